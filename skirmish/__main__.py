@@ -1,0 +1,5 @@
+"""``python -m skirmish`` runs the command line."""
+
+from skirmish.cli.main import main
+
+main()

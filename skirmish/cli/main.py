@@ -1,0 +1,125 @@
+"""The ``skirmish`` command: a root group whose nouns are imported only when used.
+
+Each noun lives in its own module (``skirmish.cli.roll``, ``skirmish.cli.rules``…) and is
+imported the first time it is asked for, so ``skirmish roll`` never pays for the database or the
+PDF stack (STYLE.md). Every user mistake ends as one ``Error: …`` line on stderr, a non-zero exit
+code and no traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import typer
+from typer._click import Command, Context
+from typer._click.exceptions import ClickException, UsageError
+from typer.exceptions import Abort, Exit
+from typer.core import TyperGroup
+
+from skirmish.errors import SkirmishError
+
+
+class Noun(NamedTuple):
+    """Where a top-level command lives: a module and the attribute holding its Typer app."""
+
+    module: str
+    attr: str = "app"
+
+
+#: Every top-level command of ``skirmish``, in the order of the help screen.
+NOUNS: dict[str, Noun] = {
+    "roll": Noun("skirmish.cli.roll"),
+    "odds": Noun("skirmish.cli.odds"),
+    "rules": Noun("skirmish.cli.rules"),
+}
+
+
+class SkirmishGroup(TyperGroup):
+    """Root group: lazy nouns, and every error reported as a single ``Error:`` line."""
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        eager = super().list_commands(ctx)
+        return [*NOUNS, *(name for name in eager if name not in NOUNS)]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is not None or cmd_name not in NOUNS:
+            return found
+        noun = NOUNS[cmd_name]
+        target = getattr(importlib.import_module(noun.module), noun.attr)
+        command = typer.main.get_command(target) if isinstance(target, typer.Typer) else target
+        command.name = cmd_name
+        self.commands[cmd_name] = command
+        return command
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            result = super().main(
+                args=args,
+                prog_name=prog_name or "skirmish",
+                complete_var=complete_var,
+                standalone_mode=False,
+                **extra,
+            )
+            code = result if isinstance(result, int) else 0
+        except UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else "skirmish"
+            message = exc.format_message().rstrip(".")
+            _error(f"{message}. See '{where} --help'.")
+            code = exc.exit_code
+        except ClickException as exc:
+            _error(exc.format_message())
+            code = exc.exit_code
+        except SkirmishError as exc:
+            _error(str(exc))
+            code = exc.exit_code
+        except Exit as exc:
+            code = exc.exit_code
+        except Abort:
+            _error("aborted; nothing was changed.")
+            code = 1
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _error(message: str) -> None:
+    first = message.strip().splitlines()[0] if message.strip() else "unknown error"
+    sys.stderr.write(f"Error: {first}\n")
+
+
+app = typer.Typer(
+    cls=SkirmishGroup,
+    name="skirmish",
+    help=(
+        "Campaign manager and dice engine for 'Per qualche dado in più'.\n\n"
+        "Example: skirmish roll shoot --tiro 4 --cover light"
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+
+@app.callback()
+def _root() -> None:
+    """Campaign manager and dice engine for 'Per qualche dado in più'."""
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

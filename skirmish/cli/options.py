@@ -1,0 +1,76 @@
+"""Options shared by many commands, defined once (STYLE.md habit 5), and the helpers that
+turn them into dice sources and output.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from skirmish.engine.dice import DiceSource, RandomDice, ScriptedDice, parse_dice, run_scripted
+from skirmish.errors import DiceError
+from skirmish.i18n import Lang, default_lang
+
+T = TypeVar("T")
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", help="Seed for the random dice: same seed, same roll.")
+]
+DiceOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--dice",
+        help="Dice rolled at the table, in order (e.g. 2,4,4,4,3,5), instead of random ones.",
+    ),
+]
+LangOpt = Annotated[
+    Lang,
+    typer.Option(
+        "--lang",
+        default_factory=default_lang,
+        show_default="en, or $SKIRMISH_LANG",
+        help="Output language: it (the book's words) or en.",
+    ),
+]
+DbOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        envvar="SKIRMISH_DB",
+        help="Campaign database: a file path or an SQLAlchemy URL (postgresql+psycopg://…).",
+    ),
+]
+
+
+def roll_with(procedure: Callable[[DiceSource], T], *, seed: int | None, dice: str | None) -> T:
+    """Run ``procedure`` on typed-in dice (all of them must be used) or seeded random dice."""
+    if dice is None:
+        return procedure(RandomDice(seed))
+    faces = parse_dice(dice)
+    used: list[int] = []
+
+    def counted(source: DiceSource) -> T:
+        scripted = source if isinstance(source, ScriptedDice) else None
+        result = procedure(source)
+        if scripted is not None:
+            used.append(scripted.used)
+        return result
+
+    result = run_scripted(counted, faces)
+    if used and used[0] < len(faces):
+        extra = ",".join(str(f) for f in faces[used[0] :])
+        raise DiceError(
+            f"--dice gave {len(faces)} dice but this roll used only {used[0]}; "
+            f"remove the extra ones ({extra}) or check the options."
+        )
+    return result
+
+
+def emit_json(payload: Any) -> None:
+    """Print one JSON document (UTF-8, Italian accents kept)."""
+    sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")

@@ -1,0 +1,165 @@
+"""The rulebook's words as types (STYLE.md habit 1): closed sets are StrEnums, entries are
+frozen dataclasses. Every entry has a stable English ``id``, its Italian name as in the book,
+an English name and aliases, so it can be found in either language (``rules.names``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Role(StrEnum):
+    """A profile's standing in its gang (§1.6, §9)."""
+
+    LEADER = "leader"
+    HERO = "hero"
+    COMMON = "common"
+
+
+class WeaponCategory(StrEnum):
+    """The four families of §5.1 (bow and lasso are listed with the blades in table 7)."""
+
+    PISTOL = "pistol"
+    RIFLE = "rifle"
+    BLADE = "blade"
+    EXPLOSIVE = "explosive"
+
+
+class Cover(StrEnum):
+    """Cover of a target (§4.2.1); ``full`` means it cannot be attacked."""
+
+    NONE = "none"
+    LIGHT = "light"
+    PARTIAL = "partial"
+    FULL = "full"
+
+
+class ModelState(StrEnum):
+    """A model's state after panic tests (§4.3.2); prone is tracked separately."""
+
+    STEADY = "steady"
+    SHAKEN = "shaken"
+    TERRIFIED = "terrified"
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon of tables 5, 6 and 7 and §5.5, with its price from §8.2."""
+
+    id: str
+    name_it: str
+    name_en: str
+    category: WeaponCategory
+    short: int | None  # short range in U; None when thrown (COS×2), template or melee only
+    long: int | None  # long (maximum) range in U
+    shots_per_turn: int  # the small pistol's "1/2" is 2, the six-shooter's "1/6" is 1
+    rounds: tuple[int, ...]  # total rounds; repeaters load (7, 17)
+    ca: int  # action cost to fire or strike
+    bonus: int  # weapon bonus ("bonus arma")
+    disp: int | None  # availability (§8.2); None when not for sale
+    cost: int | None  # price in $
+    rare: tuple[str, ...] = ()  # faction ids (or "explosives") allowed to buy it; () = not rare
+    aliases: tuple[str, ...] = ()
+    thrown: bool = False  # thrown at COS×2 U
+    template: bool = False  # sawn-off shotgun template
+    fanning: bool = False  # six-shooter: may empty the cylinder (6 shots, §5.2.2)
+    can_aim: bool = True  # small pistol and six-shooter cannot aim
+    two_handed: bool = False
+    improvised: bool = False  # "arma impropria": heavy pistol, every rifle
+    blade: bool = False  # "arma bianca"
+    jams_on_17: bool = False  # repeater, musket, carbine loaded with 17
+    deals_damage: bool = True  # the lasso deals none
+    explosive_damage: int | None = None  # dynamite 6, nitroglycerin 10
+    blast_radius: int | None = None  # 5U
+    special_it: str = ""
+    special_en: str = ""
+    section: str = ""  # where the book defines it, e.g. "§5.2.2, tabella 5"
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A model profile of §9.3–§9.12 with the book's numbers."""
+
+    id: str
+    faction: str  # faction id
+    name_it: str
+    name_en: str
+    tiro: int
+    fred: int
+    rif: int
+    cos: int
+    fama: int
+    fortuna: int
+    xp: int
+    cost: int
+    role: Role
+    max: int | None  # "max N" of a hero profile; None when unlimited
+    actions: int = 3  # non-player characters have 2 (§9.12)
+    skills: tuple[str, ...] = ()  # skills every model of the profile has (indian heroes)
+    aliases: tuple[str, ...] = ()
+    special_it: str = ""
+    special_en: str = ""
+    section: str = ""
+
+
+@dataclass(frozen=True)
+class FactionRule:
+    """One special rule of a faction, in both languages, with a machine-readable code."""
+
+    code: str
+    text_it: str
+    text_en: str
+
+
+@dataclass(frozen=True)
+class Faction:
+    """A gang type of §9, its special rules and its profiles."""
+
+    id: str
+    name_it: str
+    name_en: str
+    section: str
+    rules: tuple[FactionRule, ...]
+    default_side: str  # "good" or "bad" (RULINGS §3)
+    aliases: tuple[str, ...] = ()
+    playable: bool = True  # False for the non-player characters
+    npc_allowed: bool = True  # may hire non-player characters (R-13: not military, indians)
+    skips_weapon_availability: bool = False  # lawmen, rangers (R-12)
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A skill of the new-skills table (§7.2), rolled on 2D6."""
+
+    id: str
+    roll: int  # 2–12 on the table
+    name_it: str
+    name_en: str
+    text_it: str
+    text_en: str
+    choice: str | None = None  # weapon category chosen when gained: "rifle", "blade", "pistol"
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Item:
+    """Equipment that is not a weapon: mounts and the special items of §8.2–§8.3."""
+
+    id: str
+    name_it: str
+    name_en: str
+    kind: str  # "mount" or "special"
+    disp: int
+    cost: int
+    aliases: tuple[str, ...] = ()
+    disp_by_faction: dict[str, int] = field(default_factory=dict)  # rifle scope: military 3
+    rare: tuple[str, ...] = ()
+    text_it: str = ""
+    text_en: str = ""
+    section: str = ""
+    # mounts only: their numbers (COS adds to the rider's for the lasso)
+    tiro: int | None = None
+    fred: int | None = None
+    rif: int | None = None
+    cos: int | None = None
