@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 import typer
 from typer._click import Command, Context
 from typer._click.exceptions import ClickException, UsageError
-from typer.exceptions import Abort, Exit
 from typer.core import TyperGroup
+from typer.exceptions import Abort, Exit
 
 from skirmish.errors import SkirmishError
 
