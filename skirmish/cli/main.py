@@ -34,6 +34,15 @@ NOUNS: dict[str, Noun] = {
     "roll": Noun("skirmish.cli.roll"),
     "odds": Noun("skirmish.cli.odds"),
     "rules": Noun("skirmish.cli.rules"),
+    "scenario": Noun("skirmish.cli.scenario"),
+    "campaign": Noun("skirmish.cli.campaign"),
+    "gang": Noun("skirmish.cli.gang"),
+    "member": Noun("skirmish.cli.member"),
+    "log": Noun("skirmish.cli.history", "log_app"),
+    "undo": Noun("skirmish.cli.history", "undo_app"),
+    "export": Noun("skirmish.cli.transfer", "export_app"),
+    "import": Noun("skirmish.cli.transfer", "import_app"),
+    "print": Noun("skirmish.cli.print_cmd"),
 }
 
 

@@ -1,0 +1,20 @@
+"""``skirmish roll``: one subcommand per procedure of the rulebook.
+
+The combat procedures (nerve, shoot, melee, save, panic) are registered by ``roll_combat``; the
+other tests (reflex, initiative, cohesion, infamy, recovery, skill, availability, explosion,
+lasso) by ``roll_tests``.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from skirmish.cli import roll_combat, roll_tests
+
+app = typer.Typer(
+    name="roll",
+    help="Roll a test with every modifier applied and explained, from random or typed-in dice.",
+    no_args_is_help=True,
+)
+roll_combat.register(app)
+roll_tests.register(app)
