@@ -1,0 +1,99 @@
+"""The command line as a whole: help everywhere, one-line errors, light start-up (STYLE.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer._click import Command, Context, Group
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from skirmish.cli.main import NOUNS, app
+
+runner = CliRunner()
+
+
+def _walk(command: Command, path: tuple[str, ...]) -> list[tuple[tuple[str, ...], Command]]:
+    found = [(path, command)]
+    if isinstance(command, Group):
+        ctx = Context(command, info_name=path[-1] if path else "skirmish")
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            assert sub is not None, f"{' '.join(path + (name,))} is listed but cannot be loaded"
+            found += _walk(sub, path + (name,))
+    return found
+
+
+def all_commands() -> list[tuple[tuple[str, ...], Command]]:
+    return _walk(get_command(app), ())
+
+
+def test_every_noun_is_reachable() -> None:
+    names = {path[0] for path, _ in all_commands() if path}
+    assert set(NOUNS) <= names
+
+
+@pytest.mark.parametrize(("path", "command"), all_commands(), ids=lambda v: " ".join(v) or "-")
+def test_every_command_has_help_with_an_example(path: tuple[str, ...], command: Command) -> None:
+    result = runner.invoke(app, [*path, "--help"])
+    assert result.exit_code == 0, result.output
+    if isinstance(command, Group) and path:
+        assert command.help, f"{' '.join(path)} has no help"
+    else:
+        assert "Example" in result.output or "Esempio" in result.output, " ".join(path)
+
+
+def test_unknown_command_is_one_error_line() -> None:
+    result = runner.invoke(app, ["rol"])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    assert "roll" in lines[0]
+
+
+def test_bad_option_value_is_one_error_line() -> None:
+    result = runner.invoke(app, ["roll", "reflex", "--rif", "four"])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    assert "Traceback" not in result.output
+
+
+HEAVY = ("sqlmodel", "sqlalchemy", "alembic", "weasyprint", "jinja2", "psycopg", "pydantic")
+
+PROBE = """
+import sys
+from skirmish.cli.main import app
+try:
+    app({args!r})
+except SystemExit as exit:
+    code = exit.code
+print("\\n" + __import__("json").dumps({{"code": code, "modules": sorted(sys.modules)}}))
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["roll", "shoot", "--tiro", "4", "--cover", "light", "--seed", "1"],
+        ["roll", "reflex", "--rif", "4", "--seed", "1"],
+        ["odds", "shoot", "--tiro", "4", "--cover", "light", "--json"],
+        ["rules", "weapons", "--json"],
+        ["--help"],
+    ],
+    ids=" ".join,
+)
+def test_dice_and_rules_commands_never_import_the_database_or_pdf_stack(args: list[str]) -> None:
+    probe = subprocess.run(
+        [sys.executable, "-c", PROBE.format(args=args)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(probe.stdout.strip().splitlines()[-1])
+    assert report["code"] in (0, None), probe.stderr
+    loaded = {m.split(".")[0] for m in report["modules"]}
+    assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
