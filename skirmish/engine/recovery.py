@@ -12,9 +12,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
-from skirmish.engine.advances import check_characteristic
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.result import Modifier
+from skirmish.engine.setup import check_characteristic
 from skirmish.errors import DiceError, UnknownNameError
 
 #: Purposes recorded with the dice.
@@ -43,12 +43,12 @@ class RecoveryOutcome(StrEnum):
 class Invalidity(StrEnum):
     """The invalid sub-table (§6.5), by its die face 1–6."""
 
-    MALATTIA = "malattia"  # −1 COS in fight rolls (R-05)
-    ORBO = "orbo"  # cannot see or shoot beyond 18U
-    SCIANCATO = "sciancato"  # cannot run
-    MANO_MOZZATA = "mano-mozzata"  # no two-handed weapons
-    NERVI_SCOSSI = "nervi-scossi"  # a natural 1 on initiative: shaken that turn (R-07)
-    IMBRANATO = "imbranato"  # +1 on each reflex die (R-06)
+    MALATTIA = "illness"  # −1 COS in fight rolls (R-05)
+    ORBO = "one-eyed"  # cannot see or shoot beyond 18U
+    SCIANCATO = "lame"  # cannot run
+    MANO_MOZZATA = "lost-hand"  # no two-handed weapons
+    NERVI_SCOSSI = "shattered-nerves"  # a natural 1 on initiative: shaken that turn (R-07)
+    IMBRANATO = "clumsy"  # +1 on each reflex die (R-06)
 
     @property
     def face(self) -> int:
