@@ -1,0 +1,211 @@
+"""The campaign store's tables (SQLModel, STYLE.md habit 6).
+
+Rows keep rule ids (``"sceriffo"``, ``"six-shooter"``, ``"pistolero"``), never copies of the
+rulebook's tables: a model's *current* numbers are stored because advances and injuries change
+them, but its profile, weapons and skills are looked up in ``skirmish.rules`` when shown.
+
+Every schema change is an Alembic migration under ``skirmish/migrations/versions``.
+"""
+
+# No ``from __future__ import annotations``: SQLModel resolves relationship annotations at
+# class creation and needs them as real objects or plain strings.
+
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, Column, Index, UniqueConstraint
+from sqlmodel import Field, Relationship, SQLModel
+
+
+class MemberStatus(StrEnum):
+    """Where a model stands: on the roster, dead (R-10), or gone (fired)."""
+
+    ACTIVE = "active"
+    DEAD = "dead"
+    RETIRED = "retired"
+
+
+class GangStatus(StrEnum):
+    """A gang plays on until its player retires it."""
+
+    ACTIVE = "active"
+    RETIRED = "retired"
+
+
+class Meta(SQLModel, table=True):
+    """Key/value facts about the database itself: that it is skirmish's, its schema version,
+    and the campaign in use."""
+
+    __tablename__ = "skirmish_meta"
+
+    key: str = Field(primary_key=True, max_length=40)
+    value: str = Field(max_length=200)
+
+
+class Campaign(SQLModel, table=True):
+    """A campaign: its gangs, its house rules (H-01…H-11) and whether explosives are sold."""
+
+    __tablename__ = "campaign"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=80, unique=True)
+    explosives: bool = False  # R-12: mining or railroad zone
+    created_at: str = Field(max_length=32)
+
+    settings: list["CampaignSetting"] = Relationship(
+        back_populates="campaign",
+        sa_relationship_kwargs={"order_by": "CampaignSetting.key", "cascade": "all"},
+    )
+    gangs: list["Gang"] = Relationship(
+        back_populates="campaign", sa_relationship_kwargs={"order_by": "Gang.id"}
+    )
+
+
+class CampaignSetting(SQLModel, table=True):
+    """One house rule's value in one campaign, as text (parsed by ``campaign.settings``)."""
+
+    __tablename__ = "campaign_setting"
+
+    campaign_id: int = Field(foreign_key="campaign.id", primary_key=True)
+    key: str = Field(primary_key=True, max_length=40)
+    value: str = Field(max_length=40)
+
+    campaign: Campaign | None = Relationship(back_populates="settings")
+
+
+class Gang(SQLModel, table=True):
+    """A player's gang (R-13): faction id, treasury in $, games played (for H-03)."""
+
+    __tablename__ = "gang"
+    __table_args__ = (UniqueConstraint("campaign_id", "name", name="uq_gang_campaign_name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    name: str = Field(max_length=80)
+    faction: str = Field(max_length=40)
+    treasury: int = 0
+    status: str = Field(default=GangStatus.ACTIVE, max_length=16)
+    games_played: int = 0
+
+    campaign: Campaign | None = Relationship(back_populates="gangs")
+    members: list["Member"] = Relationship(
+        back_populates="gang", sa_relationship_kwargs={"order_by": "Member.id"}
+    )
+    items: list["OwnedItem"] = Relationship(
+        back_populates="gang", sa_relationship_kwargs={"order_by": "OwnedItem.id"}
+    )
+    failed_purchases: list["FailedPurchase"] = Relationship(
+        back_populates="gang", sa_relationship_kwargs={"order_by": "FailedPurchase.id"}
+    )
+
+
+class Member(SQLModel, table=True):
+    """A model of a gang: its profile id, name, current numbers, XP, role and status."""
+
+    __tablename__ = "member"
+
+    id: int | None = Field(default=None, primary_key=True)
+    gang_id: int = Field(foreign_key="gang.id", index=True)
+    name: str = Field(max_length=80)
+    profile: str = Field(max_length=40)
+    role: str = Field(max_length=16)  # leader / hero / common; a promoted common is a hero
+    tiro: int
+    fred: int
+    rif: int
+    cos: int
+    fama: int
+    fortuna: int
+    xp: int = 0
+    status: str = Field(default=MemberStatus.ACTIVE, max_length=16)
+
+    gang: Gang | None = Relationship(back_populates="members")
+    skills: list["MemberSkill"] = Relationship(
+        back_populates="member", sa_relationship_kwargs={"order_by": "MemberSkill.id"}
+    )
+    injuries: list["Injury"] = Relationship(
+        back_populates="member", sa_relationship_kwargs={"order_by": "Injury.id"}
+    )
+    items: list["OwnedItem"] = Relationship(
+        back_populates="member", sa_relationship_kwargs={"order_by": "OwnedItem.id"}
+    )
+
+
+class MemberSkill(SQLModel, table=True):
+    """A skill of the §7.2 table owned by a model, with the weapon type chosen (R-11)."""
+
+    __tablename__ = "member_skill"
+
+    id: int | None = Field(default=None, primary_key=True)
+    member_id: int = Field(foreign_key="member.id", index=True)
+    skill: str = Field(max_length=40)
+    choice: str | None = Field(default=None, max_length=40)  # weapon id for "a scelta" skills
+
+    member: Member | None = Relationship(back_populates="skills")
+
+
+class Injury(SQLModel, table=True):
+    """A lasting injury of R-10: an invalidity ("mano-mozzata"…) or "wounded" (next game)."""
+
+    __tablename__ = "injury"
+
+    id: int | None = Field(default=None, primary_key=True)
+    member_id: int = Field(foreign_key="member.id", index=True)
+    injury: str = Field(max_length=40)
+
+    member: Member | None = Relationship(back_populates="injuries")
+
+
+class OwnedItem(SQLModel, table=True):
+    """A weapon or item owned by a gang: in its stash (no member) or carried by a model."""
+
+    __tablename__ = "owned_item"
+
+    id: int | None = Field(default=None, primary_key=True)
+    gang_id: int = Field(foreign_key="gang.id", index=True)
+    member_id: int | None = Field(default=None, foreign_key="member.id", index=True)
+    item: str = Field(max_length=40)
+    paid: int  # $ paid: H-05 sells at half of it, rounded down
+
+    gang: Gang | None = Relationship(back_populates="items")
+    member: Member | None = Relationship(back_populates="items")
+
+
+class FailedPurchase(SQLModel, table=True):
+    """H-03: an availability roll that failed; the item waits until after the next game."""
+
+    __tablename__ = "failed_purchase"
+
+    id: int | None = Field(default=None, primary_key=True)
+    gang_id: int = Field(foreign_key="gang.id", index=True)
+    item: str = Field(max_length=40)
+    game: int  # the gang's games_played when the roll failed
+
+    gang: Gang | None = Relationship(back_populates="failed_purchases")
+
+
+class LogEntry(SQLModel, table=True):
+    """One user action, append-only: what, to whom, the dice, money and XP before and after,
+    and the gang's state before it (``undo`` restores that state exactly).
+
+    An undo is itself an entry whose ``reverts`` names the entry it reverted.
+    """
+
+    __tablename__ = "log_entry"
+    __table_args__ = (Index("ix_log_entry_gang_id_id", "gang_id", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    gang_id: int | None = Field(default=None, foreign_key="gang.id")
+    member_id: int | None = None  # no foreign key: an undone hire deletes the member row
+    member_name: str | None = Field(default=None, max_length=80)
+    action: str = Field(max_length=24)
+    at: str = Field(max_length=32)  # ISO 8601, UTC
+    details: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    dice: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    ruling: str | None = Field(default=None, max_length=40)
+    money_before: int | None = None
+    money_after: int | None = None
+    xp_before: int | None = None
+    xp_after: int | None = None
+    reverts: int | None = Field(default=None, index=True)
+    state_before: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))

@@ -1,0 +1,188 @@
+"""The house rules H-01…H-11 of RULINGS.md §4 as campaign settings, and the explosives flag.
+
+Each setting has a key typed by users (``sell-percent``), the house rule it belongs to, a
+default (the ruling's), and a parser that checks a typed value. Values are stored as text in
+``campaign_setting``; a campaign gets every default written down when it is created, so later
+changes of defaults never change an existing campaign.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from skirmish.errors import CampaignError
+from skirmish.rules.names import normalize
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """One campaign setting: key, house rule id, default and the values it accepts."""
+
+    key: str
+    rule: str  # "H-01" … "H-11", or "R-12" for the explosives flag
+    default: str
+    text_en: str
+    text_it: str
+    choices: tuple[str, ...] = ()  # closed set; empty when an integer in [low, high]
+    low: int = 0
+    high: int = 0
+
+    def parse(self, value: str) -> str:
+        """The canonical text of ``value``, or a ``CampaignError`` saying what is accepted."""
+        typed = normalize(value)
+        if self.choices:
+            aliases = _BOOL_ALIASES if self.choices == ("on", "off") else {}
+            typed = aliases.get(typed, typed)
+            if typed not in self.choices:
+                raise CampaignError(
+                    f"{self.rule}: {self.key} takes {' or '.join(self.choices)}, not {value!r}."
+                )
+            return typed
+        try:
+            number = int(value.strip())
+        except ValueError:
+            number = None
+        if number is None or not self.low <= number <= self.high:
+            raise CampaignError(
+                f"{self.rule}: {self.key} takes a whole number from {self.low} to {self.high}, "
+                f"not {value!r}."
+            )
+        return str(number)
+
+    def describe(self, value: str, lang: str) -> str:
+        """The rule's text for ``value`` in ``lang``."""
+        template = self.text_it if lang == "it" else self.text_en
+        return template.format(value=value)
+
+
+_BOOL_ALIASES = {
+    "yes": "on", "si": "on", "true": "on", "1": "on", "y": "on",
+    "no": "off", "false": "off", "0": "off", "n": "off",
+}  # fmt: skip
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule(
+        "explosives", "R-12", "off",
+        "dynamite and nitroglycerin on sale (mining or railroad zone): {value}",
+        "dinamite e nitroglicerina in vendita (zona mineraria o ferrovia): {value}",
+        choices=("on", "off"),
+    ),
+    HouseRule(
+        "win-money", "H-01", "50",
+        "the winner gains {value}$ after a game",
+        "il vincitore guadagna {value}$ dopo la partita",
+        low=0, high=1000,
+    ),
+    HouseRule(
+        "loss-money", "H-01", "20",
+        "the loser (a retreat is a loss) gains {value}$ after a game",
+        "lo sconfitto (anche ritirandosi) guadagna {value}$ dopo la partita",
+        low=0, high=1000,
+    ),
+    HouseRule(
+        "win-xp", "H-02", "1",
+        "+{value} XP to each model of the winning gang not eliminated",
+        "+{value} PE a ogni personaggio della banda vincitrice non eliminato",
+        low=0, high=10,
+    ),
+    HouseRule(
+        "failed-item", "H-03", "next-game",
+        "an item whose availability roll failed can be tried again: {value}",
+        "un oggetto non disponibile si può ritentare: {value}",
+        choices=("next-game", "any-time"),
+    ),
+    HouseRule(
+        "dead-equipment", "H-04", "stash",
+        "a dead model's equipment goes to: {value}",
+        "l'equipaggiamento di un personaggio morto va: {value}",
+        choices=("stash", "lost"),
+    ),
+    HouseRule(
+        "sell-percent", "H-05", "50",
+        "items sell for {value}% of the price paid, rounded down",
+        "gli oggetti si vendono al {value}% del prezzo pagato, arrotondato per difetto",
+        low=0, high=100,
+    ),
+    HouseRule(
+        "initiative-ties", "H-06", "reroll",
+        "initiative ties: {value}",
+        "parità di iniziativa: {value}",
+        choices=("reroll", "higher-rif"),
+    ),
+    HouseRule(
+        "duplicate-invalidity", "H-07", "reroll",
+        "a duplicate invalidity result: {value}",
+        "invalidità già subita: {value}",
+        choices=("reroll", "nothing"),
+    ),
+    HouseRule(
+        "hero-limits", "H-08", "hiring",
+        "hero limits apply: {value} (hiring: a promoted common may exceed them)",
+        "limiti degli eroi: {value} (hiring: un comune promosso può superarli)",
+        choices=("hiring", "always"),
+    ),
+    HouseRule(
+        "bounty-percent", "H-09", "50",
+        "bounty killers gain {value}% of each outlaw or mexican eliminated, rounded down",
+        "i cacciatori di taglie guadagnano il {value}% del costo di ogni fuorilegge o messicano",
+        low=0, high=100,
+    ),
+    HouseRule(
+        "marked-cards-dice", "H-10", "1",
+        "marked cards: {value}D6 $ after a game the holder was not eliminated in",
+        "carte truccate: {value}D6 $ dopo una partita in cui il possessore non è eliminato",
+        low=0, high=6,
+    ),
+    HouseRule(
+        "gambler", "H-11", "per-kill",
+        "gambler: 1D6 (+1D6 per model he eliminated when per-kill): {value}",
+        "giocatore d'azzardo: 1D6 (+1D6 per eliminato se per-kill): {value}",
+        choices=("per-kill", "flat"),
+    ),
+)  # fmt: skip
+
+_BY_KEY: dict[str, HouseRule] = {rule.key: rule for rule in HOUSE_RULES}
+# A house rule with a single setting can also be named by its id ("H-05").
+_BY_RULE: dict[str, HouseRule] = {
+    rule.rule.casefold(): rule
+    for rule in HOUSE_RULES
+    if sum(1 for other in HOUSE_RULES if other.rule == rule.rule) == 1
+}
+
+
+def find_setting(key: str) -> HouseRule:
+    """The setting called ``key`` (``sell-percent``, or ``H-05`` for one-setting rules)."""
+    typed = normalize(key)
+    found = _BY_KEY.get(typed) or _BY_RULE.get(typed)
+    if found is None:
+        import difflib
+
+        close = difflib.get_close_matches(typed, list(_BY_KEY), n=3, cutoff=0.4)
+        hint = ", ".join(repr(c) for c in close) if close else ", ".join(_BY_KEY)
+        raise CampaignError(f"unknown campaign setting {key!r}: try {hint}.")
+    return found
+
+
+def defaults() -> dict[str, str]:
+    """Every setting with its default value."""
+    return {rule.key: rule.default for rule in HOUSE_RULES}
+
+
+def resolve(overrides: Mapping[str, str]) -> dict[str, str]:
+    """Defaults with ``overrides`` (typed keys and values) checked and applied."""
+    values = defaults()
+    for key, value in overrides.items():
+        rule = find_setting(key)
+        values[rule.key] = rule.parse(value)
+    return values
+
+
+def parse_assignment(text: str) -> tuple[str, str]:
+    """``"sell-percent=100"`` → ``("sell-percent", "100")``."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip() or not value.strip():
+        raise CampaignError(
+            f"a house rule is set as KEY=VALUE (e.g. sell-percent=100), not {text!r}."
+        )
+    return key.strip(), value.strip()
