@@ -103,7 +103,7 @@ class Dist(Mapping[T, Fraction], Generic[T]):
     def sorted_items(self) -> list[tuple[T, Fraction]]:
         """The outcomes in their natural order when they have one, else in insertion order."""
         try:
-            return sorted(self._p.items())  # type: ignore[type-var]
+            return sorted(self._p.items())
         except TypeError:
             return list(self._p.items())
 
@@ -196,4 +196,3 @@ def d6() -> Dist[int]:
 def judged(n: int, judge: Callable[[tuple[int, ...]], T]) -> Dist[T]:
     """The distribution of ``judge(faces)`` over ``n`` D6, for a judge blind to dice order."""
     return multisets(n).map(judge)
-

@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar
 from skirmish.odds.dist import ZERO, Dist, mixture, multisets
 
 S = TypeVar("S", bound=Hashable)
-O = TypeVar("O", bound=Hashable)
+R = TypeVar("R", bound=Hashable)
 K = TypeVar("K", bound=Hashable)
 
 Value = tuple[Fraction, ...]
@@ -104,10 +104,10 @@ class Throw(Generic[S]):
 
 
 @dataclass(frozen=True)
-class Done(Generic[O]):
+class Done(Generic[R]):
     """A finished state and its final outcome."""
 
-    outcome: O
+    outcome: R
 
 
 @dataclass(frozen=True)
@@ -133,12 +133,12 @@ class Budget:
 
 
 @dataclass
-class Solver(Generic[S, O]):
+class Solver(Generic[S, R]):
     """Exact outcome distribution of a state machine when rerolls are spent wisely."""
 
-    step: Callable[[S], Throw[S] | Done[O]]
-    objective: Callable[[O], Value]
-    _steps: dict[S, Throw[S] | Done[O]] = field(default_factory=dict)
+    step: Callable[[S], Throw[S] | Done[R]]
+    objective: Callable[[R], Value]
+    _steps: dict[S, Throw[S] | Done[R]] = field(default_factory=dict)
     _values: dict[tuple[S, Budget], Value] = field(default_factory=dict)
     _inner: dict[tuple[S, tuple[int, ...], tuple[int, ...], Budget], Value] = field(
         default_factory=dict
@@ -146,14 +146,14 @@ class Solver(Generic[S, O]):
     _choice: dict[tuple[S, tuple[int, ...], tuple[int, ...], Budget], int | None] = field(
         default_factory=dict
     )
-    _dists: dict[tuple[S, Budget], Dist[O]] = field(default_factory=dict)
+    _dists: dict[tuple[S, Budget], Dist[R]] = field(default_factory=dict)
 
-    def solve(self, start: S, budget: Budget) -> tuple[Dist[O], Value]:
+    def solve(self, start: S, budget: Budget) -> tuple[Dist[R], Value]:
         """The final outcome's distribution and the expected objective from ``start``."""
         value = self.value(start, budget)
         return self.dist(start, budget), value
 
-    def _step(self, state: S) -> Throw[S] | Done[O]:
+    def _step(self, state: S) -> Throw[S] | Done[R]:
         found = self._steps.get(state)
         if found is None:
             found = self._steps[state] = self.step(state)
@@ -209,7 +209,7 @@ class Solver(Generic[S, O]):
         return best
 
     # -- distributions ---------------------------------------------------------------------
-    def dist(self, state: S, budget: Budget) -> Dist[O]:
+    def dist(self, state: S, budget: Budget) -> Dist[R]:
         """The final outcome's distribution from ``state`` under the wise policy."""
         key = (state, budget)
         known = self._dists.get(key)
@@ -217,7 +217,7 @@ class Solver(Generic[S, O]):
             return known
         step = self._step(state)
         if isinstance(step, Done):
-            result: Dist[O] = Dist.point(step.outcome)
+            result: Dist[R] = Dist.point(step.outcome)
         else:
             result = mixture(
                 (p, self._dist_in(state, step, faces, (), budget))
@@ -233,7 +233,7 @@ class Solver(Generic[S, O]):
         free: tuple[int, ...],
         fixed: tuple[int, ...],
         budget: Budget,
-    ) -> Dist[O]:
+    ) -> Dist[R]:
         key = (state, free, fixed, budget)
         if key not in self._choice:
             self._value_in(state, throw, free, fixed, budget)
