@@ -75,6 +75,12 @@ class Weapon:
     special_it: str = ""
     special_en: str = ""
     section: str = ""  # where the book defines it, e.g. "§5.2.2, tabella 5"
+    point_blank: int | None = None  # double barrel: within this many U ...
+    point_blank_bonus: int = 0  # ... the weapon bonus grows by this much (+1 within 4U)
+    ignores_light_cover: bool = False  # sawn-off shotgun (§5.3.5)
+    takes_bayonet: bool = False  # musket (§5.3.6)
+    mounted_penalty_reduction: int = 0  # carbine: shooting-from-a-horse penalties 1 smaller
+    rulings: tuple[str, ...] = ()  # rulings (R-xx) that fix or explain this entry
 
 
 @dataclass(frozen=True)
@@ -163,3 +169,9 @@ class Item:
     fred: int | None = None
     rif: int | None = None
     cos: int | None = None
+    trot: int | None = None  # mounts: U at a trot (table 2; mule 6U, Appaloosa +2U)
+    gallop: int | None = None  # mounts: U at a gallop
+    move_bonus: int = 0  # Appaloosa: +2U of movement
+    jumps: bool = True  # the mule cannot jump
+    fits: tuple[str, ...] = ()  # rifle scope: ids of the weapons it can be mounted on
+    range_bonus: int = 0  # rifle scope: +4U to long range
