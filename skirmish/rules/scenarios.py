@@ -574,6 +574,13 @@ def _built(problems: list[str], before: int, build: Callable[[], T]) -> T | None
     return build() if len(problems) == before else None
 
 
+def _got(value: T | None) -> T:
+    """A required value read without a problem: by then it cannot be missing."""
+    if value is None:
+        raise AssertionError("a required scenario field was read as missing without a problem")
+    return value
+
+
 def _condition(f: _Fields) -> Condition | None:
     before = len(f.problems)
     when = f.choice("when", ConditionKind)
@@ -593,7 +600,7 @@ def _condition(f: _Fields) -> Condition | None:
         f.problems,
         before,
         lambda: Condition(
-            when=when,  # type: ignore[arg-type]
+            when=_got(when),
             objective=objective,
             states=states or (),
             count=count,
@@ -605,7 +612,7 @@ def _condition(f: _Fields) -> Condition | None:
 
 def _objective(f: _Fields) -> Objective | None:
     before = len(f.problems)
-    values = {
+    values: dict[str, Any] = {
         "id": f.string("id"),
         "name_it": f.string("name_it"),
         "name_en": f.string("name_en"),
@@ -660,7 +667,7 @@ def _modifier(f: _Fields) -> ScenarioModifier | None:
     return _built(
         f.problems,
         before,
-        lambda: ScenarioModifier(key, roll, value, ruling, text, beyond),  # type: ignore[arg-type]
+        lambda: ScenarioModifier(_got(key), _got(roll), value, _got(ruling), _got(text), beyond),
     )
 
 
@@ -679,13 +686,13 @@ def _restriction(f: _Fields) -> Restriction | None:
     return _built(
         f.problems,
         before,
-        lambda: Restriction(kind, text, distance, steps),  # type: ignore[arg-type]
+        lambda: Restriction(_got(kind), _got(text), distance, steps),
     )
 
 
 def _civilians(f: _Fields) -> Civilians | None:
     before = len(f.problems)
-    values = {
+    values: dict[str, Any] = {
         "count": f.integer("count", minimum=1),
         "move": f.integer("move", minimum=1),
         "deploy_min": f.integer("deploy_min"),
@@ -762,17 +769,17 @@ def _parse(data: Mapping[str, Any], file: str, problems: list[str]) -> Scenario 
     if len(problems) != start:
         return None
     scenario = Scenario(
-        id=ident,  # type: ignore[arg-type]
-        number=number,  # type: ignore[arg-type]
-        order=order,  # type: ignore[arg-type]
-        name_it=name_it,  # type: ignore[arg-type]
-        name_en=name_en,  # type: ignore[arg-type]
+        id=_got(ident),
+        number=_got(number),
+        order=_got(order),
+        name_it=_got(name_it),
+        name_en=_got(name_en),
         aliases=aliases,
-        background=background,  # type: ignore[arg-type]
-        table=table,  # type: ignore[arg-type]
-        deployment=deployment,  # type: ignore[arg-type]
-        victory_text=victory_text,  # type: ignore[arg-type]
-        length=length,  # type: ignore[arg-type]
+        background=_got(background),
+        table=_got(table),
+        deployment=_got(deployment),
+        victory_text=_got(victory_text),
+        length=_got(length),
         special_rules=tuple(r for r in special_rules if r),
         objectives=tuple(o for o in objectives if o),
         modifiers=tuple(m for m in modifiers if m),
@@ -811,7 +818,9 @@ def _cross_check(scenario: Scenario, top: _Fields) -> None:
             objective = scenario.objective(condition.objective or "")
             for state in condition.states:
                 if state not in objective.states:
-                    top.problem(f"{where}.states", f"{state.value!r} is not a state of {objective.id!r}")
+                    top.problem(
+                        f"{where}.states", f"{state.value!r} is not a state of {objective.id!r}"
+                    )
             if condition.count is not None and condition.count > objective.count:
                 top.problem(
                     f"{where}.count", f"is {condition.count} but there are {objective.count}"
@@ -931,7 +940,5 @@ def find_scenario(name: str, directory: Path | None = None) -> Scenario:
     index = scenario_index(directory)
     found = index.get(name)
     if found is None:
-        raise UnknownNameError(
-            "scenario", name, index.nearest(name) or [s.id for s in index]
-        )
+        raise UnknownNameError("scenario", name, index.nearest(name) or [s.id for s in index])
     return found

@@ -1,0 +1,330 @@
+"""``skirmish scenario``: the seven scenarios of §10, listed or shown as a full card."""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+
+from skirmish.cli.options import JsonOpt, LangOpt, emit_json
+from skirmish.i18n import Lang, tr
+from skirmish.rules.scenarios import Scenario, Side, find_scenario, scenarios
+
+app = typer.Typer(
+    name="scenario",
+    help="The scenarios of the book (§10): list them, or show one in full.\n\n"
+    "Example: skirmish scenario show il-testimone --lang it",
+    no_args_is_help=True,
+)
+
+MESSAGES = {
+    "it": {
+        "section": "§{number}",
+        "table": "Tavolo",
+        "turns": "Turni",
+        "no_limit": "nessun limite",
+        "objectives": "Obiettivi",
+        "none": "nessuno",
+        "background": "Background",
+        "deployment": "Schieramento",
+        "deploys_first": "schierano per primi",
+        "together": "Le due parti schierano insieme.",
+        "others": "Altri",
+        "victory": "Condizioni di vittoria",
+        "length": "Durata partita",
+        "special_rules": "Regole scenario",
+        "modifiers": "Modificatori",
+        "restrictions": "Restrizioni",
+        "civilians": "Civili",
+        "civilians_line": (
+            "{count} civili ({profile}), a {deploy_min}-{deploy_max}U dal centro, "
+            "muovono di {move}U; li muove: {moved_by}; escono dal tavolo: {leave}."
+        ),
+        "decisions": "Decisioni (il libro tace o è confuso)",
+        "good": "Buoni",
+        "bad": "Cattivi",
+        "yes": "sì",
+        "no": "no",
+        "objective_line": (
+            "{name} ×{count}: all'inizio {initial}, affidato a {side}; stati: {states}; "
+            "eventi: {events}."
+        ),
+        "modifier_line": "{text} ({roll} {value:+d}{beyond}, {ruling})",
+        "beyond": " oltre {beyond}U",
+        "name": "Nome",
+        "id": "id",
+        "number": "§",
+    },
+    "en": {
+        "section": "§{number}",
+        "table": "Table",
+        "turns": "Turns",
+        "no_limit": "no limit",
+        "objectives": "Objectives",
+        "none": "none",
+        "background": "Background",
+        "deployment": "Deployment",
+        "deploys_first": "deploys first",
+        "together": "Both sides deploy together.",
+        "others": "Others",
+        "victory": "Victory conditions",
+        "length": "Game length",
+        "special_rules": "Special rules",
+        "modifiers": "Modifiers",
+        "restrictions": "Restrictions",
+        "civilians": "Civilians",
+        "civilians_line": (
+            "{count} civilians ({profile}), {deploy_min}-{deploy_max}U from the centre, "
+            "move {move}U; moved by: {moved_by}; may leave the table: {leave}."
+        ),
+        "decisions": "Decisions (where the book is silent or garbled)",
+        "good": "Good side",
+        "bad": "Bad side",
+        "yes": "yes",
+        "no": "no",
+        "objective_line": (
+            "{name} ×{count}: starts {initial}, in the care of {side}; "
+            "states: {states}; events: {events}."
+        ),
+        "modifier_line": "{text} ({roll} {value:+d}{beyond}, {ruling})",
+        "beyond": " beyond {beyond}U",
+        "name": "Name",
+        "id": "id",
+        "number": "§",
+    },
+}
+
+
+#: Words for the codes of the vocabulary (states, events, movers) on the card.
+LABELS: dict[str, dict[str, str]] = {
+    "it": {
+        "carried": "trasportato",
+        "dropped": "a terra",
+        "recovered": "recuperato",
+        "held": "custodito",
+        "freed": "libero",
+        "delivered": "consegnato",
+        "rescued": "in salvo",
+        "off_table": "fuori dal tavolo",
+        "alive": "vivo",
+        "wounded": "ferito",
+        "dead": "morto",
+        "safe": "al sicuro",
+        "pick_up": "raccogliere",
+        "recover": "recuperare",
+        "drop": "cadere a terra",
+        "carry_off": "portare fuori",
+        "free": "liberare",
+        "recapture": "riprendere",
+        "escape": "fuggire",
+        "deliver": "consegnare",
+        "rescue": "portare in salvo",
+        "wound": "ferire",
+        "kill": "uccidere",
+        "shelter": "mettere al sicuro",
+        "initiative_winner": "chi vince l'iniziativa",
+        "good": "i buoni",
+        "bad": "i cattivi",
+    },
+    "en": {
+        "initiative_winner": "the initiative winner",
+        "good": "the good side",
+        "bad": "the bad side",
+    },
+}
+
+
+def _label(code: StrEnum, lang: Lang) -> str:
+    table = LABELS[lang.value]
+    return table.get(code.value) or code.value.replace("_", " ")
+
+
+def _objectives_summary(scenario: Scenario, lang: Lang) -> str:
+    parts = [
+        f"{o.name_it if lang is Lang.IT else o.name_en} ×{o.count}" for o in scenario.objectives
+    ]
+    return ", ".join(parts) or tr(MESSAGES, "none", lang)
+
+
+def summary(scenario: Scenario) -> dict[str, Any]:
+    """One line of ``scenario list --json``."""
+    return {
+        "id": scenario.id,
+        "number": scenario.number,
+        "order": scenario.order,
+        "name_it": scenario.name_it,
+        "name_en": scenario.name_en,
+        "aliases": list(scenario.aliases),
+        "table": scenario.table.size,
+        "turn_limit": scenario.turn_limit,
+        "objectives": [{"id": o.id, "count": o.count} for o in scenario.objectives],
+        "modifiers": [m.key for m in scenario.modifiers],
+        "restrictions": [r.kind.value for r in scenario.restrictions],
+        "civilians": scenario.civilians.count if scenario.civilians else 0,
+    }
+
+
+def full(scenario: Scenario) -> dict[str, Any]:
+    """The whole scenario as ``scenario show --json`` prints it (field names as in the file)."""
+    data = dataclasses.asdict(scenario)
+    data["table"]["size"] = scenario.table.size
+    data["victory_text"] = {
+        side.value: dataclasses.asdict(text) for side, text in scenario.victory_text.items()
+    }
+    return data
+
+
+def render_list(found: tuple[Scenario, ...], lang: Lang) -> str:
+    """The scenarios as an aligned text table."""
+
+    def t(key: str) -> str:
+        return tr(MESSAGES, key, lang)
+
+    header = (t("number"), t("id"), t("name"), t("table"), t("turns"), t("objectives"))
+    rows = [header] + [
+        (
+            s.number,
+            s.id,
+            s.name_it if lang is Lang.IT else s.name_en,
+            s.table.size,
+            str(s.turn_limit) if s.turn_limit else "-",
+            _objectives_summary(s, lang),
+        )
+        for s in found
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header) - 1)]
+    lines = [
+        "  ".join([*(cell.ljust(w) for cell, w in zip(row, widths, strict=False)), row[-1]])
+        for row in rows
+    ]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def render_card(scenario: Scenario, lang: Lang) -> str:
+    """The full scenario card in ``lang``, as plain text."""
+
+    def t(key: str, **values: Any) -> str:
+        return tr(MESSAGES, key, lang, **values)
+
+    name = scenario.name_it if lang is Lang.IT else scenario.name_en
+    other_name = scenario.name_en if lang is Lang.IT else scenario.name_it
+    limit = str(scenario.turn_limit) if scenario.turn_limit else t("no_limit")
+    lines = [
+        f"{name} ({other_name}) — {t('section', number=scenario.number)} [{scenario.id}]",
+        f"{t('table')}: {scenario.table.size} — {scenario.table.layout.in_lang(lang)}",
+        f"{t('turns')}: {limit}",
+        "",
+        t("background"),
+        f"  {scenario.background.in_lang(lang)}",
+        "",
+        t("deployment"),
+    ]
+    deployment = scenario.deployment
+    for side in Side:
+        first = f" ({t('deploys_first')})" if deployment.first is side else ""
+        lines.append(f"  {t(side.value)}{first}: {deployment.for_side(side).in_lang(lang)}")
+    if deployment.first is None:
+        lines.append(f"  {t('together')}")
+    if deployment.other is not None:
+        lines.append(f"  {t('others')}: {deployment.other.in_lang(lang)}")
+    lines += ["", t("victory")]
+    for side in Side:
+        lines.append(f"  {t(side.value)}: {scenario.victory_text[side].in_lang(lang)}")
+    lines += ["", t("length"), f"  {scenario.length.in_lang(lang)}"]
+    if scenario.special_rules:
+        lines += ["", t("special_rules")]
+        lines += [f"  - {rule.in_lang(lang)}" for rule in scenario.special_rules]
+    if scenario.objectives:
+        lines += ["", t("objectives")]
+        for o in scenario.objectives:
+            lines.append(
+                "  - "
+                + t(
+                    "objective_line",
+                    name=o.name_it if lang is Lang.IT else o.name_en,
+                    count=o.count,
+                    initial=_label(o.initial, lang),
+                    side=_label(o.side, lang),
+                    states=", ".join(_label(s, lang) for s in o.states),
+                    events=", ".join(_label(e, lang) for e in o.events),
+                )
+            )
+            lines.append(f"    {o.rules.in_lang(lang)}")
+    if scenario.modifiers:
+        lines += ["", t("modifiers")]
+        for m in scenario.modifiers:
+            beyond = t("beyond", beyond=m.beyond) if m.beyond is not None else ""
+            lines.append(
+                "  - "
+                + t(
+                    "modifier_line",
+                    text=m.text.in_lang(lang),
+                    roll=m.roll.value,
+                    value=m.value,
+                    beyond=beyond,
+                    ruling=m.ruling,
+                )
+            )
+    if scenario.restrictions:
+        lines += ["", t("restrictions")]
+        lines += [f"  - [{r.kind.value}] {r.text.in_lang(lang)}" for r in scenario.restrictions]
+    if scenario.civilians is not None:
+        c = scenario.civilians
+        lines += [
+            "",
+            t("civilians"),
+            "  "
+            + t(
+                "civilians_line",
+                count=c.count,
+                profile=c.profile,
+                deploy_min=c.deploy_min,
+                deploy_max=c.deploy_max,
+                move=c.move,
+                moved_by=_label(c.moved_by, lang),
+                leave=t("yes") if c.may_leave_table else t("no"),
+            ),
+            f"  {c.text.in_lang(lang)}",
+        ]
+    if scenario.decisions:
+        lines += ["", t("decisions")]
+        lines += [f"  - [{d.field}] {d.text.in_lang(lang)}" for d in scenario.decisions]
+    return "\n".join(lines)
+
+
+@app.command("list")
+def list_scenarios(lang: LangOpt, json_output: JsonOpt = False) -> None:
+    """List the seven scenarios of §10 in the book's order.
+
+    Example: skirmish scenario list --lang it
+    """
+    found = scenarios()
+    if json_output:
+        emit_json([summary(s) for s in found])
+        return
+    typer.echo(render_list(found, lang))
+
+
+@app.command("show")
+def show(
+    scenario_id: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID",
+            help="Scenario id, or its Italian or English name (any case, accents optional).",
+        ),
+    ],
+    lang: LangOpt,
+    json_output: JsonOpt = False,
+) -> None:
+    """Show a scenario's full card: table, deployment, victory, length, rules, objectives.
+
+    Example: skirmish scenario show "Rapina in banca" --lang it
+    """
+    scenario = find_scenario(scenario_id)
+    if json_output:
+        emit_json(full(scenario))
+        return
+    typer.echo(render_card(scenario, lang))
