@@ -487,7 +487,7 @@ def find_any(name: str) -> list[Entry]:
     everything: list[Any] = [*_profile_tables().all]
     for index in _indexes():
         everything.extend(index)
-    raise UnknownNameError("name", name, _nearest(name, everything))
+    raise UnknownNameError("rules entry", name, _nearest(name, everything))
 
 
 def _nearest(name: str, entries: Iterable[Any], limit: int = 3) -> list[str]:

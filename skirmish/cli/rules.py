@@ -1,0 +1,680 @@
+"""``skirmish rules``: browse the rulebook's tables (factions, profiles, weapons, equipment,
+skills) and show any entry by name, in Italian or English, as text or JSON.
+
+rich is imported inside the commands only, so loading this module stays cheap.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Sequence
+from enum import Enum
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from skirmish import rules
+from skirmish.cli.options import JsonOpt, LangOpt, emit_json
+from skirmish.i18n import Lang, name, tr
+from skirmish.rules.entries import (
+    Action,
+    Advance,
+    Doctor,
+    Invalidity,
+    Movement,
+    Protection,
+    RecoveryResult,
+    TableModifier,
+)
+from skirmish.rules.model import Faction, Item, Profile, Skill, Weapon
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+app = typer.Typer(
+    name="rules",
+    help="Browse the rulebook's tables: factions, profiles, weapons, equipment, skills.\n\n"
+    "Example: skirmish rules show sei-colpi",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+MESSAGES = {
+    "it": {
+        "factions": "Fazioni (§9)",
+        "profiles": "Profili",
+        "profiles_of": "Profili: {faction} ({section})",
+        "weapons": "Armi (tabelle 5, 6, 7, §5.5, §8.2)",
+        "equipment": "Equipaggiamento (§8.2, §8.3)",
+        "skills": "Nuove abilità (§7.2, 2D6)",
+        "advances": "Avanzamenti (§7.2)",
+        "id": "id",
+        "name": "Nome",
+        "section": "§",
+        "side": "Lato",
+        "good": "buoni",
+        "bad": "cattivi",
+        "neutral": "neutrale",
+        "npc": "PNG",
+        "rules": "Regole speciali",
+        "faction": "Fazione",
+        "role": "Ruolo",
+        "leader": "LEADER",
+        "hero": "EROE",
+        "hero_max": "EROE, max {max}",
+        "common": "comune",
+        "cost": "Costo $",
+        "xp": "XP",
+        "actions": "Azioni",
+        "range": "Raggio U",
+        "shots": "Colpi/turno",
+        "rounds": "Colpi totali",
+        "ca": "CA",
+        "bonus": "Bonus",
+        "disp": "Disp.",
+        "rare": "Rara",
+        "notes": "Note",
+        "type": "Tipo",
+        "roll": "2D6",
+        "text": "Effetto",
+        "thrown": "lancio COSx2",
+        "template": "sagoma",
+        "melee": "non da lancio",
+        "weapon": "arma",
+        "mount": "cavalcatura",
+        "special": "oggetto speciale",
+        "explosives": "zone minatori / ferrovia",
+        "not_for_sale": "—",
+        "choice": "a scelta: {choice}",
+        "aliases": "Altri nomi",
+        "kind_faction": "Fazione",
+        "kind_profile": "Profilo",
+        "kind_weapon": "Arma",
+        "kind_item": "Equipaggiamento",
+        "kind_skill": "Abilità",
+        "kind_advance": "Avanzamento",
+        "kind_action": "Azione (tabella 1)",
+        "kind_movement": "Movimento (tabella 2)",
+        "kind_modifier": "Modificatore ({table})",
+        "kind_protection": "Protezione (tabella 8)",
+        "kind_recovery": "Recupero (§6.5)",
+        "kind_invalidity": "Invalidità (§6.5)",
+        "kind_doctor": "Dottore (§6.5)",
+        "xp_cost": "{xp} XP",
+        "profiles_list": "Profili",
+        "numbers": "TIRO {tiro}  FRED {fred}  RIF {rif}  COS {cos}  FA {fama}  FO {fortuna}",
+        "skills_have": "Abilità",
+        "rulings": "Rulings",
+        "mount_numbers": "TIRO {tiro}  FRED {fred}  RIF {rif}  COS {cos}",
+        "speed": "Trotto {trot}U, corsa {gallop}U",
+        "no_jump": "non salta",
+        "fits": "Si monta su",
+        "disp_for": "Disp. {disp} per {faction}",
+        "value": "Valore",
+        "distance": "DP {distance}U",
+        "reflex_dice": "TEST RIFLESSI: {n} successi su 2 dadi",
+        "reflex_mod": "TEST RIFLESSI {mod:+d}",
+        "protection_values": "parziale {partial}, totale {total}",
+        "recovery_range": "risultato {low}–{high}",
+        "recovery_open": "risultato {low} o più",
+        "invalid_roll": "1D6 = {roll}",
+        "doctor_values": "bonus {bonus:+d}, costo {cost}$",
+        "damage": "Danni {damage}, raggio {radius}U",
+        "ranged": "{short}/{long}",
+    },
+    "en": {
+        "factions": "Factions (§9)",
+        "profiles": "Profiles",
+        "profiles_of": "Profiles: {faction} ({section})",
+        "weapons": "Weapons (tables 5, 6, 7, §5.5, §8.2)",
+        "equipment": "Equipment (§8.2, §8.3)",
+        "skills": "New skills (§7.2, 2D6)",
+        "advances": "Advances (§7.2)",
+        "id": "id",
+        "name": "Name",
+        "section": "§",
+        "side": "Side",
+        "good": "good",
+        "bad": "bad",
+        "neutral": "neutral",
+        "npc": "NPCs",
+        "rules": "Special rules",
+        "faction": "Faction",
+        "role": "Role",
+        "leader": "LEADER",
+        "hero": "HERO",
+        "hero_max": "HERO, max {max}",
+        "common": "common",
+        "cost": "Cost $",
+        "xp": "XP",
+        "actions": "Actions",
+        "range": "Range U",
+        "shots": "Shots/turn",
+        "rounds": "Rounds",
+        "ca": "CA",
+        "bonus": "Bonus",
+        "disp": "Avail.",
+        "rare": "Rare",
+        "notes": "Notes",
+        "type": "Type",
+        "roll": "2D6",
+        "text": "Effect",
+        "thrown": "thrown COS×2",
+        "template": "template",
+        "melee": "melee only",
+        "weapon": "weapon",
+        "mount": "mount",
+        "special": "special item",
+        "explosives": "mining / railroad zones",
+        "not_for_sale": "—",
+        "choice": "chosen: {choice}",
+        "aliases": "Also called",
+        "kind_faction": "Faction",
+        "kind_profile": "Profile",
+        "kind_weapon": "Weapon",
+        "kind_item": "Equipment",
+        "kind_skill": "Skill",
+        "kind_advance": "Advance",
+        "kind_action": "Action (table 1)",
+        "kind_movement": "Movement (table 2)",
+        "kind_modifier": "Modifier ({table})",
+        "kind_protection": "Protection (table 8)",
+        "kind_recovery": "Recovery (§6.5)",
+        "kind_invalidity": "Invalidity (§6.5)",
+        "kind_doctor": "Doctor (§6.5)",
+        "xp_cost": "{xp} XP",
+        "profiles_list": "Profiles",
+        "numbers": "TIRO {tiro}  FRED {fred}  RIF {rif}  COS {cos}  FA {fama}  FO {fortuna}",
+        "skills_have": "Skills",
+        "rulings": "Rulings",
+        "mount_numbers": "TIRO {tiro}  FRED {fred}  RIF {rif}  COS {cos}",
+        "speed": "Trot {trot}U, gallop {gallop}U",
+        "no_jump": "cannot jump",
+        "fits": "Fits",
+        "disp_for": "Availability {disp} for {faction}",
+        "value": "Value",
+        "distance": "DP {distance}U",
+        "reflex_dice": "Reflex test: {n} successes of 2 dice",
+        "reflex_mod": "Reflex test {mod:+d}",
+        "protection_values": "partial {partial}, total {total}",
+        "recovery_range": "roll {low}–{high}",
+        "recovery_open": "roll {low} or more",
+        "invalid_roll": "1D6 = {roll}",
+        "doctor_values": "bonus {bonus:+d}, cost {cost}$",
+        "damage": "Damage {damage}, radius {radius}U",
+        "ranged": "{short}/{long}",
+    },
+}
+
+FactionArg = Annotated[
+    str | None,
+    typer.Argument(help="A faction in either language (lawmen, fuorilegge…); all when omitted."),
+]
+NameArg = Annotated[
+    str, typer.Argument(help="Any name: profile, weapon, item, skill, faction, modifier…")
+]
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def to_json(entry: Any) -> dict[str, Any]:
+    """An entry's fields as JSON-ready values (enums as strings, tuples as lists)."""
+    data: dict[str, Any] = {}
+    for field in dataclasses.fields(entry):
+        data[field.name] = _plain(getattr(entry, field.name))
+    return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return to_json(value)
+    return value
+
+
+KINDS: tuple[tuple[type[Any], str], ...] = (
+    (Faction, "faction"),
+    (Profile, "profile"),
+    (Weapon, "weapon"),
+    (Item, "item"),
+    (Skill, "skill"),
+    (Advance, "advance"),
+    (Action, "action"),
+    (Movement, "movement"),
+    (TableModifier, "modifier"),
+    (Protection, "protection"),
+    (RecoveryResult, "recovery"),
+    (Invalidity, "invalidity"),
+    (Doctor, "doctor"),
+)
+
+
+def kind_of(entry: Any) -> str:
+    """The table an entry comes from: ``"weapon"``, ``"profile"``…"""
+    for cls, kind in KINDS:
+        if isinstance(entry, cls):
+            return kind
+    raise TypeError(f"not a rules entry: {entry!r}")
+
+
+# --------------------------------------------------------------------------- text helpers
+
+
+def _console() -> Console:
+    from rich.console import Console
+
+    console = Console(highlight=False, soft_wrap=False)
+    if not console.is_terminal:
+        console = Console(highlight=False, width=200, no_color=True)
+    return console
+
+
+def _table(title: str, headers: Sequence[str]) -> Table:
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    for header in headers:
+        table.add_column(header, overflow="fold")
+    return table
+
+
+def _role(profile: Profile, lang: Lang) -> str:
+    if profile.role.value == "hero" and profile.max is not None:
+        return tr(MESSAGES, "hero_max", lang, max=profile.max)
+    return tr(MESSAGES, profile.role.value, lang)
+
+
+def _range(weapon: Weapon, lang: Lang) -> str:
+    if weapon.short is not None and weapon.long is not None:
+        return tr(MESSAGES, "ranged", lang, short=weapon.short, long=weapon.long)
+    if weapon.template:
+        return tr(MESSAGES, "template", lang)
+    if weapon.thrown:
+        return tr(MESSAGES, "thrown", lang)
+    return tr(MESSAGES, "melee", lang)
+
+
+def _rare(rare: Iterable[str], lang: Lang) -> str:
+    labels = []
+    for token in rare:
+        if token == "explosives":
+            labels.append(tr(MESSAGES, "explosives", lang))
+        else:
+            labels.append(name(rules.find_faction(token), lang))
+    return ", ".join(labels)
+
+
+def _text(entry: Any, lang: Lang) -> str:
+    suffix = "_it" if lang is Lang.IT else "_en"
+    for stem in ("special", "text", "note"):
+        value = getattr(entry, stem + suffix, None)
+        if isinstance(value, str) and value:
+            return value
+    return ""
+
+
+def _price(disp: int | None, cost: int | None) -> tuple[str, str]:
+    return ("—" if disp is None else str(disp), "—" if cost is None else str(cost))
+
+
+# --------------------------------------------------------------------------- commands
+
+
+@app.command("factions")
+def factions_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
+    """List the factions with their special rules.
+
+    Example: skirmish rules factions --lang it
+    """
+    every = rules.factions()
+    if json_out:
+        emit_json([{**to_json(f), "profiles": [p.id for p in rules.profiles(f.id)]} for f in every])
+        return
+    table = _table(
+        tr(MESSAGES, "factions", lang),
+        [tr(MESSAGES, k, lang) for k in ("id", "name", "section", "side", "profiles", "rules")],
+    )
+    for faction in every:
+        table.add_row(
+            faction.id,
+            name(faction, lang),
+            faction.section,
+            tr(MESSAGES, faction.default_side, lang),
+            ", ".join(name(p, lang) for p in rules.profiles(faction.id)),
+            "\n".join(
+                f"• {rule.text_it if lang is Lang.IT else rule.text_en}" for rule in faction.rules
+            ),
+        )
+    _console().print(table)
+
+
+@app.command("profiles")
+def profiles_cmd(lang: LangOpt, faction: FactionArg = None, json_out: JsonOpt = False) -> None:
+    """List the model profiles with their numbers, of every faction or of one.
+
+    Example: skirmish rules profiles fuorilegge
+    """
+    chosen = rules.profiles(faction)
+    if json_out:
+        emit_json([to_json(p) for p in chosen])
+        return
+    title = tr(MESSAGES, "profiles", lang)
+    if faction is not None:
+        found = rules.find_faction(faction)
+        title = tr(MESSAGES, "profiles_of", lang, faction=name(found, lang), section=found.section)
+    headers = [
+        "id",
+        "name",
+        "faction",
+        "role",
+        "TIRO",
+        "FRED",
+        "RIF",
+        "COS",
+        "FA",
+        "FO",
+        "xp",
+        "cost",
+        "actions",
+        "notes",
+    ]
+    table = _table(title, [tr(MESSAGES, h, lang) if h.islower() else h for h in headers])
+    for p in chosen:
+        table.add_row(
+            p.id,
+            name(p, lang),
+            name(rules.find_faction(p.faction), lang),
+            _role(p, lang),
+            *(str(v) for v in (p.tiro, p.fred, p.rif, p.cos, p.fama, p.fortuna, p.xp, p.cost)),
+            str(p.actions),
+            _text(p, lang),
+        )
+    _console().print(table)
+
+
+@app.command("weapons")
+def weapons_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
+    """List the weapons (tables 5–7, explosives) with ranges, shots and prices.
+
+    Example: skirmish rules weapons --json
+    """
+    every = rules.weapons()
+    if json_out:
+        emit_json([to_json(w) for w in every])
+        return
+    keys = ("id", "name", "range", "shots", "rounds", "ca", "bonus", "disp", "cost", "rare")
+    table = _table(tr(MESSAGES, "weapons", lang), [tr(MESSAGES, k, lang) for k in keys])
+    for w in every:
+        table.add_row(
+            w.id,
+            name(w, lang),
+            _range(w, lang),
+            str(w.shots_per_turn) if w.shots_per_turn else "—",
+            "/".join(str(r) for r in w.rounds) or "—",
+            str(w.ca),
+            str(w.bonus),
+            *_price(w.disp, w.cost),
+            _rare(w.rare, lang),
+        )
+    _console().print(table)
+
+
+@app.command("equipment")
+def equipment_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
+    """List everything that can be bought: weapons, mounts and special items (§8).
+
+    Example: skirmish rules equipment --lang it
+    """
+    weapons = rules.weapons()
+    items = rules.items()
+    if json_out:
+        emit_json(
+            [{"type": "weapon", **to_json(w)} for w in weapons]
+            + [{"type": "item", **to_json(i)} for i in items]
+        )
+        return
+    keys = ("id", "name", "type", "disp", "cost", "rare", "notes")
+    table = _table(tr(MESSAGES, "equipment", lang), [tr(MESSAGES, k, lang) for k in keys])
+    for w in weapons:
+        table.add_row(
+            w.id,
+            name(w, lang),
+            tr(MESSAGES, "weapon", lang),
+            *_price(w.disp, w.cost),
+            _rare(w.rare, lang),
+            "",
+        )
+    for item in items:
+        extra = [
+            tr(MESSAGES, "disp_for", lang, disp=d, faction=name(rules.find_faction(f), lang))
+            for f, d in item.disp_by_faction.items()
+        ]
+        table.add_row(
+            item.id,
+            name(item, lang),
+            tr(MESSAGES, item.kind, lang),
+            *_price(item.disp, item.cost),
+            _rare(item.rare, lang),
+            "; ".join([*extra, _text(item, lang)]),
+        )
+    _console().print(table)
+
+
+@app.command("skills")
+def skills_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
+    """List the new-skills table (2D6) and the XP cost of every advance.
+
+    Example: skirmish rules skills --lang it
+    """
+    every = rules.skills()
+    if json_out:
+        emit_json(
+            {
+                "skills": [to_json(s) for s in every],
+                "advance_costs": rules.advance_costs(),
+                "advances": [to_json(a) for a in rules.advances()],
+            }
+        )
+        return
+    table = _table(
+        tr(MESSAGES, "skills", lang),
+        [tr(MESSAGES, k, lang) for k in ("roll", "id", "name", "text")],
+    )
+    for skill in every:
+        table.add_row(str(skill.roll), skill.id, name(skill, lang), _text(skill, lang))
+    advances = _table(
+        tr(MESSAGES, "advances", lang), [tr(MESSAGES, k, lang) for k in ("xp", "name")]
+    )
+    for advance in rules.advances():
+        advances.add_row(str(advance.xp), name(advance, lang))
+    console = _console()
+    console.print(table)
+    console.print(advances)
+
+
+@app.command("show")
+def show_cmd(entry_name: NameArg, lang: LangOpt, json_out: JsonOpt = False) -> None:
+    """Show anything by name with its full text: numbers, special rules, notes.
+
+    Example: skirmish rules show sei-colpi
+    """
+    found = rules.find_any(entry_name)
+    if json_out:
+        emit_json([{"type": kind_of(e), **to_json(e)} for e in found])
+        return
+    console = _console()
+    for number, entry in enumerate(found):
+        if number:
+            console.print()
+        for line in describe(entry, lang):
+            console.print(line, markup=False)
+
+
+# --------------------------------------------------------------------------- rules show
+
+
+def describe(entry: Any, lang: Lang) -> list[str]:
+    """The lines ``rules show`` prints for one entry: title, numbers, rules text."""
+    kind = kind_of(entry)
+    table = entry.table if isinstance(entry, TableModifier) else ""
+    title = tr(MESSAGES, f"kind_{kind}", lang, table=table)
+    lines = [f"{title}: {name(entry, lang)} [{entry.id}]"]
+    other = name(entry, Lang.EN if lang is Lang.IT else Lang.IT)
+    aliases = [a for a in (other, *entry.aliases) if a not in (name(entry, lang), entry.id)]
+    if aliases:
+        lines.append(f"{tr(MESSAGES, 'aliases', lang)}: {', '.join(dict.fromkeys(aliases))}")
+    describer = _DESCRIBERS.get(type(entry))
+    if describer is not None:
+        lines.extend(describer(entry, lang))
+    text = _text(entry, lang)
+    if text:
+        lines.append(text)
+    return lines
+
+
+def _describe_faction(f: Faction, lang: Lang) -> list[str]:
+    lines = [f"{f.section}, {tr(MESSAGES, 'side', lang)}: {tr(MESSAGES, f.default_side, lang)}"]
+    lines.append(f"{tr(MESSAGES, 'rules', lang)}:")
+    lines.extend(
+        f"  • [{rule.code}] {rule.text_it if lang is Lang.IT else rule.text_en}" for rule in f.rules
+    )
+    lines.append(f"{tr(MESSAGES, 'profiles_list', lang)}:")
+    lines.extend(
+        f"  • {name(p, lang)} [{p.id}] — {_role(p, lang)}, {p.cost}$" for p in rules.profiles(f.id)
+    )
+    return lines
+
+
+def _describe_profile(p: Profile, lang: Lang) -> list[str]:
+    faction = rules.find_faction(p.faction)
+    lines = [
+        f"{tr(MESSAGES, 'faction', lang)}: {name(faction, lang)} ({faction.section}) — "
+        f"{_role(p, lang)}",
+        tr(
+            MESSAGES,
+            "numbers",
+            lang,
+            **{k: getattr(p, k) for k in ("tiro", "fred", "rif", "cos", "fama", "fortuna")},
+        ),
+        f"{tr(MESSAGES, 'xp', lang)} {p.xp}  {tr(MESSAGES, 'cost', lang)} {p.cost}  "
+        f"{tr(MESSAGES, 'actions', lang)} {p.actions}",
+    ]
+    if p.skills:
+        skills = ", ".join(name(rules.find_skill(s), lang) for s in p.skills)
+        lines.append(f"{tr(MESSAGES, 'skills_have', lang)}: {skills}")
+    return lines
+
+
+def _describe_weapon(w: Weapon, lang: Lang) -> list[str]:
+    disp, cost = _price(w.disp, w.cost)
+    lines = [
+        f"{tr(MESSAGES, 'range', lang)} {_range(w, lang)}  "
+        f"{tr(MESSAGES, 'shots', lang)} {w.shots_per_turn or '—'}  "
+        f"{tr(MESSAGES, 'rounds', lang)} {'/'.join(str(r) for r in w.rounds) or '—'}  "
+        f"CA {w.ca}  {tr(MESSAGES, 'bonus', lang)} {w.bonus}",
+        f"{tr(MESSAGES, 'disp', lang)} {disp}  {tr(MESSAGES, 'cost', lang)} {cost}",
+    ]
+    if w.rare:
+        lines.append(f"{tr(MESSAGES, 'rare', lang)}: {_rare(w.rare, lang)}")
+    if w.explosive_damage is not None:
+        lines.append(tr(MESSAGES, "damage", lang, damage=w.explosive_damage, radius=w.blast_radius))
+    if w.rulings:
+        lines.append(f"{tr(MESSAGES, 'rulings', lang)}: {', '.join(w.rulings)}")
+    lines.append(w.section)
+    return lines
+
+
+def _describe_item(i: Item, lang: Lang) -> list[str]:
+    lines = [
+        f"{tr(MESSAGES, i.kind, lang)} — {tr(MESSAGES, 'disp', lang)} {i.disp}  "
+        f"{tr(MESSAGES, 'cost', lang)} {i.cost}"
+    ]
+    lines.extend(
+        tr(MESSAGES, "disp_for", lang, disp=d, faction=name(rules.find_faction(f), lang))
+        for f, d in i.disp_by_faction.items()
+    )
+    if i.rare:
+        lines.append(f"{tr(MESSAGES, 'rare', lang)}: {_rare(i.rare, lang)}")
+    if i.kind == "mount":
+        lines.append(
+            tr(MESSAGES, "mount_numbers", lang, tiro=i.tiro, fred=i.fred, rif=i.rif, cos=i.cos)
+        )
+        lines.append(tr(MESSAGES, "speed", lang, trot=i.trot, gallop=i.gallop))
+        if not i.jumps:
+            lines.append(tr(MESSAGES, "no_jump", lang))
+    if i.fits:
+        fits = ", ".join(name(rules.find_weapon(w), lang) for w in i.fits)
+        lines.append(f"{tr(MESSAGES, 'fits', lang)}: {fits}")
+    lines.append(i.section)
+    return lines
+
+
+def _describe_skill(s: Skill, lang: Lang) -> list[str]:
+    lines = [f"{tr(MESSAGES, 'roll', lang)} = {s.roll}"]
+    if s.choice:
+        lines.append(tr(MESSAGES, "choice", lang, choice=s.choice))
+    return lines
+
+
+def _describe_advance(a: Advance, lang: Lang) -> list[str]:
+    return [tr(MESSAGES, "xp_cost", lang, xp=a.xp)]
+
+
+def _describe_action(a: Action, lang: Lang) -> list[str]:
+    lines = [f"CA {a.ca}"]
+    if a.reflex:
+        lines.append(tr(MESSAGES, "reflex_dice", lang, n=a.reflex))
+    return lines
+
+
+def _describe_movement(m: Movement, lang: Lang) -> list[str]:
+    lines = [f"{tr(MESSAGES, 'distance', lang, distance=m.distance)}  CA {m.ca}"]
+    if m.reflex is not None:
+        lines.append(tr(MESSAGES, "reflex_mod", lang, mod=m.reflex))
+    return lines
+
+
+def _describe_modifier(m: TableModifier, lang: Lang) -> list[str]:
+    return [f"{tr(MESSAGES, 'value', lang)}: {m.value:+d}"]
+
+
+def _describe_protection(p: Protection, lang: Lang) -> list[str]:
+    return [tr(MESSAGES, "protection_values", lang, partial=p.partial, total=p.total)]
+
+
+def _describe_recovery(r: RecoveryResult, lang: Lang) -> list[str]:
+    if r.high is None:
+        return [tr(MESSAGES, "recovery_open", lang, low=r.low)]
+    return [tr(MESSAGES, "recovery_range", lang, low=r.low, high=r.high)]
+
+
+def _describe_invalidity(i: Invalidity, lang: Lang) -> list[str]:
+    return [tr(MESSAGES, "invalid_roll", lang, roll=i.roll)]
+
+
+def _describe_doctor(d: Doctor, lang: Lang) -> list[str]:
+    return [tr(MESSAGES, "doctor_values", lang, bonus=d.bonus, cost=d.cost)]
+
+
+_DESCRIBERS: dict[type[Any], Callable[[Any, Lang], list[str]]] = {
+    Faction: _describe_faction,
+    Profile: _describe_profile,
+    Weapon: _describe_weapon,
+    Item: _describe_item,
+    Skill: _describe_skill,
+    Advance: _describe_advance,
+    Action: _describe_action,
+    Movement: _describe_movement,
+    TableModifier: _describe_modifier,
+    Protection: _describe_protection,
+    RecoveryResult: _describe_recovery,
+    Invalidity: _describe_invalidity,
+    Doctor: _describe_doctor,
+}
