@@ -1,0 +1,28 @@
+"""Printed sheets (STYLE.md habit 8): render HTML from ``templates/`` (pure), then write a PDF.
+
+``render_roster``, ``render_blank``, ``render_campaign``, ``render_reference`` and
+``render_scenario`` return HTML strings from the view-models of ``printing.views``;
+``printing.build`` and ``printing.reference`` make those view-models from the store's dicts and
+the rules registry; ``write_pdf`` (``printing.pdf``) is the only code that touches weasyprint.
+Importing this package imports neither jinja2 nor weasyprint.
+"""
+
+from __future__ import annotations
+
+from skirmish.printing.pdf import write_pdf
+from skirmish.printing.render import (
+    render_blank,
+    render_campaign,
+    render_reference,
+    render_roster,
+    render_scenario,
+)
+
+__all__ = [
+    "render_blank",
+    "render_campaign",
+    "render_reference",
+    "render_roster",
+    "render_scenario",
+    "write_pdf",
+]

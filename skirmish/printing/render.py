@@ -1,0 +1,100 @@
+"""Render the printed sheets as HTML strings: pure functions of a view-model and a language.
+
+One Jinja2 environment with ``autoescape=True`` and ``StrictUndefined`` loads the templates from
+``templates_dir()``, so a gang called ``<b>Tom & Jerry</b>`` prints literally and a misspelt
+field fails loudly instead of printing nothing. ``write_pdf`` (``skirmish.printing.pdf``) is the
+only code that touches weasyprint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from skirmish.i18n import Lang
+from skirmish.printing.labels import labels
+from skirmish.printing.views import (
+    CampaignView,
+    ReferenceView,
+    RosterView,
+    ScenarioView,
+)
+from skirmish.resources import templates_dir
+
+if TYPE_CHECKING:
+    import jinja2
+
+#: Rows of an empty sheet: the book's "Scheda Giocatore" has six models (a gang's maximum, §9.1).
+BLANK_ROWS = 6
+#: Wound boxes printed per model: no characteristic may exceed 4 (§7.1).
+WOUND_BOXES = 4
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The one Jinja2 environment of the printed sheets (escaping on, undefined is an error)."""
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir()),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.globals["WOUND_BOXES"] = WOUND_BOXES
+    return env
+
+
+def _render(template: str, lang: Lang | str, **context: Any) -> str:
+    return environment().get_template(template).render(lang=str(lang), t=labels(lang), **context)
+
+
+def render_roster(gang: RosterView, lang: Lang | str = Lang.IT) -> str:
+    """One gang's sheet (one A4 page, two when it must) as HTML."""
+    return _render("roster.html", lang, gang=gang)
+
+
+def render_blank(lang: Lang | str = Lang.IT) -> str:
+    """An empty sheet to fill in by hand, as HTML."""
+    return _render("blank.html", lang, rows=BLANK_ROWS)
+
+
+def render_campaign(
+    campaign: CampaignView,
+    lang: Lang | str = Lang.IT,
+    *,
+    progress: Callable[[RosterView], None] | None = None,
+) -> str:
+    """Every gang of a campaign, one after the other, and the standings, as HTML.
+
+    ``progress`` is called once per gang as its sheet is rendered (the CLI moves a bar).
+    """
+    sheets = [_gang_sheet(gang, lang, progress) for gang in campaign.gangs]
+    return _render("campaign.html", lang, campaign=campaign, sheets=sheets)
+
+
+def _gang_sheet(
+    gang: RosterView, lang: Lang | str, progress: Callable[[RosterView], None] | None
+) -> Any:
+    import markupsafe
+
+    html = (
+        environment().get_template("_gang.html").render(lang=str(lang), t=labels(lang), gang=gang)
+    )
+    if progress is not None:
+        progress(gang)
+    # Already escaped by the autoescaping template that produced it.
+    return markupsafe.Markup(html)
+
+
+def render_reference(reference: ReferenceView, lang: Lang | str = Lang.IT) -> str:
+    """The two-page quick reference of the rulebook's summary tables, as HTML."""
+    return _render("reference.html", lang, ref=reference)
+
+
+def render_scenario(scenario: ScenarioView, lang: Lang | str = Lang.IT) -> str:
+    """A scenario card as HTML."""
+    return _render("scenario.html", lang, scenario=scenario)

@@ -1,0 +1,149 @@
+"""What the printed sheets show: plain, frozen view-models (STYLE.md habit 8).
+
+The templates only ever see these dataclasses, already in the output language, so a sheet can be
+rendered from a hand-made gang as easily as from the campaign store. ``skirmish.printing.build``
+turns the store's ``gang show --json`` dict and the rules registry into them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class WeaponLine:
+    """One weapon as on the book's table: ranges, shots, rounds, action cost, bonus, a note."""
+
+    name: str
+    short: str  # "6", "COS×2" for thrown weapons, "S" for the sawn-off template, "–" in melee
+    long: str
+    shots: str  # shots per turn, "1/2" for the small pistol, "1/6" for the six-shooter
+    rounds: str  # "7/17" for the repeaters
+    ca: int
+    bonus: int
+    note: str  # one line: "arma impropria", "17: un 1 la inceppa"…
+
+
+@dataclass(frozen=True)
+class Trait:
+    """A skill or an injury and its effect in one line."""
+
+    name: str
+    effect: str
+
+
+@dataclass(frozen=True)
+class MountLine:
+    """A model's mount and its numbers (§8.2)."""
+
+    name: str
+    tiro: int
+    fred: int
+    rif: int
+    cos: int
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class MemberView:
+    """One model of a gang, as printed on its card."""
+
+    name: str
+    profile: str
+    role: str  # "LEADER", "EROE" / "HERO", or "" for a common model
+    tiro: int
+    fred: int
+    rif: int
+    cos: int
+    fama: int
+    fortuna: int
+    xp: int
+    actions: int = 3
+    special: str = ""  # the profile's own rule, in plain words
+    weapons: tuple[WeaponLine, ...] = ()
+    skills: tuple[Trait, ...] = ()
+    injuries: tuple[Trait, ...] = ()
+    equipment: tuple[str, ...] = ()
+    mount: MountLine | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class HouseRuleLine:
+    """A house rule (RULINGS §4) as set for the campaign."""
+
+    id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class RosterView:
+    """A gang's sheet: the book's "Scheda Giocatore" and what the book leaves to memory."""
+
+    name: str
+    faction: str
+    treasury: int
+    members: tuple[MemberView, ...]
+    stash: tuple[str, ...] = ()
+    faction_rules: tuple[str, ...] = ()
+    leader_aura: str = ""
+    house_rules: tuple[HouseRuleLine, ...] = ()
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of a campaign's standings."""
+
+    gang: str
+    faction: str
+    played: int
+    won: int
+    lost: int
+    treasury: int
+    fama: int  # total FAMA of the gang's models
+    members: int
+
+
+@dataclass(frozen=True)
+class CampaignView:
+    """Every gang of a campaign and its standings, printed as one document."""
+
+    name: str
+    gangs: tuple[RosterView, ...]
+    standings: tuple[Standing, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    """A summary table of the quick reference: a title, column heads and rows of cells."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    lines: tuple[str, ...] = ()  # procedure lines printed above the rows (formula, results)
+    notes: tuple[str, ...] = ()  # small print below the rows (rulings applied)
+    key: str = ""  # stable id for the template's CSS ("nerve", "shooting"…)
+
+
+@dataclass(frozen=True)
+class ReferenceView:
+    """The two-page quick reference: page one the tests, page two actions and equipment."""
+
+    title: str
+    tests: tuple[Table, ...]
+    equipment: tuple[Table, ...]
+
+
+@dataclass(frozen=True)
+class ScenarioView:
+    """A scenario card (§10)."""
+
+    title: str
+    section: str
+    background: str
+    table: str
+    deployment: tuple[str, ...]
+    victory: tuple[str, ...]
+    length: str = ""
+    rules: tuple[str, ...] = ()
+    tracked: tuple[str, ...] = field(default=())  # objects to track: loot sacks, hostage…
