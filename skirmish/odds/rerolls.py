@@ -18,6 +18,7 @@ a tuple of numbers compared in order (lexicographic expected utility).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -42,56 +43,93 @@ class Side(StrEnum):
 
 
 class DiceTable(Generic[K]):
-    """The outcome of every roll of ``n`` dice under one order-blind judge, faces in classes.
+    """The outcome of every roll of ``n`` dice under one judge, with faces merged in classes.
 
     Two faces are in the same class when swapping one for the other never changes the
     outcome, whatever the other dice show: for a nerve test against FRED 3 the faces 1, 2, 3
     pass alike and 4, 5, 6 fail alike. Classes keep the reroll search small and exact.
+
+    By default the judge must be blind to the order of the dice (every test of the book is):
+    the classes are then found by trying every swap on every multiset of faces. A judge that
+    reads the dice in order (fanning, whose shots are fired in the order of the dice) needs
+    ``ordered=True`` and ``kind``, the engine's verdict on one die alone: faces of the same
+    kind form a class, and the judge is asked about every ordered sequence of classes.
     """
 
-    def __init__(self, n: int, judge: Callable[[tuple[int, ...]], K]) -> None:
+    def __init__(
+        self,
+        n: int,
+        judge: Callable[[tuple[int, ...]], K],
+        *,
+        ordered: bool = False,
+        kind: Callable[[int], Hashable] | None = None,
+    ) -> None:
+        if ordered and kind is None:
+            raise ValueError("an ordered dice table needs the kind of each face")
         self.n = n
-        rolls = multisets(n)
-        self.outcomes: dict[tuple[int, ...], K] = {faces: judge(faces) for faces in rolls}
-        self.rep: dict[int, int] = self._classes()
+        self.ordered = ordered
+        self._judge = judge
+        self._outcomes: dict[tuple[int, ...], K] = {}
+        if kind is not None:
+            kinds = {f: kind(f) for f in range(1, 7)}
+            self.rep = {f: min(g for g in range(1, 7) if kinds[g] == kinds[f]) for f in kinds}
+        else:
+            self.rep = self._classes()
         reps = sorted(set(self.rep.values()))
         #: Each class (by its lowest face) and the chance that one die lands in it.
         self.classes: tuple[tuple[int, Fraction], ...] = tuple(
             (r, Fraction(sum(1 for f in range(1, 7) if self.rep[f] == r), 6)) for r in reps
         )
-        #: The first throw as sorted class representatives.
-        self.start: Dist[tuple[int, ...]] = rolls.map(self.canonical)
+        if ordered:
+            odds = dict(self.classes)
+            start: dict[tuple[int, ...], Fraction] = {}
+            for seq in itertools.product(reps, repeat=n):
+                p = Fraction(1)
+                for r in seq:
+                    p *= odds[r]
+                start[seq] = p
+            #: The first throw, as class representatives (sorted unless ``ordered``).
+            self.start: Dist[tuple[int, ...]] = Dist(start)
+        else:
+            self.start = multisets(n).map(self.canonical)
         #: The outcome's distribution, without rerolls.
-        self.dist: Dist[K] = rolls.map(self.outcomes.__getitem__)
+        self.dist: Dist[K] = self.start.map(self.outcome)
 
     def canonical(self, faces: Sequence[int]) -> tuple[int, ...]:
-        """The faces as sorted class representatives."""
-        return tuple(sorted(self.rep[f] for f in faces))
+        """The faces as class representatives, sorted unless the table is ordered."""
+        reps = tuple(self.rep[f] for f in faces)
+        return reps if self.ordered else tuple(sorted(reps))
 
     def outcome(self, faces: Sequence[int]) -> K:
-        """The judge's outcome for these faces (any order, any faces of the same classes)."""
-        return self.outcomes[tuple(sorted(faces))]
+        """The judge's outcome for these faces (any faces of the same classes)."""
+        key = self.canonical(faces)
+        found = self._outcomes.get(key)
+        if found is None:
+            found = self._outcomes[key] = self._judge(key)
+        return found
 
     def _classes(self) -> dict[int, int]:
-        rep = {f: f for f in range(1, 7)}
         if self.n == 0:
             return dict.fromkeys(range(1, 7), 1)
+        outcomes = {faces: self._judge(faces) for faces in multisets(self.n)}
+        rep = {f: f for f in range(1, 7)}
         for f in range(1, 7):
             if rep[f] != f:
                 continue
             for g in range(f + 1, 7):
-                if rep[g] == g and self._interchangeable(f, g):
+                if rep[g] == g and _interchangeable(outcomes, f, g):
                     rep[g] = f
         return rep
 
-    def _interchangeable(self, f: int, g: int) -> bool:
-        for faces, outcome in self.outcomes.items():
-            if f in faces:
-                swapped = list(faces)
-                swapped[swapped.index(f)] = g
-                if self.outcomes[tuple(sorted(swapped))] != outcome:
-                    return False
-        return True
+
+def _interchangeable(outcomes: dict[tuple[int, ...], Any], f: int, g: int) -> bool:
+    for faces, outcome in outcomes.items():
+        if f in faces:
+            swapped = list(faces)
+            swapped[swapped.index(f)] = g
+            if outcomes[tuple(sorted(swapped))] != outcome:
+                return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -132,6 +170,9 @@ class Budget:
         return Budget(self.actor, self.target - 1)
 
 
+Dice = tuple[tuple[int, bool], ...]  # each die's class representative, and whether rerolled
+
+
 @dataclass
 class Solver(Generic[S, R]):
     """Exact outcome distribution of a state machine when rerolls are spent wisely."""
@@ -140,12 +181,8 @@ class Solver(Generic[S, R]):
     objective: Callable[[R], Value]
     _steps: dict[S, Throw[S] | Done[R]] = field(default_factory=dict)
     _values: dict[tuple[S, Budget], Value] = field(default_factory=dict)
-    _inner: dict[tuple[S, tuple[int, ...], tuple[int, ...], Budget], Value] = field(
-        default_factory=dict
-    )
-    _choice: dict[tuple[S, tuple[int, ...], tuple[int, ...], Budget], int | None] = field(
-        default_factory=dict
-    )
+    _inner: dict[tuple[S, Dice, Budget], Value] = field(default_factory=dict)
+    _choice: dict[tuple[S, Dice, Budget], int | None] = field(default_factory=dict)
     _dists: dict[tuple[S, Budget], Dist[R]] = field(default_factory=dict)
 
     def solve(self, start: S, budget: Budget) -> tuple[Dist[R], Value]:
@@ -171,39 +208,31 @@ class Solver(Generic[S, R]):
             result = self.objective(step.outcome)
         else:
             result = _expect(
-                (p, self._value_in(state, step, faces, (), budget))
+                (p, self._value_in(state, step, _fresh(faces), budget))
                 for faces, p in step.table.start.items()
             )
         self._values[key] = result
         return result
 
-    def _value_in(
-        self,
-        state: S,
-        throw: Throw[S],
-        free: tuple[int, ...],
-        fixed: tuple[int, ...],
-        budget: Budget,
-    ) -> Value:
-        """The value with ``free`` dice still rerollable and ``fixed`` dice already rerolled."""
-        key = (state, free, fixed, budget)
+    def _value_in(self, state: S, throw: Throw[S], dice: Dice, budget: Budget) -> Value:
+        """The value of the thrown ``dice`` (some already rerolled), before deciding."""
+        key = (state, dice, budget)
         known = self._inner.get(key)
         if known is not None:
             return known
         table = throw.table
-        keep = self.value(throw.then(table.outcome(free + fixed)), budget)
+        keep = self.value(throw.then(table.outcome(_faces(dice))), budget)
         best, choice = keep, None
-        if free and budget.of(throw.side) > 0:
+        if budget.of(throw.side) > 0:
             spent = budget.spend(throw.side)
             maximize = throw.side is Side.ACTOR
-            for die in sorted(set(free)):
-                rest = _remove(free, die)
+            for at in _candidates(dice, table.ordered):
                 value = _expect(
-                    (p, self._value_in(state, throw, rest, tuple(sorted((*fixed, c))), spent))
+                    (p, self._value_in(state, throw, _reroll(dice, at, c, table.ordered), spent))
                     for c, p in table.classes
                 )
                 if (value > best) if maximize else (value < best):
-                    best, choice = value, die
+                    best, choice = value, at
         self._inner[key] = best
         self._choice[key] = choice
         return best
@@ -219,38 +248,53 @@ class Solver(Generic[S, R]):
         if isinstance(step, Done):
             result: Dist[R] = Dist.point(step.outcome)
         else:
+            self.value(state, budget)
             result = mixture(
-                (p, self._dist_in(state, step, faces, (), budget))
+                (p, self._dist_in(state, step, _fresh(faces), budget))
                 for faces, p in step.table.start.items()
             )
         self._dists[key] = result
         return result
 
-    def _dist_in(
-        self,
-        state: S,
-        throw: Throw[S],
-        free: tuple[int, ...],
-        fixed: tuple[int, ...],
-        budget: Budget,
-    ) -> Dist[R]:
-        key = (state, free, fixed, budget)
+    def _dist_in(self, state: S, throw: Throw[S], dice: Dice, budget: Budget) -> Dist[R]:
+        key = (state, dice, budget)
         if key not in self._choice:
-            self._value_in(state, throw, free, fixed, budget)
-        die = self._choice[key]
-        if die is None:
-            return self.dist(throw.then(throw.table.outcome(free + fixed)), budget)
-        rest = _remove(free, die)
+            self._value_in(state, throw, dice, budget)
+        at = self._choice[key]
+        if at is None:
+            return self.dist(throw.then(throw.table.outcome(_faces(dice))), budget)
         spent = budget.spend(throw.side)
+        ordered = throw.table.ordered
         return mixture(
-            (p, self._dist_in(state, throw, rest, tuple(sorted((*fixed, c))), spent))
+            (p, self._dist_in(state, throw, _reroll(dice, at, c, ordered), spent))
             for c, p in throw.table.classes
         )
 
 
-def _remove(faces: tuple[int, ...], face: int) -> tuple[int, ...]:
-    at = faces.index(face)
-    return faces[:at] + faces[at + 1 :]
+def _fresh(faces: tuple[int, ...]) -> Dice:
+    return tuple((f, False) for f in faces)
+
+
+def _faces(dice: Dice) -> tuple[int, ...]:
+    return tuple(f for f, _ in dice)
+
+
+def _candidates(dice: Dice, ordered: bool) -> list[int]:
+    """Positions of the dice worth trying a reroll on: each die not yet rerolled (for an
+    order-blind group, the first of each face, since the others would give the same)."""
+    seen: set[int] = set()
+    found: list[int] = []
+    for at, (face, rerolled) in enumerate(dice):
+        if rerolled or (not ordered and face in seen):
+            continue
+        seen.add(face)
+        found.append(at)
+    return found
+
+
+def _reroll(dice: Dice, at: int, face: int, ordered: bool) -> Dice:
+    changed = dice[:at] + ((face, True),) + dice[at + 1 :]
+    return changed if ordered else tuple(sorted(changed))
 
 
 def _expect(parts: Any) -> Value:
@@ -262,3 +306,25 @@ def _expect(parts: Any) -> Value:
         for i, v in enumerate(value):
             acc[i] += p * v
     return tuple(acc or ())
+
+
+def propagate(step: Callable[[S], Throw[S] | Done[R]], start: S) -> Dist[R]:
+    """The final outcome's distribution without rerolls, by pushing probability forward.
+
+    States reached by different dice merge, so a long action (six shots, a dozen saving
+    rolls) costs the number of distinct states, not the number of dice sequences.
+    """
+    frontier: dict[S, Fraction] = {start: Fraction(1)}
+    done: dict[R, Fraction] = {}
+    while frontier:
+        following: dict[S, Fraction] = {}
+        for state, p in frontier.items():
+            found = step(state)
+            if isinstance(found, Done):
+                done[found.outcome] = done.get(found.outcome, ZERO) + p
+                continue
+            for outcome, q in found.table.dist.items():
+                nxt = found.then(outcome)
+                following[nxt] = following.get(nxt, ZERO) + p * q
+        frontier = following
+    return Dist(done)
