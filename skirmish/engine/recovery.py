@@ -11,11 +11,17 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
+from typing import TYPE_CHECKING
 
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.result import Modifier
 from skirmish.engine.setup import check_characteristic
-from skirmish.errors import DiceError, UnknownNameError
+from skirmish.errors import DiceError
+from skirmish.rules.names import NameIndex
+
+if TYPE_CHECKING:
+    from skirmish.rules import entries as _rules
 
 #: Purposes recorded with the dice.
 PURPOSE = "recovery"
@@ -41,7 +47,7 @@ class RecoveryOutcome(StrEnum):
 
 
 class Invalidity(StrEnum):
-    """The invalid sub-table (§6.5), by its die face 1–6."""
+    """The invalid sub-table (§6.5), by its die face 1–6; values are the rules tables' ids."""
 
     MALATTIA = "illness"  # −1 COS in fight rolls (R-05)
     ORBO = "one-eyed"  # cannot see or shoot beyond 18U
@@ -52,30 +58,8 @@ class Invalidity(StrEnum):
 
     @property
     def face(self) -> int:
-        """The die face that gives it."""
-        return list(Invalidity).index(self) + 1
-
-    @property
-    def name_it(self) -> str:
-        return _INVALIDITY_NAMES[self][0]
-
-    @property
-    def name_en(self) -> str:
-        return _INVALIDITY_NAMES[self][1]
-
-    @property
-    def aliases(self) -> tuple[str, ...]:
-        return _INVALIDITY_NAMES[self][2:]
-
-
-_INVALIDITY_NAMES: dict[Invalidity, tuple[str, ...]] = {
-    Invalidity.MALATTIA: ("Malattia", "Sickness", "illness", "disease"),
-    Invalidity.ORBO: ("Orbo", "One-eyed", "blind", "half-blind"),
-    Invalidity.SCIANCATO: ("Sciancato", "Lame", "crippled leg"),
-    Invalidity.MANO_MOZZATA: ("Mano mozzata", "Severed hand", "lost hand", "one-handed"),
-    Invalidity.NERVI_SCOSSI: ("Nervi scossi", "Shattered nerves", "shaken nerves", "nervous"),
-    Invalidity.IMBRANATO: ("Imbranato", "Clumsy", "butterfingers"),
-}
+        """The die face that gives it (§6.5)."""
+        return _invalid_row(self.value).roll
 
 
 class Doctor(StrEnum):
@@ -87,62 +71,50 @@ class Doctor(StrEnum):
     @property
     def bonus(self) -> int:
         """Added to the recovery die: +1 bone-setter, +2 graduate (R-10, §6.5)."""
-        return 1 if self is Doctor.BONE_SETTER else 2
+        return _doctor_row(self.value).bonus
 
     @property
     def fee(self) -> int:
         """Price of hiring one for a roll: 5$ bone-setter, 20$ graduate (R-10, §6.5 text)."""
-        return 5 if self is Doctor.BONE_SETTER else 20
-
-    @property
-    def name_it(self) -> str:
-        return _DOCTOR_NAMES[self][0]
-
-    @property
-    def name_en(self) -> str:
-        return _DOCTOR_NAMES[self][1]
-
-    @property
-    def aliases(self) -> tuple[str, ...]:
-        return _DOCTOR_NAMES[self][2:]
+        return _doctor_row(self.value).cost
 
 
-_DOCTOR_NAMES: dict[Doctor, tuple[str, ...]] = {
-    # The skill ids (R-11) name the doctor too: a DOTTORE is a bone-setter.
-    Doctor.BONE_SETTER: ("Dottore segaossa", "Bone-setter", "segaossa", "dottore", "bonesetter"),
-    Doctor.GRADUATE: ("Dottore laureato", "Graduate doctor", "laureato", "dottore-laureato"),
-}
+#: The skill ids of R-11 name the doctors too: a DOTTORE is a bone-setter.
+_DOCTOR_SKILLS = {"dottore": Doctor.BONE_SETTER, "dottore-laureato": Doctor.GRADUATE}
 
 
-def _lookup(kind: str, value: str, members: Collection[Doctor] | Collection[Invalidity]) -> str:
-    from skirmish.rules.names import normalize
+def _doctor_row(name: str) -> _rules.Doctor:
+    from skirmish.rules import find_doctor as find_row
 
-    key = normalize(value)
-    names: dict[str, str] = {}
-    for member in members:
-        for name in (member.value, member.name_it, member.name_en, *member.aliases):
-            names[normalize(name)] = member.value
-    if key in names:
-        return names[key]
-    import difflib
+    return find_row(name)
 
-    close = difflib.get_close_matches(key, list(names), n=3, cutoff=0.5)
-    suggestions = list(dict.fromkeys(names[c] for c in close)) or [m.value for m in members]
-    raise UnknownNameError(kind, value, suggestions)
+
+@cache
+def _invalid_index() -> NameIndex[_rules.Invalidity]:
+    from skirmish.rules import invalid_table
+
+    return NameIndex("invalidity", invalid_table())
+
+
+def _invalid_row(name: str) -> _rules.Invalidity:
+    return _invalid_index().find(name)
 
 
 def find_doctor(name: Doctor | str) -> Doctor:
-    """A doctor by id, Italian or English name (``segaossa``, ``graduate``…) (R-10)."""
+    """A doctor by id, Italian or English name (``segaossa``, ``graduate``, ``dottore``) (R-10)."""
     if isinstance(name, Doctor):
         return name
-    return Doctor(_lookup("doctor", name, list(Doctor)))
+    from skirmish.rules.names import normalize
+
+    by_skill = _DOCTOR_SKILLS.get(normalize(name))
+    return by_skill if by_skill is not None else Doctor(_doctor_row(name).id)
 
 
 def find_invalidity(name: Invalidity | str) -> Invalidity:
     """An invalidity by id, Italian or English name (``orbo``, ``one-eyed``…) (R-10)."""
     if isinstance(name, Invalidity):
         return name
-    return Invalidity(_lookup("invalidity", name, list(Invalidity)))
+    return Invalidity(_invalid_row(name).id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,14 +138,11 @@ class RecoveryResult:
 
 
 def recovery_outcome(total: int) -> RecoveryOutcome:
-    """Stage: the modified recovery result read on the table (R-10, §6.5)."""
-    if total <= 1:
-        return RecoveryOutcome.DEAD
-    if total == 2:
-        return RecoveryOutcome.INVALID
-    if total <= 4:
-        return RecoveryOutcome.WOUNDED
-    return RecoveryOutcome.RECOVERED
+    """Stage: the modified recovery result read on the table (R-10, §6.5): 1 dead, 2 invalid,
+    3–4 wounded, 5 or more recovered."""
+    from skirmish.rules import recovery_for_roll
+
+    return RecoveryOutcome(recovery_for_roll(total).id)
 
 
 def fortuna_saves(face: int, cos: int) -> bool:
@@ -183,7 +152,9 @@ def fortuna_saves(face: int, cos: int) -> bool:
 
 def invalidity_for_face(face: int) -> Invalidity:
     """Stage: the invalid sub-table, 1 Malattia to 6 Imbranato (R-10, §6.5)."""
-    return list(Invalidity)[face - 1]
+    from skirmish.rules import invalidity_for_roll
+
+    return Invalidity(invalidity_for_roll(face).id)
 
 
 def new_invalidity(face: int, existing: Collection[Invalidity]) -> Invalidity | None:

@@ -254,3 +254,15 @@ def test_outcome_is_monotone_in_the_doctor_bonus(script: list[int], cos: int, fo
         for doctor in (None, Doctor.BONE_SETTER, Doctor.GRADUATE)
     ]
     assert ranks == sorted(ranks)
+
+
+def test_enums_match_the_rules_tables() -> None:
+    from skirmish.rules import doctors, invalid_table
+
+    assert [(row.roll, row.id) for row in invalid_table()] == [
+        (i.face, i.value) for i in Invalidity
+    ]
+    assert {d.id: (d.bonus, d.cost) for d in doctors()} == {
+        Doctor.BONE_SETTER.value: (1, 5),
+        Doctor.GRADUATE.value: (2, 20),
+    }

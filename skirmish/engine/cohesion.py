@@ -1,0 +1,97 @@
+"""Cohesion test (R-08, §6.2): at the start of every turn while a gang has lost more than half of
+the models it started the game with, roll 1D6: −1 if its leader is still in play, +1 if the
+leader was eliminated, 0 for gangs with no leader profile (mountain men, rangers). Less than or
+equal to the highest FRED among its models still in play, it fights on; greater, it retreats
+and loses. (The summary table's "FREDDEZZA + 1D6" is a misprint of §6.2.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from skirmish.engine.dice import DiceSource, Die, RecordingDice
+from skirmish.engine.result import Modifier
+from skirmish.engine.setup import check_characteristic
+from skirmish.errors import RulesError
+
+#: Purpose recorded with the die.
+PURPOSE = "cohesion"
+
+
+class Leader(StrEnum):
+    """Where the gang's leader is (§6.2)."""
+
+    ALIVE = "alive"  # still in play: −1
+    DEAD = "dead"  # eliminated: +1
+    NONE = "none"  # the gang has no leader profile (mountain men, rangers): 0
+
+    @property
+    def modifier(self) -> int:
+        return {Leader.ALIVE: -1, Leader.DEAD: 1, Leader.NONE: 0}[self]
+
+
+class CohesionOutcome(StrEnum):
+    """The verdict: the gang fights on, or retreats and loses the game (§6.2, §6.4)."""
+
+    FIGHTS_ON = "fights-on"
+    RETREATS = "retreats"
+
+
+@dataclass(frozen=True, slots=True)
+class CohesionResult:
+    """A cohesion test: the die, the leader's modifier, the total against the highest FRED."""
+
+    highest_fred: int
+    leader: Leader
+    dice: tuple[Die, ...]
+    roll: int
+    modifiers: tuple[Modifier, ...]
+    total: int
+    outcome: CohesionOutcome
+    rulings: tuple[str, ...]
+
+    @property
+    def holds(self) -> bool:
+        return self.outcome is CohesionOutcome.FIGHTS_ON
+
+
+def must_test(*, started: int, lost: int) -> bool:
+    """Whether a gang tests cohesion: it has lost more than half its starting models (R-08)."""
+    if started < 1 or not 0 <= lost <= started:
+        raise RulesError(
+            f"a gang that started with {started!r} models cannot have lost {lost!r} (R-08)."
+        )
+    return 2 * lost > started
+
+
+def cohesion_modifiers(leader: Leader) -> tuple[Modifier, ...]:
+    """The leader's modifier to the cohesion die (R-08)."""
+    if leader is Leader.NONE:
+        return ()
+    return (Modifier(f"leader-{leader.value}", leader.modifier, "R-08, §6.2"),)
+
+
+def cohesion_outcome(face: int, *, highest_fred: int, leader: Leader) -> CohesionOutcome:
+    """Stage: the die plus the leader's modifier, at most the highest FRED, holds (R-08)."""
+    if face + leader.modifier <= highest_fred:
+        return CohesionOutcome.FIGHTS_ON
+    return CohesionOutcome.RETREATS
+
+
+def roll_cohesion(*, highest_fred: int, leader: Leader, dice: DiceSource) -> CohesionResult:
+    """Roll a cohesion test: 1D6 ± leader against the highest FRED in play (R-08)."""
+    check_characteristic("highest FRED", highest_fred)
+    recorder = RecordingDice(dice)
+    face = recorder.roll(PURPOSE)
+    modifiers = cohesion_modifiers(leader)
+    return CohesionResult(
+        highest_fred=highest_fred,
+        leader=leader,
+        dice=tuple(recorder.dice),
+        roll=face,
+        modifiers=modifiers,
+        total=face + leader.modifier,
+        outcome=cohesion_outcome(face, highest_fred=highest_fred, leader=leader),
+        rulings=("R-08",),
+    )

@@ -1,0 +1,177 @@
+"""Initiative (R-07, §1.8): 1D6 + RIF + the unused FAMA points of the model or of a friendly
+model within 5U. The higher total wins and chooses which side activates a model; a tie is
+rolled again (H-06). An invalid with "Nervi scossi" who rolls a natural 1 is shaken that turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from skirmish.engine.dice import DiceSource, Die, RecordingDice
+from skirmish.engine.result import Modifier
+from skirmish.engine.setup import check_characteristic
+from skirmish.errors import DiceError
+
+#: Purpose recorded with each die.
+PURPOSE = "initiative"
+
+#: Tied roll-offs allowed before giving up on dice that keep tying.
+MAX_ROUNDS = 100
+
+
+class Side(StrEnum):
+    """The two players of a roll-off: the one asking (``first``) and the opponent."""
+
+    FIRST = "first"
+    SECOND = "second"
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRoll:
+    """One model's initiative roll: the die, RIF, the FAMA added, the total, shaken or not."""
+
+    rif: int
+    fama: int
+    roll: int
+    modifiers: tuple[Modifier, ...]
+    total: int
+    nervi_scossi: bool
+    shaken: bool  # "Nervi scossi" and a natural 1 (R-07, §6.5)
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeResult:
+    """A single model's initiative roll, with its die."""
+
+    dice: tuple[Die, ...]
+    roll: InitiativeRoll
+    rulings: tuple[str, ...]
+
+    @property
+    def total(self) -> int:
+        return self.roll.total
+
+    @property
+    def shaken(self) -> bool:
+        return self.roll.shaken
+
+
+@dataclass(frozen=True, slots=True)
+class RollOffRound:
+    """One round of a roll-off: both sides' rolls and who won it (``None``: a tie)."""
+
+    first: InitiativeRoll
+    second: InitiativeRoll
+    winner: Side | None
+
+
+@dataclass(frozen=True, slots=True)
+class RollOffResult:
+    """A two-sided initiative roll-off: every round until one side is higher (H-06)."""
+
+    dice: tuple[Die, ...]
+    rounds: tuple[RollOffRound, ...]
+    winner: Side
+    first_shaken: bool  # from the deciding round's natural 1 (R-07)
+    second_shaken: bool
+    rulings: tuple[str, ...]
+
+
+def initiative_modifiers(*, rif: int, fama: int) -> tuple[Modifier, ...]:
+    """RIF and the unused FAMA added to the initiative die (R-07)."""
+    found = [Modifier("rif", rif, "R-07, §1.8")]
+    if fama:
+        found.append(Modifier("fama", fama, "R-07, §1.8"))
+    return tuple(found)
+
+
+def initiative_total(face: int, *, rif: int, fama: int = 0) -> int:
+    """Stage: 1D6 + RIF + unused FAMA (R-07)."""
+    return face + rif + fama
+
+
+def shaken_by_nerves(face: int, *, nervi_scossi: bool) -> bool:
+    """Stage: an invalid with "Nervi scossi" who rolls a natural 1 is shaken that turn (R-07)."""
+    return nervi_scossi and face == 1
+
+
+def roll_off_winner(first_total: int, second_total: int) -> Side | None:
+    """Stage: the higher total wins; ``None`` for a tie, which is rolled again (H-06)."""
+    if first_total == second_total:
+        return None
+    return Side.FIRST if first_total > second_total else Side.SECOND
+
+
+def _one(face: int, *, rif: int, fama: int, nervi_scossi: bool) -> InitiativeRoll:
+    return InitiativeRoll(
+        rif=rif,
+        fama=fama,
+        roll=face,
+        modifiers=initiative_modifiers(rif=rif, fama=fama),
+        total=initiative_total(face, rif=rif, fama=fama),
+        nervi_scossi=nervi_scossi,
+        shaken=shaken_by_nerves(face, nervi_scossi=nervi_scossi),
+    )
+
+
+def _check(rif: int, fama: int, who: str = "") -> None:
+    check_characteristic(f"{who}RIF", rif)
+    check_characteristic(f"{who}FAMA", fama)
+
+
+def roll_initiative(
+    *, rif: int, fama: int = 0, nervi_scossi: bool = False, dice: DiceSource
+) -> InitiativeResult:
+    """Roll one model's initiative: 1D6 + RIF + unused FAMA (R-07)."""
+    _check(rif, fama)
+    recorder = RecordingDice(dice)
+    roll = _one(recorder.roll(PURPOSE), rif=rif, fama=fama, nervi_scossi=nervi_scossi)
+    return InitiativeResult(dice=tuple(recorder.dice), roll=roll, rulings=("R-07",))
+
+
+def roll_off(
+    *,
+    rif: int,
+    fama: int = 0,
+    nervi_scossi: bool = False,
+    against_rif: int,
+    against_fama: int = 0,
+    against_nervi_scossi: bool = False,
+    dice: DiceSource,
+) -> RollOffResult:
+    """Both players roll initiative (first, then opponent); ties are rolled again (R-07, H-06).
+
+    A natural 1 shakes a "Nervi scossi" model only on the deciding roll: a tied roll is
+    replaced by the new one.
+    """
+    _check(rif, fama)
+    _check(against_rif, against_fama, "opponent's ")
+    recorder = RecordingDice(dice)
+    rounds: list[RollOffRound] = []
+    for _ in range(MAX_ROUNDS):
+        first = _one(
+            recorder.roll(f"{PURPOSE}: first"), rif=rif, fama=fama, nervi_scossi=nervi_scossi
+        )
+        second = _one(
+            recorder.roll(f"{PURPOSE}: opponent"),
+            rif=against_rif,
+            fama=against_fama,
+            nervi_scossi=against_nervi_scossi,
+        )
+        winner = roll_off_winner(first.total, second.total)
+        rounds.append(RollOffRound(first, second, winner))
+        if winner is not None:
+            rulings = ("R-07", "H-06") if len(rounds) > 1 else ("R-07",)
+            return RollOffResult(
+                dice=tuple(recorder.dice),
+                rounds=tuple(rounds),
+                winner=winner,
+                first_shaken=first.shaken,
+                second_shaken=second.shaken,
+                rulings=rulings,
+            )
+    raise DiceError(
+        f"initiative still tied after {MAX_ROUNDS} roll-offs; the dice keep repeating, "
+        "roll them again."
+    )
