@@ -88,6 +88,14 @@ def load(name: str) -> Mapping[str, Any]:
     return data
 
 
+def clear_cache() -> None:
+    """Forget every parsed table, so the next lookup reads the JSON files again (tests)."""
+    for value in list(globals().values()):
+        clear = getattr(value, "cache_clear", None)
+        if callable(clear):
+            clear()
+
+
 def _tuples(raw: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of a JSON object, with lists turned into tuples (frozen dataclasses)."""
     return {key: tuple(value) if isinstance(value, list) else value for key, value in raw.items()}
