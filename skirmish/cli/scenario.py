@@ -45,10 +45,12 @@ MESSAGES = {
         "decisions": "Decisioni (il libro tace o è confuso)",
         "good": "Buoni",
         "bad": "Cattivi",
+        "care_good": "ai buoni",
+        "care_bad": "ai cattivi",
         "yes": "sì",
         "no": "no",
         "objective_line": (
-            "{name} ×{count}: all'inizio {initial}, affidato a {side}; stati: {states}; "
+            "{name} ×{count}: all'inizio {initial}, affidato {side}; stati: {states}; "
             "eventi: {events}."
         ),
         "modifier_line": "{text} ({roll} {value:+d}{beyond}, {ruling})",
@@ -82,6 +84,8 @@ MESSAGES = {
         "decisions": "Decisions (where the book is silent or garbled)",
         "good": "Good side",
         "bad": "Bad side",
+        "care_good": "the good side",
+        "care_bad": "the bad side",
         "yes": "yes",
         "no": "no",
         "objective_line": (
@@ -246,7 +250,7 @@ def render_card(scenario: Scenario, lang: Lang) -> str:
                     name=o.name_it if lang is Lang.IT else o.name_en,
                     count=o.count,
                     initial=_label(o.initial, lang),
-                    side=_label(o.side, lang),
+                    side=t(f"care_{o.side.value}"),
                     states=", ".join(_label(s, lang) for s in o.states),
                     events=", ".join(_label(e, lang) for e in o.events),
                 )
