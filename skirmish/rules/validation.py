@@ -31,11 +31,11 @@ def validate() -> list[str]:
     """Every problem found in the rules tables; ``[]`` when they are consistent."""
     problems: list[str] = []
     checks: tuple[tuple[str, Callable[[list[str]], None]], ...] = (
+        ("names", _check_names),
         ("factions", _check_factions),
         ("profiles", _check_profiles),
         ("weapons", _check_weapons),
         ("items", _check_items),
-        ("equipment", _check_equipment_names),
         ("skills", _check_skills),
         ("advances", _check_advances),
         ("recovery", _check_recovery),
@@ -59,6 +59,50 @@ def _faction_ids() -> set[str]:
 def _duplicates(label: str, values: Iterable[str]) -> list[str]:
     counts = Counter(values)
     return [f"{label} {value!r} appears {n} times" for value, n in counts.items() if n > 1]
+
+
+# --------------------------------------------------------------------------- names
+
+#: (label, data file, key of its list of rows) for every table found through one NameIndex.
+NAMED_TABLES: tuple[tuple[str, str, str], ...] = (
+    ("factions", "factions", "factions"),
+    ("weapons", "weapons", "weapons"),
+    ("items", "items", "items"),
+    ("skills", "skills", "skills"),
+    ("advances", "skills", "advances"),
+    ("actions", "actions", "actions"),
+    ("movement", "movement", "movements"),
+    ("protection", "protection", "protections"),
+    ("recovery", "recovery", "recovery"),
+    ("invalid", "recovery", "invalid"),
+    ("doctors", "recovery", "doctors"),
+    *(("modifiers " + t, "modifiers", t) for t in tables.MODIFIER_TABLES),
+)
+
+
+def _check_names(problems: list[str]) -> None:
+    """Every name shared by two entries of one table (profiles: of one faction), all of them."""
+    for label, file, key in NAMED_TABLES:
+        problems.extend(_name_clashes(label, tables.load(file)[key]))
+    for faction in tables.load("factions")["factions"]:
+        problems.extend(_name_clashes(f"profiles of {faction['id']}", faction["profiles"]))
+    equipment = [*tables.load("weapons")["weapons"], *tables.load("items")["items"]]
+    problems.extend(_name_clashes("equipment (weapons and items)", equipment))
+
+
+def _name_clashes(label: str, rows: Iterable[Any]) -> list[str]:
+    owners: dict[str, list[str]] = {}
+    for row in rows:
+        labels = (row["id"], row["name_it"], row["name_en"], *row.get("aliases", ()))
+        for name in labels:
+            ids = owners.setdefault(normalize(name), [])
+            if row["id"] not in ids:
+                ids.append(row["id"])
+    return [
+        f"{label}: the name {name!r} belongs to {', '.join(repr(i) for i in ids)}"
+        for name, ids in owners.items()
+        if len(ids) > 1
+    ]
 
 
 # --------------------------------------------------------------------------- factions, profiles
@@ -258,20 +302,6 @@ def _check_mount(problems: list[str], where: str, item: Item) -> None:
             problems.append(f"{where}: a mount with {name.upper()} {value}, expected 0–4")
     if item.trot is None or item.gallop is None or item.trot > item.gallop:
         problems.append(f"{where}: a mount needs a trot no faster than its gallop")
-
-
-def _check_equipment_names(problems: list[str]) -> None:
-    """``find_equipment`` must not meet one name in both the weapons and the items."""
-    weapon_names = {normalize(n): w.id for w in tables.weapons() for n in _names(w)}
-    for item in tables.items():
-        for label in _names(item):
-            other = weapon_names.get(normalize(label))
-            if other is not None:
-                problems.append(f"equipment: {label!r} names item {item.id!r} and weapon {other!r}")
-
-
-def _names(entry: Any) -> tuple[str, ...]:
-    return (entry.id, entry.name_it, entry.name_en, *entry.aliases)
 
 
 # --------------------------------------------------------------------------- skills, XP, injury

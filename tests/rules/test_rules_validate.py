@@ -93,11 +93,29 @@ def test_negative_number(broken: Callable[[str, Mutate], list[str]]) -> None:
 
 
 def test_duplicate_name(broken: Callable[[str, Mutate], list[str]]) -> None:
-    problems = broken("weapons", lambda d: _weapon(d, "rifle").update(aliases=["coltello"]))
+    def clash(data: dict[str, Any]) -> None:
+        _weapon(data, "rifle").update(aliases=["coltello", "Mulo"])
+        _weapon(data, "bow").update(aliases=["spada"])
+
+    problems = broken("weapons", clash)
+    assert problems[:5] == [
+        "weapons: the name 'coltello' belongs to 'rifle', 'knife'",
+        "weapons: the name 'spada' belongs to 'sword', 'bow'",
+        "equipment (weapons and items): the name 'coltello' belongs to 'rifle', 'knife'",
+        "equipment (weapons and items): the name 'mulo' belongs to 'rifle', 'mule'",
+        "equipment (weapons and items): the name 'spada' belongs to 'sword', 'bow'",
+    ]
+    # the registry itself refuses the ambiguous table, and validate() says so too
+    assert any(p.startswith("weapons: cannot be read:") for p in problems)
+
+
+def test_duplicate_profile_name_within_a_faction(
+    broken: Callable[[str, Mutate], list[str]],
+) -> None:
+    problems = broken("factions", lambda d: _profile(d, "guard").update(aliases=["volontario"]))
     assert problems[0] == (
-        "weapons: cannot be read: weapon name 'Coltello' is ambiguous: 'rifle' and 'knife'."
+        "profiles of lawmen: the name 'volontario' belongs to 'lawmen-volunteer', 'guard'"
     )
-    assert all("ambiguous" in p for p in problems)  # tables that need the weapons say so too
 
 
 def test_skill_rolls_cover_2_to_12(broken: Callable[[str, Mutate], list[str]]) -> None:
