@@ -24,6 +24,7 @@ __all__ = [
     "advance_cost",
     "check_advance",
     "check_characteristic",
+    "find_owned_skill",
     "choose_cacciatore",
     "new_skill_for_faces",
     "promotes_to_hero",
@@ -165,6 +166,31 @@ def _with_implied(owned: Collection[str]) -> set[str]:
     if DOTTORE_LAUREATO in found:
         found.add(DOTTORE)
     return found
+
+
+def find_owned_skill(name: str) -> str:
+    """A skill id from its name in either language (``"Buon cavaliere"``, ``"sniper"``); the
+    graduate DOTTORE is ``"dottore-laureato"`` (``"laureato"``, ``"graduate"``) (R-11)."""
+    from skirmish.engine.recovery import Doctor, find_doctor
+    from skirmish.errors import UnknownNameError
+    from skirmish.rules import find_skill
+
+    try:
+        return find_skill(name).id
+    except UnknownNameError:
+        try:
+            doctor = find_doctor(name)
+        except UnknownNameError:
+            raise UnknownNameError("skill", name, _skill_suggestions(name)) from None
+        return DOTTORE_LAUREATO if doctor is Doctor.GRADUATE else DOTTORE
+
+
+def _skill_suggestions(name: str) -> list[str]:
+    """The skill ids closest to ``name``."""
+    from skirmish.rules import skills
+    from skirmish.rules.names import NameIndex
+
+    return NameIndex("skill", skills()).nearest(name)
 
 
 def _every_skill() -> set[str]:

@@ -18,12 +18,13 @@ from skirmish.engine.advances import (
     check_advance,
     check_characteristic,
     choose_cacciatore,
+    find_owned_skill,
     new_skill_for_faces,
     promotes_to_hero,
     roll_new_skill,
 )
 from skirmish.engine.dice import Die, RandomDice, ScriptedDice
-from skirmish.errors import DiceError, NotEnoughDice, RulesError
+from skirmish.errors import DiceError, NotEnoughDice, RulesError, UnknownNameError
 
 TABLE = {
     2: "fuciliere",
@@ -171,3 +172,24 @@ def test_seeded_roll_is_reproducible(seed: int, owned: set[str]) -> None:
     first = roll_new_skill(owned=owned, dice=RandomDice(seed))
     assert first == roll_new_skill(owned=owned, dice=RandomDice(seed))
     assert first.skill not in owned
+
+
+@pytest.mark.parametrize(
+    ("name", "skill"),
+    [
+        ("Buon cavaliere", "buon-cavaliere"),
+        ("sniper", "cecchino"),
+        ("Cacciatore", "fuciliere"),
+        ("dottore", DOTTORE),
+        ("segaossa", DOTTORE),
+        ("Dottore Laureato", DOTTORE_LAUREATO),
+        ("graduate", DOTTORE_LAUREATO),
+    ],
+)
+def test_skill_names_in_both_languages(name: str, skill: str) -> None:
+    assert find_owned_skill(name) == skill
+
+
+def test_unknown_skill_names_the_closest() -> None:
+    with pytest.raises(UnknownNameError, match=r"unknown skill 'snipr': did you mean 'cecchino'"):
+        find_owned_skill("snipr")
