@@ -511,9 +511,10 @@ class _Fields:
             self.problem(key, f"must be a list, not {_kind(value)}")
             return ()
         found = [self._member(f"{key}[{i}]", v, enum) for i, v in enumerate(value)]
-        if len(set(found)) != len(found):
+        members = [m for m in found if m is not None]
+        if len(set(members)) != len(members):
             self.problem(key, f"lists a value twice: {value!r}")
-        return tuple(m for m in found if m is not None)
+        return tuple(members)
 
     def table(self, key: str, *, required: bool = True) -> _Fields | None:
         value = self.raw(key, required)

@@ -213,3 +213,24 @@ def test_an_empty_or_missing_folder(tmp_path: Path) -> None:
     assert validate_scenarios(tmp_path) == [f"{tmp_path.name}/: holds no scenario file (*.toml)"]
     with pytest.raises(RulesError, match="no scenario folder at"):
         load_scenarios(tmp_path / "nowhere")
+
+
+def test_a_state_listed_twice(folder: Path) -> None:
+    found = problems_after(
+        folder, "the-witness", 'states = ["alive", "dead"]', 'states = ["alive", "dead", "dead"]'
+    )
+    assert found == [
+        "scenarios/the-witness.toml: field 'objectives[0].states' lists a value twice: "
+        "['alive', 'dead', 'dead']"
+    ]
+
+
+def test_a_first_turn_script_with_fleeing_civilians_needs_civilians(folder: Path) -> None:
+    path = folder / "the-rally.toml"
+    text = path.read_text(encoding="utf-8")
+    start, end = text.index("[civilians]\n"), text.index("[[end]]")
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+    assert validate_scenarios(folder) == [
+        "scenarios/the-rally.toml: field 'restrictions' scripts fleeing civilians but "
+        "'civilians' is missing"
+    ]
