@@ -79,6 +79,7 @@ WORDS: Catalogue = {
             "modificatore del leader (R-08)."
         ),
         "who": "{name} ({profile})",
+        "wounded": "−1 COS solo nella prossima partita (R-10).",
         "good": "buoni",
         "bad": "cattivi",
         "side": "{side}: {text}",
@@ -124,6 +125,7 @@ WORDS: Catalogue = {
             "The gang has no leader: no aura, and its cohesion test has no leader modifier (R-08)."
         ),
         "who": "{name} ({profile})",
+        "wounded": "−1 COS in the next game only (R-10).",
         "good": "good side",
         "bad": "bad side",
         "side": "{side}: {text}",
@@ -289,9 +291,11 @@ def _injury_traits(member: Mapping[str, Any], lang: Lang | str) -> list[Trait]:
     traits = []
     for entry in member.get("injuries", ()):
         injury = _injury_index().find(_entry_id(entry, "injury"))
-        traits.append(
-            Trait(name(injury, lang), injury.text_it if str(lang) == Lang.IT else injury.text_en)
-        )
+        if isinstance(injury, RecoveryResult):  # "wounded": its table text repeats the name
+            effect = _w("wounded", lang)
+        else:
+            effect = injury.text_it if str(lang) == Lang.IT else injury.text_en
+        traits.append(Trait(name(injury, lang), effect))
     return traits
 
 
