@@ -420,14 +420,10 @@ class ScenarioFileError(RulesError):
 _MISSING = object()
 
 
-def _kind(value: object) -> str:
-    return repr(value)
-
-
 class _Fields:
     """One TOML table being read: each getter records a problem instead of raising."""
 
-    def __init__(self, data: Mapping[str, Any], path: str, file: str, problems: list[str]):
+    def __init__(self, data: Mapping[str, Any], path: str, file: str, problems: list[str]) -> None:
         self.data = data
         self.path = path
         self.file = file
@@ -453,7 +449,7 @@ class _Fields:
         if value is _MISSING:
             return None
         if not isinstance(value, str):
-            self.problem(key, f"must be a string, not {_kind(value)}")
+            self.problem(key, f"must be a string, not {value!r}")
             return None
         if not value.strip():
             self.problem(key, "must not be empty")
@@ -465,7 +461,7 @@ class _Fields:
         if value is _MISSING:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.problem(key, f"must be an integer, not {_kind(value)}")
+            self.problem(key, f"must be an integer, not {value!r}")
             return None
         if value < minimum:
             self.problem(key, f"must be at least {minimum}, not {value!r}")
@@ -477,7 +473,7 @@ class _Fields:
         if value is _MISSING:
             return default
         if not isinstance(value, bool):
-            self.problem(key, f"must be true or false, not {_kind(value)}")
+            self.problem(key, f"must be true or false, not {value!r}")
             return default
         return value
 
@@ -491,7 +487,7 @@ class _Fields:
         if isinstance(value, str) and value in {m.value for m in enum}:
             return enum(value)
         allowed = ", ".join(repr(m.value) for m in enum)
-        self.problem(key, f"must be one of {allowed}, not {_kind(value)}")
+        self.problem(key, f"must be one of {allowed}, not {value!r}")
         return None
 
     def strings(self, key: str, *, required: bool = True) -> tuple[str, ...]:
@@ -499,7 +495,7 @@ class _Fields:
         if value is _MISSING:
             return ()
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.problem(key, f"must be a list of strings, not {_kind(value)}")
+            self.problem(key, f"must be a list of strings, not {value!r}")
             return ()
         return tuple(value)
 
@@ -508,7 +504,7 @@ class _Fields:
         if value is _MISSING:
             return ()
         if not isinstance(value, list):
-            self.problem(key, f"must be a list, not {_kind(value)}")
+            self.problem(key, f"must be a list, not {value!r}")
             return ()
         found = [self._member(f"{key}[{i}]", v, enum) for i, v in enumerate(value)]
         members = [m for m in found if m is not None]
@@ -521,7 +517,7 @@ class _Fields:
         if value is _MISSING:
             return None
         if not isinstance(value, dict):
-            self.problem(key, f"must be a table, not {_kind(value)}")
+            self.problem(key, f"must be a table, not {value!r}")
             return None
         return _Fields(value, self.name(key), self.file, self.problems)
 
@@ -530,7 +526,7 @@ class _Fields:
         if value is _MISSING:
             return []
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            self.problem(key, f"must be a list of tables, not {_kind(value)}")
+            self.problem(key, f"must be a list of tables, not {value!r}")
             return []
         return [
             _Fields(v, f"{self.name(key)}[{i}]", self.file, self.problems)
@@ -661,7 +657,7 @@ def _modifier(f: _Fields) -> ScenarioModifier | None:
     key, roll = f.string("key"), f.choice("roll", ModifiedRoll)
     value = f.raw("value", True)
     if value is not _MISSING and (isinstance(value, bool) or not isinstance(value, int)):
-        f.problem("value", f"must be an integer, not {_kind(value)}")
+        f.problem("value", f"must be an integer, not {value!r}")
     ruling, text = f.string("ruling"), f.text("text")
     beyond = f.integer("beyond", required=False, minimum=0)
     f.finish()
