@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="rules",
-    help="Browse the rulebook's tables: factions, profiles, weapons, equipment, skills.\n\n"
+    help="Browse the rulebook's tables: factions, profiles, weapons, equipment, skills and "
+    "the smaller tables (actions, movement, modifiers, recovery…).\n\n"
     "Example: skirmish rules show sei-colpi",
     no_args_is_help=True,
     add_completion=False,
@@ -122,6 +123,29 @@ MESSAGES = {
         "doctor_values": "bonus {bonus:+d}, costo {cost}$",
         "damage": "Danni {damage}, raggio {radius}U",
         "ranged": "{short}/{long}",
+        "tables": "Tabelle del regolamento",
+        "table_actions": "Tabella 1: azioni",
+        "table_movement": "Tabella 2: movimento",
+        "table_shooting": "Tabella 3: modificatori al tiro per sparare",
+        "table_fight": "Tabella 4: modificatori di mischia",
+        "table_saving": "Modificatori al tiro salvezza",
+        "table_nerve": "Modificatori al test di freddezza",
+        "table_cohesion": "Modificatori al test di coesione",
+        "table_protection": "Tabella 8: protezioni dagli esplosivi",
+        "table_recovery": "Recupero personaggio (§6.5)",
+        "table_invalid": "Personaggio invalido (§6.5, 1D6)",
+        "table_doctors": "Dottori (§6.5)",
+        "table_advances": "Avanzamenti (§7.2)",
+        "mode": "Tipo",
+        "foot": "a piedi",
+        "horse": "a cavallo",
+        "wagon": "veicolo trainato",
+        "dp": "DP",
+        "reflex": "Test riflessi",
+        "partial": "parziale",
+        "total": "totale",
+        "result": "Risultato",
+        "table_name": "Tabella",
     },
     "en": {
         "factions": "Factions (§9)",
@@ -204,12 +228,39 @@ MESSAGES = {
         "doctor_values": "bonus {bonus:+d}, cost {cost}$",
         "damage": "Damage {damage}, radius {radius}U",
         "ranged": "{short}/{long}",
+        "tables": "Tables of the rulebook",
+        "table_actions": "Table 1: actions",
+        "table_movement": "Table 2: movement",
+        "table_shooting": "Table 3: shooting modifiers",
+        "table_fight": "Table 4: fight modifiers",
+        "table_saving": "Saving roll modifiers",
+        "table_nerve": "Nerve test modifiers",
+        "table_cohesion": "Cohesion test modifiers",
+        "table_protection": "Table 8: protection from explosives",
+        "table_recovery": "Recovery (§6.5)",
+        "table_invalid": "Invalid (§6.5, 1D6)",
+        "table_doctors": "Doctors (§6.5)",
+        "table_advances": "Advances (§7.2)",
+        "mode": "Mode",
+        "foot": "on foot",
+        "horse": "on horseback",
+        "wagon": "wagon",
+        "dp": "DP",
+        "reflex": "Reflex test",
+        "partial": "partial",
+        "total": "total",
+        "result": "Roll",
+        "table_name": "Table",
     },
 }
 
 FactionArg = Annotated[
     str | None,
     typer.Argument(help="A faction in either language (lawmen, fuorilegge…); all when omitted."),
+]
+TableArg = Annotated[
+    str | None,
+    typer.Argument(help="A table: actions, movement, shooting, fight, …; all listed when omitted."),
 ]
 NameArg = Annotated[
     str, typer.Argument(help="Any name: profile, weapon, item, skill, faction, modifier…")
@@ -515,6 +566,121 @@ def show_cmd(entry_name: NameArg, lang: LangOpt, json_out: JsonOpt = False) -> N
             console.print()
         for line in describe(entry, lang):
             console.print(line, markup=False)
+
+
+#: The smaller tables ``rules table`` prints, with Italian names accepted too.
+TABLES: dict[str, tuple[str, ...]] = {
+    "actions": ("azioni", "tabella 1", "table 1"),
+    "movement": ("movimento", "movimenti", "tabella 2", "table 2"),
+    "shooting": ("sparare", "tiro", "tabella 3", "table 3"),
+    "fight": ("mischia", "corpo a corpo", "tabella 4", "table 4"),
+    "saving": ("tiro salvezza", "salvezza", "save"),
+    "nerve": ("freddezza", "test di freddezza"),
+    "cohesion": ("coesione", "test di coesione"),
+    "protection": ("protezione", "protezioni", "tabella 8", "table 8"),
+    "recovery": ("recupero",),
+    "invalid": ("invalido", "invalidi"),
+    "doctors": ("dottori",),
+    "advances": ("avanzamenti", "esperienza", "xp"),
+}
+
+
+def _table_id(table_name: str) -> str:
+    from skirmish.errors import UnknownNameError
+    from skirmish.rules.names import normalize
+
+    key = normalize(table_name)
+    for table_id, aliases in TABLES.items():
+        if key in (table_id, *(normalize(a) for a in aliases)):
+            return table_id
+    import difflib
+
+    near = difflib.get_close_matches(key, list(TABLES), n=3, cutoff=0.4)
+    raise UnknownNameError("table", table_name, near or list(TABLES)[:3])
+
+
+def _table_rows(table_id: str) -> Sequence[Any]:
+    getters: dict[str, Callable[[], Sequence[Any]]] = {
+        "actions": rules.actions,
+        "movement": rules.movements,
+        "shooting": rules.shooting_modifiers,
+        "fight": rules.fight_modifiers,
+        "saving": rules.saving_modifiers,
+        "nerve": rules.nerve_modifiers,
+        "cohesion": rules.cohesion_modifiers,
+        "protection": rules.protections,
+        "recovery": rules.recovery_table,
+        "invalid": rules.invalid_table,
+        "doctors": rules.doctors,
+        "advances": rules.advances,
+    }
+    return getters[table_id]()
+
+
+def _table_cells(entry: Any, lang: Lang) -> tuple[list[str], list[str]]:
+    """Column headers and cells of one row of a small table."""
+    if isinstance(entry, Action):
+        return ["name", "ca", "notes"], [name(entry, lang), str(entry.ca), _text(entry, lang)]
+    if isinstance(entry, Movement):
+        reflex = "" if entry.reflex is None else f"{entry.reflex:+d}"
+        return ["mode", "name", "dp", "ca", "reflex", "notes"], [
+            tr(MESSAGES, entry.mode, lang),
+            name(entry, lang),
+            f"{entry.distance}U",
+            str(entry.ca),
+            reflex,
+            _text(entry, lang),
+        ]
+    if isinstance(entry, TableModifier):
+        return ["name", "value"], [name(entry, lang), f"{entry.value:+d}"]
+    if isinstance(entry, Protection):
+        return ["name", "partial", "total"], [
+            name(entry, lang),
+            str(entry.partial),
+            str(entry.total),
+        ]
+    if isinstance(entry, RecoveryResult):
+        roll = (
+            f"{entry.low}+"
+            if entry.high is None
+            else (str(entry.low) if entry.low == entry.high else f"{entry.low}-{entry.high}")
+        )
+        return ["result", "name", "text"], [roll, name(entry, lang), _text(entry, lang)]
+    if isinstance(entry, Invalidity):
+        return ["result", "name", "text"], [str(entry.roll), name(entry, lang), _text(entry, lang)]
+    if isinstance(entry, Doctor):
+        return ["name", "bonus", "cost"], [name(entry, lang), f"{entry.bonus:+d}", str(entry.cost)]
+    return ["xp", "name"], [str(entry.xp), name(entry, lang)]
+
+
+@app.command("table")
+def table_cmd(lang: LangOpt, table_name: TableArg = None, json_out: JsonOpt = False) -> None:
+    """Print one of the smaller tables (actions, movement, modifiers, protection, recovery…).
+
+    Example: skirmish rules table movimento --lang it
+    """
+    if table_name is None:
+        if json_out:
+            emit_json([{"id": t, "aliases": list(a)} for t, a in TABLES.items()])
+            return
+        listing = _table(tr(MESSAGES, "tables", lang), ["id", tr(MESSAGES, "table_name", lang)])
+        for table_id in TABLES:
+            listing.add_row(table_id, tr(MESSAGES, f"table_{table_id}", lang))
+        _console().print(listing)
+        return
+    table_id = _table_id(table_name)
+    rows = _table_rows(table_id)
+    if json_out:
+        emit_json([to_json(row) for row in rows])
+        return
+    headers, _ = _table_cells(rows[0], lang)
+    shown = _table(
+        tr(MESSAGES, f"table_{table_id}", lang),
+        ["id", *(h.upper() if h in ("ca", "dp") else tr(MESSAGES, h, lang) for h in headers)],
+    )
+    for row in rows:
+        shown.add_row(row.id, *_table_cells(row, lang)[1])
+    _console().print(shown)
 
 
 # --------------------------------------------------------------------------- rules show

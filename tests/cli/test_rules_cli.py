@@ -256,7 +256,7 @@ def test_profiles_unknown_faction() -> None:
 
 
 @pytest.mark.parametrize(
-    "command", ["factions", "profiles", "weapons", "equipment", "skills", "show"]
+    "command", ["factions", "profiles", "weapons", "equipment", "skills", "show", "table"]
 )
 def test_every_command_has_help_with_example(command: str) -> None:
     result = runner.invoke(app, ["rules", command, "--help"])
@@ -269,3 +269,58 @@ def test_bare_rules_shows_help() -> None:
     assert "Example: skirmish rules show sei-colpi" in result.output
     for command in ("factions", "profiles", "weapons", "equipment", "skills", "show"):
         assert command in result.output
+
+
+# --------------------------------------------------------------------------- rules table
+
+
+def test_table_lists_the_tables() -> None:
+    data = run_json("table")
+    assert [t["id"] for t in data] == [
+        "actions",
+        "movement",
+        "shooting",
+        "fight",
+        "saving",
+        "nerve",
+        "cohesion",
+        "protection",
+        "recovery",
+        "invalid",
+        "doctors",
+        "advances",
+    ]
+    assert "Table 2: movement" in run("table").stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "rows"),
+    [
+        ("actions", 17),
+        ("tabella 2", 11),
+        ("sparare", 15),
+        ("mischia", 10),
+        ("saving", 2),
+        ("nerve", 1),
+        ("coesione", 2),
+        ("protezioni", 5),
+        ("recupero", 4),
+        ("invalid", 6),
+        ("dottori", 2),
+        ("avanzamenti", 4),
+    ],
+)
+def test_table_json_rows(name: str, rows: int) -> None:
+    assert len(run_json("table", name)) == rows
+
+
+def test_table_text_in_italian() -> None:
+    out = run("table", "movimento", "--lang", "it").stdout
+    assert "Tabella 2: movimento" in out
+    assert "Laterale veloce" in out and "+2" in out and "16U" in out
+
+
+def test_table_unknown() -> None:
+    result = runner.invoke(app, ["rules", "table", "nerf"])
+    assert result.exit_code == 1
+    assert result.stderr == "Error: unknown table 'nerf': did you mean 'nerve'?\n"
