@@ -909,8 +909,25 @@ def load_scenarios(directory: Path | None = None) -> tuple[Scenario, ...]:
 
 
 def validate_scenarios(directory: Path | None = None) -> list[str]:
-    """Every problem of every scenario file of ``directory``; empty when all is well."""
-    return _collect(directory or scenarios_dir())[1]
+    """Every problem of every scenario file of ``directory``; empty when all is well.
+
+    Beyond what loading checks, every ``profile`` must name a profile of the rules tables.
+    """
+    found, problems = _collect(directory or scenarios_dir())
+    from skirmish.rules.tables import find_profile  # the profiles load only when validating
+
+    for scenario in found:
+        named = [(f"objectives[{i}].profile", o.profile) for i, o in enumerate(scenario.objectives)]
+        if scenario.civilians is not None:
+            named.append(("civilians.profile", scenario.civilians.profile))
+        for where, profile in named:
+            if profile is None:
+                continue
+            try:
+                find_profile(profile)
+            except UnknownNameError as exc:
+                problems.append(f"{scenario.source}: field {where!r} names no profile: {exc}")
+    return problems
 
 
 @cache

@@ -234,3 +234,22 @@ def test_a_first_turn_script_with_fleeing_civilians_needs_civilians(folder: Path
         "scenarios/the-rally.toml: field 'restrictions' scripts fleeing civilians but "
         "'civilians' is missing"
     ]
+
+
+def test_profiles_must_exist_in_the_rules_tables(folder: Path) -> None:
+    edit(folder, "the-witness", 'profile = "Civile disarmato"', 'profile = "Civile disarmatissimo"')
+    (problem,) = validate_scenarios(folder)
+    assert problem.startswith(
+        "scenarios/the-witness.toml: field 'objectives[0].profile' names no profile: "
+        "unknown profile 'Civile disarmatissimo'"
+    )
+    assert load_scenarios(folder)[5].objectives[0].profile == "Civile disarmatissimo"
+
+
+def test_every_profile_named_is_the_unarmed_civilian() -> None:
+    from skirmish.rules.tables import find_profile
+
+    named = [o.profile for s in scenarios() for o in s.objectives if o.profile]
+    named += [s.civilians.profile for s in scenarios() if s.civilians]
+    assert len(named) == 6
+    assert {find_profile(p).id for p in named} == {"unarmed-civilian"}
