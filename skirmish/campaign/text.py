@@ -1,0 +1,189 @@
+"""Log entries as one line of text in the output language (``--lang it|en``).
+
+Entries store rule ids and numbers only; the words are chosen here, when the log is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish.campaign.models import LogEntry
+from skirmish.campaign.views import injury_name, skill_name
+from skirmish.i18n import Catalogue, Lang, name, tr
+from skirmish.rules import find_equipment, find_faction, find_profile, find_weapon
+
+MESSAGES: Catalogue = {
+    "en": {
+        "campaign-new": "campaign {campaign!r} created",
+        "campaign-set": "setting {setting}: {before} → {after}",
+        "gang-new": "gang {gang!r} founded ({faction}) with {money}$",
+        "gang-rename": "gang renamed {before!r} → {after!r}",
+        "gang-retire": "gang {gang!r} retired",
+        "hire": "hired {name} ({profile}) for {cost}$",
+        "fire": "fired {name} ({profile}); to the stash: {items}",
+        "injure": "{name}: {injury}",
+        "buy": "bought {item} for {price}${whom}{how}",
+        "buy-failed": "{item} not available: rolled {roll}, DISP {disp} (H-03: try again after "
+        "the next game)",
+        "for": " for {name}",
+        "half": ", half price (cowboy hero's horse)",
+        "rolled": " (availability: rolled {roll}, DISP {disp})",
+        "skipped": " (weapons need no availability roll for {faction})",
+        "sell": "sold {item} for {price}$ ({percent}% of {paid}$)",
+        "equip": "{item} given to {name}",
+        "unequip": "{item} taken from {name} to the stash",
+        "skill": "{name} gains {skill}{choice} for {cost} XP{how}",
+        "picked": " (taken without rolling, §9.6)",
+        "skill-rolls": " (2D6: {rolls})",
+        "characteristic": "{name}: {label} {before} → {after} for {cost} XP{promoted}",
+        "promoted": ", now a hero",
+        "undo": "undone: {what}",
+        "import": "imported {what} from {file}",
+        "nothing": "—",
+    },
+    "it": {
+        "campaign-new": "campagna {campaign!r} creata",
+        "campaign-set": "impostazione {setting}: {before} → {after}",
+        "gang-new": "banda {gang!r} fondata ({faction}) con {money}$",
+        "gang-rename": "banda rinominata {before!r} → {after!r}",
+        "gang-retire": "banda {gang!r} ritirata",
+        "hire": "assoldato {name} ({profile}) per {cost}$",
+        "fire": "congedato {name} ({profile}); al deposito: {items}",
+        "injure": "{name}: {injury}",
+        "buy": "comprato {item} per {price}${whom}{how}",
+        "buy-failed": "{item} non disponibile: tirato {roll}, DISP {disp} (H-03: si ritenta "
+        "dopo la prossima partita)",
+        "for": " per {name}",
+        "half": ", a metà prezzo (cavallo di un eroe cowboy)",
+        "rolled": " (disponibilità: tirato {roll}, DISP {disp})",
+        "skipped": " (nessun test di disponibilità per le armi: {faction})",
+        "sell": "venduto {item} per {price}$ ({percent}% di {paid}$)",
+        "equip": "{item} dato a {name}",
+        "unequip": "{item} tolto a {name} e messo nel deposito",
+        "skill": "{name} ottiene {skill}{choice} per {cost} PE{how}",
+        "picked": " (scelta senza tiro, §9.6)",
+        "skill-rolls": " (2D6: {rolls})",
+        "characteristic": "{name}: {label} {before} → {after} per {cost} PE{promoted}",
+        "promoted": ", ora è un eroe",
+        "undo": "annullato: {what}",
+        "import": "importato {what} da {file}",
+        "nothing": "—",
+    },
+}
+
+
+def _equipment(item_id: str, lang: Lang | str) -> str:
+    try:
+        return name(find_equipment(item_id), lang)
+    except Exception:  # an id from a newer rules table: show it as it is
+        return item_id
+
+
+def describe(action: str, details: dict[str, Any], member: str | None, lang: Lang | str) -> str:
+    """One line saying what an action did."""
+    d = details
+    who = member or ""
+    if action == "campaign-new":
+        return tr(MESSAGES, action, lang, campaign=d.get("campaign", ""))
+    if action == "campaign-set":
+        return tr(MESSAGES, action, lang, setting=d["key"], before=d["before"], after=d["after"])
+    if action == "gang-new":
+        faction = name(find_faction(d["faction"]), lang)
+        return tr(MESSAGES, action, lang, gang=d["gang"], faction=faction, money=400)
+    if action == "gang-rename":
+        return tr(MESSAGES, action, lang, before=d["before"], after=d["after"])
+    if action == "gang-retire":
+        return tr(MESSAGES, action, lang, gang=d.get("gang", ""))
+    if action in ("hire", "fire"):
+        profile = name(find_profile(d["profile"]), lang) if _single(d["profile"]) else d["profile"]
+        items = ", ".join(_equipment(i, lang) for i in d.get("to_stash", [])) or "—"
+        return tr(
+            MESSAGES, action, lang, name=d["name"], profile=profile, cost=d.get("cost"), items=items
+        )
+    if action == "injure":
+        return tr(MESSAGES, action, lang, name=who, injury=injury_name(d["injury"], lang))
+    if action == "buy":
+        return _buy(d, lang)
+    if action == "sell":
+        return tr(
+            MESSAGES, action, lang, item=_equipment(d["item"], lang), price=d["price"],
+            percent=d["percent"], paid=d["paid"],
+        )  # fmt: skip
+    if action in ("equip", "unequip"):
+        return tr(MESSAGES, action, lang, item=_equipment(d["item"], lang), name=who)
+    if action == "advance":
+        return _advance(d, who, lang)
+    if action == "undo":
+        what = describe(d["action"], d.get("details", {}), member, lang)
+        return tr(MESSAGES, action, lang, what=what)
+    if action == "import":
+        what = repr(d.get("gang") or d.get("campaign") or "")
+        return tr(MESSAGES, action, lang, what=what, file=d.get("file", ""))
+    return action
+
+
+def _single(profile_id: str) -> bool:
+    try:
+        find_profile(profile_id)
+    except Exception:
+        return False
+    return True
+
+
+def _buy(d: dict[str, Any], lang: Lang | str) -> str:
+    item = _equipment(d["item"], lang)
+    if not d.get("available", True):
+        return tr(MESSAGES, "buy-failed", lang, item=item, roll=d["roll"], disp=d["disp"])
+    whom = tr(MESSAGES, "for", lang, name=d["for"]) if d.get("for") else ""
+    if d.get("skipped"):
+        faction = name(find_faction(d["faction"]), lang) if d.get("faction") else ""
+        how = tr(MESSAGES, "skipped", lang, faction=faction)
+    else:
+        how = tr(MESSAGES, "rolled", lang, roll=d["roll"], disp=d["disp"])
+    if d.get("half_price"):
+        how = tr(MESSAGES, "half", lang) + how
+    return tr(MESSAGES, "buy", lang, item=item, price=d["price"], whom=whom, how=how)
+
+
+def _advance(d: dict[str, Any], who: str, lang: Lang | str) -> str:
+    if d["advance"] == "skill":
+        choice = f" ({name(find_weapon(d['choice']), lang)})" if d.get("choice") else ""
+        if d.get("chosen"):
+            how = tr(MESSAGES, "picked", lang)
+        else:
+            rolls = ", ".join(f"{a}+{b}={a + b}" for a, b, *_ in d.get("rolls", []))
+            how = tr(MESSAGES, "skill-rolls", lang, rolls=rolls)
+        return tr(
+            MESSAGES, "skill", lang, name=who, skill=skill_name(d["skill"], lang), choice=choice,
+            cost=d["cost"], how=how,
+        )  # fmt: skip
+    promoted = tr(MESSAGES, "promoted", lang) if d.get("promoted") else ""
+    return tr(
+        MESSAGES, "characteristic", lang, name=who, label=d["advance"].upper(),
+        before=d["before"], after=d["after"], cost=d["cost"], promoted=promoted,
+    )  # fmt: skip
+
+
+def describe_entry(entry: LogEntry, lang: Lang | str) -> str:
+    """One line for a log entry."""
+    return describe(entry.action, entry.details, entry.member_name, lang)
+
+
+def entry_data(entry: LogEntry, gang_name: str | None, lang: Lang | str) -> dict[str, Any]:
+    """A log entry as JSON (``log --json``)."""
+    return {
+        "id": entry.id,
+        "at": entry.at,
+        "gang": gang_name,
+        "member": entry.member_name,
+        "action": entry.action,
+        "text": describe_entry(entry, lang),
+        "details": entry.details,
+        "dice": entry.dice,
+        "ruling": entry.ruling,
+        "money_before": entry.money_before,
+        "money_after": entry.money_after,
+        "xp_before": entry.xp_before,
+        "xp_after": entry.xp_after,
+        "reverts": entry.reverts,
+    }

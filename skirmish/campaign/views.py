@@ -1,0 +1,125 @@
+"""What a gang or campaign looks like to a reader: plain data for JSON and for the tables.
+
+**Gang rating** (shown by ``gang show``, ``gang list`` and ``campaign show``): what the gang is
+worth in dollars: the profile cost of every model on the roster, plus what was paid for every
+item it owns (carried or in the stash), plus 5$ per XP point its models have. The treasury is not
+part of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish.campaign.lookup import active_members, carried, stash
+from skirmish.campaign.models import Gang, Member, OwnedItem
+from skirmish.i18n import Lang, name
+from skirmish.rules import find_equipment, find_faction, find_profile, find_skill, invalid_table
+from skirmish.rules.model import Weapon
+
+#: Dollars of rating per XP point.
+XP_VALUE = 5
+GRADUATE = "dottore-laureato"
+
+
+def rating(gang: Gang) -> int:
+    """The gang's rating: model costs + equipment paid + 5$ per XP (see module docs)."""
+    roster = active_members(gang)
+    models = sum(find_profile(m.profile, faction=gang.faction).cost for m in roster)
+    kit = sum(item.paid for item in gang.items)
+    return models + kit + XP_VALUE * sum(m.xp for m in roster)
+
+
+def skill_name(skill: str, lang: Lang | str) -> str:
+    """A skill's name; the graduate DOTTORE has no row of its own on the table."""
+    if skill == GRADUATE:
+        return "Dottore laureato" if str(lang) == Lang.IT else "Graduate doctor"
+    return name(find_skill(skill), lang)
+
+
+def injury_name(injury: str, lang: Lang | str) -> str:
+    """An invalidity's name (§6.5)."""
+    for row in invalid_table():
+        if row.id == injury:
+            return name(row, lang)
+    return injury
+
+
+def item_data(item: OwnedItem, lang: Lang | str) -> dict[str, Any]:
+    """One owned item as JSON."""
+    entry = find_equipment(item.item)
+    return {"id": item.item, "name": name(entry, lang), "paid": item.paid}
+
+
+def member_data(gang: Gang, member: Member, lang: Lang | str) -> dict[str, Any]:
+    """One model as JSON: numbers, XP, skills, injuries, items."""
+    profile = find_profile(member.profile, faction=gang.faction)
+    return {
+        "name": member.name,
+        "profile": member.profile,
+        "profile_name": name(profile, lang),
+        "role": member.role,
+        "status": member.status,
+        "tiro": member.tiro,
+        "fred": member.fred,
+        "rif": member.rif,
+        "cos": member.cos,
+        "fama": member.fama,
+        "fortuna": member.fortuna,
+        "xp": member.xp,
+        "skills": [
+            {"id": s.skill, "name": skill_name(s.skill, lang), "choice": s.choice}
+            for s in member.skills
+        ],
+        "injuries": [
+            {"id": i.injury, "name": injury_name(i.injury, lang)} for i in member.injuries
+        ],
+        "items": [item_data(item, lang) for item in carried(gang, member)],
+    }
+
+
+def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
+    """The whole gang as JSON (``gang show --json``)."""
+    faction = find_faction(gang.faction)
+    return {
+        "name": gang.name,
+        "faction": gang.faction,
+        "faction_name": name(faction, lang),
+        "status": gang.status,
+        "treasury": gang.treasury,
+        "rating": rating(gang),
+        "games_played": gang.games_played,
+        "stash": [item_data(item, lang) for item in stash(gang)],
+        "members": [member_data(gang, m, lang) for m in active_members(gang)],
+        "former_members": [
+            {"name": m.name, "profile": m.profile, "status": m.status}
+            for m in gang.members
+            if m not in active_members(gang)
+        ],
+        "failed_purchases": [
+            {"item": f.item, "name": name(find_equipment(f.item), lang), "game": f.game}
+            for f in gang.failed_purchases
+        ],
+    }
+
+
+def gang_summary(gang: Gang, lang: Lang | str) -> dict[str, Any]:
+    """One line of ``gang list``."""
+    return {
+        "name": gang.name,
+        "faction": gang.faction,
+        "faction_name": name(find_faction(gang.faction), lang),
+        "status": gang.status,
+        "treasury": gang.treasury,
+        "models": len(active_members(gang)),
+        "rating": rating(gang),
+    }
+
+
+def weapons_carried(gang: Gang) -> list[Weapon]:
+    """Every distinct weapon the gang owns, in the order first owned (for the profile table)."""
+    seen: dict[str, Weapon] = {}
+    for item in gang.items:
+        entry = find_equipment(item.item)
+        if isinstance(entry, Weapon) and entry.id not in seen:
+            seen[entry.id] = entry
+    return list(seen.values())

@@ -1,0 +1,174 @@
+"""``skirmish campaign``: create, list, select, show and configure campaigns.
+
+The campaign in use is the one most recently created or selected (``campaign use``); every
+command that works on a campaign also takes ``--campaign NAME``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from skirmish.cli.options import DbOpt, JsonOpt, LangOpt
+from skirmish.cli.store_options import CampaignOpt, console, echo, emit, session
+
+app = typer.Typer(
+    name="campaign",
+    help="Campaigns: their gangs and house rules (H-01…H-11). Example: skirmish campaign show",
+    no_args_is_help=True,
+)
+
+_KEYS = (
+    "explosives, win-money, loss-money (H-01), win-xp (H-02), failed-item (H-03), "
+    "dead-equipment (H-04), sell-percent (H-05), initiative-ties (H-06), "
+    "duplicate-invalidity (H-07), hero-limits (H-08), bounty-percent (H-09), "
+    "marked-cards-dice (H-10), gambler (H-11)"
+)
+
+
+@app.command("new")
+def new(
+    name: Annotated[str, typer.Argument(help="Name of the campaign.")],
+    explosives: Annotated[
+        bool,
+        typer.Option(
+            "--explosives", help="Dynamite and nitroglycerin on sale (mining or railroad zone)."
+        ),
+    ] = False,
+    house: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--house",
+            "-H",
+            metavar="KEY=VALUE",
+            help=f"Set a house rule instead of its default (repeatable). Keys: {_KEYS}.",
+        ),
+    ] = None,
+    db: DbOpt = None,
+) -> None:
+    """Create a campaign and start using it.
+
+    Example: skirmish campaign new "Tombstone 1881" --explosives -H sell-percent=100
+    """
+    from skirmish.campaign import services
+    from skirmish.campaign.settings import parse_assignment
+
+    overrides = dict(parse_assignment(text) for text in house or [])
+    with session(db) as s:
+        campaign = services.new_campaign(s, name=name, explosives=explosives, settings=overrides)
+        echo(f"Campaign {campaign.name!r} created and in use.")
+
+
+@app.command("list")
+def list_(json_: JsonOpt = False, db: DbOpt = None) -> None:
+    """List the campaigns; the one in use is marked with *.
+
+    Example: skirmish campaign list --json
+    """
+    from sqlmodel import col, select
+
+    from skirmish.campaign.lookup import IN_USE
+    from skirmish.campaign.models import Campaign, Meta
+
+    with session(db) as s:
+        in_use = s.get(Meta, IN_USE)
+        current = int(in_use.value) if in_use is not None else None
+        rows = [
+            {"name": c.name, "in_use": c.id == current, "gangs": len(c.gangs)}
+            for c in s.exec(select(Campaign).order_by(col(Campaign.id))).all()
+        ]
+    if json_:
+        emit(rows)
+        return
+    if not rows:
+        echo("No campaigns yet: create one with 'skirmish campaign new NAME'.")
+    for row in rows:
+        echo(f"{'*' if row['in_use'] else ' '} {row['name']} ({row['gangs']} gangs)")
+
+
+@app.command("use")
+def use(
+    name: Annotated[str, typer.Argument(help="Name of the campaign.")], db: DbOpt = None
+) -> None:
+    """Select the campaign the other commands work on.
+
+    Example: skirmish campaign use "Tombstone 1881"
+    """
+    from skirmish.campaign import services
+
+    with session(db) as s:
+        campaign = services.use_campaign(s, name=name)
+        echo(f"Campaign {campaign.name!r} in use.")
+
+
+@app.command("show")
+def show(
+    lang: LangOpt, campaign: CampaignOpt = None, json_: JsonOpt = False, db: DbOpt = None
+) -> None:
+    """Show a campaign: its house rules in force, its gangs, their treasury and rating.
+
+    Example: skirmish campaign show --lang it
+    """
+    from rich.table import Table
+
+    from skirmish.campaign import lookup, views
+    from skirmish.campaign.services import settings_of
+    from skirmish.campaign.settings import HOUSE_RULES
+
+    with session(db) as s:
+        found = lookup.current_campaign(s, campaign)
+        values = settings_of(found)
+        settings = [
+            {
+                "key": rule.key,
+                "rule": rule.rule,
+                "value": values.get(rule.key, rule.default),
+                "default": rule.default,
+                "text": rule.describe(values.get(rule.key, rule.default), str(lang)),
+            }
+            for rule in HOUSE_RULES
+        ]
+        gangs = [views.gang_summary(g, lang) for g in found.gangs]
+        name = found.name
+    if json_:
+        emit({"name": name, "settings": settings, "gangs": gangs})
+        return
+    out = console()
+    out.print(f"[bold]{name}[/bold]")
+    rules = Table(title="House rules" if str(lang) == "en" else "Regole della casa")
+    for column in ("rule", "key", "value", "meaning"):
+        rules.add_column(column)
+    for row in settings:
+        changed = "" if row["value"] == row["default"] else " *"
+        rules.add_row(row["rule"], row["key"], f"{row['value']}{changed}", row["text"])
+    out.print(rules)
+    table = Table(title="Gangs" if str(lang) == "en" else "Bande")
+    for column in ("gang", "faction", "models", "treasury", "rating", "status"):
+        table.add_column(column)
+    for g in gangs:
+        table.add_row(
+            g["name"], g["faction_name"], str(g["models"]), f"{g['treasury']}$",
+            f"{g['rating']}$", g["status"],
+        )  # fmt: skip
+    out.print(table)
+
+
+@app.command("set")
+def set_(
+    key: Annotated[str, typer.Argument(help=f"Setting: {_KEYS}.")],
+    value: Annotated[str, typer.Argument(help="New value.")],
+    campaign: CampaignOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """Change one house rule (or the explosives flag) of a campaign; the change is logged.
+
+    Example: skirmish campaign set sell-percent 100
+    """
+    from skirmish.campaign import lookup, services
+
+    with session(db) as s:
+        found = lookup.current_campaign(s, campaign)
+        entry = services.set_setting(s, campaign=found, key=key, value=value)
+        details = entry.details
+        echo(f"{entry.ruling} {details['key']}: {details['before']} → {details['after']}")

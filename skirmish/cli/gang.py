@@ -1,0 +1,406 @@
+"""``skirmish gang``: found, show and manage gangs between games (R-12, R-13, H-03, H-05).
+
+Every command is one transaction on the campaign database and one entry in the campaign log;
+a refusal prints one ``Error:`` line naming its ruling and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.store_options import CampaignOpt, Dice, console, echo, emit, session
+from skirmish.i18n import Catalogue, Lang, tr
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from skirmish.campaign.models import Gang, LogEntry
+
+app = typer.Typer(
+    name="gang",
+    help="Gangs: found, hire, buy, sell, equip, show. Example: skirmish gang show Earps",
+    no_args_is_help=True,
+)
+
+GangArg = Annotated[str, typer.Argument(help="Name of the gang.", show_default=False)]
+ItemArg = Annotated[
+    str, typer.Argument(help="Weapon or item, in Italian or English (e.g. 'sei colpi', horse).")
+]
+MemberArg = Annotated[str, typer.Argument(help="Name of the model.")]
+
+LABELS: Catalogue = {
+    "en": {
+        "model": "model", "profile": "profile", "xp": "XP", "skills": "skills",
+        "injuries": "injuries", "equipment": "equipment", "stash": "Stash",
+        "treasury": "treasury", "rating": "rating", "weapons": "Weapons",
+        "weapon": "weapon", "short": "short", "long": "long", "shots": "shots/turn",
+        "ca": "CA", "bonus": "bonus", "notes": "notes", "empty": "empty",
+        "former": "Former models", "gangs": "Gangs", "faction": "faction",
+        "models": "models", "status": "status", "none": "No gangs yet: found one with "
+        "'skirmish gang new NAME --faction FACTION'.", "failed": "Failed availability (H-03)",
+    },
+    "it": {
+        "model": "personaggio", "profile": "profilo", "xp": "PE", "skills": "abilità",
+        "injuries": "ferite", "equipment": "equipaggiamento", "stash": "Deposito",
+        "treasury": "cassa", "rating": "valore", "weapons": "Armi",
+        "weapon": "arma", "short": "corto", "long": "massimo", "shots": "colpi/turno",
+        "ca": "CA", "bonus": "bonus", "notes": "note", "empty": "vuoto",
+        "former": "Ex membri", "gangs": "Bande", "faction": "fazione",
+        "models": "personaggi", "status": "stato", "none": "Nessuna banda: fondane una con "
+        "'skirmish gang new NOME --faction FAZIONE'.", "failed": "Non disponibili (H-03)",
+    },
+}  # fmt: skip
+
+
+def _gang(s: Session, campaign: str | None, name: str, *, full: bool = False) -> Gang:
+    from skirmish.campaign import lookup
+
+    return lookup.gang_by_name(s, lookup.current_campaign(s, campaign), name, full=full)
+
+
+def _report(entry: LogEntry, lang: Lang, json_: bool) -> None:
+    from skirmish.campaign.text import describe_entry, entry_data
+
+    if json_:
+        emit(entry_data(entry, None, lang))
+        return
+    line = describe_entry(entry, lang)
+    money = (
+        f" [{entry.money_before}$ → {entry.money_after}$]"
+        if entry.money_before != entry.money_after
+        else ""
+    )
+    echo(f"{entry.ruling + ': ' if entry.ruling else ''}{line}{money}")
+
+
+@app.command("new")
+def new(
+    name: GangArg,
+    faction: Annotated[
+        str,
+        typer.Option(
+            "--faction",
+            help="lawmen, outlaws, cowboys, mountain-men, mexicans, rangers, bounty-killers, "
+            "military or indians (Italian names too).",
+        ),
+    ],
+    lang: LangOpt,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Found a gang with the starting 400$ (R-13).
+
+    Example: skirmish gang new Earps --faction "uomini della legge"
+    """
+    from skirmish.campaign import lookup, services
+    from skirmish.campaign.services import last_action
+
+    with session(db) as s:
+        gang = services.new_gang(
+            s, campaign=lookup.current_campaign(s, campaign), name=name, faction=faction
+        )
+        entry = last_action(s, gang=gang)
+        assert entry is not None
+        _report(entry, lang, json_)
+
+
+@app.command("list")
+def list_(
+    lang: LangOpt, campaign: CampaignOpt = None, json_: JsonOpt = False, db: DbOpt = None
+) -> None:
+    """List the gangs of the campaign with faction, models, treasury and rating.
+
+    Example: skirmish gang list --json
+    """
+    from rich.table import Table
+    from sqlalchemy.orm import selectinload
+    from sqlmodel import col, select
+
+    from skirmish.campaign import lookup, views
+    from skirmish.campaign.models import Gang
+
+    with session(db) as s:
+        found = lookup.current_campaign(s, campaign)
+        query = (
+            select(Gang)
+            .where(Gang.campaign_id == found.id)
+            .order_by(col(Gang.id))
+            .options(selectinload(Gang.members), selectinload(Gang.items))  # type: ignore[arg-type]
+        )
+        rows = [views.gang_summary(g, lang) for g in s.exec(query).all()]
+    if json_:
+        emit(rows)
+        return
+    if not rows:
+        echo(tr(LABELS, "none", lang))
+        return
+    table = Table(title=tr(LABELS, "gangs", lang))
+    for key in ("model", "faction", "models", "treasury", "rating", "status"):
+        table.add_column(tr(LABELS, key, lang) if key != "model" else "gang")
+    for row in rows:
+        table.add_row(
+            row["name"], row["faction_name"], str(row["models"]), f"{row['treasury']}$",
+            f"{row['rating']}$", row["status"],
+        )  # fmt: skip
+    console().print(table)
+
+
+@app.command("show")
+def show(
+    name: GangArg,
+    lang: LangOpt,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Show a gang: models, numbers, weapons with their profile, skills, injuries, XP,
+    treasury, stash and rating.
+
+    Example: skirmish gang show Earps --lang it
+    """
+    from skirmish.campaign import views
+
+    with session(db) as s:
+        gang = _gang(s, campaign, name, full=True)
+        data = views.gang_data(gang, lang)
+        weapons = views.weapons_carried(gang)
+    if json_:
+        emit(data)
+        return
+    _print_gang(data, weapons, lang)
+
+
+def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
+    from rich.table import Table
+
+    from skirmish.i18n import name
+
+    def label(key: str) -> str:
+        return tr(LABELS, key, lang)
+
+    out = console()
+    out.print(
+        f"[bold]{data['name']}[/bold] — {data['faction_name']} — {label('treasury')} "
+        f"{data['treasury']}$ — {label('rating')} {data['rating']}$"
+        + (f" — {data['status']}" if data["status"] != "active" else "")
+    )
+    table = Table()
+    for column in ("model", "profile"):
+        table.add_column(label(column))
+    for column in ("TIRO", "FRED", "RIF", "COS", "FA", "FO"):
+        table.add_column(column, justify="right")
+    table.add_column(label("xp"), justify="right")
+    for column in ("skills", "injuries", "equipment"):
+        table.add_column(label(column))
+    for m in data["members"]:
+        skills = ", ".join(
+            s["name"] + (f" ({s['choice']})" if s["choice"] else "") for s in m["skills"]
+        )
+        table.add_row(
+            m["name"], m["profile_name"] + ("*" if m["role"] == "leader" else ""),
+            *(str(m[k]) for k in ("tiro", "fred", "rif", "cos", "fama", "fortuna", "xp")),
+            skills or "—", ", ".join(i["name"] for i in m["injuries"]) or "—",
+            ", ".join(i["name"] for i in m["items"]) or "—",
+        )  # fmt: skip
+    out.print(table)
+    stash = ", ".join(i["name"] for i in data["stash"]) or label("empty")
+    out.print(f"{label('stash')}: {stash}")
+    if data["failed_purchases"]:
+        out.print(f"{label('failed')}: " + ", ".join(f["name"] for f in data["failed_purchases"]))
+    if data["former_members"]:
+        former = ", ".join(f"{m['name']} ({m['status']})" for m in data["former_members"])
+        out.print(f"{label('former')}: {former}")
+    if weapons:
+        table = Table(title=label("weapons"))
+        for key in ("weapon", "short", "long", "shots", "ca", "bonus", "notes"):
+            table.add_column(label(key))
+        for w in weapons:
+            table.add_row(
+                name(w, lang), _u(w.short), _u(w.long), str(w.shots_per_turn), str(w.ca),
+                f"{w.bonus:+d}", ("2 mani" if lang == Lang.IT else "two-handed")
+                if w.two_handed else "",
+            )  # fmt: skip
+        out.print(table)
+
+
+def _u(value: int | None) -> str:
+    return f"{value}U" if value is not None else "—"
+
+
+@app.command("rename")
+def rename(
+    name: GangArg,
+    new_name: Annotated[str, typer.Argument(help="The new name.")],
+    lang: LangOpt,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Rename a gang.
+
+    Example: skirmish gang rename Earps "Earp brothers"
+    """
+    from skirmish.campaign import services
+
+    with session(db) as s:
+        entry = services.rename_gang(s, gang=_gang(s, campaign, name), name=new_name)
+        _report(entry, lang, json_)
+
+
+@app.command("retire")
+def retire(
+    name: GangArg,
+    lang: LangOpt,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Retire a gang: it stays in the campaign's history and takes no more actions.
+
+    Example: skirmish gang retire Earps
+    """
+    from skirmish.campaign import services
+
+    with session(db) as s:
+        entry = services.retire_gang(s, gang=_gang(s, campaign, name))
+        _report(entry, lang, json_)
+
+
+@app.command("hire")
+def hire(
+    gang: GangArg,
+    profile: Annotated[str, typer.Argument(help="Profile, in Italian or English (e.g. sceriffo).")],
+    name: Annotated[str, typer.Option("--name", help="The new model's name (unique in the gang).")],
+    lang: LangOpt,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Hire a model (R-13: cost, 6 models, one leader, hero limits, own faction or NPCs).
+
+    Example: skirmish gang hire Earps sceriffo --name "Wyatt Earp"
+    """
+    from skirmish.campaign import services
+
+    with session(db) as s:
+        entry = services.hire(s, gang=_gang(s, campaign, gang), profile=profile, name=name)
+        _report(entry, lang, json_)
+
+
+@app.command("fire")
+def fire(
+    gang: GangArg,
+    member: MemberArg,
+    lang: LangOpt,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Dismiss a model (no refund); what it carried goes to the stash.
+
+    Example: skirmish gang fire Earps "Morgan Earp"
+    """
+    from skirmish.campaign import services
+
+    with session(db) as s:
+        entry = services.fire(s, gang=_gang(s, campaign, gang), member=member)
+        _report(entry, lang, json_)
+
+
+@app.command("buy")
+def buy(
+    gang: GangArg,
+    item: ItemArg,
+    lang: LangOpt,
+    for_: Annotated[
+        str | None, typer.Option("--for", help="Model who gets it (default: the stash).")
+    ] = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Buy a weapon or item (R-12: availability roll, rarity, explosives, cowboy heroes'
+    half-price horse; H-03 after a failed roll).
+
+    Example: skirmish gang buy Earps "fucile a ripetizione" --for "Wyatt Earp" --dice 4
+    """
+    from skirmish.campaign import services
+
+    rolled = Dice(seed=seed, dice=dice)
+    with session(db) as s:
+        entry = services.buy(
+            s, gang=_gang(s, campaign, gang), item=item, dice=rolled.source, member=for_
+        )
+        rolled.check_all_used()
+        _report(entry, lang, json_)
+
+
+@app.command("sell")
+def sell(
+    gang: GangArg,
+    item: ItemArg,
+    lang: LangOpt,
+    from_: Annotated[
+        str | None, typer.Option("--from", help="Model who carries it (default: the stash).")
+    ] = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Sell an item for half what was paid, rounded down (H-05).
+
+    Example: skirmish gang sell Earps coltello
+    """
+    from skirmish.campaign import services
+
+    with session(db) as s:
+        entry = services.sell(s, gang=_gang(s, campaign, gang), item=item, member=from_)
+        _report(entry, lang, json_)
+
+
+@app.command("equip")
+def equip(
+    gang: GangArg,
+    item: ItemArg,
+    member: MemberArg,
+    lang: LangOpt,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Give an item from the stash to a model (no two-handed weapon with Mano mozzata).
+
+    Example: skirmish gang equip Earps cavallo "Wyatt Earp"
+    """
+    from skirmish.campaign import services
+
+    with session(db) as s:
+        entry = services.equip(s, gang=_gang(s, campaign, gang), item=item, member=member)
+        _report(entry, lang, json_)
+
+
+@app.command("unequip")
+def unequip(
+    gang: GangArg,
+    item: ItemArg,
+    member: MemberArg,
+    lang: LangOpt,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Put an item a model carries back into the stash.
+
+    Example: skirmish gang unequip Earps cavallo "Wyatt Earp"
+    """
+    from skirmish.campaign import services
+
+    with session(db) as s:
+        entry = services.unequip(s, gang=_gang(s, campaign, gang), item=item, member=member)
+        _report(entry, lang, json_)

@@ -1,0 +1,95 @@
+"""``skirmish log [GANG]`` shows the campaign log; ``skirmish undo GANG`` reverts a gang's last
+action exactly (money, XP, models, items)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from skirmish.cli.options import DbOpt, JsonOpt, LangOpt
+from skirmish.cli.store_options import CampaignOpt, console, echo, emit, session
+
+log_app = typer.Typer(name="log", add_completion=False)
+undo_app = typer.Typer(name="undo", add_completion=False)
+
+
+@log_app.command("log")
+def log(
+    lang: LangOpt,
+    gang: Annotated[
+        str | None, typer.Argument(help="Only this gang's entries.", show_default=False)
+    ] = None,
+    last: Annotated[
+        int | None, typer.Option("--last", min=1, help="Only the latest N entries.")
+    ] = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Show the campaign log: every action, its dice, money and XP before and after.
+
+    Example: skirmish log Earps --last 10
+    """
+    from rich.table import Table
+
+    from skirmish.campaign import lookup, services
+    from skirmish.campaign.text import describe_entry, entry_data
+
+    with session(db) as s:
+        found = lookup.current_campaign(s, campaign)
+        chosen = lookup.gang_by_name(s, found, gang) if gang is not None else None
+        names = {g.id: g.name for g in found.gangs}
+        entries = services.history(s, campaign=found, gang=chosen, limit=last)
+        rows = [entry_data(e, names.get(e.gang_id) if e.gang_id else None, lang) for e in entries]
+        texts = [describe_entry(e, lang) for e in entries]
+    if json_:
+        emit(rows)
+        return
+    if not rows:
+        echo("The log is empty." if lang == "en" else "Il registro è vuoto.")
+        return
+    table = Table()
+    for column in ("#", "at", "gang", "action", "what", "dice", "$", "XP"):
+        table.add_column(column)
+    undone = {row["reverts"] for row in rows if row["reverts"] is not None}
+    for row, text in zip(rows, texts, strict=True):
+        dice = ",".join(str(d["value"]) for d in row["dice"]) or ""
+        money = _change(row["money_before"], row["money_after"])
+        xp = _change(row["xp_before"], row["xp_after"])
+        mark = " (undone)" if row["id"] in undone else ""
+        table.add_row(
+            str(row["id"]), row["at"].replace("T", " ").rstrip("Z"), row["gang"] or "",
+            row["action"] + mark, (f"{row['ruling']}: " if row["ruling"] else "") + text, dice,
+            money, xp,
+        )  # fmt: skip
+    console().print(table)
+
+
+def _change(before: int | None, after: int | None) -> str:
+    if before is None and after is None:
+        return ""
+    if before == after:
+        return str(after)
+    return f"{'' if before is None else before}→{'' if after is None else after}"
+
+
+@undo_app.command("undo")
+def undo(
+    gang: Annotated[str, typer.Argument(help="Name of the gang.")],
+    lang: LangOpt,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Revert the gang's last action exactly (money, XP, models, items); the undo is logged.
+
+    Example: skirmish undo Earps
+    """
+    from skirmish.campaign import lookup, services
+    from skirmish.cli.gang import _report
+
+    with session(db) as s:
+        found = lookup.gang_by_name(s, lookup.current_campaign(s, campaign), gang)
+        entry = services.undo(s, gang=found)
+        _report(entry, lang, json_)

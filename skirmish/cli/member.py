@@ -1,0 +1,74 @@
+"""``skirmish member``: spend a model's experience (R-11)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.store_options import CampaignOpt, Dice, session
+
+app = typer.Typer(
+    name="member",
+    help="A gang's models: advances (R-11). Example: skirmish member advance Earps Wyatt tiro",
+    no_args_is_help=True,
+)
+
+
+@app.callback()
+def _member() -> None:
+    """A gang's models: advances (R-11)."""
+
+
+@app.command("advance")
+def advance(
+    gang: Annotated[str, typer.Argument(help="Name of the gang.")],
+    member: Annotated[str, typer.Argument(help="Name of the model.")],
+    what: Annotated[
+        str,
+        typer.Argument(
+            metavar="skill|rif|fred|cos|tiro|fama|fortuna",
+            help="A new skill (3 XP, 2D6 roll), +1 RIF/FRED (5), +1 COS/TIRO (6), "
+            "+1 FAMA/FORTUNA (7).",
+        ),
+    ],
+    lang: LangOpt,
+    choice: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--choice",
+            help="Weapon type for FUCILIERE (a rifle), GUERRIERO (a blade) or PISTOLERO "
+            "(a pistol); repeat it to cover any skill the roll may give.",
+        ),
+    ] = None,
+    pick: Annotated[
+        str | None,
+        typer.Option("--pick", help="Mountain men: take CACCIATORE without rolling (§9.6)."),
+    ] = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Spend XP on a new skill or +1 to a characteristic (R-11, cap 4).
+
+    Example: skirmish member advance Earps "Wyatt Earp" skill --choice six-shooter --dice 6,6
+    """
+    from skirmish.campaign import services
+    from skirmish.cli.gang import _gang, _report
+
+    rolled = Dice(seed=seed, dice=dice)
+    with session(db) as s:
+        entry = services.advance(
+            s,
+            gang=_gang(s, campaign, gang),
+            member=member,
+            advance=what,
+            dice=rolled.source,
+            choices=choice or [],
+            pick=pick,
+        )
+        rolled.check_all_used()
+        _report(entry, lang, json_)

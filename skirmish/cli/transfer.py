@@ -1,0 +1,73 @@
+"""``skirmish export`` writes a gang or a campaign as versioned JSON; ``skirmish import`` reads
+one back (a bad file changes nothing and says what is wrong and where)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from skirmish.cli.options import DbOpt
+from skirmish.cli.store_options import CampaignOpt, echo, session
+
+export_app = typer.Typer(name="export", add_completion=False)
+import_app = typer.Typer(name="import", add_completion=False)
+
+
+@export_app.command("export")
+def export(
+    output: Annotated[Path, typer.Option("--output", "-o", help="JSON file to write.")],
+    gang: Annotated[
+        str | None,
+        typer.Argument(help="Gang to export; without it, the whole campaign.", show_default=False),
+    ] = None,
+    campaign: CampaignOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """Export a gang (or, without GANG, a whole campaign) as JSON with its log.
+
+    Example: skirmish export Earps -o earps.json   |   skirmish export --campaign West -o west.json
+    """
+    from skirmish.campaign import lookup, transfer
+
+    with session(db) as s:
+        found = lookup.current_campaign(s, campaign)
+        if gang is not None:
+            chosen = lookup.gang_by_name(s, found, gang, full=True)
+            document = transfer.export_gang(s, gang=chosen)
+            what = f"gang {chosen.name!r}"
+        else:
+            document = transfer.export_campaign(s, campaign=found)
+            what = f"campaign {found.name!r}"
+    transfer.write_document(document, output)
+    echo(f"Exported {what} to {str(output)!r} (format_version {document['format_version']}).")
+
+
+@import_app.command("import")
+def import_(
+    file: Annotated[Path, typer.Argument(help="A JSON file written by 'skirmish export'.")],
+    campaign: Annotated[
+        str | None,
+        typer.Option(
+            "--campaign",
+            help="A gang file: the campaign to add it to (default: the one in use). "
+            "A campaign file: the name to give the imported campaign.",
+        ),
+    ] = None,
+    db: DbOpt = None,
+) -> None:
+    """Import a gang or a campaign exported by 'skirmish export'.
+
+    Example: skirmish import earps.json --campaign "Tombstone 1881"
+    """
+    from skirmish.campaign import transfer
+
+    document = transfer.read_document(file)
+    with session(db) as s:
+        target = transfer.import_document(s, document=document, campaign=campaign, source=file.name)
+        if document["kind"] == "gang":
+            what = f"gang {document['gang']['name']!r} into campaign {target.name!r}"
+        else:
+            what = f"campaign {target.name!r} ({len(document['campaign']['gangs'])} gangs)"
+    echo(f"Imported {what}.")
