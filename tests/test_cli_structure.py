@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 import pytest
-from typer._click import Command, Context, Group
+from typer._click import Command, Context
+from typer.core import TyperGroup
 from typer.main import get_command
 from typer.testing import CliRunner
 
@@ -18,7 +19,7 @@ runner = CliRunner()
 
 def _walk(command: Command, path: tuple[str, ...]) -> list[tuple[tuple[str, ...], Command]]:
     found = [(path, command)]
-    if isinstance(command, Group):
+    if isinstance(command, TyperGroup):
         ctx = Context(command, info_name=path[-1] if path else "skirmish")
         for name in command.list_commands(ctx):
             sub = command.get_command(ctx, name)
@@ -40,7 +41,7 @@ def test_every_noun_is_reachable() -> None:
 def test_every_command_has_help_with_an_example(path: tuple[str, ...], command: Command) -> None:
     result = runner.invoke(app, [*path, "--help"])
     assert result.exit_code == 0, result.output
-    if isinstance(command, Group) and path:
+    if isinstance(command, TyperGroup) and path:
         assert command.help, f"{' '.join(path)} has no help"
     else:
         assert "Example" in result.output or "Esempio" in result.output, " ".join(path)
