@@ -297,3 +297,34 @@ def save_mods(
     return save_modifiers(
         behind=behind, blade=blade, small_pistol_first=small_pistol_first, whisky=whisky
     )
+
+
+def reflex_mods(
+    *,
+    side_step: str | None,
+    backing: bool,
+    horse: bool,
+    enemies: int,
+    buon_cavaliere: bool,
+    lasso: bool,
+    cowboy: bool,
+    imbranato: bool,
+    whisky: bool,
+    opportunity: bool,
+) -> tuple[Modifier, ...]:
+    """The reflex-test modifiers the options of ``roll reflex`` name (R-06)."""
+    from skirmish.cli.roll_tests import SIDE_STEPS, pick
+    from skirmish.engine.reflex import reflex_modifiers
+
+    return reflex_modifiers(
+        side_step=0 if side_step is None else pick("side-step", side_step, SIDE_STEPS),
+        backing=backing,
+        horse=horse,
+        enemies=enemies,
+        buon_cavaliere=buon_cavaliere,
+        lasso=lasso,
+        cowboy=cowboy,
+        imbranato=imbranato,
+        whisky=whisky,
+        opportunity=opportunity,
+    )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from skirmish.cli import roll_combat
+from skirmish.cli import roll_combat, roll_tests
 from skirmish.cli.combat_options import derived_command, option
 from skirmish.cli.options import emit_json
 from skirmish.i18n import Catalogue, Lang, tr
@@ -351,6 +351,30 @@ def _panic(
     )
 
 
+def _reflex(
+    *, fortuna: int, fama: int, rif: int, need: int, json: bool, lang: Lang, **options: Any
+) -> None:
+    from skirmish.cli.combat_options import reflex_mods
+    from skirmish.engine.reflex import check_need
+    from skirmish.engine.setup import check_characteristic
+    from skirmish.odds.report import reflex_payload
+    from skirmish.odds.single import reflex_odds
+
+    check_characteristic("RIF", rif)
+    check_need(need)
+    rerolls = _budget(fortuna, fama)
+    successes = reflex_odds(rif, need=need, modifiers=reflex_mods(**options), rerolls=rerolls)
+    if json:
+        emit_json(reflex_payload(successes, need, rerolls))
+        return
+    passed = successes.prob(lambda s: s >= need)
+    lines = [_expected("success-chance", passed, lang, need=need)]
+    _show(
+        [_table(tr(MESSAGES, "successes", lang), _numbers(successes), lang)],
+        lines + _rerolls_line(rerolls, 0, "model", lang),
+    )
+
+
 def _register(
     name: str,
     roll_command: Callable[..., Any],
@@ -407,6 +431,17 @@ _register(
     prone (R-04).
 
     Example: skirmish odds panic --fred 3 --shaken --fortuna 1
+    """,
+)
+_register(
+    "reflex",
+    roll_tests.reflex,
+    _reflex,
+    REROLLS,
+    """Exact odds of a reflex test: 0, 1 or 2 successes and the chance of passing with
+    --need 1 or 2 (R-06).
+
+    Example: skirmish odds reflex --rif 4 --need 2 --fortuna 1
     """,
 )
 _register(
