@@ -587,7 +587,7 @@ def skill_json(result: NewSkillResult, lang: Lang | str) -> dict[str, Any]:
     return {
         "command": "skill",
         **dice_json(result.dice),
-        "rolls": [
+        "table_rolls": [
             {
                 "dice": list(r.faces),
                 "total": r.total,

@@ -1,0 +1,333 @@
+"""``skirmish roll`` for the non-combat tests (R-06…R-12, R-14): the book's examples with typed-in
+dice, JSON contracts, both languages, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from skirmish.cli.main import app
+
+runner = CliRunner()
+
+COMMANDS = (
+    "reflex",
+    "initiative",
+    "cohesion",
+    "infamy",
+    "recovery",
+    "skill",
+    "availability",
+    "explosion",
+    "lasso",
+)
+
+
+def run(*args: str) -> str:
+    result = runner.invoke(app, ["roll", *args])
+    assert result.exit_code == 0, result.output + result.stderr
+    return result.stdout
+
+
+def run_json(*args: str) -> dict[str, Any]:
+    payload = json.loads(run(*args, "--json"))
+    assert isinstance(payload, dict)
+    return payload
+
+
+def error(*args: str, code: int = 1) -> str:
+    result = runner.invoke(app, ["roll", *args])
+    assert result.exit_code == code, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    assert result.stdout == ""
+    return lines[0]
+
+
+# ---------------------------------------------------------------------------- §2.4
+
+
+def test_book_example_trotting_dismount_succeeds() -> None:
+    # §2.4: Wyatt, RIF 4, rolls 3 and 5: one success, enough at a trot (need 1).
+    payload = run_json("reflex", "--rif", "4", "--dice", "3,5")
+    assert payload["success"] is True
+    assert payload["successes"] == 1
+    assert payload["dice"] == [3, 5]
+    assert payload["rulings"] == ["R-06"]
+
+
+def test_book_example_galloping_dismount_fails() -> None:
+    payload = run_json("reflex", "--rif", "4", "--need", "2", "--dice", "3,5")
+    assert payload["success"] is False
+    assert payload["successes"] == 1
+    assert run("reflex", "--rif", "4", "--need", "2", "--dice", "3,5").strip() == (
+        "reflex 3,5 vs RIF 4: 1 success, 2 needed, failed"
+    )
+    assert run("reflex", "--rif", "4", "--need", "2", "--dice", "3,5", "--lang", "it").strip() == (
+        "riflessi 3,5 contro RIF 4: 1 dado riuscito, richiesti: 2, fallito"
+    )
+
+
+def test_reflex_modifier_flags() -> None:
+    payload = run_json(
+        "reflex",
+        "--rif", "4",
+        "--side-step", "veloce",
+        "--buon-cavaliere",
+        "--whisky",
+        "--opportunity",
+        "--dice", "1,2",
+    )  # fmt: skip
+    assert {m["key"]: m["value"] for m in payload["modifiers"]} == {
+        "side-step-fast": 2,
+        "buon-cavaliere": -1,
+        "whisky": 1,
+        "opportunity-fire": 3,
+    }
+    assert payload["scores"] == [6, 7]
+    assert payload["success"] is False
+    disengage = run_json("reflex", "--rif", "3", "--enemies", "3", "--dice", "1,2")
+    assert disengage["modifier"] == 2 and disengage["successes"] == 0
+
+
+# ---------------------------------------------------------------------------- each command
+
+
+def test_initiative_single_and_roll_off() -> None:
+    single = run_json("initiative", "--rif", "3", "--fama", "1", "--dice", "4")
+    assert single["total"] == 8 and single["dice"] == [4]
+    off = run_json(
+        "initiative", "--rif", "3", "--against-rif", "4", "--against-nervi-scossi",
+        "--dice", "3,2,5,1",
+    )  # fmt: skip
+    assert off["winner"] == "first"
+    assert [r["winner"] for r in off["rounds"]] == [None, "first"]
+    assert off["second_shaken"] is True
+    assert off["rulings"] == ["R-07", "H-06"]
+    text = run("initiative", "--rif", "3", "--against-rif", "4", "--dice", "2,3")
+    assert "the opponent wins" in text
+
+
+@pytest.mark.parametrize(
+    ("leader", "face", "outcome"),
+    [("alive", 4, "fights-on"), ("morto", 3, "retreats"), ("nessuno", 3, "fights-on")],
+)
+def test_cohesion(leader: str, face: int, outcome: str) -> None:
+    payload = run_json("cohesion", "--highest-fred", "3", "--leader", leader, "--dice", str(face))
+    assert payload["outcome"] == outcome
+    assert payload["dice"] == [face]
+
+
+def test_infamy() -> None:
+    assert run_json("infamy", "--dice", "1")["loss"] == "fama"
+    assert run_json("infamy", "--no-fama", "--dice", "1")["loss"] == "fortuna"
+    assert run_json("infamy", "--dice", "2")["loss"] == "none"
+    assert "1 FORTUNA" in run("infamy", "--no-fama", "--dice", "1")
+
+
+def test_recovery_with_fortuna_and_duplicate_invalidity() -> None:
+    payload = run_json(
+        "recovery", "--cos", "3", "--fortuna", "1", "--has-invalid", "orbo",
+        "--dice", "1,2,2,6",
+    )  # fmt: skip
+    assert payload["outcome"] == "invalid"
+    assert payload["fortuna_roll"] == 2
+    assert payload["invalidity"] == "clumsy"
+    assert payload["invalidity_rolls"] == [2, 6]
+    assert payload["dice"] == [1, 2, 2, 6]
+    assert payload["rulings"] == ["R-10", "H-07"]
+    text = run(
+        "recovery", "--cos", "3", "--fortuna", "1", "--has-invalid", "One-eyed",
+        "--dice", "1,2,2,6", "--lang", "it",
+    )  # fmt: skip
+    assert "Orbo già presente, si ritira" in text
+    assert "Imbranato" in text
+
+
+@pytest.mark.parametrize(
+    ("doctor", "fee", "outcome"), [("segaossa", 5, "wounded"), ("graduate", 20, "recovered")]
+)
+def test_recovery_doctors(doctor: str, fee: int, outcome: str) -> None:
+    payload = run_json("recovery", "--cos", "3", "--doctor", doctor, "--dice", "3")
+    assert payload["doctor_fee"] == fee
+    assert payload["outcome"] == outcome
+    own = run_json("recovery", "--cos", "3", "--doctor", doctor, "--own-doctor", "--dice", "3")
+    assert own["doctor_fee"] == 0
+
+
+def test_skill_rolled_again_and_graduate() -> None:
+    payload = run_json("skill", "--owned", "Duro", "--owned", "dottore", "--dice", "4,6,2,3")
+    assert payload["skill"] == "dottore-laureato"
+    assert payload["replaces"] == "dottore"
+    assert [r["rolled_again"] for r in payload["table_rolls"]] == [True, False]
+    assert payload["dice"] == [4, 6, 2, 3]
+    assert run_json("skill", "--dice", "6,6")["choice"] == "pistol"
+    chosen = run_json("skill", "--cacciatore", "--faction", "mountain men")
+    assert chosen["skill"] == "fuciliere" and chosen["dice"] == []
+
+
+def test_availability_by_disp_and_by_item() -> None:
+    assert run_json("availability", "--disp", "4", "--dice", "3")["available"] is False
+    dynamite = run_json("availability", "--item", "dinamite", "--dice", "4")
+    assert dynamite["disp"] == 4 and dynamite["available"] is True
+    assert dynamite["rare"] == ["explosives"]
+    scope = run_json(
+        "availability", "--item", "rifle scope", "--faction", "military", "--dice", "3"
+    )
+    assert scope["disp"] == 3 and scope["available"] is True
+    lawmen = run_json("availability", "--item", "sei colpi", "--faction", "lawmen")
+    assert lawmen["dice"] == [] and lawmen["available"] is True
+    assert "H-03" in run("availability", "--disp", "5", "--dice", "4")
+
+
+def test_explosion_behind_a_brick_wall() -> None:
+    payload = run_json(
+        "explosion", "--explosive", "dinamite", "--rif", "3", "--cos", "3",
+        "--protection", "totale", "--cover-type", "muro di mattoni", "--dice", "5,2,3",
+    )  # fmt: skip
+    assert payload["damages"] == 2
+    assert [s["wounds"] for s in payload["saves"]] == [1, 0]
+    assert payload["wounds"] == 1
+    assert payload["thrown"] == 5
+    assert payload["outcome"] == "terrified"
+    assert [r["for"] for r in payload["rolls"]] == ["save", "save", "thrown"]
+
+
+def test_explosion_step_away_and_short_fuse() -> None:
+    away = run_json(
+        "explosion", "--explosive", "dynamite", "--rif", "3", "--cos", "3",
+        "--distance", "3", "--unmoved", "--dice", "5",
+    )  # fmt: skip
+    assert away["step_away"] == {"die": 5, "distance": 3, "escaped": True}
+    assert away["outcome"] == "unharmed"
+    fuse = run_json(
+        "explosion", "--explosive", "dynamite", "--rif", "3", "--cos", "3", "--short-fuse",
+        "--dice", "1",
+    )  # fmt: skip
+    assert fuse["outcome"] == "in-hands"
+
+
+def test_lasso() -> None:
+    payload = run_json(
+        "lasso", "--target-cos", "3", "--mount", "cavallo", "--rif", "3", "--cowboy",
+        "--dice", "2,5,6",
+    )  # fmt: skip
+    assert payload["strength"] == 6
+    assert payload["outcome"] == "held"
+    assert payload["reflex"]["success"] is True
+    assert payload["dice"] == [2, 5, 6]
+    pulled = run_json("lasso", "--target-cos", "2", "--mount-cos", "0", "--dice", "6")
+    assert pulled["outcome"] == "target-pulled" and pulled["knocked_down"] is True
+    missed = run("lasso", "--target-cos", "3", "--rif", "2", "--dice", "4,4")
+    assert "missed" in missed
+
+
+# ---------------------------------------------------------------------------- contracts
+
+SEEDED = {
+    "reflex": ["--rif", "3"],
+    "initiative": ["--rif", "3", "--against-rif", "3"],
+    "cohesion": ["--highest-fred", "3"],
+    "infamy": [],
+    "recovery": ["--cos", "2", "--fortuna", "1"],
+    "skill": ["--owned", "duro"],
+    "availability": ["--disp", "4"],
+    "explosion": ["--explosive", "nitroglycerin", "--rif", "3", "--cos", "3"],
+    "lasso": ["--target-cos", "3", "--rif", "3"],
+}
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help_with_an_example(command: str) -> None:
+    assert "Example: skirmish roll " + command in run(command, "--help")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_every_command_prints_json_with_every_die(command: str, lang: str) -> None:
+    payload = run_json(command, *SEEDED[command], "--seed", "7", "--lang", lang)
+    assert payload["command"] == command
+    assert payload["dice"] == [r["die"] for r in payload["rolls"]]
+    assert all(1 <= d <= 6 for d in payload["dice"])
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(COMMANDS), st.integers(0, 2**32))
+def test_seeded_rolls_are_reproducible_and_replayable(command: str, seed: int) -> None:
+    first = run_json(command, *SEEDED[command], "--seed", str(seed))
+    assert first == run_json(command, *SEEDED[command], "--seed", str(seed))
+    replay = run_json(command, *SEEDED[command], "--dice", ",".join(map(str, first["dice"])))
+    assert replay == first
+
+
+def test_italian_and_english_text_differ() -> None:
+    english = run("cohesion", "--highest-fred", "3", "--dice", "3")
+    italian = run("cohesion", "--highest-fred", "3", "--dice", "3", "--lang", "it")
+    assert english.startswith("cohesion 3 − 1 = 2 vs highest FRED 3")
+    assert italian.startswith("coesione 3 − 1 = 2 contro FREDDEZZA più alta 3")
+
+
+# ---------------------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["reflex", "--rif", "4", "--need", "3"], "1 or 2 successes"),
+        (["reflex", "--rif", "5"], "RIF 5 is outside 0–4"),
+        (["reflex", "--rif", "4", "--side-step", "sideways"], "unknown side-step 'sideways'"),
+        (["initiative", "--rif", "3", "--against-fama", "1"], "need --against-rif"),
+        (["cohesion", "--highest-fred", "3", "--leader", "zombie"], "unknown leader 'zombie'"),
+        (["recovery", "--cos", "3", "--doctor", "vet"], "unknown doctor 'vet'"),
+        (["recovery", "--cos", "3", "--has-invalid", "orb"], "did you mean 'one-eyed'"),
+        (["recovery", "--cos", "3", "--own-doctor"], "--own-doctor needs --doctor"),
+        (["skill", "--owned", "snipr"], "did you mean 'cecchino'"),
+        (["skill", "--cacciatore", "--faction", "cowboys"], "only mountain men"),
+        (["availability"], "either --disp N or --item NAME"),
+        (["availability", "--disp", "7"], "DISP 7 cannot be rolled"),
+        (["explosion", "--explosive", "gunpowder", "--rif", "3", "--cos", "3"], "unknown weapon"),
+        (
+            ["explosion", "--explosive", "nitro", "--rif", "3", "--cos", "3", "--short-fuse"],
+            "nitroglycerin explodes on contact",
+        ),
+        (
+            [
+                "explosion",
+                "--explosive",
+                "dynamite",
+                "--rif",
+                "3",
+                "--cos",
+                "3",
+                "--protection",
+                "total",
+            ],
+            "together with --cover-type",
+        ),  # fmt: skip
+        (["lasso", "--target-cos", "3", "--cowboy"], "add --rif"),
+        (["lasso", "--target-cos", "3", "--mount", "whisky"], "not a mount"),
+    ],
+)
+def test_rules_errors_are_one_line(args: list[str], message: str) -> None:
+    assert message in error(*args)
+
+
+def test_too_few_dice_says_how_many_more() -> None:
+    line = error("reflex", "--rif", "4", "--dice", "3")
+    assert "at least 1 more" in line and "reflex" in line
+    line = error("recovery", "--cos", "3", "--dice", "2")
+    assert "at least 1 more" in line and "invalid table" in line
+
+
+def test_too_many_dice_is_refused() -> None:
+    assert "used only 1" in error("availability", "--disp", "3", "--dice", "3,4")
+
+
+def test_bad_face_and_bad_number() -> None:
+    assert "1 to 6" in error("infamy", "--dice", "7")
+    error("reflex", "--rif", "four", code=2)
