@@ -28,7 +28,7 @@ class AvailabilityResult:
 
 
 def check_disp(disp: int) -> int:
-    """A DISP is reachable on one D6: 1 to 6 (§8.2 lists 2 to 5)."""
+    """A DISP is reachable on one D6: 1 to 6 (R-12; §8.2 lists 2 to 5)."""
     if isinstance(disp, bool) or not isinstance(disp, int) or not 1 <= disp <= 6:
         raise RulesError(
             f"DISP {disp!r} cannot be rolled on 1D6 (R-12, §8.1); give a value from 1 to 6 "

@@ -28,6 +28,7 @@ class Leader(StrEnum):
 
     @property
     def modifier(self) -> int:
+        """Added to the cohesion die: −1 alive, +1 dead, 0 none (R-08)."""
         return {Leader.ALIVE: -1, Leader.DEAD: 1, Leader.NONE: 0}[self]
 
 
@@ -53,6 +54,7 @@ class CohesionResult:
 
     @property
     def holds(self) -> bool:
+        """Whether the gang fights on (R-08)."""
         return self.outcome is CohesionOutcome.FIGHTS_ON
 
 

@@ -50,10 +50,12 @@ class InitiativeResult:
 
     @property
     def total(self) -> int:
+        """1D6 + RIF + FAMA (R-07)."""
         return self.roll.total
 
     @property
     def shaken(self) -> bool:
+        """Shaken this turn by "Nervi scossi" and a natural 1 (R-07)."""
         return self.roll.shaken
 
 
@@ -97,7 +99,7 @@ def shaken_by_nerves(face: int, *, nervi_scossi: bool) -> bool:
 
 
 def roll_off_winner(first_total: int, second_total: int) -> Side | None:
-    """Stage: the higher total wins; ``None`` for a tie, which is rolled again (H-06)."""
+    """Stage: the higher total wins; ``None`` for a tie, which is rolled again (R-07, H-06)."""
     if first_total == second_total:
         return None
     return Side.FIRST if first_total > second_total else Side.SECOND

@@ -31,7 +31,9 @@ class HasDice(Protocol):
     """A result that records every die it used, in order."""
 
     @property
-    def dice(self) -> tuple[Die, ...]: ...
+    def dice(self) -> tuple[Die, ...]:
+        """Every die the procedure used, in order."""
+        ...
 
 
 R = TypeVar("R", bound=HasDice)
@@ -64,6 +66,7 @@ class _Replay:
         self.rolled: list[Die] = []
 
     def roll(self, purpose: str) -> int:
+        """The next die: recorded, new at the chosen position, or fresh once the course changed."""
         position = self._next
         self._next += 1
         if position == self._index:
