@@ -7,14 +7,20 @@ weasyprint and the campaign store are imported inside the commands, so loading t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from skirmish.cli.options import DbOpt
+from skirmish.cli.store_options import CampaignOpt
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Lang
+
+if TYPE_CHECKING:
+    from skirmish.campaign.models import Campaign
 
 
 class Format(StrEnum):
@@ -59,7 +65,9 @@ def _format(output: Path, chosen: Format | None) -> Format:
     return Format.HTML if output.suffix.lower() in (".html", ".htm") else Format.PDF
 
 
-def _write(html: str, output: Path, chosen: Format | None) -> None:
+def _write(
+    html: str, output: Path, chosen: Format | None, *, before_pdf: Callable[[], None] | None = None
+) -> None:
     """Write ``html`` as PDF or HTML to ``output`` and say what was written."""
     fmt = _format(output, chosen)
     if fmt is Format.HTML:
@@ -73,6 +81,8 @@ def _write(html: str, output: Path, chosen: Format | None) -> None:
         return
     from skirmish.printing.pdf import write_pdf
 
+    if before_pdf is not None:
+        before_pdf()
     pages = write_pdf(html, output)
     typer.echo(f"Wrote {output} ({pages} page{'s' if pages != 1 else ''}).")
 
@@ -127,3 +137,100 @@ def scenario_cmd(
 
     found = find_scenario(scenario)
     _write(render_scenario(scenario_view(found, lang), lang), output, fmt)
+
+
+def _house_rules(campaign: Campaign, lang: Lang) -> list[tuple[str, str]]:
+    """The campaign's house rules in force, as (rule id, text) pairs (RULINGS §4)."""
+    from skirmish.campaign.services import settings_of
+    from skirmish.campaign.settings import HOUSE_RULES
+
+    values = settings_of(campaign)
+    return [
+        (rule.rule, rule.describe(values.get(rule.key, rule.default), str(lang)))
+        for rule in HOUSE_RULES
+    ]
+
+
+@app.command("roster")
+def roster_cmd(
+    gang: Annotated[str, typer.Argument(help="Name of the gang.")],
+    output: OutputOpt,
+    fmt: FormatOpt = None,
+    lang: PrintLangOpt = Lang.IT,
+    campaign: CampaignOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """A gang's roster on A4 (the book's "Scheda Giocatore", and more): every model's numbers
+    with wound boxes, weapons with their profile, skills and injuries with their effect,
+    equipment, mount, the gang's rules, its leader's aura and the house rules in force.
+
+    Example: skirmish print roster Earps -o earps.pdf
+    """
+    from skirmish.campaign import lookup, views
+    from skirmish.cli.store_options import session
+    from skirmish.printing.build import roster_view
+    from skirmish.printing.render import render_roster
+
+    with session(db) as s:
+        found = lookup.current_campaign(s, campaign)
+        data = views.gang_data(lookup.gang_by_name(s, found, gang, full=True), lang)
+        rules = _house_rules(found, lang)
+    _write(render_roster(roster_view(data, lang, house_rules=rules), lang), output, fmt)
+
+
+@app.command("campaign")
+def campaign_cmd(
+    output: OutputOpt,
+    fmt: FormatOpt = None,
+    lang: PrintLangOpt = Lang.IT,
+    campaign: CampaignOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """Every active gang of the campaign, one sheet each, after the standings, in one file.
+
+    Example: skirmish print campaign --campaign Deadwood -o deadwood.pdf
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from skirmish.campaign import lookup, views
+    from skirmish.cli.store_options import session
+    from skirmish.printing.build import campaign_view
+    from skirmish.printing.render import render_campaign
+
+    with session(db) as s:
+        found = lookup.current_campaign(s, campaign)
+        name = found.name
+        gangs: list[dict[str, Any]] = [
+            views.gang_data(lookup.gang_by_name(s, found, g.name, full=True), lang)
+            for g in found.gangs
+            if g.status == "active"
+        ]
+        rules = _house_rules(found, lang)
+    if not gangs:
+        raise SkirmishError(
+            f"campaign {name!r} has no active gang to print; "
+            "found one with 'skirmish gang new NAME --faction FACTION'."
+        )
+    view = campaign_view(name, gangs, lang, house_rules=rules)
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("Rendering gangs", total=len(view.gangs) + 1)
+
+        def step(gang: Any) -> None:
+            progress.update(task, advance=1, description=f"Rendering {gang.name}")
+
+        html = render_campaign(view, lang, progress=step)
+
+        def laying_out() -> None:
+            progress.update(task, description="Laying out the PDF")
+
+        _write(html, output, fmt, before_pdf=laying_out)
+        progress.update(task, advance=1)

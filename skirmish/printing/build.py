@@ -80,6 +80,11 @@ WORDS: Catalogue = {
         ),
         "who": "{name} ({profile})",
         "wounded": "−1 COS solo nella prossima partita (R-10).",
+        "graduate": "Dottore laureato",
+        "graduate_effect": (
+            "cura gratis i compagni eliminati: +2 al RECUPERO PERSONAGGIO se non è stato ucciso "
+            "nella partita (R-10)."
+        ),
         "good": "buoni",
         "bad": "cattivi",
         "side": "{side}: {text}",
@@ -126,6 +131,11 @@ WORDS: Catalogue = {
         ),
         "who": "{name} ({profile})",
         "wounded": "−1 COS in the next game only (R-10).",
+        "graduate": "Graduate doctor",
+        "graduate_effect": (
+            "heals eliminated friends for free: +2 to their recovery roll if he was not killed "
+            "in the game (R-10)."
+        ),
         "good": "good side",
         "bad": "bad side",
         "side": "{side}: {text}",
@@ -134,6 +144,9 @@ WORDS: Catalogue = {
         "first": "The {side} deploys first.",
     },
 }
+
+#: The store's id for DOTTORE taken a second time (a graduate doctor, §7.2, R-10).
+GRADUATE = "dottore-laureato"
 
 #: Leaders whose FRED friendly models within 5U may use for panic tests (R-04, §9).
 FRED_AURA_LEADERS = frozenset({"sheriff", "boss", "ranchero", "killer", "chief"})
@@ -177,12 +190,19 @@ def _choice(entry: Any) -> str | None:
     return None
 
 
-def role_label(profile: Profile, lang: Lang | str) -> str:
-    """The book's role line: LEADER, EROE max N, or nothing for a common model."""
-    if profile.role is Role.LEADER:
+def role_label(profile: Profile, lang: Lang | str, role: Role | None = None) -> str:
+    """The book's role line: LEADER, EROE max N, or nothing for a common model.
+
+    ``role`` is the model's own when it differs from its profile's (a common model promoted to
+    hero by FAMA or FORTUNA, R-11).
+    """
+    role = role or profile.role
+    if role is Role.LEADER:
         return _w("leader", lang)
-    if profile.role is Role.HERO:
-        return _w("hero_max", lang, max=profile.max) if profile.max else _w("hero", lang)
+    if role is Role.HERO:
+        if profile.role is Role.HERO and profile.max:
+            return _w("hero_max", lang, max=profile.max)
+        return _w("hero", lang)
     return ""
 
 
@@ -266,7 +286,11 @@ def _skill_traits(member: Mapping[str, Any], profile: Profile, lang: Lang | str)
     traits: list[Trait] = []
     seen: set[str] = set()
     for entry in [*profile.skills, *member.get("skills", ())]:
-        skill = find_skill(_entry_id(entry, "skill"))
+        skill_id = _entry_id(entry, "skill")
+        if skill_id == GRADUATE:  # DOTTORE taken twice (§7.2): no row of its own on the table
+            traits.append(Trait(_w("graduate", lang), _w("graduate_effect", lang)))
+            continue
+        skill = find_skill(skill_id)
         choice = _choice(entry)
         key = f"{skill.id}/{choice}"
         if key in seen:
@@ -299,9 +323,21 @@ def _injury_traits(member: Mapping[str, Any], lang: Lang | str) -> list[Trait]:
     return traits
 
 
-def member_view(member: Mapping[str, Any], lang: Lang | str) -> MemberView:
-    """One model of the store's gang dict as printed on its card."""
-    profile = find_profile(str(member["profile"]))
+def _profile(member: Mapping[str, Any], faction: str | None) -> Profile:
+    return find_profile(str(member["profile"]), faction=faction)
+
+
+def _role(member: Mapping[str, Any]) -> Role | None:
+    value = member.get("role")
+    return Role(value) if isinstance(value, str) and value in set(Role) else None
+
+
+def member_view(
+    member: Mapping[str, Any], lang: Lang | str, faction: str | None = None
+) -> MemberView:
+    """One model of the store's gang dict as printed on its card (``faction`` tells apart
+    profiles that share a name, VOLONTARIO)."""
+    profile = _profile(member, faction)
     weapons: list[Weapon] = []
     equipment: list[str] = []
     mount: MountLine | None = None
@@ -324,7 +360,7 @@ def member_view(member: Mapping[str, Any], lang: Lang | str) -> MemberView:
     return MemberView(
         name=str(member["name"]),
         profile=name(profile, lang),
-        role=role_label(profile, lang),
+        role=role_label(profile, lang, _role(member)),
         tiro=int(member["tiro"]),
         fred=int(member["fred"]),
         rif=int(member["rif"]),
@@ -343,10 +379,12 @@ def member_view(member: Mapping[str, Any], lang: Lang | str) -> MemberView:
     )
 
 
-def leader_aura(members: Sequence[Mapping[str, Any]], lang: Lang | str) -> str:
+def leader_aura(
+    members: Sequence[Mapping[str, Any]], lang: Lang | str, faction: str | None = None
+) -> str:
     """The leader's aura (R-04) and what the leader means for cohesion (R-08), in plain words."""
     for member in members:
-        profile = find_profile(str(member["profile"]))
+        profile = _profile(member, faction)
         if profile.role is not Role.LEADER:
             continue
         who = _w("who", lang, name=member["name"], profile=name(profile, lang))
@@ -373,28 +411,26 @@ def roster_view(
         name=str(gang["name"]),
         faction=name(faction, lang),
         treasury=int(gang.get("treasury", 0)),
-        members=tuple(member_view(m, lang) for m in members),
+        members=tuple(member_view(m, lang, faction.id) for m in members),
         stash=tuple(_equipment_name(_entry_id(e, "item"), lang) for e in gang.get("stash", ())),
         faction_rules=tuple(
             r.text_it if str(lang) == Lang.IT else r.text_en for r in faction.rules
         ),
-        leader_aura=leader_aura(members, lang),
+        leader_aura=leader_aura(members, lang, faction.id),
         house_rules=tuple(HouseRuleLine(rule, text) for rule, text in house_rules),
     )
 
 
 def standing(gang: Mapping[str, Any], lang: Lang | str = Lang.IT) -> Standing:
-    """A gang's line in the campaign standings (games from the dict when the store gives them)."""
+    """A gang's line in the campaign standings, from the store's dict (``won`` when it has it)."""
     members = list(gang.get("members", ()))
-    played = int(gang.get("played", gang.get("games_played", 0)) or 0)
-    won = int(gang.get("won", gang.get("wins", 0)) or 0)
-    lost = int(gang.get("lost", gang.get("losses", played - won)) or 0)
+    won = gang.get("won", gang.get("wins"))
     return Standing(
         gang=str(gang["name"]),
         faction=name(find_faction(str(gang["faction"])), lang),
-        played=played,
-        won=won,
-        lost=lost,
+        played=int(gang.get("games_played", gang.get("played", 0)) or 0),
+        won=None if won is None else int(won),
+        rating=int(gang.get("rating", 0) or 0),
         treasury=int(gang.get("treasury", 0)),
         fama=sum(int(m.get("fama", 0)) for m in members),
         members=len(members),
@@ -408,11 +444,12 @@ def campaign_view(
     *,
     house_rules: Iterable[tuple[str, str]] = (),
 ) -> CampaignView:
-    """Every gang's sheet and the standings: most wins first, then most FAMA, then treasury."""
+    """Every gang's sheet and the standings: most wins first (when the store records them),
+    then the highest rating, then the most FAMA."""
     rules = tuple(house_rules)
     lines = sorted(
         (standing(g, lang) for g in gangs),
-        key=lambda s: (-s.won, -s.fama, -s.treasury, s.gang.casefold()),
+        key=lambda s: (-(s.won or 0), -s.rating, -s.fama, s.gang.casefold()),
     )
     return CampaignView(
         name=campaign_name,

@@ -97,8 +97,8 @@ class Standing:
     gang: str
     faction: str
     played: int
-    won: int
-    lost: int
+    won: int | None  # None while the store records no results
+    rating: int  # the store's gang rating in $ (models, equipment, XP)
     treasury: int
     fama: int  # total FAMA of the gang's models
     members: int

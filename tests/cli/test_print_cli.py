@@ -86,7 +86,7 @@ def test_output_is_required() -> None:
     assert "--output" in result.stderr
 
 
-@pytest.mark.parametrize("command", ["blank", "reference", "scenario"])
+@pytest.mark.parametrize("command", ["roster", "campaign", "blank", "reference", "scenario"])
 def test_help_has_an_example(command: str) -> None:
     result = runner.invoke(app, ["print", command, "--help"])
     assert result.exit_code == 0
@@ -104,3 +104,77 @@ def test_loading_the_print_commands_imports_no_pdf_stack() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     loaded = {name.split(".")[0] for name in json.loads(done.stdout)}
     assert not loaded & {"jinja2", "weasyprint", "sqlmodel", "sqlalchemy", "pypdf"}
+
+
+def _run(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, (args, result.output, result.stderr)
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A campaign database made through the CLI: two gangs, one of them with a nasty name."""
+    db = str(tmp_path_factory.mktemp("store") / "campaign.db")
+    _run("campaign", "new", "Deadwood", "--db", db)
+    _run("gang", "new", "Earps", "--faction", "lawmen", "--db", db)
+    _run("gang", "hire", "Earps", "sceriffo", "--name", "Wyatt Earp", "--db", db)
+    _run("gang", "hire", "Earps", "vicesceriffo", "--name", "Virgil Earp", "--db", db)
+    _run("gang", "buy", "Earps", "fucile a ripetizione", "--for", "Wyatt Earp", "--db", db)
+    _run("gang", "new", "<b>Tom & Jerry</b>", "--faction", "outlaws", "--db", db)
+    _run("gang", "hire", "<b>Tom & Jerry</b>", "boss", "--name", "Jesse James", "--db", db)
+    return db
+
+
+@pytest.mark.slow
+def test_roster_from_the_store(store: str, tmp_path: Path) -> None:
+    target = tmp_path / "earps.pdf"
+    out = _run("print", "roster", "earps", "--db", store, "-o", str(target))
+    assert out.strip() == f"Wrote {target} (1 page)."
+    text = " ".join(pypdf.PdfReader(target).pages[0].extract_text().split())
+    assert "Wyatt Earp" in text and "Virgil Earp" in text
+    assert "3 3 4 3 1 2 2" in text  # the sheriff's TIRO FRED RIF COS FA FO ESP
+    assert "Fucile a ripetizione 10 20 1 7/17 2 2" in text
+    assert "Regole della casa in vigore" in text and "H-05" in text
+    assert "FREDDEZZA (3)" in text  # the sheriff's aura with his own FRED
+
+
+def test_roster_html_escapes_the_gang_name(store: str, tmp_path: Path) -> None:
+    target = tmp_path / "tom.html"
+    _run("print", "roster", "<b>Tom & Jerry</b>", "--lang", "en", "--db", store, "-o", str(target))
+    html = target.read_text(encoding="utf-8")
+    assert "&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;" in html and "<b>Tom" not in html
+    assert "Jesse James" in html and "Outlaws" in html
+
+
+@pytest.mark.slow
+def test_campaign_from_the_store(store: str, tmp_path: Path) -> None:
+    target = tmp_path / "deadwood.pdf"
+    result = runner.invoke(app, ["print", "campaign", "--db", store, "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip().endswith(f"Wrote {target} (3 pages).")
+    reader = pypdf.PdfReader(target)
+    first = reader.pages[0].extract_text()
+    assert "Classifica" in first and "Earps" in first and "<b>Tom & Jerry</b>" in first
+    assert "Wyatt Earp" in reader.pages[1].extract_text()
+    assert "Jesse James" in reader.pages[2].extract_text()
+
+
+def test_unknown_gang_is_one_error_line(store: str, tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["print", "roster", "Nobody", "--db", store, "-o", str(tmp_path / "x.pdf")]
+    )
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: unknown gang 'Nobody'")
+
+
+def test_campaign_without_gangs_is_an_error(tmp_path: Path) -> None:
+    db = str(tmp_path / "empty.db")
+    _run("campaign", "new", "Empty", "--db", db)
+    result = runner.invoke(app, ["print", "campaign", "--db", db, "-o", str(tmp_path / "e.pdf")])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: campaign 'Empty' has no active gang to print; "
+        "found one with 'skirmish gang new NAME --faction FACTION'.\n"
+    )

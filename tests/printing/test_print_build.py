@@ -102,9 +102,38 @@ def test_campaign_standings_rank_by_wins_then_fame() -> None:
     gangs = faction_gangs()
     view = campaign_view("Deadwood", gangs, Lang.EN)
     assert len(view.gangs) == len(gangs) == 9
-    wins = [s.won for s in view.standings]
+    wins = [s.won or 0 for s in view.standings]
     assert wins == sorted(wins, reverse=True)
-    assert all(s.lost == s.played - s.won for s in view.standings)
+    assert [s.played for s in view.standings] == [2] * 9
+
+
+def test_standings_without_results_rank_by_rating() -> None:
+    gangs = faction_gangs()[:3]
+    for rating, gang in zip((300, 900, 600), gangs, strict=True):
+        del gang["won"]
+        gang["rating"] = rating
+    view = campaign_view("Deadwood", gangs, Lang.EN)
+    assert [s.rating for s in view.standings] == [900, 600, 300]
+    assert all(s.won is None for s in view.standings)
+
+
+def test_store_roles_and_graduate_doctor() -> None:
+    bandit = next(p for p in profiles() if p.id == "bandit")
+    promoted = member(bandit, "Frank", fama=1, role="hero", skills=[{"id": "dottore-laureato"}])
+    gang = {"name": "James", "faction": "outlaws", "treasury": 0, "members": [promoted]}
+    card = roster_view(gang, Lang.EN).members[0]
+    assert card.role == "HERO"  # a common promoted by FAMA, no "max" of a profile
+    assert card.skills[0].name == "Graduate doctor" and "+2" in card.skills[0].effect
+
+
+def test_shared_profile_names_are_told_apart_by_faction() -> None:
+    volunteers = [p for p in profiles() if p.name_it == "Volontario"]
+    assert len(volunteers) == 3
+    for profile in volunteers:
+        volunteer = member(profile, "Vol")
+        volunteer["profile"] = "Volontario"  # the book's name, shared by three factions
+        gang = {"name": "V", "faction": profile.faction, "treasury": 0, "members": [volunteer]}
+        assert roster_view(gang, Lang.IT).members[0].special == profile.special_it
 
 
 def test_reference_takes_its_numbers_from_the_registry_and_rulings() -> None:
