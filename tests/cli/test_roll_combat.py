@@ -1,0 +1,285 @@
+"""``skirmish roll nerve|shoot|melee|save|panic`` through the command line: the rulebook's worked
+examples with typed-in dice, JSON, languages, and one-line errors for what the rules forbid."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from skirmish.cli.main import app
+
+runner = CliRunner()
+
+SECTION_4_2 = [
+    "roll", "shoot", "--tiro", "4", "--weapon", "sei-colpi", "--range", "8", "--cover", "light",
+    "--target-waiting", "--fred", "3", "--target-rif", "3", "--target-fred", "3",
+    "--target-cos", "3", "--dice", "2,4,4,4,3,5",
+]  # fmt: skip
+SECTION_4_3 = [
+    "roll", "melee", "--cos", "3", "--weapon", "coltello", "--fred", "4", "--target-rif", "3",
+    "--target-fred", "3", "--target-cos", "3", "--dice", "2,4,4,4,3,5",
+]  # fmt: skip
+
+
+def run(args: list[str]) -> tuple[int, str, str]:
+    result = runner.invoke(app, args)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def run_json(args: list[str]) -> dict[str, Any]:
+    code, out, err = run([*args, "--json"])
+    assert code == 0, err
+    payload: dict[str, Any] = json.loads(out)
+    return payload
+
+
+def error_line(args: list[str]) -> str:
+    """The single ``Error:`` line of a refused command (non-zero exit, no traceback)."""
+    code, out, err = run(args)
+    assert code != 0, out
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), err
+    assert "Traceback" not in out + err
+    return lines[0]
+
+
+# ---------------------------------------------------------------------------- worked examples
+
+
+def test_section_4_2_reads_as_the_book() -> None:
+    """§4.2, R-01–R-04: Wyatt shoots Billy behind a fence."""
+    code, out, err = run([*SECTION_4_2, "--lang", "en"])
+    assert code == 0, err
+    assert out.splitlines() == [
+        "nerve 2,4 vs FRED 3, tense −1",
+        "shot 4 + 4 + 1 + 1 − 1 − 1 = 8, hit, 1 damage (TIRO 4, weapon bonus +1, "
+        "target has not acted +1, light cover −1, tense −1)",
+        "save 4 − 3 = 1, 1 wound",
+        "panic 3,5 vs FRED 3, shaken, flees to cover within 5U",
+    ]
+
+
+def test_section_4_2_in_italian() -> None:
+    code, out, _ = run([*SECTION_4_2, "--lang", "it"])
+    assert code == 0
+    assert out.splitlines() == [
+        "freddezza 2,4 contro FRED 3, teso −1",
+        "tiro 4 + 4 + 1 + 1 − 1 − 1 = 8, colpito, 1 danno (TIRO 4, bonus arma +1, "
+        "obiettivo non ha agito +1, copertura leggera −1, teso −1)",
+        "salvezza 4 − 3 = 1, 1 ferita",
+        "panico 3,5 contro FRED 3, scosso, fugge al riparo entro 5U",
+    ]
+
+
+def test_section_4_2_json() -> None:
+    payload = run_json(SECTION_4_2)
+    assert payload["dice"] == [2, 4, 4, 4, 3, 5]
+    assert [r["for"] for r in payload["rolls"]] == [
+        "nerve", "nerve", "shot", "save", "panic", "panic"
+    ]  # fmt: skip
+    assert payload["damage"] == 1 and payload["wounds"] == 1 and payload["outcome"] == "shaken"
+    assert payload["cos_after"] == 2 and payload["eliminated"] is False
+    assert payload["nerve"]["penalty"] == -1 and payload["nerve"]["result"] == "tense"
+    (shot,) = payload["shots"]
+    assert shot["total"] == 8 and shot["die"] == 4 and shot["tiro"] == 4
+    assert [(m["key"], m["value"]) for m in shot["modifiers"]] == [
+        ("weapon-bonus", 1),
+        ("target-waiting", 1),
+        ("cover-light", -1),
+        ("tense", -1),
+    ]
+    assert payload["rulings"] == ["R-01", "R-02", "R-03", "R-04"]
+
+
+def test_section_4_3_reads_as_the_book() -> None:
+    """§4.3, R-05: John knifes Billy: 4 + 3 + 1 + 1 = 9, 1 damage, 1 wound, shaken."""
+    code, out, err = run([*SECTION_4_3, "--lang", "en"])
+    assert code == 0, err
+    assert out.splitlines() == [
+        "nerve 2,4 vs FRED 4, calm",
+        "fight 4 + 3 + 1 + 1 = 9, hit, 1 damage (COS 3, weapon bonus +1, armed vs bare hands +1)",
+        "save 4 + 1 − 3 = 2, 1 wound (blade +1)",
+        "panic 3,5 vs FRED 3, shaken, flees to cover within 5U",
+    ]
+
+
+def test_section_4_3_json() -> None:
+    payload = run_json(SECTION_4_3)
+    assert payload["dice"] == [2, 4, 4, 4, 3, 5]
+    assert payload["damage"] == 1 and payload["wounds"] == 1 and payload["outcome"] == "shaken"
+    assert payload["fight"]["total"] == 9
+    assert payload["saves"][0]["total"] == 2
+    assert [(m["key"], m["value"]) for m in payload["saves"][0]["modifiers"]] == [("blade", 1)]
+
+
+# ---------------------------------------------------------------------------- defaults
+
+
+def test_the_design_example_works_as_written() -> None:
+    """Issue #2: `skirmish roll shoot --tiro 4 --cover light`."""
+    code, out, err = run(["roll", "shoot", "--tiro", "4", "--cover", "light", "--seed", "7"])
+    assert code == 0, err
+    assert out.startswith("nerve ") and "\nshot " in out and "light cover −1" in out
+    assert "short range" not in out  # default: within long range, beyond short range
+
+
+def test_a_seed_gives_the_same_roll() -> None:
+    args = ["roll", "shoot", "--tiro", "4", "--target-rif", "3", "--target-fred", "3"]
+    assert run([*args, "--seed", "5"]) == run([*args, "--seed", "5"])
+
+
+def test_random_json_dice_replay_through_dice() -> None:
+    args = ["roll", "shoot", "--tiro", "3", "--target-rif", "2", "--target-fred", "2"]
+    first = run_json([*args, "--seed", "11"])
+    dice = ",".join(str(d) for d in first["dice"])
+    assert run_json([*args, "--dice", dice]) == first
+
+
+def test_without_target_json_has_no_wounds_nor_outcome() -> None:
+    payload = run_json(["roll", "shoot", "--dice", "1,1,6"])
+    assert payload["damage"] == 2 and payload["wounds"] is None and payload["outcome"] is None
+
+
+def test_eliminated_target() -> None:
+    args = [
+        "roll", "shoot", "--tiro", "4", "--weapon", "fucile", "--range", "10",
+        "--target-rif", "1", "--target-fred", "3", "--target-cos", "1", "--dice", "1,1,6,6",
+    ]  # fmt: skip
+    code, out, _ = run(args)
+    assert code == 0
+    assert out.splitlines()[-1] == "eliminated: COS 1 − 2 = −1"
+    assert run_json(args)["outcome"] == "eliminated"
+
+
+def test_multiple_shots_are_numbered() -> None:
+    code, out, _ = run(["roll", "shoot", "--weapon", "doppietta", "--shots", "2", "--dice",
+                        "1,1,3,3"])  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1].startswith("shot 1: 3 + 3 + 2 = 8, hit, 1 damage")
+    assert lines[2].startswith("shot 2: 3 + 3 + 2 − 1 = 7, miss")
+    assert "after the first shot −1" in lines[2]
+
+
+def test_fanning_line_and_mexican_fives() -> None:
+    args = ["roll", "shoot", "--tiro", "4", "--fanning", "--faction", "messicani", "--dice",
+            "1,1,6,5,1,6,6,6,4,4"]  # fmt: skip
+    code, out, err = run(args)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1] == "fanning 6,5,1,6,6,6 vs TIRO 4: 2 shot(s) (5 at −1, 1)"
+    assert lines[2].startswith("shot 1: 4 + 4 + 1 + 1 − 1 = 9, hit") and "mexican 5 −1" in lines[2]
+
+
+def test_skill_with_its_chosen_weapon() -> None:
+    args = ["roll", "shoot", "--skill", "pistolero:sei colpi", "--dice", "1,1,1"]
+    shot = run_json(args)["shots"][0]
+    assert ("pistolero", 1) in [(m["key"], m["value"]) for m in shot["modifiers"]]
+    default = run_json(["roll", "shoot", "--skill", "pistolero", "--dice", "1,1,1"])
+    assert "pistolero" in [m["key"] for m in default["shots"][0]["modifiers"]]
+
+
+def test_mount_falls_and_the_rider_is_thrown() -> None:
+    args = ["roll", "shoot", "--target-mount", "gallop", "--target-rif", "3", "--target-fred",
+            "3", "--target-cos", "2", "--dice", "1,1,2,6,5,6,1,1"]  # fmt: skip
+    code, out, _ = run(args)
+    assert code == 0
+    assert out.splitlines()[2:] == [
+        "mount 6: the horse is hit and falls",
+        "reflex 5,6 vs RIF 3: the rider falls, 1 wound, no save",
+        "panic 1,1 vs FRED 3, steady",
+    ]
+    assert run_json(args)["wounds"] == 1
+
+
+# ---------------------------------------------------------------------------- other commands
+
+
+def test_panic_of_a_shaken_model() -> None:
+    """R-04: a shaken model that fails at all becomes terrified."""
+    code, out, _ = run(["roll", "panic", "--fred", "3", "--shaken", "--dice", "3,5"])
+    assert code == 0
+    assert out.strip() == (
+        "panic 3,5 vs FRED 3, terrified, flees to cover within 5U, skips its next turn"
+    )
+    payload = run_json(["roll", "panic", "--fred", "3", "--terrified", "--dice", "3,5"])
+    assert payload["outcome"] == "terrified" and payload["prone"] is True
+
+
+def test_panic_with_leader_and_immunity() -> None:
+    code, out, _ = run(["roll", "panic", "--fred", "2", "--leader-fred", "4", "--dice", "4,4"])
+    assert code == 0
+    assert out.strip() == "panic 4,4 vs FRED 4 (2 + 2 leader within 5U), steady"
+    payload = run_json(["roll", "panic", "--immune", "capitano", "--seed", "1"])
+    assert payload["dice"] == [] and payload["outcome"] == "steady"
+
+
+def test_nerve_command() -> None:
+    code, out, _ = run(["roll", "nerve", "--fred", "3", "--shaken", "--dice", "2,4"])
+    assert code == 0
+    assert out.strip() == "nerve 2,4 +1 each (shaken +1) vs FRED 3, tense −1, no longer shaken"
+    payload = run_json(["roll", "nerve", "--fight", "--skill", "pugile", "--dice", "4,4"])
+    assert payload["dice"] == [4, 4] and payload["penalty"] == 0 and payload["effective_fred"] == 4
+
+
+def test_save_command() -> None:
+    code, out, _ = run(["roll", "save", "--rif", "3", "--damage", "2", "--behind", "--dice",
+                        "1,6"])  # fmt: skip
+    assert code == 0
+    assert out.splitlines() == [
+        "save 1 + 2 − 3 = 0, no wound (from behind +2)",
+        "save 6 + 2 − 3 = 5, 2 wounds (from behind +2)",
+    ]
+    payload = run_json(["roll", "save", "--rif", "3", "--dice", "4"])
+    assert payload["wounds"] == 1 and payload["dice"] == [4]
+
+
+# ---------------------------------------------------------------------------- refusals
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["roll", "shoot", "--cover", "full"], "full cover"),
+        (
+            ["roll", "shoot", "--range", "13"],
+            "13U is beyond the Six-shooter's long range (short 6U, long 12U, R-02)",
+        ),
+        (["roll", "shoot", "--aim"], "cannot aim"),
+        (["roll", "shoot", "--weapon", "remington", "--aim"], "cannot aim"),
+        (["roll", "shoot", "--fanning", "--range", "7"], "within short range"),
+        (["roll", "shoot", "--fanning", "--two-pistols"], "one pistol"),
+        (["roll", "shoot", "--shots", "2"], "fires at most 1 shot"),
+        (["roll", "shoot", "--terrified"], "terrified model cannot act"),
+        (["roll", "shoot", "--tiro", "5"], "TIRO 5 is outside 0–4"),
+        (["roll", "shoot", "--target-rif", "7"], "target RIF 7 is outside 0–4"),
+        (["roll", "shoot", "--weapon", "bazooka"], "unknown weapon 'bazooka'"),
+        (["roll", "shoot", "--skill", "fuciliere:coltello"], "chosen for a rifle"),
+        (["roll", "shoot", "--shaken", "--terrified"], "not both"),
+        (["roll", "melee", "--shaken"], "shaken model cannot start a fight (§4.3"),
+        (["roll", "melee", "--terrified"], "terrified model cannot act"),
+        (["roll", "panic", "--fred", "9"], "FRED 9 is outside 0–4"),
+        (["roll", "save", "--damage", "0"], "for each damage"),
+    ],
+)
+def test_forbidden_actions_are_one_error_line(args: list[str], expected: str) -> None:
+    assert expected in error_line([*args, "--seed", "1"])
+
+
+def test_too_few_dice_says_how_many_more() -> None:
+    line = error_line([*SECTION_4_2[:-1], "2,4,4"])
+    assert "needs at least 3 more (the next one is for: save)" in line
+
+
+def test_too_many_dice_is_refused() -> None:
+    line = error_line(["roll", "nerve", "--dice", "1,2,3"])
+    assert "used only 2" in line
+
+
+@pytest.mark.parametrize("command", ["nerve", "shoot", "melee", "save", "panic"])
+def test_help_has_an_example(command: str) -> None:
+    code, out, _ = run(["roll", command, "--help"])
+    assert code == 0 and f"Example: skirmish roll {command}" in out
