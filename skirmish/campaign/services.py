@@ -622,13 +622,13 @@ def sell(session: Session, *, gang: Gang, item: str, member: str | None = None) 
     percent = int(_setting(session, gang, "sell-percent"))
     price = owned.paid * percent // 100
     state, money = capture(session, _id(gang)), gang.treasury
-    gang.items.remove(owned)
-    if model is not None and owned in model.items:
-        model.items.remove(owned)
     session.delete(owned)
     gang.treasury += price
     session.add(gang)
     session.flush()
+    session.expire(gang, ["items"])
+    if model is not None:
+        session.expire(model, ["items"])
     return _log(
         session,
         campaign_id=gang.campaign_id,
@@ -688,6 +688,35 @@ def unequip(session: Session, *, gang: Gang, item: str, member: str) -> LogEntry
         state_before=state,
         money_before=money,
         xp_before=model.xp,
+    )
+
+
+def award_xp(session: Session, *, gang: Gang, member: str, xp: int, reason: str = "") -> LogEntry:
+    """Record experience a model earned in a game (R-11: +1 per enemy it eliminated, and the
+    end-of-game bonus of H-02), or a correction; XP never goes below 0."""
+    _playing(gang)
+    model = lookup.member_by_name(gang, member)
+    if model.xp + xp < 0:
+        raise CampaignError(
+            f"R-11: {model.name!r} has {model.xp} XP; taking {-xp} would leave less than 0."
+        )
+    if xp == 0:
+        raise CampaignError("R-11: give a number of XP other than 0.")
+    state, money, before = capture(session, _id(gang)), gang.treasury, model.xp
+    model.xp += xp
+    session.add(model)
+    session.flush()
+    return _log(
+        session,
+        campaign_id=gang.campaign_id,
+        gang=gang,
+        member=model,
+        action="xp",
+        details={"xp": xp, "reason": reason},
+        ruling="R-11",
+        state_before=state,
+        money_before=money,
+        xp_before=before,
     )
 
 

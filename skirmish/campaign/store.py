@@ -30,8 +30,6 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
 
 APPLICATION = "skirmish"
-#: The Alembic revision this version of skirmish writes (``skirmish/migrations/versions``).
-HEAD_REVISION = "0002"
 DB_FILENAME = "campaigns.db"
 _MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
@@ -102,13 +100,19 @@ def open_store(db: str | None) -> Engine:
 
 
 def known_revisions() -> list[str]:
-    """Revisions shipped in the package, oldest first (files are named ``NNNN_slug.py``)."""
+    """Revisions shipped in the package, oldest first (files are named ``NNNN_slug.py``, each
+    revising the one before: a test checks the chain against Alembic's own view)."""
     names = sorted(p.name.split("_", 1)[0] for p in (_MIGRATIONS / "versions").glob("[0-9]*_*.py"))
     return names
 
 
+def head_revision() -> str:
+    """The Alembic revision this version of skirmish writes: the newest shipped migration."""
+    return known_revisions()[-1]
+
+
 def prepare(engine: Engine) -> None:
-    """Check the database and bring its schema to ``HEAD_REVISION`` (see module docs)."""
+    """Check the database and bring its schema to ``head_revision()`` (see module docs)."""
     where = _describe(engine)
     try:
         with engine.connect() as connection:
@@ -124,7 +128,8 @@ def prepare(engine: Engine) -> None:
                 "Nothing was changed."
             ) from None
         raise StoreError(f"{where} cannot be opened as a database: {reason}.") from None
-    if revision == HEAD_REVISION:
+    head = head_revision()
+    if revision == head:
         return
     if revision is None:
         upgrade(engine, "head")
@@ -132,7 +137,7 @@ def prepare(engine: Engine) -> None:
     if revision not in known_revisions():
         raise StoreError(
             f"{where} has schema version {revision!r}, newer than this skirmish knows "
-            f"({HEAD_REVISION!r}); upgrade skirmish to use it. Nothing was changed."
+            f"({head!r}); upgrade skirmish to use it. Nothing was changed."
         )
     backup_sqlite(engine, revision)
     upgrade(engine, "head")

@@ -37,6 +37,7 @@ MESSAGES: Catalogue = {
         "skill-rolls": " (2D6: {rolls})",
         "characteristic": "{name}: {label} {before} → {after} for {cost} XP{promoted}",
         "promoted": ", now a hero",
+        "xp": "{name}: {xp:+d} XP{reason}",
         "undo": "undone: {what}",
         "import": "imported {what} from {file}",
         "nothing": "—",
@@ -65,6 +66,7 @@ MESSAGES: Catalogue = {
         "skill-rolls": " (2D6: {rolls})",
         "characteristic": "{name}: {label} {before} → {after} per {cost} PE{promoted}",
         "promoted": ", ora è un eroe",
+        "xp": "{name}: {xp:+d} PE{reason}",
         "undo": "annullato: {what}",
         "import": "importato {what} da {file}",
         "nothing": "—",
@@ -113,6 +115,9 @@ def describe(action: str, details: dict[str, Any], member: str | None, lang: Lan
         return tr(MESSAGES, action, lang, item=_equipment(d["item"], lang), name=who)
     if action == "advance":
         return _advance(d, who, lang)
+    if action == "xp":
+        reason = f" ({d['reason']})" if d.get("reason") else ""
+        return tr(MESSAGES, action, lang, name=who, xp=d["xp"], reason=reason)
     if action == "undo":
         what = describe(d["action"], d.get("details", {}), member, lang)
         return tr(MESSAGES, action, lang, what=what)

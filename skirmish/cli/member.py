@@ -72,3 +72,30 @@ def advance(
         )
         rolled.check_all_used()
         _report(entry, lang, json_)
+
+
+@app.command("xp")
+def xp(
+    gang: Annotated[str, typer.Argument(help="Name of the gang.")],
+    member: Annotated[str, typer.Argument(help="Name of the model.")],
+    amount: Annotated[int, typer.Argument(help="XP gained (negative to correct a mistake).")],
+    lang: LangOpt,
+    reason: Annotated[
+        str, typer.Option("--reason", help="Why, for the log (e.g. '2 eliminations').")
+    ] = "",
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Record experience a model earned in a game (R-11: +1 per enemy it eliminated).
+
+    Example: skirmish member xp Earps "Wyatt Earp" 2 --reason "2 eliminations"
+    """
+    from skirmish.campaign import services
+    from skirmish.cli.gang import _gang, _report
+
+    with session(db) as s:
+        entry = services.award_xp(
+            s, gang=_gang(s, campaign, gang), member=member, xp=amount, reason=reason
+        )
+        _report(entry, lang, json_)

@@ -1,0 +1,121 @@
+"""Shared fixtures: a real PostgreSQL 15 server for the store tests.
+
+``postgres_server`` starts a throw-away server on 127.0.0.1 in a temporary folder (``initdb`` +
+``pg_ctl``, run as the ``postgres`` user when the tests run as root) and stops it when the
+session ends. If the binaries are missing or the server does not start, the postgres tests
+fail loudly; set ``SKIRMISH_SKIP_PG=1`` to skip them on a machine without PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+
+@dataclass(frozen=True)
+class PostgresServer:
+    """A running server: where it listens and how to reach its maintenance database."""
+
+    host: str
+    port: int
+    user: str
+
+    def url(self, database: str) -> str:
+        return f"postgresql+psycopg://{self.user}@{self.host}:{self.port}/{database}"
+
+
+def _bindir() -> Path | None:
+    found = shutil.which("initdb")
+    if found:
+        return Path(found).parent
+    try:
+        out = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    folder = Path(out.stdout.strip())
+    return folder if (folder / "initdb").exists() else None
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server on loopback for this test session."""
+    if os.environ.get("SKIRMISH_SKIP_PG") == "1":
+        pytest.skip("SKIRMISH_SKIP_PG=1: PostgreSQL tests skipped")
+    bindir = _bindir()
+    if bindir is None:
+        pytest.fail(
+            "PostgreSQL binaries (initdb, pg_ctl) not found on PATH or in $(pg_config --bindir); "
+            "install PostgreSQL 15 or set SKIRMISH_SKIP_PG=1 to skip these tests locally."
+        )
+    as_root = os.geteuid() == 0
+    prefix: list[str] = ["runuser", "-u", "postgres", "--"] if as_root else []
+    base = Path(tempfile.mkdtemp(prefix="skirmish-pg-"))
+    data, sockets, log = base / "data", base / "sock", base / "server.log"
+    sockets.mkdir()
+    if as_root:
+        account = pwd.getpwnam("postgres")
+        for path in (base, sockets):
+            os.chown(path, account.pw_uid, account.pw_gid)
+    port = _free_port()
+    user = "postgres" if as_root else pwd.getpwuid(os.geteuid()).pw_name
+    options = f"-k {sockets} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off"
+    try:
+        subprocess.run(
+            [*prefix, str(bindir / "initdb"), "-D", str(data), "-U", user, "--auth=trust",
+             "-E", "UTF8", "--no-locale"],
+            check=True, capture_output=True, text=True,
+        )  # fmt: skip
+        subprocess.run(
+            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(log),
+             "-w", "-t", "60", "start"],
+            check=True, capture_output=True, text=True,
+        )  # fmt: skip
+    except subprocess.CalledProcessError as exc:
+        detail = (exc.stderr or exc.stdout or "").strip().splitlines()[-3:]
+        server_log = log.read_text(errors="replace")[-800:] if log.exists() else ""
+        shutil.rmtree(base, ignore_errors=True)
+        pytest.fail(f"PostgreSQL did not start: {' | '.join(detail)} {server_log}")
+    try:
+        yield PostgresServer("127.0.0.1", port, user)
+    finally:
+        subprocess.run(
+            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
+            capture_output=True, check=False,
+        )  # fmt: skip
+        shutil.rmtree(base, ignore_errors=True)
+
+
+_NUMBERS = itertools.count(1)
+
+
+@pytest.fixture
+def postgres_database(postgres_server: PostgresServer) -> Iterator[str]:
+    """The URL of a new, empty database on the session's server, dropped afterwards."""
+    import psycopg
+
+    name = f"skirmish_test_{os.getpid()}_{next(_NUMBERS)}"
+    admin = f"host={postgres_server.host} port={postgres_server.port} user={postgres_server.user}"
+    with psycopg.connect(admin + " dbname=postgres", autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield postgres_server.url(name)
+    finally:
+        with psycopg.connect(admin + " dbname=postgres", autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
