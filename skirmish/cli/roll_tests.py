@@ -82,11 +82,20 @@ def reflex(
     *,
     rif: Annotated[int, typer.Option("--rif", help="The model's RIF (0–4).")],
     need: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--need", help="Successes needed: 1, or 2 for actions marked '2 dadi su 2' (table 1)."
+            "--need",
+            help="Successes needed: 1 (default), or 2 for actions marked '2 dadi su 2' (table 1).",
         ),
-    ] = 1,
+    ] = None,
+    action: Annotated[
+        str | None,
+        typer.Option(
+            "--action",
+            help="The action of table 1 (mount-galloping, climb, lasso…): sets --need, and "
+            "--horse or --lasso.",
+        ),
+    ] = None,
     side_step: Annotated[
         str | None,
         typer.Option(
@@ -128,11 +137,20 @@ def reflex(
     """Reflex test: 2D6, modifiers on each die, a die below RIF succeeds; 1 or 2 successes
     needed (R-06).
 
-    Example: skirmish roll reflex --rif 4 --need 2 --dice 3,5
+    Example: skirmish roll reflex --rif 4 --action mount-galloping --dice 3,5
     """
     from skirmish.cli import render_tests as render
-    from skirmish.engine.reflex import reflex_modifiers, roll_reflex
+    from skirmish.engine.reflex import action_test, reflex_modifiers, roll_reflex
 
+    if action is not None:
+        test = action_test(action)
+        if need is not None and need != test.need:
+            raise RulesError(
+                f"{action!r} needs {test.need} success(es) (R-06, table 1), not --need {need}; "
+                "drop --need."
+            )
+        need, horse, lasso = test.need, horse or test.horse, lasso or test.lasso
+    successes = 1 if need is None else need
     step = 0 if side_step is None else pick("side-step", side_step, SIDE_STEPS)
     mods = reflex_modifiers(
         side_step=step,
@@ -146,7 +164,9 @@ def reflex(
         whisky=whisky,
         opportunity=opportunity,
     )
-    result = _roll(lambda d: roll_reflex(rif=rif, need=need, modifiers=mods, dice=d), seed, dice)
+    result = _roll(
+        lambda d: roll_reflex(rif=rif, need=successes, modifiers=mods, dice=d), seed, dice
+    )
     _emit(result, render.reflex_lines, render.reflex_json, json, lang)
 
 

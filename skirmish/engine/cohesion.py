@@ -27,9 +27,18 @@ class Leader(StrEnum):
     NONE = "none"  # the gang has no leader profile (mountain men, rangers): 0
 
     @property
+    def key(self) -> str | None:
+        """The id of its row among the rules tables' cohesion modifiers (§6.2)."""
+        return {Leader.ALIVE: "leader-in-play", Leader.DEAD: "leader-dead"}.get(self)
+
+    @property
     def modifier(self) -> int:
         """Added to the cohesion die: −1 alive, +1 dead, 0 none (R-08)."""
-        return {Leader.ALIVE: -1, Leader.DEAD: 1, Leader.NONE: 0}[self]
+        if self.key is None:
+            return 0
+        from skirmish.rules import find_modifier
+
+        return find_modifier("cohesion", self.key).value
 
 
 class CohesionOutcome(StrEnum):
@@ -69,9 +78,9 @@ def must_test(*, started: int, lost: int) -> bool:
 
 def cohesion_modifiers(leader: Leader) -> tuple[Modifier, ...]:
     """The leader's modifier to the cohesion die (R-08)."""
-    if leader is Leader.NONE:
+    if leader.key is None:
         return ()
-    return (Modifier(f"leader-{leader.value}", leader.modifier, "R-08, §6.2"),)
+    return (Modifier(leader.key, leader.modifier, "R-08, §6.2"),)
 
 
 def cohesion_outcome(face: int, *, highest_fred: int, leader: Leader) -> CohesionOutcome:

@@ -35,6 +35,38 @@ class ReflexResult:
     rulings: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ActionTest:
+    """The reflex test an accessory action of table 1 needs."""
+
+    action: str  # the action's id in the rules tables
+    need: int  # successes: 1, or 2 for "2 dadi su 2"
+    horse: bool  # a test on horseback (BUON CAVALIERE helps)
+    lasso: bool  # a lasso throw (cowboys are better at it)
+
+
+#: Table 1 actions that are horse tests or lasso throws (R-06).
+HORSE_ACTIONS = frozenset({"mount-trotting", "mount-galloping"})
+LASSO_ACTIONS = frozenset({"lasso-catch"})
+
+
+def action_test(name: str) -> ActionTest:
+    """The reflex test an action of table 1 needs, by name in either language (R-06)."""
+    from skirmish.rules import find_action
+
+    action = find_action(name)
+    if action.reflex == 0:
+        raise RulesError(
+            f"{action.name_en!r} ({action.name_it}) needs no reflex test (R-06, table 1)."
+        )
+    return ActionTest(
+        action=action.id,
+        need=action.reflex,
+        horse=action.id in HORSE_ACTIONS,
+        lasso=action.id in LASSO_ACTIONS,
+    )
+
+
 def check_need(need: int) -> int:
     """A reflex test needs 1 success, or 2 for the actions marked "2 dadi su 2" (R-06)."""
     if need not in (1, 2):

@@ -73,6 +73,20 @@ def test_book_example_galloping_dismount_fails() -> None:
     )
 
 
+def test_book_example_by_action_name() -> None:
+    galloping = run_json("reflex", "--rif", "4", "--action", "mount-galloping", "--dice", "3,5")
+    trotting = run_json("reflex", "--rif", "4", "--action", "mount-trotting", "--dice", "3,5")
+    assert (galloping["need"], galloping["success"]) == (2, False)
+    assert (trotting["need"], trotting["success"]) == (1, True)
+    plain = run_json("reflex", "--rif", "4", "--action", "mount-galloping", "--dice", "3,4")
+    rider = run_json(
+        "reflex", "--rif", "4", "--action", "mount-galloping", "--buon-cavaliere",
+        "--dice", "3,4",
+    )  # fmt: skip
+    assert plain["success"] is False
+    assert rider["success"] is True  # BUON CAVALIERE −1 on a horse test: 2 and 3 below 4
+
+
 def test_reflex_modifier_flags() -> None:
     payload = run_json(
         "reflex",
@@ -281,6 +295,8 @@ def test_italian_and_english_text_differ() -> None:
         (["reflex", "--rif", "4", "--need", "3"], "1 or 2 successes"),
         (["reflex", "--rif", "5"], "RIF 5 is outside 0–4"),
         (["reflex", "--rif", "4", "--side-step", "sideways"], "unknown side-step 'sideways'"),
+        (["reflex", "--rif", "4", "--action", "reload"], "needs no reflex test"),
+        (["reflex", "--rif", "4", "--action", "climb", "--need", "2"], "drop --need"),
         (["initiative", "--rif", "3", "--against-fama", "1"], "need --against-rif"),
         (["cohesion", "--highest-fred", "3", "--leader", "zombie"], "unknown leader 'zombie'"),
         (["recovery", "--cos", "3", "--doctor", "vet"], "unknown doctor 'vet'"),

@@ -45,7 +45,7 @@ def test_named_modifiers() -> None:
     alive = roll_cohesion(highest_fred=3, leader=Leader.ALIVE, dice=ScriptedDice([2]))
     dead = roll_cohesion(highest_fred=3, leader=Leader.DEAD, dice=ScriptedDice([2]))
     none = roll_cohesion(highest_fred=3, leader=Leader.NONE, dice=ScriptedDice([2]))
-    assert [(m.key, m.value) for m in alive.modifiers] == [("leader-alive", -1)]
+    assert [(m.key, m.value) for m in alive.modifiers] == [("leader-in-play", -1)]
     assert [(m.key, m.value) for m in dead.modifiers] == [("leader-dead", 1)]
     assert none.modifiers == ()
 

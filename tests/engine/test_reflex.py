@@ -10,7 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skirmish.engine.dice import Die, RandomDice, ScriptedDice
-from skirmish.engine.reflex import reflex_modifiers, reflex_passed, reflex_successes, roll_reflex
+from skirmish.engine.reflex import (
+    action_test,
+    reflex_modifiers,
+    reflex_passed,
+    reflex_successes,
+    roll_reflex,
+)
 from skirmish.engine.result import Modifier
 from skirmish.errors import RulesError
 
@@ -132,3 +138,22 @@ def test_seeded_roll_is_reproducible(seed: int, rif: int, need: int) -> None:
     first = roll_reflex(rif=rif, need=need, modifiers=mods, dice=RandomDice(seed))
     assert first == roll_reflex(rif=rif, need=need, modifiers=mods, dice=RandomDice(seed))
     assert first.success == (first.successes >= need)
+
+
+@pytest.mark.parametrize(
+    ("name", "need", "horse", "lasso"),
+    [
+        ("mount-galloping", 2, True, False),
+        ("Salire / scendere cavallo trotto", 1, True, False),
+        ("climb", 1, False, False),
+        ("lasso-catch", 1, False, True),
+    ],
+)
+def test_table_1_actions(name: str, need: int, horse: bool, lasso: bool) -> None:
+    test = action_test(name)
+    assert (test.need, test.horse, test.lasso) == (need, horse, lasso)
+
+
+def test_an_action_without_a_test() -> None:
+    with pytest.raises(RulesError, match=r"needs no reflex test \(R-06, table 1\)"):
+        action_test("reload")
