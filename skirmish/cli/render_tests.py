@@ -45,6 +45,7 @@ LABELS: Catalogue = {
         "doctor-bone-setter": "bone-setter",
         "doctor-graduate": "graduate doctor",
         "protection": "protection",
+        "whisky-rif": "whisky, −1 RIF",
     },
     "it": {
         "side-step": "laterale",
@@ -63,6 +64,7 @@ LABELS: Catalogue = {
         "doctor-bone-setter": "dottore segaossa",
         "doctor-graduate": "dottore laureato",
         "protection": "protezione",
+        "whisky-rif": "whisky, −1 RIF",
     },
 }
 
@@ -662,7 +664,10 @@ def save_line(outcome: SaveOutcome, lang: Lang | str) -> str:
     """``save 4 − 3 = 1, 1 wound`` (R-03)."""
     values = [m.value for m in outcome.modifiers] + [-outcome.rif]
     line = f"{tr(MESSAGES, 'save', lang)} {_sum(outcome.face, values)} = {number(outcome.total)}"
-    return f"{line}, {wounds_text(outcome.wounds, lang)}"
+    line += f", {wounds_text(outcome.wounds, lang)}"
+    if outcome.modifiers:
+        line += f" ({_named(outcome.modifiers, lang)})"
+    return line
 
 
 def explosion_lines(result: ExplosionResult, lang: Lang | str) -> list[str]:

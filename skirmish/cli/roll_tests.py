@@ -560,6 +560,9 @@ def explosion(
         bool,
         typer.Option("--thrower", help="This model threw it: a short fuse on 1 blasts it."),
     ] = False,
+    whisky: Annotated[
+        bool, typer.Option("--whisky", help="The model drank whisky: −1 RIF on its saves (§8.3).")
+    ] = False,
     seed: SeedOpt = None,
     dice: DiceOpt = None,
     json: JsonOpt = False,
@@ -592,6 +595,7 @@ def explosion(
             unmoved=unmoved,
             short_fuse=short_fuse,
             thrower=thrower,
+            whisky=whisky,
             dice=d,
         ),
         seed,

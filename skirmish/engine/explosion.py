@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.result import Modifier
-from skirmish.engine.saving import SaveResult, saving_roll
+from skirmish.engine.saving import SaveResult, save_modifiers, saving_roll
 from skirmish.engine.setup import check_characteristic
 from skirmish.errors import RulesError
 from skirmish.rules.model import Weapon, WeaponCategory
@@ -169,9 +169,18 @@ def roll_fuse(*, dice: DiceSource) -> FuseResult:
     return FuseResult(face, fuse_in_hands(face))
 
 
-def _blast(explosive: Explosive, *, rif: int, cos: int, protection: int, dice: DiceSource) -> Blast:
+def _blast(
+    explosive: Explosive,
+    *,
+    rif: int,
+    cos: int,
+    protection: int,
+    whisky: bool,
+    dice: DiceSource,
+) -> Blast:
     damages = damages_after_protection(explosive, protection)
-    saves = saving_roll(rif, dice, damage=damages, cos=cos) if damages else None
+    mods = save_modifiers(whisky=whisky)
+    saves = saving_roll(rif, dice, damage=damages, modifiers=mods, cos=cos) if damages else None
     wounds = saves.wounds if saves is not None else 0
     thrown_roll: int | None = None
     if saves is None:
@@ -204,6 +213,7 @@ def roll_explosion(
     unmoved: bool = False,
     short_fuse: bool = False,
     thrower: bool = False,
+    whisky: bool = False,
     dice: DiceSource,
 ) -> ExplosionResult:
     """Resolve an explosion on one model within its 5U radius (R-14, R-03, R-04).
@@ -214,6 +224,7 @@ def roll_explosion(
     With a short fuse the fuse die comes first: on a 1 the stick explodes in the thrower's
     hands. If this model is the ``thrower`` the blast hits it there, with no protection;
     any other model gets the ``in-hands`` outcome (resolve it again around the thrower).
+    A model that drank ``whisky`` has −1 RIF on its saving rolls (§8.3).
     """
     kind = find_explosive(explosive)
     check_characteristic("RIF", rif)
@@ -249,7 +260,7 @@ def roll_explosion(
         outcome = BlastOutcome.IN_HANDS
     elif fuse is not None and fuse.in_hands:
         modifiers = ()
-        blast = _blast(kind, rif=rif, cos=cos, protection=0, dice=recorder)
+        blast = _blast(kind, rif=rif, cos=cos, protection=0, whisky=whisky, dice=recorder)
         outcome = blast.outcome
     else:
         if unmoved and not short_fuse:
@@ -259,7 +270,9 @@ def roll_explosion(
         if step is not None and step.escaped:
             outcome = BlastOutcome.UNHARMED
         else:
-            blast = _blast(kind, rif=rif, cos=cos, protection=protection, dice=recorder)
+            blast = _blast(
+                kind, rif=rif, cos=cos, protection=protection, whisky=whisky, dice=recorder
+            )
             outcome = blast.outcome
     if blast is not None and blast.saves is not None:
         rulings.append("R-03")

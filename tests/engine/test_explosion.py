@@ -94,6 +94,18 @@ def test_wounds_from_saves_and_elimination() -> None:
     assert "R-04" not in result.rulings
 
 
+def test_whisky_costs_one_rif_on_every_save() -> None:
+    # 2 damages, RIF 3: 3 − 3 = 0 saves; with whisky 3 + 1 − 3 = 1 wounds
+    sober = roll_explosion(
+        explosive="dynamite", rif=3, cos=4, protection=4, dice=ScriptedDice([3, 3, 1])
+    )
+    drunk = roll_explosion(
+        explosive="dynamite", rif=3, cos=4, protection=4, whisky=True, dice=ScriptedDice([3, 3, 1])
+    )
+    assert sober.blast is not None and sober.blast.wounds == 0
+    assert drunk.blast is not None and drunk.blast.wounds == 2
+
+
 def test_saves_stop_once_eliminated() -> None:
     # nitroglycerin 10 damages on COS 1: the first wound eliminates, no more saves
     result = roll_explosion(explosive="nitroglycerin", rif=0, cos=1, dice=ScriptedDice([2]))
