@@ -8,18 +8,20 @@ stable ids; their short labels live in ``LABELS``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from skirmish.engine.combat import Aftermath, Save
-from skirmish.engine.dice import Die
-from skirmish.engine.fight import FightOutcome, MeleeResult
-from skirmish.engine.nerve import NerveLabel, NerveOutcome, NerveResult, TwoDiceCheck
-from skirmish.engine.panic import PanicCheck, PanicOutcome, PanicResult
-from skirmish.engine.result import Modifier
-from skirmish.engine.saving import SaveOutcome, SaveResult
-from skirmish.engine.shooting import FanningOutcome, FiredShot, MountFall, ShootResult
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import ModelState
+
+if TYPE_CHECKING:  # the engine's result types, for annotations only: importing stays cheap
+    from skirmish.engine.combat import Aftermath, Save
+    from skirmish.engine.dice import Die
+    from skirmish.engine.fight import FightOutcome, MeleeResult
+    from skirmish.engine.nerve import NerveOutcome, NerveResult, TwoDiceCheck
+    from skirmish.engine.panic import PanicCheck, PanicOutcome, PanicResult
+    from skirmish.engine.result import Modifier
+    from skirmish.engine.saving import SaveOutcome, SaveResult
+    from skirmish.engine.shooting import FanningOutcome, FiredShot, MountFall, ShootResult
 
 MINUS = "−"
 
@@ -297,11 +299,7 @@ def nerve_line(
     ended_shaken: bool = False,
 ) -> str:
     """``nerve 2,4 vs FRED 3, tense −1`` (R-01)."""
-    verdict = {
-        NerveLabel.CALM: "calm",
-        NerveLabel.TENSE: "tense",
-        NerveLabel.NERVOUS: "nervous",
-    }[outcome.label]
+    verdict = str(outcome.label)  # calm, tense or nervous: the catalogue's keys
     line = f"{tr(MESSAGES, 'nerve', lang)} {_check_text(check, outcome.faces, lang)}, "
     line += tr(MESSAGES, verdict, lang)
     if ended_shaken:
@@ -554,9 +552,12 @@ def panic_json(
 
 
 def _save_json(save: Save, lang: Lang | str) -> dict[str, Any]:
-    o = save.outcome
+    return _outcome_json(save.outcome, save.source, lang)
+
+
+def _outcome_json(o: SaveOutcome, shot: int, lang: Lang | str) -> dict[str, Any]:
     return {
-        "shot": save.source,
+        "shot": shot,
         "die": o.face,
         "rif": o.rif,
         "modifiers": modifiers_json(o.modifiers, lang),
@@ -660,7 +661,7 @@ def save_result_json(result: SaveResult, lang: Lang | str) -> dict[str, Any]:
         "command": "save",
         **dice_json(result.dice),
         "damage": result.damage,
-        "saves": [_save_json(Save(1, s), lang) for s in result.saves],
+        "saves": [_outcome_json(s, 1, lang) for s in result.saves],
         "wounds": result.wounds,
         "cos_before": result.cos_before,
         "cos_after": result.cos_after,

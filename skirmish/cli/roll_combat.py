@@ -226,11 +226,7 @@ def nerve(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """Nerve test before shooting or fighting: 2D6 against FRED; one die over is tense (−1),
-    two are nervous (−2) (R-01).
-
-    Example: skirmish roll nerve --fred 3 --shaken --dice 2,4
-    """
+    """``roll nerve``: a nerve test on its own (R-01)."""
     from skirmish.cli import render_combat as render
     from skirmish.engine.nerve import nerve_test
 
@@ -366,13 +362,7 @@ def shoot(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """Shoot: nerve test, one shooting roll per shot (1D6 + TIRO + weapon bonus + modifiers:
-    7 miss, 8–9 one damage, 10+ two), then with --target-rif the saving rolls and with
-    --target-fred the panic test (R-01–R-04, R-14). Default weapon: six-shooter.
-
-    Example: skirmish roll shoot --tiro 4 --weapon sei-colpi --range 8 --cover light
-    --target-waiting --fred 3 --target-rif 3 --target-fred 3 --target-cos 3 --dice 2,4,4,4,3,5
-    """
+    """``roll shoot``: a whole shooting action (R-01–R-04, R-14)."""
     from skirmish.cli import render_combat as render
     from skirmish.engine.shooting import shoot as roll_shoot
 
@@ -499,13 +489,7 @@ def melee(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """Fight: nerve test, one fight roll (1D6 + COS + weapon bonus + table 4: 6 miss, 7–9 one
-    damage, 10+ two), then with --target-rif the saving rolls (blade +1) and with
-    --target-fred the panic test (R-01, R-03–R-05).
-
-    Example: skirmish roll melee --cos 3 --weapon coltello --fred 4 --target-rif 3
-    --target-fred 3 --target-cos 3 --dice 2,4,4,4,3,5
-    """
+    """``roll melee``: a whole fight (R-01, R-03–R-05)."""
     from skirmish.cli import render_combat as render
     from skirmish.engine.fight import melee as roll_melee
 
@@ -575,11 +559,7 @@ def save(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """Saving rolls: one per damage, 1D6 + modifiers − RIF; 0 or less no wound, 1–3 one,
-    4+ two (R-03).
-
-    Example: skirmish roll save --rif 3 --damage 2 --behind
-    """
+    """``roll save``: saving rolls on their own (R-03)."""
     from skirmish.cli import render_combat as render
     from skirmish.engine.saving import save_modifiers, saving_roll
 
@@ -616,11 +596,7 @@ def panic(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """Panic test after being shot at or attacked: 2D6 against FRED; one die over shaken,
-    two terrified; shaken → terrified → prone; any failure flees (R-04).
-
-    Example: skirmish roll panic --fred 3 --shaken --dice 3,5
-    """
+    """``roll panic``: a panic test on its own (R-04)."""
     from skirmish.cli import render_combat as render
     from skirmish.engine.panic import panic_test
 
@@ -642,10 +618,52 @@ def panic(
     _emit(result, render.panic_lines, render.panic_result_json, json, lang)
 
 
+#: Each command's help: what it does, its defaults, and an example on one line.
+HELP = {
+    "nerve": "Nerve test before shooting or fighting: 2D6 against FRED; one die over is tense "
+    "(−1), two are nervous (−2) (R-01).\n\n"
+    "Example: skirmish roll nerve --fred 3 --shaken --dice 2,4",
+    "shoot": "Shoot: nerve test, one shooting roll per shot (1D6 + TIRO + weapon bonus + "
+    "modifiers: 7 or less misses, 8–9 one damage, 10+ two), then with --target-rif one saving "
+    "roll per damage and with --target-fred the panic test (R-01–R-04, R-14). Defaults: "
+    "six-shooter, TIRO/FRED/COS 3, one shot, range within long but beyond short range.\n\n"
+    "Example: skirmish roll shoot --tiro 4 --cover light\n\n"
+    "Example (§4.2): skirmish roll shoot --tiro 4 --weapon sei-colpi --range 8 --cover light "
+    "--target-waiting --fred 3 --target-rif 3 --target-fred 3 --target-cos 3 "
+    "--dice 2,4,4,4,3,5",
+    "melee": "Fight: nerve test, one fight roll (1D6 + COS + weapon bonus + table 4: 6 or less "
+    "misses, 7–9 one damage, 10+ two), then with --target-rif the saving rolls (blade +1) and "
+    "with --target-fred the panic test (R-01, R-03–R-05). Defaults: bare hands on both sides, "
+    "COS/FRED 3.\n\n"
+    "Example: skirmish roll melee --cos 3 --weapon coltello --fred 4 --target-rif 3 "
+    "--target-fred 3 --target-cos 3 --dice 2,4,4,4,3,5",
+    "save": "Saving rolls: one per damage, 1D6 + modifiers − RIF; 0 or less no wound, 1–3 one, "
+    "4+ two (R-03).\n\n"
+    "Example: skirmish roll save --rif 3 --damage 2 --behind",
+    "panic": "Panic test after being shot at or attacked: 2D6 against FRED; one die over "
+    "shaken, two terrified; a shaken model that fails becomes terrified, a terrified one also "
+    "drops prone; any failure flees to cover within 5U (R-04).\n\n"
+    "Example: skirmish roll panic --fred 3 --shaken --dice 3,5",
+}
+
+
+#: One line each for ``skirmish roll --help``.
+SHORT_HELP = {
+    "nerve": "Nerve test (R-01): 2D6 against FRED before shooting or fighting.",
+    "shoot": "Shoot (R-01–R-04, R-14): nerve, shots, saves and panic.",
+    "melee": "Fight (R-05): nerve, fight roll, saves and panic.",
+    "save": "Saving rolls (R-03): 1D6 + modifiers − RIF per damage.",
+    "panic": "Panic test (R-04): 2D6 against FRED; shaken, terrified, prone.",
+}
+
+
 def register(app: typer.Typer) -> None:
     """Add ``nerve``, ``shoot``, ``melee``, ``save`` and ``panic`` to the ``roll`` app."""
-    app.command("nerve")(nerve)
-    app.command("shoot")(shoot)
-    app.command("melee")(melee)
-    app.command("save")(save)
-    app.command("panic")(panic)
+    for name, command in (
+        ("nerve", nerve),
+        ("shoot", shoot),
+        ("melee", melee),
+        ("save", save),
+        ("panic", panic),
+    ):
+        app.command(name, help=HELP[name], short_help=SHORT_HELP[name])(command)

@@ -283,3 +283,112 @@ def test_too_many_dice_is_refused() -> None:
 def test_help_has_an_example(command: str) -> None:
     code, out, _ = run(["roll", command, "--help"])
     assert code == 0 and f"Example: skirmish roll {command}" in out
+
+
+# ---------------------------------------------------------------------------- reachability
+
+SHOOT_FLAGS: dict[str, list[str]] = {
+    "aim": ["--weapon", "fucile", "--aim"],
+    "short-range": ["--range", "3"],
+    "target-waiting": ["--target-waiting"],
+    "cover-light": ["--cover", "light"],
+    "cover-partial": ["--cover", "partial"],
+    "after-first-shot": ["--weapon", "remington", "--shots", "2"],
+    "two-pistols": ["--two-pistols"],
+    "target-trotting": ["--target-mount", "trot"],
+    "target-galloping": ["--target-mount", "gallop"],
+    "shooter-trotting": ["--moving", "normal"],
+    "shooter-galloping": ["--moving", "fast"],
+    "prone-target-short": ["--range", "3", "--target-prone"],
+    "prone-target-beyond": ["--range", "9", "--target-prone"],
+    "target-not-seen": ["--target-not-in-view"],
+    "target-terrified-short": ["--range", "3", "--target-terrified"],
+    "aim-cecchino": ["--weapon", "fucile", "--aim", "--skill", "cecchino"],
+    "point-blank": ["--weapon", "doppietta", "--range", "4"],
+    "night": ["--weapon", "fucile", "--range", "22", "--night"],
+    "indian-hidden": ["--weapon", "fucile", "--range", "22", "--indian-hidden"],
+    "near-two-soldiers": ["--near-two-soldiers"],
+    "fuciliere": ["--weapon", "winchester", "--skill", "fuciliere:winchester"],
+    "pistolero": ["--skill", "pistolero"],
+    "guerriero": ["--weapon", "coltello", "--skill", "guerriero:coltello"],
+    "opportunity-moving": ["--opportunity"],
+}
+MELEE_FLAGS: dict[str, list[str]] = {
+    "armed-vs-unarmed": ["--weapon", "coltello"],
+    "unarmed-vs-armed": ["--target-weapon", "coltello"],
+    "attacker-two-handed": ["--weapon", "ascia boscaiolo"],
+    "defender-two-handed": ["--target-weapon", "fucile"],
+    "attacker-mounted": ["--mounted"],
+    "defender-mounted": ["--target-mounted"],
+    "defender-down": ["--target-prone"],
+    "attacker-down": ["--elevated", "defender"],
+    "defender-shaken": ["--target-shaken"],
+    "defender-terrified": ["--target-terrified"],
+    "bear-hunter": ["--bear-hunter"],
+    "malattia": ["--malattia"],
+    "guerriero": ["--weapon", "spada", "--skill", "guerriero:spada"],
+}
+
+
+def _keys(modifiers: list[dict[str, Any]]) -> set[str]:
+    return {m["key"] for m in modifiers}
+
+
+@pytest.mark.parametrize(("key", "flags"), SHOOT_FLAGS.items(), ids=list(SHOOT_FLAGS))
+def test_every_shooting_modifier_has_a_flag(key: str, flags: list[str]) -> None:
+    payload = run_json(["roll", "shoot", *flags, "--seed", "3"])
+    assert key in _keys(payload["shots"][-1]["modifiers"])
+
+
+@pytest.mark.parametrize(("key", "flags"), MELEE_FLAGS.items(), ids=list(MELEE_FLAGS))
+def test_every_fight_modifier_has_a_flag(key: str, flags: list[str]) -> None:
+    payload = run_json(["roll", "melee", *flags, "--seed", "3"])
+    assert key in _keys(payload["fight"]["modifiers"])
+
+
+def test_the_rules_tables_are_all_covered() -> None:
+    """Every row of table 3 and table 4, as transcribed in skirmish.rules, has a flag."""
+    from skirmish import rules
+
+    assert {m.id for m in rules.shooting_modifiers()} <= set(SHOOT_FLAGS)
+    assert {m.id for m in rules.fight_modifiers()} <= set(MELEE_FLAGS)
+
+
+@pytest.mark.parametrize(
+    ("args", "where", "key"),
+    [
+        (["roll", "shoot", "--behind", "--target-rif", "3", "--dice", "1,1,5,1"], "saves",
+         "behind"),
+        (
+            ["roll", "shoot", "--weapon", "remington", "--range", "3", "--first-small-pistol",
+             "--target-rif", "3", "--dice", "1,1,4,1"],
+            "saves",
+            "small-pistol-first",
+        ),
+        (["roll", "shoot", "--target-whisky", "--target-rif", "3", "--dice", "1,1,5,1"], "saves",
+         "whisky-rif"),
+        (["roll", "shoot", "--shaken", "--dice", "1,1,1"], "nerve", "shaken"),
+        (["roll", "shoot", "--saloon-girl", "--dice", "1,1,1"], "nerve", "saloon-girl"),
+        (["roll", "shoot", "--skill", "duro", "--dice", "1,1,1"], "nerve", "duro"),
+        (["roll", "shoot", "--whisky", "--dice", "1,1,1"], "nerve", "whisky"),
+        (["roll", "melee", "--skill", "pugile", "--dice", "1,1,1"], "nerve", "pugile"),
+        (["roll", "shoot", "--target-fred", "2", "--leader-fred", "3", "--dice", "1,1,1,1,1"],
+         "panic", "leader-fred"),
+        (["roll", "shoot", "--target-fred", "2", "--target-skill", "predicatore", "--friends",
+          "1", "--dice", "1,1,1,1,1"], "panic", "predicatore"),
+        (["roll", "shoot", "--target-fred", "2", "--volunteer", "--friends", "1", "--dice",
+          "1,1,1,1,1"], "panic", "volunteer"),
+        (["roll", "shoot", "--target-fred", "2", "--gringo-far", "--dice", "1,1,1,1,1"], "panic",
+         "gringo-far"),
+        (["roll", "melee", "--target-fred", "2", "--mountain-men-charge", "--dice", "1,1,1,1,1"],
+         "panic", "mountain-men-charge"),
+    ],
+)  # fmt: skip
+def test_saving_nerve_and_panic_modifiers_have_flags(args: list[str], where: str, key: str) -> None:
+    payload = run_json(args)
+    if where == "saves":
+        found = _keys(payload["saves"][0]["modifiers"])
+    else:
+        part = payload[where]
+        found = _keys(part["fred_modifiers"]) | _keys(part["die_modifiers"])
+    assert key in found
