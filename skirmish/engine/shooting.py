@@ -521,7 +521,10 @@ def _mount_fall(target: Target, dice: DiceSource) -> MountFall:
     )
 
 
-def _save_mods(setup: ShootSetup, first_hit: bool) -> tuple[Modifier, ...]:
+def shot_save_modifiers(setup: ShootSetup, first_hit: bool) -> tuple[Modifier, ...]:
+    """The target's saving-roll modifiers for the damage of one shot (R-03): behind +2, the
+    small pistol's first hit of the game within short range +1 (``first_hit``: the first shot
+    of this action that hits), the target's whisky (−1 RIF) +1."""
     small_pistol_first = (
         setup.situation.first_small_pistol and first_hit and range_band(setup) is RangeBand.SHORT
     )
@@ -530,6 +533,10 @@ def _save_mods(setup: ShootSetup, first_hit: bool) -> tuple[Modifier, ...]:
         small_pistol_first=small_pistol_first,
         whisky=setup.target.whisky,
     )
+
+
+#: The former private name, still imported by ``skirmish.odds.combat``.
+_save_mods = shot_save_modifiers
 
 
 def shoot(setup: ShootSetup, dice: DiceSource) -> ShootResult:
@@ -595,7 +602,8 @@ def shoot(setup: ShootSetup, dice: DiceSource) -> ShootResult:
     first_hit = True
     for shot in shots:
         if shot.outcome.damage:
-            hits.append(Hit(shot.outcome.damage, _save_mods(setup, first_hit), shot.number))
+            save_mods = shot_save_modifiers(setup, first_hit)
+            hits.append(Hit(shot.outcome.damage, save_mods, shot.number))
             first_hit = False
     aftermath = resolve_target(
         target, recorder, hits, wounds_taken=fall_wounds, attacked=bool(shots)

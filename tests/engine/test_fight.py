@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from skirmish.engine.dice import ScriptedDice
+from skirmish.engine.dice import RandomDice, ScriptedDice
 from skirmish.engine.fight import (
     armed,
     check_melee,
@@ -25,7 +27,7 @@ from skirmish.engine.setup import (
 )
 from skirmish.errors import RulesError
 from skirmish.rules import find_weapon
-from skirmish.rules.model import ModelState
+from skirmish.rules.model import ModelState, Weapon
 
 KNIFE = find_weapon("coltello")
 AXE = find_weapon("ascia boscaiolo")
@@ -181,3 +183,42 @@ def test_explosives_and_lasso_are_not_fight_weapons() -> None:
         check_melee(MeleeSetup(Attacker(weapon=find_weapon("dinamite"))))
     with pytest.raises(RulesError, match="no damage"):
         check_melee(MeleeSetup(Attacker(), Target(weapon=find_weapon("lasso"))))
+
+
+@given(st.integers(0, 4), st.lists(st.integers(-3, 3), max_size=6), st.integers(-3, 0))
+def test_a_worse_modifier_never_raises_the_chance_to_hit(
+    cos: int, values: list[int], worse: int
+) -> None:
+    """Over the 6 faces of the fight die, a modifier ≤ 0 never raises the damage (R-05)."""
+    mods = tuple(Modifier(f"m{i}", v) for i, v in enumerate(values))
+    for face in range(1, 7):
+        assert judge_fight(face, cos, (*mods, Modifier("worse", worse))).damage <= (
+            judge_fight(face, cos, mods).damage
+        )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from([None, KNIFE, AXE, RIFLE, SIX]),
+    st.sampled_from([None, KNIFE, RIFLE]),
+    st.none() | st.integers(0, 4),
+    st.none() | st.integers(0, 4),
+    st.none() | st.integers(1, 4),
+    st.integers(0, 2**32),
+)
+def test_random_fights_use_a_valid_number_of_dice(
+    weapon: Weapon | None,
+    defence: Weapon | None,
+    rif: int | None,
+    fred: int | None,
+    cos: int | None,
+    seed: int,
+) -> None:
+    """2 nerve dice, 1 fight die, one per saving roll, 0 or 2 panic dice; seeded rolls repeat."""
+    setup = MeleeSetup(Attacker(weapon=weapon), Target(rif=rif, fred=fred, cos=cos, weapon=defence))
+    result = melee(setup, RandomDice(seed))
+    panic = len(result.aftermath.panic.faces) if result.aftermath.panic else 0
+    assert len(result.dice) == 3 + len(result.aftermath.saves) + panic
+    assert len(result.aftermath.saves) <= result.damage <= 2
+    assert result == melee(setup, RandomDice(seed))
+    assert result == melee(setup, ScriptedDice([d.value for d in result.dice]))

@@ -33,6 +33,7 @@ from skirmish.engine.shooting import (
     range_band,
     shoot,
     shot_modifiers,
+    shot_save_modifiers,
     weapon_ranges,
 )
 from skirmish.errors import RulesError
@@ -616,3 +617,12 @@ def test_every_face_pair_of_the_nerve_test_is_judged_once() -> None:
         for face in range(1, 7):
             result = shoot(setup, ScriptedDice([*nerve, face, 6, 6, 6, 6]))
             assert result.shots[0].outcome.face == face
+
+
+def test_shot_save_modifiers() -> None:
+    """R-03: behind +2; the small pistol's +1 only for the first hit, within short range."""
+    setup = setup_of(SMALL, range=3, behind=True, first_small_pistol=True)
+    assert keyed(shot_save_modifiers(setup, True)) == {"behind": 2, "small-pistol-first": 1}
+    assert keyed(shot_save_modifiers(setup, False)) == {"behind": 2}
+    far = setup_of(SMALL, range=5, first_small_pistol=True)
+    assert shot_save_modifiers(far, True) == ()
