@@ -1,0 +1,1800 @@
+"""A game tracked turn by turn: every action at the table as a service (STYLE.md habit 6).
+
+Each function is keyword-only, takes the ``session`` of the caller's one transaction, checks the
+rules before it changes anything, changes the game's rows and appends one ``GameEvent`` with the
+dice. A refusal raises ``CampaignError`` (or the engine's ``RulesError``): the caller's
+transaction is rolled back and the database is unchanged.
+
+The roster itself (money, XP, injuries, deaths) changes only in the post-game sequence
+(``campaign.postgame``); starting and ending a game write a campaign ``LogEntry`` per gang that
+``undo`` cannot cross, so nothing played in a game is undone from under it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from skirmish.campaign import lookup
+from skirmish.campaign.game.tables import (
+    Game,
+    GameEvent,
+    GameGang,
+    GameModel,
+    GameObjective,
+    GameStatus,
+    Retreat,
+)
+from skirmish.campaign.models import Campaign, Gang, GangStatus, LogEntry, Member
+from skirmish.campaign.services import now_text
+from skirmish.engine.cohesion import Leader, must_test, roll_cohesion
+from skirmish.engine.dice import DiceSource, Die
+from skirmish.engine.infamy import roll_infamy
+from skirmish.engine.initiative import RollOffResult, roll_initiative, roll_off
+from skirmish.engine.setup import (
+    Attacker,
+    Elevation,
+    FightSituation,
+    MeleeSetup,
+    Motion,
+    ShootSetup,
+    ShotSituation,
+    SkillTaken,
+    Target,
+)
+from skirmish.errors import CampaignError
+from skirmish.rules import find_equipment, find_faction, find_profile
+from skirmish.rules.model import Cover, ModelState, Role, Weapon
+from skirmish.rules.names import normalize
+from skirmish.rules.scenarios import (
+    CarrierShooting,
+    FirstTurnStep,
+    GameFacts,
+    Objective,
+    ObjectiveEvent,
+    ObjectiveKind,
+    ObjectiveState,
+    RestrictionKind,
+    Scenario,
+    Side,
+    Verdict,
+    decide,
+    find_scenario,
+)
+
+#: The injury row that marks a model "wounded" in its last game (R-10: −1 COS next game).
+WOUNDED = "wounded"
+#: Factions that sit on the good side by default (RULINGS §3); the rest are bad.
+BOUNTY_KILLERS = "bounty-killers"
+#: The profile the scenarios' people use (§9.12).
+CIVILIAN_PROFILE = "Civile disarmato"
+#: The item a rifle scope is; the marked cards (H-10).
+RIFLE_SCOPE = "rifle-scope"
+#: Skills that make a model a doctor (R-10).
+DOCTOR_SKILLS = ("dottore-laureato", "dottore")
+
+
+# --------------------------------------------------------------------------- lookups
+
+
+def _id(row: Any) -> int:
+    assert row.id is not None
+    return int(row.id)
+
+
+def scenario_of(game: Game) -> Scenario:
+    """The game's scenario."""
+    return find_scenario(game.scenario)
+
+
+def gangs_of(session: Session, game: Game) -> list[GameGang]:
+    """The two gangs of a game, good side first."""
+    rows = session.exec(
+        select(GameGang).where(GameGang.game_id == game.id).order_by(col(GameGang.id))
+    ).all()
+    return sorted(rows, key=lambda g: (g.side != Side.GOOD, g.id))
+
+
+def models_of(session: Session, game: Game) -> list[GameModel]:
+    """Every model of a game, in the order they joined it."""
+    return list(
+        session.exec(
+            select(GameModel).where(GameModel.game_id == game.id).order_by(col(GameModel.id))
+        ).all()
+    )
+
+
+def objectives_of(session: Session, game: Game) -> list[GameObjective]:
+    """Every objective copy of a game."""
+    return list(
+        session.exec(
+            select(GameObjective)
+            .where(GameObjective.game_id == game.id)
+            .order_by(col(GameObjective.id))
+        ).all()
+    )
+
+
+def events_of(session: Session, game: Game) -> list[GameEvent]:
+    """The game's event log, oldest first."""
+    return list(
+        session.exec(
+            select(GameEvent).where(GameEvent.game_id == game.id).order_by(col(GameEvent.id))
+        ).all()
+    )
+
+
+def gang_row(session: Session, game_gang: GameGang) -> Gang:
+    """The campaign gang behind a game gang."""
+    gang = session.get(Gang, game_gang.gang_id)
+    assert gang is not None
+    return gang
+
+
+def member_of(session: Session, model: GameModel) -> Member:
+    """The roster model behind a game model."""
+    member = session.get(Member, model.member_id)
+    assert member is not None
+    return member
+
+
+def game_by_id(session: Session, campaign: Campaign, game_id: int) -> Game:
+    """Game number ``game_id`` of ``campaign``."""
+    game = session.get(Game, game_id)
+    if game is None or game.campaign_id != campaign.id:
+        raise CampaignError(
+            f"campaign {campaign.name!r} has no game {game_id}; see 'skirmish game list'."
+        )
+    return game
+
+
+def current_game(session: Session, campaign: Campaign, game_id: int | None = None) -> Game:
+    """Game ``game_id``, else the campaign's game in progress, else its latest game."""
+    if game_id is not None:
+        return game_by_id(session, campaign, game_id)
+    games = session.exec(
+        select(Game).where(Game.campaign_id == campaign.id).order_by(col(Game.id).desc())
+    ).all()
+    if not games:
+        raise CampaignError(
+            f"campaign {campaign.name!r} has no game yet; start one with "
+            "'skirmish game start SCENARIO --good GANG --bad GANG'."
+        )
+    playing = [g for g in games if g.status == GameStatus.IN_PROGRESS]
+    if len(playing) > 1:
+        numbers = ", ".join(str(g.id) for g in playing)
+        raise CampaignError(f"games {numbers} are in progress; choose one with --game N.")
+    return playing[0] if playing else games[0]
+
+
+def _in_progress(game: Game) -> None:
+    if game.status != GameStatus.IN_PROGRESS:
+        raise CampaignError(
+            f"game {game.id} ({game.scenario}) has {game.status.replace('_', ' ')}"
+            "; start a new one with 'skirmish game start'."
+            if game.status == GameStatus.ABANDONED
+            else f"game {game.id} ({game.scenario}) has ended; no more actions can be recorded "
+            "in it (run 'skirmish game postgame' if not done yet)."
+        )
+
+
+def _started(game: Game) -> None:
+    if game.turn < 1:
+        raise CampaignError(
+            f"game {game.id} has not begun its first turn; run 'skirmish game turn' first."
+        )
+
+
+@dataclass(frozen=True)
+class ModelRef:
+    """A model a command names: a gang's model, or a scenario objective that is a person."""
+
+    model: GameModel | None
+    objective: GameObjective | None = None
+
+
+def _label(session: Session, model: GameModel) -> str:
+    gg = session.get(GameGang, model.game_gang_id)
+    assert gg is not None
+    return f"{gang_row(session, gg).name}:{model.name}"
+
+
+def find_model(session: Session, game: Game, name: str) -> GameModel:
+    """The game's model called ``name`` (``GANG:NAME`` when two gangs use one name)."""
+    models = models_of(session, game)
+    gang_part, sep, model_part = name.rpartition(":")
+    key = normalize(model_part if sep else name)
+    found = [m for m in models if normalize(m.name) == key]
+    if sep and found:
+        wanted = normalize(gang_part)
+        found = [m for m in found if normalize(_label(session, m).rpartition(":")[0]) == wanted]
+    if len(found) == 1:
+        return found[0]
+    labels = [_label(session, m) for m in models]
+    if len(found) > 1:
+        which = ", ".join(repr(_label(session, m)) for m in found)
+        raise CampaignError(f"{name!r} names more than one model of game {game.id}: say {which}.")
+    near = lookup.nearest(name, [m.name for m in models] + labels)
+    raise CampaignError(
+        f"model {name!r} is not in game {game.id}; did you mean {', '.join(map(repr, near))}?"
+    )
+
+
+def _find_objective(
+    session: Session, game: Game, name: str, copy_no: int | None = None
+) -> tuple[Objective, list[GameObjective]]:
+    scenario = scenario_of(game)
+    key = normalize(name)
+    for objective in scenario.objectives:
+        names = {normalize(n) for n in (objective.id, objective.name_it, objective.name_en)}
+        if key in names:
+            copies = [o for o in objectives_of(session, game) if o.objective == objective.id]
+            if copy_no is not None:
+                copies = [o for o in copies if o.copy_no == copy_no]
+                if not copies:
+                    raise CampaignError(
+                        f"{objective.name_en} {copy_no} does not exist: there are "
+                        f"{objective.count} (count from 1)."
+                    )
+            return objective, copies
+    known = ", ".join(o.id for o in scenario.objectives) or "none"
+    raise CampaignError(
+        f"scenario {scenario.id!r} has no objective {name!r}; its objectives: {known}."
+    )
+
+
+def _resolve_target(session: Session, game: Game, name: str) -> ModelRef:
+    try:
+        return ModelRef(find_model(session, game, name))
+    except CampaignError:
+        scenario = scenario_of(game)
+        key = normalize(name)
+        for objective in scenario.objectives:
+            if objective.targetable and key in {
+                normalize(n) for n in (objective.id, objective.name_it, objective.name_en)
+            }:
+                _, copies = _find_objective(session, game, objective.id)
+                return ModelRef(None, copies[0])
+        raise
+
+
+def _alive(session: Session, model: GameModel) -> None:
+    if model.eliminated:
+        raise CampaignError(
+            f"{model.name!r} was eliminated in turn {model.eliminated_turn}; it takes no part "
+            "in the game any more."
+        )
+
+
+def _can_act(model: GameModel) -> None:
+    if model.state == ModelState.TERRIFIED:
+        raise CampaignError(
+            f"{model.name!r} is terrified and cannot act (§4.3.2, R-04): it skips its next "
+            "turn, then record 'skirmish game state NAME steady'."
+        )
+
+
+# --------------------------------------------------------------------------- events
+
+
+def _dice(dice: Sequence[Die]) -> list[dict[str, Any]]:
+    return [{"value": d.value, "purpose": d.purpose} for d in dice]
+
+
+def _event(
+    session: Session,
+    game: Game,
+    action: str,
+    *,
+    model: GameModel | None = None,
+    details: dict[str, Any] | None = None,
+    dice: Sequence[Die] = (),
+) -> GameEvent:
+    event = GameEvent(
+        game_id=_id(game),
+        turn=game.turn,
+        action=action,
+        model_id=model.id if model is not None else None,
+        at=now_text(),
+        details=details or {},
+        dice=_dice(dice),
+    )
+    session.add(event)
+    session.flush()
+    return event
+
+
+# --------------------------------------------------------------------------- sides
+
+
+def outlaw_marked(session: Session, gang: Gang) -> bool:
+    """H-09: a bounty-killers gang that eliminated a civilian is marked as outlaws for good
+    (a standing ``outlaw-mark`` entry of the campaign log; ``undo`` can take it back)."""
+    undone = select(LogEntry.reverts).where(
+        LogEntry.gang_id == gang.id, col(LogEntry.reverts).is_not(None)
+    )
+    entry = session.exec(
+        select(LogEntry).where(
+            LogEntry.gang_id == gang.id,
+            LogEntry.action == "outlaw-mark",
+            col(LogEntry.id).not_in(undone),
+        )
+    ).first()
+    return entry is not None
+
+
+def default_side(session: Session, gang: Gang) -> Side:
+    """The side a gang plays by default: lawmen, military, rangers, cowboys good; the rest bad,
+    and bounty killers marked as outlaws bad (RULINGS §3, H-09)."""
+    faction = find_faction(gang.faction)
+    if gang.faction == BOUNTY_KILLERS and outlaw_marked(session, gang):
+        return Side.BAD
+    return Side.GOOD if faction.default_side == "good" else Side.BAD
+
+
+# --------------------------------------------------------------------------- start
+
+
+def _gang_in_game(session: Session, gang: Gang) -> Game | None:
+    rows = session.exec(
+        select(Game)
+        .join(GameGang, col(GameGang.game_id) == col(Game.id))
+        .where(GameGang.gang_id == gang.id, Game.status == GameStatus.IN_PROGRESS)
+    ).all()
+    return rows[0] if rows else None
+
+
+def start_game(
+    session: Session,
+    *,
+    campaign: Campaign,
+    scenario: str,
+    gangs: Sequence[str] = (),
+    good: str | None = None,
+    bad: str | None = None,
+    leave: Sequence[str] = (),
+) -> Game:
+    """Start a game of ``scenario``: the two gangs and their sides (a default side per faction),
+    the models taking part (all on the roster but ``leave``; a model "wounded" in its last game
+    starts with −1 COS, R-10) and the scenario's objectives."""
+    found = find_scenario(scenario)
+    named: dict[Side, Gang] = {}
+    if good is not None:
+        named[Side.GOOD] = lookup.gang_by_name(session, campaign, good)
+    if bad is not None:
+        named[Side.BAD] = lookup.gang_by_name(session, campaign, bad)
+    for name in gangs:
+        gang = lookup.gang_by_name(session, campaign, name)
+        if gang in named.values():
+            continue
+        side = default_side(session, gang)
+        if side in named:
+            side = side.other
+            if side in named:
+                raise CampaignError("a game has two gangs; name at most two.")
+        named[side] = gang
+    if len(named) != 2:
+        raise CampaignError(
+            "a game needs two gangs: give --good GANG and --bad GANG (or two gang names)."
+        )
+    if named[Side.GOOD].id == named[Side.BAD].id:
+        raise CampaignError(f"gang {named[Side.GOOD].name!r} cannot play against itself.")
+    for gang in named.values():
+        if gang.status != GangStatus.ACTIVE:
+            raise CampaignError(f"gang {gang.name!r} is retired and plays no more games.")
+        other = _gang_in_game(session, gang)
+        if other is not None:
+            raise CampaignError(
+                f"gang {gang.name!r} is already playing game {other.id} ({other.scenario}); "
+                "end or abandon it first."
+            )
+    left = _left_models(named, leave)
+    game = Game(campaign_id=_id(campaign), scenario=found.id, started_at=now_text())
+    session.add(game)
+    session.flush()
+    sides: dict[str, Any] = {}
+    for side in (Side.GOOD, Side.BAD):
+        gang = named[side]
+        roster = [m for m in lookup.active_members(gang) if m.id not in left]
+        if not roster:
+            raise CampaignError(f"gang {gang.name!r} has no model left to play with.")
+        gg = GameGang(game_id=_id(game), gang_id=_id(gang), side=side.value, started=len(roster))
+        session.add(gg)
+        session.flush()
+        for member in roster:
+            wounded = any(i.injury == WOUNDED for i in member.injuries)
+            cos = max(1, member.cos - 1) if wounded else member.cos
+            session.add(
+                GameModel(
+                    game_id=_id(game),
+                    game_gang_id=_id(gg),
+                    member_id=_id(member),
+                    name=member.name,
+                    cos_start=cos,
+                    wounded_start=wounded,
+                    cos_left=cos,
+                )
+            )
+        sides[side.value] = {"gang": gang.name, "models": [m.name for m in roster]}
+    for objective in found.objectives:
+        for number in range(1, objective.count + 1):
+            session.add(
+                GameObjective(
+                    game_id=_id(game),
+                    objective=objective.id,
+                    copy_no=number,
+                    state=objective.initial.value,
+                )
+            )
+    session.flush()
+    _event(session, game, "start", details={"scenario": found.id, "sides": sides})
+    for side in (Side.GOOD, Side.BAD):
+        gang = named[side]
+        _barrier(session, game, gang, "game-start", {"side": side.value})
+    return game
+
+
+def _left_models(named: dict[Side, Gang], leave: Sequence[str]) -> set[int]:
+    left: set[int] = set()
+    for name in leave:
+        gang_part, sep, model_part = name.rpartition(":")
+        matches = [
+            m
+            for gang in named.values()
+            if not sep or normalize(gang.name) == normalize(gang_part)
+            for m in lookup.active_members(gang)
+            if normalize(m.name) == normalize(model_part if sep else name)
+        ]
+        if len(matches) != 1:
+            roster = [m.name for g in named.values() for m in lookup.active_members(g)]
+            what = "names more than one model (say GANG:NAME)" if matches else "is not on a roster"
+            near = ", ".join(repr(n) for n in lookup.nearest(name, roster))
+            raise CampaignError(f"--leave {name!r} {what}; the models: {near}.")
+        left.add(_id(matches[0]))
+    return left
+
+
+def _barrier(session: Session, game: Game, gang: Gang, action: str, extra: dict[str, Any]) -> None:
+    """A campaign log entry for the game that ``undo`` cannot cross (no state before it)."""
+    session.add(
+        LogEntry(
+            campaign_id=game.campaign_id,
+            gang_id=gang.id,
+            action=action,
+            at=now_text(),
+            details={"game": game.id, "scenario": game.scenario, **extra},
+            dice=[],
+            money_before=gang.treasury,
+            money_after=gang.treasury,
+        )
+    )
+    session.flush()
+
+
+# --------------------------------------------------------------------------- facts
+
+
+def side_of(session: Session, model: GameModel) -> Side:
+    """The side a game model plays on."""
+    gg = session.get(GameGang, model.game_gang_id)
+    assert gg is not None
+    return Side(gg.side)
+
+
+def facts(session: Session, game: Game, turns_ended: int | None = None) -> GameFacts:
+    """What ``decide`` needs, from the recorded state."""
+    models = models_of(session, game)
+    gangs = gangs_of(session, game)
+    eliminated = frozenset(
+        Side(gg.side)
+        for gg in gangs
+        if all(m.eliminated for m in models if m.game_gang_id == gg.id)
+    )
+    retreated = frozenset(Side(gg.side) for gg in gangs if gg.retreated is not None)
+    states: dict[str, list[ObjectiveState]] = {}
+    for row in objectives_of(session, game):
+        states.setdefault(row.objective, []).append(ObjectiveState(row.state))
+    return GameFacts(
+        turns_ended=game.turn if turns_ended is None else turns_ended,
+        objectives=states,
+        eliminated=eliminated,
+        retreated=retreated,
+    )
+
+
+def verdict(session: Session, game: Game, turns_ended: int | None = None) -> Verdict:
+    """The scenario's verdict on the recorded state (``rules.scenarios.decide``)."""
+    return decide(scenario_of(game), facts(session, game, turns_ended))
+
+
+def _finish(session: Session, game: Game, result: Verdict, how: str) -> None:
+    game.status = GameStatus.ENDED
+    game.winner = result.winner.value if result.winner is not None else None
+    game.reason = result.reason[:120]
+    game.ended_at = now_text()
+    session.add(game)
+    _event(
+        session,
+        game,
+        "end",
+        details={"winner": game.winner, "reason": result.reason, "how": how},
+    )
+    for gg in gangs_of(session, game):
+        _barrier(
+            session,
+            game,
+            gang_row(session, gg),
+            "game-end",
+            {"side": gg.side, "winner": game.winner, "result": result_for(game, gg)},
+        )
+
+
+def result_for(game: Game, gg: GameGang) -> str:
+    """``win``, ``loss``, ``draw`` or ``retreat`` (a loss too, H-01) for a gang of an ended
+    game; ``abandoned`` or ``playing`` otherwise."""
+    if game.status == GameStatus.ABANDONED:
+        return "abandoned"
+    if game.status != GameStatus.ENDED:
+        return "playing"
+    if gg.retreated is not None:
+        return "retreat"
+    if game.winner is None:
+        return "draw"
+    return "win" if game.winner == gg.side else "loss"
+
+
+# --------------------------------------------------------------------------- turns
+
+
+@dataclass(frozen=True)
+class CohesionCheck:
+    """A cohesion test rolled at the start of a turn (R-08)."""
+
+    gang: str
+    started: int
+    lost: int
+    highest_fred: int
+    leader: str
+    roll: int
+    total: int
+    holds: bool
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """What ``game turn`` did: the new turn, the cohesion tests, the scripted steps, the end."""
+
+    turn: int
+    cohesion: tuple[CohesionCheck, ...] = ()
+    scripted: tuple[str, ...] = ()
+    ended: Verdict | None = None
+    dice: tuple[Die, ...] = ()
+
+
+def cohesion_due(session: Session, game: Game) -> dict[int, bool]:
+    """For each game gang id: whether it has lost more than half its starting models (R-08)."""
+    models = models_of(session, game)
+    due: dict[int, bool] = {}
+    for gg in gangs_of(session, game):
+        lost = sum(1 for m in models if m.game_gang_id == gg.id and m.eliminated)
+        due[_id(gg)] = gg.retreated is None and must_test(started=gg.started, lost=lost)
+    return due
+
+
+def _leader_state(session: Session, gg: GameGang, models: Sequence[GameModel]) -> Leader:
+    gang = gang_row(session, gg)
+    if not any(p.role is Role.LEADER for p in _faction_profiles(gang.faction)):
+        return Leader.NONE
+    for model in models:
+        if model.game_gang_id == gg.id and member_of(session, model).role == Role.LEADER:
+            return Leader.DEAD if model.eliminated else Leader.ALIVE
+    return Leader.NONE  # the leader did not take part: neither modifier (decision)
+
+
+def _faction_profiles(faction: str) -> Sequence[Any]:
+    from skirmish.rules import profiles
+
+    return profiles(faction)
+
+
+def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
+    """End the turn being played and begin the next: the game ends at the scenario's turn
+    limit or when its end conditions hold; cohesion tests that are due are rolled (R-08); Il
+    comizio's scripted first turn is applied."""
+    _in_progress(game)
+    scenario = scenario_of(game)
+    if game.turn >= 1:
+        shown = verdict(session, game)
+        if shown.over:
+            _finish(session, game, shown, "turn")
+            return TurnReport(turn=game.turn, ended=shown)
+    game.turn += 1
+    session.add(game)
+    rolled: list[Die] = []
+    checks: list[CohesionCheck] = []
+    models = models_of(session, game)
+    due = cohesion_due(session, game)
+    for gg in gangs_of(session, game):
+        if not due[_id(gg)]:
+            continue
+        in_play = [m for m in models if m.game_gang_id == gg.id and not m.eliminated]
+        highest = max(member_of(session, m).fred for m in in_play)
+        leader = _leader_state(session, gg, models)
+        result = roll_cohesion(highest_fred=highest, leader=leader, dice=dice)
+        rolled.extend(result.dice)
+        lost = sum(1 for m in models if m.game_gang_id == gg.id and m.eliminated)
+        gang = gang_row(session, gg)
+        check = CohesionCheck(
+            gang=gang.name,
+            started=gg.started,
+            lost=lost,
+            highest_fred=highest,
+            leader=leader.value,
+            roll=result.roll,
+            total=result.total,
+            holds=result.holds,
+        )
+        checks.append(check)
+        _event(
+            session,
+            game,
+            "cohesion",
+            details={**check.__dict__, "ruling": "R-08"},
+            dice=result.dice,
+        )
+        if not result.holds:
+            gg.retreated = Retreat.COHESION
+            gg.retreat_turn = game.turn
+            session.add(gg)
+    scripted: list[str] = []
+    restriction = scenario.restriction(RestrictionKind.SCRIPTED_FIRST_TURN)
+    if game.turn == 1 and restriction is not None:
+        for step in restriction.steps:
+            scripted.append(step.value)
+            if step is FirstTurnStep.SNIPER_WOUNDS_TARGET:
+                for objective in scenario.objectives:
+                    if ObjectiveEvent.WOUND in objective.events:
+                        for row in objectives_of(session, game):
+                            if row.objective == objective.id:
+                                row.state = objective.after(
+                                    ObjectiveState(row.state), ObjectiveEvent.WOUND
+                                ).value
+                                session.add(row)
+    session.flush()
+    _event(
+        session,
+        game,
+        "turn",
+        details={"turn": game.turn, "scripted": scripted},
+    )
+    session.flush()
+    ended: Verdict | None = None
+    if any(not c.holds for c in checks):
+        ended = verdict(session, game, game.turn - 1)
+        _finish(session, game, ended, "cohesion")
+    return TurnReport(
+        turn=game.turn,
+        cohesion=tuple(checks),
+        scripted=tuple(scripted),
+        ended=ended,
+        dice=tuple(rolled),
+    )
+
+
+# --------------------------------------------------------------------------- initiative
+
+
+@dataclass(frozen=True)
+class InitiativeReport:
+    """An initiative roll-off between one model of each side (R-07, H-06)."""
+
+    good: str
+    bad: str
+    good_totals: tuple[int, ...]
+    bad_totals: tuple[int, ...]
+    winner: str  # the winning model's name
+    winner_side: Side
+    shaken: tuple[str, ...]
+    dice: tuple[Die, ...]
+    rulings: tuple[str, ...]
+
+
+def _unused_fama(session: Session, model: GameModel) -> int:
+    return max(0, member_of(session, model).fama - model.fama_spent)
+
+
+def _injuries(session: Session, model: GameModel) -> set[str]:
+    return {i.injury for i in member_of(session, model).injuries}
+
+
+def initiative(
+    session: Session,
+    *,
+    game: Game,
+    good: str,
+    bad: str,
+    good_fama_from: str | None = None,
+    bad_fama_from: str | None = None,
+    dice: DiceSource,
+) -> InitiativeReport:
+    """Each player rolls 1D6 + RIF + the unused FAMA of the model or a friend within 5U; the
+    higher wins, ties are rolled again (R-07, H-06); "Nervi scossi" on a natural 1: shaken."""
+    _in_progress(game)
+    _started(game)
+    picked: dict[Side, GameModel] = {}
+    fama: dict[Side, int] = {}
+    for side, name, helper in (
+        (Side.GOOD, good, good_fama_from),
+        (Side.BAD, bad, bad_fama_from),
+    ):
+        model = find_model(session, game, name)
+        _alive(session, model)
+        if side_of(session, model) is not side:
+            raise CampaignError(f"{model.name!r} plays on the {side.other.value} side, not {side}.")
+        _can_act(model)
+        picked[side] = model
+        fama[side] = _unused_fama(session, model)
+        if helper is not None:
+            friend = find_model(session, game, helper)
+            _alive(session, friend)
+            if side_of(session, friend) is not side:
+                raise CampaignError(f"{friend.name!r} is not a friend of {model.name!r}.")
+            fama[side] = _unused_fama(session, friend)
+    nerves = {s: "shattered-nerves" in _injuries(session, m) for s, m in picked.items()}
+    rifs = {s: member_of(session, m).rif for s, m in picked.items()}
+    result = _roll_off(session, game, rifs, fama, nerves, dice)
+    winner_side = Side.GOOD if result.winner.value == "first" else Side.BAD
+    shaken: list[str] = []
+    for side, flag in ((Side.GOOD, result.first_shaken), (Side.BAD, result.second_shaken)):
+        if flag:
+            picked[side].state = ModelState.SHAKEN
+            session.add(picked[side])
+            shaken.append(picked[side].name)
+    report = InitiativeReport(
+        good=picked[Side.GOOD].name,
+        bad=picked[Side.BAD].name,
+        good_totals=tuple(r.first.total for r in result.rounds),
+        bad_totals=tuple(r.second.total for r in result.rounds),
+        winner=picked[winner_side].name,
+        winner_side=winner_side,
+        shaken=tuple(shaken),
+        dice=result.dice,
+        rulings=result.rulings,
+    )
+    _event(
+        session,
+        game,
+        "initiative",
+        model=picked[winner_side],
+        details={
+            "good": report.good,
+            "bad": report.bad,
+            "good_totals": list(report.good_totals),
+            "bad_totals": list(report.bad_totals),
+            "winner": report.winner,
+            "side": winner_side.value,
+            "shaken": shaken,
+            "fama": {s.value: v for s, v in fama.items()},
+        },
+        dice=result.dice,
+    )
+    return report
+
+
+def _roll_off(
+    session: Session,
+    game: Game,
+    rifs: dict[Side, int],
+    fama: dict[Side, int],
+    nerves: dict[Side, bool],
+    dice: DiceSource,
+) -> RollOffResult:
+    """R-07 with the campaign's H-06: ties rolled again, or won by the higher RIF."""
+    from skirmish.campaign.models import CampaignSetting
+    from skirmish.engine.initiative import RollOffRound
+    from skirmish.engine.initiative import Side as Player
+
+    def again(source: DiceSource) -> RollOffResult:
+        return roll_off(
+            rif=rifs[Side.GOOD], fama=fama[Side.GOOD], nervi_scossi=nerves[Side.GOOD],
+            against_rif=rifs[Side.BAD], against_fama=fama[Side.BAD],
+            against_nervi_scossi=nerves[Side.BAD], dice=source,
+        )  # fmt: skip
+
+    row = session.get(CampaignSetting, (game.campaign_id, "initiative-ties"))
+    if row is None or row.value != "higher-rif" or rifs[Side.GOOD] == rifs[Side.BAD]:
+        return again(dice)
+    first = roll_initiative(
+        rif=rifs[Side.GOOD], fama=fama[Side.GOOD], nervi_scossi=nerves[Side.GOOD], dice=dice
+    )
+    second = roll_initiative(
+        rif=rifs[Side.BAD], fama=fama[Side.BAD], nervi_scossi=nerves[Side.BAD], dice=dice
+    )
+    if first.total != second.total:
+        winner = Player.FIRST if first.total > second.total else Player.SECOND
+        rulings: tuple[str, ...] = ("R-07",)
+    else:
+        winner = Player.FIRST if rifs[Side.GOOD] > rifs[Side.BAD] else Player.SECOND
+        rulings = ("R-07", "H-06")
+    dice_used = (
+        Die(first.dice[0].value, "initiative: first"),
+        Die(second.dice[0].value, "initiative: opponent"),
+    )
+    return RollOffResult(
+        dice=dice_used,
+        rounds=(RollOffRound(first.roll, second.roll, winner),),
+        winner=winner,
+        first_shaken=first.shaken,
+        second_shaken=second.shaken,
+        rulings=rulings,
+    )
+
+
+# --------------------------------------------------------------------------- combat
+
+
+@dataclass
+class ShootOptions:
+    """The situation of a shooting action, as for ``skirmish roll shoot``."""
+
+    weapon: str | None = None
+    range: float | None = None
+    cover: Cover = Cover.NONE
+    aim: bool = False
+    moved: bool = False
+    shots: int = 1
+    target_waiting: bool = False
+    behind: bool = False
+    target_not_in_view: bool = False
+    opportunity: bool = False
+    fanning: bool = False
+    rounds: int | None = None
+    two_pistols: bool = False
+    moving: Motion = Motion.NONE
+    near_two_soldiers: bool = False
+    leader_near: bool = False
+    friends: int = 0
+    whisky: bool = False
+
+
+@dataclass
+class MeleeOptions:
+    """The situation of a fight, as for ``skirmish roll melee``."""
+
+    weapon: str | None = None
+    target_weapon: str | None = None
+    behind: bool = False
+    elevation: Elevation = Elevation.NONE
+    mounted: bool = False
+    charge: bool = False  # charged into the fight by mountain men (§9.6)
+    leader_near: bool = False
+    friends: int = 0
+    whisky: bool = False
+
+
+@dataclass
+class CombatReport:
+    """A shooting action or a fight rolled in a game, and what it changed."""
+
+    result: Any  # ShootResult or MeleeResult
+    attacker: str
+    target: str
+    weapon: str | None
+    cos_before: int | None
+    cos_after: int | None
+    eliminated: bool
+    state_after: str | None
+    prone_after: bool | None
+    changes: list[str] = field(default_factory=list)
+
+
+def _skills(member: Member) -> tuple[SkillTaken, ...]:
+    return tuple(SkillTaken(s.skill, s.choice) for s in member.skills)
+
+
+def _carried(session: Session, member: Member) -> list[str]:
+    gang = session.get(Gang, member.gang_id)
+    assert gang is not None
+    return [i.item for i in lookup.carried(gang, member)]
+
+
+def _weapons(session: Session, member: Member) -> list[Weapon]:
+    found: list[Weapon] = []
+    for item in _carried(session, member):
+        equipment = find_equipment(item)
+        if isinstance(equipment, Weapon):
+            found.append(equipment)
+    return found
+
+
+def _shoots(weapon: Weapon) -> bool:
+    return (
+        weapon.deals_damage
+        and (weapon.short is not None or weapon.thrown or weapon.template)
+        and weapon.category.value != "explosive"
+    )
+
+
+def _fights(weapon: Weapon) -> bool:
+    return weapon.blade or weapon.improvised
+
+
+def _pick_weapon(
+    session: Session, member: Member, name: str | None, *, fight: bool
+) -> Weapon | None:
+    carried = _weapons(session, member)
+    if name is not None:
+        if normalize(name) in {"bare-hands", "mani-nude", "none", "unarmed"} and fight:
+            return None
+        wanted = find_equipment(name)
+        for weapon in carried:
+            if weapon.id == wanted.id:
+                return weapon
+        held = ", ".join(w.id for w in carried) or "nothing"
+        raise CampaignError(
+            f"{member.name!r} does not carry a {wanted.name_en.lower()} (carries: {held}); "
+            "give it with 'skirmish gang equip' between games."
+        )
+    if fight:
+        blades = [w for w in carried if w.blade]
+        if blades:
+            return blades[0]
+        improvised = [w for w in carried if w.improvised]
+        return improvised[0] if improvised else None
+    for weapon in carried:
+        if _shoots(weapon):
+            return weapon
+    raise CampaignError(
+        f"{member.name!r} carries no weapon to shoot with; give one between games with "
+        "'skirmish gang equip'."
+    )
+
+
+def _leader_fred(session: Session, game: Game, model: GameModel) -> int | None:
+    for other in models_of(session, game):
+        if other.game_gang_id == model.game_gang_id and other.id != model.id:
+            member = member_of(session, other)
+            if member.role == Role.LEADER and not other.eliminated:
+                return member.fred
+    return None
+
+
+def _target_of(
+    session: Session,
+    game: Game,
+    ref: ModelRef,
+    *,
+    weapon: Weapon | None = None,
+    leader_near: bool = False,
+    friends: int = 0,
+) -> Target:
+    if ref.model is None:
+        profile = find_profile(CIVILIAN_PROFILE)
+        return Target(rif=profile.rif, fred=profile.fred, cos=profile.cos)
+    model = ref.model
+    member = member_of(session, model)
+    return Target(
+        rif=member.rif,
+        fred=member.fred,
+        cos=model.cos_left,
+        weapon=weapon,
+        skills=_skills(member),
+        state=ModelState(model.state),
+        prone=model.prone,
+        leader_fred=_leader_fred(session, game, model) if leader_near else None,
+        friends=friends,
+        volunteer=member.profile in ("lawmen-volunteer",),
+        saloon_girl=member.profile == "saloon-girl",
+    )
+
+
+def _carrying(session: Session, game: Game, model: GameModel) -> list[GameObjective]:
+    return [o for o in objectives_of(session, game) if o.carrier == model.id]
+
+
+def _check_attack(
+    session: Session, game: Game, attacker: GameModel, ref: ModelRef, *, shooting: bool
+) -> None:
+    _in_progress(game)
+    _started(game)
+    _alive(session, attacker)
+    _can_act(attacker)
+    scenario = scenario_of(game)
+    if ref.model is not None:
+        _alive(session, ref.model)
+        if side_of(session, ref.model) is side_of(session, attacker):
+            raise CampaignError(
+                f"{ref.model.name!r} is on {attacker.name!r}'s own side; attack an enemy."
+            )
+    elif ref.objective is not None and ref.objective.state == ObjectiveState.DEAD:
+        raise CampaignError(f"the {ref.objective.objective} is already dead.")
+    scripted = scenario.restriction(RestrictionKind.SCRIPTED_FIRST_TURN)
+    if scripted is not None and game.turn == 1:
+        raise CampaignError(
+            f"{scenario.name_en}: turn 1 is scripted (bad models enter and only move, good "
+            "models take no actions); shoot and fight from turn 2 with 'skirmish game turn'."
+        )
+    if shooting:
+        for row in _carrying(session, game, attacker):
+            objective = scenario.objective(row.objective)
+            if objective.carrier_shooting is CarrierShooting.NONE:
+                raise CampaignError(
+                    f"{attacker.name!r} carries the {objective.name_en} and may not shoot "
+                    f"({scenario.name_en})."
+                )
+        restriction = scenario.restriction(RestrictionKind.NO_SHOOTING_UNTIL_LEADER_FIRES)
+        if restriction is not None and not game.leader_fired:
+            if member_of(session, attacker).role != Role.LEADER:
+                raise CampaignError(
+                    f"{scenario.name_en}: nobody shoots until a leader has fired; "
+                    f"{attacker.name!r} is not a leader."
+                )
+
+
+def _one_handed_check(session: Session, game: Game, attacker: GameModel, weapon: Weapon) -> None:
+    scenario = scenario_of(game)
+    for row in _carrying(session, game, attacker):
+        objective = scenario.objective(row.objective)
+        if objective.carrier_shooting is CarrierShooting.ONE_HANDED and weapon.two_handed:
+            raise CampaignError(
+                f"{attacker.name!r} carries a {objective.name_en} and may shoot only one-handed "
+                f"weapons, not the {weapon.name_en.lower()}."
+            )
+
+
+def shoot(
+    session: Session,
+    *,
+    game: Game,
+    attacker: str,
+    target: str,
+    options: ShootOptions,
+    dice: DiceSource,
+) -> CombatReport:
+    """A shooting action with the attacker's and target's numbers, weapons, skills, injuries and
+    state from the game and the scenario's modifiers (R-01…R-04, R-14; night in Il testimone;
+    Duello's leaders fire first)."""
+    from skirmish.engine.shooting import RangeBand, range_band
+    from skirmish.engine.shooting import shoot as roll_shoot
+
+    shooter = find_model(session, game, attacker)
+    ref = _resolve_target(session, game, target)
+    _check_attack(session, game, shooter, ref, shooting=True)
+    member = member_of(session, shooter)
+    weapon = _pick_weapon(session, member, options.weapon, fight=False)
+    assert weapon is not None
+    _one_handed_check(session, game, shooter, weapon)
+    injuries = _injuries(session, shooter)
+    carried = _carried(session, member)
+    scenario = scenario_of(game)
+    night = any(m.key == "night" and m.roll.value == "shoot" for m in scenario.modifiers)
+    from skirmish.rules import find_item
+
+    scope = RIFLE_SCOPE in carried and weapon.id in find_item(RIFLE_SCOPE).fits
+    gang = session.get(Gang, member.gang_id)
+    assert gang is not None
+    setup = ShootSetup(
+        attacker=Attacker(
+            tiro=member.tiro,
+            fred=member.fred,
+            cos=max(0, min(4, shooter.cos_left)),
+            weapon=weapon,
+            skills=_skills(member),
+            state=ModelState(shooter.state),
+            prone=shooter.prone,
+            moving=options.moving,
+            whisky=options.whisky,
+            two_pistols=options.two_pistols,
+            faction=gang.faction,
+            near_two_soldiers=options.near_two_soldiers,
+            orbo="one-eyed" in injuries,
+            rounds=options.rounds,
+            scope=scope,
+        ),
+        target=_target_of(
+            session, game, ref, leader_near=options.leader_near, friends=options.friends
+        ),
+        situation=ShotSituation(
+            range=options.range,
+            cover=options.cover,
+            aim=options.aim,
+            moved=options.moved,
+            shots=options.shots,
+            target_waiting=options.target_waiting,
+            behind=options.behind,
+            target_not_in_view=options.target_not_in_view,
+            opportunity=options.opportunity,
+            night=night,
+            first_small_pistol=weapon.id == "small-pistol" and not shooter.small_pistol_used,
+            fanning=options.fanning,
+        ),
+    )
+    result = roll_shoot(setup, dice)
+    shooter.state = result.attacker_state_after.value
+    if weapon.id == "small-pistol" and result.damage and range_band(setup) is RangeBand.SHORT:
+        shooter.small_pistol_used = True
+    session.add(shooter)
+    if member.role == Role.LEADER and not game.leader_fired:
+        if scenario.restriction(RestrictionKind.NO_SHOOTING_UNTIL_LEADER_FIRES) is not None:
+            game.leader_fired = True
+            session.add(game)
+    report = _apply(session, game, shooter, ref, result, weapon)
+    _event(
+        session,
+        game,
+        "shoot",
+        model=shooter,
+        details=_combat_details(report, options.__dict__, result.rulings),
+        dice=result.dice,
+    )
+    return report
+
+
+def melee(
+    session: Session,
+    *,
+    game: Game,
+    attacker: str,
+    target: str,
+    options: MeleeOptions,
+    dice: DiceSource,
+) -> CombatReport:
+    """A fight with both models' numbers, weapons, skills, injuries (Malattia) and state from
+    the game (R-01, R-03, R-04, R-05)."""
+    from skirmish.engine.fight import melee as roll_melee
+
+    fighter = find_model(session, game, attacker)
+    ref = _resolve_target(session, game, target)
+    _check_attack(session, game, fighter, ref, shooting=False)
+    member = member_of(session, fighter)
+    weapon = _pick_weapon(session, member, options.weapon, fight=True)
+    defender_weapon: Weapon | None = None
+    if ref.model is not None:
+        defender_weapon = _pick_weapon(
+            session, member_of(session, ref.model), options.target_weapon, fight=True
+        )
+    injuries = _injuries(session, fighter)
+    setup = MeleeSetup(
+        attacker=Attacker(
+            fred=member.fred,
+            cos=max(0, min(4, fighter.cos_left)),
+            weapon=weapon,
+            skills=_skills(member),
+            state=ModelState(fighter.state),
+            prone=fighter.prone,
+            mounted=options.mounted,
+            whisky=options.whisky,
+            bear_hunter=member.profile == "bear-hunter",
+            malattia="illness" in injuries,
+        ),
+        target=_target_of(
+            session,
+            game,
+            ref,
+            weapon=defender_weapon,
+            leader_near=options.leader_near,
+            friends=options.friends,
+        ),
+        situation=FightSituation(
+            behind=options.behind,
+            elevation=options.elevation,
+            mountain_men_charge=options.charge,
+        ),
+    )
+    result = roll_melee(setup, dice)
+    report = _apply(session, game, fighter, ref, result, weapon)
+    _event(
+        session,
+        game,
+        "melee",
+        model=fighter,
+        details=_combat_details(report, options.__dict__, result.rulings),
+        dice=result.dice,
+    )
+    return report
+
+
+def _combat_details(
+    report: CombatReport, options: dict[str, Any], rulings: Sequence[str]
+) -> dict[str, Any]:
+    plain = {k: (v.value if hasattr(v, "value") else v) for k, v in options.items()}
+    return {
+        "attacker": report.attacker,
+        "target": report.target,
+        "weapon": report.weapon,
+        "options": plain,
+        "cos_before": report.cos_before,
+        "cos_after": report.cos_after,
+        "eliminated": report.eliminated,
+        "state": report.state_after,
+        "prone": report.prone_after,
+        "changes": report.changes,
+        "rulings": list(rulings),
+    }
+
+
+def _apply(
+    session: Session,
+    game: Game,
+    attacker: GameModel,
+    ref: ModelRef,
+    result: Any,
+    weapon: Weapon | None,
+) -> CombatReport:
+    aftermath = result.aftermath
+    changes: list[str] = []
+    if ref.model is None:
+        assert ref.objective is not None
+        row = ref.objective
+        name = row.objective
+        if aftermath.eliminated:
+            changes += _objective_event(
+                session, game, [row], ObjectiveEvent.KILL, by=attacker, automatic=True
+            )
+        return CombatReport(
+            result, attacker.name, name, weapon.id if weapon else None,
+            aftermath.cos_before, aftermath.cos_after, aftermath.eliminated, None, None, changes,
+        )  # fmt: skip
+    target = ref.model
+    before = target.cos_left
+    if aftermath.cos_after is not None:
+        target.cos_left = aftermath.cos_after
+    if aftermath.eliminated:
+        changes += _eliminate(session, game, target, attacker)
+    elif aftermath.panic is not None:
+        target.state = aftermath.panic.state.value
+        target.prone = aftermath.panic.prone
+    session.add(target)
+    session.flush()
+    return CombatReport(
+        result, attacker.name, target.name, weapon.id if weapon else None, before,
+        target.cos_left, target.eliminated, target.state, target.prone, changes,
+    )  # fmt: skip
+
+
+def _eliminate(session: Session, game: Game, model: GameModel, by: GameModel | None) -> list[str]:
+    """Mark ``model`` eliminated; what it carried drops, a captive it held is freed."""
+    model.eliminated = True
+    model.eliminated_by = by.id if by is not None else None
+    model.eliminated_turn = game.turn
+    model.cos_left = min(model.cos_left, 0)
+    session.add(model)
+    changes: list[str] = []
+    scenario = scenario_of(game)
+    for row in _carrying(session, game, model):
+        objective = scenario.objective(row.objective)
+        event = ObjectiveEvent.DROP if objective.kind is ObjectiveKind.LOOT else ObjectiveEvent.FREE
+        state = ObjectiveState(row.state)
+        allowed = _transitions(event)
+        if state in allowed:
+            changes += _objective_event(session, game, [row], event, by=None, automatic=True)
+        else:
+            row.carrier = None
+            session.add(row)
+    session.flush()
+    return changes
+
+
+def _transitions(event: ObjectiveEvent) -> frozenset[ObjectiveState]:
+    from skirmish.rules.scenarios import TRANSITIONS
+
+    return TRANSITIONS[event][0]
+
+
+# --------------------------------------------------------------------------- table results
+
+
+def _playing_model(session: Session, game: Game, name: str) -> GameModel:
+    _in_progress(game)
+    model = find_model(session, game, name)
+    _alive(session, model)
+    return model
+
+
+def hit(
+    session: Session, *, game: Game, member: str, wounds: int, by: str | None = None
+) -> GameModel:
+    """Wounds rolled at the table with physical dice: off COS; COS ≤ 0 eliminates (§6.1)."""
+    if wounds < 1:
+        raise CampaignError(f"--wounds {wounds}: give 1 or more wounds.")
+    model = _playing_model(session, game, member)
+    attacker = find_model(session, game, by) if by is not None else None
+    before = model.cos_left
+    model.cos_left -= wounds
+    changes: list[str] = []
+    if model.cos_left <= 0:
+        changes = _eliminate(session, game, model, attacker)
+    session.add(model)
+    _event(
+        session,
+        game,
+        "hit",
+        model=model,
+        details={
+            "wounds": wounds,
+            "by": attacker.name if attacker else None,
+            "cos_before": before,
+            "cos_after": model.cos_left,
+            "eliminated": model.eliminated,
+            "changes": changes,
+        },
+    )
+    return model
+
+
+#: ``game state`` words in either language.
+STATE_WORDS: dict[str, str] = {
+    "shaken": "shaken", "scosso": "shaken",
+    "terrified": "terrified", "impaurito": "terrified", "in-panico": "terrified",
+    "panic": "terrified",
+    "prone": "prone", "steso": "prone", "a-terra": "prone",
+    "steady": "steady", "calmo": "steady", "saldo": "steady",
+    "standing": "standing", "in-piedi": "standing", "up": "standing",
+}  # fmt: skip
+
+
+def set_state(session: Session, *, game: Game, member: str, state: str) -> GameModel:
+    """A state rolled at the table: shaken, terrified, steady (neither), prone or standing."""
+    word = STATE_WORDS.get(normalize(state))
+    if word is None:
+        raise CampaignError(
+            f"unknown state {state!r}: give shaken, terrified, prone, steady or standing "
+            "(scosso, impaurito, steso, calmo, in piedi)."
+        )
+    model = _playing_model(session, game, member)
+    before = {"state": model.state, "prone": model.prone}
+    if word == "prone":
+        model.prone = True
+    elif word == "standing":
+        model.prone = False
+    else:
+        model.state = word
+    session.add(model)
+    _event(
+        session,
+        game,
+        "state",
+        model=model,
+        details={
+            "state": word,
+            "before": before,
+            "after": {"state": model.state, "prone": model.prone},
+        },
+    )
+    return model
+
+
+def eliminate(session: Session, *, game: Game, member: str, by: str | None = None) -> GameModel:
+    """A model eliminated at the table, and by whom (for XP, R-11)."""
+    model = _playing_model(session, game, member)
+    attacker = find_model(session, game, by) if by is not None else None
+    if attacker is not None and attacker.id == model.id:
+        attacker = None
+    changes = _eliminate(session, game, model, attacker)
+    _event(
+        session,
+        game,
+        "eliminate",
+        model=model,
+        details={"by": attacker.name if attacker else None, "changes": changes},
+    )
+    return model
+
+
+def spend(session: Session, *, game: Game, point: str, member: str) -> GameModel:
+    """Spend a FAMA or FORTUNA point for this game only (R-15)."""
+    kind = {"fama": "fama", "fame": "fama", "fortuna": "fortuna", "fortune": "fortuna"}.get(
+        normalize(point)
+    )
+    if kind is None:
+        raise CampaignError(f"spend fama or fortuna, not {point!r}.")
+    model = _playing_model(session, game, member)
+    owned = getattr(member_of(session, model), kind)
+    spent = getattr(model, f"{kind}_spent")
+    if spent >= owned:
+        raise CampaignError(
+            f"R-15: {model.name!r} has no {kind.upper()} point left this game "
+            f"({owned} owned, {spent} spent); spent points come back after the game."
+        )
+    setattr(model, f"{kind}_spent", spent + 1)
+    session.add(model)
+    _event(
+        session,
+        game,
+        "spend",
+        model=model,
+        details={"point": kind, "left": owned - spent - 1, "ruling": "R-15"},
+    )
+    return model
+
+
+# --------------------------------------------------------------------------- objectives
+
+#: Event words in either language; ``carry`` only names who carries or holds it now.
+EVENT_WORDS: dict[str, str] = {
+    "pick-up": "pick_up", "pickup": "pick_up", "raccogli": "pick_up", "prendi": "pick_up",
+    "recover": "recover", "recupera": "recover",
+    "drop": "drop", "lascia": "drop", "posa": "drop",
+    "carry-off": "carry_off", "porta-via": "carry_off", "fuori": "carry_off",
+    "free": "free", "libera": "free", "liberate": "free",
+    "recapture": "recapture", "riprendi": "recapture", "ricattura": "recapture",
+    "escape": "escape", "fuga": "escape", "scappa": "escape",
+    "deliver": "deliver", "consegna": "deliver",
+    "rescue": "rescue", "salva": "rescue", "porta-in-salvo": "rescue",
+    "wound": "wound", "ferisci": "wound", "ferito": "wound",
+    "kill": "kill", "uccidi": "kill", "dead": "kill", "morto": "kill",
+    "shelter": "shelter", "al-sicuro": "shelter", "ripara": "shelter", "safe": "shelter",
+    "carry": "carry", "porta": "carry", "custodian": "carry", "custode": "carry",
+}  # fmt: skip
+
+#: Events after which somebody carries or holds the objective.
+_TAKES = (ObjectiveEvent.PICK_UP, ObjectiveEvent.RECOVER, ObjectiveEvent.RECAPTURE)
+#: Events after which nobody does.
+_RELEASES = (
+    ObjectiveEvent.DROP, ObjectiveEvent.CARRY_OFF, ObjectiveEvent.FREE, ObjectiveEvent.ESCAPE,
+    ObjectiveEvent.DELIVER, ObjectiveEvent.RESCUE, ObjectiveEvent.KILL, ObjectiveEvent.SHELTER,
+)  # fmt: skip
+
+
+def _objective_event(
+    session: Session,
+    game: Game,
+    rows: Sequence[GameObjective],
+    event: ObjectiveEvent,
+    *,
+    by: GameModel | None,
+    automatic: bool = False,
+) -> list[str]:
+    scenario = scenario_of(game)
+    changes: list[str] = []
+    for row in rows:
+        objective = scenario.objective(row.objective)
+        before = ObjectiveState(row.state)
+        after = objective.after(before, event)
+        row.state = after.value
+        if event in _TAKES:
+            row.carrier = by.id if by is not None else None
+        elif event in _RELEASES:
+            row.carrier = None
+        row.by = by.id if by is not None else row.by
+        session.add(row)
+        changes.append(f"{objective.id} {row.copy_no}: {before.value} → {after.value}")
+        if automatic:
+            _event(
+                session,
+                game,
+                "objective",
+                model=by,
+                details={
+                    "objective": objective.id,
+                    "copy": row.copy_no,
+                    "event": event.value,
+                    "before": before.value,
+                    "after": after.value,
+                    "by": by.name if by is not None else None,
+                    "automatic": True,
+                },
+            )
+    session.flush()
+    return changes
+
+
+def objective(
+    session: Session,
+    *,
+    game: Game,
+    name: str,
+    event: str,
+    by: str | None = None,
+    copy_no: int | None = None,
+) -> list[str]:
+    """Record what happened to an objective: pick up, drop, carry off, recover the loot; free,
+    recapture, deliver, rescue a captive; wound, kill, shelter a person; or ``carry``: who
+    carries or holds it now. Each scenario allows its own events (``docs/scenarios.md``)."""
+    _in_progress(game)
+    found, copies = _find_objective(session, game, name, copy_no)
+    word = EVENT_WORDS.get(normalize(event), normalize(event).replace("-", "_"))
+    actor = find_model(session, game, by) if by is not None else None
+    if actor is not None:
+        _alive(session, actor)
+    if word == "carry":
+        if actor is None:
+            raise CampaignError("'carry' needs --by MODEL: the model that carries or holds it.")
+        target = _choose_copy(copies, lambda r: r.carrier is None, found, "carry")
+        target.carrier = actor.id
+        session.add(target)
+        session.flush()
+        change = f"{found.id} {target.copy_no}: carried by {actor.name}"
+        _event(
+            session,
+            game,
+            "objective",
+            model=actor,
+            details={"objective": found.id, "copy": target.copy_no, "event": "carry",
+                     "by": actor.name},
+        )  # fmt: skip
+        return [change]
+    try:
+        kind = ObjectiveEvent(word)
+    except ValueError:
+        events = ", ".join(e.value.replace("_", "-") for e in found.events)
+        raise CampaignError(
+            f"unknown event {event!r} for the {found.name_en}: give one of {events} or carry."
+        ) from None
+    if kind not in found.events:
+        events = ", ".join(e.value.replace("_", "-") for e in found.events)
+        raise CampaignError(
+            f"{scenario_of(game).name_en}: the {found.name_en} takes {events} or carry, "
+            f"not {event!r}."
+        )
+    if kind in _TAKES and actor is None:
+        raise CampaignError(f"{kind.value.replace('_', '-')} needs --by MODEL: who takes it.")
+    allowed = _transitions(kind)
+    target = _choose_copy(
+        copies,
+        lambda r: (
+            ObjectiveState(r.state) in allowed
+            and (actor is None or kind in _TAKES or r.carrier in (None, actor.id))
+        ),
+        found,
+        kind.value,
+    )
+    before = ObjectiveState(target.state)
+    changes = _objective_event(session, game, [target], kind, by=actor)
+    _event(
+        session,
+        game,
+        "objective",
+        model=actor,
+        details={
+            "objective": found.id,
+            "copy": target.copy_no,
+            "event": kind.value,
+            "before": before.value,
+            "after": target.state,
+            "by": actor.name if actor is not None else None,
+        },
+    )
+    return changes
+
+
+def _choose_copy(
+    copies: Sequence[GameObjective], fits: Any, objective: Objective, what: str
+) -> GameObjective:
+    for row in copies:
+        if fits(row):
+            return row
+    states = ", ".join(f"{r.copy_no}: {r.state}" for r in copies)
+    raise CampaignError(
+        f"no {objective.name_en} can {what.replace('_', ' ')} now (states: {states}); "
+        "check --copy and the events recorded."
+    )
+
+
+# --------------------------------------------------------------------------- the end
+
+
+@dataclass(frozen=True)
+class RetreatReport:
+    """A voluntary retreat (R-09): the infamy die if rolled now."""
+
+    gang: str
+    infamy_roll: int | None
+    dice: tuple[Die, ...]
+    ended: Verdict
+
+
+def _game_gang(session: Session, game: Game, name: str) -> GameGang:
+    gangs = gangs_of(session, game)
+    for gg in gangs:
+        if normalize(gang_row(session, gg).name) == normalize(name):
+            return gg
+    names = ", ".join(repr(gang_row(session, gg).name) for gg in gangs)
+    raise CampaignError(f"gang {name!r} is not playing game {game.id}; its gangs: {names}.")
+
+
+def retreat(
+    session: Session, *, game: Game, gang: str, dice: DiceSource, infamy_now: bool = True
+) -> RetreatReport:
+    """A gang retreats by choice: it loses and the game ends (R-09); the infamy test is rolled
+    now, or by the post-game sequence with ``infamy_now=False``."""
+    _in_progress(game)
+    gg = _game_gang(session, game, gang)
+    gg.retreated = Retreat.VOLUNTARY
+    gg.retreat_turn = game.turn
+    rolled: tuple[Die, ...] = ()
+    if infamy_now:
+        result = roll_infamy(dice=dice)
+        gg.infamy_roll = result.roll
+        rolled = result.dice
+    else:
+        gg.infamy_pending = True
+    session.add(gg)
+    session.flush()
+    name = gang_row(session, gg).name
+    _event(
+        session,
+        game,
+        "retreat",
+        details={"gang": name, "infamy_roll": gg.infamy_roll, "ruling": "R-09"},
+        dice=rolled,
+    )
+    ended = verdict(session, game)
+    _finish(session, game, ended, "retreat")
+    return RetreatReport(name, gg.infamy_roll, rolled, ended)
+
+
+def end_game(
+    session: Session, *, game: Game, winner: str | None = None, draw: bool = False
+) -> Verdict:
+    """End the game: the winner from the scenario's victory conditions when the recorded state
+    shows it (``decide``), else the one the players name, or a draw."""
+    _in_progress(game)
+    result = verdict(session, game)
+    if winner is not None and draw:
+        raise CampaignError("give --winner GANG or --draw, not both.")
+    if winner is not None:
+        side = Side(_game_gang(session, game, winner).side)
+        if result.over and result.winner is not None and result.winner is not side:
+            shown = _side_gang(session, game, result.winner)
+            raise CampaignError(
+                f"the recorded state shows {shown!r} winning ({result.reason}); "
+                f"correct the game first if {winner!r} won."
+            )
+        result = Verdict(True, side, "named by the players" if not result.over else result.reason)
+    elif draw:
+        if result.over and result.winner is not None:
+            shown = _side_gang(session, game, result.winner)
+            raise CampaignError(
+                f"the recorded state shows {shown!r} winning ({result.reason}), not a draw."
+            )
+        result = Verdict(True, None, "a draw, as the players agreed")
+    elif not result.over:
+        raise CampaignError(
+            f"the recorded state does not end {scenario_of(game).name_en} yet "
+            f"({result.reason}); play on, or give --winner GANG or --draw."
+        )
+    _finish(session, game, result, "end")
+    return result
+
+
+def _side_gang(session: Session, game: Game, side: Side) -> str:
+    for gg in gangs_of(session, game):
+        if gg.side == side.value:
+            return gang_row(session, gg).name
+    return side.value
+
+
+def abandon(session: Session, *, game: Game) -> Game:
+    """Abandon the game: nobody wins and there is no post-game sequence."""
+    _in_progress(game)
+    game.status = GameStatus.ABANDONED
+    game.ended_at = now_text()
+    session.add(game)
+    _event(session, game, "abandon")
+    for gg in gangs_of(session, game):
+        _barrier(session, game, gang_row(session, gg), "game-abandon", {"side": gg.side})
+    return game
+
+
+# --------------------------------------------------------------------------- the board
+
+
+def board(session: Session, *, game: Game) -> dict[str, Any]:
+    """Everything ``game status`` shows, as JSON-friendly data."""
+    scenario = scenario_of(game)
+    models = models_of(session, game)
+    due = cohesion_due(session, game)
+    names = {m.id: m.name for m in models}
+    carrying: dict[int, list[str]] = {}
+    objectives = []
+    for row in objectives_of(session, game):
+        objectives.append(
+            {
+                "objective": row.objective,
+                "copy": row.copy_no,
+                "state": row.state,
+                "carrier": names.get(row.carrier) if row.carrier is not None else None,
+            }
+        )
+        if row.carrier is not None:
+            carrying.setdefault(row.carrier, []).append(f"{row.objective} {row.copy_no}")
+    gangs = []
+    for gg in gangs_of(session, game):
+        gang = gang_row(session, gg)
+        rows = []
+        for model in (m for m in models if m.game_gang_id == gg.id):
+            member = member_of(session, model)
+            rows.append(
+                {
+                    "name": model.name,
+                    "profile": member.profile,
+                    "cos": model.cos_start,
+                    "cos_left": model.cos_left,
+                    "wounded_start": model.wounded_start,
+                    "state": model.state,
+                    "prone": model.prone,
+                    "eliminated": model.eliminated,
+                    "eliminated_by": names.get(model.eliminated_by)
+                    if model.eliminated_by is not None
+                    else None,
+                    "fama_left": member.fama - model.fama_spent,
+                    "fortuna_left": member.fortuna - model.fortuna_spent,
+                    "equipment": _carried(session, member),
+                    "carries": carrying.get(_id(model), []),
+                }
+            )
+        gangs.append(
+            {
+                "gang": gang.name,
+                "faction": gang.faction,
+                "side": gg.side,
+                "started": gg.started,
+                "casualties": sum(1 for r in rows if r["eliminated"]),
+                "cohesion_due": due[_id(gg)] if game.status == GameStatus.IN_PROGRESS else False,
+                "retreated": gg.retreated,
+                "result": result_for(game, gg),
+                "models": rows,
+            }
+        )
+    shown = verdict(session, game) if game.status == GameStatus.IN_PROGRESS else None
+    return {
+        "game": game.id,
+        "scenario": scenario.id,
+        "name_it": scenario.name_it,
+        "name_en": scenario.name_en,
+        "status": game.status,
+        "turn": game.turn,
+        "turn_limit": scenario.turn_limit,
+        "winner": _side_gang(session, game, Side(game.winner)) if game.winner else None,
+        "winner_side": game.winner,
+        "reason": game.reason,
+        "leader_fired": game.leader_fired,
+        "verdict": None
+        if shown is None
+        else {
+            "over": shown.over,
+            "winner": _side_gang(session, game, shown.winner) if shown.winner else None,
+            "reason": shown.reason,
+        },
+        "gangs": gangs,
+        "objectives": objectives,
+    }
+
+
+def games_of(session: Session, campaign: Campaign) -> list[Game]:
+    """Every game of a campaign, oldest first."""
+    return list(
+        session.exec(
+            select(Game).where(Game.campaign_id == campaign.id).order_by(col(Game.id))
+        ).all()
+    )
+
+
+__all__ = [
+    "CohesionCheck",
+    "CombatReport",
+    "InitiativeReport",
+    "MeleeOptions",
+    "RetreatReport",
+    "ShootOptions",
+    "TurnReport",
+    "abandon",
+    "board",
+    "current_game",
+    "eliminate",
+    "end_game",
+    "hit",
+    "initiative",
+    "melee",
+    "new_turn",
+    "objective",
+    "retreat",
+    "set_state",
+    "shoot",
+    "spend",
+    "start_game",
+]

@@ -1,0 +1,123 @@
+"""The tables of a game tracked turn by turn (SQLModel, STYLE.md habit 6).
+
+A ``Game`` is one scenario played by two gangs of a campaign. ``GameGang`` is a gang's side and
+what happened to it as a whole (retreat, cohesion); ``GameModel`` a model taking part with its
+state in the game (COS left, shaken/terrified/prone, eliminated and by whom, FAMA and FORTUNA
+spent, R-15); ``GameObjective`` one copy of a scenario objective and who carries it;
+``GameEvent`` the append-only log of the game, every action with its dice. Every command writes
+its change and its event in one transaction, so a game can be left and resumed at any point.
+
+Rows keep ids (scenario id, objective id, member id), never copies of the rules tables.
+"""
+
+# No ``from __future__ import annotations``: SQLModel needs real annotations (see models.py).
+
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, Column, Index, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+import skirmish.campaign.models  # noqa: F401 - the tables these rows point at
+
+
+class GameStatus(StrEnum):
+    """A game is played, then ended (with a winner or a draw) or abandoned."""
+
+    IN_PROGRESS = "in_progress"
+    ENDED = "ended"
+    ABANDONED = "abandoned"
+
+
+class Retreat(StrEnum):
+    """Why a gang left the table: by choice (R-09, infamy test) or failing cohesion (R-08)."""
+
+    VOLUNTARY = "voluntary"
+    COHESION = "cohesion"
+
+
+class Game(SQLModel, table=True):
+    """One game of a campaign: its scenario, turn, status and result."""
+
+    __tablename__ = "game"
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    scenario: str = Field(max_length=40)  # scenario id (rules.scenarios)
+    status: str = Field(default=GameStatus.IN_PROGRESS, max_length=16)
+    turn: int = 0  # 0 until the first 'game turn'
+    winner: str | None = Field(default=None, max_length=8)  # side: good / bad; None: no winner
+    reason: str | None = Field(default=None, max_length=120)  # why it ended
+    leader_fired: bool = False  # Duello: a leader has fired (restriction lifted)
+    started_at: str = Field(max_length=32)
+    ended_at: str | None = Field(default=None, max_length=32)
+
+
+class GameGang(SQLModel, table=True):
+    """A gang in a game: its side, how many models it started with, retreat and infamy."""
+
+    __tablename__ = "game_gang"
+    __table_args__ = (UniqueConstraint("game_id", "gang_id", name="uq_game_gang"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    gang_id: int = Field(foreign_key="gang.id", index=True)
+    side: str = Field(max_length=8)  # good / bad
+    started: int  # models it started the game with (R-08)
+    retreated: str | None = Field(default=None, max_length=16)  # Retreat, or None
+    retreat_turn: int | None = None
+    infamy_roll: int | None = None  # R-09: the die, when rolled at retreat time
+    infamy_pending: bool = False  # R-09: voluntary retreat whose test the post-game rolls
+
+
+class GameModel(SQLModel, table=True):
+    """A model taking part in a game, as it stands now."""
+
+    __tablename__ = "game_model"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    game_gang_id: int = Field(foreign_key="game_gang.id", index=True)
+    member_id: int = Field(foreign_key="member.id", index=True)
+    name: str = Field(max_length=80)
+    cos_start: int  # COS at the start: −1 when "wounded" in the last game (R-10)
+    wounded_start: bool = False
+    cos_left: int
+    state: str = Field(default="steady", max_length=16)  # ModelState: steady/shaken/terrified
+    prone: bool = False
+    eliminated: bool = False
+    eliminated_by: int | None = None  # GameModel id of the eliminator (None: unknown/nobody)
+    eliminated_turn: int | None = None
+    fama_spent: int = 0  # R-15: points spent this game only
+    fortuna_spent: int = 0
+    small_pistol_used: bool = False  # R-03: the small pistol's first hit within short range
+
+
+class GameObjective(SQLModel, table=True):
+    """One copy of a scenario objective (a loot sack, the prisoner…), its state and carrier."""
+
+    __tablename__ = "game_objective"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    objective: str = Field(max_length=40)  # objective id of the scenario
+    copy_no: int = 1  # 1..count
+    state: str = Field(max_length=16)  # ObjectiveState
+    carrier: int | None = None  # GameModel id carrying, holding or guarding it
+    by: int | None = None  # GameModel id who caused the last change (a kill…)
+
+
+class GameEvent(SQLModel, table=True):
+    """One action of a game, append-only: the turn, who, what, and every die."""
+
+    __tablename__ = "game_event"
+    __table_args__ = (Index("ix_game_event_game_id_id", "game_id", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    turn: int
+    action: str = Field(max_length=24)
+    model_id: int | None = None  # GameModel id acting, if any
+    at: str = Field(max_length=32)
+    details: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    dice: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
