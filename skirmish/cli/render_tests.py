@@ -8,21 +8,25 @@ the faces in order, ``rolls`` each die with what it was for, named ``modifiers``
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from skirmish.engine.advances import DOTTORE, DOTTORE_LAUREATO, NewSkillResult
-from skirmish.engine.availability import AvailabilityResult
-from skirmish.engine.cohesion import CohesionOutcome, CohesionResult
-from skirmish.engine.dice import Die
-from skirmish.engine.explosion import BlastOutcome, ExplosionResult
-from skirmish.engine.infamy import InfamyLoss, InfamyResult
-from skirmish.engine.initiative import InitiativeResult, InitiativeRoll, RollOffResult
-from skirmish.engine.lasso import LassoOutcome, LassoResult
-from skirmish.engine.recovery import Doctor, Invalidity, RecoveryOutcome, RecoveryResult
-from skirmish.engine.reflex import ReflexResult
-from skirmish.engine.result import Modifier
-from skirmish.engine.saving import SaveOutcome
 from skirmish.i18n import Catalogue, Lang, tr
+
+if TYPE_CHECKING:
+    # Types only: each command has already imported the one engine module it runs, so the
+    # functions below import their enums locally and ``roll reflex`` never loads the others.
+    from skirmish.engine.advances import NewSkillResult
+    from skirmish.engine.availability import AvailabilityResult
+    from skirmish.engine.cohesion import CohesionResult
+    from skirmish.engine.dice import Die
+    from skirmish.engine.explosion import ExplosionResult
+    from skirmish.engine.infamy import InfamyResult
+    from skirmish.engine.initiative import InitiativeResult, InitiativeRoll, RollOffResult
+    from skirmish.engine.lasso import LassoResult
+    from skirmish.engine.recovery import Doctor, Invalidity, RecoveryResult
+    from skirmish.engine.reflex import ReflexResult
+    from skirmish.engine.result import Modifier
+    from skirmish.engine.saving import SaveOutcome
 
 MINUS = "−"
 
@@ -269,6 +273,8 @@ def _entry_name(entry: Any, lang: Lang | str) -> str:
 
 def skill_name(skill: str, lang: Lang | str) -> str:
     """A skill's name from the rules tables (the graduate has none there)."""
+    from skirmish.engine.advances import DOTTORE_LAUREATO
+
     if skill == DOTTORE_LAUREATO:
         return tr(MESSAGES, "graduate-name", lang)
     from skirmish.rules import find_skill
@@ -445,6 +451,8 @@ def roll_off_json(result: RollOffResult, lang: Lang | str) -> dict[str, Any]:
 
 def cohesion_lines(result: CohesionResult, lang: Lang | str) -> list[str]:
     """``cohesion 4 − 1 = 3 vs highest FRED 3 (leader in play −1): the gang fights on``."""
+    from skirmish.engine.cohesion import CohesionOutcome
+
     line = f"{tr(MESSAGES, 'cohesion', lang)} "
     line += f"{_sum(result.roll, [m.value for m in result.modifiers])}"
     if result.modifiers:
@@ -477,6 +485,8 @@ def cohesion_json(result: CohesionResult, lang: Lang | str) -> dict[str, Any]:
 
 def infamy_lines(result: InfamyResult, lang: Lang | str) -> list[str]:
     """``infamy 1: one model of your choice loses 1 FAMA for good``."""
+    from skirmish.engine.infamy import InfamyLoss
+
     if result.loss is InfamyLoss.FAMA:
         verdict = "loss-fama"
     elif result.loss is InfamyLoss.FORTUNA:
@@ -507,6 +517,8 @@ def infamy_json(result: InfamyResult, lang: Lang | str) -> dict[str, Any]:
 
 def recovery_lines(result: RecoveryResult, lang: Lang | str) -> list[str]:
     """The recovery die, the FORTUNA reroll and the invalid table, one line each."""
+    from skirmish.engine.recovery import RecoveryOutcome
+
     line = f"{tr(MESSAGES, 'recovery', lang)} {result.roll}"
     if result.modifiers:
         line = f"{tr(MESSAGES, 'recovery', lang)} "
@@ -564,6 +576,8 @@ def recovery_json(result: RecoveryResult, lang: Lang | str) -> dict[str, Any]:
 
 def skill_lines(result: NewSkillResult, lang: Lang | str) -> list[str]:
     """One line per roll on the table, then the weapon type to choose."""
+    from skirmish.engine.advances import DOTTORE, DOTTORE_LAUREATO
+
     if result.chosen:
         lines = [tr(MESSAGES, "cacciatore", lang, name=skill_name(result.skill, lang))]
     else:
@@ -672,6 +686,7 @@ def save_line(outcome: SaveOutcome, lang: Lang | str) -> str:
 
 def explosion_lines(result: ExplosionResult, lang: Lang | str) -> list[str]:
     """The fuse, the step away, the damages, each save and the throw."""
+    from skirmish.engine.explosion import BlastOutcome
     from skirmish.rules import find_weapon
 
     explosive = _entry_name(find_weapon(result.explosive.value), lang)
@@ -733,6 +748,8 @@ def explosion_lines(result: ExplosionResult, lang: Lang | str) -> list[str]:
 def explosion_json(result: ExplosionResult, lang: Lang | str) -> dict[str, Any]:
     """An explosion on one model as JSON; ``outcome`` is ``unharmed``, ``terrified``,
     ``eliminated`` or ``in-hands``."""
+    from skirmish.engine.explosion import BlastOutcome
+
     blast = result.blast
     step = result.step_away
     return {
@@ -773,6 +790,8 @@ def explosion_json(result: ExplosionResult, lang: Lang | str) -> dict[str, Any]:
 
 def lasso_lines(result: LassoResult, lang: Lang | str) -> list[str]:
     """The reflex test, then ``lasso 5 vs COS 2 + mount 3 = 5: the target is held``."""
+    from skirmish.engine.lasso import LassoOutcome
+
     lines = []
     if result.reflex is not None:
         lines.append(f"{tr(MESSAGES, 'reflex', lang)} {_reflex_text(result.reflex, lang)}")
@@ -795,6 +814,8 @@ def lasso_lines(result: LassoResult, lang: Lang | str) -> list[str]:
 def lasso_json(result: LassoResult, lang: Lang | str) -> dict[str, Any]:
     """A lasso throw as JSON; ``outcome`` is ``missed``, ``thrower-pulled``, ``held`` or
     ``target-pulled``."""
+    from skirmish.engine.lasso import LassoOutcome
+
     return {
         "command": "lasso",
         **dice_json(result.dice),
