@@ -87,6 +87,7 @@ LABELS: Catalogue = {
         "gringo-far": "Gringo far from his leader",
         "mountain-men-charge": "charged by mountain men",
         "buon-cavaliere": "BUON CAVALIERE",
+        "imbranato": "Imbranato",
     },
     "it": {
         "weapon-bonus": "bonus arma",
@@ -144,6 +145,7 @@ LABELS: Catalogue = {
         "gringo-far": "Gringo lontano dal capo",
         "mountain-men-charge": "carica degli uomini delle montagne",
         "buon-cavaliere": "BUON CAVALIERE",
+        "imbranato": "Imbranato",
     },
 }
 

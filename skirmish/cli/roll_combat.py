@@ -125,6 +125,10 @@ SaloonGirlOpt = Annotated[
     bool,
     typer.Option("--saloon-girl", help="The target is a saloon girl: +1 on each nerve die."),
 ]
+ManoMozzataOpt = Annotated[
+    bool,
+    typer.Option("--mano-mozzata", help="Invalid 'Mano mozzata': no two-handed weapons (§6.5)."),
+]
 TargetWhiskyOpt = Annotated[
     bool,
     typer.Option("--target-whisky", help="The target drank whisky: +1 FRED, −1 RIF (§8.3)."),
@@ -287,6 +291,7 @@ def shoot(
     orbo: Annotated[
         bool, typer.Option("--orbo", help="Invalid 'Orbo': cannot shoot beyond 18U.")
     ] = False,
+    mano_mozzata: ManoMozzataOpt = False,
     rounds: Annotated[
         int | None,
         typer.Option("--rounds", help="Rounds loaded in a repeater, musket or carbine: 7 or 17."),
@@ -356,6 +361,12 @@ def shoot(
     gringo_far: GringoOpt = False,
     immune: ImmuneOpt = None,
     saloon_girl: SaloonGirlOpt = False,
+    target_imbranato: Annotated[
+        bool,
+        typer.Option(
+            "--target-imbranato", help="Target is an invalid 'Imbranato': +1 on its reflex dice."
+        ),
+    ] = False,
     target_whisky: TargetWhiskyOpt = False,
     seed: SeedOpt = None,
     dice: DiceOpt = None,
@@ -386,6 +397,7 @@ def shoot(
             faction=parse_faction(faction),
             near_two_soldiers=near_two_soldiers,
             orbo=orbo,
+            mano_mozzata=mano_mozzata,
             rounds=rounds,
             scope=scope,
         ),
@@ -405,6 +417,7 @@ def shoot(
             saloon_girl=saloon_girl,
             whisky=target_whisky,
             indian_hidden=indian_hidden,
+            imbranato=target_imbranato,
         ),
         situation=ShotSituation(
             range=distance,
@@ -456,6 +469,7 @@ def melee(
     malattia: Annotated[
         bool, typer.Option("--malattia", help="Invalid 'Malattia': −1 COS in fight rolls.")
     ] = False,
+    mano_mozzata: ManoMozzataOpt = False,
     mountain_men_charge: Annotated[
         bool,
         typer.Option(
@@ -506,6 +520,7 @@ def melee(
             whisky=whisky,
             bear_hunter=bear_hunter,
             malattia=malattia,
+            mano_mozzata=mano_mozzata,
         ),
         target=Target(
             rif=target_rif,

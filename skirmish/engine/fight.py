@@ -25,7 +25,13 @@ from skirmish.engine.nerve import (
 )
 from skirmish.engine.result import Modifier, total
 from skirmish.engine.saving import save_modifiers
-from skirmish.engine.setup import GUERRIERO, Elevation, MeleeSetup, chosen_weapon_skill
+from skirmish.engine.setup import (
+    GUERRIERO,
+    Elevation,
+    MeleeSetup,
+    check_hands,
+    chosen_weapon_skill,
+)
 from skirmish.errors import RulesError
 from skirmish.rules.model import ModelState, Weapon, WeaponCategory
 
@@ -97,6 +103,7 @@ def check_melee(setup: MeleeSetup) -> None:
             "a shaken model cannot start a fight (§4.3, R-05); it may still shoot, and its "
             "next nerve test for shooting ends the shaken state."
         )
+    check_hands(attacker)
     _check_fight_weapon(attacker.weapon, "the attacker")
     _check_fight_weapon(setup.target.weapon, "the defender")
 

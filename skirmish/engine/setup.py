@@ -104,6 +104,16 @@ class SkillTaken:
     choice: str | None = None
 
 
+def check_hands(attacker: Attacker) -> None:
+    """An invalid "Mano mozzata" cannot use two-handed weapons (§6.5, R-10)."""
+    weapon = attacker.weapon
+    if attacker.mano_mozzata and weapon is not None and weapon.two_handed:
+        raise RulesError(
+            f"an invalid 'Mano mozzata' cannot use two-handed weapons such as the "
+            f"{weapon.name_en} (§6.5, R-10)."
+        )
+
+
 def has_skill(skills: tuple[SkillTaken, ...], skill: str) -> bool:
     """Whether ``skill`` (an id) is among ``skills``."""
     return any(s.id == skill for s in skills)
@@ -145,6 +155,7 @@ class Attacker:
     bear_hunter: bool = False  # Cacciatore di orsi: +1 in a fight (§9.6)
     malattia: bool = False  # invalid "Malattia": −1 COS in fight rolls (§6.5)
     orbo: bool = False  # invalid "Orbo": cannot shoot beyond 18U (§6.5)
+    mano_mozzata: bool = False  # invalid "Mano mozzata": no two-handed weapons (§6.5)
     rounds: int | None = None  # rounds loaded: 7 or 17 for repeater, musket, carbine
     scope: bool = False  # rifle scope: +4U long range (§8.3)
 
@@ -190,6 +201,7 @@ class Target:
     saloon_girl: bool = False  # shooting or fighting her: +1 on each nerve die (R-01, §9.12)
     whisky: bool = False  # +1 FRED in panic tests, −1 RIF (§8.3)
     indian_hidden: bool = False  # an indian partly hidden, outside a town: −1 beyond 20U (§9.11)
+    imbranato: bool = False  # invalid "Imbranato": +1 on each reflex die (a thrown rider, R-06)
 
     def __post_init__(self) -> None:
         for label, value in (

@@ -39,6 +39,7 @@ from skirmish.engine.setup import (
     MountPace,
     ShootSetup,
     Target,
+    check_hands,
     chosen_weapon_skill,
 )
 from skirmish.errors import RulesError
@@ -209,6 +210,7 @@ def check_shoot(setup: ShootSetup) -> None:
     """Refuse what the rules forbid, with the rule that forbids it (R-02, R-14, §4.2)."""
     attacker, target, situation = setup.attacker, setup.target, setup.situation
     check_can_act(attacker)
+    check_hands(attacker)
     weapon = shooting_weapon(setup)
     if situation.cover is Cover.FULL:
         raise RulesError(
@@ -488,7 +490,10 @@ def judge_mount_fall(face: int) -> bool:
 def fall_reflex_modifiers(target: Target) -> tuple[Modifier, ...]:
     """The modifiers on each die of a thrown rider's reflex test (R-02(c), R-06)."""
     return reflex_modifiers(
-        horse=True, buon_cavaliere=target.has(BUON_CAVALIERE), whisky=target.whisky
+        horse=True,
+        buon_cavaliere=target.has(BUON_CAVALIERE),
+        whisky=target.whisky,
+        imbranato=target.imbranato,
     )
 
 

@@ -182,6 +182,16 @@ def test_skill_with_its_chosen_weapon() -> None:
     assert "pistolero" in [m["key"] for m in default["shots"][0]["modifiers"]]
 
 
+def test_an_imbranato_rider_is_thrown_more_easily() -> None:
+    args = ["roll", "shoot", "--target-mount", "gallop", "--target-rif", "3",
+            "--target-imbranato", "--dice", "1,1,2,6,1,2"]  # fmt: skip
+    code, out, _ = run(args)
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "reflex 1,2 +1 (Imbranato +1) vs RIF 3: the rider lands on his feet"
+    )
+
+
 def test_mount_falls_and_the_rider_is_thrown() -> None:
     args = ["roll", "shoot", "--target-mount", "gallop", "--target-rif", "3", "--target-fred",
             "3", "--target-cos", "2", "--dice", "1,1,2,6,5,6,1,1"]  # fmt: skip
@@ -263,6 +273,8 @@ def test_save_command() -> None:
         (["roll", "melee", "--terrified"], "terrified model cannot act"),
         (["roll", "panic", "--fred", "9"], "FRED 9 is outside 0–4"),
         (["roll", "save", "--damage", "0"], "for each damage"),
+        (["roll", "shoot", "--weapon", "fucile", "--mano-mozzata"], "Mano mozzata"),
+        (["roll", "melee", "--weapon", "ascia boscaiolo", "--mano-mozzata"], "Mano mozzata"),
     ],
 )
 def test_forbidden_actions_are_one_error_line(args: list[str], expected: str) -> None:

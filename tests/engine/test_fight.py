@@ -222,3 +222,10 @@ def test_random_fights_use_a_valid_number_of_dice(
     assert len(result.aftermath.saves) <= result.damage <= 2
     assert result == melee(setup, RandomDice(seed))
     assert result == melee(setup, ScriptedDice([d.value for d in result.dice]))
+
+
+def test_mano_mozzata_cannot_fight_with_a_two_handed_weapon() -> None:
+    """§6.5: no two-handed weapons; a knife is fine."""
+    with pytest.raises(RulesError, match="Mano mozzata"):
+        check_melee(MeleeSetup(Attacker(weapon=AXE, mano_mozzata=True)))
+    check_melee(MeleeSetup(Attacker(weapon=KNIFE, mano_mozzata=True)))

@@ -26,6 +26,7 @@ from skirmish.engine.setup import (
 from skirmish.engine.shooting import (
     check_shoot,
     damage_for,
+    fall_reflex_modifiers,
     fanning_shots,
     judge_fall_reflex,
     judge_mount_fall,
@@ -626,3 +627,20 @@ def test_shot_save_modifiers() -> None:
     assert keyed(shot_save_modifiers(setup, False)) == {"behind": 2}
     far = setup_of(SMALL, range=5, first_small_pistol=True)
     assert shot_save_modifiers(far, True) == ()
+
+
+def test_fall_reflex_modifiers_of_the_rider() -> None:
+    """R-06: BUON CAVALIERE −1, whisky +1, invalid 'Imbranato' +1 on each die."""
+    rider = Target(skills=(SkillTaken("buon-cavaliere"),), whisky=True, imbranato=True)
+    assert keyed(fall_reflex_modifiers(rider)) == {
+        "buon-cavaliere": -1,
+        "whisky": 1,
+        "imbranato": 1,
+    }
+
+
+def test_mano_mozzata_cannot_fire_a_rifle() -> None:
+    """§6.5: an invalid 'Mano mozzata' cannot use two-handed weapons; pistols are fine."""
+    with pytest.raises(RulesError, match="Mano mozzata"):
+        check_shoot(setup_of(attacker=Attacker(weapon=RIFLE, mano_mozzata=True)))
+    check_shoot(setup_of(attacker=Attacker(weapon=SIX, mano_mozzata=True)))
