@@ -269,9 +269,9 @@ def check_shoot(setup: ShootSetup) -> None:
         if attacker.two_pistols:
             raise RulesError("fanning is done with one pistol only, never with two (§5.2.2, R-14).")
         if range_band(setup) is not RangeBand.SHORT:
-            assert ranges is not None
+            short_range = f" ({ranges[0]:g}U)" if ranges else ""
             raise RulesError(
-                f"fanning needs the declared target within short range ({ranges[0]:g}U) "
+                f"fanning needs the declared target within short range{short_range} "
                 "(§5.2.2, R-14); give --range."
             )
         if situation.shots != 1:
