@@ -184,8 +184,8 @@ class _Fan:
 @dataclass(frozen=True)
 class _Shot:
     penalty: int
-    fives: tuple[bool, ...]  # one per shot to fire; True for a mexican's 5
-    index: int = 0  # the next shot, from 0
+    pending: tuple[bool, ...]  # one per shot still to fire, True for a mexican's 5
+    fired: int = 0  # shots fired so far (capped at 1 when later shots are interchangeable)
     points: tuple[int, ...] = ()  # one per damage point so far: its save modifiers' index
     mount_fallen: bool = False
     fall_wounds: int = 0
@@ -235,6 +235,7 @@ class _Action:
     target: Target
     mountain_men_charge: bool = False
     save_mods: list[tuple[Modifier, ...]] = field(default_factory=list)
+    _panic: DiceTable[CombatOutcome | None] | CombatOutcome | None = None
 
     def save_index(self, mods: tuple[Modifier, ...]) -> int:
         if mods not in self.save_mods:
@@ -264,6 +265,14 @@ class _Action:
             )
         return self.panic(state)
 
+    def _panic_step(self) -> DiceTable[CombatOutcome | None] | CombatOutcome | None:
+        """The panic test's dice table, or the outcome of a model spared by an immunity."""
+        target = self.target
+        check = panic_modifiers(target, mountain_men_charge=self.mountain_men_charge)
+        if check.immunity is not None:
+            return outcome_of(False, immune_outcome(check, target.state, target.prone))
+        return _panic_outcome_table(check.effective_fred, check.per_die, target.state, target.prone)
+
     def panic(self, state: _Panic) -> _Step:
         """One panic test for the action unless eliminated or never shot at (R-04)."""
         target = self.target
@@ -271,18 +280,16 @@ class _Action:
         done = CombatResult(state.damage, state.wounds, outcome_of(eliminated, None))
         if target.fred is None or not state.attacked or eliminated:
             return Done(done)
-        check = panic_modifiers(target, mountain_men_charge=self.mountain_men_charge)
-        if check.immunity is not None:
-            spared = immune_outcome(check, target.state, target.prone)
-            return Done(CombatResult(state.damage, state.wounds, outcome_of(False, spared)))
-        table = _panic_outcome_table(
-            check.effective_fred, check.per_die, target.state, target.prone
-        )
+        if self._panic is None:
+            self._panic = self._panic_step()
+        table = self._panic
+        if not isinstance(table, DiceTable):
+            return Done(CombatResult(state.damage, state.wounds, table))
         return Throw(table, lambda outcome: _Done(state.damage, state.wounds, outcome), Side.TARGET)
 
 
 class _Shooting(_Action):
-    def __init__(self, setup: ShootSetup) -> None:
+    def __init__(self, setup: ShootSetup, *, any_order: bool = False) -> None:
         check_shoot(setup)
         super().__init__(setup.target)
         self.setup = setup
@@ -293,23 +300,23 @@ class _Shooting(_Action):
         self._shot_tables: dict[tuple[int, int, bool, bool], DiceTable[tuple[int, bool, bool]]]
         self._shot_tables = {}
         self._by_mods: dict[tuple[Modifier, ...], DiceTable[tuple[int, bool, bool]]] = {}
+        self.exchangeable = self._interchangeable()
+        self.any_order = any_order  # no rerolls: the order of interchangeable shots is moot
 
     def shot_table(self, shot: _Shot) -> DiceTable[tuple[int, bool, bool]]:
         """Damage, jam and mount check of every face of the next shooting die (R-02)."""
-        number = shot.index + 1
-        key = (shot.penalty, number, shot.fives[shot.index], shot.mount_fallen)
+        number = shot.fired + 1
+        five = shot.pending[0]
+        key = (shot.penalty, number, five, shot.mount_fallen)
         table = self._shot_tables.get(key)
         if table is None:
-            mods = shot_modifiers(
-                self.setup,
-                number,
-                shot.penalty,
-                mexican_five=shot.fives[shot.index],
-                mount_fallen=shot.mount_fallen,
-            )
+            mods = self._mods(shot.penalty, number, five, shot.mount_fallen)
             table = self._shot_tables[key] = self._by_mods.get(mods) or self._judged(mods, shot)
             self._by_mods[mods] = table
         return table
+
+    def _mods(self, penalty: int, number: int, five: bool, fallen: bool) -> tuple[Modifier, ...]:
+        return shot_modifiers(self.setup, number, penalty, mexican_five=five, mount_fallen=fallen)
 
     def _judged(self, mods: tuple[Modifier, ...], shot: _Shot) -> DiceTable[tuple[int, bool, bool]]:
         tiro = self.setup.attacker.tiro
@@ -322,19 +329,52 @@ class _Shooting(_Action):
 
         return DiceTable(1, judge)
 
+    def _interchangeable(self) -> bool:
+        """Whether the shots after the first may be taken in any order: nothing one of them
+        does changes the next (no jam, no mount to bring down, every hit saved alike) and the
+        engine gives every later shot the same modifiers whatever its number."""
+        setup = self.setup
+        if self.jams or setup.target.mounted:
+            return False
+        if _save_mods(setup, True) != _save_mods(setup, False):
+            return False
+        return all(
+            self._mods(penalty, number, five, False) == self._mods(penalty, 2, five, False)
+            for penalty in (0, -1, -2)
+            for five in (False, True)
+            for number in range(3, FANNING_DICE + 1)
+        )
+
+    def shots(
+        self,
+        penalty: int,
+        pending: tuple[bool, ...],
+        fired: int = 0,
+        points: tuple[int, ...] = (),
+        fallen: bool = False,
+        fall_wounds: int = 0,
+    ) -> _Shot:
+        """The state before the next shot, in a canonical form when later shots are
+        interchangeable: how many were fired does not matter beyond the first, and without
+        rerolls neither does the order of the later ones. (With rerolls it does: a reroll is
+        decided knowing which shots are still to come, so the engine's order is kept.)"""
+        if self.exchangeable:
+            if fired > 0:
+                fired = 1
+            if self.any_order:
+                first = pending[:1] if fired == 0 else ()
+                pending = first + tuple(sorted(pending[len(first) :]))
+        return _Shot(penalty, pending, fired, points, fallen, fall_wounds)
+
     def after_shot(self, shot: _Shot, verdict: tuple[int, bool, bool]) -> _State:
         damage, jammed, mount_check = verdict
         points = shot.points
         if damage:
             mods = _save_mods(self.setup, not points)
             points = points + (self.save_index(mods),) * damage
-        nxt = _Shot(
-            shot.penalty,
-            shot.fives,
-            len(shot.fives) if jammed else shot.index + 1,
-            points,
-            shot.mount_fallen,
-            shot.fall_wounds,
+        pending = () if jammed else shot.pending[1:]
+        nxt = self.shots(
+            shot.penalty, pending, shot.fired + 1, points, shot.mount_fallen, shot.fall_wounds
         )
         return _Mount(nxt) if mount_check else nxt
 
@@ -344,16 +384,16 @@ class _Shooting(_Action):
             then_fan = situation.fanning
             return Throw(
                 self.nerve,
-                lambda p: _Fan(p) if then_fan else _Shot(p, (False,) * situation.shots),
+                lambda p: _Fan(p) if then_fan else self.shots(p, (False,) * situation.shots),
                 Side.ACTOR,
             )
         if isinstance(state, _Fan):
             attacker = self.setup.attacker
             table = _fanning_table(attacker.tiro, attacker.mexican)
-            return Throw(table, lambda fives: _Shot(state.penalty, fives), Side.ACTOR)
+            return Throw(table, lambda fives: self.shots(state.penalty, fives), Side.ACTOR)
         if isinstance(state, _Shot):
-            if state.index >= len(state.fives):
-                return self.step(self.strike(state.points, bool(state.fives), state.fall_wounds))
+            if not state.pending:
+                return self.step(self.strike(state.points, state.fired > 0, state.fall_wounds))
             return Throw(self.shot_table(state), lambda v: self.after_shot(state, v), Side.ACTOR)
         if isinstance(state, _Mount):
             return Throw(_mount_table(), lambda falls: self.after_mount(state, falls), Side.ACTOR)
@@ -362,7 +402,7 @@ class _Shooting(_Action):
             assert rif is not None
             reflex = _fall_reflex_table(rif, fall_reflex_modifiers(self.target))
             return Throw(reflex, lambda kept: self.after_fall(state, kept), Side.TARGET)
-        if isinstance(state, _Save | _Panic):
+        if isinstance(state, (_Save, _Panic)):
             return self.aftermath(state)
         return Done(CombatResult(state.damage, state.wounds, state.outcome))
 
@@ -372,7 +412,7 @@ class _Shooting(_Action):
         shot = state.shot
         if not falls:
             return shot
-        fallen = _Shot(shot.penalty, shot.fives, shot.index, shot.points, True, shot.fall_wounds)
+        fallen = _Shot(shot.penalty, shot.pending, shot.fired, shot.points, True, shot.fall_wounds)
         if self.target.mount is MountPace.GALLOP and self.target.rif is not None:
             return _FallReflex(fallen)
         return fallen
@@ -380,7 +420,7 @@ class _Shooting(_Action):
     def after_fall(self, state: _FallReflex, kept_saddle: bool) -> _State:
         shot = state.shot
         wounds = shot.fall_wounds + (0 if kept_saddle else 1)
-        return _Shot(shot.penalty, shot.fives, shot.index, shot.points, True, wounds)
+        return _Shot(shot.penalty, shot.pending, shot.fired, shot.points, True, wounds)
 
 
 @cache
@@ -417,7 +457,7 @@ class _Fighting(_Action):
                 lambda damage: self.strike((self.saves,) * damage, True),
                 Side.ACTOR,
             )
-        if isinstance(state, _Save | _Panic):
+        if isinstance(state, (_Save, _Panic)):
             return self.aftermath(state)
         assert isinstance(state, _Done)
         return Done(CombatResult(state.damage, state.wounds, state.outcome))
@@ -434,7 +474,8 @@ def _solve(machine: _Shooting | _Fighting, budget: Budget) -> Dist[CombatResult]
 def shoot_odds(setup: ShootSetup, *, rerolls: int = 0, target_rerolls: int = 0) -> CombatOdds:
     """Exact odds of a shooting action and its aftermath (R-01–R-04, R-14, R-15)."""
     budget = Budget(max(rerolls, 0), max(target_rerolls, 0))
-    return CombatOdds(_solve(_Shooting(setup), budget), setup.target, budget)
+    machine = _Shooting(setup, any_order=not budget.actor and not budget.target)
+    return CombatOdds(_solve(machine, budget), setup.target, budget)
 
 
 def melee_odds(setup: MeleeSetup, *, rerolls: int = 0, target_rerolls: int = 0) -> CombatOdds:

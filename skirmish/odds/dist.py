@@ -36,7 +36,7 @@ class Dist(Mapping[T, Fraction], Generic[T]):
         items = weights.items() if isinstance(weights, Mapping) else weights
         table: dict[T, Fraction] = {}
         for outcome, weight in items:
-            p = Fraction(weight)
+            p = weight if type(weight) is Fraction else Fraction(weight)
             if p < 0:
                 raise ValueError(f"negative probability {p} for {outcome!r}")
             if p:
