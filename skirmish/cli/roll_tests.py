@@ -134,11 +134,7 @@ def reflex(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """Reflex test: 2D6, modifiers on each die, a die below RIF succeeds; 1 or 2 successes
-    needed (R-06).
-
-    Example: skirmish roll reflex --rif 4 --action mount-galloping --dice 3,5
-    """
+    """``roll reflex`` (R-06); its help is ``HELP["reflex"]``."""
     from skirmish.cli import render_tests as render
     from skirmish.engine.reflex import action_test, reflex_modifiers, roll_reflex
 
@@ -200,11 +196,7 @@ def initiative(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """Initiative: 1D6 + RIF + unused FAMA; with --against-rif both sides roll, ties are
-    rolled again (R-07, H-06).
-
-    Example: skirmish roll initiative --rif 3 --fama 1 --against-rif 4 --dice 4,3
-    """
+    """``roll initiative`` (R-07); its help is ``HELP["initiative"]``."""
     from skirmish.cli import render_tests as render
     from skirmish.engine.initiative import roll_initiative, roll_off
 
@@ -265,11 +257,7 @@ def cohesion(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """Cohesion test of a gang that lost over half its models: 1D6 ± leader, at most the
-    highest FRED fights on, more retreats and loses (R-08).
-
-    Example: skirmish roll cohesion --highest-fred 3 --leader dead --dice 3
-    """
+    """``roll cohesion`` (R-08); its help is ``HELP["cohesion"]``."""
     from skirmish.cli import render_tests as render
     from skirmish.engine.cohesion import Leader, roll_cohesion
 
@@ -298,11 +286,7 @@ def infamy(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """Infamy test after a voluntary retreat: on a 1 a model loses 1 FAMA for good, or 1
-    FORTUNA if the gang has no FAMA (R-09).
-
-    Example: skirmish roll infamy --no-fama --dice 1
-    """
+    """``roll infamy`` (R-09); its help is ``HELP["infamy"]``."""
     from skirmish.cli import render_tests as render
     from skirmish.engine.infamy import roll_infamy
 
@@ -342,11 +326,7 @@ def recovery(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """Recovery of an eliminated model after the game: 1D6 + doctor; 1 dead, 2 invalid,
-    3–4 wounded, 5+ recovered; FORTUNA rerolls a 'dead' (R-10, H-07).
-
-    Example: skirmish roll recovery --cos 3 --fortuna 1 --doctor segaossa --dice 2,4
-    """
+    """``roll recovery`` (R-10); its help is ``HELP["recovery"]``."""
     from skirmish.cli import render_tests as render
     from skirmish.engine.recovery import find_doctor, find_invalidity, roll_recovery
 
@@ -395,11 +375,7 @@ def skill(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """New skill for 3 XP: 2D6 on the new-skills table; an owned skill is rolled again,
-    DOTTORE twice makes a graduate (R-11).
-
-    Example: skirmish roll skill --owned duro --owned dottore --dice 4,6,2,3
-    """
+    """``roll skill`` (R-11); its help is ``HELP["skill"]``."""
     from skirmish.cli import render_tests as render
     from skirmish.engine.advances import choose_cacciatore, find_owned_skill, roll_new_skill
 
@@ -439,11 +415,7 @@ def availability(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """Availability roll before buying: 1D6 equal to or above DISP buys it, else try again
-    after the next game (R-12, H-03).
-
-    Example: skirmish roll availability --item dinamite --dice 4
-    """
+    """``roll availability`` (R-12); its help is ``HELP["availability"]``."""
     from skirmish.cli import render_tests as render
     from skirmish.engine.availability import roll_availability
 
@@ -568,12 +540,7 @@ def explosion(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """Explosion on one model: damages less protection, a saving roll each, survivors thrown
-    1D6 + damages U and terrified (R-14, R-03).
-
-    Example: skirmish roll explosion --explosive dinamite --rif 3 --cos 3 --protection total
-    --cover-type brick-wall --dice 5,2,3
-    """
+    """``roll explosion`` (R-14); its help is ``HELP["explosion"]``."""
     from skirmish.cli import render_tests as render
     from skirmish.engine.explosion import Protection, find_explosive, roll_explosion
     from skirmish.engine.explosion import table_8_protection as shelter
@@ -633,11 +600,7 @@ def lasso(
     json: JsonOpt = False,
     lang: LangOpt,
 ) -> None:
-    """Lasso: reflex test (with --rif), then 1D6 against the target's COS plus its mount's:
-    lower pulls the thrower, equal holds, higher pulls the target; over 2 knocks down (R-14).
-
-    Example: skirmish roll lasso --target-cos 3 --mount horse --rif 3 --cowboy --dice 2,5,6
-    """
+    """``roll lasso`` (R-14); its help is ``HELP["lasso"]``."""
     from skirmish.cli import render_tests as render
     from skirmish.engine.lasso import roll_lasso
     from skirmish.engine.reflex import reflex_modifiers
@@ -672,14 +635,74 @@ def _mount_cos(mount: str) -> int:
 # ---------------------------------------------------------------------------- registration
 
 
+#: Each command's help: what it rolls, then examples that work as written.
+HELP = {
+    "reflex": "Reflex test (R-06): roll 2D6 and add the modifiers to each die; a die below RIF "
+    "succeeds (equal fails). Most actions need 1 success, those marked '2 dadi su 2' need 2; "
+    "--action takes the number from table 1.\n\n"
+    "Example (§2.4): skirmish roll reflex --rif 4 --action mount-galloping --dice 3,5",
+    "initiative": "Initiative (R-07): 1D6 + RIF + the unused FAMA of the model or a friend "
+    "within 5U. With --against-rif both sides roll, the higher wins and a tie is rolled again "
+    "(H-06); a natural 1 shakes a model with 'Nervi scossi'.\n\n"
+    "Example: skirmish roll initiative --rif 3 --fama 1 --against-rif 4 --dice 4,3",
+    "cohesion": "Cohesion test (R-08), each turn once a gang has lost over half its models: "
+    "1D6, −1 with the leader in play, +1 with the leader dead; at most the highest FRED in "
+    "play fights on, more retreats and loses.\n\n"
+    "Example: skirmish roll cohesion --highest-fred 3 --leader dead --dice 3",
+    "infamy": "Infamy test (R-09) after a voluntary retreat: on a 1 a model of your choice "
+    "loses 1 FAMA for good, or 1 FORTUNA if the gang has no FAMA.\n\n"
+    "Example: skirmish roll infamy --no-fama --dice 1",
+    "recovery": "Recovery (R-10) of a model eliminated in the game: 1D6 + doctor; 1 dead, "
+    "2 invalid, 3–4 wounded, 5+ fully recovered. FORTUNA rerolls a 'dead': below COS it "
+    "survives as an invalid. An invalidity it already has is rolled again (H-07).\n\n"
+    "Example: skirmish roll recovery --cos 3 --fortuna 1 --dice 1,2,5\n\n"
+    "Example: skirmish roll recovery --cos 3 --doctor segaossa --has-invalid orbo --dice 1,2,4",
+    "skill": "New skill (R-11) for 3 XP: 2D6 on the new-skills table; an owned skill is "
+    "rolled again, DOTTORE on a bone-setter makes a graduate; mountain men may take "
+    "CACCIATORE instead of rolling.\n\n"
+    "Example: skirmish roll skill --owned duro --owned dottore --dice 4,6,2,3",
+    "availability": "Availability (R-12) before buying: 1D6 equal to or above the item's "
+    "DISP; a failed roll can be tried again after the next game (H-03).\n\n"
+    "Example: skirmish roll availability --item dinamite --dice 4",
+    "explosion": "Explosion (R-14) on one model within 5U: dynamite 6 or nitroglycerin 10 "
+    "damages, less its protection (table 8), one saving roll each (R-03); survivors are "
+    "thrown 1D6 + damages U and terrified. Dynamite: unmoved models step away ⌈1D6/2⌉ U "
+    "unless a short fuse was declared, which explodes in the thrower's hands on a 1.\n\n"
+    "Example: skirmish roll explosion --explosive dinamite --rif 3 --cos 4 --unmoved "
+    "--distance 4\n\n"
+    "Example: skirmish roll explosion --explosive nitro --rif 3 --cos 3 --protection total "
+    "--cover-type muro --dice 4,1,1,1,1,1,2",
+    "lasso": "Lasso (R-14): with --rif the reflex test first (1 success, cowboys −1), then "
+    "1D6 against the target's COS plus its mount's: lower pulls the thrower, equal holds, "
+    "higher pulls the target, by the difference; over 2 knocks the pulled model down.\n\n"
+    "Example: skirmish roll lasso --target-cos 3 --mount horse --rif 3 --cowboy --dice 2,5,6",
+}
+
+#: One line each for the list of ``skirmish roll --help``.
+SHORT_HELP = {
+    "reflex": "Reflex test (R-06): 2D6 against RIF, 1 or 2 successes.",
+    "initiative": "Initiative (R-07): 1D6 + RIF + unused FAMA, or a roll-off.",
+    "cohesion": "Cohesion test (R-08): 1D6 ± leader against the highest FRED.",
+    "infamy": "Infamy test (R-09): 1D6 after a retreat; a 1 costs FAMA.",
+    "recovery": "Recovery (R-10): 1D6 + doctor after the game.",
+    "skill": "New skill (R-11): 2D6 on the new-skills table.",
+    "availability": "Availability (R-12): 1D6 equal to or above DISP before buying.",
+    "explosion": "Explosion (R-14): dynamite or nitroglycerin on one model.",
+    "lasso": "Lasso (R-14): reflex test, then 1D6 against COS.",
+}
+
+
 def register(app: typer.Typer) -> None:
     """Add the non-combat tests to the ``roll`` app."""
-    app.command("reflex")(reflex)
-    app.command("initiative")(initiative)
-    app.command("cohesion")(cohesion)
-    app.command("infamy")(infamy)
-    app.command("recovery")(recovery)
-    app.command("skill")(skill)
-    app.command("availability")(availability)
-    app.command("explosion")(explosion)
-    app.command("lasso")(lasso)
+    for name, command in (
+        ("reflex", reflex),
+        ("initiative", initiative),
+        ("cohesion", cohesion),
+        ("infamy", infamy),
+        ("recovery", recovery),
+        ("skill", skill),
+        ("availability", availability),
+        ("explosion", explosion),
+        ("lasso", lasso),
+    ):
+        app.command(name, help=HELP[name], short_help=SHORT_HELP[name])(command)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
+from skirmish.cli.roll_tests import HELP
 
 runner = CliRunner()
 
@@ -258,7 +259,23 @@ SEEDED = {
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help_with_an_example(command: str) -> None:
-    assert "Example: skirmish roll " + command in run(command, "--help")
+    assert "skirmish roll " + command in " ".join(run(command, "--help").split())
+    assert "Example" in run(command, "--help")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_example_in_the_help_works(command: str) -> None:
+    examples = [
+        part.split("skirmish roll ", 1)[1].split()
+        for part in HELP[command].split("\n\n")
+        if part.startswith("Example")
+    ]
+    assert examples
+    for example in examples:
+        assert example[0] == command
+        if "--dice" not in example:
+            example += ["--seed", "1"]
+        assert run(*example).strip()
 
 
 @pytest.mark.parametrize("command", COMMANDS)
