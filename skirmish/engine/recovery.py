@@ -175,7 +175,9 @@ def roll_recovery(
     """Roll to recover an eliminated model: 1D6 + doctor, FORTUNA reroll, invalid table (R-10).
 
     ``hired`` says the doctor was paid for this roll (its fee is reported); a gang member with
-    DOTTORE who survived the game helps for free (``hired=False``).
+    DOTTORE who survived the game helps for free (``hired=False``). A model that already has
+    all six invalidities stays invalid and gains none: the book is silent, and H-07's "roll
+    again" could never end.
     """
     check_characteristic("COS", cos)
     check_characteristic("FORTUNA", fortuna)
