@@ -25,7 +25,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
-from skirmish.odds.dist import ZERO, Dist, mixture, multisets
+from skirmish.odds.dist import ZERO, Dist, multisets
 
 S = TypeVar("S", bound=Hashable)
 R = TypeVar("R", bound=Hashable)
@@ -188,7 +188,6 @@ class Solver(Generic[S, R]):
     _values: dict[tuple[S, Budget], Value] = field(default_factory=dict)
     _inner: dict[tuple[S, Dice, Budget], Value] = field(default_factory=dict)
     _choice: dict[tuple[S, Dice, Budget], int | None] = field(default_factory=dict)
-    _dists: dict[tuple[S, Budget], Dist[R]] = field(default_factory=dict)
 
     def solve(self, start: S, budget: Budget) -> tuple[Dist[R], Value]:
         """The final outcome's distribution and the expected objective from ``start``."""
@@ -244,36 +243,51 @@ class Solver(Generic[S, R]):
 
     # -- distributions ---------------------------------------------------------------------
     def dist(self, state: S, budget: Budget) -> Dist[R]:
-        """The final outcome's distribution from ``state`` under the wise policy."""
-        key = (state, budget)
-        known = self._dists.get(key)
-        if known is not None:
-            return known
-        step = self._step(state)
-        if isinstance(step, Done):
-            result: Dist[R] = Dist.point(step.outcome)
-        else:
-            self.value(state, budget)
-            result = mixture(
-                (p, self._dist_in(state, step, _fresh(faces), budget))
-                for faces, p in step.table.start.items()
-            )
-        self._dists[key] = result
-        return result
+        """The final outcome's distribution from ``state`` under the wise policy.
 
-    def _dist_in(self, state: S, throw: Throw[S], dice: Dice, budget: Budget) -> Dist[R]:
-        key = (state, dice, budget)
-        if key not in self._choice:
-            self._value_in(state, throw, dice, budget)
-        at = self._choice[key]
-        if at is None:
-            return self.dist(throw.then(throw.table.outcome(_faces(dice))), budget)
-        spent = budget.spend(throw.side)
-        ordered = throw.table.ordered
-        return mixture(
-            (p, self._dist_in(state, throw, _reroll(dice, at, c, ordered), spent))
-            for c, p in throw.table.classes
-        )
+        The policy is found by ``value``; the probability is then pushed forward through
+        it, merging states as ``propagate`` does (integer masses over 6^DEPTH).
+        """
+        self.value(state, budget)
+        scale = 6**_DEPTH
+        outer: dict[tuple[S, Budget], int] = {(state, budget): scale}
+        inner: dict[tuple[S, Dice, Budget], int] = {}
+        done: dict[R, int] = {}
+        while outer or inner:
+            for (at_state, left), mass in outer.items():
+                step = self._step(at_state)
+                if isinstance(step, Done):
+                    done[step.outcome] = done.get(step.outcome, 0) + mass
+                    continue
+                for faces, p in step.table.start.items():
+                    key = (at_state, _fresh(faces), left)
+                    inner[key] = inner.get(key, 0) + _share(mass, p)
+            outer = {}
+            following: dict[tuple[S, Dice, Budget], int] = {}
+            for (at_state, dice, left), mass in inner.items():
+                throw = self._step(at_state)
+                assert isinstance(throw, Throw)
+                if (at_state, dice, left) not in self._choice:
+                    self._value_in(at_state, throw, dice, left)
+                at = self._choice[(at_state, dice, left)]
+                if at is None:
+                    nxt = (throw.then(throw.table.outcome(_faces(dice))), left)
+                    outer[nxt] = outer.get(nxt, 0) + mass
+                    continue
+                spent = left.spend(throw.side)
+                for c, p in throw.table.classes:
+                    key = (at_state, _reroll(dice, at, c, throw.table.ordered), spent)
+                    following[key] = following.get(key, 0) + _share(mass, p)
+            inner = following
+        return Dist((outcome, Fraction(mass, scale)) for outcome, mass in done.items())
+
+
+def _share(mass: int, p: Fraction) -> int:
+    """``mass × p`` for a probability whose denominator divides 6^DEPTH, exactly."""
+    share, rest = divmod(mass * p.numerator, p.denominator)
+    if rest:
+        raise ArithmeticError("an action rolled more dice than the odds can hold")
+    return share
 
 
 def _fresh(faces: tuple[int, ...]) -> Dice:
