@@ -143,6 +143,7 @@ MESSAGES: Catalogue = {
         "eliminated": "eliminated: COS {cos} − {wounds} = {left}",
         "thrown": "thrown {face} + {damages} = {distance}U and terrified (no panic test)",
         "in-all": "{wounds} in all, COS {left} left",
+        "in-all-none": "no wounds in all, COS {left} left",
         "lasso": "lasso",
         "mount": "mount",
         "missed": "missed: the target is not caught",
@@ -222,6 +223,7 @@ MESSAGES: Catalogue = {
         "eliminated": "eliminato: COS {cos} − {wounds} = {left}",
         "thrown": "sbalzato {face} + {damages} = {distance}U e in panico (senza test)",
         "in-all": "{wounds} in tutto, restano {left} COS",
+        "in-all-none": "nessuna ferita in tutto, restano {left} COS",
         "lasso": "lasso",
         "mount": "cavalcatura",
         "missed": "mancato: l'obiettivo non è preso",
@@ -731,7 +733,8 @@ def explosion_lines(result: ExplosionResult, lang: Lang | str) -> list[str]:
         )
     elif blast.thrown_roll is not None and blast.thrown is not None:
         wounds = wounds_text(blast.wounds, lang)
-        lines.append(tr(MESSAGES, "in-all", lang, wounds=wounds, left=blast.cos_after))
+        key = "in-all" if blast.wounds else "in-all-none"
+        lines.append(tr(MESSAGES, key, lang, wounds=wounds, left=blast.cos_after))
         lines.append(
             tr(
                 MESSAGES,

@@ -296,6 +296,96 @@ def test_seeded_rolls_are_reproducible_and_replayable(command: str, seed: int) -
     assert replay == first
 
 
+TEXT = [
+    (
+        ["recovery", "--cos", "3", "--fortuna", "1", "--dice", "1,2,5"],
+        [
+            "recovery 1: dead",
+            "FORTUNA reroll 2, below COS 3: survives as an invalid",
+            "invalid table 5: Shattered nerves: a natural 1 on the initiative roll makes it "
+            "shaken for that turn (R-07)",
+        ],
+        [
+            "recupero 1: morto",
+            "ritiro con FORTUNA 2, inferiore alla COS 3: si salva ma rimane invalido",
+            "tabella invalidi 5: Nervi scossi: se nel Tiro Iniziativa ottiene 1 per quel turno "
+            "è SCOSSO",
+        ],
+    ),
+    (
+        ["skill", "--owned", "duro", "--owned", "dottore", "--dice", "4,6,2,3"],
+        [
+            "new skill 4,6 = 10: HARD CASE already owned, roll again",
+            "new skill 2,3 = 5: DOCTOR again: the bone-setter becomes a graduate doctor",
+        ],
+        [
+            "nuova abilità 4,6 = 10: DURO già posseduta, si ritira",
+            "nuova abilità 2,3 = 5: di nuovo DOTTORE: il segaossa diventa dottore laureato",
+        ],
+    ),
+    (
+        ["lasso", "--target-cos", "3", "--mount", "horse", "--rif", "3", "--cowboy",
+         "--dice", "2,5,6"],
+        [
+            "reflex 2,5 −1 each (cowboy's lasso −1) = 1,4 vs RIF 3: 1 success, 1 needed, passed",
+            "lasso 6 vs COS 3 + mount 3 = 6: the target is held",
+        ],
+        [
+            "riflessi 2,5 −1 a dado (lasso del cowboy −1) = 1,4 contro RIF 3: 1 dado riuscito, "
+            "richiesti: 1, superato",
+            "lasso 6 contro COS 3 + cavalcatura 3 = 6: l'obiettivo è bloccato",
+        ],
+    ),
+    (
+        ["explosion", "--explosive", "dinamite", "--rif", "3", "--cos", "3", "--protection",
+         "total", "--cover-type", "brick wall", "--dice", "5,2,3"],
+        [
+            "Dynamite 6 − protection 4 = 2 damages",
+            "save 5 − 3 = 2, 1 wound",
+            "save 2 − 3 = −1, no wound",
+            "1 wound in all, COS 2 left",
+            "thrown 3 + 2 = 5U and terrified (no panic test)",
+        ],
+        [
+            "Dinamite 6 − protezione 4 = 2 danni",
+            "salvezza 5 − 3 = 2, 1 ferita",
+            "salvezza 2 − 3 = −1, nessuna ferita",
+            "1 ferita in tutto, restano 2 COS",
+            "sbalzato 3 + 2 = 5U e in panico (senza test)",
+        ],
+    ),
+    (
+        ["initiative", "--rif", "3", "--fama", "1", "--nervi-scossi", "--dice", "1"],
+        ["initiative 1 + 3 + 1 = 5 (RIF 3, FAMA 1), natural 1 with Nervi scossi: shaken this turn"],
+        [
+            "iniziativa 1 + 3 + 1 = 5 (RIF 3, FAMA 1), 1 naturale con Nervi scossi: scosso per "
+            "questo turno"
+        ],
+    ),
+    (
+        ["availability", "--item", "dinamite", "--dice", "3"],
+        [
+            "Dynamite: availability 3 vs DISP 4: not available this time; try again after the "
+            "next game (H-03)",
+            "rare (R-12): only where explosives are allowed",
+        ],
+        [
+            "Dinamite: disponibilità 3 contro DISP 4: non disponibile questa volta; si riprova "
+            "dopo la prossima partita (H-03)",
+            "raro (R-12): solo dove gli esplosivi sono ammessi",
+        ],
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("args", "english", "italian"), TEXT, ids=lambda v: str(v)[:30])
+def test_one_line_a_step_in_both_languages(
+    args: list[str], english: list[str], italian: list[str]
+) -> None:
+    assert run(*args).splitlines() == english
+    assert run(*args, "--lang", "it").splitlines() == italian
+
+
 def test_italian_and_english_text_differ() -> None:
     english = run("cohesion", "--highest-fred", "3", "--dice", "3")
     italian = run("cohesion", "--highest-fred", "3", "--dice", "3", "--lang", "it")
