@@ -15,9 +15,10 @@ from typing import Any, NamedTuple
 
 import typer
 from typer._click import Command, Context
-from typer._click.exceptions import ClickException, UsageError
-from typer.core import TyperGroup
+from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+from typer.core import DEFAULT_MARKUP_MODE, TyperGroup
 from typer.exceptions import Abort, Exit
+from typer.main import get_command_from_info, get_command_name
 
 from skirmish.errors import SkirmishError
 
@@ -42,8 +43,60 @@ NOUNS: dict[str, Noun] = {
     "undo": Noun("skirmish.cli.history", "undo_app"),
     "export": Noun("skirmish.cli.transfer", "export_app"),
     "import": Noun("skirmish.cli.transfer", "import_app"),
+    "game": Noun("skirmish.cli.game"),
     "print": Noun("skirmish.cli.print_cmd"),
 }
+
+
+class LazyNounGroup(TyperGroup):
+    """A noun's group that turns a subcommand's function into a command only when it is used.
+
+    Typer builds every subcommand of a group up front (``inspect.signature`` of each one); for
+    ``roll``, with fourteen subcommands, that alone would take longer than the whole start-up
+    budget of issue #2. Here ``list_commands`` reads the names and only ``get_command`` builds.
+    """
+
+    def __init__(self, *, source: typer.Typer, name: str) -> None:
+        info = source.info
+        super().__init__(
+            name=name,
+            help=info.help if isinstance(info.help, str) else None,
+            no_args_is_help=bool(info.no_args_is_help),
+            rich_markup_mode=DEFAULT_MARKUP_MODE,
+        )
+        self._infos = {
+            command.name or get_command_name(command.callback.__name__): command
+            for command in source.registered_commands
+            if command.callback is not None
+        }
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        return list(self._infos)
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        built = self.commands.get(cmd_name)
+        if built is None and cmd_name in self._infos:
+            built = get_command_from_info(
+                self._infos[cmd_name],
+                pretty_exceptions_short=True,
+                rich_markup_mode=DEFAULT_MARKUP_MODE,
+            )
+            self.commands[cmd_name] = built
+        return built
+
+
+def _build(target: typer.Typer | Command, name: str) -> Command:
+    """A click command for a noun: lazy when it is a plain group of commands."""
+    if not isinstance(target, typer.Typer):
+        return target
+    plain_group = (
+        target.registered_callback is None
+        and not target.registered_groups
+        and len(target.registered_commands) > 1
+    )
+    return (
+        LazyNounGroup(source=target, name=name) if plain_group else typer.main.get_command(target)
+    )
 
 
 class SkirmishGroup(TyperGroup):
@@ -59,7 +112,7 @@ class SkirmishGroup(TyperGroup):
             return found
         noun = NOUNS[cmd_name]
         target = getattr(importlib.import_module(noun.module), noun.attr)
-        command = typer.main.get_command(target) if isinstance(target, typer.Typer) else target
+        command = _build(target, cmd_name)
         command.name = cmd_name
         self.commands[cmd_name] = command
         return command
@@ -81,6 +134,9 @@ class SkirmishGroup(TyperGroup):
                 **extra,
             )
             code = result if isinstance(result, int) else 0
+        except NoArgsIsHelpError as exc:
+            exc.show()
+            code = exc.exit_code
         except UsageError as exc:
             where = exc.ctx.command_path if exc.ctx is not None else "skirmish"
             message = exc.format_message().rstrip(".")

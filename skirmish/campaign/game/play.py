@@ -229,8 +229,7 @@ def _find_objective(
     scenario = scenario_of(game)
     key = normalize(name)
     for objective in scenario.objectives:
-        names = {normalize(n) for n in (objective.id, objective.name_it, objective.name_en)}
-        if key in names:
+        if _names_objective(objective, key):
             copies = [o for o in objectives_of(session, game) if o.objective == objective.id]
             if copy_no is not None:
                 copies = [o for o in copies if o.copy_no == copy_no]
@@ -246,6 +245,13 @@ def _find_objective(
     )
 
 
+def _names_objective(objective: Objective, key: str) -> bool:
+    """``loot``, ``sacco``, ``bottino``, ``testimone``… name an objective, as its id and names
+    or any word of them do."""
+    names = [normalize(n) for n in (objective.id, objective.name_it, objective.name_en)]
+    return key in names or any(key in name.split("-") for name in names if len(key) > 2)
+
+
 def _resolve_target(session: Session, game: Game, name: str) -> ModelRef:
     try:
         return ModelRef(find_model(session, game, name))
@@ -253,9 +259,7 @@ def _resolve_target(session: Session, game: Game, name: str) -> ModelRef:
         scenario = scenario_of(game)
         key = normalize(name)
         for objective in scenario.objectives:
-            if objective.targetable and key in {
-                normalize(n) for n in (objective.id, objective.name_it, objective.name_en)
-            }:
+            if objective.targetable and _names_objective(objective, key):
                 _, copies = _find_objective(session, game, objective.id)
                 return ModelRef(None, copies[0])
         raise

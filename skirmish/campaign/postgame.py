@@ -1,0 +1,652 @@
+"""The post-game sequence (§6.5, §7, §8; R-09, R-10, R-11, H-01, H-02, H-04, H-07, H-09–H-11).
+
+``run_postgame`` goes gang by gang (good side first) through the steps below. Each step is one
+campaign ``LogEntry`` with its dice, money and XP before and after and the gang's state before
+it, so ``undo GANG`` takes the steps back one at a time, like any other action:
+
+1. ``wounded-healed``: a model that started this game "wounded" (−1 COS) is whole again (R-10).
+2. ``recovery``: every model eliminated in the game rolls on the recovery table with its doctor
+   (R-10): the gang's own DOTTORE not killed in this game is free, else a bone-setter (5$) or a
+   graduate (20$) if chosen and affordable; FORTUNA rerolls a "dead"; an invalid rolls the
+   sub-table (H-07); the dead leave the roster and their equipment goes to the stash (H-04).
+3. ``game-xp``: +1 XP per enemy model eliminated (R-11) and the winner's bonus (H-02).
+4. ``income``: the winner's and the loser's money (H-01; a retreat is a loss, a draw pays the
+   loser's amount); the gang's games played go up by one (H-03 counts them).
+5. ``bounty``: bounty killers gain a share of each outlaw or mexican they eliminated (H-09);
+   ``outlaw-mark``: one who killed a civilian marks the gang as outlaws for good.
+6. ``gambler`` (H-11) and ``marked-cards`` (H-10) for models not eliminated.
+7. ``infamy``: after a voluntary retreat, the infamy test (R-09), rolled now unless it was rolled
+   when the gang retreated.
+
+A gang's sequence is *done* while any of its steps for the game stands (not undone); running it
+again is refused. Undoing every step lets it run again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from skirmish.campaign import lookup
+from skirmish.campaign.game.play import (
+    CIVILIAN_PROFILE,
+    DOCTOR_SKILLS,
+    WOUNDED,
+    gang_row,
+    gangs_of,
+    member_of,
+    models_of,
+    objectives_of,
+    outlaw_marked,
+    result_for,
+    scenario_of,
+)
+from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameStatus, Retreat
+from skirmish.campaign.models import (
+    CampaignSetting,
+    Gang,
+    Injury,
+    LogEntry,
+    Member,
+    MemberStatus,
+    OwnedItem,
+)
+from skirmish.campaign.services import now_text
+from skirmish.campaign.settings import find_setting
+from skirmish.campaign.snapshot import capture
+from skirmish.engine.dice import DiceSource, Die, RecordingDice
+from skirmish.engine.infamy import InfamyLoss, infamy_loss, roll_infamy
+from skirmish.engine.recovery import Doctor, RecoveryOutcome, find_doctor, roll_recovery
+from skirmish.errors import CampaignError
+from skirmish.rules import find_profile
+from skirmish.rules.names import normalize
+
+#: Every action the sequence logs.
+STEPS = (
+    "wounded-healed",
+    "recovery",
+    "game-xp",
+    "income",
+    "bounty",
+    "outlaw-mark",
+    "gambler",
+    "marked-cards",
+    "infamy",
+)
+#: H-09: the factions whose models carry a bounty, and the bounty killers' faction.
+WANTED = ("outlaws", "mexicans")
+BOUNTY_KILLERS = "bounty-killers"
+#: H-11 and H-10: the gambler's skill and the marked cards' item.
+GAMBLER = "giocatore"
+MARKED_CARDS = "marked-cards"
+#: Words for "no doctor".
+NO_DOCTOR = frozenset({"none", "nessuno", "no"})
+
+
+@dataclass
+class PostgameReport:
+    """The entries a gang's sequence wrote, in order."""
+
+    gang: str
+    result: str
+    entries: list[LogEntry] = field(default_factory=list)
+
+
+def _id(row: Any) -> int:
+    assert row.id is not None
+    return int(row.id)
+
+
+def _setting(session: Session, gang: Gang, key: str) -> str:
+    row = session.get(CampaignSetting, (gang.campaign_id, key))
+    return row.value if row is not None else find_setting(key).default
+
+
+def _dice(dice: Iterable[Die]) -> list[dict[str, Any]]:
+    return [{"value": d.value, "purpose": d.purpose} for d in dice]
+
+
+def _step(
+    session: Session,
+    game: Game,
+    gang: Gang,
+    action: str,
+    *,
+    state: dict[str, Any],
+    money: int,
+    member: Member | None = None,
+    xp: int | None = None,
+    details: Mapping[str, Any] | None = None,
+    dice: Iterable[Die] = (),
+    ruling: str | None = None,
+) -> LogEntry:
+    session.flush()
+    entry = LogEntry(
+        campaign_id=gang.campaign_id,
+        gang_id=gang.id,
+        member_id=member.id if member is not None else None,
+        member_name=member.name if member is not None else None,
+        action=action,
+        at=now_text(),
+        details={"game": game.id, "scenario": game.scenario, **(details or {})},
+        dice=_dice(dice),
+        ruling=ruling,
+        money_before=money,
+        money_after=gang.treasury,
+        xp_before=xp,
+        xp_after=member.xp if member is not None else None,
+        state_before=state,
+    )
+    session.add(entry)
+    session.flush()
+    return entry
+
+
+def standing_steps(session: Session, game: Game, gang_id: int) -> list[LogEntry]:
+    """The gang's post-game entries for ``game`` that have not been undone."""
+    undone = select(LogEntry.reverts).where(
+        LogEntry.gang_id == gang_id, col(LogEntry.reverts).is_not(None)
+    )
+    rows = session.exec(
+        select(LogEntry)
+        .where(
+            LogEntry.gang_id == gang_id,
+            col(LogEntry.action).in_(STEPS),
+            col(LogEntry.id).not_in(undone),
+        )
+        .order_by(col(LogEntry.id))
+    ).all()
+    return [row for row in rows if row.details.get("game") == game.id]
+
+
+def postgame_done(session: Session, game: Game, gg: GameGang) -> bool:
+    """Whether the gang's post-game sequence for ``game`` stands (any step not undone)."""
+    return bool(standing_steps(session, game, gg.gang_id))
+
+
+def _parse_doctors(choices: Mapping[str, str]) -> dict[str, Doctor | None]:
+    parsed: dict[str, Doctor | None] = {}
+    for name, kind in choices.items():
+        key = normalize(kind)
+        parsed[normalize(name)] = None if key in NO_DOCTOR else find_doctor(kind)
+    return parsed
+
+
+def run_postgame(
+    session: Session,
+    *,
+    game: Game,
+    dice: DiceSource,
+    gang: str | None = None,
+    doctors: Mapping[str, str] | None = None,
+    infamy_model: str | None = None,
+) -> list[PostgameReport]:
+    """Run the post-game sequence of an ended game for every gang (or only ``gang``) whose
+    sequence is not done yet; ``doctors`` maps a model's name to the doctor hired for its
+    recovery roll (``bone-setter``, ``graduate`` or ``none``)."""
+    if game.status == GameStatus.IN_PROGRESS:
+        raise CampaignError(
+            f"game {game.id} is still being played; end it with 'skirmish game end' first."
+        )
+    if game.status == GameStatus.ABANDONED:
+        raise CampaignError(f"game {game.id} was abandoned; it has no post-game sequence.")
+    gangs = gangs_of(session, game)
+    if gang is not None:
+        gangs = [gg for gg in gangs if normalize(gang_row(session, gg).name) == normalize(gang)]
+        if not gangs:
+            raise CampaignError(f"gang {gang!r} did not play game {game.id}.")
+    pending = [gg for gg in gangs if not postgame_done(session, game, gg)]
+    if not pending:
+        who = "its gangs" if gang is None else repr(gang)
+        raise CampaignError(
+            f"the post-game sequence of game {game.id} was already run for {who}; "
+            "'skirmish undo GANG' takes its steps back one by one."
+        )
+    chosen = _parse_doctors(doctors or {})
+    known = {normalize(m.name) for m in models_of(session, game)}
+    for name in chosen:
+        if name not in known:
+            raise CampaignError(f"--doctor names {name!r}, who did not play game {game.id}.")
+    return [_one_gang(session, game, gg, dice, chosen, infamy_model) for gg in pending]
+
+
+def _one_gang(
+    session: Session,
+    game: Game,
+    gg: GameGang,
+    dice: DiceSource,
+    doctors: Mapping[str, Doctor | None],
+    infamy_model: str | None,
+) -> PostgameReport:
+    gang = gang_row(session, gg)
+    result = result_for(game, gg)
+    report = PostgameReport(gang.name, result)
+    models = models_of(session, game)
+    mine = [m for m in models if m.game_gang_id == gg.id]
+    report.entries += _heal(session, game, gang, mine)
+    report.entries += _recover(session, game, gang, mine, dice, doctors)
+    report.entries += _experience(session, game, gang, gg, mine, models, result)
+    report.entries.append(_income(session, game, gang, result))
+    report.entries += _bounty(session, game, gang, gg, mine, models)
+    report.entries += _gambler(session, game, gang, mine, models, dice)
+    report.entries += _marked_cards(session, game, gang, mine, dice)
+    if gg.retreated == Retreat.VOLUNTARY:
+        report.entries.append(_infamy(session, game, gang, gg, dice, infamy_model))
+    return report
+
+
+# --------------------------------------------------------------------------- steps
+
+
+def _heal(session: Session, game: Game, gang: Gang, mine: Sequence[GameModel]) -> list[LogEntry]:
+    entries = []
+    for model in mine:
+        if not model.wounded_start:
+            continue
+        member = member_of(session, model)
+        rows = [i for i in member.injuries if i.injury == WOUNDED]
+        if not rows:
+            continue
+        state = capture(session, _id(gang))
+        for row in rows:
+            member.injuries.remove(row)
+            session.delete(row)
+        entries.append(
+            _step(
+                session,
+                game,
+                gang,
+                "wounded-healed",
+                state=state,
+                money=gang.treasury,
+                member=member,
+                xp=member.xp,
+                ruling="R-10",
+            )  # fmt: skip
+        )
+    return entries
+
+
+def _own_doctor(
+    session: Session, gang: Gang, patient: Member, dead: set[int]
+) -> tuple[Doctor, str] | None:
+    best: tuple[Doctor, str] | None = None
+    for member in lookup.active_members(gang):
+        if member.id == patient.id or member.id in dead:
+            continue
+        owned = {s.skill for s in member.skills}
+        if DOCTOR_SKILLS[0] in owned:
+            return Doctor.GRADUATE, member.name
+        if DOCTOR_SKILLS[1] in owned and best is None:
+            best = (Doctor.BONE_SETTER, member.name)
+    return best
+
+
+def _is_doctor(member: Member) -> bool:
+    return any(s.skill in DOCTOR_SKILLS for s in member.skills)
+
+
+def _recover(
+    session: Session,
+    game: Game,
+    gang: Gang,
+    mine: Sequence[GameModel],
+    dice: DiceSource,
+    doctors: Mapping[str, Doctor | None],
+) -> list[LogEntry]:
+    eliminated = [m for m in mine if m.eliminated]
+    # Doctors roll first: a DOTTORE killed in this game treats nobody afterwards (R-10).
+    eliminated.sort(key=lambda m: (not _is_doctor(member_of(session, m)), _id(m)))
+    duplicate = _setting(session, gang, "duplicate-invalidity")
+    equipment = _setting(session, gang, "dead-equipment")
+    dead: set[int] = set()
+    entries = []
+    for model in eliminated:
+        member = member_of(session, model)
+        own = _own_doctor(session, gang, member, dead)
+        key = normalize(model.name)
+        doctor: Doctor | None
+        hired = False
+        helper: str | None = None
+        if key in doctors:
+            doctor = doctors[key]
+            hired = doctor is not None
+            if own is not None and doctor is not None and own[0] is doctor:
+                hired, helper = False, own[1]
+        elif own is not None:
+            doctor, helper = own
+        else:
+            doctor = None
+        fee = doctor.fee if doctor is not None and hired else 0
+        if fee > gang.treasury:
+            raise CampaignError(
+                f"R-10: a {doctor.value if doctor else ''} costs {fee}$ but {gang.name!r} has "
+                f"{gang.treasury}$; choose a cheaper doctor or none for {model.name!r}. "
+                "Nothing was changed."
+            )
+        existing = [i.injury for i in member.injuries if i.injury != WOUNDED]
+        rolled = roll_recovery(
+            cos=member.cos,
+            fortuna=member.fortuna,
+            doctor=doctor,
+            hired=hired,
+            existing_invalidities=existing if duplicate == "reroll" else (),
+            dice=dice,
+        )
+        state, money = capture(session, _id(gang)), gang.treasury
+        gang.treasury -= rolled.doctor_fee
+        details: dict[str, Any] = {
+            "outcome": rolled.outcome.value,
+            "table": rolled.table_outcome.value,
+            "roll": rolled.roll,
+            "total": rolled.total,
+            "doctor": doctor.value if doctor else None,
+            "doctor_model": helper,
+            "fee": rolled.doctor_fee,
+            "fortuna_roll": rolled.fortuna_roll,
+            "invalidity": None,
+            "to_stash": [],
+            "eliminated_by": _name(session, model.eliminated_by),
+        }
+        if rolled.outcome is RecoveryOutcome.DEAD:
+            dead.add(_id(member))
+            member.status = MemberStatus.DEAD
+            details["to_stash"] = _bury(session, gang, member, equipment)
+        elif rolled.outcome is RecoveryOutcome.INVALID and rolled.invalidity is not None:
+            if rolled.invalidity.value not in existing:
+                member.injuries.append(Injury(member_id=_id(member), injury=rolled.invalidity))
+                details["invalidity"] = rolled.invalidity.value
+        elif rolled.outcome is RecoveryOutcome.WOUNDED:
+            member.injuries.append(Injury(member_id=_id(member), injury=WOUNDED))
+        session.add(member)
+        session.add(gang)
+        entries.append(
+            _step(
+                session,
+                game,
+                gang,
+                "recovery",
+                state=state,
+                money=money,
+                member=member,
+                xp=member.xp,
+                details=details,
+                dice=rolled.dice,
+                ruling="R-10",
+            )  # fmt: skip
+        )
+    return entries
+
+
+def _name(session: Session, model_id: int | None) -> str | None:
+    if model_id is None:
+        return None
+    row = session.get(GameModel, model_id)
+    return row.name if row is not None else None
+
+
+def _bury(session: Session, gang: Gang, member: Member, rule: str) -> list[str]:
+    """H-04: a dead model's equipment goes to the stash (or is lost)."""
+    moved = []
+    for item in list(lookup.carried(gang, member)):
+        moved.append(item.item)
+        if rule == "stash":
+            item.member_id = None
+            item.member = None
+            session.add(item)
+        else:
+            gang.items.remove(item)
+            session.delete(item)
+    session.flush()
+    return moved if rule == "stash" else []
+
+
+def _enemy_kills(model: GameModel, models: Sequence[GameModel]) -> list[GameModel]:
+    return [
+        m
+        for m in models
+        if m.eliminated and m.eliminated_by == model.id and m.game_gang_id != model.game_gang_id
+    ]
+
+
+def _experience(
+    session: Session,
+    game: Game,
+    gang: Gang,
+    gg: GameGang,
+    mine: Sequence[GameModel],
+    models: Sequence[GameModel],
+    result: str,
+) -> list[LogEntry]:
+    bonus = int(_setting(session, gang, "win-xp")) if result == "win" else 0
+    entries = []
+    for model in mine:
+        member = member_of(session, model)
+        if member.status != MemberStatus.ACTIVE:
+            continue
+        kills = len(_enemy_kills(model, models))
+        won = bonus if not model.eliminated else 0
+        if kills + won == 0:
+            continue
+        state, xp = capture(session, _id(gang)), member.xp
+        member.xp += kills + won
+        session.add(member)
+        entries.append(
+            _step(
+                session,
+                game,
+                gang,
+                "game-xp",
+                state=state,
+                money=gang.treasury,
+                member=member,
+                xp=xp,
+                details={"eliminations": kills, "bonus": won},
+                ruling="R-11, H-02" if won else "R-11",
+            )  # fmt: skip
+        )
+    return entries
+
+
+def _income(session: Session, game: Game, gang: Gang, result: str) -> LogEntry:
+    key = "win-money" if result == "win" else "loss-money"
+    amount = int(_setting(session, gang, key))
+    state, money = capture(session, _id(gang)), gang.treasury
+    gang.treasury += amount
+    gang.games_played += 1
+    session.add(gang)
+    return _step(
+        session, game, gang, "income", state=state, money=money,
+        details={"result": result, "amount": amount}, ruling="H-01",
+    )  # fmt: skip
+
+
+def _bounty(
+    session: Session,
+    game: Game,
+    gang: Gang,
+    gg: GameGang,
+    mine: Sequence[GameModel],
+    models: Sequence[GameModel],
+) -> list[LogEntry]:
+    if gang.faction != BOUNTY_KILLERS:
+        return []
+    entries = []
+    percent = int(_setting(session, gang, "bounty-percent"))
+    victims: list[dict[str, Any]] = []
+    civilians: list[str] = []
+    for model in mine:
+        for victim in _enemy_kills(model, models):
+            victim_member = member_of(session, victim)
+            victim_gang = session.get(Gang, victim_member.gang_id)
+            assert victim_gang is not None
+            profile = find_profile(victim_member.profile)
+            if victim_gang.faction in WANTED:
+                victims.append(
+                    {
+                        "name": victim.name,
+                        "profile": profile.id,
+                        "cost": profile.cost,
+                        "bounty": profile.cost * percent // 100,
+                    }
+                )
+            if profile.faction == "npc":
+                civilians.append(victim.name)
+    ids = {_id(m) for m in mine}
+    scenario = scenario_of(game)
+    for row in objectives_of(session, game):
+        objective = scenario.objective(row.objective)
+        if row.state == "dead" and row.by in ids and objective.profile == CIVILIAN_PROFILE:
+            civilians.append(objective.id)
+    if victims:
+        state, money = capture(session, _id(gang)), gang.treasury
+        gang.treasury += sum(v["bounty"] for v in victims)
+        session.add(gang)
+        entries.append(
+            _step(
+                session,
+                game,
+                gang,
+                "bounty",
+                state=state,
+                money=money,
+                details={"victims": victims, "percent": percent},
+                ruling="H-09",
+            )  # fmt: skip
+        )
+    if civilians and not outlaw_marked(session, gang):
+        state = capture(session, _id(gang))
+        entries.append(
+            _step(
+                session,
+                game,
+                gang,
+                "outlaw-mark",
+                state=state,
+                money=gang.treasury,
+                details={"civilians": civilians},
+                ruling="H-09",
+            )  # fmt: skip
+        )
+    return entries
+
+
+def _gambler(
+    session: Session,
+    game: Game,
+    gang: Gang,
+    mine: Sequence[GameModel],
+    models: Sequence[GameModel],
+    dice: DiceSource,
+) -> list[LogEntry]:
+    per_kill = _setting(session, gang, "gambler") == "per-kill"
+    entries = []
+    for model in mine:
+        member = member_of(session, model)
+        if model.eliminated or GAMBLER not in {s.skill for s in member.skills}:
+            continue
+        kills = len(_enemy_kills(model, models)) if per_kill else 0
+        recorder = RecordingDice(dice)
+        faces = [recorder.roll("gambler") for _ in range(1 + kills)]
+        state, money = capture(session, _id(gang)), gang.treasury
+        gang.treasury += sum(faces)
+        session.add(gang)
+        entries.append(
+            _step(
+                session,
+                game,
+                gang,
+                "gambler",
+                state=state,
+                money=money,
+                member=member,
+                xp=member.xp,
+                details={"faces": faces, "eliminations": kills, "amount": sum(faces)},
+                dice=recorder.dice,
+                ruling="H-11",
+            )  # fmt: skip
+        )
+    return entries
+
+
+def _marked_cards(
+    session: Session, game: Game, gang: Gang, mine: Sequence[GameModel], dice: DiceSource
+) -> list[LogEntry]:
+    count = int(_setting(session, gang, "marked-cards-dice"))
+    if count == 0:
+        return []
+    entries = []
+    for model in mine:
+        member = member_of(session, model)
+        carried = [i.item for i in session.exec(
+            select(OwnedItem).where(OwnedItem.member_id == member.id)
+        ).all()]  # fmt: skip
+        if model.eliminated or MARKED_CARDS not in carried:
+            continue
+        recorder = RecordingDice(dice)
+        faces = [recorder.roll("marked cards") for _ in range(count)]
+        state, money = capture(session, _id(gang)), gang.treasury
+        gang.treasury += sum(faces)
+        session.add(gang)
+        entries.append(
+            _step(
+                session,
+                game,
+                gang,
+                "marked-cards",
+                state=state,
+                money=money,
+                member=member,
+                xp=member.xp,
+                details={"faces": faces, "amount": sum(faces)},
+                dice=recorder.dice,
+                ruling="H-10",
+            )  # fmt: skip
+        )
+    return entries
+
+
+def _infamy(
+    session: Session,
+    game: Game,
+    gang: Gang,
+    gg: GameGang,
+    dice: DiceSource,
+    infamy_model: str | None,
+) -> LogEntry:
+    roster = lookup.active_members(gang)
+    has_fama = any(m.fama > 0 for m in roster)
+    has_fortuna = any(m.fortuna > 0 for m in roster)
+    rolled: tuple[Die, ...] = ()
+    if gg.infamy_roll is None:
+        result = roll_infamy(has_fama=has_fama, has_fortuna=has_fortuna, dice=dice)
+        face, loss, rolled = result.roll, result.loss, result.dice
+    else:
+        face = gg.infamy_roll
+        loss = infamy_loss(face, has_fama=has_fama, has_fortuna=has_fortuna)
+    state, money = capture(session, _id(gang)), gang.treasury
+    loser: Member | None = None
+    if loss is not InfamyLoss.NONE:
+        point = loss.value
+        holders = [m for m in roster if getattr(m, point) > 0]
+        if infamy_model is not None:
+            loser = lookup.member_by_name(gang, infamy_model)
+            if getattr(loser, point) < 1:
+                names = ", ".join(repr(m.name) for m in holders)
+                raise CampaignError(
+                    f"R-09: {loser.name!r} has no {point.upper()} to lose; choose one of {names}."
+                )
+        else:
+            # The player's choice; by default the model with the most points of that kind.
+            loser = max(holders, key=lambda m: (getattr(m, point), -_id(m)))
+        setattr(loser, point, getattr(loser, point) - 1)
+        session.add(loser)
+    return _step(
+        session, game, gang, "infamy", state=state, money=money, member=loser,
+        xp=loser.xp if loser is not None else None,
+        details={"roll": face, "loss": loss.value, "rolled_at_retreat": not rolled},
+        dice=rolled, ruling="R-09",
+    )  # fmt: skip

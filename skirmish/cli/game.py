@@ -1,0 +1,1018 @@
+"""``skirmish game``: a game tracked turn by turn, and the post-game sequence.
+
+Every command is one transaction on the campaign database: the game's rows and its event (with
+every die) are written together, so the laptop can be closed between any two commands. The
+game a command works on is the campaign's game in progress (or its latest one); ``--game N``
+chooses another. Models are named as on their roster (``GANG:NAME`` when two gangs share a
+name); the people of a scenario (mayor, witness, politician) by their objective's name.
+
+Nothing here imports the database stack at module level (STYLE.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.store_options import CampaignOpt, Dice, console, echo, emit, session
+from skirmish.engine.setup import Elevation, Motion
+from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.rules.model import Cover
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from skirmish.campaign.game.tables import Game
+
+app = typer.Typer(
+    name="game",
+    help=(
+        "A game tracked turn by turn and the post-game sequence. "
+        "Example: skirmish game start duel --good Earps --bad Clantons"
+    ),
+    no_args_is_help=True,
+)
+
+GameOpt = Annotated[
+    int | None,
+    typer.Option("--game", help="Game number (default: the game in progress, else the latest)."),
+]
+ModelArg = Annotated[str, typer.Argument(help="A model of the game (GANG:NAME if ambiguous).")]
+
+MESSAGES: Catalogue = {
+    "en": {
+        "started": "Game {game}: {scenario}, turn 0. Good: {good} ({good_n} models). "
+        "Bad: {bad} ({bad_n} models).",
+        "wounded": "{name} starts wounded: COS {cos} (R-10).",
+        "next": "Begin the first turn with 'skirmish game turn'.",
+        "turn": "Turn {turn} of {scenario}{limit}.",
+        "limit": " (last: {limit})",
+        "cohesion": "Cohesion (R-08) {gang}: lost {lost} of {started}; 1D6 {roll} {leader} = "
+        "{total} against FRED {fred}: {verdict}.",
+        "holds": "fights on",
+        "fails": "retreats and loses",
+        "step": "Scripted turn 1: {step}.",
+        "ended": "Game over: {winner} ({reason}). Next: 'skirmish game postgame'.",
+        "draw": "nobody wins",
+        "wins": "{gang} wins",
+        "initiative": "Initiative (R-07): {good} {good_totals} against {bad} {bad_totals}: "
+        "{winner} wins and chooses who activates.",
+        "shaken-nerves": "{name} rolled a natural 1 with Nervi scossi: shaken this turn (R-07).",
+        "cos": "{name}: COS {before} → {after}{state}.",
+        "gone": "{name} is eliminated.",
+        "hit": "{name} takes {wounds} wound(s): COS {before} → {after}.",
+        "state": "{name} is now {state}{prone}.",
+        "prone": ", prone",
+        "eliminated": "{name} eliminated{by}.",
+        "by": " by {name}",
+        "spend": "{name} spends a {point} point; {left} left this game (R-15).",
+        "retreat": "{gang} retreats (R-09) and loses.",
+        "infamy": "Infamy test (R-09): 1D6 {roll}{loss}.",
+        "infamy-1": " — a 1: a FAMA point (else FORTUNA) is lost in the post-game sequence",
+        "infamy-later": "The infamy test (R-09) is rolled in the post-game sequence.",
+        "abandoned": "Game {game} abandoned: nobody wins, no post-game sequence.",
+        "postgame": "Post-game for {gang} ({result}):",
+        "no-games": "No games yet.",
+    },
+    "it": {
+        "started": "Partita {game}: {scenario}, turno 0. Buoni: {good} ({good_n} personaggi). "
+        "Cattivi: {bad} ({bad_n} personaggi).",
+        "wounded": "{name} parte ferito: COS {cos} (R-10).",
+        "next": "Inizia il primo turno con 'skirmish game turn'.",
+        "turn": "Turno {turn} di {scenario}{limit}.",
+        "limit": " (ultimo: {limit})",
+        "cohesion": "Coesione (R-08) {gang}: persi {lost} su {started}; 1D6 {roll} {leader} = "
+        "{total} contro FRED {fred}: {verdict}.",
+        "holds": "resta in gioco",
+        "fails": "si ritira e perde",
+        "step": "Primo turno prestabilito: {step}.",
+        "ended": "Partita finita: {winner} ({reason}). Poi: 'skirmish game postgame'.",
+        "draw": "nessun vincitore",
+        "wins": "vince {gang}",
+        "initiative": "Iniziativa (R-07): {good} {good_totals} contro {bad} {bad_totals}: "
+        "vince {winner} e sceglie chi attivare.",
+        "shaken-nerves": "{name} ha fatto 1 con Nervi scossi: SCOSSO per questo turno (R-07).",
+        "cos": "{name}: COS {before} → {after}{state}.",
+        "gone": "{name} è eliminato.",
+        "hit": "{name} subisce {wounds} ferite: COS {before} → {after}.",
+        "state": "{name} ora è {state}{prone}.",
+        "prone": ", steso",
+        "eliminated": "{name} eliminato{by}.",
+        "by": " da {name}",
+        "spend": "{name} spende un punto {point}; ne restano {left} in questa partita (R-15).",
+        "retreat": "{gang} si ritira (R-09) e perde.",
+        "infamy": "Test di infamia (R-09): 1D6 {roll}{loss}.",
+        "infamy-1": " — un 1: si perde un punto FAMA (o FORTUNA) nella fase dopo la partita",
+        "infamy-later": "Il test di infamia (R-09) si tira nella fase dopo la partita.",
+        "abandoned": "Partita {game} abbandonata: nessun vincitore, niente fase dopo la partita.",
+        "postgame": "Dopo la partita per {gang} ({result}):",
+        "no-games": "Nessuna partita.",
+    },
+}
+
+STATE_IT = {"steady": "calmo", "shaken": "scosso", "terrified": "impaurito"}
+
+
+def _t(key: str, lang: Lang, **values: Any) -> str:
+    return tr(MESSAGES, key, lang, **values)
+
+
+def _state_word(state: str, lang: Lang) -> str:
+    return STATE_IT.get(state, state) if lang == Lang.IT else state
+
+
+# --------------------------------------------------------------------------- plumbing
+
+
+def _game(s: Session, campaign: str | None, game: int | None) -> Game:
+    from skirmish.campaign import lookup
+    from skirmish.campaign.game.play import current_game
+
+    return current_game(s, lookup.current_campaign(s, campaign), game)
+
+
+def _last_event_id(s: Session, game: Game) -> int:
+    from skirmish.campaign.game.play import events_of
+
+    events = events_of(s, game)
+    return events[-1].id or 0 if events else 0
+
+
+def _events_after(s: Session, game: Game, after: int) -> list[dict[str, Any]]:
+    from skirmish.campaign.game.play import events_of
+
+    return [
+        {
+            "id": e.id,
+            "turn": e.turn,
+            "action": e.action,
+            "details": e.details,
+            "dice": e.dice,
+        }
+        for e in events_of(s, game)
+        if (e.id or 0) > after
+    ]
+
+
+def _act(
+    db: str | None,
+    campaign: str | None,
+    game_no: int | None,
+    json_: bool,
+    action: Callable[[Session, Game], list[str]],
+    dice: Dice | None = None,
+) -> None:
+    """Run one action on the game in one transaction; print its lines or its events as JSON."""
+    with session(db) as s:
+        game = _game(s, campaign, game_no)
+        mark = _last_event_id(s, game)
+        lines = action(s, game)
+        if dice is not None:
+            dice.check_all_used()
+        if json_:
+            emit({"game": game.id, "turn": game.turn, "events": _events_after(s, game, mark)})
+            return
+    for line in lines:
+        echo(line)
+
+
+def _ended_lines(s: Session, game: Game, lang: Lang) -> list[str]:
+    from skirmish.campaign.game.play import board
+
+    data = board(s, game=game)
+    winner = _t("wins", lang, gang=data["winner"]) if data["winner"] else _t("draw", lang)
+    return [_t("ended", lang, winner=winner, reason=data["reason"])]
+
+
+def _name(entry: Any, lang: Lang) -> str:
+    return str(entry.name_it if lang == Lang.IT else entry.name_en)
+
+
+# --------------------------------------------------------------------------- start and list
+
+
+@app.command("start")
+def start(
+    scenario: Annotated[str, typer.Argument(help="Scenario id or name (Italian or English).")],
+    lang: LangOpt,
+    gangs: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Gangs on their default sides (lawmen, military, rangers, cowboys good).",
+            show_default=False,
+        ),
+    ] = None,
+    good: Annotated[str | None, typer.Option("--good", help="The gang of the good side.")] = None,
+    bad: Annotated[str | None, typer.Option("--bad", help="The gang of the bad side.")] = None,
+    leave: Annotated[
+        list[str] | None,
+        typer.Option("--leave", help="A model that stays home (repeatable; GANG:NAME)."),
+    ] = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Start a game: the scenario, the gangs and their sides, the models taking part.
+
+    Example: skirmish game start "Rapina in banca" --good Earps --bad Clantons --leave Ike
+    """
+    from skirmish.campaign import lookup
+    from skirmish.campaign.game.play import board, start_game
+
+    with session(db) as s:
+        found = lookup.current_campaign(s, campaign)
+        game = start_game(
+            s, campaign=found, scenario=scenario, gangs=gangs or [], good=good, bad=bad,
+            leave=leave or [],
+        )  # fmt: skip
+        data = board(s, game=game)
+    if json_:
+        emit(data)
+        return
+    good_gang, bad_gang = data["gangs"]
+    echo(
+        _t(
+            "started",
+            lang,
+            game=data["game"],
+            scenario=data["name_it"] if lang == Lang.IT else data["name_en"],
+            good=good_gang["gang"],
+            good_n=good_gang["started"],
+            bad=bad_gang["gang"],
+            bad_n=bad_gang["started"],
+        )  # fmt: skip
+    )
+    for gang in data["gangs"]:
+        for model in gang["models"]:
+            if model["wounded_start"]:
+                echo(_t("wounded", lang, name=model["name"], cos=model["cos"]))
+    echo(_t("next", lang))
+
+
+@app.command("list")
+def list_(
+    lang: LangOpt,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """List the campaign's games: scenario, gangs, status, turn and winner.
+
+    Example: skirmish game list --json
+    """
+    from skirmish.campaign import lookup
+    from skirmish.campaign.game.play import board, games_of
+
+    with session(db) as s:
+        found = lookup.current_campaign(s, campaign)
+        rows = []
+        for game in games_of(s, found):
+            data = board(s, game=game)
+            rows.append(
+                {
+                    "game": game.id,
+                    "scenario": game.scenario,
+                    "status": game.status,
+                    "turn": game.turn,
+                    "good": data["gangs"][0]["gang"],
+                    "bad": data["gangs"][1]["gang"],
+                    "winner": data["winner"],
+                }
+            )
+    if json_:
+        emit(rows)
+        return
+    if not rows:
+        echo(_t("no-games", lang))
+    for row in rows:
+        winner = f", winner {row['winner']}" if row["winner"] else ""
+        echo(
+            f"{row['game']}: {row['scenario']} — {row['good']} vs {row['bad']}, "
+            f"{row['status']}, turn {row['turn']}{winner}"
+        )
+
+
+# --------------------------------------------------------------------------- turns
+
+
+@app.command("turn")
+def turn(
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """End the turn being played and begin the next: due cohesion tests (R-08) are rolled, the
+    scenario's rules recalled; the game ends at its turn limit or when its end conditions hold.
+
+    Example: skirmish game turn --dice 4
+    """
+    from skirmish.campaign.game.play import new_turn, scenario_of
+
+    rolled = Dice(seed=seed, dice=dice)
+
+    def action(s: Session, g: Game) -> list[str]:
+        report = new_turn(s, game=g, dice=rolled.source)
+        scenario = scenario_of(g)
+        if report.ended is not None and not report.cohesion:
+            return _ended_lines(s, g, lang)
+        limit = _t("limit", lang, limit=scenario.turn_limit) if scenario.turn_limit else ""
+        lines = [_t("turn", lang, turn=report.turn, scenario=_name(scenario, lang), limit=limit)]
+        for check in report.cohesion:
+            lines.append(
+                _t(
+                    "cohesion",
+                    lang,
+                    gang=check.gang,
+                    lost=check.lost,
+                    started=check.started,
+                    roll=check.roll,
+                    leader=f"({check.leader})",
+                    total=check.total,
+                    fred=check.highest_fred,
+                    verdict=_t("holds" if check.holds else "fails", lang),
+                )  # fmt: skip
+            )
+        for step in report.scripted:
+            lines.append(_t("step", lang, step=step.replace("_", " ")))
+        if report.ended is not None:
+            return lines + _ended_lines(s, g, lang)
+        lines += [f"- {rule.in_lang(lang)}" for rule in scenario.special_rules]
+        lines += [f"- {m.text.in_lang(lang)}" for m in scenario.modifiers]
+        lines += [f"- {r.text.in_lang(lang)}" for r in scenario.restrictions]
+        return lines
+
+    _act(db, campaign, game, json_, action, rolled)
+
+
+@app.command("initiative")
+def initiative(
+    good: Annotated[str, typer.Argument(help="The good side's model whose card is played.")],
+    bad: Annotated[str, typer.Argument(help="The bad side's model whose card is played.")],
+    lang: LangOpt,
+    good_fama_from: Annotated[
+        str | None,
+        typer.Option("--good-fama-from", help="A friend within 5U lending unused FAMA."),
+    ] = None,
+    bad_fama_from: Annotated[
+        str | None,
+        typer.Option("--bad-fama-from", help="A friend within 5U lending unused FAMA."),
+    ] = None,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Initiative: 1D6 + RIF + unused FAMA for each side's model; ties rolled again (R-07,
+    H-06).
+
+    Example: skirmish game initiative "Wyatt Earp" "Ike Clanton" --dice 5,2
+    """
+    from skirmish.campaign.game.play import initiative as roll
+
+    rolled = Dice(seed=seed, dice=dice)
+
+    def action(s: Session, g: Game) -> list[str]:
+        report = roll(
+            s, game=g, good=good, bad=bad, good_fama_from=good_fama_from,
+            bad_fama_from=bad_fama_from, dice=rolled.source,
+        )  # fmt: skip
+        lines = [
+            _t(
+                "initiative",
+                lang,
+                good=report.good,
+                good_totals="/".join(map(str, report.good_totals)),
+                bad=report.bad,
+                bad_totals="/".join(map(str, report.bad_totals)),
+                winner=report.winner,
+            )  # fmt: skip
+        ]
+        lines += [_t("shaken-nerves", lang, name=name) for name in report.shaken]
+        return lines
+
+    _act(db, campaign, game, json_, action, rolled)
+
+
+# --------------------------------------------------------------------------- combat
+
+
+def _combat_lines(report: Any, lang: Lang, shooting: bool) -> list[str]:
+    from skirmish.cli.render_combat import melee_lines, shoot_lines
+
+    lines = shoot_lines(report.result, lang) if shooting else melee_lines(report.result, lang)
+    if report.eliminated:
+        lines.append(_t("gone", lang, name=report.target))
+    elif report.cos_before is not None and report.state_after is not None:
+        prone = _t("prone", lang) if report.prone_after else ""
+        state = f", {_state_word(report.state_after, lang)}{prone}"
+        lines.append(
+            _t("cos", lang, name=report.target, before=report.cos_before,
+               after=report.cos_after, state=state)
+        )  # fmt: skip
+    lines += report.changes
+    return lines
+
+
+@app.command("shoot")
+def shoot(
+    attacker: ModelArg,
+    target: Annotated[str, typer.Argument(help="The model (or scenario person) shot at.")],
+    lang: LangOpt,
+    weapon: Annotated[
+        str | None,
+        typer.Option(
+            "--weapon", help="A weapon the shooter carries (default: the first that shoots)."
+        ),
+    ] = None,
+    range_: Annotated[
+        float | None, typer.Option("--range", help="Distance in U (short range +1; night).")
+    ] = None,
+    cover: Annotated[
+        Cover, typer.Option("--cover", help="Target's cover: none, light −1, partial −2, full.")
+    ] = Cover.NONE,
+    aim: Annotated[bool, typer.Option("--aim", help="Aimed (no movement this turn): +1.")] = False,
+    moved: Annotated[
+        bool, typer.Option("--moved", help="The shooter took a movement action this turn.")
+    ] = False,
+    shots: Annotated[int, typer.Option("--shots", help="Shots declared this action.")] = 1,
+    target_waiting: Annotated[
+        bool, typer.Option("--target-waiting", help="The target has not yet taken its turn: +1.")
+    ] = False,
+    behind: Annotated[
+        bool, typer.Option("--behind", help="The shooter is behind the target: save +2.")
+    ] = False,
+    target_not_in_view: Annotated[
+        bool,
+        typer.Option("--target-not-in-view", help="Not in view at the start of the turn: −1."),
+    ] = False,
+    opportunity: Annotated[
+        bool, typer.Option("--opportunity", help="Opportunity fire: no bonus, target −1.")
+    ] = False,
+    fanning: Annotated[
+        bool, typer.Option("--fanning", help="Empty the six-shooter's cylinder (6D6, R-14).")
+    ] = False,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", help="Repeater/musket/carbine loaded with 7 or 17.")
+    ] = None,
+    two_pistols: Annotated[
+        bool, typer.Option("--two-pistols", help="Firing two pistols: −1 unless BOUNTY KILLER.")
+    ] = False,
+    moving: Annotated[
+        Motion, typer.Option("--moving", help="Shooting from a horse or vehicle: normal, fast.")
+    ] = Motion.NONE,
+    near_two_soldiers: Annotated[
+        bool, typer.Option("--near-two-soldiers", help="A soldier within 5U of two others: +1.")
+    ] = False,
+    leader_near: Annotated[
+        bool, typer.Option("--leader-near", help="The target's leader is within 5U (R-04).")
+    ] = False,
+    friends: Annotated[
+        int, typer.Option("--friends", help="Friendly models within 5U of the target.")
+    ] = 0,
+    whisky: Annotated[bool, typer.Option("--whisky", help="The shooter drank whisky.")] = False,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Shoot: nerve test, shooting rolls, the target's saves and panic, with both models'
+    numbers, weapons, skills, injuries and state from the game and the scenario's modifiers.
+
+    Example: skirmish game shoot "Wyatt Earp" "Ike Clanton" --range 5 --dice 2,3,6,2,1,1
+    """
+    from skirmish.campaign.game.play import ShootOptions
+    from skirmish.campaign.game.play import shoot as roll
+
+    options = ShootOptions(
+        weapon=weapon, range=range_, cover=cover, aim=aim, moved=moved, shots=shots,
+        target_waiting=target_waiting, behind=behind, target_not_in_view=target_not_in_view,
+        opportunity=opportunity, fanning=fanning, rounds=rounds, two_pistols=two_pistols,
+        moving=moving, near_two_soldiers=near_two_soldiers, leader_near=leader_near,
+        friends=friends, whisky=whisky,
+    )  # fmt: skip
+    rolled = Dice(seed=seed, dice=dice)
+
+    def action(s: Session, g: Game) -> list[str]:
+        report = roll(s, game=g, attacker=attacker, target=target, options=options,
+                      dice=rolled.source)  # fmt: skip
+        return _combat_lines(report, lang, True)
+
+    _act(db, campaign, game, json_, action, rolled)
+
+
+@app.command("melee")
+def melee(
+    attacker: ModelArg,
+    target: Annotated[str, typer.Argument(help="The model (or scenario person) attacked.")],
+    lang: LangOpt,
+    weapon: Annotated[
+        str | None,
+        typer.Option(
+            "--weapon",
+            help="A blade or improvised weapon carried, or bare-hands (default: the best carried).",
+        ),
+    ] = None,
+    target_weapon: Annotated[
+        str | None, typer.Option("--target-weapon", help="What the defender fights with.")
+    ] = None,
+    behind: Annotated[
+        bool, typer.Option("--behind", help="The attacker is behind the defender: save +2.")
+    ] = False,
+    elevation: Annotated[
+        Elevation, typer.Option("--elevation", help="Higher ground: attacker +1, defender −1.")
+    ] = Elevation.NONE,
+    mounted: Annotated[bool, typer.Option("--mounted", help="The attacker is on a horse.")] = (
+        False
+    ),
+    charge: Annotated[
+        bool, typer.Option("--charge", help="Charged by mountain men: +1 on each panic die.")
+    ] = False,
+    leader_near: Annotated[
+        bool, typer.Option("--leader-near", help="The defender's leader is within 5U (R-04).")
+    ] = False,
+    friends: Annotated[
+        int, typer.Option("--friends", help="Friendly models within 5U of the defender.")
+    ] = 0,
+    whisky: Annotated[bool, typer.Option("--whisky", help="The attacker drank whisky.")] = False,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Fight: nerve test, fight roll, the defender's saves and panic, with both models' numbers,
+    weapons, skills, injuries (Malattia) and state from the game (R-05).
+
+    Example: skirmish game melee "Doc Holliday" "Billy Clanton" --behind --dice 3,3,5,4,2,2
+    """
+    from skirmish.campaign.game.play import MeleeOptions
+    from skirmish.campaign.game.play import melee as roll
+
+    options = MeleeOptions(
+        weapon=weapon, target_weapon=target_weapon, behind=behind, elevation=elevation,
+        mounted=mounted, charge=charge, leader_near=leader_near, friends=friends, whisky=whisky,
+    )  # fmt: skip
+    rolled = Dice(seed=seed, dice=dice)
+
+    def action(s: Session, g: Game) -> list[str]:
+        report = roll(s, game=g, attacker=attacker, target=target, options=options,
+                      dice=rolled.source)  # fmt: skip
+        return _combat_lines(report, lang, False)
+
+    _act(db, campaign, game, json_, action, rolled)
+
+
+# --------------------------------------------------------------------------- table results
+
+
+@app.command("hit")
+def hit(
+    member: ModelArg,
+    wounds: Annotated[int, typer.Option("--wounds", min=1, help="Wounds taken (after saves).")],
+    lang: LangOpt,
+    by: Annotated[str | None, typer.Option("--by", help="The model that hit it.")] = None,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Record wounds rolled with physical dice; COS 0 eliminates (§6.1).
+
+    Example: skirmish game hit "Ike Clanton" --wounds 1 --by "Wyatt Earp"
+    """
+    from skirmish.campaign.game.play import hit as record
+
+    def action(s: Session, g: Game) -> list[str]:
+        before = None
+        model = record(s, game=g, member=member, wounds=wounds, by=by)
+        before = model.cos_left + wounds
+        lines = [_t("hit", lang, name=model.name, wounds=wounds, before=before,
+                    after=model.cos_left)]  # fmt: skip
+        if model.eliminated:
+            lines.append(_t("gone", lang, name=model.name))
+        return lines
+
+    _act(db, campaign, game, json_, action)
+
+
+@app.command("state")
+def state(
+    member: ModelArg,
+    new_state: Annotated[
+        str,
+        typer.Argument(
+            metavar="shaken|terrified|prone|steady|standing",
+            help="Shaken, terrified, steady (neither), prone or standing; Italian too.",
+        ),
+    ],
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Record a state from the table: shaken, terrified, steady, prone or standing (R-04).
+
+    Example: skirmish game state "Ike Clanton" shaken
+    """
+    from skirmish.campaign.game.play import set_state
+
+    def action(s: Session, g: Game) -> list[str]:
+        model = set_state(s, game=g, member=member, state=new_state)
+        prone = _t("prone", lang) if model.prone else ""
+        return [_t("state", lang, name=model.name, state=_state_word(model.state, lang),
+                   prone=prone)]  # fmt: skip
+
+    _act(db, campaign, game, json_, action)
+
+
+@app.command("eliminate")
+def eliminate(
+    member: ModelArg,
+    lang: LangOpt,
+    by: Annotated[
+        str | None, typer.Option("--by", help="The model that eliminated it (XP, R-11).")
+    ] = None,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Record a model eliminated at the table, and by whom.
+
+    Example: skirmish game eliminate "Billy Clanton" --by "Doc Holliday"
+    """
+    from skirmish.campaign.game.play import eliminate as record
+
+    def action(s: Session, g: Game) -> list[str]:
+        model = record(s, game=g, member=member, by=by)
+        who = _t("by", lang, name=by) if by else ""
+        return [_t("eliminated", lang, name=model.name, by=who)]
+
+    _act(db, campaign, game, json_, action)
+
+
+@app.command("spend")
+def spend(
+    point: Annotated[str, typer.Argument(metavar="fama|fortuna", help="The point spent.")],
+    member: ModelArg,
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Spend a FAMA or FORTUNA point on a reroll, for this game only (R-15).
+
+    Example: skirmish game spend fortuna "Wyatt Earp"
+    """
+    from skirmish.campaign.game.play import member_of
+    from skirmish.campaign.game.play import spend as record
+
+    def action(s: Session, g: Game) -> list[str]:
+        model = record(s, game=g, point=point, member=member)
+        owner = member_of(s, model)
+        kind = "fama" if point.lower().startswith("fam") else "fortuna"
+        left = getattr(owner, kind) - getattr(model, f"{kind}_spent")
+        return [_t("spend", lang, name=model.name, point=kind.upper(), left=left)]
+
+    _act(db, campaign, game, json_, action)
+
+
+@app.command("objective")
+def objective(
+    name: Annotated[
+        str,
+        typer.Argument(
+            help="The objective: loot-sack, prisoner, hostage, "
+            "mayor, witness, politician (Italian too)."
+        ),
+    ],
+    event: Annotated[
+        str,
+        typer.Argument(
+            help="pick-up, drop, recover, carry-off, free, recapture, escape, deliver, rescue, "
+            "wound, kill, shelter, or carry (who carries or holds it now)."
+        ),
+    ],
+    lang: LangOpt,
+    by: Annotated[str | None, typer.Option("--by", help="The model doing it.")] = None,
+    copy_no: Annotated[
+        int | None, typer.Option("--copy", min=1, help="Which one (loot sack 1 or 2).")
+    ] = None,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Record what happened to a scenario objective, as the scenario allows.
+
+    Example: skirmish game objective loot-sack carry-off --by "Ike Clanton"
+    """
+    from skirmish.campaign.game.play import objective as record
+
+    def action(s: Session, g: Game) -> list[str]:
+        return record(s, game=g, name=name, event=event, by=by, copy_no=copy_no)
+
+    _act(db, campaign, game, json_, action)
+
+
+# --------------------------------------------------------------------------- status
+
+
+@app.command("status")
+def status(
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """The board: each model's COS left, state and what it carries, the turn, the casualties and
+    whether cohesion tests are due.
+
+    Example: skirmish game status --json
+    """
+    from rich.table import Table
+
+    from skirmish.campaign.game.play import board
+
+    with session(db) as s:
+        data = board(s, game=_game(s, campaign, game))
+    if json_:
+        emit(data)
+        return
+    limit = f"/{data['turn_limit']}" if data["turn_limit"] else ""
+    title = data["name_it"] if lang == Lang.IT else data["name_en"]
+    echo(f"Game {data['game']}: {title} — {data['status']}, turn {data['turn']}{limit}")
+    out = console()
+    for gang in data["gangs"]:
+        extra = []
+        if gang["cohesion_due"]:
+            extra.append("cohesion test due (R-08)")
+        if gang["retreated"]:
+            extra.append(f"retreated ({gang['retreated']})")
+        table = Table(
+            title=f"{gang['gang']} ({gang['side']}): casualties {gang['casualties']}/"
+            f"{gang['started']}" + (f"; {'; '.join(extra)}" if extra else "")
+        )
+        for column in ("model", "COS", "state", "FAMA", "FORTUNA", "carries", "out"):
+            table.add_column(column)
+        for m in gang["models"]:
+            state = _state_word(m["state"], lang) + (" prone" if m["prone"] else "")
+            out_text = ""
+            if m["eliminated"]:
+                out_text = f"eliminated{' by ' + m['eliminated_by'] if m['eliminated_by'] else ''}"
+            table.add_row(
+                m["name"], f"{m['cos_left']}/{m['cos']}", state, str(m["fama_left"]),
+                str(m["fortuna_left"]), ", ".join(m["carries"]), out_text,
+            )  # fmt: skip
+        out.print(table)
+    for row in data["objectives"]:
+        carrier = f" ({row['carrier']})" if row["carrier"] else ""
+        echo(f"{row['objective']} {row['copy']}: {row['state']}{carrier}")
+    if data["verdict"] is not None and data["verdict"]["over"]:
+        who = data["verdict"]["winner"] or "nobody"
+        echo(f"The recorded state ends the game: {who} wins; run 'skirmish game end'.")
+    if data["winner"] or data["status"] == "ended":
+        echo(f"Winner: {data['winner'] or 'nobody'} ({data['reason']})")
+
+
+# --------------------------------------------------------------------------- the end
+
+
+@app.command("retreat")
+def retreat(
+    gang: Annotated[str, typer.Argument(help="The gang that retreats by choice.")],
+    lang: LangOpt,
+    infamy_later: Annotated[
+        bool,
+        typer.Option("--infamy-later", help="Roll the infamy test in the post-game sequence."),
+    ] = False,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """A gang retreats by choice: it loses, the game ends, the infamy test is rolled (R-09).
+
+    Example: skirmish game retreat Clantons --dice 4
+    """
+    from skirmish.campaign.game.play import retreat as record
+
+    rolled = Dice(seed=seed, dice=dice)
+
+    def action(s: Session, g: Game) -> list[str]:
+        report = record(s, game=g, gang=gang, dice=rolled.source, infamy_now=not infamy_later)
+        lines = [_t("retreat", lang, gang=report.gang)]
+        if report.infamy_roll is None:
+            lines.append(_t("infamy-later", lang))
+        else:
+            loss = _t("infamy-1", lang) if report.infamy_roll == 1 else ""
+            lines.append(_t("infamy", lang, roll=report.infamy_roll, loss=loss))
+        return lines + _ended_lines(s, g, lang)
+
+    _act(db, campaign, game, json_, action, rolled)
+
+
+@app.command("end")
+def end(
+    lang: LangOpt,
+    winner: Annotated[
+        str | None,
+        typer.Option("--winner", help="The winning gang, when the recorded state does not say."),
+    ] = None,
+    draw: Annotated[bool, typer.Option("--draw", help="End without a winner.")] = False,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """End the game; the winner comes from the scenario's victory conditions when the recorded
+    state shows it.
+
+    Example: skirmish game end --winner Earps
+    """
+    from skirmish.campaign.game.play import end_game
+
+    def action(s: Session, g: Game) -> list[str]:
+        end_game(s, game=g, winner=winner, draw=draw)
+        return _ended_lines(s, g, lang)
+
+    _act(db, campaign, game, json_, action)
+
+
+@app.command("abandon")
+def abandon(
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Abandon the game: nobody wins, nothing changes on the rosters.
+
+    Example: skirmish game abandon
+    """
+    from skirmish.campaign.game.play import abandon as record
+
+    def action(s: Session, g: Game) -> list[str]:
+        record(s, game=g)
+        return [_t("abandoned", lang, game=g.id)]
+
+    _act(db, campaign, game, json_, action)
+
+
+@app.command("log")
+def log(
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """The game's event log: every action with its dice, in order.
+
+    Example: skirmish game log --game 2 --json
+    """
+    with session(db) as s:
+        g = _game(s, campaign, game)
+        events = _events_after(s, g, 0)
+    if json_:
+        emit(events)
+        return
+    for e in events:
+        dice = ",".join(str(d["value"]) for d in e["dice"])
+        details = ", ".join(f"{k}={v}" for k, v in e["details"].items() if v not in (None, [], {}))
+        echo(f"{e['id']} T{e['turn']} {e['action']}: {details}" + (f" [{dice}]" if dice else ""))
+
+
+# --------------------------------------------------------------------------- post-game
+
+
+def _doctor_choices(values: Sequence[str]) -> dict[str, str]:
+    from skirmish.errors import CampaignError
+
+    choices: dict[str, str] = {}
+    for text in values:
+        name, sep, kind = text.rpartition("=")
+        if not sep or not name.strip() or not kind.strip():
+            raise CampaignError(f"--doctor takes MODEL=bone-setter|graduate|none, not {text!r}.")
+        choices[name.strip()] = kind.strip()
+    return choices
+
+
+@app.command("postgame")
+def postgame(
+    lang: LangOpt,
+    gang: Annotated[
+        str | None, typer.Argument(help="Only this gang (default: every gang not done yet).")
+    ] = None,
+    doctor: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--doctor",
+            metavar="MODEL=KIND",
+            help="Doctor for a model's recovery roll: bone-setter (5$), graduate (20$) or none; "
+            "the gang's own DOTTORE is used for free otherwise.",
+        ),
+    ] = None,
+    infamy_model: Annotated[
+        str | None,
+        typer.Option("--infamy-model", help="Who loses the point on an infamy 1 (R-09)."),
+    ] = None,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """The post-game sequence, gang by gang, each step logged and undoable ('skirmish undo'):
+    recovery (R-10), XP (R-11, H-02), income (H-01), bounty (H-09), gambler (H-11), marked
+    cards (H-10), infamy (R-09).
+
+    Example: skirmish game postgame --doctor "Ike Clanton=graduate" --dice 3,5,2,4
+    """
+    from skirmish.campaign.game.play import current_game
+    from skirmish.campaign.postgame import run_postgame
+    from skirmish.campaign.text import entry_data
+
+    rolled = Dice(seed=seed, dice=dice)
+    with session(db) as s:
+        from skirmish.campaign import lookup
+
+        found = lookup.current_campaign(s, campaign)
+        g = current_game(s, found, game)
+        reports = run_postgame(
+            s, game=g, dice=rolled.source, gang=gang, doctors=_doctor_choices(doctor or []),
+            infamy_model=infamy_model,
+        )  # fmt: skip
+        rolled.check_all_used()
+        data: list[dict[str, Any]] = [
+            {
+                "gang": r.gang,
+                "result": r.result,
+                "steps": [entry_data(e, r.gang, lang) for e in r.entries],
+            }
+            for r in reports
+        ]
+    if json_:
+        emit({"game": g.id, "gangs": data})
+        return
+    for report in data:
+        echo(_t("postgame", lang, gang=report["gang"], result=report["result"]))
+        for step in report["steps"]:
+            echo("  " + _step_text(step))
+
+
+def _step_text(step: dict[str, Any]) -> str:
+    d = step["details"]
+    who = step["member"] or ""
+    money = (
+        f" [{step['money_before']}$ → {step['money_after']}$]"
+        if step["money_before"] != step["money_after"]
+        else ""
+    )
+    xp = (
+        f" [XP {step['xp_before']} → {step['xp_after']}]"
+        if step["xp_before"] != step["xp_after"]
+        else ""
+    )
+    action = step["action"]
+    if action == "recovery":
+        extra = f", {d['invalidity']}" if d.get("invalidity") else ""
+        doctor = f", doctor {d['doctor']}" if d.get("doctor") else ""
+        text = f"recovery {who}: {d['roll']} → {d['total']}{doctor}: {d['outcome']}{extra}"
+    elif action == "game-xp":
+        text = f"XP {who}: {d['eliminations']} elimination(s), bonus {d['bonus']}"
+    elif action == "income":
+        text = f"income ({d['result']}): {d['amount']}$"
+    elif action == "bounty":
+        text = f"bounty: {', '.join(v['name'] for v in d['victims'])}"
+    elif action == "outlaw-mark":
+        text = "marked as outlaws for good (H-09)"
+    elif action in ("gambler", "marked-cards"):
+        text = f"{action} {who}: {'+'.join(map(str, d['faces']))} = {d['amount']}$"
+    elif action == "infamy":
+        lost = f", {who} loses 1 {d['loss'].upper()}" if d["loss"] != "none" else ""
+        text = f"infamy: rolled {d['roll']}{lost}"
+    elif action == "wounded-healed":
+        text = f"{who} is no longer wounded"
+    else:
+        text = action
+    return f"{step['ruling'] + ': ' if step['ruling'] else ''}{text}{money}{xp}"
