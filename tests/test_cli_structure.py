@@ -37,7 +37,12 @@ def test_every_noun_is_reachable() -> None:
     assert set(NOUNS) <= names
 
 
-@pytest.mark.parametrize(("path", "command"), all_commands(), ids=lambda v: " ".join(v) or "-")
+COMMANDS = all_commands()
+
+
+@pytest.mark.parametrize(
+    ("path", "command"), COMMANDS, ids=[" ".join(path) or "skirmish" for path, _ in COMMANDS]
+)
 def test_every_command_has_help_with_an_example(path: tuple[str, ...], command: Command) -> None:
     result = runner.invoke(app, [*path, "--help"])
     assert result.exit_code == 0, result.output
