@@ -1,0 +1,187 @@
+"""Campaign views built from the games: standings, a model's history, the graveyard.
+
+All of them read the game tables and the standing (not undone) entries of the campaign log;
+they change nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from skirmish.campaign import lookup
+from skirmish.campaign.game.play import games_of, gangs_of, models_of, result_for
+from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameStatus
+from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
+from skirmish.errors import CampaignError
+from skirmish.rules.names import normalize
+
+#: Standings points: a win 3, a draw 1, a loss or a retreat 0 (decision: the book has none).
+WIN_POINTS = 3
+DRAW_POINTS = 1
+
+
+def _standing_entries(session: Session, campaign: Campaign) -> list[LogEntry]:
+    undone = select(LogEntry.reverts).where(
+        LogEntry.campaign_id == campaign.id, col(LogEntry.reverts).is_not(None)
+    )
+    return list(
+        session.exec(
+            select(LogEntry)
+            .where(
+                LogEntry.campaign_id == campaign.id,
+                LogEntry.action != "undo",
+                col(LogEntry.id).not_in(undone),
+            )
+            .order_by(col(LogEntry.id))
+        ).all()
+    )
+
+
+def standings(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
+    """Each gang's games, wins, losses, draws, retreats, eliminations and rating (3 points a
+    win, 1 a draw), best first."""
+    rows: dict[int, dict[str, Any]] = {}
+    for gang in session.exec(
+        select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
+    ).all():
+        rows[int(gang.id or 0)] = {
+            "gang": gang.name, "faction": gang.faction, "status": gang.status, "games": 0,
+            "wins": 0, "losses": 0, "draws": 0, "retreats": 0, "eliminations": 0,
+            "casualties": 0, "rating": 0,
+        }  # fmt: skip
+    for game in games_of(session, campaign):
+        if game.status != GameStatus.ENDED:
+            continue
+        models = models_of(session, game)
+        for gg in gangs_of(session, game):
+            row = rows[gg.gang_id]
+            result = result_for(game, gg)
+            row["games"] += 1
+            row["wins"] += result == "win"
+            row["draws"] += result == "draw"
+            row["losses"] += result in ("loss", "retreat")
+            row["retreats"] += result == "retreat"
+            mine = {m.id for m in models if m.game_gang_id == gg.id}
+            row["eliminations"] += sum(
+                1 for m in models if m.eliminated and m.eliminated_by in mine and m.id not in mine
+            )
+            row["casualties"] += sum(1 for m in models if m.id in mine and m.eliminated)
+    for row in rows.values():
+        row["rating"] = WIN_POINTS * row["wins"] + DRAW_POINTS * row["draws"]
+    ranked = sorted(
+        rows.values(), key=lambda r: (-r["rating"], -r["eliminations"], normalize(r["gang"]))
+    )
+    for place, row in enumerate(ranked, start=1):
+        row["place"] = place
+    return ranked
+
+
+def _any_member(gang: Gang, name: str) -> Member:
+    matches = [m for m in gang.members if normalize(m.name) == normalize(name)]
+    if not matches:
+        near = lookup.nearest(name, [m.name for m in gang.members])
+        raise CampaignError(
+            f"gang {gang.name!r} has had no model called {name!r}; "
+            f"did you mean {', '.join(map(repr, near))}?"
+        )
+    active = [m for m in matches if m.status == MemberStatus.ACTIVE]
+    return (active or matches)[-1]
+
+
+def member_history(
+    session: Session, *, campaign: Campaign, gang: str, member: str
+) -> dict[str, Any]:
+    """A model's games (result, eliminations, whether it fell and to whom), its injuries and
+    its advances, from the games and the campaign log."""
+    found_gang = lookup.gang_by_name(session, campaign, gang)
+    model = _any_member(found_gang, member)
+    games: list[dict[str, Any]] = []
+    rows = session.exec(
+        select(GameModel).where(GameModel.member_id == model.id).order_by(col(GameModel.id))
+    ).all()
+    for row in rows:
+        game = session.get(Game, row.game_id)
+        gg = session.get(GameGang, row.game_gang_id)
+        assert game is not None and gg is not None
+        others = models_of(session, game)
+        names = {m.id: m.name for m in others}
+        kills = [
+            m.name
+            for m in others
+            if m.eliminated and m.eliminated_by == row.id and m.game_gang_id != row.game_gang_id
+        ]
+        games.append(
+            {
+                "game": game.id,
+                "scenario": game.scenario,
+                "result": result_for(game, gg),
+                "eliminations": kills,
+                "eliminated": row.eliminated,
+                "eliminated_by": names.get(row.eliminated_by) if row.eliminated_by else None,
+                "wounded_start": row.wounded_start,
+            }
+        )
+    entries = [e for e in _standing_entries(session, campaign) if e.member_id == model.id]
+    recoveries = [
+        {
+            "game": e.details.get("game"),
+            "outcome": e.details.get("outcome"),
+            "invalidity": e.details.get("invalidity"),
+        }
+        for e in entries
+        if e.action == "recovery"
+    ]
+    advances = [
+        {
+            "advance": e.details.get("advance"),
+            "skill": e.details.get("skill"),
+            "cost": e.details.get("cost"),
+            "at": e.at,
+        }
+        for e in entries
+        if e.action == "advance"
+    ]
+    return {
+        "gang": found_gang.name,
+        "name": model.name,
+        "profile": model.profile,
+        "status": model.status,
+        "xp": model.xp,
+        "games": games,
+        "eliminations": sum(len(g["eliminations"]) for g in games),
+        "injuries": [i.injury for i in model.injuries],
+        "recoveries": recoveries,
+        "advances": advances,
+    }
+
+
+def graveyard(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
+    """The campaign's dead (R-10): who, of which gang, in which game, eliminated by whom."""
+    deaths = {
+        e.member_id: e
+        for e in _standing_entries(session, campaign)
+        if e.action == "recovery" and e.details.get("outcome") == "dead"
+    }
+    dead: list[dict[str, Any]] = []
+    for gang in session.exec(
+        select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
+    ).all():
+        for member in gang.members:
+            if member.status != MemberStatus.DEAD:
+                continue
+            entry = deaths.get(member.id)
+            dead.append(
+                {
+                    "gang": gang.name,
+                    "name": member.name,
+                    "profile": member.profile,
+                    "xp": member.xp,
+                    "game": entry.details.get("game") if entry else None,
+                    "scenario": entry.details.get("scenario") if entry else None,
+                    "eliminated_by": entry.details.get("eliminated_by") if entry else None,
+                    "equipment": entry.details.get("to_stash", []) if entry else [],
+                }
+            )
+    return sorted(dead, key=lambda d: (d["game"] or 0, d["gang"], d["name"]))
