@@ -8,6 +8,7 @@ code and no traceback.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import sys
 from collections.abc import Sequence
@@ -48,7 +49,25 @@ NOUNS: dict[str, Noun] = {
 }
 
 
-class LazyNounGroup(TyperGroup):
+class SuggestingGroup(TyperGroup):
+    """A group whose "no such command" error names the closest commands, lazy ones included
+    (typer only looks at the commands already built)."""
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        try:
+            return self._click_resolve_command(ctx, args)
+        except UsageError as exc:
+            if args and not args[0].startswith("-"):
+                close = difflib.get_close_matches(args[0], self.list_commands(ctx), cutoff=0.5)
+                if close:
+                    names = ", ".join(repr(name) for name in close)
+                    exc.message = f"{exc.message.rstrip('.')}. Did you mean {names}?"
+            raise
+
+
+class LazyNounGroup(SuggestingGroup):
     """A noun's group that turns a subcommand's function into a command only when it is used.
 
     Typer builds every subcommand of a group up front (``inspect.signature`` of each one); for
@@ -99,7 +118,7 @@ def _build(target: typer.Typer | Command, name: str) -> Command:
     )
 
 
-class SkirmishGroup(TyperGroup):
+class SkirmishGroup(SuggestingGroup):
     """Root group: lazy nouns, and every error reported as a single ``Error:`` line."""
 
     def list_commands(self, ctx: Context) -> list[str]:
