@@ -120,7 +120,7 @@ def test_a_rendered_page_is_neither_blank_nor_overflowing(
     assert abs(width - 413) <= 1 and abs(height - 585) <= 1  # A4 at 50 dpi
     pixels = image.load()
     inked = sum(1 for x in range(width) for y in range(height) if pixels[x, y] < 128)
-    assert inked > 0.03 * width * height, "the page is (nearly) blank"
+    assert inked > 0.01 * width * height, "the page is (nearly) blank"  # a footer alone: ~0.1%
     band = 6  # 3 mm: the margins are 10 mm, so nothing may print this close to an edge
     edge = [
         (x, y)
