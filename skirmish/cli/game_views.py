@@ -15,8 +15,30 @@ from skirmish.cli.store_options import CampaignOpt, console, echo, emit, session
 from skirmish.i18n import Lang
 
 HEADERS = {
-    "en": ("#", "gang", "games", "wins", "losses", "draws", "retreats", "eliminations", "rating"),
-    "it": ("#", "banda", "partite", "vinte", "perse", "pari", "ritirate", "eliminati", "punti"),
+    "en": (
+        "#",
+        "gang",
+        "games",
+        "wins",
+        "losses",
+        "draws",
+        "retreats",
+        "eliminations",
+        "points",
+        "rating",
+    ),
+    "it": (
+        "#",
+        "banda",
+        "partite",
+        "vinte",
+        "perse",
+        "pari",
+        "ritirate",
+        "eliminati",
+        "punti",
+        "valore",
+    ),
 }
 
 
@@ -26,8 +48,8 @@ def standings(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Standings: each gang's games, wins, losses, draws, retreats, eliminations and rating
-    (3 points a win, 1 a draw).
+    """Standings: each gang's games, wins, losses, draws, retreats, eliminations, points (3 a
+    win, 1 a draw) and rating (what the gang is worth).
 
     Example: skirmish campaign standings --json
     """
@@ -47,7 +69,8 @@ def standings(
     for r in rows:
         table.add_row(
             str(r["place"]), r["gang"], str(r["games"]), str(r["wins"]), str(r["losses"]),
-            str(r["draws"]), str(r["retreats"]), str(r["eliminations"]), str(r["rating"]),
+            str(r["draws"]), str(r["retreats"]), str(r["eliminations"]), str(r["points"]),
+            f"{r['rating']}$",
         )  # fmt: skip
     console().print(table)
 

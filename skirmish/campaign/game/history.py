@@ -14,6 +14,7 @@ from skirmish.campaign import lookup
 from skirmish.campaign.game.play import games_of, gangs_of, models_of, result_for
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameStatus
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
+from skirmish.campaign.views import rating
 from skirmish.errors import CampaignError
 from skirmish.rules.names import normalize
 
@@ -40,8 +41,8 @@ def _standing_entries(session: Session, campaign: Campaign) -> list[LogEntry]:
 
 
 def standings(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
-    """Each gang's games, wins, losses, draws, retreats, eliminations and rating (3 points a
-    win, 1 a draw), best first."""
+    """Each gang's games, wins, losses, draws, retreats, eliminations, points (3 a win, 1 a
+    draw) and rating (``campaign.views.rating``), best first: points, then eliminations."""
     rows: dict[int, dict[str, Any]] = {}
     for gang in session.exec(
         select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
@@ -49,7 +50,7 @@ def standings(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
         rows[int(gang.id or 0)] = {
             "gang": gang.name, "faction": gang.faction, "status": gang.status, "games": 0,
             "wins": 0, "losses": 0, "draws": 0, "retreats": 0, "eliminations": 0,
-            "casualties": 0, "rating": 0,
+            "casualties": 0, "points": 0, "rating": rating(gang),
         }  # fmt: skip
     for game in games_of(session, campaign):
         if game.status != GameStatus.ENDED:
@@ -69,9 +70,10 @@ def standings(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
             )
             row["casualties"] += sum(1 for m in models if m.id in mine and m.eliminated)
     for row in rows.values():
-        row["rating"] = WIN_POINTS * row["wins"] + DRAW_POINTS * row["draws"]
+        row["points"] = WIN_POINTS * row["wins"] + DRAW_POINTS * row["draws"]
     ranked = sorted(
-        rows.values(), key=lambda r: (-r["rating"], -r["eliminations"], normalize(r["gang"]))
+        rows.values(),
+        key=lambda r: (-r["points"], -r["eliminations"], -r["rating"], normalize(r["gang"])),
     )
     for place, row in enumerate(ranked, start=1):
         row["place"] = place
