@@ -18,6 +18,7 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -119,3 +120,58 @@ def postgres_database(postgres_server: PostgresServer) -> Iterator[str]:
     finally:
         with psycopg.connect(admin + " dbname=postgres", autocommit=True) as connection:
             connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+class CampaignCli:
+    """The ``skirmish`` command on a fresh SQLite database file of its own (``--db``)."""
+
+    def __init__(self, path: Path) -> None:
+        from typer.testing import CliRunner
+
+        self.path = path
+        self.runner = CliRunner()
+
+    def run(self, *args: str, ok: bool = True) -> Any:
+        """Run a command; by default it must succeed."""
+        from skirmish.cli.main import app
+
+        result = self.runner.invoke(app, [*args, "--db", str(self.path)], env={"SKIRMISH_LANG": ""})
+        if ok:
+            assert result.exit_code == 0, (args, result.output)
+        return result
+
+    def json(self, *args: str) -> Any:
+        import json
+
+        return json.loads(self.run(*args, "--json").stdout)
+
+    def dump(self) -> list[str]:
+        """Every row of the database, to check that a refusal changed nothing."""
+        import sqlite3
+
+        if not self.path.exists():
+            return []
+        with sqlite3.connect(self.path) as connection:
+            return list(connection.iterdump())
+
+    def refused(self, *args: str, error: str, code: int = 1) -> Any:
+        """Run a command that must fail with exactly one ``Error: …`` line and change nothing."""
+        before = self.dump()
+        result = self.run(*args, ok=False)
+        assert result.exit_code == code, (args, result.output)
+        assert result.stderr == f"Error: {error}\n", result.stderr
+        assert result.stdout == ""
+        assert self.dump() == before
+        return result
+
+
+@pytest.fixture
+def cli(tmp_path: Path) -> CampaignCli:
+    """``skirmish`` on a fresh database file."""
+    return CampaignCli(tmp_path / "campaigns.db")
+
+
+@pytest.fixture(scope="session")
+def cli_at() -> type[CampaignCli]:
+    """Build ``CampaignCli`` on a path of one's own (for module-scoped templates)."""
+    return CampaignCli

@@ -1,0 +1,78 @@
+"""``skirmish campaign``: new, list, use, show, set; the campaign in use and ``--campaign``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def test_new_list_use(cli: Any) -> None:
+    assert cli.run("campaign", "new", "West").stdout == "Campaign 'West' created and in use.\n"
+    cli.run("campaign", "new", "East")
+    assert cli.json("campaign", "list") == [
+        {"name": "West", "in_use": False, "gangs": 0},
+        {"name": "East", "in_use": True, "gangs": 0},
+    ]
+    assert cli.run("campaign", "use", "west").stdout == "Campaign 'West' in use.\n"
+    assert cli.run("campaign", "list").stdout == "* West (0 gangs)\n  East (0 gangs)\n"
+
+
+def test_house_rules_are_shown_and_changeable(cli: Any) -> None:
+    cli.run(
+        "campaign", "new", "West", "--explosives", "-H", "sell-percent=100", "-H", "H-03=any-time"
+    )
+    shown = cli.json("campaign", "show")
+    settings = {row["key"]: row for row in shown["settings"]}
+    assert settings["explosives"]["value"] == "on"
+    assert settings["sell-percent"] == {
+        "key": "sell-percent", "rule": "H-05", "value": "100", "default": "50",
+        "text": "items sell for 100% of the price paid, rounded down",
+    }  # fmt: skip
+    assert settings["failed-item"]["value"] == "any-time"
+    assert [row["rule"] for row in shown["settings"]] == [
+        "R-12", "H-01", "H-01", "H-02", "H-03", "H-04", "H-05", "H-06", "H-07", "H-08", "H-09",
+        "H-10", "H-11",
+    ]  # fmt: skip
+    assert cli.run("campaign", "set", "win-money", "60").stdout == "H-01 win-money: 50 → 60\n"
+    text = cli.run("campaign", "show", "--lang", "it").stdout
+    assert "il vincitore guadagna 60$ dopo la partita" in text
+    assert "60 *" in text
+
+
+def test_campaign_option_overrides_the_one_in_use(cli: Any) -> None:
+    cli.run("campaign", "new", "West")
+    cli.run("campaign", "new", "East")
+    cli.run("gang", "new", "Earps", "--faction", "lawmen", "--campaign", "West")
+    assert [g["name"] for g in cli.json("gang", "list", "--campaign", "West")] == ["Earps"]
+    assert cli.json("gang", "list") == []
+
+
+def test_campaign_refusals(cli: Any) -> None:
+    cli.run("campaign", "list")  # creates the empty database
+    cli.refused(
+        "campaign", "show",
+        error="no campaign in use: create one with 'skirmish campaign new NAME' or choose one "
+        "with 'skirmish campaign use NAME'.",
+    )  # fmt: skip
+    cli.run("campaign", "new", "West")
+    cli.refused(
+        "campaign", "new", "west",
+        error="a campaign called 'West' already exists; choose another name or select it with "
+        'skirmish campaign use "West".',
+    )  # fmt: skip
+    cli.refused("campaign", "use", "Wes", error="unknown campaign 'Wes': did you mean 'West'?")
+    cli.refused(
+        "gang", "list", "--campaign", "Est", error="unknown campaign 'Est': did you mean 'West'?"
+    )
+    cli.refused(
+        "campaign", "set", "sell-percent", "150",
+        error="H-05: sell-percent takes a whole number from 0 to 100, not '150'.",
+    )  # fmt: skip
+    cli.refused(
+        "campaign", "set", "sel-percent", "10",
+        error="unknown campaign setting 'sel-percent': try 'sell-percent', 'bounty-percent', "
+        "'dead-equipment'.",
+    )  # fmt: skip
+    cli.refused(
+        "campaign", "new", "North", "-H", "gambler",
+        error="a house rule is set as KEY=VALUE (e.g. sell-percent=100), not 'gambler'.",
+    )  # fmt: skip
