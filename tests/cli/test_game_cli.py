@@ -1,0 +1,298 @@
+"""``skirmish game``: bad input refused with one ``Error:`` line and the database unchanged,
+the rules enforced from the recorded state, JSON, languages, seeds, and the campaign views."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.harness import Cli, build_base, fresh, register_views  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    register_views()
+    yield build_base(tmp_path_factory.mktemp("game-cli"))
+
+
+@pytest.fixture
+def cli(base: Path, tmp_path: Path) -> Cli:
+    return fresh(base, tmp_path)
+
+
+def refused(cli: Cli, *args: str) -> str:
+    """The command fails with one error line and changes nothing at all."""
+    before = cli.state()
+    error = cli.fail(*args)
+    assert cli.state() == before
+    return error
+
+
+def playing(cli: Cli, scenario: str = "bank-robbery") -> None:
+    cli.run("game", "start", scenario, "Earps", "Clantons")
+    cli.run("game", "turn")
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def test_an_action_in_an_ended_game_is_refused(cli: Cli) -> None:
+    playing(cli)
+    cli.run("game", "end", "--winner", "Earps")
+    error = refused(cli, "game", "shoot", "Wyatt", "Frank", "--dice", "1,1,6,4,4")
+    assert error == (
+        "Error: game 1 (bank-robbery) has ended; no more actions can be recorded in it "
+        "(run 'skirmish game postgame' if not done yet)."
+    )
+    refused(cli, "game", "hit", "Frank", "--wounds", "1")
+    refused(cli, "game", "turn")
+
+
+def test_a_model_not_in_the_game_is_refused(cli: Cli) -> None:
+    cli.run("game", "start", "duel", "Earps", "Clantons", "--leave", "Frank")
+    cli.run("game", "turn")
+    error = refused(cli, "game", "hit", "Frank", "--wounds", "1")
+    assert error.startswith("Error: model 'Frank' is not in game 1; did you mean")
+    error = refused(cli, "game", "eliminate", "Django")
+    assert error.startswith("Error: model 'Django' is not in game 1")
+
+
+def test_eliminating_twice_is_refused(cli: Cli) -> None:
+    playing(cli)
+    cli.run("game", "eliminate", "Frank", "--by", "Wyatt")
+    error = refused(cli, "game", "eliminate", "Frank", "--by", "Virgil")
+    assert error == (
+        "Error: 'Frank' was eliminated in turn 1; it takes no part in the game any more."
+    )
+    refused(cli, "game", "shoot", "Frank", "Wyatt", "--dice", "1,1,1,1,1")
+
+
+def test_a_terrified_model_cannot_act(cli: Cli) -> None:
+    playing(cli)
+    cli.run("game", "state", "Billy", "impaurito")
+    error = refused(cli, "game", "shoot", "Billy", "Wyatt", "--dice", "1,1,1,1,1")
+    assert error.startswith("Error: 'Billy' is terrified and cannot act (§4.3.2, R-04)")
+    refused(cli, "game", "melee", "Billy", "Wyatt", "--dice", "1,1,1,1,1")
+    refused(cli, "game", "initiative", "Wyatt", "Billy", "--dice", "1,2")
+    cli.run("game", "state", "Billy", "steady")
+    cli.run("game", "shoot", "Billy", "Wyatt", "--dice", "1,1,1,1,1")
+
+
+def test_shooting_before_a_leader_fires_in_the_duel_is_refused(cli: Cli) -> None:
+    playing(cli, "duel")
+    error = refused(cli, "game", "shoot", "Virgil", "Ike", "--dice", "1,1,1,1,1")
+    assert error == (
+        "Error: Duel: nobody shoots until a leader has fired; 'Virgil' is not a leader."
+    )
+    cli.run("game", "melee", "Virgil", "Frank", "--dice", "1,1,1,1,1,1")  # fights are allowed
+    cli.run("game", "shoot", "Wyatt", "Ike", "--dice", "1,1,1,1,1")
+    assert cli.json("game", "status")["leader_fired"] is True
+    cli.run("game", "shoot", "Virgil", "Ike", "--range", "20", "--dice", "1,1,1,1,1")
+
+
+def test_ending_twice_and_the_postgame_twice_are_refused(cli: Cli) -> None:
+    playing(cli)
+    refused(cli, "game", "postgame")  # still being played
+    cli.run("game", "end", "--draw")
+    assert refused(cli, "game", "end") == (
+        "Error: game 1 (bank-robbery) has ended; no more actions can be recorded in it "
+        "(run 'skirmish game postgame' if not done yet)."
+    )
+    cli.run("game", "postgame", "--dice", "2,2")  # Wyatt's marked cards, Ike the gambler
+    assert refused(cli, "game", "postgame", "--dice", "2,2") == (
+        "Error: the post-game sequence of game 1 was already run for its gangs; "
+        "'skirmish undo GANG' takes its steps back one by one."
+    )
+    assert refused(cli, "game", "postgame", "Earps") == (
+        "Error: the post-game sequence of game 1 was already run for 'Earps'; "
+        "'skirmish undo GANG' takes its steps back one by one."
+    )
+
+
+def test_other_refusals_change_nothing(cli: Cli) -> None:
+    assert refused(cli, "game", "status").startswith("Error: campaign 'Test' has no game yet")
+    assert refused(cli, "game", "start", "duel", "Earps", "Earps") == (
+        "Error: a game needs two gangs: give --good GANG and --bad GANG (or two gang names)."
+    )
+    refused(cli, "game", "start", "duel", "Earps", "Clantons", "--leave", "Nobody")
+    refused(cli, "game", "start", "nowhere", "Earps", "Clantons")
+    cli.run("game", "start", "bank-robbery", "Earps", "Clantons")
+    assert refused(cli, "game", "shoot", "Wyatt", "Ike", "--dice", "1,1,1,1,1") == (
+        "Error: game 1 has not begun its first turn; run 'skirmish game turn' first."
+    )
+    refused(cli, "game", "start", "duel", "Earps", "Hunters")  # Earps are already playing
+    cli.run("game", "turn")
+    refused(cli, "game", "shoot", "Wyatt", "Ike", "--cover", "full", "--dice", "1,1,1,1,1")
+    refused(cli, "game", "shoot", "Wyatt", "Ike", "--range", "13", "--dice", "1,1,1,1,1")
+    refused(cli, "game", "shoot", "Wyatt", "Virgil", "--dice", "1,1,1,1,1")  # own side
+    refused(cli, "game", "shoot", "Wyatt", "Ike", "--weapon", "rifle", "--dice", "1,1,1,1,1")
+    refused(cli, "game", "shoot", "Wyatt", "Ike", "--dice", "1,1")  # too few dice
+    refused(cli, "game", "shoot", "Wyatt", "Ike", "--dice", "1,1,1,1,1,1,1")  # too many
+    refused(cli, "game", "spend", "fama", "Virgil")  # Virgil has no FAMA
+    cli.run("game", "spend", "fama", "Wyatt")
+    refused(cli, "game", "spend", "fama", "Wyatt")  # spent already this game
+    refused(cli, "game", "objective", "loot", "rescue")
+    refused(cli, "game", "objective", "loot", "pick-up", "--by", "Ike")  # both carried
+    refused(cli, "game", "objective", "witness", "kill")
+    refused(cli, "game", "state", "Ike", "asleep")
+    refused(cli, "game", "end")  # the sacks are still on the table
+    refused(cli, "game", "retreat", "Hunters")
+    cli.run("game", "abandon")
+    assert refused(cli, "game", "postgame") == (
+        "Error: game 1 was abandoned; it has no post-game sequence."
+    )
+
+
+def test_a_doctor_the_gang_cannot_afford_is_refused(cli: Cli) -> None:
+    cli.run("gang", "buy", "Clantons", "horse", "--dice", "6")  # 36$ − 18$
+    playing(cli)
+    cli.run("game", "eliminate", "Frank", "--by", "Wyatt")
+    cli.run("game", "end", "--winner", "Earps")
+    error = refused(cli, "game", "postgame", "--doctor", "Frank=graduate", "--dice", "3,4,4")
+    assert error == (
+        "Error: R-10: a graduate costs 20$ but 'Clantons' has 18$; choose a cheaper doctor or "
+        "none for 'Frank'. Nothing was changed."
+    )
+    cli.run("game", "postgame", "--doctor", "Frank=segaossa", "--dice", "3,4,4")
+    assert cli.roster("Clantons")["treasury"] == 18 - 5 + 20 + 4
+
+
+# --------------------------------------------------------------------------- the record
+
+
+def test_the_state_of_the_game_is_recorded_as_it_happens(cli: Cli) -> None:
+    playing(cli)
+    cli.run("game", "objective", "loot", "carry", "--by", "Ike")
+    cli.run("game", "hit", "Billy", "--wounds", "1", "--by", "Wyatt")
+    cli.run("game", "state", "Billy", "shaken")
+    cli.run("game", "state", "Billy", "prone")
+    cli.run("game", "spend", "fortuna", "Billy")
+    board = cli.json("game", "status")
+    ike, billy = board["gangs"][1]["models"][:2]
+    assert (billy["name"], billy["cos"], billy["cos_left"], billy["state"], billy["prone"]) == (
+        "Billy",
+        3,
+        2,
+        "shaken",
+        True,
+    )
+    assert (billy["fortuna_left"], ike["carries"]) == (0, ["loot-sack 1"])
+    assert board["turn"] == 1 and board["status"] == "in_progress"
+    # Whoever carries loot shoots only one-handed weapons (Rapina in banca).
+    error = refused(cli, "game", "shoot", "Ike", "Wyatt", "--dice", "1,1,1,1,1")
+    assert (
+        error
+        == "Error: 'Ike' carries a loot sack and may shoot only one-handed weapons, not the rifle."
+    )
+    # A shaken shooter's nerve test ends the shaken state (§4.3.2).
+    cli.run("game", "shoot", "Billy", "Wyatt", "--range", "10", "--dice", "1,1,1,1,1")
+    assert cli.json("game", "status")["gangs"][1]["models"][1]["state"] == "steady"
+    events = cli.json("game", "log")
+    assert [e["action"] for e in events] == [
+        "start", "turn", "objective", "hit", "state", "state", "spend", "shoot",
+    ]  # fmt: skip
+    assert [d["value"] for d in events[-1]["dice"]] == [1, 1, 1, 1, 1]
+
+
+def test_cohesion_failure_ends_the_game(cli: Cli) -> None:
+    playing(cli)
+    cli.run("game", "eliminate", "Frank", "--by", "Wyatt")
+    cli.run("game", "eliminate", "Billy", "--by", "Virgil")
+    # Two of three lost: 1D6 6 − 1 (leader in play) = 5 > FRED 3: the Clantons retreat.
+    out = cli.run("game", "turn", "--dice", "6")
+    assert "retreats and loses" in out
+    assert "Game over: Earps wins (bad side retreated)." in out
+    board = cli.json("game", "status")
+    assert (board["status"], board["winner"]) == ("ended", "Earps")
+    assert board["gangs"][1]["retreated"] == "cohesion"
+    # Not a voluntary retreat: no infamy step; the retreat counts as a loss (H-01).
+    out = cli.json("game", "postgame", "--dice", "1,6,6,2")
+    steps = [s["action"] for g in out["gangs"] for s in g["steps"]]
+    assert "infamy" not in steps
+    assert cli.json("campaign", "standings")[1]["retreats"] == 1
+
+
+def test_seeded_rolls_repeat(base: Path, tmp_path: Path) -> None:
+    outputs = []
+    for name in ("a.db", "b.db"):
+        cli = fresh(base, tmp_path, name)
+        playing(cli)
+        outputs.append(cli.run("game", "shoot", "Wyatt", "Ike", "--seed", "7"))
+    assert outputs[0] == outputs[1]
+
+
+def test_italian_output(cli: Cli) -> None:
+    out = cli.run("game", "start", "duello", "Earps", "Clantons", "--lang", "it")
+    assert out.startswith("Partita 1: Duello, turno 0. Buoni: Earps (3 personaggi).")
+    out = cli.run("game", "turn", "--lang", "it")
+    assert out.startswith("Turno 1 di Duello.")
+    cli.run("game", "state", "Ike", "scosso")
+    assert "Ike ora è scosso." in cli.run("game", "state", "Ike", "scosso", "--lang", "it")
+
+
+def test_json_of_an_action_lists_its_events(cli: Cli) -> None:
+    playing(cli)
+    data = cli.json("game", "shoot", "Wyatt", "Frank", "--range", "5", "--dice", "1,1,6,4,4")
+    assert data["game"] == 1 and data["turn"] == 1
+    shoot = data["events"][0]
+    assert shoot["action"] == "shoot"
+    assert shoot["details"]["eliminated"] is True
+    assert [d["purpose"] for d in shoot["dice"]] == ["nerve", "nerve", "shot", "save", "save"]
+
+
+def test_undo_takes_back_the_postgame_steps_and_lets_it_run_again(cli: Cli) -> None:
+    playing(cli)
+    cli.run("game", "eliminate", "Frank", "--by", "Wyatt")
+    cli.run("game", "end", "--winner", "Earps")
+    before = {g: cli.roster(g) for g in ("Earps", "Clantons")}
+    cli.run("game", "postgame", "Clantons", "--dice", "1,3")  # Frank dead, gambler 3
+    assert cli.roster("Clantons")["members"]["Frank"] == ("dead",)
+    assert cli.json("campaign", "graveyard")[0]["name"] == "Frank"
+    for _ in range(3):  # income, recovery (gambler first)
+        cli.run("undo", "Clantons")
+    assert cli.roster("Clantons") == before["Clantons"]
+    error = cli.fail("undo", "Clantons")
+    assert error == (
+        "Error: nothing to undo for 'Clantons': its last action is its game end, "
+        "which cannot be undone."
+    )
+    cli.run("game", "postgame", "Clantons", "--dice", "5,3")
+    assert cli.roster("Clantons")["members"]["Frank"][0] == "active"
+
+
+def test_member_history(cli: Cli) -> None:
+    playing(cli)
+    cli.run("game", "eliminate", "Frank", "--by", "Wyatt")
+    cli.run("game", "end", "--winner", "Earps")
+    cli.run("game", "postgame", "--dice", "4,3,2")
+    data = cli.json("member", "history", "Earps", "Wyatt")
+    assert data["games"] == [
+        {
+            "game": 1,
+            "scenario": "bank-robbery",
+            "result": "win",
+            "eliminations": ["Frank"],
+            "eliminated": False,
+            "eliminated_by": None,
+            "wounded_start": False,
+        }
+    ]
+    frank = cli.json("member", "history", "Clantons", "Frank")
+    assert frank["recoveries"] == [{"game": 1, "outcome": "wounded", "invalidity": None}]
+    assert frank["injuries"] == ["wounded"]
+    virgil = cli.json("member", "history", "Earps", "Virgil")
+    assert [a["skill"] for a in virgil["advances"]] == ["dottore"]
+    assert "Wyatt (Earps, sheriff)" in cli.run("member", "history", "Earps", "Wyatt")
+
+
+def test_every_game_command_has_an_example(cli: Cli) -> None:
+    from skirmish.cli.game import app
+
+    for command in app.registered_commands:
+        assert command.callback is not None
+        assert "Example: skirmish game" in (command.callback.__doc__ or ""), command.name
