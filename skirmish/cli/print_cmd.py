@@ -7,7 +7,6 @@ weasyprint and the campaign store are imported inside the commands, so loading t
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -21,6 +20,7 @@ from skirmish.i18n import Lang
 
 if TYPE_CHECKING:
     from skirmish.campaign.models import Campaign
+    from skirmish.printing.views import CampaignView
 
 
 class Format(StrEnum):
@@ -65,9 +65,7 @@ def _format(output: Path, chosen: Format | None) -> Format:
     return Format.HTML if output.suffix.lower() in (".html", ".htm") else Format.PDF
 
 
-def _write(
-    html: str, output: Path, chosen: Format | None, *, before_pdf: Callable[[], None] | None = None
-) -> None:
+def _write(html: str, output: Path, chosen: Format | None) -> None:
     """Write ``html`` as PDF or HTML to ``output`` and say what was written."""
     fmt = _format(output, chosen)
     if fmt is Format.HTML:
@@ -81,8 +79,6 @@ def _write(
         return
     from skirmish.printing.pdf import write_pdf
 
-    if before_pdf is not None:
-        before_pdf()
     pages = write_pdf(html, output)
     typer.echo(f"Wrote {output} ({pages} page{'s' if pages != 1 else ''}).")
 
@@ -190,13 +186,9 @@ def campaign_cmd(
 
     Example: skirmish print campaign --campaign Deadwood -o deadwood.pdf
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
     from skirmish.campaign import lookup, views
     from skirmish.cli.store_options import session
     from skirmish.printing.build import campaign_view
-    from skirmish.printing.render import render_campaign
 
     with session(db) as s:
         found = lookup.current_campaign(s, campaign)
@@ -213,6 +205,25 @@ def campaign_cmd(
             "found one with 'skirmish gang new NAME --faction FACTION'."
         )
     view = campaign_view(name, gangs, lang, house_rules=rules)
+    if _format(output, fmt) is Format.HTML:
+        from skirmish.printing.render import render_campaign
+
+        _write(render_campaign(view, lang), output, fmt)
+        return
+    _write_campaign_pdf(view, lang, output)
+
+
+def _write_campaign_pdf(view: CampaignView, lang: Lang, output: Path) -> None:
+    """The campaign as PDF, one sheet at a time, with a progress bar on stderr."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from skirmish.printing.pdf import write_pdf_sheets
+    from skirmish.printing.render import render_campaign_sheets
+
+    sheets = render_campaign_sheets(view, lang)
+    names = ["—", *(escape(gang.name) for gang in view.gangs)]  # gang names are not markup
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -222,15 +233,12 @@ def campaign_cmd(
         transient=True,
     )
     with progress:
-        task = progress.add_task("Rendering gangs", total=len(view.gangs) + 1)
+        task = progress.add_task("Laying out the standings", total=len(sheets))
 
-        def step(gang: Any) -> None:
-            progress.update(task, advance=1, description=f"Rendering {gang.name}")
+        def step(index: int) -> None:
+            following = index + 1
+            label = f"Laying out {names[following]}" if following < len(names) else "Writing"
+            progress.update(task, advance=1, description=label)
 
-        html = render_campaign(view, lang, progress=step)
-
-        def laying_out() -> None:
-            progress.update(task, description="Laying out the PDF")
-
-        _write(html, output, fmt, before_pdf=laying_out)
-        progress.update(task, advance=1)
+        pages = write_pdf_sheets(sheets, output, progress=step)
+    typer.echo(f"Wrote {output} ({pages} page{'s' if pages != 1 else ''}).")

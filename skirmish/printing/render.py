@@ -8,7 +8,6 @@ only code that touches weasyprint.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +26,8 @@ if TYPE_CHECKING:
 
 #: Rows of an empty sheet: the book's "Scheda Giocatore" has six models (a gang's maximum, §9.1).
 BLANK_ROWS = 6
+#: The stylesheet of every sheet, inlined by ``base.html`` or given to weasyprint once.
+STYLESHEET = "sheet.css"
 #: Wound boxes printed per model: no characteristic may exceed 4 (§7.1).
 WOUND_BOXES = 4
 
@@ -45,11 +46,16 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.globals["WOUND_BOXES"] = WOUND_BOXES
+    env.globals["STYLESHEET"] = STYLESHEET
     return env
 
 
-def _render(template: str, lang: Lang | str, **context: Any) -> str:
-    return environment().get_template(template).render(lang=str(lang), t=labels(lang), **context)
+def _render(template: str, lang: Lang | str, *, inline_css: bool = True, **context: Any) -> str:
+    return (
+        environment()
+        .get_template(template)
+        .render(lang=str(lang), t=labels(lang), inline_css=inline_css, **context)
+    )
 
 
 def render_roster(gang: RosterView, lang: Lang | str = Lang.IT) -> str:
@@ -62,32 +68,19 @@ def render_blank(lang: Lang | str = Lang.IT) -> str:
     return _render("blank.html", lang, rows=BLANK_ROWS)
 
 
-def render_campaign(
-    campaign: CampaignView,
-    lang: Lang | str = Lang.IT,
-    *,
-    progress: Callable[[RosterView], None] | None = None,
-) -> str:
-    """Every gang of a campaign, one after the other, and the standings, as HTML.
-
-    ``progress`` is called once per gang as its sheet is rendered (the CLI moves a bar).
-    """
-    sheets = [_gang_sheet(gang, lang, progress) for gang in campaign.gangs]
-    return _render("campaign.html", lang, campaign=campaign, sheets=sheets)
+def render_campaign(campaign: CampaignView, lang: Lang | str = Lang.IT) -> str:
+    """The standings, then every gang of a campaign one after the other, as one HTML file."""
+    return _render("campaign.html", lang, campaign=campaign)
 
 
-def _gang_sheet(
-    gang: RosterView, lang: Lang | str, progress: Callable[[RosterView], None] | None
-) -> Any:
-    import markupsafe
-
-    html = (
-        environment().get_template("_gang.html").render(lang=str(lang), t=labels(lang), gang=gang)
-    )
-    if progress is not None:
-        progress(gang)
-    # Already escaped by the autoescaping template that produced it.
-    return markupsafe.Markup(html)
+def render_campaign_sheets(campaign: CampaignView, lang: Lang | str = Lang.IT) -> list[str]:
+    """The same campaign as one HTML document per sheet (the standings, then each gang),
+    without the inline stylesheet, for ``write_pdf_sheets``: laying gangs out one by one
+    costs time linear in their number, lets a progress bar follow them, and numbers each
+    gang's pages on its own."""
+    sheets = [_render("standings.html", lang, inline_css=False, campaign=campaign)]
+    sheets += [_render("roster.html", lang, inline_css=False, gang=g) for g in campaign.gangs]
+    return sheets
 
 
 def render_reference(reference: ReferenceView, lang: Lang | str = Lang.IT) -> str:

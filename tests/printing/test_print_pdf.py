@@ -19,11 +19,12 @@ from print_fixtures import faction_gangs, lawmen_gang
 from skirmish.i18n import Lang
 from skirmish.printing import (
     render_blank,
-    render_campaign,
+    render_campaign_sheets,
     render_reference,
     render_roster,
     render_scenario,
     write_pdf,
+    write_pdf_sheets,
 )
 from skirmish.printing.build import campaign_view, roster_view, scenario_view
 from skirmish.printing.reference import reference_view
@@ -57,7 +58,11 @@ def roster_pdf(out: Path) -> tuple[Path, int]:
 def campaign_pdf(out: Path) -> tuple[Path, list[dict[str, Any]]]:
     gangs = faction_gangs()
     path = out / "campaign.pdf"
-    write_pdf(render_campaign(campaign_view("Every faction", gangs, Lang.EN), Lang.EN), path)
+    sheets = render_campaign_sheets(campaign_view("Every faction", gangs, Lang.EN), Lang.EN)
+    laid_out: list[int] = []
+    pages = write_pdf_sheets(sheets, path, progress=laid_out.append)
+    assert laid_out == list(range(len(gangs) + 1))
+    assert pages == len(pypdf.PdfReader(path).pages)
     return path, gangs
 
 

@@ -13,6 +13,7 @@ from skirmish.i18n import Lang
 from skirmish.printing import (
     render_blank,
     render_campaign,
+    render_campaign_sheets,
     render_reference,
     render_roster,
     render_scenario,
@@ -88,13 +89,18 @@ def test_every_faction_and_profile_renders(lang: Lang) -> None:
         assert escape(shown) in html, profile.id
 
 
-def test_campaign_reports_progress_once_per_gang() -> None:
+def test_campaign_sheets_are_the_same_templates_one_document_each() -> None:
     gangs = faction_gangs()
-    seen: list[str] = []
-    render_campaign(
-        campaign_view("Deadwood", gangs, Lang.EN), Lang.EN, progress=lambda g: seen.append(g.name)
-    )
-    assert seen == [g["name"] for g in gangs]
+    view = campaign_view("Deadwood", gangs, Lang.EN)
+    sheets = render_campaign_sheets(view, Lang.EN)
+    assert len(sheets) == 1 + len(gangs)
+    assert "Standings" in sheets[0]
+    for sheet, gang in zip(sheets[1:], gangs, strict=True):
+        assert "<style>" not in sheet  # write_pdf_sheets gives weasyprint the stylesheet once
+        assert f"<h1>{gang['name']}</h1>" in sheet
+        assert _cards(sheet) == len(gang["members"])
+    whole = render_campaign(view, Lang.EN)
+    assert "<style>" in whole and _cards(whole) == sum(_cards(s) for s in sheets)
 
 
 def test_a_hand_made_view_renders_without_the_registry() -> None:
