@@ -58,6 +58,7 @@ def member_data(gang: Gang, member: Member, lang: Lang | str) -> dict[str, Any]:
         "profile": member.profile,
         "profile_name": name(profile, lang),
         "role": member.role,
+        "promoted": member.role != profile.role.value,  # a common who gained FAMA/FORTUNA
         "status": member.status,
         "tiro": member.tiro,
         "fred": member.fred,

@@ -201,7 +201,7 @@ def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
             s["name"] + (f" ({s['choice']})" if s["choice"] else "") for s in m["skills"]
         )
         table.add_row(
-            m["name"], m["profile_name"] + ("*" if m["role"] == "leader" else ""),
+            m["name"], m["profile_name"] + _role_mark(m, lang),
             *(str(m[k]) for k in ("tiro", "fred", "rif", "cos", "fama", "fortuna", "xp")),
             skills or "—", ", ".join(i["name"] for i in m["injuries"]) or "—",
             ", ".join(i["name"] for i in m["items"]) or "—",
@@ -225,6 +225,14 @@ def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
                 if w.two_handed else "",
             )  # fmt: skip
         out.print(table)
+
+
+def _role_mark(member: dict[str, Any], lang: Lang) -> str:
+    if member["role"] == "leader":
+        return "*"
+    if member["promoted"]:
+        return " (eroe)" if lang == Lang.IT else " (hero)"
+    return ""
 
 
 def _u(value: int | None) -> str:

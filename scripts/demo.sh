@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `make demo`: the lead's table-side tour (scripts/tour.sh, if present), then the campaign demo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sk=.venv/bin/skirmish
+
+if [ -f scripts/tour.sh ]; then
+  bash scripts/tour.sh
+fi
+
+# ---------------------------------------------------------------------------------------------
+# Campaign demo (issue 3): a copy of campaigns.db.example in a scratch folder, never the real one.
+# ---------------------------------------------------------------------------------------------
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+cp campaigns.db.example "$scratch/campaigns.db"
+export SKIRMISH_DB="$scratch/campaigns.db"
+
+step() { printf '\n\033[1m$ skirmish %s\033[0m\n' "$*"; "$sk" "$@"; }
+
+echo
+echo "== Between games: the campaign 'Tombstone 1881' (a copy of campaigns.db.example) =="
+step campaign show
+step gang list
+step gang show "Clanton gang"
+step gang show "Apache scouts" --lang it
+
+echo
+echo "== A purchase: the availability roll (R-12), shown and logged =="
+step gang buy "Apache scouts" "coltello" --for Lozen --seed 3
+echo
+echo "Lawmen buy weapons without a roll; a rare item, or one whose roll failed (H-03), is refused:"
+step gang buy "Earp brothers" "coltello" --for "Morgan Earp"
+step gang buy "Earp brothers" arco || true
+step gang buy "Earp brothers" mulo || true
+
+echo
+echo "== An advance (R-11): a new skill on 2D6, with the weapon type chosen =="
+step member xp "Lazy K Ranch" "Pat Garrett" 3 --reason "two eliminations"
+step member advance "Lazy K Ranch" "Pat Garrett" skill --choice carabina --choice coltello \
+  --choice "sei colpi" --seed 11
+
+echo
+echo "== The log, and undo =="
+step log "Lazy K Ranch" --last 4
+step undo "Lazy K Ranch"
+step gang show "Lazy K Ranch"
