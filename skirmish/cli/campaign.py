@@ -12,6 +12,30 @@ import typer
 
 from skirmish.cli.options import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.store_options import CampaignOpt, console, echo, emit, session
+from skirmish.i18n import Catalogue, tr
+
+MESSAGES: Catalogue = {
+    "en": {
+        "created": "Campaign {name!r} created and in use.",
+        "in-use": "Campaign {name!r} in use.",
+        "none": "No campaigns yet: create one with 'skirmish campaign new NAME'.",
+        "row": "{mark} {name} ({gangs} gangs)",
+        "house": "House rules",
+        "gangs": "Gangs",
+        "columns": "rule,key,value,meaning",
+        "gang-columns": "gang,faction,models,treasury,rating,status",
+    },
+    "it": {
+        "created": "Campagna {name!r} creata e in uso.",
+        "in-use": "Campagna {name!r} in uso.",
+        "none": "Nessuna campagna: creane una con 'skirmish campaign new NOME'.",
+        "row": "{mark} {name} ({gangs} bande)",
+        "house": "Regole della casa",
+        "gangs": "Bande",
+        "columns": "regola,chiave,valore,significato",
+        "gang-columns": "banda,fazione,personaggi,cassa,valore,stato",
+    },
+}
 
 app = typer.Typer(
     name="campaign",
@@ -30,6 +54,7 @@ _KEYS = (
 @app.command("new")
 def new(
     name: Annotated[str, typer.Argument(help="Name of the campaign.")],
+    lang: LangOpt,
     explosives: Annotated[
         bool,
         typer.Option(
@@ -57,11 +82,11 @@ def new(
     overrides = dict(parse_assignment(text) for text in house or [])
     with session(db) as s:
         campaign = services.new_campaign(s, name=name, explosives=explosives, settings=overrides)
-        echo(f"Campaign {campaign.name!r} created and in use.")
+        echo(tr(MESSAGES, "created", lang, name=campaign.name))
 
 
 @app.command("list")
-def list_(json_: JsonOpt = False, db: DbOpt = None) -> None:
+def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
     """List the campaigns; the one in use is marked with *.
 
     Example: skirmish campaign list --json
@@ -82,14 +107,17 @@ def list_(json_: JsonOpt = False, db: DbOpt = None) -> None:
         emit(rows)
         return
     if not rows:
-        echo("No campaigns yet: create one with 'skirmish campaign new NAME'.")
+        echo(tr(MESSAGES, "none", lang))
     for row in rows:
-        echo(f"{'*' if row['in_use'] else ' '} {row['name']} ({row['gangs']} gangs)")
+        mark = "*" if row["in_use"] else " "
+        echo(tr(MESSAGES, "row", lang, mark=mark, name=row["name"], gangs=row["gangs"]))
 
 
 @app.command("use")
 def use(
-    name: Annotated[str, typer.Argument(help="Name of the campaign.")], db: DbOpt = None
+    name: Annotated[str, typer.Argument(help="Name of the campaign.")],
+    lang: LangOpt,
+    db: DbOpt = None,
 ) -> None:
     """Select the campaign the other commands work on.
 
@@ -99,7 +127,7 @@ def use(
 
     with session(db) as s:
         campaign = services.use_campaign(s, name=name)
-        echo(f"Campaign {campaign.name!r} in use.")
+        echo(tr(MESSAGES, "in-use", lang, name=campaign.name))
 
 
 @app.command("show")
@@ -136,15 +164,15 @@ def show(
         return
     out = console()
     out.print(f"[bold]{name}[/bold]")
-    rules = Table(title="House rules" if str(lang) == "en" else "Regole della casa")
-    for column in ("rule", "key", "value", "meaning"):
+    rules = Table(title=tr(MESSAGES, "house", lang))
+    for column in tr(MESSAGES, "columns", lang).split(","):
         rules.add_column(column)
     for row in settings:
         changed = "" if row["value"] == row["default"] else " *"
         rules.add_row(row["rule"], row["key"], f"{row['value']}{changed}", row["text"])
     out.print(rules)
-    table = Table(title="Gangs" if str(lang) == "en" else "Bande")
-    for column in ("gang", "faction", "models", "treasury", "rating", "status"):
+    table = Table(title=tr(MESSAGES, "gangs", lang))
+    for column in tr(MESSAGES, "gang-columns", lang).split(","):
         table.add_column(column)
     for g in gangs:
         table.add_row(

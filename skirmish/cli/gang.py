@@ -38,7 +38,7 @@ LABELS: Catalogue = {
         "treasury": "treasury", "rating": "rating", "weapons": "Weapons",
         "weapon": "weapon", "short": "short", "long": "long", "shots": "shots/turn",
         "ca": "CA", "bonus": "bonus", "notes": "notes", "empty": "empty",
-        "former": "Former models", "gangs": "Gangs", "faction": "faction",
+        "former": "Former models", "gangs": "Gangs", "gang": "gang", "faction": "faction",
         "models": "models", "status": "status", "none": "No gangs yet: found one with "
         "'skirmish gang new NAME --faction FACTION'.", "failed": "Failed availability (H-03)",
     },
@@ -48,7 +48,7 @@ LABELS: Catalogue = {
         "treasury": "cassa", "rating": "valore", "weapons": "Armi",
         "weapon": "arma", "short": "corto", "long": "massimo", "shots": "colpi/turno",
         "ca": "CA", "bonus": "bonus", "notes": "note", "empty": "vuoto",
-        "former": "Ex membri", "gangs": "Bande", "faction": "fazione",
+        "former": "Ex membri", "gangs": "Bande", "gang": "banda", "faction": "fazione",
         "models": "personaggi", "status": "stato", "none": "Nessuna banda: fondane una con "
         "'skirmish gang new NOME --faction FAZIONE'.", "failed": "Non disponibili (H-03)",
     },
@@ -140,7 +140,7 @@ def list_(
         return
     table = Table(title=tr(LABELS, "gangs", lang))
     for key in ("model", "faction", "models", "treasury", "rating", "status"):
-        table.add_column(tr(LABELS, key, lang) if key != "model" else "gang")
+        table.add_column(tr(LABELS, key, lang) if key != "model" else tr(LABELS, "gang", lang))
     for row in rows:
         table.add_row(
             row["name"], row["faction_name"], str(row["models"]), f"{row['treasury']}$",

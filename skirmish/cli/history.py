@@ -50,14 +50,19 @@ def log(
         echo("The log is empty." if lang == "en" else "Il registro è vuoto.")
         return
     table = Table()
-    for column in ("#", "at", "gang", "action", "what", "dice", "$", "XP"):
+    italian = lang == "it"
+    for column in (
+        ("#", "quando", "banda", "azione", "cosa", "dadi", "$", "PE")
+        if italian
+        else ("#", "at", "gang", "action", "what", "dice", "$", "XP")
+    ):
         table.add_column(column)
     undone = {row["reverts"] for row in rows if row["reverts"] is not None}
     for row, text in zip(rows, texts, strict=True):
         dice = ",".join(str(d["value"]) for d in row["dice"]) or ""
         money = _change(row["money_before"], row["money_after"])
         xp = _change(row["xp_before"], row["xp_after"])
-        mark = " (undone)" if row["id"] in undone else ""
+        mark = (" (annullata)" if italian else " (undone)") if row["id"] in undone else ""
         table.add_row(
             str(row["id"]), row["at"].replace("T", " ").rstrip("Z"), row["gang"] or "",
             row["action"] + mark, (f"{row['ruling']}: " if row["ruling"] else "") + text, dice,

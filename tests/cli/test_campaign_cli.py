@@ -76,3 +76,25 @@ def test_campaign_refusals(cli: Any) -> None:
         "campaign", "new", "North", "-H", "gambler",
         error="a house rule is set as KEY=VALUE (e.g. sell-percent=100), not 'gambler'.",
     )  # fmt: skip
+
+
+def test_campaign_commands_import_the_database_only_when_they_run() -> None:
+    import json
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "import skirmish.cli.campaign, skirmish.cli.gang, skirmish.cli.member\n"
+        "import skirmish.cli.history, skirmish.cli.transfer, skirmish.cli.store_options\n"
+        "from skirmish.cli.main import app\n"
+        "for noun in ('campaign', 'gang', 'member', 'log', 'undo', 'export', 'import'):\n"
+        "    try:\n"
+        "        app([noun, '--help'])\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print(__import__('json').dumps(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    loaded = {m.split(".")[0] for m in json.loads(out.stdout.strip().splitlines()[-1])}
+    assert not loaded & {"sqlmodel", "sqlalchemy", "alembic", "psycopg"}
