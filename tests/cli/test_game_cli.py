@@ -296,3 +296,15 @@ def test_every_game_command_has_an_example(cli: Cli) -> None:
     for command in app.registered_commands:
         assert command.callback is not None
         assert "Example: skirmish game" in (command.callback.__doc__ or ""), command.name
+
+
+def test_a_new_game_waits_for_the_last_postgame(cli: Cli) -> None:
+    playing(cli)
+    cli.run("game", "end", "--draw")
+    assert refused(cli, "game", "start", "duel", "Earps", "Hunters") == (
+        "Error: gang 'Earps' has not run the post-game sequence of game 1 (bank-robbery); "
+        "run 'skirmish game postgame --game 1' first."
+    )
+    cli.run("game", "postgame", "--dice", "2,2")
+    cli.run("game", "start", "duel", "Earps", "Hunters")
+    assert [g["status"] for g in cli.json("game", "list")] == ["ended", "in_progress"]

@@ -39,7 +39,7 @@ class Cli:
     def run(self, *args: str) -> str:
         """Run a command that must succeed; its standard output."""
         result = runner.invoke(app, [*args, "--db", str(self.db)])
-        assert result.exit_code == 0, (args, result.stdout, result.stderr)
+        assert result.exit_code == 0, (args, result.stdout, result.stderr, result.exception)
         return result.stdout
 
     def json(self, *args: str) -> Any:

@@ -351,6 +351,22 @@ def _gang_in_game(session: Session, gang: Gang) -> Game | None:
     return rows[0] if rows else None
 
 
+def _postgame_waiting(session: Session, gang: Gang) -> Game | None:
+    """An ended game of ``gang`` whose post-game sequence it has not run (or has undone)."""
+    from skirmish.campaign.postgame import postgame_done
+
+    rows = session.exec(
+        select(Game, GameGang)
+        .join(GameGang, col(GameGang.game_id) == col(Game.id))
+        .where(GameGang.gang_id == gang.id, Game.status == GameStatus.ENDED)
+        .order_by(col(Game.id))
+    ).all()
+    for game, gg in rows:
+        if not postgame_done(session, game, gg):
+            return game
+    return None
+
+
 def start_game(
     session: Session,
     *,
@@ -394,6 +410,12 @@ def start_game(
             raise CampaignError(
                 f"gang {gang.name!r} is already playing game {other.id} ({other.scenario}); "
                 "end or abandon it first."
+            )
+        waiting = _postgame_waiting(session, gang)
+        if waiting is not None:
+            raise CampaignError(
+                f"gang {gang.name!r} has not run the post-game sequence of game {waiting.id} "
+                f"({waiting.scenario}); run 'skirmish game postgame --game {waiting.id}' first."
             )
     left = _left_models(named, leave)
     game = Game(campaign_id=_id(campaign), scenario=found.id, started_at=now_text())
