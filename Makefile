@@ -13,6 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
+	@bash scripts/tour.sh
 	@bash scripts/demo.sh
 
 lint: $(STAMP)
