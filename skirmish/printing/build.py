@@ -445,16 +445,17 @@ def campaign_view(
     house_rules: Iterable[tuple[str, str]] = (),
 ) -> CampaignView:
     """Every gang's sheet and the standings: most wins first (when the store records them),
-    then the highest rating, then the most FAMA."""
-    rules = tuple(house_rules)
+    then the highest rating, then the most FAMA. The house rules are the campaign's: they are
+    printed once, with the standings, not on every gang's sheet."""
     lines = sorted(
         (standing(g, lang) for g in gangs),
         key=lambda s: (-(s.won or 0), -s.rating, -s.fama, s.gang.casefold()),
     )
     return CampaignView(
         name=campaign_name,
-        gangs=tuple(roster_view(g, lang, house_rules=rules) for g in gangs),
+        gangs=tuple(roster_view(g, lang) for g in gangs),
         standings=tuple(lines),
+        house_rules=tuple(HouseRuleLine(rule, text) for rule, text in house_rules),
     )
 
 

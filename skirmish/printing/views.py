@@ -111,6 +111,7 @@ class CampaignView:
     name: str
     gangs: tuple[RosterView, ...]
     standings: tuple[Standing, ...] = ()
+    house_rules: tuple[HouseRuleLine, ...] = ()  # printed once, with the standings
 
 
 @dataclass(frozen=True)

@@ -91,10 +91,12 @@ def test_every_faction_and_profile_renders(lang: Lang) -> None:
 
 def test_campaign_sheets_are_the_same_templates_one_document_each() -> None:
     gangs = faction_gangs()
-    view = campaign_view("Deadwood", gangs, Lang.EN)
+    view = campaign_view("Deadwood", gangs, Lang.EN, house_rules=[("H-05", "sell at 50%")])
     sheets = render_campaign_sheets(view, Lang.EN)
     assert len(sheets) == 1 + len(gangs)
     assert "Standings" in sheets[0]
+    assert "sell at 50%" in sheets[0]  # the campaign's house rules, once
+    assert not any("sell at 50%" in sheet for sheet in sheets[1:])
     for sheet, gang in zip(sheets[1:], gangs, strict=True):
         assert "<style>" not in sheet  # write_pdf_sheets gives weasyprint the stylesheet once
         assert f"<h1>{gang['name']}</h1>" in sheet
