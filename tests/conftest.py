@@ -16,6 +16,7 @@ import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -106,20 +107,59 @@ def postgres_server() -> Iterator[PostgresServer]:
 _NUMBERS = itertools.count(1)
 
 
+def _admin(server: PostgresServer, sql: str) -> None:
+    import psycopg
+
+    dsn = f"host={server.host} port={server.port} user={server.user} dbname=postgres"
+    with psycopg.connect(dsn, autocommit=True) as connection:
+        connection.execute(sql)  # type: ignore[arg-type]
+
+
+@contextmanager
+def _database(server: PostgresServer, template: str | None = None) -> Iterator[str]:
+    name = f"skirmish_test_{os.getpid()}_{next(_NUMBERS)}"
+    copy = f' TEMPLATE "{template}"' if template else ""
+    _admin(server, f'CREATE DATABASE "{name}"{copy}')
+    try:
+        yield server.url(name)
+    finally:
+        _admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @pytest.fixture
 def postgres_database(postgres_server: PostgresServer) -> Iterator[str]:
     """The URL of a new, empty database on the session's server, dropped afterwards."""
-    import psycopg
+    with _database(postgres_server) as url:
+        yield url
 
-    name = f"skirmish_test_{os.getpid()}_{next(_NUMBERS)}"
-    admin = f"host={postgres_server.host} port={postgres_server.port} user={postgres_server.user}"
-    with psycopg.connect(admin + " dbname=postgres", autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield postgres_server.url(name)
-    finally:
-        with psycopg.connect(admin + " dbname=postgres", autocommit=True) as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+@pytest.fixture(scope="session")
+def postgres_template(postgres_server: PostgresServer) -> Iterator[str]:
+    """The name of a database migrated once per session, to copy fresh ones from."""
+    from skirmish.campaign import store
+
+    with _database(postgres_server) as url:
+        store.open_store(url).dispose()
+        yield url.rsplit("/", 1)[1]
+
+
+@pytest.fixture
+def postgres_migrated_database(
+    postgres_server: PostgresServer, postgres_template: str
+) -> Iterator[str]:
+    """The URL of a new database with the current schema and no campaign (a template copy)."""
+    with _database(postgres_server, postgres_template) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An SQLite file with the current schema and no campaign, to copy fresh ones from."""
+    from skirmish.campaign import store
+
+    path = tmp_path_factory.mktemp("template") / "campaigns.db"
+    store.open_store(str(path)).dispose()
+    return path
 
 
 class CampaignCli:
@@ -166,9 +206,11 @@ class CampaignCli:
 
 
 @pytest.fixture
-def cli(tmp_path: Path) -> CampaignCli:
-    """``skirmish`` on a fresh database file."""
-    return CampaignCli(tmp_path / "campaigns.db")
+def cli(tmp_path: Path, sqlite_template: Path) -> CampaignCli:
+    """``skirmish`` on a fresh database file (a copy of an empty, migrated one)."""
+    path = tmp_path / "campaigns.db"
+    shutil.copyfile(sqlite_template, path)
+    return CampaignCli(path)
 
 
 @pytest.fixture(scope="session")
