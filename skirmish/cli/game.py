@@ -1016,3 +1016,14 @@ def _step_text(step: dict[str, Any]) -> str:
     else:
         text = action
     return f"{step['ruling'] + ': ' if step['ruling'] else ''}{text}{money}{xp}"
+
+
+#: The commands' Italian names (hidden from the help screen, which lists the English ones).
+ITALIAN: dict[str, Callable[..., None]] = {
+    "inizia": start, "elenco": list_, "turno": turn, "iniziativa": initiative, "spara": shoot,
+    "lotta": melee, "colpito": hit, "stato": state, "elimina": eliminate, "spendi": spend,
+    "obiettivo": objective, "situazione": status, "ritirata": retreat, "fine": end,
+    "abbandona": abandon, "registro": log, "dopo-partita": postgame,
+}  # fmt: skip
+for _italian, _command in ITALIAN.items():
+    app.command(_italian, hidden=True)(_command)

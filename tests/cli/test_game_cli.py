@@ -308,3 +308,11 @@ def test_a_new_game_waits_for_the_last_postgame(cli: Cli) -> None:
     cli.run("game", "postgame", "--dice", "2,2")
     cli.run("game", "start", "duel", "Earps", "Hunters")
     assert [g["status"] for g in cli.json("game", "list")] == ["ended", "in_progress"]
+
+
+def test_italian_command_names(cli: Cli) -> None:
+    cli.run("game", "inizia", "rapina", "Earps", "Clantons")
+    cli.run("game", "turno")
+    out = cli.run("game", "spara", "Wyatt", "Frank", "--range", "5", "--dice", "1,1,6,4,4")
+    assert "Frank is eliminated." in out
+    assert cli.json("game", "situazione")["gangs"][1]["casualties"] == 1
