@@ -68,7 +68,12 @@ def member_data(gang: Gang, member: Member, lang: Lang | str) -> dict[str, Any]:
         "fortuna": member.fortuna,
         "xp": member.xp,
         "skills": [
-            {"id": s.skill, "name": skill_name(s.skill, lang), "choice": s.choice}
+            {
+                "id": s.skill,
+                "name": skill_name(s.skill, lang),
+                "choice": s.choice,
+                "choice_name": name(find_equipment(s.choice), lang) if s.choice else None,
+            }
             for s in member.skills
         ],
         "injuries": [
@@ -96,6 +101,7 @@ def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
             for m in gang.members
             if m not in active_members(gang)
         ],
+        "weapons": [weapon_data(w, lang) for w in weapons_carried(gang)],
         "failed_purchases": [
             {"item": f.item, "name": name(find_equipment(f.item), lang), "game": f.game}
             for f in gang.failed_purchases
@@ -113,6 +119,21 @@ def gang_summary(gang: Gang, lang: Lang | str) -> dict[str, Any]:
         "treasury": gang.treasury,
         "models": len(active_members(gang)),
         "rating": rating(gang),
+    }
+
+
+def weapon_data(weapon: Weapon, lang: Lang | str) -> dict[str, Any]:
+    """A weapon's profile (tables 5–7) as JSON."""
+    return {
+        "id": weapon.id,
+        "name": name(weapon, lang),
+        "category": weapon.category.value,
+        "short": weapon.short,
+        "long": weapon.long,
+        "shots_per_turn": weapon.shots_per_turn,
+        "ca": weapon.ca,
+        "bonus": weapon.bonus,
+        "two_handed": weapon.two_handed,
     }
 
 

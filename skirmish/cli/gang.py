@@ -198,7 +198,7 @@ def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
         table.add_column(label(column))
     for m in data["members"]:
         skills = ", ".join(
-            s["name"] + (f" ({s['choice']})" if s["choice"] else "") for s in m["skills"]
+            s["name"] + (f" ({s['choice_name']})" if s["choice"] else "") for s in m["skills"]
         )
         table.add_row(
             m["name"], m["profile_name"] + _role_mark(m, lang),

@@ -43,6 +43,12 @@ def test_gang_show_json_contract(earps: Any) -> None:
     assert wyatt["skills"] == [] and wyatt["injuries"] == []
     assert wyatt["items"] == [{"id": "six-shooter", "name": "Six-shooter", "paid": 6}]
     assert shown["rating"] == 180 + 6 + 18 + 10
+    assert shown["weapons"] == [
+        {
+            "id": "six-shooter", "name": "Six-shooter", "category": "pistol", "short": 6,
+            "long": 12, "shots_per_turn": 1, "ca": 1, "bonus": 1, "two_handed": False,
+        }
+    ]  # fmt: skip
 
 
 def test_gang_show_table_follows_the_language(earps: Any) -> None:
@@ -98,7 +104,14 @@ def test_advances_through_the_cli(earps: Any) -> None:
         "R-11: Wyatt Earp gains Gunslinger (Six-shooter) for 3 XP (2D6: 6+6=12)\n"
     )
     (wyatt,) = earps.json("gang", "show", "Earps")["members"]
-    assert wyatt["skills"] == [{"id": "pistolero", "name": "Gunslinger", "choice": "six-shooter"}]
+    assert wyatt["skills"] == [
+        {
+            "id": "pistolero", "name": "Gunslinger", "choice": "six-shooter",
+            "choice_name": "Six-shooter",
+        }
+    ]  # fmt: skip
+    table = earps.run("gang", "show", "Earps", "--lang", "it").stdout
+    assert "Pistolero (Sei colpi)" in table
     assert wyatt["xp"] == 3
 
 
