@@ -114,6 +114,14 @@ MESSAGES: Catalogue = {
 }
 
 STATE_IT = {"steady": "calmo", "shaken": "scosso", "terrified": "impaurito"}
+STATUS_EN = {
+    "game": "Game", "turn": "turn", "in_progress": "in progress", "ended": "ended",
+    "abandoned": "abandoned",
+}  # fmt: skip
+STATUS_IT = {
+    "game": "Partita", "turn": "turno", "in_progress": "in corso", "ended": "finita",
+    "abandoned": "abbandonata",
+}  # fmt: skip
 
 
 def _t(key: str, lang: Lang, **values: Any) -> str:
@@ -756,7 +764,11 @@ def status(
         return
     limit = f"/{data['turn_limit']}" if data["turn_limit"] else ""
     title = data["name_it"] if lang == Lang.IT else data["name_en"]
-    echo(f"Game {data['game']}: {title} — {data['status']}, turn {data['turn']}{limit}")
+    words = STATUS_IT if lang == Lang.IT else STATUS_EN
+    echo(
+        f"{words['game']} {data['game']}: {title} — {words[data['status']]}, "
+        f"{words['turn']} {data['turn']}{limit}"
+    )
     out = console()
     for gang in data["gangs"]:
         extra = []
@@ -1018,12 +1030,164 @@ def _step_text(step: dict[str, Any]) -> str:
     return f"{step['ruling'] + ': ' if step['ruling'] else ''}{text}{money}{xp}"
 
 
+# --------------------------------------------------------------------------- the walker
+
+#: The walker's menu: key, English and Italian labels.
+MENU: tuple[tuple[str, str, str], ...] = (
+    ("t", "new turn", "nuovo turno"),
+    ("i", "initiative", "iniziativa"),
+    ("s", "shoot", "spara"),
+    ("m", "melee", "lotta"),
+    ("h", "wounds from the table", "ferite dal tavolo"),
+    ("x", "state", "stato"),
+    ("e", "eliminate", "elimina"),
+    ("f", "spend FAMA/FORTUNA", "spendi FAMA/FORTUNA"),
+    ("o", "objective", "obiettivo"),
+    ("b", "board", "situazione"),
+    ("r", "retreat", "ritirata"),
+    ("n", "end the game", "fine partita"),
+    ("a", "abandon", "abbandona"),
+    ("q", "quit (the game stays saved)", "esci (la partita resta salvata)"),
+)
+
+
+def _ask(text: str, default: str | None = None) -> str:
+    answer: str = typer.prompt(text, default=default) if default is not None else typer.prompt(text)
+    return answer.strip()
+
+
+def _optional(text: str) -> str | None:
+    answer = _ask(text, "")
+    return answer or None
+
+
+def _rolled(lang: Lang) -> str | None:
+    prompt = "Dadi (vuoto: casuali)" if lang == Lang.IT else "Dice (blank: random)"
+    return _optional(prompt)
+
+
+def _game_status(db: str | None, campaign: str | None, game: int | None) -> dict[str, Any]:
+    from skirmish.campaign.game.play import board
+
+    with session(db) as s:
+        return board(s, game=_game(s, campaign, game))
+
+
+def _walk_step(
+    key: str, lang: Lang, db: str | None, campaign: str | None, game: int | None
+) -> None:
+    common: dict[str, Any] = {"lang": lang, "game": game, "campaign": campaign, "db": db}
+    if key == "t":
+        turn(**common, seed=None, dice=_rolled(lang), json_=False)
+    elif key == "i":
+        good, bad = _ask("Good model"), _ask("Bad model")
+        initiative(good=good, bad=bad, good_fama_from=None, bad_fama_from=None, **common,
+                   seed=None, dice=_rolled(lang), json_=False)  # fmt: skip
+    elif key in ("s", "m"):
+        attacker, target = _ask("Attacker"), _ask("Target")
+        weapon = _optional("Weapon (blank: the one carried)")
+        if key == "s":
+            distance = _optional("Range in U (blank: beyond short range)")
+            cover = Cover(_ask("Cover (none, light, partial)", "none"))
+            shoot(attacker=attacker, target=target, weapon=weapon,
+                  range_=float(distance) if distance else None, cover=cover, aim=False,
+                  moved=False, shots=1, target_waiting=False, behind=False,
+                  target_not_in_view=False, opportunity=False, fanning=False, rounds=None,
+                  two_pistols=False, moving=Motion.NONE, near_two_soldiers=False,
+                  leader_near=False, friends=0, whisky=False, **common, seed=None,
+                  dice=_rolled(lang), json_=False)  # fmt: skip
+        else:
+            melee(attacker=attacker, target=target, weapon=weapon, target_weapon=None,
+                  behind=False, elevation=Elevation.NONE, mounted=False, charge=False,
+                  leader_near=False, friends=0, whisky=False, **common, seed=None,
+                  dice=_rolled(lang), json_=False)  # fmt: skip
+    elif key == "h":
+        hit(member=_ask("Model"), wounds=int(_ask("Wounds")), by=_optional("By (blank: -)"),
+            **common, json_=False)  # fmt: skip
+    elif key == "x":
+        state(member=_ask("Model"), new_state=_ask("State (shaken, terrified, prone, steady)"),
+              **common, json_=False)  # fmt: skip
+    elif key == "e":
+        eliminate(member=_ask("Model"), by=_optional("By (blank: -)"), **common, json_=False)
+    elif key == "f":
+        spend(point=_ask("fama or fortuna"), member=_ask("Model"), **common, json_=False)
+    elif key == "o":
+        objective(name=_ask("Objective"), event=_ask("Event"), by=_optional("By (blank: -)"),
+                  copy_no=None, **common, json_=False)  # fmt: skip
+    elif key == "b":
+        status(**common, json_=False)
+    elif key == "r":
+        retreat(gang=_ask("Gang"), infamy_later=False, **common, seed=None,
+                dice=_rolled(lang), json_=False)  # fmt: skip
+    elif key == "n":
+        winner = _optional("Winner (blank: from the scenario)")
+        end(winner=winner, draw=False, **common, json_=False)
+    elif key == "a":
+        abandon(**common, json_=False)
+
+
+def play(
+    scenario: Annotated[str, typer.Argument(help="Scenario id or name (Italian or English).")],
+    lang: LangOpt,
+    good: Annotated[str | None, typer.Option("--good", help="The gang of the good side.")] = None,
+    bad: Annotated[str | None, typer.Option("--bad", help="The gang of the bad side.")] = None,
+    campaign: CampaignOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """Play a scenario with prompts: the same actions as the 'skirmish game' commands, one
+    transaction each, so quitting at any point keeps the game (resume with the same command).
+
+    Example: skirmish game play "Il testimone" --good Earps --bad Clantons
+    """
+    from skirmish.errors import SkirmishError
+    from skirmish.rules.scenarios import find_scenario
+
+    found = find_scenario(scenario)
+    try:
+        data = _game_status(db, campaign, None)
+        resuming = data["status"] == "in_progress" and data["scenario"] == found.id
+    except SkirmishError:
+        resuming = False
+    if not resuming:
+        good = good or _ask("Good gang")
+        bad = bad or _ask("Bad gang")
+        start(scenario=found.id, lang=lang, gangs=[], good=good, bad=bad, leave=[],
+              campaign=campaign, json_=False, db=db)  # fmt: skip
+    game_no = _game_status(db, campaign, None)["game"]
+    labels = {key: (it if lang == Lang.IT else en) for key, en, it in MENU}
+    while _game_status(db, campaign, game_no)["status"] == "in_progress":
+        echo("  ".join(f"[{key}] {label}" for key, label in labels.items()))
+        key = _ask(">", "b").lower()[:1]
+        if key == "q":
+            return
+        if key not in labels:
+            continue
+        try:
+            _walk_step(key, lang, db, campaign, game_no)
+        except (SkirmishError, ValueError) as exc:
+            echo(f"Error: {exc}")
+    if typer.confirm(
+        "Eseguire ora la fase dopo la partita?" if lang == Lang.IT else "Run the post-game now?",
+        default=True,
+    ):
+        postgame(lang=lang, gang=None, doctor=None, infamy_model=None, game=game_no,
+                 campaign=campaign, seed=None, dice=_rolled(lang), json_=False, db=db)  # fmt: skip
+
+
+app.command("play")(play)
+
+
+def register_scenario(scenario_app: typer.Typer) -> None:
+    """Add ``play`` to the ``scenario`` app: ``skirmish scenario play ID``."""
+    scenario_app.command("play")(play)
+
+
 #: The commands' Italian names (hidden from the help screen, which lists the English ones).
 ITALIAN: dict[str, Callable[..., None]] = {
     "inizia": start, "elenco": list_, "turno": turn, "iniziativa": initiative, "spara": shoot,
     "lotta": melee, "colpito": hit, "stato": state, "elimina": eliminate, "spendi": spend,
     "obiettivo": objective, "situazione": status, "ritirata": retreat, "fine": end,
-    "abbandona": abandon, "registro": log, "dopo-partita": postgame,
+    "abbandona": abandon, "registro": log, "dopo-partita": postgame, "gioca": play,
 }  # fmt: skip
 for _italian, _command in ITALIAN.items():
     app.command(_italian, hidden=True)(_command)

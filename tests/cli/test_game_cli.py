@@ -316,3 +316,32 @@ def test_italian_command_names(cli: Cli) -> None:
     out = cli.run("game", "spara", "Wyatt", "Frank", "--range", "5", "--dice", "1,1,6,4,4")
     assert "Frank is eliminated." in out
     assert cli.json("game", "situazione")["gangs"][1]["casualties"] == 1
+
+
+def test_the_interactive_walker_plays_through_the_same_actions(cli: Cli) -> None:
+    from typer.testing import CliRunner
+
+    from skirmish.cli.main import app
+
+    answers = "\n".join(
+        [
+            "t", "",  # a new turn, random dice (no cohesion test is due: none rolled)
+            "e", "Frank", "Wyatt",  # Frank eliminated by Wyatt
+            "s", "Frank", "Wyatt", "", "", "none", "1,1,1,1,1",  # refused: Frank is out
+            "n", "Earps",  # the end, Earps named the winner
+            "y", "3,5,4",  # the post-game: marked cards 3, Frank 5, the gambler 4
+        ]
+    )  # fmt: skip
+    result = CliRunner().invoke(
+        app,
+        ["game", "play", "rapina", "--good", "Earps", "--bad", "Clantons", "--db", str(cli.db)],
+        input=answers + "\n",
+    )
+    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+    assert "Error: 'Frank' was eliminated in turn 1" in result.stdout
+    assert "Game over: Earps wins (named by the players)." in result.stdout
+    assert cli.roster("Clantons")["treasury"] == 36 + 20 + 4
+    assert [g["status"] for g in cli.json("game", "list")] == ["ended"]
+    # Everything it did is in the game's log, as the commands would have written it.
+    actions = [e["action"] for e in cli.json("game", "log")]
+    assert actions == ["start", "turn", "eliminate", "end"]
