@@ -32,9 +32,9 @@ def register_views() -> None:
 
 @dataclass
 class Cli:
-    """The ``skirmish`` command on one database file."""
+    """The ``skirmish`` command on one database (a file, or a URL)."""
 
-    db: Path
+    db: Path | str
 
     def run(self, *args: str) -> str:
         """Run a command that must succeed; its standard output."""

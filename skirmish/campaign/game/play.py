@@ -342,7 +342,8 @@ def default_side(session: Session, gang: Gang) -> Side:
 # --------------------------------------------------------------------------- start
 
 
-def _gang_in_game(session: Session, gang: Gang) -> Game | None:
+def game_in_progress(session: Session, gang: Gang) -> Game | None:
+    """The game ``gang`` is playing now, if any (roster changes could wait for its end)."""
     rows = session.exec(
         select(Game)
         .join(GameGang, col(GameGang.game_id) == col(Game.id))
@@ -405,7 +406,7 @@ def start_game(
     for gang in named.values():
         if gang.status != GangStatus.ACTIVE:
             raise CampaignError(f"gang {gang.name!r} is retired and plays no more games.")
-        other = _gang_in_game(session, gang)
+        other = game_in_progress(session, gang)
         if other is not None:
             raise CampaignError(
                 f"gang {gang.name!r} is already playing game {other.id} ({other.scenario}); "
@@ -1813,6 +1814,7 @@ __all__ = [
     "current_game",
     "eliminate",
     "end_game",
+    "game_in_progress",
     "hit",
     "initiative",
     "melee",
