@@ -961,7 +961,7 @@ def postgame(
     Example: skirmish game postgame --doctor "Ike Clanton=graduate" --dice 3,5,2,4
     """
     from skirmish.campaign.game.play import current_game
-    from skirmish.campaign.postgame import run_postgame
+    from skirmish.campaign.postgame import result_word, run_postgame
     from skirmish.campaign.text import entry_data
 
     rolled = Dice(seed=seed, dice=dice)
@@ -987,14 +987,15 @@ def postgame(
         emit({"game": g.id, "gangs": data})
         return
     for report in data:
-        echo(_t("postgame", lang, gang=report["gang"], result=report["result"]))
+        result = result_word(report["result"], lang)
+        echo(_t("postgame", lang, gang=report["gang"], result=result))
         for step in report["steps"]:
-            echo("  " + _step_text(step))
+            echo("  " + _step_text(step, lang))
 
 
-def _step_text(step: dict[str, Any]) -> str:
-    d = step["details"]
-    who = step["member"] or ""
+def _step_text(step: dict[str, Any], lang: Lang) -> str:
+    from skirmish.campaign.postgame import describe_step
+
     money = (
         f" [{step['money_before']}$ → {step['money_after']}$]"
         if step["money_before"] != step["money_after"]
@@ -1005,28 +1006,7 @@ def _step_text(step: dict[str, Any]) -> str:
         if step["xp_before"] != step["xp_after"]
         else ""
     )
-    action = step["action"]
-    if action == "recovery":
-        extra = f", {d['invalidity']}" if d.get("invalidity") else ""
-        doctor = f", doctor {d['doctor']}" if d.get("doctor") else ""
-        text = f"recovery {who}: {d['roll']} → {d['total']}{doctor}: {d['outcome']}{extra}"
-    elif action == "game-xp":
-        text = f"XP {who}: {d['eliminations']} elimination(s), bonus {d['bonus']}"
-    elif action == "income":
-        text = f"income ({d['result']}): {d['amount']}$"
-    elif action == "bounty":
-        text = f"bounty: {', '.join(v['name'] for v in d['victims'])}"
-    elif action == "outlaw-mark":
-        text = "marked as outlaws for good (H-09)"
-    elif action in ("gambler", "marked-cards"):
-        text = f"{action} {who}: {'+'.join(map(str, d['faces']))} = {d['amount']}$"
-    elif action == "infamy":
-        lost = f", {who} loses 1 {d['loss'].upper()}" if d["loss"] != "none" else ""
-        text = f"infamy: rolled {d['roll']}{lost}"
-    elif action == "wounded-healed":
-        text = f"{who} is no longer wounded"
-    else:
-        text = action
+    text = describe_step(step["action"], step["details"], step["member"], lang) or step["action"]
     return f"{step['ruling'] + ': ' if step['ruling'] else ''}{text}{money}{xp}"
 
 
