@@ -65,6 +65,19 @@ def _format(output: Path, chosen: Format | None) -> Format:
     return Format.HTML if output.suffix.lower() in (".html", ".htm") else Format.PDF
 
 
+def _warn_uncovered(*documents: str) -> None:
+    """Say which characters of the user's text the PDF's fonts cannot draw."""
+    from skirmish.printing.pdf import MISSING_GLYPH, uncovered_characters
+
+    missing = sorted({c for html in documents for c in uncovered_characters(html)})
+    if missing:
+        shown = " ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+        typer.echo(
+            f"Warning: the sheet's font has no glyph for {shown}; printed as {MISSING_GLYPH}.",
+            err=True,
+        )
+
+
 def _write(html: str, output: Path, chosen: Format | None) -> None:
     """Write ``html`` as PDF or HTML to ``output`` and say what was written."""
     fmt = _format(output, chosen)
@@ -79,6 +92,7 @@ def _write(html: str, output: Path, chosen: Format | None) -> None:
         return
     from skirmish.printing.pdf import write_pdf
 
+    _warn_uncovered(html)
     pages = write_pdf(html, output)
     typer.echo(f"Wrote {output} ({pages} page{'s' if pages != 1 else ''}).")
 
@@ -223,6 +237,7 @@ def _write_campaign_pdf(view: CampaignView, lang: Lang, output: Path) -> None:
     from skirmish.printing.render import render_campaign_sheets
 
     sheets = render_campaign_sheets(view, lang)
+    _warn_uncovered(*sheets)
     names = ["—", *(escape(gang.name) for gang in view.gangs)]  # gang names are not markup
     progress = Progress(
         TextColumn("{task.description}"),

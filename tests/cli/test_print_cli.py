@@ -178,3 +178,18 @@ def test_campaign_without_gangs_is_an_error(tmp_path: Path) -> None:
         "Error: campaign 'Empty' has no active gang to print; "
         "found one with 'skirmish gang new NAME --faction FACTION'.\n"
     )
+
+
+@pytest.mark.slow
+def test_characters_the_font_lacks_are_named_on_stderr(tmp_path: Path) -> None:
+    db = str(tmp_path / "riders.db")
+    _run("campaign", "new", "Plains", "--db", db)
+    _run("gang", "new", "Riders 🐎", "--faction", "cowboys", "--db", db)
+    _run("gang", "hire", "Riders 🐎", "ranchero", "--name", "Old Tom", "--db", db)
+    target = tmp_path / "riders.pdf"
+    result = runner.invoke(app, ["print", "roster", "Riders 🐎", "--db", db, "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        "Warning: the sheet's font has no glyph for '🐎' (U+1F40E); printed as \u25a1.\n"
+    )
+    assert "Riders \u25a1" in pypdf.PdfReader(target).pages[0].extract_text()
