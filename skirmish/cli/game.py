@@ -603,7 +603,6 @@ def hit(
     from skirmish.campaign.game.play import hit as record
 
     def action(s: Session, g: Game) -> list[str]:
-        before = None
         model = record(s, game=g, member=member, wounds=wounds, by=by)
         before = model.cos_left + wounds
         lines = [_t("hit", lang, name=model.name, wounds=wounds, before=before,

@@ -648,6 +648,8 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
         if not due[_id(gg)]:
             continue
         in_play = [m for m in models if m.game_gang_id == gg.id and not m.eliminated]
+        if not in_play:
+            continue
         highest = max(member_of(session, m).fred for m in in_play)
         leader = _leader_state(session, gg, models)
         result = roll_cohesion(highest_fred=highest, leader=leader, dice=dice)
@@ -1316,6 +1318,7 @@ def _transitions(event: ObjectiveEvent) -> frozenset[ObjectiveState]:
 
 def _playing_model(session: Session, game: Game, name: str) -> GameModel:
     _in_progress(game)
+    _started(game)
     model = find_model(session, game, name)
     _alive(session, model)
     return model
