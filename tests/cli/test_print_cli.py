@@ -193,3 +193,12 @@ def test_characters_the_font_lacks_are_named_on_stderr(tmp_path: Path) -> None:
         "Warning: the sheet's font has no glyph for '🐎' (U+1F40E); printed as \u25a1.\n"
     )
     assert "Riders \u25a1" in pypdf.PdfReader(target).pages[0].extract_text()
+
+
+def test_campaign_as_html_is_one_file_with_every_gang(store: str, tmp_path: Path) -> None:
+    target = tmp_path / "deadwood.html"
+    _run("print", "campaign", "--lang", "en", "--db", store, "-o", str(target))
+    html = target.read_text(encoding="utf-8")
+    assert html.count("<style>") == 1 and html.count('<section class="sheet roster">') == 2
+    assert html.count("House rules in force") == 1  # once, with the standings
+    assert "Wyatt Earp" in html and "Jesse James" in html
