@@ -159,10 +159,10 @@ CASES: tuple[Case, ...] = (
     ),
     _shoot(
         "shoot-galloping-rider",
-        "Aimed rifle at a galloping rider (a 7 rolls for the mount, the rider's reflex test)",
+        "Aimed rifle at a galloping rider (a 7 rolls for the mount, then the rider's reflex)",
         ShootSetup(
             Attacker(tiro=2, fred=3, weapon=weapon("rifle")),
-            Target(rif=3, fred=3, cos=2, mount=MountPace.GALLOP),
+            Target(rif=3, cos=2, mount=MountPace.GALLOP),
             ShotSituation(range=20, aim=True),
         ),
     ),
@@ -171,7 +171,7 @@ CASES: tuple[Case, ...] = (
         "Double barrel at 3U, 2 shots at a trotting rider: a fallen mount changes shot 2",
         ShootSetup(
             Attacker(tiro=1, fred=2, weapon=weapon("double-barrel")),
-            Target(rif=2, fred=2, cos=3, mount=MountPace.TROT),
+            Target(rif=2, cos=1, mount=MountPace.TROT),
             ShotSituation(range=3, shots=2),
         ),
     ),
@@ -212,18 +212,44 @@ CASES: tuple[Case, ...] = (
             FightSituation(behind=True),
         ),
     ),
-    _shoot("shoot-example-4-2-fortuna-1", "§4.2 with 1 FORTUNA for Wyatt", EXAMPLE_4_2, 1),
-    _shoot("shoot-fanning-fortuna-1", "Fanning with 1 reroll", FANNING, 1),
     _shoot(
-        "shoot-fanning-mexican-fortuna-1", "Mexican fanning with 1 reroll", MEXICAN_FANNING, 1
-    ),
-    _melee(
-        "melee-example-4-3-fortuna-2-target-1",
-        "§4.3 with 2 rerolls for John and 1 for Billy",
-        EXAMPLE_4_3,
+        "shoot-no-target-fortuna-2",
+        "TIRO 3 heavy pistol with 2 rerolls",
+        ShootSetup(Attacker(tiro=3, fred=2, weapon=weapon("heavy-pistol"))),
         2,
+    ),
+    _shoot(
+        "shoot-saves-target-fortuna-1",
+        "Aimed rifle at a RIF 2 COS 1 target that has 1 reroll for its saving roll",
+        ShootSetup(
+            Attacker(tiro=4, fred=3, weapon=weapon("rifle")),
+            Target(rif=2, cos=1),
+            ShotSituation(range=10, aim=True),
+        ),
+        0,
         1,
     ),
+    _melee(
+        "melee-tomahawk-fortuna-1-target-1",
+        "Tomahawk from behind, 1 reroll each side, the defender COS 1",
+        MeleeSetup(
+            Attacker(cos=2, fred=2, weapon=weapon("tomahawk")),
+            Target(rif=3, cos=1),
+            FightSituation(behind=True),
+        ),
+        1,
+        1,
+    ),
+    _melee(
+        "melee-panic-target-fortuna-1",
+        "Bare hands against a FRED 2 defender charged by mountain men, 1 reroll for its panic",
+        MeleeSetup(
+            Attacker(cos=4, fred=3), Target(fred=2), FightSituation(mountain_men_charge=True)
+        ),
+        0,
+        1,
+    ),
+    _shoot("shoot-fanning-fortuna-1", "Fanning with 1 reroll", FANNING, 1),
     Case(
         "nerve-shaken",
         "Nerve test, FRED 3, shaken",
