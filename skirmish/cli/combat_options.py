@@ -11,6 +11,7 @@ both nouns; ``roll_combat`` and ``roll_tests`` can call them instead of building
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import typing
 from collections.abc import Callable, Sequence
@@ -20,18 +21,15 @@ from skirmish.cli.roll_combat import _state, parse_faction, parse_skills, parse_
 from skirmish.engine.result import Modifier
 from skirmish.engine.setup import (
     Attacker,
-    Elevation,
     FightSituation,
     Immunity,
     MeleeSetup,
-    Motion,
     MountPace,
     ShootSetup,
     ShotSituation,
     Target,
 )
 from skirmish.errors import RulesError
-from skirmish.rules.model import Cover
 
 #: ``roll`` options that make no sense for exact odds.
 ROLL_ONLY = ("seed", "dice")
@@ -79,252 +77,175 @@ def option(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     )
 
 
-def _target(
-    *,
-    target_rif: int | None,
-    target_fred: int | None,
-    target_cos: int | None,
-    target_shaken: bool,
-    target_terrified: bool,
-    target_skill: list[str] | None,
-    leader_fred: int | None,
-    friends: int,
-    volunteer: bool,
-    gringo_far: bool,
-    immune: Immunity | None,
-    saloon_girl: bool,
-    target_whisky: bool,
-    who: str,
-    **fields: Any,
-) -> Target:
-    return Target(
-        rif=target_rif,
-        fred=target_fred,
-        cos=target_cos,
-        skills=parse_skills(target_skill, None),
-        state=_state(target_shaken, target_terrified, who),
-        leader_fred=leader_fred,
-        friends=friends,
-        volunteer=volunteer,
-        gringo_far=gringo_far,
-        immunity=immune,
-        saloon_girl=saloon_girl,
-        whisky=target_whisky,
-        **fields,
-    )
+def _route(
+    options: dict[str, Any], situation: type[Any]
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """Share out the options that map one to one onto a field, by the field's name: first the
+    situation's, then the attacker's, then the target's (``--target-X`` or a target-only
+    name). An option that fits nowhere is a bug to fix here, not something to drop."""
+    situation_fields = {f.name for f in dataclasses.fields(situation)}
+    attacker_fields = {f.name for f in dataclasses.fields(Attacker)}
+    target_fields = {f.name for f in dataclasses.fields(Target)}
+    by_situation: dict[str, Any] = {}
+    by_attacker: dict[str, Any] = {}
+    by_target: dict[str, Any] = {}
+    for name, value in options.items():
+        if name in situation_fields:
+            by_situation[name] = value
+        elif name in attacker_fields:
+            by_attacker[name] = value
+        elif name.startswith("target_") and name.removeprefix("target_") in target_fields:
+            by_target[name.removeprefix("target_")] = value
+        elif name in target_fields:
+            by_target[name] = value
+        else:
+            raise TypeError(f"option {name!r} has no place in the setup: map it in combat_options")
+    return by_situation, by_attacker, by_target
 
 
 def shoot_setup(
     *,
-    tiro: int,
-    fred: int,
-    cos: int,
     weapon: str,
     range_: float | None,
-    aim: bool,
-    moved: bool,
-    shots: int,
+    fanning: bool,
+    skill: list[str] | None,
     shaken: bool,
     terrified: bool,
-    skill: list[str] | None,
-    whisky: bool,
-    moving: Motion,
-    two_pistols: bool,
     faction: str | None,
-    near_two_soldiers: bool,
-    orbo: bool,
-    rounds: int | None,
-    scope: bool,
-    fanning: bool,
-    first_small_pistol: bool,
-    cover: Cover,
-    target_waiting: bool,
-    target_prone: bool,
-    behind: bool,
-    target_not_in_view: bool,
-    target_mount: MountPace,
-    opportunity: bool,
-    night: bool,
-    indian_hidden: bool,
-    template_position: int,
-    **target: Any,
+    target_skill: list[str] | None,
+    target_shaken: bool,
+    target_terrified: bool,
+    immune: Immunity | None,
+    **options: Any,
 ) -> ShootSetup:
-    """The shooting action the options of ``roll shoot`` / ``odds shoot`` describe (R-02)."""
+    """The shooting action the options of ``roll shoot`` / ``odds shoot`` describe (R-02);
+    fanning with no ``--range`` fires within short range."""
     gun = parse_weapon(weapon)
     if gun is None:
         raise RulesError("shooting needs a weapon; give --weapon (e.g. six-shooter).")
     distance = range_
     if distance is None and fanning and gun.short is not None:
         distance = float(gun.short)
+    situation, attacker, target = _route(options, ShotSituation)
     return ShootSetup(
         attacker=Attacker(
-            tiro=tiro,
-            fred=fred,
-            cos=cos,
             weapon=gun,
             skills=parse_skills(skill, gun),
             state=_state(shaken, terrified, "the shooter"),
-            moving=moving,
-            whisky=whisky,
-            two_pistols=two_pistols,
             faction=parse_faction(faction),
-            near_two_soldiers=near_two_soldiers,
-            orbo=orbo,
-            rounds=rounds,
-            scope=scope,
+            **attacker,
         ),
-        target=_target(
+        target=Target(
+            skills=parse_skills(target_skill, None),
+            state=_state(target_shaken, target_terrified, "the target"),
+            immunity=immune,
             **target,
-            who="the target",
-            prone=target_prone,
-            mount=target_mount,
-            indian_hidden=indian_hidden,
         ),
-        situation=ShotSituation(
-            range=distance,
-            cover=cover,
-            aim=aim,
-            moved=moved,
-            shots=shots,
-            target_waiting=target_waiting,
-            behind=behind,
-            target_not_in_view=target_not_in_view,
-            opportunity=opportunity,
-            night=night,
-            first_small_pistol=first_small_pistol,
-            fanning=fanning,
-            template_position=template_position,
-        ),
+        situation=ShotSituation(range=distance, fanning=fanning, **situation),
     )
 
 
 def melee_setup(
     *,
-    cos: int,
-    fred: int,
     weapon: str | None,
+    skill: list[str] | None,
     shaken: bool,
     terrified: bool,
-    skill: list[str] | None,
-    whisky: bool,
-    mounted: bool,
-    prone: bool,
-    elevation: Elevation,
-    bear_hunter: bool,
-    malattia: bool,
-    mountain_men_charge: bool,
-    behind: bool,
     target_weapon: str | None,
     target_mounted: bool,
-    target_prone: bool,
-    **target: Any,
+    target_skill: list[str] | None,
+    target_shaken: bool,
+    target_terrified: bool,
+    immune: Immunity | None,
+    **options: Any,
 ) -> MeleeSetup:
     """The fight the options of ``roll melee`` / ``odds melee`` describe (R-05)."""
     arm = parse_weapon(weapon)
+    situation, attacker, target = _route(options, FightSituation)
     return MeleeSetup(
         attacker=Attacker(
-            fred=fred,
-            cos=cos,
             weapon=arm,
             skills=parse_skills(skill, arm),
             state=_state(shaken, terrified, "the attacker"),
-            prone=prone,
-            mounted=mounted,
-            whisky=whisky,
-            bear_hunter=bear_hunter,
-            malattia=malattia,
+            **attacker,
         ),
-        target=_target(
-            **target,
-            who="the defender",
+        target=Target(
             weapon=parse_weapon(target_weapon),
-            prone=target_prone,
+            skills=parse_skills(target_skill, None),
+            state=_state(target_shaken, target_terrified, "the defender"),
             mount=MountPace.STILL if target_mounted else MountPace.NONE,
+            immunity=immune,
+            **target,
         ),
-        situation=FightSituation(
-            behind=behind, elevation=elevation, mountain_men_charge=mountain_men_charge
-        ),
+        situation=FightSituation(**situation),
     )
+
+
+def _fields_of(cls: type[Any], options: dict[str, Any]) -> dict[str, Any]:
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(set(options) - names)
+    if unknown:
+        raise TypeError(f"options {unknown} have no place in {cls.__name__}: map them here")
+    return options
 
 
 def panic_model(
     *,
-    fred: int,
     shaken: bool,
     terrified: bool,
-    prone: bool,
     skill: list[str] | None,
-    leader_fred: int | None,
-    friends: int,
-    volunteer: bool,
-    gringo_far: bool,
     immune: Immunity | None,
-    whisky: bool,
+    **options: Any,
 ) -> Target:
     """The model taking a panic test, from the options of ``roll panic`` (R-04)."""
     return Target(
-        fred=fred,
         state=_state(shaken, terrified, "the model"),
-        prone=prone,
         skills=parse_skills(skill, None),
-        leader_fred=leader_fred,
-        friends=friends,
-        volunteer=volunteer,
-        gringo_far=gringo_far,
         immunity=immune,
-        whisky=whisky,
+        **_fields_of(Target, options),
     )
 
 
 def nerve_model(
-    *, fred: int, shaken: bool, terrified: bool, skill: list[str] | None, whisky: bool
+    *, shaken: bool, terrified: bool, skill: list[str] | None, **options: Any
 ) -> Attacker:
     """The model taking a nerve test, from the options of ``roll nerve`` (R-01)."""
     return Attacker(
-        fred=fred,
         state=_state(shaken, terrified, "the model"),
         skills=parse_skills(skill, None),
-        whisky=whisky,
+        **_fields_of(Attacker, options),
     )
 
 
-def save_mods(
-    *, behind: bool, blade: bool, small_pistol_first: bool, whisky: bool
-) -> tuple[Modifier, ...]:
+def save_mods(**options: Any) -> tuple[Modifier, ...]:
     """The saving-roll modifiers the options of ``roll save`` name (R-03)."""
     from skirmish.engine.saving import save_modifiers
 
-    return save_modifiers(
-        behind=behind, blade=blade, small_pistol_first=small_pistol_first, whisky=whisky
-    )
+    return save_modifiers(**options)
 
 
-def reflex_mods(
+def reflex_check(
     *,
+    need: int | None,
+    action: str | None,
     side_step: str | None,
-    backing: bool,
     horse: bool,
-    enemies: int,
-    buon_cavaliere: bool,
     lasso: bool,
-    cowboy: bool,
-    imbranato: bool,
-    whisky: bool,
-    opportunity: bool,
-) -> tuple[Modifier, ...]:
-    """The reflex-test modifiers the options of ``roll reflex`` name (R-06)."""
+    **options: Any,
+) -> tuple[int, tuple[Modifier, ...]]:
+    """Successes needed and the modifiers on each die, from the options of ``roll reflex``
+    (R-06): ``--action`` names a test of table 1 and sets ``--need``, horse and lasso."""
     from skirmish.cli.roll_tests import SIDE_STEPS, pick
-    from skirmish.engine.reflex import reflex_modifiers
+    from skirmish.engine.reflex import action_test, reflex_modifiers
 
-    return reflex_modifiers(
-        side_step=0 if side_step is None else pick("side-step", side_step, SIDE_STEPS),
-        backing=backing,
-        horse=horse,
-        enemies=enemies,
-        buon_cavaliere=buon_cavaliere,
-        lasso=lasso,
-        cowboy=cowboy,
-        imbranato=imbranato,
-        whisky=whisky,
-        opportunity=opportunity,
-    )
+    if action is not None:
+        test = action_test(action)
+        if need is not None and need != test.need:
+            raise RulesError(
+                f"{action!r} needs {test.need} success(es) (R-06, table 1), not --need {need}; "
+                "drop --need."
+            )
+        need, horse, lasso = test.need, horse or test.horse, lasso or test.lasso
+    step = 0 if side_step is None else pick("side-step", side_step, SIDE_STEPS)
+    mods = reflex_modifiers(side_step=step, horse=horse, lasso=lasso, **options)
+    return (1 if need is None else need), mods

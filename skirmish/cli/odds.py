@@ -351,19 +351,18 @@ def _panic(
     )
 
 
-def _reflex(
-    *, fortuna: int, fama: int, rif: int, need: int, json: bool, lang: Lang, **options: Any
-) -> None:
-    from skirmish.cli.combat_options import reflex_mods
+def _reflex(*, fortuna: int, fama: int, rif: int, json: bool, lang: Lang, **options: Any) -> None:
+    from skirmish.cli.combat_options import reflex_check
     from skirmish.engine.reflex import check_need
     from skirmish.engine.setup import check_characteristic
     from skirmish.odds.report import reflex_payload
     from skirmish.odds.single import reflex_odds
 
     check_characteristic("RIF", rif)
+    need, mods = reflex_check(**options)
     check_need(need)
     rerolls = _budget(fortuna, fama)
-    successes = reflex_odds(rif, need=need, modifiers=reflex_mods(**options), rerolls=rerolls)
+    successes = reflex_odds(rif, need=need, modifiers=mods, rerolls=rerolls)
     if json:
         emit_json(reflex_payload(successes, need, rerolls))
         return
