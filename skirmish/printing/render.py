@@ -28,8 +28,10 @@ if TYPE_CHECKING:
 BLANK_ROWS = 6
 #: The stylesheet of every sheet, inlined by ``base.html`` or given to weasyprint once.
 STYLESHEET = "sheet.css"
-#: Wound boxes printed per model: no characteristic may exceed 4 (§7.1).
-WOUND_BOXES = 4
+#: A wound box, one per point of COS (a glyph the shipped fonts have).
+WOUND_BOX = "\u25a1"
+#: Boxes of an empty card: no characteristic may exceed 4 (§7.1).
+MAX_WOUNDS = 4
 
 
 @cache
@@ -45,7 +47,8 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.globals["WOUND_BOXES"] = WOUND_BOXES
+    env.globals["WOUND_BOX"] = WOUND_BOX
+    env.globals["MAX_WOUNDS"] = MAX_WOUNDS
     env.globals["STYLESHEET"] = STYLESHEET
     return env
 

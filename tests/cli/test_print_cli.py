@@ -133,7 +133,7 @@ def test_roster_from_the_store(store: str, tmp_path: Path) -> None:
     assert out.strip() == f"Wrote {target} (1 page)."
     text = " ".join(pypdf.PdfReader(target).pages[0].extract_text().split())
     assert "Wyatt Earp" in text and "Virgil Earp" in text
-    assert "3 3 4 3 1 2 2" in text  # the sheriff's TIRO FRED RIF COS FA FO ESP
+    assert "3 3 4 3 \u25a1\u25a1\u25a1 1 2 2" in text  # TIRO FRED RIF COS (boxes) FA FO ESP
     assert "Fucile a ripetizione 10 20 1 7/17 2 2" in text
     assert "Regole della casa in vigore" in text and "H-05" in text
     assert "FREDDEZZA (3)" in text  # the sheriff's aura with his own FRED

@@ -75,9 +75,18 @@ def test_roster_holds_every_name_and_number(roster_pdf: tuple[Path, int]) -> Non
     assert "37 $" in text and "Uomini della legge" in text
     for m in lawmen_gang()["members"]:
         assert m["name"] in text
-        stats = (
-            f"{m['tiro']} {m['fred']} {m['rif']} {m['cos']} {m['fama']} {m['fortuna']} {m['xp']}"
+        boxes = "\u25a1" * m["cos"]  # a wound box per point of COS
+        numbers = (
+            m["tiro"],
+            m["fred"],
+            m["rif"],
+            m["cos"],
+            boxes,
+            m["fama"],
+            m["fortuna"],
+            m["xp"],
         )
+        stats = " ".join(str(n) for n in numbers)
         assert stats in text, (m["name"], stats)
     assert "Sei colpi 6 12 1/6 6 1 1" in text
     assert "Fucile a ripetizione 10 24 1 7/17 2 2" in text  # scope: 20U + 4U

@@ -117,7 +117,7 @@ def test_a_hand_made_view_renders_without_the_registry() -> None:
     )
     html = render_roster(view, Lang.EN)
     assert _cards(html) == 2 and "Jesse" in html and "Frank" in html
-    assert html.count('class="box off"') == 1 + 2  # COS 3 and 2: 1 and 2 of 4 boxes off
+    assert html.count("\u25a1") == 3 + 2  # a wound box per point of COS
 
 
 @pytest.mark.parametrize("lang", list(Lang))
