@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
+from typing import Any, NamedTuple
 
 from skirmish.engine.combat import CombatOutcome, outcome_of
 from skirmish.engine.fight import check_melee, fight_modifiers, fight_save_modifiers, judge_fight
@@ -44,6 +45,7 @@ from skirmish.engine.shooting import (
 )
 from skirmish.odds.dist import Dist
 from skirmish.odds.rerolls import (
+    SCALE,
     Budget,
     DiceTable,
     Done,
@@ -51,7 +53,8 @@ from skirmish.odds.rerolls import (
     Solver,
     Throw,
     Value,
-    propagate,
+    push,
+    split,
 )
 from skirmish.odds.single import save_table
 
@@ -83,19 +86,19 @@ class CombatOdds:
     target: Target
     rerolls: Budget = Budget()
 
-    @property
+    @cached_property
     def damage(self) -> Dist[int]:
         """Total damage points dealt by the action."""
         return self.results.map(lambda r: r.damage)
 
-    @property
+    @cached_property
     def wounds(self) -> Dist[int] | None:
         """Wounds as inflicted (before COS caps them); ``None`` without the target's RIF."""
         if self.target.rif is None:
             return None
         return self.results.map(lambda r: r.wounds or 0)
 
-    @property
+    @cached_property
     def outcome(self) -> Dist[CombatOutcome | None] | None:
         """Eliminated, terrified, shaken, steady (``None``: no panic test and not eliminated);
         ``None`` unless the target's FRED, or its RIF and COS, are given."""
@@ -103,12 +106,12 @@ class CombatOdds:
             return None
         return self.results.map(lambda r: r.outcome)
 
-    @property
+    @cached_property
     def expected_damage(self) -> Fraction:
         """The mean damage."""
         return self.damage.expectation()
 
-    @property
+    @cached_property
     def expected_wounds(self) -> Fraction | None:
         """The mean wounds as inflicted, or ``None`` without the target's RIF."""
         wounds = self.wounds
@@ -171,60 +174,71 @@ def _panic_outcome_table(
 # ---------------------------------------------------------------------------- states
 
 
-@dataclass(frozen=True)
-class _Start:
-    pass
+# States are named tuples (cheap to build and hash); ``kind`` keeps two states of different
+# kinds from ever comparing equal.
 
 
-@dataclass(frozen=True)
-class _Fan:
+class _Start(NamedTuple):
+    kind: str = "start"
+
+
+class _Fan(NamedTuple):
     penalty: int
+    kind: str = "fan"
 
 
-@dataclass(frozen=True)
-class _Shot:
+class _Shot(NamedTuple):
     penalty: int
     pending: tuple[bool, ...]  # one per shot still to fire, True for a mexican's 5
     fired: int = 0  # shots fired so far (capped at 1 when later shots are interchangeable)
     points: tuple[int, ...] = ()  # one per damage point so far: its save modifiers' index
     mount_fallen: bool = False
     fall_wounds: int = 0
+    kind: str = "shot"
 
 
-@dataclass(frozen=True)
-class _Mount:
+class _Mount(NamedTuple):
     shot: _Shot  # the state after the shot that totalled 7, mount not yet rolled for
+    kind: str = "mount"
 
 
-@dataclass(frozen=True)
-class _FallReflex:
+class _FallReflex(NamedTuple):
     shot: _Shot
+    kind: str = "fallreflex"
 
 
-@dataclass(frozen=True)
-class _Save:
+class _Save(NamedTuple):
     damage: int
     points: tuple[int, ...]
     attacked: bool
     taken: int = 0
     wounds: int = 0
+    kind: str = "save"
 
 
-@dataclass(frozen=True)
-class _Panic:
+class _Panic(NamedTuple):
     damage: int
     wounds: int | None
     attacked: bool
+    kind: str = "panic"
 
 
-@dataclass(frozen=True)
-class _Done:
+class _Struck(NamedTuple):
+    points: tuple[int, ...]
+    attacked: bool
+    fall_wounds: int
+    kind: str = "struck"
+
+
+class _Done(NamedTuple):
     damage: int
     wounds: int | None
     outcome: CombatOutcome | None
+    kind: str = "done"
 
 
-_State = _Start | _Fan | _Shot | _Mount | _FallReflex | _Save | _Panic | _Done
+_State = _Start | _Fan | _Shot | _Mount | _FallReflex | _Save | _Panic | _Struck | _Done
+_Final = tuple[int | None, CombatOutcome | None]
 _Step = Throw[_State] | Done[CombatResult]
 
 
@@ -236,6 +250,58 @@ class _Action:
     mountain_men_charge: bool = False
     save_mods: list[tuple[Modifier, ...]] = field(default_factory=list)
     _panic: DiceTable[CombatOutcome | None] | CombatOutcome | None = None
+    #: Stop at the end of the attacker's dice (``_Struck``); ``compose`` does the rest.
+    strike_only: bool = False
+    _after: dict[tuple[tuple[int, ...], int | None, bool], dict[_Final, int]] = field(
+        default_factory=dict
+    )
+
+    def after(
+        self, points: tuple[int, ...], wounds: int | None, attacked: bool
+    ) -> dict[_Final, int]:
+        """Each (wounds, outcome) after the saving rolls of ``points`` and the panic test, in
+        ways out of 6^(saves + 2): a branch that rolls fewer dice counts the unrolled ones as
+        rolled, so that every branch shares one denominator (R-03, R-04)."""
+        key = (points, wounds, attacked)
+        known = self._after.get(key)
+        if known is not None:
+            return known
+        target = self.target
+        result: dict[_Final, int] = {}
+        eliminated = wounds is not None and apply_wounds(target.cos, wounds)[1]
+        if wounds is not None and points and not eliminated:
+            assert target.rif is not None
+            table = save_table(target.rif, self.save_mods[points[0]])
+            for w, ways in table.ways:
+                for final, count in self.after(points[1:], wounds + w, attacked).items():
+                    result[final] = result.get(final, 0) + ways * count
+        else:
+            unrolled = 6 ** len(points)
+            if target.fred is None or not attacked or eliminated:
+                result[(wounds, outcome_of(eliminated, None))] = unrolled * 36
+            else:
+                if self._panic is None:
+                    self._panic = self._panic_step()
+                panic = self._panic
+                if isinstance(panic, DiceTable):
+                    for outcome, ways in panic.ways:
+                        result[(wounds, outcome)] = unrolled * ways
+                else:
+                    result[(wounds, panic)] = unrolled * 36
+        self._after[key] = result
+        return result
+
+    def compose(self, strikes: dict[_Struck, int]) -> Dist[CombatResult]:
+        """The results of every strike (pushed-forward masses) through its aftermath."""
+        done: dict[CombatResult, int] = {}
+        for strike, mass in strikes.items():
+            points = strike.points
+            wounds = None if self.target.rif is None else strike.fall_wounds
+            sides = 6 ** (len(points) + 2)
+            for (w, outcome), ways in self.after(points, wounds, strike.attacked).items():
+                result = CombatResult(len(points), w, outcome)
+                done[result] = done.get(result, 0) + split(mass * ways, sides)
+        return Dist((r, Fraction(mass, SCALE)) for r, mass in done.items())
 
     def save_index(self, mods: tuple[Modifier, ...]) -> int:
         if mods not in self.save_mods:
@@ -244,6 +310,8 @@ class _Action:
 
     def strike(self, points: tuple[int, ...], attacked: bool, fall_wounds: int = 0) -> _State:
         """The attacker's dice are done: the target's saving rolls come next (R-03)."""
+        if self.strike_only:
+            return _Struck(points, attacked, fall_wounds)
         if self.target.rif is None:
             return _Panic(len(points), None, attacked)
         return _Save(len(points), points, attacked, 0, fall_wounds)
@@ -404,6 +472,8 @@ class _Shooting(_Action):
             return Throw(reflex, lambda kept: self.after_fall(state, kept), Side.TARGET)
         if isinstance(state, (_Save, _Panic)):
             return self.aftermath(state)
+        if isinstance(state, _Struck):
+            return Done(state)  # type: ignore[arg-type]
         return Done(CombatResult(state.damage, state.wounds, state.outcome))
 
     def after_mount(self, state: _Mount, falls: bool) -> _State:
@@ -459,14 +529,18 @@ class _Fighting(_Action):
             )
         if isinstance(state, (_Save, _Panic)):
             return self.aftermath(state)
+        if isinstance(state, _Struck):
+            return Done(state)  # type: ignore[arg-type]
         assert isinstance(state, _Done)
         return Done(CombatResult(state.damage, state.wounds, state.outcome))
 
 
 def _solve(machine: _Shooting | _Fighting, budget: Budget) -> Dist[CombatResult]:
     if budget.actor <= 0 and budget.target <= 0:
+        machine.strike_only = True
         start: _State = _Start()
-        return propagate(machine.step, start)
+        strikes: dict[Any, int] = push(machine.step, start)
+        return machine.compose(strikes)
     solver: Solver[_State, CombatResult] = Solver(machine.step, objective(machine.target))
     return solver.dist(_Start(), budget)
 

@@ -249,8 +249,7 @@ class Solver(Generic[S, R]):
         it, merging states as ``propagate`` does (integer masses over 6^DEPTH).
         """
         self.value(state, budget)
-        scale = 6**_DEPTH
-        outer: dict[tuple[S, Budget], int] = {(state, budget): scale}
+        outer: dict[tuple[S, Budget], int] = {(state, budget): SCALE}
         inner: dict[tuple[S, Dice, Budget], int] = {}
         done: dict[R, int] = {}
         while outer or inner:
@@ -279,7 +278,7 @@ class Solver(Generic[S, R]):
                     key = (at_state, _reroll(dice, at, c, throw.table.ordered), spent)
                     following[key] = following.get(key, 0) + _share(mass, p)
             inner = following
-        return Dist((outcome, Fraction(mass, scale)) for outcome, mass in done.items())
+        return Dist((outcome, Fraction(mass, SCALE)) for outcome, mass in done.items())
 
 
 def _share(mass: int, p: Fraction) -> int:
@@ -333,10 +332,14 @@ def propagate(step: Callable[[S], Throw[S] | Done[R]], start: S) -> Dist[R]:
     States reached by different dice merge, so a long action (six shots, a dozen saving
     rolls) costs the number of distinct states, not the number of dice sequences. Every
     probability here is k/6ⁿ for the n dice of its path, so masses are kept as integer
-    numerators over one common 6^DEPTH, which is exact and much faster than ``Fraction``.
+    numerators over one common 6^DEPTH (``SCALE``), exact and much faster than ``Fraction``.
     """
-    scale = 6**_DEPTH
-    frontier: dict[S, int] = {start: scale}
+    return Dist((outcome, Fraction(mass, SCALE)) for outcome, mass in push(step, start).items())
+
+
+def push(step: Callable[[S], Throw[S] | Done[R]], start: S) -> dict[R, int]:
+    """``propagate``'s masses: each final outcome's probability times ``SCALE``."""
+    frontier: dict[S, int] = {start: SCALE}
     done: dict[R, int] = {}
     while frontier:
         following: dict[S, int] = {}
@@ -347,17 +350,24 @@ def propagate(step: Callable[[S], Throw[S] | Done[R]], start: S) -> Dist[R]:
                 continue
             table = found.table
             for outcome, ways in table.ways:
-                share, rest = divmod(mass * ways, table.sides)
-                if rest:
-                    raise ArithmeticError("an action rolled more dice than the odds can hold")
                 nxt = found.then(outcome)
-                following[nxt] = following.get(nxt, 0) + share
+                following[nxt] = following.get(nxt, 0) + split(mass * ways, table.sides)
         frontier = following
-    return Dist((outcome, Fraction(mass, scale)) for outcome, mass in done.items())
+    return done
+
+
+def split(mass: int, sides: int) -> int:
+    """``mass / sides``, which must be exact: a path of more than DEPTH dice cannot be."""
+    share, rest = divmod(mass, sides)
+    if rest:
+        raise ArithmeticError("an action rolled more dice than the odds can hold")
+    return share
 
 
 #: The most dice one action can roll along a path (nerve, fanning, shots, mounts, saves, panic).
 _DEPTH = 96
+#: The common denominator of every mass pushed forward.
+SCALE = 6**_DEPTH
 
 
 def _whole(ways: Fraction) -> int:

@@ -27,6 +27,7 @@ from skirmish.odds import combat
 from skirmish.odds.combat import CombatResult, melee_odds, objective, shoot_odds
 from skirmish.odds.dist import Dist
 from skirmish.odds.paths import brute_force, every_path
+from skirmish.odds.rerolls import propagate
 from skirmish.rules import find_weapon
 from skirmish.rules.model import Cover, ModelState
 
@@ -140,7 +141,7 @@ def test_fanning_without_rerolls_is_the_same_whatever_the_shot_order() -> None:
             ShotSituation(range=5, fanning=True),
         )
         kept = combat._Shooting(setup, any_order=False)
-        assert combat.propagate(kept.step, combat._Start()) == shoot_odds(setup).results
+        assert propagate(kept.step, combat._Start()) == shoot_odds(setup).results
 
 
 @pytest.mark.parametrize("tiro", [0, 1, 3, 4])
