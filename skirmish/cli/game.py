@@ -18,7 +18,7 @@ import typer
 
 from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.store_options import CampaignOpt, Dice, console, echo, emit, session
-from skirmish.engine.setup import Elevation, Motion
+from skirmish.engine.setup import Elevation, Immunity, Motion, MountPace
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import Cover
 
@@ -39,6 +39,14 @@ app = typer.Typer(
 GameOpt = Annotated[
     int | None,
     typer.Option("--game", help="Game number (default: the game in progress, else the latest)."),
+]
+ImmuneOpt = Annotated[
+    Immunity | None,
+    typer.Option("--immune", help="The target never tests panic: capitano, vicesceriffo, "
+                 "sergente (R-04)."),
+]  # fmt: skip
+GringoOpt = Annotated[
+    bool, typer.Option("--gringo-far", help="The target is a Gringo over 15U from his leader.")
 ]
 ModelArg = Annotated[str, typer.Argument(help="A model of the game (GANG:NAME if ambiguous).")]
 
@@ -487,6 +495,20 @@ def shoot(
         int, typer.Option("--friends", help="Friendly models within 5U of the target.")
     ] = 0,
     whisky: Annotated[bool, typer.Option("--whisky", help="The shooter drank whisky.")] = False,
+    target_mount: Annotated[
+        MountPace,
+        typer.Option("--target-mount", help="Target's horse: still, trot, gallop; a 7 hits it."),
+    ] = MountPace.NONE,
+    indian_hidden: Annotated[
+        bool,
+        typer.Option("--indian-hidden", help="An indian partly hidden outside town: −1 past 20U."),
+    ] = False,
+    template_position: Annotated[
+        int,
+        typer.Option("--template-position", help="Sawn-off: this model's place under it."),
+    ] = 1,
+    immune: ImmuneOpt = None,
+    gringo_far: GringoOpt = False,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -507,7 +529,8 @@ def shoot(
         target_waiting=target_waiting, behind=behind, target_not_in_view=target_not_in_view,
         opportunity=opportunity, fanning=fanning, rounds=rounds, two_pistols=two_pistols,
         moving=moving, near_two_soldiers=near_two_soldiers, leader_near=leader_near,
-        friends=friends, whisky=whisky,
+        friends=friends, whisky=whisky, target_mount=target_mount, indian_hidden=indian_hidden,
+        template_position=template_position, immune=immune, gringo_far=gringo_far,
     )  # fmt: skip
     rolled = Dice(seed=seed, dice=dice)
 
@@ -553,6 +576,11 @@ def melee(
         int, typer.Option("--friends", help="Friendly models within 5U of the defender.")
     ] = 0,
     whisky: Annotated[bool, typer.Option("--whisky", help="The attacker drank whisky.")] = False,
+    target_mounted: Annotated[
+        bool, typer.Option("--target-mounted", help="The defender is on a horse: −2.")
+    ] = False,
+    immune: ImmuneOpt = None,
+    gringo_far: GringoOpt = False,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -571,6 +599,7 @@ def melee(
     options = MeleeOptions(
         weapon=weapon, target_weapon=target_weapon, behind=behind, elevation=elevation,
         mounted=mounted, charge=charge, leader_near=leader_near, friends=friends, whisky=whisky,
+        target_mounted=target_mounted, immune=immune, gringo_far=gringo_far,
     )  # fmt: skip
     rolled = Dice(seed=seed, dice=dice)
 
@@ -1073,13 +1102,15 @@ def _walk_step(
                   moved=False, shots=1, target_waiting=False, behind=False,
                   target_not_in_view=False, opportunity=False, fanning=False, rounds=None,
                   two_pistols=False, moving=Motion.NONE, near_two_soldiers=False,
-                  leader_near=False, friends=0, whisky=False, **common, seed=None,
-                  dice=_rolled(lang), json_=False)  # fmt: skip
+                  leader_near=False, friends=0, whisky=False, target_mount=MountPace.NONE,
+                  indian_hidden=False, template_position=1, immune=None, gringo_far=False,
+                  **common, seed=None, dice=_rolled(lang), json_=False)  # fmt: skip
         else:
             melee(attacker=attacker, target=target, weapon=weapon, target_weapon=None,
                   behind=False, elevation=Elevation.NONE, mounted=False, charge=False,
-                  leader_near=False, friends=0, whisky=False, **common, seed=None,
-                  dice=_rolled(lang), json_=False)  # fmt: skip
+                  leader_near=False, friends=0, whisky=False, target_mounted=False,
+                  immune=None, gringo_far=False, **common, seed=None, dice=_rolled(lang),
+                  json_=False)  # fmt: skip
     elif key == "h":
         hit(member=_ask("Model"), wounds=int(_ask("Wounds")), by=_optional("By (blank: -)"),
             **common, json_=False)  # fmt: skip

@@ -38,8 +38,10 @@ from skirmish.engine.setup import (
     Attacker,
     Elevation,
     FightSituation,
+    Immunity,
     MeleeSetup,
     Motion,
+    MountPace,
     ShootSetup,
     ShotSituation,
     SkillTaken,
@@ -887,6 +889,11 @@ class ShootOptions:
     leader_near: bool = False
     friends: int = 0
     whisky: bool = False
+    target_mount: MountPace = MountPace.NONE
+    indian_hidden: bool = False  # §9.11: an indian partly hidden outside a town, −1 beyond 20U
+    template_position: int = 1  # sawn-off: this model's place under the template
+    immune: Immunity | None = None  # never tests panic
+    gringo_far: bool = False  # a Gringo over 15U from his leader
 
 
 @dataclass
@@ -902,6 +909,9 @@ class MeleeOptions:
     leader_near: bool = False
     friends: int = 0
     whisky: bool = False
+    target_mounted: bool = False
+    immune: Immunity | None = None
+    gringo_far: bool = False
 
 
 @dataclass
@@ -999,10 +1009,11 @@ def _target_of(
     weapon: Weapon | None = None,
     leader_near: bool = False,
     friends: int = 0,
+    **extra: Any,
 ) -> Target:
     if ref.model is None:
         profile = find_profile(CIVILIAN_PROFILE)
-        return Target(rif=profile.rif, fred=profile.fred, cos=profile.cos)
+        return Target(rif=profile.rif, fred=profile.fred, cos=profile.cos, **extra)
     model = ref.model
     member = member_of(session, model)
     return Target(
@@ -1017,6 +1028,7 @@ def _target_of(
         friends=friends,
         volunteer=member.profile in ("lawmen-volunteer",),
         saloon_girl=member.profile == "saloon-girl",
+        **extra,
     )
 
 
@@ -1124,7 +1136,15 @@ def shoot(
             scope=scope,
         ),
         target=_target_of(
-            session, game, ref, leader_near=options.leader_near, friends=options.friends
+            session,
+            game,
+            ref,
+            leader_near=options.leader_near,
+            friends=options.friends,
+            mount=options.target_mount,
+            indian_hidden=options.indian_hidden,
+            immunity=options.immune,
+            gringo_far=options.gringo_far,
         ),
         situation=ShotSituation(
             range=options.range,
@@ -1139,6 +1159,7 @@ def shoot(
             night=night,
             first_small_pistol=weapon.id == "small-pistol" and not shooter.small_pistol_used,
             fanning=options.fanning,
+            template_position=options.template_position,
         ),
     )
     result = roll_shoot(setup, dice)
@@ -1206,6 +1227,9 @@ def melee(
             weapon=defender_weapon,
             leader_near=options.leader_near,
             friends=options.friends,
+            mount=MountPace.STILL if options.target_mounted else MountPace.NONE,
+            immunity=options.immune,
+            gringo_far=options.gringo_far,
         ),
         situation=FightSituation(
             behind=options.behind,
