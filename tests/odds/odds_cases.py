@@ -171,7 +171,7 @@ CASES: tuple[Case, ...] = (
         "Double barrel at 3U, 2 shots at a trotting rider: a fallen mount changes shot 2",
         ShootSetup(
             Attacker(tiro=1, fred=2, weapon=weapon("double-barrel")),
-            Target(rif=2, cos=1, mount=MountPace.TROT),
+            Target(mount=MountPace.TROT),
             ShotSituation(range=3, shots=2),
         ),
     ),
