@@ -10,7 +10,11 @@ from collections.abc import Callable, Sequence
 
 
 def time_commands(
-    commands: dict[str, Sequence[str]], *, runs: int = 21, warmup: int = 3, env: dict[str, str] | None = None
+    commands: dict[str, Sequence[str]],
+    *,
+    runs: int = 21,
+    warmup: int = 3,
+    env: dict[str, str] | None = None,
 ) -> dict[str, float]:
     """Median wall time in seconds of each whole-process command, run interleaved."""
     samples: dict[str, list[float]] = {name: [] for name in commands}

@@ -16,7 +16,15 @@ def main() -> dict[str, str]:
         {
             "python -c pass": [sys.executable, "-c", "pass"],
             "skirmish roll shoot": [
-                skirmish, "roll", "shoot", "--tiro", "4", "--cover", "light", "--seed", "1",
+                skirmish,
+                "roll",
+                "shoot",
+                "--tiro",
+                "4",
+                "--cover",
+                "light",
+                "--seed",
+                "1",
             ],
             "skirmish rules weapons": [skirmish, "rules", "weapons", "--json"],
         }

@@ -19,7 +19,16 @@ ROOT = Path(__file__).resolve().parents[1]
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
     subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
+        [
+            sys.executable,
+            "-m",
+            "build",
+            "--wheel",
+            "--no-isolation",
+            "--outdir",
+            str(out),
+            str(ROOT),
+        ],
         check=True,
         capture_output=True,
     )
@@ -31,7 +40,17 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     target = tmp_path_factory.mktemp("site")
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(wheel)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(wheel),
+        ],
         check=True,
     )
     return target
@@ -79,6 +98,8 @@ def test_installed_wheel_runs_outside_the_source_tree(installed: Path, tmp_path:
     assert scenarios.returncode == 0, scenarios.stderr
     assert len(json.loads(scenarios.stdout)) == 7
 
-    shot = run_installed(installed, "roll", "shoot", "--tiro", "4", "--seed", "1", "--json", cwd=tmp_path)
+    shot = run_installed(
+        installed, "roll", "shoot", "--tiro", "4", "--seed", "1", "--json", cwd=tmp_path
+    )
     assert shot.returncode == 0, shot.stderr
     assert json.loads(shot.stdout)["dice"]
