@@ -26,7 +26,7 @@ CLANTONS = ("Ike", "Billy", "Frank")
 ENDINGS = ("Earps", "Clantons", "draw", "retreat")
 
 few = settings(
-    max_examples=6,
+    max_examples=4,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
@@ -178,7 +178,7 @@ def reference(base_db: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[s
 
 
 @settings(
-    max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(stop=st.integers(0, len(SCRIPT)))
 def test_a_game_interrupted_anywhere_ends_identically(
