@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -16,6 +17,7 @@ from skirmish.engine.setup import (
     Elevation,
     FightSituation,
     MeleeSetup,
+    MountPace,
     ShootSetup,
     ShotSituation,
     Target,
@@ -26,20 +28,27 @@ from skirmish.odds.combat import CombatOdds, CombatResult, melee_odds, shoot_odd
 from skirmish.rules import find_weapon
 from skirmish.rules.model import Cover, ModelState
 
-SHOOTING = ["six-shooter", "heavy-pistol", "rifle", "small-pistol", "double-barrel", "carbine"]
+SHOOTING = [
+    "six-shooter", "heavy-pistol", "rifle", "small-pistol", "double-barrel", "carbine", "repeater",
+]  # fmt: skip
 FIGHTING = [None, "knife", "tomahawk", "rifle", "heavy-pistol"]
 
 characteristic = st.integers(0, 4)
 maybe = st.none() | characteristic
 
+#: 40 examples a property on every run; SKIRMISH_ODDS_EXAMPLES=1000 for a deeper search.
 SETTINGS = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+    max_examples=int(os.environ.get("SKIRMISH_ODDS_EXAMPLES", "40")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
 )
 
 
 @st.composite
-def targets(draw: Any, *, fight: bool = False) -> Target:
+def targets(draw: Any, *, fight: bool = False, mounts: bool = False) -> Target:
+    paces = list(MountPace) if mounts else [MountPace.NONE]
     return Target(
+        mount=draw(st.sampled_from(paces)),
         rif=draw(maybe),
         fred=draw(maybe),
         cos=draw(st.none() | st.integers(1, 4)),
@@ -54,7 +63,7 @@ def targets(draw: Any, *, fight: bool = False) -> Target:
 
 
 @st.composite
-def shoot_setups(draw: Any) -> ShootSetup:
+def shoot_setups(draw: Any, *, mounts: bool = False) -> ShootSetup:
     weapon = find_weapon(draw(st.sampled_from(SHOOTING)))
     fanning = weapon.fanning and draw(st.booleans())
     short = weapon.short or 1
@@ -68,13 +77,15 @@ def shoot_setups(draw: Any) -> ShootSetup:
             weapon=weapon,
             state=draw(st.sampled_from([ModelState.STEADY, ModelState.SHAKEN])),
             faction=draw(st.sampled_from([None, "mexicans"])),
+            rounds=draw(st.sampled_from([None, *weapon.rounds])) if weapon.jams_on_17 else None,
+            two_pistols=weapon.category.value == "pistol" and not fanning and draw(st.booleans()),
         ),
-        draw(targets()),
+        draw(targets(mounts=mounts)),
         ShotSituation(
             range=float(short) if fanning else distance,
             cover=draw(st.sampled_from([Cover.NONE, Cover.LIGHT, Cover.PARTIAL])),
             aim=weapon.can_aim and draw(st.booleans()),
-            shots=1 if fanning else draw(st.integers(1, weapon.shots_per_turn)),
+            shots=1 if fanning else draw(st.integers(1, 2 * weapon.shots_per_turn)),
             target_waiting=draw(st.booleans()),
             behind=draw(st.booleans()),
             fanning=fanning,
@@ -121,7 +132,7 @@ def expected_wounds(odds: CombatOdds) -> Fraction:
 
 
 @SETTINGS
-@given(shoot_setups())
+@given(shoot_setups(mounts=True))
 def test_shoot_distributions_sum_to_one(setup: ShootSetup) -> None:
     odds = shoot_odds(setup)
     assert odds.results.total() == 1
@@ -183,7 +194,7 @@ dice_lists = st.lists(st.integers(1, 6), min_size=40, max_size=40)
 
 
 @SETTINGS
-@given(shoot_setups(), dice_lists)
+@given(shoot_setups(mounts=True), dice_lists)
 def test_every_roll_of_shoot_has_a_positive_chance(setup: ShootSetup, faces: list[int]) -> None:
     rolled = result_of(shoot(setup, ScriptedDice(faces)))
     assert shoot_odds(setup).results[rolled] > 0
