@@ -6,6 +6,7 @@ Each document is written once per module (weasyprint takes about a second a docu
 
 from __future__ import annotations
 
+import gc
 import re
 import shutil
 import subprocess
@@ -206,8 +207,6 @@ def test_blank_sheet_and_scenario_card_are_one_page(out: Path) -> None:
 
 
 def test_writing_puts_the_garbage_collector_back(out: Path) -> None:
-    import gc
-
     before = gc.get_threshold()
     write_pdf(render_blank(Lang.EN), out / "gc.pdf")
     assert gc.get_threshold() == before and gc.isenabled()
