@@ -182,13 +182,13 @@ def _rerolls_line(actor: int, target: int, who: str, lang: Lang) -> list[str]:
     return [tr(MESSAGES, "rerolls", lang, actor=actor, who=tr(MESSAGES, who, lang), target=more)]
 
 
-def _budget(*points: int) -> int:
+def _budget(fortuna: int, fama: int, who: str = "") -> int:
+    """The rerolls of FORTUNA and FAMA points (each a characteristic, 0–4) (R-15)."""
     from skirmish.engine.setup import check_characteristic
 
-    names = ("FORTUNA", "FAMA")
-    for i, value in enumerate(points):
-        check_characteristic(names[i % 2], value)
-    return sum(points)
+    check_characteristic(f"{who}FORTUNA", fortuna)
+    check_characteristic(f"{who}FAMA", fama)
+    return fortuna + fama
 
 
 # ---------------------------------------------------------------------------- combat
@@ -230,7 +230,7 @@ def _shoot(
     odds = shoot_odds(
         setup,
         rerolls=_budget(fortuna, fama),
-        target_rerolls=_budget(target_fortuna, target_fama),
+        target_rerolls=_budget(target_fortuna, target_fama, "target "),
     )
     _combat(odds, json, lang)
 
@@ -252,7 +252,7 @@ def _melee(
     odds = melee_odds(
         setup,
         rerolls=_budget(fortuna, fama),
-        target_rerolls=_budget(target_fortuna, target_fama),
+        target_rerolls=_budget(target_fortuna, target_fama, "target "),
     )
     _combat(odds, json, lang)
 

@@ -159,6 +159,7 @@ def test_terminal_table_in_english_and_italian() -> None:
         (["melee", "--shaken"], "Error: a shaken model cannot start a fight"),
         (["shoot", "--tiro", "7"], "Error: TIRO 7 is outside 0–4"),
         (["shoot", "--fortuna", "5"], "Error: FORTUNA 5 is outside 0–4"),
+        (["melee", "--target-fama", "-1"], "Error: target FAMA -1 is outside 0–4"),
         (["shoot", "--weapon", "bazooka"], "Error: unknown weapon 'bazooka'"),
         (["reflex", "--rif", "3", "--need", "3"], "Error: a reflex test needs 1 or 2 successes"),
         (["reflex", "--rif", "3", "--action", "nonsense"], "Error: "),
