@@ -305,3 +305,24 @@ def test_odds_needs_no_database_or_pdf_stack() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "heavy:"
     assert '"damage"' in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "dice"),
+    [
+        ("shoot", EXAMPLE_4_2, "2,4,4,4,3,5"),
+        ("shoot", EXAMPLE_4_2, "6,6,1,3,3"),
+        ("shoot", EXAMPLE_4_2, "1,1,6,6,6,1,1"),
+        ("shoot", FANNING, "1,2,1,2,3,4,6,6,6,6,6,6,6,1,2,3,4"),
+        ("melee", EXAMPLE_4_3, "2,4,4,4,3,5"),
+        ("melee", EXAMPLE_4_3, "1,1,6,6,6"),
+    ],
+)
+def test_what_roll_rolls_odds_call_possible(name: str, args: list[str], dice: str) -> None:
+    """The §4.2 and §4.3 examples and a few other rolls, through both commands: each of
+    roll's damage, wounds and outcome has a positive probability in odds."""
+    rolled = roll_json(name, args, dice)
+    chances = odds_json(name, *args)
+    assert Fraction(chances["damage"][str(rolled["damage"])]) > 0
+    assert Fraction(chances["wounds"][str(rolled["wounds"])]) > 0
+    assert Fraction(chances["outcome"][rolled["outcome"]]) > 0
