@@ -197,11 +197,13 @@ def campaign_cmd(
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """Every active gang of the campaign, one sheet each, after the standings, in one file.
+    """Every active gang of the campaign, one sheet each, after the standings (games, wins,
+    draws, losses, points, rating) and the house rules, in one file.
 
     Example: skirmish print campaign --campaign Deadwood -o deadwood.pdf
     """
     from skirmish.campaign import lookup, views
+    from skirmish.campaign.game.history import standings
     from skirmish.cli.store_options import session
     from skirmish.printing.build import campaign_view
 
@@ -213,13 +215,14 @@ def campaign_cmd(
             for g in found.gangs
             if g.status == "active"
         ]
+        results = standings(s, campaign=found)
         rules = _house_rules(found, lang)
     if not gangs:
         raise SkirmishError(
             f"campaign {name!r} has no active gang to print; "
             "found one with 'skirmish gang new NAME --faction FACTION'."
         )
-    view = campaign_view(name, gangs, lang, house_rules=rules)
+    view = campaign_view(name, gangs, lang, house_rules=rules, standings=results)
     if _format(output, fmt) is Format.HTML:
         from skirmish.printing.render import render_campaign
 

@@ -421,16 +421,29 @@ def roster_view(
     )
 
 
-def standing(gang: Mapping[str, Any], lang: Lang | str = Lang.IT) -> Standing:
-    """A gang's line in the campaign standings, from the store's dict (``won`` when it has it)."""
+def _optional(row: Mapping[str, Any], *keys: str) -> int | None:
+    for key in keys:
+        if row.get(key) is not None:
+            return int(row[key])
+    return None
+
+
+def standing(
+    gang: Mapping[str, Any], lang: Lang | str = Lang.IT, result: Mapping[str, Any] | None = None
+) -> Standing:
+    """A gang's line in the standings: its numbers from the store's gang dict, its games from
+    ``result`` (a row of the store's standings: games, wins, draws, losses, points, rating)."""
     members = list(gang.get("members", ()))
-    won = gang.get("won", gang.get("wins"))
+    row: Mapping[str, Any] = result if result is not None else gang
     return Standing(
         gang=str(gang["name"]),
         faction=name(find_faction(str(gang["faction"])), lang),
-        played=int(gang.get("games_played", gang.get("played", 0)) or 0),
-        won=None if won is None else int(won),
-        rating=int(gang.get("rating", 0) or 0),
+        played=_optional(row, "games", "games_played", "played") or 0,
+        won=_optional(row, "wins", "won"),
+        drawn=_optional(row, "draws", "drawn"),
+        lost=_optional(row, "losses", "lost"),
+        points=_optional(row, "points"),
+        rating=_optional(row, "rating") or _optional(gang, "rating") or 0,
         treasury=int(gang.get("treasury", 0)),
         fama=sum(int(m.get("fama", 0)) for m in members),
         members=len(members),
@@ -443,14 +456,24 @@ def campaign_view(
     lang: Lang | str = Lang.IT,
     *,
     house_rules: Iterable[tuple[str, str]] = (),
+    standings: Sequence[Mapping[str, Any]] | None = None,
 ) -> CampaignView:
-    """Every gang's sheet and the standings: most wins first (when the store records them),
-    then the highest rating, then the most FAMA. The house rules are the campaign's: they are
+    """Every gang's sheet and the standings. ``standings`` are the store's rows, best first
+    (``campaign.game.history.standings``); without them the gangs are ranked by wins when their
+    dicts have them, then rating, then FAMA. The house rules are the campaign's: they are
     printed once, with the standings, not on every gang's sheet."""
-    lines = sorted(
-        (standing(g, lang) for g in gangs),
-        key=lambda s: (-(s.won or 0), -s.rating, -s.fama, s.gang.casefold()),
-    )
+    if standings is None:
+        lines = sorted(
+            (standing(g, lang) for g in gangs),
+            key=lambda s: (-(s.won or 0), -s.rating, -s.fama, s.gang.casefold()),
+        )
+    else:
+        by_name = {str(g["name"]): g for g in gangs}
+        lines = [
+            standing(by_name[str(row["gang"])], lang, row)
+            for row in standings
+            if str(row["gang"]) in by_name  # gangs that are printed: the active ones
+        ]
     return CampaignView(
         name=campaign_name,
         gangs=tuple(roster_view(g, lang) for g in gangs),

@@ -97,7 +97,10 @@ class Standing:
     gang: str
     faction: str
     played: int
-    won: int | None  # None while the store records no results
+    won: int | None  # None: results not known (a hand-made campaign without games)
+    drawn: int | None
+    lost: int | None
+    points: int | None  # the store's: 3 a win, 1 a draw
     rating: int  # the store's gang rating in $ (models, equipment, XP)
     treasury: int
     fama: int  # total FAMA of the gang's models

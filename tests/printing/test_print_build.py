@@ -117,6 +117,31 @@ def test_standings_without_results_rank_by_rating() -> None:
     assert all(s.won is None for s in view.standings)
 
 
+def test_standings_follow_the_store_rows() -> None:
+    gangs = faction_gangs()[:3]
+    rows = [
+        {"gang": gangs[2]["name"], "games": 3, "wins": 2, "draws": 1, "losses": 0, "points": 7,
+         "rating": 500},
+        {"gang": "Retired gang", "games": 9, "wins": 9, "draws": 0, "losses": 0, "points": 27,
+         "rating": 0},
+        {"gang": gangs[0]["name"], "games": 3, "wins": 1, "draws": 0, "losses": 2, "points": 3,
+         "rating": 800},
+        {"gang": gangs[1]["name"], "games": 2, "wins": 0, "draws": 0, "losses": 2, "points": 0,
+         "rating": 900},
+    ]  # fmt: skip
+    view = campaign_view("Deadwood", gangs, Lang.EN, standings=rows)
+    assert [s.gang for s in view.standings] == [
+        gangs[2]["name"],
+        gangs[0]["name"],
+        gangs[1]["name"],
+    ]
+    first = view.standings[0]
+    assert (first.played, first.won, first.drawn, first.lost, first.points, first.rating) == (
+        3, 2, 1, 0, 7, 500,
+    )  # fmt: skip
+    assert first.members == len(gangs[2]["members"])
+
+
 def test_store_roles_and_graduate_doctor() -> None:
     bandit = next(p for p in profiles() if p.id == "bandit")
     promoted = member(bandit, "Frank", fama=1, role="hero", skills=[{"id": "dottore-laureato"}])
