@@ -1,7 +1,7 @@
 """Every between-games action on a campaign (STYLE.md habit 6).
 
-Each function is keyword-only, takes the ``session`` of the caller's one transaction
-(``store.transaction``), checks the rules before it changes anything, writes one append-only
+Each function takes the ``session`` of the caller's one transaction (``store.transaction``)
+and everything else by keyword, checks the rules before it changes anything, writes one append-only
 ``LogEntry`` (what, to whom, the dice, money and XP before and after, the gang's state before)
 and returns it. A refusal raises ``CampaignError`` naming its ruling; the caller's transaction is
 then rolled back, so the database is unchanged.
