@@ -1,0 +1,47 @@
+"""Showing a gang costs a fixed, small number of queries, however long its history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from skirmish.campaign import lookup, services, store, views
+from skirmish.engine.dice import ScriptedDice
+
+
+def _show(engine: Engine) -> tuple[int, dict[str, Any]]:
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(args[2])
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        with store.transaction(engine) as session:
+            campaign = lookup.current_campaign(session)
+            gang = lookup.gang_by_name(session, campaign, "Earps", full=True)
+            data = views.gang_data(gang, "en")
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    return len(statements), data
+
+
+def test_gang_show_queries_do_not_grow_with_the_log(engine: Engine) -> None:
+    with store.transaction(engine) as session:
+        campaign = services.new_campaign(session, name="West")
+        gang = services.new_gang(session, campaign=campaign, name="Earps", faction="lawmen")
+        services.hire(session, gang=gang, profile="sheriff", name="Wyatt")
+        services.hire(session, gang=gang, profile="deputy", name="Virgil")
+        services.buy(session, gang=gang, item="six-shooter", member="Wyatt", dice=ScriptedDice([]))
+        services.injure(session, gang=gang, member="Virgil", injury="orbo")
+    short, before = _show(engine)
+    with store.transaction(engine) as session:
+        gang = lookup.gang_by_name(session, lookup.current_campaign(session), "Earps")
+        for _ in range(60):
+            services.buy(session, gang=gang, item="knife", dice=ScriptedDice([]))
+            services.sell(session, gang=gang, item="knife")
+    long, after = _show(engine)
+    assert short == long <= 8
+    assert after["members"] == before["members"]
