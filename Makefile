@@ -13,7 +13,6 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	@bash scripts/tour.sh
 	@bash scripts/demo.sh
 
 lint: $(STAMP)

@@ -124,7 +124,12 @@ def describe(action: str, details: dict[str, Any], member: str | None, lang: Lan
     if action == "import":
         what = repr(d.get("gang") or d.get("campaign") or "")
         return tr(MESSAGES, action, lang, what=what, file=d.get("file", ""))
-    return action
+    # Entries written by a game and its post-game sequence; imported here, not at the top,
+    # because the post-game module itself builds on the campaign services.
+    from skirmish.campaign.postgame import describe_step
+
+    found = describe_step(action, d, member, str(lang))
+    return action if found is None else found
 
 
 def _single(profile_id: str) -> bool:

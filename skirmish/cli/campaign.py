@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from skirmish.cli.game_views import register_campaign
 from skirmish.cli.options import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.store_options import CampaignOpt, console, echo, emit, session
 from skirmish.i18n import Catalogue, tr
@@ -200,3 +201,6 @@ def set_(
         entry = services.set_setting(s, campaign=found, key=key, value=value)
         details = entry.details
         echo(f"{entry.ruling} {details['key']}: {details['before']} → {details['after']}")
+
+
+register_campaign(app)

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from skirmish.cli.game_views import register_member
 from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.store_options import CampaignOpt, Dice, session
 
@@ -99,3 +100,6 @@ def xp(
             s, gang=_gang(s, campaign, gang), member=member, xp=amount, reason=reason
         )
         _report(entry, lang, json_)
+
+
+register_member(app)

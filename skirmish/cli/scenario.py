@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from skirmish.cli.game import register_scenario
 from skirmish.cli.options import JsonOpt, LangOpt, emit_json
 from skirmish.i18n import Lang, tr
 from skirmish.rules.scenarios import Scenario, Side, find_scenario, scenarios
@@ -332,3 +333,6 @@ def show(
         emit_json(full(scenario))
         return
     typer.echo(render_card(scenario, lang))
+
+
+register_scenario(app)
