@@ -24,7 +24,6 @@ from skirmish.engine.nerve import (
     nerve_penalty_modifier,
     roll_nerve,
 )
-from skirmish.engine.reflex import reflex_modifiers, reflex_successes
 from skirmish.engine.result import Modifier, total
 from skirmish.engine.saving import save_modifiers
 from skirmish.engine.setup import (
@@ -489,6 +488,8 @@ def judge_mount_fall(face: int) -> bool:
 
 def fall_reflex_modifiers(target: Target) -> tuple[Modifier, ...]:
     """The modifiers on each die of a thrown rider's reflex test (R-02(c), R-06)."""
+    from skirmish.engine.reflex import reflex_modifiers  # rare: only after a 7 on a mount
+
     return reflex_modifiers(
         horse=True,
         buon_cavaliere=target.has(BUON_CAVALIERE),
@@ -499,6 +500,8 @@ def fall_reflex_modifiers(target: Target) -> tuple[Modifier, ...]:
 
 def judge_fall_reflex(faces: tuple[int, int], rif: int, modifiers: Sequence[Modifier]) -> bool:
     """A galloping rider thrown by his mount keeps his saddle-craft with 1 success (R-02(c))."""
+    from skirmish.engine.reflex import reflex_successes
+
     return reflex_successes(faces, rif=rif, modifier=total(modifiers)) >= 1
 
 

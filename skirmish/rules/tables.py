@@ -12,20 +12,10 @@ import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from skirmish.errors import RulesError, UnknownNameError
 from skirmish.resources import rules_data_dir
-from skirmish.rules.entries import (
-    Action,
-    Advance,
-    Doctor,
-    Invalidity,
-    Movement,
-    Protection,
-    RecoveryResult,
-    TableModifier,
-)
 from skirmish.rules.model import (
     Faction,
     FactionRule,
@@ -38,21 +28,24 @@ from skirmish.rules.model import (
 )
 from skirmish.rules.names import NameIndex, normalize
 
+if TYPE_CHECKING:
+    # The smaller tables' types are imported where those tables are loaded: a dice command
+    # that only needs weapons does not pay for building them (issue #2 start-up budget).
+    from skirmish.rules.entries import (
+        Action,
+        Advance,
+        Doctor,
+        Invalidity,
+        Movement,
+        Protection,
+        RecoveryResult,
+        TableModifier,
+    )
+
 #: Anything ``find_any`` can return.
 Entry: TypeAlias = (
-    Faction
-    | Profile
-    | Weapon
-    | Item
-    | Skill
-    | Advance
-    | Action
-    | Movement
-    | TableModifier
-    | Protection
-    | RecoveryResult
-    | Invalidity
-    | Doctor
+    "Faction | Profile | Weapon | Item | Skill | Advance | Action | Movement | TableModifier"
+    " | Protection | RecoveryResult | Invalidity | Doctor"
 )
 
 #: The modifier tables, in the book's order (table 3, table 4, then the small ones).
@@ -192,6 +185,8 @@ def skill_for_roll(roll: int) -> Skill:
 
 @cache
 def _advance_index() -> NameIndex[Advance]:
+    from skirmish.rules.entries import Advance
+
     rows = load("skills")["advances"]
     return NameIndex("advance", (_build("advance", Advance, raw) for raw in rows))
 
@@ -217,6 +212,8 @@ def advance_costs() -> dict[str, int]:
 
 @cache
 def _recovery_index() -> NameIndex[RecoveryResult]:
+    from skirmish.rules.entries import RecoveryResult
+
     rows = load("recovery")["recovery"]
     return NameIndex("recovery result", (_build("recovery", RecoveryResult, r) for r in rows))
 
@@ -236,6 +233,8 @@ def recovery_for_roll(roll: int) -> RecoveryResult:
 
 @cache
 def _invalid_index() -> NameIndex[Invalidity]:
+    from skirmish.rules.entries import Invalidity
+
     rows = load("recovery")["invalid"]
     return NameIndex("invalidity", (_build("invalidity", Invalidity, r) for r in rows))
 
@@ -255,6 +254,8 @@ def invalidity_for_roll(roll: int) -> Invalidity:
 
 @cache
 def _doctor_index() -> NameIndex[Doctor]:
+    from skirmish.rules.entries import Doctor
+
     rows = load("recovery")["doctors"]
     return NameIndex("doctor", (_build("doctor", Doctor, r) for r in rows))
 
@@ -274,6 +275,8 @@ def find_doctor(name: str) -> Doctor:
 
 @cache
 def _modifier_index(table: str) -> NameIndex[TableModifier]:
+    from skirmish.rules.entries import TableModifier
+
     if table not in MODIFIER_TABLES:
         raise UnknownNameError("modifier table", table, list(MODIFIER_TABLES))
     rows = load("modifiers")[table]
@@ -317,6 +320,8 @@ def find_modifier(table: str, name: str) -> TableModifier:
 
 @cache
 def _action_index() -> NameIndex[Action]:
+    from skirmish.rules.entries import Action
+
     return NameIndex("action", (_build("action", Action, r) for r in load("actions")["actions"]))
 
 
@@ -332,6 +337,8 @@ def find_action(name: str) -> Action:
 
 @cache
 def _movement_index() -> NameIndex[Movement]:
+    from skirmish.rules.entries import Movement
+
     rows = load("movement")["movements"]
     return NameIndex("movement", (_build("movement", Movement, r) for r in rows))
 
@@ -348,6 +355,8 @@ def find_movement(name: str) -> Movement:
 
 @cache
 def _protection_index() -> NameIndex[Protection]:
+    from skirmish.rules.entries import Protection
+
     rows = load("protection")["protections"]
     return NameIndex("protection", (_build("protection", Protection, r) for r in rows))
 
