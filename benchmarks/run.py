@@ -1,0 +1,48 @@
+"""Run every benchmark, one after another, and keep what they print in benchmarks/results.txt.
+
+Each benchmark measures its commands side by side in one run and reports ratios (these
+machines are noisy); the README quotes the latest figures. Byte-code is compiled first: some
+environments set PYTHONDONTWRITEBYTECODE, and a start-up benchmark would otherwise time the
+compiler.
+
+Run: make bench   (or .venv/bin/python benchmarks/run.py)
+"""
+
+from __future__ import annotations
+
+import compileall
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+BENCHMARKS = ("startup_bench.py", "odds_bench.py", "store_bench.py", "print_bench.py")
+
+
+def main() -> int:
+    compileall.compile_dir(str(HERE.parent / "skirmish"), quiet=1)
+    lines = [
+        f"# {time.strftime('%Y-%m-%d %H:%M')} · {platform.python_version()} · "
+        f"{platform.machine()} · {len(__import__('os').sched_getaffinity(0))} cores",
+    ]
+    failed = 0
+    for name in BENCHMARKS:
+        script = HERE / name
+        if not script.exists():
+            continue
+        print(f"== {name}", flush=True)
+        done = subprocess.run(
+            [sys.executable, str(script)], cwd=HERE, capture_output=True, text=True
+        )
+        sys.stdout.write(done.stdout)
+        sys.stderr.write(done.stderr if done.returncode else "")
+        lines += [f"== {name}", done.stdout.rstrip()]
+        failed += done.returncode != 0
+    (HERE / "results.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
