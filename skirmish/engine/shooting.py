@@ -543,10 +543,6 @@ def shot_save_modifiers(setup: ShootSetup, first_hit: bool) -> tuple[Modifier, .
     )
 
 
-#: The former private name, still imported by ``skirmish.odds.combat``.
-_save_mods = shot_save_modifiers
-
-
 def shoot(setup: ShootSetup, dice: DiceSource) -> ShootResult:
     """Resolve a shooting action (R-01, R-02, R-03, R-04, R-14).
 

@@ -33,7 +33,6 @@ from skirmish.engine.saving import apply_wounds
 from skirmish.engine.setup import MeleeSetup, MountPace, ShootSetup, Target
 from skirmish.engine.shooting import (
     FANNING_DICE,
-    _save_mods,
     check_shoot,
     fall_reflex_modifiers,
     fanning_shots,
@@ -42,6 +41,7 @@ from skirmish.engine.shooting import (
     judge_mount_fall,
     judge_shot,
     shot_modifiers,
+    shot_save_modifiers,
 )
 from skirmish.odds.dist import Dist
 from skirmish.odds.rerolls import (
@@ -404,7 +404,7 @@ class _Shooting(_Action):
         setup = self.setup
         if self.jams or setup.target.mounted:
             return False
-        if _save_mods(setup, True) != _save_mods(setup, False):
+        if shot_save_modifiers(setup, True) != shot_save_modifiers(setup, False):
             return False
         return all(
             self._mods(penalty, number, five, False) == self._mods(penalty, 2, five, False)
@@ -438,7 +438,7 @@ class _Shooting(_Action):
         damage, jammed, mount_check = verdict
         points = shot.points
         if damage:
-            mods = _save_mods(self.setup, not points)
+            mods = shot_save_modifiers(self.setup, not points)
             points = points + (self.save_index(mods),) * damage
         pending = () if jammed else shot.pending[1:]
         nxt = self.shots(
