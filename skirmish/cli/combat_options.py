@@ -5,8 +5,9 @@ from the ``roll`` commands' own signatures, and the setups built from them.
 than declaring some forty options twice, ``derived_command`` copies the parameters of the
 ``roll`` command (its ``Annotated`` options, defaults and help) into a new command and adds its
 own. The setup builders (``shoot_setup``, ``melee_setup``, ``panic_model``, ``nerve_model``,
-``save_mods``, ``reflex_mods``) turn those options into the engine's values, the same way for
-both nouns; ``roll_combat`` and ``roll_tests`` can call them instead of building inline.
+``save_mods``, ``reflex_check``) turn those options into the engine's values, the one way for
+both nouns: ``roll_combat``, ``roll_tests`` and ``odds`` all call them, with the parsers of
+names and states below.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from skirmish.cli.roll_combat import _state, parse_faction, parse_skills, parse_weapon
 from skirmish.engine.result import Modifier
 from skirmish.engine.setup import (
+    CHOSEN_WEAPON_SKILLS,
     Attacker,
     FightSituation,
     Immunity,
@@ -27,12 +28,88 @@ from skirmish.engine.setup import (
     MountPace,
     ShootSetup,
     ShotSituation,
+    SkillTaken,
     Target,
 )
 from skirmish.errors import RulesError
+from skirmish.rules.model import ModelState, Weapon
+
+#: Names that mean "no weapon" in a fight.
+BARE_HANDS = frozenset({"bare-hands", "bare-handed", "mani-nude", "none", "unarmed", "disarmato"})
+
+# ---------------------------------------------------------------------------- parsing
+
+
+def model_state(shaken: bool, terrified: bool, who: str) -> ModelState:
+    """The state ``--shaken`` / ``--terrified`` name; both at once is an error about ``who``."""
+    if shaken and terrified:
+        raise RulesError(f"{who} is either shaken or terrified, not both; drop one of the two.")
+    if terrified:
+        return ModelState.TERRIFIED
+    return ModelState.SHAKEN if shaken else ModelState.STEADY
+
+
+def parse_weapon(text: str | None) -> Weapon | None:
+    """A weapon by Italian or English name; ``None`` for bare hands."""
+    if text is None:
+        return None
+    from skirmish.rules import find_weapon
+    from skirmish.rules.names import normalize
+
+    if normalize(text) in BARE_HANDS:
+        return None
+    return find_weapon(text)
+
+
+def parse_skills(values: Sequence[str] | None, weapon: Weapon | None) -> tuple[SkillTaken, ...]:
+    """``NAME[:WEAPON]`` in either language into skills with their chosen weapon (§7.2)."""
+    from skirmish.rules import find_skill, find_weapon
+
+    taken: list[SkillTaken] = []
+    for value in values or ():
+        name, _, choice_text = value.partition(":")
+        skill = find_skill(name)
+        category = CHOSEN_WEAPON_SKILLS.get(skill.id)
+        choice: str | None = None
+        if category is not None and choice_text:
+            chosen = find_weapon(choice_text)
+            if chosen.category is not category:
+                raise RulesError(
+                    f"{skill.name_en} is chosen for a {category} weapon, and "
+                    f"{choice_text!r} is a {chosen.category} (§7.2)."
+                )
+            choice = chosen.id
+        elif category is not None and weapon is not None and weapon.category is category:
+            choice = weapon.id
+        elif choice_text:
+            raise RulesError(f"{skill.name_en} has no chosen weapon; write --skill {name}.")
+        taken.append(SkillTaken(skill.id, choice))
+    return tuple(taken)
+
+
+def parse_faction(text: str | None) -> str | None:
+    """A faction id from its name in either language."""
+    if text is None:
+        return None
+    from skirmish.rules import find_faction
+
+    return find_faction(text).id
+
+
+# ---------------------------------------------------------------------------- options
+
 
 #: ``roll`` options that make no sense for exact odds.
 ROLL_ONLY = ("seed", "dice")
+
+#: Options that choose the dice and the output, not the setup.
+NOT_SETUP = (*ROLL_ONLY, "json", "lang")
+
+
+def setup_options(values: Mapping[str, Any], *also: str) -> dict[str, Any]:
+    """A command's options (``dict(locals())`` at its top) less dice, output and ``also``:
+    what the setup builders below take."""
+    return {k: v for k, v in values.items() if k not in NOT_SETUP and k not in also}
 
 
 def roll_parameters(
@@ -131,13 +208,13 @@ def shoot_setup(
         attacker=Attacker(
             weapon=gun,
             skills=parse_skills(skill, gun),
-            state=_state(shaken, terrified, "the shooter"),
+            state=model_state(shaken, terrified, "the shooter"),
             faction=parse_faction(faction),
             **attacker,
         ),
         target=Target(
             skills=parse_skills(target_skill, None),
-            state=_state(target_shaken, target_terrified, "the target"),
+            state=model_state(target_shaken, target_terrified, "the target"),
             immunity=immune,
             **target,
         ),
@@ -166,13 +243,13 @@ def melee_setup(
         attacker=Attacker(
             weapon=arm,
             skills=parse_skills(skill, arm),
-            state=_state(shaken, terrified, "the attacker"),
+            state=model_state(shaken, terrified, "the attacker"),
             **attacker,
         ),
         target=Target(
             weapon=parse_weapon(target_weapon),
             skills=parse_skills(target_skill, None),
-            state=_state(target_shaken, target_terrified, "the defender"),
+            state=model_state(target_shaken, target_terrified, "the defender"),
             mount=MountPace.STILL if target_mounted else MountPace.NONE,
             immunity=immune,
             **target,
@@ -199,7 +276,7 @@ def panic_model(
 ) -> Target:
     """The model taking a panic test, from the options of ``roll panic`` (R-04)."""
     return Target(
-        state=_state(shaken, terrified, "the model"),
+        state=model_state(shaken, terrified, "the model"),
         skills=parse_skills(skill, None),
         immunity=immune,
         **_fields_of(Target, options),
@@ -211,7 +288,7 @@ def nerve_model(
 ) -> Attacker:
     """The model taking a nerve test, from the options of ``roll nerve`` (R-01)."""
     return Attacker(
-        state=_state(shaken, terrified, "the model"),
+        state=model_state(shaken, terrified, "the model"),
         skills=parse_skills(skill, None),
         **_fields_of(Attacker, options),
     )

@@ -1,44 +1,21 @@
 """``skirmish roll nerve|shoot|melee|save|panic``: the combat procedures of R-01…R-05 and R-14.
 
-Each command parses its options into the engine's setup values, rolls the procedure on typed-in
-(``--dice``) or seeded random dice, and prints one line a step (``--lang it|en``) or one JSON
-object (``--json``). The renderers and the engine's procedures are imported inside the
-commands so that loading ``skirmish roll`` stays cheap.
+Each command hands its options (``dict(locals())``, taken first thing) to the setup builders of
+``combat_options``, shared with ``skirmish odds``, rolls the procedure on typed-in (``--dice``)
+or seeded random dice, and prints one line a step (``--lang it|en``) or one JSON object
+(``--json``) through ``roll_output``. The builders, renderers and the engine's procedures are
+imported inside the commands so that loading ``skirmish roll`` stays cheap.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import Annotated
 
 import typer
 
-from skirmish.cli.options import DiceOpt, JsonOpt, LangOpt, SeedOpt, emit_json, roll_with
-from skirmish.engine.setup import (
-    CHOSEN_WEAPON_SKILLS,
-    Attacker,
-    Elevation,
-    FightSituation,
-    Immunity,
-    MeleeSetup,
-    Motion,
-    MountPace,
-    ShootSetup,
-    ShotSituation,
-    SkillTaken,
-    Target,
-)
-from skirmish.errors import RulesError
-from skirmish.i18n import Lang
-from skirmish.rules.model import Cover, ModelState, Weapon
-
-if TYPE_CHECKING:
-    from skirmish.engine.dice import DiceSource
-
-R = TypeVar("R")
-
-#: Names that mean "no weapon" in a fight.
-BARE_HANDS = frozenset({"bare-hands", "bare-handed", "mani-nude", "none", "unarmed", "disarmato"})
+from skirmish.cli.options import DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.engine.setup import Elevation, Immunity, Motion, MountPace
+from skirmish.rules.model import Cover
 
 DEFAULT_SHOOT_WEAPON = "six-shooter"
 
@@ -135,82 +112,6 @@ TargetWhiskyOpt = Annotated[
 ]
 
 
-# ---------------------------------------------------------------------------- parsing
-
-
-def _state(shaken: bool, terrified: bool, who: str) -> ModelState:
-    if shaken and terrified:
-        raise RulesError(f"{who} is either shaken or terrified, not both; drop one of the two.")
-    if terrified:
-        return ModelState.TERRIFIED
-    return ModelState.SHAKEN if shaken else ModelState.STEADY
-
-
-def parse_weapon(text: str | None) -> Weapon | None:
-    """A weapon by Italian or English name; ``None`` for bare hands."""
-    if text is None:
-        return None
-    from skirmish.rules import find_weapon
-    from skirmish.rules.names import normalize
-
-    if normalize(text) in BARE_HANDS:
-        return None
-    return find_weapon(text)
-
-
-def parse_skills(values: Sequence[str] | None, weapon: Weapon | None) -> tuple[SkillTaken, ...]:
-    """``NAME[:WEAPON]`` in either language into skills with their chosen weapon (§7.2)."""
-    from skirmish.rules import find_skill, find_weapon
-
-    taken: list[SkillTaken] = []
-    for value in values or ():
-        name, _, choice_text = value.partition(":")
-        skill = find_skill(name)
-        category = CHOSEN_WEAPON_SKILLS.get(skill.id)
-        choice: str | None = None
-        if category is not None and choice_text:
-            chosen = find_weapon(choice_text)
-            if chosen.category is not category:
-                raise RulesError(
-                    f"{skill.name_en} is chosen for a {category} weapon, and "
-                    f"{choice_text!r} is a {chosen.category} (§7.2)."
-                )
-            choice = chosen.id
-        elif category is not None and weapon is not None and weapon.category is category:
-            choice = weapon.id
-        elif choice_text:
-            raise RulesError(f"{skill.name_en} has no chosen weapon; write --skill {name}.")
-        taken.append(SkillTaken(skill.id, choice))
-    return tuple(taken)
-
-
-def parse_faction(text: str | None) -> str | None:
-    """A faction id from its name in either language."""
-    if text is None:
-        return None
-    from skirmish.rules import find_faction
-
-    return find_faction(text).id
-
-
-def _emit(
-    result: R,
-    lines: Callable[[R, Lang], list[str]],
-    as_json: Callable[[R, Lang], dict[str, Any]],
-    json_wanted: bool,
-    lang: Lang,
-) -> None:
-    if json_wanted:
-        emit_json(as_json(result, lang))
-        return
-    for line in lines(result, lang):
-        typer.echo(line)
-
-
-def _roll(procedure: Callable[[DiceSource], R], seed: int | None, dice: str | None) -> R:
-    return roll_with(procedure, seed=seed, dice=dice)
-
-
 # ---------------------------------------------------------------------------- commands
 
 
@@ -231,19 +132,22 @@ def nerve(
     lang: LangOpt,
 ) -> None:
     """``roll nerve``: a nerve test on its own (R-01)."""
+    options = dict(locals())
     from skirmish.cli import render_combat as render
+    from skirmish.cli.combat_options import nerve_model, setup_options
+    from skirmish.cli.roll_output import roll_and_emit
     from skirmish.engine.nerve import nerve_test
 
-    attacker = Attacker(
-        fred=fred,
-        state=_state(shaken, terrified, "the model"),
-        skills=parse_skills(skill, None),
-        whisky=whisky,
+    attacker = nerve_model(**setup_options(options, "fight", "saloon_girl"))
+    roll_and_emit(
+        lambda d: nerve_test(attacker, d, fight=fight, saloon_girl=saloon_girl),
+        render.nerve_lines,
+        render.nerve_result_json,
+        seed=seed,
+        dice=dice,
+        json_wanted=json,
+        lang=lang,
     )
-    result = _roll(
-        lambda d: nerve_test(attacker, d, fight=fight, saloon_girl=saloon_girl), seed, dice
-    )
-    _emit(result, render.nerve_lines, render.nerve_result_json, json, lang)
 
 
 def shoot(
@@ -374,69 +278,22 @@ def shoot(
     lang: LangOpt,
 ) -> None:
     """``roll shoot``: a whole shooting action (R-01–R-04, R-14)."""
+    options = dict(locals())
     from skirmish.cli import render_combat as render
+    from skirmish.cli.combat_options import setup_options, shoot_setup
+    from skirmish.cli.roll_output import roll_and_emit
     from skirmish.engine.shooting import shoot as roll_shoot
 
-    gun = parse_weapon(weapon)
-    if gun is None:
-        raise RulesError("shooting needs a weapon; give --weapon (e.g. six-shooter).")
-    distance = range_
-    if distance is None and fanning and gun.short is not None:
-        distance = float(gun.short)
-    setup = ShootSetup(
-        attacker=Attacker(
-            tiro=tiro,
-            fred=fred,
-            cos=cos,
-            weapon=gun,
-            skills=parse_skills(skill, gun),
-            state=_state(shaken, terrified, "the shooter"),
-            moving=moving,
-            whisky=whisky,
-            two_pistols=two_pistols,
-            faction=parse_faction(faction),
-            near_two_soldiers=near_two_soldiers,
-            orbo=orbo,
-            mano_mozzata=mano_mozzata,
-            rounds=rounds,
-            scope=scope,
-        ),
-        target=Target(
-            rif=target_rif,
-            fred=target_fred,
-            cos=target_cos,
-            skills=parse_skills(target_skill, None),
-            state=_state(target_shaken, target_terrified, "the target"),
-            prone=target_prone,
-            mount=target_mount,
-            leader_fred=leader_fred,
-            friends=friends,
-            volunteer=volunteer,
-            gringo_far=gringo_far,
-            immunity=immune,
-            saloon_girl=saloon_girl,
-            whisky=target_whisky,
-            indian_hidden=indian_hidden,
-            imbranato=target_imbranato,
-        ),
-        situation=ShotSituation(
-            range=distance,
-            cover=cover,
-            aim=aim,
-            moved=moved,
-            shots=shots,
-            target_waiting=target_waiting,
-            behind=behind,
-            target_not_in_view=target_not_in_view,
-            opportunity=opportunity,
-            night=night,
-            first_small_pistol=first_small_pistol,
-            fanning=fanning,
-            template_position=template_position,
-        ),
+    setup = shoot_setup(**setup_options(options))
+    roll_and_emit(
+        lambda d: roll_shoot(setup, d),
+        render.shoot_lines,
+        render.shoot_json,
+        seed=seed,
+        dice=dice,
+        json_wanted=json,
+        lang=lang,
     )
-    result = _roll(lambda d: roll_shoot(setup, d), seed, dice)
-    _emit(result, render.shoot_lines, render.shoot_json, json, lang)
 
 
 def melee(
@@ -504,47 +361,22 @@ def melee(
     lang: LangOpt,
 ) -> None:
     """``roll melee``: a whole fight (R-01, R-03–R-05)."""
+    options = dict(locals())
     from skirmish.cli import render_combat as render
+    from skirmish.cli.combat_options import melee_setup, setup_options
+    from skirmish.cli.roll_output import roll_and_emit
     from skirmish.engine.fight import melee as roll_melee
 
-    arm = parse_weapon(weapon)
-    setup = MeleeSetup(
-        attacker=Attacker(
-            fred=fred,
-            cos=cos,
-            weapon=arm,
-            skills=parse_skills(skill, arm),
-            state=_state(shaken, terrified, "the attacker"),
-            prone=prone,
-            mounted=mounted,
-            whisky=whisky,
-            bear_hunter=bear_hunter,
-            malattia=malattia,
-            mano_mozzata=mano_mozzata,
-        ),
-        target=Target(
-            rif=target_rif,
-            fred=target_fred,
-            cos=target_cos,
-            weapon=parse_weapon(target_weapon),
-            skills=parse_skills(target_skill, None),
-            state=_state(target_shaken, target_terrified, "the defender"),
-            prone=target_prone,
-            mount=MountPace.STILL if target_mounted else MountPace.NONE,
-            leader_fred=leader_fred,
-            friends=friends,
-            volunteer=volunteer,
-            gringo_far=gringo_far,
-            immunity=immune,
-            saloon_girl=saloon_girl,
-            whisky=target_whisky,
-        ),
-        situation=FightSituation(
-            behind=behind, elevation=elevation, mountain_men_charge=mountain_men_charge
-        ),
+    setup = melee_setup(**setup_options(options))
+    roll_and_emit(
+        lambda d: roll_melee(setup, d),
+        render.melee_lines,
+        render.melee_json,
+        seed=seed,
+        dice=dice,
+        json_wanted=json,
+        lang=lang,
     )
-    result = _roll(lambda d: roll_melee(setup, d), seed, dice)
-    _emit(result, render.melee_lines, render.melee_json, json, lang)
 
 
 def save(
@@ -575,16 +407,22 @@ def save(
     lang: LangOpt,
 ) -> None:
     """``roll save``: saving rolls on their own (R-03)."""
+    options = dict(locals())
     from skirmish.cli import render_combat as render
-    from skirmish.engine.saving import save_modifiers, saving_roll
+    from skirmish.cli.combat_options import save_mods, setup_options
+    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.engine.saving import saving_roll
 
-    mods = save_modifiers(
-        behind=behind, blade=blade, small_pistol_first=small_pistol_first, whisky=whisky
+    mods = save_mods(**setup_options(options, "rif", "damage", "cos"))
+    roll_and_emit(
+        lambda d: saving_roll(rif, d, damage=damage, modifiers=mods, cos=cos),
+        render.save_lines,
+        render.save_result_json,
+        seed=seed,
+        dice=dice,
+        json_wanted=json,
+        lang=lang,
     )
-    result = _roll(
-        lambda d: saving_roll(rif, d, damage=damage, modifiers=mods, cos=cos), seed, dice
-    )
-    _emit(result, render.save_lines, render.save_result_json, json, lang)
 
 
 def panic(
@@ -612,25 +450,22 @@ def panic(
     lang: LangOpt,
 ) -> None:
     """``roll panic``: a panic test on its own (R-04)."""
+    options = dict(locals())
     from skirmish.cli import render_combat as render
+    from skirmish.cli.combat_options import panic_model, setup_options
+    from skirmish.cli.roll_output import roll_and_emit
     from skirmish.engine.panic import panic_test
 
-    model = Target(
-        fred=fred,
-        state=_state(shaken, terrified, "the model"),
-        prone=prone,
-        skills=parse_skills(skill, None),
-        leader_fred=leader_fred,
-        friends=friends,
-        volunteer=volunteer,
-        gringo_far=gringo_far,
-        immunity=immune,
-        whisky=whisky,
+    model = panic_model(**setup_options(options, "mountain_men_charge"))
+    roll_and_emit(
+        lambda d: panic_test(model, d, mountain_men_charge=mountain_men_charge),
+        render.panic_lines,
+        render.panic_result_json,
+        seed=seed,
+        dice=dice,
+        json_wanted=json,
+        lang=lang,
     )
-    result = _roll(
-        lambda d: panic_test(model, d, mountain_men_charge=mountain_men_charge), seed, dice
-    )
-    _emit(result, render.panic_lines, render.panic_result_json, json, lang)
 
 
 #: Each command's help: what it does, its defaults, and an example on one line.
