@@ -10,6 +10,7 @@ then rolled back, so the database is unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -122,6 +123,48 @@ def _log(
     session.add(entry)
     session.flush()
     return entry
+
+
+@dataclass(frozen=True)
+class _Before:
+    """What an action's log entry keeps of the time before it: the gang's state (for
+    ``undo``), its money and the model's XP."""
+
+    state: State
+    money: int
+    xp: int | None
+
+
+def _before(session: Session, gang: Gang, model: Member | None = None) -> _Before:
+    xp = model.xp if model is not None else None
+    return _Before(capture(session, _id(gang)), gang.treasury, xp)
+
+
+def _gang_log(
+    session: Session,
+    gang: Gang,
+    before: _Before,
+    *,
+    action: str,
+    details: Mapping[str, Any],
+    member: Member | None = None,
+    dice: Iterable[Die] = (),
+    ruling: str | None = None,
+) -> LogEntry:
+    """The log entry of an action on ``gang`` (and ``member``) that ``undo`` can revert."""
+    return _log(
+        session,
+        campaign_id=gang.campaign_id,
+        gang=gang,
+        member=member,
+        action=action,
+        details=details,
+        dice=dice,
+        ruling=ruling,
+        state_before=before.state,
+        money_before=before.money,
+        xp_before=before.xp,
+    )
 
 
 def _playing(gang: Gang) -> None:
@@ -292,36 +335,22 @@ def rename_gang(session: Session, *, gang: Gang, name: str) -> LogEntry:
     name = _clean_name(name, "gang")
     campaign = _campaign_of(session, gang)
     _check_gang_name(session, campaign, name, gang)
-    state, money = capture(session, _id(gang)), gang.treasury
-    before = gang.name
+    before = _before(session, gang)
+    old = gang.name
     gang.name = name
     session.add(gang)
-    return _log(
-        session,
-        campaign_id=gang.campaign_id,
-        gang=gang,
-        action="gang-rename",
-        details={"before": before, "after": name},
-        state_before=state,
-        money_before=money,
+    return _gang_log(
+        session, gang, before, action="gang-rename", details={"before": old, "after": name}
     )
 
 
 def retire_gang(session: Session, *, gang: Gang) -> LogEntry:
     """Retire ``gang``: it stays in the campaign's history and takes no more actions."""
     _playing(gang)
-    state, money = capture(session, _id(gang)), gang.treasury
+    before = _before(session, gang)
     gang.status = GangStatus.RETIRED
     session.add(gang)
-    return _log(
-        session,
-        campaign_id=gang.campaign_id,
-        gang=gang,
-        action="gang-retire",
-        details={"gang": gang.name},
-        state_before=state,
-        money_before=money,
-    )
+    return _gang_log(session, gang, before, action="gang-retire", details={"gang": gang.name})
 
 
 def _id(row: Gang | Member) -> int:
@@ -371,7 +400,7 @@ def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
             f"R-13: a {found.name_en} costs {found.cost}$ but {gang.name!r} has {gang.treasury}$; "
             "the treasury never goes below 0."
         )
-    state, money = capture(session, _id(gang)), gang.treasury
+    before = _before(session, gang)
     member = Member(
         gang_id=_id(gang),
         name=name,
@@ -392,16 +421,14 @@ def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
     gang.treasury -= found.cost
     session.add(gang)
     session.flush()
-    return _log(
+    return _gang_log(
         session,
-        campaign_id=gang.campaign_id,
-        gang=gang,
-        member=member,
+        gang,
+        before,
         action="hire",
+        member=member,
         details={"profile": found.id, "name": name, "cost": found.cost},
         ruling="R-13",
-        state_before=state,
-        money_before=money,
     )
 
 
@@ -409,7 +436,7 @@ def fire(session: Session, *, gang: Gang, member: str) -> LogEntry:
     """Dismiss a model: it leaves the roster (no refund) and its equipment goes to the stash."""
     _playing(gang)
     model = lookup.member_by_name(gang, member)
-    state, money = capture(session, _id(gang)), gang.treasury
+    before = _before(session, gang, model)
     moved = []
     for item in lookup.carried(gang, model):
         item.member_id = None
@@ -419,16 +446,13 @@ def fire(session: Session, *, gang: Gang, member: str) -> LogEntry:
     model.status = MemberStatus.RETIRED
     session.add(model)
     session.flush()
-    return _log(
+    return _gang_log(
         session,
-        campaign_id=gang.campaign_id,
-        gang=gang,
-        member=model,
+        gang,
+        before,
         action="fire",
+        member=model,
         details={"name": model.name, "profile": model.profile, "to_stash": moved},
-        state_before=state,
-        money_before=money,
-        xp_before=model.xp,
     )
 
 
@@ -454,22 +478,14 @@ def injure(session: Session, *, gang: Gang, member: str, injury: str) -> LogEntr
             f"H-07: {model.name!r} already has {found.name_it}; a duplicate invalidity is rolled "
             "again."
         )
-    state, money = capture(session, _id(gang)), gang.treasury
+    before = _before(session, gang, model)
     model.injuries.append(Injury(member_id=_id(model), injury=found.id))
     session.add(model)
     session.flush()
-    return _log(
-        session,
-        campaign_id=gang.campaign_id,
-        gang=gang,
-        member=model,
-        action="injure",
-        details={"injury": found.id},
+    return _gang_log(
+        session, gang, before, action="injure", member=model, details={"injury": found.id},
         ruling="R-10",
-        state_before=state,
-        money_before=money,
-        xp_before=model.xp,
-    )
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- equipment
@@ -538,7 +554,7 @@ def buy(
                 f"H-03: {gang.name!r} failed the availability roll for the {label} and may try "
                 "again only after its next game."
             )
-    state, money = capture(session, _id(gang)), gang.treasury
+    before = _before(session, gang, model)
     skipped = isinstance(equipment, Weapon) and faction.skips_weapon_availability
     disp = equipment.disp
     if isinstance(equipment, Item):
@@ -565,41 +581,18 @@ def buy(
             gang.failed_purchases.append(
                 FailedPurchase(gang_id=_id(gang), item=equipment.id, game=gang.games_played)
             )
-            session.add(gang)
-            session.flush()
-            return _log(
-                session,
-                campaign_id=gang.campaign_id,
-                gang=gang,
-                member=model,
-                action="buy",
-                details=details,
-                dice=rolled,
-                ruling="R-12",
-                state_before=state,
-                money_before=money,
-                xp_before=model.xp if model is not None else None,
-            )
-    owned = OwnedItem(gang_id=_id(gang), item=equipment.id, paid=price)
-    gang.items.append(owned)
-    if model is not None:
-        owned.member = model
-    gang.treasury -= price
+    if details["available"]:
+        owned = OwnedItem(gang_id=_id(gang), item=equipment.id, paid=price)
+        gang.items.append(owned)
+        if model is not None:
+            owned.member = model
+        gang.treasury -= price
     session.add(gang)
     session.flush()
-    return _log(
-        session,
-        campaign_id=gang.campaign_id,
-        gang=gang,
-        member=model,
-        action="buy",
-        details=details,
-        dice=rolled,
+    return _gang_log(
+        session, gang, before, action="buy", member=model, details=details, dice=rolled,
         ruling="R-12",
-        state_before=state,
-        money_before=money,
-        xp_before=model.xp if model is not None else None,
-    )
+    )  # fmt: skip
 
 
 def _owned(gang: Gang, equipment: Weapon | Item, model: Member | None) -> OwnedItem:
@@ -621,7 +614,7 @@ def sell(session: Session, *, gang: Gang, item: str, member: str | None = None) 
     owned = _owned(gang, equipment, model)
     percent = int(_setting(session, gang, "sell-percent"))
     price = owned.paid * percent // 100
-    state, money = capture(session, _id(gang)), gang.treasury
+    before = _before(session, gang, model)
     session.delete(owned)
     gang.treasury += price
     session.add(gang)
@@ -629,17 +622,14 @@ def sell(session: Session, *, gang: Gang, item: str, member: str | None = None) 
     session.expire(gang, ["items"])
     if model is not None:
         session.expire(model, ["items"])
-    return _log(
+    return _gang_log(
         session,
-        campaign_id=gang.campaign_id,
-        gang=gang,
-        member=model,
+        gang,
+        before,
         action="sell",
+        member=model,
         details={"item": equipment.id, "paid": owned.paid, "price": price, "percent": percent},
         ruling="H-05",
-        state_before=state,
-        money_before=money,
-        xp_before=model.xp if model is not None else None,
     )
 
 
@@ -650,20 +640,12 @@ def equip(session: Session, *, gang: Gang, item: str, member: str) -> LogEntry:
     model = lookup.member_by_name(gang, member)
     owned = _owned(gang, equipment, None)
     _two_handed_check(gang, model, equipment)
-    state, money = capture(session, _id(gang)), gang.treasury
+    before = _before(session, gang, model)
     owned.member = model
     session.add(owned)
     session.flush()
-    return _log(
-        session,
-        campaign_id=gang.campaign_id,
-        gang=gang,
-        member=model,
-        action="equip",
-        details={"item": equipment.id},
-        state_before=state,
-        money_before=money,
-        xp_before=model.xp,
+    return _gang_log(
+        session, gang, before, action="equip", member=model, details={"item": equipment.id}
     )
 
 
@@ -673,21 +655,13 @@ def unequip(session: Session, *, gang: Gang, item: str, member: str) -> LogEntry
     equipment = _equipment(item)
     model = lookup.member_by_name(gang, member)
     owned = _owned(gang, equipment, model)
-    state, money = capture(session, _id(gang)), gang.treasury
+    before = _before(session, gang, model)
     owned.member = None
     owned.member_id = None
     session.add(owned)
     session.flush()
-    return _log(
-        session,
-        campaign_id=gang.campaign_id,
-        gang=gang,
-        member=model,
-        action="unequip",
-        details={"item": equipment.id},
-        state_before=state,
-        money_before=money,
-        xp_before=model.xp,
+    return _gang_log(
+        session, gang, before, action="unequip", member=model, details={"item": equipment.id}
     )
 
 
@@ -702,22 +676,14 @@ def award_xp(session: Session, *, gang: Gang, member: str, xp: int, reason: str 
         )
     if xp == 0:
         raise CampaignError("R-11: give a number of XP other than 0.")
-    state, money, before = capture(session, _id(gang)), gang.treasury, model.xp
+    before = _before(session, gang, model)
     model.xp += xp
     session.add(model)
     session.flush()
-    return _log(
-        session,
-        campaign_id=gang.campaign_id,
-        gang=gang,
-        member=model,
-        action="xp",
-        details={"xp": xp, "reason": reason},
+    return _gang_log(
+        session, gang, before, action="xp", member=model, details={"xp": xp, "reason": reason},
         ruling="R-11",
-        state_before=state,
-        money_before=money,
-        xp_before=before,
-    )
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- advances
@@ -790,7 +756,7 @@ def advance(
     if promoted:
         _hero_room(session, gang)
     weapons = [find_weapon(c) for c in choices]
-    state, money, xp = capture(session, _id(gang)), gang.treasury, model.xp
+    before_action = _before(session, gang, model)
     details: dict[str, Any] = {"advance": kind.value, "cost": cost}
     rolled: tuple[Die, ...] = ()
     if kind is Advance.SKILL:
@@ -847,19 +813,10 @@ def advance(
     model.xp -= cost
     session.add(model)
     session.flush()
-    return _log(
-        session,
-        campaign_id=gang.campaign_id,
-        gang=gang,
-        member=model,
-        action="advance",
-        details=details,
-        dice=rolled,
-        ruling="R-11",
-        state_before=state,
-        money_before=money,
-        xp_before=xp,
-    )
+    return _gang_log(
+        session, gang, before_action, action="advance", member=model, details=details,
+        dice=rolled, ruling="R-11",
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- log and undo
