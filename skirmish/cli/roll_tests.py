@@ -3,15 +3,16 @@ the tests of R-06…R-12 and R-14 that are not a shot or a fight.
 
 Each command parses its options, rolls one engine procedure on typed-in (``--dice``) or seeded
 random dice, and prints one line a step (``--lang it|en``) or one JSON object (``--json``)
-whose ``dice`` lists every die used, in order. Names (doctor, invalidity, skill, explosive,
-shelter…) are accepted in Italian or English. The engine and the renderers are imported inside
-the commands so that loading ``skirmish roll`` stays cheap.
+whose ``dice`` lists every die used, in order (the shared tail is ``roll_output``). Names
+(doctor, invalidity, skill, explosive, shelter…) are accepted in Italian or English. The engine
+and the renderers are imported inside the commands so that loading ``skirmish roll`` stays
+cheap.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Annotated, TypeVar
 
 import typer
 
@@ -19,10 +20,6 @@ from skirmish.cli.options import DiceOpt, JsonOpt, LangOpt, SeedOpt, emit_json, 
 from skirmish.errors import RulesError, UnknownNameError
 from skirmish.i18n import Lang
 
-if TYPE_CHECKING:
-    from skirmish.engine.dice import DiceSource
-
-R = TypeVar("R")
 K = TypeVar("K")
 
 
@@ -43,24 +40,6 @@ def pick(kind: str, value: str, names: Mapping[K, Sequence[str]]) -> K:
     first = [str(aliases[0]) for aliases in names.values()]
     suggestions = list(dict.fromkeys(str(names[by_name[c]][0]) for c in close)) or first
     raise UnknownNameError(kind, value, suggestions)
-
-
-def _emit(
-    result: R,
-    lines: Callable[[R, Lang], list[str]],
-    as_json: Callable[[R, Lang], dict[str, Any]],
-    json_wanted: bool,
-    lang: Lang,
-) -> None:
-    if json_wanted:
-        emit_json(as_json(result, lang))
-        return
-    for line in lines(result, lang):
-        typer.echo(line)
-
-
-def _roll(procedure: Callable[[DiceSource], R], seed: int | None, dice: str | None) -> R:
-    return roll_with(procedure, seed=seed, dice=dice)
 
 
 # ---------------------------------------------------------------------------- reflex (R-06)
@@ -135,35 +114,22 @@ def reflex(
     lang: LangOpt,
 ) -> None:
     """``roll reflex`` (R-06); its help is ``HELP["reflex"]``."""
+    options = dict(locals())
     from skirmish.cli import render_tests as render
-    from skirmish.engine.reflex import action_test, reflex_modifiers, roll_reflex
+    from skirmish.cli.combat_options import reflex_check, setup_options
+    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.engine.reflex import roll_reflex
 
-    if action is not None:
-        test = action_test(action)
-        if need is not None and need != test.need:
-            raise RulesError(
-                f"{action!r} needs {test.need} success(es) (R-06, table 1), not --need {need}; "
-                "drop --need."
-            )
-        need, horse, lasso = test.need, horse or test.horse, lasso or test.lasso
-    successes = 1 if need is None else need
-    step = 0 if side_step is None else pick("side-step", side_step, SIDE_STEPS)
-    mods = reflex_modifiers(
-        side_step=step,
-        backing=backing,
-        horse=horse,
-        enemies=enemies,
-        buon_cavaliere=buon_cavaliere,
-        lasso=lasso,
-        cowboy=cowboy,
-        imbranato=imbranato,
-        whisky=whisky,
-        opportunity=opportunity,
+    successes, mods = reflex_check(**setup_options(options, "rif"))
+    roll_and_emit(
+        lambda d: roll_reflex(rif=rif, need=successes, modifiers=mods, dice=d),
+        render.reflex_lines,
+        render.reflex_json,
+        seed=seed,
+        dice=dice,
+        json_wanted=json,
+        lang=lang,
     )
-    result = _roll(
-        lambda d: roll_reflex(rif=rif, need=successes, modifiers=mods, dice=d), seed, dice
-    )
-    _emit(result, render.reflex_lines, render.reflex_json, json, lang)
 
 
 # ---------------------------------------------------------------------------- initiative (R-07)
@@ -198,6 +164,7 @@ def initiative(
 ) -> None:
     """``roll initiative`` (R-07); its help is ``HELP["initiative"]``."""
     from skirmish.cli import render_tests as render
+    from skirmish.cli.roll_output import roll_and_emit
     from skirmish.engine.initiative import roll_initiative, roll_off
 
     if against_rif is None:
@@ -206,15 +173,18 @@ def initiative(
                 "--against-fama and --against-nervi-scossi need --against-rif, "
                 "the opposing model's RIF (R-07)."
             )
-        single = _roll(
+        roll_and_emit(
             lambda d: roll_initiative(rif=rif, fama=fama, nervi_scossi=nervi_scossi, dice=d),
-            seed,
-            dice,
+            render.initiative_lines,
+            render.initiative_json,
+            seed=seed,
+            dice=dice,
+            json_wanted=json,
+            lang=lang,
         )
-        _emit(single, render.initiative_lines, render.initiative_json, json, lang)
         return
     opposed = against_rif
-    both = _roll(
+    roll_and_emit(
         lambda d: roll_off(
             rif=rif,
             fama=fama,
@@ -224,10 +194,13 @@ def initiative(
             against_nervi_scossi=against_nervi_scossi,
             dice=d,
         ),
-        seed,
-        dice,
+        render.roll_off_lines,
+        render.roll_off_json,
+        seed=seed,
+        dice=dice,
+        json_wanted=json,
+        lang=lang,
     )
-    _emit(both, render.roll_off_lines, render.roll_off_json, json, lang)
 
 
 # ---------------------------------------------------------------------------- cohesion (R-08)
@@ -259,13 +232,19 @@ def cohesion(
 ) -> None:
     """``roll cohesion`` (R-08); its help is ``HELP["cohesion"]``."""
     from skirmish.cli import render_tests as render
+    from skirmish.cli.roll_output import roll_and_emit
     from skirmish.engine.cohesion import Leader, roll_cohesion
 
     status = Leader(pick("leader", leader, LEADERS))
-    result = _roll(
-        lambda d: roll_cohesion(highest_fred=highest_fred, leader=status, dice=d), seed, dice
+    roll_and_emit(
+        lambda d: roll_cohesion(highest_fred=highest_fred, leader=status, dice=d),
+        render.cohesion_lines,
+        render.cohesion_json,
+        seed=seed,
+        dice=dice,
+        json_wanted=json,
+        lang=lang,
     )
-    _emit(result, render.cohesion_lines, render.cohesion_json, json, lang)
 
 
 # ---------------------------------------------------------------------------- infamy (R-09)
@@ -288,10 +267,18 @@ def infamy(
 ) -> None:
     """``roll infamy`` (R-09); its help is ``HELP["infamy"]``."""
     from skirmish.cli import render_tests as render
+    from skirmish.cli.roll_output import roll_and_emit
     from skirmish.engine.infamy import roll_infamy
 
-    result = _roll(lambda d: roll_infamy(has_fama=fama, has_fortuna=fortuna, dice=d), seed, dice)
-    _emit(result, render.infamy_lines, render.infamy_json, json, lang)
+    roll_and_emit(
+        lambda d: roll_infamy(has_fama=fama, has_fortuna=fortuna, dice=d),
+        render.infamy_lines,
+        render.infamy_json,
+        seed=seed,
+        dice=dice,
+        json_wanted=json,
+        lang=lang,
+    )
 
 
 # ---------------------------------------------------------------------------- recovery (R-10)
@@ -328,13 +315,14 @@ def recovery(
 ) -> None:
     """``roll recovery`` (R-10); its help is ``HELP["recovery"]``."""
     from skirmish.cli import render_tests as render
+    from skirmish.cli.roll_output import roll_and_emit
     from skirmish.engine.recovery import find_doctor, find_invalidity, roll_recovery
 
     if own_doctor and doctor is None:
         raise RulesError("--own-doctor needs --doctor, the kind of doctor (R-10).")
     found = None if doctor is None else find_doctor(doctor)
     existing = [find_invalidity(name) for name in has_invalid or ()]
-    result = _roll(
+    roll_and_emit(
         lambda d: roll_recovery(
             cos=cos,
             fortuna=fortuna,
@@ -343,10 +331,13 @@ def recovery(
             existing_invalidities=existing,
             dice=d,
         ),
-        seed,
-        dice,
+        render.recovery_lines,
+        render.recovery_json,
+        seed=seed,
+        dice=dice,
+        json_wanted=json,
+        lang=lang,
     )
-    _emit(result, render.recovery_lines, render.recovery_json, json, lang)
 
 
 # ---------------------------------------------------------------------------- new skill (R-11)
@@ -377,6 +368,7 @@ def skill(
 ) -> None:
     """``roll skill`` (R-11); its help is ``HELP["skill"]``."""
     from skirmish.cli import render_tests as render
+    from skirmish.cli.roll_output import emit, roll_and_emit
     from skirmish.engine.advances import choose_cacciatore, find_owned_skill, roll_new_skill
 
     has = [find_owned_skill(name) for name in owned or ()]
@@ -388,10 +380,17 @@ def skill(
         if dice is not None:
             raise RulesError("--cacciatore takes the skill without rolling: remove --dice.")
         chosen = choose_cacciatore(faction=find_faction(faction).id, owned=has)
-        _emit(chosen, render.skill_lines, render.skill_json, json, lang)
+        emit(chosen, render.skill_lines, render.skill_json, json_wanted=json, lang=lang)
         return
-    result = _roll(lambda d: roll_new_skill(owned=has, dice=d), seed, dice)
-    _emit(result, render.skill_lines, render.skill_json, json, lang)
+    roll_and_emit(
+        lambda d: roll_new_skill(owned=has, dice=d),
+        render.skill_lines,
+        render.skill_json,
+        seed=seed,
+        dice=dice,
+        json_wanted=json,
+        lang=lang,
+    )
 
 
 # ---------------------------------------------------------------------------- availability (R-12)
@@ -429,7 +428,7 @@ def availability(
             return _no_roll(item, lang, json)
         disp, item_name, rare = found
     level = disp if disp is not None else 0
-    result = _roll(lambda d: roll_availability(disp=level, dice=d), seed, dice)
+    result = roll_with(lambda d: roll_availability(disp=level, dice=d), seed=seed, dice=dice)
     if json:
         payload = render.availability_json(result, lang)
         payload["item"] = item_name
@@ -542,6 +541,7 @@ def explosion(
 ) -> None:
     """``roll explosion`` (R-14); its help is ``HELP["explosion"]``."""
     from skirmish.cli import render_tests as render
+    from skirmish.cli.roll_output import roll_and_emit
     from skirmish.engine.explosion import Protection, find_explosive, roll_explosion
     from skirmish.engine.explosion import table_8_protection as shelter
 
@@ -552,7 +552,7 @@ def explosion(
             "give --protection partial|total together with --cover-type (table 8), or neither."
         )
     stops = 0 if cover_type is None else shelter(cover_type, level)
-    result = _roll(
+    roll_and_emit(
         lambda d: roll_explosion(
             explosive=kind,
             rif=rif,
@@ -565,10 +565,13 @@ def explosion(
             whisky=whisky,
             dice=d,
         ),
-        seed,
-        dice,
+        render.explosion_lines,
+        render.explosion_json,
+        seed=seed,
+        dice=dice,
+        json_wanted=json,
+        lang=lang,
     )
-    _emit(result, render.explosion_lines, render.explosion_json, json, lang)
 
 
 # ---------------------------------------------------------------------------- lasso (R-14)
@@ -602,6 +605,7 @@ def lasso(
 ) -> None:
     """``roll lasso`` (R-14); its help is ``HELP["lasso"]``."""
     from skirmish.cli import render_tests as render
+    from skirmish.cli.roll_output import roll_and_emit
     from skirmish.engine.lasso import roll_lasso
     from skirmish.engine.reflex import reflex_modifiers
 
@@ -613,14 +617,17 @@ def lasso(
     if rif is None and (cowboy or imbranato or whisky):
         raise RulesError("--cowboy, --imbranato and --whisky modify the reflex test: add --rif.")
     mods = reflex_modifiers(imbranato=imbranato, whisky=whisky)
-    result = _roll(
+    roll_and_emit(
         lambda d: roll_lasso(
             target_cos=target_cos, mount_cos=extra, rif=rif, cowboy=cowboy, modifiers=mods, dice=d
         ),
-        seed,
-        dice,
+        render.lasso_lines,
+        render.lasso_json,
+        seed=seed,
+        dice=dice,
+        json_wanted=json,
+        lang=lang,
     )
-    _emit(result, render.lasso_lines, render.lasso_json, json, lang)
 
 
 def _mount_cos(mount: str) -> int:
