@@ -150,6 +150,14 @@ def _game(s: Session, campaign: str | None, game: int | None) -> Game:
     return current_game(s, lookup.current_campaign(s, campaign), game)
 
 
+def _game_status(db: str | None, campaign: str | None, game: int | None) -> dict[str, Any]:
+    """The game's board, read in a transaction of its own."""
+    from skirmish.campaign.game.play import board
+
+    with session(db) as s:
+        return board(s, game=_game(s, campaign, game))
+
+
 def _last_event_id(s: Session, game: Game) -> int:
     from skirmish.campaign.game.play import events_of
 
@@ -438,6 +446,25 @@ def _combat_lines(report: Any, lang: Lang, shooting: bool) -> list[str]:
     return lines
 
 
+def _combat(
+    db: str | None,
+    campaign: str | None,
+    game_no: int | None,
+    json_: bool,
+    lang: Lang,
+    rolled: Dice,
+    roll: Callable[..., Any],
+    shooting: bool,
+    **attack: Any,
+) -> None:
+    """Roll a shot or a fight (``roll``: the ``shoot`` or ``melee`` service) on the game."""
+
+    def action(s: Session, g: Game) -> list[str]:
+        return _combat_lines(roll(s, game=g, **attack, dice=rolled.source), lang, shooting)
+
+    _act(db, campaign, game_no, json_, action, rolled)
+
+
 @app.command("shoot")
 def shoot(
     attacker: ModelArg,
@@ -532,14 +559,8 @@ def shoot(
         friends=friends, whisky=whisky, target_mount=target_mount, indian_hidden=indian_hidden,
         template_position=template_position, immune=immune, gringo_far=gringo_far,
     )  # fmt: skip
-    rolled = Dice(seed=seed, dice=dice)
-
-    def action(s: Session, g: Game) -> list[str]:
-        report = roll(s, game=g, attacker=attacker, target=target, options=options,
-                      dice=rolled.source)  # fmt: skip
-        return _combat_lines(report, lang, True)
-
-    _act(db, campaign, game, json_, action, rolled)
+    _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, True,
+            attacker=attacker, target=target, options=options)  # fmt: skip
 
 
 @app.command("melee")
@@ -601,14 +622,8 @@ def melee(
         mounted=mounted, charge=charge, leader_near=leader_near, friends=friends, whisky=whisky,
         target_mounted=target_mounted, immune=immune, gringo_far=gringo_far,
     )  # fmt: skip
-    rolled = Dice(seed=seed, dice=dice)
-
-    def action(s: Session, g: Game) -> list[str]:
-        report = roll(s, game=g, attacker=attacker, target=target, options=options,
-                      dice=rolled.source)  # fmt: skip
-        return _combat_lines(report, lang, False)
-
-    _act(db, campaign, game, json_, action, rolled)
+    _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, False,
+            attacker=attacker, target=target, options=options)  # fmt: skip
 
 
 # --------------------------------------------------------------------------- table results
@@ -783,10 +798,7 @@ def status(
     """
     from rich.table import Table
 
-    from skirmish.campaign.game.play import board
-
-    with session(db) as s:
-        data = board(s, game=_game(s, campaign, game))
+    data = _game_status(db, campaign, game)
     if json_:
         emit(data)
         return
@@ -1072,13 +1084,6 @@ def _optional(text: str) -> str | None:
 def _rolled(lang: Lang) -> str | None:
     prompt = "Dadi (vuoto: casuali)" if lang == Lang.IT else "Dice (blank: random)"
     return _optional(prompt)
-
-
-def _game_status(db: str | None, campaign: str | None, game: int | None) -> dict[str, Any]:
-    from skirmish.campaign.game.play import board
-
-    with session(db) as s:
-        return board(s, game=_game(s, campaign, game))
 
 
 def _walk_step(
