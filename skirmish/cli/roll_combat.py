@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from skirmish.cli.options import DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.options import DiceOpt, JsonOpt, LangOpt, SeedOpt, roll_with
 from skirmish.engine.setup import Elevation, Immunity, Motion, MountPace
 from skirmish.rules.model import Cover
 
@@ -135,19 +135,16 @@ def nerve(
     options = dict(locals())
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import nerve_model, setup_options
-    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.cli.roll_output import emit
     from skirmish.engine.nerve import nerve_test
 
     attacker = nerve_model(**setup_options(options, "fight", "saloon_girl"))
-    roll_and_emit(
+    result = roll_with(
         lambda d: nerve_test(attacker, d, fight=fight, saloon_girl=saloon_girl),
-        render.nerve_lines,
-        render.nerve_result_json,
         seed=seed,
         dice=dice,
-        json_wanted=json,
-        lang=lang,
     )
+    emit(result, render.nerve_lines, render.nerve_result_json, json, lang)
 
 
 def shoot(
@@ -281,19 +278,12 @@ def shoot(
     options = dict(locals())
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import setup_options, shoot_setup
-    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.cli.roll_output import emit
     from skirmish.engine.shooting import shoot as roll_shoot
 
     setup = shoot_setup(**setup_options(options))
-    roll_and_emit(
-        lambda d: roll_shoot(setup, d),
-        render.shoot_lines,
-        render.shoot_json,
-        seed=seed,
-        dice=dice,
-        json_wanted=json,
-        lang=lang,
-    )
+    result = roll_with(lambda d: roll_shoot(setup, d), seed=seed, dice=dice)
+    emit(result, render.shoot_lines, render.shoot_json, json, lang)
 
 
 def melee(
@@ -364,19 +354,12 @@ def melee(
     options = dict(locals())
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import melee_setup, setup_options
-    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.cli.roll_output import emit
     from skirmish.engine.fight import melee as roll_melee
 
     setup = melee_setup(**setup_options(options))
-    roll_and_emit(
-        lambda d: roll_melee(setup, d),
-        render.melee_lines,
-        render.melee_json,
-        seed=seed,
-        dice=dice,
-        json_wanted=json,
-        lang=lang,
-    )
+    result = roll_with(lambda d: roll_melee(setup, d), seed=seed, dice=dice)
+    emit(result, render.melee_lines, render.melee_json, json, lang)
 
 
 def save(
@@ -410,19 +393,14 @@ def save(
     options = dict(locals())
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import save_mods, setup_options
-    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.cli.roll_output import emit
     from skirmish.engine.saving import saving_roll
 
     mods = save_mods(**setup_options(options, "rif", "damage", "cos"))
-    roll_and_emit(
-        lambda d: saving_roll(rif, d, damage=damage, modifiers=mods, cos=cos),
-        render.save_lines,
-        render.save_result_json,
-        seed=seed,
-        dice=dice,
-        json_wanted=json,
-        lang=lang,
+    result = roll_with(
+        lambda d: saving_roll(rif, d, damage=damage, modifiers=mods, cos=cos), seed=seed, dice=dice
     )
+    emit(result, render.save_lines, render.save_result_json, json, lang)
 
 
 def panic(
@@ -453,19 +431,16 @@ def panic(
     options = dict(locals())
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import panic_model, setup_options
-    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.cli.roll_output import emit
     from skirmish.engine.panic import panic_test
 
     model = panic_model(**setup_options(options, "mountain_men_charge"))
-    roll_and_emit(
+    result = roll_with(
         lambda d: panic_test(model, d, mountain_men_charge=mountain_men_charge),
-        render.panic_lines,
-        render.panic_result_json,
         seed=seed,
         dice=dice,
-        json_wanted=json,
-        lang=lang,
     )
+    emit(result, render.panic_lines, render.panic_result_json, json, lang)
 
 
 #: Each command's help: what it does, its defaults, and an example on one line.

@@ -117,19 +117,14 @@ def reflex(
     options = dict(locals())
     from skirmish.cli import render_tests as render
     from skirmish.cli.combat_options import reflex_check, setup_options
-    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.cli.roll_output import emit
     from skirmish.engine.reflex import roll_reflex
 
     successes, mods = reflex_check(**setup_options(options, "rif"))
-    roll_and_emit(
-        lambda d: roll_reflex(rif=rif, need=successes, modifiers=mods, dice=d),
-        render.reflex_lines,
-        render.reflex_json,
-        seed=seed,
-        dice=dice,
-        json_wanted=json,
-        lang=lang,
+    result = roll_with(
+        lambda d: roll_reflex(rif=rif, need=successes, modifiers=mods, dice=d), seed=seed, dice=dice
     )
+    emit(result, render.reflex_lines, render.reflex_json, json, lang)
 
 
 # ---------------------------------------------------------------------------- initiative (R-07)
@@ -164,7 +159,7 @@ def initiative(
 ) -> None:
     """``roll initiative`` (R-07); its help is ``HELP["initiative"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.cli.roll_output import emit
     from skirmish.engine.initiative import roll_initiative, roll_off
 
     if against_rif is None:
@@ -173,18 +168,15 @@ def initiative(
                 "--against-fama and --against-nervi-scossi need --against-rif, "
                 "the opposing model's RIF (R-07)."
             )
-        roll_and_emit(
+        single = roll_with(
             lambda d: roll_initiative(rif=rif, fama=fama, nervi_scossi=nervi_scossi, dice=d),
-            render.initiative_lines,
-            render.initiative_json,
             seed=seed,
             dice=dice,
-            json_wanted=json,
-            lang=lang,
         )
+        emit(single, render.initiative_lines, render.initiative_json, json, lang)
         return
     opposed = against_rif
-    roll_and_emit(
+    both = roll_with(
         lambda d: roll_off(
             rif=rif,
             fama=fama,
@@ -194,13 +186,10 @@ def initiative(
             against_nervi_scossi=against_nervi_scossi,
             dice=d,
         ),
-        render.roll_off_lines,
-        render.roll_off_json,
         seed=seed,
         dice=dice,
-        json_wanted=json,
-        lang=lang,
     )
+    emit(both, render.roll_off_lines, render.roll_off_json, json, lang)
 
 
 # ---------------------------------------------------------------------------- cohesion (R-08)
@@ -232,19 +221,16 @@ def cohesion(
 ) -> None:
     """``roll cohesion`` (R-08); its help is ``HELP["cohesion"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.cli.roll_output import emit
     from skirmish.engine.cohesion import Leader, roll_cohesion
 
     status = Leader(pick("leader", leader, LEADERS))
-    roll_and_emit(
+    result = roll_with(
         lambda d: roll_cohesion(highest_fred=highest_fred, leader=status, dice=d),
-        render.cohesion_lines,
-        render.cohesion_json,
         seed=seed,
         dice=dice,
-        json_wanted=json,
-        lang=lang,
     )
+    emit(result, render.cohesion_lines, render.cohesion_json, json, lang)
 
 
 # ---------------------------------------------------------------------------- infamy (R-09)
@@ -267,18 +253,13 @@ def infamy(
 ) -> None:
     """``roll infamy`` (R-09); its help is ``HELP["infamy"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.cli.roll_output import emit
     from skirmish.engine.infamy import roll_infamy
 
-    roll_and_emit(
-        lambda d: roll_infamy(has_fama=fama, has_fortuna=fortuna, dice=d),
-        render.infamy_lines,
-        render.infamy_json,
-        seed=seed,
-        dice=dice,
-        json_wanted=json,
-        lang=lang,
+    result = roll_with(
+        lambda d: roll_infamy(has_fama=fama, has_fortuna=fortuna, dice=d), seed=seed, dice=dice
     )
+    emit(result, render.infamy_lines, render.infamy_json, json, lang)
 
 
 # ---------------------------------------------------------------------------- recovery (R-10)
@@ -315,14 +296,14 @@ def recovery(
 ) -> None:
     """``roll recovery`` (R-10); its help is ``HELP["recovery"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.cli.roll_output import emit
     from skirmish.engine.recovery import find_doctor, find_invalidity, roll_recovery
 
     if own_doctor and doctor is None:
         raise RulesError("--own-doctor needs --doctor, the kind of doctor (R-10).")
     found = None if doctor is None else find_doctor(doctor)
     existing = [find_invalidity(name) for name in has_invalid or ()]
-    roll_and_emit(
+    result = roll_with(
         lambda d: roll_recovery(
             cos=cos,
             fortuna=fortuna,
@@ -331,13 +312,10 @@ def recovery(
             existing_invalidities=existing,
             dice=d,
         ),
-        render.recovery_lines,
-        render.recovery_json,
         seed=seed,
         dice=dice,
-        json_wanted=json,
-        lang=lang,
     )
+    emit(result, render.recovery_lines, render.recovery_json, json, lang)
 
 
 # ---------------------------------------------------------------------------- new skill (R-11)
@@ -368,7 +346,7 @@ def skill(
 ) -> None:
     """``roll skill`` (R-11); its help is ``HELP["skill"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.roll_output import emit, roll_and_emit
+    from skirmish.cli.roll_output import emit
     from skirmish.engine.advances import choose_cacciatore, find_owned_skill, roll_new_skill
 
     has = [find_owned_skill(name) for name in owned or ()]
@@ -380,17 +358,10 @@ def skill(
         if dice is not None:
             raise RulesError("--cacciatore takes the skill without rolling: remove --dice.")
         chosen = choose_cacciatore(faction=find_faction(faction).id, owned=has)
-        emit(chosen, render.skill_lines, render.skill_json, json_wanted=json, lang=lang)
+        emit(chosen, render.skill_lines, render.skill_json, json, lang)
         return
-    roll_and_emit(
-        lambda d: roll_new_skill(owned=has, dice=d),
-        render.skill_lines,
-        render.skill_json,
-        seed=seed,
-        dice=dice,
-        json_wanted=json,
-        lang=lang,
-    )
+    result = roll_with(lambda d: roll_new_skill(owned=has, dice=d), seed=seed, dice=dice)
+    emit(result, render.skill_lines, render.skill_json, json, lang)
 
 
 # ---------------------------------------------------------------------------- availability (R-12)
@@ -541,7 +512,7 @@ def explosion(
 ) -> None:
     """``roll explosion`` (R-14); its help is ``HELP["explosion"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.cli.roll_output import emit
     from skirmish.engine.explosion import Protection, find_explosive, roll_explosion
     from skirmish.engine.explosion import table_8_protection as shelter
 
@@ -552,7 +523,7 @@ def explosion(
             "give --protection partial|total together with --cover-type (table 8), or neither."
         )
     stops = 0 if cover_type is None else shelter(cover_type, level)
-    roll_and_emit(
+    result = roll_with(
         lambda d: roll_explosion(
             explosive=kind,
             rif=rif,
@@ -565,13 +536,10 @@ def explosion(
             whisky=whisky,
             dice=d,
         ),
-        render.explosion_lines,
-        render.explosion_json,
         seed=seed,
         dice=dice,
-        json_wanted=json,
-        lang=lang,
     )
+    emit(result, render.explosion_lines, render.explosion_json, json, lang)
 
 
 # ---------------------------------------------------------------------------- lasso (R-14)
@@ -605,7 +573,7 @@ def lasso(
 ) -> None:
     """``roll lasso`` (R-14); its help is ``HELP["lasso"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.roll_output import roll_and_emit
+    from skirmish.cli.roll_output import emit
     from skirmish.engine.lasso import roll_lasso
     from skirmish.engine.reflex import reflex_modifiers
 
@@ -617,17 +585,14 @@ def lasso(
     if rif is None and (cowboy or imbranato or whisky):
         raise RulesError("--cowboy, --imbranato and --whisky modify the reflex test: add --rif.")
     mods = reflex_modifiers(imbranato=imbranato, whisky=whisky)
-    roll_and_emit(
+    result = roll_with(
         lambda d: roll_lasso(
             target_cos=target_cos, mount_cos=extra, rif=rif, cowboy=cowboy, modifiers=mods, dice=d
         ),
-        render.lasso_lines,
-        render.lasso_json,
         seed=seed,
         dice=dice,
-        json_wanted=json,
-        lang=lang,
     )
+    emit(result, render.lasso_lines, render.lasso_json, json, lang)
 
 
 def _mount_cos(mount: str) -> int:
