@@ -12,7 +12,6 @@ copied aside first), and a newer schema or a database that is not skirmish's is 
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -114,10 +113,13 @@ def head_revision() -> str:
 def prepare(engine: Engine) -> None:
     """Check the database and bring its schema to ``head_revision()`` (see module docs)."""
     where = _describe(engine)
+    head = head_revision()
     try:
         with engine.connect() as connection:
-            tables = set(inspect(connection).get_table_names())
-            revision = _revision(connection, tables, where)
+            revision = _quick_revision(connection)
+            if revision != head:
+                tables = set(inspect(connection).get_table_names())
+                revision = _revision(connection, tables, where)
     except StoreError:
         raise
     except DBAPIError as exc:
@@ -128,7 +130,6 @@ def prepare(engine: Engine) -> None:
                 "Nothing was changed."
             ) from None
         raise StoreError(f"{where} cannot be opened as a database: {reason}.") from None
-    head = head_revision()
     if revision == head:
         return
     if revision is None:
@@ -141,6 +142,24 @@ def prepare(engine: Engine) -> None:
         )
     backup_sqlite(engine, revision)
     upgrade(engine, "head")
+
+
+#: The usual case in one query: a skirmish database with exactly one Alembic revision.
+_QUICK_CHECK = (
+    "SELECT v.version_num FROM skirmish_meta m, alembic_version v "
+    "WHERE m.key = 'application' AND m.value = :application"
+)
+
+
+def _quick_revision(connection: Connection) -> str | None:
+    """The revision of a skirmish database, in one query; ``None`` when that query cannot tell
+    (no such tables, not a database, not one revision): ``_revision`` then looks closely."""
+    try:
+        rows = connection.execute(text(_QUICK_CHECK), {"application": APPLICATION}).all()
+    except DBAPIError:
+        connection.rollback()  # PostgreSQL refuses anything more in a failed transaction
+        return None
+    return str(rows[0][0]) if len(rows) == 1 else None
 
 
 def _revision(connection: Connection, tables: set[str], where: str) -> str | None:
@@ -194,6 +213,8 @@ def backup_sqlite(engine: Engine, revision: str) -> Path | None:
         number += 1
         target = source.with_name(f"{source.name}.{revision}.{number}.bak")
     engine.dispose()
+    import shutil  # only an upgrade pays for it
+
     shutil.copy2(source, target)
     return target
 
