@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
-from skirmish.cli.store_options import CampaignOpt, Dice, console, echo, emit, session
+from skirmish.cli.store_options import (
+    CampaignOpt,
+    Dice,
+    collector_paused,
+    console,
+    echo,
+    emit,
+    session,
+)
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:
@@ -162,16 +170,17 @@ def show(
 
     Example: skirmish gang show Earps --lang it
     """
-    from skirmish.campaign import views
+    with collector_paused():  # a few rows read and printed: no garbage worth collecting
+        with session(db) as s:
+            from skirmish.campaign import views
 
-    with session(db) as s:
-        gang = _gang(s, campaign, name, full=True)
-        data = views.gang_data(gang, lang)
-        weapons = views.weapons_carried(gang)
-    if json_:
-        emit(data)
-        return
-    _print_gang(data, weapons, lang)
+            gang = _gang(s, campaign, name, full=True)
+            data = views.gang_data(gang, lang)
+            weapons = views.weapons_carried(gang)
+        if json_:
+            emit(data)
+            return
+        _print_gang(data, weapons, lang)
 
 
 def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
