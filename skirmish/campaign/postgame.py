@@ -47,7 +47,6 @@ from skirmish.campaign.game.play import (
 )
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameStatus, Retreat
 from skirmish.campaign.models import (
-    CampaignSetting,
     Gang,
     Injury,
     LogEntry,
@@ -55,8 +54,7 @@ from skirmish.campaign.models import (
     MemberStatus,
     OwnedItem,
 )
-from skirmish.campaign.services import now_text
-from skirmish.campaign.settings import find_setting
+from skirmish.campaign.services import gang_setting, log_entry
 from skirmish.campaign.snapshot import capture
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.infamy import InfamyLoss, infamy_loss, roll_infamy
@@ -101,15 +99,6 @@ def _id(row: Any) -> int:
     return int(row.id)
 
 
-def _setting(session: Session, gang: Gang, key: str) -> str:
-    row = session.get(CampaignSetting, (gang.campaign_id, key))
-    return row.value if row is not None else find_setting(key).default
-
-
-def _dice(dice: Iterable[Die]) -> list[dict[str, Any]]:
-    return [{"value": d.value, "purpose": d.purpose} for d in dice]
-
-
 def _step(
     session: Session,
     game: Game,
@@ -125,25 +114,19 @@ def _step(
     ruling: str | None = None,
 ) -> LogEntry:
     session.flush()
-    entry = LogEntry(
+    return log_entry(
+        session,
         campaign_id=gang.campaign_id,
-        gang_id=gang.id,
-        member_id=member.id if member is not None else None,
-        member_name=member.name if member is not None else None,
+        gang=gang,
+        member=member,
         action=action,
-        at=now_text(),
         details={"game": game.id, "scenario": game.scenario, **(details or {})},
-        dice=_dice(dice),
+        dice=dice,
         ruling=ruling,
-        money_before=money,
-        money_after=gang.treasury,
-        xp_before=xp,
-        xp_after=member.xp if member is not None else None,
         state_before=state,
+        money_before=money,
+        xp_before=xp,
     )
-    session.add(entry)
-    session.flush()
-    return entry
 
 
 def standing_steps(session: Session, game: Game, gang_id: int) -> list[LogEntry]:
@@ -301,8 +284,8 @@ def _recover(
     eliminated = [m for m in mine if m.eliminated]
     # Doctors roll first: a DOTTORE killed in this game treats nobody afterwards (R-10).
     eliminated.sort(key=lambda m: (not _is_doctor(member_of(session, m)), _id(m)))
-    duplicate = _setting(session, gang, "duplicate-invalidity")
-    equipment = _setting(session, gang, "dead-equipment")
+    duplicate = gang_setting(session, gang, "duplicate-invalidity")
+    equipment = gang_setting(session, gang, "dead-equipment")
     dead: set[int] = set()
     entries = []
     for model in eliminated:
@@ -422,7 +405,7 @@ def _experience(
     models: Sequence[GameModel],
     result: str,
 ) -> list[LogEntry]:
-    bonus = int(_setting(session, gang, "win-xp")) if result == "win" else 0
+    bonus = int(gang_setting(session, gang, "win-xp")) if result == "win" else 0
     entries = []
     for model in mine:
         member = member_of(session, model)
@@ -454,7 +437,7 @@ def _experience(
 
 def _income(session: Session, game: Game, gang: Gang, result: str) -> LogEntry:
     key = "win-money" if result == "win" else "loss-money"
-    amount = int(_setting(session, gang, key))
+    amount = int(gang_setting(session, gang, key))
     state, money = capture(session, _id(gang)), gang.treasury
     gang.treasury += amount
     gang.games_played += 1
@@ -476,7 +459,7 @@ def _bounty(
     if gang.faction != BOUNTY_KILLERS:
         return []
     entries = []
-    percent = int(_setting(session, gang, "bounty-percent"))
+    percent = int(gang_setting(session, gang, "bounty-percent"))
     victims: list[dict[str, Any]] = []
     civilians: list[str] = []
     for model in mine:
@@ -544,40 +527,24 @@ def _gambler(
     models: Sequence[GameModel],
     dice: DiceSource,
 ) -> list[LogEntry]:
-    per_kill = _setting(session, gang, "gambler") == "per-kill"
+    per_kill = gang_setting(session, gang, "gambler") == "per-kill"
     entries = []
     for model in mine:
         member = member_of(session, model)
         if model.eliminated or GAMBLER not in {s.skill for s in member.skills}:
             continue
         kills = len(_enemy_kills(model, models)) if per_kill else 0
-        recorder = RecordingDice(dice)
-        faces = [recorder.roll("gambler") for _ in range(1 + kills)]
-        state, money = capture(session, _id(gang)), gang.treasury
-        gang.treasury += sum(faces)
-        session.add(gang)
         entries.append(
-            _step(
-                session,
-                game,
-                gang,
-                "gambler",
-                state=state,
-                money=money,
-                member=member,
-                xp=member.xp,
-                details={"faces": faces, "eliminations": kills, "amount": sum(faces)},
-                dice=recorder.dice,
-                ruling="H-11",
-            )  # fmt: skip
-        )
+            _money_dice(session, game, gang, member, dice, "gambler", 1 + kills, "H-11",
+                        eliminations=kills)
+        )  # fmt: skip
     return entries
 
 
 def _marked_cards(
     session: Session, game: Game, gang: Gang, mine: Sequence[GameModel], dice: DiceSource
 ) -> list[LogEntry]:
-    count = int(_setting(session, gang, "marked-cards-dice"))
+    count = int(gang_setting(session, gang, "marked-cards-dice"))
     if count == 0:
         return []
     entries = []
@@ -588,27 +555,35 @@ def _marked_cards(
         ).all()]  # fmt: skip
         if model.eliminated or MARKED_CARDS not in carried:
             continue
-        recorder = RecordingDice(dice)
-        faces = [recorder.roll("marked cards") for _ in range(count)]
-        state, money = capture(session, _id(gang)), gang.treasury
-        gang.treasury += sum(faces)
-        session.add(gang)
         entries.append(
-            _step(
-                session,
-                game,
-                gang,
-                "marked-cards",
-                state=state,
-                money=money,
-                member=member,
-                xp=member.xp,
-                details={"faces": faces, "amount": sum(faces)},
-                dice=recorder.dice,
-                ruling="H-10",
-            )  # fmt: skip
+            _money_dice(session, game, gang, member, dice, "marked-cards", count, "H-10")
         )
     return entries
+
+
+def _money_dice(
+    session: Session,
+    game: Game,
+    gang: Gang,
+    member: Member,
+    dice: DiceSource,
+    action: str,
+    count: int,
+    ruling: str,
+    **details: Any,
+) -> LogEntry:
+    """``count`` dice rolled for the gang's money, their sum won: the gambler's (H-11) and the
+    marked cards' (H-10) step."""
+    recorder = RecordingDice(dice)
+    faces = [recorder.roll(action.replace("-", " ")) for _ in range(count)]
+    state, money = capture(session, _id(gang)), gang.treasury
+    gang.treasury += sum(faces)
+    session.add(gang)
+    return _step(
+        session, game, gang, action, state=state, money=money, member=member, xp=member.xp,
+        details={"faces": faces, **details, "amount": sum(faces)}, dice=recorder.dice,
+        ruling=ruling,
+    )  # fmt: skip
 
 
 def _infamy(

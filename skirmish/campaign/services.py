@@ -86,11 +86,12 @@ def _clean_name(name: str, what: str) -> str:
     return cleaned
 
 
-def _dice(dice: Iterable[Die]) -> list[dict[str, Any]]:
+def dice_data(dice: Iterable[Die]) -> list[dict[str, Any]]:
+    """Dice as the log keeps them: each die's value and purpose."""
     return [{"value": die.value, "purpose": die.purpose} for die in dice]
 
 
-def _log(
+def log_entry(
     session: Session,
     *,
     campaign_id: int,
@@ -104,6 +105,8 @@ def _log(
     money_before: int | None = None,
     xp_before: int | None = None,
 ) -> LogEntry:
+    """Append one campaign log entry; the money and XP after are the gang's and the model's
+    now."""
     entry = LogEntry(
         campaign_id=campaign_id,
         gang_id=gang.id if gang is not None else None,
@@ -112,7 +115,7 @@ def _log(
         action=action,
         at=now_text(),
         details=dict(details or {}),
-        dice=_dice(dice),
+        dice=dice_data(dice),
         ruling=ruling,
         money_before=money_before,
         money_after=gang.treasury if gang is not None else None,
@@ -152,7 +155,7 @@ def _gang_log(
     ruling: str | None = None,
 ) -> LogEntry:
     """The log entry of an action on ``gang`` (and ``member``) that ``undo`` can revert."""
-    return _log(
+    return log_entry(
         session,
         campaign_id=gang.campaign_id,
         gang=gang,
@@ -188,7 +191,8 @@ def settings_of(campaign: Campaign) -> dict[str, str]:
     return values
 
 
-def _setting(session: Session, gang: Gang, key: str) -> str:
+def gang_setting(session: Session, gang: Gang, key: str) -> str:
+    """The value of house rule ``key`` in the gang's campaign (its default if never set)."""
     row = session.get(CampaignSetting, (gang.campaign_id, key))
     return row.value if row is not None else find_setting(key).default
 
@@ -241,7 +245,7 @@ def new_campaign(
     session.flush()
     session.refresh(campaign)
     lookup.set_current(session, campaign)
-    _log(
+    log_entry(
         session,
         campaign_id=campaign.id,
         action="campaign-new",
@@ -274,7 +278,7 @@ def set_setting(session: Session, *, campaign: Campaign, key: str, value: str) -
         session.add(row)
     session.flush()
     session.refresh(campaign)
-    return _log(
+    return log_entry(
         session,
         campaign_id=campaign.id,
         action="campaign-set",
@@ -312,7 +316,7 @@ def new_gang(session: Session, *, campaign: Campaign, name: str, faction: str) -
     session.flush()
     gang.treasury = START_TREASURY
     session.add(gang)
-    _log(
+    log_entry(
         session,
         campaign_id=campaign.id,
         gang=gang,
@@ -547,7 +551,7 @@ def buy(
             f"R-12: the {label} costs {price}$ but {gang.name!r} has {gang.treasury}$; "
             "the treasury never goes below 0."
         )
-    if _setting(session, gang, "failed-item") == "next-game":
+    if gang_setting(session, gang, "failed-item") == "next-game":
         failed = [f for f in gang.failed_purchases if f.item == equipment.id]
         if any(f.game >= gang.games_played for f in failed):
             raise CampaignError(
@@ -612,7 +616,7 @@ def sell(session: Session, *, gang: Gang, item: str, member: str | None = None) 
     equipment = _equipment(item)
     model = lookup.member_by_name(gang, member) if member is not None else None
     owned = _owned(gang, equipment, model)
-    percent = int(_setting(session, gang, "sell-percent"))
+    percent = int(gang_setting(session, gang, "sell-percent"))
     price = owned.paid * percent // 100
     before = _before(session, gang, model)
     session.delete(owned)
@@ -707,7 +711,7 @@ def _advance(name: str) -> Advance:
 
 
 def _hero_room(session: Session, gang: Gang) -> None:
-    if _setting(session, gang, "hero-limits") != "always":
+    if gang_setting(session, gang, "hero-limits") != "always":
         return
     limit = sum(p.max or 0 for p in profiles(gang.faction) if p.role is Role.HERO)
     heroes = sum(1 for m in lookup.active_members(gang) if m.role == Role.HERO)
