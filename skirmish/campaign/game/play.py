@@ -29,7 +29,7 @@ from skirmish.campaign.game.tables import (
     Retreat,
 )
 from skirmish.campaign.models import Campaign, Gang, GangStatus, LogEntry, Member
-from skirmish.campaign.services import now_text
+from skirmish.campaign.services import dice_data, log_entry, now_text
 from skirmish.engine.cohesion import Leader, must_test, roll_cohesion
 from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.infamy import roll_infamy
@@ -286,10 +286,6 @@ def _can_act(model: GameModel) -> None:
 # --------------------------------------------------------------------------- events
 
 
-def _dice(dice: Sequence[Die]) -> list[dict[str, Any]]:
-    return [{"value": d.value, "purpose": d.purpose} for d in dice]
-
-
 def _event(
     session: Session,
     game: Game,
@@ -306,7 +302,7 @@ def _event(
         model_id=model.id if model is not None else None,
         at=now_text(),
         details=details or {},
-        dice=_dice(dice),
+        dice=dice_data(dice),
     )
     session.add(event)
     session.flush()
@@ -488,19 +484,14 @@ def _left_models(named: dict[Side, Gang], leave: Sequence[str]) -> set[int]:
 
 def _barrier(session: Session, game: Game, gang: Gang, action: str, extra: dict[str, Any]) -> None:
     """A campaign log entry for the game that ``undo`` cannot cross (no state before it)."""
-    session.add(
-        LogEntry(
-            campaign_id=game.campaign_id,
-            gang_id=gang.id,
-            action=action,
-            at=now_text(),
-            details={"game": game.id, "scenario": game.scenario, **extra},
-            dice=[],
-            money_before=gang.treasury,
-            money_after=gang.treasury,
-        )
+    log_entry(
+        session,
+        campaign_id=game.campaign_id,
+        gang=gang,
+        action=action,
+        details={"game": game.id, "scenario": game.scenario, **extra},
+        money_before=gang.treasury,
     )
-    session.flush()
 
 
 # --------------------------------------------------------------------------- facts
