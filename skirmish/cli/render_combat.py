@@ -7,15 +7,22 @@ stable ids; their short labels live in ``LABELS``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from skirmish.cli.render_common import (
+    Words,
+    dice_json,
+    faces_text,
+    number,
+    signed,
+    sum_text,
+)
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import ModelState
 
 if TYPE_CHECKING:  # the engine's result types, for annotations only: importing stays cheap
     from skirmish.engine.combat import Aftermath, Save
-    from skirmish.engine.dice import Die
     from skirmish.engine.fight import FightOutcome, MeleeResult
     from skirmish.engine.nerve import NerveOutcome, NerveResult, TwoDiceCheck
     from skirmish.engine.panic import PanicCheck, PanicOutcome, PanicResult
@@ -23,7 +30,6 @@ if TYPE_CHECKING:  # the engine's result types, for annotations only: importing 
     from skirmish.engine.saving import SaveOutcome, SaveResult
     from skirmish.engine.shooting import FanningOutcome, FiredShot, MountFall, ShootResult
 
-MINUS = "−"
 
 #: Short names of every modifier, by the engine's key.
 LABELS: Catalogue = {
@@ -235,39 +241,11 @@ MESSAGES: Catalogue = {
 }
 
 
-def label(key: str, lang: Lang | str) -> str:
-    """A modifier's short name; an unknown key is shown as it is."""
-    table = LABELS.get(str(lang)) or LABELS["en"]
-    return table.get(key) or LABELS["en"].get(key) or key
-
-
-def signed(value: int) -> str:
-    """``+1``, ``−2``, ``0`` with a true minus sign."""
-    if value < 0:
-        return f"{MINUS}{-value}"
-    return f"+{value}"
-
-
-def number(value: int) -> str:
-    """An integer with a true minus sign."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
-
-
-def faces_text(faces: Iterable[int]) -> str:
-    """``2,4``."""
-    return ",".join(str(f) for f in faces)
-
-
-def _sum(first: int, values: Iterable[int]) -> str:
-    """``4 + 4 + 1 − 1``: the die then every value with its sign."""
-    parts = [str(first)]
-    for value in values:
-        parts.append(f"− {-value}" if value < 0 else f"+ {value}")
-    return " ".join(parts)
-
-
-def _named(modifiers: Sequence[Modifier], lang: Lang | str) -> str:
-    return ", ".join(f"{label(m.key, lang)} {signed(m.value)}" for m in modifiers)
+WORDS = Words(LABELS, MESSAGES)
+label = WORDS.label
+modifiers_json = WORDS.modifiers_json
+wounds_text = WORDS.wounds_text
+save_line = WORDS.save_line
 
 
 def _check_text(check: TwoDiceCheck, faces: Sequence[int], lang: Lang | str) -> str:
@@ -275,7 +253,7 @@ def _check_text(check: TwoDiceCheck, faces: Sequence[int], lang: Lang | str) -> 
     text = faces_text(faces)
     if check.die_modifiers:
         each = tr(MESSAGES, "each", lang)
-        text += f" {signed(check.per_die)} {each} ({_named(check.die_modifiers, lang)})"
+        text += f" {signed(check.per_die)} {each} ({WORDS.named(check.die_modifiers, lang)})"
     text += f" {tr(MESSAGES, 'vs', lang)} FRED {check.effective_fred}"
     if check.fred_modifiers:
         text += f" ({check.fred} {_sum_tail(check.fred_modifiers, lang)})"
@@ -313,7 +291,7 @@ def _roll_line(
     word: str, face: int, base: int, modifiers: Sequence[Modifier], score: int, verdict: str
 ) -> str:
     values = [base, *(m.value for m in modifiers)]
-    return f"{word} {_sum(face, values)} = {number(score)}, {verdict}"
+    return f"{word} {sum_text(face, values)} = {number(score)}, {verdict}"
 
 
 def _names(base_name: str, base: int, modifiers: Sequence[Modifier], lang: Lang | str) -> str:
@@ -350,7 +328,7 @@ def mount_lines(mount: MountFall, rif: int | None, lang: Lang | str) -> list[str
         faces = faces_text(mount.reflex_faces)
         if mount.reflex_modifiers:
             total_mod = sum(m.value for m in mount.reflex_modifiers)
-            faces += f" {signed(total_mod)} ({_named(mount.reflex_modifiers, lang)})"
+            faces += f" {signed(total_mod)} ({WORDS.named(mount.reflex_modifiers, lang)})"
         lines.append(tr(MESSAGES, key, lang, faces=faces, rif=rif if rif is not None else "?"))
     return lines
 
@@ -371,25 +349,6 @@ def fanning_line(fanning: FanningOutcome, lang: Lang | str) -> str:
             for face, five in zip(fanning.fired, fanning.fives, strict=True)
         ]
         line += f" ({', '.join(fives)})"
-    return line
-
-
-def wounds_text(wounds: int, lang: Lang | str) -> str:
-    """``no wound``, ``1 wound``, ``2 wounds``."""
-    if wounds == 0:
-        return tr(MESSAGES, "no-wound", lang)
-    if wounds == 1:
-        return tr(MESSAGES, "wound", lang)
-    return tr(MESSAGES, "wounds", lang, n=wounds)
-
-
-def save_line(outcome: SaveOutcome, lang: Lang | str) -> str:
-    """``save 4 − 3 = 1, 1 wound`` (R-03)."""
-    values = [m.value for m in outcome.modifiers] + [-outcome.rif]
-    line = f"{tr(MESSAGES, 'save', lang)} {_sum(outcome.face, values)} = {number(outcome.total)}"
-    line += f", {wounds_text(outcome.wounds, lang)}"
-    if outcome.modifiers:
-        line += f" ({_named(outcome.modifiers, lang)})"
     return line
 
 
@@ -495,22 +454,6 @@ def panic_lines(result: PanicResult, lang: Lang | str) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- JSON
-
-
-def dice_json(dice: Sequence[Die]) -> dict[str, Any]:
-    """``dice``: the faces in order; ``rolls``: each with what it was rolled for."""
-    return {
-        "dice": [d.value for d in dice],
-        "rolls": [{"die": d.value, "for": d.purpose} for d in dice],
-    }
-
-
-def modifiers_json(modifiers: Sequence[Modifier], lang: Lang | str) -> list[dict[str, Any]]:
-    """Each modifier by key, value, label and source."""
-    return [
-        {"key": m.key, "value": m.value, "label": label(m.key, lang), "source": m.source}
-        for m in modifiers
-    ]
 
 
 def check_json(check: TwoDiceCheck, lang: Lang | str) -> dict[str, Any]:

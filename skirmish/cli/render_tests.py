@@ -7,9 +7,17 @@ the faces in order, ``rolls`` each die with what it was for, named ``modifiers``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from skirmish.cli.render_common import (
+    Words,
+    dice_json,
+    faces_text,
+    number,
+    signed,
+    sum_text,
+)
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:
@@ -18,17 +26,13 @@ if TYPE_CHECKING:
     from skirmish.engine.advances import NewSkillResult
     from skirmish.engine.availability import AvailabilityResult
     from skirmish.engine.cohesion import CohesionResult
-    from skirmish.engine.dice import Die
     from skirmish.engine.explosion import ExplosionResult
     from skirmish.engine.infamy import InfamyResult
     from skirmish.engine.initiative import InitiativeResult, InitiativeRoll, RollOffResult
     from skirmish.engine.lasso import LassoResult
     from skirmish.engine.recovery import Doctor, Invalidity, RecoveryResult
     from skirmish.engine.reflex import ReflexResult
-    from skirmish.engine.result import Modifier
-    from skirmish.engine.saving import SaveOutcome
 
-MINUS = "−"
 
 #: Short names of the modifiers these tests use, by the engine's key.
 LABELS: Catalogue = {
@@ -236,37 +240,11 @@ MESSAGES: Catalogue = {
 }
 
 
-def label(key: str, lang: Lang | str) -> str:
-    """A modifier's short name; an unknown key is shown as it is."""
-    table = LABELS.get(str(lang)) or LABELS["en"]
-    return table.get(key) or LABELS["en"].get(key) or key
-
-
-def signed(value: int) -> str:
-    """``+1``, ``−2`` with a true minus sign."""
-    return f"{MINUS}{-value}" if value < 0 else f"+{value}"
-
-
-def number(value: int) -> str:
-    """An integer with a true minus sign."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
-
-
-def faces_text(faces: Iterable[int]) -> str:
-    """``3,5``."""
-    return ",".join(str(f) for f in faces)
-
-
-def _sum(first: int, values: Iterable[int]) -> str:
-    """``4 + 3 − 1``: the die then every value with its sign."""
-    parts = [str(first)]
-    for value in values:
-        parts.append(f"{MINUS} {-value}" if value < 0 else f"+ {value}")
-    return " ".join(parts)
-
-
-def _named(modifiers: Sequence[Modifier], lang: Lang | str) -> str:
-    return ", ".join(f"{label(m.key, lang)} {signed(m.value)}" for m in modifiers)
+WORDS = Words(LABELS, MESSAGES)
+label = WORDS.label
+modifiers_json = WORDS.modifiers_json
+wounds_text = WORDS.wounds_text
+save_line = WORDS.save_line
 
 
 def _entry_name(entry: Any, lang: Lang | str) -> str:
@@ -304,22 +282,6 @@ def doctor_name(doctor: Doctor, lang: Lang | str) -> str:
 # ---------------------------------------------------------------------------- JSON helpers
 
 
-def dice_json(dice: Sequence[Die]) -> dict[str, Any]:
-    """``dice``: the faces in order; ``rolls``: each with what it was rolled for."""
-    return {
-        "dice": [d.value for d in dice],
-        "rolls": [{"die": d.value, "for": d.purpose} for d in dice],
-    }
-
-
-def modifiers_json(modifiers: Sequence[Modifier], lang: Lang | str) -> list[dict[str, Any]]:
-    """Each modifier by key, value, label and source."""
-    return [
-        {"key": m.key, "value": m.value, "label": label(m.key, lang), "source": m.source}
-        for m in modifiers
-    ]
-
-
 # ---------------------------------------------------------------------------- reflex (R-06)
 
 
@@ -328,7 +290,7 @@ def _reflex_text(result: ReflexResult, lang: Lang | str) -> str:
     text = faces_text(faces)
     if result.modifiers:
         each = tr(MESSAGES, "each", lang)
-        text += f" {signed(result.modifier)} {each} ({_named(result.modifiers, lang)})"
+        text += f" {signed(result.modifier)} {each} ({WORDS.named(result.modifiers, lang)})"
         text += f" = {','.join(number(s) for s in result.scores)}"
     verdict = tr(MESSAGES, "passed" if result.success else "failed", lang)
     count = tr(
@@ -369,7 +331,7 @@ def reflex_json(result: ReflexResult, lang: Lang | str) -> dict[str, Any]:
 
 
 def _initiative_sum(roll: InitiativeRoll) -> str:
-    return f"{_sum(roll.roll, [m.value for m in roll.modifiers])} = {roll.total}"
+    return f"{sum_text(roll.roll, [m.value for m in roll.modifiers])} = {roll.total}"
 
 
 def _initiative_names(roll: InitiativeRoll, lang: Lang | str) -> str:
@@ -456,13 +418,13 @@ def cohesion_lines(result: CohesionResult, lang: Lang | str) -> list[str]:
     from skirmish.engine.cohesion import CohesionOutcome
 
     line = f"{tr(MESSAGES, 'cohesion', lang)} "
-    line += f"{_sum(result.roll, [m.value for m in result.modifiers])}"
+    line += f"{sum_text(result.roll, [m.value for m in result.modifiers])}"
     if result.modifiers:
         line += f" = {number(result.total)}"
     line += f" {tr(MESSAGES, 'vs', lang)} {tr(MESSAGES, 'highest-fred', lang)} "
     line += str(result.highest_fred)
     if result.modifiers:
-        line += f" ({_named(result.modifiers, lang)})"
+        line += f" ({WORDS.named(result.modifiers, lang)})"
     verdict = "fights-on" if result.outcome is CohesionOutcome.FIGHTS_ON else "retreats"
     return [f"{line}: {tr(MESSAGES, verdict, lang)}"]
 
@@ -524,7 +486,7 @@ def recovery_lines(result: RecoveryResult, lang: Lang | str) -> list[str]:
     line = f"{tr(MESSAGES, 'recovery', lang)} {result.roll}"
     if result.modifiers:
         line = f"{tr(MESSAGES, 'recovery', lang)} "
-        line += f"{_sum(result.roll, [m.value for m in result.modifiers])} = {result.total}"
+        line += f"{sum_text(result.roll, [m.value for m in result.modifiers])} = {result.total}"
     if result.doctor is not None:
         fee = (
             tr(MESSAGES, "fee", lang, fee=result.doctor_fee)
@@ -665,25 +627,6 @@ def availability_json(result: AvailabilityResult, lang: Lang | str) -> dict[str,
 
 
 # ---------------------------------------------------------------------------- explosion (R-14)
-
-
-def wounds_text(wounds: int, lang: Lang | str) -> str:
-    """``no wound``, ``1 wound``, ``3 wounds``."""
-    if wounds == 0:
-        return tr(MESSAGES, "no-wound", lang)
-    if wounds == 1:
-        return tr(MESSAGES, "wound", lang)
-    return tr(MESSAGES, "wounds", lang, n=wounds)
-
-
-def save_line(outcome: SaveOutcome, lang: Lang | str) -> str:
-    """``save 4 − 3 = 1, 1 wound`` (R-03)."""
-    values = [m.value for m in outcome.modifiers] + [-outcome.rif]
-    line = f"{tr(MESSAGES, 'save', lang)} {_sum(outcome.face, values)} = {number(outcome.total)}"
-    line += f", {wounds_text(outcome.wounds, lang)}"
-    if outcome.modifiers:
-        line += f" ({_named(outcome.modifiers, lang)})"
-    return line
 
 
 def explosion_lines(result: ExplosionResult, lang: Lang | str) -> list[str]:
