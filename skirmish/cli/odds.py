@@ -194,7 +194,7 @@ def _budget(fortuna: int, fama: int, who: str = "") -> int:
 # ---------------------------------------------------------------------------- combat
 
 
-def _combat(odds: Any, as_json: bool, lang: Lang) -> None:
+def _show_combat(odds: Any, as_json: bool, lang: Lang) -> None:
     from skirmish.odds.report import OUTCOME_ORDER, combat_payload, outcome_key
 
     if as_json:
@@ -213,7 +213,9 @@ def _combat(odds: Any, as_json: bool, lang: Lang) -> None:
     _show(tables, lines)
 
 
-def _shoot(
+def _combat(
+    odds_of: Callable[..., Any],
+    build: Callable[..., Any],
     *,
     fortuna: int,
     fama: int,
@@ -223,38 +225,27 @@ def _shoot(
     lang: Lang,
     **options: Any,
 ) -> None:
+    """The odds of the attack ``build(**options)`` describes, with both sides' rerolls."""
+    odds = odds_of(
+        build(**options),
+        rerolls=_budget(fortuna, fama),
+        target_rerolls=_budget(target_fortuna, target_fama, "target "),
+    )
+    _show_combat(odds, json, lang)
+
+
+def _shoot(**options: Any) -> None:
     from skirmish.cli.combat_options import shoot_setup
     from skirmish.odds.combat import shoot_odds
 
-    setup = shoot_setup(**options)
-    odds = shoot_odds(
-        setup,
-        rerolls=_budget(fortuna, fama),
-        target_rerolls=_budget(target_fortuna, target_fama, "target "),
-    )
-    _combat(odds, json, lang)
+    _combat(shoot_odds, shoot_setup, **options)
 
 
-def _melee(
-    *,
-    fortuna: int,
-    fama: int,
-    target_fortuna: int,
-    target_fama: int,
-    json: bool,
-    lang: Lang,
-    **options: Any,
-) -> None:
+def _melee(**options: Any) -> None:
     from skirmish.cli.combat_options import melee_setup
     from skirmish.odds.combat import melee_odds
 
-    setup = melee_setup(**options)
-    odds = melee_odds(
-        setup,
-        rerolls=_budget(fortuna, fama),
-        target_rerolls=_budget(target_fortuna, target_fama, "target "),
-    )
-    _combat(odds, json, lang)
+    _combat(melee_odds, melee_setup, **options)
 
 
 # ---------------------------------------------------------------------------- single tests
