@@ -54,8 +54,7 @@ from skirmish.campaign.models import (
     MemberStatus,
     OwnedItem,
 )
-from skirmish.campaign.services import gang_setting, log_entry
-from skirmish.campaign.snapshot import capture
+from skirmish.campaign.services import Before, gang_log, gang_setting, snapshot_before
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.infamy import InfamyLoss, infamy_loss, roll_infamy
 from skirmish.engine.recovery import Doctor, RecoveryOutcome, find_doctor, roll_recovery
@@ -104,28 +103,23 @@ def _step(
     game: Game,
     gang: Gang,
     action: str,
+    before: Before,
     *,
-    state: dict[str, Any],
-    money: int,
     member: Member | None = None,
-    xp: int | None = None,
     details: Mapping[str, Any] | None = None,
     dice: Iterable[Die] = (),
     ruling: str | None = None,
 ) -> LogEntry:
     session.flush()
-    return log_entry(
+    return gang_log(
         session,
-        campaign_id=gang.campaign_id,
-        gang=gang,
-        member=member,
+        gang,
+        before,
         action=action,
+        member=member,
         details={"game": game.id, "scenario": game.scenario, **(details or {})},
         dice=dice,
         ruling=ruling,
-        state_before=state,
-        money_before=money,
-        xp_before=xp,
     )
 
 
@@ -234,22 +228,12 @@ def _heal(session: Session, game: Game, gang: Gang, mine: Sequence[GameModel]) -
         rows = [i for i in member.injuries if i.injury == WOUNDED]
         if not rows:
             continue
-        state = capture(session, _id(gang))
+        before = snapshot_before(session, gang, member)
         for row in rows:
             member.injuries.remove(row)
             session.delete(row)
         entries.append(
-            _step(
-                session,
-                game,
-                gang,
-                "wounded-healed",
-                state=state,
-                money=gang.treasury,
-                member=member,
-                xp=member.xp,
-                ruling="R-10",
-            )  # fmt: skip
+            _step(session, game, gang, "wounded-healed", before, member=member, ruling="R-10")
         )
     return entries
 
@@ -320,7 +304,7 @@ def _recover(
             existing_invalidities=existing if duplicate == "reroll" else (),
             dice=dice,
         )
-        state, money = capture(session, _id(gang)), gang.treasury
+        before = snapshot_before(session, gang, member)
         gang.treasury -= rolled.doctor_fee
         details: dict[str, Any] = {
             "outcome": rolled.outcome.value,
@@ -353,10 +337,8 @@ def _recover(
                 game,
                 gang,
                 "recovery",
-                state=state,
-                money=money,
+                before,
                 member=member,
-                xp=member.xp,
                 details=details,
                 dice=rolled.dice,
                 ruling="R-10",
@@ -415,7 +397,7 @@ def _experience(
         won = bonus if not model.eliminated else 0
         if kills + won == 0:
             continue
-        state, xp = capture(session, _id(gang)), member.xp
+        before = snapshot_before(session, gang, member)
         member.xp += kills + won
         session.add(member)
         entries.append(
@@ -424,10 +406,8 @@ def _experience(
                 game,
                 gang,
                 "game-xp",
-                state=state,
-                money=gang.treasury,
+                before,
                 member=member,
-                xp=xp,
                 details={"eliminations": kills, "bonus": won},
                 ruling="R-11, H-02" if won else "R-11",
             )  # fmt: skip
@@ -438,13 +418,13 @@ def _experience(
 def _income(session: Session, game: Game, gang: Gang, result: str) -> LogEntry:
     key = "win-money" if result == "win" else "loss-money"
     amount = int(gang_setting(session, gang, key))
-    state, money = capture(session, _id(gang)), gang.treasury
+    before = snapshot_before(session, gang)
     gang.treasury += amount
     gang.games_played += 1
     session.add(gang)
     return _step(
-        session, game, gang, "income", state=state, money=money,
-        details={"result": result, "amount": amount}, ruling="H-01",
+        session, game, gang, "income", before, details={"result": result, "amount": amount},
+        ruling="H-01",
     )  # fmt: skip
 
 
@@ -487,7 +467,7 @@ def _bounty(
         if row.state == "dead" and row.by in ids and objective.profile == CIVILIAN_PROFILE:
             civilians.append(objective.id)
     if victims:
-        state, money = capture(session, _id(gang)), gang.treasury
+        before = snapshot_before(session, gang)
         gang.treasury += sum(v["bounty"] for v in victims)
         session.add(gang)
         entries.append(
@@ -496,22 +476,20 @@ def _bounty(
                 game,
                 gang,
                 "bounty",
-                state=state,
-                money=money,
+                before,
                 details={"victims": victims, "percent": percent},
                 ruling="H-09",
             )  # fmt: skip
         )
     if civilians and not outlaw_marked(session, gang):
-        state = capture(session, _id(gang))
+        before = snapshot_before(session, gang)
         entries.append(
             _step(
                 session,
                 game,
                 gang,
                 "outlaw-mark",
-                state=state,
-                money=gang.treasury,
+                before,
                 details={"civilians": civilians},
                 ruling="H-09",
             )  # fmt: skip
@@ -576,11 +554,11 @@ def _money_dice(
     marked cards' (H-10) step."""
     recorder = RecordingDice(dice)
     faces = [recorder.roll(action.replace("-", " ")) for _ in range(count)]
-    state, money = capture(session, _id(gang)), gang.treasury
+    before = snapshot_before(session, gang, member)
     gang.treasury += sum(faces)
     session.add(gang)
     return _step(
-        session, game, gang, action, state=state, money=money, member=member, xp=member.xp,
+        session, game, gang, action, before, member=member,
         details={"faces": faces, **details, "amount": sum(faces)}, dice=recorder.dice,
         ruling=ruling,
     )  # fmt: skip
@@ -604,10 +582,9 @@ def _infamy(
     else:
         face = gg.infamy_roll
         loss = infamy_loss(face, has_fama=has_fama, has_fortuna=has_fortuna)
-    state, money = capture(session, _id(gang)), gang.treasury
     loser: Member | None = None
+    point = loss.value
     if loss is not InfamyLoss.NONE:
-        point = loss.value
         holders = [m for m in roster if getattr(m, point) > 0]
         if infamy_model is not None:
             loser = lookup.member_by_name(gang, infamy_model)
@@ -619,11 +596,12 @@ def _infamy(
         else:
             # The player's choice; by default the model with the most points of that kind.
             loser = max(holders, key=lambda m: (getattr(m, point), -_id(m)))
+    before = snapshot_before(session, gang, loser)
+    if loser is not None:
         setattr(loser, point, getattr(loser, point) - 1)
         session.add(loser)
     return _step(
-        session, game, gang, "infamy", state=state, money=money, member=loser,
-        xp=loser.xp if loser is not None else None,
+        session, game, gang, "infamy", before, member=loser,
         details={"roll": face, "loss": loss.value, "rolled_at_retreat": not rolled},
         dice=rolled, ruling="R-09",
     )  # fmt: skip

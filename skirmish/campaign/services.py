@@ -129,7 +129,7 @@ def log_entry(
 
 
 @dataclass(frozen=True)
-class _Before:
+class Before:
     """What an action's log entry keeps of the time before it: the gang's state (for
     ``undo``), its money and the model's XP."""
 
@@ -138,15 +138,16 @@ class _Before:
     xp: int | None
 
 
-def _before(session: Session, gang: Gang, model: Member | None = None) -> _Before:
+def snapshot_before(session: Session, gang: Gang, model: Member | None = None) -> Before:
+    """Take the ``Before`` of an action on ``gang`` (and ``model``), before it changes them."""
     xp = model.xp if model is not None else None
-    return _Before(capture(session, _id(gang)), gang.treasury, xp)
+    return Before(capture(session, _id(gang)), gang.treasury, xp)
 
 
-def _gang_log(
+def gang_log(
     session: Session,
     gang: Gang,
-    before: _Before,
+    before: Before,
     *,
     action: str,
     details: Mapping[str, Any],
@@ -339,11 +340,11 @@ def rename_gang(session: Session, *, gang: Gang, name: str) -> LogEntry:
     name = _clean_name(name, "gang")
     campaign = _campaign_of(session, gang)
     _check_gang_name(session, campaign, name, gang)
-    before = _before(session, gang)
+    before = snapshot_before(session, gang)
     old = gang.name
     gang.name = name
     session.add(gang)
-    return _gang_log(
+    return gang_log(
         session, gang, before, action="gang-rename", details={"before": old, "after": name}
     )
 
@@ -351,10 +352,10 @@ def rename_gang(session: Session, *, gang: Gang, name: str) -> LogEntry:
 def retire_gang(session: Session, *, gang: Gang) -> LogEntry:
     """Retire ``gang``: it stays in the campaign's history and takes no more actions."""
     _playing(gang)
-    before = _before(session, gang)
+    before = snapshot_before(session, gang)
     gang.status = GangStatus.RETIRED
     session.add(gang)
-    return _gang_log(session, gang, before, action="gang-retire", details={"gang": gang.name})
+    return gang_log(session, gang, before, action="gang-retire", details={"gang": gang.name})
 
 
 def _id(row: Gang | Member) -> int:
@@ -404,7 +405,7 @@ def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
             f"R-13: a {found.name_en} costs {found.cost}$ but {gang.name!r} has {gang.treasury}$; "
             "the treasury never goes below 0."
         )
-    before = _before(session, gang)
+    before = snapshot_before(session, gang)
     member = Member(
         gang_id=_id(gang),
         name=name,
@@ -425,7 +426,7 @@ def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
     gang.treasury -= found.cost
     session.add(gang)
     session.flush()
-    return _gang_log(
+    return gang_log(
         session,
         gang,
         before,
@@ -440,7 +441,7 @@ def fire(session: Session, *, gang: Gang, member: str) -> LogEntry:
     """Dismiss a model: it leaves the roster (no refund) and its equipment goes to the stash."""
     _playing(gang)
     model = lookup.member_by_name(gang, member)
-    before = _before(session, gang, model)
+    before = snapshot_before(session, gang, model)
     moved = []
     for item in lookup.carried(gang, model):
         item.member_id = None
@@ -450,7 +451,7 @@ def fire(session: Session, *, gang: Gang, member: str) -> LogEntry:
     model.status = MemberStatus.RETIRED
     session.add(model)
     session.flush()
-    return _gang_log(
+    return gang_log(
         session,
         gang,
         before,
@@ -482,11 +483,11 @@ def injure(session: Session, *, gang: Gang, member: str, injury: str) -> LogEntr
             f"H-07: {model.name!r} already has {found.name_it}; a duplicate invalidity is rolled "
             "again."
         )
-    before = _before(session, gang, model)
+    before = snapshot_before(session, gang, model)
     model.injuries.append(Injury(member_id=_id(model), injury=found.id))
     session.add(model)
     session.flush()
-    return _gang_log(
+    return gang_log(
         session, gang, before, action="injure", member=model, details={"injury": found.id},
         ruling="R-10",
     )  # fmt: skip
@@ -558,7 +559,7 @@ def buy(
                 f"H-03: {gang.name!r} failed the availability roll for the {label} and may try "
                 "again only after its next game."
             )
-    before = _before(session, gang, model)
+    before = snapshot_before(session, gang, model)
     skipped = isinstance(equipment, Weapon) and faction.skips_weapon_availability
     disp = equipment.disp
     if isinstance(equipment, Item):
@@ -593,7 +594,7 @@ def buy(
         gang.treasury -= price
     session.add(gang)
     session.flush()
-    return _gang_log(
+    return gang_log(
         session, gang, before, action="buy", member=model, details=details, dice=rolled,
         ruling="R-12",
     )  # fmt: skip
@@ -618,7 +619,7 @@ def sell(session: Session, *, gang: Gang, item: str, member: str | None = None) 
     owned = _owned(gang, equipment, model)
     percent = int(gang_setting(session, gang, "sell-percent"))
     price = owned.paid * percent // 100
-    before = _before(session, gang, model)
+    before = snapshot_before(session, gang, model)
     session.delete(owned)
     gang.treasury += price
     session.add(gang)
@@ -626,7 +627,7 @@ def sell(session: Session, *, gang: Gang, item: str, member: str | None = None) 
     session.expire(gang, ["items"])
     if model is not None:
         session.expire(model, ["items"])
-    return _gang_log(
+    return gang_log(
         session,
         gang,
         before,
@@ -644,11 +645,11 @@ def equip(session: Session, *, gang: Gang, item: str, member: str) -> LogEntry:
     model = lookup.member_by_name(gang, member)
     owned = _owned(gang, equipment, None)
     _two_handed_check(gang, model, equipment)
-    before = _before(session, gang, model)
+    before = snapshot_before(session, gang, model)
     owned.member = model
     session.add(owned)
     session.flush()
-    return _gang_log(
+    return gang_log(
         session, gang, before, action="equip", member=model, details={"item": equipment.id}
     )
 
@@ -659,12 +660,12 @@ def unequip(session: Session, *, gang: Gang, item: str, member: str) -> LogEntry
     equipment = _equipment(item)
     model = lookup.member_by_name(gang, member)
     owned = _owned(gang, equipment, model)
-    before = _before(session, gang, model)
+    before = snapshot_before(session, gang, model)
     owned.member = None
     owned.member_id = None
     session.add(owned)
     session.flush()
-    return _gang_log(
+    return gang_log(
         session, gang, before, action="unequip", member=model, details={"item": equipment.id}
     )
 
@@ -680,11 +681,11 @@ def award_xp(session: Session, *, gang: Gang, member: str, xp: int, reason: str 
         )
     if xp == 0:
         raise CampaignError("R-11: give a number of XP other than 0.")
-    before = _before(session, gang, model)
+    before = snapshot_before(session, gang, model)
     model.xp += xp
     session.add(model)
     session.flush()
-    return _gang_log(
+    return gang_log(
         session, gang, before, action="xp", member=model, details={"xp": xp, "reason": reason},
         ruling="R-11",
     )  # fmt: skip
@@ -760,7 +761,7 @@ def advance(
     if promoted:
         _hero_room(session, gang)
     weapons = [find_weapon(c) for c in choices]
-    before_action = _before(session, gang, model)
+    before_action = snapshot_before(session, gang, model)
     details: dict[str, Any] = {"advance": kind.value, "cost": cost}
     rolled: tuple[Die, ...] = ()
     if kind is Advance.SKILL:
@@ -817,7 +818,7 @@ def advance(
     model.xp -= cost
     session.add(model)
     session.flush()
-    return _gang_log(
+    return gang_log(
         session, gang, before_action, action="advance", member=model, details=details,
         dice=rolled, ruling="R-11",
     )  # fmt: skip
