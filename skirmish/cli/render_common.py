@@ -1,18 +1,24 @@
 """What the two renderers of ``skirmish roll`` share: numbers with a true minus sign, faces,
-sums, the ``dice``/``rolls`` JSON, and ``Words``, the modifier labels and saving-roll lines
-read from each renderer's own catalogues (``render_combat`` and ``render_tests``)."""
+sums, the ``dice``/``rolls`` JSON, ``Words``, the modifier labels and saving-roll lines read
+from each renderer's own catalogues (``render_combat`` and ``render_tests``), and ``emit``, how
+every ``roll`` command prints its result once ``roll_with`` has rolled it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
+import typer
+
+from skirmish.cli.options import emit_json
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:  # for annotations only: importing stays cheap
     from skirmish.engine.dice import Die
     from skirmish.engine.result import Modifier
     from skirmish.engine.saving import SaveOutcome
+
+R = TypeVar("R")
 
 MINUS = "−"
 
@@ -91,3 +97,18 @@ class Words:
         if outcome.modifiers:
             line += f" ({self.named(outcome.modifiers, lang)})"
         return line
+
+
+def emit(
+    result: R,
+    lines: Callable[[R, Lang], list[str]],
+    as_json: Callable[[R, Lang], dict[str, Any]],
+    json_wanted: bool,
+    lang: Lang,
+) -> None:
+    """Print ``result``: ``as_json`` of it with ``--json``, else ``lines`` of it, in ``lang``."""
+    if json_wanted:
+        emit_json(as_json(result, lang))
+        return
+    for line in lines(result, lang):
+        typer.echo(line)

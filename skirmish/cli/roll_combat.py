@@ -3,11 +3,14 @@
 Each command hands its options (``dict(locals())``, taken first thing) to the setup builders of
 ``combat_options``, shared with ``skirmish odds``, rolls the procedure on typed-in (``--dice``)
 or seeded random dice, and prints one line a step (``--lang it|en``) or one JSON object
-(``--json``) through ``roll_output``. The builders, renderers and the engine's procedures are
-imported inside the commands so that loading ``skirmish roll`` stays cheap.
-"""
+(``--json``) through ``render_common.emit``. The builders, renderers and the engine's
+procedures are imported inside the commands so that loading ``skirmish roll`` stays cheap.
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here, on purpose: Typer reads every option from the
+annotations, and string annotations would be compiled one by one with ``get_type_hints`` each
+time a command is built; evaluated once at import they cost less, and ``roll shoot`` alone has
+some sixty (issue #2).
+"""
 
 from typing import Annotated
 
@@ -135,7 +138,7 @@ def nerve(
     options = dict(locals())
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import nerve_model, setup_options
-    from skirmish.cli.roll_output import emit
+    from skirmish.cli.render_common import emit
     from skirmish.engine.nerve import nerve_test
 
     attacker = nerve_model(**setup_options(options, "fight", "saloon_girl"))
@@ -278,7 +281,7 @@ def shoot(
     options = dict(locals())
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import setup_options, shoot_setup
-    from skirmish.cli.roll_output import emit
+    from skirmish.cli.render_common import emit
     from skirmish.engine.shooting import shoot as roll_shoot
 
     setup = shoot_setup(**setup_options(options))
@@ -354,7 +357,7 @@ def melee(
     options = dict(locals())
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import melee_setup, setup_options
-    from skirmish.cli.roll_output import emit
+    from skirmish.cli.render_common import emit
     from skirmish.engine.fight import melee as roll_melee
 
     setup = melee_setup(**setup_options(options))
@@ -393,7 +396,7 @@ def save(
     options = dict(locals())
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import save_mods, setup_options
-    from skirmish.cli.roll_output import emit
+    from skirmish.cli.render_common import emit
     from skirmish.engine.saving import saving_roll
 
     mods = save_mods(**setup_options(options, "rif", "damage", "cos"))
@@ -431,7 +434,7 @@ def panic(
     options = dict(locals())
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import panic_model, setup_options
-    from skirmish.cli.roll_output import emit
+    from skirmish.cli.render_common import emit
     from skirmish.engine.panic import panic_test
 
     model = panic_model(**setup_options(options, "mountain_men_charge"))
