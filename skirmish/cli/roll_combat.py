@@ -487,11 +487,6 @@ SHORT_HELP = {
 
 def register(app: typer.Typer) -> None:
     """Add ``nerve``, ``shoot``, ``melee``, ``save`` and ``panic`` to the ``roll`` app."""
-    for name, command in (
-        ("nerve", nerve),
-        ("shoot", shoot),
-        ("melee", melee),
-        ("save", save),
-        ("panic", panic),
-    ):
+    for command in (nerve, shoot, melee, save, panic):
+        name = command.__name__
         app.command(name, help=HELP[name], short_help=SHORT_HELP[name])(command)

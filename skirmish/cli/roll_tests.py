@@ -666,15 +666,16 @@ SHORT_HELP = {
 
 def register(app: typer.Typer) -> None:
     """Add the non-combat tests to the ``roll`` app."""
-    for name, command in (
-        ("reflex", reflex),
-        ("initiative", initiative),
-        ("cohesion", cohesion),
-        ("infamy", infamy),
-        ("recovery", recovery),
-        ("skill", skill),
-        ("availability", availability),
-        ("explosion", explosion),
-        ("lasso", lasso),
+    for command in (
+        reflex,
+        initiative,
+        cohesion,
+        infamy,
+        recovery,
+        skill,
+        availability,
+        explosion,
+        lasso,
     ):
+        name = command.__name__
         app.command(name, help=HELP[name], short_help=SHORT_HELP[name])(command)
