@@ -229,7 +229,8 @@ def _injury_id(name: str) -> str:
     )
 
 
-def _check_items(value: Any, path: str) -> list[dict[str, Any]]:
+def _check_items(value: Any, path: str, number: str = "paid") -> list[dict[str, Any]]:
+    """Rows of an item id and one whole ``number`` (what was paid; a failed purchase's game)."""
     items = []
     for n, raw in enumerate(_R.array(value, path)):
         where = f"{path}[{n}]"
@@ -239,7 +240,7 @@ def _check_items(value: Any, path: str) -> list[dict[str, Any]]:
                 "item": _R.rule(
                     _R.field(item, "item", where), f"{where}.item", lambda s: find_equipment(s).id
                 ),
-                "paid": _R.number(_R.field(item, "paid", where), f"{where}.paid", 0),
+                number: _R.number(_R.field(item, number, where), f"{where}.{number}", 0),
             }
         )
     return items
@@ -347,18 +348,7 @@ def _check_gang(value: Any, path: str) -> dict[str, Any]:
         )
     if len(names) > MAX_MODELS:
         raise _Bad(f"{path}.members", f"{len(names)} active models, more than {MAX_MODELS} (R-13)")
-    failed = []
-    for n, raw in enumerate(_R.array(gang.get("failed_purchases", []), f"{path}.failed_purchases")):
-        where = f"{path}.failed_purchases[{n}]"
-        entry = _R.obj(raw, where)
-        failed.append(
-            {
-                "item": _R.rule(
-                    _R.field(entry, "item", where), f"{where}.item", lambda s: find_equipment(s).id
-                ),
-                "game": _R.number(_R.field(entry, "game", where), f"{where}.game", 0),
-            }
-        )
+    failed = _check_items(gang.get("failed_purchases", []), f"{path}.failed_purchases", "game")
     return {
         "name": _R.text(_R.field(gang, "name", path), f"{path}.name"),
         "faction": faction,
