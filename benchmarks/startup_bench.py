@@ -8,6 +8,7 @@ from pathlib import Path
 from common import ms, time_commands
 
 BIN = Path(sys.executable).parent
+HERE = Path(__file__).resolve().parent
 
 
 def main() -> dict[str, str]:
@@ -15,6 +16,7 @@ def main() -> dict[str, str]:
     medians = time_commands(
         {
             "python -c pass": [sys.executable, "-c", "pass"],
+            "bare typer command": [sys.executable, str(HERE / "bare_typer.py"), "shoot"],
             "skirmish roll shoot": [
                 skirmish,
                 "roll",
