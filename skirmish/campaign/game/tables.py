@@ -85,6 +85,9 @@ class GameModel(SQLModel, table=True):
     cos_left: int
     state: str = Field(default="steady", max_length=16)  # ModelState: steady/shaken/terrified
     prone: bool = False
+    # the turn at whose start the state returns to steady (terrified: two turns
+    # after it began; Nervi scossi shaken: the next turn); None: it ends otherwise, or never
+    state_clears_turn: int | None = None
     eliminated: bool = False
     eliminated_by: int | None = None  # GameModel id of the eliminator (None: unknown/nobody)
     eliminated_turn: int | None = None
