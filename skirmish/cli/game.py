@@ -60,6 +60,11 @@ MESSAGES: Catalogue = {
         "limit": " (last: {limit})",
         "cohesion": "Cohesion (R-08) {gang}: lost {lost} of {started}; 1D6 {roll} {leader} = "
         "{total} against FRED {fred}: {verdict}.",
+        "recovers-R-04": "{name} has skipped its turn terrified and is steady again{prone} "
+        "(R-04, §4.3.2).",
+        "recovers-R-07": "{name} is no longer shaken: Nervi scossi lasts one turn{prone} (R-07).",
+        "still-prone": "; still prone",
+        "clears": " → steady at turn {turn}",
         "holds": "fights on",
         "fails": "retreats and loses",
         "step": "Scripted turn 1: {step}.",
@@ -94,6 +99,11 @@ MESSAGES: Catalogue = {
         "limit": " (ultimo: {limit})",
         "cohesion": "Coesione (R-08) {gang}: persi {lost} su {started}; 1D6 {roll} {leader} = "
         "{total} contro FRED {fred}: {verdict}.",
+        "recovers-R-04": "{name} ha saltato il suo turno impaurito e torna calmo{prone} "
+        "(R-04, §4.3.2).",
+        "recovers-R-07": "{name} non è più scosso: Nervi scossi dura un turno{prone} (R-07).",
+        "still-prone": "; resta steso",
+        "clears": " → calmo al turno {turn}",
         "holds": "resta in gioco",
         "fails": "si ritira e perde",
         "step": "Primo turno prestabilito: {step}.",
@@ -348,6 +358,9 @@ def turn(
             return _ended_lines(s, g, lang)
         limit = _t("limit", lang, limit=scenario.turn_limit) if scenario.turn_limit else ""
         lines = [_t("turn", lang, turn=report.turn, scenario=_name(scenario, lang), limit=limit)]
+        for back in report.recovered:
+            prone = _t("still-prone", lang) if back.prone else ""
+            lines.append(_t(f"recovers-{back.ruling}", lang, name=back.name, prone=prone))
         for check in report.cohesion:
             lines.append(
                 _t(
@@ -824,6 +837,8 @@ def status(
             table.add_column(column)
         for m in gang["models"]:
             state = _state_word(m["state"], lang) + (" prone" if m["prone"] else "")
+            if m["state_clears_turn"] is not None and not m["eliminated"]:
+                state += _t("clears", lang, turn=m["state_clears_turn"])
             out_text = ""
             if m["eliminated"]:
                 out_text = f"eliminated{' by ' + m['eliminated_by'] if m['eliminated_by'] else ''}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -215,6 +216,122 @@ def test_cohesion_failure_ends_the_game(cli: Cli) -> None:
     steps = [s["action"] for g in out["gangs"] for s in g["steps"]]
     assert "infamy" not in steps
     assert cli.json("campaign", "standings")[1]["retreats"] == 1
+
+
+def _model(cli: Cli, name: str) -> dict[str, Any]:
+    board = cli.json("game", "status")
+    return next(m for g in board["gangs"] for m in g["models"] if m["name"] == name)
+
+
+def _state(cli: Cli, name: str) -> tuple[str, bool, int | None]:
+    model = _model(cli, name)
+    return model["state"], model["prone"], model["state_clears_turn"]
+
+
+def _ended(cli: Cli) -> list[dict[str, Any]]:
+    return [e for e in cli.json("game", "log") if e["action"] == "state-ends"]
+
+
+def _nervi_scossi(cli: Cli, member: str) -> None:
+    """Give a model of the Earps the invalid "Nervi scossi" (no command rolls it directly)."""
+    from skirmish.campaign import lookup, services, store
+
+    engine = store.open_store(str(cli.db))
+    try:
+        with store.transaction(engine) as session:
+            gang = lookup.gang_by_name(session, lookup.current_campaign(session), "Earps")
+            services.injure(session, gang=gang, member=member, injury="nervi scossi")
+    finally:
+        engine.dispose()
+
+
+MISS_TERRIFIED = "1,1,1,6,6"  # nerve 1,1; shot 1 (a miss); panic 6,6: both dice fail
+
+
+def test_a_terrified_model_skips_a_turn_then_is_steady(cli: Cli) -> None:
+    playing(cli)
+    cli.run("game", "shoot", "Wyatt", "Billy", "--dice", MISS_TERRIFIED)
+    assert _state(cli, "Billy") == ("terrified", False, 3)
+    out = cli.run("game", "status")
+    assert "terrified → steady at turn 3" in out
+    out = cli.run("game", "turn")  # turn 2: Billy's turn to skip
+    assert "Billy" not in out
+    assert _state(cli, "Billy") == ("terrified", False, 3)
+    error = refused(cli, "game", "shoot", "Billy", "Wyatt", "--dice", "1,1,1,1,1")
+    assert error.endswith("it skips its next turn and becomes steady at the start of turn 3 "
+                          "('skirmish game turn').")  # fmt: skip
+    assert _ended(cli) == []
+    out = cli.run("game", "turn")  # turn 3
+    assert "Billy has skipped its turn terrified and is steady again (R-04, §4.3.2)." in out
+    assert _state(cli, "Billy") == ("steady", False, None)
+    [event] = _ended(cli)
+    assert (event["turn"], event["details"]["ruling"]) == (3, "R-04")
+    assert event["details"]["before"] == {"state": "terrified", "prone": False}
+    cli.run("game", "shoot", "Billy", "Wyatt", "--dice", "1,1,1,1,1")  # it acts again
+    cli.run("game", "turn")
+    assert len(_ended(cli)) == 1
+
+
+def test_failing_again_while_terrified_drops_prone_and_keeps_the_clock(cli: Cli) -> None:
+    playing(cli)
+    cli.run("game", "shoot", "Wyatt", "Billy", "--dice", MISS_TERRIFIED)
+    cli.run("game", "turn")  # turn 2
+    cli.run("game", "shoot", "Virgil", "Billy", "--dice", MISS_TERRIFIED)
+    assert _state(cli, "Billy") == ("terrified", True, 3)
+    out = cli.run("game", "turn", "--lang", "it")  # turn 3
+    assert "Billy ha saltato il suo turno impaurito e torna calmo; resta steso" in out
+    assert _state(cli, "Billy") == ("steady", True, None)
+    assert _ended(cli)[0]["details"]["after"] == {"state": "steady", "prone": True}
+
+
+def test_terrified_in_a_later_turn_clears_two_turns_later(cli: Cli) -> None:
+    playing(cli)
+    cli.run("game", "turn")  # turn 2
+    cli.run("game", "state", "Frank", "terrified")  # rolled at the table
+    assert _state(cli, "Frank") == ("terrified", False, 4)
+    cli.run("game", "turn")
+    assert _state(cli, "Frank")[0] == "terrified"
+    cli.run("game", "turn")
+    assert _state(cli, "Frank") == ("steady", False, None)
+
+
+def test_nervi_scossi_shakes_for_one_turn(cli: Cli) -> None:
+    _nervi_scossi(cli, "Wyatt")
+    playing(cli)
+    out = cli.run("game", "initiative", "Wyatt", "Ike", "--dice", "1,6")
+    assert "Wyatt rolled a natural 1 with Nervi scossi: shaken this turn (R-07)." in out
+    assert _state(cli, "Wyatt") == ("shaken", False, 2)
+    data = cli.json("game", "turn")
+    [event] = [e for e in data["events"] if e["action"] == "state-ends"]
+    assert (event["turn"], event["details"]["ruling"]) == (2, "R-07")
+    assert _ended(cli) == [event]
+    assert _state(cli, "Wyatt") == ("steady", False, None)
+
+
+def test_shaken_by_a_panic_test_is_not_ended_by_the_turn(cli: Cli) -> None:
+    _nervi_scossi(cli, "Wyatt")
+    playing(cli)
+    cli.run("game", "shoot", "Billy", "Wyatt", "--dice", "1,1,1,6,1")  # one panic die fails
+    assert _state(cli, "Wyatt") == ("shaken", False, None)
+    cli.run("game", "initiative", "Wyatt", "Ike", "--dice", "1,6")  # already shaken
+    assert _state(cli, "Wyatt") == ("shaken", False, None)
+    out = cli.run("game", "turn")
+    assert "Wyatt" not in out
+    assert _state(cli, "Wyatt") == ("shaken", False, None)
+    cli.run("game", "shoot", "Wyatt", "Billy", "--dice", "1,1,1,1,1")  # the nerve test ends it
+    assert _state(cli, "Wyatt") == ("steady", False, None)
+
+
+def test_nervi_scossi_then_a_failed_panic_test_is_terrified_for_its_own_turns(cli: Cli) -> None:
+    _nervi_scossi(cli, "Wyatt")
+    playing(cli)
+    cli.run("game", "initiative", "Wyatt", "Ike", "--dice", "1,6")
+    cli.run("game", "shoot", "Billy", "Wyatt", "--dice", "1,1,1,6,1")  # shaken fails: terrified
+    assert _state(cli, "Wyatt") == ("terrified", False, 3)
+    cli.run("game", "turn")
+    assert _state(cli, "Wyatt")[0] == "terrified" and _ended(cli) == []
+    cli.run("game", "turn")
+    assert _state(cli, "Wyatt") == ("steady", False, None)
 
 
 def test_seeded_rolls_repeat(base: Path, tmp_path: Path) -> None:

@@ -277,10 +277,44 @@ def _alive(session: Session, model: GameModel) -> None:
 
 def _can_act(model: GameModel) -> None:
     if model.state == ModelState.TERRIFIED:
+        when = (
+            f"at the start of turn {model.state_clears_turn} ('skirmish game turn')"
+            if model.state_clears_turn is not None
+            else "afterwards: record 'skirmish game state NAME steady'"
+        )
         raise CampaignError(
             f"{model.name!r} is terrified and cannot act (§4.3.2, R-04): it skips its next "
-            "turn, then record 'skirmish game state NAME steady'."
+            f"turn and becomes steady {when}."
         )
+
+
+def _change_state(
+    model: GameModel,
+    state: str,
+    turn: int,
+    *,
+    nervi_scossi: bool = False,
+    recorded: bool = False,
+) -> None:
+    """Set a model's state and the turn at whose start it ends by itself (R-04, R-07).
+
+    Terrified: it skips the next turn and is steady again at the start of the turn after
+    (``turn + 2``); failing another panic test meanwhile (prone) does not restart the clock.
+    Shaken by Nervi scossi on the initiative roll: that turn only (``turn + 1``), unless it was
+    already shaken by a panic test. Any other shaken state ends with a nerve test (R-01) or at
+    the table, never by itself; a panic test passed (no change) keeps the state and its end."""
+    before = model.state
+    model.state = state
+    if state == ModelState.TERRIFIED:
+        if before != ModelState.TERRIFIED:
+            model.state_clears_turn = turn + 2
+    elif state == ModelState.SHAKEN and nervi_scossi:
+        if before == ModelState.STEADY:
+            model.state_clears_turn = turn + 1
+    elif state == before and not recorded:
+        pass  # a passed panic test, or a shooter staying as it was: nothing ends
+    else:
+        model.state_clears_turn = None
 
 
 # --------------------------------------------------------------------------- events
@@ -584,10 +618,22 @@ class CohesionCheck:
 
 
 @dataclass(frozen=True)
+class Recovery:
+    """A model whose terrified (R-04) or Nervi-scossi shaken (R-07) state ended with the turn."""
+
+    name: str
+    state: str  # the state that ended: terrified / shaken
+    ruling: str  # R-04 / R-07
+    prone: bool  # it stays prone if it was
+
+
+@dataclass(frozen=True)
 class TurnReport:
-    """What ``game turn`` did: the new turn, the cohesion tests, the scripted steps, the end."""
+    """What ``game turn`` did: the new turn, the states that ended, the cohesion tests, the
+    scripted steps, the end."""
 
     turn: int
+    recovered: tuple[Recovery, ...] = ()
     cohesion: tuple[CohesionCheck, ...] = ()
     scripted: tuple[str, ...] = ()
     ended: Verdict | None = None
@@ -636,6 +682,7 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
     rolled: list[Die] = []
     checks: list[CohesionCheck] = []
     models = models_of(session, game)
+    recovered = _states_ending(session, game, models)
     due = cohesion_due(session, game)
     for gg in gangs_of(session, game):
         if not due[_id(gg)]:
@@ -699,11 +746,48 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
         _finish(session, game, ended, "cohesion")
     return TurnReport(
         turn=game.turn,
+        recovered=recovered,
         cohesion=tuple(checks),
         scripted=tuple(scripted),
         ended=ended,
         dice=tuple(rolled),
     )
+
+
+def _states_ending(
+    session: Session, game: Game, models: Sequence[GameModel]
+) -> tuple[Recovery, ...]:
+    """At the start of a turn: a terrified model that has skipped its turn, and a model shaken
+    by Nervi scossi for the turn just ended, are steady again; prone stays (R-04, R-07)."""
+    recovered: list[Recovery] = []
+    for model in models:
+        due = model.state_clears_turn
+        if model.eliminated or due is None or due > game.turn:
+            continue
+        before = model.state
+        if before == ModelState.STEADY:
+            model.state_clears_turn = None
+            session.add(model)
+            continue
+        ruling = "R-04" if before == ModelState.TERRIFIED else "R-07"
+        _change_state(model, ModelState.STEADY, game.turn)
+        session.add(model)
+        recovery = Recovery(name=model.name, state=before, ruling=ruling, prone=model.prone)
+        recovered.append(recovery)
+        _event(
+            session,
+            game,
+            "state-ends",
+            model=model,
+            details={
+                "model": model.name,
+                "state": ModelState.STEADY.value,
+                "before": {"state": before, "prone": model.prone},
+                "after": {"state": model.state, "prone": model.prone},
+                "ruling": ruling,
+            },
+        )
+    return tuple(recovered)
 
 
 # --------------------------------------------------------------------------- initiative
@@ -772,7 +856,7 @@ def initiative(
     shaken: list[str] = []
     for side, flag in ((Side.GOOD, result.first_shaken), (Side.BAD, result.second_shaken)):
         if flag:
-            picked[side].state = ModelState.SHAKEN
+            _change_state(picked[side], ModelState.SHAKEN, game.turn, nervi_scossi=True)
             session.add(picked[side])
             shaken.append(picked[side].name)
     report = InitiativeReport(
@@ -1154,7 +1238,7 @@ def shoot(
         ),
     )
     result = roll_shoot(setup, dice)
-    shooter.state = result.attacker_state_after.value
+    _change_state(shooter, result.attacker_state_after.value, game.turn)
     if weapon.id == "small-pistol" and result.damage and range_band(setup) is RangeBand.SHORT:
         shooter.small_pistol_used = True
     session.add(shooter)
@@ -1289,7 +1373,7 @@ def _apply(
     if aftermath.eliminated:
         changes += _eliminate(session, game, target, attacker)
     elif aftermath.panic is not None:
-        target.state = aftermath.panic.state.value
+        _change_state(target, aftermath.panic.state.value, game.turn)
         target.prone = aftermath.panic.prone
     session.add(target)
     session.flush()
@@ -1396,7 +1480,7 @@ def set_state(session: Session, *, game: Game, member: str, state: str) -> GameM
     elif word == "standing":
         model.prone = False
     else:
-        model.state = word
+        _change_state(model, word, game.turn, recorded=True)
     session.add(model)
     _event(
         session,
@@ -1407,6 +1491,7 @@ def set_state(session: Session, *, game: Game, member: str, state: str) -> GameM
             "state": word,
             "before": before,
             "after": {"state": model.state, "prone": model.prone},
+            "clears_turn": model.state_clears_turn,
         },
     )
     return model
@@ -1762,6 +1847,7 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
                     "wounded_start": model.wounded_start,
                     "state": model.state,
                     "prone": model.prone,
+                    "state_clears_turn": model.state_clears_turn,
                     "eliminated": model.eliminated,
                     "eliminated_by": names.get(model.eliminated_by)
                     if model.eliminated_by is not None
