@@ -311,9 +311,9 @@ def _change_state(
     elif state == ModelState.SHAKEN and nervi_scossi:
         if before == ModelState.STEADY:
             model.state_clears_turn = turn + 1
-    elif state == before and not recorded:
-        pass  # a passed panic test, or a shooter staying as it was: nothing ends
-    else:
+    elif state != before or recorded:
+        # Any other change ends the countdown; a passed panic test, or a shooter staying as
+        # it was, keeps it.
         model.state_clears_turn = None
 
 
