@@ -83,12 +83,9 @@ def _write(html: str, output: Path, chosen: Format | None) -> None:
     """Write ``html`` as PDF or HTML to ``output`` and say what was written."""
     fmt = _format(output, chosen)
     if fmt is Format.HTML:
-        try:
-            output.write_text(html, encoding="utf-8")
-        except OSError as exc:
-            raise SkirmishError(
-                f"cannot write {str(output)!r}: {exc.strerror or exc}; choose another -o path."
-            ) from exc
+        from skirmish.fileio import write_text
+
+        write_text(output, html)  # atomically, like the PDF: the old file or the new one
         typer.echo(f"Wrote {output} (HTML).")
         return
     from skirmish.printing.pdf import write_pdf

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from skirmish.errors import SkirmishError
+from skirmish.fileio import write_with
 from skirmish.printing.render import STYLESHEET
 from skirmish.resources import templates_dir
 
@@ -73,16 +74,14 @@ def _base_url() -> str:
 
 
 def _save(document: Any, target: Path) -> None:
-    try:
-        document.write_pdf(target)
-    except OSError as exc:
-        raise SkirmishError(
-            f"cannot write {str(target)!r}: {exc.strerror or exc}; choose another -o path."
-        ) from exc
+    """Write the laid-out ``document`` to ``target`` atomically (``skirmish.fileio``): a kill
+    or an error leaves the previous file whole, never a truncated PDF."""
+    write_with(target, document.write_pdf)
 
 
 def write_pdf(html: str, path: Path | str) -> int:
-    """Lay ``html`` out on A4 pages and write it to ``path``; return the number of pages.
+    """Lay ``html`` out on A4 pages and write it to ``path`` (atomically: the old file stays
+    whole until the new one is complete); return the number of pages.
 
     Characters the shipped fonts lack print as ``MISSING_GLYPH``, so the PDF embeds no fallback
     face (see ``uncovered_characters`` to warn about them)."""
