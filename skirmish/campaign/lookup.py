@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Sequence
+from typing import Any
 
+from sqlalchemy import select as sa_select
 from sqlalchemy.orm import selectinload
 from sqlmodel import Session, col, select
 
@@ -17,6 +19,46 @@ from skirmish.errors import CampaignError, UnknownNameError
 from skirmish.rules.names import normalize
 
 IN_USE = "campaign_in_use"
+APPLICATION_KEY = "application"
+
+
+def lock_row(session: Session, row: Any, *, shared: bool = False) -> None:
+    """Lock ``row`` until the unit of work ends, then read it afresh (issue #8).
+
+    On PostgreSQL a writer locks each campaign, gang or game it changes with ``SELECT … FOR
+    UPDATE`` (``FOR SHARE`` for the campaign of a one-gang action) before it checks any rule,
+    so a concurrent writer waits and then sees this one's result. Locks are taken in one order
+    (campaign, game, gangs), once per row. On SQLite, and for readers, nothing is needed: a
+    writer holds the database's write lock from its first statement (``store``)."""
+    from skirmish.campaign.store import locking_rows
+
+    if not locking_rows(session):
+        return
+    model = type(row)
+    key = (model.__name__, row.id, shared)
+    locked: set[tuple[str, Any, bool]] = session.info.setdefault("locked", set())
+    if key in locked or (model.__name__, row.id, False) in locked:
+        return
+    query = sa_select(model).filter_by(id=row.id).with_for_update(read=shared)
+    session.execute(query.execution_options(populate_existing=True))
+    locked.add(key)
+
+
+def lock_store(session: Session) -> None:
+    """Lock the store as a whole (creating a campaign): its ``application`` row of
+    ``skirmish_meta`` (see ``lock_row``)."""
+    from skirmish.campaign.store import locking_rows
+
+    if locking_rows(session):
+        query = sa_select(Meta).where(col(Meta.key) == APPLICATION_KEY).with_for_update()
+        session.execute(query.execution_options(populate_existing=True))
+
+
+def _lock_campaign(session: Session, campaign: Campaign) -> Campaign:
+    from skirmish.campaign.store import Access
+
+    lock_row(session, campaign, shared=session.info.get("access") is not Access.CAMPAIGN)
+    return campaign
 
 
 def nearest(name: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
@@ -41,7 +83,7 @@ def campaign_by_name(session: Session, name: str) -> Campaign:
     campaigns = session.exec(select(Campaign).order_by(col(Campaign.id))).all()
     for campaign in campaigns:
         if normalize(campaign.name) == normalize(name):
-            return campaign
+            return _lock_campaign(session, campaign)
     raise _unknown(
         "campaign",
         name,
@@ -61,7 +103,7 @@ def current_campaign(session: Session, name: str | None = None) -> Campaign:
             "no campaign in use: create one with 'skirmish campaign new NAME' "
             "or choose one with 'skirmish campaign use NAME'."
         )
-    return campaign
+    return _lock_campaign(session, campaign)
 
 
 def set_current(session: Session, campaign: Campaign) -> None:
@@ -88,10 +130,12 @@ def gang_by_name(session: Session, campaign: Campaign, name: str, *, full: bool 
     key = normalize(name)
     exact = session.exec(query.where(Gang.name == name)).first()
     if exact is not None:
+        lock_row(session, exact)
         return exact
     gangs = session.exec(query).all()
     for gang in gangs:
         if normalize(gang.name) == key:
+            lock_row(session, gang)
             return gang
     raise _unknown(
         "gang",

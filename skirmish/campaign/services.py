@@ -222,6 +222,7 @@ def new_campaign(
     *,
     name: str,
     explosives: bool = False,
+    lookup.lock_store(session)  # names are unique across the store, case-folded
     settings: Mapping[str, str] | None = None,
 ) -> Campaign:
     """Create a campaign with the house rules' defaults and ``settings``; it becomes the one in

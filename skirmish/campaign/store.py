@@ -12,24 +12,30 @@ copied aside first), and a newer schema or a database that is not skirmish's is 
 
 from __future__ import annotations
 
+import os
+import random
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
-from skirmish.errors import StoreError
+from skirmish.errors import SkirmishError, StoreError
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
 
 APPLICATION = "skirmish"
 DB_FILENAME = "campaigns.db"
+#: The PostgreSQL advisory lock held while the schema is upgraded ("skir" in ASCII).
+_UPGRADE_LOCK = 0x736B6972
 _MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
 
@@ -40,19 +46,54 @@ def default_path() -> Path:
     return Path(platformdirs.user_data_dir("skirmish", appauthor=False)) / DB_FILENAME
 
 
+class Access(StrEnum):
+    """What one unit of work may change, and so what it locks (docs/campaign.md, "Concurrent
+    writers"). On SQLite every writer takes the database's write lock when it begins
+    (``BEGIN IMMEDIATE``); on PostgreSQL the lookups lock the rows they hand out
+    (``SELECT … FOR UPDATE``, ``lookup``)."""
+
+    READ = "read"  # reads only: a read-only transaction; never creates a database
+    GANG = "gang"  # changes one gang or one game: its row FOR UPDATE, the campaign's FOR SHARE
+    CAMPAIGN = "campaign"  # changes the campaign as a whole: the campaign row FOR UPDATE
+
+
+#: The execution option that carries a unit of work's ``Access`` to the ``begin`` hooks.
+ACCESS_OPTION = "skirmish_access"
+#: How long a writer waits for a busy database before giving up, in seconds.
+BUSY_SECONDS = 10.0
+BUSY_MESSAGE = "the database is busy (another skirmish is writing); try again. Nothing was changed."
+
+
+def busy_seconds() -> float:
+    """The wait for a busy database: ``SKIRMISH_BUSY_TIMEOUT`` seconds, else ``BUSY_SECONDS``."""
+    raw = os.environ.get("SKIRMISH_BUSY_TIMEOUT", "").strip()
+    try:
+        value = float(raw) if raw else BUSY_SECONDS
+    except ValueError:
+        return BUSY_SECONDS
+    return min(max(value, 0.0), 600.0)
+
+
 def resolve_url(db: str | None) -> str:
     """The SQLAlchemy URL for ``--db``: a URL as given, a path as an SQLite file URL."""
     if db is None or not db.strip():
-        path = default_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return f"sqlite:///{path}"
+        return f"sqlite:///{default_path()}"
     if "://" in db:
         return db
-    return f"sqlite:///{Path(db).expanduser().resolve()}"
+    try:
+        path = Path(db).expanduser().resolve()
+    except RuntimeError:  # Python 3.11 raises it for a loop of symbolic links
+        raise StoreError(
+            f"{db!r} is a loop of symbolic links, not a database file; give another --db."
+        ) from None
+    except OSError as exc:
+        raise StoreError(f"cannot use {db!r} as a database file: {exc.strerror}.") from None
+    return f"sqlite:///{path}"
 
 
 def make_engine(url: str) -> Engine:
-    """The one engine factory: SQLite with foreign keys enforced (in-memory on a single shared
+    """The one engine factory: SQLite with foreign keys enforced, transactions begun by skirmish
+    itself (so DDL is transactional and writers begin ``IMMEDIATE``; in-memory on a single shared
     connection), or any other SQLAlchemy URL."""
     try:
         parsed = make_url(url)
@@ -63,12 +104,15 @@ def make_engine(url: str) -> Engine:
         ) from None
     if parsed.get_backend_name() != "sqlite":
         try:
-            return create_engine(parsed)
+            engine = create_engine(parsed)
         except (ArgumentError, ImportError) as exc:
             raise StoreError(f"cannot use database {url!r}: {exc}") from None
+        if engine.dialect.name == "postgresql":
+            event.listen(engine, "begin", _postgresql_begin)
+        return engine
     database = parsed.database or ""
-    kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
-    if database in ("", ":memory:") or database.startswith("file::memory:"):
+    kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False, "timeout": 5.0}}
+    if _in_memory(database):
         kwargs["poolclass"] = StaticPool
     else:
         folder = Path(database).parent
@@ -77,25 +121,153 @@ def make_engine(url: str) -> Engine:
                 f"cannot create database {database!r}: folder {str(folder)!r} does not exist."
             )
     engine = create_engine(parsed, **kwargs)
-    event.listen(engine, "connect", _sqlite_pragmas)
+    event.listen(engine, "connect", _sqlite_connect)
+    event.listen(engine, "begin", _sqlite_begin)
     return engine
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _in_memory(database: str) -> bool:
+    return database in ("", ":memory:") or database.startswith("file::memory:")
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # SQLAlchemy's recipe for pysqlite: the driver emits no BEGIN of its own (it would not put
+    # DDL inside a transaction); ``_sqlite_begin`` emits it.
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
 
-def open_store(db: str | None) -> Engine:
-    """An engine on the database ``--db`` names, checked and upgraded (see module docs)."""
-    engine = make_engine(resolve_url(db))
+def _access(connection: Connection) -> Access:
+    return Access(connection.get_execution_options().get(ACCESS_OPTION, Access.CAMPAIGN))
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    """Begin a transaction: deferred and query-only for a reader, ``BEGIN IMMEDIATE`` for a
+    writer, which takes the write lock before it reads anything (so what it checks cannot change
+    under it). A busy database is tried again with jittered, growing pauses for
+    ``busy_seconds()``, then refused with ``BUSY_MESSAGE``."""
+    if connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
+        return  # VACUUM and the like run outside any transaction
+    reading = _access(connection) is Access.READ
+    state = connection.connection.info
+    if state.get("query_only", False) != reading:  # kept per connection: set only on a change
+        connection.exec_driver_sql(f"PRAGMA query_only={'ON' if reading else 'OFF'}")
+        state["query_only"] = reading
+    if reading:
+        connection.exec_driver_sql("BEGIN")
+        return
+    connection.exec_driver_sql("PRAGMA busy_timeout=0")
+    deadline = time.monotonic() + busy_seconds()
+    pause = 0.005
     try:
-        prepare(engine)
+        while True:
+            try:
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+                return
+            except OperationalError as exc:
+                if not _is_busy(exc) or time.monotonic() >= deadline:
+                    raise
+            time.sleep(random.uniform(pause / 2, pause))
+            pause = min(pause * 2, 0.25)
+    finally:
+        # Once the write lock is held, committing waits (boundedly) for readers to finish.
+        connection.exec_driver_sql(f"PRAGMA busy_timeout={int(busy_seconds() * 1000)}")
+
+
+def _postgresql_begin(connection: Connection) -> None:
+    """A reader's transaction is read-only; a writer waits at most ``busy_seconds()`` for a row
+    another writer holds (``lookup`` locks them), then is refused with ``BUSY_MESSAGE``."""
+    if _access(connection) is Access.READ:
+        connection.exec_driver_sql("SET TRANSACTION READ ONLY")
+    else:
+        milliseconds = max(int(busy_seconds() * 1000), 1)
+        connection.exec_driver_sql(f"SET LOCAL lock_timeout = {milliseconds}")
+
+
+def _is_busy(exc: DBAPIError) -> bool:
+    reason = _reason(exc).lower()
+    code = getattr(exc.orig, "sqlstate", None)
+    return (
+        "database is locked" in reason
+        or "database table is locked" in reason
+        or "database is busy" in reason
+        or code in ("55P03", "40P01", "40001")  # lock timeout, deadlock, serialization failure
+    )
+
+
+def open_store(db: str | None, *, access: Access = Access.CAMPAIGN, create: bool = True) -> Engine:
+    """An engine on the database ``--db`` names, checked and upgraded (see module docs).
+
+    Only ``create`` may start a new database (``campaign new``, ``import``): any other command
+    at a path where there is none, or at an empty file, is refused and creates nothing. The first
+    time a process that will write opens an SQLite file, ``PRAGMA quick_check`` must pass."""
+    url = resolve_url(db)
+    _check_file(url, db, create=create)
+    engine = make_engine(url)
+    try:
+        prepare(engine, create=create)
+        if access is not Access.READ:
+            _quick_check(engine)
     except BaseException:
         engine.dispose()
         raise
     return engine
+
+
+def _sqlite_file(url: str) -> Path | None:
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or _in_memory(parsed.database or ""):
+        return None
+    return Path(parsed.database or "")
+
+
+def _check_file(url: str, db: str | None, *, create: bool) -> None:
+    path = _sqlite_file(url)
+    if path is None:
+        return
+    where = repr(str(path))
+    if path.is_dir():
+        raise StoreError(f"{where} is a folder, not a database file; give a file with --db.")
+    if not path.exists():
+        if not create:
+            raise StoreError(
+                f"there is no database at {where}: check --db (or SKIRMISH_DB), or create a "
+                "campaign there with 'skirmish campaign new NAME'. Nothing was created."
+            )
+        if db is None or not db.strip():
+            path.parent.mkdir(parents=True, exist_ok=True)  # the per-user data folder
+        return
+    if path.stat().st_size == 0 and not create:
+        raise StoreError(
+            f"{where} is an empty file, not a skirmish database; choose another file with --db "
+            "(only 'skirmish campaign new' starts a database in an empty file). Nothing was "
+            "changed."
+        )
+
+
+_CHECKED: set[str] = set()
+
+
+def _quick_check(engine: Engine) -> None:
+    """``PRAGMA quick_check`` once per process and SQLite file, before its first write."""
+    path = _sqlite_file(str(engine.url))
+    if path is None or str(path) in _CHECKED:
+        return
+    try:
+        with engine.connect() as connection:
+            connection = connection.execution_options(**{ACCESS_OPTION: Access.READ})
+            rows = [str(row[0]) for row in connection.exec_driver_sql("PRAGMA quick_check")]
+    except DBAPIError as exc:
+        rows = [_reason(exc)]
+    if rows != ["ok"]:
+        raise StoreError(
+            f"{str(path)!r} is damaged (integrity check: {'; '.join(rows[:2])}); nothing was "
+            "written. Restore a backup (the .bak files beside it) or copy the file and ask for "
+            "help."
+        )
+    _CHECKED.add(str(path))
 
 
 def known_revisions() -> list[str]:
@@ -110,12 +282,13 @@ def head_revision() -> str:
     return known_revisions()[-1]
 
 
-def prepare(engine: Engine) -> None:
+def prepare(engine: Engine, *, create: bool = True) -> None:
     """Check the database and bring its schema to ``head_revision()`` (see module docs)."""
     where = _describe(engine)
     head = head_revision()
     try:
         with engine.connect() as connection:
+            connection = connection.execution_options(**{ACCESS_OPTION: Access.READ})
             revision = _quick_revision(connection)
             if revision != head:
                 tables = set(inspect(connection).get_table_names())
@@ -129,11 +302,16 @@ def prepare(engine: Engine) -> None:
                 f"{where} is not a skirmish database ({reason}); choose another file with --db. "
                 "Nothing was changed."
             ) from None
-        raise StoreError(f"{where} cannot be opened as a database: {reason}.") from None
+        raise StoreError(database_error(exc, where)) from None
     if revision == head:
         return
     if revision is None:
-        upgrade(engine, "head")
+        if not create:
+            raise StoreError(
+                f"{where} holds no skirmish campaigns yet (an empty database); create one with "
+                "'skirmish campaign new NAME'. Nothing was changed."
+            )
+        upgrade(engine, "head", expected=None)
         return
     if revision not in known_revisions():
         raise StoreError(
@@ -141,7 +319,7 @@ def prepare(engine: Engine) -> None:
             f"({head!r}); upgrade skirmish to use it. Nothing was changed."
         )
     backup_sqlite(engine, revision)
-    upgrade(engine, "head")
+    upgrade(engine, "head", expected=revision)
 
 
 #: The usual case in one query: a skirmish database with exactly one Alembic revision.
@@ -186,45 +364,161 @@ def _revision(connection: Connection, tables: set[str], where: str) -> str | Non
     return str(versions[0])
 
 
-def upgrade(engine: Engine, revision: str) -> None:
-    """Run the shipped Alembic migrations up to ``revision`` in one transaction."""
+def upgrade(engine: Engine, revision: str, *, expected: str | None | bool = False) -> None:
+    """Run the shipped Alembic migrations up to ``revision`` in ONE transaction, DDL included:
+    an interrupted or failed upgrade leaves the old revision intact (SQLite: SQLAlchemy's
+    recipe for pysqlite, ``_sqlite_begin``; the write lock is taken before anything is read).
+
+    ``expected`` is the revision the caller saw (``None``: an empty database); if another
+    process upgraded it meanwhile, nothing is run twice. On SQLite foreign keys are switched off
+    for the rebuild of tables (SQLite's documented procedure) and checked before committing."""
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
+    sqlite = engine.dialect.name == "sqlite"
     try:
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, revision)
+        with engine.connect() as connection:
+            driver: Any = connection.connection.driver_connection
+            if sqlite:
+                driver.execute("PRAGMA foreign_keys=OFF")
+            try:
+                with connection.begin():
+                    if engine.dialect.name == "postgresql":  # one upgrader at a time
+                        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_UPGRADE_LOCK})")
+                    if expected is not False:
+                        tables = set(inspect(connection).get_table_names())
+                        now = _revision(connection, tables, _describe(engine))
+                        if now != expected:
+                            return  # another skirmish upgraded it in the meantime
+                    config.attributes["connection"] = connection
+                    command.upgrade(config, revision)
+                    if sqlite:
+                        broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+                        if broken:
+                            raise StoreError(
+                                f"upgrading {_describe(engine)} would break {len(broken)} "
+                                "references between tables; nothing was changed."
+                            )
+            finally:
+                if sqlite:
+                    driver.execute("PRAGMA foreign_keys=ON")
     except SQLAlchemyError as exc:
         raise StoreError(f"upgrading {_describe(engine)} failed: {_reason(exc)}.") from None
 
 
 def backup_sqlite(engine: Engine, revision: str) -> Path | None:
-    """Copy an SQLite file aside before upgrading it: ``campaigns.db.0001.bak``."""
+    """Copy an SQLite file aside before upgrading it: ``campaigns.db.0001.bak``, one backup per
+    revision (an upgrade tried again after a failure finds its backup already there). The copy
+    is SQLite's online backup of a consistent snapshot, written atomically."""
     url = engine.url
-    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+    if url.get_backend_name() != "sqlite" or _in_memory(url.database or ""):
         return None
-    source = Path(url.database)
-    target = source.with_name(f"{source.name}.{revision}.bak")
-    number = 1
-    while target.exists():
-        number += 1
-        target = source.with_name(f"{source.name}.{revision}.{number}.bak")
-    engine.dispose()
-    import shutil  # only an upgrade pays for it
+    import shutil
+    import sqlite3
 
-    shutil.copy2(source, target)
-    return target
+    source = Path(url.database or "")
+    engine.dispose()
+    temporary = source.with_name(f".{source.name}.{revision}.bak.tmp")
+    try:
+        reader = sqlite3.connect(source, isolation_level=None)
+        try:
+            # A read transaction holds SQLite's shared lock: no writer can commit while the
+            # bytes are copied, so the copy is consistent and identical to the file.
+            reader.execute("BEGIN")
+            reader.execute("SELECT count(*) FROM sqlite_master").fetchall()
+            shutil.copyfile(source, temporary)
+            reader.execute("ROLLBACK")
+        finally:
+            reader.close()
+        digest = _digest(temporary)
+        number = 1
+        target = source.with_name(f"{source.name}.{revision}.bak")
+        while target.exists():
+            if _digest(target) == digest:
+                return target  # this revision of this file is backed up already
+            number += 1
+            target = source.with_name(f"{source.name}.{revision}.{number}.bak")
+        with open(temporary, "rb+") as stream:
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+        return target
+    except (OSError, sqlite3.Error) as exc:
+        raise StoreError(
+            f"cannot back up {str(source)!r} before upgrading it ({exc}); nothing was changed."
+        ) from None
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _digest(path: Path) -> bytes:
+    import hashlib
+
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        while block := stream.read(1 << 20):
+            digest.update(block)
+    return digest.digest()
 
 
 @contextmanager
-def transaction(engine: Engine) -> Iterator[Session]:
-    """One session and one transaction: committed at the end, rolled back on any error."""
-    with Session(engine, expire_on_commit=False) as session:
-        with session.begin():
-            yield session
+def transaction(engine: Engine, *, access: Access = Access.GANG) -> Iterator[Session]:
+    """One unit of work: one session and one transaction, committed at the end, rolled back on
+    any error (nothing changed). A writer's transaction locks what it changes (``Access``);
+    every database failure leaves as one ``StoreError`` line."""
+    try:
+        with Session(
+            engine, expire_on_commit=False, execution_options={ACCESS_OPTION: access}
+        ) as session:
+            session.info["access"] = access
+            with session.begin():
+                yield session
+    except SkirmishError:
+        raise
+    except SQLAlchemyError as exc:
+        raise StoreError(database_error(exc, _describe(engine))) from None
+
+
+def locking_rows(session: Session) -> bool:
+    """Whether this unit of work must lock the rows it reads to change them: a writer on a
+    database with row locks (PostgreSQL). SQLite writers hold the whole database already."""
+    access = session.info.get("access", Access.READ)
+    bind = session.get_bind()
+    return access is not Access.READ and bind.dialect.name != "sqlite"
+
+
+def database_error(exc: SQLAlchemyError, where: str) -> str:
+    """A database failure as one line that says what to do (issue #8: no traceback, ever)."""
+    reason = _reason(exc)
+    low = reason.lower()
+    code = getattr(getattr(exc, "orig", None), "sqlstate", None)
+    if isinstance(exc, DBAPIError) and _is_busy(exc):
+        return BUSY_MESSAGE
+    if code == "23505" or "unique constraint failed" in low:
+        return (
+            "another skirmish changed the same thing at the same moment; try again. "
+            "Nothing was changed."
+        )
+    if code in ("22003", "22001") or "too large" in low or "overflow" in low:
+        return f"a value is too large for the database ({reason}); nothing was changed."
+    if "readonly database" in low or "read-only" in low or code == "25006":
+        return (
+            f"{where} is read-only: check the permissions of the file and of its folder. "
+            "Nothing was changed."
+        )
+    if "unable to open database file" in low:
+        return f"cannot open {where}: check that the file and its folder exist and are writable."
+    if "disk is full" in low or "no space" in low:
+        return f"the disk holding {where} is full; free some space and try again."
+    if "malformed" in low or "disk i/o error" in low or "not a database" in low:
+        return (
+            f"{where} is damaged ({reason}); restore a backup (the .bak files beside it). "
+            "Nothing was changed."
+        )
+    if (code or "").startswith("08") or "connection" in low:
+        return f"cannot reach {where}: {reason}."
+    return f"the database {where} refused the change ({reason}); nothing was changed."
 
 
 def _describe(engine: Engine) -> str:

@@ -81,7 +81,7 @@ def new(
     from skirmish.campaign.settings import parse_assignment
 
     overrides = dict(parse_assignment(text) for text in house or [])
-    with session(db) as s:
+    with session(db, access="campaign", create=True) as s:
         campaign = services.new_campaign(s, name=name, explosives=explosives, settings=overrides)
         echo(tr(MESSAGES, "created", lang, name=campaign.name))
 
@@ -97,7 +97,7 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
     from skirmish.campaign.lookup import IN_USE
     from skirmish.campaign.models import Campaign, Meta
 
-    with session(db) as s:
+    with session(db, access="read") as s:
         in_use = s.get(Meta, IN_USE)
         current = int(in_use.value) if in_use is not None else None
         rows = [
@@ -126,7 +126,7 @@ def use(
     """
     from skirmish.campaign import services
 
-    with session(db) as s:
+    with session(db, access="campaign") as s:
         campaign = services.use_campaign(s, name=name)
         echo(tr(MESSAGES, "in-use", lang, name=campaign.name))
 
@@ -145,7 +145,7 @@ def show(
     from skirmish.campaign.services import settings_of
     from skirmish.campaign.settings import HOUSE_RULES
 
-    with session(db) as s:
+    with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
         values = settings_of(found)
         settings = [
@@ -196,7 +196,7 @@ def set_(
     """
     from skirmish.campaign import lookup, services
 
-    with session(db) as s:
+    with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
         entry = services.set_setting(s, campaign=found, key=key, value=value)
         details = entry.details

@@ -164,7 +164,7 @@ def _game_status(db: str | None, campaign: str | None, game: int | None) -> dict
     """The game's board, read in a transaction of its own."""
     from skirmish.campaign.game.play import board
 
-    with session(db) as s:
+    with session(db, access="read") as s:
         return board(s, game=_game(s, campaign, game))
 
 
@@ -256,7 +256,7 @@ def start(
     from skirmish.campaign import lookup
     from skirmish.campaign.game.play import board, start_game
 
-    with session(db) as s:
+    with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
         game = start_game(
             s, campaign=found, scenario=scenario, gangs=gangs or [], good=good, bad=bad,
@@ -300,7 +300,7 @@ def list_(
     from skirmish.campaign import lookup
     from skirmish.campaign.game.play import board, games_of
 
-    with session(db) as s:
+    with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
         rows = []
         for game in games_of(s, found):
@@ -956,7 +956,7 @@ def log(
 
     Example: skirmish game log --game 2 --json
     """
-    with session(db) as s:
+    with session(db, access="read") as s:
         g = _game(s, campaign, game)
         events = _events_after(s, g, 0)
     if json_:

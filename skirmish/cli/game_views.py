@@ -58,7 +58,7 @@ def standings(
     from skirmish.campaign import lookup
     from skirmish.campaign.game.history import standings as rows_of
 
-    with session(db) as s:
+    with session(db, access="read") as s:
         rows = rows_of(s, campaign=lookup.current_campaign(s, campaign))
     if json_:
         emit(rows)
@@ -88,7 +88,7 @@ def graveyard(
     from skirmish.campaign import lookup
     from skirmish.campaign.game.history import graveyard as rows_of
 
-    with session(db) as s:
+    with session(db, access="read") as s:
         rows = rows_of(s, campaign=lookup.current_campaign(s, campaign))
     if json_:
         emit(rows)
@@ -116,7 +116,7 @@ def history(
     from skirmish.campaign import lookup
     from skirmish.campaign.game.history import member_history
 
-    with session(db) as s:
+    with session(db, access="read") as s:
         data = member_history(
             s, campaign=lookup.current_campaign(s, campaign), gang=gang, member=member
         )

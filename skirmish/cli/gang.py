@@ -107,7 +107,7 @@ def new(
     from skirmish.campaign import lookup, services
     from skirmish.campaign.services import last_action
 
-    with session(db) as s:
+    with session(db, access="campaign") as s:
         gang = services.new_gang(
             s, campaign=lookup.current_campaign(s, campaign), name=name, faction=faction
         )
@@ -131,7 +131,7 @@ def list_(
     from skirmish.campaign import lookup, views
     from skirmish.campaign.models import Gang
 
-    with session(db) as s:
+    with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
         query = (
             select(Gang)
@@ -171,7 +171,7 @@ def show(
     Example: skirmish gang show Earps --lang it
     """
     with collector_paused():  # a few rows read and printed: no garbage worth collecting
-        with session(db) as s:
+        with session(db, access="read") as s:
             from skirmish.campaign import views
 
             gang = _gang(s, campaign, name, full=True)

@@ -36,7 +36,7 @@ def log(
     from skirmish.campaign import lookup, services
     from skirmish.campaign.text import describe_entry, entry_data
 
-    with session(db) as s:
+    with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
         chosen = lookup.gang_by_name(s, found, gang) if gang is not None else None
         names = {g.id: g.name for g in found.gangs}

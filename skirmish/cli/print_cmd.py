@@ -179,7 +179,7 @@ def roster_cmd(
     from skirmish.printing.build import roster_view
     from skirmish.printing.render import render_roster
 
-    with session(db) as s:
+    with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
         data = views.gang_data(lookup.gang_by_name(s, found, gang, full=True), lang)
         rules = _house_rules(found, lang)
@@ -204,7 +204,7 @@ def campaign_cmd(
     from skirmish.cli.store_options import session
     from skirmish.printing.build import campaign_view
 
-    with session(db) as s:
+    with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
         name = found.name
         gangs: list[dict[str, Any]] = [

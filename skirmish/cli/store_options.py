@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
@@ -34,20 +34,30 @@ CampaignOpt = Annotated[
 
 
 @contextmanager
-def session(db: str | None) -> Iterator[Session]:
-    """One transaction on the database ``--db`` names: committed if the command succeeds,
-    rolled back (nothing changed) if it fails."""
+def session(
+    db: str | None,
+    *,
+    access: Literal["read", "gang", "campaign"] = "gang",
+    create: bool = False,
+) -> Iterator[Session]:
+    """One unit of work on the database ``--db`` names (``store.transaction``): committed if
+    the command succeeds, rolled back (nothing changed) if it fails.
+
+    ``access`` says what the command may change, and so what it locks: ``read`` changes
+    nothing (and never creates a database), ``gang`` one gang or game, ``campaign`` the
+    campaign as a whole. Only ``create`` commands (``campaign new``, ``import``) may start a
+    new database."""
     with collector_paused():
         # The database stack, the tables and their mappers: most of a command's start-up.
         from sqlalchemy.orm import configure_mappers
 
         from skirmish.campaign import lookup, store  # noqa: F401 - lookup brings the tables
 
-        engine = store.open_store(db)
+        engine = store.open_store(db, access=store.Access(access), create=create)
         configure_mappers()
     _skip_final_collection()
     try:
-        with store.transaction(engine) as opened:
+        with store.transaction(engine, access=store.Access(access)) as opened:
             yield opened
     finally:
         engine.dispose()

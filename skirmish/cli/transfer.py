@@ -31,7 +31,7 @@ def export(
     """
     from skirmish.campaign import lookup, transfer
 
-    with session(db) as s:
+    with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
         if gang is not None:
             chosen = lookup.gang_by_name(s, found, gang, full=True)
@@ -64,7 +64,7 @@ def import_(
     from skirmish.campaign import transfer
 
     document = transfer.read_document(file)
-    with session(db) as s:
+    with session(db, access="campaign", create=True) as s:
         target = transfer.import_document(s, document=document, campaign=campaign, source=file.name)
         if document["kind"] == "gang":
             what = f"gang {document['gang']['name']!r} into campaign {target.name!r}"

@@ -19,7 +19,7 @@ def _show(engine: Engine) -> tuple[int, dict[str, Any]]:
 
     event.listen(engine, "before_cursor_execute", count)
     try:
-        with store.transaction(engine) as session:
+        with store.transaction(engine, access=store.Access.READ) as session:
             campaign = lookup.current_campaign(session)
             gang = lookup.gang_by_name(session, campaign, "Earps", full=True)
             data = views.gang_data(gang, "en")
@@ -43,5 +43,5 @@ def test_gang_show_queries_do_not_grow_with_the_log(engine: Engine) -> None:
             services.buy(session, gang=gang, item="knife", dice=ScriptedDice([]))
             services.sell(session, gang=gang, item="knife")
     long, after = _show(engine)
-    assert short == long <= 8
+    assert short == long <= 10  # 8 queries, and PRAGMA query_only + BEGIN of a read
     assert after["members"] == before["members"]

@@ -182,7 +182,11 @@ def test_default_location_is_the_per_user_data_folder(
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert store.resolve_url(None) == f"sqlite:///{tmp_path / 'data' / 'skirmish' / 'campaigns.db'}"
-    assert (tmp_path / "data" / "skirmish").is_dir()
+    with pytest.raises(StoreError, match="there is no database at"):
+        store.open_store(None, access=store.Access.READ, create=False)
+    assert not (tmp_path / "data").exists()  # a reader creates nothing (issue #8)
+    store.open_store(None).dispose()  # creating one makes the per-user folder
+    assert (tmp_path / "data" / "skirmish" / "campaigns.db").is_file()
 
 
 def test_a_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
@@ -195,7 +199,7 @@ def test_a_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_an_unreachable_server_is_a_clear_error() -> None:
-    with pytest.raises(StoreError, match="cannot be opened as a database: .*connection"):
+    with pytest.raises(StoreError, match="cannot reach .*connection"):
         store.open_store("postgresql+psycopg://nobody@127.0.0.1:1/none")
 
 

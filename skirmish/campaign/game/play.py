@@ -133,6 +133,7 @@ def gang_row(session: Session, game_gang: GameGang) -> Gang:
     """The campaign gang behind a game gang."""
     gang = session.get(Gang, game_gang.gang_id)
     assert gang is not None
+    lookup.lock_row(session, gang)
     return gang
 
 
@@ -150,6 +151,7 @@ def game_by_id(session: Session, campaign: Campaign, game_id: int) -> Game:
         raise CampaignError(
             f"campaign {campaign.name!r} has no game {game_id}; see 'skirmish game list'."
         )
+    lookup.lock_row(session, game)
     return game
 
 
@@ -169,7 +171,9 @@ def current_game(session: Session, campaign: Campaign, game_id: int | None = Non
     if len(playing) > 1:
         numbers = ", ".join(str(g.id) for g in playing)
         raise CampaignError(f"games {numbers} are in progress; choose one with --game N.")
-    return playing[0] if playing else games[0]
+    game = playing[0] if playing else games[0]
+    lookup.lock_row(session, game)
+    return game
 
 
 def _in_progress(game: Game) -> None:
