@@ -16,6 +16,10 @@ from typing import Any
 from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field, Relationship, SQLModel
 
+#: Ids are never reused (migration 0005): SQLite tables count with AUTOINCREMENT, so an undo
+#: that puts a deleted row back never meets its id taken by another row.
+AUTOINCREMENT: dict[str, Any] = {"sqlite_autoincrement": True}
+
 
 class MemberStatus(StrEnum):
     """Where a model stands: on the roster, dead (R-10), or gone (fired)."""
@@ -46,6 +50,7 @@ class Campaign(SQLModel, table=True):
     """A campaign: its gangs, its house rules (H-01…H-11) and whether explosives are sold."""
 
     __tablename__ = "campaign"
+    __table_args__ = (AUTOINCREMENT,)
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=80, unique=True)
@@ -77,7 +82,10 @@ class Gang(SQLModel, table=True):
     """A player's gang (R-13): faction id, treasury in $, games played (for H-03)."""
 
     __tablename__ = "gang"
-    __table_args__ = (UniqueConstraint("campaign_id", "name", name="uq_gang_campaign_name"),)
+    __table_args__ = (
+        UniqueConstraint("campaign_id", "name", name="uq_gang_campaign_name"),
+        AUTOINCREMENT,
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True)
@@ -103,6 +111,7 @@ class Member(SQLModel, table=True):
     """A model of a gang: its profile id, name, current numbers, XP, role and status."""
 
     __tablename__ = "member"
+    __table_args__ = (AUTOINCREMENT,)
 
     id: int | None = Field(default=None, primary_key=True)
     gang_id: int = Field(foreign_key="gang.id", index=True)
@@ -134,6 +143,7 @@ class MemberSkill(SQLModel, table=True):
     """A skill of the §7.2 table owned by a model, with the weapon type chosen (R-11)."""
 
     __tablename__ = "member_skill"
+    __table_args__ = (AUTOINCREMENT,)
 
     id: int | None = Field(default=None, primary_key=True)
     member_id: int = Field(foreign_key="member.id", index=True)
@@ -147,6 +157,7 @@ class Injury(SQLModel, table=True):
     """A lasting injury of R-10: an invalidity ("mano-mozzata"…) or "wounded" (next game)."""
 
     __tablename__ = "injury"
+    __table_args__ = (AUTOINCREMENT,)
 
     id: int | None = Field(default=None, primary_key=True)
     member_id: int = Field(foreign_key="member.id", index=True)
@@ -159,6 +170,7 @@ class OwnedItem(SQLModel, table=True):
     """A weapon or item owned by a gang: in its stash (no member) or carried by a model."""
 
     __tablename__ = "owned_item"
+    __table_args__ = (AUTOINCREMENT,)
 
     id: int | None = Field(default=None, primary_key=True)
     gang_id: int = Field(foreign_key="gang.id", index=True)
@@ -174,6 +186,7 @@ class FailedPurchase(SQLModel, table=True):
     """H-03: an availability roll that failed; the item waits until after the next game."""
 
     __tablename__ = "failed_purchase"
+    __table_args__ = (AUTOINCREMENT,)
 
     id: int | None = Field(default=None, primary_key=True)
     gang_id: int = Field(foreign_key="gang.id", index=True)
@@ -191,7 +204,7 @@ class LogEntry(SQLModel, table=True):
     """
 
     __tablename__ = "log_entry"
-    __table_args__ = (Index("ix_log_entry_gang_id_id", "gang_id", "id"),)
+    __table_args__ = (Index("ix_log_entry_gang_id_id", "gang_id", "id"), AUTOINCREMENT)
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True)

@@ -19,6 +19,7 @@ from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 import skirmish.campaign.models  # noqa: F401 - the tables these rows point at
+from skirmish.campaign.models import AUTOINCREMENT
 
 
 class GameStatus(StrEnum):
@@ -40,6 +41,7 @@ class Game(SQLModel, table=True):
     """One game of a campaign: its scenario, turn, status and result."""
 
     __tablename__ = "game"
+    __table_args__ = (AUTOINCREMENT,)
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True)
@@ -57,7 +59,7 @@ class GameGang(SQLModel, table=True):
     """A gang in a game: its side, how many models it started with, retreat and infamy."""
 
     __tablename__ = "game_gang"
-    __table_args__ = (UniqueConstraint("game_id", "gang_id", name="uq_game_gang"),)
+    __table_args__ = (UniqueConstraint("game_id", "gang_id", name="uq_game_gang"), AUTOINCREMENT)
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)
@@ -74,6 +76,7 @@ class GameModel(SQLModel, table=True):
     """A model taking part in a game, as it stands now."""
 
     __tablename__ = "game_model"
+    __table_args__ = (AUTOINCREMENT,)
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)
@@ -100,6 +103,7 @@ class GameObjective(SQLModel, table=True):
     """One copy of a scenario objective (a loot sack, the prisoner…), its state and carrier."""
 
     __tablename__ = "game_objective"
+    __table_args__ = (AUTOINCREMENT,)
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)
@@ -114,7 +118,7 @@ class GameEvent(SQLModel, table=True):
     """One action of a game, append-only: the turn, who, what, and every die."""
 
     __tablename__ = "game_event"
-    __table_args__ = (Index("ix_game_event_game_id_id", "game_id", "id"),)
+    __table_args__ = (Index("ix_game_event_game_id_id", "game_id", "id"), AUTOINCREMENT)
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id")
