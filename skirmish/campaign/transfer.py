@@ -1,24 +1,50 @@
 """Export and import: a gang or a whole campaign as versioned JSON.
 
 The format carries ``format_version`` (now 1); later versions only add fields, so a reader
-ignores fields it does not know. A file round-trips exactly: exporting what was imported gives
-the same document. Rows keep rule ids. The log travels with its gang (without the undo
-snapshots, so imported history cannot be undone); importing is logged in the target campaign.
+ignores fields it does not know (and does not store them). A file round-trips exactly:
+exporting what was imported gives the same document. Rows keep rule ids. The log travels with
+its gang (without the undo snapshots, so imported history cannot be undone); importing is
+logged in the target campaign. Export files are written atomically (``skirmish.fileio``).
 
-A bad file is refused as a whole before anything is written, with the JSON path of the
-problem (``$.gang.members[2].tiro``).
+Importing checks the whole file before the database is opened, so a bad file is refused as a
+whole before anything is written, in one line with the JSON path of the problem
+(``$.gang.members[2].tiro``), quoting values with ``limits.shown``:
+
+* **before parsing**: a file of more than ``MAX_FILE_BYTES`` (32 MiB) is refused without being
+  read whole; the text must be UTF-8; brackets nested more than ``MAX_DEPTH`` (32) deep are
+  refused by a scan that skips strings (an export nests about 10 deep);
+* **while parsing**: ``NaN``/``Infinity``, numbers of more than ``MAX_DIGITS`` digits and a key
+  repeated in one object are refused;
+* **every field that a command reads later** is checked against a declared shape: names by
+  ``limits.clean_name`` (what the CLI accepts), every number within a ``limits.Bound``, every
+  rule id against the rules tables, every text bounded and free of control characters and lone
+  surrogates, and each log entry's ``details`` against the schema of its action
+  (``ACTIONS``), its ``dice`` as ``{"value": 1–6, "purpose": text}``;
+* **the rules**: R-13 on the roster (at most 6 active models, one leader, hero profiles within
+  their "max N", the faction's own profiles or the non-player characters it may hire, no two
+  active models of one name, case-folded), roles that fit the profiles, a log whose money adds
+  up to the treasury, undo entries that revert one earlier action each, unique gang names and a
+  campaign name the CLI would accept.
+
+The database sees only what passed; the write transaction then only inserts (a handful of
+batched statements), so a large import holds the write lock briefly.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+import os
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from sqlmodel import Session, col, select
 
+from skirmish import fileio
 from skirmish.campaign import lookup
 from skirmish.campaign.models import (
     Campaign,
@@ -34,14 +60,77 @@ from skirmish.campaign.models import (
     OwnedItem,
 )
 from skirmish.campaign.services import MAX_MODELS, now_text, settings_of
-from skirmish.campaign.settings import HOUSE_RULES, find_setting
-from skirmish.errors import CampaignError, SkirmishError
-from skirmish.rules import find_equipment, find_faction, find_profile, find_skill, invalid_table
+from skirmish.campaign.settings import HOUSE_RULES, defaults, find_setting
+from skirmish.engine.advances import Advance
+from skirmish.engine.infamy import InfamyLoss
+from skirmish.engine.recovery import Doctor, RecoveryOutcome
+from skirmish.engine.setup import HIGHEST, LOWEST
+from skirmish.errors import CampaignError, RulesError, SkirmishError
+from skirmish.limits import (
+    CHARACTERISTIC,
+    COUNT,
+    MONEY,
+    XP,
+    XP_CHANGE,
+    Bound,
+    LimitError,
+    bad_character,
+    clean_name,
+    printable,
+    shown,
+)
+from skirmish.rules import (
+    find_equipment,
+    find_faction,
+    find_profile,
+    find_skill,
+    find_weapon,
+    invalid_table,
+)
 from skirmish.rules.model import Role
 from skirmish.rules.names import normalize
+from skirmish.rules.scenarios import Side, find_scenario
 
 FORMAT_VERSION = 1
 GRADUATE = "dottore-laureato"
+#: The injury a model carries from a recovery roll until its next game (R-10).
+WOUNDED = "wounded"
+
+#: A file larger than this is refused before it is read (an export of a long campaign with
+#: ten gangs is a few MiB).
+MAX_FILE_BYTES = 32 * 1024 * 1024
+#: Brackets nested deeper than this are refused before parsing (an export nests about 10 deep).
+MAX_DEPTH = 32
+#: A number literal with more digits than this is refused while parsing.
+MAX_DIGITS = 20
+#: How much of the file's path an error repeats.
+PATH_SHOWN = 240
+
+#: The longest rule id, setting value, ruling and timestamp (the columns' lengths).
+ID_LENGTH = 40
+STAMP_LENGTH = 32
+#: Free text in a log entry (an XP reason, a die's purpose).
+TEXT_LENGTH = 1000
+
+#: Bounds of this format, beside the shared ones of ``skirmish.limits``.
+VERSION = Bound("a format version", 1, COUNT.high)
+#: A model's numbers in a file: the book's 0–4 (§7.1, R-11), inside the stored range.
+RULE_CHARACTERISTIC = Bound(
+    CHARACTERISTIC.what, max(LOWEST, CHARACTERISTIC.low), min(HIGHEST, CHARACTERISTIC.high)
+)
+DIE = Bound("a die", 1, 6)
+DIE_TOTAL = Bound("a roll's total", 0, 36)
+DISP = Bound("DISP", 1, 6)
+PERCENT = Bound("a percentage", 0, 100)
+#: A row id of the exporting database (a game, an entry undone): PostgreSQL's ``integer``.
+ROW_ID = Bound("an id", 1, 2**31 - 1)
+#: How many rows a list in a file may have.
+LOG_MOST = COUNT.high
+GANGS_MOST = 1000
+MEMBERS_MOST = 1000
+ITEMS_MOST = 1000
+SKILLS_MOST = 50
+DICE_MOST = 200
 
 
 # --------------------------------------------------------------------------- export
@@ -140,80 +229,429 @@ def export_campaign(session: Session, *, campaign: Campaign) -> dict[str, Any]:
 
 
 def write_document(document: Mapping[str, Any], path: Path) -> None:
-    """Write an export document as UTF-8 JSON."""
+    """Write an export document as UTF-8 JSON, atomically: the old file stays whole until the
+    new one is complete (``fileio.write_bytes``)."""
+    text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     try:
-        path.write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise CampaignError(f"cannot write {str(path)!r}: {exc.strerror or exc}.") from None
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate stored by an older skirmish: keep it escaped
+        data = (json.dumps(document, ensure_ascii=True, indent=2) + "\n").encode("ascii")
+    fileio.write_bytes(path, data)
 
 
-# --------------------------------------------------------------------------- validation
+# --------------------------------------------------------------------------- reading a file
 
 
 class _Bad(Exception):
+    """A problem at one place of the document: its JSON path and what is wrong."""
+
     def __init__(self, path: str, message: str) -> None:
         super().__init__(f"{path}: {message}")
 
 
-@dataclass
-class _Reader:
-    """Checks one JSON value at a time, knowing where it is."""
+class _Unreadable(Exception):
+    """The file is not JSON skirmish can read (said while parsing, before any path is known)."""
 
-    def obj(self, value: Any, path: str) -> Mapping[str, Any]:
-        if not isinstance(value, dict):
-            raise _Bad(path, f"expected an object, got {_kind(value)}")
-        return value
 
-    def field(self, value: Mapping[str, Any], key: str, path: str) -> Any:
-        if key not in value:
-            raise _Bad(path, f"missing field {key!r}")
-        return value[key]
+class _Object(dict[str, Any]):
+    """A JSON object as parsed; remembers a key it saw twice, to be refused with its path."""
 
-    def array(self, value: Any, path: str) -> list[Any]:
-        if not isinstance(value, list):
-            raise _Bad(path, f"expected a list, got {_kind(value)}")
-        return value
+    duplicate: str | None = None
 
-    def text(self, value: Any, path: str, *, optional: bool = False) -> Any:
-        if value is None and optional:
-            return None
-        if not isinstance(value, str) or not value.strip():
-            raise _Bad(path, f"expected a non-empty text, got {_kind(value)}")
-        return value
 
-    def number(self, value: Any, path: str, low: int | None = None, high: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _Bad(path, f"expected a whole number, got {_kind(value)}")
-        if (low is not None and value < low) or (high is not None and value > high):
-            span = f"{low}–{high}" if high is not None else f"at least {low}"
-            raise _Bad(path, f"expected a whole number {span}, got {value}")
-        return value
+def _object_pairs(pairs: list[tuple[str, Any]]) -> _Object:
+    found = _Object(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                found.duplicate = key
+                break
+            seen.add(key)
+    return found
 
-    def optional_number(self, value: Any, path: str) -> int | None:
-        return None if value is None else self.number(value, path)
 
-    def one_of(self, value: Any, path: str, choices: tuple[str, ...]) -> str:
-        if value not in choices:
-            raise _Bad(path, f"expected one of {', '.join(choices)}, got {_kind(value)}")
-        return str(value)
+def _no_constant(name: str) -> Any:
+    raise _Unreadable(f"{name} is not a number skirmish accepts")
 
-    def rule(self, value: Any, path: str, find: Callable[[str], Any]) -> str:
-        text = self.text(value, path)
-        try:
-            found = find(text)
-        except SkirmishError as exc:
-            raise _Bad(path, str(exc).rstrip(".")) from None
-        if found != text:
-            raise _Bad(path, f"{text!r} is not a rule id (use {found!r})")
-        return str(found)
+
+def _whole_literal(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _Unreadable(f"a number has {digits:,} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+#: A JSON string (skipped whole, escapes included) or one bracket.
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+def _nesting(text: str) -> int | None:
+    """Where (a character offset) brackets outside strings first nest deeper than
+    ``MAX_DEPTH``; ``None`` when they never do. Cheap: no value is built."""
+    depth = 0
+    for match in _TOKENS.finditer(text):
+        char = match.group()[0]
+        if char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return match.start()
+        elif char in "]}":
+            depth -= 1
+    return None
+
+
+def _read_bytes(path: Path, where: str) -> bytes:
+    """The file's bytes; one larger than ``MAX_FILE_BYTES`` is refused without reading it."""
+    too_big = (
+        f"{where} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, more than any export; "
+        "nothing was imported."
+    )
+    try:
+        with path.open("rb") as stream:
+            if os.fstat(stream.fileno()).st_size > MAX_FILE_BYTES:
+                raise CampaignError(too_big)
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise CampaignError(f"no file {where} to import; check the path.") from None
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        raise CampaignError(f"cannot read {where}: {why}; nothing was imported.") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise CampaignError(too_big)
+    return data
+
+
+def parse_document(data: bytes, where: str) -> Any:
+    """The JSON value of a file's bytes, refused (``CampaignError``) when it is not UTF-8, is
+    nested too deep, holds NaN/Infinity or an endless number, or is not JSON."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CampaignError(
+            f"{where} is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start:,}); "
+            "nothing was imported."
+        ) from None
+    text = text.removeprefix("\ufeff")
+    deep = _nesting(text)
+    if deep is not None:
+        line = text.count("\n", 0, deep) + 1
+        raise CampaignError(
+            f"{where} nests lists and objects more than {MAX_DEPTH} deep (line {line:,}); "
+            "an export never does; nothing was imported."
+        )
+    try:
+        return json.loads(
+            text,
+            parse_constant=_no_constant,
+            parse_int=_whole_literal,
+            object_pairs_hook=_object_pairs,
+        )
+    except json.JSONDecodeError as exc:
+        raise CampaignError(
+            f"{where} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}; "
+            "nothing was imported."
+        ) from None
+    except _Unreadable as exc:
+        raise CampaignError(f"{where} is not an export: {exc}; nothing was imported.") from None
+    except (ValueError, RecursionError) as exc:  # the parser's own limits, whatever they are
+        raise CampaignError(
+            f"{where} cannot be read as JSON ({type(exc).__name__}); nothing was imported."
+        ) from None
+
+
+# --------------------------------------------------------------------------- shapes
+#
+# A document is checked against shapes declared as data: each spec checks one JSON value at a
+# path and returns it as it will be stored (names cleaned, unknown fields left out).
+
+_Around = Mapping[str, Any]
+_NOTHING: _Around = {}
 
 
 def _kind(value: Any) -> str:
-    shown = json.dumps(value, ensure_ascii=False)
-    return shown if len(shown) <= 40 else shown[:37] + "..."
+    """A value as an error message shows it: short, never a whole document."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return shown(value)
 
 
-_R = _Reader()
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+def _key_path(path: str, key: Any) -> str:
+    if isinstance(key, str) and _PLAIN_KEY.fullmatch(key):
+        return f"{path}.{key}"
+    return f"{path}[{shown(key)}]"
+
+
+def _object(value: Any, path: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise _Bad(path, f"expected an object, got {_kind(value)}")
+    duplicate = getattr(value, "duplicate", None)
+    if duplicate is not None:
+        raise _Bad(path, f"the key {shown(duplicate)} appears twice")
+    return value
+
+
+def _string(value: Any, path: str, length: int) -> str:
+    if not isinstance(value, str):
+        raise _Bad(path, f"expected a text, got {_kind(value)}")
+    problem = bad_character(value)
+    if problem is not None:
+        raise _Bad(path, f"the text may not contain {problem}")
+    if len(value) > length:
+        raise _Bad(path, f"expected a text of at most {length} characters, got {shown(value)}")
+    return value
+
+
+@dataclass(frozen=True)
+class _Whole:
+    """A whole number within a ``Bound`` (never a bool, never a float)."""
+
+    bound: Bound
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _Bad(path, f"expected a whole number, got {_kind(value)}")
+        low, high = self.bound.low, self.bound.high
+        if not low <= value <= high:
+            raise _Bad(path, f"expected a whole number {low:,}–{high:,}, got {shown(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class _Text:
+    """Free text: bounded, no control characters or lone surrogates."""
+
+    length: int
+    empty: bool = False
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> str:
+        text = _string(value, path, self.length)
+        if not self.empty and not text.strip():
+            raise _Bad(path, f"expected a non-empty text, got {_kind(value)}")
+        return text
+
+
+@dataclass(frozen=True)
+class _Name:
+    """A campaign, gang or model name as the CLI accepts it (``limits.clean_name``)."""
+
+    what: str
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> str:
+        if not isinstance(value, str):
+            raise _Bad(path, f"expected a {self.what} name, got {_kind(value)}")
+        problem = bad_character(value)
+        if problem is not None:
+            raise _Bad(path, f"a {self.what} name may not contain {problem}")
+        try:
+            return clean_name(value, self.what)
+        except LimitError as exc:
+            raise _Bad(path, str(exc).rstrip(".")) from None
+
+
+@dataclass(frozen=True)
+class _Stamp:
+    """A timestamp as the log writes it (ISO 8601)."""
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> str:
+        text = _string(value, path, STAMP_LENGTH)
+        try:
+            datetime.fromisoformat(text)
+        except ValueError:
+            raise _Bad(
+                path, f"expected a time like 2024-05-01T18:30:00Z, got {_kind(value)}"
+            ) from None
+        return text
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """The id of an entry of a rules table (not a name: ``find`` must give it back as it is)."""
+
+    find: Callable[[str], str]
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> str:
+        text = _string(value, path, ID_LENGTH)
+        try:
+            found = self.find(text)
+        except SkirmishError as exc:
+            raise _Bad(path, str(exc).rstrip(".")) from None
+        if found != text:
+            raise _Bad(path, f"{shown(text)} is not a rule id (use {found!r})")
+        return found
+
+
+@dataclass(frozen=True)
+class _OneOf:
+    """One of a few words."""
+
+    choices: tuple[str, ...]
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> str:
+        if not isinstance(value, str) or value not in self.choices:
+            raise _Bad(path, f"expected one of {', '.join(self.choices)}, got {_kind(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class _Flag:
+    """true or false."""
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> bool:
+        if not isinstance(value, bool):
+            raise _Bad(path, f"expected true or false, got {_kind(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class _Maybe:
+    """null, or a value of ``spec``."""
+
+    spec: _Spec
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> Any:
+        return None if value is None else self.spec.check(value, path, around)
+
+
+@dataclass(frozen=True)
+class _List:
+    """A list of at most ``most`` values of ``item``."""
+
+    item: _Spec
+    most: int
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> list[Any]:
+        if not isinstance(value, list):
+            raise _Bad(path, f"expected a list, got {_kind(value)}")
+        if len(value) > self.most:
+            raise _Bad(path, f"expected at most {self.most:,} entries, got {len(value):,}")
+        return [self.item.check(v, f"{path}[{n}]", _NOTHING) for n, v in enumerate(value)]
+
+
+@dataclass(frozen=True)
+class _Tuple:
+    """A list of exactly one value of each spec, in order."""
+
+    items: tuple[_Spec, ...]
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> list[Any]:
+        if not isinstance(value, list) or len(value) != len(self.items):
+            raise _Bad(path, f"expected a list of {len(self.items)} values, got {_kind(value)}")
+        return [
+            s.check(v, f"{path}[{n}]", _NOTHING)
+            for n, (s, v) in enumerate(zip(self.items, value, strict=True))
+        ]
+
+
+_ABSENT = object()
+
+
+@dataclass(frozen=True)
+class _Opt:
+    """A field that may be missing: then ``default`` (called if callable), or left out."""
+
+    spec: _Spec
+    default: Any = _ABSENT
+
+
+_Fields = Mapping[str, "_Spec | _Opt"]
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """An object with known fields, checked in order (a field's spec sees those before it);
+    ``cases`` adds the fields of one variant chosen by an earlier field's value (``"*"``: any
+    other value); ``rules`` then checks what concerns several fields. Unknown fields are left
+    out."""
+
+    fields: _Fields
+    cases: tuple[str, Mapping[str, _Fields]] | None = None
+    rules: Callable[[dict[str, Any], str], None] | None = None
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> dict[str, Any]:
+        raw = _object(value, path)
+        out: dict[str, Any] = {}
+        _fill(out, raw, self.fields, path)
+        if self.cases is not None:
+            key, variants = self.cases
+            extra = variants.get(out[key], variants.get("*", {}))
+            _fill(out, raw, extra, path)
+        if self.rules is not None:
+            self.rules(out, path)
+        return out
+
+
+def _fill(out: dict[str, Any], raw: Mapping[str, Any], fields: _Fields, path: str) -> None:
+    for key, spec in fields.items():
+        if key not in raw:
+            if not isinstance(spec, _Opt):
+                raise _Bad(path, f"missing field {key!r}")
+            if spec.default is not _ABSENT:
+                out[key] = spec.default() if callable(spec.default) else spec.default
+            continue
+        check = spec.spec if isinstance(spec, _Opt) else spec
+        out[key] = check.check(raw[key], f"{path}.{key}", out)
+
+
+@dataclass(frozen=True)
+class _Settings:
+    """A campaign's house rules by key, each value as ``settings`` parses it; ``fill`` gives
+    every rule not in the file its default."""
+
+    fill: bool
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> dict[str, str]:
+        raw = _object(value, path)
+        if len(raw) > 4 * len(HOUSE_RULES):
+            raise _Bad(path, f"expected at most {len(HOUSE_RULES)} house rules, got {len(raw):,}")
+        settings = defaults() if self.fill else {}
+        for key, text in raw.items():
+            where = _key_path(path, key)
+            name = _string(key, where, ID_LENGTH)
+            typed = _string(text, where, ID_LENGTH)
+            try:
+                rule = find_setting(name)
+                settings[rule.key] = rule.parse(typed)
+            except CampaignError as exc:
+                raise _Bad(where, str(exc).rstrip(".")) from None
+        return settings
+
+
+@dataclass(frozen=True)
+class _Details:
+    """A log entry's ``details``: the schema of the action named just before it (``ACTIONS``)."""
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> dict[str, Any]:
+        return ACTIONS[around["action"]].details.check(value, path)
+
+
+@dataclass(frozen=True)
+class _Action:
+    """An action an export can hold, in a gang's log or in the campaign's own."""
+
+    scope: str  # "gang" | "campaign"
+    undone: bool = False  # what an undo entry may name
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> str:
+        kinds = [k for k, v in ACTIONS.items() if not self.undone or v.undoable]
+        if not isinstance(value, str) or value not in kinds:
+            what = "an action an undo can revert" if self.undone else "an action of the log"
+            raise _Bad(path, f"{_kind(value)} is not {what}")
+        if ACTIONS[value].scope != self.scope:
+            raise _Bad(path, f"a {value!r} entry belongs in the {ACTIONS[value].scope}'s log")
+        return value
+
+
+# --------------------------------------------------------------------------- rule ids
 
 
 def _skill_id(name: str) -> str:
@@ -221,223 +659,462 @@ def _skill_id(name: str) -> str:
 
 
 def _injury_id(name: str) -> str:
+    if name == WOUNDED:
+        return name
+    return _invalidity_id(name)
+
+
+def _invalidity_id(name: str) -> str:
     for row in invalid_table():
         if row.id == name:
             return row.id
-    raise CampaignError(
-        f"unknown invalidity {name!r}: the ids are {', '.join(r.id for r in invalid_table())}"
-    )
+    ids = ", ".join(r.id for r in invalid_table())
+    raise CampaignError(f"unknown invalidity {shown(name)}: the ids are {ids}")
 
 
-def _check_items(value: Any, path: str, number: str = "paid") -> list[dict[str, Any]]:
-    """Rows of an item id and one whole ``number`` (what was paid; a failed purchase's game)."""
-    items = []
-    for n, raw in enumerate(_R.array(value, path)):
-        where = f"{path}[{n}]"
-        item = _R.obj(raw, where)
-        items.append(
-            {
-                "item": _R.rule(
-                    _R.field(item, "item", where), f"{where}.item", lambda s: find_equipment(s).id
-                ),
-                number: _R.number(_R.field(item, number, where), f"{where}.{number}", 0),
-            }
-        )
-    return items
+_FACTION = _Rule(lambda s: find_faction(s).id)
+_PROFILE = _Rule(lambda s: find_profile(s).id)
+_ITEM = _Rule(lambda s: find_equipment(s).id)
+_WEAPON = _Rule(lambda s: find_weapon(s).id)
+_SKILL = _Rule(_skill_id)
+_SCENARIO = _Rule(lambda s: find_scenario(s).id)
+_SETTING = _Rule(lambda s: find_setting(s).key)
+
+_MODEL = _Name("model")
+_GANG_NAME = _Name("gang")
+_CAMPAIGN_NAME = _Name("campaign")
+_MONEY = _Whole(MONEY)
+_ROLL = _Whole(DIE)
+_COUNT = _Whole(COUNT)
+_SIDE = _OneOf(tuple(Side))
+_FLAG = _Flag()
+_STASHED = _Opt(_List(_ITEM, ITEMS_MOST))
 
 
-def _check_log(value: Any, path: str) -> list[dict[str, Any]]:
-    entries = []
-    raw_entries = _R.array(value, path)
-    for n, raw in enumerate(raw_entries):
-        where = f"{path}[{n}]"
-        entry = _R.obj(raw, where)
-        reverts = entry.get("reverts")
-        if reverts is not None:
-            _R.number(reverts, f"{where}.reverts", 0, n - 1 if n else 0)
-            if n == 0:
-                raise _Bad(f"{where}.reverts", "the first entry cannot revert another")
-        details = _R.obj(_R.field(entry, "details", where), f"{where}.details")
-        dice = _R.array(_R.field(entry, "dice", where), f"{where}.dice")
-        for d, die in enumerate(dice):
-            face = _R.obj(die, f"{where}.dice[{d}]")
-            _R.number(
-                _R.field(face, "value", f"{where}.dice[{d}]"), f"{where}.dice[{d}].value", 1, 6
-            )
-        entries.append(
-            {
-                "action": _R.text(_R.field(entry, "action", where), f"{where}.action"),
-                "at": _R.text(_R.field(entry, "at", where), f"{where}.at"),
-                "member": _R.text(entry.get("member"), f"{where}.member", optional=True),
-                "details": dict(details),
-                "dice": list(dice),
-                "ruling": _R.text(entry.get("ruling"), f"{where}.ruling", optional=True),
-                "money_before": _R.optional_number(
-                    entry.get("money_before"), f"{where}.money_before"
-                ),
-                "money_after": _R.optional_number(entry.get("money_after"), f"{where}.money_after"),
-                "xp_before": _R.optional_number(entry.get("xp_before"), f"{where}.xp_before"),
-                "xp_after": _R.optional_number(entry.get("xp_after"), f"{where}.xp_after"),
-                "reverts": reverts,
-            }
-        )
-    return entries
+# --------------------------------------------------------------------------- log entries
 
 
-def _check_gang(value: Any, path: str) -> dict[str, Any]:
-    gang = _R.obj(value, path)
-    faction = _R.rule(
-        _R.field(gang, "faction", path), f"{path}.faction", lambda s: find_faction(s).id
-    )
-    if not find_faction(faction).playable:
-        raise _Bad(f"{path}.faction", f"{faction!r} is not a gang (R-13)")
-    members = []
-    names: set[str] = set()
-    for n, raw in enumerate(_R.array(_R.field(gang, "members", path), f"{path}.members")):
-        where = f"{path}.members[{n}]"
-        member = _R.obj(raw, where)
-        name = _R.text(_R.field(member, "name", where), f"{where}.name")
-        status = _R.one_of(
-            _R.field(member, "status", where), f"{where}.status", tuple(MemberStatus)
-        )
-        if status == MemberStatus.ACTIVE:
-            if normalize(name) in names:
-                raise _Bad(f"{where}.name", f"two models are called {name!r} (R-13)")
-            names.add(normalize(name))
-        skills = []
-        for s, skill_raw in enumerate(
-            _R.array(_R.field(member, "skills", where), f"{where}.skills")
-        ):
-            at = f"{where}.skills[{s}]"
-            skill = _R.obj(skill_raw, at)
-            choice = skill.get("choice")
-            if choice is not None:
-                _R.rule(choice, f"{at}.choice", lambda c: find_equipment(c).id)
-            skills.append(
-                {
-                    "skill": _R.rule(_R.field(skill, "skill", at), f"{at}.skill", _skill_id),
-                    "choice": choice,
-                }
-            )
-        injuries = [
-            _R.rule(v, f"{where}.injuries[{i}]", _injury_id)
-            for i, v in enumerate(
-                _R.array(_R.field(member, "injuries", where), f"{where}.injuries")
-            )
-        ]
-        numbers = {
-            key: _R.number(_R.field(member, key, where), f"{where}.{key}", 0, 4)
-            for key in ("tiro", "fred", "rif", "cos", "fama", "fortuna")
+@dataclass(frozen=True)
+class ActionKind:
+    """What an action's log entry holds: where it is logged, whether ``undo`` can revert it,
+    and the fields of its ``details`` that commands read (``campaign.text``, ``postgame``,
+    ``game.history``)."""
+
+    scope: str  # "gang" | "campaign"
+    details: _Shape
+    undoable: bool = True
+
+
+def _gang(fields: _Fields, cases: tuple[str, Mapping[str, _Fields]] | None = None) -> ActionKind:
+    return ActionKind("gang", _Shape(fields, cases))
+
+
+def _barrier(fields: _Fields) -> ActionKind:
+    return ActionKind("gang", _Shape(fields), undoable=False)
+
+
+#: Every game entry names its game (an id of the exporting database) and scenario.
+_GAME: _Fields = {"game": _Whole(ROW_ID), "scenario": _SCENARIO}
+
+#: Every action kind an export can hold, and its details (services, postgame, game.play).
+#: An ``import`` entry is this database's own history: an export never holds one.
+ACTIONS: dict[str, ActionKind] = {
+    "campaign-new": ActionKind(
+        "campaign",
+        _Shape({"campaign": _Opt(_CAMPAIGN_NAME), "settings": _Opt(_Settings(fill=False))}),
+        undoable=False,
+    ),
+    "campaign-set": ActionKind(
+        "campaign",
+        _Shape({"key": _SETTING, "before": _Text(ID_LENGTH), "after": _Text(ID_LENGTH)}),
+        undoable=False,
+    ),
+    "gang-new": _barrier({"gang": _GANG_NAME, "faction": _FACTION}),
+    "gang-rename": _gang({"before": _GANG_NAME, "after": _GANG_NAME}),
+    "gang-retire": _gang({"gang": _Opt(_GANG_NAME)}),
+    "hire": _gang({"profile": _PROFILE, "name": _MODEL, "cost": _Opt(_MONEY)}),
+    "fire": _gang({"name": _MODEL, "profile": _PROFILE, "to_stash": _STASHED}),
+    "injure": _gang({"injury": _Rule(_invalidity_id)}),
+    "buy": _gang(
+        {
+            "item": _ITEM,
+            "price": _MONEY,
+            "list_price": _Opt(_MONEY),
+            "half_price": _Opt(_FLAG),
+            "for": _Opt(_Maybe(_MODEL)),
+            "disp": _Maybe(_Whole(DISP)),
+            "skipped": _Opt(_FLAG),
+            "faction": _Opt(_Maybe(_FACTION)),
+            "roll": _Maybe(_ROLL),
+            "available": _Opt(_FLAG),
         }
-        members.append(
+    ),
+    "sell": _gang({"item": _ITEM, "paid": _MONEY, "price": _MONEY, "percent": _Whole(PERCENT)}),
+    "equip": _gang({"item": _ITEM}),
+    "unequip": _gang({"item": _ITEM}),
+    "advance": _gang(
+        {"advance": _OneOf(tuple(Advance)), "cost": _Whole(XP), "promoted": _Opt(_FLAG)},
+        (
+            "advance",
             {
-                "name": name,
-                "profile": _R.rule(
-                    _R.field(member, "profile", where),
-                    f"{where}.profile",
-                    lambda p: find_profile(p, faction=faction).id,
-                ),
-                "role": _R.one_of(_R.field(member, "role", where), f"{where}.role", tuple(Role)),
-                "status": status,
-                **numbers,
-                "xp": _R.number(_R.field(member, "xp", where), f"{where}.xp", 0),
-                "skills": skills,
-                "injuries": injuries,
-                "items": _check_items(_R.field(member, "items", where), f"{where}.items"),
+                "skill": {
+                    "skill": _SKILL,
+                    "choice": _Opt(_Maybe(_WEAPON)),
+                    "replaces": _Opt(_Maybe(_SKILL)),
+                    "chosen": _Opt(_FLAG),
+                    "rolls": _Opt(_List(_Tuple((_ROLL, _ROLL, _SKILL, _Maybe(_SKILL))), DICE_MOST)),
+                },
+                "*": {"before": _Whole(RULE_CHARACTERISTIC), "after": _Whole(RULE_CHARACTERISTIC)},
+            },
+        ),
+    ),
+    "xp": _gang({"xp": _Whole(XP_CHANGE), "reason": _Opt(_Text(TEXT_LENGTH, empty=True))}),
+    "undo": ActionKind(
+        "gang",
+        _Shape(
+            {
+                "reverts": _Opt(_Maybe(_Whole(ROW_ID))),
+                "action": _Action("gang", undone=True),
+                "details": _Details(),
             }
-        )
-    if len(names) > MAX_MODELS:
-        raise _Bad(f"{path}.members", f"{len(names)} active models, more than {MAX_MODELS} (R-13)")
-    failed = _check_items(gang.get("failed_purchases", []), f"{path}.failed_purchases", "game")
-    return {
-        "name": _R.text(_R.field(gang, "name", path), f"{path}.name"),
-        "faction": faction,
-        "treasury": _R.number(_R.field(gang, "treasury", path), f"{path}.treasury", 0),
-        "status": _R.one_of(gang.get("status", "active"), f"{path}.status", tuple(GangStatus)),
-        "games_played": _R.number(gang.get("games_played", 0), f"{path}.games_played", 0),
-        "members": members,
-        "stash": _check_items(_R.field(gang, "stash", path), f"{path}.stash"),
-        "failed_purchases": failed,
-        "log": _check_log(gang.get("log", []), f"{path}.log"),
-    }
+        ),
+        undoable=False,
+    ),
+    "game-start": _barrier({**_GAME, "side": _SIDE}),
+    "game-end": _barrier(
+        {
+            **_GAME,
+            "side": _SIDE,
+            "winner": _Opt(_Maybe(_SIDE)),
+            "result": _Opt(_OneOf(("win", "loss", "draw", "retreat"))),
+        }
+    ),
+    "game-abandon": _barrier({**_GAME, "side": _SIDE}),
+    "wounded-healed": _gang(_GAME),
+    "recovery": _gang(
+        {
+            **_GAME,
+            "outcome": _OneOf(tuple(RecoveryOutcome)),
+            "table": _Opt(_OneOf(tuple(RecoveryOutcome))),
+            "roll": _Opt(_ROLL),
+            "total": _Opt(_Whole(DIE_TOTAL)),
+            "doctor": _Opt(_Maybe(_OneOf(tuple(Doctor)))),
+            "doctor_model": _Opt(_Maybe(_MODEL)),
+            "fee": _Opt(_MONEY),
+            "fortuna_roll": _Opt(_Maybe(_ROLL)),
+            "invalidity": _Opt(_Maybe(_Rule(_invalidity_id))),
+            "to_stash": _STASHED,
+            "eliminated_by": _Opt(_Maybe(_MODEL)),
+        }
+    ),
+    "game-xp": _gang({**_GAME, "eliminations": _Opt(_COUNT), "bonus": _Opt(_Whole(XP))}),
+    "income": _gang(
+        {
+            **_GAME,
+            "result": _Opt(_OneOf(("win", "loss", "draw", "retreat"))),
+            "amount": _Opt(_MONEY),
+        }
+    ),
+    "bounty": _gang(
+        {
+            **_GAME,
+            "victims": _Opt(
+                _List(
+                    _Shape(
+                        {
+                            "name": _MODEL,
+                            "profile": _Opt(_PROFILE),
+                            "cost": _Opt(_MONEY),
+                            "bounty": _MONEY,
+                        }
+                    ),
+                    MEMBERS_MOST,
+                )
+            ),
+            "percent": _Opt(_Whole(PERCENT)),
+        }
+    ),
+    "outlaw-mark": _gang({**_GAME, "civilians": _Opt(_List(_MODEL, MEMBERS_MOST))}),
+    "gambler": _gang(
+        {
+            **_GAME,
+            "faces": _Opt(_List(_ROLL, DICE_MOST)),
+            "eliminations": _Opt(_COUNT),
+            "amount": _Opt(_MONEY),
+        }
+    ),
+    "marked-cards": _gang(
+        {**_GAME, "faces": _Opt(_List(_ROLL, DICE_MOST)), "amount": _Opt(_MONEY)}
+    ),
+    "infamy": _gang(
+        {
+            **_GAME,
+            "roll": _Opt(_ROLL),
+            "loss": _Opt(_OneOf(tuple(InfamyLoss))),
+            "rolled_at_retreat": _Opt(_FLAG),
+        }
+    ),
+}
+
+_DIE_ROLLED = _Shape({"value": _ROLL, "purpose": _Text(TEXT_LENGTH)})
 
 
-def _check_settings(value: Any, path: str) -> dict[str, str]:
-    raw = _R.obj(value, path)
-    settings = {rule.key: rule.default for rule in HOUSE_RULES}
-    for key, text in raw.items():
-        where = f"{path}.{key}"
+def _entry(scope: str) -> _Shape:
+    return _Shape(
+        {
+            "action": _Action(scope),
+            "at": _Stamp(),
+            "member": _Opt(_Maybe(_MODEL), None),
+            "details": _Details(),
+            "dice": _List(_DIE_ROLLED, DICE_MOST),
+            "ruling": _Opt(_Maybe(_Text(ID_LENGTH)), None),
+            "money_before": _Opt(_Maybe(_MONEY), None),
+            "money_after": _Opt(_Maybe(_MONEY), None),
+            "xp_before": _Opt(_Maybe(_Whole(XP)), None),
+            "xp_after": _Opt(_Maybe(_Whole(XP)), None),
+            "reverts": _Opt(_Maybe(_Whole(Bound("an entry number", 0, LOG_MOST))), None),
+        }
+    )
+
+
+@dataclass(frozen=True)
+class _Log:
+    """A log: its entries, and undo entries that each revert one earlier action."""
+
+    entry: _Shape
+
+    def check(self, value: Any, path: str, around: _Around = _NOTHING) -> list[dict[str, Any]]:
+        entries: list[dict[str, Any]] = _List(self.entry, LOG_MOST).check(value, path)
+        undone: set[int] = set()
+        for n, entry in enumerate(entries):
+            where = f"{path}[{n}]"
+            target = entry["reverts"]
+            if (entry["action"] == "undo") != (target is not None):
+                raise _Bad(
+                    f"{where}.reverts",
+                    "an undo entry names the entry it reverts, and no other entry does",
+                )
+            if target is None:
+                continue
+            if target >= n:
+                raise _Bad(f"{where}.reverts", f"expected an earlier entry, got {target}")
+            if target in undone:
+                raise _Bad(f"{where}.reverts", f"entry {target} is undone twice")
+            if entries[target]["action"] != entry["details"]["action"]:
+                raise _Bad(
+                    f"{where}.details.action",
+                    f"entry {target} is a {entries[target]['action']!r}, not a "
+                    f"{entry['details']['action']!r}",
+                )
+            undone.add(target)
+        return entries
+
+
+#: Every kind of spec above.
+_Spec = (
+    _Whole
+    | _Text
+    | _Name
+    | _Stamp
+    | _Rule
+    | _OneOf
+    | _Flag
+    | _Maybe
+    | _List
+    | _Tuple
+    | _Shape
+    | _Settings
+    | _Details
+    | _Action
+    | _Log
+)
+
+
+# --------------------------------------------------------------------------- gangs and campaigns
+
+
+def _gang_rules(gang: dict[str, Any], path: str) -> None:
+    """R-13 on the roster, roles that fit the profiles, and a log that adds up."""
+    faction = find_faction(gang["faction"])
+    if not faction.playable:
+        raise _Bad(f"{path}.faction", f"{faction.id!r} is not a gang (R-13)")
+    names: dict[str, str] = {}
+    leader: str | None = None
+    per_profile: Counter[str] = Counter()
+    active = 0
+    for n, member in enumerate(gang["members"]):
+        where = f"{path}.members[{n}]"
         try:
-            rule = find_setting(key)
-            settings[rule.key] = rule.parse(_R.text(text, where))
-        except CampaignError as exc:
-            raise _Bad(where, str(exc).rstrip(".")) from None
-    return settings
+            profile = find_profile(member["profile"], faction=faction.id)
+        except RulesError as exc:
+            raise _Bad(f"{where}.profile", str(exc).rstrip(".")) from None
+        role = member["role"]
+        if role != profile.role and not (role == Role.HERO and profile.role == Role.COMMON):
+            raise _Bad(f"{where}.role", f"a {profile.name_en} is a {profile.role}, not a {role}")
+        _no_twice([s["skill"] for s in member["skills"]], f"{where}.skills", "the skill")
+        _no_twice(member["injuries"], f"{where}.injuries", "the invalidity", allowed=WOUNDED)
+        if member["status"] != MemberStatus.ACTIVE:
+            if member["items"]:
+                raise _Bad(
+                    f"{where}.items",
+                    "a model no longer on the roster carries nothing (its "
+                    "equipment went to the stash)",
+                )
+            continue
+        active += 1
+        if active > MAX_MODELS:
+            raise _Bad(where, f"more than {MAX_MODELS} models on the roster (R-13)")
+        key = normalize(member["name"])
+        if key in names:
+            raise _Bad(f"{where}.name", f"two models are called {shown(member['name'])} (R-13)")
+        names[key] = member["name"]
+        if role == Role.LEADER:
+            if leader is not None:
+                raise _Bad(
+                    f"{where}.role",
+                    f"a second leader after {shown(leader)}; a gang has at most one (R-13)",
+                )
+            leader = member["name"]
+        if profile.max is not None:
+            per_profile[profile.id] += 1
+            if per_profile[profile.id] > profile.max:
+                raise _Bad(
+                    f"{where}.profile",
+                    f"more than {profile.max} {profile.name_en} (max {profile.max}, R-13)",
+                )
+    ledger = sum((e["money_after"] or 0) - (e["money_before"] or 0) for e in gang["log"])
+    if ledger != gang["treasury"]:
+        raise _Bad(
+            f"{path}.treasury",
+            f"{gang['treasury']:,}$ but the gang's log adds up to {ledger:,}$ (each entry's "
+            "money after minus money before)",
+        )
+
+
+def _no_twice(values: Iterable[str], path: str, what: str, allowed: str | None = None) -> None:
+    seen: set[str] = set()
+    for n, value in enumerate(values):
+        if value in seen and value != allowed:
+            raise _Bad(f"{path}[{n}]", f"{what} {value!r} twice")
+        seen.add(value)
+
+
+_OWNED = _Shape({"item": _ITEM, "paid": _MONEY})
+_CHARACTERISTICS = ("tiro", "fred", "rif", "cos", "fama", "fortuna")
+
+_MEMBER = _Shape(
+    {
+        "name": _MODEL,
+        "profile": _PROFILE,
+        "role": _OneOf(tuple(Role)),
+        "status": _OneOf(tuple(MemberStatus)),
+        **{key: _Whole(RULE_CHARACTERISTIC) for key in _CHARACTERISTICS},
+        "xp": _Whole(XP),
+        "skills": _List(
+            _Shape({"skill": _SKILL, "choice": _Opt(_Maybe(_WEAPON), None)}), SKILLS_MOST
+        ),
+        "injuries": _List(_Rule(_injury_id), SKILLS_MOST),
+        "items": _List(_OWNED, ITEMS_MOST),
+    }
+)
+
+_GANG = _Shape(
+    {
+        "name": _GANG_NAME,
+        "faction": _FACTION,
+        "treasury": _MONEY,
+        "status": _Opt(_OneOf(tuple(GangStatus)), GangStatus.ACTIVE.value),
+        "games_played": _Opt(_COUNT, 0),
+        "members": _List(_MEMBER, MEMBERS_MOST),
+        "stash": _List(_OWNED, ITEMS_MOST),
+        "failed_purchases": _Opt(_List(_Shape({"item": _ITEM, "game": _COUNT}), ITEMS_MOST), list),
+        "log": _Opt(_Log(_entry("gang")), list),
+    },
+    rules=_gang_rules,
+)
+
+
+def _campaign_rules(campaign: dict[str, Any], path: str) -> None:
+    seen: set[str] = set()
+    for n, gang in enumerate(campaign["gangs"]):
+        key = normalize(gang["name"])
+        if key in seen:
+            raise _Bad(f"{path}.gangs[{n}].name", f"two gangs are called {shown(gang['name'])}")
+        seen.add(key)
+
+
+_CAMPAIGN = _Shape(
+    {
+        "name": _CAMPAIGN_NAME,
+        "created_at": _Opt(_Stamp(), now_text),
+        "settings": _Opt(_Settings(fill=True), defaults),
+        "gangs": _List(_GANG, GANGS_MOST),
+        "log": _Opt(_Log(_entry("campaign")), list),
+    },
+    rules=_campaign_rules,
+)
+
+_DOCUMENT = _Shape(
+    {"format_version": _Whole(VERSION), "kind": _OneOf(("gang", "campaign"))},
+    ("kind", {"gang": {"gang": _GANG}, "campaign": {"campaign": _CAMPAIGN}}),
+)
 
 
 def check_document(document: Any) -> dict[str, Any]:
-    """The checked content of an export document; a problem raises with its JSON path."""
-    top = _R.obj(document, "$")
-    _R.number(_R.field(top, "format_version", "$"), "$.format_version", 1)
-    kind = _R.one_of(_R.field(top, "kind", "$"), "$.kind", ("gang", "campaign"))
-    if kind == "gang":
-        return {"kind": kind, "gang": _check_gang(_R.field(top, "gang", "$"), "$.gang")}
-    campaign = _R.obj(_R.field(top, "campaign", "$"), "$.campaign")
-    gangs = [
-        _check_gang(raw, f"$.campaign.gangs[{n}]")
-        for n, raw in enumerate(
-            _R.array(_R.field(campaign, "gangs", "$.campaign"), "$.campaign.gangs")
-        )
-    ]
-    seen: set[str] = set()
-    for n, gang in enumerate(gangs):
-        if normalize(gang["name"]) in seen:
-            raise _Bad(f"$.campaign.gangs[{n}].name", f"two gangs are called {gang['name']!r}")
-        seen.add(normalize(gang["name"]))
-    return {
-        "kind": kind,
-        "campaign": {
-            "name": _R.text(_R.field(campaign, "name", "$.campaign"), "$.campaign.name"),
-            "created_at": _R.text(campaign.get("created_at", now_text()), "$.campaign.created_at"),
-            "settings": _check_settings(campaign.get("settings", {}), "$.campaign.settings"),
-            "gangs": gangs,
-            "log": _check_log(campaign.get("log", []), "$.campaign.log"),
-        },
-    }
-
-
-def read_document(path: Path) -> dict[str, Any]:
-    """Read and check an export file; every problem names the file and where in it."""
-    where = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CampaignError(f"no file {where!r} to import; check the path.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CampaignError(f"cannot read {where!r}: {exc}; nothing was imported.") from None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CampaignError(
-            f"{where!r} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}; "
-            "nothing was imported."
-        ) from None
-    try:
-        return check_document(document)
-    except _Bad as exc:
-        raise CampaignError(f"{where!r} at {exc}; nothing was imported.") from None
+    """The checked content of a parsed export document, as it will be stored; a problem raises
+    with its JSON path."""
+    return _DOCUMENT.check(document, "$")
 
 
 # --------------------------------------------------------------------------- import
 
 
+@dataclass(frozen=True)
+class Checked:
+    """A file checked whole, before any database is opened: what ``import_checked`` writes."""
+
+    kind: str  # "gang" | "campaign"
+    data: dict[str, Any]  # the gang, or the campaign, as it will be stored
+    source: str  # the file's name, for the import's log entry
+    name: str  # the gang's name, or the name the imported campaign will have
+    gangs: int  # how many gangs it brings
+    into: str | None = None  # a gang: the campaign named with --campaign (None: the one in use)
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """Read, parse and check an export file; every problem names the file and where in it."""
+    where = shown(str(path), PATH_SHOWN)
+    document = parse_document(_read_bytes(path, where), where)
+    try:
+        return check_document(document)
+    except _Bad as exc:
+        raise CampaignError(f"{where} at {exc}; nothing was imported.") from None
+
+
+def read_import(path: Path, *, campaign: str | None = None) -> Checked:
+    """Everything ``import`` checks without the database: the file (``read_document``) and the
+    ``--campaign`` name (a gang's target campaign, or the new name of an imported campaign)."""
+    document = read_document(path)
+    source = printable(path.name)[: 4 * ID_LENGTH]
+    named = clean_name(campaign, "campaign") if campaign is not None else None
+    if document["kind"] == "gang":
+        gang = document["gang"]
+        return Checked("gang", gang, source, gang["name"], into=named, gangs=1)
+    data = document["campaign"]
+    return Checked(
+        "campaign",
+        data,
+        source,
+        named if named is not None else data["name"],
+        gangs=len(data["gangs"]),
+    )
+
+
 def _insert_log(
     session: Session, campaign_id: int, gang_id: int | None, entries: list[dict[str, Any]]
 ) -> None:
-    ids: list[int] = []
-    for data in entries:
-        reverts = data["reverts"]
-        entry = LogEntry(
+    rows = [
+        LogEntry(
             campaign_id=campaign_id,
             gang_id=gang_id,
             member_name=data["member"],
@@ -450,19 +1127,25 @@ def _insert_log(
             money_after=data["money_after"],
             xp_before=data["xp_before"],
             xp_after=data["xp_after"],
-            reverts=ids[reverts] if reverts is not None else None,
         )
-        session.add(entry)
+        for data in entries
+    ]
+    session.add_all(rows)
+    session.flush()  # one batched INSERT; the ids come back in order
+    undo = [(row, data["reverts"]) for row, data in zip(rows, entries, strict=True)]
+    for row, reverts in undo:
+        if reverts is not None:
+            row.reverts = rows[reverts].id
+    if any(reverts is not None for _, reverts in undo):
         session.flush()
-        assert entry.id is not None
-        ids.append(entry.id)
 
 
 def _insert_gang(session: Session, campaign: Campaign, data: dict[str, Any]) -> Gang:
-    for other in campaign.gangs:
-        if normalize(other.name) == normalize(data["name"]):
+    taken = session.exec(select(Gang.name).where(Gang.campaign_id == campaign.id)).all()
+    for other in taken:
+        if normalize(other) == normalize(data["name"]):
             raise CampaignError(
-                f"campaign {campaign.name!r} already has a gang called {other.name!r}; rename it "
+                f"campaign {campaign.name!r} already has a gang called {other!r}; rename it "
                 "first or import into another campaign with --campaign; nothing was imported."
             )
     assert campaign.id is not None
@@ -477,14 +1160,16 @@ def _insert_gang(session: Session, campaign: Campaign, data: dict[str, Any]) -> 
     session.add(gang)
     session.flush()
     assert gang.id is not None
-    for m in data["members"]:
-        member = Member(
+    members = [
+        Member(
             gang_id=gang.id,
-            **{k: m[k] for k in ("name", "profile", "role", "status", "tiro", "fred", "rif")},
-            **{k: m[k] for k in ("cos", "fama", "fortuna", "xp")},
+            **{k: m[k] for k in ("name", "profile", "role", "status", "xp", *_CHARACTERISTICS)},
         )
-        session.add(member)
-        session.flush()
+        for m in data["members"]
+    ]
+    session.add_all(members)
+    session.flush()  # one batched INSERT for the models, whose ids the rows below need
+    for member, m in zip(members, data["members"], strict=True):
         assert member.id is not None
         for skill in m["skills"]:
             session.add(
@@ -498,41 +1183,34 @@ def _insert_gang(session: Session, campaign: Campaign, data: dict[str, Any]) -> 
                     gang_id=gang.id, member_id=member.id, item=item["item"], paid=item["paid"]
                 )
             )
-        session.flush()
     for item in data["stash"]:
         session.add(OwnedItem(gang_id=gang.id, item=item["item"], paid=item["paid"]))
     for failed in data["failed_purchases"]:
         session.add(FailedPurchase(gang_id=gang.id, item=failed["item"], game=failed["game"]))
     session.flush()
     _insert_log(session, campaign.id, gang.id, data["log"])
-    session.refresh(campaign)
     return gang
 
 
-def import_document(
-    session: Session, *, document: dict[str, Any], campaign: str | None, source: str
-) -> Campaign:
-    """Import a checked document (``read_document``): a gang into ``campaign`` (default: the one
-    in use), or a whole campaign (renamed to ``campaign`` if given). Returns the campaign."""
-    if document["kind"] == "gang":
-        target = lookup.current_campaign(session, campaign)
-        gang = _insert_gang(session, target, document["gang"])
-        assert target.id is not None
-        _log_import(session, target, {"gang": gang.name, "file": source})
+def import_checked(session: Session, checked: Checked) -> Campaign:
+    """Write a checked file (``read_import``) in the caller's transaction: a gang into its
+    campaign (default: the one in use), or a whole new campaign. Only the name clashes are
+    checked here, inside the lock. Returns the campaign."""
+    if checked.kind == "gang":
+        target = lookup.current_campaign(session, checked.into)
+        gang = _insert_gang(session, target, checked.data)
+        _log_import(session, target, {"gang": gang.name, "file": checked.source})
         return target
-    data = document["campaign"]
-    name = campaign if campaign is not None else data["name"]
-    for other in session.exec(select(Campaign)).all():
-        if normalize(other.name) == normalize(name):
+    data = checked.data
+    for other in session.exec(select(Campaign.name)).all():
+        if normalize(other) == normalize(checked.name):
             raise CampaignError(
-                f"a campaign called {other.name!r} already exists; import under another name with "
+                f"a campaign called {other!r} already exists; import under another name with "
                 "--campaign NAME; nothing was imported."
             )
     settings = data["settings"]
     created = Campaign(
-        name=" ".join(name.split()),
-        explosives=settings["explosives"] == "on",
-        created_at=data["created_at"],
+        name=checked.name, explosives=settings["explosives"] == "on", created_at=data["created_at"]
     )
     session.add(created)
     session.flush()
@@ -543,11 +1221,10 @@ def import_document(
     session.flush()
     _insert_log(session, created.id, None, data["log"])
     for gang in data["gangs"]:
-        session.refresh(created)
         _insert_gang(session, created, gang)
     session.refresh(created)
     lookup.set_current(session, created)
-    _log_import(session, created, {"campaign": created.name, "file": source})
+    _log_import(session, created, {"campaign": created.name, "file": checked.source})
     return created
 
 

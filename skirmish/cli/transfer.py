@@ -59,15 +59,18 @@ def import_(
 ) -> None:
     """Import a gang or a campaign exported by 'skirmish export'.
 
+    The whole file is checked before the database is opened; a bad file changes nothing and
+    the error says where in it the problem is.
+
     Example: skirmish import earps.json --campaign "Tombstone 1881"
     """
     from skirmish.campaign import transfer
 
-    document = transfer.read_document(file)
+    # Read and check everything first: the write lock is then held only for the inserts.
+    checked = transfer.read_import(file, campaign=campaign)
     with session(db, access="campaign", create=True) as s:
-        target = transfer.import_document(s, document=document, campaign=campaign, source=file.name)
-        if document["kind"] == "gang":
-            what = f"gang {document['gang']['name']!r} into campaign {target.name!r}"
-        else:
-            what = f"campaign {target.name!r} ({len(document['campaign']['gangs'])} gangs)"
-    echo(f"Imported {what}.")
+        target = transfer.import_checked(s, checked).name
+    if checked.kind == "gang":
+        echo(f"Imported gang {checked.name!r} into campaign {target!r}.")
+    else:
+        echo(f"Imported campaign {target!r} ({checked.gangs} gangs).")

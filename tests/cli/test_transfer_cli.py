@@ -119,7 +119,7 @@ def _broken(west: Any, tmp_path: Path, change: Any) -> Path:
         ),
         (
             lambda d: d.__setitem__("format_version", "one"),
-            '$.format_version: expected a whole number, got "one"',
+            "$.format_version: expected a whole number, got 'one'",
         ),
         (
             lambda d: d["gang"]["members"][0]["skills"][0].__setitem__("skill", "flying"),
@@ -127,7 +127,7 @@ def _broken(west: Any, tmp_path: Path, change: Any) -> Path:
         ),
         (
             lambda d: d["gang"].__setitem__("treasury", -5),
-            "$.gang.treasury: expected a whole number at least 0, got -5",
+            "$.gang.treasury: expected a whole number 0–1,000,000, got -5",
         ),
         (
             lambda d: d["gang"]["members"][1].__setitem__("name", "ben"),
