@@ -137,7 +137,10 @@ def standing_steps(session: Session, game: Game, gang_id: int) -> list[LogEntry]
         )
         .order_by(col(LogEntry.id))
     ).all()
-    return [row for row in rows if row.details.get("game") == game.id]
+    # Imported history (no undo state) names games of the database it came from: not this one.
+    return [
+        row for row in rows if row.details.get("game") == game.id and row.state_before is not None
+    ]
 
 
 def postgame_done(session: Session, game: Game, gg: GameGang) -> bool:
