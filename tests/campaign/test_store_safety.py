@@ -1,0 +1,314 @@
+"""The store a club can trust (issue #8): ids never reused, atomic upgrades with one backup per
+revision, databases opened with care, a busy database refused cleanly."""
+
+from __future__ import annotations
+
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from skirmish.campaign import lookup, services, store
+from skirmish.engine.dice import ScriptedDice
+from skirmish.errors import StoreError
+
+SKIRMISH = [sys.executable, "-m", "skirmish"]
+BUSY = (
+    "Error: the database is busy (another skirmish is writing); try again. Nothing was changed.\n"
+)
+
+
+def _revision(path: Path) -> str:
+    with sqlite3.connect(path) as connection:
+        return str(connection.execute("SELECT version_num FROM alembic_version").fetchone()[0])
+
+
+def _tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as connection:
+        rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        return {row[0] for row in rows}
+
+
+def _old_database(path: Path, revision: str = "0001", logs: int = 0) -> None:
+    """An SQLite file at an older ``revision`` with a campaign, a gang and ``logs`` entries."""
+    engine = store.make_engine(f"sqlite:///{path}")
+    store.upgrade(engine, revision)
+    with engine.begin() as connection:
+        connection.execute(
+            text("INSERT INTO campaign (name, explosives, created_at) VALUES ('Old', 0, 'x')")
+        )
+        connection.execute(
+            text(
+                "INSERT INTO gang (campaign_id, name, faction, treasury, status, games_played) "
+                "VALUES (1, 'Earps', 'lawmen', 400, 'active', 0)"
+            )
+        )
+        if logs:
+            connection.execute(
+                text(
+                    "INSERT INTO log_entry (campaign_id, gang_id, action, at, details, dice) "
+                    "VALUES (1, 1, 'xp', 'x', :details, '[]')"
+                ),
+                [{"details": '{"xp": 1, "reason": "' + "r" * 200 + '"}'} for _ in range(logs)],
+            )
+    engine.dispose()
+
+
+# --------------------------------------------------------------------------- ids never reused
+
+
+def test_undo_of_a_sale_after_another_gang_bought_works_issue_8(cli: Any) -> None:
+    """Issue #8 point 2: SQLite used to give the sold knife's id to gang B's knife, and undoing
+    the sale failed with 'UNIQUE constraint failed: owned_item.id' for ever."""
+    cli.run("campaign", "new", "R")
+    cli.run("gang", "new", "A", "--faction", "lawmen")
+    cli.run("gang", "new", "B", "--faction", "lawmen")
+    cli.run("gang", "buy", "A", "knife")
+    cli.run("gang", "sell", "A", "knife")
+    cli.run("gang", "buy", "B", "knife")
+    cli.run("undo", "A")
+    a, b = cli.json("gang", "show", "A"), cli.json("gang", "show", "B")
+    assert [i["id"] for i in a["stash"]] == ["knife"]
+    assert [i["id"] for i in b["stash"]] == ["knife"]
+    cli.run("undo", "A")  # the purchase too: back to the founding treasury
+    assert cli.json("gang", "show", "A")["treasury"] == 400
+
+
+@pytest.mark.postgres
+def test_undo_of_a_sale_after_another_gang_bought_works_on_postgresql(
+    postgres_migrated_database: str,
+) -> None:
+    engine = store.open_store(postgres_migrated_database)
+    try:
+        with store.transaction(engine, access=store.Access.CAMPAIGN) as session:
+            campaign = services.new_campaign(session, name="R")
+            a = services.new_gang(session, campaign=campaign, name="A", faction="lawmen")
+            b = services.new_gang(session, campaign=campaign, name="B", faction="lawmen")
+            services.buy(session, gang=a, item="knife", dice=ScriptedDice([]))
+            services.sell(session, gang=a, item="knife")
+            services.buy(session, gang=b, item="knife", dice=ScriptedDice([]))
+        with store.transaction(engine) as session:
+            gang = lookup.gang_by_name(session, lookup.current_campaign(session), "A")
+            services.undo(session, gang=gang)
+        with store.transaction(engine, access=store.Access.READ) as session:
+            campaign = lookup.current_campaign(session)
+            for name in ("A", "B"):
+                gang = lookup.gang_by_name(session, campaign, name)
+                assert [item.item for item in gang.items] == ["knife"]
+    finally:
+        engine.dispose()
+
+
+def test_upgrading_keeps_the_ids_an_undo_remembers_out_of_reach(tmp_path: Path) -> None:
+    """A database of 0004 (no AUTOINCREMENT) whose log remembers a sold item: migration 0005
+    starts the counter above it, so a new item never takes the sold one's id and the undo of
+    the sale still works."""
+    path = tmp_path / "old.db"
+    engine = store.make_engine(f"sqlite:///{path}")
+    store.upgrade(engine, "0004")  # 0005 only adds AUTOINCREMENT: the tables are the same
+    with store.transaction(engine, access=store.Access.CAMPAIGN) as session:
+        campaign = services.new_campaign(session, name="R")
+        a = services.new_gang(session, campaign=campaign, name="A", faction="lawmen")
+        services.new_gang(session, campaign=campaign, name="B", faction="lawmen")
+        services.buy(session, gang=a, item="knife", dice=ScriptedDice([]))
+        services.sell(session, gang=a, item="knife")
+    engine.dispose()
+    assert "sqlite_sequence" not in _tables(path)
+    engine = store.open_store(str(path))  # upgrades to the head
+    with store.transaction(engine) as session:
+        b = lookup.gang_by_name(session, lookup.current_campaign(session), "B")
+        services.buy(session, gang=b, item="knife", dice=ScriptedDice([]))
+        assert [item.id for item in b.items] == [2]  # not 1: the undo of A's sale needs it
+    with store.transaction(engine) as session:
+        a = lookup.gang_by_name(session, lookup.current_campaign(session), "A")
+        services.undo(session, gang=a)
+        assert [item.id for item in a.items] == [1]
+    engine.dispose()
+
+
+# --------------------------------------------------------------------------- atomic upgrades
+
+
+def test_a_failed_upgrade_leaves_the_old_revision_whole_and_one_backup(tmp_path: Path) -> None:
+    """Issue #8 point 3: 0002 creates a table, 0003 fails; before, 0002's table stayed behind
+    at revision 0001 and every later command failed with "table … already exists"."""
+    path = tmp_path / "old.db"
+    _old_database(path)
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE game (id INTEGER PRIMARY KEY)")  # 0003 will fail
+    before = path.read_bytes()
+    for _ in range(3):
+        with pytest.raises(StoreError, match="failed: .*game"):
+            store.open_store(str(path))
+        assert _revision(path) == "0001"
+        assert "failed_purchase" not in _tables(path)
+        assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.db", "old.db.0001.bak"]
+    with sqlite3.connect(path) as connection:
+        connection.execute("DROP TABLE game")
+    store.open_store(str(path)).dispose()
+    assert _revision(path) == store.head_revision()
+    backups = sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".bak"))
+    assert backups == ["old.db.0001.2.bak", "old.db.0001.bak"]  # the file had changed
+
+
+def test_kill_9_during_an_upgrade_leaves_the_old_revision_or_the_new(tmp_path: Path) -> None:
+    """kill -9 at random moments of an upgrade, bounded: the file is always at 0001 with
+    nothing of 0002 in it, or at the head; it always passes SQLite's integrity check."""
+    path = tmp_path / "old.db"
+    _old_database(path, logs=20_000)
+    pristine = path.read_bytes()
+    started = time.monotonic()
+    subprocess.run(
+        [*SKIRMISH, "campaign", "list", "--db", str(path)], check=True, capture_output=True
+    )
+    whole = time.monotonic() - started
+    rng = random.Random(8)
+    seen = set()
+    deadline = time.monotonic() + 40
+    for attempt in range(10):
+        if time.monotonic() > deadline:
+            break
+        path.write_bytes(pristine)
+        for extra in tmp_path.glob("old.db?*"):
+            extra.unlink()
+        process = subprocess.Popen(
+            [*SKIRMISH, "campaign", "list", "--db", str(path)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(rng.uniform(0.2, 1.0) * whole)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        with sqlite3.connect(path) as connection:  # opening rolls back a hot journal
+            assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        revision = _revision(path)
+        seen.add(revision)
+        assert revision in ("0001", store.head_revision()), attempt
+        if revision == "0001":
+            assert "failed_purchase" not in _tables(path)
+        done = subprocess.run(
+            [*SKIRMISH, "campaign", "list", "--db", str(path)], capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        assert _revision(path) == store.head_revision()
+        assert len(list(tmp_path.glob("old.db.0001*.bak"))) <= 1
+    assert seen  # the loop ran
+
+
+# --------------------------------------------------------------------------- opening with care
+
+
+def test_an_empty_file_is_not_a_database_unless_campaign_new_starts_one(
+    tmp_path: Path, cli_at: Any
+) -> None:
+    path = tmp_path / "empty.db"
+    path.touch()
+    cli = cli_at(path)
+    for args in (("gang", "list"), ("campaign", "list"), ("gang", "new", "A", "--faction", "x")):
+        result = cli.run(*args, ok=False)
+        assert result.exit_code == 1
+        assert result.stderr.startswith(f"Error: {str(path)!r} is an empty file, not a skirmish")
+        assert path.read_bytes() == b""
+    cli.run("campaign", "new", "West")
+    assert cli.json("campaign", "list")[0]["name"] == "West"
+
+
+def test_a_reader_at_a_mistyped_path_creates_nothing(tmp_path: Path, cli_at: Any) -> None:
+    path = tmp_path / "typo.db"
+    cli = cli_at(path)
+    for args in (("gang", "list"), ("log",), ("campaign", "show"), ("gang", "show", "A")):
+        result = cli.run(*args, ok=False)
+        assert result.exit_code == 1
+        assert result.stderr == (
+            f"Error: there is no database at {str(path)!r}: check --db (or SKIRMISH_DB), or "
+            "create a campaign there with 'skirmish campaign new NAME'. Nothing was created.\n"
+        )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_is_not_a_database(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="is a folder, not a database file"):
+        store.open_store(str(tmp_path))
+
+
+def test_a_damaged_file_is_refused_before_anything_is_written(tmp_path: Path, cli_at: Any) -> None:
+    """Scribbled pages: the first write of a process runs PRAGMA quick_check."""
+    path = tmp_path / "c.db"
+    cli = cli_at(path)
+    cli.run("campaign", "new", "West")
+    cli.run("gang", "new", "Earps", "--faction", "lawmen")
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    for start in range(page, len(data), page):  # every page's header but the first page's
+        data[start : start + 8] = b"\xff" * 8
+    path.write_bytes(bytes(data))
+    store._CHECKED.clear()
+    result = cli.run("gang", "hire", "Earps", "deputy", "--name", "Virgil", ok=False)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {str(path)!r} is damaged")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert path.read_bytes() == bytes(data)
+
+
+# --------------------------------------------------------------------------- busy
+
+
+def test_a_busy_database_is_refused_after_a_bounded_wait(
+    tmp_path: Path, cli_at: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "c.db"
+    cli = cli_at(path)
+    cli.run("campaign", "new", "West")
+    cli.run("gang", "new", "Earps", "--faction", "lawmen")
+    monkeypatch.setenv("SKIRMISH_BUSY_TIMEOUT", "0.3")
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        before = path.read_bytes()
+        result = cli.run("gang", "buy", "Earps", "knife", ok=False)
+        assert result.exit_code == 1
+        assert result.stderr == BUSY
+        assert path.read_bytes() == before
+        # A reader still reads while another skirmish holds the write lock.
+        assert cli.json("gang", "show", "Earps")["treasury"] == 400
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    cli.run("gang", "buy", "Earps", "knife")
+
+
+@pytest.mark.postgres
+def test_a_locked_gang_is_refused_after_a_bounded_wait_on_postgresql(
+    postgres_migrated_database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import psycopg
+    from typer.testing import CliRunner
+
+    from skirmish.cli.main import app
+
+    url = postgres_migrated_database
+    runner = CliRunner()
+
+    def run(*args: str) -> Any:
+        return runner.invoke(app, [*args, "--db", url], env={"SKIRMISH_LANG": ""})
+
+    assert run("campaign", "new", "West").exit_code == 0
+    assert run("gang", "new", "Earps", "--faction", "lawmen").exit_code == 0
+    monkeypatch.setenv("SKIRMISH_BUSY_TIMEOUT", "0.3")
+    dsn = url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(dsn) as holder:
+        holder.execute("SELECT id FROM gang WHERE name = 'Earps' FOR UPDATE")
+        result = run("gang", "buy", "Earps", "knife")
+        assert result.exit_code == 1
+        assert result.stderr == BUSY
+        holder.rollback()
+    result = run("gang", "buy", "Earps", "knife")
+    assert result.exit_code == 0
