@@ -1,12 +1,30 @@
 """The few named exceptions of skirmish (STYLE.md habit 4).
 
-Every message quotes the user's input with ``{value!r}`` and says what to do next. The CLI turns
-any ``SkirmishError`` into one ``Error: …`` line on stderr and a non-zero exit code.
+Every message quotes the user's input with ``{value!r}`` (``shown(value)`` where it may be
+long) and says what to do next. The CLI turns any ``SkirmishError`` into one ``Error: …`` line
+on stderr and a non-zero exit code.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+#: How much of a user's text an error message repeats (a 10,000-character name is not echoed).
+SHOWN_LENGTH = 40
+
+
+def shown(value: object, length: int = SHOWN_LENGTH) -> str:
+    """``repr(value)`` for an error message, cut to about ``length`` characters with the total
+    length said, so a huge input is never echoed whole (``skirmish.limits`` re-exports it)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int with more digits than Python turns into text
+        return "a number far too large"
+    if len(text) <= length + 2:
+        return text
+    size = len(value) if isinstance(value, str | bytes) else len(text)
+    quote = text[-1] if text[-1] in "'\"" else ""
+    return f"{text[: length + 1]}…{quote} ({size:,} characters)"
 
 
 class SkirmishError(Exception):
@@ -31,7 +49,7 @@ class UnknownNameError(RulesError):
             if self.suggestions
             else f"see 'skirmish rules' for the list of {kind} names."
         )
-        super().__init__(f"unknown {kind} {value!r}: {hint}")
+        super().__init__(f"unknown {kind} {shown(value)}: {hint}")
 
 
 class DiceError(SkirmishError):

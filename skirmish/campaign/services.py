@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from skirmish import limits
 from skirmish.campaign import lookup
 from skirmish.campaign.models import (
     Campaign,
@@ -56,7 +57,7 @@ MAX_MODELS = 6
 #: R-12: cowboy heroes buy horses at half price.
 HALF_PRICE_HORSE = ("cowboys", "horse")
 CHARACTERISTICS = ("tiro", "fred", "rif", "cos", "fama", "fortuna")
-NAME_LENGTH = 80
+NAME_LENGTH = limits.NAME_LENGTH
 
 
 def _utc_now() -> datetime:
@@ -76,14 +77,8 @@ def now_text() -> str:
 
 
 def _clean_name(name: str, what: str) -> str:
-    cleaned = " ".join(name.split())
-    if not cleaned:
-        raise CampaignError(f"a {what} needs a name, not {name!r}.")
-    if len(cleaned) > NAME_LENGTH:
-        raise CampaignError(
-            f"a {what} name has at most {NAME_LENGTH} characters; {name!r} is longer."
-        )
-    return cleaned
+    """A name as stored (``limits.clean_name``: length, control characters, surrogates)."""
+    return limits.clean_name(name, what)
 
 
 def dice_data(dice: Iterable[Die]) -> list[dict[str, Any]]:
@@ -222,12 +217,12 @@ def new_campaign(
     *,
     name: str,
     explosives: bool = False,
-    lookup.lock_store(session)  # names are unique across the store, case-folded
     settings: Mapping[str, str] | None = None,
 ) -> Campaign:
     """Create a campaign with the house rules' defaults and ``settings``; it becomes the one in
     use."""
     name = _clean_name(name, "campaign")
+    lookup.lock_store(session)  # names are unique across the store, case-folded
     for other in session.exec(select(Campaign)).all():
         if normalize(other.name) == normalize(name):
             raise CampaignError(
@@ -673,12 +668,19 @@ def unequip(session: Session, *, gang: Gang, item: str, member: str) -> LogEntry
 
 def award_xp(session: Session, *, gang: Gang, member: str, xp: int, reason: str = "") -> LogEntry:
     """Record experience a model earned in a game (R-11: +1 per enemy it eliminated, and the
-    end-of-game bonus of H-02), or a correction; XP never goes below 0."""
+    end-of-game bonus of H-02), or a correction; XP stays within 0–10,000 (``limits.XP``)."""
+    limits.XP_CHANGE.check(xp)
+    reason = limits.clean_text(reason, "the reason")
     _playing(gang)
     model = lookup.member_by_name(gang, member)
     if model.xp + xp < 0:
         raise CampaignError(
             f"R-11: {model.name!r} has {model.xp} XP; taking {-xp} would leave less than 0."
+        )
+    if model.xp + xp > limits.XP.high:
+        raise limits.LimitError(
+            f"R-11: {model.name!r} has {model.xp} XP; adding {xp} would make {model.xp + xp:,}, "
+            f"more than the {limits.XP.high:,} a model can have."
         )
     if xp == 0:
         raise CampaignError("R-11: give a number of XP other than 0.")

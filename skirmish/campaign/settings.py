@@ -4,6 +4,20 @@ Each setting has a key typed by users (``sell-percent``), the house rule it belo
 default (the ruling's), and a parser that checks a typed value. Values are stored as text in
 ``campaign_setting``; a campaign gets every default written down when it is created, so later
 changes of defaults never change an existing campaign.
+
+The numeric house rules take whole numbers (ASCII digits) in a range, checked before anything
+is stored (issue #8, "Bounds"):
+
+======================  ========  =============================================================
+setting                 range     why
+======================  ========  =============================================================
+win-money, loss-money   0–1000    dollars after each game (the ruling's 50 and 20); more would
+                                  make every purchase trivial
+win-xp                  0–10      XP per model per win (the ruling's 1)
+sell-percent            0–100     a sale never pays more than the price paid
+bounty-percent          0–100     a bounty is a share of the eliminated model's cost
+marked-cards-dice       0–6       D6 rolled for the marked cards (the ruling's 1)
+======================  ========  =============================================================
 """
 
 from __future__ import annotations
@@ -11,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, shown
 from skirmish.rules.names import normalize
 
 
@@ -36,19 +50,26 @@ class HouseRule:
             typed = aliases.get(typed, typed)
             if typed not in self.choices:
                 raise CampaignError(
-                    f"{self.rule}: {self.key} takes {' or '.join(self.choices)}, not {value!r}."
+                    f"{self.rule}: {self.key} takes {' or '.join(self.choices)}, "
+                    f"not {shown(value)}."
                 )
             return typed
-        try:
-            number = int(value.strip())
-        except ValueError:
-            number = None
+        digits = value.strip()
+        # ASCII digits only: int() also reads "１００" and "1_000", which nobody means here;
+        # the length check keeps int() away from a number with thousands of digits.
+        plain = digits.removeprefix("-").removeprefix("+")
+        number = int(digits) if plain.isascii() and plain.isdigit() and len(plain) < 10 else None
         if number is None or not self.low <= number <= self.high:
             raise CampaignError(
                 f"{self.rule}: {self.key} takes a whole number from {self.low} to {self.high}, "
-                f"not {value!r}."
+                f"not {shown(value)}."
             )
         return str(number)
+
+    @property
+    def accepts(self) -> str:
+        """What the setting accepts, for help texts: ``on|off`` or ``0–100``."""
+        return "|".join(self.choices) if self.choices else f"{self.low}–{self.high}"
 
     def describe(self, value: str, lang: str) -> str:
         """The rule's text for ``value`` in ``lang``."""
@@ -160,7 +181,7 @@ def find_setting(key: str) -> HouseRule:
 
         close = difflib.get_close_matches(typed, list(_BY_KEY), n=3, cutoff=0.4)
         hint = ", ".join(repr(c) for c in close) if close else ", ".join(_BY_KEY)
-        raise CampaignError(f"unknown campaign setting {key!r}: try {hint}.")
+        raise CampaignError(f"unknown campaign setting {shown(key)}: try {hint}.")
     return found
 
 
@@ -183,6 +204,6 @@ def parse_assignment(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip() or not value.strip():
         raise CampaignError(
-            f"a house rule is set as KEY=VALUE (e.g. sell-percent=100), not {text!r}."
+            f"a house rule is set as KEY=VALUE (e.g. sell-percent=100), not {shown(text)}."
         )
     return key.strip(), value.strip()

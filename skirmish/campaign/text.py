@@ -9,6 +9,7 @@ from typing import Any
 
 from skirmish.campaign.models import LogEntry
 from skirmish.campaign.views import injury_name, skill_name
+from skirmish.errors import SkirmishError, shown
 from skirmish.i18n import Catalogue, Lang, name, tr
 from skirmish.rules import find_equipment, find_faction, find_profile, find_weapon
 
@@ -175,8 +176,13 @@ def _advance(d: dict[str, Any], who: str, lang: Lang | str) -> str:
 
 
 def describe_entry(entry: LogEntry, lang: Lang | str) -> str:
-    """One line for a log entry."""
-    return describe(entry.action, entry.details, entry.member_name, lang)
+    """One line for a log entry. An entry whose details this version cannot read (written by a
+    newer skirmish, or a damaged import) is shown as its action and raw details, so one odd
+    entry never stops ``skirmish log`` from showing the rest."""
+    try:
+        return describe(entry.action, entry.details, entry.member_name, lang)
+    except (LookupError, TypeError, ValueError, AttributeError, SkirmishError):
+        return f"{entry.action}: {shown(entry.details, 120)}"
 
 
 def entry_data(entry: LogEntry, gang_name: str | None, lang: Lang | str) -> dict[str, Any]:

@@ -10,9 +10,11 @@ from typing import Annotated
 
 import typer
 
+from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.cli.game_views import register_campaign
 from skirmish.cli.options import DbOpt, JsonOpt, LangOpt
-from skirmish.cli.store_options import CampaignOpt, console, echo, emit, session
+from skirmish.cli.safe import cell, echo
+from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.i18n import Catalogue, tr
 
 MESSAGES: Catalogue = {
@@ -50,6 +52,8 @@ _KEYS = (
     "duplicate-invalidity (H-07), hero-limits (H-08), bounty-percent (H-09), "
     "marked-cards-dice (H-10), gambler (H-11)"
 )
+#: The numeric house rules and their ranges, for the help of ``campaign set``.
+_RANGES = ", ".join(f"{rule.key} {rule.accepts}" for rule in HOUSE_RULES if not rule.choices)
 
 
 @app.command("new")
@@ -164,21 +168,21 @@ def show(
         emit({"name": name, "settings": settings, "gangs": gangs})
         return
     out = console()
-    out.print(f"[bold]{name}[/bold]")
+    out.print(cell(name, "bold"))
     rules = Table(title=tr(MESSAGES, "house", lang))
     for column in tr(MESSAGES, "columns", lang).split(","):
         rules.add_column(column)
     for row in settings:
         changed = "" if row["value"] == row["default"] else " *"
-        rules.add_row(row["rule"], row["key"], f"{row['value']}{changed}", row["text"])
+        rules.add_row(row["rule"], row["key"], cell(f"{row['value']}{changed}"), cell(row["text"]))
     out.print(rules)
     table = Table(title=tr(MESSAGES, "gangs", lang))
     for column in tr(MESSAGES, "gang-columns", lang).split(","):
         table.add_column(column)
     for g in gangs:
         table.add_row(
-            g["name"], g["faction_name"], str(g["models"]), f"{g['treasury']}$",
-            f"{g['rating']}$", g["status"],
+            cell(g["name"]), cell(g["faction_name"]), str(g["models"]), f"{g['treasury']}$",
+            f"{g['rating']}$", cell(g["status"]),
         )  # fmt: skip
     out.print(table)
 
@@ -186,7 +190,9 @@ def show(
 @app.command("set")
 def set_(
     key: Annotated[str, typer.Argument(help=f"Setting: {_KEYS}.")],
-    value: Annotated[str, typer.Argument(help="New value.")],
+    value: Annotated[
+        str, typer.Argument(help=f"New value; whole numbers within their range: {_RANGES}.")
+    ],
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:

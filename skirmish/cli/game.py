@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
-from skirmish.cli.store_options import CampaignOpt, Dice, console, echo, emit, session
+from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt, bounded
+from skirmish.cli.safe import cell, echo
+from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session
 from skirmish.engine.setup import Elevation, Immunity, Motion, MountPace
 from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.limits import COUNT, DISTANCE, GAME
 from skirmish.rules.model import Cover
 
 if TYPE_CHECKING:
@@ -38,7 +40,11 @@ app = typer.Typer(
 
 GameOpt = Annotated[
     int | None,
-    typer.Option("--game", help="Game number (default: the game in progress, else the latest)."),
+    typer.Option(
+        "--game",
+        callback=bounded(GAME),
+        help="Game number (default: the game in progress, else the latest).",
+    ),
 ]
 ImmuneOpt = Annotated[
     Immunity | None,
@@ -490,7 +496,10 @@ def shoot(
         ),
     ] = None,
     range_: Annotated[
-        float | None, typer.Option("--range", help="Distance in U (short range +1; night).")
+        float | None,
+        typer.Option(
+            "--range", callback=bounded(DISTANCE), help="Distance in U (short range +1; night)."
+        ),
     ] = None,
     cover: Annotated[
         Cover, typer.Option("--cover", help="Target's cover: none, light −1, partial −2, full.")
@@ -499,7 +508,9 @@ def shoot(
     moved: Annotated[
         bool, typer.Option("--moved", help="The shooter took a movement action this turn.")
     ] = False,
-    shots: Annotated[int, typer.Option("--shots", help="Shots declared this action.")] = 1,
+    shots: Annotated[
+        int, typer.Option("--shots", callback=bounded(COUNT), help="Shots declared this action.")
+    ] = 1,
     target_waiting: Annotated[
         bool, typer.Option("--target-waiting", help="The target has not yet taken its turn: +1.")
     ] = False,
@@ -517,7 +528,12 @@ def shoot(
         bool, typer.Option("--fanning", help="Empty the six-shooter's cylinder (6D6, R-14).")
     ] = False,
     rounds: Annotated[
-        int | None, typer.Option("--rounds", help="Repeater/musket/carbine loaded with 7 or 17.")
+        int | None,
+        typer.Option(
+            "--rounds",
+            callback=bounded(COUNT),
+            help="Repeater/musket/carbine loaded with 7 or 17.",
+        ),
     ] = None,
     two_pistols: Annotated[
         bool, typer.Option("--two-pistols", help="Firing two pistols: −1 unless BOUNTY KILLER.")
@@ -532,7 +548,10 @@ def shoot(
         bool, typer.Option("--leader-near", help="The target's leader is within 5U (R-04).")
     ] = False,
     friends: Annotated[
-        int, typer.Option("--friends", help="Friendly models within 5U of the target.")
+        int,
+        typer.Option(
+            "--friends", callback=bounded(COUNT), help="Friendly models within 5U of the target."
+        ),
     ] = 0,
     whisky: Annotated[bool, typer.Option("--whisky", help="The shooter drank whisky.")] = False,
     target_mount: Annotated[
@@ -545,7 +564,11 @@ def shoot(
     ] = False,
     template_position: Annotated[
         int,
-        typer.Option("--template-position", help="Sawn-off: this model's place under it."),
+        typer.Option(
+            "--template-position",
+            callback=bounded(COUNT),
+            help="Sawn-off: this model's place under it.",
+        ),
     ] = 1,
     immune: ImmuneOpt = None,
     gringo_far: GringoOpt = False,
@@ -607,7 +630,10 @@ def melee(
         bool, typer.Option("--leader-near", help="The defender's leader is within 5U (R-04).")
     ] = False,
     friends: Annotated[
-        int, typer.Option("--friends", help="Friendly models within 5U of the defender.")
+        int,
+        typer.Option(
+            "--friends", callback=bounded(COUNT), help="Friendly models within 5U of the defender."
+        ),
     ] = 0,
     whisky: Annotated[bool, typer.Option("--whisky", help="The attacker drank whisky.")] = False,
     target_mounted: Annotated[
@@ -645,7 +671,12 @@ def melee(
 @app.command("hit")
 def hit(
     member: ModelArg,
-    wounds: Annotated[int, typer.Option("--wounds", min=1, help="Wounds taken (after saves).")],
+    wounds: Annotated[
+        int,
+        typer.Option(
+            "--wounds", min=1, callback=bounded(COUNT), help="Wounds taken (after saves)."
+        ),
+    ],
     lang: LangOpt,
     by: Annotated[str | None, typer.Option("--by", help="The model that hit it.")] = None,
     game: GameOpt = None,
@@ -774,7 +805,10 @@ def objective(
     lang: LangOpt,
     by: Annotated[str | None, typer.Option("--by", help="The model doing it.")] = None,
     copy_no: Annotated[
-        int | None, typer.Option("--copy", min=1, help="Which one (loot sack 1 or 2).")
+        int | None,
+        typer.Option(
+            "--copy", min=1, callback=bounded(COUNT), help="Which one (loot sack 1 or 2)."
+        ),
     ] = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
@@ -830,8 +864,10 @@ def status(
         if gang["retreated"]:
             extra.append(f"retreated ({gang['retreated']})")
         table = Table(
-            title=f"{gang['gang']} ({gang['side']}): casualties {gang['casualties']}/"
-            f"{gang['started']}" + (f"; {'; '.join(extra)}" if extra else "")
+            title=cell(
+                f"{gang['gang']} ({gang['side']}): casualties {gang['casualties']}/"
+                f"{gang['started']}" + (f"; {'; '.join(extra)}" if extra else "")
+            )
         )
         for column in ("model", "COS", "state", "FAMA", "FORTUNA", "carries", "out"):
             table.add_column(column)
@@ -843,8 +879,8 @@ def status(
             if m["eliminated"]:
                 out_text = f"eliminated{' by ' + m['eliminated_by'] if m['eliminated_by'] else ''}"
             table.add_row(
-                m["name"], f"{m['cos_left']}/{m['cos']}", state, str(m["fama_left"]),
-                str(m["fortuna_left"]), ", ".join(m["carries"]), out_text,
+                cell(m["name"]), f"{m['cos_left']}/{m['cos']}", cell(state), str(m["fama_left"]),
+                str(m["fortuna_left"]), cell(", ".join(m["carries"])), cell(out_text),
             )  # fmt: skip
         out.print(table)
     for row in data["objectives"]:
@@ -1118,8 +1154,8 @@ def _walk_step(
             distance = _optional("Range in U (blank: beyond short range)")
             cover = Cover(_ask("Cover (none, light, partial)", "none"))
             shoot(attacker=attacker, target=target, weapon=weapon,
-                  range_=float(distance) if distance else None, cover=cover, aim=False,
-                  moved=False, shots=1, target_waiting=False, behind=False,
+                  range_=DISTANCE.check(float(distance)) if distance else None, cover=cover,
+                  aim=False, moved=False, shots=1, target_waiting=False, behind=False,
                   target_not_in_view=False, opportunity=False, fanning=False, rounds=None,
                   two_pistols=False, moving=Motion.NONE, near_two_soldiers=False,
                   leader_near=False, friends=0, whisky=False, target_mount=MountPace.NONE,
@@ -1132,8 +1168,8 @@ def _walk_step(
                   immune=None, gringo_far=False, **common, seed=None, dice=_rolled(lang),
                   json_=False)  # fmt: skip
     elif key == "h":
-        hit(member=_ask("Model"), wounds=int(_ask("Wounds")), by=_optional("By (blank: -)"),
-            **common, json_=False)  # fmt: skip
+        hit(member=_ask("Model"), wounds=COUNT.check(int(_ask("Wounds"))),
+            by=_optional("By (blank: -)"), **common, json_=False)  # fmt: skip
     elif key == "x":
         state(member=_ask("Model"), new_state=_ask("State (shaken, terrified, prone, steady)"),
               **common, json_=False)  # fmt: skip

@@ -11,7 +11,8 @@ from typing import Annotated
 import typer
 
 from skirmish.cli.options import DbOpt, JsonOpt, LangOpt
-from skirmish.cli.store_options import CampaignOpt, console, echo, emit, session
+from skirmish.cli.safe import cell, echo
+from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.i18n import Lang
 
 HEADERS = {
@@ -68,7 +69,7 @@ def standings(
         table.add_column(header)
     for r in rows:
         table.add_row(
-            str(r["place"]), r["gang"], str(r["games"]), str(r["wins"]), str(r["losses"]),
+            str(r["place"]), cell(r["gang"]), str(r["games"]), str(r["wins"]), str(r["losses"]),
             str(r["draws"]), str(r["retreats"]), str(r["eliminations"]), str(r["points"]),
             f"{r['rating']}$",
         )  # fmt: skip

@@ -11,15 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
-from skirmish.cli.store_options import (
-    CampaignOpt,
-    Dice,
-    collector_paused,
-    console,
-    echo,
-    emit,
-    session,
-)
+from skirmish.cli.safe import cell, echo
+from skirmish.cli.store_options import CampaignOpt, Dice, collector_paused, console, emit, session
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:
@@ -151,8 +144,8 @@ def list_(
         table.add_column(tr(LABELS, key, lang) if key != "model" else tr(LABELS, "gang", lang))
     for row in rows:
         table.add_row(
-            row["name"], row["faction_name"], str(row["models"]), f"{row['treasury']}$",
-            f"{row['rating']}$", row["status"],
+            cell(row["name"]), cell(row["faction_name"]), str(row["models"]),
+            f"{row['treasury']}$", f"{row['rating']}$", cell(row["status"]),
         )  # fmt: skip
     console().print(table)
 
@@ -192,11 +185,15 @@ def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
         return tr(LABELS, key, lang)
 
     out = console()
-    out.print(
-        f"[bold]{data['name']}[/bold] — {data['faction_name']} — {label('treasury')} "
-        f"{data['treasury']}$ — {label('rating')} {data['rating']}$"
-        + (f" — {data['status']}" if data["status"] != "active" else "")
+    heading = cell(data["name"], "bold")
+    heading.append(
+        cell(
+            f" — {data['faction_name']} — {label('treasury')} {data['treasury']}$ — "
+            f"{label('rating')} {data['rating']}$"
+            + (f" — {data['status']}" if data["status"] != "active" else "")
+        )
     )
+    out.print(heading)
     table = Table()
     for column in ("model", "profile"):
         table.add_column(label(column))
@@ -210,26 +207,27 @@ def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
             s["name"] + (f" ({s['choice_name']})" if s["choice"] else "") for s in m["skills"]
         )
         table.add_row(
-            m["name"], m["profile_name"] + _role_mark(m, lang),
+            cell(m["name"]), cell(m["profile_name"] + _role_mark(m, lang)),
             *(str(m[k]) for k in ("tiro", "fred", "rif", "cos", "fama", "fortuna", "xp")),
-            skills or "—", ", ".join(i["name"] for i in m["injuries"]) or "—",
-            ", ".join(i["name"] for i in m["items"]) or "—",
+            cell(skills or "—"), cell(", ".join(i["name"] for i in m["injuries"]) or "—"),
+            cell(", ".join(i["name"] for i in m["items"]) or "—"),
         )  # fmt: skip
     out.print(table)
     stash = ", ".join(i["name"] for i in data["stash"]) or label("empty")
-    out.print(f"{label('stash')}: {stash}")
+    out.print(cell(f"{label('stash')}: {stash}"))
     if data["failed_purchases"]:
-        out.print(f"{label('failed')}: " + ", ".join(f["name"] for f in data["failed_purchases"]))
+        failed = ", ".join(f["name"] for f in data["failed_purchases"])
+        out.print(cell(f"{label('failed')}: {failed}"))
     if data["former_members"]:
         former = ", ".join(f"{m['name']} ({m['status']})" for m in data["former_members"])
-        out.print(f"{label('former')}: {former}")
+        out.print(cell(f"{label('former')}: {former}"))
     if weapons:
         table = Table(title=label("weapons"))
         for key in ("weapon", "short", "long", "shots", "ca", "bonus", "notes"):
             table.add_column(label(key))
         for w in weapons:
             table.add_row(
-                name(w, lang), _u(w.short), _u(w.long), str(w.shots_per_turn), str(w.ca),
+                cell(name(w, lang)), _u(w.short), _u(w.long), str(w.shots_per_turn), str(w.ca),
                 f"{w.bonus:+d}", ("2 mani" if lang == Lang.IT else "two-handed")
                 if w.two_handed else "",
             )  # fmt: skip

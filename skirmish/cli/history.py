@@ -3,12 +3,14 @@ action exactly (money, XP, models, items)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from skirmish.cli.options import DbOpt, JsonOpt, LangOpt
-from skirmish.cli.store_options import CampaignOpt, console, echo, emit, session
+from skirmish.cli.options import DbOpt, JsonOpt, LangOpt, bounded
+from skirmish.cli.safe import cell, echo
+from skirmish.cli.store_options import CampaignOpt, console, emit, session
+from skirmish.limits import LAST
 
 log_app = typer.Typer(name="log", add_completion=False)
 undo_app = typer.Typer(name="undo", add_completion=False)
@@ -21,7 +23,10 @@ def log(
         str | None, typer.Argument(help="Only this gang's entries.", show_default=False)
     ] = None,
     last: Annotated[
-        int | None, typer.Option("--last", min=1, help="Only the latest N entries.")
+        int | None,
+        typer.Option(
+            "--last", callback=bounded(LAST), help="Only the latest N entries (1 to 1,000,000)."
+        ),
     ] = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
@@ -59,16 +64,24 @@ def log(
         table.add_column(column)
     undone = {row["reverts"] for row in rows if row["reverts"] is not None}
     for row, text in zip(rows, texts, strict=True):
-        dice = ",".join(str(d["value"]) for d in row["dice"]) or ""
+        dice = _dice_text(row["dice"])
         money = _change(row["money_before"], row["money_after"])
         xp = _change(row["xp_before"], row["xp_after"])
         mark = (" (annullata)" if italian else " (undone)") if row["id"] in undone else ""
+        what = (f"{row['ruling']}: " if row["ruling"] else "") + text
         table.add_row(
-            str(row["id"]), row["at"].replace("T", " ").rstrip("Z"), row["gang"] or "",
-            row["action"] + mark, (f"{row['ruling']}: " if row["ruling"] else "") + text, dice,
-            money, xp,
+            str(row["id"]), cell(row["at"].replace("T", " ").rstrip("Z")), cell(row["gang"] or ""),
+            cell(row["action"] + mark), cell(what), cell(dice), money, xp,
         )  # fmt: skip
     console().print(table)
+
+
+def _dice_text(dice: Any) -> str:
+    """``2,4,4``; ``?`` for dice this version cannot read (a damaged import)."""
+    try:
+        return ",".join(str(d["value"]) for d in dice or [])
+    except (LookupError, TypeError):
+        return "?"
 
 
 def _change(before: int | None, after: int | None) -> str:

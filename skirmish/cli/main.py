@@ -2,8 +2,10 @@
 
 Each noun lives in its own module (``skirmish.cli.roll``, ``skirmish.cli.rules``…) and is
 imported the first time it is asked for, so ``skirmish roll`` never pays for the database or the
-PDF stack (STYLE.md). Every user mistake ends as one ``Error: …`` line on stderr, a non-zero exit
-code and no traceback.
+PDF stack (STYLE.md). Every failure ends as one ``Error: …`` line on stderr, a non-zero exit
+code and no traceback (issue #8): a user's mistake says what to do, an operating-system,
+database, overflow or encoding error too (``skirmish.cli.crash``), and anything unexpected
+asks to be reported with the log file its traceback was written to.
 """
 
 from __future__ import annotations
@@ -22,6 +24,19 @@ from typer.exceptions import Abort, Exit
 from typer.main import get_command_from_info, get_command_name
 
 from skirmish.errors import SkirmishError
+from skirmish.limits import printable
+
+#: The longest ``Error:`` line: a message quoting a huge input is cut in the middle.
+ERROR_LENGTH = 400
+
+
+class Interrupted(SkirmishError):
+    """Ctrl-C during a command: its transaction is rolled back."""
+
+    exit_code = 130
+
+    def __init__(self) -> None:
+        super().__init__("interrupted; nothing was changed.")
 
 
 class Noun(NamedTuple):
@@ -136,6 +151,13 @@ class SkirmishGroup(SuggestingGroup):
         self.commands[cmd_name] = command
         return command
 
+    def invoke(self, ctx: Context) -> Any:
+        # typer turns Ctrl-C into a silent exit 130; say what happened instead.
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted() from None
+
     def main(  # type: ignore[override]
         self,
         args: Sequence[str] | None = None,
@@ -172,13 +194,27 @@ class SkirmishGroup(SuggestingGroup):
         except Abort:
             _error("aborted; nothing was changed.")
             code = 1
+        except KeyboardInterrupt:
+            _error(str(Interrupted()))
+            code = Interrupted.exit_code
+        except Exception as exc:  # the safety net: never a traceback
+            from skirmish.cli import crash
+
+            _error(crash.report(exc, sys.argv if args is None else ["skirmish", *args]))
+            code = 1
         if standalone_mode:
             sys.exit(code)
         return code
 
 
 def _error(message: str) -> None:
+    """Write ``Error: message`` as one line: its first line only, control characters escaped,
+    and cut in the middle if a quoted input made it very long."""
     first = message.strip().splitlines()[0] if message.strip() else "unknown error"
+    first = printable(first)
+    if len(first) > ERROR_LENGTH:
+        cut = len(first) - ERROR_LENGTH
+        first = f"{first[: ERROR_LENGTH // 2]}[…{cut:,} characters…]{first[-ERROR_LENGTH // 2 :]}"
     sys.stderr.write(f"Error: {first}\n")
 
 

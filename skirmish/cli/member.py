@@ -7,8 +7,9 @@ from typing import Annotated
 import typer
 
 from skirmish.cli.game_views import register_member
-from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt, bounded
 from skirmish.cli.store_options import CampaignOpt, Dice, session
+from skirmish.limits import XP_CHANGE
 
 app = typer.Typer(
     name="member",
@@ -79,7 +80,13 @@ def advance(
 def xp(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
     member: Annotated[str, typer.Argument(help="Name of the model.")],
-    amount: Annotated[int, typer.Argument(help="XP gained (negative to correct a mistake).")],
+    amount: Annotated[
+        int,
+        typer.Argument(
+            callback=bounded(XP_CHANGE),
+            help="XP gained (negative to correct a mistake), −10,000 to 10,000.",
+        ),
+    ],
     lang: LangOpt,
     reason: Annotated[
         str, typer.Option("--reason", help="Why, for the log (e.g. '2 eliminations').")

@@ -14,12 +14,35 @@ import typer
 from skirmish.engine.dice import DiceSource, RandomDice, ScriptedDice, parse_dice, run_scripted
 from skirmish.errors import DiceError
 from skirmish.i18n import Lang, default_lang
+from skirmish.limits import SEED, Bound, Measure
 
 T = TypeVar("T")
 
+
+def bounded(bound: Bound | Measure) -> Callable[[typer.CallbackParam, Any], Any]:
+    """A typer callback that checks a number given on the command line against ``bound``
+    (``skirmish.limits``) as it is parsed, before any command runs and so before the database
+    sees it. The error names the option (``--last must be between 1 and 1,000,000; …``), or
+    the bound's own words for an argument (``an XP change must be …``)."""
+
+    def check(param: typer.CallbackParam, value: Any) -> Any:
+        if value is None:
+            return None
+        option = param.opts[0] if param.opts and param.opts[0].startswith("-") else None
+        bound.check(value, label=option)
+        return value
+
+    return check
+
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 SeedOpt = Annotated[
-    int | None, typer.Option("--seed", help="Seed for the random dice: same seed, same roll.")
+    int | None,
+    typer.Option(
+        "--seed",
+        callback=bounded(SEED),
+        help="Seed for the random dice: same seed, same roll (0 to 2**63−1).",
+    ),
 ]
 DiceOpt = Annotated[
     str | None,

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from skirmish.errors import DiceError, NotEnoughDice
+from skirmish.errors import DiceError, NotEnoughDice, shown
 
 T = TypeVar("T")
 
@@ -98,22 +98,31 @@ class _PaddedDice(ScriptedDice):
 def check_face(value: int) -> int:
     """A die typed in must show 1 to 6."""
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-        raise DiceError(f"a D6 shows 1 to 6, not {value!r}; check the --dice list.")
+        raise DiceError(f"a D6 shows 1 to 6, not {shown(value)}; check the --dice list.")
     return value
 
 
 def parse_dice(text: str) -> tuple[int, ...]:
-    """Parse dice typed as ``2,4,4`` (commas or spaces) into faces, checking each is 1–6."""
+    """Parse dice typed as ``2,4,4`` (commas or spaces) into faces, checking each is 1–6.
+
+    Only the ASCII digits count: ``int`` would read a fullwidth ``６`` or an Arabic-Indic digit
+    as 6, a die nobody typed on purpose."""
     parts = [p for p in text.replace(",", " ").split() if p]
     if not parts:
-        raise DiceError(f"no dice in {text!r}; type them in order, e.g. --dice 2,4,4,4,3,5.")
+        raise DiceError(f"no dice in {shown(text)}; type them in order, e.g. --dice 2,4,4,4,3,5.")
     faces: list[int] = []
     for part in parts:
+        if not part.isascii():
+            raise DiceError(
+                f"{shown(part)} in --dice {shown(text)} is not a face; type faces with the ASCII "
+                "digits 1 to 6, e.g. 2,4,4."
+            )
         try:
             faces.append(int(part))
         except ValueError:
             raise DiceError(
-                f"{part!r} in --dice {text!r} is not a number; type faces 1 to 6, e.g. 2,4,4."
+                f"{shown(part)} in --dice {shown(text)} is not a number; type faces 1 to 6, "
+                "e.g. 2,4,4."
             ) from None
     return tuple(check_face(f) for f in faces)
 

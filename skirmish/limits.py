@@ -1,0 +1,161 @@
+"""The bounds of everything a user or a file can give, declared once (issue #8).
+
+Every number a command or an imported file can set has a documented range here, checked before
+the database sees it; every name goes through ``clean_name``. The same limits serve the CLI, the
+import validator and the table columns (``NAME_LENGTH`` is the columns' ``max_length``), so a
+name the CLI refuses is never accepted by an import, and a number the database cannot hold never
+reaches it. Pure Python: no database, no typer (the dice commands may import it).
+
+The ranges (docs/campaign.md, "Bounds"):
+
+=================  ===========  ================================================================
+what               range        why
+=================  ===========  ================================================================
+a name             1–80 chars   campaign, gang and model names; no control characters, NUL or
+                                lone surrogates
+money ($)          0–1,000,000  a treasury, a price paid; far beyond any campaign
+XP                 0–10,000     a model's experience; a change by ``member xp`` is within ±10,000
+a characteristic   0–10         TIRO…FORTUNA after advances and injuries (the book caps at 4)
+a count            0–100,000    games played, turns, the gang's game number of a failed purchase
+``--last``         1–1,000,000  log entries to show
+a seed             0–2**63−1    ``--seed``
+a game number      1–2**31−1    ``--game``: a game's id (PostgreSQL's ``integer``)
+a distance         0–1,000 U    ``--range`` (a table is a few dozen U across); finite
+free text          0–200 chars  ``member xp --reason``; no control characters, NUL or surrogates
+=================  ===========  ================================================================
+
+Output is the other half: ``printable`` shows user text (names from an old database or an
+import included) with control characters escaped, so nothing a user typed ever reaches the
+terminal as an escape sequence.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass
+
+from skirmish.errors import SHOWN_LENGTH as SHOWN_LENGTH
+from skirmish.errors import SkirmishError
+from skirmish.errors import shown as shown
+
+NAME_LENGTH = 80
+#: The longest free text (a reason for the log).
+TEXT_LENGTH = 200
+#: Unicode categories never accepted in a name, and escaped on output: controls (escape
+#: sequences, NUL), format characters (bidi overrides), lone surrogates (invalid UTF-8 on the
+#: command line), private-use and unassigned code points, line and paragraph separators.
+_BAD_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """A closed range of whole numbers for one kind of value, with the word used in errors."""
+
+    what: str
+    low: int
+    high: int
+
+    def check(self, value: int, *, label: str | None = None) -> int:
+        """``value`` if it lies in the range; otherwise a ``LimitError`` naming the range."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise LimitError(f"{label or self.what} must be a whole number, not {shown(value)}.")
+        if not self.low <= value <= self.high:
+            raise LimitError(
+                f"{label or self.what} must be between {self.low:,} and {self.high:,}; "
+                f"{shown(value)} is out of range."
+            )
+        return value
+
+
+MONEY = Bound("money ($)", 0, 1_000_000)
+XP = Bound("XP", 0, 10_000)
+XP_CHANGE = Bound("an XP change", -10_000, 10_000)
+CHARACTERISTIC = Bound("a characteristic", 0, 10)
+COUNT = Bound("a count", 0, 100_000)
+LAST = Bound("--last", 1, 1_000_000)
+SEED = Bound("--seed", 0, 2**63 - 1)
+GAME = Bound("a game number", 1, 2**31 - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """A closed range of finite decimal numbers (a distance), with the word used in errors."""
+
+    what: str
+    low: float
+    high: float
+
+    def check(self, value: float, *, label: str | None = None) -> float:
+        """``value`` if it is finite and in the range; otherwise a ``LimitError``."""
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise LimitError(f"{label or self.what} must be a number, not {shown(value)}.")
+        if not math.isfinite(value) or not self.low <= value <= self.high:
+            raise LimitError(
+                f"{label or self.what} must be between {self.low:g} and {self.high:,g}; "
+                f"{shown(value)} is out of range."
+            )
+        return value
+
+
+DISTANCE = Measure("a distance (U)", 0, 1_000)
+
+
+class LimitError(SkirmishError):
+    """A number or a name outside the bounds skirmish accepts (too long, out of range, control
+    characters)."""
+
+
+def bad_character(text: str) -> str | None:
+    """The first character that may not be in a name (control, NUL, lone surrogate,
+    unassigned or private-use), described; ``None`` when the text is clean."""
+    for position, char in enumerate(text, start=1):
+        if unicodedata.category(char) in _BAD_CATEGORIES:
+            if char in "\t\n\r":
+                continue  # white space: folded to one space by clean_name
+            code = f"U+{ord(char):04X}"
+            return f"the control or invalid character {code} at position {position}"
+    return None
+
+
+def clean_name(name: str, what: str) -> str:
+    """A campaign, gang or model name as stored: white space folded, at most ``NAME_LENGTH``
+    characters, and no control character, NUL or lone surrogate; else a ``LimitError``."""
+    problem = bad_character(name)
+    if problem is not None:
+        raise LimitError(f"a {what} name may not contain {problem}; type it again.")
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise LimitError(f"a {what} needs a name, not {shown(name)}.")
+    if len(cleaned) > NAME_LENGTH:
+        raise LimitError(
+            f"a {what} name has at most {NAME_LENGTH} characters; {shown(name)} is longer."
+        )
+    return cleaned
+
+
+def clean_text(text: str, what: str, length: int = TEXT_LENGTH) -> str:
+    """Free text as stored (a reason for the log): white space folded, at most ``length``
+    characters, no control character, NUL or lone surrogate; else a ``LimitError``."""
+    problem = bad_character(text)
+    if problem is not None:
+        raise LimitError(f"{what} may not contain {problem}; type it again.")
+    cleaned = " ".join(text.split())
+    if len(cleaned) > length:
+        raise LimitError(f"{what} has at most {length} characters; {shown(text)} is longer.")
+    return cleaned
+
+
+def printable(text: str) -> str:
+    """``text`` safe to write to a terminal: control characters (escape sequences, tabs and
+    new lines included) and lone surrogates shown as ``\\x1b``-style escapes, everything else
+    as it is."""
+    if text.isprintable():  # the common case, checked in C
+        return text
+    out = []
+    for char in text:
+        if unicodedata.category(char) in _BAD_CATEGORIES:
+            out.append(char.encode("unicode_escape", "backslashreplace").decode("ascii"))
+        else:
+            out.append(char)
+    return "".join(out)
