@@ -903,7 +903,7 @@ class _Log:
             if entries[target]["action"] != entry["details"]["action"]:
                 raise _Bad(
                     f"{where}.details.action",
-                    f"entry {target} is a {entries[target]['action']!r}, not a "
+                    f"entry {target} is {entries[target]['action']!r}, not "
                     f"{entry['details']['action']!r}",
                 )
             undone.add(target)
