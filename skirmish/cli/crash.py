@@ -26,7 +26,8 @@ LOG_NAME = "skirmish.log"
 #: How much of an unexpected exception's own message the error line repeats.
 DETAIL_LENGTH = 160
 
-_NOTHING = "nothing was changed"
+_NOTHING = "Nothing was changed."
+_CONFLICT = "another skirmish changed the same thing at the same moment; try again. " + _NOTHING
 
 #: What an operating-system error means for the user, by errno; ``{where}`` is the file.
 _OS_ERRORS: dict[int, str] = {
@@ -49,46 +50,44 @@ _OS_ERRORS: dict[int, str] = {
 #: SQLite's own messages (sqlite3 exceptions carry no code on Python 3.11), lower case.
 _SQLITE_ERRORS: tuple[tuple[str, str], ...] = (
     ("readonly database", "the database is read-only (the file or its folder cannot be written); "
-     "check their permissions, or use a command that only reads; " + _NOTHING),
-    ("database is locked", "the database is busy (another skirmish is writing); try again; "
+     "check their permissions, or use a command that only reads. " + _NOTHING),
+    ("database is locked", "the database is busy (another skirmish is writing); try again. "
      + _NOTHING),
     ("database table is locked", "the database is busy (another skirmish is writing); try "
-     "again; " + _NOTHING),
+     "again. " + _NOTHING),
     ("unable to open database", "the database file cannot be opened; check that its folder "
      "exists and can be written, and that the path is not a symlink loop (--db)"),
     ("disk i/o error", "input/output error on the database file; the disk may be failing, try "
-     "again; " + _NOTHING),
-    ("database or disk is full", "the disk is full; free some space and try again; " + _NOTHING),
+     "again. " + _NOTHING),
+    ("database or disk is full", "the disk is full; free some space and try again. " + _NOTHING),
     ("file is not a database", "the file is not a skirmish database, or it is damaged; choose "
      "another file (--db) or restore a backup"),
     ("malformed", "the database file is damaged; restore a backup (see 'skirmish campaign "
      "list' for its location)"),
-    ("too many sql variables", "the command asks for too much at once; ask for less; " + _NOTHING),
-    ("string or blob too big", "a text is too long for the database; shorten it; " + _NOTHING),
-    ("integer overflow", "a number is too large for the database; give a smaller one; "
+    ("too many sql variables", "the command asks for too much at once; ask for less. " + _NOTHING),
+    ("string or blob too big", "a text is too long for the database; shorten it. " + _NOTHING),
+    ("integer overflow", "a number is too large for the database; give a smaller one. "
      + _NOTHING),
-    ("unique constraint failed", "the change conflicts with what is in the database (another "
-     "skirmish may have changed it at the same time); try again; " + _NOTHING),
+    ("unique constraint failed", _CONFLICT),
 )  # fmt: skip
 
 #: PostgreSQL's SQLSTATE codes, by prefix (the longest that matches wins).
 _SQLSTATES: dict[str, str] = {
-    "22003": "a number is too large for the database; give a smaller one; " + _NOTHING,
-    "22001": "a text is too long for the database; shorten it; " + _NOTHING,
-    "22": "the database refused a value ({detail}); check the numbers and names given; " + _NOTHING,
-    "23": "the change conflicts with what is in the database (another skirmish may have "
-    "changed it at the same time); try again; " + _NOTHING,
-    "40": "the database is busy (another skirmish is writing); try again; " + _NOTHING,
-    "55P03": "the database is busy (another skirmish is writing); try again; " + _NOTHING,
-    "57014": "the database cancelled the command (it took too long); try again; " + _NOTHING,
-    "25006": "the database is read-only; use a command that only reads, or another database; "
+    "22003": "a number is too large for the database; give a smaller one. " + _NOTHING,
+    "22001": "a text is too long for the database; shorten it. " + _NOTHING,
+    "22": "the database refused a value ({detail}); check the numbers and names given. " + _NOTHING,
+    "23": _CONFLICT,
+    "40": "the database is busy (another skirmish is writing); try again. " + _NOTHING,
+    "55P03": "the database is busy (another skirmish is writing); try again. " + _NOTHING,
+    "57014": "the database cancelled the command (it took too long); try again. " + _NOTHING,
+    "25006": "the database is read-only; use a command that only reads, or another database. "
     + _NOTHING,
     "08": "the database server cannot be reached ({detail}); check the --db URL and that the "
     "server is running",
     "28": "the database server refused the login ({detail}); check the user and password of "
     "the --db URL",
     "42501": "the database user may not do this ({detail}); ask the database's administrator",
-    "53": "the database server is out of resources ({detail}); try again later; " + _NOTHING,
+    "53": "the database server is out of resources ({detail}); try again later. " + _NOTHING,
     "57P": "the database server is shutting down or restarting; try again in a moment",
 }
 
@@ -104,19 +103,19 @@ def explain(exc: BaseException) -> str | None:
     if isinstance(exc, UnicodeError):
         if isinstance(exc, UnicodeDecodeError):
             return (
-                "a file is not valid UTF-8 text; save it as UTF-8 (or give the right file); "
+                "a file is not valid UTF-8 text; save it as UTF-8 (or give the right file). "
                 + _NOTHING
             )
         return (
             "some text is not valid UTF-8 (invalid bytes in a name or a path, from the command "
-            "line or a file); type it again in UTF-8; " + _NOTHING
+            "line or a file); type it again in UTF-8. " + _NOTHING
         )
     if isinstance(exc, RecursionError):
-        return "the input is nested too deeply to be read; " + _NOTHING
+        return "the input is nested too deeply to be read. " + _NOTHING
     if isinstance(exc, OverflowError):
-        return "a number is too large; give a smaller one; " + _NOTHING
+        return "a number is too large; give a smaller one. " + _NOTHING
     if isinstance(exc, MemoryError):
-        return "out of memory (is the input far too large?); " + _NOTHING
+        return "out of memory (is the input far too large?). " + _NOTHING
     return None
 
 
@@ -206,15 +205,16 @@ def _database_error(exc: BaseException) -> str | None:
     """A database error that escaped the store layer, by the DB-API exception inside it."""
     original: BaseException = exc
     sqlalchemy = sys.modules.get("sqlalchemy.exc")
-    if sqlalchemy is not None:
+    if sqlalchemy is not None and isinstance(exc, sqlalchemy.SQLAlchemyError):
         if isinstance(exc, sqlalchemy.TimeoutError):  # the connection pool
-            return "the database is busy (too many connections); try again; " + _NOTHING
-        if isinstance(exc, sqlalchemy.DBAPIError) and exc.orig is not None:
-            original = exc.orig
-        elif not isinstance(exc, sqlalchemy.SQLAlchemyError):
-            original = exc
-        else:
+            return "the database is busy (too many connections); try again. " + _NOTHING
+        if not isinstance(exc, sqlalchemy.DBAPIError) or exc.orig is None:
             return None  # SQLAlchemy's own complaint about the program: a bug
+        store = sys.modules.get("skirmish.campaign.store")
+        if store is not None:  # the store's own words, as inside a unit of work
+            message: str = store.database_error(exc, "the database")
+            return message
+        original = exc.orig
     sqlstate = getattr(original, "sqlstate", None)
     if isinstance(sqlstate, str) and sqlstate:
         detail = _first_line(original)
@@ -222,14 +222,14 @@ def _database_error(exc: BaseException) -> str | None:
             template = _SQLSTATES.get(sqlstate[:size])
             if template is not None:
                 return template.format(detail=detail)
-        return f"the database refused the command ({detail}); " + _NOTHING
+        return f"the database refused the command ({detail}). " + _NOTHING
     sqlite3 = sys.modules.get("sqlite3")
     if sqlite3 is not None and isinstance(original, sqlite3.Error):
         message = str(original).lower()
         for needle, text in _SQLITE_ERRORS:
             if needle in message:
                 return text
-        return f"the database refused the command ({_first_line(original)}); " + _NOTHING
+        return f"the database refused the command ({_first_line(original)}). " + _NOTHING
     if original is exc:
         return None
     if sqlalchemy is not None and isinstance(exc, sqlalchemy.OperationalError):
@@ -237,7 +237,7 @@ def _database_error(exc: BaseException) -> str | None:
             f"the database failed or cannot be reached ({_first_line(original)}); check the "
             "--db URL and that the server is running, then try again"
         )
-    return f"the database refused the command ({_first_line(original)}); " + _NOTHING
+    return f"the database refused the command ({_first_line(original)}). " + _NOTHING
 
 
 def _first_line(exc: BaseException) -> str:

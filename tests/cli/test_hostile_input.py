@@ -168,6 +168,14 @@ def test_a_10000_character_name_is_not_echoed_whole(earps: Any) -> None:
     assert len(line) < 500
 
 
+def test_a_reason_is_bounded_too(earps: Any) -> None:
+    earps.refused(
+        "member", "xp", "Earps", "Wyatt Earp", "1", "--reason", "r" * 201,
+        error=f"the reason has at most 200 characters; '{'r' * 40}…' (201 characters) is longer.",
+    )  # fmt: skip
+    earps.run("member", "xp", "Earps", "Wyatt Earp", "1", "--reason", "r" * 200)
+
+
 def test_an_old_database_with_escape_sequences_in_names_prints_them_escaped(earps: Any) -> None:
     earps.run("member", "xp", "Earps", "Wyatt Earp", "1", "--reason", "won")
     with sqlite3.connect(earps.path) as connection:
