@@ -1008,13 +1008,15 @@ def log(
 
 
 def _doctor_choices(values: Sequence[str]) -> dict[str, str]:
-    from skirmish.errors import CampaignError
+    from skirmish.errors import CampaignError, shown
 
     choices: dict[str, str] = {}
     for text in values:
         name, sep, kind = text.rpartition("=")
         if not sep or not name.strip() or not kind.strip():
-            raise CampaignError(f"--doctor takes MODEL=bone-setter|graduate|none, not {text!r}.")
+            raise CampaignError(
+                f"--doctor takes MODEL=bone-setter|graduate|none, not {shown(text)}."
+            )
         choices[name.strip()] = kind.strip()
     return choices
 

@@ -152,11 +152,14 @@ class SkirmishGroup(SuggestingGroup):
         return command
 
     def invoke(self, ctx: Context) -> Any:
-        # typer turns Ctrl-C into a silent exit 130; say what happened instead.
+        # typer turns Ctrl-C into a silent exit 130, and end of input into an empty line before
+        # "Aborted!": say what happened, in one line.
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
             raise Interrupted() from None
+        except EOFError:
+            raise Abort() from None
 
     def main(  # type: ignore[override]
         self,
