@@ -168,6 +168,19 @@ def test_a_10000_character_name_is_not_echoed_whole(earps: Any) -> None:
     assert len(line) < 500
 
 
+def test_a_game_prints_markup_names_as_text(earps: Any) -> None:
+    earps.run("gang", "new", "[red]Bad", "--faction", "outlaws")
+    earps.run("gang", "hire", "[red]Bad", "boss", "--name", ":skull: [/]")
+    earps.run("game", "start", "duello", "--good", "Earps", "--bad", "[red]Bad")
+    with sqlite3.connect(earps.path) as connection:
+        connection.execute("UPDATE member SET name = ? WHERE name = 'Wyatt Earp'", ("W\x1b[5m",))
+    for command in (("game", "status"), ("game", "list"), ("game", "log")):
+        out = earps.run(*command).stdout
+        no_controls(out)
+        assert "[red]Bad" in out, (command, out)
+    assert ":skull: [/]" in earps.run("game", "status").stdout
+
+
 def test_a_reason_is_bounded_too(earps: Any) -> None:
     earps.refused(
         "member", "xp", "Earps", "Wyatt Earp", "1", "--reason", "r" * 201,
