@@ -5,7 +5,10 @@ machines are noisy); the README quotes the latest figures. Byte-code is compiled
 environments set PYTHONDONTWRITEBYTECODE, and a start-up benchmark would otherwise time the
 compiler.
 
-Run: make bench   (or .venv/bin/python benchmarks/run.py)
+Run: make bench   (or .venv/bin/python benchmarks/run.py [--soak])
+
+``--soak`` adds ``soak.py``, the concurrent soak of issue #8 (about a minute, on SQLite and a
+throw-away PostgreSQL server): opt-in, since it is a check of the store more than a timing.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 BENCHMARKS = ("startup_bench.py", "odds_bench.py", "store_bench.py", "print_bench.py")
+#: ``--soak``: the script and its arguments (its figures are kept here, not appended by it).
+SOAK = ("soak.py", "--no-append")
 
 
 def main() -> int:
@@ -28,13 +33,14 @@ def main() -> int:
         f"{platform.machine()} · {len(__import__('os').sched_getaffinity(0))} cores",
     ]
     failed = 0
-    for name in BENCHMARKS:
+    runs = [(name,) for name in BENCHMARKS] + ([SOAK] if "--soak" in sys.argv[1:] else [])
+    for name, *arguments in runs:
         script = HERE / name
         if not script.exists():
             continue
         print(f"== {name}", flush=True)
         done = subprocess.run(
-            [sys.executable, str(script)], cwd=HERE, capture_output=True, text=True
+            [sys.executable, str(script), *arguments], cwd=HERE, capture_output=True, text=True
         )
         sys.stdout.write(done.stdout)
         sys.stderr.write(done.stderr if done.returncode else "")
