@@ -40,7 +40,8 @@ def lock_row(session: Session, row: Any, *, shared: bool = False) -> None:
     if key in locked or (model.__name__, row.id, False) in locked:
         return
     query = sa_select(model).filter_by(id=row.id).with_for_update(read=shared)
-    session.execute(query.execution_options(populate_existing=True))
+    # The rows must be fetched: populate_existing refreshes the object only as rows arrive.
+    session.execute(query.execution_options(populate_existing=True)).scalars().all()
     locked.add(key)
 
 
@@ -51,7 +52,7 @@ def lock_store(session: Session) -> None:
 
     if locking_rows(session):
         query = sa_select(Meta).where(col(Meta.key) == APPLICATION_KEY).with_for_update()
-        session.execute(query.execution_options(populate_existing=True))
+        session.execute(query.execution_options(populate_existing=True)).scalars().all()
 
 
 def _lock_campaign(session: Session, campaign: Campaign) -> Campaign:

@@ -312,3 +312,26 @@ def test_a_locked_gang_is_refused_after_a_bounded_wait_on_postgresql(
         holder.rollback()
     result = run("gang", "buy", "Earps", "knife")
     assert result.exit_code == 0
+
+
+@pytest.mark.postgres
+def test_a_locked_row_is_read_afresh_on_postgresql(postgres_migrated_database: str) -> None:
+    """What a writer checks is what the row holds once locked, not what it read before: the
+    race harness found the treasury stale after the lock (two purchases with money for one)."""
+    import psycopg
+
+    engine = store.open_store(postgres_migrated_database)
+    try:
+        with store.transaction(engine, access=store.Access.CAMPAIGN) as session:
+            campaign = services.new_campaign(session, name="R")
+            services.new_gang(session, campaign=campaign, name="A", faction="lawmen")
+        dsn = postgres_migrated_database.replace("postgresql+psycopg://", "postgresql://")
+        with store.transaction(engine) as session:
+            gang = session.get(lookup.Gang, 1)
+            assert gang is not None and gang.treasury == 400
+            with psycopg.connect(dsn, autocommit=True) as other:
+                other.execute("UPDATE gang SET treasury = 123 WHERE id = 1")
+            lookup.lock_row(session, gang)
+            assert gang.treasury == 123
+    finally:
+        engine.dispose()
