@@ -428,7 +428,7 @@ def backup_sqlite(engine: Engine, revision: str) -> Path | None:
             # bytes are copied, so the copy is consistent and identical to the file.
             reader.execute("BEGIN")
             reader.execute("SELECT count(*) FROM sqlite_master").fetchall()
-            shutil.copyfile(source, temporary)
+            shutil.copy(source, temporary)  # the bytes and the permissions
             reader.execute("ROLLBACK")
         finally:
             reader.close()
