@@ -122,8 +122,10 @@ def console() -> Console:
 
 
 def echo(text: str) -> None:
-    """Print one plain line."""
-    sys.stdout.write(text + "\n")
+    """Print one plain line, control characters escaped (``safe.echo``)."""
+    from skirmish.cli.safe import echo as safe_echo
+
+    safe_echo(text)
 
 
 def emit(payload: Any) -> None:
