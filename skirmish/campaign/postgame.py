@@ -29,9 +29,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from skirmish.campaign import lookup
+from skirmish.campaign.game.pending import POSTGAME_STEPS, postgame_done
 from skirmish.campaign.game.play import (
     CIVILIAN_PROFILE,
     DOCTOR_SKILLS,
@@ -63,17 +64,7 @@ from skirmish.rules import find_profile
 from skirmish.rules.names import normalize
 
 #: Every action the sequence logs.
-STEPS = (
-    "wounded-healed",
-    "recovery",
-    "game-xp",
-    "income",
-    "bounty",
-    "outlaw-mark",
-    "gambler",
-    "marked-cards",
-    "infamy",
-)
+STEPS = POSTGAME_STEPS
 #: H-09: the factions whose models carry a bounty, and the bounty killers' faction.
 WANTED = ("outlaws", "mexicans")
 BOUNTY_KILLERS = "bounty-killers"
@@ -121,31 +112,6 @@ def _step(
         dice=dice,
         ruling=ruling,
     )
-
-
-def standing_steps(session: Session, game: Game, gang_id: int) -> list[LogEntry]:
-    """The gang's post-game entries for ``game`` that have not been undone."""
-    undone = select(LogEntry.reverts).where(
-        LogEntry.gang_id == gang_id, col(LogEntry.reverts).is_not(None)
-    )
-    rows = session.exec(
-        select(LogEntry)
-        .where(
-            LogEntry.gang_id == gang_id,
-            col(LogEntry.action).in_(STEPS),
-            col(LogEntry.id).not_in(undone),
-        )
-        .order_by(col(LogEntry.id))
-    ).all()
-    # Imported history (no undo state) names games of the database it came from: not this one.
-    return [
-        row for row in rows if row.details.get("game") == game.id and row.state_before is not None
-    ]
-
-
-def postgame_done(session: Session, game: Game, gg: GameGang) -> bool:
-    """Whether the gang's post-game sequence for ``game`` stands (any step not undone)."""
-    return bool(standing_steps(session, game, gg.gang_id))
 
 
 def _parse_doctors(choices: Mapping[str, str]) -> dict[str, Doctor | None]:

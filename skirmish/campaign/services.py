@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 
 from skirmish import limits
 from skirmish.campaign import lookup
+from skirmish.campaign.game.pending import game_in_progress, postgame_waiting
 from skirmish.campaign.models import (
     Campaign,
     CampaignSetting,
@@ -171,6 +172,26 @@ def _playing(gang: Gang) -> None:
         raise CampaignError(
             f"gang {gang.name!r} is retired; it takes no more actions ('skirmish undo' can bring "
             "it back if retiring was its last action)."
+        )
+
+
+def _between_games(session: Session, gang: Gang, what: str) -> None:
+    """R-23: hiring, firing, buying, selling, equipping and advances happen between games: not
+    while ``gang`` plays a game, nor before it has run the post-game sequence of its last one.
+    (XP and injuries are not refused: they come from the game and its post-game.)"""
+    playing = game_in_progress(session, gang)
+    if playing is not None:
+        raise CampaignError(
+            f"R-23: {gang.name!r} is playing game {playing.id} ({playing.scenario}); {what} "
+            f"happens between games: finish game {playing.id} with 'skirmish game end' "
+            "(or 'skirmish game abandon')."
+        )
+    waiting = postgame_waiting(session, gang)
+    if waiting is not None:
+        raise CampaignError(
+            f"R-23: {gang.name!r} has not run the post-game sequence of game {waiting.id} "
+            f"({waiting.scenario}); {what} happens between games: run "
+            f"'skirmish game postgame --game {waiting.id}' first."
         )
 
 
@@ -366,6 +387,7 @@ def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
     """Hire a model of ``profile`` called ``name`` (R-13: budget, 6 models, one leader, hero
     limits, the faction's own profiles or non-player characters where allowed, unique names)."""
     _playing(gang)
+    _between_games(session, gang, "hiring")
     try:
         found = find_profile(profile, faction=gang.faction)
     except RulesError as exc:
@@ -436,6 +458,7 @@ def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
 def fire(session: Session, *, gang: Gang, member: str) -> LogEntry:
     """Dismiss a model: it leaves the roster (no refund) and its equipment goes to the stash."""
     _playing(gang)
+    _between_games(session, gang, "firing")
     model = lookup.member_by_name(gang, member)
     before = snapshot_before(session, gang, model)
     moved = []
@@ -514,6 +537,7 @@ def buy(
     the item can be tried again only after the next game (H-03).
     """
     _playing(gang)
+    _between_games(session, gang, "buying")
     equipment = _equipment(item)
     faction = find_faction(gang.faction)
     campaign = _campaign_of(session, gang)
@@ -610,6 +634,7 @@ def sell(session: Session, *, gang: Gang, item: str, member: str | None = None) 
     """Sell an item from the stash (or from ``member``) for half what was paid, rounded down
     (H-05)."""
     _playing(gang)
+    _between_games(session, gang, "selling")
     equipment = _equipment(item)
     model = lookup.member_by_name(gang, member) if member is not None else None
     owned = _owned(gang, equipment, model)
@@ -637,6 +662,7 @@ def sell(session: Session, *, gang: Gang, item: str, member: str | None = None) 
 def equip(session: Session, *, gang: Gang, item: str, member: str) -> LogEntry:
     """Give an item from the stash to a model (R-10: no two-handed weapon with Mano mozzata)."""
     _playing(gang)
+    _between_games(session, gang, "equipping")
     equipment = _equipment(item)
     model = lookup.member_by_name(gang, member)
     owned = _owned(gang, equipment, None)
@@ -653,6 +679,7 @@ def equip(session: Session, *, gang: Gang, item: str, member: str) -> LogEntry:
 def unequip(session: Session, *, gang: Gang, item: str, member: str) -> LogEntry:
     """Put an item a model carries back into the stash."""
     _playing(gang)
+    _between_games(session, gang, "unequipping")
     equipment = _equipment(item)
     model = lookup.member_by_name(gang, member)
     owned = _owned(gang, equipment, model)
@@ -744,6 +771,7 @@ def advance(
     (a rifle), GUERRIERO (a blade) and PISTOLERO (a pistol).
     """
     _playing(gang)
+    _between_games(session, gang, "an advance")
     model = lookup.member_by_name(gang, member)
     kind = _advance(advance)
     cost = advance_costs()[kind.value]

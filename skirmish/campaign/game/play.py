@@ -19,6 +19,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup
+from skirmish.campaign.game.pending import game_in_progress, postgame_waiting
 from skirmish.campaign.game.tables import (
     Game,
     GameEvent,
@@ -378,32 +379,6 @@ def default_side(session: Session, gang: Gang) -> Side:
 # --------------------------------------------------------------------------- start
 
 
-def game_in_progress(session: Session, gang: Gang) -> Game | None:
-    """The game ``gang`` is playing now, if any (roster changes could wait for its end)."""
-    rows = session.exec(
-        select(Game)
-        .join(GameGang, col(GameGang.game_id) == col(Game.id))
-        .where(GameGang.gang_id == gang.id, Game.status == GameStatus.IN_PROGRESS)
-    ).all()
-    return rows[0] if rows else None
-
-
-def _postgame_waiting(session: Session, gang: Gang) -> Game | None:
-    """An ended game of ``gang`` whose post-game sequence it has not run (or has undone)."""
-    from skirmish.campaign.postgame import postgame_done
-
-    rows = session.exec(
-        select(Game, GameGang)
-        .join(GameGang, col(GameGang.game_id) == col(Game.id))
-        .where(GameGang.gang_id == gang.id, Game.status == GameStatus.ENDED)
-        .order_by(col(Game.id))
-    ).all()
-    for game, gg in rows:
-        if not postgame_done(session, game, gg):
-            return game
-    return None
-
-
 def start_game(
     session: Session,
     *,
@@ -448,7 +423,7 @@ def start_game(
                 f"gang {gang.name!r} is already playing game {other.id} ({other.scenario}); "
                 "end or abandon it first."
             )
-        waiting = _postgame_waiting(session, gang)
+        waiting = postgame_waiting(session, gang)
         if waiting is not None:
             raise CampaignError(
                 f"gang {gang.name!r} has not run the post-game sequence of game {waiting.id} "

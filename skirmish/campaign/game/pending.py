@@ -1,0 +1,76 @@
+"""What a gang still has to finish before its roster may change (R-23): a game being played,
+or an ended game whose post-game sequence it has not run.
+
+Only the tables are read here, so the between-games services (``campaign.services``), the game
+tracker (``game.play``) and the post-game sequence (``campaign.postgame``) all ask this module
+without importing one another.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session, col, select
+
+from skirmish.campaign.game.tables import Game, GameGang, GameStatus
+from skirmish.campaign.models import Gang, LogEntry
+
+#: Every action the post-game sequence logs (``campaign.postgame``), in its order.
+POSTGAME_STEPS = (
+    "wounded-healed",
+    "recovery",
+    "game-xp",
+    "income",
+    "bounty",
+    "outlaw-mark",
+    "gambler",
+    "marked-cards",
+    "infamy",
+)
+
+
+def standing_steps(session: Session, game: Game, gang_id: int) -> list[LogEntry]:
+    """The gang's post-game entries for ``game`` that have not been undone."""
+    undone = select(LogEntry.reverts).where(
+        LogEntry.gang_id == gang_id, col(LogEntry.reverts).is_not(None)
+    )
+    rows = session.exec(
+        select(LogEntry)
+        .where(
+            LogEntry.gang_id == gang_id,
+            col(LogEntry.action).in_(POSTGAME_STEPS),
+            col(LogEntry.id).not_in(undone),
+        )
+        .order_by(col(LogEntry.id))
+    ).all()
+    # Imported history (no undo state) names games of the database it came from: not this one.
+    return [
+        row for row in rows if row.details.get("game") == game.id and row.state_before is not None
+    ]
+
+
+def postgame_done(session: Session, game: Game, gg: GameGang) -> bool:
+    """Whether the gang's post-game sequence for ``game`` stands (any step not undone)."""
+    return bool(standing_steps(session, game, gg.gang_id))
+
+
+def game_in_progress(session: Session, gang: Gang) -> Game | None:
+    """The game ``gang`` is playing now, if any."""
+    rows = session.exec(
+        select(Game)
+        .join(GameGang, col(GameGang.game_id) == col(Game.id))
+        .where(GameGang.gang_id == gang.id, Game.status == GameStatus.IN_PROGRESS)
+    ).all()
+    return rows[0] if rows else None
+
+
+def postgame_waiting(session: Session, gang: Gang) -> Game | None:
+    """An ended game of ``gang`` whose post-game sequence it has not run (or has undone)."""
+    rows = session.exec(
+        select(Game, GameGang)
+        .join(GameGang, col(GameGang.game_id) == col(Game.id))
+        .where(GameGang.gang_id == gang.id, Game.status == GameStatus.ENDED)
+        .order_by(col(Game.id))
+    ).all()
+    for game, gg in rows:
+        if not postgame_done(session, game, gg):
+            return game
+    return None

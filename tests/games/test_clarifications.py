@@ -1,0 +1,85 @@
+"""The rulings' second edition for games and campaigns (RULINGS.md §5: R-19…R-24, H-09
+clarified), driven through the CLI on the base campaign of ``harness.SETUP``: Earps (lawmen:
+Wyatt sheriff, Virgil deputy, Morgan guard), Clantons (outlaws: Ike boss, Billy henchman, Frank
+thug) and Hunters (bounty killers: Django killer, Shorty bounty hunter, Kid volunteer)."""
+
+from __future__ import annotations
+
+import pytest
+
+from skirmish.campaign import lookup, services, store
+
+from .harness import Cli
+
+
+def refused(cli: Cli, *args: str) -> str:
+    """The command fails with one error line and changes nothing at all."""
+    before = cli.state()
+    error = cli.fail(*args)
+    assert cli.state() == before
+    return error
+
+
+# --------------------------------------------------------------------------- R-23
+
+
+BETWEEN_GAMES = (
+    ("gang", "hire", "Earps", "lawmen-volunteer", "--name", "Doc"),
+    ("gang", "fire", "Earps", "Morgan"),
+    ("gang", "buy", "Earps", "knife"),  # lawmen: no availability roll for a weapon
+    ("gang", "sell", "Earps", "six-shooter", "--from", "Morgan"),
+    ("gang", "unequip", "Earps", "six-shooter", "Morgan"),
+    ("member", "advance", "Earps", "Wyatt", "fred"),
+)
+
+
+@pytest.mark.parametrize("action", BETWEEN_GAMES, ids=lambda a: a[1])
+def test_r23_roster_changes_wait_for_the_end_of_the_game(cli: Cli, action: tuple[str, ...]) -> None:
+    """R-23: hiring, firing, buying, selling, equipping and advances happen between games."""
+    cli.run("member", "xp", "Earps", "Wyatt", "5")
+    cli.run("game", "start", "duel", "Earps", "Clantons")
+    error = refused(cli, *action)
+    assert error.startswith("Error: R-23: 'Earps' is playing game 1 (duel); ")
+    assert error.endswith(
+        "between games: finish game 1 with 'skirmish game end' (or 'skirmish game abandon')."
+    )
+
+
+@pytest.mark.parametrize("action", BETWEEN_GAMES, ids=lambda a: a[1])
+def test_r23_roster_changes_wait_for_the_postgame(cli: Cli, action: tuple[str, ...]) -> None:
+    """R-23: … and after the game's post-game sequence."""
+    cli.run("member", "xp", "Earps", "Wyatt", "5")
+    cli.run("game", "start", "duel", "Earps", "Clantons")
+    cli.run("game", "end", "--draw")
+    error = refused(cli, *action)
+    assert error.startswith("Error: R-23: 'Earps' has not run the post-game sequence of game 1 ")
+    assert error.endswith("between games: run 'skirmish game postgame --game 1' first.")
+    cli.run("game", "postgame", "--dice", "1,1")  # marked cards, the gambler
+    cli.run(*action)
+
+
+def test_r23_equip_waits_too_and_an_abandoned_game_frees_the_gang(cli: Cli) -> None:
+    cli.run("gang", "unequip", "Earps", "six-shooter", "Morgan")
+    cli.run("game", "start", "duel", "Earps", "Clantons")
+    error = refused(cli, "gang", "equip", "Earps", "six-shooter", "Morgan")
+    assert error.startswith("Error: R-23: 'Earps' is playing game 1 (duel); equipping ")
+    cli.run("game", "abandon")
+    cli.run("gang", "equip", "Earps", "six-shooter", "Morgan")
+
+
+def test_r23_xp_injuries_and_renaming_are_not_roster_purchases(cli: Cli) -> None:
+    """Injuries and XP come from the game and its post-game (R-23); a new name is no purchase."""
+    cli.run("game", "start", "duel", "Earps", "Clantons")
+    cli.run("member", "xp", "Earps", "Wyatt", "1", "--reason", "a correction")
+    with store.transaction(store.open_store(str(cli.db))) as session:
+        gang = lookup.gang_by_name(session, lookup.current_campaign(session), "Earps")
+        services.injure(session, gang=gang, member="Morgan", injury="orbo")
+    cli.run("gang", "rename", "Earps", "Earp brothers")
+    cli.run("game", "end", "--draw")
+    cli.run("game", "postgame", "--dice", "1,1")
+    cli.run("gang", "hire", "Earp brothers", "lawmen-volunteer", "--name", "Doc")
+
+
+def test_r23_the_clantons_are_not_held_up_by_another_gangs_game(cli: Cli) -> None:
+    cli.run("game", "start", "duel", "Earps", "Hunters")
+    cli.run("gang", "hire", "Clantons", "thug", "--name", "Jesse")
