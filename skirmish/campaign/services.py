@@ -580,7 +580,12 @@ def buy(
                 "again only after its next game."
             )
     before = snapshot_before(session, gang, model)
-    skipped = isinstance(equipment, Weapon) and faction.skips_weapon_availability
+    # R-12; a weapon priced among §8.3's special items (the lasso) is rolled for (R-24)
+    skipped = (
+        isinstance(equipment, Weapon)
+        and not equipment.special_item
+        and faction.skips_weapon_availability
+    )
     disp = equipment.disp
     if isinstance(equipment, Item):
         disp = equipment.disp_by_faction.get(faction.id, disp)
@@ -614,9 +619,11 @@ def buy(
         gang.treasury -= price
     session.add(gang)
     session.flush()
+    lasso = isinstance(equipment, Weapon) and equipment.special_item
+    ruling = "R-12, R-24" if lasso and faction.skips_weapon_availability else "R-12"
     return gang_log(
         session, gang, before, action="buy", member=model, details=details, dice=rolled,
-        ruling="R-12",
+        ruling=ruling,
     )  # fmt: skip
 
 

@@ -81,6 +81,9 @@ class Weapon:
     takes_bayonet: bool = False  # musket (§5.3.6)
     mounted_penalty_reduction: int = 0  # carbine: shooting-from-a-horse penalties 1 smaller
     rulings: tuple[str, ...] = ()  # rulings (R-xx) that fix or explain this entry
+    # priced among §8.3's special items (the lasso): bought with an availability roll even by
+    # the factions that skip it for weapons (R-24)
+    special_item: bool = False
 
 
 @dataclass(frozen=True)

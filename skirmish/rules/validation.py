@@ -213,6 +213,8 @@ def _check_weapons(problems: list[str]) -> None:
         where = f"weapons: {weapon.id!r}"
         _check_weapon_numbers(problems, where, weapon)
         _check_rarity(problems, where, weapon.rare)
+        if weapon.special_item and (weapon.disp is None or "§8.3" not in weapon.section):
+            problems.append(f"{where}: a special item (R-24) needs §8.3's DISP and section")
         if weapon.jams_on_17 and 17 not in weapon.rounds:
             problems.append(f"{where}: jams with 17 rounds but cannot load 17")
         if weapon.fanning and weapon.category is not WeaponCategory.PISTOL:

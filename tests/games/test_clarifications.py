@@ -83,3 +83,23 @@ def test_r23_xp_injuries_and_renaming_are_not_roster_purchases(cli: Cli) -> None
 def test_r23_the_clantons_are_not_held_up_by_another_gangs_game(cli: Cli) -> None:
     cli.run("game", "start", "duel", "Earps", "Hunters")
     cli.run("gang", "hire", "Clantons", "thug", "--name", "Jesse")
+
+
+# --------------------------------------------------------------------------- R-24
+
+
+def test_r24_lawmen_roll_for_a_lasso(cli: Cli) -> None:
+    """R-24: the lasso is a special item of §8.3, not a weapon of §8.2: the lawmen's (and the
+    rangers') freedom from availability rolls for weapons does not cover it."""
+    out = cli.run("gang", "buy", "Earps", "lasso", "--dice", "1")  # DISP 2: 1 fails
+    assert "1" in out and "lasso" not in cli.json("gang", "show", "Earps")["stash"]
+    entry = cli.json("log", "Earps")[-1]
+    assert (entry["action"], entry["details"]["skipped"], entry["details"]["roll"]) == (
+        "buy",
+        False,
+        1,
+    )
+    cli.run("gang", "new", "Rangers", "--faction", "rangers")
+    cli.run("gang", "buy", "Rangers", "lasso", "--dice", "2")
+    assert [i["id"] for i in cli.json("gang", "show", "Rangers")["stash"]] == ["lasso"]
+    cli.run("gang", "buy", "Rangers", "rifle")  # a weapon of §8.2: still no roll (R-12)
