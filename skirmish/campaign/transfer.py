@@ -42,6 +42,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import Table, bindparam, insert, update
 from sqlmodel import Session, col, select
 
 from skirmish import fileio
@@ -611,8 +612,9 @@ class _Settings:
 
     def check(self, value: Any, path: str, around: _Around = _NOTHING) -> dict[str, str]:
         raw = _object(value, path)
-        if len(raw) > 4 * len(HOUSE_RULES):
-            raise _Bad(path, f"expected at most {len(HOUSE_RULES)} house rules, got {len(raw):,}")
+        most = 2 * len(HOUSE_RULES)  # each rule by its key, or also by its id (H-05)
+        if len(raw) > most:
+            raise _Bad(path, f"expected at most {most} settings, got {len(raw):,}")
         settings = defaults() if self.fill else {}
         for key, text in raw.items():
             where = _key_path(path, key)
@@ -1110,34 +1112,36 @@ def read_import(path: Path, *, campaign: str | None = None) -> Checked:
     )
 
 
+_LOG: Table = LogEntry.__table__  # type: ignore[attr-defined]
+
+
 def _insert_log(
     session: Session, campaign_id: int, gang_id: int | None, entries: list[dict[str, Any]]
 ) -> None:
+    """Insert a checked log in one batched statement (the write lock is held while it runs),
+    then point each undo entry at the id its reverted entry got."""
+    if not entries:
+        return
     rows = [
-        LogEntry(
-            campaign_id=campaign_id,
-            gang_id=gang_id,
-            member_name=data["member"],
-            action=data["action"],
-            at=data["at"],
-            details=data["details"],
-            dice=data["dice"],
-            ruling=data["ruling"],
-            money_before=data["money_before"],
-            money_after=data["money_after"],
-            xp_before=data["xp_before"],
-            xp_after=data["xp_after"],
-        )
+        {
+            "campaign_id": campaign_id,
+            "gang_id": gang_id,
+            "member_name": data["member"],
+            **{key: data[key] for key in ("action", "at", "details", "dice", "ruling")},
+            **{key: data[key] for key in ("money_before", "money_after", "xp_before", "xp_after")},
+        }
         for data in entries
     ]
-    session.add_all(rows)
-    session.flush()  # one batched INSERT; the ids come back in order
-    undo = [(row, data["reverts"]) for row, data in zip(rows, entries, strict=True)]
-    for row, reverts in undo:
-        if reverts is not None:
-            row.reverts = rows[reverts].id
-    if any(reverts is not None for _, reverts in undo):
-        session.flush()
+    inserted = insert(_LOG).returning(_LOG.c.id, sort_by_parameter_order=True)
+    ids = list(session.execute(inserted, rows).scalars())
+    undone = [
+        {"entry": ids[n], "target": ids[data["reverts"]]}
+        for n, data in enumerate(entries)
+        if data["reverts"] is not None
+    ]
+    if undone:
+        point = update(_LOG).where(_LOG.c.id == bindparam("entry"))
+        session.execute(point.values(reverts=bindparam("target")), undone)
 
 
 def _insert_gang(session: Session, campaign: Campaign, data: dict[str, Any]) -> Gang:
