@@ -12,8 +12,9 @@ it, so ``undo GANG`` takes the steps back one at a time, like any other action:
 3. ``game-xp``: +1 XP per enemy model eliminated (R-11) and the winner's bonus (H-02).
 4. ``income``: the winner's and the loser's money (H-01; a retreat is a loss, a draw pays the
    loser's amount); the gang's games played go up by one (H-03 counts them).
-5. ``bounty``: bounty killers gain a share of each outlaw or mexican they eliminated (H-09;
-   bounty killers marked as outlaws count as outlaws);
+5. ``bounty``: bounty killers gain a share of each model of an outlaw or mexican profile they
+   eliminated (H-09, clarified: the profile pays, not the gang that hired it; bounty killers
+   marked as outlaws count as outlaws);
    ``outlaw-mark``: one who killed a civilian marks the gang as outlaws for good.
 6. ``gambler`` (H-11) and ``marked-cards`` (H-10) for models not eliminated.
 7. ``infamy``: after a voluntary retreat, the infamy test (R-09), rolled now unless it was rolled
@@ -417,8 +418,10 @@ def _bounty(
             victim_gang = session.get(Gang, victim_member.gang_id)
             assert victim_gang is not None
             profile = find_profile(victim_member.profile)
-            marked = victim_gang.faction == BOUNTY_KILLERS and outlaw_marked(session, victim_gang)
-            if victim_gang.faction in WANTED or marked:
+            # H-09 (clarified): the victim's profile carries the bounty, not the gang that hired
+            # it; bounty killers marked as outlaws count as outlaws.
+            marked = profile.faction == BOUNTY_KILLERS and outlaw_marked(session, victim_gang)
+            if profile.faction in WANTED or marked:
                 victims.append(
                     {
                         "name": victim.name,

@@ -103,3 +103,24 @@ def test_r24_lawmen_roll_for_a_lasso(cli: Cli) -> None:
     cli.run("gang", "buy", "Rangers", "lasso", "--dice", "2")
     assert [i["id"] for i in cli.json("gang", "show", "Rangers")["stash"]] == ["lasso"]
     cli.run("gang", "buy", "Rangers", "rifle")  # a weapon of §8.2: still no roll (R-12)
+
+
+# --------------------------------------------------------------------------- H-09
+
+
+def test_h09_bounty_follows_the_victims_profile_not_the_gang_that_hired_it(cli: Cli) -> None:
+    """H-09 (clarified): a civilian hired by outlaws carries no bounty; killing it marks the
+    bounty killers as outlaws for good."""
+    cli.run("gang", "hire", "Clantons", "unarmed-civilian", "--name", "Mary")
+    cli.run("game", "start", "duel", "--good", "Hunters", "--bad", "Clantons")
+    cli.run("game", "turn")
+    cli.run("game", "eliminate", "Frank", "--by", "Django")
+    cli.run("game", "eliminate", "Mary", "--by", "Shorty")
+    cli.run("game", "end", "--winner", "Hunters")
+    cli.run("game", "postgame", "--dice", "5,5,3")  # Frank's and Mary's recovery, the gambler
+    steps = {e["action"]: e for e in cli.json("log", "Hunters") if e["action"] != "game-xp"}
+    assert steps["bounty"]["details"]["victims"] == [
+        {"name": "Frank", "profile": "thug", "cost": 35, "bounty": 17}
+    ]
+    assert steps["bounty"]["money_after"] - steps["bounty"]["money_before"] == 17
+    assert steps["outlaw-mark"]["details"]["civilians"] == ["Mary"]
