@@ -63,3 +63,51 @@ def test_the_migration_goes_down_and_up(tmp_path: Path) -> None:
             assert set(GAME_TABLES) <= set(inspect(connection).get_table_names())
     finally:
         engine.dispose()
+
+
+def test_0006_adds_the_named_leader_and_the_fleeing_civilians_to_an_old_game(
+    tmp_path: Path,
+) -> None:
+    """R-21 and R-20: a game of revision 0005 reads as one where nobody was named leader and
+    no civilian flees or left the table; SQLite keeps AUTOINCREMENT (0005)."""
+    import sqlite3
+
+    from sqlalchemy import text
+    from sqlmodel import Session, select
+
+    from skirmish.campaign.game.tables import GameGang, GameModel
+
+    path = tmp_path / "old.db"
+    engine = store.make_engine(f"sqlite:///{path}")
+    store.upgrade(engine, "0005")
+    with engine.begin() as connection:
+        for sql in (
+            "INSERT INTO campaign (name, explosives, created_at) VALUES ('Old', 0, 'x')",
+            "INSERT INTO gang (campaign_id, name, faction, treasury, status, games_played) "
+            "VALUES (1, 'Rangers', 'rangers', 400, 'active', 0)",
+            "INSERT INTO member (gang_id, name, profile, role, tiro, fred, rif, cos, fama, "
+            "fortuna, xp, status) VALUES (1, 'Hank', 'agent', 'hero', 3, 3, 4, 3, 0, 1, 1, "
+            "'active')",
+            "INSERT INTO game (campaign_id, scenario, status, turn, leader_fired, started_at) "
+            "VALUES (1, 'duel', 'in_progress', 1, 0, 'x')",
+            "INSERT INTO game_gang (game_id, gang_id, side, started, infamy_pending) "
+            "VALUES (1, 1, 'good', 1, 0)",
+            "INSERT INTO game_model (game_id, game_gang_id, member_id, name, cos_start, "
+            "wounded_start, cos_left, state, prone, eliminated, fama_spent, fortuna_spent, "
+            "small_pistol_used) VALUES (1, 1, 1, 'Hank', 3, 0, 3, 'steady', 0, 0, 0, 0, 0)",
+        ):
+            connection.execute(text(sql))
+    engine.dispose()
+    engine = store.open_store(str(path))
+    try:
+        with Session(engine) as session:
+            model = session.exec(select(GameModel)).one()
+            assert (model.fleeing, model.left_turn) == (False, None)
+            assert session.exec(select(GameGang)).one().leader_id is None
+    finally:
+        engine.dispose()
+    with sqlite3.connect(path) as connection:
+        sql = connection.execute(
+            "SELECT sql FROM sqlite_master WHERE name = 'game_model'"
+        ).fetchone()[0]
+    assert "AUTOINCREMENT" in sql

@@ -64,13 +64,14 @@ def game_in_progress(session: Session, gang: Gang) -> Game | None:
 
 def postgame_waiting(session: Session, gang: Gang) -> Game | None:
     """An ended game of ``gang`` whose post-game sequence it has not run (or has undone)."""
+    assert gang.id is not None
     rows = session.exec(
-        select(Game, GameGang)
+        select(Game)
         .join(GameGang, col(GameGang.game_id) == col(Game.id))
         .where(GameGang.gang_id == gang.id, Game.status == GameStatus.ENDED)
         .order_by(col(Game.id))
     ).all()
-    for game, gg in rows:
-        if not postgame_done(session, game, gg):
+    for game in rows:
+        if not standing_steps(session, game, gang.id):
             return game
     return None

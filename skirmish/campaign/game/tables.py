@@ -70,6 +70,8 @@ class GameGang(SQLModel, table=True):
     retreat_turn: int | None = None
     infamy_roll: int | None = None  # the die, when rolled at retreat time
     infamy_pending: bool = False  # voluntary retreat whose test the post-game rolls
+    # R-21 (0006): the model a gang without a leader named its leader for this game (Duello)
+    leader_id: int | None = None  # GameModel id
 
 
 class GameModel(SQLModel, table=True):
@@ -97,6 +99,10 @@ class GameModel(SQLModel, table=True):
     fama_spent: int = 0  # points spent this game only
     fortuna_spent: int = 0
     small_pistol_used: bool = False  # the small pistol's first hit within short range
+    # R-20 (0006): a civilian terrified for good, fleeing every turn until it leaves the table;
+    # the turn it left (out of the game: neither eliminated nor a casualty)
+    fleeing: bool = False
+    left_turn: int | None = None
 
 
 class GameObjective(SQLModel, table=True):
