@@ -61,6 +61,7 @@ MESSAGES: Catalogue = {
         "started": "Game {game}: {scenario}, turn 0. Good: {good} ({good_n} models). "
         "Bad: {bad} ({bad_n} models).",
         "wounded": "{name} starts wounded: COS {cos} (R-10).",
+        "leader": "{name} leads {gang} in this game (R-21).",
         "next": "Begin the first turn with 'skirmish game turn'.",
         "turn": "Turn {turn} of {scenario}{limit}.",
         "limit": " (last: {limit})",
@@ -100,6 +101,7 @@ MESSAGES: Catalogue = {
         "started": "Partita {game}: {scenario}, turno 0. Buoni: {good} ({good_n} personaggi). "
         "Cattivi: {bad} ({bad_n} personaggi).",
         "wounded": "{name} parte ferito: COS {cos} (R-10).",
+        "leader": "{name} guida {gang} in questa partita (R-21).",
         "next": "Inizia il primo turno con 'skirmish game turn'.",
         "turn": "Turno {turn} di {scenario}{limit}.",
         "limit": " (ultimo: {limit})",
@@ -251,6 +253,15 @@ def start(
         list[str] | None,
         typer.Option("--leave", help="A model that stays home (repeatable; GANG:NAME)."),
     ] = None,
+    leader: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--leader",
+            "--capo",
+            help="Duel: the model that leads a gang without a leader in this game (rangers, "
+            "mountain men; repeatable, one per gang; R-21).",
+        ),
+    ] = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
@@ -266,7 +277,7 @@ def start(
         found = lookup.current_campaign(s, campaign)
         game = start_game(
             s, campaign=found, scenario=scenario, gangs=gangs or [], good=good, bad=bad,
-            leave=leave or [],
+            leave=leave or [], leaders=leader or [],
         )  # fmt: skip
         data = board(s, game=game)
     if json_:
@@ -286,6 +297,8 @@ def start(
         )  # fmt: skip
     )
     for gang in data["gangs"]:
+        if gang["leader_named"]:
+            echo(_t("leader", lang, gang=gang["gang"], name=gang["leader"]))
         for model in gang["models"]:
             if model["wounded_start"]:
                 echo(_t("wounded", lang, name=model["name"], cos=model["cos"]))
@@ -863,6 +876,8 @@ def status(
             extra.append("cohesion test due (R-08)")
         if gang["retreated"]:
             extra.append(f"retreated ({gang['retreated']})")
+        if gang["leader_named"]:
+            extra.append(f"leader {gang['leader']} (R-21)")
         table = Table(
             title=cell(
                 f"{gang['gang']} ({gang['side']}): casualties {gang['casualties']}/"
@@ -1194,6 +1209,30 @@ def _walk_step(
         abandon(**common, json_=False)
 
 
+def _ask_leaders(
+    scenario: str, gangs: Sequence[str], lang: Lang, campaign: str | None, db: str | None
+) -> list[str]:
+    """R-21: the leader each gang without one names for the game, asked before it starts."""
+    from skirmish.campaign import lookup
+    from skirmish.campaign.game.play import leader_to_name
+
+    with session(db, access="read") as s:
+        found = lookup.current_campaign(s, campaign)
+        choices = {
+            gang: leader_to_name(s, campaign=found, scenario=scenario, gang=gang) for gang in gangs
+        }
+    leaders = []
+    for gang, names in choices.items():
+        if names:
+            prompt = (
+                f"Chi guida {gang} in questa partita (R-21; {', '.join(names)})"
+                if lang == Lang.IT
+                else f"Who leads {gang} in this game (R-21; {', '.join(names)})"
+            )
+            leaders.append(f"{gang}:{_ask(prompt, names[0])}")
+    return leaders
+
+
 def play(
     scenario: Annotated[str, typer.Argument(help="Scenario id or name (Italian or English).")],
     lang: LangOpt,
@@ -1219,8 +1258,9 @@ def play(
     if not resuming:
         good = good or _ask("Good gang")
         bad = bad or _ask("Bad gang")
+        leaders = _ask_leaders(found.id, [good, bad], lang, campaign, db)
         start(scenario=found.id, lang=lang, gangs=[], good=good, bad=bad, leave=[],
-              campaign=campaign, json_=False, db=db)  # fmt: skip
+              leader=leaders, campaign=campaign, json_=False, db=db)  # fmt: skip
     game_no = _game_status(db, campaign, None)["game"]
     labels = {key: (it if lang == Lang.IT else en) for key, en, it in MENU}
     while _game_status(db, campaign, game_no)["status"] == "in_progress":

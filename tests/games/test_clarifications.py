@@ -124,3 +124,92 @@ def test_h09_bounty_follows_the_victims_profile_not_the_gang_that_hired_it(cli: 
     ]
     assert steps["bounty"]["money_after"] - steps["bounty"]["money_before"] == 17
     assert steps["outlaw-mark"]["details"]["civilians"] == ["Mary"]
+
+
+# --------------------------------------------------------------------------- R-21
+
+
+def _leaderless_gangs(cli: Cli) -> None:
+    """Rangers (Hank agent, Slim tough) and mountain men (Jed bear hunter, Zeke trapper): two
+    factions without a leader profile (R-13)."""
+    for command in (
+        ("gang", "new", "Rangers", "--faction", "rangers"),
+        ("gang", "hire", "Rangers", "agent", "--name", "Hank"),
+        ("gang", "hire", "Rangers", "tough", "--name", "Slim"),
+        ("gang", "buy", "Rangers", "rifle", "--for", "Hank"),
+        ("gang", "buy", "Rangers", "rifle", "--for", "Slim"),
+        ("gang", "new", "Trappers", "--faction", "mountain-men"),
+        ("gang", "hire", "Trappers", "bear-hunter", "--name", "Jed"),
+        ("gang", "hire", "Trappers", "trapper", "--name", "Zeke"),
+        ("gang", "buy", "Trappers", "rifle", "--for", "Jed", "--dice", "6"),
+        ("gang", "buy", "Trappers", "rifle", "--for", "Zeke", "--dice", "6"),
+    ):
+        cli.run(*command)
+
+
+def test_r21_a_duel_without_leaders_names_one_per_gang(cli: Cli) -> None:
+    """R-21: rangers against mountain men no longer wait for ever for a leader's shot."""
+    _leaderless_gangs(cli)
+    error = refused(cli, "game", "start", "duel", "Rangers", "Trappers")
+    assert error == (
+        "Error: R-21: Duel: 'Rangers' has no leader in this game; name the model that leads it "
+        "with --leader NAME (one of 'Hank', 'Slim')."
+    )
+    cli.run("game", "start", "duel", "Rangers", "Trappers", "--leader", "Hank", "--capo", "Jed")
+    board = cli.json("game", "status")
+    assert [(g["gang"], g["leader"], g["leader_named"]) for g in board["gangs"]] == [
+        ("Rangers", "Hank", True),
+        ("Trappers", "Jed", True),
+    ]
+    cli.run("game", "turn")
+    error = refused(cli, "game", "shoot", "Slim", "Zeke", "--dice", "1,1,1,1,1")
+    assert error == "Error: Duel: nobody shoots until a leader has fired; 'Slim' is not a leader."
+    cli.run("game", "shoot", "Jed", "Hank", "--range", "20", "--dice", "1,1,1,1,1")
+    assert cli.json("game", "status")["leader_fired"] is True
+    cli.run("game", "shoot", "Slim", "Zeke", "--range", "20", "--dice", "1,1,1,1,1")
+
+
+def test_r21_naming_a_leader_is_refused_where_it_means_nothing(cli: Cli) -> None:
+    _leaderless_gangs(cli)
+    error = refused(cli, "game", "start", "duel", "Earps", "Trappers", "--leader", "Virgil",
+                    "--leader", "Jed")  # fmt: skip
+    assert error == (
+        "Error: R-21: 'Earps' plays with its leader 'Wyatt'; --leader names one only for a gang "
+        "without a leader in the game."
+    )
+    error = refused(cli, "game", "start", "bank-robbery", "Rangers", "Clantons", "--leader", "Hank")
+    assert error == (
+        "Error: R-21: only a scenario whose rules name the leaders (Duel) needs one named for a "
+        "gang without a leader; leave out --leader."
+    )
+    error = refused(cli, "game", "start", "duel", "Rangers", "Trappers", "--leader", "Hank",
+                    "--leader", "Slim", "--leader", "Jed")  # fmt: skip
+    assert error == "Error: R-21: 'Rangers' is led by one model in a game, not 'Hank' and 'Slim'."
+    # A gang whose leader stays home names one too (decision, docs/games.md).
+    cli.run("game", "start", "duel", "Earps", "Trappers", "--leave", "Wyatt", "--leader",
+            "Virgil", "--leader", "Jed")  # fmt: skip
+    assert cli.json("game", "status")["gangs"][0]["leader"] == "Virgil"
+
+
+def _walk(cli: Cli, args: list[str], answers: list[str]) -> str:
+    """``skirmish scenario play`` with typed answers; its output."""
+    from typer.testing import CliRunner
+
+    from skirmish.cli.main import app
+
+    result = CliRunner().invoke(app, [*args, "--db", str(cli.db)], input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+    return result.stdout
+
+
+def test_r21_the_walker_asks_who_leads_a_gang_without_a_leader(cli: Cli) -> None:
+    _leaderless_gangs(cli)
+    out = _walk(
+        cli,
+        ["scenario", "play", "duello", "--good", "Rangers", "--bad", "Trappers"],
+        ["Slim", "", "q"],  # Slim leads the rangers; Jed (the default) the mountain men
+    )
+    assert "Who leads Rangers in this game (R-21; Hank, Slim)" in out
+    assert "Slim leads Rangers in this game (R-21)." in out
+    board = cli.json("game", "status")
+    assert [g["leader"] for g in board["gangs"]] == ["Slim", "Jed"]

@@ -388,10 +388,12 @@ def start_game(
     good: str | None = None,
     bad: str | None = None,
     leave: Sequence[str] = (),
+    leaders: Sequence[str] = (),
 ) -> Game:
     """Start a game of ``scenario``: the two gangs and their sides (a default side per faction),
     the models taking part (all on the roster but ``leave``; a model "wounded" in its last game
-    starts with −1 COS, R-10) and the scenario's objectives."""
+    starts with −1 COS, R-10), the leader each gang without one names (``leaders``, R-21) and
+    the scenario's objectives."""
     found = find_scenario(scenario)
     named: dict[Side, Gang] = {}
     if good is not None:
@@ -468,11 +470,103 @@ def start_game(
                 )
             )
     session.flush()
+    for side, leader in _name_leaders(session, game, found, leaders).items():
+        sides[side.value]["leader"] = leader
     _event(session, game, "start", details={"scenario": found.id, "sides": sides})
     for side in (Side.GOOD, Side.BAD):
         gang = named[side]
         _barrier(session, game, gang, "game-start", {"side": side.value})
     return game
+
+
+def names_leaders(scenario: Scenario) -> bool:
+    """Whether the scenario's rules name the leaders (Duello: nobody shoots until a leader has
+    fired, the leaders' 10U activation), so a gang without one names one (R-21)."""
+    return any(
+        scenario.restriction(kind) is not None
+        for kind in (
+            RestrictionKind.NO_SHOOTING_UNTIL_LEADER_FIRES,
+            RestrictionKind.LEADER_ACTIVATION,
+        )
+    )
+
+
+def _name_leaders(
+    session: Session, game: Game, scenario: Scenario, leaders: Sequence[str]
+) -> dict[Side, str]:
+    """R-21: each gang without a leader in the game (no leader profile, or its leader stays
+    home) names one of its models its leader, in a scenario whose rules name the leaders."""
+    if leaders and not names_leaders(scenario):
+        raise CampaignError(
+            "R-21: only a scenario whose rules name the leaders (Duel) needs one named for a "
+            "gang without a leader; leave out --leader."
+        )
+    chosen: dict[int, GameModel] = {}
+    for name in leaders:
+        model = find_model(session, game, name)
+        earlier = chosen.get(model.game_gang_id)
+        if earlier is not None and earlier.id != model.id:
+            label = gang_row(session, _game_gang_of(session, model)).name
+            raise CampaignError(
+                f"R-21: {label!r} is led by one model in a game, not {earlier.name!r} and "
+                f"{model.name!r}."
+            )
+        chosen[model.game_gang_id] = model
+    named: dict[Side, str] = {}
+    if not names_leaders(scenario):
+        return named
+    models = models_of(session, game)
+    for gg in gangs_of(session, game):
+        gang = gang_row(session, gg)
+        mine = [m for m in models if m.game_gang_id == gg.id]
+        own = next((m for m in mine if member_of(session, m).role == Role.LEADER), None)
+        pick = chosen.get(_id(gg))
+        if own is not None and pick is not None:
+            raise CampaignError(
+                f"R-21: {gang.name!r} plays with its leader {own.name!r}; --leader names one "
+                "only for a gang without a leader in the game."
+            )
+        if own is None and pick is None:
+            names = ", ".join(repr(m.name) for m in mine)
+            raise CampaignError(
+                f"R-21: {scenario.name_en}: {gang.name!r} has no leader in this game; name the "
+                f"model that leads it with --leader NAME (one of {names})."
+            )
+        if pick is not None:
+            gg.leader_id = _id(pick)
+            session.add(gg)
+            named[Side(gg.side)] = pick.name
+    session.flush()
+    return named
+
+
+def _game_gang_of(session: Session, model: GameModel) -> GameGang:
+    gg = session.get(GameGang, model.game_gang_id)
+    assert gg is not None
+    return gg
+
+
+def is_leader(session: Session, game: Game, model: GameModel) -> bool:
+    """Whether ``model`` leads its gang in ``game``: the model its gang named for the game
+    (R-21), else a model of a leader profile."""
+    gg = _game_gang_of(session, model)
+    if gg.leader_id is not None:
+        return gg.leader_id == model.id
+    return member_of(session, model).role == Role.LEADER
+
+
+def leader_to_name(
+    session: Session, *, campaign: Campaign, scenario: str, gang: str
+) -> list[str] | None:
+    """The models ``gang`` chooses its leader from when starting ``scenario`` with its whole
+    roster (R-21: it has no leader, and the scenario names the leaders); ``None`` when it
+    names none."""
+    if not names_leaders(find_scenario(scenario)):
+        return None
+    roster = lookup.active_members(lookup.gang_by_name(session, campaign, gang))
+    if any(m.role == Role.LEADER for m in roster):
+        return None
+    return [m.name for m in roster]
 
 
 def _left_models(named: dict[Side, Gang], leave: Sequence[str]) -> set[int]:
@@ -1122,7 +1216,7 @@ def _check_attack(
                 )
         restriction = scenario.restriction(RestrictionKind.NO_SHOOTING_UNTIL_LEADER_FIRES)
         if restriction is not None and not game.leader_fired:
-            if member_of(session, attacker).role != Role.LEADER:
+            if not is_leader(session, game, attacker):  # R-21: or the one a gang named
                 raise CampaignError(
                     f"{scenario.name_en}: nobody shoots until a leader has fired; "
                     f"{attacker.name!r} is not a leader."
@@ -1221,7 +1315,7 @@ def shoot(
     if weapon.id == "small-pistol" and result.damage and range_band(setup) is RangeBand.SHORT:
         shooter.small_pistol_used = True
     session.add(shooter)
-    if member.role == Role.LEADER and not game.leader_fired:
+    if is_leader(session, game, shooter) and not game.leader_fired:  # R-21
         if scenario.restriction(RestrictionKind.NO_SHOOTING_UNTIL_LEADER_FIRES) is not None:
             game.leader_fired = True
             session.add(game)
@@ -1837,11 +1931,16 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
                     "carries": carrying.get(_id(model), []),
                 }
             )
+        leader = next(
+            (m for m in models if m.game_gang_id == gg.id and is_leader(session, game, m)), None
+        )
         gangs.append(
             {
                 "gang": gang.name,
                 "faction": gang.faction,
                 "side": gg.side,
+                "leader": leader.name if leader is not None else None,
+                "leader_named": gg.leader_id is not None,  # R-21
                 "started": gg.started,
                 "casualties": sum(1 for r in rows if r["eliminated"]),
                 "cohesion_due": due[_id(gg)] if game.status == GameStatus.IN_PROGRESS else False,
