@@ -27,6 +27,9 @@ def export(
 ) -> None:
     """Export a gang (or, without GANG, a whole campaign) as JSON with its log.
 
+    The file is written whole or not at all: an existing one is replaced only once the new one
+    is complete.
+
     Example: skirmish export Earps -o earps.json   |   skirmish export --campaign West -o west.json
     """
     from skirmish.campaign import lookup, transfer
