@@ -1,100 +1,27 @@
 """What ``skirmish roll`` and ``skirmish odds`` share for the combat tests: the options, read
 from the ``roll`` commands' own signatures, and the setups built from them.
 
-``odds shoot`` takes exactly the flags of ``roll shoot`` but ``--seed`` and ``--dice``: rather
-than declaring some forty options twice, ``derived_command`` copies the parameters of the
-``roll`` command (its ``Annotated`` options, defaults and help) into a new command and adds its
+``odds shoot`` takes exactly the flags of ``roll shoot`` but ``--seed`` and ``--dice``:
+``derived_command`` copies the parameters of the ``roll`` command (its options, generated from
+the declaration of the combat situation, ``engine.situation``) into a new command and adds its
 own. The setup builders (``shoot_setup``, ``melee_setup``, ``panic_model``, ``nerve_model``,
-``save_mods``, ``reflex_check``) turn those options into the engine's values, the one way for
-both nouns: ``roll_combat``, ``roll_tests`` and ``odds`` all call them, with the parsers of
-names and states below.
+``save_mods``, ``reflex_check``) take a command's options by parameter name and hand them, by
+the declaration's ids, to the engine's one builder of each setup.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from skirmish.cli.situation_options import Command, values_of
+from skirmish.engine import situation
 from skirmish.engine.result import Modifier
-from skirmish.engine.setup import (
-    CHOSEN_WEAPON_SKILLS,
-    Attacker,
-    FightSituation,
-    Immunity,
-    MeleeSetup,
-    MountPace,
-    ShootSetup,
-    ShotSituation,
-    SkillTaken,
-    Target,
-)
+from skirmish.engine.setup import Attacker, MeleeSetup, ShootSetup, Target
+from skirmish.engine.situation import Procedure
 from skirmish.errors import RulesError
-from skirmish.rules.model import ModelState, Weapon
-
-#: Names that mean "no weapon" in a fight.
-BARE_HANDS = frozenset({"bare-hands", "bare-handed", "mani-nude", "none", "unarmed", "disarmato"})
-
-# ---------------------------------------------------------------------------- parsing
-
-
-def model_state(shaken: bool, terrified: bool, who: str) -> ModelState:
-    """The state ``--shaken`` / ``--terrified`` name; both at once is an error about ``who``."""
-    if shaken and terrified:
-        raise RulesError(f"{who} is either shaken or terrified, not both; drop one of the two.")
-    if terrified:
-        return ModelState.TERRIFIED
-    return ModelState.SHAKEN if shaken else ModelState.STEADY
-
-
-def parse_weapon(text: str | None) -> Weapon | None:
-    """A weapon by Italian or English name; ``None`` for bare hands."""
-    if text is None:
-        return None
-    from skirmish.rules import find_weapon
-    from skirmish.rules.names import normalize
-
-    if normalize(text) in BARE_HANDS:
-        return None
-    return find_weapon(text)
-
-
-def parse_skills(values: Sequence[str] | None, weapon: Weapon | None) -> tuple[SkillTaken, ...]:
-    """``NAME[:WEAPON]`` in either language into skills with their chosen weapon (§7.2)."""
-    from skirmish.rules import find_skill, find_weapon
-
-    taken: list[SkillTaken] = []
-    for value in values or ():
-        name, _, choice_text = value.partition(":")
-        skill = find_skill(name)
-        category = CHOSEN_WEAPON_SKILLS.get(skill.id)
-        choice: str | None = None
-        if category is not None and choice_text:
-            chosen = find_weapon(choice_text)
-            if chosen.category is not category:
-                raise RulesError(
-                    f"{skill.name_en} is chosen for a {category} weapon, and "
-                    f"{choice_text!r} is a {chosen.category} (§7.2)."
-                )
-            choice = chosen.id
-        elif category is not None and weapon is not None and weapon.category is category:
-            choice = weapon.id
-        elif choice_text:
-            raise RulesError(f"{skill.name_en} has no chosen weapon; write --skill {name}.")
-        taken.append(SkillTaken(skill.id, choice))
-    return tuple(taken)
-
-
-def parse_faction(text: str | None) -> str | None:
-    """A faction id from its name in either language."""
-    if text is None:
-        return None
-    from skirmish.rules import find_faction
-
-    return find_faction(text).id
-
 
 # ---------------------------------------------------------------------------- options
 
@@ -129,22 +56,16 @@ def derived_command(
     extra: Sequence[inspect.Parameter],
     body: Callable[..., None],
     doc: str,
-) -> Callable[..., None]:
+) -> Command:
     """A Typer command with the options of ``roll_command`` (less ``--seed``/``--dice``) and
-    ``extra``, calling ``body(**options)``."""
-    inherited = roll_parameters(roll_command)
-    names = {p.name for p in inherited}
-    params = [*inherited, *(p for p in extra if p.name not in names)]
+    ``extra``, calling ``body(**options)``; the options are copied when first read."""
 
-    def command(**options: Any) -> None:
-        body(**options)
+    def params() -> list[inspect.Parameter]:
+        inherited = roll_parameters(roll_command)
+        names = {p.name for p in inherited}
+        return [*inherited, *(p for p in extra if p.name not in names)]
 
-    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    command.__annotations__ = {p.name: p.annotation for p in params}
-    command.__annotations__["return"] = None
-    command.__doc__ = doc
-    command.__name__ = getattr(roll_command, "__name__", "command")
-    return command
+    return Command(params, body, getattr(roll_command, "__name__", "command"), doc)
 
 
 def option(name: str, annotation: Any, default: Any) -> inspect.Parameter:
@@ -154,151 +75,29 @@ def option(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     )
 
 
-def _route(
-    options: dict[str, Any], situation: type[Any]
-) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """Share out the options that map one to one onto a field, by the field's name: first the
-    situation's, then the attacker's, then the target's (``--target-X`` or a target-only
-    name). An option that fits nowhere is a bug to fix here, not something to drop."""
-    situation_fields = {f.name for f in dataclasses.fields(situation)}
-    attacker_fields = {f.name for f in dataclasses.fields(Attacker)}
-    target_fields = {f.name for f in dataclasses.fields(Target)}
-    by_situation: dict[str, Any] = {}
-    by_attacker: dict[str, Any] = {}
-    by_target: dict[str, Any] = {}
-    for name, value in options.items():
-        if name in situation_fields:
-            by_situation[name] = value
-        elif name in attacker_fields:
-            by_attacker[name] = value
-        elif name.startswith("target_") and name.removeprefix("target_") in target_fields:
-            by_target[name.removeprefix("target_")] = value
-        elif name in target_fields:
-            by_target[name] = value
-        else:
-            raise TypeError(f"option {name!r} has no place in the setup: map it in combat_options")
-    return by_situation, by_attacker, by_target
+def shoot_setup(**options: Any) -> ShootSetup:
+    """The shooting action the options of ``roll shoot`` / ``odds shoot`` describe (R-02)."""
+    return situation.shoot_setup(values_of(Procedure.SHOOT, options))
 
 
-def shoot_setup(
-    *,
-    weapon: str,
-    range_: float | None,
-    fanning: bool,
-    skill: list[str] | None,
-    shaken: bool,
-    terrified: bool,
-    faction: str | None,
-    target_skill: list[str] | None,
-    target_shaken: bool,
-    target_terrified: bool,
-    immune: Immunity | None,
-    **options: Any,
-) -> ShootSetup:
-    """The shooting action the options of ``roll shoot`` / ``odds shoot`` describe (R-02);
-    fanning with no ``--range`` fires within short range."""
-    gun = parse_weapon(weapon)
-    if gun is None:
-        raise RulesError("shooting needs a weapon; give --weapon (e.g. six-shooter).")
-    distance = range_
-    if distance is None and fanning and gun.short is not None:
-        distance = float(gun.short)
-    situation, attacker, target = _route(options, ShotSituation)
-    return ShootSetup(
-        attacker=Attacker(
-            weapon=gun,
-            skills=parse_skills(skill, gun),
-            state=model_state(shaken, terrified, "the shooter"),
-            faction=parse_faction(faction),
-            **attacker,
-        ),
-        target=Target(
-            skills=parse_skills(target_skill, None),
-            state=model_state(target_shaken, target_terrified, "the target"),
-            immunity=immune,
-            **target,
-        ),
-        situation=ShotSituation(range=distance, fanning=fanning, **situation),
-    )
-
-
-def melee_setup(
-    *,
-    weapon: str | None,
-    skill: list[str] | None,
-    shaken: bool,
-    terrified: bool,
-    target_weapon: str | None,
-    target_mounted: bool,
-    target_skill: list[str] | None,
-    target_shaken: bool,
-    target_terrified: bool,
-    immune: Immunity | None,
-    **options: Any,
-) -> MeleeSetup:
+def melee_setup(**options: Any) -> MeleeSetup:
     """The fight the options of ``roll melee`` / ``odds melee`` describe (R-05)."""
-    arm = parse_weapon(weapon)
-    situation, attacker, target = _route(options, FightSituation)
-    return MeleeSetup(
-        attacker=Attacker(
-            weapon=arm,
-            skills=parse_skills(skill, arm),
-            state=model_state(shaken, terrified, "the attacker"),
-            **attacker,
-        ),
-        target=Target(
-            weapon=parse_weapon(target_weapon),
-            skills=parse_skills(target_skill, None),
-            state=model_state(target_shaken, target_terrified, "the defender"),
-            mount=MountPace.STILL if target_mounted else MountPace.NONE,
-            immunity=immune,
-            **target,
-        ),
-        situation=FightSituation(**situation),
-    )
+    return situation.melee_setup(values_of(Procedure.MELEE, options))
 
 
-def _fields_of(cls: type[Any], options: dict[str, Any]) -> dict[str, Any]:
-    names = {f.name for f in dataclasses.fields(cls)}
-    unknown = sorted(set(options) - names)
-    if unknown:
-        raise TypeError(f"options {unknown} have no place in {cls.__name__}: map them here")
-    return options
-
-
-def panic_model(
-    *,
-    shaken: bool,
-    terrified: bool,
-    skill: list[str] | None,
-    immune: Immunity | None,
-    **options: Any,
-) -> Target:
+def panic_model(**options: Any) -> Target:
     """The model taking a panic test, from the options of ``roll panic`` (R-04)."""
-    return Target(
-        state=model_state(shaken, terrified, "the model"),
-        skills=parse_skills(skill, None),
-        immunity=immune,
-        **_fields_of(Target, options),
-    )
+    return situation.panic_model(values_of(Procedure.PANIC, options))
 
 
-def nerve_model(
-    *, shaken: bool, terrified: bool, skill: list[str] | None, **options: Any
-) -> Attacker:
+def nerve_model(**options: Any) -> Attacker:
     """The model taking a nerve test, from the options of ``roll nerve`` (R-01)."""
-    return Attacker(
-        state=model_state(shaken, terrified, "the model"),
-        skills=parse_skills(skill, None),
-        **_fields_of(Attacker, options),
-    )
+    return situation.nerve_model(values_of(Procedure.NERVE, options))
 
 
 def save_mods(**options: Any) -> tuple[Modifier, ...]:
     """The saving-roll modifiers the options of ``roll save`` name (R-03)."""
-    from skirmish.engine.saving import save_modifiers
-
-    return save_modifiers(**options)
+    return situation.save_modifiers_of(values_of(Procedure.SAVE, options))
 
 
 def reflex_check(

@@ -1,0 +1,157 @@
+"""Typer options from the one declaration of the combat situation (``engine.situation``).
+
+``skirmish roll``, ``skirmish odds`` and ``skirmish game`` do not write their combat options by
+hand: ``situation_parameters`` turns each declared ``Input`` of a procedure into an ``Annotated``
+typer option (its flag and aliases, type and choices, default, help, bounds, and a help panel
+for whose it is), and ``situation_command`` makes a command of them with a body that receives
+every option by name. ``values_of`` maps a command's options back to the declaration's ids,
+which the engine's builders take.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Mapping, Sequence
+from typing import Annotated, Any
+
+import typer
+
+from skirmish.cli.options import bounded
+from skirmish.engine.situation import SUBJECT, Input, Kind, Procedure, Source, Whose, inputs_for
+from skirmish.limits import COUNT, DISTANCE
+
+#: The help screen's panels of ``shoot`` and ``melee``, by whose the input is.
+PANELS = {Whose.ATTACKER: "The attacker", Whose.ACTION: "The action", Whose.TARGET: "The target"}
+
+_TYPES: dict[Kind, Any] = {
+    Kind.FLAG: bool,
+    Kind.CHARACTERISTIC: int,
+    Kind.COUNT: int,
+    Kind.DISTANCE: float,
+    Kind.WEAPON: str,
+    Kind.FACTION: str,
+    Kind.SKILLS: list[str],
+}
+#: The bounds (``skirmish.limits``) checked as an option is parsed, by kind.
+_CALLBACKS = {Kind.COUNT: bounded(COUNT), Kind.DISTANCE: bounded(DISTANCE)}
+
+
+def option_annotation(input_: Input, procedure: Procedure, help_text: str | None = None) -> Any:
+    """``Annotated[type, typer.Option(...)]`` for ``input_`` in ``procedure``'s command."""
+    panel = None if procedure in SUBJECT else PANELS[input_.whose]
+    optional = input_.default_for(procedure) is None
+    return _annotation(input_, input_.flag_for(procedure), optional, panel, help_text)
+
+
+@functools.cache
+def _annotation(
+    input_: Input, flag: str, optional: bool, panel: str | None, help_text: str | None
+) -> Any:
+    """One option, made once for the commands that share it (typer copies it before use)."""
+    base: Any = input_.choices if input_.kind is Kind.CHOICE else _TYPES[input_.kind]
+    option = typer.Option(
+        flag,
+        *input_.aliases,
+        help=help_text or input_.help_en,
+        callback=_CALLBACKS.get(input_.kind),
+        show_default=input_.kind is not Kind.DISTANCE,
+        rich_help_panel=panel,
+    )
+    return Annotated[base | None if optional else base, option]
+
+
+def parameter(
+    name: str, annotation: Any, default: Any = inspect.Parameter.empty
+) -> inspect.Parameter:
+    """A keyword-only command parameter."""
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
+    )
+
+
+def situation_parameters(
+    procedure: Procedure,
+    sources: frozenset[Source],
+    helps: Mapping[str, str] | None = None,
+) -> list[inspect.Parameter]:
+    """One parameter per input ``procedure`` takes from ``sources`` (``helps``: a front end's
+    own help for some input ids, e.g. a game's "a weapon the shooter carries")."""
+    helps = helps or {}
+    taken = inputs_for(procedure, sources)
+    if procedure in SUBJECT:  # a test on its own: the model's inputs first
+        taken = tuple(sorted(taken, key=lambda i: i.whose is not SUBJECT[procedure]))
+    return [
+        parameter(
+            i.param_for(procedure),
+            option_annotation(i, procedure, helps.get(i.id)),
+            i.default_for(procedure),
+        )
+        for i in taken
+    ]
+
+
+class Command:
+    """A typer command whose options are made the first time they are read.
+
+    typer reads a command's options from its signature (``inspect.signature`` and the
+    annotations). Python lets any callable give its own through ``__signature__`` (PEP 362);
+    this one makes it from ``params_of`` when typer (or ``odds``, copying a ``roll`` command)
+    first asks, so ``skirmish roll shoot`` pays for shoot's options only, not for the other
+    commands' (issue #2). Calling it calls ``body(**options)``.
+    """
+
+    def __init__(
+        self,
+        params_of: Callable[[], Sequence[inspect.Parameter]],
+        body: Callable[..., None],
+        name: str,
+        doc: str,
+    ) -> None:
+        self._params_of = params_of
+        self._body = body
+        self.__name__ = self.__qualname__ = name
+        self.__doc__ = doc
+        self.__module__ = body.__module__
+
+    @functools.cached_property
+    def __signature__(self) -> inspect.Signature:
+        return inspect.Signature(list(self._params_of()))
+
+    @property
+    def __annotations__(self) -> dict[str, Any]:  # type: ignore[override]
+        found = {p.name: p.annotation for p in self.__signature__.parameters.values()}
+        return {**found, "return": None}
+
+    def __call__(self, **options: Any) -> None:
+        self._body(**options)
+
+
+def situation_command(
+    procedure: Procedure,
+    sources: frozenset[Source],
+    body: Callable[..., None],
+    *,
+    name: str,
+    doc: str,
+    before: Sequence[inspect.Parameter] = (),
+    after: Sequence[inspect.Parameter] = (),
+    helps: Mapping[str, str] | None = None,
+) -> Command:
+    """A typer command with ``before``, the inputs of ``procedure`` from ``sources``, then
+    ``after``, whose ``body`` receives every option by parameter name."""
+
+    def params() -> list[inspect.Parameter]:
+        return [*before, *situation_parameters(procedure, sources, helps), *after]
+
+    return Command(params, body, name, doc)
+
+
+def values_of(procedure: Procedure, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The declaration's values (by input id) of a command's ``options`` (by parameter name);
+    an option that is no input of ``procedure`` is a bug to fix here (``TypeError``)."""
+    by_param = {i.param_for(procedure): i.id for i in inputs_for(procedure)}
+    unknown = sorted(set(options) - set(by_param))
+    if unknown:
+        raise TypeError(f"options {unknown} are no inputs of {procedure.value}")
+    return {by_param[name]: value for name, value in options.items()}

@@ -1,0 +1,805 @@
+"""The combat situation, declared once: every input of a shooting action, a fight and the tests
+inside them (tables 3 and 4, R-01…R-05, R-14 and the book's other modifiers).
+
+Each ``Input`` says, in the engine's own terms, what a player would tell the table ("light
+cover", "the target has not acted yet", "he drank whisky"): its id, its names and help in
+Italian and English, the rule it comes from, its kind and choices, which procedures take it,
+whose it is (the attacker's, the target's or the action's), where a front end that tracks a
+game finds it (``Source``: asked at the table, read from the model, set by the scenario) and the
+condition that must hold for it (``Requirement``). ``INPUTS`` is the one list: ``skirmish roll``,
+``skirmish odds`` and ``skirmish game`` build their options from it (``cli.situation_options``),
+``campaign.game.combatant`` fills the inputs a campaign model knows, and a web front end reads
+the same list.
+
+The builders below (``shoot_setup``, ``melee_setup``, ``nerve_model``, ``panic_model``,
+``save_modifiers_of``) turn a mapping of input ids to values into the engine's setup, the one
+way for every front end; ``check_inputs`` refuses an input whose condition does not hold for
+the models as far as the front end knows them (``Known``).
+
+To add a modifier of table 3: declare its input here, read it in the engine's rule (a field of
+``setup`` and a ``Modifier`` in ``shooting.shot_modifiers``) and give the modifier's key a label
+(``cli.render_combat.LABELS``); every front end then offers it (docs/decisions.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Any, NamedTuple
+
+from skirmish.engine.setup import (
+    CHOSEN_WEAPON_SKILLS,
+    Attacker,
+    Elevation,
+    FightSituation,
+    Immunity,
+    MeleeSetup,
+    Motion,
+    MountPace,
+    ShootSetup,
+    ShotSituation,
+    SkillTaken,
+    Target,
+)
+from skirmish.errors import RulesError
+from skirmish.rules.model import Cover, ModelState, Weapon
+
+
+class Procedure(StrEnum):
+    """The procedures that take situational inputs: ``skirmish roll`` has one command each."""
+
+    NERVE = "nerve"  # R-01, the attacker's test on its own
+    SHOOT = "shoot"  # R-01–R-04, R-14
+    MELEE = "melee"  # R-01, R-03–R-05
+    SAVE = "save"  # R-03, the target's saving rolls on their own
+    PANIC = "panic"  # R-04, the target's panic test on its own
+
+
+class Whose(StrEnum):
+    """Whose fact an input is: the attacker's, the target's, or the action's own."""
+
+    ATTACKER = "attacker"
+    TARGET = "target"
+    ACTION = "action"
+
+
+class Source(StrEnum):
+    """Where a front end that tracks a game (``skirmish game``, the web) finds an input.
+
+    ``skirmish roll`` and ``skirmish odds`` know no models: they ask for every input but
+    ``ROSTER_TABLE`` ones.
+    """
+
+    TABLE = "table"  # what the players see on the table: always asked (cover, range, aim…)
+    MODEL = "model"  # the model's numbers, skills, injuries, items and state: read from it
+    CARRIED = "carried"  # one of the items the model carries: asked, with a default
+    SCENARIO = "scenario"  # the scenario sets it (night in Il testimone)
+    ROSTER_TABLE = "roster-table"  # asked only where the model is known (its leader is near)
+
+
+class Kind(StrEnum):
+    """The kind of value an input takes."""
+
+    FLAG = "flag"  # yes or no
+    CHARACTERISTIC = "characteristic"  # 0–4 (§7.1), checked by the engine
+    COUNT = "count"  # a whole number, 0 or more
+    DISTANCE = "distance"  # U, 0 or more
+    CHOICE = "choice"  # one of ``choices`` (a StrEnum)
+    WEAPON = "weapon"  # a weapon's name (or bare hands in a fight)
+    FACTION = "faction"  # a faction's name
+    SKILLS = "skills"  # skills, NAME[:WEAPON] for those chosen for a weapon type
+
+
+class Requirement(StrEnum):
+    """A condition on who the models are that must hold for an input to be given."""
+
+    MOUNTAIN_MEN_ATTACKER = "mountain-men-attacker"  # §9.6, R-04
+    TWO_PISTOLS = "two-pistols"  # table 3: two pistols carried
+    SOLDIER = "soldier"  # §9.10, R-02: a Soldato with two other soldiers in play
+    GRINGO_TARGET = "gringo-target"  # §9.7, R-04
+    INDIAN_TARGET = "indian-target"  # §9.11, R-02
+    IMMUNITY = "immunity"  # R-04: the Capitano, Vicesceriffo or Sergente condition
+
+
+#: The single-model procedures and whose inputs they take without the ``--target-`` prefix.
+SUBJECT: dict[Procedure, Whose] = {
+    Procedure.NERVE: Whose.ATTACKER,
+    Procedure.SAVE: Whose.TARGET,
+    Procedure.PANIC: Whose.TARGET,
+}
+
+#: Ids that would shadow a Python builtin as a parameter name.
+_SHADOWING = frozenset({"range"})
+
+#: Names that mean "no weapon" in a fight.
+BARE_HANDS = frozenset({"bare-hands", "bare-handed", "mani-nude", "none", "unarmed", "disarmato"})
+
+#: Faction and profile ids the requirements name (checked against the rules data by a test).
+MOUNTAIN_MEN = "mountain-men"
+INDIANS = "indians"
+GRINGO = "gringo"
+SOLDIER = "soldier"
+#: Other soldiers a Soldato needs within 5U for his +1 (§9.10, R-02).
+SOLDIERS_NEEDED = 2
+
+
+class Input(NamedTuple):
+    """One input of the combat situation, declared once for every front end.
+
+    A named tuple rather than a frozen dataclass: it is as immutable and typed, and its class
+    is made in a fifth of the time, which ``skirmish roll`` pays at every start (issue #2).
+    """
+
+    id: str  # the engine's word, snake_case: the key of a value, the option's parameter
+    flag: str  # the command-line flag, e.g. "--cover"
+    name_en: str
+    name_it: str
+    help_en: str
+    help_it: str
+    rule: str  # where it comes from: table 3, §, R-xx
+    kind: Kind
+    whose: Whose
+    source: Source
+    procedures: frozenset[Procedure]
+    default: Any = None
+    field: str | None = None  # the field it fills in the engine's setup; None: built by hand
+    choices: type[StrEnum] | None = None
+    aliases: tuple[str, ...] = ()  # other flags accepted for it
+    requires: Requirement | None = None
+    defaults: tuple[tuple[Procedure, Any], ...] = ()  # a procedure's own default
+
+    def default_for(self, procedure: Procedure) -> Any:
+        """The value when the input is not given to ``procedure``."""
+        return dict(self.defaults).get(procedure, self.default)
+
+    def alone(self, procedure: Procedure) -> bool:
+        """Whether ``procedure`` tests this input's model on its own (no ``--target-`` prefix)."""
+        return SUBJECT.get(procedure) is self.whose and self.id.startswith("target_")
+
+    def flag_for(self, procedure: Procedure) -> str:
+        """The flag in ``procedure``'s command: ``--target-rif`` is ``--rif`` in ``roll save``."""
+        return "--" + self.flag.removeprefix("--target-") if self.alone(procedure) else self.flag
+
+    def param_for(self, procedure: Procedure) -> str:
+        """The command's parameter name for this input."""
+        name = self.id.removeprefix("target_") if self.alone(procedure) else self.id
+        return name + "_" if name in _SHADOWING else name
+
+    def name(self, lang: str) -> str:
+        """The input's name in ``lang`` (``it`` or ``en``)."""
+        return self.name_it if lang == "it" else self.name_en
+
+    def help(self, lang: str) -> str:
+        """The input's help in ``lang`` (``it`` or ``en``), with its rule."""
+        return self.help_it if lang == "it" else self.help_en
+
+
+_P = Procedure
+_SHOOT = frozenset({_P.SHOOT})
+_MELEE = frozenset({_P.MELEE})
+_COMBAT = frozenset({_P.SHOOT, _P.MELEE})
+_ACTING = frozenset({_P.NERVE, _P.SHOOT, _P.MELEE})
+_PANICKING = frozenset({_P.SHOOT, _P.MELEE, _P.PANIC})
+_SAVING = frozenset({_P.SHOOT, _P.MELEE, _P.SAVE})
+
+
+def _i(
+    id: str,
+    flag: str,
+    names: tuple[str, str],
+    helps: tuple[str, str],
+    rule: str,
+    kind: Kind,
+    whose: Whose,
+    source: Source,
+    procedures: frozenset[Procedure],
+    **more: Any,
+) -> Input:
+    """An ``Input``, one line of the table below: names and helps as (English, Italian)."""
+    if kind is Kind.FLAG:
+        more.setdefault("default", False)
+    return Input(
+        id, flag, names[0], names[1], helps[0], helps[1], rule, kind, whose, source, procedures,
+        **more,
+    )  # fmt: skip
+
+
+_A, _T, _X = Whose.ATTACKER, Whose.TARGET, Whose.ACTION
+_TABLE, _MODEL, _CARRIED = Source.TABLE, Source.MODEL, Source.CARRIED
+
+#: Every input of the combat situation, in the order the commands list them: the attacker's,
+#: the action's, then the target's.
+INPUTS: tuple[Input, ...] = (
+    # ------------------------------------------------------------------ the attacker
+    _i("tiro", "--tiro", ("TIRO", "TIRO"),
+       ("The shooter's TIRO (0–4).", "Il TIRO di chi spara (0–4)."),
+       "R-02", Kind.CHARACTERISTIC, _A, _MODEL, _SHOOT, default=3, field="tiro"),
+    _i("fred", "--fred", ("FRED", "FRED"),
+       ("The attacker's FRED for the nerve test (R-01).",
+        "La FREDDEZZA di chi attacca, per il test di freddezza (R-01)."),
+       "R-01", Kind.CHARACTERISTIC, _A, _MODEL, _ACTING, default=3, field="fred"),
+    _i("cos", "--cos", ("COS", "COS"),
+       ("The attacker's COS (fight roll; thrown reach COS×2 U).",
+        "La COSTITUZIONE di chi attacca (tiro per lottare; gittata da lancio COS×2 U)."),
+       "R-05, R-14", Kind.CHARACTERISTIC, _A, _MODEL, _COMBAT, default=3, field="cos"),
+    _i("weapon", "--weapon", ("weapon", "arma"),
+       ("The attacker's weapon, Italian or English name: shooting, default six-shooter; a "
+        "fight, a blade or improvised weapon, default bare hands.",
+        "L'arma di chi attacca, nome italiano o inglese: per sparare, di norma la sei colpi; "
+        "per lottare, un'arma bianca o impropria, di norma mani nude."),
+       "tables 5–7, R-05", Kind.WEAPON, _A, _CARRIED, _COMBAT,
+       defaults=((_P.SHOOT, "six-shooter"),)),
+    _i("shaken", "--shaken", ("shaken", "scosso"),
+       ("The attacker is shaken: +1 on each nerve die; it cannot start a fight (R-01, R-05).",
+        "Chi attacca è SCOSSO: +1 a ogni dado di freddezza; non può iniziare una lotta "
+        "(R-01, R-05)."),
+       "R-01, R-05", Kind.FLAG, _A, _MODEL, _ACTING),
+    _i("terrified", "--terrified", ("terrified", "impaurito"),
+       ("The attacker is terrified: it cannot act (§4.3.2).",
+        "Chi attacca è IMPAURITO: non può agire (§4.3.2)."),
+       "§4.3.2, R-04", Kind.FLAG, _A, _MODEL, _ACTING),
+    _i("skill", "--skill", ("skills", "abilità"),
+       ("A skill, Italian or English, repeatable; FUCILIERE, GUERRIERO and PISTOLERO take the "
+        "chosen weapon as NAME:WEAPON (default: the weapon in hand, if of that type).",
+        "Un'abilità, in italiano o inglese, ripetibile; FUCILIERE, GUERRIERO e PISTOLERO "
+        "prendono l'arma scelta come NOME:ARMA (di norma l'arma in mano, se di quel tipo)."),
+       "§7.2", Kind.SKILLS, _A, _MODEL, _ACTING),
+    _i("whisky", "--whisky", ("whisky", "whisky"),
+       ("The attacker drank whisky: +1 FRED for the game (§8.3).",
+        "Chi attacca ha bevuto whisky: +1 FRED per la partita (§8.3)."),
+       "§8.3, R-01", Kind.FLAG, _A, _MODEL, _ACTING, field="whisky"),
+    _i("faction", "--faction", ("faction", "fazione"),
+       ("The attacker's faction (mexicans: fanning also fires on 5; mountain men: their charge).",
+        "La fazione di chi attacca (messicani: svuotando il tamburo anche il 5 spara; uomini "
+        "delle montagne: la loro carica)."),
+       "§9.6, §9.7", Kind.FACTION, _A, _MODEL, _COMBAT),
+    _i("moving", "--moving", ("firing on the move", "tiro in movimento"),
+       ("Firing from a horse/vehicle: normal (trot) −1, fast (gallop) −2.",
+        "Spara da un cavallo o un veicolo: normal (trotto) −1, fast (galoppo) −2."),
+       "table 3", Kind.CHOICE, _A, _TABLE, _SHOOT, default=Motion.NONE, choices=Motion,
+       field="moving"),
+    _i("two_pistols", "--two-pistols", ("two pistols", "due pistole"),
+       ("Firing two pistols (two carried): −1 unless BOUNTY KILLER.",
+        "Spara con due pistole (ne porta due): −1 salvo BOUNTY KILLER."),
+       "table 3, §7.2", Kind.FLAG, _A, _TABLE, _SHOOT, field="two_pistols",
+       requires=Requirement.TWO_PISTOLS),
+    _i("near_two_soldiers", "--near-two-soldiers",
+       ("two soldiers within 5U", "due soldati entro 5U"),
+       ("A Soldato within 5U of two other soldiers: +1.",
+        "Un Soldato entro 5U da altri due soldati: +1."),
+       "R-02, §9.10", Kind.FLAG, _A, _TABLE, _SHOOT, field="near_two_soldiers",
+       requires=Requirement.SOLDIER),
+    _i("orbo", "--orbo", ("Orbo", "Orbo"),
+       ("Invalid 'Orbo': cannot shoot beyond 18U.",
+        "Invalido 'Orbo': non può sparare oltre 18U."),
+       "R-10, §6.5", Kind.FLAG, _A, _MODEL, _SHOOT, field="orbo"),
+    _i("mano_mozzata", "--mano-mozzata", ("Mano mozzata", "Mano mozzata"),
+       ("Invalid 'Mano mozzata': no two-handed weapons (§6.5).",
+        "Invalido 'Mano mozzata': niente armi a due mani (§6.5)."),
+       "R-10, §6.5", Kind.FLAG, _A, _MODEL, _COMBAT, field="mano_mozzata"),
+    _i("malattia", "--malattia", ("Malattia", "Malattia"),
+       ("Invalid 'Malattia': −1 COS in fight rolls.",
+        "Invalido 'Malattia': −1 COS nel tiro per lottare."),
+       "R-05, §6.5", Kind.FLAG, _A, _MODEL, _MELEE, field="malattia"),
+    _i("rounds", "--rounds", ("rounds loaded", "colpi caricati"),
+       ("Rounds loaded in a repeater, musket or carbine: 7 or 17.",
+        "Colpi caricati in un fucile a ripetizione, moschetto o carabina: 7 o 17."),
+       "R-14", Kind.COUNT, _A, _TABLE, _SHOOT, field="rounds"),
+    _i("scope", "--scope", ("rifle scope", "mirino telescopico"),
+       ("Rifle scope: +4U long range.", "Mirino telescopico: +4U al raggio massimo."),
+       "§8.3, R-02", Kind.FLAG, _A, _MODEL, _SHOOT, field="scope"),
+    _i("mounted", "--mounted", ("mounted", "a cavallo"),
+       ("The attacker is on a horse: +2.", "Chi attacca è a cavallo: +2."),
+       "table 4", Kind.FLAG, _A, _TABLE, _MELEE, field="mounted"),
+    _i("prone", "--prone", ("on the ground", "a terra"),
+       ("The attacker is on the ground: −1.", "Chi attacca è a terra: −1."),
+       "table 4", Kind.FLAG, _A, _MODEL, _MELEE, field="prone"),
+    _i("bear_hunter", "--bear-hunter", ("Cacciatore di orsi", "Cacciatore di orsi"),
+       ("Cacciatore di orsi: +1 (§9.6).", "Cacciatore di orsi: +1 (§9.6)."),
+       "R-05, §9.6", Kind.FLAG, _A, _MODEL, _MELEE, field="bear_hunter"),
+    # ------------------------------------------------------------------ the action
+    _i("range", "--range", ("range", "distanza"),
+       ("Distance to the target in U. Default: within the weapon's long range, beyond short "
+        "range (no range modifier); when fanning, within short range.",
+        "Distanza dal bersaglio in U. Di norma: entro il raggio massimo dell'arma, oltre il "
+        "raggio corto (nessun modificatore); svuotando il tamburo, entro il raggio corto."),
+       "table 3, R-02", Kind.DISTANCE, _X, _TABLE, _SHOOT),
+    _i("aim", "--aim", ("aim", "mira"),
+       ("Aim: +1 on the first shot (not after moving).",
+        "Mirare: +1 al primo colpo (non dopo un movimento)."),
+       "R-02(b), table 3", Kind.FLAG, _X, _TABLE, _SHOOT, field="aim"),
+    _i("moved", "--moved", ("moved", "si è mosso"),
+       ("The shooter took a movement action this turn.",
+        "Chi spara ha fatto un'azione di movimento in questo turno."),
+       "R-02(b)", Kind.FLAG, _X, _TABLE, _SHOOT, field="moved"),
+    _i("shots", "--shots", ("shots", "colpi"),
+       ("Shots declared this action.", "Colpi dichiarati in questa azione."),
+       "R-02(a), tables 5–7", Kind.COUNT, _X, _TABLE, _SHOOT, default=1, field="shots"),
+    _i("fanning", "--fanning", ("fanning", "svuotare il tamburo"),
+       ("Empty the six-shooter's cylinder (6D6, R-14).",
+        "Svuotare il tamburo della sei colpi (6D6, R-14)."),
+       "R-14, §5.2.2", Kind.FLAG, _X, _TABLE, _SHOOT, field="fanning"),
+    _i("first_small_pistol", "--first-small-pistol",
+       ("small pistol's first use", "primo uso della piccola pistola"),
+       ("The small pistol's first use this game: its first hit within short range gives +1 to "
+        "the saving roll.",
+        "Primo uso della piccola pistola in questa partita: il suo primo colpo a segno entro "
+        "il raggio corto dà +1 al tiro salvezza."),
+       "R-03, §5.2.1", Kind.FLAG, _X, _MODEL, _SHOOT, field="first_small_pistol"),
+    _i("cover", "--cover", ("cover", "copertura"),
+       ("Target's cover: none, light −1, partial −2, full.",
+        "Copertura del bersaglio: none, light −1, partial −2, full (nessuna, leggera, "
+        "parziale, completa)."),
+       "table 3, §4.2.1", Kind.CHOICE, _X, _TABLE, _SHOOT, default=Cover.NONE, choices=Cover,
+       field="cover"),
+    _i("target_waiting", "--target-waiting", ("target has not acted", "bersaglio non ha agito"),
+       ("The target has not yet taken its turn: +1.",
+        "Il bersaglio non ha ancora giocato il suo turno: +1."),
+       "table 3, R-18", Kind.FLAG, _X, _TABLE, _COMBAT, field="target_waiting"),
+    _i("behind", "--behind", ("from behind", "alle spalle"),
+       ("The attacker is behind the target: save +2 (R-03).",
+        "Chi attacca è alle spalle del bersaglio: tiro salvezza +2 (R-03)."),
+       "R-03", Kind.FLAG, _X, _TABLE, _SAVING, field="behind"),
+    _i("target_not_in_view", "--target-not-in-view",
+       ("target not in view", "bersaglio non in vista"),
+       ("Target not in view at the start of the turn: −1.",
+        "Bersaglio non in vista all'inizio del turno: −1."),
+       "table 3", Kind.FLAG, _X, _TABLE, _SHOOT, field="target_not_in_view"),
+    _i("opportunity", "--opportunity", ("opportunity fire", "tiro di opportunità"),
+       ("Opportunity fire: no bonus at all, target moving −1 (R-16).",
+        "Tiro di opportunità: nessun bonus, bersaglio in movimento −1 (R-16)."),
+       "§4.2.3, R-16", Kind.FLAG, _X, _TABLE, _SHOOT, field="opportunity"),
+    _i("night", "--night", ("night", "notte"),
+       ("Night (Il testimone): −1 beyond 20U.", "Notte (Il testimone): −1 oltre 20U."),
+       "R-02, §10.5", Kind.FLAG, _X, Source.SCENARIO, _SHOOT, field="night"),
+    _i("template_position", "--template-position",
+       ("place under the template", "posto sotto la sagoma"),
+       ("Sawn-off: this model's place under the template (after the first: −1).",
+        "Canne mozze: il posto di questo modello sotto la sagoma (dopo il primo: −1)."),
+       "R-14", Kind.COUNT, _X, _TABLE, _SHOOT, default=1, field="template_position"),
+    _i("elevation", "--elevated", ("higher ground", "posizione più alta"),
+       ("Who stands higher: attacker +1, defender −1.",
+        "Chi sta più in alto: attacker (chi attacca) +1, defender (chi difende) −1."),
+       "table 4", Kind.CHOICE, _X, _TABLE, _MELEE, default=Elevation.NONE, choices=Elevation,
+       field="elevation", aliases=("--elevation",)),
+    _i("mountain_men_charge", "--mountain-men-charge",
+       ("charged by mountain men", "carica degli uomini delle montagne"),
+       ("Mountain men charged in: +1 on each panic die (§9.6).",
+        "Caricato dagli uomini delle montagne: +1 a ogni dado del test di panico (§9.6)."),
+       "R-04, §9.6", Kind.FLAG, _X, _TABLE, frozenset({_P.MELEE, _P.PANIC}),
+       field="mountain_men_charge", aliases=("--charge",),
+       requires=Requirement.MOUNTAIN_MEN_ATTACKER),
+    # ------------------------------------------------------------------ the target
+    _i("target_weapon", "--target-weapon", ("defender's weapon", "arma del difensore"),
+       ("The defender's weapon. Default: bare hands.",
+        "L'arma di chi difende. Di norma: mani nude."),
+       "table 4, R-05", Kind.WEAPON, _T, _CARRIED, _MELEE),
+    _i("target_mount", "--target-mount", ("target's horse", "cavallo del bersaglio"),
+       ("Target's horse: still, trot +2, gallop +1; a 7 hits it.",
+        "Il cavallo del bersaglio: still (fermo), trot (trotto) +2, gallop (galoppo) +1; un 7 "
+        "lo colpisce."),
+       "table 3, R-02(c)", Kind.CHOICE, _T, _TABLE, _SHOOT, default=MountPace.NONE,
+       choices=MountPace, field="mount"),
+    _i("target_mounted", "--target-mounted", ("defender mounted", "difensore a cavallo"),
+       ("The defender is on a horse: −2.", "Chi difende è a cavallo: −2."),
+       "table 4", Kind.FLAG, _T, _TABLE, _MELEE),
+    _i("target_prone", "--target-prone", ("target prone", "bersaglio steso"),
+       ("The target lies prone.", "Il bersaglio è steso a terra."),
+       "table 3, table 4, R-04", Kind.FLAG, _T, _MODEL, _PANICKING, field="prone"),
+    _i("target_imbranato", "--target-imbranato", ("Imbranato target", "bersaglio Imbranato"),
+       ("Target is an invalid 'Imbranato': +1 on its reflex dice.",
+        "Il bersaglio è un invalido 'Imbranato': +1 ai suoi dadi dei riflessi."),
+       "R-06, §6.5", Kind.FLAG, _T, _MODEL, _SHOOT, field="imbranato"),
+    _i("indian_hidden", "--indian-hidden",
+       ("indian partly hidden", "indiano parzialmente nascosto"),
+       ("Target an indian partly hidden, outside town: −1 beyond 20U.",
+        "Il bersaglio è un indiano parzialmente nascosto, fuori città: −1 oltre 20U."),
+       "R-02, §9.11", Kind.FLAG, _T, _TABLE, _SHOOT, field="indian_hidden",
+       requires=Requirement.INDIAN_TARGET),
+    _i("target_rif", "--target-rif", ("target's RIF", "RIF del bersaglio"),
+       ("Target's RIF: roll its saving rolls (R-03).",
+        "RIFLESSI del bersaglio: tira i suoi tiri salvezza (R-03)."),
+       "R-03", Kind.CHARACTERISTIC, _T, _MODEL, _SAVING, field="rif",
+       defaults=((_P.SAVE, 3),)),
+    _i("target_fred", "--target-fred", ("target's FRED", "FRED del bersaglio"),
+       ("Target's FRED: roll its panic test (R-04).",
+        "FREDDEZZA del bersaglio: tira il suo test di panico (R-04)."),
+       "R-04", Kind.CHARACTERISTIC, _T, _MODEL, _PANICKING, field="fred",
+       defaults=((_P.PANIC, 3),)),
+    _i("target_cos", "--target-cos", ("target's COS", "COS del bersaglio"),
+       ("Target's COS: take the wounds off it (COS ≤ 0: out).",
+        "COSTITUZIONE del bersaglio: le ferite si tolgono da lì (COS ≤ 0: eliminato)."),
+       "R-03, §6.1", Kind.CHARACTERISTIC, _T, _MODEL, _SAVING, field="cos"),
+    _i("target_shaken", "--target-shaken", ("target shaken", "bersaglio scosso"),
+       ("The target is already shaken.", "Il bersaglio è già SCOSSO."),
+       "table 4, R-04", Kind.FLAG, _T, _MODEL, _PANICKING),
+    _i("target_terrified", "--target-terrified", ("target terrified", "bersaglio impaurito"),
+       ("The target is already terrified.", "Il bersaglio è già IMPAURITO."),
+       "table 3, table 4, R-04", Kind.FLAG, _T, _MODEL, _PANICKING),
+    _i("target_skill", "--target-skill", ("target's skills", "abilità del bersaglio"),
+       ("A skill of the target (PREDICATORE, BUON CAVALIERE), repeatable.",
+        "Un'abilità del bersaglio (PREDICATORE, BUON CAVALIERE), ripetibile."),
+       "§7.2", Kind.SKILLS, _T, _MODEL, _PANICKING),
+    _i("leader_fred", "--leader-fred", ("leader's FRED", "FRED del capo"),
+       ("FRED of the target's leader within 5U, used if higher (R-04; only Sceriffo, Boss, "
+        "Ranchero, Killer and Capo tribù lend it, R-17).",
+        "FREDDEZZA del capo del bersaglio entro 5U, usata se più alta (R-04; la prestano solo "
+        "Sceriffo, Boss, Ranchero, Killer e Capo tribù, R-17)."),
+       "R-04, R-17", Kind.CHARACTERISTIC, _T, _MODEL, _PANICKING, field="leader_fred"),
+    _i("leader_near", "--leader-near", ("leader within 5U", "capo entro 5U"),
+       ("The target's leader is within 5U and lends his FRED (R-04, R-17).",
+        "Il capo del bersaglio è entro 5U e gli presta la sua FREDDEZZA (R-04, R-17)."),
+       "R-04, R-17", Kind.FLAG, _T, Source.ROSTER_TABLE, _COMBAT),
+    _i("friends", "--friends", ("friends within 5U", "amici entro 5U"),
+       ("Friendly models within 5U of the target (PREDICATORE, Volontario).",
+        "Modelli amici entro 5U dal bersaglio (PREDICATORE, Volontario)."),
+       "R-04, §7.2, §9.3", Kind.COUNT, _T, _TABLE, _PANICKING, default=0, field="friends"),
+    _i("volunteer", "--volunteer", ("Volontario", "Volontario"),
+       ("The target is a lawmen's Volontario: +1 FRED with a friend.",
+        "Il bersaglio è un Volontario degli uomini della legge: +1 FRED con un amico."),
+       "R-04, §9.3", Kind.FLAG, _T, _MODEL, _PANICKING, field="volunteer"),
+    _i("gringo_far", "--gringo-far", ("Gringo far from his leader", "Gringo lontano dal capo"),
+       ("The target is a Gringo over 15U from his leader: +1 on each panic die.",
+        "Il bersaglio è un Gringo a più di 15U dal suo capo: +1 a ogni dado di panico."),
+       "R-04, §9.7", Kind.FLAG, _T, _TABLE, _PANICKING, field="gringo_far",
+       requires=Requirement.GRINGO_TARGET),
+    _i("immune", "--immune", ("never tests panic", "non fa test di panico"),
+       ("The target never tests panic: capitano (he and his friends within 5U), vicesceriffo "
+        "(his Sceriffo within 5U, not terrified) or sergente (two soldiers within 5U) (R-04).",
+        "Il bersaglio non fa test di panico: capitano (lui e gli amici entro 5U), "
+        "vicesceriffo (il suo Sceriffo entro 5U, non impaurito) o sergente (due soldati entro "
+        "5U) (R-04)."),
+       "R-04, §9.3, §9.10", Kind.CHOICE, _T, _TABLE, _PANICKING, choices=Immunity,
+       field="immunity", requires=Requirement.IMMUNITY),
+    _i("saloon_girl", "--saloon-girl", ("saloon girl", "donna da saloon"),
+       ("The target is a saloon girl: +1 on each nerve die.",
+        "Il bersaglio è una donna da saloon: +1 a ogni dado di freddezza."),
+       "R-01, §9.12", Kind.FLAG, _T, _MODEL, _ACTING, field="saloon_girl"),
+    _i("target_whisky", "--target-whisky", ("target drank whisky", "bersaglio ha bevuto whisky"),
+       ("The target drank whisky: +1 FRED in its panic test, −1 RIF in its saves (§8.3).",
+        "Il bersaglio ha bevuto whisky: +1 FRED nel test di panico, −1 RIF nei tiri salvezza "
+        "(§8.3)."),
+       "§8.3, R-03, R-04", Kind.FLAG, _T, _MODEL, _PANICKING | _SAVING, field="whisky"),
+    # ------------------------------------------------------------------ a single test's own
+    _i("fight", "--fight", ("for a fight", "per lottare"),
+       ("For a fight (PUGILE counts) rather than a shot.",
+        "Per una lotta (conta PUGILE) invece che per sparare."),
+       "R-01", Kind.FLAG, _X, _TABLE, frozenset({_P.NERVE})),
+    _i("damage", "--damage", ("damage", "danni"),
+       ("Damage points taken: one roll each.", "Punti di danno subiti: un tiro ciascuno."),
+       "R-03", Kind.COUNT, _X, _TABLE, frozenset({_P.SAVE}), default=1),
+    _i("blade", "--blade", ("blade", "arma bianca"),
+       ("Struck with a blade in a fight: +1.", "Colpito con un'arma bianca in una lotta: +1."),
+       "R-03, §4.3", Kind.FLAG, _X, _TABLE, frozenset({_P.SAVE})),
+    _i("small_pistol_first", "--small-pistol-first",
+       ("small pistol's first hit", "primo colpo della piccola pistola"),
+       ("The small pistol's first hit this game, short range: +1.",
+        "Il primo colpo a segno della piccola pistola in questa partita, a raggio corto: +1."),
+       "R-03, §5.2.1", Kind.FLAG, _X, _TABLE, frozenset({_P.SAVE})),
+)  # fmt: skip
+
+_BY_ID: dict[str, Input] = {i.id: i for i in INPUTS}
+
+#: What ``skirmish roll`` and ``skirmish odds`` ask: everything but what only a roster knows.
+ROLL_SOURCES = frozenset(Source) - {Source.ROSTER_TABLE}
+#: What a tracked game asks: the table's facts and a choice among the items carried; the
+#: model's numbers, skills, injuries, items and state come from the roster and the game, the
+#: night from the scenario (``campaign.game.combatant``).
+GAME_SOURCES = frozenset({Source.TABLE, Source.CARRIED, Source.ROSTER_TABLE})
+
+
+def find_input(input_id: str) -> Input:
+    """The input declared as ``input_id``."""
+    return _BY_ID[input_id]
+
+
+def inputs_for(
+    procedure: Procedure, sources: frozenset[Source] = frozenset(Source)
+) -> tuple[Input, ...]:
+    """The inputs ``procedure`` takes from ``sources``, in the order of ``INPUTS``."""
+    return tuple(i for i in INPUTS if procedure in i.procedures and i.source in sources)
+
+
+def complete(procedure: Procedure, values: Mapping[str, Any]) -> dict[str, Any]:
+    """Every input of ``procedure``: the ``values`` given, the defaults for the rest. An id that
+    is no input of ``procedure`` is a bug of the caller (``TypeError``), never dropped."""
+    taken = inputs_for(procedure)
+    unknown = sorted(set(values) - {i.id for i in taken})
+    if unknown:
+        raise TypeError(
+            f"{unknown} are not inputs of {procedure.value}: declare them in engine.situation"
+        )
+    completed = {i.id: values.get(i.id, i.default_for(procedure)) for i in taken}
+    for i in taken:
+        value = completed[i.id]
+        if i.choices is not None and value is not None:
+            try:
+                completed[i.id] = i.choices(value)
+            except ValueError:
+                names = ", ".join(c.value for c in i.choices)
+                raise RulesError(f"{i.flag} {value!r}: choose one of {names}.") from None
+    return completed
+
+
+# ---------------------------------------------------------------------------- parsing
+
+
+def model_state(shaken: bool, terrified: bool, who: str) -> ModelState:
+    """The state ``shaken`` / ``terrified`` name; both at once is an error about ``who``."""
+    if shaken and terrified:
+        raise RulesError(f"{who} is either shaken or terrified, not both; drop one of the two.")
+    if terrified:
+        return ModelState.TERRIFIED
+    return ModelState.SHAKEN if shaken else ModelState.STEADY
+
+
+def parse_weapon(value: str | Weapon | None) -> Weapon | None:
+    """A weapon by Italian or English name (or the weapon itself); ``None`` for bare hands."""
+    if value is None or isinstance(value, Weapon):
+        return value
+    from skirmish.rules import find_weapon
+    from skirmish.rules.names import normalize
+
+    if normalize(value) in BARE_HANDS:
+        return None
+    return find_weapon(value)
+
+
+def parse_skills(
+    values: Sequence[str | SkillTaken] | None, weapon: Weapon | None
+) -> tuple[SkillTaken, ...]:
+    """``NAME[:WEAPON]`` in either language (or skills already taken) into skills with their
+    chosen weapon (§7.2); a chosen-weapon skill without a choice takes ``weapon`` if it is of
+    that type."""
+    from skirmish.rules import find_skill, find_weapon
+
+    taken: list[SkillTaken] = []
+    for value in values or ():
+        if isinstance(value, SkillTaken):
+            taken.append(value)
+            continue
+        name, _, choice_text = value.partition(":")
+        skill = find_skill(name)
+        category = CHOSEN_WEAPON_SKILLS.get(skill.id)
+        choice: str | None = None
+        if category is not None and choice_text:
+            chosen = find_weapon(choice_text)
+            if chosen.category is not category:
+                raise RulesError(
+                    f"{skill.name_en} is chosen for a {category} weapon, and "
+                    f"{choice_text!r} is a {chosen.category} (§7.2)."
+                )
+            choice = chosen.id
+        elif category is not None and weapon is not None and weapon.category is category:
+            choice = weapon.id
+        elif choice_text:
+            raise RulesError(f"{skill.name_en} has no chosen weapon; write --skill {name}.")
+        taken.append(SkillTaken(skill.id, choice))
+    return tuple(taken)
+
+
+def parse_faction(text: str | None) -> str | None:
+    """A faction id from its id or name in either language."""
+    if text is None:
+        return None
+    from skirmish.rules import find_faction
+
+    return find_faction(text).id
+
+
+# ---------------------------------------------------------------------------- conditions
+
+
+class Known(NamedTuple):
+    """Who the two models are, as far as a front end knows, for the inputs' conditions (a named
+    tuple, like ``Input``, to keep ``skirmish roll``'s start cheap).
+
+    ``None`` is "not known": ``skirmish roll`` knows only the faction it was given and takes
+    the player's word for the rest; a tracked game knows everything from the roster and the
+    board (``campaign.game.combatant.known_of``).
+    """
+
+    attacker_faction: str | None = None
+    attacker_profile: str | None = None
+    attacker_pistols: int | None = None  # pistols the attacker carries
+    attacker_soldiers: int | None = None  # other soldiers of its gang still in play
+    target_faction: str | None = None
+    target_profile: str | None = None
+    target_immunities: frozenset[Immunity] | None = None  # those whose condition holds (R-04)
+
+
+#: What each immunity needs (R-04), for the refusal.
+IMMUNITY_CONDITIONS: dict[Immunity, str] = {
+    Immunity.CAPITANO: "the Capitano himself or a friend of his in play (§9.10)",
+    Immunity.VICESCERIFFO: "a Vicesceriffo whose Sceriffo is in play and not terrified (§9.3)",
+    Immunity.SERGENTE: "a Sergente with at least two soldiers of his gang in play (§9.10)",
+}
+
+
+def _faction_name(faction: str) -> str:
+    from skirmish.rules import find_faction
+
+    return find_faction(faction).name_en.lower()
+
+
+def _profile_name(profile: str) -> str:
+    from skirmish.rules import find_profile
+
+    return find_profile(profile).name_it
+
+
+def _unmet(input_: Input, value: Any, known: Known) -> str | None:
+    """Why ``input_`` given as ``value`` does not hold for the models ``known``; None if it
+    may."""
+    flag = input_.flag
+    match input_.requires:
+        case Requirement.MOUNTAIN_MEN_ATTACKER:
+            faction = known.attacker_faction
+            if faction is not None and faction != MOUNTAIN_MEN:
+                return (
+                    f"{flag}: only mountain men's charges add +1 to the panic test (§9.6, "
+                    f"R-04), and the attacker is one of the {_faction_name(faction)}; drop {flag}."
+                )
+        case Requirement.TWO_PISTOLS:
+            pistols = known.attacker_pistols
+            if pistols is not None and pistols < 2:
+                return (
+                    f"{flag}: the shooter carries {pistols} pistol(s) and firing two pistols "
+                    f"needs two (table 3); drop {flag}."
+                )
+        case Requirement.SOLDIER:
+            profile, others = known.attacker_profile, known.attacker_soldiers
+            if profile is not None and profile != SOLDIER:
+                return (
+                    f"{flag}: the +1 within 5U of two other soldiers is the Soldato's (§9.10, "
+                    f"R-02), and the shooter is a {_profile_name(profile)}; drop {flag}."
+                )
+            if others is not None and others < SOLDIERS_NEEDED:
+                return (
+                    f"{flag}: the shooter has {others} other soldier(s) in play and needs "
+                    f"{SOLDIERS_NEEDED} within 5U (§9.10, R-02); drop {flag}."
+                )
+        case Requirement.GRINGO_TARGET:
+            profile = known.target_profile
+            if profile is not None and profile != GRINGO:
+                return (
+                    f"{flag}: only a Gringo far from his leader tests panic at +1 (§9.7, R-04), "
+                    f"and the target is a {_profile_name(profile)}; drop {flag}."
+                )
+        case Requirement.INDIAN_TARGET:
+            faction = known.target_faction
+            if faction is not None and faction != INDIANS:
+                return (
+                    f"{flag}: only indians are partly hidden beyond 20U (§9.11, R-02), and the "
+                    f"target is one of the {_faction_name(faction)}; drop {flag}."
+                )
+        case Requirement.IMMUNITY:
+            holding = known.target_immunities
+            if holding is not None and value not in holding:
+                immunity = Immunity(value)
+                return (
+                    f"{flag} {immunity.value}: the immunity needs "
+                    f"{IMMUNITY_CONDITIONS[immunity]}, which the target is not (R-04); "
+                    f"drop {flag}."
+                )
+    return None
+
+
+def check_inputs(procedure: Procedure, values: Mapping[str, Any], known: Known) -> None:
+    """Refuse an input given to ``procedure`` whose condition does not hold for the models
+    ``known`` (§9, R-04, table 3), with the rule and what to do."""
+    for input_ in inputs_for(procedure):
+        value = values.get(input_.id)
+        if input_.requires is None or value is None or value is False:
+            continue
+        problem = _unmet(input_, value, known)
+        if problem is not None:
+            raise RulesError(problem)
+
+
+def known_from(values: Mapping[str, Any]) -> Known:
+    """What the inputs themselves say of who the models are: the attacker's faction."""
+    return Known(attacker_faction=parse_faction(values.get("faction")))
+
+
+# ---------------------------------------------------------------------------- builders
+
+
+def _fields(procedure: Procedure, whose: Whose, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The values of ``procedure``'s inputs of ``whose`` that fill an engine field as they
+    are, by the field's name."""
+    return {
+        i.field: values[i.id]
+        for i in inputs_for(procedure)
+        if i.whose is whose and i.field is not None and i.source is not Source.ROSTER_TABLE
+    }
+
+
+def _attacker(
+    procedure: Procedure, values: Mapping[str, Any], weapon: Weapon | None, who: str
+) -> Attacker:
+    return Attacker(
+        weapon=weapon,
+        skills=parse_skills(values["skill"], weapon),
+        state=model_state(values["shaken"], values["terrified"], who),
+        faction=parse_faction(values.get("faction")),
+        **_fields(procedure, Whose.ATTACKER, values),
+    )
+
+
+def _target(procedure: Procedure, values: Mapping[str, Any], who: str, **extra: Any) -> Target:
+    return Target(
+        skills=parse_skills(values["target_skill"], None),
+        state=model_state(values["target_shaken"], values["target_terrified"], who),
+        **_fields(procedure, Whose.TARGET, values),
+        **extra,
+    )
+
+
+def shoot_setup(values: Mapping[str, Any], known: Known | None = None) -> ShootSetup:
+    """The shooting action ``values`` (input ids) describe (R-02); fanning with no ``range``
+    fires within short range. ``known``: who the models are (default: what the values say)."""
+    procedure = Procedure.SHOOT
+    v = complete(procedure, values)
+    check_inputs(procedure, v, known or known_from(v))
+    gun = parse_weapon(v["weapon"])
+    if gun is None:
+        raise RulesError("shooting needs a weapon; give --weapon (e.g. six-shooter).")
+    distance = v["range"]
+    if distance is None and v["fanning"] and gun.short is not None:
+        distance = float(gun.short)
+    return ShootSetup(
+        attacker=_attacker(procedure, v, gun, "the shooter"),
+        target=_target(procedure, v, "the target"),
+        situation=ShotSituation(range=distance, **_fields(procedure, Whose.ACTION, v)),
+    )
+
+
+def melee_setup(values: Mapping[str, Any], known: Known | None = None) -> MeleeSetup:
+    """The fight ``values`` (input ids) describe (R-05)."""
+    procedure = Procedure.MELEE
+    v = complete(procedure, values)
+    check_inputs(procedure, v, known or known_from(v))
+    return MeleeSetup(
+        attacker=_attacker(procedure, v, parse_weapon(v["weapon"]), "the attacker"),
+        target=_target(
+            procedure,
+            v,
+            "the defender",
+            weapon=parse_weapon(v["target_weapon"]),
+            mount=MountPace.STILL if v["target_mounted"] else MountPace.NONE,
+        ),
+        situation=FightSituation(**_fields(procedure, Whose.ACTION, v)),
+    )
+
+
+def nerve_model(values: Mapping[str, Any]) -> Attacker:
+    """The model taking a nerve test on its own (R-01); ``fight`` and ``saloon_girl`` are the
+    test's, not the model's."""
+    v = complete(Procedure.NERVE, values)
+    return Attacker(
+        skills=parse_skills(v["skill"], None),
+        state=model_state(v["shaken"], v["terrified"], "the model"),
+        **_fields(Procedure.NERVE, Whose.ATTACKER, v),
+    )
+
+
+def panic_model(values: Mapping[str, Any], known: Known | None = None) -> Target:
+    """The model taking a panic test on its own (R-04); ``mountain_men_charge`` is the
+    test's."""
+    v = complete(Procedure.PANIC, values)
+    check_inputs(Procedure.PANIC, v, known or Known())
+    return _target(Procedure.PANIC, v, "the model")
+
+
+def save_modifiers_of(values: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The saving-roll modifiers of the inputs of ``roll save`` (R-03)."""
+    from skirmish.engine.saving import save_modifiers
+
+    v = complete(Procedure.SAVE, values)
+    return save_modifiers(
+        behind=v["behind"],
+        blade=v["blade"],
+        small_pistol_first=v["small_pistol_first"],
+        whisky=v["target_whisky"],
+    )
