@@ -4,16 +4,24 @@ Every logged action stores the gang's state from before it (``LogEntry.state_bef
 gang row, its models, their skills and injuries, its items and failed purchases, with their
 ids. Restoring updates the rows that still exist, re-inserts the ones that were removed and
 deletes the ones that were added, so money, XP, models and items come back exactly.
+
+A snapshot carries the schema revision it was taken at (``revision``). A database upgraded since
+still undoes it exactly: ``upgrade_state`` first brings the snapshot to the current schema, with
+one step per migration that changed what a snapshot holds (``STEPS``) and, for a column added to
+a table, the column's default. A snapshot written before snapshots carried their revision is
+read as revision 0001 if it lacks what 0002 added, else as the last revision without a step.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Table, delete, insert, select, update
 from sqlmodel import Session
 
 from skirmish.campaign.models import FailedPurchase, Gang, Injury, Member, MemberSkill, OwnedItem
+from skirmish.errors import StoreError
 
 State = dict[str, Any]
 
@@ -47,10 +55,14 @@ def _child_filter(table: Table, gang_id: int) -> Any:
 
 
 def capture(session: Session, gang_id: int) -> State:
-    """The gang's state: every row of it, with ids, as JSON-friendly data."""
+    """The gang's state: every row of it, with ids, as JSON-friendly data, and the schema
+    revision it was taken at."""
+    from skirmish.campaign.store import head_revision
+
     session.flush()
     gang = _rows(session, GANG, GANG.c.id == gang_id)
     state: State = {
+        "revision": head_revision(),
         "gang": gang[0],
         "member": _rows(session, MEMBER, MEMBER.c.gang_id == gang_id),
     }
@@ -81,8 +93,69 @@ def _delete_extra(
         session.execute(delete(table).where(table.c.id.in_(extra)))
 
 
+def _failed_purchases_arrive(state: State) -> State:
+    """0002 (H-03) added the failed purchases: a gang of 0001 had none."""
+    return {**state, "failed_purchase": []}
+
+
+#: What each migration changed in a snapshot's shape, by the revision that introduced it. A
+#: migration that only adds a column to a snapshot table needs no step (``_fit`` fills it in).
+STEPS: dict[str, Callable[[State], State]] = {
+    "0002": _failed_purchases_arrive,
+}
+
+
+def snapshot_revision(state: State) -> str:
+    """The revision a snapshot was taken at (see the module's docs for older snapshots)."""
+    revision = state.get("revision")
+    if isinstance(revision, str):
+        return revision
+    return "0001" if "failed_purchase" not in state else max(STEPS)
+
+
+def upgrade_state(state: State) -> State:
+    """``state`` in the shape of the current schema, whatever revision it was taken at."""
+    from skirmish.campaign.store import head_revision, known_revisions
+
+    revision = snapshot_revision(state)
+    revisions = known_revisions()
+    if revision not in revisions:
+        raise StoreError(
+            f"this undo needs a newer skirmish (its state is of schema version {revision!r}); "
+            "upgrade skirmish to undo it. Nothing was changed."
+        )
+    for later in revisions[revisions.index(revision) + 1 :]:
+        step = STEPS.get(later)
+        if step is not None:
+            state = step(state)
+    fitted: State = {"revision": head_revision(), "gang": _fit(GANG, state["gang"])}
+    fitted["member"] = [_fit(MEMBER, row) for row in state["member"]]
+    for name, table in CHILDREN:
+        fitted[name] = [_fit(table, row) for row in state[name]]
+    return fitted
+
+
+def _fit(table: Table, row: dict[str, Any]) -> dict[str, Any]:
+    """``row`` with exactly the table's columns: a column added since gets its default."""
+    fitted: dict[str, Any] = {}
+    for column in table.c:
+        if column.name in row:
+            fitted[column.name] = row[column.name]
+        elif column.default is not None and getattr(column.default, "is_scalar", False):
+            fitted[column.name] = getattr(column.default, "arg", None)
+        elif column.nullable:
+            fitted[column.name] = None
+        else:
+            raise StoreError(
+                f"this undo's saved state has no {table.name}.{column.name}, which has no "
+                "default; it cannot be undone. Nothing was changed."
+            )
+    return fitted
+
+
 def restore(session: Session, gang_id: int, state: State) -> None:
-    """Bring the gang's rows back to ``state`` (from ``capture``)."""
+    """Bring the gang's rows back to ``state`` (from ``capture``, at any revision)."""
+    state = upgrade_state(state)
     current = capture(session, gang_id)
     _upsert(session, MEMBER, current["member"], state["member"])
     for name, table in CHILDREN:

@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -270,10 +271,13 @@ def _quick_check(engine: Engine) -> None:
     _CHECKED.add(str(path))
 
 
-def known_revisions() -> list[str]:
+@cache
+def known_revisions() -> tuple[str, ...]:
     """Revisions shipped in the package, oldest first (files are named ``NNNN_slug.py``, each
     revising the one before: a test checks the chain against Alembic's own view)."""
-    names = sorted(p.name.split("_", 1)[0] for p in (_MIGRATIONS / "versions").glob("[0-9]*_*.py"))
+    names = tuple(
+        sorted(p.name.split("_", 1)[0] for p in (_MIGRATIONS / "versions").glob("[0-9]*_*.py"))
+    )
     return names
 
 

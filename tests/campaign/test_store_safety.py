@@ -335,3 +335,84 @@ def test_a_locked_row_is_read_afresh_on_postgresql(postgres_migrated_database: s
             assert gang.treasury == 123
     finally:
         engine.dispose()
+
+
+# --------------------------------------------------------------------------- undo across upgrades
+
+
+def test_an_action_logged_at_revision_0001_is_undone_exactly_after_the_upgrade(
+    tmp_path: Path,
+) -> None:
+    """Issue #9: undo snapshots carry their schema revision. A hire logged by a skirmish of
+    revision 0001 (whose snapshots had no failed purchases and no revision) is undone exactly
+    after the database is upgraded to the head."""
+    import json
+
+    path = tmp_path / "old.db"
+    engine = store.make_engine(f"sqlite:///{path}")
+    store.upgrade(engine, "0001")
+    gang_row = {
+        "id": 1, "campaign_id": 1, "name": "Earps", "faction": "lawmen", "treasury": 400,
+        "status": "active", "games_played": 0,
+    }  # fmt: skip
+    before = {"gang": gang_row, "member": [], "member_skill": [], "injury": [], "owned_item": []}
+    with engine.begin() as connection:
+        connection.execute(
+            text("INSERT INTO campaign (name, explosives, created_at) VALUES ('West', 0, 'x')")
+        )
+        connection.execute(
+            text(
+                "INSERT INTO gang (campaign_id, name, faction, treasury, status, games_played) "
+                "VALUES (1, 'Earps', 'lawmen', 300, 'active', 0)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO member (gang_id, name, profile, role, tiro, fred, rif, cos, fama, "
+                "fortuna, xp, status) VALUES (1, 'Wyatt', 'sheriff', 'leader', 4, 4, 3, 3, 2, 2, "
+                "2, 'active')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO log_entry (campaign_id, gang_id, member_id, member_name, action, at, "
+                "details, dice, money_before, money_after, state_before) VALUES (1, 1, 1, "
+                "'Wyatt', 'hire', 'x', '{}', '[]', 400, 300, :state)"
+            ),
+            {"state": json.dumps(before)},
+        )
+        connection.execute(text("INSERT INTO skirmish_meta VALUES ('campaign_in_use', '1')"))
+    engine.dispose()
+    engine = store.open_store(str(path))
+    try:
+        with sqlite3.connect(path) as connection:
+            assert _revision(path) == store.head_revision()
+        with store.transaction(engine) as session:
+            gang = lookup.gang_by_name(session, lookup.current_campaign(session), "Earps")
+            entry = services.undo(session, gang=gang)
+            assert entry.money_before == 300 and entry.money_after == 400
+        with store.transaction(engine, access=store.Access.READ) as session:
+            gang = lookup.gang_by_name(session, lookup.current_campaign(session), "Earps")
+            assert gang.treasury == 400
+            assert gang.members == [] and gang.failed_purchases == []
+    finally:
+        engine.dispose()
+
+
+def test_a_snapshot_names_its_revision_and_a_newer_one_is_refused(cli: Any) -> None:
+    from skirmish.campaign.snapshot import upgrade_state
+
+    cli.run("campaign", "new", "West")
+    cli.run("gang", "new", "Earps", "--faction", "lawmen")
+    cli.run("gang", "buy", "Earps", "knife")
+    with sqlite3.connect(cli.path) as connection:
+        (raw,) = connection.execute(
+            "SELECT state_before FROM log_entry WHERE action = 'buy'"
+        ).fetchone()
+    import json
+
+    state = json.loads(raw)
+    assert state["revision"] == store.head_revision()
+    assert upgrade_state(state) == state
+    with pytest.raises(StoreError, match="this undo needs a newer skirmish"):
+        upgrade_state({**state, "revision": "9999"})
