@@ -3,9 +3,10 @@ and panic test.
 
 A fight roll is 1D6 + COS + weapon bonus + table 4 modifiers + nerve penalty: ≤ 6 miss, 7–9
 one damage, ≥ 10 two. The weapon bonus is 1 with a blade or an improvised weapon (heavy
-pistol, any rifle), 0 bare-handed; any other weapon (small pistol, six-shooter, bow) counts as
-bare hands. Stages (``check_melee``, ``fight_modifiers``, ``judge_fight``) are pure; ``melee``
-rolls them on a dice source.
+pistol, any rifle), whatever its shooting bonus (R-18), 0 bare-handed; any other weapon (small
+pistol, six-shooter, bow) counts as bare hands. Table 3's "target has not yet taken its turn
++1" applies to fights too (R-18). Stages (``check_melee``, ``fight_modifiers``,
+``judge_fight``) are pure; ``melee`` rolls them on a dice source.
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ HIT = 7
 DOUBLE = 10
 #: Purpose recorded with the fight die.
 PURPOSE = "fight"
+#: The weapon bonus of any blade or improvised weapon in a fight, whatever its shooting
+#: bonus: a rifle used as a club adds 1, not 2 (R-05, R-18).
+FIGHT_WEAPON_BONUS = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,13 +113,14 @@ def check_melee(setup: MeleeSetup) -> None:
 
 
 def fight_modifiers(setup: MeleeSetup, nerve_penalty: int) -> tuple[Modifier, ...]:
-    """Every named modifier of the fight roll: weapon bonus, table 4, the profile's and the
-    skills', the nerve penalty last (R-05)."""
+    """Every named modifier of the fight roll: weapon bonus, table 4, a defender that has not
+    acted yet, the profile's and the skills', the nerve penalty last (R-05, R-18)."""
     attacker, target, situation = setup.attacker, setup.target, setup.situation
     mine, theirs = armed(attacker.weapon), armed(target.weapon)
     mods: list[Modifier] = []
-    if mine and attacker.weapon is not None:
-        mods.append(Modifier("weapon-bonus", attacker.weapon.bonus, "R-05, table 7"))
+    if mine:
+        # R-18: 1 for any blade or improvised weapon, not the weapon's shooting BONUS column
+        mods.append(Modifier("weapon-bonus", FIGHT_WEAPON_BONUS, "R-05, R-18"))
     if mine and not theirs:
         mods.append(Modifier("armed-vs-unarmed", 1, "table 4"))
     if theirs and not mine:
@@ -136,6 +141,9 @@ def fight_modifiers(setup: MeleeSetup, nerve_penalty: int) -> tuple[Modifier, ..
         mods.append(Modifier("defender-shaken", 1, "table 4"))
     if target.state is ModelState.TERRIFIED:
         mods.append(Modifier("defender-terrified", 2, "table 4"))
+    if situation.target_waiting:
+        # R-18: table 3's "target has not yet taken its turn" counts in a fight too
+        mods.append(Modifier("target-waiting", 1, "table 3, R-18"))
     if attacker.bear_hunter:
         mods.append(Modifier("bear-hunter", 1, "R-05, §9.6"))
     if chosen_weapon_skill(attacker.skills, attacker.weapon) == GUERRIERO:
@@ -190,6 +198,12 @@ def melee(setup: MeleeSetup, dice: DiceSource) -> MeleeResult:
         mountain_men_charge=setup.situation.mountain_men_charge,
     )
     rulings = ["R-01", "R-05"]
+    if setup.situation.target_waiting or (
+        setup.attacker.weapon is not None
+        and armed(setup.attacker.weapon)
+        and setup.attacker.weapon.bonus != FIGHT_WEAPON_BONUS
+    ):
+        rulings.append("R-18")
     if aftermath.saves:
         rulings.append("R-03")
     if aftermath.panic is not None:

@@ -16,7 +16,7 @@ from skirmish.engine.nerve import TwoDiceCheck, count_failures
 from skirmish.engine.result import Modifier
 from skirmish.engine.setup import PREDICATORE, Immunity, Target
 from skirmish.errors import RulesError
-from skirmish.rules.model import ModelState
+from skirmish.rules.model import ModelState, Profile
 
 #: Purpose recorded with each die of the panic test.
 PURPOSE = "panic"
@@ -71,10 +71,18 @@ class PanicResult:
     rulings: tuple[str, ...] = ("R-04",)
 
 
+def lent_fred(leader: Profile, fred: int) -> int | None:
+    """The FRED a leader within 5U lends to a friend's panic test: ``fred`` (its current FRED)
+    if its profile lends it, as the rules data declares (Sceriffo, Boss, Ranchero, Killer,
+    Capo tribù), else ``None``: the Bandido lends nothing, the Capitano gives immunity (R-17)."""
+    return fred if leader.lends_fred else None
+
+
 def panic_modifiers(target: Target, *, mountain_men_charge: bool = False) -> PanicCheck:
     """FRED with its bonuses and the modifiers on each die of a panic test (R-04).
 
-    Effective FRED: the higher of the model's own and its leader's within 5U; PREDICATORE
+    Effective FRED: the higher of the model's own and the FRED its leader within 5U lends
+    (``lent_fred``: only five profiles lend, R-17); PREDICATORE
     +1 for each friendly model within 5U; the lawmen's Volontario +1 with a friend within 5U;
     whisky +1 (§8.3). Each die: +1 for a Gringo more than 15U from his leader, +1 when
     charged into a fight by mountain men. An immunity (Capitano, Vicesceriffo, Sergente)

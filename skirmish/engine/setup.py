@@ -181,8 +181,9 @@ class Target:
     (FRED), as at the table.
 
     ``weapon`` is what it holds in a fight (``None``: bare hands). ``leader_fred`` is the FRED
-    of its leader within 5U (Sceriffo, Boss, Ranchero, Killer, Capo tribù); ``friends`` the
-    friendly models within 5U (for PREDICATORE and the lawmen's Volontario, R-04).
+    its leader within 5U lends: only a Sceriffo, Boss, Ranchero, Killer or Capo tribù lends it
+    (``panic.lent_fred``, R-17); ``friends`` the friendly models within 5U (for PREDICATORE and
+    the lawmen's Volontario, R-04).
     """
 
     rif: int | None = None
@@ -193,7 +194,7 @@ class Target:
     state: ModelState = ModelState.STEADY
     prone: bool = False
     mount: MountPace = MountPace.NONE
-    leader_fred: int | None = None
+    leader_fred: int | None = None  # lent by a leader whose profile lends it (R-17)
     friends: int = 0
     volunteer: bool = False  # lawmen's Volontario: +1 FRED with a friend within 5U (R-04)
     gringo_far: bool = False  # a Gringo more than 15U from his leader: +1 on each die (R-04)
@@ -244,7 +245,7 @@ class ShotSituation:
     target_waiting: bool = False  # the target has not yet taken its turn: +1
     behind: bool = False  # the shooter is behind the target: save +2 (R-03)
     target_not_in_view: bool = False  # not in view at the start of the shooter's turn: −1
-    opportunity: bool = False  # opportunity fire: no bonus, target moving −1 (§4.2.3)
+    opportunity: bool = False  # no bonus at all, the weapon's too; target moving −1 (R-16)
     night: bool = False  # scenario "Il testimone": −1 beyond 20U
     first_small_pistol: bool = False  # the small pistol's first use this game (save +1, R-03)
     fanning: bool = False  # six-shooter: empty the cylinder (R-14)
@@ -264,6 +265,7 @@ class FightSituation:
     """Everything about one fight that is neither the attacker nor the defender (table 4)."""
 
     behind: bool = False  # the attacker is behind the defender: save +2 (R-03)
+    target_waiting: bool = False  # the defender has not yet taken its turn: +1 (table 3, R-18)
     elevation: Elevation = Elevation.NONE
     mountain_men_charge: bool = False  # charged by mountain men: +1 on each panic die (§9.6)
 

@@ -256,7 +256,7 @@ def check_shoot(setup: ShootSetup) -> None:
         if situation.opportunity:
             raise RulesError(
                 "opportunity fire can only shoot, without any bonus, so it cannot aim "
-                "(§4.2.3, R-02); drop --aim."
+                "(§4.2.3, R-16); drop --aim."
             )
     if attacker.two_pistols and weapon.category is not WeaponCategory.PISTOL:
         raise RulesError(f"two pistols means two pistols, not {weapon.name_en} (table 3).")
@@ -368,7 +368,7 @@ def shot_modifiers(
     position folds in: only the first model's first roll has no "after the first" −1).
     ``mexican_five`` marks a fanning shot fired on a mexican's 5 (−1, R-14). ``mount_fallen``:
     an earlier shot brought the target's mount down, so it no longer rides. Opportunity fire
-    drops every bonus but the weapon's and counts the target as moving (§4.2.3).
+    drops every bonus, the weapon's included, and counts the target as moving (§4.2.3, R-16).
     """
     attacker, target, situation = setup.attacker, setup.target, setup.situation
     weapon = shooting_weapon(setup)
@@ -419,9 +419,10 @@ def shot_modifiers(
     if mexican_five:
         mods.append(Modifier("mexican-five", -1, "R-14, §9.7"))
     if situation.opportunity:
-        kept = {"weapon-bonus", "point-blank"}
-        mods = [m for m in mods if m.value < 0 or m.key in kept]
-        mods.append(Modifier("opportunity-moving", -1, "§4.2.3, R-02"))
+        # R-16: "senza bonus alcuno" drops every bonus, the weapon's BONUS column and the
+        # double barrel's +1 within 4U included; TIRO and every penalty still count.
+        mods = [m for m in mods if m.value < 0]
+        mods.append(Modifier("opportunity-moving", -1, "§4.2.3, R-16"))
     nerve = nerve_penalty_modifier(nerve_penalty)
     if nerve is not None:
         mods.append(nerve)
@@ -570,12 +571,14 @@ def shoot(setup: ShootSetup, dice: DiceSource) -> ShootResult:
         or jams(setup)
         or weapon.template
         or weapon.thrown
-        or point_blank(setup)
+        or (point_blank(setup) and not setup.situation.opportunity)  # R-16 drops it
         or setup.situation.first_small_pistol
         or bool(weapon.mounted_penalty_reduction and setup.attacker.moving is not Motion.NONE)
     )
     if special:
         rulings.append("R-14")
+    if setup.situation.opportunity:
+        rulings.append("R-16")
     shots: list[FiredShot] = []
     mount_fallen = False
     fall_wounds = 0

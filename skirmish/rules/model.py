@@ -106,6 +106,7 @@ class Profile:
     max: int | None  # "max N" of a hero profile; None when unlimited
     actions: int = 3  # non-player characters have 2 (§9.12)
     skills: tuple[str, ...] = ()  # skills every model of the profile has (indian heroes)
+    lends_fred: bool = False  # friends within 5U may use its FRED in panic tests
     aliases: tuple[str, ...] = ()
     special_it: str = ""
     special_en: str = ""

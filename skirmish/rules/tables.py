@@ -431,6 +431,12 @@ def profiles(faction: str | None = None) -> tuple[Profile, ...]:
     return tuple(tables.by_faction[find_faction(faction).id])
 
 
+def fred_lenders() -> tuple[Profile, ...]:
+    """The profiles whose FRED friends within 5U may use in a panic test, as the data declares
+    them: Sceriffo, Boss, Ranchero, Killer and Capo tribù (R-04, R-17)."""
+    return tuple(p for p in profiles() if p.lends_fred)
+
+
 def find_profile(name: str, faction: str | None = None) -> Profile:
     """The profile called ``name``; ``faction`` tells apart names that repeat (VOLONTARIO).
 

@@ -182,6 +182,10 @@ def _check_profiles(problems: list[str]) -> None:
 
 
 def _check_role(problems: list[str], where: str, profile: Profile) -> None:
+    if not isinstance(profile.lends_fred, bool):
+        problems.append(f"{where}: lends_fred {profile.lends_fred!r} is not true or false")
+    elif profile.lends_fred and profile.role is not Role.LEADER:
+        problems.append(f"{where}: only a leader lends its FRED in panic tests (R-04, R-17)")
     if profile.role is Role.HERO and (profile.max is None or profile.max < 1):
         problems.append(f"{where}: a hero without 'max N'")
     if profile.role is Role.LEADER:

@@ -90,7 +90,7 @@ def test_shooting_before_a_leader_fires_in_the_duel_is_refused(cli: Cli) -> None
     assert error == (
         "Error: Duel: nobody shoots until a leader has fired; 'Virgil' is not a leader."
     )
-    cli.run("game", "melee", "Virgil", "Frank", "--dice", "1,1,1,1,1,1")  # fights are allowed
+    cli.run("game", "melee", "Virgil", "Frank", "--dice", "1,1,1,1,1")  # fights are allowed
     cli.run("game", "shoot", "Wyatt", "Ike", "--dice", "1,1,1,1,1")
     assert cli.json("game", "status")["leader_fired"] is True
     cli.run("game", "shoot", "Virgil", "Ike", "--range", "20", "--dice", "1,1,1,1,1")
@@ -500,3 +500,28 @@ def test_the_situation_options_reach_the_engine(cli: Cli) -> None:
     event = cli.json("game", "log")[-1]
     assert event["details"]["options"]["target_mount"] == "still"
     assert [d["purpose"] for d in event["dice"]][:3] == ["nerve", "nerve", "shot"]
+
+
+@pytest.mark.parametrize(
+    ("faction", "leader", "lends"),
+    [("mexicans", "bandido", False), ("military", "captain", False), ("cowboys", "ranchero", True)],
+)
+def test_leader_near_lends_fred_only_from_the_five_r17(
+    cli: Cli, faction: str, leader: str, lends: bool
+) -> None:
+    """R-17 (issue 9): `game shoot … --leader-near` lent the Bandido's and the Capitano's FRED
+    (4) to the target's panic test; only Sceriffo, Boss, Ranchero, Killer and Capo tribù lend."""
+    follower = {"mexicans": "gringo", "military": "soldier", "cowboys": "cowboy"}[faction]
+    cli.run("gang", "new", "Others", "--faction", faction)
+    cli.run("gang", "hire", "Others", leader, "--name", "Chief")
+    cli.run("gang", "hire", "Others", follower, "--name", "Tuco")
+    cli.run("game", "start", "bank-robbery", "Earps", "Others")
+    cli.run("game", "turn")
+    # nerve 1,1; shot 1 + 3 + 1 = 5 misses; panic 4,4 against Tuco's FRED 3, or the lent 4
+    out = cli.run("game", "shoot", "Wyatt", "Tuco", "--leader-near", "--dice", "1,1,1,4,4")
+    if lends:
+        assert out.splitlines()[2] == "panic 4,4 vs FRED 4 (3 + 1 leader within 5U), steady"
+    else:
+        assert out.splitlines()[2] == (
+            "panic 4,4 vs FRED 3, terrified, flees to cover within 5U, skips its next turn"
+        )

@@ -99,11 +99,46 @@ def test_weapon_bonus_only_when_armed() -> None:
             "guerriero",
             1,
         ),
+        (
+            MeleeSetup(Attacker(), situation=FightSituation(target_waiting=True)),
+            "target-waiting",
+            1,
+        ),
     ],
 )
 def test_every_table_4_modifier(setup: MeleeSetup, key: str, value: int) -> None:
     """Table 4 and R-05: each modifier reachable, with its value."""
     assert keyed(fight_modifiers(setup, 0))[key] == value
+
+
+@pytest.mark.parametrize("weapon", [RIFLE, find_weapon("doppietta"), find_weapon("moschetto")])
+def test_a_rifle_used_as_a_club_adds_1_not_its_shooting_bonus_r18(weapon: Weapon) -> None:
+    """R-18: the weapon bonus in a fight is 1 for any blade or improvised weapon, whatever
+    its shooting bonus (a rifle's is 2)."""
+    assert weapon.bonus == 2
+    setup = MeleeSetup(Attacker(cos=3, weapon=weapon), Target(weapon=AXE))
+    assert keyed(fight_modifiers(setup, 0))["weapon-bonus"] == 1
+    result = melee(setup, ScriptedDice([1, 1, 4]))
+    # 4 + COS 3 + 1 weapon + 1 two-handed − 1 defender two-handed = 8: one damage
+    assert result.fight.total == 8 and result.damage == 1
+
+
+def test_a_target_that_has_not_acted_gives_plus_1_to_the_fight_roll_r18() -> None:
+    """R-18: table 3's "target has not yet taken its turn +1" applies to fights too; the
+    §4.3 example has none only because Billy has already acted."""
+    setup = MeleeSetup(
+        Attacker(cos=3, fred=4, weapon=KNIFE),
+        Target(rif=3, fred=3, cos=3),
+        FightSituation(target_waiting=True),
+    )
+    result = melee(setup, ScriptedDice([2, 4, 4, 1, 3, 5, 1]))
+    assert keyed(result.fight.modifiers) == {
+        "weapon-bonus": 1,
+        "armed-vs-unarmed": 1,
+        "target-waiting": 1,
+    }
+    assert result.fight.total == 10 and result.damage == 2
+    assert "R-18" in result.rulings
 
 
 def test_both_armed_cancels_the_comparison() -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from skirmish.engine.dice import ScriptedDice
-from skirmish.engine.panic import escalate, judge_panic, panic_modifiers, panic_test
+from skirmish.engine.panic import escalate, judge_panic, lent_fred, panic_modifiers, panic_test
 from skirmish.engine.setup import Immunity, SkillTaken, Target
 from skirmish.errors import RulesError
+from skirmish.rules import find_profile
 from skirmish.rules.model import ModelState
 
 STEADY, SHAKEN, TERRIFIED = ModelState.STEADY, ModelState.SHAKEN, ModelState.TERRIFIED
@@ -51,6 +52,28 @@ def test_leader_fred_counts_when_higher() -> None:
     """R-04: the higher of the model's own FRED and its leader's within 5U."""
     assert panic_modifiers(Target(fred=2, leader_fred=4)).effective_fred == 4
     assert panic_modifiers(Target(fred=3, leader_fred=2)).effective_fred == 3
+
+
+@pytest.mark.parametrize(
+    ("profile", "lends"),
+    [
+        ("sceriffo", True),
+        ("boss", True),
+        ("ranchero", True),
+        ("killer", True),
+        ("capo tribù", True),
+        ("bandido", False),
+        ("capitano", False),
+        ("vicesceriffo", False),
+    ],
+)
+def test_only_five_leaders_lend_their_fred_r17(profile: str, lends: bool) -> None:
+    """R-17: Sceriffo, Boss, Ranchero, Killer and Capo tribù lend their (current) FRED; the
+    Bandido lends nothing, and the Capitano's rule is immunity, not a FRED value."""
+    leader = find_profile(profile)
+    assert lent_fred(leader, 4) == (4 if lends else None)
+    target = Target(fred=2, leader_fred=lent_fred(leader, 4))
+    assert panic_modifiers(target).effective_fred == (4 if lends else 2)
 
 
 def test_predicatore_adds_one_per_friend() -> None:

@@ -242,16 +242,30 @@ def test_aiming_after_moving_is_refused() -> None:
         check_shoot(setup_of(RIFLE, aim=True, moved=True))
 
 
-def test_opportunity_fire_drops_every_bonus_but_the_weapons() -> None:
-    """§4.2.3: no bonus at all, the target counts as moving (−1), cover still counts."""
+def test_opportunity_fire_keeps_no_bonus_at_all_r16() -> None:
+    """R-16, §4.2.3: no bonus at all, the weapon's included; the target counts as moving
+    (−1), cover still counts."""
     setup = setup_of(range=5, target_waiting=True, cover=Cover.LIGHT, opportunity=True)
     assert keyed(shot_modifiers(setup, 1, 0)) == {
-        "weapon-bonus": 1,
         "cover-light": -1,
         "opportunity-moving": -1,
     }
     with pytest.raises(RulesError, match="cannot aim"):
         check_shoot(setup_of(RIFLE, aim=True, opportunity=True))
+
+
+def test_opportunity_fire_drops_the_double_barrels_point_blank_bonus_r16() -> None:
+    """R-16: the double barrel's +1 within 4U is a bonus too; TIRO and penalties count."""
+    setup = setup_of(DOUBLE, tiro=3, range=3, shots=2, opportunity=True)
+    assert keyed(shot_modifiers(setup, 2, -1)) == {
+        "after-first-shot": -1,
+        "opportunity-moving": -1,
+        "tense": -1,
+    }
+    result = shoot(setup, ScriptedDice([1, 1, 6, 6]))
+    # 6 + TIRO 3 − 1 moving = 8: one damage; shot 2: 6 + 3 − 1 − 1 = 7, a miss
+    assert [s.outcome.total for s in result.shots] == [8, 7]
+    assert "R-16" in result.rulings and "R-14" not in result.rulings
 
 
 # ---------------------------------------------------------------------------- skills

@@ -471,6 +471,22 @@ def test_leaders_r13() -> None:
         assert len(leaders) == expected, faction.id
 
 
+def test_only_five_leaders_lend_their_fred_r17() -> None:
+    """R-17, R-04: Sceriffo, Boss, Ranchero, Killer and Capo tribù lend their FRED to a panic
+    test; the Bandido lends nothing and the Capitano's rule is immunity, not a FRED value."""
+    lenders = [p.name_it for p in rules.fred_lenders()]
+    assert lenders == ["Sceriffo", "Boss", "Ranchero", "Killer", "Capo tribù"]
+    assert {p.id for p in rules.profiles() if p.lends_fred} == {
+        "sheriff",
+        "boss",
+        "ranchero",
+        "killer",
+        "chief",
+    }
+    assert not rules.find_profile("bandido").lends_fred
+    assert not rules.find_profile("captain").lends_fred
+
+
 def test_npcs_have_two_actions() -> None:
     actions = {p.id: p.actions for p in rules.profiles()}
     assert {i for i, a in actions.items() if a == 2} == {

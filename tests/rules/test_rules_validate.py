@@ -138,6 +138,18 @@ def test_npc_rule_r13(broken: Callable[[str, Mutate], list[str]]) -> None:
     assert problems == ["factions: 'military': npc_allowed=True contradicts R-13"]
 
 
+def test_only_a_leader_lends_fred_r17(broken: Callable[[str, Mutate], list[str]]) -> None:
+    problems = broken("factions", lambda d: _profile(d, "deputy").update(lends_fred=True))
+    assert problems == [
+        "profiles: 'deputy': only a leader lends its FRED in panic tests (R-04, R-17)"
+    ]
+
+
+def test_lends_fred_is_true_or_false_r17(broken: Callable[[str, Mutate], list[str]]) -> None:
+    problems = broken("factions", lambda d: _profile(d, "bandido").update(lends_fred="yes"))
+    assert problems == ["profiles: 'bandido': lends_fred 'yes' is not true or false"]
+
+
 def test_every_problem_is_reported(broken: Callable[[str, Mutate], list[str]]) -> None:
     def many(data: dict[str, Any]) -> None:
         _profile(data, "sheriff").update(cos=-1)

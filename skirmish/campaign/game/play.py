@@ -35,6 +35,7 @@ from skirmish.engine.cohesion import Leader, must_test, roll_cohesion
 from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.infamy import roll_infamy
 from skirmish.engine.initiative import RollOffResult, roll_initiative, roll_off
+from skirmish.engine.panic import lent_fred
 from skirmish.engine.setup import (
     Attacker,
     Elevation,
@@ -1141,11 +1142,14 @@ def _pick_weapon(
 
 
 def _leader_fred(session: Session, game: Game, model: GameModel) -> int | None:
+    """The FRED that ``model``'s leader in play lends to its panic test: only a profile the
+    rules data marks as lending (Sceriffo, Boss, Ranchero, Killer, Capo tribù; R-04, R-17).
+    The Bandido lends nothing; the Capitano's rule is immunity (``--immune capitano``)."""
     for other in models_of(session, game):
         if other.game_gang_id == model.game_gang_id and other.id != model.id:
             member = member_of(session, other)
             if member.role == Role.LEADER and not other.eliminated:
-                return member.fred
+                return lent_fred(find_profile(member.profile), member.fred)
     return None
 
 
