@@ -86,6 +86,30 @@ class Weapon:
     special_item: bool = False
 
 
+class Reaction(StrEnum):
+    """What a model does when a friend falls within 5U of it (R-19)."""
+
+    PANIC = "panic"  # takes a panic test at once
+    TERRIFIED = "terrified"  # becomes terrified without a test
+
+
+@dataclass(frozen=True)
+class FriendDeath:
+    """R-19 (§9.3 Volontario, §9.4 Delinquente, §9.9 Volontario): the reaction to a friendly
+    hero, and to the gang's leader, eliminated within 5U."""
+
+    hero: Reaction
+    leader: Reaction
+
+
+class Flight(StrEnum):
+    """R-20 (§9.12): what makes a civilian terrified for good, fleeing every turn until it
+    leaves the table."""
+
+    SHOT_NEARBY = "shot-nearby"  # unarmed: a shot within 10U
+    SHOT_AT_UNHURT = "shot-at-unhurt"  # armed: shot at and not wounded
+
+
 @dataclass(frozen=True)
 class Profile:
     """A model profile of §9.3–§9.12 with the book's numbers."""
@@ -111,6 +135,8 @@ class Profile:
     special_it: str = ""
     special_en: str = ""
     section: str = ""
+    friend_death: FriendDeath | None = None  # R-19: a friend's death within 5U
+    flees: Flight | None = None  # R-20: a civilian that flees the table
 
 
 @dataclass(frozen=True)

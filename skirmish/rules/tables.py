@@ -19,8 +19,11 @@ from skirmish.resources import rules_data_dir
 from skirmish.rules.model import (
     Faction,
     FactionRule,
+    Flight,
+    FriendDeath,
     Item,
     Profile,
+    Reaction,
     Role,
     Skill,
     Weapon,
@@ -409,7 +412,7 @@ def _profile_tables() -> _Profiles:
     by_faction: dict[str, NameIndex[Profile]] = {}
     for raw in load("factions")["factions"]:
         own = [
-            _build("profile", Profile, p, faction=raw["id"], role=Role(p["role"]))
+            _build("profile", Profile, p, faction=raw["id"], role=Role(p["role"]), **_traits(p))
             for p in raw["profiles"]
         ]
         by_faction[raw["id"]] = NameIndex(f"{raw['id']} profile", own)
@@ -421,6 +424,29 @@ def _profile_tables() -> _Profiles:
             if profile not in found:
                 found.append(profile)
     return _Profiles(by_faction, {k: tuple(v) for k, v in by_name.items()}, tuple(every))
+
+
+def _traits(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A profile's reactions declared as data: a friend's death (R-19), a civilian's flight
+    (R-20)."""
+    traits: dict[str, Any] = {}
+    try:
+        if raw.get("friend_death") is not None:
+            death = dict(raw["friend_death"])
+            traits["friend_death"] = FriendDeath(
+                hero=Reaction(death.pop("hero")), leader=Reaction(death.pop("leader"))
+            )
+            if death:
+                raise ValueError(f"unknown keys {sorted(death)}")
+        if raw.get("flees") is not None:
+            traits["flees"] = Flight(raw["flees"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RulesError(
+            f"bad profile entry {raw.get('id')!r} in the rules data: friend_death must be "
+            '{"hero": "panic"|"terrified", "leader": "panic"|"terrified"} and flees one of '
+            f"{', '.join(f.value for f in Flight)} ({exc})"
+        ) from exc
+    return traits
 
 
 def profiles(faction: str | None = None) -> tuple[Profile, ...]:

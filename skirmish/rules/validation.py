@@ -12,7 +12,7 @@ from typing import Any
 
 from skirmish.errors import RulesError
 from skirmish.rules import tables
-from skirmish.rules.model import Faction, Item, Profile, Role, Weapon, WeaponCategory
+from skirmish.rules.model import Faction, Item, Profile, Reaction, Role, Weapon, WeaponCategory
 from skirmish.rules.names import normalize
 
 #: Characteristics of a profile and the range the book allows (§7.1: never above 4).
@@ -164,6 +164,7 @@ def _check_profiles(problems: list[str]) -> None:
         expected_actions = 3 if profile.faction != "npc" else 2
         if profile.actions != expected_actions:
             problems.append(f"{where}: {profile.actions} actions, expected {expected_actions}")
+        _check_reactions(problems, where, profile)
     for faction in tables.factions():
         own = tables.profiles(faction.id)
         leaders = [p.id for p in own if p.role is Role.LEADER]
@@ -179,6 +180,38 @@ def _check_profiles(problems: list[str]) -> None:
                 for p in own
                 if p.role is not Role.COMMON and "buon-cavaliere" not in p.skills
             )
+
+
+#: The book's words for a friend's death (R-19) and a civilian's flight (R-20).
+FRIEND_DEATH_TEXT = "Se muore un eroe amico"
+LEADER_DEATH_TEXT = "se è il capo che muore va in PANICO"
+FLIGHT_TEXT = "continuano a scappare"
+
+
+def _check_reactions(problems: list[str], where: str, profile: Profile) -> None:
+    """The reactions declared as data match the book's text: every profile with the text "Se
+    muore un eroe amico" has ``friend_death`` (R-19, which also gives §9.3's Volontario the
+    leader clause its text omits), every civilian who "continuano a scappare" has ``flees``
+    (R-20), and no other profile has either."""
+    says = FRIEND_DEATH_TEXT in profile.special_it
+    if says and profile.friend_death is None:
+        problems.append(f"{where}: its text reacts to a friend's death, no friend_death (R-19)")
+    if profile.friend_death is not None:
+        if not says:
+            problems.append(f"{where}: friend_death without the book's text (R-19)")
+        if profile.role is Role.LEADER:
+            problems.append(f"{where}: a leader with friend_death (R-19 names commons)")
+        if profile.friend_death.hero is not Reaction.PANIC:
+            problems.append(f"{where}: a friendly hero's death means a panic test (R-19)")
+        if profile.friend_death.leader is not Reaction.TERRIFIED:
+            problems.append(f"{where}: the leader's death means terrified, no test (R-19)")
+    if LEADER_DEATH_TEXT in profile.special_it and profile.friend_death is None:
+        problems.append(f"{where}: its text reacts to the leader's death, no friend_death")
+    flees = FLIGHT_TEXT in profile.special_it
+    if flees != (profile.flees is not None):
+        problems.append(f"{where}: flees must be declared exactly where the book says so (R-20)")
+    if profile.flees is not None and profile.faction != "npc":
+        problems.append(f"{where}: only a civilian flees the table (R-20, §9.12)")
 
 
 def _check_role(problems: list[str], where: str, profile: Profile) -> None:
