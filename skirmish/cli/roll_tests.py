@@ -71,8 +71,12 @@ def reflex(
         str | None,
         typer.Option(
             "--action",
-            help="The action of table 1 (mount-galloping, climb, lasso…): sets --need, and "
-            "--horse or --lasso.",
+            # the actions of table 1 that need a reflex test, written out rather than
+            # read from the rules data so that loading 'roll' parses no table (issue #2); a
+            # test checks this list against the data
+            help="The action of table 1 that needs a reflex test: climb, mount-trotting, "
+            "mount-galloping, jump-6 or lasso-catch (or their Italian names); sets --need, "
+            "and --horse or --lasso.",
         ),
     ] = None,
     side_step: Annotated[

@@ -467,7 +467,7 @@ def weapons_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
             w.id,
             name(w, lang),
             _range(w, lang),
-            str(w.shots_per_turn) if w.shots_per_turn else "—",
+            w.shots_label or "—",
             "/".join(str(r) for r in w.rounds) or "—",
             str(w.ca),
             str(w.bonus),
@@ -742,7 +742,7 @@ def _describe_weapon(w: Weapon, lang: Lang) -> list[str]:
     disp, cost = _price(w.disp, w.cost)
     lines = [
         f"{tr(MESSAGES, 'range', lang)} {_range(w, lang)}  "
-        f"{tr(MESSAGES, 'shots', lang)} {w.shots_per_turn or '—'}  "
+        f"{tr(MESSAGES, 'shots', lang)} {w.shots_label or '—'}  "
         f"{tr(MESSAGES, 'rounds', lang)} {'/'.join(str(r) for r in w.rounds) or '—'}  "
         f"CA {w.ca}  {tr(MESSAGES, 'bonus', lang)} {w.bonus}",
         f"{tr(MESSAGES, 'disp', lang)} {disp}  {tr(MESSAGES, 'cost', lang)} {cost}",

@@ -213,6 +213,11 @@ class Target:
         ):
             if value is not None:
                 check_characteristic(label, value)
+        if self.cos == 0:
+            raise RulesError(
+                "target COS 0: a model whose COS reaches 0 is eliminated (§6.1) and can be "
+                "neither shot at nor attacked; give the COS it has left (1–4)."
+            )
         if self.friends < 0:
             raise RulesError(f"friendly models within 5U: {self.friends!r}; give 0 or more.")
 

@@ -244,14 +244,7 @@ def weapon_line(weapon: Weapon, lang: Lang | str, *, range_bonus: int = 0) -> We
         short, long = _w("template", lang), ""
     else:
         short, long = _w("melee", lang), ""
-    if weapon.shots_per_turn == 0:
-        shots = "–"
-    elif weapon.fanning:
-        shots = f"{weapon.shots_per_turn}/6"
-    elif weapon.shots_per_turn == 2 and weapon.id == "small-pistol":
-        shots = "1/2"  # the book's "1/2": one or two shots a turn
-    else:
-        shots = str(weapon.shots_per_turn)
+    shots = weapon.shots_label or "–"  # as the book prints it: "1/2", "1/6" (tables 5–7)
     rounds = "/".join(str(r) for r in weapon.rounds) or "–"
     return WeaponLine(
         name=name(weapon, lang),

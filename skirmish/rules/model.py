@@ -53,7 +53,7 @@ class Weapon:
     category: WeaponCategory
     short: int | None  # short range in U; None when thrown (COS×2), template or melee only
     long: int | None  # long (maximum) range in U
-    shots_per_turn: int  # the small pistol's "1/2" is 2, the six-shooter's "1/6" is 1
+    shots_per_turn: int  # the most shots of a turn's action (the six-shooter's "1/6" is 1)
     rounds: tuple[int, ...]  # total rounds; repeaters load (7, 17)
     ca: int  # action cost to fire or strike
     bonus: int  # weapon bonus ("bonus arma")
@@ -81,9 +81,20 @@ class Weapon:
     takes_bayonet: bool = False  # musket (§5.3.6)
     mounted_penalty_reduction: int = 0  # carbine: shooting-from-a-horse penalties 1 smaller
     rulings: tuple[str, ...] = ()  # rulings (R-xx) that fix or explain this entry
+    # the book's TURNO column where it is not just ``shots_per_turn``: the small pistol's
+    # "1/2" (one or two shots), the six-shooter's "1/6" (one, or six when fanning)
+    shots_printed: str | None = None
     # priced among §8.3's special items (the lasso): bought with an availability roll even by
     # the factions that skip it for weapons (R-24)
     special_item: bool = False
+
+    @property
+    def shots_label(self) -> str | None:
+        """Shots per turn as the book prints them ("1/2", "1/6", "2"); ``None`` for a blade
+        that is not thrown (tables 5–7)."""
+        if self.shots_printed is not None:
+            return self.shots_printed
+        return str(self.shots_per_turn) if self.shots_per_turn else None
 
 
 class Reaction(StrEnum):

@@ -272,8 +272,23 @@ def _check_weapons(problems: list[str]) -> None:
             problems.append(f"{where}: a melee-only weapon with rounds or shots")
         if not melee_only and (not weapon.rounds or weapon.shots_per_turn < 1):
             problems.append(f"{where}: a weapon that shoots or is thrown needs rounds and shots")
+        _check_shots_printed(problems, where, weapon)
         if not weapon.special_it.strip() or not weapon.special_en.strip():
             problems.append(f"{where}: lacks its Italian or English text")
+
+
+def _check_shots_printed(problems: list[str], where: str, weapon: Weapon) -> None:
+    """The book's "1/2" and "1/6" (tables 5–7) name the shots a turn can fire, one of which is
+    ``shots_per_turn``."""
+    if weapon.shots_printed is None:
+        return
+    low, slash, high = weapon.shots_printed.partition("/")
+    numbers = (int(low), int(high)) if slash and low.isdigit() and high.isdigit() else ()
+    if weapon.shots_per_turn not in numbers:
+        problems.append(
+            f"{where}: shots as printed {weapon.shots_printed!r} is not 'N/M' with its "
+            f"{weapon.shots_per_turn} shots per turn"
+        )
 
 
 def _check_weapon_numbers(problems: list[str], where: str, weapon: Weapon) -> None:

@@ -63,6 +63,25 @@ def test_melee_json_is_the_golden_example_of_4_3() -> None:
     assert odds_json("melee", *EXAMPLE_4_3) == golden("melee-example-4-3")
 
 
+def test_odds_of_opportunity_fire_keep_no_bonus_r16() -> None:
+    """R-16: the odds follow the engine's stages: the golden case, written from the flags."""
+    payload = odds_json(
+        "shoot", "--tiro", "4", "--weapon", "doppietta", "--range", "3", "--shots", "2",
+        "--target-waiting", "--opportunity", "--target-rif", "3", "--target-fred", "3",
+        "--target-cos", "3",
+    )  # fmt: skip
+    assert payload == golden("shoot-opportunity-double-barrel")
+
+
+def test_odds_of_a_rifle_club_against_a_waiting_defender_r18() -> None:
+    """R-18: a rifle in a fight adds 1, and a defender that has not acted gives +1."""
+    payload = odds_json(
+        "melee", "--cos", "3", "--weapon", "fucile", "--target-weapon", "ascia",
+        "--target-waiting", "--target-rif", "3", "--target-fred", "3", "--target-cos", "3",
+    )  # fmt: skip
+    assert payload == golden("melee-rifle-club-target-waiting")
+
+
 def test_json_contract() -> None:
     payload = odds_json("shoot", *EXAMPLE_4_2)
     for key in ("damage", "wounds", "outcome"):

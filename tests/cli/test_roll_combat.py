@@ -281,6 +281,57 @@ def test_forbidden_actions_are_one_error_line(args: list[str], expected: str) ->
     assert expected in error_line([*args, "--seed", "1"])
 
 
+@pytest.mark.parametrize("command", ["shoot", "melee"])
+def test_a_target_at_cos_0_is_refused(command: str) -> None:
+    """§6.1: COS 0 is eliminated (issue 9: `roll shoot --target-cos 0` was rolled)."""
+    assert error_line(["roll", command, "--target-cos", "0", "--seed", "1"]) == (
+        "Error: target COS 0: a model whose COS reaches 0 is eliminated (§6.1) and can be "
+        "neither shot at nor attacked; give the COS it has left (1–4)."
+    )
+
+
+def test_a_rifle_used_as_a_club_adds_1_not_2_r18() -> None:
+    """R-18 (issue 9): a rifle in a fight adds weapon bonus +1 whatever its shooting bonus;
+    this command printed "weapon bonus +2" and a total of 9."""
+    code, out, err = run(
+        ["roll", "melee", "--cos", "3", "--weapon", "fucile", "--target-weapon", "ascia",
+         "--dice", "1,1,4", "--lang", "en"]
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.splitlines() == [
+        "nerve 1,1 vs FRED 3, calm",
+        "fight 4 + 3 + 1 + 1 − 1 = 8, hit, 1 damage (COS 3, weapon bonus +1, two-handed weapon "
+        "+1, defender's two-handed weapon −1)",
+    ]
+
+
+def test_a_defender_that_has_not_acted_gives_plus_1_in_a_fight_r18() -> None:
+    """R-18: `roll melee --target-waiting`, as `roll shoot` has it: +1 to the fight roll."""
+    payload = run_json([*SECTION_4_3[:-1], "2,4,4,1,3,5,1", "--target-waiting"])
+    assert [(m["key"], m["value"]) for m in payload["fight"]["modifiers"]] == [
+        ("weapon-bonus", 1),
+        ("armed-vs-unarmed", 1),
+        ("target-waiting", 1),
+    ]
+    assert payload["fight"]["total"] == 10 and payload["damage"] == 2
+
+
+def test_opportunity_fire_keeps_no_bonus_at_all_r16() -> None:
+    """R-16: neither the double barrel's BONUS 2 nor its +1 within 4U, nor short range or a
+    waiting target; TIRO, the penalties and the target moving −1 count."""
+    code, out, err = run(
+        ["roll", "shoot", "--tiro", "4", "--weapon", "doppietta", "--range", "3", "--shots", "2",
+         "--target-waiting", "--opportunity", "--dice", "1,1,6,6", "--lang", "en"]
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.splitlines() == [
+        "nerve 1,1 vs FRED 3, calm",
+        "shot 1: 6 + 4 − 1 = 9, hit, 1 damage (TIRO 4, opportunity fire, target moving −1)",
+        "shot 2: 6 + 4 − 1 − 1 = 8, hit, 1 damage (TIRO 4, after the first shot −1, "
+        "opportunity fire, target moving −1)",
+    ]
+
+
 def test_too_few_dice_says_how_many_more() -> None:
     line = error_line([*SECTION_4_2[:-1], "2,4,4"])
     assert "needs at least 3 more (the next one is for: save)" in line
@@ -289,6 +340,40 @@ def test_too_few_dice_says_how_many_more() -> None:
 def test_too_many_dice_is_refused() -> None:
     line = error_line(["roll", "nerve", "--dice", "1,2,3"])
     assert "used only 2" in line
+
+
+def _option_help(command: str, name: str) -> str:
+    import typer
+
+    from skirmish.cli import roll
+
+    found = typer.main.get_command(roll.app).commands[command]  # type: ignore[attr-defined]
+    (param,) = [p for p in found.params if p.name == name]
+    help_: str = param.help
+    return help_
+
+
+def test_panic_help_shaken_adds_no_die_modifier_r04() -> None:
+    """Issue 9: `roll panic --help` said --shaken adds +1 on each die; the panic test adds
+    nothing for it (R-04: a shaken model that fails at all becomes terrified; R-01's +1 is the
+    nerve test's)."""
+    assert "+1" not in _option_help("panic", "shaken")
+    assert "+1 on each nerve die" in _option_help("shoot", "shaken")
+    panic = run_json(["roll", "panic", "--fred", "3", "--shaken", "--dice", "1,1"])["panic"]
+    assert (panic["per_die"], panic["die_modifiers"]) == (0, [])
+
+
+@pytest.mark.parametrize("command", ["panic", "shoot", "melee"])
+def test_leader_fred_help_names_the_five_that_lend_r17(command: str) -> None:
+    """R-17: --leader-fred stays a number; its help names the profiles that lend their FRED,
+    as the rules data declares them, and no other leader."""
+    from skirmish import rules
+
+    help_ = _option_help(command, "leader_fred")
+    for lender in rules.fred_lenders():
+        assert lender.name_it in help_
+    assert "R-17" in help_
+    assert "Bandido" not in help_ and "Capitano" not in help_
 
 
 @pytest.mark.parametrize("command", ["nerve", "shoot", "melee", "save", "panic"])
@@ -339,6 +424,7 @@ MELEE_FLAGS: dict[str, list[str]] = {
     "bear-hunter": ["--bear-hunter"],
     "malattia": ["--malattia"],
     "guerriero": ["--weapon", "spada", "--skill", "guerriero:spada"],
+    "target-waiting": ["--target-waiting"],  # R-18: table 3's +1 in a fight too
 }
 
 

@@ -88,6 +88,24 @@ def test_book_example_by_action_name() -> None:
     assert rider["success"] is True  # BUON CAVALIERE −1 on a horse test: 2 and 3 below 4
 
 
+def test_reflex_help_lists_exactly_the_actions_that_need_a_test() -> None:
+    """Issue 9: the help listed 'lasso', which --action refuses; the list is the rules data's
+    table 1 actions with a reflex test (R-06), each accepted."""
+    import re
+    import typing
+
+    from skirmish import rules
+    from skirmish.cli import roll_tests
+
+    option = typing.get_type_hints(roll_tests.reflex, include_extras=True)["action"]
+    listed = re.search(r"reflex test: (.*?) \(or their", option.__metadata__[0].help)
+    assert listed is not None
+    names = re.split(r", | or ", listed.group(1))
+    assert sorted(names) == sorted(a.id for a in rules.actions() if a.reflex)
+    for name in names:
+        run("reflex", "--rif", "3", "--action", name, "--seed", "1")
+
+
 def test_reflex_modifier_flags() -> None:
     payload = run_json(
         "reflex",

@@ -186,6 +186,25 @@ def test_weapons_text() -> None:
     assert "Sei colpi" in run("weapons", "--lang", "it").stdout
 
 
+def test_weapons_show_shots_per_turn_as_the_book_does() -> None:
+    """Tables 5–7 (issue 9): the small pistol fires "1/2" (one or two shots), the six-shooter
+    "1/6" (one, or six when fanning); `rules weapons` and `rules show` printed 2 and 1."""
+    rows = {
+        line.split("│")[1].strip(): [cell.strip() for cell in line.split("│")[1:-1]]
+        for line in run("weapons").stdout.splitlines()
+        if line.startswith("│")
+    }
+    shots = {weapon: cells[3] for weapon, cells in rows.items() if weapon}
+    assert (shots["small-pistol"], shots["six-shooter"]) == ("1/2", "1/6")
+    assert (shots["heavy-pistol"], shots["double-barrel"], shots["woodsman-axe"]) == (
+        "1",
+        "2",
+        "—",
+    )
+    assert "Shots/turn 1/2  Rounds 2" in run("show", "remington").stdout
+    assert "Colpi/turno 1/6  Colpi totali 6" in run("show", "sei colpi", "--lang", "it").stdout
+
+
 def test_equipment_text() -> None:
     out = run("equipment", "--lang", "it").stdout
     for label in ("Cavallo", "Appaloosa", "Mulo", "Whisky", "Mirino per fucile", "Carte truccate"):
@@ -201,7 +220,7 @@ def test_skills_text() -> None:
 def test_show_weapon_text() -> None:
     out = run("show", "sei-colpi").stdout.splitlines()
     assert out[0] == "Weapon: Six-shooter [six-shooter]"
-    assert "Range U 6/12  Shots/turn 1  Rounds 6  CA 1  Bonus 1" in out
+    assert "Range U 6/12  Shots/turn 1/6  Rounds 6  CA 1  Bonus 1" in out
     assert "Avail. 2  Cost $ 6" in out
     assert any(line.startswith("Cannot aim.") for line in out)
 

@@ -210,6 +210,17 @@ def test_full_cover_cannot_be_shot() -> None:
         check_shoot(setup_of(cover=Cover.FULL))
 
 
+def test_a_target_at_cos_0_is_refused() -> None:
+    """§6.1: COS 0 means eliminated; such a model is no target (issue 9)."""
+    with pytest.raises(RulesError) as refused:
+        Target(rif=3, cos=0)
+    assert str(refused.value) == (
+        "target COS 0: a model whose COS reaches 0 is eliminated (§6.1) and can be neither "
+        "shot at nor attacked; give the COS it has left (1–4)."
+    )
+    assert Target(cos=1).cos == 1 and Target().cos is None
+
+
 # ---------------------------------------------------------------------------- R-02(a), (b)
 
 

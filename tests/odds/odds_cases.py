@@ -193,7 +193,27 @@ CASES: tuple[Case, ...] = (
             ShotSituation(range=10),
         ),
     ),
+    _shoot(
+        "shoot-opportunity-double-barrel",
+        "R-16: opportunity fire, double barrel at 3U, 2 shots at a waiting target: no bonus at "
+        "all (weapon, within 4U, short range, waiting), target moving −1",
+        ShootSetup(
+            Attacker(tiro=4, fred=3, weapon=weapon("double-barrel")),
+            Target(rif=3, fred=3, cos=3),
+            ShotSituation(range=3, shots=2, target_waiting=True, opportunity=True),
+        ),
+    ),
     _melee("melee-example-4-3", "§4.3 John's knife against an unarmed Billy", EXAMPLE_4_3),
+    _melee(
+        "melee-rifle-club-target-waiting",
+        "R-18: a rifle used as a club (+1, not its shooting +2) against an axe, the defender "
+        "has not acted yet (+1)",
+        MeleeSetup(
+            Attacker(cos=3, fred=3, weapon=weapon("rifle")),
+            Target(rif=3, fred=3, cos=3, weapon=weapon("woodsman-axe")),
+            FightSituation(target_waiting=True),
+        ),
+    ),
     _melee(
         "melee-bare-hands-vs-knife",
         "Bare hands against a shaken defender with a knife, mountain men charging",

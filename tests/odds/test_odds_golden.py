@@ -114,6 +114,11 @@ DYCE: dict[str, Spec] = {
     "shoot-prone-partial-behind": Spec(
         nerve_fred=4, first=5, rif=1, save_first_hit=2, save_other_hits=2, cos=2, panic_fred=2
     ),
+    # 4 TIRO − 1 target moving; every bonus dropped (rifle +2, within 4U +1, short
+    # range +1, waiting +1); shot 2 −1 more
+    "shoot-opportunity-double-barrel": Spec(
+        nerve_fred=3, first=3, later=2, shots=2, rif=3, cos=3, panic_fred=3
+    ),
     # 2 + 1 beyond short range; saloon girl +1 on each nerve die; leader's FRED 4
     "shoot-panic-only": Spec(nerve_fred=1, nerve_per_die=1, first=3, panic_fred=4),
     # fight: 3 COS + 1 knife + 1 armed against bare hands; a blade's saves +1
@@ -126,6 +131,11 @@ DYCE: dict[str, Spec] = {
         save_other_hits=1,
         cos=3,
         panic_fred=3,
+    ),
+    # 3 COS + 1 rifle as a club (not 2) + 1 two-handed − 1 axe two-handed + 1 waiting;
+    # a rifle is no blade: no +1 to the saves
+    "melee-rifle-club-target-waiting": Spec(
+        nerve_fred=3, first=5, fight=True, rif=3, cos=3, panic_fred=3
     ),
     # 4 COS − 1 bare hands against a knife + 1 defender shaken; mountain men +1 a panic die
     "melee-bare-hands-vs-knife": Spec(

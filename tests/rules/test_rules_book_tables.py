@@ -73,6 +73,24 @@ def test_weapon_numbers(weapon_id: str) -> None:
     assert (w.short, w.long, w.shots_per_turn, w.rounds, w.ca, w.bonus) == RANGED[weapon_id]
 
 
+#: The TURNO column of tables 5–7 ("colpi sparabili a turno"), as printed; None where the
+#: book writes "arma non da lancio"; explosives (§5.5) are thrown once.
+SHOTS_AS_PRINTED: dict[str, str | None] = {
+    "small-pistol": "1/2",
+    "six-shooter": "1/6",
+    **dict.fromkeys(("heavy-pistol", "rifle", "repeater", "hunting-rifle"), "1"),
+    **dict.fromkeys(("double-barrel", "sawn-off"), "2"),
+    **dict.fromkeys(("musket", "carbine", "knife", "tomahawk", "spear", "bow", "lasso"), "1"),
+    **dict.fromkeys(("woodsman-axe", "bayonet", "sword"), None),
+    **dict.fromkeys(("dynamite", "nitroglycerin"), "1"),
+}
+
+
+def test_shots_per_turn_as_the_book_prints_them() -> None:
+    """Tables 5–7: the small pistol's "1/2" and the six-shooter's "1/6" (issue 9)."""
+    assert {w.id: w.shots_label for w in rules.weapons()} == SHOTS_AS_PRINTED
+
+
 @pytest.mark.parametrize("weapon_id", list(PRICES))
 def test_weapon_prices(weapon_id: str) -> None:
     w = rules.find_weapon(weapon_id)

@@ -150,6 +150,15 @@ def test_lends_fred_is_true_or_false_r17(broken: Callable[[str, Mutate], list[st
     assert problems == ["profiles: 'bandido': lends_fred 'yes' is not true or false"]
 
 
+def test_shots_as_printed_name_the_shots_per_turn(
+    broken: Callable[[str, Mutate], list[str]],
+) -> None:
+    problems = broken("weapons", lambda d: _weapon(d, "small-pistol").update(shots_printed="1/3"))
+    assert problems == [
+        "weapons: 'small-pistol': shots as printed '1/3' is not 'N/M' with its 2 shots per turn"
+    ]
+
+
 def test_every_problem_is_reported(broken: Callable[[str, Mutate], list[str]]) -> None:
     def many(data: dict[str, Any]) -> None:
         _profile(data, "sheriff").update(cos=-1)
