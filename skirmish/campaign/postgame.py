@@ -56,10 +56,22 @@ from skirmish.campaign.models import (
     MemberStatus,
     OwnedItem,
 )
-from skirmish.campaign.services import Before, gang_log, gang_setting, snapshot_before
+from skirmish.campaign.services import (
+    Before,
+    drop_two_handed,
+    gang_log,
+    gang_setting,
+    snapshot_before,
+)
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.infamy import InfamyLoss, infamy_loss, roll_infamy
-from skirmish.engine.recovery import Doctor, RecoveryOutcome, find_doctor, roll_recovery
+from skirmish.engine.recovery import (
+    Doctor,
+    Invalidity,
+    RecoveryOutcome,
+    find_doctor,
+    roll_recovery,
+)
 from skirmish.errors import CampaignError
 from skirmish.rules import find_profile
 from skirmish.rules.names import normalize
@@ -297,6 +309,8 @@ def _recover(
             if rolled.invalidity.value not in existing:
                 member.injuries.append(Injury(member_id=_id(member), injury=rolled.invalidity))
                 details["invalidity"] = rolled.invalidity.value
+                if rolled.invalidity is Invalidity.MANO_MOZZATA:  # R-10: no two-handed weapons
+                    details["to_stash"] = drop_two_handed(session, gang, member)
         elif rolled.outcome is RecoveryOutcome.WOUNDED:
             member.injuries.append(Injury(member_id=_id(member), injury=WOUNDED))
         session.add(member)
@@ -588,6 +602,7 @@ STEP_TEXT: dict[str, dict[str, str]] = {
         "game-abandon": "game {game} ({scenario}) abandoned",
         "wounded-healed": "{who} is no longer wounded (game {game})",
         "recovery": "{who}: recovery {roll} → {total}{doctor}: {outcome}{extra}",
+        "to-stash": "; to the stash: {items}",
         "doctor": ", {doctor} {fee}$",
         "free-doctor": ", {doctor} {helper}",
         "game-xp": "{who}: +{xp} XP ({eliminations} eliminated, bonus {bonus})",
@@ -605,6 +620,7 @@ STEP_TEXT: dict[str, dict[str, str]] = {
         "game-abandon": "partita {game} ({scenario}) abbandonata",
         "wounded-healed": "{who} non è più ferito (partita {game})",
         "recovery": "{who}: recupero {roll} → {total}{doctor}: {outcome}{extra}",
+        "to-stash": "; al deposito: {items}",
         "doctor": ", {doctor} {fee}$",
         "free-doctor": ", {doctor} {helper}",
         "game-xp": "{who}: +{xp} PE ({eliminations} eliminati, bonus {bonus})",
@@ -638,7 +654,7 @@ def describe_step(
     """One line for a log entry written by a game or its post-game sequence (``None`` for any
     other action), in ``lang``; ``campaign.text.describe`` can fall back on it."""
     words = STEP_TEXT.get(str(lang), STEP_TEXT["en"])
-    if action not in words or action in ("doctor", "free-doctor", "loss"):
+    if action not in words or action in ("doctor", "free-doctor", "loss", "to-stash"):
         return None
     d = dict(details)
     who = member or ""
@@ -653,6 +669,8 @@ def describe_step(
                 .rstrip()
             )
         extra = f" ({d['invalidity']})" if d.get("invalidity") else ""
+        if d.get("invalidity") and d.get("to_stash"):
+            extra += words["to-stash"].format(items=", ".join(d["to_stash"]))
         return words[action].format(
             who=who, roll=d.get("roll"), total=d.get("total"), doctor=doctor,
             outcome=d.get("outcome"), extra=extra,

@@ -37,6 +37,7 @@ from skirmish.campaign.snapshot import State, capture, restore
 from skirmish.engine.advances import Advance, choose_cacciatore, promotes_to_hero, roll_new_skill
 from skirmish.engine.availability import roll_availability
 from skirmish.engine.dice import DiceSource, Die
+from skirmish.engine.recovery import Invalidity
 from skirmish.engine.setup import HIGHEST
 from skirmish.errors import CampaignError, RulesError, UnknownNameError
 from skirmish.rules import (
@@ -223,7 +224,7 @@ def _rules_error(exc: RulesError, ruling: str) -> CampaignError:
 
 def _two_handed_check(gang: Gang, member: Member, equipment: Weapon | Item) -> None:
     if isinstance(equipment, Weapon) and equipment.two_handed:
-        if any(injury.injury == "lost-hand" for injury in member.injuries):
+        if any(injury.injury == Invalidity.MANO_MOZZATA for injury in member.injuries):
             raise CampaignError(
                 f"R-10: {member.name!r} has Mano mozzata (lost hand) and cannot use the two-handed "
                 f"{equipment.name_en.lower()}; give it to another model of {gang.name!r}."
@@ -504,12 +505,28 @@ def injure(session: Session, *, gang: Gang, member: str, injury: str) -> LogEntr
         )
     before = snapshot_before(session, gang, model)
     model.injuries.append(Injury(member_id=_id(model), injury=found.id))
+    details: dict[str, Any] = {"injury": found.id}
+    if found.id == Invalidity.MANO_MOZZATA:
+        details["to_stash"] = drop_two_handed(session, gang, model)
     session.add(model)
     session.flush()
     return gang_log(
-        session, gang, before, action="injure", member=model, details={"injury": found.id},
-        ruling="R-10",
-    )  # fmt: skip
+        session, gang, before, action="injure", member=model, details=details, ruling="R-10"
+    )
+
+
+def drop_two_handed(session: Session, gang: Gang, model: Member) -> list[str]:
+    """A model that lost a hand can no longer hold its two-handed weapons (R-10, §6.5): they
+    go from its hands to the gang's stash; their ids, for the log."""
+    moved = []
+    for owned in lookup.carried(gang, model):
+        weapon = _equipment(owned.item)
+        if isinstance(weapon, Weapon) and weapon.two_handed:
+            owned.member_id = None
+            owned.member = None
+            moved.append(owned.item)
+            session.add(owned)
+    return moved
 
 
 # --------------------------------------------------------------------------- equipment

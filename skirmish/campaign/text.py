@@ -22,7 +22,8 @@ MESSAGES: Catalogue = {
         "gang-retire": "gang {gang!r} retired",
         "hire": "hired {name} ({profile}) for {cost}$",
         "fire": "fired {name} ({profile}); to the stash: {items}",
-        "injure": "{name}: {injury}",
+        "injure": "{name}: {injury}{items}",
+        "to-stash": "; to the stash: {items}",
         "buy": "bought {item} for {price}${whom}{how}",
         "buy-failed": "{item} not available: rolled {roll}, DISP {disp} (H-03: try again after "
         "the next game)",
@@ -51,7 +52,8 @@ MESSAGES: Catalogue = {
         "gang-retire": "banda {gang!r} ritirata",
         "hire": "assoldato {name} ({profile}) per {cost}$",
         "fire": "congedato {name} ({profile}); al deposito: {items}",
-        "injure": "{name}: {injury}",
+        "injure": "{name}: {injury}{items}",
+        "to-stash": "; al deposito: {items}",
         "buy": "comprato {item} per {price}${whom}{how}",
         "buy-failed": "{item} non disponibile: tirato {roll}, DISP {disp} (H-03: si ritenta "
         "dopo la prossima partita)",
@@ -104,7 +106,11 @@ def describe(action: str, details: dict[str, Any], member: str | None, lang: Lan
             MESSAGES, action, lang, name=d["name"], profile=profile, cost=d.get("cost"), items=items
         )
     if action == "injure":
-        return tr(MESSAGES, action, lang, name=who, injury=injury_name(d["injury"], lang))
+        moved = ", ".join(_equipment(i, lang) for i in d.get("to_stash", []))
+        items = tr(MESSAGES, "to-stash", lang, items=moved) if moved else ""
+        return tr(
+            MESSAGES, action, lang, name=who, injury=injury_name(d["injury"], lang), items=items
+        )
     if action == "buy":
         return _buy(d, lang)
     if action == "sell":

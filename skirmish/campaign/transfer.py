@@ -736,7 +736,7 @@ ACTIONS: dict[str, ActionKind] = {
     "gang-retire": _gang({"gang": _Opt(_GANG_NAME)}),
     "hire": _gang({"profile": _PROFILE, "name": _MODEL, "cost": _Opt(_MONEY)}),
     "fire": _gang({"name": _MODEL, "profile": _PROFILE, "to_stash": _STASHED}),
-    "injure": _gang({"injury": _Rule(_invalidity_id)}),
+    "injure": _gang({"injury": _Rule(_invalidity_id), "to_stash": _STASHED}),
     "buy": _gang(
         {
             "item": _ITEM,

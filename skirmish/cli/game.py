@@ -18,8 +18,9 @@ import typer
 
 from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt, bounded
 from skirmish.cli.safe import cell, echo
+from skirmish.cli.situation_options import parameter, situation_command, values_of
 from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session
-from skirmish.engine.setup import Elevation, Immunity, Motion, MountPace
+from skirmish.engine.situation import GAME_SOURCES, Procedure
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.limits import COUNT, DISTANCE, GAME
 from skirmish.rules.model import Cover
@@ -45,14 +46,6 @@ GameOpt = Annotated[
         callback=bounded(GAME),
         help="Game number (default: the game in progress, else the latest).",
     ),
-]
-ImmuneOpt = Annotated[
-    Immunity | None,
-    typer.Option("--immune", help="The target never tests panic: capitano, vicesceriffo, "
-                 "sergente (R-04)."),
-]  # fmt: skip
-GringoOpt = Annotated[
-    bool, typer.Option("--gringo-far", help="The target is a Gringo over 15U from his leader.")
 ]
 ModelArg = Annotated[str, typer.Argument(help="A model of the game (GANG:NAME if ambiguous).")]
 
@@ -89,6 +82,7 @@ MESSAGES: Catalogue = {
         "eliminated": "{name} eliminated{by}.",
         "by": " by {name}",
         "spend": "{name} spends a {point} point; {left} left this game (R-15).",
+        "drink": "{name} drinks whisky: +1 FRED, −1 RIF for the rest of the game (§8.3).",
         "retreat": "{gang} retreats (R-09) and loses.",
         "infamy": "Infamy test (R-09): 1D6 {roll}{loss}.",
         "infamy-1": " — a 1: a FAMA point (else FORTUNA) is lost in the post-game sequence",
@@ -129,6 +123,7 @@ MESSAGES: Catalogue = {
         "eliminated": "{name} eliminato{by}.",
         "by": " da {name}",
         "spend": "{name} spende un punto {point}; ne restano {left} in questa partita (R-15).",
+        "drink": "{name} beve whisky: +1 FRED, −1 RIF per il resto della partita (§8.3).",
         "retreat": "{gang} si ritira (R-09) e perde.",
         "infamy": "Test di infamia (R-09): 1D6 {roll}{loss}.",
         "infamy-1": " — un 1: si perde un punto FAMA (o FORTUNA) nella fase dopo la partita",
@@ -497,185 +492,121 @@ def _combat(
     _act(db, campaign, game_no, json_, action, rolled)
 
 
-@app.command("shoot")
-def shoot(
-    attacker: ModelArg,
-    target: Annotated[str, typer.Argument(help="The model (or scenario person) shot at.")],
-    lang: LangOpt,
-    weapon: Annotated[
-        str | None,
-        typer.Option(
-            "--weapon", help="A weapon the shooter carries (default: the first that shoots)."
-        ),
-    ] = None,
-    range_: Annotated[
-        float | None,
-        typer.Option(
-            "--range", callback=bounded(DISTANCE), help="Distance in U (short range +1; night)."
-        ),
-    ] = None,
-    cover: Annotated[
-        Cover, typer.Option("--cover", help="Target's cover: none, light −1, partial −2, full.")
-    ] = Cover.NONE,
-    aim: Annotated[bool, typer.Option("--aim", help="Aimed (no movement this turn): +1.")] = False,
-    moved: Annotated[
-        bool, typer.Option("--moved", help="The shooter took a movement action this turn.")
-    ] = False,
-    shots: Annotated[
-        int, typer.Option("--shots", callback=bounded(COUNT), help="Shots declared this action.")
-    ] = 1,
-    target_waiting: Annotated[
-        bool, typer.Option("--target-waiting", help="The target has not yet taken its turn: +1.")
-    ] = False,
-    behind: Annotated[
-        bool, typer.Option("--behind", help="The shooter is behind the target: save +2.")
-    ] = False,
-    target_not_in_view: Annotated[
-        bool,
-        typer.Option("--target-not-in-view", help="Not in view at the start of the turn: −1."),
-    ] = False,
-    opportunity: Annotated[
-        bool, typer.Option("--opportunity", help="Opportunity fire: no bonus, target −1.")
-    ] = False,
-    fanning: Annotated[
-        bool, typer.Option("--fanning", help="Empty the six-shooter's cylinder (6D6, R-14).")
-    ] = False,
-    rounds: Annotated[
-        int | None,
-        typer.Option(
-            "--rounds",
-            callback=bounded(COUNT),
-            help="Repeater/musket/carbine loaded with 7 or 17.",
-        ),
-    ] = None,
-    two_pistols: Annotated[
-        bool, typer.Option("--two-pistols", help="Firing two pistols: −1 unless BOUNTY KILLER.")
-    ] = False,
-    moving: Annotated[
-        Motion, typer.Option("--moving", help="Shooting from a horse or vehicle: normal, fast.")
-    ] = Motion.NONE,
-    near_two_soldiers: Annotated[
-        bool, typer.Option("--near-two-soldiers", help="A soldier within 5U of two others: +1.")
-    ] = False,
-    leader_near: Annotated[
-        bool, typer.Option("--leader-near", help="The target's leader is within 5U (R-04).")
-    ] = False,
-    friends: Annotated[
-        int,
-        typer.Option(
-            "--friends", callback=bounded(COUNT), help="Friendly models within 5U of the target."
-        ),
-    ] = 0,
-    whisky: Annotated[bool, typer.Option("--whisky", help="The shooter drank whisky.")] = False,
-    target_mount: Annotated[
-        MountPace,
-        typer.Option("--target-mount", help="Target's horse: still, trot, gallop; a 7 hits it."),
-    ] = MountPace.NONE,
-    indian_hidden: Annotated[
-        bool,
-        typer.Option("--indian-hidden", help="An indian partly hidden outside town: −1 past 20U."),
-    ] = False,
-    template_position: Annotated[
-        int,
-        typer.Option(
-            "--template-position",
-            callback=bounded(COUNT),
-            help="Sawn-off: this model's place under it.",
-        ),
-    ] = 1,
-    immune: ImmuneOpt = None,
-    gringo_far: GringoOpt = False,
-    game: GameOpt = None,
-    campaign: CampaignOpt = None,
-    seed: SeedOpt = None,
-    dice: DiceOpt = None,
-    json_: JsonOpt = False,
-    db: DbOpt = None,
+#: The game's own help for the weapons: one the model carries, the default chosen by rule.
+SHOOT_HELPS = {
+    "weapon": "A weapon the shooter carries (default: the first that shoots).",
+}
+MELEE_HELPS = {
+    "weapon": "A blade or improvised weapon carried, or bare-hands (default: the best carried).",
+    "target_weapon": "What the defender fights with, among what it carries (default: the best "
+    "carried).",
+}
+#: What a game's combat takes besides the situation: which game, where, and the dice.
+GAME_OPTIONS = [
+    parameter("game", GameOpt, None),
+    parameter("campaign", CampaignOpt, None),
+    parameter("seed", SeedOpt, None),
+    parameter("dice", DiceOpt, None),
+    parameter("json_", JsonOpt, False),
+    parameter("db", DbOpt, None),
+]
+
+
+def _models(target_help: str) -> list[Any]:
+    return [
+        parameter("attacker", ModelArg),
+        parameter("target", Annotated[str, typer.Argument(help=target_help)]),
+        parameter("lang", LangOpt),
+    ]
+
+
+def _shoot(
+    *,
+    attacker: str,
+    target: str,
+    lang: Lang,
+    game: int | None = None,
+    campaign: str | None = None,
+    seed: int | None = None,
+    dice: str | None = None,
+    json_: bool = False,
+    db: str | None = None,
+    **situation: Any,
 ) -> None:
     """Shoot: nerve test, shooting rolls, the target's saves and panic, with both models'
-    numbers, weapons, skills, injuries and state from the game and the scenario's modifiers.
+    numbers, weapons, skills, injuries, whisky and state from the game and the scenario's
+    modifiers; the options are what the table shows, as for 'skirmish roll shoot'.
 
     Example: skirmish game shoot "Wyatt Earp" "Ike Clanton" --range 5 --dice 2,3,6,2,1,1
     """
-    from skirmish.campaign.game.play import ShootOptions
     from skirmish.campaign.game.play import shoot as roll
 
-    options = ShootOptions(
-        weapon=weapon, range=range_, cover=cover, aim=aim, moved=moved, shots=shots,
-        target_waiting=target_waiting, behind=behind, target_not_in_view=target_not_in_view,
-        opportunity=opportunity, fanning=fanning, rounds=rounds, two_pistols=two_pistols,
-        moving=moving, near_two_soldiers=near_two_soldiers, leader_near=leader_near,
-        friends=friends, whisky=whisky, target_mount=target_mount, indian_hidden=indian_hidden,
-        template_position=template_position, immune=immune, gringo_far=gringo_far,
-    )  # fmt: skip
     _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, True,
-            attacker=attacker, target=target, options=options)  # fmt: skip
+            attacker=attacker, target=target,
+            situation=values_of(Procedure.SHOOT, situation))  # fmt: skip
 
 
-@app.command("melee")
-def melee(
-    attacker: ModelArg,
-    target: Annotated[str, typer.Argument(help="The model (or scenario person) attacked.")],
-    lang: LangOpt,
-    weapon: Annotated[
-        str | None,
-        typer.Option(
-            "--weapon",
-            help="A blade or improvised weapon carried, or bare-hands (default: the best carried).",
-        ),
-    ] = None,
-    target_weapon: Annotated[
-        str | None, typer.Option("--target-weapon", help="What the defender fights with.")
-    ] = None,
-    behind: Annotated[
-        bool, typer.Option("--behind", help="The attacker is behind the defender: save +2.")
-    ] = False,
-    elevation: Annotated[
-        Elevation, typer.Option("--elevation", help="Higher ground: attacker +1, defender −1.")
-    ] = Elevation.NONE,
-    mounted: Annotated[bool, typer.Option("--mounted", help="The attacker is on a horse.")] = (
-        False
-    ),
-    charge: Annotated[
-        bool, typer.Option("--charge", help="Charged by mountain men: +1 on each panic die.")
-    ] = False,
-    leader_near: Annotated[
-        bool, typer.Option("--leader-near", help="The defender's leader is within 5U (R-04).")
-    ] = False,
-    friends: Annotated[
-        int,
-        typer.Option(
-            "--friends", callback=bounded(COUNT), help="Friendly models within 5U of the defender."
-        ),
-    ] = 0,
-    whisky: Annotated[bool, typer.Option("--whisky", help="The attacker drank whisky.")] = False,
-    target_mounted: Annotated[
-        bool, typer.Option("--target-mounted", help="The defender is on a horse: −2.")
-    ] = False,
-    immune: ImmuneOpt = None,
-    gringo_far: GringoOpt = False,
-    game: GameOpt = None,
-    campaign: CampaignOpt = None,
-    seed: SeedOpt = None,
-    dice: DiceOpt = None,
-    json_: JsonOpt = False,
-    db: DbOpt = None,
+def _melee(
+    *,
+    attacker: str,
+    target: str,
+    lang: Lang,
+    game: int | None = None,
+    campaign: str | None = None,
+    seed: int | None = None,
+    dice: str | None = None,
+    json_: bool = False,
+    db: str | None = None,
+    **situation: Any,
 ) -> None:
-    """Fight: nerve test, fight roll, the defender's saves and panic, with both models' numbers,
-    weapons, skills, injuries (Malattia) and state from the game (R-05).
+    """Fight: nerve test, fight roll, the defender's saves and panic, with both models'
+    numbers, weapons, skills, injuries (Malattia, Mano mozzata), whisky and state from the
+    game (R-05); the options are what the table shows, as for 'skirmish roll melee'.
 
     Example: skirmish game melee "Doc Holliday" "Billy Clanton" --behind --dice 3,3,5,4,2,2
     """
-    from skirmish.campaign.game.play import MeleeOptions
     from skirmish.campaign.game.play import melee as roll
 
-    options = MeleeOptions(
-        weapon=weapon, target_weapon=target_weapon, behind=behind, elevation=elevation,
-        mounted=mounted, charge=charge, leader_near=leader_near, friends=friends, whisky=whisky,
-        target_mounted=target_mounted, immune=immune, gringo_far=gringo_far,
-    )  # fmt: skip
     _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, False,
-            attacker=attacker, target=target, options=options)  # fmt: skip
+            attacker=attacker, target=target,
+            situation=values_of(Procedure.MELEE, situation))  # fmt: skip
+
+
+shoot = situation_command(
+    Procedure.SHOOT, GAME_SOURCES, _shoot, name="shoot", doc=_shoot.__doc__ or "",
+    before=_models("The model (or scenario person) shot at."), after=GAME_OPTIONS,
+    helps=SHOOT_HELPS, defaults={"weapon": None},
+)  # fmt: skip
+melee = situation_command(
+    Procedure.MELEE, GAME_SOURCES, _melee, name="melee", doc=_melee.__doc__ or "",
+    before=_models("The model (or scenario person) attacked."), after=GAME_OPTIONS,
+    helps=MELEE_HELPS,
+)  # fmt: skip
+app.command("shoot")(shoot)
+app.command("melee")(melee)
+
+
+@app.command("drink")
+def drink(
+    member: ModelArg,
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """A model drinks the bottle of whisky it carries: +1 FRED and −1 RIF for the rest of the
+    game, in every shot and fight it takes part in (§8.3).
+
+    Example: skirmish game drink "Doc Holliday"
+    """
+    from skirmish.campaign.game.play import drink as drink_whisky
+
+    def action(s: Session, g: Game) -> list[str]:
+        model = drink_whisky(s, game=g, member=member)
+        return [_t("drink", lang, name=model.name)]
+
+    _act(db, campaign, game, json_, action, None)
 
 
 # --------------------------------------------------------------------------- table results
@@ -1130,6 +1061,7 @@ MENU: tuple[tuple[str, str, str], ...] = (
     ("x", "state", "stato"),
     ("e", "eliminate", "elimina"),
     ("f", "spend FAMA/FORTUNA", "spendi FAMA/FORTUNA"),
+    ("w", "drink whisky", "bevi whisky"),
     ("o", "objective", "obiettivo"),
     ("b", "board", "situazione"),
     ("r", "retreat", "ritirata"),
@@ -1170,20 +1102,11 @@ def _walk_step(
         if key == "s":
             distance = _optional("Range in U (blank: beyond short range)")
             cover = Cover(_ask("Cover (none, light, partial)", "none"))
-            shoot(attacker=attacker, target=target, weapon=weapon,
-                  range_=DISTANCE.check(float(distance)) if distance else None, cover=cover,
-                  aim=False, moved=False, shots=1, target_waiting=False, behind=False,
-                  target_not_in_view=False, opportunity=False, fanning=False, rounds=None,
-                  two_pistols=False, moving=Motion.NONE, near_two_soldiers=False,
-                  leader_near=False, friends=0, whisky=False, target_mount=MountPace.NONE,
-                  indian_hidden=False, template_position=1, immune=None, gringo_far=False,
-                  **common, seed=None, dice=_rolled(lang), json_=False)  # fmt: skip
+            _shoot(attacker=attacker, target=target, weapon=weapon,
+                   range_=DISTANCE.check(float(distance)) if distance else None, cover=cover,
+                   **common, dice=_rolled(lang))  # fmt: skip
         else:
-            melee(attacker=attacker, target=target, weapon=weapon, target_weapon=None,
-                  behind=False, elevation=Elevation.NONE, mounted=False, charge=False,
-                  leader_near=False, friends=0, whisky=False, target_mounted=False,
-                  immune=None, gringo_far=False, **common, seed=None, dice=_rolled(lang),
-                  json_=False)  # fmt: skip
+            _melee(attacker=attacker, target=target, weapon=weapon, **common, dice=_rolled(lang))
     elif key == "h":
         hit(member=_ask("Model"), wounds=COUNT.check(int(_ask("Wounds"))),
             by=_optional("By (blank: -)"), **common, json_=False)  # fmt: skip
@@ -1194,6 +1117,8 @@ def _walk_step(
         eliminate(member=_ask("Model"), by=_optional("By (blank: -)"), **common, json_=False)
     elif key == "f":
         spend(point=_ask("fama or fortuna"), member=_ask("Model"), **common, json_=False)
+    elif key == "w":
+        drink(member=_ask("Model"), **common, json_=False)
     elif key == "o":
         objective(name=_ask("Objective"), event=_ask("Event"), by=_optional("By (blank: -)"),
                   copy_no=None, **common, json_=False)  # fmt: skip
@@ -1294,7 +1219,7 @@ def register_scenario(scenario_app: typer.Typer) -> None:
 ITALIAN: dict[str, Callable[..., None]] = {
     "inizia": start, "elenco": list_, "turno": turn, "iniziativa": initiative, "spara": shoot,
     "lotta": melee, "colpito": hit, "stato": state, "elimina": eliminate, "spendi": spend,
-    "obiettivo": objective, "situazione": status, "ritirata": retreat, "fine": end,
+    "obiettivo": objective, "bevi": drink, "situazione": status, "ritirata": retreat, "fine": end,
     "abbandona": abandon, "registro": log, "dopo-partita": postgame, "gioca": play,
 }  # fmt: skip
 for _italian, _command in ITALIAN.items():

@@ -37,10 +37,13 @@ _TYPES: dict[Kind, Any] = {
 _CALLBACKS = {Kind.COUNT: bounded(COUNT), Kind.DISTANCE: bounded(DISTANCE)}
 
 
-def option_annotation(input_: Input, procedure: Procedure, help_text: str | None = None) -> Any:
-    """``Annotated[type, typer.Option(...)]`` for ``input_`` in ``procedure``'s command."""
+def option_annotation(
+    input_: Input, procedure: Procedure, help_text: str | None = None, optional: bool = False
+) -> Any:
+    """``Annotated[type, typer.Option(...)]`` for ``input_`` in ``procedure``'s command;
+    ``optional``: it may be left out (``None``) whatever its default."""
     panel = None if procedure in SUBJECT else PANELS[input_.whose]
-    optional = input_.default_for(procedure) is None
+    optional = optional or input_.default_for(procedure) is None
     return _annotation(input_, input_.flag_for(procedure), optional, panel, help_text)
 
 
@@ -74,18 +77,21 @@ def situation_parameters(
     procedure: Procedure,
     sources: frozenset[Source],
     helps: Mapping[str, str] | None = None,
+    defaults: Mapping[str, Any] | None = None,
 ) -> list[inspect.Parameter]:
-    """One parameter per input ``procedure`` takes from ``sources`` (``helps``: a front end's
-    own help for some input ids, e.g. a game's "a weapon the shooter carries")."""
+    """One parameter per input ``procedure`` takes from ``sources`` (``helps``, ``defaults``: a
+    front end's own for some input ids, e.g. a game's "a weapon the shooter carries", chosen
+    among those it carries when not given)."""
     helps = helps or {}
+    defaults = defaults or {}
     taken = inputs_for(procedure, sources)
     if procedure in SUBJECT:  # a test on its own: the model's inputs first
         taken = tuple(sorted(taken, key=lambda i: i.whose is not SUBJECT[procedure]))
     return [
         parameter(
             i.param_for(procedure),
-            option_annotation(i, procedure, helps.get(i.id)),
-            i.default_for(procedure),
+            option_annotation(i, procedure, helps.get(i.id), i.id in defaults),
+            defaults.get(i.id, i.default_for(procedure)),
         )
         for i in taken
     ]
@@ -137,12 +143,13 @@ def situation_command(
     before: Sequence[inspect.Parameter] = (),
     after: Sequence[inspect.Parameter] = (),
     helps: Mapping[str, str] | None = None,
+    defaults: Mapping[str, Any] | None = None,
 ) -> Command:
     """A typer command with ``before``, the inputs of ``procedure`` from ``sources``, then
     ``after``, whose ``body`` receives every option by parameter name."""
 
     def params() -> list[inspect.Parameter]:
-        return [*before, *situation_parameters(procedure, sources, helps), *after]
+        return [*before, *situation_parameters(procedure, sources, helps, defaults), *after]
 
     return Command(params, body, name, doc)
 

@@ -114,11 +114,6 @@ _SHADOWING = frozenset({"range"})
 #: Names that mean "no weapon" in a fight.
 BARE_HANDS = frozenset({"bare-hands", "bare-handed", "mani-nude", "none", "unarmed", "disarmato"})
 
-#: Faction and profile ids the requirements name (checked against the rules data by a test).
-MOUNTAIN_MEN = "mountain-men"
-INDIANS = "indians"
-GRINGO = "gringo"
-SOLDIER = "soldier"
 #: Other soldiers a Soldato needs within 5U for his +1 (§9.10, R-02).
 SOLDIERS_NEEDED = 2
 
@@ -631,11 +626,14 @@ def _profile_name(profile: str) -> str:
 def _unmet(input_: Input, value: Any, known: Known) -> str | None:
     """Why ``input_`` given as ``value`` does not hold for the models ``known``; None if it
     may."""
+    # The ids only here, where a condition is checked: ``skirmish roll`` seldom gets this far.
+    from skirmish.rules.ids import FactionId, ProfileId
+
     flag = input_.flag
     match input_.requires:
         case Requirement.MOUNTAIN_MEN_ATTACKER:
             faction = known.attacker_faction
-            if faction is not None and faction != MOUNTAIN_MEN:
+            if faction is not None and faction != FactionId.MOUNTAIN_MEN:
                 return (
                     f"{flag}: only mountain men's charges add +1 to the panic test (§9.6, "
                     f"R-04), and the attacker is one of the {_faction_name(faction)}; drop {flag}."
@@ -649,7 +647,7 @@ def _unmet(input_: Input, value: Any, known: Known) -> str | None:
                 )
         case Requirement.SOLDIER:
             profile, others = known.attacker_profile, known.attacker_soldiers
-            if profile is not None and profile != SOLDIER:
+            if profile is not None and profile != ProfileId.SOLDIER:
                 return (
                     f"{flag}: the +1 within 5U of two other soldiers is the Soldato's (§9.10, "
                     f"R-02), and the shooter is a {_profile_name(profile)}; drop {flag}."
@@ -661,14 +659,14 @@ def _unmet(input_: Input, value: Any, known: Known) -> str | None:
                 )
         case Requirement.GRINGO_TARGET:
             profile = known.target_profile
-            if profile is not None and profile != GRINGO:
+            if profile is not None and profile != ProfileId.GRINGO:
                 return (
                     f"{flag}: only a Gringo far from his leader tests panic at +1 (§9.7, R-04), "
                     f"and the target is a {_profile_name(profile)}; drop {flag}."
                 )
         case Requirement.INDIAN_TARGET:
             faction = known.target_faction
-            if faction is not None and faction != INDIANS:
+            if faction is not None and faction != FactionId.INDIANS:
                 return (
                     f"{flag}: only indians are partly hidden beyond 20U (§9.11, R-02), and the "
                     f"target is one of the {_faction_name(faction)}; drop {flag}."

@@ -486,15 +486,15 @@ def test_the_postgame_in_italian(cli: Cli) -> None:
 def test_the_situation_options_reach_the_engine(cli: Cli) -> None:
     playing(cli)
     # Morgan's six-shooter at 5U: 2 + 3 + 1 + 1 = 7 against Ike on a horse: a miss that hits
-    # the mount, which falls on a 6 (R-02(c)); Ike is immune to panic as a capitano would be.
+    # the mount, which falls on a 6 (R-02(c)); Ike, a Boss, is no Capitano: he tests panic.
     out = cli.run(
         "game", "shoot", "Morgan", "Ike", "--range", "5", "--target-mount", "still",
-        "--immune", "capitano", "--dice", "1,1,2,6",
+        "--dice", "1,1,2,6,1,1",
     )  # fmt: skip
     assert out.splitlines()[1:] == [
         "shot 2 + 3 + 1 + 1 = 7, miss (TIRO 3, weapon bonus +1, short range +1)",
         "mount 6: the horse is hit and falls",
-        "panic: no test (Capitano within 5U), passes",
+        "panic 1,1 vs FRED 3, steady",
         "Ike: COS 3 → 3, steady.",
     ]
     event = cli.json("game", "log")[-1]

@@ -96,13 +96,6 @@ def test_every_field_of_the_setup_has_an_input(procedure: Procedure, action: typ
         assert names - filled == BY_HAND[cls], cls.__name__
 
 
-def test_ids_the_requirements_name_are_in_the_rules_data() -> None:
-    factions = {f.id for f in rules.factions()}
-    profiles = {p.id for p in rules.profiles()}
-    assert {situation.MOUNTAIN_MEN, situation.INDIANS} <= factions
-    assert {situation.GRINGO, situation.SOLDIER} <= profiles
-
-
 def test_defaults_build_the_engines_defaults() -> None:
     setup = shoot_setup({})
     assert setup.target == Target() and setup.situation == ShotSituation()

@@ -155,10 +155,14 @@ def test_kidnapping(cli: Cli) -> None:
     cli.run("game", "objective", "hostage", "rescue", "--by", "Virgil")
     assert "Earps wins" in cli.run("game", "end")
     # Earps: marked cards 2. Clantons: Ike 1 (dead), FORTUNA reroll 2 < COS 3 saves him as an
-    # invalid, sub-table 4: Mano mozzata; Frank 1: dead, his knife to the stash (H-04).
+    # invalid, sub-table 4: Mano mozzata, his two-handed rifle to the stash; Frank 1:
+    # dead, his knife to the stash (H-04).
     cli.run("game", "postgame", "--dice", "2,1,2,4,1")
     assert cli.roster("Earps") == earps(22 + 50 + 2, wyatt=4, virgil=2, morgan=1)
-    assert cli.roster("Clantons") == clantons(36 + 20, ike_injuries=("lost-hand",), frank_dead=True)
+    clantons_after = clantons(36 + 20, ike_injuries=("lost-hand",), frank_dead=True)
+    clantons_after["members"]["Ike"] = member(0, [], fama=1, fortuna=2, injuries=("lost-hand",))
+    clantons_after["stash"] = ["knife", "rifle"]
+    assert cli.roster("Clantons") == clantons_after
     graveyard = cli.json("campaign", "graveyard")
     assert [(d["name"], d["gang"], d["eliminated_by"]) for d in graveyard] == [
         ("Frank", "Clantons", "Virgil")

@@ -12,13 +12,22 @@ The roster itself (money, XP, injuries, deaths) changes only in the post-game se
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup
+from skirmish.campaign.game.combatant import (
+    DRINK,
+    Combatant,
+    combatant,
+    drank_whisky,
+    person,
+    pick_weapon,
+    setup_of,
+)
 from skirmish.campaign.game.pending import game_in_progress, postgame_waiting
 from skirmish.campaign.game.tables import (
     Game,
@@ -35,23 +44,13 @@ from skirmish.engine.cohesion import Leader, must_test, roll_cohesion
 from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.infamy import roll_infamy
 from skirmish.engine.initiative import RollOffResult, roll_initiative, roll_off
-from skirmish.engine.panic import lent_fred
-from skirmish.engine.setup import (
-    Attacker,
-    Elevation,
-    FightSituation,
-    Immunity,
-    MeleeSetup,
-    Motion,
-    MountPace,
-    ShootSetup,
-    ShotSituation,
-    SkillTaken,
-    Target,
-)
+from skirmish.engine.recovery import Invalidity
+from skirmish.engine.setup import MeleeSetup, ShootSetup
+from skirmish.engine.situation import Procedure
 from skirmish.errors import CampaignError
-from skirmish.rules import find_equipment, find_faction, find_profile
-from skirmish.rules.model import Cover, ModelState, Role, Weapon
+from skirmish.rules import find_faction
+from skirmish.rules.ids import ItemId, ProfileId
+from skirmish.rules.model import ModelState, Role, Weapon
 from skirmish.rules.names import normalize
 from skirmish.rules.scenarios import (
     CarrierShooting,
@@ -75,8 +74,6 @@ WOUNDED = "wounded"
 BOUNTY_KILLERS = "bounty-killers"
 #: The profile the scenarios' people use (§9.12).
 CIVILIAN_PROFILE = "Civile disarmato"
-#: The item a rifle scope is; the marked cards (H-10).
-RIFLE_SCOPE = "rifle-scope"
 #: Skills that make a model a doctor (R-10).
 DOCTOR_SKILLS = ("dottore-laureato", "dottore")
 
@@ -923,7 +920,7 @@ def initiative(
             if side_of(session, friend) is not side:
                 raise CampaignError(f"{friend.name!r} is not a friend of {model.name!r}.")
             fama[side] = _unused_fama(session, friend)
-    nerves = {s: "shattered-nerves" in _injuries(session, m) for s, m in picked.items()}
+    nerves = {s: Invalidity.NERVI_SCOSSI in _injuries(session, m) for s, m in picked.items()}
     rifs = {s: member_of(session, m).rif for s, m in picked.items()}
     result = _roll_off(session, game, rifs, fama, nerves, dice)
     winner_side = Side.GOOD if result.winner.value == "first" else Side.BAD
@@ -1017,53 +1014,6 @@ def _roll_off(
 
 
 @dataclass
-class ShootOptions:
-    """The situation of a shooting action, as for ``skirmish roll shoot``."""
-
-    weapon: str | None = None
-    range: float | None = None
-    cover: Cover = Cover.NONE
-    aim: bool = False
-    moved: bool = False
-    shots: int = 1
-    target_waiting: bool = False
-    behind: bool = False
-    target_not_in_view: bool = False
-    opportunity: bool = False
-    fanning: bool = False
-    rounds: int | None = None
-    two_pistols: bool = False
-    moving: Motion = Motion.NONE
-    near_two_soldiers: bool = False
-    leader_near: bool = False
-    friends: int = 0
-    whisky: bool = False
-    target_mount: MountPace = MountPace.NONE
-    indian_hidden: bool = False  # §9.11: an indian partly hidden outside a town, −1 beyond 20U
-    template_position: int = 1  # sawn-off: this model's place under the template
-    immune: Immunity | None = None  # R-04: never tests panic
-    gringo_far: bool = False  # R-04: a Gringo over 15U from his leader
-
-
-@dataclass
-class MeleeOptions:
-    """The situation of a fight, as for ``skirmish roll melee``."""
-
-    weapon: str | None = None
-    target_weapon: str | None = None
-    behind: bool = False
-    elevation: Elevation = Elevation.NONE
-    mounted: bool = False
-    charge: bool = False  # charged into the fight by mountain men (§9.6)
-    leader_near: bool = False
-    friends: int = 0
-    whisky: bool = False
-    target_mounted: bool = False
-    immune: Immunity | None = None
-    gringo_far: bool = False
-
-
-@dataclass
 class CombatReport:
     """A shooting action or a fight rolled in a game, and what it changed."""
 
@@ -1079,109 +1029,10 @@ class CombatReport:
     changes: list[str] = field(default_factory=list)
 
 
-def _skills(member: Member) -> tuple[SkillTaken, ...]:
-    return tuple(SkillTaken(s.skill, s.choice) for s in member.skills)
-
-
 def _carried(session: Session, member: Member) -> list[str]:
     gang = session.get(Gang, member.gang_id)
     assert gang is not None
     return [i.item for i in lookup.carried(gang, member)]
-
-
-def _weapons(session: Session, member: Member) -> list[Weapon]:
-    found: list[Weapon] = []
-    for item in _carried(session, member):
-        equipment = find_equipment(item)
-        if isinstance(equipment, Weapon):
-            found.append(equipment)
-    return found
-
-
-def _shoots(weapon: Weapon) -> bool:
-    return (
-        weapon.deals_damage
-        and (weapon.short is not None or weapon.thrown or weapon.template)
-        and weapon.category.value != "explosive"
-    )
-
-
-def _fights(weapon: Weapon) -> bool:
-    return weapon.blade or weapon.improvised
-
-
-def _pick_weapon(
-    session: Session, member: Member, name: str | None, *, fight: bool
-) -> Weapon | None:
-    carried = _weapons(session, member)
-    if name is not None:
-        if normalize(name) in {"bare-hands", "mani-nude", "none", "unarmed"} and fight:
-            return None
-        wanted = find_equipment(name)
-        for weapon in carried:
-            if weapon.id == wanted.id:
-                return weapon
-        held = ", ".join(w.id for w in carried) or "nothing"
-        raise CampaignError(
-            f"{member.name!r} does not carry a {wanted.name_en.lower()} (carries: {held}); "
-            "give it with 'skirmish gang equip' between games."
-        )
-    if fight:
-        blades = [w for w in carried if w.blade]
-        if blades:
-            return blades[0]
-        improvised = [w for w in carried if w.improvised]
-        return improvised[0] if improvised else None
-    for weapon in carried:
-        if _shoots(weapon):
-            return weapon
-    raise CampaignError(
-        f"{member.name!r} carries no weapon to shoot with; give one between games with "
-        "'skirmish gang equip'."
-    )
-
-
-def _leader_fred(session: Session, game: Game, model: GameModel) -> int | None:
-    """The FRED that ``model``'s leader in play lends to its panic test: only a profile the
-    rules data marks as lending (Sceriffo, Boss, Ranchero, Killer, Capo tribù; R-04, R-17).
-    The Bandido lends nothing; the Capitano's rule is immunity (``--immune capitano``)."""
-    for other in models_of(session, game):
-        if other.game_gang_id == model.game_gang_id and other.id != model.id:
-            member = member_of(session, other)
-            if member.role == Role.LEADER and not other.eliminated:
-                return lent_fred(find_profile(member.profile), member.fred)
-    return None
-
-
-def _target_of(
-    session: Session,
-    game: Game,
-    ref: ModelRef,
-    *,
-    weapon: Weapon | None = None,
-    leader_near: bool = False,
-    friends: int = 0,
-    **extra: Any,
-) -> Target:
-    if ref.model is None:
-        profile = find_profile(CIVILIAN_PROFILE)
-        return Target(rif=profile.rif, fred=profile.fred, cos=profile.cos, **extra)
-    model = ref.model
-    member = member_of(session, model)
-    return Target(
-        rif=member.rif,
-        fred=member.fred,
-        cos=model.cos_left,
-        weapon=weapon,
-        skills=_skills(member),
-        state=ModelState(model.state),
-        prone=model.prone,
-        leader_fred=_leader_fred(session, game, model) if leader_near else None,
-        friends=friends,
-        volunteer=member.profile in ("lawmen-volunteer",),
-        saloon_girl=member.profile == "saloon-girl",
-        **extra,
-    )
 
 
 def _carrying(session: Session, game: Game, model: GameModel) -> list[GameObjective]:
@@ -1238,85 +1089,47 @@ def _one_handed_check(session: Session, game: Game, attacker: GameModel, weapon:
             )
 
 
+def _combatants(
+    session: Session, game: Game, attacker: GameModel, ref: ModelRef
+) -> tuple[Combatant, Combatant]:
+    """Both models as the engine sees them (``combatant``); a scenario's person is a civilian."""
+    if ref.model is not None:
+        return combatant(session, attacker), combatant(session, ref.model)
+    assert ref.objective is not None
+    return combatant(session, attacker), person(ProfileId.UNARMED_CIVILIAN, ref.objective.objective)
+
+
 def shoot(
     session: Session,
     *,
     game: Game,
     attacker: str,
     target: str,
-    options: ShootOptions,
+    situation: Mapping[str, Any],
     dice: DiceSource,
 ) -> CombatReport:
-    """A shooting action with the attacker's and target's numbers, weapons, skills, injuries and
-    state from the game and the scenario's modifiers (R-01…R-04, R-14; night in Il testimone;
-    Duello's leaders fire first)."""
+    """A shooting action: the models' numbers, weapons, skills, injuries, drink and state from
+    the game (``combatant``), ``situation`` the table's inputs by the declaration's ids
+    (``engine.situation``; ``weapon`` one the shooter carries), the scenario's night and
+    Duello's leaders firing first (R-01…R-04, R-14, R-21)."""
     from skirmish.engine.shooting import RangeBand, range_band
     from skirmish.engine.shooting import shoot as roll_shoot
 
     shooter = find_model(session, game, attacker)
     ref = _resolve_target(session, game, target)
     _check_attack(session, game, shooter, ref, shooting=True)
-    member = member_of(session, shooter)
-    weapon = _pick_weapon(session, member, options.weapon, fight=False)
+    table = dict(situation)
+    mine, theirs = _combatants(session, game, shooter, ref)
+    weapon = pick_weapon(mine, table.pop("weapon", None), fight=False)
     assert weapon is not None
     _one_handed_check(session, game, shooter, weapon)
-    injuries = _injuries(session, shooter)
-    carried = _carried(session, member)
     scenario = scenario_of(game)
     night = any(m.key == "night" and m.roll.value == "shoot" for m in scenario.modifiers)
-    from skirmish.rules import find_item
-
-    scope = RIFLE_SCOPE in carried and weapon.id in find_item(RIFLE_SCOPE).fits
-    gang = session.get(Gang, member.gang_id)
-    assert gang is not None
-    setup = ShootSetup(
-        attacker=Attacker(
-            tiro=member.tiro,
-            fred=member.fred,
-            cos=max(0, min(4, shooter.cos_left)),
-            weapon=weapon,
-            skills=_skills(member),
-            state=ModelState(shooter.state),
-            prone=shooter.prone,
-            moving=options.moving,
-            whisky=options.whisky,
-            two_pistols=options.two_pistols,
-            faction=gang.faction,
-            near_two_soldiers=options.near_two_soldiers,
-            orbo="one-eyed" in injuries,
-            rounds=options.rounds,
-            scope=scope,
-        ),
-        target=_target_of(
-            session,
-            game,
-            ref,
-            leader_near=options.leader_near,
-            friends=options.friends,
-            mount=options.target_mount,
-            indian_hidden=options.indian_hidden,
-            immunity=options.immune,
-            gringo_far=options.gringo_far,
-        ),
-        situation=ShotSituation(
-            range=options.range,
-            cover=options.cover,
-            aim=options.aim,
-            moved=options.moved,
-            shots=options.shots,
-            target_waiting=options.target_waiting,
-            behind=options.behind,
-            target_not_in_view=options.target_not_in_view,
-            opportunity=options.opportunity,
-            night=night,
-            first_small_pistol=weapon.id == "small-pistol" and not shooter.small_pistol_used,
-            fanning=options.fanning,
-            template_position=options.template_position,
-        ),
-    )
+    setup = setup_of(Procedure.SHOOT, mine, theirs, table, weapon=weapon, night=night)
+    assert isinstance(setup, ShootSetup)
     result = roll_shoot(setup, dice)
     _change_state(shooter, result.attacker_state_after.value, game.turn)
-    if weapon.id == "small-pistol" and result.damage and range_band(setup) is RangeBand.SHORT:
+    if weapon.id == ItemId.SMALL_PISTOL and result.damage and range_band(setup) is RangeBand.SHORT:
         shooter.small_pistol_used = True
     session.add(shooter)
     if is_leader(session, game, shooter) and not game.leader_fired:  # R-21
@@ -1329,7 +1142,7 @@ def shoot(
         game,
         "shoot",
         model=shooter,
-        details=_combat_details(report, options.__dict__, result.rulings),
+        details=_combat_details(report, situation, result.rulings),
         dice=result.dice,
     )
     return report
@@ -1341,54 +1154,25 @@ def melee(
     game: Game,
     attacker: str,
     target: str,
-    options: MeleeOptions,
+    situation: Mapping[str, Any],
     dice: DiceSource,
 ) -> CombatReport:
-    """A fight with both models' numbers, weapons, skills, injuries (Malattia) and state from
-    the game (R-01, R-03, R-04, R-05)."""
+    """A fight: both models' numbers, weapons, skills, injuries (Malattia, Mano mozzata), drink
+    and state from the game (``combatant``), ``situation`` the table's inputs by the
+    declaration's ids (``weapon``, ``target_weapon``: ones they carry) (R-01, R-03–R-05)."""
     from skirmish.engine.fight import melee as roll_melee
 
     fighter = find_model(session, game, attacker)
     ref = _resolve_target(session, game, target)
     _check_attack(session, game, fighter, ref, shooting=False)
-    member = member_of(session, fighter)
-    weapon = _pick_weapon(session, member, options.weapon, fight=True)
-    defender_weapon: Weapon | None = None
-    if ref.model is not None:
-        defender_weapon = _pick_weapon(
-            session, member_of(session, ref.model), options.target_weapon, fight=True
-        )
-    injuries = _injuries(session, fighter)
-    setup = MeleeSetup(
-        attacker=Attacker(
-            fred=member.fred,
-            cos=max(0, min(4, fighter.cos_left)),
-            weapon=weapon,
-            skills=_skills(member),
-            state=ModelState(fighter.state),
-            prone=fighter.prone,
-            mounted=options.mounted,
-            whisky=options.whisky,
-            bear_hunter=member.profile == "bear-hunter",
-            malattia="illness" in injuries,
-        ),
-        target=_target_of(
-            session,
-            game,
-            ref,
-            weapon=defender_weapon,
-            leader_near=options.leader_near,
-            friends=options.friends,
-            mount=MountPace.STILL if options.target_mounted else MountPace.NONE,
-            immunity=options.immune,
-            gringo_far=options.gringo_far,
-        ),
-        situation=FightSituation(
-            behind=options.behind,
-            elevation=options.elevation,
-            mountain_men_charge=options.charge,
-        ),
+    table = dict(situation)
+    mine, theirs = _combatants(session, game, fighter, ref)
+    weapon = pick_weapon(mine, table.pop("weapon", None), fight=True)
+    defender_weapon = pick_weapon(theirs, table.pop("target_weapon", None), fight=True)
+    setup = setup_of(
+        Procedure.MELEE, mine, theirs, table, weapon=weapon, target_weapon=defender_weapon
     )
+    assert isinstance(setup, MeleeSetup)
     result = roll_melee(setup, dice)
     report = _apply(session, game, fighter, ref, result, weapon)
     _event(
@@ -1396,14 +1180,14 @@ def melee(
         game,
         "melee",
         model=fighter,
-        details=_combat_details(report, options.__dict__, result.rulings),
+        details=_combat_details(report, situation, result.rulings),
         dice=result.dice,
     )
     return report
 
 
 def _combat_details(
-    report: CombatReport, options: dict[str, Any], rulings: Sequence[str]
+    report: CombatReport, options: Mapping[str, Any], rulings: Sequence[str]
 ) -> dict[str, Any]:
     plain = {k: (v.value if hasattr(v, "value") else v) for k, v in options.items()}
     return {
@@ -1615,6 +1399,24 @@ def spend(session: Session, *, game: Game, point: str, member: str) -> GameModel
         model=model,
         details={"point": kind, "left": owned - spent - 1, "ruling": "R-15"},
     )
+    return model
+
+
+def drink(session: Session, *, game: Game, member: str) -> GameModel:
+    """A model drinks the bottle of whisky it carries (§8.3): +1 FRED and −1 RIF for the rest
+    of the game, which every shot and fight it takes part in then applies (``combatant``)."""
+    model = _playing_model(session, game, member)
+    if ItemId.WHISKY not in _carried(session, member_of(session, model)):
+        raise CampaignError(
+            f"{model.name!r} carries no whisky (§8.3); give it a bottle between games with "
+            "'skirmish gang buy' or 'skirmish gang equip'."
+        )
+    if drank_whisky(session, model):
+        raise CampaignError(
+            f"{model.name!r} already drank its whisky in this game; +1 FRED and −1 RIF last the "
+            "whole game (§8.3)."
+        )
+    _event(session, game, DRINK, model=model, details={"item": ItemId.WHISKY.value})
     return model
 
 
@@ -1991,13 +1793,12 @@ __all__ = [
     "CohesionCheck",
     "CombatReport",
     "InitiativeReport",
-    "MeleeOptions",
     "RetreatReport",
-    "ShootOptions",
     "TurnReport",
     "abandon",
     "board",
     "current_game",
+    "drink",
     "eliminate",
     "end_game",
     "game_in_progress",

@@ -1,0 +1,345 @@
+"""A model in a game as the engine sees it: the one way from a campaign model to the engine's
+attacker and target (issue #9).
+
+``combatant`` reads a model of a game once: its profile, its gang's other models still in play,
+its current numbers (advances and the COS left), skills, injuries (through ``Invalidity``), the
+items it carries, what it consumed (whisky drunk, the small pistol's first hit) and its state.
+``attacker_inputs`` and ``target_inputs`` turn that into the inputs of the declaration of the
+combat situation (``engine.situation``) that come from the model (``Source.MODEL``): the same
+values a player reading the roster would type into ``skirmish roll``. ``setup_of`` adds the
+table's inputs, the weapon chosen and the scenario's night, and hands them to the engine's one
+builder with what the game knows of who the models are (``known_of``), for the inputs'
+conditions. A test checks that every model input of the declaration is filled here, and a
+differential test that ``game`` and ``roll`` build identical setups from the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from skirmish.campaign import lookup
+from skirmish.campaign.game.tables import GameEvent, GameModel
+from skirmish.campaign.models import Gang, Member
+from skirmish.engine.panic import lent_fred
+from skirmish.engine.recovery import Invalidity
+from skirmish.engine.setup import Immunity, MeleeSetup, ShootSetup, SkillTaken
+from skirmish.engine.situation import Known, Procedure, melee_setup, shoot_setup
+from skirmish.errors import CampaignError
+from skirmish.rules import find_equipment, find_item, find_profile
+from skirmish.rules.ids import FactionId, ItemId, ProfileId
+from skirmish.rules.model import ModelState, Weapon, WeaponCategory
+from skirmish.rules.names import normalize
+
+#: Names that mean "no weapon" in a fight.
+BARE_HANDS = frozenset({"bare-hands", "mani-nude", "none", "unarmed"})
+#: The game event of a model drinking its whisky (§8.3).
+DRINK = "drink"
+#: Soldiers a Sergente needs in play for his immunity (R-04, §9.10).
+SERGEANT_SOLDIERS = 2
+
+
+@dataclass(frozen=True)
+class Ally:
+    """Another model of the same gang still in play: who it is and how it stands."""
+
+    profile: str  # profile id
+    fred: int
+    state: ModelState = ModelState.STEADY
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """A model as it stands in a game: everything the engine's inputs need from the campaign."""
+
+    name: str
+    profile: str  # profile id
+    tiro: int  # current numbers: the profile's, after advances
+    fred: int
+    rif: int
+    cos_left: int  # COS left in this game (R-10's "wounded" start, wounds taken)
+    skills: tuple[SkillTaken, ...] = ()
+    injuries: frozenset[Invalidity] = frozenset()
+    carried: tuple[str, ...] = ()  # item ids, in the order they were given
+    state: ModelState = ModelState.STEADY
+    prone: bool = False
+    drank_whisky: bool = False  # §8.3: drunk in this game (``skirmish game drink``)
+    small_pistol_used: bool = False  # R-03: its first hit within short range is spent
+    allies: tuple[Ally, ...] = ()
+
+    @property
+    def faction(self) -> str:
+        """The faction of its profile (a hired civilian is not one of the mexicans)."""
+        return find_profile(self.profile).faction
+
+    def has(self, injury: Invalidity) -> bool:
+        """Whether the model suffers ``injury``."""
+        return injury in self.injuries
+
+    def weapons(self) -> list[Weapon]:
+        """The weapons it carries, in order."""
+        found = (find_equipment(item) for item in self.carried)
+        return [w for w in found if isinstance(w, Weapon)]
+
+
+def person(profile_id: str, name: str) -> Combatant:
+    """A scenario's person (mayor, witness, politician): a civilian of §9.12 with the profile's
+    numbers, carrying nothing."""
+    profile = find_profile(profile_id)
+    return Combatant(
+        name=name,
+        profile=profile.id,
+        tiro=profile.tiro,
+        fred=profile.fred,
+        rif=profile.rif,
+        cos_left=profile.cos,
+    )
+
+
+# ---------------------------------------------------------------------------- weapons
+
+
+def shoots(weapon: Weapon) -> bool:
+    """Whether ``weapon`` fires or is thrown at a model (not an explosive, not the lasso)."""
+    return (
+        weapon.deals_damage
+        and (weapon.short is not None or weapon.thrown or weapon.template)
+        and weapon.category is not WeaponCategory.EXPLOSIVE
+    )
+
+
+def pick_weapon(model: Combatant, name: str | None, *, fight: bool) -> Weapon | None:
+    """The weapon ``model`` uses: ``name`` if it carries one (``bare-hands`` in a fight), else
+    the first that shoots, or in a fight its first blade, else its first improvised weapon,
+    else bare hands (``None``)."""
+    carried = model.weapons()
+    if name is not None:
+        if fight and normalize(name) in BARE_HANDS:
+            return None
+        wanted = find_equipment(name)
+        for weapon in carried:
+            if weapon.id == wanted.id:
+                return weapon
+        held = ", ".join(w.id for w in carried) or "nothing"
+        raise CampaignError(
+            f"{model.name!r} does not carry a {wanted.name_en.lower()} (carries: {held}); "
+            "give it with 'skirmish gang equip' between games."
+        )
+    if fight:
+        usable = [w for w in carried if w.blade] or [w for w in carried if w.improvised]
+        return usable[0] if usable else None
+    for weapon in carried:
+        if shoots(weapon):
+            return weapon
+    raise CampaignError(
+        f"{model.name!r} carries no weapon to shoot with; give one between games with "
+        "'skirmish gang equip'."
+    )
+
+
+# ---------------------------------------------------------------------------- inputs
+
+
+def _state(model: Combatant, prefix: str = "") -> dict[str, Any]:
+    return {
+        f"{prefix}shaken": model.state is ModelState.SHAKEN,
+        f"{prefix}terrified": model.state is ModelState.TERRIFIED,
+    }
+
+
+def attacker_inputs(
+    model: Combatant, procedure: Procedure, weapon: Weapon | None
+) -> dict[str, Any]:
+    """The inputs of ``procedure`` that ``model``, attacking with ``weapon``, brings from the
+    campaign: its numbers, skills, injuries, items, drink and state (``Source.MODEL``)."""
+    values: dict[str, Any] = {
+        "fred": model.fred,
+        "cos": max(0, min(4, model.cos_left)),
+        "weapon": weapon,
+        "skill": model.skills,
+        **_state(model),
+        "whisky": model.drank_whisky,
+        "faction": model.faction,
+        "mano_mozzata": model.has(Invalidity.MANO_MOZZATA),
+    }
+    if procedure is Procedure.SHOOT:
+        scope = find_item(ItemId.RIFLE_SCOPE)
+        values |= {
+            "tiro": model.tiro,
+            "orbo": model.has(Invalidity.ORBO),
+            "scope": ItemId.RIFLE_SCOPE in model.carried
+            and weapon is not None
+            and weapon.id in scope.fits,
+            "first_small_pistol": weapon is not None
+            and weapon.id == ItemId.SMALL_PISTOL
+            and not model.small_pistol_used,
+        }
+    else:
+        values |= {
+            "malattia": model.has(Invalidity.MALATTIA),
+            "prone": model.prone,
+            "bear_hunter": model.profile == ProfileId.BEAR_HUNTER,
+        }
+    return values
+
+
+def leader_fred(model: Combatant) -> int | None:
+    """The FRED its leader in play lends to its panic test: only the five leaders whose profile
+    lends it (R-04, R-17); ``None`` when none is in play."""
+    for ally in model.allies:
+        lent = lent_fred(find_profile(ally.profile), ally.fred)
+        if lent is not None:
+            return lent
+    return None
+
+
+def target_inputs(
+    model: Combatant,
+    procedure: Procedure,
+    weapon: Weapon | None = None,
+    *,
+    leader_near: bool = False,
+) -> dict[str, Any]:
+    """The inputs of ``procedure`` that ``model``, shot at or attacked, brings from the
+    campaign; ``leader_near``: the players say its leader is within 5U (R-04, R-17)."""
+    values: dict[str, Any] = {
+        "target_rif": model.rif,
+        "target_fred": model.fred,
+        "target_cos": model.cos_left,
+        **_state(model, "target_"),
+        "target_prone": model.prone,
+        "target_skill": model.skills,
+        "leader_fred": leader_fred(model) if leader_near else None,
+        "volunteer": model.profile == ProfileId.LAWMEN_VOLUNTEER,
+        "saloon_girl": model.profile == ProfileId.SALOON_GIRL,
+        "target_whisky": model.drank_whisky,
+    }
+    if procedure is Procedure.SHOOT:
+        values["target_imbranato"] = model.has(Invalidity.IMBRANATO)
+    else:
+        values["target_weapon"] = weapon
+    return values
+
+
+# ---------------------------------------------------------------------------- conditions
+
+
+def _military(profile: str) -> bool:
+    return find_profile(profile).faction == FactionId.MILITARY
+
+
+def immunities(model: Combatant) -> frozenset[Immunity]:
+    """The immunities to panic whose condition holds for ``model`` as the game stands (R-04):
+    the Capitano and his friends; a Vicesceriffo whose Sceriffo is in play and not terrified;
+    a Sergente with two soldiers in play (within 5U is the players' to say)."""
+    found: set[Immunity] = set()
+    profiles = [a.profile for a in model.allies]
+    if model.profile == ProfileId.CAPTAIN or ProfileId.CAPTAIN in profiles:
+        found.add(Immunity.CAPITANO)
+    if model.profile == ProfileId.DEPUTY and any(
+        a.profile == ProfileId.SHERIFF and a.state is not ModelState.TERRIFIED for a in model.allies
+    ):
+        found.add(Immunity.VICESCERIFFO)
+    soldiers = sum(1 for p in profiles if _military(p))
+    if model.profile == ProfileId.SERGEANT and soldiers >= SERGEANT_SOLDIERS:
+        found.add(Immunity.SERGENTE)
+    return frozenset(found)
+
+
+def known_of(attacker: Combatant, target: Combatant) -> Known:
+    """Who the two models are, for the conditions of the table's inputs (``--charge``,
+    ``--two-pistols``, ``--near-two-soldiers``, ``--gringo-far``, ``--indian-hidden``,
+    ``--immune``)."""
+    return Known(
+        attacker_faction=attacker.faction,
+        attacker_profile=attacker.profile,
+        attacker_pistols=sum(1 for w in attacker.weapons() if w.category is WeaponCategory.PISTOL),
+        attacker_soldiers=sum(1 for a in attacker.allies if _military(a.profile)),
+        target_faction=target.faction,
+        target_profile=target.profile,
+        target_immunities=immunities(target),
+    )
+
+
+# ---------------------------------------------------------------------------- setups
+
+
+def setup_of(
+    procedure: Procedure,
+    attacker: Combatant,
+    target: Combatant,
+    table: Mapping[str, Any],
+    *,
+    weapon: Weapon | None,
+    target_weapon: Weapon | None = None,
+    night: bool = False,
+) -> ShootSetup | MeleeSetup:
+    """The engine's setup of ``attacker`` shooting at or fighting ``target``: the models'
+    inputs, the ``table``'s (by the declaration's ids; ``leader_near`` among them), the weapons
+    chosen and the scenario's night, checked against who the models are."""
+    table = dict(table)
+    leader_near = bool(table.pop("leader_near", False))
+    values = {
+        **attacker_inputs(attacker, procedure, weapon),
+        **target_inputs(target, procedure, target_weapon, leader_near=leader_near),
+        **table,
+    }
+    known = known_of(attacker, target)
+    if procedure is Procedure.SHOOT:
+        return shoot_setup({**values, "night": night}, known)
+    return melee_setup(values, known)
+
+
+# ---------------------------------------------------------------------------- from the store
+
+
+def drank_whisky(session: Session, model: GameModel) -> bool:
+    """Whether ``model`` drank its whisky in its game (a ``drink`` event, §8.3)."""
+    found = session.exec(
+        select(GameEvent.id).where(
+            GameEvent.game_id == model.game_id,
+            GameEvent.action == DRINK,
+            GameEvent.model_id == model.id,
+        )
+    ).first()
+    return found is not None
+
+
+def combatant(session: Session, model: GameModel) -> Combatant:
+    """``model`` of a game, read once from the roster and the game (no row is locked)."""
+    member = session.get(Member, model.member_id)
+    gang = session.get(Gang, member.gang_id) if member is not None else None
+    assert member is not None and gang is not None
+    mates = session.exec(
+        select(GameModel).where(
+            GameModel.game_gang_id == model.game_gang_id,
+            GameModel.id != model.id,
+            col(GameModel.eliminated).is_(False),
+            col(GameModel.left_turn).is_(None),
+        )
+    ).all()
+    allies = []
+    for mate in mates:
+        row = session.get(Member, mate.member_id)
+        assert row is not None
+        allies.append(Ally(row.profile, row.fred, ModelState(mate.state)))
+    known = {i.value for i in Invalidity}
+    return Combatant(
+        name=model.name,
+        profile=member.profile,
+        tiro=member.tiro,
+        fred=member.fred,
+        rif=member.rif,
+        cos_left=model.cos_left,
+        skills=tuple(SkillTaken(s.skill, s.choice) for s in member.skills),
+        injuries=frozenset(Invalidity(i.injury) for i in member.injuries if i.injury in known),
+        carried=tuple(i.item for i in lookup.carried(gang, member)),
+        state=ModelState(model.state),
+        prone=model.prone,
+        drank_whisky=drank_whisky(session, model),
+        small_pistol_used=model.small_pistol_used,
+        allies=tuple(allies),
+    )
