@@ -9,7 +9,9 @@ it, so ``undo GANG`` takes the steps back one at a time, like any other action:
    (R-10): the gang's own DOTTORE not killed in this game is free, else a bone-setter (5$) or a
    graduate (20$) if chosen and affordable; FORTUNA rerolls a "dead"; an invalid rolls the
    sub-table (H-07); the dead leave the roster and their equipment goes to the stash (H-04).
-3. ``game-xp``: +1 XP per enemy model eliminated (R-11) and the winner's bonus (H-02).
+3. ``game-xp``: +1 XP per enemy model eliminated (R-11) and the winner's bonus (H-02). A
+   civilian that left the table (R-20) is neither eliminated (no recovery roll, no XP for
+   anyone) nor among the winners still in play.
 4. ``income``: the winner's and the loser's money (H-01; a retreat is a loss, a draw pays the
    loser's amount); the gang's games played go up by one (H-03 counts them).
 5. ``bounty``: bounty killers gain a share of each model of an outlaw or mexican profile they
@@ -378,7 +380,9 @@ def _experience(
         if member.status != MemberStatus.ACTIVE:
             continue
         kills = len(_enemy_kills(model, models))
-        won = bonus if not model.eliminated else 0
+        # H-02: the winners still in play; a civilian that left the table is out of
+        # the game and earns no XP.
+        won = bonus if not model.eliminated and model.left_turn is None else 0
         if kills + won == 0:
             continue
         before = snapshot_before(session, gang, member)

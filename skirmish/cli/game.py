@@ -28,6 +28,7 @@ from skirmish.rules.model import Cover
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from skirmish.campaign.game.play import Bystanders
     from skirmish.campaign.game.tables import Game
 
 app = typer.Typer(
@@ -48,6 +49,32 @@ GameOpt = Annotated[
     ),
 ]
 ModelArg = Annotated[str, typer.Argument(help="A model of the game (GANG:NAME if ambiguous).")]
+NearOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--near",
+        "--vicino",
+        help="R-19: a Volontario or Delinquente of its gang within 5U if it falls: a panic test "
+        "for a hero, terrified for the leader (repeatable).",
+    ),
+]
+GuardOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--guard",
+        "--custode",
+        help="R-22: a model of its side within 5U of the captive it holds, which keeps it if "
+        "it falls (else the captive is freed).",
+    ),
+]
+CiviliansOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--civilian-near",
+        "--civile-vicino",
+        help="R-20: an unarmed civilian within 10U of the shot: it flees the table (repeatable)",
+    ),
+]
 
 MESSAGES: Catalogue = {
     "en": {
@@ -81,6 +108,9 @@ MESSAGES: Catalogue = {
         "prone": ", prone",
         "eliminated": "{name} eliminated{by}.",
         "by": " by {name}",
+        "flees": ", fleeing until it leaves the table (R-20)",
+        "left": "{name} has left the table: out of the game, neither eliminated nor a casualty "
+        "(R-20).",
         "spend": "{name} spends a {point} point; {left} left this game (R-15).",
         "drink": "{name} drinks whisky: +1 FRED, −1 RIF for the rest of the game (§8.3).",
         "retreat": "{gang} retreats (R-09) and loses.",
@@ -122,6 +152,8 @@ MESSAGES: Catalogue = {
         "prone": ", steso",
         "eliminated": "{name} eliminato{by}.",
         "by": " da {name}",
+        "flees": ", in fuga finché non esce dal tavolo (R-20)",
+        "left": "{name} è uscito dal tavolo: fuori dalla partita, né eliminato né perso (R-20).",
         "spend": "{name} spende un punto {point}; ne restano {left} in questa partita (R-15).",
         "drink": "{name} beve whisky: +1 FRED, −1 RIF per il resto della partita (§8.3).",
         "retreat": "{gang} si ritira (R-09) e perde.",
@@ -482,14 +514,32 @@ def _combat(
     rolled: Dice,
     roll: Callable[..., Any],
     shooting: bool,
+    bystanders: Bystanders | None = None,
     **attack: Any,
 ) -> None:
-    """Roll a shot or a fight (``roll``: the ``shoot`` or ``melee`` service) on the game."""
+    """Roll a shot or a fight (``roll``: the ``shoot`` or ``melee`` service) on the game, with
+    the ``bystanders`` the players name (R-19, R-20, R-22)."""
+
+    from skirmish.campaign.game.play import NOBODY, around
 
     def action(s: Session, g: Game) -> list[str]:
-        return _combat_lines(roll(s, game=g, **attack, dice=rolled.source), lang, shooting)
+        with around(s, bystanders or NOBODY, rolled.source):
+            report = roll(s, game=g, **attack, dice=rolled.source)
+        return _combat_lines(report, lang, shooting)
 
     _act(db, campaign, game_no, json_, action, rolled)
+
+
+def _bystanders(options: dict[str, Any]) -> Bystanders:
+    """The bystander options taken out of a shot's or a fight's ``options`` (R-19, R-20,
+    R-22); the rest is the situation."""
+    from skirmish.campaign.game.play import Bystanders
+
+    return Bystanders(
+        near=tuple(options.pop("near", None) or ()),
+        guard=options.pop("guard", None),
+        civilians=tuple(options.pop("civilian_near", None) or ()),
+    )
 
 
 #: The game's own help for the weapons: one the model carries, the default chosen by rule.
@@ -501,6 +551,9 @@ MELEE_HELPS = {
     "target_weapon": "What the defender fights with, among what it carries (default: the best "
     "carried).",
 }
+#: Who stood near a fight, and a shot (R-19, R-22; R-20).
+FIGHT_BYSTANDERS = [parameter("near", NearOpt, None), parameter("guard", GuardOpt, None)]
+SHOT_BYSTANDERS = [*FIGHT_BYSTANDERS, parameter("civilian_near", CiviliansOpt, None)]
 #: What a game's combat takes besides the situation: which game, where, and the dice.
 GAME_OPTIONS = [
     parameter("game", GameOpt, None),
@@ -541,7 +594,8 @@ def _shoot(
     """
     from skirmish.campaign.game.play import shoot as roll
 
-    _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, True,
+    named = _bystanders(situation)
+    _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, True, named,
             attacker=attacker, target=target,
             situation=values_of(Procedure.SHOOT, situation))  # fmt: skip
 
@@ -567,19 +621,22 @@ def _melee(
     """
     from skirmish.campaign.game.play import melee as roll
 
-    _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, False,
+    named = _bystanders(situation)
+    _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, False, named,
             attacker=attacker, target=target,
             situation=values_of(Procedure.MELEE, situation))  # fmt: skip
 
 
 shoot = situation_command(
     Procedure.SHOOT, GAME_SOURCES, _shoot, name="shoot", doc=_shoot.__doc__ or "",
-    before=_models("The model (or scenario person) shot at."), after=GAME_OPTIONS,
+    before=_models("The model (or scenario person) shot at."),
+    after=[*SHOT_BYSTANDERS, *GAME_OPTIONS],
     helps=SHOOT_HELPS, defaults={"weapon": None},
 )  # fmt: skip
 melee = situation_command(
     Procedure.MELEE, GAME_SOURCES, _melee, name="melee", doc=_melee.__doc__ or "",
-    before=_models("The model (or scenario person) attacked."), after=GAME_OPTIONS,
+    before=_models("The model (or scenario person) attacked."),
+    after=[*FIGHT_BYSTANDERS, *GAME_OPTIONS],
     helps=MELEE_HELPS,
 )  # fmt: skip
 app.command("shoot")(shoot)
@@ -623,27 +680,38 @@ def hit(
     ],
     lang: LangOpt,
     by: Annotated[str | None, typer.Option("--by", help="The model that hit it.")] = None,
+    near: NearOpt = None,
+    guard: GuardOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Record wounds rolled with physical dice; COS 0 eliminates (§6.1).
+    """Record wounds rolled with physical dice; COS 0 eliminates (§6.1), with the friends that
+    react (R-19: their panic tests take --dice) and a captive kept (R-22).
 
-    Example: skirmish game hit "Ike Clanton" --wounds 1 --by "Wyatt Earp"
+    Example: skirmish game hit "Billy Clanton" --wounds 3 --by "Wyatt Earp" --near Frank
     """
+    from skirmish.campaign.game.play import Bystanders
     from skirmish.campaign.game.play import hit as record
 
+    rolled = Dice(seed=seed, dice=dice)
+
     def action(s: Session, g: Game) -> list[str]:
-        model = record(s, game=g, member=member, wounds=wounds, by=by)
+        named = Bystanders(near=tuple(near or ()), guard=guard)
+        report = record(s, game=g, member=member, wounds=wounds, by=by, bystanders=named,
+                        dice=rolled.source)  # fmt: skip
+        model = report.model
         before = model.cos_left + wounds
         lines = [_t("hit", lang, name=model.name, wounds=wounds, before=before,
                     after=model.cos_left)]  # fmt: skip
         if model.eliminated:
             lines.append(_t("gone", lang, name=model.name))
-        return lines
+        return lines + list(report.changes)
 
-    _act(db, campaign, game, json_, action)
+    _act(db, campaign, game, json_, action, rolled)
 
 
 @app.command("state")
@@ -652,8 +720,9 @@ def state(
     new_state: Annotated[
         str,
         typer.Argument(
-            metavar="shaken|terrified|prone|steady|standing",
-            help="Shaken, terrified, steady (neither), prone or standing; Italian too.",
+            metavar="shaken|terrified|prone|steady|standing|fleeing",
+            help="Shaken, terrified, steady (neither), prone or standing; fleeing: a civilian "
+            "shot at with physical dice flees the table (R-20); Italian too.",
         ),
     ],
     lang: LangOpt,
@@ -671,8 +740,9 @@ def state(
     def action(s: Session, g: Game) -> list[str]:
         model = set_state(s, game=g, member=member, state=new_state)
         prone = _t("prone", lang) if model.prone else ""
+        flees = _t("flees", lang) if model.fleeing else ""
         return [_t("state", lang, name=model.name, state=_state_word(model.state, lang),
-                   prone=prone)]  # fmt: skip
+                   prone=prone + flees)]  # fmt: skip
 
     _act(db, campaign, game, json_, action)
 
@@ -684,21 +754,53 @@ def eliminate(
     by: Annotated[
         str | None, typer.Option("--by", help="The model that eliminated it (XP, R-11).")
     ] = None,
+    near: NearOpt = None,
+    guard: GuardOpt = None,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Record a model eliminated at the table, and by whom; the friends within 5U that react
+    (R-19: their panic tests take --dice) and a captive kept by its side (R-22).
+
+    Example: skirmish game eliminate "Billy Clanton" --by "Doc Holliday" --near Frank
+    """
+    from skirmish.campaign.game.play import Bystanders
+    from skirmish.campaign.game.play import eliminate as record
+
+    rolled = Dice(seed=seed, dice=dice)
+
+    def action(s: Session, g: Game) -> list[str]:
+        named = Bystanders(near=tuple(near or ()), guard=guard)
+        report = record(s, game=g, member=member, by=by, bystanders=named, dice=rolled.source)
+        who = _t("by", lang, name=by) if by else ""
+        return [_t("eliminated", lang, name=report.model.name, by=who), *report.changes]
+
+    _act(db, campaign, game, json_, action, rolled)
+
+
+@app.command("leave")
+def leave(
+    member: ModelArg,
+    lang: LangOpt,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Record a model eliminated at the table, and by whom.
+    """A civilian leaves the table (R-20): out of the game, neither eliminated nor a casualty
+    (no XP for anyone, no recovery roll).
 
-    Example: skirmish game eliminate "Billy Clanton" --by "Doc Holliday"
+    Example: skirmish game leave "Mary"
     """
-    from skirmish.campaign.game.play import eliminate as record
+    from skirmish.campaign.game.play import leave as record
 
     def action(s: Session, g: Game) -> list[str]:
-        model = record(s, game=g, member=member, by=by)
-        who = _t("by", lang, name=by) if by else ""
-        return [_t("eliminated", lang, name=model.name, by=who)]
+        model = record(s, game=g, member=member)
+        return [_t("left", lang, name=model.name)]
 
     _act(db, campaign, game, json_, action)
 
@@ -809,6 +911,8 @@ def status(
             extra.append(f"retreated ({gang['retreated']})")
         if gang["leader_named"]:
             extra.append(f"leader {gang['leader']} (R-21)")
+        if gang["left_table"]:
+            extra.append(f"{gang['left_table']} left the table (R-20)")
         table = Table(
             title=cell(
                 f"{gang['gang']} ({gang['side']}): casualties {gang['casualties']}/"
@@ -819,11 +923,15 @@ def status(
             table.add_column(column)
         for m in gang["models"]:
             state = _state_word(m["state"], lang) + (" prone" if m["prone"] else "")
+            if m["fleeing"]:
+                state += " (R-20: flees)"
             if m["state_clears_turn"] is not None and not m["eliminated"]:
                 state += _t("clears", lang, turn=m["state_clears_turn"])
             out_text = ""
             if m["eliminated"]:
                 out_text = f"eliminated{' by ' + m['eliminated_by'] if m['eliminated_by'] else ''}"
+            elif m["left_turn"] is not None:
+                out_text = f"left the table in turn {m['left_turn']} (R-20)"
             table.add_row(
                 cell(m["name"]), f"{m['cos_left']}/{m['cos']}", cell(state), str(m["fama_left"]),
                 str(m["fortuna_left"]), cell(", ".join(m["carries"])), cell(out_text),
@@ -1060,6 +1168,7 @@ MENU: tuple[tuple[str, str, str], ...] = (
     ("h", "wounds from the table", "ferite dal tavolo"),
     ("x", "state", "stato"),
     ("e", "eliminate", "elimina"),
+    ("l", "a civilian leaves the table", "un civile esce dal tavolo"),
     ("f", "spend FAMA/FORTUNA", "spendi FAMA/FORTUNA"),
     ("w", "drink whisky", "bevi whisky"),
     ("o", "objective", "obiettivo"),
@@ -1102,19 +1211,30 @@ def _walk_step(
         if key == "s":
             distance = _optional("Range in U (blank: beyond short range)")
             cover = Cover(_ask("Cover (none, light, partial)", "none"))
+            named = _ask_bystanders(target, lang, db, campaign, game, shot=True)
             _shoot(attacker=attacker, target=target, weapon=weapon,
                    range_=DISTANCE.check(float(distance)) if distance else None, cover=cover,
-                   **common, dice=_rolled(lang))  # fmt: skip
+                   **named, **common, dice=_rolled(lang))  # fmt: skip
         else:
-            _melee(attacker=attacker, target=target, weapon=weapon, **common, dice=_rolled(lang))
+            named = _ask_bystanders(target, lang, db, campaign, game)
+            _melee(attacker=attacker, target=target, weapon=weapon, **named, **common,
+                   dice=_rolled(lang))  # fmt: skip
     elif key == "h":
-        hit(member=_ask("Model"), wounds=COUNT.check(int(_ask("Wounds"))),
-            by=_optional("By (blank: -)"), **common, json_=False)  # fmt: skip
+        member, wounds = _ask("Model"), COUNT.check(int(_ask("Wounds")))
+        by = _optional("By (blank: -)")
+        named = _ask_bystanders(member, lang, db, campaign, game)
+        hit(member=member, wounds=wounds, by=by, **named, **common, seed=None,
+            dice=_rolled(lang) if named["near"] else None, json_=False)  # fmt: skip
     elif key == "x":
         state(member=_ask("Model"), new_state=_ask("State (shaken, terrified, prone, steady)"),
               **common, json_=False)  # fmt: skip
     elif key == "e":
-        eliminate(member=_ask("Model"), by=_optional("By (blank: -)"), **common, json_=False)
+        member, by = _ask("Model"), _optional("By (blank: -)")
+        named = _ask_bystanders(member, lang, db, campaign, game)
+        eliminate(member=member, by=by, **named, **common, seed=None,
+                  dice=_rolled(lang) if named["near"] else None, json_=False)  # fmt: skip
+    elif key == "l":
+        leave(member=_ask("Model"), **common, json_=False)
     elif key == "f":
         spend(point=_ask("fama or fortuna"), member=_ask("Model"), **common, json_=False)
     elif key == "w":
@@ -1132,6 +1252,64 @@ def _walk_step(
         end(winner=winner, draw=False, **common, json_=False)
     elif key == "a":
         abandon(**common, json_=False)
+
+
+def _names(answer: str | None) -> list[str]:
+    return [name.strip() for name in (answer or "").split(",") if name.strip()]
+
+
+def _ask_bystanders(
+    target: str,
+    lang: Lang,
+    db: str | None,
+    campaign: str | None,
+    game: int | None,
+    *,
+    shot: bool = False,
+) -> dict[str, Any]:
+    """What the tracker cannot know about the models around ``target`` (it knows no
+    positions), asked only where it matters: the friends that would react to its death
+    (R-19), a model of its side near the captive it holds (R-22), the unarmed civilians near a
+    shot (R-20). The answers as ``near``, ``guard`` (and ``civilian_near`` for a shot)."""
+    from skirmish.campaign.game.play import questions
+
+    with session(db, access="read") as s:
+        asked = questions(s, game=_game(s, campaign, game), target=target)
+    it = lang == Lang.IT
+    answers: dict[str, Any] = {"near": [], "guard": None}
+    if asked.friends:
+        who = ", ".join(asked.friends)
+        answers["near"] = _names(
+            _optional(
+                f"Se {target} cade, chi tra {who} era entro 5U (R-19; separati da virgole, "
+                "vuoto: nessuno)"
+                if it
+                else f"If {target} falls, which of {who} were within 5U (R-19; commas, blank: none)"
+            )
+        )
+    if asked.captives:
+        held = ", ".join(asked.captives)
+        answers["guard"] = _optional(
+            f"Se {target} cade, un suo compagno entro 5U da {held} (R-22; vuoto: nessuno, è libero)"
+            if it
+            else f"If {target} falls, a model of its side within 5U of {held} (R-22; blank: "
+            "none, it is freed)"
+        )
+    if shot:
+        answers["civilian_near"] = (
+            _names(
+                _optional(
+                    f"Civili disarmati entro 10U dal tiro ({', '.join(asked.civilians)}; R-20; "
+                    "vuoto: nessuno)"
+                    if it
+                    else f"Unarmed civilians within 10U of the shot ({', '.join(asked.civilians)}"
+                    "; R-20; blank: none)"
+                )
+            )
+            if asked.civilians
+            else []
+        )
+    return answers
 
 
 def _ask_leaders(
@@ -1221,6 +1399,7 @@ ITALIAN: dict[str, Callable[..., None]] = {
     "lotta": melee, "colpito": hit, "stato": state, "elimina": eliminate, "spendi": spend,
     "obiettivo": objective, "bevi": drink, "situazione": status, "ritirata": retreat, "fine": end,
     "abbandona": abandon, "registro": log, "dopo-partita": postgame, "gioca": play,
+    "esci": leave,
 }  # fmt: skip
 for _italian, _command in ITALIAN.items():
     app.command(_italian, hidden=True)(_command)

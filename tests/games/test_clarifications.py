@@ -5,6 +5,8 @@ thug) and Hunters (bounty killers: Django killer, Shorty bounty hunter, Kid volu
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from skirmish.campaign import lookup, services, store
@@ -213,3 +215,324 @@ def test_r21_the_walker_asks_who_leads_a_gang_without_a_leader(cli: Cli) -> None
     assert "Slim leads Rangers in this game (R-21)." in out
     board = cli.json("game", "status")
     assert [g["leader"] for g in board["gangs"]] == ["Slim", "Jed"]
+
+
+# --------------------------------------------------------------------------- R-19
+
+
+def _board_model(cli: Cli, name: str) -> dict[str, Any]:
+    board = cli.json("game", "status")
+    return next(m for g in board["gangs"] for m in g["models"] if m["name"] == name)
+
+
+def test_r19_a_friendly_hero_falls_near_a_thug_who_takes_a_panic_test(cli: Cli) -> None:
+    """R-19 (§9.4 Delinquente): Billy, a hero, eliminated within 5U of Frank (FRED 3): a panic
+    test at once, with the command's dice: 4 and 5 fail twice, terrified."""
+    cli.run("game", "start", "duel", "Earps", "Clantons")
+    cli.run("game", "turn")
+    out = cli.run("game", "eliminate", "Billy", "--by", "Wyatt", "--near", "Frank",
+                  "--dice", "4,5")  # fmt: skip
+    assert out.splitlines() == [
+        "Billy eliminated by Wyatt.",
+        "R-19: Frank sees Billy fall within 5U: panic test 4 and 5 against FRED 3: terrified.",
+    ]
+    frank = _board_model(cli, "Frank")
+    assert (frank["state"], frank["state_clears_turn"]) == ("terrified", 3)
+    event = cli.json("game", "log")[-2]
+    assert (event["action"], event["details"]["ruling"]) == ("friend-death", "R-19")
+    assert [d["value"] for d in event["dice"]] == [4, 5]
+
+
+def test_r19_the_leader_falls_near_a_thug_who_is_terrified_without_a_test(cli: Cli) -> None:
+    cli.run("game", "start", "duel", "Earps", "Clantons")
+    cli.run("game", "turn")
+    out = cli.run("game", "hit", "Ike", "--wounds", "3", "--by", "Wyatt", "--vicino", "Frank")
+    assert out.splitlines()[-1] == (
+        "R-19: Frank sees its leader Ike fall within 5U: terrified without a test."
+    )
+    assert _board_model(cli, "Frank")["state"] == "terrified"
+
+
+def test_r19_a_volunteer_of_the_lawmen_reacts_too(cli: Cli) -> None:
+    """R-19 names §9.3's Volontario with the others: the leader clause, which its text omits,
+    applies to it too (decision, docs/games.md)."""
+    cli.run("gang", "new", "Posse", "--faction", "lawmen")
+    cli.run("gang", "hire", "Posse", "sheriff", "--name", "Bat")
+    cli.run("gang", "hire", "Posse", "deputy", "--name", "Bill")
+    cli.run("gang", "hire", "Posse", "lawmen-volunteer", "--name", "Ed")
+    cli.run("game", "start", "duel", "Posse", "Clantons")
+    cli.run("game", "turn")
+    out = cli.run("game", "eliminate", "Bill", "--near", "Ed", "--dice", "1,2")
+    assert out.splitlines()[-1] == (
+        "R-19: Ed sees Bill fall within 5U: panic test 1 and 2 against FRED 3: steady."
+    )
+    out = cli.run("game", "eliminate", "Bat", "--near", "Posse:Ed")
+    assert out.splitlines()[-1] == (
+        "R-19: Ed sees its leader Bat fall within 5U: terrified without a test."
+    )
+
+
+def test_r19_only_friends_with_the_rule_react_to_a_hero_or_leader(cli: Cli) -> None:
+    cli.run("gang", "hire", "Clantons", "thug", "--name", "Jack")
+    cli.run("game", "start", "duel", "Earps", "Clantons")
+    cli.run("game", "turn")
+    error = refused(cli, "game", "eliminate", "Billy", "--near", "Wyatt")
+    assert error == (
+        "Error: R-19: 'Wyatt' is not a friend of 'Billy'; --near names models of its gang within "
+        "5U that react to its death."
+    )
+    error = refused(cli, "game", "eliminate", "Billy", "--near", "Ike")
+    assert error == (
+        "Error: R-19: 'Ike' (Boss) has no rule for a friend's death; --near names the Volontari "
+        "and Delinquenti within 5U."
+    )
+    error = refused(cli, "game", "eliminate", "Frank", "--near", "Jack")
+    assert error == (
+        "Error: R-19: 'Frank' is a common model; only a hero's or the leader's death makes "
+        "'Jack' react."
+    )
+    # Wounds that do not eliminate make nobody react, and roll nothing.
+    cli.run("game", "hit", "Billy", "--wounds", "1", "--near", "Frank")
+    assert _board_model(cli, "Frank")["state"] == "steady"
+
+
+# --------------------------------------------------------------------------- R-22
+
+
+def test_r22_the_custodian_falls_with_a_lawman_near_the_prisoner_who_stays_held(cli: Cli) -> None:
+    cli.run("game", "start", "prigioniero", "--good", "Earps", "--bad", "Clantons")
+    cli.run("game", "turn")
+    cli.run("game", "objective", "prisoner", "carry", "--by", "Morgan")
+    out = cli.run("game", "hit", "Morgan", "--wounds", "2", "--by", "Billy", "--guard", "Virgil")
+    assert out.splitlines()[-1] == (
+        "R-22: prisoner 1 is not freed: Virgil, within 5U, holds it now."
+    )
+    board = cli.json("game", "status")
+    assert board["objectives"] == [
+        {"objective": "prisoner", "copy": 1, "state": "held", "carrier": "Virgil"}
+    ]
+    # Virgil falls with nobody of his side near: the prisoner is freed (R-22).
+    out = cli.run("game", "eliminate", "Virgil", "--by", "Ike")
+    assert "prisoner 1: held → freed" in out
+    assert cli.json("game", "status")["objectives"][0]["state"] == "freed"
+
+
+def test_r22_the_kidnappers_keep_the_hostage_with_a_friend_near(cli: Cli) -> None:
+    cli.run("game", "start", "rapimento", "Clantons", "Earps")
+    cli.run("game", "turn")
+    cli.run("game", "objective", "hostage", "carry", "--by", "Ike")
+    cli.run("game", "eliminate", "Ike", "--by", "Wyatt", "--custode", "Frank")
+    assert cli.json("game", "status")["objectives"] == [
+        {"objective": "hostage", "copy": 1, "state": "held", "carrier": "Frank"}
+    ]
+
+
+def test_r22_a_guard_must_be_of_the_custodians_side_and_a_custodian_hold_a_captive(
+    cli: Cli,
+) -> None:
+    cli.run("game", "start", "prigioniero", "--good", "Earps", "--bad", "Clantons")
+    cli.run("game", "turn")
+    cli.run("game", "objective", "prisoner", "carry", "--by", "Morgan")
+    error = refused(cli, "game", "eliminate", "Morgan", "--guard", "Billy")
+    assert error == (
+        "Error: R-22: 'Billy' is not on 'Morgan''s side; --guard names a model of the "
+        "custodian's side within 5U of the captive."
+    )
+    error = refused(cli, "game", "eliminate", "Wyatt", "--guard", "Virgil")
+    assert error == (
+        "Error: R-22: 'Wyatt' holds no captive; --guard names a model of the custodian's side "
+        "within 5U of the captive it held."
+    )
+
+
+# --------------------------------------------------------------------------- R-20
+
+
+def _civilians(cli: Cli) -> None:
+    """The Clantons hire Mary, an unarmed civilian (25$ of their 36$)."""
+    cli.run("gang", "hire", "Clantons", "unarmed-civilian", "--name", "Mary")
+
+
+def test_r20_a_civilian_flees_until_it_leaves_the_table_and_is_out_of_the_game(
+    cli: Cli,
+) -> None:
+    _civilians(cli)
+    cli.run("game", "start", "duel", "Earps", "Clantons")
+    cli.run("game", "turn")
+    out = cli.run("game", "state", "Mary", "in-fuga")  # shot at with physical dice
+    assert out.strip() == "Mary is now terrified, fleeing until it leaves the table (R-20)."
+    for _ in range(3):  # terrified for good: no turn ends it
+        cli.run("game", "turn")
+    assert _board_model(cli, "Mary")["state"] == "terrified"
+    error = refused(cli, "game", "state", "Mary", "steady")
+    assert error == (
+        "Error: R-20: 'Mary' flees every turn until it leaves the table; record "
+        "'skirmish game leave Mary' when it does."
+    )
+    error = refused(cli, "game", "melee", "Mary", "Morgan", "--dice", "1,1,1,1,1")
+    assert error.startswith("Error: 'Mary' flees every turn until it leaves the table")
+    out = cli.run("game", "esci", "Mary")
+    assert out.strip() == (
+        "Mary has left the table: out of the game, neither eliminated nor a casualty (R-20)."
+    )
+    mary = _board_model(cli, "Mary")
+    assert (mary["eliminated"], mary["left_turn"]) == (False, 4)
+    error = refused(cli, "game", "eliminate", "Mary", "--by", "Wyatt")
+    assert error == (
+        "Error: 'Mary' left the table in turn 4 (R-20); it takes no part in the game any more."
+    )
+    cli.run("game", "end", "--winner", "Clantons")
+    # Clantons: no recovery roll for Mary, no win XP for her (R-20); the gambler rolls 2.
+    # Earps: marked cards 1.
+    cli.run("game", "postgame", "--dice", "1,2")
+    steps = [(e["action"], e["member"]) for e in cli.json("log", "Clantons")]
+    assert ("recovery", "Mary") not in steps and ("game-xp", "Mary") not in steps
+    assert ("game-xp", "Ike") in steps
+
+
+def test_r20_only_a_civilian_flees_or_leaves_the_table(cli: Cli) -> None:
+    cli.run("game", "start", "duel", "Earps", "Clantons")
+    cli.run("game", "turn")
+    error = refused(cli, "game", "leave", "Frank")
+    assert (
+        error == "Error: R-20: only a civilian leaves the table out of the game; 'Frank' is a Thug."
+    )
+    error = refused(cli, "game", "state", "Frank", "fleeing")
+    assert error == (
+        "Error: R-20: only a civilian flees the table; 'Frank' is a Thug: record 'terrified' "
+        "instead."
+    )
+
+
+def test_r20_a_civilian_off_the_table_counts_neither_way_for_cohesion(cli: Cli) -> None:
+    """Decision (docs/games.md): R-08 counts a gang's models without the civilians that left
+    the table, like models that stayed home. Clantons: Ike, Billy, Frank and Mary; Mary leaves,
+    Billy and Frank fall: 2 lost of 3, a test is due (2 of 4 would not be more than half)."""
+    _civilians(cli)
+    cli.run("game", "start", "duel", "Earps", "Clantons")
+    cli.run("game", "turn")
+    cli.run("game", "leave", "Mary")
+    cli.run("game", "eliminate", "Billy", "--by", "Wyatt")
+    cli.run("game", "eliminate", "Frank", "--by", "Wyatt")
+    clantons = cli.json("game", "status")["gangs"][1]
+    assert (clantons["casualties"], clantons["left_table"], clantons["cohesion_due"]) == (
+        2,
+        1,
+        True,
+    )
+    out = cli.run("game", "turn", "--dice", "3")
+    assert "Cohesion (R-08) Clantons: lost 2 of 3; 1D6 3 (alive) = 2 against FRED 3" in out
+    # Ike falls: nobody of the bad side is left in play, the side is out.
+    cli.run("game", "eliminate", "Ike", "--by", "Wyatt")
+    assert "Earps wins" in cli.run("game", "end")
+
+
+# --------------------------------------------------------------------------- shots and fights
+
+
+def test_r19_a_shot_that_eliminates_a_hero_rolls_the_friends_panic_after_its_own_dice(
+    cli: Cli,
+) -> None:
+    cli.run("game", "start", "bank-robbery", "Earps", "Clantons")
+    cli.run("game", "turn")
+    cli.run("game", "hit", "Billy", "--wounds", "2")  # COS 3 → 1
+    # Nerve 1, 1; shot 6 + 3 + 1 + 1 = 11, two damages; save 6 − 4 = 2, a wound: Billy falls.
+    # Then Frank's panic test: 2 and 3 against FRED 3, passed.
+    out = cli.run("game", "shoot", "Wyatt", "Billy", "--range", "5", "--near", "Frank",
+                  "--dice", "1,1,6,6,2,3")  # fmt: skip
+    assert "Billy is eliminated." in out
+    assert out.splitlines()[-1] == (
+        "R-19: Frank sees Billy fall within 5U: panic test 2 and 3 against FRED 3: steady."
+    )
+    # A friend named for a fight that eliminates nobody does nothing, and rolls nothing.
+    cli.run("game", "melee", "Morgan", "Ike", "--near", "Frank", "--dice", "1,1,1,1,1")
+    assert _board_model(cli, "Frank")["state"] == "steady"
+
+
+def test_r20_civilians_flee_from_shots(cli: Cli) -> None:
+    cli.run("gang", "hire", "Clantons", "unarmed-civilian", "--name", "Mary")
+    cli.run("game", "start", "bank-robbery", "Earps", "Clantons")
+    cli.run("game", "turn")
+    error = refused(cli, "game", "shoot", "Wyatt", "Billy", "--range", "5",
+                    "--civilian-near", "Frank", "--dice", "1,1,1,1,1")  # fmt: skip
+    assert error == (
+        "Error: R-20: 'Frank' (Thug) is no unarmed civilian; --civilian-near names the unarmed "
+        "civilians within 10U of the shot."
+    )
+    # A miss at Billy (1 + 3 + 1 + 1 = 6), his panic test 1, 1; Mary, 8U away, flees.
+    out = cli.run("game", "shoot", "Wyatt", "Billy", "--range", "5", "--civile-vicino", "Mary",
+                  "--dice", "1,1,1,1,1")  # fmt: skip
+    assert out.splitlines()[-1] == (
+        "R-20: Mary (within 10U of a shot) is terrified and flees every turn until it leaves "
+        "the table."
+    )
+    mary = _board_model(cli, "Mary")
+    assert (mary["state"], mary["fleeing"], mary["state_clears_turn"]) == (
+        "terrified",
+        True,
+        None,
+    )
+
+
+def test_r20_an_armed_civilian_shot_at_and_not_wounded_flees(cli: Cli) -> None:
+    cli.run("gang", "hire", "Clantons", "armed-civilian", "--name", "Doc")
+    cli.run("game", "start", "bank-robbery", "Earps", "Clantons")
+    cli.run("game", "turn")
+    out = cli.run("game", "shoot", "Wyatt", "Doc", "--range", "5", "--dice", "1,1,1,1,1")
+    assert out.splitlines()[-1] == (
+        "R-20: Doc (shot at and not wounded) is terrified and flees every turn until it leaves "
+        "the table."
+    )
+    assert _board_model(cli, "Doc")["fleeing"] is True
+
+
+def test_r22_a_shot_that_eliminates_the_custodian_with_a_guard_near(cli: Cli) -> None:
+    cli.run("game", "start", "prigioniero", "--good", "Earps", "--bad", "Clantons")
+    cli.run("game", "turn")
+    cli.run("game", "objective", "prisoner", "carry", "--by", "Morgan")
+    # Billy: 6 + 3 + 1 + 1 = 11, two damages; saves 4, 4: two wounds, Morgan (COS 2) falls.
+    out = cli.run("game", "shoot", "Billy", "Morgan", "--range", "5", "--guard", "Virgil",
+                  "--dice", "1,1,6,4,4")  # fmt: skip
+    assert "Morgan is eliminated." in out
+    assert cli.json("game", "status")["objectives"] == [
+        {"objective": "prisoner", "copy": 1, "state": "held", "carrier": "Virgil"}
+    ]
+
+
+def test_the_walker_asks_who_stood_near(cli: Cli) -> None:
+    """R-19 and R-22 asked by 'skirmish scenario play' only where they matter."""
+    out = _walk(
+        cli,
+        ["scenario", "play", "rapimento", "--good", "Earps", "--bad", "Clantons"],
+        [
+            "t", "",  # a new turn
+            "o", "hostage", "carry", "Ike",  # Ike holds the girl
+            "e", "Billy", "Wyatt", "Frank", "4,5",  # Billy falls near Frank: panic 4, 5
+            "e", "Ike", "Wyatt", "", "Frank",  # Ike falls: Frank keeps the hostage (R-22)
+            "q",
+        ],
+    )  # fmt: skip
+    assert "If Billy falls, which of Frank were within 5U (R-19" in out
+    assert "R-19: Frank sees Billy fall within 5U: panic test 4 and 5 against FRED 3" in out
+    assert "If Ike falls, a model of its side within 5U of hostage 1 (R-22" in out
+    assert cli.json("game", "status")["objectives"][0]["carrier"] == "Frank"
+
+
+def test_the_walker_asks_which_unarmed_civilians_were_near_a_shot(cli: Cli) -> None:
+    """R-20 asked by 'skirmish scenario play' when a shot is fired with civilians about."""
+    cli.run("gang", "hire", "Clantons", "unarmed-civilian", "--name", "Mary")
+    out = _walk(
+        cli,
+        ["scenario", "play", "rapina", "--good", "Earps", "--bad", "Clantons"],
+        [
+            "t", "",  # a new turn
+            "s", "Wyatt", "Billy", "", "5", "none",  # Wyatt shoots Billy at 5U
+            "",  # if Billy fell, Frank was not within 5U (R-19)
+            "Mary",  # Mary was within 10U of the shot (R-20)
+            "1,1,1,1,1",  # a miss; Billy's panic test passed
+            "q",
+        ],
+    )  # fmt: skip
+    assert "Unarmed civilians within 10U of the shot (Mary; R-20; blank: none)" in out
+    assert "R-20: Mary (within 10U of a shot) is terrified and flees" in out
+    assert _board_model(cli, "Mary")["fleeing"] is True

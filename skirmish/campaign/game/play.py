@@ -12,7 +12,8 @@ The roster itself (money, XP, injuries, deaths) changes only in the post-game se
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,12 +46,12 @@ from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.infamy import roll_infamy
 from skirmish.engine.initiative import RollOffResult, roll_initiative, roll_off
 from skirmish.engine.recovery import Invalidity
-from skirmish.engine.setup import MeleeSetup, ShootSetup
+from skirmish.engine.setup import MeleeSetup, ShootSetup, Target
 from skirmish.engine.situation import Procedure
 from skirmish.errors import CampaignError
-from skirmish.rules import find_faction
+from skirmish.rules import find_faction, find_profile
 from skirmish.rules.ids import ItemId, ProfileId
-from skirmish.rules.model import ModelState, Role, Weapon
+from skirmish.rules.model import Flight, ModelState, Profile, Reaction, Role, Weapon
 from skirmish.rules.names import normalize
 from skirmish.rules.scenarios import (
     CarrierShooting,
@@ -276,9 +277,19 @@ def _alive(session: Session, model: GameModel) -> None:
             f"{model.name!r} was eliminated in turn {model.eliminated_turn}; it takes no part "
             "in the game any more."
         )
+    if model.left_turn is not None:
+        raise CampaignError(
+            f"{model.name!r} left the table in turn {model.left_turn} (R-20); it takes no part "
+            "in the game any more."
+        )
 
 
 def _can_act(model: GameModel) -> None:
+    if model.fleeing:
+        raise CampaignError(
+            f"{model.name!r} flees every turn until it leaves the table and takes no other "
+            f"action (R-20); record 'skirmish game leave {model.name}' when it does."
+        )
     if model.state == ModelState.TERRIFIED:
         when = (
             f"at the start of turn {model.state_clears_turn} ('skirmish game turn')"
@@ -613,10 +624,12 @@ def facts(session: Session, game: Game, turns_ended: int | None = None) -> GameF
     """What ``decide`` needs, from the recorded state."""
     models = models_of(session, game)
     gangs = gangs_of(session, game)
+    # A side is out when none of its models is left in play: eliminated, or a civilian that
+    # left the table (R-20).
     eliminated = frozenset(
         Side(gg.side)
         for gg in gangs
-        if all(m.eliminated for m in models if m.game_gang_id == gg.id)
+        if all(not in_play(m) for m in models if m.game_gang_id == gg.id)
     )
     retreated = frozenset(Side(gg.side) for gg in gangs if gg.retreated is not None)
     states: dict[str, list[ObjectiveState]] = {}
@@ -711,13 +724,27 @@ class TurnReport:
     dice: tuple[Die, ...] = ()
 
 
+def in_play(model: GameModel) -> bool:
+    """Whether a model is still in the game: not eliminated, not off the table (R-20)."""
+    return not model.eliminated and model.left_turn is None
+
+
+def counted(gg: GameGang, models: Sequence[GameModel]) -> tuple[int, int]:
+    """The models a gang started with and those it lost, for R-08: a civilian that left the
+    table (R-20) is neither a casualty nor one of the models counted, like one that stayed
+    home."""
+    mine = [m for m in models if m.game_gang_id == gg.id]
+    left = sum(1 for m in mine if m.left_turn is not None)
+    return gg.started - left, sum(1 for m in mine if m.eliminated)
+
+
 def cohesion_due(session: Session, game: Game) -> dict[int, bool]:
     """For each game gang id: whether it has lost more than half its starting models (R-08)."""
     models = models_of(session, game)
     due: dict[int, bool] = {}
     for gg in gangs_of(session, game):
-        lost = sum(1 for m in models if m.game_gang_id == gg.id and m.eliminated)
-        due[_id(gg)] = gg.retreated is None and must_test(started=gg.started, lost=lost)
+        started, lost = counted(gg, models)
+        due[_id(gg)] = gg.retreated is None and must_test(started=started, lost=lost)
     return due
 
 
@@ -758,18 +785,18 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
     for gg in gangs_of(session, game):
         if not due[_id(gg)]:
             continue
-        in_play = [m for m in models if m.game_gang_id == gg.id and not m.eliminated]
-        if not in_play:
+        playing = [m for m in models if m.game_gang_id == gg.id and in_play(m)]
+        if not playing:
             continue
-        highest = max(member_of(session, m).fred for m in in_play)
+        highest = max(member_of(session, m).fred for m in playing)
         leader = _leader_state(session, gg, models)
         result = roll_cohesion(highest_fred=highest, leader=leader, dice=dice)
         rolled.extend(result.dice)
-        lost = sum(1 for m in models if m.game_gang_id == gg.id and m.eliminated)
+        started, lost = counted(gg, models)
         gang = gang_row(session, gg)
         check = CohesionCheck(
             gang=gang.name,
-            started=gg.started,
+            started=started,
             lost=lost,
             highest_fred=highest,
             leader=leader.value,
@@ -833,7 +860,7 @@ def _states_ending(
     recovered: list[Recovery] = []
     for model in models:
         due = model.state_clears_turn
-        if model.eliminated or due is None or due > game.turn:
+        if not in_play(model) or model.fleeing or due is None or due > game.turn:
             continue
         before = model.state
         if before == ModelState.STEADY:
@@ -1212,9 +1239,21 @@ def _apply(
     ref: ModelRef,
     result: Any,
     weapon: Weapon | None,
+    bystanders: Bystanders | None = None,
+    dice: DiceSource | None = None,
 ) -> CombatReport:
+    """Record what a shot or a fight did to its target, and to the models around it that the
+    players named (``bystanders``: R-19, R-20, R-22; ``dice`` for their panic tests)."""
+    from skirmish.engine.shooting import ShootResult
+
+    if bystanders is None:
+        bystanders, given = session.info.pop(_AROUND, (NOBODY, None))
+        dice = dice if dice is not None else given
     aftermath = result.aftermath
+    shot = isinstance(result, ShootResult)
+    near = _witnesses(session, game, ref.model, bystanders or NOBODY, shot=shot)
     changes: list[str] = []
+    changes += _civilians_flee(session, game, near.civilians, "within 10U of a shot")
     if ref.model is None:
         assert ref.objective is not None
         row = ref.objective
@@ -1232,10 +1271,17 @@ def _apply(
     if aftermath.cos_after is not None:
         target.cos_left = aftermath.cos_after
     if aftermath.eliminated:
-        changes += _eliminate(session, game, target, attacker)
-    elif aftermath.panic is not None:
-        _change_state(target, aftermath.panic.state.value, game.turn)
-        target.prone = aftermath.panic.prone
+        changes += _eliminate(session, game, target, attacker, guard=near.guard)
+        changes += _friends_react(session, game, target, near.friends, dice)
+    else:
+        if aftermath.panic is not None:
+            _change_state(target, aftermath.panic.state.value, game.turn)
+            target.prone = aftermath.panic.prone
+        flight = _flight(session, target)
+        if shot and flight is Flight.SHOT_NEARBY:
+            changes += _civilians_flee(session, game, [target], "shot at")
+        elif shot and flight is Flight.SHOT_AT_UNHURT and target.cos_left >= before:
+            changes += _civilians_flee(session, game, [target], "shot at and not wounded")
     session.add(target)
     session.flush()
     return CombatReport(
@@ -1244,8 +1290,16 @@ def _apply(
     )  # fmt: skip
 
 
-def _eliminate(session: Session, game: Game, model: GameModel, by: GameModel | None) -> list[str]:
-    """Mark ``model`` eliminated; what it carried drops, a captive it held is freed."""
+def _eliminate(
+    session: Session,
+    game: Game,
+    model: GameModel,
+    by: GameModel | None,
+    *,
+    guard: GameModel | None = None,
+) -> list[str]:
+    """Mark ``model`` eliminated; what it carried drops; a captive it held is freed, unless
+    ``guard``, a model of its side within 5U of the captive, keeps it (R-22)."""
     model.eliminated = True
     model.eliminated_by = by.id if by is not None else None
     model.eliminated_turn = game.turn
@@ -1255,6 +1309,9 @@ def _eliminate(session: Session, game: Game, model: GameModel, by: GameModel | N
     scenario = scenario_of(game)
     for row in _carrying(session, game, model):
         objective = scenario.objective(row.objective)
+        if guard is not None and _captive_held(objective, row):
+            changes.append(_keep_captive(session, game, row, guard))
+            continue
         event = ObjectiveEvent.DROP if objective.kind is ObjectiveKind.LOOT else ObjectiveEvent.FREE
         state = ObjectiveState(row.state)
         allowed = _transitions(event)
@@ -1273,6 +1330,290 @@ def _transitions(event: ObjectiveEvent) -> frozenset[ObjectiveState]:
     return TRANSITIONS[event][0]
 
 
+# --------------------------------------------------------------------------- bystanders
+
+
+@dataclass(frozen=True)
+class Bystanders:
+    """Who stood near an action, as the players tell the tracker (it knows no positions).
+
+    ``near``: models with a rule for a friend's death within 5U of the model eliminated
+    (R-19); ``guard``: a model of the custodian's side within 5U of the captive it held, which
+    keeps it (R-22; without one the captive is freed); ``civilians``: unarmed civilians within
+    10U of a shot (R-20)."""
+
+    near: tuple[str, ...] = ()
+    guard: str | None = None
+    civilians: tuple[str, ...] = ()
+
+
+#: Nobody named.
+NOBODY = Bystanders()
+#: Where ``around`` leaves the bystanders of a shot or a fight for ``_apply``.
+_AROUND = "skirmish.bystanders"
+
+
+@contextmanager
+def around(session: Session, named: Bystanders, dice: DiceSource) -> Iterator[None]:
+    """The bystanders the players name for the shot or fight recorded inside this block, and
+    the dice for their panic tests (R-19, R-20, R-22): ``_apply`` takes them from the
+    transaction's session (``shoot`` and ``melee`` carry the situation of the action itself).
+    A block that records no shot or fight, yet names bystanders, is a mistake and raises."""
+    session.info[_AROUND] = (named, dice)
+    try:
+        yield
+    except BaseException:
+        session.info.pop(_AROUND, None)
+        raise
+    left = session.info.pop(_AROUND, None)
+    if left is not None and left[0] != NOBODY:
+        raise CampaignError("the bystanders named were not recorded: no shot or fight ran.")
+
+
+@dataclass(frozen=True)
+class _Near:
+    """The bystanders found in the game, checked."""
+
+    friends: tuple[GameModel, ...] = ()
+    guard: GameModel | None = None
+    civilians: tuple[GameModel, ...] = ()
+
+
+def _profile_of(session: Session, model: GameModel) -> Profile:
+    return find_profile(member_of(session, model).profile)
+
+
+def _flight(session: Session, model: GameModel) -> Flight | None:
+    return _profile_of(session, model).flees
+
+
+def _unique(models: Sequence[GameModel]) -> tuple[GameModel, ...]:
+    return tuple({_id(m): m for m in models}.values())
+
+
+def _witnesses(
+    session: Session, game: Game, target: GameModel | None, named: Bystanders, *, shot: bool
+) -> _Near:
+    """The named bystanders as game models, each checked before anything changes."""
+    friends = _unique([_friend_near(session, game, target, name) for name in named.near])
+    guard = _guard(session, game, target, named.guard) if named.guard is not None else None
+    if named.civilians and not shot:
+        raise CampaignError(
+            "R-20: civilians flee from shots; name the unarmed civilians near one on "
+            "'skirmish game shoot'."
+        )
+    civilians = _unique([_unarmed_civilian(session, game, name) for name in named.civilians])
+    return _Near(friends, guard, civilians)
+
+
+def _friend_near(session: Session, game: Game, target: GameModel | None, name: str) -> GameModel:
+    model = find_model(session, game, name)
+    if target is None:
+        raise CampaignError(
+            f"R-19: --near {name!r}: a friend's death is a gang's hero or leader falling, not a "
+            "scenario's person."
+        )
+    _alive(session, model)
+    if model.game_gang_id != target.game_gang_id or model.id == target.id:
+        raise CampaignError(
+            f"R-19: {model.name!r} is not a friend of {target.name!r}; --near names models of "
+            "its gang within 5U that react to its death."
+        )
+    profile = _profile_of(session, model)
+    if profile.friend_death is None:
+        raise CampaignError(
+            f"R-19: {model.name!r} ({profile.name_en}) has no rule for a friend's death; --near "
+            "names the Volontari and Delinquenti within 5U."
+        )
+    if member_of(session, target).role not in (Role.LEADER, Role.HERO):
+        raise CampaignError(
+            f"R-19: {target.name!r} is a common model; only a hero's or the leader's death "
+            f"makes {model.name!r} react."
+        )
+    return model
+
+
+def _captive_held(objective: Objective, row: GameObjective) -> bool:
+    return objective.kind is ObjectiveKind.CAPTIVE and row.state == ObjectiveState.HELD
+
+
+def _guard(session: Session, game: Game, target: GameModel | None, name: str) -> GameModel:
+    scenario = scenario_of(game)
+    held = target is not None and any(
+        _captive_held(scenario.objective(row.objective), row)
+        for row in _carrying(session, game, target)
+    )
+    if target is None or not held:
+        who = repr(target.name) if target is not None else "the target"
+        raise CampaignError(
+            f"R-22: {who} holds no captive; --guard names a model of the custodian's side "
+            "within 5U of the captive it held."
+        )
+    guard = find_model(session, game, name)
+    _alive(session, guard)
+    if guard.id == target.id or side_of(session, guard) is not side_of(session, target):
+        raise CampaignError(
+            f"R-22: {guard.name!r} is not on {target.name!r}'s side; --guard names a model of "
+            "the custodian's side within 5U of the captive."
+        )
+    return guard
+
+
+def _keep_captive(session: Session, game: Game, row: GameObjective, guard: GameModel) -> str:
+    """R-22: the custodian fell with a friend within 5U of the captive: not freed; the friend
+    holds it now."""
+    row.carrier = _id(guard)
+    session.add(row)
+    _event(
+        session,
+        game,
+        "objective",
+        model=guard,
+        details={"objective": row.objective, "copy": row.copy_no, "event": "carry",
+                 "by": guard.name, "automatic": True, "ruling": "R-22"},
+    )  # fmt: skip
+    return (
+        f"R-22: {row.objective} {row.copy_no} is not freed: {guard.name}, within 5U, holds it now."
+    )
+
+
+def _unarmed_civilian(session: Session, game: Game, name: str) -> GameModel:
+    model = find_model(session, game, name)
+    _alive(session, model)
+    profile = _profile_of(session, model)
+    if profile.flees is not Flight.SHOT_NEARBY:
+        raise CampaignError(
+            f"R-20: {model.name!r} ({profile.name_en}) is no unarmed civilian; --civilian-near "
+            "names the unarmed civilians within 10U of the shot."
+        )
+    return model
+
+
+def _civilians_flee(
+    session: Session, game: Game, civilians: Sequence[GameModel], why: str
+) -> list[str]:
+    """R-20: civilians terrified for good, fleeing every turn until they leave the table."""
+    lines = []
+    for model in civilians:
+        if model.fleeing or model.eliminated:
+            continue
+        before = {"state": model.state, "prone": model.prone}
+        _change_state(model, ModelState.TERRIFIED, game.turn)
+        model.fleeing = True
+        model.state_clears_turn = None  # it never calms down: it leaves the table
+        session.add(model)
+        _event(
+            session,
+            game,
+            "flee",
+            model=model,
+            details={"model": model.name, "why": why, "before": before, "ruling": "R-20"},
+        )
+        lines.append(
+            f"R-20: {model.name} ({why}) is terrified and flees every turn until it leaves the "
+            "table."
+        )
+    return lines
+
+
+def _friends_react(
+    session: Session,
+    game: Game,
+    fallen: GameModel,
+    friends: Sequence[GameModel],
+    dice: DiceSource | None,
+) -> list[str]:
+    """R-19: a friendly hero eliminated within 5U: a panic test at once (the model's own FRED,
+    the dice of the action's source after its own); the gang's leader: terrified, no test."""
+    from skirmish.engine.panic import panic_test
+
+    leader = member_of(session, fallen).role == Role.LEADER
+    lines = []
+    for model in friends:
+        trait = _profile_of(session, model).friend_death
+        assert trait is not None  # checked by _friend_near
+        reaction = trait.leader if leader else trait.hero
+        before = {"state": model.state, "prone": model.prone}
+        rolled: tuple[Die, ...] = ()
+        who = f"its leader {fallen.name}" if leader else fallen.name
+        if reaction is Reaction.TERRIFIED:
+            _change_state(model, ModelState.TERRIFIED, game.turn)
+            verdict = "terrified without a test"
+        else:
+            if dice is None:
+                raise CampaignError("R-19: a friend's death needs dice for the panic test.")
+            fred = member_of(session, model).fred
+            test = panic_test(
+                Target(fred=fred, state=ModelState(model.state), prone=model.prone), dice
+            )
+            rolled = test.dice
+            _change_state(model, test.outcome.state.value, game.turn)
+            model.prone = test.outcome.prone
+            faces = " and ".join(str(face) for face in test.outcome.faces)
+            state = test.outcome.state.value + (", prone" if model.prone else "")
+            verdict = f"panic test {faces} against FRED {test.outcome.effective_fred}: {state}"
+        session.add(model)
+        _event(
+            session,
+            game,
+            "friend-death",
+            model=model,
+            details={
+                "model": model.name,
+                "fallen": fallen.name,
+                "leader": leader,
+                "reaction": reaction.value,
+                "before": before,
+                "after": {"state": model.state, "prone": model.prone},
+                "ruling": "R-19",
+            },
+            dice=rolled,
+        )
+        lines.append(f"R-19: {model.name} sees {who} fall within 5U: {verdict}.")
+    return lines
+
+
+@dataclass(frozen=True)
+class Questions:
+    """What a tracker asks before an action on ``target`` (the walker's prompts): the friends
+    that would react to its death (R-19), the captives it holds (R-22), and the unarmed
+    civilians still on the table (R-20)."""
+
+    friends: tuple[str, ...]
+    captives: tuple[str, ...]
+    civilians: tuple[str, ...]
+
+
+def questions(session: Session, *, game: Game, target: str) -> Questions:
+    """The bystanders worth asking about before ``target`` is attacked or eliminated."""
+    try:
+        model = find_model(session, game, target)
+    except CampaignError:
+        model = None
+    models = [m for m in models_of(session, game) if not m.eliminated and m.left_turn is None]
+    friends: list[str] = []
+    captives: list[str] = []
+    if model is not None and member_of(session, model).role in (Role.LEADER, Role.HERO):
+        friends = [
+            m.name
+            for m in models
+            if m.game_gang_id == model.game_gang_id
+            and m.id != model.id
+            and _profile_of(session, m).friend_death is not None
+        ]
+    if model is not None:
+        scenario = scenario_of(game)
+        captives = [
+            f"{row.objective} {row.copy_no}"
+            for row in _carrying(session, game, model)
+            if _captive_held(scenario.objective(row.objective), row)
+        ]
+    civilians = [
+        m.name for m in models if not m.fleeing and _flight(session, m) is Flight.SHOT_NEARBY
+    ]
+    return Questions(tuple(friends), tuple(captives), tuple(civilians))
+
+
 # --------------------------------------------------------------------------- table results
 
 
@@ -1284,19 +1625,37 @@ def _playing_model(session: Session, game: Game, name: str) -> GameModel:
     return model
 
 
+@dataclass(frozen=True)
+class TableReport:
+    """A result from the table recorded on a model, and what it changed around it."""
+
+    model: GameModel
+    changes: tuple[str, ...] = ()
+
+
 def hit(
-    session: Session, *, game: Game, member: str, wounds: int, by: str | None = None
-) -> GameModel:
-    """Wounds rolled at the table with physical dice: off COS; COS ≤ 0 eliminates (§6.1)."""
+    session: Session,
+    *,
+    game: Game,
+    member: str,
+    wounds: int,
+    by: str | None = None,
+    bystanders: Bystanders = NOBODY,
+    dice: DiceSource | None = None,
+) -> TableReport:
+    """Wounds rolled at the table with physical dice: off COS; COS ≤ 0 eliminates (§6.1), with
+    the ``bystanders`` the players name (R-19, R-22; ``dice`` for R-19's panic tests)."""
     if wounds < 1:
         raise CampaignError(f"--wounds {wounds}: give 1 or more wounds.")
     model = _playing_model(session, game, member)
     attacker = find_model(session, game, by) if by is not None else None
+    near = _witnesses(session, game, model, bystanders, shot=False)
     before = model.cos_left
     model.cos_left -= wounds
     changes: list[str] = []
     if model.cos_left <= 0:
-        changes = _eliminate(session, game, model, attacker)
+        changes = _eliminate(session, game, model, attacker, guard=near.guard)
+        changes += _friends_react(session, game, model, near.friends, dice)
     session.add(model)
     _event(
         session,
@@ -1312,7 +1671,7 @@ def hit(
             "changes": changes,
         },
     )
-    return model
+    return TableReport(model, tuple(changes))
 
 
 #: ``game state`` words in either language.
@@ -1323,18 +1682,33 @@ STATE_WORDS: dict[str, str] = {
     "prone": "prone", "steso": "prone", "a-terra": "prone",
     "steady": "steady", "calmo": "steady", "saldo": "steady",
     "standing": "standing", "in-piedi": "standing", "up": "standing",
+    "fleeing": "fleeing", "flees": "fleeing", "in-fuga": "fleeing", "fugge": "fleeing",
 }  # fmt: skip
 
 
 def set_state(session: Session, *, game: Game, member: str, state: str) -> GameModel:
-    """A state rolled at the table: shaken, terrified, steady (neither), prone or standing."""
+    """A state rolled at the table: shaken, terrified, steady (neither), prone or standing; or
+    a civilian fleeing the table (R-20: shot at with physical dice)."""
     word = STATE_WORDS.get(normalize(state))
     if word is None:
         raise CampaignError(
-            f"unknown state {state!r}: give shaken, terrified, prone, steady or standing "
-            "(scosso, impaurito, steso, calmo, in piedi)."
+            f"unknown state {state!r}: give shaken, terrified, prone, steady, standing or "
+            "fleeing (scosso, impaurito, steso, calmo, in piedi, in fuga)."
         )
     model = _playing_model(session, game, member)
+    if word == "fleeing":
+        if _flight(session, model) is None:
+            raise CampaignError(
+                f"R-20: only a civilian flees the table; {model.name!r} is a "
+                f"{_profile_of(session, model).name_en}: record 'terrified' instead."
+            )
+        _civilians_flee(session, game, [model], "recorded at the table")
+        return model
+    if model.fleeing and word in ("shaken", "steady"):
+        raise CampaignError(
+            f"R-20: {model.name!r} flees every turn until it leaves the table; record "
+            f"'skirmish game leave {model.name}' when it does."
+        )
     before = {"state": model.state, "prone": model.prone}
     if word == "prone":
         model.prone = True
@@ -1358,19 +1732,57 @@ def set_state(session: Session, *, game: Game, member: str, state: str) -> GameM
     return model
 
 
-def eliminate(session: Session, *, game: Game, member: str, by: str | None = None) -> GameModel:
-    """A model eliminated at the table, and by whom (for XP, R-11)."""
+def eliminate(
+    session: Session,
+    *,
+    game: Game,
+    member: str,
+    by: str | None = None,
+    bystanders: Bystanders = NOBODY,
+    dice: DiceSource | None = None,
+) -> TableReport:
+    """A model eliminated at the table, and by whom (for XP, R-11), with the ``bystanders``
+    the players name (R-19, R-22; ``dice`` for R-19's panic tests)."""
     model = _playing_model(session, game, member)
     attacker = find_model(session, game, by) if by is not None else None
     if attacker is not None and attacker.id == model.id:
         attacker = None
-    changes = _eliminate(session, game, model, attacker)
+    near = _witnesses(session, game, model, bystanders, shot=False)
+    changes = _eliminate(session, game, model, attacker, guard=near.guard)
+    changes += _friends_react(session, game, model, near.friends, dice)
     _event(
         session,
         game,
         "eliminate",
         model=model,
         details={"by": attacker.name if attacker else None, "changes": changes},
+    )
+    return TableReport(model, tuple(changes))
+
+
+def leave(session: Session, *, game: Game, member: str) -> GameModel:
+    """A civilian leaves the table (R-20): out of the game, neither eliminated nor a casualty
+    (no XP for anyone, no recovery roll)."""
+    model = _playing_model(session, game, member)
+    if _flight(session, model) is None:
+        raise CampaignError(
+            f"R-20: only a civilian leaves the table out of the game; {model.name!r} is a "
+            f"{_profile_of(session, model).name_en}."
+        )
+    held = [f"{row.objective} {row.copy_no}" for row in _carrying(session, game, model)]
+    if held:
+        raise CampaignError(
+            f"{model.name!r} carries {', '.join(held)}; record what happens to it first "
+            "('skirmish game objective')."
+        )
+    model.left_turn = game.turn
+    session.add(model)
+    _event(
+        session,
+        game,
+        "leave",
+        model=model,
+        details={"model": model.name, "fleeing": model.fleeing, "ruling": "R-20"},
     )
     return model
 
@@ -1735,6 +2147,8 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
                     "fortuna_left": member.fortuna - model.fortuna_spent,
                     "equipment": _carried(session, member),
                     "carries": carrying.get(_id(model), []),
+                    "fleeing": model.fleeing,  # R-20
+                    "left_turn": model.left_turn,  # R-20: off the table, out of the game
                 }
             )
         leader = next(
@@ -1749,6 +2163,7 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
                 "leader_named": gg.leader_id is not None,  # R-21
                 "started": gg.started,
                 "casualties": sum(1 for r in rows if r["eliminated"]),
+                "left_table": sum(1 for r in rows if r["left_turn"] is not None),
                 "cohesion_due": due[_id(gg)] if game.status == GameStatus.IN_PROGRESS else False,
                 "retreated": gg.retreated,
                 "result": result_for(game, gg),
@@ -1790,12 +2205,14 @@ def games_of(session: Session, campaign: Campaign) -> list[Game]:
 
 
 __all__ = [
+    "Bystanders",
     "CohesionCheck",
     "CombatReport",
     "InitiativeReport",
     "RetreatReport",
     "TurnReport",
     "abandon",
+    "around",
     "board",
     "current_game",
     "drink",
@@ -1804,9 +2221,11 @@ __all__ = [
     "game_in_progress",
     "hit",
     "initiative",
+    "leave",
     "melee",
     "new_turn",
     "objective",
+    "questions",
     "retreat",
     "set_state",
     "shoot",
