@@ -10,6 +10,7 @@ import difflib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy import select as sa_select
 from sqlalchemy.orm import selectinload
 from sqlmodel import Session, col, select
@@ -39,9 +40,12 @@ def lock_row(session: Session, row: Any, *, shared: bool = False) -> None:
     locked: set[tuple[str, Any, bool]] = session.info.setdefault("locked", set())
     if key in locked or (model.__name__, row.id, False) in locked:
         return
-    query = sa_select(model).filter_by(id=row.id).with_for_update(read=shared)
-    # The rows must be fetched: populate_existing refreshes the object only as rows arrive.
-    session.execute(query.execution_options(populate_existing=True)).scalars().all()
+    table = model.__table__
+    query = sa_select(table.c.id).where(table.c.id == row.id).with_for_update(read=shared)
+    session.execute(query).all()
+    # Then its columns afresh (what another writer committed before the lock); its collections
+    # are left as loaded (a selectinload of the roster stays).
+    session.refresh(row, attribute_names=[column.key for column in sa_inspect(model).column_attrs])
     locked.add(key)
 
 
