@@ -44,7 +44,8 @@ def hand_back(cli: Cli, item: str, model: str) -> None:
 
 def test_a_lost_hand_cannot_shoot_a_rifle_in_a_game(cli: Cli) -> None:
     """Issue #9: with Mano mozzata 'roll shoot --mano-mozzata --weapon fucile' refuses, and so
-    must 'game shoot' and 'game melee' (they built the attacker by hand and forgot the lost hand)."""
+    must 'game shoot' and 'game melee' (they built the attacker by hand, without the lost
+    hand)."""
     injure(cli, "Earps", "Virgil", "mano mozzata")
     hand_back(cli, "rifle", "Virgil")
     playing(cli)
@@ -163,3 +164,21 @@ def test_the_postgame_lost_hand_puts_the_rifle_in_the_stash(cli: Cli) -> None:
     roster = cli.roster("Clantons")
     assert "rifle" not in roster["members"]["Ike"][5] and "rifle" in roster["stash"]
     assert "lost-hand" in roster["members"]["Ike"][4]
+
+
+# ---------------------------------------------------------------------------- the builder
+
+
+@pytest.mark.parametrize("procedure", ["shoot", "melee"])
+def test_every_model_input_of_the_declaration_comes_from_the_model(procedure: str) -> None:
+    """What the roster knows (``Source.MODEL``) and the weapons carried are filled by the one
+    builder, and nothing else: an input declared for the model and forgotten here (as the lost
+    hand, the whisky and Imbranato were) fails this test."""
+    from skirmish.campaign.game.combatant import attacker_inputs, person, target_inputs
+    from skirmish.engine.situation import Procedure, Source, inputs_for
+
+    chosen = Procedure(procedure)
+    model = person("unarmed-civilian", "Joe")
+    filled = set(attacker_inputs(model, chosen, None)) | set(target_inputs(model, chosen))
+    wanted = {i.id for i in inputs_for(chosen) if i.source in (Source.MODEL, Source.CARRIED)}
+    assert filled == wanted
