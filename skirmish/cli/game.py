@@ -631,13 +631,13 @@ shoot = situation_command(
     Procedure.SHOOT, GAME_SOURCES, _shoot, name="shoot", doc=_shoot.__doc__ or "",
     before=_models("The model (or scenario person) shot at."),
     after=[*SHOT_BYSTANDERS, *GAME_OPTIONS],
-    helps=SHOOT_HELPS, defaults={"weapon": None},
+    helps=SHOOT_HELPS, defaults={"weapon": None}, bounds=True,
 )  # fmt: skip
 melee = situation_command(
     Procedure.MELEE, GAME_SOURCES, _melee, name="melee", doc=_melee.__doc__ or "",
     before=_models("The model (or scenario person) attacked."),
     after=[*FIGHT_BYSTANDERS, *GAME_OPTIONS],
-    helps=MELEE_HELPS,
+    helps=MELEE_HELPS, bounds=True,
 )  # fmt: skip
 app.command("shoot")(shoot)
 app.command("melee")(melee)

@@ -33,23 +33,34 @@ _TYPES: dict[Kind, Any] = {
     Kind.FACTION: str,
     Kind.SKILLS: list[str],
 }
-#: The bounds (``skirmish.limits``) checked as an option is parsed, by kind.
+#: The bounds (``skirmish.limits``) a command that stores what it is given checks as an option
+#: is parsed, by kind: a game, before the database sees the number (issue #8). ``roll`` and
+#: ``odds`` store nothing and leave out-of-range values to the engine's own refusals.
 _CALLBACKS = {Kind.COUNT: bounded(COUNT), Kind.DISTANCE: bounded(DISTANCE)}
 
 
 def option_annotation(
-    input_: Input, procedure: Procedure, help_text: str | None = None, optional: bool = False
+    input_: Input,
+    procedure: Procedure,
+    help_text: str | None = None,
+    optional: bool = False,
+    bounds: bool = False,
 ) -> Any:
     """``Annotated[type, typer.Option(...)]`` for ``input_`` in ``procedure``'s command;
     ``optional``: it may be left out (``None``) whatever its default."""
     panel = None if procedure in SUBJECT else PANELS[input_.whose]
     optional = optional or input_.default_for(procedure) is None
-    return _annotation(input_, input_.flag_for(procedure), optional, panel, help_text)
+    return _annotation(input_, input_.flag_for(procedure), optional, panel, help_text, bounds)
 
 
 @functools.cache
 def _annotation(
-    input_: Input, flag: str, optional: bool, panel: str | None, help_text: str | None
+    input_: Input,
+    flag: str,
+    optional: bool,
+    panel: str | None,
+    help_text: str | None,
+    bounds: bool,
 ) -> Any:
     """One option, made once for the commands that share it (typer copies it before use)."""
     base: Any = input_.choices if input_.kind is Kind.CHOICE else _TYPES[input_.kind]
@@ -57,7 +68,7 @@ def _annotation(
         flag,
         *input_.aliases,
         help=help_text or input_.help_en,
-        callback=_CALLBACKS.get(input_.kind),
+        callback=_CALLBACKS.get(input_.kind) if bounds else None,
         show_default=input_.kind is not Kind.DISTANCE,
         rich_help_panel=panel,
     )
@@ -78,10 +89,12 @@ def situation_parameters(
     sources: frozenset[Source],
     helps: Mapping[str, str] | None = None,
     defaults: Mapping[str, Any] | None = None,
+    bounds: bool = False,
 ) -> list[inspect.Parameter]:
     """One parameter per input ``procedure`` takes from ``sources`` (``helps``, ``defaults``: a
     front end's own for some input ids, e.g. a game's "a weapon the shooter carries", chosen
-    among those it carries when not given)."""
+    among those it carries when not given; ``bounds``: check counts and distances against
+    ``skirmish.limits`` as they are parsed)."""
     helps = helps or {}
     defaults = defaults or {}
     taken = inputs_for(procedure, sources)
@@ -90,7 +103,7 @@ def situation_parameters(
     return [
         parameter(
             i.param_for(procedure),
-            option_annotation(i, procedure, helps.get(i.id), i.id in defaults),
+            option_annotation(i, procedure, helps.get(i.id), i.id in defaults, bounds),
             defaults.get(i.id, i.default_for(procedure)),
         )
         for i in taken
@@ -144,12 +157,14 @@ def situation_command(
     after: Sequence[inspect.Parameter] = (),
     helps: Mapping[str, str] | None = None,
     defaults: Mapping[str, Any] | None = None,
+    bounds: bool = False,
 ) -> Command:
     """A typer command with ``before``, the inputs of ``procedure`` from ``sources``, then
     ``after``, whose ``body`` receives every option by parameter name."""
 
     def params() -> list[inspect.Parameter]:
-        return [*before, *situation_parameters(procedure, sources, helps, defaults), *after]
+        inputs = situation_parameters(procedure, sources, helps, defaults, bounds)
+        return [*before, *inputs, *after]
 
     return Command(params, body, name, doc)
 
