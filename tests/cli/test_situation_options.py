@@ -86,3 +86,12 @@ def test_the_target_has_not_acted_in_a_fight_too() -> None:
     """R-18: table 3's +1 reaches fights, from the declaration alone."""
     keys = {m["key"] for m in _melee("--target-waiting", "--dice", "1,1,1")["fight"]["modifiers"]}
     assert "target-waiting" in keys
+
+
+def test_a_single_test_reads_its_models_inputs_without_the_target_prefix() -> None:
+    """``roll panic --shaken`` is the target's state (no +1 on the dice: the engine adds
+    none), ``roll save --whisky`` its drink; one input each, declared once."""
+    panic = _params("roll", "panic")
+    assert panic["--shaken"][0] == "The target is already shaken."
+    assert "+1" not in (panic["--shaken"][0] or "")
+    assert _params("roll", "save")["--whisky"] == panic["--whisky"]
