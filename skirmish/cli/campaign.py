@@ -11,8 +11,8 @@ from typing import Annotated
 import typer
 
 from skirmish.campaign.settings import HOUSE_RULES
+from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.game_views import register_campaign
-from skirmish.cli.options import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.i18n import Catalogue, tr

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt, bounded
+from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt, bounded
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.situation_options import parameter, situation_command, values_of
 from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from skirmish.cli.options import DbOpt, JsonOpt, LangOpt
+from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.i18n import Lang

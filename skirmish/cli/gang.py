@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, Dice, collector_paused, console, emit, session
 from skirmish.i18n import Catalogue, Lang, tr

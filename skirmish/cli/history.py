@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from skirmish.cli.options import DbOpt, JsonOpt, LangOpt, bounded
+from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.limits import LAST

@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
+from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt, bounded
 from skirmish.cli.game_views import register_member
-from skirmish.cli.options import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt, bounded
 from skirmish.cli.store_options import CampaignOpt, Dice, session
 from skirmish.limits import XP_CHANGE
 

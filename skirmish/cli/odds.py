@@ -17,7 +17,7 @@ import typer
 
 from skirmish.cli import roll_combat, roll_tests
 from skirmish.cli.combat_options import derived_command, option
-from skirmish.cli.options import emit_json
+from skirmish.cli.common_flags import emit_json
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from skirmish.cli.options import DbOpt
+from skirmish.cli.common_flags import DbOpt
 from skirmish.cli.store_options import CampaignOpt
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Lang

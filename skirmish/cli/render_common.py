@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
-from skirmish.cli.options import emit_json
+from skirmish.cli.common_flags import emit_json
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:  # for annotations only: importing stays cheap

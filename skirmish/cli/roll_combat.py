@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from skirmish.cli.options import DiceOpt, JsonOpt, LangOpt, SeedOpt, roll_with
+from skirmish.cli.common_flags import DiceOpt, JsonOpt, LangOpt, SeedOpt, roll_with
 from skirmish.cli.situation_options import parameter, situation_command
 from skirmish.engine.situation import ROLL_SOURCES, Procedure
 

@@ -16,7 +16,7 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from skirmish.cli.options import DiceOpt, JsonOpt, LangOpt, SeedOpt, emit_json, roll_with
+from skirmish.cli.common_flags import DiceOpt, JsonOpt, LangOpt, SeedOpt, emit_json, roll_with
 from skirmish.errors import RulesError, UnknownNameError
 from skirmish.i18n import Lang
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skirmish import rules
-from skirmish.cli.options import JsonOpt, LangOpt, emit_json
+from skirmish.cli.common_flags import JsonOpt, LangOpt, emit_json
 from skirmish.i18n import Lang, name, tr
 from skirmish.rules.entries import (
     Action,

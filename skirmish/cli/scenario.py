@@ -8,8 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
+from skirmish.cli.common_flags import JsonOpt, LangOpt, emit_json
 from skirmish.cli.game import register_scenario
-from skirmish.cli.options import JsonOpt, LangOpt, emit_json
 from skirmish.i18n import Lang, tr
 from skirmish.rules.scenarios import Scenario, Side, find_scenario, scenarios
 

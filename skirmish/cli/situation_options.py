@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
-from skirmish.cli.options import bounded
+from skirmish.cli.common_flags import bounded
 from skirmish.engine.situation import SUBJECT, Input, Kind, Procedure, Source, Whose, inputs_for
 from skirmish.limits import COUNT, DISTANCE
 

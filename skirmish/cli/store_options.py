@@ -129,7 +129,7 @@ def echo(text: str) -> None:
 
 
 def emit(payload: Any) -> None:
-    """Print JSON (see ``options.emit_json``)."""
-    from skirmish.cli.options import emit_json
+    """Print JSON (see ``common_flags.emit_json``)."""
+    from skirmish.cli.common_flags import emit_json
 
     emit_json(payload)

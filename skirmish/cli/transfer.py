@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from skirmish.cli.options import DbOpt
+from skirmish.cli.common_flags import DbOpt
 from skirmish.cli.store_options import CampaignOpt, echo, session
 
 export_app = typer.Typer(name="export", add_completion=False)

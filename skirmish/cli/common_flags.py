@@ -1,5 +1,6 @@
-"""Options shared by many commands, defined once (STYLE.md habit 5), and the helpers that
-turn them into dice sources and output.
+"""The flags common to many commands, defined once (STYLE.md habit 5): ``--json``, ``--seed``,
+``--dice``, ``--lang`` and ``--db``, a check of a number's bounds as it is parsed, and what the
+dice and output flags do (``roll_with``, ``emit_json``).
 """
 
 from __future__ import annotations
