@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from skirmish.cli.render_common import (
+from skirmish.cli.render_rolls import (
     Words,
     dice_json,
     faces_text,

@@ -5,7 +5,7 @@ the combat situation (``engine.situation``) gives its procedure, made typer opti
 ``cli.situation_options``, then ``--seed``, ``--dice``, ``--json`` and ``--lang``. Its body hands
 the options to the setup builders of ``combat_options`` (shared with ``skirmish odds``), rolls
 the procedure on typed-in (``--dice``) or seeded random dice, and prints one line a step
-(``--lang it|en``) or one JSON object (``--json``) through ``render_common.emit``. The builders,
+(``--lang it|en``) or one JSON object (``--json``) through ``render_rolls.emit``. The builders,
 renderers and the engine's procedures are imported inside the bodies so that loading
 ``skirmish roll`` stays cheap.
 """
@@ -31,7 +31,7 @@ def _nerve(*, seed: int | None, dice: str | None, json: bool, lang: Any, **optio
     """``roll nerve``: a nerve test on its own (R-01)."""
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import nerve_model
-    from skirmish.cli.render_common import emit
+    from skirmish.cli.render_rolls import emit
     from skirmish.engine.nerve import nerve_test
 
     fight, saloon_girl = options.pop("fight"), options.pop("saloon_girl")
@@ -48,7 +48,7 @@ def _shoot(*, seed: int | None, dice: str | None, json: bool, lang: Any, **optio
     """``roll shoot``: a whole shooting action (R-01–R-04, R-14)."""
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import shoot_setup
-    from skirmish.cli.render_common import emit
+    from skirmish.cli.render_rolls import emit
     from skirmish.engine.shooting import shoot as roll_shoot
 
     setup = shoot_setup(**options)
@@ -60,7 +60,7 @@ def _melee(*, seed: int | None, dice: str | None, json: bool, lang: Any, **optio
     """``roll melee``: a whole fight (R-01, R-03–R-05)."""
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import melee_setup
-    from skirmish.cli.render_common import emit
+    from skirmish.cli.render_rolls import emit
     from skirmish.engine.fight import melee as roll_melee
 
     setup = melee_setup(**options)
@@ -72,7 +72,7 @@ def _save(*, seed: int | None, dice: str | None, json: bool, lang: Any, **option
     """``roll save``: saving rolls on their own (R-03)."""
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import save_mods
-    from skirmish.cli.render_common import emit
+    from skirmish.cli.render_rolls import emit
     from skirmish.engine.saving import saving_roll
 
     rif, damage, cos = options.pop("rif"), options.pop("damage"), options.pop("cos")
@@ -87,7 +87,7 @@ def _panic(*, seed: int | None, dice: str | None, json: bool, lang: Any, **optio
     """``roll panic``: a panic test on its own (R-04)."""
     from skirmish.cli import render_combat as render
     from skirmish.cli.combat_options import panic_model
-    from skirmish.cli.render_common import emit
+    from skirmish.cli.render_rolls import emit
     from skirmish.engine.panic import panic_test
 
     charge = options.pop("mountain_men_charge")

@@ -3,7 +3,7 @@ the tests of R-06…R-12 and R-14 that are not a shot or a fight.
 
 Each command parses its options, rolls one engine procedure on typed-in (``--dice``) or seeded
 random dice, and prints one line a step (``--lang it|en``) or one JSON object (``--json``)
-whose ``dice`` lists every die used, in order (the shared tail is ``render_common.emit``). Names
+whose ``dice`` lists every die used, in order (the shared tail is ``render_rolls.emit``). Names
 (doctor, invalidity, skill, explosive, shelter…) are accepted in Italian or English. The engine
 and the renderers are imported inside the commands so that loading ``skirmish roll`` stays
 cheap.
@@ -121,7 +121,7 @@ def reflex(
     options = dict(locals())
     from skirmish.cli import render_tests as render
     from skirmish.cli.combat_options import reflex_check, setup_options
-    from skirmish.cli.render_common import emit
+    from skirmish.cli.render_rolls import emit
     from skirmish.engine.reflex import roll_reflex
 
     successes, mods = reflex_check(**setup_options(options, "rif"))
@@ -163,7 +163,7 @@ def initiative(
 ) -> None:
     """``roll initiative`` (R-07); its help is ``HELP["initiative"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.render_common import emit
+    from skirmish.cli.render_rolls import emit
     from skirmish.engine.initiative import roll_initiative, roll_off
 
     if against_rif is None:
@@ -225,7 +225,7 @@ def cohesion(
 ) -> None:
     """``roll cohesion`` (R-08); its help is ``HELP["cohesion"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.render_common import emit
+    from skirmish.cli.render_rolls import emit
     from skirmish.engine.cohesion import Leader, roll_cohesion
 
     status = Leader(pick("leader", leader, LEADERS))
@@ -257,7 +257,7 @@ def infamy(
 ) -> None:
     """``roll infamy`` (R-09); its help is ``HELP["infamy"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.render_common import emit
+    from skirmish.cli.render_rolls import emit
     from skirmish.engine.infamy import roll_infamy
 
     result = roll_with(
@@ -300,7 +300,7 @@ def recovery(
 ) -> None:
     """``roll recovery`` (R-10); its help is ``HELP["recovery"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.render_common import emit
+    from skirmish.cli.render_rolls import emit
     from skirmish.engine.recovery import find_doctor, find_invalidity, roll_recovery
 
     if own_doctor and doctor is None:
@@ -350,7 +350,7 @@ def skill(
 ) -> None:
     """``roll skill`` (R-11); its help is ``HELP["skill"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.render_common import emit
+    from skirmish.cli.render_rolls import emit
     from skirmish.engine.advances import choose_cacciatore, find_owned_skill, roll_new_skill
 
     has = [find_owned_skill(name) for name in owned or ()]
@@ -516,7 +516,7 @@ def explosion(
 ) -> None:
     """``roll explosion`` (R-14); its help is ``HELP["explosion"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.render_common import emit
+    from skirmish.cli.render_rolls import emit
     from skirmish.engine.explosion import Protection, find_explosive, roll_explosion
     from skirmish.engine.explosion import table_8_protection as shelter
 
@@ -577,7 +577,7 @@ def lasso(
 ) -> None:
     """``roll lasso`` (R-14); its help is ``HELP["lasso"]``."""
     from skirmish.cli import render_tests as render
-    from skirmish.cli.render_common import emit
+    from skirmish.cli.render_rolls import emit
     from skirmish.engine.lasso import roll_lasso
     from skirmish.engine.reflex import reflex_modifiers
 
