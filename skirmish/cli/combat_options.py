@@ -111,7 +111,7 @@ def reflex_check(
 ) -> tuple[int, tuple[Modifier, ...]]:
     """Successes needed and the modifiers on each die, from the options of ``roll reflex``
     (R-06): ``--action`` names a test of table 1 and sets ``--need``, horse and lasso."""
-    from skirmish.cli.roll_tests import SIDE_STEPS, pick
+    from skirmish.cli.roll_procedures import SIDE_STEPS, pick
     from skirmish.engine.reflex import action_test, reflex_modifiers
 
     if action is not None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from skirmish.cli import roll_combat, roll_tests
+from skirmish.cli import roll_combat, roll_procedures
 from skirmish.cli.combat_options import derived_command, option
 from skirmish.cli.common_flags import emit_json
 from skirmish.i18n import Catalogue, Lang, tr
@@ -425,7 +425,7 @@ _register(
 )
 _register(
     "reflex",
-    roll_tests.reflex,
+    roll_procedures.reflex,
     _reflex,
     REROLLS,
     """Exact odds of a reflex test: 0, 1 or 2 successes and the chance of passing with

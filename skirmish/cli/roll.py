@@ -1,15 +1,15 @@
 """``skirmish roll``: one subcommand per procedure of the rulebook.
 
 The combat procedures (nerve, shoot, melee, save, panic) are registered by ``roll_combat``; the
-other tests (reflex, initiative, cohesion, infamy, recovery, skill, availability, explosion,
-lasso) by ``roll_tests``.
+other procedures (reflex, initiative, cohesion, infamy, recovery, skill, availability, explosion,
+lasso) by ``roll_procedures``.
 """
 
 from __future__ import annotations
 
 import typer
 
-from skirmish.cli import roll_combat, roll_tests
+from skirmish.cli import roll_combat, roll_procedures
 
 app = typer.Typer(
     name="roll",
@@ -17,4 +17,4 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 roll_combat.register(app)
-roll_tests.register(app)
+roll_procedures.register(app)

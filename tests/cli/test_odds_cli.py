@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from skirmish.cli import combat_options, odds, roll_combat, roll_tests
+from skirmish.cli import combat_options, odds, roll_combat, roll_procedures
 from skirmish.cli.main import app
 from skirmish.engine.setup import Attacker, ShootSetup, ShotSituation, Target
 from skirmish.odds.combat import shoot_odds
@@ -202,7 +202,7 @@ ROLL_TWINS = {
     "save": roll_combat.save,
     "panic": roll_combat.panic,
     "nerve": roll_combat.nerve,
-    "reflex": roll_tests.reflex,
+    "reflex": roll_procedures.reflex,
 }
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
-from skirmish.cli.roll_tests import HELP
+from skirmish.cli.roll_procedures import HELP
 
 runner = CliRunner()
 
@@ -95,9 +95,9 @@ def test_reflex_help_lists_exactly_the_actions_that_need_a_test() -> None:
     import typing
 
     from skirmish import rules
-    from skirmish.cli import roll_tests
+    from skirmish.cli import roll_procedures
 
-    option = typing.get_type_hints(roll_tests.reflex, include_extras=True)["action"]
+    option = typing.get_type_hints(roll_procedures.reflex, include_extras=True)["action"]
     listed = re.search(r"reflex test: (.*?) \(or their", option.__metadata__[0].help)
     assert listed is not None
     names = re.split(r", | or ", listed.group(1))

@@ -1,5 +1,7 @@
 """``skirmish roll reflex|initiative|cohesion|infamy|recovery|skill|availability|explosion|lasso``:
-the tests of R-06…R-12 and R-14 that are not a shot or a fight.
+the book's procedures of R-06…R-12 and R-14 that are not a shot or a fight (its reflex,
+initiative, cohesion and infamy tests, recovery, a new skill, availability, explosions, the
+lasso), beside the combat procedures of ``roll_combat``.
 
 Each command parses its options, rolls one engine procedure on typed-in (``--dice``) or seeded
 random dice, and prints one line a step (``--lang it|en``) or one JSON object (``--json``)
