@@ -1,7 +1,7 @@
 """How any roll is written, whatever the procedure: numbers with a true minus sign, faces,
 sums, the ``dice``/``rolls`` JSON, ``Words`` (the modifier labels and saving-roll lines, read
-from the catalogues of ``render_combat`` and ``render_tests``), and ``emit``, how every ``roll``
-command prints its result once ``roll_with`` has rolled it."""
+from the catalogues of ``render_combat`` and ``render_procedures``), and ``emit``, how every
+``roll`` command prints its result once ``roll_with`` has rolled it."""
 
 from __future__ import annotations
 

@@ -121,7 +121,7 @@ def reflex(
 ) -> None:
     """``roll reflex`` (R-06); its help is ``HELP["reflex"]``."""
     options = dict(locals())
-    from skirmish.cli import render_tests as render
+    from skirmish.cli import render_procedures as render
     from skirmish.cli.combat_options import reflex_check, setup_options
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.reflex import roll_reflex
@@ -164,7 +164,7 @@ def initiative(
     lang: LangOpt,
 ) -> None:
     """``roll initiative`` (R-07); its help is ``HELP["initiative"]``."""
-    from skirmish.cli import render_tests as render
+    from skirmish.cli import render_procedures as render
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.initiative import roll_initiative, roll_off
 
@@ -226,7 +226,7 @@ def cohesion(
     lang: LangOpt,
 ) -> None:
     """``roll cohesion`` (R-08); its help is ``HELP["cohesion"]``."""
-    from skirmish.cli import render_tests as render
+    from skirmish.cli import render_procedures as render
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.cohesion import Leader, roll_cohesion
 
@@ -258,7 +258,7 @@ def infamy(
     lang: LangOpt,
 ) -> None:
     """``roll infamy`` (R-09); its help is ``HELP["infamy"]``."""
-    from skirmish.cli import render_tests as render
+    from skirmish.cli import render_procedures as render
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.infamy import roll_infamy
 
@@ -301,7 +301,7 @@ def recovery(
     lang: LangOpt,
 ) -> None:
     """``roll recovery`` (R-10); its help is ``HELP["recovery"]``."""
-    from skirmish.cli import render_tests as render
+    from skirmish.cli import render_procedures as render
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.recovery import find_doctor, find_invalidity, roll_recovery
 
@@ -351,7 +351,7 @@ def skill(
     lang: LangOpt,
 ) -> None:
     """``roll skill`` (R-11); its help is ``HELP["skill"]``."""
-    from skirmish.cli import render_tests as render
+    from skirmish.cli import render_procedures as render
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.advances import choose_cacciatore, find_owned_skill, roll_new_skill
 
@@ -392,7 +392,7 @@ def availability(
     lang: LangOpt,
 ) -> None:
     """``roll availability`` (R-12); its help is ``HELP["availability"]``."""
-    from skirmish.cli import render_tests as render
+    from skirmish.cli import render_procedures as render
     from skirmish.engine.availability import roll_availability
 
     if (disp is None) == (item is None):
@@ -440,7 +440,7 @@ def _item_disp(
 
 
 def _no_roll(item: str, lang: Lang, json_wanted: bool) -> None:
-    from skirmish.cli.render_tests import MESSAGES
+    from skirmish.cli.render_procedures import MESSAGES
     from skirmish.i18n import name, tr
     from skirmish.rules import find_equipment
 
@@ -517,7 +517,7 @@ def explosion(
     lang: LangOpt,
 ) -> None:
     """``roll explosion`` (R-14); its help is ``HELP["explosion"]``."""
-    from skirmish.cli import render_tests as render
+    from skirmish.cli import render_procedures as render
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.explosion import Protection, find_explosive, roll_explosion
     from skirmish.engine.explosion import table_8_protection as shelter
@@ -578,7 +578,7 @@ def lasso(
     lang: LangOpt,
 ) -> None:
     """``roll lasso`` (R-14); its help is ``HELP["lasso"]``."""
-    from skirmish.cli import render_tests as render
+    from skirmish.cli import render_procedures as render
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.lasso import roll_lasso
     from skirmish.engine.reflex import reflex_modifiers

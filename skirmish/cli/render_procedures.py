@@ -1,4 +1,5 @@
-"""Turn the results of the non-combat tests into what a player says at the table, or into JSON.
+"""Turn the results of the procedures that are not a shot or a fight (``roll_procedures``) into
+what a player says at the table, or into JSON.
 
 Pure functions of the engine's result objects: ``*_lines`` return terminal lines in the chosen
 language, ``*_json`` plain dicts for ``--json`` (the same shape as the combat commands: ``dice``
