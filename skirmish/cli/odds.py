@@ -1,7 +1,7 @@
 """``skirmish odds shoot|melee|save|panic|reflex|nerve``: exact chances, no dice rolled.
 
 Each command takes the same options as its ``skirmish roll`` twin (read from that command's
-signature by ``combat_options.derived_command``), without ``--seed`` and ``--dice``, and with
+signature by ``derived_command``), without ``--seed`` and ``--dice``, and with
 ``--fortuna`` / ``--fama``: rerolls spent wisely (R-15, docs/odds.md). The odds come from
 ``skirmish.odds``, imported inside the commands; the terminal shows tables with percentages
 (rich), ``--json`` exact fractions such as "5/36".
@@ -9,15 +9,25 @@ signature by ``combat_options.derived_command``), without ``--seed`` and ``--dic
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
+import typing
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from skirmish.cli import roll_combat, roll_procedures
-from skirmish.cli.combat_options import derived_command, option
 from skirmish.cli.common_flags import emit_json
+from skirmish.cli.situation_options import (
+    Command,
+    melee_setup,
+    nerve_model,
+    panic_model,
+    parameter,
+    save_mods,
+    shoot_setup,
+)
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:
@@ -62,10 +72,10 @@ TargetFamaOpt = Annotated[
     ),
 ]
 
-REROLLS = [option("fortuna", FortunaOpt, 0), option("fama", FamaOpt, 0)]
+REROLLS = [parameter("fortuna", FortunaOpt, 0), parameter("fama", FamaOpt, 0)]
 TARGET_REROLLS = [
-    option("target_fortuna", TargetFortunaOpt, 0),
-    option("target_fama", TargetFamaOpt, 0),
+    parameter("target_fortuna", TargetFortunaOpt, 0),
+    parameter("target_fama", TargetFamaOpt, 0),
 ]
 
 MESSAGES: Catalogue = {
@@ -235,14 +245,12 @@ def _combat(
 
 
 def _shoot(**options: Any) -> None:
-    from skirmish.cli.combat_options import shoot_setup
     from skirmish.odds.combat import shoot_odds
 
     _combat(shoot_odds, shoot_setup, **options)
 
 
 def _melee(**options: Any) -> None:
-    from skirmish.cli.combat_options import melee_setup
     from skirmish.odds.combat import melee_odds
 
     _combat(melee_odds, melee_setup, **options)
@@ -261,7 +269,6 @@ def _nerve(
     lang: Lang,
     **options: Any,
 ) -> None:
-    from skirmish.cli.combat_options import nerve_model
     from skirmish.engine.nerve import check_can_act, nerve_modifiers
     from skirmish.odds.report import nerve_payload
     from skirmish.odds.single import nerve_odds
@@ -293,7 +300,6 @@ def _save(
     lang: Lang,
     **options: Any,
 ) -> None:
-    from skirmish.cli.combat_options import save_mods
     from skirmish.engine.setup import check_characteristic
     from skirmish.errors import RulesError
     from skirmish.odds.report import save_payload
@@ -321,7 +327,6 @@ def _save(
 def _panic(
     *, fortuna: int, fama: int, mountain_men_charge: bool, json: bool, lang: Lang, **options: Any
 ) -> None:
-    from skirmish.cli.combat_options import panic_model
     from skirmish.engine.panic import panic_modifiers
     from skirmish.odds.report import panic_payload
     from skirmish.odds.single import panic_odds
@@ -343,14 +348,13 @@ def _panic(
 
 
 def _reflex(*, fortuna: int, fama: int, rif: int, json: bool, lang: Lang, **options: Any) -> None:
-    from skirmish.cli.combat_options import reflex_check
     from skirmish.engine.reflex import check_need
     from skirmish.engine.setup import check_characteristic
     from skirmish.odds.report import reflex_payload
     from skirmish.odds.single import reflex_odds
 
     check_characteristic("RIF", rif)
-    need, mods = reflex_check(**options)
+    need, mods = roll_procedures.reflex_check(**options)
     check_need(need)
     rerolls = _budget(fortuna, fama)
     successes = reflex_odds(rif, need=need, modifiers=mods, rerolls=rerolls)
@@ -363,6 +367,35 @@ def _reflex(*, fortuna: int, fama: int, rif: int, json: bool, lang: Lang, **opti
         [_table(tr(MESSAGES, "successes", lang), _numbers(successes), lang)],
         lines + _rerolls_line(rerolls, 0, "model", lang),
     )
+
+
+# ---------------------------------------------------------------------------- the commands
+
+#: ``roll`` options that make no sense for exact odds.
+ROLL_ONLY = ("seed", "dice")
+
+
+def derived_command(
+    roll_command: Callable[..., Any],
+    extra: Sequence[inspect.Parameter],
+    body: Callable[..., None],
+    doc: str,
+) -> Command:
+    """A Typer command with the options of ``roll_command`` (less ``--seed``/``--dice``, their
+    annotations resolved) and ``extra``, calling ``body(**options)``; the options are copied
+    when first read."""
+
+    def params() -> list[inspect.Parameter]:
+        hints = typing.get_type_hints(roll_command, include_extras=True)
+        inherited = [
+            p.replace(annotation=hints[p.name])
+            for p in inspect.signature(roll_command).parameters.values()
+            if p.name not in ROLL_ONLY
+        ]
+        names = {p.name for p in inherited}
+        return [*inherited, *(p for p in extra if p.name not in names)]
+
+    return Command(params, body, getattr(roll_command, "__name__", "command"), doc)
 
 
 def _register(

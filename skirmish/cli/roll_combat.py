@@ -3,11 +3,11 @@
 The commands' options are not written here: each command takes every input the declaration of
 the combat situation (``engine.situation``) gives its procedure, made typer options by
 ``cli.situation_options``, then ``--seed``, ``--dice``, ``--json`` and ``--lang``. Its body hands
-the options to the setup builders of ``combat_options`` (shared with ``skirmish odds``), rolls
-the procedure on typed-in (``--dice``) or seeded random dice, and prints one line a step
-(``--lang it|en``) or one JSON object (``--json``) through ``render_rolls.emit``. The builders,
-renderers and the engine's procedures are imported inside the bodies so that loading
-``skirmish roll`` stays cheap.
+the options to the setup builders of ``situation_options`` (shared with ``skirmish odds``),
+rolls the procedure on typed-in (``--dice``) or seeded random dice, and prints one line a step
+(``--lang it|en``) or one JSON object (``--json``) through ``render_rolls.emit``. The renderers
+and the engine's procedures are imported inside the bodies so that loading ``skirmish roll``
+stays cheap.
 """
 
 from typing import Any
@@ -15,7 +15,15 @@ from typing import Any
 import typer
 
 from skirmish.cli.common_flags import DiceOpt, JsonOpt, LangOpt, SeedOpt, roll_with
-from skirmish.cli.situation_options import parameter, situation_command
+from skirmish.cli.situation_options import (
+    melee_setup,
+    nerve_model,
+    panic_model,
+    parameter,
+    save_mods,
+    shoot_setup,
+    situation_command,
+)
 from skirmish.engine.situation import ROLL_SOURCES, Procedure
 
 #: The options every roll ends with: the dice and the output.
@@ -30,7 +38,6 @@ ROLL_OPTIONS = [
 def _nerve(*, seed: int | None, dice: str | None, json: bool, lang: Any, **options: Any) -> None:
     """``roll nerve``: a nerve test on its own (R-01)."""
     from skirmish.cli import render_combat as render
-    from skirmish.cli.combat_options import nerve_model
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.nerve import nerve_test
 
@@ -47,7 +54,6 @@ def _nerve(*, seed: int | None, dice: str | None, json: bool, lang: Any, **optio
 def _shoot(*, seed: int | None, dice: str | None, json: bool, lang: Any, **options: Any) -> None:
     """``roll shoot``: a whole shooting action (R-01–R-04, R-14)."""
     from skirmish.cli import render_combat as render
-    from skirmish.cli.combat_options import shoot_setup
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.shooting import shoot as roll_shoot
 
@@ -59,7 +65,6 @@ def _shoot(*, seed: int | None, dice: str | None, json: bool, lang: Any, **optio
 def _melee(*, seed: int | None, dice: str | None, json: bool, lang: Any, **options: Any) -> None:
     """``roll melee``: a whole fight (R-01, R-03–R-05)."""
     from skirmish.cli import render_combat as render
-    from skirmish.cli.combat_options import melee_setup
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.fight import melee as roll_melee
 
@@ -71,7 +76,6 @@ def _melee(*, seed: int | None, dice: str | None, json: bool, lang: Any, **optio
 def _save(*, seed: int | None, dice: str | None, json: bool, lang: Any, **options: Any) -> None:
     """``roll save``: saving rolls on their own (R-03)."""
     from skirmish.cli import render_combat as render
-    from skirmish.cli.combat_options import save_mods
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.saving import saving_roll
 
@@ -86,7 +90,6 @@ def _save(*, seed: int | None, dice: str | None, json: bool, lang: Any, **option
 def _panic(*, seed: int | None, dice: str | None, json: bool, lang: Any, **options: Any) -> None:
     """``roll panic``: a panic test on its own (R-04)."""
     from skirmish.cli import render_combat as render
-    from skirmish.cli.combat_options import panic_model
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.panic import panic_test
 

@@ -14,13 +14,16 @@ cheap.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from skirmish.cli.common_flags import DiceOpt, JsonOpt, LangOpt, SeedOpt, emit_json, roll_with
 from skirmish.errors import RulesError, UnknownNameError
 from skirmish.i18n import Lang
+
+if TYPE_CHECKING:
+    from skirmish.engine.result import Modifier
 
 K = TypeVar("K")
 
@@ -50,6 +53,34 @@ SIDE_STEPS: dict[int, tuple[str, ...]] = {
     1: ("normal", "normale", "laterale-normale", "1"),
     2: ("fast", "veloce", "laterale-veloce", "2"),
 }
+
+
+def reflex_check(
+    *,
+    need: int | None,
+    action: str | None,
+    side_step: str | None,
+    horse: bool,
+    lasso: bool,
+    **options: Any,
+) -> tuple[int, tuple[Modifier, ...]]:
+    """Successes needed and the modifiers on each die, from the options of ``roll reflex`` and
+    ``odds reflex`` (R-06): ``--action`` names a test of table 1 and sets ``--need``, horse and
+    lasso; ``options`` are the other modifiers' flags (``engine.reflex.reflex_modifiers``)."""
+    from skirmish.engine.reflex import action_test, reflex_modifiers
+
+    if action is not None:
+        test = action_test(action)
+        if need is not None and need != test.need:
+            raise RulesError(
+                f"{action!r} needs {test.need} success(es) (R-06, table 1), not --need {need}; "
+                "drop --need."
+            )
+        need, horse, lasso = test.need, horse or test.horse, lasso or test.lasso
+    step = 0 if side_step is None else pick("side-step", side_step, SIDE_STEPS)
+    mods = reflex_modifiers(side_step=step, horse=horse, lasso=lasso, **options)
+    return (1 if need is None else need), mods
+
 
 WhiskyOpt = Annotated[
     bool, typer.Option("--whisky", help="Drank whisky: −1 RIF, +1 on each reflex die (§8.3).")
@@ -120,13 +151,24 @@ def reflex(
     lang: LangOpt,
 ) -> None:
     """``roll reflex`` (R-06); its help is ``HELP["reflex"]``."""
-    options = dict(locals())
     from skirmish.cli import render_procedures as render
-    from skirmish.cli.combat_options import reflex_check, setup_options
     from skirmish.cli.render_rolls import emit
     from skirmish.engine.reflex import roll_reflex
 
-    successes, mods = reflex_check(**setup_options(options, "rif"))
+    successes, mods = reflex_check(
+        need=need,
+        action=action,
+        side_step=side_step,
+        backing=backing,
+        horse=horse,
+        enemies=enemies,
+        buon_cavaliere=buon_cavaliere,
+        lasso=lasso,
+        cowboy=cowboy,
+        imbranato=imbranato,
+        whisky=whisky,
+        opportunity=opportunity,
+    )
     result = roll_with(
         lambda d: roll_reflex(rif=rif, need=successes, modifiers=mods, dice=d), seed=seed, dice=dice
     )

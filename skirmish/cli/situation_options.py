@@ -5,7 +5,8 @@ hand: ``situation_parameters`` turns each declared ``Input`` of a procedure into
 typer option (its flag and aliases, type and choices, default, help, bounds, and a help panel
 for whose it is), and ``situation_command`` makes a command of them with a body that receives
 every option by name. ``values_of`` maps a command's options back to the declaration's ids,
-which the engine's builders take.
+and ``shoot_setup``, ``melee_setup``, ``nerve_model``, ``panic_model`` and ``save_mods`` hand
+them to the engine's one builder of each setup (``roll`` and ``odds`` share them).
 """
 
 from __future__ import annotations
@@ -13,13 +14,18 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Mapping, Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from skirmish.cli.common_flags import bounded
+from skirmish.engine import situation
 from skirmish.engine.situation import SUBJECT, Input, Kind, Procedure, Source, Whose, inputs_for
 from skirmish.limits import COUNT, DISTANCE
+
+if TYPE_CHECKING:
+    from skirmish.engine.result import Modifier
+    from skirmish.engine.setup import Attacker, MeleeSetup, ShootSetup, Target
 
 #: The help screen's panels of ``shoot`` and ``melee``, by whose the input is.
 PANELS = {Whose.ATTACKER: "The attacker", Whose.ACTION: "The action", Whose.TARGET: "The target"}
@@ -177,3 +183,28 @@ def values_of(procedure: Procedure, options: Mapping[str, Any]) -> dict[str, Any
     if unknown:
         raise TypeError(f"options {unknown} are no inputs of {procedure.value}")
     return {by_param[name]: value for name, value in options.items()}
+
+
+def shoot_setup(**options: Any) -> ShootSetup:
+    """The shooting action the options of ``roll shoot`` / ``odds shoot`` describe (R-02)."""
+    return situation.shoot_setup(values_of(Procedure.SHOOT, options))
+
+
+def melee_setup(**options: Any) -> MeleeSetup:
+    """The fight the options of ``roll melee`` / ``odds melee`` describe (R-05)."""
+    return situation.melee_setup(values_of(Procedure.MELEE, options))
+
+
+def panic_model(**options: Any) -> Target:
+    """The model taking a panic test, from the options of ``roll panic`` (R-04)."""
+    return situation.panic_model(values_of(Procedure.PANIC, options))
+
+
+def nerve_model(**options: Any) -> Attacker:
+    """The model taking a nerve test, from the options of ``roll nerve`` (R-01)."""
+    return situation.nerve_model(values_of(Procedure.NERVE, options))
+
+
+def save_mods(**options: Any) -> tuple[Modifier, ...]:
+    """The saving-roll modifiers the options of ``roll save`` name (R-03)."""
+    return situation.save_modifiers_of(values_of(Procedure.SAVE, options))

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from skirmish.cli import combat_options, odds, roll_combat, roll_procedures
+from skirmish.cli import odds, roll_combat, roll_procedures, situation_options
 from skirmish.cli.main import app
 from skirmish.engine.setup import Attacker, ShootSetup, ShotSituation, Target
 from skirmish.odds.combat import shoot_odds
@@ -260,7 +260,7 @@ def test_odds_builds_the_setup_roll_builds_for_shoot(args: list[str]) -> None:
     from skirmish.engine.shooting import shoot
 
     params = typer_params("shoot", args)
-    setup = combat_options.shoot_setup(**params)
+    setup = situation_options.shoot_setup(**params)
     faces = [3, 4] + [1, 2, 3, 6, 5, 4] * 6
     mine = render_combat.shoot_json(shoot(setup, ScriptedDice(faces)), "en")
     dice = ",".join(str(f) for f in faces[: len(mine["dice"])])
@@ -274,7 +274,7 @@ def test_odds_builds_the_setup_roll_builds_for_melee(args: list[str]) -> None:
     from skirmish.engine.fight import melee
 
     params = typer_params("melee", args)
-    setup = combat_options.melee_setup(**params)
+    setup = situation_options.melee_setup(**params)
     faces = [2, 5, 6, 6, 6, 1, 2]
     mine = render_combat.melee_json(melee(setup, ScriptedDice(faces)), "en")
     used = len(mine["dice"])
@@ -287,15 +287,13 @@ def typer_params(name: str, args: list[str]) -> dict[str, Any]:
     and converted by Typer), captured by a twin command with a recording body."""
     import typer
 
-    from skirmish.cli.combat_options import derived_command
-
     captured: dict[str, Any] = {}
 
     def record(**options: Any) -> None:
         captured.update(options)
 
     probe = typer.Typer()
-    probe.command(name)(derived_command(ROLL_TWINS[name], odds.REROLLS, record, "probe"))
+    probe.command(name)(odds.derived_command(ROLL_TWINS[name], odds.REROLLS, record, "probe"))
     probe.command("unused")(lambda: None)
     result = runner.invoke(probe, [name, *args])
     assert result.exit_code == 0, result.output

@@ -372,8 +372,7 @@ def roll_setup(args: list[str], *, shooting: bool) -> Any:
     options) and built by its builder, as the command does before it rolls."""
     import typer
 
-    from skirmish.cli import combat_options
-    from skirmish.cli.situation_options import situation_command
+    from skirmish.cli.situation_options import melee_setup, shoot_setup, situation_command
     from skirmish.engine.situation import ROLL_SOURCES, Procedure
 
     procedure = Procedure.SHOOT if shooting else Procedure.MELEE
@@ -391,7 +390,7 @@ def roll_setup(args: list[str], *, shooting: bool) -> Any:
         _PROBES[procedure.value] = typer.main.get_command(probe)
     _PROBES[procedure.value + ":options"] = captured
     _PROBES[procedure.value].main([procedure.value, *args], standalone_mode=False)
-    build = combat_options.shoot_setup if shooting else combat_options.melee_setup
+    build = shoot_setup if shooting else melee_setup
     return outcome(lambda: build(**captured))
 
 
