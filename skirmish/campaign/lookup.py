@@ -66,6 +66,12 @@ def _lock_campaign(session: Session, campaign: Campaign) -> Campaign:
     return campaign
 
 
+def row_id(row: Any) -> int:
+    """The id of a row that has been flushed (campaign, gang, model, game…)."""
+    assert row.id is not None
+    return int(row.id)
+
+
 def nearest(name: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
     """The candidates closest to ``name`` (or the first few when none is close)."""
     names = list(dict.fromkeys(candidates))

@@ -35,29 +35,19 @@ from typing import Any
 from sqlmodel import Session, select
 
 from skirmish.campaign import lookup
-from skirmish.campaign.game.pending import POSTGAME_STEPS, postgame_done
-from skirmish.campaign.game.play import (
-    CIVILIAN_PROFILE,
-    DOCTOR_SKILLS,
-    WOUNDED,
+from skirmish.campaign.game.board import (
     gang_row,
     gangs_of,
     member_of,
     models_of,
     objectives_of,
-    outlaw_marked,
-    result_for,
     scenario_of,
 )
+from skirmish.campaign.game.end import result_for
+from skirmish.campaign.game.pending import POSTGAME_STEPS, postgame_done
+from skirmish.campaign.game.start import WOUNDED, outlaw_marked
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameStatus, Retreat
-from skirmish.campaign.models import (
-    Gang,
-    Injury,
-    LogEntry,
-    Member,
-    MemberStatus,
-    OwnedItem,
-)
+from skirmish.campaign.models import Gang, Injury, LogEntry, Member, MemberStatus, OwnedItem
 from skirmish.campaign.services import (
     Before,
     drop_two_handed,
@@ -67,13 +57,7 @@ from skirmish.campaign.services import (
 )
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.infamy import InfamyLoss, infamy_loss, roll_infamy
-from skirmish.engine.recovery import (
-    Doctor,
-    Invalidity,
-    RecoveryOutcome,
-    find_doctor,
-    roll_recovery,
-)
+from skirmish.engine.recovery import Doctor, Invalidity, RecoveryOutcome, find_doctor, roll_recovery
 from skirmish.errors import CampaignError
 from skirmish.rules import find_profile
 from skirmish.rules.names import normalize
@@ -86,6 +70,10 @@ BOUNTY_KILLERS = "bounty-killers"
 #: H-11 and H-10: the gambler's skill and the marked cards' item.
 GAMBLER = "giocatore"
 MARKED_CARDS = "marked-cards"
+#: The profile the scenarios' people use (§9.12).
+CIVILIAN_PROFILE = "Civile disarmato"
+#: Skills that make a model a doctor (R-10).
+DOCTOR_SKILLS = ("dottore-laureato", "dottore")
 #: Words for "no doctor".
 NO_DOCTOR = frozenset({"none", "nessuno", "no"})
 

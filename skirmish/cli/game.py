@@ -28,7 +28,7 @@ from skirmish.rules.model import Cover
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from skirmish.campaign.game.play import Bystanders
+    from skirmish.campaign.game.reactions import Bystanders
     from skirmish.campaign.game.tables import Game
 
 app = typer.Typer(
@@ -190,28 +190,28 @@ def _state_word(state: str, lang: Lang) -> str:
 
 def _game(s: Session, campaign: str | None, game: int | None) -> Game:
     from skirmish.campaign import lookup
-    from skirmish.campaign.game.play import current_game
+    from skirmish.campaign.game.board import current_game
 
     return current_game(s, lookup.current_campaign(s, campaign), game)
 
 
 def _game_status(db: str | None, campaign: str | None, game: int | None) -> dict[str, Any]:
     """The game's board, read in a transaction of its own."""
-    from skirmish.campaign.game.play import board
+    from skirmish.campaign.game.status import board
 
     with session(db, access="read") as s:
         return board(s, game=_game(s, campaign, game))
 
 
 def _last_event_id(s: Session, game: Game) -> int:
-    from skirmish.campaign.game.play import events_of
+    from skirmish.campaign.game.board import events_of
 
     events = events_of(s, game)
     return events[-1].id or 0 if events else 0
 
 
 def _events_after(s: Session, game: Game, after: int) -> list[dict[str, Any]]:
-    from skirmish.campaign.game.play import events_of
+    from skirmish.campaign.game.board import events_of
 
     return [
         {
@@ -249,7 +249,7 @@ def _act(
 
 
 def _ended_lines(s: Session, game: Game, lang: Lang) -> list[str]:
-    from skirmish.campaign.game.play import board
+    from skirmish.campaign.game.status import board
 
     data = board(s, game=game)
     winner = _t("wins", lang, gang=data["winner"]) if data["winner"] else _t("draw", lang)
@@ -298,7 +298,8 @@ def start(
     Example: skirmish game start "Rapina in banca" --good Earps --bad Clantons --leave Ike
     """
     from skirmish.campaign import lookup
-    from skirmish.campaign.game.play import board, start_game
+    from skirmish.campaign.game.start import start_game
+    from skirmish.campaign.game.status import board
 
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
@@ -344,7 +345,8 @@ def list_(
     Example: skirmish game list --json
     """
     from skirmish.campaign import lookup
-    from skirmish.campaign.game.play import board, games_of
+    from skirmish.campaign.game.board import games_of
+    from skirmish.campaign.game.status import board
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
@@ -393,7 +395,8 @@ def turn(
 
     Example: skirmish game turn --dice 4
     """
-    from skirmish.campaign.game.play import new_turn, scenario_of
+    from skirmish.campaign.game.board import scenario_of
+    from skirmish.campaign.game.turns import new_turn
 
     rolled = Dice(seed=seed, dice=dice)
 
@@ -459,7 +462,7 @@ def initiative(
 
     Example: skirmish game initiative "Wyatt Earp" "Ike Clanton" --dice 5,2
     """
-    from skirmish.campaign.game.play import initiative as roll
+    from skirmish.campaign.game.initiative import initiative as roll
 
     rolled = Dice(seed=seed, dice=dice)
 
@@ -520,11 +523,10 @@ def _combat(
     """Roll a shot or a fight (``roll``: the ``shoot`` or ``melee`` service) on the game, with
     the ``bystanders`` the players name (R-19, R-20, R-22)."""
 
-    from skirmish.campaign.game.play import NOBODY, around
+    from skirmish.campaign.game.reactions import NOBODY
 
     def action(s: Session, g: Game) -> list[str]:
-        with around(s, bystanders or NOBODY, rolled.source):
-            report = roll(s, game=g, **attack, dice=rolled.source)
+        report = roll(s, game=g, **attack, dice=rolled.source, bystanders=bystanders or NOBODY)
         return _combat_lines(report, lang, shooting)
 
     _act(db, campaign, game_no, json_, action, rolled)
@@ -533,7 +535,7 @@ def _combat(
 def _bystanders(options: dict[str, Any]) -> Bystanders:
     """The bystander options taken out of a shot's or a fight's ``options`` (R-19, R-20,
     R-22); the rest is the situation."""
-    from skirmish.campaign.game.play import Bystanders
+    from skirmish.campaign.game.reactions import Bystanders
 
     return Bystanders(
         near=tuple(options.pop("near", None) or ()),
@@ -592,7 +594,7 @@ def _shoot(
 
     Example: skirmish game shoot "Wyatt Earp" "Ike Clanton" --range 5 --dice 2,3,6,2,1,1
     """
-    from skirmish.campaign.game.play import shoot as roll
+    from skirmish.campaign.game.combat import shoot as roll
 
     named = _bystanders(situation)
     _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, True, named,
@@ -619,7 +621,7 @@ def _melee(
 
     Example: skirmish game melee "Doc Holliday" "Billy Clanton" --behind --dice 3,3,5,4,2,2
     """
-    from skirmish.campaign.game.play import melee as roll
+    from skirmish.campaign.game.combat import melee as roll
 
     named = _bystanders(situation)
     _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, False, named,
@@ -657,7 +659,7 @@ def drink(
 
     Example: skirmish game drink "Doc Holliday"
     """
-    from skirmish.campaign.game.play import drink as drink_whisky
+    from skirmish.campaign.game.states import drink as drink_whisky
 
     def action(s: Session, g: Game) -> list[str]:
         model = drink_whisky(s, game=g, member=member)
@@ -694,8 +696,8 @@ def hit(
 
     Example: skirmish game hit "Billy Clanton" --wounds 3 --by "Wyatt Earp" --near Frank
     """
-    from skirmish.campaign.game.play import Bystanders
-    from skirmish.campaign.game.play import hit as record
+    from skirmish.campaign.game.combat import hit as record
+    from skirmish.campaign.game.reactions import Bystanders
 
     rolled = Dice(seed=seed, dice=dice)
 
@@ -735,7 +737,7 @@ def state(
 
     Example: skirmish game state "Ike Clanton" shaken
     """
-    from skirmish.campaign.game.play import set_state
+    from skirmish.campaign.game.states import set_state
 
     def action(s: Session, g: Game) -> list[str]:
         model = set_state(s, game=g, member=member, state=new_state)
@@ -768,8 +770,8 @@ def eliminate(
 
     Example: skirmish game eliminate "Billy Clanton" --by "Doc Holliday" --near Frank
     """
-    from skirmish.campaign.game.play import Bystanders
-    from skirmish.campaign.game.play import eliminate as record
+    from skirmish.campaign.game.combat import eliminate as record
+    from skirmish.campaign.game.reactions import Bystanders
 
     rolled = Dice(seed=seed, dice=dice)
 
@@ -796,7 +798,7 @@ def leave(
 
     Example: skirmish game leave "Mary"
     """
-    from skirmish.campaign.game.play import leave as record
+    from skirmish.campaign.game.states import leave as record
 
     def action(s: Session, g: Game) -> list[str]:
         model = record(s, game=g, member=member)
@@ -819,8 +821,8 @@ def spend(
 
     Example: skirmish game spend fortuna "Wyatt Earp"
     """
-    from skirmish.campaign.game.play import member_of
-    from skirmish.campaign.game.play import spend as record
+    from skirmish.campaign.game.board import member_of
+    from skirmish.campaign.game.states import spend as record
 
     def action(s: Session, g: Game) -> list[str]:
         model = record(s, game=g, point=point, member=member)
@@ -865,7 +867,7 @@ def objective(
 
     Example: skirmish game objective loot-sack carry-off --by "Ike Clanton"
     """
-    from skirmish.campaign.game.play import objective as record
+    from skirmish.campaign.game.objectives import objective as record
 
     def action(s: Session, g: Game) -> list[str]:
         return record(s, game=g, name=name, event=event, by=by, copy_no=copy_no)
@@ -969,7 +971,7 @@ def retreat(
 
     Example: skirmish game retreat Clantons --dice 4
     """
-    from skirmish.campaign.game.play import retreat as record
+    from skirmish.campaign.game.end import retreat as record
 
     rolled = Dice(seed=seed, dice=dice)
 
@@ -1004,7 +1006,7 @@ def end(
 
     Example: skirmish game end --winner Earps
     """
-    from skirmish.campaign.game.play import end_game
+    from skirmish.campaign.game.end import end_game
 
     def action(s: Session, g: Game) -> list[str]:
         end_game(s, game=g, winner=winner, draw=draw)
@@ -1025,7 +1027,7 @@ def abandon(
 
     Example: skirmish game abandon
     """
-    from skirmish.campaign.game.play import abandon as record
+    from skirmish.campaign.game.end import abandon as record
 
     def action(s: Session, g: Game) -> list[str]:
         record(s, game=g)
@@ -1107,7 +1109,7 @@ def postgame(
 
     Example: skirmish game postgame --doctor "Ike Clanton=graduate" --dice 3,5,2,4
     """
-    from skirmish.campaign.game.play import current_game
+    from skirmish.campaign.game.board import current_game
     from skirmish.campaign.postgame import result_word, run_postgame
     from skirmish.campaign.text import entry_data
 
@@ -1271,7 +1273,7 @@ def _ask_bystanders(
     positions), asked only where it matters: the friends that would react to its death
     (R-19), a model of its side near the captive it holds (R-22), the unarmed civilians near a
     shot (R-20). The answers as ``near``, ``guard`` (and ``civilian_near`` for a shot)."""
-    from skirmish.campaign.game.play import questions
+    from skirmish.campaign.game.reactions import questions
 
     with session(db, access="read") as s:
         asked = questions(s, game=_game(s, campaign, game), target=target)
@@ -1317,7 +1319,7 @@ def _ask_leaders(
 ) -> list[str]:
     """R-21: the leader each gang without one names for the game, asked before it starts."""
     from skirmish.campaign import lookup
-    from skirmish.campaign.game.play import leader_to_name
+    from skirmish.campaign.game.start import leader_to_name
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)

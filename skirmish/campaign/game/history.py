@@ -11,7 +11,8 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup
-from skirmish.campaign.game.play import games_of, gangs_of, models_of, result_for
+from skirmish.campaign.game.board import games_of, gangs_of, models_of
+from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameStatus
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
 from skirmish.campaign.views import rating

@@ -2,7 +2,7 @@
 or an ended game whose post-game sequence it has not run.
 
 Only the tables are read here, so the between-games services (``campaign.services``), the game
-tracker (``game.play``) and the post-game sequence (``campaign.postgame``) all ask this module
+tracker (``campaign.game``) and the post-game sequence (``campaign.postgame``) all ask this module
 without importing one another.
 """
 

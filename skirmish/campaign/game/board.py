@@ -1,0 +1,359 @@
+"""The board of a game tracked turn by turn: its gangs, models and objectives, the models and
+objectives a command names, and what every action checks first (the game is on, the model is
+still in play and may act).
+
+The actions at the table are the other modules of ``campaign.game``, one per part of the book:
+``start``, ``turns``, ``initiative``, ``states``, ``combat`` (with the bystanders' ``reactions``),
+``objectives``, ``end``; ``status`` is what ``game status`` shows. Each action is keyword-only,
+takes the ``session`` of the caller's one transaction, checks the rules before it changes
+anything, changes the game's rows and appends one ``GameEvent`` with the dice
+(``record_event``). A refusal raises ``CampaignError`` (or the engine's ``RulesError``): the
+caller's transaction is rolled back and the database is unchanged.
+
+The roster itself (money, XP, injuries, deaths) changes only in the post-game sequence
+(``campaign.postgame``); starting and ending a game write a campaign ``LogEntry`` per gang that
+``undo`` cannot cross (``log_barrier``), so nothing played in a game is undone from under it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from skirmish.campaign import lookup
+from skirmish.campaign.game.tables import (
+    Game,
+    GameEvent,
+    GameGang,
+    GameModel,
+    GameObjective,
+    GameStatus,
+)
+from skirmish.campaign.lookup import row_id
+from skirmish.campaign.models import Campaign, Gang, Member
+from skirmish.campaign.services import dice_data, log_entry, now_text
+from skirmish.engine.dice import Die
+from skirmish.errors import CampaignError
+from skirmish.rules import find_profile
+from skirmish.rules.model import Flight, ModelState, Profile, Role
+from skirmish.rules.names import normalize
+from skirmish.rules.scenarios import Objective, Scenario, Side, find_scenario
+
+
+def scenario_of(game: Game) -> Scenario:
+    """The game's scenario."""
+    return find_scenario(game.scenario)
+
+
+def gangs_of(session: Session, game: Game) -> list[GameGang]:
+    """The two gangs of a game, good side first."""
+    rows = session.exec(
+        select(GameGang).where(GameGang.game_id == game.id).order_by(col(GameGang.id))
+    ).all()
+    return sorted(rows, key=lambda g: (g.side != Side.GOOD, g.id))
+
+
+def models_of(session: Session, game: Game) -> list[GameModel]:
+    """Every model of a game, in the order they joined it."""
+    return list(
+        session.exec(
+            select(GameModel).where(GameModel.game_id == game.id).order_by(col(GameModel.id))
+        ).all()
+    )
+
+
+def objectives_of(session: Session, game: Game) -> list[GameObjective]:
+    """Every objective copy of a game."""
+    return list(
+        session.exec(
+            select(GameObjective)
+            .where(GameObjective.game_id == game.id)
+            .order_by(col(GameObjective.id))
+        ).all()
+    )
+
+
+def events_of(session: Session, game: Game) -> list[GameEvent]:
+    """The game's event log, oldest first."""
+    return list(
+        session.exec(
+            select(GameEvent).where(GameEvent.game_id == game.id).order_by(col(GameEvent.id))
+        ).all()
+    )
+
+
+def games_of(session: Session, campaign: Campaign) -> list[Game]:
+    """Every game of a campaign, oldest first."""
+    return list(
+        session.exec(
+            select(Game).where(Game.campaign_id == campaign.id).order_by(col(Game.id))
+        ).all()
+    )
+
+
+def gang_row(session: Session, game_gang: GameGang) -> Gang:
+    """The campaign gang behind a game gang."""
+    gang = session.get(Gang, game_gang.gang_id)
+    assert gang is not None
+    lookup.lock_row(session, gang)
+    return gang
+
+
+def member_of(session: Session, model: GameModel) -> Member:
+    """The roster model behind a game model."""
+    member = session.get(Member, model.member_id)
+    assert member is not None
+    return member
+
+
+def game_gang_of(session: Session, model: GameModel) -> GameGang:
+    gg = session.get(GameGang, model.game_gang_id)
+    assert gg is not None
+    return gg
+
+
+def game_by_id(session: Session, campaign: Campaign, game_id: int) -> Game:
+    """Game number ``game_id`` of ``campaign``."""
+    game = session.get(Game, game_id)
+    if game is None or game.campaign_id != campaign.id:
+        raise CampaignError(
+            f"campaign {campaign.name!r} has no game {game_id}; see 'skirmish game list'."
+        )
+    lookup.lock_row(session, game)
+    return game
+
+
+def current_game(session: Session, campaign: Campaign, game_id: int | None = None) -> Game:
+    """Game ``game_id``, else the campaign's game in progress, else its latest game."""
+    if game_id is not None:
+        return game_by_id(session, campaign, game_id)
+    games = session.exec(
+        select(Game).where(Game.campaign_id == campaign.id).order_by(col(Game.id).desc())
+    ).all()
+    if not games:
+        raise CampaignError(
+            f"campaign {campaign.name!r} has no game yet; start one with "
+            "'skirmish game start SCENARIO --good GANG --bad GANG'."
+        )
+    playing = [g for g in games if g.status == GameStatus.IN_PROGRESS]
+    if len(playing) > 1:
+        numbers = ", ".join(str(g.id) for g in playing)
+        raise CampaignError(f"games {numbers} are in progress; choose one with --game N.")
+    game = playing[0] if playing else games[0]
+    lookup.lock_row(session, game)
+    return game
+
+
+def require_in_progress(game: Game) -> None:
+    if game.status != GameStatus.IN_PROGRESS:
+        raise CampaignError(
+            f"game {game.id} ({game.scenario}) has {game.status.replace('_', ' ')}"
+            "; start a new one with 'skirmish game start'."
+            if game.status == GameStatus.ABANDONED
+            else f"game {game.id} ({game.scenario}) has ended; no more actions can be recorded "
+            "in it (run 'skirmish game postgame' if not done yet)."
+        )
+
+
+def require_started(game: Game) -> None:
+    if game.turn < 1:
+        raise CampaignError(
+            f"game {game.id} has not begun its first turn; run 'skirmish game turn' first."
+        )
+
+
+def playing_model(session: Session, game: Game, name: str) -> GameModel:
+    require_in_progress(game)
+    require_started(game)
+    model = find_model(session, game, name)
+    require_alive(session, model)
+    return model
+
+
+@dataclass(frozen=True)
+class ModelRef:
+    """A model a command names: a gang's model, or a scenario objective that is a person."""
+
+    model: GameModel | None
+    objective: GameObjective | None = None
+
+
+def model_label(session: Session, model: GameModel) -> str:
+    gg = session.get(GameGang, model.game_gang_id)
+    assert gg is not None
+    return f"{gang_row(session, gg).name}:{model.name}"
+
+
+def find_model(session: Session, game: Game, name: str) -> GameModel:
+    """The game's model called ``name`` (``GANG:NAME`` when two gangs use one name)."""
+    models = models_of(session, game)
+    gang_part, sep, model_part = name.rpartition(":")
+    key = normalize(model_part if sep else name)
+    found = [m for m in models if normalize(m.name) == key]
+    if sep and found:
+        wanted = normalize(gang_part)
+        found = [
+            m for m in found if normalize(model_label(session, m).rpartition(":")[0]) == wanted
+        ]
+    if len(found) == 1:
+        return found[0]
+    labels = [model_label(session, m) for m in models]
+    if len(found) > 1:
+        which = ", ".join(repr(model_label(session, m)) for m in found)
+        raise CampaignError(f"{name!r} names more than one model of game {game.id}: say {which}.")
+    near = lookup.nearest(name, [m.name for m in models] + labels)
+    raise CampaignError(
+        f"model {name!r} is not in game {game.id}; did you mean {', '.join(map(repr, near))}?"
+    )
+
+
+def find_objective(
+    session: Session, game: Game, name: str, copy_no: int | None = None
+) -> tuple[Objective, list[GameObjective]]:
+    scenario = scenario_of(game)
+    key = normalize(name)
+    for objective in scenario.objectives:
+        if names_objective(objective, key):
+            copies = [o for o in objectives_of(session, game) if o.objective == objective.id]
+            if copy_no is not None:
+                copies = [o for o in copies if o.copy_no == copy_no]
+                if not copies:
+                    raise CampaignError(
+                        f"{objective.name_en} {copy_no} does not exist: there are "
+                        f"{objective.count} (count from 1)."
+                    )
+            return objective, copies
+    known = ", ".join(o.id for o in scenario.objectives) or "none"
+    raise CampaignError(
+        f"scenario {scenario.id!r} has no objective {name!r}; its objectives: {known}."
+    )
+
+
+def names_objective(objective: Objective, key: str) -> bool:
+    """``loot``, ``sacco``, ``bottino``, ``testimone``… name an objective, as its id and names
+    or any word of them do."""
+    names = [normalize(n) for n in (objective.id, objective.name_it, objective.name_en)]
+    return key in names or any(key in name.split("-") for name in names if len(key) > 2)
+
+
+def resolve_target(session: Session, game: Game, name: str) -> ModelRef:
+    try:
+        return ModelRef(find_model(session, game, name))
+    except CampaignError:
+        scenario = scenario_of(game)
+        key = normalize(name)
+        for objective in scenario.objectives:
+            if objective.targetable and names_objective(objective, key):
+                _, copies = find_objective(session, game, objective.id)
+                return ModelRef(None, copies[0])
+        raise
+
+
+def require_alive(session: Session, model: GameModel) -> None:
+    if model.eliminated:
+        raise CampaignError(
+            f"{model.name!r} was eliminated in turn {model.eliminated_turn}; it takes no part "
+            "in the game any more."
+        )
+    if model.left_turn is not None:
+        raise CampaignError(
+            f"{model.name!r} left the table in turn {model.left_turn} (R-20); it takes no part "
+            "in the game any more."
+        )
+
+
+def require_can_act(model: GameModel) -> None:
+    if model.fleeing:
+        raise CampaignError(
+            f"{model.name!r} flees every turn until it leaves the table and takes no other "
+            f"action (R-20); record 'skirmish game leave {model.name}' when it does."
+        )
+    if model.state == ModelState.TERRIFIED:
+        when = (
+            f"at the start of turn {model.state_clears_turn} ('skirmish game turn')"
+            if model.state_clears_turn is not None
+            else "afterwards: record 'skirmish game state NAME steady'"
+        )
+        raise CampaignError(
+            f"{model.name!r} is terrified and cannot act (§4.3.2, R-04): it skips its next "
+            f"turn and becomes steady {when}."
+        )
+
+
+def side_of(session: Session, model: GameModel) -> Side:
+    """The side a game model plays on."""
+    gg = session.get(GameGang, model.game_gang_id)
+    assert gg is not None
+    return Side(gg.side)
+
+
+def is_leader(session: Session, game: Game, model: GameModel) -> bool:
+    """Whether ``model`` leads its gang in ``game``: the model its gang named for the game
+    (R-21), else a model of a leader profile."""
+    gg = game_gang_of(session, model)
+    if gg.leader_id is not None:
+        return gg.leader_id == model.id
+    return member_of(session, model).role == Role.LEADER
+
+
+def in_play(model: GameModel) -> bool:
+    """Whether a model is still in the game: not eliminated, not off the table (R-20)."""
+    return not model.eliminated and model.left_turn is None
+
+
+def profile_of(session: Session, model: GameModel) -> Profile:
+    return find_profile(member_of(session, model).profile)
+
+
+def flight_of(session: Session, model: GameModel) -> Flight | None:
+    return profile_of(session, model).flees
+
+
+def carried_items(session: Session, member: Member) -> list[str]:
+    gang = session.get(Gang, member.gang_id)
+    assert gang is not None
+    return [i.item for i in lookup.carried(gang, member)]
+
+
+def objectives_carried(session: Session, game: Game, model: GameModel) -> list[GameObjective]:
+    return [o for o in objectives_of(session, game) if o.carrier == model.id]
+
+
+def record_event(
+    session: Session,
+    game: Game,
+    action: str,
+    *,
+    model: GameModel | None = None,
+    details: dict[str, Any] | None = None,
+    dice: Sequence[Die] = (),
+) -> GameEvent:
+    event = GameEvent(
+        game_id=row_id(game),
+        turn=game.turn,
+        action=action,
+        model_id=model.id if model is not None else None,
+        at=now_text(),
+        details=details or {},
+        dice=dice_data(dice),
+    )
+    session.add(event)
+    session.flush()
+    return event
+
+
+def log_barrier(
+    session: Session, game: Game, gang: Gang, action: str, extra: dict[str, Any]
+) -> None:
+    """A campaign log entry for the game that ``undo`` cannot cross (no state before it)."""
+    log_entry(
+        session,
+        campaign_id=game.campaign_id,
+        gang=gang,
+        action=action,
+        details={"game": game.id, "scenario": game.scenario, **extra},
+        money_before=gang.treasury,
+    )

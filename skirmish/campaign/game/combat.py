@@ -1,0 +1,405 @@
+"""Combat in a game: shooting actions and fights rolled with both models' numbers from the game
+(``combatant``), wounds and eliminations rolled at the table with physical dice, and what they do
+to the target, what it carried and the models around it (``reactions``: R-19, R-20, R-22)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import Session
+
+from skirmish.campaign.game.board import (
+    ModelRef,
+    find_model,
+    flight_of,
+    is_leader,
+    objectives_carried,
+    playing_model,
+    record_event,
+    require_alive,
+    require_can_act,
+    require_in_progress,
+    require_started,
+    resolve_target,
+    scenario_of,
+    side_of,
+)
+from skirmish.campaign.game.combatant import Combatant, combatant, person, pick_weapon, setup_of
+from skirmish.campaign.game.objectives import objective_event, transitions
+from skirmish.campaign.game.reactions import (
+    NOBODY,
+    Bystanders,
+    captive_held,
+    friends_react,
+    keep_captive,
+    witnesses,
+)
+from skirmish.campaign.game.states import change_state, civilians_flee
+from skirmish.campaign.game.tables import Game, GameModel
+from skirmish.engine.dice import DiceSource
+from skirmish.engine.setup import MeleeSetup, ShootSetup
+from skirmish.engine.situation import Procedure
+from skirmish.errors import CampaignError
+from skirmish.rules.ids import ItemId, ProfileId
+from skirmish.rules.model import Flight, Weapon
+from skirmish.rules.scenarios import (
+    CarrierShooting,
+    ObjectiveEvent,
+    ObjectiveKind,
+    ObjectiveState,
+    RestrictionKind,
+)
+
+
+@dataclass
+class CombatReport:
+    """A shooting action or a fight rolled in a game, and what it changed."""
+
+    result: Any  # ShootResult or MeleeResult
+    attacker: str
+    target: str
+    weapon: str | None
+    cos_before: int | None
+    cos_after: int | None
+    eliminated: bool
+    state_after: str | None
+    prone_after: bool | None
+    changes: list[str] = field(default_factory=list)
+
+
+def _check_attack(
+    session: Session, game: Game, attacker: GameModel, ref: ModelRef, *, shooting: bool
+) -> None:
+    require_in_progress(game)
+    require_started(game)
+    require_alive(session, attacker)
+    require_can_act(attacker)
+    scenario = scenario_of(game)
+    if ref.model is not None:
+        require_alive(session, ref.model)
+        if side_of(session, ref.model) is side_of(session, attacker):
+            raise CampaignError(
+                f"{ref.model.name!r} is on {attacker.name!r}'s own side; attack an enemy."
+            )
+    elif ref.objective is not None and ref.objective.state == ObjectiveState.DEAD:
+        raise CampaignError(f"the {ref.objective.objective} is already dead.")
+    scripted = scenario.restriction(RestrictionKind.SCRIPTED_FIRST_TURN)
+    if scripted is not None and game.turn == 1:
+        raise CampaignError(
+            f"{scenario.name_en}: turn 1 is scripted (bad models enter and only move, good "
+            "models take no actions); shoot and fight from turn 2 with 'skirmish game turn'."
+        )
+    if shooting:
+        for row in objectives_carried(session, game, attacker):
+            objective = scenario.objective(row.objective)
+            if objective.carrier_shooting is CarrierShooting.NONE:
+                raise CampaignError(
+                    f"{attacker.name!r} carries the {objective.name_en} and may not shoot "
+                    f"({scenario.name_en})."
+                )
+        restriction = scenario.restriction(RestrictionKind.NO_SHOOTING_UNTIL_LEADER_FIRES)
+        if restriction is not None and not game.leader_fired:
+            if not is_leader(session, game, attacker):  # R-21: or the one a gang named
+                raise CampaignError(
+                    f"{scenario.name_en}: nobody shoots until a leader has fired; "
+                    f"{attacker.name!r} is not a leader."
+                )
+
+
+def _one_handed_check(session: Session, game: Game, attacker: GameModel, weapon: Weapon) -> None:
+    scenario = scenario_of(game)
+    for row in objectives_carried(session, game, attacker):
+        objective = scenario.objective(row.objective)
+        if objective.carrier_shooting is CarrierShooting.ONE_HANDED and weapon.two_handed:
+            raise CampaignError(
+                f"{attacker.name!r} carries a {objective.name_en} and may shoot only one-handed "
+                f"weapons, not the {weapon.name_en.lower()}."
+            )
+
+
+def _combatants(
+    session: Session, game: Game, attacker: GameModel, ref: ModelRef
+) -> tuple[Combatant, Combatant]:
+    """Both models as the engine sees them (``combatant``); a scenario's person is a civilian."""
+    if ref.model is not None:
+        return combatant(session, attacker), combatant(session, ref.model)
+    assert ref.objective is not None
+    return combatant(session, attacker), person(ProfileId.UNARMED_CIVILIAN, ref.objective.objective)
+
+
+def shoot(
+    session: Session,
+    *,
+    game: Game,
+    attacker: str,
+    target: str,
+    situation: Mapping[str, Any],
+    dice: DiceSource,
+    bystanders: Bystanders = NOBODY,
+) -> CombatReport:
+    """A shooting action: the models' numbers, weapons, skills, injuries, drink and state from
+    the game (``combatant``), ``situation`` the table's inputs by the declaration's ids
+    (``engine.situation``; ``weapon`` one the shooter carries), the scenario's night and
+    Duello's leaders firing first (R-01…R-04, R-14, R-21); the ``bystanders`` the players name
+    react from the same ``dice`` (R-19, R-20, R-22)."""
+    from skirmish.engine.shooting import RangeBand, range_band
+    from skirmish.engine.shooting import shoot as roll_shoot
+
+    shooter = find_model(session, game, attacker)
+    ref = resolve_target(session, game, target)
+    _check_attack(session, game, shooter, ref, shooting=True)
+    table = dict(situation)
+    mine, theirs = _combatants(session, game, shooter, ref)
+    weapon = pick_weapon(mine, table.pop("weapon", None), fight=False)
+    assert weapon is not None
+    _one_handed_check(session, game, shooter, weapon)
+    scenario = scenario_of(game)
+    night = any(m.key == "night" and m.roll.value == "shoot" for m in scenario.modifiers)
+    setup = setup_of(Procedure.SHOOT, mine, theirs, table, weapon=weapon, night=night)
+    assert isinstance(setup, ShootSetup)
+    result = roll_shoot(setup, dice)
+    change_state(shooter, result.attacker_state_after.value, game.turn)
+    if weapon.id == ItemId.SMALL_PISTOL and result.damage and range_band(setup) is RangeBand.SHORT:
+        shooter.small_pistol_used = True
+    session.add(shooter)
+    if is_leader(session, game, shooter) and not game.leader_fired:  # R-21
+        if scenario.restriction(RestrictionKind.NO_SHOOTING_UNTIL_LEADER_FIRES) is not None:
+            game.leader_fired = True
+            session.add(game)
+    report = _apply(session, game, shooter, ref, result, weapon, bystanders, dice)
+    record_event(
+        session,
+        game,
+        "shoot",
+        model=shooter,
+        details=_combat_details(report, situation, result.rulings),
+        dice=result.dice,
+    )
+    return report
+
+
+def melee(
+    session: Session,
+    *,
+    game: Game,
+    attacker: str,
+    target: str,
+    situation: Mapping[str, Any],
+    dice: DiceSource,
+    bystanders: Bystanders = NOBODY,
+) -> CombatReport:
+    """A fight: both models' numbers, weapons, skills, injuries (Malattia, Mano mozzata), drink
+    and state from the game (``combatant``), ``situation`` the table's inputs by the
+    declaration's ids (``weapon``, ``target_weapon``: ones they carry) (R-01, R-03–R-05); the
+    ``bystanders`` the players name react from the same ``dice`` (R-19, R-22)."""
+    from skirmish.engine.fight import melee as roll_melee
+
+    fighter = find_model(session, game, attacker)
+    ref = resolve_target(session, game, target)
+    _check_attack(session, game, fighter, ref, shooting=False)
+    table = dict(situation)
+    mine, theirs = _combatants(session, game, fighter, ref)
+    weapon = pick_weapon(mine, table.pop("weapon", None), fight=True)
+    defender_weapon = pick_weapon(theirs, table.pop("target_weapon", None), fight=True)
+    setup = setup_of(
+        Procedure.MELEE, mine, theirs, table, weapon=weapon, target_weapon=defender_weapon
+    )
+    assert isinstance(setup, MeleeSetup)
+    result = roll_melee(setup, dice)
+    report = _apply(session, game, fighter, ref, result, weapon, bystanders, dice)
+    record_event(
+        session,
+        game,
+        "melee",
+        model=fighter,
+        details=_combat_details(report, situation, result.rulings),
+        dice=result.dice,
+    )
+    return report
+
+
+def _combat_details(
+    report: CombatReport, options: Mapping[str, Any], rulings: Sequence[str]
+) -> dict[str, Any]:
+    plain = {k: (v.value if hasattr(v, "value") else v) for k, v in options.items()}
+    return {
+        "attacker": report.attacker,
+        "target": report.target,
+        "weapon": report.weapon,
+        "options": plain,
+        "cos_before": report.cos_before,
+        "cos_after": report.cos_after,
+        "eliminated": report.eliminated,
+        "state": report.state_after,
+        "prone": report.prone_after,
+        "changes": report.changes,
+        "rulings": list(rulings),
+    }
+
+
+def _apply(
+    session: Session,
+    game: Game,
+    attacker: GameModel,
+    ref: ModelRef,
+    result: Any,
+    weapon: Weapon | None,
+    bystanders: Bystanders,
+    dice: DiceSource,
+) -> CombatReport:
+    """Record what a shot or a fight did to its target, and to the models around it that the
+    players named (``bystanders``: R-19, R-20, R-22; ``dice`` for their panic tests)."""
+    from skirmish.engine.shooting import ShootResult
+
+    aftermath = result.aftermath
+    shot = isinstance(result, ShootResult)
+    near = witnesses(session, game, ref.model, bystanders, shot=shot)
+    changes: list[str] = []
+    changes += civilians_flee(session, game, near.civilians, "within 10U of a shot")
+    if ref.model is None:
+        assert ref.objective is not None
+        row = ref.objective
+        name = row.objective
+        if aftermath.eliminated:
+            changes += objective_event(
+                session, game, [row], ObjectiveEvent.KILL, by=attacker, automatic=True
+            )
+        return CombatReport(
+            result, attacker.name, name, weapon.id if weapon else None,
+            aftermath.cos_before, aftermath.cos_after, aftermath.eliminated, None, None, changes,
+        )  # fmt: skip
+    target = ref.model
+    before = target.cos_left
+    if aftermath.cos_after is not None:
+        target.cos_left = aftermath.cos_after
+    if aftermath.eliminated:
+        changes += _eliminate(session, game, target, attacker, guard=near.guard)
+        changes += friends_react(session, game, target, near.friends, dice)
+    else:
+        if aftermath.panic is not None:
+            change_state(target, aftermath.panic.state.value, game.turn)
+            target.prone = aftermath.panic.prone
+        flight = flight_of(session, target)
+        if shot and flight is Flight.SHOT_NEARBY:
+            changes += civilians_flee(session, game, [target], "shot at")
+        elif shot and flight is Flight.SHOT_AT_UNHURT and target.cos_left >= before:
+            changes += civilians_flee(session, game, [target], "shot at and not wounded")
+    session.add(target)
+    session.flush()
+    return CombatReport(
+        result, attacker.name, target.name, weapon.id if weapon else None, before,
+        target.cos_left, target.eliminated, target.state, target.prone, changes,
+    )  # fmt: skip
+
+
+def _eliminate(
+    session: Session,
+    game: Game,
+    model: GameModel,
+    by: GameModel | None,
+    *,
+    guard: GameModel | None = None,
+) -> list[str]:
+    """Mark ``model`` eliminated; what it carried drops; a captive it held is freed, unless
+    ``guard``, a model of its side within 5U of the captive, keeps it (R-22)."""
+    model.eliminated = True
+    model.eliminated_by = by.id if by is not None else None
+    model.eliminated_turn = game.turn
+    model.cos_left = min(model.cos_left, 0)
+    session.add(model)
+    changes: list[str] = []
+    scenario = scenario_of(game)
+    for row in objectives_carried(session, game, model):
+        objective = scenario.objective(row.objective)
+        if guard is not None and captive_held(objective, row):
+            changes.append(keep_captive(session, game, row, guard))
+            continue
+        event = ObjectiveEvent.DROP if objective.kind is ObjectiveKind.LOOT else ObjectiveEvent.FREE
+        state = ObjectiveState(row.state)
+        allowed = transitions(event)
+        if state in allowed:
+            changes += objective_event(session, game, [row], event, by=None, automatic=True)
+        else:
+            row.carrier = None
+            session.add(row)
+    session.flush()
+    return changes
+
+
+@dataclass(frozen=True)
+class TableReport:
+    """A result from the table recorded on a model, and what it changed around it."""
+
+    model: GameModel
+    changes: tuple[str, ...] = ()
+
+
+def hit(
+    session: Session,
+    *,
+    game: Game,
+    member: str,
+    wounds: int,
+    by: str | None = None,
+    bystanders: Bystanders = NOBODY,
+    dice: DiceSource | None = None,
+) -> TableReport:
+    """Wounds rolled at the table with physical dice: off COS; COS ≤ 0 eliminates (§6.1), with
+    the ``bystanders`` the players name (R-19, R-22; ``dice`` for R-19's panic tests)."""
+    if wounds < 1:
+        raise CampaignError(f"--wounds {wounds}: give 1 or more wounds.")
+    model = playing_model(session, game, member)
+    attacker = find_model(session, game, by) if by is not None else None
+    near = witnesses(session, game, model, bystanders, shot=False)
+    before = model.cos_left
+    model.cos_left -= wounds
+    changes: list[str] = []
+    if model.cos_left <= 0:
+        changes = _eliminate(session, game, model, attacker, guard=near.guard)
+        changes += friends_react(session, game, model, near.friends, dice)
+    session.add(model)
+    record_event(
+        session,
+        game,
+        "hit",
+        model=model,
+        details={
+            "wounds": wounds,
+            "by": attacker.name if attacker else None,
+            "cos_before": before,
+            "cos_after": model.cos_left,
+            "eliminated": model.eliminated,
+            "changes": changes,
+        },
+    )
+    return TableReport(model, tuple(changes))
+
+
+def eliminate(
+    session: Session,
+    *,
+    game: Game,
+    member: str,
+    by: str | None = None,
+    bystanders: Bystanders = NOBODY,
+    dice: DiceSource | None = None,
+) -> TableReport:
+    """A model eliminated at the table, and by whom (for XP, R-11), with the ``bystanders``
+    the players name (R-19, R-22; ``dice`` for R-19's panic tests)."""
+    model = playing_model(session, game, member)
+    attacker = find_model(session, game, by) if by is not None else None
+    if attacker is not None and attacker.id == model.id:
+        attacker = None
+    near = witnesses(session, game, model, bystanders, shot=False)
+    changes = _eliminate(session, game, model, attacker, guard=near.guard)
+    changes += friends_react(session, game, model, near.friends, dice)
+    record_event(
+        session,
+        game,
+        "eliminate",
+        model=model,
+        details={"by": attacker.name if attacker else None, "changes": changes},
+    )
+    return TableReport(model, tuple(changes))

@@ -1,0 +1,195 @@
+"""A game's end: the scenario's verdict on the recorded state (``rules.scenarios.decide``), a
+gang retreating by choice (R-09), the players ending or abandoning the game, and each gang's
+result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlmodel import Session
+
+from skirmish.campaign.game.board import (
+    gang_row,
+    gangs_of,
+    in_play,
+    log_barrier,
+    models_of,
+    objectives_of,
+    record_event,
+    require_in_progress,
+    scenario_of,
+)
+from skirmish.campaign.game.tables import Game, GameGang, GameStatus, Retreat
+from skirmish.campaign.services import now_text
+from skirmish.engine.dice import DiceSource, Die
+from skirmish.engine.infamy import roll_infamy
+from skirmish.errors import CampaignError
+from skirmish.rules.names import normalize
+from skirmish.rules.scenarios import GameFacts, ObjectiveState, Side, Verdict, decide
+
+
+def facts(session: Session, game: Game, turns_ended: int | None = None) -> GameFacts:
+    """What ``decide`` needs, from the recorded state."""
+    models = models_of(session, game)
+    gangs = gangs_of(session, game)
+    # A side is out when none of its models is left in play: eliminated, or a civilian that
+    # left the table (R-20).
+    eliminated = frozenset(
+        Side(gg.side)
+        for gg in gangs
+        if all(not in_play(m) for m in models if m.game_gang_id == gg.id)
+    )
+    retreated = frozenset(Side(gg.side) for gg in gangs if gg.retreated is not None)
+    states: dict[str, list[ObjectiveState]] = {}
+    for row in objectives_of(session, game):
+        states.setdefault(row.objective, []).append(ObjectiveState(row.state))
+    return GameFacts(
+        turns_ended=game.turn if turns_ended is None else turns_ended,
+        objectives=states,
+        eliminated=eliminated,
+        retreated=retreated,
+    )
+
+
+def verdict(session: Session, game: Game, turns_ended: int | None = None) -> Verdict:
+    """The scenario's verdict on the recorded state (``rules.scenarios.decide``)."""
+    return decide(scenario_of(game), facts(session, game, turns_ended))
+
+
+def finish(session: Session, game: Game, result: Verdict, how: str) -> None:
+    game.status = GameStatus.ENDED
+    game.winner = result.winner.value if result.winner is not None else None
+    game.reason = result.reason[:120]
+    game.ended_at = now_text()
+    session.add(game)
+    record_event(
+        session,
+        game,
+        "end",
+        details={"winner": game.winner, "reason": result.reason, "how": how},
+    )
+    for gg in gangs_of(session, game):
+        log_barrier(
+            session,
+            game,
+            gang_row(session, gg),
+            "game-end",
+            {"side": gg.side, "winner": game.winner, "result": result_for(game, gg)},
+        )
+
+
+def result_for(game: Game, gg: GameGang) -> str:
+    """``win``, ``loss``, ``draw`` or ``retreat`` (a loss too, H-01) for a gang of an ended
+    game; ``abandoned`` or ``playing`` otherwise."""
+    if game.status == GameStatus.ABANDONED:
+        return "abandoned"
+    if game.status != GameStatus.ENDED:
+        return "playing"
+    if gg.retreated is not None:
+        return "retreat"
+    if game.winner is None:
+        return "draw"
+    return "win" if game.winner == gg.side else "loss"
+
+
+@dataclass(frozen=True)
+class RetreatReport:
+    """A voluntary retreat (R-09): the infamy die if rolled now."""
+
+    gang: str
+    infamy_roll: int | None
+    dice: tuple[Die, ...]
+    ended: Verdict
+
+
+def _game_gang(session: Session, game: Game, name: str) -> GameGang:
+    gangs = gangs_of(session, game)
+    for gg in gangs:
+        if normalize(gang_row(session, gg).name) == normalize(name):
+            return gg
+    names = ", ".join(repr(gang_row(session, gg).name) for gg in gangs)
+    raise CampaignError(f"gang {name!r} is not playing game {game.id}; its gangs: {names}.")
+
+
+def retreat(
+    session: Session, *, game: Game, gang: str, dice: DiceSource, infamy_now: bool = True
+) -> RetreatReport:
+    """A gang retreats by choice: it loses and the game ends (R-09); the infamy test is rolled
+    now, or by the post-game sequence with ``infamy_now=False``."""
+    require_in_progress(game)
+    gg = _game_gang(session, game, gang)
+    gg.retreated = Retreat.VOLUNTARY
+    gg.retreat_turn = game.turn
+    rolled: tuple[Die, ...] = ()
+    if infamy_now:
+        result = roll_infamy(dice=dice)
+        gg.infamy_roll = result.roll
+        rolled = result.dice
+    else:
+        gg.infamy_pending = True
+    session.add(gg)
+    session.flush()
+    name = gang_row(session, gg).name
+    record_event(
+        session,
+        game,
+        "retreat",
+        details={"gang": name, "infamy_roll": gg.infamy_roll, "ruling": "R-09"},
+        dice=rolled,
+    )
+    ended = verdict(session, game)
+    finish(session, game, ended, "retreat")
+    return RetreatReport(name, gg.infamy_roll, rolled, ended)
+
+
+def end_game(
+    session: Session, *, game: Game, winner: str | None = None, draw: bool = False
+) -> Verdict:
+    """End the game: the winner from the scenario's victory conditions when the recorded state
+    shows it (``decide``), else the one the players name, or a draw."""
+    require_in_progress(game)
+    result = verdict(session, game)
+    if winner is not None and draw:
+        raise CampaignError("give --winner GANG or --draw, not both.")
+    if winner is not None:
+        side = Side(_game_gang(session, game, winner).side)
+        if result.over and result.winner is not None and result.winner is not side:
+            shown = side_gang(session, game, result.winner)
+            raise CampaignError(
+                f"the recorded state shows {shown!r} winning ({result.reason}); "
+                f"correct the game first if {winner!r} won."
+            )
+        result = Verdict(True, side, "named by the players" if not result.over else result.reason)
+    elif draw:
+        if result.over and result.winner is not None:
+            shown = side_gang(session, game, result.winner)
+            raise CampaignError(
+                f"the recorded state shows {shown!r} winning ({result.reason}), not a draw."
+            )
+        result = Verdict(True, None, "a draw, as the players agreed")
+    elif not result.over:
+        raise CampaignError(
+            f"the recorded state does not end {scenario_of(game).name_en} yet "
+            f"({result.reason}); play on, or give --winner GANG or --draw."
+        )
+    finish(session, game, result, "end")
+    return result
+
+
+def side_gang(session: Session, game: Game, side: Side) -> str:
+    for gg in gangs_of(session, game):
+        if gg.side == side.value:
+            return gang_row(session, gg).name
+    return side.value
+
+
+def abandon(session: Session, *, game: Game) -> Game:
+    """Abandon the game: nobody wins and there is no post-game sequence."""
+    require_in_progress(game)
+    game.status = GameStatus.ABANDONED
+    game.ended_at = now_text()
+    session.add(game)
+    record_event(session, game, "abandon")
+    for gg in gangs_of(session, game):
+        log_barrier(session, game, gang_row(session, gg), "game-abandon", {"side": gg.side})
+    return game

@@ -1,0 +1,191 @@
+"""A scenario's objectives in a game: the loot, the captives and the people, and the events that
+change them (docs/scenarios.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlmodel import Session
+
+from skirmish.campaign.game.board import (
+    find_model,
+    find_objective,
+    record_event,
+    require_alive,
+    require_in_progress,
+    scenario_of,
+)
+from skirmish.campaign.game.tables import Game, GameModel, GameObjective
+from skirmish.errors import CampaignError
+from skirmish.rules.names import normalize
+from skirmish.rules.scenarios import Objective, ObjectiveEvent, ObjectiveState
+
+#: Event words in either language; ``carry`` only names who carries or holds it now.
+EVENT_WORDS: dict[str, str] = {
+    "pick-up": "pick_up", "pickup": "pick_up", "raccogli": "pick_up", "prendi": "pick_up",
+    "recover": "recover", "recupera": "recover",
+    "drop": "drop", "lascia": "drop", "posa": "drop",
+    "carry-off": "carry_off", "porta-via": "carry_off", "fuori": "carry_off",
+    "free": "free", "libera": "free", "liberate": "free",
+    "recapture": "recapture", "riprendi": "recapture", "ricattura": "recapture",
+    "escape": "escape", "fuga": "escape", "scappa": "escape",
+    "deliver": "deliver", "consegna": "deliver",
+    "rescue": "rescue", "salva": "rescue", "porta-in-salvo": "rescue",
+    "wound": "wound", "ferisci": "wound", "ferito": "wound",
+    "kill": "kill", "uccidi": "kill", "dead": "kill", "morto": "kill",
+    "shelter": "shelter", "al-sicuro": "shelter", "ripara": "shelter", "safe": "shelter",
+    "carry": "carry", "porta": "carry", "custodian": "carry", "custode": "carry",
+}  # fmt: skip
+
+
+#: Events after which somebody carries or holds the objective.
+_TAKES = (ObjectiveEvent.PICK_UP, ObjectiveEvent.RECOVER, ObjectiveEvent.RECAPTURE)
+
+
+#: Events after which nobody does.
+_RELEASES = (
+    ObjectiveEvent.DROP, ObjectiveEvent.CARRY_OFF, ObjectiveEvent.FREE, ObjectiveEvent.ESCAPE,
+    ObjectiveEvent.DELIVER, ObjectiveEvent.RESCUE, ObjectiveEvent.KILL, ObjectiveEvent.SHELTER,
+)  # fmt: skip
+
+
+def transitions(event: ObjectiveEvent) -> frozenset[ObjectiveState]:
+    from skirmish.rules.scenarios import TRANSITIONS
+
+    return TRANSITIONS[event][0]
+
+
+def objective_event(
+    session: Session,
+    game: Game,
+    rows: Sequence[GameObjective],
+    event: ObjectiveEvent,
+    *,
+    by: GameModel | None,
+    automatic: bool = False,
+) -> list[str]:
+    scenario = scenario_of(game)
+    changes: list[str] = []
+    for row in rows:
+        objective = scenario.objective(row.objective)
+        before = ObjectiveState(row.state)
+        after = objective.after(before, event)
+        row.state = after.value
+        if event in _TAKES:
+            row.carrier = by.id if by is not None else None
+        elif event in _RELEASES:
+            row.carrier = None
+        row.by = by.id if by is not None else row.by
+        session.add(row)
+        changes.append(f"{objective.id} {row.copy_no}: {before.value} → {after.value}")
+        if automatic:
+            record_event(
+                session,
+                game,
+                "objective",
+                model=by,
+                details={
+                    "objective": objective.id,
+                    "copy": row.copy_no,
+                    "event": event.value,
+                    "before": before.value,
+                    "after": after.value,
+                    "by": by.name if by is not None else None,
+                    "automatic": True,
+                },
+            )
+    session.flush()
+    return changes
+
+
+def objective(
+    session: Session,
+    *,
+    game: Game,
+    name: str,
+    event: str,
+    by: str | None = None,
+    copy_no: int | None = None,
+) -> list[str]:
+    """Record what happened to an objective: pick up, drop, carry off, recover the loot; free,
+    recapture, deliver, rescue a captive; wound, kill, shelter a person; or ``carry``: who
+    carries or holds it now. Each scenario allows its own events (``docs/scenarios.md``)."""
+    require_in_progress(game)
+    found, copies = find_objective(session, game, name, copy_no)
+    word = EVENT_WORDS.get(normalize(event), normalize(event).replace("-", "_"))
+    actor = find_model(session, game, by) if by is not None else None
+    if actor is not None:
+        require_alive(session, actor)
+    if word == "carry":
+        if actor is None:
+            raise CampaignError("'carry' needs --by MODEL: the model that carries or holds it.")
+        target = _choose_copy(copies, lambda r: r.carrier is None, found, "carry")
+        target.carrier = actor.id
+        session.add(target)
+        session.flush()
+        change = f"{found.id} {target.copy_no}: carried by {actor.name}"
+        record_event(
+            session,
+            game,
+            "objective",
+            model=actor,
+            details={"objective": found.id, "copy": target.copy_no, "event": "carry",
+                     "by": actor.name},
+        )  # fmt: skip
+        return [change]
+    try:
+        kind = ObjectiveEvent(word)
+    except ValueError:
+        events = ", ".join(e.value.replace("_", "-") for e in found.events)
+        raise CampaignError(
+            f"unknown event {event!r} for the {found.name_en}: give one of {events} or carry."
+        ) from None
+    if kind not in found.events:
+        events = ", ".join(e.value.replace("_", "-") for e in found.events)
+        raise CampaignError(
+            f"{scenario_of(game).name_en}: the {found.name_en} takes {events} or carry, "
+            f"not {event!r}."
+        )
+    if kind in _TAKES and actor is None:
+        raise CampaignError(f"{kind.value.replace('_', '-')} needs --by MODEL: who takes it.")
+    allowed = transitions(kind)
+    target = _choose_copy(
+        copies,
+        lambda r: (
+            ObjectiveState(r.state) in allowed
+            and (actor is None or kind in _TAKES or r.carrier in (None, actor.id))
+        ),
+        found,
+        kind.value,
+    )
+    before = ObjectiveState(target.state)
+    changes = objective_event(session, game, [target], kind, by=actor)
+    record_event(
+        session,
+        game,
+        "objective",
+        model=actor,
+        details={
+            "objective": found.id,
+            "copy": target.copy_no,
+            "event": kind.value,
+            "before": before.value,
+            "after": target.state,
+            "by": actor.name if actor is not None else None,
+        },
+    )
+    return changes
+
+
+def _choose_copy(
+    copies: Sequence[GameObjective], fits: Any, objective: Objective, what: str
+) -> GameObjective:
+    for row in copies:
+        if fits(row):
+            return row
+    states = ", ".join(f"{r.copy_no}: {r.state}" for r in copies)
+    raise CampaignError(
+        f"no {objective.name_en} can {what.replace('_', ' ')} now (states: {states}); "
+        "check --copy and the events recorded."
+    )

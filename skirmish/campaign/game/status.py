@@ -1,0 +1,114 @@
+"""What ``game status`` shows: the whole board of a game, as JSON-friendly data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session
+
+from skirmish.campaign.game.board import (
+    carried_items,
+    gang_row,
+    gangs_of,
+    is_leader,
+    member_of,
+    models_of,
+    objectives_of,
+    scenario_of,
+)
+from skirmish.campaign.game.end import result_for, side_gang, verdict
+from skirmish.campaign.game.tables import Game, GameStatus
+from skirmish.campaign.game.turns import cohesion_due
+from skirmish.campaign.lookup import row_id
+from skirmish.rules.scenarios import Side
+
+
+def board(session: Session, *, game: Game) -> dict[str, Any]:
+    """Everything ``game status`` shows, as JSON-friendly data."""
+    scenario = scenario_of(game)
+    models = models_of(session, game)
+    due = cohesion_due(session, game)
+    names = {m.id: m.name for m in models}
+    carrying: dict[int, list[str]] = {}
+    objectives = []
+    for row in objectives_of(session, game):
+        objectives.append(
+            {
+                "objective": row.objective,
+                "copy": row.copy_no,
+                "state": row.state,
+                "carrier": names.get(row.carrier) if row.carrier is not None else None,
+            }
+        )
+        if row.carrier is not None:
+            carrying.setdefault(row.carrier, []).append(f"{row.objective} {row.copy_no}")
+    gangs = []
+    for gg in gangs_of(session, game):
+        gang = gang_row(session, gg)
+        rows = []
+        for model in (m for m in models if m.game_gang_id == gg.id):
+            member = member_of(session, model)
+            rows.append(
+                {
+                    "name": model.name,
+                    "profile": member.profile,
+                    "cos": model.cos_start,
+                    "cos_left": model.cos_left,
+                    "wounded_start": model.wounded_start,
+                    "state": model.state,
+                    "prone": model.prone,
+                    "state_clears_turn": model.state_clears_turn,
+                    "eliminated": model.eliminated,
+                    "eliminated_by": names.get(model.eliminated_by)
+                    if model.eliminated_by is not None
+                    else None,
+                    "fama_left": member.fama - model.fama_spent,
+                    "fortuna_left": member.fortuna - model.fortuna_spent,
+                    "equipment": carried_items(session, member),
+                    "carries": carrying.get(row_id(model), []),
+                    "fleeing": model.fleeing,  # R-20
+                    "left_turn": model.left_turn,  # R-20: off the table, out of the game
+                }
+            )
+        leader = next(
+            (m for m in models if m.game_gang_id == gg.id and is_leader(session, game, m)), None
+        )
+        gangs.append(
+            {
+                "gang": gang.name,
+                "faction": gang.faction,
+                "side": gg.side,
+                "leader": leader.name if leader is not None else None,
+                "leader_named": gg.leader_id is not None,  # R-21
+                "started": gg.started,
+                "casualties": sum(1 for r in rows if r["eliminated"]),
+                "left_table": sum(1 for r in rows if r["left_turn"] is not None),
+                "cohesion_due": due[row_id(gg)] if game.status == GameStatus.IN_PROGRESS else False,
+                "retreated": gg.retreated,
+                "result": result_for(game, gg),
+                "models": rows,
+            }
+        )
+    shown = verdict(session, game) if game.status == GameStatus.IN_PROGRESS else None
+    return {
+        "game": game.id,
+        "scenario": scenario.id,
+        "name_it": scenario.name_it,
+        "name_en": scenario.name_en,
+        "status": game.status,
+        "turn": game.turn,
+        "turn_limit": scenario.turn_limit,
+        "winner": side_gang(session, game, Side(game.winner)) if game.winner else None,
+        "winner_side": game.winner,
+        "reason": game.reason,
+        "leader_fired": game.leader_fired,
+        "verdict": None
+        if shown is None
+        else {
+            "over": shown.over,
+            "winner": side_gang(session, game, shown.winner) if shown.winner else None,
+            "reason": shown.reason,
+        },
+        "gangs": gangs,
+        "objectives": objectives,
+    }

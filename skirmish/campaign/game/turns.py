@@ -1,0 +1,187 @@
+"""A game's turns: a new turn ends the one played (the scenario's turn limit and end
+conditions), ends the states that end by themselves (R-04, R-07), rolls the cohesion tests that
+are due (R-08) and applies a scripted first turn (Il comizio)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session
+
+from skirmish.campaign.game.board import (
+    gang_row,
+    gangs_of,
+    in_play,
+    member_of,
+    models_of,
+    objectives_of,
+    record_event,
+    require_in_progress,
+    scenario_of,
+)
+from skirmish.campaign.game.end import finish, verdict
+from skirmish.campaign.game.states import Recovery, states_ending
+from skirmish.campaign.game.tables import Game, GameGang, GameModel, Retreat
+from skirmish.campaign.lookup import row_id
+from skirmish.engine.cohesion import Leader, must_test, roll_cohesion
+from skirmish.engine.dice import DiceSource, Die
+from skirmish.rules.model import Role
+from skirmish.rules.scenarios import (
+    FirstTurnStep,
+    ObjectiveEvent,
+    ObjectiveState,
+    RestrictionKind,
+    Verdict,
+)
+
+
+@dataclass(frozen=True)
+class CohesionCheck:
+    """A cohesion test rolled at the start of a turn (R-08)."""
+
+    gang: str
+    started: int
+    lost: int
+    highest_fred: int
+    leader: str
+    roll: int
+    total: int
+    holds: bool
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """What ``game turn`` did: the new turn, the states that ended, the cohesion tests, the
+    scripted steps, the end."""
+
+    turn: int
+    recovered: tuple[Recovery, ...] = ()
+    cohesion: tuple[CohesionCheck, ...] = ()
+    scripted: tuple[str, ...] = ()
+    ended: Verdict | None = None
+    dice: tuple[Die, ...] = ()
+
+
+def counted(gg: GameGang, models: Sequence[GameModel]) -> tuple[int, int]:
+    """The models a gang started with and those it lost, for R-08: a civilian that left the
+    table (R-20) is neither a casualty nor one of the models counted, like one that stayed
+    home."""
+    mine = [m for m in models if m.game_gang_id == gg.id]
+    left = sum(1 for m in mine if m.left_turn is not None)
+    return gg.started - left, sum(1 for m in mine if m.eliminated)
+
+
+def cohesion_due(session: Session, game: Game) -> dict[int, bool]:
+    """For each game gang id: whether it has lost more than half its starting models (R-08)."""
+    models = models_of(session, game)
+    due: dict[int, bool] = {}
+    for gg in gangs_of(session, game):
+        started, lost = counted(gg, models)
+        due[row_id(gg)] = gg.retreated is None and must_test(started=started, lost=lost)
+    return due
+
+
+def _leader_state(session: Session, gg: GameGang, models: Sequence[GameModel]) -> Leader:
+    gang = gang_row(session, gg)
+    if not any(p.role is Role.LEADER for p in _faction_profiles(gang.faction)):
+        return Leader.NONE
+    for model in models:
+        if model.game_gang_id == gg.id and member_of(session, model).role == Role.LEADER:
+            return Leader.DEAD if model.eliminated else Leader.ALIVE
+    return Leader.NONE  # the leader did not take part: neither modifier (decision)
+
+
+def _faction_profiles(faction: str) -> Sequence[Any]:
+    from skirmish.rules import profiles
+
+    return profiles(faction)
+
+
+def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
+    """End the turn being played and begin the next: the game ends at the scenario's turn
+    limit or when its end conditions hold; cohesion tests that are due are rolled (R-08); Il
+    comizio's scripted first turn is applied."""
+    require_in_progress(game)
+    scenario = scenario_of(game)
+    if game.turn >= 1:
+        shown = verdict(session, game)
+        if shown.over:
+            finish(session, game, shown, "turn")
+            return TurnReport(turn=game.turn, ended=shown)
+    game.turn += 1
+    session.add(game)
+    rolled: list[Die] = []
+    checks: list[CohesionCheck] = []
+    models = models_of(session, game)
+    recovered = states_ending(session, game, models)
+    due = cohesion_due(session, game)
+    for gg in gangs_of(session, game):
+        if not due[row_id(gg)]:
+            continue
+        playing = [m for m in models if m.game_gang_id == gg.id and in_play(m)]
+        if not playing:
+            continue
+        highest = max(member_of(session, m).fred for m in playing)
+        leader = _leader_state(session, gg, models)
+        result = roll_cohesion(highest_fred=highest, leader=leader, dice=dice)
+        rolled.extend(result.dice)
+        started, lost = counted(gg, models)
+        gang = gang_row(session, gg)
+        check = CohesionCheck(
+            gang=gang.name,
+            started=started,
+            lost=lost,
+            highest_fred=highest,
+            leader=leader.value,
+            roll=result.roll,
+            total=result.total,
+            holds=result.holds,
+        )
+        checks.append(check)
+        record_event(
+            session,
+            game,
+            "cohesion",
+            details={**check.__dict__, "ruling": "R-08"},
+            dice=result.dice,
+        )
+        if not result.holds:
+            gg.retreated = Retreat.COHESION
+            gg.retreat_turn = game.turn
+            session.add(gg)
+    scripted: list[str] = []
+    restriction = scenario.restriction(RestrictionKind.SCRIPTED_FIRST_TURN)
+    if game.turn == 1 and restriction is not None:
+        for step in restriction.steps:
+            scripted.append(step.value)
+            if step is FirstTurnStep.SNIPER_WOUNDS_TARGET:
+                for objective in scenario.objectives:
+                    if ObjectiveEvent.WOUND in objective.events:
+                        for row in objectives_of(session, game):
+                            if row.objective == objective.id:
+                                row.state = objective.after(
+                                    ObjectiveState(row.state), ObjectiveEvent.WOUND
+                                ).value
+                                session.add(row)
+    session.flush()
+    record_event(
+        session,
+        game,
+        "turn",
+        details={"turn": game.turn, "scripted": scripted},
+    )
+    session.flush()
+    ended: Verdict | None = None
+    if any(not c.holds for c in checks):
+        ended = verdict(session, game, game.turn - 1)
+        finish(session, game, ended, "cohesion")
+    return TurnReport(
+        turn=game.turn,
+        recovered=recovered,
+        cohesion=tuple(checks),
+        scripted=tuple(scripted),
+        ended=ended,
+        dice=tuple(rolled),
+    )
