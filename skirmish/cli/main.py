@@ -2,10 +2,15 @@
 
 Each noun lives in its own module (``skirmish.cli.roll``, ``skirmish.cli.rules``…) and is
 imported the first time it is asked for, so ``skirmish roll`` never pays for the database or the
-PDF stack (STYLE.md). Every failure ends as one ``Error: …`` line on stderr, a non-zero exit
-code and no traceback (issue #8): a user's mistake says what to do, an operating-system,
-database, overflow or encoding error too (``skirmish.cli.crash``), and anything unexpected
-asks to be reported with the log file its traceback was written to.
+PDF stack (STYLE.md), and a noun's commands are built only when used. Every failure ends as
+one ``Error: …`` line on stderr, a non-zero exit code and no traceback (issue #8): a user's
+mistake says what to do, an operating-system, database, overflow or encoding error too
+(``skirmish.cli.crash``), and anything unexpected asks to be reported with the log file its
+traceback was written to.
+
+The groups are typer's own ``TyperGroup`` (the class ``typer.Typer(cls=…)`` takes), built from
+the nouns' apps by ``typer.main.get_command``; the one private name of typer the package uses
+is imported here, and says why.
 """
 
 from __future__ import annotations
@@ -17,11 +22,15 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import typer
+import typer.main
+
+# typer 0.28 vendors click as ``typer._click`` and gives no public name to what a root group
+# has to handle: click's Context and Command (the types of the TyperGroup methods overridden
+# below) and the errors it raises while parsing, which become one ``Error:`` line here instead
+# of typer's usage screen. These two imports are the package's only use of typer's internals.
 from typer._click import Command, Context
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
-from typer.core import DEFAULT_MARKUP_MODE, TyperGroup
-from typer.exceptions import Abort, Exit
-from typer.main import get_command_from_info, get_command_name
+from typer.core import TyperGroup
 
 from skirmish.errors import SkirmishError
 from skirmish.limits import printable
@@ -66,13 +75,14 @@ NOUNS: dict[str, Noun] = {
 
 class SuggestingGroup(TyperGroup):
     """A group whose "no such command" error names the closest commands, lazy ones included
-    (typer only looks at the commands already built)."""
+    (typer's own suggestions, made with ``suggest_commands``, see only the commands already
+    built: the groups below are made without them)."""
 
     def resolve_command(
         self, ctx: Context, args: list[str]
     ) -> tuple[str | None, Command | None, list[str]]:
         try:
-            return self._click_resolve_command(ctx, args)
+            return super().resolve_command(ctx, args)
         except UsageError as exc:
             if args and not args[0].startswith("-"):
                 close = difflib.get_close_matches(args[0], self.list_commands(ctx), cutoff=0.5)
@@ -83,11 +93,13 @@ class SuggestingGroup(TyperGroup):
 
 
 class LazyNounGroup(SuggestingGroup):
-    """A noun's group that turns a subcommand's function into a command only when it is used.
+    """A noun's group that builds a command only when it is used.
 
-    Typer builds every subcommand of a group up front (``inspect.signature`` of each one); for
-    ``roll``, with fourteen subcommands, that alone would take longer than the whole start-up
-    budget of issue #2. Here ``list_commands`` reads the names and only ``get_command`` builds.
+    typer builds every command of an app up front (the signature, annotations and options of
+    each): for ``roll``'s fourteen commands that is about 12 ms of ``roll shoot``'s 85, for
+    ``game``'s forty about 28 ms. typer has no public way to build one command of an app, but it
+    builds an app of one command as that command (``typer.main.get_command``): each command the
+    noun's app registered is moved to an app of its own, built the first time it is asked for.
     """
 
     def __init__(self, *, source: typer.Typer, name: str) -> None:
@@ -96,37 +108,31 @@ class LazyNounGroup(SuggestingGroup):
             name=name,
             help=info.help if isinstance(info.help, str) else None,
             no_args_is_help=bool(info.no_args_is_help),
-            rich_markup_mode=DEFAULT_MARKUP_MODE,
+            suggest_commands=False,
         )
-        self._infos = {
-            command.name or get_command_name(command.callback.__name__): command
-            for command in source.registered_commands
-            if command.callback is not None
-        }
+        self._apps: dict[str, typer.Typer] = {}
+        for registered in source.registered_commands:
+            one = typer.Typer(add_completion=False)
+            one.registered_commands.append(registered)
+            self._apps[str(registered.name)] = one
 
     def list_commands(self, ctx: Context) -> list[str]:
-        return list(self._infos)
+        return list(self._apps)
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
-        built = self.commands.get(cmd_name)
-        if built is None and cmd_name in self._infos:
-            built = get_command_from_info(
-                self._infos[cmd_name],
-                pretty_exceptions_short=True,
-                rich_markup_mode=DEFAULT_MARKUP_MODE,
-            )
-            self.commands[cmd_name] = built
-        return built
+        if cmd_name not in self.commands and cmd_name in self._apps:
+            self.commands[cmd_name] = typer.main.get_command(self._apps[cmd_name])
+        return self.commands.get(cmd_name)
 
 
-def _build(target: typer.Typer | Command, name: str) -> Command:
-    """A click command for a noun: lazy when it is a plain group of commands."""
-    if not isinstance(target, typer.Typer):
-        return target
+def _build(target: typer.Typer, name: str) -> Command:
+    """The command of a noun's app: a lazy group when the app is a plain group of named
+    commands (no callback, no sub-apps), else typer's own."""
     plain_group = (
         target.registered_callback is None
         and not target.registered_groups
         and len(target.registered_commands) > 1
+        and all(registered.name for registered in target.registered_commands)
     )
     return (
         LazyNounGroup(source=target, name=name) if plain_group else typer.main.get_command(target)
@@ -159,7 +165,7 @@ class SkirmishGroup(SuggestingGroup):
         except KeyboardInterrupt:
             raise Interrupted() from None
         except EOFError:
-            raise Abort() from None
+            raise typer.Abort() from None
 
     def main(  # type: ignore[override]
         self,
@@ -192,9 +198,9 @@ class SkirmishGroup(SuggestingGroup):
         except SkirmishError as exc:
             _error(str(exc))
             code = exc.exit_code
-        except Exit as exc:
+        except typer.Exit as exc:
             code = exc.exit_code
-        except Abort:
+        except typer.Abort:
             _error("aborted; nothing was changed.")
             code = 1
         except KeyboardInterrupt:
@@ -229,6 +235,7 @@ app = typer.Typer(
         "Example: skirmish roll shoot --tiro 4 --cover light"
     ),
     no_args_is_help=True,
+    suggest_commands=False,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
