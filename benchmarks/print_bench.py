@@ -33,7 +33,7 @@ WEAPONS = ("six-shooter", "rifle", "knife", "repeater", "double-barrel", "heavy-
 
 def build_store(db: str) -> str:
     """Fifty gangs in one campaign; returns the name of the first gang."""
-    from skirmish.campaign import services, store
+    from skirmish.campaign import equipment, gangs, roster, store
     from skirmish.engine.dice import RandomDice
     from skirmish.errors import SkirmishError
     from skirmish.rules import factions, profiles
@@ -44,10 +44,10 @@ def build_store(db: str) -> str:
     dice = RandomDice(5)
     first = ""
     with store.transaction(engine) as session:
-        campaign = services.new_campaign(session, name="Bench")
+        campaign = gangs.new_campaign(session, name="Bench")
         for number in range(GANGS):
             faction = playable[number % len(playable)]
-            gang = services.new_gang(
+            gang = gangs.new_gang(
                 session, campaign=campaign, name=f"Gang {number:02d}", faction=faction.id
             )
             first = first or gang.name
@@ -61,13 +61,13 @@ def build_store(db: str) -> str:
                     break
                 model = f"{profile.name_en} {index}"
                 try:
-                    services.hire(session, gang=gang, profile=profile.id, name=model)
+                    roster.hire(session, gang=gang, profile=profile.id, name=model)
                 except SkirmishError:
                     continue
                 hired.append(model)
             for index, model in enumerate(hired):
                 try:
-                    services.buy(
+                    equipment.buy(
                         session,
                         gang=gang,
                         item=WEAPONS[(number + index) % len(WEAPONS)],

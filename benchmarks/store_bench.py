@@ -283,11 +283,11 @@ def build_store(db: str, games: int) -> None:
     from sqlmodel import SQLModel
 
     import skirmish.campaign.game.tables  # noqa: F401 - the game tables on the metadata
-    from skirmish.campaign import services, store
+    from skirmish.campaign import gangs, store
 
     engine = store.open_store(db)  # the schema, through the migrations
     with store.transaction(engine) as session:
-        campaign = services.new_campaign(session, name="Bench")
+        campaign = gangs.new_campaign(session, name="Bench")
         assert campaign.id is not None
         campaign_id = campaign.id
     b = Builder()

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from sqlmodel import Session, col, select
 
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus, OwnedItem
-from skirmish.campaign.services import MAX_MODELS
+from skirmish.campaign.roster import MAX_MODELS
 from skirmish.rules.model import Role
 from skirmish.rules.names import normalize
 

@@ -16,7 +16,7 @@ from sqlalchemy.orm import selectinload
 from sqlmodel import Session, col, select
 
 from skirmish.campaign.models import Campaign, Gang, Member, MemberStatus, Meta, OwnedItem
-from skirmish.errors import CampaignError, UnknownNameError
+from skirmish.errors import CampaignError, RulesError, UnknownNameError
 from skirmish.rules.names import normalize
 
 IN_USE = "campaign_in_use"
@@ -70,6 +70,22 @@ def row_id(row: Any) -> int:
     """The id of a row that has been flushed (campaign, gang, model, game…)."""
     assert row.id is not None
     return int(row.id)
+
+
+def campaign_of(session: Session, gang: Gang) -> Campaign:
+    """The campaign ``gang`` belongs to."""
+    campaign = session.get(Campaign, gang.campaign_id)
+    assert campaign is not None  # a foreign key guarantees it
+    return campaign
+
+
+def rules_error(exc: RulesError, ruling: str) -> CampaignError:
+    """A refusal of the rules (an unknown name, a rule broken) as the campaign's, citing
+    ``ruling`` unless the message already does."""
+    if isinstance(exc, UnknownNameError):
+        return CampaignError(str(exc))
+    text = str(exc)
+    return CampaignError(text if ruling in text else f"{ruling}: {text}")
 
 
 def nearest(name: str, candidates: Iterable[str], limit: int = 3) -> list[str]:

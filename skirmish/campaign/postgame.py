@@ -35,6 +35,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from skirmish.campaign import lookup
+from skirmish.campaign.equipment import drop_two_handed
 from skirmish.campaign.game.board import (
     gang_row,
     gangs_of,
@@ -47,14 +48,9 @@ from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.pending import POSTGAME_STEPS, postgame_done
 from skirmish.campaign.game.start import WOUNDED, outlaw_marked
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameStatus, Retreat
+from skirmish.campaign.gangs import gang_setting
+from skirmish.campaign.logbook import Before, gang_log, snapshot_before
 from skirmish.campaign.models import Gang, Injury, LogEntry, Member, MemberStatus, OwnedItem
-from skirmish.campaign.services import (
-    Before,
-    drop_two_handed,
-    gang_log,
-    gang_setting,
-    snapshot_before,
-)
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.infamy import InfamyLoss, infamy_loss, roll_infamy
 from skirmish.engine.recovery import Doctor, Invalidity, RecoveryOutcome, find_doctor, roll_recovery

@@ -132,7 +132,7 @@ def describe(action: str, details: dict[str, Any], member: str | None, lang: Lan
         what = repr(d.get("gang") or d.get("campaign") or "")
         return tr(MESSAGES, action, lang, what=what, file=d.get("file", ""))
     # Entries written by a game and its post-game sequence; imported here, not at the top,
-    # because the post-game module itself builds on the campaign services.
+    # because the post-game module itself builds on the between-games actions.
     from skirmish.campaign.postgame import describe_step
 
     found = describe_step(action, d, member, str(lang))

@@ -47,6 +47,8 @@ from sqlmodel import Session, col, select
 
 from skirmish import fileio
 from skirmish.campaign import lookup
+from skirmish.campaign.gangs import settings_of
+from skirmish.campaign.logbook import now_text
 from skirmish.campaign.models import (
     Campaign,
     CampaignSetting,
@@ -60,7 +62,7 @@ from skirmish.campaign.models import (
     MemberStatus,
     OwnedItem,
 )
-from skirmish.campaign.services import MAX_MODELS, now_text, settings_of
+from skirmish.campaign.roster import MAX_MODELS
 from skirmish.campaign.settings import HOUSE_RULES, defaults, find_setting
 from skirmish.engine.advances import Advance
 from skirmish.engine.infamy import InfamyLoss

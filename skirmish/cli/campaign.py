@@ -81,12 +81,12 @@ def new(
 
     Example: skirmish campaign new "Tombstone 1881" --explosives -H sell-percent=100
     """
-    from skirmish.campaign import services
+    from skirmish.campaign import gangs
     from skirmish.campaign.settings import parse_assignment
 
     overrides = dict(parse_assignment(text) for text in house or [])
     with session(db, access="campaign", create=True) as s:
-        campaign = services.new_campaign(s, name=name, explosives=explosives, settings=overrides)
+        campaign = gangs.new_campaign(s, name=name, explosives=explosives, settings=overrides)
         echo(tr(MESSAGES, "created", lang, name=campaign.name))
 
 
@@ -128,10 +128,10 @@ def use(
 
     Example: skirmish campaign use "Tombstone 1881"
     """
-    from skirmish.campaign import services
+    from skirmish.campaign import gangs
 
     with session(db, access="campaign") as s:
-        campaign = services.use_campaign(s, name=name)
+        campaign = gangs.use_campaign(s, name=name)
         echo(tr(MESSAGES, "in-use", lang, name=campaign.name))
 
 
@@ -146,7 +146,7 @@ def show(
     from rich.table import Table
 
     from skirmish.campaign import lookup, views
-    from skirmish.campaign.services import settings_of
+    from skirmish.campaign.gangs import settings_of
     from skirmish.campaign.settings import HOUSE_RULES
 
     with session(db, access="read") as s:
@@ -200,11 +200,11 @@ def set_(
 
     Example: skirmish campaign set sell-percent 100
     """
-    from skirmish.campaign import lookup, services
+    from skirmish.campaign import gangs, lookup
 
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
-        entry = services.set_setting(s, campaign=found, key=key, value=value)
+        entry = gangs.set_setting(s, campaign=found, key=key, value=value)
         details = entry.details
         echo(f"{entry.ruling} {details['key']}: {details['before']} → {details['after']}")
 

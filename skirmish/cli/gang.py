@@ -12,7 +12,7 @@ import typer
 
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.safe import cell, echo
-from skirmish.cli.store_options import CampaignOpt, Dice, collector_paused, console, emit, session
+from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:
@@ -97,11 +97,11 @@ def new(
 
     Example: skirmish gang new Earps --faction "uomini della legge"
     """
-    from skirmish.campaign import lookup, services
-    from skirmish.campaign.services import last_action
+    from skirmish.campaign import gangs, lookup
+    from skirmish.campaign.logbook import last_action
 
     with session(db, access="campaign") as s:
-        gang = services.new_gang(
+        gang = gangs.new_gang(
             s, campaign=lookup.current_campaign(s, campaign), name=name, faction=faction
         )
         entry = last_action(s, gang=gang)
@@ -163,17 +163,16 @@ def show(
 
     Example: skirmish gang show Earps --lang it
     """
-    with collector_paused():  # a few rows read and printed: no garbage worth collecting
-        with session(db, access="read") as s:
-            from skirmish.campaign import views
+    with session(db, access="read") as s:
+        from skirmish.campaign import views
 
-            gang = _gang(s, campaign, name, full=True)
-            data = views.gang_data(gang, lang)
-            weapons = views.weapons_carried(gang)
-        if json_:
-            emit(data)
-            return
-        _print_gang(data, weapons, lang)
+        gang = _gang(s, campaign, name, full=True)
+        data = views.gang_data(gang, lang)
+        weapons = views.weapons_carried(gang)
+    if json_:
+        emit(data)
+        return
+    _print_gang(data, weapons, lang)
 
 
 def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
@@ -259,10 +258,10 @@ def rename(
 
     Example: skirmish gang rename Earps "Earp brothers"
     """
-    from skirmish.campaign import services
+    from skirmish.campaign import gangs
 
     with session(db) as s:
-        entry = services.rename_gang(s, gang=_gang(s, campaign, name), name=new_name)
+        entry = gangs.rename_gang(s, gang=_gang(s, campaign, name), name=new_name)
         _report(entry, lang, json_)
 
 
@@ -278,10 +277,10 @@ def retire(
 
     Example: skirmish gang retire Earps
     """
-    from skirmish.campaign import services
+    from skirmish.campaign import gangs
 
     with session(db) as s:
-        entry = services.retire_gang(s, gang=_gang(s, campaign, name))
+        entry = gangs.retire_gang(s, gang=_gang(s, campaign, name))
         _report(entry, lang, json_)
 
 
@@ -299,10 +298,10 @@ def hire(
 
     Example: skirmish gang hire Earps sceriffo --name "Wyatt Earp"
     """
-    from skirmish.campaign import services
+    from skirmish.campaign import roster
 
     with session(db) as s:
-        entry = services.hire(s, gang=_gang(s, campaign, gang), profile=profile, name=name)
+        entry = roster.hire(s, gang=_gang(s, campaign, gang), profile=profile, name=name)
         _report(entry, lang, json_)
 
 
@@ -319,10 +318,10 @@ def fire(
 
     Example: skirmish gang fire Earps "Morgan Earp"
     """
-    from skirmish.campaign import services
+    from skirmish.campaign import roster
 
     with session(db) as s:
-        entry = services.fire(s, gang=_gang(s, campaign, gang), member=member)
+        entry = roster.fire(s, gang=_gang(s, campaign, gang), member=member)
         _report(entry, lang, json_)
 
 
@@ -345,11 +344,11 @@ def buy(
 
     Example: skirmish gang buy Earps "fucile a ripetizione" --for "Wyatt Earp" --dice 4
     """
-    from skirmish.campaign import services
+    from skirmish.campaign import equipment
 
     rolled = Dice(seed=seed, dice=dice)
     with session(db) as s:
-        entry = services.buy(
+        entry = equipment.buy(
             s, gang=_gang(s, campaign, gang), item=item, dice=rolled.source, member=for_
         )
         rolled.check_all_used()
@@ -372,10 +371,10 @@ def sell(
 
     Example: skirmish gang sell Earps coltello
     """
-    from skirmish.campaign import services
+    from skirmish.campaign import equipment
 
     with session(db) as s:
-        entry = services.sell(s, gang=_gang(s, campaign, gang), item=item, member=from_)
+        entry = equipment.sell(s, gang=_gang(s, campaign, gang), item=item, member=from_)
         _report(entry, lang, json_)
 
 
@@ -393,10 +392,10 @@ def equip(
 
     Example: skirmish gang equip Earps cavallo "Wyatt Earp"
     """
-    from skirmish.campaign import services
+    from skirmish.campaign import equipment
 
     with session(db) as s:
-        entry = services.equip(s, gang=_gang(s, campaign, gang), item=item, member=member)
+        entry = equipment.equip(s, gang=_gang(s, campaign, gang), item=item, member=member)
         _report(entry, lang, json_)
 
 
@@ -414,8 +413,8 @@ def unequip(
 
     Example: skirmish gang unequip Earps cavallo "Wyatt Earp"
     """
-    from skirmish.campaign import services
+    from skirmish.campaign import equipment
 
     with session(db) as s:
-        entry = services.unequip(s, gang=_gang(s, campaign, gang), item=item, member=member)
+        entry = equipment.unequip(s, gang=_gang(s, campaign, gang), item=item, member=member)
         _report(entry, lang, json_)

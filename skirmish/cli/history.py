@@ -38,14 +38,14 @@ def log(
     """
     from rich.table import Table
 
-    from skirmish.campaign import lookup, services
+    from skirmish.campaign import logbook, lookup
     from skirmish.campaign.text import describe_entry, entry_data
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
         chosen = lookup.gang_by_name(s, found, gang) if gang is not None else None
         names = {g.id: g.name for g in found.gangs}
-        entries = services.history(s, campaign=found, gang=chosen, limit=last)
+        entries = logbook.history(s, campaign=found, gang=chosen, limit=last)
         rows = [entry_data(e, names.get(e.gang_id) if e.gang_id else None, lang) for e in entries]
         texts = [describe_entry(e, lang) for e in entries]
     if json_:
@@ -104,10 +104,10 @@ def undo(
 
     Example: skirmish undo Earps
     """
-    from skirmish.campaign import lookup, services
+    from skirmish.campaign import logbook, lookup
     from skirmish.cli.gang import _report
 
     with session(db) as s:
         found = lookup.gang_by_name(s, lookup.current_campaign(s, campaign), gang)
-        entry = services.undo(s, gang=found)
+        entry = logbook.undo(s, gang=found)
         _report(entry, lang, json_)

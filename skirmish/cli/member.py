@@ -58,12 +58,12 @@ def advance(
 
     Example: skirmish member advance Earps "Wyatt Earp" skill --choice six-shooter --dice 6,6
     """
-    from skirmish.campaign import services
+    from skirmish.campaign import advancement
     from skirmish.cli.gang import _gang, _report
 
     rolled = Dice(seed=seed, dice=dice)
     with session(db) as s:
-        entry = services.advance(
+        entry = advancement.advance(
             s,
             gang=_gang(s, campaign, gang),
             member=member,
@@ -99,11 +99,11 @@ def xp(
 
     Example: skirmish member xp Earps "Wyatt Earp" 2 --reason "2 eliminations"
     """
-    from skirmish.campaign import services
+    from skirmish.campaign import advancement
     from skirmish.cli.gang import _gang, _report
 
     with session(db) as s:
-        entry = services.award_xp(
+        entry = advancement.award_xp(
             s, gang=_gang(s, campaign, gang), member=member, xp=amount, reason=reason
         )
         _report(entry, lang, json_)

@@ -149,7 +149,7 @@ def scenario_cmd(
 
 def _house_rules(campaign: Campaign, lang: Lang) -> list[tuple[str, str]]:
     """The campaign's house rules in force, as (rule id, text) pairs (RULINGS §4)."""
-    from skirmish.campaign.services import settings_of
+    from skirmish.campaign.gangs import settings_of
     from skirmish.campaign.settings import HOUSE_RULES
 
     values = settings_of(campaign)

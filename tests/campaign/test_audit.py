@@ -13,7 +13,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from skirmish.campaign import lookup, services, store
+from skirmish.campaign import advancement, equipment, gangs, logbook, lookup, roster, store
 from skirmish.campaign.audit import check_campaign, check_gang
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member
 from skirmish.engine.dice import ScriptedDice
@@ -31,26 +31,26 @@ def _build(engine: Engine) -> None:
     """Two gangs, with hires, purchases, a sale, equipment moved, XP, a fired model, a rename
     and undos (one of them of a sale, one undoing twice in a row)."""
     with store.transaction(engine) as session:
-        campaign = services.new_campaign(session, name="West")
-        services.new_gang(session, campaign=campaign, name="Earps", faction="lawmen")
-        services.new_gang(session, campaign=campaign, name="Clantons", faction="lawmen")
+        campaign = gangs.new_campaign(session, name="West")
+        gangs.new_gang(session, campaign=campaign, name="Earps", faction="lawmen")
+        gangs.new_gang(session, campaign=campaign, name="Clantons", faction="lawmen")
     no_dice = ScriptedDice([])  # lawmen buy weapons without the availability roll (R-12)
-    _do(engine, services.hire, "Earps", profile="sheriff", name="Wyatt")
-    _do(engine, services.hire, "Earps", profile="deputy", name="Virgil")
-    _do(engine, services.hire, "Earps", profile="guard", name="Morgan")
-    _do(engine, services.buy, "Earps", item="six-shooter", dice=no_dice, member="Wyatt")
-    _do(engine, services.buy, "Earps", item="knife", dice=no_dice)
-    _do(engine, services.sell, "Earps", item="knife")
-    _do(engine, services.undo, "Earps")  # the sale
-    _do(engine, services.equip, "Earps", item="knife", member="Virgil")
-    _do(engine, services.award_xp, "Earps", member="Virgil", xp=3, reason="a game")
-    _do(engine, services.fire, "Earps", member="Morgan")
-    _do(engine, services.hire, "Earps", profile="guard", name="morgan")  # the name is free again
-    _do(engine, services.rename_gang, "Earps", name="Earp brothers")
-    _do(engine, services.undo, "Earp brothers")  # the rename
-    _do(engine, services.undo, "Earps")  # the second Morgan
-    _do(engine, services.hire, "Clantons", profile="sheriff", name="Ike")
-    _do(engine, services.buy, "Clantons", item="knife", dice=no_dice, member="Ike")
+    _do(engine, roster.hire, "Earps", profile="sheriff", name="Wyatt")
+    _do(engine, roster.hire, "Earps", profile="deputy", name="Virgil")
+    _do(engine, roster.hire, "Earps", profile="guard", name="Morgan")
+    _do(engine, equipment.buy, "Earps", item="six-shooter", dice=no_dice, member="Wyatt")
+    _do(engine, equipment.buy, "Earps", item="knife", dice=no_dice)
+    _do(engine, equipment.sell, "Earps", item="knife")
+    _do(engine, logbook.undo, "Earps")  # the sale
+    _do(engine, equipment.equip, "Earps", item="knife", member="Virgil")
+    _do(engine, advancement.award_xp, "Earps", member="Virgil", xp=3, reason="a game")
+    _do(engine, roster.fire, "Earps", member="Morgan")
+    _do(engine, roster.hire, "Earps", profile="guard", name="morgan")  # the name is free again
+    _do(engine, gangs.rename_gang, "Earps", name="Earp brothers")
+    _do(engine, logbook.undo, "Earp brothers")  # the rename
+    _do(engine, logbook.undo, "Earps")  # the second Morgan
+    _do(engine, roster.hire, "Clantons", profile="sheriff", name="Ike")
+    _do(engine, equipment.buy, "Clantons", item="knife", dice=no_dice, member="Ike")
 
 
 @pytest.fixture
@@ -238,8 +238,8 @@ def test_two_gangs_with_one_name_are_found(books: Engine) -> None:
 
 def test_a_log_entry_naming_a_gang_of_another_campaign_is_found(books: Engine) -> None:
     with store.transaction(books) as session:
-        other = services.new_campaign(session, name="East")
-        services.new_gang(session, campaign=other, name="Daltons", faction="lawmen")
+        other = gangs.new_campaign(session, name="East")
+        gangs.new_gang(session, campaign=other, name="Daltons", faction="lawmen")
     daltons = _ids(books, "Daltons")["gang"]
     stray = _ids(books, "Earps")["log"][-1][0]
     _sql(books, "UPDATE log_entry SET gang_id = :g WHERE id = :id", g=daltons, id=stray)

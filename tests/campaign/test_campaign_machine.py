@@ -19,8 +19,9 @@ from hypothesis.stateful import (
 )
 from sqlalchemy.engine import Engine
 
-from skirmish.campaign import lookup, services, store
+from skirmish.campaign import advancement, equipment, gangs, logbook, lookup, roster, store
 from skirmish.campaign.models import Gang
+from skirmish.campaign.roster import MAX_MODELS
 from skirmish.campaign.snapshot import capture
 from skirmish.engine.dice import RandomDice
 from skirmish.errors import CampaignError
@@ -88,22 +89,22 @@ def make_machine(engine: Engine) -> type[RuleBasedStateMachine]:
             self.campaign = f"Machine {next(_CAMPAIGNS)}"
             self.faction = faction
             with store.transaction(engine) as session:
-                campaign = services.new_campaign(session, name=self.campaign)
-                services.new_gang(session, campaign=campaign, name="Gang", faction=faction)
+                campaign = gangs.new_campaign(session, name=self.campaign)
+                gangs.new_gang(session, campaign=campaign, name="Gang", faction=faction)
             # Start from a small roster with some XP, so that most rules have someone to act on.
             own = profiles(faction)
-            self._act(services.hire, profile=own[0].id, name="Ann")
-            self._act(services.hire, profile=own[-1].id, name="Bob")
-            self._act(services.award_xp, member="Ann", xp=9)
+            self._act(roster.hire, profile=own[0].id, name="Ann")
+            self._act(roster.hire, profile=own[-1].id, name="Bob")
+            self._act(advancement.award_xp, member="Ann", xp=9)
 
         @rule(pick=st.integers(0, 9), name=st.sampled_from(NAMES))
         def hire(self, pick: int, name: str) -> None:
             own = profiles(self.faction)
-            self._act(services.hire, profile=own[pick % len(own)].id, name=name)
+            self._act(roster.hire, profile=own[pick % len(own)].id, name=name)
 
         @rule(pick=st.integers(0, 5))
         def fire(self, pick: int) -> None:
-            self._act(services.fire, member=self.who(pick))
+            self._act(roster.fire, member=self.who(pick))
 
         @rule(
             item=st.sampled_from(ITEMS),
@@ -112,26 +113,26 @@ def make_machine(engine: Engine) -> type[RuleBasedStateMachine]:
         )
         def buy(self, item: str, pick: int | None, seed: int) -> None:
             member = self.who(pick) if pick is not None else None
-            self._act(services.buy, item=item, member=member, dice=RandomDice(seed))
+            self._act(equipment.buy, item=item, member=member, dice=RandomDice(seed))
 
         @rule(pick=st.integers(0, 20), carried=st.booleans())
         def sell(self, pick: int, carried: bool) -> None:
             item, member = self.owned(pick, carried)
-            self._act(services.sell, item=item, member=member)
+            self._act(equipment.sell, item=item, member=member)
 
         @rule(pick=st.integers(0, 20), who=st.integers(0, 5))
         def equip(self, pick: int, who: int) -> None:
             item, _ = self.owned(pick, carried=False)
-            self._act(services.equip, item=item, member=self.who(who))
+            self._act(equipment.equip, item=item, member=self.who(who))
 
         @rule(pick=st.integers(0, 20))
         def unequip(self, pick: int) -> None:
             item, member = self.owned(pick, carried=True)
-            self._act(services.unequip, item=item, member=member or "Nobody")
+            self._act(equipment.unequip, item=item, member=member or "Nobody")
 
         @rule(pick=st.integers(0, 5), xp=st.integers(1, 8))
         def award(self, pick: int, xp: int) -> None:
-            self._act(services.award_xp, member=self.who(pick), xp=xp)
+            self._act(advancement.award_xp, member=self.who(pick), xp=xp)
 
         @rule(
             pick=st.integers(0, 5),
@@ -140,7 +141,7 @@ def make_machine(engine: Engine) -> type[RuleBasedStateMachine]:
         )
         def advance(self, pick: int, advance: str, seed: int) -> None:
             self._act(
-                services.advance, member=self.who(pick), advance=advance, dice=RandomDice(seed),
+                advancement.advance, member=self.who(pick), advance=advance, dice=RandomDice(seed),
                 choices=CHOICES,
             )  # fmt: skip
 
@@ -149,10 +150,10 @@ def make_machine(engine: Engine) -> type[RuleBasedStateMachine]:
             if not self.undoable:
                 with pytest.raises(CampaignError, match="nothing to undo"):
                     with store.transaction(engine) as session:
-                        services.undo(session, gang=self._gang(session))
+                        logbook.undo(session, gang=self._gang(session))
                 return
             with store.transaction(engine) as session:
-                services.undo(session, gang=self._gang(session))
+                logbook.undo(session, gang=self._gang(session))
             assert self.state() == self.undoable.pop(), "undo did not restore the state exactly"
 
         @invariant()
@@ -163,7 +164,7 @@ def make_machine(engine: Engine) -> type[RuleBasedStateMachine]:
                 gang = lookup.gang_by_name(
                     session, lookup.campaign_by_name(session, self.campaign), "Gang", full=True
                 )
-                entries = services.history(
+                entries = logbook.history(
                     session, campaign=lookup.campaign_by_name(session, self.campaign), gang=gang
                 )
                 ledger = sum((e.money_after or 0) - (e.money_before or 0) for e in entries)
@@ -175,9 +176,9 @@ def make_machine(engine: Engine) -> type[RuleBasedStateMachine]:
                     if e.money_before is not None and e.money_after is not None
                     and e.action not in ("gang-new",)
                 )  # fmt: skip
-                assert gang.treasury == services.START_TREASURY - spent
+                assert gang.treasury == gangs.START_TREASURY - spent
                 roster = lookup.active_members(gang)
-                assert len(roster) <= services.MAX_MODELS
+                assert len(roster) <= MAX_MODELS
                 assert sum(1 for m in roster if m.role == "leader") <= 1
                 for profile in profiles(gang.faction):
                     if profile.max is not None:

@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from skirmish.campaign import lookup, services, store, views
+from skirmish.campaign import equipment, gangs, lookup, roster, store, views
 from skirmish.engine.dice import ScriptedDice
 
 
@@ -30,18 +30,18 @@ def _show(engine: Engine) -> tuple[int, dict[str, Any]]:
 
 def test_gang_show_queries_do_not_grow_with_the_log(engine: Engine) -> None:
     with store.transaction(engine) as session:
-        campaign = services.new_campaign(session, name="West")
-        gang = services.new_gang(session, campaign=campaign, name="Earps", faction="lawmen")
-        services.hire(session, gang=gang, profile="sheriff", name="Wyatt")
-        services.hire(session, gang=gang, profile="deputy", name="Virgil")
-        services.buy(session, gang=gang, item="six-shooter", member="Wyatt", dice=ScriptedDice([]))
-        services.injure(session, gang=gang, member="Virgil", injury="orbo")
+        campaign = gangs.new_campaign(session, name="West")
+        gang = gangs.new_gang(session, campaign=campaign, name="Earps", faction="lawmen")
+        roster.hire(session, gang=gang, profile="sheriff", name="Wyatt")
+        roster.hire(session, gang=gang, profile="deputy", name="Virgil")
+        equipment.buy(session, gang=gang, item="six-shooter", member="Wyatt", dice=ScriptedDice([]))
+        roster.injure(session, gang=gang, member="Virgil", injury="orbo")
     short, before = _show(engine)
     with store.transaction(engine) as session:
         gang = lookup.gang_by_name(session, lookup.current_campaign(session), "Earps")
         for _ in range(60):
-            services.buy(session, gang=gang, item="knife", dice=ScriptedDice([]))
-            services.sell(session, gang=gang, item="knife")
+            equipment.buy(session, gang=gang, item="knife", dice=ScriptedDice([]))
+            equipment.sell(session, gang=gang, item="knife")
     long, after = _show(engine)
     assert short == long <= 10  # 8 queries, and PRAGMA query_only + BEGIN of a read
     assert after["members"] == before["members"]

@@ -12,7 +12,7 @@ from sqlalchemy import Table, text
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import SQLModel
 
-from skirmish.campaign import services, store
+from skirmish.campaign import gangs, lookup, store
 from skirmish.errors import StoreError
 
 
@@ -66,11 +66,11 @@ def test_a_new_database_is_marked_as_skirmish(engine: Engine) -> None:
 def test_opening_twice_keeps_the_data(db_url: str) -> None:
     first = store.open_store(db_url)
     with store.transaction(first) as session:
-        services.new_campaign(session, name="West")
+        gangs.new_campaign(session, name="West")
     first.dispose()
     again = store.open_store(db_url)
     with store.transaction(again) as session:
-        assert services.lookup.current_campaign(session).name == "West"
+        assert lookup.current_campaign(session).name == "West"
     again.dispose()
 
 
@@ -206,7 +206,7 @@ def test_an_unreachable_server_is_a_clear_error() -> None:
 def test_in_memory_sqlite_keeps_one_database_across_sessions() -> None:
     engine = store.open_store("sqlite://")
     with store.transaction(engine) as session:
-        services.new_campaign(session, name="Memory")
+        gangs.new_campaign(session, name="Memory")
     with store.transaction(engine) as session:
-        assert services.lookup.current_campaign(session).name == "Memory"
+        assert lookup.current_campaign(session).name == "Memory"
     engine.dispose()

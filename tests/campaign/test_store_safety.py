@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from skirmish.campaign import lookup, services, store
+from skirmish.campaign import equipment, gangs, logbook, lookup, store
 from skirmish.engine.dice import ScriptedDice
 from skirmish.errors import StoreError
 
@@ -88,15 +88,15 @@ def test_undo_of_a_sale_after_another_gang_bought_works_on_postgresql(
     engine = store.open_store(postgres_migrated_database)
     try:
         with store.transaction(engine, access=store.Access.CAMPAIGN) as session:
-            campaign = services.new_campaign(session, name="R")
-            a = services.new_gang(session, campaign=campaign, name="A", faction="lawmen")
-            b = services.new_gang(session, campaign=campaign, name="B", faction="lawmen")
-            services.buy(session, gang=a, item="knife", dice=ScriptedDice([]))
-            services.sell(session, gang=a, item="knife")
-            services.buy(session, gang=b, item="knife", dice=ScriptedDice([]))
+            campaign = gangs.new_campaign(session, name="R")
+            a = gangs.new_gang(session, campaign=campaign, name="A", faction="lawmen")
+            b = gangs.new_gang(session, campaign=campaign, name="B", faction="lawmen")
+            equipment.buy(session, gang=a, item="knife", dice=ScriptedDice([]))
+            equipment.sell(session, gang=a, item="knife")
+            equipment.buy(session, gang=b, item="knife", dice=ScriptedDice([]))
         with store.transaction(engine) as session:
             gang = lookup.gang_by_name(session, lookup.current_campaign(session), "A")
-            services.undo(session, gang=gang)
+            logbook.undo(session, gang=gang)
         with store.transaction(engine, access=store.Access.READ) as session:
             campaign = lookup.current_campaign(session)
             for name in ("A", "B"):
@@ -114,21 +114,21 @@ def test_upgrading_keeps_the_ids_an_undo_remembers_out_of_reach(tmp_path: Path) 
     engine = store.make_engine(f"sqlite:///{path}")
     store.upgrade(engine, "0004")  # 0005 only adds AUTOINCREMENT: the tables are the same
     with store.transaction(engine, access=store.Access.CAMPAIGN) as session:
-        campaign = services.new_campaign(session, name="R")
-        a = services.new_gang(session, campaign=campaign, name="A", faction="lawmen")
-        services.new_gang(session, campaign=campaign, name="B", faction="lawmen")
-        services.buy(session, gang=a, item="knife", dice=ScriptedDice([]))
-        services.sell(session, gang=a, item="knife")
+        campaign = gangs.new_campaign(session, name="R")
+        a = gangs.new_gang(session, campaign=campaign, name="A", faction="lawmen")
+        gangs.new_gang(session, campaign=campaign, name="B", faction="lawmen")
+        equipment.buy(session, gang=a, item="knife", dice=ScriptedDice([]))
+        equipment.sell(session, gang=a, item="knife")
     engine.dispose()
     assert "sqlite_sequence" not in _tables(path)
     engine = store.open_store(str(path))  # upgrades to the head
     with store.transaction(engine) as session:
         b = lookup.gang_by_name(session, lookup.current_campaign(session), "B")
-        services.buy(session, gang=b, item="knife", dice=ScriptedDice([]))
+        equipment.buy(session, gang=b, item="knife", dice=ScriptedDice([]))
         assert [item.id for item in b.items] == [2]  # not 1: the undo of A's sale needs it
     with store.transaction(engine) as session:
         a = lookup.gang_by_name(session, lookup.current_campaign(session), "A")
-        services.undo(session, gang=a)
+        logbook.undo(session, gang=a)
         assert [item.id for item in a.items] == [1]
     engine.dispose()
 
@@ -323,8 +323,8 @@ def test_a_locked_row_is_read_afresh_on_postgresql(postgres_migrated_database: s
     engine = store.open_store(postgres_migrated_database)
     try:
         with store.transaction(engine, access=store.Access.CAMPAIGN) as session:
-            campaign = services.new_campaign(session, name="R")
-            services.new_gang(session, campaign=campaign, name="A", faction="lawmen")
+            campaign = gangs.new_campaign(session, name="R")
+            gangs.new_gang(session, campaign=campaign, name="A", faction="lawmen")
         dsn = postgres_migrated_database.replace("postgresql+psycopg://", "postgresql://")
         with store.transaction(engine) as session:
             gang = session.get(lookup.Gang, 1)
@@ -389,7 +389,7 @@ def test_an_action_logged_at_revision_0001_is_undone_exactly_after_the_upgrade(
             assert _revision(path) == store.head_revision()
         with store.transaction(engine) as session:
             gang = lookup.gang_by_name(session, lookup.current_campaign(session), "Earps")
-            entry = services.undo(session, gang=gang)
+            entry = logbook.undo(session, gang=gang)
             assert entry.money_before == 300 and entry.money_after == 400
         with store.transaction(engine, access=store.Access.READ) as session:
             gang = lookup.gang_by_name(session, lookup.current_campaign(session), "Earps")

@@ -40,12 +40,12 @@ def log_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def failing(monkeypatch: pytest.MonkeyPatch, exc: BaseException) -> None:
     """Make ``member xp`` raise ``exc`` inside its transaction."""
-    from skirmish.campaign import services
+    from skirmish.campaign import advancement
 
     def award_xp(*args: Any, **kwargs: Any) -> Any:
         raise exc
 
-    monkeypatch.setattr(services, "award_xp", award_xp)
+    monkeypatch.setattr(advancement, "award_xp", award_xp)
 
 
 XP = ("member", "xp", "Earps", "Wyatt Earp", "1")

@@ -234,13 +234,13 @@ def _ended(cli: Cli) -> list[dict[str, Any]]:
 
 def _nervi_scossi(cli: Cli, member: str) -> None:
     """Give a model of the Earps the invalid "Nervi scossi" (no command rolls it directly)."""
-    from skirmish.campaign import lookup, services, store
+    from skirmish.campaign import lookup, roster, store
 
     engine = store.open_store(str(cli.db))
     try:
         with store.transaction(engine) as session:
             gang = lookup.gang_by_name(session, lookup.current_campaign(session), "Earps")
-            services.injure(session, gang=gang, member=member, injury="nervi scossi")
+            roster.injure(session, gang=gang, member=member, injury="nervi scossi")
     finally:
         engine.dispose()
 

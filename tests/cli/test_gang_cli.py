@@ -230,12 +230,12 @@ def test_a_characteristic_already_at_4_and_not_enough_xp(earps: Any) -> None:
 
 
 def test_two_handed_weapon_to_a_lost_hand(earps: Any, tmp_path: Path) -> None:
-    from skirmish.campaign import lookup, services, store
+    from skirmish.campaign import lookup, roster, store
 
     engine = store.open_store(str(earps.path))
     with store.transaction(engine) as session:
         gang = lookup.gang_by_name(session, lookup.current_campaign(session), "Earps")
-        services.injure(session, gang=gang, member="Wyatt Earp", injury="lost-hand")
+        roster.injure(session, gang=gang, member="Wyatt Earp", injury="lost-hand")
     engine.dispose()
     earps.run("gang", "buy", "Earps", "rifle")
     earps.refused(

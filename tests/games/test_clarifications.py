@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from skirmish.campaign import lookup, services, store
+from skirmish.campaign import lookup, roster, store
 
 from .harness import Cli
 
@@ -75,7 +75,7 @@ def test_r23_xp_injuries_and_renaming_are_not_roster_purchases(cli: Cli) -> None
     cli.run("member", "xp", "Earps", "Wyatt", "1", "--reason", "a correction")
     with store.transaction(store.open_store(str(cli.db))) as session:
         gang = lookup.gang_by_name(session, lookup.current_campaign(session), "Earps")
-        services.injure(session, gang=gang, member="Morgan", injury="orbo")
+        roster.injure(session, gang=gang, member="Morgan", injury="orbo")
     cli.run("gang", "rename", "Earps", "Earp brothers")
     cli.run("game", "end", "--draw")
     cli.run("game", "postgame", "--dice", "1,1")

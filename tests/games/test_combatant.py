@@ -17,13 +17,13 @@ def playing(cli: Cli) -> None:
 
 def injure(cli: Cli, gang: str, model: str, injury: str) -> None:
     """Give ``model`` an invalidity through the service (no command gives one directly)."""
-    from skirmish.campaign import lookup, services, store
+    from skirmish.campaign import lookup, roster, store
 
     engine = store.open_store(str(cli.db))
     try:
         with store.transaction(engine) as session:
             found = lookup.gang_by_name(session, lookup.current_campaign(session), gang)
-            services.injure(session, gang=found, member=model, injury=injury)
+            roster.injure(session, gang=found, member=model, injury=injury)
     finally:
         engine.dispose()
 

@@ -32,9 +32,9 @@ from skirmish.campaign.game.tables import (
     GameObjective,
     GameStatus,
 )
+from skirmish.campaign.logbook import dice_data, log_entry, now_text
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import Campaign, Gang, Member
-from skirmish.campaign.services import dice_data, log_entry, now_text
 from skirmish.engine.dice import Die
 from skirmish.errors import CampaignError
 from skirmish.rules import find_profile

@@ -20,7 +20,7 @@ from skirmish.campaign.game.board import (
     scenario_of,
 )
 from skirmish.campaign.game.tables import Game, GameGang, GameStatus, Retreat
-from skirmish.campaign.services import now_text
+from skirmish.campaign.logbook import now_text
 from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.infamy import roll_infamy
 from skirmish.errors import CampaignError

@@ -1,9 +1,10 @@
 """What a gang still has to finish before its roster may change (R-23): a game being played,
 or an ended game whose post-game sequence it has not run.
 
-Only the tables are read here, so the between-games services (``campaign.services``), the game
-tracker (``campaign.game``) and the post-game sequence (``campaign.postgame``) all ask this module
-without importing one another.
+Only the tables are read here, so the between-games actions (``campaign.roster``,
+``equipment``, ``advancement``), the game tracker (``campaign.game``) and the post-game sequence
+(``campaign.postgame``) all ask this module without importing one another; the between-games
+actions are refused here (``require_between_games``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from sqlmodel import Session, col, select
 
 from skirmish.campaign.game.tables import Game, GameGang, GameStatus
 from skirmish.campaign.models import Gang, LogEntry
+from skirmish.errors import CampaignError
 
 #: Every action the post-game sequence logs (``campaign.postgame``), in its order.
 POSTGAME_STEPS = (
@@ -75,3 +77,23 @@ def postgame_waiting(session: Session, gang: Gang) -> Game | None:
         if not standing_steps(session, game, gang.id):
             return game
     return None
+
+
+def require_between_games(session: Session, gang: Gang, what: str) -> None:
+    """R-23: hiring, firing, buying, selling, equipping and advances happen between games: not
+    while ``gang`` plays a game, nor before it has run the post-game sequence of its last one.
+    (XP and injuries are not refused: they come from the game and its post-game.)"""
+    playing = game_in_progress(session, gang)
+    if playing is not None:
+        raise CampaignError(
+            f"R-23: {gang.name!r} is playing game {playing.id} ({playing.scenario}); {what} "
+            f"happens between games: finish game {playing.id} with 'skirmish game end' "
+            "(or 'skirmish game abandon')."
+        )
+    waiting = postgame_waiting(session, gang)
+    if waiting is not None:
+        raise CampaignError(
+            f"R-23: {gang.name!r} has not run the post-game sequence of game {waiting.id} "
+            f"({waiting.scenario}); {what} happens between games: run "
+            f"'skirmish game postgame --game {waiting.id}' first."
+        )

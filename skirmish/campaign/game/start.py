@@ -22,9 +22,9 @@ from skirmish.campaign.game.board import (
 )
 from skirmish.campaign.game.pending import game_in_progress, postgame_waiting
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameObjective
+from skirmish.campaign.logbook import now_text
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import Campaign, Gang, GangStatus, LogEntry
-from skirmish.campaign.services import now_text
 from skirmish.errors import CampaignError
 from skirmish.rules import find_faction
 from skirmish.rules.model import Role

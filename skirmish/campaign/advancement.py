@@ -1,0 +1,188 @@
+"""Experience and advances (R-11): the XP a model earns, and the advances it spends them on (a
+new skill, +1 to a characteristic; a common model gaining FAMA or FORTUNA becomes a hero, H-08).
+
+Each action takes the ``session`` of the caller's one transaction (``store.transaction``) and
+everything else by keyword, checks the rules before it changes anything, writes one append-only
+``LogEntry`` (``campaign.logbook``) and returns it. A refusal raises ``CampaignError`` naming its
+ruling; the caller's transaction is then rolled back, so the database is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlmodel import Session
+
+from skirmish import limits
+from skirmish.campaign import lookup
+from skirmish.campaign.game.pending import require_between_games
+from skirmish.campaign.gangs import gang_setting, require_active
+from skirmish.campaign.logbook import gang_log, snapshot_before
+from skirmish.campaign.models import Gang, LogEntry, MemberSkill
+from skirmish.engine.advances import Advance, choose_cacciatore, promotes_to_hero, roll_new_skill
+from skirmish.engine.dice import DiceSource, Die
+from skirmish.engine.setup import HIGHEST
+from skirmish.errors import CampaignError, RulesError, UnknownNameError
+from skirmish.rules import advance_costs, find_skill, find_weapon, profiles
+from skirmish.rules.model import Role
+from skirmish.rules.names import normalize
+
+
+def award_xp(session: Session, *, gang: Gang, member: str, xp: int, reason: str = "") -> LogEntry:
+    """Record experience a model earned in a game (R-11: +1 per enemy it eliminated, and the
+    end-of-game bonus of H-02), or a correction; XP stays within 0–10,000 (``limits.XP``)."""
+    limits.XP_CHANGE.check(xp)
+    reason = limits.clean_text(reason, "the reason")
+    require_active(gang)
+    model = lookup.member_by_name(gang, member)
+    if model.xp + xp < 0:
+        raise CampaignError(
+            f"R-11: {model.name!r} has {model.xp} XP; taking {-xp} would leave less than 0."
+        )
+    if model.xp + xp > limits.XP.high:
+        raise limits.LimitError(
+            f"R-11: {model.name!r} has {model.xp} XP; adding {xp} would make {model.xp + xp:,}, "
+            f"more than the {limits.XP.high:,} a model can have."
+        )
+    if xp == 0:
+        raise CampaignError("R-11: give a number of XP other than 0.")
+    before = snapshot_before(session, gang, model)
+    model.xp += xp
+    session.add(model)
+    session.flush()
+    return gang_log(
+        session, gang, before, action="xp", member=model, details={"xp": xp, "reason": reason},
+        ruling="R-11",
+    )  # fmt: skip
+
+
+def _advance(name: str) -> Advance:
+    key = normalize(name)
+    aliases = {
+        "abilita": "skill", "new-skill": "skill", "riflessi": "rif", "freddezza": "fred",
+        "costituzione": "cos", "con": "cos", "shooting": "tiro", "nerve": "fred",
+        "reflexes": "rif", "fame": "fama", "fortune": "fortuna",
+    }  # fmt: skip
+    key = aliases.get(key, key)
+    try:
+        return Advance(key)
+    except ValueError:
+        options = [a.value for a in Advance]
+        raise CampaignError(
+            str(UnknownNameError("advance", name, lookup.nearest(name, options)))
+        ) from None
+
+
+def _hero_room(session: Session, gang: Gang) -> None:
+    if gang_setting(session, gang, "hero-limits") != "always":
+        return
+    limit = sum(p.max or 0 for p in profiles(gang.faction) if p.role is Role.HERO)
+    heroes = sum(1 for m in lookup.active_members(gang) if m.role == Role.HERO)
+    if heroes >= limit:
+        raise CampaignError(
+            f"H-08: {gang.name!r} already has {heroes} heroes, its faction's limit, and this "
+            "campaign applies hero limits always; choose another advance."
+        )
+
+
+def advance(
+    session: Session,
+    *,
+    gang: Gang,
+    member: str,
+    advance: str,
+    dice: DiceSource,
+    choices: Sequence[str] = (),
+    pick: str | None = None,
+) -> LogEntry:
+    """Spend XP on an advance (R-11): a new skill (2D6, owned skills rolled again, DOTTORE's
+    upgrade, the mountain men's CACCIATORE with ``pick``) or +1 to a characteristic (cap 4); a
+    common model gaining FAMA or FORTUNA becomes a hero.
+
+    ``choices`` are weapon types; the one of the skill's kind is recorded for FUCILIERE
+    (a rifle), GUERRIERO (a blade) and PISTOLERO (a pistol).
+    """
+    require_active(gang)
+    require_between_games(session, gang, "an advance")
+    model = lookup.member_by_name(gang, member)
+    kind = _advance(advance)
+    cost = advance_costs()[kind.value]
+    if pick is not None and kind is not Advance.SKILL:
+        raise CampaignError("R-11: --pick takes a skill; use it with the 'skill' advance.")
+    before: int | None = None
+    if kind is not Advance.SKILL:
+        before = int(getattr(model, kind.value))
+        if before >= HIGHEST:
+            raise CampaignError(
+                f"R-11: {model.name!r} has {kind.label} {before} already, the most a "
+                "characteristic may be; choose another advance."
+            )
+    if model.xp < cost:
+        what = "a new skill" if kind is Advance.SKILL else f"+1 {kind.label}"
+        raise CampaignError(f"R-11: {what} costs {cost} XP but {model.name!r} has {model.xp}.")
+    promoted = promotes_to_hero(role=model.role, advance=kind)
+    if promoted:
+        _hero_room(session, gang)
+    weapons = [find_weapon(c) for c in choices]
+    before_action = snapshot_before(session, gang, model)
+    details: dict[str, Any] = {"advance": kind.value, "cost": cost}
+    rolled: tuple[Die, ...] = ()
+    if kind is Advance.SKILL:
+        owned = [s.skill for s in model.skills]
+        try:
+            if pick is not None:
+                if find_skill(pick).id != "fuciliere":
+                    raise CampaignError(
+                        f"R-11: only CACCIATORE (FUCILIERE) may be taken without rolling, "
+                        f"by mountain men (§9.6), not {pick!r}."
+                    )
+                result = choose_cacciatore(faction=gang.faction, owned=owned)
+            else:
+                result = roll_new_skill(owned=owned, dice=dice)
+        except CampaignError:
+            raise
+        except RulesError as exc:
+            raise lookup.rules_error(exc, "R-11") from None
+        rolled = result.dice
+        choice: str | None = None
+        if result.choice is not None:
+            fitting = [w for w in weapons if w.category.value == result.choice]
+            if not fitting:
+                skill = find_skill(result.skill)
+                raise CampaignError(
+                    f"R-11: {skill.name_it} needs the {result.choice} type it is for: "
+                    f"add --choice with a {result.choice} (the dice were "
+                    f"{', '.join(str(d.value) for d in result.dice) or 'not rolled'}); "
+                    "nothing was changed."
+                )
+            choice = fitting[0].id
+        replaced = next((s for s in model.skills if s.skill == result.replaces), None)
+        if replaced is not None:
+            replaced.skill = result.skill
+            session.add(replaced)
+        else:
+            model.skills.append(
+                MemberSkill(member_id=lookup.row_id(model), skill=result.skill, choice=choice)
+            )
+        details.update(
+            skill=result.skill,
+            choice=choice,
+            replaces=result.replaces,
+            chosen=result.chosen,
+            rolls=[[r.faces[0], r.faces[1], r.slot, r.skill] for r in result.rolls],
+        )
+    else:
+        assert before is not None
+        setattr(model, kind.value, before + 1)
+        details.update(before=before, after=before + 1)
+        if promoted:
+            model.role = Role.HERO.value
+    details["promoted"] = promoted
+    model.xp -= cost
+    session.add(model)
+    session.flush()
+    return gang_log(
+        session, gang, before_action, action="advance", member=model, details=details,
+        dice=rolled, ruling="R-11",
+    )  # fmt: skip

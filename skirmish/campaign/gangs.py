@@ -1,0 +1,188 @@
+"""A campaign and its gangs: a new campaign and its house rules (``settings``), the campaign in
+use, a new gang with its starting money (R-13), a gang renamed or retired.
+
+Each action takes the ``session`` of the caller's one transaction (``store.transaction``) and
+everything else by keyword, checks the rules before it changes anything, writes one append-only
+``LogEntry`` (``campaign.logbook``) and returns it. A refusal raises ``CampaignError`` naming its
+ruling; the caller's transaction is then rolled back, so the database is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlmodel import Session, select
+
+from skirmish import limits
+from skirmish.campaign import lookup
+from skirmish.campaign.logbook import gang_log, log_entry, now_text, snapshot_before
+from skirmish.campaign.models import Campaign, CampaignSetting, Gang, GangStatus, LogEntry
+from skirmish.campaign.settings import find_setting, resolve
+from skirmish.errors import CampaignError
+from skirmish.rules import find_faction
+from skirmish.rules.names import normalize
+
+#: R-13: every gang starts with 400$.
+START_TREASURY = 400
+
+
+def require_active(gang: Gang) -> None:
+    """A retired gang takes no more actions (only ``undo`` of its retirement)."""
+    if gang.status != GangStatus.ACTIVE:
+        raise CampaignError(
+            f"gang {gang.name!r} is retired; it takes no more actions ('skirmish undo' can bring "
+            "it back if retiring was its last action)."
+        )
+
+
+def new_campaign(
+    session: Session,
+    *,
+    name: str,
+    explosives: bool = False,
+    settings: Mapping[str, str] | None = None,
+) -> Campaign:
+    """Create a campaign with the house rules' defaults and ``settings``; it becomes the one in
+    use."""
+    name = limits.clean_name(name, "campaign")
+    lookup.lock_store(session)  # names are unique across the store, case-folded
+    for other in session.exec(select(Campaign)).all():
+        if normalize(other.name) == normalize(name):
+            raise CampaignError(
+                f"a campaign called {other.name!r} already exists; choose another name "
+                f'or select it with skirmish campaign use "{other.name}".'
+            )
+    values = resolve(settings or {})
+    campaign = Campaign(
+        name=name, explosives=explosives or values.pop("explosives") == "on", created_at=now_text()
+    )
+    values.pop("explosives", None)
+    session.add(campaign)
+    session.flush()
+    assert campaign.id is not None
+    for key, value in values.items():
+        session.add(CampaignSetting(campaign_id=campaign.id, key=key, value=value))
+    session.flush()
+    session.refresh(campaign)
+    lookup.set_current(session, campaign)
+    log_entry(
+        session,
+        campaign_id=campaign.id,
+        action="campaign-new",
+        details={"campaign": name, "settings": settings_of(campaign)},
+    )
+    return campaign
+
+
+def use_campaign(session: Session, *, name: str) -> Campaign:
+    """Make the campaign called ``name`` the one in use (a preference: not logged)."""
+    campaign = lookup.campaign_by_name(session, name)
+    lookup.set_current(session, campaign)
+    return campaign
+
+
+def settings_of(campaign: Campaign) -> dict[str, str]:
+    """The campaign's settings, explosives included, by key."""
+    values = {row.key: row.value for row in campaign.settings}
+    values["explosives"] = "on" if campaign.explosives else "off"
+    return values
+
+
+def gang_setting(session: Session, gang: Gang, key: str) -> str:
+    """The value of house rule ``key`` in the gang's campaign (its default if never set)."""
+    row = session.get(CampaignSetting, (gang.campaign_id, key))
+    return row.value if row is not None else find_setting(key).default
+
+
+def set_setting(session: Session, *, campaign: Campaign, key: str, value: str) -> LogEntry:
+    """Change one house rule (or the explosives flag) of ``campaign``."""
+    rule = find_setting(key)
+    new = rule.parse(value)
+    before = settings_of(campaign)[rule.key]
+    assert campaign.id is not None
+    if rule.key == "explosives":
+        campaign.explosives = new == "on"
+        session.add(campaign)
+    else:
+        row = session.get(CampaignSetting, (campaign.id, rule.key))
+        if row is None:
+            row = CampaignSetting(campaign_id=campaign.id, key=rule.key, value=new)
+        row.value = new
+        session.add(row)
+    session.flush()
+    session.refresh(campaign)
+    return log_entry(
+        session,
+        campaign_id=campaign.id,
+        action="campaign-set",
+        details={"key": rule.key, "before": before, "after": new},
+        ruling=rule.rule,
+    )
+
+
+def _check_gang_name(session: Session, campaign: Campaign, name: str, gang: Gang | None) -> None:
+    for other in session.exec(select(Gang).where(Gang.campaign_id == campaign.id)).all():
+        if other is not gang and normalize(other.name) == normalize(name):
+            raise CampaignError(
+                f"campaign {campaign.name!r} already has a gang called {other.name!r}; "
+                "choose another name."
+            )
+
+
+def new_gang(session: Session, *, campaign: Campaign, name: str, faction: str) -> Gang:
+    """A new gang of ``faction`` with the starting 400$ (R-13)."""
+    name = limits.clean_name(name, "gang")
+    found = find_faction(faction)
+    if not found.playable:
+        playable = ", ".join(f.id for f in _factions() if f.playable)
+        raise CampaignError(
+            f"R-13: {found.name_en.lower()} join other gangs and are not a gang of their own; "
+            f"choose one of {playable}."
+        )
+    _check_gang_name(session, campaign, name, None)
+    assert campaign.id is not None
+    gang = Gang(campaign_id=campaign.id, name=name, faction=found.id, treasury=0)
+    session.add(gang)
+    session.flush()
+    gang.treasury = START_TREASURY
+    session.add(gang)
+    log_entry(
+        session,
+        campaign_id=campaign.id,
+        gang=gang,
+        action="gang-new",
+        details={"gang": name, "faction": found.id},
+        ruling="R-13",
+        money_before=0,
+    )
+    return gang
+
+
+def _factions() -> Sequence[Any]:
+    from skirmish.rules import factions
+
+    return factions()
+
+
+def rename_gang(session: Session, *, gang: Gang, name: str) -> LogEntry:
+    """Give ``gang`` a new name, unique in its campaign."""
+    name = limits.clean_name(name, "gang")
+    campaign = lookup.campaign_of(session, gang)
+    _check_gang_name(session, campaign, name, gang)
+    before = snapshot_before(session, gang)
+    old = gang.name
+    gang.name = name
+    session.add(gang)
+    return gang_log(
+        session, gang, before, action="gang-rename", details={"before": old, "after": name}
+    )
+
+
+def retire_gang(session: Session, *, gang: Gang) -> LogEntry:
+    """Retire ``gang``: it stays in the campaign's history and takes no more actions."""
+    require_active(gang)
+    before = snapshot_before(session, gang)
+    gang.status = GangStatus.RETIRED
+    session.add(gang)
+    return gang_log(session, gang, before, action="gang-retire", details={"gang": gang.name})

@@ -1,0 +1,186 @@
+"""The campaign's log: one append-only ``LogEntry`` per action (what, to whom, the dice, money
+and XP before and after, the gang's state before it), ``undo``, which reverts a gang's last
+action exactly from that state, and the log read back (``history``).
+
+Every between-games action (``gangs``, ``roster``, ``equipment``, ``advancement``) and every
+post-game step writes its entry here (STYLE.md habit 6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from skirmish.campaign import lookup
+from skirmish.campaign.models import Campaign, Gang, LogEntry, Member
+from skirmish.campaign.snapshot import State, capture, restore
+from skirmish.engine.dice import Die
+from skirmish.errors import CampaignError
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+#: Where timestamps come from; ``scripts/make_demo_db.py`` sets a fixed clock.
+clock: Callable[[], datetime] = _utc_now
+
+
+def now_text() -> str:
+    """The log's timestamp: ISO 8601 in UTC, to the second."""
+    return clock().astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def dice_data(dice: Iterable[Die]) -> list[dict[str, Any]]:
+    """Dice as the log keeps them: each die's value and purpose."""
+    return [{"value": die.value, "purpose": die.purpose} for die in dice]
+
+
+def log_entry(
+    session: Session,
+    *,
+    campaign_id: int,
+    action: str,
+    gang: Gang | None = None,
+    member: Member | None = None,
+    details: Mapping[str, Any] | None = None,
+    dice: Iterable[Die] = (),
+    ruling: str | None = None,
+    state_before: State | None = None,
+    money_before: int | None = None,
+    xp_before: int | None = None,
+) -> LogEntry:
+    """Append one campaign log entry; the money and XP after are the gang's and the model's
+    now."""
+    entry = LogEntry(
+        campaign_id=campaign_id,
+        gang_id=gang.id if gang is not None else None,
+        member_id=member.id if member is not None else None,
+        member_name=member.name if member is not None else None,
+        action=action,
+        at=now_text(),
+        details=dict(details or {}),
+        dice=dice_data(dice),
+        ruling=ruling,
+        money_before=money_before,
+        money_after=gang.treasury if gang is not None else None,
+        xp_before=xp_before,
+        xp_after=member.xp if member is not None else None,
+        state_before=state_before,
+    )
+    session.add(entry)
+    session.flush()
+    return entry
+
+
+@dataclass(frozen=True)
+class Before:
+    """What an action's log entry keeps of the time before it: the gang's state (for
+    ``undo``), its money and the model's XP."""
+
+    state: State
+    money: int
+    xp: int | None
+
+
+def snapshot_before(session: Session, gang: Gang, model: Member | None = None) -> Before:
+    """Take the ``Before`` of an action on ``gang`` (and ``model``), before it changes them."""
+    xp = model.xp if model is not None else None
+    return Before(capture(session, lookup.row_id(gang)), gang.treasury, xp)
+
+
+def gang_log(
+    session: Session,
+    gang: Gang,
+    before: Before,
+    *,
+    action: str,
+    details: Mapping[str, Any],
+    member: Member | None = None,
+    dice: Iterable[Die] = (),
+    ruling: str | None = None,
+) -> LogEntry:
+    """The log entry of an action on ``gang`` (and ``member``) that ``undo`` can revert."""
+    return log_entry(
+        session,
+        campaign_id=gang.campaign_id,
+        gang=gang,
+        member=member,
+        action=action,
+        details=details,
+        dice=dice,
+        ruling=ruling,
+        state_before=before.state,
+        money_before=before.money,
+        xp_before=before.xp,
+    )
+
+
+def last_action(session: Session, *, gang: Gang) -> LogEntry | None:
+    """The gang's last action that has not been undone (undo entries themselves excluded)."""
+    undone = select(LogEntry.reverts).where(
+        LogEntry.gang_id == gang.id, col(LogEntry.reverts).is_not(None)
+    )
+    query = (
+        select(LogEntry)
+        .where(
+            LogEntry.gang_id == gang.id,
+            LogEntry.action != "undo",
+            col(LogEntry.id).not_in(undone),
+        )
+        .order_by(col(LogEntry.id).desc())
+        .limit(1)
+    )
+    return session.exec(query).first()
+
+
+def undo(session: Session, *, gang: Gang) -> LogEntry:
+    """Revert the gang's last action exactly: money, XP, models and items (its state before)."""
+    last = last_action(session, gang=gang)
+    if last is None or last.state_before is None:
+        what = f"its {last.action.replace('-', ' ')}" if last is not None else "nothing"
+        raise CampaignError(
+            f"nothing to undo for {gang.name!r}: its last action is {what}, which cannot be undone."
+        )
+    money = gang.treasury
+    member = session.get(Member, last.member_id) if last.member_id is not None else None
+    xp = member.xp if member is not None else None
+    restore(session, lookup.row_id(gang), last.state_before)
+    session.refresh(gang)
+    member = session.get(Member, last.member_id) if last.member_id is not None else None
+    entry = LogEntry(
+        campaign_id=gang.campaign_id,
+        gang_id=gang.id,
+        member_id=last.member_id,
+        member_name=last.member_name,
+        action="undo",
+        at=now_text(),
+        details={"reverts": last.id, "action": last.action, "details": last.details},
+        dice=[],
+        ruling=last.ruling,
+        money_before=money,
+        money_after=gang.treasury,
+        xp_before=xp,
+        xp_after=member.xp if member is not None else None,
+        reverts=last.id,
+    )
+    session.add(entry)
+    session.flush()
+    return entry
+
+
+def history(
+    session: Session, *, campaign: Campaign, gang: Gang | None = None, limit: int | None = None
+) -> list[LogEntry]:
+    """The campaign's log (or one gang's), oldest first; ``limit`` keeps the latest entries."""
+    query = select(LogEntry).where(LogEntry.campaign_id == campaign.id)
+    if gang is not None:
+        query = query.where(LogEntry.gang_id == gang.id)
+    query = query.order_by(col(LogEntry.id).desc())
+    if limit is not None:
+        query = query.limit(limit)
+    return list(reversed(session.exec(query).all()))

@@ -1,0 +1,161 @@
+"""A gang's roster: hiring a model (R-13: budget, 6 models, one leader, hero limits), firing it,
+and the invalidities recorded on it (R-10, H-07).
+
+Each action takes the ``session`` of the caller's one transaction (``store.transaction``) and
+everything else by keyword, checks the rules before it changes anything, writes one append-only
+``LogEntry`` (``campaign.logbook``) and returns it. A refusal raises ``CampaignError`` naming its
+ruling; the caller's transaction is then rolled back, so the database is unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session
+
+from skirmish import limits
+from skirmish.campaign import lookup
+from skirmish.campaign.equipment import drop_two_handed
+from skirmish.campaign.game.pending import require_between_games
+from skirmish.campaign.gangs import require_active
+from skirmish.campaign.logbook import gang_log, snapshot_before
+from skirmish.campaign.models import Gang, Injury, LogEntry, Member, MemberSkill, MemberStatus
+from skirmish.engine.recovery import Invalidity
+from skirmish.errors import CampaignError, RulesError, UnknownNameError
+from skirmish.rules import find_profile, invalid_table
+from skirmish.rules.model import Role
+from skirmish.rules.names import normalize
+
+#: R-13: a gang has at most 6 models.
+MAX_MODELS = 6
+
+
+def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
+    """Hire a model of ``profile`` called ``name`` (R-13: budget, 6 models, one leader, hero
+    limits, the faction's own profiles or non-player characters where allowed, unique names)."""
+    require_active(gang)
+    require_between_games(session, gang, "hiring")
+    try:
+        found = find_profile(profile, faction=gang.faction)
+    except RulesError as exc:
+        raise lookup.rules_error(exc, "R-13") from None
+    name = limits.clean_name(name, "model")
+    roster = lookup.active_members(gang)
+    if lookup.name_taken(gang, name):
+        raise CampaignError(
+            f"R-13: {gang.name!r} already has a model called {name!r}; two models of one gang "
+            "may not share a name: choose another --name."
+        )
+    if len(roster) >= MAX_MODELS:
+        raise CampaignError(
+            f"R-13: {gang.name!r} already has {MAX_MODELS} models, the most a gang may have; "
+            "fire one first with 'skirmish gang fire'."
+        )
+    if found.role is Role.LEADER:
+        leader = next((m for m in roster if m.role == Role.LEADER), None)
+        if leader is not None:
+            raise CampaignError(
+                f"R-13: {gang.name!r} already has a leader ({leader.name!r}); "
+                "a gang has at most one."
+            )
+    elif found.max is not None:
+        same = sum(1 for m in roster if m.profile == found.id)
+        if same >= found.max:
+            raise CampaignError(
+                f"R-13: {gang.name!r} already has {same} {found.name_en} "
+                f"(max {found.max}); H-08 applies hero limits when hiring."
+            )
+    if found.cost > gang.treasury:
+        raise CampaignError(
+            f"R-13: a {found.name_en} costs {found.cost}$ but {gang.name!r} has {gang.treasury}$; "
+            "the treasury never goes below 0."
+        )
+    before = snapshot_before(session, gang)
+    member = Member(
+        gang_id=lookup.row_id(gang),
+        name=name,
+        profile=found.id,
+        role=found.role.value,
+        tiro=found.tiro,
+        fred=found.fred,
+        rif=found.rif,
+        cos=found.cos,
+        fama=found.fama,
+        fortuna=found.fortuna,
+        xp=found.xp,
+    )
+    gang.members.append(member)
+    session.flush()
+    for skill in found.skills:
+        member.skills.append(MemberSkill(member_id=lookup.row_id(member), skill=skill))
+    gang.treasury -= found.cost
+    session.add(gang)
+    session.flush()
+    return gang_log(
+        session,
+        gang,
+        before,
+        action="hire",
+        member=member,
+        details={"profile": found.id, "name": name, "cost": found.cost},
+        ruling="R-13",
+    )
+
+
+def fire(session: Session, *, gang: Gang, member: str) -> LogEntry:
+    """Dismiss a model: it leaves the roster (no refund) and its equipment goes to the stash."""
+    require_active(gang)
+    require_between_games(session, gang, "firing")
+    model = lookup.member_by_name(gang, member)
+    before = snapshot_before(session, gang, model)
+    moved = []
+    for item in lookup.carried(gang, model):
+        item.member_id = None
+        item.member = None
+        moved.append(item.item)
+        session.add(item)
+    model.status = MemberStatus.RETIRED
+    session.add(model)
+    session.flush()
+    return gang_log(
+        session,
+        gang,
+        before,
+        action="fire",
+        member=model,
+        details={"name": model.name, "profile": model.profile, "to_stash": moved},
+    )
+
+
+def injure(session: Session, *, gang: Gang, member: str, injury: str) -> LogEntry:
+    """Record an invalidity of the §6.5 table on a model (R-10; a duplicate is refused, H-07)."""
+    require_active(gang)
+    model = lookup.member_by_name(gang, member)
+    table = invalid_table()
+    wanted = normalize(injury)
+    found = next(
+        (
+            row
+            for row in table
+            if wanted in {normalize(n) for n in (row.id, row.name_it, row.name_en, *row.aliases)}
+        ),
+        None,
+    )
+    if found is None:
+        near = lookup.nearest(injury, [row.id for row in table])
+        raise CampaignError(str(UnknownNameError("invalidity", injury, near)))
+    if any(row.injury == found.id for row in model.injuries):
+        raise CampaignError(
+            f"H-07: {model.name!r} already has {found.name_it}; a duplicate invalidity is rolled "
+            "again."
+        )
+    before = snapshot_before(session, gang, model)
+    model.injuries.append(Injury(member_id=lookup.row_id(model), injury=found.id))
+    details: dict[str, Any] = {"injury": found.id}
+    if found.id == Invalidity.MANO_MOZZATA:
+        details["to_stash"] = drop_two_handed(session, gang, model)
+    session.add(model)
+    session.flush()
+    return gang_log(
+        session, gang, before, action="injure", member=model, details=details, ruling="R-10"
+    )
