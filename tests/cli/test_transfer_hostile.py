@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from transfer_campaign import EXTRA_DETAILS, build, entry, read  # noqa: E402
 
-from skirmish.campaign.transfer import ACTIONS, MAX_DEPTH, MAX_FILE_BYTES  # noqa: E402
+from skirmish.campaign.document_shapes import ACTIONS  # noqa: E402
+from skirmish.campaign.transfer import MAX_DEPTH, MAX_FILE_BYTES  # noqa: E402
 
 Change = Callable[[dict[str, Any]], Any]
 
