@@ -7,12 +7,9 @@ commands never pay for sqlmodel, SQLAlchemy or Alembic.
 
 from __future__ import annotations
 
-import atexit
-import gc
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
@@ -47,48 +44,18 @@ def session(
     nothing (and never creates a database), ``gang`` one gang or game, ``campaign`` the
     campaign as a whole. Only ``create`` commands (``campaign new``, ``import``) may start a
     new database."""
-    with collector_paused():
-        # The database stack, the tables and their mappers: most of a command's start-up.
-        from sqlalchemy.orm import configure_mappers
+    # The database stack, the tables and their mappers: most of a command's start-up.
+    from sqlalchemy.orm import configure_mappers
 
-        from skirmish.campaign import lookup, store  # noqa: F401 - lookup brings the tables
+    from skirmish.campaign import lookup, store  # noqa: F401 - lookup brings the tables
 
-        engine = store.open_store(db, access=store.Access(access), create=create)
-        configure_mappers()
-    _skip_final_collection()
+    engine = store.open_store(db, access=store.Access(access), create=create)
+    configure_mappers()
     try:
         with store.transaction(engine, access=store.Access(access)) as opened:
             yield opened
     finally:
         engine.dispose()
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Run a short stretch with the cyclic garbage collector paused, then put it back.
-
-    Importing SQLAlchemy, SQLModel, the tables and rich builds a few hundred thousand
-    long-lived objects and next to no garbage, yet the collector scans them over and over on
-    the way: about 40 ms of a 0.5 s command (see ``benchmarks/store_bench.py``). Only for the
-    imports (later commands of a process find the modules loaded) and for commands that read
-    a few rows, such as ``gang show``: nothing that builds garbage without bound.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-@cache
-def _skip_final_collection() -> None:
-    """At exit CPython runs one last collection over every object still alive, the modules
-    above included: another 50 ms after a campaign command. By then the command's database
-    is closed and its output written, and nothing cyclic needs finalising, so whatever is
-    alive then is frozen instead (registered once per process)."""
-    atexit.register(gc.freeze)
 
 
 class Dice:
@@ -113,9 +80,7 @@ class Dice:
 
 def console() -> Console:
     """A console on the current stdout (wide enough for the roster table when not a terminal)."""
-    with collector_paused():
-        from rich.console import Console
-        from rich.table import Table  # noqa: F401 - what the campaign commands print
+    from rich.console import Console
 
     width = None if sys.stdout.isatty() else 140
     return Console(file=sys.stdout, width=width, highlight=False, soft_wrap=False)

@@ -8,9 +8,7 @@ embed a system face; it prints as a white square instead.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -51,24 +49,6 @@ def _only_covered(html: str) -> str:
     return html.translate({ord(c): MISSING_GLYPH for c in missing})
 
 
-@contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Lay out with the garbage collector mostly out of the way, then put it back.
-
-    weasyprint builds millions of small objects; the collector's young-generation passes and
-    its scans of everything imported so far (frozen here) cost about a tenth of a sheet's
-    time. Memory grows by a few MB at most: the thresholds are raised, not switched off.
-    """
-    thresholds = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
-
-
 def _base_url() -> str:
     return templates_dir().as_uri() + "/"
 
@@ -88,11 +68,10 @@ def write_pdf(html: str, path: Path | str) -> int:
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
 
-    with _fewer_collections():
-        document = HTML(string=_only_covered(html), base_url=_base_url()).render(
-            font_config=FontConfiguration()
-        )
-        _save(document, Path(path))
+    document = HTML(string=_only_covered(html), base_url=_base_url()).render(
+        font_config=FontConfiguration()
+    )
+    _save(document, Path(path))
     return len(document.pages)
 
 
@@ -114,15 +93,14 @@ def write_pdf_sheets(
     fonts = FontConfiguration()
     css = CSS(filename=str(templates_dir() / STYLESHEET), base_url=_base_url(), font_config=fonts)
     documents = []
-    with _fewer_collections():
-        for index, html in enumerate(sheets):
-            documents.append(
-                HTML(string=_only_covered(html), base_url=_base_url()).render(
-                    font_config=fonts, stylesheets=[css]
-                )
+    for index, html in enumerate(sheets):
+        documents.append(
+            HTML(string=_only_covered(html), base_url=_base_url()).render(
+                font_config=fonts, stylesheets=[css]
             )
-            if progress is not None:
-                progress(index)
-        pages = [page for document in documents for page in document.pages]
-        _save(documents[0].copy(pages), Path(path))
+        )
+        if progress is not None:
+            progress(index)
+    pages = [page for document in documents for page in document.pages]
+    _save(documents[0].copy(pages), Path(path))
     return len(pages)
