@@ -25,6 +25,7 @@ from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.setup import HIGHEST
 from skirmish.errors import CampaignError, RulesError, UnknownNameError
 from skirmish.rules import advance_costs, find_skill, find_weapon, profiles
+from skirmish.rules.ids import SkillId
 from skirmish.rules.model import Role
 from skirmish.rules.names import normalize
 
@@ -132,7 +133,7 @@ def advance(
         owned = [s.skill for s in model.skills]
         try:
             if pick is not None:
-                if find_skill(pick).id != "fuciliere":
+                if find_skill(pick).id != SkillId.FUCILIERE:
                     raise CampaignError(
                         f"R-11: only CACCIATORE (FUCILIERE) may be taken without rolling, "
                         f"by mountain men (§9.6), not {pick!r}."

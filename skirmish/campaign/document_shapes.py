@@ -38,10 +38,10 @@ from skirmish.campaign.json_checks import (
     kind_of,
 )
 from skirmish.campaign.logbook import now_text
-from skirmish.campaign.models import GangStatus, MemberStatus
+from skirmish.campaign.models import WOUNDED, GangStatus, MemberStatus
 from skirmish.campaign.roster import MAX_MODELS
 from skirmish.campaign.settings import HOUSE_RULES, defaults, find_setting
-from skirmish.engine.advances import Advance
+from skirmish.engine.advances import DOTTORE_LAUREATO, Advance
 from skirmish.engine.infamy import InfamyLoss
 from skirmish.engine.recovery import Doctor, RecoveryOutcome
 from skirmish.engine.setup import HIGHEST, LOWEST
@@ -58,10 +58,6 @@ from skirmish.rules import (
 from skirmish.rules.model import Role
 from skirmish.rules.names import normalize
 from skirmish.rules.scenarios import Side, find_scenario
-
-GRADUATE = "dottore-laureato"
-#: The injury a model carries from a recovery roll until its next game (R-10).
-WOUNDED = "wounded"
 
 #: The longest rule id, setting value, ruling and timestamp (the columns' lengths).
 ID_LENGTH = 40
@@ -173,7 +169,7 @@ class _Action:
 
 
 def _skill_id(name: str) -> str:
-    return GRADUATE if name == GRADUATE else find_skill(name).id
+    return DOTTORE_LAUREATO if name == DOTTORE_LAUREATO else find_skill(name).id
 
 
 def _injury_id(name: str) -> str:

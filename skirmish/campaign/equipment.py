@@ -24,10 +24,11 @@ from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.recovery import Invalidity
 from skirmish.errors import CampaignError, RulesError
 from skirmish.rules import find_equipment, find_faction
+from skirmish.rules.ids import FactionId, ItemId
 from skirmish.rules.model import Item, Role, Weapon
 
 #: R-12: cowboy heroes buy horses at half price.
-HALF_PRICE_HORSE = ("cowboys", "horse")
+HALF_PRICE_HORSE = (FactionId.COWBOYS, ItemId.HORSE)
 
 
 def _equipment(name: str) -> Weapon | Item:

@@ -16,6 +16,8 @@ from typing import Any
 from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field, Relationship, SQLModel
 
+from skirmish.engine.recovery import RecoveryOutcome
+
 #: Ids are never reused (migration 0005): SQLite tables count with AUTOINCREMENT, so an undo
 #: that puts a deleted row back never meets its id taken by another row.
 AUTOINCREMENT: dict[str, Any] = {"sqlite_autoincrement": True}
@@ -151,6 +153,10 @@ class MemberSkill(SQLModel, table=True):
     choice: str | None = Field(default=None, max_length=40)  # weapon id for "a scelta" skills
 
     member: Member | None = Relationship(back_populates="skills")
+
+
+#: The injury row of a model "wounded" by its recovery roll, until its next game (R-10: −1 COS).
+WOUNDED = RecoveryOutcome.WOUNDED.value
 
 
 class Injury(SQLModel, table=True):

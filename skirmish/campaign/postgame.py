@@ -46,30 +46,37 @@ from skirmish.campaign.game.board import (
 )
 from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.pending import POSTGAME_STEPS, postgame_done
-from skirmish.campaign.game.start import WOUNDED, outlaw_marked
+from skirmish.campaign.game.start import outlaw_marked
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameStatus, Retreat
 from skirmish.campaign.gangs import gang_setting
 from skirmish.campaign.logbook import Before, gang_log, snapshot_before
-from skirmish.campaign.models import Gang, Injury, LogEntry, Member, MemberStatus, OwnedItem
+from skirmish.campaign.models import (
+    WOUNDED,
+    Gang,
+    Injury,
+    LogEntry,
+    Member,
+    MemberStatus,
+    OwnedItem,
+)
+from skirmish.engine.advances import DOTTORE_LAUREATO
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.infamy import InfamyLoss, infamy_loss, roll_infamy
 from skirmish.engine.recovery import Doctor, Invalidity, RecoveryOutcome, find_doctor, roll_recovery
 from skirmish.errors import CampaignError
 from skirmish.rules import find_profile
+from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
 from skirmish.rules.names import normalize
 
 #: Every action the sequence logs.
 STEPS = POSTGAME_STEPS
-#: H-09: the factions whose models carry a bounty, and the bounty killers' faction.
-WANTED = ("outlaws", "mexicans")
-BOUNTY_KILLERS = "bounty-killers"
+#: H-09: the factions whose models carry a bounty.
+WANTED = (FactionId.OUTLAWS, FactionId.MEXICANS)
 #: H-11 and H-10: the gambler's skill and the marked cards' item.
-GAMBLER = "giocatore"
-MARKED_CARDS = "marked-cards"
-#: The profile the scenarios' people use (§9.12).
-CIVILIAN_PROFILE = "Civile disarmato"
-#: Skills that make a model a doctor (R-10).
-DOCTOR_SKILLS = ("dottore-laureato", "dottore")
+GAMBLER = SkillId.GIOCATORE
+MARKED_CARDS = ItemId.MARKED_CARDS
+#: Skills that make a model a doctor (R-10): the graduate, then the bone-setter.
+DOCTOR_SKILLS = (DOTTORE_LAUREATO, SkillId.DOTTORE)
 #: Words for "no doctor".
 NO_DOCTOR = frozenset({"none", "nessuno", "no"})
 
@@ -408,7 +415,7 @@ def _bounty(
     mine: Sequence[GameModel],
     models: Sequence[GameModel],
 ) -> list[LogEntry]:
-    if gang.faction != BOUNTY_KILLERS:
+    if gang.faction != FactionId.BOUNTY_KILLERS:
         return []
     entries = []
     percent = int(gang_setting(session, gang, "bounty-percent"))
@@ -422,7 +429,9 @@ def _bounty(
             profile = find_profile(victim_member.profile)
             # H-09 (clarified): the victim's profile carries the bounty, not the gang that hired
             # it; bounty killers marked as outlaws count as outlaws.
-            marked = profile.faction == BOUNTY_KILLERS and outlaw_marked(session, victim_gang)
+            marked = profile.faction == FactionId.BOUNTY_KILLERS and outlaw_marked(
+                session, victim_gang
+            )
             if profile.faction in WANTED or marked:
                 victims.append(
                     {
@@ -432,13 +441,13 @@ def _bounty(
                         "bounty": profile.cost * percent // 100,
                     }
                 )
-            if profile.faction == "npc":
+            if profile.faction == FactionId.NPC:
                 civilians.append(victim.name)
     ids = {_id(m) for m in mine}
     scenario = scenario_of(game)
     for row in objectives_of(session, game):
         objective = scenario.objective(row.objective)
-        if row.state == "dead" and row.by in ids and objective.profile == CIVILIAN_PROFILE:
+        if row.state == "dead" and row.by in ids and _unarmed_civilian(objective.profile):
             civilians.append(objective.id)
     if victims:
         before = snapshot_before(session, gang)
@@ -469,6 +478,11 @@ def _bounty(
             )  # fmt: skip
         )
     return entries
+
+
+def _unarmed_civilian(profile: str | None) -> bool:
+    """Whether a scenario's person has the unarmed civilian's profile (§9.12)."""
+    return profile is not None and find_profile(profile).id == ProfileId.UNARMED_CIVILIAN
 
 
 def _gambler(

@@ -12,13 +12,13 @@ from typing import Any
 
 from skirmish.campaign.lookup import active_members, carried, stash
 from skirmish.campaign.models import Gang, Member, OwnedItem
+from skirmish.engine.advances import DOTTORE_LAUREATO
 from skirmish.i18n import Lang, name
 from skirmish.rules import find_equipment, find_faction, find_profile, find_skill, invalid_table
 from skirmish.rules.model import Weapon
 
 #: Dollars of rating per XP point.
 XP_VALUE = 5
-GRADUATE = "dottore-laureato"
 
 
 def rating(gang: Gang) -> int:
@@ -31,7 +31,7 @@ def rating(gang: Gang) -> int:
 
 def skill_name(skill: str, lang: Lang | str) -> str:
     """A skill's name; the graduate DOTTORE has no row of its own on the table."""
-    if skill == GRADUATE:
+    if skill == DOTTORE_LAUREATO:
         return "Dottore laureato" if str(lang) == Lang.IT else "Graduate doctor"
     return name(find_skill(skill), lang)
 

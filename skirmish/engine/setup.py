@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from skirmish.errors import RulesError
+from skirmish.rules.ids import FactionId, ItemId, SkillId
 from skirmish.rules.model import Cover, ModelState, Weapon, WeaponCategory
 
 #: Every characteristic lies between these (§7.1: "nessun personaggio può superare 4").
@@ -22,15 +23,15 @@ LOWEST = 0
 HIGHEST = 4
 
 #: Skill ids that matter in combat (§7.2).
-FUCILIERE = "fuciliere"
-GUERRIERO = "guerriero"
-PUGILE = "pugile"
-PREDICATORE = "predicatore"
-BUON_CAVALIERE = "buon-cavaliere"
-BOUNTY_KILLER = "bounty-killer"
-DURO = "duro"
-CECCHINO = "cecchino"
-PISTOLERO = "pistolero"
+FUCILIERE = SkillId.FUCILIERE
+GUERRIERO = SkillId.GUERRIERO
+PUGILE = SkillId.PUGILE
+PREDICATORE = SkillId.PREDICATORE
+BUON_CAVALIERE = SkillId.BUON_CAVALIERE
+BOUNTY_KILLER = SkillId.BOUNTY_KILLER
+DURO = SkillId.DURO
+CECCHINO = SkillId.CECCHINO
+PISTOLERO = SkillId.PISTOLERO
 
 #: Skills whose +1 is for one weapon type chosen when the skill was gained, and that type's
 #: category (§7.2: "un tipo di fucile a scelta", "arma bianca a scelta", "pistola a scelta").
@@ -41,12 +42,12 @@ CHOSEN_WEAPON_SKILLS: dict[str, WeaponCategory] = {
 }
 
 #: Faction ids with a rule in combat.
-MEXICANS = "mexicans"  # fanning also fires on a 5, at −1 (§9.7, R-14)
+MEXICANS = FactionId.MEXICANS  # fanning also fires on a 5, at −1 (§9.7, R-14)
 
 #: The weapon whose first use in a game helps the saving roll (§5.2.1, R-03).
-SMALL_PISTOL = "small-pistol"
+SMALL_PISTOL = ItemId.SMALL_PISTOL
 #: The item that lengthens a rifle's long range (§8.3).
-RIFLE_SCOPE = "rifle-scope"
+RIFLE_SCOPE = ItemId.RIFLE_SCOPE
 #: Night (scenario "Il testimone") and partly hidden indians outside a town: −1 beyond this (R-02).
 FAR = 20
 #: An invalid "Orbo" cannot see or shoot beyond this (R-10).

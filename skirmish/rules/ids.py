@@ -62,3 +62,5 @@ class ItemId(StrEnum):
     SMALL_PISTOL = "small-pistol"  # its first hit in a game: save +1
     RIFLE_SCOPE = "rifle-scope"  # +4U long range
     WHISKY = "whisky"  # drunk: +1 FRED, −1 RIF for the game (§8.3)
+    HORSE = "horse"  # half price for cowboy heroes
+    MARKED_CARDS = "marked-cards"  # money after a game (H-10)

@@ -24,19 +24,13 @@ from skirmish.campaign.game.pending import game_in_progress, postgame_waiting
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameObjective
 from skirmish.campaign.logbook import now_text
 from skirmish.campaign.lookup import row_id
-from skirmish.campaign.models import Campaign, Gang, GangStatus, LogEntry
+from skirmish.campaign.models import WOUNDED, Campaign, Gang, GangStatus, LogEntry
 from skirmish.errors import CampaignError
 from skirmish.rules import find_faction
+from skirmish.rules.ids import FactionId
 from skirmish.rules.model import Role
 from skirmish.rules.names import normalize
 from skirmish.rules.scenarios import RestrictionKind, Scenario, Side, find_scenario
-
-#: The injury row that marks a model "wounded" in its last game (R-10: −1 COS next game).
-WOUNDED = "wounded"
-
-
-#: Factions that sit on the good side by default (RULINGS §3); the rest are bad.
-BOUNTY_KILLERS = "bounty-killers"
 
 
 def outlaw_marked(session: Session, gang: Gang) -> bool:
@@ -59,7 +53,7 @@ def default_side(session: Session, gang: Gang) -> Side:
     """The side a gang plays by default: lawmen, military, rangers, cowboys good; the rest bad,
     and bounty killers marked as outlaws bad (RULINGS §3, H-09)."""
     faction = find_faction(gang.faction)
-    if gang.faction == BOUNTY_KILLERS and outlaw_marked(session, gang):
+    if gang.faction == FactionId.BOUNTY_KILLERS and outlaw_marked(session, gang):
         return Side.BAD
     return Side.GOOD if faction.default_side == "good" else Side.BAD
 
