@@ -5,6 +5,7 @@ Entries store rule ids and numbers only; the words are chosen here, when the log
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from skirmish.campaign.models import LogEntry
@@ -131,10 +132,7 @@ def describe(action: str, details: dict[str, Any], member: str | None, lang: Lan
     if action == "import":
         what = repr(d.get("gang") or d.get("campaign") or "")
         return tr(MESSAGES, action, lang, what=what, file=d.get("file", ""))
-    # Entries written by a game and its post-game sequence; imported here, not at the top,
-    # because the post-game module itself builds on the between-games actions.
-    from skirmish.campaign.postgame import describe_step
-
+    # Entries written by a game and its post-game sequence.
     found = describe_step(action, d, member, str(lang))
     return action if found is None else found
 
@@ -209,3 +207,110 @@ def entry_data(entry: LogEntry, gang_name: str | None, lang: Lang | str) -> dict
         "xp_after": entry.xp_after,
         "reverts": entry.reverts,
     }
+
+
+STEP_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "game-start": "game {game} ({scenario}) started, {side} side",
+        "game-end": "game {game} ({scenario}) ended: {result}",
+        "game-abandon": "game {game} ({scenario}) abandoned",
+        "wounded-healed": "{who} is no longer wounded (game {game})",
+        "recovery": "{who}: recovery {roll} → {total}{doctor}: {outcome}{extra}",
+        "to-stash": "; to the stash: {items}",
+        "doctor": ", {doctor} {fee}$",
+        "free-doctor": ", {doctor} {helper}",
+        "game-xp": "{who}: +{xp} XP ({eliminations} eliminated, bonus {bonus})",
+        "income": "game {game}: {result}, +{amount}$",
+        "bounty": "bounty for {victims}: +{amount}$",
+        "outlaw-mark": "marked as outlaws for good: killed {civilians}",
+        "gambler": "{who} gambles: {faces} = +{amount}$",
+        "marked-cards": "{who}'s marked cards: {faces} = +{amount}$",
+        "infamy": "infamy test {roll}{loss}",
+        "loss": ": {who} loses 1 {point}",
+    },
+    "it": {
+        "game-start": "partita {game} ({scenario}) iniziata, schieramento {side}",
+        "game-end": "partita {game} ({scenario}) finita: {result}",
+        "game-abandon": "partita {game} ({scenario}) abbandonata",
+        "wounded-healed": "{who} non è più ferito (partita {game})",
+        "recovery": "{who}: recupero {roll} → {total}{doctor}: {outcome}{extra}",
+        "to-stash": "; al deposito: {items}",
+        "doctor": ", {doctor} {fee}$",
+        "free-doctor": ", {doctor} {helper}",
+        "game-xp": "{who}: +{xp} PE ({eliminations} eliminati, bonus {bonus})",
+        "income": "partita {game}: {result}, +{amount}$",
+        "bounty": "taglie per {victims}: +{amount}$",
+        "outlaw-mark": "marchiati come fuorilegge per sempre: uccisi {civilians}",
+        "gambler": "{who} gioca d'azzardo: {faces} = +{amount}$",
+        "marked-cards": "carte truccate di {who}: {faces} = +{amount}$",
+        "infamy": "test di infamia {roll}{loss}",
+        "loss": ": {who} perde 1 {point}",
+    },
+}
+
+
+#: A gang's result in Italian.
+RESULT_IT = {
+    "win": "vittoria", "loss": "sconfitta", "draw": "pareggio", "retreat": "ritirata",
+    "abandoned": "abbandonata", "playing": "in corso",
+}  # fmt: skip
+
+
+def result_word(result: str | None, lang: str) -> str:
+    """``win``, ``loss``… in ``lang``."""
+    text = str(result or "")
+    return RESULT_IT.get(text, text) if str(lang) == "it" else text
+
+
+def describe_step(
+    action: str, details: Mapping[str, Any], member: str | None, lang: str
+) -> str | None:
+    """One line for a log entry written by a game or its post-game sequence (``None`` for any
+    other action), in ``lang``; ``describe`` falls back on it."""
+    words = STEP_TEXT.get(str(lang), STEP_TEXT["en"])
+    if action not in words or action in ("doctor", "free-doctor", "loss", "to-stash"):
+        return None
+    d = dict(details)
+    who = member or ""
+    if action == "recovery":
+        doctor = ""
+        if d.get("doctor") and d.get("fee"):
+            doctor = words["doctor"].format(doctor=d["doctor"], fee=d["fee"])
+        elif d.get("doctor"):
+            doctor = (
+                words["free-doctor"]
+                .format(doctor=d["doctor"], helper=d.get("doctor_model") or "")
+                .rstrip()
+            )
+        extra = f" ({d['invalidity']})" if d.get("invalidity") else ""
+        if d.get("invalidity") and d.get("to_stash"):
+            extra += words["to-stash"].format(items=", ".join(d["to_stash"]))
+        return words[action].format(
+            who=who, roll=d.get("roll"), total=d.get("total"), doctor=doctor,
+            outcome=d.get("outcome"), extra=extra,
+        )  # fmt: skip
+    if action == "game-xp":
+        xp = int(d.get("eliminations", 0)) + int(d.get("bonus", 0))
+        return words[action].format(
+            who=who, xp=xp, eliminations=d.get("eliminations"), bonus=d.get("bonus")
+        )
+    if action == "bounty":
+        victims = d.get("victims", [])
+        names = ", ".join(str(v["name"]) for v in victims)
+        amount = sum(int(v["bounty"]) for v in victims)
+        return words[action].format(victims=names, amount=amount)
+    if action == "outlaw-mark":
+        return words[action].format(civilians=", ".join(d.get("civilians", [])))
+    if action in ("gambler", "marked-cards"):
+        faces = "+".join(str(f) for f in d.get("faces", []))
+        return words[action].format(who=who, faces=faces, amount=d.get("amount"))
+    if action == "infamy":
+        loss = ""
+        if d.get("loss") not in (None, "none"):
+            loss = words["loss"].format(who=who, point=str(d["loss"]).upper())
+        return words[action].format(roll=d.get("roll"), loss=loss)
+    values = {
+        "game": d.get("game"), "scenario": d.get("scenario"), "side": d.get("side"),
+        "result": result_word(d.get("result"), lang), "amount": d.get("amount"), "who": who,
+    }  # fmt: skip
+    return words[action].format(**values)

@@ -1110,8 +1110,8 @@ def postgame(
     Example: skirmish game postgame --doctor "Ike Clanton=graduate" --dice 3,5,2,4
     """
     from skirmish.campaign.game.board import current_game
-    from skirmish.campaign.postgame import result_word, run_postgame
-    from skirmish.campaign.text import entry_data
+    from skirmish.campaign.postgame import run_postgame
+    from skirmish.campaign.text import entry_data, result_word
 
     rolled = Dice(seed=seed, dice=dice)
     with session(db) as s:
@@ -1143,7 +1143,7 @@ def postgame(
 
 
 def _step_text(step: dict[str, Any], lang: Lang) -> str:
-    from skirmish.campaign.postgame import describe_step
+    from skirmish.campaign.text import describe_step
 
     money = (
         f" [{step['money_before']}$ → {step['money_after']}$]"
