@@ -55,9 +55,9 @@ from skirmish.rules import (
     find_weapon,
     invalid_table,
 )
-from skirmish.rules.model import Role
+from skirmish.rules.model import Role, Side
 from skirmish.rules.names import normalize
-from skirmish.rules.scenarios import Side, find_scenario
+from skirmish.rules.scenarios import find_scenario
 
 #: The longest rule id, setting value, ruling and timestamp (the columns' lengths).
 ID_LENGTH = 40

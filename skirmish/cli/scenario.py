@@ -11,7 +11,8 @@ import typer
 from skirmish.cli.common_flags import JsonOpt, LangOpt, emit_json
 from skirmish.cli.game import register_scenario
 from skirmish.i18n import Lang, tr
-from skirmish.rules.scenarios import Scenario, Side, find_scenario, scenarios
+from skirmish.rules.model import Side
+from skirmish.rules.scenarios import Scenario, find_scenario, scenarios
 
 app = typer.Typer(
     name="scenario",

@@ -34,9 +34,9 @@ from skirmish.rules import (
     recovery_table,
 )
 from skirmish.rules.entries import Invalidity, RecoveryResult
-from skirmish.rules.model import Item, Profile, Role, Weapon
+from skirmish.rules.model import Item, Profile, Role, Side, Weapon
 from skirmish.rules.names import NameIndex
-from skirmish.rules.scenarios import Scenario, Side
+from skirmish.rules.scenarios import Scenario
 
 WORDS: Catalogue = {
     "it": {

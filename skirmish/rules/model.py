@@ -43,6 +43,18 @@ class ModelState(StrEnum):
     TERRIFIED = "terrified"
 
 
+class Side(StrEnum):
+    """The two sides of a scenario: "buoni" and "cattivi" (RULINGS §3)."""
+
+    GOOD = "good"
+    BAD = "bad"
+
+    @property
+    def other(self) -> Side:
+        """The opposing side."""
+        return Side.BAD if self is Side.GOOD else Side.GOOD
+
+
 @dataclass(frozen=True)
 class Weapon:
     """A weapon of tables 5, 6 and 7 and §5.5, with its price from §8.2."""

@@ -21,24 +21,13 @@ from typing import Any, TypeVar
 from skirmish.errors import RulesError, UnknownNameError
 from skirmish.i18n import Lang
 from skirmish.resources import scenarios_dir
+from skirmish.rules.model import Side
 from skirmish.rules.names import NameIndex
 
 E = TypeVar("E", bound=StrEnum)
 
 
 # --- the vocabulary -------------------------------------------------------------------------
-
-
-class Side(StrEnum):
-    """The two sides of a scenario: "buoni" and "cattivi" (RULINGS §3)."""
-
-    GOOD = "good"
-    BAD = "bad"
-
-    @property
-    def other(self) -> Side:
-        """The opposing side."""
-        return Side.BAD if self is Side.GOOD else Side.GOOD
 
 
 class ObjectiveKind(StrEnum):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from skirmish.rules.model import Side
 from skirmish.rules.scenarios import (
     CarrierShooting,
     FirstTurnStep,
@@ -17,7 +18,6 @@ from skirmish.rules.scenarios import (
     ObjectiveState,
     RestrictionKind,
     Scenario,
-    Side,
     find_scenario,
     scenarios,
 )

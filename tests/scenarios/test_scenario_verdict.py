@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skirmish.errors import RulesError
+from skirmish.rules.model import Side
 from skirmish.rules.scenarios import (
     TRANSITIONS,
     GameFacts,
@@ -16,7 +17,6 @@ from skirmish.rules.scenarios import (
     ObjectiveEvent,
     ObjectiveState,
     Scenario,
-    Side,
     decide,
     find_scenario,
     scenarios,

@@ -38,9 +38,9 @@ from skirmish.campaign.models import Campaign, Gang, Member
 from skirmish.engine.dice import Die
 from skirmish.errors import CampaignError
 from skirmish.rules import find_profile
-from skirmish.rules.model import Flight, ModelState, Profile, Role
+from skirmish.rules.model import Flight, ModelState, Profile, Role, Side
 from skirmish.rules.names import normalize
-from skirmish.rules.scenarios import Objective, Scenario, Side, find_scenario
+from skirmish.rules.scenarios import Objective, Scenario, find_scenario
 
 
 def scenario_of(game: Game) -> Scenario:

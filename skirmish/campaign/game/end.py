@@ -24,8 +24,9 @@ from skirmish.campaign.logbook import now_text
 from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.infamy import roll_infamy
 from skirmish.errors import CampaignError
+from skirmish.rules.model import Side
 from skirmish.rules.names import normalize
-from skirmish.rules.scenarios import GameFacts, ObjectiveState, Side, Verdict, decide
+from skirmish.rules.scenarios import GameFacts, ObjectiveState, Verdict, decide
 
 
 def facts(session: Session, game: Game, turns_ended: int | None = None) -> GameFacts:

@@ -22,8 +22,7 @@ from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.initiative import RollOffResult, roll_initiative, roll_off
 from skirmish.engine.recovery import Invalidity
 from skirmish.errors import CampaignError
-from skirmish.rules.model import ModelState
-from skirmish.rules.scenarios import Side
+from skirmish.rules.model import ModelState, Side
 
 
 @dataclass(frozen=True)

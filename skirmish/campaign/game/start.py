@@ -28,9 +28,9 @@ from skirmish.campaign.models import WOUNDED, Campaign, Gang, GangStatus, LogEnt
 from skirmish.errors import CampaignError
 from skirmish.rules import find_faction
 from skirmish.rules.ids import FactionId
-from skirmish.rules.model import Role
+from skirmish.rules.model import Role, Side
 from skirmish.rules.names import normalize
-from skirmish.rules.scenarios import RestrictionKind, Scenario, Side, find_scenario
+from skirmish.rules.scenarios import RestrictionKind, Scenario, find_scenario
 
 
 def outlaw_marked(session: Session, gang: Gang) -> bool:

@@ -20,7 +20,7 @@ from skirmish.campaign.game.end import result_for, side_gang, verdict
 from skirmish.campaign.game.tables import Game, GameStatus
 from skirmish.campaign.game.turns import cohesion_due
 from skirmish.campaign.lookup import row_id
-from skirmish.rules.scenarios import Side
+from skirmish.rules.model import Side
 
 
 def board(session: Session, *, game: Game) -> dict[str, Any]:
