@@ -2,7 +2,9 @@
 
 Each REV is checked out with ``git worktree add`` into a temporary folder; every tree (the REVs
 and the working tree itself) runs as ``python -m skirmish`` with ``PYTHONPATH`` pointing at it,
-its byte-code compiled first (``python -m compileall -q``), with the same interpreter. Each
+its byte-code compiled first (``python -m compileall -q``), with the same interpreter, from a
+temporary folder (``python -m`` puts the current folder first on ``sys.path``: run from a
+checkout, every tree would import that checkout's code). Each
 command is timed against its floor, every command of every tree alternated in each round so
 that machine noise hits them alike, and reported as a ratio of medians:
 
@@ -77,30 +79,44 @@ def _git(*args: str) -> str:
 
 
 def _prepare(label: str, path: Path, tmp: Path) -> Tree:
-    """A tree ready to time: its byte-code compiled, a copy of its own example database."""
+    """A tree ready to time: its byte-code compiled, a copy of its own example database, and
+    checked to import its own package from ``tmp`` (not the checkout the venv installs)."""
     subprocess.run(
         [sys.executable, "-m", "compileall", "-q", str(path / "skirmish")],
         check=True,
         stdout=subprocess.DEVNULL,
     )
+    found = subprocess.run(
+        [sys.executable, "-c", "import skirmish; print(skirmish.__file__)"],
+        env={**os.environ, "PYTHONPATH": str(path)},
+        cwd=tmp,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    if not Path(found).is_relative_to(path):
+        raise SystemExit(f"{label}: python imports skirmish from {found}, not from {path}")
     key = path.name if path != REPO else "tree"
     db = tmp / f"{key}.db"
     shutil.copyfile(path / "campaigns.db.example", db)
     return Tree(label, path, db, tmp / f"{key}.pdf")
 
 
-def _run(argv: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
+def _run(argv: Sequence[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
     """Wall and CPU time (user + system of the child) of one process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env, cwd=cwd)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def compare(measure: Measure, trees: Sequence[Tree], runs: int, warmup: int) -> list[str]:
-    """Medians of the floor and of the command in every tree, alternated; one line each."""
+def compare(
+    measure: Measure, trees: Sequence[Tree], runs: int, warmup: int, cwd: Path
+) -> list[str]:
+    """Medians of the floor and of the command in every tree, alternated, each run from
+    ``cwd``; one line each."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("SKIRMISH_")}
     commands: dict[str, tuple[list[str], dict[str, str]]] = {
         "floor": ([sys.executable, *measure.floor], env)
@@ -114,7 +130,7 @@ def compare(measure: Measure, trees: Sequence[Tree], runs: int, warmup: int) -> 
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for i in range(warmup + runs):
         for name, (argv, command_env) in commands.items():
-            took = _run(argv, command_env)
+            took = _run(argv, command_env, cwd)
             if i >= warmup:
                 samples[name].append(took)
     wall = {name: statistics.median(w for w, _ in got) for name, got in samples.items()}
@@ -171,7 +187,7 @@ def main() -> int:
                 runs = args.runs or measure.runs
                 shown = shlex.join(a.format(db="COPY.db", out="x.pdf") for a in measure.args)
                 print(f"skirmish {shown} ({runs} runs)", flush=True)
-                for line in compare(measure, trees, runs, args.warmup):
+                for line in compare(measure, trees, runs, args.warmup, cwd=tmp):
                     print(line, flush=True)
         finally:
             for path in added:
