@@ -47,7 +47,7 @@ from skirmish.campaign.game.board import (
 from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.pending import POSTGAME_STEPS, postgame_done
 from skirmish.campaign.game.start import outlaw_marked
-from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameStatus, Retreat
+from skirmish.campaign.game.tables import Game, GameGang, GameModel, Retreat
 from skirmish.campaign.gangs import gang_setting
 from skirmish.campaign.logbook import Before, gang_log, snapshot_before
 from skirmish.campaign.models import (
@@ -61,6 +61,7 @@ from skirmish.campaign.models import (
 )
 from skirmish.engine.advances import DOTTORE_LAUREATO
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
+from skirmish.engine.glossary import GameResult, GameStatus
 from skirmish.engine.infamy import InfamyLoss, infamy_loss, roll_infamy
 from skirmish.engine.recovery import Doctor, Invalidity, RecoveryOutcome, find_doctor, roll_recovery
 from skirmish.errors import CampaignError
@@ -86,7 +87,7 @@ class PostgameReport:
     """The entries a gang's sequence wrote, in order."""
 
     gang: str
-    result: str
+    result: GameResult
     entries: list[LogEntry] = field(default_factory=list)
 
 
@@ -362,9 +363,9 @@ def _experience(
     gg: GameGang,
     mine: Sequence[GameModel],
     models: Sequence[GameModel],
-    result: str,
+    result: GameResult,
 ) -> list[LogEntry]:
-    bonus = int(gang_setting(session, gang, "win-xp")) if result == "win" else 0
+    bonus = int(gang_setting(session, gang, "win-xp")) if result is GameResult.WIN else 0
     entries = []
     for model in mine:
         member = member_of(session, model)
@@ -394,15 +395,15 @@ def _experience(
     return entries
 
 
-def _income(session: Session, game: Game, gang: Gang, result: str) -> LogEntry:
-    key = "win-money" if result == "win" else "loss-money"
+def _income(session: Session, game: Game, gang: Gang, result: GameResult) -> LogEntry:
+    key = "win-money" if result is GameResult.WIN else "loss-money"
     amount = int(gang_setting(session, gang, key))
     before = snapshot_before(session, gang)
     gang.treasury += amount
     gang.games_played += 1
     session.add(gang)
     return _step(
-        session, game, gang, "income", before, details={"result": result, "amount": amount},
+        session, game, gang, "income", before, details={"result": result.value, "amount": amount},
         ruling="H-01",
     )  # fmt: skip
 

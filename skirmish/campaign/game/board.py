@@ -30,12 +30,12 @@ from skirmish.campaign.game.tables import (
     GameGang,
     GameModel,
     GameObjective,
-    GameStatus,
 )
 from skirmish.campaign.logbook import dice_data, log_entry, now_text
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import Campaign, Gang, Member
 from skirmish.engine.dice import Die
+from skirmish.engine.glossary import EventKind, GameStatus
 from skirmish.errors import CampaignError
 from skirmish.rules import find_profile
 from skirmish.rules.model import Flight, ModelState, Profile, Role, Side
@@ -325,7 +325,7 @@ def objectives_carried(session: Session, game: Game, model: GameModel) -> list[G
 def record_event(
     session: Session,
     game: Game,
-    action: str,
+    action: EventKind,
     *,
     model: GameModel | None = None,
     details: dict[str, Any] | None = None,

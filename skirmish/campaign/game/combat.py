@@ -39,6 +39,7 @@ from skirmish.campaign.game.reactions import (
 from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.engine.dice import DiceSource
+from skirmish.engine.glossary import EventKind
 from skirmish.engine.setup import MeleeSetup, ShootSetup
 from skirmish.engine.situation import Procedure
 from skirmish.errors import CampaignError
@@ -160,7 +161,7 @@ def shoot(
     setup = setup_of(Procedure.SHOOT, mine, theirs, table, weapon=weapon, night=night)
     assert isinstance(setup, ShootSetup)
     result = roll_shoot(setup, dice)
-    change_state(shooter, result.attacker_state_after.value, game.turn)
+    change_state(shooter, result.attacker_state_after, game.turn)
     if weapon.id == ItemId.SMALL_PISTOL and result.damage and range_band(setup) is RangeBand.SHORT:
         shooter.small_pistol_used = True
     session.add(shooter)
@@ -172,7 +173,7 @@ def shoot(
     record_event(
         session,
         game,
-        "shoot",
+        EventKind.SHOOT,
         model=shooter,
         details=_combat_details(report, situation, result.rulings),
         dice=result.dice,
@@ -212,7 +213,7 @@ def melee(
     record_event(
         session,
         game,
-        "melee",
+        EventKind.MELEE,
         model=fighter,
         details=_combat_details(report, situation, result.rulings),
         dice=result.dice,
@@ -279,7 +280,7 @@ def _apply(
         changes += friends_react(session, game, target, near.friends, dice)
     else:
         if aftermath.panic is not None:
-            change_state(target, aftermath.panic.state.value, game.turn)
+            change_state(target, aftermath.panic.state, game.turn)
             target.prone = aftermath.panic.prone
         flight = flight_of(session, target)
         if shot and flight is Flight.SHOT_NEARBY:
@@ -363,7 +364,7 @@ def hit(
     record_event(
         session,
         game,
-        "hit",
+        EventKind.HIT,
         model=model,
         details={
             "wounds": wounds,
@@ -398,7 +399,7 @@ def eliminate(
     record_event(
         session,
         game,
-        "eliminate",
+        EventKind.ELIMINATE,
         model=model,
         details={"by": attacker.name if attacker else None, "changes": changes},
     )

@@ -24,6 +24,7 @@ from sqlmodel import Session, col, select
 from skirmish.campaign import lookup
 from skirmish.campaign.game.tables import GameEvent, GameModel
 from skirmish.campaign.models import Gang, Member
+from skirmish.engine.glossary import EventKind
 from skirmish.engine.panic import lent_fred
 from skirmish.engine.recovery import Invalidity
 from skirmish.engine.setup import Immunity, MeleeSetup, ShootSetup, SkillTaken
@@ -36,8 +37,6 @@ from skirmish.rules.names import normalize
 
 #: Names that mean "no weapon" in a fight.
 BARE_HANDS = frozenset({"bare-hands", "mani-nude", "none", "unarmed"})
-#: The game event of a model drinking its whisky (§8.3).
-DRINK = "drink"
 #: Soldiers a Sergente needs in play for his immunity (R-04, §9.10).
 SERGEANT_SOLDIERS = 2
 
@@ -301,7 +300,7 @@ def drank_whisky(session: Session, model: GameModel) -> bool:
     found = session.exec(
         select(GameEvent.id).where(
             GameEvent.game_id == model.game_id,
-            GameEvent.action == DRINK,
+            GameEvent.action == EventKind.DRINK,
             GameEvent.model_id == model.id,
         )
     ).first()

@@ -19,9 +19,10 @@ from skirmish.campaign.game.board import (
     require_in_progress,
     scenario_of,
 )
-from skirmish.campaign.game.tables import Game, GameGang, GameStatus, Retreat
+from skirmish.campaign.game.tables import Game, GameGang, Retreat
 from skirmish.campaign.logbook import now_text
 from skirmish.engine.dice import DiceSource, Die
+from skirmish.engine.glossary import EventKind, GameResult, GameStatus
 from skirmish.engine.infamy import roll_infamy
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Side
@@ -57,7 +58,7 @@ def verdict(session: Session, game: Game, turns_ended: int | None = None) -> Ver
     return decide(scenario_of(game), facts(session, game, turns_ended))
 
 
-def finish(session: Session, game: Game, result: Verdict, how: str) -> None:
+def finish(session: Session, game: Game, result: Verdict, how: EventKind) -> None:
     game.status = GameStatus.ENDED
     game.winner = result.winner.value if result.winner is not None else None
     game.reason = result.reason[:120]
@@ -66,8 +67,8 @@ def finish(session: Session, game: Game, result: Verdict, how: str) -> None:
     record_event(
         session,
         game,
-        "end",
-        details={"winner": game.winner, "reason": result.reason, "how": how},
+        EventKind.END,
+        details={"winner": game.winner, "reason": result.reason, "how": how.value},
     )
     for gg in gangs_of(session, game):
         log_barrier(
@@ -75,22 +76,22 @@ def finish(session: Session, game: Game, result: Verdict, how: str) -> None:
             game,
             gang_row(session, gg),
             "game-end",
-            {"side": gg.side, "winner": game.winner, "result": result_for(game, gg)},
+            {"side": gg.side, "winner": game.winner, "result": result_for(game, gg).value},
         )
 
 
-def result_for(game: Game, gg: GameGang) -> str:
+def result_for(game: Game, gg: GameGang) -> GameResult:
     """``win``, ``loss``, ``draw`` or ``retreat`` (a loss too, H-01) for a gang of an ended
     game; ``abandoned`` or ``playing`` otherwise."""
     if game.status == GameStatus.ABANDONED:
-        return "abandoned"
+        return GameResult.ABANDONED
     if game.status != GameStatus.ENDED:
-        return "playing"
+        return GameResult.PLAYING
     if gg.retreated is not None:
-        return "retreat"
+        return GameResult.RETREAT
     if game.winner is None:
-        return "draw"
-    return "win" if game.winner == gg.side else "loss"
+        return GameResult.DRAW
+    return GameResult.WIN if game.winner == gg.side else GameResult.LOSS
 
 
 @dataclass(frozen=True)
@@ -134,12 +135,12 @@ def retreat(
     record_event(
         session,
         game,
-        "retreat",
+        EventKind.RETREAT,
         details={"gang": name, "infamy_roll": gg.infamy_roll, "ruling": "R-09"},
         dice=rolled,
     )
     ended = verdict(session, game)
-    finish(session, game, ended, "retreat")
+    finish(session, game, ended, EventKind.RETREAT)
     return RetreatReport(name, gg.infamy_roll, rolled, ended)
 
 
@@ -173,7 +174,7 @@ def end_game(
             f"the recorded state does not end {scenario_of(game).name_en} yet "
             f"({result.reason}); play on, or give --winner GANG or --draw."
         )
-    finish(session, game, result, "end")
+    finish(session, game, result, EventKind.END)
     return result
 
 
@@ -190,7 +191,7 @@ def abandon(session: Session, *, game: Game) -> Game:
     game.status = GameStatus.ABANDONED
     game.ended_at = now_text()
     session.add(game)
-    record_event(session, game, "abandon")
+    record_event(session, game, EventKind.ABANDON)
     for gg in gangs_of(session, game):
         log_barrier(session, game, gang_row(session, gg), "game-abandon", {"side": gg.side})
     return game

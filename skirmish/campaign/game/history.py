@@ -13,9 +13,10 @@ from sqlmodel import Session, col, select
 from skirmish.campaign import lookup
 from skirmish.campaign.game.board import games_of, gangs_of, models_of
 from skirmish.campaign.game.end import result_for
-from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameStatus
+from skirmish.campaign.game.tables import Game, GameGang, GameModel
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
 from skirmish.campaign.views import rating
+from skirmish.engine.glossary import GameResult, GameStatus
 from skirmish.errors import CampaignError
 from skirmish.rules.names import normalize
 
@@ -61,10 +62,10 @@ def standings(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
             row = rows[gg.gang_id]
             result = result_for(game, gg)
             row["games"] += 1
-            row["wins"] += result == "win"
-            row["draws"] += result == "draw"
-            row["losses"] += result in ("loss", "retreat")
-            row["retreats"] += result == "retreat"
+            row["wins"] += result is GameResult.WIN
+            row["draws"] += result is GameResult.DRAW
+            row["losses"] += result in (GameResult.LOSS, GameResult.RETREAT)
+            row["retreats"] += result is GameResult.RETREAT
             mine = {m.id for m in models if m.game_gang_id == gg.id}
             row["eliminations"] += sum(
                 1 for m in models if m.eliminated and m.eliminated_by in mine and m.id not in mine
@@ -119,7 +120,7 @@ def member_history(
             {
                 "game": game.id,
                 "scenario": game.scenario,
-                "result": result_for(game, gg),
+                "result": result_for(game, gg).value,
                 "eliminations": kills,
                 "eliminated": row.eliminated,
                 "eliminated_by": names.get(row.eliminated_by) if row.eliminated_by else None,

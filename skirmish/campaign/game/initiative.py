@@ -19,6 +19,7 @@ from skirmish.campaign.game.board import (
 from skirmish.campaign.game.states import change_state
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.engine.dice import DiceSource, Die
+from skirmish.engine.glossary import EventKind
 from skirmish.engine.initiative import RollOffResult, roll_initiative, roll_off
 from skirmish.engine.recovery import Invalidity
 from skirmish.errors import CampaignError
@@ -105,7 +106,7 @@ def initiative(
     record_event(
         session,
         game,
-        "initiative",
+        EventKind.INITIATIVE,
         model=picked[winner_side],
         details={
             "good": report.good,

@@ -17,6 +17,7 @@ from skirmish.campaign.game.board import (
     scenario_of,
 )
 from skirmish.campaign.game.tables import Game, GameModel, GameObjective
+from skirmish.engine.glossary import EventKind
 from skirmish.errors import CampaignError
 from skirmish.rules.names import normalize
 from skirmish.rules.scenarios import Objective, ObjectiveEvent, ObjectiveState
@@ -83,7 +84,7 @@ def objective_event(
             record_event(
                 session,
                 game,
-                "objective",
+                EventKind.OBJECTIVE,
                 model=by,
                 details={
                     "objective": objective.id,
@@ -128,7 +129,7 @@ def objective(
         record_event(
             session,
             game,
-            "objective",
+            EventKind.OBJECTIVE,
             model=actor,
             details={"objective": found.id, "copy": target.copy_no, "event": "carry",
                      "by": actor.name},
@@ -164,7 +165,7 @@ def objective(
     record_event(
         session,
         game,
-        "objective",
+        EventKind.OBJECTIVE,
         model=actor,
         details={
             "objective": found.id,

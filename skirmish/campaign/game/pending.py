@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, select
 
-from skirmish.campaign.game.tables import Game, GameGang, GameStatus
+from skirmish.campaign.game.tables import Game, GameGang
 from skirmish.campaign.models import Gang, LogEntry
+from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError
 
 #: Every action the post-game sequence logs (``campaign.postgame``), in its order.

@@ -25,6 +25,7 @@ from skirmish.campaign.game.states import change_state
 from skirmish.campaign.game.tables import Game, GameModel, GameObjective
 from skirmish.campaign.lookup import row_id
 from skirmish.engine.dice import DiceSource, Die
+from skirmish.engine.glossary import EventKind
 from skirmish.engine.setup import Target
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Flight, ModelState, Reaction, Role
@@ -138,7 +139,7 @@ def keep_captive(session: Session, game: Game, row: GameObjective, guard: GameMo
     record_event(
         session,
         game,
-        "objective",
+        EventKind.OBJECTIVE,
         model=guard,
         details={"objective": row.objective, "copy": row.copy_no, "event": "carry",
                  "by": guard.name, "automatic": True, "ruling": "R-22"},
@@ -191,7 +192,7 @@ def friends_react(
                 Target(fred=fred, state=ModelState(model.state), prone=model.prone), dice
             )
             rolled = test.dice
-            change_state(model, test.outcome.state.value, game.turn)
+            change_state(model, test.outcome.state, game.turn)
             model.prone = test.outcome.prone
             faces = " and ".join(str(face) for face in test.outcome.faces)
             state = test.outcome.state.value + (", prone" if model.prone else "")
@@ -200,7 +201,7 @@ def friends_react(
         record_event(
             session,
             game,
-            "friend-death",
+            EventKind.FRIEND_DEATH,
             model=model,
             details={
                 "model": model.name,

@@ -25,6 +25,7 @@ from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameObjecti
 from skirmish.campaign.logbook import now_text
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import WOUNDED, Campaign, Gang, GangStatus, LogEntry
+from skirmish.engine.glossary import EventKind
 from skirmish.errors import CampaignError
 from skirmish.rules import find_faction
 from skirmish.rules.ids import FactionId
@@ -153,7 +154,7 @@ def start_game(
     session.flush()
     for side, leader in _name_leaders(session, game, found, leaders).items():
         sides[side.value]["leader"] = leader
-    record_event(session, game, "start", details={"scenario": found.id, "sides": sides})
+    record_event(session, game, EventKind.START, details={"scenario": found.id, "sides": sides})
     for side in (Side.GOOD, Side.BAD):
         gang = named[side]
         log_barrier(session, game, gang, "game-start", {"side": side.value})

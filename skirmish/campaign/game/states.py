@@ -19,17 +19,18 @@ from skirmish.campaign.game.board import (
     profile_of,
     record_event,
 )
-from skirmish.campaign.game.combatant import DRINK, drank_whisky
+from skirmish.campaign.game.combatant import drank_whisky
 from skirmish.campaign.game.tables import Game, GameModel
+from skirmish.engine.glossary import EventKind, TableState, parse
+from skirmish.engine.rerolls import Point
 from skirmish.errors import CampaignError
 from skirmish.rules.ids import ItemId
 from skirmish.rules.model import ModelState
-from skirmish.rules.names import normalize
 
 
 def change_state(
     model: GameModel,
-    state: str,
+    state: ModelState,
     turn: int,
     *,
     nervi_scossi: bool = False,
@@ -43,7 +44,7 @@ def change_state(
     already shaken by a panic test. Any other shaken state ends with a nerve test (R-01) or at
     the table, never by itself; a panic test passed (no change) keeps the state and its end."""
     before = model.state
-    model.state = state
+    model.state = state.value
     if state == ModelState.TERRIFIED:
         if before != ModelState.TERRIFIED:
             model.state_clears_turn = turn + 2
@@ -89,7 +90,7 @@ def states_ending(
         record_event(
             session,
             game,
-            "state-ends",
+            EventKind.STATE_ENDS,
             model=model,
             details={
                 "model": model.name,
@@ -102,29 +103,13 @@ def states_ending(
     return tuple(recovered)
 
 
-#: ``game state`` words in either language.
-STATE_WORDS: dict[str, str] = {
-    "shaken": "shaken", "scosso": "shaken",
-    "terrified": "terrified", "impaurito": "terrified", "in-panico": "terrified",
-    "panic": "terrified",
-    "prone": "prone", "steso": "prone", "a-terra": "prone",
-    "steady": "steady", "calmo": "steady", "saldo": "steady",
-    "standing": "standing", "in-piedi": "standing", "up": "standing",
-    "fleeing": "fleeing", "flees": "fleeing", "in-fuga": "fleeing", "fugge": "fleeing",
-}  # fmt: skip
-
-
 def set_state(session: Session, *, game: Game, member: str, state: str) -> GameModel:
     """A state rolled at the table: shaken, terrified, steady (neither), prone or standing; or
-    a civilian fleeing the table (R-20: shot at with physical dice)."""
-    word = STATE_WORDS.get(normalize(state))
-    if word is None:
-        raise CampaignError(
-            f"unknown state {state!r}: give shaken, terrified, prone, steady, standing or "
-            "fleeing (scosso, impaurito, steso, calmo, in piedi, in fuga)."
-        )
+    a civilian fleeing the table (R-20: shot at with physical dice). Words in either language
+    (``engine.glossary.TABLE_STATES``)."""
+    word = parse(TableState, state)
     model = playing_model(session, game, member)
-    if word == "fleeing":
+    if word is TableState.FLEEING:
         if flight_of(session, model) is None:
             raise CampaignError(
                 f"R-20: only a civilian flees the table; {model.name!r} is a "
@@ -132,26 +117,25 @@ def set_state(session: Session, *, game: Game, member: str, state: str) -> GameM
             )
         civilians_flee(session, game, [model], "recorded at the table")
         return model
-    if model.fleeing and word in ("shaken", "steady"):
+    if model.fleeing and word in (TableState.SHAKEN, TableState.STEADY):
         raise CampaignError(
             f"R-20: {model.name!r} flees every turn until it leaves the table; record "
             f"'skirmish game leave {model.name}' when it does."
         )
     before = {"state": model.state, "prone": model.prone}
-    if word == "prone":
-        model.prone = True
-    elif word == "standing":
-        model.prone = False
+    new_state = word.model_state
+    if new_state is not None:
+        change_state(model, new_state, game.turn, recorded=True)
     else:
-        change_state(model, word, game.turn, recorded=True)
+        model.prone = word is TableState.PRONE
     session.add(model)
     record_event(
         session,
         game,
-        "state",
+        EventKind.STATE,
         model=model,
         details={
-            "state": word,
+            "state": word.value,
             "before": before,
             "after": {"state": model.state, "prone": model.prone},
             "clears_turn": model.state_clears_turn,
@@ -176,7 +160,7 @@ def civilians_flee(
         record_event(
             session,
             game,
-            "flee",
+            EventKind.FLEE,
             model=model,
             details={"model": model.name, "why": why, "before": before, "ruling": "R-20"},
         )
@@ -207,7 +191,7 @@ def leave(session: Session, *, game: Game, member: str) -> GameModel:
     record_event(
         session,
         game,
-        "leave",
+        EventKind.LEAVE,
         model=model,
         details={"model": model.name, "fleeing": model.fleeing, "ruling": "R-20"},
     )
@@ -216,11 +200,7 @@ def leave(session: Session, *, game: Game, member: str) -> GameModel:
 
 def spend(session: Session, *, game: Game, point: str, member: str) -> GameModel:
     """Spend a FAMA or FORTUNA point for this game only (R-15)."""
-    kind = {"fama": "fama", "fame": "fama", "fortuna": "fortuna", "fortune": "fortuna"}.get(
-        normalize(point)
-    )
-    if kind is None:
-        raise CampaignError(f"spend fama or fortuna, not {point!r}.")
+    kind = parse(Point, point).value
     model = playing_model(session, game, member)
     owned = getattr(member_of(session, model), kind)
     spent = getattr(model, f"{kind}_spent")
@@ -234,7 +214,7 @@ def spend(session: Session, *, game: Game, point: str, member: str) -> GameModel
     record_event(
         session,
         game,
-        "spend",
+        EventKind.SPEND,
         model=model,
         details={"point": kind, "left": owned - spent - 1, "ruling": "R-15"},
     )
@@ -255,5 +235,5 @@ def drink(session: Session, *, game: Game, member: str) -> GameModel:
             f"{model.name!r} already drank its whisky in this game; +1 FRED and −1 RIF last the "
             "whole game (§8.3)."
         )
-    record_event(session, game, DRINK, model=model, details={"item": ItemId.WHISKY.value})
+    record_event(session, game, EventKind.DRINK, model=model, details={"item": ItemId.WHISKY.value})
     return model

@@ -17,9 +17,10 @@ from skirmish.campaign.game.board import (
     scenario_of,
 )
 from skirmish.campaign.game.end import result_for, side_gang, verdict
-from skirmish.campaign.game.tables import Game, GameStatus
+from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.turns import cohesion_due
 from skirmish.campaign.lookup import row_id
+from skirmish.engine.glossary import GameStatus
 from skirmish.rules.model import Side
 
 
@@ -85,7 +86,7 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
                 "left_table": sum(1 for r in rows if r["left_turn"] is not None),
                 "cohesion_due": due[row_id(gg)] if game.status == GameStatus.IN_PROGRESS else False,
                 "retreated": gg.retreated,
-                "result": result_for(game, gg),
+                "result": result_for(game, gg).value,
                 "models": rows,
             }
         )

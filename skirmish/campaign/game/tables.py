@@ -20,14 +20,7 @@ from sqlmodel import Field, SQLModel
 
 import skirmish.campaign.models  # noqa: F401 - the tables these rows point at
 from skirmish.campaign.models import AUTOINCREMENT
-
-
-class GameStatus(StrEnum):
-    """A game is played, then ended (with a winner or a draw) or abandoned."""
-
-    IN_PROGRESS = "in_progress"
-    ENDED = "ended"
-    ABANDONED = "abandoned"
+from skirmish.engine.glossary import GameStatus
 
 
 class Retreat(StrEnum):

@@ -27,6 +27,7 @@ from skirmish.campaign.game.tables import Game, GameGang, GameModel, Retreat
 from skirmish.campaign.lookup import row_id
 from skirmish.engine.cohesion import Leader, must_test, roll_cohesion
 from skirmish.engine.dice import DiceSource, Die
+from skirmish.engine.glossary import EventKind
 from skirmish.rules.model import Role
 from skirmish.rules.scenarios import (
     FirstTurnStep,
@@ -108,7 +109,7 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
     if game.turn >= 1:
         shown = verdict(session, game)
         if shown.over:
-            finish(session, game, shown, "turn")
+            finish(session, game, shown, EventKind.TURN)
             return TurnReport(turn=game.turn, ended=shown)
     game.turn += 1
     session.add(game)
@@ -143,7 +144,7 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
         record_event(
             session,
             game,
-            "cohesion",
+            EventKind.COHESION,
             details={**check.__dict__, "ruling": "R-08"},
             dice=result.dice,
         )
@@ -169,14 +170,14 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
     record_event(
         session,
         game,
-        "turn",
+        EventKind.TURN,
         details={"turn": game.turn, "scripted": scripted},
     )
     session.flush()
     ended: Verdict | None = None
     if any(not c.holds for c in checks):
         ended = verdict(session, game, game.turn - 1)
-        finish(session, game, ended, "cohesion")
+        finish(session, game, ended, EventKind.COHESION)
     return TurnReport(
         turn=game.turn,
         recovered=recovered,

@@ -1,0 +1,268 @@
+"""The game's own words in Italian and English, each closed set with its parse and its label
+(STYLE.md habit 10, RULINGS §1): a model's state, what ``game state`` records at the table, the
+FAMA and FORTUNA points, the two sides, a game's status and a gang's result, and the kinds of
+event a game's log records.
+
+``parse(ModelState, "Calmo")`` accepts the Italian or English word or an alias, in any case,
+with or without accents (``rules.names.normalize``), and an unknown word raises
+``UnknownNameError`` listing the nearest valid words; ``label(ModelState.STEADY, Lang.IT)``
+is the word the output uses. Each word is declared once here, and every renderer takes it from
+here; ``parse(kind, label(x, lang)) == x`` for every member in both languages (a test checks).
+
+The book has no word for a model that is neither shaken nor terrified: it is "calmo" in
+Italian, and "saldo" (what the dice commands once said) stays an alias.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Generic, TypeVar
+
+from skirmish.engine.rerolls import Point
+from skirmish.errors import RulesError, UnknownNameError
+from skirmish.i18n import Lang
+from skirmish.rules.model import ModelState, Side
+from skirmish.rules.names import NameIndex
+
+E = TypeVar("E", bound=StrEnum)
+
+
+# --- the closed sets that have no other home ------------------------------------------------
+
+
+class TableState(StrEnum):
+    """What ``game state`` records from the table: one of a model's three states (§4.3.2),
+    prone or standing again, or a civilian fleeing the table (R-20)."""
+
+    STEADY = "steady"
+    SHAKEN = "shaken"
+    TERRIFIED = "terrified"
+    PRONE = "prone"
+    STANDING = "standing"
+    FLEEING = "fleeing"
+
+    @property
+    def model_state(self) -> ModelState | None:
+        """The model's state this word sets, or ``None`` for prone, standing and fleeing."""
+        return next((state for state in ModelState if state.value == self.value), None)
+
+
+class GameStatus(StrEnum):
+    """A game is played, then ended (with a winner or a draw) or abandoned."""
+
+    IN_PROGRESS = "in_progress"
+    ENDED = "ended"
+    ABANDONED = "abandoned"
+
+
+class GameResult(StrEnum):
+    """A gang's result in a game: win, loss, draw or retreat (a loss too, H-01) once it has
+    ended; abandoned, or still being played."""
+
+    WIN = "win"
+    LOSS = "loss"
+    DRAW = "draw"
+    RETREAT = "retreat"
+    ABANDONED = "abandoned"
+    PLAYING = "playing"
+
+
+class EventKind(StrEnum):
+    """What one entry of a game's log records (``GameEvent.action``): a ``skirmish game``
+    command, or what follows from one by itself (a state ending, a civilian fleeing, a friend
+    reacting to a death)."""
+
+    START = "start"
+    TURN = "turn"
+    COHESION = "cohesion"  # R-08, at the start of a turn
+    STATE_ENDS = "state-ends"  # R-04, R-07, at the start of a turn
+    INITIATIVE = "initiative"
+    SHOOT = "shoot"
+    MELEE = "melee"
+    HIT = "hit"  # wounds rolled with physical dice
+    ELIMINATE = "eliminate"
+    STATE = "state"  # a state recorded from the table
+    FLEE = "flee"  # R-20: a civilian flees the table
+    LEAVE = "leave"  # R-20: a civilian leaves the table
+    SPEND = "spend"  # R-15
+    DRINK = "drink"  # §8.3
+    OBJECTIVE = "objective"
+    FRIEND_DEATH = "friend-death"  # R-19
+    RETREAT = "retreat"  # R-09
+    END = "end"
+    ABANDON = "abandon"
+
+
+# --- words and vocabularies -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Word(Generic[E]):
+    """One game word: the member it names, its Italian and English labels and the other names
+    a player may type for it."""
+
+    member: E
+    it: str
+    en: str
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.member.value
+
+    @property
+    def name_it(self) -> str:
+        return self.it
+
+    @property
+    def name_en(self) -> str:
+        return self.en
+
+
+class Vocabulary(Generic[E]):
+    """Every word of one closed set, found by any of its names; one word per member."""
+
+    def __init__(self, kind: str, enum: type[E], words: Iterable[Word[E]]) -> None:
+        self.kind = kind
+        self.enum = enum
+        self._words: dict[E, Word[E]] = {}
+        for word in words:
+            if word.member in self._words:
+                raise RulesError(f"{kind} {word.member.value!r} has two words in the glossary.")
+            self._words[word.member] = word
+        missing = [repr(m.value) for m in enum if m not in self._words]
+        if missing:
+            raise RulesError(f"{kind} {', '.join(missing)} has no word in the glossary.")
+        self._index = NameIndex(kind, self._words.values())
+
+    def __iter__(self) -> Iterator[Word[E]]:
+        return iter(self._words.values())
+
+    def parse(self, text: str) -> E:
+        """The member called ``text`` in either language; an unknown word raises
+        ``UnknownNameError`` with the nearest words (every word if none is near)."""
+        found = self._index.get(text)
+        if found is None:
+            near = self._index.nearest(text) or [m.value for m in self.enum]
+            raise UnknownNameError(self.kind, text, near)
+        return found.member
+
+    def label(self, member: E, lang: Lang | str) -> str:
+        """The word for ``member`` in ``lang``."""
+        word = self._words[self.enum(member)]
+        return word.it if str(lang) == Lang.IT else word.en
+
+
+# --- the glossary ---------------------------------------------------------------------------
+
+_STATE_WORDS = (
+    Word(ModelState.STEADY, "calmo", "steady", ("saldo", "calm")),
+    Word(ModelState.SHAKEN, "scosso", "shaken"),
+    Word(ModelState.TERRIFIED, "impaurito", "terrified", ("in panico", "panic")),
+)
+
+#: A model's state after panic tests (§4.3.2, R-04).
+STATES = Vocabulary("state", ModelState, _STATE_WORDS)
+
+#: The words ``game state`` takes: the three states (the same words), prone, standing, fleeing.
+TABLE_STATES = Vocabulary(
+    "state",
+    TableState,
+    [
+        *(Word(TableState(w.member.value), w.it, w.en, w.aliases) for w in _STATE_WORDS),
+        Word(TableState.PRONE, "steso", "prone", ("a terra",)),
+        Word(TableState.STANDING, "in piedi", "standing", ("up",)),
+        Word(TableState.FLEEING, "in fuga", "fleeing", ("flees", "fugge")),
+    ],
+)
+
+#: The hero's points (§1.6, R-15): the book's capitals in both languages, as on every sheet.
+POINTS = Vocabulary(
+    "point",
+    Point,
+    [
+        Word(Point.FAMA, "FAMA", "FAMA", ("fame",)),
+        Word(Point.FORTUNA, "FORTUNA", "FORTUNA", ("fortune",)),
+    ],
+)
+
+#: The two sides of a scenario (RULINGS §1).
+SIDES = Vocabulary(
+    "side",
+    Side,
+    [
+        Word(Side.GOOD, "buoni", "good", ("i buoni", "good side")),
+        Word(Side.BAD, "cattivi", "bad", ("i cattivi", "bad side")),
+    ],
+)
+
+#: A game's status.
+STATUSES = Vocabulary(
+    "game status",
+    GameStatus,
+    [
+        Word(GameStatus.IN_PROGRESS, "in corso", "in progress"),
+        Word(GameStatus.ENDED, "finita", "ended"),
+        Word(GameStatus.ABANDONED, "abbandonata", "abandoned"),
+    ],
+)
+
+#: A gang's result in a game.
+RESULTS = Vocabulary(
+    "result",
+    GameResult,
+    [
+        Word(GameResult.WIN, "vittoria", "win"),
+        Word(GameResult.LOSS, "sconfitta", "loss"),
+        Word(GameResult.DRAW, "pareggio", "draw"),
+        Word(GameResult.RETREAT, "ritirata", "retreat"),
+        Word(GameResult.ABANDONED, "abbandonata", "abandoned"),
+        Word(GameResult.PLAYING, "in corso", "playing"),
+    ],
+)
+
+#: The kinds of event of a game's log: a command's English name, its Italian noun.
+EVENTS = Vocabulary(
+    "game event",
+    EventKind,
+    [
+        Word(EventKind.START, "inizio", "start"),
+        Word(EventKind.TURN, "turno", "turn"),
+        Word(EventKind.COHESION, "coesione", "cohesion"),
+        Word(EventKind.STATE_ENDS, "fine dello stato", "state ends"),
+        Word(EventKind.INITIATIVE, "iniziativa", "initiative"),
+        Word(EventKind.SHOOT, "sparo", "shoot"),
+        Word(EventKind.MELEE, "lotta", "melee", ("fight",)),
+        Word(EventKind.HIT, "colpito", "hit"),
+        Word(EventKind.ELIMINATE, "eliminazione", "eliminate"),
+        Word(EventKind.STATE, "stato", "state"),
+        Word(EventKind.FLEE, "fuga", "flee"),
+        Word(EventKind.LEAVE, "uscita dal tavolo", "leave"),
+        Word(EventKind.SPEND, "punto speso", "spend"),
+        Word(EventKind.DRINK, "whisky bevuto", "drink"),
+        Word(EventKind.OBJECTIVE, "obiettivo", "objective"),
+        Word(EventKind.FRIEND_DEATH, "cade un amico", "friend falls"),
+        Word(EventKind.RETREAT, "ritirata", "retreat"),
+        Word(EventKind.END, "fine", "end"),
+        Word(EventKind.ABANDON, "abbandono", "abandon"),
+    ],
+)
+
+#: Every vocabulary of the glossary, by the closed set it names.
+VOCABULARIES: Mapping[type[StrEnum], Vocabulary[Any]] = {
+    v.enum: v for v in (STATES, TABLE_STATES, POINTS, SIDES, STATUSES, RESULTS, EVENTS)
+}
+
+
+def parse(kind: type[E], text: str) -> E:
+    """The member of ``kind`` called ``text`` in Italian or English (any case, accents or not);
+    an unknown word raises ``UnknownNameError`` with the nearest words."""
+    vocabulary: Vocabulary[E] = VOCABULARIES[kind]
+    return vocabulary.parse(text)
+
+
+def label(member: StrEnum, lang: Lang | str) -> str:
+    """The word for ``member`` in ``lang`` (``it`` or ``en``)."""
+    return VOCABULARIES[type(member)].label(member, lang)
