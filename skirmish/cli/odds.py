@@ -28,7 +28,9 @@ from skirmish.cli.situation_options import (
     save_mods,
     shoot_setup,
 )
+from skirmish.engine import glossary
 from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.rules.model import ModelState
 
 if TYPE_CHECKING:
     from skirmish.odds.dist import Dist
@@ -89,9 +91,6 @@ MESSAGES: Catalogue = {
         "chance": "Chance",
         "exact": "Exact",
         "eliminated": "eliminated",
-        "terrified": "terrified",
-        "shaken": "shaken",
-        "steady": "steady",
         "untested": "no panic test",
         "calm": "calm",
         "tense": "tense −1",
@@ -117,9 +116,6 @@ MESSAGES: Catalogue = {
         "chance": "Probabilità",
         "exact": "Esatta",
         "eliminated": "eliminato",
-        "terrified": "impaurito",
-        "shaken": "scosso",
-        "steady": "saldo",
         "untested": "nessun test di panico",
         "calm": "calmo",
         "tense": "teso −1",
@@ -177,6 +173,13 @@ def _show(tables: list[Any], lines: list[str]) -> None:
         console.print(line, markup=False)
 
 
+def _outcome(key: str, lang: Lang) -> str:
+    """Where a target ends: a state in the glossary's word, else eliminated or untested."""
+    if key in {state.value for state in ModelState}:
+        return glossary.label(ModelState(key), lang)
+    return tr(MESSAGES, key, lang)
+
+
 def _numbers(dist: Dist[int]) -> list[tuple[str, Fraction]]:
     return [(str(k), p) for k, p in dist.sorted_items()]
 
@@ -217,7 +220,7 @@ def _show_combat(odds: Any, as_json: bool, lang: Lang) -> None:
         lines.append(_expected("expected-wounds", odds.expected_wounds, lang))
     outcome = odds.outcome
     if outcome is not None:
-        rows = [(tr(MESSAGES, outcome_key(o), lang), outcome[o]) for o in OUTCOME_ORDER]
+        rows = [(_outcome(outcome_key(o), lang), outcome[o]) for o in OUTCOME_ORDER]
         tables.append(_table(tr(MESSAGES, "outcome", lang), [r for r in rows if r[1]], lang))
     lines += _rerolls_line(odds.rerolls.actor, odds.rerolls.target, "attacker", lang)
     _show(tables, lines)
@@ -339,7 +342,7 @@ def _panic(
     if json:
         emit_json(payload)
         return
-    rows = [(tr(MESSAGES, k, lang), Fraction(v)) for k, v in payload["outcome"].items()]
+    rows = [(_outcome(k, lang), Fraction(v)) for k, v in payload["outcome"].items()]
     lines = [_expected("prone-chance", Fraction(payload["prone"]), lang)]
     _show(
         [_table(tr(MESSAGES, "panic", lang), rows, lang)],

@@ -18,6 +18,7 @@ from skirmish.cli.render_rolls import (
     signed,
     sum_text,
 )
+from skirmish.engine import glossary
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import ModelState
 
@@ -185,7 +186,6 @@ MESSAGES: Catalogue = {
         "wound": "1 wound",
         "wounds": "{n} wounds",
         "eliminated": "eliminated: COS {cos} − {wounds} = {left}",
-        "steady": "steady",
         "stays-shaken": "stays shaken",
         "stays-terrified": "stays terrified",
         "shaken": "shaken, flees to cover within 5U",
@@ -226,9 +226,8 @@ MESSAGES: Catalogue = {
         "wound": "1 ferita",
         "wounds": "{n} ferite",
         "eliminated": "eliminato: COS {cos} − {wounds} = {left}",
-        "steady": "saldo",
         "stays-shaken": "resta scosso",
-        "stays-terrified": "resta in panico",
+        "stays-terrified": "resta impaurito",
         "shaken": "scosso, fugge al riparo entro 5U",
         "terrified": "impaurito, fugge al riparo entro 5U, salta il prossimo turno",
         "prone": "impaurito e a terra, fugge al riparo entro 5U, salta il prossimo turno",
@@ -357,18 +356,16 @@ def panic_line(check: PanicCheck, outcome: PanicOutcome, lang: Lang | str) -> st
     if outcome.immunity is not None:
         why = tr(MESSAGES, str(outcome.immunity), lang)
         return tr(MESSAGES, "immune", lang, why=why)
-    if outcome.failures == 0:
-        verdict = {
-            ModelState.STEADY: "steady",
-            ModelState.SHAKEN: "stays-shaken",
-            ModelState.TERRIFIED: "stays-terrified",
-        }[outcome.state]
+    if outcome.failures == 0 and outcome.state is ModelState.STEADY:
+        verdict = glossary.label(ModelState.STEADY, lang)
+    elif outcome.failures == 0:
+        verdict = tr(MESSAGES, f"stays-{outcome.state.value}", lang)
     elif outcome.dropped_prone or (outcome.state_before is ModelState.TERRIFIED and outcome.prone):
-        verdict = "prone"
+        verdict = tr(MESSAGES, "prone", lang)
     else:
-        verdict = "terrified" if outcome.state is ModelState.TERRIFIED else "shaken"
+        verdict = tr(MESSAGES, outcome.state.value, lang)  # shaken or terrified, and fleeing
     text = _check_text(check.check, outcome.faces, lang)
-    return f"{tr(MESSAGES, 'panic', lang)} {text}, {tr(MESSAGES, verdict, lang)}"
+    return f"{tr(MESSAGES, 'panic', lang)} {text}, {verdict}"
 
 
 def aftermath_lines(aftermath: Aftermath, lang: Lang | str) -> list[str]:
