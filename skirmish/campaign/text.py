@@ -10,9 +10,12 @@ from typing import Any
 
 from skirmish.campaign.models import LogEntry
 from skirmish.campaign.views import injury_name, skill_name
+from skirmish.engine.glossary import GameResult, label_value
+from skirmish.engine.rerolls import Point
 from skirmish.errors import SkirmishError, shown
 from skirmish.i18n import Catalogue, Lang, name, tr
 from skirmish.rules import find_equipment, find_faction, find_profile, find_weapon
+from skirmish.rules.model import Side
 
 MESSAGES: Catalogue = {
     "en": {
@@ -229,7 +232,7 @@ STEP_TEXT: dict[str, dict[str, str]] = {
         "loss": ": {who} loses 1 {point}",
     },
     "it": {
-        "game-start": "partita {game} ({scenario}) iniziata, schieramento {side}",
+        "game-start": "partita {game} ({scenario}) iniziata, con i {side}",
         "game-end": "partita {game} ({scenario}) finita: {result}",
         "game-abandon": "partita {game} ({scenario}) abbandonata",
         "wounded-healed": "{who} non è più ferito (partita {game})",
@@ -249,17 +252,9 @@ STEP_TEXT: dict[str, dict[str, str]] = {
 }
 
 
-#: A gang's result in Italian.
-RESULT_IT = {
-    "win": "vittoria", "loss": "sconfitta", "draw": "pareggio", "retreat": "ritirata",
-    "abandoned": "abbandonata", "playing": "in corso",
-}  # fmt: skip
-
-
 def result_word(result: str | None, lang: str) -> str:
-    """``win``, ``loss``… in ``lang``."""
-    text = str(result or "")
-    return RESULT_IT.get(text, text) if str(lang) == "it" else text
+    """``win``, ``loss``… in ``lang`` (the glossary's words)."""
+    return label_value(GameResult, result, lang)
 
 
 def describe_step(
@@ -307,10 +302,11 @@ def describe_step(
     if action == "infamy":
         loss = ""
         if d.get("loss") not in (None, "none"):
-            loss = words["loss"].format(who=who, point=str(d["loss"]).upper())
+            loss = words["loss"].format(who=who, point=label_value(Point, d["loss"], lang))
         return words[action].format(roll=d.get("roll"), loss=loss)
     values = {
-        "game": d.get("game"), "scenario": d.get("scenario"), "side": d.get("side"),
+        "game": d.get("game"), "scenario": d.get("scenario"),
+        "side": label_value(Side, d.get("side"), lang),
         "result": result_word(d.get("result"), lang), "amount": d.get("amount"), "who": who,
     }  # fmt: skip
     return words[action].format(**values)

@@ -20,10 +20,12 @@ from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt,
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.situation_options import parameter, situation_command, values_of
 from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session
+from skirmish.engine.glossary import EventKind, GameStatus, TableState, label, label_value, parse
+from skirmish.engine.rerolls import Point
 from skirmish.engine.situation import GAME_SOURCES, Procedure
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.limits import COUNT, DISTANCE, GAME
-from skirmish.rules.model import Cover
+from skirmish.rules.model import Cover, ModelState, Side
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -91,7 +93,7 @@ MESSAGES: Catalogue = {
         "(R-04, §4.3.2).",
         "recovers-R-07": "{name} is no longer shaken: Nervi scossi lasts one turn{prone} (R-07).",
         "still-prone": "; still prone",
-        "clears": " → steady at turn {turn}",
+        "clears": " → {state} at turn {turn}",
         "holds": "fights on",
         "fails": "retreats and loses",
         "step": "Scripted turn 1: {step}.",
@@ -120,6 +122,9 @@ MESSAGES: Catalogue = {
         "abandoned": "Game {game} abandoned: nobody wins, no post-game sequence.",
         "postgame": "Post-game for {gang} ({result}):",
         "no-games": "No games yet.",
+        "board": "Game {game}: {title} — {status}, turn {turn}{limit}",
+        "listed": "{game}: {scenario} — {good} vs {bad}, {status}, turn {turn}{winner}",
+        "listed-winner": ", winner {winner}",
     },
     "it": {
         "started": "Partita {game}: {scenario}, turno 0. Buoni: {good} ({good_n} personaggi). "
@@ -135,7 +140,7 @@ MESSAGES: Catalogue = {
         "(R-04, §4.3.2).",
         "recovers-R-07": "{name} non è più scosso: Nervi scossi dura un turno{prone} (R-07).",
         "still-prone": "; resta steso",
-        "clears": " → calmo al turno {turn}",
+        "clears": " → {state} al turno {turn}",
         "holds": "resta in gioco",
         "fails": "si ritira e perde",
         "step": "Primo turno prestabilito: {step}.",
@@ -163,18 +168,11 @@ MESSAGES: Catalogue = {
         "abandoned": "Partita {game} abbandonata: nessun vincitore, niente fase dopo la partita.",
         "postgame": "Dopo la partita per {gang} ({result}):",
         "no-games": "Nessuna partita.",
+        "board": "Partita {game}: {title} — {status}, turno {turn}{limit}",
+        "listed": "{game}: {scenario} — {good} contro {bad}, {status}, turno {turn}{winner}",
+        "listed-winner": ", vince {winner}",
     },
 }
-
-STATE_IT = {"steady": "calmo", "shaken": "scosso", "terrified": "impaurito"}
-STATUS_EN = {
-    "game": "Game", "turn": "turn", "in_progress": "in progress", "ended": "ended",
-    "abandoned": "abandoned",
-}  # fmt: skip
-STATUS_IT = {
-    "game": "Partita", "turn": "turno", "in_progress": "in corso", "ended": "finita",
-    "abandoned": "abbandonata",
-}  # fmt: skip
 
 
 def _t(key: str, lang: Lang, **values: Any) -> str:
@@ -182,7 +180,8 @@ def _t(key: str, lang: Lang, **values: Any) -> str:
 
 
 def _state_word(state: str, lang: Lang) -> str:
-    return STATE_IT.get(state, state) if lang == Lang.IT else state
+    """A model's stored state in the glossary's word."""
+    return label_value(ModelState, state, lang)
 
 
 # --------------------------------------------------------------------------- plumbing
@@ -370,11 +369,9 @@ def list_(
     if not rows:
         echo(_t("no-games", lang))
     for row in rows:
-        winner = f", winner {row['winner']}" if row["winner"] else ""
-        echo(
-            f"{row['game']}: {row['scenario']} — {row['good']} vs {row['bad']}, "
-            f"{row['status']}, turn {row['turn']}{winner}"
-        )
+        winner = _t("listed-winner", lang, winner=row["winner"]) if row["winner"] else ""
+        status = label_value(GameStatus, row["status"], lang)
+        echo(_t("listed", lang, **{**row, "status": status, "winner": winner}))
 
 
 # --------------------------------------------------------------------------- turns
@@ -826,10 +823,9 @@ def spend(
 
     def action(s: Session, g: Game) -> list[str]:
         model = record(s, game=g, point=point, member=member)
-        owner = member_of(s, model)
-        kind = "fama" if point.lower().startswith("fam") else "fortuna"
-        left = getattr(owner, kind) - getattr(model, f"{kind}_spent")
-        return [_t("spend", lang, name=model.name, point=kind.upper(), left=left)]
+        kind = parse(Point, point)
+        left = getattr(member_of(s, model), kind) - getattr(model, f"{kind}_spent")
+        return [_t("spend", lang, name=model.name, point=label(kind, lang), left=left)]
 
     _act(db, campaign, game, json_, action)
 
@@ -899,11 +895,9 @@ def status(
         return
     limit = f"/{data['turn_limit']}" if data["turn_limit"] else ""
     title = data["name_it"] if lang == Lang.IT else data["name_en"]
-    words = STATUS_IT if lang == Lang.IT else STATUS_EN
-    echo(
-        f"{words['game']} {data['game']}: {title} — {words[data['status']]}, "
-        f"{words['turn']} {data['turn']}{limit}"
-    )
+    status_word = label_value(GameStatus, data["status"], lang)
+    echo(_t("board", lang, game=data["game"], title=title, status=status_word, turn=data["turn"],
+            limit=limit))  # fmt: skip
     out = console()
     for gang in data["gangs"]:
         extra = []
@@ -917,18 +911,21 @@ def status(
             extra.append(f"{gang['left_table']} left the table (R-20)")
         table = Table(
             title=cell(
-                f"{gang['gang']} ({gang['side']}): casualties {gang['casualties']}/"
+                f"{gang['gang']} ({label_value(Side, gang['side'], lang)}): casualties "
+                f"{gang['casualties']}/"
                 f"{gang['started']}" + (f"; {'; '.join(extra)}" if extra else "")
             )
         )
         for column in ("model", "COS", "state", "FAMA", "FORTUNA", "carries", "out"):
             table.add_column(column)
         for m in gang["models"]:
-            state = _state_word(m["state"], lang) + (" prone" if m["prone"] else "")
+            prone = f" {label(TableState.PRONE, lang)}" if m["prone"] else ""
+            state = _state_word(m["state"], lang) + prone
             if m["fleeing"]:
                 state += " (R-20: flees)"
             if m["state_clears_turn"] is not None and not m["eliminated"]:
-                state += _t("clears", lang, turn=m["state_clears_turn"])
+                steady = label(ModelState.STEADY, lang)
+                state += _t("clears", lang, state=steady, turn=m["state_clears_turn"])
             out_text = ""
             if m["eliminated"]:
                 out_text = f"eliminated{' by ' + m['eliminated_by'] if m['eliminated_by'] else ''}"
@@ -1057,7 +1054,8 @@ def log(
     for e in events:
         dice = ",".join(str(d["value"]) for d in e["dice"])
         details = ", ".join(f"{k}={v}" for k, v in e["details"].items() if v not in (None, [], {}))
-        echo(f"{e['id']} T{e['turn']} {e['action']}: {details}" + (f" [{dice}]" if dice else ""))
+        kind = label_value(EventKind, e["action"], lang)
+        echo(f"{e['id']} T{e['turn']} {kind}: {details}" + (f" [{dice}]" if dice else ""))
 
 
 # --------------------------------------------------------------------------- post-game

@@ -266,3 +266,15 @@ def parse(kind: type[E], text: str) -> E:
 def label(member: StrEnum, lang: Lang | str) -> str:
     """The word for ``member`` in ``lang`` (``it`` or ``en``)."""
     return VOCABULARIES[type(member)].label(member, lang)
+
+
+def label_value(kind: type[StrEnum], value: str | None, lang: Lang | str) -> str:
+    """The word for a stored ``value`` of ``kind`` (a row's state, a log's result) in ``lang``;
+    a value the glossary does not know is shown as it is, ``None`` as nothing."""
+    if value is None:
+        return ""
+    try:
+        member = kind(value)
+    except ValueError:
+        return str(value)
+    return label(member, lang)

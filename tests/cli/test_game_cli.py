@@ -352,6 +352,43 @@ def test_italian_output(cli: Cli) -> None:
     assert "Ike ora è scosso." in cli.run("game", "state", "Ike", "scosso", "--lang", "it")
 
 
+def test_the_glossary_words_in_a_game(cli: Cli) -> None:
+    # One word per state, status, side, point and event, in either language (engine.glossary).
+    playing(cli)
+    assert "Ike now is steady." not in cli.run("game", "state", "Ike", "Saldo")
+    assert "Ike ora è calmo, steso." in cli.run("game", "state", "Ike", "a terra", "--lang", "it")
+    board = cli.run("game", "status", "--lang", "it")
+    assert board.startswith("Partita 1: Rapina in banca — in corso, turno 1")
+    assert "Clantons (cattivi)" in board and "calmo steso" in board
+    assert "Earps (good)" in cli.run("game", "status")
+    assert cli.run("game", "list", "--lang", "it") == (
+        "1: bank-robbery — Earps contro Clantons, in corso, turno 1\n"
+    )
+    assert cli.run("game", "list") == "1: bank-robbery — Earps vs Clantons, in progress, turn 1\n"
+    out = cli.run("game", "spend", "fame", "Wyatt", "--lang", "it")
+    assert out == "Wyatt spende un punto FAMA; ne restano 0 in questa partita (R-15).\n"
+    log = cli.run("game", "log", "--lang", "it").splitlines()
+    assert [line.split(":")[0].split(" ", 2)[2] for line in log] == [
+        "inizio", "turno", "stato", "stato", "punto speso",
+    ]  # fmt: skip
+    assert [e["action"] for e in cli.json("game", "log")][-1] == "spend"
+    assert cli.run("game", "log").splitlines()[-1].startswith("5 T1 spend: point=fama")
+    cli.run("game", "end", "--winner", "Earps")
+    assert "finita" in cli.run("game", "list", "--lang", "it")
+    log = cli.run("log", "Clantons", "--lang", "it")
+    assert "partita 1 (bank-robbery) iniziata, con i cattivi" in log
+    assert "partita 1 (bank-robbery) finita: sconfitta" in log
+    assert "game 1 (bank-robbery) started, bad side" in cli.run("log", "Clantons")
+
+
+def test_an_unknown_word_names_the_nearest(cli: Cli) -> None:
+    playing(cli)
+    error = refused(cli, "game", "state", "Ike", "scoso")
+    assert error == "Error: unknown state 'scoso': did you mean 'shaken', 'prone'?"
+    error = refused(cli, "game", "spend", "glory", "Wyatt")
+    assert error == "Error: unknown point 'glory': did you mean 'fama', 'fortuna'?"
+
+
 def test_json_of_an_action_lists_its_events(cli: Cli) -> None:
     playing(cli)
     data = cli.json("game", "shoot", "Wyatt", "Frank", "--range", "5", "--dice", "1,1,6,4,4")

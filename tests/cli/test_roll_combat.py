@@ -490,3 +490,18 @@ def test_saving_nerve_and_panic_modifiers_have_flags(args: list[str], where: str
         part = payload[where]
         found = _keys(part["fred_modifiers"]) | _keys(part["die_modifiers"])
     assert key in found
+
+
+def test_a_steady_target_has_the_games_word() -> None:
+    # engine.glossary: "calmo" in roll, odds and game alike ("saldo" was the dice commands').
+    code, out, err = run(["roll", "panic", "--fred", "3", "--dice", "1,1", "--lang", "it"])
+    assert (code, out) == (0, "panico 1,1 contro FRED 3, calmo\n"), err
+    code, out, err = run(["odds", "panic", "--fred", "3", "--lang", "it"])
+    assert code == 0, err
+    assert "calmo" in out and "saldo" not in out
+    args = ["odds", "shoot", "--tiro", "4", "--target-rif", "3", "--target-fred", "3"]
+    code, out, err = run([*args, "--target-cos", "2", "--lang", "it"])
+    assert code == 0, err
+    assert [w for w in ("eliminato", "impaurito", "scosso", "calmo") if w in out] == [
+        "eliminato", "impaurito", "scosso", "calmo",
+    ]  # fmt: skip
