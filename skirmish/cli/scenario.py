@@ -10,7 +10,7 @@ import typer
 
 from skirmish.cli.common_flags import JsonOpt, LangOpt, emit_json
 from skirmish.cli.game import register_scenario
-from skirmish.i18n import Lang, tr
+from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import Side
 from skirmish.rules.scenarios import Scenario, find_scenario, scenarios
 
@@ -104,7 +104,7 @@ MESSAGES = {
 
 
 #: Words for the codes of the vocabulary (states, events, movers) on the card.
-LABELS: dict[str, dict[str, str]] = {
+LABELS: Catalogue = {
     "it": {
         "carried": "trasportato",
         "dropped": "a terra",
@@ -135,6 +135,30 @@ LABELS: dict[str, dict[str, str]] = {
         "bad": "i cattivi",
     },
     "en": {
+        "carried": "carried",
+        "dropped": "dropped",
+        "recovered": "recovered",
+        "held": "held",
+        "freed": "freed",
+        "delivered": "delivered",
+        "rescued": "rescued",
+        "off_table": "off the table",
+        "alive": "alive",
+        "wounded": "wounded",
+        "dead": "dead",
+        "safe": "safe",
+        "pick_up": "pick up",
+        "recover": "recover",
+        "drop": "drop",
+        "carry_off": "carry off",
+        "free": "free",
+        "recapture": "recapture",
+        "escape": "escape",
+        "deliver": "deliver",
+        "rescue": "rescue",
+        "wound": "wound",
+        "kill": "kill",
+        "shelter": "shelter",
         "initiative_winner": "the initiative winner",
         "good": "the good side",
         "bad": "the bad side",
@@ -143,8 +167,7 @@ LABELS: dict[str, dict[str, str]] = {
 
 
 def _label(code: StrEnum, lang: Lang) -> str:
-    table = LABELS[lang.value]
-    return table.get(code.value) or code.value.replace("_", " ")
+    return tr(LABELS, code.value, lang)
 
 
 def _objectives_summary(scenario: Scenario, lang: Lang) -> str:
