@@ -72,7 +72,7 @@ CATALOGUES = _all_catalogues()
 @pytest.mark.parametrize(
     "where",
     [
-        "skirmish.cli.game.MESSAGES",
+        "skirmish.cli.game_text.MESSAGES",
         "skirmish.cli.render_combat.LABELS",
         "skirmish.cli.odds.MESSAGES",
         "skirmish.cli.scenario.LABELS",

@@ -1,0 +1,256 @@
+"""``game shoot`` and ``melee`` with their options derived from the combat situation
+(``engine.situation``), and the results recorded from the table: ``hit`` and ``eliminate``,
+with the bystanders that react (R-19, R-20, R-22).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt, bounded
+from skirmish.cli.game_record import CiviliansOpt, GameOpt, GuardOpt, ModelArg, NearOpt, act
+from skirmish.cli.game_text import say, state_word
+from skirmish.cli.situation_options import parameter, situation_command, values_of
+from skirmish.cli.store_options import CampaignOpt, Dice
+from skirmish.engine.situation import GAME_SOURCES, Procedure
+from skirmish.i18n import Lang
+from skirmish.limits import COUNT
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from skirmish.campaign.game.reactions import Bystanders
+    from skirmish.campaign.game.tables import Game
+
+
+def _combat_lines(report: Any, lang: Lang, shooting: bool) -> list[str]:
+    from skirmish.cli.render_combat import melee_lines, shoot_lines
+
+    lines = shoot_lines(report.result, lang) if shooting else melee_lines(report.result, lang)
+    if report.eliminated:
+        lines.append(say("gone", lang, name=report.target))
+    elif report.cos_before is not None and report.state_after is not None:
+        prone = say("prone", lang) if report.prone_after else ""
+        state = f", {state_word(report.state_after, lang)}{prone}"
+        lines.append(
+            say("cos", lang, name=report.target, before=report.cos_before,
+                after=report.cos_after, state=state)
+        )  # fmt: skip
+    lines += report.changes
+    return lines
+
+
+def _combat(
+    db: str | None,
+    campaign: str | None,
+    game_no: int | None,
+    json_: bool,
+    lang: Lang,
+    rolled: Dice,
+    roll: Callable[..., Any],
+    shooting: bool,
+    bystanders: Bystanders | None = None,
+    **attack: Any,
+) -> None:
+    """Roll a shot or a fight (``roll``: the ``shoot`` or ``melee`` service) on the game, with
+    the ``bystanders`` the players name (R-19, R-20, R-22)."""
+
+    from skirmish.campaign.game.reactions import NOBODY
+
+    def action(s: Session, g: Game) -> list[str]:
+        report = roll(s, game=g, **attack, dice=rolled.source, bystanders=bystanders or NOBODY)
+        return _combat_lines(report, lang, shooting)
+
+    act(db, campaign, game_no, json_, action, rolled)
+
+
+def _bystanders(options: dict[str, Any]) -> Bystanders:
+    """The bystander options taken out of a shot's or a fight's ``options`` (R-19, R-20,
+    R-22); the rest is the situation."""
+    from skirmish.campaign.game.reactions import Bystanders
+
+    return Bystanders(
+        near=tuple(options.pop("near", None) or ()),
+        guard=options.pop("guard", None),
+        civilians=tuple(options.pop("civilian_near", None) or ()),
+    )
+
+
+#: The game's own help for the weapons: one the model carries, the default chosen by rule.
+SHOOT_HELPS = {
+    "weapon": "A weapon the shooter carries (default: the first that shoots).",
+}
+MELEE_HELPS = {
+    "weapon": "A blade or improvised weapon carried, or bare-hands (default: the best carried).",
+    "target_weapon": "What the defender fights with, among what it carries (default: the best "
+    "carried).",
+}
+#: Who stood near a fight, and a shot (R-19, R-22; R-20).
+FIGHT_BYSTANDERS = [parameter("near", NearOpt, None), parameter("guard", GuardOpt, None)]
+SHOT_BYSTANDERS = [*FIGHT_BYSTANDERS, parameter("civilian_near", CiviliansOpt, None)]
+#: What a game's combat takes besides the situation: which game, where, and the dice.
+GAME_OPTIONS = [
+    parameter("game", GameOpt, None),
+    parameter("campaign", CampaignOpt, None),
+    parameter("seed", SeedOpt, None),
+    parameter("dice", DiceOpt, None),
+    parameter("json_", JsonOpt, False),
+    parameter("db", DbOpt, None),
+]
+
+
+def _models(target_help: str) -> list[Any]:
+    return [
+        parameter("attacker", ModelArg),
+        parameter("target", Annotated[str, typer.Argument(help=target_help)]),
+        parameter("lang", LangOpt),
+    ]
+
+
+def do_shoot(
+    *,
+    attacker: str,
+    target: str,
+    lang: Lang,
+    game: int | None = None,
+    campaign: str | None = None,
+    seed: int | None = None,
+    dice: str | None = None,
+    json_: bool = False,
+    db: str | None = None,
+    **situation: Any,
+) -> None:
+    """Shoot: nerve test, shooting rolls, the target's saves and panic, with both models'
+    numbers, weapons, skills, injuries, whisky and state from the game and the scenario's
+    modifiers; the options are what the table shows, as for 'skirmish roll shoot'.
+
+    Example: skirmish game shoot "Wyatt Earp" "Ike Clanton" --range 5 --dice 2,3,6,2,1,1
+    """
+    from skirmish.campaign.game.combat import shoot as roll
+
+    named = _bystanders(situation)
+    _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, True, named,
+            attacker=attacker, target=target,
+            situation=values_of(Procedure.SHOOT, situation))  # fmt: skip
+
+
+def do_melee(
+    *,
+    attacker: str,
+    target: str,
+    lang: Lang,
+    game: int | None = None,
+    campaign: str | None = None,
+    seed: int | None = None,
+    dice: str | None = None,
+    json_: bool = False,
+    db: str | None = None,
+    **situation: Any,
+) -> None:
+    """Fight: nerve test, fight roll, the defender's saves and panic, with both models'
+    numbers, weapons, skills, injuries (Malattia, Mano mozzata), whisky and state from the
+    game (R-05); the options are what the table shows, as for 'skirmish roll melee'.
+
+    Example: skirmish game melee "Doc Holliday" "Billy Clanton" --behind --dice 3,3,5,4,2,2
+    """
+    from skirmish.campaign.game.combat import melee as roll
+
+    named = _bystanders(situation)
+    _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, False, named,
+            attacker=attacker, target=target,
+            situation=values_of(Procedure.MELEE, situation))  # fmt: skip
+
+
+shoot = situation_command(
+    Procedure.SHOOT, GAME_SOURCES, do_shoot, name="shoot", doc=do_shoot.__doc__ or "",
+    before=_models("The model (or scenario person) shot at."),
+    after=[*SHOT_BYSTANDERS, *GAME_OPTIONS],
+    helps=SHOOT_HELPS, defaults={"weapon": None}, bounds=True,
+)  # fmt: skip
+melee = situation_command(
+    Procedure.MELEE, GAME_SOURCES, do_melee, name="melee", doc=do_melee.__doc__ or "",
+    before=_models("The model (or scenario person) attacked."),
+    after=[*FIGHT_BYSTANDERS, *GAME_OPTIONS],
+    helps=MELEE_HELPS, bounds=True,
+)  # fmt: skip
+
+
+def hit(
+    member: ModelArg,
+    wounds: Annotated[
+        int,
+        typer.Option(
+            "--wounds", min=1, callback=bounded(COUNT), help="Wounds taken (after saves)."
+        ),
+    ],
+    lang: LangOpt,
+    by: Annotated[str | None, typer.Option("--by", help="The model that hit it.")] = None,
+    near: NearOpt = None,
+    guard: GuardOpt = None,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Record wounds rolled with physical dice; COS 0 eliminates (§6.1), with the friends that
+    react (R-19: their panic tests take --dice) and a captive kept (R-22).
+
+    Example: skirmish game hit "Billy Clanton" --wounds 3 --by "Wyatt Earp" --near Frank
+    """
+    from skirmish.campaign.game.combat import hit as record
+    from skirmish.campaign.game.reactions import Bystanders
+
+    rolled = Dice(seed=seed, dice=dice)
+
+    def action(s: Session, g: Game) -> list[str]:
+        named = Bystanders(near=tuple(near or ()), guard=guard)
+        report = record(s, game=g, member=member, wounds=wounds, by=by, bystanders=named,
+                        dice=rolled.source)  # fmt: skip
+        model = report.model
+        before = model.cos_left + wounds
+        lines = [say("hit", lang, name=model.name, wounds=wounds, before=before,
+                     after=model.cos_left)]  # fmt: skip
+        if model.eliminated:
+            lines.append(say("gone", lang, name=model.name))
+        return lines + list(report.changes)
+
+    act(db, campaign, game, json_, action, rolled)
+
+
+def eliminate(
+    member: ModelArg,
+    lang: LangOpt,
+    by: Annotated[
+        str | None, typer.Option("--by", help="The model that eliminated it (XP, R-11).")
+    ] = None,
+    near: NearOpt = None,
+    guard: GuardOpt = None,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Record a model eliminated at the table, and by whom; the friends within 5U that react
+    (R-19: their panic tests take --dice) and a captive kept by its side (R-22).
+
+    Example: skirmish game eliminate "Billy Clanton" --by "Doc Holliday" --near Frank
+    """
+    from skirmish.campaign.game.combat import eliminate as record
+    from skirmish.campaign.game.reactions import Bystanders
+
+    rolled = Dice(seed=seed, dice=dice)
+
+    def action(s: Session, g: Game) -> list[str]:
+        named = Bystanders(near=tuple(near or ()), guard=guard)
+        report = record(s, game=g, member=member, by=by, bystanders=named, dice=rolled.source)
+        who = say("by", lang, name=by) if by else ""
+        return [say("eliminated", lang, name=report.model.name, by=who), *report.changes]
+
+    act(db, campaign, game, json_, action, rolled)

@@ -1,0 +1,198 @@
+"""``game retreat``, ``end``, ``abandon`` and ``postgame``: how a game ends (R-08, R-09) and the
+post-game sequence, each step logged and undoable (R-09–R-11, H-01–H-11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.game_record import GameOpt, act, ended_lines
+from skirmish.cli.game_text import say
+from skirmish.cli.safe import echo
+from skirmish.cli.store_options import CampaignOpt, Dice, emit, session
+from skirmish.i18n import Lang
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from skirmish.campaign.game.tables import Game
+
+
+def retreat(
+    gang: Annotated[str, typer.Argument(help="The gang that retreats by choice.")],
+    lang: LangOpt,
+    infamy_later: Annotated[
+        bool,
+        typer.Option("--infamy-later", help="Roll the infamy test in the post-game sequence."),
+    ] = False,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """A gang retreats by choice: it loses, the game ends, the infamy test is rolled (R-09).
+
+    Example: skirmish game retreat Clantons --dice 4
+    """
+    from skirmish.campaign.game.end import retreat as record
+
+    rolled = Dice(seed=seed, dice=dice)
+
+    def action(s: Session, g: Game) -> list[str]:
+        report = record(s, game=g, gang=gang, dice=rolled.source, infamy_now=not infamy_later)
+        lines = [say("retreat", lang, gang=report.gang)]
+        if report.infamy_roll is None:
+            lines.append(say("infamy-later", lang))
+        else:
+            loss = say("infamy-1", lang) if report.infamy_roll == 1 else ""
+            lines.append(say("infamy", lang, roll=report.infamy_roll, loss=loss))
+        return lines + ended_lines(s, g, lang)
+
+    act(db, campaign, game, json_, action, rolled)
+
+
+def end(
+    lang: LangOpt,
+    winner: Annotated[
+        str | None,
+        typer.Option("--winner", help="The winning gang, when the recorded state does not say."),
+    ] = None,
+    draw: Annotated[bool, typer.Option("--draw", help="End without a winner.")] = False,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """End the game; the winner comes from the scenario's victory conditions when the recorded
+    state shows it.
+
+    Example: skirmish game end --winner Earps
+    """
+    from skirmish.campaign.game.end import end_game
+
+    def action(s: Session, g: Game) -> list[str]:
+        end_game(s, game=g, winner=winner, draw=draw)
+        return ended_lines(s, g, lang)
+
+    act(db, campaign, game, json_, action)
+
+
+def abandon(
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Abandon the game: nobody wins, nothing changes on the rosters.
+
+    Example: skirmish game abandon
+    """
+    from skirmish.campaign.game.end import abandon as record
+
+    def action(s: Session, g: Game) -> list[str]:
+        record(s, game=g)
+        return [say("abandoned", lang, game=g.id)]
+
+    act(db, campaign, game, json_, action)
+
+
+def _doctor_choices(values: Sequence[str]) -> dict[str, str]:
+    from skirmish.errors import CampaignError, shown
+
+    choices: dict[str, str] = {}
+    for text in values:
+        name, sep, kind = text.rpartition("=")
+        if not sep or not name.strip() or not kind.strip():
+            raise CampaignError(
+                f"--doctor takes MODEL=bone-setter|graduate|none, not {shown(text)}."
+            )
+        choices[name.strip()] = kind.strip()
+    return choices
+
+
+def postgame(
+    lang: LangOpt,
+    gang: Annotated[
+        str | None, typer.Argument(help="Only this gang (default: every gang not done yet).")
+    ] = None,
+    doctor: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--doctor",
+            metavar="MODEL=KIND",
+            help="Doctor for a model's recovery roll: bone-setter (5$), graduate (20$) or none; "
+            "the gang's own DOTTORE is used for free otherwise.",
+        ),
+    ] = None,
+    infamy_model: Annotated[
+        str | None,
+        typer.Option("--infamy-model", help="Who loses the point on an infamy 1 (R-09)."),
+    ] = None,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """The post-game sequence, gang by gang, each step logged and undoable ('skirmish undo'):
+    recovery (R-10), XP (R-11, H-02), income (H-01), bounty (H-09), gambler (H-11), marked
+    cards (H-10), infamy (R-09).
+
+    Example: skirmish game postgame --doctor "Ike Clanton=graduate" --dice 3,5,2,4
+    """
+    from skirmish.campaign.game.board import current_game
+    from skirmish.campaign.postgame import run_postgame
+    from skirmish.campaign.text import entry_data, result_word
+
+    rolled = Dice(seed=seed, dice=dice)
+    with session(db) as s:
+        from skirmish.campaign import lookup
+
+        found = lookup.current_campaign(s, campaign)
+        g = current_game(s, found, game)
+        reports = run_postgame(
+            s, game=g, dice=rolled.source, gang=gang, doctors=_doctor_choices(doctor or []),
+            infamy_model=infamy_model,
+        )  # fmt: skip
+        rolled.check_all_used()
+        data: list[dict[str, Any]] = [
+            {
+                "gang": r.gang,
+                "result": r.result,
+                "steps": [entry_data(e, r.gang, lang) for e in r.entries],
+            }
+            for r in reports
+        ]
+    if json_:
+        emit({"game": g.id, "gangs": data})
+        return
+    for report in data:
+        result = result_word(report["result"], lang)
+        echo(say("postgame", lang, gang=report["gang"], result=result))
+        for step in report["steps"]:
+            echo("  " + _step_text(step, lang))
+
+
+def _step_text(step: dict[str, Any], lang: Lang) -> str:
+    from skirmish.campaign.text import describe_step
+
+    money = (
+        f" [{step['money_before']}$ → {step['money_after']}$]"
+        if step["money_before"] != step["money_after"]
+        else ""
+    )
+    xp = (
+        f" [XP {step['xp_before']} → {step['xp_after']}]"
+        if step["xp_before"] != step["xp_after"]
+        else ""
+    )
+    text = describe_step(step["action"], step["details"], step["member"], lang) or step["action"]
+    return f"{step['ruling'] + ': ' if step['ruling'] else ''}{text}{money}{xp}"

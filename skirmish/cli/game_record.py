@@ -1,0 +1,136 @@
+"""How every ``skirmish game`` command records its action: the game it works on (``--game``,
+else the campaign's game in progress or its latest), the models it names, one transaction for
+the action and its events, and the lines it prints or its events as JSON (``--json``).
+
+Every command is one transaction on the campaign database: the game's rows and its event (with
+every die) are written together, so the laptop can be closed between any two commands. Nothing
+here imports the database stack at module level (STYLE.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from skirmish.cli.common_flags import bounded
+from skirmish.cli.game_text import say
+from skirmish.cli.safe import echo
+from skirmish.cli.store_options import Dice, emit, session
+from skirmish.i18n import Lang
+from skirmish.limits import GAME
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from skirmish.campaign.game.tables import Game
+
+
+GameOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--game",
+        callback=bounded(GAME),
+        help="Game number (default: the game in progress, else the latest).",
+    ),
+]
+ModelArg = Annotated[str, typer.Argument(help="A model of the game (GANG:NAME if ambiguous).")]
+NearOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--near",
+        "--vicino",
+        help="R-19: a Volontario or Delinquente of its gang within 5U if it falls: a panic test "
+        "for a hero, terrified for the leader (repeatable).",
+    ),
+]
+GuardOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--guard",
+        "--custode",
+        help="R-22: a model of its side within 5U of the captive it holds, which keeps it if "
+        "it falls (else the captive is freed).",
+    ),
+]
+CiviliansOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--civilian-near",
+        "--civile-vicino",
+        help="R-20: an unarmed civilian within 10U of the shot: it flees the table (repeatable)",
+    ),
+]
+
+
+def game_of(s: Session, campaign: str | None, game: int | None) -> Game:
+    from skirmish.campaign import lookup
+    from skirmish.campaign.game.board import current_game
+
+    return current_game(s, lookup.current_campaign(s, campaign), game)
+
+
+def board_of(db: str | None, campaign: str | None, game: int | None) -> dict[str, Any]:
+    """The game's board, read in a transaction of its own."""
+    from skirmish.campaign.game.status import board
+
+    with session(db, access="read") as s:
+        return board(s, game=game_of(s, campaign, game))
+
+
+def _last_event_id(s: Session, game: Game) -> int:
+    from skirmish.campaign.game.board import events_of
+
+    events = events_of(s, game)
+    return events[-1].id or 0 if events else 0
+
+
+def events_after(s: Session, game: Game, after: int) -> list[dict[str, Any]]:
+    from skirmish.campaign.game.board import events_of
+
+    return [
+        {
+            "id": e.id,
+            "turn": e.turn,
+            "action": e.action,
+            "details": e.details,
+            "dice": e.dice,
+        }
+        for e in events_of(s, game)
+        if (e.id or 0) > after
+    ]
+
+
+def act(
+    db: str | None,
+    campaign: str | None,
+    game_no: int | None,
+    json_: bool,
+    action: Callable[[Session, Game], list[str]],
+    dice: Dice | None = None,
+) -> None:
+    """Run one action on the game in one transaction; print its lines or its events as JSON."""
+    with session(db) as s:
+        game = game_of(s, campaign, game_no)
+        mark = _last_event_id(s, game)
+        lines = action(s, game)
+        if dice is not None:
+            dice.check_all_used()
+        if json_:
+            emit({"game": game.id, "turn": game.turn, "events": events_after(s, game, mark)})
+            return
+    for line in lines:
+        echo(line)
+
+
+def ended_lines(s: Session, game: Game, lang: Lang) -> list[str]:
+    from skirmish.campaign.game.status import board
+
+    data = board(s, game=game)
+    winner = say("wins", lang, gang=data["winner"]) if data["winner"] else say("draw", lang)
+    return [say("ended", lang, winner=winner, reason=data["reason"])]
+
+
+def entry_name(entry: Any, lang: Lang) -> str:
+    return str(entry.name_it if lang == Lang.IT else entry.name_en)

@@ -1,0 +1,122 @@
+"""``game state``, ``leave``, ``spend`` and ``drink``: a state recorded from the table (R-04), a
+civilian leaving it (R-20), a FAMA or FORTUNA point spent (R-15) and the whisky drunk (§8.3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
+from skirmish.cli.game_record import GameOpt, ModelArg, act
+from skirmish.cli.game_text import say, state_word
+from skirmish.cli.store_options import CampaignOpt
+from skirmish.engine.glossary import label, parse
+from skirmish.engine.rerolls import Point
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from skirmish.campaign.game.tables import Game
+
+
+def state(
+    member: ModelArg,
+    new_state: Annotated[
+        str,
+        typer.Argument(
+            metavar="shaken|terrified|prone|steady|standing|fleeing",
+            help="Shaken, terrified, steady (neither), prone or standing; fleeing: a civilian "
+            "shot at with physical dice flees the table (R-20); Italian too.",
+        ),
+    ],
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Record a state from the table: shaken, terrified, steady, prone or standing (R-04).
+
+    Example: skirmish game state "Ike Clanton" shaken
+    """
+    from skirmish.campaign.game.states import set_state
+
+    def action(s: Session, g: Game) -> list[str]:
+        model = set_state(s, game=g, member=member, state=new_state)
+        prone = say("prone", lang) if model.prone else ""
+        flees = say("flees", lang) if model.fleeing else ""
+        return [say("state", lang, name=model.name, state=state_word(model.state, lang),
+                    prone=prone + flees)]  # fmt: skip
+
+    act(db, campaign, game, json_, action)
+
+
+def leave(
+    member: ModelArg,
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """A civilian leaves the table (R-20): out of the game, neither eliminated nor a casualty
+    (no XP for anyone, no recovery roll).
+
+    Example: skirmish game leave "Mary"
+    """
+    from skirmish.campaign.game.states import leave as record
+
+    def action(s: Session, g: Game) -> list[str]:
+        model = record(s, game=g, member=member)
+        return [say("left", lang, name=model.name)]
+
+    act(db, campaign, game, json_, action)
+
+
+def spend(
+    point: Annotated[str, typer.Argument(metavar="fama|fortuna", help="The point spent.")],
+    member: ModelArg,
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Spend a FAMA or FORTUNA point on a reroll, for this game only (R-15).
+
+    Example: skirmish game spend fortuna "Wyatt Earp"
+    """
+    from skirmish.campaign.game.board import member_of
+    from skirmish.campaign.game.states import spend as record
+
+    def action(s: Session, g: Game) -> list[str]:
+        model = record(s, game=g, point=point, member=member)
+        kind = parse(Point, point)
+        left = getattr(member_of(s, model), kind) - getattr(model, f"{kind}_spent")
+        return [say("spend", lang, name=model.name, point=label(kind, lang), left=left)]
+
+    act(db, campaign, game, json_, action)
+
+
+def drink(
+    member: ModelArg,
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """A model drinks the bottle of whisky it carries: +1 FRED and −1 RIF for the rest of the
+    game, in every shot and fight it takes part in (§8.3).
+
+    Example: skirmish game drink "Doc Holliday"
+    """
+    from skirmish.campaign.game.states import drink as drink_whisky
+
+    def action(s: Session, g: Game) -> list[str]:
+        model = drink_whisky(s, game=g, member=member)
+        return [say("drink", lang, name=model.name)]
+
+    act(db, campaign, game, json_, action, None)

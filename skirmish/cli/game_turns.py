@@ -1,0 +1,198 @@
+"""``game start``, ``turn`` and ``initiative``: a game's start (R-10, R-21), its turns (cohesion,
+R-08; states ending, R-04, R-07) and the initiative of §1.8 (R-07, H-06).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.game_record import GameOpt, act, ended_lines, entry_name
+from skirmish.cli.game_text import say
+from skirmish.cli.safe import echo
+from skirmish.cli.store_options import CampaignOpt, Dice, emit, session
+from skirmish.i18n import Lang
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from skirmish.campaign.game.tables import Game
+
+
+def start(
+    scenario: Annotated[str, typer.Argument(help="Scenario id or name (Italian or English).")],
+    lang: LangOpt,
+    gangs: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Gangs on their default sides (lawmen, military, rangers, cowboys good).",
+            show_default=False,
+        ),
+    ] = None,
+    good: Annotated[str | None, typer.Option("--good", help="The gang of the good side.")] = None,
+    bad: Annotated[str | None, typer.Option("--bad", help="The gang of the bad side.")] = None,
+    leave: Annotated[
+        list[str] | None,
+        typer.Option("--leave", help="A model that stays home (repeatable; GANG:NAME)."),
+    ] = None,
+    leader: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--leader",
+            "--capo",
+            help="Duel: the model that leads a gang without a leader in this game (rangers, "
+            "mountain men; repeatable, one per gang; R-21).",
+        ),
+    ] = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Start a game: the scenario, the gangs and their sides, the models taking part.
+
+    Example: skirmish game start "Rapina in banca" --good Earps --bad Clantons --leave Ike
+    """
+    from skirmish.campaign import lookup
+    from skirmish.campaign.game.start import start_game
+    from skirmish.campaign.game.status import board
+
+    with session(db, access="campaign") as s:
+        found = lookup.current_campaign(s, campaign)
+        game = start_game(
+            s, campaign=found, scenario=scenario, gangs=gangs or [], good=good, bad=bad,
+            leave=leave or [], leaders=leader or [],
+        )  # fmt: skip
+        data = board(s, game=game)
+    if json_:
+        emit(data)
+        return
+    good_gang, bad_gang = data["gangs"]
+    echo(
+        say(
+            "started",
+            lang,
+            game=data["game"],
+            scenario=data["name_it"] if lang == Lang.IT else data["name_en"],
+            good=good_gang["gang"],
+            good_n=good_gang["started"],
+            bad=bad_gang["gang"],
+            bad_n=bad_gang["started"],
+        )  # fmt: skip
+    )
+    for gang in data["gangs"]:
+        if gang["leader_named"]:
+            echo(say("leader", lang, gang=gang["gang"], name=gang["leader"]))
+        for model in gang["models"]:
+            if model["wounded_start"]:
+                echo(say("wounded", lang, name=model["name"], cos=model["cos"]))
+    echo(say("next", lang))
+
+
+def turn(
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """End the turn being played and begin the next: due cohesion tests (R-08) are rolled, the
+    scenario's rules recalled; the game ends at its turn limit or when its end conditions hold.
+
+    Example: skirmish game turn --dice 4
+    """
+    from skirmish.campaign.game.board import scenario_of
+    from skirmish.campaign.game.turns import new_turn
+
+    rolled = Dice(seed=seed, dice=dice)
+
+    def action(s: Session, g: Game) -> list[str]:
+        report = new_turn(s, game=g, dice=rolled.source)
+        scenario = scenario_of(g)
+        if report.ended is not None and not report.cohesion:
+            return ended_lines(s, g, lang)
+        limit = say("limit", lang, limit=scenario.turn_limit) if scenario.turn_limit else ""
+        lines = [
+            say("turn", lang, turn=report.turn, scenario=entry_name(scenario, lang), limit=limit)
+        ]
+        for back in report.recovered:
+            prone = say("still-prone", lang) if back.prone else ""
+            lines.append(say(f"recovers-{back.ruling}", lang, name=back.name, prone=prone))
+        for check in report.cohesion:
+            lines.append(
+                say(
+                    "cohesion",
+                    lang,
+                    gang=check.gang,
+                    lost=check.lost,
+                    started=check.started,
+                    roll=check.roll,
+                    leader=f"({check.leader})",
+                    total=check.total,
+                    fred=check.highest_fred,
+                    verdict=say("holds" if check.holds else "fails", lang),
+                )  # fmt: skip
+            )
+        for step in report.scripted:
+            lines.append(say("step", lang, step=step.replace("_", " ")))
+        if report.ended is not None:
+            return lines + ended_lines(s, g, lang)
+        lines += [f"- {rule.in_lang(lang)}" for rule in scenario.special_rules]
+        lines += [f"- {m.text.in_lang(lang)}" for m in scenario.modifiers]
+        lines += [f"- {r.text.in_lang(lang)}" for r in scenario.restrictions]
+        return lines
+
+    act(db, campaign, game, json_, action, rolled)
+
+
+def initiative(
+    good: Annotated[str, typer.Argument(help="The good side's model whose card is played.")],
+    bad: Annotated[str, typer.Argument(help="The bad side's model whose card is played.")],
+    lang: LangOpt,
+    good_fama_from: Annotated[
+        str | None,
+        typer.Option("--good-fama-from", help="A friend within 5U lending unused FAMA."),
+    ] = None,
+    bad_fama_from: Annotated[
+        str | None,
+        typer.Option("--bad-fama-from", help="A friend within 5U lending unused FAMA."),
+    ] = None,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Initiative: 1D6 + RIF + unused FAMA for each side's model; ties rolled again (R-07,
+    H-06).
+
+    Example: skirmish game initiative "Wyatt Earp" "Ike Clanton" --dice 5,2
+    """
+    from skirmish.campaign.game.initiative import initiative as roll
+
+    rolled = Dice(seed=seed, dice=dice)
+
+    def action(s: Session, g: Game) -> list[str]:
+        report = roll(
+            s, game=g, good=good, bad=bad, good_fama_from=good_fama_from,
+            bad_fama_from=bad_fama_from, dice=rolled.source,
+        )  # fmt: skip
+        lines = [
+            say(
+                "initiative",
+                lang,
+                good=report.good,
+                good_totals="/".join(map(str, report.good_totals)),
+                bad=report.bad,
+                bad_totals="/".join(map(str, report.bad_totals)),
+                winner=report.winner,
+            )  # fmt: skip
+        ]
+        lines += [say("shaken-nerves", lang, name=name) for name in report.shaken]
+        return lines
+
+    act(db, campaign, game, json_, action, rolled)
