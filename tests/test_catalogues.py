@@ -75,7 +75,7 @@ CATALOGUES = _all_catalogues()
         "skirmish.cli.game_text.MESSAGES",
         "skirmish.cli.render_combat.LABELS",
         "skirmish.cli.odds.MESSAGES",
-        "skirmish.cli.scenario.LABELS",
+        "skirmish.cli.scenario.MOVERS",
         "skirmish.cli.game_views.HEADERS",
         "skirmish.campaign.text.MESSAGES",  # the campaign package has no __init__.py
         "skirmish.campaign.text.STEP_TEXT",

@@ -10,6 +10,7 @@ import typer
 
 from skirmish.cli.common_flags import JsonOpt, LangOpt, emit_json
 from skirmish.cli.game import register_scenario
+from skirmish.engine.glossary import VOCABULARIES, label
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import Side
 from skirmish.rules.scenarios import Scenario, find_scenario, scenarios
@@ -103,62 +104,14 @@ MESSAGES = {
 }
 
 
-#: Words for the codes of the vocabulary (states, events, movers) on the card.
-LABELS: Catalogue = {
+#: Who moves the civilians, on the card (objectives' states and events are the glossary's).
+MOVERS: Catalogue = {
     "it": {
-        "carried": "trasportato",
-        "dropped": "a terra",
-        "recovered": "recuperato",
-        "held": "custodito",
-        "freed": "libero",
-        "delivered": "consegnato",
-        "rescued": "in salvo",
-        "off_table": "fuori dal tavolo",
-        "alive": "vivo",
-        "wounded": "ferito",
-        "dead": "morto",
-        "safe": "al sicuro",
-        "pick_up": "raccogliere",
-        "recover": "recuperare",
-        "drop": "cadere a terra",
-        "carry_off": "portare fuori",
-        "free": "liberare",
-        "recapture": "riprendere",
-        "escape": "fuggire",
-        "deliver": "consegnare",
-        "rescue": "portare in salvo",
-        "wound": "ferire",
-        "kill": "uccidere",
-        "shelter": "mettere al sicuro",
         "initiative_winner": "chi vince l'iniziativa",
         "good": "i buoni",
         "bad": "i cattivi",
     },
     "en": {
-        "carried": "carried",
-        "dropped": "dropped",
-        "recovered": "recovered",
-        "held": "held",
-        "freed": "freed",
-        "delivered": "delivered",
-        "rescued": "rescued",
-        "off_table": "off the table",
-        "alive": "alive",
-        "wounded": "wounded",
-        "dead": "dead",
-        "safe": "safe",
-        "pick_up": "pick up",
-        "recover": "recover",
-        "drop": "drop",
-        "carry_off": "carry off",
-        "free": "free",
-        "recapture": "recapture",
-        "escape": "escape",
-        "deliver": "deliver",
-        "rescue": "rescue",
-        "wound": "wound",
-        "kill": "kill",
-        "shelter": "shelter",
         "initiative_winner": "the initiative winner",
         "good": "the good side",
         "bad": "the bad side",
@@ -167,7 +120,10 @@ LABELS: Catalogue = {
 
 
 def _label(code: StrEnum, lang: Lang) -> str:
-    return tr(LABELS, code.value, lang)
+    """An objective's state or event in the glossary's words; who moves the civilians."""
+    if type(code) in VOCABULARIES:
+        return label(code, lang)
+    return tr(MOVERS, code.value, lang)
 
 
 def _objectives_summary(scenario: Scenario, lang: Lang) -> str:

@@ -1,7 +1,7 @@
 """The game's own words in Italian and English, each closed set with its parse and its label
 (STYLE.md habit 10, RULINGS §1): a model's state, what ``game state`` records at the table, the
-FAMA and FORTUNA points, the two sides, a game's status and a gang's result, and the kinds of
-event a game's log records.
+FAMA and FORTUNA points, the two sides, a game's status and a gang's result, the kinds of event
+a game's log records, and where a scenario's objective stands and what can happen to it.
 
 ``parse(ModelState, "Calmo")`` accepts the Italian or English word or an alias, in any case,
 with or without accents (``rules.names.normalize``), and an unknown word raises
@@ -23,7 +23,7 @@ from typing import Any, Generic, TypeVar
 from skirmish.engine.rerolls import Point
 from skirmish.errors import RulesError, UnknownNameError
 from skirmish.i18n import Lang
-from skirmish.rules.model import ModelState, Side
+from skirmish.rules.model import ModelState, ObjectiveEvent, ObjectiveState, Side
 from skirmish.rules.names import NameIndex
 
 E = TypeVar("E", bound=StrEnum)
@@ -250,10 +250,56 @@ EVENTS = Vocabulary(
     ],
 )
 
+#: Where a scenario's objective stands (§10: the loot, the captives, the people).
+OBJECTIVE_STATES = Vocabulary(
+    "objective state",
+    ObjectiveState,
+    [
+        Word(ObjectiveState.CARRIED, "trasportato", "carried"),
+        Word(ObjectiveState.DROPPED, "a terra", "dropped"),
+        Word(ObjectiveState.RECOVERED, "recuperato", "recovered"),
+        Word(ObjectiveState.HELD, "custodito", "held"),
+        Word(ObjectiveState.FREED, "libero", "freed"),
+        Word(ObjectiveState.DELIVERED, "consegnato", "delivered"),
+        Word(ObjectiveState.RESCUED, "in salvo", "rescued"),
+        Word(ObjectiveState.OFF_TABLE, "fuori dal tavolo", "off the table"),
+        Word(ObjectiveState.ALIVE, "vivo", "alive"),
+        Word(ObjectiveState.WOUNDED, "ferito", "wounded"),
+        Word(ObjectiveState.DEAD, "morto", "dead"),
+        Word(ObjectiveState.SAFE, "al sicuro", "safe"),
+    ],
+)
+
+#: What ``game objective`` records for an objective, as its scenario allows.
+OBJECTIVE_EVENTS = Vocabulary(
+    "objective event",
+    ObjectiveEvent,
+    [
+        Word(ObjectiveEvent.PICK_UP, "raccogliere", "pick up", ("pickup", "raccogli", "prendi")),
+        Word(ObjectiveEvent.RECOVER, "recuperare", "recover", ("recupera",)),
+        Word(ObjectiveEvent.DROP, "cadere a terra", "drop", ("lascia", "posa")),
+        Word(ObjectiveEvent.CARRY_OFF, "portare fuori", "carry off", ("porta via", "fuori")),
+        Word(ObjectiveEvent.FREE, "liberare", "free", ("libera", "liberate")),
+        Word(ObjectiveEvent.RECAPTURE, "riprendere", "recapture", ("riprendi", "ricattura")),
+        Word(ObjectiveEvent.ESCAPE, "fuggire", "escape", ("fuga", "scappa")),
+        Word(ObjectiveEvent.DELIVER, "consegnare", "deliver", ("consegna",)),
+        Word(ObjectiveEvent.RESCUE, "portare in salvo", "rescue", ("salva", "porta in salvo")),
+        Word(ObjectiveEvent.WOUND, "ferire", "wound", ("ferisci", "ferito")),
+        Word(ObjectiveEvent.KILL, "uccidere", "kill", ("uccidi", "dead", "morto")),
+        Word(
+            ObjectiveEvent.SHELTER, "mettere al sicuro", "shelter", ("al sicuro", "ripara", "safe")
+        ),
+    ],
+)
+
 #: Every vocabulary of the glossary, by the closed set it names.
 VOCABULARIES: Mapping[type[StrEnum], Vocabulary[Any]] = {
-    v.enum: v for v in (STATES, TABLE_STATES, POINTS, SIDES, STATUSES, RESULTS, EVENTS)
-}
+    v.enum: v
+    for v in (
+        STATES, TABLE_STATES, POINTS, SIDES, STATUSES, RESULTS, EVENTS, OBJECTIVE_STATES,
+        OBJECTIVE_EVENTS,
+    )
+}  # fmt: skip
 
 
 def parse(kind: type[E], text: str) -> E:

@@ -55,6 +55,41 @@ class Side(StrEnum):
         return Side.BAD if self is Side.GOOD else Side.GOOD
 
 
+class ObjectiveState(StrEnum):
+    """Where an objective stands during a game."""
+
+    CARRIED = "carried"  # loot in the hands of the side that took it (the bandits)
+    DROPPED = "dropped"  # loot on the ground after its carrier was eliminated
+    RECOVERED = "recovered"  # loot picked up by the other side (the lawmen)
+    HELD = "held"  # a captive in the hands of its custodian or kidnapper
+    FREED = "freed"  # a captive whose custodian or kidnapper was removed
+    DELIVERED = "delivered"  # the prisoner brought to the jail
+    RESCUED = "rescued"  # the freed hostage brought off the table by its rescuers
+    OFF_TABLE = "off_table"  # taken off the table by the side that wants it gone
+    ALIVE = "alive"
+    WOUNDED = "wounded"  # alive, but may only walk
+    DEAD = "dead"
+    SAFE = "safe"  # brought to shelter (the politician inside the sheriff's office)
+
+
+class ObjectiveEvent(StrEnum):
+    """What a player can record for an objective; ``rules.scenarios.TRANSITIONS`` gives its
+    effect."""
+
+    PICK_UP = "pick_up"
+    RECOVER = "recover"
+    DROP = "drop"
+    CARRY_OFF = "carry_off"
+    FREE = "free"
+    RECAPTURE = "recapture"
+    ESCAPE = "escape"
+    DELIVER = "deliver"
+    RESCUE = "rescue"
+    WOUND = "wound"
+    KILL = "kill"
+    SHELTER = "shelter"
+
+
 @dataclass(frozen=True)
 class Weapon:
     """A weapon of tables 5, 6 and 7 and §5.5, with its price from §8.2."""

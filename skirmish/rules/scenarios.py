@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from skirmish.errors import RulesError, UnknownNameError
 from skirmish.i18n import Lang
 from skirmish.resources import scenarios_dir
-from skirmish.rules.model import Side
+from skirmish.rules.model import ObjectiveEvent, ObjectiveState, Side
 from skirmish.rules.names import NameIndex
 
 E = TypeVar("E", bound=StrEnum)
@@ -36,40 +36,6 @@ class ObjectiveKind(StrEnum):
     LOOT = "loot"  # sacks of Rapina in banca
     CAPTIVE = "captive"  # the prisoner, the hostage
     PERSON = "person"  # the mayor, the witness, the politician
-
-
-class ObjectiveState(StrEnum):
-    """Where an objective stands during a game."""
-
-    CARRIED = "carried"  # loot in the hands of the side that took it (the bandits)
-    DROPPED = "dropped"  # loot on the ground after its carrier was eliminated
-    RECOVERED = "recovered"  # loot picked up by the other side (the lawmen)
-    HELD = "held"  # a captive in the hands of its custodian or kidnapper
-    FREED = "freed"  # a captive whose custodian or kidnapper was removed
-    DELIVERED = "delivered"  # the prisoner brought to the jail
-    RESCUED = "rescued"  # the freed hostage brought off the table by its rescuers
-    OFF_TABLE = "off_table"  # taken off the table by the side that wants it gone
-    ALIVE = "alive"
-    WOUNDED = "wounded"  # alive, but may only walk
-    DEAD = "dead"
-    SAFE = "safe"  # brought to shelter (the politician inside the sheriff's office)
-
-
-class ObjectiveEvent(StrEnum):
-    """What a player can record for an objective; ``TRANSITIONS`` gives its effect."""
-
-    PICK_UP = "pick_up"
-    RECOVER = "recover"
-    DROP = "drop"
-    CARRY_OFF = "carry_off"
-    FREE = "free"
-    RECAPTURE = "recapture"
-    ESCAPE = "escape"
-    DELIVER = "deliver"
-    RESCUE = "rescue"
-    WOUND = "wound"
-    KILL = "kill"
-    SHELTER = "shelter"
 
 
 _S = ObjectiveState

@@ -383,6 +383,13 @@ def test_the_glossary_words_in_a_game(cli: Cli) -> None:
 
 def test_an_unknown_word_names_the_nearest(cli: Cli) -> None:
     playing(cli)
+    error = refused(cli, "game", "objective", "sacco", "scappare")
+    assert error == (
+        "Error: unknown event 'scappare' for the loot sack: give one of drop, pick-up, recover, "
+        "carry-off or carry."
+    )
+    out = cli.run("game", "objective", "sacco", "porta via", "--copy", "1")  # either language
+    assert out == "loot-sack 1: carried → off_table\n"
     error = refused(cli, "game", "state", "Ike", "scoso")
     assert error == "Error: unknown state 'scoso': did you mean 'shaken', 'prone'?"
     error = refused(cli, "game", "spend", "glory", "Wyatt")

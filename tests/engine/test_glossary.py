@@ -29,7 +29,7 @@ from skirmish.engine.glossary import (
 from skirmish.engine.rerolls import Point
 from skirmish.errors import RulesError, UnknownNameError
 from skirmish.i18n import Lang
-from skirmish.rules.model import ModelState, Side
+from skirmish.rules.model import ModelState, ObjectiveEvent, ObjectiveState, Side
 
 PACKAGE = Path(__file__).resolve().parents[2] / "skirmish"
 
@@ -53,7 +53,8 @@ def test_the_code_value_parses_too(kind: type[StrEnum], member: StrEnum) -> None
 
 def test_the_glossary_names_the_game_words() -> None:
     assert set(VOCABULARIES) == {
-        ModelState, TableState, Point, Side, GameStatus, GameResult, EventKind,
+        ModelState, TableState, Point, Side, GameStatus, GameResult, EventKind, ObjectiveState,
+        ObjectiveEvent,
     }  # fmt: skip
 
 
@@ -97,6 +98,13 @@ def test_one_italian_word_for_steady() -> None:
         (EventKind, "friend-death", EventKind.FRIEND_DEATH),
         (EventKind, "cade un amico", EventKind.FRIEND_DEATH),
         (EventKind, "fight", EventKind.MELEE),
+        (ObjectiveState, "off_table", ObjectiveState.OFF_TABLE),
+        (ObjectiveState, "fuori dal tavolo", ObjectiveState.OFF_TABLE),
+        (ObjectiveEvent, "pick-up", ObjectiveEvent.PICK_UP),
+        (ObjectiveEvent, "raccogli", ObjectiveEvent.PICK_UP),
+        (ObjectiveEvent, "porta via", ObjectiveEvent.CARRY_OFF),
+        (ObjectiveEvent, "morto", ObjectiveEvent.KILL),
+        (ObjectiveEvent, "safe", ObjectiveEvent.SHELTER),
     ],
 )
 def test_aliases_and_accents(kind: type[StrEnum], text: str, member: StrEnum) -> None:

@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from skirmish.rules.model import Side
+from skirmish.rules.model import ObjectiveState, Side
 from skirmish.rules.scenarios import (
     CarrierShooting,
     FirstTurnStep,
     ModifiedRoll,
     Mover,
     ObjectiveKind,
-    ObjectiveState,
     RestrictionKind,
     Scenario,
     find_scenario,

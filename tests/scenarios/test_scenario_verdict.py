@@ -9,13 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skirmish.errors import RulesError
-from skirmish.rules.model import Side
+from skirmish.rules.model import ObjectiveEvent, ObjectiveState, Side
 from skirmish.rules.scenarios import (
     TRANSITIONS,
     GameFacts,
     Objective,
-    ObjectiveEvent,
-    ObjectiveState,
     Scenario,
     decide,
     find_scenario,

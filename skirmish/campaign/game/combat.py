@@ -44,12 +44,10 @@ from skirmish.engine.setup import MeleeSetup, ShootSetup
 from skirmish.engine.situation import Procedure
 from skirmish.errors import CampaignError
 from skirmish.rules.ids import ItemId, ProfileId
-from skirmish.rules.model import Flight, Weapon
+from skirmish.rules.model import Flight, ObjectiveEvent, ObjectiveState, Weapon
 from skirmish.rules.scenarios import (
     CarrierShooting,
-    ObjectiveEvent,
     ObjectiveKind,
-    ObjectiveState,
     RestrictionKind,
 )
 

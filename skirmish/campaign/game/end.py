@@ -25,9 +25,9 @@ from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.glossary import EventKind, GameResult, GameStatus
 from skirmish.engine.infamy import roll_infamy
 from skirmish.errors import CampaignError
-from skirmish.rules.model import Side
+from skirmish.rules.model import ObjectiveState, Side
 from skirmish.rules.names import normalize
-from skirmish.rules.scenarios import GameFacts, ObjectiveState, Verdict, decide
+from skirmish.rules.scenarios import GameFacts, Verdict, decide
 
 
 def facts(session: Session, game: Game, turns_ended: int | None = None) -> GameFacts:

@@ -17,27 +17,15 @@ from skirmish.campaign.game.board import (
     scenario_of,
 )
 from skirmish.campaign.game.tables import Game, GameModel, GameObjective
-from skirmish.engine.glossary import EventKind
-from skirmish.errors import CampaignError
+from skirmish.engine.glossary import EventKind, parse
+from skirmish.errors import CampaignError, UnknownNameError, shown
+from skirmish.rules.model import ObjectiveEvent, ObjectiveState
 from skirmish.rules.names import normalize
-from skirmish.rules.scenarios import Objective, ObjectiveEvent, ObjectiveState
+from skirmish.rules.scenarios import Objective
 
-#: Event words in either language; ``carry`` only names who carries or holds it now.
-EVENT_WORDS: dict[str, str] = {
-    "pick-up": "pick_up", "pickup": "pick_up", "raccogli": "pick_up", "prendi": "pick_up",
-    "recover": "recover", "recupera": "recover",
-    "drop": "drop", "lascia": "drop", "posa": "drop",
-    "carry-off": "carry_off", "porta-via": "carry_off", "fuori": "carry_off",
-    "free": "free", "libera": "free", "liberate": "free",
-    "recapture": "recapture", "riprendi": "recapture", "ricattura": "recapture",
-    "escape": "escape", "fuga": "escape", "scappa": "escape",
-    "deliver": "deliver", "consegna": "deliver",
-    "rescue": "rescue", "salva": "rescue", "porta-in-salvo": "rescue",
-    "wound": "wound", "ferisci": "wound", "ferito": "wound",
-    "kill": "kill", "uccidi": "kill", "dead": "kill", "morto": "kill",
-    "shelter": "shelter", "al-sicuro": "shelter", "ripara": "shelter", "safe": "shelter",
-    "carry": "carry", "porta": "carry", "custodian": "carry", "custode": "carry",
-}  # fmt: skip
+#: ``carry`` in either language: not an event of the scenario, it only names who carries or
+#: holds the objective now (its events are the glossary's ``OBJECTIVE_EVENTS``).
+CARRY = frozenset({"carry", "porta", "custodian", "custode"})
 
 
 #: Events after which somebody carries or holds the objective.
@@ -114,11 +102,10 @@ def objective(
     carries or holds it now. Each scenario allows its own events (``docs/scenarios.md``)."""
     require_in_progress(game)
     found, copies = find_objective(session, game, name, copy_no)
-    word = EVENT_WORDS.get(normalize(event), normalize(event).replace("-", "_"))
     actor = find_model(session, game, by) if by is not None else None
     if actor is not None:
         require_alive(session, actor)
-    if word == "carry":
+    if normalize(event) in CARRY:
         if actor is None:
             raise CampaignError("'carry' needs --by MODEL: the model that carries or holds it.")
         target = _choose_copy(copies, lambda r: r.carrier is None, found, "carry")
@@ -136,11 +123,11 @@ def objective(
         )  # fmt: skip
         return [change]
     try:
-        kind = ObjectiveEvent(word)
-    except ValueError:
+        kind = parse(ObjectiveEvent, event)
+    except UnknownNameError:
         events = ", ".join(e.value.replace("_", "-") for e in found.events)
         raise CampaignError(
-            f"unknown event {event!r} for the {found.name_en}: give one of {events} or carry."
+            f"unknown event {shown(event)} for the {found.name_en}: give one of {events} or carry."
         ) from None
     if kind not in found.events:
         events = ", ".join(e.value.replace("_", "-") for e in found.events)

@@ -28,8 +28,8 @@ from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.glossary import EventKind
 from skirmish.engine.setup import Target
 from skirmish.errors import CampaignError
-from skirmish.rules.model import Flight, ModelState, Reaction, Role
-from skirmish.rules.scenarios import Objective, ObjectiveKind, ObjectiveState
+from skirmish.rules.model import Flight, ModelState, ObjectiveState, Reaction, Role
+from skirmish.rules.scenarios import Objective, ObjectiveKind
 
 
 @dataclass(frozen=True)

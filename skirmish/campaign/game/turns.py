@@ -28,11 +28,9 @@ from skirmish.campaign.lookup import row_id
 from skirmish.engine.cohesion import Leader, must_test, roll_cohesion
 from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.glossary import EventKind
-from skirmish.rules.model import Role
+from skirmish.rules.model import ObjectiveEvent, ObjectiveState, Role
 from skirmish.rules.scenarios import (
     FirstTurnStep,
-    ObjectiveEvent,
-    ObjectiveState,
     RestrictionKind,
     Verdict,
 )
