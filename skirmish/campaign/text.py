@@ -11,11 +11,10 @@ from typing import Any
 from skirmish.campaign.models import LogEntry
 from skirmish.campaign.views import injury_name, skill_name
 from skirmish.engine.glossary import GameResult, label_value
-from skirmish.engine.rerolls import Point
 from skirmish.errors import SkirmishError, shown
 from skirmish.i18n import Catalogue, Lang, name, tr
 from skirmish.rules import find_equipment, find_faction, find_profile, find_weapon
-from skirmish.rules.model import Side
+from skirmish.rules.model import Point, Side
 
 MESSAGES: Catalogue = {
     "en": {

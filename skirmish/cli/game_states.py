@@ -13,7 +13,7 @@ from skirmish.cli.game_record import GameOpt, ModelArg, act
 from skirmish.cli.game_text import say, state_word
 from skirmish.cli.store_options import CampaignOpt
 from skirmish.engine.glossary import label, parse
-from skirmish.engine.rerolls import Point
+from skirmish.rules.model import Point
 
 if TYPE_CHECKING:
     from sqlmodel import Session

@@ -20,10 +20,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
-from skirmish.engine.rerolls import Point
 from skirmish.errors import RulesError, UnknownNameError
 from skirmish.i18n import Lang
-from skirmish.rules.model import ModelState, ObjectiveEvent, ObjectiveState, Side
+from skirmish.rules.model import ModelState, ObjectiveEvent, ObjectiveState, Point, Side
 from skirmish.rules.names import NameIndex
 
 E = TypeVar("E", bound=StrEnum)

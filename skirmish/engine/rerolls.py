@@ -13,18 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Generic, Protocol, TypeVar
 
 from skirmish.engine.dice import DiceSource, Die, ScriptedDice
 from skirmish.errors import RulesError
-
-
-class Point(StrEnum):
-    """The hero's point spent on a reroll (§1.6)."""
-
-    FAMA = "fama"  # the model or a friendly model within 5U
-    FORTUNA = "fortuna"  # the model itself
+from skirmish.rules.model import Point
 
 
 class HasDice(Protocol):

@@ -43,6 +43,13 @@ class ModelState(StrEnum):
     TERRIFIED = "terrified"
 
 
+class Point(StrEnum):
+    """The hero's point spent on a reroll (§1.6, R-15): FAMA and FORTUNA."""
+
+    FAMA = "fama"  # the model or a friendly model within 5U
+    FORTUNA = "fortuna"  # the model itself
+
+
 class Side(StrEnum):
     """The two sides of a scenario: "buoni" and "cattivi" (RULINGS §3)."""
 

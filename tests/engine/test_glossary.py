@@ -26,10 +26,9 @@ from skirmish.engine.glossary import (
     label,
     parse,
 )
-from skirmish.engine.rerolls import Point
 from skirmish.errors import RulesError, UnknownNameError
 from skirmish.i18n import Lang
-from skirmish.rules.model import ModelState, ObjectiveEvent, ObjectiveState, Side
+from skirmish.rules.model import ModelState, ObjectiveEvent, ObjectiveState, Point, Side
 
 PACKAGE = Path(__file__).resolve().parents[2] / "skirmish"
 

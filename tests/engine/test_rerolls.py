@@ -12,8 +12,9 @@ from skirmish.engine.dice import DiceSource, Die, RandomDice, ScriptedDice
 from skirmish.engine.explosion import ExplosionResult, roll_explosion
 from skirmish.engine.recovery import RecoveryOutcome, RecoveryResult, roll_recovery
 from skirmish.engine.reflex import ReflexResult, roll_reflex
-from skirmish.engine.rerolls import Point, reroll
+from skirmish.engine.rerolls import reroll
 from skirmish.errors import NotEnoughDice, RulesError
+from skirmish.rules.model import Point
 
 
 def test_reroll_the_failed_die_of_a_gallop() -> None:

@@ -22,10 +22,9 @@ from skirmish.campaign.game.board import (
 from skirmish.campaign.game.combatant import drank_whisky
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.engine.glossary import EventKind, TableState, parse
-from skirmish.engine.rerolls import Point
 from skirmish.errors import CampaignError
 from skirmish.rules.ids import ItemId
-from skirmish.rules.model import ModelState
+from skirmish.rules.model import ModelState, Point
 
 
 def change_state(
