@@ -33,7 +33,6 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageErro
 from typer.core import TyperGroup
 
 from skirmish.errors import SkirmishError
-from skirmish.limits import printable
 
 #: The longest ``Error:`` line: a message quoting a huge input is cut in the middle.
 ERROR_LENGTH = 400
@@ -220,6 +219,8 @@ def _error(message: str) -> None:
     """Write ``Error: message`` as one line: its first line only, control characters escaped,
     and cut in the middle if a quoted input made it very long."""
     first = message.strip().splitlines()[0] if message.strip() else "unknown error"
+    from skirmish.limits import printable  # only when an error is shown
+
     first = printable(first)
     if len(first) > ERROR_LENGTH:
         cut = len(first) - ERROR_LENGTH

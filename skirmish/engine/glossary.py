@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from skirmish.errors import RulesError, UnknownNameError
@@ -134,7 +135,11 @@ class Vocabulary(Generic[E]):
         missing = [repr(m.value) for m in enum if m not in self._words]
         if missing:
             raise RulesError(f"{kind} {', '.join(missing)} has no word in the glossary.")
-        self._index = NameIndex(kind, self._words.values())
+
+    @cached_property
+    def _index(self) -> NameIndex[Word[E]]:
+        # Built on the first parse: a command that only labels (roll, odds) never pays for it.
+        return NameIndex(self.kind, self._words.values())
 
     def __iter__(self) -> Iterator[Word[E]]:
         return iter(self._words.values())
