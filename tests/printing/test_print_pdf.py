@@ -6,7 +6,6 @@ Each document is written once per module (weasyprint takes about a second a docu
 
 from __future__ import annotations
 
-import gc
 import re
 import shutil
 import subprocess
@@ -204,9 +203,3 @@ def test_blank_sheet_and_scenario_card_are_one_page(out: Path) -> None:
     card = scenario_view(find_scenario("il testimone"), Lang.EN)
     assert write_pdf(render_scenario(card, Lang.EN), out / "witness.pdf") == 1
     assert card.title in _text(pypdf.PdfReader(out / "witness.pdf"))
-
-
-def test_writing_puts_the_garbage_collector_back(out: Path) -> None:
-    before = gc.get_threshold()
-    write_pdf(render_blank(Lang.EN), out / "gc.pdf")
-    assert gc.get_threshold() == before and gc.isenabled()
