@@ -11,7 +11,7 @@ What a reader may rely on:
   (``0o666`` less the umask); a read-only target is refused, not replaced;
 - writing through a symbolic link writes the file it points to, and the link stays;
 - a kill -9 or a power cut between creating the temporary file and renaming it leaves that
-  file behind: ``.NAME.XXXXXXXX.tmp``, hidden, beside the target. It is harmless (nothing reads
+  file behind: ``.NAME.<random>.tmp``, hidden, beside the target. It is harmless (nothing reads
   it, the target is intact, the next write picks a new name) and may be deleted. It is not
   cleaned up automatically: another process may be writing the same target at that moment, and
   its temporary file looks just the same.
@@ -155,10 +155,10 @@ def _sync_folder(folder: Path) -> None:
         descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:
         return
+    # Some file systems cannot sync a folder; the rename is atomic all the same.
     try:
-        os.fsync(descriptor)
-    except OSError:
-        pass  # some file systems cannot sync a folder; the rename is still atomic
+        with contextlib.suppress(OSError):
+            os.fsync(descriptor)
     finally:
         os.close(descriptor)
 
