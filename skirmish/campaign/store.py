@@ -288,7 +288,7 @@ def head_revision() -> str:
 
 def prepare(engine: Engine, *, create: bool = True) -> None:
     """Check the database and bring its schema to ``head_revision()`` (see module docs)."""
-    where = _describe(engine)
+    where = describe(engine)
     head = head_revision()
     try:
         with engine.connect() as connection:
@@ -393,7 +393,7 @@ def upgrade(engine: Engine, revision: str, *, expected: str | None | bool = Fals
                         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_UPGRADE_LOCK})")
                     if expected is not False:
                         tables = set(inspect(connection).get_table_names())
-                        now = _revision(connection, tables, _describe(engine))
+                        now = _revision(connection, tables, describe(engine))
                         if now != expected:
                             return  # another skirmish upgraded it in the meantime
                     config.attributes["connection"] = connection
@@ -402,14 +402,14 @@ def upgrade(engine: Engine, revision: str, *, expected: str | None | bool = Fals
                         broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
                         if broken:
                             raise StoreError(
-                                f"upgrading {_describe(engine)} would break {len(broken)} "
+                                f"upgrading {describe(engine)} would break {len(broken)} "
                                 "references between tables; nothing was changed."
                             )
             finally:
                 if sqlite:
                     driver.execute("PRAGMA foreign_keys=ON")
     except SQLAlchemyError as exc:
-        raise StoreError(f"upgrading {_describe(engine)} failed: {_reason(exc)}.") from None
+        raise StoreError(f"upgrading {describe(engine)} failed: {_reason(exc)}.") from None
 
 
 def backup_sqlite(engine: Engine, revision: str) -> Path | None:
@@ -481,7 +481,7 @@ def transaction(engine: Engine, *, access: Access = Access.GANG) -> Iterator[Ses
     except SkirmishError:
         raise
     except SQLAlchemyError as exc:
-        raise StoreError(database_error(exc, _describe(engine))) from None
+        raise StoreError(database_error(exc, describe(engine))) from None
 
 
 def locking_rows(session: Session) -> bool:
@@ -525,8 +525,10 @@ def database_error(exc: SQLAlchemyError, where: str) -> str:
     return f"the database {where} refused the change ({reason}); nothing was changed."
 
 
-def _describe(engine: Engine) -> str:
-    url = engine.url
+def describe(engine: Engine | Connection) -> str:
+    """Where the database is, for messages: an SQLite file's path, or the URL without its
+    password."""
+    url = engine.engine.url
     if url.get_backend_name() == "sqlite":
         return repr(url.database) if url.database else "the in-memory database"
     return repr(url.render_as_string(hide_password=True))

@@ -23,6 +23,8 @@ MESSAGES: Catalogue = {
         "in-use": "Campaign {name!r} in use.",
         "none": "No campaigns yet: create one with 'skirmish campaign new NAME'.",
         "row": "{mark} {name} ({gangs} gangs)",
+        "row-one": "{mark} {name} (1 gang)",
+        "store": "Store: {where}",
         "house": "House rules",
         "gangs": "Gangs",
         "columns": "rule,key,value,meaning",
@@ -33,6 +35,8 @@ MESSAGES: Catalogue = {
         "in-use": "Campagna {name!r} in uso.",
         "none": "Nessuna campagna: creane una con 'skirmish campaign new NOME'.",
         "row": "{mark} {name} ({gangs} bande)",
+        "row-one": "{mark} {name} (1 banda)",
+        "store": "Archivio: {where}",
         "house": "Regole della casa",
         "gangs": "Bande",
         "columns": "regola,chiave,valore,significato",
@@ -100,6 +104,7 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
 
     from skirmish.campaign.lookup import IN_USE
     from skirmish.campaign.models import Campaign, Meta
+    from skirmish.campaign.store import describe
 
     with session(db, access="read") as s:
         in_use = s.get(Meta, IN_USE)
@@ -108,6 +113,7 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
             {"name": c.name, "in_use": c.id == current, "gangs": len(c.gangs)}
             for c in s.exec(select(Campaign).order_by(col(Campaign.id))).all()
         ]
+        where = describe(s.get_bind())
     if json_:
         emit(rows)
         return
@@ -115,7 +121,9 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
         echo(tr(MESSAGES, "none", lang))
     for row in rows:
         mark = "*" if row["in_use"] else " "
-        echo(tr(MESSAGES, "row", lang, mark=mark, name=row["name"], gangs=row["gangs"]))
+        key = "row-one" if row["gangs"] == 1 else "row"
+        echo(tr(MESSAGES, key, lang, mark=mark, name=row["name"], gangs=row["gangs"]))
+    echo(tr(MESSAGES, "store", lang, where=where))
 
 
 @app.command("use")

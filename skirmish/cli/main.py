@@ -19,7 +19,7 @@ import difflib
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 import typer
 import typer.main
@@ -242,8 +242,23 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from skirmish import __version__
+
+        sys.stdout.write(f"skirmish {__version__}\n")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
     """Campaign manager and dice engine for 'Per qualche dado in più'."""
 
 

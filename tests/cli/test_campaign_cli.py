@@ -13,7 +13,31 @@ def test_new_list_use(cli: Any) -> None:
         {"name": "East", "in_use": True, "gangs": 0},
     ]
     assert cli.run("campaign", "use", "west").stdout == "Campaign 'West' in use.\n"
-    assert cli.run("campaign", "list").stdout == "* West (0 gangs)\n  East (0 gangs)\n"
+    where = repr(str(cli.path))
+    assert cli.run("campaign", "list").stdout == (
+        f"* West (0 gangs)\n  East (0 gangs)\nStore: {where}\n"
+    )
+
+
+def test_list_says_one_gang_and_where_the_store_is_in_both_languages(cli: Any) -> None:
+    """Issue #10's trial: "(1 gangs)", and the README's promise that the list shows the store."""
+    cli.run("campaign", "new", "West")
+    cli.run("gang", "new", "Earps", "--faction", "lawmen")
+    where = repr(str(cli.path))
+    assert cli.run("campaign", "list").stdout == f"* West (1 gang)\nStore: {where}\n"
+    assert cli.run("campaign", "list", "--lang", "it").stdout == (
+        f"* West (1 banda)\nArchivio: {where}\n"
+    )
+
+
+def test_version() -> None:
+    from typer.testing import CliRunner
+
+    from skirmish import __version__
+    from skirmish.cli.main import app
+
+    result = CliRunner().invoke(app, ["--version"])
+    assert (result.exit_code, result.stdout) == (0, f"skirmish {__version__}\n")
 
 
 def test_house_rules_are_shown_and_changeable(cli: Any) -> None:
