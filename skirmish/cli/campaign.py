@@ -195,7 +195,7 @@ def show(
     out.print(table)
 
 
-@app.command("set")
+@app.command("set", context_settings={"ignore_unknown_options": True})  # set win-money -5
 def set_(
     key: Annotated[str, typer.Argument(help=f"Setting: {_KEYS}.")],
     value: Annotated[

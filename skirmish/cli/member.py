@@ -76,7 +76,11 @@ def advance(
         _report(entry, lang, json_)
 
 
-@app.command("xp")
+#: A negative number is an argument here, not an unknown option (``member xp G M -2``).
+NUMBERS_MAY_BE_NEGATIVE = {"ignore_unknown_options": True}
+
+
+@app.command("xp", context_settings=NUMBERS_MAY_BE_NEGATIVE)
 def xp(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
     member: Annotated[str, typer.Argument(help="Name of the model.")],

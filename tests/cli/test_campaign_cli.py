@@ -122,3 +122,18 @@ def test_campaign_commands_import_the_database_only_when_they_run() -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     loaded = {m.split(".")[0] for m in json.loads(out.stdout.strip().splitlines()[-1])}
     assert not loaded & {"sqlmodel", "sqlalchemy", "alembic", "psycopg"}
+
+
+def test_negative_numbers_are_arguments_not_options(cli: Any) -> None:
+    """Issue #10's trial: `member xp G M -2` and `campaign set win-money -5` were read as unknown
+    options; a mistyped option is still refused."""
+    cli.run("campaign", "new", "West")
+    cli.run("gang", "new", "Earps", "--faction", "lawmen")
+    cli.run("gang", "hire", "Earps", "sheriff", "--name", "Wyatt")
+    assert cli.json("member", "xp", "Earps", "Wyatt", "-2")["xp_after"] == 0
+    cli.refused(
+        "campaign", "set", "win-money", "-5",
+        error="H-01: win-money takes a whole number from 0 to 1000, not '-5'.",
+    )  # fmt: skip
+    result = cli.run("member", "xp", "Earps", "Wyatt", "1", "--reasn", "x", ok=False)
+    assert result.exit_code == 2 and "unexpected extra argument" in result.stderr

@@ -335,7 +335,7 @@ def test_r22_a_guard_must_be_of_the_custodians_side_and_a_custodian_hold_a_capti
     cli.run("game", "objective", "prisoner", "carry", "--by", "Morgan")
     error = refused(cli, "game", "eliminate", "Morgan", "--guard", "Billy")
     assert error == (
-        "Error: R-22: 'Billy' is not on 'Morgan''s side; --guard names a model of the "
+        "Error: R-22: 'Billy' is not on the side of 'Morgan'; --guard names a model of the "
         "custodian's side within 5U of the captive."
     )
     error = refused(cli, "game", "eliminate", "Wyatt", "--guard", "Virgil")

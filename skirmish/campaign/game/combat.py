@@ -80,7 +80,7 @@ def _check_attack(
         require_alive(session, ref.model)
         if side_of(session, ref.model) is side_of(session, attacker):
             raise CampaignError(
-                f"{ref.model.name!r} is on {attacker.name!r}'s own side; attack an enemy."
+                f"{ref.model.name!r} is on the same side as {attacker.name!r}; attack an enemy."
             )
     elif ref.objective is not None and ref.objective.state == ObjectiveState.DEAD:
         raise CampaignError(f"the {ref.objective.objective} is already dead.")

@@ -125,7 +125,7 @@ def _guard(session: Session, game: Game, target: GameModel | None, name: str) ->
     require_alive(session, guard)
     if guard.id == target.id or side_of(session, guard) is not side_of(session, target):
         raise CampaignError(
-            f"R-22: {guard.name!r} is not on {target.name!r}'s side; --guard names a model of "
+            f"R-22: {guard.name!r} is not on the side of {target.name!r}; --guard names a model of "
             "the custodian's side within 5U of the captive."
         )
     return guard
