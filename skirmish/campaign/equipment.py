@@ -47,6 +47,14 @@ def _two_handed_check(gang: Gang, member: Member, equipment: Weapon | Item) -> N
             )
 
 
+def waiting_purchases(session: Session, gang: Gang) -> list[FailedPurchase]:
+    """The failed availability rolls whose item may not be tried again yet (H-03: until the
+    gang's next game, unless the campaign lets it be tried at any time)."""
+    if not gang.failed_purchases or gang_setting(session, gang, "failed-item") != "next-game":
+        return []
+    return [f for f in gang.failed_purchases if f.game >= gang.games_played]
+
+
 def buy(
     session: Session,
     *,
@@ -97,13 +105,11 @@ def buy(
             f"R-12: the {label} costs {price}$ but {gang.name!r} has {gang.treasury}$; "
             "the treasury never goes below 0."
         )
-    if gang_setting(session, gang, "failed-item") == "next-game":
-        failed = [f for f in gang.failed_purchases if f.item == equipment.id]
-        if any(f.game >= gang.games_played for f in failed):
-            raise CampaignError(
-                f"H-03: {gang.name!r} failed the availability roll for the {label} and may try "
-                "again only after its next game."
-            )
+    if any(f.item == equipment.id for f in waiting_purchases(session, gang)):
+        raise CampaignError(
+            f"H-03: {gang.name!r} failed the availability roll for the {label} and may try "
+            "again only after its next game."
+        )
     before = snapshot_before(session, gang, model)
     # R-12; a weapon priced among §8.3's special items (the lasso) is rolled for (R-24)
     skipped = (

@@ -8,8 +8,12 @@ part of it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from sqlalchemy.orm import object_session
+from sqlmodel import Session
+
+from skirmish.campaign.equipment import waiting_purchases
 from skirmish.campaign.lookup import active_members, carried, stash
 from skirmish.campaign.models import Gang, Member, OwnedItem
 from skirmish.engine.advances import DOTTORE_LAUREATO
@@ -84,8 +88,11 @@ def member_data(gang: Gang, member: Member, lang: Lang | str) -> dict[str, Any]:
 
 
 def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
-    """The whole gang as JSON (``gang show --json``)."""
+    """The whole gang as JSON (``gang show --json``); a failed purchase is ``waiting`` while its
+    item may not be tried again (H-03)."""
     faction = find_faction(gang.faction)
+    session = object_session(gang)  # the caller's unit of work: a SQLModel session
+    waiting = waiting_purchases(cast(Session, session), gang) if session is not None else []
     return {
         "name": gang.name,
         "faction": gang.faction,
@@ -103,7 +110,12 @@ def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
         ],
         "weapons": [weapon_data(w, lang) for w in weapons_carried(gang)],
         "failed_purchases": [
-            {"item": f.item, "name": name(find_equipment(f.item), lang), "game": f.game}
+            {
+                "item": f.item,
+                "name": name(find_equipment(f.item), lang),
+                "game": f.game,
+                "waiting": f in waiting,
+            }
             for f in gang.failed_purchases
         ],
     }

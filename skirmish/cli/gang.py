@@ -214,8 +214,9 @@ def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
     out.print(table)
     stash = ", ".join(i["name"] for i in data["stash"]) or label("empty")
     out.print(cell(f"{label('stash')}: {stash}"))
-    if data["failed_purchases"]:
-        failed = ", ".join(f["name"] for f in data["failed_purchases"])
+    waiting = [f for f in data["failed_purchases"] if f["waiting"]]
+    if waiting:  # only while H-03 keeps the item from being tried again
+        failed = ", ".join(f["name"] for f in waiting)
         out.print(cell(f"{label('failed')}: {failed}"))
     if data["former_members"]:
         former = ", ".join(f"{m['name']} ({m['status']})" for m in data["former_members"])

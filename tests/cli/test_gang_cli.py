@@ -300,3 +300,16 @@ def test_fire(earps: Any) -> None:
     )
     shown = earps.json("gang", "show", "Earps")
     assert shown["members"] == [] and [i["id"] for i in shown["stash"]] == ["knife"]
+
+
+def test_the_h03_line_shows_only_while_the_item_waits(earps: Any) -> None:
+    """Issue #10's trial: the H-03 line stayed on `gang show` after the item was bought."""
+    earps.run("gang", "new", "Daltons", "--faction", "outlaws")
+    earps.run("gang", "buy", "Daltons", "whisky", "--dice", "2")
+    assert "Failed availability (H-03): Whisky" in earps.run("gang", "show", "Daltons").stdout
+    assert earps.json("gang", "show", "Daltons")["failed_purchases"][0]["waiting"] is True
+    earps.run("campaign", "set", "failed-item", "any-time")
+    earps.run("gang", "buy", "Daltons", "whisky", "--dice", "5")
+    shown = earps.run("gang", "show", "Daltons").stdout
+    assert "H-03" not in shown and "Whisky" in shown
+    assert earps.json("gang", "show", "Daltons")["failed_purchases"][0]["waiting"] is False
