@@ -7,6 +7,7 @@ rich is imported inside the commands only, so loading this module stays cheap.
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
@@ -322,8 +323,9 @@ def _console() -> Console:
     from rich.console import Console
 
     console = Console(highlight=False, soft_wrap=False)
-    if not console.is_terminal:
-        console = Console(highlight=False, width=200, no_color=True)
+    if not console.is_terminal:  # piped: wide, unless COLUMNS says otherwise (Rich reads it)
+        width = None if os.environ.get("COLUMNS", "").strip().isdigit() else 200
+        console = Console(highlight=False, width=width, no_color=True)
     return console
 
 
@@ -331,8 +333,10 @@ def _table(title: str, headers: Sequence[str]) -> Table:
     from rich.table import Table
 
     table = Table(title=title, title_justify="left")
-    for header in headers:
-        table.add_column(header, overflow="fold")
+    for number, header in enumerate(headers):
+        # The first column holds what a player types (an id, a name): never cut, never folded;
+        # the others fold to fit a narrow terminal.
+        table.add_column(header, overflow="fold", no_wrap=number == 0)
     return table
 
 

@@ -343,3 +343,18 @@ def test_table_unknown() -> None:
     result = runner.invoke(app, ["rules", "table", "nerf"])
     assert result.exit_code == 1
     assert result.stderr == "Error: unknown table 'nerf': did you mean 'nerve'?\n"
+
+
+def test_tables_fit_columns_and_never_cut_an_id() -> None:
+    """Issue #10's trial: on an 80-column terminal ids were chopped, and COLUMNS was ignored."""
+    from typer.testing import CliRunner
+
+    from skirmish.cli.main import app
+    from skirmish.rules import weapons
+
+    result = CliRunner().invoke(app, ["rules", "weapons"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    first_cells = {line.split("│")[1].strip() for line in lines if line.startswith("│")}
+    assert {w.id for w in weapons()} <= first_cells
