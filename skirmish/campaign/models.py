@@ -118,6 +118,7 @@ class Member(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     gang_id: int = Field(foreign_key="gang.id", index=True)
     name: str = Field(max_length=80)
+    handle: str | None = Field(default=None, max_length=24)  # 0007: a short name at the table
     profile: str = Field(max_length=40)
     role: str = Field(max_length=16)  # leader / hero / common; a promoted common is a hero
     tiro: int

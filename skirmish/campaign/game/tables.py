@@ -96,6 +96,13 @@ class GameModel(SQLModel, table=True):
     # the turn it left (out of the game: neither eliminated nor a casualty)
     fleeing: bool = False
     left_turn: int | None = None
+    # Issue #10 (0007): the turn the model last took its turn (§1.8; opportunity fire counts),
+    # whether it is mounted, and what it used of its kit this game (rounds, jams, drink, dynamite)
+    activated_turn: int | None = None
+    mounted: bool = False
+    kit: dict[str, Any] = Field(
+        default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}")
+    )
 
 
 class GameObjective(SQLModel, table=True):
@@ -127,3 +134,6 @@ class GameEvent(SQLModel, table=True):
     at: str = Field(max_length=32)
     details: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     dice: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # 0007: the game's rows as they were before the action this event begins (None on the
+    # action's further events); 'game undo' puts them back
+    before: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
