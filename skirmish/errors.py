@@ -28,9 +28,26 @@ def shown(value: object, length: int = SHOWN_LENGTH) -> str:
 
 
 class SkirmishError(Exception):
-    """Base of every error a user can cause; its message is shown as one line."""
+    """Base of every error a user can cause; its message is shown as one line.
+
+    The message is given in English and, with ``it=``, in Italian: the CLI shows the one of the
+    chosen language (``--lang``, ``SKIRMISH_LANG``), ``text(lang)``; ``str()`` is the English.
+    Raise sites write both side by side, e.g.
+    ``CampaignError(f"no gang {name!r}", it=f"nessuna banda {name!r}")``; a test checks that
+    every message in the package has its Italian.
+    """
 
     exit_code: int = 1
+
+    def __init__(self, message: str = "", *, it: str | None = None) -> None:
+        super().__init__(message)
+        self.it = it
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` (``"it"`` or ``"en"``); English when it has no Italian."""
+        if str(lang) == "it" and self.it:
+            return self.it
+        return str(self)
 
 
 class RulesError(SkirmishError):
@@ -44,12 +61,21 @@ class UnknownNameError(RulesError):
         self.kind = kind
         self.value = value
         self.suggestions = tuple(suggestions)
+        names = ", ".join(repr(s) for s in self.suggestions)
         hint = (
-            f"did you mean {', '.join(repr(s) for s in self.suggestions)}?"
+            f"did you mean {names}?"
             if self.suggestions
             else f"see 'skirmish rules' for the list of {kind} names."
         )
-        super().__init__(f"unknown {kind} {shown(value)}: {hint}")
+        hint_it = (
+            f"forse intendevi {names}?"
+            if self.suggestions
+            else f"vedi 'skirmish rules' per l'elenco dei nomi ({kind})."
+        )
+        super().__init__(
+            f"unknown {kind} {shown(value)}: {hint}",
+            it=f"{kind} sconosciuto {shown(value)}: {hint_it}",
+        )
 
 
 class DiceError(SkirmishError):
@@ -64,9 +90,12 @@ class NotEnoughDice(DiceError):
         self.purpose = purpose
         self.more_needed = more_needed
         more = f"at least {more_needed} more" if more_needed else "more"
+        more_it = f"almeno altri {more_needed}" if more_needed else "altri dadi"
         super().__init__(
             f"--dice gave {given} dice but this roll needs {more} "
-            f"(the next one is for: {purpose}); add them in the order they were rolled."
+            f"(the next one is for: {purpose}); add them in the order they were rolled.",
+            it=f"--dice ha dato {given} dadi ma questo tiro ne richiede {more_it} "
+            f"(il prossimo serve per: {purpose}); aggiungili nell'ordine in cui sono stati tirati.",
         )
 
 

@@ -195,7 +195,7 @@ class SkirmishGroup(SuggestingGroup):
             _error(exc.format_message())
             code = exc.exit_code
         except SkirmishError as exc:
-            _error(str(exc))
+            _error(exc.text(chosen_lang(sys.argv[1:] if args is None else args)))
             code = exc.exit_code
         except typer.Exit as exc:
             code = exc.exit_code
@@ -213,6 +213,21 @@ class SkirmishGroup(SuggestingGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def chosen_lang(args: Sequence[str]) -> str:
+    """The language an error is shown in: the command line's ``--lang``, else
+    ``SKIRMISH_LANG``, else English (the error may come before typer has read the options)."""
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1].strip().lower()
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2].strip().lower()
+    from skirmish.i18n import default_lang
+
+    return default_lang().value
 
 
 def _error(message: str) -> None:
