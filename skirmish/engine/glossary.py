@@ -93,6 +93,15 @@ class EventKind(StrEnum):
     RETREAT = "retreat"
     END = "end"
     ABANDON = "abandon"
+    # issue #10: the rest of table 1, rerolls at the roll, activations
+    REROLL = "reroll"  # R-15, a FAMA or FORTUNA point spent on a die as it is rolled
+    ACTIVATE = "activate"  # §1.8, a model takes its turn
+    RELOAD = "reload"
+    UNJAM = "unjam"
+    MOUNT = "mount"
+    DISMOUNT = "dismount"
+    LASSO = "lasso"
+    EXPLOSION = "explosion"
 
 
 # --- words and vocabularies -----------------------------------------------------------------
@@ -251,6 +260,14 @@ EVENTS = Vocabulary(
         Word(EventKind.RETREAT, "ritirata", "retreat"),
         Word(EventKind.END, "fine", "end"),
         Word(EventKind.ABANDON, "abbandono", "abandon"),
+        Word(EventKind.REROLL, "dado ritirato", "reroll"),
+        Word(EventKind.ACTIVATE, "attivazione", "activation", ("activate",)),
+        Word(EventKind.RELOAD, "ricarica", "reload", ("ricaricare",)),
+        Word(EventKind.UNJAM, "disinceppata", "unjam", ("disinceppare",)),
+        Word(EventKind.MOUNT, "sale a cavallo", "mount", ("salire",)),
+        Word(EventKind.DISMOUNT, "scende da cavallo", "dismount", ("scendere",)),
+        Word(EventKind.LASSO, "lasso", "lasso", ("lazo",)),
+        Word(EventKind.EXPLOSION, "esplosione", "explosion"),
     ],
 )
 
