@@ -8,6 +8,7 @@ on stderr and a non-zero exit code.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 #: How much of a user's text an error message repeats (a 10,000-character name is not echoed).
 SHOWN_LENGTH = 40
@@ -54,6 +55,59 @@ class RulesError(SkirmishError):
     """The rules forbid what was asked (full cover, out of range, a terrified model acting…)."""
 
 
+class Kind(NamedTuple):
+    """A kind of name in Italian, as an error says it: the noun, its plural with the article,
+    and whether it is feminine ("arma sconosciuta", "profilo sconosciuto")."""
+
+    noun: str
+    plural: str
+    feminine: bool = False
+
+
+#: The Italian of every ``kind`` an ``UnknownNameError`` is raised with (the book's words).
+KINDS_IT: dict[str, Kind] = {
+    "action": Kind("azione", "le azioni", True),
+    "advance": Kind("avanzamento", "gli avanzamenti"),
+    "campaign": Kind("campagna", "le campagne", True),
+    "doctor": Kind("dottore", "i dottori"),
+    "equipment": Kind("equipaggiamento", "gli equipaggiamenti"),
+    "faction": Kind("fazione", "le fazioni", True),
+    "game event": Kind("evento di partita", "gli eventi di partita"),
+    "game status": Kind("stato di partita", "gli stati di partita"),
+    "gang": Kind("banda", "le bande", True),
+    "injury": Kind("ferita", "le ferite", True),
+    "invalidity": Kind("invalidità", "le invalidità", True),
+    "item": Kind("oggetto", "gli oggetti"),
+    "leader": Kind("capo", "i capi"),
+    "model": Kind("personaggio", "i personaggi"),
+    "modifier table": Kind("tabella dei modificatori", "le tabelle dei modificatori", True),
+    "movement": Kind("movimento", "i movimenti"),
+    "objective event": Kind("evento dell'obiettivo", "gli eventi degli obiettivi"),
+    "objective state": Kind("stato dell'obiettivo", "gli stati degli obiettivi"),
+    "pace": Kind("andatura", "le andature", True),
+    "point": Kind("punto", "i punti"),
+    "profile": Kind("profilo", "i profili"),
+    "protection": Kind("protezione", "le protezioni", True),
+    "recovery result": Kind("risultato di recupero", "i risultati di recupero"),
+    "result": Kind("risultato", "i risultati"),
+    "rules entry": Kind("voce del regolamento", "le voci del regolamento", True),
+    "scenario": Kind("scenario", "gli scenari"),
+    "side": Kind("schieramento", "gli schieramenti"),
+    "side-step": Kind("passo laterale", "i passi laterali"),
+    "skill": Kind("abilità", "le abilità", True),
+    "state": Kind("stato", "gli stati"),
+    "table": Kind("tabella", "le tabelle", True),
+    "weapon": Kind("arma", "le armi", True),
+}
+
+
+def kind_it(kind: str) -> str:
+    """The Italian noun of a kind of name (``"weapon"`` → ``"arma"``), the kind itself if it has
+    none."""
+    word = KINDS_IT.get(kind)
+    return word.noun if word else kind
+
+
 class UnknownNameError(RulesError):
     """A name that matches no entry of a table; the message lists the closest valid names."""
 
@@ -67,14 +121,17 @@ class UnknownNameError(RulesError):
             if self.suggestions
             else f"see 'skirmish rules' for the list of {kind} names."
         )
+        word = KINDS_IT.get(kind, Kind(f"nome ({kind})", f"i nomi ({kind})"))
+        every = "tutte" if word.feminine else "tutti"
         hint_it = (
             f"forse intendevi {names}?"
             if self.suggestions
-            else f"vedi 'skirmish rules' per l'elenco dei nomi ({kind})."
+            else f"vedi 'skirmish rules' per {every} {word.plural}."
         )
+        unknown = "sconosciuta" if word.feminine else "sconosciuto"
         super().__init__(
             f"unknown {kind} {shown(value)}: {hint}",
-            it=f"{kind} sconosciuto {shown(value)}: {hint_it}",
+            it=f"{word.noun} {unknown} {shown(value)}: {hint_it}",
         )
 
 
@@ -85,7 +142,14 @@ class DiceError(SkirmishError):
 class NotEnoughDice(DiceError):
     """A scripted dice source ran out; carries how many were given and what the next die was for."""
 
-    def __init__(self, given: int, purpose: str, more_needed: int | None = None) -> None:
+    def __init__(
+        self,
+        given: int,
+        purpose: str,
+        more_needed: int | None = None,
+        *,
+        purpose_it: str | None = None,
+    ) -> None:
         self.given = given
         self.purpose = purpose
         self.more_needed = more_needed
@@ -95,7 +159,8 @@ class NotEnoughDice(DiceError):
             f"--dice gave {given} dice but this roll needs {more} "
             f"(the next one is for: {purpose}); add them in the order they were rolled.",
             it=f"--dice ha dato {given} dadi ma questo tiro ne richiede {more_it} "
-            f"(il prossimo serve per: {purpose}); aggiungili nell'ordine in cui sono stati tirati.",
+            f"(il prossimo serve per: {purpose_it or purpose}); aggiungili nell'ordine in cui "
+            "sono stati tirati.",
         )
 
 

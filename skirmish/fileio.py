@@ -20,6 +20,7 @@ What a reader may rely on:
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 from collections.abc import Callable, Iterator
@@ -37,10 +38,14 @@ _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
 class OutputError(SkirmishError):
     """A file cannot be written (no such folder, no permission, disk full)."""
 
-    def __init__(self, path: Path | str, reason: str) -> None:
+    def __init__(self, path: Path | str, reason: str, reason_it: str | None = None) -> None:
         self.path = str(path)
         self.reason = reason
-        super().__init__(f"cannot write {self.path!r}: {reason}; choose another -o path.")
+        super().__init__(
+            f"cannot write {self.path!r}: {reason}; choose another -o path.",
+            it=f"impossibile scrivere {self.path!r}: {reason_it or reason}; "
+            "scegli un altro percorso con -o.",
+        )
 
 
 @contextlib.contextmanager
@@ -95,7 +100,7 @@ def _atomic(path: Path | str, *, mode: int | None) -> Iterator[BinaryIO]:
         os.replace(temporary, target)
     except OSError as exc:
         _remove(temporary)
-        raise OutputError(target, _why(exc)) from None
+        raise OutputError(target, _why(exc), _why_it(exc)) from None
     except BaseException:
         _remove(temporary)
         raise
@@ -111,13 +116,17 @@ def _final_target(target: Path) -> Path:
     except FileNotFoundError:
         return Path(os.path.realpath(target))  # a dangling link: create the file it names
     except OSError as exc:  # a loop of links, a name too long…
-        raise OutputError(target, _why(exc)) from None
+        raise OutputError(target, _why(exc), _why_it(exc)) from None
 
 
 def _refuse_read_only(target: Path) -> None:
     """An existing file without write permission is refused rather than renamed over."""
     if os.path.isfile(target) and not os.access(target, os.W_OK):
-        raise OutputError(target, "Permission denied (the file is read-only)")
+        raise OutputError(
+            target,
+            "Permission denied (the file is read-only)",
+            "permesso negato (il file è di sola lettura)",
+        )
 
 
 def _create_temporary(target: Path) -> tuple[int, Path]:
@@ -133,10 +142,14 @@ def _create_temporary(target: Path) -> tuple[int, Path]:
         except FileExistsError:
             continue
         except OSError as exc:
-            raise OutputError(target, _why(exc)) from None
+            raise OutputError(target, _why(exc), _why_it(exc)) from None
         except ValueError:  # a NUL in the name
-            raise OutputError(target, "not a valid file name") from None
-    raise OutputError(target, "no free temporary file name in its folder")
+            raise OutputError(target, "not a valid file name", "nome di file non valido") from None
+    raise OutputError(
+        target,
+        "no free temporary file name in its folder",
+        "nessun nome libero per un file temporaneo nella sua cartella",
+    )
 
 
 def _set_mode(target: Path, temporary: Path, mode: int | None) -> None:
@@ -170,3 +183,23 @@ def _remove(temporary: Path) -> None:
 
 def _why(exc: OSError) -> str:
     return exc.strerror or type(exc).__name__
+
+
+#: The Italian of the operating system's reasons a file cannot be written, by ``errno``.
+_WHY_IT = {
+    errno.ENOENT: "file o cartella inesistente",
+    errno.EACCES: "permesso negato",
+    errno.EPERM: "operazione non permessa",
+    errno.EROFS: "file system di sola lettura",
+    errno.ENOSPC: "spazio esaurito sul disco",
+    errno.EDQUOT: "quota del disco superata",
+    errno.EISDIR: "è una cartella",
+    errno.ENOTDIR: "non è una cartella",
+    errno.ENAMETOOLONG: "nome di file troppo lungo",
+    errno.ELOOP: "troppi collegamenti simbolici",
+    errno.EIO: "errore di input/output",
+}
+
+
+def _why_it(exc: OSError) -> str:
+    return _WHY_IT.get(exc.errno or 0) or _why(exc)

@@ -55,27 +55,34 @@ class Bound:
     what: str
     low: int
     high: int
+    what_it: str | None = None  # the word in Italian errors (``what`` when the same)
 
     def check(self, value: int, *, label: str | None = None) -> int:
         """``value`` if it lies in the range; otherwise a ``LimitError`` naming the range."""
+        it = label or self.what_it or self.what
         if isinstance(value, bool) or not isinstance(value, int):
-            raise LimitError(f"{label or self.what} must be a whole number, not {shown(value)}.")
+            raise LimitError(
+                f"{label or self.what} must be a whole number, not {shown(value)}.",
+                it=f"{it} deve essere un numero intero, non {shown(value)}.",
+            )
         if not self.low <= value <= self.high:
             raise LimitError(
                 f"{label or self.what} must be between {self.low:,} and {self.high:,}; "
-                f"{shown(value)} is out of range."
+                f"{shown(value)} is out of range.",
+                it=f"{it} deve essere tra {self.low:,} e {self.high:,}; "
+                f"{shown(value)} è fuori dai limiti.",
             )
         return value
 
 
-MONEY = Bound("money ($)", 0, 1_000_000)
-XP = Bound("XP", 0, 10_000)
-XP_CHANGE = Bound("an XP change", -10_000, 10_000)
-CHARACTERISTIC = Bound("a characteristic", 0, 10)
-COUNT = Bound("a count", 0, 100_000)
+MONEY = Bound("money ($)", 0, 1_000_000, "il denaro ($)")
+XP = Bound("XP", 0, 10_000, "l'esperienza (PE)")
+XP_CHANGE = Bound("an XP change", -10_000, 10_000, "una variazione di esperienza (PE)")
+CHARACTERISTIC = Bound("a characteristic", 0, 10, "una caratteristica")
+COUNT = Bound("a count", 0, 100_000, "un conteggio")
 LAST = Bound("--last", 1, 1_000_000)
 SEED = Bound("--seed", 0, 2**63 - 1)
-GAME = Bound("a game number", 1, 2**31 - 1)
+GAME = Bound("a game number", 1, 2**31 - 1, "il numero di una partita")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,20 +92,27 @@ class Measure:
     what: str
     low: float
     high: float
+    what_it: str | None = None  # the word in Italian errors (``what`` when the same)
 
     def check(self, value: float, *, label: str | None = None) -> float:
         """``value`` if it is finite and in the range; otherwise a ``LimitError``."""
+        it = label or self.what_it or self.what
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise LimitError(f"{label or self.what} must be a number, not {shown(value)}.")
+            raise LimitError(
+                f"{label or self.what} must be a number, not {shown(value)}.",
+                it=f"{it} deve essere un numero, non {shown(value)}.",
+            )
         if not math.isfinite(value) or not self.low <= value <= self.high:
             raise LimitError(
                 f"{label or self.what} must be between {self.low:g} and {self.high:,g}; "
-                f"{shown(value)} is out of range."
+                f"{shown(value)} is out of range.",
+                it=f"{it} deve essere tra {self.low:g} e {self.high:,g}; "
+                f"{shown(value)} è fuori dai limiti.",
             )
         return value
 
 
-DISTANCE = Measure("a distance (U)", 0, 1_000)
+DISTANCE = Measure("a distance (U)", 0, 1_000, "una distanza (U)")
 
 
 class LimitError(SkirmishError):
@@ -106,30 +120,58 @@ class LimitError(SkirmishError):
     characters)."""
 
 
-def bad_character(text: str) -> str | None:
-    """The first character that may not be in a name (control, NUL, lone surrogate,
-    unassigned or private-use), described; ``None`` when the text is clean."""
+def _bad_position(text: str) -> tuple[str, int] | None:
+    """The code (``U+001B``) and position of the first character that may not be in a name."""
     for position, char in enumerate(text, start=1):
         if unicodedata.category(char) in _BAD_CATEGORIES:
             if char in "\t\n\r":
                 continue  # white space: folded to one space by clean_name
-            code = f"U+{ord(char):04X}"
-            return f"the control or invalid character {code} at position {position}"
+            return f"U+{ord(char):04X}", position
     return None
+
+
+def bad_character(text: str) -> str | None:
+    """The first character that may not be in a name (control, NUL, lone surrogate,
+    unassigned or private-use), described; ``None`` when the text is clean."""
+    found = _bad_position(text)
+    if found is None:
+        return None
+    code, position = found
+    return f"the control or invalid character {code} at position {position}"
+
+
+def _bad_character_it(text: str) -> str:
+    code, position = _bad_position(text) or ("?", 0)
+    return f"il carattere di controllo o non valido {code} in posizione {position}"
+
+
+#: The Italian of the names ``clean_name`` checks: "il nome di una banda".
+_NAME_OF_IT = {"campaign": "una campagna", "gang": "una banda", "model": "un personaggio"}
+#: The Italian of the free texts ``clean_text`` checks.
+_TEXT_IT = {"the reason": "il motivo"}
 
 
 def clean_name(name: str, what: str) -> str:
     """A campaign, gang or model name as stored: white space folded, at most ``NAME_LENGTH``
     characters, and no control character, NUL or lone surrogate; else a ``LimitError``."""
+    of_it = _NAME_OF_IT.get(what, what)
     problem = bad_character(name)
     if problem is not None:
-        raise LimitError(f"a {what} name may not contain {problem}; type it again.")
+        raise LimitError(
+            f"a {what} name may not contain {problem}; type it again.",
+            it=f"il nome di {of_it} non può contenere {_bad_character_it(name)}; riscrivilo.",
+        )
     cleaned = " ".join(name.split())
     if not cleaned:
-        raise LimitError(f"a {what} needs a name, not {shown(name)}.")
+        raise LimitError(
+            f"a {what} needs a name, not {shown(name)}.",
+            it=f"{of_it} ha bisogno di un nome, non {shown(name)}.",
+        )
     if len(cleaned) > NAME_LENGTH:
         raise LimitError(
-            f"a {what} name has at most {NAME_LENGTH} characters; {shown(name)} is longer."
+            f"a {what} name has at most {NAME_LENGTH} characters; {shown(name)} is longer.",
+            it=f"il nome di {of_it} ha al massimo {NAME_LENGTH} caratteri; "
+            f"{shown(name)} è più lungo.",
         )
     return cleaned
 
@@ -137,12 +179,19 @@ def clean_name(name: str, what: str) -> str:
 def clean_text(text: str, what: str, length: int = TEXT_LENGTH) -> str:
     """Free text as stored (a reason for the log): white space folded, at most ``length``
     characters, no control character, NUL or lone surrogate; else a ``LimitError``."""
+    what_it = _TEXT_IT.get(what, what)
     problem = bad_character(text)
     if problem is not None:
-        raise LimitError(f"{what} may not contain {problem}; type it again.")
+        raise LimitError(
+            f"{what} may not contain {problem}; type it again.",
+            it=f"{what_it} non può contenere {_bad_character_it(text)}; riscrivilo.",
+        )
     cleaned = " ".join(text.split())
     if len(cleaned) > length:
-        raise LimitError(f"{what} has at most {length} characters; {shown(text)} is longer.")
+        raise LimitError(
+            f"{what} has at most {length} characters; {shown(text)} is longer.",
+            it=f"{what_it} ha al massimo {length} caratteri; {shown(text)} è più lungo.",
+        )
     return cleaned
 
 

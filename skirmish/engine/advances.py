@@ -83,18 +83,27 @@ def check_advance(*, advance: Advance, xp: int, current: int | None = None) -> i
     cost = advance.cost
     if advance is not Advance.SKILL:
         if current is None:
-            raise RulesError(f"give the model's current {advance.label} to raise it (R-11).")
+            raise RulesError(
+                f"give the model's current {advance.label} to raise it (R-11).",
+                it=f"indica il valore attuale di {advance.label} del personaggio per aumentarlo "
+                "(R-11).",
+            )
         check_characteristic(advance.label, current)
         if current >= HIGHEST:
             raise RulesError(
                 f"{advance.label} is already {current}, the most a model may have "
-                "(R-11, §7.1); choose another advance."
+                "(R-11, §7.1); choose another advance.",
+                it=f"{advance.label} è già {current}, il massimo che un personaggio può avere "
+                "(R-11, §7.1); scegli un altro avanzamento.",
             )
     if xp < cost:
         raise RulesError(
             f"+1 {advance.label} costs {cost} XP but the model has {xp} (R-11, §7.2)"
             if advance is not Advance.SKILL
-            else f"a new skill costs {cost} XP but the model has {xp} (R-11, §7.2)"
+            else f"a new skill costs {cost} XP but the model has {xp} (R-11, §7.2)",
+            it=f"+1 {advance.label} costa {cost} PE ma il personaggio ne ha {xp} (R-11, §7.2)"
+            if advance is not Advance.SKILL
+            else f"una nuova abilità costa {cost} PE ma il personaggio ne ha {xp} (R-11, §7.2)",
         )
     return cost
 
@@ -203,7 +212,9 @@ def roll_new_skill(*, owned: Collection[str], dice: DiceSource) -> NewSkillResul
     if _every_skill() <= owned:
         raise RulesError(
             "the model already has every skill of the table, the graduate DOTTORE included "
-            "(R-11, §7.2); spend the XP on a characteristic instead."
+            "(R-11, §7.2); spend the XP on a characteristic instead.",
+            it="il personaggio ha già tutte le abilità della tabella, compreso il DOTTORE "
+            "laureato (R-11, §7.2); spendi invece i PE in una caratteristica.",
         )
     recorder = RecordingDice(dice)
     rolls: list[SkillRoll] = []
@@ -223,7 +234,9 @@ def roll_new_skill(*, owned: Collection[str], dice: DiceSource) -> NewSkillResul
             )
     raise DiceError(
         f"{MAX_ROLLS} rolls on the new-skills table all gave owned skills; "
-        "the dice keep repeating, roll them again."
+        "the dice keep repeating, roll them again.",
+        it=f"{MAX_ROLLS} tiri sulla tabella delle nuove abilità hanno dato tutti abilità già "
+        "possedute; i dadi continuano a ripetersi, tirali di nuovo.",
     )
 
 
@@ -232,11 +245,15 @@ def choose_cacciatore(*, faction: str, owned: Collection[str]) -> NewSkillResult
     if faction != MOUNTAIN_MEN:
         raise RulesError(
             f"only mountain men may take CACCIATORE without rolling, not {faction!r} "
-            "(R-11, §9.6); roll on the table instead."
+            "(R-11, §9.6); roll on the table instead.",
+            it="solo gli uomini delle montagne possono prendere CACCIATORE senza tirare, non "
+            f"{faction!r} (R-11, §9.6); tira invece sulla tabella.",
         )
     if FUCILIERE in owned:
         raise RulesError(
-            "the model already has CACCIATORE (FUCILIERE) (R-11, §9.6); roll on the table instead."
+            "the model already has CACCIATORE (FUCILIERE) (R-11, §9.6); roll on the table instead.",
+            it="il personaggio ha già CACCIATORE (FUCILIERE) (R-11, §9.6); tira invece sulla "
+            "tabella.",
         )
     return NewSkillResult(
         dice=(),

@@ -32,7 +32,9 @@ def check_disp(disp: int) -> int:
     if isinstance(disp, bool) or not isinstance(disp, int) or not 1 <= disp <= 6:
         raise RulesError(
             f"DISP {disp!r} cannot be rolled on 1D6 (R-12, §8.1); give a value from 1 to 6 "
-            "as in the equipment list (§8.2)."
+            "as in the equipment list (§8.2).",
+            it=f"la REPERIBILITÀ {disp!r} non si può tirare con 1D6 (R-12, §8.1); indica un "
+            "valore da 1 a 6 come nella lista dell'equipaggiamento (§8.2).",
         )
     return disp
 

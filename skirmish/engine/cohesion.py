@@ -71,7 +71,9 @@ def must_test(*, started: int, lost: int) -> bool:
     """Whether a gang tests cohesion: it has lost more than half its starting models (R-08)."""
     if started < 1 or not 0 <= lost <= started:
         raise RulesError(
-            f"a gang that started with {started!r} models cannot have lost {lost!r} (R-08)."
+            f"a gang that started with {started!r} models cannot have lost {lost!r} (R-08).",
+            it=f"una banda che ha iniziato con {started!r} personaggi non può averne persi "
+            f"{lost!r} (R-08).",
         )
     return 2 * lost > started
 

@@ -98,7 +98,10 @@ class _PaddedDice(ScriptedDice):
 def check_face(value: int) -> int:
     """A die typed in must show 1 to 6."""
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-        raise DiceError(f"a D6 shows 1 to 6, not {shown(value)}; check the --dice list.")
+        raise DiceError(
+            f"a D6 shows 1 to 6, not {shown(value)}; check the --dice list.",
+            it=f"un D6 mostra da 1 a 6, non {shown(value)}; controlla l'elenco di --dice.",
+        )
     return value
 
 
@@ -109,20 +112,27 @@ def parse_dice(text: str) -> tuple[int, ...]:
     as 6, a die nobody typed on purpose."""
     parts = [p for p in text.replace(",", " ").split() if p]
     if not parts:
-        raise DiceError(f"no dice in {shown(text)}; type them in order, e.g. --dice 2,4,4,4,3,5.")
+        raise DiceError(
+            f"no dice in {shown(text)}; type them in order, e.g. --dice 2,4,4,4,3,5.",
+            it=f"nessun dado in {shown(text)}; scrivili in ordine, es. --dice 2,4,4,4,3,5.",
+        )
     faces: list[int] = []
     for part in parts:
         if not part.isascii():
             raise DiceError(
                 f"{shown(part)} in --dice {shown(text)} is not a face; type faces with the ASCII "
-                "digits 1 to 6, e.g. 2,4,4."
+                "digits 1 to 6, e.g. 2,4,4.",
+                it=f"{shown(part)} in --dice {shown(text)} non è una faccia; scrivi le facce con "
+                "le cifre ASCII da 1 a 6, es. 2,4,4.",
             )
         try:
             faces.append(int(part))
         except ValueError:
             raise DiceError(
                 f"{shown(part)} in --dice {shown(text)} is not a number; type faces 1 to 6, "
-                "e.g. 2,4,4."
+                "e.g. 2,4,4.",
+                it=f"{shown(part)} in --dice {shown(text)} non è un numero; scrivi facce da 1 a "
+                "6, es. 2,4,4.",
             ) from None
     return tuple(check_face(f) for f in faces)
 

@@ -40,7 +40,10 @@ class Explosive(StrEnum):
         """Damages dealt within the radius: dynamite 6, nitroglycerin 10 (§5.5)."""
         damage = _weapon(self.value).explosive_damage
         if damage is None:  # pragma: no cover - rules.validate() checks every explosive
-            raise RulesError(f"the rules tables give {self.value!r} no damage (§5.5).")
+            raise RulesError(
+                f"the rules tables give {self.value!r} no damage (§5.5).",
+                it=f"le tabelle non danno alcun danno a {self.value!r} (§5.5).",
+            )
         return damage
 
 
@@ -58,7 +61,8 @@ def find_explosive(name: Explosive | str) -> Explosive:
     if weapon.category is not WeaponCategory.EXPLOSIVE:
         raise RulesError(
             f"{name!r} is a weapon, not an explosive (§5.5); "
-            "give dynamite (dinamite) or nitroglycerin (nitroglicerina)."
+            "give dynamite (dinamite) or nitroglycerin (nitroglicerina).",
+            it=f"{name!r} è un'arma, non un esplosivo (§5.5); indica dinamite o nitroglicerina.",
         )
     return Explosive(weapon.id)
 
@@ -231,24 +235,34 @@ def roll_explosion(
     check_characteristic("COS", cos)
     if cos < 1:
         raise RulesError(
-            f"COS {cos!r}: a model with no COS left is already out of the game (§6.1)."
+            f"COS {cos!r}: a model with no COS left is already out of the game (§6.1).",
+            it=f"COS {cos!r}: un personaggio senza più COS è già fuori dal gioco (§6.1).",
         )
     if protection < 0:
-        raise RulesError(f"protection {protection!r}: table 8 stops 0 or more damages (R-14).")
+        raise RulesError(
+            f"protection {protection!r}: table 8 stops 0 or more damages (R-14).",
+            it=f"protezione {protection!r}: la tabella 8 ferma 0 o più danni (R-14).",
+        )
     if not 0 <= distance <= RADIUS:
         raise RulesError(
             f"a model {distance!r}U from the blast is outside its {RADIUS}U radius (R-14, §5.5); "
-            f"give a distance from 0 to {RADIUS}."
+            f"give a distance from 0 to {RADIUS}.",
+            it=f"un personaggio a {distance!r}U dall'esplosione è fuori dal suo raggio di "
+            f"{RADIUS}U (R-14, §5.5); indica una distanza da 0 a {RADIUS}.",
         )
     if thrower and not short_fuse:
         raise RulesError(
             "only a short fuse can blow up in the thrower's hands (R-14, §5.5.2); "
-            "add the short fuse or resolve the thrower as any model in the radius."
+            "add the short fuse or resolve the thrower as any model in the radius.",
+            it="solo una MICCIA CORTA può esplodere in mano a chi lancia (R-14, §5.5.2); "
+            "aggiungi la miccia corta o risolvi chi lancia come ogni personaggio nel raggio.",
         )
     if kind is Explosive.NITROGLYCERIN and (short_fuse or unmoved):
         raise RulesError(
             "nitroglycerin explodes on contact: no short fuse and no stepping away "
-            "(R-14, §5.5.1); those are dynamite's rules."
+            "(R-14, §5.5.1); those are dynamite's rules.",
+            it="la nitroglicerina esplode al contatto: niente miccia corta e niente passo "
+            "indietro (R-14, §5.5.1); quelle sono regole della dinamite.",
         )
     recorder = RecordingDice(dice)
     modifiers = (Modifier("protection", -protection, "R-14, table 8"),) if protection else ()

@@ -87,15 +87,25 @@ def armed(weapon: Weapon | None) -> bool:
     return weapon is not None and (weapon.blade or weapon.improvised)
 
 
+#: The Italian of who ``_check_fight_weapon`` refuses.
+_WHO_IT = {"the attacker": "l'attaccante", "the defender": "il difensore"}
+
+
 def _check_fight_weapon(weapon: Weapon | None, who: str) -> None:
     if weapon is None:
         return
     if weapon.category is WeaponCategory.EXPLOSIVE:
         raise RulesError(
-            f"{who} cannot fight with {weapon.name_en} (§5.5); use 'skirmish roll explosion'."
+            f"{who} cannot fight with {weapon.name_en} (§5.5); use 'skirmish roll explosion'.",
+            it=f"{_WHO_IT.get(who, who)} non può lottare con {weapon.name_it} (§5.5); usa "
+            "'skirmish roll explosion'.",
         )
     if not weapon.deals_damage:
-        raise RulesError(f"{who} cannot fight with {weapon.name_en}: it deals no damage (R-14).")
+        raise RulesError(
+            f"{who} cannot fight with {weapon.name_en}: it deals no damage (R-14).",
+            it=f"{_WHO_IT.get(who, who)} non può lottare con {weapon.name_it}: non infligge "
+            "danni (R-14).",
+        )
 
 
 def check_melee(setup: MeleeSetup) -> None:
@@ -105,7 +115,10 @@ def check_melee(setup: MeleeSetup) -> None:
     if attacker.state is ModelState.SHAKEN:
         raise RulesError(
             "a shaken model cannot start a fight (§4.3, R-05); it may still shoot, and its "
-            "next nerve test for shooting ends the shaken state."
+            "next nerve test for shooting ends the shaken state.",
+            it="un personaggio SCOSSO non può iniziare un corpo a corpo (§4.3, R-05); può "
+            "ancora sparare, e il suo prossimo test di FREDDEZZA per sparare mette fine allo "
+            "stato di scosso.",
         )
     check_hands(attacker)
     _check_fight_weapon(attacker.weapon, "the attacker")

@@ -21,7 +21,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
-from skirmish.errors import RulesError, UnknownNameError
+from skirmish.errors import RulesError, UnknownNameError, kind_it
 from skirmish.i18n import Lang
 from skirmish.rules.model import ModelState, ObjectiveEvent, ObjectiveState, Point, Side
 from skirmish.rules.names import NameIndex
@@ -139,11 +139,17 @@ class Vocabulary(Generic[E]):
         self._words: dict[E, Word[E]] = {}
         for word in words:
             if word.member in self._words:
-                raise RulesError(f"{kind} {word.member.value!r} has two words in the glossary.")
+                raise RulesError(
+                    f"{kind} {word.member.value!r} has two words in the glossary.",
+                    it=f"{kind_it(kind)} {word.member.value!r} ha due parole nel glossario.",
+                )
             self._words[word.member] = word
         missing = [repr(m.value) for m in enum if m not in self._words]
         if missing:
-            raise RulesError(f"{kind} {', '.join(missing)} has no word in the glossary.")
+            raise RulesError(
+                f"{kind} {', '.join(missing)} has no word in the glossary.",
+                it=f"{kind_it(kind)} {', '.join(missing)}: nessuna parola nel glossario.",
+            )
 
     @cached_property
     def _index(self) -> NameIndex[Word[E]]:

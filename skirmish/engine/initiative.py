@@ -175,5 +175,7 @@ def roll_off(
             )
     raise DiceError(
         f"initiative still tied after {MAX_ROUNDS} roll-offs; the dice keep repeating, "
-        "roll them again."
+        "roll them again.",
+        it=f"iniziativa ancora in parità dopo {MAX_ROUNDS} spareggi; i dadi continuano a "
+        "ripetersi, tirali di nuovo.",
     )

@@ -89,7 +89,11 @@ def panic_modifiers(target: Target, *, mountain_men_charge: bool = False) -> Pan
     spares the test.
     """
     if target.fred is None:
-        raise RulesError("a panic test needs the model's FRED; give --fred (or --target-fred).")
+        raise RulesError(
+            "a panic test needs the model's FRED; give --fred (or --target-fred).",
+            it="un test di PANICO richiede la FREDDEZZA del personaggio; indica --fred (o "
+            "--target-fred).",
+        )
     fred_mods: list[Modifier] = []
     if target.leader_fred is not None and target.leader_fred > target.fred:
         fred_mods.append(Modifier("leader-fred", target.leader_fred - target.fred, "R-04"))

@@ -209,7 +209,10 @@ def roll_recovery(
         else:
             raise DiceError(
                 f"{MAX_ROLLS} rolls on the invalid table all repeated invalidities the model "
-                "has; the dice keep repeating, roll them again."
+                "has; the dice keep repeating, roll them again.",
+                it=f"{MAX_ROLLS} tiri sulla tabella delle invalidità hanno ripetuto tutti "
+                "invalidità che il personaggio ha già; i dadi continuano a ripetersi, tirali di "
+                "nuovo.",
             )
         if len(invalidity_rolls) > 1:
             rulings.append("H-07")

@@ -57,7 +57,8 @@ def action_test(name: str) -> ActionTest:
     action = find_action(name)
     if action.reflex == 0:
         raise RulesError(
-            f"{action.name_en!r} ({action.name_it}) needs no reflex test (R-06, table 1)."
+            f"{action.name_en!r} ({action.name_it}) needs no reflex test (R-06, table 1).",
+            it=f"{action.name_it!r} non richiede un test di RIFLESSI (R-06, tabella 1).",
         )
     return ActionTest(
         action=action.id,
@@ -72,7 +73,9 @@ def check_need(need: int) -> int:
     if need not in (1, 2):
         raise RulesError(
             f"a reflex test needs 1 or 2 successes, not {need!r} (R-06, table 1); "
-            "use --need 2 only for actions marked '2 dadi su 2'."
+            "use --need 2 only for actions marked '2 dadi su 2'.",
+            it=f"un test di RIFLESSI richiede 1 o 2 successi, non {need!r} (R-06, tabella 1); "
+            "usa --need 2 solo per le azioni segnate '2 dadi su 2'.",
         )
     return need
 
@@ -101,14 +104,21 @@ def reflex_modifiers(
     """
     if side_step not in (0, 1, 2):
         raise RulesError(
-            f"a mounted side-step is normal (1) or fast (2), not {side_step!r} (R-06, table 2)."
+            f"a mounted side-step is normal (1) or fast (2), not {side_step!r} (R-06, table 2).",
+            it=f"un passo laterale a cavallo è normale (1) o veloce (2), non {side_step!r} "
+            "(R-06, tabella 2).",
         )
     if side_step and backing:
         raise RulesError(
-            "a mount either side-steps or backs up in one move, not both (R-06, table 2)."
+            "a mount either side-steps or backs up in one move, not both (R-06, table 2).",
+            it="una cavalcatura fa un passo laterale o indietreggia in un movimento, non "
+            "entrambi (R-06, tabella 2).",
         )
     if enemies < 0:
-        raise RulesError(f"the number of enemies to disengage from is {enemies!r}; give 0 or more.")
+        raise RulesError(
+            f"the number of enemies to disengage from is {enemies!r}; give 0 or more.",
+            it=f"i nemici da cui sganciarsi sono {enemies!r}; indica 0 o più.",
+        )
     horse_test = horse or side_step > 0 or backing
     found: list[Modifier] = []
     if side_step == 1:

@@ -66,7 +66,10 @@ class _Replay:
             if self._recorded[position].purpose != purpose:
                 raise RulesError(
                     f"die {position + 1} was rolled for {self._recorded[position].purpose!r} "
-                    f"but the procedure now asks for {purpose!r}; it does not match the result."
+                    f"but the procedure now asks for {purpose!r}; it does not match the result.",
+                    it=f"il dado {position + 1} è stato tirato per "
+                    f"{self._recorded[position].purpose!r} ma la procedura ora lo chiede per "
+                    f"{purpose!r}; non corrisponde al risultato.",
                 )
             return self._fresh(purpose)
         if (
@@ -103,15 +106,22 @@ def reroll(
     if points < 1:
         raise RulesError(
             f"no {kind.value.upper()} point left to spend (R-15, §1.6); spent points come back "
-            "after the game."
+            "after the game.",
+            it=f"nessun punto {kind.value.upper()} rimasto da spendere (R-15, §1.6); i punti "
+            "spesi tornano dopo la partita.",
         )
     if not 0 <= index < len(before.dice):
         raise RulesError(
             f"die {index + 1} does not exist: this result has {len(before.dice)} dice "
-            f"(count from 1 to {len(before.dice)})."
+            f"(count from 1 to {len(before.dice)}).",
+            it=f"il dado {index + 1} non esiste: questo risultato ha {len(before.dice)} dadi "
+            f"(conta da 1 a {len(before.dice)}).",
         )
     if procedure(ScriptedDice(d.value for d in before.dice)) != before:
-        raise RulesError("the procedure given does not reproduce this result from its own dice.")
+        raise RulesError(
+            "the procedure given does not reproduce this result from its own dice.",
+            it="la procedura indicata non riproduce questo risultato dai suoi dadi.",
+        )
     replay = _Replay(before.dice, index, dice)
     result = procedure(replay)
     return RerollResult(

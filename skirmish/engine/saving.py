@@ -101,7 +101,10 @@ def saving_roll(
     if cos is not None:
         check_characteristic("COS", cos)
     if damage < 1:
-        raise RulesError(f"damage {damage!r}: a saving roll is taken for each damage, 1 or more.")
+        raise RulesError(
+            f"damage {damage!r}: a saving roll is taken for each damage, 1 or more.",
+            it=f"danni {damage!r}: si fa un TIRO SALVEZZA per ogni danno, 1 o più.",
+        )
     recorder = RecordingDice(dice)
     saves: list[SaveOutcome] = []
     wounds = 0

@@ -59,7 +59,9 @@ def check_characteristic(name: str, value: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not LOWEST <= value <= HIGHEST:
         raise RulesError(
             f"{name} {value!r} is outside {LOWEST}–{HIGHEST} (§7.1); "
-            f"give the model's {name} as in its profile."
+            f"give the model's {name} as in its profile.",
+            it=f"{name} {value!r} è fuori da {LOWEST}–{HIGHEST} (§7.1); indica {name} del "
+            "personaggio come nel suo profilo.",
         )
     return value
 
@@ -111,7 +113,9 @@ def check_hands(attacker: Attacker) -> None:
     if attacker.mano_mozzata and weapon is not None and weapon.two_handed:
         raise RulesError(
             f"an invalid 'Mano mozzata' cannot use two-handed weapons such as the "
-            f"{weapon.name_en} (§6.5, R-10)."
+            f"{weapon.name_en} (§6.5, R-10).",
+            it=f"un invalido 'Mano mozzata' non può usare armi a due mani come {weapon.name_it} "
+            "(§6.5, R-10).",
         )
 
 
@@ -217,10 +221,16 @@ class Target:
         if self.cos == 0:
             raise RulesError(
                 "target COS 0: a model whose COS reaches 0 is eliminated (§6.1) and can be "
-                "neither shot at nor attacked; give the COS it has left (1–4)."
+                "neither shot at nor attacked; give the COS it has left (1–4).",
+                it="COS 0 del bersaglio: un personaggio la cui COS arriva a 0 è eliminato "
+                "(§6.1) e non può essere né bersaglio di tiri né attaccato; indica la COS che "
+                "gli resta (1–4).",
             )
         if self.friends < 0:
-            raise RulesError(f"friendly models within 5U: {self.friends!r}; give 0 or more.")
+            raise RulesError(
+                f"friendly models within 5U: {self.friends!r}; give 0 or more.",
+                it=f"personaggi amici entro 5U: {self.friends!r}; indica 0 o più.",
+            )
 
     def has(self, skill: str) -> bool:
         """Whether the target has ``skill`` (an id)."""
@@ -259,11 +269,21 @@ class ShotSituation:
 
     def __post_init__(self) -> None:
         if self.range is not None and self.range < 0:
-            raise RulesError(f"range {self.range!r}U is negative; give the distance in U.")
+            raise RulesError(
+                f"range {self.range!r}U is negative; give the distance in U.",
+                it=f"la distanza {self.range!r}U è negativa; indica la distanza in U.",
+            )
         if self.shots < 1:
-            raise RulesError(f"shots {self.shots!r}: an action fires at least one shot.")
+            raise RulesError(
+                f"shots {self.shots!r}: an action fires at least one shot.",
+                it=f"colpi {self.shots!r}: un'azione spara almeno un colpo.",
+            )
         if self.template_position < 1:
-            raise RulesError(f"template position {self.template_position!r}: the first model is 1.")
+            raise RulesError(
+                f"template position {self.template_position!r}: the first model is 1.",
+                it=f"posizione sotto la sagoma {self.template_position!r}: il primo personaggio "
+                "è 1.",
+            )
 
 
 @dataclass(frozen=True)

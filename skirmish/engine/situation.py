@@ -42,7 +42,7 @@ from skirmish.engine.setup import (
     Target,
 )
 from skirmish.errors import RulesError
-from skirmish.rules.model import Cover, ModelState, Weapon
+from skirmish.rules.model import Cover, ModelState, Weapon, WeaponCategory
 
 
 class Procedure(StrEnum):
@@ -512,17 +512,40 @@ def complete(procedure: Procedure, values: Mapping[str, Any]) -> dict[str, Any]:
                 completed[i.id] = i.choices(value)
             except ValueError:
                 names = ", ".join(c.value for c in i.choices)
-                raise RulesError(f"{i.flag} {value!r}: choose one of {names}.") from None
+                raise RulesError(
+                    f"{i.flag} {value!r}: choose one of {names}.",
+                    it=f"{i.flag} {value!r}: scegli uno tra {names}.",
+                ) from None
     return completed
 
 
 # ---------------------------------------------------------------------------- parsing
 
 
+#: The Italian of the ``who`` an error of the builders names.
+_WHO_IT = {
+    "the shooter": "chi spara",
+    "the attacker": "l'attaccante",
+    "the defender": "il difensore",
+    "the target": "il bersaglio",
+    "the model": "il personaggio",
+}
+#: The Italian of a weapon's family (§5.1), for a chosen-weapon skill's refusal (§7.2).
+_CATEGORY_IT = {
+    WeaponCategory.PISTOL: "pistola",
+    WeaponCategory.RIFLE: "fucile",
+    WeaponCategory.BLADE: "arma bianca",
+    WeaponCategory.EXPLOSIVE: "esplosivo",
+}
+
+
 def model_state(shaken: bool, terrified: bool, who: str) -> ModelState:
     """The state ``shaken`` / ``terrified`` name; both at once is an error about ``who``."""
     if shaken and terrified:
-        raise RulesError(f"{who} is either shaken or terrified, not both; drop one of the two.")
+        raise RulesError(
+            f"{who} is either shaken or terrified, not both; drop one of the two.",
+            it=f"{_WHO_IT.get(who, who)} è SCOSSO o IMPAURITO, non entrambi; togline uno dei due.",
+        )
     if terrified:
         return ModelState.TERRIFIED
     return ModelState.SHAKEN if shaken else ModelState.STEADY
@@ -562,13 +585,19 @@ def parse_skills(
             if chosen.category is not category:
                 raise RulesError(
                     f"{skill.name_en} is chosen for a {category} weapon, and "
-                    f"{choice_text!r} is a {chosen.category} (§7.2)."
+                    f"{choice_text!r} is a {chosen.category} (§7.2).",
+                    it=f"{skill.name_it} si sceglie per un'arma di tipo "
+                    f"{_CATEGORY_IT[category]}, e {choice_text!r} è di tipo "
+                    f"{_CATEGORY_IT[chosen.category]} (§7.2).",
                 )
             choice = chosen.id
         elif category is not None and weapon is not None and weapon.category is category:
             choice = weapon.id
         elif choice_text:
-            raise RulesError(f"{skill.name_en} has no chosen weapon; write --skill {name}.")
+            raise RulesError(
+                f"{skill.name_en} has no chosen weapon; write --skill {name}.",
+                it=f"{skill.name_it} non ha un'arma a scelta; scrivi --skill {name}.",
+            )
         taken.append(SkillTaken(skill.id, choice))
     return tuple(taken)
 
@@ -617,15 +646,29 @@ def _faction_name(faction: str) -> str:
     return find_faction(faction).name_en.lower()
 
 
+def _faction_name_it(faction: str) -> str:
+    from skirmish.rules import find_faction
+
+    return find_faction(faction).name_it.lower()
+
+
+#: What each immunity needs (R-04), in Italian.
+IMMUNITY_CONDITIONS_IT: dict[Immunity, str] = {
+    Immunity.CAPITANO: "il Capitano stesso o un suo amico in gioco (§9.10)",
+    Immunity.VICESCERIFFO: "un Vicesceriffo il cui Sceriffo sia in gioco e non impaurito (§9.3)",
+    Immunity.SERGENTE: "un Sergente con almeno due soldati della sua banda in gioco (§9.10)",
+}
+
+
 def _profile_name(profile: str) -> str:
     from skirmish.rules import find_profile
 
     return find_profile(profile).name_it
 
 
-def _unmet(input_: Input, value: Any, known: Known) -> str | None:
-    """Why ``input_`` given as ``value`` does not hold for the models ``known``; None if it
-    may."""
+def _unmet(input_: Input, value: Any, known: Known) -> tuple[str, str] | None:
+    """Why ``input_`` given as ``value`` does not hold for the models ``known``, in English and
+    Italian; None if it may."""
     # The ids only here, where a condition is checked: ``skirmish roll`` seldom gets this far.
     from skirmish.rules.ids import FactionId, ProfileId
 
@@ -636,40 +679,53 @@ def _unmet(input_: Input, value: Any, known: Known) -> str | None:
             if faction is not None and faction != FactionId.MOUNTAIN_MEN:
                 return (
                     f"{flag}: only mountain men's charges add +1 to the panic test (§9.6, "
-                    f"R-04), and the attacker is one of the {_faction_name(faction)}; drop {flag}."
+                    f"R-04), and the attacker is one of the {_faction_name(faction)}; drop {flag}.",
+                    f"{flag}: solo le cariche degli uomini delle montagne danno +1 al test di "
+                    f"PANICO (§9.6, R-04), e l'attaccante è dei {_faction_name_it(faction)}; "
+                    f"togli {flag}.",
                 )
         case Requirement.TWO_PISTOLS:
             pistols = known.attacker_pistols
             if pistols is not None and pistols < 2:
                 return (
                     f"{flag}: the shooter carries {pistols} pistol(s) and firing two pistols "
-                    f"needs two (table 3); drop {flag}."
+                    f"needs two (table 3); drop {flag}.",
+                    f"{flag}: chi spara porta {pistols} pistola/e e sparare con due pistole "
+                    f"richiede di averne due (tabella 3); togli {flag}.",
                 )
         case Requirement.SOLDIER:
             profile, others = known.attacker_profile, known.attacker_soldiers
             if profile is not None and profile != ProfileId.SOLDIER:
                 return (
                     f"{flag}: the +1 within 5U of two other soldiers is the Soldato's (§9.10, "
-                    f"R-02), and the shooter is a {_profile_name(profile)}; drop {flag}."
+                    f"R-02), and the shooter is a {_profile_name(profile)}; drop {flag}.",
+                    f"{flag}: il +1 entro 5U da altri due soldati è del Soldato (§9.10, R-02), e "
+                    f"chi spara è un {_profile_name(profile)}; togli {flag}.",
                 )
             if others is not None and others < SOLDIERS_NEEDED:
                 return (
                     f"{flag}: the shooter has {others} other soldier(s) in play and needs "
-                    f"{SOLDIERS_NEEDED} within 5U (§9.10, R-02); drop {flag}."
+                    f"{SOLDIERS_NEEDED} within 5U (§9.10, R-02); drop {flag}.",
+                    f"{flag}: chi spara ha {others} altro/i soldato/i in gioco e gliene servono "
+                    f"{SOLDIERS_NEEDED} entro 5U (§9.10, R-02); togli {flag}.",
                 )
         case Requirement.GRINGO_TARGET:
             profile = known.target_profile
             if profile is not None and profile != ProfileId.GRINGO:
                 return (
                     f"{flag}: only a Gringo far from his leader tests panic at +1 (§9.7, R-04), "
-                    f"and the target is a {_profile_name(profile)}; drop {flag}."
+                    f"and the target is a {_profile_name(profile)}; drop {flag}.",
+                    f"{flag}: solo un Gringo lontano dal suo capo fa il test di PANICO a +1 (§9.7, "
+                    f"R-04), e il bersaglio è un {_profile_name(profile)}; togli {flag}.",
                 )
         case Requirement.INDIAN_TARGET:
             faction = known.target_faction
             if faction is not None and faction != FactionId.INDIANS:
                 return (
                     f"{flag}: only indians are partly hidden beyond 20U (§9.11, R-02), and the "
-                    f"target is one of the {_faction_name(faction)}; drop {flag}."
+                    f"target is one of the {_faction_name(faction)}; drop {flag}.",
+                    f"{flag}: solo gli indiani sono parzialmente nascosti oltre 20U (§9.11, R-02), "
+                    f"e il bersaglio è dei {_faction_name_it(faction)}; togli {flag}.",
                 )
         case Requirement.IMMUNITY:
             holding = known.target_immunities
@@ -678,7 +734,10 @@ def _unmet(input_: Input, value: Any, known: Known) -> str | None:
                 return (
                     f"{flag} {immunity.value}: the immunity needs "
                     f"{IMMUNITY_CONDITIONS[immunity]}, which the target is not (R-04); "
-                    f"drop {flag}."
+                    f"drop {flag}.",
+                    f"{flag} {immunity.value}: l'immunità richiede "
+                    f"{IMMUNITY_CONDITIONS_IT[immunity]}, e il bersaglio non lo è (R-04); "
+                    f"togli {flag}.",
                 )
     return None
 
@@ -692,7 +751,8 @@ def check_inputs(procedure: Procedure, values: Mapping[str, Any], known: Known) 
             continue
         problem = _unmet(input_, value, known)
         if problem is not None:
-            raise RulesError(problem)
+            english, italian = problem
+            raise RulesError(english, it=italian)
 
 
 def known_from(values: Mapping[str, Any]) -> Known:
@@ -742,7 +802,10 @@ def shoot_setup(values: Mapping[str, Any], known: Known | None = None) -> ShootS
     check_inputs(procedure, v, known or known_from(v))
     gun = parse_weapon(v["weapon"])
     if gun is None:
-        raise RulesError("shooting needs a weapon; give --weapon (e.g. six-shooter).")
+        raise RulesError(
+            "shooting needs a weapon; give --weapon (e.g. six-shooter).",
+            it="per sparare serve un'arma; indica --weapon (es. sei colpi).",
+        )
     distance = v["range"]
     if distance is None and v["fanning"] and gun.short is not None:
         distance = float(gun.short)

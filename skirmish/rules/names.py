@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Generic, Protocol, TypeVar
 
-from skirmish.errors import RulesError, UnknownNameError
+from skirmish.errors import RulesError, UnknownNameError, kind_it
 
 _SEPARATORS = re.compile(r"[\s_'’`/.\-]+")
 
@@ -49,7 +49,10 @@ class NameIndex(Generic[N]):
         self._by_name: dict[str, N] = {}
         for entry in entries:
             if entry.id in self._entries:
-                raise RulesError(f"{kind} id {entry.id!r} appears twice in the tables.")
+                raise RulesError(
+                    f"{kind} id {entry.id!r} appears twice in the tables.",
+                    it=f"l'id {entry.id!r} ({kind_it(kind)}) compare due volte nelle tabelle.",
+                )
             self._entries[entry.id] = entry
         for entry in self._entries.values():
             for name in (entry.id, entry.name_it, entry.name_en, *entry.aliases):
@@ -57,7 +60,9 @@ class NameIndex(Generic[N]):
                 other = self._by_name.get(key)
                 if other is not None and other.id != entry.id:
                     raise RulesError(
-                        f"{kind} name {name!r} is ambiguous: {other.id!r} and {entry.id!r}."
+                        f"{kind} name {name!r} is ambiguous: {other.id!r} and {entry.id!r}.",
+                        it=f"il nome {name!r} ({kind_it(kind)}) è ambiguo: {other.id!r} e "
+                        f"{entry.id!r}.",
                     )
                 self._by_name[key] = entry
 

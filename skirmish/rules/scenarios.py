@@ -184,13 +184,17 @@ class Objective:
         if event not in self.events:
             allowed = ", ".join(e.value for e in self.events)
             raise RulesError(
-                f"{self.name_en} cannot {event.value!r} in this scenario; allowed: {allowed}."
+                f"{self.name_en} cannot {event.value!r} in this scenario; allowed: {allowed}.",
+                it=f"{self.name_it}: {event.value!r} non è possibile in questo scenario; "
+                f"ammessi: {allowed}.",
             )
         sources, target = TRANSITIONS[event]
         if state not in sources:
             raise RulesError(
                 f"{self.name_en} is {state.value!r}: {event.value!r} needs it "
-                f"{' or '.join(sorted(s.value for s in sources))}."
+                f"{' or '.join(sorted(s.value for s in sources))}.",
+                it=f"{self.name_it} è {state.value!r}: {event.value!r} richiede che sia "
+                f"{' o '.join(sorted(s.value for s in sources))}.",
             )
         return target
 
@@ -329,7 +333,9 @@ class Scenario:
                 return objective
         known = ", ".join(o.id for o in self.objectives) or "none"
         raise RulesError(
-            f"scenario {self.id!r} has no objective {objective_id!r}; its objectives: {known}."
+            f"scenario {self.id!r} has no objective {objective_id!r}; its objectives: {known}.",
+            it=f"lo scenario {self.id!r} non ha l'obiettivo {objective_id!r}; i suoi obiettivi: "
+            f"{known}.",
         )
 
     def restriction(self, kind: RestrictionKind) -> Restriction | None:
@@ -369,7 +375,11 @@ class ScenarioFileError(RulesError):
     def __init__(self, problems: Sequence[str]) -> None:
         self.problems = tuple(problems)
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        super().__init__(f"{problems[0]}{more}")
+        more_it = f" (e altri {len(problems) - 1})" if len(problems) > 1 else ""
+        # The fault itself names the file's fields (TOML keys), which stay as written.
+        super().__init__(
+            f"{problems[0]}{more}", it=f"file di scenario non valido: {problems[0]}{more_it}"
+        )
 
 
 _MISSING = object()
@@ -827,7 +837,10 @@ def load_scenario(path: Path) -> Scenario:
 
 def _files(directory: Path) -> list[Path]:
     if not directory.is_dir():
-        raise RulesError(f"no scenario folder at {str(directory)!r}; reinstall skirmish.")
+        raise RulesError(
+            f"no scenario folder at {str(directory)!r}; reinstall skirmish.",
+            it=f"nessuna cartella degli scenari in {str(directory)!r}; reinstalla skirmish.",
+        )
     return sorted(directory.glob("*.toml"))
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from skirmish.errors import RulesError, UnknownNameError
+from skirmish.errors import RulesError, UnknownNameError, kind_it
 from skirmish.resources import rules_data_dir
 from skirmish.rules.model import (
     Faction,
@@ -77,7 +77,10 @@ def load(name: str) -> Mapping[str, Any]:
     import json  # only the first lookup pays for the parser
 
     if name not in DATA_FILES:
-        raise RulesError(f"no rules table file {name!r}; the files are: {', '.join(DATA_FILES)}.")
+        raise RulesError(
+            f"no rules table file {name!r}; the files are: {', '.join(DATA_FILES)}.",
+            it=f"nessun file di tabelle {name!r}; i file sono: {', '.join(DATA_FILES)}.",
+        )
     path = rules_data_dir() / f"{name}.json"
     with path.open(encoding="utf-8") as handle:
         data: Mapping[str, Any] = json.load(handle)
@@ -101,7 +104,11 @@ def _build(kind: str, cls: type[Any], raw: Mapping[str, Any], **extra: Any) -> A
     try:
         return cls(**{**_tuples(raw), **extra})
     except (TypeError, ValueError) as exc:
-        raise RulesError(f"bad {kind} entry {raw.get('id')!r} in the rules data: {exc}") from exc
+        raise RulesError(
+            f"bad {kind} entry {raw.get('id')!r} in the rules data: {exc}",
+            it=f"voce {raw.get('id')!r} ({kind_it(kind)}) non valida nei dati del regolamento: "
+            f"{exc}",
+        ) from exc
 
 
 # --------------------------------------------------------------------------- weapons & items
@@ -183,7 +190,10 @@ def skill_for_roll(roll: int) -> Skill:
     for skill in _skill_index():
         if skill.roll == roll:
             return skill
-    raise RulesError(f"no skill for a 2D6 roll of {roll!r}: the table covers 2 to 12.")
+    raise RulesError(
+        f"no skill for a 2D6 roll of {roll!r}: the table covers 2 to 12.",
+        it=f"nessuna abilità per un tiro 2D6 di {roll!r}: la tabella va da 2 a 12.",
+    )
 
 
 @cache
@@ -231,7 +241,10 @@ def recovery_for_roll(roll: int) -> RecoveryResult:
     for row in _recovery_index():
         if row.covers(roll):
             return row
-    raise RulesError(f"no recovery result for a roll of {roll!r}.")
+    raise RulesError(
+        f"no recovery result for a roll of {roll!r}.",
+        it=f"nessun risultato di recupero per un tiro di {roll!r}.",
+    )
 
 
 @cache
@@ -252,7 +265,10 @@ def invalidity_for_roll(roll: int) -> Invalidity:
     for row in _invalid_index():
         if row.roll == roll:
             return row
-    raise RulesError(f"no invalidity for a roll of {roll!r}: the table covers 1 to 6.")
+    raise RulesError(
+        f"no invalidity for a roll of {roll!r}: the table covers 1 to 6.",
+        it=f"nessuna invalidità per un tiro di {roll!r}: la tabella va da 1 a 6.",
+    )
 
 
 @cache
@@ -444,7 +460,11 @@ def _traits(raw: Mapping[str, Any]) -> dict[str, Any]:
         raise RulesError(
             f"bad profile entry {raw.get('id')!r} in the rules data: friend_death must be "
             '{"hero": "panic"|"terrified", "leader": "panic"|"terrified"} and flees one of '
-            f"{', '.join(f.value for f in Flight)} ({exc})"
+            f"{', '.join(f.value for f in Flight)} ({exc})",
+            it=f"voce di profilo {raw.get('id')!r} non valida nei dati del regolamento: "
+            "friend_death deve essere "
+            f'{{"hero": "panic"|"terrified", "leader": "panic"|"terrified"}} e flees '
+            f"uno tra {', '.join(f.value for f in Flight)} ({exc})",
         ) from exc
     return traits
 
@@ -482,7 +502,9 @@ def find_profile(name: str, faction: str | None = None) -> Profile:
             where = ", ".join(f"{p.id} ({p.faction})" for p in elsewhere)
             raise RulesError(
                 f"profile {name!r} is not in faction {gang.id!r}: it is {where}; "
-                f"see 'skirmish rules profiles {gang.id}'."
+                f"see 'skirmish rules profiles {gang.id}'.",
+                it=f"il profilo {name!r} non è della fazione {gang.id!r}: è {where}; vedi "
+                f"'skirmish rules profiles {gang.id}'.",
             )
         raise UnknownNameError("profile", name, tables.by_faction[gang.id].nearest(name))
     matches = tables.by_name.get(key, ())
@@ -491,7 +513,8 @@ def find_profile(name: str, faction: str | None = None) -> Profile:
     if matches:
         where = ", ".join(f"{p.id} ({p.faction})" for p in matches)
         raise RulesError(
-            f"profile name {name!r} is ambiguous: {where}; give the faction or use the id."
+            f"profile name {name!r} is ambiguous: {where}; give the faction or use the id.",
+            it=f"il nome di profilo {name!r} è ambiguo: {where}; indica la fazione o usa l'id.",
         )
     raise UnknownNameError("profile", name, _nearest(name, tables.all))
 
