@@ -7,7 +7,8 @@ can record every die in order and a script that runs short can say what the next
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -30,6 +31,74 @@ class DiceSource(Protocol):
     def roll(self, purpose: str) -> int:
         """Return the next D6 (1–6), rolled for ``purpose``."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Purpose:
+    """What a die is rolled for, in the book's words: ``dice`` is how many are thrown together
+    (2 for the 2D6 tests against FRED or RIF, 6 for fanning)."""
+
+    it: str
+    en: str
+    dice: int = 1
+
+    def word(self, lang: str) -> str:
+        """The book's words in ``lang`` (``"it"`` or ``"en"``)."""
+        return self.it if str(lang) == "it" else self.en
+
+
+#: Every purpose a procedure names when it asks for a die (``nerve.PURPOSE``…), with the book's
+#: words; a test holds it equal to the engine's constants. ``shot 2`` is the second shot.
+PURPOSES: Mapping[str, Purpose] = {
+    "nerve": Purpose("test di freddezza", "nerve test", 2),
+    "fanning": Purpose("sventagliata", "fanning", 6),
+    "shot": Purpose("tiro per colpire", "shooting roll"),
+    "mount": Purpose("tiro per la cavalcatura", "roll for the mount"),
+    "reflex": Purpose("test riflessi", "reflex test", 2),
+    "save": Purpose("tiro salvezza", "saving roll"),
+    "panic": Purpose("test di panico", "panic test", 2),
+    "fight": Purpose("tiro del corpo a corpo", "fight roll"),
+    "lasso": Purpose("lazo", "lasso roll"),
+    "short fuse": Purpose("miccia corta", "short fuse"),
+    "step away": Purpose("allontanarsi dall'esplosione", "stepping away from the blast"),
+    "thrown": Purpose("lancio dell'esplosivo", "throw of the explosive"),
+    "initiative": Purpose("iniziativa", "initiative"),
+    "initiative: first": Purpose("iniziativa", "initiative"),
+    "initiative: opponent": Purpose("iniziativa dell'avversario", "the opponent's initiative"),
+    "cohesion": Purpose("test di coesione", "cohesion test"),
+    "recovery": Purpose("recupero personaggio", "recovery roll"),
+    "recovery: FORTUNA reroll": Purpose(
+        "recupero personaggio, ritirato con la FORTUNA", "recovery roll, rerolled with FORTUNA"
+    ),
+    "invalid table": Purpose("tabella invalidità", "invalid table"),
+    "infamy": Purpose("test d'infamia", "infamy test"),
+    "availability": Purpose("disponibilità", "availability roll"),
+    "new skill": Purpose("nuova abilità", "new skill", 2),
+    "gambler": Purpose("vincita del giocatore d'azzardo", "the gambler's winnings"),
+    "marked cards": Purpose("carte segnate", "marked cards"),
+}
+
+
+def purpose_key(purpose: str) -> tuple[str, int | None]:
+    """A die's purpose without its number: ``shot 2`` is the ``shot`` purpose, shot 2."""
+    head, _, tail = purpose.rpartition(" ")
+    if head and tail.isdigit() and head in PURPOSES:
+        return head, int(tail)
+    return purpose, None
+
+
+def purpose_words(purpose: str, lang: str) -> str:
+    """What a die is for, in the book's words (``shot 2`` → "shooting roll 2")."""
+    key, number = purpose_key(purpose)
+    known = PURPOSES.get(key)
+    words = known.word(lang) if known is not None else key
+    return f"{words} {number}" if number is not None else words
+
+
+def throw_size(purpose: str) -> int:
+    """How many dice of ``purpose`` are thrown together (2 for a 2D6 test)."""
+    known = PURPOSES.get(purpose_key(purpose)[0])
+    return known.dice if known is not None else 1
 
 
 class RandomDice:
@@ -78,6 +147,186 @@ class RecordingDice:
         value = self._source.roll(purpose)
         self.dice.append(Die(value, purpose))
         return value
+
+
+def described(purpose: str, subject: str | None, lang: str) -> str:
+    """A die's purpose and who it is for: "saving roll for Billy Clanton" ("tiro salvezza per
+    Billy Clanton")."""
+    words = purpose_words(purpose, lang)
+    if subject is None:
+        return words
+    return f"{words} {'per' if str(lang) == 'it' else 'for'} {subject}"
+
+
+@dataclass(frozen=True, slots=True)
+class DieRequest:
+    """A die the table must roll now: what for, for whom, and which die of its throw."""
+
+    purpose: str
+    subject: str | None
+    number: int  # 1 to ``of``
+    of: int  # dice thrown together (2 for a 2D6 test)
+    reroll: bool = False  # the die is rolled again with a FAMA or FORTUNA point (R-15)
+    first: bool = False  # the action's first die, with no die typed before it
+
+
+#: Asks the table for the next die: one or more faces rolled (the extra ones are taken for the
+#: next dice), or ``None`` to roll the rest of the action at random.
+Ask = Callable[[DieRequest], Sequence[int] | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """Why an action rolled no more dice, in both languages ("COS 0: eliminated, so no panic
+    test")."""
+
+    it: str
+    en: str
+
+
+class TableDice:
+    """The dice of one action as the table rolls them: the ones typed in one go first, in
+    order, then (with ``ask``) each next die asked for by what it is for and for whom, or
+    ``random`` ones. Without ``ask`` or ``random``, running out raises ``NotEnoughDice``
+    (scripts stay reproducible), and ``check_all_used`` refuses dice left over, naming the
+    stage that ended the action.
+
+    Services say who rolls which dice with ``rolling_for`` and why an action stopped with
+    ``note_end``; other sources ignore both.
+    """
+
+    def __init__(
+        self,
+        typed: Iterable[int] = (),
+        *,
+        ask: Ask | None = None,
+        random_dice: DiceSource | None = None,
+    ) -> None:
+        self._typed = tuple(check_face(v) for v in typed)
+        self._queue = list(self._typed)
+        self._ask = ask
+        self._random = random_dice
+        self._roles: list[Mapping[str, str]] = []
+        #: Every die handed out, in order, with who it was for (``None``: nobody named).
+        self.dice: list[tuple[Die, str | None, bool]] = []
+        self._ending: tuple[int, Ending] | None = None
+
+    @property
+    def typed(self) -> tuple[int, ...]:
+        """The dice given in one go."""
+        return self._typed
+
+    @property
+    def leftover(self) -> tuple[int, ...]:
+        """Dice given in one go (or typed on one line) that no stage used."""
+        return tuple(self._queue)
+
+    def subject(self, purpose: str) -> str | None:
+        """Who the die of ``purpose`` is rolled for, as the innermost ``rolling_for`` says."""
+        key = purpose_key(purpose)[0]
+        for roles in reversed(self._roles):
+            if key in roles:
+                return roles[key]
+        return None
+
+    def roll(self, purpose: str) -> int:
+        return self._next(purpose, reroll=False)
+
+    def roll_again(self, purpose: str) -> int:
+        """The new die of a reroll (R-15): typed in order like any other, or asked for."""
+        return self._next(purpose, reroll=True)
+
+    def _next(self, purpose: str, *, reroll: bool) -> int:
+        subject = self.subject(purpose)
+        if self._queue:
+            value = self._queue.pop(0)
+        elif self._random is not None:
+            value = self._random.roll(purpose)
+        elif self._ask is not None:
+            value = self._asked(purpose, subject, reroll)
+        else:
+            words = (described(purpose, subject, "en"), described(purpose, subject, "it"))
+            raise NotEnoughDice(len(self._typed), words[0], purpose_it=words[1])
+        self.dice.append((Die(value, purpose), subject, reroll))
+        return value
+
+    def _asked(self, purpose: str, subject: str | None, reroll: bool) -> int:
+        assert self._ask is not None
+        size = throw_size(purpose)
+        run = 0
+        for die, _, again in reversed(self.dice):
+            if again or die.purpose != purpose:
+                break
+            run += 1
+        number = 1 if reroll else run % size + 1
+        request = DieRequest(
+            purpose, subject, number, 1 if reroll else size, reroll, first=not self.dice
+        )
+        faces = self._ask(request)
+        if faces is None:
+            self._random = RandomDice()
+            return self._random.roll(purpose)
+        checked = [check_face(f) for f in faces]
+        if not checked:
+            raise DiceError("no die was typed.", it="nessun dado inserito.")
+        self._queue.extend(checked[1:])
+        return checked[0]
+
+    def push(self, roles: Mapping[str, str]) -> None:
+        """Name who rolls the dice of each purpose (``{"save": "Billy Clanton"}``)."""
+        self._roles.append(roles)
+
+    def pop(self) -> None:
+        """Forget the innermost names pushed."""
+        self._roles.pop()
+
+    def note_end(self, why: Ending) -> None:
+        """Why the action rolled no more dice (said if dice are left over)."""
+        self._ending = (len(self.dice), why)
+
+    def check_all_used(self) -> None:
+        """Dice left over mean the command does not describe what was rolled: refuse, saying
+        which stage ended the action and why (issue #10)."""
+        if not self._queue:
+            return
+        given = len(self._typed)
+        left = len(self._queue)
+        faces = ", ".join(str(v) for v in self._queue)
+        if self.dice:
+            last, subject, _ = self.dice[-1]
+            end_en = f"the action ended with the {described(last.purpose, subject, 'en')}"
+            end_it = f"l'azione è finita con: {described(last.purpose, subject, 'it')}"
+        else:
+            end_en, end_it = "this action rolls no dice", "questa azione non tira dadi"
+        if self._ending is not None and self._ending[0] == len(self.dice):
+            end_en += f" ({self._ending[1].en})"
+            end_it += f" ({self._ending[1].it})"
+        raise DiceError(
+            f"--dice gave {given} dice but {end_en}; {left} left over ({faces}): remove them "
+            "or check the command.",
+            it=f"--dice ha dato {given} dadi ma {end_it}; {left} in più ({faces}): toglili o "
+            "controlla il comando.",
+        )
+
+
+@contextmanager
+def rolling_for(dice: DiceSource | None, roles: Mapping[str, str]) -> Iterator[None]:
+    """While inside, the dice of each purpose in ``roles`` are rolled for that model (said at
+    the table's prompts and in the left-over error); a no-op for other sources."""
+    if not isinstance(dice, TableDice):
+        yield
+        return
+    dice.push(roles)
+    try:
+        yield
+    finally:
+        dice.pop()
+
+
+def note_end(dice: DiceSource | None, why: Ending | None) -> None:
+    """Say why the action ended (``TableDice.note_end``); a no-op for other sources."""
+    if isinstance(dice, TableDice) and why is not None:
+        dice.note_end(why)
 
 
 class _PaddedDice(ScriptedDice):

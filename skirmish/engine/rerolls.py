@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
-from skirmish.engine.dice import DiceSource, Die, ScriptedDice
+from skirmish.engine.dice import DiceSource, Die, ScriptedDice, _PaddedDice, throw_size
 from skirmish.errors import RulesError
 from skirmish.rules.model import Point
 
@@ -30,6 +30,19 @@ class HasDice(Protocol):
 
 
 R = TypeVar("R", bound=HasDice)
+
+
+class FailedLike(Protocol):
+    """A failed die of a result: where it is among the result's dice."""
+
+    @property
+    def index(self) -> int:
+        """The die's position in the result's dice."""
+        ...
+
+
+F = TypeVar("F", bound=FailedLike)
+P = TypeVar("P")
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,3 +148,155 @@ def reroll(
         dice=tuple(replay.rolled),
         rulings=("R-15",),
     )
+
+
+# ------------------------------------------------------------------------ at the table
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Generic[F]):
+    """A failed die that may be rerolled now, and the faces with which it would pass."""
+
+    failed: F
+    index: int
+    die: Die
+    passes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rerolled(Generic[F, P]):
+    """A die rerolled at the table: the failure offered, who paid, the old and new die."""
+
+    failed: F
+    payer: P
+    old: Die
+    new: Die
+
+
+@dataclass(frozen=True, slots=True)
+class AtTable(Generic[R, F, P]):
+    """A procedure rolled at the table: its result and the rerolls taken on the way."""
+
+    result: R
+    rerolls: tuple[Rerolled[F, P], ...]
+
+
+class _Pause(Exception):
+    """A throw is complete and one of its dice failed: offer the reroll before going on."""
+
+
+class _Feed:
+    """The dice decided so far, then fresh ones from the table; pauses at the end of a throw
+    when ``pending`` says a die already rolled failed and was not offered yet."""
+
+    def __init__(
+        self,
+        kept: list[Die],
+        source: DiceSource,
+        pending: Callable[[list[Die]], bool],
+        offered: set[int],
+    ) -> None:
+        self.kept = kept
+        self._source = source
+        self._pending = pending
+        self._offered = offered
+        self._next = 0
+
+    def roll(self, purpose: str) -> int:
+        position = self._next
+        self._next += 1
+        if position < len(self.kept):
+            if self.kept[position].purpose == purpose:
+                return self.kept[position].value
+            del self.kept[position:]  # the course changed: what was rolled after is void
+            self._offered.difference_update({i for i in self._offered if i >= position})
+        if self.kept and _throw_done(self.kept, purpose) and self._pending(self.kept):
+            raise _Pause
+        value = self._source.roll(purpose)
+        self.kept.append(Die(value, purpose))
+        return value
+
+
+def _throw_done(kept: Sequence[Die], purpose: str) -> bool:
+    """Whether the dice rolled so far end a throw, a die of ``purpose`` being asked next:
+    the other die of a 2D6 test is thrown with the first."""
+    last = kept[-1].purpose
+    if purpose != last:
+        return True
+    run = 0
+    for die in reversed(kept):
+        if die.purpose != last:
+            break
+        run += 1
+    return run % throw_size(last) == 0
+
+
+def roll_at_table(
+    procedure: Callable[[DiceSource], R],
+    dice: DiceSource,
+    *,
+    failed: Callable[[R], Sequence[F]],
+    choose: Callable[[Offer[F]], P | None] | None,
+) -> AtTable[R, F, P]:
+    """Run ``procedure`` on the table's ``dice``, offering each failed die (``failed``: the
+    engine's verdict on a result, e.g. ``stages.failed_dice``) to ``choose`` as soon as its
+    throw is complete (R-15, §1.6): the nerve dice before the shot, each saving roll before
+    the next. ``choose`` names who pays, or ``None`` to keep the die; a die is offered once.
+
+    A reroll keeps the replay semantics of ``reroll``: the dice before it stay, the new die
+    is rolled on the same source (``roll_again`` when it has one), and the action goes on
+    from there, so the result is the book's. Without ``choose`` the procedure simply runs.
+    """
+    if choose is None:
+        return AtTable(procedure(dice), ())
+    again: Callable[[str], int] = getattr(dice, "roll_again", dice.roll)
+    kept: list[Die] = []
+    offered: set[int] = set()
+    taken: list[Rerolled[F, P]] = []
+
+    def waiting(so_far: Sequence[Die]) -> list[F]:
+        result = _provisional(procedure, so_far)
+        return [f for f in failed(result) if f.index < len(so_far) and f.index not in offered]
+
+    while True:
+        feed = _Feed(kept, dice, lambda so_far: bool(waiting(so_far)), offered)
+        try:
+            result = procedure(feed)
+        except _Pause:
+            pending = waiting(kept)
+        else:
+            pending = [f for f in failed(result) if f.index not in offered]
+            if not pending:
+                return AtTable(result, tuple(taken))
+        for failure in pending:
+            offered.add(failure.index)
+            old = kept[failure.index]
+            offer = Offer(failure, failure.index, old, _passing(procedure, kept, failure, failed))
+            payer = choose(offer)
+            if payer is not None:
+                new = Die(again(old.purpose), old.purpose)
+                kept[failure.index] = new
+                taken.append(Rerolled(failure, payer, old, new))
+                break  # the action goes on from the new die
+
+
+def _provisional(procedure: Callable[[DiceSource], R], so_far: Sequence[Die]) -> R:
+    """The result the dice so far lead to, whatever comes next (the verdicts on dice already
+    rolled never depend on the dice after them)."""
+    return procedure(_PaddedDice([d.value for d in so_far], 1))
+
+
+def _passing(
+    procedure: Callable[[DiceSource], R],
+    kept: Sequence[Die],
+    failure: F,
+    failed: Callable[[R], Sequence[F]],
+) -> tuple[int, ...]:
+    """The faces with which the offered die would pass its test."""
+    at = failure.index
+    passing = []
+    for face in range(1, 7):
+        trial = [*kept[:at], Die(face, kept[at].purpose), *kept[at + 1 :]]
+        if all(f.index != at for f in failed(_provisional(procedure, trial))):
+            passing.append(face)
+    return tuple(passing)
