@@ -25,6 +25,7 @@ from skirmish.cli.game_objectives import objective
 from skirmish.cli.game_states import drink, leave, spend, state
 from skirmish.cli.game_status import list_, log, status
 from skirmish.cli.game_turns import initiative, start, turn
+from skirmish.cli.game_undo import undo
 from skirmish.cli.game_walker import play
 
 app = typer.Typer(
@@ -40,7 +41,8 @@ app = typer.Typer(
 COMMANDS: dict[str, Callable[..., None]] = {
     "start": start, "list": list_, "turn": turn, "initiative": initiative, "shoot": shoot,
     "melee": melee, "drink": drink, "hit": hit, "state": state, "eliminate": eliminate,
-    "leave": leave, "spend": spend, "objective": objective, "status": status,
+    "leave": leave, "spend": spend, "objective": objective, "undo": undo,
+    "status": status,
     "retreat": retreat, "end": end, "abandon": abandon, "log": log, "postgame": postgame,
     "play": play,
 }  # fmt: skip
@@ -51,7 +53,7 @@ ITALIAN: dict[str, Callable[..., None]] = {
     "lotta": melee, "colpito": hit, "stato": state, "elimina": eliminate, "spendi": spend,
     "obiettivo": objective, "bevi": drink, "situazione": status, "ritirata": retreat, "fine": end,
     "abbandona": abandon, "registro": log, "dopo-partita": postgame, "gioca": play,
-    "esci": leave,
+    "esci": leave, "annulla": undo,
 }  # fmt: skip
 
 for _name, _command in COMMANDS.items():

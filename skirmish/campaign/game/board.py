@@ -24,6 +24,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup
+from skirmish.campaign.game import capture
 from skirmish.campaign.game.tables import (
     Game,
     GameEvent,
@@ -122,7 +123,7 @@ def game_by_id(session: Session, campaign: Campaign, game_id: int) -> Game:
         raise CampaignError(
             f"campaign {campaign.name!r} has no game {game_id}; see 'skirmish game list'."
         )
-    lookup.lock_row(session, game)
+    lock_game(session, game)
     return game
 
 
@@ -143,8 +144,15 @@ def current_game(session: Session, campaign: Campaign, game_id: int | None = Non
         numbers = ", ".join(str(g.id) for g in playing)
         raise CampaignError(f"games {numbers} are in progress; choose one with --game N.")
     game = playing[0] if playing else games[0]
-    lookup.lock_row(session, game)
+    lock_game(session, game)
     return game
+
+
+def lock_game(session: Session, game: Game) -> None:
+    """Lock ``game`` for the unit of work and, for a writer, keep its rows as they are before
+    the action (``capture.remember``: its first event carries them, for ``game undo``)."""
+    lookup.lock_row(session, game)
+    capture.remember(session, game)
 
 
 def require_in_progress(game: Game) -> None:
@@ -339,17 +347,20 @@ def record_event(
         at=now_text(),
         details=details or {},
         dice=dice_data(dice),
+        before=capture.attach(session, row_id(game)),  # the action's first event: for game undo
     )
     session.add(event)
     session.flush()
+    capture.recorded(session, event)
     return event
 
 
 def log_barrier(
     session: Session, game: Game, gang: Gang, action: str, extra: dict[str, Any]
 ) -> None:
-    """A campaign log entry for the game that ``undo`` cannot cross (no state before it)."""
-    log_entry(
+    """A campaign log entry for the game that ``undo`` cannot cross (no state before it);
+    ``game undo`` of the action that wrote it takes it back (``capture.logged``)."""
+    entry = log_entry(
         session,
         campaign_id=game.campaign_id,
         gang=gang,
@@ -357,3 +368,4 @@ def log_barrier(
         details={"game": game.id, "scenario": game.scenario, **extra},
         money_before=gang.treasury,
     )
+    capture.logged(session, row_id(game), [row_id(entry)])

@@ -1,0 +1,211 @@
+"""A game's rows as plain data: taken before every action (``GameEvent.before``) and put back
+exactly by ``game undo`` (``campaign.game.undo``).
+
+One place does it for every action, so none can forget it (and the web app gets it for free):
+when a writer's unit of work first locks a game (``board.current_game``, ``board.game_by_id``),
+``remember`` captures the rows of ``game``, ``game_gang``, ``game_model`` and
+``game_objective`` of that game (every column, with ids) into ``session.info``; the first event
+the unit of work records for that game carries them (``board.record_event``, ``attach``). When
+the unit of work commits, ``seal`` adds to that first event what the action did: the ids of its
+events, the campaign log entries it wrote (a game's end writes one per gang) and a digest of the
+game's rows after it, so an undo can tell whether anything changed them since.
+
+A game created in the unit of work (``game start``) was never locked before it: its first event
+has no ``before``, and the start cannot be undone by ``game undo`` (``game abandon`` drops it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import JSON, Table, delete, event, insert, select, update
+from sqlmodel import Session
+
+from skirmish.campaign.game.tables import Game, GameEvent, GameGang, GameModel, GameObjective
+from skirmish.campaign.store import Access, head_revision
+from skirmish.errors import StoreError
+
+State = dict[str, Any]
+
+
+def _table(model: type[Any]) -> Table:
+    table: Table = model.__table__
+    return table
+
+
+GAME = _table(Game)
+#: The game's own row, then the rows that hang from it, in the order they are put back.
+TABLES: tuple[tuple[str, Table], ...] = (
+    ("game", GAME),
+    ("game_gang", _table(GameGang)),
+    ("game_model", _table(GameModel)),
+    ("game_objective", _table(GameObjective)),
+)
+#: Where the action's own facts are kept in ``GameEvent.before`` (``seal``).
+ACTION = "action"
+_PENDING = "game_before"
+_HOOKED = "game_before_hooked"
+
+
+def _where(table: Table, game_id: int) -> Any:
+    return table.c.id == game_id if table is GAME else table.c.game_id == game_id
+
+
+def game_rows(session: Session, game_id: int) -> State:
+    """The game's rows now: every column of each, with ids, and the schema revision."""
+    session.flush()
+    state: State = {"revision": head_revision()}
+    for name, table in TABLES:
+        result = session.execute(select(table).where(_where(table, game_id)).order_by(table.c.id))
+        state[name] = [dict(row) for row in result.mappings()]
+    return state
+
+
+def columns_of(state: State) -> dict[str, set[str]]:
+    """Each table's columns as ``state`` knows them (a snapshot of an older schema has fewer)."""
+    columns: dict[str, set[str]] = {}
+    for name, _ in TABLES:
+        rows = state.get(name) or []
+        columns[name] = set(rows[0]) if rows else set()
+    return columns
+
+
+def digest(state: State, columns: dict[str, set[str]] | None = None) -> str:
+    """A fingerprint of the game's rows (only ``columns`` of each table, when given)."""
+    shown: dict[str, Any] = {}
+    for name, _ in TABLES:
+        rows = state.get(name) or []
+        keep = columns.get(name) if columns is not None else None
+        shown[name] = [
+            {k: v for k, v in row.items() if keep is None or not keep or k in keep} for row in rows
+        ]
+    text = json.dumps(shown, sort_keys=True, default=str, ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _fit(table: Table, row: dict[str, Any]) -> dict[str, Any]:
+    """``row`` with exactly the table's columns: a column added since gets its default."""
+    fitted: dict[str, Any] = {}
+    for column in table.c:
+        if column.name in row:
+            fitted[column.name] = row[column.name]
+        elif column.default is not None and getattr(column.default, "is_scalar", False):
+            fitted[column.name] = getattr(column.default, "arg", None)
+        elif column.server_default is not None and isinstance(column.type, JSON):
+            fitted[column.name] = json.loads(str(getattr(column.server_default, "arg", "null")))
+        elif column.nullable:
+            fitted[column.name] = None
+        else:
+            raise StoreError(
+                f"this game undo's saved state has no {table.name}.{column.name}, which has no "
+                "default; it cannot be undone. Nothing was changed.",
+                it=f"lo stato salvato di questo annullamento non ha {table.name}.{column.name}, "
+                "che non ha un valore predefinito: non si può annullare. Nulla è cambiato.",
+            )
+    return fitted
+
+
+def restore(session: Session, game_id: int, state: State) -> None:
+    """Bring the game's rows back to ``state`` (from ``game_rows``): rows that still exist are
+    updated, rows the action removed come back with their ids, rows it added are deleted."""
+    current = game_rows(session, game_id)
+    for name, table in TABLES:
+        existing = {row["id"]: row for row in current[name]}
+        for row in (_fit(table, r) for r in state[name]):
+            now = existing.get(row["id"])
+            if now is None:
+                session.execute(insert(table).values(**row))
+            elif now != row:
+                values = {k: v for k, v in row.items() if k != "id"}
+                session.execute(update(table).where(table.c.id == row["id"]).values(**values))
+    for name, table in reversed(TABLES[1:]):  # the game's own row is never deleted
+        keep = {row["id"] for row in state[name]}
+        extra = [row["id"] for row in current[name] if row["id"] not in keep]
+        if extra:
+            session.execute(delete(table).where(table.c.id.in_(extra)))
+    session.flush()
+    session.expire_all()
+
+
+# --- the capture of a unit of work -----------------------------------------------------------
+
+
+@dataclass
+class Pending:
+    """A game locked by the unit of work: its rows before, and what the action has recorded."""
+
+    state: State
+    first: GameEvent | None = None
+    events: list[int] = field(default_factory=list)
+    log: list[int] = field(default_factory=list)
+
+
+def _pending(session: Session) -> dict[int, Pending]:
+    found: dict[int, Pending] = session.info.setdefault(_PENDING, {})
+    return found
+
+
+def remember(session: Session, game: Game) -> None:
+    """Capture ``game``'s rows the first time a writer's unit of work locks it."""
+    if session.info.get("access") == Access.READ or game.id is None:
+        return
+    pending = _pending(session)
+    if game.id in pending:
+        return
+    pending[game.id] = Pending(game_rows(session, game.id))
+    if not session.info.get(_HOOKED):
+        event.listen(session, "before_commit", seal)
+        event.listen(session, "after_transaction_end", _forget)
+        session.info[_HOOKED] = True
+
+
+def attach(session: Session, game_id: int) -> State | None:
+    """The state to store on the event about to be recorded for the game: the rows before the
+    action on its first event, ``None`` on the others (and for a game never locked)."""
+    pending = _pending(session).get(game_id)
+    if pending is None or pending.first is not None:
+        return None
+    return pending.state
+
+
+def recorded(session: Session, event_row: GameEvent) -> None:
+    """Note an event the action recorded (after ``attach``)."""
+    pending = _pending(session).get(event_row.game_id)
+    if pending is None:
+        return
+    if pending.first is None:
+        pending.first = event_row
+    assert event_row.id is not None
+    pending.events.append(event_row.id)
+
+
+def logged(session: Session, game_id: int, entry_ids: Iterable[int]) -> None:
+    """Note campaign log entries the action wrote for the game (its end, per gang)."""
+    pending = _pending(session).get(game_id)
+    if pending is not None:
+        pending.log.extend(entry_ids)
+
+
+def seal(session: Session) -> None:
+    """At commit: each action's first event learns its events, log entries and the digest of
+    the game's rows after it."""
+    pending = session.info.pop(_PENDING, {})
+    for game_id, action in pending.items():
+        if action.first is None or action.first.before is None:
+            continue
+        after = digest(game_rows(session, game_id))
+        action.first.before = {
+            **action.first.before,
+            ACTION: {"events": action.events, "log": action.log, "after": after},
+        }
+        session.add(action.first)
+    session.flush()
+
+
+def _forget(session: Session, transaction: Any) -> None:
+    if transaction.parent is None:
+        session.info.pop(_PENDING, None)

@@ -1,0 +1,382 @@
+"""``game undo``: a game action taken back exactly.
+
+Every game action stores the game's rows as they were before it on its first event
+(``capture``: one place, for every action). Undoing the last action puts every row of the game
+back (``game``, ``game_gang``, ``game_model``, ``game_objective``), deletes the action's events
+(the game's log then reads as if it never happened; ids are never given again) and, for an
+action that ended or abandoned the game, appends an ``undo`` entry to each gang's campaign log
+reverting the ``game-end``/``game-abandon`` entry it wrote. Refused, with nothing changed:
+
+- at the game's start (the start is not an action ``game undo`` takes back: ``game abandon``);
+- an action recorded before migration 0007, which kept nothing to go back to;
+- when the game's rows or events changed since the action otherwise than by a game command
+  (the digest of its rows after it, or its events, no longer match): undoing could corrupt it;
+- an end or abandon after which a gang has done anything else in the campaign log (its
+  post-game sequence, a between-games action): that comes first (``skirmish undo GANG``).
+
+Decisions: docs/games.md, "Undoing a game action".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from sqlmodel import Session
+
+from skirmish.campaign import lookup
+from skirmish.campaign.game.board import events_of
+from skirmish.campaign.game.capture import ACTION, State, columns_of, digest, game_rows, restore
+from skirmish.campaign.game.tables import Game, GameEvent
+from skirmish.campaign.logbook import last_action, now_text
+from skirmish.campaign.models import Gang, LogEntry
+from skirmish.campaign.text import describe_entry
+from skirmish.engine.glossary import EventKind, label_value
+from skirmish.errors import CampaignError
+
+
+class ChangeKind(StrEnum):
+    """What an undone action had changed, as ``game undo`` tells it."""
+
+    TURN = "turn"
+    STATUS = "status"  # the game's: in progress, ended, abandoned
+    LEADER_FIRED = "leader-fired"  # Duello (R-21)
+    RETREAT = "retreat"  # a gang's (R-08, R-09)
+    COS = "cos"
+    STATE = "state"
+    PRONE = "prone"
+    ELIMINATED = "eliminated"
+    FLEEING = "fleeing"  # R-20
+    LEFT = "left"  # R-20: off the table
+    FAMA = "fama"  # points spent (R-15)
+    FORTUNA = "fortuna"
+    ACTIVATED = "activated"  # the turn it last acted (§1.8)
+    MOUNTED = "mounted"
+    KIT = "kit"  # rounds, jams, whisky, dynamite used
+    OBJECTIVE = "objective"  # an objective's state
+    CARRIER = "carrier"  # who carries or holds it
+    OTHER = "other"  # anything else of that row
+
+
+#: Each table's columns that ``game undo`` names, and those that only go with another change
+#: (the turn a model was eliminated goes with its elimination) and are not named on their own.
+_NAMED: dict[str, dict[str, ChangeKind]] = {
+    "game": {
+        "turn": ChangeKind.TURN,
+        "status": ChangeKind.STATUS,
+        "leader_fired": ChangeKind.LEADER_FIRED,
+    },
+    "game_gang": {"retreated": ChangeKind.RETREAT},
+    "game_model": {
+        "cos_left": ChangeKind.COS,
+        "state": ChangeKind.STATE,
+        "prone": ChangeKind.PRONE,
+        "eliminated": ChangeKind.ELIMINATED,
+        "fleeing": ChangeKind.FLEEING,
+        "left_turn": ChangeKind.LEFT,
+        "fama_spent": ChangeKind.FAMA,
+        "fortuna_spent": ChangeKind.FORTUNA,
+        "activated_turn": ChangeKind.ACTIVATED,
+        "mounted": ChangeKind.MOUNTED,
+        "kit": ChangeKind.KIT,
+    },
+    "game_objective": {"state": ChangeKind.OBJECTIVE, "carrier": ChangeKind.CARRIER},
+}
+_QUIET: dict[str, frozenset[str]] = {
+    "game": frozenset({"winner", "reason", "ended_at"}),
+    "game_gang": frozenset({"retreat_turn", "infamy_roll", "infamy_pending"}),
+    "game_model": frozenset(
+        {"state_clears_turn", "eliminated_by", "eliminated_turn", "small_pistol_used"}
+    ),
+    "game_objective": frozenset({"by"}),
+}
+#: Events that follow from the command that records them (a state ending at a new turn, a
+#: friend's fall, a dropped sack, the end a turn brings): the undone action is named by the
+#: command's own event when it has one.
+_CONSEQUENCES = frozenset(
+    {
+        EventKind.STATE_ENDS,
+        EventKind.COHESION,
+        EventKind.FRIEND_DEATH,
+        EventKind.FLEE,
+        EventKind.OBJECTIVE,
+        EventKind.END,
+        EventKind.REROLL,
+        EventKind.ACTIVATE,
+    }
+)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One thing the undone action had changed: ``before`` → ``after`` it (``who``: a model's
+    or a gang's name, an objective's id with its ``copy``; empty for the game)."""
+
+    kind: ChangeKind
+    who: str
+    before: Any
+    after: Any
+    copy: int | None = None
+
+
+@dataclass(frozen=True)
+class Undone:
+    """A game action taken back: its turn, what it was (its command's event kind, who acted
+    and on whom), its events, what it had changed, the campaign log entries taken back."""
+
+    game: int
+    scenario: str
+    turn: int
+    kind: EventKind
+    actor: str | None
+    target: str | None
+    events: tuple[dict[str, Any], ...]
+    changes: tuple[Change, ...]
+    log: tuple[dict[str, Any], ...]
+
+
+def undo(session: Session, *, game: Game, times: int = 1) -> list[Undone]:
+    """Take back the game's last ``times`` actions, the latest first, in the caller's one unit
+    of work: all of them, or (refused) none."""
+    if times < 1:
+        raise CampaignError(
+            f"--times {times}: give 1 or more.", it=f"--times {times}: indica 1 o più."
+        )
+    done: list[Undone] = []
+    for _ in range(times):
+        try:
+            done.append(undo_last(session, game=game))
+        except CampaignError as exc:
+            if not done:
+                raise
+            raise CampaignError(
+                f"only {len(done)} of the {times} actions asked can be undone: {exc} Nothing "
+                "was changed.",
+                it=f"solo {len(done)} delle {times} azioni richieste si possono annullare: "
+                f"{exc.text('it')} Nulla è cambiato.",
+            ) from None
+    return done
+
+
+def undo_last(session: Session, *, game: Game) -> Undone:
+    """Take back the game's last action exactly (see the module's docs for the refusals)."""
+    events = events_of(session, game)
+    first, tail = _last_action(game, events)
+    before: State = dict(first.before or {})
+    action = before.pop(ACTION, None)
+    ids = [e.id or 0 for e in tail]
+    if not isinstance(action, dict) or sorted(action.get("events", [])) != sorted(ids):
+        raise _changed(game, first)
+    now = game_rows(session, lookup.row_id(game))
+    if digest(now, columns_of(before)) != action.get("after"):
+        raise _changed(game, first)
+    taken_back = _take_back_log(session, game, [int(i) for i in action.get("log", [])])
+    main = _main_event(tail)
+    names = _model_names(before, now)
+    undone = Undone(
+        game=lookup.row_id(game),
+        scenario=game.scenario,
+        turn=main.turn,
+        kind=_kind(main),
+        actor=names.get(main.model_id) if main.model_id is not None else None,
+        target=_target(main),
+        events=tuple(_event_data(e) for e in tail),
+        changes=tuple(_changes(session, before, now, names)),
+        log=tuple(taken_back),
+    )
+    restore(session, lookup.row_id(game), before)
+    for row in tail:
+        session.delete(row)
+    session.flush()
+    session.refresh(game)
+    return undone
+
+
+def undoable(session: Session, *, game: Game) -> int:
+    """How many of the game's actions ``game undo`` could take back one after another, as the
+    events tell (the checks of each undo still apply)."""
+    count = 0
+    for row in reversed(events_of(session, game)):
+        if row.before is None:
+            if row.action == EventKind.START:
+                return count
+            continue
+        if not isinstance(row.before.get(ACTION), dict):
+            return count
+        count += 1
+    return count
+
+
+def _kind(row: GameEvent) -> EventKind:
+    try:
+        return EventKind(row.action)
+    except ValueError:  # written by a newer skirmish
+        return EventKind.STATE
+
+
+def _last_action(game: Game, events: list[GameEvent]) -> tuple[GameEvent, list[GameEvent]]:
+    """The last action's first event and its events (that one and every later one)."""
+    for index in range(len(events) - 1, -1, -1):
+        if events[index].before is not None:
+            return events[index], events[index:]
+    last = events[-1] if events else None
+    if last is None or (last.action == EventKind.START and len(events) == 1):
+        raise CampaignError(
+            f"game {game.id} is back at its start: there is nothing left to undo (the start "
+            "itself is not undone; 'skirmish game abandon' drops the game).",
+            it=f"la partita {game.id} è tornata all'inizio: non resta nulla da annullare "
+            "(l'inizio non si annulla; 'skirmish game abandon' abbandona la partita).",
+        )
+    what_en = label_value(EventKind, last.action, "en")
+    what_it = label_value(EventKind, last.action, "it")
+    raise CampaignError(
+        f"the last action of game {game.id} (turn {last.turn}, {what_en}) was recorded by an "
+        "older skirmish, which did not keep the state before it; it cannot be undone: correct "
+        "the game with 'skirmish game state', 'game hit'… instead.",
+        it=f"l'ultima azione della partita {game.id} (turno {last.turn}, {what_it}) è stata "
+        "registrata da una versione precedente di skirmish, che non teneva lo stato di prima: "
+        "non si può annullare; correggi la partita con 'skirmish game state', 'game hit'…",
+    )
+
+
+def _changed(game: Game, first: GameEvent) -> CampaignError:
+    what_en = label_value(EventKind, first.action, "en")
+    what_it = label_value(EventKind, first.action, "it")
+    return CampaignError(
+        f"game {game.id} has changed since its last action (turn {first.turn}, {what_en}) "
+        "otherwise than by a game command; undoing it could corrupt the game, so it is refused. "
+        "Nothing was changed.",
+        it=f"la partita {game.id} è cambiata dopo la sua ultima azione (turno {first.turn}, "
+        f"{what_it}) non per un comando di gioco; annullarla potrebbe rovinare la partita, "
+        "quindi è rifiutato. Nulla è cambiato.",
+    )
+
+
+def _take_back_log(session: Session, game: Game, entry_ids: list[int]) -> list[dict[str, Any]]:
+    """Revert the campaign log entries the action wrote (a game's end or abandon, one per
+    gang), each while it is still its gang's last action; refused otherwise."""
+    entries: list[tuple[LogEntry, Gang]] = []
+    for entry_id in entry_ids:
+        entry = session.get(LogEntry, entry_id)
+        gang = session.get(Gang, entry.gang_id) if entry is not None else None
+        if entry is None or gang is None:
+            raise CampaignError(
+                f"game {game.id}'s last action wrote a campaign log entry that is gone; it "
+                "cannot be undone. Nothing was changed.",
+                it=f"l'ultima azione della partita {game.id} ha scritto una voce del registro "
+                "della campagna che non c'è più: non si può annullare. Nulla è cambiato.",
+            )
+        lookup.lock_row(session, gang)
+        last = last_action(session, gang=gang)
+        if last is None or last.id != entry.id:
+            since_en = describe_entry(last, "en") if last is not None else "its log was undone"
+            since_it = describe_entry(last, "it") if last is not None else "registro annullato"
+            raise CampaignError(
+                f"{gang.name!r} has logged more since game {game.id} ended ({since_en}): the "
+                f"end can be undone only while it is the gang's last action; take that back "
+                f"first with 'skirmish undo {gang.name}' (a post-game step at a time). Nothing "
+                "was changed.",
+                it=f"{gang.name!r} ha registrato altro dopo la fine della partita {game.id} "
+                f"({since_it}): la fine si annulla solo finché è l'ultima azione della banda; "
+                f"annulla prima quella con 'skirmish undo {gang.name}' (un passo del dopo "
+                "partita alla volta). Nulla è cambiato.",
+            )
+        entries.append((entry, gang))
+    taken: list[dict[str, Any]] = []
+    for entry, gang in entries:
+        session.add(
+            LogEntry(
+                campaign_id=gang.campaign_id,
+                gang_id=gang.id,
+                action="undo",
+                at=now_text(),
+                details={"reverts": entry.id, "action": entry.action, "details": entry.details},
+                dice=[],
+                money_before=gang.treasury,
+                money_after=gang.treasury,
+                reverts=entry.id,
+            )
+        )
+        taken.append(
+            {"gang": gang.name, "action": entry.action, "entry": entry.id, "details": entry.details}
+        )
+    session.flush()
+    return taken
+
+
+def _main_event(tail: list[GameEvent]) -> GameEvent:
+    """The event of the command itself, not one of its consequences (when it has one)."""
+    for row in tail:
+        if row.action not in _CONSEQUENCES:
+            return row
+    return tail[0]
+
+
+def _target(row: GameEvent) -> str | None:
+    target = row.details.get("target") if isinstance(row.details, dict) else None
+    return str(target) if isinstance(target, str) and target else None
+
+
+def _event_data(row: GameEvent) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "turn": row.turn,
+        "action": row.action,
+        "details": row.details,
+        "dice": row.dice,
+    }
+
+
+def _model_names(*states: State) -> dict[int | None, str]:
+    names: dict[int | None, str] = {}
+    for state in states:
+        for row in state.get("game_model", []):
+            names[row["id"]] = str(row["name"])
+    return names
+
+
+def _changes(
+    session: Session, before: State, after: State, names: dict[int | None, str]
+) -> list[Change]:
+    """What the action changed, row by row (``before`` it → ``after`` it, now)."""
+    changes: list[Change] = []
+    for table in ("game", "game_gang", "game_model", "game_objective"):
+        old = {row["id"]: row for row in before.get(table, [])}
+        new = {row["id"]: row for row in after.get(table, [])}
+        for row_id in sorted(set(old) | set(new), key=lambda i: (i is None, i)):
+            was, now = old.get(row_id), new.get(row_id)
+            who, copy = _who(session, table, was or now or {})
+            if was is None or now is None:
+                changes.append(Change(ChangeKind.OTHER, who, was is not None, now is not None))
+                continue
+            named = _NAMED[table]
+            found: list[Change] = []
+            other = False
+            for column in sorted(set(was) & set(now)):
+                if was[column] == now[column] or column in _QUIET[table]:
+                    continue
+                kind = named.get(column)
+                if kind is None:
+                    other = True
+                    continue
+                a, b = was[column], now[column]
+                if kind is ChangeKind.CARRIER:
+                    a, b = names.get(a), names.get(b)
+                found.append(Change(kind, who, a, b, copy))
+            if other and not found:
+                found.append(Change(ChangeKind.OTHER, who, None, None, copy))
+            found.sort(key=lambda c: list(ChangeKind).index(c.kind))
+            changes += found
+    return changes
+
+
+def _who(session: Session, table: str, row: dict[str, Any]) -> tuple[str, int | None]:
+    if table == "game_model":
+        return str(row.get("name", "")), None
+    if table == "game_objective":
+        return str(row.get("objective", "")), row.get("copy_no")
+    if table == "game_gang":
+        gang = session.get(Gang, row.get("gang_id"))
+        return (gang.name if gang is not None else ""), None
+    return "", None

@@ -1,0 +1,215 @@
+"""``game undo`` (``annulla``): the game's last actions taken back exactly, one line each saying
+what was undone (``campaign.game.undo``), or the same as JSON."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
+from skirmish.cli.game_record import GameOpt, game_of
+from skirmish.cli.game_text import state_word
+from skirmish.cli.safe import echo
+from skirmish.cli.store_options import CampaignOpt, emit, session
+from skirmish.engine.glossary import EventKind, GameStatus, label_value
+from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.limits import COUNT
+from skirmish.rules.model import ObjectiveState
+
+if TYPE_CHECKING:
+    from skirmish.campaign.game.undo import Change, Undone
+
+MESSAGES: Catalogue = {
+    "en": {
+        "undone": "Undone: turn {turn}, {what}{changes}.",
+        "actor": "{kind}: {actor}",
+        "target": " → {target}",
+        "changes": " ({changes})",
+        "now": "Game {game} is at turn {turn}, {status}.",
+        "log": "The campaign log of {gang} takes back: {what}.",
+        "turn": "turn {before} → {after}",
+        "status": "game {before} → {after}",
+        "leader-fired": "a leader has fired (Duel)",
+        "retreat": "retreats",
+        "cos": "COS {before} → {after}",
+        "state": "{before} → {after}",
+        "prone": "prone",
+        "standing": "stands up",
+        "eliminated": "eliminated",
+        "fleeing": "flees (R-20)",
+        "left": "leaves the table",
+        "fama": "FAMA spent {before} → {after}",
+        "fortuna": "FORTUNA spent {before} → {after}",
+        "activated": "has acted",
+        "mounted": "mounts",
+        "dismounted": "dismounts",
+        "kit": "its kit used",
+        "objective": "{before} → {after}",
+        "carrier": "carried by {after}",
+        "carrier-none": "no longer carried by {before}",
+        "other": "other changes",
+        "who": "{who}: {what}",
+        "nobody": "nobody",
+    },
+    "it": {
+        "undone": "Annullato: turno {turn}, {what}{changes}.",
+        "actor": "{kind}: {actor}",
+        "target": " → {target}",
+        "changes": " ({changes})",
+        "now": "La partita {game} è al turno {turn}, {status}.",
+        "log": "Il registro della campagna di {gang} annulla: {what}.",
+        "turn": "turno {before} → {after}",
+        "status": "partita {before} → {after}",
+        "leader-fired": "un capo ha sparato (Duello)",
+        "retreat": "si ritira",
+        "cos": "COS {before} → {after}",
+        "state": "{before} → {after}",
+        "prone": "steso",
+        "standing": "si rialza",
+        "eliminated": "eliminato",
+        "fleeing": "in fuga (R-20)",
+        "left": "esce dal tavolo",
+        "fama": "FAMA spesa {before} → {after}",
+        "fortuna": "FORTUNA spesa {before} → {after}",
+        "activated": "ha agito",
+        "mounted": "sale a cavallo",
+        "dismounted": "scende da cavallo",
+        "kit": "equipaggiamento usato",
+        "objective": "{before} → {after}",
+        "carrier": "portato da {after}",
+        "carrier-none": "non più portato da {before}",
+        "other": "altre modifiche",
+        "who": "{who}: {what}",
+        "nobody": "nessuno",
+    },
+}
+
+
+def say(key: str, lang: Lang, **values: Any) -> str:
+    return tr(MESSAGES, key, lang, **values)
+
+
+TimesOpt = Annotated[
+    int,
+    typer.Option(
+        "--times",
+        "--volte",
+        callback=bounded(COUNT),
+        help="How many actions to take back, the latest first (all of them, or none).",
+    ),
+]
+
+
+def undo(
+    lang: LangOpt,
+    times: TimesOpt = 1,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Take back the game's last action exactly (every row as it was; its events leave the
+    game's log), as many times as asked, back to the game's start; an end or abandon too, while
+    no gang has done anything since (its post-game sequence first: 'skirmish undo GANG').
+
+    Example: skirmish game undo --times 2
+    """
+    from skirmish.campaign.game.undo import undo as undo_actions
+
+    with session(db) as s:
+        g = game_of(s, campaign, game)
+        done = undo_actions(s, game=g, times=times)
+        now = {"game": g.id, "turn": g.turn, "status": g.status}
+    if json_:
+        emit({**now, "undone": [_data(u) for u in done]})
+        return
+    for item in done:
+        echo(_line(item, lang))
+        for entry in item.log:
+            echo(say("log", lang, gang=entry["gang"], what=_log_text(entry, lang)))
+    status = label_value(GameStatus, str(now["status"]), lang)
+    echo(say("now", lang, game=now["game"], turn=now["turn"], status=status))
+
+
+def _data(item: Undone) -> dict[str, Any]:
+    return {
+        "turn": item.turn,
+        "action": item.kind.value,
+        "actor": item.actor,
+        "target": item.target,
+        "events": list(item.events),
+        "changes": [
+            {
+                "kind": c.kind.value,
+                "who": c.who,
+                "copy": c.copy,
+                "before": c.before,
+                "after": c.after,
+            }
+            for c in item.changes
+        ],  # fmt: skip
+        "log": list(item.log),
+    }
+
+
+def _line(item: Undone, lang: Lang) -> str:
+    what = say("actor", lang, kind=label_value(EventKind, item.kind, lang), actor=item.actor)
+    if item.actor is None:
+        what = label_value(EventKind, item.kind, lang)
+    if item.target:
+        what += say("target", lang, target=item.target)
+    groups: dict[str, list[str]] = {}
+    for change in item.changes:
+        who, text = _change(item.scenario, change, lang)
+        groups.setdefault(who, []).append(text)
+    texts = [
+        say("who", lang, who=who, what=", ".join(said)) if who else ", ".join(said)
+        for who, said in groups.items()
+    ]
+    changes = say("changes", lang, changes="; ".join(texts)) if texts else ""
+    return say("undone", lang, turn=item.turn, what=what, changes=changes)
+
+
+def _change(scenario: str, change: Change, lang: Lang) -> tuple[str, str]:
+    """Whose change it is and the change itself in the chosen language: the book's words,
+    never a stored id."""
+    from skirmish.campaign.game.undo import ChangeKind
+
+    kind, who, before, after = change.kind, change.who, change.before, change.after
+    if change.copy is not None:
+        who = _objective_name(scenario, who, change.copy, lang)
+    if kind is ChangeKind.STATUS:
+        before = label_value(GameStatus, before, lang)
+        after = label_value(GameStatus, after, lang)
+    elif kind is ChangeKind.STATE:
+        before, after = state_word(before, lang), state_word(after, lang)
+    elif kind is ChangeKind.OBJECTIVE:
+        before = label_value(ObjectiveState, before, lang)
+        after = label_value(ObjectiveState, after, lang)
+    if kind is ChangeKind.PRONE and not after:
+        return who, say("standing", lang)
+    if kind is ChangeKind.MOUNTED and not after:
+        return who, say("dismounted", lang)
+    if kind is ChangeKind.CARRIER and after is None:
+        return who, say("carrier-none", lang, before=before or say("nobody", lang))
+    flags = (ChangeKind.ELIMINATED, ChangeKind.FLEEING, ChangeKind.LEADER_FIRED, ChangeKind.RETREAT)
+    if kind in flags and not after:
+        kind = ChangeKind.OTHER  # a flag cleared by the action: said without detail
+    return who, say(kind.value, lang, before=before, after=after)
+
+
+def _objective_name(scenario: str, objective: str, copy: int, lang: Lang) -> str:
+    from skirmish.rules.scenarios import find_scenario
+
+    for found in find_scenario(scenario).objectives:
+        if found.id == objective:
+            name = found.name_it if lang == Lang.IT else found.name_en
+            return f"{name} {copy}" if found.count > 1 else name
+    return objective
+
+
+def _log_text(entry: dict[str, Any], lang: Lang) -> str:
+    from skirmish.campaign.text import describe
+
+    return describe(entry["action"], entry["details"], None, lang)
