@@ -20,6 +20,7 @@ from skirmish.campaign.models import Campaign, Gang, LogEntry, Member
 from skirmish.campaign.snapshot import State, capture, restore
 from skirmish.engine.dice import Die
 from skirmish.errors import CampaignError
+from skirmish.rules.names import normalize
 
 
 def _utc_now() -> datetime:
@@ -146,6 +147,7 @@ def undo(session: Session, *, gang: Gang) -> LogEntry:
         raise CampaignError(
             f"nothing to undo for {gang.name!r}: its last action is {what}, which cannot be undone."
         )
+    _check_name_free(session, gang, last)
     money = gang.treasury
     member = session.get(Member, last.member_id) if last.member_id is not None else None
     xp = member.xp if member is not None else None
@@ -171,6 +173,27 @@ def undo(session: Session, *, gang: Gang) -> LogEntry:
     session.add(entry)
     session.flush()
     return entry
+
+
+def _check_name_free(session: Session, gang: Gang, last: LogEntry) -> None:
+    """The name the undo gives the gang back must still be free in its campaign (a gang
+    imported or created since may have taken it)."""
+    assert last.state_before is not None
+    name = str(last.state_before["gang"]["name"])
+    if normalize(name) == normalize(gang.name):
+        return
+    for other in session.exec(
+        select(Gang).where(Gang.campaign_id == gang.campaign_id, Gang.id != gang.id)
+    ).all():
+        if normalize(other.name) == normalize(name):
+            raise CampaignError(
+                f"cannot undo the {last.action.replace('-', ' ')} of {gang.name!r}: it would be "
+                f"called {name!r} again, and another gang of the campaign is called "
+                f"{other.name!r} now; rename that gang first. Nothing was changed.",
+                it=f"impossibile annullare l'azione '{last.action}' di {gang.name!r}: la banda "
+                f"tornerebbe a chiamarsi {name!r}, e un'altra banda della campagna ora si chiama "
+                f"{other.name!r}; rinomina prima quella. Non è cambiato nulla.",
+            )
 
 
 def history(

@@ -133,6 +133,12 @@ def current_campaign(session: Session, name: str | None = None) -> Campaign:
     return _lock_campaign(session, campaign)
 
 
+def has_current(session: Session) -> bool:
+    """Whether the store has a campaign in use (``campaign use``, or the first one made)."""
+    row = session.get(Meta, IN_USE)
+    return row is not None and session.get(Campaign, int(row.value)) is not None
+
+
 def set_current(session: Session, campaign: Campaign) -> None:
     """Make ``campaign`` the one in use."""
     row = session.get(Meta, IN_USE)

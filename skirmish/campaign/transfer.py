@@ -101,7 +101,11 @@ def _log_data(entries: list[LogEntry]) -> list[dict[str, Any]]:
 
 
 def _gang_log(session: Session, gang: Gang) -> list[LogEntry]:
-    query = select(LogEntry).where(LogEntry.gang_id == gang.id).order_by(col(LogEntry.id))
+    query = (
+        select(LogEntry)
+        .where(LogEntry.gang_id == gang.id, LogEntry.action != "import")  # this store's own
+        .order_by(col(LogEntry.id))
+    )
     return list(session.exec(query).all())
 
 
@@ -432,7 +436,8 @@ def import_checked(session: Session, checked: Checked) -> Campaign:
     if checked.kind == "gang":
         target = lookup.current_campaign(session, checked.into)
         gang = _insert_gang(session, target, checked.data)
-        _log_import(session, target, {"gang": gang.name, "file": checked.source})
+        # The import is the gang's last action: 'undo' names it, not the imported history.
+        _log_import(session, target, {"gang": gang.name, "file": checked.source}, gang)
         return target
     data = checked.data
     for other in session.exec(select(Campaign.name)).all():
@@ -456,12 +461,24 @@ def import_checked(session: Session, checked: Checked) -> Campaign:
     for gang in data["gangs"]:
         _insert_gang(session, created, gang)
     session.refresh(created)
-    lookup.set_current(session, created)
+    if not lookup.has_current(session):  # the store's first campaign; else keep the one in use
+        lookup.set_current(session, created)
     _log_import(session, created, {"campaign": created.name, "file": checked.source})
     return created
 
 
-def _log_import(session: Session, campaign: Campaign, details: dict[str, Any]) -> None:
+def _log_import(
+    session: Session, campaign: Campaign, details: dict[str, Any], gang: Gang | None = None
+) -> None:
     assert campaign.id is not None
-    session.add(LogEntry(campaign_id=campaign.id, action="import", at=now_text(), details=details))
+    session.add(
+        LogEntry(
+            campaign_id=campaign.id,
+            gang_id=gang.id if gang is not None else None,
+            money_before=gang.treasury if gang is not None else None,
+            action="import",
+            at=now_text(),
+            details=details,
+        )
+    )
     session.flush()

@@ -2,8 +2,9 @@
 
 **Gang rating** (shown by ``gang show``, ``gang list`` and ``campaign show``): what the gang is
 worth in dollars: the profile cost of every model on the roster, plus what was paid for every
-item it owns (carried or in the stash), plus 5$ per XP point its models have. The treasury is not
-part of it.
+item it owns (carried or in the stash), plus 5$ per XP point its models have earned: the XP they
+hold and the XP they spent on the advances they keep (the log's standing ``advance`` entries), so
+an advance never lowers the rating (issue #10). The treasury is not part of it.
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ from __future__ import annotations
 from typing import Any, cast
 
 from sqlalchemy.orm import object_session
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from skirmish.campaign.equipment import waiting_purchases
 from skirmish.campaign.lookup import active_members, carried, stash
-from skirmish.campaign.models import Gang, Member, OwnedItem
+from skirmish.campaign.models import Gang, LogEntry, Member, OwnedItem
 from skirmish.engine.advances import DOTTORE_LAUREATO
 from skirmish.i18n import Lang, name
 from skirmish.rules import find_equipment, find_faction, find_profile, find_skill, invalid_table
@@ -26,11 +27,31 @@ XP_VALUE = 5
 
 
 def rating(gang: Gang) -> int:
-    """The gang's rating: model costs + equipment paid + 5$ per XP (see module docs)."""
+    """The gang's rating: model costs + equipment paid + 5$ per XP earned (see module docs)."""
     roster = active_members(gang)
     models = sum(find_profile(m.profile, faction=gang.faction).cost for m in roster)
     kit = sum(item.paid for item in gang.items)
-    return models + kit + XP_VALUE * sum(m.xp for m in roster)
+    earned = sum(m.xp for m in roster) + _xp_spent(gang, {m.id for m in roster})
+    return models + kit + XP_VALUE * earned
+
+
+def _xp_spent(gang: Gang, members: set[int | None]) -> int:
+    """XP the ``members`` spent on the advances they keep: the gang's standing ``advance``
+    entries (not undone)."""
+    session = object_session(gang)
+    if session is None or gang.id is None:
+        return 0
+    undone = select(LogEntry.reverts).where(
+        LogEntry.gang_id == gang.id, col(LogEntry.reverts).is_not(None)
+    )
+    costs = session.execute(
+        select(LogEntry.member_id, LogEntry.details).where(
+            LogEntry.gang_id == gang.id,
+            LogEntry.action == "advance",
+            col(LogEntry.id).not_in(undone),
+        )
+    ).all()
+    return sum(int(details.get("cost", 0)) for member, details in costs if member in members)
 
 
 def skill_name(skill: str, lang: Lang | str) -> str:

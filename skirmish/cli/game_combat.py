@@ -81,7 +81,8 @@ def _bystanders(options: dict[str, Any]) -> Bystanders:
 
 #: The game's own help for the weapons: one the model carries, the default chosen by rule.
 SHOOT_HELPS = {
-    "weapon": "A weapon the shooter carries (default: the first that shoots).",
+    "weapon": "A weapon the shooter carries (default: its first gun that reaches --range, "
+    "a thrown weapon only if it has no gun).",
 }
 MELEE_HELPS = {
     "weapon": "A blade or improvised weapon carried, or bare-hands (default: the best carried).",

@@ -67,13 +67,17 @@ def import_(
 
     Example: skirmish import earps.json --campaign "Tombstone 1881"
     """
-    from skirmish.campaign import transfer
+    from skirmish.campaign import lookup, transfer
 
     # Read and check everything first: the write lock is then held only for the inserts.
     checked = transfer.read_import(file, campaign=campaign)
     with session(db, access="campaign", create=True) as s:
         target = transfer.import_checked(s, checked).name
+        in_use = lookup.current_campaign(s).name
     if checked.kind == "gang":
         echo(f"Imported gang {checked.name!r} into campaign {target!r}.")
     else:
         echo(f"Imported campaign {target!r} ({checked.gangs} gangs).")
+        if in_use != target:  # an import never changes the campaign in use (issue #10)
+            echo(f"The campaign in use is still {in_use!r}; 'skirmish campaign use \"{target}\"' "
+                 "switches to it.")  # fmt: skip

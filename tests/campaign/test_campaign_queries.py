@@ -43,5 +43,7 @@ def test_gang_show_queries_do_not_grow_with_the_log(engine: Engine) -> None:
             equipment.buy(session, gang=gang, item="knife", dice=ScriptedDice([]))
             equipment.sell(session, gang=gang, item="knife")
     long, after = _show(engine)
-    assert short == long <= 10  # 8 queries, and PRAGMA query_only + BEGIN of a read
+    # 10 queries (the games, for the post-game still owed; the XP spent on advances, for the
+    # rating), and PRAGMA query_only + BEGIN of a read
+    assert short == long <= 12
     assert after["members"] == before["members"]

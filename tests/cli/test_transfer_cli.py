@@ -50,7 +50,8 @@ def test_a_gang_round_trips_exactly(west: Any, tmp_path: Path) -> None:
     assert imported["treasury"] == document["gang"]["treasury"]
     west.refused(
         "undo", "Ranch",
-        error="nothing to undo for 'Ranch': its last action is its advance, which cannot be "
+        # issue #10: the import is the gang's last action here, not its imported advance
+        error="nothing to undo for 'Ranch': its last action is its import, which cannot be "
         "undone.",
     )  # fmt: skip
 
@@ -68,7 +69,11 @@ def test_a_campaign_round_trips_exactly(west: Any, tmp_path: Path) -> None:
         "--campaign NAME; nothing was imported.",
     )  # fmt: skip
     out = west.run("import", str(first), "--campaign", "West 2").stdout
-    assert out == "Imported campaign 'West 2' (2 gangs).\n"
+    assert out == (  # issue #10: an import does not change the campaign in use
+        "Imported campaign 'West 2' (2 gangs).\n"
+        "The campaign in use is still 'West'; 'skirmish campaign use \"West 2\"' switches to it.\n"
+    )
+    assert west.run("campaign", "list").stdout.startswith("* West (")
     west.run("export", "--campaign", "West 2", "-o", str(second))
     again = json.loads(second.read_text())
     assert again["campaign"].pop("name") == "West 2"

@@ -151,11 +151,17 @@ def shoot(
     _check_attack(session, game, shooter, ref, shooting=True)
     table = dict(situation)
     mine, theirs = _combatants(session, game, shooter, ref)
-    weapon = pick_weapon(mine, table.pop("weapon", None), fight=False)
+    weapon = pick_weapon(
+        mine, table.pop("weapon", None), fight=False, range_u=table.get("range")
+    )
     assert weapon is not None
     _one_handed_check(session, game, shooter, weapon)
     scenario = scenario_of(game)
-    night = any(m.key == "night" and m.roll.value == "shoot" for m in scenario.modifiers)
+    # R-02, §10.5: the night's −1 counts only beyond 20U, so it needs --range; a shot without
+    # one is taken as within 20U, as at the table (issue #10; docs/games.md).
+    night = table.get("range") is not None and any(
+        m.key == "night" and m.roll.value == "shoot" for m in scenario.modifiers
+    )
     setup = setup_of(Procedure.SHOOT, mine, theirs, table, weapon=weapon, night=night)
     assert isinstance(setup, ShootSetup)
     result = roll_shoot(setup, dice)

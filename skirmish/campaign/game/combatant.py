@@ -110,10 +110,15 @@ def shoots(weapon: Weapon) -> bool:
     )
 
 
-def pick_weapon(model: Combatant, name: str | None, *, fight: bool) -> Weapon | None:
+def pick_weapon(
+    model: Combatant, name: str | None, *, fight: bool, range_u: int | None = None
+) -> Weapon | None:
     """The weapon ``model`` uses: ``name`` if it carries one (``bare-hands`` in a fight), else
-    the first that shoots, or in a fight its first blade, else its first improvised weapon,
-    else bare hands (``None``)."""
+    its first firearm (one that reaches ``range_u`` when given), else what it can throw, or in
+    a fight its first blade, else its first improvised weapon, else bare hands (``None``).
+
+    A player shooting without naming the weapon means the gun, not the knife in the boot: a
+    thrown weapon is the default only for a model with no firearm (decision, docs/games.md)."""
     carried = model.weapons()
     if name is not None:
         if fight and normalize(name) in BARE_HANDS:
@@ -130,9 +135,12 @@ def pick_weapon(model: Combatant, name: str | None, *, fight: bool) -> Weapon | 
     if fight:
         usable = [w for w in carried if w.blade] or [w for w in carried if w.improvised]
         return usable[0] if usable else None
-    for weapon in carried:
-        if shoots(weapon):
-            return weapon
+    usable = [w for w in carried if shoots(w)]
+    firearms = [w for w in usable if not w.thrown and not w.template]
+    reaching = [w for w in firearms if range_u is None or w.long is None or range_u <= w.long]
+    for choice in (reaching, firearms, usable):
+        if choice:
+            return choice[0]
     raise CampaignError(
         f"{model.name!r} carries no weapon to shoot with; give one between games with "
         "'skirmish gang equip'."

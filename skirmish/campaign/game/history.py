@@ -109,6 +109,8 @@ def member_history(
         game = session.get(Game, row.game_id)
         gg = session.get(GameGang, row.game_gang_id)
         assert game is not None and gg is not None
+        if game.status == GameStatus.ABANDONED:  # never played out: not a game, as in standings
+            continue
         others = models_of(session, game)
         names = {m.id: m.name for m in others}
         kills = [

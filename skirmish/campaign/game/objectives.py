@@ -39,6 +39,12 @@ _RELEASES = (
 )  # fmt: skip
 
 
+#: Events only the model carrying or holding the objective does (it drops the sack, carries it
+#: off, delivers the prisoner); any other event is done to it by someone else (a lawman frees
+#: the hostage from the kidnapper who holds her), so ``--by`` need not be the carrier.
+_CARRIERS_OWN = (ObjectiveEvent.DROP, ObjectiveEvent.CARRY_OFF, ObjectiveEvent.DELIVER)
+
+
 def transitions(event: ObjectiveEvent) -> frozenset[ObjectiveState]:
     from skirmish.rules.scenarios import TRANSITIONS
 
@@ -142,7 +148,7 @@ def objective(
         copies,
         lambda r: (
             ObjectiveState(r.state) in allowed
-            and (actor is None or kind in _TAKES or r.carrier in (None, actor.id))
+            and (actor is None or kind not in _CARRIERS_OWN or r.carrier in (None, actor.id))
         ),
         found,
         kind.value,
