@@ -1,184 +1,164 @@
-"""``game play`` (and ``scenario play``): the interactive walker, a menu and prompts that run
-the same commands as ``skirmish game``, one transaction each, so quitting at any point keeps
-the game.
+"""``game play`` (and ``scenario play``): the interactive walker, a companion at the table.
+
+A menu of every action ``skirmish game`` records (``walker_actions.MENU``); each asks what only
+the players know, checked as it is typed (``walker_prompts``), and runs the same command
+function, so the same service, in a transaction of its own: quitting at any point keeps the
+game, and the same command resumes it. Ctrl-C cancels the action being asked and nothing
+changes; a refusal of the rules is one line and the menu again; Ctrl-D (or ``quit``) closes the
+walker with the game still in progress. When the game ends the post-game sequence is offered.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from skirmish.cli.common_flags import DbOpt, LangOpt
-from skirmish.cli.game_combat import do_melee, do_shoot, eliminate, hit
-from skirmish.cli.game_end import abandon, end, postgame, retreat
-from skirmish.cli.game_objectives import objective
-from skirmish.cli.game_record import board_of, game_of
-from skirmish.cli.game_states import drink, leave, spend, state
-from skirmish.cli.game_status import status
-from skirmish.cli.game_turns import initiative, start, turn
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, session
+from skirmish.cli.walker_actions import MENU, Entry, Walker
+from skirmish.cli.walker_prompts import Asker, Cancelled, Option
+from skirmish.cli.walker_table import read_table
+from skirmish.cli.walker_text import ENTRIES, entry_word, say
+from skirmish.engine.glossary import GameStatus
+from skirmish.errors import SkirmishError, shown
 from skirmish.i18n import Lang
-from skirmish.limits import COUNT, DISTANCE
-from skirmish.rules.model import Cover
+from skirmish.rules.names import matching
 
-#: The walker's menu: key, English and Italian labels.
-MENU: tuple[tuple[str, str, str], ...] = (
-    ("t", "new turn", "nuovo turno"),
-    ("i", "initiative", "iniziativa"),
-    ("s", "shoot", "spara"),
-    ("m", "melee", "lotta"),
-    ("h", "wounds from the table", "ferite dal tavolo"),
-    ("x", "state", "stato"),
-    ("e", "eliminate", "elimina"),
-    ("l", "a civilian leaves the table", "un civile esce dal tavolo"),
-    ("f", "spend FAMA/FORTUNA", "spendi FAMA/FORTUNA"),
-    ("w", "drink whisky", "bevi whisky"),
-    ("o", "objective", "obiettivo"),
-    ("b", "board", "situazione"),
-    ("r", "retreat", "ritirata"),
-    ("n", "end the game", "fine partita"),
-    ("a", "abandon", "abbandona"),
-    ("q", "quit (the game stays saved)", "esci (la partita resta salvata)"),
-)
+#: What closes the walker besides Ctrl-D: the menu's "quit" and these.
+QUIT = ("q", "quit", "exit", "chiudi", "basta")
+#: What shows the menu again.
+HELP = ("?", "help", "aiuto", "menu")
 
 
-def _ask(text: str, default: str | None = None) -> str:
-    answer: str = typer.prompt(text, default=default) if default is not None else typer.prompt(text)
-    return answer.strip()
+def _menu(lang: Lang) -> list[Option[Entry | None]]:
+    """The menu's entries, then "quit" (``None``); each named by its word in both languages."""
+    options: list[Option[Entry | None]] = [
+        Option(e, entry_word(e.key, lang), (entry_word(e.key, lang), *_other_words(e.key)))
+        for e in MENU
+    ]
+    options.append(Option(None, entry_word("quit", lang), (entry_word("quit", lang), *QUIT)))
+    return options
 
 
-def _optional(text: str) -> str | None:
-    answer = _ask(text, "")
-    return answer or None
+def _other_words(key: str) -> tuple[str, ...]:
+    return tuple(table[key] for table in ENTRIES.values())
 
 
-def _rolled(lang: Lang) -> str | None:
-    prompt = "Dadi (vuoto: casuali)" if lang == Lang.IT else "Dice (blank: random)"
-    return _optional(prompt)
+def show_menu(lang: Lang, options: Sequence[Option[Entry | None]]) -> None:
+    """The menu in columns, numbered."""
+    echo(say("menu-title", lang))
+    cells = [f"{number:>2} {option.label}" for number, option in enumerate(options, 1)]
+    width = max(len(c) for c in cells) + 2
+    per_line = max(1, 78 // width)
+    for start in range(0, len(cells), per_line):
+        echo("  " + "".join(c.ljust(width) for c in cells[start : start + per_line]).rstrip())
 
 
-def _walk_step(
-    key: str, lang: Lang, db: str | None, campaign: str | None, game: int | None
-) -> None:
-    common: dict[str, Any] = {"lang": lang, "game": game, "campaign": campaign, "db": db}
-    if key == "t":
-        turn(**common, seed=None, dice=_rolled(lang), json_=False)
-    elif key == "i":
-        good, bad = _ask("Good model"), _ask("Bad model")
-        initiative(good=good, bad=bad, good_fama_from=None, bad_fama_from=None, **common,
-                   seed=None, dice=_rolled(lang), json_=False)  # fmt: skip
-    elif key in ("s", "m"):
-        attacker, target = _ask("Attacker"), _ask("Target")
-        weapon = _optional("Weapon (blank: the one carried)")
-        if key == "s":
-            distance = _optional("Range in U (blank: beyond short range)")
-            cover = Cover(_ask("Cover (none, light, partial)", "none"))
-            named = _ask_bystanders(target, lang, db, campaign, game, shot=True)
-            do_shoot(attacker=attacker, target=target, weapon=weapon,
-                     range_=DISTANCE.check(float(distance)) if distance else None, cover=cover,
-                     **named, **common, dice=_rolled(lang))  # fmt: skip
-        else:
-            named = _ask_bystanders(target, lang, db, campaign, game)
-            do_melee(attacker=attacker, target=target, weapon=weapon, **named, **common,
-                     dice=_rolled(lang))  # fmt: skip
-    elif key == "h":
-        member, wounds = _ask("Model"), COUNT.check(int(_ask("Wounds")))
-        by = _optional("By (blank: -)")
-        named = _ask_bystanders(member, lang, db, campaign, game)
-        hit(member=member, wounds=wounds, by=by, **named, **common, seed=None,
-            dice=_rolled(lang) if named["near"] else None, json_=False)  # fmt: skip
-    elif key == "x":
-        state(member=_ask("Model"), new_state=_ask("State (shaken, terrified, prone, steady)"),
-              **common, json_=False)  # fmt: skip
-    elif key == "e":
-        member, by = _ask("Model"), _optional("By (blank: -)")
-        named = _ask_bystanders(member, lang, db, campaign, game)
-        eliminate(member=member, by=by, **named, **common, seed=None,
-                  dice=_rolled(lang) if named["near"] else None, json_=False)  # fmt: skip
-    elif key == "l":
-        leave(member=_ask("Model"), **common, json_=False)
-    elif key == "f":
-        spend(point=_ask("fama or fortuna"), member=_ask("Model"), **common, json_=False)
-    elif key == "w":
-        drink(member=_ask("Model"), **common, json_=False)
-    elif key == "o":
-        objective(name=_ask("Objective"), event=_ask("Event"), by=_optional("By (blank: -)"),
-                  copy_no=None, **common, json_=False)  # fmt: skip
-    elif key == "b":
-        status(**common, json_=False)
-    elif key == "r":
-        retreat(gang=_ask("Gang"), infamy_later=False, **common, seed=None,
-                dice=_rolled(lang), json_=False)  # fmt: skip
-    elif key == "n":
-        winner = _optional("Winner (blank: from the scenario)")
-        end(winner=winner, draw=False, **common, json_=False)
-    elif key == "a":
-        abandon(**common, json_=False)
+def choose_entry(
+    ask: Asker, answer: str, options: Sequence[Option[Entry | None]]
+) -> Option[Entry | None] | None:
+    """The entry ``answer`` names: its number, or its word (or a unique beginning of it) in
+    either language; ``None`` after saying why not."""
+    if answer.isascii() and answer.isdigit():
+        return ask.pick(answer, options)
+    found = matching(answer, [(o, o.names) for o in options])
+    if len(found) == 1:
+        return found[0]
+    if found:
+        candidates = ", ".join(f"{options.index(o) + 1} {o.label}" for o in found)
+        ask.wrong(ask.say("ambiguous", answer=shown(answer), candidates=candidates))
+    else:
+        ask.wrong(ask.say("unknown-entry", answer=shown(answer)))
+    return None
 
 
-def _names(answer: str | None) -> list[str]:
-    return [name.strip() for name in (answer or "").split(",") if name.strip()]
+def run_entry(walker: Walker, entry: Entry) -> None:
+    """One action: its questions and its command; whatever happens, back to the menu with the
+    database as the action left it (all of it, or nothing)."""
+    from skirmish.cli import crash
+
+    try:
+        entry.run(walker)
+    except (KeyboardInterrupt, Cancelled):
+        echo(walker.say("cancelled"))
+    except SkirmishError as exc:
+        echo(walker.say("error", message=exc.text(walker.lang)))
+    except EOFError:
+        raise  # the input has ended: the loop closes the walker
+    except Exception as exc:  # the safety net: a line and the crash log, never a traceback
+        echo(walker.say("unexpected", message=crash.report(exc, ["skirmish", "game", "play"])))
 
 
-def _ask_bystanders(
-    target: str,
-    lang: Lang,
-    db: str | None,
-    campaign: str | None,
-    game: int | None,
-    *,
-    shot: bool = False,
-) -> dict[str, Any]:
-    """What the tracker cannot know about the models around ``target`` (it knows no
-    positions), asked only where it matters: the friends that would react to its death
-    (R-19), a model of its side near the captive it holds (R-22), the unarmed civilians near a
-    shot (R-20). The answers as ``near``, ``guard`` (and ``civilian_near`` for a shot)."""
-    from skirmish.campaign.game.reactions import questions
+def walk(walker: Walker, scenario_id: str) -> bool:
+    """The menu until the game is over (``True``) or the player closes the walker."""
+    options = _menu(walker.lang)
+    table = read_table(walker.db, walker.campaign, walker.game)
+    show_menu(walker.lang, options)
+    while table.in_progress:
+        key = "prompt" if table.turn else "prompt-start"
+        try:
+            answer = walker.ask.command(walker.say(key, turn=table.turn))
+        except KeyboardInterrupt:
+            echo("")
+            echo(walker.say("interrupt-menu"))
+            continue
+        except EOFError:
+            answer = "quit"
+        if not answer:
+            continue  # an empty Enter asks again, and shows nothing
+        if answer in HELP:
+            show_menu(walker.lang, options)
+            continue
+        chosen = choose_entry(walker.ask, answer, options)
+        if chosen is None:
+            continue
+        if chosen.value is None:
+            echo(walker.say("left", game=walker.game, scenario=scenario_id))
+            return False
+        try:
+            run_entry(walker, chosen.value)
+        except EOFError:  # the input ended in the middle of an action
+            echo(walker.say("cancelled"))
+            echo(walker.say("left", game=walker.game, scenario=scenario_id))
+            return False
+        before = table.turn
+        table = read_table(walker.db, walker.campaign, walker.game)
+        if table.turn != before and table.in_progress and chosen.value.key != "board":
+            from skirmish.cli.walker_actions import board
+
+            board(walker)  # a new turn: the board as it starts
+    return bool(table.board["status"] == GameStatus.ENDED)
+
+
+def _game_in_progress(db: str | None, campaign: str | None, scenario_id: str) -> int | None:
+    """The campaign's game of ``scenario_id`` in progress, to resume."""
+    from skirmish.campaign import lookup
+    from skirmish.campaign.game.board import games_of
 
     with session(db, access="read") as s:
-        asked = questions(s, game=game_of(s, campaign, game), target=target)
-    it = lang == Lang.IT
-    answers: dict[str, Any] = {"near": [], "guard": None}
-    if asked.friends:
-        who = ", ".join(asked.friends)
-        answers["near"] = _names(
-            _optional(
-                f"Se {target} cade, chi tra {who} era entro 5U (R-19; separati da virgole, "
-                "vuoto: nessuno)"
-                if it
-                else f"If {target} falls, which of {who} were within 5U (R-19; commas, blank: none)"
-            )
-        )
-    if asked.captives:
-        held = ", ".join(asked.captives)
-        answers["guard"] = _optional(
-            f"Se {target} cade, un suo compagno entro 5U da {held} (R-22; vuoto: nessuno, è libero)"
-            if it
-            else f"If {target} falls, a model of its side within 5U of {held} (R-22; blank: "
-            "none, it is freed)"
-        )
-    if shot:
-        answers["civilian_near"] = (
-            _names(
-                _optional(
-                    f"Civili disarmati entro 10U dal tiro ({', '.join(asked.civilians)}; R-20; "
-                    "vuoto: nessuno)"
-                    if it
-                    else f"Unarmed civilians within 10U of the shot ({', '.join(asked.civilians)}"
-                    "; R-20; blank: none)"
-                )
-            )
-            if asked.civilians
-            else []
-        )
-    return answers
+        found = lookup.current_campaign(s, campaign)
+        playing = [
+            g.id
+            for g in games_of(s, found)
+            if g.status == GameStatus.IN_PROGRESS and g.scenario == scenario_id
+        ]
+    return playing[-1] if playing else None
+
+
+def _gangs(db: str | None, campaign: str | None) -> list[str]:
+    from skirmish.campaign import lookup
+    from skirmish.campaign.models import GangStatus
+
+    with session(db, access="read") as s:
+        found = lookup.current_campaign(s, campaign)
+        return [g.name for g in found.gangs if g.status == GangStatus.ACTIVE]
 
 
 def _ask_leaders(
-    scenario: str, gangs: Sequence[str], lang: Lang, campaign: str | None, db: str | None
+    ask: Asker, scenario: str, gangs: Sequence[str], campaign: str | None, db: str | None
 ) -> list[str]:
     """R-21: the leader each gang without one names for the game, asked before it starts."""
     from skirmish.campaign import lookup
@@ -192,13 +172,50 @@ def _ask_leaders(
     leaders = []
     for gang, names in choices.items():
         if names:
-            prompt = (
-                f"Chi guida {gang} in questa partita (R-21; {', '.join(names)})"
-                if lang == Lang.IT
-                else f"Who leads {gang} in this game (R-21; {', '.join(names)})"
-            )
-            leaders.append(f"{gang}:{_ask(prompt, names[0])}")
+            options = [Option(name, name, (name,)) for name in names]
+            leaders.append(f"{gang}:{ask.choose(ask.say('leader', gang=gang), options)}")
     return leaders
+
+
+def _start(
+    ask: Asker,
+    scenario_id: str,
+    good: str | None,
+    bad: str | None,
+    campaign: str | None,
+    db: str | None,
+) -> None:
+    """Start the game, asking for the gangs (and Duel leaders) not given."""
+    from skirmish.cli.game_turns import start
+
+    if good is None or bad is None:
+        names = _gangs(db, campaign)
+        if good is None:
+            good = ask.choose(ask.say("good-gang"), [Option(g, g, (g,)) for g in names if g != bad])
+        if bad is None:
+            others = [Option(g, g, (g,)) for g in names if g != good]
+            bad = ask.choose(ask.say("bad-gang"), others)
+    leaders = _ask_leaders(ask, scenario_id, [good, bad], campaign, db)
+    start(scenario=scenario_id, lang=ask.lang, gangs=[], good=good, bad=bad, leave=[],
+          leader=leaders, campaign=campaign, json_=False, db=db)  # fmt: skip
+
+
+def _postgame(ask: Asker, game: int, campaign: str | None, db: str | None) -> None:
+    """Offer the post-game sequence of an ended game; a refusal leaves it for later."""
+    from skirmish.cli.game_end import postgame
+
+    try:
+        if not ask.yes_no(ask.say("postgame"), default=True):
+            echo(ask.say("postgame-later"))
+            return
+        postgame(lang=ask.lang, gang=None, doctor=None, infamy_model=None, game=game,
+                 campaign=campaign, seed=None, dice=ask.dice(), json_=False, db=db)  # fmt: skip
+    except (KeyboardInterrupt, EOFError, Cancelled):
+        echo(ask.say("cancelled"))
+        echo(ask.say("postgame-later"))
+    except SkirmishError as exc:
+        echo(ask.say("error", message=exc.text(ask.lang)))
+        echo(ask.say("postgame-later"))
 
 
 def play(
@@ -209,42 +226,31 @@ def play(
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """Play a scenario with prompts: the same actions as the 'skirmish game' commands, one
-    transaction each, so quitting at any point keeps the game (resume with the same command).
+    """Play a scenario with a menu and questions: every action of 'skirmish game', one
+    transaction each, so closing the walker at any point keeps the game (the same command
+    resumes it). Models are picked from numbered lists by number or name; Ctrl-C cancels the
+    action being asked; Ctrl-D closes the walker.
 
     Example: skirmish game play "Il testimone" --good Earps --bad Clantons
     """
-    from skirmish.errors import SkirmishError
     from skirmish.rules.scenarios import find_scenario
 
+    ask = Asker(lang)
     found = find_scenario(scenario)
-    try:
-        data = board_of(db, campaign, None)
-        resuming = data["status"] == "in_progress" and data["scenario"] == found.id
-    except SkirmishError:
-        resuming = False
-    if not resuming:
-        good = good or _ask("Good gang")
-        bad = bad or _ask("Bad gang")
-        leaders = _ask_leaders(found.id, [good, bad], lang, campaign, db)
-        start(scenario=found.id, lang=lang, gangs=[], good=good, bad=bad, leave=[],
-              leader=leaders, campaign=campaign, json_=False, db=db)  # fmt: skip
-    game_no = board_of(db, campaign, None)["game"]
-    labels = {key: (it if lang == Lang.IT else en) for key, en, it in MENU}
-    while board_of(db, campaign, game_no)["status"] == "in_progress":
-        echo("  ".join(f"[{key}] {label}" for key, label in labels.items()))
-        key = _ask(">", "b").lower()[:1]
-        if key == "q":
-            return
-        if key not in labels:
-            continue
+    game = _game_in_progress(db, campaign, found.id)
+    name = found.name_it if lang == Lang.IT else found.name_en
+    if game is None:
         try:
-            _walk_step(key, lang, db, campaign, game_no)
-        except (SkirmishError, ValueError) as exc:
-            echo(f"Error: {exc}")
-    if typer.confirm(
-        "Eseguire ora la fase dopo la partita?" if lang == Lang.IT else "Run the post-game now?",
-        default=True,
-    ):
-        postgame(lang=lang, gang=None, doctor=None, infamy_model=None, game=game_no,
-                 campaign=campaign, seed=None, dice=_rolled(lang), json_=False, db=db)  # fmt: skip
+            _start(ask, found.id, good, bad, campaign, db)
+        except (KeyboardInterrupt, EOFError, Cancelled):
+            echo(ask.say("cancelled"))
+            return
+        game = _game_in_progress(db, campaign, found.id)
+        assert game is not None
+    else:
+        turn = read_table(db, campaign, game).turn
+        echo(say("resumed", lang, game=game, scenario=name, turn=turn))
+    echo(say("welcome", lang, game=game, scenario=name))
+    walker = Walker(lang=lang, db=db, campaign=campaign, game=game, ask=ask)
+    if walk(walker, found.id):
+        _postgame(ask, game, campaign, db)

@@ -486,10 +486,11 @@ def test_the_interactive_walker_plays_through_the_same_actions(cli: Cli) -> None
 
     answers = "\n".join(
         [
-            "t", "",  # a new turn, random dice (no cohesion test is due: none rolled)
-            "e", "Frank", "Wyatt",  # Frank eliminated by Wyatt
-            "s", "Frank", "Wyatt", "", "", "none", "1,1,1,1,1",  # refused: Frank is out
-            "n", "Earps",  # the end, Earps named the winner
+            "turn", "",  # a new turn, random dice (no cohesion test is due: none rolled)
+            "eliminate", "Frank", "Wyatt",  # Frank eliminated by Wyatt
+            "state", "Frank",  # refused: Frank is out, and no longer in the list
+            "Ike", "shaken",
+            "end", "Earps", "y",  # the end, Earps named the winner
             "y", "3,5,4",  # the post-game: marked cards 3, Frank 5, the gambler 4
         ]
     )  # fmt: skip
@@ -499,13 +500,14 @@ def test_the_interactive_walker_plays_through_the_same_actions(cli: Cli) -> None
         input=answers + "\n",
     )
     assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
-    assert "Error: 'Frank' was eliminated in turn 1" in result.stdout
+    assert "  'Frank' is not in the list; type its number or its name." in result.stdout
+    assert "Ike is now shaken." in result.stdout
     assert "Game over: Earps wins (named by the players)." in result.stdout
     assert cli.roster("Clantons")["treasury"] == 36 + 20 + 4
     assert [g["status"] for g in cli.json("game", "list")] == ["ended"]
     # Everything it did is in the game's log, as the commands would have written it.
     actions = [e["action"] for e in cli.json("game", "log")]
-    assert actions == ["start", "turn", "eliminate", "end"]
+    assert actions == ["start", "turn", "eliminate", "state", "end"]
 
 
 def test_the_postgame_in_italian(cli: Cli) -> None:

@@ -1,0 +1,482 @@
+"""The walker's actions: one per entry of its menu, each asking what the table shows and then
+calling the same ``game`` command function (and so the same service) as the command line.
+
+No rule lives here: each question is checked for what it is (a model of the list, a number in
+range, yes or no) and the service the command calls decides the rest. A refusal is raised as
+the command raises it (``SkirmishError``) and the walker prints it and returns to its menu; the
+action's transaction was rolled back, so nothing changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from skirmish.cli.walker_prompts import Asker, Cancelled, Option
+from skirmish.cli.walker_table import (
+    Figure,
+    Table,
+    carried_weapons,
+    figure_options,
+    person_options,
+    read_table,
+    weapon_options,
+)
+from skirmish.cli.walker_text import say
+from skirmish.engine.glossary import VOCABULARIES, TableState, label
+from skirmish.engine.situation import GAME_SOURCES, Input, Kind, Procedure, inputs_for
+from skirmish.errors import CampaignError
+from skirmish.i18n import Lang
+from skirmish.limits import COUNT, DISTANCE
+from skirmish.rules.model import Point, Side
+
+
+class NothingToChoose(CampaignError):
+    """No model fits the action now: said instead of an empty list."""
+
+
+@dataclass
+class Walker:
+    """One walker session: its language, its store, its game and its questions."""
+
+    lang: Lang
+    db: str | None
+    campaign: str | None
+    game: int
+    ask: Asker
+
+    @property
+    def common(self) -> dict[str, Any]:
+        """What every ``game`` command function takes besides its own arguments."""
+        return {"lang": self.lang, "game": self.game, "campaign": self.campaign, "db": self.db}
+
+    def table(self) -> Table:
+        return read_table(self.db, self.campaign, self.game)
+
+    def say(self, key: str, **values: object) -> str:
+        return self.ask.say(key, **values)
+
+    def blank_none(self) -> str:
+        return self.say("blank-none")
+
+    # ------------------------------------------------------------------------ models
+
+    def maybe_model(self, question: str, figures: Sequence[Figure]) -> str | None:
+        """One of ``figures``, or ``None`` for a blank answer (or when there is none)."""
+        if not figures:
+            return None
+        text = self.say(question, blank=self.blank_none())
+        return self.ask.choose_or_none(text, figure_options(figures, self.lang))
+
+    def dice(self) -> str | None:
+        """The action's dice typed in one go; at a terminal none are asked here: the command
+        asks for each die as it is rolled, saying what it is for (``dice_prompt``)."""
+        from skirmish.cli.dice_prompt import interactive
+
+        return None if interactive() else self.ask.dice()
+
+
+def _nobody(why: str) -> NothingToChoose:
+    """Nobody fits the action now, and ``why`` (a key of the walker's catalogue)."""
+    en, it = (say("nobody", lang, why=say(why, lang)) for lang in (Lang.EN, Lang.IT))
+    return NothingToChoose(en, it=it)
+
+
+def in_play(table: Table) -> list[Figure]:
+    return [f for f in table.figures if f.in_play]
+
+
+def actors(table: Table) -> list[Figure]:
+    """The models that may act now (in play, neither terrified nor fleeing)."""
+    return [f for f in table.figures if f.can_act]
+
+
+def enemies(table: Table, of: str) -> list[Figure]:
+    side = table.side_of(of)
+    return [f for f in table.figures if f.in_play and f.side is not side]
+
+
+def friends(table: Table, of: str) -> list[Figure]:
+    side = table.side_of(of)
+    return [f for f in table.figures if f.in_play and f.side is side and f.label != of]
+
+
+def pick_model(walker: Walker, question: str, figures: Sequence[Figure], why: str) -> str:
+    if not figures:
+        raise _nobody(why)
+    return walker.ask.choose(walker.say(question), figure_options(figures, walker.lang))
+
+
+# ------------------------------------------------------------------------------ situation
+
+
+def choice_label(member: StrEnum, lang: Lang) -> str:
+    """A choice's word in ``lang`` where the glossary has one, else its value."""
+    return label(member, lang) if type(member) in VOCABULARIES else member.value
+
+
+def choice_options(choices: type[StrEnum], lang: Lang) -> list[Option[StrEnum]]:
+    return [
+        Option(c, choice_label(c, lang), tuple(dict.fromkeys((choice_label(c, lang), c.value))))
+        for c in choices
+    ]
+
+
+def _value(walker: Walker, item: Input, procedure: Procedure, target: Figure | None) -> Any:
+    """The value of one more input of the situation, asked by its kind."""
+    question = walker.say("value", name=item.name(walker.lang), help=item.help(walker.lang))
+    if item.kind is Kind.FLAG:
+        return True
+    if item.kind is Kind.CHOICE and item.choices is not None:
+        return walker.ask.choose(question, choice_options(item.choices, walker.lang))
+    if item.kind is Kind.DISTANCE:
+        return walker.ask.distance(question, DISTANCE)
+    if item.kind is Kind.WEAPON and target is not None:
+        return walker.ask.choose(question, weapon_options(carried_weapons(target), walker.lang))
+    return walker.ask.number(question, COUNT)
+
+
+def more_inputs(
+    walker: Walker, procedure: Procedure, asked: set[str], target: Figure | None
+) -> dict[str, Any]:
+    """What else the table shows, chosen from the rest of the declaration's inputs
+    (``engine.situation``), by their parameter names as the command takes them."""
+    rest = [i for i in inputs_for(procedure, GAME_SOURCES) if i.id not in asked]
+    if not rest:
+        return {}
+    lang = walker.lang
+    options = [Option(i, f"{i.name(lang)}: {i.help(lang)}", (i.name(lang), i.id)) for i in rest]
+    question = walker.say("more", choose=walker.say("choose-many"), blank=walker.blank_none())
+    chosen = walker.ask.choose_many(question, options, listed=False)
+    return {i.param_for(procedure): _value(walker, i, procedure, target) for i in chosen}
+
+
+# ------------------------------------------------------------------------------ bystanders
+
+
+def bystanders(walker: Walker, table: Table, target: str, *, shot: bool) -> dict[str, Any]:
+    """What the tracker cannot know about the models around ``target`` (it knows no
+    positions), asked only where it matters (``reactions.questions``): the friends that would
+    react to its fall (R-19), a model of its side near the captive it holds (R-22), the unarmed
+    civilians near a shot (R-20)."""
+    from skirmish.campaign.game.reactions import questions
+    from skirmish.cli.game_record import game_of
+    from skirmish.cli.store_options import session
+
+    with session(walker.db, access="read") as s:
+        asked = questions(s, game=game_of(s, walker.campaign, walker.game), target=target)
+    answers: dict[str, Any] = {"near": [], "guard": None}
+    choose, blank = walker.say("choose-many"), walker.blank_none()
+    by_name = {f.name: f for f in table.figures}
+    if asked.friends:
+        question = walker.say("friends", target=target, choose=choose, blank=blank)
+        options = figure_options([by_name[n] for n in asked.friends], walker.lang)
+        answers["near"] = walker.ask.choose_many(question, options)
+    if asked.captives:
+        question = walker.say("guard", target=target, held=", ".join(asked.captives), blank=blank)
+        answers["guard"] = walker.ask.choose_or_none(
+            question, figure_options(friends(table, target), walker.lang)
+        )
+    if shot:
+        answers["civilian_near"] = []
+        if asked.civilians:
+            question = walker.say("civilians", choose=choose, blank=blank)
+            options = figure_options([by_name[n] for n in asked.civilians], walker.lang)
+            answers["civilian_near"] = walker.ask.choose_many(question, options)
+    return answers
+
+
+# ------------------------------------------------------------------------------ the actions
+
+
+def board(walker: Walker) -> None:
+    from skirmish.cli.game_status import status
+
+    status(**walker.common, json_=False)
+
+
+def log(walker: Walker) -> None:
+    from skirmish.cli.game_status import log as show_log
+
+    show_log(**walker.common, json_=False)
+
+
+def turn(walker: Walker) -> None:
+    from skirmish.cli.game_turns import turn as new_turn
+
+    new_turn(**walker.common, seed=None, dice=walker.dice(), json_=False)
+
+
+def initiative(walker: Walker) -> None:
+    from skirmish.cli.game_turns import initiative as roll
+
+    table = walker.table()
+    chosen: dict[Side, str] = {}
+    lenders: dict[Side, str | None] = {}
+    for side, question in ((Side.GOOD, "good-model"), (Side.BAD, "bad-model")):
+        ours = [f for f in actors(table) if f.side is side]
+        chosen[side] = pick_model(walker, question, ours, "why-act")
+        lending = [
+            f for f in in_play(table)
+            if f.side is side and f.label != chosen[side] and f.fama_left > 0
+        ]  # fmt: skip
+        lenders[side] = None
+        if lending:
+            text = walker.say("fama-from", name=chosen[side], blank=walker.blank_none())
+            lenders[side] = walker.ask.choose_or_none(text, figure_options(lending, walker.lang))
+    roll(good=chosen[Side.GOOD], bad=chosen[Side.BAD], good_fama_from=lenders[Side.GOOD],
+         bad_fama_from=lenders[Side.BAD], **walker.common, seed=None, dice=walker.dice(),
+         json_=False)  # fmt: skip
+
+
+def _target(walker: Walker, table: Table, attacker: str) -> tuple[str, Figure | None]:
+    """Whom ``attacker`` attacks: an enemy in play or a scenario's person."""
+    foes = enemies(table, attacker)
+    options = [*figure_options(foes, walker.lang), *person_options(table.persons, walker.lang)]
+    if not options:
+        raise _nobody("why-target")
+    target = walker.ask.choose(walker.say("target"), options)
+    return target, next((f for f in foes if f.label == target), None)
+
+
+def shoot(walker: Walker) -> None:
+    from skirmish.campaign.game.combatant import shoots
+    from skirmish.cli.game_combat import do_shoot
+    from skirmish.rules.model import Cover
+
+    table = walker.table()
+    attacker = pick_model(walker, "shooter", actors(table), "why-act")
+    target, figure = _target(walker, table, attacker)
+    shooter = next(f for f in table.figures if f.label == attacker)
+    guns = [w for w in carried_weapons(shooter) if shoots(w)]
+    weapon = None
+    if len(guns) > 1:
+        blank = walker.say("blank-default", default=walker.say("weapon-default"))
+        weapon = walker.ask.choose_or_none(
+            walker.say("weapon", blank=blank), weapon_options(guns, walker.lang)
+        )
+    blank = walker.say("blank-default", default=walker.say("range-default"))
+    distance = walker.ask.distance(walker.say("range", blank=blank), DISTANCE)
+    blank = walker.say("blank-default", default=choice_label(Cover.NONE, walker.lang))
+    cover = walker.ask.choose_or_none(
+        f"{walker.say('cover')} ({blank})", choice_options(Cover, walker.lang)
+    )
+    more = more_inputs(walker, Procedure.SHOOT, {"weapon", "range", "cover"}, figure)
+    named = bystanders(walker, table, target, shot=True)
+    do_shoot(attacker=attacker, target=target, weapon=weapon, range_=distance,
+             cover=cover or Cover.NONE, **more, **named, **walker.common,
+             dice=walker.dice())  # fmt: skip
+
+
+def _fight_weapons(figure: Figure, walker: Walker) -> list[Option[str]]:
+    blades = [w for w in carried_weapons(figure) if w.blade or w.improvised]
+    bare = Option("bare-hands", walker.say("bare-hands"), ("bare-hands", "mani-nude"))
+    return [*weapon_options(blades, walker.lang), bare]
+
+
+def melee(walker: Walker) -> None:
+    from skirmish.cli.game_combat import do_melee
+
+    table = walker.table()
+    attacker = pick_model(walker, "attacker", actors(table), "why-act")
+    target, figure = _target(walker, table, attacker)
+    fighter = next(f for f in table.figures if f.label == attacker)
+    blank = walker.say("blank-default", default=walker.say("weapon-default"))
+    weapon = walker.ask.choose_or_none(
+        walker.say("weapon", blank=blank), _fight_weapons(fighter, walker)
+    )
+    defence: dict[str, Any] = {}
+    if figure is not None:
+        defence["target_weapon"] = walker.ask.choose_or_none(
+            walker.say("target-weapon", blank=blank), _fight_weapons(figure, walker)
+        )
+    more = more_inputs(walker, Procedure.MELEE, {"weapon", "target_weapon"}, figure)
+    named = bystanders(walker, table, target, shot=False)
+    do_melee(attacker=attacker, target=target, weapon=weapon, **defence, **more, **named,
+             **walker.common, dice=walker.dice())  # fmt: skip
+
+
+def hit(walker: Walker) -> None:
+    from skirmish.cli.game_combat import hit as record
+
+    table = walker.table()
+    member = pick_model(walker, "model", in_play(table), "why-model")
+    wounds = walker.ask.number(walker.say("wounds"), COUNT, low=1)
+    by = walker.maybe_model("by", enemies(table, member))
+    named = bystanders(walker, table, member, shot=False)
+    record(member=member, wounds=wounds, by=by, **named, **walker.common, seed=None,
+           dice=walker.dice() if named["near"] else None, json_=False)  # fmt: skip
+
+
+def eliminate(walker: Walker) -> None:
+    from skirmish.cli.game_combat import eliminate as record
+
+    table = walker.table()
+    member = pick_model(walker, "model", in_play(table), "why-model")
+    by = walker.maybe_model("by", enemies(table, member))
+    named = bystanders(walker, table, member, shot=False)
+    record(member=member, by=by, **named, **walker.common, seed=None,
+           dice=walker.dice() if named["near"] else None, json_=False)  # fmt: skip
+
+
+def state(walker: Walker) -> None:
+    from skirmish.cli.game_states import state as record
+
+    table = walker.table()
+    member = pick_model(walker, "model", in_play(table), "why-model")
+    options = [
+        Option(s.value, label(s, walker.lang), (label(s, Lang.IT), label(s, Lang.EN), s.value))
+        for s in TableState
+    ]
+    new_state = walker.ask.choose(walker.say("new-state"), options)
+    record(member=member, new_state=new_state, **walker.common, json_=False)
+
+
+def leave(walker: Walker) -> None:
+    from skirmish.cli.game_states import leave as record
+
+    civilians = [f for f in in_play(walker.table()) if f.civilian]
+    member = pick_model(walker, "model", civilians, "why-civilian")
+    record(member=member, **walker.common, json_=False)
+
+
+def spend(walker: Walker) -> None:
+    from skirmish.cli.game_states import spend as record
+
+    rich = [f for f in in_play(walker.table()) if f.fama_left or f.fortuna_left]
+    member = pick_model(walker, "model", rich, "why-points")
+    figure = next(f for f in rich if f.label == member)
+    left = {Point.FAMA: figure.fama_left, Point.FORTUNA: figure.fortuna_left}
+    options = [
+        Option(p.value, f"{label(p, walker.lang)} ({left[p]})", (label(p, walker.lang), p.value))
+        for p in Point
+        if left[p] > 0
+    ]
+    point = walker.ask.choose(walker.say("point"), options)
+    record(point=point, member=member, **walker.common, json_=False)
+
+
+def drink(walker: Walker) -> None:
+    from skirmish.cli.game_states import drink as record
+    from skirmish.rules.ids import ItemId
+
+    thirsty = [f for f in in_play(walker.table()) if ItemId.WHISKY.value in f.items and not f.drank]
+    member = pick_model(walker, "model", thirsty, "why-whisky")
+    record(member=member, **walker.common, json_=False)
+
+
+def objective(walker: Walker) -> None:
+    from skirmish.cli.game_objectives import objective as record
+    from skirmish.engine.glossary import label_value
+    from skirmish.rules.model import ObjectiveState
+    from skirmish.rules.scenarios import find_scenario
+
+    table = walker.table()
+    scenario = find_scenario(table.board["scenario"])
+    lang = walker.lang
+    rows = table.board["objectives"]
+    options = []
+    for row in rows:
+        found = scenario.objective(row["objective"])
+        name = found.name_it if lang == Lang.IT else found.name_en
+        carrier = walker.say("carrier", name=row["carrier"]) if row["carrier"] else ""
+        line = walker.say(
+            "objective-line", name=name, copy=row["copy"],
+            state=label_value(ObjectiveState, row["state"], lang), carrier=carrier,
+        )  # fmt: skip
+        options.append(Option((found, row["copy"]), line, (found.name_it, found.name_en, found.id)))
+    chosen, copy_no = walker.ask.choose(walker.say("objective"), options)
+    events = [
+        Option(e.value, label(e, lang), (label(e, Lang.IT), label(e, Lang.EN), e.value))
+        for e in chosen.events
+    ]
+    events.append(Option("carry", walker.say("carry-event"), ("carry", "porta")))
+    event = walker.ask.choose(walker.say("event"), events)
+    by = walker.maybe_model("doer", in_play(table))
+    record(name=chosen.id, event=event, by=by, copy_no=copy_no if chosen.count > 1 else None,
+           **walker.common, json_=False)  # fmt: skip
+
+
+def retreat(walker: Walker) -> None:
+    from skirmish.cli.game_end import retreat as record
+
+    gangs = walker.table().gangs()
+    gang = walker.ask.choose(walker.say("gang"), [Option(g, g, (g,)) for g in gangs])
+    if not walker.ask.yes_no(walker.say("confirm-retreat", gang=gang)):
+        raise Cancelled
+    now = walker.ask.yes_no(walker.say("infamy-now"), default=True)
+    record(gang=gang, infamy_later=not now, **walker.common, seed=None,
+           dice=walker.dice() if now else None, json_=False)  # fmt: skip
+
+
+def end(walker: Walker) -> None:
+    from skirmish.cli.game_end import end as record
+
+    table = walker.table()
+    options: list[Option[tuple[str | None, bool]]] = []
+    verdict = table.board["verdict"]
+    if verdict is not None and verdict["over"]:
+        who = verdict["winner"] or walker.say("winner-draw")
+        options.append(Option((None, False), walker.say("winner-verdict", who=who), ()))
+    options += [Option((g, False), g, (g,)) for g in table.gangs()]
+    draw = walker.say("winner-draw")
+    options.append(Option((None, True), draw, (draw, "draw", "pareggio")))
+    winner, is_draw = walker.ask.choose(walker.say("winner"), options)
+    if not walker.ask.yes_no(walker.say("confirm-end")):
+        raise Cancelled
+    record(winner=winner, draw=is_draw, **walker.common, json_=False)
+
+
+def abandon(walker: Walker) -> None:
+    from skirmish.cli.game_end import abandon as record
+
+    if not walker.ask.yes_no(walker.say("confirm-abandon")):
+        raise Cancelled
+    record(**walker.common, json_=False)
+
+
+def undo(walker: Walker) -> None:
+    from skirmish.cli.game_record import events_after, game_of
+    from skirmish.cli.game_undo import undo as take_back
+    from skirmish.cli.store_options import session
+    from skirmish.engine.glossary import EventKind, label_value
+
+    with session(walker.db, access="read") as s:
+        events = events_after(s, game_of(s, walker.campaign, walker.game), 0)
+    last = events[-1]
+    what = label_value(EventKind, last["action"], walker.lang)
+    if not walker.ask.yes_no(walker.say("confirm-undo", what=what, turn=last["turn"])):
+        raise Cancelled
+    take_back(times=1, **walker.common, json_=False)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of the menu: its key (``walker_text.ENTRIES``) and what it does."""
+
+    key: str
+    run: Callable[[Walker], None]
+
+
+#: The menu, in the order it is shown; ``quit`` is the loop's own.
+MENU: tuple[Entry, ...] = (
+    Entry("board", board),
+    Entry("turn", turn),
+    Entry("initiative", initiative),
+    Entry("shoot", shoot),
+    Entry("melee", melee),
+    Entry("hit", hit),
+    Entry("eliminate", eliminate),
+    Entry("state", state),
+    Entry("drink", drink),
+    Entry("spend", spend),
+    Entry("leave", leave),
+    Entry("objective", objective),
+    Entry("log", log),
+    Entry("undo", undo),
+    Entry("retreat", retreat),
+    Entry("end", end),
+    Entry("abandon", abandon),
+)
