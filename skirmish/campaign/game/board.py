@@ -121,7 +121,9 @@ def game_by_id(session: Session, campaign: Campaign, game_id: int) -> Game:
     game = session.get(Game, game_id)
     if game is None or game.campaign_id != campaign.id:
         raise CampaignError(
-            f"campaign {campaign.name!r} has no game {game_id}; see 'skirmish game list'."
+            f"campaign {campaign.name!r} has no game {game_id}; see 'skirmish game list'.",
+            it=f"la campagna {campaign.name!r} non ha la partita {game_id}; vedi 'skirmish game "
+            "list'.",
         )
     lock_game(session, game)
     return game
@@ -137,12 +139,17 @@ def current_game(session: Session, campaign: Campaign, game_id: int | None = Non
     if not games:
         raise CampaignError(
             f"campaign {campaign.name!r} has no game yet; start one with "
-            "'skirmish game start SCENARIO --good GANG --bad GANG'."
+            "'skirmish game start SCENARIO --good GANG --bad GANG'.",
+            it=f"la campagna {campaign.name!r} non ha ancora partite; iniziane una con 'skirmish "
+            "game start SCENARIO --good BANDA --bad BANDA'.",
         )
     playing = [g for g in games if g.status == GameStatus.IN_PROGRESS]
     if len(playing) > 1:
         numbers = ", ".join(str(g.id) for g in playing)
-        raise CampaignError(f"games {numbers} are in progress; choose one with --game N.")
+        raise CampaignError(
+            f"games {numbers} are in progress; choose one with --game N.",
+            it=f"le partite {numbers} sono in corso; scegline una con --game N.",
+        )
     game = playing[0] if playing else games[0]
     lock_game(session, game)
     return game
@@ -162,14 +169,21 @@ def require_in_progress(game: Game) -> None:
             "; start a new one with 'skirmish game start'."
             if game.status == GameStatus.ABANDONED
             else f"game {game.id} ({game.scenario}) has ended; no more actions can be recorded "
-            "in it (run 'skirmish game postgame' if not done yet)."
+            "in it (run 'skirmish game postgame' if not done yet).",
+            it=f"la partita {game.id} ({scenario_of(game).name_it}) è stata abbandonata; "
+            "iniziane una nuova con 'skirmish game start'."
+            if game.status == GameStatus.ABANDONED
+            else f"la partita {game.id} ({scenario_of(game).name_it}) è finita; non si possono "
+            "più registrare azioni (esegui 'skirmish game postgame' se non l'hai ancora fatto).",
         )
 
 
 def require_started(game: Game) -> None:
     if game.turn < 1:
         raise CampaignError(
-            f"game {game.id} has not begun its first turn; run 'skirmish game turn' first."
+            f"game {game.id} has not begun its first turn; run 'skirmish game turn' first.",
+            it=f"la partita {game.id} non ha ancora iniziato il primo turno; esegui prima "
+            "'skirmish game turn'.",
         )
 
 
@@ -231,12 +245,16 @@ def find_objective(
                 if not copies:
                     raise CampaignError(
                         f"{objective.name_en} {copy_no} does not exist: there are "
-                        f"{objective.count} (count from 1)."
+                        f"{objective.count} (count from 1).",
+                        it=f"{objective.name_it} {copy_no} non esiste: ce ne sono "
+                        f"{objective.count} (conta da 1).",
                     )
             return objective, copies
     known = ", ".join(o.id for o in scenario.objectives) or "none"
     raise CampaignError(
-        f"scenario {scenario.id!r} has no objective {name!r}; its objectives: {known}."
+        f"scenario {scenario.id!r} has no objective {name!r}; its objectives: {known}.",
+        it=f"lo scenario {scenario.name_it!r} non ha l'obiettivo {name!r}; i suoi obiettivi: "
+        f"{known}.",
     )
 
 
@@ -264,12 +282,16 @@ def require_alive(session: Session, model: GameModel) -> None:
     if model.eliminated:
         raise CampaignError(
             f"{model.name!r} was eliminated in turn {model.eliminated_turn}; it takes no part "
-            "in the game any more."
+            "in the game any more.",
+            it=f"{model.name!r} è stato eliminato nel turno {model.eliminated_turn}; non "
+            "partecipa più alla partita.",
         )
     if model.left_turn is not None:
         raise CampaignError(
             f"{model.name!r} left the table in turn {model.left_turn} (R-20); it takes no part "
-            "in the game any more."
+            "in the game any more.",
+            it=f"{model.name!r} è uscito dal tavolo nel turno {model.left_turn} (R-20); non "
+            "partecipa più alla partita.",
         )
 
 
@@ -277,7 +299,9 @@ def require_can_act(model: GameModel) -> None:
     if model.fleeing:
         raise CampaignError(
             f"{model.name!r} flees every turn until it leaves the table and takes no other "
-            f"action (R-20); record 'skirmish game leave {model.name}' when it does."
+            f"action (R-20); record 'skirmish game leave {model.name}' when it does.",
+            it=f"{model.name!r} fugge ogni turno finché non esce dal tavolo e non fa altre "
+            f"azioni (R-20); registra 'skirmish game leave {model.name}' quando esce.",
         )
     if model.state == ModelState.TERRIFIED:
         when = (
@@ -285,9 +309,16 @@ def require_can_act(model: GameModel) -> None:
             if model.state_clears_turn is not None
             else "afterwards: record 'skirmish game state NAME steady'"
         )
+        when_it = (
+            f"all'inizio del turno {model.state_clears_turn} ('skirmish game turn')"
+            if model.state_clears_turn is not None
+            else "dopo: registra 'skirmish game state NOME calmo'"
+        )
         raise CampaignError(
             f"{model.name!r} is terrified and cannot act (§4.3.2, R-04): it skips its next "
-            f"turn and becomes steady {when}."
+            f"turn and becomes steady {when}.",
+            it=f"{model.name!r} è IMPAURITO e non può agire (§4.3.2, R-04): salta il suo "
+            f"prossimo turno e torna calmo {when_it}.",
         )
 
 

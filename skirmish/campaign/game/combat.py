@@ -80,15 +80,23 @@ def _check_attack(
         require_alive(session, ref.model)
         if side_of(session, ref.model) is side_of(session, attacker):
             raise CampaignError(
-                f"{ref.model.name!r} is on the same side as {attacker.name!r}; attack an enemy."
+                f"{ref.model.name!r} is on the same side as {attacker.name!r}; attack an enemy.",
+                it=f"{ref.model.name!r} è dalla stessa parte di {attacker.name!r}; attacca un "
+                "nemico.",
             )
     elif ref.objective is not None and ref.objective.state == ObjectiveState.DEAD:
-        raise CampaignError(f"the {ref.objective.objective} is already dead.")
+        raise CampaignError(
+            f"the {ref.objective.objective} is already dead.",
+            it=f"{scenario.objective(ref.objective.objective).name_it} è già morto.",
+        )
     scripted = scenario.restriction(RestrictionKind.SCRIPTED_FIRST_TURN)
     if scripted is not None and game.turn == 1:
         raise CampaignError(
             f"{scenario.name_en}: turn 1 is scripted (bad models enter and only move, good "
-            "models take no actions); shoot and fight from turn 2 with 'skirmish game turn'."
+            "models take no actions); shoot and fight from turn 2 with 'skirmish game turn'.",
+            it=f"{scenario.name_it}: il turno 1 è prestabilito (i cattivi entrano e si muovono "
+            "soltanto, i buoni non fanno azioni); spara e lotta dal turno 2 con 'skirmish game "
+            "turn'.",
         )
     if shooting:
         for row in objectives_carried(session, game, attacker):
@@ -96,14 +104,18 @@ def _check_attack(
             if objective.carrier_shooting is CarrierShooting.NONE:
                 raise CampaignError(
                     f"{attacker.name!r} carries the {objective.name_en} and may not shoot "
-                    f"({scenario.name_en})."
+                    f"({scenario.name_en}).",
+                    it=f"{attacker.name!r} trasporta {objective.name_it} e non può sparare "
+                    f"({scenario.name_it}).",
                 )
         restriction = scenario.restriction(RestrictionKind.NO_SHOOTING_UNTIL_LEADER_FIRES)
         if restriction is not None and not game.leader_fired:
             if not is_leader(session, game, attacker):  # R-21: or the one a gang named
                 raise CampaignError(
                     f"{scenario.name_en}: nobody shoots until a leader has fired; "
-                    f"{attacker.name!r} is not a leader."
+                    f"{attacker.name!r} is not a leader.",
+                    it=f"{scenario.name_it}: nessuno spara finché un capo non ha sparato; "
+                    f"{attacker.name!r} non è un capo.",
                 )
 
 
@@ -114,7 +126,9 @@ def _one_handed_check(session: Session, game: Game, attacker: GameModel, weapon:
         if objective.carrier_shooting is CarrierShooting.ONE_HANDED and weapon.two_handed:
             raise CampaignError(
                 f"{attacker.name!r} carries a {objective.name_en} and may shoot only one-handed "
-                f"weapons, not the {weapon.name_en.lower()}."
+                f"weapons, not the {weapon.name_en.lower()}.",
+                it=f"{attacker.name!r} trasporta {objective.name_it} e può sparare solo con armi "
+                f"a una mano, non con {weapon.name_it.lower()}.",
             )
 
 
@@ -354,7 +368,10 @@ def hit(
     """Wounds rolled at the table with physical dice: off COS; COS ≤ 0 eliminates (§6.1), with
     the ``bystanders`` the players name (R-19, R-22; ``dice`` for R-19's panic tests)."""
     if wounds < 1:
-        raise CampaignError(f"--wounds {wounds}: give 1 or more wounds.")
+        raise CampaignError(
+            f"--wounds {wounds}: give 1 or more wounds.",
+            it=f"--wounds {wounds}: indica 1 o più ferite.",
+        )
     model = playing_model(session, game, member)
     attacker = find_model(session, game, by) if by is not None else None
     near = witnesses(session, game, model, bystanders, shot=False)

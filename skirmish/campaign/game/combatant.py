@@ -130,7 +130,9 @@ def pick_weapon(
         held = ", ".join(w.id for w in carried) or "nothing"
         raise CampaignError(
             f"{model.name!r} does not carry a {wanted.name_en.lower()} (carries: {held}); "
-            "give it with 'skirmish gang equip' between games."
+            "give it with 'skirmish gang equip' between games.",
+            it=f"{model.name!r} non porta {wanted.name_it.lower()} (porta: {held}); daglielo tra "
+            "una partita e l'altra con 'skirmish gang equip'.",
         )
     if fight:
         usable = [w for w in carried if w.blade] or [w for w in carried if w.improvised]
@@ -143,7 +145,9 @@ def pick_weapon(
             return choice[0]
     raise CampaignError(
         f"{model.name!r} carries no weapon to shoot with; give one between games with "
-        "'skirmish gang equip'."
+        "'skirmish gang equip'.",
+        it=f"{model.name!r} non porta armi con cui sparare; dagliene una tra una partita e "
+        "l'altra con 'skirmish gang equip'.",
     )
 
 

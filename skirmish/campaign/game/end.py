@@ -152,27 +152,35 @@ def end_game(
     require_in_progress(game)
     result = verdict(session, game)
     if winner is not None and draw:
-        raise CampaignError("give --winner GANG or --draw, not both.")
+        raise CampaignError(
+            "give --winner GANG or --draw, not both.",
+            it="indica --winner BANDA oppure --draw, non entrambi.",
+        )
     if winner is not None:
         side = Side(_game_gang(session, game, winner).side)
         if result.over and result.winner is not None and result.winner is not side:
             shown = side_gang(session, game, result.winner)
             raise CampaignError(
                 f"the recorded state shows {shown!r} winning ({result.reason}); "
-                f"correct the game first if {winner!r} won."
+                f"correct the game first if {winner!r} won.",
+                it=f"secondo lo stato registrato vince {shown!r}; correggi prima la partita se "
+                f"ha vinto {winner!r}.",
             )
         result = Verdict(True, side, "named by the players" if not result.over else result.reason)
     elif draw:
         if result.over and result.winner is not None:
             shown = side_gang(session, game, result.winner)
             raise CampaignError(
-                f"the recorded state shows {shown!r} winning ({result.reason}), not a draw."
+                f"the recorded state shows {shown!r} winning ({result.reason}), not a draw.",
+                it=f"secondo lo stato registrato vince {shown!r}, non è un pareggio.",
             )
         result = Verdict(True, None, "a draw, as the players agreed")
     elif not result.over:
         raise CampaignError(
             f"the recorded state does not end {scenario_of(game).name_en} yet "
-            f"({result.reason}); play on, or give --winner GANG or --draw."
+            f"({result.reason}); play on, or give --winner GANG or --draw.",
+            it=f"lo stato registrato non chiude ancora {scenario_of(game).name_it}; continua a "
+            "giocare, o indica --winner BANDA o --draw.",
         )
     finish(session, game, result, EventKind.END)
     return result

@@ -113,7 +113,10 @@ def objective(
         require_alive(session, actor)
     if normalize(event) in CARRY:
         if actor is None:
-            raise CampaignError("'carry' needs --by MODEL: the model that carries or holds it.")
+            raise CampaignError(
+                "'carry' needs --by MODEL: the model that carries or holds it.",
+                it="'carry' richiede --by PERSONAGGIO: il personaggio che lo trasporta o lo tiene.",
+            )
         target = _choose_copy(copies, lambda r: r.carrier is None, found, "carry")
         target.carrier = actor.id
         session.add(target)
@@ -133,16 +136,23 @@ def objective(
     except UnknownNameError:
         events = ", ".join(e.value.replace("_", "-") for e in found.events)
         raise CampaignError(
-            f"unknown event {shown(event)} for the {found.name_en}: give one of {events} or carry."
+            f"unknown event {shown(event)} for the {found.name_en}: give one of {events} or carry.",
+            it=f"evento sconosciuto {shown(event)} per {found.name_it}: indica uno tra {events} "
+            "o carry.",
         ) from None
     if kind not in found.events:
         events = ", ".join(e.value.replace("_", "-") for e in found.events)
         raise CampaignError(
             f"{scenario_of(game).name_en}: the {found.name_en} takes {events} or carry, "
-            f"not {event!r}."
+            f"not {event!r}.",
+            it=f"{scenario_of(game).name_it}: {found.name_it} accetta {events} o carry, non "
+            f"{event!r}.",
         )
     if kind in _TAKES and actor is None:
-        raise CampaignError(f"{kind.value.replace('_', '-')} needs --by MODEL: who takes it.")
+        raise CampaignError(
+            f"{kind.value.replace('_', '-')} needs --by MODEL: who takes it.",
+            it=f"{kind.value.replace('_', '-')} richiede --by PERSONAGGIO: chi lo prende.",
+        )
     allowed = transitions(kind)
     target = _choose_copy(
         copies,
@@ -181,5 +191,7 @@ def _choose_copy(
     states = ", ".join(f"{r.copy_no}: {r.state}" for r in copies)
     raise CampaignError(
         f"no {objective.name_en} can {what.replace('_', ' ')} now (states: {states}); "
-        "check --copy and the events recorded."
+        "check --copy and the events recorded.",
+        it=f"nessun {objective.name_it} può {what.replace('_', ' ')} ora (stati: {states}); "
+        "controlla --copy e gli eventi registrati.",
     )

@@ -80,21 +80,40 @@ def postgame_waiting(session: Session, gang: Gang) -> Game | None:
     return None
 
 
+#: The Italian of what ``require_between_games`` refuses.
+_WHAT_IT = {
+    "an advance": "un avanzamento",
+    "hiring": "ingaggiare",
+    "firing": "licenziare",
+    "buying": "comprare",
+    "selling": "vendere",
+    "equipping": "equipaggiare",
+    "unequipping": "togliere l'equipaggiamento",
+}
+
+
 def require_between_games(session: Session, gang: Gang, what: str) -> None:
     """R-23: hiring, firing, buying, selling, equipping and advances happen between games: not
     while ``gang`` plays a game, nor before it has run the post-game sequence of its last one.
     (XP and injuries are not refused: they come from the game and its post-game.)"""
+    what_it = _WHAT_IT.get(what, what)
     playing = game_in_progress(session, gang)
     if playing is not None:
         raise CampaignError(
             f"R-23: {gang.name!r} is playing game {playing.id} ({playing.scenario}); {what} "
             f"happens between games: finish game {playing.id} with 'skirmish game end' "
-            "(or 'skirmish game abandon')."
+            "(or 'skirmish game abandon').",
+            it=f"R-23: {gang.name!r} sta giocando la partita {playing.id} ({playing.scenario}); "
+            f"{what_it} si fa tra una partita e l'altra: chiudi la partita {playing.id} con "
+            "'skirmish game end' (o 'skirmish game abandon').",
         )
     waiting = postgame_waiting(session, gang)
     if waiting is not None:
         raise CampaignError(
             f"R-23: {gang.name!r} has not run the post-game sequence of game {waiting.id} "
             f"({waiting.scenario}); {what} happens between games: run "
-            f"'skirmish game postgame --game {waiting.id}' first."
+            f"'skirmish game postgame --game {waiting.id}' first.",
+            it=f"R-23: {gang.name!r} non ha fatto il dopo-partita della partita {waiting.id} "
+            f"({waiting.scenario}); {what_it} si fa tra una partita e l'altra: esegui prima "
+            f"'skirmish game postgame --game {waiting.id}'.",
         )

@@ -88,28 +88,44 @@ def start_game(
         if side in named:
             side = side.other
             if side in named:
-                raise CampaignError("a game has two gangs; name at most two.")
+                raise CampaignError(
+                    "a game has two gangs; name at most two.",
+                    it="una partita ha due bande; indicane al massimo due.",
+                )
         named[side] = gang
     if len(named) != 2:
         raise CampaignError(
-            "a game needs two gangs: give --good GANG and --bad GANG (or two gang names)."
+            "a game needs two gangs: give --good GANG and --bad GANG (or two gang names).",
+            it="una partita richiede due bande: indica --good BANDA e --bad BANDA (o i nomi di "
+            "due bande).",
         )
     if named[Side.GOOD].id == named[Side.BAD].id:
-        raise CampaignError(f"gang {named[Side.GOOD].name!r} cannot play against itself.")
+        raise CampaignError(
+            f"gang {named[Side.GOOD].name!r} cannot play against itself.",
+            it=f"la banda {named[Side.GOOD].name!r} non può giocare contro se stessa.",
+        )
     for gang in named.values():
         if gang.status != GangStatus.ACTIVE:
-            raise CampaignError(f"gang {gang.name!r} is retired and plays no more games.")
+            raise CampaignError(
+                f"gang {gang.name!r} is retired and plays no more games.",
+                it=f"la banda {gang.name!r} si è ritirata e non gioca più.",
+            )
         other = game_in_progress(session, gang)
         if other is not None:
             raise CampaignError(
                 f"gang {gang.name!r} is already playing game {other.id} ({other.scenario}); "
-                "end or abandon it first."
+                "end or abandon it first.",
+                it=f"la banda {gang.name!r} sta già giocando la partita {other.id} "
+                f"({other.scenario}); prima chiudila o abbandonala.",
             )
         waiting = postgame_waiting(session, gang)
         if waiting is not None:
             raise CampaignError(
                 f"gang {gang.name!r} has not run the post-game sequence of game {waiting.id} "
-                f"({waiting.scenario}); run 'skirmish game postgame --game {waiting.id}' first."
+                f"({waiting.scenario}); run 'skirmish game postgame --game {waiting.id}' first.",
+                it=f"la banda {gang.name!r} non ha fatto il dopo-partita della partita "
+                f"{waiting.id} ({waiting.scenario}); esegui prima 'skirmish game postgame --game "
+                f"{waiting.id}'.",
             )
     left = _left_models(named, leave)
     game = Game(campaign_id=row_id(campaign), scenario=found.id, started_at=now_text())
@@ -120,7 +136,10 @@ def start_game(
         gang = named[side]
         roster = [m for m in lookup.active_members(gang) if m.id not in left]
         if not roster:
-            raise CampaignError(f"gang {gang.name!r} has no model left to play with.")
+            raise CampaignError(
+                f"gang {gang.name!r} has no model left to play with.",
+                it=f"la banda {gang.name!r} non ha più personaggi con cui giocare.",
+            )
         gg = GameGang(
             game_id=row_id(game), gang_id=row_id(gang), side=side.value, started=len(roster)
         )
@@ -181,7 +200,9 @@ def _name_leaders(
     if leaders and not names_leaders(scenario):
         raise CampaignError(
             "R-21: only a scenario whose rules name the leaders (Duel) needs one named for a "
-            "gang without a leader; leave out --leader."
+            "gang without a leader; leave out --leader.",
+            it="R-21: solo uno scenario le cui regole nominano i capi (Duello) ne richiede uno "
+            "per una banda senza capo; togli --leader.",
         )
     chosen: dict[int, GameModel] = {}
     for name in leaders:
@@ -191,7 +212,9 @@ def _name_leaders(
             label = gang_row(session, game_gang_of(session, model)).name
             raise CampaignError(
                 f"R-21: {label!r} is led by one model in a game, not {earlier.name!r} and "
-                f"{model.name!r}."
+                f"{model.name!r}.",
+                it=f"R-21: {label!r} è guidata da un solo personaggio in una partita, non da "
+                f"{earlier.name!r} e {model.name!r}.",
             )
         chosen[model.game_gang_id] = model
     named: dict[Side, str] = {}
@@ -206,13 +229,17 @@ def _name_leaders(
         if own is not None and pick is not None:
             raise CampaignError(
                 f"R-21: {gang.name!r} plays with its leader {own.name!r}; --leader names one "
-                "only for a gang without a leader in the game."
+                "only for a gang without a leader in the game.",
+                it=f"R-21: {gang.name!r} gioca con il suo capo {own.name!r}; --leader ne indica "
+                "uno solo per una banda senza capo in partita.",
             )
         if own is None and pick is None:
             names = ", ".join(repr(m.name) for m in mine)
             raise CampaignError(
                 f"R-21: {scenario.name_en}: {gang.name!r} has no leader in this game; name the "
-                f"model that leads it with --leader NAME (one of {names})."
+                f"model that leads it with --leader NAME (one of {names}).",
+                it=f"R-21: {scenario.name_it}: {gang.name!r} non ha un capo in questa partita; "
+                f"indica il personaggio che la guida con --leader NOME (uno tra {names}).",
             )
         if pick is not None:
             gg.leader_id = row_id(pick)

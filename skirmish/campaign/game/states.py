@@ -112,14 +112,18 @@ def set_state(session: Session, *, game: Game, member: str, state: str) -> GameM
         if flight_of(session, model) is None:
             raise CampaignError(
                 f"R-20: only a civilian flees the table; {model.name!r} is a "
-                f"{profile_of(session, model).name_en}: record 'terrified' instead."
+                f"{profile_of(session, model).name_en}: record 'terrified' instead.",
+                it=f"R-20: solo un civile fugge dal tavolo; {model.name!r} è un "
+                f"{profile_of(session, model).name_it}: registra invece 'impaurito'.",
             )
         civilians_flee(session, game, [model], "recorded at the table")
         return model
     if model.fleeing and word in (TableState.SHAKEN, TableState.STEADY):
         raise CampaignError(
             f"R-20: {model.name!r} flees every turn until it leaves the table; record "
-            f"'skirmish game leave {model.name}' when it does."
+            f"'skirmish game leave {model.name}' when it does.",
+            it=f"R-20: {model.name!r} fugge ogni turno finché non esce dal tavolo; registra "
+            f"'skirmish game leave {model.name}' quando esce.",
         )
     before = {"state": model.state, "prone": model.prone}
     new_state = word.model_state
@@ -177,13 +181,17 @@ def leave(session: Session, *, game: Game, member: str) -> GameModel:
     if flight_of(session, model) is None:
         raise CampaignError(
             f"R-20: only a civilian leaves the table out of the game; {model.name!r} is a "
-            f"{profile_of(session, model).name_en}."
+            f"{profile_of(session, model).name_en}.",
+            it=f"R-20: solo un civile esce dal tavolo e dalla partita; {model.name!r} è un "
+            f"{profile_of(session, model).name_it}.",
         )
     held = [f"{row.objective} {row.copy_no}" for row in objectives_carried(session, game, model)]
     if held:
         raise CampaignError(
             f"{model.name!r} carries {', '.join(held)}; record what happens to it first "
-            "('skirmish game objective')."
+            "('skirmish game objective').",
+            it=f"{model.name!r} trasporta {', '.join(held)}; registra prima che cosa gli succede "
+            "('skirmish game objective').",
         )
     model.left_turn = game.turn
     session.add(model)
@@ -206,7 +214,9 @@ def spend(session: Session, *, game: Game, point: str, member: str) -> GameModel
     if spent >= owned:
         raise CampaignError(
             f"R-15: {model.name!r} has no {kind.upper()} point left this game "
-            f"({owned} owned, {spent} spent); spent points come back after the game."
+            f"({owned} owned, {spent} spent); spent points come back after the game.",
+            it=f"R-15: {model.name!r} non ha più punti {kind.upper()} in questa partita ({owned} "
+            f"posseduti, {spent} spesi); i punti spesi tornano dopo la partita.",
         )
     setattr(model, f"{kind}_spent", spent + 1)
     session.add(model)
@@ -227,12 +237,16 @@ def drink(session: Session, *, game: Game, member: str) -> GameModel:
     if ItemId.WHISKY not in carried_items(session, member_of(session, model)):
         raise CampaignError(
             f"{model.name!r} carries no whisky (§8.3); give it a bottle between games with "
-            "'skirmish gang buy' or 'skirmish gang equip'."
+            "'skirmish gang buy' or 'skirmish gang equip'.",
+            it=f"{model.name!r} non porta whisky (§8.3); dagli una bottiglia tra una partita e "
+            "l'altra con 'skirmish gang buy' o 'skirmish gang equip'.",
         )
     if drank_whisky(session, model):
         raise CampaignError(
             f"{model.name!r} already drank its whisky in this game; +1 FRED and −1 RIF last the "
-            "whole game (§8.3)."
+            "whole game (§8.3).",
+            it=f"{model.name!r} ha già bevuto il suo whisky in questa partita; +1 FRED e −1 RIF "
+            "durano tutta la partita (§8.3).",
         )
     record_event(session, game, EventKind.DRINK, model=model, details={"item": ItemId.WHISKY.value})
     return model
