@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 import typer
 
+from skirmish.cli.game_activations import activate
 from skirmish.cli.game_combat import eliminate, hit, melee, shoot
 from skirmish.cli.game_end import abandon, end, postgame, retreat
 from skirmish.cli.game_objectives import objective
@@ -39,7 +40,8 @@ app = typer.Typer(
 
 #: The commands, in the order of the help screen.
 COMMANDS: dict[str, Callable[..., None]] = {
-    "start": start, "list": list_, "turn": turn, "initiative": initiative, "shoot": shoot,
+    "start": start, "list": list_, "turn": turn, "initiative": initiative,
+    "activate": activate, "shoot": shoot,
     "melee": melee, "drink": drink, "hit": hit, "state": state, "eliminate": eliminate,
     "leave": leave, "spend": spend, "objective": objective, "undo": undo,
     "status": status,
@@ -49,7 +51,8 @@ COMMANDS: dict[str, Callable[..., None]] = {
 
 #: The commands' Italian names (hidden from the help screen, which lists the English ones).
 ITALIAN: dict[str, Callable[..., None]] = {
-    "inizia": start, "elenco": list_, "turno": turn, "iniziativa": initiative, "spara": shoot,
+    "inizia": start, "elenco": list_, "turno": turn, "iniziativa": initiative,
+    "attiva": activate, "spara": shoot,
     "lotta": melee, "colpito": hit, "stato": state, "elimina": eliminate, "spendi": spend,
     "obiettivo": objective, "bevi": drink, "situazione": status, "ritirata": retreat, "fine": end,
     "abbandona": abandon, "registro": log, "dopo-partita": postgame, "gioca": play,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt, bounded
+from skirmish.cli.game_activations import combat_lines, no_waiting_option, take_waiting
 from skirmish.cli.game_record import CiviliansOpt, GameOpt, GuardOpt, ModelArg, NearOpt, act
 from skirmish.cli.game_text import say, state_word
 from skirmish.cli.situation_options import parameter, situation_command, values_of
@@ -40,7 +41,7 @@ def _combat_lines(report: Any, lang: Lang, shooting: bool) -> list[str]:
                 after=report.cos_after, state=state)
         )  # fmt: skip
     lines += report.changes
-    return lines
+    return lines + combat_lines(report, lang)  # whose turn, the target waiting
 
 
 def _combat(
@@ -84,7 +85,11 @@ SHOOT_HELPS = {
     "weapon": "A weapon the shooter carries (default: its first gun that reaches --range, "
     "a thrown weapon only if it has no gun).",
 }
+#: R-18: the target's waiting is read from the record unless the players say it.
+WAITING_HELP = "The target has not yet taken its turn: +1 (R-18; default: from the record)."
+WAITING = [parameter("no_target_waiting", no_waiting_option(), False)]
 MELEE_HELPS = {
+    "target_waiting": WAITING_HELP,
     "weapon": "A blade or improvised weapon carried, or bare-hands (default: the best carried).",
     "target_weapon": "What the defender fights with, among what it carries (default: the best "
     "carried).",
@@ -133,6 +138,7 @@ def do_shoot(
     from skirmish.campaign.game.combat import shoot as roll
 
     named = _bystanders(situation)
+    take_waiting(situation)
     _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, True, named,
             attacker=attacker, target=target,
             situation=values_of(Procedure.SHOOT, situation))  # fmt: skip
@@ -160,6 +166,7 @@ def do_melee(
     from skirmish.campaign.game.combat import melee as roll
 
     named = _bystanders(situation)
+    take_waiting(situation)
     _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, False, named,
             attacker=attacker, target=target,
             situation=values_of(Procedure.MELEE, situation))  # fmt: skip
@@ -168,14 +175,15 @@ def do_melee(
 shoot = situation_command(
     Procedure.SHOOT, GAME_SOURCES, do_shoot, name="shoot", doc=do_shoot.__doc__ or "",
     before=_models("The model (or scenario person) shot at."),
-    after=[*SHOT_BYSTANDERS, *GAME_OPTIONS],
-    helps=SHOOT_HELPS, defaults={"weapon": None}, bounds=True,
+    after=[*WAITING, *SHOT_BYSTANDERS, *GAME_OPTIONS],
+    helps={**SHOOT_HELPS, "target_waiting": WAITING_HELP},
+    defaults={"weapon": None, "target_waiting": None}, bounds=True,
 )  # fmt: skip
 melee = situation_command(
     Procedure.MELEE, GAME_SOURCES, do_melee, name="melee", doc=do_melee.__doc__ or "",
     before=_models("The model (or scenario person) attacked."),
-    after=[*FIGHT_BYSTANDERS, *GAME_OPTIONS],
-    helps=MELEE_HELPS, bounds=True,
+    after=[*WAITING, *FIGHT_BYSTANDERS, *GAME_OPTIONS],
+    helps=MELEE_HELPS, defaults={"target_waiting": None}, bounds=True,
 )  # fmt: skip
 
 

@@ -4,6 +4,7 @@ log, in either language or as JSON.
 
 from __future__ import annotations
 
+from skirmish.cli import game_activations as turns
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.game_record import GameOpt, board_of, events_after, game_of
 from skirmish.cli.game_text import say, state_word
@@ -98,6 +99,7 @@ def status(
         )
         for column in ("model", "COS", "state", "FAMA", "FORTUNA", "carries", "out"):
             table.add_column(column)
+        table.add_column(turns.say("column", lang))  # §1.8: acting, done or still to act
         for m in gang["models"]:
             prone = f" {label(TableState.PRONE, lang)}" if m["prone"] else ""
             state = state_word(m["state"], lang) + prone
@@ -114,8 +116,11 @@ def status(
             table.add_row(
                 cell(m["name"]), f"{m['cos_left']}/{m['cos']}", cell(state), str(m["fama_left"]),
                 str(m["fortuna_left"]), cell(", ".join(m["carries"])), cell(out_text),
+                turns.turn_cell(m, lang),
             )  # fmt: skip
         out.print(table)
+    for line in turns.board_lines(data, lang):
+        echo(line)
     for row in data["objectives"]:
         carrier = f" ({row['carrier']})" if row["carrier"] else ""
         echo(f"{row['objective']} {row['copy']}: {row['state']}{carrier}")

@@ -106,6 +106,7 @@ def turn(
     """
     from skirmish.campaign.game.board import scenario_of
     from skirmish.campaign.game.turns import new_turn
+    from skirmish.cli.game_activations import idle_line
 
     rolled = Dice(seed=seed, dice=dice)
 
@@ -115,9 +116,10 @@ def turn(
         if report.ended is not None and not report.cohesion:
             return ended_lines(s, g, lang)
         limit = say("limit", lang, limit=scenario.turn_limit) if scenario.turn_limit else ""
-        lines = [
+        lines = idle_line(report.idle, report.turn - 1, lang)
+        lines.append(
             say("turn", lang, turn=report.turn, scenario=entry_name(scenario, lang), limit=limit)
-        ]
+        )
         for back in report.recovered:
             prone = say("still-prone", lang) if back.prone else ""
             lines.append(say(f"recovers-{back.ruling}", lang, name=back.name, prone=prone))
@@ -149,9 +151,17 @@ def turn(
 
 
 def initiative(
-    good: Annotated[str, typer.Argument(help="The good side's model whose card is played.")],
-    bad: Annotated[str, typer.Argument(help="The bad side's model whose card is played.")],
     lang: LangOpt,
+    good: Annotated[
+        str | None,
+        typer.Argument(
+            help="The model one player reveals (its card), of either side.", show_default=False
+        ),
+    ] = None,
+    bad: Annotated[
+        str | None,
+        typer.Argument(help="The model the other player reveals.", show_default=False),
+    ] = None,
     good_fama_from: Annotated[
         str | None,
         typer.Option("--good-fama-from", help="A friend within 5U lending unused FAMA."),
@@ -160,6 +170,15 @@ def initiative(
         str | None,
         typer.Option("--bad-fama-from", help="A friend within 5U lending unused FAMA."),
     ] = None,
+    activate: Annotated[
+        str | None,
+        typer.Option(
+            "--activate",
+            "--attiva",
+            help="Whom the winner activates: good, bad or one of the two models (default: "
+            "asked on a terminal, else the winner's own).",
+        ),
+    ] = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -167,31 +186,24 @@ def initiative(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Initiative: 1D6 + RIF + unused FAMA for each side's model; ties rolled again (R-07,
-    H-06).
+    """Initiative for the next activation (§1.8): each player reveals a model still to take
+    its turn; 1D6 + RIF + unused FAMA, ties rolled again (R-07, H-06); the winner chooses which
+    of the two takes its turn now. With only one side's models left, no roll is needed.
 
-    Example: skirmish game initiative "Wyatt Earp" "Ike Clanton" --dice 5,2
+    Example: skirmish game initiative "Wyatt Earp" "Ike Clanton" --dice 5,2 --activate bad
     """
     from skirmish.campaign.game.initiative import initiative as roll
+    from skirmish.cli.game_activations import chooser, initiative_lines
 
     rolled = Dice(seed=seed, dice=dice)
 
     def action(s: Session, g: Game) -> list[str]:
         report = roll(
             s, game=g, good=good, bad=bad, good_fama_from=good_fama_from,
-            bad_fama_from=bad_fama_from, dice=rolled.source,
+            bad_fama_from=bad_fama_from, activate=activate,
+            choose=None if json_ else chooser(lang), dice=rolled.source,
         )  # fmt: skip
-        lines = [
-            say(
-                "initiative",
-                lang,
-                good=report.good,
-                good_totals="/".join(map(str, report.good_totals)),
-                bad=report.bad,
-                bad_totals="/".join(map(str, report.bad_totals)),
-                winner=report.winner,
-            )  # fmt: skip
-        ]
+        lines = initiative_lines(report, g.turn, lang)
         lines += [say("shaken-nerves", lang, name=name) for name in report.shaken]
         return lines
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from skirmish.campaign.game.activations import Activation, Waiting, begin, target_waiting
 from skirmish.campaign.game.board import (
     ModelRef,
     find_model,
@@ -66,6 +67,8 @@ class CombatReport:
     state_after: str | None
     prone_after: bool | None
     changes: list[str] = field(default_factory=list)
+    activation: Activation | None = None  # the attacker's turn begun or gone on (§1.8)
+    waiting: Waiting | None = None  # table 3's +1, from the record or the players (R-18)
 
 
 def _check_attack(
@@ -163,6 +166,12 @@ def shoot(
     shooter = find_model(session, game, attacker)
     ref = resolve_target(session, game, target)
     _check_attack(session, game, shooter, ref, shooting=True)
+    opportunity = bool(situation.get("opportunity"))  # §4.2.3: the model's whole turn (R-16)
+    started = begin(session, game, shooter, action=EventKind.SHOOT, opportunity=opportunity)
+    waiting = target_waiting(
+        session, game, ref.model, situation.get("target_waiting"), opportunity=opportunity
+    )
+    situation = {**situation, "target_waiting": waiting.value}
     table = dict(situation)
     mine, theirs = _combatants(session, game, shooter, ref)
     weapon = pick_weapon(
@@ -188,6 +197,7 @@ def shoot(
             game.leader_fired = True
             session.add(game)
     report = _apply(session, game, shooter, ref, result, weapon, bystanders, dice)
+    report.activation, report.waiting = started, waiting
     record_event(
         session,
         game,
@@ -218,6 +228,9 @@ def melee(
     fighter = find_model(session, game, attacker)
     ref = resolve_target(session, game, target)
     _check_attack(session, game, fighter, ref, shooting=False)
+    started = begin(session, game, fighter, action=EventKind.MELEE)  # §1.8, §2.1
+    waiting = target_waiting(session, game, ref.model, situation.get("target_waiting"))
+    situation = {**situation, "target_waiting": waiting.value}  # R-18
     table = dict(situation)
     mine, theirs = _combatants(session, game, fighter, ref)
     weapon = pick_weapon(mine, table.pop("weapon", None), fight=True)
@@ -228,6 +241,7 @@ def melee(
     assert isinstance(setup, MeleeSetup)
     result = roll_melee(setup, dice)
     report = _apply(session, game, fighter, ref, result, weapon, bystanders, dice)
+    report.activation, report.waiting = started, waiting
     record_event(
         session,
         game,

@@ -6,6 +6,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from skirmish.campaign.game.activations import acted, current
 from skirmish.campaign.game.board import (
     carried_items,
     gang_row,
@@ -29,6 +30,7 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
     scenario = scenario_of(game)
     models = models_of(session, game)
     due = cohesion_due(session, game)
+    acting = current(session, game) if game.status == GameStatus.IN_PROGRESS else None
     names = {m.id: m.name for m in models}
     carrying: dict[int, list[str]] = {}
     objectives = []
@@ -69,6 +71,9 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
                     "carries": carrying.get(row_id(model), []),
                     "fleeing": model.fleeing,
                     "left_turn": model.left_turn,  # off the table, out of the game
+                    "acted": acted(game, model),  # §1.8: has taken its turn this turn
+                    "acting": acting is not None and acting.id == model.id,  # its turn now
+                    "activated_turn": model.activated_turn,
                 }
             )
         leader = next(
@@ -112,4 +117,5 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
         },
         "gangs": gangs,
         "objectives": objectives,
+        "activation": acting.name if acting is not None else None,  # whose turn it is (§1.8)
     }

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from skirmish.campaign.game.activations import idle as not_activated
 from skirmish.campaign.game.board import (
     gang_row,
     gangs_of,
@@ -61,6 +62,7 @@ class TurnReport:
     scripted: tuple[str, ...] = ()
     ended: Verdict | None = None
     dice: tuple[Die, ...] = ()
+    idle: tuple[str, ...] = ()  # the models that could have taken their turn and did not (§1.8)
 
 
 def counted(gg: GameGang, models: Sequence[GameModel]) -> tuple[int, int]:
@@ -109,6 +111,7 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
         if shown.over:
             finish(session, game, shown, EventKind.TURN)
             return TurnReport(turn=game.turn, ended=shown)
+    idle = tuple(m.name for m in not_activated(session, game)) if game.turn >= 1 else ()
     game.turn += 1
     session.add(game)
     rolled: list[Die] = []
@@ -169,7 +172,7 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
         session,
         game,
         EventKind.TURN,
-        details={"turn": game.turn, "scripted": scripted},
+        details={"turn": game.turn, "scripted": scripted, "idle": list(idle)},
     )
     session.flush()
     ended: Verdict | None = None
@@ -183,4 +186,5 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
         scripted=tuple(scripted),
         ended=ended,
         dice=tuple(rolled),
+        idle=idle,
     )
