@@ -39,15 +39,21 @@ def award_xp(session: Session, *, gang: Gang, member: str, xp: int, reason: str 
     model = lookup.member_by_name(gang, member)
     if model.xp + xp < 0:
         raise CampaignError(
-            f"R-11: {model.name!r} has {model.xp} XP; taking {-xp} would leave less than 0."
+            f"R-11: {model.name!r} has {model.xp} XP; taking {-xp} would leave less than 0.",
+            it=f"R-11: {model.name!r} ha {model.xp} PE; toglierne {-xp} lo lascerebbe sotto 0.",
         )
     if model.xp + xp > limits.XP.high:
         raise limits.LimitError(
             f"R-11: {model.name!r} has {model.xp} XP; adding {xp} would make {model.xp + xp:,}, "
-            f"more than the {limits.XP.high:,} a model can have."
+            f"more than the {limits.XP.high:,} a model can have.",
+            it=f"R-11: {model.name!r} ha {model.xp} PE; aggiungerne {xp} li porterebbe a "
+            f"{model.xp + xp:,}, più dei {limits.XP.high:,} che un personaggio può avere.",
         )
     if xp == 0:
-        raise CampaignError("R-11: give a number of XP other than 0.")
+        raise CampaignError(
+            "R-11: give a number of XP other than 0.",
+            it="R-11: indica un numero di PE diverso da 0.",
+        )
     before = snapshot_before(session, gang, model)
     model.xp += xp
     session.add(model)
@@ -70,9 +76,8 @@ def _advance(name: str) -> Advance:
         return Advance(key)
     except ValueError:
         options = [a.value for a in Advance]
-        raise CampaignError(
-            str(UnknownNameError("advance", name, lookup.nearest(name, options)))
-        ) from None
+        unknown = UnknownNameError("advance", name, lookup.nearest(name, options))
+        raise CampaignError(str(unknown), it=unknown.it) from None
 
 
 def _hero_room(session: Session, gang: Gang) -> None:
@@ -83,7 +88,9 @@ def _hero_room(session: Session, gang: Gang) -> None:
     if heroes >= limit:
         raise CampaignError(
             f"H-08: {gang.name!r} already has {heroes} heroes, its faction's limit, and this "
-            "campaign applies hero limits always; choose another advance."
+            "campaign applies hero limits always; choose another advance.",
+            it=f"H-08: {gang.name!r} ha già {heroes} eroi, il limite della sua fazione, e questa "
+            "campagna applica sempre i limiti agli eroi; scegli un altro avanzamento.",
         )
 
 
@@ -110,18 +117,27 @@ def advance(
     kind = _advance(advance)
     cost = advance_costs()[kind.value]
     if pick is not None and kind is not Advance.SKILL:
-        raise CampaignError("R-11: --pick takes a skill; use it with the 'skill' advance.")
+        raise CampaignError(
+            "R-11: --pick takes a skill; use it with the 'skill' advance.",
+            it="R-11: --pick indica un'abilità; usalo con l'avanzamento 'skill'.",
+        )
     before: int | None = None
     if kind is not Advance.SKILL:
         before = int(getattr(model, kind.value))
         if before >= HIGHEST:
             raise CampaignError(
                 f"R-11: {model.name!r} has {kind.label} {before} already, the most a "
-                "characteristic may be; choose another advance."
+                "characteristic may be; choose another advance.",
+                it=f"R-11: {model.name!r} ha già {kind.label} {before}, il massimo per una "
+                "caratteristica; scegli un altro avanzamento.",
             )
     if model.xp < cost:
         what = "a new skill" if kind is Advance.SKILL else f"+1 {kind.label}"
-        raise CampaignError(f"R-11: {what} costs {cost} XP but {model.name!r} has {model.xp}.")
+        what_it = "una nuova abilità" if kind is Advance.SKILL else f"+1 {kind.label}"
+        raise CampaignError(
+            f"R-11: {what} costs {cost} XP but {model.name!r} has {model.xp}.",
+            it=f"R-11: {what_it} costa {cost} PE ma {model.name!r} ne ha {model.xp}.",
+        )
     promoted = promotes_to_hero(role=model.role, advance=kind)
     if promoted:
         _hero_room(session, gang)
@@ -136,7 +152,9 @@ def advance(
                 if find_skill(pick).id != SkillId.FUCILIERE:
                     raise CampaignError(
                         f"R-11: only CACCIATORE (FUCILIERE) may be taken without rolling, "
-                        f"by mountain men (§9.6), not {pick!r}."
+                        f"by mountain men (§9.6), not {pick!r}.",
+                        it="R-11: solo CACCIATORE (FUCILIERE) si può prendere senza tirare, "
+                        f"dagli uomini delle montagne (§9.6), non {pick!r}.",
                     )
                 result = choose_cacciatore(faction=gang.faction, owned=owned)
             else:
@@ -155,7 +173,11 @@ def advance(
                     f"R-11: {skill.name_it} needs the {result.choice} type it is for: "
                     f"add --choice with a {result.choice} (the dice were "
                     f"{', '.join(str(d.value) for d in result.dice) or 'not rolled'}); "
-                    "nothing was changed."
+                    "nothing was changed.",
+                    it=f"R-11: {skill.name_it} richiede il tipo di arma a cui si applica: "
+                    f"aggiungi --choice con un'arma di tipo {result.choice} (i dadi erano "
+                    f"{', '.join(str(d.value) for d in result.dice) or 'non tirati'}); non è "
+                    "cambiato nulla.",
                 )
             choice = fitting[0].id
         replaced = next((s for s in model.skills if s.skill == result.replaces), None)

@@ -183,7 +183,10 @@ def _invalidity_id(name: str) -> str:
         if row.id == name:
             return row.id
     ids = ", ".join(r.id for r in invalid_table())
-    raise CampaignError(f"unknown invalidity {shown(name)}: the ids are {ids}")
+    raise CampaignError(
+        f"unknown invalidity {shown(name)}: the ids are {ids}",
+        it=f"invalidità sconosciuta {shown(name)}: gli id sono {ids}",
+    )
 
 
 _FACTION = _Rule(lambda s: find_faction(s).id)

@@ -43,7 +43,10 @@ def _two_handed_check(gang: Gang, member: Member, equipment: Weapon | Item) -> N
         if any(injury.injury == Invalidity.MANO_MOZZATA for injury in member.injuries):
             raise CampaignError(
                 f"R-10: {member.name!r} has Mano mozzata (lost hand) and cannot use the two-handed "
-                f"{equipment.name_en.lower()}; give it to another model of {gang.name!r}."
+                f"{equipment.name_en.lower()}; give it to another model of {gang.name!r}.",
+                it=f"R-10: {member.name!r} ha Mano mozzata e non può usare "
+                f"{equipment.name_it.lower()}, che richiede due mani; dallo a un altro "
+                f"personaggio di {gang.name!r}.",
             )
 
 
@@ -75,19 +78,28 @@ def buy(
     faction = find_faction(gang.faction)
     campaign = lookup.campaign_of(session, gang)
     label = equipment.name_en.lower()
+    label_it = equipment.name_it
     if equipment.cost is None or equipment.disp is None:
-        raise CampaignError(f"R-12: the {label} is not for sale (§8.2).")
+        raise CampaignError(
+            f"R-12: the {label} is not for sale (§8.2).",
+            it=f"R-12: {label_it} non è in vendita (§8.2).",
+        )
     rare = tuple(equipment.rare)
     if "explosives" in rare and not campaign.explosives:
         raise CampaignError(
             f"R-12: {label} is sold only where campaign {campaign.name!r} allows explosives "
-            "(a mining or railroad zone); allow them with 'skirmish campaign set explosives on'."
+            "(a mining or railroad zone); allow them with 'skirmish campaign set explosives on'.",
+            it=f"R-12: {label_it} si vende solo dove la campagna {campaign.name!r} ammette gli "
+            "esplosivi (una zona mineraria o ferroviaria); ammettili con 'skirmish campaign set "
+            "explosives on'.",
         )
     allowed = [f for f in rare if f != "explosives"]
     if allowed and gang.faction not in allowed:
         raise CampaignError(
             f"R-12: the {label} is rare: only {', '.join(allowed)} may buy it, "
-            f"not {gang.faction} ({gang.name!r})."
+            f"not {gang.faction} ({gang.name!r}).",
+            it=f"R-12: {label_it} è raro: possono comprarlo solo {', '.join(allowed)}, non "
+            f"{gang.faction} ({gang.name!r}).",
         )
     model = lookup.member_by_name(gang, member) if member is not None else None
     if model is not None:
@@ -103,12 +115,16 @@ def buy(
     if price > gang.treasury:
         raise CampaignError(
             f"R-12: the {label} costs {price}$ but {gang.name!r} has {gang.treasury}$; "
-            "the treasury never goes below 0."
+            "the treasury never goes below 0.",
+            it=f"R-12: {label_it} costa {price}$ ma {gang.name!r} ha {gang.treasury}$; il tesoro "
+            "non va mai sotto 0.",
         )
     if any(f.item == equipment.id for f in waiting_purchases(session, gang)):
         raise CampaignError(
             f"H-03: {gang.name!r} failed the availability roll for the {label} and may try "
-            "again only after its next game."
+            "again only after its next game.",
+            it=f"H-03: {gang.name!r} ha fallito il tiro di REPERIBILITÀ per {label_it} e potrà "
+            "riprovare solo dopo la sua prossima partita.",
         )
     before = snapshot_before(session, gang, model)
     # R-12; a weapon priced among §8.3's special items (the lasso) is rolled for (R-24)
@@ -167,7 +183,11 @@ def _owned(gang: Gang, equipment: Weapon | Item, model: Member | None) -> OwnedI
             return owned
     where = f"{model.name!r}" if model is not None else f"the stash of {gang.name!r}"
     held = ", ".join(sorted({o.item for o in pool})) or "nothing"
-    raise CampaignError(f"{where} holds no {equipment.name_en.lower()} (it holds: {held}).")
+    where_it = f"{model.name!r}" if model is not None else f"il deposito di {gang.name!r}"
+    raise CampaignError(
+        f"{where} holds no {equipment.name_en.lower()} (it holds: {held}).",
+        it=f"{where_it} non ha {equipment.name_it.lower()} (ha: {held}).",
+    )
 
 
 def sell(session: Session, *, gang: Gang, item: str, member: str | None = None) -> LogEntry:

@@ -32,7 +32,9 @@ def require_active(gang: Gang) -> None:
     if gang.status != GangStatus.ACTIVE:
         raise CampaignError(
             f"gang {gang.name!r} is retired; it takes no more actions ('skirmish undo' can bring "
-            "it back if retiring was its last action)."
+            "it back if retiring was its last action).",
+            it=f"la banda {gang.name!r} si è ritirata; non fa più azioni ('skirmish undo' può "
+            "riportarla se il ritiro è stata la sua ultima azione).",
         )
 
 
@@ -51,7 +53,9 @@ def new_campaign(
         if normalize(other.name) == normalize(name):
             raise CampaignError(
                 f"a campaign called {other.name!r} already exists; choose another name "
-                f'or select it with skirmish campaign use "{other.name}".'
+                f'or select it with skirmish campaign use "{other.name}".',
+                it=f"esiste già una campagna di nome {other.name!r}; scegli un altro nome o "
+                f'selezionala con skirmish campaign use "{other.name}".',
             )
     values = resolve(settings or {})
     campaign = Campaign(
@@ -126,7 +130,9 @@ def _check_gang_name(session: Session, campaign: Campaign, name: str, gang: Gang
         if other is not gang and normalize(other.name) == normalize(name):
             raise CampaignError(
                 f"campaign {campaign.name!r} already has a gang called {other.name!r}; "
-                "choose another name."
+                "choose another name.",
+                it=f"la campagna {campaign.name!r} ha già una banda di nome {other.name!r}; "
+                "scegli un altro nome.",
             )
 
 
@@ -138,7 +144,9 @@ def new_gang(session: Session, *, campaign: Campaign, name: str, faction: str) -
         playable = ", ".join(f.id for f in _factions() if f.playable)
         raise CampaignError(
             f"R-13: {found.name_en.lower()} join other gangs and are not a gang of their own; "
-            f"choose one of {playable}."
+            f"choose one of {playable}.",
+            it=f"R-13: {found.name_it.lower()} si uniscono ad altre bande e non sono una banda a "
+            f"sé; scegli una tra {playable}.",
         )
     _check_gang_name(session, campaign, name, None)
     assert campaign.id is not None

@@ -144,8 +144,15 @@ def undo(session: Session, *, gang: Gang) -> LogEntry:
     last = last_action(session, gang=gang)
     if last is None or last.state_before is None:
         what = f"its {last.action.replace('-', ' ')}" if last is not None else "nothing"
+        what_it = (
+            "la sua ultima azione non si può annullare."
+            if last is not None
+            else "non ha ancora azioni registrate."
+        )
         raise CampaignError(
-            f"nothing to undo for {gang.name!r}: its last action is {what}, which cannot be undone."
+            f"nothing to undo for {gang.name!r}: its last action is {what}, which cannot be "
+            "undone.",
+            it=f"niente da annullare per {gang.name!r}: {what_it}",
         )
     _check_name_free(session, gang, last)
     money = gang.treasury

@@ -128,7 +128,9 @@ def current_campaign(session: Session, name: str | None = None) -> Campaign:
     if campaign is None:
         raise CampaignError(
             "no campaign in use: create one with 'skirmish campaign new NAME' "
-            "or choose one with 'skirmish campaign use NAME'."
+            "or choose one with 'skirmish campaign use NAME'.",
+            it="nessuna campagna in uso: creane una con 'skirmish campaign new NOME' o sceglila "
+            "con 'skirmish campaign use NOME'.",
         )
     return _lock_campaign(session, campaign)
 

@@ -143,10 +143,14 @@ def run_postgame(
     recovery roll (``bone-setter``, ``graduate`` or ``none``)."""
     if game.status == GameStatus.IN_PROGRESS:
         raise CampaignError(
-            f"game {game.id} is still being played; end it with 'skirmish game end' first."
+            f"game {game.id} is still being played; end it with 'skirmish game end' first.",
+            it=f"la partita {game.id} è ancora in corso; chiudila prima con 'skirmish game end'.",
         )
     if game.status == GameStatus.ABANDONED:
-        raise CampaignError(f"game {game.id} was abandoned; it has no post-game sequence.")
+        raise CampaignError(
+            f"game {game.id} was abandoned; it has no post-game sequence.",
+            it=f"la partita {game.id} è stata abbandonata; non ha un dopo-partita.",
+        )
     gangs = gangs_of(session, game)
     if gang is not None:
         gangs = [gg for gg in gangs if normalize(gang_row(session, gg).name) == normalize(gang)]
@@ -155,9 +159,12 @@ def run_postgame(
     pending = [gg for gg in gangs if not postgame_done(session, game, gg)]
     if not pending:
         who = "its gangs" if gang is None else repr(gang)
+        who_it = "le sue bande" if gang is None else repr(gang)
         raise CampaignError(
             f"the post-game sequence of game {game.id} was already run for {who}; "
-            "'skirmish undo GANG' takes its steps back one by one."
+            "'skirmish undo GANG' takes its steps back one by one.",
+            it=f"il dopo-partita della partita {game.id} è già stato fatto per {who_it}; "
+            "'skirmish undo BANDA' ne annulla i passi uno alla volta.",
         )
     chosen = _parse_doctors(doctors or {})
     known = {normalize(m.name) for m in models_of(session, game)}
@@ -269,7 +276,9 @@ def _recover(
             raise CampaignError(
                 f"R-10: a {doctor.value if doctor else ''} costs {fee}$ but {gang.name!r} has "
                 f"{gang.treasury}$; choose a cheaper doctor or none for {model.name!r}. "
-                "Nothing was changed."
+                "Nothing was changed.",
+                it=f"R-10: il dottore costa {fee}$ ma {gang.name!r} ha {gang.treasury}$; scegli "
+                f"un dottore più economico o nessuno per {model.name!r}. Non è cambiato nulla.",
             )
         existing = [i.injury for i in member.injuries if i.injury != WOUNDED]
         rolled = roll_recovery(
@@ -580,7 +589,9 @@ def _infamy(
             if getattr(loser, point) < 1:
                 names = ", ".join(repr(m.name) for m in holders)
                 raise CampaignError(
-                    f"R-09: {loser.name!r} has no {point.upper()} to lose; choose one of {names}."
+                    f"R-09: {loser.name!r} has no {point.upper()} to lose; choose one of {names}.",
+                    it=f"R-09: {loser.name!r} non ha punti {point.upper()} da perdere; scegli "
+                    f"uno tra {names}.",
                 )
         else:
             # The player's choice; by default the model with the most points of that kind.

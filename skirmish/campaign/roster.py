@@ -49,26 +49,34 @@ def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
     if len(roster) >= MAX_MODELS:
         raise CampaignError(
             f"R-13: {gang.name!r} already has {MAX_MODELS} models, the most a gang may have; "
-            "fire one first with 'skirmish gang fire'."
+            "fire one first with 'skirmish gang fire'.",
+            it=f"R-13: {gang.name!r} ha già {MAX_MODELS} personaggi, il massimo per una banda; "
+            "licenziane prima uno con 'skirmish gang fire'.",
         )
     if found.role is Role.LEADER:
         leader = next((m for m in roster if m.role == Role.LEADER), None)
         if leader is not None:
             raise CampaignError(
                 f"R-13: {gang.name!r} already has a leader ({leader.name!r}); "
-                "a gang has at most one."
+                "a gang has at most one.",
+                it=f"R-13: {gang.name!r} ha già un capo ({leader.name!r}); una banda ne ha al "
+                "massimo uno.",
             )
     elif found.max is not None:
         same = sum(1 for m in roster if m.profile == found.id)
         if same >= found.max:
             raise CampaignError(
                 f"R-13: {gang.name!r} already has {same} {found.name_en} "
-                f"(max {found.max}); H-08 applies hero limits when hiring."
+                f"(max {found.max}); H-08 applies hero limits when hiring.",
+                it=f"R-13: {gang.name!r} ha già {same} {found.name_it} (massimo {found.max}); "
+                "H-08 applica i limiti agli eroi quando si ingaggia.",
             )
     if found.cost > gang.treasury:
         raise CampaignError(
             f"R-13: a {found.name_en} costs {found.cost}$ but {gang.name!r} has {gang.treasury}$; "
-            "the treasury never goes below 0."
+            "the treasury never goes below 0.",
+            it=f"R-13: un {found.name_it} costa {found.cost}$ ma {gang.name!r} ha "
+            f"{gang.treasury}$; il tesoro non va mai sotto 0.",
         )
     before = snapshot_before(session, gang)
     member = Member(
@@ -143,11 +151,13 @@ def injure(session: Session, *, gang: Gang, member: str, injury: str) -> LogEntr
     )
     if found is None:
         near = lookup.nearest(injury, [row.id for row in table])
-        raise CampaignError(str(UnknownNameError("invalidity", injury, near)))
+        unknown = UnknownNameError("invalidity", injury, near)
+        raise CampaignError(str(unknown), it=unknown.it)
     if any(row.injury == found.id for row in model.injuries):
         raise CampaignError(
             f"H-07: {model.name!r} already has {found.name_it}; a duplicate invalidity is rolled "
-            "again."
+            "again.",
+            it=f"H-07: {model.name!r} ha già {found.name_it}; un'invalidità doppia si ritira.",
         )
     before = snapshot_before(session, gang, model)
     model.injuries.append(Injury(member_id=lookup.row_id(model), injury=found.id))

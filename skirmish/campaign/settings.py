@@ -51,7 +51,9 @@ class HouseRule:
             if typed not in self.choices:
                 raise CampaignError(
                     f"{self.rule}: {self.key} takes {' or '.join(self.choices)}, "
-                    f"not {shown(value)}."
+                    f"not {shown(value)}.",
+                    it=f"{self.rule}: {self.key} accetta {' o '.join(self.choices)}, non "
+                    f"{shown(value)}.",
                 )
             return typed
         digits = value.strip()
@@ -62,7 +64,9 @@ class HouseRule:
         if number is None or not self.low <= number <= self.high:
             raise CampaignError(
                 f"{self.rule}: {self.key} takes a whole number from {self.low} to {self.high}, "
-                f"not {shown(value)}."
+                f"not {shown(value)}.",
+                it=f"{self.rule}: {self.key} accetta un numero intero da {self.low} a "
+                f"{self.high}, non {shown(value)}.",
             )
         return str(number)
 
@@ -181,7 +185,10 @@ def find_setting(key: str) -> HouseRule:
 
         close = difflib.get_close_matches(typed, list(_BY_KEY), n=3, cutoff=0.4)
         hint = ", ".join(repr(c) for c in close) if close else ", ".join(_BY_KEY)
-        raise CampaignError(f"unknown campaign setting {shown(key)}: try {hint}.")
+        raise CampaignError(
+            f"unknown campaign setting {shown(key)}: try {hint}.",
+            it=f"impostazione della campagna sconosciuta {shown(key)}: prova {hint}.",
+        )
     return found
 
 
@@ -204,6 +211,8 @@ def parse_assignment(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip() or not value.strip():
         raise CampaignError(
-            f"a house rule is set as KEY=VALUE (e.g. sell-percent=100), not {shown(text)}."
+            f"a house rule is set as KEY=VALUE (e.g. sell-percent=100), not {shown(text)}.",
+            it="una regola della casa si imposta come CHIAVE=VALORE (es. sell-percent=100), non "
+            f"{shown(text)}.",
         )
     return key.strip(), value.strip()

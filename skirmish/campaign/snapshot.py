@@ -122,7 +122,10 @@ def upgrade_state(state: State) -> State:
     if revision not in revisions:
         raise StoreError(
             f"this undo needs a newer skirmish (its state is of schema version {revision!r}); "
-            "upgrade skirmish to undo it. Nothing was changed."
+            "upgrade skirmish to undo it. Nothing was changed.",
+            it="questo annullamento richiede uno skirmish più recente (il suo stato è della "
+            f"versione di schema {revision!r}); aggiorna skirmish per annullarlo. Non è cambiato "
+            "nulla.",
         )
     for later in revisions[revisions.index(revision) + 1 :]:
         step = STEPS.get(later)
@@ -148,7 +151,9 @@ def _fit(table: Table, row: dict[str, Any]) -> dict[str, Any]:
         else:
             raise StoreError(
                 f"this undo's saved state has no {table.name}.{column.name}, which has no "
-                "default; it cannot be undone. Nothing was changed."
+                "default; it cannot be undone. Nothing was changed.",
+                it=f"lo stato salvato di questo annullamento non ha {table.name}.{column.name}, "
+                "che non ha un valore predefinito; non si può annullare. Non è cambiato nulla.",
             )
     return fitted
 

@@ -63,6 +63,9 @@ ACCESS_OPTION = "skirmish_access"
 #: How long a writer waits for a busy database before giving up, in seconds.
 BUSY_SECONDS = 10.0
 BUSY_MESSAGE = "the database is busy (another skirmish is writing); try again. Nothing was changed."
+BUSY_MESSAGE_IT = (
+    "il database è occupato (un altro skirmish sta scrivendo); riprova. Non è cambiato nulla."
+)
 
 
 def busy_seconds() -> float:
@@ -85,10 +88,15 @@ def resolve_url(db: str | None) -> str:
         path = Path(db).expanduser().resolve()
     except RuntimeError:  # Python 3.11 raises it for a loop of symbolic links
         raise StoreError(
-            f"{db!r} is a loop of symbolic links, not a database file; give another --db."
+            f"{db!r} is a loop of symbolic links, not a database file; give another --db.",
+            it=f"{db!r} è un ciclo di collegamenti simbolici, non un file di database; indica un "
+            "altro --db.",
         ) from None
     except OSError as exc:
-        raise StoreError(f"cannot use {db!r} as a database file: {exc.strerror}.") from None
+        raise StoreError(
+            f"cannot use {db!r} as a database file: {exc.strerror}.",
+            it=f"impossibile usare {db!r} come file di database: {exc.strerror}.",
+        ) from None
     return f"sqlite:///{path}"
 
 
@@ -101,13 +109,18 @@ def make_engine(url: str) -> Engine:
     except ArgumentError:
         raise StoreError(
             f"{url!r} is not a database URL; give a file path or e.g. "
-            "postgresql+psycopg://user@host/dbname."
+            "postgresql+psycopg://user@host/dbname.",
+            it=f"{url!r} non è un URL di database; indica il percorso di un file o ad es. "
+            "postgresql+psycopg://utente@host/nomedb.",
         ) from None
     if parsed.get_backend_name() != "sqlite":
         try:
             engine = create_engine(parsed)
         except (ArgumentError, ImportError) as exc:
-            raise StoreError(f"cannot use database {url!r}: {exc}") from None
+            raise StoreError(
+                f"cannot use database {url!r}: {exc}",
+                it=f"impossibile usare il database {url!r}: {exc}",
+            ) from None
         if engine.dialect.name == "postgresql":
             event.listen(engine, "begin", _postgresql_begin)
         return engine
@@ -119,7 +132,9 @@ def make_engine(url: str) -> Engine:
         folder = Path(database).parent
         if not folder.is_dir():
             raise StoreError(
-                f"cannot create database {database!r}: folder {str(folder)!r} does not exist."
+                f"cannot create database {database!r}: folder {str(folder)!r} does not exist.",
+                it=f"impossibile creare il database {database!r}: la cartella {str(folder)!r} "
+                "non esiste.",
             )
     engine = create_engine(parsed, **kwargs)
     event.listen(engine, "connect", _sqlite_connect)
@@ -230,12 +245,17 @@ def _check_file(url: str, db: str | None, *, create: bool) -> None:
         return
     where = repr(str(path))
     if path.is_dir():
-        raise StoreError(f"{where} is a folder, not a database file; give a file with --db.")
+        raise StoreError(
+            f"{where} is a folder, not a database file; give a file with --db.",
+            it=f"{where} è una cartella, non un file di database; indica un file con --db.",
+        )
     if not path.exists():
         if not create:
             raise StoreError(
                 f"there is no database at {where}: check --db (or SKIRMISH_DB), or create a "
-                "campaign there with 'skirmish campaign new NAME'. Nothing was created."
+                "campaign there with 'skirmish campaign new NAME'. Nothing was created.",
+                it=f"non c'è alcun database in {where}: controlla --db (o SKIRMISH_DB), o crea "
+                "lì una campagna con 'skirmish campaign new NOME'. Non è stato creato nulla.",
             )
         if db is None or not db.strip():
             path.parent.mkdir(parents=True, exist_ok=True)  # the per-user data folder
@@ -244,7 +264,10 @@ def _check_file(url: str, db: str | None, *, create: bool) -> None:
         raise StoreError(
             f"{where} is an empty file, not a skirmish database; choose another file with --db "
             "(only 'skirmish campaign new' starts a database in an empty file). Nothing was "
-            "changed."
+            "changed.",
+            it=f"{where} è un file vuoto, non un database di skirmish; scegli un altro file con "
+            "--db (solo 'skirmish campaign new' crea un database in un file vuoto). Non è "
+            "cambiato nulla.",
         )
 
 
@@ -266,7 +289,10 @@ def _quick_check(engine: Engine) -> None:
         raise StoreError(
             f"{str(path)!r} is damaged (integrity check: {'; '.join(rows[:2])}); nothing was "
             "written. Restore a backup (the .bak files beside it) or copy the file and ask for "
-            "help."
+            "help.",
+            it=f"{str(path)!r} è danneggiato (controllo di integrità: {'; '.join(rows[:2])}); "
+            "non è stato scritto nulla. Ripristina una copia di sicurezza (i file .bak accanto) "
+            "o copia il file e chiedi aiuto.",
         )
     _CHECKED.add(str(path))
 
@@ -304,23 +330,30 @@ def prepare(engine: Engine, *, create: bool = True) -> None:
         if "not a database" in reason:
             raise StoreError(
                 f"{where} is not a skirmish database ({reason}); choose another file with --db. "
-                "Nothing was changed."
+                "Nothing was changed.",
+                it=f"{where} non è un database di skirmish ({reason}); scegli un altro file con "
+                "--db. Non è cambiato nulla.",
             ) from None
-        raise StoreError(database_error(exc, where)) from None
+        english, italian = database_errors(exc, where)
+        raise StoreError(english, it=italian) from None
     if revision == head:
         return
     if revision is None:
         if not create:
             raise StoreError(
                 f"{where} holds no skirmish campaigns yet (an empty database); create one with "
-                "'skirmish campaign new NAME'. Nothing was changed."
+                "'skirmish campaign new NAME'. Nothing was changed.",
+                it=f"{where} non contiene ancora campagne di skirmish (un database vuoto); "
+                "creane una con 'skirmish campaign new NOME'. Non è cambiato nulla.",
             )
         upgrade(engine, "head", expected=None)
         return
     if revision not in known_revisions():
         raise StoreError(
             f"{where} has schema version {revision!r}, newer than this skirmish knows "
-            f"({head!r}); upgrade skirmish to use it. Nothing was changed."
+            f"({head!r}); upgrade skirmish to use it. Nothing was changed.",
+            it=f"{where} ha la versione di schema {revision!r}, più recente di quelle che questo "
+            f"skirmish conosce ({head!r}); aggiorna skirmish per usarlo. Non è cambiato nulla.",
         )
     backup_sqlite(engine, revision)
     upgrade(engine, "head", expected=revision)
@@ -352,7 +385,9 @@ def _revision(connection: Connection, tables: set[str], where: str) -> str | Non
         shown = ", ".join(sorted(tables)[:5])
         raise StoreError(
             f"{where} is not a skirmish database (it holds tables {shown}); "
-            "choose another file with --db. Nothing was changed."
+            "choose another file with --db. Nothing was changed.",
+            it=f"{where} non è un database di skirmish (contiene le tabelle {shown}); scegli un "
+            "altro file con --db. Non è cambiato nulla.",
         )
     app = connection.execute(
         text("SELECT value FROM skirmish_meta WHERE key = 'application'")
@@ -363,7 +398,9 @@ def _revision(connection: Connection, tables: set[str], where: str) -> str | Non
     if app != APPLICATION or len(versions) != 1:
         raise StoreError(
             f"{where} is not a skirmish database (no skirmish schema version); "
-            "choose another file with --db. Nothing was changed."
+            "choose another file with --db. Nothing was changed.",
+            it=f"{where} non è un database di skirmish (nessuna versione di schema di skirmish); "
+            "scegli un altro file con --db. Non è cambiato nulla.",
         )
     return str(versions[0])
 
@@ -403,13 +440,18 @@ def upgrade(engine: Engine, revision: str, *, expected: str | None | bool = Fals
                         if broken:
                             raise StoreError(
                                 f"upgrading {describe(engine)} would break {len(broken)} "
-                                "references between tables; nothing was changed."
+                                "references between tables; nothing was changed.",
+                                it=f"aggiornare {describe(engine)} romperebbe {len(broken)} "
+                                "riferimenti tra tabelle; non è cambiato nulla.",
                             )
             finally:
                 if sqlite:
                     driver.execute("PRAGMA foreign_keys=ON")
     except SQLAlchemyError as exc:
-        raise StoreError(f"upgrading {describe(engine)} failed: {_reason(exc)}.") from None
+        raise StoreError(
+            f"upgrading {describe(engine)} failed: {_reason(exc)}.",
+            it=f"l'aggiornamento di {describe(engine)} non è riuscito: {_reason(exc)}.",
+        ) from None
 
 
 def backup_sqlite(engine: Engine, revision: str) -> Path | None:
@@ -450,7 +492,9 @@ def backup_sqlite(engine: Engine, revision: str) -> Path | None:
         return target
     except (OSError, sqlite3.Error) as exc:
         raise StoreError(
-            f"cannot back up {str(source)!r} before upgrading it ({exc}); nothing was changed."
+            f"cannot back up {str(source)!r} before upgrading it ({exc}); nothing was changed.",
+            it=f"impossibile fare una copia di sicurezza di {str(source)!r} prima di aggiornarlo "
+            f"({exc}); non è cambiato nulla.",
         ) from None
     finally:
         temporary.unlink(missing_ok=True)
@@ -481,7 +525,8 @@ def transaction(engine: Engine, *, access: Access = Access.GANG) -> Iterator[Ses
     except SkirmishError:
         raise
     except SQLAlchemyError as exc:
-        raise StoreError(database_error(exc, describe(engine))) from None
+        english, italian = database_errors(exc, describe(engine))
+        raise StoreError(english, it=italian) from None
 
 
 def locking_rows(session: Session) -> bool:
@@ -494,35 +539,59 @@ def locking_rows(session: Session) -> bool:
 
 def database_error(exc: SQLAlchemyError, where: str) -> str:
     """A database failure as one line that says what to do (issue #8: no traceback, ever)."""
+    return database_errors(exc, where)[0]
+
+
+def database_errors(exc: SQLAlchemyError, where: str) -> tuple[str, str]:
+    """``database_error`` in English and in Italian (``where`` is a path or a URL, as is)."""
     reason = _reason(exc)
     low = reason.lower()
     code = getattr(getattr(exc, "orig", None), "sqlstate", None)
     if isinstance(exc, DBAPIError) and _is_busy(exc):
-        return BUSY_MESSAGE
+        return BUSY_MESSAGE, BUSY_MESSAGE_IT
     if code == "23505" or "unique constraint failed" in low:
         return (
             "another skirmish changed the same thing at the same moment; try again. "
-            "Nothing was changed."
+            "Nothing was changed.",
+            "un altro skirmish ha cambiato la stessa cosa nello stesso momento; riprova. "
+            "Non è cambiato nulla.",
         )
     if code in ("22003", "22001") or "too large" in low or "overflow" in low:
-        return f"a value is too large for the database ({reason}); nothing was changed."
+        return (
+            f"a value is too large for the database ({reason}); nothing was changed.",
+            f"un valore è troppo grande per il database ({reason}); non è cambiato nulla.",
+        )
     if "readonly database" in low or "read-only" in low or code == "25006":
         return (
             f"{where} is read-only: check the permissions of the file and of its folder. "
-            "Nothing was changed."
+            "Nothing was changed.",
+            f"{where} è di sola lettura: controlla i permessi del file e della sua cartella. "
+            "Non è cambiato nulla.",
         )
     if "unable to open database file" in low:
-        return f"cannot open {where}: check that the file and its folder exist and are writable."
+        return (
+            f"cannot open {where}: check that the file and its folder exist and are writable.",
+            f"impossibile aprire {where}: controlla che il file e la sua cartella esistano e "
+            "siano scrivibili.",
+        )
     if "disk is full" in low or "no space" in low:
-        return f"the disk holding {where} is full; free some space and try again."
+        return (
+            f"the disk holding {where} is full; free some space and try again.",
+            f"il disco che contiene {where} è pieno; libera un po' di spazio e riprova.",
+        )
     if "malformed" in low or "disk i/o error" in low or "not a database" in low:
         return (
             f"{where} is damaged ({reason}); restore a backup (the .bak files beside it). "
-            "Nothing was changed."
+            "Nothing was changed.",
+            f"{where} è danneggiato ({reason}); ripristina una copia di sicurezza (i file .bak "
+            "accanto). Non è cambiato nulla.",
         )
     if (code or "").startswith("08") or "connection" in low:
-        return f"cannot reach {where}: {reason}."
-    return f"the database {where} refused the change ({reason}); nothing was changed."
+        return f"cannot reach {where}: {reason}.", f"impossibile raggiungere {where}: {reason}."
+    return (
+        f"the database {where} refused the change ({reason}); nothing was changed.",
+        f"il database {where} ha rifiutato la modifica ({reason}); non è cambiato nulla.",
+    )
 
 
 def describe(engine: Engine | Connection) -> str:

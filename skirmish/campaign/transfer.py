@@ -248,18 +248,28 @@ def _read_bytes(path: Path, where: str) -> bytes:
         f"{where} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, more than any export; "
         "nothing was imported."
     )
+    too_big_it = (
+        f"{where} è più grande di {MAX_FILE_BYTES // (1024 * 1024)} MiB, più di ogni "
+        "esportazione; non è stato importato nulla."
+    )
     try:
         with path.open("rb") as stream:
             if os.fstat(stream.fileno()).st_size > MAX_FILE_BYTES:
-                raise CampaignError(too_big)
+                raise CampaignError(too_big, it=too_big_it)
             data = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise CampaignError(f"no file {where} to import; check the path.") from None
+        raise CampaignError(
+            f"no file {where} to import; check the path.",
+            it=f"nessun file {where} da importare; controlla il percorso.",
+        ) from None
     except OSError as exc:
         why = exc.strerror or type(exc).__name__
-        raise CampaignError(f"cannot read {where}: {why}; nothing was imported.") from None
+        raise CampaignError(
+            f"cannot read {where}: {why}; nothing was imported.",
+            it=f"impossibile leggere {where}: {why}; non è stato importato nulla.",
+        ) from None
     if len(data) > MAX_FILE_BYTES:
-        raise CampaignError(too_big)
+        raise CampaignError(too_big, it=too_big_it)
     return data
 
 
@@ -271,7 +281,9 @@ def parse_document(data: bytes, where: str) -> Any:
     except UnicodeDecodeError as exc:
         raise CampaignError(
             f"{where} is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start:,}); "
-            "nothing was imported."
+            "nothing was imported.",
+            it=f"{where} non è testo UTF-8 (byte 0x{data[exc.start]:02x} alla posizione "
+            f"{exc.start:,}); non è stato importato nulla.",
         ) from None
     text = text.removeprefix("\ufeff")
     deep = _nesting(text)
@@ -279,7 +291,9 @@ def parse_document(data: bytes, where: str) -> Any:
         line = text.count("\n", 0, deep) + 1
         raise CampaignError(
             f"{where} nests lists and objects more than {MAX_DEPTH} deep (line {line:,}); "
-            "an export never does; nothing was imported."
+            "an export never does; nothing was imported.",
+            it=f"{where} annida liste e oggetti a più di {MAX_DEPTH} livelli (riga {line:,}); "
+            "un'esportazione non lo fa mai; non è stato importato nulla.",
         )
     try:
         return json.loads(
@@ -291,13 +305,20 @@ def parse_document(data: bytes, where: str) -> Any:
     except json.JSONDecodeError as exc:
         raise CampaignError(
             f"{where} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}; "
-            "nothing was imported."
+            "nothing was imported.",
+            it=f"{where} non è JSON: {exc.msg} alla riga {exc.lineno} colonna {exc.colno}; non è "
+            "stato importato nulla.",
         ) from None
     except _Unreadable as exc:
-        raise CampaignError(f"{where} is not an export: {exc}; nothing was imported.") from None
+        raise CampaignError(
+            f"{where} is not an export: {exc}; nothing was imported.",
+            it=f"{where} non è un'esportazione: {exc}; non è stato importato nulla.",
+        ) from None
     except (ValueError, RecursionError) as exc:  # the parser's own limits, whatever they are
         raise CampaignError(
-            f"{where} cannot be read as JSON ({type(exc).__name__}); nothing was imported."
+            f"{where} cannot be read as JSON ({type(exc).__name__}); nothing was imported.",
+            it=f"{where} non si può leggere come JSON ({type(exc).__name__}); non è stato "
+            "importato nulla.",
         ) from None
 
 
@@ -323,7 +344,10 @@ def read_document(path: Path) -> dict[str, Any]:
     try:
         return check_document(document)
     except ShapeError as exc:
-        raise CampaignError(f"{where} at {exc}; nothing was imported.") from None
+        raise CampaignError(
+            f"{where} at {exc}; nothing was imported.",
+            it=f"{where} in {exc}; non è stato importato nulla.",
+        ) from None
 
 
 def read_import(path: Path, *, campaign: str | None = None) -> Checked:
@@ -383,7 +407,10 @@ def _insert_gang(session: Session, campaign: Campaign, data: dict[str, Any]) -> 
         if normalize(other) == normalize(data["name"]):
             raise CampaignError(
                 f"campaign {campaign.name!r} already has a gang called {other!r}; rename it "
-                "first or import into another campaign with --campaign; nothing was imported."
+                "first or import into another campaign with --campaign; nothing was imported.",
+                it=f"la campagna {campaign.name!r} ha già una banda di nome {other!r}; "
+                "rinominala prima o importa in un'altra campagna con --campaign; non è stato "
+                "importato nulla.",
             )
     assert campaign.id is not None
     gang = Gang(
@@ -444,7 +471,9 @@ def import_checked(session: Session, checked: Checked) -> Campaign:
         if normalize(other) == normalize(checked.name):
             raise CampaignError(
                 f"a campaign called {other!r} already exists; import under another name with "
-                "--campaign NAME; nothing was imported."
+                "--campaign NAME; nothing was imported.",
+                it=f"esiste già una campagna di nome {other!r}; importa con un altro nome con "
+                "--campaign NOME; non è stato importato nulla.",
             )
     settings = data["settings"]
     created = Campaign(
