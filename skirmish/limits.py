@@ -40,6 +40,8 @@ from skirmish.errors import SkirmishError
 from skirmish.errors import shown as shown
 
 NAME_LENGTH = 80
+#: A model's handle, the short name it answers to at the table (issue #10; the column's length).
+HANDLE_LENGTH = 24
 #: The longest free text (a reason for the log).
 TEXT_LENGTH = 200
 #: Unicode categories never accepted in a name, and escaped on output: controls (escape
@@ -174,6 +176,25 @@ def clean_name(name: str, what: str) -> str:
             f"{shown(name)} è più lungo.",
         )
     return cleaned
+
+
+def clean_handle(handle: str) -> str | None:
+    """A model's handle as stored: like a name (``clean_name``), at most ``HANDLE_LENGTH``
+    characters; an empty one is no handle (``None``)."""
+    problem = bad_character(handle)
+    if problem is not None:
+        raise LimitError(
+            f"a handle may not contain {problem}; type it again.",
+            it=f"un soprannome non può contenere {_bad_character_it(handle)}; riscrivilo.",
+        )
+    cleaned = " ".join(handle.split())
+    if len(cleaned) > HANDLE_LENGTH:
+        raise LimitError(
+            f"a handle has at most {HANDLE_LENGTH} characters; {shown(handle)} is longer.",
+            it=f"un soprannome ha al massimo {HANDLE_LENGTH} caratteri; {shown(handle)} è più "
+            "lungo.",
+        )
+    return cleaned or None
 
 
 def clean_text(text: str, what: str, length: int = TEXT_LENGTH) -> str:

@@ -46,7 +46,17 @@ from skirmish.engine.infamy import InfamyLoss
 from skirmish.engine.recovery import Doctor, RecoveryOutcome
 from skirmish.engine.setup import HIGHEST, LOWEST
 from skirmish.errors import CampaignError, RulesError, SkirmishError
-from skirmish.limits import CHARACTERISTIC, COUNT, MONEY, XP, XP_CHANGE, Bound, shown
+from skirmish.limits import (
+    CHARACTERISTIC,
+    COUNT,
+    MONEY,
+    XP,
+    XP_CHANGE,
+    Bound,
+    LimitError,
+    clean_handle,
+    shown,
+)
 from skirmish.rules import (
     find_equipment,
     find_faction,
@@ -56,7 +66,7 @@ from skirmish.rules import (
     invalid_table,
 )
 from skirmish.rules.model import Role, Side
-from skirmish.rules.names import normalize
+from skirmish.rules.names import name_key, normalize
 from skirmish.rules.scenarios import find_scenario
 
 #: The longest rule id, setting value, ruling and timestamp (the columns' lengths).
@@ -197,7 +207,23 @@ _SKILL = _Rule(_skill_id)
 _SCENARIO = _Rule(lambda s: find_scenario(s).id)
 _SETTING = _Rule(lambda s: find_setting(s).key)
 
+
+@dataclass(frozen=True)
+class _Handle:
+    """A model's handle as ``member rename --handle`` accepts it (``limits.clean_handle``);
+    empty is none."""
+
+    def check(self, value: Any, path: str, around: Around = NOTHING) -> str | None:
+        if not isinstance(value, str):
+            raise ShapeError(path, f"expected a handle, got {kind_of(value)}")
+        try:
+            return clean_handle(value)
+        except LimitError as exc:
+            raise ShapeError(path, str(exc).rstrip(".")) from None
+
+
 _MODEL = Name("model")
+_HANDLE = Maybe(_Handle())
 _GANG_NAME = Name("gang")
 _CAMPAIGN_NAME = Name("campaign")
 _MONEY = Whole(MONEY)
@@ -247,6 +273,14 @@ ACTIONS: dict[str, ActionKind] = {
     "gang-new": _barrier({"gang": _GANG_NAME, "faction": _FACTION}),
     "gang-rename": _gang({"before": _GANG_NAME, "after": _GANG_NAME}),
     "gang-retire": _gang({"gang": Opt(_GANG_NAME)}),
+    "member-rename": _gang(
+        {
+            "before": _MODEL,
+            "after": _MODEL,
+            "handle_before": Opt(_HANDLE, None),
+            "handle_after": Opt(_HANDLE, None),
+        }
+    ),
     "hire": _gang({"profile": _PROFILE, "name": _MODEL, "cost": Opt(_MONEY)}),
     "fire": _gang({"name": _MODEL, "profile": _PROFILE, "to_stash": _STASHED}),
     "injure": _gang({"injury": _Rule(_invalidity_id), "to_stash": _STASHED}),
@@ -429,6 +463,7 @@ def _gang_rules(gang: dict[str, Any], path: str) -> None:
     if not faction.playable:
         raise ShapeError(f"{path}.faction", f"{faction.id!r} is not a gang (R-13)")
     names: dict[str, str] = {}
+    handles: dict[str, str] = {}
     leader: str | None = None
     per_profile: Counter[str] = Counter()
     active = 0
@@ -462,6 +497,13 @@ def _gang_rules(gang: dict[str, Any], path: str) -> None:
                 f"{where}.name", f"two models are called {shown(member['name'])} (R-13)"
             )
         names[key] = member["name"]
+        handle = member["handle"]
+        if handle is not None:
+            if name_key(handle) in handles or name_key(handle) == name_key(member["name"]):
+                raise ShapeError(
+                    f"{where}.handle", f"the handle {shown(handle)} is taken in the gang"
+                )
+            handles[name_key(handle)] = f"{where}.handle"
         if role == Role.LEADER:
             if leader is not None:
                 raise ShapeError(
@@ -476,6 +518,9 @@ def _gang_rules(gang: dict[str, Any], path: str) -> None:
                     f"{where}.profile",
                     f"more than {profile.max} {profile.name_en} (max {profile.max}, R-13)",
                 )
+    for name in names.values():  # a handle is no other model's name either (R-13, issue #10)
+        if name_key(name) in handles:
+            raise ShapeError(handles[name_key(name)], f"{shown(name)} is another model's name")
     ledger = sum((e["money_after"] or 0) - (e["money_before"] or 0) for e in gang["log"])
     if ledger != gang["treasury"]:
         raise ShapeError(
@@ -499,6 +544,7 @@ CHARACTERISTICS = ("tiro", "fred", "rif", "cos", "fama", "fortuna")
 _MEMBER = Shape(
     {
         "name": _MODEL,
+        "handle": Opt(_HANDLE, None),
         "profile": _PROFILE,
         "role": OneOf(tuple(Role)),
         "status": OneOf(tuple(MemberStatus)),

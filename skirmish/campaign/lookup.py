@@ -1,13 +1,16 @@
 """Finding campaigns, gangs, models and owned items by the names users type.
 
-Names are compared folded (case, accents, separators: ``rules.names.normalize``). An unknown
-name raises ``UnknownNameError`` listing the nearest names that exist.
+Names are matched as players say them (``campaign.naming``: a unique prefix or whole words,
+case, accents and apostrophes ignored; a model also answers to its handle). An ambiguous name
+lists the candidates; an unknown one the nearest names that exist.
+
+Every gang a command locks is noted in ``session.info`` (``touched_gangs``), so the CLI can remind
+the player of a post-game sequence the gang still owes (``game.pending.reminders``).
 """
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import inspect as sa_inspect
@@ -15,9 +18,10 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.orm import selectinload
 from sqlmodel import Session, col, select
 
+from skirmish.campaign import naming
 from skirmish.campaign.models import Campaign, Gang, Member, MemberStatus, Meta, OwnedItem
-from skirmish.errors import CampaignError, RulesError, UnknownNameError
-from skirmish.rules.names import normalize
+from skirmish.campaign.naming import nearest as nearest
+from skirmish.errors import CampaignError, RulesError, UnknownNameError, shown
 
 IN_USE = "campaign_in_use"
 APPLICATION_KEY = "application"
@@ -33,6 +37,8 @@ def lock_row(session: Session, row: Any, *, shared: bool = False) -> None:
     writer holds the database's write lock from its first statement (``store``)."""
     from skirmish.campaign.store import locking_rows
 
+    if isinstance(row, Gang):
+        touched(session, row)
     if not locking_rows(session):
         return
     model = type(row)
@@ -47,6 +53,22 @@ def lock_row(session: Session, row: Any, *, shared: bool = False) -> None:
     # are left as loaded (a selectinload of the roster stays).
     session.refresh(row, attribute_names=[column.key for column in sa_inspect(model).column_attrs])
     locked.add(key)
+
+
+#: ``session.info`` key: the ids of the gangs the unit of work has looked up, in order.
+TOUCHED = "touched_gangs"
+
+
+def touched(session: Session, gang: Gang) -> None:
+    """Note that the command works on ``gang`` (every gang it looks up or locks), so the CLI
+    can remind the player of what the gang still owes (issue #10)."""
+    if gang.id is not None:
+        session.info.setdefault(TOUCHED, {})[gang.id] = None
+
+
+def touched_gangs(session: Session) -> list[int]:
+    """The ids of the gangs the unit of work has touched (``touched``), in order."""
+    return list(session.info.get(TOUCHED, {}))
 
 
 def lock_store(session: Session) -> None:
@@ -83,40 +105,34 @@ def rules_error(exc: RulesError, ruling: str) -> CampaignError:
     """A refusal of the rules (an unknown name, a rule broken) as the campaign's, citing
     ``ruling`` unless the message already does."""
     if isinstance(exc, UnknownNameError):
-        return CampaignError(str(exc))
-    text = str(exc)
-    return CampaignError(text if ruling in text else f"{ruling}: {text}")
+        return CampaignError(str(exc), it=exc.it)
+    text, text_it = str(exc), exc.it
+    if ruling in text:
+        return CampaignError(text, it=text_it)
+    return CampaignError(f"{ruling}: {text}", it=f"{ruling}: {text_it}" if text_it else None)
 
 
-def nearest(name: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
-    """The candidates closest to ``name`` (or the first few when none is close)."""
-    names = list(dict.fromkeys(candidates))
-    by_key = {normalize(n): n for n in names}
-    key = normalize(name)
-    close = difflib.get_close_matches(key, list(by_key), n=limit, cutoff=0.5)
-    close += [k for k in by_key if k not in close and key and (key in k or k in key)]
-    found = [by_key[k] for k in close][:limit]
-    return found or names[:limit]
-
-
-def _unknown(kind: str, name: str, candidates: Sequence[str], how: str) -> CampaignError:
-    if not candidates:
-        return CampaignError(f"unknown {kind} {name!r}: there is none yet; {how}.")
-    return CampaignError(str(UnknownNameError(kind, name, nearest(name, candidates))))
+def _none_yet(kind: naming.Kind, name: str, how: str, how_it: str) -> CampaignError:
+    return CampaignError(
+        f"unknown {kind.en} {shown(name)}: there is none yet; {how}.",
+        it=f"{shown(name)}: non ci sono ancora {kind.it_many}; {how_it}.",
+    )
 
 
 def campaign_by_name(session: Session, name: str) -> Campaign:
-    """The campaign called ``name``."""
+    """The campaign ``name`` names (``naming``: a unique prefix or whole words will do)."""
     campaigns = session.exec(select(Campaign).order_by(col(Campaign.id))).all()
-    for campaign in campaigns:
-        if normalize(campaign.name) == normalize(name):
-            return _lock_campaign(session, campaign)
-    raise _unknown(
-        "campaign",
-        name,
-        [c.name for c in campaigns],
-        "create one with 'skirmish campaign new NAME'",
+    if not campaigns:
+        raise _none_yet(
+            naming.CAMPAIGN,
+            name,
+            "create one with 'skirmish campaign new NAME'",
+            "creane una con 'skirmish campaign new NOME'",
+        )
+    found = naming.choose(
+        name, [(c, (c.name,)) for c in campaigns], kind=naming.CAMPAIGN, label=lambda c: c.name
     )
+    return _lock_campaign(session, found)
 
 
 def current_campaign(session: Session, name: str | None = None) -> Campaign:
@@ -162,22 +178,25 @@ def gang_by_name(session: Session, campaign: Campaign, name: str, *, full: bool 
             selectinload(Gang.items),  # type: ignore[arg-type]
             selectinload(Gang.failed_purchases),  # type: ignore[arg-type]
         )
-    key = normalize(name)
     exact = session.exec(query.where(Gang.name == name)).first()
     if exact is not None:
         lock_row(session, exact)
         return exact
     gangs = session.exec(query).all()
-    for gang in gangs:
-        if normalize(gang.name) == key:
-            lock_row(session, gang)
-            return gang
-    raise _unknown(
-        "gang",
-        name,
-        [g.name for g in gangs],
-        f"create one in {campaign.name!r} with 'skirmish gang new NAME --faction FACTION'",
-    )
+    if not gangs:
+        raise _none_yet(
+            naming.GANG,
+            name,
+            f"create one in {campaign.name!r} with 'skirmish gang new NAME --faction FACTION'",
+            f"fondane una in {campaign.name!r} con 'skirmish gang new NOME --faction FAZIONE'",
+        )
+    gang = naming.choose(name, [(g, (g.name,)) for g in gangs], kind=naming.GANG, label=_name)
+    lock_row(session, gang)
+    return gang
+
+
+def _name(row: Gang | Campaign) -> str:
+    return row.name
 
 
 def active_members(gang: Gang) -> list[Member]:
@@ -186,22 +205,38 @@ def active_members(gang: Gang) -> list[Member]:
 
 
 def member_by_name(gang: Gang, name: str) -> Member:
-    """The active model called ``name`` in ``gang``."""
+    """The active model of ``gang`` that ``name`` names: its name or handle, or a unique prefix
+    or whole words of either (``naming``)."""
     roster = active_members(gang)
-    for member in roster:
-        if normalize(member.name) == normalize(name):
+    if not roster:
+        raise _none_yet(
+            naming.MODEL,
+            name,
+            f"hire one with 'skirmish gang hire {gang.name!r} PROFILE --name NAME'",
+            f"assoldane uno con 'skirmish gang hire {gang.name!r} PROFILO --name NOME'",
+        )
+    return naming.choose(name, names_of(roster), kind=naming.MODEL, label=member_label)
+
+
+def names_of(members: Iterable[Member]) -> list[tuple[Member, tuple[str, ...]]]:
+    """Each model with the names it answers to: its name, and its handle if it has one."""
+    return [(m, (m.name, m.handle) if m.handle else (m.name,)) for m in members]
+
+
+def member_label(member: Member) -> str:
+    """A model as a list of candidates names it: ``Niccolò Bàrtoli “Nico”``."""
+    return naming.with_handle(member.name, member.handle)
+
+
+def name_taken(gang: Gang, name: str, *, besides: Member | None = None) -> Member | None:
+    """The active model of ``gang`` (other than ``besides``) already called ``name`` or
+    answering to it as a handle (R-13: two models of a gang never share a name)."""
+    for member in active_members(gang):
+        if member is besides:
+            continue
+        if any(naming.same_name(name, n) for n in (member.name, member.handle) if n):
             return member
-    raise _unknown(
-        "model",
-        name,
-        [m.name for m in roster],
-        f"hire one with 'skirmish gang hire {gang.name!r} PROFILE --name NAME'",
-    )
-
-
-def name_taken(gang: Gang, name: str) -> bool:
-    """Whether an active model of ``gang`` is already called ``name`` (R-13)."""
-    return any(normalize(m.name) == normalize(name) for m in active_members(gang))
+    return None
 
 
 def stash(gang: Gang) -> list[OwnedItem]:

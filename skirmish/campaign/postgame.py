@@ -37,6 +37,8 @@ from sqlmodel import Session, select
 from skirmish.campaign import lookup
 from skirmish.campaign.equipment import drop_two_handed
 from skirmish.campaign.game.board import (
+    find_game_gang,
+    find_model,
     gang_row,
     gangs_of,
     member_of,
@@ -121,11 +123,15 @@ def _step(
     )
 
 
-def _parse_doctors(choices: Mapping[str, str]) -> dict[str, Doctor | None]:
+def _parse_doctors(
+    session: Session, game: Game, choices: Mapping[str, str]
+) -> dict[str, Doctor | None]:
+    """Each model ``--doctor`` names (as players say it: ``find_model``) by its folded name."""
     parsed: dict[str, Doctor | None] = {}
     for name, kind in choices.items():
         key = normalize(kind)
-        parsed[normalize(name)] = None if key in NO_DOCTOR else find_doctor(kind)
+        model = find_model(session, game, name)
+        parsed[normalize(model.name)] = None if key in NO_DOCTOR else find_doctor(kind)
     return parsed
 
 
@@ -153,9 +159,7 @@ def run_postgame(
         )
     gangs = gangs_of(session, game)
     if gang is not None:
-        gangs = [gg for gg in gangs if normalize(gang_row(session, gg).name) == normalize(gang)]
-        if not gangs:
-            raise CampaignError(f"gang {gang!r} did not play game {game.id}.")
+        gangs = [find_game_gang(session, game, gang)]
     pending = [gg for gg in gangs if not postgame_done(session, game, gg)]
     if not pending:
         who = "its gangs" if gang is None else repr(gang)
@@ -166,11 +170,7 @@ def run_postgame(
             it=f"il dopo-partita della partita {game.id} è già stato fatto per {who_it}; "
             "'skirmish undo BANDA' ne annulla i passi uno alla volta.",
         )
-    chosen = _parse_doctors(doctors or {})
-    known = {normalize(m.name) for m in models_of(session, game)}
-    for name in chosen:
-        if name not in known:
-            raise CampaignError(f"--doctor names {name!r}, who did not play game {game.id}.")
+    chosen = _parse_doctors(session, game, doctors or {})
     return [_one_gang(session, game, gg, dice, chosen, infamy_model) for gg in pending]
 
 

@@ -1,5 +1,5 @@
 """A gang's roster: hiring a model (R-13: budget, 6 models, one leader, hero limits), firing it,
-and the invalidities recorded on it (R-10, H-07).
+renaming it or giving it a handle (issue #10), and the invalidities recorded on it (R-10, H-07).
 
 Each action takes the ``session`` of the caller's one transaction (``store.transaction``) and
 everything else by keyword, checks the rules before it changes anything, writes one append-only
@@ -14,7 +14,7 @@ from typing import Any
 from sqlmodel import Session
 
 from skirmish import limits
-from skirmish.campaign import lookup
+from skirmish.campaign import lookup, naming
 from skirmish.campaign.equipment import drop_two_handed
 from skirmish.campaign.game.pending import require_between_games
 from skirmish.campaign.gangs import require_active
@@ -41,11 +41,9 @@ def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
         raise lookup.rules_error(exc, "R-13") from None
     name = limits.clean_name(name, "model")
     roster = lookup.active_members(gang)
-    if lookup.name_taken(gang, name):
-        raise CampaignError(
-            f"R-13: {gang.name!r} already has a model called {name!r}; two models of one gang "
-            "may not share a name: choose another --name."
-        )
+    taken = lookup.name_taken(gang, name)
+    if taken is not None:
+        raise _name_taken(gang, name, taken, "--name")
     if len(roster) >= MAX_MODELS:
         raise CampaignError(
             f"R-13: {gang.name!r} already has {MAX_MODELS} models, the most a gang may have; "
@@ -133,6 +131,82 @@ def fire(session: Session, *, gang: Gang, member: str) -> LogEntry:
         member=model,
         details={"name": model.name, "profile": model.profile, "to_stash": moved},
     )
+
+
+def _name_taken(gang: Gang, name: str, taken: Member, option: str) -> CampaignError:
+    """R-13: two models of one gang never share a name, nor a model's name another's handle."""
+    if naming.same_name(name, taken.name):
+        return CampaignError(
+            f"R-13: {gang.name!r} already has a model called {name!r}; two models of one gang "
+            f"may not share a name: choose another {option}.",
+            it=f"R-13: {gang.name!r} ha già un personaggio di nome {name!r}; due personaggi della "
+            f"stessa banda non possono avere lo stesso nome: scegline un altro con {option}.",
+        )
+    return CampaignError(
+        f"R-13: {gang.name!r} already has {taken.name!r}, whose handle is {taken.handle!r}; two "
+        f"models of one gang may not share a name or a handle: choose another {option}.",
+        it=f"R-13: {gang.name!r} ha già {taken.name!r}, il cui soprannome è {taken.handle!r}; due "
+        "personaggi della stessa banda non possono avere lo stesso nome o soprannome: scegline "
+        f"un altro con {option}.",
+    )
+
+
+def rename(
+    session: Session,
+    *,
+    gang: Gang,
+    member: str,
+    name: str | None = None,
+    handle: str | None = None,
+    clear_handle: bool = False,
+) -> LogEntry:
+    """Give a model a new ``name`` and/or a short ``handle`` it answers to at the table (issue
+    #10; ``""`` or ``clear_handle`` takes the handle away). Names and handles stay unique in the
+    gang, compared as players say them (R-13, ``naming.same_name``). Not a between-games action
+    (R-23 names none): a handle is often chosen at the table."""
+    require_active(gang)
+    model = lookup.member_by_name(gang, member)
+    if name is None and handle is None and not clear_handle:
+        raise CampaignError(
+            f"say what to change of {model.name!r}: a new name, --handle HANDLE or --no-handle.",
+            it=f"di' cosa cambiare di {model.name!r}: un nuovo nome, --handle SOPRANNOME o "
+            "--no-handle.",
+        )
+    new_name = limits.clean_name(name, "model") if name is not None else model.name
+    new_handle = model.handle
+    if clear_handle:
+        new_handle = None
+    elif handle is not None:
+        new_handle = limits.clean_handle(handle)
+    taken = lookup.name_taken(gang, new_name, besides=model) if name is not None else None
+    if taken is not None:
+        raise _name_taken(gang, new_name, taken, "NEW_NAME")
+    if new_handle is not None:
+        taken = lookup.name_taken(gang, new_handle, besides=model)
+        if taken is not None:
+            raise _name_taken(gang, new_handle, taken, "--handle")
+        if naming.same_name(new_handle, new_name):
+            raise CampaignError(
+                f"{new_handle!r} is {new_name!r}'s name already; a handle is a shorter name.",
+                it=f"{new_handle!r} è già il nome di {new_name!r}; un soprannome è un nome più "
+                "breve.",
+            )
+    if new_name == model.name and new_handle == model.handle:
+        raise CampaignError(
+            f"{model.name!r} is already called so; nothing to change.",
+            it=f"{model.name!r} si chiama già così; niente da cambiare.",
+        )
+    before = snapshot_before(session, gang, model)
+    details = {
+        "before": model.name,
+        "after": new_name,
+        "handle_before": model.handle,
+        "handle_after": new_handle,
+    }
+    model.name, model.handle = new_name, new_handle
+    session.add(model)
+    session.flush()
+    return gang_log(session, gang, before, action="member-rename", member=model, details=details)
 
 
 def injure(session: Session, *, gang: Gang, member: str, injury: str) -> LogEntry:

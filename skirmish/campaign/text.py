@@ -23,6 +23,9 @@ MESSAGES: Catalogue = {
         "gang-new": "gang {gang!r} founded ({faction}) with {money}$",
         "gang-rename": "gang renamed {before!r} → {after!r}",
         "gang-retire": "gang {gang!r} retired",
+        "member-rename": "model renamed {before!r} → {after!r}",
+        "handle-set": "{name} answers to “{handle}”",
+        "handle-cleared": "{name} no longer has a handle",
         "hire": "hired {name} ({profile}) for {cost}$",
         "fire": "fired {name} ({profile}); to the stash: {items}",
         "injure": "{name}: {injury}{items}",
@@ -53,6 +56,9 @@ MESSAGES: Catalogue = {
         "gang-new": "banda {gang!r} fondata ({faction}) con {money}$",
         "gang-rename": "banda rinominata {before!r} → {after!r}",
         "gang-retire": "banda {gang!r} ritirata",
+        "member-rename": "personaggio rinominato {before!r} → {after!r}",
+        "handle-set": "{name} risponde a “{handle}”",
+        "handle-cleared": "{name} non ha più un soprannome",
         "hire": "assoldato {name} ({profile}) per {cost}$",
         "fire": "congedato {name} ({profile}); al deposito: {items}",
         "injure": "{name}: {injury}{items}",
@@ -102,6 +108,8 @@ def describe(action: str, details: dict[str, Any], member: str | None, lang: Lan
         return tr(MESSAGES, action, lang, before=d["before"], after=d["after"])
     if action == "gang-retire":
         return tr(MESSAGES, action, lang, gang=d.get("gang", ""))
+    if action == "member-rename":
+        return _member_rename(d, lang)
     if action in ("hire", "fire"):
         profile = name(find_profile(d["profile"]), lang) if _single(d["profile"]) else d["profile"]
         items = ", ".join(_equipment(i, lang) for i in d.get("to_stash", [])) or "—"
@@ -137,6 +145,17 @@ def describe(action: str, details: dict[str, Any], member: str | None, lang: Lan
     # Entries written by a game and its post-game sequence.
     found = describe_step(action, d, member, str(lang))
     return action if found is None else found
+
+
+def _member_rename(d: dict[str, Any], lang: Lang | str) -> str:
+    parts = []
+    if d["before"] != d["after"]:
+        parts.append(tr(MESSAGES, "member-rename", lang, before=d["before"], after=d["after"]))
+    handle = d.get("handle_after")
+    if handle != d.get("handle_before"):
+        key = "handle-set" if handle else "handle-cleared"
+        parts.append(tr(MESSAGES, key, lang, name=d["after"], handle=handle or ""))
+    return "; ".join(parts)
 
 
 def _single(profile_id: str) -> bool:

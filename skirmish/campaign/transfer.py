@@ -128,6 +128,7 @@ def gang_document(session: Session, gang: Gang) -> dict[str, Any]:
         "members": [
             {
                 "name": m.name,
+                **({"handle": m.handle} if m.handle else {}),
                 "profile": m.profile,
                 "role": m.role,
                 "status": m.status,
@@ -427,7 +428,10 @@ def _insert_gang(session: Session, campaign: Campaign, data: dict[str, Any]) -> 
     members = [
         Member(
             gang_id=gang.id,
-            **{k: m[k] for k in ("name", "profile", "role", "status", "xp", *CHARACTERISTICS)},
+            **{
+                k: m[k]
+                for k in ("name", "handle", "profile", "role", "status", "xp", *CHARACTERISTICS)
+            },
         )
         for m in data["members"]
     ]

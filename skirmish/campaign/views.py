@@ -15,6 +15,7 @@ from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, select
 
 from skirmish.campaign.equipment import waiting_purchases
+from skirmish.campaign.game.pending import owed_by
 from skirmish.campaign.lookup import active_members, carried, stash
 from skirmish.campaign.models import Gang, LogEntry, Member, OwnedItem
 from skirmish.engine.advances import DOTTORE_LAUREATO
@@ -80,6 +81,7 @@ def member_data(gang: Gang, member: Member, lang: Lang | str) -> dict[str, Any]:
     profile = find_profile(member.profile, faction=gang.faction)
     return {
         "name": member.name,
+        "handle": member.handle,  # issue #10: the short name it answers to at the table
         "profile": member.profile,
         "profile_name": name(profile, lang),
         "role": member.role,
@@ -114,6 +116,7 @@ def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
     faction = find_faction(gang.faction)
     session = object_session(gang)  # the caller's unit of work: a SQLModel session
     waiting = waiting_purchases(cast(Session, session), gang) if session is not None else []
+    owed = owed_by(cast(Session, session), gang) if session is not None else None
     return {
         "name": gang.name,
         "faction": gang.faction,
@@ -139,6 +142,8 @@ def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
             }
             for f in gang.failed_purchases
         ],
+        # R-23, issue #10: the ended game whose post-game sequence the gang still owes.
+        "postgame_owed": {"game": owed.game, "scenario": owed.scenario} if owed else None,
     }
 
 

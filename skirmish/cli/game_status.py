@@ -4,6 +4,7 @@ log, in either language or as JSON.
 
 from __future__ import annotations
 
+from skirmish.campaign.naming import with_handle
 from skirmish.cli import game_activations as turns
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.game_record import GameOpt, board_of, events_after, game_of
@@ -43,6 +44,7 @@ def list_(
                     "good": data["gangs"][0]["gang"],
                     "bad": data["gangs"][1]["gang"],
                     "winner": data["winner"],
+                    "postgame_owed": data["postgame_owed"],
                 }
             )
     if json_:
@@ -54,6 +56,13 @@ def list_(
         winner = say("listed-winner", lang, winner=row["winner"]) if row["winner"] else ""
         status = label_value(GameStatus, row["status"], lang)
         echo(say("listed", lang, **{**row, "status": status, "winner": winner}))
+        if row["postgame_owed"]:
+            echo("   " + _owed(row["game"], row["postgame_owed"], lang))
+
+
+def _owed(game: int, gangs: list[str], lang: Lang) -> str:
+    """Who still owes the post-game sequence of ``game`` (R-23, issue #10)."""
+    return say("owed", lang, game=game, gangs=", ".join(map(repr, gangs)))
 
 
 def status(
@@ -114,7 +123,8 @@ def status(
             elif m["left_turn"] is not None:
                 out_text = f"left the table in turn {m['left_turn']} (R-20)"
             table.add_row(
-                cell(m["name"]), f"{m['cos_left']}/{m['cos']}", cell(state), str(m["fama_left"]),
+                cell(with_handle(m["name"], m["handle"])), f"{m['cos_left']}/{m['cos']}",
+                cell(state), str(m["fama_left"]),
                 str(m["fortuna_left"]), cell(", ".join(m["carries"])), cell(out_text),
                 turns.turn_cell(m, lang),
             )  # fmt: skip
@@ -129,6 +139,8 @@ def status(
         echo(f"The recorded state ends the game: {who} wins; run 'skirmish game end'.")
     if data["winner"] or data["status"] == "ended":
         echo(f"Winner: {data['winner'] or 'nobody'} ({data['reason']})")
+    if data["postgame_owed"]:
+        echo(_owed(data["game"], data["postgame_owed"], lang))
 
 
 def log(

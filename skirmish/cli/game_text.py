@@ -57,6 +57,7 @@ MESSAGES: Catalogue = {
         "board": "Game {game}: {title} — {status}, turn {turn}{limit}",
         "listed": "{game}: {scenario} — {good} vs {bad}, {status}, turn {turn}{winner}",
         "listed-winner": ", winner {winner}",
+        "owed": "Post-game still owed by {gangs}: 'skirmish game postgame --game {game}'.",
     },
     "it": {
         "started": "Partita {game}: {scenario}, turno 0. Buoni: {good} ({good_n} personaggi). "
@@ -103,6 +104,8 @@ MESSAGES: Catalogue = {
         "board": "Partita {game}: {title} — {status}, turno {turn}{limit}",
         "listed": "{game}: {scenario} — {good} contro {bad}, {status}, turno {turn}{winner}",
         "listed-winner": ", vince {winner}",
+        "owed": "Fase dopo la partita ancora da fare per {gangs}: "
+        "'skirmish game postgame --game {game}'.",
     },
 }
 

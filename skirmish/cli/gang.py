@@ -12,7 +12,7 @@ import typer
 
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.safe import cell, echo
-from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session
+from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session, shell_word
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:
@@ -42,6 +42,8 @@ LABELS: Catalogue = {
         "former": "Former models", "gangs": "Gangs", "gang": "gang", "faction": "faction",
         "models": "models", "status": "status", "none": "No gangs yet: found one with "
         "'skirmish gang new NAME --faction FACTION'.", "failed": "Failed availability (H-03)",
+        "owed": "Still owes the post-game of game {game} ({scenario}) before hiring, buying or "
+        "playing again (R-23): 'skirmish game postgame {gang} --game {game}'.",
     },
     "it": {
         "model": "personaggio", "profile": "profilo", "xp": "PE", "skills": "abilità",
@@ -52,6 +54,9 @@ LABELS: Catalogue = {
         "former": "Ex membri", "gangs": "Bande", "gang": "banda", "faction": "fazione",
         "models": "personaggi", "status": "stato", "none": "Nessuna banda: fondane una con "
         "'skirmish gang new NOME --faction FAZIONE'.", "failed": "Non disponibili (H-03)",
+        "owed": "Deve ancora fare la fase dopo la partita {game} ({scenario}) prima di "
+        "assoldare, comprare o giocare di nuovo (R-23): "
+        "'skirmish game postgame {gang} --game {game}'.",
     },
 }  # fmt: skip
 
@@ -178,7 +183,9 @@ def show(
 def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
     from rich.table import Table
 
+    from skirmish.campaign.naming import with_handle
     from skirmish.i18n import name
+    from skirmish.rules.scenarios import find_scenario
 
     def label(key: str) -> str:
         return tr(LABELS, key, lang)
@@ -193,6 +200,17 @@ def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
         )
     )
     out.print(heading)
+    owed = data["postgame_owed"]
+    if owed is not None:
+        scenario = find_scenario(owed["scenario"])
+        title = scenario.name_it if lang == Lang.IT else scenario.name_en
+        out.print(
+            cell(
+                tr(LABELS, "owed", lang, game=owed["game"], scenario=title,
+                   gang=shell_word(data["name"])),
+                "bold",
+            )
+        )  # fmt: skip
     table = Table()
     for column in ("model", "profile"):
         table.add_column(label(column))
@@ -206,7 +224,8 @@ def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
             s["name"] + (f" ({s['choice_name']})" if s["choice"] else "") for s in m["skills"]
         )
         table.add_row(
-            cell(m["name"]), cell(m["profile_name"] + _role_mark(m, lang)),
+            cell(with_handle(m["name"], m["handle"])),
+            cell(m["profile_name"] + _role_mark(m, lang)),
             *(str(m[k]) for k in ("tiro", "fred", "rif", "cos", "fama", "fortuna", "xp")),
             cell(skills or "—"), cell(", ".join(i["name"] for i in m["injuries"]) or "—"),
             cell(", ".join(i["name"] for i in m["items"]) or "—"),

@@ -1,4 +1,4 @@
-"""``skirmish member``: spend a model's experience (R-11)."""
+"""``skirmish member``: spend a model's experience (R-11), rename it or give it a handle."""
 
 from __future__ import annotations
 
@@ -109,6 +109,54 @@ def xp(
     with session(db) as s:
         entry = advancement.award_xp(
             s, gang=_gang(s, campaign, gang), member=member, xp=amount, reason=reason
+        )
+        _report(entry, lang, json_)
+
+
+@app.command("rename")
+def rename(
+    gang: Annotated[str, typer.Argument(help="Name of the gang.")],
+    member: Annotated[str, typer.Argument(help="Name (or handle) of the model.")],
+    lang: LangOpt,
+    new_name: Annotated[
+        str | None,
+        typer.Argument(help="Its new name (unique in the gang); leave out to keep it."),
+    ] = None,
+    handle: Annotated[
+        str | None,
+        typer.Option(
+            "--handle",
+            help="A short name it answers to at the table (at most 24 characters, unique in "
+            "the gang among names and handles); --handle '' takes it away.",
+        ),
+    ] = None,
+    no_handle: Annotated[bool, typer.Option("--no-handle", help="Take its handle away.")] = False,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Rename a model, or give it a handle: a short name every command accepts in place of its
+    name ('Nico' for 'Niccolò Bàrtoli'). Undo it with 'skirmish undo GANG'.
+
+    Example: skirmish member rename Ranch "Niccolò Bàrtoli" --handle Nico
+    """
+    from skirmish.campaign import roster
+    from skirmish.cli.gang import _gang, _report
+    from skirmish.errors import CampaignError
+
+    if no_handle and handle:
+        raise CampaignError(
+            "give --handle HANDLE or --no-handle, not both.",
+            it="usa --handle SOPRANNOME oppure --no-handle, non entrambi.",
+        )
+    with session(db) as s:
+        entry = roster.rename(
+            s,
+            gang=_gang(s, campaign, gang),
+            member=member,
+            name=new_name,
+            handle=handle,
+            clear_handle=no_handle,
         )
         _report(entry, lang, json_)
 

@@ -16,10 +16,13 @@ import typer
 
 from skirmish.engine.dice import DiceSource, RandomDice, ScriptedDice, parse_dice
 from skirmish.errors import DiceError
+from skirmish.i18n import Catalogue
 
 if TYPE_CHECKING:
     from rich.console import Console
     from sqlmodel import Session
+
+    from skirmish.campaign.game.pending import Owed
 
 CampaignOpt = Annotated[
     str | None,
@@ -51,11 +54,71 @@ def session(
 
     engine = store.open_store(db, access=store.Access(access), create=create)
     configure_mappers()
+    owed: list[Owed] = []
     try:
         with store.transaction(engine, access=store.Access(access)) as opened:
             yield opened
+            if access != "read":  # a view says it in its own output (game list, gang show)
+                from skirmish.campaign.game.pending import reminders
+
+                owed = reminders(opened)
     finally:
         engine.dispose()
+    for one in owed:  # committed: the command did touch the gang
+        remind(one)
+
+
+#: The reminder of a post-game sequence a gang still owes (issue #10), on stderr.
+REMINDERS: Catalogue = {
+    "en": {
+        "owed": "Note: {gang!r} still owes the post-game of game {game} ({scenario}): "
+        "'skirmish game postgame {quoted} --game {game}'.",
+    },
+    "it": {
+        "owed": "Nota: {gang!r} deve ancora fare la fase dopo la partita {game} "
+        "({scenario}): 'skirmish game postgame {quoted} --game {game}'.",
+    },
+}
+
+
+def remind(owed: Owed) -> None:
+    """One line on stderr: ``owed.gang`` still owes the post-game of ``owed.game``, in the
+    language of the command (``--lang``, else ``SKIRMISH_LANG``)."""
+    from skirmish.i18n import tr
+    from skirmish.limits import printable
+
+    line = tr(
+        REMINDERS, "owed", _lang(), gang=owed.gang, game=owed.game,
+        scenario=_scenario(owed.scenario), quoted=shell_word(owed.gang),
+    )  # fmt: skip
+    sys.stderr.write(printable(line) + "\n")
+
+
+def shell_word(text: str) -> str:
+    """``text`` as one word of a command to copy: bare when it is plain, else in double quotes
+    (``"Ranch Sant’Antonio & Figli"``)."""
+    if text and all(c.isalnum() or c in "-_.:" for c in text):
+        return text
+    escaped = "".join("\\" + c if c in '"\\$`' else c for c in text)
+    return f'"{escaped}"'
+
+
+def _lang() -> str:
+    """The command's ``--lang`` (typer has parsed it into the context), else the default."""
+    from typer._click.globals import get_current_context
+
+    from skirmish.i18n import default_lang
+
+    context = get_current_context(silent=True)
+    chosen = context.params.get("lang") if context is not None else None
+    return str(chosen) if chosen is not None else default_lang().value
+
+
+def _scenario(scenario_id: str) -> str:
+    from skirmish.rules.scenarios import find_scenario
+
+    found = find_scenario(scenario_id)
+    return found.name_it if _lang() == "it" else found.name_en
 
 
 class Dice:

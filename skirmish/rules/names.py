@@ -2,6 +2,11 @@
 
 A ``NameIndex`` is built once per table from each entry's id, Italian name, English name and
 aliases. ``find`` raises ``UnknownNameError`` listing the nearest valid names.
+
+The names players give (campaigns, gangs, models, handles) are matched as they are said at the
+table (issue #10): ``matching`` takes a unique prefix or any whole words of a name, ignoring
+case, accents and the kind of apostrophe; ``campaign.naming`` turns its answer into the
+campaign's refusals.
 """
 
 from __future__ import annotations
@@ -9,12 +14,16 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from enum import IntEnum
 from typing import Generic, Protocol, TypeVar
 
 from skirmish.errors import RulesError, UnknownNameError, kind_it
 
 _SEPARATORS = re.compile(r"[\s_'’`/.\-]+")
+#: A word of a player's name: letters and digits; anything else (spaces, apostrophes of any
+#: kind, ``&``, hyphens, dots) only separates words.
+_WORD = re.compile(r"[^\W_]+")
 
 
 class Named(Protocol):
@@ -98,3 +107,75 @@ class NameIndex(Generic[N]):
             if len(seen) == limit:
                 break
         return seen
+
+
+def words(name: str) -> tuple[str, ...]:
+    """The words of a name, case and accents folded: ``"Ranch Sant’Antonio & Figli"`` →
+    ``("ranch", "sant", "antonio", "figli")``."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return tuple(_WORD.findall(plain.casefold()))
+
+
+def name_key(name: str) -> str:
+    """What two names must share to be the same name at the table: their words (a name without
+    a letter or digit, say ``"!!"``, is its folded text)."""
+    found = words(name)
+    return "-".join(found) if found else " ".join(name.split()).casefold()
+
+
+class Fit(IntEnum):
+    """How a typed name fits a name, best last: the precedence of ``matching``."""
+
+    PREFIX = 1  # "Nic" → "Niccolò Bàrtoli", "Don Ett" → "Don Ettore Bàrtoli", "Bart" → "… Bàrtoli"
+    WORDS = 2  # "Earp" → "Wyatt Earp", "Sant'Antonio" → "Ranch Sant’Antonio & Figli"
+    EXACT = 3  # "niccolo bartoli" → "Niccolò Bàrtoli"
+
+
+def fit(typed: str, name: str) -> Fit | None:
+    """How ``typed`` names ``name``: the whole name (``EXACT``), a run of its whole words
+    (``WORDS``), a run of its words of which the last is only begun (``PREFIX``), or not at
+    all (``None``)."""
+    said, full = words(typed), words(name)
+    if not said or not full:
+        return Fit.EXACT if name_key(typed) == name_key(name) else None
+    if said == full:
+        return Fit.EXACT
+    size = len(said)
+    runs = [full[start : start + size] for start in range(len(full) - size + 1)]
+    if said in runs:
+        return Fit.WORDS
+    if any(run[:-1] == said[:-1] and run[-1].startswith(said[-1]) for run in runs):
+        return Fit.PREFIX
+    return None
+
+
+T = TypeVar("T")
+
+
+def matching(typed: str, candidates: Iterable[tuple[T, Sequence[str]]]) -> list[T]:
+    """The candidates ``typed`` names best, each given with its names (a model's name and
+    handle, say): every candidate of the best ``Fit`` any of them reaches, in their order.
+
+    An exact name beats whole words, which beat a prefix: with "Billy" and "Billy the Kid",
+    "Billy" is Billy; with "Ed Earp" and "Edward", "Ed" is Ed Earp and "Edw" is Edward. Among
+    several exact matches (names stored before names were compared by their words alone, like
+    "Billy" and "Billy!"), the one typed character for character, then with the same
+    separators, wins. An empty list: nothing fits; more than one: ``typed`` is ambiguous."""
+    best: Fit | None = None
+    found: list[tuple[T, Sequence[str]]] = []
+    for candidate, names in candidates:
+        fits = [f for f in (fit(typed, name) for name in names if name) if f is not None]
+        if not fits:
+            continue
+        top = max(fits)
+        if best is None or top > best:
+            best, found = top, []
+        if top == best and all(candidate is not other for other, _ in found):
+            found.append((candidate, names))
+    if best is Fit.EXACT and len(found) > 1:
+        for same in (lambda name: name == typed, lambda name: normalize(name) == normalize(typed)):
+            closer = [(c, names) for c, names in found if any(same(n) for n in names)]
+            if len(closer) == 1:
+                return [closer[0][0]]
+    return [candidate for candidate, _ in found]

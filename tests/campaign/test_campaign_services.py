@@ -482,7 +482,7 @@ def test_unknown_names_list_the_nearest(table: Table) -> None:
         with pytest.raises(CampaignError, match=r"^unknown gang 'Erps': did you mean 'Earps'\?$"):
             lookup.gang_by_name(session, campaign, "Erps")
     table.refused(
-        roster.fire, "Earps", "unknown model 'Wyat': did you mean 'Wyatt Earp'?", member="Wyat"
+        roster.fire, "Earps", "unknown model 'Wyet': did you mean 'Wyatt Earp'?", member="Wyet"
     )
 
 

@@ -85,8 +85,8 @@ def test_typed_in_dice_must_match_the_roll(earps: Any) -> None:
     earps.run("gang", "new", "Daltons", "--faction", "outlaws")
     earps.refused(
         "gang", "buy", "Daltons", "knife", "--dice", "4,5",
-        error="--dice gave 2 dice but this action used only 1; remove the extra ones or check "
-        "the command (--dice 4,5).",
+        error="--dice gave 2 dice but the action ended with the availability roll; 1 left over "
+        "(5): remove them or check the command.",
     )  # fmt: skip
     earps.refused(
         "gang", "buy", "Daltons", "knife", "--dice", "",
@@ -131,7 +131,7 @@ def test_unknown_names_list_the_nearest(earps: Any) -> None:
         "gang", "list", "--campaign", "Wst", error="unknown campaign 'Wst': did you mean 'West'?"
     )
     earps.refused(
-        "gang", "fire", "Earps", "Wyat", error="unknown model 'Wyat': did you mean 'Wyatt Earp'?"
+        "gang", "fire", "Earps", "Wyet", error="unknown model 'Wyet': did you mean 'Wyatt Earp'?"
     )
     earps.refused(
         "gang", "hire", "Earps", "vice", "--name", "Virgil",

@@ -17,13 +17,14 @@ The roster itself (money, XP, injuries, deaths) changes only in the post-game se
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session, col, select
 
-from skirmish.campaign import lookup
+from skirmish.campaign import lookup, naming
 from skirmish.campaign.game import capture
 from skirmish.campaign.game.tables import (
     Game,
@@ -40,7 +41,7 @@ from skirmish.engine.glossary import EventKind, GameStatus
 from skirmish.errors import CampaignError
 from skirmish.rules import find_profile
 from skirmish.rules.model import Flight, ModelState, Profile, Role, Side
-from skirmish.rules.names import normalize
+from skirmish.rules.names import matching, normalize
 from skirmish.rules.scenarios import Objective, Scenario, find_scenario
 
 
@@ -210,26 +211,63 @@ def model_label(session: Session, model: GameModel) -> str:
 
 
 def find_model(session: Session, game: Game, name: str) -> GameModel:
-    """The game's model called ``name`` (``GANG:NAME`` when two gangs use one name)."""
+    """The game's model ``name`` names: its name or its handle, or a unique prefix or whole
+    words of either (``campaign.naming``; a model still in play wins a tie with eliminated
+    ones); ``GANG:NAME`` first picks the gang, named the same way."""
     models = models_of(session, game)
     gang_part, sep, model_part = name.rpartition(":")
-    key = normalize(model_part if sep else name)
-    found = [m for m in models if normalize(m.name) == key]
-    if sep and found:
-        wanted = normalize(gang_part)
-        found = [
-            m for m in found if normalize(model_label(session, m).rpartition(":")[0]) == wanted
-        ]
-    if len(found) == 1:
-        return found[0]
-    labels = [model_label(session, m) for m in models]
-    if len(found) > 1:
-        which = ", ".join(repr(model_label(session, m)) for m in found)
-        raise CampaignError(f"{name!r} names more than one model of game {game.id}: say {which}.")
-    near = lookup.nearest(name, [m.name for m in models] + labels)
-    raise CampaignError(
-        f"model {name!r} is not in game {game.id}; did you mean {', '.join(map(repr, near))}?"
+    pool, typed = models, name
+    gangs = [(gg, (gang_row(session, gg).name,)) for gg in gangs_of(session, game)]
+    if sep and matching(gang_part, gangs):
+        gg = naming.choose(
+            gang_part, gangs, kind=naming.GANG, label=lambda g: gang_row(session, g).name
+        )
+        pool, typed = [m for m in models if m.game_gang_id == gg.id], model_part
+    members = {row_id(m): member_of(session, m) for m in models}
+    candidates = [
+        (m, tuple(dict.fromkeys(n for n in _names(m, members[row_id(m)]) if n))) for m in pool
+    ]
+    shared = Counter(normalize(m.name) for m in models)
+
+    def label(model: GameModel) -> str:
+        text = naming.with_handle(model.name, members[row_id(model)].handle)
+        if shared[normalize(model.name)] > 1:
+            return f"{gang_row(session, game_gang_of(session, model)).name}:{text}"
+        return text
+
+    def missing(near: list[str]) -> CampaignError:
+        listed = ", ".join(map(repr, near))
+        return CampaignError(
+            f"model {name!r} is not in game {game.id}; did you mean {listed}?",
+            it=f"il personaggio {name!r} non è nella partita {game.id}; forse intendevi {listed}?",
+        )
+
+    return naming.choose(
+        typed, candidates, kind=naming.MODEL, label=label, missing=missing, prefer=in_play
     )
+
+
+def find_game_gang(session: Session, game: Game, name: str) -> GameGang:
+    """The gang of ``game`` that ``name`` names (``campaign.naming``: a prefix or whole words
+    will do)."""
+    gangs = [(gg, (gang_row(session, gg).name,)) for gg in gangs_of(session, game)]
+
+    def missing(near: list[str]) -> CampaignError:
+        names = ", ".join(repr(names[0]) for _, names in gangs)
+        return CampaignError(
+            f"gang {name!r} has no part in game {game.id}; its gangs: {names}.",
+            it=f"la banda {name!r} non partecipa alla partita {game.id}; le sue bande: {names}.",
+        )
+
+    return naming.choose(
+        name, gangs, kind=naming.GANG, label=lambda g: gang_row(session, g).name, missing=missing
+    )
+
+
+def _names(model: GameModel, member: Member) -> tuple[str | None, ...]:
+    """What a game model answers to: the name it played under, its roster's name now (renamed
+    since) and its handle."""
+    return (model.name, member.name, member.handle)
 
 
 def find_objective(

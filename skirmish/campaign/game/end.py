@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from skirmish.campaign.game.board import (
+    find_game_gang,
     gang_row,
     gangs_of,
     in_play,
@@ -26,7 +27,6 @@ from skirmish.engine.glossary import EventKind, GameResult, GameStatus
 from skirmish.engine.infamy import roll_infamy
 from skirmish.errors import CampaignError
 from skirmish.rules.model import ObjectiveState, Side
-from skirmish.rules.names import normalize
 from skirmish.rules.scenarios import GameFacts, Verdict, decide
 
 
@@ -105,12 +105,7 @@ class RetreatReport:
 
 
 def _game_gang(session: Session, game: Game, name: str) -> GameGang:
-    gangs = gangs_of(session, game)
-    for gg in gangs:
-        if normalize(gang_row(session, gg).name) == normalize(name):
-            return gg
-    names = ", ".join(repr(gang_row(session, gg).name) for gg in gangs)
-    raise CampaignError(f"gang {name!r} is not playing game {game.id}; its gangs: {names}.")
+    return find_game_gang(session, game, name)
 
 
 def retreat(

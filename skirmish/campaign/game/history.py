@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from skirmish.campaign import lookup
+from skirmish.campaign import lookup, naming
 from skirmish.campaign.game.board import games_of, gangs_of, models_of
 from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.tables import Game, GameGang, GameModel
@@ -18,7 +18,7 @@ from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberSta
 from skirmish.campaign.views import rating
 from skirmish.engine.glossary import GameResult, GameStatus
 from skirmish.errors import CampaignError
-from skirmish.rules.names import normalize
+from skirmish.rules.names import matching, normalize
 
 #: Standings points: a win 3, a draw 1, a loss or a retreat 0 (decision: the book has none).
 WIN_POINTS = 3
@@ -83,13 +83,21 @@ def standings(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
 
 
 def _any_member(gang: Gang, name: str) -> Member:
-    matches = [m for m in gang.members if normalize(m.name) == normalize(name)]
+    """The model of ``gang``, on its roster or not any more, that ``name`` names (as players say
+    it, ``naming``); of several with that one name, the one on the roster, else the latest."""
+    matches = matching(name, lookup.names_of(gang.members))
     if not matches:
-        near = lookup.nearest(name, [m.name for m in gang.members])
+        near = ", ".join(map(repr, lookup.nearest(name, [m.name for m in gang.members])))
         raise CampaignError(
-            f"gang {gang.name!r} has had no model called {name!r}; "
-            f"did you mean {', '.join(map(repr, near))}?"
+            f"gang {gang.name!r} has had no model called {name!r}; did you mean {near}?",
+            it=f"la banda {gang.name!r} non ha mai avuto un personaggio di nome {name!r}; "
+            f"forse intendevi {near}?",
         )
+    if len({normalize(m.name) for m in matches}) > 1:
+        active = [m for m in matches if m.status == MemberStatus.ACTIVE]
+        if len(active) != 1:
+            raise naming.ambiguous(naming.MODEL, name, [m.name for m in matches])
+        return active[0]
     active = [m for m in matches if m.status == MemberStatus.ACTIVE]
     return (active or matches)[-1]
 

@@ -5,16 +5,24 @@ Only the tables are read here, so the between-games actions (``campaign.roster``
 ``equipment``, ``advancement``), the game tracker (``campaign.game``) and the post-game sequence
 (``campaign.postgame``) all ask this module without importing one another; the between-games
 actions are refused here (``require_between_games``).
+
+What is still owed is also said, not only refused (issue #10): ``owing`` (the gangs of an ended
+game) for ``game list`` and ``game status``, ``owed_by`` for ``gang show``, and ``reminders``
+(the gangs a command touched) for the one-line note every command prints.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sqlmodel import Session, col, select
 
+from skirmish.campaign import lookup
 from skirmish.campaign.game.tables import Game, GameGang
 from skirmish.campaign.models import Gang, LogEntry
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError
+from skirmish.rules.model import Side
 
 #: Every action the post-game sequence logs (``campaign.postgame``), in its order.
 POSTGAME_STEPS = (
@@ -117,3 +125,50 @@ def require_between_games(session: Session, gang: Gang, what: str) -> None:
             f"({waiting.scenario}); {what_it} si fa tra una partita e l'altra: esegui prima "
             f"'skirmish game postgame --game {waiting.id}'.",
         )
+
+
+@dataclass(frozen=True)
+class Owed:
+    """A post-game sequence a gang still owes: which gang, which game (issue #10)."""
+
+    gang: str
+    game: int
+    scenario: str
+
+
+def owed_by(session: Session, gang: Gang) -> Owed | None:
+    """The post-game sequence ``gang`` still owes, if any (``postgame_waiting``)."""
+    waiting = postgame_waiting(session, gang)
+    if waiting is None:
+        return None
+    assert waiting.id is not None
+    return Owed(gang.name, waiting.id, waiting.scenario)
+
+
+def owing(session: Session, game: Game) -> list[str]:
+    """The gangs of ``game`` that still owe its post-game sequence (none unless it has ended),
+    good side first (what ``game list`` and ``game status`` say)."""
+    if game.status != GameStatus.ENDED:
+        return []
+    rows = session.exec(
+        select(GameGang).where(GameGang.game_id == game.id).order_by(col(GameGang.id))
+    ).all()
+    names = []
+    for gg in sorted(rows, key=lambda g: (g.side != Side.GOOD, g.id)):
+        if not standing_steps(session, game, gg.gang_id):
+            gang = session.get(Gang, gg.gang_id)
+            assert gang is not None
+            names.append(gang.name)
+    return names
+
+
+def reminders(session: Session) -> list[Owed]:
+    """The post-game sequences owed by the gangs the unit of work touched (``lookup.touched``),
+    after its changes: what the CLI reminds the player of, once per command."""
+    found = []
+    for gang_id in lookup.touched_gangs(session):
+        gang = session.get(Gang, gang_id)
+        owed = owed_by(session, gang) if gang is not None else None
+        if owed is not None:
+            found.append(owed)
+    return found

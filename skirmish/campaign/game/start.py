@@ -4,12 +4,13 @@ leader a gang without one names where the scenario's rules name the leaders (R-2
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from sqlmodel import Session, col, select
 
-from skirmish.campaign import lookup
+from skirmish.campaign import lookup, naming
 from skirmish.campaign.game.board import (
     find_model,
     game_gang_of,
@@ -24,13 +25,13 @@ from skirmish.campaign.game.pending import game_in_progress, postgame_waiting
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, GameObjective
 from skirmish.campaign.logbook import now_text
 from skirmish.campaign.lookup import row_id
-from skirmish.campaign.models import WOUNDED, Campaign, Gang, GangStatus, LogEntry
+from skirmish.campaign.models import WOUNDED, Campaign, Gang, GangStatus, LogEntry, Member
 from skirmish.engine.glossary import EventKind
 from skirmish.errors import CampaignError
 from skirmish.rules import find_faction
 from skirmish.rules.ids import FactionId
 from skirmish.rules.model import Role, Side
-from skirmish.rules.names import normalize
+from skirmish.rules.names import matching, normalize
 from skirmish.rules.scenarios import RestrictionKind, Scenario, find_scenario
 
 
@@ -266,18 +267,36 @@ def leader_to_name(
 def _left_models(named: dict[Side, Gang], leave: Sequence[str]) -> set[int]:
     left: set[int] = set()
     for name in leave:
-        gang_part, sep, model_part = name.rpartition(":")
-        matches = [
-            m
-            for gang in named.values()
-            if not sep or normalize(gang.name) == normalize(gang_part)
-            for m in lookup.active_members(gang)
-            if normalize(m.name) == normalize(model_part if sep else name)
-        ]
-        if len(matches) != 1:
-            roster = [m.name for g in named.values() for m in lookup.active_members(g)]
-            what = "names more than one model (say GANG:NAME)" if matches else "is not on a roster"
-            near = ", ".join(repr(n) for n in lookup.nearest(name, roster))
-            raise CampaignError(f"--leave {name!r} {what}; the models: {near}.")
-        left.add(row_id(matches[0]))
+        left.add(row_id(_roster_model(named, name)))
     return left
+
+
+def _roster_model(named: dict[Side, Gang], name: str) -> Member:
+    """The model of the starting gangs ``name`` names, as players say it (``naming``: a prefix,
+    whole words, a handle; GANG:NAME)."""
+    gangs = [(gang, (gang.name,)) for gang in named.values()]
+    gang_part, sep, model_part = name.rpartition(":")
+    pool, typed = list(named.values()), name
+    if sep and matching(gang_part, gangs):
+        pool = [naming.choose(gang_part, gangs, kind=naming.GANG, label=lambda g: g.name)]
+        typed = model_part
+    owner = {row_id(m): g for g in pool for m in lookup.active_members(g)}
+    members = [m for g in pool for m in lookup.active_members(g)]
+    shared = Counter(normalize(m.name) for m in members)
+
+    def label(member: Member) -> str:
+        text = lookup.member_label(member)
+        if shared[normalize(member.name)] > 1:
+            return f"{owner[row_id(member)].name}:{text}"
+        return text
+
+    def missing(near: list[str]) -> CampaignError:
+        listed = ", ".join(map(repr, near))
+        return CampaignError(
+            f"--leave {name!r} is not on a roster; the models: {listed}.",
+            it=f"--leave {name!r} non è in nessuna banda; i personaggi: {listed}.",
+        )
+
+    return naming.choose(
+        typed, lookup.names_of(members), kind=naming.MODEL, label=label, missing=missing
+    )

@@ -18,6 +18,7 @@ from skirmish.campaign.game.board import (
     scenario_of,
 )
 from skirmish.campaign.game.end import result_for, side_gang, verdict
+from skirmish.campaign.game.pending import owing
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.turns import cohesion_due
 from skirmish.campaign.lookup import row_id
@@ -54,6 +55,7 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
             rows.append(
                 {
                     "name": model.name,
+                    "handle": member.handle,  # issue #10
                     "profile": member.profile,
                     "cos": model.cos_start,
                     "cos_left": model.cos_left,
@@ -107,6 +109,7 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
         "winner": side_gang(session, game, Side(game.winner)) if game.winner else None,
         "winner_side": game.winner,
         "reason": game.reason,
+        "postgame_owed": owing(session, game),  # issue #10: who still owes the post-game
         "leader_fired": game.leader_fired,
         "verdict": None
         if shown is None

@@ -1,0 +1,98 @@
+"""Names as players say them (issue #10): the one place a typed campaign, gang or model name
+(or a model's handle) is turned into the row it names, or into a refusal that lists the
+candidates.
+
+The matching itself is ``rules.names.matching`` (an exact name, then whole words, then a
+prefix; case, accents and the kind of apostrophe ignored); this module only words its answer:
+one candidate is the answer, several are "say which" with every candidate, none is "unknown"
+with the nearest names. ``lookup`` (campaigns, gangs, a gang's models), ``game.board`` (a game's
+models) and the post-game all come here.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from skirmish.errors import CampaignError, UnknownNameError, shown
+from skirmish.rules.names import matching, name_key, normalize
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a name names, as the refusals say it in both languages."""
+
+    en: str  # as UnknownNameError's kind: "model", "gang", "campaign"
+    en_many: str
+    it_many: str
+
+
+MODEL = Kind("model", "models", "personaggi")
+GANG = Kind("gang", "gangs", "bande")
+CAMPAIGN = Kind("campaign", "campaigns", "campagne")
+
+
+def nearest(name: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
+    """The candidates closest to ``name`` (or the first few when none is close)."""
+    names = list(dict.fromkeys(candidates))
+    by_key = {normalize(n): n for n in names}
+    key = normalize(name)
+    close = difflib.get_close_matches(key, list(by_key), n=limit, cutoff=0.5)
+    close += [k for k in by_key if k not in close and key and (key in k or k in key)]
+    found = [by_key[k] for k in close][:limit]
+    return found or names[:limit]
+
+
+def unknown(kind: Kind, typed: str, near: Sequence[str]) -> CampaignError:
+    """``unknown gang 'Erps': did you mean 'Earps'?``, in both languages."""
+    error = UnknownNameError(kind.en, typed, near)
+    return CampaignError(str(error), it=error.it)
+
+
+def ambiguous(kind: Kind, typed: str, labels: Sequence[str]) -> CampaignError:
+    """``'Earp' names 3 models: 'Wyatt Earp', 'Virgil Earp', 'Morgan Earp'; say which.``"""
+    listed = ", ".join(repr(label) for label in labels)
+    return CampaignError(
+        f"{shown(typed)} names {len(labels)} {kind.en_many}: {listed}; say which.",
+        it=f"{shown(typed)} indica {len(labels)} {kind.it_many}: {listed}; specifica quale.",
+    )
+
+
+def choose(
+    typed: str,
+    candidates: Sequence[tuple[T, Sequence[str]]],
+    *,
+    kind: Kind,
+    label: Callable[[T], str],
+    missing: Callable[[list[str]], CampaignError] | None = None,
+    prefer: Callable[[T], bool] | None = None,
+) -> T:
+    """The candidate ``typed`` names (each candidate comes with its names: a model's name and
+    handle). Several: the only one ``prefer`` likes (a model still in play over eliminated
+    ones), else refused, listing them by ``label``; none: refused by ``missing`` (given the
+    nearest names), by default ``unknown``."""
+    found = matching(typed, candidates)
+    if len(found) > 1 and prefer is not None:
+        liked = [c for c in found if prefer(c)]
+        found = liked if len(liked) == 1 else found
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise ambiguous(kind, typed, [label(c) for c in found])
+    near = nearest(typed, [name for _, names in candidates for name in names if name])
+    raise missing(near) if missing is not None else unknown(kind, typed, near)
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two names are one at the table (R-13: models of a gang, and their handles, must
+    differ): case, accents, apostrophes and separators ignored."""
+    return name_key(one) == name_key(other)
+
+
+def with_handle(name: str, handle: str | None) -> str:
+    """A model as rosters show it: ``Niccolò Bàrtoli “Nico”``."""
+    return f"{name} “{handle}”" if handle else name
