@@ -238,7 +238,8 @@ def test_r19_a_friendly_hero_falls_near_a_thug_who_takes_a_panic_test(cli: Cli) 
     ]
     frank = _board_model(cli, "Frank")
     assert (frank["state"], frank["state_clears_turn"]) == ("terrified", 3)
-    event = cli.json("game", "log")[-2]
+    eliminated, event = cli.json("game", "log")[-2:]  # the action, then what it caused
+    assert eliminated["action"] == "eliminate"
     assert (event["action"], event["details"]["ruling"]) == ("friend-death", "R-19")
     assert [d["value"] for d in event["dice"]] == [4, 5]
 

@@ -38,7 +38,7 @@ from skirmish.campaign.game.reactions import (
     witnesses,
 )
 from skirmish.campaign.game.states import change_state, civilians_flee
-from skirmish.campaign.game.tables import Game, GameModel
+from skirmish.campaign.game.tables import Game, GameEvent, GameModel
 from skirmish.engine.dice import DiceSource
 from skirmish.engine.glossary import EventKind
 from skirmish.engine.setup import MeleeSetup, ShootSetup
@@ -196,16 +196,12 @@ def shoot(
         if scenario.restriction(RestrictionKind.NO_SHOOTING_UNTIL_LEADER_FIRES) is not None:
             game.leader_fired = True
             session.add(game)
+    # The shot is logged before what it caused (a dropped sack, a friend's panic), so the log
+    # reads in the order of the table (issue #10); its details are filled in once known.
+    event = record_event(session, game, EventKind.SHOOT, model=shooter, dice=result.dice)
     report = _apply(session, game, shooter, ref, result, weapon, bystanders, dice)
     report.activation, report.waiting = started, waiting
-    record_event(
-        session,
-        game,
-        EventKind.SHOOT,
-        model=shooter,
-        details=_combat_details(report, situation, result.rulings),
-        dice=result.dice,
-    )
+    _complete(session, event, _combat_details(report, situation, result.rulings))
     return report
 
 
@@ -240,17 +236,18 @@ def melee(
     )
     assert isinstance(setup, MeleeSetup)
     result = roll_melee(setup, dice)
+    event = record_event(session, game, EventKind.MELEE, model=fighter, dice=result.dice)
     report = _apply(session, game, fighter, ref, result, weapon, bystanders, dice)
     report.activation, report.waiting = started, waiting
-    record_event(
-        session,
-        game,
-        EventKind.MELEE,
-        model=fighter,
-        details=_combat_details(report, situation, result.rulings),
-        dice=result.dice,
-    )
+    _complete(session, event, _combat_details(report, situation, result.rulings))
     return report
+
+
+def _complete(session: Session, event: GameEvent, details: dict[str, Any]) -> None:
+    """Fill in the details of an action's event recorded before its consequences."""
+    event.details = details
+    session.add(event)
+    session.flush()
 
 
 def _combat_details(
@@ -390,18 +387,17 @@ def hit(
     attacker = find_model(session, game, by) if by is not None else None
     near = witnesses(session, game, model, bystanders, shot=False)
     before = model.cos_left
+    event = record_event(session, game, EventKind.HIT, model=model)  # before its consequences
     model.cos_left -= wounds
     changes: list[str] = []
     if model.cos_left <= 0:
         changes = _eliminate(session, game, model, attacker, guard=near.guard)
         changes += friends_react(session, game, model, near.friends, dice)
     session.add(model)
-    record_event(
+    _complete(
         session,
-        game,
-        EventKind.HIT,
-        model=model,
-        details={
+        event,
+        {
             "wounds": wounds,
             "by": attacker.name if attacker else None,
             "cos_before": before,
@@ -429,13 +425,8 @@ def eliminate(
     if attacker is not None and attacker.id == model.id:
         attacker = None
     near = witnesses(session, game, model, bystanders, shot=False)
+    event = record_event(session, game, EventKind.ELIMINATE, model=model)  # before what follows
     changes = _eliminate(session, game, model, attacker, guard=near.guard)
     changes += friends_react(session, game, model, near.friends, dice)
-    record_event(
-        session,
-        game,
-        EventKind.ELIMINATE,
-        model=model,
-        details={"by": attacker.name if attacker else None, "changes": changes},
-    )
+    _complete(session, event, {"by": attacker.name if attacker else None, "changes": changes})
     return TableReport(model, tuple(changes))
