@@ -62,10 +62,19 @@ from skirmish.campaign.models import (
     OwnedItem,
 )
 from skirmish.engine.advances import DOTTORE_LAUREATO
-from skirmish.engine.dice import DiceSource, Die, RecordingDice
+from skirmish.engine.dice import DiceSource, Die, RecordingDice, rolling_for
 from skirmish.engine.glossary import GameResult, GameStatus
 from skirmish.engine.infamy import InfamyLoss, infamy_loss, roll_infamy
-from skirmish.engine.recovery import Doctor, Invalidity, RecoveryOutcome, find_doctor, roll_recovery
+from skirmish.engine.recovery import (
+    FORTUNA_PURPOSE,
+    INVALID_PURPOSE,
+    Doctor,
+    Invalidity,
+    RecoveryOutcome,
+    find_doctor,
+    roll_recovery,
+)
+from skirmish.engine.recovery import PURPOSE as RECOVERY_PURPOSE
 from skirmish.errors import CampaignError
 from skirmish.rules import find_profile
 from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
@@ -82,6 +91,8 @@ MARKED_CARDS = ItemId.MARKED_CARDS
 DOCTOR_SKILLS = (DOTTORE_LAUREATO, SkillId.DOTTORE)
 #: Words for "no doctor".
 NO_DOCTOR = frozenset({"none", "nessuno", "no"})
+#: The dice of a model's recovery (R-10), said at the table's prompt as rolled for it.
+RECOVERY_DICE = (RECOVERY_PURPOSE, FORTUNA_PURPOSE, INVALID_PURPOSE)
 
 
 @dataclass
@@ -281,14 +292,15 @@ def _recover(
                 f"un dottore più economico o nessuno per {model.name!r}. Non è cambiato nulla.",
             )
         existing = [i.injury for i in member.injuries if i.injury != WOUNDED]
-        rolled = roll_recovery(
-            cos=member.cos,
-            fortuna=member.fortuna,
-            doctor=doctor,
-            hired=hired,
-            existing_invalidities=existing if duplicate == "reroll" else (),
-            dice=dice,
-        )
+        with rolling_for(dice, dict.fromkeys(RECOVERY_DICE, model.name)):  # said at the prompt
+            rolled = roll_recovery(
+                cos=member.cos,
+                fortuna=member.fortuna,
+                doctor=doctor,
+                hired=hired,
+                existing_invalidities=existing if duplicate == "reroll" else (),
+                dice=dice,
+            )
         before = snapshot_before(session, gang, member)
         gang.treasury -= rolled.doctor_fee
         details: dict[str, Any] = {
@@ -551,7 +563,8 @@ def _money_dice(
     """``count`` dice rolled for the gang's money, their sum won: the gambler's (H-11) and the
     marked cards' (H-10) step."""
     recorder = RecordingDice(dice)
-    faces = [recorder.roll(action.replace("-", " ")) for _ in range(count)]
+    with rolling_for(dice, {action.replace("-", " "): member.name}):  # said at the prompt
+        faces = [recorder.roll(action.replace("-", " ")) for _ in range(count)]
     before = snapshot_before(session, gang, member)
     gang.treasury += sum(faces)
     session.add(gang)
@@ -575,7 +588,8 @@ def _infamy(
     has_fortuna = any(m.fortuna > 0 for m in roster)
     rolled: tuple[Die, ...] = ()
     if gg.infamy_roll is None:
-        result = roll_infamy(has_fama=has_fama, has_fortuna=has_fortuna, dice=dice)
+        with rolling_for(dice, {"infamy": gang.name}):  # said at the prompt
+            result = roll_infamy(has_fama=has_fama, has_fortuna=has_fortuna, dice=dice)
         face, loss, rolled = result.roll, result.loss, result.dice
     else:
         face = gg.infamy_roll

@@ -54,16 +54,22 @@ def _combat(
     roll: Callable[..., Any],
     shooting: bool,
     bystanders: Bystanders | None = None,
+    reroll: list[str] | None = None,
     **attack: Any,
 ) -> None:
     """Roll a shot or a fight (``roll``: the ``shoot`` or ``melee`` service) on the game, with
-    the ``bystanders`` the players name (R-19, R-20, R-22)."""
+    the ``bystanders`` the players name (R-19, R-20, R-22) and the rerolls ``--reroll`` says
+    or the player takes at the prompt (R-15)."""
 
     from skirmish.campaign.game.reactions import NOBODY
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
+
+    rerolls = rerolls_of(reroll, lang, live=rolled.live)
 
     def action(s: Session, g: Game) -> list[str]:
-        report = roll(s, game=g, **attack, dice=rolled.source, bystanders=bystanders or NOBODY)
-        return _combat_lines(report, lang, shooting)
+        report = roll(s, game=g, **attack, dice=rolled.source, bystanders=bystanders or NOBODY,
+                      rerolls=rerolls)  # fmt: skip
+        return reroll_lines(report.rerolls, lang) + _combat_lines(report, lang, shooting)
 
     act(db, campaign, game_no, json_, action, rolled)
 
@@ -97,8 +103,21 @@ MELEE_HELPS = {
 #: Who stood near a fight, and a shot (R-19, R-22; R-20).
 FIGHT_BYSTANDERS = [parameter("near", NearOpt, None), parameter("guard", GuardOpt, None)]
 SHOT_BYSTANDERS = [*FIGHT_BYSTANDERS, parameter("civilian_near", CiviliansOpt, None)]
+#: R-15: FAMA and FORTUNA rerolls said beforehand (on a terminal they are offered as dice fail).
+RerollOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--reroll",
+        "--ritira",
+        help="R-15: reroll the first failed die of a stage with a point, STAGE:POINT[:FRIEND]: "
+        "nerve/freddezza, shot/tiro, fight/corpo-a-corpo, save/salvezza, panic/panico, "
+        "reflex/riflessi; fama or fortuna; FRIEND a friendly model within 5U that pays with "
+        "its FAMA (repeatable), e.g. --reroll shot:fortuna --reroll panic:fama:\"Wyatt Earp\".",
+    ),
+]
 #: What a game's combat takes besides the situation: which game, where, and the dice.
 GAME_OPTIONS = [
+    parameter("reroll", RerollOpt, None),
     parameter("game", GameOpt, None),
     parameter("campaign", CampaignOpt, None),
     parameter("seed", SeedOpt, None),
@@ -127,11 +146,14 @@ def do_shoot(
     dice: str | None = None,
     json_: bool = False,
     db: str | None = None,
+    reroll: list[str] | None = None,
     **situation: Any,
 ) -> None:
     """Shoot: nerve test, shooting rolls, the target's saves and panic, with both models'
     numbers, weapons, skills, injuries, whisky and state from the game and the scenario's
-    modifiers; the options are what the table shows, as for 'skirmish roll shoot'.
+    modifiers; the options are what the table shows, as for 'skirmish roll shoot'. Dice not
+    given with --dice are asked for at a terminal, and a failed die may be rerolled with FAMA
+    or FORTUNA there or with --reroll (R-15).
 
     Example: skirmish game shoot "Wyatt Earp" "Ike Clanton" --range 5 --dice 2,3,6,2,1,1
     """
@@ -140,7 +162,7 @@ def do_shoot(
     named = _bystanders(situation)
     take_waiting(situation)
     _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, True, named,
-            attacker=attacker, target=target,
+            attacker=attacker, target=target, reroll=reroll,
             situation=values_of(Procedure.SHOOT, situation))  # fmt: skip
 
 
@@ -155,11 +177,14 @@ def do_melee(
     dice: str | None = None,
     json_: bool = False,
     db: str | None = None,
+    reroll: list[str] | None = None,
     **situation: Any,
 ) -> None:
     """Fight: nerve test, fight roll, the defender's saves and panic, with both models'
     numbers, weapons, skills, injuries (Malattia, Mano mozzata), whisky and state from the
-    game (R-05); the options are what the table shows, as for 'skirmish roll melee'.
+    game (R-05); the options are what the table shows, as for 'skirmish roll melee'. Dice not
+    given with --dice are asked for at a terminal, and a failed die may be rerolled with FAMA
+    or FORTUNA there or with --reroll (R-15).
 
     Example: skirmish game melee "Doc Holliday" "Billy Clanton" --behind --dice 3,3,5,4,2,2
     """
@@ -168,7 +193,7 @@ def do_melee(
     named = _bystanders(situation)
     take_waiting(situation)
     _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, False, named,
-            attacker=attacker, target=target,
+            attacker=attacker, target=target, reroll=reroll,
             situation=values_of(Procedure.MELEE, situation))  # fmt: skip
 
 

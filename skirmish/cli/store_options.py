@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from skirmish.engine.dice import DiceSource, RandomDice, ScriptedDice, parse_dice
-from skirmish.errors import DiceError
+from skirmish.engine.dice import DiceSource, RandomDice, TableDice, parse_dice
 from skirmish.i18n import Catalogue
 
 if TYPE_CHECKING:
@@ -122,23 +121,41 @@ def _scenario(scenario_id: str) -> str:
 
 
 class Dice:
-    """The dice of one command: seeded random ones, or the ones typed in with ``--dice``, of
-    which every one must be used (like ``roll_with``)."""
+    """The dice of one command (issue #10, item 1): seeded random ones (``--seed``), or the
+    ones rolled at the table, those typed in one go with ``--dice`` used first, stage by stage.
 
-    def __init__(self, *, seed: int | None, dice: str | None) -> None:
-        self.scripted = ScriptedDice(parse_dice(dice)) if dice is not None else None
-        self.source: DiceSource = self.scripted if self.scripted is not None else RandomDice(seed)
+    On an interactive terminal (stdin and stdout) each next die is then asked for, saying what
+    it is for and for whom (``dice_prompt``); with neither ``--dice`` nor ``--seed`` the first
+    prompt also takes Enter for random dice. Piped or scripted, ``--dice`` keeps its exact
+    contract: too few is ``NotEnoughDice``, too many is refused by ``check_all_used``, which
+    names the stage that ended the action; without ``--dice`` the dice are random.
+    """
+
+    def __init__(
+        self, *, seed: int | None, dice: str | None, interactive: bool | None = None
+    ) -> None:
+        from skirmish.cli.dice_prompt import ask_dice, current_lang
+        from skirmish.cli.dice_prompt import interactive as at_terminal
+
+        typed = parse_dice(dice) if dice is not None else None
+        live = at_terminal() if interactive is None else interactive
+        #: A player rolls the dice at a terminal: prompts for dice and rerolls.
+        self.live = live and seed is None
+        self.lang = current_lang()
+        self.table: TableDice | None = None
+        if typed is None and not self.live:
+            self.source: DiceSource = RandomDice(seed)
+        else:
+            ask = ask_dice(self.lang, random_first=typed is None) if self.live else None
+            self.table = TableDice(typed or (), ask=ask)
+            self.source = self.table
         self.typed = dice
 
     def check_all_used(self) -> None:
-        """Typed-in dice left over mean the wrong roll was described: refuse."""
-        if self.scripted is not None and self.scripted.remaining:
-            used = self.scripted.used
-            given = used + self.scripted.remaining
-            raise DiceError(
-                f"--dice gave {given} dice but this action used only {used}; "
-                f"remove the extra ones or check the command (--dice {self.typed})."
-            )
+        """Dice left over mean the wrong roll was described: refuse, naming the stage that
+        ended the action (``TableDice.check_all_used``)."""
+        if self.table is not None:
+            self.table.check_all_used()
 
 
 def console() -> Console:

@@ -37,6 +37,7 @@ from skirmish.campaign.game.reactions import (
     keep_captive,
     witnesses,
 )
+from skirmish.campaign.game.rerolls import NO_REROLLS, Rerolls, record_rerolls, roll_action
 from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameEvent, GameModel
 from skirmish.engine.dice import DiceSource
@@ -69,6 +70,7 @@ class CombatReport:
     changes: list[str] = field(default_factory=list)
     activation: Activation | None = None  # the attacker's turn begun or gone on (§1.8)
     waiting: Waiting | None = None  # table 3's +1, from the record or the players (R-18)
+    rerolls: list[dict[str, Any]] = field(default_factory=list)  # taken at the roll (R-15)
 
 
 def _check_attack(
@@ -154,13 +156,15 @@ def shoot(
     situation: Mapping[str, Any],
     dice: DiceSource,
     bystanders: Bystanders = NOBODY,
+    rerolls: Rerolls = NO_REROLLS,
 ) -> CombatReport:
     """A shooting action: the models' numbers, weapons, skills, injuries, drink and state from
     the game (``combatant``), ``situation`` the table's inputs by the declaration's ids
     (``engine.situation``; ``weapon`` one the shooter carries), the scenario's night and
     Duello's leaders firing first (R-01…R-04, R-14, R-21); the ``bystanders`` the players name
-    react from the same ``dice`` (R-19, R-20, R-22)."""
-    from skirmish.engine.shooting import RangeBand, range_band
+    react from the same ``dice`` (R-19, R-20, R-22); failed dice are rerolled as ``rerolls``
+    says (R-15)."""
+    from skirmish.engine.shooting import RangeBand, ShootResult, range_band
     from skirmish.engine.shooting import shoot as roll_shoot
 
     shooter = find_model(session, game, attacker)
@@ -187,7 +191,10 @@ def shoot(
     )
     setup = setup_of(Procedure.SHOOT, mine, theirs, table, weapon=weapon, night=night)
     assert isinstance(setup, ShootSetup)
-    result = roll_shoot(setup, dice)
+    rolled = roll_action(session, game, lambda d: roll_shoot(setup, d), dice,
+                         attacker=shooter, target=ref.model, rerolls=rerolls)  # fmt: skip
+    result = rolled.result
+    assert isinstance(result, ShootResult)
     change_state(shooter, result.attacker_state_after, game.turn)
     if weapon.id == ItemId.SMALL_PISTOL and result.damage and range_band(setup) is RangeBand.SHORT:
         shooter.small_pistol_used = True
@@ -199,8 +206,9 @@ def shoot(
     # The shot is logged before what it caused (a dropped sack, a friend's panic), so the log
     # reads in the order of the table (issue #10); its details are filled in once known.
     event = record_event(session, game, EventKind.SHOOT, model=shooter, dice=result.dice)
+    taken = record_rerolls(session, game, rolled)  # R-15: right after the roll they changed
     report = _apply(session, game, shooter, ref, result, weapon, bystanders, dice)
-    report.activation, report.waiting = started, waiting
+    report.activation, report.waiting, report.rerolls = started, waiting, taken
     _complete(session, event, _combat_details(report, situation, result.rulings))
     return report
 
@@ -214,11 +222,14 @@ def melee(
     situation: Mapping[str, Any],
     dice: DiceSource,
     bystanders: Bystanders = NOBODY,
+    rerolls: Rerolls = NO_REROLLS,
 ) -> CombatReport:
     """A fight: both models' numbers, weapons, skills, injuries (Malattia, Mano mozzata), drink
     and state from the game (``combatant``), ``situation`` the table's inputs by the
     declaration's ids (``weapon``, ``target_weapon``: ones they carry) (R-01, R-03–R-05); the
-    ``bystanders`` the players name react from the same ``dice`` (R-19, R-22)."""
+    ``bystanders`` the players name react from the same ``dice`` (R-19, R-22); failed dice are
+    rerolled as ``rerolls`` says (R-15)."""
+    from skirmish.engine.fight import MeleeResult
     from skirmish.engine.fight import melee as roll_melee
 
     fighter = find_model(session, game, attacker)
@@ -235,10 +246,14 @@ def melee(
         Procedure.MELEE, mine, theirs, table, weapon=weapon, target_weapon=defender_weapon
     )
     assert isinstance(setup, MeleeSetup)
-    result = roll_melee(setup, dice)
+    rolled = roll_action(session, game, lambda d: roll_melee(setup, d), dice,
+                         attacker=fighter, target=ref.model, rerolls=rerolls)  # fmt: skip
+    result = rolled.result
+    assert isinstance(result, MeleeResult)
     event = record_event(session, game, EventKind.MELEE, model=fighter, dice=result.dice)
+    taken = record_rerolls(session, game, rolled)  # R-15: right after the roll they changed
     report = _apply(session, game, fighter, ref, result, weapon, bystanders, dice)
-    report.activation, report.waiting = started, waiting
+    report.activation, report.waiting, report.rerolls = started, waiting, taken
     _complete(session, event, _combat_details(report, situation, result.rulings))
     return report
 

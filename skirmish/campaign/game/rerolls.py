@@ -1,0 +1,302 @@
+"""FAMA and FORTUNA at the moment of the roll (R-15, §1.6; issue #10, item 2).
+
+When a die of a shot or a fight fails its test (``engine.stages.failed_dice``), the model that
+rolled it may reroll it with one of its own FORTUNA or FAMA points, or with the FAMA of a
+friendly model within 5U. The choices come from the front end: typed beforehand
+(``--reroll shot:fortuna``, ``RerollChoice``) or asked at the table (``Asker``). The point is
+spent on the ``GameModel`` that pays (points come back after the game, being per game), each
+reroll is its own ``reroll`` event with the old and the new die, and the action goes on from
+the new die with ``engine.rerolls``' replay semantics (``roll_at_table``).
+
+A choice typed beforehand that finds no failed die of its stage, or no point to pay with, is
+refused: the transaction rolls back and nothing changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from sqlmodel import Session
+
+from skirmish.campaign.game.board import (
+    find_model,
+    member_of,
+    models_of,
+    record_event,
+    side_of,
+)
+from skirmish.campaign.game.tables import Game, GameModel
+from skirmish.engine.dice import DiceSource, note_end, purpose_words, rolling_for
+from skirmish.engine.fight import MeleeResult
+from skirmish.engine.glossary import EventKind, parse
+from skirmish.engine.rerolls import AtTable, Offer, roll_at_table
+from skirmish.engine.shooting import ShootResult
+from skirmish.engine.stages import FailedDie, Side, ending, failed_dice
+from skirmish.errors import CampaignError
+from skirmish.rules.model import Point
+from skirmish.rules.names import normalize
+
+#: An action whose failed dice may be rerolled at the roll.
+Result = ShootResult | MeleeResult
+
+#: The words a player types for each stage a die may be rerolled at, Italian and English.
+STAGE_WORDS: dict[str, tuple[str, ...]] = {
+    "nerve": ("nerve", "freddezza", "nervi"),
+    "shot": ("shot", "shooting", "tiro", "colpo", "sparo"),
+    "fight": ("fight", "melee", "corpo-a-corpo", "lotta", "mischia"),
+    "save": ("save", "saving", "salvezza", "tiro-salvezza"),
+    "panic": ("panic", "panico"),
+    "reflex": ("reflex", "riflessi"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RerollChoice:
+    """A reroll said beforehand: at which stage, with which point, and (FAMA only) the
+    friendly model within 5U that pays, else the model that rolled."""
+
+    stage: str
+    point: Point
+    payer: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The choice as typed back (``shot:fama:Wyatt Earp``)."""
+        return ":".join([self.stage, self.point.value, *([self.payer] if self.payer else [])])
+
+
+def parse_reroll(text: str) -> RerollChoice:
+    """``STAGE:POINT[:FRIEND]``: ``shot:fortuna``, ``salvezza:fama``, ``panic:fama:Wyatt
+    Earp`` (Italian or English words)."""
+    parts = [p.strip() for p in text.split(":", 2)]
+    if len(parts) < 2 or not parts[0] or not parts[1]:
+        raise CampaignError(
+            f"--reroll {text!r}: say the stage and the point, e.g. shot:fortuna, save:fama or "
+            'panic:fama:"Wyatt Earp" (a friend within 5U pays with FAMA).',
+            it=f"--reroll {text!r}: indica la fase e il punto, ad es. tiro:fortuna, "
+            'salvezza:fama o panico:fama:"Wyatt Earp" (un amico entro 5U paga con la FAMA).',
+        )
+    word = normalize(parts[0])
+    stage = next((key for key, words in STAGE_WORDS.items() if word in words), None)
+    if stage is None:
+        known = ", ".join(words[0] + "/" + words[-1] for words in STAGE_WORDS.values())
+        raise CampaignError(
+            f"--reroll {text!r}: {parts[0]!r} is not a stage a die is rerolled at; one of {known}.",
+            it=f"--reroll {text!r}: {parts[0]!r} non è una fase in cui si ritira un dado; una "
+            f"tra {known}.",
+        )
+    point = parse(Point, parts[1])
+    payer = parts[2] if len(parts) == 3 and parts[2] else None
+    if payer is not None and point is Point.FORTUNA:
+        raise CampaignError(
+            f"--reroll {text!r}: FORTUNA rerolls only the model's own die (R-15); a friend "
+            "within 5U pays with FAMA.",
+            it=f"--reroll {text!r}: la FORTUNA ritira solo un dado del personaggio stesso "
+            "(R-15); un amico entro 5U paga con la FAMA.",
+        )
+    return RerollChoice(stage, point, payer)
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One way to pay for a reroll: a point of a model, and how many it has left."""
+
+    model: GameModel
+    point: Point
+    left: int
+    friend: bool  # a friendly model within 5U (FAMA only)
+    roller: str  # the model whose die is rerolled
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What the table is asked when a die fails: the offer, who rolled it, the ways to pay."""
+
+    offer: Offer[FailedDie]
+    roller: str
+    payments: tuple[Payment, ...]
+
+    def stage_words(self, lang: str) -> str:
+        """The failed die's test in the book's words."""
+        return purpose_words(self.offer.die.purpose, lang)
+
+
+#: Asks the table whether to reroll: the way chosen, or ``None`` to keep the die.
+Asker = Callable[[Question], Payment | None]
+
+
+def points_left(session: Session, model: GameModel, point: Point) -> int:
+    """The FAMA or FORTUNA points ``model`` has left this game (R-15)."""
+    owned = int(getattr(member_of(session, model), point.value))
+    return owned - int(getattr(model, f"{point.value}_spent"))
+
+
+@dataclass
+class Rerolls:
+    """The rerolls of one action: the ``choices`` typed beforehand, else (on a terminal, in
+    the web app) ``ask``; neither: no reroll is offered and the action simply runs."""
+
+    choices: Sequence[RerollChoice] = ()
+    ask: Asker | None = None
+
+    @property
+    def active(self) -> bool:
+        """Whether any reroll may be taken in this action."""
+        return bool(self.choices) or self.ask is not None
+
+
+NO_REROLLS = Rerolls()
+
+
+def roll_with_rerolls(
+    session: Session,
+    game: Game,
+    procedure: Callable[[DiceSource], Result],
+    dice: DiceSource,
+    *,
+    rollers: dict[Side, GameModel | None],
+    rerolls: Rerolls,
+) -> AtTable[Result, FailedDie, Payment]:
+    """Run a shot or a fight on the table's ``dice`` with the rerolls ``rerolls`` allows, the
+    dice of each side rolled by ``rollers`` (``None``: a scenario's person, who has no points).
+    The points are spent as the rerolls are taken; ``record_rerolls`` logs them."""
+    unused = list(rerolls.choices)
+
+    def choose(offer: Offer[FailedDie]) -> Payment | None:
+        roller = rollers.get(offer.failed.side)
+        if roller is None:
+            return None
+        stage = offer.failed.stage
+        typed = next((c for c in unused if c.stage == stage), None)
+        if typed is not None:
+            unused.remove(typed)
+            payment: Payment | None = _typed_payment(session, game, roller, typed)
+        elif rerolls.ask is not None:
+            ways = payments(session, game, roller)
+            payment = rerolls.ask(Question(offer, roller.name, ways)) if ways else None
+        else:
+            return None
+        if payment is not None:
+            spent = f"{payment.point.value}_spent"
+            setattr(payment.model, spent, int(getattr(payment.model, spent)) + 1)
+            session.add(payment.model)
+        return payment
+
+    table = roll_at_table(
+        procedure, dice, failed=failed_dice, choose=choose if rerolls.active else None
+    )
+    if unused:
+        _no_failed_die(unused[0])
+    return table
+
+
+def payments(session: Session, game: Game, roller: GameModel) -> tuple[Payment, ...]:
+    """Every way to pay for a reroll of ``roller``'s die, FORTUNA first (it helps only the
+    model itself, while FAMA may still help a friend): its own points, then the FAMA of each
+    friendly model in play (the player says which is within 5U)."""
+    ways = [
+        Payment(roller, point, points_left(session, roller, point), False, roller.name)
+        for point in (Point.FORTUNA, Point.FAMA)
+    ]
+    side = side_of(session, roller)
+    for model in models_of(session, game):
+        if (
+            model.id != roller.id
+            and not model.eliminated
+            and model.left_turn is None
+            and side_of(session, model) is side
+        ):
+            left = points_left(session, model, Point.FAMA)
+            ways.append(Payment(model, Point.FAMA, left, True, roller.name))
+    return tuple(w for w in ways if w.left > 0)
+
+
+def _typed_payment(
+    session: Session, game: Game, roller: GameModel, choice: RerollChoice
+) -> Payment:
+    payer = roller if choice.payer is None else find_model(session, game, choice.payer)
+    friend = payer.id != roller.id
+    if friend and (
+        payer.eliminated
+        or payer.left_turn is not None
+        or side_of(session, payer) is not side_of(session, roller)
+    ):
+        raise CampaignError(
+            f"--reroll {choice.text}: {payer.name!r} is not a friendly model in play, so it "
+            f"cannot pay for {roller.name!r}'s reroll (R-15).",
+            it=f"--reroll {choice.text}: {payer.name!r} non è un personaggio amico in gioco, "
+            f"quindi non può pagare il ritiro di {roller.name!r} (R-15).",
+        )
+    left = points_left(session, payer, choice.point)
+    if left < 1:
+        point = choice.point.value.upper()
+        raise CampaignError(
+            f"--reroll {choice.text}: {payer.name!r} has no {point} point left this game "
+            "(R-15); spent points come back after the game.",
+            it=f"--reroll {choice.text}: {payer.name!r} non ha più punti {point} in questa "
+            "partita (R-15); i punti spesi tornano dopo la partita.",
+        )
+    return Payment(payer, choice.point, left, friend, roller.name)
+
+
+def _no_failed_die(choice: RerollChoice) -> None:
+    en, it = purpose_words(choice.stage, "en"), purpose_words(choice.stage, "it")
+    raise CampaignError(
+        f"--reroll {choice.text}: no failed {en} of a model with points to reroll in this "
+        "action; nothing was changed.",
+        it=f"--reroll {choice.text}: nessun {it} fallito da ritirare in questa azione; non è "
+        "cambiato nulla.",
+    )
+
+
+def record_rerolls(
+    session: Session, game: Game, table: AtTable[Result, FailedDie, Payment]
+) -> list[dict[str, object]]:
+    """One ``reroll`` event per die rerolled (R-15), with the old and the new die; returns
+    what each says, for the front end."""
+    said: list[dict[str, object]] = []
+    for taken in table.rerolls:
+        roller = taken.payer.roller
+        payer = taken.payer.model
+        left = points_left(session, payer, taken.payer.point)
+        details: dict[str, object] = {
+            "model": roller,
+            "stage": taken.failed.stage,
+            "purpose": taken.old.purpose,
+            "die": taken.failed.index + 1,
+            "old": taken.old.value,
+            "new": taken.new.value,
+            "point": taken.payer.point.value,
+            "payer": payer.name,
+            "left": left,
+            "ruling": "R-15",
+        }
+        record_event(session, game, EventKind.REROLL, model=payer, details=details,
+                     dice=(taken.new,))  # fmt: skip
+        said.append(details)
+    return said
+
+
+def roll_action(
+    session: Session,
+    game: Game,
+    procedure: Callable[[DiceSource], Result],
+    dice: DiceSource,
+    *,
+    attacker: GameModel,
+    target: GameModel | None,
+    rerolls: Rerolls,
+) -> AtTable[Result, FailedDie, Payment]:
+    """A shot or a fight rolled at the table: the attacker's dice (nerve, shots, fight) and
+    the target's (saves, panic) named for the prompts, each failed die offered for a reroll
+    as its throw ends (R-15), and why the action stopped noted for dice left over."""
+    mine = dict.fromkeys(("nerve", "fanning", "shot", "fight", "mount"), attacker.name)
+    theirs = dict.fromkeys(("save", "panic", "reflex"), target.name) if target else {}
+    with rolling_for(dice, {**mine, **theirs}):
+        table = roll_with_rerolls(
+            session, game, procedure, dice,
+            rollers={Side.ACTOR: attacker, Side.TARGET: target}, rerolls=rerolls,
+        )  # fmt: skip
+    note_end(dice, ending(table.result))
+    return table
