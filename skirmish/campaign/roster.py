@@ -187,7 +187,7 @@ def rename(
             raise _name_taken(gang, new_handle, taken, "--handle")
         if naming.same_name(new_handle, new_name):
             raise CampaignError(
-                f"{new_handle!r} is {new_name!r}'s name already; a handle is a shorter name.",
+                f"{new_handle!r} is already the name of {new_name!r}; a handle is a shorter name.",
                 it=f"{new_handle!r} è già il nome di {new_name!r}; un soprannome è un nome più "
                 "breve.",
             )
