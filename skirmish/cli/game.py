@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 import typer
 
+from skirmish.cli.game_actions import dismount, explosion, lasso, mount, reload, unjam
 from skirmish.cli.game_activations import activate
 from skirmish.cli.game_combat import eliminate, hit, melee, shoot
 from skirmish.cli.game_end import abandon, end, postgame, retreat
@@ -42,7 +43,9 @@ app = typer.Typer(
 COMMANDS: dict[str, Callable[..., None]] = {
     "start": start, "list": list_, "turn": turn, "initiative": initiative,
     "activate": activate, "shoot": shoot,
-    "melee": melee, "drink": drink, "hit": hit, "state": state, "eliminate": eliminate,
+    "melee": melee, "reload": reload, "unjam": unjam, "mount": mount, "dismount": dismount,
+    "lasso": lasso, "explosion": explosion, "drink": drink, "hit": hit, "state": state,
+    "eliminate": eliminate,
     "leave": leave, "spend": spend, "objective": objective, "undo": undo,
     "status": status,
     "retreat": retreat, "end": end, "abandon": abandon, "log": log, "postgame": postgame,
@@ -56,7 +59,8 @@ ITALIAN: dict[str, Callable[..., None]] = {
     "lotta": melee, "colpito": hit, "stato": state, "elimina": eliminate, "spendi": spend,
     "obiettivo": objective, "bevi": drink, "situazione": status, "ritirata": retreat, "fine": end,
     "abbandona": abandon, "registro": log, "dopo-partita": postgame, "gioca": play,
-    "esci": leave, "annulla": undo,
+    "esci": leave, "annulla": undo, "ricarica": reload, "disinceppa": unjam, "sali": mount,
+    "scendi": dismount, "acchiappa": lasso, "lazzo": lasso, "esplosione": explosion,
 }  # fmt: skip
 
 for _name, _command in COMMANDS.items():

@@ -5,6 +5,7 @@ log, in either language or as JSON.
 from __future__ import annotations
 
 from skirmish.campaign.naming import with_handle
+from skirmish.cli import game_actions as actions
 from skirmish.cli import game_activations as turns
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.game_record import GameOpt, board_of, events_after, game_of
@@ -109,6 +110,7 @@ def status(
         for column in ("model", "COS", "state", "FAMA", "FORTUNA", "carries", "out"):
             table.add_column(column)
         table.add_column(turns.say("column", lang))  # §1.8: acting, done or still to act
+        table.add_column(actions.say("column", lang))  # rounds, jams, horse, used up
         for m in gang["models"]:
             prone = f" {label(TableState.PRONE, lang)}" if m["prone"] else ""
             state = state_word(m["state"], lang) + prone
@@ -126,7 +128,7 @@ def status(
                 cell(with_handle(m["name"], m["handle"])), f"{m['cos_left']}/{m['cos']}",
                 cell(state), str(m["fama_left"]),
                 str(m["fortuna_left"]), cell(", ".join(m["carries"])), cell(out_text),
-                turns.turn_cell(m, lang),
+                turns.turn_cell(m, lang), cell(actions.kit_text(m["kit"], lang)),
             )  # fmt: skip
         out.print(table)
     for line in turns.board_lines(data, lang):

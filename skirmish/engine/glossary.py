@@ -49,6 +49,15 @@ class TableState(StrEnum):
         return next((state for state in ModelState if state.value == self.value), None)
 
 
+class Pace(StrEnum):
+    """A horse's pace when its rider mounts or dismounts (table 1) and when it moves (table 2):
+    standing still, at a trot, at a gallop."""
+
+    STILL = "still"
+    TROT = "trot"
+    GALLOP = "gallop"
+
+
 class GameStatus(StrEnum):
     """A game is played, then ended (with a winner or a draw) or abandoned."""
 
@@ -217,6 +226,17 @@ SIDES = Vocabulary(
     ],
 )
 
+#: A horse's pace (tables 1 and 2): the book's "fermo", "trotto", "corsa".
+PACES = Vocabulary(
+    "pace",
+    Pace,
+    [
+        Word(Pace.STILL, "fermo", "still", ("standing", "stopped")),
+        Word(Pace.TROT, "trotto", "trot", ("al trotto", "trotting")),
+        Word(Pace.GALLOP, "corsa", "gallop", ("galoppo", "in corsa", "galloping")),
+    ],
+)
+
 #: A game's status.
 STATUSES = Vocabulary(
     "game status",
@@ -324,7 +344,7 @@ VOCABULARIES: Mapping[type[StrEnum], Vocabulary[Any]] = {
     v.enum: v
     for v in (
         STATES, TABLE_STATES, POINTS, SIDES, STATUSES, RESULTS, EVENTS, OBJECTIVE_STATES,
-        OBJECTIVE_EVENTS,
+        OBJECTIVE_EVENTS, PACES,
     )
 }  # fmt: skip
 

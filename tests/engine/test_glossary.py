@@ -20,6 +20,7 @@ from skirmish.engine.glossary import (
     EventKind,
     GameResult,
     GameStatus,
+    Pace,
     TableState,
     Vocabulary,
     Word,
@@ -53,7 +54,7 @@ def test_the_code_value_parses_too(kind: type[StrEnum], member: StrEnum) -> None
 def test_the_glossary_names_the_game_words() -> None:
     assert set(VOCABULARIES) == {
         ModelState, TableState, Point, Side, GameStatus, GameResult, EventKind, ObjectiveState,
-        ObjectiveEvent,
+        ObjectiveEvent, Pace,
     }  # fmt: skip
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from skirmish.campaign.game import kit
 from skirmish.campaign.game.activations import Activation, Waiting, begin, target_waiting
 from skirmish.campaign.game.board import (
     ModelRef,
@@ -183,6 +184,7 @@ def shoot(
     )
     assert weapon is not None
     _one_handed_check(session, game, shooter, weapon)
+    volley, table = kit.ready_to_fire(session, shooter, weapon, table, game.turn)  # §4.2, R-14
     scenario = scenario_of(game)
     # R-02, §10.5: the night's −1 counts only beyond 20U, so it needs --range; a shot without
     # one is taken as within 20U, as at the table (issue #10; docs/games.md).
@@ -196,6 +198,7 @@ def shoot(
     result = rolled.result
     assert isinstance(result, ShootResult)
     change_state(shooter, result.attacker_state_after, game.turn)
+    spent = {**kit.fired(shooter, volley, result, game.turn), **kit.unhorsed(ref.model, result)}
     if weapon.id == ItemId.SMALL_PISTOL and result.damage and range_band(setup) is RangeBand.SHORT:
         shooter.small_pistol_used = True
     session.add(shooter)
@@ -209,7 +212,7 @@ def shoot(
     taken = record_rerolls(session, game, rolled)  # right after the roll they changed
     report = _apply(session, game, shooter, ref, result, weapon, bystanders, dice)
     report.activation, report.waiting, report.rerolls = started, waiting, taken
-    _complete(session, event, _combat_details(report, situation, result.rulings))
+    _complete(session, event, {**_combat_details(report, situation, result.rulings), **spent})
     return report
 
 

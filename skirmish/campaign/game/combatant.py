@@ -27,7 +27,7 @@ from skirmish.campaign.models import Gang, Member
 from skirmish.engine.glossary import EventKind
 from skirmish.engine.panic import lent_fred
 from skirmish.engine.recovery import Invalidity
-from skirmish.engine.setup import Immunity, MeleeSetup, ShootSetup, SkillTaken
+from skirmish.engine.setup import Immunity, MeleeSetup, MountPace, ShootSetup, SkillTaken
 from skirmish.engine.situation import Known, Procedure, melee_setup, shoot_setup
 from skirmish.errors import CampaignError
 from skirmish.rules import find_equipment, find_item, find_profile
@@ -67,6 +67,7 @@ class Combatant:
     prone: bool = False
     drank_whisky: bool = False  # §8.3: drunk in this game (``skirmish game drink``)
     small_pistol_used: bool = False  # R-03: its first hit within short range is spent
+    mounted: bool = False  # on its horse (``skirmish game mount``, tables 3 and 4)
     allies: tuple[Ally, ...] = ()
 
     @property
@@ -298,10 +299,29 @@ def setup_of(
         **target_inputs(target, procedure, target_weapon, leader_near=leader_near),
         **table,
     }
+    values |= on_horseback(procedure, attacker, target, table)
     known = known_of(attacker, target)
     if procedure is Procedure.SHOOT:
         return shoot_setup({**values, "night": night}, known)
     return melee_setup(values, known)
+
+
+def on_horseback(
+    procedure: Procedure, attacker: Combatant, target: Combatant, table: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The table's horse inputs where the game knows a model rides (``game mount``): in a
+    fight the rider has +2 and a rider defends at −2 (table 4); a rider shot at has a mount a 7
+    can hit (R-02(c)), standing unless the table gives its pace (table 3). The table's word
+    wins: the tracker knows that a model rides, not how far its horse went this turn."""
+    if procedure is Procedure.MELEE:
+        return {
+            "mounted": bool(table.get("mounted")) or attacker.mounted,
+            "target_mounted": bool(table.get("target_mounted")) or target.mounted,
+        }
+    pace = table.get("target_mount")
+    if target.mounted and (pace is None or MountPace(pace) is MountPace.NONE):
+        return {"target_mount": MountPace.STILL}
+    return {}
 
 
 # ---------------------------------------------------------------------------- from the store
@@ -352,5 +372,6 @@ def combatant(session: Session, model: GameModel) -> Combatant:
         prone=model.prone,
         drank_whisky=drank_whisky(session, model),
         small_pistol_used=model.small_pistol_used,
+        mounted=model.mounted,
         allies=tuple(allies),
     )

@@ -20,6 +20,7 @@ from skirmish.campaign.game.board import (
     record_event,
 )
 from skirmish.campaign.game.combatant import drank_whisky
+from skirmish.campaign.game.kit import use
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.engine.glossary import EventKind, TableState, parse
 from skirmish.errors import CampaignError
@@ -248,5 +249,7 @@ def drink(session: Session, *, game: Game, member: str) -> GameModel:
             it=f"{model.name!r} ha già bevuto il suo whisky in questa partita; +1 FRED e −1 RIF "
             "durano tutta la partita (§8.3).",
         )
+    use(model, ItemId.WHISKY)  # the bottle is empty: off the roster in the post-game
+    session.add(model)
     record_event(session, game, EventKind.DRINK, model=model, details={"item": ItemId.WHISKY.value})
     return model

@@ -6,6 +6,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from skirmish.campaign.game import kit
 from skirmish.campaign.game.activations import acted, current
 from skirmish.campaign.game.board import (
     carried_items,
@@ -76,6 +77,7 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
                     "acted": acted(game, model),  # §1.8: has taken its turn this turn
                     "acting": acting is not None and acting.id == model.id,  # its turn now
                     "activated_turn": model.activated_turn,
+                    "kit": kit.view(session, model),  # rounds, jams, horse, used up (issue #10)
                 }
             )
         leader = next(

@@ -1,0 +1,689 @@
+"""The rest of table 1's actions in a game (issue #10): reloading and unjamming a gun, mounting
+and dismounting, the lasso, and explosives; each one is the model's turn (``activations``),
+rolls its reflex test where table 1 has one (R-06) and records what it used up (``kit``).
+
+- ``reload`` (CARICARE ARMA, 2 actions): the gun is full again; a repeater, musket or carbine
+  takes 7 or 17 (§5.3.2, R-14). Before the first turn it is how a gun starts loaded: no action.
+- ``unjam`` (DISINCEPPARE UN'ARMA, 2 actions: table 1 wins over §5.3.2's 1, R-14): from the turn
+  after the jam (§5.3.2: "non può sparare questo turno e nel successivo dovrà disinceppare").
+- ``mount`` / ``dismount`` (SALIRE / SCENDERE CAVALLO, 1 action): a reflex test at a trot (1
+  success of 2) or a gallop (2 of 2), none on a standing horse (R-06); a model carrying
+  nitroglycerin cannot mount (§5.5.1).
+- ``throw_lasso`` (ACCHIAPPARE CON IL LASSO, 1 action, R-14): ``engine.lasso``; a model pulled
+  more than 2U falls (prone, and off its horse).
+- ``explode`` (§5.5, R-14): ``engine.explosion`` on every model the players name in the blast,
+  their wounds and eliminations through the same steps as a shot's (``combat``), the stick
+  used up.
+
+Each service takes the caller's ``session`` (one transaction), checks before it changes
+anything (a refusal changes nothing) and records its event with every die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from sqlmodel import Session
+
+from skirmish.campaign.game import kit
+from skirmish.campaign.game.activations import acted, begin
+from skirmish.campaign.game.board import (
+    find_model,
+    flight_of,
+    playing_model,
+    record_event,
+    require_alive,
+    require_can_act,
+    require_in_progress,
+)
+from skirmish.campaign.game.combat import _eliminate
+from skirmish.campaign.game.combatant import Combatant, combatant
+from skirmish.campaign.game.states import change_state, civilians_flee
+from skirmish.campaign.game.tables import Game, GameModel
+from skirmish.campaign.logbook import dice_data
+from skirmish.engine.dice import DiceSource, Die, RecordingDice, rolling_for
+from skirmish.engine.explosion import (
+    BlastOutcome,
+    ExplosionResult,
+    Explosive,
+    FuseResult,
+    Protection,
+    find_explosive,
+    roll_explosion,
+    roll_fuse,
+    table_8_protection,
+)
+from skirmish.engine.glossary import EventKind, Pace
+from skirmish.engine.lasso import LassoOutcome, LassoResult, roll_lasso
+from skirmish.engine.recovery import Invalidity
+from skirmish.engine.reflex import ReflexResult, action_test, reflex_modifiers, roll_reflex
+from skirmish.engine.setup import has_skill
+from skirmish.errors import CampaignError
+from skirmish.rules import find_action, find_weapon
+from skirmish.rules.ids import FactionId, SkillId
+from skirmish.rules.model import Item, ModelState
+
+#: Table 1's rows for mounting or dismounting a horse at each pace (R-06).
+MOUNT_ACTIONS = {
+    Pace.STILL: "mount-standing",
+    Pace.TROT: "mount-trotting",
+    Pace.GALLOP: "mount-galloping",
+}
+#: The lasso of §8.3, a weapon of the rules tables (R-24).
+LASSO = "lasso"
+
+
+def _quoted(model: GameModel) -> str:
+    return f'"{model.name}"' if " " in model.name else model.name
+
+
+def _turn(session: Session, game: Game, model: GameModel, action: EventKind) -> None:
+    """The model takes its turn, or goes on with it (§1.8): ``activations.begin``."""
+    begin(session, game, model, action=action)
+
+
+# ---------------------------------------------------------------------------- reload, unjam
+
+
+@dataclass(frozen=True)
+class GunReport:
+    """A gun reloaded or unjammed: the model, the gun before and after, the action cost."""
+
+    model: str
+    before: kit.Gun
+    after: kit.Gun
+    ca: int  # table 1; 0 when loaded before the first turn
+    several: bool  # the model carries more than one gun (the output names which)
+
+
+def _chosen_gun(
+    session: Session, model: GameModel, weapon: str | None, wanted: Any, what: tuple[str, str]
+) -> tuple[kit.Gun, bool]:
+    """The gun ``weapon`` names among those ``model`` carries, else the first ``wanted`` one."""
+    every = kit.guns(session, model)
+    if not every:
+        raise CampaignError(
+            f"{model.name} carries no gun to {what[0]} (tables 5–7).",
+            it=f"{model.name} non porta armi da fuoco da {what[1]} (tabelle 5–7).",
+        )
+    several = len(every) > 1
+    if weapon is not None:
+        named = find_weapon(weapon)
+        mine = [g for g in every if g.weapon.id == named.id]
+        if not mine:
+            held = ", ".join(g.name("en") for g in every)
+            held_it = ", ".join(g.name("it") for g in every)
+            raise CampaignError(
+                f"{model.name} carries no {named.name_en.lower()} (its guns: {held}).",
+                it=f"{model.name} non porta {named.name_it.lower()} (le sue armi: {held_it}).",
+            )
+        return next((g for g in mine if wanted(g)), mine[0]), several
+    return next((g for g in every if wanted(g)), every[0]), several
+
+
+def reload(
+    session: Session,
+    *,
+    game: Game,
+    member: str,
+    weapon: str | None = None,
+    rounds: int | None = None,
+) -> GunReport:
+    """CARICARE ARMA (table 1, 2 actions): the gun ``weapon`` (default: its first gun that is
+    not full, an empty one first) is full again; a repeater, musket or carbine takes ``rounds``
+    7 or 17 (§5.3.2, R-14; default: the load it had). Before the first turn (turn 0) it sets
+    how the gun starts the game, with no action."""
+    require_in_progress(game)
+    model = find_model(session, game, member)
+    require_alive(session, model)
+    every = kit.guns(session, model)
+    empty_first = next((g for g in every if g.left == 0 and g.jammed is None), None)
+    gun, several = _chosen_gun(
+        session,
+        model,
+        weapon,
+        (lambda g: g is empty_first) if empty_first is not None else (lambda g: not g.full),
+        ("reload", "ricaricare"),
+    )
+    loads = gun.weapon.rounds
+    load = gun.load if rounds is None else rounds
+    if load not in loads:
+        choice = " or ".join(str(n) for n in loads)
+        choice_it = " o ".join(str(n) for n in loads)
+        raise CampaignError(
+            f"the {gun.name('en')} holds {choice} rounds, not {load} (tables 5–7, R-14).",
+            it=f"{gun.name('it')} tiene {choice_it} colpi, non {load} (tabelle 5–7, R-14).",
+        )
+    if gun.jammed is not None:
+        raise CampaignError(
+            f"{model.name}'s {gun.name('en')} is jammed (R-14): unjam it first with "
+            f"'skirmish game unjam {_quoted(model)}'.",
+            it=f"{gun.name('it')} di {model.name} è inceppato (R-14): prima disinceppalo con "
+            f"'skirmish game disinceppa {_quoted(model)}'.",
+        )
+    if gun.left == load and gun.load == load:
+        raise CampaignError(
+            f"{model.name}'s {gun.name('en')} is already loaded with {load} rounds.",
+            it=f"{gun.name('it')} di {model.name} è già carico con {load} colpi.",
+        )
+    before_first_turn = game.turn == 0
+    if not before_first_turn:
+        require_can_act(model)
+        _turn(session, game, model, EventKind.RELOAD)
+    after = replace(gun, load=load, left=load)
+    kit.store(model, after)
+    session.add(model)
+    ca = 0 if before_first_turn else find_action("reload").ca
+    record_event(
+        session,
+        game,
+        EventKind.RELOAD,
+        model=model,
+        details={
+            "model": model.name,
+            "weapon": gun.weapon.id,
+            "copy": gun.copy,
+            "rounds_before": gun.left,
+            "rounds": load,
+            "ca": ca,
+            "before_first_turn": before_first_turn,
+            "rulings": ["§4.2", "R-14"] if len(loads) > 1 else ["§4.2"],
+        },
+    )
+    return GunReport(model.name, gun, after, ca, several)
+
+
+def unjam(session: Session, *, game: Game, member: str, weapon: str | None = None) -> GunReport:
+    """DISINCEPPARE UN'ARMA (table 1: 2 actions; R-14): the jammed gun ``weapon`` (default: its
+    first jammed gun) works again, from the turn after the jam (§5.3.2)."""
+    model = playing_model(session, game, member)
+    gun, several = _chosen_gun(
+        session, model, weapon, lambda g: g.jammed is not None, ("unjam", "disinceppare")
+    )
+    if gun.jammed is None:
+        raise CampaignError(
+            f"{model.name}'s {gun.name('en')} is not jammed; only a 1 rolled with 17 rounds "
+            "loaded jams a repeater, musket or carbine (R-14).",
+            it=f"{gun.name('it')} di {model.name} non è inceppato; solo un 1 tirato con 17 colpi "
+            "caricati inceppa fucile a ripetizione, moschetto o carabina (R-14).",
+        )
+    if gun.jammed >= game.turn:
+        raise CampaignError(
+            f"{model.name}'s {gun.name('en')} jammed this turn: it cannot fire again this turn, "
+            f"and it is unjammed in the next (§5.3.2, R-14); run this in turn {game.turn + 1}.",
+            it=f"{gun.name('it')} di {model.name} si è inceppato in questo turno: non spara più "
+            f"in questo turno e si disinceppa nel prossimo (§5.3.2, R-14); fallo nel turno "
+            f"{game.turn + 1}.",
+        )
+    _turn(session, game, model, EventKind.UNJAM)
+    after = replace(gun, jammed=None)
+    kit.store(model, after)
+    session.add(model)
+    ca = find_action("unjam").ca
+    record_event(
+        session,
+        game,
+        EventKind.UNJAM,
+        model=model,
+        details={
+            "model": model.name,
+            "weapon": gun.weapon.id,
+            "copy": gun.copy,
+            "jammed_turn": gun.jammed,
+            "rounds": gun.left,
+            "ca": ca,
+            "rulings": ["R-14"],
+        },
+    )
+    return GunReport(model.name, gun, after, ca, several)
+
+
+# ---------------------------------------------------------------------------- the horse
+
+
+@dataclass(frozen=True)
+class HorseReport:
+    """Mounting or dismounting: the pace, the reflex test (``None`` on a standing horse), and
+    whether the model now rides."""
+
+    model: str
+    mounting: bool
+    pace: Pace
+    mount: Item | None  # the horse (or mule) it carries
+    test: ReflexResult | None
+    success: bool
+    mounted: bool
+    ca: int
+
+
+def _reflex_mods(model: Combatant, *, horse: bool = False, lasso: bool = False) -> Any:
+    """The modifiers on each die of ``model``'s reflex test (R-06): BUON CAVALIERE on a horse,
+    the cowboys with the lasso, Imbranato, whisky."""
+    return reflex_modifiers(
+        horse=horse,
+        buon_cavaliere=has_skill(model.skills, SkillId.BUON_CAVALIERE),
+        lasso=lasso,
+        cowboy=model.faction == FactionId.COWBOYS,
+        imbranato=model.has(Invalidity.IMBRANATO),
+        whisky=model.drank_whisky,
+    )
+
+
+def _horse(
+    session: Session,
+    *,
+    game: Game,
+    member: str,
+    pace: Pace,
+    dice: DiceSource,
+    mounting: bool,
+) -> tuple[HorseReport, GameModel, dict[str, Any], tuple[Die, ...]]:
+    """Mounting or dismounting up to its event: the checks, the turn, the reflex test."""
+    model = playing_model(session, game, member)
+    require_can_act(model)
+    mount = kit.mount_of(session, model)
+    if mounting:
+        if model.mounted:
+            raise CampaignError(
+                f"{model.name} is already on its horse.",
+                it=f"{model.name} è già a cavallo.",
+            )
+        if mount is None:
+            raise CampaignError(
+                f"{model.name} has no horse (§8.2): buy one between games with 'skirmish gang "
+                "buy GANG horse --for NAME'.",
+                it=f"{model.name} non ha un cavallo (§8.2): compralo tra una partita e l'altra "
+                "con 'skirmish gang buy BANDA cavallo --for NOME'.",
+            )
+        if kit.left(session, model, Explosive.NITROGLYCERIN.value) > 0:
+            raise CampaignError(
+                f"{model.name} carries nitroglycerin and cannot mount a horse (§5.5.1).",
+                it=f"{model.name} trasporta NITROGLICERINA e non può montare a cavallo (§5.5.1).",
+            )
+        if model.prone:
+            raise CampaignError(
+                f"{model.name} is prone: it stands up first (table 1, 1 action; 'skirmish game "
+                f"state {_quoted(model)} standing').",
+                it=f"{model.name} è steso: prima si rialza (tabella 1, 1 azione; 'skirmish game "
+                f"stato {_quoted(model)} in piedi').",
+            )
+    elif not model.mounted:
+        raise CampaignError(
+            f"{model.name} is not on a horse; 'skirmish game mount {_quoted(model)}' records "
+            "that it mounts.",
+            it=f"{model.name} non è a cavallo; 'skirmish game sali {_quoted(model)}' registra "
+            "che monta in sella.",
+        )
+    kind = EventKind.MOUNT if mounting else EventKind.DISMOUNT
+    _turn(session, game, model, kind)
+    action = find_action(MOUNT_ACTIONS[pace])
+    test: ReflexResult | None = None
+    if action.reflex:
+        needed = action_test(action.id)
+        who = combatant(session, model)
+        with rolling_for(dice, {"reflex": model.name}):
+            test = roll_reflex(
+                rif=who.rif,
+                need=needed.need,
+                modifiers=_reflex_mods(who, horse=needed.horse),
+                dice=dice,
+            )
+    success = test is None or test.success
+    if success:
+        model.mounted = mounting
+        session.add(model)
+    details = {
+        "model": model.name,
+        "pace": pace.value,
+        "mount": mount.id if mount is not None else None,
+        "need": test.need if test is not None else 0,
+        "success": success,
+        "mounted": model.mounted,
+        "ca": action.ca,
+        "rulings": ["R-06"] if test is not None else ["table 1"],
+    }
+    report = HorseReport(
+        model.name, mounting, pace, mount, test, success, model.mounted, action.ca
+    )  # fmt: skip
+    return report, model, details, test.dice if test is not None else ()
+
+
+def mount(
+    session: Session, *, game: Game, member: str, pace: Pace, dice: DiceSource
+) -> HorseReport:
+    """SALIRE A CAVALLO (table 1, 1 action): on its horse standing still, or with a reflex test
+    at a trot (1 success) or a gallop (2 successes) (R-06, BUON CAVALIERE −1); a failure loses
+    the action. Refused for a model with no mount, one carrying nitroglycerin (§5.5.1) or a
+    prone one."""
+    report, model, details, rolled = _horse(
+        session, game=game, member=member, pace=pace, dice=dice, mounting=True
+    )
+    record_event(session, game, EventKind.MOUNT, model=model, details=details, dice=rolled)
+    return report
+
+
+def dismount(
+    session: Session, *, game: Game, member: str, pace: Pace, dice: DiceSource
+) -> HorseReport:
+    """SCENDERE DA CAVALLO (table 1, 1 action): as mounting, with the same reflex test (R-06)."""
+    report, model, details, rolled = _horse(
+        session, game=game, member=member, pace=pace, dice=dice, mounting=False
+    )
+    record_event(session, game, EventKind.DISMOUNT, model=model, details=details, dice=rolled)
+    return report
+
+
+# ---------------------------------------------------------------------------- the lasso
+
+
+@dataclass(frozen=True)
+class LassoReport:
+    """A lasso throw and what it did to the two models."""
+
+    thrower: str
+    target: str
+    result: LassoResult
+    target_mount: Item | None  # its COS added to the target's (§8.3)
+    fallen: str | None  # the model pulled down (prone), if any
+    unhorsed: bool  # and pulled out of the saddle
+
+
+def throw_lasso(
+    session: Session, *, game: Game, thrower: str, target: str, dice: DiceSource
+) -> LassoReport:
+    """ACCHIAPPARE CON IL LASSO (table 1, 1 action; R-14): the reflex test (1 success of 2,
+    cowboys −1, R-06), then 1D6 against the target's COS plus its mount's (§8.3). A pull of
+    more than 2U knocks the pulled model down: prone, and off its horse."""
+    model = playing_model(session, game, thrower)
+    require_can_act(model)
+    if LASSO not in [w.id for w in combatant(session, model).weapons()]:
+        raise CampaignError(
+            f"{model.name} carries no lasso (§8.3); buy one between games.",
+            it=f"{model.name} non porta un lazo (§8.3); compralo tra una partita e l'altra.",
+        )
+    caught = playing_model(session, game, target)
+    if caught.id == model.id:
+        raise CampaignError(
+            f"{model.name} cannot lasso itself; name the model it throws at.",
+            it=f"{model.name} non può prendersi al lazo da solo; indica il bersaglio.",
+        )
+    _turn(session, game, model, EventKind.LASSO)
+    mine, theirs = combatant(session, model), combatant(session, caught)
+    horse = kit.mount_of(session, caught) if caught.mounted else None
+    with rolling_for(dice, {"reflex": model.name, "lasso": model.name}):
+        result = roll_lasso(
+            target_cos=max(1, min(4, theirs.cos_left)),
+            mount_cos=(horse.cos or 0) if horse is not None else 0,
+            rif=mine.rif,
+            cowboy=mine.faction == FactionId.COWBOYS,
+            modifiers=_reflex_mods(mine),
+            dice=dice,
+        )
+    fallen: GameModel | None = None
+    if result.knocked_down:
+        fallen = caught if result.outcome is LassoOutcome.TARGET_PULLED else model
+    unhorsed = fallen is not None and fallen.mounted
+    if fallen is not None:
+        fallen.prone = True
+        fallen.mounted = False
+        session.add(fallen)
+    record_event(
+        session,
+        game,
+        EventKind.LASSO,
+        model=model,
+        details={
+            "model": model.name,
+            "target": caught.name,
+            "outcome": result.outcome.value,
+            "distance": result.distance,
+            "knocked_down": result.knocked_down,
+            "fallen": fallen.name if fallen is not None else None,
+            "unhorsed": unhorsed,
+            "ca": find_action("lasso-catch").ca,
+            "rulings": list(result.rulings),
+        },
+        dice=result.dice,
+    )
+    return LassoReport(
+        model.name,
+        caught.name,
+        result,
+        horse,
+        fallen.name if fallen is not None else None,
+        unhorsed,
+    )
+
+
+# ---------------------------------------------------------------------------- explosives
+
+
+@dataclass(frozen=True)
+class Caught:
+    """A model the players name within 5U of a blast, and how it stands (the tracker knows no
+    positions): ``distance`` U from the centre; ``moved`` ``None`` reads it from the record (a
+    model that has not taken its turn has not moved, §5.5.2); its shelter (table 8)."""
+
+    name: str
+    distance: int | None = None
+    moved: bool | None = None
+    shelter: str | None = None
+    protection: Protection = Protection.NONE
+
+
+@dataclass(frozen=True)
+class Victim:
+    """One model in the blast: the engine's result, and what it did to the model."""
+
+    name: str
+    result: ExplosionResult
+    cos_before: int
+    cos_after: int
+    eliminated: bool
+    state: str
+    changes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExplosionReport:
+    """An explosive thrown: the short fuse's die, every model in the blast, what is left."""
+
+    thrower: str
+    explosive: Explosive
+    short_fuse: bool
+    fuse: FuseResult | None
+    in_hands: bool
+    victims: tuple[Victim, ...]
+    left: int  # sticks (or flasks) of this explosive the thrower still has
+    dice: tuple[Die, ...] = field(default=())
+
+
+def _unique(names: Sequence[GameModel]) -> None:
+    seen: set[int | None] = set()
+    for model in names:
+        if model.id in seen:
+            raise CampaignError(
+                f"{model.name} is named twice in the blast; name each model once.",
+                it=f"{model.name} è indicato due volte nell'esplosione; indica ogni personaggio "
+                "una volta sola.",
+            )
+        seen.add(model.id)
+
+
+def _protection(spec: Caught) -> int:
+    if (spec.protection is Protection.NONE) != (spec.shelter is None):
+        raise CampaignError(
+            f"{spec.name}: give the shelter and how well it covers (partial or total, table 8) "
+            "together, or neither.",
+            it=f"{spec.name}: indica il riparo e quanto protegge (parziale o totale, tabella 8) "
+            "insieme, o nessuno dei due.",
+        )
+    return 0 if spec.shelter is None else table_8_protection(spec.shelter, spec.protection)
+
+
+def _blast_on(
+    session: Session,
+    game: Game,
+    thrower: GameModel,
+    row: GameModel,
+    spec: Caught,
+    kind: Explosive,
+    *,
+    may_step: bool,
+    dice: DiceSource,
+) -> Victim:
+    """Roll the blast on ``row`` and apply it: wounds off COS, eliminated as by a shot
+    (``combat``: what it carried drops, R-22), or thrown and terrified (R-04, §5.5)."""
+    who = combatant(session, row)
+    unmoved = may_step and (not acted(game, row) if spec.moved is None else not spec.moved)
+    if unmoved and spec.distance is None:
+        raise CampaignError(
+            f"{row.name} has not moved yet this turn and may step away from the dynamite "
+            f'(§5.5.2): say how far from the blast it stands, e.g. --caught "{row.name}=3".',
+            it=f"{row.name} non si è ancora mosso in questo turno e può allontanarsi dalla "
+            f"dinamite (§5.5.2): indica a quanti U dall'esplosione si trova, es. --caught "
+            f'"{row.name}=3".',
+        )
+    result = roll_explosion(
+        explosive=kind,
+        rif=who.rif,
+        cos=max(1, min(4, row.cos_left)),
+        protection=_protection(spec),
+        distance=spec.distance or 0,
+        unmoved=unmoved,
+        whisky=who.drank_whisky,
+        dice=dice,
+    )
+    before = row.cos_left
+    changes: list[str] = []
+    blast = result.blast
+    if blast is not None:
+        row.cos_left -= blast.wounds
+    if result.outcome is BlastOutcome.ELIMINATED:
+        by = thrower if thrower.id != row.id else None
+        changes += _eliminate(session, game, row, by)
+    elif result.outcome is BlastOutcome.TERRIFIED:
+        if flight_of(session, row) is not None:
+            changes += civilians_flee(session, game, [row], "caught in an explosion")
+        else:
+            change_state(row, ModelState.TERRIFIED, game.turn)  # without a test (R-04, §5.5)
+        row.mounted = False  # thrown 1D6 + damages U: out of the saddle
+    session.add(row)
+    return Victim(
+        row.name, result, before, row.cos_left, row.eliminated, row.state, tuple(changes)
+    )  # fmt: skip
+
+
+def explode(
+    session: Session,
+    *,
+    game: Game,
+    thrower: str,
+    explosive: str,
+    caught: Sequence[Caught] = (),
+    short_fuse: bool = False,
+    near_thrower: Sequence[Caught] = (),
+    dice: DiceSource,
+) -> ExplosionReport:
+    """An explosive thrown (§5.5, R-14): dynamite deals 6 damages, nitroglycerin 10, to each
+    model in the 5U radius, less its shelter (table 8); one saving roll per damage (R-03);
+    survivors are thrown 1D6 + damages U and terrified (R-04). Dynamite: models that have not
+    moved step away ⌈1D6/2⌉ U, unless the thrower declared a ``short_fuse``, whose die on a 1
+    blows it up in the thrower's hands: then the blast is on the thrower and the models
+    ``near_thrower`` instead of those ``caught``. The stick is used up."""
+    model = playing_model(session, game, thrower)
+    require_can_act(model)
+    kind = find_explosive(explosive)
+    name_en, name_it = (find_weapon(kind.value).name_en.lower(),
+                        find_weapon(kind.value).name_it.lower())  # fmt: skip
+    if kit.left(session, model, kind.value) < 1:
+        had = kit.carried(session, model, kind.value)
+        raise CampaignError(
+            f"{model.name} has no {name_en} left (§5.5): it brought {had} and used "
+            f"{kit.used(model, kind.value)}.",
+            it=f"a {model.name} non resta {name_it} (§5.5): ne aveva {had} e ne ha usate "
+            f"{kit.used(model, kind.value)}.",
+        )
+    if kind is Explosive.NITROGLYCERIN and short_fuse:
+        raise CampaignError(
+            "nitroglycerin explodes on contact: it has no fuse (§5.5.1).",
+            it="la NITROGLICERINA esplode al contatto: non ha miccia (§5.5.1).",
+        )
+    if near_thrower and not short_fuse:
+        raise CampaignError(
+            "only a short fuse blows up in the thrower's hands (§5.5.2): name the models near "
+            "the thrower only with --short-fuse.",
+            it="solo la MICCIA CORTA esplode in mano a chi lancia (§5.5.2): indica chi sta "
+            "vicino a chi lancia solo con --short-fuse.",
+        )
+    for spec in [*caught, *near_thrower]:
+        if spec.moved is False and (short_fuse or kind is Explosive.NITROGLYCERIN):
+            raise CampaignError(
+                f"{spec.name} cannot step away: "
+                + ("nitroglycerin explodes on contact (§5.5.1)."
+                   if kind is Explosive.NITROGLYCERIN
+                   else "a short fuse leaves no time (§5.5.2)."),
+                it=f"{spec.name} non può allontanarsi: "
+                + ("la nitroglicerina esplode al contatto (§5.5.1)."
+                   if kind is Explosive.NITROGLYCERIN
+                   else "con la miccia corta non c'è tempo (§5.5.2)."),
+            )  # fmt: skip
+    rows = [playing_model(session, game, spec.name) for spec in caught]
+    around = [playing_model(session, game, spec.name) for spec in near_thrower]
+    _unique(rows)
+    _unique([model, *around])
+    for spec in [*caught, *near_thrower]:
+        _protection(spec)
+    _turn(session, game, model, EventKind.EXPLOSION)
+    recorder = RecordingDice(dice)
+    fuse: FuseResult | None = None
+    if short_fuse:
+        with rolling_for(dice, {"short fuse": model.name}):
+            fuse = roll_fuse(dice=recorder)
+    in_hands = fuse is not None and fuse.in_hands
+    if in_hands:  # the blast is on the thrower, unsheltered, and the models around it
+        targets = [(model, Caught(model.name, distance=0)), *zip(around, near_thrower, strict=True)]
+    else:
+        targets = list(zip(rows, caught, strict=True))
+    may_step = kind is Explosive.DYNAMITE and not short_fuse
+    kit.use(model, kind.value)
+    session.add(model)
+    event = record_event(session, game, EventKind.EXPLOSION, model=model)
+    victims = []
+    for row, spec in targets:
+        with rolling_for(dice, {"step away": row.name, "save": row.name, "thrown": row.name}):
+            victims.append(
+                _blast_on(session, game, model, row, spec, kind, may_step=may_step, dice=recorder)
+            )
+    left = kit.left(session, model, kind.value)
+    event.dice = dice_data(recorder.dice)
+    event.details = {
+        "model": model.name,
+        "explosive": kind.value,
+        "short_fuse": short_fuse,
+        "fuse": fuse.roll if fuse is not None else None,
+        "in_hands": in_hands,
+        "caught": [
+            {
+                "model": v.name,
+                "outcome": v.result.outcome.value,
+                "cos_before": v.cos_before,
+                "cos_after": v.cos_after,
+                "eliminated": v.eliminated,
+                "state": v.state,
+                "thrown": v.result.blast.thrown if v.result.blast is not None else None,
+                "changes": list(v.changes),
+            }
+            for v in victims
+        ],
+        "left": left,
+        "rulings": sorted({r for v in victims for r in v.result.rulings} | {"R-14"}),
+    }
+    session.add(event)
+    session.flush()
+    return ExplosionReport(
+        model.name, kind, short_fuse, fuse, in_hands, tuple(victims), left,
+        tuple(recorder.dice),
+    )  # fmt: skip

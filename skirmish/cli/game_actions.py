@@ -1,0 +1,489 @@
+"""``game reload``, ``unjam``, ``mount``, ``dismount``, ``lasso`` and ``explosion``: the rest of
+table 1's actions (issue #10), over the services of ``campaign.game.actions``; and how a
+model's kit (rounds, jams, horse, what it used up) reads on the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.game_record import GameOpt, ModelArg, act
+from skirmish.cli.game_text import state_word
+from skirmish.cli.store_options import CampaignOpt, Dice
+from skirmish.engine.glossary import Pace, label, parse
+from skirmish.errors import CampaignError
+from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.rules.names import normalize
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from skirmish.campaign.game.actions import Caught, ExplosionReport, GunReport, HorseReport
+    from skirmish.campaign.game.tables import Game
+
+MESSAGES: Catalogue = {
+    "en": {
+        "reload": "{name} reloads the {weapon}: {rounds} rounds ({ca} actions, table 1).",
+        "loaded": "{name}'s {weapon} starts the game loaded with {rounds} rounds.",
+        "unjam": "{name} unjams the {weapon} ({ca} actions, table 1, R-14): {rounds} rounds left.",
+        "mount": "{name} mounts the {mount} ({pace}; {ca} action, table 1).",
+        "dismount": "{name} dismounts from the {mount} ({pace}; {ca} action, table 1).",
+        "mount-failed": "{name} fails to mount the {mount} ({pace}): the action is lost (§2.4).",
+        "dismount-failed": "{name} fails to dismount from the {mount} ({pace}): the action is "
+        "lost (§2.4).",
+        "horse": "horse",
+        "fallen": "{name} is pulled down: prone{saddle}.",
+        "saddle": ", out of the saddle",
+        "fuse-ok": "short fuse {face}: thrown",
+        "fuse-hands": "short fuse {face}: the {explosive} explodes in {name}'s hands (§5.5.2)",
+        "victim": "{name}:",
+        "out": "{name} is eliminated.",
+        "left": "{name}: COS {before} → {after}, {state}.",
+        "nobody": "Nobody else was within 5U.",
+        "sticks": "{name} has {left} {explosive} left.",
+        "bad-caught": "--caught {text!r}: {part!r} is not a distance (0–5), moved, unmoved or "
+        "partial|total:SHELTER (table 8).",
+        # the board's kit
+        "column": "kit",
+        "jammed": "jammed",
+        "mounted": "mounted",
+        "used": "used: {items}",
+    },
+    "it": {
+        "reload": "{name} ricarica {weapon}: {rounds} colpi ({ca} azioni, tabella 1).",
+        "loaded": "{weapon} di {name} inizia la partita carico con {rounds} colpi.",
+        "unjam": "{name} disinceppa {weapon} ({ca} azioni, tabella 1, R-14): restano {rounds} "
+        "colpi.",
+        "mount": "{name} sale su {mount} ({pace}; {ca} azione, tabella 1).",
+        "dismount": "{name} scende da {mount} ({pace}; {ca} azione, tabella 1).",
+        "mount-failed": "{name} non riesce a salire su {mount} ({pace}): l'azione è persa (§2.4).",
+        "dismount-failed": "{name} non riesce a scendere da {mount} ({pace}): l'azione è persa "
+        "(§2.4).",
+        "horse": "cavallo",
+        "fallen": "{name} è trascinato a terra: steso{saddle}.",
+        "saddle": ", disarcionato",
+        "fuse-ok": "miccia corta {face}: lanciata",
+        "fuse-hands": "miccia corta {face}: {explosive} esplode tra le mani di {name} (§5.5.2)",
+        "victim": "{name}:",
+        "out": "{name} è eliminato.",
+        "left": "{name}: COS {before} → {after}, {state}.",
+        "nobody": "Nessun altro era entro 5U.",
+        "sticks": "A {name} resta {left} di {explosive}.",
+        "bad-caught": "--caught {text!r}: {part!r} non è una distanza (0–5), mosso, fermo o "
+        "parziale|totale:RIPARO (tabella 8).",
+        "column": "dotazione",
+        "jammed": "inceppato",
+        "mounted": "a cavallo",
+        "used": "usati: {items}",
+    },
+}
+
+
+def say(key: str, lang: Lang, **values: Any) -> str:
+    """The message ``key`` of this module in ``lang``."""
+    return tr(MESSAGES, key, lang, **values)
+
+
+def _name(entry: Any, lang: Lang) -> str:
+    return str(entry.name_it if lang == Lang.IT else entry.name_en).lower()
+
+
+# ---------------------------------------------------------------------------- options
+
+WeaponOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--weapon",
+        "--arma",
+        help="Which gun, Italian or English name (default: its first gun that needs it).",
+    ),
+]
+PaceOpt = Annotated[
+    str,
+    typer.Option(
+        "--pace",
+        "--andatura",
+        help="The horse's pace: still (fermo), trot (trotto: reflex test, 1 success) or gallop "
+        "(corsa: 2 successes) (table 1, R-06).",
+    ),
+]
+
+
+# ---------------------------------------------------------------------------- reload, unjam
+
+
+def _gun_line(key: str, report: GunReport, lang: Lang) -> str:
+    return say(key, lang, name=report.model, weapon=report.after.name(str(lang)),
+               rounds=report.after.left, ca=report.ca)  # fmt: skip
+
+
+def reload(
+    member: ModelArg,
+    lang: LangOpt,
+    weapon: WeaponOpt = None,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds",
+            "--colpi",
+            help="A repeater, musket or carbine: 7 or 17 rounds (17 jams on a 1, R-14; default: "
+            "as loaded before).",
+        ),
+    ] = None,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Reload a gun (table 1, 2 actions): full again; a repeater takes 7 or 17 rounds (R-14).
+    Before the first turn it sets how the gun starts the game, with no action.
+
+    Example: skirmish game reload "Ike Clanton" --weapon repeater --rounds 17
+    """
+    from skirmish.campaign.game.actions import reload as record
+
+    def action(s: Session, g: Game) -> list[str]:
+        report = record(s, game=g, member=member, weapon=weapon, rounds=rounds)
+        return [_gun_line("loaded" if report.ca == 0 else "reload", report, lang)]
+
+    act(db, campaign, game, json_, action)
+
+
+def unjam(
+    member: ModelArg,
+    lang: LangOpt,
+    weapon: WeaponOpt = None,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Unjam a gun (table 1: 2 actions, R-14), from the turn after it jammed (§5.3.2).
+
+    Example: skirmish game unjam "Ike Clanton"
+    """
+    from skirmish.campaign.game.actions import unjam as record
+
+    def action(s: Session, g: Game) -> list[str]:
+        return [_gun_line("unjam", record(s, game=g, member=member, weapon=weapon), lang)]
+
+    act(db, campaign, game, json_, action)
+
+
+# ---------------------------------------------------------------------------- the horse
+
+
+def _horse_lines(report: HorseReport, lang: Lang) -> list[str]:
+    from skirmish.cli.render_procedures import reflex_lines
+
+    lines = reflex_lines(report.test, lang) if report.test is not None else []
+    key = "mount" if report.mounting else "dismount"
+    if not report.success:
+        key += "-failed"
+    mount = _name(report.mount, lang) if report.mount is not None else say("horse", lang)
+    lines.append(say(key, lang, name=report.model, mount=mount, pace=label(report.pace, lang),
+                     ca=report.ca))  # fmt: skip
+    return lines
+
+
+def _horse(
+    mounting: bool, member: str, lang: Lang, pace: str, game: int | None, campaign: str | None,
+    seed: int | None, dice: str | None, json_: bool, db: str | None,
+) -> None:  # fmt: skip
+    from skirmish.campaign.game.actions import dismount, mount
+
+    service = mount if mounting else dismount
+    chosen = parse(Pace, pace)
+    rolled = Dice(seed=seed, dice=dice)
+
+    def action(s: Session, g: Game) -> list[str]:
+        report = service(s, game=g, member=member, pace=chosen, dice=rolled.source)
+        return _horse_lines(report, lang)
+
+    act(db, campaign, game, json_, action, rolled)
+
+
+def mount(
+    member: ModelArg,
+    lang: LangOpt,
+    pace: PaceOpt = "still",
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Mount a horse (table 1, 1 action): standing still, or with a reflex test at a trot (1
+    success of 2) or a gallop (2 of 2) (R-06; BUON CAVALIERE −1, whisky and Imbranato +1); a
+    failure loses the action. Not with nitroglycerin (§5.5.1). Shots and fights then count the
+    horse (tables 3 and 4).
+
+    Example: skirmish game mount "Wyatt Earp" --pace trot --dice 2,5
+    """
+    _horse(True, member, lang, pace, game, campaign, seed, dice, json_, db)
+
+
+def dismount(
+    member: ModelArg,
+    lang: LangOpt,
+    pace: PaceOpt = "still",
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Dismount (table 1, 1 action), with the same reflex test as mounting at a trot or a
+    gallop (R-06).
+
+    Example: skirmish game dismount "Wyatt Earp" --pace gallop --dice 3,5
+    """
+    _horse(False, member, lang, pace, game, campaign, seed, dice, json_, db)
+
+
+# ---------------------------------------------------------------------------- the lasso
+
+
+def lasso(
+    thrower: ModelArg,
+    target: Annotated[str, typer.Argument(help="The model the lasso is thrown at.")],
+    lang: LangOpt,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Throw the lasso (table 1, 1 action; R-14): a reflex test (1 success of 2, cowboys −1),
+    then 1D6 against the target's COS plus its mount's: lower pulls the thrower, equal holds,
+    higher pulls the target, by the difference; over 2 knocks the pulled model down (prone, out
+    of the saddle).
+
+    Example: skirmish game lasso "Curly Bill" "Wyatt Earp" --dice 2,5,6
+    """
+    from skirmish.campaign.game.actions import throw_lasso
+    from skirmish.cli.render_procedures import lasso_lines
+
+    rolled = Dice(seed=seed, dice=dice)
+
+    def action(s: Session, g: Game) -> list[str]:
+        report = throw_lasso(s, game=g, thrower=thrower, target=target, dice=rolled.source)
+        lines = lasso_lines(report.result, lang)
+        if report.fallen is not None:
+            saddle = say("saddle", lang) if report.unhorsed else ""
+            lines.append(say("fallen", lang, name=report.fallen, saddle=saddle))
+        return lines
+
+    act(db, campaign, game, json_, action, rolled)
+
+
+# ---------------------------------------------------------------------------- explosives
+
+#: The words of a ``--caught`` part: whether the model moved, and table 8's two levels.
+MOVED = {"moved": True, "mosso": True, "unmoved": False, "fermo": False, "non-mosso": False}
+LEVELS = {"partial": "partial", "parziale": "partial", "total": "total", "totale": "total"}
+
+
+def parse_caught(text: str, lang: Lang) -> Caught:
+    """``NAME[=PART,…]``: a model in the blast, with its distance from the centre (0–5U),
+    ``moved``/``unmoved`` (default: from the record) and ``partial|total:SHELTER`` (table 8)."""
+    from skirmish.campaign.game.actions import Caught
+    from skirmish.engine.explosion import Protection
+
+    name, _, rest = text.partition("=")
+    if not name.strip():
+        raise CampaignError(
+            f'--caught {text!r}: name the model first, e.g. --caught "Ike Clanton=3".',
+            it=f'--caught {text!r}: prima il nome del personaggio, es. --caught "Ike Clanton=3".',
+        )
+    found = Caught(name.strip())
+    for raw in (p.strip() for p in rest.split(",") if p.strip()):
+        part = normalize(raw.removesuffix("U").removesuffix("u"))
+        level, _, shelter = raw.partition(":")
+        if part.isdigit() and int(part) <= 5:
+            found = _with(found, distance=int(part))
+        elif part in MOVED:
+            found = _with(found, moved=MOVED[part])
+        elif shelter and normalize(level) in LEVELS:
+            found = _with(found, protection=Protection(LEVELS[normalize(level)]),
+                          shelter=shelter.strip())  # fmt: skip
+        else:
+            raise CampaignError(
+                tr(MESSAGES, "bad-caught", "en", text=text, part=raw),
+                it=tr(MESSAGES, "bad-caught", "it", text=text, part=raw),
+            )
+    return found
+
+
+def _with(caught: Caught, **changes: Any) -> Caught:
+    from dataclasses import replace
+
+    return replace(caught, **changes)
+
+
+def _explosion_lines(report: ExplosionReport, lang: Lang) -> list[str]:
+    from skirmish.cli.render_procedures import explosion_lines
+    from skirmish.rules import find_weapon
+
+    explosive = _name(find_weapon(report.explosive.value), lang)
+    lines = []
+    if report.fuse is not None:
+        key = "fuse-hands" if report.in_hands else "fuse-ok"
+        lines.append(say(key, lang, face=report.fuse.roll, explosive=explosive,
+                         name=report.thrower))  # fmt: skip
+    for victim in report.victims:
+        lines.append(say("victim", lang, name=victim.name))
+        lines += [f"  {line}" for line in explosion_lines(victim.result, lang)]
+        if victim.eliminated:
+            lines.append(say("out", lang, name=victim.name))
+        else:
+            lines.append(
+                say(
+                    "left",
+                    lang,
+                    name=victim.name,
+                    before=victim.cos_before,
+                    after=victim.cos_after,
+                    state=state_word(victim.state, lang),
+                )
+            )
+        lines += victim.changes
+    if not report.victims:
+        lines.append(say("nobody", lang))
+    lines.append(say("sticks", lang, name=report.thrower, left=report.left, explosive=explosive))
+    return lines
+
+
+CaughtOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--caught",
+        "--coinvolto",
+        help="A model within 5U of the blast, repeatable: NAME[=DISTANCE,moved|unmoved,"
+        "partial|total:SHELTER], e.g. 'Ike=3,partial:palisade' (distance 0–5U from the centre; "
+        "whether it moved, default from the record; its shelter, table 8).",
+    ),
+]
+
+
+def explosion(
+    thrower: ModelArg,
+    lang: LangOpt,
+    item: Annotated[
+        str | None,
+        typer.Option(
+            "--item",
+            "--esplosivo",
+            help="dynamite (dinamite) or nitroglycerin (nitroglicerina); default: the one it "
+            "carries.",
+        ),
+    ] = None,
+    caught: CaughtOpt = None,
+    short_fuse: Annotated[
+        bool,
+        typer.Option(
+            "--short-fuse",
+            "--miccia-corta",
+            help="Dynamite with a short fuse: nobody steps away; on a 1 it explodes in the "
+            "thrower's hands (§5.5.2).",
+        ),
+    ] = False,
+    near_thrower: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--near-thrower",
+            "--vicino-a-chi-lancia",
+            help="With --short-fuse: a model within 5U of the thrower, caught instead if the "
+            "dynamite explodes in its hands (same form as --caught; repeatable).",
+        ),
+    ] = None,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Throw dynamite or nitroglycerin (§5.5, R-14): 6 or 10 damages to every model named
+    within 5U, less its shelter (table 8), a saving roll each (R-03); survivors are thrown and
+    terrified (R-04). Dynamite: models that have not moved step away ⌈1D6/2⌉ U unless a short
+    fuse was declared. The stick is used up.
+
+    Example: skirmish game explosion "Ike Clanton" --item dynamite --caught "Wyatt=4" --caught "Morgan=2,partial:palisade"
+    """  # noqa: E501
+    from skirmish.campaign.game.actions import explode
+
+    rolled = Dice(seed=seed, dice=dice)
+    specs = [parse_caught(text, lang) for text in caught or ()]
+    around = [parse_caught(text, lang) for text in near_thrower or ()]
+
+    def action(s: Session, g: Game) -> list[str]:
+        chosen = item if item is not None else _carried_explosive(s, g, thrower)
+        report = explode(
+            s,
+            game=g,
+            thrower=thrower,
+            explosive=chosen,
+            caught=specs,
+            short_fuse=short_fuse,
+            near_thrower=around,
+            dice=rolled.source,
+        )
+        return _explosion_lines(report, lang)
+
+    act(db, campaign, game, json_, action, rolled)
+
+
+def _carried_explosive(s: Session, g: Game, thrower: str) -> str:
+    """The explosive ``thrower`` still has, when it has one kind only."""
+    from skirmish.campaign.game import kit
+    from skirmish.campaign.game.board import find_model
+    from skirmish.engine.explosion import Explosive
+
+    model = find_model(s, g, thrower)
+    kinds = [e.value for e in Explosive if kit.left(s, model, e.value) > 0]
+    if len(kinds) == 1:
+        return kinds[0]
+    if not kinds:
+        raise CampaignError(
+            f"{model.name} has no dynamite nor nitroglycerin left (§5.5).",
+            it=f"a {model.name} non resta né dinamite né nitroglicerina (§5.5).",
+        )
+    raise CampaignError(
+        f"{model.name} carries dynamite and nitroglycerin: say which with --item.",
+        it=f"{model.name} porta dinamite e nitroglicerina: indica quale con --esplosivo.",
+    )
+
+
+# ---------------------------------------------------------------------------- the board
+
+
+def kit_text(kit: Mapping[str, Any], lang: Lang) -> str:
+    """A model's kit on the board: ``six-shooter 4/6, repeater 0/17 jammed; mounted; used:
+    whisky``, in ``lang``."""
+    from skirmish.rules import find_equipment
+
+    guns = []
+    for gun in kit.get("guns", []):
+        text = f"{_name(find_equipment(gun['weapon']), lang)} {gun['left']}/{gun['load']}"
+        if gun.get("jammed") is not None:
+            text += f" {say('jammed', lang)}"
+        guns.append(text)
+    parts = [", ".join(guns)] if guns else []
+    if kit.get("mounted"):
+        parts.append(say("mounted", lang))
+    used = kit.get("used") or {}
+    if used:
+        items = ", ".join(
+            _name(find_equipment(item), lang) + (f" ×{n}" if n > 1 else "")
+            for item, n in used.items()
+        )
+        parts.append(say("used", lang, items=items))
+    return "; ".join(parts)
