@@ -90,7 +90,9 @@ def roll_with(procedure: Callable[[DiceSource], T], *, seed: int | None, dice: s
         extra = ",".join(str(f) for f in faces[used[0] :])
         raise DiceError(
             f"--dice gave {len(faces)} dice but this roll used only {used[0]}; "
-            f"remove the extra ones ({extra}) or check the options."
+            f"remove the extra ones ({extra}) or check the options.",
+            it=f"--dice ha dato {len(faces)} dadi ma questo tiro ne ha usati solo {used[0]}; "
+            f"togli quelli in più ({extra}) o controlla le opzioni.",
         )
     return result
 

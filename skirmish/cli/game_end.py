@@ -111,7 +111,8 @@ def _doctor_choices(values: Sequence[str]) -> dict[str, str]:
         name, sep, kind = text.rpartition("=")
         if not sep or not name.strip() or not kind.strip():
             raise CampaignError(
-                f"--doctor takes MODEL=bone-setter|graduate|none, not {shown(text)}."
+                f"--doctor takes MODEL=bone-setter|graduate|none, not {shown(text)}.",
+                it=f"--doctor accetta PERSONAGGIO=bone-setter|graduate|none, non {shown(text)}.",
             )
         choices[name.strip()] = kind.strip()
     return choices

@@ -312,7 +312,10 @@ def _save(
     if cos is not None:
         check_characteristic("COS", cos)
     if damage < 1:
-        raise RulesError(f"damage {damage!r}: a saving roll is taken for each damage, 1 or more.")
+        raise RulesError(
+            f"damage {damage!r}: a saving roll is taken for each damage, 1 or more.",
+            it=f"danni {damage!r}: si fa un TIRO SALVEZZA per ogni danno, 1 o più.",
+        )
     rerolls = _budget(fortuna, fama)
     wounds = save_odds(rif, damage=damage, modifiers=save_mods(**options), cos=cos, rerolls=rerolls)
     if json:

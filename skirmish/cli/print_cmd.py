@@ -217,7 +217,9 @@ def campaign_cmd(
     if not gangs:
         raise SkirmishError(
             f"campaign {name!r} has no active gang to print; "
-            "found one with 'skirmish gang new NAME --faction FACTION'."
+            "found one with 'skirmish gang new NAME --faction FACTION'.",
+            it=f"la campagna {name!r} non ha bande attive da stampare; fondane una con 'skirmish "
+            "gang new NOME --faction FAZIONE'.",
         )
     view = campaign_view(name, gangs, lang, house_rules=rules, standings=results)
     if _format(output, fmt) is Format.HTML:

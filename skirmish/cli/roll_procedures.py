@@ -74,7 +74,9 @@ def reflex_check(
         if need is not None and need != test.need:
             raise RulesError(
                 f"{action!r} needs {test.need} success(es) (R-06, table 1), not --need {need}; "
-                "drop --need."
+                "drop --need.",
+                it=f"{action!r} richiede {test.need} successo/i (R-06, tabella 1), non --need "
+                f"{need}; togli --need.",
             )
         need, horse, lasso = test.need, horse or test.horse, lasso or test.lasso
     step = 0 if side_step is None else pick("side-step", side_step, SIDE_STEPS)
@@ -214,7 +216,9 @@ def initiative(
         if against_fama or against_nervi_scossi:
             raise RulesError(
                 "--against-fama and --against-nervi-scossi need --against-rif, "
-                "the opposing model's RIF (R-07)."
+                "the opposing model's RIF (R-07).",
+                it="--against-fama e --against-nervi-scossi richiedono --against-rif, i "
+                "RIFLESSI del personaggio avversario (R-07).",
             )
         single = roll_with(
             lambda d: roll_initiative(rif=rif, fama=fama, nervi_scossi=nervi_scossi, dice=d),
@@ -348,7 +352,10 @@ def recovery(
     from skirmish.engine.recovery import find_doctor, find_invalidity, roll_recovery
 
     if own_doctor and doctor is None:
-        raise RulesError("--own-doctor needs --doctor, the kind of doctor (R-10).")
+        raise RulesError(
+            "--own-doctor needs --doctor, the kind of doctor (R-10).",
+            it="--own-doctor richiede --doctor, il tipo di dottore (R-10).",
+        )
     found = None if doctor is None else find_doctor(doctor)
     existing = [find_invalidity(name) for name in has_invalid or ()]
     result = roll_with(
@@ -402,9 +409,16 @@ def skill(
         from skirmish.rules import find_faction
 
         if faction is None:
-            raise RulesError("--cacciatore needs --faction: only mountain men may (R-11, §9.6).")
+            raise RulesError(
+                "--cacciatore needs --faction: only mountain men may (R-11, §9.6).",
+                it="--cacciatore richiede --faction: solo gli uomini delle montagne possono "
+                "(R-11, §9.6).",
+            )
         if dice is not None:
-            raise RulesError("--cacciatore takes the skill without rolling: remove --dice.")
+            raise RulesError(
+                "--cacciatore takes the skill without rolling: remove --dice.",
+                it="--cacciatore prende l'abilità senza tirare: togli --dice.",
+            )
         chosen = choose_cacciatore(faction=find_faction(faction).id, owned=has)
         emit(chosen, render.skill_lines, render.skill_json, json, lang)
         return
@@ -438,7 +452,10 @@ def availability(
     from skirmish.engine.availability import roll_availability
 
     if (disp is None) == (item is None):
-        raise RulesError("give either --disp N or --item NAME (R-12).")
+        raise RulesError(
+            "give either --disp N or --item NAME (R-12).",
+            it="indica --disp N oppure --item NOME (R-12).",
+        )
     item_name: str | None = None
     rare: tuple[str, ...] = ()
     if item is not None:
@@ -477,7 +494,10 @@ def _item_disp(
     else:
         disp = entry.disp_by_faction.get(gang.id, entry.disp) if gang else entry.disp
     if disp is None:
-        raise RulesError(f"{item!r} is not for sale (§8.2), so there is no availability roll.")
+        raise RulesError(
+            f"{item!r} is not for sale (§8.2), so there is no availability roll.",
+            it=f"{item!r} non è in vendita (§8.2), quindi non c'è un tiro di REPERIBILITÀ.",
+        )
     return disp, name(entry, lang), tuple(entry.rare)
 
 
@@ -568,7 +588,9 @@ def explosion(
     level = Protection(pick("protection", protection, LEVELS))
     if (level is Protection.NONE) != (cover_type is None):
         raise RulesError(
-            "give --protection partial|total together with --cover-type (table 8), or neither."
+            "give --protection partial|total together with --cover-type (table 8), or neither.",
+            it="indica --protection partial|total insieme a --cover-type (tabella 8), o nessuno "
+            "dei due.",
         )
     stops = 0 if cover_type is None else shelter(cover_type, level)
     result = roll_with(
@@ -626,12 +648,18 @@ def lasso(
     from skirmish.engine.reflex import reflex_modifiers
 
     if mount is not None and mount_cos is not None:
-        raise RulesError("give --mount NAME or --mount-cos N, not both.")
+        raise RulesError(
+            "give --mount NAME or --mount-cos N, not both.",
+            it="indica --mount NOME oppure --mount-cos N, non entrambi.",
+        )
     extra = 0 if mount_cos is None else mount_cos
     if mount is not None:
         extra = _mount_cos(mount)
     if rif is None and (cowboy or imbranato or whisky):
-        raise RulesError("--cowboy, --imbranato and --whisky modify the reflex test: add --rif.")
+        raise RulesError(
+            "--cowboy, --imbranato and --whisky modify the reflex test: add --rif.",
+            it="--cowboy, --imbranato e --whisky modificano il test di RIFLESSI: aggiungi --rif.",
+        )
     mods = reflex_modifiers(imbranato=imbranato, whisky=whisky)
     result = roll_with(
         lambda d: roll_lasso(
@@ -648,7 +676,10 @@ def _mount_cos(mount: str) -> int:
 
     found = find_item(mount)
     if found.kind != "mount" or found.cos is None:
-        raise RulesError(f"{mount!r} is not a mount (§8.2); give horse, appaloosa or mule.")
+        raise RulesError(
+            f"{mount!r} is not a mount (§8.2); give horse, appaloosa or mule.",
+            it=f"{mount!r} non è una cavalcatura (§8.2); indica cavallo, appaloosa o mulo.",
+        )
     return found.cos
 
 

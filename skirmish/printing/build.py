@@ -180,7 +180,10 @@ def _entry_id(entry: Any, *keys: str) -> str:
             value = entry.get(key)
             if isinstance(value, str) and value:
                 return value
-    raise RulesError(f"cannot read {entry!r} as a table entry: expected an id or {{'id': ...}}.")
+    raise RulesError(
+        f"cannot read {entry!r} as a table entry: expected an id or {{'id': ...}}.",
+        it=f"impossibile leggere {entry!r} come voce di tabella: atteso un id o {{'id': ...}}.",
+    )
 
 
 def _choice(entry: Any) -> str | None:

@@ -89,7 +89,10 @@ def write_pdf_sheets(
     from weasyprint.text.fonts import FontConfiguration
 
     if not sheets:
-        raise SkirmishError("nothing to print: no sheet was rendered.")
+        raise SkirmishError(
+            "nothing to print: no sheet was rendered.",
+            it="niente da stampare: nessuna scheda è stata composta.",
+        )
     fonts = FontConfiguration()
     css = CSS(filename=str(templates_dir() / STYLESHEET), base_url=_base_url(), font_config=fonts)
     documents = []
