@@ -64,7 +64,7 @@ PURPOSES: Mapping[str, Purpose] = {
     "thrown": Purpose("lancio dell'esplosivo", "throw of the explosive"),
     "initiative": Purpose("iniziativa", "initiative"),
     "initiative: first": Purpose("iniziativa", "initiative"),
-    "initiative: opponent": Purpose("iniziativa dell'avversario", "the opponent's initiative"),
+    "initiative: opponent": Purpose("iniziativa dell'avversario", "opponent's initiative"),
     "cohesion": Purpose("test di coesione", "cohesion test"),
     "recovery": Purpose("recupero personaggio", "recovery roll"),
     "recovery: FORTUNA reroll": Purpose(
@@ -74,8 +74,8 @@ PURPOSES: Mapping[str, Purpose] = {
     "infamy": Purpose("test d'infamia", "infamy test"),
     "availability": Purpose("disponibilità", "availability roll"),
     "new skill": Purpose("nuova abilità", "new skill", 2),
-    "gambler": Purpose("vincita del giocatore d'azzardo", "the gambler's winnings"),
-    "marked cards": Purpose("carte segnate", "marked cards"),
+    "gambler": Purpose("vincita del giocatore d'azzardo", "gambler's winnings"),
+    "marked cards": Purpose("carte truccate", "marked cards"),
 }
 
 

@@ -227,3 +227,31 @@ def test_no_point_left_is_refused(cli: Cli) -> None:
         "points come back after the game."
     )
     assert cli.state() == before
+
+
+def postgame_due(cli: Cli) -> None:
+    """Billy falls to Wyatt and the Clantons retreat: the post-game rolls Wyatt's marked cards
+    (H-10), Billy's recovery (R-10) and Ike's gambling (H-11)."""
+    cli.run("game", "eliminate", "Billy", "--by", "Wyatt")
+    cli.run("game", "retreat", "Clantons", "--dice", "4")
+
+
+def test_the_postgame_asks_each_die_for_whom(cli: Cli, terminal: None) -> None:
+    postgame_due(cli)
+    done = at_table(cli, "9\n3\n3\n3\n", "game", "postgame", "--lang", "it")
+    assert done.exit_code == 0, done.stdout
+    assert "carte truccate, 1D6 per Wyatt [Invio: dadi a caso]: " in done.stdout
+    assert "'9' non è un dado" in done.stdout
+    assert "recupero personaggio, 1D6 per Billy: " in done.stdout
+    assert "vincita del giocatore d'azzardo, 1D6 per Ike: " in done.stdout
+
+
+def test_the_postgame_refuses_extra_dice_naming_its_last_roll(cli: Cli) -> None:
+    postgame_due(cli)
+    before = cli.state()
+    error = cli.fail("game", "postgame", "--dice", "3,3,3,6,6")
+    assert error == (
+        "Error: --dice gave 5 dice but the action ended with the gambler's winnings for Ike; 2 "
+        "left over (6, 6): remove them or check the command."
+    )
+    assert cli.state() == before
