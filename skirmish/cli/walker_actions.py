@@ -89,8 +89,14 @@ def in_play(table: Table) -> list[Figure]:
 
 
 def actors(table: Table) -> list[Figure]:
-    """The models that may act now (in play, neither terrified nor fleeing)."""
-    return [f for f in table.figures if f.can_act]
+    """The models that may act now: in play, neither terrified nor fleeing, and taking their
+    turn or still to take it (§1.8)."""
+    return [f for f in table.figures if f.can_act and (f.acting or not f.acted)]
+
+
+def waiting(table: Table) -> list[Figure]:
+    """The models still to take their turn this turn (§1.8)."""
+    return [f for f in table.figures if f.can_act and not f.acted]
 
 
 def enemies(table: Table, of: str) -> list[Figure]:
@@ -144,13 +150,24 @@ def more_inputs(
     """What else the table shows, chosen from the rest of the declaration's inputs
     (``engine.situation``), by their parameter names as the command takes them."""
     rest = [i for i in inputs_for(procedure, GAME_SOURCES) if i.id not in asked]
-    if not rest:
-        return {}
     lang = walker.lang
-    options = [Option(i, f"{i.name(lang)}: {i.help(lang)}", (i.name(lang), i.id)) for i in rest]
+    options: list[Option[Input | None]] = [
+        Option(i, f"{i.name(lang)}: {i.help(lang)}", (i.name(lang), i.id)) for i in rest
+    ]
+    # The command's --no-target-waiting: the record says the target is still to take its
+    # turn, the table says it moved (R-18).
+    acted = walker.say("target-acted")
+    options.append(Option(None, acted, (acted, "no-target-waiting")))
     question = walker.say("more", choose=walker.say("choose-many"), blank=walker.blank_none())
     chosen = walker.ask.choose_many(question, options, listed=False)
-    return {i.param_for(procedure): _value(walker, i, procedure, target) for i in chosen}
+    values = {
+        i.param_for(procedure): _value(walker, i, procedure, target)
+        for i in chosen
+        if i is not None
+    }
+    if None in chosen:
+        values["no_target_waiting"] = True
+    return values
 
 
 # ------------------------------------------------------------------------------ bystanders
@@ -210,25 +227,42 @@ def turn(walker: Walker) -> None:
 
 
 def initiative(walker: Walker) -> None:
+    """§1.8: each side reveals a model still to take its turn; a side with none left reveals
+    nothing (the service then needs no roll)."""
     from skirmish.cli.game_turns import initiative as roll
 
     table = walker.table()
-    chosen: dict[Side, str] = {}
+    if not waiting(table):
+        raise _nobody("why-activate")
+    chosen: dict[Side, str | None] = {}
     lenders: dict[Side, str | None] = {}
     for side, question in ((Side.GOOD, "good-model"), (Side.BAD, "bad-model")):
-        ours = [f for f in actors(table) if f.side is side]
-        chosen[side] = pick_model(walker, question, ours, "why-act")
+        ours = [f for f in waiting(table) if f.side is side]
+        chosen[side] = (
+            walker.ask.choose(walker.say(question), figure_options(ours, walker.lang))
+            if ours
+            else None
+        )
+        lenders[side] = None
+        if chosen[side] is None:
+            continue
         lending = [
             f for f in in_play(table)
             if f.side is side and f.label != chosen[side] and f.fama_left > 0
         ]  # fmt: skip
-        lenders[side] = None
         if lending:
             text = walker.say("fama-from", name=chosen[side], blank=walker.blank_none())
             lenders[side] = walker.ask.choose_or_none(text, figure_options(lending, walker.lang))
     roll(good=chosen[Side.GOOD], bad=chosen[Side.BAD], good_fama_from=lenders[Side.GOOD],
          bad_fama_from=lenders[Side.BAD], **walker.common, seed=None, dice=walker.dice(),
          json_=False)  # fmt: skip
+
+
+def activate(walker: Walker) -> None:
+    from skirmish.cli.game_activations import activate as begin
+
+    member = pick_model(walker, "activate-who", waiting(walker.table()), "why-activate")
+    begin(member=member, **walker.common, json_=False)
 
 
 def _target(walker: Walker, table: Table, attacker: str) -> tuple[str, Figure | None]:
@@ -465,6 +499,7 @@ MENU: tuple[Entry, ...] = (
     Entry("board", board),
     Entry("turn", turn),
     Entry("initiative", initiative),
+    Entry("activate", activate),
     Entry("shoot", shoot),
     Entry("melee", melee),
     Entry("hit", hit),

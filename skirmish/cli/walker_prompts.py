@@ -139,6 +139,9 @@ class Asker:
     def pick(self, answer: str, options: Sequence[Option[T]]) -> Option[T] | None:
         """The option ``answer`` names (its number, a name or a unique prefix of one), or
         ``None`` after saying why not."""
+        if not answer:
+            self.wrong(self.say("empty-choice"))
+            return None
         if answer.isascii() and answer.isdigit():
             if 1 <= int(answer) <= len(options):
                 return options[int(answer) - 1]

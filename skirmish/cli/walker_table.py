@@ -40,6 +40,8 @@ class Figure:
     prone: bool
     in_play: bool  # not eliminated, not off the table (R-20)
     can_act: bool  # in play, and neither terrified nor fleeing (R-04, R-20)
+    acted: bool  # has taken (or is taking) its turn this turn (§1.8)
+    acting: bool  # its turn is the current one (§1.8)
     civilian: bool  # a gang's civilian, who may flee and leave the table (R-20)
     fama_left: int
     fortuna_left: int
@@ -132,6 +134,8 @@ def read_table(db: str | None, campaign: str | None, game: int | None) -> Table:
                     prone=model.prone,
                     in_play=playing,
                     can_act=playing and _passes(require_can_act, model),
+                    acted=row["acted"],
+                    acting=row["acting"],
                     civilian=flight_of(s, model) is not None,
                     fama_left=row["fama_left"],
                     fortuna_left=row["fortuna_left"],
@@ -154,11 +158,13 @@ def read_table(db: str | None, campaign: str | None, game: int | None) -> Table:
 
 
 def figure_line(figure: Figure, lang: Lang, *, gangs: bool = True) -> str:
-    """``Wyatt "Wy" (Earps) — COS 2/3, calmo, steso``."""
+    """``Wyatt "Wy" (Earps) — COS 2/3, calmo, steso, ha agito``."""
     name = f'{figure.name} "{figure.handle}"' if figure.handle else figure.name
     state = state_word(figure.state, lang)
     if figure.prone:
         state += f", {label(TableState.PRONE, lang)}"
+    if figure.in_play and (figure.acting or figure.acted):
+        state += ", " + say("acting" if figure.acting else "acted", lang)
     gang = f" ({figure.gang})" if gangs else ""
     return say(
         "model-line", lang, name=name, gang=gang, cos_left=figure.cos_left, cos=figure.cos,

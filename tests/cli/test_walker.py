@@ -158,8 +158,36 @@ def test_an_ambiguous_name_lists_the_candidates(cli: Cli, monkeypatch: pytest.Mo
     playing(cli)
     out, _ = walk(cli, monkeypatch, ["s", "state", "Frank", "prone"])
     # "s" begins board (situazione), shoot, state and spend: say which.
-    assert "  's' could be 1 board, 4 shoot, 8 state, 10 spend; type more of it" in out
+    line = next(line for line in out.splitlines() if line.startswith("  's' could be "))
+    named = {word.split()[-1] for word in line.split(";")[0].split(", ")}
+    assert named >= {"board", "shoot", "state", "spend"}
     assert "Frank is now steady, prone." in out
+
+
+def test_activations_shape_the_lists_and_a_second_shot_is_refused(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    playing(cli)
+    out, _ = walk(
+        cli,
+        monkeypatch,
+        [
+            "activate", "Morgan",  # Morgan takes his turn (he only moves)
+            "activate", "", "Wyatt",  # Morgan is no longer listed; blank is no answer
+            "shoot", "Wyatt", "Ike", "5", "", "", "", "1,1,1,1,1",  # Wyatt misses Ike
+        ],
+    )  # fmt: skip
+    assert "Morgan takes its turn 1 (§1.8)." in out
+    assert "Wyatt takes its turn 1; Morgan's turn is over (§1.8)." in out
+    assert "  type the number of one of the list, or its name." in out
+    second_list = out.split("Turn 1 > activate")[2].split("Who takes its turn: ")[0]
+    assert "Wyatt (Earps)" in second_list and "Morgan" not in second_list
+    assert "  1  Wyatt (Earps) — COS 3/3, steady, taking its turn" in out
+    before = cli.state()
+    out, _ = walk(cli, monkeypatch, ["shoot", "Wyatt", "Billy", "5", "", "", "", "1,1,1"])
+    refusal = next(line for line in out.splitlines() if line.startswith("Error: "))
+    assert "§2.1" in refusal
+    assert cli.state() == before
 
 
 # --------------------------------------------------------------------------- cancelling
