@@ -10,15 +10,17 @@ walker with the game still in progress. When the game ends the post-game sequenc
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Annotated
 
 import typer
 
+from skirmish.cli import walker_actions as do
 from skirmish.cli.common_flags import DbOpt, LangOpt
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, session
-from skirmish.cli.walker_actions import MENU, Entry, Walker
+from skirmish.cli.walker_actions import Walker
 from skirmish.cli.walker_prompts import Asker, Cancelled, Option
 from skirmish.cli.walker_table import read_table
 from skirmish.cli.walker_text import ENTRIES, entry_word, say
@@ -26,6 +28,37 @@ from skirmish.engine.glossary import GameStatus
 from skirmish.errors import SkirmishError, shown
 from skirmish.i18n import Lang
 from skirmish.rules.names import matching
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of the menu: its key (``walker_text.ENTRIES``) and what it does."""
+
+    key: str
+    run: Callable[[Walker], None]
+
+
+#: The menu, in the order it is shown; "quit" is the loop's own.
+MENU: tuple[Entry, ...] = (
+    Entry("board", do.board),
+    Entry("turn", do.turn),
+    Entry("initiative", do.initiative),
+    Entry("activate", do.activate),
+    Entry("shoot", do.shoot),
+    Entry("melee", do.melee),
+    Entry("hit", do.hit),
+    Entry("eliminate", do.eliminate),
+    Entry("state", do.state),
+    Entry("drink", do.drink),
+    Entry("spend", do.spend),
+    Entry("leave", do.leave),
+    Entry("objective", do.objective),
+    Entry("log", do.log),
+    Entry("undo", do.undo),
+    Entry("retreat", do.retreat),
+    Entry("end", do.end),
+    Entry("abandon", do.abandon),
+)
 
 #: What closes the walker besides Ctrl-D: the menu's "quit" and these.
 QUIT = ("q", "quit", "exit", "chiudi", "basta")
@@ -127,9 +160,7 @@ def walk(walker: Walker, scenario_id: str) -> bool:
         before = table.turn
         table = read_table(walker.db, walker.campaign, walker.game)
         if table.turn != before and table.in_progress and chosen.value.key != "board":
-            from skirmish.cli.walker_actions import board
-
-            board(walker)  # a new turn: the board as it starts
+            do.board(walker)  # a new turn: the board as it starts
     return bool(table.board["status"] == GameStatus.ENDED)
 
 

@@ -9,7 +9,7 @@ action's transaction was rolled back, so nothing changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -484,34 +484,3 @@ def undo(walker: Walker) -> None:
     if not walker.ask.yes_no(walker.say("confirm-undo", what=what, turn=last["turn"])):
         raise Cancelled
     take_back(times=1, **walker.common, json_=False)
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One entry of the menu: its key (``walker_text.ENTRIES``) and what it does."""
-
-    key: str
-    run: Callable[[Walker], None]
-
-
-#: The menu, in the order it is shown; ``quit`` is the loop's own.
-MENU: tuple[Entry, ...] = (
-    Entry("board", board),
-    Entry("turn", turn),
-    Entry("initiative", initiative),
-    Entry("activate", activate),
-    Entry("shoot", shoot),
-    Entry("melee", melee),
-    Entry("hit", hit),
-    Entry("eliminate", eliminate),
-    Entry("state", state),
-    Entry("drink", drink),
-    Entry("spend", spend),
-    Entry("leave", leave),
-    Entry("objective", objective),
-    Entry("log", log),
-    Entry("undo", undo),
-    Entry("retreat", retreat),
-    Entry("end", end),
-    Entry("abandon", abandon),
-)
