@@ -111,11 +111,20 @@ def kind_it(kind: str) -> str:
 class UnknownNameError(RulesError):
     """A name that matches no entry of a table; the message lists the closest valid names."""
 
-    def __init__(self, kind: str, value: str, suggestions: Sequence[str]) -> None:
+    def __init__(
+        self,
+        kind: str,
+        value: str,
+        suggestions: Sequence[str],
+        *,
+        suggestions_it: Sequence[str] | None = None,
+    ) -> None:
         self.kind = kind
         self.value = value
         self.suggestions = tuple(suggestions)
         names = ", ".join(repr(s) for s in self.suggestions)
+        # The Italian error suggests the Italian names (what a player reads in the book).
+        names_it = ", ".join(repr(s) for s in suggestions_it) if suggestions_it else names
         hint = (
             f"did you mean {names}?"
             if self.suggestions
@@ -124,7 +133,7 @@ class UnknownNameError(RulesError):
         word = KINDS_IT.get(kind, Kind(f"nome ({kind})", f"i nomi ({kind})"))
         every = "tutte" if word.feminine else "tutti"
         hint_it = (
-            f"forse intendevi {names}?"
+            f"forse intendevi {names_it}?"
             if self.suggestions
             else f"vedi 'skirmish rules' per {every} {word.plural}."
         )

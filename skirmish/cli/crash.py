@@ -92,9 +92,136 @@ _SQLSTATES: dict[str, str] = {
 }
 
 
-def explain(exc: BaseException) -> str | None:
+#: The Italian of what an operating-system error means, by errno (as ``_OS_ERRORS``).
+_OS_ERRORS_IT: dict[int, str] = {
+    errno.EACCES: "permesso negato per {where}; controlla i permessi del file e della sua "
+    "cartella, o scegli un altro percorso",
+    errno.EPERM: "operazione non permessa su {where}; controlla i permessi del file e della sua "
+    "cartella, o scegli un altro percorso",
+    errno.EROFS: "{where} è su un file system di sola lettura; scegli un percorso su un disco "
+    "scrivibile",
+    errno.ELOOP: "troppi collegamenti simbolici in {where} (un ciclo?); indica un file vero",
+    errno.ENOSPC: "il disco è pieno (scrivendo {where}); libera un po' di spazio e riprova",
+    errno.EDQUOT: "la quota del disco è esaurita (scrivendo {where}); libera un po' di spazio e "
+    "riprova",
+    errno.ENAMETOOLONG: "un nome di file è troppo lungo: {where}; scegli un percorso più corto",
+    errno.ENOENT: "file o cartella inesistente: {where}; controlla il percorso",
+    errno.ENOTDIR: "una parte di {where} non è una cartella; controlla il percorso",
+    errno.EISDIR: "{where} è una cartella, non un file; indica il percorso di un file",
+    errno.EIO: "errore di input/output su {where}; il disco potrebbe essere guasto, riprova",
+    errno.EMFILE: "troppi file aperti; chiudi qualche programma e riprova",
+}
+
+_NOTHING_IT = "Non è cambiato nulla."
+#: The Italian of the other sentences ``explain`` gives, by their English (``{detail}`` kept).
+_SENTENCES_IT: dict[str, str] = {
+    _CONFLICT: "un altro skirmish ha cambiato la stessa cosa nello stesso momento; riprova. "
+    + _NOTHING_IT,
+    _SQLITE_ERRORS[0][1]: "il database è di sola lettura (il file o la sua cartella non si "
+    "possono scrivere); controlla i permessi, o usa un comando che legge soltanto. " + _NOTHING_IT,
+    _SQLITE_ERRORS[1][1]: "il database è occupato (un altro skirmish sta scrivendo); riprova. "
+    + _NOTHING_IT,
+    _SQLITE_ERRORS[3][1]: "il file del database non si può aprire; controlla che la sua "
+    "cartella esista e sia scrivibile, e che il percorso non sia un ciclo di collegamenti (--db)",
+    _SQLITE_ERRORS[4][1]: "errore di input/output sul file del database; il disco potrebbe "
+    "essere guasto, riprova. " + _NOTHING_IT,
+    _SQLITE_ERRORS[5][1]: "il disco è pieno; libera un po' di spazio e riprova. " + _NOTHING_IT,
+    _SQLITE_ERRORS[6][1]: "il file non è un database di skirmish, o è danneggiato; scegli un "
+    "altro file (--db) o ripristina una copia di sicurezza",
+    _SQLITE_ERRORS[7][1]: "il file del database è danneggiato; ripristina una copia di "
+    "sicurezza (vedi 'skirmish campaign list' per dove si trova)",
+    _SQLITE_ERRORS[8][1]: "il comando chiede troppo in una volta; chiedi di meno. " + _NOTHING_IT,
+    _SQLITE_ERRORS[9][1]: "un testo è troppo lungo per il database; accorcialo. " + _NOTHING_IT,
+    _SQLITE_ERRORS[10][1]: "un numero è troppo grande per il database; indicane uno più "
+    "piccolo. " + _NOTHING_IT,
+    _SQLSTATES["22"]: "il database ha rifiutato un valore ({detail}); controlla i numeri e i "
+    "nomi indicati. " + _NOTHING_IT,
+    _SQLSTATES["57014"]: "il database ha annullato il comando (ci metteva troppo); riprova. "
+    + _NOTHING_IT,
+    _SQLSTATES["25006"]: "il database è di sola lettura; usa un comando che legge soltanto, o "
+    "un altro database. " + _NOTHING_IT,
+    _SQLSTATES["08"]: "il server del database non è raggiungibile ({detail}); controlla l'URL "
+    "di --db e che il server sia in funzione",
+    _SQLSTATES["28"]: "il server del database ha rifiutato l'accesso ({detail}); controlla "
+    "utente e password dell'URL di --db",
+    _SQLSTATES["42501"]: "l'utente del database non può farlo ({detail}); chiedi "
+    "all'amministratore del database",
+    _SQLSTATES["53"]: "il server del database ha esaurito le risorse ({detail}); riprova più "
+    "tardi. " + _NOTHING_IT,
+    _SQLSTATES["57P"]: "il server del database si sta spegnendo o riavviando; riprova tra un "
+    "momento",
+    "the database is busy (too many connections); try again. " + _NOTHING: "il database è "
+    "occupato (troppe connessioni); riprova. " + _NOTHING_IT,
+    "a file is not valid UTF-8 text; save it as UTF-8 (or give the right file). " + _NOTHING: (
+        "un file non è testo UTF-8 valido; salvalo come UTF-8 (o indica il file giusto). "
+        + _NOTHING_IT
+    ),
+    "some text is not valid UTF-8 (invalid bytes in a name or a path, from the command line or "
+    "a file); type it again in UTF-8. " + _NOTHING: "un testo non è UTF-8 valido (byte non "
+    "validi in un nome o in un percorso, dalla riga di comando o da un file); riscrivilo in "
+    "UTF-8. " + _NOTHING_IT,
+    "the input is nested too deeply to be read. " + _NOTHING: "l'input è annidato troppo in "
+    "profondità per essere letto. " + _NOTHING_IT,
+    "a number is too large; give a smaller one. " + _NOTHING: "un numero è troppo grande; "
+    "indicane uno più piccolo. " + _NOTHING_IT,
+    "out of memory (is the input far too large?). " + _NOTHING: "memoria esaurita (l'input è "
+    "troppo grande?). " + _NOTHING_IT,
+}
+#: The sentences built around a detail, by their English start: the Italian start and end.
+_AROUND_IT: tuple[tuple[str, str, str, str], ...] = (
+    ("the database refused the command (", "). " + _NOTHING, "il database ha rifiutato il "
+     "comando (", "). " + _NOTHING_IT),
+    ("the database failed or cannot be reached (", "); check the --db URL and that the server "
+     "is running, then try again", "il database non ha funzionato o non è raggiungibile (",
+     "); controlla l'URL di --db e che il server sia in funzione, poi riprova"),
+)  # fmt: skip
+
+
+def explain(exc: BaseException, lang: str = "en") -> str | None:
     """One line saying what went wrong and what to do, for a failure the user can meet and
-    fix; ``None`` for anything else (a bug, to be reported)."""
+    fix, in ``lang`` (``"it"`` or ``"en"``); ``None`` for anything else (a bug, to be
+    reported)."""
+    english = _explain(exc)
+    if english is None or lang != "it":
+        return english
+    return _italian(exc, english)
+
+
+def _italian(exc: BaseException, english: str) -> str:
+    """``explain``'s sentence in Italian: by errno, by the sentence, by its frame, else the
+    English."""
+    if isinstance(exc, OSError) and not _database_error(exc):
+        known = _OS_ERRORS_IT.get(exc.errno or 0)
+        if known is not None:
+            paths = [p for p in (exc.filename, exc.filename2) if p is not None]
+            where = " → ".join(shown(_as_text(p)) for p in paths) or "un file"
+            return known.format(where=where)
+    store = sys.modules.get("skirmish.campaign.store")
+    sqlalchemy = sys.modules.get("sqlalchemy.exc")
+    if (
+        store is not None
+        and sqlalchemy is not None
+        and isinstance(exc, sqlalchemy.DBAPIError)
+        and exc.orig is not None
+    ):
+        italian: str = store.database_errors(exc, "il database")[1]
+        return italian
+    detail = _detail_of(exc)
+    for en, it in _SENTENCES_IT.items():
+        if english == en.format(detail=detail):
+            return it.format(detail=detail)
+    for start, end, start_it, end_it in _AROUND_IT:
+        if english.startswith(start) and english.endswith(end):
+            return f"{start_it}{english[len(start) : len(english) - len(end)]}{end_it}"
+    return english
+
+
+def _detail_of(exc: BaseException) -> str:
+    original = getattr(exc, "orig", None) or exc
+    return _first_line(original)
+
+
+def _explain(exc: BaseException) -> str | None:
     database = _database_error(exc)
     if database is not None:
         return database
@@ -119,11 +246,15 @@ def explain(exc: BaseException) -> str | None:
     return None
 
 
-def report(exc: BaseException, argv: Sequence[str] | None = None) -> str:
-    """The ``Error:`` line for ``exc`` (without ``Error: ``): ``explain(exc)``, or, for an
-    unexpected error, its type and message and the log file its traceback was written to."""
+def report(exc: BaseException, argv: Sequence[str] | None = None, lang: str = "en") -> str:
+    """The ``Error:`` line for ``exc`` (without ``Error: ``) in ``lang``: ``explain(exc)``, or,
+    for an unexpected error, its type and message and the log file its traceback was written
+    to."""
+    from skirmish.cli.usage_text import MESSAGES
+    from skirmish.i18n import tr
+
     try:
-        known = explain(exc)
+        known = explain(exc, lang)
     except Exception:  # the reporter must never fail in turn
         known = None
     if known is not None:
@@ -131,11 +262,8 @@ def report(exc: BaseException, argv: Sequence[str] | None = None) -> str:
     detail = _detail(exc)
     where, problem = write_log(exc, sys.argv if argv is None else argv)
     if problem is None:
-        return f"unexpected error ({detail}); please report this, with the log file {where}"
-    return (
-        f"unexpected error ({detail}); please report this (the log file {where} could not be "
-        f"written: {problem})"
-    )
+        return tr(MESSAGES, "unexpected", lang, detail=detail, where=where)
+    return tr(MESSAGES, "unexpected-unlogged", lang, detail=detail, where=where, problem=problem)
 
 
 def log_path() -> Path:

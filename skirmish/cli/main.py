@@ -44,7 +44,9 @@ class Interrupted(SkirmishError):
     exit_code = 130
 
     def __init__(self) -> None:
-        super().__init__("interrupted; nothing was changed.")
+        super().__init__(
+            "interrupted; nothing was changed.", it="interrotto; non è cambiato nulla."
+        )
 
 
 class Noun(NamedTuple):
@@ -187,32 +189,49 @@ class SkirmishGroup(SuggestingGroup):
             exc.show()
             code = exc.exit_code
         except UsageError as exc:
+            from skirmish.cli.usage_text import sentence
+
             where = exc.ctx.command_path if exc.ctx is not None else "skirmish"
-            message = exc.format_message().rstrip(".")
-            _error(f"{message}. See '{where} --help'.")
+            _error(sentence(exc.format_message(), where, _lang(args)))
             code = exc.exit_code
         except ClickException as exc:
-            _error(exc.format_message())
+            from skirmish.cli.usage_text import italian
+
+            message = exc.format_message()
+            _error(italian(message) if _lang(args) == "it" else message)
             code = exc.exit_code
         except SkirmishError as exc:
-            _error(exc.text(chosen_lang(sys.argv[1:] if args is None else args)))
+            _error(exc.text(_lang(args)))
             code = exc.exit_code
         except typer.Exit as exc:
             code = exc.exit_code
         except typer.Abort:
-            _error("aborted; nothing was changed.")
+            from skirmish.cli.usage_text import MESSAGES
+            from skirmish.i18n import tr
+
+            _error(tr(MESSAGES, "aborted", _lang(args)))
             code = 1
         except KeyboardInterrupt:
-            _error(str(Interrupted()))
+            _error(Interrupted().text(_lang(args)))
             code = Interrupted.exit_code
         except Exception as exc:  # the safety net: never a traceback
             from skirmish.cli import crash
 
-            _error(crash.report(exc, sys.argv if args is None else ["skirmish", *args]))
+            argv = sys.argv if args is None else ["skirmish", *args]
+            _error(crash.report(exc, argv, lang=_lang(args)))
             code = 1
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _lang(args: Sequence[str] | None) -> str:
+    """The language of an error line: ``chosen_lang`` of this run's arguments, English if even
+    that fails (an unknown ``SKIRMISH_LANG`` must not hide the error being reported)."""
+    try:
+        return chosen_lang(sys.argv[1:] if args is None else args)
+    except Exception:
+        return "en"
 
 
 def chosen_lang(args: Sequence[str]) -> str:

@@ -174,7 +174,8 @@ class Vocabulary(Generic[E]):
         found = self._index.get(text)
         if found is None:
             near = self._index.nearest(text) or [m.value for m in self.enum]
-            raise UnknownNameError(self.kind, text, near)
+            near_it = self._index.nearest_it(text) or [w.it for w in self._words.values()]
+            raise UnknownNameError(self.kind, text, near, suggestions_it=near_it)
         return found.member
 
     def label(self, member: E, lang: Lang | str) -> str:

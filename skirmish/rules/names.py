@@ -89,21 +89,29 @@ class NameIndex(Generic[N]):
         """The entry called ``name``; an unknown name raises with the closest valid names."""
         found = self.get(name)
         if found is None:
-            raise UnknownNameError(self.kind, name, self.nearest(name))
+            raise UnknownNameError(
+                self.kind, name, self.nearest(name), suggestions_it=self.nearest_it(name)
+            )
         return found
 
     def nearest(self, name: str, limit: int = 3) -> list[str]:
         """Display names (Italian / English) of the entries whose names are closest to ``name``."""
+        return [entry.id for entry in self._nearest(name, limit)]
+
+    def nearest_it(self, name: str, limit: int = 3) -> list[str]:
+        """The Italian names of the entries ``nearest`` gives, for an Italian error."""
+        return [entry.name_it for entry in self._nearest(name, limit)]
+
+    def _nearest(self, name: str, limit: int) -> list[N]:
         key = normalize(name)
         close = difflib.get_close_matches(key, list(self._by_name), n=limit * 3, cutoff=0.5)
         if key:
             close += [k for k in self._by_name if key in k or (len(k) > 2 and k in key)]
-        seen: list[str] = []
+        seen: list[N] = []
         for match in close:
             entry = self._by_name[match]
-            label = entry.id
-            if label not in seen:
-                seen.append(label)
+            if all(entry.id != other.id for other in seen):
+                seen.append(entry)
             if len(seen) == limit:
                 break
         return seen

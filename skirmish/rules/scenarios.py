@@ -922,5 +922,10 @@ def find_scenario(name: str, directory: Path | None = None) -> Scenario:
     index = scenario_index(directory)
     found = index.get(name)
     if found is None:
-        raise UnknownNameError("scenario", name, index.nearest(name) or [s.id for s in index])
+        raise UnknownNameError(
+            "scenario",
+            name,
+            index.nearest(name) or [s.id for s in index],
+            suggestions_it=index.nearest_it(name) or [s.name_it for s in index],
+        )
     return found

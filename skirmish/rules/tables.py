@@ -163,8 +163,9 @@ def find_equipment(name: str) -> Weapon | Item:
     item = _item_index().get(name)
     if item is not None:
         return item
-    near = _nearest(name, [*_weapon_index(), *_item_index()])
-    raise UnknownNameError("equipment", name, near)
+    every = [*_weapon_index(), *_item_index()]
+    near = _nearest(name, every)
+    raise UnknownNameError("equipment", name, near, suggestions_it=_italian(near, every))
 
 
 # --------------------------------------------------------------------------- skills & XP
@@ -506,7 +507,12 @@ def find_profile(name: str, faction: str | None = None) -> Profile:
                 it=f"il profilo {name!r} non è della fazione {gang.id!r}: è {where}; vedi "
                 f"'skirmish rules profiles {gang.id}'.",
             )
-        raise UnknownNameError("profile", name, tables.by_faction[gang.id].nearest(name))
+        raise UnknownNameError(
+            "profile",
+            name,
+            tables.by_faction[gang.id].nearest(name),
+            suggestions_it=tables.by_faction[gang.id].nearest_it(name),
+        )
     matches = tables.by_name.get(key, ())
     if len(matches) == 1:
         return matches[0]
@@ -516,7 +522,8 @@ def find_profile(name: str, faction: str | None = None) -> Profile:
             f"profile name {name!r} is ambiguous: {where}; give the faction or use the id.",
             it=f"il nome di profilo {name!r} è ambiguo: {where}; indica la fazione o usa l'id.",
         )
-    raise UnknownNameError("profile", name, _nearest(name, tables.all))
+    near = _nearest(name, tables.all)
+    raise UnknownNameError("profile", name, near, suggestions_it=_italian(near, tables.all))
 
 
 # --------------------------------------------------------------------------- anything by name
@@ -559,7 +566,15 @@ def find_any(name: str) -> list[Entry]:
     everything: list[Any] = [*_profile_tables().all]
     for index in _indexes():
         everything.extend(index)
-    raise UnknownNameError("rules entry", name, _nearest(name, everything))
+    near = _nearest(name, everything)
+    raise UnknownNameError("rules entry", name, near, suggestions_it=_italian(near, everything))
+
+
+def _italian(ids: Iterable[str], entries: Iterable[Any]) -> list[str]:
+    """The Italian names of the entries ``ids`` name (the id of one without an Italian name),
+    for an Italian error's suggestions."""
+    names = {entry.id: getattr(entry, "name_it", entry.id) for entry in entries}
+    return [names.get(i, i) for i in ids]
 
 
 def _nearest(name: str, entries: Iterable[Any], limit: int = 3) -> list[str]:

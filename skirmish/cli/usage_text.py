@@ -1,0 +1,171 @@
+"""The command line's own complaints (click's, through typer) in the chosen language.
+
+click writes its usage errors in English only ("No such option: --x", "Missing argument
+'GANG'.", "Invalid value for '--tiro': 'abc' is not a valid integer."). ``italian`` turns each
+shape it knows into Italian, word for word around what the user typed (option names and values
+stay as typed); a message of a shape it does not know stays English rather than half
+translated. ``sentence`` ends a message with one full stop and the pointer to the command's
+help, never two marks in a row ("Did you mean 'weapons'? See…").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from skirmish.i18n import Catalogue
+
+_Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
+
+#: The reasons click gives for an invalid value (what follows "Invalid value for 'X': ").
+_VALUE_RULES: tuple[_Rule, ...] = (
+    (
+        re.compile(r"(?s)(?P<v>.+) is not a valid (?:int|integer)\.?"),
+        lambda m: f"{m['v']} non è un numero intero valido.",
+    ),
+    (
+        re.compile(r"(?s)(?P<v>.+) is not a valid float\.?"),
+        lambda m: f"{m['v']} non è un numero valido.",
+    ),
+    (
+        re.compile(r"(?s)(?P<v>.+) is not a valid boolean\. Recognized values: (?P<r>.+)"),
+        lambda m: f"{m['v']} non è un valore sì/no valido. Valori riconosciuti: {m['r']}",
+    ),
+    (
+        re.compile(r"(?s)(?P<v>.+) is not one of (?P<c>.+?)\.?"),
+        lambda m: f"{m['v']} non è uno tra {m['c']}.",
+    ),
+    (
+        re.compile(r"(?s)(?P<v>.+) is not in the range (?P<r>.+?)\.?"),
+        lambda m: f"{m['v']} non è nell'intervallo {m['r']}.",
+    ),
+    (
+        re.compile(r"(?s)(?P<v>.+) is not a valid (?P<t>[\w ]+)\.?"),
+        lambda m: f"{m['v']} non è un valore valido ({m['t']}).",
+    ),
+    (
+        re.compile(r"Takes (?P<n>\d+) values but (?P<g>\d+) given\.?"),
+        lambda m: f"richiede {m['n']} valori ma ne sono stati dati {m['g']}.",
+    ),
+)
+
+_MISSING = {"argument": "Manca l'argomento", "option": "Manca l'opzione"}
+
+
+def _value(reason: str) -> str | None:
+    for pattern, render in _VALUE_RULES:
+        found = pattern.fullmatch(reason.strip())
+        if found:
+            return render(found)
+    return None
+
+
+def _invalid(m: re.Match[str]) -> str | None:
+    reason = _value(m["reason"])
+    if reason is None:
+        return None
+    where = f" per {m['hint']}" if m["hint"] else ""
+    return f"Valore non valido{where}: {reason}"
+
+
+#: Every usage error click and typer raise, by its English shape.
+_RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]], ...] = (
+    (
+        re.compile(r"No such command (?P<name>'.*')\.?"),
+        lambda m: f"Comando sconosciuto {m['name']}.",
+    ),
+    (
+        re.compile(r"(?s)No such option: (?P<name>.+?)(?: \(Possible options: (?P<p>.+)\))?"),
+        lambda m: (
+            f"Opzione sconosciuta: {m['name']}"
+            + (f" (opzioni possibili: {m['p']})" if m["p"] else "")
+        ),
+    ),
+    (
+        re.compile(r"(?s)Missing (?P<kind>argument|option|parameter)(?P<hint> .+?)?\.(?P<x>.*)"),
+        lambda m: f"{_MISSING.get(m['kind'], 'Manca il parametro')}{m['hint'] or ''}.{m['x']}",
+    ),
+    (
+        re.compile(r"Missing parameter: (?P<name>.+)"),
+        lambda m: f"Manca il parametro: {m['name']}",
+    ),
+    (
+        re.compile(r"(?s)Invalid value(?: for (?P<hint>.+?))?: (?P<reason>.+)"),
+        _invalid,
+    ),
+    (
+        re.compile(r"(?s)Got unexpected extra arguments? ?(?:\(s\))? \((?P<args>.*)\)"),
+        lambda m: f"Argomenti in più non previsti ({m['args']})",
+    ),
+    (
+        re.compile(r"Option (?P<name>'.+') requires an argument\.?"),
+        lambda m: f"L'opzione {m['name']} richiede un valore.",
+    ),
+    (
+        re.compile(r"Option (?P<name>'.+') requires (?P<n>\d+) arguments\.?"),
+        lambda m: f"L'opzione {m['name']} richiede {m['n']} valori.",
+    ),
+    (
+        re.compile(r"Option (?P<name>'.+') does not take a value\.?"),
+        lambda m: f"L'opzione {m['name']} non accetta un valore.",
+    ),
+    (
+        re.compile(r"Argument (?P<name>'.+') takes (?P<n>\d+) values\.?"),
+        lambda m: f"L'argomento {m['name']} richiede {m['n']} valori.",
+    ),
+    (
+        re.compile(r"(?s)Could not open file (?P<name>'.*'): (?P<why>.+)"),
+        lambda m: f"Impossibile aprire il file {m['name']}: {m['why']}",
+    ),
+    (re.compile(r"Missing command\.?"), lambda m: "Manca il comando."),
+)
+
+_SUGGESTION = re.compile(r"(?s)(?P<head>.*?)\.? Did you mean (?P<names>.+)\?")
+
+
+def italian(message: str) -> str:
+    """``message``, a usage error of click or typer, in Italian; as it is if its shape is not
+    known."""
+    text = message.strip()
+    suggestion = ""
+    found = _SUGGESTION.fullmatch(text)
+    if found:
+        text, suggestion = found["head"], f" Forse intendevi {found['names']}?"
+    for pattern, render in _RULES:
+        match = pattern.fullmatch(text)
+        if match:
+            said = render(match)
+            if said is not None:
+                return f"{said.rstrip('.')}.{suggestion}" if suggestion else said
+    return message
+
+
+def sentence(message: str, where: str, lang: str) -> str:
+    """A usage error as one line: the message (Italian when ``lang`` is ``"it"``), one closing
+    mark, and where the command's help is."""
+    text = italian(message) if lang == "it" else message.strip()
+    text = text.rstrip(".").rstrip()
+    if not text.endswith(("?", "!")):
+        text += "."
+    see = "Vedi" if lang == "it" else "See"
+    return f"{text} {see} '{where} --help'."
+
+
+#: What the command line says when it stops on its own (Ctrl-C, end of input, a crash).
+MESSAGES: Catalogue = {
+    "en": {
+        "aborted": "aborted; nothing was changed.",
+        "interrupted": "interrupted; nothing was changed.",
+        "unexpected": "unexpected error ({detail}); please report this, with the log file {where}",
+        "unexpected-unlogged": "unexpected error ({detail}); please report this (the log file "
+        "{where} could not be written: {problem})",
+    },
+    "it": {
+        "aborted": "annullato; non è cambiato nulla.",
+        "interrupted": "interrotto; non è cambiato nulla.",
+        "unexpected": "errore inatteso ({detail}); per favore segnalalo, con il file di log "
+        "{where}",
+        "unexpected-unlogged": "errore inatteso ({detail}); per favore segnalalo (il file di log "
+        "{where} non si è potuto scrivere: {problem})",
+    },
+}
