@@ -139,13 +139,12 @@ def reload(
     model = find_model(session, game, member)
     require_alive(session, model)
     every = kit.guns(session, model)
-    empty_first = next((g for g in every if g.left == 0 and g.jammed is None), None)
+    takes = [g for g in every if rounds is None or rounds in g.weapon.rounds]
+    wanted = next((g for g in takes if g.left == 0 and g.jammed is None), None) or next(
+        (g for g in takes if not g.full or g.load != (rounds or g.load)), None
+    )
     gun, several = _chosen_gun(
-        session,
-        model,
-        weapon,
-        (lambda g: g is empty_first) if empty_first is not None else (lambda g: not g.full),
-        ("reload", "ricaricare"),
+        session, model, weapon, lambda g: g is wanted, ("reload", "ricaricare")
     )
     loads = gun.weapon.rounds
     load = gun.load if rounds is None else rounds
