@@ -17,6 +17,7 @@ from typing import Annotated
 import typer
 
 from skirmish.cli import walker_actions as do
+from skirmish.cli import walker_kit as kit
 from skirmish.cli.common_flags import DbOpt, LangOpt
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, session
@@ -49,6 +50,12 @@ MENU: tuple[Entry, ...] = (
     Entry("hit", do.hit),
     Entry("eliminate", do.eliminate),
     Entry("state", do.state),
+    Entry("reload", kit.reload),
+    Entry("unjam", kit.unjam),
+    Entry("mount", kit.mount),
+    Entry("dismount", kit.dismount),
+    Entry("lasso", kit.lasso),
+    Entry("explosion", kit.explosion),
     Entry("drink", do.drink),
     Entry("spend", do.spend),
     Entry("leave", do.leave),

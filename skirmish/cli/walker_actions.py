@@ -396,7 +396,9 @@ def drink(walker: Walker) -> None:
     from skirmish.cli.game_states import drink as record
     from skirmish.rules.ids import ItemId
 
-    thirsty = [f for f in in_play(walker.table()) if ItemId.WHISKY.value in f.items and not f.drank]
+    thirsty = [
+        f for f in in_play(walker.table()) if f.left.get(ItemId.WHISKY, 0) > 0 and not f.drank
+    ]
     member = pick_model(walker, "model", thirsty, "why-whisky")
     record(member=member, **walker.common, json_=False)
 

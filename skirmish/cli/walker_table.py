@@ -9,8 +9,8 @@ its refusal is what the player reads.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from skirmish.cli.game_text import state_word
@@ -22,7 +22,11 @@ from skirmish.i18n import Lang
 from skirmish.rules.model import ObjectiveState, Side, Weapon
 
 if TYPE_CHECKING:
+    from skirmish.campaign.game.kit import Gun
     from skirmish.campaign.game.tables import GameModel
+
+#: What the walker counts of a model's consumables (§8.3, §5.5).
+CONSUMABLES = ("whisky", "dynamite", "nitroglycerin")
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,10 @@ class Figure:
     fortuna_left: int
     items: tuple[str, ...]
     drank: bool  # §8.3
+    guns: tuple[Gun, ...] = ()  # each gun's load, rounds left and jam (``campaign.game.kit``)
+    left: Mapping[str, int] = field(default_factory=dict)  # consumables still carried, by id
+    has_mount: bool = False  # carries a horse, an Appaloosa or a mule (§8.2)
+    mounted: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,6 +101,7 @@ def _passes(check: Callable[[GameModel], None], model: GameModel) -> bool:
 
 def read_table(db: str | None, campaign: str | None, game: int | None) -> Table:
     """The game as it stands, read in a transaction of its own."""
+    from skirmish.campaign.game import kit
     from skirmish.campaign.game.board import (
         flight_of,
         game_gang_of,
@@ -141,6 +150,10 @@ def read_table(db: str | None, campaign: str | None, game: int | None) -> Table:
                     fortuna_left=row["fortuna_left"],
                     items=tuple(row["equipment"]),
                     drank=drank_whisky(s, model),
+                    guns=tuple(kit.guns(s, model)),
+                    left={item: kit.left(s, model, item) for item in CONSUMABLES},
+                    has_mount=kit.mount_of(s, model) is not None,
+                    mounted=model.mounted,
                 )
             )
         scenario = scenario_of(g)
