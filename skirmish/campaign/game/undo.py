@@ -150,11 +150,13 @@ def undo(session: Session, *, game: Game, times: int = 1) -> list[Undone]:
         except CampaignError as exc:
             if not done:
                 raise
+            en = str(exc).removesuffix(" Nothing was changed.")
+            it = exc.text("it").removesuffix(" Nulla è cambiato.")
             raise CampaignError(
-                f"only {len(done)} of the {times} actions asked can be undone: {exc} Nothing "
-                "was changed.",
-                it=f"solo {len(done)} delle {times} azioni richieste si possono annullare: "
-                f"{exc.text('it')} Nulla è cambiato.",
+                f"only {len(done)} of the {times} actions asked can be undone: {en} Nothing was "
+                "changed.",
+                it=f"solo {len(done)} delle {times} azioni richieste si possono annullare: {it} "
+                "Nulla è cambiato.",
             ) from None
     return done
 
