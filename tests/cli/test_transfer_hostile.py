@@ -513,6 +513,8 @@ BAD_DETAILS: list[tuple[str, int, str, Any, str]] = [
     ("gang-rename", 0, "after", "Clan\x00tons", "a gang name may not contain the control or "
      "invalid character U+0000 at position 5"),
     ("gang-retire", 0, "gang", 5, "expected a gang name, got 5"),
+    ("member-rename", 0, "handle_after", "Morgan the Unforgettable Hero", "a handle has at "
+     "most 24 characters; 'Morgan the Unforgettable Hero' is longer"),
     ("hire", 0, "profile", "sheriff2", "unknown profile 'sheriff2': did you mean 'sheriff', "
      "'henchman', 'deputy'?"),
     ("fire", 0, "to_stash", ["laser"], "unknown equipment 'laser': did you mean 'spear', "

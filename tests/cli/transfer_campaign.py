@@ -1,8 +1,8 @@
 """A campaign for the import tests, built through the CLI as players build one: three gangs,
 most between-games actions (hire, fire, buy with a failed roll, equip, unequip, sell, undo, XP,
-a skill and a characteristic advance with a promotion, rename, retire) and three games (one
-won with its whole post-game sequence, one abandoned, one drawn in which a wounded model
-heals), so its export holds almost every kind of log entry.
+a skill and a characteristic advance with a promotion, rename, a model's handle, retire) and
+three games (one won with its whole post-game sequence, one abandoned, one drawn in which a
+wounded model heals), so its export holds almost every kind of log entry.
 
 Also the entries no CLI command writes in a few lines (``injure``, ``bounty``,
 ``outlaw-mark``, ``infamy``), with valid details, to add to a gang's log by hand.
@@ -37,6 +37,7 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
     ("member", "advance", "Earps", "Virgil", "skill", "--dice", "2,3"),  # DOTTORE
     ("member", "xp", "Earps", "Morgan", "7"),
     ("member", "advance", "Earps", "Morgan", "fama"),  # promoted to hero
+    ("member", "rename", "Earps", "Morgan", "--handle", "Morg"),  # issue #10: a handle
     ("gang", "new", "Clanton", "--faction", "outlaws"),
     ("gang", "rename", "Clanton", "Clantons"),
     ("gang", "hire", "Clantons", "boss", "--name", "Ike"),
