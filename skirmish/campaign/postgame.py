@@ -47,6 +47,7 @@ from skirmish.campaign.game.board import (
     scenario_of,
 )
 from skirmish.campaign.game.end import result_for
+from skirmish.campaign.game.kit import consumed
 from skirmish.campaign.game.pending import POSTGAME_STEPS, postgame_done
 from skirmish.campaign.game.start import outlaw_marked
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, Retreat
@@ -198,6 +199,7 @@ def _one_gang(
     report = PostgameReport(gang.name, result)
     models = models_of(session, game)
     mine = [m for m in models if m.game_gang_id == gg.id]
+    report.entries += _used_up(session, game, gang, mine)
     report.entries += _heal(session, game, gang, mine)
     report.entries += _recover(session, game, gang, mine, dice, doctors)
     report.entries += _experience(session, game, gang, gg, mine, models, result)
@@ -211,6 +213,30 @@ def _one_gang(
 
 
 # --------------------------------------------------------------------------- steps
+
+
+def _used_up(session: Session, game: Game, gang: Gang, mine: Sequence[GameModel]) -> list[LogEntry]:
+    """What the models used up in the game leaves the roster now, between games (R-23): the
+    whisky drunk (§8.3), the dynamite and nitroglycerin thrown (§5.5) (``game.kit``)."""
+    entries = []
+    for model in mine:
+        spent = consumed(model)
+        if not spent:
+            continue
+        member = member_of(session, model)
+        before = snapshot_before(session, gang, member)
+        gone: list[str] = []
+        for item, count in spent.items():
+            for row in [i for i in lookup.carried(gang, member) if i.item == item][:count]:
+                gang.items.remove(row)
+                session.delete(row)
+                gone.append(item)
+        if gone:
+            entries.append(
+                _step(session, game, gang, "used-up", before, member=member,
+                      details={"items": gone})
+            )  # fmt: skip
+    return entries
 
 
 def _heal(session: Session, game: Game, gang: Gang, mine: Sequence[GameModel]) -> list[LogEntry]:

@@ -236,6 +236,7 @@ STEP_TEXT: dict[str, dict[str, str]] = {
         "game-end": "game {game} ({scenario}) ended: {result}",
         "game-abandon": "game {game} ({scenario}) abandoned",
         "wounded-healed": "{who} is no longer wounded (game {game})",
+        "used-up": "{who} used up {items} in game {game}",
         "recovery": "{who}: recovery {roll} → {total}{doctor}: {outcome}{extra}",
         "to-stash": "; to the stash: {items}",
         "doctor": ", {doctor} {fee}$",
@@ -254,6 +255,7 @@ STEP_TEXT: dict[str, dict[str, str]] = {
         "game-end": "partita {game} ({scenario}) finita: {result}",
         "game-abandon": "partita {game} ({scenario}) abbandonata",
         "wounded-healed": "{who} non è più ferito (partita {game})",
+        "used-up": "{who} ha consumato {items} nella partita {game}",
         "recovery": "{who}: recupero {roll} → {total}{doctor}: {outcome}{extra}",
         "to-stash": "; al deposito: {items}",
         "doctor": ", {doctor} {fee}$",
@@ -317,6 +319,9 @@ def describe_step(
     if action in ("gambler", "marked-cards"):
         faces = "+".join(str(f) for f in d.get("faces", []))
         return words[action].format(who=who, faces=faces, amount=d.get("amount"))
+    if action == "used-up":
+        items = ", ".join(_equipment(i, lang).lower() for i in d.get("items", []))
+        return words[action].format(who=who, items=items, game=d.get("game"))
     if action == "infamy":
         loss = ""
         if d.get("loss") not in (None, "none"):

@@ -395,3 +395,26 @@ def test_the_bottle_is_drunk_once(ranch: Cli) -> None:
     ranch.run("game", "drink", "Bill")
     assert kit(ranch, "Bill")["used"] == {"whisky": 1}
     assert "already drank" in unchanged(ranch, "game", "drink", "Bill")
+
+
+def test_what_was_used_up_leaves_the_roster_in_the_post_game(ranch: Cli) -> None:
+    """R-23: the roster changes between games only: the empty bottle and the thrown stick are
+    gone after the post-game, logged as its first step, and 'undo' puts them back."""
+    ranch.run("game", "drink", "Bill")
+    ranch.run("game", "explosion", "Bill", "--caught", "Wyatt=4,moved", "--seed", "2")
+    assert sorted(ranch.roster("Cows")["members"]["Bill"][5]) == [
+        "dynamite", "six-shooter", "whisky",
+    ]  # fmt: skip
+    ranch.run("game", "end", "--draw")
+    before = ranch.roster("Cows")
+    ranch.run("game", "postgame", "Cows", "--seed", "4")
+    assert ranch.roster("Cows")["members"]["Bill"][5] == ["six-shooter"]
+    entries = [e for e in ranch.json("log", "Cows") if e["action"] == "used-up"]
+    assert [e["text"] for e in entries] == ["Bill used up whisky, dynamite in game 1"]
+    from skirmish.campaign.game.pending import POSTGAME_STEPS
+
+    steps = [e for e in ranch.json("log", "Cows") if e["action"] in POSTGAME_STEPS]
+    assert steps[0]["action"] == "used-up"
+    for _ in steps:
+        ranch.run("undo", "Cows")
+    assert ranch.roster("Cows") == before

@@ -26,6 +26,7 @@ from skirmish.rules.model import Side
 
 #: Every action the post-game sequence logs (``campaign.postgame``), in its order.
 POSTGAME_STEPS = (
+    "used-up",
     "wounded-healed",
     "recovery",
     "game-xp",
