@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skirmish.cli.common_flags import bounded
-from skirmish.cli.game_text import say
+from skirmish.cli.game_text import reason_text, say
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import Dice, emit, session
 from skirmish.i18n import Lang
@@ -125,11 +125,13 @@ def act(
 
 
 def ended_lines(s: Session, game: Game, lang: Lang) -> list[str]:
+    from skirmish.campaign.game.board import scenario_of
     from skirmish.campaign.game.status import board
 
     data = board(s, game=game)
     winner = say("wins", lang, gang=data["winner"]) if data["winner"] else say("draw", lang)
-    return [say("ended", lang, winner=winner, reason=data["reason"])]
+    reason = reason_text(data["reason"], scenario_of(game), lang)
+    return [say("ended", lang, winner=winner, reason=reason)]
 
 
 def entry_name(entry: Any, lang: Lang) -> str:

@@ -9,12 +9,18 @@ from skirmish.cli import game_actions as actions
 from skirmish.cli import game_activations as turns
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.game_record import GameOpt, board_of, events_after, game_of
-from skirmish.cli.game_text import say, state_word
+from skirmish.cli.game_text import (
+    carried_name,
+    objective_name,
+    reason_text,
+    say,
+    state_word,
+)
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
-from skirmish.engine.glossary import EventKind, GameStatus, TableState, label, label_value
+from skirmish.engine.glossary import GameStatus, TableState, label, label_value
 from skirmish.i18n import Lang
-from skirmish.rules.model import ModelState, Side
+from skirmish.rules.model import ModelState, ObjectiveState, Side
 
 
 def list_(
@@ -30,6 +36,7 @@ def list_(
     from skirmish.campaign import lookup
     from skirmish.campaign.game.board import games_of
     from skirmish.campaign.game.status import board
+    from skirmish.rules.scenarios import find_scenario
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
@@ -56,7 +63,10 @@ def list_(
     for row in rows:
         winner = say("listed-winner", lang, winner=row["winner"]) if row["winner"] else ""
         status = label_value(GameStatus, row["status"], lang)
-        echo(say("listed", lang, **{**row, "status": status, "winner": winner}))
+        found = find_scenario(str(row["scenario"]))
+        scenario = found.name_it if lang == Lang.IT else found.name_en
+        shown = {**row, "status": status, "winner": winner, "scenario": scenario}
+        echo(say("listed", lang, **shown))
         if row["postgame_owed"]:
             echo("   " + _owed(row["game"], row["postgame_owed"], lang))
 
@@ -89,45 +99,50 @@ def status(
     status_word = label_value(GameStatus, data["status"], lang)
     echo(say("board", lang, game=data["game"], title=title, status=status_word, turn=data["turn"],
              limit=limit))  # fmt: skip
+    from skirmish.rules.scenarios import find_scenario
+
+    scenario = find_scenario(data["scenario"])
     out = console()
     for gang in data["gangs"]:
         extra = []
         if gang["cohesion_due"]:
-            extra.append("cohesion test due (R-08)")
+            extra.append(say("board-cohesion", lang))
         if gang["retreated"]:
-            extra.append(f"retreated ({gang['retreated']})")
+            why = "board-voluntary" if gang["retreated"] == "voluntary" else "board-cohesion-failed"
+            extra.append(say("board-retreated", lang, why=say(why, lang)))
         if gang["leader_named"]:
-            extra.append(f"leader {gang['leader']} (R-21)")
+            extra.append(say("board-leader", lang, name=gang["leader"]))
         if gang["left_table"]:
-            extra.append(f"{gang['left_table']} left the table (R-20)")
-        table = Table(
-            title=cell(
-                f"{gang['gang']} ({label_value(Side, gang['side'], lang)}): casualties "
-                f"{gang['casualties']}/"
-                f"{gang['started']}" + (f"; {'; '.join(extra)}" if extra else "")
-            )
-        )
+            extra.append(say("board-left", lang, count=gang["left_table"]))
+        side = label_value(Side, gang["side"], lang)
+        more = f"; {'; '.join(extra)}" if extra else ""
+        title = say("board-gang", lang, gang=gang["gang"], side=side, started=gang["started"],
+                    casualties=gang["casualties"], extra=more)  # fmt: skip
+        table = Table(title=cell(title))
         for column in ("model", "COS", "state", "FAMA", "FORTUNA", "carries", "out"):
-            table.add_column(column)
+            table.add_column(say(f"board-{column}", lang) if column.islower() else column)
         table.add_column(turns.say("column", lang))  # §1.8: acting, done or still to act
         table.add_column(actions.say("column", lang))  # rounds, jams, horse, used up
         for m in gang["models"]:
             prone = f" {label(TableState.PRONE, lang)}" if m["prone"] else ""
             state = state_word(m["state"], lang) + prone
             if m["fleeing"]:
-                state += " (R-20: flees)"
+                state += say("board-flees", lang)
             if m["state_clears_turn"] is not None and not m["eliminated"]:
                 steady = label(ModelState.STEADY, lang)
                 state += say("clears", lang, state=steady, turn=m["state_clears_turn"])
             out_text = ""
             if m["eliminated"]:
-                out_text = f"eliminated{' by ' + m['eliminated_by'] if m['eliminated_by'] else ''}"
+                by = say("by", lang, name=m["eliminated_by"]) if m["eliminated_by"] else ""
+                out_text = say("board-eliminated", lang, by=by)
             elif m["left_turn"] is not None:
-                out_text = f"left the table in turn {m['left_turn']} (R-20)"
+                out_text = say("board-left-turn", lang, turn=m["left_turn"])
             table.add_row(
                 cell(with_handle(m["name"], m["handle"])), f"{m['cos_left']}/{m['cos']}",
                 cell(state), str(m["fama_left"]),
-                str(m["fortuna_left"]), cell(", ".join(m["carries"])), cell(out_text),
+                str(m["fortuna_left"]),
+                cell(", ".join(carried_name(scenario, c, lang) for c in m["carries"])),
+                cell(out_text),
                 turns.turn_cell(m, lang), cell(actions.kit_text(m["kit"], lang)),
             )  # fmt: skip
         out.print(table)
@@ -135,12 +150,16 @@ def status(
         echo(line)
     for row in data["objectives"]:
         carrier = f" ({row['carrier']})" if row["carrier"] else ""
-        echo(f"{row['objective']} {row['copy']}: {row['state']}{carrier}")
+        name = objective_name(scenario, row["objective"], row["copy"], lang)
+        state = label_value(ObjectiveState, row["state"], lang)
+        echo(say("board-objective", lang, objective=name, state=state, carrier=carrier))
     if data["verdict"] is not None and data["verdict"]["over"]:
-        who = data["verdict"]["winner"] or "nobody"
-        echo(f"The recorded state ends the game: {who} wins; run 'skirmish game end'.")
+        winner = data["verdict"]["winner"]
+        who = say("wins", lang, gang=winner) if winner else say("draw", lang)
+        echo(say("board-verdict", lang, who=who))
     if data["winner"] or data["status"] == "ended":
-        echo(f"Winner: {data['winner'] or 'nobody'} ({data['reason']})")
+        reason = reason_text(data["reason"], scenario, lang)
+        echo(say("board-winner", lang, who=data["winner"] or say("nobody", lang), reason=reason))
     if data["postgame_owed"]:
         echo(_owed(data["game"], data["postgame_owed"], lang))
 
@@ -152,18 +171,25 @@ def log(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """The game's event log: every action with its dice, in order.
+    """The game's event log: one sentence per event, in the order recorded, with its dice as
+    read at the table (``cli.game_log``); ``--json`` gives each event's details and dice.
 
     Example: skirmish game log --game 2 --json
     """
+    from skirmish.campaign.game.board import events_of, models_of, scenario_of
+    from skirmish.cli.game_log import sentences
+
     with session(db, access="read") as s:
         g = game_of(s, campaign, game)
-        events = events_after(s, g, 0)
-    if json_:
-        emit(events)
-        return
-    for e in events:
-        dice = ",".join(str(d["value"]) for d in e["dice"])
-        details = ", ".join(f"{k}={v}" for k, v in e["details"].items() if v not in (None, [], {}))
-        kind = label_value(EventKind, e["action"], lang)
-        echo(f"{e['id']} T{e['turn']} {kind}: {details}" + (f" [{dice}]" if dice else ""))
+        if json_:
+            emit(sorted(events_after(s, g, 0), key=lambda e: e["id"]))
+            return
+        names = {m.id: m.name for m in models_of(s, g)}
+        events = [
+            {"id": e.id, "turn": e.turn, "action": e.action, "details": e.details,
+             "dice": e.dice, "model": names.get(e.model_id)}
+            for e in events_of(s, g)
+        ]  # fmt: skip
+        scenario = scenario_of(g)
+    for line in sentences(events, scenario, lang):
+        echo(line)

@@ -4,9 +4,10 @@ the glossary's word for a model's stored state (``engine.glossary``).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from skirmish.engine.glossary import label_value
+from skirmish.engine.glossary import label, label_value
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import ModelState
 
@@ -57,6 +58,24 @@ MESSAGES: Catalogue = {
         "board": "Game {game}: {title} — {status}, turn {turn}{limit}",
         "listed": "{game}: {scenario} — {good} vs {bad}, {status}, turn {turn}{winner}",
         "listed-winner": ", winner {winner}",
+        "board-gang": "{gang} ({side}): casualties {casualties}/{started}{extra}",
+        "board-cohesion": "cohesion test due (R-08)",
+        "board-retreated": "retreated ({why})",
+        "board-voluntary": "by choice, R-09",
+        "board-cohesion-failed": "cohesion failed, R-08",
+        "board-leader": "leader {name} (R-21)",
+        "board-left": "{count} left the table (R-20)",
+        "board-model": "model",
+        "board-state": "state",
+        "board-carries": "carries",
+        "board-out": "out",
+        "board-flees": " (R-20: flees)",
+        "board-eliminated": "eliminated{by}",
+        "board-left-turn": "left the table in turn {turn} (R-20)",
+        "board-objective": "{objective}: {state}{carrier}",
+        "board-verdict": "The recorded state ends the game: {who}; run 'skirmish game end'.",
+        "board-winner": "Winner: {who} ({reason})",
+        "nobody": "nobody",
         "owed": "Post-game still owed by {gangs}: 'skirmish game postgame --game {game}'.",
     },
     "it": {
@@ -104,6 +123,25 @@ MESSAGES: Catalogue = {
         "board": "Partita {game}: {title} — {status}, turno {turn}{limit}",
         "listed": "{game}: {scenario} — {good} contro {bad}, {status}, turno {turn}{winner}",
         "listed-winner": ", vince {winner}",
+        "board-gang": "{gang} ({side}): perdite {casualties}/{started}{extra}",
+        "board-cohesion": "test di coesione dovuto (R-08)",
+        "board-retreated": "ritirata ({why})",
+        "board-voluntary": "volontaria, R-09",
+        "board-cohesion-failed": "coesione fallita, R-08",
+        "board-leader": "capo {name} (R-21)",
+        "board-left": "{count} usciti dal tavolo (R-20)",
+        "board-model": "personaggio",
+        "board-state": "stato",
+        "board-carries": "trasporta",
+        "board-out": "fuori",
+        "board-flees": " (R-20: in fuga)",
+        "board-eliminated": "eliminato{by}",
+        "board-left-turn": "uscito dal tavolo al turno {turn} (R-20)",
+        "board-objective": "{objective}: {state}{carrier}",
+        "board-verdict": "Lo stato registrato chiude la partita: {who}; esegui 'skirmish game "
+        "end'.",
+        "board-winner": "Vincitore: {who} ({reason})",
+        "nobody": "nessuno",
         "owed": "Fase dopo la partita ancora da fare per {gangs}: "
         "'skirmish game postgame --game {game}'.",
     },
@@ -118,3 +156,93 @@ def say(key: str, lang: Lang, **values: Any) -> str:
 def state_word(state: str, lang: Lang) -> str:
     """A model's stored state in the glossary's word."""
     return label_value(ModelState, state, lang)
+
+
+#: Why a game ended, as ``rules.scenarios.decide`` and ``campaign.game.end`` store it
+#: (``Game.reason``), in the players' words; ``victory[N]`` is the scenario's own text.
+REASONS: Catalogue = {
+    "en": {
+        "good side retreated": "good side retreated",
+        "bad side retreated": "bad side retreated",
+        "both sides retreated": "both sides retreated",
+        "good side eliminated": "good side eliminated",
+        "bad side eliminated": "bad side eliminated",
+        "no victory condition holds: a draw": "no victory condition holds: a draw",
+        "named by the players": "named by the players",
+        "a draw, as the players agreed": "a draw, as the players agreed",
+        "the game goes on": "the game goes on",
+        "victory": "{side}: {text}",
+    },
+    "it": {
+        "good side retreated": "i buoni si sono ritirati",
+        "bad side retreated": "i cattivi si sono ritirati",
+        "both sides retreated": "entrambe le parti si sono ritirate",
+        "good side eliminated": "i buoni sono eliminati",
+        "bad side eliminated": "i cattivi sono eliminati",
+        "no victory condition holds: a draw": "nessuna condizione di vittoria: pareggio",
+        "named by the players": "indicato dai giocatori",
+        "a draw, as the players agreed": "pareggio, come deciso dai giocatori",
+        "the game goes on": "la partita continua",
+        "victory": "{side}: {text}",
+    },
+}
+
+#: The steps of a scripted first turn (Il comizio), by ``rules.scenarios.FirstTurnStep``.
+STEPS: Catalogue = {
+    "en": {
+        "bad_enter_move_only": "the bad models enter and may only move",
+        "good_no_actions": "the good models neither move nor act",
+        "sniper_wounds_target": "the sniper wounds the politician",
+        "guard_kills_sniper": "the good model in contact eliminates the sniper",
+        "civilians_flee": "the crowd runs",
+    },
+    "it": {
+        "bad_enter_move_only": "i cattivi entrano e possono solo muovere",
+        "good_no_actions": "i buoni non muovono e non agiscono",
+        "sniper_wounds_target": "il cecchino ferisce il politico",
+        "guard_kills_sniper": "il buono a contatto elimina il cecchino",
+        "civilians_flee": "la folla scappa",
+    },
+}
+
+
+def reason_text(reason: str | None, scenario: Any, lang: Lang) -> str:
+    """Why a game ended in ``lang``: a victory condition is the scenario's own text for the
+    side (``scenario``: a ``rules.scenarios.Scenario``), the other stored reasons the players'
+    words; a reason this table does not know is shown as stored."""
+    if not reason:
+        return ""
+    match = re.fullmatch(r"victory\[(\d+)\]", reason)
+    if match is not None and scenario is not None:
+        index = int(match.group(1))
+        if index < len(scenario.victory):
+            side = scenario.victory[index].side
+            text = scenario.victory_text[side]
+            return tr(REASONS, "victory", lang, side=label(side, lang),
+                      text=(text.it if lang == Lang.IT else text.en).rstrip("."))  # fmt: skip
+    table = REASONS[str(lang)] if str(lang) in REASONS else REASONS["en"]
+    return table.get(reason, reason)
+
+
+def objective_name(scenario: Any, objective: str, copy: int | None, lang: Lang) -> str:
+    """A scenario's objective by its name in ``lang``, with its copy number when the scenario
+    has several (``loot sack 2``, ``sacco del bottino 2``)."""
+    for found in getattr(scenario, "objectives", ()):
+        if found.id == objective:
+            name = str(found.name_it if lang == Lang.IT else found.name_en)
+            return f"{name} {copy}" if copy is not None and found.count > 1 else name
+    return objective if copy is None else f"{objective} {copy}"
+
+
+def carried_name(scenario: Any, carried: str, lang: Lang) -> str:
+    """What a model carries as the board lists it (``"loot-sack 2"``), by its name."""
+    objective, _, copy = carried.rpartition(" ")
+    if objective and copy.isdigit():
+        return objective_name(scenario, objective, int(copy), lang)
+    return objective_name(scenario, carried, None, lang)
+
+
+def step_text(step: str, lang: Lang) -> str:
+    """A step of a scripted first turn in ``lang``."""
+    table = STEPS[str(lang)] if str(lang) in STEPS else STEPS["en"]
+    return table.get(step, step.replace("_", " "))

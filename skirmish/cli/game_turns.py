@@ -10,7 +10,7 @@ import typer
 
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.game_record import GameOpt, act, ended_lines, entry_name
-from skirmish.cli.game_text import say
+from skirmish.cli.game_text import say, step_text
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, Dice, emit, session
 from skirmish.i18n import Lang
@@ -139,7 +139,7 @@ def turn(
                 )  # fmt: skip
             )
         for step in report.scripted:
-            lines.append(say("step", lang, step=step.replace("_", " ")))
+            lines.append(say("step", lang, step=step_text(step, lang)))
         if report.ended is not None:
             return lines + ended_lines(s, g, lang)
         lines += [f"- {rule.in_lang(lang)}" for rule in scenario.special_rules]

@@ -362,17 +362,22 @@ def test_the_glossary_words_in_a_game(cli: Cli) -> None:
     assert "Clantons (cattivi)" in board and "calmo steso" in board
     assert "Earps (good)" in cli.run("game", "status")
     assert cli.run("game", "list", "--lang", "it") == (
-        "1: bank-robbery — Earps contro Clantons, in corso, turno 1\n"
+        "1: Rapina in banca — Earps contro Clantons, in corso, turno 1\n"
     )
-    assert cli.run("game", "list") == "1: bank-robbery — Earps vs Clantons, in progress, turn 1\n"
+    assert cli.run("game", "list") == "1: Bank robbery — Earps vs Clantons, in progress, turn 1\n"
     out = cli.run("game", "spend", "fame", "Wyatt", "--lang", "it")
     assert out == "Wyatt spende un punto FAMA; ne restano 0 in questa partita (R-15).\n"
     log = cli.run("game", "log", "--lang", "it").splitlines()
-    assert [line.split(":")[0].split(" ", 2)[2] for line in log] == [
-        "inizio", "turno", "stato", "stato", "punto speso",
-    ]  # fmt: skip
+    assert log[1:] == [
+        "Turno 1 · Inizia il turno.",
+        "Turno 1 · Ike risulta calmo.",
+        "Turno 1 · Ike risulta steso.",
+        "Turno 1 · Wyatt spende un punto FAMA (ne restano 0, R-15).",
+    ]
     assert [e["action"] for e in cli.json("game", "log")][-1] == "spend"
-    assert cli.run("game", "log").splitlines()[-1].startswith("5 T1 spend: point=fama")
+    assert cli.run("game", "log").splitlines()[-1] == (
+        "Turn 1 · Wyatt spends a FAMA point (0 left, R-15)."
+    )
     cli.run("game", "end", "--winner", "Earps")
     assert "finita" in cli.run("game", "list", "--lang", "it")
     log = cli.run("log", "Clantons", "--lang", "it")

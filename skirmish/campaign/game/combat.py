@@ -271,6 +271,8 @@ def _complete(session: Session, event: GameEvent, details: dict[str, Any]) -> No
 def _combat_details(
     report: CombatReport, options: Mapping[str, Any], rulings: Sequence[str]
 ) -> dict[str, Any]:
+    from skirmish.campaign.game.readings import combat_rolls
+
     plain = {k: (v.value if hasattr(v, "value") else v) for k, v in options.items()}
     return {
         "attacker": report.attacker,
@@ -284,6 +286,7 @@ def _combat_details(
         "prone": report.prone_after,
         "changes": report.changes,
         "rulings": list(rulings),
+        "rolls": combat_rolls(report.result),  # each die read as at the table (the log)
     }
 
 
