@@ -2,7 +2,8 @@
 machine, few and short runs to stay fast).
 
 The moves are the game's commands (turn, initiative, activate, shoot, melee, hit, eliminate,
-state, spend, drink, objective events, end, abandon) and ``game undo --times N``. The machine
+state, spend, objective events, reload, unjam, mount, dismount, end, abandon) and ``game undo
+--times N``. The machine
 keeps a stack of the database's state before each action that was accepted. After every move:
 
 - a refused command changed nothing, and said so in one ``Error:`` line (never a traceback);
@@ -39,8 +40,18 @@ from skirmish.campaign.game.board import current_game, events_of
 from skirmish.campaign.game.capture import ACTION, digest, game_rows
 from skirmish.cli.main import app
 
-from .harness import fresh
-from .test_undo import GAME_TABLES, started
+from .harness import Cli, fresh
+from .test_actions import KIT
+from .test_undo import GAME_TABLES
+
+#: Wyatt with a horse, Ike with a repeater instead of his rifle, Pete an unarmed civilian
+#: with the Clantons (R-20).
+SETUP = (
+    *KIT,
+    ("gang", "sell", "Clantons", "rifle"),
+    ("gang", "hire", "Clantons", "unarmed-civilian", "--name", "Pete"),
+    ("game", "start", "bank-robbery", "Earps", "Clantons"),
+)
 
 runner = CliRunner()
 MODELS = ("Wyatt", "Virgil", "Morgan", "Ike", "Billy", "Frank", "Pete")
@@ -84,9 +95,9 @@ def make_machine(db_of: Any) -> type[RuleBasedStateMachine]:
 
         @initialize()
         def start(self) -> None:
-            from .harness import Cli
-
-            started(Cli(self.db))
+            cli = Cli(self.db)
+            for command in SETUP:
+                cli.run(*command)
             self.engine = store.open_store(str(self.db), access=store.Access.READ, create=False)
             assert self.act("turn")  # the first turn: most commands need one
 
@@ -171,15 +182,27 @@ def make_machine(db_of: Any) -> type[RuleBasedStateMachine]:
         def spend(self, point: str, model: str) -> None:
             self.act("spend", point, model, actors=(model,))
 
-        @rule(model=st.sampled_from(("Wyatt", "Ike")))
-        def drink(self, model: str) -> None:
-            self.act("drink", model, actors=(model,))
+        @rule(model=st.sampled_from(("Ike", "Billy", "Wyatt")), rounds=st.sampled_from(("7", "17")))
+        def reload(self, model: str, rounds: str) -> None:
+            self.act("reload", model, "--rounds", rounds, actors=(model,))
+
+        @rule()
+        def unjam(self) -> None:
+            self.act("unjam", "Ike", actors=("Ike",))
+
+        @rule(
+            getting=st.sampled_from(("mount", "dismount")),
+            pace=st.sampled_from(("still", "trot", "gallop")),
+            seed=st.integers(0, 999),
+        )
+        def horse(self, getting: str, pace: str, seed: int) -> None:
+            self.act(getting, "Wyatt", "--pace", pace, "--seed", str(seed), actors=("Wyatt",))
 
         @rule(event=st.sampled_from(OBJECTIVE_EVENTS), by=st.sampled_from(MODELS))
         def objective(self, event: str, by: str) -> None:
             self.act("objective", "loot", event, "--by", by)
 
-        @precondition(lambda self: len(self.undoable) >= 5)  # a game played a little first
+        @precondition(lambda self: len(self.undoable) >= 3)  # a game played a little first
         @rule(how=st.sampled_from(("--draw", "Earps", "Clantons", "abandon")))
         def end(self, how: str) -> None:
             if how == "abandon":
