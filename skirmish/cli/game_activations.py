@@ -229,8 +229,9 @@ def no_waiting_option() -> Any:
         typer.Option(
             "--no-target-waiting",
             "--target-acted",
-            help="The target has taken its turn though the tracker has no record of it (it "
-            "moved): no +1, and its turn is recorded (R-18).",
+            help="R-18: without --target-waiting or this, the tracker reads from its record "
+            "whether the target has taken its turn. This says it has, unrecorded (it moved): "
+            "no +1, and its turn is recorded.",
         ),
     ]
 

@@ -31,6 +31,7 @@ def _combat_lines(report: Any, lang: Lang, shooting: bool) -> list[str]:
     from skirmish.cli.render_combat import melee_lines, shoot_lines
 
     lines = shoot_lines(report.result, lang) if shooting else melee_lines(report.result, lang)
+    lines += combat_lines(report, lang)  # whose turn, the target waiting
     if report.eliminated:
         lines.append(say("gone", lang, name=report.target))
     elif report.cos_before is not None and report.state_after is not None:
@@ -41,7 +42,7 @@ def _combat_lines(report: Any, lang: Lang, shooting: bool) -> list[str]:
                 after=report.cos_after, state=state)
         )  # fmt: skip
     lines += report.changes
-    return lines + combat_lines(report, lang)  # whose turn, the target waiting
+    return lines
 
 
 def _combat(
@@ -92,10 +93,8 @@ SHOOT_HELPS = {
     "a thrown weapon only if it has no gun).",
 }
 #: R-18: the target's waiting is read from the record unless the players say it.
-WAITING_HELP = "The target has not yet taken its turn: +1 (R-18; default: from the record)."
 WAITING = [parameter("no_target_waiting", no_waiting_option(), False)]
 MELEE_HELPS = {
-    "target_waiting": WAITING_HELP,
     "weapon": "A blade or improvised weapon carried, or bare-hands (default: the best carried).",
     "target_weapon": "What the defender fights with, among what it carries (default: the best "
     "carried).",
@@ -201,7 +200,7 @@ shoot = situation_command(
     Procedure.SHOOT, GAME_SOURCES, do_shoot, name="shoot", doc=do_shoot.__doc__ or "",
     before=_models("The model (or scenario person) shot at."),
     after=[*WAITING, *SHOT_BYSTANDERS, *GAME_OPTIONS],
-    helps={**SHOOT_HELPS, "target_waiting": WAITING_HELP},
+    helps=SHOOT_HELPS,
     defaults={"weapon": None, "target_waiting": None}, bounds=True,
 )  # fmt: skip
 melee = situation_command(

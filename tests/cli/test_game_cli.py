@@ -90,9 +90,12 @@ def test_shooting_before_a_leader_fires_in_the_duel_is_refused(cli: Cli) -> None
     assert error == (
         "Error: Duel: nobody shoots until a leader has fired; 'Virgil' is not a leader."
     )
-    cli.run("game", "melee", "Virgil", "Frank", "--dice", "1,1,1,1,1")  # fights are allowed
+    # Fights are allowed: a hit (Frank has not acted, +1, R-18), saved.
+    cli.run("game", "melee", "Virgil", "Frank", "--dice", "1,1,1,1,1,1")
+    cli.run("game", "activate", "Ike")  # Ike has taken his turn: no +1
     cli.run("game", "shoot", "Wyatt", "Ike", "--dice", "1,1,1,1,1")
     assert cli.json("game", "status")["leader_fired"] is True
+    cli.run("game", "turn")  # Virgil fought in turn 1: he shoots in turn 2 (§1.8)
     cli.run("game", "shoot", "Virgil", "Ike", "--range", "20", "--dice", "1,1,1,1,1")
 
 
@@ -195,7 +198,7 @@ def test_the_state_of_the_game_is_recorded_as_it_happens(cli: Cli) -> None:
     assert cli.json("game", "status")["gangs"][1]["models"][1]["state"] == "steady"
     events = cli.json("game", "log")
     assert [e["action"] for e in events] == [
-        "start", "turn", "objective", "hit", "state", "state", "spend", "shoot",
+        "start", "turn", "objective", "hit", "state", "state", "spend", "activate", "shoot",
     ]  # fmt: skip
     assert [d["value"] for d in events[-1]["dice"]] == [1, 1, 1, 1, 1]
 
@@ -316,7 +319,7 @@ def test_shaken_by_a_panic_test_is_not_ended_by_the_turn(cli: Cli) -> None:
     cli.run("game", "initiative", "Wyatt", "Ike", "--dice", "1,6")  # already shaken
     assert _state(cli, "Wyatt") == ("shaken", False, None)
     out = cli.run("game", "turn")
-    assert "Wyatt" not in out
+    assert not [line for line in out.splitlines()[1:] if "Wyatt" in line]  # first: who idled
     assert _state(cli, "Wyatt") == ("shaken", False, None)
     cli.run("game", "shoot", "Wyatt", "Billy", "--dice", "1,1,1,1,1")  # the nerve test ends it
     assert _state(cli, "Wyatt") == ("steady", False, None)
@@ -405,8 +408,8 @@ def test_json_of_an_action_lists_its_events(cli: Cli) -> None:
     playing(cli)
     data = cli.json("game", "shoot", "Wyatt", "Frank", "--range", "5", "--dice", "1,1,6,4,4")
     assert data["game"] == 1 and data["turn"] == 1
-    shoot = data["events"][0]
-    assert shoot["action"] == "shoot"
+    activation, shoot = data["events"][:2]  # Wyatt's turn begins (§1.8), then the shot
+    assert (activation["action"], shoot["action"]) == ("activate", "shoot")
     assert shoot["details"]["eliminated"] is True
     assert [d["purpose"] for d in shoot["dice"]] == ["nerve", "nerve", "shot", "save", "save"]
 
@@ -538,6 +541,7 @@ def test_the_situation_options_reach_the_engine(cli: Cli) -> None:
     playing(cli)
     # Morgan's six-shooter at 5U: 2 + 3 + 1 + 1 = 7 against Ike on a horse: a miss that hits
     # the mount, which falls on a 6 (R-02(c)); Ike, a Boss, is no Capitano: he tests panic.
+    cli.run("game", "activate", "Ike")  # he has taken his turn: no +1
     out = cli.run(
         "game", "shoot", "Morgan", "Ike", "--range", "5", "--target-mount", "still",
         "--dice", "1,1,2,6,1,1",
@@ -546,6 +550,8 @@ def test_the_situation_options_reach_the_engine(cli: Cli) -> None:
         "shot 2 + 3 + 1 + 1 = 7, miss (TIRO 3, weapon bonus +1, short range +1)",
         "mount 6: the horse is hit and falls",
         "panic 1,1 vs FRED 3, steady",
+        "Morgan takes its turn 1; Ike's turn is over (§1.8).",
+        "Ike has already taken its turn 1: no +1 (R-18, from the record).",
         "Ike: COS 3 → 3, steady.",
     ]
     event = cli.json("game", "log")[-1]

@@ -507,6 +507,7 @@ SHOOT_TABLE = {
     "immune": ("--immune", "--immune"),
 }
 MELEE_TABLE = {
+    "target_waiting": ("--target-waiting", "--target-waiting"),
     "behind": ("--behind", "--behind"),
     "elevation": ("--elevation", "--elevated"),
     "mounted": ("--mounted", "--mounted"),
@@ -629,8 +630,9 @@ def _gang(db: sqlite3.Connection, name: str, model: Model) -> int:
     return gang
 
 
-def play(store: Store, shooter: Model, target: Model) -> str:
-    """A game of the two models (and their friends), turn 1, states and whisky as drawn."""
+def play(store: Store, shooter: Model, target: Model, *, acted: bool = False) -> str:
+    """A game of the two models (and their friends), turn 1, states and whisky as drawn; the
+    target has taken its turn if ``acted``."""
     path = store.fresh()
     with sqlite3.connect(str(path)) as db:
         for gang_name, name, model in (("Ours", "Att", shooter), ("Theirs", "Tgt", target)):
@@ -655,11 +657,28 @@ def play(store: Store, shooter: Model, target: Model) -> str:
                 db.execute(
                     "UPDATE game_model SET state = ? WHERE name = ?", (mate.state, f"{name}{n}")
                 )
-    for name, model in (("Att", shooter), ("Tgt", target)):
+        if acted:
+            db.execute("UPDATE game_model SET activated_turn = 1 WHERE name = 'Tgt'")
+    for name, model in (("Tgt", target), ("Att", shooter)):  # the attacker acts last
         if model.drank:
             code, out = run("game", "drink", name, *db_flag)
             assert code == 0, out
     return str(path)
+
+
+def waiting(db: str) -> bool:
+    """Whether the game's record shows the target has not yet taken its turn (R-18): what a
+    player reading the board types as ``roll --target-waiting``."""
+    with sqlite3.connect(db) as conn:
+        [(turn,)] = conn.execute("SELECT activated_turn FROM game_model WHERE name = 'Tgt'")
+    return turn != 1
+
+
+def as_read(db: str, table: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The table for ``roll`` (the target's waiting read off the board) and for ``game``
+    (which reads it from its record itself)."""
+    game = {k: v for k, v in table.items() if k != "target_waiting"}
+    return {**game, "target_waiting": waiting(db)}, game
 
 
 def agree(db: str, command: str, game_args: list[str], roll_args_: list[str], seed: int) -> None:
@@ -698,10 +717,11 @@ def test_shooting_end_to_end(store: Store, data: st.DataObject) -> None:
     target = data.draw(models())
     table = data.draw(tables(shooter, target, shooting=True))
     name = data.draw(maybe([w.id for w in shooter.weapons()]))
-    db = play(store, shooter, target)
+    db = play(store, shooter, target, acted=data.draw(_FLAG))
+    table, told = as_read(db, table)
     plain = flags(table, shooting=True, game=False)
     args = roll_args(shooter, target, table, shooting=True, weapon_name=name, table_flags=plain)
-    game = flags(table, shooting=True, game=True) + (["--weapon", name] if name else [])
+    game = flags(told, shooting=True, game=True) + (["--weapon", name] if name else [])
     agree(db, "shoot", game, args, data.draw(st.integers(0, 2**32)))
 
 
@@ -714,10 +734,11 @@ def test_fight_end_to_end(store: Store, data: st.DataObject) -> None:
     table = data.draw(tables(attacker, target, shooting=False))
     name = data.draw(maybe([w.id for w in attacker.weapons()]))
     held = data.draw(maybe([w.id for w in target.weapons()]))
-    db = play(store, attacker, target)
+    db = play(store, attacker, target, acted=data.draw(_FLAG))
+    table, told = as_read(db, table)
     plain = flags(table, shooting=False, game=False)
     args = roll_args(attacker, target, table, shooting=False, weapon_name=name,
                      target_weapon=held, table_flags=plain)  # fmt: skip
-    game = flags(table, shooting=False, game=True)
+    game = flags(told, shooting=False, game=True)
     game += (["--weapon", name] if name else []) + (["--target-weapon", held] if held else [])
     agree(db, "melee", game, args, data.draw(st.integers(0, 2**32)))

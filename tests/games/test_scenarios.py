@@ -177,7 +177,9 @@ def test_duel(cli: Cli) -> None:
     assert error == (
         "Error: Duel: nobody shoots until a leader has fired; 'Billy' is not a leader."
     )
-    # Ike (TIRO 4, rifle +2) fires first and misses beyond short range: 1 + 4 + 2 = 7.
+    # Wyatt walks out first and has taken his turn (no +1 for Ike, R-18); Ike (TIRO 4,
+    # rifle +2) fires first and misses beyond short range: 1 + 4 + 2 = 7.
+    cli.run("game", "activate", "Wyatt")
     out = cli.run("game", "shoot", "Ike", "Wyatt", "--range", "20", "--dice", "1,1,1,1,1")
     assert "miss" in out
     cli.run("game", "shoot", "Billy", "Wyatt", "--dice", "1,1,1,1,1")
@@ -216,8 +218,9 @@ def test_assassination(cli: Cli) -> None:
 def test_the_witness(cli: Cli) -> None:
     cli.run("game", "start", "il testimone", "--good", "Hunters", "--bad", "Clantons")
     cli.run("game", "turn")
-    # Night (−1 beyond 20U): 5 + 3 + 2 − 1 = 9, one damage; save 4: one wound of Frank's two.
-    out = cli.run("game", "shoot", "Shorty", "Frank", "--range", "25", "--dice", "1,1,5,4,1,1")
+    # Night (−1 beyond 20U), Frank has not acted (+1, R-18): 5 + 3 + 2 + 1 − 1 = 10, two
+    # damage; saves 4 and 1: one wound of Frank's two.
+    out = cli.run("game", "shoot", "Shorty", "Frank", "--range", "25", "--dice", "1,1,5,4,1,1,1")
     assert "night beyond 20U −1" in out
     cli.run("game", "hit", "Frank", "--wounds", "1", "--by", "Shorty")
     cli.run("game", "eliminate", "Billy", "--by", "Django")
