@@ -111,7 +111,7 @@ RerollOpt = Annotated[
         help="R-15: reroll the first failed die of a stage with a point, STAGE:POINT[:FRIEND]: "
         "nerve/freddezza, shot/tiro, fight/corpo-a-corpo, save/salvezza, panic/panico, "
         "reflex/riflessi; fama or fortuna; FRIEND a friendly model within 5U that pays with "
-        "its FAMA (repeatable), e.g. --reroll shot:fortuna --reroll panic:fama:\"Wyatt Earp\".",
+        'its FAMA (repeatable), e.g. --reroll shot:fortuna --reroll panic:fama:"Wyatt Earp".',
     ),
 ]
 #: What a game's combat takes besides the situation: which game, where, and the dice.
