@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, Protocol
 
+from skirmish.errors import SkirmishError
+
 
 class Lang(StrEnum):
     """Languages of the output."""
@@ -30,10 +32,35 @@ class _Bilingual(Protocol):
     def name_en(self) -> str: ...
 
 
+#: The environment variable that chooses the output language when ``--lang`` is not given.
+LANG_VARIABLE = "SKIRMISH_LANG"
+
+
+class LanguageError(SkirmishError):
+    """``SKIRMISH_LANG`` names a language skirmish does not speak."""
+
+    exit_code = 2  # a usage error, like an unknown --lang
+
+
 def default_lang() -> Lang:
-    """``SKIRMISH_LANG`` if set to it/en, else English."""
-    value = os.environ.get("SKIRMISH_LANG", "").strip().lower()
-    return Lang.IT if value == "it" else Lang.EN
+    """``SKIRMISH_LANG`` (``it`` or ``en``, any case), English when it is unset or empty; any
+    other value raises ``LanguageError`` naming the valid ones (issue #10: a typo such as
+    ``italian`` must not silently give English)."""
+    raw = os.environ.get(LANG_VARIABLE, "")
+    value = raw.strip().lower()
+    if not value:
+        return Lang.EN
+    try:
+        return Lang(value)
+    except ValueError:
+        shown = raw if len(raw) <= 40 else raw[:40] + "…"
+        valid = ", ".join(repr(lang.value) for lang in Lang)
+        raise LanguageError(
+            f"{LANG_VARIABLE}={shown!r} is not a language of skirmish: set it to one of "
+            f"{valid}, or leave it empty for English.",
+            it=f"{LANG_VARIABLE}={shown!r} non è una lingua di skirmish: impostala a una tra "
+            f"{valid}, o lasciala vuota per l'inglese.",
+        ) from None
 
 
 def tr(catalogue: Catalogue, key: str, lang: Lang | str, **values: Any) -> str:

@@ -176,6 +176,15 @@ class SkirmishGroup(SuggestingGroup):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        from skirmish.i18n import LanguageError, default_lang
+
+        try:
+            default_lang()  # an unknown SKIRMISH_LANG is refused before anything runs
+        except LanguageError as exc:
+            _error(exc.text(_lang(args)))  # in --lang's language if given, else English
+            if standalone_mode:
+                sys.exit(exc.exit_code)
+            return exc.exit_code
         try:
             result = super().main(
                 args=args,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -70,6 +71,9 @@ def _annotation(
 ) -> Any:
     """One option, made once for the commands that share it (typer copies it before use)."""
     base: Any = input_.choices if input_.kind is Kind.CHOICE else _TYPES[input_.kind]
+    words: dict[str, Any] = {}
+    if input_.choices is not None:  # the English value or an Italian word (issue #10)
+        words = {"parser": choice_parser(input_.choices), "metavar": _metavar(input_.choices)}
     option = typer.Option(
         flag,
         *input_.aliases,
@@ -77,8 +81,66 @@ def _annotation(
         callback=_CALLBACKS.get(input_.kind) if bounds else None,
         show_default=input_.kind is not Kind.DISTANCE,
         rich_help_panel=panel,
+        **words,
     )
     return Annotated[base | None if optional else base, option]
+
+
+#: The Italian words (and other names players use) each choice of the declaration takes
+#: besides its English value: ``--cover leggera``, ``--target-mount galoppo`` (issue #10).
+CHOICE_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
+    "Cover": {
+        "none": ("nessuna", "scoperto", "allo scoperto"),
+        "light": ("leggera", "copertura leggera"),
+        "partial": ("parziale", "copertura parziale"),
+        "full": ("totale", "completa", "copertura totale"),
+    },
+    "Motion": {
+        "none": ("fermo", "a piedi", "nessuno"),
+        "normal": ("normale", "trotto", "al trotto"),
+        "fast": ("veloce", "corsa", "galoppo", "in corsa"),
+    },
+    "MountPace": {
+        "none": ("a piedi", "nessuna", "nessuno"),
+        "still": ("fermo", "cavallo fermo"),
+        "trot": ("trotto", "al trotto"),
+        "gallop": ("corsa", "galoppo", "in corsa"),
+    },
+    "Elevation": {
+        "none": ("nessuna", "pari", "stesso livello"),
+        "attacker": ("aggressore", "attaccante"),
+        "defender": ("difensore",),
+    },
+}
+
+
+def _metavar(choices: type[StrEnum]) -> str:
+    return "[" + "|".join(c.value for c in choices) + "]"
+
+
+@functools.cache
+def choice_parser(choices: type[StrEnum]) -> Callable[[str], str]:
+    """What an option of ``choices`` makes of what was typed: the choice's English value for
+    its value or one of its Italian words (``CHOICE_WORDS``), in any case, with or without
+    accents; anything else is refused naming every word it takes."""
+    from skirmish.rules.names import normalize
+
+    words = CHOICE_WORDS.get(choices.__name__, {})
+    known: dict[str, str] = {}
+    for choice in choices:
+        for name in (choice.value, *words.get(choice.value, ())):
+            known[normalize(name)] = choice.value
+
+    def parse(value: str) -> str:
+        found = known.get(normalize(str(value)))
+        if found is None:
+            english = ", ".join(repr(c.value) for c in choices)
+            italian = ", ".join(repr(w[0]) for w in words.values())
+            also = f" (or in Italian {italian})" if italian else ""
+            raise typer.BadParameter(f"{value!r} is not one of {english}{also}.")
+        return found
+
+    return parse
 
 
 def parameter(

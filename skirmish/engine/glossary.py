@@ -187,9 +187,9 @@ class Vocabulary(Generic[E]):
 # --- the glossary ---------------------------------------------------------------------------
 
 _STATE_WORDS = (
-    Word(ModelState.STEADY, "calmo", "steady", ("saldo", "calm")),
-    Word(ModelState.SHAKEN, "scosso", "shaken"),
-    Word(ModelState.TERRIFIED, "impaurito", "terrified", ("in panico", "panic")),
+    Word(ModelState.STEADY, "calmo", "steady", ("saldo", "calm", "calma", "salda")),
+    Word(ModelState.SHAKEN, "scosso", "shaken", ("scossa",)),
+    Word(ModelState.TERRIFIED, "impaurito", "terrified", ("in panico", "panic", "impaurita")),
 )
 
 #: A model's state after panic tests (§4.3.2, R-04).
@@ -201,8 +201,14 @@ TABLE_STATES = Vocabulary(
     TableState,
     [
         *(Word(TableState(w.member.value), w.it, w.en, w.aliases) for w in _STATE_WORDS),
-        Word(TableState.PRONE, "steso", "prone", ("a terra",)),
-        Word(TableState.STANDING, "in piedi", "standing", ("up",)),
+        # Italian players say a model lies "sdraiato" or "disteso" as often as the book's "steso".
+        Word(
+            TableState.PRONE,
+            "steso",
+            "prone",
+            ("a terra", "sdraiato", "disteso", "stesa", "sdraiata"),
+        ),
+        Word(TableState.STANDING, "in piedi", "standing", ("up", "alzato", "rialzato")),
         Word(TableState.FLEEING, "in fuga", "fleeing", ("flees", "fugge")),
     ],
 )
