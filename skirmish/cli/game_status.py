@@ -63,8 +63,8 @@ def list_(
     for row in rows:
         winner = say("listed-winner", lang, winner=row["winner"]) if row["winner"] else ""
         status = label_value(GameStatus, row["status"], lang)
-        found = find_scenario(str(row["scenario"]))
-        scenario = found.name_it if lang == Lang.IT else found.name_en
+        played = find_scenario(str(row["scenario"]))
+        scenario = played.name_it if lang == Lang.IT else played.name_en
         shown = {**row, "status": status, "winner": winner, "scenario": scenario}
         echo(say("listed", lang, **shown))
         if row["postgame_owed"]:
