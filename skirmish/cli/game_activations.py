@@ -6,7 +6,6 @@ turn ends. The rules are in ``campaign.game.activations``; this module only word
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
@@ -46,6 +45,7 @@ MESSAGES: Catalogue = {
         "'skirmish game turn'.",
         "idle": "Not recorded as taking their turn {turn}: {names}.",
         "ask": "{winner} wins the initiative: who takes its turn, {good} or {bad}?",
+        "cancelled": "The initiative was cancelled: nothing was recorded.",
         "column": "turn",
         "acting": "acting",
         "acted": "done",
@@ -77,6 +77,7 @@ MESSAGES: Catalogue = {
         "prossimo con 'skirmish game turn'.",
         "idle": "Non risultano aver giocato il turno {turn}: {names}.",
         "ask": "{winner} vince l'iniziativa: chi gioca il suo turno, {good} o {bad}?",
+        "cancelled": "Iniziativa annullata: non è stato registrato nulla.",
         "column": "turno",
         "acting": "in azione",
         "acted": "fatto",
@@ -153,16 +154,34 @@ def initiative_lines(report: InitiativeReport, turn: int, lang: Lang) -> list[st
 
 
 def chooser(lang: Lang) -> Any:
-    """On a terminal, ask the winner whom it activates (blank: its own); else ``None``, and
-    the winner's own model takes its turn."""
-    if not sys.stdin.isatty():
+    """On a terminal, ask the winner whom it activates (Enter: its own), again until the answer
+    names one of the two; else ``None``, and the winner's own model takes its turn."""
+    from skirmish.cli.dice_prompt import interactive
+
+    if not interactive():
         return None
     import typer
 
+    from skirmish.campaign.game.initiative import side_chosen
+    from skirmish.errors import CampaignError, SkirmishError
+    from skirmish.rules.model import Side
+
     def ask(report: InitiativeReport) -> str | None:
         question = say("ask", lang, winner=report.winner, good=report.good, bad=report.bad)
-        answer: str = typer.prompt(question, default=report.winner or "")
-        return answer.strip() or None
+        names = {Side.GOOD: report.good or "", Side.BAD: report.bad or ""}
+        while True:
+            try:
+                answer: str = typer.prompt(question, default=report.winner or "")
+            except typer.Abort:  # Ctrl-C, Ctrl-D: nothing is recorded, not even the roll
+                raise CampaignError(
+                    say("cancelled", Lang.EN), it=say("cancelled", Lang.IT)
+                ) from None
+            try:
+                side_chosen(answer, names)
+            except SkirmishError as exc:
+                typer.echo(exc.text(lang))
+                continue
+            return answer.strip() or None
 
     return ask
 

@@ -5,7 +5,7 @@ left to take their turn, no roll is needed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from sqlmodel import Session
@@ -195,7 +195,8 @@ def initiative(
         rollers=rollers,
     )
     answer = activate if activate is not None else choose(report) if choose else None
-    chosen = picked[_chosen_side(answer, picked)] if answer else picked[winner_side]
+    revealed = {side: model.name for side, model in picked.items()}
+    chosen = picked[side_chosen(answer, revealed)] if answer else picked[winner_side]
     record_event(
         session,
         game,
@@ -219,17 +220,17 @@ def initiative(
     return replace(report, activated=started, chosen=bool(answer))
 
 
-def _chosen_side(answer: str, picked: dict[Side, GameModel]) -> Side:
+def side_chosen(answer: str, names: Mapping[Side, str]) -> Side:
     """The side of the revealed model the winner activates: ``good``/``bad`` (``buoni``,
-    ``cattivi``) or one of the two models' names."""
+    ``cattivi``) or one of the two models' ``names``."""
     key = normalize(answer)
-    for side, model in picked.items():
-        if key == normalize(model.name):
+    for side, name in names.items():
+        if key == normalize(name):
             return side
     try:
         return parse(Side, answer)
     except SkirmishError:
-        options = ", ".join(["good", "bad", *(m.name for m in picked.values())])
+        options = ", ".join(["good", "bad", *names.values()])
         raise CampaignError(
             f"--activate {answer!r}: the winner activates one of the two models revealed; say "
             f"{options}.",
