@@ -357,3 +357,33 @@ def test_game_undo_on_postgresql(postgres_migrated_database: str) -> None:
     assert cli.state()["boards"] == at_start["boards"]
     assert cli.state()["events"] == at_start["events"]
     assert "back at its start" in cli.fail("game", "undo")
+
+
+@pytest.mark.parametrize(
+    "backend", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+)
+def test_two_undos_at_once_take_back_two_different_actions(
+    backend: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """Two ``game undo`` started while another writer holds the lock: both wait, then each
+    takes back one action, the later first, as one after the other would (docs/campaign.md)."""
+    from campaign.race_harness import RaceDb, describe
+
+    register_views()
+    if backend == "sqlite":
+        race = RaceDb.sqlite(tmp_path, request.getfixturevalue("sqlite_template"))
+    else:
+        race = RaceDb("postgresql", request.getfixturevalue("postgres_migrated_database"))
+    for command in (*SETUP, *EXTRA_SETUP):
+        race.cli(*command)
+    race.cli("game", "start", "bank-robbery", "Earps", "Clantons")
+    race.cli("game", "turn")
+    at_turn = race.json("game", "status")
+    race.cli("game", "spend", "fortuna", "Ike")
+    race.cli("game", "state", "Billy", "shaken")
+    outcomes = race.race(("game", "undo"), ("game", "undo"), campaign="Test")
+    assert [o.code for o in outcomes] == [0, 0], describe(outcomes)
+    said = sorted(o.stdout.splitlines()[0] for o in outcomes)
+    assert said[0].startswith("Undone: turn 1, spend: Ike") and "state: Billy" in said[1]
+    assert race.json("game", "status") == at_turn
+    assert race.audit("Test") == []
