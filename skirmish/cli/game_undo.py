@@ -27,7 +27,7 @@ MESSAGES: Catalogue = {
         "target": " → {target}",
         "changes": " ({changes})",
         "now": "Game {game} is at turn {turn}, {status}.",
-        "log": "The campaign log of {gang} takes back: {what}.",
+        "log": "The campaign log of {gang} takes back the {what} of game {game}.",
         "turn": "turn {before} → {after}",
         "status": "game {before} → {after}",
         "leader-fired": "a leader has fired (Duel)",
@@ -58,7 +58,8 @@ MESSAGES: Catalogue = {
         "target": " → {target}",
         "changes": " ({changes})",
         "now": "La partita {game} è al turno {turn}, {status}.",
-        "log": "Il registro della campagna di {gang} annulla: {what}.",
+        "log": "Il registro della campagna di {gang} annulla la voce «{what}» della partita "
+        "{game}.",
         "turn": "turno {before} → {after}",
         "status": "partita {before} → {after}",
         "leader-fired": "un capo ha sparato (Duello)",
@@ -127,7 +128,8 @@ def undo(
     for item in done:
         echo(_line(item, lang))
         for entry in item.log:
-            echo(say("log", lang, gang=entry["gang"], what=_log_text(entry, lang)))
+            what = _log_word(entry["action"], lang)
+            echo(say("log", lang, gang=entry["gang"], what=what, game=now["game"]))
     status = label_value(GameStatus, str(now["status"]), lang)
     echo(say("now", lang, game=now["game"], turn=now["turn"], status=status))
 
@@ -209,7 +211,7 @@ def _objective_name(scenario: str, objective: str, copy: int, lang: Lang) -> str
     return objective
 
 
-def _log_text(entry: dict[str, Any], lang: Lang) -> str:
-    from skirmish.campaign.text import describe
-
-    return describe(entry["action"], entry["details"], None, lang)
+def _log_word(action: str, lang: Lang) -> str:
+    """The game's word for a campaign log entry a game action wrote (its end, its abandon)."""
+    kind = {"game-end": EventKind.END, "game-abandon": EventKind.ABANDON}.get(action)
+    return label_value(EventKind, kind, lang) if kind is not None else action

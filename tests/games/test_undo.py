@@ -199,7 +199,8 @@ def test_the_end_is_undone_while_no_gang_has_acted_since(game: Cli) -> None:
     game.run("game", "end", "--winner", "Earps")
     text = game.run("game", "undo")
     assert text.startswith("Undone: turn 1, end (game in progress → ended).")
-    assert "The campaign log of Earps takes back:" in text
+    assert "The campaign log of Earps takes back the end of game 1." in text
+    assert "bank-robbery" not in text
     now = rows(game.db)
     assert {t: now[t] for t in GAME_TABLES} == {t: before[t] for t in GAME_TABLES}
     # The campaign log keeps the end and says it was undone; the money chain holds.
@@ -253,7 +254,8 @@ def test_an_abandon_is_undone_unless_a_gang_has_acted_since(game: Cli) -> None:
     game.run("game", "turn")
     before = rows(game.db)
     game.run("game", "abandon")
-    game.run("game", "undo")
+    text = game.run("game", "undo", "--lang", "it")
+    assert "Il registro della campagna di Clantons annulla la voce «abbandono»" in text
     now = rows(game.db)
     assert {t: now[t] for t in GAME_TABLES} == {t: before[t] for t in GAME_TABLES}
     game.run("game", "abandon")
