@@ -272,6 +272,27 @@ STEP_TEXT: dict[str, dict[str, str]] = {
 }
 
 
+def _entry_name(entry_id: Any, lang: str) -> str:
+    """A recovery outcome, an invalidity or a doctor (§6.5) by the book's name, not its id."""
+    from skirmish.rules import doctors, invalid_table, recovery_table
+
+    for table in (recovery_table(), invalid_table(), doctors()):
+        for entry in table:
+            if entry.id == entry_id:
+                return name(entry, lang)
+    return str(entry_id)
+
+
+def _scenario_name(scenario_id: Any, lang: str) -> str:
+    """A scenario by its name in ``lang`` (its id if this version does not know it)."""
+    from skirmish.rules.scenarios import find_scenario
+
+    try:
+        return name(find_scenario(str(scenario_id)), lang)
+    except SkirmishError:
+        return str(scenario_id)
+
+
 def result_word(result: str | None, lang: str) -> str:
     """``win``, ``loss``… in ``lang`` (the glossary's words)."""
     return label_value(GameResult, result, lang)
@@ -290,19 +311,19 @@ def describe_step(
     if action == "recovery":
         doctor = ""
         if d.get("doctor") and d.get("fee"):
-            doctor = words["doctor"].format(doctor=d["doctor"], fee=d["fee"])
+            doctor = words["doctor"].format(doctor=_entry_name(d["doctor"], lang), fee=d["fee"])
         elif d.get("doctor"):
             doctor = (
                 words["free-doctor"]
-                .format(doctor=d["doctor"], helper=d.get("doctor_model") or "")
+                .format(doctor=_entry_name(d["doctor"], lang), helper=d.get("doctor_model") or "")
                 .rstrip()
             )
-        extra = f" ({d['invalidity']})" if d.get("invalidity") else ""
+        extra = f" ({_entry_name(d['invalidity'], lang)})" if d.get("invalidity") else ""
         if d.get("invalidity") and d.get("to_stash"):
             extra += words["to-stash"].format(items=", ".join(d["to_stash"]))
         return words[action].format(
             who=who, roll=d.get("roll"), total=d.get("total"), doctor=doctor,
-            outcome=d.get("outcome"), extra=extra,
+            outcome=_entry_name(d.get("outcome"), lang), extra=extra,
         )  # fmt: skip
     if action == "game-xp":
         xp = int(d.get("eliminations", 0)) + int(d.get("bonus", 0))
@@ -328,7 +349,7 @@ def describe_step(
             loss = words["loss"].format(who=who, point=label_value(Point, d["loss"], lang))
         return words[action].format(roll=d.get("roll"), loss=loss)
     values = {
-        "game": d.get("game"), "scenario": d.get("scenario"),
+        "game": d.get("game"), "scenario": _scenario_name(d.get("scenario"), lang),
         "side": label_value(Side, d.get("side"), lang),
         "result": result_word(d.get("result"), lang), "amount": d.get("amount"), "who": who,
     }  # fmt: skip

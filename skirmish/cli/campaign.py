@@ -156,6 +156,7 @@ def show(
     from skirmish.campaign import lookup, views
     from skirmish.campaign.gangs import settings_of
     from skirmish.campaign.settings import HOUSE_RULES
+    from skirmish.cli.gang import status_word
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
@@ -190,7 +191,7 @@ def show(
     for g in gangs:
         table.add_row(
             cell(g["name"]), cell(g["faction_name"]), str(g["models"]), f"{g['treasury']}$",
-            f"{g['rating']}$", cell(g["status"]),
+            f"{g['rating']}$", cell(status_word(g["status"], lang)),
         )  # fmt: skip
     out.print(table)
 

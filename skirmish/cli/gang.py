@@ -60,6 +60,17 @@ LABELS: Catalogue = {
     },
 }  # fmt: skip
 
+#: A gang's and a model's status (``campaign.models.GangStatus``, ``MemberStatus``) in words.
+STATUSES: Catalogue = {
+    "en": {"active": "active", "dead": "dead", "retired": "retired"},
+    "it": {"active": "in attività", "dead": "morto", "retired": "ritirato"},
+}
+
+
+def status_word(status: str, lang: Lang) -> str:
+    """A gang's or a model's stored status in ``lang`` (an unknown one as stored)."""
+    return STATUSES.get(str(lang), STATUSES["en"]).get(status, status)
+
 
 def _gang(s: Session, campaign: str | None, name: str, *, full: bool = False) -> Gang:
     from skirmish.campaign import lookup
@@ -150,7 +161,7 @@ def list_(
     for row in rows:
         table.add_row(
             cell(row["name"]), cell(row["faction_name"]), str(row["models"]),
-            f"{row['treasury']}$", f"{row['rating']}$", cell(row["status"]),
+            f"{row['treasury']}$", f"{row['rating']}$", cell(status_word(row["status"], lang)),
         )  # fmt: skip
     console().print(table)
 
@@ -196,7 +207,7 @@ def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
         cell(
             f" — {data['faction_name']} — {label('treasury')} {data['treasury']}$ — "
             f"{label('rating')} {data['rating']}$"
-            + (f" — {data['status']}" if data["status"] != "active" else "")
+            + (f" — {status_word(data['status'], lang)}" if data["status"] != "active" else "")
         )
     )
     out.print(heading)
@@ -238,7 +249,9 @@ def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
         failed = ", ".join(f["name"] for f in waiting)
         out.print(cell(f"{label('failed')}: {failed}"))
     if data["former_members"]:
-        former = ", ".join(f"{m['name']} ({m['status']})" for m in data["former_members"])
+        former = ", ".join(
+            f"{m['name']} ({status_word(m['status'], lang)})" for m in data["former_members"]
+        )
         out.print(cell(f"{label('former')}: {former}"))
     if weapons:
         table = Table(title=label("weapons"))

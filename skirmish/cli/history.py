@@ -10,7 +10,48 @@ import typer
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
+from skirmish.i18n import Catalogue
 from skirmish.limits import LAST
+
+#: What each kind of campaign log entry is called in the log's "action" column (``--json``
+#: keeps the stored action).
+ACTIONS: Catalogue = {
+    "en": {
+        "campaign-new": "new campaign", "campaign-set": "house rule", "gang-new": "new gang",
+        "gang-rename": "gang renamed", "gang-retire": "gang retired",
+        "member-rename": "model renamed", "handle-set": "handle", "handle-cleared": "handle",
+        "hire": "hire", "fire": "fire", "injure": "injury", "buy": "purchase", "sell": "sale",
+        "equip": "equip", "unequip": "unequip", "advance": "advance", "xp": "XP",
+        "undo": "undo", "import": "import", "game-start": "game start",
+        "game-end": "game end", "game-abandon": "game abandoned",
+        "wounded-healed": "healed", "used-up": "used up", "recovery": "recovery",
+        "game-xp": "game XP", "income": "income", "bounty": "bounty",
+        "outlaw-mark": "outlaws", "gambler": "gambler", "marked-cards": "marked cards",
+        "infamy": "infamy", "undone": "undone",
+    },
+    "it": {
+        "campaign-new": "nuova campagna", "campaign-set": "regola della casa",
+        "gang-new": "nuova banda", "gang-rename": "banda rinominata",
+        "gang-retire": "banda ritirata", "member-rename": "personaggio rinominato",
+        "handle-set": "soprannome", "handle-cleared": "soprannome", "hire": "assoldato",
+        "fire": "congedato", "injure": "ferita", "buy": "acquisto", "sell": "vendita",
+        "equip": "equipaggia", "unequip": "toglie", "advance": "avanzamento", "xp": "PE",
+        "undo": "annullamento", "import": "importazione", "game-start": "inizio partita",
+        "game-end": "fine partita", "game-abandon": "partita abbandonata",
+        "wounded-healed": "guarito", "used-up": "consumato", "recovery": "recupero",
+        "game-xp": "PE della partita", "income": "guadagno", "bounty": "taglia",
+        "outlaw-mark": "fuorilegge", "gambler": "giocatore d'azzardo",
+        "marked-cards": "carte truccate", "infamy": "infamia", "undone": "annullata",
+    },
+}  # fmt: skip
+
+
+def action_word(action: str, lang: str) -> str:
+    """A log entry's action in ``lang``: its name, never the stored id (an action this table
+    does not know reads as its words)."""
+    table = ACTIONS.get(str(lang), ACTIONS["en"])
+    return table.get(action) or action.replace("-", " ")
+
 
 log_app = typer.Typer(name="log", add_completion=False)
 undo_app = typer.Typer(name="undo", add_completion=False)
@@ -67,11 +108,11 @@ def log(
         dice = _dice_text(row["dice"])
         money = _change(row["money_before"], row["money_after"])
         xp = _change(row["xp_before"], row["xp_after"])
-        mark = (" (annullata)" if italian else " (undone)") if row["id"] in undone else ""
+        mark = f" ({action_word('undone', lang)})" if row["id"] in undone else ""
         what = (f"{row['ruling']}: " if row["ruling"] else "") + text
         table.add_row(
             str(row["id"]), cell(row["at"].replace("T", " ").rstrip("Z")), cell(row["gang"] or ""),
-            cell(row["action"] + mark), cell(what), cell(dice), money, xp,
+            cell(action_word(row["action"], lang) + mark), cell(what), cell(dice), money, xp,
         )  # fmt: skip
     console().print(table)
 

@@ -384,9 +384,9 @@ def test_the_glossary_words_in_a_game(cli: Cli) -> None:
     cli.run("game", "end", "--winner", "Earps")
     assert "finita" in cli.run("game", "list", "--lang", "it")
     log = cli.run("log", "Clantons", "--lang", "it")
-    assert "partita 1 (bank-robbery) iniziata, con i cattivi" in log
-    assert "partita 1 (bank-robbery) finita: sconfitta" in log
-    assert "game 1 (bank-robbery) started, bad side" in cli.run("log", "Clantons")
+    assert "partita 1 (Rapina in banca) iniziata, con i cattivi" in log
+    assert "partita 1 (Rapina in banca) finita: sconfitta" in log
+    assert "game 1 (Bank robbery) started, bad side" in cli.run("log", "Clantons")
 
 
 def test_an_unknown_word_names_the_nearest(cli: Cli) -> None:
