@@ -191,7 +191,7 @@ def _step_text(step: dict[str, Any], lang: Lang) -> str:
         else ""
     )
     xp = (
-        f" [XP {step['xp_before']} → {step['xp_after']}]"
+        f" [{'PE' if lang == Lang.IT else 'XP'} {step['xp_before']} → {step['xp_after']}]"
         if step["xp_before"] != step["xp_after"]
         else ""
     )

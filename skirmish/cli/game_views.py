@@ -6,14 +6,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
-from skirmish.i18n import Lang
+from skirmish.errors import SkirmishError
+from skirmish.i18n import Catalogue, Lang, name, tr
 
 HEADERS = {
     "en": (
@@ -97,9 +98,15 @@ def graveyard(
     if not rows:
         echo("Nessun morto." if lang == Lang.IT else "Nobody has died yet.")
     for r in rows:
-        where = f", game {r['game']} ({r['scenario']})" if r["game"] else ""
-        by = f", eliminated by {r['eliminated_by']}" if r["eliminated_by"] else ""
-        echo(f"{r['name']} ({r['gang']}, {r['profile']}, {r['xp']} XP){where}{by}")
+        where = (
+            _say("dead-game", lang, game=r["game"], scenario=_scenario(r["scenario"], lang))
+            if r["game"]
+            else ""
+        )
+        by = _say("dead-by", lang, name=r["eliminated_by"]) if r["eliminated_by"] else ""
+        profile = _profile(r["profile"], lang)
+        echo(_say("dead", lang, name=r["name"], gang=r["gang"], profile=profile, xp=r["xp"],
+                  where=where, by=by))  # fmt: skip
 
 
 def history(
@@ -124,24 +131,96 @@ def history(
     if json_:
         emit(data)
         return
-    echo(
-        f"{data['name']} ({data['gang']}, {data['profile']}): {data['status']}, {data['xp']} XP, "
-        f"{len(data['games'])} game(s), {data['eliminations']} elimination(s)"
-    )
+    from skirmish.campaign.text import result_word
+    from skirmish.campaign.views import injury_name, skill_name
+    from skirmish.cli.gang import status_word
+
+    profile, status = _profile(data["profile"], lang), status_word(data["status"], lang)
+    echo(_say("member", lang, name=data["name"], gang=data["gang"], profile=profile,
+              status=status, xp=data["xp"], games=len(data["games"]),
+              eliminations=data["eliminations"]))  # fmt: skip
     for g in data["games"]:
-        kills = f", eliminated {', '.join(g['eliminations'])}" if g["eliminations"] else ""
+        kills = ""
+        if g["eliminations"]:
+            kills = _say("kills", lang, names=", ".join(g["eliminations"]))
         fell = ""
         if g["eliminated"]:
-            fell = ", fell" + (f" to {g['eliminated_by']}" if g["eliminated_by"] else "")
-        echo(f"  game {g['game']} {g['scenario']}: {g['result']}{kills}{fell}")
+            by = _say("fell-to", lang, name=g["eliminated_by"]) if g["eliminated_by"] else ""
+            fell = _say("fell", lang, by=by)
+        echo(_say("game", lang, game=g["game"], scenario=_scenario(g["scenario"], lang),
+                  result=result_word(g["result"], lang), kills=kills, fell=fell))  # fmt: skip
     for r in data["recoveries"]:
-        extra = f" ({r['invalidity']})" if r["invalidity"] else ""
-        echo(f"  recovery after game {r['game']}: {r['outcome']}{extra}")
+        extra = f" ({injury_name(r['invalidity'], lang)})" if r["invalidity"] else ""
+        echo(_say("recovery", lang, game=r["game"], outcome=_recovery(r["outcome"], lang),
+                  extra=extra))  # fmt: skip
     if data["injuries"]:
-        echo(f"  injuries: {', '.join(data['injuries'])}")
+        injuries = ", ".join(injury_name(i, lang) for i in data["injuries"])
+        echo(_say("injuries", lang, injuries=injuries))
     for a in data["advances"]:
-        what = a["skill"] or a["advance"]
-        echo(f"  advance: {what} for {a['cost']} XP")
+        what = skill_name(a["skill"], lang) if a["skill"] else str(a["advance"]).upper()
+        echo(_say("advance", lang, what=what, cost=a["cost"]))
+
+
+#: What ``member history`` and ``campaign graveyard`` say, in both languages.
+MESSAGES: Catalogue = {
+    "en": {
+        "member": "{name} ({gang}, {profile}): {status}, {xp} XP, {games} game(s), "
+        "{eliminations} elimination(s)",
+        "game": "  game {game} {scenario}: {result}{kills}{fell}",
+        "kills": ", eliminated {names}",
+        "fell": ", fell{by}",
+        "fell-to": " to {name}",
+        "recovery": "  recovery after game {game}: {outcome}{extra}",
+        "injuries": "  injuries: {injuries}",
+        "advance": "  advance: {what} for {cost} XP",
+        "dead": "{name} ({gang}, {profile}, {xp} XP){where}{by}",
+        "dead-game": ", game {game} ({scenario})",
+        "dead-by": ", eliminated by {name}",
+    },
+    "it": {
+        "member": "{name} ({gang}, {profile}): {status}, {xp} PE, partite {games}, "
+        "eliminati {eliminations}",
+        "game": "  partita {game} {scenario}: {result}{kills}{fell}",
+        "kills": ", ha eliminato {names}",
+        "fell": ", è caduto{by}",
+        "fell-to": " per mano di {name}",
+        "recovery": "  recupero dopo la partita {game}: {outcome}{extra}",
+        "injuries": "  ferite: {injuries}",
+        "advance": "  avanzamento: {what} per {cost} PE",
+        "dead": "{name} ({gang}, {profile}, {xp} PE){where}{by}",
+        "dead-game": ", partita {game} ({scenario})",
+        "dead-by": ", eliminato da {name}",
+    },
+}
+
+
+def _say(key: str, lang: Lang, **values: Any) -> str:
+    return tr(MESSAGES, key, lang, **values)
+
+
+def _profile(profile: str, lang: Lang) -> str:
+    """A profile by the book's name (its id if this version does not know it)."""
+    from skirmish.rules import find_profile
+
+    try:
+        return name(find_profile(profile), lang)
+    except SkirmishError:
+        return profile
+
+
+def _scenario(scenario: str, lang: Lang) -> str:
+    from skirmish.rules.scenarios import find_scenario
+
+    try:
+        return name(find_scenario(scenario), lang)
+    except SkirmishError:
+        return scenario
+
+
+def _recovery(outcome: str, lang: Lang) -> str:
+    from skirmish.rules import recovery_table
+
+    return next((name(r, lang) for r in recovery_table() if r.id == outcome), outcome)
 
 
 def register_campaign(app: typer.Typer) -> None:

@@ -16,7 +16,7 @@ import typer
 from skirmish.cli.common_flags import DbOpt
 from skirmish.cli.store_options import CampaignOpt
 from skirmish.errors import SkirmishError
-from skirmish.i18n import Lang
+from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:
     from skirmish.campaign.models import Campaign
@@ -79,6 +79,23 @@ def _warn_uncovered(*documents: str) -> None:
         )
 
 
+#: What ``print`` says it wrote, in the language of the terminal (``SKIRMISH_LANG``; the
+#: sheets' own ``--lang`` is the language printed on them).
+MESSAGES: Catalogue = {
+    "en": {"html": "Wrote {path} (HTML).", "pdf": "Wrote {path} ({pages} pages).",
+           "pdf-1": "Wrote {path} (1 page)."},
+    "it": {"html": "Scritto {path} (HTML).", "pdf": "Scritto {path} ({pages} pagine).",
+           "pdf-1": "Scritto {path} (1 pagina)."},
+}  # fmt: skip
+
+
+def _wrote(output: Path, pages: int | None) -> str:
+    from skirmish.i18n import default_lang
+
+    key = "html" if pages is None else "pdf-1" if pages == 1 else "pdf"
+    return tr(MESSAGES, key, default_lang(), path=output, pages=pages)
+
+
 def _write(html: str, output: Path, chosen: Format | None) -> None:
     """Write ``html`` as PDF or HTML to ``output`` and say what was written."""
     fmt = _format(output, chosen)
@@ -86,13 +103,13 @@ def _write(html: str, output: Path, chosen: Format | None) -> None:
         from skirmish.fileio import write_text
 
         write_text(output, html)  # atomically, like the PDF: the old file or the new one
-        typer.echo(f"Wrote {output} (HTML).")
+        typer.echo(_wrote(output, None))
         return
     from skirmish.printing.pdf import write_pdf
 
     _warn_uncovered(html)
     pages = write_pdf(html, output)
-    typer.echo(f"Wrote {output} ({pages} page{'s' if pages != 1 else ''}).")
+    typer.echo(_wrote(output, pages))
 
 
 @app.command("blank")
@@ -259,4 +276,4 @@ def _write_campaign_pdf(view: CampaignView, lang: Lang, output: Path) -> None:
             progress.update(task, advance=1, description=label)
 
         pages = write_pdf_sheets(sheets, output, progress=step)
-    typer.echo(f"Wrote {output} ({pages} page{'s' if pages != 1 else ''}).")
+    typer.echo(_wrote(output, pages))

@@ -61,6 +61,18 @@ MESSAGES = {
         "name": "Nome",
         "id": "id",
         "number": "§",
+        "roll_shoot": "tiro per colpire",
+        "roll_melee": "corpo a corpo",
+        "roll_nerve": "test di freddezza",
+        "roll_panic": "test di panico",
+        "roll_reflex": "test riflessi",
+        "roll_save": "tiro salvezza",
+        "field_civilians": "Civili",
+        "field_deployment": "Schieramento",
+        "field_length": "Durata partita",
+        "field_objectives": "Obiettivi",
+        "field_restrictions": "Restrizioni",
+        "field_victory": "Condizioni di vittoria",
     },
     "en": {
         "section": "§{number}",
@@ -100,6 +112,18 @@ MESSAGES = {
         "name": "Name",
         "id": "id",
         "number": "§",
+        "roll_shoot": "to hit",
+        "roll_melee": "fight",
+        "roll_nerve": "nerve test",
+        "roll_panic": "panic test",
+        "roll_reflex": "reflex test",
+        "roll_save": "saving roll",
+        "field_civilians": "Civilians",
+        "field_deployment": "Deployment",
+        "field_length": "Game length",
+        "field_objectives": "Objectives",
+        "field_restrictions": "Restrictions",
+        "field_victory": "Victory conditions",
     },
 }
 
@@ -246,7 +270,7 @@ def render_card(scenario: Scenario, lang: Lang) -> str:
                 + t(
                     "modifier_line",
                     text=m.text.in_lang(lang),
-                    roll=m.roll.value,
+                    roll=t(f"roll_{m.roll.value}"),
                     value=m.value,
                     beyond=beyond,
                     ruling=m.ruling,
@@ -254,7 +278,7 @@ def render_card(scenario: Scenario, lang: Lang) -> str:
             )
     if scenario.restrictions:
         lines += ["", t("restrictions")]
-        lines += [f"  - [{r.kind.value}] {r.text.in_lang(lang)}" for r in scenario.restrictions]
+        lines += [f"  - {r.text.in_lang(lang)}" for r in scenario.restrictions]
     if scenario.civilians is not None:
         c = scenario.civilians
         lines += [
@@ -264,7 +288,7 @@ def render_card(scenario: Scenario, lang: Lang) -> str:
             + t(
                 "civilians_line",
                 count=c.count,
-                profile=c.profile,
+                profile=_profile_name(c.profile, lang),
                 deploy_min=c.deploy_min,
                 deploy_max=c.deploy_max,
                 move=c.move,
@@ -275,7 +299,9 @@ def render_card(scenario: Scenario, lang: Lang) -> str:
         ]
     if scenario.decisions:
         lines += ["", t("decisions")]
-        lines += [f"  - [{d.field}] {d.text.in_lang(lang)}" for d in scenario.decisions]
+        lines += [
+            f"  - {t(f'field_{d.field}')}: {d.text.in_lang(lang)}" for d in scenario.decisions
+        ]
     return "\n".join(lines)
 
 
@@ -316,3 +342,15 @@ def show(
 
 
 register_scenario(app)
+
+
+def _profile_name(profile: str, lang: Lang) -> str:
+    """A profile by the book's name (the civilians of a scenario), its id if unknown."""
+    from skirmish.errors import SkirmishError
+    from skirmish.rules import find_profile
+
+    try:
+        found = find_profile(profile)
+    except SkirmishError:
+        return profile
+    return found.name_it if lang is Lang.IT else found.name_en

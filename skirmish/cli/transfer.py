@@ -8,16 +8,39 @@ from typing import Annotated
 
 import typer
 
-from skirmish.cli.common_flags import DbOpt
+from skirmish.cli.common_flags import DbOpt, LangOpt
 from skirmish.cli.store_options import CampaignOpt, echo, session
+from skirmish.i18n import Catalogue, tr
 
 export_app = typer.Typer(name="export", add_completion=False)
 import_app = typer.Typer(name="import", add_completion=False)
+
+MESSAGES: Catalogue = {
+    "en": {
+        "gang": "gang {name!r}",
+        "campaign": "campaign {name!r}",
+        "exported": "Exported {what} to {path!r} (format_version {version}).",
+        "imported-gang": "Imported gang {name!r} into campaign {target!r}.",
+        "imported-campaign": "Imported campaign {target!r} ({gangs} gangs).",
+        "still": "The campaign in use is still {in_use!r}; 'skirmish campaign use \"{target}\"' "
+        "switches to it.",
+    },
+    "it": {
+        "gang": "la banda {name!r}",
+        "campaign": "la campagna {name!r}",
+        "exported": "Esportata {what} in {path!r} (format_version {version}).",
+        "imported-gang": "Importata la banda {name!r} nella campagna {target!r}.",
+        "imported-campaign": "Importata la campagna {target!r} ({gangs} bande).",
+        "still": "La campagna in uso resta {in_use!r}; 'skirmish campaign use \"{target}\"' "
+        "passa a quella.",
+    },
+}
 
 
 @export_app.command("export")
 def export(
     output: Annotated[Path, typer.Option("--output", "-o", help="JSON file to write.")],
+    lang: LangOpt,
     gang: Annotated[
         str | None,
         typer.Argument(help="Gang to export; without it, the whole campaign.", show_default=False),
@@ -39,17 +62,19 @@ def export(
         if gang is not None:
             chosen = lookup.gang_by_name(s, found, gang, full=True)
             document = transfer.export_gang(s, gang=chosen)
-            what = f"gang {chosen.name!r}"
+            what = tr(MESSAGES, "gang", lang, name=chosen.name)
         else:
             document = transfer.export_campaign(s, campaign=found)
-            what = f"campaign {found.name!r}"
+            what = tr(MESSAGES, "campaign", lang, name=found.name)
     transfer.write_document(document, output)
-    echo(f"Exported {what} to {str(output)!r} (format_version {document['format_version']}).")
+    echo(tr(MESSAGES, "exported", lang, what=what, path=str(output),
+            version=document["format_version"]))  # fmt: skip
 
 
 @import_app.command("import")
 def import_(
     file: Annotated[Path, typer.Argument(help="A JSON file written by 'skirmish export'.")],
+    lang: LangOpt,
     campaign: Annotated[
         str | None,
         typer.Option(
@@ -75,9 +100,8 @@ def import_(
         target = transfer.import_checked(s, checked).name
         in_use = lookup.current_campaign(s).name
     if checked.kind == "gang":
-        echo(f"Imported gang {checked.name!r} into campaign {target!r}.")
+        echo(tr(MESSAGES, "imported-gang", lang, name=checked.name, target=target))
     else:
-        echo(f"Imported campaign {target!r} ({checked.gangs} gangs).")
+        echo(tr(MESSAGES, "imported-campaign", lang, target=target, gangs=checked.gangs))
         if in_use != target:  # an import never changes the campaign in use (issue #10)
-            echo(f"The campaign in use is still {in_use!r}; 'skirmish campaign use \"{target}\"' "
-                 "switches to it.")  # fmt: skip
+            echo(tr(MESSAGES, "still", lang, in_use=in_use, target=target))
