@@ -209,9 +209,10 @@ def test_r21_the_walker_asks_who_leads_a_gang_without_a_leader(cli: Cli) -> None
     out = _walk(
         cli,
         ["scenario", "play", "duello", "--good", "Rangers", "--bad", "Trappers"],
-        ["Slim", "", "q"],  # Slim leads the rangers; Jed (the default) the mountain men
+        ["Slim", "1", "quit"],  # Slim leads the rangers; Jed (the first) the mountain men
     )
-    assert "Who leads Rangers in this game (R-21; Hank, Slim)" in out
+    assert "Who leads Rangers in this game (R-21): " in out
+    assert "  1  Hank\n  2  Slim\n" in out
     assert "Slim leads Rangers in this game (R-21)." in out
     board = cli.json("game", "status")
     assert [g["leader"] for g in board["gangs"]] == ["Slim", "Jed"]
@@ -506,14 +507,14 @@ def test_the_walker_asks_who_stood_near(cli: Cli) -> None:
         cli,
         ["scenario", "play", "rapimento", "--good", "Earps", "--bad", "Clantons"],
         [
-            "t", "",  # a new turn
-            "o", "hostage", "carry", "Ike",  # Ike holds the girl
-            "e", "Billy", "Wyatt", "Frank", "4,5",  # Billy falls near Frank: panic 4, 5
-            "e", "Ike", "Wyatt", "", "Frank",  # Ike falls: Frank keeps the hostage
-            "q",
+            "turn", "",  # a new turn
+            "objective", "hostage", "carry", "Ike",  # Ike holds the girl
+            "eliminate", "Billy", "Wyatt", "Frank", "4,5",  # Billy falls near Frank: panic 4, 5
+            "eliminate", "Ike", "Wyatt", "", "Frank",  # Ike falls: Frank keeps the hostage
+            "quit",
         ],
     )  # fmt: skip
-    assert "If Billy falls, which of Frank were within 5U (R-19" in out
+    assert "If Billy falls, which of these friends were within 5U (R-19" in out
     assert "R-19: Frank sees Billy fall within 5U: panic test 4 and 5 against FRED 3" in out
     assert "If Ike falls, a model of its side within 5U of hostage 1 (R-22" in out
     assert cli.json("game", "status")["objectives"][0]["carrier"] == "Frank"
@@ -526,14 +527,14 @@ def test_the_walker_asks_which_unarmed_civilians_were_near_a_shot(cli: Cli) -> N
         cli,
         ["scenario", "play", "rapina", "--good", "Earps", "--bad", "Clantons"],
         [
-            "t", "",  # a new turn
-            "s", "Wyatt", "Billy", "", "5", "none",  # Wyatt shoots Billy at 5U
+            "turn", "",  # a new turn
+            "shoot", "Wyatt", "Billy", "5", "none", "",  # Wyatt shoots Billy at 5U, no cover
             "",  # if Billy fell, Frank was not within 5U
             "Mary",  # Mary was within 10U of the shot
             "1,1,1,1,1",  # a miss; Billy's panic test passed
-            "q",
+            "quit",
         ],
     )  # fmt: skip
-    assert "Unarmed civilians within 10U of the shot (Mary; R-20; blank: none)" in out
+    assert "Unarmed civilians within 10U of the shot (R-20; numbers or names separated by " in out
     assert "R-20: Mary (within 10U of a shot) is terrified and flees" in out
     assert _board_model(cli, "Mary")["fleeing"] is True
