@@ -76,9 +76,21 @@ class HouseRule:
         return "|".join(self.choices) if self.choices else f"{self.low}–{self.high}"
 
     def describe(self, value: str, lang: str) -> str:
-        """The rule's text for ``value`` in ``lang``."""
-        template = self.text_it if lang == "it" else self.text_en
-        return template.format(value=value)
+        """The rule's text for ``value`` in ``lang``: a choice in Italian words in Italian (the
+        key and value typed stay as they are, in ``campaign show``'s own columns)."""
+        if lang == "it":
+            return self.text_it.format(value=VALUE_WORDS_IT.get(value, value))
+        return self.text_en.format(value=value)
+
+
+#: The Italian words of the settings' choices, for the rules' texts (issue #10).
+VALUE_WORDS_IT = {
+    "on": "sì", "off": "no", "next-game": "dalla partita successiva",
+    "any-time": "in qualsiasi momento", "stash": "al deposito", "lost": "perso",
+    "reroll": "si ritira il dado", "higher-rif": "vince il RIF più alto",
+    "nothing": "nessun effetto", "hiring": "solo all'ingaggio", "always": "sempre",
+    "per-kill": "per eliminato", "flat": "fisso",
+}  # fmt: skip
 
 
 _BOOL_ALIASES = {
@@ -144,7 +156,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         "hero-limits", "H-08", "hiring",
         "hero limits apply: {value} (hiring: a promoted common may exceed them)",
-        "limiti degli eroi: {value} (hiring: un comune promosso può superarli)",
+        "limiti degli eroi: {value} (solo all'ingaggio: un comune promosso può superarli)",
         choices=("hiring", "always"),
     ),
     HouseRule(
@@ -162,7 +174,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         "gambler", "H-11", "per-kill",
         "gambler: 1D6 (+1D6 per model he eliminated when per-kill): {value}",
-        "giocatore d'azzardo: 1D6 (+1D6 per eliminato se per-kill): {value}",
+        "giocatore d'azzardo: 1D6, +1D6 per ogni personaggio eliminato se 'per eliminato': {value}",
         choices=("per-kill", "flat"),
     ),
 )  # fmt: skip

@@ -28,7 +28,7 @@ MESSAGES: Catalogue = {
     "it": {
         "gang": "la banda {name!r}",
         "campaign": "la campagna {name!r}",
-        "exported": "Esportata {what} in {path!r} (format_version {version}).",
+        "exported": "Esportata {what} in {path!r} (versione del formato {version}).",
         "imported-gang": "Importata la banda {name!r} nella campagna {target!r}.",
         "imported-campaign": "Importata la campagna {target!r} ({gangs} bande).",
         "still": "La campagna in uso resta {in_use!r}; 'skirmish campaign use \"{target}\"' "
