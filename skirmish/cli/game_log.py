@@ -346,9 +346,7 @@ class _Reader:
         dice: Sequence[Mapping[str, Any]],
     ) -> str:
         word = label(kind, self.lang) if kind is not None else action.replace("-", " ")
-        name = (
-            details.get("model") or details.get("attacker") or details.get("gang") or self.actor
-        )
+        name = details.get("model") or details.get("attacker") or details.get("gang") or self.actor
         who = _say("generic-who", self.lang, name=self.who(name)) if name else ""
         shown = f" ({_say('dice', self.lang, dice=self.dice(dice))})" if dice else ""
         return _say("generic", self.lang, kind=word[:1].upper() + word[1:], who=who, dice=shown)
