@@ -253,7 +253,7 @@ def ready_to_fire(
             and (g.weapon.id, g.copy) != (gun.weapon.id, gun.copy)
         ]
         second = _ready(others, max(share, 1))
-        if second is None:
+        if second is None and others:  # with no second pistol the engine refuses (table 3)
             raise CampaignError(
                 f"firing two pistols needs a second one loaded and working: {model.name}'s "
                 "other pistol is empty or jammed (table 3); reload it, or fire one pistol.",
@@ -261,7 +261,8 @@ def ready_to_fire(
                 f"pistola di {model.name} è scarica o inceppata (tabella 3); ricaricala, o "
                 "spara con una sola.",
             )
-        chosen.append(second)
+        if second is not None:
+            chosen.append(second)
     out = dict(table)
     if len(weapon.rounds) > 1:  # a repeater, musket or carbine: 7 or 17 (R-14)
         given = table.get("rounds")
