@@ -83,7 +83,8 @@ def test_campaign_refusals(cli: Any) -> None:
         error="a campaign called 'West' already exists; choose another name or select it with "
         'skirmish campaign use "West".',
     )  # fmt: skip
-    cli.refused("campaign", "use", "Wes", error="unknown campaign 'Wes': did you mean 'West'?")
+    cli.refused("campaign", "use", "Wst", error="unknown campaign 'Wst': did you mean 'West'?")
+    assert cli.run("campaign", "use", "wes").stdout == "Campaign 'West' in use.\n"  # a prefix
     cli.refused(
         "gang", "list", "--campaign", "Est", error="unknown campaign 'Est': did you mean 'West'?"
     )
