@@ -306,6 +306,10 @@ def imported_or_refused(store: Store, raw: bytes, folder: Path) -> bool:
         assert store.dump() == before
         return False
     assert result.stderr == ""
+    imported = [c["name"] for c in store.json("campaign", "list") if c["name"] != "Target"]
+    assert [c["name"] for c in store.json("campaign", "list") if c["in_use"]] == ["Target"]
+    if imported:  # a campaign file: an import keeps the campaign in use (issue #10)
+        store.ok("campaign", "use", names=(imported[0],))
     read_everything(store, folder)
     return True
 

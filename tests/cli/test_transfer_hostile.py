@@ -493,7 +493,10 @@ def test_valid_entries_of_every_kind_are_imported_and_shown(
     document = read(exported["campaign"])
     _with_extra_entries(document)
     path = _write(tmp_path, document)
-    assert target.run("import", str(path)).stdout == "Imported campaign 'West' (3 gangs).\n"
+    assert target.run("import", str(path)).stdout == (
+        "Imported campaign 'West' (3 gangs).\n" + STILL_TARGET
+    )
+    target.run("campaign", "use", "West")  # an import keeps the campaign in use (issue #10)
     texts = [row["text"] for row in target.json("log", "Earps")]
     assert texts[-4:] == [
         "Wyatt: Lost hand",
@@ -509,7 +512,8 @@ def test_valid_entries_of_every_kind_are_imported_and_shown(
 BAD_DETAILS: list[tuple[str, int, str, Any, str]] = [
     ("campaign-new", 0, "campaign", "", "a campaign needs a name, not ''"),
     ("campaign-set", 0, "key", "speed", "unknown campaign setting 'speed': try 'sell-percent'"),
-    ("gang-new", 0, "faction", "aliens", "unknown faction 'aliens': did you mean 'npc', 'lawmen'?"),
+    ("gang-new", 0, "faction", "aliens", "unknown faction 'aliens': did you mean "
+     "'military', 'npc', 'lawmen'?"),
     ("gang-rename", 0, "after", "Clan\x00tons", "a gang name may not contain the control or "
      "invalid character U+0000 at position 5"),
     ("gang-retire", 0, "gang", 5, "expected a gang name, got 5"),
@@ -681,12 +685,18 @@ def test_an_entry_undone_twice(target: Any, tmp_path: Path, exported: dict[str, 
 
 # --------------------------------------------------------------------------- what is accepted
 
+#: An import keeps the campaign in use (issue #10) and says how to switch.
+STILL_TARGET = (
+    "The campaign in use is still 'Target'; 'skirmish campaign use \"West\"' switches to it.\n"
+)
+
 
 def test_the_whole_campaign_round_trips_and_its_games_do_not_shadow_local_ones(
     target: Any, tmp_path: Path, exported: dict[str, Path]
 ) -> None:
     out = target.run("import", str(exported["campaign"])).stdout
-    assert out == "Imported campaign 'West' (3 gangs).\n"
+    assert out == "Imported campaign 'West' (3 gangs).\n" + STILL_TARGET
+    target.run("campaign", "use", "West")  # an import keeps the campaign in use (issue #10)
     again = tmp_path / "again.json"
     target.run("export", "--campaign", "West", "-o", str(again))
     assert read(again) == read(exported["campaign"])

@@ -247,16 +247,21 @@ def situations(draw: st.DrawFn, shooter: Model, target: Model, *, shooting: bool
 # ---------------------------------------------------------------------------- the player's roll
 
 
-def picked(model: Model, name: str | None, *, fight: bool) -> str | None:
-    """The weapon the game puts in the model's hands: the one named, else the first that
-    shoots; in a fight the first blade, else the first improvised weapon, else bare hands."""
+def picked(
+    model: Model, name: str | None, *, fight: bool, distance: int | None = None
+) -> str | None:
+    """The weapon the game puts in the model's hands: the one named, else its first gun that
+    reaches ``distance``, else its first gun, else the first thrown weapon (issue #10); in a
+    fight the first blade, else the first improvised weapon, else bare hands."""
     if name is not None:
         return name
     carried = model.weapons()
     if fight:
         usable = [w for w in carried if w.blade] or [w for w in carried if w.improvised]
         return usable[0].id if usable else None
-    return next(w.id for w in carried if fires(w))
+    guns = [w for w in carried if fires(w) and not w.thrown and not w.template]
+    reach = [w for w in guns if distance is None or w.long is None or distance <= w.long]
+    return (reach or guns or [w for w in carried if fires(w)])[0].id
 
 
 def skill_args(flag: str, skills: tuple[tuple[str, str | None], ...]) -> list[str]:
@@ -276,7 +281,7 @@ def roll_args(
 ) -> list[str]:
     """What a player reading both rosters types into ``skirmish roll shoot|melee``, then the
     table's flags (by default from the declaration)."""
-    gun = picked(shooter, weapon_name, fight=not shooting)
+    gun = picked(shooter, weapon_name, fight=not shooting, distance=table.get("range"))
     args = ["--fred", str(shooter.fred), "--cos", str(max(0, min(4, shooter.cos)))]
     args += ["--weapon", gun or "bare-hands", "--faction", shooter.faction]
     args += skill_args("--skill", shooter.skills)
@@ -411,7 +416,7 @@ def game_setup(
     mine, theirs = combatant(shooter, "Att"), combatant(target, "Tgt")
 
     def build() -> Any:
-        gun = pick_weapon(mine, weapon_name, fight=not shooting)
+        gun = pick_weapon(mine, weapon_name, fight=not shooting, range_u=table.get("range"))
         if shooting:
             return setup_of(Procedure.SHOOT, mine, theirs, table, weapon=gun, night=night)
         held = pick_weapon(theirs, target_weapon, fight=True)
