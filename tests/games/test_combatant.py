@@ -61,7 +61,9 @@ def test_an_imbranato_target_is_thrown_more_easily(cli: Cli) -> None:
     injure(cli, "Clantons", "Ike", "imbranato")
     playing(cli)
     # nerve 1,1; shot 1 + 3 + 1 + 1 + 1 = 7 at a galloping Ike hits the horse on a 6; the
-    # reflex dice 2,2 + 1 each against RIF 3: no success, 1 wound, then panic 1,1.
+    # reflex dice 2,2 + 1 each against RIF 3: no success, 1 wound, then panic 1,1. Ike gallops
+    # in his own turn: no +1 for a target that has not acted (R-18).
+    cli.run("game", "activate", "Ike")
     out = cli.run(
         "game", "shoot", "Morgan", "Ike", "--range", "5", "--target-mount", "gallop",
         "--dice", "1,1,1,6,2,2,1,1",
@@ -79,6 +81,7 @@ def test_whisky_drunk_counts_for_the_shooter_and_for_the_target(cli: Cli) -> Non
     cli.run("gang", "buy", "Clantons", "whisky", "--for", "Billy", "--dice", "6")
     cli.run("gang", "buy", "Earps", "whisky", "--for", "Morgan", "--dice", "6")
     playing(cli)
+    cli.run("game", "activate", "Billy")  # Billy drinks in his turn: no +1 at him (R-18)
     assert "drinks whisky" in cli.run("game", "drink", "Billy")
     assert "drinks whisky" in cli.run("game", "drink", "Morgan")
     # Morgan at Billy: nerve 4,4 against FRED 3 + 1 whisky: calm; shot 4 + 3 + 1 + 1 = 9, one
@@ -126,10 +129,12 @@ def test_an_input_whose_condition_fails_is_refused(
 def test_the_vicesceriffo_is_immune_while_his_sceriffo_stands(cli: Cli) -> None:
     """R-04: with his Sceriffo in play and not terrified; terrified, he tests like anyone."""
     playing(cli)
+    cli.run("game", "activate", "Virgil")  # he has taken his turn: no +1 at him (R-18)
     out = cli.run("game", "shoot", "Ike", "Virgil", "--immune", "vicesceriffo", "--dice", "1,1,1")
     assert "no test (his Sceriffo within 5U)" in out
     cli.run("game", "state", "Wyatt", "terrified")
-    error = cli.fail("game", "shoot", "Ike", "Virgil", "--immune", "vicesceriffo", "--dice", "1")
+    # Billy, as Ike has shot in his turn (§2.1)
+    error = cli.fail("game", "shoot", "Billy", "Virgil", "--immune", "vicesceriffo", "--dice", "1")
     assert "Sceriffo is in play and not terrified" in error
 
 
