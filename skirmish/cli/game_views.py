@@ -154,7 +154,11 @@ def history(
         echo(_say("recovery", lang, game=r["game"], outcome=_recovery(r["outcome"], lang),
                   extra=extra))  # fmt: skip
     if data["injuries"]:
-        injuries = ", ".join(injury_name(i, lang) for i in data["injuries"])
+        # an invalidity (§6.5), or "wounded" for the next game, by the book's words
+        injuries = ", ".join(
+            _recovery(i, lang) if injury_name(i, lang) == i else injury_name(i, lang)
+            for i in data["injuries"]
+        )
         echo(_say("injuries", lang, injuries=injuries))
     for a in data["advances"]:
         what = skill_name(a["skill"], lang) if a["skill"] else str(a["advance"]).upper()

@@ -456,7 +456,7 @@ def test_member_history(cli: Cli) -> None:
     assert frank["injuries"] == ["wounded"]
     virgil = cli.json("member", "history", "Earps", "Virgil")
     assert [a["skill"] for a in virgil["advances"]] == ["dottore"]
-    assert "Wyatt (Earps, sheriff)" in cli.run("member", "history", "Earps", "Wyatt")
+    assert "Wyatt (Earps, Sheriff)" in cli.run("member", "history", "Earps", "Wyatt")
 
 
 def test_every_game_command_has_an_example(cli: Cli) -> None:
@@ -524,9 +524,9 @@ def test_the_postgame_in_italian(cli: Cli) -> None:
     out = cli.run("game", "postgame", "--dice", "3,1,1", "--lang", "it")
     assert out.splitlines() == [
         "Dopo la partita per Earps (vittoria):",
-        "  R-11, H-02: Wyatt: +1 PE (0 eliminati, bonus 1) [XP 2 → 3]",
-        "  R-11, H-02: Virgil: +1 PE (0 eliminati, bonus 1) [XP 0 → 1]",
-        "  R-11, H-02: Morgan: +1 PE (0 eliminati, bonus 1) [XP 0 → 1]",
+        "  R-11, H-02: Wyatt: +1 PE (0 eliminati, bonus 1) [PE 2 → 3]",
+        "  R-11, H-02: Virgil: +1 PE (0 eliminati, bonus 1) [PE 0 → 1]",
+        "  R-11, H-02: Morgan: +1 PE (0 eliminati, bonus 1) [PE 0 → 1]",
         "  H-01: partita 1: vittoria, +50$ [22$ → 72$]",
         "  H-10: carte truccate di Wyatt: 3 = +3$ [72$ → 75$]",
         "Dopo la partita per Clantons (ritirata):",
