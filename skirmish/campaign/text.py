@@ -311,19 +311,25 @@ def describe_step(
     if action == "recovery":
         doctor = ""
         if d.get("doctor") and d.get("fee"):
-            doctor = words["doctor"].format(doctor=_entry_name(d["doctor"], lang), fee=d["fee"])
+            doctor = words["doctor"].format(
+                doctor=_entry_name(d["doctor"], lang).lower(), fee=d["fee"]
+            )
         elif d.get("doctor"):
             doctor = (
                 words["free-doctor"]
-                .format(doctor=_entry_name(d["doctor"], lang), helper=d.get("doctor_model") or "")
+                .format(
+                    doctor=_entry_name(d["doctor"], lang).lower(),
+                    helper=d.get("doctor_model") or "",
+                )
                 .rstrip()
             )
         extra = f" ({_entry_name(d['invalidity'], lang)})" if d.get("invalidity") else ""
         if d.get("invalidity") and d.get("to_stash"):
-            extra += words["to-stash"].format(items=", ".join(d["to_stash"]))
+            stashed = ", ".join(_equipment(i, lang).lower() for i in d["to_stash"])
+            extra += words["to-stash"].format(items=stashed)
         return words[action].format(
             who=who, roll=d.get("roll"), total=d.get("total"), doctor=doctor,
-            outcome=_entry_name(d.get("outcome"), lang), extra=extra,
+            outcome=_entry_name(d.get("outcome"), lang).lower(), extra=extra,
         )  # fmt: skip
     if action == "game-xp":
         xp = int(d.get("eliminations", 0)) + int(d.get("bonus", 0))

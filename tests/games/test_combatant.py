@@ -165,7 +165,7 @@ def test_the_postgame_lost_hand_puts_the_rifle_in_the_stash(cli: Cli) -> None:
     cli.run("game", "end", "--winner", "Earps")
     # Earps: Wyatt's marked cards 3; Clantons: Ike's recovery 2 (invalid), invalid table 4.
     out = cli.run("game", "postgame", "--dice", "3,2,4")
-    assert "R-10: Ike: recovery 2 → 2: invalid (lost-hand); to the stash: rifle" in out
+    assert "R-10: Ike: recovery 2 → 2: invalid (Lost hand); to the stash: rifle" in out
     roster = cli.roster("Clantons")
     assert "rifle" not in roster["members"]["Ike"][5] and "rifle" in roster["stash"]
     assert "lost-hand" in roster["members"]["Ike"][4]

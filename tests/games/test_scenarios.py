@@ -129,7 +129,7 @@ def test_prisoner(cli: Cli) -> None:
     cli.run("game", "end")
     # Morgan: a graduate hired for 20$ (+2), die 1: wounded; marked cards 6; gambler 2.
     out = cli.run("game", "postgame", "--doctor", "Morgan=graduate", "--dice", "1,6,2")
-    assert "R-10: Morgan: recovery 1 → 3, graduate 20$: wounded [22$ → 2$]" in out
+    assert "R-10: Morgan: recovery 1 → 3, graduate doctor 20$: wounded [22$ → 2$]" in out
     assert cli.roster("Earps") == earps(22 - 20 + 20 + 6, morgan_injuries=("wounded",))
     assert cli.roster("Clantons") == clantons(36 + 50 + 2, ike=1, billy=3, games=1)
     # The wounded guard starts the next game with −1 COS ...
@@ -252,7 +252,7 @@ def test_the_rally(cli: Cli) -> None:
     # Earps: Morgan treated for free by Virgil (DOTTORE, +1): 4 + 1 = 5, recovered; marked
     # cards 4. Hunters killed a civilian: marked as outlaws for good (H-09).
     out = cli.run("game", "postgame", "--dice", "4,4")
-    assert "R-10: Morgan: recovery 4 → 5, bone-setter Virgil: recovered" in out
+    assert "R-10: Morgan: recovery 4 → 5, bone-setter Virgil: full recovery" in out
     assert "H-09: marked as outlaws for good: killed politician" in out
     assert cli.roster("Earps") == earps(22 + 20 + 4)
     assert cli.roster("Hunters") == hunters(81 + 50, django=3, shorty=2, kid=2)
