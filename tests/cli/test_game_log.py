@@ -126,7 +126,8 @@ def test_the_end_gives_the_scenarios_own_words(cli: Cli) -> None:
     cli.run("game", "turn")
     for copy in ("1", "2"):
         cli.run("game", "objective", "loot", "carry-off", "--copy", copy)
-    cli.run("game", "end")
+    if cli.json("game", "status")["status"] == "in_progress":  # else it ended by itself
+        cli.run("game", "end")
     last = cli.run("game", "log").splitlines()[-1]
     assert last == (
         "Turn 1 · The game ends: Clantons wins (bad: The bandits win if they manage to carry "
