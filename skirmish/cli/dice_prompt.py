@@ -37,6 +37,10 @@ MESSAGES: Catalogue = {
         "useless": "  No face passes: a reroll cannot help, the die is kept.",
         "own": "  {n}) {point} of {name} ({left} left)",
         "friend": "  {n}) FAMA of {name}, a friend within 5U ({left} left)",
+        "lowers": "     spent, it no longer counts in the total (unused FAMA, R-07): the total "
+        "drops by 1; rerolled, it passes on {faces}: {chance}",
+        "lowers-none": "     spent, it no longer counts in the total (unused FAMA, R-07): the "
+        "total drops by 1, and no face passes then",
         "keep": "  0) keep the die",
         "wise": "  Advice: FORTUNA first; FAMA can still help a friend within 5U.",
         "choose": "Reroll with [0-{last}, Enter keeps it]: ",
@@ -58,6 +62,10 @@ MESSAGES: Catalogue = {
         "useless": "  Nessuna faccia passa: ritirare non serve, il dado resta.",
         "own": "  {n}) {point} di {name} (ne restano {left})",
         "friend": "  {n}) FAMA di {name}, un amico entro 5U (ne restano {left})",
+        "lowers": "     spesa, non conta più nel totale (FAMA non usata, R-07): il totale "
+        "scende di 1; ritirato, passa con {faces}: {chance}",
+        "lowers-none": "     spesa, non conta più nel totale (FAMA non usata, R-07): il totale "
+        "scende di 1, e allora nessuna faccia passa",
         "keep": "  0) tieni il dado",
         "wise": "  Consiglio: prima la FORTUNA; la FAMA può ancora aiutare un amico entro 5U.",
         "choose": "Ritira con [0-{last}, Invio lo tiene]: ",
@@ -66,6 +74,12 @@ MESSAGES: Catalogue = {
         "{left}; R-15).",
     },
 }
+
+
+def die_words(purpose: str, lang: str) -> str:
+    """What a die is for, said of one model: a roll-off's die is that model's initiative
+    (``initiative: opponent`` → "initiative"), any other die in the book's words."""
+    return purpose_words(purpose.partition(":")[0], lang)
 
 
 def current_lang() -> str:
@@ -112,7 +126,7 @@ def ask_dice(lang: str, *, random_first: bool) -> Ask:
     given), Enter at the action's first die rolls the whole action at random."""
 
     def ask(request: DieRequest) -> Sequence[int] | None:
-        what = described(request.purpose, request.subject, lang)
+        what = described(request.purpose.partition(":")[0], request.subject, lang)
         offers_random = random_first and request.first
         if request.reroll:
             prompt = tr(MESSAGES, "again", lang, what=what)
@@ -124,7 +138,8 @@ def ask_dice(lang: str, *, random_first: bool) -> Ask:
             )
             random = tr(MESSAGES, "random", lang) if offers_random else ""
             whom = tr(MESSAGES, "whom", lang, name=request.subject) if request.subject else ""
-            prompt = tr(MESSAGES, "die", lang, what=purpose_words(request.purpose, lang),
+            words = die_words(request.purpose, lang) if request.subject else None
+            prompt = tr(MESSAGES, "die", lang, what=words or purpose_words(request.purpose, lang),
                         count=request.of, whom=whom, which=which, random=random)  # fmt: skip
         while True:
             text = _read(prompt)
@@ -148,20 +163,27 @@ def ask_reroll(lang: str) -> Asker:
 
     def ask(question: Question) -> Payment | None:
         offer = question.offer
-        what = purpose_words(offer.die.purpose, lang)
+        what = die_words(offer.die.purpose, lang)
         echo(tr(MESSAGES, "failed", lang, who=question.roller, what=what, face=offer.die.value))
         advice = advise(offer.passes)
-        if not advice.wise:
+        ways = question.payments
+        if not advice.wise or not any(question.passes_with(n) for n in range(len(ways))):
             echo(tr(MESSAGES, "useless", lang))
             return None
         faces = ", ".join(str(f) for f in offer.passes)
         echo(tr(MESSAGES, "advice", lang, faces=faces, chance=_chance(advice.after),
                 now=_chance(advice.before)))  # fmt: skip
-        ways = question.payments
         for n, way in enumerate(ways, start=1):
             key = "friend" if way.friend else "own"
             echo(tr(MESSAGES, key, lang, n=n, point=way.point.value.upper(),
                     name=way.model.name, left=way.left))  # fmt: skip
+            passes = question.passes_with(n - 1)
+            if passes != offer.passes:  # the point counts in the test: said honestly (R-07)
+                if passes:
+                    echo(tr(MESSAGES, "lowers", lang, faces=", ".join(str(f) for f in passes),
+                            chance=_chance(advise(passes).after)))  # fmt: skip
+                else:
+                    echo(tr(MESSAGES, "lowers-none", lang))
         echo(tr(MESSAGES, "keep", lang))
         if any(w.point.value == "fortuna" for w in ways) and any(
             w.point.value == "fama" for w in ways
@@ -201,7 +223,7 @@ def reroll_lines(taken: Sequence[dict[str, Any]], lang: str) -> list[str]:
             "rerolled",
             lang,
             who=r["model"],
-            what=purpose_words(str(r["purpose"]), lang),
+            what=die_words(str(r["purpose"]), lang),
             old=r["old"],
             new=r["new"],
             point=str(r["point"]).upper(),

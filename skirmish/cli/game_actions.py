@@ -102,6 +102,28 @@ WeaponOpt = Annotated[
         help="Which gun, Italian or English name (default: its first gun that needs it).",
     ),
 ]
+#: R-15: a failed die of the model's own reflex test rerolled with a point.
+ReflexRerollOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--reroll",
+        "--ritira",
+        help="R-15: reroll the first failed die of the reflex test with a point, "
+        "reflex:POINT[:FRIEND] (riflessi; fama or fortuna; FRIEND a friendly model within 5U "
+        "paying with its FAMA; repeatable), e.g. --reroll reflex:fortuna.",
+    ),
+]
+#: R-15: a failed saving roll of a model caught in the blast rerolled with a point.
+SaveRerollOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--reroll",
+        "--ritira",
+        help="R-15: reroll the first failed saving roll of a model caught (in the order named) "
+        "with a point, save:POINT[:FRIEND] (salvezza; fama or fortuna; FRIEND a friendly "
+        "model within 5U paying with its FAMA; repeatable), e.g. --reroll save:fortuna.",
+    ),
+]
 PaceOpt = Annotated[
     str,
     typer.Option(
@@ -192,17 +214,20 @@ def _horse_lines(report: HorseReport, lang: Lang) -> list[str]:
 
 def _horse(
     mounting: bool, member: str, lang: Lang, pace: str, game: int | None, campaign: str | None,
-    seed: int | None, dice: str | None, json_: bool, db: str | None,
+    seed: int | None, dice: str | None, json_: bool, db: str | None, reroll: list[str] | None,
 ) -> None:  # fmt: skip
     from skirmish.campaign.game.actions import dismount, mount
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
 
     service = mount if mounting else dismount
     chosen = parse(Pace, pace)
     rolled = Dice(seed=seed, dice=dice)
+    rerolls = rerolls_of(reroll, lang, live=rolled.live)
 
     def action(s: Session, g: Game) -> list[str]:
-        report = service(s, game=g, member=member, pace=chosen, dice=rolled.source)
-        return _horse_lines(report, lang)
+        report = service(s, game=g, member=member, pace=chosen, dice=rolled.source,
+                         rerolls=rerolls)  # fmt: skip
+        return reroll_lines(report.rerolls, lang) + _horse_lines(report, lang)
 
     act(db, campaign, game, json_, action, rolled)
 
@@ -211,6 +236,7 @@ def mount(
     member: ModelArg,
     lang: LangOpt,
     pace: PaceOpt = "still",
+    reroll: ReflexRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -220,18 +246,19 @@ def mount(
 ) -> None:
     """Mount a horse (table 1, 1 action): standing still, or with a reflex test at a trot (1
     success of 2) or a gallop (2 of 2) (R-06; BUON CAVALIERE −1, whisky and Imbranato +1); a
-    failure loses the action. Not with nitroglycerin (§5.5.1). Shots and fights then count the
-    horse (tables 3 and 4).
+    failure loses the action. A failed die may be rerolled with FAMA or FORTUNA (R-15). Not
+    with nitroglycerin (§5.5.1). Shots and fights then count the horse (tables 3 and 4).
 
     Example: skirmish game mount "Wyatt Earp" --pace trot --dice 2,5
     """
-    _horse(True, member, lang, pace, game, campaign, seed, dice, json_, db)
+    _horse(True, member, lang, pace, game, campaign, seed, dice, json_, db, reroll)
 
 
 def dismount(
     member: ModelArg,
     lang: LangOpt,
     pace: PaceOpt = "still",
+    reroll: ReflexRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -240,11 +267,11 @@ def dismount(
     db: DbOpt = None,
 ) -> None:
     """Dismount (table 1, 1 action), with the same reflex test as mounting at a trot or a
-    gallop (R-06).
+    gallop (R-06) and its rerolls (R-15).
 
-    Example: skirmish game dismount "Wyatt Earp" --pace gallop --dice 3,5
-    """
-    _horse(False, member, lang, pace, game, campaign, seed, dice, json_, db)
+    Example: skirmish game dismount "Wyatt Earp" --pace gallop --dice 3,5,2 --reroll reflex:fortuna
+    """  # noqa: E501
+    _horse(False, member, lang, pace, game, campaign, seed, dice, json_, db, reroll)
 
 
 # ---------------------------------------------------------------------------- the lasso
@@ -254,6 +281,7 @@ def lasso(
     thrower: ModelArg,
     target: Annotated[str, typer.Argument(help="The model the lasso is thrown at.")],
     lang: LangOpt,
+    reroll: ReflexRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -264,18 +292,21 @@ def lasso(
     """Throw the lasso (table 1, 1 action; R-14): a reflex test (1 success of 2, cowboys −1),
     then 1D6 against the target's COS plus its mount's: lower pulls the thrower, equal holds,
     higher pulls the target, by the difference; over 2 knocks the pulled model down (prone, out
-    of the saddle).
+    of the saddle). A failed reflex die may be rerolled with FAMA or FORTUNA (R-15).
 
     Example: skirmish game lasso "Curly Bill" "Wyatt Earp" --dice 2,5,6
     """
     from skirmish.campaign.game.actions import throw_lasso
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
     from skirmish.cli.render_procedures import lasso_lines
 
     rolled = Dice(seed=seed, dice=dice)
+    rerolls = rerolls_of(reroll, lang, live=rolled.live)
 
     def action(s: Session, g: Game) -> list[str]:
-        report = throw_lasso(s, game=g, thrower=thrower, target=target, dice=rolled.source)
-        lines = lasso_lines(report.result, lang)
+        report = throw_lasso(s, game=g, thrower=thrower, target=target, dice=rolled.source,
+                             rerolls=rerolls)  # fmt: skip
+        lines = reroll_lines(report.rerolls, lang) + lasso_lines(report.result, lang)
         if report.fallen is not None:
             saddle = say("saddle", lang) if report.unhorsed else ""
             lines.append(say("fallen", lang, name=report.fallen, saddle=saddle))
@@ -329,6 +360,7 @@ def _with(caught: Caught, **changes: Any) -> Caught:
 
 
 def _explosion_lines(report: ExplosionReport, lang: Lang) -> list[str]:
+    from skirmish.cli.dice_prompt import reroll_lines
     from skirmish.cli.render_procedures import explosion_lines
     from skirmish.rules import find_weapon
 
@@ -340,6 +372,7 @@ def _explosion_lines(report: ExplosionReport, lang: Lang) -> list[str]:
                          name=report.thrower))  # fmt: skip
     for victim in report.victims:
         lines.append(say("victim", lang, name=victim.name))
+        lines += [f"  {line}" for line in reroll_lines(victim.rerolls, lang)]  # R-15
         lines += [f"  {line}" for line in explosion_lines(victim.result, lang)]
         if victim.eliminated:
             lines.append(say("out", lang, name=victim.name))
@@ -404,6 +437,7 @@ def explosion(
             "dynamite explodes in its hands (same form as --caught; repeatable).",
         ),
     ] = None,
+    reroll: SaveRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -412,15 +446,18 @@ def explosion(
     db: DbOpt = None,
 ) -> None:
     """Throw dynamite or nitroglycerin (§5.5, R-14): 6 or 10 damages to every model named
-    within 5U, less its shelter (table 8), a saving roll each (R-03); survivors are thrown and
-    terrified (R-04). Dynamite: models that have not moved step away ⌈1D6/2⌉ U unless a short
-    fuse was declared. The stick is used up.
+    within 5U, less its shelter (table 8), a saving roll each (R-03), a failed one rerolled
+    with FAMA or FORTUNA (R-15); survivors are thrown and terrified (R-04). Dynamite: models
+    that have not moved step away ⌈1D6/2⌉ U unless a short fuse was declared. The stick is used
+    up.
 
     Example: skirmish game explosion "Ike Clanton" --item dynamite --caught "Wyatt=4" --caught "Morgan=2,partial:palisade"
     """  # noqa: E501
     from skirmish.campaign.game.actions import explode
+    from skirmish.cli.dice_prompt import rerolls_of
 
     rolled = Dice(seed=seed, dice=dice)
+    rerolls = rerolls_of(reroll, lang, live=rolled.live)
     specs = [parse_caught(text, lang) for text in caught or ()]
     around = [parse_caught(text, lang) for text in near_thrower or ()]
 
@@ -435,6 +472,7 @@ def explosion(
             short_fuse=short_fuse,
             near_thrower=around,
             dice=rolled.source,
+            rerolls=rerolls,
         )
         return _explosion_lines(report, lang)
 

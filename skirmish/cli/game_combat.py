@@ -17,7 +17,7 @@ from skirmish.cli.game_text import say, state_word
 from skirmish.cli.situation_options import parameter, situation_command, values_of
 from skirmish.cli.store_options import CampaignOpt, Dice
 from skirmish.engine.situation import GAME_SOURCES, Procedure
-from skirmish.i18n import Lang
+from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.limits import COUNT
 
 if TYPE_CHECKING:
@@ -27,10 +27,29 @@ if TYPE_CHECKING:
     from skirmish.campaign.game.tables import Game
 
 
-def _combat_lines(report: Any, lang: Lang, shooting: bool) -> list[str]:
-    from skirmish.cli.render_combat import melee_lines, shoot_lines
+MESSAGES: Catalogue = {
+    "en": {
+        "no-opportunity": "{name} fails the reflex test: no opportunity fire, and its turn "
+        "{turn} is spent (§4.2.3, §2.4).",
+    },
+    "it": {
+        "no-opportunity": "{name} fallisce il test riflessi: niente tiro di opportunità, e il "
+        "suo turno {turn} è perso (§4.2.3, §2.4).",
+    },
+}
 
-    lines = shoot_lines(report.result, lang) if shooting else melee_lines(report.result, lang)
+
+def _combat_lines(report: Any, lang: Lang, shooting: bool) -> list[str]:
+    from skirmish.cli.dice_prompt import reroll_lines
+    from skirmish.cli.render_combat import melee_lines, shoot_lines
+    from skirmish.cli.render_procedures import reflex_lines
+
+    # Opportunity fire (§4.2.3): the reflex test that opens it first, as 'roll reflex' says it.
+    lines = reflex_lines(report.opportunity, lang) if report.opportunity is not None else []
+    if not report.fired:
+        turn = report.activation.turn if report.activation is not None else ""
+        return lines + [tr(MESSAGES, "no-opportunity", lang, name=report.attacker, turn=turn)]
+    lines += shoot_lines(report.result, lang) if shooting else melee_lines(report.result, lang)
     lines += combat_lines(report, lang)  # whose turn, the target waiting (R-18)
     if report.eliminated:
         lines.append(say("gone", lang, name=report.target))
@@ -42,7 +61,7 @@ def _combat_lines(report: Any, lang: Lang, shooting: bool) -> list[str]:
                 after=report.cos_after, state=state)
         )  # fmt: skip
     lines += report.changes
-    return lines
+    return lines + reroll_lines(report.friend_rerolls, lang)  # R-19's panic tests (R-15)
 
 
 def _combat(
@@ -112,6 +131,17 @@ RerollOpt = Annotated[
         "nerve/freddezza, shot/tiro, fight/corpo-a-corpo, save/salvezza, panic/panico, "
         "reflex/riflessi; fama or fortuna; FRIEND a friendly model within 5U that pays with "
         'its FAMA (repeatable), e.g. --reroll shot:fortuna --reroll panic:fama:"Wyatt Earp".',
+    ),
+]
+#: R-15 for the friends' panic tests of R-19 when a model is hit or eliminated at the table.
+PanicRerollOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--reroll",
+        "--ritira",
+        help="R-15: reroll the first failed die of a friend's panic test (R-19) with a point, "
+        "panic:POINT[:FRIEND] (panico; fama or fortuna; FRIEND a friendly model within 5U "
+        'paying with its FAMA; repeatable), e.g. --reroll panic:fama:"Wyatt Earp".',
     ),
 ]
 #: What a game's combat takes besides the situation: which game, where, and the dice.
@@ -223,6 +253,7 @@ def hit(
     by: Annotated[str | None, typer.Option("--by", help="The model that hit it.")] = None,
     near: NearOpt = None,
     guard: GuardOpt = None,
+    reroll: PanicRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -231,26 +262,29 @@ def hit(
     db: DbOpt = None,
 ) -> None:
     """Record wounds rolled with physical dice; COS 0 eliminates (§6.1), with the friends that
-    react (R-19: their panic tests take --dice) and a captive kept (R-22).
+    react (R-19: their panic tests take --dice, a failed die rerolled with --reroll or at the
+    prompt, R-15) and a captive kept (R-22).
 
     Example: skirmish game hit "Billy Clanton" --wounds 3 --by "Wyatt Earp" --near Frank
     """
     from skirmish.campaign.game.combat import hit as record
     from skirmish.campaign.game.reactions import Bystanders
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
 
     rolled = Dice(seed=seed, dice=dice)
+    rerolls = rerolls_of(reroll, lang, live=rolled.live)
 
     def action(s: Session, g: Game) -> list[str]:
         named = Bystanders(near=tuple(near or ()), guard=guard)
         report = record(s, game=g, member=member, wounds=wounds, by=by, bystanders=named,
-                        dice=rolled.source)  # fmt: skip
+                        dice=rolled.source, rerolls=rerolls)  # fmt: skip
         model = report.model
         before = model.cos_left + wounds
         lines = [say("hit", lang, name=model.name, wounds=wounds, before=before,
                      after=model.cos_left)]  # fmt: skip
         if model.eliminated:
             lines.append(say("gone", lang, name=model.name))
-        return lines + list(report.changes)
+        return lines + list(report.changes) + reroll_lines(report.rerolls, lang)
 
     act(db, campaign, game, json_, action, rolled)
 
@@ -263,6 +297,7 @@ def eliminate(
     ] = None,
     near: NearOpt = None,
     guard: GuardOpt = None,
+    reroll: PanicRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -271,19 +306,24 @@ def eliminate(
     db: DbOpt = None,
 ) -> None:
     """Record a model eliminated at the table, and by whom; the friends within 5U that react
-    (R-19: their panic tests take --dice) and a captive kept by its side (R-22).
+    (R-19: their panic tests take --dice, a failed die rerolled with --reroll or at the
+    prompt, R-15) and a captive kept by its side (R-22).
 
     Example: skirmish game eliminate "Billy Clanton" --by "Doc Holliday" --near Frank
     """
     from skirmish.campaign.game.combat import eliminate as record
     from skirmish.campaign.game.reactions import Bystanders
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
 
     rolled = Dice(seed=seed, dice=dice)
+    rerolls = rerolls_of(reroll, lang, live=rolled.live)
 
     def action(s: Session, g: Game) -> list[str]:
         named = Bystanders(near=tuple(near or ()), guard=guard)
-        report = record(s, game=g, member=member, by=by, bystanders=named, dice=rolled.source)
+        report = record(s, game=g, member=member, by=by, bystanders=named, dice=rolled.source,
+                        rerolls=rerolls)  # fmt: skip
         who = say("by", lang, name=by) if by else ""
-        return [say("eliminated", lang, name=report.model.name, by=who), *report.changes]
+        lines = [say("eliminated", lang, name=report.model.name, by=who), *report.changes]
+        return lines + reroll_lines(report.rerolls, lang)
 
     act(db, campaign, game, json_, action, rolled)

@@ -51,6 +51,8 @@ MESSAGES: Catalogue = {
         "activates": "; {name} acts",
         "shaken-nerves": " ({names} shaken by Nervi scossi, R-07)",
         "shoot": "{attacker} shoots {target}{weapon}{range}: {rolls} — {outcome}.",
+        "shoot-no-opportunity": "{attacker} tries opportunity fire at {target}: {rolls} — the "
+        "reflex test fails, no shot, its turn is spent (§4.2.3).",
         "melee": "{attacker} fights {target}{weapon}: {rolls} — {outcome}.",
         "with": " with the {weapon}",
         "at": " at {range}U",
@@ -148,6 +150,8 @@ MESSAGES: Catalogue = {
         "activates": "; agisce {name}",
         "shaken-nerves": " ({names} scosso per Nervi scossi, R-07)",
         "shoot": "{attacker} spara a {target}{weapon}{range}: {rolls} — {outcome}.",
+        "shoot-no-opportunity": "{attacker} tenta il tiro di opportunità su {target}: {rolls} — "
+        "test riflessi fallito, niente tiro, il suo turno è perso (§4.2.3).",
         "melee": "{attacker} lotta con {target}{weapon}: {rolls} — {outcome}.",
         "with": " con {weapon}",
         "at": " a {range}U",
@@ -447,6 +451,10 @@ class _Reader:
         )  # fmt: skip
 
     def _shoot(self, d: Mapping[str, Any], dice: Sequence[Mapping[str, Any]]) -> str:
+        if d.get("fired") is False:  # opportunity fire's reflex test failed (§4.2.3)
+            rolls = self.rolls(d.get("rolls") or [])
+            return _say("shoot-no-opportunity", self.lang, attacker=d["attacker"],
+                        target=self.who(d["target"]), rolls=rolls)  # fmt: skip
         return self._combat("shoot", d, dice)
 
     def _melee(self, d: Mapping[str, Any], dice: Sequence[Mapping[str, Any]]) -> str:

@@ -15,6 +15,30 @@ from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, Dice, emit, session
 from skirmish.i18n import Lang
 
+#: R-15 at the start of a turn: a failed cohesion die rerolled with a model's FAMA (R-08).
+CohesionRerollOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--reroll",
+        "--ritira",
+        help="R-15: reroll a failed cohesion test (R-08) with the FAMA of one of the gang's "
+        "models in play, cohesion:fama[:MODEL] (coesione; default: its model with the most "
+        "FAMA left; the die is the gang's, so no FORTUNA), e.g. --reroll cohesion:fama:Ike.",
+    ),
+]
+#: R-15 in the initiative: a side's losing die rerolled with a point (FAMA spent counts no more).
+InitiativeRerollOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--reroll",
+        "--ritira",
+        help="R-15: reroll the losing initiative die with a point of its side, "
+        "initiative:POINT[:FRIEND] (iniziativa; fama or fortuna; FRIEND a friendly model "
+        "within 5U paying with its FAMA; repeatable). Unused FAMA counts in the total (R-07): "
+        "FAMA spent on the reroll no longer does.",
+    ),
+]
+
 if TYPE_CHECKING:
     from sqlmodel import Session
 
@@ -92,6 +116,7 @@ def start(
 
 def turn(
     lang: LangOpt,
+    reroll: CohesionRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -99,19 +124,22 @@ def turn(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """End the turn being played and begin the next: due cohesion tests (R-08) are rolled, the
-    scenario's rules recalled; the game ends at its turn limit or when its end conditions hold.
+    """End the turn being played and begin the next: due cohesion tests (R-08) are rolled (a
+    failed one rerolled with the FAMA of one of the gang's models, R-15), the scenario's rules
+    recalled; the game ends at its turn limit or when its end conditions hold.
 
     Example: skirmish game turn --dice 4
     """
     from skirmish.campaign.game.board import scenario_of
     from skirmish.campaign.game.turns import new_turn
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
     from skirmish.cli.game_activations import idle_line
 
     rolled = Dice(seed=seed, dice=dice)
+    rerolls = rerolls_of(reroll, lang, live=rolled.live)
 
     def action(s: Session, g: Game) -> list[str]:
-        report = new_turn(s, game=g, dice=rolled.source)
+        report = new_turn(s, game=g, dice=rolled.source, rerolls=rerolls)
         scenario = scenario_of(g)
         if report.ended is not None and not report.cohesion:
             return ended_lines(s, g, lang)
@@ -123,6 +151,7 @@ def turn(
         for back in report.recovered:
             prone = say("still-prone", lang) if back.prone else ""
             lines.append(say(f"recovers-{back.ruling}", lang, name=back.name, prone=prone))
+        lines += reroll_lines(report.rerolls, lang)  # R-15, before the tests as they lay
         for check in report.cohesion:
             lines.append(
                 say(
@@ -179,6 +208,7 @@ def initiative(
             "asked on a terminal, else the winner's own).",
         ),
     ] = None,
+    reroll: InitiativeRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -188,22 +218,25 @@ def initiative(
 ) -> None:
     """Initiative for the next activation (§1.8): each player reveals a model still to take
     its turn; 1D6 + RIF + unused FAMA, ties rolled again (R-07, H-06); the winner chooses which
-    of the two takes its turn now. With only one side's models left, no roll is needed.
+    of the two takes its turn now. With only one side's models left, no roll is needed. The
+    losing die may be rerolled with FAMA or FORTUNA (R-15): FAMA spent no longer counts.
 
     Example: skirmish game initiative "Wyatt Earp" "Ike Clanton" --dice 5,2 --activate bad
     """
     from skirmish.campaign.game.initiative import initiative as roll
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
     from skirmish.cli.game_activations import chooser, initiative_lines
 
     rolled = Dice(seed=seed, dice=dice)
+    rerolls = rerolls_of(reroll, lang, live=rolled.live)
 
     def action(s: Session, g: Game) -> list[str]:
         report = roll(
             s, game=g, good=good, bad=bad, good_fama_from=good_fama_from,
             bad_fama_from=bad_fama_from, activate=activate,
-            choose=None if json_ else chooser(lang), dice=rolled.source,
+            choose=None if json_ else chooser(lang), dice=rolled.source, rerolls=rerolls,
         )  # fmt: skip
-        lines = initiative_lines(report, g.turn, lang)
+        lines = reroll_lines(report.rerolls, lang) + initiative_lines(report, g.turn, lang)
         lines += [say("shaken-nerves", lang, name=name) for name in report.shaken]
         return lines
 

@@ -41,6 +41,9 @@ class Purpose:
     it: str
     en: str
     dice: int = 1
+    #: The purpose of the die thrown at the same time by the other player (a roll-off: both
+    #: roll their initiative at once), so no reroll is offered between the two.
+    pair: str | None = None
 
     def word(self, lang: str) -> str:
         """The book's words in ``lang`` (``"it"`` or ``"en"``)."""
@@ -63,7 +66,7 @@ PURPOSES: Mapping[str, Purpose] = {
     "step away": Purpose("allontanarsi dall'esplosione", "stepping away from the blast"),
     "thrown": Purpose("lancio dell'esplosivo", "throw of the explosive"),
     "initiative": Purpose("iniziativa", "initiative"),
-    "initiative: first": Purpose("iniziativa", "initiative"),
+    "initiative: first": Purpose("iniziativa", "initiative", pair="initiative: opponent"),
     "initiative: opponent": Purpose("iniziativa dell'avversario", "opponent's initiative"),
     "cohesion": Purpose("test di coesione", "cohesion test"),
     "recovery": Purpose("recupero personaggio", "recovery roll"),
@@ -93,6 +96,12 @@ def purpose_words(purpose: str, lang: str) -> str:
     known = PURPOSES.get(key)
     words = known.word(lang) if known is not None else key
     return f"{words} {number}" if number is not None else words
+
+
+def thrown_with(purpose: str) -> str | None:
+    """The purpose of the die the other player throws at the same time, if any (a roll-off)."""
+    known = PURPOSES.get(purpose_key(purpose)[0])
+    return known.pair if known is not None else None
 
 
 def throw_size(purpose: str) -> int:

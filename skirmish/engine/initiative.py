@@ -132,6 +132,42 @@ def roll_initiative(
     return InitiativeResult(dice=tuple(recorder.dice), roll=roll, rulings=("R-07",))
 
 
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One round of a roll-off with its two dice, the first player's then the opponent's."""
+
+    dice: tuple[Die, ...]
+    round: RollOffRound
+
+
+def roll_round(
+    *,
+    rif: int,
+    fama: int = 0,
+    nervi_scossi: bool = False,
+    against_rif: int,
+    against_fama: int = 0,
+    against_nervi_scossi: bool = False,
+    tie_winner: Side | None = None,
+    dice: DiceSource,
+) -> RoundResult:
+    """One round of a roll-off: both players roll 1D6 + RIF + unused FAMA at once (R-07); a
+    tie has no winner (rolled again, H-06) unless ``tie_winner`` takes it (H-06 played as
+    "the higher RIF")."""
+    _check(rif, fama)
+    _check(against_rif, against_fama, "opponent's ")
+    recorder = RecordingDice(dice)
+    first = _one(recorder.roll(f"{PURPOSE}: first"), rif=rif, fama=fama, nervi_scossi=nervi_scossi)
+    second = _one(
+        recorder.roll(f"{PURPOSE}: opponent"),
+        rif=against_rif,
+        fama=against_fama,
+        nervi_scossi=against_nervi_scossi,
+    )
+    winner = roll_off_winner(first.total, second.total) or tie_winner
+    return RoundResult(tuple(recorder.dice), RollOffRound(first, second, winner))
+
+
 def roll_off(
     *,
     rif: int,
@@ -147,22 +183,15 @@ def roll_off(
     A natural 1 shakes a "Nervi scossi" model only on the deciding roll: a tied roll is
     replaced by the new one.
     """
-    _check(rif, fama)
-    _check(against_rif, against_fama, "opponent's ")
     recorder = RecordingDice(dice)
     rounds: list[RollOffRound] = []
     for _ in range(MAX_ROUNDS):
-        first = _one(
-            recorder.roll(f"{PURPOSE}: first"), rif=rif, fama=fama, nervi_scossi=nervi_scossi
-        )
-        second = _one(
-            recorder.roll(f"{PURPOSE}: opponent"),
-            rif=against_rif,
-            fama=against_fama,
-            nervi_scossi=against_nervi_scossi,
-        )
-        winner = roll_off_winner(first.total, second.total)
-        rounds.append(RollOffRound(first, second, winner))
+        played = roll_round(
+            rif=rif, fama=fama, nervi_scossi=nervi_scossi, against_rif=against_rif,
+            against_fama=against_fama, against_nervi_scossi=against_nervi_scossi, dice=recorder,
+        )  # fmt: skip
+        first, second, winner = played.round.first, played.round.second, played.round.winner
+        rounds.append(played.round)
         if winner is not None:
             rulings = ("R-07", "H-06") if len(rounds) > 1 else ("R-07",)
             return RollOffResult(

@@ -13,9 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Generic, Protocol, TypeVar
 
-from skirmish.engine.dice import DiceSource, Die, ScriptedDice, _PaddedDice, throw_size
+from skirmish.engine.dice import (
+    DiceSource,
+    Die,
+    ScriptedDice,
+    _PaddedDice,
+    throw_size,
+    thrown_with,
+)
 from skirmish.errors import RulesError
 from skirmish.rules.model import Point
 
@@ -161,6 +169,9 @@ class Offer(Generic[F]):
     index: int
     die: Die
     passes: tuple[int, ...]
+    #: The passing faces again, as the procedure reads its inputs now: a point spent may
+    #: change them (unused FAMA counts in the initiative, R-07).
+    recheck: Callable[[], tuple[int, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +233,7 @@ def _throw_done(kept: Sequence[Die], purpose: str) -> bool:
     the other die of a 2D6 test is thrown with the first."""
     last = kept[-1].purpose
     if purpose != last:
-        return True
+        return thrown_with(last) != purpose  # a roll-off's two dice are one throw
     run = 0
     for die in reversed(kept):
         if die.purpose != last:
@@ -271,7 +282,13 @@ def roll_at_table(
         for failure in pending:
             offered.add(failure.index)
             old = kept[failure.index]
-            offer = Offer(failure, failure.index, old, _passing(procedure, kept, failure, failed))
+            offer = Offer(
+                failure,
+                failure.index,
+                old,
+                _passing(procedure, kept, failure, failed),
+                partial(_passing, procedure, list(kept), failure, failed),
+            )
             payer = choose(offer)
             if payer is not None:
                 new = Die(again(old.purpose), old.purpose)

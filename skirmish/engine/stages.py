@@ -14,26 +14,39 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from skirmish.engine.cohesion import CohesionResult
 from skirmish.engine.dice import Die, Ending, purpose_key
+from skirmish.engine.explosion import ExplosionResult
 from skirmish.engine.fight import MeleeResult
+from skirmish.engine.initiative import RoundResult
+from skirmish.engine.initiative import Side as Player
+from skirmish.engine.lasso import LassoResult
 from skirmish.engine.nerve import PURPOSE as NERVE
 from skirmish.engine.panic import PURPOSE as PANIC
+from skirmish.engine.panic import PanicResult
 from skirmish.engine.reflex import PURPOSE as REFLEX
-from skirmish.engine.reflex import reflex_successes
+from skirmish.engine.reflex import ReflexResult, reflex_successes
 from skirmish.engine.result import total
 from skirmish.engine.saving import PURPOSE as SAVE
+from skirmish.engine.saving import SaveResult
 from skirmish.engine.shooting import ShootResult
 
 SHOT = "shot"
 FIGHT = "fight"
+INITIATIVE = "initiative"
+COHESION = "cohesion"
 
 
 class Side(StrEnum):
-    """Whose die it is: the acting model's (nerve, shot, fight) or its target's (saves,
-    panic, a thrown rider's reflex test)."""
+    """Whose die it is: the acting model's (nerve, shot, fight, its reflex test) or its
+    target's (saves, panic, a thrown rider's reflex test); in a roll-off the first or the
+    second player's (initiative); or the gang's (cohesion, R-08)."""
 
     ACTOR = "actor"
     TARGET = "target"
+    FIRST = "first"
+    SECOND = "second"
+    GANG = "gang"
 
 
 #: The stages a die can be rerolled at, by purpose, and whose they are.
@@ -58,8 +71,9 @@ class FailedDie:
 
     @property
     def stage(self) -> str:
-        """The stage's purpose without a shot's number (``shot 2`` → ``shot``)."""
-        return purpose_key(self.die.purpose)[0]
+        """The stage's purpose without a shot's number (``shot 2`` → ``shot``) or a roll-off's
+        player (``initiative: first`` → ``initiative``)."""
+        return purpose_key(self.die.purpose)[0].partition(":")[0]
 
 
 def failed_dice(result: ShootResult | MeleeResult) -> tuple[FailedDie, ...]:
@@ -96,7 +110,9 @@ def failed_dice(result: ShootResult | MeleeResult) -> tuple[FailedDie, ...]:
                 faces, mods = next(reflexes)
                 reflex_test, reflex_left = (faces, total(mods)), len(faces)
             reflex_left -= 1
-            failed = not reflex_successes((die.value,), rif=rif, modifier=reflex_test[1])
+            failed = reflex_die_fails(
+                die.value, reflex_test[0], rif=rif, modifier=reflex_test[1], need=1
+            )
         if failed:
             found.append(FailedDie(index, die, STAGES[key]))
     return tuple(found)
@@ -134,3 +150,92 @@ def stage_of(text: str, stages: Sequence[str] = tuple(STAGES)) -> str | None:
     """The stage a purpose belongs to, if a die of it may be rerolled."""
     key = purpose_key(text)[0]
     return key if key in stages else None
+
+
+# ------------------------------------------------------------------ the other tests (R-15)
+# Every other test the game tracker rolls, each with the rule of which of its dice failed: one
+# place, so that the prompts, ``--reroll`` and the odds' advice agree (issue #10, item 2).
+
+
+def reflex_die_fails(
+    face: int, faces: Sequence[int], *, rif: int, modifier: int, need: int
+) -> bool:
+    """A reflex die fails when its test failed (fewer successes than ``need``) and the die is
+    no success itself (R-06): a die of a passed test, or a success, has nothing to reroll."""
+    failed_test = reflex_successes(faces, rif=rif, modifier=modifier) < need
+    return failed_test and not reflex_successes((face,), rif=rif, modifier=modifier)
+
+
+def _reflex(dice: Sequence[Die], test: ReflexResult, offset: int, side: Side) -> list[FailedDie]:
+    faces = tuple(d.value for d in test.dice)
+    return [
+        FailedDie(offset + i, dice[offset + i], side)
+        for i, face in enumerate(faces)
+        if reflex_die_fails(face, faces, rif=test.rif, modifier=test.modifier, need=test.need)
+    ]
+
+
+def reflex_failed(result: ReflexResult, side: Side = Side.ACTOR) -> tuple[FailedDie, ...]:
+    """The failed dice of a model's own reflex test (R-06): mounting or dismounting at a trot
+    or a gallop, the one that opens opportunity fire (§4.2.3)."""
+    return tuple(_reflex(result.dice, result, 0, side))
+
+
+def lasso_failed(result: LassoResult) -> tuple[FailedDie, ...]:
+    """The failed dice of a lasso throw: its reflex test (R-06, R-14). The pull die against
+    the target's COS is a tug between two models, no test of the thrower's: not offered."""
+    if result.reflex is None:
+        return ()
+    return tuple(_reflex(result.dice, result.reflex, 0, Side.ACTOR))
+
+
+def panic_failed(result: PanicResult, side: Side = Side.TARGET) -> tuple[FailedDie, ...]:
+    """The failed dice of a panic test on its own (R-19's friend of a fallen hero): each die
+    above the effective FRED (R-04)."""
+    check = result.check
+    return tuple(
+        FailedDie(i, die, side)
+        for i, die in enumerate(result.dice)
+        if die.value + check.per_die > check.effective_fred
+    )
+
+
+def _saves(dice: Sequence[Die], saves: SaveResult, side: Side) -> list[FailedDie]:
+    found: list[FailedDie] = []
+    verdicts = iter(saves.saves)
+    for i, die in enumerate(dice):
+        if die.purpose == SAVE and next(verdicts).wounds > 0:
+            found.append(FailedDie(i, die, side))
+    return found
+
+
+def explosion_failed(result: ExplosionResult) -> tuple[FailedDie, ...]:
+    """The failed dice of an explosion on one model: its saving rolls that let a wound
+    through (R-03, §5.5). The short fuse, the step away and the throw are no test of a model
+    (the explosive's fuse, and distances): not offered."""
+    blast = result.blast
+    if blast is None or blast.saves is None:
+        return ()
+    return tuple(_saves(result.dice, blast.saves, Side.TARGET))
+
+
+def initiative_failed(result: RoundResult) -> tuple[FailedDie, ...]:
+    """The failed dice of a round of the initiative roll-off (R-07): the loser's die (a tie
+    is no failure: it is rolled again, H-06), and a natural 1 of a model with "Nervi scossi",
+    which shakes it even when it wins."""
+    played = result.round
+    found: list[FailedDie] = []
+    for index, (roll, player, side) in enumerate(
+        ((played.first, Player.FIRST, Side.FIRST), (played.second, Player.SECOND, Side.SECOND))
+    ):
+        lost = played.winner is not None and played.winner is not player
+        if lost or roll.shaken:
+            found.append(FailedDie(index, result.dice[index], side))
+    return tuple(found)
+
+
+def cohesion_failed(result: CohesionResult) -> tuple[FailedDie, ...]:
+    """The cohesion die fails when the gang retreats (R-08); the die is the gang's."""
+    if result.holds:
+        return ()
+    return (FailedDie(0, result.dice[0], Side.GANG),)

@@ -42,7 +42,7 @@ def test_the_winner_is_asked_whom_it_activates_until_it_names_one(cli: Cli, term
     result = runner.invoke(
         app,
         ["game", "initiative", "Wyatt", "Ike", "--dice", "5,2", "--db", str(cli.db)],
-        input="Virgil\ncattivi\n",
+        input="0\nVirgil\ncattivi\n",  # Ike keeps his losing 2, then the choice
     )
     assert result.exit_code == 0, result.stdout
     out = result.stdout
@@ -56,7 +56,7 @@ def test_the_winner_is_asked_whom_it_activates_until_it_names_one(cli: Cli, term
 
 def test_enter_activates_the_winners_own(cli: Cli, terminal: None) -> None:
     args = ["game", "initiative", "Ike", "Wyatt", "--dice", "5,2", "--db", str(cli.db)]
-    result = runner.invoke(app, args, input="\n")
+    result = runner.invoke(app, args, input="\n\n")  # Ike keeps his 2; Enter
     assert result.exit_code == 0, result.stdout
     assert result.stdout.splitlines()[-1] == "Wyatt takes its turn 1: the winner's choice (§1.8)."
 
@@ -64,7 +64,7 @@ def test_enter_activates_the_winners_own(cli: Cli, terminal: None) -> None:
 def test_cancelling_the_choice_records_nothing_not_even_the_roll(cli: Cli, terminal: None) -> None:
     before = cli.state()
     args = ["game", "initiative", "Wyatt", "Ike", "--dice", "5,2", "--db", str(cli.db)]
-    result = runner.invoke(app, args, input="")
+    result = runner.invoke(app, args, input="0\n")  # Ike keeps his 2; then Ctrl-D
     assert result.exit_code != 0
     assert result.stderr.strip().splitlines()[-1] == (
         "Error: The initiative was cancelled: nothing was recorded."

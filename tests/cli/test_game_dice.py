@@ -204,7 +204,7 @@ def test_a_friend_pays_with_the_reroll_option(cli: Cli) -> None:
          "the model's own die (R-15); a friend within 5U pays with FAMA."),
         ("dance:fama", "Error: --reroll 'dance:fama': 'dance' is not a stage a die is rerolled "
          "at; one of nerve/nervi, shot/sparo, fight/mischia, save/tiro-salvezza, panic/panico, "
-         "reflex/riflessi."),
+         "reflex/riflessi, initiative/iniziativa, cohesion/coesione."),
         ("shot:fama:Billy", "Error: --reroll shot:fama:Billy: 'Billy' is not a friendly model "
          "in play, so it cannot pay for 'Wyatt''s reroll (R-15)."),
     ],

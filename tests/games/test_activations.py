@@ -17,6 +17,8 @@ from .harness import Cli, runner
 
 #: Nerve 1,1; the shot 1 (a miss); the target's panic test 1,1: nothing changes but the turn.
 MISS = ("--dice", "1,1,1,1,1")
+#: Opportunity fire rolls its reflex test first (§4.2.3): 1, 1 pass it, then the same miss.
+OPPORTUNITY_MISS = ("--dice", "1,1,1,1,1,1,1")
 
 
 def playing(cli: Cli) -> None:
@@ -199,7 +201,7 @@ def test_the_players_override_the_record_only_where_it_can_be_incomplete(cli: Cl
 def test_opportunity_fire_is_the_models_whole_turn(cli: Cli) -> None:
     playing(cli)
     cli.run("game", "activate", "Billy")  # Billy crosses the street
-    out = cli.run("game", "shoot", "Wyatt", "Billy", "--opportunity", "--range", "5", *MISS)
+    out = cli.run("game", "shoot", "Wyatt", "Billy", "--opportunity", "--range", "5", *OPPORTUNITY_MISS)
     assert "Opportunity fire: Wyatt's whole turn 1 (§4.2.3, R-16)." in out
     assert "target has not acted" not in out  # Billy is moving in its own turn
     board = cli.json("game", "status")
@@ -218,7 +220,7 @@ def test_opportunity_fire_is_the_models_whole_turn(cli: Cli) -> None:
 def test_opportunity_fire_needs_a_model_that_has_not_taken_its_turn(cli: Cli) -> None:
     playing(cli)
     cli.run("game", "activate", "Wyatt")
-    error = refused(cli, "game", "shoot", "Wyatt", "Billy", "--opportunity", *MISS)
+    error = refused(cli, "game", "shoot", "Wyatt", "Billy", "--opportunity", *OPPORTUNITY_MISS)
     assert error == (
         "Error: Wyatt has already taken its turn 1 (it was activated); it acts again in turn "
         "2; opportunity fire needs a model that has not taken its turn yet (§4.2.3)."
@@ -227,12 +229,12 @@ def test_opportunity_fire_needs_a_model_that_has_not_taken_its_turn(cli: Cli) ->
 
 def test_opportunity_fire_at_an_unrecorded_mover_begins_its_turn(cli: Cli) -> None:
     playing(cli)
-    out = cli.run("game", "shoot", "Ike", "Morgan", "--opportunity", "--range", "5", *MISS)
+    out = cli.run("game", "shoot", "Ike", "Morgan", "--opportunity", "--range", "5", *OPPORTUNITY_MISS)
     assert "Opportunity fire: Ike's whole turn 1" in out
     board = cli.json("game", "status")
     assert board["activation"] == "Morgan"
     error = refused(cli, "game", "shoot", "Billy", "Morgan", "--opportunity", "--target-waiting",
-                    *MISS)  # fmt: skip
+                    *OPPORTUNITY_MISS)  # fmt: skip
     assert "(§4.2.3): Morgan has not been waiting (R-18)" in error
 
 

@@ -747,3 +747,49 @@ def test_fight_end_to_end(store: Store, data: st.DataObject) -> None:
     game = flags(told, shooting=False, game=True)
     game += (["--weapon", name] if name else []) + (["--target-weapon", held] if held else [])
     agree(db, "melee", game, args, data.draw(st.integers(0, 2**32)))
+
+
+def reflex_args(shooter: Model) -> list[str]:
+    """The reflex test that opens opportunity fire as a player types it (§4.2.3, R-06): the
+    shooter's RIF, its whisky and Imbranato, every penalty doubled by ``--opportunity``."""
+    args = ["reflex", "--rif", str(shooter.rif), "--opportunity"]
+    args += ["--imbranato"] if Invalidity.IMBRANATO in shooter.injuries else []
+    return args + (["--whisky"] if shooter.drank else [])
+
+
+@few
+@given(data=st.data())
+def test_opportunity_fire_end_to_end(store: Store, data: st.DataObject) -> None:
+    """``game shoot --opportunity`` rolls the reflex test that opens it, then the shot: the
+    same lines as ``roll reflex --opportunity`` followed by ``roll shoot --opportunity`` on the
+    same dice; a failed test fires nothing (issue #10, item 2)."""
+    shooter = data.draw(models(shooting=True))
+    shooter = replace(shooter, state=data.draw(_ACTOR))
+    target = data.draw(models())
+    table = data.draw(tables(shooter, target, shooting=True))
+    table = {**table, "aim": False, "target_waiting": False}  # a moving target (R-16)
+    name = data.draw(maybe([w.id for w in shooter.weapons()]))
+    db = play(store, shooter, target)
+    plain = flags(table, shooting=True, game=False) + ["--opportunity"]
+    args = roll_args(shooter, target, table, shooting=True, weapon_name=name, table_flags=plain)
+    game = flags(table, shooting=True, game=True) + (["--weapon", name] if name else [])
+    game = ["game", "shoot", "Att", "Tgt", *game, "--opportunity", "--db", db, "--lang", "en"]
+    seed = data.draw(st.integers(0, 2**32))
+    code, out = run("roll", "shoot", *args, "--seed", str(seed), "--json", "--lang", "en")
+    if code != 0:
+        assert run(*game, "--dice", "1,1")[1] == out  # refused alike, before any die
+        return
+    shot = ",".join(str(d) for d in json.loads("\n".join(out))["dice"])
+    reflex = data.draw(st.sampled_from(["1,1", "1,6", "6,1", "4,4", "6,6", "2,3"]))
+    code, tested = run("roll", *reflex_args(shooter), "--dice", reflex, "--lang", "en")
+    assert code == 0, tested
+    passed = tested[0].endswith("passed")
+    code, played = run(*game, "--dice", f"{reflex},{shot}" if passed else reflex)
+    assert code == 0, played
+    assert played[0] == tested[0]
+    if not passed:
+        assert played[1].endswith("no opportunity fire, and its turn 1 is spent (§4.2.3, §2.4).")
+        return
+    code, rolled_lines = run("roll", "shoot", *args, "--dice", shot, "--lang", "en")
+    assert code == 0, rolled_lines
+    assert played[1 : 1 + len(rolled_lines)] == rolled_lines

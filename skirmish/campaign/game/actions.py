@@ -38,8 +38,14 @@ from skirmish.campaign.game.board import (
     require_can_act,
     require_in_progress,
 )
-from skirmish.campaign.game.combat import _eliminate
-from skirmish.campaign.game.combatant import Combatant, combatant
+from skirmish.campaign.game.combat import _eliminate, reflex_mods
+from skirmish.campaign.game.combatant import combatant
+from skirmish.campaign.game.rerolls import (
+    NO_REROLLS,
+    Rerolls,
+    record_rerolls,
+    roll_with_rerolls,
+)
 from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.campaign.logbook import dice_data
@@ -57,12 +63,11 @@ from skirmish.engine.explosion import (
 )
 from skirmish.engine.glossary import EventKind, Pace
 from skirmish.engine.lasso import LassoOutcome, LassoResult, roll_lasso
-from skirmish.engine.recovery import Invalidity
-from skirmish.engine.reflex import ReflexResult, action_test, reflex_modifiers, roll_reflex
-from skirmish.engine.setup import has_skill
+from skirmish.engine.reflex import ReflexResult, action_test, roll_reflex
+from skirmish.engine.stages import Side, explosion_failed, lasso_failed, reflex_failed
 from skirmish.errors import CampaignError
 from skirmish.rules import find_action, find_weapon
-from skirmish.rules.ids import FactionId, SkillId
+from skirmish.rules.ids import FactionId
 from skirmish.rules.model import Item, ModelState
 
 #: Table 1's rows for mounting or dismounting a horse at each pace (R-06).
@@ -255,19 +260,7 @@ class HorseReport:
     success: bool
     mounted: bool
     ca: int
-
-
-def _reflex_mods(model: Combatant, *, horse: bool = False, lasso: bool = False) -> Any:
-    """The modifiers on each die of ``model``'s reflex test (R-06): BUON CAVALIERE on a horse,
-    the cowboys with the lasso, Imbranato, whisky."""
-    return reflex_modifiers(
-        horse=horse,
-        buon_cavaliere=has_skill(model.skills, SkillId.BUON_CAVALIERE),
-        lasso=lasso,
-        cowboy=model.faction == FactionId.COWBOYS,
-        imbranato=model.has(Invalidity.IMBRANATO),
-        whisky=model.drank_whisky,
-    )
+    rerolls: tuple[dict[str, Any], ...] = ()  # taken in its reflex test (R-15)
 
 
 def _horse(
@@ -278,8 +271,10 @@ def _horse(
     pace: Pace,
     dice: DiceSource,
     mounting: bool,
-) -> tuple[HorseReport, GameModel, dict[str, Any], tuple[Die, ...]]:
-    """Mounting or dismounting up to its event: the checks, the turn, the reflex test."""
+    rerolls: Rerolls,
+) -> tuple[HorseReport, GameModel, dict[str, Any], Any]:
+    """Mounting or dismounting up to its event: the checks, the turn, the reflex test (its
+    failed dice rerolled as ``rerolls`` says, R-15); the test rolled at the table, if any."""
     model = playing_model(session, game, member)
     require_can_act(model)
     mount = kit.mount_of(session, model)
@@ -319,16 +314,18 @@ def _horse(
     _turn(session, game, model, kind)
     action = find_action(MOUNT_ACTIONS[pace])
     test: ReflexResult | None = None
+    table = None
     if action.reflex:
         needed = action_test(action.id)
         who = combatant(session, model)
+        mods = reflex_mods(who, horse=needed.horse)
         with rolling_for(dice, {"reflex": model.name}):
-            test = roll_reflex(
-                rif=who.rif,
-                need=needed.need,
-                modifiers=_reflex_mods(who, horse=needed.horse),
-                dice=dice,
-            )
+            table = roll_with_rerolls(
+                session, game,
+                lambda d: roll_reflex(rif=who.rif, need=needed.need, modifiers=mods, dice=d),
+                dice, rollers={Side.ACTOR: model}, rerolls=rerolls, failed=reflex_failed,
+            )  # fmt: skip
+        test = table.result
     success = test is None or test.success
     if success:
         model.mounted = mounting
@@ -346,32 +343,57 @@ def _horse(
     report = HorseReport(
         model.name, mounting, pace, mount, test, success, model.mounted, action.ca
     )  # fmt: skip
-    return report, model, details, test.dice if test is not None else ()
+    return report, model, details, table
+
+
+def _dice_of(table: Any) -> tuple[Die, ...]:
+    """The reflex test's dice as they finally lay (none on a standing horse)."""
+    return tuple(table.result.dice) if table is not None else ()
+
+
+def _with_rerolls(session: Session, game: Game, report: HorseReport, table: Any) -> HorseReport:
+    """The rerolls of the reflex test logged right after the action's event (R-15)."""
+    if table is None:
+        return report
+    return replace(report, rerolls=tuple(record_rerolls(session, game, table)))
 
 
 def mount(
-    session: Session, *, game: Game, member: str, pace: Pace, dice: DiceSource
+    session: Session,
+    *,
+    game: Game,
+    member: str,
+    pace: Pace,
+    dice: DiceSource,
+    rerolls: Rerolls = NO_REROLLS,
 ) -> HorseReport:
     """SALIRE A CAVALLO (table 1, 1 action): on its horse standing still, or with a reflex test
     at a trot (1 success) or a gallop (2 successes) (R-06, BUON CAVALIERE −1); a failure loses
-    the action. Refused for a model with no mount, one carrying nitroglycerin (§5.5.1) or a
-    prone one."""
-    report, model, details, rolled = _horse(
-        session, game=game, member=member, pace=pace, dice=dice, mounting=True
-    )
-    record_event(session, game, EventKind.MOUNT, model=model, details=details, dice=rolled)
-    return report
+    the action, a failed die may be rerolled (R-15). Refused for a model with no mount, one
+    carrying nitroglycerin (§5.5.1) or a prone one."""
+    report, model, details, table = _horse(session, game=game, member=member, pace=pace,
+                                           dice=dice, mounting=True, rerolls=rerolls)  # fmt: skip
+    record_event(session, game, EventKind.MOUNT, model=model, details=details,
+                 dice=_dice_of(table))  # fmt: skip
+    return _with_rerolls(session, game, report, table)
 
 
 def dismount(
-    session: Session, *, game: Game, member: str, pace: Pace, dice: DiceSource
+    session: Session,
+    *,
+    game: Game,
+    member: str,
+    pace: Pace,
+    dice: DiceSource,
+    rerolls: Rerolls = NO_REROLLS,
 ) -> HorseReport:
-    """SCENDERE DA CAVALLO (table 1, 1 action): as mounting, with the same reflex test (R-06)."""
-    report, model, details, rolled = _horse(
-        session, game=game, member=member, pace=pace, dice=dice, mounting=False
-    )
-    record_event(session, game, EventKind.DISMOUNT, model=model, details=details, dice=rolled)
-    return report
+    """SCENDERE DA CAVALLO (table 1, 1 action): as mounting, with the same reflex test (R-06)
+    and its rerolls (R-15)."""
+    report, model, details, table = _horse(session, game=game, member=member, pace=pace,
+                                           dice=dice, mounting=False, rerolls=rerolls)  # fmt: skip
+    record_event(session, game, EventKind.DISMOUNT, model=model, details=details,
+                 dice=_dice_of(table))  # fmt: skip
+    return _with_rerolls(session, game, report, table)
 
 
 # ---------------------------------------------------------------------------- the lasso
@@ -387,14 +409,22 @@ class LassoReport:
     target_mount: Item | None  # its COS added to the target's (§8.3)
     fallen: str | None  # the model pulled down (prone), if any
     unhorsed: bool  # and pulled out of the saddle
+    rerolls: tuple[dict[str, Any], ...] = ()  # taken in its reflex test (R-15)
 
 
 def throw_lasso(
-    session: Session, *, game: Game, thrower: str, target: str, dice: DiceSource
+    session: Session,
+    *,
+    game: Game,
+    thrower: str,
+    target: str,
+    dice: DiceSource,
+    rerolls: Rerolls = NO_REROLLS,
 ) -> LassoReport:
     """ACCHIAPPARE CON IL LASSO (table 1, 1 action; R-14): the reflex test (1 success of 2,
-    cowboys −1, R-06), then 1D6 against the target's COS plus its mount's (§8.3). A pull of
-    more than 2U knocks the pulled model down: prone, and off its horse."""
+    cowboys −1, R-06; a failed die may be rerolled, R-15), then 1D6 against the target's COS
+    plus its mount's (§8.3). A pull of more than 2U knocks the pulled model down: prone, and
+    off its horse."""
     model = playing_model(session, game, thrower)
     require_can_act(model)
     if LASSO not in [w.id for w in combatant(session, model).weapons()]:
@@ -411,15 +441,18 @@ def throw_lasso(
     _turn(session, game, model, EventKind.LASSO)
     mine, theirs = combatant(session, model), combatant(session, caught)
     horse = kit.mount_of(session, caught) if caught.mounted else None
+    mods = reflex_mods(mine)
     with rolling_for(dice, {"reflex": model.name, "lasso": model.name}):
-        result = roll_lasso(
-            target_cos=max(1, min(4, theirs.cos_left)),
-            mount_cos=(horse.cos or 0) if horse is not None else 0,
-            rif=mine.rif,
-            cowboy=mine.faction == FactionId.COWBOYS,
-            modifiers=_reflex_mods(mine),
-            dice=dice,
-        )
+        table = roll_with_rerolls(
+            session, game,
+            lambda d: roll_lasso(
+                target_cos=max(1, min(4, theirs.cos_left)),
+                mount_cos=(horse.cos or 0) if horse is not None else 0,
+                rif=mine.rif, cowboy=mine.faction == FactionId.COWBOYS, modifiers=mods, dice=d,
+            ),
+            dice, rollers={Side.ACTOR: model}, rerolls=rerolls, failed=lasso_failed,
+        )  # fmt: skip
+    result = table.result
     fallen: GameModel | None = None
     if result.knocked_down:
         fallen = caught if result.outcome is LassoOutcome.TARGET_PULLED else model
@@ -446,6 +479,7 @@ def throw_lasso(
         },
         dice=result.dice,
     )
+    taken = record_rerolls(session, game, table)  # R-15: right after the throw
     return LassoReport(
         model.name,
         caught.name,
@@ -453,6 +487,7 @@ def throw_lasso(
         horse,
         fallen.name if fallen is not None else None,
         unhorsed,
+        tuple(taken),
     )
 
 
@@ -483,6 +518,7 @@ class Victim:
     eliminated: bool
     state: str
     changes: tuple[str, ...] = ()
+    rerolls: tuple[dict[str, Any], ...] = ()  # taken in its saving rolls (R-15)
 
 
 @dataclass(frozen=True)
@@ -532,9 +568,12 @@ def _blast_on(
     *,
     may_step: bool,
     dice: DiceSource,
+    rerolls: Rerolls,
 ) -> Victim:
     """Roll the blast on ``row`` and apply it: wounds off COS, eliminated as by a shot
-    (``combat``: what it carried drops, R-22), or thrown and terrified (R-04, §5.5)."""
+    (``combat``: what it carried drops, R-22), or thrown and terrified (R-04, §5.5). A failed
+    saving roll may be rerolled (R-15): the saves are the caught model's test; the fuse, the
+    step away and the throw are no model's test (docs/games.md)."""
     who = combatant(session, row)
     unmoved = may_step and (not acted(game, row) if spec.moved is None else not spec.moved)
     if unmoved and spec.distance is None:
@@ -545,16 +584,18 @@ def _blast_on(
             f"dinamite (§5.5.2): indica a quanti U dall'esplosione si trova, es. --caught "
             f'"{row.name}=3".',
         )
-    result = roll_explosion(
-        explosive=kind,
-        rif=who.rif,
-        cos=max(1, min(4, row.cos_left)),
-        protection=_protection(spec),
-        distance=spec.distance or 0,
-        unmoved=unmoved,
-        whisky=who.drank_whisky,
-        dice=dice,
-    )
+    protection = _protection(spec)
+    table = roll_with_rerolls(
+        session, game,
+        lambda d: roll_explosion(
+            explosive=kind, rif=who.rif, cos=max(1, min(4, row.cos_left)),
+            protection=protection, distance=spec.distance or 0, unmoved=unmoved,
+            whisky=who.drank_whisky, dice=d,
+        ),
+        dice, rollers={Side.TARGET: row}, rerolls=rerolls, failed=explosion_failed, more=True,
+    )  # fmt: skip
+    result = table.result
+    taken = tuple(record_rerolls(session, game, table))  # R-15: right after its dice
     before = row.cos_left
     changes: list[str] = []
     blast = result.blast
@@ -571,7 +612,7 @@ def _blast_on(
         row.mounted = False  # thrown 1D6 + damages U: out of the saddle
     session.add(row)
     return Victim(
-        row.name, result, before, row.cos_left, row.eliminated, row.state, tuple(changes)
+        row.name, result, before, row.cos_left, row.eliminated, row.state, tuple(changes), taken
     )  # fmt: skip
 
 
@@ -585,13 +626,15 @@ def explode(
     short_fuse: bool = False,
     near_thrower: Sequence[Caught] = (),
     dice: DiceSource,
+    rerolls: Rerolls = NO_REROLLS,
 ) -> ExplosionReport:
     """An explosive thrown (§5.5, R-14): dynamite deals 6 damages, nitroglycerin 10, to each
     model in the 5U radius, less its shelter (table 8); one saving roll per damage (R-03);
     survivors are thrown 1D6 + damages U and terrified (R-04). Dynamite: models that have not
     moved step away ⌈1D6/2⌉ U, unless the thrower declared a ``short_fuse``, whose die on a 1
     blows it up in the thrower's hands: then the blast is on the thrower and the models
-    ``near_thrower`` instead of those ``caught``. The stick is used up."""
+    ``near_thrower`` instead of those ``caught``. The stick is used up. A caught model's
+    failed saving roll may be rerolled as ``rerolls`` says (R-15)."""
     model = playing_model(session, game, thrower)
     require_can_act(model)
     kind = find_explosive(explosive)
@@ -653,11 +696,14 @@ def explode(
     victims = []
     for row, spec in targets:
         with rolling_for(dice, {"step away": row.name, "save": row.name, "thrown": row.name}):
-            victims.append(
-                _blast_on(session, game, model, row, spec, kind, may_step=may_step, dice=recorder)
-            )
+            hit = _blast_on(session, game, model, row, spec, kind, may_step=may_step, dice=dice,
+                            rerolls=rerolls)  # fmt: skip
+            victims.append(hit)
+    rerolls.require_all_taken()
     left = kit.left(session, model, kind.value)
-    event.dice = dice_data(recorder.dice)
+    # The dice as they finally lay: the fuse, then each model's (a rerolled die replaced).
+    final = (*recorder.dice, *(d for v in victims for d in v.result.dice))
+    event.dice = dice_data(final)
     event.details = {
         "model": model.name,
         "explosive": kind.value,
@@ -683,6 +729,5 @@ def explode(
     session.add(event)
     session.flush()
     return ExplosionReport(
-        model.name, kind, short_fuse, fuse, in_hands, tuple(victims), left,
-        tuple(recorder.dice),
+        model.name, kind, short_fuse, fuse, in_hands, tuple(victims), left, final,
     )  # fmt: skip

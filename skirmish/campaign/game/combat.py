@@ -38,15 +38,27 @@ from skirmish.campaign.game.reactions import (
     keep_captive,
     witnesses,
 )
-from skirmish.campaign.game.rerolls import NO_REROLLS, Rerolls, record_rerolls, roll_action
+from skirmish.campaign.game.rerolls import (
+    NO_REROLLS,
+    Payment,
+    Rerolls,
+    record_rerolls,
+    roll_action,
+    roll_with_rerolls,
+)
 from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameEvent, GameModel
-from skirmish.engine.dice import DiceSource
+from skirmish.engine.dice import DiceSource, Ending, note_end, rolling_for
 from skirmish.engine.glossary import EventKind
-from skirmish.engine.setup import MeleeSetup, ShootSetup
+from skirmish.engine.recovery import Invalidity
+from skirmish.engine.reflex import ReflexResult, reflex_modifiers, roll_reflex
+from skirmish.engine.rerolls import AtTable
+from skirmish.engine.result import Modifier
+from skirmish.engine.setup import MeleeSetup, ShootSetup, has_skill
 from skirmish.engine.situation import Procedure
+from skirmish.engine.stages import FailedDie, Side, reflex_failed
 from skirmish.errors import CampaignError
-from skirmish.rules.ids import ItemId, ProfileId
+from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
 from skirmish.rules.model import Flight, ObjectiveEvent, ObjectiveState, Weapon
 from skirmish.rules.scenarios import (
     CarrierShooting,
@@ -72,6 +84,59 @@ class CombatReport:
     activation: Activation | None = None  # the attacker's turn begun or gone on (§1.8)
     waiting: Waiting | None = None  # table 3's +1, from the record or the players (R-18)
     rerolls: list[dict[str, Any]] = field(default_factory=list)  # taken at the roll (R-15)
+    friend_rerolls: list[dict[str, Any]] = field(default_factory=list)  # R-19's panic tests
+    opportunity: ReflexResult | None = None  # the reflex test that opens opportunity fire
+    fired: bool = True  # False: that test failed, no shot (§4.2.3), the turn is spent (§2.4)
+
+
+def reflex_mods(
+    model: Combatant, *, horse: bool = False, lasso: bool = False, opportunity: bool = False
+) -> tuple[Modifier, ...]:
+    """The modifiers on each die of ``model``'s reflex test (R-06): BUON CAVALIERE on a horse,
+    the cowboys with the lasso, Imbranato, whisky; every penalty doubled for opportunity fire
+    (§4.2.3)."""
+    return reflex_modifiers(
+        horse=horse,
+        buon_cavaliere=has_skill(model.skills, SkillId.BUON_CAVALIERE),
+        lasso=lasso,
+        cowboy=model.faction == FactionId.COWBOYS,
+        imbranato=model.has(Invalidity.IMBRANATO),
+        whisky=model.drank_whisky,
+        opportunity=opportunity,
+    )
+
+
+#: Why an opportunity shot rolled no more dice (said when dice are left over).
+NO_OPPORTUNITY = Ending(
+    it="test riflessi fallito: niente tiro di opportunità",
+    en="reflex test failed: no opportunity fire",
+)
+
+
+def _opportunity_test(
+    session: Session, game: Game, shooter: GameModel, mine: Combatant, dice: DiceSource,
+    rerolls: Rerolls,
+) -> AtTable[ReflexResult, FailedDie, Payment]:  # fmt: skip
+    """The reflex test that opens opportunity fire (§4.2.3, R-16): 1 success of 2, every
+    penalty doubled, rolled before the shot with its own dice; a failed die may be rerolled
+    (R-15)."""
+    mods = reflex_mods(mine, opportunity=True)
+    with rolling_for(dice, {"reflex": shooter.name}):
+        return roll_with_rerolls(
+            session, game, lambda d: roll_reflex(rif=mine.rif, need=1, modifiers=mods, dice=d),
+            dice, rollers={Side.ACTOR: shooter}, rerolls=rerolls, failed=reflex_failed,
+            more=True,
+        )  # fmt: skip
+
+
+def _reflex_rolls(test: ReflexResult) -> list[dict[str, Any]]:
+    """The reflex test's dice as the log reads them (``readings``): it passes or fails whole."""
+    return [{"stage": "reflex", "face": d.value, "ok": test.success} for d in test.dice]
+
+
+def _test_details(test: ReflexResult) -> dict[str, Any]:
+    return {"rif": test.rif, "need": test.need, "modifier": test.modifier,
+            "successes": test.successes, "success": test.success}  # fmt: skip
 
 
 def _check_attack(
@@ -165,7 +230,7 @@ def shoot(
     Duello's leaders firing first (R-01…R-04, R-14, R-21); the ``bystanders`` the players name
     react from the same ``dice`` (R-19, R-20, R-22); failed dice are rerolled as ``rerolls``
     says (R-15)."""
-    from skirmish.engine.shooting import RangeBand, ShootResult, range_band
+    from skirmish.engine.shooting import RangeBand, ShootResult, check_shoot, range_band
     from skirmish.engine.shooting import shoot as roll_shoot
 
     shooter = find_model(session, game, attacker)
@@ -193,8 +258,16 @@ def shoot(
     )
     setup = setup_of(Procedure.SHOOT, mine, theirs, table, weapon=weapon, night=night)
     assert isinstance(setup, ShootSetup)
+    opened: AtTable[ReflexResult, FailedDie, Payment] | None = None
+    if opportunity:  # §4.2.3: the reflex test first; failed, no shot, the turn spent (§2.4)
+        check_shoot(setup)  # a shot the rules refuse is refused before any die is rolled
+        opened = _opportunity_test(session, game, shooter, mine, dice, rerolls)
+        if not opened.result.success:
+            return _no_opportunity(session, game, shooter, ref, weapon, opened, situation,
+                                   started, waiting, dice, rerolls)  # fmt: skip
     rolled = roll_action(session, game, lambda d: roll_shoot(setup, d), dice,
-                         attacker=shooter, target=ref.model, rerolls=rerolls)  # fmt: skip
+                         attacker=shooter, target=ref.model, rerolls=rerolls,
+                         more=True)  # fmt: skip
     result = rolled.result
     assert isinstance(result, ShootResult)
     change_state(shooter, result.attacker_state_after, game.turn)
@@ -208,12 +281,48 @@ def shoot(
             session.add(game)
     # The shot is logged before what it caused (a dropped sack, a friend's panic), so the log
     # reads in the order of the table (issue #10); its details are filled in once known.
-    event = record_event(session, game, EventKind.SHOOT, model=shooter, dice=result.dice)
-    taken = record_rerolls(session, game, rolled)  # R-15: right after the roll they changed
-    report = _apply(session, game, shooter, ref, result, weapon, bystanders, dice)
-    report.activation, report.waiting, report.rerolls = started, waiting, taken
-    _complete(session, event, {**_combat_details(report, situation, result.rulings), **spent})
+    test = opened.result if opened is not None else None
+    dice_used = (*test.dice, *result.dice) if test is not None else result.dice
+    event = record_event(session, game, EventKind.SHOOT, model=shooter, dice=dice_used)
+    taken = record_rerolls(session, game, opened) if opened is not None else []
+    taken += record_rerolls(session, game, rolled)  # R-15: right after the roll they changed
+    report = _apply(session, game, shooter, ref, result, weapon, bystanders, dice, rerolls)
+    report.activation, report.waiting, report.opportunity = started, waiting, test
+    report.rerolls = taken
+    details = {**_combat_details(report, situation, result.rulings), **spent}
+    if test is not None:  # the reflex test's dice first, as rolled (§4.2.3)
+        details["rolls"] = _reflex_rolls(test) + details["rolls"]
+        details["opportunity_test"] = _test_details(test)
+    _complete(session, event, details)
+    rerolls.require_all_taken()
     return report
+
+
+def _no_opportunity(
+    session: Session, game: Game, shooter: GameModel, ref: ModelRef, weapon: Weapon,
+    opened: AtTable[ReflexResult, FailedDie, Payment], situation: Mapping[str, Any],
+    started: Activation, waiting: Waiting, dice: DiceSource, rerolls: Rerolls,
+) -> CombatReport:  # fmt: skip
+    """The reflex test that opens opportunity fire failed (§4.2.3): no shot, nothing spent but
+    the model's turn (§2.4: "si perde comunque il punto azione"; docs/games.md). The attempt is
+    recorded as a shooting event that fired nothing, with the test's dice."""
+    test = opened.result
+    note_end(dice, NO_OPPORTUNITY)
+    event = record_event(session, game, EventKind.SHOOT, model=shooter, dice=test.dice)
+    taken = record_rerolls(session, game, opened)
+    target = ref.model.name if ref.model is not None else (
+        ref.objective.objective if ref.objective is not None else "")  # fmt: skip
+    plain = {k: (v.value if hasattr(v, "value") else v) for k, v in situation.items()}
+    _complete(session, event, {
+        "attacker": shooter.name, "target": target, "weapon": weapon.id, "options": plain,
+        "fired": False, "opportunity_test": _test_details(test), "rolls": _reflex_rolls(test),
+        "changes": [], "rulings": ["§4.2.3", "R-06", "R-16"],
+    })  # fmt: skip
+    rerolls.require_all_taken()
+    return CombatReport(
+        None, shooter.name, target, weapon.id, None, None, False, None, None,
+        activation=started, waiting=waiting, rerolls=taken, opportunity=test, fired=False,
+    )  # fmt: skip
 
 
 def melee(
@@ -250,14 +359,17 @@ def melee(
     )
     assert isinstance(setup, MeleeSetup)
     rolled = roll_action(session, game, lambda d: roll_melee(setup, d), dice,
-                         attacker=fighter, target=ref.model, rerolls=rerolls)  # fmt: skip
+                         attacker=fighter, target=ref.model, rerolls=rerolls,
+                         more=True)  # fmt: skip
     result = rolled.result
     assert isinstance(result, MeleeResult)
     event = record_event(session, game, EventKind.MELEE, model=fighter, dice=result.dice)
     taken = record_rerolls(session, game, rolled)  # R-15: right after the roll they changed
-    report = _apply(session, game, fighter, ref, result, weapon, bystanders, dice)
-    report.activation, report.waiting, report.rerolls = started, waiting, taken
+    report = _apply(session, game, fighter, ref, result, weapon, bystanders, dice, rerolls)
+    report.activation, report.waiting = started, waiting
+    report.rerolls = taken
     _complete(session, event, _combat_details(report, situation, result.rulings))
+    rerolls.require_all_taken()
     return report
 
 
@@ -299,9 +411,11 @@ def _apply(
     weapon: Weapon | None,
     bystanders: Bystanders,
     dice: DiceSource,
+    rerolls: Rerolls = NO_REROLLS,
 ) -> CombatReport:
     """Record what a shot or a fight did to its target, and to the models around it that the
-    players named (``bystanders``: R-19, R-20, R-22; ``dice`` for their panic tests)."""
+    players named (``bystanders``: R-19, R-20, R-22; ``dice`` for their panic tests, whose
+    failed dice ``rerolls`` may reroll, R-15)."""
     from skirmish.engine.shooting import ShootResult
 
     aftermath = result.aftermath
@@ -323,11 +437,14 @@ def _apply(
         )  # fmt: skip
     target = ref.model
     before = target.cos_left
+    taken: list[dict[str, Any]] = []
     if aftermath.cos_after is not None:
         target.cos_left = aftermath.cos_after
     if aftermath.eliminated:
         changes += _eliminate(session, game, target, attacker, guard=near.guard)
-        changes += friends_react(session, game, target, near.friends, dice)
+        reacted = friends_react(session, game, target, near.friends, dice, rerolls)
+        changes += reacted.lines
+        taken += reacted.rerolls
     else:
         if aftermath.panic is not None:
             change_state(target, aftermath.panic.state, game.turn)
@@ -342,6 +459,7 @@ def _apply(
     return CombatReport(
         result, attacker.name, target.name, weapon.id if weapon else None, before,
         target.cos_left, target.eliminated, target.state, target.prone, changes,
+        friend_rerolls=taken,
     )  # fmt: skip
 
 
@@ -381,10 +499,12 @@ def _eliminate(
 
 @dataclass(frozen=True)
 class TableReport:
-    """A result from the table recorded on a model, and what it changed around it."""
+    """A result from the table recorded on a model, and what it changed around it, with the
+    rerolls taken in its friends' panic tests (R-19, R-15)."""
 
     model: GameModel
     changes: tuple[str, ...] = ()
+    rerolls: tuple[dict[str, Any], ...] = ()
 
 
 def hit(
@@ -396,9 +516,11 @@ def hit(
     by: str | None = None,
     bystanders: Bystanders = NOBODY,
     dice: DiceSource | None = None,
+    rerolls: Rerolls = NO_REROLLS,
 ) -> TableReport:
     """Wounds rolled at the table with physical dice: off COS; COS ≤ 0 eliminates (§6.1), with
-    the ``bystanders`` the players name (R-19, R-22; ``dice`` for R-19's panic tests)."""
+    the ``bystanders`` the players name (R-19, R-22; ``dice`` for R-19's panic tests, their
+    failed dice rerolled as ``rerolls`` says, R-15)."""
     if wounds < 1:
         raise CampaignError(
             f"--wounds {wounds}: give 1 or more wounds.",
@@ -411,9 +533,13 @@ def hit(
     event = record_event(session, game, EventKind.HIT, model=model)  # before its consequences
     model.cos_left -= wounds
     changes: list[str] = []
+    taken: list[dict[str, Any]] = []
     if model.cos_left <= 0:
         changes = _eliminate(session, game, model, attacker, guard=near.guard)
-        changes += friends_react(session, game, model, near.friends, dice)
+        reacted = friends_react(session, game, model, near.friends, dice, rerolls)
+        changes += reacted.lines
+        taken = reacted.rerolls
+    rerolls.require_all_taken()
     session.add(model)
     _complete(
         session,
@@ -427,7 +553,7 @@ def hit(
             "changes": changes,
         },
     )
-    return TableReport(model, tuple(changes))
+    return TableReport(model, tuple(changes), tuple(taken))
 
 
 def eliminate(
@@ -438,9 +564,11 @@ def eliminate(
     by: str | None = None,
     bystanders: Bystanders = NOBODY,
     dice: DiceSource | None = None,
+    rerolls: Rerolls = NO_REROLLS,
 ) -> TableReport:
     """A model eliminated at the table, and by whom (for XP, R-11), with the ``bystanders``
-    the players name (R-19, R-22; ``dice`` for R-19's panic tests)."""
+    the players name (R-19, R-22; ``dice`` for R-19's panic tests, their failed dice rerolled
+    as ``rerolls`` says, R-15)."""
     model = playing_model(session, game, member)
     attacker = find_model(session, game, by) if by is not None else None
     if attacker is not None and attacker.id == model.id:
@@ -448,6 +576,8 @@ def eliminate(
     near = witnesses(session, game, model, bystanders, shot=False)
     event = record_event(session, game, EventKind.ELIMINATE, model=model)  # before what follows
     changes = _eliminate(session, game, model, attacker, guard=near.guard)
-    changes += friends_react(session, game, model, near.friends, dice)
+    reacted = friends_react(session, game, model, near.friends, dice, rerolls)
+    changes += reacted.lines
+    rerolls.require_all_taken()
     _complete(session, event, {"by": attacker.name if attacker else None, "changes": changes})
-    return TableReport(model, tuple(changes))
+    return TableReport(model, tuple(changes), tuple(reacted.rerolls))

@@ -1,12 +1,19 @@
 """The initiative roll-off of §1.8 for each activation (R-07; H-06 for ties): each player
 reveals the model it wants to activate, both roll 1D6 + RIF + unused FAMA, and the winner
 chooses which of the two takes its turn now (``activations``). When only one side has models
-left to take their turn, no roll is needed."""
+left to take their turn, no roll is needed.
+
+Each side may reroll its own die with a FAMA or FORTUNA point (R-15): the loser's die fails
+(``engine.stages.initiative_failed``), and once rerolled the other side's may fail in turn.
+Unused FAMA counts in the total (R-07), so a FAMA point spent on the reroll by the model whose
+FAMA is counted lowers its total by 1: the round is replayed with the points as they are after
+the payment, and the prompt's advice says so (``rerolls.Question.passes``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from sqlmodel import Session
 
@@ -21,13 +28,22 @@ from skirmish.campaign.game.board import (
     require_started,
     side_of,
 )
+from skirmish.campaign.game.rerolls import (
+    NO_REROLLS,
+    Rerolls,
+    record_rerolls,
+    roll_with_rerolls,
+)
 from skirmish.campaign.game.states import change_state
 from skirmish.campaign.game.tables import Game, GameModel
-from skirmish.engine.dice import DiceSource, Die
+from skirmish.engine.dice import DiceSource, Die, rolling_for
 from skirmish.engine.glossary import EventKind, label, parse
-from skirmish.engine.initiative import RollOffResult, roll_initiative, roll_off
+from skirmish.engine.initiative import MAX_ROUNDS, RollOffResult, RoundResult, roll_round
+from skirmish.engine.initiative import Side as Player
 from skirmish.engine.recovery import Invalidity
-from skirmish.errors import CampaignError, SkirmishError
+from skirmish.engine.stages import Side as Whose
+from skirmish.engine.stages import initiative_failed
+from skirmish.errors import CampaignError, DiceError, SkirmishError
 from skirmish.rules.model import ModelState, Side
 from skirmish.rules.names import normalize
 
@@ -66,6 +82,7 @@ class InitiativeReport:
     chosen: bool = False  # the winner said whom to activate (else its own, the default)
     only: Side | None = None
     left: tuple[str, ...] = ()
+    rerolls: tuple[dict[str, object], ...] = ()  # taken at the roll (R-15)
 
 
 #: Asked after the roll when the players have not said whom the winner activates: the report
@@ -75,6 +92,19 @@ Chooser = Callable[[InitiativeReport], str | None]
 
 def _unused_fama(session: Session, model: GameModel) -> int:
     return max(0, member_of(session, model).fama - model.fama_spent)
+
+
+@dataclass(frozen=True)
+class _Counted:
+    """Whose unused FAMA a side counts (the model's own, or a friend's within 5U), read as it
+    stands when the round is rolled: a FAMA point spent on a reroll is no longer unused."""
+
+    model: GameModel
+    owned: int
+
+    @property
+    def fama(self) -> int:
+        return max(0, self.owned - self.model.fama_spent)
 
 
 def _injuries(session: Session, model: GameModel) -> set[str]:
@@ -116,6 +146,7 @@ def initiative(
     activate: str | None = None,
     choose: Chooser | None = None,
     dice: DiceSource,
+    rerolls: Rerolls = NO_REROLLS,
 ) -> InitiativeReport:
     """The initiative for the next activation (§1.8): each player rolls 1D6 + RIF + the unused
     FAMA of the model it reveals or of a friend within 5U; the higher wins, ties are rolled
@@ -123,7 +154,8 @@ def initiative(
     its own model or the opponent's (``activate``: a side or one of the two models; else
     ``choose`` asks; else its own), and that model's turn begins. The two models may be named
     in either order. When only one side has models left to take their turn, no roll: its
-    model (the one named, or the only one left) takes its turn."""
+    model (the one named, or the only one left) takes its turn. Each side's failed die may be
+    rerolled with a FAMA or FORTUNA point as ``rerolls`` says (R-15)."""
     require_in_progress(game)
     require_started(game)
     left = to_activate(session, game)
@@ -142,11 +174,11 @@ def initiative(
             it=f"entrambe le parti hanno personaggi che devono ancora giocare il turno "
             f"{game.turn}: scopri un personaggio per parte (R-07); manca: {scelte}.",
         )
-    fama: dict[Side, int] = {}
+    counted: dict[Side, _Counted] = {}
     lenders: dict[Side, str | None] = {}
     for side, helper in ((Side.GOOD, good_fama_from), (Side.BAD, bad_fama_from)):
         model = picked[side]
-        fama[side] = _unused_fama(session, model)
+        counted[side] = _Counted(model, member_of(session, model).fama)
         lenders[side] = None
         if helper is not None:
             friend = find_model(session, game, helper)
@@ -156,11 +188,12 @@ def initiative(
                     f"{friend.name!r} is not a friend of {model.name!r}.",
                     it=f"{friend.name!r} non è un amico di {model.name!r}.",
                 )
-            fama[side] = _unused_fama(session, friend)
+            counted[side] = _Counted(friend, member_of(session, friend).fama)
             lenders[side] = friend.name
     nerves = {s: Invalidity.NERVI_SCOSSI in _injuries(session, m) for s, m in picked.items()}
     rifs = {s: member_of(session, m).rif for s, m in picked.items()}
-    result = _roll_off(session, game, rifs, fama, nerves, dice)
+    result, tables = _roll_off(session, game, picked, rifs, counted, nerves, dice, rerolls)
+    fama = {side: c.fama for side, c in counted.items()}  # as the deciding round counted it
     winner_side = Side.GOOD if result.winner.value == "first" else Side.BAD
     shaken: list[str] = []
     for side, flag in ((Side.GOOD, result.first_shaken), (Side.BAD, result.second_shaken)):
@@ -216,8 +249,9 @@ def initiative(
         },
         dice=result.dice,
     )
+    taken = [said for table in tables for said in record_rerolls(session, game, table)]
     started = begin(session, game, chosen)
-    return replace(report, activated=started, chosen=bool(answer))
+    return replace(report, activated=started, chosen=bool(answer), rerolls=tuple(taken))
 
 
 def side_chosen(answer: str, names: Mapping[Side, str]) -> Side:
@@ -259,47 +293,64 @@ def _no_roll(
 def _roll_off(
     session: Session,
     game: Game,
+    picked: dict[Side, GameModel],
     rifs: dict[Side, int],
-    fama: dict[Side, int],
+    counted: dict[Side, _Counted],
     nerves: dict[Side, bool],
     dice: DiceSource,
-) -> RollOffResult:
-    """R-07 with the campaign's H-06: ties rolled again, or won by the higher RIF."""
+    rerolls: Rerolls,
+) -> tuple[RollOffResult, list[Any]]:
+    """R-07 round by round with the campaign's H-06 (ties rolled again, or won by the higher
+    RIF), each side's failed die offered for a reroll as the round is complete (R-15); the
+    rounds rolled at the table, for their rerolls."""
     from skirmish.campaign.models import CampaignSetting
-    from skirmish.engine.initiative import RollOffRound
-    from skirmish.engine.initiative import Side as Player
-
-    def again(source: DiceSource) -> RollOffResult:
-        return roll_off(
-            rif=rifs[Side.GOOD], fama=fama[Side.GOOD], nervi_scossi=nerves[Side.GOOD],
-            against_rif=rifs[Side.BAD], against_fama=fama[Side.BAD],
-            against_nervi_scossi=nerves[Side.BAD], dice=source,
-        )  # fmt: skip
 
     row = session.get(CampaignSetting, (game.campaign_id, "initiative-ties"))
-    if row is None or row.value != "higher-rif" or rifs[Side.GOOD] == rifs[Side.BAD]:
-        return again(dice)
-    first = roll_initiative(
-        rif=rifs[Side.GOOD], fama=fama[Side.GOOD], nervi_scossi=nerves[Side.GOOD], dice=dice
+    by_rif = row is not None and row.value == "higher-rif" and rifs[Side.GOOD] != rifs[Side.BAD]
+    tie_winner = (
+        (Player.FIRST if rifs[Side.GOOD] > rifs[Side.BAD] else Player.SECOND) if by_rif else None
     )
-    second = roll_initiative(
-        rif=rifs[Side.BAD], fama=fama[Side.BAD], nervi_scossi=nerves[Side.BAD], dice=dice
-    )
-    if first.total != second.total:
-        winner = Player.FIRST if first.total > second.total else Player.SECOND
-        rulings: tuple[str, ...] = ("R-07",)
-    else:
-        winner = Player.FIRST if rifs[Side.GOOD] > rifs[Side.BAD] else Player.SECOND
-        rulings = ("R-07", "H-06")
-    dice_used = (
-        Die(first.dice[0].value, "initiative: first"),
-        Die(second.dice[0].value, "initiative: opponent"),
-    )
-    return RollOffResult(
-        dice=dice_used,
-        rounds=(RollOffRound(first.roll, second.roll, winner),),
-        winner=winner,
-        first_shaken=first.shaken,
-        second_shaken=second.shaken,
-        rulings=rulings,
+
+    def one_round(source: DiceSource) -> RoundResult:
+        return roll_round(
+            rif=rifs[Side.GOOD], fama=counted[Side.GOOD].fama, nervi_scossi=nerves[Side.GOOD],
+            against_rif=rifs[Side.BAD], against_fama=counted[Side.BAD].fama,
+            against_nervi_scossi=nerves[Side.BAD], tie_winner=tie_winner, dice=source,
+        )  # fmt: skip
+
+    names = {"initiative: first": picked[Side.GOOD].name,
+             "initiative: opponent": picked[Side.BAD].name}  # fmt: skip
+    rollers = {Whose.FIRST: picked[Side.GOOD], Whose.SECOND: picked[Side.BAD]}
+    tables: list[Any] = []
+    with rolling_for(dice, names):
+        for _ in range(MAX_ROUNDS):
+            table = roll_with_rerolls(
+                session, game, one_round, dice, rollers=dict(rollers), rerolls=rerolls,
+                failed=initiative_failed, more=True,
+            )  # fmt: skip
+            tables.append(table)
+            if table.result.round.winner is not None:
+                break
+        else:
+            raise DiceError(
+                f"initiative still tied after {MAX_ROUNDS} roll-offs; the dice keep repeating, "
+                "roll them again.",
+                it=f"iniziativa ancora in parità dopo {MAX_ROUNDS} spareggi; i dadi continuano a "
+                "ripetersi, tirali di nuovo.",
+            )
+    rerolls.require_all_taken()
+    rounds = tuple(t.result.round for t in tables)
+    last = rounds[-1]
+    assert last.winner is not None
+    tied = len(rounds) > 1 or last.first.total == last.second.total
+    return (
+        RollOffResult(
+            dice=tuple(d for t in tables for d in t.result.dice),
+            rounds=rounds,
+            winner=last.winner,
+            first_shaken=last.first.shaken,
+            second_shaken=last.second.shaken,
+            rulings=("R-07", "H-06") if tied else ("R-07",),
+        ),
+        tables,
     )

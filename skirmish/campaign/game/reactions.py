@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from sqlmodel import Session
 
@@ -21,12 +22,22 @@ from skirmish.campaign.game.board import (
     scenario_of,
     side_of,
 )
+from skirmish.campaign.game.rerolls import (
+    NO_REROLLS,
+    Payment,
+    Rerolls,
+    record_rerolls,
+    roll_with_rerolls,
+)
 from skirmish.campaign.game.states import change_state
 from skirmish.campaign.game.tables import Game, GameModel, GameObjective
 from skirmish.campaign.lookup import row_id
-from skirmish.engine.dice import DiceSource, Die
+from skirmish.engine.dice import DiceSource, Die, rolling_for
 from skirmish.engine.glossary import EventKind
+from skirmish.engine.panic import PanicResult, panic_test
+from skirmish.engine.rerolls import AtTable
 from skirmish.engine.setup import Target
+from skirmish.engine.stages import FailedDie, Side, panic_failed
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Flight, ModelState, ObjectiveState, Reaction, Role
 from skirmish.rules.scenarios import Objective, ObjectiveKind
@@ -178,25 +189,37 @@ def _unarmed_civilian(session: Session, game: Game, name: str) -> GameModel:
     return model
 
 
+@dataclass
+class Reacted:
+    """What the friends of a fallen model did (R-19): a line each, and the rerolls of their
+    panic tests (R-15) as ``record_rerolls`` logged them."""
+
+    lines: list[str]
+    rerolls: list[dict[str, object]]
+
+
 def friends_react(
     session: Session,
     game: Game,
     fallen: GameModel,
     friends: Sequence[GameModel],
     dice: DiceSource | None,
-) -> list[str]:
+    rerolls: Rerolls = NO_REROLLS,
+) -> Reacted:
     """R-19: a friendly hero eliminated within 5U: a panic test at once (the model's own FRED,
-    the dice of the action's source after its own); the gang's leader: terrified, no test."""
-    from skirmish.engine.panic import panic_test
-
+    the dice of the action's source after its own, asked for by the friend's name), a failed
+    die rerolled as ``rerolls`` says (R-15: the friend's points, or a friend's FAMA); the
+    gang's leader: terrified, no test. The caller checks ``rerolls`` were all taken."""
     leader = member_of(session, fallen).role == Role.LEADER
     lines = []
+    taken: list[dict[str, object]] = []
     for model in friends:
         trait = profile_of(session, model).friend_death
         assert trait is not None  # checked by _friend_near
         reaction = trait.leader if leader else trait.hero
         before = {"state": model.state, "prone": model.prone}
         rolled: tuple[Die, ...] = ()
+        table: AtTable[PanicResult, FailedDie, Payment] | None = None
         who = f"its leader {fallen.name}" if leader else fallen.name
         if reaction is Reaction.TERRIFIED:
             change_state(model, ModelState.TERRIFIED, game.turn)
@@ -208,9 +231,14 @@ def friends_react(
                     it="R-19: la morte di un amico richiede i dadi per il test di PANICO.",
                 )
             fred = member_of(session, model).fred
-            test = panic_test(
-                Target(fred=fred, state=ModelState(model.state), prone=model.prone), dice
-            )
+            steady = Target(fred=fred, state=ModelState(model.state), prone=model.prone)
+            with rolling_for(dice, {"panic": model.name}):
+                table = roll_with_rerolls(
+                    session, game, partial(panic_test, steady), dice,
+                    rollers={Side.TARGET: model}, rerolls=rerolls, failed=panic_failed,
+                    more=True,
+                )  # fmt: skip
+            test = table.result
             rolled = test.dice
             change_state(model, test.outcome.state, game.turn)
             model.prone = test.outcome.prone
@@ -234,8 +262,10 @@ def friends_react(
             },
             dice=rolled,
         )
+        if table is not None:
+            taken += record_rerolls(session, game, table)  # R-15: right after the test
         lines.append(f"R-19: {model.name} sees {who} fall within 5U: {verdict}.")
-    return lines
+    return Reacted(lines, taken)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ are due (R-08) and applies a scripted first turn (Il comizio)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,12 +23,20 @@ from skirmish.campaign.game.board import (
     scenario_of,
 )
 from skirmish.campaign.game.end import finish, verdict
+from skirmish.campaign.game.rerolls import (
+    NO_REROLLS,
+    GangDie,
+    Rerolls,
+    record_rerolls,
+    roll_with_rerolls,
+)
 from skirmish.campaign.game.states import Recovery, states_ending
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, Retreat
 from skirmish.campaign.lookup import row_id
-from skirmish.engine.cohesion import Leader, must_test, roll_cohesion
-from skirmish.engine.dice import DiceSource, Die
+from skirmish.engine.cohesion import CohesionResult, Leader, must_test, roll_cohesion
+from skirmish.engine.dice import DiceSource, Die, rolling_for
 from skirmish.engine.glossary import EventKind
+from skirmish.engine.stages import Side, cohesion_failed
 from skirmish.rules.model import ObjectiveEvent, ObjectiveState, Role
 from skirmish.rules.scenarios import (
     FirstTurnStep,
@@ -63,6 +71,7 @@ class TurnReport:
     ended: Verdict | None = None
     dice: tuple[Die, ...] = ()
     idle: tuple[str, ...] = ()  # the models that could have taken their turn and did not (§1.8)
+    rerolls: tuple[dict[str, object], ...] = ()  # of the cohesion dice (R-15, R-08)
 
 
 def counted(gg: GameGang, models: Sequence[GameModel]) -> tuple[int, int]:
@@ -100,10 +109,23 @@ def _faction_profiles(faction: str) -> Sequence[Any]:
     return profiles(faction)
 
 
-def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
+def _cohesion_test(highest: int, leader: Leader) -> Callable[[DiceSource], CohesionResult]:
+    """The cohesion test of one gang, as a procedure of its dice (R-08)."""
+
+    def test(dice: DiceSource) -> CohesionResult:
+        return roll_cohesion(highest_fred=highest, leader=leader, dice=dice)
+
+    return test
+
+
+def new_turn(
+    session: Session, *, game: Game, dice: DiceSource, rerolls: Rerolls = NO_REROLLS
+) -> TurnReport:
     """End the turn being played and begin the next: the game ends at the scenario's turn
-    limit or when its end conditions hold; cohesion tests that are due are rolled (R-08); Il
-    comizio's scripted first turn is applied."""
+    limit or when its end conditions hold; cohesion tests that are due are rolled (R-08), a
+    failed one rerolled with the FAMA of one of the gang's models in play as ``rerolls`` says
+    (R-15; the die is the gang's, so no FORTUNA: docs/games.md); Il comizio's scripted first
+    turn is applied."""
     require_in_progress(game)
     scenario = scenario_of(game)
     if game.turn >= 1:
@@ -115,6 +137,7 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
     game.turn += 1
     session.add(game)
     rolled: list[Die] = []
+    taken: list[dict[str, object]] = []
     checks: list[CohesionCheck] = []
     models = models_of(session, game)
     recovered = states_ending(session, game, models)
@@ -127,10 +150,17 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
             continue
         highest = max(member_of(session, m).fred for m in playing)
         leader = _leader_state(session, gg, models)
-        result = roll_cohesion(highest_fred=highest, leader=leader, dice=dice)
+        gang = gang_row(session, gg)
+        with rolling_for(dice, {"cohesion": gang.name}):
+            table = roll_with_rerolls(
+                session, game,
+                _cohesion_test(highest, leader),
+                dice, rollers={Side.GANG: GangDie(row_id(gg), gang.name)}, rerolls=rerolls,
+                failed=cohesion_failed, more=True,
+            )  # fmt: skip
+        result = table.result
         rolled.extend(result.dice)
         started, lost = counted(gg, models)
-        gang = gang_row(session, gg)
         check = CohesionCheck(
             gang=gang.name,
             started=started,
@@ -149,10 +179,12 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
             details={**check.__dict__, "ruling": "R-08"},
             dice=result.dice,
         )
+        taken += record_rerolls(session, game, table)  # R-15: right after the test
         if not result.holds:
             gg.retreated = Retreat.COHESION
             gg.retreat_turn = game.turn
             session.add(gg)
+    rerolls.require_all_taken()
     scripted: list[str] = []
     restriction = scenario.restriction(RestrictionKind.SCRIPTED_FIRST_TURN)
     if game.turn == 1 and restriction is not None:
@@ -187,4 +219,5 @@ def new_turn(session: Session, *, game: Game, dice: DiceSource) -> TurnReport:
         ended=ended,
         dice=tuple(rolled),
         idle=idle,
+        rerolls=tuple(taken),
     )
