@@ -185,7 +185,7 @@ MESSAGES: Catalogue = {
         "winner": "vince {gang}",
         "draw": "nessun vincitore",
         "abandon": "La partita è abbandonata: nessun vincitore.",
-        "reroll": "{name} ritira il {purpose} con {point}{payer}: {old} → {new} "
+        "reroll": "{name} ritira {purpose} con {point}{payer}: {old} → {new} "
         "(ne restano {left}, R-15).",
         "payer": " di {payer}",
         "activate": "{name} inizia il suo turno{ended}.",
@@ -242,6 +242,14 @@ _STAGES = ("nerve", "fanning", "shot", "mount", "reflex", "fight", "save", "pani
 
 def _say(key: str, lang: Lang, **values: Any) -> str:
     return tr(MESSAGES, key, lang, **values)
+
+
+def _the(words: str, lang: Lang) -> str:
+    """A rerolled test with its Italian article ("il test di panico", "l'iniziativa"); the
+    English sentence has its own."""
+    if lang != Lang.IT:
+        return words
+    return f"l'{words}" if words[:1] in "aeiou" else f"il {words}"
 
 
 class _Reader:
@@ -544,7 +552,8 @@ class _Reader:
         name = d["model"]
         return _say(
             "reroll", self.lang, name=name,
-            purpose=purpose_words(str(d.get("purpose") or d.get("stage")), str(self.lang)),
+            purpose=_the(purpose_words(str(d.get("purpose") or d.get("stage")).partition(":")[0],
+                                       str(self.lang)), self.lang),  # a roll-off's: its own
             point=self.word(Point, d["point"]), old=d["old"], new=d["new"], left=d["left"],
             payer=_say("payer", self.lang, payer=payer) if payer and payer != name else "",
         )  # fmt: skip

@@ -202,6 +202,8 @@ def test_fama_spent_on_the_initiative_no_longer_counts_in_its_total_r07(playing:
     initiative = next(e for e in events(playing) if e["action"] == "initiative")
     assert initiative["details"]["fama"] == {"good": 0, "bad": 1}
     assert [d["value"] for d in initiative["dice"]] == [6, 5]
+    log = playing.run("game", "log", "--lang", "it")
+    assert "Wyatt ritira l'iniziativa con FAMA: 2 → 6 (ne restano 0, R-15)." in log
 
 
 def test_an_initiative_reroll_with_nothing_lost_is_refused(playing: Cli) -> None:
