@@ -201,7 +201,8 @@ def test_the_players_override_the_record_only_where_it_can_be_incomplete(cli: Cl
 def test_opportunity_fire_is_the_models_whole_turn(cli: Cli) -> None:
     playing(cli)
     cli.run("game", "activate", "Billy")  # Billy crosses the street
-    out = cli.run("game", "shoot", "Wyatt", "Billy", "--opportunity", "--range", "5", *OPPORTUNITY_MISS)
+    out = cli.run("game", "shoot", "Wyatt", "Billy", "--opportunity", "--range", "5",
+                  *OPPORTUNITY_MISS)  # fmt: skip
     assert "Opportunity fire: Wyatt's whole turn 1 (§4.2.3, R-16)." in out
     assert "target has not acted" not in out  # Billy is moving in its own turn
     board = cli.json("game", "status")
@@ -229,7 +230,8 @@ def test_opportunity_fire_needs_a_model_that_has_not_taken_its_turn(cli: Cli) ->
 
 def test_opportunity_fire_at_an_unrecorded_mover_begins_its_turn(cli: Cli) -> None:
     playing(cli)
-    out = cli.run("game", "shoot", "Ike", "Morgan", "--opportunity", "--range", "5", *OPPORTUNITY_MISS)
+    out = cli.run("game", "shoot", "Ike", "Morgan", "--opportunity", "--range", "5",
+                  *OPPORTUNITY_MISS)  # fmt: skip
     assert "Opportunity fire: Ike's whole turn 1" in out
     board = cli.json("game", "status")
     assert board["activation"] == "Morgan"
