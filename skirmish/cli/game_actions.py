@@ -387,7 +387,6 @@ def _explosion_lines(report: ExplosionReport, lang: Lang) -> list[str]:
                     state=state_word(victim.state, lang),
                 )
             )
-        lines += victim.changes
     if not report.victims:
         lines.append(say("nobody", lang))
     lines.append(say("sticks", lang, name=report.thrower, left=report.left, explosive=explosive))

@@ -60,7 +60,6 @@ def _combat_lines(report: Any, lang: Lang, shooting: bool) -> list[str]:
             say("cos", lang, name=report.target, before=report.cos_before,
                 after=report.cos_after, state=state)
         )  # fmt: skip
-    lines += report.changes
     return lines + reroll_lines(report.friend_rerolls, lang)  # R-19's panic tests (R-15)
 
 
@@ -284,7 +283,8 @@ def hit(
                      after=model.cos_left)]  # fmt: skip
         if model.eliminated:
             lines.append(say("gone", lang, name=model.name))
-        return lines + list(report.changes) + reroll_lines(report.rerolls, lang)
+        # what the wounds brought about: game_record.consequences
+        return lines + reroll_lines(report.rerolls, lang)
 
     act(db, campaign, game, json_, action, rolled)
 
@@ -323,7 +323,7 @@ def eliminate(
         report = record(s, game=g, member=member, by=by, bystanders=named, dice=rolled.source,
                         rerolls=rerolls)  # fmt: skip
         who = say("by", lang, name=by) if by else ""
-        lines = [say("eliminated", lang, name=report.model.name, by=who), *report.changes]
+        lines = [say("eliminated", lang, name=report.model.name, by=who)]
         return lines + reroll_lines(report.rerolls, lang)
 
     act(db, campaign, game, json_, action, rolled)

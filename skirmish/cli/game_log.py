@@ -68,18 +68,20 @@ MESSAGES: Catalogue = {
         "eliminate-by": " by {name}",
         "state": "{name} is recorded {state}{clears}.",
         "clears": " (steady again at turn {turn})",
-        "flee": "{name} flees the table{why} (R-20).",
-        "why-near": ": within 10U of a shot",
-        "why-shot": ": shot at",
-        "why-unhurt": ": shot at and not wounded",
+        "flee": "{name}{why} is terrified and flees every turn until it leaves the table (R-20).",
+        "why-near": " (within 10U of a shot)",
+        "why-shot": " (shot at)",
+        "why-unhurt": " (shot at and not wounded)",
         "leave": "{name} leaves the table: out of the game (R-20).",
         "spend": "{name} spends a {point} point ({left} left, R-15).",
         "drink": "{name} drinks whisky: +1 FRED, −1 RIF for the rest of the game (§8.3).",
-        "objective": "{objective}: {event}{by} ({before} → {after}).",
+        "objective": "{objective}: {before} → {after}{by}.",
         "objective-by": ", by {name}",
         "carry": "{name} now carries {objective}{ruling}.",
-        "friend-panic": "{name} sees {fallen} fall within 5U: panic {rolls} — {state} (R-19).",
-        "friend-terrified": "{name} sees its leader {fallen} fall within 5U: terrified (R-19).",
+        "kept": "{objective} is not freed: {name}, within 5U, holds it now (R-22).",
+        "friend-panic": "{name} sees {fallen} fall within 5U: panic test {rolls} — {state} (R-19).",
+        "friend-terrified": "{name} sees its leader {fallen} fall within 5U: terrified without a "
+        "test (R-19).",
         "retreat": "{gang} retreats and loses (R-09){infamy}.",
         "infamy": "; infamy test 1D6 {roll}",
         "end": "The game ends: {winner} ({reason}).",
@@ -167,18 +169,21 @@ MESSAGES: Catalogue = {
         "eliminate-by": " da {name}",
         "state": "{name} risulta {state}{clears}.",
         "clears": " (di nuovo calmo al turno {turn})",
-        "flee": "{name} fugge dal tavolo{why} (R-20).",
-        "why-near": ": entro 10U da uno sparo",
-        "why-shot": ": bersaglio di uno sparo",
-        "why-unhurt": ": bersaglio di uno sparo e non ferito",
+        "flee": "{name}{why} è impaurito e fugge ogni turno finché non esce dal tavolo (R-20).",
+        "why-near": " (entro 10U da uno sparo)",
+        "why-shot": " (bersaglio di uno sparo)",
+        "why-unhurt": " (bersaglio di uno sparo e non ferito)",
         "leave": "{name} esce dal tavolo: fuori dalla partita (R-20).",
         "spend": "{name} spende un punto {point} (ne restano {left}, R-15).",
         "drink": "{name} beve whisky: +1 FRED, −1 RIF per il resto della partita (§8.3).",
-        "objective": "{objective}: {event}{by} ({before} → {after}).",
+        "objective": "{objective}: {before} → {after}{by}.",
         "objective-by": ", da {name}",
         "carry": "{name} ora ha con sé {objective}{ruling}.",
-        "friend-panic": "{name} vede cadere {fallen} entro 5U: panico {rolls} — {state} (R-19).",
-        "friend-terrified": "{name} vede cadere il suo capo {fallen} entro 5U: impaurito (R-19).",
+        "kept": "{objective} non è liberato: lo tiene ora {name}, entro 5U (R-22).",
+        "friend-panic": "{name} vede cadere {fallen} entro 5U: test di panico {rolls} — {state} "
+        "(R-19).",
+        "friend-terrified": "{name} vede cadere il suo capo {fallen} entro 5U: impaurito senza "
+        "test (R-19).",
         "retreat": "{gang} si ritira e perde (R-09){infamy}.",
         "infamy": "; test di infamia 1D6 {roll}",
         "end": "La partita finisce: {winner} ({reason}).",
@@ -331,6 +336,10 @@ class _Reader:
     # --- the sentences -------------------------------------------------------------------
 
     def sentence(self, event: Mapping[str, Any]) -> str:
+        return _say("line", self.lang, turn=event.get("turn", 0), text=self.text(event))
+
+    def text(self, event: Mapping[str, Any]) -> str:
+        """The event's sentence without its turn (what a command says of what it caused)."""
         action = str(event.get("action", ""))
         details: Mapping[str, Any] = event.get("details") or {}
         dice: Sequence[Mapping[str, Any]] = event.get("dice") or []
@@ -348,7 +357,7 @@ class _Reader:
                 text = None  # an older or newer shape of the details: the generic sentence
         if text is None:
             text = self._generic(kind, action, details, dice)
-        return _say("line", self.lang, turn=event.get("turn", 0), text=text)
+        return text
 
     def _generic(
         self,
@@ -510,6 +519,9 @@ class _Reader:
 
     def _objective(self, d: Mapping[str, Any], dice: Any) -> str:
         objective = self.objective(d["objective"], d.get("copy"))
+        if d["event"] == "carry" and d.get("ruling") == "R-22":  # a guard keeps the captive
+            return _say("kept", self.lang, name=d["by"],
+                        objective=objective[:1].upper() + objective[1:])  # fmt: skip
         if d["event"] == "carry":
             ruling = f" ({d['ruling']})" if d.get("ruling") else ""
             return _say("carry", self.lang, name=d["by"], objective=objective, ruling=ruling)
@@ -634,6 +646,13 @@ def sentence(event: Mapping[str, Any], scenario: Any, lang: Lang) -> str:
     """One event of a game's log as a sentence in ``lang`` (``scenario``: the game's
     ``rules.scenarios.Scenario``, for its objectives' names and its victory texts)."""
     return _Reader(scenario, lang).sentence(event)
+
+
+def told(events: Iterable[Mapping[str, Any]], scenario: Any, lang: Lang) -> list[str]:
+    """What the ``events`` an action just recorded say, one sentence each, without the turn
+    (a command's lines: the sack dropped by the shot, the friend's panic, the civilian fled)."""
+    reader = _Reader(scenario, lang)
+    return [reader.text(e) for e in sorted(events, key=lambda e: int(e.get("id") or 0))]
 
 
 def sentences(events: Iterable[Mapping[str, Any]], scenario: Any, lang: Lang) -> list[str]:

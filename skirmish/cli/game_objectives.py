@@ -54,6 +54,7 @@ def objective(
     from skirmish.campaign.game.objectives import objective as record
 
     def action(s: Session, g: Game) -> list[str]:
-        return record(s, game=g, name=name, event=event, by=by, copy_no=copy_no)
+        record(s, game=g, name=name, event=event, by=by, copy_no=copy_no)
+        return []  # its events, as the log says them: game_record.consequences
 
     act(db, campaign, game, json_, action)

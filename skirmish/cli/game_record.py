@@ -109,19 +109,52 @@ def act(
     json_: bool,
     action: Callable[[Session, Game], list[str]],
     dice: Dice | None = None,
+    *,
+    told: bool = False,
 ) -> None:
-    """Run one action on the game in one transaction; print its lines or its events as JSON."""
+    """Run one action on the game in one transaction; print its lines or its events as JSON,
+    then what the action brought about by itself (``consequences``) unless its own lines have
+    ``told`` it already."""
+    from skirmish.engine.glossary import GameStatus
+
     with session(db) as s:
         game = game_of(s, campaign, game_no)
         mark = _last_event_id(s, game)
+        playing = game.status == GameStatus.IN_PROGRESS
         lines = action(s, game)
         if dice is not None:
             dice.check_all_used()
         if json_:
             emit({"game": game.id, "turn": game.turn, "events": events_after(s, game, mark)})
             return
+        lines = lines if told else lines + consequences(s, game, mark)
+        if playing and game.status == GameStatus.ENDED and not _says_ended(s, game, lines):
+            from skirmish.cli.dice_prompt import current_lang
+
+            lines += ended_lines(s, game, Lang(current_lang()))  # the action ended the game
     for line in lines:
         echo(line)
+
+
+#: What an action brings about by itself (a dropped sack, a captive kept, a friend's fall, a
+#: civilian fleeing): said after the action's own lines, one sentence per event, as the game's
+#: log says it (``game_log``), so no command words them twice or shows an id.
+CONSEQUENCES = frozenset({"objective", "friend-death", "flee"})
+
+
+def consequences(s: Session, game: Game, after: int) -> list[str]:
+    """The sentences of the consequences the action recorded (events after id ``after``)."""
+    from skirmish.campaign.game.board import scenario_of
+    from skirmish.cli.dice_prompt import current_lang
+    from skirmish.cli.game_log import told
+
+    follow = [e for e in events_after(s, game, after) if e["action"] in CONSEQUENCES]
+    return told(follow, scenario_of(game), Lang(current_lang())) if follow else []
+
+
+def _says_ended(s: Session, game: Game, lines: list[str]) -> bool:
+    """Whether the action's own lines already say the game ended (``game end``, ``retreat``)."""
+    return any(line in lines for lang in Lang for line in ended_lines(s, game, lang))
 
 
 def ended_lines(s: Session, game: Game, lang: Lang) -> list[str]:

@@ -50,7 +50,7 @@ def state(
         return [say("state", lang, name=model.name, state=state_word(model.state, lang),
                     prone=prone + flees)]  # fmt: skip
 
-    act(db, campaign, game, json_, action)
+    act(db, campaign, game, json_, action, told=True)  # its line says the civilian flees
 
 
 def leave(

@@ -138,7 +138,7 @@ def status(
             elif m["left_turn"] is not None:
                 out_text = say("board-left-turn", lang, turn=m["left_turn"])
             table.add_row(
-                cell(with_handle(m["name"], m["handle"])), f"{m['cos_left']}/{m['cos']}",
+                cell(with_handle(m["name"], m["handle"])), f"{max(0, m['cos_left'])}/{m['cos']}",
                 cell(state), str(m["fama_left"]),
                 str(m["fortuna_left"]),
                 cell(", ".join(carried_name(scenario, c, lang) for c in m["carries"])),

@@ -397,7 +397,7 @@ def test_an_unknown_word_names_the_nearest(cli: Cli) -> None:
         "carry-off or carry."
     )
     out = cli.run("game", "objective", "sacco", "porta via", "--copy", "1")  # either language
-    assert out == "loot-sack 1: carried → off_table\n"
+    assert out.splitlines()[0] == "Loot sack 1: carried → off the table."
     error = refused(cli, "game", "state", "Ike", "scoso")
     assert error == "Error: unknown state 'scoso': did you mean 'shaken', 'prone'?"
     error = refused(cli, "game", "spend", "glory", "Wyatt")

@@ -79,7 +79,7 @@ def test_the_log_in_italian(cli: Cli) -> None:
     )
     assert "Turno 1 · Ike subisce 1 ferite da Virgil: COS 1 → 0, eliminato." in lines
     assert "Turno 1 · Frank risulta impaurito (di nuovo calmo al turno 3)." in lines
-    drop = "Turno 1 · Sacco del bottino 1: cadere a terra (trasportato → a terra)."
+    drop = "Turno 1 · Sacco del bottino 1: trasportato → a terra."
     assert drop in lines
 
 
@@ -95,7 +95,7 @@ def test_what_an_action_caused_follows_it(cli: Cli) -> None:
     assert [e["id"] for e in events] == sorted(e["id"] for e in events)
     lines = cli.run("game", "log").splitlines()
     wound = next(i for i, line in enumerate(lines) if "takes 1 wound" in line)
-    assert lines[wound + 1] == "Turn 1 · Loot sack 1: drop (carried → dropped)."
+    assert lines[wound + 1] == "Turn 1 · Loot sack 1: carried → dropped."
 
 
 def test_the_json_keeps_each_events_structure(cli: Cli) -> None:

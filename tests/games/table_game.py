@@ -131,8 +131,8 @@ GAME: tuple[Step, ...] = (
     # ---------------------------------------------------------------- turn 5
     s("game", "turn"),
     s("game", "objective", "sacco", "porta-via", "--by", "Ike", "--copy", "1",
-      before=(("game", "objective", "loot-sack", "carry-off", "--by", IKE, "--copy", "1"),)),
-    s("game", "turn"),
+      before=(("game", "objective", "loot-sack", "carry-off", "--by", IKE, "--copy", "1"),
+              ("game", "turn"))),  # the old tracker ended the game only with the turn
     # ---------------------------------------------------------------- after the game
     s("game", "postgame", "Clanton", "--dice", "3,3",
       before=(("game", "postgame", CLANTONS, "--dice", "3,3"),)),

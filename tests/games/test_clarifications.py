@@ -235,7 +235,7 @@ def test_r19_a_friendly_hero_falls_near_a_thug_who_takes_a_panic_test(cli: Cli) 
                   "--dice", "4,5")  # fmt: skip
     assert out.splitlines() == [
         "Billy eliminated by Wyatt.",
-        "R-19: Frank sees Billy fall within 5U: panic test 4 and 5 against FRED 3: terrified.",
+        "Frank sees Billy fall within 5U: panic test 4 5 — terrified (R-19).",
     ]
     frank = _board_model(cli, "Frank")
     assert (frank["state"], frank["state_clears_turn"]) == ("terrified", 3)
@@ -250,7 +250,7 @@ def test_r19_the_leader_falls_near_a_thug_who_is_terrified_without_a_test(cli: C
     cli.run("game", "turn")
     out = cli.run("game", "hit", "Ike", "--wounds", "3", "--by", "Wyatt", "--vicino", "Frank")
     assert out.splitlines()[-1] == (
-        "R-19: Frank sees its leader Ike fall within 5U: terrified without a test."
+        "Frank sees its leader Ike fall within 5U: terrified without a test (R-19)."
     )
     assert _board_model(cli, "Frank")["state"] == "terrified"
 
@@ -265,12 +265,10 @@ def test_r19_a_volunteer_of_the_lawmen_reacts_too(cli: Cli) -> None:
     cli.run("game", "start", "duel", "Posse", "Clantons")
     cli.run("game", "turn")
     out = cli.run("game", "eliminate", "Bill", "--near", "Ed", "--dice", "1,2")
-    assert out.splitlines()[-1] == (
-        "R-19: Ed sees Bill fall within 5U: panic test 1 and 2 against FRED 3: steady."
-    )
+    assert out.splitlines()[-1] == ("Ed sees Bill fall within 5U: panic test 1 2 — steady (R-19).")
     out = cli.run("game", "eliminate", "Bat", "--near", "Posse:Ed")
     assert out.splitlines()[-1] == (
-        "R-19: Ed sees its leader Bat fall within 5U: terrified without a test."
+        "Ed sees its leader Bat fall within 5U: terrified without a test (R-19)."
     )
 
 
@@ -307,7 +305,7 @@ def test_r22_the_custodian_falls_with_a_lawman_near_the_prisoner_who_stays_held(
     cli.run("game", "objective", "prisoner", "carry", "--by", "Morgan")
     out = cli.run("game", "hit", "Morgan", "--wounds", "2", "--by", "Billy", "--guard", "Virgil")
     assert out.splitlines()[-1] == (
-        "R-22: prisoner 1 is not freed: Virgil, within 5U, holds it now."
+        "Prisoner is not freed: Virgil, within 5U, holds it now (R-22)."
     )
     board = cli.json("game", "status")
     assert board["objectives"] == [
@@ -315,7 +313,7 @@ def test_r22_the_custodian_falls_with_a_lawman_near_the_prisoner_who_stays_held(
     ]
     # Virgil falls with nobody of his side near: the prisoner is freed.
     out = cli.run("game", "eliminate", "Virgil", "--by", "Ike")
-    assert "prisoner 1: held → freed" in out
+    assert "Prisoner: held → freed." in out
     assert cli.json("game", "status")["objectives"][0]["state"] == "freed"
 
 
@@ -424,9 +422,8 @@ def test_r20_a_civilian_off_the_table_counts_neither_way_for_cohesion(cli: Cli) 
     )
     out = cli.run("game", "turn", "--dice", "3")
     assert "Cohesion (R-08) Clantons: lost 2 of 3; 1D6 3 (alive) = 2 against FRED 3" in out
-    # Ike falls: nobody of the bad side is left in play, the side is out.
-    cli.run("game", "eliminate", "Ike", "--by", "Wyatt")
-    assert "Earps wins" in cli.run("game", "end")
+    # Ike falls: nobody of the bad side is left in play, the side is out and the game ends.
+    assert "Earps wins" in cli.run("game", "eliminate", "Ike", "--by", "Wyatt")
 
 
 # --------------------------------------------------------------------------- shots and fights
@@ -444,7 +441,7 @@ def test_r19_a_shot_that_eliminates_a_hero_rolls_the_friends_panic_after_its_own
                   "--dice", "1,1,6,6,2,3")  # fmt: skip
     assert "Billy is eliminated." in out
     assert out.splitlines()[-1] == (
-        "R-19: Frank sees Billy fall within 5U: panic test 2 and 3 against FRED 3: steady."
+        "Frank sees Billy fall within 5U: panic test 2 3 — steady (R-19)."
     )
     # A friend named for a fight that eliminates nobody does nothing, and rolls nothing.
     cli.run("game", "melee", "Morgan", "Ike", "--near", "Frank", "--dice", "1,1,1,1,1")
@@ -465,8 +462,8 @@ def test_r20_civilians_flee_from_shots(cli: Cli) -> None:
     out = cli.run("game", "shoot", "Wyatt", "Billy", "--range", "5", "--civile-vicino", "Mary",
                   "--dice", "1,1,1,1,1")  # fmt: skip
     assert out.splitlines()[-1] == (
-        "R-20: Mary (within 10U of a shot) is terrified and flees every turn until it leaves "
-        "the table."
+        "Mary (within 10U of a shot) is terrified and flees every turn until it leaves the "
+        "table (R-20)."
     )
     mary = _board_model(cli, "Mary")
     assert (mary["state"], mary["fleeing"], mary["state_clears_turn"]) == (
@@ -482,8 +479,8 @@ def test_r20_an_armed_civilian_shot_at_and_not_wounded_flees(cli: Cli) -> None:
     cli.run("game", "turn")
     out = cli.run("game", "shoot", "Wyatt", "Doc", "--range", "5", "--dice", "1,1,1,1,1")
     assert out.splitlines()[-1] == (
-        "R-20: Doc (shot at and not wounded) is terrified and flees every turn until it leaves "
-        "the table."
+        "Doc (shot at and not wounded) is terrified and flees every turn until it leaves the "
+        "table (R-20)."
     )
     assert _board_model(cli, "Doc")["fleeing"] is True
 
@@ -515,7 +512,7 @@ def test_the_walker_asks_who_stood_near(cli: Cli) -> None:
         ],
     )  # fmt: skip
     assert "If Billy falls, which of these friends were within 5U (R-19" in out
-    assert "R-19: Frank sees Billy fall within 5U: panic test 4 and 5 against FRED 3" in out
+    assert "Frank sees Billy fall within 5U: panic test 4 5 — terrified (R-19)" in out
     assert "If Ike falls, a model of its side within 5U of hostage 1 (R-22" in out
     assert cli.json("game", "status")["objectives"][0]["carrier"] == "Frank"
 
@@ -536,5 +533,5 @@ def test_the_walker_asks_which_unarmed_civilians_were_near_a_shot(cli: Cli) -> N
         ],
     )  # fmt: skip
     assert "Unarmed civilians within 10U of the shot (R-20; numbers or names separated by " in out
-    assert "R-20: Mary (within 10U of a shot) is terrified and flees" in out
+    assert "Mary (within 10U of a shot) is terrified and flees" in out
     assert _board_model(cli, "Mary")["fleeing"] is True

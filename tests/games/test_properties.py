@@ -53,7 +53,9 @@ def play(cli: Cli, game: dict[str, Any]) -> None:
     cli.run("game", "start", "bank-robbery", "Earps", "Clantons")
     cli.run("game", "turn")
     for name, by in game["eliminations"]:
-        cli.run("game", "eliminate", name, *(("--by", by) if by else ()))
+        out = cli.run("game", "eliminate", name, *(("--by", by) if by else ()))
+        if "Game over" in out:  # a side with nobody left in play ends the game there
+            break
     board = cli.json("game", "status")
     if board["status"] != "in_progress":
         return

@@ -101,11 +101,11 @@ def test_bank_robbery(cli: Cli) -> None:
     assert "Wyatt 10 against Ike 6: Wyatt wins" in out  # 5+RIF 4+FAMA 1, 2+3+1
     out = cli.run("game", "shoot", "Wyatt", "Frank", "--range", "5", "--dice", "1,1,6,4,4")
     assert "Frank is eliminated." in out
-    assert "loot-sack 2: carried → dropped" in out  # the carrier fell: the sack drops
+    assert "Loot sack 2: carried → dropped." in out  # the carrier fell: the sack drops
     cli.run("game", "objective", "loot", "recover", "--by", "Virgil")
     cli.run("game", "turn")
-    cli.run("game", "objective", "loot", "carry-off", "--by", "Ike")
-    out = cli.run("game", "end")
+    # The last sack leaves the table: the game ends there (issue #10), no 'game end' needed.
+    out = cli.run("game", "objective", "loot", "carry-off", "--by", "Ike")
     # one sack off the table: the scenario's own words, never an id (issue #10)
     assert "Clantons wins (bad: The bandits win if they manage to carry the loot away" in out
     # Earps: marked cards 3; Clantons: Frank's recovery 5, the gambler 4.
@@ -125,8 +125,8 @@ def test_prisoner(cli: Cli) -> None:
     assert board["objectives"] == [
         {"objective": "prisoner", "copy": 1, "state": "freed", "carrier": None}
     ]
-    cli.run("game", "objective", "prigioniero", "escape")
-    cli.run("game", "end")
+    out = cli.run("game", "objective", "prigioniero", "escape")
+    assert "Game over: Clantons wins" in out  # the prisoner escaped: the game ends
     # Morgan: a graduate hired for 20$ (+2), die 1: wounded; marked cards 6; gambler 2.
     out = cli.run("game", "postgame", "--doctor", "Morgan=graduate", "--dice", "1,6,2")
     assert "R-10: Morgan: recovery 1 → 3, graduate doctor 20$: wounded [22$ → 2$]" in out
@@ -153,8 +153,7 @@ def test_kidnapping(cli: Cli) -> None:
     # Two of three lost: cohesion with the leader eliminated (+1): 2 + 1 ≤ FRED 3.
     out = cli.run("game", "turn", "--dice", "2")
     assert "lost 2 of 3; 1D6 2 (dead) = 3 against FRED 3: fights on" in out
-    cli.run("game", "objective", "hostage", "rescue", "--by", "Virgil")
-    assert "Earps wins" in cli.run("game", "end")
+    assert "Earps wins" in cli.run("game", "objective", "hostage", "rescue", "--by", "Virgil")
     # Earps: marked cards 2. Clantons: Ike 1 (dead), FORTUNA reroll 2 < COS 3 saves him as an
     # invalid, sub-table 4: Mano mozzata, his two-handed rifle to the stash; Frank 1:
     # dead, his knife to the stash (H-04).
@@ -206,8 +205,8 @@ def test_assassination(cli: Cli) -> None:
     cli.run("game", "hit", "Virgil", "--wounds", "3", "--by", "Ike")
     # The mayor (Civile disarmato: RIF 3, COS 1): 6 + 4 + 1 + 1 = 12, 2 damage; save 5: dead.
     out = cli.run("game", "shoot", "Ike", "mayor", "--range", "10", "--dice", "1,1,6,5")
-    assert "mayor 1: alive → dead" in out
-    assert "Clantons wins" in cli.run("game", "end")
+    assert "Mayor: alive → dead, by Ike." in out
+    assert "Game over: Clantons wins" in out  # the mayor is dead: the game ends there
     # Earps: Virgil (the DOTTORE cannot treat himself) 6: recovered; marked cards 1.
     # Clantons: the gambler with one elimination rolls 2D6: 2 + 3.
     cli.run("game", "postgame", "--dice", "6,1,2,3")
@@ -247,8 +246,8 @@ def test_the_rally(cli: Cli) -> None:
     cli.run("game", "turn")
     cli.run("game", "hit", "Morgan", "--wounds", "2", "--by", "Kid")
     out = cli.run("game", "shoot", "Django", "politico", "--range", "5", "--dice", "1,1,6,5")
-    assert "politician 1: wounded → dead" in out
-    assert "Hunters wins" in cli.run("game", "end")
+    assert "Politician: wounded → dead, by Django." in out
+    assert "Game over: Hunters wins" in out
     # Earps: Morgan treated for free by Virgil (DOTTORE, +1): 4 + 1 = 5, recovered; marked
     # cards 4. Hunters killed a civilian: marked as outlaws for good (H-09).
     out = cli.run("game", "postgame", "--dice", "4,4")

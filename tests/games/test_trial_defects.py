@@ -21,7 +21,7 @@ def test_freeing_the_hostage_names_the_lawman_not_the_kidnapper_who_holds_her(cl
     cli.run("game", "turn")
     cli.run("game", "objective", "hostage", "carry", "--by", "Ike")
     assert cli.run("game", "objective", "hostage", "free", "--by", "Wyatt") == (
-        "hostage 1: held → freed\n"
+        "Hostage (the girl): held → freed, by Wyatt.\n"
     )
     log = cli.json("game", "log")
     event = (log["events"] if isinstance(log, dict) else log)[-1]

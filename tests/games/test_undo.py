@@ -232,18 +232,25 @@ def test_the_end_is_not_undone_after_the_postgame_until_that_is_undone(game: Cli
     assert audit_problems(game) == []
 
 
-def test_a_retreat_and_a_turn_that_ends_the_game_are_undone(game: Cli) -> None:
+def test_a_retreat_a_turn_and_an_elimination_that_end_the_game_are_undone(game: Cli) -> None:
     game.run("game", "turn")
     before = rows(game.db)
     game.run("game", "retreat", "Clantons", "--dice", "1")
     game.run("game", "undo")
     now = rows(game.db)
     assert {t: now[t] for t in GAME_TABLES} == {t: before[t] for t in GAME_TABLES}
-    for name in ("Ike", "Billy", "Frank", "Pete"):
+    for name in ("Ike", "Billy", "Frank"):
         game.run("game", "eliminate", name, "--by", "Wyatt")
     before = rows(game.db)
-    ended = game.json("game", "turn")
-    assert [e["action"] for e in ended["events"]] == ["end"]
+    ended = game.json("game", "turn", "--dice", "6")  # 3 of 4 lost, 6 > FRED: it ends
+    assert [e["action"] for e in ended["events"]][-1] == "end"
+    game.run("game", "undo")
+    now = rows(game.db)
+    assert {t: now[t] for t in GAME_TABLES} == {t: before[t] for t in GAME_TABLES}
+    assert audit_problems(game) == []
+    # The last of a side eliminated ends the game with the elimination (issue #10): undone too.
+    out = game.run("game", "eliminate", "Pete", "--by", "Wyatt")
+    assert "Game over: Earps wins" in out
     game.run("game", "undo")
     now = rows(game.db)
     assert {t: now[t] for t in GAME_TABLES} == {t: before[t] for t in GAME_TABLES}

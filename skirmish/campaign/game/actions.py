@@ -40,6 +40,7 @@ from skirmish.campaign.game.board import (
 )
 from skirmish.campaign.game.combat import _eliminate, reflex_mods
 from skirmish.campaign.game.combatant import combatant
+from skirmish.campaign.game.end import settle
 from skirmish.campaign.game.rerolls import (
     NO_REROLLS,
     Rerolls,
@@ -728,6 +729,7 @@ def explode(
     }
     session.add(event)
     session.flush()
+    settle(session, game)  # a side with nobody left in play ends the game now
     return ExplosionReport(
         model.name, kind, short_fuse, fuse, in_hands, tuple(victims), left, final,
     )  # fmt: skip

@@ -29,6 +29,7 @@ from skirmish.campaign.game.board import (
     side_of,
 )
 from skirmish.campaign.game.combatant import Combatant, combatant, person, pick_weapon, setup_of
+from skirmish.campaign.game.end import settle
 from skirmish.campaign.game.objectives import objective_event, transitions
 from skirmish.campaign.game.reactions import (
     NOBODY,
@@ -295,6 +296,7 @@ def shoot(
         details["opportunity_test"] = _test_details(test)
     _complete(session, event, details)
     rerolls.require_all_taken()
+    settle(session, game)  # a side with nobody left in play ends the game now
     return report
 
 
@@ -370,6 +372,7 @@ def melee(
     report.rerolls = taken
     _complete(session, event, _combat_details(report, situation, result.rulings))
     rerolls.require_all_taken()
+    settle(session, game)  # a side with nobody left in play ends the game now
     return report
 
 
@@ -553,6 +556,7 @@ def hit(
             "changes": changes,
         },
     )
+    settle(session, game)
     return TableReport(model, tuple(changes), tuple(taken))
 
 
@@ -580,4 +584,5 @@ def eliminate(
     changes += reacted.lines
     rerolls.require_all_taken()
     _complete(session, event, {"by": attacker.name if attacker else None, "changes": changes})
+    settle(session, game)
     return TableReport(model, tuple(changes), tuple(reacted.rerolls))

@@ -80,6 +80,22 @@ def finish(session: Session, game: Game, result: Verdict, how: EventKind) -> Non
         )
 
 
+def settle(session: Session, game: Game) -> Verdict | None:
+    """End the game as soon as the scenario says it is over, not only when the turn ends: the
+    last loot sack off the table or recovered, the witness dead, a side with nobody left in
+    play (§10; the book: "la partita dura finché…"). Called by every action that can bring it
+    about (a shot, a fight, wounds, an elimination, an explosion, an objective's event, a
+    civilian leaving); the turn's own limit still waits for ``game turn``. The verdict, or
+    ``None`` while the game goes on."""
+    if game.status != GameStatus.IN_PROGRESS or game.turn < 1:
+        return None
+    shown = verdict(session, game, game.turn - 1)
+    if not shown.over:
+        return None
+    finish(session, game, shown, EventKind.END)
+    return shown
+
+
 def result_for(game: Game, gg: GameGang) -> GameResult:
     """``win``, ``loss``, ``draw`` or ``retreat`` (a loss too, H-01) for a gang of an ended
     game; ``abandoned`` or ``playing`` otherwise."""

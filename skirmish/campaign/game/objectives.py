@@ -16,6 +16,7 @@ from skirmish.campaign.game.board import (
     require_in_progress,
     scenario_of,
 )
+from skirmish.campaign.game.end import settle
 from skirmish.campaign.game.tables import Game, GameModel, GameObjective
 from skirmish.engine.glossary import EventKind, parse
 from skirmish.errors import CampaignError, UnknownNameError, shown
@@ -130,6 +131,7 @@ def objective(
             details={"objective": found.id, "copy": target.copy_no, "event": "carry",
                      "by": actor.name},
         )  # fmt: skip
+        settle(session, game)  # e.g. the witness sheltered: the scenario may be over now
         return [change]
     try:
         kind = parse(ObjectiveEvent, event)
@@ -179,6 +181,7 @@ def objective(
             "by": actor.name if actor is not None else None,
         },
     )
+    settle(session, game)  # the last sack off the table or recovered ends the game now
     return changes
 
 

@@ -20,6 +20,7 @@ from skirmish.campaign.game.board import (
     record_event,
 )
 from skirmish.campaign.game.combatant import drank_whisky
+from skirmish.campaign.game.end import settle
 from skirmish.campaign.game.kit import use
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.engine.glossary import EventKind, TableState, parse
@@ -203,6 +204,7 @@ def leave(session: Session, *, game: Game, member: str) -> GameModel:
         model=model,
         details={"model": model.name, "fleeing": model.fleeing, "ruling": "R-20"},
     )
+    settle(session, game)  # the last of a side gone from the table ends the game now
     return model
 
 
