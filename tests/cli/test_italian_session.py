@@ -163,9 +163,16 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Session:
     s.run("campaign", "show")
     s.run("gang", "list")
     s.run("game", "start", "rapina in banca", "--good", "Earp brothers", "--bad", "Clanton gang")
+    s.run("game", "objective", "sacco", "porta", "--by", "Tom", "--copy", "1")
     s.run("game", "turn")
+    s.run("game", "initiative", "Wyatt", "Ike", "--dice", "5,3")
     s.run("game", "shoot", "Wyatt Earp", "Ike Clanton", "--range", "9", "--cover", "leggera",
           "--dice", "1,1,6,6,6,6,6")  # fmt: skip
+    s.run("game", "shoot", "Frank", "Wyatt", "--range", "12", "--seed", "3")
+    s.run("game", "ricarica", "Frank")
+    s.run("game", "shoot", "Doc", "Tom", "--range", "4", "--dice", "1,1,6,5,6")
+    s.run("game", "undo")
+    s.run("game", "shoot", "Doc", "Tom", "--range", "4", "--dice", "1,1,6,5,6")
     s.run("game", "state", "Billy Clanton", "sdraiato")
     s.run("game", "spend", "fortuna", "Virgil Earp")
     s.run("game", "status")
