@@ -245,9 +245,7 @@ def shoot(
     situation = {**situation, "target_waiting": waiting.value}
     table = dict(situation)
     mine, theirs = _combatants(session, game, shooter, ref)
-    weapon = pick_weapon(
-        mine, table.pop("weapon", None), fight=False, range_u=table.get("range")
-    )
+    weapon = pick_weapon(mine, table.pop("weapon", None), fight=False, range_u=table.get("range"))
     assert weapon is not None
     _one_handed_check(session, game, shooter, weapon)
     volley, table = kit.ready_to_fire(session, shooter, weapon, table, game.turn)  # §4.2, R-14
