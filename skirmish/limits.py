@@ -21,6 +21,8 @@ a count            0–100,000    games played, turns, the gang's game number of
 a seed             0–2**63−1    ``--seed``
 a game number      1–2**31−1    ``--game``: a game's id (PostgreSQL's ``integer``)
 a distance         0–1,000 U    ``--range`` (a table is a few dozen U across); finite
+a password         8–1,024      characters of an account's password (issue #11)
+invitation days    1–90         ``campaign invite --expires-days``
 free text          0–200 chars  ``member xp --reason``; no control characters, NUL or surrogates
 =================  ===========  ================================================================
 
@@ -85,6 +87,11 @@ COUNT = Bound("a count", 0, 100_000, "un conteggio")
 LAST = Bound("--last", 1, 1_000_000)
 SEED = Bound("--seed", 0, 2**63 - 1)
 GAME = Bound("a game number", 1, 2**31 - 1, "il numero di una partita")
+#: How many days an invitation to a campaign stays good (issue #11, ``campaign invite``).
+INVITE_DAYS = Bound("--expires-days", 1, 90)
+#: A password's length in characters (issue #11): long enough to resist guessing, short enough
+#: that hashing it costs nothing unusual.
+PASSWORD_LENGTH = Bound("a password's length", 8, 1_024, "la lunghezza di una password")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +155,9 @@ def _bad_character_it(text: str) -> str:
 
 
 #: The Italian of the names ``clean_name`` checks: "il nome di una banda".
-_NAME_OF_IT = {"campaign": "una campagna", "gang": "una banda", "model": "un personaggio"}
+_NAME_OF_IT = {
+    "campaign": "una campagna", "gang": "una banda", "model": "un personaggio", "user": "un utente",
+}  # fmt: skip
 #: The Italian of the free texts ``clean_text`` checks.
 _TEXT_IT = {"the reason": "il motivo"}
 

@@ -68,7 +68,9 @@ def test_bad_option_value_is_one_error_line() -> None:
     assert "Traceback" not in result.output
 
 
-HEAVY = ("sqlmodel", "sqlalchemy", "alembic", "weasyprint", "jinja2", "psycopg", "pydantic")
+HEAVY = (
+    "sqlmodel", "sqlalchemy", "alembic", "weasyprint", "jinja2", "psycopg", "pydantic", "argon2",
+)  # fmt: skip
 
 PROBE = """
 import sys

@@ -36,6 +36,13 @@ def now_text() -> str:
     return clock().astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def author(session: Session) -> int | None:
+    """Who is making this unit of work's entries: an account's id, or ``None`` for the local
+    command line (issue #11; ``store.transaction(author=…)`` sets it)."""
+    found = session.info.get("author")
+    return found if isinstance(found, int) else None
+
+
 def dice_data(dice: Iterable[Die]) -> list[dict[str, Any]]:
     """Dice as the log keeps them: each die's value and purpose."""
     return [{"value": die.value, "purpose": die.purpose} for die in dice]
@@ -72,6 +79,7 @@ def log_entry(
         xp_before=xp_before,
         xp_after=member.xp if member is not None else None,
         state_before=state_before,
+        author=author(session),
     )
     session.add(entry)
     session.flush()
@@ -176,6 +184,7 @@ def undo(session: Session, *, gang: Gang) -> LogEntry:
         xp_before=xp,
         xp_after=member.xp if member is not None else None,
         reverts=last.id,
+        author=author(session),
     )
     session.add(entry)
     session.flush()

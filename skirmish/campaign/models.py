@@ -58,6 +58,7 @@ class Campaign(SQLModel, table=True):
     name: str = Field(max_length=80, unique=True)
     explosives: bool = False  # R-12: mining or railroad zone
     created_at: str = Field(max_length=32)
+    public: bool = False  # 0008: read-only for everyone, logged in or not (issue #11)
 
     settings: list["CampaignSetting"] = Relationship(
         back_populates="campaign",
@@ -96,6 +97,8 @@ class Gang(SQLModel, table=True):
     treasury: int = 0
     status: str = Field(default=GangStatus.ACTIVE, max_length=16)
     games_played: int = 0
+    # 0008: the account that looks after the gang (issue #11); none for a gang made by the CLI.
+    owner_id: int | None = Field(default=None, foreign_key="user_account.id", index=True)
 
     campaign: Campaign | None = Relationship(back_populates="gangs")
     members: list["Member"] = Relationship(
@@ -229,3 +232,78 @@ class LogEntry(SQLModel, table=True):
     xp_after: int | None = None
     reverts: int | None = Field(default=None, index=True)
     state_before: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    #: 0008: the account that made the entry; ``None`` is the local command line (issue #11).
+    #: No foreign key: the entry outlives a removed account (ids are never reused).
+    author: int | None = None
+
+
+class User(SQLModel, table=True):
+    """A club member's account (issue #11): a unique name (compared case-folded), an argon2
+    hash of the password, and the epoch every session was opened at: a password change moves
+    it on, and every older session ends."""
+
+    __tablename__ = "user_account"  # "user" is a reserved word of PostgreSQL
+    __table_args__ = (AUTOINCREMENT,)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=80)
+    folded: str = Field(max_length=80, unique=True)  # the name case-folded: one Wyatt, not two
+    password_hash: str = Field(max_length=200)
+    session_epoch: int = 0
+    created_at: str = Field(max_length=32)
+
+
+class WebSession(SQLModel, table=True):
+    """A server-side login session: the hash of its random token (the cookie holds the token),
+    whose account, the account's epoch when it opened, when it was last seen and expires."""
+
+    __tablename__ = "web_session"
+
+    id: str = Field(primary_key=True, max_length=64)  # sha256 of the token, in hex
+    user_id: int = Field(foreign_key="user_account.id", index=True)
+    epoch: int
+    created_at: str = Field(max_length=32)
+    last_seen: str = Field(max_length=32)
+    expires_at: str = Field(max_length=32)
+
+
+class Membership(SQLModel, table=True):
+    """An account's role in a campaign: owner, arbitrator or player (``permissions``)."""
+
+    __tablename__ = "membership"
+
+    campaign_id: int = Field(foreign_key="campaign.id", primary_key=True)
+    user_id: int = Field(foreign_key="user_account.id", primary_key=True, index=True)
+    role: str = Field(max_length=16)
+
+
+class Invitation(SQLModel, table=True):
+    """An invitation to a campaign with a role: a short code to type, a link token (kept as its
+    hash), who made it, until when, and who used it (each is used once)."""
+
+    __tablename__ = "invitation"
+    __table_args__ = (AUTOINCREMENT,)
+
+    id: int | None = Field(default=None, primary_key=True)
+    code: str = Field(max_length=16, unique=True)
+    token_hash: str = Field(max_length=64, unique=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    role: str = Field(max_length=16)
+    created_by: int | None = None  # None: the CLI; no foreign keys, as the log's ``author``
+    created_at: str = Field(max_length=32)
+    expires_at: str = Field(max_length=32)
+    used_by: int | None = None
+    used_at: str | None = Field(default=None, max_length=32)
+
+
+class LoginFailure(SQLModel, table=True):
+    """One failed login, by the name tried (case-folded) and the client's address, for the
+    throttle's sliding window (``accounts.check_password``)."""
+
+    __tablename__ = "login_failure"
+    __table_args__ = (AUTOINCREMENT,)
+
+    id: int | None = Field(default=None, primary_key=True)
+    folded: str = Field(max_length=80, index=True)
+    address: str = Field(max_length=64, index=True)
+    at: str = Field(max_length=32, index=True)

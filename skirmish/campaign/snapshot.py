@@ -168,6 +168,7 @@ def restore(session: Session, gang_id: int, state: State) -> None:
     for name, table in CHILDREN:
         _delete_extra(session, table, current[name], state[name])
     _delete_extra(session, MEMBER, current["member"], state["member"])
-    values = {k: v for k, v in state["gang"].items() if k != "id"}
+    # Who looks after the gang (0008, issue #11) is not part of its roster: undo keeps it.
+    values = {k: v for k, v in state["gang"].items() if k not in ("id", "owner_id")}
     session.execute(update(GANG).where(GANG.c.id == gang_id).values(**values))
     session.expire_all()

@@ -511,15 +511,19 @@ def _digest(path: Path) -> bytes:
 
 
 @contextmanager
-def transaction(engine: Engine, *, access: Access = Access.GANG) -> Iterator[Session]:
+def transaction(
+    engine: Engine, *, access: Access = Access.GANG, author: int | None = None
+) -> Iterator[Session]:
     """One unit of work: one session and one transaction, committed at the end, rolled back on
     any error (nothing changed). A writer's transaction locks what it changes (``Access``);
-    every database failure leaves as one ``StoreError`` line."""
+    every database failure leaves as one ``StoreError`` line. ``author`` is the account whose
+    action this is (its log entries name it); ``None`` is the local command line."""
     try:
         with Session(
             engine, expire_on_commit=False, execution_options={ACCESS_OPTION: access}
         ) as session:
             session.info["access"] = access
+            session.info["author"] = author
             with session.begin():
                 yield session
     except SkirmishError:

@@ -48,7 +48,7 @@ from skirmish.campaign import lookup
 from skirmish.campaign.document_shapes import CHARACTERISTICS, ID_LENGTH, check_document
 from skirmish.campaign.gangs import settings_of
 from skirmish.campaign.json_checks import ShapeError
-from skirmish.campaign.logbook import now_text
+from skirmish.campaign.logbook import author, now_text
 from skirmish.campaign.models import (
     Campaign,
     CampaignSetting,
@@ -512,6 +512,7 @@ def _log_import(
             action="import",
             at=now_text(),
             details=details,
+            author=author(session),
         )
     )
     session.flush()

@@ -29,7 +29,7 @@ from skirmish.campaign import lookup
 from skirmish.campaign.game.board import events_of
 from skirmish.campaign.game.capture import ACTION, State, columns_of, digest, game_rows, restore
 from skirmish.campaign.game.tables import Game, GameEvent
-from skirmish.campaign.logbook import last_action, now_text
+from skirmish.campaign.logbook import author, last_action, now_text
 from skirmish.campaign.models import Gang, LogEntry
 from skirmish.campaign.text import describe_entry
 from skirmish.engine.glossary import EventKind, label_value
@@ -298,6 +298,7 @@ def _take_back_log(session: Session, game: Game, entry_ids: list[int]) -> list[d
                 money_before=gang.treasury,
                 money_after=gang.treasury,
                 reverts=entry.id,
+                author=author(session),
             )
         )
         taken.append(
