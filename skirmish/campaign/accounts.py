@@ -1,0 +1,535 @@
+"""The club's accounts (issue #11): users and passwords, server-side sessions, roles in
+campaigns, invitations, gang owners and the login throttle. The web app and the CLI (the local
+administrator) call these same services, each inside one unit of work (``store.transaction``).
+
+- Passwords are hashed with argon2id (argon2-cffi's ``PasswordHasher``, its default costs); a
+  hash made with older costs is renewed at the next good login.
+- A session is a random token (the cookie); the store keeps only its SHA-256 (``WebSession.id``),
+  so a copy of the database opens no session. A session lasts ``SESSION_IDLE`` after it was last
+  seen and never more than ``SESSION_MAX`` after it opened. A password change moves the user's
+  ``session_epoch`` on and deletes their sessions: every one of them ends.
+- An invitation has a short code to type (``CODE_LENGTH`` characters of ``CODE_ALPHABET``, shown
+  as ``ABCD-EFGH``) and a link token (``/join/TOKEN``, kept as its hash); either is used once.
+- The throttle (``check_password``): after ``NAME_FAILURES`` failed logins for one name, or
+  ``ADDRESS_FAILURES`` from one client address, within ``WINDOW``, that name or address is
+  refused until the oldest failure leaves the window. docs/accounts.md has the reasons.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Final
+
+from sqlalchemy import delete, func
+from sqlmodel import Session, col, select
+
+from skirmish.campaign import logbook
+from skirmish.campaign.models import (
+    Campaign,
+    Gang,
+    Invitation,
+    LoginFailure,
+    Membership,
+    User,
+    WebSession,
+)
+from skirmish.campaign.permissions import RANK, Role, role_word
+from skirmish.errors import CampaignError, SkirmishError
+from skirmish.limits import INVITE_DAYS, PASSWORD_LENGTH, bad_character, clean_name
+
+if TYPE_CHECKING:
+    from argon2 import PasswordHasher
+
+#: A session ends this long after it was last seen…
+SESSION_IDLE: Final = timedelta(days=14)
+#: …and this long after it opened, however often it is used.
+SESSION_MAX: Final = timedelta(days=90)
+#: A session's ``last_seen`` is written at most this often (a page view is not a write).
+TOUCH_EVERY: Final = timedelta(minutes=1)
+#: Failed logins allowed within ``WINDOW`` for one name, and from one address.
+NAME_FAILURES: Final = 5
+ADDRESS_FAILURES: Final = 20
+WINDOW: Final = timedelta(minutes=15)
+#: Invitation codes: no 0/O, 1/I/L, so they read aloud and type on a phone without doubt.
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final = 8
+#: How long an invitation stays good by default (``campaign invite --expires-days``).
+INVITE_DEFAULT_DAYS: Final = 7
+#: A client address as stored (IPv6 with a zone fits).
+ADDRESS_LENGTH: Final = 64
+
+_hasher: PasswordHasher | None = None
+
+
+def hasher() -> PasswordHasher:
+    """The argon2id hasher, made on first use (argon2 stays out of the dice commands)."""
+    global _hasher
+    if _hasher is None:
+        from argon2 import PasswordHasher
+
+        _hasher = PasswordHasher()
+    return _hasher
+
+
+def _now() -> datetime:
+    return logbook.clock().astimezone(UTC)
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _moment(stamp: str) -> datetime:
+    return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+# --------------------------------------------------------------------------- users
+
+
+def fold(name: str) -> str:
+    """A user name as compared: cleaned (``limits.clean_name``) and case-folded."""
+    return clean_name(name, "user").casefold()
+
+
+def _check_password_text(password: str) -> str:
+    PASSWORD_LENGTH.check(len(password))
+    if bad_character(password) is not None or password.strip() != password:
+        raise CampaignError(
+            "a password may not begin or end with a space nor contain control characters; "
+            "choose another.",
+            it="una password non può iniziare o finire con uno spazio né contenere caratteri di "
+            "controllo; scegline un'altra.",
+        )
+    return password
+
+
+def find_user(session: Session, name: str) -> User:
+    """The account called ``name`` (any case); else a bilingual error."""
+    found = session.exec(select(User).where(User.folded == fold(name))).first()
+    if found is None:
+        raise CampaignError(
+            f"no user called {name!r}; 'skirmish user list' shows them.",
+            it=f"nessun utente di nome {name!r}; 'skirmish user list' li mostra.",
+        )
+    return found
+
+
+def add_user(session: Session, name: str, password: str) -> User:
+    """A new account; names are unique whatever their case."""
+    cleaned = clean_name(name, "user")
+    folded = cleaned.casefold()
+    taken = session.exec(select(User).where(User.folded == folded)).first()
+    if taken is not None:
+        raise CampaignError(
+            f"there is already a user called {taken.name!r}; choose another name.",
+            it=f"esiste già un utente di nome {taken.name!r}; scegli un altro nome.",
+        )
+    user = User(
+        name=cleaned,
+        folded=folded,
+        password_hash=hasher().hash(_check_password_text(password)),
+        created_at=_stamp(_now()),
+    )
+    session.add(user)
+    session.flush()
+    return user
+
+
+def set_password(session: Session, name: str, password: str) -> User:
+    """Change a password: every session of the user ends (``session_epoch`` moves on)."""
+    user = find_user(session, name)
+    user.password_hash = hasher().hash(_check_password_text(password))
+    user.session_epoch += 1
+    session.add(user)
+    end_all_sessions(session, user)
+    return user
+
+
+def list_users(session: Session) -> list[User]:
+    """Every account, by name."""
+    return list(session.exec(select(User).order_by(col(User.folded))).all())
+
+
+def owned_gangs(session: Session, user: User) -> list[Gang]:
+    """The gangs ``user`` looks after, in every campaign."""
+    return list(session.exec(select(Gang).where(Gang.owner_id == user.id).order_by(col(Gang.id))))
+
+
+def remove_user(session: Session, name: str, *, force: bool = False) -> User:
+    """Remove an account with its sessions and roles. A user who owns gangs is kept unless
+    ``force``, which leaves their gangs without an owner; log entries keep naming them
+    (``author`` has no foreign key and ids are never reused)."""
+    user = find_user(session, name)
+    gangs = owned_gangs(session, user)
+    if gangs and not force:
+        names = ", ".join(repr(g.name) for g in gangs)
+        raise CampaignError(
+            f"{user.name!r} owns {names}: give those gangs to someone else with 'skirmish gang "
+            "owner', or remove the user with --force to leave them without an owner. Nothing "
+            "was changed.",
+            it=f"{user.name!r} possiede {names}: assegna quelle bande a qualcun altro con "
+            "'skirmish gang owner', oppure rimuovi l'utente con --force per lasciarle senza "
+            "proprietario. Non è cambiato nulla.",
+        )
+    for gang in gangs:
+        gang.owner_id = None
+        session.add(gang)
+    session.flush()
+    session.execute(delete(Membership).where(col(Membership.user_id) == user.id))
+    end_all_sessions(session, user)
+    session.delete(user)
+    session.flush()
+    return user
+
+
+def user_names(session: Session, ids: set[int]) -> dict[int, str]:
+    """The names of the accounts ``ids`` (a removed account is missing)."""
+    if not ids:
+        return {}
+    rows = session.exec(select(User.id, User.name).where(col(User.id).in_(ids))).all()
+    return {row[0]: row[1] for row in rows if row[0] is not None}
+
+
+# --------------------------------------------------------------------------- sessions
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A new session: its token (the cookie's value, shown once) and its row."""
+
+    token: str
+    row: WebSession
+
+
+def open_session(session: Session, user: User) -> Opened:
+    """A new session for ``user`` (after ``check_password``)."""
+    assert user.id is not None
+    token = secrets.token_urlsafe(32)
+    now = _now()
+    row = WebSession(
+        id=_digest(token),
+        user_id=user.id,
+        epoch=user.session_epoch,
+        created_at=_stamp(now),
+        last_seen=_stamp(now),
+        expires_at=_stamp(min(now + SESSION_IDLE, now + SESSION_MAX)),
+    )
+    session.add(row)
+    session.flush()
+    return Opened(token, row)
+
+
+def session_user(session: Session, token: str) -> User | None:
+    """The user of the session ``token``, or ``None`` when there is none or it has ended
+    (expired, logged out, or from before a password change). A live session is touched:
+    seen now, and good for ``SESSION_IDLE`` more (never past ``SESSION_MAX``)."""
+    if not token or len(token) > 200:
+        return None
+    row = session.get(WebSession, _digest(token))
+    if row is None:
+        return None
+    now = _now()
+    user = session.get(User, row.user_id)
+    if user is None or row.epoch != user.session_epoch or _moment(row.expires_at) <= now:
+        session.delete(row)
+        session.flush()
+        return None
+    if now - _moment(row.last_seen) >= TOUCH_EVERY:
+        row.last_seen = _stamp(now)
+        row.expires_at = _stamp(min(now + SESSION_IDLE, _moment(row.created_at) + SESSION_MAX))
+        session.add(row)
+        session.flush()
+    return user
+
+
+def end_session(session: Session, token: str) -> bool:
+    """Log out: the session ``token`` ends. Whether there was one."""
+    result = session.execute(delete(WebSession).where(col(WebSession.id) == _digest(token)))
+    return bool(getattr(result, "rowcount", 0))
+
+
+def end_all_sessions(session: Session, user: User) -> int:
+    """Every session of ``user`` ends; how many there were."""
+    result = session.execute(delete(WebSession).where(col(WebSession.user_id) == user.id))
+    session.flush()
+    return int(getattr(result, "rowcount", 0))
+
+
+# --------------------------------------------------------------------------- throttle
+
+
+def _failures(session: Session, column: str, value: str, since: str) -> int:
+    field = col(LoginFailure.folded) if column == "folded" else col(LoginFailure.address)
+    query = select(func.count()).select_from(LoginFailure)
+    query = query.where(field == value, col(LoginFailure.at) > since)
+    return int(session.exec(query).one())
+
+
+def check_password(session: Session, name: str, password: str, address: str) -> User:
+    """Log in: the user, if ``password`` is theirs and neither the name nor the client
+    ``address`` has failed too often lately; else a bilingual refusal that does not say which
+    of name and password was wrong.
+
+    A failure is committed before the refusal (the refusal rolls the unit of work back, and
+    the throttle must remember it): call this in a unit of work of its own."""
+    now = _now()
+    since = _stamp(now - WINDOW)
+    address = address[:ADDRESS_LENGTH]
+    try:
+        folded = fold(name)
+    except SkirmishError:  # a name no account can have: a wrong name like any other
+        folded = ""
+    minutes = int(WINDOW.total_seconds() // 60)
+    if (folded and _failures(session, "folded", folded, since) >= NAME_FAILURES) or (
+        _failures(session, "address", address, since) >= ADDRESS_FAILURES
+    ):
+        raise CampaignError(
+            f"too many failed logins: wait {minutes} minutes and try again.",
+            it=f"troppi accessi falliti: aspetta {minutes} minuti e riprova.",
+        )
+    user = session.exec(select(User).where(User.folded == folded)).first() if folded else None
+    if user is not None and _verify(user, password):
+        session.execute(delete(LoginFailure).where(col(LoginFailure.folded) == folded))
+        if hasher().check_needs_rehash(user.password_hash):
+            user.password_hash = hasher().hash(password)
+            session.add(user)
+        session.flush()
+        return user
+    if user is None:
+        _verify(None, password)  # the same time whether the name exists or not
+    session.add(LoginFailure(folded=folded[:80], address=address, at=_stamp(now)))
+    session.commit()
+    raise CampaignError(
+        "wrong name or password.",
+        it="nome o password errati.",
+    )
+
+
+_DUMMY: list[str] = []
+
+
+def _verify(user: User | None, password: str) -> bool:
+    from argon2.exceptions import InvalidHashError, VerificationError
+
+    if user is None:
+        if not _DUMMY:
+            _DUMMY.append(hasher().hash("not a password of anyone"))
+        target = _DUMMY[0]
+    else:
+        target = user.password_hash
+    try:
+        return bool(hasher().verify(target, password)) and user is not None
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def forget_failures(session: Session, *, before: datetime | None = None) -> int:
+    """Delete failed logins older than the throttle's window (housekeeping)."""
+    limit = _stamp(before or (_now() - WINDOW))
+    result = session.execute(delete(LoginFailure).where(col(LoginFailure.at) <= limit))
+    return int(getattr(result, "rowcount", 0))
+
+
+# --------------------------------------------------------------------------- campaigns
+
+
+def set_public(session: Session, campaign: Campaign, public: bool) -> Campaign:
+    """Make a campaign readable by everyone (``True``) or by its members only."""
+    campaign.public = public
+    session.add(campaign)
+    session.flush()
+    return campaign
+
+
+def members(session: Session, campaign: Campaign) -> list[tuple[User, Role]]:
+    """The campaign's members with their roles: owners first, then by name."""
+    rows = session.exec(
+        select(User, Membership.role)
+        .join(Membership, col(Membership.user_id) == col(User.id))
+        .where(Membership.campaign_id == campaign.id)
+    ).all()
+    pairs = [(user, Role(role)) for user, role in rows]
+    return sorted(pairs, key=lambda pair: (-RANK[pair[1]], pair[0].folded))
+
+
+def role_of(session: Session, campaign: Campaign, user: User) -> Role | None:
+    """``user``'s role in ``campaign``, if any."""
+    found = session.get(Membership, (campaign.id, user.id))
+    return Role(found.role) if found is not None else None
+
+
+def set_role(session: Session, campaign: Campaign, user: User, role: Role | None) -> Role | None:
+    """Give ``user`` ``role`` in ``campaign`` (``None``: no role). A campaign that has members
+    keeps at least one owner. Returns the role before."""
+    assert campaign.id is not None and user.id is not None
+    found = session.get(Membership, (campaign.id, user.id))
+    before = Role(found.role) if found is not None else None
+    if before is Role.OWNER and role is not Role.OWNER:
+        owners = [u for u, r in members(session, campaign) if r is Role.OWNER]
+        if len(owners) == 1:
+            raise CampaignError(
+                f"{user.name!r} is the only owner of {campaign.name!r}: make someone else owner "
+                "first. Nothing was changed.",
+                it=f"{user.name!r} è l'unico proprietario di {campaign.name!r}: rendi prima "
+                "proprietario qualcun altro. Non è cambiato nulla.",
+            )
+    if role is None:
+        if found is not None:
+            session.delete(found)
+    elif found is None:
+        session.add(Membership(campaign_id=campaign.id, user_id=user.id, role=role))
+    else:
+        found.role = role
+        session.add(found)
+    session.flush()
+    return before
+
+
+def set_gang_owner(session: Session, gang: Gang, user: User | None) -> User | None:
+    """Give ``gang`` to ``user`` (``None``: nobody), who must be a member of its campaign; a
+    visitor becomes a player by it. Returns the previous owner."""
+    before = session.get(User, gang.owner_id) if gang.owner_id is not None else None
+    if user is not None:
+        campaign = session.get(Campaign, gang.campaign_id)
+        assert campaign is not None
+        if role_of(session, campaign, user) is None:
+            set_role(session, campaign, user, Role.PLAYER)
+        gang.owner_id = user.id
+    else:
+        gang.owner_id = None
+    session.add(gang)
+    session.flush()
+    return before
+
+
+# --------------------------------------------------------------------------- invitations
+
+
+@dataclass(frozen=True)
+class Invited:
+    """A new invitation: its code (to type), its link token (shown once) and its row."""
+
+    code: str
+    token: str
+    row: Invitation
+
+    @property
+    def link(self) -> str:
+        """The path of the web app's join page."""
+        return f"/join/{self.token}"
+
+
+def show_code(code: str) -> str:
+    """A code as people read it: ``ABCD-EFGH``."""
+    return f"{code[:4]}-{code[4:]}"
+
+
+def _typed_code(text: str) -> str:
+    return "".join(c for c in text.upper() if c.isalnum())
+
+
+def invite(
+    session: Session,
+    campaign: Campaign,
+    role: Role,
+    *,
+    by: User | None = None,
+    days: int = INVITE_DEFAULT_DAYS,
+) -> Invited:
+    """A single-use invitation to ``campaign`` as ``role`` (player or arbitrator), good for
+    ``days`` days; ``by`` is who made it (``None``: the CLI)."""
+    assert campaign.id is not None
+    INVITE_DAYS.check(days)
+    if role is Role.OWNER:
+        raise CampaignError(
+            "an invitation offers the role of player or arbitrator; make an owner with "
+            "'skirmish campaign role USER owner'.",
+            it="un invito offre il ruolo di giocatore o di arbitro; un proprietario si nomina "
+            "con 'skirmish campaign role UTENTE proprietario'.",
+        )
+    taken = set(session.exec(select(Invitation.code)).all())
+    code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    while code in taken:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    token = secrets.token_urlsafe(24)
+    now = _now()
+    row = Invitation(
+        code=code,
+        token_hash=_digest(token),
+        campaign_id=campaign.id,
+        role=role,
+        created_by=by.id if by is not None else None,
+        created_at=_stamp(now),
+        expires_at=_stamp(now + timedelta(days=days)),
+    )
+    session.add(row)
+    session.flush()
+    return Invited(code, token, row)
+
+
+def _find_invitation(session: Session, code_or_token: str) -> Invitation:
+    typed = _typed_code(code_or_token)
+    found = None
+    if len(typed) == CODE_LENGTH:
+        found = session.exec(select(Invitation).where(Invitation.code == typed)).first()
+    if found is None and code_or_token.strip():
+        digest = _digest(code_or_token.strip().removeprefix("/join/"))
+        found = session.exec(select(Invitation).where(Invitation.token_hash == digest)).first()
+    if found is None:
+        raise CampaignError(
+            f"no invitation has the code {code_or_token!r}; check it with whoever invited you.",
+            it=f"nessun invito ha il codice {code_or_token!r}; verificalo con chi ti ha invitato.",
+        )
+    return found
+
+
+def join(session: Session, code_or_token: str, user: User) -> tuple[Campaign, Role]:
+    """Use an invitation (its code, in any case and with or without the dash, or its link
+    token): ``user`` joins its campaign with its role. Each invitation is used once, before it
+    expires; it never lowers a role the user already has."""
+    found = _find_invitation(session, code_or_token)
+    campaign = session.get(Campaign, found.campaign_id)
+    assert campaign is not None
+    if found.used_at is not None:
+        raise CampaignError(
+            "this invitation has been used already; ask for a new one.",
+            it="questo invito è già stato usato; chiedine uno nuovo.",
+        )
+    if _moment(found.expires_at) <= _now():
+        raise CampaignError(
+            f"this invitation expired on {found.expires_at[:10]}; ask for a new one.",
+            it=f"questo invito è scaduto il {found.expires_at[:10]}; chiedine uno nuovo.",
+        )
+    offered = Role(found.role)
+    current = role_of(session, campaign, user)
+    if current is not None and RANK[current] >= RANK[offered]:
+        raise CampaignError(
+            f"{user.name!r} is already {role_word(current, 'en')} in {campaign.name!r}; the "
+            "invitation is left for someone else.",
+            it=f"{user.name!r} è già {role_word(current, 'it')} in {campaign.name!r}; l'invito "
+            "resta per qualcun altro.",
+        )
+    set_role(session, campaign, user, offered)
+    found.used_by = user.id
+    found.used_at = _stamp(_now())
+    session.add(found)
+    session.flush()
+    return campaign, offered
+
+
+def open_invitations(session: Session, campaign: Campaign) -> list[Invitation]:
+    """The campaign's invitations still good: unused and not expired."""
+    now = _stamp(_now())
+    query = select(Invitation).where(
+        Invitation.campaign_id == campaign.id,
+        col(Invitation.used_at).is_(None),
+        col(Invitation.expires_at) > now,
+    )
+    return list(session.exec(query.order_by(col(Invitation.id))).all())

@@ -1,0 +1,167 @@
+"""Who may do what in a campaign (issue #11), declared once in ``TABLE``.
+
+An actor is an account (``User``), nobody logged in (``None``), or the local command line
+(``CLI``), which administers the store and may do everything. An account's relation to a
+campaign is its role there (``Role``: owner, arbitrator, player) or ``VISITOR`` when it has
+none. Each action grants each relation ``YES``, ``NO``, ``IF_PUBLIC`` (only when the campaign
+is public) or ``OWN_GANG`` (only on a gang the account owns). The web app asks ``may`` before it
+shows a form and ``require`` inside the service's unit of work.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final
+
+from sqlmodel import Session
+
+from skirmish.campaign.models import Campaign, Gang, Membership, User
+from skirmish.errors import CampaignError
+
+
+class Role(StrEnum):
+    """An account's role in one campaign."""
+
+    OWNER = "owner"
+    ARBITRATOR = "arbitrator"
+    PLAYER = "player"
+
+
+#: The roles' words in both languages (both are accepted as input, ``parse_role``).
+ROLE_WORDS: Final[dict[Role, tuple[str, str]]] = {
+    Role.OWNER: ("owner", "proprietario"),
+    Role.ARBITRATOR: ("arbitrator", "arbitro"),
+    Role.PLAYER: ("player", "giocatore"),
+}
+#: Higher ranks include what lower ones may do; joining never lowers a role.
+RANK: Final[dict[Role, int]] = {Role.PLAYER: 1, Role.ARBITRATOR: 2, Role.OWNER: 3}
+
+
+def role_word(role: Role | str, lang: str) -> str:
+    """A role as the user reads it."""
+    english, italian = ROLE_WORDS[Role(role)]
+    return italian if lang == "it" else english
+
+
+def parse_role(word: str) -> Role:
+    """A role typed in English or Italian (``arbitro``, ``Player``); else a bilingual error."""
+    folded = word.strip().casefold()
+    for role, words in ROLE_WORDS.items():
+        if folded in words:
+            return role
+    raise CampaignError(
+        f"unknown role {word!r}: choose owner, arbitrator or player.",
+        it=f"ruolo sconosciuto {word!r}: scegli proprietario, arbitro o giocatore.",
+    )
+
+
+class Relation(StrEnum):
+    """How an actor stands to a campaign: a role, or none (a visitor, logged in or not)."""
+
+    OWNER = "owner"
+    ARBITRATOR = "arbitrator"
+    PLAYER = "player"
+    VISITOR = "visitor"
+
+
+class Action(StrEnum):
+    """What an actor may ask to do in a campaign."""
+
+    VIEW = "view"  # its pages: standings, gangs, log
+    CREATE_GANG = "create-gang"  # found a gang of one's own
+    CHANGE_GANG = "change-gang"  # hire, buy, sell, equip, advance, rename, undo
+    FIX_RESULTS = "fix-results"  # record and correct games and their post-game
+    HOUSE_RULES = "house-rules"  # campaign set
+    INVITE = "invite"  # campaign invite
+    MEMBERS = "members"  # campaign role, gang owner
+    PUBLISH = "publish"  # campaign set-public
+
+
+class Grant(StrEnum):
+    """When a relation may do an action."""
+
+    YES = "yes"
+    NO = "no"
+    IF_PUBLIC = "if-public"
+    OWN_GANG = "own-gang"
+
+
+_Y, _N = Grant.YES, Grant.NO
+_O, _A, _P, _V = Relation.OWNER, Relation.ARBITRATOR, Relation.PLAYER, Relation.VISITOR
+
+#: The whole policy: every action, every relation.
+TABLE: Final[dict[Action, dict[Relation, Grant]]] = {
+    Action.VIEW: {_O: _Y, _A: _Y, _P: _Y, _V: Grant.IF_PUBLIC},
+    Action.CREATE_GANG: {_O: _Y, _A: _Y, _P: _Y, _V: _N},
+    Action.CHANGE_GANG: {_O: _Y, _A: _Y, _P: Grant.OWN_GANG, _V: _N},
+    Action.FIX_RESULTS: {_O: _Y, _A: _Y, _P: _N, _V: _N},
+    Action.HOUSE_RULES: {_O: _Y, _A: _N, _P: _N, _V: _N},
+    Action.INVITE: {_O: _Y, _A: _N, _P: _N, _V: _N},
+    Action.MEMBERS: {_O: _Y, _A: _N, _P: _N, _V: _N},
+    Action.PUBLISH: {_O: _Y, _A: _N, _P: _N, _V: _N},
+}
+
+
+class _Cli:
+    """The local command line: the store's administrator."""
+
+    def __repr__(self) -> str:
+        return "CLI"
+
+
+CLI: Final = _Cli()
+Actor = User | _Cli | None
+
+
+def granted(grant: Grant, *, public: bool, owns_gang: bool) -> bool:
+    """Whether ``grant`` allows the action, given the campaign's flag and the gang's owner."""
+    if grant is Grant.IF_PUBLIC:
+        return public
+    if grant is Grant.OWN_GANG:
+        return owns_gang
+    return grant is Grant.YES
+
+
+def relation(session: Session, user: User | None, campaign: Campaign) -> Relation:
+    """``user``'s role in ``campaign``, or ``VISITOR``."""
+    if user is None or user.id is None or campaign.id is None:
+        return Relation.VISITOR
+    found = session.get(Membership, (campaign.id, user.id))
+    return Relation(found.role) if found is not None else Relation.VISITOR
+
+
+def may(
+    session: Session, actor: Actor, action: Action, campaign: Campaign, gang: Gang | None = None
+) -> bool:
+    """Whether ``actor`` may do ``action`` in ``campaign`` (to ``gang``, for gang actions)."""
+    if isinstance(actor, _Cli):
+        return True
+    grant = TABLE[action][relation(session, actor, campaign)]
+    owns = actor is not None and gang is not None and gang.owner_id == actor.id
+    return granted(grant, public=campaign.public, owns_gang=owns)
+
+
+_WHAT: Final[dict[Action, tuple[str, str]]] = {
+    Action.VIEW: ("see this campaign", "vedere questa campagna"),
+    Action.CREATE_GANG: ("found a gang here", "fondare una banda qui"),
+    Action.CHANGE_GANG: ("change this gang", "cambiare questa banda"),
+    Action.FIX_RESULTS: ("record or fix results", "registrare o correggere i risultati"),
+    Action.HOUSE_RULES: ("change the house rules", "cambiare le regole della casa"),
+    Action.INVITE: ("invite to this campaign", "invitare in questa campagna"),
+    Action.MEMBERS: ("change the members' roles", "cambiare i ruoli dei membri"),
+    Action.PUBLISH: ("make it public or private", "renderla pubblica o privata"),
+}
+
+
+def require(
+    session: Session, actor: Actor, action: Action, campaign: Campaign, gang: Gang | None = None
+) -> None:
+    """``may``, or a bilingual refusal that changes nothing."""
+    if may(session, actor, action, campaign, gang):
+        return
+    english, italian = _WHAT[action]
+    raise CampaignError(
+        f"you may not {english} in {campaign.name!r}; ask its owner. Nothing was changed.",
+        it=f"non puoi {italian} in {campaign.name!r}; chiedi al proprietario. "
+        "Non è cambiato nulla.",
+    )
