@@ -142,14 +142,14 @@ def add_user(session: Session, name: str, password: str) -> User:
     return user
 
 
-def set_password(session: Session, name: str, password: str) -> User:
-    """Change a password: every session of the user ends (``session_epoch`` moves on)."""
+def set_password(session: Session, name: str, password: str) -> tuple[User, int]:
+    """Change a password: every session of the user ends (``session_epoch`` moves on). The
+    user, and how many sessions ended."""
     user = find_user(session, name)
     user.password_hash = hasher().hash(_check_password_text(password))
     user.session_epoch += 1
     session.add(user)
-    end_all_sessions(session, user)
-    return user
+    return user, end_all_sessions(session, user)
 
 
 def list_users(session: Session) -> list[User]:

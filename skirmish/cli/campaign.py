@@ -13,6 +13,7 @@ import typer
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.game_views import register_campaign
+from skirmish.cli.members import register_members
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.i18n import Catalogue, tr
@@ -219,3 +220,4 @@ def set_(
 
 
 register_campaign(app)
+register_members(app)

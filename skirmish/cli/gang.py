@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.members import register_gang_owner
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session, shell_word
 from skirmish.i18n import Catalogue, Lang, tr
@@ -451,3 +452,6 @@ def unequip(
     with session(db) as s:
         entry = equipment.unequip(s, gang=_gang(s, campaign, gang), item=item, member=member)
         _report(entry, lang, json_)
+
+
+register_gang_owner(app)

@@ -1,0 +1,188 @@
+"""``skirmish user``: the club's accounts, administered from the command line on the same store
+the web app serves (issue #11). Passwords are asked twice at a terminal without echo, or read
+from one line of standard input with ``--password-stdin`` (for scripts); they never appear on
+the command line, where other users of the machine could read them."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
+from skirmish.cli.safe import echo
+from skirmish.cli.store_options import emit, session
+from skirmish.errors import CampaignError
+from skirmish.i18n import Catalogue, tr
+
+MESSAGES: Catalogue = {
+    "en": {
+        "added": "User {name!r} added.",
+        "changed": "Password of {name!r} changed; {sessions} sessions ended.",
+        "removed": "User {name!r} removed.",
+        "unowned": "Gangs left without an owner: {gangs}.",
+        "none": "No users yet: add one with 'skirmish user add NAME'.",
+        "row": "{name} (since {since}): {campaigns}",
+        "no-campaign": "no campaign",
+        "prompt": "Password",
+        "repeat": "Repeat the password",
+    },
+    "it": {
+        "added": "Utente {name!r} aggiunto.",
+        "changed": "Password di {name!r} cambiata; sessioni chiuse: {sessions}.",
+        "removed": "Utente {name!r} rimosso.",
+        "unowned": "Bande rimaste senza proprietario: {gangs}.",
+        "none": "Nessun utente: aggiungine uno con 'skirmish user add NOME'.",
+        "row": "{name} (dal {since}): {campaigns}",
+        "no-campaign": "nessuna campagna",
+        "prompt": "Password",
+        "repeat": "Ripeti la password",
+    },
+}
+
+app = typer.Typer(
+    name="user",
+    help="The club's accounts for the web app: add, passwd, list, remove. "
+    "Example: skirmish user add Wyatt",
+    no_args_is_help=True,
+)
+
+NameArg = Annotated[str, typer.Argument(help="The user's name (any case).", show_default=False)]
+PasswordStdinOpt = Annotated[
+    bool,
+    typer.Option(
+        "--password-stdin",
+        help="Read the password from the first line of standard input instead of asking.",
+    ),
+]
+
+
+def at_terminal() -> bool:
+    """Whether the password can be asked without echo (standard input is a terminal)."""
+    return sys.stdin.isatty()
+
+
+def read_password(lang: str, from_stdin: bool) -> str:
+    """The new password: one line of standard input, or asked twice at the terminal."""
+    if from_stdin:
+        line = sys.stdin.readline()
+        return line.removesuffix("\n").removesuffix("\r")
+    if not at_terminal():
+        raise CampaignError(
+            "there is no terminal to ask the password at: pass it on standard input with "
+            "--password-stdin.",
+            it="non c'è un terminale a cui chiedere la password: passala sullo standard input "
+            "con --password-stdin.",
+        )
+    typed: str = typer.prompt(
+        tr(MESSAGES, "prompt", lang),
+        hide_input=True,
+        confirmation_prompt=tr(MESSAGES, "repeat", lang),
+    )
+    return typed
+
+
+@app.command("add")
+def add(
+    name: NameArg, lang: LangOpt, password_stdin: PasswordStdinOpt = False, db: DbOpt = None
+) -> None:
+    """Add a user who can log in to the web app; names are unique whatever their case.
+
+    Example: printf '%s\\n' 'polvere e piombo' | skirmish user add Wyatt --password-stdin
+    """
+    from skirmish.campaign import accounts
+
+    password = read_password(lang, password_stdin)
+    with session(db, access="campaign", create=True) as s:
+        user = accounts.add_user(s, name, password)
+        echo(tr(MESSAGES, "added", lang, name=user.name))
+
+
+@app.command("passwd")
+def passwd(
+    name: NameArg, lang: LangOpt, password_stdin: PasswordStdinOpt = False, db: DbOpt = None
+) -> None:
+    """Change a user's password; every session they have open ends (they log in again).
+
+    Example: skirmish user passwd Wyatt
+    """
+    from skirmish.campaign import accounts
+
+    with session(db, access="read") as s:
+        accounts.find_user(s, name)  # an unknown name is said before the password is asked
+    password = read_password(lang, password_stdin)
+    with session(db, access="campaign") as s:
+        user, ended = accounts.set_password(s, name, password)
+        echo(tr(MESSAGES, "changed", lang, name=user.name, sessions=ended))
+
+
+@app.command("list")
+def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
+    """List the users, with their role in each campaign and the gangs they own.
+
+    Example: skirmish user list --json
+    """
+    from sqlmodel import select
+
+    from skirmish.campaign import accounts
+    from skirmish.campaign.models import Campaign, Membership
+    from skirmish.campaign.permissions import role_word
+
+    with session(db, access="read") as s:
+        rows: list[dict[str, Any]] = []
+        for user in accounts.list_users(s):
+            roles = s.exec(
+                select(Campaign.name, Membership.role)
+                .join(Membership, Membership.campaign_id == Campaign.id)  # type: ignore[arg-type]
+                .where(Membership.user_id == user.id)
+                .order_by(Campaign.name)
+            ).all()
+            rows.append(
+                {
+                    "name": user.name,
+                    "created_at": user.created_at,
+                    "campaigns": [{"campaign": c, "role": r} for c, r in roles],
+                    "gangs": [g.name for g in accounts.owned_gangs(s, user)],
+                }
+            )
+    if json_:
+        emit(rows)
+        return
+    if not rows:
+        echo(tr(MESSAGES, "none", lang))
+    for row in rows:
+        campaigns = ", ".join(
+            f"{c['campaign']} ({role_word(c['role'], lang)})" for c in row["campaigns"]
+        )
+        echo(
+            tr(
+                MESSAGES, "row", lang, name=row["name"], since=row["created_at"][:10],
+                campaigns=campaigns or tr(MESSAGES, "no-campaign", lang),
+            )
+        )  # fmt: skip
+
+
+@app.command("remove")
+def remove(
+    name: NameArg,
+    lang: LangOpt,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Remove a user who owns gangs; their gangs keep no owner."),
+    ] = False,
+    db: DbOpt = None,
+) -> None:
+    """Remove a user with their sessions and roles; their log entries stay as they were.
+
+    Example: skirmish user remove Ike --force
+    """
+    from skirmish.campaign import accounts
+
+    with session(db, access="campaign") as s:
+        user = accounts.find_user(s, name)
+        gangs = [g.name for g in accounts.owned_gangs(s, user)]
+        removed = accounts.remove_user(s, name, force=force)
+        echo(tr(MESSAGES, "removed", lang, name=removed.name))
+        if gangs:
+            echo(tr(MESSAGES, "unowned", lang, gangs=", ".join(gangs)))
