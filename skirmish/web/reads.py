@@ -1,0 +1,170 @@
+"""What the web app reads from the store, each the same shape as the CLI's ``--json`` of the same
+view (issue #11: clubs write bots against ``/api/v1`` and the pages render the same data).
+
+Every function takes the request's one read-only unit of work (``session``) and the names the
+URL carries, resolved by the same lookups as the CLI (``campaign.lookup``: a unique prefix or
+whole words will do; none names the nearest). ``tests/web/test_api.py`` holds each shape equal
+to the command it mirrors.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from sqlalchemy.orm import selectinload
+from sqlmodel import Session, col, select
+
+from skirmish.campaign import logbook, lookup, views
+from skirmish.campaign.game.board import games_of
+from skirmish.campaign.game.history import graveyard, member_history, standings
+from skirmish.campaign.game.status import board
+from skirmish.campaign.gangs import settings_of
+from skirmish.campaign.lookup import IN_USE
+from skirmish.campaign.models import Campaign, Gang, Meta
+from skirmish.campaign.settings import HOUSE_RULES
+from skirmish.campaign.text import entry_data
+from skirmish.i18n import Lang
+from skirmish.rules.scenarios import Scenario
+
+#: The most log entries one page or API call returns (``skirmish log --last``'s default is all).
+LOG_LIMIT = 200
+
+
+def campaigns(session: Session) -> list[dict[str, Any]]:
+    """Every campaign: ``skirmish campaign list --json``."""
+    in_use = session.get(Meta, IN_USE)
+    current = int(in_use.value) if in_use is not None else None
+    return [
+        {"name": c.name, "in_use": c.id == current, "gangs": len(c.gangs)}
+        for c in session.exec(select(Campaign).order_by(col(Campaign.id))).all()
+    ]
+
+
+def campaign(session: Session, name: str) -> Campaign:
+    """The campaign ``name`` names (``lookup.campaign_by_name``)."""
+    return lookup.campaign_by_name(session, name)
+
+
+def campaign_show(found: Campaign, lang: Lang | str) -> dict[str, Any]:
+    """The campaign's house rules and gangs: ``skirmish campaign show --json``."""
+    values = settings_of(found)
+    settings = [
+        {
+            "key": rule.key,
+            "rule": rule.rule,
+            "value": values.get(rule.key, rule.default),
+            "default": rule.default,
+            "text": rule.describe(values.get(rule.key, rule.default), str(lang)),
+        }
+        for rule in HOUSE_RULES
+    ]
+    gangs = [views.gang_summary(g, lang) for g in found.gangs]
+    return {"name": found.name, "settings": settings, "gangs": gangs}
+
+
+def gang_list(session: Session, found: Campaign, lang: Lang | str) -> list[dict[str, Any]]:
+    """The campaign's gangs: ``skirmish gang list --json``."""
+    query = (
+        select(Gang)
+        .where(Gang.campaign_id == found.id)
+        .order_by(col(Gang.id))
+        .options(selectinload(Gang.members), selectinload(Gang.items))  # type: ignore[arg-type]
+    )
+    return [views.gang_summary(g, lang) for g in session.exec(query).all()]
+
+
+def campaign_standings(session: Session, found: Campaign) -> list[dict[str, Any]]:
+    """``skirmish campaign standings --json``."""
+    return standings(session, campaign=found)
+
+
+def campaign_graveyard(session: Session, found: Campaign) -> list[dict[str, Any]]:
+    """``skirmish campaign graveyard --json``."""
+    return graveyard(session, campaign=found)
+
+
+def game_list(session: Session, found: Campaign) -> list[dict[str, Any]]:
+    """The campaign's games, oldest first: ``skirmish game list --json``."""
+    rows = []
+    for game in games_of(session, found):
+        data = board(session, game=game)
+        rows.append(
+            {
+                "game": game.id,
+                "scenario": game.scenario,
+                "status": game.status,
+                "turn": game.turn,
+                "good": data["gangs"][0]["gang"],
+                "bad": data["gangs"][1]["gang"],
+                "winner": data["winner"],
+                "postgame_owed": data["postgame_owed"],
+            }
+        )
+    return rows
+
+
+def log(
+    session: Session,
+    found: Campaign,
+    lang: Lang | str,
+    *,
+    gang: Gang | None = None,
+    last: int | None = None,
+) -> list[dict[str, Any]]:
+    """The campaign log, oldest first: ``skirmish log [GANG] --last N --json``."""
+    names = {g.id: g.name for g in found.gangs}
+    entries = logbook.history(session, campaign=found, gang=gang, limit=last)
+    return [entry_data(e, names.get(e.gang_id) if e.gang_id else None, lang) for e in entries]
+
+
+def gang(session: Session, found: Campaign, name: str) -> Gang:
+    """The gang ``name`` names in ``found``, with its models and items loaded."""
+    return lookup.gang_by_name(session, found, name, full=True)
+
+
+def gang_show(found: Gang, lang: Lang | str) -> dict[str, Any]:
+    """``skirmish gang show --json``."""
+    return views.gang_data(found, lang)
+
+
+def member(session: Session, found: Campaign, gang_name: str, name: str) -> dict[str, Any]:
+    """A model's history, the dead too: ``skirmish member history --json``."""
+    return member_history(session, campaign=found, gang=gang_name, member=name)
+
+
+def house_rules(found: Campaign, lang: Lang | str) -> list[tuple[str, str]]:
+    """The house rules in force as (rule id, text) pairs, as the printed roster lists them."""
+    values = settings_of(found)
+    return [
+        (rule.rule, rule.describe(values.get(rule.key, rule.default), str(lang)))
+        for rule in HOUSE_RULES
+    ]
+
+
+def scenario_summary(scenario: Scenario) -> dict[str, Any]:
+    """One row of ``skirmish scenario list --json``."""
+    return {
+        "id": scenario.id,
+        "number": scenario.number,
+        "order": scenario.order,
+        "name_it": scenario.name_it,
+        "name_en": scenario.name_en,
+        "aliases": list(scenario.aliases),
+        "table": scenario.table.size,
+        "turn_limit": scenario.turn_limit,
+        "objectives": [{"id": o.id, "count": o.count} for o in scenario.objectives],
+        "modifiers": [m.key for m in scenario.modifiers],
+        "restrictions": [r.kind.value for r in scenario.restrictions],
+        "civilians": scenario.civilians.count if scenario.civilians else 0,
+    }
+
+
+def scenario_full(scenario: Scenario) -> dict[str, Any]:
+    """``skirmish scenario show --json``: the whole scenario, field names as in its file."""
+    data = dataclasses.asdict(scenario)
+    data["table"]["size"] = scenario.table.size
+    data["victory_text"] = {
+        side.value: dataclasses.asdict(text) for side, text in scenario.victory_text.items()
+    }
+    return data
