@@ -71,6 +71,7 @@ NOUNS: dict[str, Noun] = {
     "import": Noun("skirmish.cli.transfer", "import_app"),
     "game": Noun("skirmish.cli.game"),
     "print": Noun("skirmish.cli.print_cmd"),
+    "serve": Noun("skirmish.cli.serve", "serve_app"),
     "user": Noun("skirmish.cli.user"),
 }
 
