@@ -451,7 +451,8 @@ def create_app(db: str | None = None) -> FastAPI:
                 found = [_entry(e, lang) for e in rules.find_any(query)]
             except UnknownNameError as error:
                 message = TEXT[lang.value]["no_entry"].format(query=shown(query))
-                nearest = [(_any_name(s, lang), rules_url(s)) for s in error.suggestions]
+                names = [_any_name(s, lang) for s in error.suggestions]
+                nearest = [(n, rules_url(n)) for n in names]
             except RulesError as error:
                 message = error.text(lang.value)
         return page(

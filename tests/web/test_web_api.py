@@ -1,0 +1,84 @@
+"""``/api/v1`` answers with the same shapes as the CLI's ``--json`` (issue #11: clubs write bots
+against it), in the language asked for, and a 404 naming the nearest names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+CAMPAIGN, GANG, MODEL = "Tombstone 1881", "Earp brothers", "Wyatt Earp"
+C, G, M = quote(CAMPAIGN), quote(GANG), quote(MODEL)
+
+#: Each API address and the command whose ``--json`` it mirrors.
+PAIRS = [
+    ("/api/v1/campaigns", ["campaign", "list"]),
+    (f"/api/v1/campaigns/{C}", ["campaign", "show", "--campaign", CAMPAIGN]),
+    (f"/api/v1/campaigns/{C}/standings", ["campaign", "standings", "--campaign", CAMPAIGN]),
+    (f"/api/v1/campaigns/{C}/graveyard", ["campaign", "graveyard", "--campaign", CAMPAIGN]),
+    (f"/api/v1/campaigns/{C}/games", ["game", "list", "--campaign", CAMPAIGN]),
+    (f"/api/v1/campaigns/{C}/log", ["log", "--campaign", CAMPAIGN]),
+    (f"/api/v1/campaigns/{C}/log?gang={G}", ["log", GANG, "--campaign", CAMPAIGN]),
+    (f"/api/v1/campaigns/{C}/log?last=3", ["log", "--last", "3", "--campaign", CAMPAIGN]),
+    (f"/api/v1/campaigns/{C}/gangs", ["gang", "list", "--campaign", CAMPAIGN]),
+    (f"/api/v1/campaigns/{C}/gangs/{G}", ["gang", "show", GANG, "--campaign", CAMPAIGN]),
+    (
+        f"/api/v1/campaigns/{C}/gangs/{G}/models/{M}",
+        ["member", "history", GANG, MODEL, "--campaign", CAMPAIGN],
+    ),
+    ("/api/v1/scenarios", ["scenario", "list"]),
+    ("/api/v1/scenarios/rapina-in-banca", ["scenario", "show", "rapina-in-banca"]),
+    ("/api/v1/rules?q=winchester", ["rules", "show", "winchester"]),
+]
+
+
+@pytest.mark.parametrize(("url", "command"), PAIRS, ids=[u for u, _ in PAIRS])
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_api_shapes_equal_the_cli_json(
+    client: Any, cli_json: Callable[..., Any], url: str, command: list[str], lang: str
+) -> None:
+    joiner = "&" if "?" in url else "?"
+    response = client.get(f"{url}{joiner}lang={lang}")
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"] == "application/json"
+    assert response.json() == cli_json(*command, "--lang", lang)
+
+
+def test_the_log_is_not_empty_in_the_demo(client: Any) -> None:
+    """The log comparison above compares something."""
+    assert len(client.get(f"/api/v1/campaigns/{C}/log").json()) > 3
+
+
+def test_a_prefix_names_the_campaign_as_in_the_cli(client: Any) -> None:
+    assert client.get("/api/v1/campaigns/Tomb/gangs/Earp").json()["name"] == GANG
+
+
+@pytest.mark.parametrize(
+    ("url", "nearest"),
+    [
+        ("/api/v1/campaigns/Tombstne", ["Tombstone 1881"]),
+        (f"/api/v1/campaigns/{C}/gangs/Erp%20brothers", ["Earp brothers"]),
+        (f"/api/v1/campaigns/{C}/gangs/{G}/models/Wytt%20Earp", ["Wyatt Earp"]),
+    ],
+)
+def test_unknown_names_are_404_with_the_nearest(client: Any, url: str, nearest: list[str]) -> None:
+    response = client.get(url)
+    assert response.status_code == 404
+    body = response.json()
+    assert body["nearest"][: len(nearest)] == nearest
+    assert "did you mean" in body["error"] or "names" in body["error"]
+
+
+def test_errors_speak_italian_when_asked(client: Any) -> None:
+    body = client.get("/api/v1/campaigns/Tombstne?lang=it").json()
+    assert "forse intendevi" in body["error"]
+
+
+def test_the_openapi_document_and_its_page(client: Any) -> None:
+    document = client.get("/api/v1/openapi.json").json()
+    assert "/api/v1/campaigns/{campaign}/gangs/{gang}" in document["paths"]
+    assert not any(not path.startswith("/api/v1/") for path in document["paths"])
+    page = client.get("/api/v1/docs")
+    assert page.status_code == 200 and "openapi.json" in page.text
