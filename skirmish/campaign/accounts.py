@@ -197,6 +197,15 @@ def user_names(session: Session, ids: set[int]) -> dict[int, str]:
     return {row[0]: row[1] for row in rows if row[0] is not None}
 
 
+def user_ids(session: Session, names: set[str]) -> dict[str, int]:
+    """The ids of the accounts called ``names``, by folded name (unknown names are missing)."""
+    folded = {fold(name) for name in names}
+    if not folded:
+        return {}
+    rows = session.exec(select(User.folded, User.id).where(col(User.folded).in_(folded))).all()
+    return {row[0]: row[1] for row in rows if row[1] is not None}
+
+
 # --------------------------------------------------------------------------- sessions
 
 

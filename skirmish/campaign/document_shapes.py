@@ -420,6 +420,7 @@ def _entry(scope: str) -> Shape:
             "xp_before": Opt(Maybe(Whole(XP)), None),
             "xp_after": Opt(Maybe(Whole(XP)), None),
             "reverts": Opt(Maybe(Whole(Bound("an entry number", 0, LOG_MOST))), None),
+            "author": Opt(Maybe(Name("user")), None),  # issue #11: absent is the CLI
         }
     )
 

@@ -210,8 +210,11 @@ def describe_entry(entry: LogEntry, lang: Lang | str) -> str:
         return f"{entry.action}: {shown(entry.details, 120)}"
 
 
-def entry_data(entry: LogEntry, gang_name: str | None, lang: Lang | str) -> dict[str, Any]:
-    """A log entry as JSON (``log --json``)."""
+def entry_data(
+    entry: LogEntry, gang_name: str | None, lang: Lang | str, author: str | None = None
+) -> dict[str, Any]:
+    """A log entry as JSON (``log --json``); ``author`` is the name of the account that made
+    it (``None``: the local command line, issue #11)."""
     return {
         "id": entry.id,
         "at": entry.at,
@@ -227,6 +230,7 @@ def entry_data(entry: LogEntry, gang_name: str | None, lang: Lang | str) -> dict
         "xp_before": entry.xp_before,
         "xp_after": entry.xp_after,
         "reverts": entry.reverts,
+        "author": author,
     }
 
 

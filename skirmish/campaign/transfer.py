@@ -45,6 +45,7 @@ from sqlmodel import Session, col, select
 
 from skirmish import fileio
 from skirmish.campaign import lookup
+from skirmish.campaign.accounts import fold, user_ids, user_names
 from skirmish.campaign.document_shapes import CHARACTERISTICS, ID_LENGTH, check_document
 from skirmish.campaign.gangs import settings_of
 from skirmish.campaign.json_checks import ShapeError
@@ -80,8 +81,11 @@ PATH_SHOWN = 240
 # --------------------------------------------------------------------------- export
 
 
-def _log_data(entries: list[LogEntry]) -> list[dict[str, Any]]:
+def _log_data(session: Session, entries: list[LogEntry]) -> list[dict[str, Any]]:
     index = {entry.id: number for number, entry in enumerate(entries)}
+    # Who made each entry, by name (issue #11); the command line's entries carry no author, so
+    # a store without accounts exports exactly what it did before.
+    authors = user_names(session, {e.author for e in entries if e.author is not None})
     return [
         {
             "action": e.action,
@@ -95,6 +99,7 @@ def _log_data(entries: list[LogEntry]) -> list[dict[str, Any]]:
             "xp_before": e.xp_before,
             "xp_after": e.xp_after,
             "reverts": index.get(e.reverts) if e.reverts is not None else None,
+            **({"author": authors[e.author]} if e.author in authors else {}),
         }
         for e in entries
     ]
@@ -147,7 +152,7 @@ def gang_document(session: Session, gang: Gang) -> dict[str, Any]:
         ],
         "stash": items(None),
         "failed_purchases": [{"item": f.item, "game": f.game} for f in gang.failed_purchases],
-        "log": _log_data(_gang_log(session, gang)),
+        "log": _log_data(session, _gang_log(session, gang)),
     }
 
 
@@ -172,7 +177,7 @@ def export_campaign(session: Session, *, campaign: Campaign) -> dict[str, Any]:
             "created_at": campaign.created_at,
             "settings": settings_of(campaign),
             "gangs": [gang_document(session, gang) for gang in campaign.gangs],
-            "log": _log_data(list(session.exec(own.order_by(col(LogEntry.id))).all())),
+            "log": _log_data(session, list(session.exec(own.order_by(col(LogEntry.id))).all())),
         },
     }
 
@@ -380,10 +385,14 @@ def _insert_log(
     then point each undo entry at the id its reverted entry got."""
     if not entries:
         return
+    # An author is kept when this store has an account of that name; else the entry has none.
+    named = {data["author"] for data in entries if data.get("author") is not None}
+    accounts = user_ids(session, named)
     rows = [
         {
             "campaign_id": campaign_id,
             "gang_id": gang_id,
+            "author": accounts.get(fold(data["author"])) if data.get("author") else None,
             "member_name": data["member"],
             **{key: data[key] for key in ("action", "at", "details", "dice", "ruling")},
             **{key: data[key] for key in ("money_before", "money_after", "xp_before", "xp_after")},

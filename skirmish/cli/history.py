@@ -10,7 +10,7 @@ import typer
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
-from skirmish.i18n import Catalogue
+from skirmish.i18n import Catalogue, tr
 from skirmish.limits import LAST
 
 #: What each kind of campaign log entry is called in the log's "action" column (``--json``
@@ -44,6 +44,12 @@ ACTIONS: Catalogue = {
         "marked-cards": "carte truccate", "infamy": "infamia", "undone": "annullata",
     },
 }  # fmt: skip
+
+#: Who made a log entry (issue #11): the column, the command line, an account since removed.
+AUTHORS: Catalogue = {
+    "en": {"column": "by", "cli": "CLI", "removed": "(removed account)"},
+    "it": {"column": "chi", "cli": "riga di comando", "removed": "(account rimosso)"},
+}
 
 
 def action_word(action: str, lang: str) -> str:
@@ -79,7 +85,7 @@ def log(
     """
     from rich.table import Table
 
-    from skirmish.campaign import logbook, lookup
+    from skirmish.campaign import accounts, logbook, lookup
     from skirmish.campaign.text import describe_entry, entry_data
 
     with session(db, access="read") as s:
@@ -87,7 +93,15 @@ def log(
         chosen = lookup.gang_by_name(s, found, gang) if gang is not None else None
         names = {g.id: g.name for g in found.gangs}
         entries = logbook.history(s, campaign=found, gang=chosen, limit=last)
-        rows = [entry_data(e, names.get(e.gang_id) if e.gang_id else None, lang) for e in entries]
+        authors = accounts.user_names(s, {e.author for e in entries if e.author is not None})
+        removed = tr(AUTHORS, "removed", lang)
+        rows = [
+            entry_data(
+                e, names.get(e.gang_id) if e.gang_id else None, lang,
+                None if e.author is None else authors.get(e.author, removed),
+            )
+            for e in entries
+        ]  # fmt: skip
         texts = [describe_entry(e, lang) for e in entries]
     if json_:
         emit(rows)
@@ -103,6 +117,10 @@ def log(
         else ("#", "at", "gang", "action", "what", "dice", "$", "XP")
     ):
         table.add_column(column)
+    # Who made each entry (issue #11), only once someone other than the command line has.
+    by_whom = any(row["author"] is not None for row in rows)
+    if by_whom:
+        table.add_column(tr(AUTHORS, "column", lang))
     undone = {row["reverts"] for row in rows if row["reverts"] is not None}
     for row, text in zip(rows, texts, strict=True):
         dice = _dice_text(row["dice"])
@@ -113,6 +131,7 @@ def log(
         table.add_row(
             str(row["id"]), cell(row["at"].replace("T", " ").rstrip("Z")), cell(row["gang"] or ""),
             cell(action_word(row["action"], lang) + mark), cell(what), cell(dice), money, xp,
+            *([cell(row["author"] or tr(AUTHORS, "cli", lang))] if by_whom else []),
         )  # fmt: skip
     console().print(table)
 

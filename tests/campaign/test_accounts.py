@@ -441,3 +441,32 @@ def test_undo_keeps_the_gang_owner_and_export_still_round_trips(club: Club) -> N
     assert owner == doc.id and models == 0
     document = club.run(lambda s: transfer.export_gang(s, gang=_gang(s, "Earp")))
     assert "owner" not in document["gang"] and "author" not in str(document)
+
+
+def test_an_export_names_each_entry_s_author_and_an_import_finds_the_account(
+    club: Club, tmp_path: Any
+) -> None:
+    wyatt = club.user("Wyatt")
+    club.gang("Earp")
+    club.run(lambda s: roster.hire(s, gang=_gang(s, "Earp"), profile="boss", name="A"))
+    club.run(
+        lambda s: roster.hire(s, gang=_gang(s, "Earp"), profile="thug", name="B"), author=wyatt
+    )
+    document = club.run(lambda s: transfer.export_campaign(s, campaign=club.campaign(s)))
+    log = document["campaign"]["gangs"][0]["log"]
+    assert [entry.get("author") for entry in log] == [None, None, "Wyatt"]  # new, hire, hire
+    path = tmp_path / "west.json"
+    transfer.write_document(document, path)
+    club.run(lambda s: transfer.import_checked(s, transfer.read_import(path, campaign="East")))
+    club.run(lambda s: accounts.remove_user(s, "Wyatt"))
+    club.run(lambda s: transfer.import_checked(s, transfer.read_import(path, campaign="North")))
+
+    def authors(s: Session, name: str) -> list[int | None]:
+        campaign = lookup.campaign_by_name(s, name)
+        query = select(LogEntry).where(
+            LogEntry.campaign_id == campaign.id, LogEntry.action == "hire"
+        )
+        return [e.author for e in s.exec(query.order_by(col(LogEntry.id))).all()]
+
+    assert club.run(lambda s: authors(s, "East")) == [None, wyatt]
+    assert club.run(lambda s: authors(s, "North")) == [None, None]  # no such account there

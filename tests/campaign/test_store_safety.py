@@ -113,10 +113,17 @@ def test_upgrading_keeps_the_ids_an_undo_remembers_out_of_reach(tmp_path: Path) 
     path = tmp_path / "old.db"
     engine = store.make_engine(f"sqlite:///{path}")
     store.upgrade(engine, "0004")  # 0005 only adds AUTOINCREMENT: the tables are the same
-    # ... but for the member's handle of 0007, which the models map: add it while the models
-    # write, and drop it again so the file is 0004's.
+    # ... but for the member's handle of 0007 and the accounts' columns of 0008, which the
+    # models map: add them while the models write, and drop them again so the file is 0004's.
+    later = [
+        ("member", "handle VARCHAR(24)"),
+        ("campaign", "public BOOLEAN NOT NULL DEFAULT 0"),
+        ("gang", "owner_id INTEGER"),
+        ("log_entry", "author INTEGER"),
+    ]
     with engine.begin() as connection:
-        connection.exec_driver_sql("ALTER TABLE member ADD COLUMN handle VARCHAR(24)")
+        for table, column in later:
+            connection.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column}")
     with store.transaction(engine, access=store.Access.CAMPAIGN) as session:
         campaign = gangs.new_campaign(session, name="R")
         a = gangs.new_gang(session, campaign=campaign, name="A", faction="lawmen")
@@ -124,7 +131,8 @@ def test_upgrading_keeps_the_ids_an_undo_remembers_out_of_reach(tmp_path: Path) 
         equipment.buy(session, gang=a, item="knife", dice=ScriptedDice([]))
         equipment.sell(session, gang=a, item="knife")
     with engine.begin() as connection:
-        connection.exec_driver_sql("ALTER TABLE member DROP COLUMN handle")
+        for table, column in later:
+            connection.exec_driver_sql(f"ALTER TABLE {table} DROP COLUMN {column.split()[0]}")
     engine.dispose()
     assert "sqlite_sequence" not in _tables(path)
     engine = store.open_store(str(path))  # upgrades to the head

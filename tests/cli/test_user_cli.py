@@ -191,3 +191,25 @@ def test_the_cli_writes_log_entries_without_an_author(club: CampaignCli) -> None
     with sqlite3.connect(club.path) as connection:
         authors = connection.execute("SELECT DISTINCT author FROM log_entry").fetchall()
     assert authors == [(None,)]
+
+
+def test_the_log_names_its_authors_once_an_account_has_written(club: CampaignCli) -> None:
+    from skirmish.campaign import accounts, lookup, roster, store
+
+    assert "by" not in club.run("log").stdout.splitlines()[1]  # only the CLI so far
+    engine = store.open_store(str(club.path))
+    with store.transaction(engine) as s:
+        wyatt = accounts.find_user(s, "Wyatt").id
+    with store.transaction(engine, author=wyatt) as s:
+        gang = lookup.gang_by_name(s, lookup.current_campaign(s), "Earps")
+        roster.hire(s, gang=gang, profile="sheriff", name="Wyatt Earp")
+    engine.dispose()
+    rows = club.json("log")
+    assert [(r["action"], r["author"]) for r in rows][-2:] == [
+        ("gang-new", None),
+        ("hire", "Wyatt"),
+    ]
+    english = club.run("log").stdout
+    assert " by " in english.splitlines()[1] and "CLI" in english
+    italian = club.run("log", "--lang", "it").stdout
+    assert " chi " in italian.splitlines()[1] and "riga di" in italian
