@@ -58,6 +58,8 @@ CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 8
 #: How long an invitation stays good by default (``campaign invite --expires-days``).
 INVITE_DEFAULT_DAYS: Final = 7
+#: Names no account may have: the words that mean nobody on the command line (``cli.members``).
+RESERVED: Final = frozenset(("none", "nessuno", "nobody"))
 #: A client address as stored (IPv6 with a zone fits).
 ADDRESS_LENGTH: Final = 64
 
@@ -125,6 +127,12 @@ def add_user(session: Session, name: str, password: str) -> User:
     """A new account; names are unique whatever their case."""
     cleaned = clean_name(name, "user")
     folded = cleaned.casefold()
+    if folded in RESERVED:
+        raise CampaignError(
+            f"{cleaned!r} means nobody to 'gang owner' and 'campaign role'; choose another name.",
+            it=f"{cleaned!r} significa nessuno per 'gang owner' e 'campaign role'; scegli un "
+            "altro nome.",
+        )
     taken = session.exec(select(User).where(User.folded == folded)).first()
     if taken is not None:
         raise CampaignError(

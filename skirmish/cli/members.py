@@ -59,7 +59,7 @@ MESSAGES: Catalogue = {
     },
 }
 
-#: The words for "no role" / "no owner", in both languages.
+#: The words for "no role" / "no owner", in both languages (no account may be called so).
 NOBODY = ("none", "nessuno", "nobody")
 ON = ("on", "yes", "true", "sì", "si", "1")
 OFF = ("off", "no", "false", "0")

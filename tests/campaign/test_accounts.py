@@ -114,6 +114,7 @@ def test_user_names_are_unique_whatever_their_case(club: Club) -> None:
         ("Doc\x1b[31m", PASSWORD, "may not contain the control or invalid character"),
         ("W" * 81, PASSWORD, "at most 80 characters"),
         ("Doc", "short", "a password's length must be between 8 and 1,024"),
+        ("Nessuno", PASSWORD, "'Nessuno' means nobody to 'gang owner'"),
         ("Doc", " spaced out ", "may not begin or end with a space"),
     ],
 )

@@ -213,3 +213,10 @@ def test_the_log_names_its_authors_once_an_account_has_written(club: CampaignCli
     assert " by " in english.splitlines()[1] and "CLI" in english
     italian = club.run("log", "--lang", "it").stdout
     assert " chi " in italian.splitlines()[1] and "riga di" in italian
+
+
+def test_the_words_for_nobody_are_no_account_s_name() -> None:
+    from skirmish.campaign.accounts import RESERVED
+    from skirmish.cli.members import NOBODY
+
+    assert set(NOBODY) == RESERVED
