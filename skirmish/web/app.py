@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote, unquote_to_bytes
 
 import jinja2
 from fastapi import FastAPI, Request
@@ -25,6 +25,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from skirmish import rules
 from skirmish.campaign import naming, store
@@ -68,6 +70,34 @@ class NotFound(Exception):
         super().__init__(str(error))
         self.error = error
         self.nearest = list(nearest)
+
+
+class NamesWithSlashes:
+    """ASGI middleware: a name may hold a slash (a gang called ``AC/DC``), which its link
+    encodes as ``%2F``; routing reads the decoded path, where that slash would split the name.
+    So every segment of the path is decoded here with only ``%`` and ``/`` left encoded, and
+    each route decodes its names once more (``segment``)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        raw = scope.get("raw_path") if scope["type"] == "http" else None
+        if raw:
+            parts = [
+                unquote_to_bytes(part)
+                .decode("utf-8", "replace")
+                .replace("%", "%25")
+                .replace("/", "%2F")
+                for part in raw.split(b"/")
+            ]
+            scope = {**scope, "path": "/".join(parts)}
+        await self.app(scope, receive, send)
+
+
+def segment(value: str) -> str:
+    """A name as a path segment carried it (see ``NamesWithSlashes``)."""
+    return unquote(value)
 
 
 def pick_lang(request: Request) -> Lang:
@@ -196,6 +226,7 @@ def create_app(db: str | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.add_middleware(NamesWithSlashes)
     env = _environment()
 
     @contextmanager
@@ -221,6 +252,7 @@ def create_app(db: str | None = None) -> FastAPI:
         return _remember(request, JSONResponse(payload))
 
     def find_campaign(session: Session, typed: str) -> Campaign:
+        typed = segment(typed)
         try:
             return reads.campaign(session, typed)
         except CampaignError as error:
@@ -228,7 +260,10 @@ def create_app(db: str | None = None) -> FastAPI:
             near = naming.nearest(typed, every) if every else []
             raise NotFound(error, [(n, campaign_url(n)) for n in near]) from None
 
-    def find_gang(session: Session, campaign: Campaign, typed: str) -> Gang:
+    def find_gang(
+        session: Session, campaign: Campaign, typed: str, *, in_path: bool = True
+    ) -> Gang:
+        typed = segment(typed) if in_path else typed
         try:
             return reads.gang(session, campaign, typed)
         except CampaignError as error:
@@ -237,6 +272,7 @@ def create_app(db: str | None = None) -> FastAPI:
             raise NotFound(error, [(n, gang_url(campaign.name, n)) for n in near]) from None
 
     def find_model(session: Session, campaign: Campaign, gang: Gang, typed: str) -> dict[str, Any]:
+        typed = segment(typed)
         try:
             return reads.member(session, campaign, gang.name, typed)
         except CampaignError as error:
@@ -253,6 +289,15 @@ def create_app(db: str | None = None) -> FastAPI:
             nearest = [n for n, _ in exc.nearest]
             return JSONResponse({"error": message, "nearest": nearest}, status_code=404)
         return page(request, "not_found.html", 404, message=message, nearest=exc.nearest)
+
+    @app.exception_handler(HTTPException)
+    async def no_such_page(request: Request, exc: HTTPException) -> Response:
+        """An address no route answers (or a method no page takes): said in the page's words."""
+        if request.url.path.startswith("/api/") or exc.status_code != 404:
+            return JSONResponse({"error": str(exc.detail), "nearest": []}, exc.status_code)
+        lang = pick_lang(request)
+        message = TEXT[lang.value]["no_page"]
+        return page(request, "not_found.html", 404, message=message, nearest=[])
 
     @app.exception_handler(SkirmishError)
     async def refused(request: Request, exc: SkirmishError) -> Response:
@@ -506,7 +551,7 @@ def create_app(db: str | None = None) -> FastAPI:
         limit = reads.LOG_LIMIT if last is None else max(1, min(last, reads.LOG_LIMIT))
         with read() as s:
             found = find_campaign(s, campaign)
-            chosen = find_gang(s, found, gang) if gang is not None else None
+            chosen = find_gang(s, found, gang, in_path=False) if gang is not None else None
             return api(request, reads.log(s, found, pick_lang(request), gang=chosen, last=limit))
 
     @app.get("/api/v1/campaigns/{campaign}/gangs", tags=["gangs"])
@@ -554,6 +599,7 @@ def create_app(db: str | None = None) -> FastAPI:
 def _find_scenario(typed: str, lang: Lang) -> Scenario:
     """The scenario ``typed`` names (its id, or its Italian or English name), else ``NotFound``
     listing the nearest by the book's names."""
+    typed = segment(typed)
     try:
         return find_scenario(typed)
     except UnknownNameError as error:
