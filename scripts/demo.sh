@@ -45,3 +45,10 @@ echo "== The log, and undo =="
 step log "Lazy K Ranch" --last 4
 step undo "Lazy K Ranch"
 step gang show "Lazy K Ranch"
+
+echo
+echo "== The club's web app (issue #11) =="
+echo "Serve the example campaign to this machine (http://127.0.0.1:8000/), Ctrl-C to stop:"
+echo "  cp campaigns.db.example /tmp/tombstone.db && .venv/bin/skirmish serve --db /tmp/tombstone.db"
+echo "To the club's network, with the address and its QR code for the phones:"
+echo "  .venv/bin/skirmish serve --db /tmp/tombstone.db --host 0.0.0.0"

@@ -12,6 +12,7 @@ roles and public campaigns come next, on top of these routes.
 
 from __future__ import annotations
 
+import os
 import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -205,7 +206,10 @@ def _injury_word(injury: str, lang: Lang) -> str:
 
 
 def create_app(db: str | None = None) -> FastAPI:
-    """The web app on the store ``db`` names (``None``: ``SKIRMISH_DB`` or the default file)."""
+    """The web app on the store ``db`` names (``None``: ``SKIRMISH_DB`` or the default file,
+    as ``--db`` resolves; so ``uvicorn skirmish.web.app:create_app --factory`` works too)."""
+    if db is None:
+        db = os.environ.get("SKIRMISH_DB") or None
     engine: Engine = store.open_store(db, access=store.Access.READ, create=False)
     from sqlalchemy.orm import configure_mappers
 

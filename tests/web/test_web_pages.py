@@ -236,3 +236,14 @@ def test_a_missing_store_is_refused_before_serving(tmp_path: Any) -> None:
     with pytest.raises(SkirmishError, match="there is no database"):
         create_app(str(tmp_path / "none.db"))
     assert not (tmp_path / "none.db").exists()
+
+
+def test_without_db_the_app_takes_skirmish_db(demo: Any, monkeypatch: Any) -> None:
+    """``uvicorn skirmish.web.app:create_app --factory`` (docs/web.md) finds the store as
+    ``--db`` does."""
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    monkeypatch.setenv("SKIRMISH_DB", str(demo))
+    assert CAMPAIGN in TestClient(create_app()).get("/").text
