@@ -73,6 +73,13 @@ def test_wheel_contains_the_data(wheel: Path) -> None:
     assert any(n.startswith("skirmish/rules/data/") and n.endswith(".json") for n in names)
     assert any(n.startswith("skirmish/scenarios/") and n.endswith(".toml") for n in names)
     assert any(n.startswith("skirmish/templates/") for n in names)
+    # the web app's pages, stylesheet and vendored htmx with its licence (issue #11)
+    assert {
+        "skirmish/web/templates/base.html",
+        "skirmish/web/static/site.css",
+        "skirmish/web/static/htmx-2.0.4.min.js",
+        "skirmish/web/static/htmx-LICENSE.txt",
+    } <= set(names)
     assert not any(n.startswith("tests/") for n in names)
 
 
