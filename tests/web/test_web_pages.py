@@ -247,3 +247,55 @@ def test_without_db_the_app_takes_skirmish_db(demo: Any, monkeypatch: Any) -> No
 
     monkeypatch.setenv("SKIRMISH_DB", str(demo))
     assert CAMPAIGN in TestClient(create_app()).get("/").text
+
+
+@pytest.fixture
+def played(demo: Any) -> Any:
+    """The demo copy after one game of Bank robbery, won by the Earps, post-game not yet done."""
+    from typer.testing import CliRunner
+
+    from skirmish.cli.main import app
+
+    runner = CliRunner()
+    for args in (
+        ["game", "start", "bank-robbery", GANG, "Clanton gang"],
+        ["game", "turn"],
+        ["game", "end", "--winner", GANG],
+    ):
+        result = runner.invoke(app, [*args, "--db", str(demo)], env={"SKIRMISH_LANG": ""})
+        assert result.exit_code == 0, result.output
+    return demo
+
+
+def test_a_played_game_on_every_page(played: Any, cli_json: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    client = TestClient(create_app(str(played)))
+    english = client.get(f"/c/{C}", headers={"Accept-Language": "en"}).text
+    assert "Game 1: Bank robbery" in english
+    assert "Earp brothers vs Clanton gang · ended · winner: Earp brothers" in english
+    assert "post-game still owed by Earp brothers, Clanton gang" in english
+    italian = client.get(f"/c/{C}?lang=it").text
+    assert (
+        "Partita 1: Rapina in banca" in italian and "Earp brothers contro Clanton gang" in italian
+    )
+    assert "vincitore: Earp brothers" in italian
+    gang = client.get(f"/c/{C}/g/{G}?lang=en").text  # the cookie now says Italian
+    assert "This gang still owes the post-game of game 1 (Bank robbery)." in gang
+    model = client.get(f"/c/{C}/g/{G}/m/{M}").text
+    assert "Game 1, Bank robbery: win" in model
+    # sorted by wins, the winner leads
+    table = client.get(f"/c/{C}?sort=wins").text
+    table = table[table.index('<table class="standings">') :]
+    assert re.findall(r'<td><a href="/c/[^"]+/g/[^"]+">([^<]+)</a>', table)[0] == GANG
+    for url, command in (
+        (f"/api/v1/campaigns/{C}/games", ["game", "list", "--campaign", CAMPAIGN]),
+        (f"/api/v1/campaigns/{C}/standings", ["campaign", "standings", "--campaign", CAMPAIGN]),
+        (
+            f"/api/v1/campaigns/{C}/gangs/{G}/models/{M}",
+            ["member", "history", GANG, MODEL, "--campaign", CAMPAIGN],
+        ),
+    ):
+        assert client.get(url).json() == cli_json(*command)
