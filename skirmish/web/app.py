@@ -36,7 +36,7 @@ from skirmish.campaign.views import injury_name, skill_name
 from skirmish.engine.glossary import GameResult, GameStatus, label_value
 from skirmish.errors import CampaignError, RulesError, SkirmishError, UnknownNameError, shown
 from skirmish.i18n import Lang, name
-from skirmish.printing.build import roster_view, scenario_view
+from skirmish.printing.build import roster_view, scenario_view, weapon_line
 from skirmish.printing.labels import labels
 from skirmish.printing.render import MAX_WOUNDS, WOUND_BOX, render_roster
 from skirmish.resources import templates_dir
@@ -682,6 +682,18 @@ def _entry(entry: Any, lang: Lang) -> dict[str, Any]:
             **{k: getattr(entry, k) for k in ("tiro", "fred", "rif", "cos", "fama", "fortuna")},
             cost=entry.cost,
         )
+    if kind == "weapon":
+        line = weapon_line(entry, lang)
+        numbers = TEXT[lang.value]["weapon_numbers"].format(
+            range=f"{line.short}/{line.long}" if line.long else line.short,
+            shots=line.shots or "–",
+            rounds=line.rounds or "–",
+            ca=line.ca,
+            bonus=line.bonus,
+            price=_price(entry.disp, entry.cost),
+        )
+    elif kind == "item":
+        numbers = _price(entry.disp, entry.cost)
     lines: list[str] = []
     if kind == "faction":
         lines = [r.text_it if lang is Lang.IT else r.text_en for r in entry.rules]
@@ -694,6 +706,13 @@ def _entry(entry: Any, lang: Lang) -> dict[str, Any]:
         "text": _text(entry, lang),
         "section": getattr(entry, "section", ""),
     }
+
+
+def _price(disp: int | None, cost: int | None) -> str:
+    """``DISP 3 · 16$``, or a dash for what is not for sale."""
+    if cost is None:
+        return "DISP –"
+    return f"DISP {disp if disp is not None else '–'} · {cost}$"
 
 
 def _any_name(entry_id: str, lang: Lang) -> str:

@@ -25,6 +25,7 @@ TEXT: Catalogue = {
         "language": "Language",
         "standings": "Standings",
         "sort_by": "Sort by",
+        "sort_place": "place",
         "place": "#",
         "gang": "Gang",
         "faction": "Faction",
@@ -95,6 +96,8 @@ TEXT: Catalogue = {
         "other_name": "In Italian: {name}",
         "profile_numbers": "TIRO {tiro} · FRED {fred} · RIF {rif} · COS {cos} · "
         "FAMA {fama} · FORTUNA {fortuna} · {cost}$",
+        "weapon_numbers": "Range {range} · shots {shots} · rounds {rounds} · CA {ca} · "
+        "bonus {bonus} · {price}",
         "weapons": "Weapons",
         "equipment": "Equipment",
         "skills": "Skills",
@@ -136,6 +139,7 @@ TEXT: Catalogue = {
         "language": "Lingua",
         "standings": "Classifica",
         "sort_by": "Ordina per",
+        "sort_place": "posizione",
         "place": "#",
         "gang": "Banda",
         "faction": "Fazione",
@@ -208,6 +212,8 @@ TEXT: Catalogue = {
         "other_name": "In inglese: {name}",
         "profile_numbers": "TIRO {tiro} · FRED {fred} · RIF {rif} · COS {cos} · "
         "FAMA {fama} · FORTUNA {fortuna} · {cost}$",
+        "weapon_numbers": "Gittata {range} · colpi {shots} · munizioni {rounds} · CA {ca} · "
+        "bonus {bonus} · {price}",
         "weapons": "Armi",
         "equipment": "Equipaggiamento",
         "skills": "Abilità",

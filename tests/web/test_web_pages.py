@@ -79,8 +79,8 @@ PAGES: list[tuple[str, list[str], list[str]]] = [
     ("/rules", ["Rules", "Six-shooter", "Weapons", "Skills"], ["Regole", "Sei colpi", "Armi"]),
     (
         "/rules?q=sei%20colpi",
-        ["Weapon", "Six-shooter", "In Italian: Sei colpi"],
-        ["Arma", "Sei colpi", "In inglese: Six-shooter"],
+        ["Weapon", "Six-shooter", "In Italian: Sei colpi", "Range 6/12 · shots 1/6", "6$"],
+        ["Arma", "Sei colpi", "In inglese: Six-shooter", "Gittata 6/12 · colpi 1/6"],
     ),
     ("/rules?q=volontario", ["Profile", "TIRO 2"], ["Profilo", "TIRO 2"]),
 ]
