@@ -34,7 +34,14 @@ from skirmish.campaign import naming, store
 from skirmish.campaign.models import Campaign, Gang
 from skirmish.campaign.views import injury_name, skill_name
 from skirmish.engine.glossary import GameResult, GameStatus, label_value
-from skirmish.errors import CampaignError, RulesError, SkirmishError, UnknownNameError, shown
+from skirmish.errors import (
+    CampaignError,
+    RulesError,
+    SkirmishError,
+    StoreError,
+    UnknownNameError,
+    shown,
+)
 from skirmish.i18n import Lang, name
 from skirmish.printing.build import roster_view, scenario_view, weapon_line
 from skirmish.printing.labels import labels
@@ -305,12 +312,14 @@ def create_app(db: str | None = None) -> FastAPI:
 
     @app.exception_handler(SkirmishError)
     async def refused(request: Request, exc: SkirmishError) -> Response:
-        """Anything else the store or the rules refuse: one line, as the CLI says it."""
+        """Anything else the store or the rules refuse: one line, as the CLI says it; a store
+        that cannot be read (down, busy, damaged) is the server's trouble, 503."""
         lang = pick_lang(request)
         message = exc.text(lang.value)
+        code = 503 if isinstance(exc, StoreError) else 400
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": message, "nearest": []}, status_code=400)
-        return page(request, "not_found.html", 400, message=message, nearest=[])
+            return JSONResponse({"error": message, "nearest": []}, status_code=code)
+        return page(request, "not_found.html", code, message=message, nearest=[])
 
     # ------------------------------------------------------------------ pages
 
