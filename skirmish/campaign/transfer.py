@@ -59,6 +59,7 @@ from skirmish.campaign.models import (
     LogEntry,
     Member,
     MemberSkill,
+    MemberStatus,
     OwnedItem,
 )
 from skirmish.errors import CampaignError
@@ -379,10 +380,18 @@ _LOG: Table = LogEntry.__table__  # type: ignore[attr-defined]
 
 
 def _insert_log(
-    session: Session, campaign_id: int, gang_id: int | None, entries: list[dict[str, Any]]
+    session: Session,
+    campaign_id: int,
+    gang_id: int | None,
+    entries: list[dict[str, Any]],
+    members: dict[str, int] | None = None,
 ) -> None:
     """Insert a checked log in one batched statement (the write lock is held while it runs),
-    then point each undo entry at the id its reverted entry got."""
+    then point each undo entry at the id its reverted entry got. Each entry naming a model
+    points at the imported model of that name (``members``: folded name → id), so a model's
+    history (its advances, recoveries) and the rating's XP spent follow it into the new
+    store."""
+    members = members or {}
     if not entries:
         return
     # An author is kept when this store has an account of that name; else the entry has none.
@@ -394,6 +403,7 @@ def _insert_log(
             "gang_id": gang_id,
             "author": accounts.get(fold(data["author"])) if data.get("author") else None,
             "member_name": data["member"],
+            "member_id": members.get(normalize(data["member"])) if data["member"] else None,
             **{key: data[key] for key in ("action", "at", "details", "dice", "ruling")},
             **{key: data[key] for key in ("money_before", "money_after", "xp_before", "xp_after")},
         }
@@ -465,7 +475,10 @@ def _insert_gang(session: Session, campaign: Campaign, data: dict[str, Any]) -> 
     for failed in data["failed_purchases"]:
         session.add(FailedPurchase(gang_id=gang.id, item=failed["item"], game=failed["game"]))
     session.flush()
-    _insert_log(session, campaign.id, gang.id, data["log"])
+    # A name two models had (one fired, one hired since) points at the one still active.
+    named = sorted(members, key=lambda m: (m.status == MemberStatus.ACTIVE, m.id or 0))
+    by_name = {normalize(m.name): m.id for m in named if m.id is not None}
+    _insert_log(session, campaign.id, gang.id, data["log"], by_name)
     return gang
 
 

@@ -169,3 +169,20 @@ def test_later_versions_only_add_fields(west: Any, tmp_path: Path) -> None:
 
     path = _broken(west, tmp_path, newer)
     assert west.run("import", str(path)).stdout == "Imported gang 'Ranch' into campaign 'East'.\n"
+
+
+def test_an_imported_model_keeps_its_history_and_its_gang_its_rating(
+    west: Any, tmp_path: Path
+) -> None:
+    """The imported log points at the imported models: Ben's advance is still in his history,
+    and the rating still counts the XP he spent on it (found by the web app's PostgreSQL run)."""
+    path = tmp_path / "west.json"
+    history = west.json("member", "history", "Ranch", "Ben")
+    rating = west.json("gang", "show", "Ranch")["rating"]
+    assert [a["advance"] for a in history["advances"]] == ["skill"]
+    west.run("export", "--campaign", "West", "-o", str(path))
+    west.run("import", str(path), "--campaign", "West 2")
+    west.run("campaign", "use", "West 2")
+    again = west.json("member", "history", "Ranch", "Ben")
+    assert again["advances"] == history["advances"]
+    assert west.json("gang", "show", "Ranch")["rating"] == rating
