@@ -89,7 +89,7 @@ MESSAGES: Catalogue = {
 def _equipment(item_id: str, lang: Lang | str) -> str:
     try:
         return name(find_equipment(item_id), lang)
-    except Exception:  # an id from a newer rules table: show it as it is
+    except SkirmishError:  # an id from a newer rules table: show it as it is
         return item_id
 
 
@@ -161,7 +161,7 @@ def _member_rename(d: dict[str, Any], lang: Lang | str) -> str:
 def _single(profile_id: str) -> bool:
     try:
         find_profile(profile_id)
-    except Exception:
+    except SkirmishError:  # not a profile of the tables (a newer rules table's id)
         return False
     return True
 
