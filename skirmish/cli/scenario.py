@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -13,7 +12,13 @@ from skirmish.cli.game import register_scenario
 from skirmish.engine.glossary import VOCABULARIES, label
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import Side
-from skirmish.rules.scenarios import Scenario, find_scenario, scenarios
+from skirmish.rules.scenarios import (
+    Scenario,
+    find_scenario,
+    scenario_data,
+    scenario_summary,
+    scenarios,
+)
 
 app = typer.Typer(
     name="scenario",
@@ -157,34 +162,6 @@ def _objectives_summary(scenario: Scenario, lang: Lang) -> str:
     return ", ".join(parts) or tr(MESSAGES, "none", lang)
 
 
-def summary(scenario: Scenario) -> dict[str, Any]:
-    """One line of ``scenario list --json``."""
-    return {
-        "id": scenario.id,
-        "number": scenario.number,
-        "order": scenario.order,
-        "name_it": scenario.name_it,
-        "name_en": scenario.name_en,
-        "aliases": list(scenario.aliases),
-        "table": scenario.table.size,
-        "turn_limit": scenario.turn_limit,
-        "objectives": [{"id": o.id, "count": o.count} for o in scenario.objectives],
-        "modifiers": [m.key for m in scenario.modifiers],
-        "restrictions": [r.kind.value for r in scenario.restrictions],
-        "civilians": scenario.civilians.count if scenario.civilians else 0,
-    }
-
-
-def full(scenario: Scenario) -> dict[str, Any]:
-    """The whole scenario as ``scenario show --json`` prints it (field names as in the file)."""
-    data = dataclasses.asdict(scenario)
-    data["table"]["size"] = scenario.table.size
-    data["victory_text"] = {
-        side.value: dataclasses.asdict(text) for side, text in scenario.victory_text.items()
-    }
-    return data
-
-
 def render_list(found: tuple[Scenario, ...], lang: Lang) -> str:
     """The scenarios as an aligned text table."""
 
@@ -313,7 +290,7 @@ def list_scenarios(lang: LangOpt, json_output: JsonOpt = False) -> None:
     """
     found = scenarios()
     if json_output:
-        emit_json([summary(s) for s in found])
+        emit_json([scenario_summary(s) for s in found])
         return
     typer.echo(render_list(found, lang))
 
@@ -336,7 +313,7 @@ def show(
     """
     scenario = find_scenario(scenario_id)
     if json_output:
-        emit_json(full(scenario))
+        emit_json(scenario_data(scenario))
         return
     typer.echo(render_card(scenario, lang))
 

@@ -929,3 +929,36 @@ def find_scenario(name: str, directory: Path | None = None) -> Scenario:
             suggestions_it=index.nearest_it(name) or [s.name_it for s in index],
         )
     return found
+
+
+# --------------------------------------------------------------------------- as JSON
+
+
+def scenario_summary(scenario: Scenario) -> dict[str, Any]:
+    """One row of ``skirmish scenario list --json`` (and the web API's scenario list)."""
+    return {
+        "id": scenario.id,
+        "number": scenario.number,
+        "order": scenario.order,
+        "name_it": scenario.name_it,
+        "name_en": scenario.name_en,
+        "aliases": list(scenario.aliases),
+        "table": scenario.table.size,
+        "turn_limit": scenario.turn_limit,
+        "objectives": [{"id": o.id, "count": o.count} for o in scenario.objectives],
+        "modifiers": [m.key for m in scenario.modifiers],
+        "restrictions": [r.kind.value for r in scenario.restrictions],
+        "civilians": scenario.civilians.count if scenario.civilians else 0,
+    }
+
+
+def scenario_data(scenario: Scenario) -> dict[str, Any]:
+    """The whole scenario as ``scenario show --json`` prints it (field names as in its file)."""
+    import dataclasses
+
+    data = dataclasses.asdict(scenario)
+    data["table"]["size"] = scenario.table.size
+    data["victory_text"] = {
+        side.value: dataclasses.asdict(text) for side, text in scenario.victory_text.items()
+    }
+    return data

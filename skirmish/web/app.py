@@ -47,7 +47,13 @@ from skirmish.printing.build import roster_view, scenario_view, weapon_line
 from skirmish.printing.labels import labels
 from skirmish.printing.render import MAX_WOUNDS, WOUND_BOX, render_roster
 from skirmish.resources import templates_dir
-from skirmish.rules.scenarios import Scenario, find_scenario, scenarios
+from skirmish.rules.scenarios import (
+    Scenario,
+    find_scenario,
+    scenario_data,
+    scenario_summary,
+    scenarios,
+)
 from skirmish.web import reads
 from skirmish.web.text import TEXT, status_word, words
 
@@ -590,12 +596,12 @@ def create_app(db: str | None = None) -> FastAPI:
     @app.get("/api/v1/scenarios", tags=["scenarios"])
     def api_scenarios(request: Request) -> Response:
         """`skirmish scenario list --json`."""
-        return api(request, [reads.scenario_summary(s) for s in scenarios()])
+        return api(request, [scenario_summary(s) for s in scenarios()])
 
     @app.get("/api/v1/scenarios/{scenario_id}", tags=["scenarios"])
     def api_scenario(request: Request, scenario_id: str) -> Response:
         """`skirmish scenario show --json`."""
-        return api(request, reads.scenario_full(_find_scenario(scenario_id, pick_lang(request))))
+        return api(request, scenario_data(_find_scenario(scenario_id, pick_lang(request))))
 
     @app.get("/api/v1/rules", tags=["rules"])
     def api_rules(request: Request, q: str) -> Response:

@@ -9,7 +9,6 @@ to the command it mirrors.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from sqlalchemy.orm import selectinload
@@ -25,7 +24,6 @@ from skirmish.campaign.models import Campaign, Gang, Meta
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.campaign.text import entry_data
 from skirmish.i18n import Lang
-from skirmish.rules.scenarios import Scenario
 
 #: The most log entries one page or API call returns (``skirmish log --last``'s default is all).
 LOG_LIMIT = 200
@@ -140,31 +138,3 @@ def house_rules(found: Campaign, lang: Lang | str) -> list[tuple[str, str]]:
         (rule.rule, rule.describe(values.get(rule.key, rule.default), str(lang)))
         for rule in HOUSE_RULES
     ]
-
-
-def scenario_summary(scenario: Scenario) -> dict[str, Any]:
-    """One row of ``skirmish scenario list --json``."""
-    return {
-        "id": scenario.id,
-        "number": scenario.number,
-        "order": scenario.order,
-        "name_it": scenario.name_it,
-        "name_en": scenario.name_en,
-        "aliases": list(scenario.aliases),
-        "table": scenario.table.size,
-        "turn_limit": scenario.turn_limit,
-        "objectives": [{"id": o.id, "count": o.count} for o in scenario.objectives],
-        "modifiers": [m.key for m in scenario.modifiers],
-        "restrictions": [r.kind.value for r in scenario.restrictions],
-        "civilians": scenario.civilians.count if scenario.civilians else 0,
-    }
-
-
-def scenario_full(scenario: Scenario) -> dict[str, Any]:
-    """``skirmish scenario show --json``: the whole scenario, field names as in its file."""
-    data = dataclasses.asdict(scenario)
-    data["table"]["size"] = scenario.table.size
-    data["victory_text"] = {
-        side.value: dataclasses.asdict(text) for side, text in scenario.victory_text.items()
-    }
-    return data

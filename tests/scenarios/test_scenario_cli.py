@@ -8,8 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
-from skirmish.cli.scenario import full
-from skirmish.rules.scenarios import Scenario, find_scenario, scenarios
+from skirmish.rules.scenarios import Scenario, find_scenario, scenario_data, scenarios
 
 runner = CliRunner()
 
@@ -78,7 +77,7 @@ def test_show_json_is_the_whole_scenario() -> None:
     code, out, _ = run("show", "Il testimone", "--json")
     assert code == 0
     data = json.loads(out)
-    assert data == json.loads(json.dumps(full(find_scenario("the-witness"))))
+    assert data == json.loads(json.dumps(scenario_data(find_scenario("the-witness"))))
     assert data["id"] == "the-witness"
     assert data["turn_limit"] == 8
     assert data["table"] == {
