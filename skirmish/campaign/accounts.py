@@ -289,6 +289,11 @@ def _failures(session: Session, column: str, value: str, since: str) -> int:
     return int(session.exec(query).one())
 
 
+class LoginThrottled(CampaignError):
+    """A login refused without checking the password: too many failures lately (the web app
+    answers it with 429)."""
+
+
 def check_password(session: Session, name: str, password: str, address: str) -> User:
     """Log in: the user, if ``password`` is theirs and neither the name nor the client
     ``address`` has failed too often lately; else a bilingual refusal that does not say which
@@ -307,7 +312,7 @@ def check_password(session: Session, name: str, password: str, address: str) -> 
     if (folded and _failures(session, "folded", folded, since) >= NAME_FAILURES) or (
         _failures(session, "address", address, since) >= ADDRESS_FAILURES
     ):
-        raise CampaignError(
+        raise LoginThrottled(
             f"too many failed logins: wait {minutes} minutes and try again.",
             it=f"troppi accessi falliti: aspetta {minutes} minuti e riprova.",
         )

@@ -1,4 +1,4 @@
-"""The club's web app (issue #11): the campaign's read-only pages and their JSON API.
+"""The club's web app (issue #11): the campaign's pages, their JSON API, and logging in.
 
 ``create_app(db)`` opens one store (``--db``/``SKIRMISH_DB``, resolved as the CLI does) and
 serves it; every request is one READ transaction (``store.transaction``), so a page never
@@ -6,32 +6,40 @@ changes anything and never sees half of another command's work. Pages follow the
 ``Accept-Language``, ``?lang=it|en`` switches and is remembered in a cookie. Every name is
 escaped by Jinja2's autoescape (a gang called ``<script>`` reads as text).
 
-For now every campaign is readable by anyone who reaches the server (docs/web.md): accounts,
-roles and public campaigns come next, on top of these routes.
+Who sees what (docs/web.md): a logged-out reader sees the public campaigns, a logged-in user
+those and the ones they are a member of (``permissions.may(…, Action.VIEW, …)``); a store with no
+accounts at all shows everything, as the CLI on that laptop does. A campaign one may not see is
+answered exactly as one that does not exist (404). ``/login`` and ``/logout`` open and end a
+server-side session (``accounts``); every POST carries a CSRF token (``guard``).
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote, unquote_to_bytes
+from urllib.parse import parse_qsl, quote, unquote, unquote_to_bytes
 
 import jinja2
-from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi import Depends, FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from skirmish import rules
-from skirmish.campaign import naming, store
-from skirmish.campaign.models import Campaign, Gang
+from skirmish.campaign import accounts, naming, store
+from skirmish.campaign.models import Campaign, Gang, User
+from skirmish.campaign.permissions import CLI, Action, Actor, may
 from skirmish.campaign.views import injury_name, skill_name
 from skirmish.engine.glossary import GameResult, GameStatus, label_value
 from skirmish.errors import (
@@ -70,6 +78,87 @@ SORTS: dict[str, str] = {
     "rating": "rating",
     "treasury": "treasury",
 }
+#: The cookie that carries a logged-in reader's session token (``accounts.open_session``).
+SESSION_COOKIE = "session"
+#: The cookie and form field of the CSRF token (double submit, see ``guard``).
+CSRF_COOKIE = "csrf"
+CSRF_FIELD = "csrf"
+#: The header that may carry it instead (HTMX's ``hx-headers``, a script's request).
+CSRF_HEADER = "x-csrf-token"
+#: Methods that change nothing, and so carry no CSRF token.
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is reading: a logged-in account (``user_id``, ``name``), or nobody; ``everyone`` in a
+    store with no accounts at all (nobody could log in: the single-laptop case sees all)."""
+
+    user_id: int | None = None
+    name: str = ""
+    accounts: bool = True
+
+    def actor(self, session: Session) -> Actor:
+        """The actor ``permissions.may`` asks about, read in ``session``."""
+        if not self.accounts:
+            return CLI
+        return session.get(User, self.user_id) if self.user_id is not None else None
+
+
+#: The reader of the request being answered (set by ``guard``, read by the routes' lookups).
+VIEWER: ContextVar[Viewer | None] = ContextVar("viewer", default=None)
+
+
+def reader() -> Viewer:
+    """This request's reader; nobody (a logged-out visitor) when ``guard`` has not said."""
+    return VIEWER.get() or Viewer()
+
+
+class Refused(Exception):
+    """A request refused before it is read (a POST without its CSRF token): ``code`` and the
+    page's words' key."""
+
+    def __init__(self, code: int, key: str) -> None:
+        super().__init__(key)
+        self.code = code
+        self.key = key
+
+
+def secure(request: Request) -> bool:
+    """Whether the reader came over HTTPS (behind the documented reverse proxy uvicorn reads
+    ``X-Forwarded-Proto`` from 127.0.0.1 and sets the scheme: docs/web.md)."""
+    return request.url.scheme == "https"
+
+
+#: The largest form body read (a login or a between-games action is a few hundred bytes).
+FORM_BYTES = 64 * 1024
+
+
+async def form_fields(request: Request) -> dict[str, str]:
+    """The fields of a posted form (``application/x-www-form-urlencoded``, what every form of
+    these pages sends; the first value of each name); anything else carries no fields. Read
+    once and kept on the request, so the CSRF check and the route read the same body."""
+    cached: dict[str, str] | None = getattr(request.state, "form", None)
+    if cached is not None:
+        return cached
+    fields: dict[str, str] = {}
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind == "application/x-www-form-urlencoded":
+        body = await request.body()
+        if len(body) <= FORM_BYTES:
+            for key, value in parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True):
+                fields.setdefault(key, value)
+    request.state.form = fields
+    return fields
+
+
+def _safe_next(target: str | None) -> str:
+    """Where to go after logging in: a path on this server, never another site."""
+    if target and target.startswith("/") and not target.startswith(("//", "/\\")):
+        return target
+    return "/"
+
+
 #: Entries of the campaign log the campaign page shows, newest first.
 FEED = 30
 #: Games the campaign page lists, newest first.
@@ -223,7 +312,7 @@ def create_app(db: str | None = None) -> FastAPI:
     as ``--db`` resolves; so ``uvicorn skirmish.web.app:create_app --factory`` works too)."""
     if db is None:
         db = os.environ.get("SKIRMISH_DB") or None
-    engine: Engine = store.open_store(db, access=store.Access.READ, create=False)
+    engine: Engine = store.open_store(db, access=store.Access.GANG, create=False)
     from sqlalchemy.orm import configure_mappers
 
     configure_mappers()
@@ -233,7 +322,40 @@ def create_app(db: str | None = None) -> FastAPI:
         yield
         engine.dispose()
 
+    def identify(token: str | None) -> Viewer:
+        """The reader of a session cookie (a unit of work of its own: a live session is
+        touched, an ended one deleted)."""
+        # Without a cookie nothing is written: a read-only unit of work, as every page's.
+        access = store.Access.GANG if token else store.Access.READ
+        with store.transaction(engine, access=access) as s:
+            if s.exec(select(User.id).limit(1)).first() is None:
+                return Viewer(accounts=False)
+            user = accounts.session_user(s, token) if token else None
+            if user is None:
+                return Viewer()
+            return Viewer(user_id=user.id, name=user.name)
+
+    async def guard(request: Request) -> None:
+        """Every request: who is reading (``VIEWER``), and on every POST the CSRF check. The
+        token is a random value in an HttpOnly, SameSite=Lax cookie that every form repeats in
+        the hidden field ``csrf`` or the header ``X-CSRF-Token`` (double submit); another site
+        can neither read the cookie nor set it, so a form posted from there cannot carry it.
+        Refused: 403, nothing read or changed. A new token is set at login and logout."""
+        viewer = await run_in_threadpool(identify, request.cookies.get(SESSION_COOKIE))
+        VIEWER.set(viewer)
+        request.state.viewer = viewer
+        cookie = request.cookies.get(CSRF_COOKIE, "")
+        request.state.csrf = cookie if 20 <= len(cookie) <= 100 else secrets.token_urlsafe(32)
+        if request.method in SAFE_METHODS:
+            return
+        sent = request.headers.get(CSRF_HEADER, "")
+        if not sent:
+            sent = (await form_fields(request)).get(CSRF_FIELD, "")
+        if not cookie or not sent or not secrets.compare_digest(sent, cookie):
+            raise Refused(403, "csrf_refused")
+
     app = FastAPI(
+        dependencies=[Depends(guard)],
         title="skirmish",
         summary="Per qualche dado in più: the club's campaigns, read-only (issue #11).",
         version="1",
@@ -254,7 +376,11 @@ def create_app(db: str | None = None) -> FastAPI:
     def page(request: Request, template: str, code: int = 200, **context: Any) -> Response:
         lang = pick_lang(request)
         other = Lang.EN if lang is Lang.IT else Lang.IT
+        viewer = getattr(request.state, "viewer", Viewer(accounts=False))
+        csrf = getattr(request.state, "csrf", "") or secrets.token_urlsafe(32)
         html = env.get_template(template).render(
+            viewer=viewer,
+            csrf=csrf,
             lang=lang.value,
             t=words(lang),
             sheet=labels(lang),
@@ -263,18 +389,44 @@ def create_app(db: str | None = None) -> FastAPI:
             path=request.url.path,
             **context,
         )
-        return _remember(request, HTMLResponse(html, status_code=code))
+        response = _remember(request, HTMLResponse(html, status_code=code))
+        if request.cookies.get(CSRF_COOKIE) != csrf:
+            _set_csrf(request, response, csrf)
+        return response
+
+    def _set_csrf(request: Request, response: Response, token: str) -> None:
+        response.set_cookie(
+            CSRF_COOKIE, token, httponly=True, samesite="lax", secure=secure(request)
+        )
+
+    def visible(session: Session, campaign: Campaign) -> bool:
+        """Whether this request's reader may see ``campaign`` (``permissions``, one place)."""
+        return may(session, reader().actor(session), Action.VIEW, campaign)
 
     def api(request: Request, payload: Any) -> Response:
         return _remember(request, JSONResponse(payload))
 
     def find_campaign(session: Session, typed: str) -> Campaign:
         typed = segment(typed)
+        # Only the campaigns this reader may see are matched, named or suggested: one they may
+        # not see is answered exactly as one that does not exist (404), so no name leaks.
+        every = [
+            c
+            for c in session.exec(select(Campaign).order_by(col(Campaign.id)))
+            if visible(session, c)
+        ]
         try:
-            return reads.campaign(session, typed)
+            if not every:
+                raise CampaignError(
+                    f"there is no campaign called {shown(typed)}.",
+                    it=f"non c'è nessuna campagna chiamata {shown(typed)}.",
+                )
+            return naming.choose(
+                typed, [(c, (c.name,)) for c in every], kind=naming.CAMPAIGN, label=lambda c: c.name
+            )
         except CampaignError as error:
-            every = [c.name for c in session.exec(select(Campaign).order_by(col(Campaign.id)))]
-            near = naming.nearest(typed, every) if every else []
+            names = [c.name for c in every]
+            near = naming.nearest(typed, names) if names else []
             raise NotFound(error, [(n, campaign_url(n)) for n in near]) from None
 
     def find_gang(
@@ -327,16 +479,85 @@ def create_app(db: str | None = None) -> FastAPI:
             return JSONResponse({"error": message, "nearest": []}, status_code=code)
         return page(request, "not_found.html", code, message=message, nearest=[])
 
+    @app.exception_handler(Refused)
+    async def forbidden(request: Request, exc: Refused) -> Response:
+        """A POST without its CSRF token: refused before anything is read or changed."""
+        message = TEXT[pick_lang(request).value][exc.key]
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": message, "nearest": []}, status_code=exc.code)
+        return page(request, "refused.html", exc.code, message=message)
+
+    # ------------------------------------------------------------------ login
+
+    def login_form(
+        request: Request, code: int = 200, message: str = "", user: str = "", target: str = ""
+    ) -> Response:
+        """The form; after a refusal it keeps the name typed and where to go next."""
+        target = _safe_next(target or request.query_params.get("next"))
+        return page(request, "login.html", code, message=message, user=user, next=target)
+
+    @app.get("/login", response_class=HTMLResponse, include_in_schema=False)
+    def login_page(request: Request) -> Response:
+        return login_form(request)
+
+    @app.post("/login", response_class=HTMLResponse, include_in_schema=False)
+    async def login(request: Request) -> Response:
+        """Check the password (its failures are committed by ``check_password``), open a
+        session and set its cookie: HttpOnly, SameSite=Lax, Secure over HTTPS."""
+        form = await form_fields(request)
+        user = form.get("user", "")
+        password = form.get("password", "")
+        address = request.client.host if request.client else ""
+
+        def enter() -> str:
+            with store.transaction(engine, access=store.Access.GANG) as s:
+                found = accounts.check_password(s, user, password, address)
+                return accounts.open_session(s, found).token
+
+        target = _safe_next(form.get("next"))
+        try:
+            token = await run_in_threadpool(enter)
+        except accounts.LoginThrottled as error:
+            message = error.text(pick_lang(request).value)
+            return login_form(request, 429, message, user, target)
+        except CampaignError as error:  # the same words whether the name exists or not
+            message = error.text(pick_lang(request).value)
+            return login_form(request, 401, message, user, target)
+        response = RedirectResponse(target, status_code=303)
+        response.set_cookie(
+            SESSION_COOKIE,
+            token,
+            max_age=int(accounts.SESSION_MAX.total_seconds()),
+            httponly=True,
+            samesite="lax",
+            secure=secure(request),
+        )
+        _set_csrf(request, response, secrets.token_urlsafe(32))
+        return response
+
+    @app.post("/logout", include_in_schema=False)
+    def logout(request: Request) -> Response:
+        """The session ends in the store, its cookie is dropped."""
+        token = request.cookies.get(SESSION_COOKIE)
+        if token:
+            with store.transaction(engine, access=store.Access.GANG) as s:
+                accounts.end_session(s, token)
+        response = RedirectResponse("/", status_code=303)
+        response.delete_cookie(
+            SESSION_COOKIE, httponly=True, samesite="lax", secure=secure(request)
+        )
+        _set_csrf(request, response, secrets.token_urlsafe(32))
+        return response
+
     # ------------------------------------------------------------------ pages
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def index(request: Request) -> Response:
         with read() as s:
-            rows = reads.campaigns(s)
-            gangs = {
-                c.name: [g.name for g in c.gangs]
-                for c in s.exec(select(Campaign).order_by(col(Campaign.id))).all()
-            }
+            seen = [c for c in s.exec(select(Campaign).order_by(col(Campaign.id))) if visible(s, c)]
+            names = {c.name for c in seen}
+            rows = [row for row in reads.campaigns(s) if row["name"] in names]
+            gangs = {c.name: [g.name for g in c.gangs] for c in seen}
         return page(request, "index.html", campaigns=rows, gangs=gangs)
 
     @app.get("/c/{campaign}", response_class=HTMLResponse, include_in_schema=False)
@@ -533,9 +754,12 @@ def create_app(db: str | None = None) -> FastAPI:
 
     @app.get("/api/v1/campaigns", tags=["campaigns"])
     def api_campaigns(request: Request) -> Response:
-        """Every campaign: `skirmish campaign list --json`."""
+        """Every campaign this reader may see: `skirmish campaign list --json`."""
         with read() as s:
-            return api(request, reads.campaigns(s))
+            names = {
+                c.name for c in s.exec(select(Campaign).order_by(col(Campaign.id))) if visible(s, c)
+            }
+            return api(request, [row for row in reads.campaigns(s) if row["name"] in names])
 
     @app.get("/api/v1/campaigns/{campaign}", tags=["campaigns"])
     def api_campaign(request: Request, campaign: str) -> Response:
