@@ -88,7 +88,8 @@ def test_a_name_with_a_slash_or_percent_has_its_pages(demo: Path) -> None:
     from fastapi.testclient import TestClient
 
     from skirmish.campaign import gangs, lookup, roster, store
-    from skirmish.web.app import create_app, gang_url, model_url
+    from skirmish.web.app import create_app
+    from skirmish.web.site import gang_url, model_url
 
     engine = store.open_store(str(demo), access=store.Access.CAMPAIGN, create=False)
     try:

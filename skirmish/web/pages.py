@@ -1,0 +1,376 @@
+"""The campaign's pages (issue #11): the campaigns, a campaign's standings, games, log and
+graveyard, a gang laid out like its printed roster, a model's history, the roster PDF, the
+scenarios and the rules browser. Each is read in one READ unit of work."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from skirmish import rules
+from skirmish.campaign.views import injury_name, skill_name
+from skirmish.engine.glossary import GameResult, GameStatus, label_value
+from skirmish.errors import RulesError, SkirmishError, UnknownNameError, shown
+from skirmish.i18n import Lang, name
+from skirmish.printing.build import roster_view, scenario_view, weapon_line
+from skirmish.printing.render import render_roster
+from skirmish.rules.scenarios import Scenario, find_scenario, scenarios
+from skirmish.web import reads
+from skirmish.web.site import (
+    FEED,
+    RECENT_GAMES,
+    SORTS,
+    NotFound,
+    Site,
+    injury_word,
+    pick_lang,
+    profile_name,
+    recovery_name,
+    rules_url,
+    scenario_name,
+    segment,
+)
+from skirmish.web.text import TEXT, status_word
+
+
+def router(site: Site) -> APIRouter:
+    """The pages' routes on ``site``."""
+    r = APIRouter(include_in_schema=False)
+
+    @r.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def index(request: Request) -> Response:
+        with site.read() as s:
+            seen = site.campaigns(s)
+            names = {c.name for c in seen}
+            rows = [row for row in reads.campaigns(s) if row["name"] in names]
+            gangs = {c.name: [g.name for g in c.gangs] for c in seen}
+        return site.page(request, "index.html", campaigns=rows, gangs=gangs)
+
+    @r.get("/c/{campaign}", response_class=HTMLResponse, include_in_schema=False)
+    def campaign_page(request: Request, campaign: str, sort: str = "place") -> Response:
+        lang = pick_lang(request)
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            shown = reads.campaign_show(found, lang)
+            table = reads.campaign_standings(s, found)
+            games = reads.game_list(s, found)
+            entries = reads.log(s, found, lang, last=FEED)
+            dead = reads.campaign_graveyard(s, found)
+        treasury = {g["name"]: g["treasury"] for g in shown["gangs"]}
+        for row in table:
+            row["treasury"] = treasury.get(row["gang"], 0)
+        key = SORTS.get(sort, "place")
+        if key == "place":
+            table.sort(key=lambda r: r["place"])
+        else:
+            table.sort(key=lambda r: (-r[key], r["place"]))
+        for g in games:
+            g["scenario_name"] = scenario_name(g["scenario"], lang)
+            g["status_word"] = label_value(GameStatus, g["status"], lang)
+        for d in dead:
+            d["profile_name"] = profile_name(d["profile"], lang)
+            d["scenario_name"] = scenario_name(d["scenario"], lang)
+        return site.page(
+            request,
+            "campaign.html",
+            campaign=shown,
+            standings=table,
+            sort=key,
+            sorts=list(SORTS),
+            games=list(reversed(games))[:RECENT_GAMES],
+            feed=list(reversed(entries)),
+            graveyard=dead,
+            faction_names={g["name"]: g["faction_name"] for g in shown["gangs"]},
+        )
+
+    @r.get("/c/{campaign}/g/{gang}", response_class=HTMLResponse, include_in_schema=False)
+    def gang_page(request: Request, campaign: str, gang: str) -> Response:
+        lang = pick_lang(request)
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            chosen = site.find_gang(s, found, gang)
+            data = reads.gang_show(chosen, lang)
+            sheet = roster_view(data, lang, house_rules=reads.house_rules(found, lang))
+            entries = reads.log(s, found, lang, gang=chosen, last=reads.LOG_LIMIT)
+            campaign_name = found.name
+        owed = data["postgame_owed"]
+        if owed is not None:
+            owed = {**owed, "scenario_name": scenario_name(owed["scenario"], lang)}
+        former = [
+            {**m, "profile_name": profile_name(m["profile"], lang)} for m in data["former_members"]
+        ]
+        return site.page(
+            request,
+            "gang.html",
+            campaign_name=campaign_name,
+            gang=data,
+            roster=sheet,
+            cards=list(zip(data["members"], sheet.members, strict=True)),
+            owed=owed,
+            former=former,
+            feed=list(reversed(entries)),
+            status_word=status_word,
+        )
+
+    @r.get("/c/{campaign}/g/{gang}/m/{model}", response_class=HTMLResponse, include_in_schema=False)
+    def model_page(request: Request, campaign: str, gang: str, model: str) -> Response:
+        lang = pick_lang(request)
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            chosen = site.find_gang(s, found, gang)
+            data = site.find_model(s, found, chosen, model)
+            member = next(
+                (
+                    m
+                    for m in chosen.members
+                    if m.name == data["name"] and m.status == data["status"]
+                ),
+                None,
+            )
+            card = None
+            if member is not None and member.status == "active":
+                shown = reads.gang_show(chosen, lang)
+                sheet = roster_view(shown, lang)
+                card = next(
+                    (v for d, v in zip(shown["members"], sheet.members, strict=True)
+                     if d["name"] == member.name),
+                    None,
+                )  # fmt: skip
+            campaign_name = found.name
+        return site.page(
+            request,
+            "model.html",
+            campaign_name=campaign_name,
+            model=data,
+            card=card,
+            profile_name=profile_name(data["profile"], lang),
+            status=status_word(data["status"], lang),
+            games=[
+                {
+                    **g,
+                    "scenario_name": scenario_name(g["scenario"], lang),
+                    "result_word": label_value(GameResult, g["result"], lang),
+                }
+                for g in data["games"]
+            ],
+            injuries=[injury_word(i, lang) for i in data["injuries"]],
+            recoveries=[
+                {
+                    **r,
+                    "outcome_name": recovery_name(r["outcome"], lang),
+                    "invalidity_name": injury_name(r["invalidity"], lang)
+                    if r["invalidity"]
+                    else "",
+                }
+                for r in data["recoveries"]
+            ],
+            advances=[
+                {
+                    **a,
+                    "what": skill_name(a["skill"], lang)
+                    if a["skill"]
+                    else str(a["advance"]).upper(),
+                }
+                for a in data["advances"]
+            ],
+        )
+
+    @r.get("/c/{campaign}/g/{gang}/roster.pdf", include_in_schema=False)
+    def roster_pdf(request: Request, campaign: str, gang: str) -> Response:
+        from skirmish.printing.pdf import write_pdf
+
+        lang = pick_lang(request)
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            chosen = site.find_gang(s, found, gang)
+            data = reads.gang_show(chosen, lang)
+            html = render_roster(
+                roster_view(data, lang, house_rules=reads.house_rules(found, lang)), lang
+            )
+        with tempfile.TemporaryDirectory(prefix="skirmish-web-") as folder:
+            target = Path(folder) / "roster.pdf"
+            write_pdf(html, target)
+            content = target.read_bytes()
+        filename = quote(f"{data['name']}.pdf", safe="")
+        return Response(
+            content,
+            media_type="application/pdf",
+            headers={"Content-Disposition": f"inline; filename*=UTF-8''{filename}"},
+        )
+
+    @r.get("/scenarios", response_class=HTMLResponse, include_in_schema=False)
+    def scenarios_page(request: Request) -> Response:
+        return site.page(request, "scenarios.html", scenarios=scenarios())
+
+    @r.get("/scenarios/{scenario_id}", response_class=HTMLResponse, include_in_schema=False)
+    def scenario_page(request: Request, scenario_id: str) -> Response:
+        lang = pick_lang(request)
+        found = find_scenario_named(scenario_id, lang)
+        return site.page(request, "scenario.html", scenario=found, card=scenario_view(found, lang))
+
+    @r.get("/rules", response_class=HTMLResponse, include_in_schema=False)
+    def rules_page(request: Request, q: str = "") -> Response:
+        lang = pick_lang(request)
+        query = q.strip()
+        found: list[dict[str, Any]] = []
+        message = ""
+        nearest: list[tuple[str, str]] = []
+        if query:
+            try:
+                found = [_entry(e, lang) for e in rules.find_any(query)]
+            except UnknownNameError as error:
+                message = TEXT[lang.value]["no_entry"].format(query=shown(query))
+                names = [_any_name(s, lang) for s in error.suggestions]
+                nearest = [(n, rules_url(n)) for n in names]
+            except RulesError as error:
+                message = error.text(lang.value)
+        return site.page(
+            request,
+            "rules.html",
+            query=query,
+            found=found,
+            message=message,
+            nearest=nearest,
+            browse=_browse(lang) if not query else {},
+        )
+
+    return r
+
+
+def find_scenario_named(typed: str, lang: Lang) -> Scenario:
+    """The scenario ``typed`` names (its id, or its Italian or English name), else ``NotFound``
+    listing the nearest by the book's names."""
+    typed = segment(typed)
+    try:
+        return find_scenario(typed)
+    except UnknownNameError as error:
+        links = []
+        for suggestion in error.suggestions:
+            try:
+                found = find_scenario(suggestion)
+            except SkirmishError:
+                continue
+            links.append((name(found, lang), "/scenarios/" + quote(found.id, safe="")))
+        refusal = SkirmishError(
+            f"there is no scenario called {shown(typed)}.",
+            it=f"non c'è nessuno scenario chiamato {shown(typed)}.",
+        )
+        raise NotFound(refusal, links) from None
+
+
+# ---------------------------------------------------------------------- the rules browser
+
+
+def kind(entry: Any) -> str:
+    """The table an entry comes from, as ``rules show --json`` names it (``type``)."""
+    from skirmish.rules.entries import (
+        Action,
+        Advance,
+        Doctor,
+        Invalidity,
+        Movement,
+        Protection,
+        RecoveryResult,
+        TableModifier,
+    )
+    from skirmish.rules.model import Faction, Item, Profile, Skill, Weapon
+
+    kinds: Sequence[tuple[type[Any], str]] = (
+        (Faction, "faction"), (Profile, "profile"), (Weapon, "weapon"), (Item, "item"),
+        (Skill, "skill"), (Advance, "advance"), (Action, "action"), (Movement, "movement"),
+        (TableModifier, "modifier"), (Protection, "protection"), (RecoveryResult, "recovery"),
+        (Invalidity, "invalidity"), (Doctor, "doctor"),
+    )  # fmt: skip
+    return next(kind for cls, kind in kinds if isinstance(entry, cls))
+
+
+def plain(value: Any) -> Any:
+    """An entry's fields as JSON-ready values, as ``rules show --json`` prints them."""
+    import dataclasses
+    from enum import Enum
+
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    return value
+
+
+def _text(entry: Any, lang: Lang) -> str:
+    suffix = "_it" if lang is Lang.IT else "_en"
+    for stem in ("special", "text", "note"):
+        value = getattr(entry, stem + suffix, None)
+        if isinstance(value, str) and value:
+            return value
+    return ""
+
+
+def _entry(entry: Any, lang: Lang) -> dict[str, Any]:
+    """One search result: its table, its name in both languages, its numbers, its rules text."""
+    other = Lang.EN if lang is Lang.IT else Lang.IT
+    table = kind(entry)
+    numbers = ""
+    if table == "profile":
+        numbers = TEXT[lang.value]["profile_numbers"].format(
+            **{k: getattr(entry, k) for k in ("tiro", "fred", "rif", "cos", "fama", "fortuna")},
+            cost=entry.cost,
+        )
+    if table == "weapon":
+        line = weapon_line(entry, lang)
+        numbers = TEXT[lang.value]["weapon_numbers"].format(
+            range=f"{line.short}/{line.long}" if line.long else line.short,
+            shots=line.shots or "–",
+            rounds=line.rounds or "–",
+            ca=line.ca,
+            bonus=line.bonus,
+            price=_price(entry.disp, entry.cost),
+        )
+    elif table == "item":
+        numbers = _price(entry.disp, entry.cost)
+    lines: list[str] = []
+    if table == "faction":
+        lines = [r.text_it if lang is Lang.IT else r.text_en for r in entry.rules]
+    return {
+        "kind": TEXT[lang.value][f"kind_{table}"],
+        "name": name(entry, lang),
+        "other": name(entry, other) if name(entry, other) != name(entry, lang) else "",
+        "numbers": numbers,
+        "lines": lines,
+        "text": _text(entry, lang),
+        "section": getattr(entry, "section", ""),
+    }
+
+
+def _price(disp: int | None, cost: int | None) -> str:
+    """``DISP 3 · 16$``, or a dash for what is not for sale."""
+    if cost is None:
+        return "DISP –"
+    return f"DISP {disp if disp is not None else '–'} · {cost}$"
+
+
+def _any_name(entry_id: str, lang: Lang) -> str:
+    try:
+        return name(rules.find_any(entry_id)[0], lang)
+    except SkirmishError:
+        return entry_id
+
+
+def _browse(lang: Lang) -> Mapping[str, list[str]]:
+    """What the rules page lists before a search: every faction, weapon, item and skill."""
+    by: Callable[[Any], str] = lambda e: name(e, lang)  # noqa: E731
+    return {
+        "factions": sorted(map(by, rules.factions())),
+        "weapons": sorted(map(by, rules.weapons())),
+        "equipment": sorted(map(by, rules.items())),
+        "skills": sorted(map(by, rules.skills())),
+    }

@@ -1,0 +1,392 @@
+"""The pieces every part of the web app shares (issue #11): the reader (``Viewer``), the page's
+language, form bodies, links, the templates, and ``Site``: the store's units of work, pages and
+JSON answers, and the lookups of a campaign, gang and model that every route makes the same way
+(only what the reader may see is found or suggested)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, quote, unquote, unquote_to_bytes
+
+import jinja2
+from fastapi import Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, col, select
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from skirmish import rules
+from skirmish.campaign import naming, store
+from skirmish.campaign.models import Campaign, Gang, User
+from skirmish.campaign.permissions import CLI, Action, Actor, may
+from skirmish.campaign.views import injury_name
+from skirmish.errors import CampaignError, SkirmishError, shown
+from skirmish.i18n import Lang, name
+from skirmish.printing.labels import labels
+from skirmish.printing.render import MAX_WOUNDS, WOUND_BOX
+from skirmish.resources import templates_dir
+from skirmish.rules.scenarios import find_scenario
+from skirmish.web import reads
+from skirmish.web.text import words
+
+HERE = Path(__file__).resolve().parent
+#: The cookie that remembers the language a reader chose with ``?lang=``.
+LANG_COOKIE = "lang"
+#: How the standings may be sorted (``?sort=``): the column and its words' key.
+SORTS: dict[str, str] = {
+    "place": "place",
+    "games": "games",
+    "wins": "wins",
+    "eliminations": "eliminations",
+    "points": "points",
+    "rating": "rating",
+    "treasury": "treasury",
+}
+#: The cookie that carries a logged-in reader's session token (``accounts.open_session``).
+SESSION_COOKIE = "session"
+#: The cookie and form field of the CSRF token (double submit, see ``guard``).
+CSRF_COOKIE = "csrf"
+CSRF_FIELD = "csrf"
+#: The header that may carry it instead (HTMX's ``hx-headers``, a script's request).
+CSRF_HEADER = "x-csrf-token"
+#: Methods that change nothing, and so carry no CSRF token.
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is reading: a logged-in account (``user_id``, ``name``), or nobody; ``everyone`` in a
+    store with no accounts at all (nobody could log in: the single-laptop case sees all)."""
+
+    user_id: int | None = None
+    name: str = ""
+    accounts: bool = True
+
+    def actor(self, session: Session) -> Actor:
+        """The actor ``permissions.may`` asks about, read in ``session``."""
+        if not self.accounts:
+            return CLI
+        return session.get(User, self.user_id) if self.user_id is not None else None
+
+
+#: The reader of the request being answered (set by ``guard``, read by the routes' lookups).
+VIEWER: ContextVar[Viewer | None] = ContextVar("viewer", default=None)
+
+
+def reader() -> Viewer:
+    """This request's reader; nobody (a logged-out visitor) when ``guard`` has not said."""
+    return VIEWER.get() or Viewer()
+
+
+class Refused(Exception):
+    """A request refused before it is read (a POST without its CSRF token): ``code`` and the
+    page's words' key."""
+
+    def __init__(self, code: int, key: str) -> None:
+        super().__init__(key)
+        self.code = code
+        self.key = key
+
+
+def secure(request: Request) -> bool:
+    """Whether the reader came over HTTPS (behind the documented reverse proxy uvicorn reads
+    ``X-Forwarded-Proto`` from 127.0.0.1 and sets the scheme: docs/web.md)."""
+    return request.url.scheme == "https"
+
+
+#: The largest form body read (a login or a between-games action is a few hundred bytes).
+FORM_BYTES = 64 * 1024
+
+
+async def form_fields(request: Request) -> dict[str, str]:
+    """The fields of a posted form (``application/x-www-form-urlencoded``, what every form of
+    these pages sends; the first value of each name); anything else carries no fields. Read
+    once and kept on the request, so the CSRF check and the route read the same body."""
+    cached: dict[str, str] | None = getattr(request.state, "form", None)
+    if cached is not None:
+        return cached
+    fields: dict[str, str] = {}
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind == "application/x-www-form-urlencoded":
+        body = await request.body()
+        if len(body) <= FORM_BYTES:
+            for key, value in parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True):
+                fields.setdefault(key, value)
+    request.state.form = fields
+    return fields
+
+
+def safe_next(target: str | None) -> str:
+    """Where to go after logging in: a path on this server, never another site."""
+    if target and target.startswith("/") and not target.startswith(("//", "/\\")):
+        return target
+    return "/"
+
+
+#: Entries of the campaign log the campaign page shows, newest first.
+FEED = 30
+#: Games the campaign page lists, newest first.
+RECENT_GAMES = 10
+
+
+class NotFound(Exception):
+    """A campaign, gang, model or scenario the URL names does not exist: the lookup's own
+    message (with the nearest names, as the CLI says it) and links to those names."""
+
+    def __init__(self, error: SkirmishError, nearest: Sequence[tuple[str, str]]) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.nearest = list(nearest)
+
+
+class NamesWithSlashes:
+    """ASGI middleware: a name may hold a slash (a gang called ``AC/DC``), which its link
+    encodes as ``%2F``; routing reads the decoded path, where that slash would split the name.
+    So every segment of the path is decoded here with only ``%`` and ``/`` left encoded, and
+    each route decodes its names once more (``segment``)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        raw = scope.get("raw_path") if scope["type"] == "http" else None
+        if raw:
+            parts = [
+                unquote_to_bytes(part)
+                .decode("utf-8", "replace")
+                .replace("%", "%25")
+                .replace("/", "%2F")
+                for part in raw.split(b"/")
+            ]
+            scope = {**scope, "path": "/".join(parts)}
+        await self.app(scope, receive, send)
+
+
+def segment(value: str) -> str:
+    """A name as a path segment carried it (see ``NamesWithSlashes``)."""
+    return unquote(value)
+
+
+def pick_lang(request: Request) -> Lang:
+    """``?lang=``, else the cookie, else the first of Italian and English in the browser's
+    ``Accept-Language`` (by its q weights), else English."""
+    for chosen in (request.query_params.get("lang"), request.cookies.get(LANG_COOKIE)):
+        if chosen in ("it", "en"):
+            return Lang(chosen)
+    weighted: list[tuple[float, int, str]] = []
+    for index, part in enumerate(request.headers.get("accept-language", "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        primary = tag.strip().lower().split("-")[0]
+        if primary in ("it", "en") and weight > 0:
+            weighted.append((-weight, index, primary))
+    return Lang(min(weighted)[2]) if weighted else Lang.EN
+
+
+def remember(request: Request, response: Response) -> Response:
+    chosen = request.query_params.get("lang")
+    if chosen in ("it", "en") and request.cookies.get(LANG_COOKIE) != chosen:
+        response.set_cookie(
+            LANG_COOKIE, chosen, max_age=365 * 24 * 3600, httponly=True, samesite="lax"
+        )
+    return response
+
+
+def relative(request: Request, **params: str) -> str:
+    """This page's path and query with ``params`` set (a link that stays on this server)."""
+    url = request.url.include_query_params(**params)
+    return f"{url.path}?{url.query}" if url.query else url.path
+
+
+def _path(*parts: str) -> str:
+    return "/" + "/".join(quote(p, safe="") for p in parts)
+
+
+def campaign_url(campaign: str) -> str:
+    return _path("c", campaign)
+
+
+def gang_url(campaign: str, gang: str) -> str:
+    return _path("c", campaign, "g", gang)
+
+
+def model_url(campaign: str, gang: str, model: str) -> str:
+    return _path("c", campaign, "g", gang, "m", model)
+
+
+def rules_url(query: str) -> str:
+    return "/rules?q=" + quote(query, safe="")
+
+
+def _environment() -> jinja2.Environment:
+    """The pages' templates, then the printed sheets' (the roster's model card is shared)."""
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(
+            [jinja2.FileSystemLoader(HERE / "templates"), jinja2.FileSystemLoader(templates_dir())]
+        ),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals.update(
+        WOUND_BOX=WOUND_BOX,
+        MAX_WOUNDS=MAX_WOUNDS,
+        campaign_url=campaign_url,
+        gang_url=gang_url,
+        model_url=model_url,
+        rules_url=rules_url,
+    )
+    return env
+
+
+def scenario_name(scenario_id: str | None, lang: Lang) -> str:
+    if not scenario_id:
+        return ""
+    try:
+        return name(find_scenario(scenario_id), lang)
+    except SkirmishError:
+        return scenario_id
+
+
+def profile_name(profile_id: str, lang: Lang) -> str:
+    try:
+        return name(rules.find_profile(profile_id), lang)
+    except SkirmishError:
+        return profile_id
+
+
+def recovery_name(outcome: str | None, lang: Lang) -> str:
+    return next((name(r, lang) for r in rules.recovery_table() if r.id == outcome), outcome or "")
+
+
+def injury_word(injury: str, lang: Lang) -> str:
+    """An invalidity (§6.5) by the book's name, or a wound for the next game by its recovery."""
+    shown = injury_name(injury, lang)
+    return recovery_name(injury, lang) if shown == injury else shown
+
+
+class Site:
+    """The store this app serves and the templates it renders: what every route uses."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.env = _environment()
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A READ unit of work: a page never changes the store, never sees half a change."""
+        with store.transaction(self.engine, access=store.Access.READ) as session:
+            yield session
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A writing unit of work for this request's reader: it locks what it changes, commits
+        at the end or changes nothing, and its log entries name the reader (``log_entry.author``;
+        ``None``, the local command line, in a store with no accounts)."""
+        viewer = reader()
+        with store.transaction(
+            self.engine, access=store.Access.GANG, author=viewer.user_id
+        ) as session:
+            yield session
+
+    def actor(self, session: Session) -> Actor:
+        """This request's reader as ``permissions`` knows them, read in ``session``."""
+        return reader().actor(session)
+
+    def visible(self, session: Session, campaign: Campaign) -> bool:
+        """Whether this request's reader may see ``campaign`` (``permissions``, one place)."""
+        return may(session, self.actor(session), Action.VIEW, campaign)
+
+    def page(self, request: Request, template: str, code: int = 200, **context: Any) -> Response:
+        """``template`` rendered in the reader's language, with the header's reader, the CSRF
+        token every form repeats and the language switch."""
+        lang = pick_lang(request)
+        other = Lang.EN if lang is Lang.IT else Lang.IT
+        viewer = getattr(request.state, "viewer", Viewer(accounts=False))
+        csrf = getattr(request.state, "csrf", "") or secrets.token_urlsafe(32)
+        html = self.env.get_template(template).render(
+            viewer=viewer,
+            csrf=csrf,
+            lang=lang.value,
+            t=words(lang),
+            sheet=labels(lang),
+            other_lang=other.value,
+            switch_url=relative(request, lang=other.value),
+            path=request.url.path,
+            **context,
+        )
+        response = remember(request, HTMLResponse(html, status_code=code))
+        if request.cookies.get(CSRF_COOKIE) != csrf:
+            set_csrf(request, response, csrf)
+        return response
+
+    def api(self, request: Request, payload: Any, code: int = 200) -> Response:
+        """A JSON answer (the CLI's ``--json`` shapes)."""
+        return remember(request, JSONResponse(payload, status_code=code))
+
+    def campaigns(self, session: Session) -> list[Campaign]:
+        """Every campaign this reader may see, oldest first."""
+        every = session.exec(select(Campaign).order_by(col(Campaign.id)))
+        return [c for c in every if self.visible(session, c)]
+
+    def find_campaign(self, session: Session, typed: str) -> Campaign:
+        """The campaign a path names, among those this reader may see; else ``NotFound``."""
+        typed = segment(typed)
+        # Only the campaigns this reader may see are matched, named or suggested: one they may
+        # not see is answered exactly as one that does not exist (404), so no name leaks.
+        every = self.campaigns(session)
+        try:
+            if not every:
+                raise CampaignError(
+                    f"there is no campaign called {shown(typed)}.",
+                    it=f"non c'è nessuna campagna chiamata {shown(typed)}.",
+                )
+            return naming.choose(
+                typed, [(c, (c.name,)) for c in every], kind=naming.CAMPAIGN, label=lambda c: c.name
+            )
+        except CampaignError as error:
+            names = [c.name for c in every]
+            near = naming.nearest(typed, names) if names else []
+            raise NotFound(error, [(n, campaign_url(n)) for n in near]) from None
+
+    def find_gang(
+        self, session: Session, campaign: Campaign, typed: str, *, in_path: bool = True
+    ) -> Gang:
+        """A gang of ``campaign`` by name (a path segment, or a query's value)."""
+        typed = segment(typed) if in_path else typed
+        try:
+            return reads.gang(session, campaign, typed)
+        except CampaignError as error:
+            every = [g.name for g in campaign.gangs]
+            near = naming.nearest(typed, every) if every else []
+            raise NotFound(error, [(n, gang_url(campaign.name, n)) for n in near]) from None
+
+    def find_model(
+        self, session: Session, campaign: Campaign, gang: Gang, typed: str
+    ) -> dict[str, Any]:
+        """A model's history (``member history --json``) by the name a path gives."""
+        typed = segment(typed)
+        try:
+            return reads.member(session, campaign, gang.name, typed)
+        except CampaignError as error:
+            every = [m.name for m in gang.members]
+            near = naming.nearest(typed, every) if every else []
+            links = [(n, model_url(campaign.name, gang.name, n)) for n in near]
+            raise NotFound(error, links) from None
+
+
+def set_csrf(request: Request, response: Response, token: str) -> None:
+    """Give the browser a CSRF token (HttpOnly, SameSite=Lax, Secure over HTTPS)."""
+    response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="lax", secure=secure(request))
