@@ -5,6 +5,7 @@ JSON answers, and the lookups of a campaign, gang and model that every route mak
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -106,19 +107,42 @@ FORM_BYTES = 64 * 1024
 
 async def form_fields(request: Request) -> dict[str, str]:
     """The fields of a posted form (``application/x-www-form-urlencoded``, what every form of
-    these pages sends; the first value of each name); anything else carries no fields. Read
-    once and kept on the request, so the CSRF check and the route read the same body."""
+    these pages sends; the first value of each name), or of a JSON object (what the API's
+    clients send: each value as text, a list of numbers as the dice are typed, ``"3 5"``);
+    anything else carries no fields. Read once and kept on the request, so the CSRF check and
+    the route read the same body. A body over ``FORM_BYTES`` carries no fields."""
     cached: dict[str, str] | None = getattr(request.state, "form", None)
     if cached is not None:
         return cached
     fields: dict[str, str] = {}
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind == "application/x-www-form-urlencoded":
+    if kind in ("application/x-www-form-urlencoded", "application/json"):
         body = await request.body()
-        if len(body) <= FORM_BYTES:
+        if len(body) <= FORM_BYTES and kind == "application/json":
+            fields = _json_fields(body)
+        elif len(body) <= FORM_BYTES:
             for key, value in parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True):
                 fields.setdefault(key, value)
     request.state.form = fields
+    return fields
+
+
+def _json_fields(body: bytes) -> dict[str, str]:
+    """A JSON object's members as a form's fields (others, and what is not JSON, carry none)."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    fields: dict[str, str] = {}
+    for key, value in data.items():
+        if isinstance(value, bool):
+            fields[str(key)] = "on" if value else ""
+        elif isinstance(value, list):
+            fields[str(key)] = " ".join(str(v) for v in value)
+        elif value is not None:
+            fields[str(key)] = str(value)
     return fields
 
 

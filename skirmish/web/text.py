@@ -7,6 +7,7 @@ functions below for the stored words (a gang's status, a game's result) the glos
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Mapping
 
 from skirmish.i18n import Catalogue, Lang
@@ -265,9 +266,25 @@ TEXT: Catalogue = {
 }
 
 
+#: The words of each part of the web app (its own catalogue, kept beside its routes: ``part``).
+PARTS: list[Catalogue] = []
+
+
+def part(catalogue: Catalogue) -> Catalogue:
+    """Add a part's own catalogue to the pages' words (``WORDS = text.part({...})`` at the top of
+    a router module); a key may be declared only once across all of them."""
+    for lang in ("it", "en"):
+        clash = set(catalogue[lang]) & set(words(lang))
+        if clash:
+            raise ValueError(f"web words declared twice: {sorted(clash)}")
+    PARTS.append(catalogue)
+    return catalogue
+
+
 def words(lang: Lang | str) -> Mapping[str, str]:
-    """The page's words in ``lang`` (``t`` in the templates)."""
-    return TEXT[str(lang)]
+    """The page's words in ``lang`` (``t`` in the templates): the shared ones and every part's."""
+    key = str(lang)
+    return ChainMap(dict(TEXT[key]), *(dict(c[key]) for c in PARTS))
 
 
 def status_word(status: str, lang: Lang | str) -> str:
