@@ -19,7 +19,7 @@ from skirmish.campaign import lookup
 from skirmish.campaign.game.pending import require_between_games
 from skirmish.campaign.gangs import gang_setting, require_active
 from skirmish.campaign.logbook import gang_log, snapshot_before
-from skirmish.campaign.models import Gang, LogEntry, MemberSkill
+from skirmish.campaign.models import Gang, LogEntry, Member, MemberSkill
 from skirmish.engine.advances import Advance, choose_cacciatore, promotes_to_hero, roll_new_skill
 from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.setup import HIGHEST
@@ -94,6 +94,32 @@ def _hero_room(session: Session, gang: Gang) -> None:
         )
 
 
+def require_advance(session: Session, gang: Gang, model: Member, kind: Advance) -> int:
+    """R-11: whether ``model`` may take advance ``kind`` now: no characteristic above 4, the XP
+    it costs, and room for one more hero when it promotes a common model (H-08); its cost in
+    XP. ``advance`` calls it; ``choices.advance_options`` asks it in advance."""
+    cost = advance_costs()[kind.value]
+    if kind is not Advance.SKILL:
+        before = int(getattr(model, kind.value))
+        if before >= HIGHEST:
+            raise CampaignError(
+                f"R-11: {model.name!r} has {kind.label} {before} already, the most a "
+                "characteristic may be; choose another advance.",
+                it=f"R-11: {model.name!r} ha già {kind.label} {before}, il massimo per una "
+                "caratteristica; scegli un altro avanzamento.",
+            )
+    if model.xp < cost:
+        what = "a new skill" if kind is Advance.SKILL else f"+1 {kind.label}"
+        what_it = "una nuova abilità" if kind is Advance.SKILL else f"+1 {kind.label}"
+        raise CampaignError(
+            f"R-11: {what} costs {cost} XP but {model.name!r} has {model.xp}.",
+            it=f"R-11: {what_it} costa {cost} PE ma {model.name!r} ne ha {model.xp}.",
+        )
+    if promotes_to_hero(role=model.role, advance=kind):
+        _hero_room(session, gang)
+    return cost
+
+
 def advance(
     session: Session,
     *,
@@ -115,32 +141,14 @@ def advance(
     require_between_games(session, gang, "an advance")
     model = lookup.member_by_name(gang, member)
     kind = _advance(advance)
-    cost = advance_costs()[kind.value]
     if pick is not None and kind is not Advance.SKILL:
         raise CampaignError(
             "R-11: --pick takes a skill; use it with the 'skill' advance.",
             it="R-11: --pick indica un'abilità; usalo con l'avanzamento 'skill'.",
         )
-    before: int | None = None
-    if kind is not Advance.SKILL:
-        before = int(getattr(model, kind.value))
-        if before >= HIGHEST:
-            raise CampaignError(
-                f"R-11: {model.name!r} has {kind.label} {before} already, the most a "
-                "characteristic may be; choose another advance.",
-                it=f"R-11: {model.name!r} ha già {kind.label} {before}, il massimo per una "
-                "caratteristica; scegli un altro avanzamento.",
-            )
-    if model.xp < cost:
-        what = "a new skill" if kind is Advance.SKILL else f"+1 {kind.label}"
-        what_it = "una nuova abilità" if kind is Advance.SKILL else f"+1 {kind.label}"
-        raise CampaignError(
-            f"R-11: {what} costs {cost} XP but {model.name!r} has {model.xp}.",
-            it=f"R-11: {what_it} costa {cost} PE ma {model.name!r} ne ha {model.xp}.",
-        )
+    cost = require_advance(session, gang, model, kind)
+    before = None if kind is Advance.SKILL else int(getattr(model, kind.value))
     promoted = promotes_to_hero(role=model.role, advance=kind)
-    if promoted:
-        _hero_room(session, gang)
     weapons = [find_weapon(c) for c in choices]
     before_action = snapshot_before(session, gang, model)
     details: dict[str, Any] = {"advance": kind.value, "cost": cost}

@@ -38,7 +38,9 @@ def _equipment(name: str) -> Weapon | Item:
         raise lookup.rules_error(exc, "R-12") from None
 
 
-def _two_handed_check(gang: Gang, member: Member, equipment: Weapon | Item) -> None:
+def require_carry(gang: Gang, member: Member, equipment: Weapon | Item) -> None:
+    """R-10: whether ``member`` may be given ``equipment`` (no two-handed weapon for a model with
+    Mano mozzata). ``buy --for`` and ``equip`` call it; ``choices`` asks it in advance."""
     if isinstance(equipment, Weapon) and equipment.two_handed:
         if any(injury.injury == Invalidity.MANO_MOZZATA for injury in member.injuries):
             raise CampaignError(
@@ -56,6 +58,109 @@ def waiting_purchases(session: Session, gang: Gang) -> list[FailedPurchase]:
     if not gang.failed_purchases or gang_setting(session, gang, "failed-item") != "next-game":
         return []
     return [f for f in gang.failed_purchases if f.game >= gang.games_played]
+
+
+def require_for_sale(session: Session, gang: Gang, equipment: Weapon | Item) -> None:
+    """R-12: whether ``gang`` may buy ``equipment`` at all in its campaign: it is for sale
+    (§8.2), explosives only where the campaign allows them, a rare item only for its factions.
+    ``buy`` calls it; ``choices.buy_options`` asks it in advance."""
+    _require_listed(equipment)
+    _require_explosives(session, gang, equipment)
+    _require_rarity(gang, equipment)
+
+
+def require_faction_may_buy(gang: Gang, equipment: Weapon | Item) -> None:
+    """R-12: whether ``gang``'s faction could ever buy ``equipment``, whatever its campaign:
+    it is for sale and, if rare, rare for this faction (``choices.buy_options`` lists those)."""
+    _require_listed(equipment)
+    _require_rarity(gang, equipment)
+
+
+def _require_listed(equipment: Weapon | Item) -> None:
+    if equipment.cost is None or equipment.disp is None:
+        raise CampaignError(
+            f"R-12: the {equipment.name_en.lower()} is not for sale (§8.2).",
+            it=f"R-12: {equipment.name_it} non è in vendita (§8.2).",
+        )
+
+
+def _require_explosives(session: Session, gang: Gang, equipment: Weapon | Item) -> None:
+    campaign = lookup.campaign_of(session, gang)
+    if "explosives" in equipment.rare and not campaign.explosives:
+        label, label_it = equipment.name_en.lower(), equipment.name_it
+        raise CampaignError(
+            f"R-12: {label} is sold only where campaign {campaign.name!r} allows explosives "
+            "(a mining or railroad zone); allow them with 'skirmish campaign set explosives on'.",
+            it=f"R-12: {label_it} si vende solo dove la campagna {campaign.name!r} ammette gli "
+            "esplosivi (una zona mineraria o ferroviaria); ammettili con 'skirmish campaign set "
+            "explosives on'.",
+        )
+
+
+def _require_rarity(gang: Gang, equipment: Weapon | Item) -> None:
+    allowed = [f for f in equipment.rare if f != "explosives"]
+    if allowed and gang.faction not in allowed:
+        raise CampaignError(
+            f"R-12: the {equipment.name_en.lower()} is rare: only {', '.join(allowed)} may buy "
+            f"it, not {gang.faction} ({gang.name!r}).",
+            it=f"R-12: {equipment.name_it} è raro: possono comprarlo solo {', '.join(allowed)}, "
+            f"non {gang.faction} ({gang.name!r}).",
+        )
+
+
+def half_price(gang: Gang, equipment: Weapon | Item, model: Member | None) -> bool:
+    """R-12: a horse a cowboy leader or hero buys for themselves costs half."""
+    return (
+        (gang.faction, equipment.id) == HALF_PRICE_HORSE
+        and model is not None
+        and model.role in (Role.LEADER, Role.HERO)
+    )
+
+
+def buy_price(gang: Gang, equipment: Weapon | Item, model: Member | None) -> int:
+    """R-12: what ``equipment`` costs bought for ``model`` (``None``: the stash): its price,
+    or half of it, rounded down (``half_price``)."""
+    assert equipment.cost is not None  # require_for_sale has passed
+    return equipment.cost // 2 if half_price(gang, equipment, model) else equipment.cost
+
+
+def require_price(gang: Gang, equipment: Weapon | Item, price: int) -> None:
+    """R-12: the treasury never goes below 0."""
+    if price > gang.treasury:
+        raise CampaignError(
+            f"R-12: the {equipment.name_en.lower()} costs {price}$ but {gang.name!r} has "
+            f"{gang.treasury}$; the treasury never goes below 0.",
+            it=f"R-12: {equipment.name_it} costa {price}$ ma {gang.name!r} ha {gang.treasury}$; "
+            "il tesoro non va mai sotto 0.",
+        )
+
+
+def require_retry(session: Session, gang: Gang, equipment: Weapon | Item) -> None:
+    """H-03: an item whose availability roll failed is tried again only after the next game."""
+    if any(f.item == equipment.id for f in waiting_purchases(session, gang)):
+        raise CampaignError(
+            f"H-03: {gang.name!r} failed the availability roll for the "
+            f"{equipment.name_en.lower()} and may try again only after its next game.",
+            it=f"H-03: {gang.name!r} ha fallito il tiro di REPERIBILITÀ per {equipment.name_it} "
+            "e potrà riprovare solo dopo la sua prossima partita.",
+        )
+
+
+def availability(gang: Gang, equipment: Weapon | Item) -> tuple[int, bool]:
+    """R-12: the DISP a purchase of ``equipment`` must roll (1D6 ≥ DISP; the rifle scope is 3
+    for the military), and whether the gang skips the roll: lawmen and rangers buying a weapon,
+    but not the lasso, which is priced among §8.3's special items (R-24)."""
+    faction = find_faction(gang.faction)
+    skipped = (
+        isinstance(equipment, Weapon)
+        and not equipment.special_item
+        and faction.skips_weapon_availability
+    )
+    disp = equipment.disp
+    if isinstance(equipment, Item):
+        disp = equipment.disp_by_faction.get(faction.id, disp)
+    assert disp is not None  # require_for_sale has passed
+    return disp, skipped
 
 
 def buy(
@@ -76,71 +181,20 @@ def buy(
     require_between_games(session, gang, "buying")
     equipment = _equipment(item)
     faction = find_faction(gang.faction)
-    campaign = lookup.campaign_of(session, gang)
-    label = equipment.name_en.lower()
-    label_it = equipment.name_it
-    if equipment.cost is None or equipment.disp is None:
-        raise CampaignError(
-            f"R-12: the {label} is not for sale (§8.2).",
-            it=f"R-12: {label_it} non è in vendita (§8.2).",
-        )
-    rare = tuple(equipment.rare)
-    if "explosives" in rare and not campaign.explosives:
-        raise CampaignError(
-            f"R-12: {label} is sold only where campaign {campaign.name!r} allows explosives "
-            "(a mining or railroad zone); allow them with 'skirmish campaign set explosives on'.",
-            it=f"R-12: {label_it} si vende solo dove la campagna {campaign.name!r} ammette gli "
-            "esplosivi (una zona mineraria o ferroviaria); ammettili con 'skirmish campaign set "
-            "explosives on'.",
-        )
-    allowed = [f for f in rare if f != "explosives"]
-    if allowed and gang.faction not in allowed:
-        raise CampaignError(
-            f"R-12: the {label} is rare: only {', '.join(allowed)} may buy it, "
-            f"not {gang.faction} ({gang.name!r}).",
-            it=f"R-12: {label_it} è raro: possono comprarlo solo {', '.join(allowed)}, non "
-            f"{gang.faction} ({gang.name!r}).",
-        )
+    require_for_sale(session, gang, equipment)
     model = lookup.member_by_name(gang, member) if member is not None else None
     if model is not None:
-        _two_handed_check(gang, model, equipment)
-    price = equipment.cost
-    half = (
-        (gang.faction, equipment.id) == HALF_PRICE_HORSE
-        and model is not None
-        and model.role in (Role.LEADER, Role.HERO)
-    )
-    if half:
-        price = equipment.cost // 2
-    if price > gang.treasury:
-        raise CampaignError(
-            f"R-12: the {label} costs {price}$ but {gang.name!r} has {gang.treasury}$; "
-            "the treasury never goes below 0.",
-            it=f"R-12: {label_it} costa {price}$ ma {gang.name!r} ha {gang.treasury}$; il tesoro "
-            "non va mai sotto 0.",
-        )
-    if any(f.item == equipment.id for f in waiting_purchases(session, gang)):
-        raise CampaignError(
-            f"H-03: {gang.name!r} failed the availability roll for the {label} and may try "
-            "again only after its next game.",
-            it=f"H-03: {gang.name!r} ha fallito il tiro di REPERIBILITÀ per {label_it} e potrà "
-            "riprovare solo dopo la sua prossima partita.",
-        )
+        require_carry(gang, model, equipment)
+    price = buy_price(gang, equipment, model)
+    require_price(gang, equipment, price)
+    require_retry(session, gang, equipment)
     before = snapshot_before(session, gang, model)
-    # R-12; a weapon priced among §8.3's special items (the lasso) is rolled for (R-24)
-    skipped = (
-        isinstance(equipment, Weapon)
-        and not equipment.special_item
-        and faction.skips_weapon_availability
-    )
-    disp = equipment.disp
-    if isinstance(equipment, Item):
-        disp = equipment.disp_by_faction.get(faction.id, disp)
+    disp, skipped = availability(gang, equipment)
     details: dict[str, Any] = {
         "item": equipment.id,
         "price": price,
         "list_price": equipment.cost,
-        "half_price": half,
+        "half_price": half_price(gang, equipment, model),
         "for": model.name if model is not None else None,
         "disp": disp,
         "skipped": skipped,
@@ -176,7 +230,9 @@ def buy(
     )  # fmt: skip
 
 
-def _owned(gang: Gang, equipment: Weapon | Item, model: Member | None) -> OwnedItem:
+def owned_item(gang: Gang, equipment: Weapon | Item, model: Member | None) -> OwnedItem:
+    """The one ``sell``, ``equip`` and ``unequip`` take: the first ``equipment`` of ``model``
+    (``None``: the stash), or a refusal naming what it holds."""
     pool = lookup.carried(gang, model) if model is not None else lookup.stash(gang)
     for owned in pool:
         if owned.item == equipment.id:
@@ -190,6 +246,13 @@ def _owned(gang: Gang, equipment: Weapon | Item, model: Member | None) -> OwnedI
     )
 
 
+def sale_price(session: Session, gang: Gang, owned: OwnedItem) -> tuple[int, int]:
+    """H-05: what selling ``owned`` pays (a share of what was paid, rounded down), and the
+    share in percent (setting ``sell-percent``, 50 by default)."""
+    percent = int(gang_setting(session, gang, "sell-percent"))
+    return owned.paid * percent // 100, percent
+
+
 def sell(session: Session, *, gang: Gang, item: str, member: str | None = None) -> LogEntry:
     """Sell an item from the stash (or from ``member``) for half what was paid, rounded down
     (H-05)."""
@@ -197,9 +260,8 @@ def sell(session: Session, *, gang: Gang, item: str, member: str | None = None) 
     require_between_games(session, gang, "selling")
     equipment = _equipment(item)
     model = lookup.member_by_name(gang, member) if member is not None else None
-    owned = _owned(gang, equipment, model)
-    percent = int(gang_setting(session, gang, "sell-percent"))
-    price = owned.paid * percent // 100
+    owned = owned_item(gang, equipment, model)
+    price, percent = sale_price(session, gang, owned)
     before = snapshot_before(session, gang, model)
     session.delete(owned)
     gang.treasury += price
@@ -225,8 +287,8 @@ def equip(session: Session, *, gang: Gang, item: str, member: str) -> LogEntry:
     require_between_games(session, gang, "equipping")
     equipment = _equipment(item)
     model = lookup.member_by_name(gang, member)
-    owned = _owned(gang, equipment, None)
-    _two_handed_check(gang, model, equipment)
+    owned = owned_item(gang, equipment, None)
+    require_carry(gang, model, equipment)
     before = snapshot_before(session, gang, model)
     owned.member = model
     session.add(owned)
@@ -242,7 +304,7 @@ def unequip(session: Session, *, gang: Gang, item: str, member: str) -> LogEntry
     require_between_games(session, gang, "unequipping")
     equipment = _equipment(item)
     model = lookup.member_by_name(gang, member)
-    owned = _owned(gang, equipment, model)
+    owned = owned_item(gang, equipment, model)
     before = snapshot_before(session, gang, model)
     owned.member = None
     owned.member_id = None

@@ -23,27 +23,18 @@ from skirmish.campaign.models import Gang, Injury, LogEntry, Member, MemberSkill
 from skirmish.engine.recovery import Invalidity
 from skirmish.errors import CampaignError, RulesError, UnknownNameError
 from skirmish.rules import find_profile, invalid_table
-from skirmish.rules.model import Role
+from skirmish.rules.model import Profile, Role
 from skirmish.rules.names import normalize
 
 #: R-13: a gang has at most 6 models.
 MAX_MODELS = 6
 
 
-def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
-    """Hire a model of ``profile`` called ``name`` (R-13: budget, 6 models, one leader, hero
-    limits, the faction's own profiles or non-player characters where allowed, unique names)."""
-    require_active(gang)
-    require_between_games(session, gang, "hiring")
-    try:
-        found = find_profile(profile, faction=gang.faction)
-    except RulesError as exc:
-        raise lookup.rules_error(exc, "R-13") from None
-    name = limits.clean_name(name, "model")
+def require_hire(gang: Gang, found: Profile) -> None:
+    """R-13: whether ``gang`` as it stands may hire a model of ``found``: room on the roster (6
+    models), one leader, a hero profile's "max N" (H-08), the price. The new model's name is
+    checked apart. ``hire`` calls it; ``choices.hire_options`` asks it in advance."""
     roster = lookup.active_members(gang)
-    taken = lookup.name_taken(gang, name)
-    if taken is not None:
-        raise _name_taken(gang, name, taken, "--name")
     if len(roster) >= MAX_MODELS:
         raise CampaignError(
             f"R-13: {gang.name!r} already has {MAX_MODELS} models, the most a gang may have; "
@@ -76,6 +67,22 @@ def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
             it=f"R-13: un {found.name_it} costa {found.cost}$ ma {gang.name!r} ha "
             f"{gang.treasury}$; il tesoro non va mai sotto 0.",
         )
+
+
+def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
+    """Hire a model of ``profile`` called ``name`` (R-13: budget, 6 models, one leader, hero
+    limits, the faction's own profiles or non-player characters where allowed, unique names)."""
+    require_active(gang)
+    require_between_games(session, gang, "hiring")
+    try:
+        found = find_profile(profile, faction=gang.faction)
+    except RulesError as exc:
+        raise lookup.rules_error(exc, "R-13") from None
+    name = limits.clean_name(name, "model")
+    taken = lookup.name_taken(gang, name)
+    if taken is not None:
+        raise _name_taken(gang, name, taken, "--name")
+    require_hire(gang, found)
     before = snapshot_before(session, gang)
     member = Member(
         gang_id=lookup.row_id(gang),

@@ -484,6 +484,20 @@ def fred_lenders() -> tuple[Profile, ...]:
     return tuple(p for p in profiles() if p.lends_fred)
 
 
+def hireable_factions(faction: str) -> tuple[str, ...]:
+    """The factions whose profiles a gang of ``faction`` may hire (R-13): its own, then the
+    non-player characters of §9.12 unless it is barred from them (military, indians)."""
+    gang = find_faction(faction)
+    return (gang.id, "npc") if gang.npc_allowed and gang.playable else (gang.id,)
+
+
+def hireable_profiles(faction: str) -> tuple[Profile, ...]:
+    """Every profile a gang of ``faction`` could ever hire (R-13), in the book's order: its
+    own, then the non-player characters it may take (``hireable_factions``)."""
+    tables = _profile_tables()
+    return tuple(p for f in hireable_factions(faction) for p in tables.by_faction[f])
+
+
 def find_profile(name: str, faction: str | None = None) -> Profile:
     """The profile called ``name``; ``faction`` tells apart names that repeat (VOLONTARIO).
 
@@ -493,11 +507,10 @@ def find_profile(name: str, faction: str | None = None) -> Profile:
     key = normalize(name)
     if faction is not None:
         gang = find_faction(faction)
-        found = tables.by_faction[gang.id].get(name)
-        if found is None and gang.npc_allowed and gang.playable:
-            found = tables.by_faction["npc"].get(name)
-        if found is not None:
-            return found
+        for source in hireable_factions(gang.id):
+            found = tables.by_faction[source].get(name)
+            if found is not None:
+                return found
         elsewhere = tables.by_name.get(key, ())
         if elsewhere:
             where = ", ".join(f"{p.id} ({p.faction})" for p in elsewhere)
