@@ -1,12 +1,21 @@
 """Side-by-side timing helpers: every benchmark reports a ratio of medians measured in one run,
-alternating the commands so that machine noise hits both alike."""
+alternating the commands so that machine noise hits both alike; and the throw-away stores the
+soak and the web benchmark run on (a PostgreSQL server on loopback, an SQLite file)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import platform
+import pwd
+import shutil
+import socket
 import statistics
 import subprocess
+import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 
 def time_commands(
@@ -41,3 +50,80 @@ def time_calls(calls: dict[str, Callable[[], object]], *, runs: int = 51) -> dic
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
+
+
+# --------------------------------------------------------------------------- throw-away stores
+
+
+def header() -> str:
+    """The line every run of ``results.txt`` starts with: when, which Python, how many cores."""
+    return (
+        f"# {time.strftime('%Y-%m-%d %H:%M')} · {platform.python_version()} · "
+        f"{platform.machine()} · {len(os.sched_getaffinity(0))} cores"
+    )
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on at 127.0.0.1 now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _bindir() -> Path:
+    found = shutil.which("initdb")
+    if found:
+        return Path(found).parent
+    out = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True, check=True)
+    return Path(out.stdout.strip())
+
+
+@contextlib.contextmanager
+def postgres(database: str = "soak", *, settings: Sequence[str] = ()) -> Iterator[str]:
+    """A throw-away PostgreSQL server on 127.0.0.1 (as ``tests/conftest.py`` starts one, as the
+    postgres user when run as root) with an empty ``database``; yields its URL and stops the
+    server afterwards. ``settings`` are more ``-c name=value`` options of the server."""
+    import psycopg
+
+    bindir = _bindir()
+    as_root = os.geteuid() == 0
+    prefix = ["runuser", "-u", "postgres", "--"] if as_root else []
+    base = Path(tempfile.mkdtemp(prefix=f"skirmish-{database}-pg-"))
+    data, sockets, log = base / "data", base / "sock", base / "server.log"
+    sockets.mkdir()
+    if as_root:
+        account = pwd.getpwnam("postgres")
+        for path in (base, sockets):
+            os.chown(path, account.pw_uid, account.pw_gid)
+    port = free_port()
+    user = "postgres" if as_root else pwd.getpwuid(os.geteuid()).pw_name
+    extra = "".join(f" -c {setting}" for setting in settings)
+    options = f"-k {sockets} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off{extra}"
+    try:
+        subprocess.run(
+            [*prefix, str(bindir / "initdb"), "-D", str(data), "-U", user, "--auth=trust",
+             "-E", "UTF8", "--no-locale"],
+            check=True, capture_output=True,
+        )  # fmt: skip
+        subprocess.run(
+            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(log),
+             "-w", "-t", "60", "start"],
+            check=True, capture_output=True,
+        )  # fmt: skip
+        dsn = f"host=127.0.0.1 port={port} user={user} dbname=postgres"
+        with psycopg.connect(dsn, autocommit=True) as connection:
+            connection.execute(f"CREATE DATABASE {database}")
+        yield f"postgresql+psycopg://{user}@127.0.0.1:{port}/{database}"
+    finally:
+        subprocess.run(
+            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
+            capture_output=True, check=False,
+        )  # fmt: skip
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def sqlite(prefix: str = "soak") -> Iterator[str]:
+    """A fresh SQLite file in a temporary folder (removed afterwards)."""
+    with tempfile.TemporaryDirectory(prefix=f"skirmish-{prefix}-") as folder:
+        yield str(Path(folder) / "campaigns.db")

@@ -37,21 +37,16 @@ import importlib
 import io
 import multiprocessing
 import os
-import platform
-import pwd
 import random
 import re
-import shutil
-import socket
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from common import header, postgres, sqlite
 
 HERE = Path(__file__).resolve().parent
 CAMPAIGN = "Soak"
@@ -326,67 +321,6 @@ def soak(
     return Outcome(database, tally, lost, problems, seconds)
 
 
-# --------------------------------------------------------------------------- PostgreSQL
-
-
-def _bindir() -> Path:
-    found = shutil.which("initdb")
-    if found:
-        return Path(found).parent
-    out = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True, check=True)
-    return Path(out.stdout.strip())
-
-
-@contextlib.contextmanager
-def postgres() -> Iterator[str]:
-    """A throw-away PostgreSQL server on 127.0.0.1 (as ``tests/conftest.py`` starts one) with an
-    empty database ``soak``; yields its URL and stops the server afterwards."""
-    import psycopg
-
-    bindir = _bindir()
-    as_root = os.geteuid() == 0
-    prefix = ["runuser", "-u", "postgres", "--"] if as_root else []
-    base = Path(tempfile.mkdtemp(prefix="skirmish-soak-pg-"))
-    data, sockets, log = base / "data", base / "sock", base / "server.log"
-    sockets.mkdir()
-    if as_root:
-        account = pwd.getpwnam("postgres")
-        for path in (base, sockets):
-            os.chown(path, account.pw_uid, account.pw_gid)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    user = "postgres" if as_root else pwd.getpwuid(os.geteuid()).pw_name
-    options = f"-k {sockets} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off"
-    try:
-        subprocess.run(
-            [*prefix, str(bindir / "initdb"), "-D", str(data), "-U", user, "--auth=trust",
-             "-E", "UTF8", "--no-locale"],
-            check=True, capture_output=True,
-        )  # fmt: skip
-        subprocess.run(
-            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(log),
-             "-w", "-t", "60", "start"],
-            check=True, capture_output=True,
-        )  # fmt: skip
-        dsn = f"host=127.0.0.1 port={port} user={user} dbname=postgres"
-        with psycopg.connect(dsn, autocommit=True) as connection:
-            connection.execute("CREATE DATABASE soak")
-        yield f"postgresql+psycopg://{user}@127.0.0.1:{port}/soak"
-    finally:
-        subprocess.run(
-            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-            capture_output=True, check=False,
-        )  # fmt: skip
-        shutil.rmtree(base, ignore_errors=True)
-
-
-@contextlib.contextmanager
-def sqlite() -> Iterator[str]:
-    with tempfile.TemporaryDirectory(prefix="skirmish-soak-") as folder:
-        yield str(Path(folder) / "campaigns.db")
-
-
 # --------------------------------------------------------------------------- report
 
 
@@ -446,12 +380,8 @@ def main() -> int:
             print(f"{o.database}: {line}", file=sys.stderr)
     print(f"(whole run {time.monotonic() - began:.0f} s)", file=sys.stderr)
     if not options.no_append:
-        header = (
-            f"# {time.strftime('%Y-%m-%d %H:%M')} · {platform.python_version()} · "
-            f"{platform.machine()} · {len(os.sched_getaffinity(0))} cores"
-        )
         with open(HERE / "results.txt", "a", encoding="utf-8") as results:
-            results.write(f"{header}\n== soak.py\n{report}\n")
+            results.write(f"{header()}\n== soak.py\n{report}\n")
     failed = any(o.lost or o.tally.crashed for o in outcomes)
     return 1 if failed else 0
 
