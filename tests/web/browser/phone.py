@@ -1,0 +1,169 @@
+"""What every browser test asks of every page it reaches: it fits a phone (no sideways
+scrolling), every control has a name a screen reader reads, and a screenshot to look at."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+#: The phone the tests hold: an iPhone 12-15 sized screen, CSS pixels, at twice the density.
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+#: The browser's language per page language: Accept-Language follows it.
+LOCALES = {"it": "it-IT", "en": "en-GB"}
+
+#: Thumb-sized: Apple's and Material's smallest comfortable tap target, in CSS pixels.
+THUMB = 44
+
+_OVERFLOW = """
+(width) => {
+  const clipped = (el) => {
+    for (let up = el.parentElement; up && up !== document.documentElement; up = up.parentElement) {
+      const o = getComputedStyle(up).overflowX;
+      if (o !== "visible") return true;
+    }
+    return false;
+  };
+  const describe = (el) => {
+    let name = el.tagName.toLowerCase();
+    if (el.id) name += "#" + el.id;
+    if (el.classList.length) name += "." + [...el.classList].join(".");
+    const text = (el.innerText || el.value || "").trim().replace(/\\s+/g, " ").slice(0, 60);
+    return text ? `${name} "${text}"` : name;
+  };
+  const out = [];
+  for (const el of document.body.querySelectorAll("*")) {
+    const r = el.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    if ((r.right > width + 0.5 || r.left < -0.5) && !clipped(el)) {
+      let depth = 0;
+      for (let up = el; up; up = up.parentElement) depth++;
+      out.push({what: describe(el), right: Math.round(r.right), left: Math.round(r.left),
+                width: Math.round(r.width), depth});
+    }
+  }
+  out.sort((a, b) => (b.right - a.right) || (b.depth - a.depth));
+  const root = document.documentElement;
+  return {scroll: root.scrollWidth, layout: root.clientWidth, inner: window.innerWidth,
+          offenders: out};
+}
+"""
+
+
+def assert_fits(page: Any) -> None:
+    """The page never scrolls sideways at the phone's width; the message names the widest
+    element that sticks out (the one to fix), and how many do.
+
+    The bound is the phone's width, not ``window.innerWidth`` alone: a mobile browser widens
+    its visual viewport (zooms out) to show a page that overflows, so on such a page
+    ``innerWidth`` grows with the content and would hide the fault."""
+    expected = page.viewport_size["width"]
+    found = page.evaluate(_OVERFLOW, expected)
+    where = page.url
+    assert found["layout"] == expected, (
+        f"{where}: the layout is {found['layout']} px wide on a {expected} px phone "
+        "(no <meta name=viewport content='width=device-width'>?)"
+    )
+    if max(found["scroll"], found["inner"]) <= expected and not found["offenders"]:
+        return
+    offenders = found["offenders"]
+    widest = offenders[0] if offenders else None
+    detail = (
+        f"widest: {widest['what']} spans {widest['left']}..{widest['right']} px"
+        f" ({len(offenders)} elements stick out)"
+        if widest
+        else "no single element found sticking out"
+    )
+    raise AssertionError(
+        f"{where} scrolls sideways: {found['scroll']} px of content on a {expected} px phone; "
+        + detail
+    )
+
+
+_UNNAMED = """
+(thumb) => {
+  const shown = (el) => {
+    if (!el.getClientRects().length) return false;
+    const s = getComputedStyle(el);
+    return s.visibility !== "hidden" && s.display !== "none";
+  };
+  const text = (el) => (el.innerText || el.textContent || "").trim();
+  const byIds = (el) => (el.getAttribute("aria-labelledby") || "").split(/\\s+/)
+      .map((id) => document.getElementById(id)).filter(Boolean).map(text).join(" ").trim();
+  const named = (el) => {
+    if ((el.getAttribute("aria-label") || "").trim()) return true;
+    if (byIds(el)) return true;
+    const tag = el.tagName.toLowerCase();
+    if (tag === "button" || tag === "a") {
+      return !!text(el) || !!el.querySelector("img[alt]:not([alt=''])");
+    }
+    if (tag === "input" && ["submit", "button", "reset"].includes(el.type)) {
+      return !!el.value.trim();
+    }
+    return [...(el.labels || [])].some((label) => text(label));
+  };
+  const describe = (el) => {
+    const tag = el.tagName.toLowerCase();
+    const bits = [tag];
+    for (const a of ["type", "name", "id", "href"]) {
+      if (el.getAttribute(a)) bits.push(`${a}=${el.getAttribute(a)}`);
+    }
+    return bits.join(" ");
+  };
+  const controls = document.querySelectorAll(
+    "input:not([type=hidden]), select, textarea, button, a[href]");
+  const unnamed = [], small = [];
+  for (const el of controls) {
+    if (!shown(el)) continue;
+    if (!named(el)) unnamed.push(describe(el));
+    const tag = el.tagName.toLowerCase();
+    const r = el.getBoundingClientRect();
+    if (tag === "a") continue;  // links run in text; the page's own buttons are checked
+    if (tag === "input" && ["checkbox", "radio"].includes(el.type)) {
+      // a small box is fine when its label is the target: tapping the label ticks it
+      const target = [...(el.labels || [])].map((l) => l.getBoundingClientRect().height);
+      if (Math.max(r.height, ...target) < thumb * 0.5) small.push(describe(el));
+      continue;
+    }
+    if (r.height < thumb - 0.5) small.push(`${describe(el)} (${Math.round(r.height)} px high)`);
+  }
+  return {unnamed, small};
+}
+"""
+
+
+def assert_labelled(page: Any) -> None:
+    """Every visible input, select and textarea has an accessible name (a <label for>, a
+    wrapping <label>, aria-label or aria-labelledby); every button and link has text or
+    aria-label; and every button and form control is thumb-sized (44 CSS px high)."""
+    found = page.evaluate(_UNNAMED, THUMB)
+    assert not found["unnamed"], f"{page.url}: controls with no name: {found['unnamed']}"
+    assert not found["small"], f"{page.url}: controls smaller than a thumb: {found['small']}"
+
+
+def shot(page: Any, name: str, folder: Path) -> Path:
+    """A PNG of the whole page in ``folder`` (the test's tmp dir), and a copy in the folder
+    ``SKIRMISH_SCREENSHOTS`` names, when it does (``make screenshots``)."""
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    wanted = os.environ.get("SKIRMISH_SCREENSHOTS")
+    if wanted:
+        Path(wanted).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, Path(wanted) / path.name)
+    return path
+
+
+def check(page: Any, name: str, folder: Path) -> Path:
+    """The three checks of every page a browser test reaches, in the order a failure is
+    easiest to read: the screenshot first, so a failing page can be looked at."""
+    path = shot(page, name, folder)
+    assert_fits(page)
+    assert_labelled(page)
+    return path

@@ -1,0 +1,103 @@
+"""Every page of the app on a phone (390×844, touch), in Italian and in English, reached as a
+player reaches it (tapping links, typing a search): each fits the screen with no sideways
+scrolling and every control is labelled and thumb-sized (issue #11, docs/web.md "Phones")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from skirmish.web.text import TEXT
+
+from .conftest import Server, expect
+from .phone import assert_fits, assert_labelled
+
+CAMPAIGN = "Tombstone 1881"
+GANG = "Earp brothers"
+#: The standings' column of wins (place, gang, games, wins…), shown on a phone too.
+WINS_COLUMN = 4
+
+
+def _numbers(page: Any, column: int) -> list[int]:
+    cells = page.locator(f"table.standings tbody tr td:nth-child({column})").all_inner_texts()
+    return [int(re.sub(r"\D", "", cell)) for cell in cells]
+
+
+def test_every_page_fits_a_phone(
+    demo_server: Server, phone: Any, lang: str, snap: Callable[[Any, str], Path]
+) -> None:
+    words = TEXT[lang]
+
+    def check(name: str) -> None:
+        snap(phone, f"{lang}-{name}")
+        assert_fits(phone)
+        assert_labelled(phone)
+
+    phone.goto(demo_server.url + "/")
+    expect(phone.locator("html")).to_have_attribute("lang", lang)  # from the phone's locale
+    check("index")
+
+    # The campaign, from its card; then the standings sorted by wins, from the link above them.
+    phone.get_by_role("link", name=CAMPAIGN).tap()
+    expect(phone.get_by_role("heading", name=words["standings"])).to_be_visible()
+    check("campaign")
+    label, column = words["wins"], WINS_COLUMN
+    phone.locator("nav.sort").get_by_role("link", name=label, exact=True).tap()
+    expect(phone).to_have_url(re.compile(r"\?sort=wins$"))
+    expect(phone.locator("nav.sort a[aria-current]")).to_have_text(label)
+    wins = _numbers(phone, column)
+    assert len(wins) == 4 and wins == sorted(wins, reverse=True), wins
+    check("campaign-by-wins")
+
+    # A gang from the standings, then one of its models from the roster.
+    phone.locator("table.standings").get_by_role("link", name=GANG).tap()
+    expect(phone.get_by_role("heading", name=GANG, level=1)).to_be_visible()
+    check("gang")
+    phone.locator(".roster p.more a").first.tap()
+    expect(phone).to_have_url(re.compile(r"/m/"))
+    check("model")
+
+    # The scenarios from the top bar, and one of them.
+    phone.locator("header.top").get_by_role("link", name=words["scenarios"]).tap()
+    expect(phone.get_by_role("heading", name=words["scenarios"], level=1)).to_be_visible()
+    check("scenarios")
+    phone.locator("ul.cards h2 a").first.tap()
+    expect(phone).to_have_url(re.compile(r"/scenarios/[^/]+$"))
+    check("scenario")
+
+    # The rules browser: every entry as links, then a search typed as on a phone.
+    phone.locator("header.top").get_by_role("link", name=words["rules"]).tap()
+    check("rules")
+    phone.get_by_role("searchbox").fill("winchester")
+    phone.get_by_role("searchbox").press("Enter")
+    expect(phone.locator("article.entry h3").first).to_be_visible()
+    check("rules-search")
+    phone.get_by_role("searchbox").fill("nessuna-arma-così")
+    phone.get_by_role("searchbox").press("Enter")
+    expect(phone.locator("p.error")).to_be_visible()
+    check("rules-not-found")
+
+    # The login form (a store with no accounts still answers it) and a missing campaign.
+    phone.goto(demo_server.url + "/login")
+    expect(phone.get_by_label(words["login_user"])).to_be_visible()
+    check("login")
+    response = phone.goto(demo_server.url + "/c/" + quote("Tombstone 1882 Nowhere"))
+    assert response is not None and response.status == 404
+    expect(phone.locator("p.error")).to_be_visible()
+    check("not-found")
+
+
+def test_the_language_switch_stays(demo_server: Server, phone: Any, lang: str) -> None:
+    """The switch in the top bar changes the language and the next page keeps it (cookie)."""
+    other = {"it": "en", "en": "it"}[lang]
+    phone.goto(demo_server.url + "/scenarios")
+    phone.locator("header.top a.lang").tap()
+    expect(phone.locator("html")).to_have_attribute("lang", other)
+    phone.locator("header.top a.brand").tap()
+    expect(phone.get_by_role("link", name=CAMPAIGN)).to_be_visible()
+    expect(phone.locator("html")).to_have_attribute("lang", other)
+    assert_fits(phone)
+    assert_labelled(phone)
