@@ -18,7 +18,7 @@ the models as far as the front end knows them (``Known``).
 
 To add a modifier of table 3: declare its input here, read it in the engine's rule (a field of
 ``setup`` and a ``Modifier`` in ``shooting.shot_modifiers``) and give the modifier's key a label
-(``cli.render_combat.LABELS``); every front end then offers it (docs/decisions.md).
+(``engine.explain_combat.LABELS``); every front end then offers it (docs/decisions.md).
 """
 
 from __future__ import annotations
