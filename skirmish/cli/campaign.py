@@ -101,19 +101,11 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
 
     Example: skirmish campaign list --json
     """
-    from sqlmodel import col, select
-
-    from skirmish.campaign.lookup import IN_USE
-    from skirmish.campaign.models import Campaign, Meta
+    from skirmish.campaign.listings import campaign_rows
     from skirmish.campaign.store import describe
 
     with session(db, access="read") as s:
-        in_use = s.get(Meta, IN_USE)
-        current = int(in_use.value) if in_use is not None else None
-        rows = [
-            {"name": c.name, "in_use": c.id == current, "gangs": len(c.gangs)}
-            for c in s.exec(select(Campaign).order_by(col(Campaign.id))).all()
-        ]
+        rows = campaign_rows(s)
         where = describe(s.get_bind())
     if json_:
         emit(rows)
@@ -154,29 +146,16 @@ def show(
     """
     from rich.table import Table
 
-    from skirmish.campaign import lookup, views
-    from skirmish.campaign.gangs import settings_of
-    from skirmish.campaign.settings import HOUSE_RULES
+    from skirmish.campaign import lookup
+    from skirmish.campaign.listings import campaign_data
     from skirmish.cli.gang import status_word
 
     with session(db, access="read") as s:
-        found = lookup.current_campaign(s, campaign)
-        values = settings_of(found)
-        settings = [
-            {
-                "key": rule.key,
-                "rule": rule.rule,
-                "value": values.get(rule.key, rule.default),
-                "default": rule.default,
-                "text": rule.describe(values.get(rule.key, rule.default), str(lang)),
-            }
-            for rule in HOUSE_RULES
-        ]
-        gangs = [views.gang_summary(g, lang) for g in found.gangs]
-        name = found.name
+        data = campaign_data(lookup.current_campaign(s, campaign), lang)
     if json_:
-        emit({"name": name, "settings": settings, "gangs": gangs})
+        emit(data)
         return
+    name, settings, gangs = data["name"], data["settings"], data["gangs"]
     out = console()
     out.print(cell(name, "bold"))
     rules = Table(title=tr(MESSAGES, "house", lang))

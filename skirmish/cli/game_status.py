@@ -34,27 +34,11 @@ def list_(
     Example: skirmish game list --json
     """
     from skirmish.campaign import lookup
-    from skirmish.campaign.game.board import games_of
-    from skirmish.campaign.game.status import board
+    from skirmish.campaign.listings import game_rows
     from skirmish.rules.scenarios import find_scenario
 
     with session(db, access="read") as s:
-        found = lookup.current_campaign(s, campaign)
-        rows = []
-        for game in games_of(s, found):
-            data = board(s, game=game)
-            rows.append(
-                {
-                    "game": game.id,
-                    "scenario": game.scenario,
-                    "status": game.status,
-                    "turn": game.turn,
-                    "good": data["gangs"][0]["gang"],
-                    "bad": data["gangs"][1]["gang"],
-                    "winner": data["winner"],
-                    "postgame_owed": data["postgame_owed"],
-                }
-            )
+        rows = game_rows(s, lookup.current_campaign(s, campaign))
     if json_:
         emit(rows)
         return

@@ -47,8 +47,8 @@ ACTIONS: Catalogue = {
 
 #: Who made a log entry (issue #11): the column, the command line, an account since removed.
 AUTHORS: Catalogue = {
-    "en": {"column": "by", "cli": "CLI", "removed": "(removed account)"},
-    "it": {"column": "chi", "cli": "riga di comando", "removed": "(account rimosso)"},
+    "en": {"column": "by", "cli": "CLI"},
+    "it": {"column": "chi", "cli": "riga di comando"},
 }
 
 
@@ -85,23 +85,15 @@ def log(
     """
     from rich.table import Table
 
-    from skirmish.campaign import accounts, logbook, lookup
-    from skirmish.campaign.text import describe_entry, entry_data
+    from skirmish.campaign import logbook, lookup
+    from skirmish.campaign.listings import log_rows
+    from skirmish.campaign.text import describe_entry
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
         chosen = lookup.gang_by_name(s, found, gang) if gang is not None else None
-        names = {g.id: g.name for g in found.gangs}
+        rows = log_rows(s, found, lang, gang=chosen, last=last)
         entries = logbook.history(s, campaign=found, gang=chosen, limit=last)
-        authors = accounts.user_names(s, {e.author for e in entries if e.author is not None})
-        removed = tr(AUTHORS, "removed", lang)
-        rows = [
-            entry_data(
-                e, names.get(e.gang_id) if e.gang_id else None, lang,
-                None if e.author is None else authors.get(e.author, removed),
-            )
-            for e in entries
-        ]  # fmt: skip
         texts = [describe_entry(e, lang) for e in entries]
     if json_:
         emit(rows)

@@ -14,15 +14,11 @@ from typing import Any
 from sqlalchemy.orm import selectinload
 from sqlmodel import Session, col, select
 
-from skirmish.campaign import logbook, lookup, views
-from skirmish.campaign.game.board import games_of
+from skirmish.campaign import listings, lookup, views
 from skirmish.campaign.game.history import graveyard, member_history, standings
-from skirmish.campaign.game.status import board
 from skirmish.campaign.gangs import settings_of
-from skirmish.campaign.lookup import IN_USE
-from skirmish.campaign.models import Campaign, Gang, Meta
+from skirmish.campaign.models import Campaign, Gang
 from skirmish.campaign.settings import HOUSE_RULES
-from skirmish.campaign.text import entry_data
 from skirmish.i18n import Lang
 
 #: The most log entries one page or API call returns (``skirmish log --last``'s default is all).
@@ -31,12 +27,7 @@ LOG_LIMIT = 200
 
 def campaigns(session: Session) -> list[dict[str, Any]]:
     """Every campaign: ``skirmish campaign list --json``."""
-    in_use = session.get(Meta, IN_USE)
-    current = int(in_use.value) if in_use is not None else None
-    return [
-        {"name": c.name, "in_use": c.id == current, "gangs": len(c.gangs)}
-        for c in session.exec(select(Campaign).order_by(col(Campaign.id))).all()
-    ]
+    return listings.campaign_rows(session)
 
 
 def campaign(session: Session, name: str) -> Campaign:
@@ -46,19 +37,7 @@ def campaign(session: Session, name: str) -> Campaign:
 
 def campaign_show(found: Campaign, lang: Lang | str) -> dict[str, Any]:
     """The campaign's house rules and gangs: ``skirmish campaign show --json``."""
-    values = settings_of(found)
-    settings = [
-        {
-            "key": rule.key,
-            "rule": rule.rule,
-            "value": values.get(rule.key, rule.default),
-            "default": rule.default,
-            "text": rule.describe(values.get(rule.key, rule.default), str(lang)),
-        }
-        for rule in HOUSE_RULES
-    ]
-    gangs = [views.gang_summary(g, lang) for g in found.gangs]
-    return {"name": found.name, "settings": settings, "gangs": gangs}
+    return listings.campaign_data(found, lang)
 
 
 def gang_list(session: Session, found: Campaign, lang: Lang | str) -> list[dict[str, Any]]:
@@ -84,22 +63,7 @@ def campaign_graveyard(session: Session, found: Campaign) -> list[dict[str, Any]
 
 def game_list(session: Session, found: Campaign) -> list[dict[str, Any]]:
     """The campaign's games, oldest first: ``skirmish game list --json``."""
-    rows = []
-    for game in games_of(session, found):
-        data = board(session, game=game)
-        rows.append(
-            {
-                "game": game.id,
-                "scenario": game.scenario,
-                "status": game.status,
-                "turn": game.turn,
-                "good": data["gangs"][0]["gang"],
-                "bad": data["gangs"][1]["gang"],
-                "winner": data["winner"],
-                "postgame_owed": data["postgame_owed"],
-            }
-        )
-    return rows
+    return listings.game_rows(session, found)
 
 
 def log(
@@ -110,10 +74,9 @@ def log(
     gang: Gang | None = None,
     last: int | None = None,
 ) -> list[dict[str, Any]]:
-    """The campaign log, oldest first: ``skirmish log [GANG] --last N --json``."""
-    names = {g.id: g.name for g in found.gangs}
-    entries = logbook.history(session, campaign=found, gang=gang, limit=last)
-    return [entry_data(e, names.get(e.gang_id) if e.gang_id else None, lang) for e in entries]
+    """The campaign log, oldest first, with each entry's author: ``skirmish log [GANG] --last N
+    --json``."""
+    return listings.log_rows(session, found, lang, gang=gang, last=last)
 
 
 def gang(session: Session, found: Campaign, name: str) -> Gang:

@@ -82,3 +82,29 @@ def test_the_openapi_document_and_its_page(client: Any) -> None:
     assert not any(not path.startswith("/api/v1/") for path in document["paths"])
     page = client.get("/api/v1/docs")
     assert page.status_code == 200 and "openapi.json" in page.text
+
+
+def test_the_log_names_each_entry_s_author_as_the_cli_does(
+    demo: Any, cli_json: Callable[..., Any]
+) -> None:
+    """An entry made by an account names it in ``/log`` as in ``skirmish log --json``; the
+    command line's entries read null (docs/accounts.md)."""
+    from fastapi.testclient import TestClient
+
+    from skirmish.campaign import accounts, advancement, lookup, store
+    from skirmish.web.app import create_app
+
+    engine = store.open_store(str(demo))
+    with store.transaction(engine) as s:
+        wyatt = accounts.add_user(s, "wyatt", "a long password")
+        campaign = lookup.campaign_by_name(s, CAMPAIGN)
+        accounts.set_public(s, campaign, True)
+        author = wyatt.id
+    with store.transaction(engine, author=author) as s:
+        gang = lookup.gang_by_name(s, lookup.campaign_by_name(s, CAMPAIGN), GANG)
+        advancement.award_xp(s, gang=gang, member=MODEL, xp=1, reason="<b>bold</b>")
+    engine.dispose()
+    with TestClient(create_app(str(demo))) as client:
+        rows = client.get(f"/api/v1/campaigns/{C}/log?last=2").json()
+    assert [r["author"] for r in rows] == [None, "wyatt"]
+    assert rows == cli_json("log", "--last", "2", "--campaign", CAMPAIGN)

@@ -1,0 +1,100 @@
+"""The campaign's lists as every front end shows them (issue #11): the campaigns, one campaign's
+house rules and gangs, its games and its log, each in the shape of the CLI's ``--json`` of the
+same command. The CLI prints them, the web app renders and serves them; declared once here.
+
+Every function reads inside the caller's unit of work (``session``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from skirmish.campaign import accounts, logbook, views
+from skirmish.campaign.game.board import games_of
+from skirmish.campaign.game.status import board
+from skirmish.campaign.gangs import settings_of
+from skirmish.campaign.lookup import IN_USE
+from skirmish.campaign.models import Campaign, Gang, Meta
+from skirmish.campaign.settings import HOUSE_RULES
+from skirmish.campaign.text import entry_data
+from skirmish.i18n import Catalogue, Lang, tr
+
+#: How the log names an entry whose account was removed since.
+WORDS: Catalogue = {
+    "en": {"removed": "(removed account)"},
+    "it": {"removed": "(account rimosso)"},
+}
+
+
+def campaign_rows(session: Session) -> list[dict[str, Any]]:
+    """Every campaign, oldest first, and whether it is the one in use: ``campaign list``."""
+    in_use = session.get(Meta, IN_USE)
+    current = int(in_use.value) if in_use is not None else None
+    return [
+        {"name": c.name, "in_use": c.id == current, "gangs": len(c.gangs)}
+        for c in session.exec(select(Campaign).order_by(col(Campaign.id))).all()
+    ]
+
+
+def campaign_data(found: Campaign, lang: Lang | str) -> dict[str, Any]:
+    """A campaign's house rules in force and its gangs: ``campaign show``."""
+    values = settings_of(found)
+    settings = [
+        {
+            "key": rule.key,
+            "rule": rule.rule,
+            "value": values.get(rule.key, rule.default),
+            "default": rule.default,
+            "text": rule.describe(values.get(rule.key, rule.default), str(lang)),
+        }
+        for rule in HOUSE_RULES
+    ]
+    gangs = [views.gang_summary(g, lang) for g in found.gangs]
+    return {"name": found.name, "settings": settings, "gangs": gangs}
+
+
+def game_rows(session: Session, found: Campaign) -> list[dict[str, Any]]:
+    """The campaign's games, oldest first: ``game list``."""
+    rows = []
+    for game in games_of(session, found):
+        data = board(session, game=game)
+        rows.append(
+            {
+                "game": game.id,
+                "scenario": game.scenario,
+                "status": game.status,
+                "turn": game.turn,
+                "good": data["gangs"][0]["gang"],
+                "bad": data["gangs"][1]["gang"],
+                "winner": data["winner"],
+                "postgame_owed": data["postgame_owed"],
+            }
+        )
+    return rows
+
+
+def log_rows(
+    session: Session,
+    found: Campaign,
+    lang: Lang | str,
+    *,
+    gang: Gang | None = None,
+    last: int | None = None,
+) -> list[dict[str, Any]]:
+    """The campaign's log (or one gang's), oldest first, the last ``last`` entries: ``log``.
+    Each entry names its author: an account's name, ``None`` for the local command line."""
+    names = {g.id: g.name for g in found.gangs}
+    entries = logbook.history(session, campaign=found, gang=gang, limit=last)
+    authors = accounts.user_names(session, {e.author for e in entries if e.author is not None})
+    removed = tr(WORDS, "removed", lang)
+    return [
+        entry_data(
+            e,
+            names.get(e.gang_id) if e.gang_id else None,
+            lang,
+            None if e.author is None else authors.get(e.author, removed),
+        )
+        for e in entries
+    ]
