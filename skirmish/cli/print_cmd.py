@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from skirmish.cli.common_flags import DbOpt
 from skirmish.cli.store_options import CampaignOpt
-from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:
-    from skirmish.campaign.models import Campaign
     from skirmish.printing.views import CampaignView
 
 
@@ -164,18 +162,6 @@ def scenario_cmd(
     _write(render_scenario(scenario_view(found, lang), lang), output, fmt)
 
 
-def _house_rules(campaign: Campaign, lang: Lang) -> list[tuple[str, str]]:
-    """The campaign's house rules in force, as (rule id, text) pairs (RULINGS §4)."""
-    from skirmish.campaign.gangs import settings_of
-    from skirmish.campaign.settings import HOUSE_RULES
-
-    values = settings_of(campaign)
-    return [
-        (rule.rule, rule.describe(values.get(rule.key, rule.default), str(lang)))
-        for rule in HOUSE_RULES
-    ]
-
-
 @app.command("roster")
 def roster_cmd(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
@@ -191,16 +177,15 @@ def roster_cmd(
 
     Example: skirmish print roster Earps -o earps.pdf
     """
-    from skirmish.campaign import lookup, views
+    from skirmish.campaign import lookup
     from skirmish.cli.store_options import session
-    from skirmish.printing.build import roster_view
     from skirmish.printing.render import render_roster
+    from skirmish.printing.sheets import roster_sheet
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
-        data = views.gang_data(lookup.gang_by_name(s, found, gang, full=True), lang)
-        rules = _house_rules(found, lang)
-    _write(render_roster(roster_view(data, lang, house_rules=rules), lang), output, fmt)
+        view = roster_sheet(found, lookup.gang_by_name(s, found, gang, full=True), lang)
+    _write(render_roster(view, lang), output, fmt)
 
 
 @app.command("campaign")
@@ -216,29 +201,12 @@ def campaign_cmd(
 
     Example: skirmish print campaign --campaign Deadwood -o deadwood.pdf
     """
-    from skirmish.campaign import lookup, views
-    from skirmish.campaign.game.history import standings
+    from skirmish.campaign import lookup
     from skirmish.cli.store_options import session
-    from skirmish.printing.build import campaign_view
+    from skirmish.printing.sheets import campaign_sheet
 
     with session(db, access="read") as s:
-        found = lookup.current_campaign(s, campaign)
-        name = found.name
-        gangs: list[dict[str, Any]] = [
-            views.gang_data(lookup.gang_by_name(s, found, g.name, full=True), lang)
-            for g in found.gangs
-            if g.status == "active"
-        ]
-        results = standings(s, campaign=found)
-        rules = _house_rules(found, lang)
-    if not gangs:
-        raise SkirmishError(
-            f"campaign {name!r} has no active gang to print; "
-            "found one with 'skirmish gang new NAME --faction FACTION'.",
-            it=f"la campagna {name!r} non ha bande attive da stampare; fondane una con 'skirmish "
-            "gang new NOME --faction FAZIONE'.",
-        )
-    view = campaign_view(name, gangs, lang, house_rules=rules, standings=results)
+        view = campaign_sheet(s, lookup.current_campaign(s, campaign), lang)
     if _format(output, fmt) is Format.HTML:
         from skirmish.printing.render import render_campaign
 

@@ -8,6 +8,9 @@ embed a system face; it prints as a white square instead.
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -85,7 +88,7 @@ def write_pdf_sheets(
     ``render_campaign_sheets``) with the one stylesheet parsed once, write their pages in order
     as one PDF to ``path`` and return the number of pages. ``progress`` gets the index of each
     sheet once it is laid out."""
-    from weasyprint import CSS, HTML
+    from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
 
     if not sheets:
@@ -95,6 +98,21 @@ def write_pdf_sheets(
         )
     fonts = FontConfiguration()
     css = CSS(filename=str(templates_dir() / STYLESHEET), base_url=_base_url(), font_config=fonts)
+    document = _lay_out(sheets, fonts, css, progress)
+    _save(document, Path(path))
+    return len(document.pages)
+
+
+def _lay_out(
+    sheets: Sequence[str],
+    fonts: Any,
+    css: Any,
+    progress: Callable[[int], None] | None = None,
+) -> Any:
+    """Lay each sheet out with ``css`` (parsed once, with ``fonts``) and return one weasyprint
+    document of all their pages, in order."""
+    from weasyprint import HTML
+
     documents = []
     for index, html in enumerate(sheets):
         documents.append(
@@ -105,5 +123,105 @@ def write_pdf_sheets(
         if progress is not None:
             progress(index)
     pages = [page for document in documents for page in document.pages]
-    _save(documents[0].copy(pages), Path(path))
-    return len(pages)
+    return documents[0].copy(pages)
+
+
+class Press:
+    """A warm weasyprint for a process that prints again and again (the web app, issue #11):
+    the PDF of ``write_pdf_sheets``, byte for byte, as bytes, without paying each time for
+    what does not change.
+
+    - The stylesheet is parsed, its selectors compiled and its ``@font-face`` fonts loaded once,
+      into one ``FontConfiguration``, at the first PDF; each later one only lays its sheets out
+      (the sheets come without the inline stylesheet: ``render_*(…, inline_css=False)``).
+    - The finished PDFs are kept, most recently used first, up to ``entries`` of them and
+      ``max_bytes`` in all, keyed by ``key``: a hash of the sheets' HTML itself, which holds
+      everything the PDF depends on (the gang, its models, the house rules, the language, the
+      rules' numbers and words), and of the versions of weasyprint and of the stylesheet. So a
+      download repeated is instant and a change of anything printed is a new key, never a stale
+      PDF.
+    - One PDF is laid out at a time (one lock): the fonts' configuration is not shared between
+      threads, and the layout holds the interpreter anyway. Callers run ``pdf`` off the event
+      loop (the web app's routes are synchronous, so they run in its thread pool)."""
+
+    def __init__(self, *, entries: int = 64, max_bytes: int = 64 * 1024 * 1024) -> None:
+        self.entries = entries
+        self.max_bytes = max_bytes
+        #: How many PDFs were laid out (the others came from the cache).
+        self.renders = 0
+        self._done: OrderedDict[str, bytes] = OrderedDict()
+        self._size = 0
+        self._kept = threading.Lock()
+        self._laying_out = threading.Lock()
+        self._warm: tuple[Any, Any] | None = None
+
+    @staticmethod
+    def key(sheets: Sequence[str]) -> str:
+        """What identifies the PDF of ``sheets``: the same key, the same bytes (also the
+        ``ETag`` of a download)."""
+        digest = hashlib.sha256(_salt())
+        for html in sheets:
+            encoded = html.encode("utf-8")
+            digest.update(len(encoded).to_bytes(8, "big"))
+            digest.update(encoded)
+        return digest.hexdigest()
+
+    def pdf(self, sheets: Sequence[str]) -> bytes:
+        """The PDF of ``sheets`` (each an HTML document without the inline stylesheet), from
+        the cache when the same sheets were printed before."""
+        if not sheets:
+            raise SkirmishError(
+                "nothing to print: no sheet was rendered.",
+                it="niente da stampare: nessuna scheda è stata composta.",
+            )
+        key = self.key(sheets)
+        kept = self._get(key)
+        if kept is not None:
+            return kept
+        with self._laying_out:
+            kept = self._get(key)  # laid out by the request this one waited for
+            if kept is None:
+                fonts, css = self._warm_up()
+                kept = bytes(_lay_out(sheets, fonts, css).write_pdf())
+                self.renders += 1
+                self._put(key, kept)
+        return kept
+
+    def _warm_up(self) -> tuple[Any, Any]:
+        if self._warm is None:
+            from weasyprint import CSS
+            from weasyprint.text.fonts import FontConfiguration
+
+            fonts = FontConfiguration()
+            path = str(templates_dir() / STYLESHEET)
+            self._warm = (fonts, CSS(filename=path, base_url=_base_url(), font_config=fonts))
+        return self._warm
+
+    def _get(self, key: str) -> bytes | None:
+        with self._kept:
+            found = self._done.get(key)
+            if found is not None:
+                self._done.move_to_end(key)
+            return found
+
+    def _put(self, key: str, pdf: bytes) -> None:
+        with self._kept:
+            if len(pdf) > self.max_bytes or self.entries < 1:
+                return
+            self._done[key] = pdf
+            self._size += len(pdf)
+            while len(self._done) > self.entries or self._size > self.max_bytes:
+                _, dropped = self._done.popitem(last=False)
+                self._size -= len(dropped)
+
+
+@cache
+def _salt() -> bytes:
+    """The versions a PDF depends on besides its HTML: weasyprint's, skirmish's (its fonts) and
+    the stylesheet's."""
+    import weasyprint
+
+    from skirmish import __version__
+
+    versions = f"{weasyprint.__version__}\0{__version__}\0".encode("ascii")
+    return hashlib.sha256(versions + (templates_dir() / STYLESHEET).read_bytes()).digest()

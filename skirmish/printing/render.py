@@ -61,14 +61,15 @@ def _render(template: str, lang: Lang | str, *, inline_css: bool = True, **conte
     )
 
 
-def render_roster(gang: RosterView, lang: Lang | str = Lang.IT) -> str:
-    """One gang's sheet (one A4 page, two when it must) as HTML."""
-    return _render("roster.html", lang, gang=gang)
+def render_roster(gang: RosterView, lang: Lang | str = Lang.IT, *, inline_css: bool = True) -> str:
+    """One gang's sheet (one A4 page, two when it must) as HTML (``inline_css=False``: without
+    the stylesheet, for ``pdf.Press`` or ``write_pdf_sheets``, which bring it parsed)."""
+    return _render("roster.html", lang, inline_css=inline_css, gang=gang)
 
 
-def render_blank(lang: Lang | str = Lang.IT) -> str:
+def render_blank(lang: Lang | str = Lang.IT, *, inline_css: bool = True) -> str:
     """An empty sheet to fill in by hand, as HTML."""
-    return _render("blank.html", lang, rows=BLANK_ROWS)
+    return _render("blank.html", lang, inline_css=inline_css, rows=BLANK_ROWS)
 
 
 def render_campaign(campaign: CampaignView, lang: Lang | str = Lang.IT) -> str:
@@ -86,11 +87,15 @@ def render_campaign_sheets(campaign: CampaignView, lang: Lang | str = Lang.IT) -
     return sheets
 
 
-def render_reference(reference: ReferenceView, lang: Lang | str = Lang.IT) -> str:
+def render_reference(
+    reference: ReferenceView, lang: Lang | str = Lang.IT, *, inline_css: bool = True
+) -> str:
     """The two-page quick reference of the rulebook's summary tables, as HTML."""
-    return _render("reference.html", lang, ref=reference)
+    return _render("reference.html", lang, inline_css=inline_css, ref=reference)
 
 
-def render_scenario(scenario: ScenarioView, lang: Lang | str = Lang.IT) -> str:
+def render_scenario(
+    scenario: ScenarioView, lang: Lang | str = Lang.IT, *, inline_css: bool = True
+) -> str:
     """A scenario card as HTML."""
-    return _render("scenario.html", lang, scenario=scenario)
+    return _render("scenario.html", lang, inline_css=inline_css, scenario=scenario)
