@@ -512,10 +512,9 @@ def _find_invitation(session: Session, code_or_token: str) -> Invitation:
     return found
 
 
-def join(session: Session, code_or_token: str, user: User) -> tuple[Campaign, Role]:
-    """Use an invitation (its code, in any case and with or without the dash, or its link
-    token): ``user`` joins its campaign with its role. Each invitation is used once, before it
-    expires; it never lowers a role the user already has."""
+def usable_invitation(session: Session, code_or_token: str) -> tuple[Invitation, Campaign]:
+    """The invitation a code or link token names, with its campaign, if it can still be used
+    (unused, not expired); else the refusal ``join`` gives. What the join page shows first."""
     found = _find_invitation(session, code_or_token)
     campaign = session.get(Campaign, found.campaign_id)
     assert campaign is not None
@@ -529,6 +528,14 @@ def join(session: Session, code_or_token: str, user: User) -> tuple[Campaign, Ro
             f"this invitation expired on {found.expires_at[:10]}; ask for a new one.",
             it=f"questo invito è scaduto il {found.expires_at[:10]}; chiedine uno nuovo.",
         )
+    return found, campaign
+
+
+def join(session: Session, code_or_token: str, user: User) -> tuple[Campaign, Role]:
+    """Use an invitation (its code, in any case and with or without the dash, or its link
+    token): ``user`` joins its campaign with its role. Each invitation is used once, before it
+    expires; it never lowers a role the user already has."""
+    found, campaign = usable_invitation(session, code_or_token)
     offered = Role(found.role)
     current = role_of(session, campaign, user)
     if current is not None and RANK[current] >= RANK[offered]:
@@ -555,3 +562,61 @@ def open_invitations(session: Session, campaign: Campaign) -> list[Invitation]:
         col(Invitation.expires_at) > now,
     )
     return list(session.exec(query.order_by(col(Invitation.id))).all())
+
+
+def join_new(
+    session: Session, code_or_token: str, name: str, password: str
+) -> tuple[User, Campaign, Role]:
+    """Sign up with an invitation (the only way to make an account besides the CLI's ``user
+    add``): the invitation is checked first, so a used or expired one makes no account; then
+    the account, then ``join``. One unit of work: a refusal of either leaves neither."""
+    usable_invitation(session, code_or_token)
+    user = add_user(session, name, password)
+    campaign, role = join(session, code_or_token, user)
+    return user, campaign, role
+
+
+def withdraw_invitation(session: Session, campaign: Campaign, code: str) -> Invitation:
+    """Withdraw an open invitation of ``campaign`` by its code (any case, with or without the
+    dash): it is deleted, so neither its code nor its link works any more."""
+    typed = _typed_code(code)
+    for found in open_invitations(session, campaign):
+        if found.code == typed:
+            session.delete(found)
+            session.flush()
+            return found
+    raise CampaignError(
+        f"{campaign.name!r} has no open invitation with the code {code!r}; it may have been used, "
+        "have expired or been withdrawn already.",
+        it=f"{campaign.name!r} non ha un invito aperto con il codice {code!r}; forse è già stato "
+        "usato, è scaduto o è stato ritirato.",
+    )
+
+
+def change_password(
+    session: Session, user: User, current: str, password: str, address: str
+) -> tuple[User, int]:
+    """A user changes their own password: the current one is checked as a login is (a wrong
+    one counts for the throttle, ``check_password``), then ``set_password`` ends every session
+    of theirs. The user, and how many sessions ended."""
+    try:
+        check_password(session, user.name, current, address)
+    except LoginThrottled:
+        raise
+    except CampaignError:
+        raise CampaignError(
+            "the current password is wrong. Nothing was changed.",
+            it="la password attuale è sbagliata. Non è cambiato nulla.",
+        ) from None
+    return set_password(session, user.name, password)
+
+
+def memberships(session: Session, user: User) -> list[tuple[Campaign, Role]]:
+    """The campaigns ``user`` has a role in, with the role, oldest campaign first."""
+    rows = session.exec(
+        select(Campaign, Membership.role)
+        .join(Membership, col(Membership.campaign_id) == col(Campaign.id))
+        .where(Membership.user_id == user.id)
+        .order_by(col(Campaign.id))
+    ).all()
+    return [(campaign, Role(role)) for campaign, role in rows]

@@ -44,9 +44,11 @@ def new_campaign(
     name: str,
     explosives: bool = False,
     settings: Mapping[str, str] | None = None,
+    use: bool = True,
 ) -> Campaign:
     """Create a campaign with the house rules' defaults and ``settings``; it becomes the one in
-    use."""
+    use at the command line unless ``use`` is false (one made on the web leaves the terminal's
+    campaign as it was)."""
     name = limits.clean_name(name, "campaign")
     lookup.lock_store(session)  # names are unique across the store, case-folded
     for other in session.exec(select(Campaign)).all():
@@ -69,7 +71,8 @@ def new_campaign(
         session.add(CampaignSetting(campaign_id=campaign.id, key=key, value=value))
     session.flush()
     session.refresh(campaign)
-    lookup.set_current(session, campaign)
+    if use:
+        lookup.set_current(session, campaign)
     log_entry(
         session,
         campaign_id=campaign.id,

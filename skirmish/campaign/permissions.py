@@ -141,6 +141,28 @@ def may(
     return granted(grant, public=campaign.public, owns_gang=owns)
 
 
+def allowed(
+    session: Session, actor: Actor, campaign: Campaign, gang: Gang | None = None
+) -> dict[Action, bool]:
+    """``may`` for every action at once: what a page offers its reader (the web's links)."""
+    return {action: may(session, actor, action, campaign, gang) for action in Action}
+
+
+def may_found_campaign(actor: Actor) -> bool:
+    """Whether ``actor`` may create a campaign (becoming its owner): any account, and the
+    command line; nobody logged out. Not a row of ``TABLE``: there is no campaign yet."""
+    return actor is not None
+
+
+def require_found_campaign(actor: Actor) -> None:
+    """``may_found_campaign``, or a bilingual refusal that changes nothing."""
+    if not may_found_campaign(actor):
+        raise CampaignError(
+            "log in to create a campaign. Nothing was changed.",
+            it="accedi per creare una campagna. Non è cambiato nulla.",
+        )
+
+
 _WHAT: Final[dict[Action, tuple[str, str]]] = {
     Action.VIEW: ("see this campaign", "vedere questa campagna"),
     Action.CREATE_GANG: ("found a gang here", "fondare una banda qui"),

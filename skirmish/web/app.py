@@ -31,7 +31,7 @@ from starlette.exceptions import HTTPException
 from skirmish.campaign import accounts, store
 from skirmish.campaign.models import User
 from skirmish.errors import CampaignError, SkirmishError, StoreError
-from skirmish.web import api, pages
+from skirmish.web import api, club, pages
 from skirmish.web.site import (
     CSRF_COOKIE,
     CSRF_FIELD,
@@ -50,6 +50,7 @@ from skirmish.web.site import (
     safe_next,
     secure,
     set_csrf,
+    start_session,
 )
 from skirmish.web.text import TEXT
 
@@ -189,15 +190,7 @@ def create_app(db: str | None = None) -> FastAPI:
             message = error.text(pick_lang(request).value)
             return login_form(request, 401, message, user, target)
         response = RedirectResponse(target, status_code=303)
-        response.set_cookie(
-            SESSION_COOKIE,
-            token,
-            max_age=int(accounts.SESSION_MAX.total_seconds()),
-            httponly=True,
-            samesite="lax",
-            secure=secure(request),
-        )
-        set_csrf(request, response, secrets.token_urlsafe(32))
+        start_session(request, response, token)
         return response
 
     @app.post("/logout", include_in_schema=False)
@@ -214,6 +207,6 @@ def create_app(db: str | None = None) -> FastAPI:
         set_csrf(request, response, secrets.token_urlsafe(32))
         return response
 
-    for module in (pages, api):
+    for module in (pages, api, club):
         app.include_router(module.router(site))
     return app

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from skirmish import rules
+from skirmish.campaign.permissions import allowed
 from skirmish.campaign.views import injury_name, skill_name
 from skirmish.engine.glossary import GameResult, GameStatus, label_value
 from skirmish.errors import RulesError, SkirmishError, UnknownNameError, shown
@@ -21,7 +22,7 @@ from skirmish.i18n import Lang, name
 from skirmish.printing.build import roster_view, scenario_view, weapon_line
 from skirmish.printing.render import render_roster
 from skirmish.rules.scenarios import Scenario, find_scenario, scenarios
-from skirmish.web import reads
+from skirmish.web import club, reads
 from skirmish.web.site import (
     FEED,
     RECENT_GAMES,
@@ -50,7 +51,8 @@ def router(site: Site) -> APIRouter:
             names = {c.name for c in seen}
             rows = [row for row in reads.campaigns(s) if row["name"] in names]
             gangs = {c.name: [g.name for g in c.gangs] for c in seen}
-        return site.page(request, "index.html", campaigns=rows, gangs=gangs)
+            mine = club.yours(site, s, pick_lang(request))
+        return site.page(request, "index.html", campaigns=rows, gangs=gangs, **mine)
 
     @r.get("/c/{campaign}", response_class=HTMLResponse, include_in_schema=False)
     def campaign_page(request: Request, campaign: str, sort: str = "place") -> Response:
@@ -62,6 +64,7 @@ def router(site: Site) -> APIRouter:
             games = reads.game_list(s, found)
             entries = reads.log(s, found, lang, last=FEED)
             dead = reads.campaign_graveyard(s, found)
+            can = allowed(s, site.actor(s), found)
         treasury = {g["name"]: g["treasury"] for g in shown["gangs"]}
         for row in table:
             row["treasury"] = treasury.get(row["gang"], 0)
@@ -87,6 +90,7 @@ def router(site: Site) -> APIRouter:
             feed=list(reversed(entries)),
             graveyard=dead,
             faction_names={g["name"]: g["faction_name"] for g in shown["gangs"]},
+            can=can,
         )
 
     @r.get("/c/{campaign}/g/{gang}", response_class=HTMLResponse, include_in_schema=False)

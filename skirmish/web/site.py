@@ -411,6 +411,24 @@ class Site:
             raise NotFound(error, links) from None
 
 
+def start_session(request: Request, response: Response, token: str) -> None:
+    """Log the browser in: the session cookie holds ``token`` (``accounts.open_session``;
+    HttpOnly, SameSite=Lax, Secure over HTTPS, at most ``SESSION_MAX``), and a new CSRF token
+    (one seen before a login is not the one after). Used by ``/login`` and by every page that
+    opens a session (joining with a new account, changing one's password)."""
+    from skirmish.campaign.accounts import SESSION_MAX
+
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        max_age=int(SESSION_MAX.total_seconds()),
+        httponly=True,
+        samesite="lax",
+        secure=secure(request),
+    )
+    set_csrf(request, response, secrets.token_urlsafe(32))
+
+
 def set_csrf(request: Request, response: Response, token: str) -> None:
     """Give the browser a CSRF token (HttpOnly, SameSite=Lax, Secure over HTTPS)."""
     response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="lax", secure=secure(request))
