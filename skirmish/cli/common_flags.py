@@ -1,6 +1,7 @@
 """The flags common to many commands, defined once (STYLE.md habit 5): ``--json``, ``--seed``,
-``--dice``, ``--lang`` and ``--db``, a check of a number's bounds as it is parsed, and what the
-dice and output flags do (``roll_with``, ``emit_json``).
+``--dice`` (declared with the rolls, ``engine.rolls.SEED`` and ``DICE``, which the web's dice
+roller shares; the engine's ``roll_with`` rolls them), ``--lang`` and ``--db``, a check of a
+number's bounds as it is parsed, and ``emit_json``.
 """
 
 from __future__ import annotations
@@ -8,16 +9,14 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
 
-from skirmish.engine.dice import DiceSource, RandomDice, ScriptedDice, parse_dice, run_scripted
-from skirmish.errors import DiceError
+from skirmish.engine.rolls import DICE
+from skirmish.engine.rolls import SEED as SEED_INPUT
 from skirmish.i18n import Lang, default_lang
 from skirmish.limits import SEED, Bound, Measure
-
-T = TypeVar("T")
 
 
 def bounded(bound: Bound | Measure) -> Callable[[typer.CallbackParam, Any], Any]:
@@ -39,18 +38,11 @@ def bounded(bound: Bound | Measure) -> Callable[[typer.CallbackParam, Any], Any]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 SeedOpt = Annotated[
     int | None,
-    typer.Option(
-        "--seed",
-        callback=bounded(SEED),
-        help="Seed for the random dice: same seed, same roll (0 to 2**63−1).",
-    ),
+    typer.Option(SEED_INPUT.flag, callback=bounded(SEED), help=SEED_INPUT.help_en),
 ]
 DiceOpt = Annotated[
     str | None,
-    typer.Option(
-        "--dice",
-        help="Dice rolled at the table, in order (e.g. 2,4,4,4,3,5), instead of random ones.",
-    ),
+    typer.Option(DICE.flag, help=DICE.help_en),
 ]
 LangOpt = Annotated[
     Lang,
@@ -69,32 +61,6 @@ DbOpt = Annotated[
         help="Campaign database: a file path or an SQLAlchemy URL (postgresql+psycopg://…).",
     ),
 ]
-
-
-def roll_with(procedure: Callable[[DiceSource], T], *, seed: int | None, dice: str | None) -> T:
-    """Run ``procedure`` on typed-in dice (all of them must be used) or seeded random dice."""
-    if dice is None:
-        return procedure(RandomDice(seed))
-    faces = parse_dice(dice)
-    used: list[int] = []
-
-    def counted(source: DiceSource) -> T:
-        scripted = source if isinstance(source, ScriptedDice) else None
-        result = procedure(source)
-        if scripted is not None:
-            used.append(scripted.used)
-        return result
-
-    result = run_scripted(counted, faces)
-    if used and used[0] < len(faces):
-        extra = ",".join(str(f) for f in faces[used[0] :])
-        raise DiceError(
-            f"--dice gave {len(faces)} dice but this roll used only {used[0]}; "
-            f"remove the extra ones ({extra}) or check the options.",
-            it=f"--dice ha dato {len(faces)} dadi ma questo tiro ne ha usati solo {used[0]}; "
-            f"togli quelli in più ({extra}) o controlla le opzioni.",
-        )
-    return result
 
 
 def emit_json(payload: Any) -> None:

@@ -1,4 +1,5 @@
-"""How every ``roll`` command prints its result once ``roll_with`` has rolled it (``emit``).
+"""How every ``roll`` command prints its result once the engine has rolled it (``show``, and
+``emit`` for a result and its renderers).
 
 The words themselves (numbers with a true minus sign, faces, sums, ``Words``) are the engine's
 explanation of a roll (``engine.explain``), shared with the web's dice roller; they are
@@ -7,7 +8,7 @@ re-exported here for the terminal's renderers."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
@@ -23,7 +24,20 @@ from skirmish.engine.explain import (
 )
 from skirmish.i18n import Lang
 
-__all__ = ["MINUS", "Words", "dice_json", "emit", "faces_text", "number", "signed", "sum_text"]
+if TYPE_CHECKING:
+    from skirmish.engine.rolls import Rolled
+
+__all__ = [
+    "MINUS",
+    "Words",
+    "dice_json",
+    "emit",
+    "faces_text",
+    "number",
+    "show",
+    "signed",
+    "sum_text",
+]
 
 R = TypeVar("R")
 
@@ -40,4 +54,13 @@ def emit(
         emit_json(as_json(result, lang))
         return
     for line in lines(result, lang):
+        typer.echo(line)
+
+
+def show(rolled: Rolled, json_wanted: bool, lang: Lang) -> None:
+    """Print a test ``engine.rolls.roll`` rolled: its JSON with ``--json``, else its lines."""
+    if json_wanted:
+        emit_json(rolled.payload(lang))
+        return
+    for line in rolled.lines(lang):
         typer.echo(line)

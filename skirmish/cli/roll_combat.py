@@ -3,27 +3,20 @@
 The commands' options are not written here: each command takes every input the declaration of
 the combat situation (``engine.situation``) gives its procedure, made typer options by
 ``cli.situation_options``, then ``--seed``, ``--dice``, ``--json`` and ``--lang``. Its body hands
-the options to the setup builders of ``situation_options`` (shared with ``skirmish odds``),
-rolls the procedure on typed-in (``--dice``) or seeded random dice, and prints one line a step
-(``--lang it|en``) or one JSON object (``--json``) through ``render_rolls.emit``. The renderers
-and the engine's procedures are imported inside the bodies so that loading ``skirmish roll``
-stays cheap.
+the options to ``engine.rolls.roll`` (shared with the web's dice roller), which builds the
+setup and rolls the procedure on typed-in (``--dice``) or seeded random dice, and prints one
+line a step (``--lang it|en``) or one JSON object (``--json``) through ``render_rolls.show``.
+The engine's procedures and explanations are imported inside ``roll`` so that loading
+``skirmish roll`` stays cheap.
 """
 
 from typing import Any
 
 import typer
 
-from skirmish.cli.common_flags import DiceOpt, JsonOpt, LangOpt, SeedOpt, roll_with
-from skirmish.cli.situation_options import (
-    melee_setup,
-    nerve_model,
-    panic_model,
-    parameter,
-    save_mods,
-    shoot_setup,
-    situation_command,
-)
+from skirmish.cli.common_flags import DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.situation_options import parameter, situation_command
+from skirmish.engine import rolls
 from skirmish.engine.situation import ROLL_SOURCES, Procedure
 
 #: The options every roll ends with: the dice and the output.
@@ -35,70 +28,23 @@ ROLL_OPTIONS = [
 ]
 
 
-def _nerve(*, seed: int | None, dice: str | None, json: bool, lang: Any, **options: Any) -> None:
-    """``roll nerve``: a nerve test on its own (R-01)."""
-    from skirmish.cli import render_combat as render
-    from skirmish.cli.render_rolls import emit
-    from skirmish.engine.nerve import nerve_test
+def _body(test: str, doc: str) -> Any:
+    """The body of ``roll TEST``: roll the options given (``engine.rolls.roll``) and print."""
 
-    fight, saloon_girl = options.pop("fight"), options.pop("saloon_girl")
-    attacker = nerve_model(**options)
-    result = roll_with(
-        lambda d: nerve_test(attacker, d, fight=fight, saloon_girl=saloon_girl),
-        seed=seed,
-        dice=dice,
-    )
-    emit(result, render.nerve_lines, render.nerve_result_json, json, lang)
+    def run(*, seed: int | None, dice: str | None, json: bool, lang: Any, **options: Any) -> None:
+        from skirmish.cli.render_rolls import show
+
+        show(rolls.roll(test, options, seed=seed, dice=dice), json, lang)
+
+    run.__doc__ = doc
+    return run
 
 
-def _shoot(*, seed: int | None, dice: str | None, json: bool, lang: Any, **options: Any) -> None:
-    """``roll shoot``: a whole shooting action (R-01–R-04, R-14)."""
-    from skirmish.cli import render_combat as render
-    from skirmish.cli.render_rolls import emit
-    from skirmish.engine.shooting import shoot as roll_shoot
-
-    setup = shoot_setup(**options)
-    result = roll_with(lambda d: roll_shoot(setup, d), seed=seed, dice=dice)
-    emit(result, render.shoot_lines, render.shoot_json, json, lang)
-
-
-def _melee(*, seed: int | None, dice: str | None, json: bool, lang: Any, **options: Any) -> None:
-    """``roll melee``: a whole fight (R-01, R-03–R-05)."""
-    from skirmish.cli import render_combat as render
-    from skirmish.cli.render_rolls import emit
-    from skirmish.engine.fight import melee as roll_melee
-
-    setup = melee_setup(**options)
-    result = roll_with(lambda d: roll_melee(setup, d), seed=seed, dice=dice)
-    emit(result, render.melee_lines, render.melee_json, json, lang)
-
-
-def _save(*, seed: int | None, dice: str | None, json: bool, lang: Any, **options: Any) -> None:
-    """``roll save``: saving rolls on their own (R-03)."""
-    from skirmish.cli import render_combat as render
-    from skirmish.cli.render_rolls import emit
-    from skirmish.engine.saving import saving_roll
-
-    rif, damage, cos = options.pop("rif"), options.pop("damage"), options.pop("cos")
-    mods = save_mods(**options)
-    result = roll_with(
-        lambda d: saving_roll(rif, d, damage=damage, modifiers=mods, cos=cos), seed=seed, dice=dice
-    )
-    emit(result, render.save_lines, render.save_result_json, json, lang)
-
-
-def _panic(*, seed: int | None, dice: str | None, json: bool, lang: Any, **options: Any) -> None:
-    """``roll panic``: a panic test on its own (R-04)."""
-    from skirmish.cli import render_combat as render
-    from skirmish.cli.render_rolls import emit
-    from skirmish.engine.panic import panic_test
-
-    charge = options.pop("mountain_men_charge")
-    model = panic_model(**options)
-    result = roll_with(
-        lambda d: panic_test(model, d, mountain_men_charge=charge), seed=seed, dice=dice
-    )
-    emit(result, render.panic_lines, render.panic_result_json, json, lang)
+_nerve = _body("nerve", "``roll nerve``: a nerve test on its own (R-01).")
+_shoot = _body("shoot", "``roll shoot``: a whole shooting action (R-01–R-04, R-14).")
+_melee = _body("melee", "``roll melee``: a whole fight (R-01, R-03–R-05).")
+_save = _body("save", "``roll save``: saving rolls on their own (R-03).")
+_panic = _body("panic", "``roll panic``: a panic test on its own (R-04).")
 
 
 #: Each command's help: what it does, its defaults, and an example on one line.
@@ -130,14 +76,8 @@ HELP = {
 }
 
 
-#: One line each for ``skirmish roll --help``.
-SHORT_HELP = {
-    "nerve": "Nerve test (R-01): 2D6 against FRED before shooting or fighting.",
-    "shoot": "Shoot (R-01–R-04, R-14): nerve, shots, saves and panic.",
-    "melee": "Fight (R-05): nerve, fight roll, saves and panic.",
-    "save": "Saving rolls (R-03): 1D6 + modifiers − RIF per damage.",
-    "panic": "Panic test (R-04): 2D6 against FRED; shaken, terrified, prone.",
-}
+#: One line each for ``skirmish roll --help``: the declaration's (``engine.rolls.TITLES``).
+SHORT_HELP = {test: rolls.TITLES[test][0] for test in rolls.COMBAT}
 
 
 def _command(procedure: Procedure, body: Any) -> Any:

@@ -4,9 +4,10 @@
 hand: ``situation_parameters`` turns each declared ``Input`` of a procedure into an ``Annotated``
 typer option (its flag and aliases, type and choices, default, help, bounds, and a help panel
 for whose it is), and ``situation_command`` makes a command of them with a body that receives
-every option by name. ``values_of`` maps a command's options back to the declaration's ids,
-and ``shoot_setup``, ``melee_setup``, ``nerve_model``, ``panic_model`` and ``save_mods`` hand
-them to the engine's one builder of each setup (``roll`` and ``odds`` share them).
+every option by name. ``values_of`` (the engine's) maps a command's options back to the
+declaration's ids, and ``shoot_setup``, ``melee_setup``, ``nerve_model``, ``panic_model`` and
+``save_mods`` hand them to the engine's one builder of each setup (``roll`` and ``odds`` share
+them).
 """
 
 from __future__ import annotations
@@ -21,7 +22,17 @@ import typer
 
 from skirmish.cli.common_flags import bounded
 from skirmish.engine import situation
-from skirmish.engine.situation import SUBJECT, Input, Kind, Procedure, Source, Whose, inputs_for
+from skirmish.engine.situation import (
+    SUBJECT,
+    Input,
+    Kind,
+    Procedure,
+    Source,
+    Whose,
+    inputs_for,
+)
+from skirmish.engine.situation import values_of as values_of  # game_combat's
+from skirmish.errors import RulesError
 from skirmish.limits import COUNT, DISTANCE
 
 if TYPE_CHECKING:
@@ -86,34 +97,6 @@ def _annotation(
     return Annotated[base | None if optional else base, option]
 
 
-#: The Italian words (and other names players use) each choice of the declaration takes
-#: besides its English value: ``--cover leggera``, ``--target-mount galoppo`` (issue #10).
-CHOICE_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
-    "Cover": {
-        "none": ("nessuna", "scoperto", "allo scoperto"),
-        "light": ("leggera", "copertura leggera"),
-        "partial": ("parziale", "copertura parziale"),
-        "full": ("totale", "completa", "copertura totale"),
-    },
-    "Motion": {
-        "none": ("fermo", "a piedi", "nessuno"),
-        "normal": ("normale", "trotto", "al trotto"),
-        "fast": ("veloce", "corsa", "galoppo", "in corsa"),
-    },
-    "MountPace": {
-        "none": ("a piedi", "nessuna", "nessuno"),
-        "still": ("fermo", "cavallo fermo"),
-        "trot": ("trotto", "al trotto"),
-        "gallop": ("corsa", "galoppo", "in corsa"),
-    },
-    "Elevation": {
-        "none": ("nessuna", "pari", "stesso livello"),
-        "attacker": ("aggressore", "attaccante"),
-        "defender": ("difensore",),
-    },
-}
-
-
 def _metavar(choices: type[StrEnum]) -> str:
     return "[" + "|".join(c.value for c in choices) + "]"
 
@@ -121,24 +104,14 @@ def _metavar(choices: type[StrEnum]) -> str:
 @functools.cache
 def choice_parser(choices: type[StrEnum]) -> Callable[[str], str]:
     """What an option of ``choices`` makes of what was typed: the choice's English value for
-    its value or one of its Italian words (``CHOICE_WORDS``), in any case, with or without
-    accents; anything else is refused naming every word it takes."""
-    from skirmish.rules.names import normalize
-
-    words = CHOICE_WORDS.get(choices.__name__, {})
-    known: dict[str, str] = {}
-    for choice in choices:
-        for name in (choice.value, *words.get(choice.value, ())):
-            known[normalize(name)] = choice.value
+    its value or one of its Italian words (``situation.choice_value``); anything else is a
+    usage error naming every word it takes."""
 
     def parse(value: str) -> str:
-        found = known.get(normalize(str(value)))
-        if found is None:
-            english = ", ".join(repr(c.value) for c in choices)
-            italian = ", ".join(repr(w[0]) for w in words.values())
-            also = f" (or in Italian {italian})" if italian else ""
-            raise typer.BadParameter(f"{value!r} is not one of {english}{also}.")
-        return found
+        try:
+            return situation.choice_value(choices, value)
+        except RulesError as refused:
+            raise typer.BadParameter(refused.text("en")) from None
 
     return parse
 
@@ -235,16 +208,6 @@ def situation_command(
         return [*before, *inputs, *after]
 
     return Command(params, body, name, doc)
-
-
-def values_of(procedure: Procedure, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The declaration's values (by input id) of a command's ``options`` (by parameter name);
-    an option that is no input of ``procedure`` is a bug to fix here (``TypeError``)."""
-    by_param = {i.param_for(procedure): i.id for i in inputs_for(procedure)}
-    unknown = sorted(set(options) - set(by_param))
-    if unknown:
-        raise TypeError(f"options {unknown} are no inputs of {procedure.value}")
-    return {by_param[name]: value for name, value in options.items()}
 
 
 def shoot_setup(**options: Any) -> ShootSetup:

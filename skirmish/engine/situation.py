@@ -495,6 +495,72 @@ def inputs_for(
     return tuple(i for i in INPUTS if procedure in i.procedures and i.source in sources)
 
 
+def values_of(procedure: Procedure, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The declaration's values (by input id) of a front end's ``options`` (by parameter name,
+    ``Input.param_for``); an option that is no input of ``procedure`` is a bug of the caller
+    (``TypeError``)."""
+    by_param = {i.param_for(procedure): i.id for i in inputs_for(procedure)}
+    unknown = sorted(set(options) - set(by_param))
+    if unknown:
+        raise TypeError(f"options {unknown} are no inputs of {procedure.value}")
+    return {by_param[name]: value for name, value in options.items()}
+
+
+#: The Italian words (and other names players use) each choice of the declaration takes
+#: besides its English value: ``--cover leggera``, ``--target-mount galoppo`` (issue #10).
+CHOICE_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
+    "Cover": {
+        "none": ("nessuna", "scoperto", "allo scoperto"),
+        "light": ("leggera", "copertura leggera"),
+        "partial": ("parziale", "copertura parziale"),
+        "full": ("totale", "completa", "copertura totale"),
+    },
+    "Motion": {
+        "none": ("fermo", "a piedi", "nessuno"),
+        "normal": ("normale", "trotto", "al trotto"),
+        "fast": ("veloce", "corsa", "galoppo", "in corsa"),
+    },
+    "MountPace": {
+        "none": ("a piedi", "nessuna", "nessuno"),
+        "still": ("fermo", "cavallo fermo"),
+        "trot": ("trotto", "al trotto"),
+        "gallop": ("corsa", "galoppo", "in corsa"),
+    },
+    "Elevation": {
+        "none": ("nessuna", "pari", "stesso livello"),
+        "attacker": ("aggressore", "attaccante"),
+        "defender": ("difensore",),
+    },
+}
+
+
+def choice_label(choices: type[StrEnum], value: str, lang: str) -> str:
+    """A choice as a player names it: its English value, or its first Italian word."""
+    words = CHOICE_WORDS.get(choices.__name__, {}).get(value, ())
+    return words[0] if lang == "it" and words else value
+
+
+def choice_value(choices: type[StrEnum], value: str) -> str:
+    """The English value of the choice ``value`` names: its value or one of its Italian words
+    (``CHOICE_WORDS``), in any case, with or without accents; anything else is refused naming
+    every word the choice takes."""
+    from skirmish.rules.names import normalize
+
+    words = CHOICE_WORDS.get(choices.__name__, {})
+    for choice in choices:
+        names = (choice.value, *words.get(choice.value, ()))
+        if normalize(str(value)) in {normalize(n) for n in names}:
+            return choice.value
+    english = ", ".join(repr(c.value) for c in choices)
+    italian = ", ".join(repr(w[0]) for w in words.values())
+    also = f" (or in Italian {italian})" if italian else ""
+    anche = f" (o in italiano {italian})" if italian else ""
+    raise RulesError(
+        f"{value!r} is not one of {english}{also}.",
+        it=f"{value!r} non è uno tra {english}{anche}.",
+    )
+
+
 def complete(procedure: Procedure, values: Mapping[str, Any]) -> dict[str, Any]:
     """Every input of ``procedure``: the ``values`` given, the defaults for the rest. An id that
     is no input of ``procedure`` is a bug of the caller (``TypeError``), never dropped."""

@@ -1,0 +1,921 @@
+"""Every roll of ``skirmish roll`` and the web's dice roller, declared once: each test's inputs
+(names and help in Italian and English, kind, range, default), the typed-in dice, and how the
+given values roll.
+
+The combat tests (nerve, shoot, melee, save, panic) take the inputs of the combat situation
+(``engine.situation.INPUTS``); the other tests (reflex R-06, initiative R-07, cohesion R-08,
+infamy R-09, recovery R-10, skill R-11, availability R-12, explosion and lasso R-14) take the
+``Option``\\ s of ``OPTIONS`` below. ``skirmish roll`` and ``skirmish odds`` make their typer
+options of both (``cli.situation_options``, ``cli.roll_procedures``), the web its forms
+(``web.tools``); ``roll`` rolls the values either was given, by the options' parameter names, on
+typed-in or seeded random dice, and returns what to show (``Rolled``: the lines of
+``explain_combat`` / ``explain_procedures``, the JSON of ``--json``).
+
+Importing this module stays cheap (``skirmish roll`` pays for it at every start, issue #2): the
+engine's procedures and the explanations are imported inside the functions that run them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+
+from skirmish.errors import DiceError, RulesError, UnknownNameError
+from skirmish.i18n import Lang, tr
+
+if TYPE_CHECKING:
+    from skirmish.engine.dice import DiceSource
+    from skirmish.engine.result import Modifier
+
+T = TypeVar("T")
+K = TypeVar("K")
+
+
+class Kind(StrEnum):
+    """The kind of value an ``Option`` takes."""
+
+    FLAG = "flag"  # yes or no, no by default: --whisky
+    SWITCH = "switch"  # yes or no, yes by default: --fama/--no-fama
+    NUMBER = "number"  # a whole number, from ``low`` to ``high`` where the book bounds it
+    NAME = "name"  # a name of the book (doctor, item, explosive…), Italian or English
+    NAMES = "names"  # several names, the option repeated
+    WORD = "word"  # one of ``words``' keys, by any of its names (Italian or English)
+
+
+class Option(NamedTuple):
+    """One input of a test that is not a shot or a fight, declared once for every front end
+    (a named tuple, like ``situation.Input``, to keep ``skirmish roll``'s start cheap)."""
+
+    id: str  # the command's parameter name, the key of a value
+    flag: str  # the command-line flag, e.g. "--rif"
+    name_en: str
+    name_it: str
+    help_en: str
+    help_it: str
+    kind: Kind
+    default: Any = None
+    required: bool = False
+    low: int | None = None  # the range a front end offers (the engine checks its own)
+    high: int | None = None
+    words: Mapping[str, tuple[str, ...]] | None = None  # WORD: each key's names, English first
+
+    def name(self, lang: Lang | str) -> str:
+        """The input's name in ``lang``."""
+        return self.name_it if str(lang) == "it" else self.name_en
+
+    def help(self, lang: Lang | str) -> str:
+        """The input's help in ``lang``."""
+        return self.help_it if str(lang) == "it" else self.help_en
+
+    @property
+    def negative(self) -> str:
+        """A SWITCH's flag that turns it off: ``--no-fama``."""
+        return "--no-" + self.flag.removeprefix("--")
+
+
+def _o(
+    id: str,
+    flag: str,
+    names: tuple[str, str],
+    helps: tuple[str, str],
+    kind: Kind,
+    **more: Any,
+) -> Option:
+    """An ``Option``, one line of the tables below: names and helps as (English, Italian)."""
+    if kind is Kind.FLAG:
+        more.setdefault("default", False)
+    return Option(id, flag, names[0], names[1], helps[0], helps[1], kind, **more)
+
+
+#: The tests ``skirmish roll`` and the web's roller roll, in the order they list them.
+TESTS: tuple[str, ...] = (
+    "shoot",
+    "melee",
+    "save",
+    "panic",
+    "nerve",
+    "reflex",
+    "initiative",
+    "cohesion",
+    "infamy",
+    "recovery",
+    "skill",
+    "availability",
+    "explosion",
+    "lasso",
+)
+#: The combat tests: their inputs are the combat situation's (``engine.situation``).
+COMBAT: tuple[str, ...] = ("nerve", "shoot", "melee", "save", "panic")
+
+#: Each test in one line, English and Italian (``skirmish roll --help``, the web's lists).
+TITLES: dict[str, tuple[str, str]] = {
+    "nerve": (
+        "Nerve test (R-01): 2D6 against FRED before shooting or fighting.",
+        "Test di freddezza (R-01): 2D6 contro FRED prima di sparare o lottare.",
+    ),
+    "shoot": (
+        "Shoot (R-01–R-04, R-14): nerve, shots, saves and panic.",
+        "Sparare (R-01–R-04, R-14): freddezza, colpi, tiri salvezza e panico.",
+    ),
+    "melee": (
+        "Fight (R-05): nerve, fight roll, saves and panic.",
+        "Lotta (R-05): freddezza, tiro per lottare, tiri salvezza e panico.",
+    ),
+    "save": (
+        "Saving rolls (R-03): 1D6 + modifiers − RIF per damage.",
+        "Tiri salvezza (R-03): 1D6 + modificatori − RIF per ogni danno.",
+    ),
+    "panic": (
+        "Panic test (R-04): 2D6 against FRED; shaken, terrified, prone.",
+        "Test di panico (R-04): 2D6 contro FRED; scosso, impaurito, a terra.",
+    ),
+    "reflex": (
+        "Reflex test (R-06): 2D6 against RIF, 1 or 2 successes.",
+        "Test di riflessi (R-06): 2D6 contro RIF, 1 o 2 successi.",
+    ),
+    "initiative": (
+        "Initiative (R-07): 1D6 + RIF + unused FAMA, or a roll-off.",
+        "Iniziativa (R-07): 1D6 + RIF + FAMA non usata, o uno spareggio.",
+    ),
+    "cohesion": (
+        "Cohesion test (R-08): 1D6 ± leader against the highest FRED.",
+        "Test di coesione (R-08): 1D6 ± capo contro la FRED più alta.",
+    ),
+    "infamy": (
+        "Infamy test (R-09): 1D6 after a retreat; a 1 costs FAMA.",
+        "Test di infamia (R-09): 1D6 dopo una ritirata; un 1 costa FAMA.",
+    ),
+    "recovery": (
+        "Recovery (R-10): 1D6 + doctor after the game.",
+        "Recupero (R-10): 1D6 + dottore dopo la partita.",
+    ),
+    "skill": (
+        "New skill (R-11): 2D6 on the new-skills table.",
+        "Nuova abilità (R-11): 2D6 sulla tabella delle nuove abilità.",
+    ),
+    "availability": (
+        "Availability (R-12): 1D6 equal to or above DISP before buying.",
+        "Reperibilità (R-12): 1D6 pari o superiore a DISP prima di comprare.",
+    ),
+    "explosion": (
+        "Explosion (R-14): dynamite or nitroglycerin on one model.",
+        "Esplosione (R-14): dinamite o nitroglicerina su un personaggio.",
+    ),
+    "lasso": (
+        "Lasso (R-14): reflex test, then 1D6 against COS.",
+        "Lazo (R-14): test di riflessi, poi 1D6 contro COS.",
+    ),
+}
+
+
+def title(test: str, lang: Lang | str) -> str:
+    """The one line of ``test`` in ``lang``."""
+    english, italian = TITLES[test]
+    return italian if str(lang) == "it" else english
+
+
+# ---------------------------------------------------------------------------- words
+
+#: A mounted sideways move (table 2): its modifier by its names.
+SIDE_STEPS: dict[int, tuple[str, ...]] = {
+    1: ("normal", "normale", "laterale-normale", "1"),
+    2: ("fast", "veloce", "laterale-veloce", "2"),
+}
+#: The gang's leader in a cohesion test (R-08).
+LEADERS: dict[str, tuple[str, ...]] = {
+    "alive": ("alive", "vivo", "in-gioco", "in-play"),
+    "dead": ("dead", "morto", "eliminato", "eliminated"),
+    "none": ("none", "nessuno", "no-leader", "senza-leader"),
+}
+#: A model's protection from a blast (table 8).
+LEVELS: dict[str, tuple[str, ...]] = {
+    "none": ("none", "nessuna"),
+    "partial": ("partial", "parziale"),
+    "total": ("total", "totale", "full"),
+}
+
+
+def pick(kind: str, value: str, names: Mapping[K, Sequence[str]]) -> K:
+    """The key whose names (Italian or English, any case or accent) include ``value``."""
+    import difflib
+
+    from skirmish.rules.names import normalize
+
+    key = normalize(value)
+    by_name: dict[str, K] = {}
+    for member, aliases in names.items():
+        for alias in aliases:
+            by_name[normalize(alias)] = member
+    if key in by_name:
+        return by_name[key]
+    close = difflib.get_close_matches(key, list(by_name), n=3, cutoff=0.5)
+    first = [str(aliases[0]) for aliases in names.values()]
+    suggestions = list(dict.fromkeys(str(names[by_name[c]][0]) for c in close)) or first
+    raise UnknownNameError(kind, value, suggestions)
+
+
+# ---------------------------------------------------------------------------- the declaration
+
+_RIF = ("RIF", "RIF")
+_IMBRANATO = _o(
+    "imbranato", "--imbranato", ("Imbranato", "Imbranato"),
+    ("Invalid 'Imbranato' (clumsy): +1 on each die (§6.5).",
+     "Invalido 'Imbranato': +1 a ogni dado (§6.5)."),
+    Kind.FLAG,
+)  # fmt: skip
+_WHISKY = _o(
+    "whisky", "--whisky", ("whisky", "whisky"),
+    ("Drank whisky: −1 RIF, +1 on each reflex die (§8.3).",
+     "Ha bevuto whisky: −1 RIF, +1 a ogni dado dei riflessi (§8.3)."),
+    Kind.FLAG,
+)  # fmt: skip
+
+#: The inputs of each test that is not a shot or a fight, in the order the commands list them.
+OPTIONS: dict[str, tuple[Option, ...]] = {
+    "reflex": (
+        _o("rif", "--rif", _RIF, ("The model's RIF (0–4).", "I RIFLESSI del personaggio (0–4)."),
+           Kind.NUMBER, required=True, low=0, high=4),
+        _o("need", "--need", ("successes needed", "successi richiesti"),
+           ("Successes needed: 1 (default), or 2 for actions marked '2 dadi su 2' (table 1).",
+            "Successi richiesti: 1 (di norma), o 2 per le azioni segnate '2 dadi su 2' "
+            "(tabella 1)."),
+           Kind.NUMBER, low=1, high=2),
+        # the actions of table 1 that need a reflex test (R-06), written out rather than read
+        # from the rules data so that loading 'roll' parses no table (issue #2); a test checks
+        # this list against the data
+        _o("action", "--action", ("action", "azione"),
+           ("The action of table 1 that needs a reflex test: climb, mount-trotting, "
+            "mount-galloping, jump-6 or lasso-catch (or their Italian names); sets --need, "
+            "and --horse or --lasso.",
+            "L'azione della tabella 1 che richiede un test di riflessi: climb, mount-trotting, "
+            "mount-galloping, jump-6 o lasso-catch (o i loro nomi italiani); fissa --need, "
+            "e --horse o --lasso."),
+           Kind.NAME),
+        _o("side_step", "--side-step", ("sideways move", "spostamento laterale"),
+           ("Mounted sideways move: normal (+1) or fast (+2) (table 2).",
+            "Spostamento laterale a cavallo: normale (+1) o veloce (+2) (tabella 2)."),
+           Kind.WORD, words=SIDE_STEPS),
+        _o("backing", "--backing", ("backing a horse", "cavallo in retromarcia"),
+           ("Backing a horse up: +2 (table 2).", "Far indietreggiare un cavallo: +2 (tabella 2)."),
+           Kind.FLAG),
+        _o("horse", "--horse", ("on horseback", "a cavallo"),
+           ("A test on horseback (mount, dismount…): BUON CAVALIERE −1.",
+            "Un test a cavallo (montare, smontare…): BUON CAVALIERE −1."),
+           Kind.FLAG),
+        _o("enemies", "--enemies", ("enemies engaged", "nemici ingaggiati"),
+           ("Disengaging from N enemies: +1 per enemy beyond the first (§4.3.1).",
+            "Sganciarsi da N nemici: +1 per ogni nemico oltre il primo (§4.3.1)."),
+           Kind.NUMBER, default=0, low=0),
+        _o("buon_cavaliere", "--buon-cavaliere", ("BUON CAVALIERE", "BUON CAVALIERE"),
+           ("Skill BUON CAVALIERE: −1 on horse tests (§7.2).",
+            "Abilità BUON CAVALIERE: −1 ai test a cavallo (§7.2)."),
+           Kind.FLAG),
+        _o("lasso", "--lasso", ("lasso throw", "lancio del lazo"),
+           ("Throwing a lasso (table 1).", "Lanciare il lazo (tabella 1)."), Kind.FLAG),
+        _o("cowboy", "--cowboy", ("cowboy", "cowboy"),
+           ("A cowboy: −1 on lasso tests (§9.5).", "Un cowboy: −1 ai test del lazo (§9.5)."),
+           Kind.FLAG),
+        _IMBRANATO,
+        _WHISKY,
+        _o("opportunity", "--opportunity", ("opportunity fire", "tiro di opportunità"),
+           ("Opportunity fire: every penalty doubled (§4.2.3).",
+            "Tiro di opportunità: ogni penalità raddoppia (§4.2.3)."),
+           Kind.FLAG),
+    ),
+    "initiative": (
+        _o("rif", "--rif", _RIF, ("The model's RIF (0–4).", "I RIFLESSI del personaggio (0–4)."),
+           Kind.NUMBER, required=True, low=0, high=4),
+        _o("fama", "--fama", ("unused FAMA", "FAMA non usata"),
+           ("Unused FAMA of the model or a friend within 5U (§1.8).",
+            "FAMA non usata del personaggio o di un amico entro 5U (§1.8)."),
+           Kind.NUMBER, default=0, low=0, high=4),
+        _o("nervi_scossi", "--nervi-scossi", ("Nervi scossi", "Nervi scossi"),
+           ("Invalid 'Nervi scossi': a natural 1 shakes it.",
+            "Invalido 'Nervi scossi': un 1 naturale lo rende SCOSSO."),
+           Kind.FLAG),
+        _o("against_rif", "--against-rif", ("opponent's RIF", "RIF dell'avversario"),
+           ("The opponent model's RIF: roll off against it.",
+            "I RIFLESSI del personaggio avversario: spareggio contro di lui."),
+           Kind.NUMBER, low=0, high=4),
+        _o("against_fama", "--against-fama", ("opponent's unused FAMA", "FAMA dell'avversario"),
+           ("The opponent's unused FAMA within 5U.", "La FAMA non usata dell'avversario entro 5U."),
+           Kind.NUMBER, default=0, low=0, high=4),
+        _o("against_nervi_scossi", "--against-nervi-scossi",
+           ("opponent has Nervi scossi", "avversario con Nervi scossi"),
+           ("The opponent model has 'Nervi scossi'.",
+            "Il personaggio avversario ha 'Nervi scossi'."),
+           Kind.FLAG),
+    ),
+    "cohesion": (
+        _o("highest_fred", "--highest-fred", ("highest FRED", "FRED più alta"),
+           ("The highest FRED among the gang's models in play.",
+            "La FREDDEZZA più alta tra i personaggi della banda in gioco."),
+           Kind.NUMBER, required=True, low=0, high=4),
+        _o("leader", "--leader", ("leader", "capo"),
+           ("alive (−1), dead (+1) or none for gangs with no leader (mountain men, rangers).",
+            "vivo (−1), morto (+1) o nessuno per le bande senza capo (uomini delle montagne, "
+            "ranger)."),
+           Kind.WORD, default="alive", words=LEADERS),
+    ),
+    "infamy": (
+        _o("fama", "--fama", ("FAMA in the gang", "FAMA nella banda"),
+           ("Whether any model of the gang has FAMA.",
+            "Se qualche personaggio della banda ha FAMA."),
+           Kind.SWITCH, default=True),
+        _o("fortuna", "--fortuna", ("FORTUNA in the gang", "FORTUNA nella banda"),
+           ("Whether any model of the gang has FORTUNA.",
+            "Se qualche personaggio della banda ha FORTUNA."),
+           Kind.SWITCH, default=True),
+    ),
+    "recovery": (
+        _o("cos", "--cos", ("COS", "COS"),
+           ("The eliminated model's COS (0–4).",
+            "La COSTITUZIONE del personaggio eliminato (0–4)."),
+           Kind.NUMBER, required=True, low=0, high=4),
+        _o("fortuna", "--fortuna", ("FORTUNA", "FORTUNA"),
+           ("Its FORTUNA: with 1 or more it rerolls a 'dead'.",
+            "La sua FORTUNA: con 1 o più ritira un 'morto'."),
+           Kind.NUMBER, default=0, low=0, high=4),
+        _o("doctor", "--doctor", ("doctor", "dottore"),
+           ("bone-setter / segaossa (+1, 5$) or graduate / laureato (+2, 20$) (§6.5).",
+            "segaossa / bone-setter (+1, 5$) o laureato / graduate (+2, 20$) (§6.5)."),
+           Kind.NAME),
+        _o("own_doctor", "--own-doctor", ("the gang's own doctor", "dottore della banda"),
+           ("The doctor is a gang member with DOTTORE: no fee.",
+            "Il dottore è un membro della banda con DOTTORE: niente parcella."),
+           Kind.FLAG),
+        _o("has_invalid", "--has-invalid", ("invalidities it has", "invalidità che ha"),
+           ("An invalidity the model already has (rolled again, H-07), repeatable.",
+            "Un'invalidità che il personaggio ha già (si ritira, H-07), ripetibile."),
+           Kind.NAMES),
+    ),
+    "skill": (
+        _o("owned", "--owned", ("skills it has", "abilità che ha"),
+           ("A skill the model has (rolled again if it comes up), repeatable.",
+            "Un'abilità che il personaggio ha (si ritira se esce), ripetibile."),
+           Kind.NAMES),
+        _o("cacciatore", "--cacciatore", ("take CACCIATORE", "prendere CACCIATORE"),
+           ("Mountain men: take CACCIATORE instead of rolling (§9.6); needs --faction.",
+            "Uomini delle montagne: prendere CACCIATORE invece di tirare (§9.6); richiede "
+            "--faction."),
+           Kind.FLAG),
+        _o("faction", "--faction", ("faction", "fazione"),
+           ("The model's faction (for --cacciatore).",
+            "La fazione del personaggio (per --cacciatore)."),
+           Kind.NAME),
+    ),
+    "availability": (
+        _o("disp", "--disp", ("DISP", "DISP"),
+           ("The item's DISP (§8.2): roll it or more.",
+            "La DISP dell'oggetto (§8.2): tirala o di più."),
+           Kind.NUMBER, low=1, high=6),
+        _o("item", "--item", ("item", "oggetto"),
+           ("An item or weapon by name: its DISP comes from §8.2.",
+            "Un oggetto o un'arma per nome: la sua DISP viene dal §8.2."),
+           Kind.NAME),
+        _o("faction", "--faction", ("faction", "fazione"),
+           ("The buying gang's faction (rifle scope, lawmen, rangers).",
+            "La fazione della banda che compra (mirino telescopico, uomini della legge, "
+            "ranger)."),
+           Kind.NAME),
+    ),
+    "explosion": (
+        _o("explosive", "--explosive", ("explosive", "esplosivo"),
+           ("dynamite / dinamite (6) or nitroglycerin (10).",
+            "dinamite / dynamite (6) o nitroglicerina (10)."),
+           Kind.NAME, required=True),
+        _o("rif", "--rif", _RIF,
+           ("RIF of the model in the blast.", "I RIFLESSI del personaggio nell'esplosione."),
+           Kind.NUMBER, required=True, low=0, high=4),
+        _o("cos", "--cos", ("COS", "COS"),
+           ("Its COS: wounds come off it.", "La sua COSTITUZIONE: le ferite si tolgono da lì."),
+           Kind.NUMBER, required=True, low=0, high=4),
+        _o("protection", "--protection", ("protection", "protezione"),
+           ("none, partial or total protection (table 8); needs --cover-type.",
+            "protezione nessuna, parziale o totale (tabella 8); richiede --cover-type."),
+           Kind.WORD, default="none", words=LEVELS),
+        _o("cover_type", "--cover-type", ("shelter", "riparo"),
+           ("What shelters it (table 8): brick-wall, wooden-building, palisade, "
+            "tree-hedge, big-rock, Italian names too.",
+            "Che cosa lo ripara (tabella 8): muro di mattoni, edificio di legno, palizzata, "
+            "albero o siepe, grossa roccia, anche i nomi inglesi."),
+           Kind.NAME),
+        _o("distance", "--distance", ("distance (U)", "distanza (U)"),
+           ("U from the blast's centre (0–5).", "U dal centro dell'esplosione (0–5)."),
+           Kind.NUMBER, default=0, low=0, high=5),
+        _o("unmoved", "--unmoved", ("has not moved", "non si è mosso"),
+           ("Has not moved this turn: may step away from dynamite.",
+            "Non si è mosso in questo turno: può allontanarsi dalla dinamite."),
+           Kind.FLAG),
+        _o("short_fuse", "--short-fuse", ("short fuse", "miccia corta"),
+           ("Dynamite with a short fuse: no step away; 1 in hand.",
+            "Dinamite a miccia corta: nessuno si allontana; con 1 esplode in mano."),
+           Kind.FLAG),
+        _o("thrower", "--thrower", ("the thrower", "chi l'ha lanciata"),
+           ("This model threw it: a short fuse on 1 blasts it.",
+            "Questo personaggio l'ha lanciata: una miccia corta con 1 lo fa saltare."),
+           Kind.FLAG),
+        _o("whisky", "--whisky", ("whisky", "whisky"),
+           ("The model drank whisky: −1 RIF on its saves (§8.3).",
+            "Il personaggio ha bevuto whisky: −1 RIF nei tiri salvezza (§8.3)."),
+           Kind.FLAG),
+    ),
+    "lasso": (
+        _o("target_cos", "--target-cos", ("target's COS", "COS del bersaglio"),
+           ("The target's COS.", "La COSTITUZIONE del bersaglio."),
+           Kind.NUMBER, required=True, low=0, high=4),
+        _o("mount_cos", "--mount-cos", ("mount's COS", "COS della cavalcatura"),
+           ("Its mount's COS, added to its own.",
+            "La COSTITUZIONE della sua cavalcatura, sommata alla sua."),
+           Kind.NUMBER, low=0, high=10),
+        _o("mount", "--mount", ("mount", "cavalcatura"),
+           ("Its mount by name (horse, mulo…): its COS is added.",
+            "La sua cavalcatura per nome (cavallo, mule…): si somma la sua COS."),
+           Kind.NAME),
+        _o("rif", "--rif", ("thrower's RIF", "RIF di chi lancia"),
+           ("The thrower's RIF: roll the reflex test first (1 success, table 1).",
+            "I RIFLESSI di chi lancia: prima il test di riflessi (1 successo, tabella 1)."),
+           Kind.NUMBER, low=0, high=4),
+        _o("cowboy", "--cowboy", ("a cowboy throws", "lancia un cowboy"),
+           ("A cowboy throws: −1 on each reflex die (§9.5).",
+            "Lancia un cowboy: −1 a ogni dado dei riflessi (§9.5)."),
+           Kind.FLAG),
+        _IMBRANATO,
+        _WHISKY,
+    ),
+}  # fmt: skip
+
+#: The dice rolled at the table, typed in order; none: random dice.
+DICE = _o(
+    "dice", "--dice", ("dice", "dadi"),
+    ("Dice rolled at the table, in order (e.g. 2,4,4,4,3,5), instead of random ones.",
+     "I dadi tirati al tavolo, in ordine (es. 2,4,4,4,3,5), invece di dadi casuali."),
+    Kind.NAME,
+)  # fmt: skip
+#: The seed of the random dice: the same seed rolls the same dice.
+SEED = _o(
+    "seed", "--seed", ("seed", "seme"),
+    ("Seed for the random dice: same seed, same roll (0 to 2**63−1).",
+     "Seme dei dadi casuali: stesso seme, stesso tiro (da 0 a 2**63−1)."),
+    Kind.NUMBER, low=0, high=2**63 - 1,
+)  # fmt: skip
+
+#: The rerolls ``skirmish odds`` spends wisely (R-15): the model's, then the target's.
+REROLLS: tuple[Option, ...] = (
+    _o("fortuna", "--fortuna", ("FORTUNA spent", "FORTUNA spesa"),
+       ("FORTUNA points the model spends: each rerolls one of its own dice, wisely (R-15).",
+        "Punti FORTUNA che il personaggio spende: ognuno ritira uno dei suoi dadi, con "
+        "giudizio (R-15)."),
+       Kind.NUMBER, default=0, low=0, high=4),
+    _o("fama", "--fama", ("FAMA spent", "FAMA spesa"),
+       ("FAMA points spent on the model's dice (its own, or a friend's within 5U) (R-15).",
+        "Punti FAMA spesi sui dadi del personaggio (la sua, o di un amico entro 5U) (R-15)."),
+       Kind.NUMBER, default=0, low=0, high=4),
+)  # fmt: skip
+TARGET_REROLLS: tuple[Option, ...] = (
+    _o("target_fortuna", "--target-fortuna", ("target's FORTUNA spent", "FORTUNA del bersaglio"),
+       ("FORTUNA points the target spends on its saving and panic dice (R-15).",
+        "Punti FORTUNA che il bersaglio spende sui suoi dadi di salvezza e di panico (R-15)."),
+       Kind.NUMBER, default=0, low=0, high=4),
+    _o("target_fama", "--target-fama", ("target's FAMA spent", "FAMA del bersaglio"),
+       ("FAMA points spent on the target's saving and panic dice (R-15).",
+        "Punti FAMA spesi sui dadi di salvezza e di panico del bersaglio (R-15)."),
+       Kind.NUMBER, default=0, low=0, high=4),
+)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- the dice
+
+
+def roll_with(procedure: Callable[[DiceSource], T], *, seed: int | None, dice: str | None) -> T:
+    """Run ``procedure`` on typed-in dice (all of them must be used) or seeded random dice."""
+    from skirmish.engine.dice import RandomDice, ScriptedDice, parse_dice, run_scripted
+
+    if dice is None:
+        return procedure(RandomDice(seed))
+    faces = parse_dice(dice)
+    used: list[int] = []
+
+    def counted(source: DiceSource) -> T:
+        scripted = source if isinstance(source, ScriptedDice) else None
+        result = procedure(source)
+        if scripted is not None:
+            used.append(scripted.used)
+        return result
+
+    result = run_scripted(counted, faces)
+    if used and used[0] < len(faces):
+        extra = ",".join(str(f) for f in faces[used[0] :])
+        raise DiceError(
+            f"--dice gave {len(faces)} dice but this roll used only {used[0]}; "
+            f"remove the extra ones ({extra}) or check the options.",
+            it=f"--dice ha dato {len(faces)} dadi ma questo tiro ne ha usati solo {used[0]}; "
+            f"togli quelli in più ({extra}) o controlla le opzioni.",
+        )
+    return result
+
+
+# ---------------------------------------------------------------------------- rolling
+
+
+class Rolled(NamedTuple):
+    """A test rolled: its explanation, one line a step, and its ``--json``, in a language."""
+
+    lines: Callable[[Lang | str], list[str]]
+    payload: Callable[[Lang | str], dict[str, Any]]
+
+
+def _shown(
+    result: T, lines: Callable[[T, Any], list[str]], as_json: Callable[[T, Any], Any]
+) -> Rolled:
+    return Rolled(lambda lang: lines(result, lang), lambda lang: as_json(result, lang))
+
+
+def roll(test: str, options: Mapping[str, Any], *, seed: int | None, dice: str | None) -> Rolled:
+    """Roll ``test`` with ``options`` (by parameter name; every declared input of the test, as
+    the command passes them) on typed-in ``dice`` or ``seed``\\ ed random ones."""
+    return _ROLLERS[test](dict(options), seed, dice)
+
+
+def _nerve(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_combat as explain
+    from skirmish.engine import situation
+    from skirmish.engine.nerve import nerve_test
+    from skirmish.engine.situation import Procedure
+
+    fight, saloon_girl = options.pop("fight"), options.pop("saloon_girl")
+    attacker = situation.nerve_model(situation.values_of(Procedure.NERVE, options))
+    result = roll_with(
+        lambda d: nerve_test(attacker, d, fight=fight, saloon_girl=saloon_girl),
+        seed=seed,
+        dice=dice,
+    )
+    return _shown(result, explain.nerve_lines, explain.nerve_result_json)
+
+
+def _shoot(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_combat as explain
+    from skirmish.engine import situation
+    from skirmish.engine.shooting import shoot
+    from skirmish.engine.situation import Procedure
+
+    setup = situation.shoot_setup(situation.values_of(Procedure.SHOOT, options))
+    result = roll_with(lambda d: shoot(setup, d), seed=seed, dice=dice)
+    return _shown(result, explain.shoot_lines, explain.shoot_json)
+
+
+def _melee(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_combat as explain
+    from skirmish.engine import situation
+    from skirmish.engine.fight import melee
+    from skirmish.engine.situation import Procedure
+
+    setup = situation.melee_setup(situation.values_of(Procedure.MELEE, options))
+    result = roll_with(lambda d: melee(setup, d), seed=seed, dice=dice)
+    return _shown(result, explain.melee_lines, explain.melee_json)
+
+
+def _save(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_combat as explain
+    from skirmish.engine import situation
+    from skirmish.engine.saving import saving_roll
+    from skirmish.engine.situation import Procedure
+
+    rif, damage, cos = options.pop("rif"), options.pop("damage"), options.pop("cos")
+    mods = situation.save_modifiers_of(situation.values_of(Procedure.SAVE, options))
+    result = roll_with(
+        lambda d: saving_roll(rif, d, damage=damage, modifiers=mods, cos=cos), seed=seed, dice=dice
+    )
+    return _shown(result, explain.save_lines, explain.save_result_json)
+
+
+def _panic(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_combat as explain
+    from skirmish.engine import situation
+    from skirmish.engine.panic import panic_test
+    from skirmish.engine.situation import Procedure
+
+    charge = options.pop("mountain_men_charge")
+    model = situation.panic_model(situation.values_of(Procedure.PANIC, options))
+    result = roll_with(
+        lambda d: panic_test(model, d, mountain_men_charge=charge), seed=seed, dice=dice
+    )
+    return _shown(result, explain.panic_lines, explain.panic_result_json)
+
+
+def reflex_check(
+    *,
+    need: int | None,
+    action: str | None,
+    side_step: str | None,
+    horse: bool,
+    lasso: bool,
+    **options: Any,
+) -> tuple[int, tuple[Modifier, ...]]:
+    """Successes needed and the modifiers on each die, from the inputs of a reflex test (R-06):
+    ``action`` names a test of table 1 and sets ``need``, horse and lasso; ``options`` are the
+    other modifiers' flags (``engine.reflex.reflex_modifiers``)."""
+    from skirmish.engine.reflex import action_test, reflex_modifiers
+
+    if action is not None:
+        test = action_test(action)
+        if need is not None and need != test.need:
+            raise RulesError(
+                f"{action!r} needs {test.need} success(es) (R-06, table 1), not --need {need}; "
+                "drop --need.",
+                it=f"{action!r} richiede {test.need} successo/i (R-06, tabella 1), non --need "
+                f"{need}; togli --need.",
+            )
+        need, horse, lasso = test.need, horse or test.horse, lasso or test.lasso
+    step = 0 if side_step is None else pick("side-step", side_step, SIDE_STEPS)
+    mods = reflex_modifiers(side_step=step, horse=horse, lasso=lasso, **options)
+    return (1 if need is None else need), mods
+
+
+def _reflex(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine.reflex import roll_reflex
+
+    rif = options.pop("rif")
+    successes, mods = reflex_check(**options)
+    result = roll_with(
+        lambda d: roll_reflex(rif=rif, need=successes, modifiers=mods, dice=d), seed=seed, dice=dice
+    )
+    return _shown(result, explain.reflex_lines, explain.reflex_json)
+
+
+def _initiative(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine.initiative import roll_initiative, roll_off
+
+    rif, fama, nervi_scossi = options["rif"], options["fama"], options["nervi_scossi"]
+    against_rif = options["against_rif"]
+    against_fama, against_nervi_scossi = options["against_fama"], options["against_nervi_scossi"]
+    if against_rif is None:
+        if against_fama or against_nervi_scossi:
+            raise RulesError(
+                "--against-fama and --against-nervi-scossi need --against-rif, "
+                "the opposing model's RIF (R-07).",
+                it="--against-fama e --against-nervi-scossi richiedono --against-rif, i "
+                "RIFLESSI del personaggio avversario (R-07).",
+            )
+        single = roll_with(
+            lambda d: roll_initiative(rif=rif, fama=fama, nervi_scossi=nervi_scossi, dice=d),
+            seed=seed,
+            dice=dice,
+        )
+        return _shown(single, explain.initiative_lines, explain.initiative_json)
+    opposed: int = against_rif
+    both = roll_with(
+        lambda d: roll_off(
+            rif=rif,
+            fama=fama,
+            nervi_scossi=nervi_scossi,
+            against_rif=opposed,
+            against_fama=against_fama,
+            against_nervi_scossi=against_nervi_scossi,
+            dice=d,
+        ),
+        seed=seed,
+        dice=dice,
+    )
+    return _shown(both, explain.roll_off_lines, explain.roll_off_json)
+
+
+def _cohesion(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine.cohesion import Leader, roll_cohesion
+
+    highest_fred = options["highest_fred"]
+    status = Leader(pick("leader", options["leader"], LEADERS))
+    result = roll_with(
+        lambda d: roll_cohesion(highest_fred=highest_fred, leader=status, dice=d),
+        seed=seed,
+        dice=dice,
+    )
+    return _shown(result, explain.cohesion_lines, explain.cohesion_json)
+
+
+def _infamy(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine.infamy import roll_infamy
+
+    fama, fortuna = options["fama"], options["fortuna"]
+    result = roll_with(
+        lambda d: roll_infamy(has_fama=fama, has_fortuna=fortuna, dice=d), seed=seed, dice=dice
+    )
+    return _shown(result, explain.infamy_lines, explain.infamy_json)
+
+
+def _recovery(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine.recovery import find_doctor, find_invalidity, roll_recovery
+
+    doctor, own_doctor = options["doctor"], options["own_doctor"]
+    if own_doctor and doctor is None:
+        raise RulesError(
+            "--own-doctor needs --doctor, the kind of doctor (R-10).",
+            it="--own-doctor richiede --doctor, il tipo di dottore (R-10).",
+        )
+    found = None if doctor is None else find_doctor(doctor)
+    existing = [find_invalidity(name) for name in options["has_invalid"] or ()]
+    cos, fortuna = options["cos"], options["fortuna"]
+    result = roll_with(
+        lambda d: roll_recovery(
+            cos=cos,
+            fortuna=fortuna,
+            doctor=found,
+            hired=not own_doctor,
+            existing_invalidities=existing,
+            dice=d,
+        ),
+        seed=seed,
+        dice=dice,
+    )
+    return _shown(result, explain.recovery_lines, explain.recovery_json)
+
+
+def _skill(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine.advances import choose_cacciatore, find_owned_skill, roll_new_skill
+
+    has = [find_owned_skill(name) for name in options["owned"] or ()]
+    if options["cacciatore"]:
+        from skirmish.rules import find_faction
+
+        faction = options["faction"]
+        if faction is None:
+            raise RulesError(
+                "--cacciatore needs --faction: only mountain men may (R-11, §9.6).",
+                it="--cacciatore richiede --faction: solo gli uomini delle montagne possono "
+                "(R-11, §9.6).",
+            )
+        if dice is not None:
+            raise RulesError(
+                "--cacciatore takes the skill without rolling: remove --dice.",
+                it="--cacciatore prende l'abilità senza tirare: togli --dice.",
+            )
+        chosen = choose_cacciatore(faction=find_faction(faction).id, owned=has)
+        return _shown(chosen, explain.skill_lines, explain.skill_json)
+    result = roll_with(lambda d: roll_new_skill(owned=has, dice=d), seed=seed, dice=dice)
+    return _shown(result, explain.skill_lines, explain.skill_json)
+
+
+def _item_disp(item: str, faction: str | None) -> tuple[int, Any, tuple[str, ...]] | None:
+    """An item's DISP for the gang, its entry and rarity; ``None`` when no roll is needed."""
+    from skirmish.rules import find_equipment, find_faction
+    from skirmish.rules.model import Weapon
+
+    entry = find_equipment(item)
+    gang = None if faction is None else find_faction(faction)
+    if isinstance(entry, Weapon):
+        if gang is not None and gang.skips_weapon_availability:
+            return None
+        disp = entry.disp
+    else:
+        disp = entry.disp_by_faction.get(gang.id, entry.disp) if gang else entry.disp
+    if disp is None:
+        raise RulesError(
+            f"{item!r} is not for sale (§8.2), so there is no availability roll.",
+            it=f"{item!r} non è in vendita (§8.2), quindi non c'è un tiro di REPERIBILITÀ.",
+        )
+    return disp, entry, tuple(entry.rare)
+
+
+def _availability(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine.availability import roll_availability
+    from skirmish.i18n import name
+
+    disp, item = options["disp"], options["item"]
+    if (disp is None) == (item is None):
+        raise RulesError(
+            "give either --disp N or --item NAME (R-12).",
+            it="indica --disp N oppure --item NOME (R-12).",
+        )
+    if item is None:
+        level: int = disp
+        result = roll_with(lambda d: roll_availability(disp=level, dice=d), seed=seed, dice=dice)
+        return Rolled(
+            lambda lang: explain.availability_lines(result, lang, item=None),
+            lambda lang: {**explain.availability_json(result, lang), "item": None, "rare": []},
+        )
+    found = _item_disp(item, options["faction"])
+    if found is None:
+        from skirmish.rules import find_equipment
+
+        entry = find_equipment(item)
+        return Rolled(
+            lambda lang: [tr(explain.MESSAGES, "no-roll", lang, item=name(entry, lang))],
+            lambda lang: {
+                "command": "availability",
+                "dice": [],
+                "rolls": [],
+                "item": name(entry, lang),
+                "disp": None,
+                "roll": None,
+                "available": True,
+                "rulings": ["R-12"],
+            },
+        )
+    level, entry, rare = found
+    rolled = roll_with(lambda d: roll_availability(disp=level, dice=d), seed=seed, dice=dice)
+
+    def lines(lang: Lang | str) -> list[str]:
+        shown = explain.availability_lines(rolled, lang, item=name(entry, lang))
+        return shown + ([explain.rare_text(rare, lang)] if rare else [])
+
+    return Rolled(
+        lines,
+        lambda lang: {
+            **explain.availability_json(rolled, lang),
+            "item": name(entry, lang),
+            "rare": list(rare),
+        },
+    )
+
+
+def _explosion(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine.explosion import Protection, find_explosive, roll_explosion
+    from skirmish.engine.explosion import table_8_protection as shelter
+
+    kind = find_explosive(options.pop("explosive"))
+    level = Protection(pick("protection", options.pop("protection"), LEVELS))
+    cover_type = options.pop("cover_type")
+    if (level is Protection.NONE) != (cover_type is None):
+        raise RulesError(
+            "give --protection partial|total together with --cover-type (table 8), or neither.",
+            it="indica --protection partial|total insieme a --cover-type (tabella 8), o nessuno "
+            "dei due.",
+        )
+    stops = 0 if cover_type is None else shelter(cover_type, level)
+    result = roll_with(
+        lambda d: roll_explosion(explosive=kind, protection=stops, dice=d, **options),
+        seed=seed,
+        dice=dice,
+    )
+    return _shown(result, explain.explosion_lines, explain.explosion_json)
+
+
+def _mount_cos(mount: str) -> int:
+    from skirmish.rules import find_item
+
+    found = find_item(mount)
+    if found.kind != "mount" or found.cos is None:
+        raise RulesError(
+            f"{mount!r} is not a mount (§8.2); give horse, appaloosa or mule.",
+            it=f"{mount!r} non è una cavalcatura (§8.2); indica cavallo, appaloosa o mulo.",
+        )
+    return found.cos
+
+
+def _lasso(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
+    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine.lasso import roll_lasso
+    from skirmish.engine.reflex import reflex_modifiers
+
+    mount, mount_cos, rif = options["mount"], options["mount_cos"], options["rif"]
+    cowboy, imbranato, whisky = options["cowboy"], options["imbranato"], options["whisky"]
+    if mount is not None and mount_cos is not None:
+        raise RulesError(
+            "give --mount NAME or --mount-cos N, not both.",
+            it="indica --mount NOME oppure --mount-cos N, non entrambi.",
+        )
+    extra = 0 if mount_cos is None else mount_cos
+    if mount is not None:
+        extra = _mount_cos(mount)
+    if rif is None and (cowboy or imbranato or whisky):
+        raise RulesError(
+            "--cowboy, --imbranato and --whisky modify the reflex test: add --rif.",
+            it="--cowboy, --imbranato e --whisky modificano il test di RIFLESSI: aggiungi --rif.",
+        )
+    mods = reflex_modifiers(imbranato=imbranato, whisky=whisky)
+    target_cos = options["target_cos"]
+    result = roll_with(
+        lambda d: roll_lasso(
+            target_cos=target_cos, mount_cos=extra, rif=rif, cowboy=cowboy, modifiers=mods, dice=d
+        ),
+        seed=seed,
+        dice=dice,
+    )
+    return _shown(result, explain.lasso_lines, explain.lasso_json)
+
+
+_ROLLERS: dict[str, Callable[[dict[str, Any], int | None, str | None], Rolled]] = {
+    "nerve": _nerve,
+    "shoot": _shoot,
+    "melee": _melee,
+    "save": _save,
+    "panic": _panic,
+    "reflex": _reflex,
+    "initiative": _initiative,
+    "cohesion": _cohesion,
+    "infamy": _infamy,
+    "recovery": _recovery,
+    "skill": _skill,
+    "availability": _availability,
+    "explosion": _explosion,
+    "lasso": _lasso,
+}

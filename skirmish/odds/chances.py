@@ -1,0 +1,334 @@
+"""The exact chances of a test, from the same inputs as its roll: ``skirmish odds`` and the
+web's odds calculator both ask ``chances(test, options)``.
+
+``options`` are the test's declared inputs by parameter name (the combat situation's,
+``engine.situation``, or ``engine.rolls.OPTIONS`` for a reflex test) and the rerolls spent
+wisely (R-15, ``engine.rolls.REROLLS`` and ``TARGET_REROLLS``). The answer holds the JSON of
+``--json`` (``odds.report``: exact fractions such as "5/36") and, in a language, the tables
+(a title and rows of a label and its probability) and the lines below them (expectations,
+rerolls), which the terminal prints with rich and the web as bars.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from skirmish.engine import glossary
+from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.rules.model import ModelState
+
+if TYPE_CHECKING:
+    from skirmish.odds.dist import Dist
+
+#: The tests whose exact chances are computed, in the order the front ends list them.
+ODDS_TESTS: tuple[str, ...] = ("shoot", "melee", "save", "panic", "nerve", "reflex")
+
+MESSAGES: Catalogue = {
+    "en": {
+        "damage": "Damage",
+        "wounds": "Wounds",
+        "outcome": "Target",
+        "nerve": "Nerve test",
+        "panic": "Panic test",
+        "successes": "Successes",
+        "chance": "Chance",
+        "exact": "Exact",
+        "eliminated": "eliminated",
+        "untested": "no panic test",
+        "calm": "calm",
+        "tense": "tense −1",
+        "nervous": "nervous −2",
+        "expected-damage": "Expected damage: {value} ({exact})",
+        "expected-wounds": "Expected wounds: {value} ({exact})",
+        "expected-penalty": "Expected penalty: {value} ({exact})",
+        "eliminated-chance": "Eliminated (COS {cos}): {value} ({exact})",
+        "prone-chance": "Ends prone: {value} ({exact})",
+        "success-chance": "Passes ({need} success(es) needed): {value} ({exact})",
+        "rerolls": "Rerolls spent wisely (R-15): {actor} by {who}{target}.",
+        "rerolls-target": ", {n} by the target",
+        "attacker": "the attacker",
+        "model": "the model",
+    },
+    "it": {
+        "damage": "Danni",
+        "wounds": "Ferite",
+        "outcome": "Bersaglio",
+        "nerve": "Test di freddezza",
+        "panic": "Test di panico",
+        "successes": "Successi",
+        "chance": "Probabilità",
+        "exact": "Esatta",
+        "eliminated": "eliminato",
+        "untested": "nessun test di panico",
+        "calm": "calmo",
+        "tense": "teso −1",
+        "nervous": "nervoso −2",
+        "expected-damage": "Danni attesi: {value} ({exact})",
+        "expected-wounds": "Ferite attese: {value} ({exact})",
+        "expected-penalty": "Penalità attesa: {value} ({exact})",
+        "eliminated-chance": "Eliminato (COS {cos}): {value} ({exact})",
+        "prone-chance": "Finisce a terra: {value} ({exact})",
+        "success-chance": "Superato ({need} successi richiesti): {value} ({exact})",
+        "rerolls": "Ritiri spesi con giudizio (R-15): {actor} {who}{target}.",
+        "rerolls-target": ", {n} dal bersaglio",
+        "attacker": "dall'attaccante",
+        "model": "dal modello",
+    },
+}
+
+#: One table: its title and its rows, each a label and the chance of it.
+Table = tuple[str, list[tuple[str, Fraction]]]
+
+
+class Chances(NamedTuple):
+    """The exact chances of a test: the JSON of ``--json``, and in a language its tables and
+    the lines below them."""
+
+    payload: dict[str, Any]
+    tables: Callable[[Lang | str], list[Table]]
+    lines: Callable[[Lang | str], list[str]]
+
+
+def percent(p: Fraction) -> str:
+    """A probability as a percentage with two decimals, rounded half up: ``13.89%``."""
+    hundredths = (p * 10000 + Fraction(1, 2)).__floor__()
+    return f"{hundredths // 100}.{hundredths % 100:02d}%"
+
+
+def decimal(value: Fraction) -> str:
+    """An expectation with three decimals."""
+    thousandths = (abs(value) * 1000 + Fraction(1, 2)).__floor__()
+    sign = "−" if value < 0 else ""
+    return f"{sign}{thousandths // 1000}.{thousandths % 1000:03d}"
+
+
+def outcome_label(key: str, lang: Lang | str) -> str:
+    """Where a target ends: a state in the glossary's word, else eliminated or untested."""
+    if key in {state.value for state in ModelState}:
+        return glossary.label(ModelState(key), Lang(str(lang)))
+    return tr(MESSAGES, key, lang)
+
+
+def _numbers(dist: Dist[int]) -> list[tuple[str, Fraction]]:
+    return [(str(k), p) for k, p in dist.sorted_items()]
+
+
+def _expected(key: str, value: Fraction, lang: Lang | str, **extra: Any) -> str:
+    return tr(MESSAGES, key, lang, value=decimal(value), exact=str(value), **extra)
+
+
+def _rerolls_line(actor: int, target: int, who: str, lang: Lang | str) -> list[str]:
+    if not actor and not target:
+        return []
+    more = tr(MESSAGES, "rerolls-target", lang, n=target) if target else ""
+    return [tr(MESSAGES, "rerolls", lang, actor=actor, who=tr(MESSAGES, who, lang), target=more)]
+
+
+def _budget(fortuna: int, fama: int, who: str = "") -> int:
+    """The rerolls of FORTUNA and FAMA points (each a characteristic, 0–4) (R-15)."""
+    from skirmish.engine.setup import check_characteristic
+
+    check_characteristic(f"{who}FORTUNA", fortuna)
+    check_characteristic(f"{who}FAMA", fama)
+    return fortuna + fama
+
+
+def chances(test: str, options: Mapping[str, Any]) -> Chances:
+    """The exact chances of ``test`` (one of ``ODDS_TESTS``) given ``options`` by parameter
+    name: every declared input of the test and its rerolls, as the command passes them."""
+    return _CHANCES[test](dict(options))
+
+
+# ---------------------------------------------------------------------------- combat
+
+
+def _combat(odds: Any) -> Chances:
+    from skirmish.odds.report import OUTCOME_ORDER, combat_payload, outcome_key
+
+    def tables(lang: Lang | str) -> list[Table]:
+        found = [(tr(MESSAGES, "damage", lang), _numbers(odds.damage))]
+        if odds.wounds is not None:
+            found.append((tr(MESSAGES, "wounds", lang), _numbers(odds.wounds)))
+        outcome = odds.outcome
+        if outcome is not None:
+            rows = [(outcome_label(outcome_key(o), lang), outcome[o]) for o in OUTCOME_ORDER]
+            found.append((tr(MESSAGES, "outcome", lang), [r for r in rows if r[1]]))
+        return found
+
+    def lines(lang: Lang | str) -> list[str]:
+        shown = [_expected("expected-damage", odds.expected_damage, lang)]
+        if odds.wounds is not None:
+            shown.append(_expected("expected-wounds", odds.expected_wounds, lang))
+        return shown + _rerolls_line(odds.rerolls.actor, odds.rerolls.target, "attacker", lang)
+
+    return Chances(combat_payload(odds), tables, lines)
+
+
+def _rerolls(options: dict[str, Any]) -> tuple[int, int, int, int]:
+    return (
+        options.pop("fortuna"),
+        options.pop("fama"),
+        options.pop("target_fortuna"),
+        options.pop("target_fama"),
+    )
+
+
+def _shoot(options: dict[str, Any]) -> Chances:
+    from skirmish.engine import situation
+    from skirmish.engine.situation import Procedure
+    from skirmish.odds.combat import shoot_odds
+
+    fortuna, fama, target_fortuna, target_fama = _rerolls(options)
+    odds = shoot_odds(
+        situation.shoot_setup(situation.values_of(Procedure.SHOOT, options)),
+        rerolls=_budget(fortuna, fama),
+        target_rerolls=_budget(target_fortuna, target_fama, "target "),
+    )
+    return _combat(odds)
+
+
+def _melee(options: dict[str, Any]) -> Chances:
+    from skirmish.engine import situation
+    from skirmish.engine.situation import Procedure
+    from skirmish.odds.combat import melee_odds
+
+    fortuna, fama, target_fortuna, target_fama = _rerolls(options)
+    odds = melee_odds(
+        situation.melee_setup(situation.values_of(Procedure.MELEE, options)),
+        rerolls=_budget(fortuna, fama),
+        target_rerolls=_budget(target_fortuna, target_fama, "target "),
+    )
+    return _combat(odds)
+
+
+# ---------------------------------------------------------------------------- single tests
+
+
+def _nerve(options: dict[str, Any]) -> Chances:
+    from skirmish.engine import situation
+    from skirmish.engine.nerve import check_can_act, nerve_modifiers
+    from skirmish.engine.situation import Procedure
+    from skirmish.odds.report import nerve_payload
+    from skirmish.odds.single import nerve_odds
+
+    fortuna, fama = options.pop("fortuna"), options.pop("fama")
+    fight, saloon_girl = options.pop("fight"), options.pop("saloon_girl")
+    model = situation.nerve_model(situation.values_of(Procedure.NERVE, options))
+    check_can_act(model)
+    rerolls = _budget(fortuna, fama)
+    dist = nerve_odds(nerve_modifiers(model, fight=fight, saloon_girl=saloon_girl), rerolls=rerolls)
+    payload = nerve_payload(dist, rerolls)
+    return Chances(
+        payload,
+        lambda lang: [
+            (
+                tr(MESSAGES, "nerve", lang),
+                [(tr(MESSAGES, k, lang), Fraction(v)) for k, v in payload["nerve"].items()],
+            )
+        ],
+        lambda lang: [
+            _expected("expected-penalty", Fraction(payload["expected_penalty"]), lang),
+            *_rerolls_line(rerolls, 0, "model", lang),
+        ],
+    )
+
+
+def _save(options: dict[str, Any]) -> Chances:
+    from skirmish.engine import situation
+    from skirmish.engine.setup import check_characteristic
+    from skirmish.engine.situation import Procedure
+    from skirmish.errors import RulesError
+    from skirmish.odds.report import save_payload
+    from skirmish.odds.single import save_odds
+
+    fortuna, fama = options.pop("fortuna"), options.pop("fama")
+    rif, damage, cos = options.pop("rif"), options.pop("damage"), options.pop("cos")
+    check_characteristic("RIF", rif)
+    if cos is not None:
+        check_characteristic("COS", cos)
+    if damage < 1:
+        raise RulesError(
+            f"damage {damage!r}: a saving roll is taken for each damage, 1 or more.",
+            it=f"danni {damage!r}: si fa un TIRO SALVEZZA per ogni danno, 1 o più.",
+        )
+    rerolls = _budget(fortuna, fama)
+    mods = situation.save_modifiers_of(situation.values_of(Procedure.SAVE, options))
+    wounds = save_odds(rif, damage=damage, modifiers=mods, cos=cos, rerolls=rerolls)
+
+    def lines(lang: Lang | str) -> list[str]:
+        shown = [_expected("expected-wounds", wounds.expectation(), lang)]
+        if cos is not None:
+            eliminated = wounds.prob(lambda w: w >= cos)
+            shown.append(_expected("eliminated-chance", eliminated, lang, cos=cos))
+        return shown + _rerolls_line(rerolls, 0, "model", lang)
+
+    return Chances(
+        save_payload(wounds, cos, rerolls),
+        lambda lang: [(tr(MESSAGES, "wounds", lang), _numbers(wounds))],
+        lines,
+    )
+
+
+def _panic(options: dict[str, Any]) -> Chances:
+    from skirmish.engine import situation
+    from skirmish.engine.panic import panic_modifiers
+    from skirmish.engine.situation import Procedure
+    from skirmish.odds.report import panic_payload
+    from skirmish.odds.single import panic_odds
+
+    fortuna, fama = options.pop("fortuna"), options.pop("fama")
+    charge = options.pop("mountain_men_charge")
+    model = situation.panic_model(situation.values_of(Procedure.PANIC, options))
+    rerolls = _budget(fortuna, fama)
+    check = panic_modifiers(model, mountain_men_charge=charge)
+    dist = panic_odds(check, state=model.state, prone=model.prone, rerolls=rerolls)
+    payload = panic_payload(dist, rerolls)
+    return Chances(
+        payload,
+        lambda lang: [
+            (
+                tr(MESSAGES, "panic", lang),
+                [(outcome_label(k, lang), Fraction(v)) for k, v in payload["outcome"].items()],
+            )
+        ],
+        lambda lang: [
+            _expected("prone-chance", Fraction(payload["prone"]), lang),
+            *_rerolls_line(rerolls, 0, "model", lang),
+        ],
+    )
+
+
+def _reflex(options: dict[str, Any]) -> Chances:
+    from skirmish.engine.reflex import check_need
+    from skirmish.engine.rolls import reflex_check
+    from skirmish.engine.setup import check_characteristic
+    from skirmish.odds.report import reflex_payload
+    from skirmish.odds.single import reflex_odds
+
+    fortuna, fama, rif = options.pop("fortuna"), options.pop("fama"), options.pop("rif")
+    check_characteristic("RIF", rif)
+    need, mods = reflex_check(**options)
+    check_need(need)
+    rerolls = _budget(fortuna, fama)
+    successes = reflex_odds(rif, need=need, modifiers=mods, rerolls=rerolls)
+    passed = successes.prob(lambda s: s >= need)
+    return Chances(
+        reflex_payload(successes, need, rerolls),
+        lambda lang: [(tr(MESSAGES, "successes", lang), _numbers(successes))],
+        lambda lang: [
+            _expected("success-chance", passed, lang, need=need),
+            *_rerolls_line(rerolls, 0, "model", lang),
+        ],
+    )
+
+
+_CHANCES: dict[str, Callable[[dict[str, Any]], Chances]] = {
+    "shoot": _shoot,
+    "melee": _melee,
+    "save": _save,
+    "panic": _panic,
+    "nerve": _nerve,
+    "reflex": _reflex,
+}
