@@ -243,22 +243,50 @@ def open_session(session: Session, user: User) -> Opened:
     return Opened(token, row)
 
 
+@dataclass(frozen=True)
+class Found:
+    """What a session cookie's token reads as, without writing: its row and user (``None``:
+    no such session, or it has ended) and whether the store owes it a write (an ended row to
+    delete, or ``last_seen`` to touch): then ``session_user``, in a writing unit of work."""
+
+    row: WebSession | None
+    user: User | None
+    due: bool
+
+
+def find_session(session: Session, token: str) -> Found:
+    """The session ``token`` as it stands (one query; nothing written, so a READ unit of work
+    may ask): the user of a live one, and whether ``session_user`` has a write to make."""
+    if not token or len(token) > 200:
+        return Found(None, None, due=False)
+    found = session.exec(
+        select(WebSession, User)
+        .join(User, col(User.id) == col(WebSession.user_id), isouter=True)
+        .where(col(WebSession.id) == _digest(token))
+    ).first()
+    if found is None:
+        return Found(None, None, due=False)
+    row, user = found
+    now = _now()
+    if user is None or row.epoch != user.session_epoch or _moment(row.expires_at) <= now:
+        return Found(row, None, due=True)
+    return Found(row, user, due=now - _moment(row.last_seen) >= TOUCH_EVERY)
+
+
 def session_user(session: Session, token: str) -> User | None:
     """The user of the session ``token``, or ``None`` when there is none or it has ended
     (expired, logged out, or from before a password change). A live session is touched:
     seen now, and good for ``SESSION_IDLE`` more (never past ``SESSION_MAX``)."""
-    if not token or len(token) > 200:
-        return None
-    row = session.get(WebSession, _digest(token))
+    found = find_session(session, token)
+    row, user = found.row, found.user
     if row is None:
         return None
-    now = _now()
-    user = session.get(User, row.user_id)
-    if user is None or row.epoch != user.session_epoch or _moment(row.expires_at) <= now:
+    if user is None:
         session.delete(row)
         session.flush()
         return None
-    if now - _moment(row.last_seen) >= TOUCH_EVERY:
+    if found.due:
+        now = _now()
         row.last_seen = _stamp(now)
         row.expires_at = _stamp(min(now + SESSION_IDLE, _moment(row.created_at) + SESSION_MAX))
         session.add(row)

@@ -71,14 +71,22 @@ def create_app(db: str | None = None) -> FastAPI:
         engine.dispose()
 
     def identify(token: str | None) -> Viewer:
-        """The reader of a session cookie (a unit of work of its own: a live session is
-        touched, an ended one deleted)."""
-        # Without a cookie nothing is written: a read-only unit of work, as every page's.
-        access = store.Access.GANG if token else store.Access.READ
-        with store.transaction(engine, access=access) as s:
-            if s.exec(select(User.id).limit(1)).first() is None:
-                return Viewer(accounts=False)
-            user = accounts.session_user(s, token) if token else None
+        """The reader of a session cookie, in a unit of work of its own: a READ one (one
+        query for a live session), and a writing one only when the session owes the store a
+        write (touched at most once a minute, an ended one deleted: ``accounts.session_user``).
+        So reading pages takes no write lock (SQLite's ``BEGIN IMMEDIATE`` would queue every
+        reader behind every other)."""
+        with store.transaction(engine, access=store.Access.READ) as s:
+            found = accounts.find_session(s, token) if token else None
+            if found is not None and found.user is not None and not found.due:
+                return Viewer(user_id=found.user.id, name=found.user.name)
+            if found is None or not found.due:
+                if s.exec(select(User.id).limit(1)).first() is None:
+                    return Viewer(accounts=False)
+                return Viewer()
+        assert token is not None
+        with store.transaction(engine, access=store.Access.GANG) as s:
+            user = accounts.session_user(s, token)
             if user is None:
                 return Viewer()
             return Viewer(user_id=user.id, name=user.name)
