@@ -1,12 +1,11 @@
 """The campaign's pages (issue #11): the campaigns, a campaign's standings, games, log and
-graveyard, a gang laid out like its printed roster, a model's history, the roster PDF, the
-scenarios and the rules browser. Each is read in one READ unit of work."""
+graveyard, a gang laid out like its printed roster, a model's history, the scenarios and the
+rules browser (the printed sheets' downloads are ``prints``). Each is read in one READ unit of
+work."""
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -20,7 +19,6 @@ from skirmish.engine.glossary import GameResult, GameStatus, label_value
 from skirmish.errors import RulesError, SkirmishError, UnknownNameError, shown
 from skirmish.i18n import Lang, name
 from skirmish.printing.build import roster_view, scenario_view, weapon_line
-from skirmish.printing.render import render_roster
 from skirmish.rules.scenarios import Scenario, find_scenario, scenarios
 from skirmish.web import club, reads
 from skirmish.web.site import (
@@ -183,29 +181,6 @@ def router(site: Site) -> APIRouter:
                 }
                 for a in data["advances"]
             ],
-        )
-
-    @r.get("/c/{campaign}/g/{gang}/roster.pdf", include_in_schema=False)
-    def roster_pdf(request: Request, campaign: str, gang: str) -> Response:
-        from skirmish.printing.pdf import write_pdf
-
-        lang = pick_lang(request)
-        with site.read() as s:
-            found = site.find_campaign(s, campaign)
-            chosen = site.find_gang(s, found, gang)
-            data = reads.gang_show(chosen, lang)
-            html = render_roster(
-                roster_view(data, lang, house_rules=reads.house_rules(found, lang)), lang
-            )
-        with tempfile.TemporaryDirectory(prefix="skirmish-web-") as folder:
-            target = Path(folder) / "roster.pdf"
-            write_pdf(html, target)
-            content = target.read_bytes()
-        filename = quote(f"{data['name']}.pdf", safe="")
-        return Response(
-            content,
-            media_type="application/pdf",
-            headers={"Content-Disposition": f"inline; filename*=UTF-8''{filename}"},
         )
 
     @r.get("/scenarios", response_class=HTMLResponse, include_in_schema=False)

@@ -1,0 +1,248 @@
+"""Every sheet ``skirmish print`` makes, as a download (issue #11): ``/print`` lists them, each as
+an A4 PDF or the same HTML (what ``--format html`` writes, for a browser's own printing).
+
+| sheet | PDF / HTML | the same as |
+|---|---|---|
+| the blank gang sheet | ``/print/blank.pdf``, ``.html`` | ``skirmish print blank`` |
+| the quick reference | ``/print/reference.pdf``, ``.html`` | ``skirmish print reference`` |
+| a scenario card | ``/scenarios/{id}/card.pdf``, ``.html`` | ``skirmish print scenario ID`` |
+| a gang's roster | ``/c/{campaign}/g/{gang}/roster.pdf``, ``.html`` | ``skirmish print roster`` |
+| a whole campaign | ``/c/{campaign}/campaign.pdf``, ``.html`` | ``skirmish print campaign`` |
+
+``?lang=it|en`` is the language of the sheet (``--lang``), else the reader's. A campaign is found
+among those the reader may see (``site.find_campaign``), so a hidden one is a 404. The views come
+from the same functions as the CLI's (``printing.sheets``, ``printing.build``), the PDFs from one
+warm ``printing.pdf.Press`` per app: the stylesheet and fonts are loaded once and the finished
+PDFs are kept by a hash of their HTML, so a repeated download is instant and a change is never
+stale. The routes are synchronous: FastAPI runs them in its thread pool, off the event loop, so
+the other pages keep answering while a PDF is laid out.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from enum import StrEnum
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from starlette.exceptions import HTTPException
+
+from skirmish.i18n import Lang, name
+from skirmish.printing.build import scenario_view
+from skirmish.printing.labels import labels
+from skirmish.printing.pdf import Press
+from skirmish.printing.reference import reference_view
+from skirmish.printing.render import (
+    render_blank,
+    render_campaign,
+    render_campaign_sheets,
+    render_reference,
+    render_roster,
+    render_scenario,
+)
+from skirmish.printing.sheets import campaign_sheet, printed_gangs, roster_sheet
+from skirmish.rules.scenarios import scenarios
+from skirmish.web import text
+from skirmish.web.pages import find_scenario_named
+from skirmish.web.site import Site, pick_lang
+
+WORDS = text.part(
+    {
+        "en": {
+            "print_nav": "Print",
+            "print_title": "Sheets to print",
+            "print_lead": "Every sheet of 'skirmish print', as an A4 PDF or as the same page "
+            "in HTML for a browser's own printing.",
+            "print_sheets_lang": "Language of the sheets",
+            "print_lang_it": "Italian (the book's words)",
+            "print_lang_en": "English",
+            "print_show": "Show",
+            "print_blank": "Blank gang sheet",
+            "print_blank_help": "The book's 'Scheda Giocatore', six models, to fill in by hand.",
+            "print_reference": "Quick reference",
+            "print_reference_help": "The rulebook's summary tables on two pages, corrected as "
+            "the rulings say.",
+            "print_scenarios": "Scenario cards",
+            "print_scenarios_help": "Table, deployment, victory conditions and special rules "
+            "of each scenario of §10.",
+            "print_campaigns": "Campaigns and rosters",
+            "print_campaigns_help": "A gang's roster on A4, or the whole campaign: the "
+            "standings and the house rules, then every active gang's roster.",
+            "print_no_campaigns": "No campaign to print.",
+            "print_whole": "Whole campaign",
+            "print_no_gangs": "No active gang to print yet.",
+            "print_pdf": "PDF",
+            "print_html": "HTML",
+            "print_as": "{sheet}, {format}",
+            "print_campaign_pdf": "Campaign PDF (A4)",
+            "print_card_pdf": "Scenario card PDF (A4)",
+            "print_all": "All the sheets to print",
+        },
+        "it": {
+            "print_nav": "Stampa",
+            "print_title": "Schede da stampare",
+            "print_lead": "Tutte le schede di 'skirmish print', in PDF A4 o come la stessa "
+            "pagina in HTML da stampare dal browser.",
+            "print_sheets_lang": "Lingua delle schede",
+            "print_lang_it": "Italiano (le parole del libro)",
+            "print_lang_en": "Inglese",
+            "print_show": "Mostra",
+            "print_blank": "Scheda giocatore vuota",
+            "print_blank_help": "La 'Scheda Giocatore' del libro, sei personaggi, da compilare "
+            "a mano.",
+            "print_reference": "Tabelle riassuntive",
+            "print_reference_help": "Le tabelle riassuntive del regolamento su due pagine, "
+            "corrette come dicono le precisazioni.",
+            "print_scenarios": "Schede degli scenari",
+            "print_scenarios_help": "Tavolo, schieramento, condizioni di vittoria e regole "
+            "speciali di ogni scenario del §10.",
+            "print_campaigns": "Campagne e bande",
+            "print_campaigns_help": "La scheda di una banda su A4, o la campagna intera: la "
+            "classifica e le regole della casa, poi la scheda di ogni banda attiva.",
+            "print_no_campaigns": "Nessuna campagna da stampare.",
+            "print_whole": "Campagna intera",
+            "print_no_gangs": "Ancora nessuna banda attiva da stampare.",
+            "print_pdf": "PDF",
+            "print_html": "HTML",
+            "print_as": "{sheet}, {format}",
+            "print_campaign_pdf": "PDF della campagna (A4)",
+            "print_card_pdf": "Scheda dello scenario in PDF (A4)",
+            "print_all": "Tutte le schede da stampare",
+        },
+    }
+)
+
+
+class Format(StrEnum):
+    """What a sheet's address ends with: the PDF, or the HTML it is laid out from."""
+
+    PDF = "pdf"
+    HTML = "html"
+
+
+def sheet_format(suffix: str) -> Format:
+    """The format an address asks for; any other suffix is no page (404)."""
+    try:
+        return Format(suffix)
+    except ValueError:
+        raise HTTPException(404) from None
+
+
+#: Shown by the HTML sheets: their own inline stylesheet, nothing fetched, nothing run.
+HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
+
+def disposition(title: str, fmt: Format) -> str:
+    """``Content-Disposition`` naming the file after the sheet (the book's words, a gang's or a
+    campaign's own name): UTF-8 for the browsers that read ``filename*``, plain ASCII for the
+    others. A slash or a backslash in a name becomes a dash; control characters go."""
+    shown = "".join("-" if c in "/\\" else c for c in title if c.isprintable()).strip()
+    shown = shown or "sheet"
+    plain = unicodedata.normalize("NFKD", shown).encode("ascii", "ignore").decode("ascii")
+    plain = plain.replace('"', "'").strip() or "sheet"
+    full = quote(f"{shown}.{fmt.value}", safe="")
+    return f"inline; filename=\"{plain}.{fmt.value}\"; filename*=UTF-8''{full}"
+
+
+def _matches(request: Request, etag: str) -> bool:
+    """Whether the browser already holds this very PDF (``If-None-Match``)."""
+    sent = request.headers.get("if-none-match", "")
+    tags = {tag.strip().removeprefix("W/") for tag in sent.split(",")}
+    return etag in tags or "*" in tags
+
+
+def router(site: Site) -> APIRouter:
+    """The print page and the sheets' downloads on ``site``."""
+    r = APIRouter(include_in_schema=False)
+    press = Press()
+
+    def send_pdf(request: Request, sheets: Sequence[str], title: str) -> Response:
+        """The PDF of ``sheets`` (``ETag``: its key; a browser that holds it gets 304)."""
+        etag = f'"{Press.key(sheets)}"'
+        headers = {
+            "ETag": etag,
+            "Cache-Control": "private, no-cache",
+            "Vary": "Accept-Language, Cookie",
+            "Content-Disposition": disposition(title, Format.PDF),
+        }
+        if _matches(request, etag):
+            del headers["Content-Disposition"]
+            return Response(status_code=304, headers=headers)
+        return Response(press.pdf(sheets), media_type="application/pdf", headers=headers)
+
+    def send_html(html: str, title: str) -> Response:
+        headers = {
+            "Content-Disposition": disposition(title, Format.HTML),
+            "Content-Security-Policy": HTML_POLICY,
+            "Cache-Control": "private, no-cache",
+            "Vary": "Accept-Language, Cookie",
+        }
+        return HTMLResponse(html, headers=headers)
+
+    @r.get("/print", response_class=HTMLResponse)
+    def print_page(request: Request, sheets: str = "") -> Response:
+        lang = pick_lang(request)
+        chosen = Lang(sheets) if sheets in ("it", "en") else lang
+        with site.read() as s:
+            campaigns = [(c.name, [g.name for g in printed_gangs(c)]) for c in site.campaigns(s)]
+        cards = sorted(scenarios(), key=lambda found: found.number)
+        return site.page(
+            request,
+            "prints/index.html",
+            sheet_lang=chosen.value,
+            query=f"?lang={chosen.value}",
+            scenarios=[(found.id, name(found, chosen)) for found in cards],
+            campaigns=campaigns,
+        )
+
+    @r.get("/print/blank.{suffix}")
+    def blank(request: Request, suffix: str) -> Response:
+        fmt = sheet_format(suffix)
+        lang = pick_lang(request)
+        title = labels(lang)["doc_blank"]
+        if fmt is Format.HTML:
+            return send_html(render_blank(lang), title)
+        return send_pdf(request, [render_blank(lang, inline_css=False)], title)
+
+    @r.get("/print/reference.{suffix}")
+    def reference(request: Request, suffix: str) -> Response:
+        fmt = sheet_format(suffix)
+        lang = pick_lang(request)
+        view = reference_view(lang)
+        if fmt is Format.HTML:
+            return send_html(render_reference(view, lang), view.title)
+        return send_pdf(request, [render_reference(view, lang, inline_css=False)], view.title)
+
+    @r.get("/scenarios/{scenario_id}/card.{suffix}")
+    def scenario_card(request: Request, scenario_id: str, suffix: str) -> Response:
+        fmt = sheet_format(suffix)
+        lang = pick_lang(request)
+        view = scenario_view(find_scenario_named(scenario_id, lang), lang)
+        if fmt is Format.HTML:
+            return send_html(render_scenario(view, lang), view.title)
+        return send_pdf(request, [render_scenario(view, lang, inline_css=False)], view.title)
+
+    @r.get("/c/{campaign}/g/{gang}/roster.{suffix}")
+    def roster(request: Request, campaign: str, gang: str, suffix: str) -> Response:
+        fmt = sheet_format(suffix)
+        lang = pick_lang(request)
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            view = roster_sheet(found, site.find_gang(s, found, gang), lang)
+        if fmt is Format.HTML:
+            return send_html(render_roster(view, lang), view.name)
+        return send_pdf(request, [render_roster(view, lang, inline_css=False)], view.name)
+
+    @r.get("/c/{campaign}/campaign.{suffix}")
+    def whole_campaign(request: Request, campaign: str, suffix: str) -> Response:
+        fmt = sheet_format(suffix)
+        lang = pick_lang(request)
+        with site.read() as s:
+            view = campaign_sheet(s, site.find_campaign(s, campaign), lang)
+        if fmt is Format.HTML:
+            return send_html(render_campaign(view, lang), view.name)
+        return send_pdf(request, render_campaign_sheets(view, lang), view.name)
+
+    return r
