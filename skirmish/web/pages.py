@@ -20,7 +20,7 @@ from skirmish.errors import RulesError, SkirmishError, UnknownNameError, shown
 from skirmish.i18n import Lang, name
 from skirmish.printing.build import roster_view, scenario_view, weapon_line
 from skirmish.rules.scenarios import Scenario, find_scenario, scenarios
-from skirmish.web import club, reads
+from skirmish.web import actions, club, reads
 from skirmish.web.site import (
     FEED,
     RECENT_GAMES,
@@ -100,6 +100,8 @@ def router(site: Site) -> APIRouter:
             data = reads.gang_show(chosen, lang)
             sheet = roster_view(data, lang, house_rules=reads.house_rules(found, lang))
             entries = reads.log(s, found, lang, gang=chosen, last=reads.LOG_LIMIT)
+            done = request.query_params.get("done")
+            panel = actions.panel(site, s, found, chosen, entries, done, lang)
             campaign_name = found.name
         owed = data["postgame_owed"]
         if owed is not None:
@@ -118,6 +120,7 @@ def router(site: Site) -> APIRouter:
             former=former,
             feed=list(reversed(entries)),
             status_word=status_word,
+            panel=panel,
         )
 
     @r.get("/c/{campaign}/g/{gang}/m/{model}", response_class=HTMLResponse, include_in_schema=False)
