@@ -405,9 +405,9 @@ def yours(site: Site, session: Session, lang: Lang) -> dict[str, Any]:
         for campaign, role in accounts.memberships(session, user):
             mine.append((campaign.name, role_word(role, lang.value)))
         for gang in accounts.owned_gangs(session, user):
-            campaign = session.get(Campaign, gang.campaign_id)
-            if campaign is not None and site.visible(session, campaign):
-                owned.append((campaign.name, gang.name))
+            home = session.get(Campaign, gang.campaign_id)
+            if home is not None and site.visible(session, home):
+                owned.append((home.name, gang.name))
     return {"my_campaigns": mine, "my_gangs": owned, "may_create": may_found_campaign(actor)}
 
 
@@ -515,6 +515,8 @@ def router(site: Site) -> APIRouter:
     ) -> Response:
         lang = pick_lang(request)
         token = request.query_params.get("invitation", "")
+        if code == 403:  # the form's section is not shown to who may not use it: say it on top
+            failed = ""
         with site.read() as s:
             found = site.find_campaign(s, campaign)
             data = members_data(s, found, lang)
