@@ -59,6 +59,7 @@ class Option(NamedTuple):
     low: int | None = None  # the range a front end offers (the engine checks its own)
     high: int | None = None
     words: Mapping[str, tuple[str, ...]] | None = None  # WORD: each key's names, English first
+    book: str | None = None  # NAME(S): the list of the book it names (``BOOKS``), for hints
 
     def name(self, lang: Lang | str) -> str:
         """The input's name in ``lang``."""
@@ -72,6 +73,20 @@ class Option(NamedTuple):
     def negative(self) -> str:
         """A SWITCH's flag that turns it off: ``--no-fama``."""
         return "--no-" + self.flag.removeprefix("--")
+
+
+#: The lists of the book a NAME option names from, for a front end's suggestions.
+BOOKS = (
+    "actions",
+    "doctors",
+    "invalidities",
+    "skills",
+    "factions",
+    "equipment",
+    "explosives",
+    "shelters",
+    "mounts",
+)
 
 
 def _o(
@@ -251,7 +266,7 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
             "L'azione della tabella 1 che richiede un test di riflessi: climb, mount-trotting, "
             "mount-galloping, jump-6 o lasso-catch (o i loro nomi italiani); fissa --need, "
             "e --horse o --lasso."),
-           Kind.NAME),
+           Kind.NAME, book="actions"),
         _o("side_step", "--side-step", ("sideways move", "spostamento laterale"),
            ("Mounted sideways move: normal (+1) or fast (+2) (table 2).",
             "Spostamento laterale a cavallo: normale (+1) o veloce (+2) (tabella 2)."),
@@ -340,7 +355,7 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
         _o("doctor", "--doctor", ("doctor", "dottore"),
            ("bone-setter / segaossa (+1, 5$) or graduate / laureato (+2, 20$) (§6.5).",
             "segaossa / bone-setter (+1, 5$) o laureato / graduate (+2, 20$) (§6.5)."),
-           Kind.NAME),
+           Kind.NAME, book="doctors"),
         _o("own_doctor", "--own-doctor", ("the gang's own doctor", "dottore della banda"),
            ("The doctor is a gang member with DOTTORE: no fee.",
             "Il dottore è un membro della banda con DOTTORE: niente parcella."),
@@ -348,13 +363,13 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
         _o("has_invalid", "--has-invalid", ("invalidities it has", "invalidità che ha"),
            ("An invalidity the model already has (rolled again, H-07), repeatable.",
             "Un'invalidità che il personaggio ha già (si ritira, H-07), ripetibile."),
-           Kind.NAMES),
+           Kind.NAMES, book="invalidities"),
     ),
     "skill": (
         _o("owned", "--owned", ("skills it has", "abilità che ha"),
            ("A skill the model has (rolled again if it comes up), repeatable.",
             "Un'abilità che il personaggio ha (si ritira se esce), ripetibile."),
-           Kind.NAMES),
+           Kind.NAMES, book="skills"),
         _o("cacciatore", "--cacciatore", ("take CACCIATORE", "prendere CACCIATORE"),
            ("Mountain men: take CACCIATORE instead of rolling (§9.6); needs --faction.",
             "Uomini delle montagne: prendere CACCIATORE invece di tirare (§9.6); richiede "
@@ -363,7 +378,7 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
         _o("faction", "--faction", ("faction", "fazione"),
            ("The model's faction (for --cacciatore).",
             "La fazione del personaggio (per --cacciatore)."),
-           Kind.NAME),
+           Kind.NAME, book="factions"),
     ),
     "availability": (
         _o("disp", "--disp", ("DISP", "DISP"),
@@ -373,18 +388,18 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
         _o("item", "--item", ("item", "oggetto"),
            ("An item or weapon by name: its DISP comes from §8.2.",
             "Un oggetto o un'arma per nome: la sua DISP viene dal §8.2."),
-           Kind.NAME),
+           Kind.NAME, book="equipment"),
         _o("faction", "--faction", ("faction", "fazione"),
            ("The buying gang's faction (rifle scope, lawmen, rangers).",
             "La fazione della banda che compra (mirino telescopico, uomini della legge, "
             "ranger)."),
-           Kind.NAME),
+           Kind.NAME, book="factions"),
     ),
     "explosion": (
         _o("explosive", "--explosive", ("explosive", "esplosivo"),
            ("dynamite / dinamite (6) or nitroglycerin (10).",
             "dinamite / dynamite (6) o nitroglicerina (10)."),
-           Kind.NAME, required=True),
+           Kind.NAME, required=True, book="explosives"),
         _o("rif", "--rif", _RIF,
            ("RIF of the model in the blast.", "I RIFLESSI del personaggio nell'esplosione."),
            Kind.NUMBER, required=True, low=0, high=4),
@@ -398,9 +413,9 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
         _o("cover_type", "--cover-type", ("shelter", "riparo"),
            ("What shelters it (table 8): brick-wall, wooden-building, palisade, "
             "tree-hedge, big-rock, Italian names too.",
-            "Che cosa lo ripara (tabella 8): muro di mattoni, edificio di legno, palizzata, "
-            "albero o siepe, grossa roccia, anche i nomi inglesi."),
-           Kind.NAME),
+            "Che cosa lo ripara (tabella 8): muro di mattoni, costruzione in legno, palizzata, "
+            "albero, siepe, grossa roccia, anche i nomi inglesi."),
+           Kind.NAME, book="shelters"),
         _o("distance", "--distance", ("distance (U)", "distanza (U)"),
            ("U from the blast's centre (0–5).", "U dal centro dell'esplosione (0–5)."),
            Kind.NUMBER, default=0, low=0, high=5),
@@ -432,7 +447,7 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
         _o("mount", "--mount", ("mount", "cavalcatura"),
            ("Its mount by name (horse, mulo…): its COS is added.",
             "La sua cavalcatura per nome (cavallo, mule…): si somma la sua COS."),
-           Kind.NAME),
+           Kind.NAME, book="mounts"),
         _o("rif", "--rif", ("thrower's RIF", "RIF di chi lancia"),
            ("The thrower's RIF: roll the reflex test first (1 success, table 1).",
             "I RIFLESSI di chi lancia: prima il test di riflessi (1 successo, tabella 1)."),

@@ -78,6 +78,11 @@ MESSAGES: Catalogue = {
     },
 }
 
+#: The most saving rolls whose exact odds are enumerated at once: the odds hold at most 96 dice
+#: along one path (``odds.rerolls``), rerolls included; no action of the book deals more than a
+#: dozen damage (fanning: six shots of at most two), so this bound never meets a real test.
+MAX_SAVES = 60
+
 #: One table: its title and its rows, each a label and the chance of it.
 Table = tuple[str, list[tuple[str, Fraction]]]
 
@@ -252,6 +257,13 @@ def _save(options: dict[str, Any]) -> Chances:
         raise RulesError(
             f"damage {damage!r}: a saving roll is taken for each damage, 1 or more.",
             it=f"danni {damage!r}: si fa un TIRO SALVEZZA per ogni danno, 1 o più.",
+        )
+    if damage > MAX_SAVES:
+        raise RulesError(
+            f"damage {damage!r}: the exact odds take at most {MAX_SAVES} saving rolls at once; "
+            "roll them with 'skirmish roll save'.",
+            it=f"danni {damage!r}: le probabilità esatte calcolano al massimo {MAX_SAVES} TIRI "
+            "SALVEZZA alla volta; tirali con 'skirmish roll save'.",
         )
     rerolls = _budget(fortuna, fama)
     mods = situation.save_modifiers_of(situation.values_of(Procedure.SAVE, options))
