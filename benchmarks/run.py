@@ -7,8 +7,10 @@ compiler.
 
 Run: make bench   (or .venv/bin/python benchmarks/run.py [--soak])
 
-``--soak`` adds ``soak.py``, the concurrent soak of issue #8 (about a minute, on SQLite and a
-throw-away PostgreSQL server): opt-in, since it is a check of the store more than a timing.
+``web_bench.py`` (issue #11: 20 clients for 30 s on the real server and a throw-away
+PostgreSQL, with its books checked) runs every time. ``--soak`` adds ``soak.py``, the
+concurrent soak of issue #8 (about a minute, on SQLite and a throw-away PostgreSQL server):
+opt-in, since it is a check of the store more than a timing.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 BENCHMARKS = ("startup_bench.py", "odds_bench.py", "store_bench.py", "print_bench.py")
+#: The web app under a club's load (issue #11, about a minute on a throw-away PostgreSQL): the
+#: script and its arguments (its figures are kept here, not appended by it).
+WEB = ("web_bench.py", "--no-append")
 #: ``--soak``: the script and its arguments (its figures are kept here, not appended by it).
 SOAK = ("soak.py", "--no-append")
 
@@ -33,7 +38,7 @@ def main() -> int:
         f"{platform.machine()} · {len(__import__('os').sched_getaffinity(0))} cores",
     ]
     failed = 0
-    runs = [(name,) for name in BENCHMARKS] + ([SOAK] if "--soak" in sys.argv[1:] else [])
+    runs = [(name,) for name in BENCHMARKS] + [WEB] + ([SOAK] if "--soak" in sys.argv[1:] else [])
     for name, *arguments in runs:
         script = HERE / name
         if not script.exists():
