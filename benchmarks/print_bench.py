@@ -2,13 +2,19 @@
 
 - `skirmish print roster GANG` whole-process median, side by side with
   `python -c "import weasyprint"` (budget: 2×);
-- `skirmish print campaign` of 50 gangs, whole process (budget: 8 s).
+- `skirmish print campaign` of 50 gangs, whole process (budget: 8 s);
+- issue #11: a roster PDF from the warm web server (FastAPI's TestClient in this process, after
+  a first request), gang after gang, side by side: the route as it was (the HTML with its
+  stylesheet inline, a fresh font configuration and a temporary file for each PDF), the first
+  download of a gang (``printing.pdf.Press``: stylesheet and fonts loaded once) and the same
+  download repeated (from the press's cache). Goal: under 300 ms. The three PDFs are checked
+  byte for byte equal.
 
 The campaign database is built once in a temporary folder through the store's services (fifty
 gangs cycling through the nine playable factions, each with up to six models carrying weapons),
 then both commands read it like a player's would.
 
-Run: .venv/bin/python benchmarks/print_bench.py [--runs N]
+Run: .venv/bin/python benchmarks/print_bench.py [--runs N] [--web-runs N] [--web-only]
 """
 
 from __future__ import annotations
@@ -103,44 +109,130 @@ def time_commands(
     }
 
 
+def time_web_rosters(db: str, gangs: Sequence[str], *, runs: int) -> dict[str, tuple[float, float]]:
+    """Median wall and CPU time (of this process: the server runs in it) of a roster PDF from
+    the warm web app, three ways interleaved gang by gang (see the module's docstring)."""
+    import tempfile as temporary
+    from urllib.parse import quote
+
+    from fastapi import Response
+    from fastapi.testclient import TestClient
+
+    from skirmish.campaign import lookup, store, views
+    from skirmish.i18n import Lang
+    from skirmish.printing.build import roster_view
+    from skirmish.printing.pdf import write_pdf
+    from skirmish.printing.render import render_roster
+    from skirmish.printing.sheets import house_rules
+    from skirmish.web.app import create_app
+
+    app = create_app(db)
+    engine = store.open_store(db, access=store.Access.READ)
+
+    def before(gang: str) -> Response:
+        """The roster route before issue #11's press, line for line."""
+        lang = Lang.EN
+        with store.transaction(engine, access=store.Access.READ) as s:
+            found = lookup.campaign_by_name(s, "Bench")
+            data = views.gang_data(lookup.gang_by_name(s, found, gang, full=True), lang)
+            view = roster_view(data, lang, house_rules=house_rules(found, lang))
+            html = render_roster(view, lang)
+        with temporary.TemporaryDirectory(prefix="skirmish-web-") as folder:
+            target = Path(folder) / "roster.pdf"
+            write_pdf(html, target)
+            content = target.read_bytes()
+        return Response(content, media_type="application/pdf")
+
+    app.add_api_route("/before/{gang}", before, methods=["GET"])
+    kinds = ("before", "first download", "repeated download")
+    samples: dict[str, list[tuple[float, float]]] = {kind: [] for kind in kinds}
+    with TestClient(app) as client:
+        for index, gang in enumerate(gangs[: runs + 1]):
+            new = f"/c/Bench/g/{quote(gang)}/roster.pdf?lang=en"
+            got: list[bytes] = []
+            for kind, url in zip(kinds, (f"/before/{quote(gang)}", new, new), strict=True):
+                cpu, start = time.process_time(), time.perf_counter()
+                response = client.get(url)
+                wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+                assert response.status_code == 200, response.text
+                got.append(response.content)
+                if index > 0:  # the first gang warms the server up
+                    samples[kind].append((wall, cpu))
+            assert got[0] == got[1] == got[2], f"the PDFs of {gang} differ"
+    engine.dispose()
+    return {
+        kind: (statistics.median(w for w, _ in got), statistics.median(c for _, c in got))
+        for kind, got in samples.items()
+    }
+
+
+def gang_names(db: str) -> list[str]:
+    from skirmish.campaign import lookup, store
+
+    engine = store.open_store(db, access=store.Access.READ)
+    with store.transaction(engine, access=store.Access.READ) as s:
+        names = [g.name for g in lookup.campaign_by_name(s, "Bench").gangs]
+    engine.dispose()
+    return names
+
+
 def main() -> dict[str, str]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=11, help="timed runs of the roster pair")
     parser.add_argument("--campaign-runs", type=int, default=3, help="timed runs of 50 gangs")
+    parser.add_argument("--web-runs", type=int, default=20, help="gangs downloaded from the web")
+    parser.add_argument("--web-only", action="store_true", help="only the web's roster PDFs")
     args = parser.parse_args()
-    skirmish = str(BIN / "skirmish")
+    rows: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "bench.db")
         gang = build_store(db)
-        env = {**os.environ, "SKIRMISH_DB": db}
-        pair = time_commands(
-            {
-                'python -c "import weasyprint"': [sys.executable, "-c", "import weasyprint"],
-                "skirmish print roster": [
-                    skirmish, "print", "roster", gang, "-o", str(Path(tmp) / "roster.pdf"),
-                ],
-            },
-            runs=args.runs,
-            warmup=2,
-            env=env,
-        )  # fmt: skip
-        campaign = time_commands(
-            {
-                f"skirmish print campaign ({GANGS} gangs)": [
-                    skirmish, "print", "campaign", "-o", str(Path(tmp) / "campaign.pdf"),
-                ],
-            },
-            runs=args.campaign_runs,
-            warmup=1,
-            env=env,
-        )  # fmt: skip
-        from pypdf import PdfReader
+        if not args.web_only:
+            rows.update(time_cli(db, gang, Path(tmp), args.runs, args.campaign_runs))
+        web = time_web_rosters(db, gang_names(db), runs=min(args.web_runs, GANGS - 1))
+    old_wall, old_cpu = web["before"]
+    for kind, (wall, cpu) in web.items():
+        ratios = "" if kind == "before" else f" ({wall / old_wall:.2f}×)"
+        cpu_ratio = "" if kind == "before" else f" ({cpu / old_cpu:.2f}×)"
+        goal = "" if kind == "before" else "; goal 300 ms"
+        rows[f"web roster PDF, warm: {kind}"] = (
+            f"{ms(wall)} wall{ratios}, {ms(cpu)} CPU{cpu_ratio}{goal}"
+        )
+    for key, row in rows.items():
+        print(f"{key:44} {row}")
+    return rows
 
-        pages = len(PdfReader(Path(tmp) / "campaign.pdf").pages)
+
+def time_cli(db: str, gang: str, tmp: Path, runs: int, campaign_runs: int) -> dict[str, str]:
+    """The command line's two figures: a roster beside importing weasyprint, and 50 gangs."""
+    skirmish = str(BIN / "skirmish")
+    env = {**os.environ, "SKIRMISH_DB": db}
+    pair = time_commands(
+        {
+            'python -c "import weasyprint"': [sys.executable, "-c", "import weasyprint"],
+            "skirmish print roster": [skirmish, "print", "roster", gang, "-o", str(tmp / "r.pdf")],
+        },
+        runs=runs,
+        warmup=2,
+        env=env,
+    )
+    campaign = time_commands(
+        {
+            f"skirmish print campaign ({GANGS} gangs)": [
+                skirmish, "print", "campaign", "-o", str(tmp / "campaign.pdf"),
+            ],
+        },
+        runs=campaign_runs,
+        warmup=1,
+        env=env,
+    )  # fmt: skip
+    from pypdf import PdfReader
+
+    pages = len(PdfReader(tmp / "campaign.pdf").pages)
     base_wall, base_cpu = pair['python -c "import weasyprint"']
     roster_wall, roster_cpu = pair["skirmish print roster"]
     ((name, (camp_wall, camp_cpu)),) = campaign.items()
-    rows = {
+    return {
         'python -c "import weasyprint"': f"{ms(base_wall)} wall, {ms(base_cpu)} CPU",
         "skirmish print roster": (
             f"{ms(roster_wall)} wall ({roster_wall / base_wall:.2f}×), "
@@ -148,9 +240,6 @@ def main() -> dict[str, str]:
         ),
         name: f"{camp_wall:.2f} s wall, {camp_cpu:.2f} s CPU, {pages} pages; budget 8 s",
     }
-    for key, row in rows.items():
-        print(f"{key:40} {row}")
-    return rows
 
 
 if __name__ == "__main__":
