@@ -339,7 +339,12 @@ class Site:
         lang = pick_lang(request)
         other = Lang.EN if lang is Lang.IT else Lang.IT
         viewer = getattr(request.state, "viewer", Viewer(accounts=False))
-        csrf = getattr(request.state, "csrf", "") or secrets.token_urlsafe(32)
+        # A page no route answered (a 404 such as the browser's own /favicon.ico) ran no
+        # ``guard``: it keeps the browser's token, or it would replace the one that the form
+        # of a page loaded at the same moment repeats, and that form would be refused.
+        cookie = request.cookies.get(CSRF_COOKIE, "")
+        kept = cookie if 20 <= len(cookie) <= 100 else ""
+        csrf = getattr(request.state, "csrf", "") or kept or secrets.token_urlsafe(32)
         html = self.env.get_template(template).render(
             viewer=viewer,
             csrf=csrf,

@@ -101,3 +101,19 @@ def test_the_language_switch_stays(demo_server: Server, phone: Any, lang: str) -
     expect(phone.locator("html")).to_have_attribute("lang", other)
     assert_fits(phone)
     assert_labelled(phone)
+
+
+def test_a_missing_page_keeps_the_forms_token(demo_server: Server, phone: Any, lang: str) -> None:
+    """The browser asks for /favicon.ico by itself while a page is open; that 404 must not
+    replace the CSRF token the open page's form repeats, or the form is refused as "out of
+    date" (the journey met it: log in right after the first page loaded)."""
+    words = TEXT[lang]
+    phone.goto(demo_server.url + "/login")
+    status = phone.evaluate("fetch('/favicon.ico').then((answer) => answer.status)")
+    assert status == 404
+    phone.get_by_label(words["login_user"]).fill("Nobody")
+    phone.get_by_label(words["login_password"]).fill("not-a-password")
+    phone.get_by_role("button", name=words["login"]).tap()
+    expect(phone.locator("p.error")).to_be_visible()
+    assert words["csrf_refused"] not in phone.locator("main").inner_text()
+    expect(phone.get_by_label(words["login_user"])).to_have_value("Nobody")
