@@ -48,7 +48,29 @@ step gang show "Lazy K Ranch"
 
 echo
 echo "== The club's web app (issue #11) =="
+echo "The same store served to the phones: started here for a moment on a free port, read, stopped."
+port="$(.venv/bin/python -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+"$sk" serve --port "$port" >"$scratch/serve.log" 2>&1 &
+server=$!
+.venv/bin/python - "$port" <<'PY'
+import json, sys, time, urllib.request
+base = f"http://127.0.0.1:{sys.argv[1]}"
+for _ in range(100):
+    try:
+        rows = json.load(urllib.request.urlopen(base + "/api/v1/campaigns/Tombstone%201881/gangs"))
+        break
+    except OSError:
+        time.sleep(0.1)
+else:
+    sys.exit("the web app did not start")
+print(f"$ curl {base}/api/v1/campaigns/Tombstone%201881/gangs")
+for row in rows:
+    print(f"  {row['name']} ({row['faction_name']}): {row['models']} models, "
+          f"treasury {row['treasury']}$, rating {row['rating']}$")
+PY
+kill "$server"; wait "$server" 2>/dev/null || true
+echo
 echo "Serve the example campaign to this machine (http://127.0.0.1:8000/), Ctrl-C to stop:"
-echo "  cp campaigns.db.example /tmp/tombstone.db && .venv/bin/skirmish serve --db /tmp/tombstone.db"
+echo "  cp campaigns.db.example tombstone.db && .venv/bin/skirmish serve --db tombstone.db"
 echo "To the club's network, with the address and its QR code for the phones:"
-echo "  .venv/bin/skirmish serve --db /tmp/tombstone.db --host 0.0.0.0"
+echo "  .venv/bin/skirmish serve --db tombstone.db --host 0.0.0.0"
