@@ -103,7 +103,9 @@ WORDS = text.part(
             "act_f_rifle": "Rifle, if the roll gives Rifleman",
             "act_f_blade": "Blade, if the roll gives Warrior",
             "act_f_pistol": "Pistol, if the roll gives Gunslinger",
-            "act_h_weapon": "Leave it on the first choice for the one the model carries.",
+            "act_advance_more": "A weapon for a skill “a scelta” (R-11)",
+            "act_advance_more_hint": "Rifleman, Warrior and Gunslinger are each for one "
+            "weapon of their type: leave “the one it carries” and the model's own is taken.",
             "act_carried": "the one it carries",
             "act_f_cacciatore": "Take CACCIATORE without rolling (mountain men, §9.6)",
             "act_f_gang_name": "New name of the gang",
@@ -168,7 +170,9 @@ WORDS = text.part(
             "act_f_rifle": "Fucile, se il tiro dà Fuciliere",
             "act_f_blade": "Arma bianca, se il tiro dà Guerriero",
             "act_f_pistol": "Pistola, se il tiro dà Pistolero",
-            "act_h_weapon": "Lascia la prima scelta per quella che il personaggio porta.",
+            "act_advance_more": "Un'arma per un'abilità “a scelta” (R-11)",
+            "act_advance_more_hint": "Fuciliere, Guerriero e Pistolero valgono ciascuna per "
+            "un'arma del loro tipo: lascia “quella che porta” e si prende quella del personaggio.",
             "act_carried": "quella che porta",
             "act_f_cacciatore": "Prendi CACCIATORE senza tirare (uomini delle montagne, §9.6)",
             "act_f_gang_name": "Nuovo nome della banda",
@@ -226,6 +230,7 @@ class Field:
     hint: str = ""
     sets: tuple[tuple[str, str, bool], ...] = ()  # PICK: the API fields one choice sets
     category: WeaponCategory | None = None  # WEAPON
+    more: bool = False  # folded away on the form, under the action's "_more" words
 
 
 @dataclass(frozen=True)
@@ -492,7 +497,8 @@ def _advance_offer(s: Session, gang: Gang, lang: Lang) -> Offer:
         group = t["act_xp_of"].format(name=o.member, xp=o.xp)
         for a in o.advances:
             hero = f" · {t['act_hero']}" if a.promotes else ""
-            label = f"{choices.advance_name(a.advance, lang)} · {a.cost} {t['xp']}{hero}"
+            what = choices.advance_name(a.advance, lang)
+            label = f"{o.member}: {what} · {a.cost} {t['xp']}{hero}"
             value = _pick(member=o.member, advance=a.advance.value)
             picks.append(Option(value, label, a.allowed, _words(a.refusal, lang), group))
     offer.options["what"] = picks
@@ -630,8 +636,8 @@ ACTIONS: tuple[BetweenGames, ...] = (
                     f"act_f_{category.value}",
                     f"The {category.value} a new skill of that type is for (R-11); absent: "
                     f"the first {category.value} the model carries.",
-                    hint="act_h_weapon",
                     category=category,
+                    more=True,
                 )
                 for category in (WeaponCategory.RIFLE, WeaponCategory.BLADE, WeaponCategory.PISTOL)
             ),
@@ -640,6 +646,7 @@ ACTIONS: tuple[BetweenGames, ...] = (
                 Kind.FLAG,
                 "act_f_cacciatore",
                 "Mountain men: take CACCIATORE without rolling (§9.6); true or false.",
+                more=True,
             ),
             _DICE,
         ),
@@ -891,6 +898,7 @@ def _controls(
                 "choice": f.kind not in (Kind.TEXT, Kind.DICE, Kind.FLAG),
                 "groups": groups,
                 "empty": f.required and not any(o.allowed for o in options),
+                "more": f.more,
             }
         )
     return controls
@@ -946,6 +954,8 @@ def render_form(
         can_submit=not any(c["empty"] for c in controls),
         undo=spec.name == "undo",
         last=last,
+        more=t.get(spec.key + "_more", ""),
+        more_hint=t.get(spec.key + "_more_hint", ""),
     )
 
 
@@ -1101,8 +1111,8 @@ def _routes(r: APIRouter, site: Site, spec: BetweenGames) -> None:
         except Forbidden as refusal:
             return site.api(request, {"error": refusal.error.text(lang), "nearest": []}, 403)
         except Misnamed as misnamed:
-            refusal = {"error": misnamed.error.text(lang), "nearest": misnamed.nearest(lang)}
-            return site.api(request, refusal, 400)
+            answer = {"error": misnamed.error.text(lang), "nearest": misnamed.nearest(lang)}
+            return site.api(request, answer, 400)
         except StoreError:
             raise
         except SkirmishError as error:
