@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import accounts, logbook, views
@@ -51,7 +52,12 @@ def campaign_data(found: Campaign, lang: Lang | str) -> dict[str, Any]:
         }
         for rule in HOUSE_RULES
     ]
-    gangs = [views.gang_summary(g, lang) for g in found.gangs]
+    session = object_session(found)
+    gangs = (
+        views.gang_summaries(session, found.gangs, lang)
+        if session is not None
+        else [views.gang_summary(g, lang) for g in found.gangs]
+    )
     return {"name": found.name, "settings": settings, "gangs": gangs}
 
 

@@ -9,9 +9,11 @@ an advance never lowers the rating (issue #10). The treasury is not part of it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
-from sqlalchemy.orm import object_session
+from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm import object_session, selectinload
 from sqlmodel import Session, col, select
 
 from skirmish.campaign.equipment import waiting_purchases
@@ -29,30 +31,58 @@ XP_VALUE = 5
 
 def rating(gang: Gang) -> int:
     """The gang's rating: model costs + equipment paid + 5$ per XP earned (see module docs)."""
+    session = object_session(gang)
+    advances = _advances(session, [gang.id]) if session is not None else {}
+    return _rating(gang, advances.get(gang.id, []))
+
+
+def ratings(session: OrmSession, gangs: Sequence[Gang]) -> dict[int | None, int]:
+    """``rating`` of each of ``gangs`` (by id), in a few queries whatever their number (a
+    campaign's list and standings): their models and items are loaded together, and the
+    advances of them all are read at once."""
+    ids = [g.id for g in gangs if g.id is not None]
+    if ids:
+        session.execute(
+            select(Gang)
+            .where(col(Gang.id).in_(ids))
+            .options(selectinload(Gang.members), selectinload(Gang.items))  # type: ignore[arg-type]
+        ).all()
+    advances = _advances(session, ids)
+    return {g.id: _rating(g, advances.get(g.id, [])) for g in gangs}
+
+
+def _rating(gang: Gang, advances: Sequence[tuple[int | None, int]]) -> int:
     roster = active_members(gang)
     models = sum(find_profile(m.profile, faction=gang.faction).cost for m in roster)
     kit = sum(item.paid for item in gang.items)
-    earned = sum(m.xp for m in roster) + _xp_spent(gang, {m.id for m in roster})
+    on_roster = {m.id for m in roster}
+    # XP the models on the roster spent on the advances they keep
+    spent = sum(cost for member, cost in advances if member in on_roster)
+    earned = sum(m.xp for m in roster) + spent
     return models + kit + XP_VALUE * earned
 
 
-def _xp_spent(gang: Gang, members: set[int | None]) -> int:
-    """XP the ``members`` spent on the advances they keep: the gang's standing ``advance``
-    entries (not undone)."""
-    session = object_session(gang)
-    if session is None or gang.id is None:
-        return 0
+def _advances(
+    session: OrmSession, gang_ids: Sequence[int | None]
+) -> dict[int | None, list[tuple[int | None, int]]]:
+    """Each gang's standing ``advance`` entries (not undone): (the model, the XP it cost)."""
+    ids = [i for i in gang_ids if i is not None]
+    if not ids:
+        return {}
     undone = select(LogEntry.reverts).where(
-        LogEntry.gang_id == gang.id, col(LogEntry.reverts).is_not(None)
+        col(LogEntry.gang_id).in_(ids), col(LogEntry.reverts).is_not(None)
     )
-    costs = session.execute(
-        select(LogEntry.member_id, LogEntry.details).where(
-            LogEntry.gang_id == gang.id,
+    rows = session.execute(
+        select(LogEntry.gang_id, LogEntry.member_id, LogEntry.details).where(
+            col(LogEntry.gang_id).in_(ids),
             LogEntry.action == "advance",
             col(LogEntry.id).not_in(undone),
         )
     ).all()
-    return sum(int(details.get("cost", 0)) for member, details in costs if member in members)
+    out: dict[int | None, list[tuple[int | None, int]]] = {}
+    for gang_id, member, details in rows:
+        out.setdefault(gang_id, []).append((member, int(details.get("cost", 0))))
+    return out
 
 
 def skill_name(skill: str, lang: Lang | str) -> str:
@@ -147,8 +177,8 @@ def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
     }
 
 
-def gang_summary(gang: Gang, lang: Lang | str) -> dict[str, Any]:
-    """One line of ``gang list``."""
+def gang_summary(gang: Gang, lang: Lang | str, *, rated: int | None = None) -> dict[str, Any]:
+    """One line of ``gang list`` (``rated``: its rating, when ``ratings`` has it already)."""
     return {
         "name": gang.name,
         "faction": gang.faction,
@@ -156,8 +186,16 @@ def gang_summary(gang: Gang, lang: Lang | str) -> dict[str, Any]:
         "status": gang.status,
         "treasury": gang.treasury,
         "models": len(active_members(gang)),
-        "rating": rating(gang),
+        "rating": rating(gang) if rated is None else rated,
     }
+
+
+def gang_summaries(
+    session: OrmSession, gangs: Sequence[Gang], lang: Lang | str
+) -> list[dict[str, Any]]:
+    """``gang_summary`` of each of ``gangs``, their ratings read together (``ratings``)."""
+    rated = ratings(session, gangs)
+    return [gang_summary(g, lang, rated=rated[g.id]) for g in gangs]
 
 
 def weapon_data(weapon: Weapon, lang: Lang | str) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from skirmish.campaign.game.board import games_of, gangs_of, models_of
 from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.tables import Game, GameGang, GameModel
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
-from skirmish.campaign.views import rating
+from skirmish.campaign.views import ratings
 from skirmish.engine.glossary import GameResult, GameStatus
 from skirmish.errors import CampaignError
 from skirmish.rules.names import matching, normalize
@@ -44,15 +44,17 @@ def _standing_entries(session: Session, campaign: Campaign) -> list[LogEntry]:
 
 def standings(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
     """Each gang's games, wins, losses, draws, retreats, eliminations, points (3 a win, 1 a
-    draw) and rating (``campaign.views.rating``), best first: points, then eliminations."""
+    draw) and rating (``campaign.views.ratings``), best first: points, then eliminations."""
     rows: dict[int, dict[str, Any]] = {}
-    for gang in session.exec(
+    gangs = session.exec(
         select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
-    ).all():
+    ).all()
+    rated = ratings(session, gangs)
+    for gang in gangs:
         rows[int(gang.id or 0)] = {
             "gang": gang.name, "faction": gang.faction, "status": gang.status, "games": 0,
             "wins": 0, "losses": 0, "draws": 0, "retreats": 0, "eliminations": 0,
-            "casualties": 0, "points": 0, "rating": rating(gang),
+            "casualties": 0, "points": 0, "rating": rated[gang.id],
         }  # fmt: skip
     for game in games_of(session, campaign):
         if game.status != GameStatus.ENDED:
