@@ -375,3 +375,25 @@ def test_template_braces_read_as_typed(web: Any) -> None:
     body = page(web, "/roll/shoot?" + urlencode({"weapon": "{{ 7*7 }}"}), code=400)
     assert 'name="weapon" value="{{ 7*7 }}"' in body
     assert error_of(body).startswith("unknown weapon '{{ 7*7 }}'")
+
+
+#: What a hostile or clumsy query may carry: never a server error, whatever the input.
+HOSTILE = ["-1", "9" * 40, "nan", "inf", "\uff16", "\x00", "x" * 300, "1,2,,3", "none:none"]
+
+
+@pytest.mark.parametrize("test", rolls.TESTS)
+def test_no_input_is_a_server_error(web: Any, test: str) -> None:
+    from skirmish.web.tools import controls, dice_controls, odds_controls
+
+    every = {"roll": (*controls(test), *dice_controls())}
+    if test in ODDS_TESTS:
+        every["odds"] = odds_controls(test)
+    for mode, found in every.items():
+        base = query_of((ROLLS if mode == "roll" else ODDS)[test])
+        for control in found:
+            for value in HOSTILE if mode == "roll" else HOSTILE[:4]:
+                query = [(k, v) for k, v in base if k != control.key] + [(control.key, value)]
+                response = web.get(f"/api/v1/{mode}/{test}?" + urlencode(query))
+                assert response.status_code in (200, 400), (control.key, value, response.text)
+                if response.status_code == 400:
+                    assert response.json()["error"]
