@@ -50,6 +50,7 @@ from skirmish.errors import RulesError, SkirmishError, shown
 from skirmish.i18n import Lang, name, tr
 from skirmish.limits import COUNT, DISTANCE, SEED, TEXT_LENGTH
 from skirmish.odds import chances as odds
+from skirmish.rules.names import normalize
 from skirmish.web import text
 from skirmish.web.site import NotFound, Site, pick_lang, segment
 
@@ -450,11 +451,11 @@ def _shown_value(control: Control, given: list[str]) -> Any:
         raw = typed[-1] if typed else control.default
         if raw is None:
             return ""
-        try:
-            key = rolls.pick("word", str(raw), control.choices)
-        except SkirmishError:
-            return ""
-        return control.choices[key][0]
+        typed_key = normalize(str(raw))
+        for names in control.choices.values():
+            if typed_key in {normalize(n) for n in names}:
+                return names[0]
+        return ""
     if typed:
         return typed[-1]
     default = control.default

@@ -201,6 +201,8 @@ def test_the_form_keeps_what_was_typed(web: Any) -> None:
     assert 'name="skill" value="fuciliere"' in body
     assert 'name="seed" value="7"' in body
     assert 'name="dice" value="2,4,4"' in page(web, "/roll/save?dice=2,4,4&damage=3")
+    cohesion = page(web, "/roll/cohesion?highest-fred=3&leader=Morto&dice=3")
+    assert '<option value="dead" selected>' in cohesion  # typed in Italian, any case
     fresh = page(web, "/roll/shoot")
     assert 'name="tiro" value="3"' in fresh  # the declaration's default
     assert '<section id="result"' not in fresh
