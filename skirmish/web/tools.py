@@ -20,6 +20,7 @@ Nothing is read from or written to the store.
 from __future__ import annotations
 
 import math
+import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -82,6 +83,7 @@ WORDS = text.part(
             "tools_dice_used": "Dice used: {dice}",
             "tools_link": "Link to this very roll",
             "tools_json": "JSON",
+            "tools_command": "On the command line:",
             "tools_yes": "yes",
             "tools_no": "no",
             "tools_unset": "—",
@@ -117,6 +119,7 @@ WORDS = text.part(
             "tools_dice_used": "Dadi usati: {dice}",
             "tools_link": "Link a questo stesso tiro",
             "tools_json": "JSON",
+            "tools_command": "Dalla riga di comando:",
             "tools_yes": "sì",
             "tools_no": "no",
             "tools_unset": "—",
@@ -153,6 +156,7 @@ class Control:
     choices: Any = None  # select: the StrEnum; word: the words' mapping
     book: str | None = None  # text, list: the list of the book it names
     aliases: tuple[str, ...] = ()
+    negative: str = ""  # a switch's flag that says no: --no-fama
     group: str = "tools_test"
     bound: Any = None  # the limit of ``skirmish.limits`` a number is checked against
 
@@ -238,6 +242,7 @@ def _from_option(option: Option, group: str = "tools_test", bound: Any = None) -
         high=option.high,
         choices=option.words,
         book=option.book,
+        negative=option.negative if option.kind is rolls.Kind.SWITCH else "",
         group=group,
         bound=bound,
     )
@@ -374,6 +379,27 @@ def read(query: QueryParams, every: Sequence[Control]) -> dict[str, Any]:
             it=f"{shown(unknown[0])} non è un dato di questo test; prende {names}.",
         )
     return {c.param: _value(c, _given(query, c)) for c in every}
+
+
+def command_line(mode: str, test: str, query: QueryParams, every: Sequence[Control]) -> str:
+    """The ``skirmish`` command that gives what the query gives (the inputs it sets, as
+    typed), for the player at the terminal: ``skirmish roll shoot --tiro 4 --cover leggera``."""
+    words = ["skirmish", mode, test]
+    for control in every:
+        given = [v for v in _given(query, control) if v.strip() or control.widget == "check"]
+        if not given:
+            continue
+        last = given[-1].strip()
+        if control.widget == "check":
+            words += [control.flag] if last.lower() not in NO else []
+        elif control.widget == "switch":
+            words += [control.negative if last.lower() in NO else control.flag]
+        elif control.widget == "list":
+            parts = [part.strip() for v in given for part in v.split(",") if part.strip()]
+            words += [w for part in parts for w in (control.flag, part)]
+        else:
+            words += [control.flag, last]
+    return shlex.join(words)
 
 
 def asked(query: QueryParams) -> bool:
@@ -594,6 +620,7 @@ def router(site: Site) -> APIRouter:
             "again": "",
             "api": f"/api/v1/{mode}/{test}" + (f"?{query}" if str(query) else ""),
             "asked": asked(query),
+            "command": command_line(mode, test, query, every),
         }
         if not context["asked"]:
             return site.page(request, "tools/test.html", **context)
@@ -607,8 +634,10 @@ def router(site: Site) -> APIRouter:
                 faces = ",".join(str(d) for d in payload.get("dice", ()))
                 context["dice_used"] = faces
                 kept = [(k, v) for k, v in query.multi_items() if k not in ("dice", "seed")]
-                if faces:
-                    context["link"] = f"/roll/{test}?" + urlencode([*kept, ("dice", faces)])
+                if faces:  # the roll itself, whatever rolled it: the same dice typed in
+                    rolled_again = urlencode([*kept, ("dice", faces)])
+                    context["link"] = f"/roll/{test}?{rolled_again}"
+                    context["command"] = command_line(mode, test, QueryParams(rolled_again), every)
                 if dice is None:  # random dice: the same address rolls them anew
                     context["again"] = f"/roll/{test}?" + urlencode(kept)
             else:

@@ -228,6 +228,11 @@ def test_the_odds_are_the_clis(web: Any, test: str, lang: str) -> None:
     assert percents == [percent(Fraction(p)) for p in shown]
     for p in shown:  # each bar as wide as its chance
         assert f'style="width: {float(Fraction(p) * 100):.3f}%"' in body
+    command = re.search(r'<code class="command">(.*?)</code>', body)
+    assert command is not None
+    words = html.unescape(command.group(1)).split()
+    assert words[:3] == ["skirmish", "odds", test]
+    assert cli_json(*words[1:], "--lang", lang) == expected  # the same inputs, in its order
     code, out, _ = cli("odds", test, *args, "--lang", lang)
     assert code == 0
     for line in steps(body):  # the expectations and rerolls below the tables, as the CLI's
@@ -399,3 +404,25 @@ def test_no_input_is_a_server_error(web: Any, test: str) -> None:
                 assert response.status_code in (200, 400), (control.key, value, response.text)
                 if response.status_code == 400:
                     assert response.json()["error"]
+
+
+@pytest.mark.parametrize("test", rolls.TESTS)
+def test_the_command_line_shown_rolls_the_same(web: Any, test: str) -> None:
+    """Under each result, the ``skirmish`` command that rolls it at the terminal: with the dice
+    the roll used, so a random roll's command gives the very same roll."""
+    import shlex
+
+    for query in (query_of(ROLLS[test]), [*query_of(ROLLS[test])[:-1], ("seed", "4")]):
+        body = page(web, f"/roll/{test}?" + urlencode(query))
+        found = re.search(r'<code class="command">(.*?)</code>', body)
+        assert found is not None
+        words = shlex.split(html.unescape(found.group(1)))
+        assert words[:3] == ["skirmish", "roll", test]
+        assert "--seed" not in words
+        assert steps(body) == cli_lines(*words[1:])
+
+
+def cli_lines(*args: str) -> list[str]:
+    code, out, err = cli(*args)
+    assert code == 0, err
+    return out.strip().splitlines()
