@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test lint typecheck unit bench clean
+.PHONY: demo test lint typecheck unit bench screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,14 @@ unit: $(STAMP)
 	$(BIN)/pytest -q
 
 test: lint typecheck unit
+
+# The README's phone screenshots, from the browser journey (tests/web/browser/test_journey.py):
+# `make test` never writes them, so it leaves the tree as it was.
+screenshots: $(STAMP)
+	rm -rf build/screenshots
+	SKIRMISH_SCREENSHOTS=build/screenshots $(BIN)/pytest -q tests/web/browser/test_journey.py
+	mkdir -p docs/screenshots
+	cp build/screenshots/phone-gang.png build/screenshots/phone-standings.png docs/screenshots/
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -886,6 +886,8 @@ def _controls(
                 groups[-1][1].append(option)
             else:
                 groups.append((option.group, [option]))
+        # A name typed in has no options: only a choice with nothing allowed is empty.
+        choice = f.kind not in (Kind.TEXT, Kind.DICE, Kind.FLAG)
         controls.append(
             {
                 "name": f.name,
@@ -895,9 +897,9 @@ def _controls(
                 "hint": t[f.hint] if f.hint else "",
                 "required": f.required,
                 "value": typed.get(f.name, ""),
-                "choice": f.kind not in (Kind.TEXT, Kind.DICE, Kind.FLAG),
+                "choice": choice,
                 "groups": groups,
-                "empty": f.required and not any(o.allowed for o in options),
+                "empty": f.required and choice and not any(o.allowed for o in options),
                 "more": f.more,
             }
         )

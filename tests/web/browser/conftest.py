@@ -191,6 +191,8 @@ def browser() -> Iterator[Any]:
     _require_browser()
     from playwright.sync_api import sync_playwright
 
+    expect.set_options(timeout=ACTION_TIMEOUT_MS)
+
     with sync_playwright() as driver:
         launched = driver.chromium.launch(executable_path=str(CHROMIUM), headless=True)
         try:

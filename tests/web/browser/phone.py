@@ -148,11 +148,13 @@ def assert_labelled(page: Any) -> None:
     assert not found["small"], f"{page.url}: controls smaller than a thumb: {found['small']}"
 
 
-def shot(page: Any, name: str, folder: Path) -> Path:
-    """A PNG of the whole page in ``folder`` (the test's tmp dir), and a copy in the folder
-    ``SKIRMISH_SCREENSHOTS`` names, when it does (``make screenshots``)."""
+def shot(page: Any, name: str, folder: Path, full_page: bool = True) -> Path:
+    """A PNG in ``folder`` (the test's tmp dir), and a copy in the folder
+    ``SKIRMISH_SCREENSHOTS`` names, when it does: the whole page at one pixel per CSS pixel
+    (to look at; fast), or the phone's screen as the phone shows it, at its density (for the
+    README)."""
     path = folder / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page, scale="css" if full_page else "device")
     wanted = os.environ.get("SKIRMISH_SCREENSHOTS")
     if wanted:
         Path(wanted).mkdir(parents=True, exist_ok=True)
