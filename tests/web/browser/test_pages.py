@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from skirmish.web import app as _routes  # noqa: F401  (every part's words are declared on import)
 from skirmish.web.text import TEXT
+from skirmish.web.text import words as site_words
 
 from .conftest import Server, expect
 from .phone import assert_fits, assert_labelled
@@ -29,7 +31,7 @@ def _numbers(page: Any, column: int) -> list[int]:
 def test_every_page_fits_a_phone(
     demo_server: Server, phone: Any, lang: str, snap: Callable[[Any, str], Path]
 ) -> None:
-    words = TEXT[lang]
+    words = site_words(lang)
 
     def check(name: str) -> None:
         snap(phone, f"{lang}-{name}")
@@ -79,6 +81,33 @@ def test_every_page_fits_a_phone(
     phone.get_by_role("searchbox").press("Enter")
     expect(phone.locator("p.error")).to_be_visible()
     check("rules-not-found")
+
+    # The dice roller and the odds calculator: a test from each list, rolled and computed with
+    # the form as it comes, then the print page.
+    for nav, mode, button in (("tools_roll_nav", "roll", "tools_roll"),
+                              ("tools_odds_nav", "odds", "tools_compute")):  # fmt: skip
+        phone.locator("header.top").get_by_role("link", name=words[nav]).tap()
+        expect(phone).to_have_url(re.compile(f"/{mode}$"))
+        check(mode)
+        phone.locator("ul.cards h2 a").first.tap()
+        expect(phone).to_have_url(re.compile(f"/{mode}/[^/]+$"))
+        check(f"{mode}-form")
+        phone.get_by_role("button", name=words[button], exact=True).tap()
+        expect(phone.locator("#result")).to_be_visible()
+        check(f"{mode}-result")
+    phone.locator("header.top").get_by_role("link", name=words["print_nav"]).tap()
+    expect(phone).to_have_url(re.compile(r"/print$"))
+    check("print")
+
+    # The campaign's members and house rules (a store with no accounts: the terminal's own).
+    phone.goto(demo_server.url + "/c/" + quote(CAMPAIGN))
+    phone.get_by_role("link", name=words["members"], exact=True).tap()
+    expect(phone.get_by_role("heading", name=words["members"], level=1)).to_be_visible()
+    check("members")
+    phone.locator("p.crumbs a").first.tap()
+    phone.get_by_role("link", name=words["settings"], exact=True).tap()
+    expect(phone.get_by_role("heading", name=words["settings"], level=1)).to_be_visible()
+    check("house-rules")
 
     # The login form (a store with no accounts still answers it) and a missing campaign.
     phone.goto(demo_server.url + "/login")
