@@ -212,6 +212,30 @@ def test_a_skill_a_scelta_takes_the_weapon_the_model_carries(web: Any) -> None:
     assert "Dice: 1, 2" in line
 
 
+def test_the_advance_form_names_each_model_and_folds_the_weapons(web: Any) -> None:
+    log_in(web)
+    form = web.get(page(action="advance")).text
+    assert ">Wyatt Earp: New skill · 3 XP</option>" in form
+    assert '<details class="more">' in form and 'name="rifle"' in form
+    assert 'name="cacciatore"' not in form  # lawmen: the engine's check says no (§9.6)
+
+
+def test_mountain_men_may_take_cacciatore_without_rolling(web: Any, club: Path) -> None:
+    for args in (
+        ("gang", "new", "Trappers", "--faction", "mountain-men"),
+        ("gang", "owner", "Trappers", "Wyatt"),
+        ("gang", "hire", "Trappers", "bear-hunter", "--name", "Jeremiah"),
+        ("member", "xp", "Trappers", "Jeremiah", "1"),
+    ):
+        cli(club, *args, "--campaign", CAMPAIGN)
+    token = log_in(web)
+    assert 'name="cacciatore"' in web.get(page(gang="Trappers", action="advance")).text
+    form = {"what": pick(member="Jeremiah", advance="skill"), "cacciatore": "on",
+            "rifle": "hunting-rifle", "dice": "", "csrf": token}  # fmt: skip
+    line = done_line(web, web.post(page(gang="Trappers", action="advance"), data=form))
+    assert "Jeremiah gains Rifleman (Hunting rifle) for 3 XP (taken without rolling, §9.6)" in line
+
+
 # ------------------------------------------------------------------ refusals, on the form
 
 
