@@ -534,3 +534,16 @@ def test_names_with_markup_read_as_typed(web: Any, typed: str) -> None:
                      data={"profile": "guard", "name": typed, "csrf": token})  # fmt: skip
     assert again.status_code == 400 and "<script>alert" not in again.text
     assert f'value="{escaped}"' in again.text
+
+
+def test_a_gang_renamed_with_a_slash_and_a_percent_keeps_working(web: Any) -> None:
+    """A name is one segment of the address however it is spelled (``NamesWithSlashes``)."""
+    token = log_in(web)
+    renamed = web.post(page(action="rename"), data={"name": "AC/DC 100%", "csrf": token})
+    assert renamed.headers["location"].startswith("/c/Tombstone%201881/g/AC%2FDC%20100%25?done=")
+    gang = page(gang="AC/DC 100%")
+    assert f'action="{gang}/buy"' in web.get(f"{gang}/buy").text
+    bought = web.post(f"{gang}/buy", data={"item": "knife", "csrf": token})
+    assert "bought Knife for 2$" in done_line(web, bought)
+    answer = web.post(api("AC/DC 100%", "undo"), json={}, headers={"X-CSRF-Token": token})
+    assert answer.status_code == 200 and answer.json()["gang"]["name"] == "AC/DC 100%"
