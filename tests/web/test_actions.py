@@ -181,6 +181,7 @@ def test_every_action_through_its_form(
     token = log_in(web)
     shown = web.get(page(gang=gang, action=action))
     assert shown.status_code == 200 and 'name="csrf"' in shown.text
+    assert '<button type="submit">' in shown.text  # a name to type never hides the button
     for control in re.findall(r'<(?:select|input)[^>]* id="([^"]+)"', shown.text):
         assert f'for="{control}"' in shown.text, control  # every control has its label
     line = done_line(web, web.post(page(gang=gang, action=action), data={**form, "csrf": token}))
