@@ -5,8 +5,8 @@ given values roll.
 The combat tests (nerve, shoot, melee, save, panic) take the inputs of the combat situation
 (``engine.situation.INPUTS``); the other tests (reflex R-06, initiative R-07, cohesion R-08,
 infamy R-09, recovery R-10, skill R-11, availability R-12, explosion and lasso R-14) take the
-``Option``\\ s of ``OPTIONS`` below. ``skirmish roll`` and ``skirmish odds`` make their typer
-options of both (``cli.situation_options``, ``cli.roll_procedures``), the web its forms
+declared ``OPTIONS`` below. ``skirmish roll`` and ``skirmish odds`` make their typer options of
+both (``cli.situation_options``, ``cli.roll_procedures``), the web its forms
 (``web.tools``); ``roll`` rolls the values either was given, by the options' parameter names, on
 typed-in or seeded random dice, and returns what to show (``Rolled``: the lines of
 ``explain_combat`` / ``explain_procedures``, the JSON of ``--json``).
@@ -549,7 +549,7 @@ def _shown(
 
 def roll(test: str, options: Mapping[str, Any], *, seed: int | None, dice: str | None) -> Rolled:
     """Roll ``test`` with ``options`` (by parameter name; every declared input of the test, as
-    the command passes them) on typed-in ``dice`` or ``seed``\\ ed random ones."""
+    the command passes them) on typed-in ``dice`` or random ones from ``seed``."""
     return _ROLLERS[test](dict(options), seed, dice)
 
 
