@@ -100,10 +100,16 @@ def resolve_url(db: str | None) -> str:
     return f"sqlite:///{path}"
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, *, connections: int | None = None) -> Engine:
     """The one engine factory: SQLite with foreign keys enforced, transactions begun by skirmish
     itself (so DDL is transactional and writers begin ``IMMEDIATE``; in-memory on a single shared
-    connection), or any other SQLAlchemy URL."""
+    connection), or any other SQLAlchemy URL. ``connections``: how many the engine keeps open
+    for threads that use it at once (the web server's), and as many more opened and closed
+    again if they are ever needed (a unit of work inside another); ``None``: SQLAlchemy's 5
+    kept, 10 more."""
+    pool: dict[str, Any] = {}
+    if connections is not None:
+        pool = {"pool_size": connections, "max_overflow": connections}
     try:
         parsed = make_url(url)
     except ArgumentError:
@@ -115,7 +121,7 @@ def make_engine(url: str) -> Engine:
         ) from None
     if parsed.get_backend_name() != "sqlite":
         try:
-            engine = create_engine(parsed)
+            engine = create_engine(parsed, **pool)
         except (ArgumentError, ImportError) as exc:
             raise StoreError(
                 f"cannot use database {url!r}: {exc}",
@@ -129,6 +135,7 @@ def make_engine(url: str) -> Engine:
     if _in_memory(database):
         kwargs["poolclass"] = StaticPool
     else:
+        kwargs.update(pool)
         folder = Path(database).parent
         if not folder.is_dir():
             raise StoreError(
@@ -195,11 +202,27 @@ def _sqlite_begin(connection: Connection) -> None:
 def _postgresql_begin(connection: Connection) -> None:
     """A reader's transaction is read-only; a writer waits at most ``busy_seconds()`` for a row
     another writer holds (``lookup`` locks them), then is refused with ``BUSY_MESSAGE``."""
-    if _access(connection) is Access.READ:
+    reading = _access(connection) is Access.READ
+    driver: Any = connection.connection.dbapi_connection
+    if _psycopg_idle(driver):
+        # psycopg then begins with ``BEGIN READ ONLY`` (or a plain ``BEGIN``): one round trip
+        # fewer than a ``SET TRANSACTION`` after it, on every page the web app serves.
+        if driver.read_only != reading:
+            driver.read_only = reading
+    elif reading:
         connection.exec_driver_sql("SET TRANSACTION READ ONLY")
-    else:
+    elif getattr(driver, "read_only", False):
+        connection.exec_driver_sql("SET TRANSACTION READ WRITE")
+    if not reading:
         milliseconds = max(int(busy_seconds() * 1000), 1)
         connection.exec_driver_sql(f"SET LOCAL lock_timeout = {milliseconds}")
+
+
+def _psycopg_idle(driver: Any) -> bool:
+    """Whether ``driver`` is a psycopg 3 connection between transactions, whose ``read_only``
+    may then be set for the next one (``pq.TransactionStatus.IDLE`` is 0)."""
+    status = getattr(getattr(driver, "info", None), "transaction_status", None)
+    return hasattr(driver, "read_only") and status == 0
 
 
 def _is_busy(exc: DBAPIError) -> bool:
@@ -213,15 +236,22 @@ def _is_busy(exc: DBAPIError) -> bool:
     )
 
 
-def open_store(db: str | None, *, access: Access = Access.CAMPAIGN, create: bool = True) -> Engine:
-    """An engine on the database ``--db`` names, checked and upgraded (see module docs).
+def open_store(
+    db: str | None,
+    *,
+    access: Access = Access.CAMPAIGN,
+    create: bool = True,
+    connections: int | None = None,
+) -> Engine:
+    """An engine on the database ``--db`` names, checked and upgraded (see module docs);
+    ``connections`` as ``make_engine`` takes it.
 
     Only ``create`` may start a new database (``campaign new``, ``import``): any other command
     at a path where there is none, or at an empty file, is refused and creates nothing. The first
     time a process that will write opens an SQLite file, ``PRAGMA quick_check`` must pass."""
     url = resolve_url(db)
     _check_file(url, db, create=create)
-    engine = make_engine(url)
+    engine = make_engine(url, connections=connections)
     try:
         prepare(engine, create=create)
         if access is not Access.READ:

@@ -20,6 +20,7 @@ import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from anyio import to_thread
 from fastapi import Depends, FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -54,19 +55,29 @@ from skirmish.web.site import (
 )
 from skirmish.web.text import TEXT
 
+#: Requests served at once by one server process (each in a worker thread, with one of as
+#: many database connections); more wait their turn. Two cores run a handful at a time at most.
+THREADS = 20
+
 
 def create_app(db: str | None = None) -> FastAPI:
     """The web app on the store ``db`` names (``None``: ``SKIRMISH_DB`` or the default file,
     as ``--db`` resolves; so ``uvicorn skirmish.web.app:create_app --factory`` works too)."""
     if db is None:
         db = os.environ.get("SKIRMISH_DB") or None
-    engine: Engine = store.open_store(db, access=store.Access.GANG, create=False)
+    engine: Engine = store.open_store(
+        db, access=store.Access.GANG, create=False, connections=THREADS
+    )
     from sqlalchemy.orm import configure_mappers
 
     configure_mappers()
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # Every route and ``guard``'s lookup runs in a worker thread and holds at most one
+        # connection at a time: as many threads as connections kept open, so that no request
+        # waits for a connection nor opens and closes one (docs/web.md, "Speed").
+        to_thread.current_default_thread_limiter().total_tokens = THREADS
         yield
         engine.dispose()
 
