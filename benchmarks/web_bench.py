@@ -132,9 +132,9 @@ def set_up(url: str, clients: int) -> tuple[list[Player], int]:
 
 
 @contextlib.contextmanager
-def server(url: str, *, workers: int, profile: str | None) -> Iterator[str]:
+def server(url: str, *, workers: int, profile: str | None) -> Iterator[tuple[str, int]]:
     """``skirmish serve`` on a free port of 127.0.0.1 (or this script's profiled server);
-    yields its base URL once it answers, stops it afterwards."""
+    yields its base URL and process id once it answers, stops it afterwards."""
     import httpx
 
     port = free_port()
@@ -158,7 +158,7 @@ def server(url: str, *, workers: int, profile: str | None) -> Iterator[str]:
             except httpx.HTTPError:
                 pass
             time.sleep(0.2)
-        yield base
+        yield base, process.pid
     finally:
         process.terminate()  # uvicorn shuts down on SIGTERM (the profile is written then)
         try:
@@ -182,6 +182,8 @@ class Seen:
     bought: Counter[int] = field(default_factory=Counter)  # gang id → purchases seen to succeed
     spent: Counter[int] = field(default_factory=Counter)  # gang id → their prices
     entries: list[int] = field(default_factory=list)  # the log entries the answers named
+    server_cpu: float = 0.0  # the server's processor seconds over the phase
+    load: float = 0.0  # the machine's load average at its end (other work on these cores)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def note(self, kind: str, seconds: float, status: int, body: str) -> None:
@@ -295,9 +297,23 @@ def _entry_id(answer: Any) -> int | None:
     return None
 
 
-def run_phase(clients: list[Client], seconds: float, prices: dict[str, Any]) -> Seen:
+def cpu_seconds(pid: int) -> float:
+    """The processor time ``pid`` and its descendants (uvicorn's workers) have used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return 0.0
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(cpu_seconds(int(child)) for child in children)
+
+
+def run_phase(
+    clients: list[Client], seconds: float, prices: dict[str, Any], server_pid: int
+) -> Seen:
     """Every client loops together for ``seconds``."""
     seen = Seen()
+    cpu = cpu_seconds(server_pid)
     deadline: list[float] = []
     start = threading.Barrier(
         len(clients), action=lambda: deadline.append(time.monotonic() + seconds)
@@ -314,6 +330,8 @@ def run_phase(clients: list[Client], seconds: float, prices: dict[str, Any]) -> 
         thread.start()
     for thread in threads:
         thread.join()
+    seen.server_cpu = cpu_seconds(server_pid) - cpu
+    seen.load = os.getloadavg()[0]
     seen.samples.append(("", time.perf_counter() - began))  # the phase's wall time, last
     return seen
 
@@ -462,6 +480,16 @@ def report(
         f"errors {alone.error_count + loaded.error_count}; purchases {bought}"
         + ("" if purchases else " (the server has no purchase route yet: reads only)")
     )
+    per = [
+        f"{phase.server_cpu * 1000 / max(figs['all'].count, 1):.1f}"
+        for phase, figs in ((loaded, many), (alone, one))
+        if "all" in figs
+    ]
+    lines.append(
+        f"server processor time per request {' vs '.join(per)} ms; load average "
+        f"{loaded.load:.1f} vs {alone.load:.1f} (anything above {cores} is other work queued "
+        "on these cores too)"
+    )
     p95 = many["all"].p95 if "all" in many else float("inf")
     return "\n".join(lines), p95
 
@@ -523,13 +551,13 @@ def bench(options: argparse.Namespace) -> int:
     with stores[options.db]("webbench") as url:
         players, before = set_up(url, options.clients)
         prices = _prices()
-        with server(url, workers=options.workers, profile=options.profile) as base:
+        with server(url, workers=options.workers, profile=options.profile) as (base, pid):
             purchases = buy_route(base)
             clients = [Client(base, p, i, purchases) for i, p in enumerate(players)]
             for client in clients:
                 client.log_in()
-            alone = run_phase(clients[:1], max(options.seconds / 3, 1.0), prices)
-            loaded = run_phase(clients, options.seconds, prices)
+            alone = run_phase(clients[:1], max(options.seconds / 3, 1.0), prices, pid)
+            loaded = run_phase(clients, options.seconds, prices, pid)
             for client in clients:
                 client.http.close()
         problems = check_books(url, players, before, [alone, loaded])
