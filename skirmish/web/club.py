@@ -380,6 +380,14 @@ def setting_label(rule: HouseRule, lang: Lang) -> str:
     return str(text.words(lang)[f"hr_{rule.key}"])
 
 
+def setting_text(rule: HouseRule, value: str, lang: Lang) -> str:
+    """The house rule's text with its value in words (``describe`` gives English values as
+    typed, ``next-game``; a form reads better with the words of its own select)."""
+    if lang is Lang.EN and rule.choices:
+        return rule.text_en.format(value=_VALUES_EN.get(value, value))
+    return rule.describe(value, lang.value)
+
+
 def setting_options(rule: HouseRule, lang: Lang) -> list[tuple[str, str]]:
     """The values a house rule accepts, each with its words in ``lang``."""
     if rule.choices:
@@ -956,7 +964,7 @@ def router(site: Site) -> APIRouter:
                 "rule": rule.rule,
                 "label": setting_label(rule, lang),
                 "value": typed.get(rule.key, values[rule.key]),
-                "text": rule.describe(values[rule.key], lang.value),
+                "text": setting_text(rule, values[rule.key], lang),
                 "select": bool(rule.choices) or rule.high - rule.low < SELECT_LIMIT,
                 "options": setting_options(rule, lang)
                 if rule.choices or rule.high - rule.low < SELECT_LIMIT
