@@ -238,11 +238,13 @@ def owned_item(gang: Gang, equipment: Weapon | Item, model: Member | None) -> Ow
         if owned.item == equipment.id:
             return owned
     where = f"{model.name!r}" if model is not None else f"the stash of {gang.name!r}"
-    held = ", ".join(sorted({o.item for o in pool})) or "nothing"
     where_it = f"{model.name!r}" if model is not None else f"il deposito di {gang.name!r}"
+    kept = [_equipment(i) for i in sorted({o.item for o in pool})]
+    held = ", ".join(e.name_en.lower() for e in kept) or "nothing"
+    held_it = ", ".join(e.name_it.lower() for e in kept) or "nulla"
     raise CampaignError(
         f"{where} holds no {equipment.name_en.lower()} (it holds: {held}).",
-        it=f"{where_it} non ha {equipment.name_it.lower()} (ha: {held}).",
+        it=f"{where_it} non ha {equipment.name_it.lower()} (ha: {held_it}).",
     )
 
 

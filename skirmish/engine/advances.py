@@ -14,6 +14,7 @@ from enum import StrEnum
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.setup import HIGHEST, LOWEST, check_characteristic
 from skirmish.errors import DiceError, RulesError
+from skirmish.rules import find_faction
 
 __all__ = [
     "HIGHEST",
@@ -243,11 +244,12 @@ def roll_new_skill(*, owned: Collection[str], dice: DiceSource) -> NewSkillResul
 def choose_cacciatore(*, faction: str, owned: Collection[str]) -> NewSkillResult:
     """Mountain men may take CACCIATORE (FUCILIERE) instead of rolling (R-11, §9.6)."""
     if faction != MOUNTAIN_MEN:
+        found = find_faction(faction)
         raise RulesError(
-            f"only mountain men may take CACCIATORE without rolling, not {faction!r} "
+            f"only mountain men may take CACCIATORE without rolling, not {found.name_en} "
             "(R-11, §9.6); roll on the table instead.",
             it="solo gli uomini delle montagne possono prendere CACCIATORE senza tirare, non "
-            f"{faction!r} (R-11, §9.6); tira invece sulla tabella.",
+            f"la fazione {found.name_it} (R-11, §9.6); tira invece sulla tabella.",
         )
     if FUCILIERE in owned:
         raise RulesError(

@@ -513,12 +513,15 @@ def find_profile(name: str, faction: str | None = None) -> Profile:
                 return found
         elsewhere = tables.by_name.get(key, ())
         if elsewhere:
-            where = ", ".join(f"{p.id} ({p.faction})" for p in elsewhere)
+            where = ", ".join(f"{p.name_en} ({find_faction(p.faction).name_en})" for p in elsewhere)
+            where_it = ", ".join(
+                f"{p.name_it} ({find_faction(p.faction).name_it})" for p in elsewhere
+            )
             raise RulesError(
-                f"profile {name!r} is not in faction {gang.id!r}: it is {where}; "
-                f"see 'skirmish rules profiles {gang.id}'.",
-                it=f"il profilo {name!r} non è della fazione {gang.id!r}: è {where}; vedi "
-                f"'skirmish rules profiles {gang.id}'.",
+                f"profile {name!r} is not one the {gang.name_en} may hire: it is {where}; "
+                f"see 'skirmish rules profiles \"{gang.name_en}\"'.",
+                it=f"il profilo {name!r} non è tra quelli che la fazione {gang.name_it} può "
+                f"ingaggiare: è {where_it}; vedi 'skirmish rules profiles \"{gang.name_it}\"'.",
             )
         raise UnknownNameError(
             "profile",

@@ -117,8 +117,8 @@ def test_hire_refusals_name_r13(table: Table) -> None:
     )  # fmt: skip
     table.refused(
         roster.hire, "Earps",
-        "R-13: profile 'boss' is not in faction 'lawmen': it is boss (outlaws); "
-        "see 'skirmish rules profiles lawmen'.",
+        "R-13: profile 'boss' is not one the Lawmen may hire: it is Boss (Outlaws); "
+        "see 'skirmish rules profiles \"Lawmen\"'.",
         profile="boss", name="Doc",
     )  # fmt: skip
     table.refused(
@@ -145,8 +145,8 @@ def test_non_player_characters_join_where_allowed(table: Table) -> None:
     table.do(roster.hire, "Earps", profile="donna da saloon", name="Kate")
     table.refused(
         roster.hire, "Fort",
-        "R-13: profile 'saloon girl' is not in faction 'military': it is saloon-girl (npc); "
-        "see 'skirmish rules profiles military'.",
+        "R-13: profile 'saloon girl' is not one the Military may hire: it is Saloon girl, "
+        "adventuress (Non-player characters); see 'skirmish rules profiles \"Military\"'.",
         profile="saloon girl", name="Kate",
     )  # fmt: skip
 
@@ -287,6 +287,10 @@ def test_equip_and_unequip_move_items_between_stash_and_models(table: Table) -> 
         equipment.unequip, "Fort", "'Pvt Smith' holds no carbine (it holds: nothing).",
         item="carbine", member="Pvt Smith",
     )  # fmt: skip
+    table.refused(
+        equipment.sell, "Fort", "the stash of 'Fort' holds no knife (it holds: carbine).",
+        item="knife",
+    )  # fmt: skip
 
 
 def test_two_handed_weapons_are_refused_to_a_lost_hand(table: Table) -> None:
@@ -392,7 +396,7 @@ def test_mountain_men_take_cacciatore_without_rolling(table: Table) -> None:
     table.do(advancement.award_xp, "Earps", member="Wyatt", xp=1)
     table.refused(
         advancement.advance, "Earps",
-        "only mountain men may take CACCIATORE without rolling, not 'lawmen' (R-11, §9.6); "
+        "only mountain men may take CACCIATORE without rolling, not Lawmen (R-11, §9.6); "
         "roll on the table instead.",
         member="Wyatt", advance="skill", dice=dice(), pick="cacciatore", choices=["rifle"],
     )  # fmt: skip

@@ -431,12 +431,12 @@ RULES: list[tuple[str, str, Change, str, str]] = [
     ("role", "gang", _add(_hire("guard", "Doc", "leader")), "$.gang.members[3].role",
      "a Guard is a common, not a leader"),
     ("other-faction", "gang", _add(_hire("boss", "Doc", "leader")), "$.gang.members[3].profile",
-     "profile 'boss' is not in faction 'lawmen': it is boss (outlaws); see 'skirmish rules "
-     "profiles lawmen'"),
+     "profile 'boss' is not one the Lawmen may hire: it is Boss (Outlaws); see 'skirmish "
+     "rules profiles \"Lawmen\"'"),
     ("npc-for-indians", "campaign", _quitters_as("indians", _hire("saloon-girl", "Kate")),
      "$.campaign.gangs[2].members[0].profile",
-     "profile 'saloon-girl' is not in faction 'indians': it is saloon-girl (npc); see "
-     "'skirmish rules profiles indians'"),
+     "profile 'saloon-girl' is not one the Indians may hire: it is Saloon girl, adventuress "
+     "(Non-player characters); see 'skirmish rules profiles \"Indians\"'"),
     ("former-carries", "campaign",
      lambda d: d["campaign"]["gangs"][1]["members"][3]["items"].append({"item": "knife",
                                                                          "paid": 2}),

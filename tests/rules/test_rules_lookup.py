@@ -90,15 +90,15 @@ def test_ambiguous_volontario_lists_candidates_with_factions() -> None:
 
 
 def test_profile_of_another_faction() -> None:
-    with pytest.raises(RulesError, match=r"'sheriff' is not in faction 'outlaws'.*\(lawmen\)"):
+    with pytest.raises(RulesError, match=r"'sheriff' is not one the Outlaws may hire.*\(Lawmen\)"):
         rules.find_profile("sheriff", faction="outlaws")
 
 
 def test_npcs_join_gangs_but_not_military_or_indians() -> None:
     assert rules.find_profile("civile armato", faction="fuorilegge").id == "armed-civilian"
-    with pytest.raises(RulesError, match="not in faction 'military'"):
+    with pytest.raises(RulesError, match="not one the Military may hire"):
         rules.find_profile("civile armato", faction="militari")
-    with pytest.raises(RulesError, match="not in faction 'indians'"):
+    with pytest.raises(RulesError, match="not one the Indians may hire"):
         rules.find_profile("saloon girl", faction="indians")
 
 
