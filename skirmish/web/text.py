@@ -122,7 +122,10 @@ TEXT: Catalogue = {
         "no_page": "There is no page at this address.",
         "back_home": "Back to the campaigns",
         "api": "JSON API",
-        "read_only": "Read-only: changes are made with the skirmish command for now.",
+        "footer_note": (
+            "Every change is logged, names who made it and can be undone; "
+            "the skirmish command works on the same campaigns."
+        ),
         "login": "Log in",
         "logout": "Log out",
         "login_title": "Log in",
@@ -248,7 +251,10 @@ TEXT: Catalogue = {
         "no_page": "A questo indirizzo non c'è nessuna pagina.",
         "back_home": "Torna alle campagne",
         "api": "API JSON",
-        "read_only": "Sola lettura: per ora le modifiche si fanno con il comando skirmish.",
+        "footer_note": (
+            "Ogni modifica è registrata, dice chi l'ha fatta e si può annullare; "
+            "il comando skirmish lavora sulle stesse campagne."
+        ),
         "login": "Accedi",
         "logout": "Esci",
         "login_title": "Accedi",
