@@ -709,3 +709,41 @@ def test_the_club_on_postgresql(postgres_migrated_database: str) -> None:
             ).status_code
             == 200
         )
+
+
+HOSTILE = ("", " ", "\x00", "\u202e", "𝕏" * 90, "9" * 40, "-1", "0", "<b>", "ABCD-EFGH", "none")
+
+
+def test_hostile_input_is_refused_in_words_never_a_crash(web: Any, club: Path) -> None:
+    """Whatever is typed into any club form or API field: a page or a JSON refusal in words,
+    never a 500 (the store unchanged by what is refused)."""
+    log_in(web, "Wyatt")
+    routes = {
+        "/campaigns/new": ("name",),
+        f"/c/{C}/members/role": ("user", "role"),
+        f"/c/{C}/members/gang": ("gang", "user"),
+        f"/c/{C}/members/public": ("public",),
+        f"/c/{C}/invitations": ("role", "days"),
+        f"/c/{C}/invitations/withdraw": ("code",),
+        f"/c/{C}/gangs/new": ("name", "faction"),
+        f"/c/{C}/settings": ("sell-percent", "failed-item"),
+        "/join": ("code",),
+        "/account": ("current", "password", "password2"),
+    }
+    for path, fields in routes.items():
+        twin = path.replace(f"/c/{C}/", f"/api/v1/campaigns/{C}/").replace(
+            "/campaigns/new", "/api/v1/campaigns"
+        )
+        twin = {"/join": "/api/v1/join", "/account": "/api/v1/account/password"}.get(twin, twin)
+        twin = twin.replace("/gangs/new", "/gangs")
+        for value in HOSTILE:
+            typed = dict.fromkeys(fields, value)
+            page = post(web, path, **typed)
+            assert page.status_code in (303, 400, 403, 404, 429), (path, value, page.text[:300])
+            answer = api(web, twin, **typed)
+            assert answer.status_code in (200, 201, 400, 403, 404, 429), (twin, value)
+            if answer.status_code >= 400:
+                assert answer.json()["error"]
+    for value in HOSTILE:
+        assert web.get("/join", params={"code": value}).status_code in (200, 400)
+        assert web.get(f"/c/{C}/members", params={"invitation": value}).status_code == 200
