@@ -149,6 +149,9 @@ def create_app(db: str | None = None) -> FastAPI:
         """An address no route answers (or a method no page takes): said in the page's words."""
         if request.url.path.startswith("/api/") or exc.status_code != 404:
             return JSONResponse({"error": str(exc.detail), "nearest": []}, exc.status_code)
+        if getattr(request.state, "viewer", None) is None:  # no route ran ``guard``: who reads?
+            viewer = await run_in_threadpool(identify, request.cookies.get(SESSION_COOKIE))
+            request.state.viewer = viewer
         lang = pick_lang(request)
         message = TEXT[lang.value]["no_page"]
         return site.page(request, "not_found.html", 404, message=message, nearest=[])

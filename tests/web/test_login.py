@@ -325,3 +325,12 @@ def test_login_visibility_and_logout_on_postgresql(
         assert client.post("/logout").status_code == 403
         assert client.post("/logout", data={"csrf": client.cookies.get("csrf")}).status_code == 303
         assert names(client) == set()
+
+
+def test_an_address_no_page_answers_still_knows_who_is_reading(web: Any) -> None:
+    """No route runs for an unknown address, but its 404 page still shows the header of the
+    reader who is logged in (and their logout button), in their words."""
+    assert log_in(web).status_code == 303
+    response = web.get("/no/such/page?lang=it")
+    assert response.status_code == 404
+    assert "Wyatt" in response.text and 'action="/logout"' in response.text
