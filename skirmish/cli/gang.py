@@ -45,6 +45,19 @@ LABELS: Catalogue = {
         "'skirmish gang new NAME --faction FACTION'.", "failed": "Failed availability (H-03)",
         "owed": "Still owes the post-game of game {game} ({scenario}) before hiring, buying or "
         "playing again (R-23): 'skirmish game postgame {gang} --game {game}'.",
+        # gang hire GANG, gang buy GANG: what may be done now (campaign.choices)
+        "hire-head": "{gang} — treasury {treasury}$ — who may be hired now, then the rest "
+        "and why not",
+        "buy-head": "{gang} — treasury {treasury}$ — what may be bought now, then the rest "
+        "and why not",
+        "role": "role", "cost": "cost", "why-not": "why not", "role-leader": "LEADER",
+        "role-hero": "HERO", "role-common": "common", "max": "max {max} ({hired} in the gang)",
+        "npc": "(NPC)", "item": "item", "price": "price", "disp": "DISP",
+        "for-whom": "for whom / why not", "two-hands": "two-handed",
+        "hire-how": "Hire with: skirmish gang hire {gang} PROFILE --name NAME",
+        "buy-how": "Buy with: skirmish gang buy {gang} ITEM [--for MODEL] "
+        "(DISP: the availability roll, 1D6 ≥ DISP; —: no roll)",
+        "need-name": "give the new model's name: skirmish gang hire GANG {profile} --name NAME.",
     },
     "it": {
         "model": "personaggio", "profile": "profilo", "xp": "PE", "skills": "abilità",
@@ -58,6 +71,19 @@ LABELS: Catalogue = {
         "owed": "Deve ancora fare la fase dopo la partita {game} ({scenario}) prima di "
         "assoldare, comprare o giocare di nuovo (R-23): "
         "'skirmish game postgame {gang} --game {game}'.",
+        "hire-head": "{gang} — cassa {treasury}$ — chi si può ingaggiare ora, poi gli altri "
+        "e perché no",
+        "buy-head": "{gang} — cassa {treasury}$ — cosa si può comprare ora, poi il resto "
+        "e perché no",
+        "role": "ruolo", "cost": "costo", "why-not": "perché no", "role-leader": "LEADER",
+        "role-hero": "EROE", "role-common": "comune", "max": "max {max} ({hired} nella banda)",
+        "npc": "(PNG)", "item": "oggetto", "price": "prezzo", "disp": "DISP",
+        "for-whom": "per chi / perché no", "two-hands": "due mani",
+        "hire-how": "Ingaggia con: skirmish gang hire {gang} PROFILO --name NOME",
+        "buy-how": "Compra con: skirmish gang buy {gang} OGGETTO [--for PERSONAGGIO] "
+        "(DISP: il tiro di REPERIBILITÀ, 1D6 ≥ DISP; —: nessun tiro)",
+        "need-name": "indica il nome del nuovo personaggio: "
+        "skirmish gang hire BANDA {profile} --name NOME.",
     },
 }  # fmt: skip
 
@@ -321,22 +347,85 @@ def retire(
 @app.command("hire")
 def hire(
     gang: GangArg,
-    profile: Annotated[str, typer.Argument(help="Profile, in Italian or English (e.g. sceriffo).")],
-    name: Annotated[str, typer.Option("--name", help="The new model's name (unique in the gang).")],
     lang: LangOpt,
+    profile: Annotated[
+        str | None,
+        typer.Argument(
+            help="Profile, in Italian or English (e.g. sceriffo); leave it out to list the "
+            "profiles the gang may hire now, and why not the others.",
+            show_default=False,
+        ),
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option("--name", help="The new model's name (unique in the gang).")
+    ] = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Hire a model (R-13: cost, 6 models, one leader, hero limits, own faction or NPCs).
+    """Hire a model (R-13: cost, 6 models, one leader, hero limits, own faction or NPCs);
+    without PROFILE, list what the gang may hire now and why not the rest.
 
     Example: skirmish gang hire Earps sceriffo --name "Wyatt Earp"
     """
     from skirmish.campaign import roster
 
+    if profile is None:
+        _list_hires(db, campaign, gang, lang, json_)
+        return
+    if name is None:
+        from skirmish.errors import CampaignError, shown
+
+        raise CampaignError(
+            tr(LABELS, "need-name", Lang.EN, profile=shown(profile)),
+            it=tr(LABELS, "need-name", Lang.IT, profile=shown(profile)),
+        )
     with session(db) as s:
         entry = roster.hire(s, gang=_gang(s, campaign, gang), profile=profile, name=name)
         _report(entry, lang, json_)
+
+
+def _list_hires(db: str | None, campaign: str | None, gang: str, lang: Lang, json_: bool) -> None:
+    """``gang hire GANG``: every profile the gang could hire, those it may hire now first, the
+    others dimmed with the words ``hire`` would refuse them with (``campaign.choices``)."""
+    from rich.table import Table
+
+    from skirmish.campaign import choices
+
+    with session(db, access="read") as s:
+        row = _gang(s, campaign, gang)
+        own = row.faction
+        found = choices.hire_options(s, row)
+        data = choices.hire_data(found, lang)
+    if json_:
+        emit(data)
+        return
+    out = console()
+    _options_heading(out, "hire-head", data, lang)
+    table = Table()
+    for key in ("profile", "role", "cost", "why-not"):
+        table.add_column(tr(LABELS, key, lang), justify="right" if key == "cost" else "left")
+    for option in data["options"]:
+        style = "" if option["allowed"] else "dim"
+        role = tr(LABELS, f"role-{option['role']}", lang)
+        if option["max"] is not None and option["role"] != "leader":
+            role += ", " + tr(LABELS, "max", lang, max=option["max"], hired=option["hired"])
+        if option["faction"] != own:
+            role += " " + tr(LABELS, "npc", lang)
+        why = option["refusal"] if data["refusal"] is None else "—"
+        table.add_row(
+            cell(option["name"], style), cell(role, style), cell(f"{option['cost']}$", style),
+            cell(why or "", style),
+        )  # fmt: skip
+    out.print(table)
+    echo(tr(LABELS, "hire-how", lang, gang=shell_word(data["gang"])))
+
+
+def _options_heading(out: Any, key: str, data: dict[str, Any], lang: Lang) -> None:
+    """The gang and its treasury, then the refusal that stops the whole action, if any."""
+    out.print(cell(tr(LABELS, key, lang, gang=data["gang"], treasury=data["treasury"]), "bold"))
+    if data["refusal"] is not None:
+        out.print(cell(data["refusal"], "bold"))
 
 
 @app.command("fire")
@@ -362,8 +451,15 @@ def fire(
 @app.command("buy")
 def buy(
     gang: GangArg,
-    item: ItemArg,
     lang: LangOpt,
+    item: Annotated[
+        str | None,
+        typer.Argument(
+            help="Weapon or item, in Italian or English (e.g. 'sei colpi', horse); leave it out "
+            "to list what the gang may buy now, and why not the rest.",
+            show_default=False,
+        ),
+    ] = None,
     for_: Annotated[
         str | None, typer.Option("--for", help="Model who gets it (default: the stash).")
     ] = None,
@@ -374,12 +470,16 @@ def buy(
     db: DbOpt = None,
 ) -> None:
     """Buy a weapon or item (R-12: availability roll, rarity, explosives, cowboy heroes'
-    half-price horse; H-03 after a failed roll).
+    half-price horse; H-03 after a failed roll); without ITEM, list what the gang may buy now
+    (for --for MODEL: what that model may be given) and why not the rest.
 
     Example: skirmish gang buy Earps "fucile a ripetizione" --for "Wyatt Earp" --dice 4
     """
     from skirmish.campaign import equipment
 
+    if item is None:
+        _list_buys(db, campaign, gang, for_, lang, json_)
+        return
     rolled = Dice(seed=seed, dice=dice)
     with session(db) as s:
         entry = equipment.buy(
@@ -387,6 +487,70 @@ def buy(
         )
         rolled.check_all_used()
         _report(entry, lang, json_)
+
+
+def _list_buys(
+    db: str | None, campaign: str | None, gang: str, model: str | None, lang: Lang, json_: bool
+) -> None:
+    """``gang buy GANG``: what the gang's faction may buy, those it may buy now first with
+    their price, DISP and who may take them, the others dimmed with the words ``buy`` would
+    refuse them with (``campaign.choices``); ``model`` narrows it to buying for one model."""
+    from rich.table import Table
+
+    from skirmish.campaign import choices, lookup
+
+    with session(db, access="read") as s:
+        row = _gang(s, campaign, gang)
+        who = lookup.member_by_name(row, model).name if model is not None else None
+        data = choices.buy_data(choices.buy_options(s, row), lang)
+    if who is not None:  # each item as bought for that model: its price there and refusal
+        for option in data["options"]:
+            target = next(c for c in option["carriers"] if c["member"] == who)
+            option.update(allowed=target["allowed"], refusal=target["refusal"])
+            option.update(stash=None, carriers=[target])
+        data["options"].sort(key=lambda o: not o["allowed"])
+    if json_:
+        emit(data)
+        return
+    out = console()
+    _options_heading(out, "buy-head", data, lang)
+    table = Table()
+    for key in ("item", "price", "disp", "for-whom"):
+        right = key in ("price", "disp")
+        table.add_column(tr(LABELS, key, lang), justify="right" if right else "left")
+    for option in data["options"]:
+        style = "" if option["allowed"] else "dim"
+        name = option["name"]
+        if option["two_handed"]:
+            name += f" ({tr(LABELS, 'two-hands', lang)})"
+        if not option["allowed"]:
+            where = option["refusal"] if data["refusal"] is None else "—"
+        else:
+            places = [_place(t, option["cost"], lang) for t in _targets(option) if t["allowed"]]
+            where = ", ".join(places)
+        disp = "—" if option["disp"] is None else str(option["disp"])
+        price = option["carriers"][0]["price"] if who is not None else option["cost"]
+        table.add_row(
+            cell(name, style), cell(f"{price}$", style), cell(disp, style),
+            cell(where or "", style),
+        )  # fmt: skip
+    out.print(table)
+    if data["waiting"]:
+        waiting = ", ".join(w["name"] for w in data["waiting"])
+        out.print(cell(f"{tr(LABELS, 'failed', lang)}: {waiting}"))
+    echo(tr(LABELS, "buy-how", lang, gang=shell_word(data["gang"])))
+
+
+def _targets(option: dict[str, Any]) -> list[dict[str, Any]]:
+    """Where a purchase could go: the stash (unless narrowed to one model), then the models."""
+    stash = [option["stash"]] if option["stash"] is not None else []
+    return [*stash, *option["carriers"]]
+
+
+def _place(target: dict[str, Any], cost: int, lang: Lang) -> str:
+    """A place a purchase may go, with its price when it is not the list price (R-12)."""
+    where = target["member"] if target["member"] is not None else tr(LABELS, "stash", lang)
+    return where if target["price"] == cost else f"{where} {target['price']}$"
 
 
 @app.command("sell")
