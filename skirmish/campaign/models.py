@@ -307,3 +307,17 @@ class LoginFailure(SQLModel, table=True):
     folded: str = Field(max_length=80, index=True)
     address: str = Field(max_length=64, index=True)
     at: str = Field(max_length=32, index=True)
+
+
+class RequestKey(SQLModel, table=True):
+    """Issue #12 (0009): the answer given to a client's idempotency key (``idempotency``), kept
+    so a double tap or a retried request replays it instead of acting twice."""
+
+    __tablename__ = "request_key"
+
+    key: str = Field(primary_key=True, max_length=64)
+    user_id: int | None = None  # no foreign key, as the log's ``author``
+    route: str = Field(max_length=200)
+    status: int
+    body: Any = Field(default=None, sa_column=Column(JSON, nullable=False))
+    created_at: str = Field(max_length=32, index=True)

@@ -46,6 +46,9 @@ class Game(SQLModel, table=True):
     leader_fired: bool = False  # Duello: a leader has fired (restriction lifted)
     started_at: str = Field(max_length=32)
     ended_at: str | None = Field(default=None, max_length=32)
+    # Issue #12 (0009): moved on by one by every unit of work that changes the game, undo
+    # included (capture.remember), so a phone knows its page is stale
+    revision: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class GameGang(SQLModel, table=True):
@@ -65,6 +68,9 @@ class GameGang(SQLModel, table=True):
     infamy_pending: bool = False  # R-09: voluntary retreat whose test the post-game rolls
     # R-21 (0006): the model a gang without a leader named its leader for this game (Duello)
     leader_id: int | None = None  # GameModel id
+    # Issue #12 (0009): the verdict this side's player confirmed to end the game (good / bad /
+    # draw; end.vote_end), None: no vote
+    end_vote: str | None = Field(default=None, max_length=8)
 
 
 class GameModel(SQLModel, table=True):
@@ -137,3 +143,23 @@ class GameEvent(SQLModel, table=True):
     # 0007: the game's rows as they were before the action this event begins (None on the
     # action's further events); 'game undo' puts them back
     before: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+
+
+class GamePick(SQLModel, table=True):
+    """Issue #12 (0009), §1.8: the model a side laid face down to activate in one round of a
+    turn (``picks``); secret until both sides have picked."""
+
+    __tablename__ = "game_pick"
+    __table_args__ = (
+        UniqueConstraint("game_id", "turn", "round", "side", name="uq_game_pick"),
+        AUTOINCREMENT,
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    turn: int
+    round: int  # the activation round within the turn, 1-based
+    side: str = Field(max_length=8)  # good / bad
+    game_model_id: int = Field(foreign_key="game_model.id")
+    user_id: int | None = None  # who picked (None: the CLI); no foreign key, as the log's author
+    made_at: str = Field(max_length=32)
