@@ -14,6 +14,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from skirmish.campaign.game import situations
+from skirmish.campaign.game.situations import (
+    actors,
+    enemies,
+    fight_weapons,
+    friends,
+    guns_to_shoot,
+    in_play,
+    waiting,
+)
 from skirmish.cli.walker_prompts import Asker, Cancelled, Option
 from skirmish.cli.walker_table import (
     Figure,
@@ -82,31 +92,6 @@ def _nobody(why: str) -> NothingToChoose:
     """Nobody fits the action now, and ``why`` (a key of the walker's catalogue)."""
     en, it = (say("nobody", lang, why=say(why, lang)) for lang in (Lang.EN, Lang.IT))
     return NothingToChoose(en, it=it)
-
-
-def in_play(table: Table) -> list[Figure]:
-    return [f for f in table.figures if f.in_play]
-
-
-def actors(table: Table) -> list[Figure]:
-    """The models that may act now: in play, neither terrified nor fleeing, and taking their
-    turn or still to take it (§1.8)."""
-    return [f for f in table.figures if f.can_act and (f.acting or not f.acted)]
-
-
-def waiting(table: Table) -> list[Figure]:
-    """The models still to take their turn this turn (§1.8)."""
-    return [f for f in table.figures if f.can_act and not f.acted]
-
-
-def enemies(table: Table, of: str) -> list[Figure]:
-    side = table.side_of(of)
-    return [f for f in table.figures if f.in_play and f.side is not side]
-
-
-def friends(table: Table, of: str) -> list[Figure]:
-    side = table.side_of(of)
-    return [f for f in table.figures if f.in_play and f.side is side and f.label != of]
 
 
 def pick_model(walker: Walker, question: str, figures: Sequence[Figure], why: str) -> str:
@@ -276,7 +261,6 @@ def _target(walker: Walker, table: Table, attacker: str) -> tuple[str, Figure | 
 
 
 def shoot(walker: Walker) -> None:
-    from skirmish.campaign.game.combatant import shoots
     from skirmish.cli.game_combat import do_shoot
     from skirmish.rules.model import Cover
 
@@ -284,7 +268,7 @@ def shoot(walker: Walker) -> None:
     attacker = pick_model(walker, "shooter", actors(table), "why-act")
     target, figure = _target(walker, table, attacker)
     shooter = next(f for f in table.figures if f.label == attacker)
-    guns = [w for w in carried_weapons(shooter) if shoots(w)]
+    guns = guns_to_shoot(shooter)
     weapon = None
     if len(guns) > 1:
         blank = walker.say("blank-default", default=walker.say("weapon-default"))
@@ -305,7 +289,7 @@ def shoot(walker: Walker) -> None:
 
 
 def _fight_weapons(figure: Figure, walker: Walker) -> list[Option[str]]:
-    blades = [w for w in carried_weapons(figure) if w.blade or w.improvised]
+    blades = fight_weapons(figure)
     bare = Option("bare-hands", walker.say("bare-hands"), ("bare-hands", "mani-nude"))
     return [*weapon_options(blades, walker.lang), bare]
 
@@ -394,11 +378,8 @@ def spend(walker: Walker) -> None:
 
 def drink(walker: Walker) -> None:
     from skirmish.cli.game_states import drink as record
-    from skirmish.rules.ids import ItemId
 
-    thirsty = [
-        f for f in in_play(walker.table()) if f.left.get(ItemId.WHISKY, 0) > 0 and not f.drank
-    ]
+    thirsty = [f for f in in_play(walker.table()) if situations.thirsty(f)]
     member = pick_model(walker, "model", thirsty, "why-whisky")
     record(member=member, **walker.common, json_=False)
 

@@ -10,30 +10,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from skirmish.campaign.game.situations import (
+    explosives,
+    jammed,
+    may_dismount,
+    may_mount,
+    reloadable,
+    throws_lasso,
+)
 from skirmish.cli.walker_actions import Walker, actors, enemies, in_play, pick_model
 from skirmish.cli.walker_prompts import Option
-from skirmish.cli.walker_table import Figure, carried_weapons, figure_options, weapon_options
+from skirmish.cli.walker_table import Figure, figure_options, weapon_options
 from skirmish.cli.walker_text import say
 from skirmish.engine.glossary import Pace, label
 from skirmish.i18n import Lang
 from skirmish.limits import Bound
-from skirmish.rules.model import Weapon
 
 if TYPE_CHECKING:
     from skirmish.campaign.game.kit import Gun
 
 #: How far from its centre a model caught by a blast stands: up to 5U (§5.5).
 BLAST = Bound("a distance from the blast (U)", 0, 5, "una distanza dall'esplosione (U)")
-
-
-def _reloadable(figure: Figure, turn: int) -> list[Gun]:
-    """Guns that can be reloaded: not full, or before the first turn one that loads 7 or 17
-    (how it starts the game, R-14)."""
-    return [g for g in figure.guns if not g.full or (turn < 1 and len(g.weapon.rounds) > 1)]
-
-
-def _jammed(figure: Figure, turn: int) -> list[Gun]:
-    return [g for g in figure.guns if g.jammed is not None]
 
 
 def _gun(walker: Walker, guns: list[Gun]) -> Gun | None:
@@ -68,7 +65,7 @@ def _with_guns(
 def reload(walker: Walker) -> None:
     from skirmish.cli.game_actions import reload as record
 
-    figure, gun = _with_guns(walker, _reloadable, "why-reload")
+    figure, gun = _with_guns(walker, reloadable, "why-reload")
     rounds = None
     if gun is not None and len(gun.weapon.rounds) > 1:  # a repeater, musket or carbine (R-14)
         options = [Option(str(n), str(n), (str(n),)) for n in gun.weapon.rounds]
@@ -82,7 +79,7 @@ def reload(walker: Walker) -> None:
 def unjam(walker: Walker) -> None:
     from skirmish.cli.game_actions import unjam as record
 
-    figure, gun = _with_guns(walker, _jammed, "why-jammed")
+    figure, gun = _with_guns(walker, jammed, "why-jammed")
     weapon = gun.weapon.id if gun is not None else None
     record(member=figure.label, weapon=weapon, **walker.common, json_=False)
 
@@ -100,7 +97,7 @@ def _pace(walker: Walker) -> str:
 def mount(walker: Walker) -> None:
     from skirmish.cli.game_actions import mount as record
 
-    riders = [f for f in actors(walker.table()) if f.has_mount and not f.mounted]
+    riders = [f for f in actors(walker.table()) if may_mount(f)]
     member = pick_model(walker, "model", riders, "why-mount")
     record(member=member, pace=_pace(walker), **walker.common, seed=None, dice=walker.dice(),
            json_=False)  # fmt: skip
@@ -109,7 +106,7 @@ def mount(walker: Walker) -> None:
 def dismount(walker: Walker) -> None:
     from skirmish.cli.game_actions import dismount as record
 
-    riders = [f for f in actors(walker.table()) if f.mounted]
+    riders = [f for f in actors(walker.table()) if may_dismount(f)]
     member = pick_model(walker, "model", riders, "why-dismount")
     record(member=member, pace=_pace(walker), **walker.common, seed=None, dice=walker.dice(),
            json_=False)  # fmt: skip
@@ -119,17 +116,11 @@ def lasso(walker: Walker) -> None:
     from skirmish.cli.game_actions import lasso as record
 
     table = walker.table()
-    throwers = [f for f in actors(table) if any(not w.deals_damage for w in carried_weapons(f))]
+    throwers = [f for f in actors(table) if throws_lasso(f)]
     thrower = pick_model(walker, "thrower", throwers, "why-lasso")
     target = pick_model(walker, "target", enemies(table, thrower), "why-target")
     record(thrower=thrower, target=target, **walker.common, seed=None, dice=walker.dice(),
            json_=False)  # fmt: skip
-
-
-def _explosives(figure: Figure) -> list[Weapon]:
-    """The explosives a model still has in this game (a stick thrown is used up)."""
-    found = [w for w in carried_weapons(figure) if w.explosive_damage is not None]
-    return [w for w in found if figure.left.get(w.id, 0) > 0]
 
 
 def _caught(walker: Walker, figures: list[Figure], question: str) -> list[str]:
@@ -160,10 +151,10 @@ def explosion(walker: Walker) -> None:
     from skirmish.cli.game_actions import explosion as record
 
     table = walker.table()
-    throwers = [f for f in actors(table) if _explosives(f)]
+    throwers = [f for f in actors(table) if explosives(f)]
     thrower = pick_model(walker, "thrower", throwers, "why-explosive")
     figure = next(f for f in throwers if f.label == thrower)
-    kinds = {w.id: w for w in _explosives(figure)}
+    kinds = {w.id: w for w in explosives(figure)}
     item = None
     if len(kinds) > 1:
         item = walker.ask.choose(

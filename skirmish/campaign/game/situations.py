@@ -1,0 +1,255 @@
+"""What a game knows before a player acts (issue #12; moved here from the walker,
+``cli/walker_table.py``, so that the web's phones and ``game play`` read the same): each model
+as it stands (``Figure``: state, COS, FAMA and FORTUNA left, what it carries, its guns' rounds,
+whether it rides, whether it has taken its turn), the scenario's people that may be shot at,
+and which of them an action may take now, by the services' own checks
+(``board.require_alive``, ``board.require_can_act``) and the book's data (a gun that loads 7 or
+17, the lasso, an explosive still carried).
+
+A list is a convenience, not a rule: the service the action calls checks everything again,
+and its refusal is what the player reads.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sqlmodel import Session
+
+from skirmish.errors import SkirmishError
+from skirmish.rules.model import ObjectiveState, Side, Weapon
+
+if TYPE_CHECKING:
+    from skirmish.campaign.game.kit import Gun
+    from skirmish.campaign.game.tables import Game, GameModel
+
+#: What is counted of a model's consumables (§8.3, §5.5).
+CONSUMABLES = ("whisky", "dynamite", "nitroglycerin")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A model of the game as a player picks it."""
+
+    name: str
+    label: str  # what the services are given: its name, GANG:NAME when two share it
+    handle: str | None
+    gang: str
+    side: Side
+    cos: int
+    cos_left: int
+    state: str
+    prone: bool
+    in_play: bool  # not eliminated, not off the table (R-20)
+    can_act: bool  # in play, and neither terrified nor fleeing (R-04, R-20)
+    acted: bool  # has taken (or is taking) its turn this turn (§1.8)
+    acting: bool  # its turn is the current one (§1.8)
+    civilian: bool  # a gang's civilian, who may flee and leave the table (R-20)
+    fama_left: int
+    fortuna_left: int
+    items: tuple[str, ...]
+    drank: bool  # §8.3
+    guns: tuple[Gun, ...] = ()  # each gun's load, rounds left and jam (``campaign.game.kit``)
+    left: Mapping[str, int] = field(default_factory=dict)  # consumables still carried, by id
+    has_mount: bool = False  # carries a horse, an Appaloosa or a mule (§8.2)
+    mounted: bool = False
+
+
+@dataclass(frozen=True)
+class Person:
+    """A scenario's person that may be shot at or fought (mayor, witness, politician)."""
+
+    objective: str
+    name_it: str
+    name_en: str
+    state: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """One reading of the game: its board and its models."""
+
+    board: dict[str, Any]
+    figures: tuple[Figure, ...]
+    persons: tuple[Person, ...]
+
+    @property
+    def turn(self) -> int:
+        return int(self.board["turn"])
+
+    @property
+    def in_progress(self) -> bool:
+        return bool(self.board["status"] == "in_progress")
+
+    def gangs(self) -> list[str]:
+        return [gang["gang"] for gang in self.board["gangs"]]
+
+    def side_of(self, label_: str) -> Side | None:
+        return next((f.side for f in self.figures if f.label == label_), None)
+
+    def figure(self, label_: str) -> Figure | None:
+        """The model the services know as ``label_``."""
+        return next((f for f in self.figures if f.label == label_), None)
+
+
+def passes(check: Callable[[GameModel], None], model: GameModel) -> bool:
+    """Whether ``model`` passes a service's ``check`` (which raises when it does not)."""
+    try:
+        check(model)
+    except SkirmishError:
+        return False
+    return True
+
+
+def read(session: Session, game: Game) -> Table:
+    """The game as it stands, read in ``session``."""
+    from skirmish.campaign.game import kit
+    from skirmish.campaign.game.board import (
+        flight_of,
+        game_gang_of,
+        gang_row,
+        in_play,
+        member_of,
+        models_of,
+        require_can_act,
+        scenario_of,
+        side_of,
+    )
+    from skirmish.campaign.game.combatant import drank_whisky
+    from skirmish.campaign.game.status import board
+
+    data = board(session, game=game)
+    models = models_of(session, game)
+    rows = {(gang["gang"], m["name"]): m for gang in data["gangs"] for m in gang["models"]}
+    shared = Counter(m.name for m in models)
+    figures = []
+    for model in models:
+        member = member_of(session, model)
+        gang = gang_row(session, game_gang_of(session, model)).name
+        row = rows[(gang, model.name)]
+        playing = in_play(model)
+        figures.append(
+            Figure(
+                name=model.name,
+                label=model.name if shared[model.name] == 1 else f"{gang}:{model.name}",
+                handle=member.handle,
+                gang=gang,
+                side=side_of(session, model),
+                cos=model.cos_start,
+                cos_left=model.cos_left,
+                state=model.state,
+                prone=model.prone,
+                in_play=playing,
+                can_act=playing and passes(require_can_act, model),
+                acted=row["acted"],
+                acting=row["acting"],
+                civilian=flight_of(session, model) is not None,
+                fama_left=row["fama_left"],
+                fortuna_left=row["fortuna_left"],
+                items=tuple(row["equipment"]),
+                drank=drank_whisky(session, model),
+                guns=tuple(kit.guns(session, model)),
+                left={item: kit.left(session, model, item) for item in CONSUMABLES},
+                has_mount=kit.mount_of(session, model) is not None,
+                mounted=model.mounted,
+            )
+        )
+    scenario = scenario_of(game)
+    persons = tuple(
+        Person(row["objective"], o.name_it, o.name_en, row["state"])
+        for o in scenario.objectives
+        if o.targetable
+        for row in data["objectives"]
+        if row["objective"] == o.id and row["state"] != ObjectiveState.DEAD
+    )
+    return Table(data, tuple(figures), persons)
+
+
+# ------------------------------------------------------------------------------- who
+
+
+def in_play(table: Table) -> list[Figure]:
+    return [f for f in table.figures if f.in_play]
+
+
+def actors(table: Table) -> list[Figure]:
+    """The models that may act now: in play, neither terrified nor fleeing, and taking their
+    turn or still to take it (§1.8)."""
+    return [f for f in table.figures if f.can_act and (f.acting or not f.acted)]
+
+
+def waiting(table: Table) -> list[Figure]:
+    """The models still to take their turn this turn (§1.8)."""
+    return [f for f in table.figures if f.can_act and not f.acted]
+
+
+def enemies(table: Table, of: str) -> list[Figure]:
+    side = table.side_of(of)
+    return [f for f in table.figures if f.in_play and f.side is not side]
+
+
+def friends(table: Table, of: str) -> list[Figure]:
+    side = table.side_of(of)
+    return [f for f in table.figures if f.in_play and f.side is side and f.label != of]
+
+
+# ------------------------------------------------------------------------------- what with
+
+
+def carried_weapons(figure: Figure) -> list[Weapon]:
+    """The weapons a model carries, in the order it was given them."""
+    from skirmish.rules import weapons
+
+    known = {w.id: w for w in weapons()}
+    return [known[item] for item in figure.items if item in known]
+
+
+def guns_to_shoot(figure: Figure) -> list[Weapon]:
+    """What a model may shoot with: what fires or is thrown at a model (``combatant.shoots``)."""
+    from skirmish.campaign.game.combatant import shoots
+
+    return [w for w in carried_weapons(figure) if shoots(w)]
+
+
+def fight_weapons(figure: Figure) -> list[Weapon]:
+    """The blades and improvised weapons a model may fight with (bare hands besides)."""
+    return [w for w in carried_weapons(figure) if w.blade or w.improvised]
+
+
+def reloadable(figure: Figure, turn: int) -> list[Gun]:
+    """Guns that can be reloaded: not full, or before the first turn one that loads 7 or 17
+    (how it starts the game, R-14)."""
+    return [g for g in figure.guns if not g.full or (turn < 1 and len(g.weapon.rounds) > 1)]
+
+
+def jammed(figure: Figure, turn: int) -> list[Gun]:
+    return [g for g in figure.guns if g.jammed is not None]
+
+
+def explosives(figure: Figure) -> list[Weapon]:
+    """The explosives a model still has in this game (a stick thrown is used up)."""
+    found = [w for w in carried_weapons(figure) if w.explosive_damage is not None]
+    return [w for w in found if figure.left.get(w.id, 0) > 0]
+
+
+def throws_lasso(figure: Figure) -> bool:
+    """Whether the model carries a lasso (a weapon that deals no damage, R-14)."""
+    return any(not w.deals_damage for w in carried_weapons(figure))
+
+
+def may_mount(figure: Figure) -> bool:
+    return figure.has_mount and not figure.mounted
+
+
+def may_dismount(figure: Figure) -> bool:
+    return figure.mounted
+
+
+def thirsty(figure: Figure) -> bool:
+    """Whether the model still has whisky it has not drunk (§8.3)."""
+    from skirmish.rules.ids import ItemId
+
+    return figure.in_play and figure.left.get(ItemId.WHISKY, 0) > 0 and not figure.drank
