@@ -4,10 +4,16 @@ the glossary's word for a model's stored state (``engine.glossary``).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from skirmish.engine.glossary import label, label_value
+# Why a game ended, a scripted turn's steps, objectives' names: shared with the web (issue #12).
+from skirmish.campaign.game.telling import REASONS as REASONS
+from skirmish.campaign.game.telling import STEPS as STEPS
+from skirmish.campaign.game.telling import carried_name as carried_name
+from skirmish.campaign.game.telling import objective_name as objective_name
+from skirmish.campaign.game.telling import reason_text as reason_text
+from skirmish.campaign.game.telling import step_text as step_text
+from skirmish.engine.glossary import label_value
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import ModelState
 
@@ -156,93 +162,3 @@ def say(key: str, lang: Lang, **values: Any) -> str:
 def state_word(state: str, lang: Lang) -> str:
     """A model's stored state in the glossary's word."""
     return label_value(ModelState, state, lang)
-
-
-#: Why a game ended, as ``rules.scenarios.decide`` and ``campaign.game.end`` store it
-#: (``Game.reason``), in the players' words; ``victory[N]`` is the scenario's own text.
-REASONS: Catalogue = {
-    "en": {
-        "good side retreated": "good side retreated",
-        "bad side retreated": "bad side retreated",
-        "both sides retreated": "both sides retreated",
-        "good side eliminated": "good side eliminated",
-        "bad side eliminated": "bad side eliminated",
-        "no victory condition holds: a draw": "no victory condition holds: a draw",
-        "named by the players": "named by the players",
-        "a draw, as the players agreed": "a draw, as the players agreed",
-        "the game goes on": "the game goes on",
-        "victory": "{side}: {text}",
-    },
-    "it": {
-        "good side retreated": "i buoni si sono ritirati",
-        "bad side retreated": "i cattivi si sono ritirati",
-        "both sides retreated": "entrambe le parti si sono ritirate",
-        "good side eliminated": "i buoni sono eliminati",
-        "bad side eliminated": "i cattivi sono eliminati",
-        "no victory condition holds: a draw": "nessuna condizione di vittoria: pareggio",
-        "named by the players": "indicato dai giocatori",
-        "a draw, as the players agreed": "pareggio, come deciso dai giocatori",
-        "the game goes on": "la partita continua",
-        "victory": "{side}: {text}",
-    },
-}
-
-#: The steps of a scripted first turn (Il comizio), by ``rules.scenarios.FirstTurnStep``.
-STEPS: Catalogue = {
-    "en": {
-        "bad_enter_move_only": "the bad models enter and may only move",
-        "good_no_actions": "the good models neither move nor act",
-        "sniper_wounds_target": "the sniper wounds the politician",
-        "guard_kills_sniper": "the good model in contact eliminates the sniper",
-        "civilians_flee": "the crowd runs",
-    },
-    "it": {
-        "bad_enter_move_only": "i cattivi entrano e possono solo muovere",
-        "good_no_actions": "i buoni non muovono e non agiscono",
-        "sniper_wounds_target": "il cecchino ferisce il politico",
-        "guard_kills_sniper": "il buono a contatto elimina il cecchino",
-        "civilians_flee": "la folla scappa",
-    },
-}
-
-
-def reason_text(reason: str | None, scenario: Any, lang: Lang) -> str:
-    """Why a game ended in ``lang``: a victory condition is the scenario's own text for the
-    side (``scenario``: a ``rules.scenarios.Scenario``), the other stored reasons the players'
-    words; a reason this table does not know is shown as stored."""
-    if not reason:
-        return ""
-    match = re.fullmatch(r"victory\[(\d+)\]", reason)
-    if match is not None and scenario is not None:
-        index = int(match.group(1))
-        if index < len(scenario.victory):
-            side = scenario.victory[index].side
-            text = scenario.victory_text[side]
-            return tr(REASONS, "victory", lang, side=label(side, lang),
-                      text=(text.it if lang == Lang.IT else text.en).rstrip("."))  # fmt: skip
-    table = REASONS[str(lang)] if str(lang) in REASONS else REASONS["en"]
-    return table.get(reason, reason)
-
-
-def objective_name(scenario: Any, objective: str, copy: int | None, lang: Lang) -> str:
-    """A scenario's objective by its name in ``lang``, with its copy number when the scenario
-    has several (``loot sack 2``, ``sacco del bottino 2``)."""
-    for found in getattr(scenario, "objectives", ()):
-        if found.id == objective:
-            name = str(found.name_it if lang == Lang.IT else found.name_en)
-            return f"{name} {copy}" if copy is not None and found.count > 1 else name
-    return objective if copy is None else f"{objective} {copy}"
-
-
-def carried_name(scenario: Any, carried: str, lang: Lang) -> str:
-    """What a model carries as the board lists it (``"loot-sack 2"``), by its name."""
-    objective, _, copy = carried.rpartition(" ")
-    if objective and copy.isdigit():
-        return objective_name(scenario, objective, int(copy), lang)
-    return objective_name(scenario, carried, None, lang)
-
-
-def step_text(step: str, lang: Lang) -> str:
-    """A step of a scripted first turn in ``lang``."""
-    table = STEPS[str(lang)] if str(lang) in STEPS else STEPS["en"]
-    return table.get(step, step.replace("_", " "))

@@ -158,9 +158,9 @@ def test_every_kind_reads_as_a_sentence_even_with_details_it_does_not_know(
 
 def test_every_kind_has_its_own_sentence() -> None:
     """Each kind of event has a method of its own in the reader (not only the fallback)."""
-    from skirmish.cli import game_log
+    from skirmish.campaign.game import telling  # the sentences' home since issue #12
 
-    reader = game_log._Reader(SCENARIO, Lang.EN)
+    reader = telling._Reader(SCENARIO, Lang.EN)
     missing = [k for k in EventKind if not hasattr(reader, "_" + k.value.replace("-", "_"))]
     assert missing == []
 
@@ -178,7 +178,7 @@ def test_sentences_follow_the_event_ids() -> None:
 
 
 def test_the_catalogue_has_a_word_for_every_stage() -> None:
-    from skirmish.cli.game_log import _STAGES
+    from skirmish.campaign.game.telling import _STAGES
 
     for lang in ("en", "it"):
         assert all(f"stage-{stage}" in MESSAGES[lang] for stage in _STAGES)
