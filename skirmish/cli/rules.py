@@ -6,10 +6,8 @@ rich is imported inside the commands only, so loading this module stays cheap.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Callable, Iterable, Sequence
-from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -28,6 +26,7 @@ from skirmish.rules.entries import (
     TableModifier,
 )
 from skirmish.rules.model import Faction, Item, Profile, Skill, Weapon
+from skirmish.rules.shapes import kind_of, rules_text, to_json
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -271,51 +270,6 @@ NameArg = Annotated[
 # --------------------------------------------------------------------------- JSON
 
 
-def to_json(entry: Any) -> dict[str, Any]:
-    """An entry's fields as JSON-ready values (enums as strings, tuples as lists)."""
-    data: dict[str, Any] = {}
-    for field in dataclasses.fields(entry):
-        data[field.name] = _plain(getattr(entry, field.name))
-    return data
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return to_json(value)
-    return value
-
-
-KINDS: tuple[tuple[type[Any], str], ...] = (
-    (Faction, "faction"),
-    (Profile, "profile"),
-    (Weapon, "weapon"),
-    (Item, "item"),
-    (Skill, "skill"),
-    (Advance, "advance"),
-    (Action, "action"),
-    (Movement, "movement"),
-    (TableModifier, "modifier"),
-    (Protection, "protection"),
-    (RecoveryResult, "recovery"),
-    (Invalidity, "invalidity"),
-    (Doctor, "doctor"),
-)
-
-
-def kind_of(entry: Any) -> str:
-    """The table an entry comes from: ``"weapon"``, ``"profile"``…"""
-    for cls, kind in KINDS:
-        if isinstance(entry, cls):
-            return kind
-    raise TypeError(f"not a rules entry: {entry!r}")
-
-
 # --------------------------------------------------------------------------- text helpers
 
 
@@ -364,15 +318,6 @@ def _rare(rare: Iterable[str], lang: Lang) -> str:
         else:
             labels.append(name(rules.find_faction(token), lang))
     return ", ".join(labels)
-
-
-def _text(entry: Any, lang: Lang) -> str:
-    suffix = "_it" if lang is Lang.IT else "_en"
-    for stem in ("special", "text", "note"):
-        value = getattr(entry, stem + suffix, None)
-        if isinstance(value, str) and value:
-            return value
-    return ""
 
 
 def _price(disp: int | None, cost: int | None) -> tuple[str, str]:
@@ -449,7 +394,7 @@ def profiles_cmd(lang: LangOpt, faction: FactionArg = None, json_out: JsonOpt = 
             _role(p, lang),
             *(str(v) for v in (p.tiro, p.fred, p.rif, p.cos, p.fama, p.fortuna, p.xp, p.cost)),
             str(p.actions),
-            _text(p, lang),
+            rules_text(p, lang),
         )
     _console().print(table)
 
@@ -517,7 +462,7 @@ def equipment_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
             tr(MESSAGES, item.kind, lang),
             *_price(item.disp, item.cost),
             _rare(item.rare, lang),
-            "; ".join([*extra, _text(item, lang)]),
+            "; ".join([*extra, rules_text(item, lang)]),
         )
     _console().print(table)
 
@@ -543,7 +488,7 @@ def skills_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
         [tr(MESSAGES, k, lang) for k in ("roll", "id", "name", "text")],
     )
     for skill in every:
-        table.add_row(str(skill.roll), skill.id, name(skill, lang), _text(skill, lang))
+        table.add_row(str(skill.roll), skill.id, name(skill, lang), rules_text(skill, lang))
     advances = _table(
         tr(MESSAGES, "advances", lang), [tr(MESSAGES, k, lang) for k in ("xp", "name")]
     )
@@ -624,7 +569,7 @@ def _table_rows(table_id: str) -> Sequence[Any]:
 def _table_cells(entry: Any, lang: Lang) -> tuple[list[str], list[str]]:
     """Column headers and cells of one row of a small table."""
     if isinstance(entry, Action):
-        return ["name", "ca", "notes"], [name(entry, lang), str(entry.ca), _text(entry, lang)]
+        return ["name", "ca", "notes"], [name(entry, lang), str(entry.ca), rules_text(entry, lang)]
     if isinstance(entry, Movement):
         reflex = "" if entry.reflex is None else f"{entry.reflex:+d}"
         return ["mode", "name", "dp", "ca", "reflex", "notes"], [
@@ -633,7 +578,7 @@ def _table_cells(entry: Any, lang: Lang) -> tuple[list[str], list[str]]:
             f"{entry.distance}U",
             str(entry.ca),
             reflex,
-            _text(entry, lang),
+            rules_text(entry, lang),
         ]
     if isinstance(entry, TableModifier):
         return ["name", "value"], [name(entry, lang), f"{entry.value:+d}"]
@@ -649,9 +594,10 @@ def _table_cells(entry: Any, lang: Lang) -> tuple[list[str], list[str]]:
             if entry.high is None
             else (str(entry.low) if entry.low == entry.high else f"{entry.low}-{entry.high}")
         )
-        return ["result", "name", "text"], [roll, name(entry, lang), _text(entry, lang)]
+        return ["result", "name", "text"], [roll, name(entry, lang), rules_text(entry, lang)]
     if isinstance(entry, Invalidity):
-        return ["result", "name", "text"], [str(entry.roll), name(entry, lang), _text(entry, lang)]
+        text = rules_text(entry, lang)
+        return ["result", "name", "text"], [str(entry.roll), name(entry, lang), text]
     if isinstance(entry, Doctor):
         return ["name", "bonus", "cost"], [name(entry, lang), f"{entry.bonus:+d}", str(entry.cost)]
     return ["xp", "name"], [str(entry.xp), name(entry, lang)]
@@ -703,7 +649,7 @@ def describe(entry: Any, lang: Lang) -> list[str]:
     describer = _DESCRIBERS.get(type(entry))
     if describer is not None:
         lines.extend(describer(entry, lang))
-    text = _text(entry, lang)
+    text = rules_text(entry, lang)
     if text:
         lines.append(text)
     return lines

@@ -10,8 +10,9 @@ from fastapi.responses import Response
 from skirmish import rules
 from skirmish.errors import UnknownNameError
 from skirmish.rules.scenarios import scenario_data, scenario_summary, scenarios
+from skirmish.rules.shapes import kind_of, to_json
 from skirmish.web import reads
-from skirmish.web.pages import find_scenario_named, kind, plain
+from skirmish.web.pages import find_scenario_named
 from skirmish.web.site import NotFound, Site, pick_lang, rules_url
 
 
@@ -109,6 +110,6 @@ def router(site: Site) -> APIRouter:
             found = rules.find_any(q)
         except UnknownNameError as error:
             raise NotFound(error, [(s, rules_url(s)) for s in error.suggestions]) from None
-        return site.api(request, [{"type": kind(e), **plain(e)} for e in found])
+        return site.api(request, [{"type": kind_of(e), **to_json(e)} for e in found])
 
     return r

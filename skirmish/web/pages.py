@@ -5,7 +5,7 @@ work."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import quote
 
@@ -20,6 +20,7 @@ from skirmish.errors import RulesError, SkirmishError, UnknownNameError, shown
 from skirmish.i18n import Lang, name
 from skirmish.printing.build import roster_view, scenario_view, weapon_line
 from skirmish.rules.scenarios import Scenario, find_scenario, scenarios
+from skirmish.rules.shapes import kind_of, rules_text
 from skirmish.web import actions, club, reads
 from skirmish.web.site import (
     FEED,
@@ -249,58 +250,10 @@ def find_scenario_named(typed: str, lang: Lang) -> Scenario:
 # ---------------------------------------------------------------------- the rules browser
 
 
-def kind(entry: Any) -> str:
-    """The table an entry comes from, as ``rules show --json`` names it (``type``)."""
-    from skirmish.rules.entries import (
-        Action,
-        Advance,
-        Doctor,
-        Invalidity,
-        Movement,
-        Protection,
-        RecoveryResult,
-        TableModifier,
-    )
-    from skirmish.rules.model import Faction, Item, Profile, Skill, Weapon
-
-    kinds: Sequence[tuple[type[Any], str]] = (
-        (Faction, "faction"), (Profile, "profile"), (Weapon, "weapon"), (Item, "item"),
-        (Skill, "skill"), (Advance, "advance"), (Action, "action"), (Movement, "movement"),
-        (TableModifier, "modifier"), (Protection, "protection"), (RecoveryResult, "recovery"),
-        (Invalidity, "invalidity"), (Doctor, "doctor"),
-    )  # fmt: skip
-    return next(kind for cls, kind in kinds if isinstance(entry, cls))
-
-
-def plain(value: Any) -> Any:
-    """An entry's fields as JSON-ready values, as ``rules show --json`` prints them."""
-    import dataclasses
-    from enum import Enum
-
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    return value
-
-
-def _text(entry: Any, lang: Lang) -> str:
-    suffix = "_it" if lang is Lang.IT else "_en"
-    for stem in ("special", "text", "note"):
-        value = getattr(entry, stem + suffix, None)
-        if isinstance(value, str) and value:
-            return value
-    return ""
-
-
 def _entry(entry: Any, lang: Lang) -> dict[str, Any]:
     """One search result: its table, its name in both languages, its numbers, its rules text."""
     other = Lang.EN if lang is Lang.IT else Lang.IT
-    table = kind(entry)
+    table = kind_of(entry)
     numbers = ""
     if table == "profile":
         numbers = TEXT[lang.value]["profile_numbers"].format(
@@ -328,7 +281,7 @@ def _entry(entry: Any, lang: Lang) -> dict[str, Any]:
         "other": name(entry, other) if name(entry, other) != name(entry, lang) else "",
         "numbers": numbers,
         "lines": lines,
-        "text": _text(entry, lang),
+        "text": rules_text(entry, lang),
         "section": getattr(entry, "section", ""),
     }
 
