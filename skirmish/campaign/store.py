@@ -200,19 +200,27 @@ def _sqlite_begin(connection: Connection) -> None:
 
 
 def _postgresql_begin(connection: Connection) -> None:
-    """A reader's transaction is read-only; a writer waits at most ``busy_seconds()`` for a row
-    another writer holds (``lookup`` locks them), then is refused with ``BUSY_MESSAGE``."""
+    """A reader's transaction is read-only and reads one snapshot (REPEATABLE READ: every
+    query of a page sees the same committed state, as an SQLite reader does); a writer's reads
+    the latest rows it locks (READ COMMITTED, the server's default) and waits at most
+    ``busy_seconds()`` for a row another writer holds (``lookup`` locks them), then is refused
+    with ``BUSY_MESSAGE``."""
     reading = _access(connection) is Access.READ
     driver: Any = connection.connection.dbapi_connection
     if _psycopg_idle(driver):
-        # psycopg then begins with ``BEGIN READ ONLY`` (or a plain ``BEGIN``): one round trip
-        # fewer than a ``SET TRANSACTION`` after it, on every page the web app serves.
-        if driver.read_only != reading:
+        # psycopg then begins with ``BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`` (or a
+        # plain ``BEGIN``): one round trip, where a ``SET TRANSACTION`` after it is two, on
+        # every page the web app serves.
+        from psycopg import IsolationLevel
+
+        level = IsolationLevel.REPEATABLE_READ if reading else None
+        if driver.read_only != reading or driver.isolation_level != level:
             driver.read_only = reading
+            driver.isolation_level = level
     elif reading:
-        connection.exec_driver_sql("SET TRANSACTION READ ONLY")
+        connection.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
     elif getattr(driver, "read_only", False):
-        connection.exec_driver_sql("SET TRANSACTION READ WRITE")
+        connection.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED READ WRITE")
     if not reading:
         milliseconds = max(int(busy_seconds() * 1000), 1)
         connection.exec_driver_sql(f"SET LOCAL lock_timeout = {milliseconds}")
