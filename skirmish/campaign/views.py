@@ -10,8 +10,10 @@ an advance never lowers the rating (issue #10). The treasury is not part of it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, cast
 
+from sqlalchemy import inspect
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import object_session, selectinload
 from sqlmodel import Session, col, select
@@ -33,33 +35,48 @@ def rating(gang: Gang) -> int:
     """The gang's rating: model costs + equipment paid + 5$ per XP earned (see module docs)."""
     session = object_session(gang)
     advances = _advances(session, [gang.id]) if session is not None else {}
-    return _rating(gang, advances.get(gang.id, []))
+    return _rating(gang, [item.paid for item in gang.items], advances.get(gang.id, []))
 
 
 def ratings(session: OrmSession, gangs: Sequence[Gang]) -> dict[int | None, int]:
-    """``rating`` of each of ``gangs`` (by id), in a few queries whatever their number (a
-    campaign's list and standings): their models and items are loaded together, and the
-    advances of them all are read at once."""
+    """``rating`` of each of ``gangs`` (by id), in three queries whatever their number (a
+    campaign's list and standings): the models of those not loaded yet, what each gang paid
+    for its items (plain numbers: a long campaign's gangs own hundreds), and their advances."""
     ids = [g.id for g in gangs if g.id is not None]
-    if ids:
+    unloaded = [g.id for g in gangs if g.id is not None and "members" in inspect(g).unloaded]
+    if unloaded:
         session.execute(
-            select(Gang)
-            .where(col(Gang.id).in_(ids))
-            .options(selectinload(Gang.members), selectinload(Gang.items))  # type: ignore[arg-type]
+            select(Gang).where(col(Gang.id).in_(unloaded)).options(selectinload(Gang.members))  # type: ignore[arg-type]
         ).all()
+    paid: dict[int | None, list[int]] = {}
+    if ids:
+        rows = session.execute(
+            select(OwnedItem.gang_id, OwnedItem.paid).where(col(OwnedItem.gang_id).in_(ids))
+        ).all()
+        for gang_id, price in rows:
+            paid.setdefault(gang_id, []).append(price)
     advances = _advances(session, ids)
-    return {g.id: _rating(g, advances.get(g.id, [])) for g in gangs}
+    return {g.id: _rating(g, paid.get(g.id, []), advances.get(g.id, [])) for g in gangs}
 
 
-def _rating(gang: Gang, advances: Sequence[tuple[int | None, int]]) -> int:
+def _rating(gang: Gang, paid: Sequence[int], advances: Sequence[tuple[int | None, int]]) -> int:
+    """The sum itself: ``paid``, what the gang paid for each item it owns; ``advances``, the
+    XP cost of each of its standing advances and the model that took it."""
     roster = active_members(gang)
-    models = sum(find_profile(m.profile, faction=gang.faction).cost for m in roster)
-    kit = sum(item.paid for item in gang.items)
+    models = sum(_profile_cost(m.profile, gang.faction) for m in roster)
+    kit = sum(paid)
     on_roster = {m.id for m in roster}
     # XP the models on the roster spent on the advances they keep
     spent = sum(cost for member, cost in advances if member in on_roster)
     earned = sum(m.xp for m in roster) + spent
     return models + kit + XP_VALUE * earned
+
+
+@cache
+def _profile_cost(profile: str, faction: str) -> int:
+    """A profile's cost (the book's tables never change while skirmish runs; a campaign's
+    standings ask it for every model of every gang)."""
+    return find_profile(profile, faction=faction).cost
 
 
 def _advances(
