@@ -516,7 +516,7 @@ def serve_profiled(url: str, port: int, out: str) -> None:
 
     def profiled(func: Any, *args: Any, **kwargs: Any) -> Any:
         def call() -> Any:
-            profile = cProfile.Profile()
+            profile = cProfile.Profile(time.thread_time)  # processor time, not waiting
             try:
                 return profile.runcall(func, *args, **kwargs)
             finally:
@@ -530,13 +530,14 @@ def serve_profiled(url: str, port: int, out: str) -> None:
     # uvicorn stops on SIGTERM and then raises it again under the handler it found: a quiet
     # one, so that the statistics below are still written.
     signal.signal(signal.SIGTERM, lambda *_: None)
-    loop = cProfile.Profile()
+    loop = cProfile.Profile(time.thread_time)
     loop.enable()
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
     loop.disable()
     stats = pstats.Stats(loop)
     for profile in profiles:
         stats.add(profile)
+    stats.dump_stats(f"{out}.pstats")  # for pstats' callers and callees
     with open(out, "w") as stream:
         stats.stream = stream  # type: ignore[attr-defined]
         stats.sort_stats("cumulative").print_stats(45)

@@ -9,6 +9,7 @@ refused before anything listens. FastAPI, uvicorn and segno are imported only he
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 import sys
 from typing import Annotated
@@ -49,6 +50,16 @@ HostOpt = Annotated[
 ]
 PortOpt = Annotated[
     int, typer.Option("--port", min=1, max=65535, help="TCP port to listen on (1 to 65535).")
+]
+WorkersOpt = Annotated[
+    int,
+    typer.Option(
+        "--workers",
+        min=1,
+        max=16,
+        help="Server processes (1 to 16), each answering 20 requests at once with 20 database "
+        "connections: one per core serves more readers at once on the club's PostgreSQL.",
+    ),
 ]
 
 
@@ -119,6 +130,7 @@ def serve(
     host: HostOpt = "127.0.0.1",
     port: PortOpt = 8000,
     db: DbOpt = None,
+    workers: WorkersOpt = 1,
 ) -> None:
     """Serve the club's web app: every campaign's standings, gangs, models, scenarios, rules,
     roster PDFs and the JSON API under /api/v1 (read-only for now), until Ctrl-C.
@@ -141,4 +153,19 @@ def serve(
         echo(tr(MESSAGES, "scan", lang))
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
-    uvicorn.run(app, host=host, port=port, log_level="info", server_header=False)
+    if workers == 1:
+        uvicorn.run(app, host=host, port=port, log_level="info", server_header=False)
+        return
+    # Each worker process builds its own app, from the same store: uvicorn imports the factory
+    # by name there, and the store is passed on the way ``create_app`` reads it.
+    if db is not None:
+        os.environ["SKIRMISH_DB"] = db
+    uvicorn.run(
+        "skirmish.web.app:create_app",
+        factory=True,
+        workers=workers,
+        host=host,
+        port=port,
+        log_level="info",
+        server_header=False,
+    )
