@@ -1,0 +1,281 @@
+"""The initiative roll of §1.8 on two phones (issue #12): rolled once, kept, then chosen.
+
+At the table the roll and the winner's choice are two moments: both players see the dice, then
+the winner says which of the two revealed models takes its turn (R-07: "chi vince può decidere
+se attivare un suo personaggio o farlo attivare all'avversario"). ``initiative.initiative``
+records both at once, so a phone first *tries* it (``trial``, in a unit of work its caller
+throws away: nothing is recorded), keeps what the dice said (``keep``), and the winner's tap
+then records the initiative with those very dice (``choose``), so the totals, the ties (H-06)
+and Nervi scossi are reckoned once, by the service, the same way twice.
+
+The roll is kept as the answer to the roll (``request_key``, 0009) under a key naming the game,
+the turn, the round and the game's revision: a second roll in the same state is answered with
+the first (nobody rolls again for a better die), and anything that changes the game (a changed
+pick, an action, an undo) moves the revision on, so a kept roll never outlives the state it was
+rolled in. Typed dice that tie (R-07, H-06) are kept as the tied rounds, and the next dice typed
+or rolled carry on from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session
+
+from skirmish.campaign.game.initiative import InitiativeReport, initiative
+from skirmish.campaign.game.tables import Game, GameModel
+from skirmish.campaign.logbook import now_text
+from skirmish.campaign.models import RequestKey
+from skirmish.engine.dice import RandomDice, TableDice
+from skirmish.errors import CampaignError, DiceError
+from skirmish.rules.model import Side
+
+#: The route a kept roll is filed under in ``request_key``.
+ROUTE = "game/initiative-roll"
+
+
+def key_of(game: Game, turn: int, round_no: int) -> str:
+    """The key of the roll of ``round_no`` of ``turn`` in the game's present state (≤ 64)."""
+    return f"initiative:{game.id}:{turn}:{round_no}:{game.revision}"
+
+
+@dataclass(frozen=True)
+class Round:
+    """One roll-off of the initiative: each side's die and total."""
+
+    good_die: int
+    good_total: int
+    bad_die: int
+    bad_total: int
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A roll made at the table and not yet recorded: the two models revealed, whose FAMA each
+    side counts, the dice, the rounds (all tied when ``winner_side`` is None: typed dice that
+    must be rolled again), each side's RIF and FAMA, the winner and who rolled."""
+
+    good: str
+    bad: str
+    good_id: int
+    bad_id: int
+    good_fama_from: str | None
+    bad_fama_from: str | None
+    dice: tuple[int, ...]
+    rounds: tuple[Round, ...]
+    good_rif: int
+    good_fama: int
+    bad_rif: int
+    bad_fama: int
+    winner_side: Side | None
+    shaken: tuple[str, ...]
+    user_id: int | None
+
+    @property
+    def winner(self) -> str | None:
+        if self.winner_side is None:
+            return None
+        return self.good if self.winner_side is Side.GOOD else self.bad
+
+    def data(self) -> dict[str, Any]:
+        """As JSON (the kept answer's body, and the API's ``roll``)."""
+        return {
+            "good": self.good,
+            "bad": self.bad,
+            "good_id": self.good_id,
+            "bad_id": self.bad_id,
+            "good_fama_from": self.good_fama_from,
+            "bad_fama_from": self.bad_fama_from,
+            "dice": list(self.dice),
+            "rounds": [
+                {"good": [r.good_die, r.good_total], "bad": [r.bad_die, r.bad_total]}
+                for r in self.rounds
+            ],
+            "good_rif": self.good_rif,
+            "good_fama": self.good_fama,
+            "bad_rif": self.bad_rif,
+            "bad_fama": self.bad_fama,
+            "winner": self.winner,
+            "winner_side": self.winner_side.value if self.winner_side else None,
+            "tied": self.winner_side is None,
+            "shaken": list(self.shaken),
+            "user_id": self.user_id,
+        }
+
+    @classmethod
+    def of(cls, body: Mapping[str, Any]) -> Kept:
+        side = body.get("winner_side")
+        return cls(
+            good=body["good"],
+            bad=body["bad"],
+            good_id=body["good_id"],
+            bad_id=body["bad_id"],
+            good_fama_from=body.get("good_fama_from"),
+            bad_fama_from=body.get("bad_fama_from"),
+            dice=tuple(body["dice"]),
+            rounds=tuple(
+                Round(r["good"][0], r["good"][1], r["bad"][0], r["bad"][1]) for r in body["rounds"]
+            ),
+            good_rif=body["good_rif"],
+            good_fama=body["good_fama"],
+            bad_rif=body["bad_rif"],
+            bad_fama=body["bad_fama"],
+            winner_side=Side(side) if side else None,
+            shaken=tuple(body.get("shaken", ())),
+            user_id=body.get("user_id"),
+        )
+
+
+def _revealed_names(revealed: Mapping[Side, GameModel]) -> tuple[GameModel, GameModel]:
+    return revealed[Side.GOOD], revealed[Side.BAD]
+
+
+def trial(
+    session: Session,
+    *,
+    game: Game,
+    revealed: Mapping[Side, GameModel],
+    good_fama_from: str | None,
+    bad_fama_from: str | None,
+    earlier: Sequence[int],
+    typed: Sequence[int] | None,
+    user_id: int | None,
+) -> Kept:
+    """The initiative of the two ``revealed`` models rolled with the dice of ``earlier`` tied
+    rounds, then ``typed`` (one die for each side, good first) or, with ``None``, dice rolled
+    here; what the dice said, to keep. It records the initiative in ``session``, which the
+    caller throws away: only ``choose`` records it for good. Typed dice that tie again are kept
+    as tied rounds, to be rolled again (R-07, H-06)."""
+    if typed is not None and len(typed) != 2:
+        raise DiceError(
+            f"type one die for each side, the good side's first: {len(typed)} given.",
+            it=f"scrivi un dado per parte, prima quello dei buoni: dati {len(typed)}.",
+        )
+    given = (*earlier, *(typed or ()))
+    good, bad = _revealed_names(revealed)
+    # Typed dice go first; if they tie, random dice finish the roll only so that the service
+    # reports the tied rounds' totals: those dice are not kept.
+    source = TableDice(given, random_dice=RandomDice())
+    report = initiative(
+        session, game=game, good=good.name, bad=bad.name, good_fama_from=good_fama_from,
+        bad_fama_from=bad_fama_from, activate=None, choose=None, dice=source,
+    )  # fmt: skip
+    return _kept(report, good, bad, good_fama_from, bad_fama_from, given, typed, user_id)
+
+
+def _kept(
+    report: InitiativeReport,
+    good: GameModel,
+    bad: GameModel,
+    good_fama_from: str | None,
+    bad_fama_from: str | None,
+    given: Sequence[int],
+    typed: Sequence[int] | None,
+    user_id: int | None,
+) -> Kept:
+    if not report.rolled or len(report.rollers) != 2:
+        raise CampaignError(
+            "no initiative roll is needed now (§1.8).",
+            it="ora non serve tirare l'iniziativa (§1.8).",
+        )
+    first, second = report.rollers
+    rounds = tuple(
+        Round(g_die, g_total, b_die, b_total)
+        for g_die, g_total, b_die, b_total in zip(
+            first.dice, first.totals, second.dice, second.totals, strict=True
+        )
+    )
+    dice = tuple(d.value for d in report.dice)
+    decided = typed is None or len(dice) <= len(given)
+    winner = report.winner_side if decided else None
+    kept_rounds = rounds if decided else rounds[: len(given) // 2]
+    return Kept(
+        good=good.name,
+        bad=bad.name,
+        good_id=int(good.id or 0),
+        bad_id=int(bad.id or 0),
+        good_fama_from=first.fama_from if good_fama_from else None,
+        bad_fama_from=second.fama_from if bad_fama_from else None,
+        dice=dice if decided else tuple(given),
+        rounds=kept_rounds,
+        good_rif=first.rif,
+        good_fama=first.fama,
+        bad_rif=second.rif,
+        bad_fama=second.fama,
+        winner_side=winner,
+        shaken=report.shaken if decided else (),
+        user_id=user_id,
+    )
+
+
+def kept_roll(
+    session: Session, *, game: Game, turn: int, round_no: int, revealed: Mapping[Side, GameModel]
+) -> Kept | None:
+    """The roll kept for this round in the game's present state, if any (for the two models
+    revealed now)."""
+    row = session.get(RequestKey, key_of(game, turn, round_no))
+    if row is None or row.route != ROUTE:
+        return None
+    kept = Kept.of(row.body)
+    good, bad = _revealed_names(revealed)
+    if (kept.good_id, kept.bad_id) != (good.id, bad.id):
+        return None
+    return kept
+
+
+def keep(
+    session: Session,
+    *,
+    game: Game,
+    turn: int,
+    round_no: int,
+    revealed: Mapping[Side, GameModel],
+    roll: Kept,
+    earlier: Kept | None,
+) -> Kept:
+    """Keep ``roll`` for this round (it follows ``earlier``, the tied rounds it carries on
+    from, or nothing). A roll already kept in the same state wins: a second phone, or a
+    second tap, is answered with it."""
+    present = kept_roll(session, game=game, turn=turn, round_no=round_no, revealed=revealed)
+    if present is not None and (earlier is None or present != earlier):
+        return present
+    key = key_of(game, turn, round_no)
+    row = session.get(RequestKey, key)
+    if row is None:
+        row = RequestKey(
+            key=key, user_id=roll.user_id, route=ROUTE, status=200, body={}, created_at=now_text()
+        )
+    row.body = roll.data()
+    session.add(row)
+    session.flush()
+    return roll
+
+
+def choose(
+    session: Session,
+    *,
+    game: Game,
+    roll: Kept,
+    activate: Side,
+) -> InitiativeReport:
+    """Record the kept ``roll`` as the initiative (``initiative.initiative``, its very dice),
+    the winner having chosen which of the two revealed models, ``activate``'s, takes its turn
+    now (§1.8); that turn begins."""
+    if roll.winner_side is None:
+        raise CampaignError(
+            "the initiative is tied: roll again before choosing (R-07, H-06).",
+            it="l'iniziativa è in parità: tirate di nuovo prima di scegliere (R-07, H-06).",
+        )
+    report = initiative(
+        session, game=game, good=roll.good, bad=roll.bad, good_fama_from=roll.good_fama_from,
+        bad_fama_from=roll.bad_fama_from, activate=activate.value, choose=None,
+        dice=TableDice(roll.dice),
+    )  # fmt: skip
+    if report.winner_side is not roll.winner_side:  # the game changed under the kept roll
+        raise CampaignError(
+            "the game changed since the initiative was rolled: roll it again.",
+            it="la partita è cambiata dopo il tiro d'iniziativa: tiratela di nuovo.",
+        )
+    return report
