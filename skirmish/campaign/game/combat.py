@@ -214,6 +214,46 @@ def _combatants(
     return combatant(session, attacker), person(ProfileId.UNARMED_CIVILIAN, ref.objective.objective)
 
 
+def shot_setup(
+    session: Session, game: Game, shooter: GameModel, ref: ModelRef, situation: Mapping[str, Any]
+) -> tuple[ShootSetup, Combatant, Weapon, kit.Volley | None]:
+    """The engine's setup of ``shooter``'s shot at ``ref`` with the table's ``situation``: the
+    weapon chosen (one it carries), the gun's load (refused: empty, jammed, R-14), the carried
+    objective's one hand, the scenario's night. Read only: ``shoot`` rolls it, and the web's
+    odds before the shot are taken from it (issue #12)."""
+    table = dict(situation)
+    mine, theirs = _combatants(session, game, shooter, ref)
+    weapon = pick_weapon(mine, table.pop("weapon", None), fight=False, range_u=table.get("range"))
+    assert weapon is not None
+    _one_handed_check(session, game, shooter, weapon)
+    volley, table = kit.ready_to_fire(session, shooter, weapon, table, game.turn)  # §4.2, R-14
+    scenario = scenario_of(game)
+    # R-02, §10.5: the night's −1 counts only beyond 20U, so it needs --range; a shot without
+    # one is taken as within 20U, as at the table (issue #10; docs/games.md).
+    night = table.get("range") is not None and any(
+        m.key == "night" and m.roll.value == "shoot" for m in scenario.modifiers
+    )
+    setup = setup_of(Procedure.SHOOT, mine, theirs, table, weapon=weapon, night=night)
+    assert isinstance(setup, ShootSetup)
+    return setup, mine, weapon, volley
+
+
+def fight_setup(
+    session: Session, game: Game, fighter: GameModel, ref: ModelRef, situation: Mapping[str, Any]
+) -> tuple[MeleeSetup, Weapon | None]:
+    """The engine's setup of ``fighter``'s fight with ``ref`` (the weapons chosen among what
+    each carries). Read only: ``melee`` rolls it, the web's odds are taken from it."""
+    table = dict(situation)
+    mine, theirs = _combatants(session, game, fighter, ref)
+    weapon = pick_weapon(mine, table.pop("weapon", None), fight=True)
+    defender_weapon = pick_weapon(theirs, table.pop("target_weapon", None), fight=True)
+    setup = setup_of(
+        Procedure.MELEE, mine, theirs, table, weapon=weapon, target_weapon=defender_weapon
+    )
+    assert isinstance(setup, MeleeSetup)
+    return setup, weapon
+
+
 def shoot(
     session: Session,
     *,
@@ -243,20 +283,8 @@ def shoot(
         session, game, ref.model, situation.get("target_waiting"), opportunity=opportunity
     )
     situation = {**situation, "target_waiting": waiting.value}
-    table = dict(situation)
-    mine, theirs = _combatants(session, game, shooter, ref)
-    weapon = pick_weapon(mine, table.pop("weapon", None), fight=False, range_u=table.get("range"))
-    assert weapon is not None
-    _one_handed_check(session, game, shooter, weapon)
-    volley, table = kit.ready_to_fire(session, shooter, weapon, table, game.turn)  # §4.2, R-14
+    setup, mine, weapon, volley = shot_setup(session, game, shooter, ref, situation)
     scenario = scenario_of(game)
-    # R-02, §10.5: the night's −1 counts only beyond 20U, so it needs --range; a shot without
-    # one is taken as within 20U, as at the table (issue #10; docs/games.md).
-    night = table.get("range") is not None and any(
-        m.key == "night" and m.roll.value == "shoot" for m in scenario.modifiers
-    )
-    setup = setup_of(Procedure.SHOOT, mine, theirs, table, weapon=weapon, night=night)
-    assert isinstance(setup, ShootSetup)
     opened: AtTable[ReflexResult, FailedDie, Payment] | None = None
     if opportunity:  # §4.2.3: the reflex test first; failed, no shot, the turn spent (§2.4)
         check_shoot(setup)  # a shot the rules refuse is refused before any die is rolled
@@ -350,14 +378,7 @@ def melee(
     started = begin(session, game, fighter, action=EventKind.MELEE)  # §1.8, §2.1
     waiting = target_waiting(session, game, ref.model, situation.get("target_waiting"))
     situation = {**situation, "target_waiting": waiting.value}  # R-18
-    table = dict(situation)
-    mine, theirs = _combatants(session, game, fighter, ref)
-    weapon = pick_weapon(mine, table.pop("weapon", None), fight=True)
-    defender_weapon = pick_weapon(theirs, table.pop("target_weapon", None), fight=True)
-    setup = setup_of(
-        Procedure.MELEE, mine, theirs, table, weapon=weapon, target_weapon=defender_weapon
-    )
-    assert isinstance(setup, MeleeSetup)
+    setup, weapon = fight_setup(session, game, fighter, ref, situation)
     rolled = roll_action(session, game, lambda d: roll_melee(setup, d), dice,
                          attacker=fighter, target=ref.model, rerolls=rerolls,
                          more=True)  # fmt: skip
