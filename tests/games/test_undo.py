@@ -46,13 +46,17 @@ ACTIONS: tuple[tuple[str, ...], ...] = (
 
 
 def rows(db: Path | str) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of the game tables and the campaign log, all columns, ids included."""
+    """Every row of the game tables and the campaign log, all columns, ids included, but the
+    game's revision: every change moves it on, an undo too (issue #12, test_revision.py)."""
     with sqlite3.connect(db) as connection:
         found = {
             table: connection.execute(f"SELECT * FROM {table} ORDER BY id").fetchall()
             for table in (*GAME_TABLES, "log_entry", "member", "gang", "owned_item")
         }
+        names = [column[1] for column in connection.execute("PRAGMA table_info(game)")]
     connection.close()
+    at = names.index("revision")
+    found["game"] = [row[:at] + row[at + 1 :] for row in found["game"]]
     return found
 
 

@@ -12,6 +12,14 @@ game's rows after it, so an undo can tell whether anything changed them since.
 
 A game created in the unit of work (``game start``) was never locked before it: its first event
 has no ``before``, and the start cannot be undone by ``game undo`` (``game abandon`` drops it).
+
+The same place moves the game's ``revision`` on (issue #12): ``seal`` adds one to the revision
+the game had when the unit of work locked it, once, whenever the unit of work changed the game
+(its rows, its events, or a change outside them it declared with ``touch``: a secret pick, an
+end vote). Undo included: it puts the old revision back with the other rows, and ``seal`` then
+moves it past the one it had, so a revision is never seen twice. A refused unit of work rolls
+back, ``seal`` with it. When the game's log changed (an action recorded or undone), the end
+votes of both sides lapse (``end.vote_end``): they were given on the game as it stood.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import JSON, Table, delete, event, insert, select, update
+from sqlalchemy import JSON, Table, delete, event, func, insert, select, update
 from sqlmodel import Session
 
 from skirmish.campaign.game.tables import Game, GameEvent, GameGang, GameModel, GameObjective
@@ -47,6 +55,9 @@ TABLES: tuple[tuple[str, Table], ...] = (
 )
 #: Where the action's own facts are kept in ``GameEvent.before`` (``seal``).
 ACTION = "action"
+#: Columns that are not the game's play (issue #12): the revision moves on at every change,
+#: the end votes lapse by themselves; neither makes an undo refuse (``digest``).
+UNWATCHED = frozenset({"revision", "end_vote"})
 _PENDING = "game_before"
 _HOOKED = "game_before_hooked"
 
@@ -81,7 +92,12 @@ def digest(state: State, columns: dict[str, set[str]] | None = None) -> str:
         rows = state.get(name) or []
         keep = columns.get(name) if columns is not None else None
         shown[name] = [
-            {k: v for k, v in row.items() if keep is None or not keep or k in keep} for row in rows
+            {
+                k: v
+                for k, v in row.items()
+                if k not in UNWATCHED and (keep is None or not keep or k in keep)
+            }
+            for row in rows
         ]
     text = json.dumps(shown, sort_keys=True, default=str, ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -139,9 +155,11 @@ class Pending:
     """A game locked by the unit of work: its rows before, and what the action has recorded."""
 
     state: State
+    log_mark: tuple[int, int]  # the game's events when locked: how many, the last id
     first: GameEvent | None = None
     events: list[int] = field(default_factory=list)
     log: list[int] = field(default_factory=list)
+    touched: bool = False  # changed outside its rows and events (``touch``)
 
 
 def _pending(session: Session) -> dict[int, Pending]:
@@ -156,11 +174,29 @@ def remember(session: Session, game: Game) -> None:
     pending = _pending(session)
     if game.id in pending:
         return
-    pending[game.id] = Pending(game_rows(session, game.id))
+    pending[game.id] = Pending(game_rows(session, game.id), _log_mark(session, game.id))
     if not session.info.get(_HOOKED):
         event.listen(session, "before_commit", seal)
         event.listen(session, "after_transaction_end", _forget)
         session.info[_HOOKED] = True
+
+
+def _log_mark(session: Session, game_id: int) -> tuple[int, int]:
+    """How many events the game has and the last one's id: an undo deletes some."""
+    events = _table(GameEvent)
+    count, last = session.execute(
+        select(func.count(), func.max(events.c.id)).where(events.c.game_id == game_id)
+    ).one()
+    return int(count or 0), int(last or 0)
+
+
+def touch(session: Session, game: Game) -> None:
+    """Declare a change of ``game`` outside its rows and events (a secret pick, an end vote),
+    so the unit of work moves its revision on all the same."""
+    remember(session, game)
+    pending = _pending(session).get(game.id) if game.id is not None else None
+    if pending is not None:
+        pending.touched = True
 
 
 def attach(session: Session, game_id: int) -> State | None:
@@ -195,6 +231,7 @@ def seal(session: Session) -> None:
     the game's rows after it."""
     pending = session.info.pop(_PENDING, {})
     for game_id, action in pending.items():
+        _move_on(session, game_id, action)
         if action.first is None or action.first.before is None:
             continue
         after = digest(game_rows(session, game_id))
@@ -203,6 +240,28 @@ def seal(session: Session) -> None:
             ACTION: {"events": action.events, "log": action.log, "after": after},
         }
         session.add(action.first)
+    session.flush()
+
+
+def _move_on(session: Session, game_id: int, action: Pending) -> None:
+    """Issue #12: one more revision for a unit of work that changed the game; the end votes
+    lapse when its log changed."""
+    logged_now = bool(action.events) or _log_mark(session, game_id) != action.log_mark
+    if not (
+        logged_now or action.touched or digest(game_rows(session, game_id)) != digest(action.state)
+    ):
+        return
+    game = session.get(Game, game_id)
+    if game is None:
+        return
+    was = action.state["game"][0].get("revision", 0) if action.state["game"] else 0
+    game.revision = max(int(was or 0), game.revision) + 1
+    session.add(game)
+    if logged_now:
+        for side in session.scalars(select(GameGang).where(GameGang.game_id == game_id)):
+            if side.end_vote is not None:
+                side.end_vote = None
+                session.add(side)
     session.flush()
 
 
