@@ -15,10 +15,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session
 
+from skirmish.engine.situation import Procedure
 from skirmish.errors import SkirmishError
 from skirmish.rules.model import ObjectiveState, Side, Weapon
 
@@ -253,3 +255,140 @@ def thirsty(figure: Figure) -> bool:
     from skirmish.rules.ids import ItemId
 
     return figure.in_play and figure.left.get(ItemId.WHISKY, 0) > 0 and not figure.drank
+
+
+# ------------------------------------------------------------------------------- a shot, a fight
+
+
+@dataclass(frozen=True)
+class Prefill:
+    """What the game knows of a shot or a fight before the players say range and cover: the
+    weapons each side would use by default (``combatant.pick_weapon``, as the service picks
+    them), whether the target is still to take its turn (R-18, from the record), whether the
+    scenario's night counts (R-02, §10.5), the attacker's gang leader in play (its FRED counts
+    within 5U, R-04) and whether the attacker is that leader."""
+
+    attacker: Figure
+    target: Figure | None  # None: a scenario's person
+    person: Person | None
+    weapon: str | None  # the weapon id the service picks by default (None: bare hands)
+    target_weapon: str | None  # a fight's defender's
+    target_waiting: bool | None  # None: a scenario's person takes no turns
+    night: bool
+    leader: str | None  # the name of the attacker's gang leader in play
+    is_leader: bool
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The exact chances of a shot or a fight as the service would roll it now (``odds``), with
+    no FAMA or FORTUNA spent: at least one damage, at least one wound, the target eliminated
+    (``None`` where the target has no such numbers, a scenario's person)."""
+
+    hit: Fraction
+    wound: Fraction | None
+    eliminate: Fraction | None
+
+
+def prefill(
+    session: Session,
+    game: Game,
+    table: Table,
+    attacker: str,
+    target: str,
+    procedure: Procedure,
+    range_u: int | None = None,
+) -> Prefill:
+    """The situation of ``attacker``'s shot at (or fight with) ``target`` as the game knows it."""
+    from skirmish.campaign.game.activations import acted
+    from skirmish.campaign.game.board import (
+        find_model,
+        game_gang_of,
+        is_leader,
+        models_of,
+        resolve_target,
+        scenario_of,
+    )
+    from skirmish.campaign.game.combatant import combatant, person, pick_weapon
+    from skirmish.rules.ids import ProfileId
+
+    shooter = find_model(session, game, attacker)
+    ref = resolve_target(session, game, target)
+    mine = combatant(session, shooter)
+    fight = procedure is Procedure.MELEE
+    weapon = pick_weapon(mine, None, fight=fight, range_u=range_u)
+    theirs = None
+    if ref.model is not None:
+        theirs = combatant(session, ref.model)
+    elif ref.objective is not None:
+        theirs = person(ProfileId.UNARMED_CIVILIAN, ref.objective.objective)
+    defence = pick_weapon(theirs, None, fight=True) if fight and theirs is not None else None
+    scenario = scenario_of(game)
+    gang = game_gang_of(session, shooter)
+    leader = next(
+        (
+            m
+            for m in models_of(session, game)
+            if m.game_gang_id == gang.id and is_leader(session, game, m) and not m.eliminated
+        ),
+        None,
+    )
+    chosen = table.figure(ref.model.name) if ref.model is not None else None
+    if ref.model is not None and chosen is None:
+        chosen = next((f for f in table.figures if f.name == ref.model.name), None)
+    person_row = None
+    if ref.objective is not None:
+        person_row = next(
+            (p for p in table.persons if p.objective == ref.objective.objective), None
+        )
+    figure = table.figure(attacker) or next(f for f in table.figures if f.name == shooter.name)
+    return Prefill(
+        attacker=figure,
+        target=chosen,
+        person=person_row,
+        weapon=weapon.id if weapon is not None else None,
+        target_weapon=defence.id if defence is not None else None,
+        target_waiting=None if ref.model is None else not acted(game, ref.model),
+        night=not fight
+        and any(
+            m.key == "night" and m.roll.value == "shoot" for m in scenario.modifiers
+        ),  # fmt: skip
+        leader=leader.name if leader is not None else None,
+        is_leader=is_leader(session, game, shooter),
+    )
+
+
+def odds(
+    session: Session,
+    game: Game,
+    attacker: str,
+    target: str,
+    procedure: Procedure,
+    situation: Mapping[str, Any],
+) -> Odds:
+    """The exact chances of the shot or fight the service would roll with ``situation`` (the
+    declaration's ids; ``target_waiting`` ``None``: from the record, R-18), from the very setup
+    it rolls (``combat.shot_setup``, ``fight_setup``): the service's refusals (an empty gun, a
+    weapon not carried) are raised here too."""
+    from skirmish.campaign.game.activations import acted
+    from skirmish.campaign.game.board import find_model, resolve_target
+    from skirmish.campaign.game.combat import fight_setup, shot_setup
+    from skirmish.engine.combat import CombatOutcome
+    from skirmish.odds.combat import melee_odds, shoot_odds
+
+    model = find_model(session, game, attacker)
+    ref = resolve_target(session, game, target)
+    values = dict(situation)
+    if values.get("target_waiting") is None:
+        values["target_waiting"] = ref.model is not None and not acted(game, ref.model)
+    if procedure is Procedure.MELEE:
+        melee, _ = fight_setup(session, game, model, ref, values)
+        found = melee_odds(melee)
+    else:
+        shot, *_ = shot_setup(session, game, model, ref, values)
+        found = shoot_odds(shot)
+    hit = 1 - found.damage[0]
+    wound = 1 - found.wounds[0] if found.wounds is not None else None
+    outcome = found.outcome
+    eliminate = outcome[CombatOutcome.ELIMINATED] if outcome is not None else None
+    return Odds(hit, wound, eliminate)
