@@ -1,0 +1,211 @@
+"""Who may do what in a game played on the players' phones (issue #12), declared once in
+``TABLE``, beside the campaign's own table (``campaign.permissions``).
+
+An actor stands to a game in one or more ``GameRelation``: the player of the good side (the
+account that owns the good side's gang, ``gang.owner_id``, and has a role in the campaign), the
+player of the bad side, a referee (the campaign's owner or an arbitrator), or a spectator
+(anyone else: a player of the campaign whose gang is not in this game, a visitor of a public
+campaign, nobody logged in). One account may hold several relations (it owns both gangs, or is
+the owner and a player): it may do what any of them may.
+
+Each ``GameAction`` grants each relation ``YES``, ``NO``, ``OWN_SIDE`` (only for the side the
+player plays: the side of the model that acts, of the model shot at, of the model that saves,
+of the gang whose post-game it is) or ``IF_VISIBLE`` (a spectator watches a game of a campaign
+they may see). The local command line (``permissions.CLI``), and every reader of a store with
+no accounts at all (the web's ``Viewer.actor`` is then ``CLI``), may do everything.
+
+The web asks ``may_game`` before it offers a button and ``require_game`` inside the unit of work
+that makes the change; a refusal changes nothing.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final
+
+from sqlmodel import Session
+
+from skirmish.campaign.game.board import gangs_of
+from skirmish.campaign.game.tables import Game
+from skirmish.campaign.models import Campaign, Gang, User
+from skirmish.campaign.permissions import CLI, Action, Actor, Relation, may, relation
+from skirmish.engine.glossary import label
+from skirmish.errors import CampaignError
+from skirmish.rules.model import Side
+
+
+class GameRelation(StrEnum):
+    """How an actor stands to one game."""
+
+    GOOD = "good-player"  # plays the good side: owns its gang
+    BAD = "bad-player"  # plays the bad side
+    REFEREE = "referee"  # the campaign's owner or an arbitrator
+    SPECTATOR = "spectator"  # anyone else
+
+
+class GameAction(StrEnum):
+    """What an actor may ask to do in a game."""
+
+    WATCH = "watch"  # the live page, the board, the log
+    ACT = "act"  # pick, activate, shoot, fight, move… with a model of the side
+    RECORD_AT = "record-at"  # record the other side's attack on a model of the side
+    OWN_DICE = "own-dice"  # enter the dice of the side's saves and panic tests
+    NEW_TURN = "new-turn"
+    INITIATIVE = "initiative"  # roll it when both picks are revealed (§1.8, R-07)
+    VOTE_END = "vote-end"  # confirm a verdict for the side (``end.vote_end``)
+    END = "end"  # end the game with a verdict, or abandon it, without the votes
+    UNDO = "undo"  # take back the game's last action
+    POSTGAME = "postgame"  # the post-game sequence of the side's gang
+
+
+class GameGrant(StrEnum):
+    """When a relation may do a game action."""
+
+    YES = "yes"
+    NO = "no"
+    OWN_SIDE = "own-side"
+    IF_VISIBLE = "if-visible"
+
+
+_Y, _N, _S = GameGrant.YES, GameGrant.NO, GameGrant.OWN_SIDE
+_G, _B, _R, _W = GameRelation.GOOD, GameRelation.BAD, GameRelation.REFEREE, GameRelation.SPECTATOR
+
+#: The whole policy: every game action, every relation. Both players share what the table
+#: shares: the new turn, the initiative roll, undoing the last action (a mistake is put right
+#: by either; the live page shows what was undone). Ending a game without the scenario's word
+#: or both votes is the referee's.
+TABLE: Final[dict[GameAction, dict[GameRelation, GameGrant]]] = {
+    GameAction.WATCH: {_G: _Y, _B: _Y, _R: _Y, _W: GameGrant.IF_VISIBLE},
+    GameAction.ACT: {_G: _S, _B: _S, _R: _Y, _W: _N},
+    GameAction.RECORD_AT: {_G: _S, _B: _S, _R: _Y, _W: _N},
+    GameAction.OWN_DICE: {_G: _S, _B: _S, _R: _Y, _W: _N},
+    GameAction.NEW_TURN: {_G: _Y, _B: _Y, _R: _Y, _W: _N},
+    GameAction.INITIATIVE: {_G: _Y, _B: _Y, _R: _Y, _W: _N},
+    GameAction.VOTE_END: {_G: _S, _B: _S, _R: _Y, _W: _N},
+    GameAction.END: {_G: _N, _B: _N, _R: _Y, _W: _N},
+    GameAction.UNDO: {_G: _Y, _B: _Y, _R: _Y, _W: _N},
+    GameAction.POSTGAME: {_G: _S, _B: _S, _R: _Y, _W: _N},
+}
+#: The side each player relation plays.
+PLAYS: Final[dict[GameRelation, Side]] = {_G: Side.GOOD, _B: Side.BAD}
+
+
+def game_granted(grant: GameGrant, *, plays: Side | None, side: Side | None, visible: bool) -> bool:
+    """Whether ``grant`` allows the action for a relation playing ``plays`` (``None``: no side)
+    on ``side`` (``None``: no side named), in a campaign the actor may see or not."""
+    if grant is GameGrant.OWN_SIDE:
+        return plays is not None and side is not None and plays is side
+    if grant is GameGrant.IF_VISIBLE:
+        return visible
+    return grant is GameGrant.YES
+
+
+def relations(session: Session, actor: Actor, game: Game) -> frozenset[GameRelation]:
+    """Every relation ``actor`` holds to ``game`` (``SPECTATOR`` when none other)."""
+    found: set[GameRelation] = set()
+    campaign = session.get(Campaign, game.campaign_id)
+    if isinstance(actor, User) and actor.id is not None and campaign is not None:
+        role = relation(session, actor, campaign)
+        if role in (Relation.OWNER, Relation.ARBITRATOR):
+            found.add(GameRelation.REFEREE)
+        if role is not Relation.VISITOR:  # a gang's owner who left the campaign only watches
+            for gg in gangs_of(session, game):
+                gang = session.get(Gang, gg.gang_id)  # read, not locked: nothing changes it
+                if gang is not None and gang.owner_id == actor.id:
+                    found.add(GameRelation.GOOD if gg.side == Side.GOOD else GameRelation.BAD)
+    return frozenset(found or {GameRelation.SPECTATOR})
+
+
+def sides_played(session: Session, actor: Actor, game: Game) -> frozenset[Side]:
+    """The sides ``actor`` plays in ``game`` (both for the command line and a referee who owns
+    both gangs; none for a referee or a spectator who owns neither)."""
+    if actor is CLI:
+        return frozenset(Side)
+    return frozenset(PLAYS[r] for r in relations(session, actor, game) if r in PLAYS)
+
+
+def _side(side: Side | str | None) -> Side | None:
+    return None if side is None else Side(side)
+
+
+def may_game(
+    session: Session,
+    actor: Actor,
+    game: Game,
+    action: GameAction,
+    side: Side | str | None = None,
+) -> bool:
+    """Whether ``actor`` may do ``action`` in ``game`` for ``side`` (the side of the model that
+    acts, is shot at or saves, of the voter, of the gang whose post-game it is)."""
+    if actor is CLI:
+        return True
+    wanted = _side(side)
+    campaign = session.get(Campaign, game.campaign_id)
+    visible = campaign is not None and may(session, actor, Action.VIEW, campaign)
+    return any(
+        game_granted(TABLE[action][r], plays=PLAYS.get(r), side=wanted, visible=visible)
+        for r in relations(session, actor, game)
+    )
+
+
+def allowed_game(
+    session: Session, actor: Actor, game: Game, side: Side | str | None = None
+) -> dict[GameAction, bool]:
+    """``may_game`` for every action at once, for ``side``: what a page offers its reader."""
+    return {action: may_game(session, actor, game, action, side) for action in GameAction}
+
+
+_WHAT: Final[dict[GameAction, tuple[str, str]]] = {
+    GameAction.WATCH: ("watch this game", "seguire questa partita"),
+    GameAction.ACT: ("act for the {side} side", "agire per i {side}"),
+    GameAction.RECORD_AT: (
+        "record an attack on the {side} side's models",
+        "registrare un attacco ai personaggi dei {side}",
+    ),
+    GameAction.OWN_DICE: (
+        "enter the dice of the {side} side's saves and tests",
+        "inserire i dadi di salvezza e di test dei {side}",
+    ),
+    GameAction.NEW_TURN: ("begin a new turn", "iniziare un nuovo turno"),
+    GameAction.INITIATIVE: ("roll the initiative", "tirare l'iniziativa"),
+    GameAction.VOTE_END: (
+        "confirm the result for the {side} side",
+        "confermare il risultato per i {side}",
+    ),
+    GameAction.END: ("end or abandon the game", "chiudere o abbandonare la partita"),
+    GameAction.UNDO: ("undo the game's last action", "annullare l'ultima azione della partita"),
+    GameAction.POSTGAME: (
+        "run the post-game of the {side} side's gang",
+        "fare il dopo partita della banda dei {side}",
+    ),
+}
+
+
+def require_game(
+    session: Session,
+    actor: Actor,
+    game: Game,
+    action: GameAction,
+    side: Side | str | None = None,
+) -> None:
+    """``may_game``, or a bilingual refusal that changes nothing (it says who may)."""
+    if may_game(session, actor, game, action, side):
+        return
+    wanted = _side(side)
+    english, italian = _WHAT[action]
+    english = english.format(side=label(wanted, "en") if wanted else "")
+    italian = italian.format(side=label(wanted, "it") if wanted else "")
+    if TABLE[action][GameRelation.GOOD] is GameGrant.OWN_SIDE:
+        who_en = "that side's player or the campaign's owner or an arbitrator"
+        who_it = "il giocatore di quella parte o il proprietario o un arbitro della campagna"
+    elif TABLE[action][GameRelation.GOOD] is GameGrant.YES:
+        who_en = "the game's players or the campaign's owner or an arbitrator"
+        who_it = "i giocatori della partita o il proprietario o un arbitro della campagna"
+    else:
+        who_en = "the campaign's owner or an arbitrator"
+        who_it = "il proprietario o un arbitro della campagna"
+    raise CampaignError(
+        f"you may not {english} in game {game.id}: only {who_en} may. Nothing was changed.",
+        it=f"non puoi {italian} nella partita {game.id}: può farlo solo {who_it}. "
+        "Non è cambiato nulla.",
+    )
