@@ -1,0 +1,64 @@
+"""The live game on a phone (issue #12), in a real browser at 390×844 through the real server:
+the board fits and is labelled, it follows what the command line records within the poll, and
+a phone that loses the server says so ("offline — reconnecting") and catches up when the server
+answers again (its requests aborted with ``page.route``, then let through)."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from skirmish.web import app as _routes  # noqa: F401  (every part's words are declared on import)
+from skirmish.web.text import words
+
+from .conftest import DEMO, Phones, Server, expect
+from .phone import check
+
+CAMPAIGN = "Tombstone 1881"
+
+
+def _game(server: Server) -> str:
+    server.cli("game", "start", "Rapina in banca", "--good", "Earp brothers", "--bad", "Clanton gang")
+    return f"{server.url}/c/{quote(CAMPAIGN)}/games/1"
+
+
+def test_the_board_follows_the_table_and_says_when_it_is_offline(
+    serve: Callable[[Path], Server], phones: Phones, tmp_path: Path, lang: str
+) -> None:
+    db = tmp_path / "campaigns.db"
+    shutil.copyfile(DEMO, db)
+    server = serve(db)
+    url = _game(server)
+    t = words(lang)
+    phone: Any = phones.open(lang)
+    phone.goto(url)
+    expect(phone.locator("#board h1")).to_contain_text(
+        "Rapina in banca" if lang == "it" else "Bank robbery"
+    )
+    expect(phone.locator("#board")).to_contain_text("Wyatt Earp")
+    check(phone, f"live-{lang}-start", tmp_path)
+    offline = phone.locator("#offline")
+    expect(offline).to_be_hidden()
+
+    # A command at the table reaches the phone by the next poll.
+    server.cli("game", "turn")
+    expect(phone.locator("#board .game-head .meta")).to_contain_text(
+        t["gl_turn_only"].format(turn=1)
+    )
+    expect(phone.locator("#board")).to_contain_text(t["gl_to_act"])
+
+    # The server goes away: the banner says so, within the poll and its timeout.
+    phone.route("**/board?**", lambda route: route.abort())
+    expect(offline).to_be_visible()
+    expect(offline).to_have_text(t["gl_offline"])
+    check(phone, f"live-{lang}-offline", tmp_path)
+    server.cli("game", "activate", "Wyatt Earp")  # the table plays on meanwhile
+
+    # It comes back: the banner goes and the board catches up with what happened meanwhile.
+    phone.unroute("**/board?**")
+    expect(offline).to_be_hidden()
+    expect(phone.locator("#board .acting-now")).to_contain_text("Wyatt Earp")
+    check(phone, f"live-{lang}-back", tmp_path)
