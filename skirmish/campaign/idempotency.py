@@ -1,0 +1,135 @@
+"""One answer per idempotency key (issue #12): a phone at the table sends each action with a
+key of its own making; a double tap, or a request retried after the network dropped its
+answer, carries the same key, and gets the first answer again instead of acting twice.
+
+``replay_or_run`` works inside the caller's one unit of work: it claims the key (a row of
+``request_key``, whose primary key is the key), runs the action, and stores the answer in the
+same transaction, so the action and its key are committed together or not at all. Two
+identical requests racing: on SQLite writers already take turns (``BEGIN IMMEDIATE``); on
+PostgreSQL the second one's claim waits for the first's transaction, then fails on the unique
+key, and the second re-reads the stored answer and replays it (READ COMMITTED writers see the
+committed row). A refused action (a ``SkirmishError``) rolls back with its key: nothing is
+remembered, and a retry is refused the same way, changing nothing again.
+
+A key is refused, in words, when it is empty, longer than 64 characters or not printable
+ASCII, or when it was used for another route or by another account. Keys older than
+``KEEP`` may be forgotten (``forget_keys``): a retry comes within seconds, a day is plenty.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any, Final
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col
+
+from skirmish.campaign import logbook
+from skirmish.campaign.models import RequestKey
+from skirmish.errors import CampaignError
+
+#: How long an answer is kept for a retry.
+KEEP: Final = timedelta(hours=24)
+#: The longest key and route (the columns' sizes).
+KEY_LENGTH: Final = 64
+ROUTE_LENGTH: Final = 200
+_KEY_CHARACTERS: Final = frozenset(string.ascii_letters + string.digits + string.punctuation)
+#: The status stored while the action runs (never seen outside its unit of work).
+_RUNNING: Final = 0
+
+Answer = tuple[int, Any]
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def check_key(key: str) -> str:
+    """``key`` as given, or a bilingual refusal: 1 to 64 printable ASCII characters, no spaces
+    (a UUID, a random token)."""
+    if not key or len(key) > KEY_LENGTH or any(c not in _KEY_CHARACTERS for c in key):
+        raise CampaignError(
+            f"the request's idempotency key must be 1 to {KEY_LENGTH} printable ASCII "
+            "characters without spaces (a UUID will do). Nothing was changed.",
+            it=f"la chiave di idempotenza della richiesta deve avere da 1 a {KEY_LENGTH} "
+            "caratteri ASCII stampabili senza spazi (va bene un UUID). Non è cambiato nulla.",
+        )
+    return key
+
+
+def _replay(found: RequestKey, user_id: int | None, route: str) -> tuple[int, Any, bool]:
+    if found.route != route or found.user_id != user_id:
+        raise CampaignError(
+            "this idempotency key was already used for another request; send a new key with "
+            "each new action. Nothing was changed.",
+            it="questa chiave di idempotenza è già stata usata per un'altra richiesta; manda una "
+            "chiave nuova con ogni nuova azione. Non è cambiato nulla.",
+        )
+    return found.status, found.body, True
+
+
+def _stored(session: Session, key: str) -> RequestKey | None:
+    query = select(RequestKey).where(col(RequestKey.key) == key)
+    return session.execute(query.execution_options(populate_existing=True)).scalar_one_or_none()
+
+
+def replay_or_run(
+    session: Session,
+    key: str,
+    user_id: int | None,
+    route: str,
+    run: Callable[[], Answer],
+) -> tuple[int, Any, bool]:
+    """The answer to the request with idempotency ``key``: the stored one when the key was
+    seen (``replayed`` true), else ``run()``'s ``(status, body)``, stored with the key in the
+    caller's unit of work (``body`` must be JSON). Refused: a bad key, a key seen for another
+    ``route`` or ``user_id``."""
+    check_key(key)
+    if not route or len(route) > ROUTE_LENGTH:
+        raise CampaignError(
+            f"a request's route must be 1 to {ROUTE_LENGTH} characters. Nothing was changed.",
+            it=f"il percorso di una richiesta deve avere da 1 a {ROUTE_LENGTH} caratteri. "
+            "Non è cambiato nulla.",
+        )
+    found = _stored(session, key)
+    if found is not None:
+        return _replay(found, user_id, route)
+    claim = RequestKey(
+        key=key,
+        user_id=user_id,
+        route=route,
+        status=_RUNNING,
+        body={},
+        created_at=_stamp(logbook.clock()),
+    )
+    try:
+        with session.begin_nested():  # a savepoint: a lost race leaves the transaction usable
+            session.add(claim)
+            session.flush()
+    except IntegrityError:
+        # the same key committed by a request that ran at the same moment: its answer
+        found = _stored(session, key)
+        if found is None or found.status == _RUNNING:
+            raise CampaignError(
+                "the same request is being answered right now; try again in a moment. "
+                "Nothing was changed.",
+                it="la stessa richiesta ha una risposta in corso proprio ora; riprova tra un "
+                "momento. Non è cambiato nulla.",
+            ) from None
+        return _replay(found, user_id, route)
+    status, body = run()
+    claim.status = status
+    claim.body = body
+    session.add(claim)
+    session.flush()
+    return status, body, False
+
+
+def forget_keys(session: Session, *, before: datetime | None = None) -> int:
+    """Delete the answers older than ``KEEP`` (housekeeping); how many."""
+    limit = _stamp(before or (logbook.clock() - KEEP))
+    result = session.execute(delete(RequestKey).where(col(RequestKey.created_at) <= limit))
+    return int(getattr(result, "rowcount", 0))
