@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -36,7 +38,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 
-from skirmish.campaign import choices, lookup
+from skirmish.campaign import choices, idempotency, lookup
 from skirmish.campaign.game.board import (
     find_game_gang,
     game_by_id,
@@ -47,9 +49,9 @@ from skirmish.campaign.game.board import (
 )
 from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.pending import postgame_done, standing_steps
+from skirmish.campaign.game.permissions import GameAction, may_game, require_game
 from skirmish.campaign.game.tables import Game, GameGang, Retreat
 from skirmish.campaign.models import Campaign, Gang, LogEntry
-from skirmish.campaign.permissions import Action, may, require
 from skirmish.campaign.postgame import PostgameReport, run_postgame
 from skirmish.campaign.text import entry_data, result_word
 from skirmish.engine.dice import (
@@ -73,6 +75,7 @@ from skirmish.web.site import (
     gang_url,
     model_url,
     pick_lang,
+    reader,
     scenario_name,
     segment,
 )
@@ -215,6 +218,15 @@ SECTIONS = (
 DOCTOR_FIELD = "doctor:"
 #: A choice left to the service (the gang's own DOTTORE, else none).
 DEFAULT = ""
+#: The form field and the API header of a request's idempotency key (as ``web.game_actions``).
+KEY_FIELD = "key"
+KEY_HEADER = "idempotency-key"
+
+
+def _form_key(typed: str | None) -> str | None:
+    """The client's idempotency key, or ``None`` (a fresh one then: nothing to replay);
+    ``campaign.idempotency`` refuses a bad one in words."""
+    return typed.strip() if typed and typed.strip() else None
 
 
 # ----------------------------------------------------------------------------- addresses
@@ -374,13 +386,14 @@ def _place(site: Site, s: Session, campaign: str, game_id: str, gang: str) -> Pl
 
 
 def _may(site: Site, s: Session, place: Place) -> bool:
-    """Who may run a gang's post-game: its player, the campaign's owner and arbitrators."""
-    return may(s, site.actor(s), Action.CHANGE_GANG, place.campaign, place.gang)
+    """Who may run a gang's post-game (``campaign.game.permissions``, declared once): the
+    player of its side, the campaign's owner and arbitrators."""
+    return may_game(s, site.actor(s), place.game, GameAction.POSTGAME, place.gg.side)
 
 
 def _permitted(site: Site, s: Session, place: Place) -> None:
     try:
-        require(s, site.actor(s), Action.CHANGE_GANG, place.campaign, place.gang)
+        require_game(s, site.actor(s), place.game, GameAction.POSTGAME, place.gg.side)
     except CampaignError as error:
         raise Forbidden(error) from None
 
@@ -429,11 +442,11 @@ def status_box(
     status = status_of(s, game, lang)
     actor = site.actor(s)
     assert game.id is not None
-    for row, (_, gang) in zip(status, _rows(s, game), strict=True):
+    for row, (gg, _) in zip(status, _rows(s, game), strict=True):
         row["word"] = t["pg_done"] if row["postgame"] == "done" else t["pg_owed"]
         row["url"] = (
             wizard_url(campaign.name, game.id, row["gang"])
-            if row["postgame"] == "owed" and may(s, actor, Action.CHANGE_GANG, campaign, gang)
+            if row["postgame"] == "owed" and may_game(s, actor, game, GameAction.POSTGAME, gg.side)
             else ""
         )
     note = ""
@@ -566,21 +579,31 @@ def record(
     *,
     rest_random: bool,
     seed: int | None = None,
+    key: str | None = None,
 ) -> dict[str, Any]:
     """The post-game, once, in one unit of work, as ``skirmish game postgame GANG`` runs it:
     the dice typed first, then (``rest_random``) random ones; ``game postgame --json``'s
-    shape."""
+    shape. Once per idempotency ``key`` (``campaign.idempotency``): a double tap on "record",
+    or a request retried, gets the first answer again."""
     with site.write() as s:
         place = _place(site, s, campaign, game_id, gang)
         _permitted(site, s, place)
-        table = TableDice(inputs.dice, random_dice=RandomDice(seed) if rest_random else None)
-        source: DiceSource = table
-        if rest_random and not inputs.dice:
-            source = RandomDice(seed)  # as the CLI's: no dice typed, random ones
-        reports = _run(s, place, inputs, source)
-        table.check_all_used()
-        s.flush()
-        return {"game": place.game.id, "gangs": _report_data(reports, lang)}
+
+        def run() -> tuple[int, dict[str, Any]]:
+            table = TableDice(inputs.dice, random_dice=RandomDice(seed) if rest_random else None)
+            source: DiceSource = table
+            if rest_random and not inputs.dice:
+                source = RandomDice(seed)  # as the CLI's: no dice typed, random ones
+            reports = _run(s, place, inputs, source)
+            table.check_all_used()
+            s.flush()
+            return 200, {"game": place.game.id, "gangs": _report_data(reports, lang)}
+
+        route = f"games/{place.game.id}/postgame/{place.gang.id}"
+        _, body, _ = idempotency.replay_or_run(
+            s, key or secrets.token_urlsafe(24), reader().user_id, route, run
+        )
+        return dict(body)
 
 
 # ----------------------------------------------------------------------------- the report
@@ -782,6 +805,7 @@ def render(
         stage=stage,
         message=message,
         hidden=inputs.fields(),
+        key=secrets.token_urlsafe(18),  # one per page: a double tap on its button is one
         hidden_choices=[(k, v) for k, v in inputs.fields() if k != "dice"],
         back_url=f"{context['wizard']}?{inputs.query(step='dice')}",
         trial=trial,
@@ -831,8 +855,9 @@ def router(site: Site) -> APIRouter:
         try:
             inputs = read_inputs(fields)
             await run_in_threadpool(
-                record, site, campaign, game, gang, inputs, lang, rest_random=rest_random
-            )
+                partial(record, rest_random=rest_random, key=_form_key(fields.get(KEY_FIELD))),
+                site, campaign, game, gang, inputs, lang,
+            )  # fmt: skip
         except Forbidden as refusal:
             return site.page(request, "refused.html", 403, message=refusal.error.text(lang))
         except StoreError:
@@ -895,9 +920,11 @@ def router(site: Site) -> APIRouter:
             except ValueError:
                 body = None
             inputs, seed, given = _api_inputs(body)
+            key = _form_key(request.headers.get(KEY_HEADER))
             payload = await run_in_threadpool(
-                record, site, campaign, game, gang, inputs, lang, rest_random=not given, seed=seed
-            )
+                partial(record, rest_random=not given, seed=seed, key=key),
+                site, campaign, game, gang, inputs, lang,
+            )  # fmt: skip
         except Forbidden as refusal:
             return site.api(request, {"error": refusal.error.text(lang), "nearest": []}, 403)
         except StoreError:

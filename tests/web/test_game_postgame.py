@@ -227,7 +227,7 @@ def test_a_player_cannot_run_the_other_gangs_postgame(web: Any, ended: Path) -> 
     assert web.get(wizard(CLANTONS) + "?step=dice").status_code == 403
     form = web.post(wizard(CLANTONS), data={"csrf": token, "mode": "random"})
     assert form.status_code == 403
-    assert "you may not change this gang" in words(form) or "you may not" in words(form)
+    assert "you may not run the post-game of the bad side's gang in game 1" in words(form)
     headers = {"X-CSRF-Token": token}
     api = web.post(f"{API}/{quote(CLANTONS, safe='')}", json={"dice": "2 3 4"}, headers=headers)
     assert api.status_code == 403 and api.json()["error"].startswith("you may not")
@@ -410,3 +410,25 @@ def test_the_wizard_in_italian(web: Any) -> None:
     log_in(web, "Ike")
     page = web.get(wizard() + "?step=dice&lang=it")
     assert "Prossimo dado: recupero personaggio per Frank McLaury" in words(page)
+
+
+def test_a_double_tap_on_record_records_once(web: Any, ended: Path) -> None:
+    """The page's idempotency key (issue #12): the second tap gets the first answer."""
+    token = log_in(web, "Ike")
+    page = web.get(wizard() + "?step=dice&dice=2+3+4")
+    key = re.search(r'name="key" value="([^"]+)"', page.text)
+    assert key, page.text
+    form = {"csrf": token, "key": key.group(1), "dice": "2 3 4", "mode": "typed"}
+    first = web.post(wizard(), data=form)
+    entries = rows(ended)
+    second = web.post(wizard(), data=form)
+    assert first.status_code == second.status_code == 303
+    assert rows(ended) == entries
+    headers = {"X-CSRF-Token": token, "Idempotency-Key": "pg-1"}
+    earps = f"{API}/{quote(EARPS, safe='')}"
+    log_in(web, "Wyatt")
+    headers["X-CSRF-Token"] = web.cookies.get("csrf")
+    once = web.post(earps, json={}, headers=headers)
+    again = web.post(earps, json={}, headers=headers)
+    assert once.status_code == again.status_code == 200
+    assert once.json() == again.json()
