@@ -1,0 +1,246 @@
+"""The book's secret activation on the players' phones (§1.8, issue #12): "each player lays the
+card of the model they want to activate face down on the table, and both are revealed at
+once"; then the initiative is rolled (R-07, ``initiative``) and the winner chooses which side
+activates.
+
+A *round* is one activation of the turn: round = the number of models that have begun their
+turn this turn + 1 (``activations``: an initiative's winner, a model that acts, opportunity
+fire, a turn the players said was taken). So the round moves on as soon as an activation
+begins, and starts again at 1 with every new turn; an undo that takes an activation of the turn
+back takes the round back with it, and the cards laid for it are on the table again (the cards
+of earlier turns are cleared when a card of a later turn is laid).
+
+Each side lays one card a round (``pick``): a model of its own that may still take its turn
+this turn (``activations.to_activate``). Until the other side has laid its card, a side may lay
+another, which replaces the first; once both are down they are revealed and stay as they are.
+A card whose model can no longer take its turn (it was activated some other way, eliminated,
+terrified since; an undo changed the turn) no longer counts. When only one side has models left
+to take their turn, nobody lays a card: that side activates them one after the other
+(``initiative`` rolls nothing then).
+
+The secret: ``round_state`` tells each side whether the other has laid its card, but *which*
+model only to that card's own side, or to everyone once both are down. Referees and spectators
+see what the opponent sees. A card is not a game event (the log shows the initiative roll that
+reveals them) and ``game undo`` does not take one back; laying one moves the game's revision on
+(``capture.touch``), so the other phone learns that a card is down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sqlalchemy import delete
+from sqlmodel import Session, col, select
+
+from skirmish.campaign.game import capture
+from skirmish.campaign.game.activations import acted, require_waiting, to_activate
+from skirmish.campaign.game.board import (
+    find_model,
+    game_gang_of,
+    gang_row,
+    models_of,
+    require_alive,
+    require_can_act,
+    require_in_progress,
+    require_started,
+    side_of,
+)
+from skirmish.campaign.game.tables import Game, GameModel, GamePick
+from skirmish.campaign.logbook import author, now_text
+from skirmish.campaign.lookup import row_id
+from skirmish.engine.glossary import GameStatus, label, parse
+from skirmish.errors import CampaignError
+from skirmish.rules.model import Side
+
+SIDES = (Side.GOOD, Side.BAD)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One side's card in the round, as a viewer may see it: whether it is down, and the model
+    (its name, and ``ref``, ``GANG:NAME`` as ``initiative`` takes it) only when the viewer may
+    know it; ``left``, that side's models still to take their turn this turn."""
+
+    side: Side
+    to_pick: bool  # this side lays a card this round
+    picked: bool
+    model: str | None = None
+    model_id: int | None = None
+    ref: str | None = None
+    left: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """The round of a turn: its number, both sides' cards as the viewer may see them,
+    ``revealed`` once both are down (``ready`` for ``initiative.initiative(good=…, bad=…)``),
+    ``only``: the side that activates its models one after the other (the other has none
+    left), ``over``: no model is left to take its turn this turn."""
+
+    game: int
+    turn: int
+    round: int
+    good: Card
+    bad: Card
+    revealed: bool
+    only: Side | None
+    over: bool
+
+    def card(self, side: Side) -> Card:
+        return self.good if side is Side.GOOD else self.bad
+
+    def ready(self) -> dict[str, str]:
+        """The two revealed models as ``initiative.initiative`` takes them (``good``, ``bad``);
+        empty until both cards are down."""
+        if not self.revealed or self.good.ref is None or self.bad.ref is None:
+            return {}
+        return {"good": self.good.ref, "bad": self.bad.ref}
+
+
+def round_number(session: Session, game: Game) -> int:
+    """The round of the game's turn: the models that have begun their turn this turn, + 1."""
+    return 1 + sum(1 for m in models_of(session, game) if acted(game, m))
+
+
+def _side(side: Side | str) -> Side:
+    return side if isinstance(side, Side) else parse(Side, side)
+
+
+def _viewers(viewer: Side | Iterable[Side] | None) -> frozenset[Side]:
+    if viewer is None:
+        return frozenset()
+    if isinstance(viewer, Side):
+        return frozenset({viewer})
+    return frozenset(viewer)
+
+
+def _cards(session: Session, game: Game, turn: int, round_no: int) -> dict[Side, GamePick]:
+    rows = session.exec(
+        select(GamePick).where(
+            GamePick.game_id == game.id, GamePick.turn == turn, GamePick.round == round_no
+        )
+    ).all()
+    return {Side(row.side): row for row in rows}
+
+
+def _ref(session: Session, model: GameModel) -> str:
+    return f"{gang_row(session, game_gang_of(session, model)).name}:{model.name}"
+
+
+def _valid(cards: dict[Side, GamePick], left: dict[Side, list[GameModel]]) -> dict[Side, GamePick]:
+    """The cards whose model may still take its turn this turn."""
+    ids = {side: {m.id for m in left[side]} for side in SIDES}
+    return {side: row for side, row in cards.items() if row.game_model_id in ids[side]}
+
+
+def round_state(
+    session: Session, game: Game, viewer: Side | Iterable[Side] | None = None
+) -> RoundState:
+    """The game's round as ``viewer`` may see it: the sides it plays (none: a referee, a
+    spectator). Which model a card shows is told only to that card's side until both are
+    down (§1.8)."""
+    sees = _viewers(viewer)
+    left = to_activate(session, game)
+    playing = game.turn >= 1 and game.status == GameStatus.IN_PROGRESS
+    both = playing and all(left[s] for s in SIDES)
+    round_no = round_number(session, game)
+    cards = _valid(_cards(session, game, game.turn, round_no), left) if both else {}
+    revealed = both and all(s in cards for s in SIDES)
+    shown: dict[Side, Card] = {}
+    for side in SIDES:
+        row = cards.get(side)
+        model = session.get(GameModel, row.game_model_id) if row is not None else None
+        visible = model is not None and (revealed or side in sees)
+        shown[side] = Card(
+            side=side,
+            to_pick=both,
+            picked=row is not None,
+            model=model.name if visible and model is not None else None,
+            model_id=model.id if visible and model is not None else None,
+            ref=_ref(session, model) if visible and model is not None else None,
+            left=tuple(m.name for m in left[side]),
+        )
+    waiting = [s for s in SIDES if left[s]] if playing else []
+    return RoundState(
+        game=row_id(game),
+        turn=game.turn,
+        round=round_no,
+        good=shown[Side.GOOD],
+        bad=shown[Side.BAD],
+        revealed=revealed,
+        only=waiting[0] if len(waiting) == 1 else None,
+        over=playing and not waiting,
+    )
+
+
+def pick(session: Session, game: Game, side: Side | str, member_name: str) -> RoundState:
+    """``side`` lays the card of ``member_name`` face down for this round (§1.8): a model of
+    its own that may still take its turn this turn. It replaces the side's card until the
+    other side has laid one; once both are down, refused. The round as that side sees it."""
+    require_in_progress(game)
+    require_started(game)
+    mine = _side(side)
+    left = to_activate(session, game)
+    _require_cards(game, mine, left)
+    model = find_model(session, game, member_name)
+    if side_of(session, model) is not mine:
+        raise CampaignError(
+            f"{model.name} plays on the {label(mine.other, 'en')} side: lay the card of one of "
+            f"your own models ({', '.join(m.name for m in left[mine])}).",
+            it=f"{model.name} gioca con i {label(mine.other, 'it')}: scopri la carta di uno dei "
+            f"tuoi personaggi ({', '.join(m.name for m in left[mine])}).",
+        )
+    require_alive(session, model)
+    require_can_act(model)
+    require_waiting(session, game, model)
+    round_no = round_number(session, game)
+    cards = _cards(session, game, game.turn, round_no)
+    valid = _valid(cards, left)
+    if mine in valid and mine.other in valid:
+        raise CampaignError(
+            f"both cards of round {round_no} of turn {game.turn} are down and revealed: roll the "
+            "initiative (R-07); a card cannot be changed once both are down (§1.8).",
+            it=f"entrambe le carte del round {round_no} del turno {game.turn} sono scoperte: "
+            "tirate l'iniziativa (R-07); una carta non si cambia quando sono giù entrambe "
+            "(§1.8).",
+        )
+    # Cards of earlier turns are of no more use: the turn's cards start afresh.
+    session.execute(
+        delete(GamePick).where(col(GamePick.game_id) == game.id, col(GamePick.turn) < game.turn)
+    )
+    row = cards.get(mine)
+    if row is None:
+        row = GamePick(
+            game_id=row_id(game),
+            turn=game.turn,
+            round=round_no,
+            side=mine.value,
+            game_model_id=row_id(model),
+            made_at=now_text(),
+        )
+    row.game_model_id = row_id(model)
+    row.user_id = author(session)
+    row.made_at = now_text()
+    session.add(row)
+    session.flush()
+    capture.touch(session, game)
+    return round_state(session, game, mine)
+
+
+def _require_cards(game: Game, side: Side, left: dict[Side, list[GameModel]]) -> None:
+    """Refuse a card when this round needs none from ``side``."""
+    if not left[side]:
+        raise CampaignError(
+            f"the {label(side, 'en')} side has no model left to take its turn {game.turn}: it "
+            "lays no card until the next turn.",
+            it=f"i {label(side, 'it')} non hanno più personaggi che devono giocare il turno "
+            f"{game.turn}: non scoprono carte fino al prossimo turno.",
+        )
+    if not left[side.other]:
+        raise CampaignError(
+            f"only the {label(side, 'en')} side has models left to take their turn {game.turn}: "
+            "no cards and no initiative (§1.8); activate them one after the other.",
+            it=f"solo i {label(side, 'it')} hanno ancora personaggi che devono giocare il turno "
+            f"{game.turn}: niente carte né iniziativa (§1.8); attivali uno dopo l'altro.",
+        )
