@@ -39,6 +39,7 @@ from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 
 from skirmish.campaign import choices, idempotency, lookup
+from skirmish.campaign.game import capture
 from skirmish.campaign.game.board import (
     find_game_gang,
     game_by_id,
@@ -596,6 +597,9 @@ def record(
                 source = RandomDice(seed)  # as the CLI's: no dice typed, random ones
             reports = _run(s, place, inputs, source)
             table.check_all_used()
+            # The game's pages show its post-game status: its revision moves on, so the live
+            # page of the other phone shows this side done (``capture.touch``).
+            capture.touch(s, place.game)
             s.flush()
             return 200, {"game": place.game.id, "gangs": _report_data(reports, lang)}
 

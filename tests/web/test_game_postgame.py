@@ -432,3 +432,19 @@ def test_a_double_tap_on_record_records_once(web: Any, ended: Path) -> None:
     again = web.post(earps, json={}, headers=headers)
     assert once.status_code == again.status_code == 200
     assert once.json() == again.json()
+
+
+def test_recording_moves_the_games_revision_on_for_the_live_page(web: Any, ended: Path) -> None:
+    """The live game page polls on ``game.revision``: a post-game recorded moves it on, a
+    trial of the dice does not."""
+
+    def revision() -> int:
+        with sqlite3.connect(ended) as connection:
+            return int(connection.execute("SELECT revision FROM game").fetchone()[0])
+
+    token = log_in(web, "Ike")
+    before = revision()
+    assert web.get(wizard() + "?step=dice&dice=2+3+4").status_code == 200
+    assert revision() == before
+    assert web.post(wizard(), data={"csrf": token, "dice": "2 3 4"}).status_code == 303
+    assert revision() == before + 1
