@@ -32,7 +32,17 @@ from starlette.exceptions import HTTPException
 from skirmish.campaign import accounts, store
 from skirmish.campaign.models import User
 from skirmish.errors import CampaignError, SkirmishError, StoreError
-from skirmish.web import actions, api, club, game_live, game_postgame, pages, prints, tools
+from skirmish.web import (
+    actions,
+    api,
+    club,
+    game_actions,
+    game_live,
+    game_postgame,
+    pages,
+    prints,
+    tools,
+)
 from skirmish.web.site import (
     CSRF_COOKIE,
     CSRF_FIELD,
@@ -229,6 +239,7 @@ def create_app(db: str | None = None) -> FastAPI:
         set_csrf(request, response, secrets.token_urlsafe(32))
         return response
 
-    for module in (pages, api, club, prints, actions, tools, game_postgame, game_live):
+    for module in (pages, api, club, prints, actions, tools, game_postgame, game_live,
+                   game_actions):  # fmt: skip
         app.include_router(module.router(site))
     return app

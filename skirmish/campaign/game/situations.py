@@ -265,8 +265,8 @@ class Prefill:
     """What the game knows of a shot or a fight before the players say range and cover: the
     weapons each side would use by default (``combatant.pick_weapon``, as the service picks
     them), whether the target is still to take its turn (R-18, from the record), whether the
-    scenario's night counts (R-02, §10.5), the attacker's gang leader in play (its FRED counts
-    within 5U, R-04) and whether the attacker is that leader."""
+    scenario's night counts (R-02, §10.5), the target's gang leader in play (within 5U he lends
+    his FRED to its panic test, R-04, R-17) and whether the attacker leads its gang (R-21)."""
 
     attacker: Figure
     target: Figure | None  # None: a scenario's person
@@ -275,7 +275,7 @@ class Prefill:
     target_weapon: str | None  # a fight's defender's
     target_waiting: bool | None  # None: a scenario's person takes no turns
     night: bool
-    leader: str | None  # the name of the attacker's gang leader in play
+    leader: str | None  # the target's gang leader in play, not the target itself
     is_leader: bool
 
 
@@ -324,15 +324,21 @@ def prefill(
         theirs = person(ProfileId.UNARMED_CIVILIAN, ref.objective.objective)
     defence = pick_weapon(theirs, None, fight=True) if fight and theirs is not None else None
     scenario = scenario_of(game)
-    gang = game_gang_of(session, shooter)
-    leader = next(
-        (
-            m
-            for m in models_of(session, game)
-            if m.game_gang_id == gang.id and is_leader(session, game, m) and not m.eliminated
-        ),
-        None,
-    )
+    leader = None
+    if ref.model is not None:  # R-04, R-17: the target's leader within 5U lends his FRED
+        gang = game_gang_of(session, ref.model)
+        leader = next(
+            (
+                m
+                for m in models_of(session, game)
+                if m.game_gang_id == gang.id
+                and m.id != ref.model.id
+                and is_leader(session, game, m)
+                and not m.eliminated
+                and m.left_turn is None
+            ),
+            None,
+        )
     chosen = table.figure(ref.model.name) if ref.model is not None else None
     if ref.model is not None and chosen is None:
         chosen = next((f for f in table.figures if f.name == ref.model.name), None)

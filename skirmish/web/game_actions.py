@@ -1,0 +1,1685 @@
+"""A game's actions from a phone (issue #12): shoot, fight, move, reload, unjam, mount,
+dismount, the lasso, explosives, whisky and objectives, with the exact odds before a shot, the
+dice typed stage by stage (or rolled by the server), the FAMA and FORTUNA rerolls offered as a
+die fails, the result explained in the words of ``roll`` and of the game's log, and undo.
+
+The flow a thumb follows (``/c/{campaign}/games/{game}/act``): the model (the one taking its
+turn first), the action (only those it may do now: ``campaign.game.situations``, the walker's
+own lists), the target (an enemy in play, or a scenario's person), the situation pre-filled from
+the game (``situations.prefill``: the weapon the service would pick, the target still waiting
+from the record, the night, the leader) with range and cover to confirm, one line of exact odds
+(``situations.odds``, from the very setup the service rolls), then the dice.
+
+The dice are asked as the service asks them: every tap posts the whole action again with the
+dice typed so far, and the service runs it in a unit of work that is thrown away as soon as it
+wants a die nobody typed yet (``TableDice``'s ``ask``) or a reroll nobody answered yet
+(``Rerolls.ask``): the page then says what that die is for, for whom, which die of its throw
+(``engine.dice.DieRequest``), and offers the six faces; or the reroll, with each way to pay and
+the chance the die passes once rerolled (``odds.at_roll``). Nothing is written until the action
+is whole; then it is recorded in one unit of work (``Site.write``), with the permission asked
+inside it (``campaign.game.permissions``) and the request's idempotency key
+(``campaign.idempotency``), so a double tap or a retried request records it once.
+
+The API twins (``POST /api/v1/campaigns/{campaign}/games/{game}/actions/{action}``, ``…/undo``)
+take the CLI's options as JSON fields and answer what ``skirmish game … --json`` prints.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from sqlmodel import Session
+from starlette.concurrency import run_in_threadpool
+
+from skirmish import rules
+from skirmish.campaign import idempotency
+from skirmish.campaign.game import situations
+from skirmish.campaign.game import undo as undoing
+from skirmish.campaign.game.board import events_of, find_model, game_by_id, scenario_of
+from skirmish.campaign.game.permissions import GameAction, may_game, require_game
+from skirmish.campaign.game.reactions import Bystanders
+from skirmish.campaign.game.rerolls import Payment, Question, Rerolls, parse_reroll
+from skirmish.campaign.game.situations import Figure, Table
+from skirmish.campaign.game.tables import Game
+from skirmish.campaign.game.telling import sentence, told
+from skirmish.campaign.models import Campaign
+from skirmish.engine import explain_combat, explain_procedures
+from skirmish.engine.dice import DieRequest, RandomDice, TableDice, described, parse_dice
+from skirmish.engine.glossary import EventKind, Pace, label, label_value, parse
+from skirmish.engine.situation import GAME_SOURCES, Input, Procedure, inputs_for
+from skirmish.errors import CampaignError, RulesError, SkirmishError, StoreError, shown
+from skirmish.i18n import Lang, name
+from skirmish.odds.at_roll import advise
+from skirmish.rules.model import Cover, ObjectiveState
+from skirmish.web import game_live, text, tools
+from skirmish.web.site import NotFound, Site, form_fields, pick_lang
+
+WORDS = text.part(
+    {
+        "en": {
+            "gac_title": "Act",
+            "gac_panel": "Your move",
+            "gac_act": "Act with a model",
+            "gac_model": "Who acts?",
+            "gac_model_hint": "The model taking its turn comes first; the others may still take "
+            "theirs.",
+            "gac_acting": "taking its turn",
+            "gac_acted": "has acted",
+            "gac_action": "What does {name} do?",
+            "gac_target": "At whom?",
+            "gac_nobody": "Nobody this model may act with now.",
+            "gac_no_action": "{name} has nothing it may do now.",
+            "gac_no_target": "No target in play.",
+            "gac_change": "change",
+            "gac_situation": "The situation",
+            "gac_known": "What the game knows",
+            "gac_confirm": "Confirm range and cover",
+            "gac_more": "More of the situation",
+            "gac_odds": "Odds now: to hit {hit} · to wound {wound} · to eliminate {eliminate}",
+            "gac_odds_na": "—",
+            "gac_odds_note": "Exact, before any FAMA or FORTUNA. Change the situation and tap "
+            "“Update the odds”.",
+            "gac_update": "Update the odds",
+            "gac_roll_for_me": "Roll for me",
+            "gac_type_dice": "I roll the dice",
+            "gac_do": "Do it",
+            "gac_dice": "The dice",
+            "gac_next_die": "Next die: {what}",
+            "gac_die_of": "die {number} of {of}",
+            "gac_reroll_die": "rerolled",
+            "gac_typed": "Typed so far",
+            "gac_none_yet": "no die yet",
+            "gac_face": "Face {face}",
+            "gac_back_die": "Take back the last die",
+            "gac_rest_random": "Roll the rest for me",
+            "gac_cancel": "Cancel",
+            "gac_reroll": "{die} failed: {face}. Reroll it?",
+            "gac_reroll_advice": "Rerolled, it passes on {faces}: {chance}.",
+            "gac_reroll_useless": "No face passes: keep the point.",
+            "gac_pay_own": "{point} of {name} ({left} left)",
+            "gac_pay_friend": "FAMA of {name}, within 5U ({left} left)",
+            "gac_keep": "Keep the die",
+            "gac_done": "Done",
+            "gac_replayed": "Already recorded (the same tap arrived twice): nothing was recorded "
+            "again.",
+            "gac_next": "Another action",
+            "gac_back_game": "Back to the game",
+            "gac_undo": "Undo the last action",
+            "gac_undo_title": "Undo the game's last action",
+            "gac_undo_what": "This takes back:",
+            "gac_undo_nothing": "Nothing to undo: the game has no action since it began.",
+            "gac_undo_confirm": "Yes, take it back",
+            "gac_undone": "Taken back: {what}.",
+            "gac_spectator": "You watch this game: only its players, its owner and arbitrators "
+            "act.",
+            "gac_f_range": "Range (U)",
+            "gac_f_cover": "Cover",
+            "gac_f_weapon": "Weapon",
+            "gac_f_target_weapon": "Defender's weapon",
+            "gac_f_default": "{name} (the service's choice)",
+            "gac_f_bare": "bare hands",
+            "gac_f_waiting": "{name} has not yet taken its turn (+1, R-18)",
+            "gac_f_waiting_hint": "From the record: {said}. Untick it if it has moved.",
+            "gac_said_yes": "still waiting",
+            "gac_said_no": "it has acted",
+            "gac_f_pace": "Pace",
+            "gac_f_gun": "Gun",
+            "gac_f_rounds": "Rounds",
+            "gac_f_rounds_default": "as loaded before",
+            "gac_f_explosive": "Explosive",
+            "gac_f_short_fuse": "Short fuse (§5.5.2)",
+            "gac_f_caught": "Caught in the blast (within 5U)",
+            "gac_f_distance": "{name}: distance from the centre (U)",
+            "gac_f_not_caught": "not caught",
+            "gac_f_objective": "Objective",
+            "gac_f_event": "What happens",
+            "gac_f_carry": "carries it",
+            "gac_f_near": "Friends within 5U that see it fall (R-19)",
+            "gac_k_state": "{name}: {state}",
+            "gac_k_waiting": "{name} is still to take its turn: +1 (R-18)",
+            "gac_k_acted": "{name} has already taken its turn",
+            "gac_k_weapon": "Weapon carried: {weapon}",
+            "gac_k_target_weapon": "{name} fights with: {weapon}",
+            "gac_k_leader": "{target}'s leader in play: {name} (within 5U he lends his FRED)",
+            "gac_k_is_leader": "{name} leads the gang",
+            "gac_k_night": "Night: −1 to hit beyond 20U (scenario)",
+            "gac_k_mounted": "{name} is mounted",
+            "gac_k_drank": "{name} drank whisky (§8.3)",
+            "gac_k_person": "{name}, a person of the scenario",
+            "gac_shoot": "Shoot",
+            "gac_fight": "Fight",
+            "gac_move": "Move (take its turn)",
+            "gac_reload": "Reload",
+            "gac_unjam": "Unjam",
+            "gac_mount": "Mount",
+            "gac_dismount": "Dismount",
+            "gac_lasso": "Lasso",
+            "gac_explosive": "Explosive",
+            "gac_whisky": "Whisky",
+            "gac_objective": "Objective",
+            "gac_moved": "{name} takes its turn {turn} (§1.8).",
+            "gac_drank": "{name} drinks whisky: +1 FRED, −1 RIF for the rest of the game (§8.3).",
+            "gac_reloaded": "{name} reloads the {weapon}: {rounds} rounds.",
+            "gac_unjammed": "{name} unjams the {weapon}: {rounds} rounds left.",
+            "gac_bad_field": "{field} {value}: {why}",
+            "gac_bad_dice": "the dice so far are not faces 1 to 6; start the dice again.",
+            "gac_unknown_action": "{action} is not an action of a game; one of {known}.",
+            "gac_missing": "{field} is missing.",
+        },
+        "it": {
+            "gac_title": "Agisci",
+            "gac_panel": "Tocca a te",
+            "gac_act": "Agisci con un personaggio",
+            "gac_model": "Chi agisce?",
+            "gac_model_hint": "Prima il personaggio che gioca il suo turno; gli altri possono "
+            "ancora giocare il loro.",
+            "gac_acting": "gioca il suo turno",
+            "gac_acted": "ha agito",
+            "gac_action": "Che cosa fa {name}?",
+            "gac_target": "Contro chi?",
+            "gac_nobody": "Nessun personaggio con cui agire ora.",
+            "gac_no_action": "{name} non può fare nulla ora.",
+            "gac_no_target": "Nessun bersaglio in gioco.",
+            "gac_change": "cambia",
+            "gac_situation": "La situazione",
+            "gac_known": "Quello che la partita sa",
+            "gac_confirm": "Conferma distanza e copertura",
+            "gac_more": "Altro della situazione",
+            "gac_odds": "Probabilità ora: colpire {hit} · ferire {wound} · eliminare {eliminate}",
+            "gac_odds_na": "—",
+            "gac_odds_note": "Esatte, senza FAMA né FORTUNA. Cambia la situazione e tocca "
+            "“Aggiorna le probabilità”.",
+            "gac_update": "Aggiorna le probabilità",
+            "gac_roll_for_me": "Tira per me",
+            "gac_type_dice": "Tiro io i dadi",
+            "gac_do": "Fallo",
+            "gac_dice": "I dadi",
+            "gac_next_die": "Prossimo dado: {what}",
+            "gac_die_of": "dado {number} di {of}",
+            "gac_reroll_die": "ritirato",
+            "gac_typed": "Inseriti finora",
+            "gac_none_yet": "ancora nessun dado",
+            "gac_face": "Faccia {face}",
+            "gac_back_die": "Togli l'ultimo dado",
+            "gac_rest_random": "Tira il resto per me",
+            "gac_cancel": "Annulla",
+            "gac_reroll": "{die} fallito: {face}. Lo ritiri?",
+            "gac_reroll_advice": "Ritirato, passa con {faces}: {chance}.",
+            "gac_reroll_useless": "Nessuna faccia passa: tieni il punto.",
+            "gac_pay_own": "{point} di {name} (ne restano {left})",
+            "gac_pay_friend": "FAMA di {name}, entro 5U (ne restano {left})",
+            "gac_keep": "Tieni il dado",
+            "gac_done": "Fatto",
+            "gac_replayed": "Già registrato (lo stesso tocco è arrivato due volte): non è stato "
+            "registrato nulla di nuovo.",
+            "gac_next": "Un'altra azione",
+            "gac_back_game": "Torna alla partita",
+            "gac_undo": "Annulla l'ultima azione",
+            "gac_undo_title": "Annulla l'ultima azione della partita",
+            "gac_undo_what": "Questo toglie:",
+            "gac_undo_nothing": "Niente da annullare: la partita non ha azioni dal suo inizio.",
+            "gac_undo_confirm": "Sì, annullala",
+            "gac_undone": "Annullato: {what}.",
+            "gac_spectator": "Segui questa partita: agiscono solo i suoi giocatori, il "
+            "proprietario e gli arbitri.",
+            "gac_f_range": "Distanza (U)",
+            "gac_f_cover": "Copertura",
+            "gac_f_weapon": "Arma",
+            "gac_f_target_weapon": "Arma di chi si difende",
+            "gac_f_default": "{name} (la scelta del servizio)",
+            "gac_f_bare": "mani nude",
+            "gac_f_waiting": "{name} non ha ancora giocato il suo turno (+1, R-18)",
+            "gac_f_waiting_hint": "Dal registro: {said}. Togli la spunta se si è mosso.",
+            "gac_said_yes": "sta ancora aspettando",
+            "gac_said_no": "ha agito",
+            "gac_f_pace": "Andatura",
+            "gac_f_gun": "Arma da fuoco",
+            "gac_f_rounds": "Colpi",
+            "gac_f_rounds_default": "come caricata prima",
+            "gac_f_explosive": "Esplosivo",
+            "gac_f_short_fuse": "Miccia corta (§5.5.2)",
+            "gac_f_caught": "Coinvolti nell'esplosione (entro 5U)",
+            "gac_f_distance": "{name}: distanza dal centro (U)",
+            "gac_f_not_caught": "non coinvolto",
+            "gac_f_objective": "Obiettivo",
+            "gac_f_event": "Che cosa succede",
+            "gac_f_carry": "lo porta",
+            "gac_f_near": "Amici entro 5U che lo vedono cadere (R-19)",
+            "gac_k_state": "{name}: {state}",
+            "gac_k_waiting": "{name} deve ancora giocare il suo turno: +1 (R-18)",
+            "gac_k_acted": "{name} ha già giocato il suo turno",
+            "gac_k_weapon": "Arma portata: {weapon}",
+            "gac_k_target_weapon": "{name} combatte con: {weapon}",
+            "gac_k_leader": "Capo di {target} in gioco: {name} (entro 5U presta la sua FRED)",
+            "gac_k_is_leader": "{name} guida la banda",
+            "gac_k_night": "Notte: −1 per colpire oltre 20U (scenario)",
+            "gac_k_mounted": "{name} è a cavallo",
+            "gac_k_drank": "{name} ha bevuto whisky (§8.3)",
+            "gac_k_person": "{name}, un personaggio dello scenario",
+            "gac_shoot": "Spara",
+            "gac_fight": "Corpo a corpo",
+            "gac_move": "Muovi (gioca il turno)",
+            "gac_reload": "Ricarica",
+            "gac_unjam": "Disinceppa",
+            "gac_mount": "Sali a cavallo",
+            "gac_dismount": "Scendi da cavallo",
+            "gac_lasso": "Lazo",
+            "gac_explosive": "Esplosivo",
+            "gac_whisky": "Whisky",
+            "gac_objective": "Obiettivo",
+            "gac_moved": "{name} gioca il suo turno {turn} (§1.8).",
+            "gac_drank": "{name} beve whisky: +1 FRED, −1 RIF per il resto della partita (§8.3).",
+            "gac_reloaded": "{name} ricarica {weapon}: {rounds} colpi.",
+            "gac_unjammed": "{name} disinceppa {weapon}: restano {rounds} colpi.",
+            "gac_bad_field": "{field} {value}: {why}",
+            "gac_bad_dice": "i dadi finora non sono facce da 1 a 6; ricomincia i dadi.",
+            "gac_unknown_action": "{action} non è un'azione della partita; una tra {known}.",
+            "gac_missing": "manca {field}.",
+        },
+    }
+)
+
+#: The field of every form that carries its idempotency key, and the API's header.
+KEY_FIELD = "key"
+KEY_HEADER = "idempotency-key"
+#: The longest key kept (``request_key.key``).
+KEY_LENGTH = 64
+
+
+def _t(lang: Lang) -> Mapping[str, str]:
+    return text.words(lang)
+
+
+def _refusal(key: str, **values: Any) -> CampaignError:
+    """One of this module's refusals, in both languages."""
+    return CampaignError(WORDS["en"][key].format(**values), it=WORDS["it"][key].format(**values))
+
+
+class Forbidden(Exception):
+    """The reader may not do this in this game: 403, with the words."""
+
+    def __init__(self, error: CampaignError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+# ----------------------------------------------------------------------------- the dice, asked
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A die used so far: its face, what it was for (in the reader's words), rerolled or not."""
+
+    face: int
+    what: str
+    reroll: bool
+
+
+@dataclass(frozen=True)
+class Way:
+    """One way to pay for a reroll, as the page offers it: its token, words and advice."""
+
+    token: str
+    words: str
+    passes: tuple[int, ...]
+    chance: Fraction
+
+
+class NeedDie(Exception):
+    """The service wants a die nobody typed yet (nothing is recorded: the unit of work is
+    thrown away)."""
+
+    def __init__(self, request: DieRequest, used: list[Typed], lang: Lang) -> None:
+        super().__init__(request.purpose)
+        self.what = described(request.purpose, request.subject, lang.value)
+        self.number = request.number
+        self.of = request.of
+        self.reroll = request.reroll
+        self.used = used
+
+
+class NeedAnswer(Exception):
+    """A die failed and may be rerolled: the question, in plain words (the unit of work is
+    thrown away, so nothing of the store's rows is kept)."""
+
+    def __init__(self, die: str, face: int, ways: list[Way], used: list[Typed]) -> None:
+        super().__init__(die)
+        self.die = die
+        self.face = face
+        self.ways = ways
+        self.used = used
+
+
+def _token(way: Payment) -> str:
+    """How a way to pay is posted back: ``fortuna``, ``fama`` or ``fama:FRIEND``."""
+    return f"{way.point.value}:{way.model.name}" if way.friend else way.point.value
+
+
+@dataclass
+class Step:
+    """How the dice of one run of an action come: the faces typed so far, then (``random``)
+    the server's, else ``NeedDie``; the reroll answers given so far, then ``NeedAnswer``.
+    The API gives its dice and ``--reroll`` choices in one go (``whole``)."""
+
+    lang: Lang
+    faces: list[int] = field(default_factory=list)
+    answers: list[str] = field(default_factory=list)
+    random: bool = False
+    whole: bool = False
+    choices: tuple[str, ...] = ()
+    table: TableDice = field(init=False)
+    rerolls: Rerolls = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.whole:
+            if self.faces:
+                self.table = TableDice(self.faces)
+            else:
+                self.table = TableDice(random_dice=RandomDice())
+            self.rerolls = Rerolls(choices=tuple(parse_reroll(c) for c in self.choices))
+            return
+        self.table = TableDice(self.faces, ask=self._die)
+        self._left = list(self.answers)
+        self.rerolls = Rerolls(ask=self._answer)
+
+    def used(self) -> list[Typed]:
+        return [
+            Typed(die.value, described(die.purpose, who, self.lang.value), again)
+            for die, who, again in self.table.dice
+        ]
+
+    def _die(self, request: DieRequest) -> Sequence[int] | None:
+        if self.random:
+            return None  # TableDice rolls this one and the rest at random
+        raise NeedDie(request, self.used(), self.lang)
+
+    def _answer(self, question: Question) -> Payment | None:
+        if self._left:
+            answer = self._left.pop(0)
+            return next((w for w in question.payments if _token(w) == answer), None)
+        t = _t(self.lang)
+        ways = []
+        for index, way in enumerate(question.payments):
+            passes = question.passes_with(index)
+            point = label(way.point, self.lang).upper()
+            words = (
+                t["gac_pay_friend"].format(name=way.model.name, left=way.left)
+                if way.friend
+                else t["gac_pay_own"].format(point=point, name=way.model.name, left=way.left)
+            )
+            ways.append(Way(_token(way), words, tuple(passes), advise(passes).after))
+        die = question.offer.die
+        what = described(die.purpose, question.roller, self.lang.value)
+        raise NeedAnswer(what, die.value, ways, self.used())
+
+    @property
+    def dice_used(self) -> list[int]:
+        return [die.value for die, _, _ in self.table.dice]
+
+
+# ----------------------------------------------------------------------------- the actions
+
+Values = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One action a model takes in a game: its address, the CLI command it mirrors, whether it
+    names a target (``enemy``: an enemy in play or a scenario's person; ``model``: an enemy in
+    play), the combat procedure whose situation it takes, whether it rolls dice, which models
+    may be offered it (``situations``), and the service it calls (its lines: the explanation)."""
+
+    name: str
+    cli: str
+    target: str
+    procedure: Procedure | None
+    rolls: bool
+    offered: Callable[[Table, Figure], bool]
+    call: Callable[[Session, Game, Values, Step], list[str]]
+    summary: str
+
+    @property
+    def key(self) -> str:
+        return "gac_" + self.name
+
+
+def _text(values: Values, key: str) -> str | None:
+    value = values.get(key)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if not isinstance(value, str | int | float):
+        raise _bad(key, value, "not a word")
+    return str(value).strip()
+
+
+def _list(values: Values, key: str) -> list[str]:
+    value = values.get(key)
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [v for v in value if v.strip()]
+    raise _bad(key, value, "not a list of names")
+
+
+def _bad(key: str, value: Any, why: str) -> RulesError:
+    why_it = {"not a word": "non è una parola", "not a list of names": "non è un elenco di nomi",
+              "not yes or no": "non è sì o no"}.get(why, why)  # fmt: skip
+    return RulesError(
+        WORDS["en"]["gac_bad_field"].format(field=key, value=shown(value), why=why),
+        it=WORDS["it"]["gac_bad_field"].format(field=key, value=shown(value), why=why_it),
+    )
+
+
+def _required(values: Values, key: str) -> str:
+    found = _text(values, key)
+    if found is None:
+        raise _refusal("gac_missing", field=key)
+    return found
+
+
+def _flag(values: Values, key: str) -> bool:
+    value = values.get(key)
+    if value is None or value == "" or value is False:
+        return False
+    if value is True:
+        return True
+    if isinstance(value, str) and value.strip().lower() in tools.YES:
+        return True
+    if isinstance(value, str) and value.strip().lower() in tools.NO:
+        return False
+    raise _bad(key, value, "not yes or no")
+
+
+def situation_inputs(procedure: Procedure) -> tuple[Input, ...]:
+    """The inputs of a shot or a fight the players give in a game (the declaration's)."""
+    return inputs_for(procedure, GAME_SOURCES)
+
+
+def field_name(item: Input, procedure: Procedure) -> str:
+    """An input's field: its CLI option without the dashes (``range``, ``two-pistols``)."""
+    return item.flag_for(procedure).removeprefix("--")
+
+
+def read_situation(procedure: Procedure, values: Values) -> dict[str, Any]:
+    """The situation's values (by the declaration's ids) from the fields, checked as the
+    command's options are (bounds, choices in Italian or English); ``target-waiting`` is
+    ``None`` (from the record, R-18) unless given, and ``no-target-waiting`` says it acted."""
+    found: dict[str, Any] = {}
+    for item in situation_inputs(procedure):
+        key = field_name(item, procedure)
+        raw = values.get(key, values.get(key.replace("-", "_")))
+        if item.id == "target_waiting":
+            found[item.id] = None
+            if raw not in (None, ""):
+                found[item.id] = _flag({key: raw}, key)
+            continue
+        control = tools._from_input(item, procedure)
+        given: list[str]
+        if raw is None:
+            given = []
+        elif isinstance(raw, bool):
+            given = ["on" if raw else "off"]
+        elif isinstance(raw, int | float | str):
+            given = [str(raw)]
+        else:
+            raise _bad(key, raw, "not a word")
+        found[item.id] = tools._value(control, given)
+    if _flag(values, "no-target-waiting") or _flag(values, "no_target_waiting"):
+        found["target_waiting"] = False
+    record = values.get("waiting-record")
+    if record in ("yes", "no"):  # the form's box, ticked as the record says until changed
+        said = _flag(values, "target-waiting")
+        found["target_waiting"] = None if said == (record == "yes") else said
+    return found
+
+
+def _bystanders(values: Values, shot: bool) -> Bystanders:
+    """Who stood near the target (R-19, R-22; R-20 near a shot), as the CLI's options."""
+    return Bystanders(
+        near=tuple(_list(values, "near")),
+        guard=_text(values, "guard"),
+        civilians=tuple(_list(values, "civilian-near") or _list(values, "civilian_near"))
+        if shot
+        else (),
+    )
+
+
+def _shoot(s: Session, g: Game, v: Values, step: Step) -> list[str]:
+    from skirmish.campaign.game.combat import shoot
+
+    report = shoot(s, game=g, attacker=_required(v, "attacker"), target=_required(v, "target"),
+                   situation=read_situation(Procedure.SHOOT, v), dice=step.table,
+                   bystanders=_bystanders(v, True), rerolls=step.rerolls)  # fmt: skip
+    lines = []
+    if report.opportunity is not None:
+        lines += explain_procedures.reflex_lines(report.opportunity, step.lang)
+    if report.fired:
+        lines += explain_combat.shoot_lines(report.result, step.lang)
+    return lines
+
+
+def _fight(s: Session, g: Game, v: Values, step: Step) -> list[str]:
+    from skirmish.campaign.game.combat import melee
+
+    report = melee(s, game=g, attacker=_required(v, "attacker"), target=_required(v, "target"),
+                   situation=read_situation(Procedure.MELEE, v), dice=step.table,
+                   bystanders=_bystanders(v, False), rerolls=step.rerolls)  # fmt: skip
+    return explain_combat.melee_lines(report.result, step.lang)
+
+
+def _move(s: Session, g: Game, v: Values, step: Step) -> list[str]:
+    from skirmish.campaign.game.activations import activate
+
+    activate(s, game=g, member=_required(v, "member"))
+    return []
+
+
+def _reload(s: Session, g: Game, v: Values, step: Step) -> list[str]:
+    from skirmish.campaign.game.actions import reload
+
+    rounds = _text(v, "rounds")
+    if rounds is not None and not (rounds.isascii() and rounds.isdigit() and len(rounds) < 4):
+        raise _bad("rounds", rounds, "7 or 17")
+    reload(s, game=g, member=_required(v, "member"), weapon=_text(v, "weapon"),
+           rounds=int(rounds) if rounds is not None else None)  # fmt: skip
+    return []
+
+
+def _unjam(s: Session, g: Game, v: Values, step: Step) -> list[str]:
+    from skirmish.campaign.game.actions import unjam
+
+    unjam(s, game=g, member=_required(v, "member"), weapon=_text(v, "weapon"))
+    return []
+
+
+def _horse(mounting: bool) -> Callable[[Session, Game, Values, Step], list[str]]:
+    def call(s: Session, g: Game, v: Values, step: Step) -> list[str]:
+        from skirmish.campaign.game.actions import dismount, mount
+
+        service = mount if mounting else dismount
+        pace = parse(Pace, _text(v, "pace") or Pace.STILL.value)
+        report = service(s, game=g, member=_required(v, "member"), pace=pace, dice=step.table,
+                         rerolls=step.rerolls)  # fmt: skip
+        return explain_procedures.reflex_lines(report.test, step.lang) if report.test else []
+
+    return call
+
+
+def _lasso(s: Session, g: Game, v: Values, step: Step) -> list[str]:
+    from skirmish.campaign.game.actions import throw_lasso
+
+    report = throw_lasso(s, game=g, thrower=_required(v, "thrower"),
+                         target=_required(v, "target"), dice=step.table,
+                         rerolls=step.rerolls)  # fmt: skip
+    return explain_procedures.lasso_lines(report.result, step.lang)
+
+
+def _caught(values: Values, key: str) -> list[Any]:
+    """Models within 5U of a blast: ``NAME=DISTANCE`` (0–5U), as ``--caught`` takes them, or
+    objects with ``name``, ``distance``, ``moved``, ``protection`` and ``shelter``."""
+    from skirmish.campaign.game.actions import Caught
+    from skirmish.engine.explosion import Protection
+
+    raw = values.get(key)
+    items = raw if isinstance(raw, list) else ([] if raw in (None, "") else [raw])
+    found = []
+    for item in items:
+        if isinstance(item, str):
+            who, _, rest = item.partition("=")
+            distance = rest.strip().removesuffix("U").removesuffix("u")
+            if not who.strip() or (distance and not (distance.isdigit() and int(distance) <= 5)):
+                raise _bad(key, item, "NAME=DISTANCE (0–5U)")
+            found.append(Caught(who.strip(), int(distance) if distance else None))
+        elif isinstance(item, dict) and isinstance(item.get("name"), str):
+            distance_v = item.get("distance")
+            if distance_v is not None and not (
+                isinstance(distance_v, int) and 0 <= distance_v <= 5
+            ):
+                raise _bad(key, item, "distance 0–5U")
+            moved = item.get("moved")
+            protection = str(item.get("protection") or "none")
+            if protection not in {p.value for p in Protection} or not isinstance(
+                moved, bool | None
+            ):
+                raise _bad(key, item, "protection none, partial or total; moved yes or no")
+            shelter = item.get("shelter")
+            kept = str(shelter) if shelter else None
+            found.append(Caught(item["name"], distance_v, moved, kept, Protection(protection)))
+        else:
+            raise _bad(key, item, "NAME=DISTANCE (0–5U)")
+    return found
+
+
+def _explosive(s: Session, g: Game, v: Values, step: Step) -> list[str]:
+    from skirmish.campaign.game.actions import explode
+
+    thrower = _required(v, "thrower")
+    item = _text(v, "item")
+    if item is None:
+        figure = find_model(s, g, thrower)
+        table = situations.read(s, g)
+        mine = next((f for f in table.figures if f.name == figure.name), None)
+        kinds = situations.explosives(mine) if mine is not None else []
+        item = kinds[0].id if len(kinds) == 1 else "dynamite"
+    report = explode(s, game=g, thrower=thrower, explosive=item, caught=_caught(v, "caught"),
+                     short_fuse=_flag(v, "short-fuse"),
+                     near_thrower=_caught(v, "near-thrower"), dice=step.table,
+                     rerolls=step.rerolls)  # fmt: skip
+    lines = []
+    for victim in report.victims:
+        lines += [f"{victim.name}: {line}" for line in
+                  explain_procedures.explosion_lines(victim.result, step.lang)]  # fmt: skip
+    return lines
+
+
+def _whisky(s: Session, g: Game, v: Values, step: Step) -> list[str]:
+    from skirmish.campaign.game.states import drink
+
+    drink(s, game=g, member=_required(v, "member"))
+    return []
+
+
+def _objective(s: Session, g: Game, v: Values, step: Step) -> list[str]:
+    from skirmish.campaign.game.objectives import objective
+
+    copy_no = _text(v, "copy")
+    if copy_no is not None and not (copy_no.isascii() and copy_no.isdigit() and len(copy_no) < 3):
+        raise _bad("copy", copy_no, "a number")
+    objective(s, game=g, name=_required(v, "objective"), event=_required(v, "event"),
+              by=_text(v, "by"), copy_no=int(copy_no) if copy_no else None)  # fmt: skip
+    return []
+
+
+def _shooter(table: Table, f: Figure) -> bool:
+    return bool(situations.guns_to_shoot(f)) and bool(
+        situations.enemies(table, f.label) or table.persons
+    )
+
+
+def _fighter(table: Table, f: Figure) -> bool:
+    return bool(situations.enemies(table, f.label) or table.persons)
+
+
+def _waits(table: Table, f: Figure) -> bool:
+    return not f.acted
+
+
+SPECS: tuple[Spec, ...] = (
+    Spec("shoot", "skirmish game shoot ATTACKER TARGET", "enemy", Procedure.SHOOT, True,
+         _shooter, _shoot, "Shoot (R-01–R-04, R-14): as `skirmish game shoot --json`"),
+    Spec("fight", "skirmish game melee ATTACKER TARGET", "enemy", Procedure.MELEE, True,
+         _fighter, _fight, "Fight (R-01, R-03–R-05): as `skirmish game melee --json`"),
+    Spec("move", "skirmish game activate MODEL", "", None, False, _waits, _move,
+         "A model takes its turn to move (§1.8): as `skirmish game activate --json`"),
+    Spec("reload", "skirmish game reload MODEL", "", None, False,
+         lambda t, f: bool(situations.reloadable(f, t.turn)), _reload,
+         "Reload a gun (table 1, R-14): as `skirmish game reload --json`"),
+    Spec("unjam", "skirmish game unjam MODEL", "", None, False,
+         lambda t, f: bool(situations.jammed(f, t.turn)), _unjam,
+         "Unjam a gun (R-14): as `skirmish game unjam --json`"),
+    Spec("mount", "skirmish game mount MODEL", "", None, True,
+         lambda t, f: situations.may_mount(f), _horse(True),
+         "Mount a horse (table 1, R-06): as `skirmish game mount --json`"),
+    Spec("dismount", "skirmish game dismount MODEL", "", None, True,
+         lambda t, f: situations.may_dismount(f), _horse(False),
+         "Dismount (table 1, R-06): as `skirmish game dismount --json`"),
+    Spec("lasso", "skirmish game lasso THROWER TARGET", "model", None, True,
+         lambda t, f: situations.throws_lasso(f) and bool(situations.enemies(t, f.label)),
+         _lasso, "Throw the lasso (R-14): as `skirmish game lasso --json`"),
+    Spec("explosive", "skirmish game explosion THROWER", "", None, True,
+         lambda t, f: bool(situations.explosives(f)), _explosive,
+         "Throw dynamite or nitroglycerin (§5.5): as `skirmish game explosion --json`"),
+    Spec("whisky", "skirmish game drink MODEL", "", None, False,
+         lambda t, f: situations.thirsty(f), _whisky,
+         "Drink whisky (§8.3): as `skirmish game drink --json`"),
+    Spec("objective", "skirmish game objective NAME EVENT --by MODEL", "", None, False,
+         lambda t, f: bool(t.board["objectives"]), _objective,
+         "Something happens to an objective: as `skirmish game objective --json`"),
+)  # fmt: skip
+BY_NAME = {spec.name: spec for spec in SPECS}
+#: The CLI's command names and the Italian words, for the API.
+ALIASES = {"melee": "fight", "activate": "move", "explosion": "explosive", "drink": "whisky"}
+#: The field naming the acting model, by action (as the CLI's argument).
+ACTOR_FIELD = {"shoot": "attacker", "fight": "attacker", "lasso": "thrower",
+               "explosive": "thrower", "objective": "by"}  # fmt: skip
+
+
+def find_spec(typed: str) -> Spec:
+    found = BY_NAME.get(ALIASES.get(typed, typed))
+    if found is None:
+        known = ", ".join(BY_NAME)
+        raise _refusal("gac_unknown_action", action=shown(typed), known=known)
+    return found
+
+
+def actor_field(spec: Spec) -> str:
+    return ACTOR_FIELD.get(spec.name, "member")
+
+
+# ----------------------------------------------------------------------------- who may
+
+
+def find_game(session: Session, campaign: Campaign, typed: str | int) -> Game:
+    """Game number ``typed`` of ``campaign`` (locked in a writing unit of work); else
+    ``NotFound`` naming the campaign's games."""
+    text_ = str(typed)
+    number = int(text_) if text_.isascii() and text_.isdigit() and len(text_) <= 9 else None
+    try:
+        if number is None:
+            raise CampaignError(
+                f"{shown(text_)} is not a game number.",
+                it=f"{shown(text_)} non è un numero di partita.",
+            )
+        return game_by_id(session, campaign, number)
+    except CampaignError as error:
+        links = [(campaign.name, game_live.games_url(campaign.name))]
+        raise NotFound(error, links) from None
+
+
+def _side_of(session: Session, game: Game, model: str | None) -> str | None:
+    if model is None:
+        return None
+    from skirmish.campaign.game.board import resolve_target, side_of
+
+    ref = resolve_target(session, game, model)
+    return side_of(session, ref.model).value if ref.model is not None else None
+
+
+def permitted(site: Site, session: Session, game: Game, spec: Spec, values: Values) -> None:
+    """The reader may act for the acting model's side (``ACT``), or, for an attack, record it
+    at a model of their own side (``RECORD_AT``: the target's player records the shot at their
+    model); an objective's event with nobody doing it, for either side they play. Refused:
+    ``Forbidden`` with ``require_game``'s words, nothing changed."""
+    actor = site.actor(session)
+    acting = _text(values, actor_field(spec))
+    try:
+        if acting is None:
+            if any(may_game(session, actor, game, GameAction.ACT, x) for x in ("good", "bad")):
+                return
+            require_game(session, actor, game, GameAction.ACT, None)
+        mine = _side_of(session, game, acting)
+        if may_game(session, actor, game, GameAction.ACT, mine):
+            return
+        target = _text(values, "target") if spec.target else None
+        theirs = _side_of(session, game, target) if target is not None else None
+        if theirs is not None and may_game(session, actor, game, GameAction.RECORD_AT, theirs):
+            return
+        require_game(session, actor, game, GameAction.ACT, mine)
+    except CampaignError as error:
+        raise Forbidden(error) from None
+
+
+def sides_acting(site: Site, session: Session, game: Game) -> list[str]:
+    """The sides this reader may act for (what the flow offers)."""
+    actor = site.actor(session)
+    return [s for s in ("good", "bad") if may_game(session, actor, game, GameAction.ACT, s)]
+
+
+# ----------------------------------------------------------------------------- doing it
+
+
+def _last_event(session: Session, game: Game) -> int:
+    events = events_of(session, game)
+    return (events[-1].id or 0) if events else 0
+
+
+def events_after(session: Session, game: Game, after: int) -> list[dict[str, Any]]:
+    """The events recorded after id ``after``, as ``skirmish game … --json`` prints them."""
+    return [
+        {"id": e.id, "turn": e.turn, "action": e.action, "details": e.details, "dice": e.dice}
+        for e in events_of(session, game)
+        if (e.id or 0) > after
+    ]
+
+
+@dataclass
+class Done:
+    """An action recorded (or its first answer replayed): the CLI's JSON, its explanation."""
+
+    body: dict[str, Any]
+    lines: list[str]
+    replayed: bool
+    campaign: str
+    status: int = 200
+
+
+def _key(key: str | None) -> str:
+    """The client's idempotency key (``idempotency.check_key``), a fresh one when it sent none
+    (nothing to replay then)."""
+    if key is None or not key.strip():
+        return secrets.token_urlsafe(24)
+    return idempotency.check_key(key.strip())
+
+
+def perform(
+    site: Site, spec: Spec, campaign: str, game_id: str, values: Values, step: Step,
+    key: str | None,
+) -> Done:  # fmt: skip
+    """One unit of work: the campaign (one the reader may see), the game (locked), the
+    permission, then the action once for the key. An action short of a die or of a reroll's
+    answer raises ``NeedDie`` or ``NeedAnswer`` out of the unit of work: nothing is written."""
+    from skirmish.web.site import reader
+
+    lines: list[str] = []
+    with site.write() as s:
+        found = site.find_campaign(s, campaign)
+        game = find_game(s, found, game_id)
+        permitted(site, s, game, spec, values)
+        route = f"games/{game.id}/actions/{spec.name}"
+
+        def run() -> tuple[int, dict[str, Any]]:
+            mark = _last_event(s, game)
+            lines.extend(spec.call(s, game, values, step))
+            step.table.check_all_used()
+            body = {"game": game.id, "turn": game.turn, "events": events_after(s, game, mark)}
+            return 200, body
+
+        status, body, replayed = idempotency.replay_or_run(
+            s, _key(key), reader().user_id, route, run
+        )
+        scenario = scenario_of(game)
+        events = body.get("events", []) if isinstance(body, dict) else []
+        said = told(events, scenario, step.lang)
+        return Done(body, lines + said, replayed, found.name, status)
+
+
+def take_back(site: Site, campaign: str, game_id: str, key: str | None, lang: Lang) -> Done:
+    """Undo the game's last action (``undo.undo_last``), once for the key; the same JSON as
+    ``skirmish game undo --json``."""
+    from skirmish.web.site import reader
+
+    lines: list[str] = []
+    with site.write() as s:
+        found = site.find_campaign(s, campaign)
+        game = find_game(s, found, game_id)
+        try:
+            require_game(s, site.actor(s), game, GameAction.UNDO)
+        except CampaignError as error:
+            raise Forbidden(error) from None
+        said = last_action(s, game, lang)
+
+        def run() -> tuple[int, dict[str, Any]]:
+            item = undoing.undo_last(s, game=game)
+            lines.append(_t(lang)["gac_undone"].format(what=" ".join(said)))
+            now = {"game": game.id, "turn": game.turn, "status": game.status}
+            return 200, {**now, "undone": [undone_data(item)]}
+
+        route = f"games/{game.id}/undo"
+        status, body, replayed = idempotency.replay_or_run(
+            s, _key(key), reader().user_id, route, run
+        )
+        return Done(body, lines, replayed, found.name, status)
+
+
+def undone_data(item: undoing.Undone) -> dict[str, Any]:
+    """An action taken back, as ``skirmish game undo --json`` prints it."""
+    return {
+        "turn": item.turn,
+        "action": item.kind.value,
+        "actor": item.actor,
+        "target": item.target,
+        "events": list(item.events),
+        "changes": [
+            {
+                "kind": c.kind.value,
+                "who": c.who,
+                "copy": c.copy,
+                "before": c.before,
+                "after": c.after,
+            }
+            for c in item.changes
+        ],  # fmt: skip
+        "log": list(item.log),
+    }
+
+
+def last_action(session: Session, game: Game, lang: Lang) -> list[str]:
+    """What undo would take back, in the game log's words: the events of the last action (the
+    last one that keeps the rows as they were before it, and those after it)."""
+    events = events_of(session, game)
+    start = next((i for i in range(len(events) - 1, -1, -1) if events[i].before is not None), None)
+    if start is None or events[start].action == EventKind.START:
+        return []
+    rows = [{"id": e.id, "turn": e.turn, "action": e.action, "details": e.details,
+             "dice": e.dice} for e in events[start:]]  # fmt: skip
+    scenario = scenario_of(game)
+    return [sentence(row, scenario, lang) for row in rows]
+
+
+# ----------------------------------------------------------------------------- what the page shows
+
+#: Actions a model may take whether or not it is taking its turn (drink, an objective's event).
+ANYTIME = frozenset({"whisky", "objective"})
+#: The fields of the flow itself, never part of an action's values.
+FLOW_FIELDS = frozenset({"csrf", "key", "state", "dice", "answers", "die", "back", "answer",
+                         "mode", "go", "odds"})  # fmt: skip
+
+
+def _percent(p: Fraction | None, lang: Lang) -> str:
+    if p is None:
+        return _t(lang)["gac_odds_na"]
+    value = float(p) * 100
+    shown_ = f"{value:.0f}" if value >= 10 or value == 0 else f"{value:.1f}"
+    if 0 < value < 0.05:
+        shown_ = "<0.1"
+    return (shown_.replace(".", ",") if lang is Lang.IT else shown_) + "%"
+
+
+def _model_line(f: Figure, lang: Lang) -> str:
+    t = _t(lang)
+    state = label_value_state(f.state, lang)
+    extra = [state]
+    if f.prone:
+        extra.append(label_value_prone(lang))
+    if f.acting:
+        extra.append(t["gac_acting"])
+    elif f.acted:
+        extra.append(t["gac_acted"])
+    who = f'{f.name} "{f.handle}"' if f.handle else f.name
+    return f"{who} · COS {f.cos_left}/{f.cos} · {', '.join(extra)}"
+
+
+def label_value_state(state: str, lang: Lang) -> str:
+    from skirmish.rules.model import ModelState
+
+    return label_value(ModelState, state, lang)
+
+
+def label_value_prone(lang: Lang) -> str:
+    from skirmish.engine.glossary import TableState
+
+    return label(TableState.PRONE, lang)
+
+
+def _weapon_name(weapon_id: str | None, lang: Lang) -> str:
+    if weapon_id is None:
+        return _t(lang)["gac_f_bare"]
+    try:
+        return name(rules.find_equipment(weapon_id), lang)
+    except SkirmishError:
+        return weapon_id
+
+
+def _url(campaign: str, game: int | None, tail: str = "act", **query: str) -> str:
+    from urllib.parse import urlencode
+
+    base = f"{game_live.game_url(campaign, game)}/{tail}"
+    given = {k: v for k, v in query.items() if v}
+    return f"{base}?{urlencode(given)}" if given else base
+
+
+def _models(site: Site, s: Session, game: Game, table: Table) -> list[Figure]:
+    """The models this reader may act with now, the one taking its turn first."""
+    sides = set(sides_acting(site, s, game))
+    mine = [f for f in situations.in_play(table) if f.side.value in sides]
+    return sorted(mine, key=lambda f: (not f.acting, f.acted))
+
+
+def _offered(table: Table, figure: Figure) -> list[Spec]:
+    acting = any(a.label == figure.label for a in situations.actors(table))
+    return [
+        spec for spec in SPECS if (acting or spec.name in ANYTIME) and spec.offered(table, figure)
+    ]
+
+
+def _targets(table: Table, spec: Spec, figure: Figure, lang: Lang) -> list[dict[str, str]]:
+    found = [
+        {"value": f.label, "label": _model_line(f, lang)}
+        for f in situations.enemies(table, figure.label)
+    ]
+    if spec.target == "enemy":
+        t = _t(lang)
+        for p in table.persons:
+            who = p.name_it if lang is Lang.IT else p.name_en
+            found.append({"value": p.objective, "label": t["gac_k_person"].format(name=who)})
+    return found
+
+
+def flow(
+    site: Site, s: Session, campaign: Campaign, game: Game, query: Mapping[str, str], lang: Lang
+) -> dict[str, Any]:
+    """Everything the flow page shows for what ``query`` has chosen so far."""
+    t = _t(lang)
+    table = situations.read(s, game)
+    view: dict[str, Any] = {
+        "campaign_name": campaign.name,
+        "game_id": game.id,
+        "turn": game.turn,
+        "scenario": name(scenario_of(game), lang),
+        "game_url": game_live.game_url(campaign.name, game.id),
+        "act_url": _url(campaign.name, game.id),
+        "undo_url": _url(campaign.name, game.id, "undo"),
+        "spectator": not sides_acting(site, s, game),
+        "models": [],
+        "model": None,
+        "actions": [],
+        "spec": None,
+        "targets": [],
+        "target": None,
+        "known": [],
+        "controls": [],
+        "more": [],
+        "odds": None,
+        "odds_error": "",
+        "ready": False,
+        "key": secrets.token_urlsafe(24),
+        "values": {},
+    }
+    if view["spectator"] or not table.in_progress:
+        return view
+    mine = _models(site, s, game, table)
+    view["models"] = [
+        {"label": _model_line(f, lang),
+         "url": _url(campaign.name, game.id, model=f.label)}
+        for f in mine
+    ]  # fmt: skip
+    chosen = next((f for f in mine if f.label == _last(query, "model")), None)
+    if chosen is None:
+        return view
+    view["model"] = {"label": _model_line(chosen, lang), "name": chosen.label,
+                     "change": _url(campaign.name, game.id)}  # fmt: skip
+    offered = _offered(table, chosen)
+    view["actions"] = [
+        {"label": t[spec.key], "url": _url(campaign.name, game.id, model=chosen.label,
+                                           action=spec.name)}
+        for spec in offered
+    ]  # fmt: skip
+    spec = next((x for x in offered if x.name == _last(query, "action")), None)
+    if spec is None:
+        return view
+    view["spec"] = {"name": spec.name, "label": t[spec.key], "rolls": spec.rolls,
+                    "combat": spec.procedure is not None,
+                    "change": _url(campaign.name, game.id, model=chosen.label)}  # fmt: skip
+    values: dict[str, Any] = {actor_field(spec): chosen.label}
+    if spec.target:
+        view["targets"] = [
+            {**row, "url": _url(campaign.name, game.id, model=chosen.label, action=spec.name,
+                                target=row["value"])}
+            for row in _targets(table, spec, chosen, lang)
+        ]  # fmt: skip
+        target = next((x for x in view["targets"] if x["value"] == _last(query, "target")), None)
+        if target is None:
+            return view
+        view["target"] = {**target, "change": _url(campaign.name, game.id, model=chosen.label,
+                                                  action=spec.name)}  # fmt: skip
+        values["target"] = target["value"]
+    view["values"] = values
+    view["ready"] = True
+    if spec.procedure is not None:
+        _situation(view, s, game, table, chosen, spec, values, query, lang)
+    else:
+        view["controls"] = _fields(s, game, table, chosen, spec, query, lang)
+    return view
+
+
+def _choice_words(choices: type[Any], value: str, lang: Lang) -> str:
+    from skirmish.engine.glossary import VOCABULARIES
+    from skirmish.engine.situation import choice_label
+
+    if choices in VOCABULARIES:
+        return label(choices(value), lang)
+    return choice_label(choices, value, lang.value)
+
+
+def _control(
+    kind: str, name_: str, label_: str, value: Any = "", options: Sequence[tuple[str, str]] = (),
+    hint: str = "", checked: bool = False,
+) -> dict[str, Any]:  # fmt: skip
+    return {"kind": kind, "name": name_, "id": f"gac-{name_}", "label": label_, "value": value,
+            "options": list(options), "hint": hint, "checked": checked}  # fmt: skip
+
+
+#: The inputs the situation form shows up front; the others are folded under "more".
+FRONT = ("range", "cover", "weapon", "target_weapon", "target_waiting")
+
+
+def _last(query: Mapping[str, Any], key: str, default: str = "") -> str:
+    value = query.get(key, default)
+    if isinstance(value, list):
+        return str(value[-1]) if value else default
+    return str(value)
+
+
+def _situation(
+    view: dict[str, Any], s: Session, game: Game, table: Table, figure: Figure, spec: Spec,
+    values: dict[str, Any], query: Mapping[str, Any], lang: Lang,
+) -> None:  # fmt: skip
+    """The situation of a shot or a fight: what the game knows (``situations.prefill``), range,
+    cover and the weapons up front, the rest folded, the bystanders asked where they matter
+    (``reactions.questions``), and the exact odds of what the form says now."""
+    from skirmish.campaign.game.reactions import questions
+
+    t = _t(lang)
+    procedure = spec.procedure
+    assert procedure is not None
+    target = values["target"]
+    range_text = _last(query, "range")
+    try:
+        range_u = int(float(range_text.replace(",", "."))) if range_text.strip() else None
+    except ValueError:
+        range_u = None
+    known = situations.prefill(s, game, table, figure.label, target, procedure, range_u)
+    lines = [t["gac_k_state"].format(name=figure.name, state=label_value_state(figure.state, lang))]
+    if known.target is not None:
+        other = known.target
+        state = label_value_state(other.state, lang)
+        lines.append(t["gac_k_state"].format(name=other.name, state=state))
+        key = "gac_k_waiting" if known.target_waiting else "gac_k_acted"
+        lines.append(t[key].format(name=other.name))
+        if other.mounted:
+            lines.append(t["gac_k_mounted"].format(name=other.name))
+    lines.append(t["gac_k_weapon"].format(weapon=_weapon_name(known.weapon, lang)))
+    if procedure is Procedure.MELEE and known.target is not None:
+        lines.append(t["gac_k_target_weapon"].format(
+            name=known.target.name, weapon=_weapon_name(known.target_weapon, lang)))  # fmt: skip
+    if known.is_leader:
+        lines.append(t["gac_k_is_leader"].format(name=figure.name))
+    if known.leader and known.target is not None:
+        lines.append(t["gac_k_leader"].format(target=known.target.name, name=known.leader))
+    if figure.mounted:
+        lines.append(t["gac_k_mounted"].format(name=figure.name))
+    if figure.drank:
+        lines.append(t["gac_k_drank"].format(name=figure.name))
+    if known.night:
+        lines.append(t["gac_k_night"])
+    view["known"] = lines
+    controls: list[dict[str, Any]] = []
+    more: list[dict[str, Any]] = []
+    for item in situation_inputs(procedure):
+        key = field_name(item, procedure)
+        given = _last(query, key)
+        if item.id == "range":
+            controls.append(_control("decimal", key, t["gac_f_range"], given))
+        elif item.id == "cover":
+            assert item.choices is not None
+            options = [(c.value, _choice_words(item.choices, c.value, lang)) for c in item.choices]
+            controls.append(_control("select", key, t["gac_f_cover"], given or Cover.NONE.value,
+                                     options))  # fmt: skip
+        elif item.id == "weapon":
+            carried = (situations.fight_weapons(figure) if procedure is Procedure.MELEE
+                       else situations.guns_to_shoot(figure))  # fmt: skip
+            default = t["gac_f_default"].format(name=_weapon_name(known.weapon, lang))
+            options = [("", default), *((w.id, name(w, lang)) for w in carried)]
+            if procedure is Procedure.MELEE:
+                options.append(("bare-hands", t["gac_f_bare"]))
+            controls.append(_control("select", key, t["gac_f_weapon"], given, options))
+        elif item.id == "target_weapon":
+            if known.target is None:
+                continue
+            default = t["gac_f_default"].format(name=_weapon_name(known.target_weapon, lang))
+            carried = situations.fight_weapons(known.target)
+            options = [("", default), *((w.id, name(w, lang)) for w in carried),
+                       ("bare-hands", t["gac_f_bare"])]  # fmt: skip
+            controls.append(_control("select", key, t["gac_f_target_weapon"], given, options))
+        elif item.id == "target_waiting":
+            if known.target is None or known.target_waiting is None:
+                continue
+            record = known.target_waiting
+            said = t["gac_said_yes"] if record else t["gac_said_no"]
+            checked = _flag(query, key) if "waiting-record" in query else record
+            controls.append(_control(
+                "check", key, t["gac_f_waiting"].format(name=known.target.name), "on",
+                hint=t["gac_f_waiting_hint"].format(said=said), checked=checked))  # fmt: skip
+            controls.append(_control("hidden", "waiting-record", "", "yes" if record else "no"))
+        else:
+            control = tools._from_input(item, procedure)
+            words = item.name(lang.value)
+            if control.widget == "check":
+                more.append(_control("check", key, words, "on", hint=item.help(lang.value),
+                                     checked=_flag(query, key)))  # fmt: skip
+            elif control.widget == "select":
+                assert item.choices is not None
+                options = [(c.value, _choice_words(item.choices, c.value, lang))
+                           for c in item.choices]  # fmt: skip
+                default = item.default_for(procedure)
+                if default is None:
+                    options.insert(0, ("", "—"))
+                shown_ = given or (str(default) if default is not None else "")
+                more.append(_control("select", key, words, shown_, options,
+                                     hint=item.help(lang.value)))  # fmt: skip
+            else:
+                more.append(_control(control.widget, key, words, given,
+                                     hint=item.help(lang.value)))  # fmt: skip
+    if known.target is not None:
+        asked = questions(s, game=game, target=target)
+        by_name = {f.name: f for f in table.figures}
+        chosen_near = _many(query, "near")
+        for friend in asked.friends:
+            f = by_name.get(friend)
+            more.append(_control("multi", "near", t["gac_f_near"] + f": {friend}",
+                                 f.label if f else friend,
+                                 checked=(f.label if f else friend) in chosen_near))  # fmt: skip
+    view["controls"] = controls
+    view["more"] = more
+    try:
+        situation = read_situation(procedure, {**_flat(query), **values})
+        found = situations.odds(s, game, figure.label, target, procedure, situation)
+        view["odds"] = t["gac_odds"].format(hit=_percent(found.hit, lang),
+                                           wound=_percent(found.wound, lang),
+                                           eliminate=_percent(found.eliminate, lang))  # fmt: skip
+    except SkirmishError as refused:
+        view["odds_error"] = refused.text(lang.value)
+
+
+def _many(query: Mapping[str, Any], key: str) -> list[str]:
+    value = query.get(key)
+    if value is None:
+        return []
+    return [v for v in (value if isinstance(value, list) else [value]) if str(v).strip()]
+
+
+#: Fields that take several values (the CLI's repeatable options).
+MULTI = frozenset({"near", "civilian-near", "caught", "near-thrower", "reroll"})
+
+
+def _flat(query: Mapping[str, Any]) -> dict[str, Any]:
+    """A form's or query's values as the actions read them: one value each, a list for the
+    repeatable ones, the flow's own fields left out."""
+    found: dict[str, Any] = {}
+    for key, value in query.items():
+        if key in FLOW_FIELDS:
+            continue
+        if key in MULTI:
+            found[key] = _many(query, key)
+        else:
+            found[key] = value[-1] if isinstance(value, list) and value else value
+    return found
+
+
+def _fields(
+    s: Session, game: Game, table: Table, figure: Figure, spec: Spec,
+    query: Mapping[str, Any], lang: Lang,
+) -> list[dict[str, Any]]:  # fmt: skip
+    """The few fields of the other actions (which gun, how many rounds, the pace, the blast,
+    the objective's event), each offered from what the game knows."""
+    from skirmish.campaign.game.situations import jammed, reloadable
+
+    t = _t(lang)
+    found: list[dict[str, Any]] = []
+    if spec.name in ("reload", "unjam"):
+        guns = reloadable(figure, table.turn) if spec.name == "reload" else jammed(figure, 0)
+        if len(guns) > 1:
+            options = [(g.weapon.id, f"{name(g.weapon, lang)} ({g.left}/{g.load})") for g in guns]
+            found.append(_control("select", "weapon", t["gac_f_gun"], _last(query, "weapon"),
+                                  options))  # fmt: skip
+        loads = sorted({n for g in guns for n in g.weapon.rounds})
+        if spec.name == "reload" and len(loads) > 1:
+            options = [("", t["gac_f_rounds_default"]), *((str(n), str(n)) for n in loads)]
+            found.append(_control("select", "rounds", t["gac_f_rounds"], _last(query, "rounds"),
+                                  options))  # fmt: skip
+    elif spec.name in ("mount", "dismount"):
+        options = [(p.value, label(p, lang)) for p in Pace]
+        found.append(_control("select", "pace", t["gac_f_pace"],
+                              _last(query, "pace", Pace.STILL.value), options))  # fmt: skip
+    elif spec.name == "explosive":
+        kinds = situations.explosives(figure)
+        if len(kinds) > 1:
+            options = [(w.id, name(w, lang)) for w in kinds]
+            found.append(_control("select", "item", t["gac_f_explosive"], _last(query, "item"),
+                                  options))  # fmt: skip
+        if any(w.id == "dynamite" for w in kinds):
+            found.append(_control("check", "short-fuse", t["gac_f_short_fuse"], "on",
+                                  checked=_flag(query, "short-fuse")))  # fmt: skip
+        chosen = {c.partition("=")[0]: c for c in _many(query, "caught")}
+        for other in situations.in_play(table):
+            options = [("", t["gac_f_not_caught"]),
+                       *((f"{other.label}={d}", f"{d}U") for d in range(6))]  # fmt: skip
+            found.append({**_control("select", "caught", t["gac_f_distance"].format(
+                name=other.name), chosen.get(other.label, ""), options),
+                "id": f"gac-caught-{len(found)}"})  # fmt: skip
+    elif spec.name == "objective":
+        scenario = scenario_of(game)
+        options = []
+        for row in table.board["objectives"]:
+            found_o = scenario.objective(row["objective"])
+            what = name(found_o, lang) + (f" {row['copy']}" if found_o.count > 1 else "")
+            state = label_value(ObjectiveState, row["state"], lang)
+            for event in found_o.events:
+                value = json.dumps({"objective": found_o.id, "copy": str(row["copy"]),
+                                    "event": event.value}, sort_keys=True)  # fmt: skip
+                options.append((value, f"{what} ({state}): {label(event, lang)}"))
+            carry = json.dumps({"objective": found_o.id, "copy": str(row["copy"]),
+                                "event": "carry"}, sort_keys=True)  # fmt: skip
+            options.append((carry, f"{what} ({state}): {t['gac_f_carry']}"))
+        found.append(_control("select", "what", t["gac_f_event"], _last(query, "what"), options))
+    return found
+
+
+# ----------------------------------------------------------------------------- the live page
+
+
+@game_live.panel("actions")
+def live_panel(
+    session: Session, site: Site, request: Request, campaign: Campaign, game: Game
+) -> dict[str, Any] | None:
+    """The live page's part: act with the model taking its turn (or any other), undo; nothing
+    for a reader who only watches, or a game that is over."""
+    from skirmish.engine.glossary import GameStatus
+
+    if game.status != GameStatus.IN_PROGRESS or not sides_acting(site, session, game):
+        return None
+    lang = pick_lang(request)
+    table = situations.read(session, game)
+    mine = _models(site, session, game, table)
+    acting = next((f for f in mine if f.acting), None)
+    return {
+        "act_url": _url(campaign.name, game.id),
+        "acting": {
+            "label": _model_line(acting, lang),
+            "url": _url(campaign.name, game.id, model=acting.label),
+        }
+        if acting is not None
+        else None,  # fmt: skip
+        "undo_url": _url(campaign.name, game.id, "undo"),
+        "last": last_action(session, game, lang),
+    }
+
+
+# ----------------------------------------------------------------------------- the routes
+
+
+async def all_fields(request: Request) -> dict[str, list[str]]:
+    """Every value of every field of a posted form (a repeatable field keeps them all)."""
+    from urllib.parse import parse_qsl
+
+    from skirmish.web.site import FORM_BYTES
+
+    await form_fields(request)  # the CSRF check read it; the body is kept
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    body = await request.body()
+    found: dict[str, list[str]] = {}
+    if kind == "application/x-www-form-urlencoded" and len(body) <= FORM_BYTES:
+        for key, value in parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True):
+            found.setdefault(key, []).append(value)
+    return found
+
+
+def _json_list(raw: str | None) -> list[Any]:
+    if not raw:
+        return []
+    try:
+        found = json.loads(raw)
+    except ValueError:
+        return []
+    return found if isinstance(found, list) else []
+
+
+def _state(raw: str) -> dict[str, Any]:
+    """The action's values carried from one die to the next (strings, lists of strings)."""
+    try:
+        found = json.loads(raw)
+    except ValueError:
+        found = None
+    if not isinstance(found, dict) or not all(
+        isinstance(k, str) and (isinstance(v, str) or (isinstance(v, list)
+                                and all(isinstance(x, str) for x in v)))
+        for k, v in found.items()
+    ):  # fmt: skip
+        raise CampaignError(
+            "this form is out of date; start the action again. Nothing was changed.",
+            it="questo modulo non è più valido; ricomincia l'azione. Non è cambiato nulla.",
+        )
+    return found
+
+
+def _values(spec: Spec, every: Mapping[str, list[str]]) -> dict[str, Any]:
+    """The action's values from the situation form (the PICK of an objective unfolded)."""
+    values = _flat({k: v for k, v in every.items() if k not in ("action", "model")})
+    what = values.pop("what", None)
+    if spec.name == "objective" and isinstance(what, str) and what:
+        try:
+            picked = json.loads(what)
+        except ValueError:
+            picked = None
+        if isinstance(picked, dict):
+            values.update({k: str(v) for k, v in picked.items() if k in
+                           ("objective", "copy", "event")})  # fmt: skip
+    return values
+
+
+def _faces(raw: str) -> list[int]:
+    if not raw.strip():
+        return []
+    try:
+        return list(parse_dice(raw))
+    except SkirmishError:
+        raise _refusal("gac_bad_dice") from None
+
+
+def router(site: Site) -> APIRouter:
+    """The flow's pages and forms, undo, and their API twins."""
+    r = APIRouter()
+    page = "/c/{campaign}/games/{game}"
+    api = "/api/v1/campaigns/{campaign}/games/{game}"
+
+    def flow_page(
+        request: Request, campaign: str, game: str, query: Mapping[str, Any],
+        message: str = "", code: int = 200,
+    ) -> Response:  # fmt: skip
+        lang = pick_lang(request)
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            g = find_game(s, found, game)
+            view = flow(site, s, found, g, query, lang)
+        return site.page(request, "game/action.html", code, flow=view, message=message)
+
+    @r.get(page + "/act", response_class=HTMLResponse, include_in_schema=False)
+    def act_page(request: Request, campaign: str, game: str) -> Response:
+        query = {k: request.query_params.getlist(k) for k in request.query_params}
+        return flow_page(request, campaign, game, query)
+
+    @r.post(page + "/act", response_class=HTMLResponse, include_in_schema=False)
+    async def act_step(request: Request, campaign: str, game: str) -> Response:
+        every = await all_fields(request)
+        lang = pick_lang(request)
+        one = {k: v[0] for k, v in every.items() if v}
+        try:
+            spec = find_spec(one.get("action", ""))
+            values = _state(one["state"]) if one.get("state") else _values(spec, every)
+        except SkirmishError as error:
+            return flow_page(request, campaign, game, {}, error.text(lang.value), 400)
+        query = {**values, "model": values.get(actor_field(spec), ""), "action": spec.name}
+        if one.get("odds"):  # "update the odds": the form again with what it says now
+            return await run_in_threadpool(flow_page, request, campaign, game, query)
+        try:
+            faces = _faces(one.get("dice", ""))
+            answers = [a for a in _json_list(one.get("answers")) if isinstance(a, dict)]
+            if one.get("back") and faces:
+                faces.pop()
+                answers = [a for a in answers if int(a.get("at", 0)) <= len(faces)]
+            elif one.get("die"):
+                faces.append(_faces(one["die"])[0])
+            elif one.get("answer"):
+                answers.append({"at": len(faces), "pay": one["answer"]})
+        except SkirmishError as error:
+            return await run_in_threadpool(flow_page, request, campaign, game, query,
+                                           error.text(lang.value), 400)  # fmt: skip
+        random = one.get("mode") == "random"
+        step = Step(lang, faces, [str(a.get("pay", "")) for a in answers], random)
+        key = one.get("key")
+        try:
+            done = await run_in_threadpool(perform, site, spec, campaign, game, values, step, key)
+        except (NeedDie, NeedAnswer) as pending:
+            return _dice_page(request, campaign, game, spec, values, pending, answers, random,
+                              key or "", lang)  # fmt: skip
+        except Forbidden as refusal:
+            return site.page(request, "refused.html", 403, message=refusal.error.text(lang))
+        except StoreError:
+            raise
+        except NotFound:
+            raise
+        except SkirmishError as error:
+            return await run_in_threadpool(flow_page, request, campaign, game, query,
+                                           error.text(lang.value), 400)  # fmt: skip
+        return _done_page(request, campaign, game, done, lang)
+
+    def _dice_page(
+        request: Request, campaign: str, game: str, spec: Spec, values: Mapping[str, Any],
+        pending: NeedDie | NeedAnswer, answers: list[Any], random: bool, key: str, lang: Lang,
+    ) -> Response:  # fmt: skip
+        t = _t(lang)
+        used = pending.used
+        need = pending if isinstance(pending, NeedDie) else None
+        question = pending if isinstance(pending, NeedAnswer) else None
+        ways = []
+        if question is not None:
+            for way in question.ways:
+                faces = ", ".join(str(f) for f in way.passes)
+                chance = _percent(way.chance, lang)
+                advice = t["gac_reroll_advice"].format(faces=faces, chance=chance)
+                if not way.passes:
+                    advice = t["gac_reroll_useless"]
+                ways.append({"token": way.token, "words": way.words, "advice": advice})
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            g = find_game(s, found, game)
+            campaign_name, game_id = found.name, g.id
+        return site.page(
+            request, "game/action_dice.html", 200,
+            campaign_name=campaign_name, game_id=game_id,
+            game_url=game_live.game_url(campaign_name, game_id),
+            act_url=_url(campaign_name, game_id),
+            action_label=t[spec.key],
+            actor=values.get(actor_field(spec), ""),
+            target=values.get("target", ""),
+            used=used, need=need, question=question, ways=ways,
+            state=json.dumps(values, ensure_ascii=False, sort_keys=True),
+            dice=" ".join(str(u.face) for u in used),
+            answers=json.dumps(answers), mode="random" if random else "typed",
+            key=key, action=spec.name,
+        )  # fmt: skip
+
+    def _done_page(request: Request, campaign: str, game: str, done: Done, lang: Lang) -> Response:
+        game_id = done.body.get("game") if isinstance(done.body, dict) else None
+        number = int(game_id) if isinstance(game_id, int) else int(game)
+        return site.page(
+            request, "game/action_done.html", 200,
+            campaign_name=done.campaign, game_id=number,
+            game_url=game_live.game_url(done.campaign, number),
+            act_url=_url(done.campaign, number), undo_url=_url(done.campaign, number, "undo"),
+            lines=done.lines, replayed=done.replayed,
+        )  # fmt: skip
+
+    @r.get(page + "/undo", response_class=HTMLResponse, include_in_schema=False)
+    def undo_page(request: Request, campaign: str, game: str) -> Response:
+        lang = pick_lang(request)
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            g = find_game(s, found, game)
+            try:
+                require_game(s, site.actor(s), g, GameAction.UNDO)
+            except CampaignError as error:
+                return site.page(request, "refused.html", 403, message=error.text(lang.value))
+            last = last_action(s, g, lang)
+            name_, number = found.name, g.id
+        return site.page(
+            request, "game/action_undo.html", 200, campaign_name=name_, game_id=number,
+            game_url=game_live.game_url(name_, number), undo_url=_url(name_, number, "undo"),
+            last=last, key=secrets.token_urlsafe(24),
+        )  # fmt: skip
+
+    @r.post(page + "/undo", response_class=HTMLResponse, include_in_schema=False)
+    async def undo_post(request: Request, campaign: str, game: str) -> Response:
+        fields = await form_fields(request)
+        lang = pick_lang(request)
+        try:
+            done = await run_in_threadpool(take_back, site, campaign, game, fields.get(KEY_FIELD),
+                                           lang)  # fmt: skip
+        except Forbidden as refusal:
+            return site.page(request, "refused.html", 403, message=refusal.error.text(lang))
+        except StoreError:
+            raise
+        except NotFound:
+            raise
+        except SkirmishError as error:
+            return site.page(request, "refused.html", 400, message=error.text(lang.value))
+        return _done_page(request, campaign, game, done, lang)
+
+    # ------------------------------------------------------------------------ the API
+
+    async def api_body(request: Request) -> dict[str, Any]:
+        await form_fields(request)
+        raw = await request.body()
+        try:
+            found = json.loads(raw) if raw else {}
+        except ValueError:
+            found = None
+        if not isinstance(found, dict):
+            raise RulesError("send a JSON object.", it="invia un oggetto JSON.")
+        return found
+
+    def api_error(request: Request, error: SkirmishError, code: int, lang: Lang) -> Response:
+        return site.api(request, {"error": error.text(lang.value), "nearest": []}, code)
+
+    @r.post(
+        api + "/actions/{action}",
+        tags=["games"],
+        summary="A model's action in a game, as `skirmish game shoot|melee|activate|reload|"
+        "unjam|mount|dismount|lasso|explosion|drink|objective --json`",
+        description="The JSON fields are the CLI's options without their dashes: `attacker`, "
+        "`target`, `range`, `cover`, `weapon`, `two-pistols`, … (shoot, fight), `member` "
+        "(move, reload, unjam, mount, dismount, whisky), `thrower` (lasso, explosive), "
+        "`near`, `guard`, `civilian-near` (lists), `dice` (\"2,3,6\" or [2, 3, 6]; absent: "
+        "the server rolls), `reroll` (a list of `STAGE:POINT[:FRIEND]`, R-15). The "
+        "`Idempotency-Key` header makes a retried request answer the first one without "
+        "acting twice. Send the `csrf` cookie's value in `X-CSRF-Token`.",
+        responses={200: {"description": "`{game, turn, events}`, as the CLI's `--json`."},
+                   400: {"description": "Refused in words; nothing changed."},
+                   403: {"description": "The reader may not act for that side."},
+                   404: {"description": "No such campaign or game."}},
+    )  # fmt: skip
+    async def api_action(request: Request, campaign: str, game: str, action: str) -> Response:
+        lang = pick_lang(request)
+        try:
+            spec = find_spec(action)
+            body = await api_body(request)
+            dice = body.pop("dice", None)
+            if isinstance(dice, list):
+                dice = ",".join(str(d) for d in dice)
+            faces = list(parse_dice(str(dice))) if dice not in (None, "") else []
+            chosen = body.pop("reroll", None) or []
+            chosen = [chosen] if isinstance(chosen, str) else chosen
+            if not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen):
+                raise _bad("reroll", chosen, "not a list of names")
+            step = Step(lang, faces, whole=True, choices=tuple(chosen))
+            key = request.headers.get(KEY_HEADER)
+            done = await run_in_threadpool(perform, site, spec, campaign, game, body, step, key)
+        except Forbidden as refusal:
+            return api_error(request, refusal.error, 403, lang)
+        except (StoreError, NotFound):
+            raise
+        except SkirmishError as error:
+            return api_error(request, error, 400, lang)
+        return site.api(request, done.body, done.status)
+
+    @r.post(
+        api + "/undo",
+        tags=["games"],
+        summary="Take back the game's last action, as `skirmish game undo --json`",
+        description="With the `Idempotency-Key` header a retried request answers the first "
+        "one and takes back nothing more.",
+    )
+    async def api_undo(request: Request, campaign: str, game: str) -> Response:
+        lang = pick_lang(request)
+        await form_fields(request)
+        try:
+            done = await run_in_threadpool(take_back, site, campaign, game,
+                                           request.headers.get(KEY_HEADER), lang)  # fmt: skip
+        except Forbidden as refusal:
+            return api_error(request, refusal.error, 403, lang)
+        except (StoreError, NotFound):
+            raise
+        except SkirmishError as error:
+            return api_error(request, error, 400, lang)
+        return site.api(request, done.body, done.status)
+
+    return r
