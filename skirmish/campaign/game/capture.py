@@ -229,6 +229,10 @@ def logged(session: Session, game_id: int, entry_ids: Iterable[int]) -> None:
 def seal(session: Session) -> None:
     """At commit: each action's first event learns its events, log entries and the digest of
     the game's rows after it."""
+    if session.in_nested_transaction():
+        # SQLAlchemy fires ``before_commit`` when a savepoint is released too (the idempotency
+        # key's claim, ``idempotency.replay_or_run``): the unit of work goes on, so does this.
+        return
     pending = session.info.pop(_PENDING, {})
     for game_id, action in pending.items():
         _move_on(session, game_id, action)
