@@ -184,6 +184,7 @@ class Seen:
     spent: Counter[int] = field(default_factory=Counter)  # gang id → their prices
     entries: list[int] = field(default_factory=list)  # the log entries the answers named
     server_cpu: float = 0.0  # the server's processor seconds over the phase
+    client_cpu: float = 0.0  # this process's (the clients')
     load: float = 0.0  # the machine's load average at its end (other work on these cores)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -327,7 +328,7 @@ def run_phase(
 ) -> Seen:
     """Every client loops together for ``seconds`` (``think``: see ``Client.step``)."""
     seen = Seen()
-    cpu = cpu_seconds(server_pid)
+    cpu, mine = cpu_seconds(server_pid), time.process_time()
     deadline: list[float] = []
     start = threading.Barrier(
         len(clients), action=lambda: deadline.append(time.monotonic() + seconds)
@@ -345,6 +346,7 @@ def run_phase(
     for thread in threads:
         thread.join()
     seen.server_cpu = cpu_seconds(server_pid) - cpu
+    seen.client_cpu = time.process_time() - mine
     seen.load = os.getloadavg()[0]
     seen.samples.append(("", time.perf_counter() - began))  # the phase's wall time, last
     return seen
@@ -511,10 +513,16 @@ def report(
         for p, figs, _ in shown
         if "all" in figs
     )
+    theirs = ", ".join(
+        f"{p.title} {p.seen.client_cpu * 1000 / figs['all'].count:.1f}"
+        for p, figs, _ in shown
+        if "all" in figs
+    )
     loads = ", ".join(f"{p.title} {p.seen.load:.1f}" for p in phases)
+    lines.append(f"server processor ms per request: {per}; the clients': {theirs}")
     lines.append(
-        f"server processor ms per request: {per}; load average at the end: {loads} "
-        f"(above {cores}, other work was queued on these cores too)"
+        f"load average at the end: {loads} (above {cores}, other work was queued on these "
+        "cores too)"
     )
     p95 = first["all"].p95 if "all" in first else float("inf")
     return "\n".join(lines), p95
