@@ -37,6 +37,7 @@ from skirmish.web import (
     api,
     club,
     game_actions,
+    game_activation,
     game_live,
     game_postgame,
     pages,
@@ -240,6 +241,6 @@ def create_app(db: str | None = None) -> FastAPI:
         return response
 
     for module in (pages, api, club, prints, actions, tools, game_postgame, game_live,
-                   game_actions):  # fmt: skip
+                   game_activation, game_actions):  # fmt: skip
         app.include_router(module.router(site))
     return app

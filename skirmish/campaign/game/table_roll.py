@@ -12,8 +12,9 @@ The roll is kept as the answer to the roll (``request_key``, 0009) under a key n
 the turn, the round and the game's revision: a second roll in the same state is answered with
 the first (nobody rolls again for a better die), and anything that changes the game (a changed
 pick, an action, an undo) moves the revision on, so a kept roll never outlives the state it was
-rolled in. Typed dice that tie (R-07, H-06) are kept as the tied rounds, and the next dice typed
-or rolled carry on from them.
+rolled in. Keeping it moves the revision on too (``capture.touch``), so the other phone sees the
+dice; it is kept under the revision its own unit of work commits. Typed dice that tie (R-07,
+H-06) are kept as the tied rounds, and the next dice typed or rolled carry on from them.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from skirmish.campaign.game import capture
 from skirmish.campaign.game.initiative import InitiativeReport, initiative
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.campaign.logbook import now_text
@@ -36,9 +38,12 @@ from skirmish.rules.model import Side
 ROUTE = "game/initiative-roll"
 
 
-def key_of(game: Game, turn: int, round_no: int) -> str:
-    """The key of the roll of ``round_no`` of ``turn`` in the game's present state (≤ 64)."""
-    return f"initiative:{game.id}:{turn}:{round_no}:{game.revision}"
+def key_of(game: Game, turn: int, round_no: int, revision: int | None = None) -> str:
+    """The key of the roll of ``round_no`` of ``turn`` in the game's state ``revision`` (by
+    default its present one); at most 64 characters. It holds spaces, which a client's
+    idempotency key may not (``idempotency.check_key``), so no request can claim it."""
+    at = game.revision if revision is None else revision
+    return f"initiative roll {game.id} {turn} {round_no} {at}"
 
 
 @dataclass(frozen=True)
@@ -241,7 +246,11 @@ def keep(
     present = kept_roll(session, game=game, turn=turn, round_no=round_no, revealed=revealed)
     if present is not None and (earlier is None or present != earlier):
         return present
-    key = key_of(game, turn, round_no)
+    # Both phones must see the dice: the roll is a change of the game outside its rows
+    # (``capture.touch``), so its revision moves on by one when this unit of work commits
+    # (``capture.seal``), and the roll is kept under that next revision.
+    capture.touch(session, game)
+    key = key_of(game, turn, round_no, game.revision + 1)
     row = session.get(RequestKey, key)
     if row is None:
         row = RequestKey(

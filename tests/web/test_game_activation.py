@@ -1,0 +1,292 @@
+"""The book's secret activation on two phones (issue #12, §1.8, R-07, H-06): two players'
+TestClients pick, roll and choose on a bank robbery of the demo campaign; a spectator and an
+arbitrator watch. Wyatt plays the Earps (good), Ike the Clantons (bad); Doc is a player of the
+campaign with no gang in the game; Arbo arbitrates."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+CAMPAIGN, EARPS, CLANTONS = "Tombstone 1881", "Earp brothers", "Clanton gang"
+PASSWORD = "polvere e piombo"
+GAME = f"/c/{quote(CAMPAIGN, safe='')}/games/1"
+PANEL = f"{GAME}/activation"
+API = f"/api/v1/campaigns/{quote(CAMPAIGN, safe='')}/games/1"
+
+
+def cli(db: Path | str, *args: str, stdin: str | None = None) -> str:
+    from typer.testing import CliRunner
+
+    from skirmish.cli.main import app
+
+    result = CliRunner().invoke(
+        app, [*args, "--db", str(db)], input=stdin, env={"SKIRMISH_LANG": "en"}
+    )
+    assert result.exit_code == 0, (args, result.output)
+    return result.output
+
+
+def make_table(db: Path | str) -> None:
+    """Accounts, roles and owners, then a bank robbery at turn 1 (no picks yet)."""
+    for user in ("Wyatt", "Ike", "Doc", "Arbo"):
+        cli(db, "user", "add", user, "--password-stdin", stdin=PASSWORD + "\n")
+    cli(db, "gang", "owner", EARPS, "Wyatt", "--campaign", CAMPAIGN)
+    cli(db, "gang", "owner", CLANTONS, "Ike", "--campaign", CAMPAIGN)
+    cli(db, "campaign", "role", "Doc", "player", "--campaign", CAMPAIGN)
+    cli(db, "campaign", "role", "Arbo", "arbitrator", "--campaign", CAMPAIGN)
+    cli(db, "game", "start", "Rapina in banca", "--good", EARPS, "--bad", CLANTONS,
+        "--campaign", CAMPAIGN)  # fmt: skip
+    cli(db, "game", "turn", "--campaign", CAMPAIGN)
+
+
+@pytest.fixture
+def table(demo: Path) -> Path:
+    make_table(demo)
+    return demo
+
+
+class Phone:
+    """One logged-in client: its CSRF token, and a key per tap (a new one unless given)."""
+
+    def __init__(self, client: Any, user: str) -> None:
+        self.client = client
+        self.user = user
+        assert client.get("/login").status_code == 200
+        form = {"user": user, "password": PASSWORD, "csrf": client.cookies.get("csrf")}
+        assert client.post("/login", data=form).status_code == 303
+        self.csrf: str = client.cookies.get("csrf")
+        self.taps = 0
+
+    def key(self) -> str:
+        self.taps += 1
+        return f"{self.user}-tap-{self.taps}"
+
+    def post(self, action: str, fields: dict[str, str], *, key: str | None = None) -> Any:
+        data = {"csrf": self.csrf, "key": key or self.key(), "back": PANEL, **fields}
+        return self.client.post(f"{PANEL}/{action}", data=data, headers={"HX-Request": "true"})
+
+    def panel(self) -> str:
+        answer = self.client.get(PANEL)
+        assert answer.status_code == 200, answer.text
+        return str(answer.text)
+
+    def state(self) -> dict[str, Any]:
+        answer = self.client.get(f"{API}/picks")
+        assert answer.status_code == 200, answer.text
+        data: dict[str, Any] = answer.json()
+        return data
+
+    def api(self, path: str, body: dict[str, Any], *, key: str | None = None) -> Any:
+        headers = {"X-CSRF-Token": self.csrf, "Idempotency-Key": key or self.key()}
+        return self.client.post(f"{API}/{path}", json=body, headers=headers)
+
+
+def open_client(db: Path | str) -> Any:
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    return TestClient(create_app(str(db)), follow_redirects=False)
+
+
+@pytest.fixture
+def phones(table: Path) -> Iterator[dict[str, Phone]]:
+    clients = [open_client(table) for _ in range(4)]
+    for c in clients:
+        c.__enter__()
+    try:
+        names = ("Wyatt", "Ike", "Doc", "Arbo")
+        yield {name: Phone(c, name) for name, c in zip(names, clients, strict=True)}
+    finally:
+        for c in clients:
+            c.__exit__(None, None, None)
+
+
+def lines(html: str) -> str:
+    """The panel's words, without its markup (entities decoded)."""
+    import html as html_lib
+
+    return html_lib.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)))
+
+
+def rows(db: Path, query: str) -> list[tuple[Any, ...]]:
+    import sqlite3
+
+    with sqlite3.connect(db) as con:
+        return list(con.execute(query))
+
+
+def test_a_full_round_by_two_players(phones: dict[str, Phone], table: Path) -> None:
+    """§1.8: both pick, both picks revealed, typed dice rolled (R-07), the winner chooses to let
+    the opponent activate; Ike Clanton's turn begins, and the next round begins."""
+    wyatt, ike = phones["Wyatt"], phones["Ike"]
+    shown = lines(wyatt.panel())
+    assert "Wyatt Earp" in shown and "Ike Clanton" not in shown
+    assert wyatt.post("pick", {"model": "Wyatt Earp"}).status_code == 200
+    assert "Picked: Wyatt Earp" in lines(wyatt.panel())
+    assert "has picked" in lines(ike.panel())
+    assert ike.post("pick", {"model": "Ike Clanton"}).status_code == 200
+    for phone in (wyatt, ike):
+        shown = lines(phone.panel())
+        assert "Wyatt Earp" in shown and "Ike Clanton" in shown and "Roll for me" in shown
+    # Wyatt 5 + RIF 4 + FAMA 1 = 10 against Ike 2 + RIF 3 + FAMA 1 = 6.
+    rolled = ike.post("roll", {"good_die": "5", "bad_die": "2"})
+    assert rolled.status_code == 200, rolled.text
+    said = lines(rolled.text)
+    assert "Initiative (R-07): Wyatt Earp 10 against Ike Clanton 6: Wyatt Earp wins." in said
+    assert "Wyatt Earp: 1D6 5 + RIF 4 + FAMA 1 = 10" in said
+    assert "waiting for its player" in lines(ike.panel())
+    assert "Let my opponent activate: Ike Clanton" in lines(wyatt.panel())
+    # The loser may not choose for the winner.
+    refused = ike.post("choose", {"activate": "bad"})
+    assert refused.status_code == 403 and "won the initiative" in lines(refused.text)
+    chosen = wyatt.post("choose", {"activate": "bad"})
+    assert chosen.status_code == 200, chosen.text
+    assert "Ike Clanton takes its turn 1: the winner lets the opponent's model act (§1.8)." in (
+        lines(chosen.text)
+    )
+    events = rows(table, "select action, details from game_event where action = 'initiative'")
+    assert len(events) == 1 and '"activates": "Ike Clanton"' in events[0][1]
+    state = wyatt.state()
+    assert state["acting"] == "Ike Clanton" and state["phase"] == "pick" and state["round"] == 2
+    assert state["sides"]["good"] == {"picked": False, "mine": True, "model": None}
+
+
+def test_a_pick_may_change_until_both_are_made(phones: dict[str, Phone]) -> None:
+    wyatt, ike = phones["Wyatt"], phones["Ike"]
+    assert wyatt.post("pick", {"model": "Wyatt Earp"}).status_code == 200
+    assert wyatt.post("pick", {"model": "Doc Holliday"}).status_code == 200
+    assert "Picked: Doc Holliday" in lines(wyatt.panel())
+    assert ike.post("pick", {"model": "Billy Clanton"}).status_code == 200
+    state = ike.state()
+    assert state["revealed"] == {"good": "Doc Holliday", "bad": "Billy Clanton"}
+
+
+def refused_with_nothing_changed(phone: Phone, fields: dict[str, str], code: int, words: str,
+                                 db: Path) -> None:  # fmt: skip
+    before = rows(db, "select * from game_pick"), rows(db, "select revision from game")
+    answer = phone.post("pick", fields)
+    assert answer.status_code == code, answer.text
+    assert words in lines(answer.text)
+    assert (rows(db, "select * from game_pick"), rows(db, "select revision from game")) == before
+
+
+def test_refused_picks_say_why_and_change_nothing(phones: dict[str, Phone], table: Path) -> None:
+    wyatt, ike, doc = phones["Wyatt"], phones["Ike"], phones["Doc"]
+    # Round 1: Wyatt Earp takes its turn.
+    wyatt.post("pick", {"model": "Wyatt Earp"})
+    ike.post("pick", {"model": "Ike Clanton"})
+    ike.post("roll", {"good_die": "6", "bad_die": "1"})
+    assert wyatt.post("choose", {"activate": "good"}).status_code == 200
+    # A model that has taken its turn, the opponent's model, a spectator, a side one does not
+    # play, nothing tapped.
+    refused_with_nothing_changed(wyatt, {"model": "Wyatt Earp"}, 400, "Wyatt Earp", table)
+    refused_with_nothing_changed(wyatt, {"model": "Ike Clanton"}, 403, "", table)
+    refused_with_nothing_changed(doc, {"model": "Ike Clanton"}, 403, "watching", table)
+    refused_with_nothing_changed(ike, {"model": "Billy Clanton", "side": "good"}, 403,
+                                 "Nothing was changed", table)  # fmt: skip
+    refused_with_nothing_changed(wyatt, {"model": ""}, 400, "tap one of the models", table)
+    refused_with_nothing_changed(wyatt, {"model": "Nobody at all"}, 400, "Nobody at all", table)
+
+
+def test_a_double_tap_picks_once(phones: dict[str, Phone], table: Path) -> None:
+    wyatt = phones["Wyatt"]
+    revision = rows(table, "select revision from game")
+    first = wyatt.post("pick", {"model": "Virgil Earp"}, key="same-tap")
+    second = wyatt.post("pick", {"model": "Virgil Earp"}, key="same-tap")
+    assert first.status_code == second.status_code == 200
+    assert len(rows(table, "select * from game_pick")) == 1
+    assert rows(table, "select revision from game") == [(revision[0][0] + 1,)]
+    # The same key cannot change a pick either: the tap was answered already.
+    wyatt.post("pick", {"model": "Morgan Earp"}, key="same-tap")
+    assert "Picked: Virgil Earp" in lines(wyatt.panel())
+
+
+def test_a_double_tap_on_the_choice_activates_once(phones: dict[str, Phone], table: Path) -> None:
+    wyatt, ike = phones["Wyatt"], phones["Ike"]
+    wyatt.post("pick", {"model": "Wyatt Earp"})
+    ike.post("pick", {"model": "Ike Clanton"})
+    wyatt.post("roll", {"random": "on"})
+    winner = wyatt.state()["roll"]["winner_side"]
+    phone = wyatt if winner == "good" else ike
+    assert phone.post("choose", {"activate": winner}, key="tap").status_code == 200
+    assert phone.post("choose", {"activate": winner}, key="tap").status_code == 200
+    assert len(rows(table, "select id from game_event where action = 'initiative'")) == 1
+
+
+def test_a_roll_is_kept_a_second_roll_is_answered_with_it(phones: dict[str, Phone]) -> None:
+    """Nobody rolls again for a better die: the second phone's roll is the first one's."""
+    wyatt, ike = phones["Wyatt"], phones["Ike"]
+    wyatt.post("pick", {"model": "Wyatt Earp"})
+    ike.post("pick", {"model": "Ike Clanton"})
+    wyatt.post("roll", {"good_die": "1", "bad_die": "6"})
+    ike.post("roll", {"good_die": "6", "bad_die": "1"})
+    assert ike.state()["roll"]["dice"] == [1, 6]
+    assert ike.state()["roll"]["winner"] == "Ike Clanton"
+
+
+def test_a_tie_is_rolled_again(phones: dict[str, Phone]) -> None:
+    """R-07, H-06: Wyatt 1 + 4 + 1 = 6 against Ike 2 + 3 + 1 = 6: roll again, then 4 to 3."""
+    wyatt, ike = phones["Wyatt"], phones["Ike"]
+    wyatt.post("pick", {"model": "Wyatt Earp"})
+    ike.post("pick", {"model": "Ike Clanton"})
+    tied = wyatt.post("roll", {"good_die": "1", "bad_die": "2"})
+    assert "roll again" in lines(tied.text)
+    assert ike.state()["roll"]["tied"] is True
+    assert "roll again" in lines(ike.panel())
+    assert ike.post("choose", {"activate": "bad"}).status_code == 400
+    again = ike.post("roll", {"good_die": "4", "bad_die": "3"})
+    said = lines(again.text)
+    assert "Wyatt Earp 6/9 against Ike Clanton 6/7: Wyatt Earp wins." in said, said
+
+
+def test_typed_initiative_dice_equal_the_cli(phones: dict[str, Phone], table: Path,
+                                             tmp_path: Path) -> None:  # fmt: skip
+    """The same picks and dice through the phones and through ``skirmish game initiative
+    --dice`` on a copy of the store record the same event and say the same lines."""
+    copy = tmp_path / "copy.db"
+    shutil.copyfile(table, copy)
+    wyatt, ike = phones["Wyatt"], phones["Ike"]
+    wyatt.post("pick", {"model": "Doc Holliday"})
+    ike.post("pick", {"model": "Ike Clanton"})
+    ike.post("roll", {"good_die": "3", "bad_die": "3", "bad_fama_from": ""})
+    said = lines(ike.post("choose", {"activate": "bad"}).text)
+    printed = cli(copy, "game", "initiative", "Doc Holliday", "Ike Clanton", "--dice", "3,3",
+                  "--activate", "bad", "--campaign", CAMPAIGN)  # fmt: skip
+    for line in printed.splitlines():
+        assert " ".join(line.split()) in said, (line, said)
+    query = "select turn, action, model_id, details, dice from game_event order by id"
+    assert [r[:3] + r[3:] for r in rows(table, query)] == rows(copy, query)
+
+
+def test_friends_fama_is_offered_and_counted(phones: dict[str, Phone]) -> None:
+    """R-07: Virgil Earp (FAMA 0) counts Wyatt Earp's unused FAMA, a friend within 5U."""
+    wyatt, ike = phones["Wyatt"], phones["Ike"]
+    wyatt.post("pick", {"model": "Virgil Earp"})
+    ike.post("pick", {"model": "Billy Clanton"})
+    shown = wyatt.panel()
+    assert "Wyatt Earp&#39;s unused FAMA (1)" in shown or "Wyatt Earp's unused FAMA (1)" in shown
+    answer = wyatt.post("roll", {"good_die": "2", "bad_die": "2", "good_fama_from": "Wyatt Earp"})
+    assert "Virgil Earp: 1D6 2 + RIF 3 + FAMA 1 (Wyatt Earp's) = 6" in lines(answer.text)
+
+
+def test_only_one_side_left_needs_no_roll(phones: dict[str, Phone], table: Path) -> None:
+    """§1.8: when one side alone has models left, its player says who acts; no initiative."""
+    wyatt, ike = phones["Wyatt"], phones["Ike"]
+    pairs = (("Wyatt Earp", "Ike Clanton"), ("Virgil Earp", "Billy Clanton"),
+             ("Morgan Earp", "Frank McLaury"), ("Doc Holliday", "Tom McLaury"))  # fmt: skip
+    for good, bad in pairs:
+        wyatt.post("pick", {"model": good})
+        ike.post("pick", {"model": bad})
+        wyatt.post("roll", {"good_die": "6", "bad_die": "1"})
+        assert wyatt.post("choose", {"activate": "good"}).status_code == 200
+    assert "Only the bad side" in lines(ike.panel())
+    assert ike.post("only", {"model": "Tom McLaury"}).status_code == 200
+    assert wyatt.state()["acting"] == "Tom McLaury"
