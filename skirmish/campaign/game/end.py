@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
+from skirmish.campaign.game import capture
 from skirmish.campaign.game.board import (
     find_game_gang,
     gang_row,
@@ -23,9 +24,9 @@ from skirmish.campaign.game.board import (
 from skirmish.campaign.game.tables import Game, GameGang, Retreat
 from skirmish.campaign.logbook import now_text
 from skirmish.engine.dice import DiceSource, Die
-from skirmish.engine.glossary import EventKind, GameResult, GameStatus
+from skirmish.engine.glossary import EventKind, GameResult, GameStatus, parse
 from skirmish.engine.infamy import roll_infamy
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, SkirmishError
 from skirmish.rules.model import ObjectiveState, Side
 from skirmish.rules.scenarios import GameFacts, Verdict, decide
 
@@ -161,14 +162,26 @@ def end_game(
     """End the game: the winner from the scenario's victory conditions when the recorded state
     shows it (``decide``), else the one the players name, or a draw."""
     require_in_progress(game)
-    result = verdict(session, game)
     if winner is not None and draw:
         raise CampaignError(
             "give --winner GANG or --draw, not both.",
             it="indica --winner BANDA oppure --draw, non entrambi.",
         )
-    if winner is not None:
-        side = Side(_game_gang(session, game, winner).side)
+    side = Side(_game_gang(session, game, winner).side) if winner is not None else None
+    result = named_verdict(session, game, side, draw=draw, named=winner)
+    finish(session, game, result, EventKind.END)
+    return result
+
+
+def named_verdict(
+    session: Session, game: Game, side: Side | None, *, draw: bool, named: str | None = None
+) -> Verdict:
+    """The verdict the players name (``side`` wins, or a ``draw``; neither: the scenario's own),
+    refused when the recorded state shows otherwise or does not end the game yet (``named``: the
+    gang as they typed it, for the refusal)."""
+    result = verdict(session, game)
+    if side is not None:
+        winner = named if named is not None else side_gang(session, game, side)
         if result.over and result.winner is not None and result.winner is not side:
             shown = side_gang(session, game, result.winner)
             raise CampaignError(
@@ -193,7 +206,6 @@ def end_game(
             it=f"lo stato registrato non chiude ancora {scenario_of(game).name_it}; continua a "
             "giocare, o indica --winner BANDA o --draw.",
         )
-    finish(session, game, result, EventKind.END)
     return result
 
 
@@ -214,3 +226,91 @@ def abandon(session: Session, *, game: Game) -> Game:
     for gg in gangs_of(session, game):
         log_barrier(session, game, gang_row(session, gg), "game-abandon", {"side": gg.side})
     return game
+
+
+# --- the end confirmed by both players (issue #12) -------------------------------------------
+
+#: What a side's player may vote: a side wins, or a draw.
+DRAW = "draw"
+
+
+@dataclass(frozen=True)
+class Votes:
+    """The verdict each side's player confirmed (``good``, ``bad``, ``draw``; ``None``: no vote
+    yet), whether they agree, and the game's end when their agreement ended it."""
+
+    good: str | None
+    bad: str | None
+    agreed: bool
+    ended: Verdict | None = None
+
+
+def parse_verdict(session: Session, game: Game, text: str) -> str:
+    """A verdict as a player gives it: a side (``good``, ``buoni``…), a draw (``draw``,
+    ``pareggio``) or the name of the winning gang; ``good``, ``bad`` or ``draw``."""
+    word = text.strip()
+    try:
+        return parse(Side, word).value
+    except SkirmishError:
+        pass
+    try:
+        if parse(GameResult, word) is GameResult.DRAW:
+            return DRAW
+    except SkirmishError:
+        pass
+    try:
+        return _game_gang(session, game, word).side
+    except CampaignError:
+        raise CampaignError(
+            f"unknown verdict {text!r}: give the winning side (good, bad) or its gang, or draw.",
+            it=f"esito sconosciuto {text!r}: indica la parte che vince (buoni, cattivi) o la sua "
+            "banda, oppure pareggio.",
+        ) from None
+
+
+def votes(session: Session, game: Game) -> Votes:
+    """Both sides' votes as they stand."""
+    cast = {Side(gg.side): gg.end_vote for gg in gangs_of(session, game)}
+    good, bad = cast.get(Side.GOOD), cast.get(Side.BAD)
+    return Votes(good, bad, agreed=good is not None and good == bad)
+
+
+def vote_end(session: Session, *, game: Game, side: Side | str, verdict: str) -> Votes:
+    """``side``'s player confirms ``verdict`` (a side wins, or a draw) to end the game, which
+    the scenario does not end by itself ("victory is taken from the scenario or confirmed by
+    both players"). A vote the recorded state contradicts is refused, as ``end_game`` refuses
+    it. A vote may be changed until both agree; when they agree the game ends with that
+    verdict. Votes lapse when the game's log changes afterwards (``capture``)."""
+    require_in_progress(game)
+    mine = side if isinstance(side, Side) else parse(Side, side)
+    chosen = parse_verdict(session, game, verdict)
+    winner = None if chosen == DRAW else Side(chosen)
+    result = named_verdict(session, game, winner, draw=winner is None)  # refused if contradicted
+    for gg in gangs_of(session, game):
+        if gg.side == mine.value:
+            gg.end_vote = chosen
+            session.add(gg)
+    session.flush()
+    capture.touch(session, game)
+    now = votes(session, game)
+    if not now.agreed:
+        return now
+    if winner is None:
+        result = Verdict(True, None, "a draw, confirmed by both players")
+    elif result.reason == "named by the players":
+        result = Verdict(True, winner, "confirmed by both players")
+    finish(session, game, result, EventKind.END)
+    return Votes(now.good, now.bad, agreed=True, ended=result)
+
+
+def withdraw_vote(session: Session, *, game: Game, side: Side | str) -> Votes:
+    """``side``'s player takes back their vote (before both agree: after, the game is over)."""
+    require_in_progress(game)
+    mine = side if isinstance(side, Side) else parse(Side, side)
+    for gg in gangs_of(session, game):
+        if gg.side == mine.value and gg.end_vote is not None:
+            gg.end_vote = None
+            session.add(gg)
+            session.flush()
+            capture.touch(session, game)
+    return votes(session, game)
