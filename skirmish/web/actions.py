@@ -958,7 +958,16 @@ def render_form(
         last=last,
         more=t.get(spec.key + "_more", ""),
         more_hint=t.get(spec.key + "_more_hint", ""),
+        next=return_to(typed.get("next") or request.query_params.get("next")),
     )
+
+
+def return_to(target: str | None) -> str:
+    """Where a form goes back to once done (``?next=``, issue #12: the post-game wizard), only
+    ever a path on this server; else "" (the gang's page)."""
+    if target and target.startswith("/") and not target.startswith(("//", "/\\")):
+        return target[:500]
+    return ""
 
 
 def done_line(entry: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
@@ -1103,6 +1112,10 @@ def _routes(r: APIRouter, site: Site, spec: BetweenGames) -> None:
             return await run_in_threadpool(
                 render_form, site, request, spec, campaign, gang, fields, error.text(lang), 400
             )
+        back = return_to(fields.get("next"))
+        if back:  # the page it came from, with the "done" line's entry
+            joint = "&" if "?" in back else "?"
+            return RedirectResponse(f"{back}{joint}done={done.entry['id']}", status_code=303)
         return RedirectResponse(done.url, status_code=303)
 
     async def api_submit(request: Request, campaign: str, gang: str) -> Response:

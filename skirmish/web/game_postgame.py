@@ -690,6 +690,22 @@ def _choices(s: Session, place: Place, inputs: Inputs, lang: Lang) -> dict[str, 
     }
 
 
+def _id(row: Game) -> int:
+    assert row.id is not None
+    return row.id
+
+
+def _done(s: Session, place: Place, typed: str | None, lang: Lang) -> dict[str, Any] | None:
+    """The "done" line of an advance, purchase or hire made from the wizard (``?done=ID``, the
+    between-games form's answer): an entry of this gang's own log, else nothing."""
+    if not typed or not typed.isascii() or not typed.isdigit() or len(typed) > 12:
+        return None
+    entry = s.get(LogEntry, int(typed))
+    if entry is None or entry.gang_id != place.gang.id:
+        return None
+    return _line(entry_data(entry, place.gang.name, lang))
+
+
 def _advances(s: Session, place: Place, lang: Lang) -> dict[str, Any]:
     """Step 3: the advances the gang's models may take now (``choices.advance_options``)."""
     t = text.words(lang)
@@ -712,7 +728,8 @@ def _advances(s: Session, place: Place, lang: Lang) -> dict[str, Any]:
             }
         )
     blocked = found.refusal.text(lang) if found.refusal is not None else ""
-    return {"models": models, "form": f"{base}/advance", "blocked": blocked}
+    back = quote(wizard_url(place.campaign.name, _id(place.game), place.gang.name) + "?step=3")
+    return {"models": models, "form": f"{base}/advance?next={back}", "blocked": blocked}
 
 
 def _purchases(s: Session, place: Place, lang: Lang) -> dict[str, Any]:
@@ -722,11 +739,12 @@ def _purchases(s: Session, place: Place, lang: Lang) -> dict[str, Any]:
     allowed = [o for o in found.options if o.allowed]
     base = gang_url(place.campaign.name, place.gang.name)
     blocked = found.refusal.text(lang) if found.refusal is not None else ""
+    back = quote(wizard_url(place.campaign.name, _id(place.game), place.gang.name) + "?step=4")
     return {
         "line": t["pg_can_buy"].format(count=len(allowed), money=place.gang.treasury),
         "offers": [f"{name(o.equipment, lang)} · {o.equipment.cost}$" for o in allowed[:8]],
-        "buy": f"{base}/buy",
-        "hire": f"{base}/hire",
+        "buy": f"{base}/buy?next={back}",
+        "hire": f"{base}/hire?next={back}",
         "blocked": blocked,
     }
 
@@ -786,6 +804,7 @@ def render(
             context["treasury"] = place.gang.treasury
             context["advances"] = _advances(s, place, lang)
             context["purchases"] = _purchases(s, place, lang)
+            context["done"] = _done(s, place, request.query_params.get("done"), lang)
         else:
             stage = "dice" if step == "dice" else "choices"
             context.update(_choices(s, place, inputs, lang))

@@ -142,18 +142,34 @@ def test_the_report_gives_xp_from_the_eliminations_then_advances_and_purchases(w
     assert "Step 2 of 4" in report
     advances = web.get(wizard(EARPS) + "?step=3")
     assert "Step 3 of 4" in words(advances)
-    assert f'href="/c/{quote(CAMPAIGN, safe="")}/g/{quote(EARPS, safe="")}/advance"' in (
-        advances.text
-    )
+    base = f"/c/{quote(CAMPAIGN, safe='')}/g/{quote(EARPS, safe='')}"
+    assert f'href="{base}/advance?next=' in advances.text
+    assert "Wyatt Earp · 5 XP" in words(advances)
     purchases = web.get(wizard(EARPS) + "?step=4")
     assert "may buy now" in words(purchases)
-    assert f'/g/{quote(EARPS, safe="")}/buy"' in purchases.text
-    # The issue-11 buy form is open to the gang now that its post-game is done (R-23).
-    form = web.post(
+    link = re.search(r'href="(/c/[^"]+/buy\?next=[^"]+)"', purchases.text)
+    assert link, purchases.text
+    # The issue-11 buy form, open to the gang now that its post-game is done (R-23), brings
+    # the player back to the wizard with its "done" line.
+    form = web.get(html.unescape(link.group(1)))
+    assert form.status_code == 200
+    back = re.search(r'name="next" value="([^"]+)"', form.text)
+    assert back and html.unescape(back.group(1)) == wizard(EARPS) + "?step=4"
+    bought = web.post(
         f"/c/{quote(CAMPAIGN, safe='')}/g/{quote(EARPS, safe='')}/buy",
-        data={"item": "lasso", "dice": "4", "csrf": token},
+        data={"item": "lasso", "dice": "4", "csrf": token, "next": html.unescape(back.group(1))},
     )
-    assert form.status_code == 303
+    assert bought.status_code == 303
+    assert re.search(r"/postgame/Earp%20brothers\?step=4&done=\d+$", bought.headers["location"])
+    shown = words(web.get(bought.headers["location"]))
+    assert "bought Lasso for 10$ (availability: rolled 4, DISP 2)" in shown.split("Done: ")[1]
+    # Elsewhere the form still goes back to the gang, and never to another site.
+    plain = web.post(
+        f"/c/{quote(CAMPAIGN, safe='')}/g/{quote(EARPS, safe='')}/buy",
+        data={"item": "lasso", "dice": "4", "csrf": token, "next": "//evil.example/x"},
+    )
+    assert plain.status_code == 303
+    assert plain.headers["location"].startswith(f"/c/{quote(CAMPAIGN, safe='')}/g/")
 
 
 def test_roll_for_me_records_with_random_dice(web: Any, ended: Path) -> None:
