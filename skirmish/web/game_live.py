@@ -25,6 +25,7 @@ Every read is one READ unit of work; every change goes through ``Site.write``.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import quote
@@ -35,13 +36,14 @@ from sqlmodel import Session, select
 from starlette.concurrency import run_in_threadpool
 
 from skirmish import rules
-from skirmish.campaign import lookup
+from skirmish.campaign import idempotency, lookup
 from skirmish.campaign.game import end as ending
 from skirmish.campaign.game.activations import to_activate
 from skirmish.campaign.game.board import (
     events_of,
     game_by_id,
     gangs_of,
+    models_of,
     scenario_of,
 )
 from skirmish.campaign.game.permissions import GameAction, may_game, require_game, sides_played
@@ -60,7 +62,7 @@ from skirmish.i18n import Lang, name
 from skirmish.rules.model import ModelState, ObjectiveState, Side
 from skirmish.rules.scenarios import scenarios
 from skirmish.web import text
-from skirmish.web.site import NotFound, Site, campaign_url, form_fields, pick_lang
+from skirmish.web.site import NotFound, Site, campaign_url, form_fields, pick_lang, reader
 
 #: The "your move" panels other modules put on the live page (``templates/game/_panels.html``):
 #: a panel's name → a function of (session, site, request, campaign, game) whose value the
@@ -405,7 +407,7 @@ def _model_view(m: Mapping[str, Any], scenario: Any, lang: Lang) -> dict[str, An
         "profile": profile,
         "cos": cos,
         "left": left,
-        "boxes": [i >= left for i in range(cos)],  # True: a wound taken (a box crossed)
+        "boxes": [i < cos - left for i in range(cos)],  # True: a wound taken, crossed first
         "wounded_start": m["wounded_start"],
         "state": state,
         "state_key": m["state"],
@@ -473,10 +475,18 @@ def game_view(
         }
         for o in data["objectives"]
     ]
+    names = {m.id: m.name for m in models_of(session, game)}
     events = [
-        {"id": e.id, "turn": e.turn, "action": e.action, "details": e.details, "dice": e.dice}
+        {
+            "id": e.id,
+            "turn": e.turn,
+            "action": e.action,
+            "details": e.details,
+            "dice": e.dice,
+            "model": names.get(e.model_id),
+        }
         for e in events_of(session, game)
-    ]
+    ]  # as ``game log`` hands them to the sentences
     lines = list(reversed(sentences(events[-LOG_LINES:], scenario, lang)))
     over = ""
     if playing and data["verdict"] is not None and data["verdict"]["over"]:
@@ -524,6 +534,10 @@ def game_view(
         "ended": ended,
         "mine": [s.value for s in plays],
         "voters": [s.value for s in voters],
+        # each form's idempotency key: a second tap on the same button acts once
+        "form_keys": {
+            route: secrets.token_urlsafe(12) for route in ("turn", "end", "abandon", "vote")
+        },
         "may_turn": playing and may_game(session, actor, game, GameAction.NEW_TURN),
         "may_end": playing and may_game(session, actor, game, GameAction.END),
         "cohesion_gangs": [g["gang"] for g in data["gangs"] if g["cohesion_due"]],
@@ -602,35 +616,63 @@ def _last_event(session: Session, game: Game) -> int:
     return (events[-1].id or 0) if events else 0
 
 
-def do_turn(
-    site: Site, campaign_typed: str, game_typed: str, fields: Mapping[str, str]
-) -> dict[str, Any]:
-    """``game turn`` for this reader, in one unit of work: ``game turn --json``'s answer."""
+def _change(
+    site: Site,
+    campaign_typed: str,
+    game_typed: str,
+    fields: Mapping[str, str],
+    route: str,
+    permission: GameAction,
+    action: Callable[[Session, Game], None],
+) -> tuple[str, dict[str, Any]]:
+    """One change to a game in one unit of work: the game permissions asked there
+    (``require_game``), the revision the form was shown at checked, then ``action``; the
+    campaign's name and ``game … --json``'s answer (the events it recorded). With an
+    idempotency key (``key``: each form carries one; an API client sends its own) a double tap
+    or a retry gets the first answer again and nothing happens twice (``idempotency``)."""
     with site.write() as s:
         campaign = site.find_campaign(s, campaign_typed)
         game = _game(s, campaign, game_typed)
-        _forbid(s, site, game, GameAction.NEW_TURN)
-        _check_fresh(game, fields)
-        mark = _last_event(s, game)
+        _forbid(s, site, game, permission)
+
+        def run() -> tuple[int, Any]:
+            _check_fresh(game, fields)
+            mark = _last_event(s, game)
+            action(s, game)
+            return 200, {"game": game.id, "turn": game.turn, "events": _events_after(s, game, mark)}
+
+        key = fields.get("key", "")
+        if key:
+            where = f"game/{game.id}/{route}"
+            _, body, _ = idempotency.replay_or_run(s, key, reader().user_id, where, run)
+        else:
+            body = run()[1]
+        return campaign.name, dict(body)
+
+
+def do_turn(
+    site: Site, campaign_typed: str, game_typed: str, fields: Mapping[str, str]
+) -> tuple[str, dict[str, Any]]:
+    """``game turn`` (cohesion dice typed as rolled, else random: R-08)."""
+
+    def turn(s: Session, game: Game) -> None:
         source, table = _dice(fields.get("dice", ""))
         new_turn(s, game=game, dice=source)
         if table is not None:
             table.check_all_used()
-        return {"game": game.id, "turn": game.turn, "events": _events_after(s, game, mark)}
+
+    return _change(site, campaign_typed, game_typed, fields, "turn", GameAction.NEW_TURN, turn)
 
 
 def do_abandon(
     site: Site, campaign_typed: str, game_typed: str, fields: Mapping[str, str]
-) -> dict[str, Any]:
-    """``game abandon`` (the owner or an arbitrator), in one unit of work."""
-    with site.write() as s:
-        campaign = site.find_campaign(s, campaign_typed)
-        game = _game(s, campaign, game_typed)
-        _forbid(s, site, game, GameAction.END)
-        _check_fresh(game, fields)
-        mark = _last_event(s, game)
+) -> tuple[str, dict[str, Any]]:
+    """``game abandon`` (the owner or an arbitrator)."""
+
+    def abandon(s: Session, game: Game) -> None:
         ending.abandon(s, game=game)
-        return {"game": game.id, "turn": game.turn, "events": _events_after(s, game, mark)}
+
+    return _change(site, campaign_typed, game_typed, fields, "abandon", GameAction.END, abandon)
 
 
 def _verdict(fields: Mapping[str, str]) -> str:
@@ -642,22 +684,19 @@ def _verdict(fields: Mapping[str, str]) -> str:
 
 def do_end(
     site: Site, campaign_typed: str, game_typed: str, fields: Mapping[str, str]
-) -> dict[str, Any]:
+) -> tuple[str, dict[str, Any]]:
     """The owner or an arbitrator ends the game with a verdict, without the players' votes
     (``game end --winner GANG | --draw``: a verdict the recorded state contradicts is
     refused)."""
     verdict = _verdict(fields)
-    with site.write() as s:
-        campaign = site.find_campaign(s, campaign_typed)
-        game = _game(s, campaign, game_typed)
-        _forbid(s, site, game, GameAction.END)
-        _check_fresh(game, fields)
-        mark = _last_event(s, game)
+
+    def end(s: Session, game: Game) -> None:
         if verdict == "draw":
             ending.end_game(s, game=game, draw=True)
         else:
             ending.end_game(s, game=game, winner=ending.side_gang(s, game, Side(verdict)))
-        return {"game": game.id, "turn": game.turn, "events": _events_after(s, game, mark)}
+
+    return _change(site, campaign_typed, game_typed, fields, "end", GameAction.END, end)
 
 
 def _multi(body: bytes, key: str) -> list[str]:
@@ -911,22 +950,22 @@ def router(site: Site) -> APIRouter:
             fields = await form_fields(request)
             lang = pick_lang(request)
             try:
-                await run_in_threadpool(action, site, campaign, game, fields)
+                name_, answer = await run_in_threadpool(action, site, campaign, game, fields)
             except Forbidden as refusal:
                 return await _again(request, campaign, game, refusal.error.text(lang), 403)
             except (NotFound, StoreError):
                 raise
             except SkirmishError as error:
                 return await _again(request, campaign, game, error.text(lang), template_code)
-            with site.read() as s:
-                found = site.find_campaign(s, campaign)
-            return RedirectResponse(game_url(found.name, int(game)), status_code=303)
+            return RedirectResponse(game_url(name_, answer["game"]), status_code=303)
 
         async def api_submit(request: Request, campaign: str, game: str) -> Response:
             fields = await form_fields(request)
+            if request.headers.get("idempotency-key"):
+                fields = {**fields, "key": request.headers["idempotency-key"]}
             lang = pick_lang(request)
             try:
-                answer = await run_in_threadpool(action, site, campaign, game, fields)
+                _, answer = await run_in_threadpool(action, site, campaign, game, fields)
             except Forbidden as refusal:
                 return site.api(request, {"error": refusal.error.text(lang), "nearest": []}, 403)
             except (NotFound, StoreError):
@@ -971,7 +1010,8 @@ def router(site: Site) -> APIRouter:
             summary=summary,
             description=f"The same as `{cli}`. Fields: a form or a JSON object; send the "
             "`csrf` cookie's value in `X-CSRF-Token`; `revision` (optional) refuses the change "
-            "if the game has moved on since. One unit of work: refused, nothing changes.",
+            "if the game has moved on since; an `Idempotency-Key` header (or `key` field) makes "
+            "a retry answer the first answer again. One unit of work: refused, nothing changes.",
             tags=["games"],
         )
 

@@ -1,0 +1,491 @@
+"""The live game on phones (issue #12, web/game_live.py): the campaign's games, starting a game,
+the live page and its polled board, new turns and the end, through TestClient on a copy of
+the demo store, against the CLI on the same file.
+
+The demo store has no accounts (the single laptop: its reader may do everything); the tests of
+who may do what add Wyatt (the Earps' player), Ike (the Clantons'), Doc (no role) and an
+arbitrator, as the club's administrator would with the CLI."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+CAMPAIGN, EARPS, CLANTONS = "Tombstone 1881", "Earp brothers", "Clanton gang"
+RANCH, APACHES = "Lazy K Ranch", "Apache scouts"
+PASSWORD = "polvere e piombo"
+C = quote(CAMPAIGN)
+GAMES = f"/c/{C}/games"
+
+
+def cli(db: Path | str, *args: str, stdin: str | None = None) -> str:
+    from typer.testing import CliRunner
+
+    from skirmish.cli.main import app
+
+    result = CliRunner().invoke(
+        app, [*args, "--db", str(db)], input=stdin, env={"SKIRMISH_LANG": "en"}
+    )
+    assert result.exit_code == 0, (args, result.output)
+    return result.output
+
+
+def cli_json(db: Path | str, *args: str) -> Any:
+    return json.loads(cli(db, *args, "--json"))
+
+
+def open_client(db: Path | str) -> Any:
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    return TestClient(create_app(str(db)), follow_redirects=False)
+
+
+@pytest.fixture
+def web(demo: Path) -> Iterator[Any]:
+    with open_client(demo) as client:
+        yield client
+
+
+def token(client: Any) -> str:
+    """The CSRF token a form repeats (a page read first sets it)."""
+    if not client.cookies.get("csrf"):
+        assert client.get("/").status_code == 200
+    value: str = client.cookies.get("csrf")
+    return value
+
+
+def start_bank(db: Path) -> str:
+    """A bank robbery between the Earps (good) and the Clantons (bad), started by the CLI: the
+    live page's address."""
+    cli(db, "game", "start", "Rapina in banca", "--good", EARPS, "--bad", CLANTONS)
+    return f"{GAMES}/1"
+
+
+def revision(page: str) -> int:
+    found = re.search(r'data-revision="(\d+)"', page)
+    assert found is not None
+    return int(found.group(1))
+
+
+def form_key(page: str, route: str) -> str:
+    found = re.search(rf'action="[^"]*/{route}">\s*<input[^>]*>\s*<input type="hidden" '
+                      r'name="key" value="([^"]+)"', page)  # fmt: skip
+    assert found is not None, route
+    return found.group(1)
+
+
+def error_on(page: str) -> str:
+    found = re.search(r'<p class="error" role="alert" id="(?:game|start)-error">(.*?)</p>', page)
+    return html.unescape(found.group(1)) if found else ""
+
+
+def game_rows(db: Path) -> list[tuple[Any, ...]]:
+    with sqlite3.connect(db) as con:
+        return con.execute("SELECT id, status, turn, revision FROM game ORDER BY id").fetchall()
+
+
+# ------------------------------------------------------------------ reading
+
+
+def test_the_api_is_game_status_json(web: Any, demo: Path) -> None:
+    start_bank(demo)
+    answer = web.get(f"/api/v1/campaigns/{C}/games/1")
+    assert answer.status_code == 200
+    assert answer.json() == cli_json(demo, "game", "status", "--game", "1")
+    cli(demo, "game", "turn")
+    cli(demo, "game", "activate", "Wyatt Earp")
+    again = web.get(
+        f"/api/v1/campaigns/{C}/games/1", headers={"If-None-Match": answer.headers["etag"]}
+    )
+    assert again.status_code == 200  # the game moved on: the new board
+    assert again.json() == cli_json(demo, "game", "status", "--game", "1")
+    same = web.get(
+        f"/api/v1/campaigns/{C}/games/1", headers={"If-None-Match": again.headers["etag"]}
+    )
+    assert same.status_code == 304 and same.content == b""
+
+
+def test_the_board_is_204_until_the_game_changes_then_the_new_board(web: Any, demo: Path) -> None:
+    live = start_bank(demo)
+    page = web.get(live)
+    assert page.status_code == 200
+    rev = revision(page.text)
+    unchanged = web.get(f"{live}/board?rev={rev}")
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    for command in (
+        ("game", "turn"),
+        ("game", "activate", "Ike Clanton"),
+        ("game", "state", "Ike Clanton", "prone"),
+        ("game", "undo"),
+    ):
+        cli(demo, *command)
+        changed = web.get(f"{live}/board?rev={rev}")
+        assert changed.status_code == 200, command
+        assert changed.headers["HX-Trigger"] == "game-changed"
+        assert revision(changed.text) > rev, command
+        rev = revision(changed.text)
+        assert web.get(f"{live}/board?rev={rev}").status_code == 204, command
+    board = web.get(f"{live}/board").text  # without a revision: always the board
+    assert "Ike Clanton" in board and 'hx-trigger="every 1s"' in board
+    assert "<html" not in board  # a fragment, not a page
+
+
+def test_the_live_page_shows_every_model_and_the_turn(web: Any, demo: Path) -> None:
+    live = start_bank(demo)
+    cli(demo, "game", "turn")
+    cli(demo, "game", "activate", "Wyatt Earp")
+    cli(demo, "game", "hit", "Ike Clanton", "--wounds", "1")
+    page = web.get(live + "?lang=en").text
+    status = cli_json(demo, "game", "status")
+    for gang in status["gangs"]:
+        for model in gang["models"]:
+            assert html.escape(model["name"]) in page
+    assert "Acting now: Wyatt Earp" in page
+    assert "Turn 1" in page
+    ike = page[page.index('piece-name">Ike Clanton') :]
+    assert "☒☐☐" in ike[:600] and "COS 2/3" in ike[:600]  # one box of three crossed
+    assert "Six-shooter 6/6" in page  # a gun with its rounds (issue #10's kit)
+    assert "loot sack 1" in page  # the scenario's objectives by name
+    assert "Ike Clanton takes 1 wound(s): COS 3 → 2." in page  # the game log's own words
+    text = re.sub(r"<[^>]+>", " ", page)  # what the page says, not its links
+    assert "bank-robbery" not in text and "loot-sack" not in text  # no internal id
+    italian = web.get(live + "?lang=it").text
+    assert "Agisce ora: Wyatt Earp" in italian and "Turno 1" in italian
+    assert "Ike Clanton subisce 1 ferite: COS 3 → 2." in italian
+
+
+def test_markup_in_names_reads_as_text(web: Any, demo: Path) -> None:
+    evil = "<script>alert(1)</script>{{ 7*7 }}"
+    cli(demo, "gang", "rename", EARPS, evil, "--campaign", CAMPAIGN)
+    cli(demo, "member", "rename", evil, "Wyatt Earp", "<b>Wyatt</b>", "--campaign", CAMPAIGN)
+    cli(demo, "game", "start", "Rapina in banca", "--good", evil, "--bad", CLANTONS)
+    for address in (f"{GAMES}/1", f"{GAMES}/1/board", GAMES, f"{GAMES}/new"):
+        page = web.get(address).text
+        assert "<script>alert" not in page and "<b>Wyatt" not in page, address
+        assert "{{ 7*7 }}" in html.unescape(page) and "49" not in page.replace("2049", ""), address
+        assert "&lt;script&gt;" in page, address
+
+
+def test_the_games_list_links_each_game(web: Any, demo: Path) -> None:
+    assert "No games yet." in web.get(GAMES + "?lang=en").text
+    start_bank(demo)
+    cli(demo, "game", "abandon")
+    cli(demo, "game", "start", "Duello", "--good", RANCH, "--bad", APACHES)
+    page = web.get(GAMES + "?lang=en").text
+    assert f'href="{GAMES}/1"' in page and f'href="{GAMES}/2"' in page
+    assert page.index(f"{GAMES}/2") < page.index(f"{GAMES}/1")  # newest first
+    assert f'href="{GAMES}/new"' in page
+    assert f'href="{GAMES}/1"' in web.get(f"/c/{C}").text  # from the campaign's recent games
+
+
+def test_an_unknown_game_is_a_404_in_words(web: Any, demo: Path) -> None:
+    start_bank(demo)
+    for typed in ("2", "x", "99999999999999", "-1"):
+        page = web.get(f"{GAMES}/{quote(typed)}?lang=en")
+        assert page.status_code == 404, typed
+        assert "Traceback" not in page.text
+    assert web.get(f"/api/v1/campaigns/{C}/games/7").status_code == 404
+    assert web.get(f"{GAMES}/7/board?rev=0").status_code == 404
+
+
+# ------------------------------------------------------------------ starting
+
+
+def test_starting_a_game_from_the_form(web: Any, demo: Path) -> None:
+    form = web.get(f"{GAMES}/new?lang=it").text
+    assert "Rapina in banca" in form and "Duello" in form  # the seven by their Italian names
+    assert 'value="bank-robbery"' in form  # ids only as the option's value
+    with sqlite3.connect(demo) as con:
+        ike = con.execute("SELECT id, gang_id FROM member WHERE name = 'Ike Clanton'").fetchone()
+    answer = web.post(
+        f"{GAMES}/new",
+        data={
+            "csrf": token(web),
+            "scenario": "bank-robbery",
+            "good": EARPS,
+            "bad": CLANTONS,
+            f"leave-{ike[1]}": str(ike[0]),
+        },
+    )
+    assert answer.status_code == 303 and answer.headers["location"] == f"{GAMES}/1"
+    status = cli_json(demo, "game", "status")
+    assert status["scenario"] == "bank-robbery"
+    assert [g["gang"] for g in status["gangs"]] == [EARPS, CLANTONS]
+    assert "Ike Clanton" not in [m["name"] for m in status["gangs"][1]["models"]]
+
+
+def test_a_refused_start_shows_the_services_words_and_changes_nothing(web: Any, demo: Path) -> None:
+    start_bank(demo)
+    before = game_rows(demo)
+    answer = web.post(
+        f"{GAMES}/new?lang=en",
+        data={"csrf": token(web), "scenario": "duel", "good": EARPS, "bad": APACHES},
+    )
+    assert answer.status_code == 400
+    assert error_on(answer.text).startswith(f"gang '{EARPS}' is already playing game 1")
+    assert 'value="duel" selected' in answer.text  # what was chosen is kept
+    for fields in (
+        {"scenario": "nessuno", "good": RANCH, "bad": APACHES},
+        {"scenario": "duel", "good": RANCH, "bad": RANCH},
+        {"scenario": "duel", "good": "", "bad": ""},
+        {"scenario": "duel", "good": "Nobody", "bad": APACHES},
+    ):
+        refused = web.post(f"{GAMES}/new?lang=en", data={"csrf": token(web), **fields})
+        assert refused.status_code == 400, fields
+        assert error_on(refused.text), fields
+    assert game_rows(demo) == before
+
+
+def test_a_duel_names_the_leader_of_a_gang_without_one(web: Any, demo: Path) -> None:
+    """R-21: the Apache scouts' leader stays home; the form names who leads them."""
+    with sqlite3.connect(demo) as con:
+        (gang_id,) = con.execute("SELECT id FROM gang WHERE name = ?", (APACHES,)).fetchone()
+        roster = con.execute(
+            "SELECT id, name, role FROM member WHERE gang_id = ? AND status = 'active'",
+            (gang_id,),
+        ).fetchall()
+    leader = next(m for m in roster if m[2] == "leader")
+    other = next(m for m in roster if m[2] != "leader")
+    base = {"csrf": token(web), "scenario": "duel", "good": RANCH, "bad": APACHES,
+            f"leave-{gang_id}": str(leader[0])}  # fmt: skip
+    refused = web.post(f"{GAMES}/new?lang=en", data=base)
+    assert refused.status_code == 400 and "R-21" in error_on(refused.text)
+    started = web.post(f"{GAMES}/new", data={**base, f"leader-{gang_id}": str(other[0])})
+    assert started.status_code == 303
+    status = cli_json(demo, "game", "status")
+    assert status["gangs"][1]["leader"] == other[1] and status["gangs"][1]["leader_named"]
+
+
+def test_the_api_starts_a_game_as_game_start_json(web: Any, demo: Path) -> None:
+    answer = web.post(
+        f"/api/v1/campaigns/{C}/games",
+        json={"scenario": "Bank robbery", "good": EARPS, "bad": CLANTONS, "leave": ["Ike"]},
+        headers={"X-CSRF-Token": token(web)},
+    )
+    assert answer.status_code == 201
+    assert answer.json() == cli_json(demo, "game", "status", "--game", "1")
+    refused = web.post(
+        f"/api/v1/campaigns/{C}/games?lang=it",
+        json={"scenario": "Bank robbery", "good": EARPS, "bad": CLANTONS},
+        headers={"X-CSRF-Token": token(web)},
+    )
+    assert refused.status_code == 400 and "sta già giocando" in refused.json()["error"]
+
+
+# ------------------------------------------------------------------ turns and the end
+
+
+def test_a_new_turn_with_typed_cohesion_dice_is_game_turn(web: Any, demo: Path) -> None:
+    live = start_bank(demo)
+    page = web.get(live).text
+    answer = web.post(
+        f"{live}/turn",
+        data={"csrf": token(web), "revision": str(revision(page)), "key": form_key(page, "turn")},
+    )
+    assert answer.status_code == 303 and answer.headers["location"] == live
+    assert cli_json(demo, "game", "status")["turn"] == 1
+    # two of the Clantons fall: a cohesion test is due, its die typed as rolled
+    for name in ("Ike Clanton", "Billy Clanton", "Frank McLaury"):
+        cli(demo, "game", "eliminate", name)
+    page = web.get(live + "?lang=en").text
+    assert "Cohesion dice, in order: Clanton gang" in page
+    bad = web.post(f"{live}/turn?lang=en", data={"csrf": token(web), "dice": "7",
+                                                  "revision": str(revision(page))})  # fmt: skip
+    assert bad.status_code == 400 and "7" in error_on(bad.text)
+    assert cli_json(demo, "game", "status")["turn"] == 1  # nothing changed
+    done = web.post(f"{live}/turn", data={"csrf": token(web), "dice": "1",
+                                          "revision": str(revision(page))})  # fmt: skip
+    assert done.status_code == 303
+    events = cli_json(demo, "game", "log")
+    cohesion = [e for e in events if e["action"] == "cohesion"]
+    assert cohesion and cohesion[-1]["dice"] == [{"value": 1, "purpose": "cohesion"}]
+    shown = web.get(live + "?lang=en").text
+    assert "Clanton gang takes a cohesion test (R-08)" in shown
+
+
+def test_a_double_tap_acts_once(web: Any, demo: Path) -> None:
+    live = start_bank(demo)
+    page = web.get(live).text
+    fields = {"csrf": token(web), "revision": str(revision(page)), "key": form_key(page, "turn")}
+    first = web.post(f"{live}/turn", data=fields)
+    second = web.post(f"{live}/turn", data=fields)  # the same button, the same key
+    assert first.status_code == second.status_code == 303
+    assert cli_json(demo, "game", "status")["turn"] == 1
+    # a new key under the old board: the game moved on, refused in words
+    stale = web.post(f"{live}/turn?lang=en", data={**fields, "key": "another-key"})
+    assert stale.status_code == 400 and "the game changed since" in error_on(stale.text)
+    assert cli_json(demo, "game", "status")["turn"] == 1
+    # the API's retry with its Idempotency-Key answers the first answer again
+    headers = {"X-CSRF-Token": token(web), "Idempotency-Key": "phone-1-turn-2"}
+    api = f"/api/v1/campaigns/{C}/games/1/turn"
+    once = web.post(api, json={}, headers=headers)
+    twice = web.post(api, json={}, headers=headers)
+    assert once.status_code == twice.status_code == 200 and once.json() == twice.json()
+    assert once.json()["turn"] == 2 and cli_json(demo, "game", "status")["turn"] == 2
+
+
+def test_the_api_turn_answers_as_game_turn_json(web: Any, demo: Path) -> None:
+    start_bank(demo)
+    answer = web.post(
+        f"/api/v1/campaigns/{C}/games/1/turn", json={}, headers={"X-CSRF-Token": token(web)}
+    )
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["game"] == 1 and body["turn"] == 1
+    assert [e["action"] for e in body["events"]] == ["turn"]
+
+
+def test_the_referee_ends_or_abandons_the_game(web: Any, demo: Path) -> None:
+    live = start_bank(demo)
+    cli(demo, "game", "turn")
+    page = web.get(live).text
+    answer = web.post(f"{live}/end", data={"csrf": token(web), "verdict": "bad",
+                                            "revision": str(revision(page))})  # fmt: skip
+    assert answer.status_code == 303
+    status = cli_json(demo, "game", "status")
+    assert status["status"] == "ended" and status["winner"] == CLANTONS
+    ended = web.get(live + "?lang=en").text
+    assert "Game over: Clanton gang wins" in ended
+    assert f'href="{live}/postgame/{quote(EARPS)}"' in ended  # the post-game wizard
+    assert "hx-trigger" not in ended.split('id="board"')[1].split(">")[0]  # no more polling
+    second = start_bank_again(demo)
+    page = web.get(second).text
+    gone = web.post(f"{second}/abandon", data={"csrf": token(web), "revision": str(revision(page))})
+    assert gone.status_code == 303
+    assert "The game was abandoned" in web.get(second + "?lang=en").text
+
+
+def start_bank_again(db: Path) -> str:
+    """A second game between two other gangs (the first gangs owe their post-game)."""
+    cli(db, "game", "start", "Duello", "--good", RANCH, "--bad", APACHES)
+    return f"{GAMES}/2"
+
+
+def test_a_verdict_the_table_contradicts_is_refused(web: Any, demo: Path) -> None:
+    live = start_bank(demo)
+    cli(demo, "game", "turn")
+    for name in ("Wyatt Earp", "Virgil Earp", "Morgan Earp", "Doc Holliday"):
+        cli(demo, "game", "eliminate", name)
+    status = cli_json(demo, "game", "status")
+    if status["status"] == "ended":  # the scenario's own end (end.settle) came first
+        page = web.get(live + "?lang=en").text
+        assert "Game over: Clanton gang wins" in page
+        return
+    page = web.get(live).text
+    refused = web.post(f"{live}/end?lang=en", data={"csrf": token(web), "verdict": "good",
+                                                     "revision": str(revision(page))})  # fmt: skip
+    assert refused.status_code == 400 and error_on(refused.text)
+    assert cli_json(demo, "game", "status")["status"] == "in_progress"
+
+
+# ------------------------------------------------------------------ who may do what
+
+
+def make_club(db: Path) -> None:
+    """Wyatt plays the Earps, Ike the Clantons, Doc has no role, Rosa is an arbitrator."""
+    for user in ("Wyatt", "Ike", "Doc", "Rosa"):
+        cli(db, "user", "add", user, "--password-stdin", stdin=PASSWORD + "\n")
+    for gang, user in ((EARPS, "Wyatt"), (CLANTONS, "Ike")):
+        cli(db, "gang", "owner", gang, user, "--campaign", CAMPAIGN)
+    cli(db, "campaign", "role", "Rosa", "arbitrator", "--campaign", CAMPAIGN)
+    cli(db, "campaign", "set-public", "on", "--campaign", CAMPAIGN)
+
+
+def log_in(client: Any, user: str) -> str:
+    assert client.get("/login").status_code == 200
+    form = {"user": user, "password": PASSWORD, "csrf": client.cookies.get("csrf")}
+    assert client.post("/login", data=form).status_code == 303
+    value: str = client.cookies.get("csrf")
+    return value
+
+
+@pytest.mark.parametrize("who", ["Doc", None])
+def test_a_spectator_watches_and_cannot_start_turn_or_end(demo: Path, who: str | None) -> None:
+    make_club(demo)
+    live = start_bank(demo)
+    with open_client(demo) as web:
+        csrf = log_in(web, who) if who else token(web)
+        page = web.get(live + "?lang=en")
+        assert page.status_code == 200 and "Wyatt Earp" in page.text
+        assert "You are watching" in page.text
+        assert f'action="{live}/turn"' not in page.text and f'action="{live}/end"' not in page.text
+        assert f'href="{GAMES}/new"' not in web.get(GAMES).text
+        before = game_rows(demo)
+        rev = str(revision(page.text))
+        for route, fields in (("turn", {}), ("end", {"verdict": "good"}), ("abandon", {})):
+            form = web.post(
+                f"{live}/{route}?lang=en", data={"csrf": csrf, "revision": rev, **fields}
+            )
+            assert form.status_code == 403, route
+            assert "you may not" in error_on(form.text), route
+            api = web.post(f"/api/v1/campaigns/{C}/games/1/{route}", json=fields,
+                           headers={"X-CSRF-Token": csrf})  # fmt: skip
+            assert api.status_code == 403, route
+        start = web.post(f"{GAMES}/new?lang=en", data={"csrf": csrf, "scenario": "duel",
+                                                        "good": RANCH, "bad": APACHES})  # fmt: skip
+        assert start.status_code == 403
+        assert game_rows(demo) == before
+
+
+def test_a_player_turns_but_only_the_referee_ends_or_abandons(demo: Path) -> None:
+    make_club(demo)
+    live = start_bank(demo)
+    with open_client(demo) as web:
+        csrf = log_in(web, "Ike")
+        page = web.get(live + "?lang=en").text
+        assert f'action="{live}/turn"' in page and f'action="{live}/abandon"' not in page
+        turned = web.post(f"{live}/turn", data={"csrf": csrf, "revision": str(revision(page))})
+        assert turned.status_code == 303
+        refused = web.post(f"{live}/abandon?lang=en", data={"csrf": csrf})
+        assert refused.status_code == 403
+        assert cli_json(demo, "game", "status")["status"] == "in_progress"
+        # Ike starts a game for his own gang; not one between two gangs of others
+        other = web.post(f"{GAMES}/new", data={"csrf": csrf, "scenario": "duel",
+                                               "good": RANCH, "bad": APACHES})  # fmt: skip
+        assert other.status_code == 403
+    with open_client(demo) as web:
+        csrf = log_in(web, "Rosa")
+        page = web.get(live).text
+        assert f'action="{live}/abandon"' in page
+        gone = web.post(f"{live}/abandon", data={"csrf": csrf, "revision": str(revision(page))})
+        assert gone.status_code == 303
+        assert cli_json(demo, "game", "status")["status"] == "abandoned"
+        started = web.post(f"{GAMES}/new", data={"csrf": csrf, "scenario": "duel",
+                                                 "good": RANCH, "bad": APACHES})  # fmt: skip
+        assert started.status_code == 303
+
+
+def test_a_hidden_campaign_is_a_404_for_its_games(demo: Path) -> None:
+    make_club(demo)
+    start_bank(demo)
+    cli(demo, "campaign", "set-public", "off", "--campaign", CAMPAIGN)
+    with open_client(demo) as web:
+        csrf = token(web)
+        for address in (GAMES, f"{GAMES}/1", f"{GAMES}/1/board?rev=0", f"{GAMES}/new"):
+            assert web.get(address).status_code == 404, address
+        assert web.get(f"/api/v1/campaigns/{C}/games/1").status_code == 404
+        assert web.post(f"{GAMES}/1/turn", data={"csrf": csrf}).status_code == 404
+
+
+def test_an_action_with_an_idempotency_key_moves_the_revision_on(web: Any, demo: Path) -> None:
+    """The key's claim is a savepoint: the game's revision still moves on once, and the turn
+    is still undone exactly (capture.seal waits for the unit of work's own commit)."""
+    live = start_bank(demo)
+    page = web.get(live).text
+    rev = revision(page)
+    fields = {"csrf": token(web), "revision": str(rev), "key": form_key(page, "turn")}
+    assert web.post(f"{live}/turn", data=fields).status_code == 303
+    assert web.get(f"{live}/board?rev={rev}").status_code == 200
+    assert game_rows(demo) == [(1, "in_progress", 1, rev + 1)]
+    cli(demo, "game", "undo")
+    assert cli_json(demo, "game", "status")["turn"] == 0
