@@ -178,6 +178,10 @@ WORDS = text.part(
             "the two gangs to start a game. Nothing was changed.",
             "gl_not_a_game": "{typed} is not a game number; see the campaign's games.",
             "gl_bad_verdict": "say who won: good, bad or draw. Nothing was changed.",
+            "gl_which_side": "say which side you vote for: good or bad. Nothing was changed.",
+            "gl_withdraw": "Take my vote back",
+            "gl_your_vote": "Your vote: {verdict}",
+            "gl_agree_help": "The other side said: {verdict}. Confirm the same to end the game.",
             "gl_status_in_progress": "in progress",
             "gl_result": "result: {result}",
         },
@@ -272,6 +276,11 @@ WORDS = text.part(
             "gl_not_a_game": "{typed} non è il numero di una partita; vedi le partite della "
             "campagna.",
             "gl_bad_verdict": "di' chi ha vinto: buoni, cattivi o pareggio. Non è cambiato nulla.",
+            "gl_which_side": "di' per quale parte voti: buoni o cattivi. Non è cambiato nulla.",
+            "gl_withdraw": "Ritira il mio voto",
+            "gl_your_vote": "Il tuo voto: {verdict}",
+            "gl_agree_help": "L'altra parte ha detto: {verdict}. Conferma lo stesso per chiudere "
+            "la partita.",
             "gl_status_in_progress": "in corso",
             "gl_result": "risultato: {result}",
         },
@@ -459,6 +468,7 @@ def game_view(
                 "mine": Side(g["side"]) in plays,
                 "votes_here": Side(g["side"]) in voters,
                 "vote": _verdict_words(votes.get(g["side"]), gang_names, lang),
+                "vote_value": votes.get(g["side"]),
                 "owes_postgame": g["gang"] in data["postgame_owed"],
                 "models": [_model_view(m, scenario, lang) for m in g["models"]],
             }
@@ -680,6 +690,35 @@ def _verdict(fields: Mapping[str, str]) -> str:
     if verdict not in ("good", "bad", "draw"):
         raise _refusal("gl_bad_verdict")
     return verdict
+
+
+def do_vote(
+    site: Site, campaign_typed: str, game_typed: str, fields: Mapping[str, str]
+) -> tuple[str, dict[str, Any]]:
+    """A side's player confirms the verdict (``end.vote_end``: ``verdict`` good, bad or draw,
+    or ``none`` to take the vote back); the game ends when both sides agree. ``side`` names the
+    voter's side (needed only by one who may vote for both: the owner, an arbitrator)."""
+    verdict = fields.get("verdict", "").strip().lower()
+    if verdict != "none":
+        verdict = _verdict(fields)
+    wanted = fields.get("side", "").strip().lower()
+
+    def vote(s: Session, game: Game) -> None:
+        side = Side(wanted) if wanted in ("good", "bad") else None
+        if side is None:
+            played = sorted(sides_played(s, site.actor(s), game))
+            if not played:
+                _forbid(s, site, game, GameAction.VOTE_END)  # a spectator: refused in words
+            if len(played) != 1:
+                raise _refusal("gl_which_side")
+            side = played[0]
+        _forbid(s, site, game, GameAction.VOTE_END, side)
+        if verdict == "none":
+            ending.withdraw_vote(s, game=game, side=side)
+        else:
+            ending.vote_end(s, game=game, side=side, verdict=verdict)
+
+    return _change(site, campaign_typed, game_typed, fields, "vote", GameAction.WATCH, vote)
 
 
 def do_end(
@@ -985,6 +1024,12 @@ def router(site: Site) -> APIRouter:
 
     for path, action, summary, cli in (
         ("turn", do_turn, "Begin the next turn", "skirmish game turn --dice D --json"),
+        (
+            "vote",
+            do_vote,
+            "Confirm the verdict for one's side (when both agree, the game ends)",
+            "skirmish game end --winner GANG | --draw --json, once both sides agree",
+        ),
         (
             "end",
             do_end,

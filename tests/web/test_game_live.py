@@ -422,7 +422,13 @@ def test_a_spectator_watches_and_cannot_start_turn_or_end(demo: Path, who: str |
         assert f'href="{GAMES}/new"' not in web.get(GAMES).text
         before = game_rows(demo)
         rev = str(revision(page.text))
-        for route, fields in (("turn", {}), ("end", {"verdict": "good"}), ("abandon", {})):
+        for route, fields in (
+            ("turn", {}),
+            ("vote", {"verdict": "draw"}),
+            ("vote", {"verdict": "draw", "side": "bad"}),
+            ("end", {"verdict": "good"}),
+            ("abandon", {}),
+        ):
             form = web.post(
                 f"{live}/{route}?lang=en", data={"csrf": csrf, "revision": rev, **fields}
             )
@@ -489,3 +495,38 @@ def test_an_action_with_an_idempotency_key_moves_the_revision_on(web: Any, demo:
     assert game_rows(demo) == [(1, "in_progress", 1, rev + 1)]
     cli(demo, "game", "undo")
     assert cli_json(demo, "game", "status")["turn"] == 0
+
+
+def test_both_players_confirm_the_verdict_and_the_game_ends(demo: Path) -> None:
+    """Victory confirmed by both players (issue #12): Wyatt votes on his phone, Ike sees it on
+    his by the next poll, votes otherwise, then the same: the game ends with that verdict."""
+    make_club(demo)
+    live = start_bank(demo)
+    cli(demo, "game", "turn")
+    with open_client(demo) as wyatt, open_client(demo) as ike:
+        w_csrf, i_csrf = log_in(wyatt, "Wyatt"), log_in(ike, "Ike")
+        page = wyatt.get(live + "?lang=en").text
+        rev = revision(page)
+        assert page.count(f'action="{live}/vote"') == 1  # his own side only
+        voted = wyatt.post(f"{live}/vote", data={"csrf": w_csrf, "verdict": "draw",
+                                                  "revision": str(rev)})  # fmt: skip
+        assert voted.status_code == 303
+        seen = ike.get(f"{live}/board?rev={rev}&lang=en")
+        assert seen.status_code == 200 and "Earp brothers says: a draw" in seen.text
+        assert "The other side said: a draw." in seen.text
+        # Ike may not vote for the Earps
+        theirs = ike.post(f"{live}/vote", data={"csrf": i_csrf, "verdict": "draw", "side": "good"})
+        assert theirs.status_code == 403
+        rev = revision(seen.text)
+        other = ike.post(f"{live}/vote", data={"csrf": i_csrf, "verdict": "bad",
+                                               "revision": str(rev)})  # fmt: skip
+        assert other.status_code == 303
+        assert cli_json(demo, "game", "status")["status"] == "in_progress"
+        page = ike.get(live).text
+        agree = ike.post(f"{live}/vote", data={"csrf": i_csrf, "verdict": "draw",
+                                               "revision": str(revision(page))})  # fmt: skip
+        assert agree.status_code == 303
+        status = cli_json(demo, "game", "status")
+        assert status["status"] == "ended" and status["winner"] is None
+        ended = wyatt.get(live + "?lang=it").text
+        assert "Partita finita: pareggio (pareggio, confermato da entrambi i giocatori)" in ended
