@@ -509,6 +509,12 @@ def field_name(item: Input, procedure: Procedure) -> str:
     return item.flag_for(procedure).removeprefix("--")
 
 
+#: Inputs whose default in a game is the service's own choice, as ``game shoot`` takes them:
+#: the weapon (the model's first gun that reaches the range, ``combatant.pick_weapon``), not the
+#: six-shooter ``roll shoot`` assumes.
+GAME_DEFAULTS: dict[str, Any] = {"weapon": None, "target_weapon": None}
+
+
 def read_situation(procedure: Procedure, values: Values) -> dict[str, Any]:
     """The situation's values (by the declaration's ids) from the fields, checked as the
     command's options are (bounds, choices in Italian or English); ``target-waiting`` is
@@ -521,6 +527,9 @@ def read_situation(procedure: Procedure, values: Values) -> dict[str, Any]:
             found[item.id] = None
             if raw not in (None, ""):
                 found[item.id] = _flag({key: raw}, key)
+            continue
+        if item.id in GAME_DEFAULTS and raw in (None, ""):
+            found[item.id] = GAME_DEFAULTS[item.id]
             continue
         control = tools._from_input(item, procedure)
         given: list[str]
