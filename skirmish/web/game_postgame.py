@@ -141,6 +141,7 @@ WORDS = text.part(
             "pg_abandoned": "Game {game} was abandoned: no post-game.",
             "pg_finished_title": "Your post-game is done",
             "pg_see_gang": "See the gang",
+            "pg_see_game": "See the game",
         },
         "it": {
             "pg_title": "Dopo-partita",
@@ -202,6 +203,7 @@ WORDS = text.part(
             "pg_abandoned": "La partita {game} è stata abbandonata: niente dopo-partita.",
             "pg_finished_title": "Il tuo dopo-partita è fatto",
             "pg_see_gang": "Vedi la banda",
+            "pg_see_game": "Vedi la partita",
         },
     }
 )
