@@ -11,14 +11,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from skirmish.campaign.game.situations import (
+    actors,
+    enemies,
     explosives,
+    in_play,
     jammed,
     may_dismount,
     may_mount,
     reloadable,
     throws_lasso,
 )
-from skirmish.cli.walker_actions import Walker, actors, enemies, in_play, pick_model
+from skirmish.cli.walker_actions import Walker, pick_model
 from skirmish.cli.walker_prompts import Option
 from skirmish.cli.walker_table import Figure, figure_options, weapon_options
 from skirmish.cli.walker_text import say

@@ -305,7 +305,7 @@ def test_the_prefill_is_what_the_walker_reads(stores: tuple[Path, Path]) -> None
     from skirmish.campaign import lookup, store
     from skirmish.campaign.game import situations
     from skirmish.campaign.game.board import current_game
-    from skirmish.cli.walker_actions import actors, enemies
+    from skirmish.campaign.game.situations import actors, enemies  # the walker's lists
     from skirmish.cli.walker_table import read_table
 
     web, _ = stores
