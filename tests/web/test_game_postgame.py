@@ -464,3 +464,30 @@ def test_recording_moves_the_games_revision_on_for_the_live_page(web: Any, ended
     assert revision() == before
     assert web.post(wizard(), data={"csrf": token, "dice": "2 3 4"}).status_code == 303
     assert revision() == before + 1
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "?step=dice&dice=abc",
+        "?step=dice&die=9",
+        "?step=dice&die=%EF%BC%96",
+        "?step=dice&dice=2+3+4+5+6",
+        "?step=dice&doctor:Nobody=graduate",
+        "?step=dice&doctor:Frank+McLaury=witch",
+        "?step=dice&infamy_model=" + "x" * 300,
+        "?step=dice&back=1",
+        "?step=99",
+        "?done=abc&step=3",
+    ],
+)
+def test_hostile_wizard_addresses_are_words_never_errors(
+    web: Any, ended: Path, query: str
+) -> None:
+    log_in(web, "Ike")
+    before = rows(ended)
+    answer = web.get(wizard() + query)
+    assert answer.status_code in (200, 303, 400), answer.text
+    if answer.status_code == 400:
+        assert 'role="alert"' in answer.text
+    assert rows(ended) == before
