@@ -481,9 +481,7 @@ def test_recording_moves_the_games_revision_on_for_the_live_page(web: Any, ended
         "?done=abc&step=3",
     ],
 )
-def test_hostile_wizard_addresses_are_words_never_errors(
-    web: Any, ended: Path, query: str
-) -> None:
+def test_hostile_wizard_addresses_are_words_never_errors(web: Any, ended: Path, query: str) -> None:
     log_in(web, "Ike")
     before = rows(ended)
     answer = web.get(wizard() + query)
