@@ -136,16 +136,26 @@ def may(
     """Whether ``actor`` may do ``action`` in ``campaign`` (to ``gang``, for gang actions)."""
     if isinstance(actor, _Cli):
         return True
-    grant = TABLE[action][relation(session, actor, campaign)]
+    return _may(relation(session, actor, campaign), actor, action, campaign, gang)
+
+
+def _may(
+    role: Relation, actor: User | None, action: Action, campaign: Campaign, gang: Gang | None
+) -> bool:
+    """``may`` once the actor's role in the campaign is known."""
     owns = actor is not None and gang is not None and gang.owner_id == actor.id
-    return granted(grant, public=campaign.public, owns_gang=owns)
+    return granted(TABLE[action][role], public=campaign.public, owns_gang=owns)
 
 
 def allowed(
     session: Session, actor: Actor, campaign: Campaign, gang: Gang | None = None
 ) -> dict[Action, bool]:
-    """``may`` for every action at once: what a page offers its reader (the web's links)."""
-    return {action: may(session, actor, action, campaign, gang) for action in Action}
+    """``may`` for every action at once: what a page offers its reader (the web's links); the
+    reader's role is read once for them all."""
+    if isinstance(actor, _Cli):
+        return dict.fromkeys(Action, True)
+    role = relation(session, actor, campaign)
+    return {action: _may(role, actor, action, campaign, gang) for action in Action}
 
 
 def may_found_campaign(actor: Actor) -> bool:
