@@ -35,7 +35,7 @@ def test_the_board_follows_the_table_and_says_when_it_is_offline(
     t = words(lang)
     phone: Any = phones.open(lang)
     phone.goto(url)
-    expect(phone.locator("#board h1")).to_contain_text(
+    expect(phone.locator("h1.game-title")).to_contain_text(
         "Rapina in banca" if lang == "it" else "Bank robbery"
     )
     expect(phone.locator("#board")).to_contain_text("Wyatt Earp")
