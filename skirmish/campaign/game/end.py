@@ -22,11 +22,13 @@ from skirmish.campaign.game.board import (
     scenario_of,
 )
 from skirmish.campaign.game.tables import Game, GameGang, Retreat
+from skirmish.campaign.game.telling import reason_text
 from skirmish.campaign.logbook import now_text
 from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.glossary import EventKind, GameResult, GameStatus, parse
 from skirmish.engine.infamy import roll_infamy
 from skirmish.errors import CampaignError, SkirmishError
+from skirmish.i18n import Lang
 from skirmish.rules.model import ObjectiveState, Side
 from skirmish.rules.scenarios import GameFacts, Verdict, decide
 
@@ -184,19 +186,21 @@ def named_verdict(
         winner = named if named is not None else side_gang(session, game, side)
         if result.over and result.winner is not None and result.winner is not side:
             shown = side_gang(session, game, result.winner)
+            why_en, why_it = _why(game, result)
             raise CampaignError(
-                f"the recorded state shows {shown!r} winning ({result.reason}); "
+                f"the recorded state shows {shown!r} winning ({why_en}); "
                 f"correct the game first if {winner!r} won.",
-                it=f"secondo lo stato registrato vince {shown!r}; correggi prima la partita se "
-                f"ha vinto {winner!r}.",
+                it=f"secondo lo stato registrato vince {shown!r} ({why_it}); correggi prima la "
+                f"partita se ha vinto {winner!r}.",
             )
         result = Verdict(True, side, "named by the players" if not result.over else result.reason)
     elif draw:
         if result.over and result.winner is not None:
             shown = side_gang(session, game, result.winner)
+            why_en, why_it = _why(game, result)
             raise CampaignError(
-                f"the recorded state shows {shown!r} winning ({result.reason}), not a draw.",
-                it=f"secondo lo stato registrato vince {shown!r}, non è un pareggio.",
+                f"the recorded state shows {shown!r} winning ({why_en}), not a draw.",
+                it=f"secondo lo stato registrato vince {shown!r} ({why_it}), non è un pareggio.",
             )
         result = Verdict(True, None, "a draw, as the players agreed")
     elif not result.over:
@@ -207,6 +211,16 @@ def named_verdict(
             "giocare, o indica --winner BANDA o --draw.",
         )
     return result
+
+
+def _why(game: Game, result: Verdict) -> tuple[str, str]:
+    """Why the scenario decides ``result``, in the players' words (English, Italian): the
+    scenario's own victory text, never its internal reference."""
+    scenario = scenario_of(game)
+    return (
+        reason_text(result.reason, scenario, Lang.EN),
+        reason_text(result.reason, scenario, Lang.IT),
+    )
 
 
 def side_gang(session: Session, game: Game, side: Side) -> str:
