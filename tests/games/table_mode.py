@@ -39,7 +39,8 @@ class Table:
 
     def __init__(self, cli: Cli) -> None:
         self.cli = cli
-        self.engine: Engine = store.open_store(f"sqlite:///{cli.db}")
+        url = str(cli.db) if "://" in str(cli.db) else f"sqlite:///{cli.db}"
+        self.engine: Engine = store.open_store(url)
 
     def run(self, step: Callable[[Session], Any], *, author: int | None = None) -> Any:
         with store.transaction(self.engine, author=author) as s:

@@ -5,6 +5,7 @@ turn. Decisions: docs/games.md, "Table mode (issue #12)"."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import asdict
 from typing import Any
 
@@ -19,7 +20,8 @@ from skirmish.engine.dice import ScriptedDice
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Side
 
-from .table_mode import Table
+from .harness import SETUP, Cli, register_views
+from .table_mode import Table, seat
 
 GOOD, BAD = Side.GOOD, Side.BAD
 
@@ -175,3 +177,45 @@ def test_each_card_moves_the_revision_on_and_names_who_laid_it(table: Table) -> 
     assert table.revision() == before + 2
     rows = table.read(lambda s: [(r.side, r.user_id, r.round) for r in s.exec(select(GamePick))])
     assert rows == [("good", None, 1)]  # replaced: the CLI laid the last one
+
+
+@pytest.mark.postgres
+def test_both_sides_laying_their_cards_at_once_on_postgresql(
+    postgres_migrated_database: str,
+) -> None:
+    """Two phones lay their cards at the same moment: each unit of work locks the game, the
+    second waits for the first, both cards are down and revealed, the revision moved twice."""
+    register_views()
+    cli = Cli(postgres_migrated_database)
+    for command in SETUP:
+        cli.run(*command)
+    table = seat(cli)
+    try:
+        cli.run("game", "turn")
+        before = table.revision()
+        start = threading.Barrier(2)
+        errors: list[BaseException] = []
+
+        def phone(side: Side, name: str) -> None:
+            try:
+                start.wait(30)
+                lay(table, side, name)
+            except BaseException as exc:  # reported by the main thread
+                errors.append(exc)
+
+        threads = [
+            threading.Thread(target=phone, args=(GOOD, "Wyatt")),
+            threading.Thread(target=phone, args=(BAD, "Ike")),
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert not errors, errors
+        state = seen(table, None)
+        assert state.revealed and state.ready() == {"good": "Earps:Wyatt", "bad": "Clantons:Ike"}
+        assert table.revision() == before + 2
+        report = roll(table, "good")
+        assert report.activated.model == "Wyatt" and seen(table, None).round == 2
+    finally:
+        table.engine.dispose()
