@@ -21,7 +21,9 @@ CAMPAIGN = "Tombstone 1881"
 
 
 def _game(server: Server) -> str:
-    server.cli("game", "start", "Rapina in banca", "--good", "Earp brothers", "--bad", "Clanton gang")
+    server.cli(
+        "game", "start", "Rapina in banca", "--good", "Earp brothers", "--bad", "Clanton gang"
+    )
     return f"{server.url}/c/{quote(CAMPAIGN)}/games/1"
 
 
@@ -62,3 +64,40 @@ def test_the_board_follows_the_table_and_says_when_it_is_offline(
     expect(offline).to_be_hidden()
     expect(phone.locator("#board .acting-now")).to_contain_text("Wyatt Earp")
     check(phone, f"live-{lang}-back", tmp_path)
+
+
+def test_a_game_started_from_the_phone(
+    serve: Callable[[Path], Server], phones: Phones, tmp_path: Path, lang: str
+) -> None:
+    """From the campaign page to its games, the start form (the scenario by its name, the two
+    gangs, a model left home), the live page; the first turn begun with a tap."""
+    db = tmp_path / "campaigns.db"
+    shutil.copyfile(DEMO, db)
+    server = serve(db)
+    t = words(lang)
+    phone: Any = phones.open(lang)
+    phone.goto(f"{server.url}/c/{quote(CAMPAIGN)}")
+    phone.get_by_role("link", name=t["recent_games"]).click()
+    expect(phone.locator("h1")).to_have_text(t["gl_games"])
+    check(phone, f"games-{lang}", tmp_path)
+    phone.get_by_role("link", name=t["gl_new"]).click()
+    expect(phone.locator("h1")).to_have_text(t["gl_start_title"])
+    phone.get_by_label(t["gl_scenario"]).select_option(
+        label="Rapina in banca" if lang == "it" else "Bank robbery"
+    )
+    phone.get_by_label(t["gl_good_gang"]).select_option(value="Earp brothers")
+    phone.get_by_label(t["gl_bad_gang"]).select_option(value="Clanton gang")
+    phone.get_by_text(t["gl_leave"]).click()
+    phone.get_by_label("Tom McLaury").check()
+    check(phone, f"start-{lang}", tmp_path)
+    phone.get_by_role("button", name=t["gl_start"]).click()
+    expect(phone.locator("h1.game-title")).to_contain_text(
+        "Rapina in banca" if lang == "it" else "Bank robbery"
+    )
+    expect(phone.locator("#board")).not_to_contain_text("Tom McLaury")
+    phone.get_by_role("button", name=t["gl_begin_first"]).click()
+    expect(phone.locator("#board .game-head .meta")).to_contain_text(
+        t["gl_turn_only"].format(turn=1)
+    )
+    check(phone, f"turn-{lang}", tmp_path)
+    assert '"turn": 1' in server.cli("game", "status", "--json")
