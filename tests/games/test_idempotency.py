@@ -20,9 +20,17 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from skirmish.campaign import equipment, gangs, idempotency, logbook, lookup, store
+from skirmish.campaign.game import activations
+from skirmish.campaign.game.activations import to_activate
+from skirmish.campaign.game.undo import undo
 from skirmish.campaign.models import RequestKey
 from skirmish.engine.dice import ScriptedDice
 from skirmish.errors import CampaignError, SkirmishError
+from skirmish.rules.model import Side
+
+from .table_mode import Table
+
+GOOD = Side.GOOD
 
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 ROUTE = "/api/v1/campaigns/West/gangs/Earps/buy"
@@ -194,3 +202,29 @@ def test_two_identical_requests_racing_record_the_action_once(engine: Engine) ->
     assert answers["first"][:2] == answers["second"][:2]
     assert (answers["first"][2], answers["second"][2]) == (False, True)
     assert knives(engine) == 1
+
+
+def test_a_game_action_sent_with_a_key_moves_the_revision_once_and_can_be_undone(
+    table: Table,
+) -> None:
+    """The key's savepoint is released inside the unit of work (SQLAlchemy then fires
+    ``before_commit``): the game's capture must wait for the real commit, so the action moves
+    the revision on once and keeps its state before it for ``game undo``."""
+    table.cli.run("game", "turn")
+    before = table.revision()
+
+    def step(s: Session) -> tuple[int, Any, bool]:
+        game = table.game(s)  # locked first, as the web's routes do
+
+        def run() -> tuple[int, Any]:
+            done = activations.activate(s, game=game, member="Wyatt")
+            return 200, {"model": done.model}
+
+        return idempotency.replay_or_run(s, "wyatt-goes", None, "/activate", run)
+
+    assert table.run(step) == (200, {"model": "Wyatt"}, False)
+    assert table.run(step) == (200, {"model": "Wyatt"}, True)  # the double tap: nothing more
+    assert table.revision() == before + 1
+    table.run(lambda s: undo(s, game=table.game(s)))
+    assert table.revision() == before + 2
+    assert "Wyatt" in table.read(lambda s: [m.name for m in to_activate(s, table.game(s))[GOOD]])
