@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import JSON, Table, delete, event, func, insert, select, update
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from skirmish.campaign.game.tables import Game, GameEvent, GameGang, GameModel, GameObjective
 from skirmish.campaign.store import Access, head_revision
@@ -262,7 +262,7 @@ def _move_on(session: Session, game_id: int, action: Pending) -> None:
     game.revision = max(int(was or 0), game.revision) + 1
     session.add(game)
     if logged_now:
-        for side in session.scalars(select(GameGang).where(GameGang.game_id == game_id)):
+        for side in session.scalars(select(GameGang).where(col(GameGang.game_id) == game_id)):
             if side.end_vote is not None:
                 side.end_vote = None
                 session.add(side)
