@@ -471,7 +471,7 @@ def test_a_new_game_waits_for_the_last_postgame(cli: Cli) -> None:
     playing(cli)
     cli.run("game", "end", "--draw")
     assert refused(cli, "game", "start", "duel", "Earps", "Hunters") == (
-        "Error: gang 'Earps' has not run the post-game sequence of game 1 (bank-robbery); "
+        "Error: gang 'Earps' has not run the post-game sequence of game 1 (Bank robbery); "
         "run 'skirmish game postgame --game 1' first."
     )
     cli.run("game", "postgame", "--dice", "2,2")

@@ -232,7 +232,9 @@ def test_a_refused_start_shows_the_services_words_and_changes_nothing(web: Any, 
         data={"csrf": token(web), "scenario": "duel", "good": EARPS, "bad": APACHES},
     )
     assert answer.status_code == 400
-    assert error_on(answer.text).startswith(f"gang '{EARPS}' is already playing game 1")
+    assert error_on(answer.text) == (
+        f"gang '{EARPS}' is already playing game 1 (Bank robbery); end or abandon it first."
+    )  # the scenario by its name, never its id
     assert 'value="duel" selected' in answer.text  # what was chosen is kept
     for fields in (
         {"scenario": "nessuno", "good": RANCH, "bad": APACHES},

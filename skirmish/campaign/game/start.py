@@ -113,19 +113,21 @@ def start_game(
             )
         other = game_in_progress(session, gang)
         if other is not None:
+            played = find_scenario(other.scenario)  # its name, never its id (issue #12)
             raise CampaignError(
-                f"gang {gang.name!r} is already playing game {other.id} ({other.scenario}); "
+                f"gang {gang.name!r} is already playing game {other.id} ({played.name_en}); "
                 "end or abandon it first.",
                 it=f"la banda {gang.name!r} sta già giocando la partita {other.id} "
-                f"({other.scenario}); prima chiudila o abbandonala.",
+                f"({played.name_it}); prima chiudila o abbandonala.",
             )
         waiting = postgame_waiting(session, gang)
         if waiting is not None:
+            played = find_scenario(waiting.scenario)
             raise CampaignError(
                 f"gang {gang.name!r} has not run the post-game sequence of game {waiting.id} "
-                f"({waiting.scenario}); run 'skirmish game postgame --game {waiting.id}' first.",
+                f"({played.name_en}); run 'skirmish game postgame --game {waiting.id}' first.",
                 it=f"la banda {gang.name!r} non ha fatto il dopo-partita della partita "
-                f"{waiting.id} ({waiting.scenario}); esegui prima 'skirmish game postgame --game "
+                f"{waiting.id} ({played.name_it}); esegui prima 'skirmish game postgame --game "
                 f"{waiting.id}'.",
             )
     left = _left_models(named, leave)
