@@ -104,7 +104,7 @@ WORDS = text.part(
             "ga_activate_mine": "Activate mine: {name}",
             "ga_let_opponent": "Let my opponent activate: {name}",
             "ga_choice_wait": "{name} won the initiative: waiting for its player's choice.",
-            "ga_picked_done": "Your pick is down, hidden from your opponent.",
+            "ga_picked_done": "Your card is down.",
             "ga_nobody": "You are watching: the players pick on their phones.",
             "ga_dice_needed": "choose a face for each die, or tap \u201croll for me\u201d.",
             "ga_no_model": "tap one of the models.",
@@ -156,7 +156,7 @@ WORDS = text.part(
             "ga_let_opponent": "Faccio attivare l'avversario: {name}",
             "ga_choice_wait": "{name} ha vinto l'iniziativa: in attesa della scelta del suo "
             "giocatore.",
-            "ga_picked_done": "La tua carta è sul tavolo, coperta.",
+            "ga_picked_done": "La tua carta è sul tavolo.",
             "ga_nobody": "Stai guardando: i giocatori scelgono sui loro telefoni.",
             "ga_dice_needed": "scegli una faccia per ogni dado, o tocca \u201ctira per me\u201d.",
             "ga_no_model": "tocca uno dei personaggi.",
@@ -433,8 +433,8 @@ def panel(
         phase="closed", turn=game.turn, round=0, poll_url=f"{base}/activation/panel",
         pick_url=f"{base}/activation/pick", roll_url=f"{base}/activation/roll",
         choose_url=f"{base}/activation/choose", only_url=f"{base}/activation/only",
-        back=safe_next(back or request.url.path), key=secrets.token_urlsafe(18), error=error,
-        done_lines=list(done_lines),
+        back=safe_next(back or quote(request.url.path, safe="/%")),
+        key=secrets.token_urlsafe(18), error=error, done_lines=list(done_lines),
     )  # fmt: skip
     p.data = {"game": game.id, "turn": game.turn, "round": None, "phase": "closed"}
     if game.status != GameStatus.IN_PROGRESS:
@@ -443,6 +443,8 @@ def panel(
         p.why = _w(lang, "ga_not_started")
     else:
         _open_panel(session, site, game, p, lang)
+    # What the action said, less what the panel shows anyway (the roll's lines).
+    p.done_lines = [line for line in p.done_lines if line not in p.roll_lines]
     p.data["phase"] = p.phase
     p.poll_url += "?" + urlencode({"back": p.back, "v": version(p, lang)})
     return p

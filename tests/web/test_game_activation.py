@@ -290,3 +290,117 @@ def test_only_one_side_left_needs_no_roll(phones: dict[str, Phone], table: Path)
     assert "Only the bad side" in lines(ike.panel())
     assert ike.post("only", {"model": "Tom McLaury"}).status_code == 200
     assert wyatt.state()["acting"] == "Tom McLaury"
+
+
+def test_the_api_twins_play_a_round(phones: dict[str, Phone], table: Path) -> None:
+    """``POST …/picks`` and ``…/initiative`` with the same rules as the forms; each answers
+    the round as ``GET …/picks`` does, with the words said."""
+    wyatt, ike, doc = phones["Wyatt"], phones["Ike"], phones["Doc"]
+    picked = wyatt.api("picks", {"model": "Wyatt Earp"})
+    assert picked.status_code == 200, picked.text
+    assert picked.json()["sides"]["good"] == {"picked": True, "mine": True, "model": "Wyatt Earp"}
+    assert ike.api("picks", {"model": "Ike Clanton"}).json()["revealed"] == {
+        "good": "Wyatt Earp",
+        "bad": "Ike Clanton",
+    }
+    refused = doc.api("initiative", {"dice": [4, 4]})
+    assert refused.status_code == 403 and "Nothing was changed" in refused.json()["error"]
+    rolled = ike.api("initiative", {"dice": [4, 4]})
+    assert rolled.status_code == 200, rolled.text
+    roll = rolled.json()["roll"]
+    assert roll["winner"] == "Wyatt Earp" and roll["rounds"] == [{"good": [4, 9], "bad": [4, 8]}]
+    assert rolled.json()["phase"] == "choose"
+    chosen = wyatt.api("initiative", {"activate": "good"})
+    assert chosen.status_code == 200, chosen.text
+    assert chosen.json()["acting"] == "Wyatt Earp" and chosen.json()["round"] == 2
+    assert any("Wyatt Earp takes its turn 1" in line for line in chosen.json()["lines"])
+
+
+def test_the_api_refuses_bad_input_in_words(phones: dict[str, Phone], table: Path) -> None:
+    """Hostile input is a refusal in words, never a 500, and changes nothing."""
+    wyatt, ike = phones["Wyatt"], phones["Ike"]
+    wyatt.api("picks", {"model": "Wyatt Earp"})
+    ike.api("picks", {"model": "Ike Clanton"})
+    before = rows(table, "select * from request_key"), rows(table, "select revision from game")
+    for body in (
+        {"dice": [9, 1]},
+        {"dice": "a b"},
+        {"dice": [1, 2, 3]},
+        {"dice": [1]},
+        {"dice": [3, 3], "good_fama_from": "Ike Clanton"},
+        {"dice": [3, 3], "bad_fama_from": "Nobody"},
+        {"activate": "good"},
+        {},
+    ):
+        answer = ike.api("initiative", body)
+        assert answer.status_code == 400, (body, answer.text)
+        assert answer.json()["error"], body
+    for key in ("", "x" * 65, "a key with spaces"):
+        answer = ike.client.post(
+            f"{API}/picks",
+            json={"model": "Billy Clanton"},
+            headers={"X-CSRF-Token": ike.csrf, "Idempotency-Key": key},
+        )
+        assert answer.status_code == 400 and "idempotency key" in answer.json()["error"], key
+    after = rows(table, "select * from request_key"), rows(table, "select revision from game")
+    assert after == before
+
+
+def test_the_same_key_twice_on_the_api_picks_once(phones: dict[str, Phone], table: Path) -> None:
+    wyatt = phones["Wyatt"]
+    first = wyatt.api("picks", {"model": "Doc Holliday"}, key="retry-1")
+    again = wyatt.api("picks", {"model": "Doc Holliday"}, key="retry-1")
+    assert first.status_code == again.status_code == 200
+    assert first.json()["lines"] == again.json()["lines"]
+    assert rows(table, "select count(*) from game_pick") == [(1,)]
+
+
+def test_a_referee_picks_for_either_side_but_sees_no_pick(phones: dict[str, Phone]) -> None:
+    """The campaign's arbitrator may act for both sides (a player without a phone), and sees
+    what the opponent sees: that a card is down, not which (picks.round_state)."""
+    arbo, ike = phones["Arbo"], phones["Ike"]
+    assert arbo.post("pick", {"model": "Virgil Earp"}).status_code == 200
+    state = arbo.state()
+    assert state["sides"]["good"] == {"picked": True, "mine": True, "model": None}
+    assert "Virgil Earp" not in str(ike.state())
+    assert ike.post("pick", {"model": "Frank McLaury"}).status_code == 200
+    assert arbo.state()["revealed"] == {"good": "Virgil Earp", "bad": "Frank McLaury"}
+
+
+def test_without_javascript_a_form_goes_back_to_its_page(phones: dict[str, Phone]) -> None:
+    """A form posted by a browser without HTMX is answered 303 back to the page it came from;
+    a refusal is the page with the words, 400."""
+    wyatt = phones["Wyatt"]
+    data = {"csrf": wyatt.csrf, "key": wyatt.key(), "back": GAME, "model": "Wyatt Earp"}
+    answer = wyatt.client.post(f"{PANEL}/pick", data=data)
+    assert answer.status_code == 303 and answer.headers["location"] == GAME
+    data = {"csrf": wyatt.csrf, "key": wyatt.key(), "back": "//elsewhere.example/", "model": "X"}
+    refused = wyatt.client.post(f"{PANEL}/pick", data=data)
+    assert refused.status_code == 400 and "<html" in refused.text
+    data = {"csrf": wyatt.csrf, "key": wyatt.key(), "back": "//elsewhere.example/"}
+    data["model"] = "Morgan Earp"
+    moved = wyatt.client.post(f"{PANEL}/pick", data=data)
+    assert moved.status_code == 303 and moved.headers["location"] == "/"
+
+
+def test_the_panel_speaks_italian_and_polls_with_204(phones: dict[str, Phone]) -> None:
+    wyatt = phones["Wyatt"]
+    shown = lines(wyatt.client.get(f"{PANEL}?lang=it").text)
+    assert "Tocca il personaggio che vuoi attivare" in shown and "Attivazione" in shown
+    page = wyatt.client.get(PANEL).text
+    poll = re.search(r'hx-get="([^"]+)"', page)
+    assert poll is not None
+    address = poll.group(1).replace("&amp;", "&")
+    assert wyatt.client.get(address).status_code == 204
+    phones["Ike"].post("pick", {"model": "Ike Clanton"})
+    changed = wyatt.client.get(address)
+    assert changed.status_code == 200 and "Questa parte ha scelto" in lines(changed.text)
+
+
+def test_the_live_page_carries_the_panel(phones: dict[str, Phone]) -> None:
+    wyatt = phones["Wyatt"]
+    live = wyatt.client.get(GAME)
+    assert live.status_code == 200
+    assert 'id="activation"' in live.text and "Wyatt Earp" in lines(live.text)
+    assert f'value="{PANEL}"' not in live.text  # its forms come back to the live page
+    assert f'name="back" value="{GAME}"' in live.text
