@@ -404,3 +404,20 @@ def test_the_live_page_carries_the_panel(phones: dict[str, Phone]) -> None:
     assert 'id="activation"' in live.text and "Wyatt Earp" in lines(live.text)
     assert f'value="{PANEL}"' not in live.text  # its forms come back to the live page
     assert f'name="back" value="{GAME}"' in live.text
+
+
+def test_an_undone_initiative_asks_for_a_new_roll(phones: dict[str, Phone], table: Path) -> None:
+    """``game undo`` takes the initiative back: the round comes back with both cards down
+    (picks), and the roll kept for it has lapsed with the revision, so the dice are rolled
+    afresh rather than replayed."""
+    wyatt, ike = phones["Wyatt"], phones["Ike"]
+    wyatt.post("pick", {"model": "Wyatt Earp"})
+    ike.post("pick", {"model": "Ike Clanton"})
+    ike.post("roll", {"good_die": "6", "bad_die": "1"})
+    assert wyatt.post("choose", {"activate": "good"}).status_code == 200
+    cli(table, "game", "undo", "--campaign", CAMPAIGN)
+    state = ike.state()
+    assert state["round"] == 1 and state["phase"] == "roll" and state["roll"] is None
+    assert state["revealed"] == {"good": "Wyatt Earp", "bad": "Ike Clanton"}
+    ike.post("roll", {"good_die": "1", "bad_die": "6"})
+    assert wyatt.state()["roll"]["winner"] == "Ike Clanton"
