@@ -362,6 +362,7 @@ def test_a_referee_picks_for_either_side_but_sees_no_pick(phones: dict[str, Phon
     assert arbo.post("pick", {"model": "Virgil Earp"}).status_code == 200
     state = arbo.state()
     assert state["sides"]["good"] == {"picked": True, "mine": True, "model": None}
+    assert "This side has picked" in lines(arbo.panel()) and "Virgil" not in str(arbo.state())
     assert "Virgil Earp" not in str(ike.state())
     assert ike.post("pick", {"model": "Frank McLaury"}).status_code == 200
     assert arbo.state()["revealed"] == {"good": "Virgil Earp", "bad": "Frank McLaury"}
