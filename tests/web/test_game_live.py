@@ -532,3 +532,53 @@ def test_both_players_confirm_the_verdict_and_the_game_ends(demo: Path) -> None:
         assert status["status"] == "ended" and status["winner"] is None
         ended = wyatt.get(live + "?lang=it").text
         assert "Partita finita: pareggio (pareggio, confermato da entrambi i giocatori)" in ended
+
+
+HOSTILE = [
+    "",
+    " ",
+    "x" * 5000,
+    "<script>",
+    "{{ 7*7 }}",
+    "６",
+    "-1",
+    "1e9",
+    "%00",
+    "\u202e",
+    "'; --",
+]
+
+
+def test_hostile_input_is_a_refusal_in_words_never_a_500(web: Any, demo: Path) -> None:
+    live = start_bank(demo)
+    csrf = token(web)
+    turns = 0
+    for value in HOSTILE:
+        for route, fields in (
+            ("turn", {"dice": value}),
+            ("turn", {"revision": value}),
+            ("turn", {"key": value}),
+            ("vote", {"verdict": value}),
+            ("vote", {"verdict": "draw", "side": value}),
+            ("end", {"verdict": value}),
+        ):
+            answer = web.post(f"{live}/{route}?lang=en", data={"csrf": csrf, **fields})
+            assert answer.status_code < 500, (route, fields)
+            turns += int(answer.status_code == 303 and route == "turn")
+            if answer.status_code != 303:
+                assert error_on(answer.text), (route, fields)
+        for field in ("scenario", "good", "bad", "leave-1", "leader-1", "leader-2"):
+            form = {"csrf": csrf, "scenario": "duel", "good": RANCH, "bad": APACHES, field: value}
+            answer = web.post(f"{GAMES}/new?lang=en", data=form)
+            assert answer.status_code < 500, (field, value[:20])
+        assert web.get(f"{live}/board", params={"rev": value}).status_code < 500
+        for body in ({"scenario": value}, {"leave": [value]}, {"leaders": value}):
+            api = web.post(f"/api/v1/campaigns/{C}/games", json=body,
+                           headers={"X-CSRF-Token": csrf})  # fmt: skip
+            assert api.status_code < 500 and "error" in api.json(), body
+    odd: list[Any] = [[1, 2], "text", {"good": {"a": 1}}, {"leave": {"x": 1}}]
+    for shape in odd:
+        api = web.post(f"/api/v1/campaigns/{C}/games", json=shape, headers={"X-CSRF-Token": csrf})
+        assert api.status_code == 400, shape
+    # only the turns that were no refusal (empty dice: random; no revision: unchecked) happened
+    assert game_rows(demo)[0][1:3] == ("in_progress", turns)
