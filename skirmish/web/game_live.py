@@ -103,7 +103,6 @@ WORDS = text.part(
             "gl_objectives": "Objectives",
             "gl_log": "What happened",
             "gl_log_empty": "Nothing yet.",
-            "gl_full_log": "the whole log (JSON)",
             "gl_side_good": "good",
             "gl_side_bad": "bad",
             "gl_casualties": "casualties {lost}/{started}",
@@ -126,12 +125,10 @@ WORDS = text.part(
             "gl_mounted": "mounted",
             "gl_used": "used: {items}",
             "gl_points": "FAMA {fama} · FORTUNA {fortuna}",
-            "gl_nothing": "nothing",
             "gl_your_move": "The turn and the end",
             "gl_new_turn": "New turn",
             "gl_begin_first": "Begin the first turn",
             "gl_cohesion_dice": "Cohesion dice, in order: {gangs} (empty: roll for me)",
-            "gl_dice_optional": "Dice rolled at the table (empty: roll for me)",
             "gl_turn_help": "Begins the next turn: states that last a turn end, cohesion "
             "tests are rolled (R-08); at the scenario's last turn, or when its end holds, "
             "the game ends instead.",
@@ -180,9 +177,7 @@ WORDS = text.part(
             "gl_bad_verdict": "say who won: good, bad or draw. Nothing was changed.",
             "gl_which_side": "say which side you vote for: good or bad. Nothing was changed.",
             "gl_withdraw": "Take my vote back",
-            "gl_your_vote": "Your vote: {verdict}",
             "gl_agree_help": "The other side said: {verdict}. Confirm the same to end the game.",
-            "gl_status_in_progress": "in progress",
             "gl_result": "result: {result}",
         },
         "it": {
@@ -199,7 +194,6 @@ WORDS = text.part(
             "gl_objectives": "Obiettivi",
             "gl_log": "Cos'è successo",
             "gl_log_empty": "Ancora niente.",
-            "gl_full_log": "tutto il registro (JSON)",
             "gl_side_good": "buoni",
             "gl_side_bad": "cattivi",
             "gl_casualties": "perdite {lost}/{started}",
@@ -222,12 +216,10 @@ WORDS = text.part(
             "gl_mounted": "a cavallo",
             "gl_used": "usati: {items}",
             "gl_points": "FAMA {fama} · FORTUNA {fortuna}",
-            "gl_nothing": "niente",
             "gl_your_move": "Il turno e la fine",
             "gl_new_turn": "Nuovo turno",
             "gl_begin_first": "Inizia il primo turno",
             "gl_cohesion_dice": "Dadi di coesione, in ordine: {gangs} (vuoto: tira tu)",
-            "gl_dice_optional": "Dadi tirati al tavolo (vuoto: tira tu)",
             "gl_turn_help": "Inizia il turno successivo: gli stati che durano un turno "
             "finiscono, si tirano i test di coesione (R-08); all'ultimo turno dello scenario, o "
             "quando vale la sua fine, la partita finisce.",
@@ -278,10 +270,8 @@ WORDS = text.part(
             "gl_bad_verdict": "di' chi ha vinto: buoni, cattivi o pareggio. Non è cambiato nulla.",
             "gl_which_side": "di' per quale parte voti: buoni o cattivi. Non è cambiato nulla.",
             "gl_withdraw": "Ritira il mio voto",
-            "gl_your_vote": "Il tuo voto: {verdict}",
             "gl_agree_help": "L'altra parte ha detto: {verdict}. Conferma lo stesso per chiudere "
             "la partita.",
-            "gl_status_in_progress": "in corso",
             "gl_result": "risultato: {result}",
         },
     }
