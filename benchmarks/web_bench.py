@@ -11,9 +11,13 @@ Each client loops: its gang's page, the campaign's page (the standings), its gan
 in one iteration of five a purchase for its own gang through the API (``POST
 /api/v1/campaigns/{campaign}/gangs/{gang}/buy``, ``{"item": …, "dice": "6"}`` and the header
 ``X-CSRF-Token``: a knife, a tomahawk or a small pistol, named in English or in Italian, while
-the client's own count of its money says it can pay). Two phases on the same server, side by
-side: one client alone (the latency without contention), then every client at once; the ratio of
-the two is what the load costs.
+the client's own count of its money says it can pay). Three phases on the same server, side by
+side: every client **flat out** (the next request the moment the last is answered: what the
+issue's goal is judged on), every client **paced** like a player at the table (``--think``: a
+look of 0.5–1.5 s at each page before the next tap), and **one client alone** (the latency
+without contention); the ratio of the first to the last is what the load costs. Beside the
+latencies: requests per second, the server's and the clients' processor time per request, and
+the machine's load average (other work on the same cores shows in every figure).
 
 Any answer that is not 2xx or 3xx is an error (the first few are printed). Afterwards the books
 must balance: each purchase a client saw succeed is in the log exactly once, by its account; no
@@ -22,11 +26,13 @@ purchases; and ``audit.check_campaign`` finds nothing. Errors or books that do n
 exit 1. Timings are reported, never asserted (the goal, p95 under 50 ms, is stated as met or
 not).
 
-``--profile FILE`` runs the server under cProfile (the event loop and every request's worker
-thread) and writes the merged statistics there, to find what dominates.
+``--profile FILE`` runs the server under cProfile in processor time (the event loop and every
+request's worker thread) and writes the merged statistics there (and ``FILE.pstats``), to find
+what dominates. The figures are printed and appended to benchmarks/results.txt (as ``run.py``
+writes it; ``--no-append`` when ``run.py`` collects them itself).
 
-Run: .venv/bin/python benchmarks/web_bench.py [--seconds 30] [--clients 20] [--db postgresql]
-                                              [--workers 1] [--profile FILE] [--no-append]
+Run: .venv/bin/python benchmarks/web_bench.py [--seconds 30] [--clients 20] [--think 1]
+        [--db postgresql|sqlite] [--workers 1] [--profile FILE] [--no-append]
 """
 
 from __future__ import annotations
