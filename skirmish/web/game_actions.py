@@ -895,10 +895,24 @@ def perform(
         status, body, replayed = idempotency.replay_or_run(
             s, _key(key), reader().user_id, route, run
         )
-        scenario = scenario_of(game)
         events = body.get("events", []) if isinstance(body, dict) else []
-        said = told(events, scenario, step.lang)
+        ids = {e.get("id") for e in events if isinstance(e, dict)}
+        said = told(log_rows(s, game, ids), scenario_of(game), step.lang)
         return Done(body, lines + said, replayed, found.name, status)
+
+
+def log_rows(session: Session, game: Game, ids: set[Any] | None = None) -> list[dict[str, Any]]:
+    """The game's events (those of ``ids``) as the game log reads them: with the name of the
+    model each is about (``telling``)."""
+    from skirmish.campaign.game.board import models_of
+
+    names = {m.id: m.name for m in models_of(session, game)}
+    return [
+        {"id": e.id, "turn": e.turn, "action": e.action, "details": e.details, "dice": e.dice,
+         "model": names.get(e.model_id) if e.model_id is not None else None}
+        for e in events_of(session, game)
+        if ids is None or e.id in ids
+    ]  # fmt: skip
 
 
 def take_back(site: Site, campaign: str, game_id: str, key: str | None, lang: Lang) -> Done:
@@ -958,8 +972,7 @@ def last_action(session: Session, game: Game, lang: Lang) -> list[str]:
     start = next((i for i in range(len(events) - 1, -1, -1) if events[i].before is not None), None)
     if start is None or events[start].action == EventKind.START:
         return []
-    rows = [{"id": e.id, "turn": e.turn, "action": e.action, "details": e.details,
-             "dice": e.dice} for e in events[start:]]  # fmt: skip
+    rows = log_rows(session, game, {e.id for e in events[start:]})
     scenario = scenario_of(game)
     return [sentence(row, scenario, lang) for row in rows]
 
