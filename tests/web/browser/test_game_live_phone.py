@@ -101,3 +101,13 @@ def test_a_game_started_from_the_phone(
     )
     check(phone, f"turn-{lang}", tmp_path)
     assert '"turn": 1' in server.cli("game", "status", "--json")
+    # the laptop's reader is the referee too: the game ended with a draw, without the votes
+    phone.get_by_text(t["gl_end_now"]).click()
+    phone.get_by_role("button", name=t["gl_end_as"].format(who=t["gl_draw"])).click()
+    expect(phone.locator("#board .ended")).to_contain_text(
+        t["gl_over"].format(who=t["gl_draw"], reason="").split("(")[0].strip()
+    )
+    expect(
+        phone.get_by_role("link", name=t["gl_postgame"].format(gang="Earp brothers"))
+    ).to_be_visible()
+    check(phone, f"ended-{lang}", tmp_path)
