@@ -106,6 +106,8 @@ WORDS = text.part(
             "gac_pay_own": "{point} of {name} ({left} left)",
             "gac_pay_friend": "FAMA of {name}, within 5U ({left} left)",
             "gac_keep": "Keep the die",
+            "gac_reroll_other": "The die is {name}'s: its player says whether to spend a point "
+            "(R-15).",
             "gac_done": "Done",
             "gac_replayed": "Already recorded (the same tap arrived twice): nothing was recorded "
             "again.",
@@ -216,6 +218,8 @@ WORDS = text.part(
             "gac_pay_own": "{point} di {name} (ne restano {left})",
             "gac_pay_friend": "FAMA di {name}, entro 5U (ne restano {left})",
             "gac_keep": "Tieni il dado",
+            "gac_reroll_other": "Il dado è di {name}: decide chi lo gioca se spendere un punto "
+            "(R-15).",
             "gac_done": "Fatto",
             "gac_replayed": "Già registrato (lo stesso tocco è arrivato due volte): non è stato "
             "registrato nulla di nuovo.",
@@ -349,8 +353,11 @@ class NeedAnswer(Exception):
     """A die failed and may be rerolled: the question, in plain words (the unit of work is
     thrown away, so nothing of the store's rows is kept)."""
 
-    def __init__(self, die: str, face: int, ways: list[Way], used: list[Typed]) -> None:
+    def __init__(
+        self, die: str, face: int, ways: list[Way], used: list[Typed], other: str = ""
+    ) -> None:
         super().__init__(die)
+        self.other = other  # the model whose die it is, when the reader does not play it
         self.die = die
         self.face = face
         self.ways = ways
@@ -374,6 +381,9 @@ class Step:
     random: bool = False
     whole: bool = False
     choices: tuple[str, ...] = ()
+    #: The models the reader plays (``None``: every model); a die of another model's is
+    #: offered for a reroll saying whose decision it is.
+    mine: frozenset[str] | None = None
     table: TableDice = field(init=False)
     rerolls: Rerolls = field(init=False)
 
@@ -417,7 +427,10 @@ class Step:
             ways.append(Way(_token(way), words, tuple(passes), advise(passes).after))
         die = question.offer.die
         what = described(die.purpose, question.roller, self.lang.value)
-        raise NeedAnswer(what, die.value, ways, self.used())
+        other = (
+            question.roller if self.mine is not None and question.roller not in self.mine else ""
+        )
+        raise NeedAnswer(what, die.value, ways, self.used(), other)
 
     @property
     def dice_used(self) -> list[int]:
@@ -827,6 +840,16 @@ def permitted(site: Site, session: Session, game: Game, spec: Spec, values: Valu
         raise Forbidden(error) from None
 
 
+def played_models(site: Site, session: Session, game: Game) -> frozenset[str] | None:
+    """The names of the models of the sides this reader acts for (``None``: both sides)."""
+    from skirmish.campaign.game.board import models_of, side_of
+
+    sides = sides_acting(site, session, game)
+    if len(sides) == 2:
+        return None
+    return frozenset(m.name for m in models_of(session, game) if side_of(session, m) in sides)
+
+
 def sides_acting(site: Site, session: Session, game: Game) -> list[str]:
     """The sides this reader may act for (what the flow offers)."""
     actor = site.actor(session)
@@ -883,6 +906,7 @@ def perform(
         found = site.find_campaign(s, campaign)
         game = find_game(s, found, game_id)
         permitted(site, s, game, spec, values)
+        step.mine = played_models(site, s, game)
         route = f"games/{game.id}/actions/{spec.name}"
 
         def run() -> tuple[int, dict[str, Any]]:

@@ -208,9 +208,17 @@ def test_lasso_explosive_fight_and_whisky_by_the_form_equal_the_cli(
         blast = play(wyatt, "Morgan Earp", "explosive", situation={"caught": "Ike Clanton=3"},
                      dice=[1] * 8)  # fmt: skip
         assert "Ike Clanton: save 1 − 3 = −2, no wound" in text_of(blast)
-        # Virgil's failed save may be rerolled with the Earps' points (R-15): kept here
-        fight = play(ike, "Billy Clanton", "fight", "Virgil Earp", dice=[3, 3, 5, 4, 2, 2],
-                     answers=["keep"])  # fmt: skip
+        # Virgil's failed save may be rerolled with the Earps' points (R-15): Ike's phone says
+        # it is the Earps' to decide; they keep it
+        page = ike.get(flow_url(model="Billy Clanton", action="fight", target="Virgil Earp"))
+        step = ike.post(f"{PAGE}/act", data={**hidden(page), **ticked(page), "mode": "typed"})
+        for face in (3, 3, 5, 4):
+            step = ike.post(f"{PAGE}/act", data={**hidden(step), "die": str(face)})
+        assert "The die is Virgil Earp's: its player says whether to spend a point" in text_of(step)
+        step = ike.post(f"{PAGE}/act", data={**hidden(step), "answer": "keep"})
+        for face in (2, 2):
+            step = ike.post(f"{PAGE}/act", data={**hidden(step), "die": str(face)})
+        fight = step
         assert "fight 5 + 2 + 1 = 8, hit, 1 damage" in text_of(fight)
         whisky = play(ike, "Billy Clanton", "whisky")
         assert "Billy Clanton drinks whisky" in text_of(whisky)
