@@ -8,7 +8,9 @@ compiler.
 Run: make bench   (or .venv/bin/python benchmarks/run.py [--soak])
 
 ``web_bench.py`` (issue #11: 20 clients for 30 s on the real server and a throw-away
-PostgreSQL, with its books checked) runs every time. ``--soak`` adds ``soak.py``, the
+PostgreSQL, with its books checked) runs every time, and so does ``table_bench.py`` (issue #12:
+10 games of 2 phones each scripted through the API for 60 s, then one game alone, with the
+games' events, keys and revisions checked). ``--soak`` adds ``soak.py``, the
 concurrent soak of issue #8 (about a minute, on SQLite and a throw-away PostgreSQL server):
 opt-in, since it is a check of the store more than a timing.
 """
@@ -27,6 +29,8 @@ BENCHMARKS = ("startup_bench.py", "odds_bench.py", "store_bench.py", "print_benc
 #: The web app under a club's load (issue #11, about a minute on a throw-away PostgreSQL): the
 #: script and its arguments (its figures are kept here, not appended by it).
 WEB = ("web_bench.py", "--no-append")
+#: Table mode (issue #12, about 1.5 minutes on a throw-away PostgreSQL): the same.
+TABLE = ("table_bench.py", "--no-append")
 #: ``--soak``: the script and its arguments (its figures are kept here, not appended by it).
 SOAK = ("soak.py", "--no-append")
 
@@ -38,7 +42,8 @@ def main() -> int:
         f"{platform.machine()} · {len(__import__('os').sched_getaffinity(0))} cores",
     ]
     failed = 0
-    runs = [(name,) for name in BENCHMARKS] + [WEB] + ([SOAK] if "--soak" in sys.argv[1:] else [])
+    soak = [SOAK] if "--soak" in sys.argv[1:] else []
+    runs = [(name,) for name in BENCHMARKS] + [WEB, TABLE] + soak
     for name, *arguments in runs:
         script = HERE / name
         if not script.exists():

@@ -1,0 +1,700 @@
+"""Issue #12: table mode under load: games played on two phones each, scripted through the API.
+
+A throw-away PostgreSQL 15 server on loopback (``--db sqlite``: an SQLite file instead) gets the
+demo campaign and, as ``web_bench.py`` sets it up, one account and one gang of its own per phone
+(a leader and a hand, each given a six-shooter here); the real server runs as the club runs it,
+``skirmish serve`` on 127.0.0.1, and the phones are threads of this process, one ``httpx``
+client each, logged in through ``POST /login`` with the CSRF cookie. Each pair of phones starts
+its game through the API (``POST /api/v1/campaigns/{c}/games``: a Duel, one phone's gang good,
+the other's bad) and begins turn 1; then the two phones take turns for ``--seconds``:
+
+* each phone polls the board as the live page does (``GET /c/{c}/games/{id}/board?rev=N``, 204
+  while the revision is still N) every 250 ms, and when the revision moves on reads the game
+  (``GET …/games/{id}``, as ``game status --json``) and the round (``GET …/picks``), then does
+  what its player would do next, if anything is theirs to do: lay its card (``POST …/picks``:
+  the good side's first, the bad side's once it sees the other card down), roll the initiative
+  with typed dice (``POST …/initiative {"dice"}``, the bad side's phone; the dice alternate so
+  both sides win), let the winner's phone choose its own model (``{"activate"}``), then the
+  model's action: a shot with typed dice that miss and a panic test passed (so games last), a
+  reload when the gun is empty, a move for a hand while no leader has fired (a Duel's rule);
+  with one side's models left, they act one after another; a new turn (``POST …/turn``) when
+  everyone has acted;
+* every change carries a fresh ``Idempotency-Key``, and one in ``RETRY_EVERY`` is sent twice with
+  the same key: after the first answer (a retry of a lost answer) or at the same time (a double
+  tap); both must answer alike, and the game must change once;
+* the acting phone reads its own board right after its answer: the revision it sees is its
+  action's. The other phone's first poll showing that revision (or a later one) is the update's
+  arrival: update latency, counted from the action's answer and from its sending.
+
+Two phases on the same server, side by side: every game at once, then one game alone (the
+latency without contention); the ratio of the two is what the load costs. Any 5xx, any 4xx (no
+refusal is expected: each phone does only what the game allows it) or a connection error is an
+error (the first few are printed).
+
+Afterwards the books must balance: each game's events are exactly those the phones' answers
+named (each once, a retry's answer naming the first one's) plus one initiative for each choice
+a phone saw succeed; each key a phone saw succeed is kept once; each phone saw its game's
+revisions strictly increase, each action moved it on, and the game's revision moved on exactly
+once per change the phones saw succeed; ``audit.check_campaign`` finds nothing. Errors or books
+that do not balance: exit 1. Timings are reported, never asserted (the goals, action p95 under
+100 ms and an update on the other phone within 1 s, are stated as met or not).
+
+Run: .venv/bin/python benchmarks/table_bench.py [--seconds 60] [--games 10] [--db postgresql]
+                                                [--no-append]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import threading
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from common import header, postgres, sqlite
+from web_bench import CAMPAIGN, PASSWORD, Player, cpu_seconds, server, set_up
+
+HERE = Path(__file__).resolve().parent
+SCENARIO = "duel"
+#: The board's poll, as the live page's (seconds between two polls' sending).
+POLL = 0.25
+#: One change in this many is sent twice with its key (alternately a retry and a double tap).
+RETRY_EVERY = 7
+#: The dice of a shot that misses: the nerve test 1, 1 (calm), the shooting roll 1 (a miss at
+#: ``RANGE``, long for a six-shooter, whoever shoots: 1 + TIRO 4 at most + the weapon's 1 + a
+#: waiting target's 1 = 7, short of the 8 that hits, R-02), the target's panic test 1, 1 (steady).
+MISS = "1,1,1,1,1"
+RANGE = 10
+#: The initiative's typed dice, good side's first: alternately each side wins (R-07).
+INITIATIVE = ("6,1", "1,6")
+WRITES = ("start", "pick", "roll", "choose", "shoot", "reload", "move", "turn")
+KINDS = (*WRITES, "retry", "poll", "read")
+GOAL_ACTION_P95 = 0.100
+GOAL_UPDATE_P95 = 1.0
+SHOWN_ERRORS = 5
+BOARD_REVISION = re.compile(r'data-revision="(\d+)"')
+
+
+# --------------------------------------------------------------------------- the store
+
+
+def arm(url: str, players: list[Player]) -> None:
+    """A six-shooter for each phone's two models (an availability roll of 6 passes, R-12)."""
+    from skirmish.campaign import equipment, store
+    from skirmish.campaign.models import Gang
+    from skirmish.engine.dice import TableDice
+
+    engine = store.open_store(url, access=store.Access.CAMPAIGN, create=False)
+    try:
+        with store.transaction(engine, access=store.Access.CAMPAIGN) as s:
+            for player in players:
+                gang = s.get(Gang, player.gang_id)
+                assert gang is not None
+                for member in gang.members:
+                    equipment.buy(
+                        s, gang=gang, item="six-shooter", dice=TableDice((6,)), member=member.name
+                    )
+    finally:
+        engine.dispose()
+
+
+# --------------------------------------------------------------------------- what the phones saw
+
+
+@dataclass
+class Act:
+    """One change a phone sent: its kind, key, when, the answer, and the revision it made."""
+
+    game: int
+    side: str
+    kind: str
+    key: str
+    sent: float
+    answered: float
+    status: int
+    body: Any
+    request: dict[str, Any] = field(default_factory=dict)
+    revision: int | None = None  # the revision its own phone saw right after the answer
+
+
+@dataclass
+class Seen:
+    """What the phones saw in one phase: request timings, errors, changes, board revisions."""
+
+    samples: list[tuple[str, float]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    error_count: int = 0
+    acts: list[Act] = field(default_factory=list)
+    retries: int = 0
+    mismatched: list[str] = field(default_factory=list)  # a retry answered otherwise
+    #: (game, side) → each new revision its board showed, with when
+    revisions: dict[tuple[int, str], list[tuple[float, int]]] = field(default_factory=dict)
+    wall: float = 0.0
+    server_cpu: float = 0.0
+    load: float = 0.0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def note(self, kind: str, seconds: float, status: int, body: str) -> None:
+        with self.lock:
+            self.samples.append((kind, seconds))
+            if not (200 <= status < 300 or status in (204, 304)):
+                self.error_count += 1
+                if len(self.errors) < SHOWN_ERRORS:
+                    self.errors.append(f"{kind} → {status}: {body[:600]}")
+
+
+@dataclass
+class Table:
+    """What the two players of a game tell each other across the table: which models have done
+    their action this activation ("done, your go"), which the board does not show."""
+
+    done: set[tuple[int, str]] = field(default_factory=set)  # (turn, model)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def has_acted(self, turn: int, model: str) -> bool:
+        with self.lock:
+            return (turn, model) in self.done
+
+    def say_done(self, turn: int, model: str) -> None:
+        with self.lock:
+            self.done.add((turn, model))
+
+
+class Stop(Exception):
+    """A phone cannot go on (an error was noted): its game stops there."""
+
+
+# --------------------------------------------------------------------------- a phone
+
+
+class Phone:
+    """One player's phone at the table: logged in, watching its game, playing its side."""
+
+    def __init__(self, base: str, player: Player, side: str, table: Table) -> None:
+        import httpx
+
+        self.http = httpx.Client(base_url=base, timeout=30, follow_redirects=False)
+        self.player = player
+        self.side = side
+        self.table = table
+        self.game = 0
+        self.revision: int | None = None
+        self.status: dict[str, Any] = {}
+        self.round: dict[str, Any] = {}
+        self.changes = 0
+        self.rolls = 0
+        self.seen = Seen()
+
+    def log_in(self) -> None:
+        form = self.http.get("/login")
+        answer = self.http.post(
+            "/login",
+            data={"user": self.player.user, "password": PASSWORD, "csrf": form.cookies["csrf"]},
+        )
+        if answer.status_code != 303 or "session" not in self.http.cookies:
+            raise SystemExit(f"{self.player.user} could not log in: {answer.status_code}")
+
+    @property
+    def api(self) -> str:
+        return f"/api/v1/campaigns/{quote(CAMPAIGN, safe='')}/games/{self.game}"
+
+    @property
+    def page(self) -> str:
+        return f"/c/{quote(CAMPAIGN, safe='')}/games/{self.game}"
+
+    # ---------------------------------------------------------------- requests
+
+    def _get(self, kind: str, path: str) -> Any:
+        import httpx
+
+        start = time.perf_counter()
+        try:
+            answer = self.http.get(path)
+        except httpx.HTTPError as exc:
+            self.seen.note(kind, time.perf_counter() - start, 0, f"{type(exc).__name__}: {exc}")
+            raise Stop from exc
+        self.seen.note(kind, time.perf_counter() - start, answer.status_code, answer.text)
+        if answer.status_code not in (200, 204):
+            raise Stop
+        return answer
+
+    def _post(self, kind: str, path: str, body: dict[str, Any], key: str) -> tuple[Any, float]:
+        """A change sent with its key; a refusal noted with what the phone saw when it sent it."""
+        import httpx
+
+        headers = {"X-CSRF-Token": self.http.cookies["csrf"], "Idempotency-Key": key}
+        start = time.perf_counter()
+        try:
+            answer = self.http.post(path, json=body, headers=headers)
+        except httpx.HTTPError as exc:
+            self.seen.note(kind, time.perf_counter() - start, 0, f"{type(exc).__name__}: {exc}")
+            raise Stop from exc
+        seen = (
+            f" ← {self.player.user} sent {body} seeing revision {self.revision}, turn "
+            f"{self.status.get('turn')}, acting {self.status.get('activation')}, round "
+            f"{self.round.get('round')} {self.round.get('phase')}"
+        )
+        self.seen.note(kind, time.perf_counter() - start, answer.status_code, answer.text + seen)
+        return answer, start
+
+    def refresh(self) -> bool:
+        """The board's poll; when it moved on, the round and the game read again, until both
+        are of one revision: the round read between the board and the game (whose ``ETag`` is
+        its revision) showing the same one, so a move is never decided on a game seen in one
+        state and a round seen in the next."""
+        path = f"{self.page}/board" + (f"?rev={self.revision}" if self.revision is not None else "")
+        answer = self._get("poll", path)
+        if answer.status_code == 204:
+            return False
+        found = BOARD_REVISION.search(answer.text)
+        if found is None:
+            self.seen.note("poll", 0.0, 599, "the board names no revision")
+            raise Stop
+        self._saw(int(found.group(1)))
+        while True:
+            self.round = self._get("read", f"{self.api}/picks").json()
+            game = self._get("read", self.api)
+            self.status = game.json()
+            tag = re.fullmatch(r'"rev-(\d+)"', game.headers.get("etag", ""))
+            if tag is None:
+                self.seen.note("read", 0.0, 599, "the game's answer names no revision")
+                raise Stop
+            if int(tag.group(1)) == self.revision:
+                return True
+            self._saw(int(tag.group(1)))
+
+    def _saw(self, revision: int) -> None:
+        """A revision the phone's board showed, with when."""
+        now = time.perf_counter()
+        with self.seen.lock:
+            self.seen.revisions.setdefault((self.game, self.side), []).append((now, revision))
+        self.revision = revision
+
+    def change(self, kind: str, path: str, body: dict[str, Any]) -> Act:
+        """One change with a fresh key; one in ``RETRY_EVERY`` sent again with the same key
+        (after the answer, or at the same time); then the phone's own board read again."""
+        key = f"{self.player.user}-{uuid.uuid4().hex[:20]}"
+        self.changes += 1
+        twin: list[Any] = []
+        thread = None
+        again = self.changes % RETRY_EVERY == 0
+        if again and self.changes % (2 * RETRY_EVERY) == 0:  # a double tap: both at once
+
+            def tap() -> None:
+                twin.append(self._post("retry", path, body, key)[0])
+
+            thread = threading.Thread(target=tap)
+            thread.start()
+        answer, sent = self._post(kind, path, body, key)
+        answered = time.perf_counter()
+        if thread is not None:
+            thread.join()
+        elif again:  # a retry, as a phone whose answer was lost sends it
+            twin.append(self._post("retry", path, body, key)[0])
+        if answer.status_code not in (200, 201):
+            with self.seen.lock:
+                story = [f"{a.side} {a.kind} {a.request} → revision {a.revision}"
+                         for a in self.seen.acts if a.game == self.game][-8:]  # fmt: skip
+                if len(self.seen.errors) < SHOWN_ERRORS:
+                    self.seen.errors.append(f"game {self.game} before it: " + "; ".join(story))
+            raise Stop
+        act = Act(self.game, self.side, kind, key, sent, answered, answer.status_code,
+                  answer.json(), body)  # fmt: skip
+        if twin:
+            self._compare(act, twin[0])
+        before = self.revision
+        if not self.refresh():
+            self.seen.note(kind, 0.0, 599, f"{kind} did not move the game's revision on")
+            raise Stop
+        assert before is None or (self.revision or 0) > before
+        act.revision = self.revision
+        with self.seen.lock:
+            self.seen.acts.append(act)
+        return act
+
+    def _compare(self, act: Act, other: Any) -> None:
+        with self.seen.lock:
+            self.seen.retries += 1
+        if other.status_code != act.status:
+            self.seen.mismatched.append(
+                f"{act.kind} {act.key}: {act.status} then {other.status_code}"
+            )
+            return
+        first, second = dict(act.body), dict(other.json())
+        for body in (first, second):
+            body.pop("replayed", None)
+        if first != second:
+            self.seen.mismatched.append(f"{act.kind} {act.key}: {first} then {second}")
+
+    # ---------------------------------------------------------------- the player's mind
+
+    def start(self, opponent: Player) -> None:
+        """The good side's phone starts the game (a Duel) and its first turn."""
+        path = f"/api/v1/campaigns/{quote(CAMPAIGN, safe='')}/games"
+        body = {"scenario": SCENARIO, "good": self.player.gang, "bad": opponent.gang}
+        answer, sent = self._post("start", path, body, uuid.uuid4().hex)
+        if answer.status_code != 201:
+            raise SystemExit(f"{self.player.user} could not start a game: {answer.text[:300]}")
+        self.game = int(answer.json()["game"])
+
+    def models(self) -> dict[str, tuple[str, dict[str, Any]]]:
+        return {
+            m["name"]: (g["side"], m)
+            for g in self.status.get("gangs", [])
+            for m in g["models"]
+            if not m["eliminated"] and m["left_turn"] is None
+        }
+
+    def next_move(self) -> tuple[str, str, dict[str, Any]] | None:
+        """What this phone's player does now, if anything is theirs to do."""
+        if self.status.get("status") != "in_progress":
+            return None
+        models = self.models()
+        acting = self.status.get("activation")
+        if acting in models and not self.table.has_acted(self.status["turn"], acting):
+            return self.action(acting) if models[acting][0] == self.side else None
+        phase = self.round.get("phase")
+        if phase == "pick":
+            sides = self.round["sides"]
+            if sides[self.side]["picked"] or (self.side == "bad" and not sides["good"]["picked"]):
+                return None
+            return "pick", f"{self.api}/picks", {"model": self.still_to_act()}
+        if phase == "roll" and self.side == "bad":
+            self.rolls += 1
+            dice = INITIATIVE[self.rolls % len(INITIATIVE)]
+            return "roll", f"{self.api}/initiative", {"dice": dice}
+        if phase == "choose" and self.round["roll"]["winner_side"] == self.side:
+            return "choose", f"{self.api}/initiative", {"activate": self.side}
+        if phase == "only" and self.round.get("only") == self.side:
+            return self.action(self.round["models"][0])
+        if phase == "all_done" and self.side == "good":
+            return "turn", f"{self.api}/turn", {}
+        return None
+
+    def still_to_act(self) -> str:
+        """The card this side lays: its leader first (only a leader opens fire in a Duel)."""
+        turn = self.status["turn"]
+        mine = [
+            m for side, m in self.models().values()
+            if side == self.side and m["activated_turn"] != turn
+        ]  # fmt: skip
+        leader = next(g["leader"] for g in self.status["gangs"] if g["side"] == self.side)
+        mine.sort(key=lambda m: m["name"] != leader)
+        return str(mine[0]["name"])
+
+    def action(self, name: str) -> tuple[str, str, dict[str, Any]]:
+        """A shot that misses; a reload with an empty gun; a move while no leader has fired."""
+        model = self.models()[name][1]
+        leader = next(g["leader"] for g in self.status["gangs"] if g["side"] == self.side)
+        if not self.status.get("leader_fired") and name != leader:
+            return "move", f"{self.api}/actions/move", {"member": name}
+        guns = model["kit"]["guns"]
+        if guns and guns[0]["left"] == 0:
+            return "reload", f"{self.api}/actions/reload", {"member": name}
+        target = next(n for n, (side, _) in self.models().items() if side != self.side)
+        body = {"attacker": name, "target": target, "range": RANGE, "dice": MISS}
+        return "shoot", f"{self.api}/actions/shoot", body
+
+    def play(self, deadline: float) -> None:
+        """Until ``deadline``: poll every ``POLL`` seconds, act when it is this side's move."""
+        self.refresh()
+        while time.perf_counter() < deadline:
+            polled = time.perf_counter()
+            move = self.next_move()
+            if move is not None:
+                kind, path, body = move
+                turn = self.status["turn"]
+                self.change(kind, path, body)
+                if kind in ("shoot", "reload", "move"):
+                    self.table.say_done(turn, body.get("attacker") or body["member"])
+                continue
+            time.sleep(max(0.0, polled + POLL - time.perf_counter()))
+            self.refresh()
+
+
+# --------------------------------------------------------------------------- the run
+
+
+def run_phase(pairs: list[tuple[Phone, Phone]], seconds: float, server_pid: int) -> Seen:
+    """Every pair's phones play their game together for ``seconds``."""
+    seen = Seen()
+    phones = [phone for pair in pairs for phone in pair]
+    for phone in phones:
+        phone.seen = seen
+        phone.revision = None
+    cpu = cpu_seconds(server_pid)
+    deadline: list[float] = []
+    start = threading.Barrier(
+        len(phones), action=lambda: deadline.append(time.perf_counter() + seconds)
+    )
+
+    def loop(phone: Phone) -> None:
+        start.wait()
+        try:
+            phone.play(deadline[0])
+        except Stop:
+            pass
+
+    threads = [threading.Thread(target=loop, args=(p,), daemon=True) for p in phones]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    seen.wall = time.perf_counter() - began
+    seen.server_cpu = cpu_seconds(server_pid) - cpu
+    seen.load = os.getloadavg()[0]
+    return seen
+
+
+def updates(seen: Seen) -> tuple[list[float], list[float], int]:
+    """For each change, how long until the other phone's board showed it: from the answer,
+    from the sending; and how many the other phone never saw before the phase ended."""
+    after_answer, after_send, missed = [], [], 0
+    for act in seen.acts:
+        other = "bad" if act.side == "good" else "good"
+        shown = seen.revisions.get((act.game, other), [])
+        when = next((t for t, rev in shown if act.revision is not None and rev >= act.revision
+                     and t >= act.sent), None)  # fmt: skip
+        if when is None:
+            missed += 1
+            continue
+        after_answer.append(max(0.0, when - act.answered))
+        after_send.append(when - act.sent)
+    return after_answer, after_send, missed
+
+
+# --------------------------------------------------------------------------- the books
+
+
+def check_books(url: str, games: list[int], seen: list[Seen], openings: list[Act]) -> list[str]:
+    """Every problem with the games (see the module's docs); empty when the books balance."""
+    from sqlalchemy import text
+
+    from skirmish.campaign import lookup, store
+    from skirmish.campaign.audit import check_campaign
+
+    problems: list[str] = []
+    acts = [*openings, *(a for s in seen for a in s.acts)]
+    for phase in seen:
+        problems += [f"a retry answered otherwise: {m}" for m in phase.mismatched]
+        for (game, side), shown in phase.revisions.items():
+            numbers = [rev for _, rev in shown]
+            if any(b <= a for a, b in zip(numbers, numbers[1:], strict=False)):
+                problems.append(f"game {game}, {side}'s phone: revisions {numbers[:30]} …")
+    keys = Counter(a.key for a in acts)
+    problems += [f"key {k} answered as {n} changes" for k, n in keys.items() if n > 1]
+    engine = store.open_store(url, access=store.Access.READ, create=False)
+    try:
+        with store.transaction(engine, access=store.Access.READ) as s:
+            problems += check_campaign(s, lookup.campaign_by_name(s, CAMPAIGN))
+            kept = {row[0] for row in s.execute(text("SELECT key FROM request_key"))}
+            problems += [f"key {a.key} ({a.kind}) was not kept" for a in acts if a.key not in kept]
+            for game in games:
+                events = list(
+                    s.execute(
+                        text("SELECT id, action FROM game_event WHERE game_id = :g"), {"g": game}
+                    )
+                )
+                revision = s.execute(
+                    text("SELECT revision FROM game WHERE id = :g"), {"g": game}
+                ).scalar_one()
+                mine = [a for a in acts if a.game == game]
+                named = Counter(
+                    e["id"]
+                    for a in mine
+                    if isinstance(a.body, dict)
+                    for e in a.body.get("events", [])
+                )
+                ids = {row[0] for row in events}
+                problems += [f"game {game}: event #{i} named {n} times" for i, n in named.items()
+                             if n > 1]  # fmt: skip
+                problems += [f"game {game}: event #{i} was answered but is not in the game"
+                             for i in named if i not in ids]  # fmt: skip
+                # A start's and a choice's answers name no event: a game's start records one,
+                # the winner's choice the initiative and the chosen model's activation (§1.8).
+                unnamed = Counter(action for i, action in events if i not in named)
+                chosen = sum(1 for a in mine if a.kind == "choose")
+                for action, expected in (
+                    ("start", 1),
+                    ("initiative", chosen),
+                    ("activate", chosen),
+                ):
+                    if unnamed.pop(action, 0) != expected:
+                        recorded = sum(1 for _, a in events if a == action)
+                        problems.append(f"game {game}: {expected} {action} expected, "
+                                        f"{recorded} recorded")  # fmt: skip
+                strays = sorted(unnamed.items())
+                if strays:
+                    problems.append(f"game {game}: events no answer named: {strays[:10]}")
+                changes = sum(1 for a in mine if a.kind != "start")
+                if revision != changes:
+                    problems.append(f"game {game}: revision {revision} after {changes} changes")
+    finally:
+        engine.dispose()
+    return problems
+
+
+# --------------------------------------------------------------------------- the report
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}"
+
+
+def _row(values: list[float]) -> tuple[int, float, float, float]:
+    return len(values), statistics.median(values), _quantile(values, 0.95), max(values)
+
+
+def report(database: str, phases: list[tuple[str, Seen]]) -> tuple[str, float, float]:
+    """The table (ms): each kind of request in each phase, the first against the last as ratios,
+    the updates' arrival; the first phase's action p95 and update p95."""
+    cores = len(os.sched_getaffinity(0))
+    walls = ", ".join(f"{title} {seen.wall:.0f} s" for title, seen in phases)
+    lines = [
+        f"table: games of 2 phones on {database} (skirmish serve, 1 process), {cores} cores "
+        f"shared with the phones and the database; {walls}",
+        f"{'':<13}" + "".join(f"{t:>{28 if i == 0 else 21}}" for i, (t, _) in enumerate(phases))
+        + f"{'ratio':>14}",
+        f"{'request':<13}{'n':>7}{'p50':>7}{'p95':>7}{'max':>7}"
+        + f"{'n':>7}{'p50':>7}{'p95':>7}" * (len(phases) - 1) + f"{'p50':>7}{'p95':>7}",
+    ]  # fmt: skip
+    first, last = phases[0][1], phases[-1][1]
+
+    def values(seen: Seen, kind: str) -> list[float]:
+        actions = kind == "actions"
+        return [s for k, s in seen.samples if k == kind or (actions and k in WRITES)]
+
+    for kind in (*KINDS, "actions"):
+        mine = values(first, kind)
+        if not mine:
+            continue
+        n, p50, p95, most = _row(mine)
+        cells = f"{kind:<13}{n:>7}{_ms(p50):>7}{_ms(p95):>7}{_ms(most):>7}"
+        for _, other in phases[1:]:
+            theirs = values(other, kind)
+            cells += (f"{len(theirs):>7}{_ms(_row(theirs)[1]):>7}{_ms(_row(theirs)[2]):>7}"
+                      if theirs else f"{'-':>7}" * 3)  # fmt: skip
+        alone = values(last, kind)
+        if alone:
+            cells += f"{p50 / _row(alone)[1]:>6.1f}×{p95 / _row(alone)[2]:>6.1f}×"
+        lines.append(cells)
+    update_p95 = float("inf")
+    for title, seen in phases:
+        answer, send, missed = updates(seen)
+        if not answer:
+            lines.append(f"update on the other phone, {title}: none seen")
+            continue
+        a, s = _row(answer), _row(send)
+        lines.append(
+            f"update on the other phone, {title}: from the answer p50 {_ms(a[1])} p95 "
+            f"{_ms(a[2])} max {_ms(a[3])}; from the sending p50 {_ms(s[1])} p95 {_ms(s[2])} "
+            f"(n {a[0]}; {missed} not seen before the phase ended)"
+        )
+        if seen is first:
+            update_p95 = a[2]
+    counts = ", ".join(
+        f"{title} {len(seen.acts)} changes ({len(seen.acts) / seen.wall:.0f}/s), "
+        f"{seen.retries} sent twice"
+        for title, seen in phases
+    )
+    errors = sum(seen.error_count for _, seen in phases)
+    lines.append(f"changes: {counts}; errors {errors}")
+    per = ", ".join(
+        f"{title} {seen.server_cpu * 1000 / max(1, len(seen.samples)):.1f}"
+        for title, seen in phases
+    )
+    loads = ", ".join(f"{title} {seen.load:.1f}" for title, seen in phases)
+    lines.append(f"server processor ms per request: {per}; load average at the end: {loads}")
+    actions = values(first, "actions")
+    return "\n".join(lines), (_row(actions)[2] if actions else float("inf")), update_p95
+
+
+# --------------------------------------------------------------------------- main
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
+def bench(options: argparse.Namespace) -> int:
+    stores = {"postgresql": postgres, "sqlite": sqlite}
+    with stores[options.db]("tablebench") as url:
+        players, _ = set_up(url, 2 * options.games)
+        arm(url, players)
+        with server(url, workers=1, profile=None) as (base, pid):
+            pairs = []
+            for number in range(options.games):
+                table = Table()
+                good = Phone(base, players[2 * number], "good", table)
+                bad = Phone(base, players[2 * number + 1], "bad", table)
+                pairs.append((good, bad))
+            openings = []
+            opened = Seen()
+            for good, bad in pairs:
+                for phone in (good, bad):
+                    phone.log_in()
+                    phone.seen = opened
+                good.start(bad.player)
+                bad.game = good.game
+                openings.append(good.change("turn", f"{good.api}/turn", {}))
+            if opened.error_count:
+                print("\n".join(opened.errors), file=sys.stderr)
+                return 1
+            short = max(options.seconds / 3, 1.0)
+            phases = [(_games(options.games), run_phase(pairs, options.seconds, pid))]
+            phases.append(("1 game alone", run_phase(pairs[:1], short, pid)))
+            for good, bad in pairs:
+                good.http.close()
+                bad.http.close()
+        games = [good.game for good, _ in pairs]
+        problems = check_books(url, games, [seen for _, seen in phases], openings)
+    table, action_p95, update_p95 = report(options.db, phases)
+    errors = sum(seen.error_count for _, seen in phases)
+    table += (
+        f"\ngoals with {_games(options.games)} at once: action p95 < "
+        f"{GOAL_ACTION_P95 * 1000:.0f} ms "
+        + ("met" if action_p95 < GOAL_ACTION_P95 else "not met")
+        + f" ({_ms(action_p95)} ms); update p95 < {GOAL_UPDATE_P95:g} s "
+        + ("met" if update_p95 < GOAL_UPDATE_P95 else "not met")
+        + f" ({_ms(update_p95)} ms, polled every {POLL * 1000:.0f} ms); books "
+        + ("balance" if not problems else f"DO NOT balance ({len(problems)} problems)")
+    )
+    print(table)
+    for line in [e for _, seen in phases for e in seen.errors]:
+        print(f"error: {line}", file=sys.stderr)
+    for line in problems[:20]:
+        print(f"books: {line}", file=sys.stderr)
+    if not options.no_append:
+        with open(HERE / "results.txt", "a", encoding="utf-8") as results:
+            results.write(f"{header()}\n== table_bench.py\n{table}\n")
+    return 1 if errors or problems else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0, help="the full load's length")
+    parser.add_argument("--games", type=int, default=10, help="games at once, 2 phones each")
+    parser.add_argument("--db", choices=("postgresql", "sqlite"), default="postgresql")
+    parser.add_argument("--no-append", action="store_true", help="do not add to results.txt")
+    options = parser.parse_args()
+    if options.games < 1 or options.seconds <= 0:
+        parser.error("--games and --seconds must be positive")
+    return bench(options)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
