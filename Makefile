@@ -27,13 +27,17 @@ unit: $(STAMP)
 
 test: lint typecheck unit
 
-# The README's phone screenshots, from the browser journey (tests/web/browser/test_journey.py):
+# The README's phone screenshots, from the browser journey (tests/web/browser/test_journey.py)
+# and the two phones' games of table mode (tests/web/browser/test_table_mode.py):
 # `make test` never writes them, so it leaves the tree as it was.
 screenshots: $(STAMP)
 	rm -rf build/screenshots
-	SKIRMISH_SCREENSHOTS=build/screenshots $(BIN)/pytest -q tests/web/browser/test_journey.py
+	SKIRMISH_SCREENSHOTS=build/screenshots $(BIN)/pytest -q tests/web/browser/test_journey.py \
+		tests/web/browser/test_table_mode.py
 	mkdir -p docs/screenshots
 	cp build/screenshots/phone-gang.png build/screenshots/phone-standings.png docs/screenshots/
+	cp build/screenshots/table-pick.png build/screenshots/table-shot.png \
+		build/screenshots/table-postgame.png docs/screenshots/
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
