@@ -21,7 +21,6 @@ README's (``make screenshots``)."""
 from __future__ import annotations
 
 import json
-import re
 import shutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -214,11 +213,12 @@ def act(table: Table, player: Player, model: str, action: str, target: str | Non
 
 def shoot(
     table: Table, player: Player, shooter: str, target: str, range_u: int, faces: Sequence[int],
-    reroll: str | None = None, name: str = "shot",
+    reroll: str | None = None, name: str = "shot", publish: str | None = None,
 ) -> list[int]:  # fmt: skip
     """Shoot at ``range_u`` with the dice typed one by one, as the server asks for them; a
     failed die is kept, except the first one failed when ``reroll`` (FAMA or FORTUNA) is given,
-    which is rerolled with that point (R-15). The dice typed, in order."""
+    which is rerolled with that point (R-15), its question photographed as ``publish`` when
+    given. The dice typed, in order."""
     page, t = player.page, player.t
     act(table, player, shooter, "gac_shoot", target)
     page.get_by_label(t["gac_f_range"]).fill(str(range_u))
@@ -226,7 +226,8 @@ def shoot(
     expect(page.locator("#gac-odds")).to_contain_text(t["gac_odds"].split("{")[0].strip())
     table.check(page, f"{name}-situation")
     tap_and_load(page, page.get_by_role("button", name=t["gac_type_dice"], exact=True))
-    queue, typed, paid = list(faces), [], False
+    queue, paid = list(faces), False
+    typed: list[int] = []
     while True:
         expect(page.locator("#gac-next, ul.gac-result").first).to_be_visible()
         if page.locator("ul.gac-result").count():
@@ -235,8 +236,8 @@ def shoot(
             if reroll is not None and not paid:
                 paid = True
                 table.check(page, f"{name}-reroll")
-                if name == "shot-1":
-                    table.publish(page, "table-shot")
+                if publish:
+                    table.publish(page, publish)
                 way = page.locator(".gac-ways button", has_text=reroll).first
             else:
                 way = page.get_by_role("button", name=t["gac_keep"])
@@ -268,8 +269,12 @@ def undo(table: Table, player: Player, what: str) -> None:
     table.then("game", "undo")
 
 
-def postgame(table: Table, player: Player, game: int, faces: Sequence[int], name: str) -> None:
-    """The player's own post-game from the ended board, every die typed as it is asked for."""
+def postgame(
+    table: Table, player: Player, game: int, faces: Sequence[int], name: str,
+    publish: str | None = None,
+) -> None:  # fmt: skip
+    """The player's own post-game from the ended board, every die typed as it is asked for;
+    the page with every die in photographed as ``publish`` when given."""
     page, t = player.page, player.t
     open_game(player, table.server, game)
     link = page.get_by_role("link", name=t["gl_postgame"].format(gang=player.gang))
@@ -277,7 +282,8 @@ def postgame(table: Table, player: Player, game: int, faces: Sequence[int], name
     expect(page.locator("h1")).to_have_text(t["pg_of"].format(gang=player.gang))
     table.check(page, f"{name}-choices")
     tap_and_load(page, page.get_by_role("button", name=t["pg_type_dice"]))
-    queue, typed = list(faces), []
+    queue = list(faces)
+    typed: list[int] = []
     while True:
         expect(page.locator(".pg-preview, legend").first).to_be_visible()
         if page.locator(".pg-preview").count():
@@ -291,8 +297,8 @@ def postgame(table: Table, player: Player, game: int, faces: Sequence[int], name
         typed.append(face)
     assert not queue, f"dice left over: {queue}"
     table.check(page, f"{name}-ready")
-    if typed and name == "duel-postgame-clantons":
-        table.publish(page, "table-postgame")
+    if publish:
+        table.publish(page, publish)
     tap_and_load(page, page.get_by_role("button", name=t["pg_record"]))
     expect(page.locator("main")).to_contain_text(t["pg_report"])
     table.check(page, f"{name}-report")
@@ -374,9 +380,10 @@ def test_two_phones_play_a_duel_and_a_bank_robbery(
 
     # Wyatt shoots at 10U: calm (1, 1), the shot's 1 fails and is rerolled with FORTUNA (R-15):
     # a 6 hits for 2, both saves wound (6, 6); Ike's panic test holds (1, 1). Ike: COS 3 → 1.
-    shoot(table, wyatt, WYATT, IKE, 10, (1, 1, 1, 6, 6, 6, 1, 1), reroll="FORTUNA", name="shot-1")
-    boxes = ike.page.locator("#board").get_by_role("img", name=ike.t["gl_cos"].format(left=1, cos=3))
-    expect(boxes).to_be_visible()  # Ike's phone shows it within its poll
+    shoot(table, wyatt, WYATT, IKE, 10, (1, 1, 1, 6, 6, 6, 1, 1), reroll="FORTUNA", name="shot-1",
+          publish="table-shot")  # fmt: skip
+    wounded = ike.t["gl_cos"].format(left=1, cos=3)  # Ike's phone shows it within its poll
+    expect(ike.page.locator("#board").get_by_role("img", name=wounded)).to_be_visible()
 
     # Only Ike is left to act: no roll (§1.8); his phone taps him.
     panel = ike.page.locator("#activation")
@@ -413,7 +420,7 @@ def test_two_phones_play_a_duel_and_a_bank_robbery(
     table.check(wyatt.page, "duel-over")
 
     # Both post-games, each on its own phone.
-    postgame(table, ike, 1, (4,), "duel-postgame-clantons")
+    postgame(table, ike, 1, (4,), "duel-postgame-clantons", publish="table-postgame")
     postgame(table, wyatt, 1, (), "duel-postgame-earps")
 
     # ---- The Bank robbery (§10.1): Ike starts it; Ike carries a sack off; both vote.
