@@ -42,16 +42,25 @@ from skirmish.campaign.game.activations import to_activate
 from skirmish.campaign.game.board import (
     events_of,
     game_by_id,
+    gang_row,
     gangs_of,
     models_of,
     scenario_of,
 )
 from skirmish.campaign.game.permissions import GameAction, may_game, require_game, sides_played
+from skirmish.campaign.game.rerolls import (
+    NO_REROLLS,
+    GangDie,
+    Payment,
+    Question,
+    Rerolls,
+    payments,
+)
 from skirmish.campaign.game.start import default_side, leader_to_name, names_leaders, start_game
 from skirmish.campaign.game.status import board
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.telling import carried_name, objective_name, reason_text, sentences
-from skirmish.campaign.game.turns import new_turn
+from skirmish.campaign.game.turns import cohesion_due, new_turn
 from skirmish.campaign.models import Campaign, Gang, GangStatus
 from skirmish.campaign.naming import with_handle
 from skirmish.campaign.permissions import Action, may
@@ -59,7 +68,7 @@ from skirmish.engine.dice import DiceSource, RandomDice, TableDice, parse_dice
 from skirmish.engine.glossary import GameResult, GameStatus, TableState, label, label_value
 from skirmish.errors import CampaignError, SkirmishError, StoreError
 from skirmish.i18n import Lang, name
-from skirmish.rules.model import ModelState, ObjectiveState, Side
+from skirmish.rules.model import ModelState, ObjectiveState, Point, Side
 from skirmish.rules.scenarios import scenarios
 from skirmish.web import text
 from skirmish.web.site import NotFound, Site, campaign_url, form_fields, pick_lang, reader
@@ -129,6 +138,10 @@ WORDS = text.part(
             "gl_new_turn": "New turn",
             "gl_begin_first": "Begin the first turn",
             "gl_cohesion_dice": "Cohesion dice, in order: {gangs} (empty: roll for me)",
+            "gl_cohesion_reroll": "If the cohesion test of {gang} fails, reroll it with the FAMA "
+            "of (R-15; type its die after the others)",
+            "gl_no_reroll": "— no reroll —",
+            "gl_fama_left": "{name} (FAMA {left})",
             "gl_turn_help": "Begins the next turn: states that last a turn end, cohesion "
             "tests are rolled (R-08); at the scenario's last turn, or when its end holds, "
             "the game ends instead.",
@@ -220,6 +233,10 @@ WORDS = text.part(
             "gl_new_turn": "Nuovo turno",
             "gl_begin_first": "Inizia il primo turno",
             "gl_cohesion_dice": "Dadi di coesione, in ordine: {gangs} (vuoto: tira tu)",
+            "gl_cohesion_reroll": "Se il test di coesione di {gang} fallisce, ritiralo con la "
+            "FAMA di (R-15; scrivi il suo dado dopo gli altri)",
+            "gl_no_reroll": "— nessun ritiro —",
+            "gl_fama_left": "{name} (FAMA {left})",
             "gl_turn_help": "Inizia il turno successivo: gli stati che durano un turno "
             "finiscono, si tirano i test di coesione (R-08); all'ultimo turno dello scenario, o "
             "quando vale la sua fine, la partita finisce.",
@@ -541,6 +558,7 @@ def game_view(
         "may_turn": playing and may_game(session, actor, game, GameAction.NEW_TURN),
         "may_end": playing and may_game(session, actor, game, GameAction.END),
         "cohesion_gangs": [g["gang"] for g in data["gangs"] if g["cohesion_due"]],
+        "cohesion_rerolls": _reroll_choices(session, game, actor) if playing else [],
         "vote_choices": _vote_choices(gang_names, lang),
         "postgame": [
             {
@@ -554,6 +572,29 @@ def game_view(
         if data["status"] == GameStatus.ENDED
         else [],
     }
+
+
+def _reroll_choices(session: Session, game: Game, actor: Any) -> list[dict[str, Any]]:
+    """For each gang whose cohesion test is due and whose dice this reader may enter, the
+    models whose FAMA may reroll it (``rerolls.payments``, the service's own list)."""
+    due = cohesion_due(session, game)
+    rows = []
+    for gg in gangs_of(session, game):
+        if not due.get(int(gg.id or 0)):
+            continue
+        if not may_game(session, actor, game, GameAction.OWN_DICE, gg.side):
+            continue
+        gang = gang_row(session, gg)
+        ways = payments(session, game, GangDie(int(gg.id or 0), gang.name))
+        if ways:
+            rows.append(
+                {
+                    "side": gg.side,
+                    "gang": gang.name,
+                    "models": [(w.model.name, w.left) for w in ways if w.point is Point.FAMA],
+                }
+            )
+    return rows
 
 
 def _faction_name(faction: str, lang: Lang) -> str:
@@ -650,6 +691,31 @@ def _change(
         return campaign.name, dict(body)
 
 
+def _cohesion_rerolls(
+    session: Session, site: Site, game: Game, fields: Mapping[str, str]
+) -> Rerolls:
+    """R-15 at a new turn: ``reroll-good``/``reroll-bad`` name the model of that side's gang
+    whose FAMA rerolls its cohesion test if it fails (R-08; the die is the gang's, so no
+    FORTUNA). Said beforehand, as a player says it at the table; taken only if the test
+    fails. Spending a side's FAMA is that side's call (``OWN_DICE``)."""
+    chosen: dict[int, str] = {}
+    for gg in gangs_of(session, game):
+        named = fields.get(f"reroll-{gg.side}", "").strip()
+        if named:
+            _forbid(session, site, game, GameAction.OWN_DICE, Side(gg.side))
+            chosen[int(gg.id or 0)] = named
+    if not chosen:
+        return NO_REROLLS
+
+    def ask(question: Question) -> Payment | None:
+        for way in question.payments:
+            if way.point is Point.FAMA and chosen.get(way.model.game_gang_id) == way.model.name:
+                return way
+        return None
+
+    return Rerolls(ask=ask)
+
+
 def do_turn(
     site: Site, campaign_typed: str, game_typed: str, fields: Mapping[str, str]
 ) -> tuple[str, dict[str, Any]]:
@@ -657,7 +723,7 @@ def do_turn(
 
     def turn(s: Session, game: Game) -> None:
         source, table = _dice(fields.get("dice", ""))
-        new_turn(s, game=game, dice=source)
+        new_turn(s, game=game, dice=source, rerolls=_cohesion_rerolls(s, site, game, fields))
         if table is not None:
             table.check_all_used()
 

@@ -582,3 +582,40 @@ def test_hostile_input_is_a_refusal_in_words_never_a_500(web: Any, demo: Path) -
         assert api.status_code == 400, shape
     # only the turns that were no refusal (empty dice: random; no revision: unchecked) happened
     assert game_rows(demo)[0][1:3] == ("in_progress", turns)
+
+
+def test_a_failed_cohesion_test_rerolled_with_fama_said_beforehand(web: Any, demo: Path) -> None:
+    """R-15, R-08: the Clantons' cohesion test fails on a 6; Ike's FAMA, chosen on the form
+    before the tap, rerolls it (the die typed after the test's), and it holds."""
+    live = start_bank(demo)
+    cli(demo, "game", "turn")
+    for name in ("Billy Clanton", "Frank McLaury", "Tom McLaury"):
+        cli(demo, "game", "eliminate", name)
+    page = web.get(live + "?lang=en").text
+    assert "If the cohesion test of Clanton gang fails, reroll it with the FAMA of" in page
+    assert '<option value="Ike Clanton">Ike Clanton (FAMA 1)</option>' in page
+    answer = web.post(f"{live}/turn", data={"csrf": token(web), "dice": "6 1",
+                                             "reroll-bad": "Ike Clanton",
+                                             "revision": str(revision(page))})  # fmt: skip
+    assert answer.status_code == 303
+    status = cli_json(demo, "game", "status")
+    assert status["status"] == "in_progress" and status["turn"] == 2
+    ike = next(m for m in status["gangs"][1]["models"] if m["name"] == "Ike Clanton")
+    assert ike["fama_left"] == 0
+    assert "Ike Clanton" in web.get(live + "?lang=en").text.split("What happened")[1]
+
+
+def test_a_player_may_not_spend_the_other_sides_fama(demo: Path) -> None:
+    make_club(demo)
+    live = start_bank(demo)
+    cli(demo, "game", "turn")
+    for name in ("Billy Clanton", "Frank McLaury", "Tom McLaury"):
+        cli(demo, "game", "eliminate", name)
+    with open_client(demo) as web:
+        csrf = log_in(web, "Wyatt")
+        page = web.get(live).text
+        assert 'name="reroll-bad"' not in page  # not his gang's dice
+        refused = web.post(f"{live}/turn?lang=en", data={"csrf": csrf, "dice": "6 1",
+                                                          "reroll-bad": "Ike Clanton"})  # fmt: skip
+        assert refused.status_code == 403
+    assert cli_json(demo, "game", "status")["turn"] == 1
