@@ -39,8 +39,11 @@ once per change the phones saw succeed; ``audit.check_campaign`` finds nothing. 
 that do not balance: exit 1. Timings are reported, never asserted (the goals, action p95 under
 100 ms and an update on the other phone within 1 s, are stated as met or not).
 
+``--profile FILE`` runs the server under cProfile (``web_bench.py``'s) and writes the merged
+statistics there, to find what dominates.
+
 Run: .venv/bin/python benchmarks/table_bench.py [--seconds 60] [--games 10] [--db postgresql]
-                                                [--no-append]
+                                                [--profile FILE] [--no-append]
 """
 
 from __future__ import annotations
@@ -456,8 +459,9 @@ def run_phase(pairs: list[tuple[Phone, Phone]], seconds: float, server_pid: int)
 
 
 def updates(seen: Seen) -> tuple[list[float], list[float], int]:
-    """For each change, how long until the other phone's board showed it: from the answer,
-    from the sending; and how many the other phone never saw before the phase ended."""
+    """For each change, how long until the other phone's board showed it: from the answer
+    (0 when the other phone's poll saw it before the answer reached the acting phone), from
+    the sending; and how many the other phone never saw before the phase ended."""
     after_answer, after_send, missed = [], [], 0
     for act in seen.acts:
         other = "bad" if act.side == "good" else "good"
@@ -635,7 +639,7 @@ def bench(options: argparse.Namespace) -> int:
     with stores[options.db]("tablebench") as url:
         players, _ = set_up(url, 2 * options.games)
         arm(url, players)
-        with server(url, workers=1, profile=None) as (base, pid):
+        with server(url, workers=1, profile=options.profile) as (base, pid):
             pairs = []
             for number in range(options.games):
                 table = Table()
@@ -689,6 +693,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="the full load's length")
     parser.add_argument("--games", type=int, default=10, help="games at once, 2 phones each")
     parser.add_argument("--db", choices=("postgresql", "sqlite"), default="postgresql")
+    parser.add_argument("--profile", metavar="FILE", help="profile the server into FILE")
     parser.add_argument("--no-append", action="store_true", help="do not add to results.txt")
     options = parser.parse_args()
     if options.games < 1 or options.seconds <= 0:
