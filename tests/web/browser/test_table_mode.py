@@ -440,14 +440,19 @@ def test_two_phones_play_a_duel_and_a_bank_robbery(
     expect(page.locator("ul.gac-result")).to_be_visible()
     table.then("game", "objective", "loot-sack", "carry-off", "--by", IKE, "--copy", "1")
 
-    # A sack off the table is the bandits' win: both players confirm it on their phones.
+    # A sack off the table is the bandits' win: both players confirm it on their phones; Ike's
+    # vote reaches Wyatt's board within its poll, and Wyatt's ends the game on both.
     for player in (ike, wyatt):
         open_game(player, server, 2)
+    for player in (ike, wyatt):
         board = player.page.locator("#board")
         verdict = player.t["gl_wins"].format(gang=CLANTONS)
-        tap_and_load(
-            player.page, board.get_by_role("button", name=player.t["gl_vote"].format(who=verdict))
-        )
+        if player is wyatt:
+            said = wyatt.t["gl_voted"].format(gang=CLANTONS, verdict=verdict)
+            expect(board).to_contain_text(said)
+            table.check(wyatt.page, "bank-vote-seen")
+        vote = board.get_by_role("button", name=player.t["gl_vote"].format(who=verdict))
+        tap_and_load(player.page, vote)
         table.check(player.page, f"bank-vote-{player.user}")
     table.then("game", "end", "--winner", CLANTONS)
     for player in (wyatt, ike):
