@@ -640,9 +640,9 @@ def bench(options: argparse.Namespace) -> int:
         with server(url, workers=1, profile=options.profile) as (base, pid):
             pairs = []
             for number in range(options.games):
-                table = Table()
-                good = Phone(base, players[2 * number], "good", table)
-                bad = Phone(base, players[2 * number + 1], "bad", table)
+                across = Table()
+                good = Phone(base, players[2 * number], "good", across)
+                bad = Phone(base, players[2 * number + 1], "bad", across)
                 pairs.append((good, bad))
             openings = []
             opened = Seen()
