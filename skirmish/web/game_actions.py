@@ -1211,7 +1211,7 @@ def _situation(
     range_text = _last(query, "range")
     try:
         range_u = int(float(range_text.replace(",", "."))) if range_text.strip() else None
-    except ValueError:
+    except (ValueError, OverflowError):  # not a number, or no finite one: the service says so
         range_u = None
     known = situations.prefill(s, game, table, figure.label, target, procedure, range_u)
     lines = [t["gac_k_state"].format(name=figure.name, state=label_value_state(figure.state, lang))]
@@ -1538,7 +1538,12 @@ def router(site: Site) -> APIRouter:
             return await run_in_threadpool(flow_page, request, campaign, game, query)
         try:
             faces = _faces(one.get("dice", ""))
-            answers = [a for a in _json_list(one.get("answers")) if isinstance(a, dict)]
+            answers = [
+                a
+                for a in _json_list(one.get("answers"))
+                if isinstance(a, dict) and isinstance(a.get("at"), int)
+                and isinstance(a.get("pay"), str)
+            ]  # fmt: skip
             if one.get("back") and faces:
                 faces.pop()
                 answers = [a for a in answers if int(a.get("at", 0)) <= len(faces)]

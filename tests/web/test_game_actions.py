@@ -607,3 +607,47 @@ def test_the_pages_speak_italian(stores: tuple[Path, Path]) -> None:
     assert "Probabilità ora: colpire" in text_of(page)
     assert "Prossimo dado: test di freddezza per Wyatt Earp" in text_of(response)
     assert CAMPAIGN in page.text
+
+
+HOSTILE: tuple[Any, ...] = (None, -1, 1e308, "", "x" * 500, [], [7], {"a": 1}, True, "<script>",
+                            "1,2,x")  # fmt: skip
+
+
+def test_hostile_input_is_a_refusal_in_words_never_a_500(stores: tuple[Path, Path]) -> None:
+    web, _ = stores
+    with open_client(web) as client:
+        token = log_in(client, "Wyatt")
+        headers = {"X-CSRF-Token": token}
+        base = {"attacker": "Wyatt Earp", "target": "Ike Clanton"}
+        for key in ("attacker", "target", "range", "cover", "weapon", "dice", "reroll", "near",
+                    "shots", "target-waiting", "immune", "guard"):  # fmt: skip
+            for value in HOSTILE:
+                answer = client.post(f"{API}/actions/shoot", json={**base, key: value},
+                                     headers=headers)  # fmt: skip
+                assert answer.status_code < 500, (key, value, answer.text)
+                if answer.status_code == 200:
+                    client.post(f"{API}/undo", json={}, headers=headers)
+                else:
+                    assert answer.json()["error"]
+        for key in ("member", "pace", "rounds", "caught", "objective", "copy", "event"):
+            for action in ("reload", "mount", "explosive", "objective"):
+                answer = client.post(f"{API}/actions/{action}", json={key: [7]}, headers=headers)
+                assert answer.status_code == 400, (action, key, answer.text)
+        for raw in ("[1, 2]", "nope", '{"a":'):
+            typed = {**headers, "content-type": "application/json"}
+            answer = client.post(f"{API}/actions/shoot", content=raw, headers=typed)
+            assert answer.status_code == 400
+        for form in (
+            {"action": "shoot", "state": "[]"},
+            {"action": "shoot", "dice": "9"},
+            {"action": "shoot", "answers": '[{"at": "x"}]', "back": "1", "dice": "1"},
+            {"action": "", "go": "1"},
+            {"action": "objective", "what": "{"},
+            {"action": "shoot", **base, "key": "a key with spaces", "mode": "typed"},
+        ):
+            answer = client.post(f"{PAGE}/act", data={"csrf": token, **form})
+            assert answer.status_code in (400, 403), (form, answer.status_code)
+        for query in ("model=x", "model=Wyatt+Earp&action=zz", "model=Wyatt+Earp&action=shoot"
+                      "&target=Ike+Clanton&range=1e400&shots=-4&cover=zz"):  # fmt: skip
+            assert client.get(f"{PAGE}/act?{query}").status_code == 200
+        assert client.get(f"/c/{quote(CAMPAIGN, safe='')}/games/abc/act").status_code == 404
