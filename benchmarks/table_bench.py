@@ -63,7 +63,7 @@ from typing import Any
 from urllib.parse import quote
 
 from common import header, postgres, sqlite
-from web_bench import CAMPAIGN, PASSWORD, Player, cpu_seconds, server, set_up
+from web_bench import CAMPAIGN, PASSWORD, Player, _quantile, cpu_seconds, server, set_up
 
 HERE = Path(__file__).resolve().parent
 SCENARIO = "duel"
@@ -546,11 +546,6 @@ def check_books(url: str, games: list[int], seen: list[Seen], openings: list[Act
 
 
 # --------------------------------------------------------------------------- the report
-
-
-def _quantile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
 def _ms(seconds: float) -> str:
