@@ -1418,6 +1418,7 @@ def live_panel(
     mine = _models(site, session, game, table)
     acting = next((f for f in mine if f.acting), None)
     return {
+        "panel_url": _url(campaign.name, game.id, "act/panel"),
         "act_url": _url(campaign.name, game.id),
         "acting": {
             "label": _model_line(acting, lang),
@@ -1522,6 +1523,16 @@ def router(site: Site) -> APIRouter:
     def act_page(request: Request, campaign: str, game: str) -> Response:
         query = {k: request.query_params.getlist(k) for k in request.query_params}
         return flow_page(request, campaign, game, query)
+
+    @r.get(page + "/act/panel", response_class=HTMLResponse, include_in_schema=False)
+    def act_panel(request: Request, campaign: str, game: str) -> Response:
+        """The live page's panel alone, redrawn when the game changes (whose turn it is, what
+        undo would take back)."""
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            g = find_game(s, found, game)
+            shown = live_panel(s, site, request, found, g)
+        return site.page(request, "game/_actions.html", 200, actions=shown)
 
     @r.post(page + "/act", response_class=HTMLResponse, include_in_schema=False)
     async def act_step(request: Request, campaign: str, game: str) -> Response:

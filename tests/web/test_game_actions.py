@@ -78,9 +78,18 @@ def events(db: Path) -> int:
         return int(connection.execute("SELECT count(*) FROM game_event").fetchone()[0])
 
 
+def revision(db: Path) -> int:
+    with sqlite3.connect(db) as connection:
+        return int(connection.execute("SELECT revision FROM game").fetchone()[0])
+
+
 def text_of(response: Any) -> str:
     main = response.text.split("<main>")[1].split("</main>")[0]
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", main))).strip()
+
+
+def text_of_fragment(response: Any) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", response.text))).strip()
 
 
 def hidden(response: Any) -> dict[str, str]:
@@ -398,11 +407,13 @@ def test_a_double_tap_records_the_action_once(stores: tuple[Path, Path]) -> None
         log_in(client, "Wyatt")
         page = client.get(flow_url(model="Morgan Earp", action="move"))
         form = {**hidden(page), "go": "1"}
+        before = revision(web)
         first = client.post(f"{PAGE}/act", data=form)
         count = events(web)
         second = client.post(f"{PAGE}/act", data=form)
     assert first.status_code == second.status_code == 200
     assert events(web) == count
+    assert revision(web) == before + 1  # the live pages redraw once
     assert "Already recorded" in text_of(second) and "Already recorded" not in text_of(first)
 
 
@@ -587,14 +598,19 @@ def test_markup_in_names_is_text(stores: tuple[Path, Path]) -> None:
 def test_the_live_page_offers_the_actions_to_players_only(stores: tuple[Path, Path]) -> None:
     web, _ = stores
     with open_client(web) as client:
-        log_in(client, "Wyatt")
+        token = log_in(client, "Wyatt")
         live = client.get(PAGE)
+        client.post(f"{API}/actions/move", json={"member": "Morgan Earp"},
+                    headers={"X-CSRF-Token": token})  # fmt: skip
+        redrawn = client.get(f"{PAGE}/act/panel")  # on the board's "game-changed"
     with open_client(web) as curly:
         log_in(curly, "Curly")
         watched = curly.get(PAGE)
+        nothing = curly.get(f"{PAGE}/act/panel")
     assert live.status_code == watched.status_code == 200
     assert 'id="gac-panel"' in live.text and f"{PAGE}/act" in live.text
-    assert 'id="gac-panel"' not in watched.text
+    assert "Morgan Earp · COS 2/2 · steady, taking its turn" in text_of_fragment(redrawn)
+    assert 'id="gac-panel"' not in watched.text and "gac-panel" not in nothing.text
 
 
 def test_the_pages_speak_italian(stores: tuple[Path, Path]) -> None:
