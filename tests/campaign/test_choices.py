@@ -438,11 +438,11 @@ def test_between_games_only(engine: Engine, table: Callable[..., Any]) -> None:
         )  # fmt: skip
     hiring = read(engine, choices.hire_options)
     assert hiring.refusal is not None
-    assert hiring.refusal.en.startswith(f"R-23: 'Earps' is playing game {game.id} (duel); hiring")
+    assert hiring.refusal.en.startswith(f"R-23: 'Earps' is playing game {game.id} (Duel); hiring")
     advancing = read(engine, choices.advance_options)
     assert advancing.refusal is not None
     assert advancing.refusal.it.startswith(
-        f"R-23: 'Earps' sta giocando la partita {game.id} (duel); un avanzamento si fa"
+        f"R-23: 'Earps' sta giocando la partita {game.id} (Duello); un avanzamento si fa"
     )
     with store.transaction(engine) as session:
         check_agreement(

@@ -47,7 +47,7 @@ def test_an_action_in_an_ended_game_is_refused(cli: Cli) -> None:
     cli.run("game", "end", "--winner", "Earps")
     error = refused(cli, "game", "shoot", "Wyatt", "Frank", "--dice", "1,1,6,4,4")
     assert error == (
-        "Error: game 1 (bank-robbery) has ended; no more actions can be recorded in it "
+        "Error: game 1 (Bank robbery) has ended; no more actions can be recorded in it "
         "(run 'skirmish game postgame' if not done yet)."
     )
     refused(cli, "game", "hit", "Frank", "--wounds", "1")
@@ -104,7 +104,7 @@ def test_ending_twice_and_the_postgame_twice_are_refused(cli: Cli) -> None:
     refused(cli, "game", "postgame")  # still being played
     cli.run("game", "end", "--draw")
     assert refused(cli, "game", "end") == (
-        "Error: game 1 (bank-robbery) has ended; no more actions can be recorded in it "
+        "Error: game 1 (Bank robbery) has ended; no more actions can be recorded in it "
         "(run 'skirmish game postgame' if not done yet)."
     )
     cli.run("game", "postgame", "--dice", "2,2")  # Wyatt's marked cards, Ike the gambler

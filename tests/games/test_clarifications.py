@@ -41,7 +41,7 @@ def test_r23_roster_changes_wait_for_the_end_of_the_game(cli: Cli, action: tuple
     cli.run("member", "xp", "Earps", "Wyatt", "5")
     cli.run("game", "start", "duel", "Earps", "Clantons")
     error = refused(cli, *action)
-    assert error.startswith("Error: R-23: 'Earps' is playing game 1 (duel); ")
+    assert error.startswith("Error: R-23: 'Earps' is playing game 1 (Duel); ")
     assert error.endswith(
         "between games: finish game 1 with 'skirmish game end' (or 'skirmish game abandon')."
     )
@@ -64,7 +64,7 @@ def test_r23_equip_waits_too_and_an_abandoned_game_frees_the_gang(cli: Cli) -> N
     cli.run("gang", "unequip", "Earps", "six-shooter", "Morgan")
     cli.run("game", "start", "duel", "Earps", "Clantons")
     error = refused(cli, "gang", "equip", "Earps", "six-shooter", "Morgan")
-    assert error.startswith("Error: R-23: 'Earps' is playing game 1 (duel); equipping ")
+    assert error.startswith("Error: R-23: 'Earps' is playing game 1 (Duel); equipping ")
     cli.run("game", "abandon")
     cli.run("gang", "equip", "Earps", "six-shooter", "Morgan")
 

@@ -186,7 +186,7 @@ def test_duel(cli: Cli) -> None:
     assert "Infamy test (R-09): 1D6 1" in out
     assert "Earps wins" in out
     assert cli.fail("game", "end") == (
-        "Error: game 1 (duel) has ended; no more actions can be recorded in it "
+        "Error: game 1 (Duel) has ended; no more actions can be recorded in it "
         "(run 'skirmish game postgame' if not done yet)."
     )
     # Earps: marked cards 5; Clantons: gambler 3; infamy 1 costs Ike his FAMA point.

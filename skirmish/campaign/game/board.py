@@ -166,10 +166,11 @@ def lock_game(session: Session, game: Game) -> None:
 def require_in_progress(game: Game) -> None:
     if game.status != GameStatus.IN_PROGRESS:
         raise CampaignError(
-            f"game {game.id} ({game.scenario}) has {game.status.replace('_', ' ')}"
+            f"game {game.id} ({scenario_of(game).name_en}) has been abandoned"
             "; start a new one with 'skirmish game start'."
             if game.status == GameStatus.ABANDONED
-            else f"game {game.id} ({game.scenario}) has ended; no more actions can be recorded "
+            else f"game {game.id} ({scenario_of(game).name_en}) has ended; no more actions can be "
+            "recorded "
             "in it (run 'skirmish game postgame' if not done yet).",
             it=f"la partita {game.id} ({scenario_of(game).name_it}) è stata abbandonata; "
             "iniziane una nuova con 'skirmish game start'."

@@ -23,6 +23,7 @@ from skirmish.campaign.models import Gang, LogEntry
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Side
+from skirmish.rules.scenarios import find_scenario
 
 #: Every action the post-game sequence logs (``campaign.postgame``), in its order.
 POSTGAME_STEPS = (
@@ -108,22 +109,24 @@ def require_between_games(session: Session, gang: Gang, what: str) -> None:
     what_it = _WHAT_IT.get(what, what)
     playing = game_in_progress(session, gang)
     if playing is not None:
+        played = find_scenario(playing.scenario)
         raise CampaignError(
-            f"R-23: {gang.name!r} is playing game {playing.id} ({playing.scenario}); {what} "
+            f"R-23: {gang.name!r} is playing game {playing.id} ({played.name_en}); {what} "
             f"happens between games: finish game {playing.id} with 'skirmish game end' "
             "(or 'skirmish game abandon').",
-            it=f"R-23: {gang.name!r} sta giocando la partita {playing.id} ({playing.scenario}); "
+            it=f"R-23: {gang.name!r} sta giocando la partita {playing.id} ({played.name_it}); "
             f"{what_it} si fa tra una partita e l'altra: chiudi la partita {playing.id} con "
             "'skirmish game end' (o 'skirmish game abandon').",
         )
     waiting = postgame_waiting(session, gang)
     if waiting is not None:
+        ended = find_scenario(waiting.scenario)
         raise CampaignError(
             f"R-23: {gang.name!r} has not run the post-game sequence of game {waiting.id} "
-            f"({waiting.scenario}); {what} happens between games: run "
+            f"({ended.name_en}); {what} happens between games: run "
             f"'skirmish game postgame --game {waiting.id}' first.",
             it=f"R-23: {gang.name!r} non ha fatto il dopo-partita della partita {waiting.id} "
-            f"({waiting.scenario}); {what_it} si fa tra una partita e l'altra: esegui prima "
+            f"({ended.name_it}); {what_it} si fa tra una partita e l'altra: esegui prima "
             f"'skirmish game postgame --game {waiting.id}'.",
         )
 
