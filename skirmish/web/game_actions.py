@@ -1723,6 +1723,41 @@ def router(site: Site) -> APIRouter:
             return api_error(request, error, 400, lang)
         return site.api(request, done.body, done.status)
 
+    @r.get(
+        api + "/actions/{action}/odds",
+        tags=["games"],
+        summary="The exact odds of a shot or a fight now: to hit, to wound, to eliminate",
+        description="The query takes the same fields as the action (`attacker`, `target`, "
+        "`range`, `cover`, …); the chances are exact fractions, before any FAMA or FORTUNA, "
+        "from the very setup the service would roll (`null`: the target has no such numbers).",
+    )
+    def api_odds(request: Request, campaign: str, game: str, action: str) -> Response:
+        lang = pick_lang(request)
+        try:
+            spec = find_spec(action)
+            if spec.procedure is None:
+                raise _refusal("gac_unknown_action", action=shown(action), known="shoot, fight")
+            query = {k: request.query_params.get(k) for k in request.query_params}
+            with site.read() as s:
+                found = site.find_campaign(s, campaign)
+                g = find_game(s, found, game)
+                situation = read_situation(spec.procedure, query)
+                chances = situations.odds(s, g, _required(query, "attacker"),
+                                          _required(query, "target"), spec.procedure,
+                                          situation)  # fmt: skip
+        except NotFound:
+            raise
+        except StoreError:
+            raise
+        except SkirmishError as error:
+            return api_error(request, error, 400, lang)
+        plain = {
+            "hit": str(chances.hit),
+            "wound": None if chances.wound is None else str(chances.wound),
+            "eliminate": None if chances.eliminate is None else str(chances.eliminate),
+        }
+        return site.api(request, plain)
+
     @r.post(
         api + "/undo",
         tags=["games"],

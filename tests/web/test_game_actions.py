@@ -368,6 +368,14 @@ def test_the_odds_are_those_of_the_setup_the_service_rolls(stores: tuple[Path, P
     assert found.hit == 1 - damage.get(0, Fraction(0))
     assert found.wound == 1 - wounds.get(0, Fraction(0))
     assert found.eliminate == Fraction(odds["outcome"].get("eliminated", "0"))
+    with open_client(web) as client:
+        log_in(client, "Wyatt")
+        query = urlencode({"attacker": "Wyatt Earp", "target": "Ike Clanton", "range": "5"})
+        answer = client.get(f"{API}/actions/shoot/odds?{query}")
+        refused = client.get(f"{API}/actions/move/odds?{query}")
+    assert answer.json() == {"hit": str(found.hit), "wound": str(found.wound),
+                             "eliminate": str(found.eliminate)}  # fmt: skip
+    assert refused.status_code == 400
 
 
 def test_the_prefill_is_what_the_walker_reads(stores: tuple[Path, Path]) -> None:
