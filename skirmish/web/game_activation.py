@@ -649,12 +649,20 @@ def router(site: Site) -> APIRouter:
             request, "game/activation.html", code, activation=p, campaign=name, title=title
         )
 
-    @r.get("/c/{campaign}/games/{game_id}/activation", response_class=HTMLResponse)
+    @r.get(
+        "/c/{campaign}/games/{game_id}/activation",
+        response_class=HTMLResponse,
+        include_in_schema=False,
+    )
     def activation_page(request: Request, campaign: str, game_id: int) -> Response:
         """The activation of §1.8 for this reader: their picks, the initiative, the choice."""
         return show(request, campaign, game_id)
 
-    @r.get("/c/{campaign}/games/{game_id}/activation/panel", response_class=HTMLResponse)
+    @r.get(
+        "/c/{campaign}/games/{game_id}/activation/panel",
+        response_class=HTMLResponse,
+        include_in_schema=False,
+    )
     def activation_panel(request: Request, campaign: str, game_id: int) -> Response:
         """The panel alone (the live page's poll): 204 while it shows what ``?v=`` says."""
         lang = pick_lang(request)
@@ -854,22 +862,22 @@ def router(site: Site) -> APIRouter:
 
     base = "/c/{campaign}/games/{game_id}/activation"
 
-    @r.post(f"{base}/pick", response_class=HTMLResponse)
+    @r.post(f"{base}/pick", response_class=HTMLResponse, include_in_schema=False)
     async def pick_form(request: Request, campaign: str, game_id: int) -> Response:
         """Lay a model's card face down for this round (§1.8), or change it."""
         return await posted(request, campaign, game_id, do_pick)
 
-    @r.post(f"{base}/roll", response_class=HTMLResponse)
+    @r.post(f"{base}/roll", response_class=HTMLResponse, include_in_schema=False)
     async def roll_form(request: Request, campaign: str, game_id: int) -> Response:
         """Roll the initiative of the two revealed models (R-07, H-06): typed dice or random."""
         return await posted(request, campaign, game_id, do_roll, try_roll)
 
-    @r.post(f"{base}/choose", response_class=HTMLResponse)
+    @r.post(f"{base}/choose", response_class=HTMLResponse, include_in_schema=False)
     async def choose_form(request: Request, campaign: str, game_id: int) -> Response:
         """The winner's choice: its own model or the opponent's takes its turn (§1.8)."""
         return await posted(request, campaign, game_id, do_choose)
 
-    @r.post(f"{base}/only", response_class=HTMLResponse)
+    @r.post(f"{base}/only", response_class=HTMLResponse, include_in_schema=False)
     async def only_form(request: Request, campaign: str, game_id: int) -> Response:
         """One side alone has models left: its player says which takes its turn (§1.8)."""
         return await posted(request, campaign, game_id, do_only)
