@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from sqlmodel import Session
-
 from skirmish.engine.situation import Procedure
 from skirmish.errors import SkirmishError
 from skirmish.rules.model import ObjectiveState, Side, Weapon
 
 if TYPE_CHECKING:
+    from sqlmodel import Session
+
     from skirmish.campaign.game.kit import Gun
     from skirmish.campaign.game.tables import Game, GameModel
 
