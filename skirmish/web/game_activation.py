@@ -39,6 +39,7 @@ from skirmish.campaign import idempotency
 from skirmish.campaign.game import picks, table_roll
 from skirmish.campaign.game.activations import current, to_activate
 from skirmish.campaign.game.board import find_model, game_by_id, member_of, models_of, side_of
+from skirmish.campaign.game.end import side_gang
 from skirmish.campaign.game.initiative import InitiativeReport, initiative
 from skirmish.campaign.game.permissions import (
     GameAction,
@@ -500,7 +501,7 @@ def _round_panel(
             p.sides.append(
                 SideView(
                     side=side.value,
-                    title=_side_word(side, lang).capitalize(),
+                    title=f"{side_gang(session, game, side)} ({_side_word(side, lang)})",
                     mine=mine,
                     picked=picked,
                     picked_any=view.made.get(side, False),
