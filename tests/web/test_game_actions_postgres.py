@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.web.test_actions import CAMPAIGN, PASSWORD, cli, log_in, open_client
-from tests.web.test_game_actions import API, CLANTONS, EARPS, PAGE, hidden, text_of, ticked
+from tests.web.test_web_game_actions import API, CLANTONS, EARPS, PAGE, hidden, text_of, ticked
 
 pytestmark = pytest.mark.postgres
 
