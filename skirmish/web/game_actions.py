@@ -381,9 +381,9 @@ class Step:
     random: bool = False
     whole: bool = False
     choices: tuple[str, ...] = ()
-    #: The models the reader plays (``None``: every model); a die of another model's is
-    #: offered for a reroll saying whose decision it is.
-    mine: frozenset[str] | None = None
+    #: The models the reader plays (``None``: every model), asked when a die fails: a die of
+    #: another model's is offered for a reroll saying whose decision it is.
+    mine: Callable[[], frozenset[str] | None] | None = None
     table: TableDice = field(init=False)
     rerolls: Rerolls = field(init=False)
 
@@ -427,9 +427,8 @@ class Step:
             ways.append(Way(_token(way), words, tuple(passes), advise(passes).after))
         die = question.offer.die
         what = described(die.purpose, question.roller, self.lang.value)
-        other = (
-            question.roller if self.mine is not None and question.roller not in self.mine else ""
-        )
+        mine = self.mine() if self.mine is not None else None
+        other = question.roller if mine is not None and question.roller not in mine else ""
         raise NeedAnswer(what, die.value, ways, self.used(), other)
 
     @property
@@ -906,7 +905,7 @@ def perform(
         found = site.find_campaign(s, campaign)
         game = find_game(s, found, game_id)
         permitted(site, s, game, spec, values)
-        step.mine = played_models(site, s, game)
+        step.mine = lambda: played_models(site, s, game)  # asked only when a die fails
         route = f"games/{game.id}/actions/{spec.name}"
 
         def run() -> tuple[int, dict[str, Any]]:
