@@ -47,7 +47,13 @@ from skirmish.campaign.game.board import (
     models_of,
     scenario_of,
 )
-from skirmish.campaign.game.permissions import GameAction, may_game, require_game, sides_played
+from skirmish.campaign.game.permissions import (
+    GameAction,
+    may_game,
+    require_game,
+    sides_played,
+    watched_revision,
+)
 from skirmish.campaign.game.rerolls import (
     NO_REROLLS,
     GangDie,
@@ -71,7 +77,7 @@ from skirmish.i18n import Lang, name
 from skirmish.rules.model import ModelState, ObjectiveState, Point, Side
 from skirmish.rules.scenarios import scenarios
 from skirmish.web import text
-from skirmish.web.site import NotFound, Site, campaign_url, form_fields, pick_lang, reader
+from skirmish.web.site import NotFound, Site, campaign_url, form_fields, pick_lang, reader, segment
 
 #: The "your move" panels other modules put on the live page (``templates/game/_panels.html``):
 #: a panel's name → a function of (session, site, request, campaign, game) whose value the
@@ -1029,9 +1035,20 @@ def router(site: Site) -> APIRouter:
     def board_fragment(request: Request, campaign: str, game: str, rev: str = "") -> Response:
         """The board alone: 204 while the game's revision is still ``rev``."""
         with site.read() as s:
-            found = site.find_campaign(s, campaign)
-            if rev and rev == str(_revision(s, found, game)):
-                return Response(status_code=204)
+            known = None
+            if rev and game.isascii() and game.isdigit() and len(game) <= 9:
+                # the poll's common answer in one query; a game it does not find (or not for
+                # this reader) is looked up the long way, which answers in words
+                viewer = reader()
+                known = watched_revision(
+                    s, viewer.user_id, segment(campaign), int(game), everyone=not viewer.accounts
+                )
+                if known is not None and rev == str(known):
+                    return Response(status_code=204)
+            if known is None:
+                found = site.find_campaign(s, campaign)
+                if rev and rev == str(_revision(s, found, game)):
+                    return Response(status_code=204)
         context = live_context(request, campaign, game, panels=False)
         response = site.page(request, "game/_board.html", **context)
         response.headers["HX-Trigger"] = "game-changed"

@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from skirmish import rules
 from skirmish.campaign import naming, store
+from skirmish.campaign.game.board import hold_rows
 from skirmish.campaign.models import Campaign, Gang, User
 from skirmish.campaign.permissions import CLI, Action, Actor, may
 from skirmish.campaign.views import injury_name
@@ -334,6 +335,7 @@ class Site:
     def read(self) -> Iterator[Session]:
         """A READ unit of work: a page never changes the store, never sees half a change."""
         with store.transaction(self.engine, access=store.Access.READ) as session:
+            hold_rows(session)  # a row looked up twice is read once (issue #12's speed)
             yield session
 
     @contextmanager
@@ -345,6 +347,7 @@ class Site:
         with store.transaction(
             self.engine, access=store.Access.GANG, author=viewer.user_id
         ) as session:
+            hold_rows(session)
             yield session
 
     def actor(self, session: Session) -> Actor:

@@ -22,6 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import event
+from sqlalchemy.orm import ORMExecuteState
+from sqlalchemy.orm import Session as SaSession
+from sqlalchemy.sql.dml import UpdateBase
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup, naming
@@ -50,32 +54,131 @@ def scenario_of(game: Game) -> Scenario:
     return find_scenario(game.scenario)
 
 
+# ------------------------------------------------------------------ the unit of work's rows
+#
+# A game's gangs, models and objectives are read once per unit of work (issue #12, table mode's
+# speed): the first ``gangs_of``/``models_of`` of a game also reads the campaign gangs and the
+# roster models behind them, a query each; and every row the unit of work loads once
+# ``hold_rows`` is called (by ``lock_game``, by the web's units of work) is held (``_HELD``), so
+# that ``session.get`` finds it in the identity map, which holds rows weakly: a gang read, used
+# and dropped would otherwise be read again at its next ``session.get``. The lists are read
+# again after anything that may add or remove one of their rows: a flush that inserts or
+# deletes a game's gang, model or objective, an INSERT/UPDATE/DELETE of their tables or raw SQL
+# run directly (``capture.restore``, ``game undo``), or such a row added or deleted and not
+# flushed yet. Rows already held change in place (they are the identity map's objects), and an
+# expired one (after ``expire_all``) is read afresh by SQLAlchemy when next used, so a cached
+# answer is always the one the query would give.
+
+_LISTS = "game_rows"  # session.info: (kind, game id) → the rows, in the query's order
+_HELD = "game_held"  # session.info: every row loaded since, held for the identity map
+_LISTED = (GameGang, GameModel, GameObjective)
+
+
+def _forget_lists(session: Session) -> None:
+    lists = session.info.get(_LISTS)
+    if lists:
+        lists.clear()
+
+
+@event.listens_for(SaSession, "after_flush")
+def _after_flush(session: SaSession, _context: Any) -> None:
+    if _LISTS in session.info and any(
+        isinstance(row, _LISTED) for row in (*session.new, *session.deleted)
+    ):
+        _forget_lists(session)  # type: ignore[arg-type]
+
+
+def may_write(state: ORMExecuteState, tables: frozenset[str]) -> bool:
+    """Whether the statement being run may change a row of ``tables``: an INSERT, UPDATE or
+    DELETE of one of them, or any statement that is neither a query nor one of those (raw SQL:
+    assumed to)."""
+    if state.is_select:
+        return False
+    statement = state.statement
+    if isinstance(statement, UpdateBase):
+        table = getattr(statement, "table", None)
+        return getattr(table, "name", None) in tables
+    return True
+
+
+_LISTED_TABLES = frozenset({"game_gang", "game_model", "game_objective"})
+
+
+@event.listens_for(SaSession, "do_orm_execute")
+def _on_execute(state: ORMExecuteState) -> None:
+    if _LISTS in state.session.info and may_write(state, _LISTED_TABLES):
+        _forget_lists(state.session)  # type: ignore[arg-type]
+
+
+@event.listens_for(SaSession, "loaded_as_persistent")
+def _loaded(session: SaSession, row: Any) -> None:
+    held = session.info.get(_HELD)
+    if held is not None:
+        held.append(row)
+
+
+def hold_rows(session: Session) -> None:
+    """From now on, hold every row the unit of work loads (see above)."""
+    session.info.setdefault(_HELD, [])
+
+
+def _listed(session: Session, kind: str, game: Game, load: Any) -> list[Any]:
+    """The rows ``load`` reads for ``game``, once per unit of work (see above)."""
+    lists: dict[tuple[str, int | None], list[Any]] | None = session.info.get(_LISTS)
+    if lists is None:
+        lists = session.info[_LISTS] = {}
+        hold_rows(session)
+    elif any(isinstance(row, _LISTED) for row in (*session.new, *session.deleted)):
+        lists.clear()
+    key = (kind, game.id)
+    if key not in lists:
+        lists[key] = list(load())
+    return list(lists[key])
+
+
 def gangs_of(session: Session, game: Game) -> list[GameGang]:
     """The two gangs of a game, good side first."""
-    rows = session.exec(
-        select(GameGang).where(GameGang.game_id == game.id).order_by(col(GameGang.id))
-    ).all()
-    return sorted(rows, key=lambda g: (g.side != Side.GOOD, g.id))
+
+    def load() -> list[GameGang]:
+        rows = session.exec(
+            select(GameGang).where(GameGang.game_id == game.id).order_by(col(GameGang.id))
+        ).all()
+        ids = [gg.gang_id for gg in rows]
+        if ids:  # the campaign gangs behind them, into the identity map in one query
+            session.exec(select(Gang).where(col(Gang.id).in_(ids))).all()
+        return sorted(rows, key=lambda g: (g.side != Side.GOOD, g.id))
+
+    return _listed(session, "gangs", game, load)
 
 
 def models_of(session: Session, game: Game) -> list[GameModel]:
     """Every model of a game, in the order they joined it."""
-    return list(
-        session.exec(
+
+    def load() -> list[GameModel]:
+        rows = session.exec(
             select(GameModel).where(GameModel.game_id == game.id).order_by(col(GameModel.id))
         ).all()
-    )
+        ids = [m.member_id for m in rows]
+        if ids:  # the roster models behind them, into the identity map in one query
+            session.exec(select(Member).where(col(Member.id).in_(ids))).all()
+        return list(rows)
+
+    return _listed(session, "models", game, load)
 
 
 def objectives_of(session: Session, game: Game) -> list[GameObjective]:
     """Every objective copy of a game."""
-    return list(
-        session.exec(
-            select(GameObjective)
-            .where(GameObjective.game_id == game.id)
-            .order_by(col(GameObjective.id))
-        ).all()
-    )
+
+    def load() -> list[GameObjective]:
+        return list(
+            session.exec(
+                select(GameObjective)
+                .where(GameObjective.game_id == game.id)
+                .order_by(col(GameObjective.id))
+            ).all()
+        )
+
+    return _listed(session, "objectives", game, load)
 
 
 def events_of(session: Session, game: Game) -> list[GameEvent]:
@@ -159,6 +262,7 @@ def current_game(session: Session, campaign: Campaign, game_id: int | None = Non
 def lock_game(session: Session, game: Game) -> None:
     """Lock ``game`` for the unit of work and, for a writer, keep its rows as they are before
     the action (``capture.remember``: its first event carries them, for ``game undo``)."""
+    hold_rows(session)
     lookup.lock_row(session, game)
     capture.remember(session, game)
 

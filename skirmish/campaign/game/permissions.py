@@ -21,14 +21,26 @@ that makes the change; a refusal changes nothing.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
-from sqlmodel import Session
+from sqlalchemy import and_, event
+from sqlalchemy.orm import ORMExecuteState
+from sqlalchemy.orm import Session as SaSession
+from sqlmodel import Session, col, select
 
-from skirmish.campaign.game.board import gangs_of
-from skirmish.campaign.game.tables import Game
-from skirmish.campaign.models import Campaign, Gang, User
-from skirmish.campaign.permissions import CLI, Action, Actor, Relation, may, relation
+from skirmish.campaign.game.board import gangs_of, may_write
+from skirmish.campaign.game.tables import Game, GameGang
+from skirmish.campaign.models import Campaign, Gang, Membership, User
+from skirmish.campaign.permissions import (
+    CLI,
+    Action,
+    Actor,
+    Relation,
+    granted,
+    may,
+    relation,
+)
+from skirmish.campaign.permissions import TABLE as CAMPAIGN_TABLE
 from skirmish.engine.glossary import label
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Side
@@ -100,8 +112,53 @@ def game_granted(grant: GameGrant, *, plays: Side | None, side: Side | None, vis
     return grant is GameGrant.YES
 
 
+#: ``session.info``: (user id, game id) → (relations, may see the campaign), once per unit of
+#: work (issue #12: a page asks ``may_game`` for many buttons). Read again after a flush or a
+#: statement that may change them: a membership, a campaign or a gang (its owner) written.
+_KNOWN = "game_relations"
+
+
+_STANDING_TABLES = frozenset({"membership", "campaign", "gang", "game_gang"})
+
+
+@event.listens_for(SaSession, "after_flush")
+def _after_flush(session: SaSession, _context: Any) -> None:
+    known = session.info.get(_KNOWN)
+    if known and any(
+        isinstance(row, (Membership, Campaign, Gang, GameGang))
+        for row in (*session.new, *session.dirty, *session.deleted)
+    ):
+        known.clear()
+
+
+@event.listens_for(SaSession, "do_orm_execute")
+def _on_execute(state: ORMExecuteState) -> None:
+    known = state.session.info.get(_KNOWN)
+    if known and may_write(state, _STANDING_TABLES):
+        known.clear()
+
+
+def _standing(session: Session, actor: User, game: Game) -> tuple[frozenset[GameRelation], bool]:
+    """``actor``'s relations to ``game`` and whether they may see its campaign, read once per
+    unit of work."""
+    known: dict[tuple[int | None, int | None], tuple[frozenset[GameRelation], bool]]
+    known = session.info.setdefault(_KNOWN, {})
+    key = (actor.id, game.id)
+    if key not in known:
+        campaign = session.get(Campaign, game.campaign_id)
+        visible = campaign is not None and may(session, actor, Action.VIEW, campaign)
+        known[key] = (_relations(session, actor, game), visible)
+    return known[key]
+
+
 def relations(session: Session, actor: Actor, game: Game) -> frozenset[GameRelation]:
     """Every relation ``actor`` holds to ``game`` (``SPECTATOR`` when none other)."""
+    if isinstance(actor, User) and actor.id is not None:
+        return _standing(session, actor, game)[0]
+    return frozenset({GameRelation.SPECTATOR})
+
+
+def _relations(session: Session, actor: Actor, game: Game) -> frozenset[GameRelation]:
     found: set[GameRelation] = set()
     campaign = session.get(Campaign, game.campaign_id)
     if isinstance(actor, User) and actor.id is not None and campaign is not None:
@@ -114,6 +171,39 @@ def relations(session: Session, actor: Actor, game: Game) -> frozenset[GameRelat
                 if gang is not None and gang.owner_id == actor.id:
                     found.add(GameRelation.GOOD if gg.side == Side.GOOD else GameRelation.BAD)
     return frozenset(found or {GameRelation.SPECTATOR})
+
+
+def watched_revision(
+    session: Session, user_id: int | None, campaign_name: str, game_id: int, *, everyone: bool
+) -> int | None:
+    """The revision of game ``game_id`` of the campaign called exactly ``campaign_name``, if
+    account ``user_id`` (``None``: nobody logged in; ``everyone``: a store with no accounts, the
+    command line's reader) may watch it, in one query: what the board's poll compares first
+    (issue #12). ``None`` when it may not, or there is no such game: the caller then looks the
+    game up the long way, which answers in words.
+
+    ``WATCH`` is the campaign's ``VIEW``: every relation but the spectator's has a role in the
+    campaign, and each role may see it; a spectator watches what they may see."""
+    query = (
+        select(Game.revision, Campaign.public, Membership.role)
+        .join(Campaign, col(Campaign.id) == col(Game.campaign_id))
+        .outerjoin(
+            Membership,
+            and_(
+                col(Membership.campaign_id) == col(Campaign.id),
+                col(Membership.user_id) == (user_id if user_id is not None else -1),
+            ),
+        )
+        .where(col(Game.id) == game_id, col(Campaign.name) == campaign_name)
+    )
+    found = session.exec(query).first()
+    if found is None:
+        return None
+    revision, public, role = found
+    role = Relation(role) if role is not None and user_id is not None else Relation.VISITOR
+    if everyone or granted(CAMPAIGN_TABLE[Action.VIEW][role], public=public, owns_gang=False):
+        return int(revision)
+    return None
 
 
 def sides_played(session: Session, actor: Actor, game: Game) -> frozenset[Side]:
@@ -140,11 +230,15 @@ def may_game(
     if actor is CLI:
         return True
     wanted = _side(side)
-    campaign = session.get(Campaign, game.campaign_id)
-    visible = campaign is not None and may(session, actor, Action.VIEW, campaign)
+    if isinstance(actor, User) and actor.id is not None:
+        found, visible = _standing(session, actor, game)
+    else:  # nobody logged in: a spectator, who watches a campaign they may see
+        campaign = session.get(Campaign, game.campaign_id)
+        visible = campaign is not None and may(session, actor, Action.VIEW, campaign)
+        found = relations(session, actor, game)
     return any(
         game_granted(TABLE[action][r], plays=PLAYS.get(r), side=wanted, visible=visible)
-        for r in relations(session, actor, game)
+        for r in found
     )
 
 

@@ -1,0 +1,231 @@
+"""Table mode's speed, held by its structure (issue #12): the SQL statements each request of a
+game on two phones runs, counted (never timed) and bounded, so that a row loaded one at a time
+again (an N+1) fails here. Wyatt plays the Earps (good), Ike the Clantons (bad), on a bank
+robbery of the demo campaign at turn 1.
+
+The bounds are the counts measured on SQLite when the unit of work's game rows were first read
+once (``campaign.game.board``: gangs, models and objectives once per unit of work, every row
+held for ``session.get``; ``game.permissions``: the game relations once per unit of work; the
+board's poll comparing the revision in one query first), with a little room; before that, a
+card took 140 statements, the live page 280 (benchmarks/results.txt)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+CAMPAIGN, EARPS, CLANTONS = "Tombstone 1881", "Earp brothers", "Clanton gang"
+PASSWORD = "polvere e piombo"
+GAME = f"/c/{quote(CAMPAIGN, safe='')}/games/1"
+API = f"/api/v1/campaigns/{quote(CAMPAIGN, safe='')}/games/1"
+
+#: The most statements each request may run (the session's lookup by the guard included).
+MOST = {
+    "poll-unchanged": 5,
+    "poll-changed": 22,
+    "round": 17,
+    "game": 18,
+    "live": 34,
+    "card": 48,
+    "roll": 80,
+    "choose": 62,
+    "shot": 58,
+    "undo": 70,
+}
+
+
+def cli(db: Path, *args: str, stdin: str | None = None) -> str:
+    from typer.testing import CliRunner
+
+    from skirmish.cli.main import app
+
+    result = CliRunner().invoke(
+        app, [*args, "--db", str(db)], input=stdin, env={"SKIRMISH_LANG": "en"}
+    )
+    assert result.exit_code == 0, (args, result.output)
+    return result.output
+
+
+class Statements:
+    """Every SQL statement any engine runs while ``counting``, from whichever thread."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.seen: list[str] = []
+        self.on = False
+
+    def __call__(self, _conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if self.on:
+            with self.lock:
+                self.seen.append(" ".join(statement.split()))
+
+    def count(self, request: Callable[[], Any]) -> tuple[Any, list[str]]:
+        self.seen, self.on = [], True
+        try:
+            answer = request()
+        finally:
+            self.on = False
+        return answer, self.seen
+
+
+@pytest.fixture
+def statements() -> Iterator[Statements]:
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    counter = Statements()
+    event.listen(Engine, "before_cursor_execute", counter)
+    try:
+        yield counter
+    finally:
+        event.remove(Engine, "before_cursor_execute", counter)
+
+
+class Phone:
+    """One player's logged-in client."""
+
+    def __init__(self, client: Any, user: str) -> None:
+        self.client = client
+        assert client.get("/login").status_code == 200
+        form = {"user": user, "password": PASSWORD, "csrf": client.cookies.get("csrf")}
+        assert client.post("/login", data=form).status_code == 303
+        self.csrf: str = client.cookies.get("csrf")
+        self.user = user
+        self.taps = 0
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        self.taps += 1
+        headers = {"X-CSRF-Token": self.csrf, "Idempotency-Key": f"{self.user}-{self.taps}"}
+        return self.client.post(f"{API}/{path}", json=body, headers=headers)
+
+
+@pytest.fixture
+def phones(demo: Path) -> Iterator[tuple[Phone, Phone]]:
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    for user in ("Wyatt", "Ike"):
+        cli(demo, "user", "add", user, "--password-stdin", stdin=PASSWORD + "\n")
+    cli(demo, "gang", "owner", EARPS, "Wyatt", "--campaign", CAMPAIGN)
+    cli(demo, "gang", "owner", CLANTONS, "Ike", "--campaign", CAMPAIGN)
+    cli(demo, "game", "start", "Rapina in banca", "--good", EARPS, "--bad", CLANTONS,
+        "--campaign", CAMPAIGN)  # fmt: skip
+    cli(demo, "game", "turn", "--campaign", CAMPAIGN)
+    with (
+        TestClient(create_app(str(demo)), follow_redirects=False) as one,
+        TestClient(create_app(str(demo)), follow_redirects=False) as two,
+    ):
+        yield Phone(one, "Wyatt"), Phone(two, "Ike")
+
+
+def bounded(kind: str, answer: Any, seen: list[str], code: int = 200) -> None:
+    assert answer.status_code == code, (kind, answer.text[:300])
+    shown = "\n".join(seen)
+    assert len(seen) <= MOST[kind], f"{kind}: {len(seen)} statements > {MOST[kind]}:\n{shown}"
+
+
+def revision(phone: Phone) -> str:
+    tag: str = phone.client.get(API).headers["etag"]
+    return tag.strip('"').removeprefix("rev-")
+
+
+def shots_in(db: Path) -> int:
+    with sqlite3.connect(db) as con:
+        found = con.execute("SELECT count(*) FROM game_event WHERE action = 'shoot'").fetchone()
+    return int(found[0])
+
+
+def cli_json(db: Path, *args: str) -> Any:
+    return json.loads(cli(db, *args, "--json"))
+
+
+def test_a_round_on_two_phones_runs_a_bounded_number_of_statements(
+    phones: tuple[Phone, Phone], statements: Statements, demo: Path
+) -> None:
+    wyatt, ike = phones
+    web = wyatt.client
+    rev = revision(wyatt)
+    bounded("poll-unchanged", *statements.count(lambda: web.get(f"{GAME}/board?rev={rev}")), 204)
+    bounded("poll-changed", *statements.count(lambda: web.get(f"{GAME}/board?rev=0")))
+    bounded("round", *statements.count(lambda: web.get(f"{API}/picks")))
+    bounded("game", *statements.count(lambda: web.get(API)))
+    bounded("live", *statements.count(lambda: web.get(GAME)))
+    bounded("card", *statements.count(lambda: wyatt.post("picks", {"model": "Wyatt Earp"})))
+    bounded("card", *statements.count(lambda: ike.post("picks", {"model": "Ike Clanton"})))
+    bounded("roll", *statements.count(lambda: ike.post("initiative", {"dice": "6,1"})))
+    bounded("choose", *statements.count(lambda: wyatt.post("initiative", {"activate": "good"})))
+    shot = {"attacker": "Wyatt Earp", "target": "Ike Clanton", "range": 10, "dice": "1,1,1,1,1"}
+    answer, seen = statements.count(lambda: wyatt.post("actions/shoot", shot))
+    bounded("shot", answer, seen)
+    assert answer.json()["events"][0]["action"] == "shoot"
+    shots = shots_in(demo)
+    assert shots == 1
+    bounded("undo", *statements.count(lambda: wyatt.post("undo", {})))
+    assert shots_in(demo) == 0  # the shot taken back, the game's rows read afresh
+    assert web.get(API).json() == cli_json(demo, "game", "status", "--game", "1")
+    rev = revision(wyatt)
+    bounded("poll-unchanged", *statements.count(lambda: web.get(f"{GAME}/board?rev={rev}")), 204)
+
+
+def test_the_polls_short_way_answers_as_the_long_way(
+    phones: tuple[Phone, Phone], demo: Path
+) -> None:
+    """The board's poll compares the revision in one query (``watched_revision``) only for the
+    campaign's exact name and a game its reader may watch; anything else takes the long way
+    and is answered as before: a 404 in words for a campaign the reader may not see, the new
+    board for a name typed otherwise."""
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    wyatt, _ = phones
+    rev = revision(wyatt)
+    lower = f"/c/{quote(CAMPAIGN.lower(), safe='')}/games/1"
+    assert wyatt.client.get(f"{lower}/board?rev={rev}").status_code == 204
+    assert wyatt.client.get(f"{GAME}/board?rev={rev}").status_code == 204
+    assert wyatt.client.get(f"{GAME[:-1]}9/board?rev={rev}").status_code == 404
+    cli(demo, "campaign", "set-public", "off", "--campaign", CAMPAIGN)
+    with TestClient(create_app(str(demo)), follow_redirects=False) as stranger:
+        hidden = stranger.get(f"{GAME}/board?rev={rev}")
+        assert hidden.status_code == 404 and "Wyatt" not in hidden.text
+    assert wyatt.client.get(f"{GAME}/board?rev={rev}").status_code == 204
+
+
+def test_the_unit_of_works_game_rows_follow_its_changes(demo: Path) -> None:
+    """``models_of``/``objectives_of`` read once per unit of work, yet a row deleted by a
+    statement or added and not flushed yet is seen as the query would see it."""
+    from sqlalchemy import delete
+
+    from skirmish.campaign import store
+    from skirmish.campaign.game.board import models_of, objectives_of
+    from skirmish.campaign.game.tables import Game, GameModel, GameObjective
+
+    cli(demo, "game", "start", "Rapina in banca", "--good", EARPS, "--bad", CLANTONS,
+        "--campaign", CAMPAIGN)  # fmt: skip
+    engine = store.open_store(str(demo), access=store.Access.GANG, create=False)
+    try:
+        with store.transaction(engine, access=store.Access.GANG) as s:
+            game = s.get(Game, 1)
+            assert game is not None
+            models = models_of(s, game)
+            assert models_of(s, game) == models and models_of(s, game) is not models
+            first = models[0]
+            s.execute(delete(GameModel).where(GameModel.id == first.id))  # type: ignore[arg-type]
+            assert [m.id for m in models_of(s, game)] == [m.id for m in models[1:]]
+            copies = objectives_of(s, game)
+            extra = GameObjective(
+                game_id=1, objective=copies[0].objective, copy_no=99, state=copies[0].state
+            )
+            s.add(extra)
+            assert objectives_of(s, game)[-1] is extra
+            s.rollback()
+    finally:
+        engine.dispose()
