@@ -182,7 +182,7 @@ class Phone:
     """One player's phone at the table: logged in, watching its game, playing its side."""
 
     def __init__(self, base: str, player: Player, side: str, table: Table) -> None:
-        import httpx
+        import httpx2 as httpx
 
         self.http = httpx.Client(base_url=base, timeout=30, follow_redirects=False)
         self.player = player
@@ -216,7 +216,7 @@ class Phone:
     # ---------------------------------------------------------------- requests
 
     def _get(self, kind: str, path: str) -> Any:
-        import httpx
+        import httpx2 as httpx
 
         start = time.perf_counter()
         try:
@@ -231,7 +231,7 @@ class Phone:
 
     def _post(self, kind: str, path: str, body: dict[str, Any], key: str) -> tuple[Any, float]:
         """A change sent with its key; a refusal noted with what the phone saw when it sent it."""
-        import httpx
+        import httpx2 as httpx
 
         headers = {"X-CSRF-Token": self.http.cookies["csrf"], "Idempotency-Key": key}
         start = time.perf_counter()

@@ -142,7 +142,7 @@ def set_up(url: str, clients: int) -> tuple[list[Player], int]:
 def server(url: str, *, workers: int, profile: str | None) -> Iterator[tuple[str, int]]:
     """``skirmish serve`` on a free port of 127.0.0.1 (or this script's profiled server);
     yields its base URL and process id once it answers, stops it afterwards."""
-    import httpx
+    import httpx2 as httpx
 
     port = free_port()
     if profile:
@@ -219,7 +219,7 @@ class Client:
     """One player on a phone: logged in, reading their pages, buying for their own gang."""
 
     def __init__(self, base: str, player: Player, number: int, buying: bool) -> None:
-        import httpx
+        import httpx2 as httpx
 
         self.http = httpx.Client(base_url=base, timeout=30, follow_redirects=False)
         self.player = player
@@ -250,7 +250,7 @@ class Client:
             raise SystemExit(f"{self.player.user} could not log in: {answer.status_code}")
 
     def _timed(self, seen: Seen, kind: str, call: Any) -> Any:
-        import httpx
+        import httpx2 as httpx
 
         start = time.perf_counter()
         try:
@@ -360,7 +360,7 @@ def run_phase(
 
 def buy_route(base: str) -> bool:
     """Whether the server has the purchase route (issue #11's actions)."""
-    import httpx
+    import httpx2 as httpx
 
     paths = httpx.get(f"{base}/api/v1/openapi.json", timeout=10).json().get("paths", {})
     return any(path.endswith("/gangs/{gang}/buy") for path in paths)
