@@ -55,6 +55,15 @@ def _free_port() -> int:
         return port
 
 
+@pytest.fixture(autouse=True)
+def _no_inherited_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest-xdist's workers (``make test`` runs ``pytest -n 2``) export ``COLUMNS=80``, and the
+    CLI reads it as a user's shell would: each test starts without it, and sets it when it
+    means to (tests/cli/test_rules_cli.py does)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     """A PostgreSQL server on loopback for this test session."""
