@@ -123,7 +123,7 @@ def undo(
         done = undo_actions(s, game=g, times=times)
         now = {"game": g.id, "turn": g.turn, "status": g.status}
     if json_:
-        emit({**now, "undone": [_data(u) for u in done]})
+        emit({**now, "undone": [u.data() for u in done]})
         return
     for item in done:
         echo(_line(item, lang))
@@ -132,27 +132,6 @@ def undo(
             echo(say("log", lang, gang=entry["gang"], what=what, game=now["game"]))
     status = label_value(GameStatus, str(now["status"]), lang)
     echo(say("now", lang, game=now["game"], turn=now["turn"], status=status))
-
-
-def _data(item: Undone) -> dict[str, Any]:
-    return {
-        "turn": item.turn,
-        "action": item.kind.value,
-        "actor": item.actor,
-        "target": item.target,
-        "events": list(item.events),
-        "changes": [
-            {
-                "kind": c.kind.value,
-                "who": c.who,
-                "copy": c.copy,
-                "before": c.before,
-                "after": c.after,
-            }
-            for c in item.changes
-        ],  # fmt: skip
-        "log": list(item.log),
-    }
 
 
 def _line(item: Undone, lang: Lang) -> str:

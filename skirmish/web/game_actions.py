@@ -957,35 +957,13 @@ def take_back(site: Site, campaign: str, game_id: str, key: str | None, lang: La
             item = undoing.undo_last(s, game=game)
             lines.append(_t(lang)["gac_undone"].format(what=" ".join(said)))
             now = {"game": game.id, "turn": game.turn, "status": game.status}
-            return 200, {**now, "undone": [undone_data(item)]}
+            return 200, {**now, "undone": [item.data()]}
 
         route = f"games/{game.id}/undo"
         status, body, replayed = idempotency.replay_or_run(
             s, _key(key), reader().user_id, route, run
         )
         return Done(body, lines, replayed, found.name, status)
-
-
-def undone_data(item: undoing.Undone) -> dict[str, Any]:
-    """An action taken back, as ``skirmish game undo --json`` prints it."""
-    return {
-        "turn": item.turn,
-        "action": item.kind.value,
-        "actor": item.actor,
-        "target": item.target,
-        "events": list(item.events),
-        "changes": [
-            {
-                "kind": c.kind.value,
-                "who": c.who,
-                "copy": c.copy,
-                "before": c.before,
-                "after": c.after,
-            }
-            for c in item.changes
-        ],  # fmt: skip
-        "log": list(item.log),
-    }
 
 
 def last_action(session: Session, game: Game, lang: Lang) -> list[str]:

@@ -135,6 +135,27 @@ class Undone:
     changes: tuple[Change, ...]
     log: tuple[dict[str, Any], ...]
 
+    def data(self) -> dict[str, Any]:
+        """As ``skirmish game undo --json`` prints it (and the web's undo answers)."""
+        return {
+            "turn": self.turn,
+            "action": self.kind.value,
+            "actor": self.actor,
+            "target": self.target,
+            "events": list(self.events),
+            "changes": [
+                {
+                    "kind": c.kind.value,
+                    "who": c.who,
+                    "copy": c.copy,
+                    "before": c.before,
+                    "after": c.after,
+                }
+                for c in self.changes
+            ],  # fmt: skip
+            "log": list(self.log),
+        }
+
 
 def undo(session: Session, *, game: Game, times: int = 1) -> list[Undone]:
     """Take back the game's last ``times`` actions, the latest first, in the caller's one unit
