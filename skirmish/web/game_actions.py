@@ -482,6 +482,16 @@ def _list(values: Values, key: str) -> list[str]:
     raise _bad(key, value, "not a list of names")
 
 
+def _small_number(values: Values, key: str, digits: int, hint: str) -> int | None:
+    """A field holding a whole number of at most ``digits`` digits, or ``None`` when blank."""
+    text_ = _text(values, key)
+    if text_ is None:
+        return None
+    if not (text_.isascii() and text_.isdigit() and len(text_) <= digits):
+        raise _bad(key, text_, hint)
+    return int(text_)
+
+
 def _bad(key: str, value: Any, why: str) -> RulesError:
     why_it = {"not a word": "non è una parola", "not a list of names": "non è un elenco di nomi",
               "not yes or no": "non è sì o no"}.get(why, why)  # fmt: skip
@@ -607,11 +617,8 @@ def _move(s: Session, g: Game, v: Values, step: Step) -> list[str]:
 def _reload(s: Session, g: Game, v: Values, step: Step) -> list[str]:
     from skirmish.campaign.game.actions import reload
 
-    rounds = _text(v, "rounds")
-    if rounds is not None and not (rounds.isascii() and rounds.isdigit() and len(rounds) < 4):
-        raise _bad("rounds", rounds, "7 or 17")
     reload(s, game=g, member=_required(v, "member"), weapon=_text(v, "weapon"),
-           rounds=int(rounds) if rounds is not None else None)  # fmt: skip
+           rounds=_small_number(v, "rounds", 3, "7 or 17"))  # fmt: skip
     return []
 
 
@@ -712,11 +719,8 @@ def _whisky(s: Session, g: Game, v: Values, step: Step) -> list[str]:
 def _objective(s: Session, g: Game, v: Values, step: Step) -> list[str]:
     from skirmish.campaign.game.objectives import objective
 
-    copy_no = _text(v, "copy")
-    if copy_no is not None and not (copy_no.isascii() and copy_no.isdigit() and len(copy_no) < 3):
-        raise _bad("copy", copy_no, "a number")
     objective(s, game=g, name=_required(v, "objective"), event=_required(v, "event"),
-              by=_text(v, "by"), copy_no=int(copy_no) if copy_no else None)  # fmt: skip
+              by=_text(v, "by"), copy_no=_small_number(v, "copy", 2, "a number"))  # fmt: skip
     return []
 
 
