@@ -7,7 +7,9 @@ weasyprint and the campaign store are imported inside the commands, so loading t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -15,6 +17,7 @@ import typer
 
 from skirmish.cli.common_flags import DbOpt
 from skirmish.cli.store_options import CampaignOpt
+from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:
@@ -40,15 +43,18 @@ app = typer.Typer(
 OutputOpt = Annotated[
     Path,
     typer.Option(
-        "--output", "-o", help="File to write (.pdf, or .html with --format html).", dir_okay=False
+        "--output",
+        "-o",
+        help="File to write: .pdf, or .html/.htm for the same sheet as one HTML file that "
+        "opens anywhere (its fonts embedded).",
+        dir_okay=False,
     ),
 ]
 FormatOpt = Annotated[
     Format | None,
     typer.Option(
         "--format",
-        help="pdf or html (the same template, for a browser); default: from the -o suffix, "
-        "else pdf.",
+        help="pdf or html; it must match the -o suffix, which decides by itself.",
         show_default=False,
     ),
 ]
@@ -58,10 +64,31 @@ PrintLangOpt = Annotated[
 ]
 
 
+#: What each ``-o`` suffix writes.
+SUFFIXES = {".pdf": Format.PDF, ".html": Format.HTML, ".htm": Format.HTML}
+
+
 def _format(output: Path, chosen: Format | None) -> Format:
-    if chosen is not None:
-        return chosen
-    return Format.HTML if output.suffix.lower() in (".html", ".htm") else Format.PDF
+    """The format ``output``'s suffix names; one that names none, or another than ``--format``,
+    is refused rather than written under a misleading name (issue #13)."""
+    suffix = output.suffix.lower()
+    fmt = SUFFIXES.get(suffix)
+    if fmt is None:
+        shown = suffix or "no suffix"
+        raise SkirmishError(
+            f"cannot tell what to write to {str(output)!r} ({shown}): end the file name in .pdf, "
+            ".html or .htm.",
+            it=f"non so che cosa scrivere in {str(output)!r} ({suffix or 'senza estensione'}): "
+            "fai finire il nome del file in .pdf, .html o .htm.",
+        )
+    if chosen is not None and chosen is not fmt:
+        raise SkirmishError(
+            f"--format {chosen} does not match {str(output)!r}: name the file *.{chosen} or drop "
+            "--format.",
+            it=f"--format {chosen} non corrisponde a {str(output)!r}: chiama il file *.{chosen} "
+            "o togli --format.",
+        )
+    return fmt
 
 
 def _warn_uncovered(*documents: str) -> None:
@@ -94,19 +121,22 @@ def _wrote(output: Path, pages: int | None) -> str:
     return tr(MESSAGES, key, default_lang(), path=output, pages=pages)
 
 
-def _write(html: str, output: Path, chosen: Format | None) -> None:
-    """Write ``html`` as PDF or HTML to ``output`` and say what was written."""
+def _write(render: Callable[..., str], output: Path, chosen: Format | None) -> None:
+    """Write what ``render`` lays out as PDF or HTML to ``output`` and say what was written.
+    ``render(inline_css=…)``: HTML keeps the stylesheet inline, fonts embedded, so one file
+    opens anywhere; the PDF gets it parsed once by ``write_pdf_sheets``."""
     fmt = _format(output, chosen)
     if fmt is Format.HTML:
         from skirmish.fileio import write_text
 
-        write_text(output, html)  # atomically, like the PDF: the old file or the new one
+        write_text(output, render(inline_css=True))  # atomically, like the PDF
         typer.echo(_wrote(output, None))
         return
-    from skirmish.printing.pdf import write_pdf
+    from skirmish.printing.pdf import write_pdf_sheets
 
+    html = render(inline_css=False)
     _warn_uncovered(html)
-    pages = write_pdf(html, output)
+    pages = write_pdf_sheets([html], output)
     typer.echo(_wrote(output, pages))
 
 
@@ -122,7 +152,7 @@ def blank_cmd(
     """
     from skirmish.printing.render import render_blank
 
-    _write(render_blank(lang), output, fmt)
+    _write(partial(render_blank, lang), output, fmt)
 
 
 @app.command("reference")
@@ -138,7 +168,7 @@ def reference_cmd(
     from skirmish.printing.reference import reference_view
     from skirmish.printing.render import render_reference
 
-    _write(render_reference(reference_view(lang), lang), output, fmt)
+    _write(partial(render_reference, reference_view(lang), lang), output, fmt)
 
 
 @app.command("scenario")
@@ -159,7 +189,7 @@ def scenario_cmd(
     from skirmish.rules.scenarios import find_scenario
 
     found = find_scenario(scenario)
-    _write(render_scenario(scenario_view(found, lang), lang), output, fmt)
+    _write(partial(render_scenario, scenario_view(found, lang), lang), output, fmt)
 
 
 @app.command("roster")
@@ -185,7 +215,7 @@ def roster_cmd(
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
         view = roster_sheet(found, lookup.gang_by_name(s, found, gang, full=True), lang)
-    _write(render_roster(view, lang), output, fmt)
+    _write(partial(render_roster, view, lang), output, fmt)
 
 
 @app.command("campaign")
@@ -210,7 +240,7 @@ def campaign_cmd(
     if _format(output, fmt) is Format.HTML:
         from skirmish.printing.render import render_campaign
 
-        _write(render_campaign(view, lang), output, fmt)
+        _write(partial(render_campaign, view, lang), output, fmt)
         return
     _write_campaign_pdf(view, lang, output)
 

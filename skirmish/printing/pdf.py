@@ -18,7 +18,7 @@ from typing import Any
 
 from skirmish.errors import SkirmishError
 from skirmish.fileio import write_with
-from skirmish.printing.render import STYLESHEET
+from skirmish.printing.render import stylesheet
 from skirmish.resources import templates_dir
 
 #: What a character the fonts lack prints as (WHITE SQUARE, which they have).
@@ -97,7 +97,7 @@ def write_pdf_sheets(
             it="niente da stampare: nessuna scheda è stata composta.",
         )
     fonts = FontConfiguration()
-    css = CSS(filename=str(templates_dir() / STYLESHEET), base_url=_base_url(), font_config=fonts)
+    css = CSS(string=stylesheet(), base_url=_base_url(), font_config=fonts)
     document = _lay_out(sheets, fonts, css, progress)
     _save(document, Path(path))
     return len(document.pages)
@@ -193,8 +193,8 @@ class Press:
             from weasyprint.text.fonts import FontConfiguration
 
             fonts = FontConfiguration()
-            path = str(templates_dir() / STYLESHEET)
-            self._warm = (fonts, CSS(filename=path, base_url=_base_url(), font_config=fonts))
+            css = CSS(string=stylesheet(), base_url=_base_url(), font_config=fonts)
+            self._warm = (fonts, css)
         return self._warm
 
     def _get(self, key: str) -> bytes | None:
@@ -224,4 +224,4 @@ def _salt() -> bytes:
     from skirmish import __version__
 
     versions = f"{weasyprint.__version__}\0{__version__}\0".encode("ascii")
-    return hashlib.sha256(versions + (templates_dir() / STYLESHEET).read_bytes()).digest()
+    return hashlib.sha256(versions + stylesheet().encode("utf-8")).digest()

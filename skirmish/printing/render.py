@@ -8,6 +8,8 @@ only code that touches weasyprint.
 
 from __future__ import annotations
 
+import base64
+import re
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -23,15 +25,43 @@ from skirmish.resources import templates_dir
 
 if TYPE_CHECKING:
     import jinja2
+    from markupsafe import Markup
 
 #: Rows of an empty sheet: the book's "Scheda Giocatore" has six models (a gang's maximum, §9.1).
 BLANK_ROWS = 6
-#: The stylesheet of every sheet, inlined by ``base.html`` or given to weasyprint once.
-STYLESHEET = "sheet.css"
+#: The sheets' one stylesheet, in this order: the page, fonts and tables every sheet shares,
+#: then each kind of document's own part. ``base.html`` inlines it (fonts embedded, so one HTML
+#: file opens anywhere); ``pdf`` gives it to weasyprint once.
+STYLESHEETS = ("sheet.css", "roster.css", "book.css", "reference.css", "scenario.css")
+#: ``url("fonts/NAME.ttf")`` in the stylesheet: the shipped faces, embedded by ``stylesheet``.
+_FONT_URL = re.compile(r'url\("(fonts/[A-Za-z0-9_.-]+\.ttf)"\)')
 #: A wound box, one per point of COS (a glyph the shipped fonts have).
 WOUND_BOX = "\u25a1"
 #: Boxes of an empty card: no characteristic may exceed 4 (§7.1).
 MAX_WOUNDS = 4
+
+
+@cache
+def stylesheet(*, embed_fonts: bool = False) -> str:
+    """The sheets' stylesheet: every file of ``STYLESHEETS`` in order. ``embed_fonts`` puts the
+    shipped faces in it as ``data:`` URLs, for an HTML file that must open anywhere (issue #13);
+    weasyprint reads them from ``templates/fonts`` instead."""
+    folder = templates_dir()
+    css = "".join((folder / name).read_text(encoding="utf-8") for name in STYLESHEETS)
+    if not embed_fonts:
+        return css
+
+    def embedded(match: re.Match[str]) -> str:
+        data = base64.b64encode((folder / match[1]).read_bytes()).decode("ascii")
+        return f'url("data:font/ttf;base64,{data}")'
+
+    return _FONT_URL.sub(embedded, css)
+
+
+def _inline_stylesheet() -> Markup:
+    from markupsafe import Markup
+
+    return Markup(stylesheet(embed_fonts=True))  # our own file, not user text: not escaped
 
 
 @cache
@@ -49,7 +79,7 @@ def environment() -> jinja2.Environment:
     )
     env.globals["WOUND_BOX"] = WOUND_BOX
     env.globals["MAX_WOUNDS"] = MAX_WOUNDS
-    env.globals["STYLESHEET"] = STYLESHEET
+    env.globals["inline_stylesheet"] = _inline_stylesheet
     return env
 
 
@@ -72,9 +102,11 @@ def render_blank(lang: Lang | str = Lang.IT, *, inline_css: bool = True) -> str:
     return _render("blank.html", lang, inline_css=inline_css, rows=BLANK_ROWS)
 
 
-def render_campaign(campaign: CampaignView, lang: Lang | str = Lang.IT) -> str:
+def render_campaign(
+    campaign: CampaignView, lang: Lang | str = Lang.IT, *, inline_css: bool = True
+) -> str:
     """The standings, then every gang of a campaign one after the other, as one HTML file."""
-    return _render("campaign.html", lang, campaign=campaign)
+    return _render("campaign.html", lang, inline_css=inline_css, campaign=campaign)
 
 
 def render_campaign_sheets(campaign: CampaignView, lang: Lang | str = Lang.IT) -> list[str]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
+from skirmish.resources import templates_dir
 
 runner = CliRunner()
 
@@ -25,14 +28,54 @@ def test_blank_as_html_from_the_suffix(tmp_path: Path) -> None:
     assert html.startswith("<!DOCTYPE html>") and "Tipo banda" in html  # Italian by default
 
 
-def test_format_option_wins_over_the_suffix(tmp_path: Path) -> None:
+def test_format_option_must_match_the_suffix(tmp_path: Path) -> None:
     target = tmp_path / "sheet.pdf"
     result = runner.invoke(
         app, ["print", "scenario", "duel", "--format", "html", "--lang", "en", "-o", str(target)]
     )
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == (
+        f"Error: --format html does not match {str(target)!r}: name the file *.html or drop "
+        "--format.\n"
+    )
+    assert not target.exists()
+    html_target = tmp_path / "sheet.HTM"
+    result = runner.invoke(
+        app,
+        ["print", "scenario", "duel", "--format", "html", "--lang", "en", "-o", str(html_target)],
+    )
+    assert result.exit_code == 0, result.output
+    html = html_target.read_text(encoding="utf-8")
+    assert "Duel" in html and "Victory conditions" in html
+
+
+@pytest.mark.parametrize("name", ["sheet.txt", "sheet", "sheet.pdf.bak", "sheet.png"])
+def test_an_unknown_suffix_is_an_error_not_a_pdf(tmp_path: Path, name: str) -> None:
+    """Issue #13: a file is never written under a name that says it is something else."""
+    target = tmp_path / name
+    result = runner.invoke(app, ["print", "blank", "-o", str(target)])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"Error: cannot tell what to write to {str(target)!r} (")
+    assert result.stderr.endswith("end the file name in .pdf, .html or .htm.\n")
+    assert result.stderr.count("\n") == 1
+    assert not target.exists()
+    italian = runner.invoke(app, ["print", "blank", "-o", str(target)], env={"SKIRMISH_LANG": "it"})
+    assert italian.stderr.startswith("Error: non so che cosa scrivere in ")
+
+
+def test_html_is_self_contained(tmp_path: Path) -> None:
+    """Issue #13: the HTML file embeds its fonts, so it opens anywhere: no URL it points to is
+    outside the file."""
+    target = tmp_path / "scheda.html"
+    result = runner.invoke(app, ["print", "blank", "-o", str(target)])
     assert result.exit_code == 0, result.output
     html = target.read_text(encoding="utf-8")
-    assert "Duel" in html and "Victory conditions" in html
+    urls = re.findall(r"url\(([^)]*)\)", html)
+    assert len(urls) == 2 and all(u.startswith('"data:font/ttf;base64,') for u in urls)
+    assert "src=" not in html and "href=" not in html
+    faces = [base64.b64decode(u.split(",", 1)[1].rstrip('"')) for u in urls]
+    shipped = sorted(p.read_bytes() for p in (templates_dir() / "fonts").glob("*.ttf"))
+    assert sorted(faces) == shipped
 
 
 @pytest.mark.slow

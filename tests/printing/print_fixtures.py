@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from skirmish.resources import templates_dir
+from skirmish.printing.render import stylesheet
 from skirmish.rules import factions, profiles
 from skirmish.rules.model import Profile
 
@@ -105,11 +105,11 @@ def faction_gangs() -> list[dict[str, Any]]:
 
 
 def structure(html: str) -> str:
-    """``html`` with its inlined stylesheet, which must be templates/sheet.css whole, replaced
-    by a marker: the golden files keep the structure, not six copies of the CSS."""
-    css = (templates_dir() / "sheet.css").read_text(encoding="utf-8")
+    """``html`` with its inlined stylesheet, which must be the sheets' whole, fonts embedded,
+    replaced by a marker: the golden files keep the structure, not six copies of the CSS."""
+    css = stylesheet(embed_fonts=True)
     assert css in html, "the sheet's stylesheet is not inlined whole"
-    return html.replace(css, "/* templates/sheet.css */\n")
+    return html.replace(css, "/* templates/*.css, fonts embedded */\n")
 
 
 def check_golden(name: str, html: str) -> None:

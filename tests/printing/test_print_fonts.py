@@ -13,6 +13,7 @@ from skirmish.i18n import Lang
 from skirmish.printing import render_roster, write_pdf
 from skirmish.printing.build import roster_view
 from skirmish.printing.pdf import MISSING_GLYPH, covered_code_points, uncovered_characters
+from skirmish.printing.render import stylesheet
 from skirmish.resources import templates_dir
 
 FONTS = templates_dir() / "fonts"
@@ -27,7 +28,7 @@ def test_coverage_file_matches_the_fonts() -> None:
 
 def test_every_character_of_the_templates_and_labels_is_covered() -> None:
     sources = [p.read_text("utf-8") for p in templates_dir().glob("*.html")]
-    sources.append((templates_dir() / "sheet.css").read_text("utf-8"))
+    sources.append(stylesheet())
     html = render_roster(roster_view(lawmen_gang(), Lang.IT), Lang.IT)
     html += render_roster(roster_view(lawmen_gang(), Lang.EN), Lang.EN)
     for text in [*sources, html]:
