@@ -328,6 +328,26 @@ def _role(member: Mapping[str, Any]) -> Role | None:
     return Role(value) if isinstance(value, str) and value in set(Role) else None
 
 
+#: The order of a gang's sheet and cards: the leader, the heroes, the commons (issue #13).
+RANK_ORDER = (Role.LEADER, Role.HERO, Role.COMMON)
+
+
+def member_role(member: Mapping[str, Any], faction: str | None = None) -> Role:
+    """A model's standing: its own (a common promoted to hero by FAMA or FORTUNA, R-11), or
+    its profile's when the store's dict does not say."""
+    return _role(member) or _profile(member, faction).role
+
+
+def by_rank(
+    members: Sequence[Mapping[str, Any]], faction: str | None = None
+) -> list[Mapping[str, Any]]:
+    """``members`` leader first, then the heroes (promoted commons among them, R-11), then the
+    commons; each group in the order of the store's list (hiring order). ``faction`` tells
+    apart profiles that share a name (VOLONTARIO)."""
+    rank = {role: i for i, role in enumerate(RANK_ORDER)}
+    return sorted(members, key=lambda m: rank[member_role(m, faction)])  # sorted() is stable
+
+
 def member_view(
     member: Mapping[str, Any], lang: Lang | str, faction: str | None = None
 ) -> MemberView:
