@@ -59,6 +59,9 @@ class Campaign(SQLModel, table=True):
     explosives: bool = False  # mining or railroad zone
     created_at: str = Field(max_length=32)
     public: bool = False  # 0008: read-only for everyone, logged in or not (issue #11)
+    # 0010: the base address of the club's web app for this campaign (issue #13: the QR codes
+    # of the printed sheets point under it; ``campaign.links``); none until the owner sets it.
+    web_address: str | None = Field(default=None, max_length=200)
 
     settings: list["CampaignSetting"] = Relationship(
         back_populates="campaign",
@@ -99,6 +102,11 @@ class Gang(SQLModel, table=True):
     games_played: int = 0
     # 0008: the account that looks after the gang (issue #11); none for a gang made by the CLI.
     owner_id: int | None = Field(default=None, foreign_key="user_account.id", index=True)
+    # 0010: the saved choices of its printed roster and cards (issue #13), as
+    # ``campaign.print_options`` keeps them: the models by id, the dead too, blank cards.
+    print_options: dict[str, Any] | None = Field(
+        default=None, sa_column=Column(JSON, nullable=True)
+    )
 
     campaign: Campaign | None = Relationship(back_populates="gangs")
     members: list["Member"] = Relationship(

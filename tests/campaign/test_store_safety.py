@@ -114,12 +114,14 @@ def test_upgrading_keeps_the_ids_an_undo_remembers_out_of_reach(tmp_path: Path) 
     engine = store.make_engine(f"sqlite:///{path}")
     store.upgrade(engine, "0004")  # 0005 only adds AUTOINCREMENT: the tables are the same
     # ... but for the member's handle of 0007, the accounts' columns of 0008 and the table
-    # mode's of 0009, which the models map: add them while the models write, and drop them
-    # again so the file is 0004's.
+    # mode's of 0009 and the web address and print options of 0010, which the models map: add
+    # them while the models write, and drop them again so the file is 0004's.
     later = [
         ("member", "handle VARCHAR(24)"),
         ("campaign", "public BOOLEAN NOT NULL DEFAULT 0"),
+        ("campaign", "web_address VARCHAR(200)"),
         ("gang", "owner_id INTEGER"),
+        ("gang", "print_options JSON"),
         ("log_entry", "author INTEGER"),
         ("game", "revision INTEGER NOT NULL DEFAULT 0"),
         ("game_gang", "end_vote VARCHAR(8)"),
