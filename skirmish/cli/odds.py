@@ -13,7 +13,6 @@ from __future__ import annotations
 import inspect
 import typing
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
@@ -25,8 +24,8 @@ from skirmish.engine import rolls
 from skirmish.engine.rolls import Option
 from skirmish.i18n import Lang, tr
 from skirmish.odds.chances import MESSAGES as MESSAGES
+from skirmish.odds.chances import Chances, Table, percent
 from skirmish.odds.chances import decimal as decimal
-from skirmish.odds.chances import percent
 
 app = typer.Typer(
     name="odds",
@@ -53,26 +52,39 @@ TARGET_REROLLS = [_reroll_parameter(o) for o in rolls.TARGET_REROLLS]
 # ---------------------------------------------------------------------------- rendering
 
 
-def _table(title: str, rows: list[tuple[str, Fraction]], lang: Lang) -> Any:
-    from rich.table import Table
+def _table(table: Table, lang: Lang) -> Any:
+    """One table of ``odds.chances`` with rich: each row's chance and its exact fraction, and
+    for a numeric table the chance of the row's value or more ("At least")."""
+    from rich.table import Table as RichTable
 
-    table = Table(title=title, title_justify="left", show_edge=False)
-    table.add_column(title)
-    table.add_column(tr(MESSAGES, "chance", lang), justify="right")
-    table.add_column(tr(MESSAGES, "exact", lang), justify="right")
-    for label, p in rows:
-        table.add_row(label, percent(p), str(p))
-    return table
+    shown = RichTable(title=table.title, title_justify="left", show_edge=False)
+    shown.add_column(table.title)
+    shown.add_column(tr(MESSAGES, "chance", lang), justify="right")
+    shown.add_column(tr(MESSAGES, "exact", lang), justify="right")
+    if table.at_least is not None:
+        shown.add_column(tr(MESSAGES, "at-least", lang), justify="right")
+        shown.add_column(tr(MESSAGES, "exact", lang), justify="right")
+        for (label, p), least in zip(table.rows, table.at_least, strict=True):
+            shown.add_row(label, percent(p), str(p), percent(least), str(least))
+    else:
+        for label, p in table.rows:
+            shown.add_row(label, percent(p), str(p))
+    return shown
 
 
-def _show(tables: list[Any], lines: list[str]) -> None:
+def _show(found: Chances, lang: Lang) -> None:
+    """The headline (chance to eliminate), the tables, then the lines below them."""
     from rich.console import Console
 
     console = Console(highlight=False, soft_wrap=True)
-    for table in tables:
-        console.print(table)
+    headline = found.headline(lang)
+    if headline is not None:
+        console.print(headline, markup=False)
         console.print()
-    for line in lines:
+    for table in found.tables(lang):
+        console.print(_table(table, lang))
+        console.print()
+    for line in found.lines(lang):
         console.print(line, markup=False)
 
 
@@ -87,7 +99,7 @@ def _body(test: str) -> Callable[..., None]:
         if json:
             emit_json(found.payload)
             return
-        _show([_table(t, rows, lang) for t, rows in found.tables(lang)], found.lines(lang))
+        _show(found, lang)
 
     return run
 

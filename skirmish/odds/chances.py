@@ -7,6 +7,23 @@ wisely (R-15, ``engine.rolls.REROLLS`` and ``TARGET_REROLLS``). The answer holds
 ``--json`` (``odds.report``: exact fractions such as "5/36") and, in a language, the tables
 (a title and rows of a label and its probability) and the lines below them (expectations,
 rerolls), which the terminal prints with rich and the web as bars.
+
+The declaration, read by both front ends:
+
+- ``Chances.payload``: the JSON; besides each table, ``"at_least"`` holds for every numeric
+  table (``damage``, ``wounds``) the exact chance of each value or more
+  (``{"wounds": {"0": "1", "1": "5/12", …}}``), and ``"eliminated"`` the chance to eliminate
+  when the target's COS is known (shoot and melee with ``--target-rif`` and ``--target-cos``,
+  save with ``--cos``).
+- ``Chances.tables(lang)``: ``Table(title, rows, at_least)``; ``rows`` are (label, chance)
+  pairs; ``at_least`` is ``None`` for a table of outcomes (nerve, panic, the target's state)
+  and, for a numeric table, the chance of the row's value or more, one per row.
+- ``Chances.headline(lang)``: the first line to show, "Chance to eliminate: 41.67% (5/12)",
+  or ``None`` when the target's COS is not known; ``Chances.eliminated`` the exact chance.
+- ``Chances.lines(lang)``: the lines below the tables (expectations, rerolls spent).
+
+``combat_odds(test, options)`` gives the whole ``CombatOdds`` of a shoot or melee from the
+same options, for ``odds.compare``.
 """
 
 from __future__ import annotations
@@ -20,6 +37,7 @@ from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import ModelState
 
 if TYPE_CHECKING:
+    from skirmish.odds.combat import CombatOdds
     from skirmish.odds.dist import Dist
 
 #: The tests whose exact chances are computed, in the order the front ends list them.
@@ -43,10 +61,11 @@ MESSAGES: Catalogue = {
         "expected-damage": "Expected damage: {value} ({exact})",
         "expected-wounds": "Expected wounds: {value} ({exact})",
         "expected-penalty": "Expected penalty: {value} ({exact})",
-        "eliminated-chance": "Eliminated (COS {cos}): {value} ({exact})",
         "prone-chance": "Ends prone: {value} ({exact})",
         "success-chance": "Passes ({need} success(es) needed): {value} ({exact})",
         "rerolls": "Rerolls spent wisely (R-15): {actor} by {who}{target}.",
+        "headline": "Chance to eliminate: {value} ({exact})",
+        "at-least": "At least",
         "rerolls-target": ", {n} by the target",
         "attacker": "the attacker",
         "model": "the model",
@@ -68,10 +87,11 @@ MESSAGES: Catalogue = {
         "expected-damage": "Danni attesi: {value} ({exact})",
         "expected-wounds": "Ferite attese: {value} ({exact})",
         "expected-penalty": "Penalità attesa: {value} ({exact})",
-        "eliminated-chance": "Eliminato (COS {cos}): {value} ({exact})",
         "prone-chance": "Finisce a terra: {value} ({exact})",
         "success-chance": "Superato ({need} successi richiesti): {value} ({exact})",
         "rerolls": "Ritiri spesi con giudizio (R-15): {actor} {who}{target}.",
+        "headline": "Probabilità di eliminare: {value} ({exact})",
+        "at-least": "Almeno",
         "rerolls-target": ", {n} dal bersaglio",
         "attacker": "dall'attaccante",
         "model": "dal modello",
@@ -83,17 +103,33 @@ MESSAGES: Catalogue = {
 #: dozen damage (fanning: six shots of at most two), so this bound never meets a real test.
 MAX_SAVES = 60
 
-#: One table: its title and its rows, each a label and the chance of it.
-Table = tuple[str, list[tuple[str, Fraction]]]
+
+class Table(NamedTuple):
+    """One table: its title, its rows (a label and the chance of it) and, for a numeric
+    table (damage, wounds, successes), the chance of each row's value or more."""
+
+    title: str
+    rows: list[tuple[str, Fraction]]
+    at_least: list[Fraction] | None = None
 
 
 class Chances(NamedTuple):
     """The exact chances of a test: the JSON of ``--json``, and in a language its tables and
-    the lines below them."""
+    the lines below them; ``eliminated`` is the chance to eliminate the target when its COS
+    is known (else ``None``), which ``headline`` says first."""
 
     payload: dict[str, Any]
     tables: Callable[[Lang | str], list[Table]]
     lines: Callable[[Lang | str], list[str]]
+    eliminated: Fraction | None = None
+
+    def headline(self, lang: Lang | str) -> str | None:
+        """ "Chance to eliminate: 41.67% (5/12)" in ``lang``, or ``None`` without the COS."""
+        if self.eliminated is None:
+            return None
+        return tr(
+            MESSAGES, "headline", lang, value=percent(self.eliminated), exact=str(self.eliminated)
+        )
 
 
 def percent(p: Fraction) -> str:
@@ -116,8 +152,12 @@ def outcome_label(key: str, lang: Lang | str) -> str:
     return tr(MESSAGES, key, lang)
 
 
-def _numbers(dist: Dist[int]) -> list[tuple[str, Fraction]]:
-    return [(str(k), p) for k, p in dist.sorted_items()]
+def _numbers(title: str, dist: Dist[int]) -> Table:
+    """A numeric table: each value, its chance and the chance of that value or more."""
+    from skirmish.odds.report import at_least
+
+    rows = [(str(k), p) for k, p in dist.sorted_items()]
+    return Table(title, rows, list(at_least(dist).values()))
 
 
 def _expected(key: str, value: Fraction, lang: Lang | str, **extra: Any) -> str:
@@ -150,16 +190,16 @@ def chances(test: str, options: Mapping[str, Any]) -> Chances:
 
 
 def _combat(odds: Any) -> Chances:
-    from skirmish.odds.report import OUTCOME_ORDER, combat_payload, outcome_key
+    from skirmish.odds.report import OUTCOME_ORDER, combat_payload, eliminated, outcome_key
 
     def tables(lang: Lang | str) -> list[Table]:
-        found = [(tr(MESSAGES, "damage", lang), _numbers(odds.damage))]
+        found = [_numbers(tr(MESSAGES, "damage", lang), odds.damage)]
         if odds.wounds is not None:
-            found.append((tr(MESSAGES, "wounds", lang), _numbers(odds.wounds)))
+            found.append(_numbers(tr(MESSAGES, "wounds", lang), odds.wounds))
         outcome = odds.outcome
         if outcome is not None:
             rows = [(outcome_label(outcome_key(o), lang), outcome[o]) for o in OUTCOME_ORDER]
-            found.append((tr(MESSAGES, "outcome", lang), [r for r in rows if r[1]]))
+            found.append(Table(tr(MESSAGES, "outcome", lang), [r for r in rows if r[1]]))
         return found
 
     def lines(lang: Lang | str) -> list[str]:
@@ -168,7 +208,7 @@ def _combat(odds: Any) -> Chances:
             shown.append(_expected("expected-wounds", odds.expected_wounds, lang))
         return shown + _rerolls_line(odds.rerolls.actor, odds.rerolls.target, "attacker", lang)
 
-    return Chances(combat_payload(odds), tables, lines)
+    return Chances(combat_payload(odds), tables, lines, eliminated(odds))
 
 
 def _rerolls(options: dict[str, Any]) -> tuple[int, int, int, int]:
@@ -180,32 +220,30 @@ def _rerolls(options: dict[str, Any]) -> tuple[int, int, int, int]:
     )
 
 
-def _shoot(options: dict[str, Any]) -> Chances:
+def combat_odds(test: str, options: Mapping[str, Any]) -> CombatOdds:
+    """The exact ``CombatOdds`` of ``test`` ("shoot" or "melee") given its options by
+    parameter name, rerolls included, as ``chances`` computes them."""
     from skirmish.engine import situation
     from skirmish.engine.situation import Procedure
-    from skirmish.odds.combat import shoot_odds
+    from skirmish.odds.combat import melee_odds, shoot_odds
 
-    fortuna, fama, target_fortuna, target_fama = _rerolls(options)
-    odds = shoot_odds(
-        situation.shoot_setup(situation.values_of(Procedure.SHOOT, options)),
-        rerolls=_budget(fortuna, fama),
-        target_rerolls=_budget(target_fortuna, target_fama, "target "),
-    )
-    return _combat(odds)
+    given = dict(options)
+    fortuna, fama, target_fortuna, target_fama = _rerolls(given)
+    rerolls = _budget(fortuna, fama)
+    target_rerolls = _budget(target_fortuna, target_fama, "target ")
+    if test == "shoot":
+        setup = situation.shoot_setup(situation.values_of(Procedure.SHOOT, given))
+        return shoot_odds(setup, rerolls=rerolls, target_rerolls=target_rerolls)
+    fight = situation.melee_setup(situation.values_of(Procedure.MELEE, given))
+    return melee_odds(fight, rerolls=rerolls, target_rerolls=target_rerolls)
+
+
+def _shoot(options: dict[str, Any]) -> Chances:
+    return _combat(combat_odds("shoot", options))
 
 
 def _melee(options: dict[str, Any]) -> Chances:
-    from skirmish.engine import situation
-    from skirmish.engine.situation import Procedure
-    from skirmish.odds.combat import melee_odds
-
-    fortuna, fama, target_fortuna, target_fama = _rerolls(options)
-    odds = melee_odds(
-        situation.melee_setup(situation.values_of(Procedure.MELEE, options)),
-        rerolls=_budget(fortuna, fama),
-        target_rerolls=_budget(target_fortuna, target_fama, "target "),
-    )
-    return _combat(odds)
+    return _combat(combat_odds("melee", options))
 
 
 # ---------------------------------------------------------------------------- single tests
@@ -228,7 +266,7 @@ def _nerve(options: dict[str, Any]) -> Chances:
     return Chances(
         payload,
         lambda lang: [
-            (
+            Table(
                 tr(MESSAGES, "nerve", lang),
                 [(tr(MESSAGES, k, lang), Fraction(v)) for k, v in payload["nerve"].items()],
             )
@@ -271,15 +309,13 @@ def _save(options: dict[str, Any]) -> Chances:
 
     def lines(lang: Lang | str) -> list[str]:
         shown = [_expected("expected-wounds", wounds.expectation(), lang)]
-        if cos is not None:
-            eliminated = wounds.prob(lambda w: w >= cos)
-            shown.append(_expected("eliminated-chance", eliminated, lang, cos=cos))
         return shown + _rerolls_line(rerolls, 0, "model", lang)
 
     return Chances(
         save_payload(wounds, cos, rerolls),
-        lambda lang: [(tr(MESSAGES, "wounds", lang), _numbers(wounds))],
+        lambda lang: [_numbers(tr(MESSAGES, "wounds", lang), wounds)],
         lines,
+        None if cos is None else wounds.prob(lambda w: w >= cos),
     )
 
 
@@ -300,7 +336,7 @@ def _panic(options: dict[str, Any]) -> Chances:
     return Chances(
         payload,
         lambda lang: [
-            (
+            Table(
                 tr(MESSAGES, "panic", lang),
                 [(outcome_label(k, lang), Fraction(v)) for k, v in payload["outcome"].items()],
             )
@@ -328,7 +364,7 @@ def _reflex(options: dict[str, Any]) -> Chances:
     passed = successes.prob(lambda s: s >= need)
     return Chances(
         reflex_payload(successes, need, rerolls),
-        lambda lang: [(tr(MESSAGES, "successes", lang), _numbers(successes))],
+        lambda lang: [_numbers(tr(MESSAGES, "successes", lang), successes)],
         lambda lang: [
             _expected("success-chance", passed, lang, need=need),
             *_rerolls_line(rerolls, 0, "model", lang),

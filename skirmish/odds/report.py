@@ -45,20 +45,52 @@ def table(dist: Dist[Any], key: Any = str) -> dict[str, str]:
     return {key(o): frac(p) for o, p in dist.sorted_items()}
 
 
+def at_least(dist: Dist[int]) -> dict[int, Fraction]:
+    """For every value of a numeric distribution, the exact chance of that value or more:
+    ``{0: 1, 1: P(≥1), 2: P(≥2), …}``, in the values' order (values of chance 0 left out)."""
+    found: dict[int, Fraction] = {}
+    remaining = dist.total()
+    for value, p in dist.sorted_items():
+        found[value] = remaining
+        remaining -= p
+    return found
+
+
+def at_least_table(dist: Dist[int]) -> dict[str, str]:
+    """``at_least`` as JSON: ``{"0": "1", "1": "1/2", …}``, the keys of ``table(dist)``."""
+    return {str(value): frac(p) for value, p in at_least(dist).items()}
+
+
+def eliminated(odds: CombatOdds) -> Fraction | None:
+    """The chance the action eliminates the target (COS 0 or less, R-03), or ``None`` when
+    the target's RIF or COS is not given (its saving rolls or its COS are then unknown)."""
+    if odds.target.rif is None or odds.target.cos is None or odds.outcome is None:
+        return None
+    return odds.outcome[CombatOutcome.ELIMINATED]
+
+
 def outcome_table(dist: Dist[CombatOutcome | None]) -> dict[str, str]:
     """Combat outcomes as ``{"eliminated": …, "terrified": …, …}``, best for the attacker first."""
     return {outcome_key(o): frac(dist[o]) for o in OUTCOME_ORDER if dist[o]}
 
 
 def combat_payload(odds: CombatOdds) -> dict[str, Any]:
-    """``damage``, ``wounds`` and ``outcome`` tables and the expectations of a shoot or melee."""
+    """``damage``, ``wounds`` and ``outcome`` tables, the chance of at least N damage and
+    wounds (``at_least``), the chance to eliminate when the target's RIF and COS are known
+    (``eliminated``) and the expectations of a shoot or melee."""
     payload: dict[str, Any] = {"damage": table(odds.damage)}
     wounds = odds.wounds
     if wounds is not None:
         payload["wounds"] = table(wounds)
+    payload["at_least"] = {"damage": at_least_table(odds.damage)}
+    if wounds is not None:
+        payload["at_least"]["wounds"] = at_least_table(wounds)
     outcome = odds.outcome
     if outcome is not None:
         payload["outcome"] = outcome_table(outcome)
+    chance = eliminated(odds)
+    if chance is not None:
+        payload["eliminated"] = frac(chance)
     payload["expected_damage"] = frac(odds.expected_damage)
     expected = odds.expected_wounds
     if expected is not None:
@@ -80,9 +112,11 @@ def nerve_payload(dist: Dist[Any], rerolls: int = 0) -> dict[str, Any]:
 
 
 def save_payload(wounds: Dist[int], cos: int | None, rerolls: int = 0) -> dict[str, Any]:
-    """``wounds`` and their expectation; with COS, the chance of elimination."""
+    """``wounds``, the chance of at least N wounds and their expectation; with COS, the
+    chance of elimination."""
     payload: dict[str, Any] = {
         "wounds": table(wounds),
+        "at_least": {"wounds": at_least_table(wounds)},
         "expected_wounds": frac(wounds.expectation()),
     }
     if cos is not None:

@@ -644,7 +644,7 @@ def router(site: Site) -> APIRouter:
                 found = odds.chances(test, options)
                 context["tables"] = [
                     (title, [(label, p, odds.percent(p), _percent(p)) for label, p in rows])
-                    for title, rows in found.tables(lang)
+                    for title, rows, _ in found.tables(lang)
                 ]
                 context["lines"] = found.lines(lang)
                 context["chance"] = tr(odds.MESSAGES, "chance", lang)

@@ -169,6 +169,26 @@ def test_terminal_table_in_english_and_italian() -> None:
         assert text in italian.stdout
 
 
+def test_the_headline_comes_first_and_numeric_tables_say_at_least() -> None:
+    english = runner.invoke(app, ["odds", "shoot", *EXAMPLE_4_2, "--lang", "en"])
+    assert english.stdout.splitlines()[0] == "Chance to eliminate: 0.00% (0)"
+    assert "At least" in english.stdout
+    save = ["odds", "save", "--rif", "3", "--damage", "3", "--behind", "--cos", "2"]
+    italian = runner.invoke(app, [*save, "--lang", "it"])
+    assert italian.stdout.splitlines()[0] == "Probabilità di eliminare: 95.37% (103/108)"
+    assert "Almeno" in italian.stdout
+    assert "100.00%" in italian.stdout  # at least 0 wounds
+    payload = odds_json(*save[1:])
+    assert payload["eliminated"] == "103/108"
+    assert payload["at_least"]["wounds"]["2"] == "103/108"
+    nerve = runner.invoke(app, ["odds", "nerve", "--fred", "3", "--lang", "en"])
+    assert "At least" not in nerve.stdout and "eliminate" not in nerve.stdout
+    no_cos = runner.invoke(
+        app, ["odds", "shoot", "--tiro", "3", "--target-rif", "3", "--lang", "it"]
+    )
+    assert "eliminare" not in no_cos.stdout and "Almeno" in no_cos.stdout
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
