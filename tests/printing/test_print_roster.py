@@ -7,7 +7,7 @@ from typing import Any
 from print_fixtures import member
 
 from skirmish.printing.build import by_rank
-from skirmish.rules import profiles
+from skirmish.rules import find_profile, profiles
 
 
 def _by_id() -> dict[str, Any]:
@@ -33,3 +33,23 @@ def test_by_rank_puts_the_leader_first_then_heroes_then_commons() -> None:
 
 def test_by_rank_of_no_models_is_empty() -> None:
     assert by_rank([]) == []
+
+
+#: The book's profile headings that are plurals (§9.5, §9.7), and the singular a card prints.
+BOOK_PLURALS = {
+    "Cowboys": ("cowboy", "Cowboy"),
+    "Pivelli": ("greenhorn", "Pivello"),
+    "Gringos": ("gringo", "Gringo"),
+    "Peones": ("peon", "Peón"),
+}
+
+
+def test_profile_names_are_singular_and_the_plurals_still_find_them() -> None:
+    for plural, (profile_id, singular) in BOOK_PLURALS.items():
+        found = find_profile(plural)
+        assert (found.id, found.name_it) == (profile_id, singular)
+        assert find_profile(singular).id == profile_id
+    # every other Italian and English name is the book's singular heading already
+    names = {n for p in profiles() for n in (p.name_it, p.name_en)}
+    assert not names & set(BOOK_PLURALS)
+    assert not {"Greenhorns", "Gringos", "Peons", "Cowboys"} & names
