@@ -29,6 +29,7 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
 from starlette.datastructures import QueryParams
 
 from skirmish import rules
@@ -52,7 +53,7 @@ from skirmish.i18n import Lang, name, tr
 from skirmish.limits import COUNT, DISTANCE, SEED, TEXT_LENGTH
 from skirmish.odds import chances as odds
 from skirmish.rules.names import normalize
-from skirmish.web import text
+from skirmish.web import charts, text
 from skirmish.web.site import NotFound, Site, pick_lang, segment
 
 WORDS = text.part(
@@ -90,7 +91,7 @@ WORDS = text.part(
             "tools_odds_of": "Odds of this test",
             "tools_roll_of": "Roll this test",
             "tools_required": "required",
-            "tools_bar": "{label}: {percent}",
+            "tools_numbers": "{title}: the exact numbers",
         },
         "it": {
             "tools_roll_nav": "Dadi",
@@ -126,7 +127,7 @@ WORDS = text.part(
             "tools_odds_of": "Probabilità di questo test",
             "tools_roll_of": "Tira questo test",
             "tools_required": "obbligatorio",
-            "tools_bar": "{label}: {percent}",
+            "tools_numbers": "{title}: i numeri esatti",
         },
     }
 )
@@ -568,8 +569,49 @@ def _test_list(tests: Sequence[str], lang: Lang) -> list[dict[str, str]]:
     return found
 
 
-def _percent(p: Fraction) -> float:
-    return float(p * 100)
+@dataclass(frozen=True)
+class ChanceRow:
+    """One row of a table of chances as the page shows it: its label, the exact chance and
+    its percentage, and for a numeric table the chance of at least the row's value."""
+
+    label: str
+    chance: Fraction
+    percent: str
+    at_least: Fraction | None = None
+    at_least_percent: str = ""
+
+
+@dataclass(frozen=True)
+class ChanceTable:
+    """One table of ``odds.chances`` on the page: a bar chart (``web.charts``) and the same
+    numbers as a table, exact fractions included."""
+
+    title: str
+    rows: tuple[ChanceRow, ...]
+    at_least: bool
+    chart: Markup
+
+
+def chance_tables(found: odds.Chances, lang: Lang, prefix: str = "chart") -> list[ChanceTable]:
+    """``found``'s tables in ``lang``, each with its chart (ids ``{prefix}-1``…). The chart
+    draws "at least" from a numeric table's second row on: its first row's is always 100%."""
+    words = text.words(lang)
+    shown: list[ChanceTable] = []
+    for index, table in enumerate(found.tables(lang), start=1):
+        at_least: list[Fraction | None] = (
+            list(table.at_least) if table.at_least is not None else [None] * len(table.rows)
+        )
+        rows = tuple(
+            ChanceRow(label, p, odds.percent(p), up, "" if up is None else odds.percent(up))
+            for (label, p), up in zip(table.rows, at_least, strict=True)
+        )
+        bars = [
+            charts.Row(r.label, r.chance, None if place == 0 else r.at_least)
+            for place, r in enumerate(rows)
+        ]
+        chart = charts.bar_chart(bars, ident=f"{prefix}-{index}", title=table.title, words=words)
+        shown.append(ChanceTable(table.title, rows, table.at_least is not None, chart))
+    return shown
 
 
 def router(site: Site) -> APIRouter:
@@ -615,6 +657,7 @@ def router(site: Site) -> APIRouter:
             "message": "",
             "lines": [],
             "tables": [],
+            "headline": None,
             "dice_used": "",
             "link": "",
             "again": "",
@@ -642,13 +685,12 @@ def router(site: Site) -> APIRouter:
                     context["again"] = f"/roll/{test}?" + urlencode(kept)
             else:
                 found = odds.chances(test, options)
-                context["tables"] = [
-                    (title, [(label, p, odds.percent(p), _percent(p)) for label, p in rows])
-                    for title, rows, _ in found.tables(lang)
-                ]
+                context["headline"] = found.headline(lang)
+                context["tables"] = chance_tables(found, lang)
                 context["lines"] = found.lines(lang)
                 context["chance"] = tr(odds.MESSAGES, "chance", lang)
                 context["exact"] = tr(odds.MESSAGES, "exact", lang)
+                context["at_least"] = tr(odds.MESSAGES, "at-least", lang)
         except SkirmishError as error:
             context["message"] = error.text(lang.value)
             return site.page(request, "tools/test.html", 400, **context)

@@ -154,13 +154,17 @@ def test_a_player_reads_the_odds_as_bars(server: str, phone: Any, tmp_path: Path
     phone.locator("#in-damage").fill("2")
     phone.locator("#in-cos").fill("2")
     phone.locator("form.tool button[type=submit]").tap()
-    expect(phone.locator("#result table.odds")).to_be_visible()
+    expect(phone.locator("#result svg.chart")).to_be_visible()
     check(phone, f"tools-{lang}-odds-save-shown", tmp_path)
     rows = phone.locator("#result table.odds tbody tr")
     assert rows.count() == 3  # 0, 1 or 2 wounds from two saving rolls
-    bars = rows.locator(".bar span")
-    widths = bars.evaluate_all("spans => spans.map(s => parseFloat(s.style.width))")
-    assert abs(sum(widths) - 100) < 0.01  # the bars share out the whole chance
+    bars = phone.locator("#result svg.chart rect.bar")
+    widths = bars.evaluate_all("bars => bars.map(b => b.width.baseVal.value)")
+    axis = phone.locator("#result svg.chart line.axis")
+    length = axis.evaluate("l => l.x2.baseVal.value - l.x1.baseVal.value")
+    assert abs(sum(widths) - length) < 0.01  # the bars share out the whole chance
+    phone.locator("#result details.numbers summary").first.tap()
+    expect(phone.locator("#result table.odds").first).to_be_visible()
 
 
 def test_a_refusal_reads_on_the_form(server: str, phone: Any, tmp_path: Path) -> None:

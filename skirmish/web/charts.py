@@ -1,0 +1,223 @@
+"""Bar charts of exact chances as inline SVG, drawn on the server (issue #13): the odds
+calculator's tables (``odds.chances``) as a reader sees them on a phone, with no script.
+
+``bar_chart(rows, ident=…, title=…, words=…)`` is a pure function: one horizontal bar per row
+(the chance of exactly that row), its percentage written beside it, and where a row has one
+the chance of "at least" it as a second, thinner and lighter bar under it, with its own
+percentage marked "≥". The two are told apart by their height, their outline and that mark,
+not by colour alone. The value axis runs from 0 to 100% with its ticks and its name; the
+category axis is named by the table's title. A bar is exactly as long as its chance: the
+bar track is ``track`` user units wide and a bar ``track × chance`` of them (three decimals).
+
+The SVG scales to its container (``viewBox``, ``width="100%"``): 360 units wide, it reads at
+about 1:1 on a 390-px phone. It is ``role="img"`` named by its ``<title>`` and described by its
+``<desc>`` (every row's percentage, in the page's language); each bar has its own ``<title>``
+(a tooltip with the exact fraction). Every piece of text is escaped, whoever wrote it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from markupsafe import Markup, escape
+
+from skirmish.odds.chances import percent
+from skirmish.web import text
+
+WORDS = text.part(
+    {
+        "en": {
+            "chart_value_axis": "Chance",
+            "chart_exactly": "exactly",
+            "chart_at_least": "at least",
+            "chart_desc_row": "{label}: {percent}",
+            "chart_desc_at_least": "at least {label}: {percent}",
+            "chart_bar": "{label}: {percent} ({exact})",
+            "chart_bar_at_least": "at least {label}: {percent} ({exact})",
+        },
+        "it": {
+            "chart_value_axis": "Probabilità",
+            "chart_exactly": "esattamente",
+            "chart_at_least": "almeno",
+            "chart_desc_row": "{label}: {percent}",
+            "chart_desc_at_least": "almeno {label}: {percent}",
+            "chart_bar": "{label}: {percent} ({exact})",
+            "chart_bar_at_least": "almeno {label}: {percent} ({exact})",
+        },
+    }
+)
+
+#: The chart's width in user units: about one CSS pixel each on a 390-px phone.
+WIDTH = 360
+#: The type sizes: labels and percentages, then ticks, legend and "at least".
+FONT = 13
+SMALL = 11
+#: The room right of the bar track for a whole bar's percentage ("100.00%"), written just
+#: after the end of each bar.
+PERCENT_COLUMN = 62
+#: Labels up to this wide (estimated) sit left of their bar; longer ones above it.
+SIDE_LABEL = 112
+#: A bar's height, the "at least" bar's, the gap between them and between rows.
+BAR = 16
+AT_LEAST_BAR = 8
+GAP = 2
+ROW_GAP = 9
+#: Where the value axis is ticked (percent) and where it is labelled.
+TICKS = (0, 25, 50, 75, 100)
+LABELLED = (0, 50, 100)
+
+#: Colours on the site's paper (#fbf6ec): ink 14:1, the bars' rust 8:1, the "at least" bars'
+#: outline the same rust (their light fill is not what tells them apart), grid lines faint.
+INK = "#2b2118"
+MUTED = "#6b5d4d"
+BAR_FILL = "#8a3b12"
+AT_LEAST_FILL = "#f0d9c0"
+GRID = "#d9ccb4"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One bar: its label, the chance of exactly it, and the chance of at least it (or
+    ``None`` where "at least" means nothing, as for a target's state)."""
+
+    label: str
+    chance: Fraction
+    at_least: Fraction | None = None
+
+
+def _width(label: str, size: float) -> float:
+    """An estimate of ``label``'s width at ``size``: 0.62 em a character (a serif's capitals
+    and digits are about 0.6 em; an overestimate moves a label above its bar, never over it)."""
+    return len(label) * size * 0.62
+
+
+def _number(value: float) -> str:
+    """A coordinate with at most three decimals, no trailing zeros."""
+    shown = f"{value:.3f}".rstrip("0").rstrip(".")
+    return shown if shown != "-0" else "0"
+
+
+def _text(x: float, y: float, content: str, *, size: int = FONT, anchor: str = "start",
+          fill: str = INK, weight: str = "normal", cls: str = "") -> str:  # fmt: skip
+    bold = ' font-weight="bold"' if weight == "bold" else ""
+    named = f' class="{cls}"' if cls else ""
+    return (
+        f'<text{named} x="{_number(x)}" y="{_number(y)}" font-size="{size}" '
+        f'text-anchor="{anchor}" fill="{fill}"{bold}>{escape(content)}</text>'
+    )
+
+
+def bar_chart(rows: Sequence[Row], *, ident: str, title: str, words: Mapping[str, str]) -> Markup:
+    """The SVG bar chart of ``rows`` titled ``title`` (the table's name, which also names the
+    category axis), its ids starting with ``ident``, in the words of ``words`` (the page's
+    ``t``: ``chart_*``)."""
+    ident = str(escape(ident))
+    with_at_least = any(r.at_least is not None for r in rows)
+    widest = max((_width(r.label, FONT) for r in rows), default=0.0)
+    side = widest <= SIDE_LABEL
+    bar_x = (widest + 8) if side else 0.0
+    track = WIDTH - PERCENT_COLUMN - bar_x
+    parts: list[str] = []
+    desc: list[str] = []
+
+    # the heading line: the category axis's name, and the legend when there are two bars
+    y = float(FONT + 2)
+    parts.append(_text(0, y, title, weight="bold", cls="category-axis"))
+    if with_at_least:
+        y += 8
+        exactly, at_least = words["chart_exactly"], words["chart_at_least"]
+        parts.append(f'<rect x="0" y="{_number(y)}" width="14" height="10" fill="{BAR_FILL}"/>')
+        parts.append(_text(18, y + 9, exactly, size=SMALL))
+        x = 18 + _width(exactly, SMALL) + 14
+        parts.append(
+            f'<rect x="{_number(x)}" y="{_number(y + 3)}" width="14" height="{AT_LEAST_BAR - 2}" '
+            f'fill="{AT_LEAST_FILL}" stroke="{BAR_FILL}" stroke-width="1"/>'
+        )
+        parts.append(_text(x + 18, y + 9, f"≥ {at_least}", size=SMALL))
+        y += 10
+    y += 10
+    top = y
+
+    # the rows
+    bars: list[str] = []
+    for row in rows:
+        label_y = y
+        if not side:
+            parts.append(_text(0, y + FONT - 2, row.label, cls="label"))
+            y += FONT + 3
+            label_y = y
+        bar_y = y
+        if side:
+            parts.append(
+                _text(bar_x - 8, label_y + BAR / 2 + 4.5, row.label, anchor="end", cls="label")
+            )
+        shown = percent(row.chance)
+        tip = words["chart_bar"].format(label=row.label, percent=shown, exact=row.chance)
+        bars.append(
+            f'<rect class="bar" x="{_number(bar_x)}" y="{_number(bar_y)}" '
+            f'width="{_number(track * float(row.chance))}" height="{BAR}" fill="{BAR_FILL}">'
+            f"<title>{escape(tip)}</title></rect>"
+        )
+        end = bar_x + track * float(row.chance) + 4
+        parts.append(_text(end, bar_y + BAR / 2 + 4.5, shown, cls="percent"))
+        desc.append(words["chart_desc_row"].format(label=row.label, percent=shown))
+        y = bar_y + BAR
+        if row.at_least is not None:
+            y += GAP
+            more = percent(row.at_least)
+            tip = words["chart_bar_at_least"].format(
+                label=row.label, percent=more, exact=row.at_least
+            )
+            bars.append(
+                f'<rect class="at-least" x="{_number(bar_x)}" y="{_number(y)}" '
+                f'width="{_number(track * float(row.at_least))}" height="{AT_LEAST_BAR}" '
+                f'fill="{AT_LEAST_FILL}" stroke="{BAR_FILL}" stroke-width="1">'
+                f"<title>{escape(tip)}</title></rect>"
+            )
+            end = bar_x + track * float(row.at_least) + 4
+            parts.append(
+                _text(end, y + AT_LEAST_BAR - 0.5, f"≥ {more}", size=SMALL, fill=MUTED,
+                      cls="percent at-least")
+            )  # fmt: skip
+            desc.append(words["chart_desc_at_least"].format(label=row.label, percent=more))
+            y += AT_LEAST_BAR
+        y += ROW_GAP
+    bottom = y - ROW_GAP + 4
+
+    # the value axis: grid lines under the bars, ticks, their percentages and its name
+    grid: list[str] = []
+    for tick in TICKS:
+        x = bar_x + track * tick / 100
+        dash = "" if tick == 0 else ' stroke-dasharray="2 3"'
+        grid.append(
+            f'<line x1="{_number(x)}" y1="{_number(top - 4)}" x2="{_number(x)}" '
+            f'y2="{_number(bottom + 4)}" stroke="{INK if tick == 0 else GRID}" '
+            f'stroke-width="1"{dash}/>'
+        )
+        if tick in LABELLED:
+            anchor = "start" if tick == 0 else "end" if tick == 100 else "middle"
+            grid.append(_text(x, bottom + 4 + SMALL + 2, f"{tick}%", size=SMALL, anchor=anchor,
+                              fill=MUTED))  # fmt: skip
+    grid.append(
+        f'<line class="axis" x1="{_number(bar_x)}" y1="{_number(bottom + 4)}" '
+        f'x2="{_number(bar_x + track)}" y2="{_number(bottom + 4)}" stroke="{INK}" '
+        'stroke-width="1"/>'
+    )
+    axis_y = bottom + 4 + 2 * (SMALL + 3)
+    grid.append(_text(bar_x + track / 2, axis_y, words["chart_value_axis"], size=SMALL,
+                      anchor="middle", cls="value-axis"))  # fmt: skip
+    height = axis_y + 5
+
+    return Markup(
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="{ident}" role="img" '
+        f'width="100%" viewBox="0 0 {WIDTH} {_number(height)}" '
+        f'preserveAspectRatio="xMinYMin meet" aria-labelledby="{ident}-title {ident}-desc">'
+        f'<title id="{ident}-title">{escape(title)}</title>'
+        f'<desc id="{ident}-desc">{escape("; ".join(desc))}</desc>'
+        + "".join(grid)
+        + "".join(bars)
+        + "".join(parts)
+        + "</svg>"
+    )
