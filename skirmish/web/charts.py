@@ -11,8 +11,9 @@ bar track is ``track`` user units wide and a bar ``track × chance`` of them (th
 
 The SVG scales to its container (``viewBox``, ``width="100%"``): 360 units wide, it reads at
 about 1:1 on a 390-px phone. It is ``role="img"`` named by its ``<title>`` and described by its
-``<desc>`` (every row's percentage, in the page's language); each bar has its own ``<title>``
-(a tooltip with the exact fraction). Every piece of text is escaped, whoever wrote it.
+``<desc>`` (``aria-describedby``: every row's percentage, in the page's language); each bar
+has its own ``<title>`` (a tooltip with the exact fraction). Every piece of text is escaped,
+whoever wrote it.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ SMALL = 11
 #: after the end of each bar.
 PERCENT_COLUMN = 62
 #: Labels up to this wide (estimated) sit left of their bar; longer ones above it.
-SIDE_LABEL = 112
+SIDE_LABEL = 84
 #: A bar's height, the "at least" bar's, the gap between them and between rows.
 BAR = 16
 AT_LEAST_BAR = 8
@@ -213,7 +214,8 @@ def bar_chart(rows: Sequence[Row], *, ident: str, title: str, words: Mapping[str
     return Markup(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="{ident}" role="img" '
         f'width="100%" viewBox="0 0 {WIDTH} {_number(height)}" '
-        f'preserveAspectRatio="xMinYMin meet" aria-labelledby="{ident}-title {ident}-desc">'
+        f'preserveAspectRatio="xMinYMin meet" aria-labelledby="{ident}-title" '
+        f'aria-describedby="{ident}-desc">'
         f'<title id="{ident}-title">{escape(title)}</title>'
         f'<desc id="{ident}-desc">{escape("; ".join(desc))}</desc>'
         + "".join(grid)
