@@ -23,6 +23,8 @@ a game number      1–2**31−1    ``--game``: a game's id (PostgreSQL's ``inte
 a distance         0–1,000 U    ``--range`` (a table is a few dozen U across); finite
 a password         8–1,024      characters of an account's password (issue #11)
 invitation days    1–90         ``campaign invite --expires-days``
+blank cards        0–9          ``print roster --blank``, a gang's saved print choice (issue #13)
+a web address      1–200 chars  ``campaign address``: http(s), a host, no credentials (issue #13)
 free text          0–200 chars  ``member xp --reason``; no control characters, NUL or surrogates
 =================  ===========  ================================================================
 
@@ -92,6 +94,11 @@ INVITE_DAYS = Bound("--expires-days", 1, 90)
 #: A password's length in characters (issue #11): long enough to resist guessing, short enough
 #: that hashing it costs nothing unusual.
 PASSWORD_LENGTH = Bound("a password's length", 8, 1_024, "la lunghezza di una password")
+#: Blank cards or sheets added to a gang's printed roster or cards (issue #13): a page's worth,
+#: for models hired at the table; a saved print choice keeps the same bound.
+BLANK = Bound("the number of blank cards", 0, 9, "il numero di schede vuote")
+#: The longest web address of a campaign's web app (issue #13; the column's length).
+WEB_ADDRESS_LENGTH = 200
 
 
 @dataclass(frozen=True, slots=True)

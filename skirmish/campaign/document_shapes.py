@@ -47,9 +47,11 @@ from skirmish.engine.recovery import Doctor, RecoveryOutcome
 from skirmish.engine.setup import HIGHEST, LOWEST
 from skirmish.errors import CampaignError, RulesError, SkirmishError
 from skirmish.limits import (
+    BLANK,
     CHARACTERISTIC,
     COUNT,
     MONEY,
+    WEB_ADDRESS_LENGTH,
     XP,
     XP_CHANGE,
     Bound,
@@ -270,7 +272,22 @@ ACTIONS: dict[str, ActionKind] = {
         Shape({"key": _SETTING, "before": Text(ID_LENGTH), "after": Text(ID_LENGTH)}),
         undoable=False,
     ),
+    # Issue #13: the campaign's web address set or cleared (``campaign.web_address``).
+    "campaign-address": ActionKind(
+        "campaign",
+        Shape(
+            {
+                "before": Maybe(Text(WEB_ADDRESS_LENGTH)),
+                "after": Maybe(Text(WEB_ADDRESS_LENGTH)),
+            }
+        ),
+        undoable=False,
+    ),
     "gang-new": _barrier({"gang": _GANG_NAME, "faction": _FACTION}),
+    # Issue #13: the gang's saved print choice (``campaign.print_options``).
+    "print-choice": _gang(
+        {"models": ListOf(_MODEL, MEMBERS_MOST), "with_dead": _FLAG, "blank": Whole(BLANK)}
+    ),
     "gang-rename": _gang({"before": _GANG_NAME, "after": _GANG_NAME}),
     "gang-retire": _gang({"gang": Opt(_GANG_NAME)}),
     "member-rename": _gang(

@@ -58,7 +58,12 @@ def campaign_data(found: Campaign, lang: Lang | str) -> dict[str, Any]:
         if session is not None
         else [views.gang_summary(g, lang) for g in found.gangs]
     )
-    return {"name": found.name, "settings": settings, "gangs": gangs}
+    return {
+        "name": found.name,
+        "web_address": found.web_address,  # issue #13: none until set (``campaign address``)
+        "settings": settings,
+        "gangs": gangs,
+    }
 
 
 def game_rows(session: Session, found: Campaign) -> list[dict[str, Any]]:

@@ -49,6 +49,12 @@ MESSAGES: Catalogue = {
         "undo": "undone: {what}",
         "import": "imported {what} from {file}",
         "nothing": "—",
+        "address-set": "web address {after} (was {before})",
+        "address-cleared": "web address cleared (was {before})",
+        "no-address": "none",
+        "print-choice": "print choice: {models}{dead}, {blank} blank cards",
+        "every-model": "every model",
+        "with-dead": ", the dead too",
     },
     "it": {
         "campaign-new": "campagna {campaign!r} creata",
@@ -82,6 +88,12 @@ MESSAGES: Catalogue = {
         "undo": "annullato: {what}",
         "import": "importato {what} da {file}",
         "nothing": "—",
+        "address-set": "indirizzo web {after} (prima: {before})",
+        "address-cleared": "indirizzo web tolto (prima: {before})",
+        "no-address": "nessuno",
+        "print-choice": "scelta di stampa: {models}{dead}, {blank} schede vuote",
+        "every-model": "tutti i personaggi",
+        "with-dead": ", anche i morti",
     },
 }
 
@@ -101,6 +113,15 @@ def describe(action: str, details: dict[str, Any], member: str | None, lang: Lan
         return tr(MESSAGES, action, lang, campaign=d.get("campaign", ""))
     if action == "campaign-set":
         return tr(MESSAGES, action, lang, setting=d["key"], before=d["before"], after=d["after"])
+    if action == "campaign-address":
+        before = d.get("before") or tr(MESSAGES, "no-address", lang)
+        if d.get("after"):
+            return tr(MESSAGES, "address-set", lang, after=d["after"], before=before)
+        return tr(MESSAGES, "address-cleared", lang, before=before)
+    if action == "print-choice":
+        models = ", ".join(d.get("models", [])) or tr(MESSAGES, "every-model", lang)
+        dead = tr(MESSAGES, "with-dead", lang) if d.get("with_dead") else ""
+        return tr(MESSAGES, action, lang, models=models, dead=dead, blank=d.get("blank", 0))
     if action == "gang-new":
         faction = name(find_faction(d["faction"]), lang)
         return tr(MESSAGES, action, lang, gang=d["gang"], faction=faction, money=400)

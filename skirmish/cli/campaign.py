@@ -30,6 +30,13 @@ MESSAGES: Catalogue = {
         "gangs": "Gangs",
         "columns": "rule,key,value,meaning",
         "gang-columns": "gang,faction,models,treasury,rating,status",
+        "web-address": "Web address: {address}",
+        "address-is": "{campaign!r} is at {address}: printed rosters and cards carry a QR code to "
+        "each gang's page there.",
+        "address-none": "{campaign!r} has no web address: printed sheets carry no QR code. Set "
+        "it with 'skirmish campaign address https://…/'.",
+        "address-unset": "none ('skirmish campaign address URL' sets it)",
+        "address-and-clear": "give an address or --clear, not both.",
     },
     "it": {
         "created": "Campagna {name!r} creata e in uso.",
@@ -42,6 +49,13 @@ MESSAGES: Catalogue = {
         "gangs": "Bande",
         "columns": "regola,chiave,valore,significato",
         "gang-columns": "banda,fazione,personaggi,cassa,valore,stato",
+        "web-address": "Indirizzo web: {address}",
+        "address-is": "{campaign!r} è a {address}: le schede e le carte stampate portano un "
+        "codice QR alla pagina di ogni banda.",
+        "address-none": "{campaign!r} non ha un indirizzo web: le schede stampate non hanno "
+        "codice QR. Impostalo con 'skirmish campaign address https://…/'.",
+        "address-unset": "nessuno ('skirmish campaign address URL' lo imposta)",
+        "address-and-clear": "indica un indirizzo oppure --clear, non entrambi.",
     },
 }
 
@@ -158,6 +172,8 @@ def show(
     name, settings, gangs = data["name"], data["settings"], data["gangs"]
     out = console()
     out.print(cell(name, "bold"))
+    address = data["web_address"] or tr(MESSAGES, "address-unset", lang)
+    out.print(cell(tr(MESSAGES, "web-address", lang, address=address)))
     rules = Table(title=tr(MESSAGES, "house", lang))
     for column in tr(MESSAGES, "columns", lang).split(","):
         rules.add_column(column)
@@ -196,6 +212,51 @@ def set_(
         entry = gangs.set_setting(s, campaign=found, key=key, value=value)
         details = entry.details
         echo(f"{entry.ruling} {details['key']}: {details['before']} → {details['after']}")
+
+
+@app.command("address")
+def address(
+    lang: LangOpt,
+    url: Annotated[
+        str | None,
+        typer.Argument(
+            help="The address at which the club opens 'skirmish serve', e.g. "
+            "https://saloon.example.org/ (without it: show the address).",
+            show_default=False,
+        ),
+    ] = None,
+    clear: Annotated[
+        bool, typer.Option("--clear", help="Remove the address: sheets print no QR code.")
+    ] = False,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Show or set the campaign's web address, where the club reaches its web app: printed
+    rosters and cards then carry a QR code to each gang's page there. Setting it is logged.
+
+    Example: skirmish campaign address https://saloon.example.org/
+    """
+    from skirmish.campaign import lookup
+    from skirmish.campaign.web_address import set_web_address
+    from skirmish.errors import CampaignError
+
+    if url is not None and clear:
+        raise CampaignError(
+            MESSAGES["en"]["address-and-clear"], it=MESSAGES["it"]["address-and-clear"]
+        )
+    changing = url is not None or clear
+    with session(db, access="campaign" if changing else "read") as s:
+        found = lookup.current_campaign(s, campaign)
+        if changing:
+            set_web_address(s, campaign=found, address=url)
+        name, current = found.name, found.web_address
+    if json_:
+        emit({"campaign": name, "web_address": current})
+    elif current:
+        echo(tr(MESSAGES, "address-is", lang, campaign=name, address=current))
+    else:
+        echo(tr(MESSAGES, "address-none", lang, campaign=name))
 
 
 register_campaign(app)

@@ -28,6 +28,7 @@ ACTIONS: Catalogue = {
         "game-xp": "game XP", "income": "income", "bounty": "bounty",
         "outlaw-mark": "outlaws", "gambler": "gambler", "marked-cards": "marked cards",
         "infamy": "infamy", "undone": "undone",
+        "campaign-address": "web address", "print-choice": "print choice",
     },
     "it": {
         "campaign-new": "nuova campagna", "campaign-set": "regola della casa",
@@ -42,6 +43,7 @@ ACTIONS: Catalogue = {
         "game-xp": "PE della partita", "income": "guadagno", "bounty": "taglia",
         "outlaw-mark": "fuorilegge", "gambler": "giocatore d'azzardo",
         "marked-cards": "carte truccate", "infamy": "infamia", "undone": "annullata",
+        "campaign-address": "indirizzo web", "print-choice": "scelta di stampa",
     },
 }  # fmt: skip
 

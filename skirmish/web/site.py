@@ -24,7 +24,7 @@ from sqlmodel import Session, col, select
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from skirmish import rules
-from skirmish.campaign import naming, store
+from skirmish.campaign import links, naming, store
 from skirmish.campaign.game.board import hold_rows
 from skirmish.campaign.models import Campaign, Gang, User
 from skirmish.campaign.permissions import CLI, Action, Actor, may
@@ -235,20 +235,18 @@ def relative(request: Request, **params: str) -> str:
     return f"{url.path}?{url.query}" if url.query else url.path
 
 
-def _path(*parts: str) -> str:
-    return "/" + "/".join(quote(p, safe="") for p in parts)
-
-
+# The paths of the campaign's, gang's and model's pages are declared once, in campaign.links
+# (the printed sheets' QR codes point at them too).
 def campaign_url(campaign: str) -> str:
-    return _path("c", campaign)
+    return links.campaign_path(campaign)
 
 
 def gang_url(campaign: str, gang: str) -> str:
-    return _path("c", campaign, "g", gang)
+    return links.gang_path(campaign, gang)
 
 
 def model_url(campaign: str, gang: str, model: str) -> str:
-    return _path("c", campaign, "g", gang, "m", model)
+    return links.model_path(campaign, gang, model)
 
 
 def rules_url(query: str) -> str:
