@@ -218,6 +218,56 @@ def roster_cmd(
     _write(partial(render_roster, view, lang), output, fmt)
 
 
+@app.command("cards")
+def cards_cmd(
+    output: OutputOpt,
+    gang: Annotated[
+        str | None,
+        typer.Argument(help="Name of the gang; leave it out with --blank N for empty cards."),
+    ] = None,
+    fmt: FormatOpt = None,
+    lang: PrintLangOpt = Lang.IT,
+    blank: Annotated[
+        int,
+        typer.Option(
+            "--blank",
+            help="Empty cards to fill in by hand, after the gang's (1–54 without a gang).",
+            show_default=False,
+        ),
+    ] = 0,
+    back: Annotated[
+        bool,
+        typer.Option(
+            "--back",
+            help="After each page of fronts, a page of backs for duplex printing (flip on the "
+            "long edge): the same back for every card, so a card face down tells nothing.",
+        ),
+    ] = False,
+    campaign: CampaignOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """Activation cards (§1.8: one playing card per model): poker size, nine to an A4 page
+    with cut marks, leader first; each with its numbers, COS boxes, weapons, skills, injuries
+    and the profile's own rule, and a corner index (A♠, K♠…) to play it as a card.
+
+    Example: skirmish print cards Earps --back -o earps-cards.pdf
+    """
+    from skirmish.printing.cards import cards_view, check_blank, gang_cards, render_cards
+
+    check_blank(blank, with_gang=gang is not None)
+    _format(output, fmt)  # a wrong -o is refused before the store is opened
+    if gang is None:
+        view = cards_view(None, lang, blank=blank, back=back)
+    else:
+        from skirmish.campaign import lookup
+        from skirmish.cli.store_options import session
+
+        with session(db, access="read") as s:
+            found = lookup.current_campaign(s, campaign)
+            view = gang_cards(s, found, gang, lang, blank=blank, back=back)
+    _write(partial(render_cards, view, lang), output, fmt)
+
+
 @app.command("campaign")
 def campaign_cmd(
     output: OutputOpt,

@@ -32,7 +32,7 @@ BLANK_ROWS = 6
 #: The sheets' one stylesheet, in this order: the page, fonts and tables every sheet shares,
 #: then each kind of document's own part. ``base.html`` inlines it (fonts embedded, so one HTML
 #: file opens anywhere); ``pdf`` gives it to weasyprint once.
-STYLESHEETS = ("sheet.css", "roster.css", "book.css", "reference.css", "scenario.css")
+STYLESHEETS = ("sheet.css", "roster.css", "book.css", "reference.css", "scenario.css", "cards.css")
 #: ``url("fonts/NAME.ttf")`` in the stylesheet: the shipped faces, embedded by ``stylesheet``.
 _FONT_URL = re.compile(r'url\("(fonts/[A-Za-z0-9_.-]+\.ttf)"\)')
 #: A wound box, one per point of COS (a glyph the shipped fonts have).

@@ -36,6 +36,23 @@ def lay_out(html: str, *, css: str | None = None) -> Any:
     return HTML(string=html, base_url=base_url).render(font_config=fonts, stylesheets=[sheet])
 
 
+def lay_out_many(sheets: list[str]) -> Any:
+    """Lay each HTML document of ``sheets`` out with the sheets' stylesheet (parsed once, one
+    font configuration, as ``printing.pdf.write_pdf_sheets`` does) and return one document of
+    all their pages, in order: check it, and write it as one PDF with ``write_pdf``."""
+    from weasyprint import CSS, HTML
+    from weasyprint.text.fonts import FontConfiguration
+
+    base_url = templates_dir().as_uri() + "/"
+    fonts = FontConfiguration()
+    sheet = CSS(string=stylesheet(), base_url=base_url, font_config=fonts)
+    documents = [
+        HTML(string=html, base_url=base_url).render(font_config=fonts, stylesheets=[sheet])
+        for html in sheets
+    ]
+    return documents[0].copy([page for document in documents for page in document.pages])
+
+
 def _classes(box: Any) -> list[str]:
     element = getattr(box, "element", None)
     if element is None:
