@@ -68,8 +68,6 @@ LABELS: Catalogue = {
         "length": "Durata",
         "scenario_rules": "Regole dello scenario",
         "tracked": "Segnalini da seguire",
-        "page_tests": "Test e tiri",
-        "page_equipment": "Azioni, movimento, armi e protezioni",
     },
     "en": {
         "doc_roster": "Gang roster",
@@ -128,8 +126,6 @@ LABELS: Catalogue = {
         "length": "Length",
         "scenario_rules": "Scenario rules",
         "tracked": "Markers to track",
-        "page_tests": "Tests and rolls",
-        "page_equipment": "Actions, movement, weapons and protection",
     },
 }
 

@@ -127,15 +127,29 @@ class Table:
     lines: tuple[str, ...] = ()  # procedure lines printed above the rows (formula, results)
     notes: tuple[str, ...] = ()  # small print below the rows (rulings applied)
     key: str = ""  # stable id for the template's CSS ("nerve", "shooting"…)
+    widths: tuple[float, ...] = ()  # each column's share of the table's width, in percent
+
+
+@dataclass(frozen=True)
+class ReferencePage:
+    """One page of the quick reference: a heading and two columns of whole tables."""
+
+    heading: str  # what the page holds: "Turno e azioni · Combattimento"
+    columns: tuple[tuple[Table, ...], ...]  # left, right; each read top to bottom
 
 
 @dataclass(frozen=True)
 class ReferenceView:
-    """The two-page quick reference: page one the tests, page two actions and equipment."""
+    """The quick reference: the summary tables packed into balanced columns, two a page."""
 
     title: str
-    tests: tuple[Table, ...]
-    equipment: tuple[Table, ...]
+    pages: tuple[ReferencePage, ...]
+    base_pt: float = 7.0  # the size of its text, chosen to fill the pages
+
+    @property
+    def tables(self) -> tuple[Table, ...]:
+        """Every table in reading order (page by page, left column then right)."""
+        return tuple(t for page in self.pages for column in page.columns for t in column)
 
 
 @dataclass(frozen=True)

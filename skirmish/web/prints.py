@@ -62,8 +62,8 @@ WORDS = text.part(
             "print_blank": "Blank gang sheet",
             "print_blank_help": "The book's 'Scheda Giocatore', six models, to fill in by hand.",
             "print_reference": "Quick reference",
-            "print_reference_help": "The rulebook's summary tables on two pages, corrected as "
-            "the rulings say.",
+            "print_reference_help": "The rulebook's summary tables, completed (reflex test, "
+            "skills, advances, prices) and corrected as the rulings say.",
             "print_scenarios": "Scenario cards",
             "print_scenarios_help": "Table, deployment, victory conditions and special rules "
             "of each scenario of §10.",
@@ -93,8 +93,8 @@ WORDS = text.part(
             "print_blank_help": "La 'Scheda Giocatore' del libro, sei personaggi, da compilare "
             "a mano.",
             "print_reference": "Tabelle riassuntive",
-            "print_reference_help": "Le tabelle riassuntive del regolamento su due pagine, "
-            "corrette come dicono le precisazioni.",
+            "print_reference_help": "Le tabelle riassuntive del regolamento, completate (test "
+            "riflessi, abilità, avanzamenti, prezzi) e corrette come dicono le precisazioni.",
             "print_scenarios": "Schede degli scenari",
             "print_scenarios_help": "Tavolo, schieramento, condizioni di vittoria e regole "
             "speciali di ogni scenario del §10.",

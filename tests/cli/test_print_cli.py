@@ -83,9 +83,9 @@ def test_reference_pdf_in_english(tmp_path: Path) -> None:
     target = tmp_path / "reference.pdf"
     result = runner.invoke(app, ["print", "reference", "--lang", "en", "-o", str(target)])
     assert result.exit_code == 0, result.output
-    assert result.stdout.strip() == f"Wrote {target} (2 pages)."
+    assert result.stdout.strip() == f"Wrote {target} (3 pages)."
     reader = pypdf.PdfReader(target)
-    assert len(reader.pages) == 2
+    assert len(reader.pages) == 3
     text = " ".join(p.extract_text() for p in reader.pages)
     assert "1–7 miss" in text and "Quick reference" in text
 

@@ -163,7 +163,7 @@ def test_shared_profile_names_are_told_apart_by_faction() -> None:
 
 def test_reference_takes_its_numbers_from_the_registry_and_rulings() -> None:
     ref = reference_view(Lang.EN)
-    tables = {t.key: t for t in (*ref.tests, *ref.equipment)}
+    tables = {t.key: t for t in ref.tables}
     shooting = tables["shooting"]
     assert len(shooting.rows) == len(shooting_modifiers())
     assert any("1–7 miss" in line for line in shooting.lines)

@@ -10,7 +10,7 @@ English (so that the old PDF and the new one differ), and is killed with SIGKILL
   file (as it did before issue #8: this test then fails on its first such kill).
 
 After every kill ``out.pdf`` is byte for byte the last complete PDF, or a new complete one (it
-parses, it has two pages, it is in the new run's language). A kill while writing leaves its
+parses, it has three pages, it is in the new run's language). A kill while writing leaves its
 temporary file (``.out.pdf.XXXXXXXX.tmp``): stale temporary files are harmless and are kept,
 not cleaned (see ``skirmish.fileio``), so the test checks that each kill leaves at most one,
 that nothing else appears, and that a later run writes a complete PDF beside them.
@@ -39,7 +39,7 @@ SKIRMISH = Path(sys.executable).with_name("skirmish")
 KILLS = 10
 BUDGET = 40.0  # seconds: no new run starts after this
 HEADING = {"it": "Tabelle riassuntive", "en": "Quick reference"}
-PAGES = 2
+PAGES = 3
 TEMPORARY = re.compile(r"^\.out\.pdf\.[0-9a-f]{8}\.tmp$")
 POLL = 0.002
 

@@ -183,9 +183,9 @@ def test_a_crowded_gang_takes_two_pages_not_more(out: Path) -> None:
         assert m["name"] in text
 
 
-def test_reference_is_two_pages_with_the_corrected_numbers(out: Path) -> None:
+def test_reference_is_three_pages_with_the_corrected_numbers(out: Path) -> None:
     path = out / "reference.pdf"
-    assert write_pdf(render_reference(reference_view(Lang.IT), Lang.IT), path) == 2
+    assert write_pdf(render_reference(reference_view(Lang.IT), Lang.IT), path) == 3
     text = _text(pypdf.PdfReader(path))
     assert "1–7 mancato" in text
     assert "0 o meno nessuna ferita · 1–3 una ferita · 4 o più due ferite" in text

@@ -114,7 +114,7 @@ def test_the_campaign_and_scenario_pages_link_their_pdf(client: Any) -> None:
 #: Each sheet: its address, the pages it has, and words it must print in English and Italian.
 SHEETS: list[tuple[str, int, list[str], list[str]]] = [
     ("/print/blank.pdf", 1, ["Gang roster"], ["Scheda giocatore"]),
-    ("/print/reference.pdf", 2, ["Quick reference", "1–7 miss"], ["Tabelle riassuntive"]),
+    ("/print/reference.pdf", 3, ["Quick reference", "1–7 miss"], ["Tabelle riassuntive"]),
     ("/scenarios/bank-robbery/card.pdf", 1, ["Bank robbery"], ["Rapina in banca"]),
     ("/scenarios/Rapina%20in%20banca/card.pdf", 1, ["Bank robbery"], ["Rapina in banca"]),
     (f"/c/{C}/g/{G}/roster.pdf", 1, [GANG, "Six-shooter", "Wyatt Earp"], [GANG, "Sei colpi"]),
