@@ -14,6 +14,7 @@ from typing import Any
 
 from skirmish.errors import RulesError
 from skirmish.i18n import Catalogue, Lang, name, tr
+from skirmish.printing.book import fallen_lines, game_line
 from skirmish.printing.views import (
     CampaignView,
     HouseRuleLine,
@@ -463,6 +464,9 @@ def standing(
         treasury=int(gang.get("treasury", 0)),
         fama=sum(int(m.get("fama", 0)) for m in members),
         members=len(members),
+        eliminations=_optional(row, "eliminations"),
+        casualties=_optional(row, "casualties"),
+        retreats=_optional(row, "retreats"),
     )
 
 
@@ -473,11 +477,15 @@ def campaign_view(
     *,
     house_rules: Iterable[tuple[str, str]] = (),
     standings: Sequence[Mapping[str, Any]] | None = None,
+    games: Sequence[Mapping[str, Any]] = (),
+    graveyard: Sequence[Mapping[str, Any]] = (),
 ) -> CampaignView:
     """Every gang's sheet and the standings. ``standings`` are the store's rows, best first
     (``campaign.game.history.standings``); without them the gangs are ranked by wins when their
     dicts have them, then rating, then FAMA. The house rules are the campaign's: they are
-    printed once, with the standings, not on every gang's sheet."""
+    printed once, with the standings, not on every gang's sheet. ``games`` and ``graveyard``
+    are the store's finished games and dead (``history.game_results``, ``history.graveyard``):
+    the book's results and graveyard (issue #13)."""
     if standings is None:
         lines = sorted(
             (standing(g, lang) for g in gangs),
@@ -495,6 +503,8 @@ def campaign_view(
         gangs=tuple(roster_view(g, lang) for g in gangs),
         standings=tuple(lines),
         house_rules=tuple(HouseRuleLine(rule, text) for rule, text in house_rules),
+        games=tuple(game_line(row, lang) for row in games),
+        graveyard=fallen_lines(graveyard, games, lang),
     )
 
 

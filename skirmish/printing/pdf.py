@@ -123,7 +123,51 @@ def _lay_out(
         if progress is not None:
             progress(index)
     pages = [page for document in documents for page in document.pages]
-    return documents[0].copy(pages)
+    book = documents[0].copy(pages)
+    if len(documents) > 1:
+        _number_across(book, fonts, css)
+    return book
+
+
+#: The margin box that numbers a sheet's pages (``sheet.css``: "N / total").
+FOLIO_BOX = "@bottom-right"
+
+
+def _number_across(book: Any, fonts: Any, css: Any) -> None:
+    """Number the pages of sheets laid out one by one as one book (issue #13): each sheet's
+    own footer counts its own pages ("1 / 1" on every gang), so each page's ``FOLIO_BOX`` is
+    swapped for the same box of a page laid out in a book of as many empty pages, which counts
+    "N / total" across the whole book. Only the footers are laid out again, not the sheets (a
+    few milliseconds a page), and a page whose own stylesheet prints no folio gets none."""
+    from weasyprint import HTML
+
+    total = len(book.pages)
+    empty = '<section class="sheet"></section>' * total
+    folios = HTML(
+        string=f"<!DOCTYPE html><html><body>{empty}</body></html>", base_url=_base_url()
+    ).render(font_config=fonts, stylesheets=[css])
+    if len(folios.pages) != total:  # never seen: one empty sheet is one page
+        raise SkirmishError(
+            f"could not number the book's {total} pages ({len(folios.pages)} footers laid out).",
+            it=f"non sono riuscito a numerare le {total} pagine del libro ({len(folios.pages)} "
+            "piè di pagina composti).",
+        )
+    for page, folio in zip(book.pages, folios.pages, strict=True):
+        number = _folio_of(folio)
+        if number is None:
+            continue
+        page._page_box.children = tuple(
+            number if _is_folio(box) else box for box in page._page_box.children
+        )
+
+
+def _is_folio(box: Any) -> bool:
+    return getattr(box, "at_keyword", None) == FOLIO_BOX
+
+
+def _folio_of(page: Any) -> Any:
+    """The laid-out ``FOLIO_BOX`` of ``page`` (a weasyprint page), if its stylesheet makes one."""
+    return next((box for box in page._page_box.children if _is_folio(box)), None)
 
 
 class Press:

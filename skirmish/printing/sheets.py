@@ -10,7 +10,7 @@ from typing import Any
 from sqlmodel import Session
 
 from skirmish.campaign import lookup, views
-from skirmish.campaign.game.history import standings
+from skirmish.campaign.game.history import game_results, graveyard, standings
 from skirmish.campaign.gangs import settings_of
 from skirmish.campaign.models import Campaign, Gang, GangStatus
 from skirmish.campaign.settings import HOUSE_RULES
@@ -42,8 +42,9 @@ def printed_gangs(campaign: Campaign) -> list[Gang]:
 
 
 def campaign_sheet(session: Session, campaign: Campaign, lang: Lang | str) -> CampaignView:
-    """The standings and the house rules, then every active gang's roster; a campaign with no
-    active gang has nothing to print."""
+    """The campaign book: the standings (with eliminations, losses and retreats), the house
+    rules, the results of every finished game and the graveyard (issue #13), then every active
+    gang's roster; a campaign with no active gang has nothing to print."""
     gangs: list[dict[str, Any]] = [
         views.gang_data(lookup.gang_by_name(session, campaign, g.name, full=True), lang)
         for g in printed_gangs(campaign)
@@ -58,5 +59,11 @@ def campaign_sheet(session: Session, campaign: Campaign, lang: Lang | str) -> Ca
         )
     results = standings(session, campaign=campaign)
     return campaign_view(
-        campaign.name, gangs, lang, house_rules=house_rules(campaign, lang), standings=results
+        campaign.name,
+        gangs,
+        lang,
+        house_rules=house_rules(campaign, lang),
+        standings=results,
+        games=game_results(session, campaign=campaign),
+        graveyard=graveyard(session, campaign=campaign),
     )

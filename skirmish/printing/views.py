@@ -105,6 +105,48 @@ class Standing:
     treasury: int
     fama: int  # total FAMA of the gang's models
     members: int
+    # issue #13, the store's (None: not known, a hand-made campaign): enemy models this gang
+    # eliminated, its own models eliminated, games it left by retreating (R-08, R-09)
+    eliminations: int | None = None
+    casualties: int | None = None
+    retreats: int | None = None
+
+
+@dataclass(frozen=True)
+class SideLine:
+    """One gang's part in a finished game, for the campaign book's results (issue #13)."""
+
+    gang: str
+    side: str  # "buoni" / "good"
+    result: str  # "vittoria", "ritirata"…
+    started: int  # models it started with
+    lost: tuple[str, ...]  # its models eliminated: "Frank (Wyatt, turn 2)"
+    retreat: str = ""  # "" or how it left the table: "ritirata al turno 3, per scelta"
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """A finished game in the campaign book: number, date, scenario, outcome and both sides."""
+
+    number: int
+    date: str
+    scenario: str
+    turns: int
+    outcome: str  # "vince Earps" / "pareggio"
+    reason: str  # why it ended, in words ("" when not recorded)
+    sides: tuple[SideLine, ...]
+
+
+@dataclass(frozen=True)
+class FallenLine:
+    """A dead model of the campaign (R-10), for the book's graveyard."""
+
+    name: str
+    profile: str
+    gang: str
+    game: str  # "3, Rapina in banca"; "" when the log does not say
+    date: str
+    eliminated_by: str  # "" when nobody is recorded
 
 
 @dataclass(frozen=True)
@@ -115,6 +157,8 @@ class CampaignView:
     gangs: tuple[RosterView, ...]
     standings: tuple[Standing, ...] = ()
     house_rules: tuple[HouseRuleLine, ...] = ()  # printed once, with the standings
+    games: tuple[GameLine, ...] = ()  # finished games, oldest first (issue #13)
+    graveyard: tuple[FallenLine, ...] = ()  # the campaign's dead, R-10
 
 
 @dataclass(frozen=True)

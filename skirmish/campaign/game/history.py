@@ -11,7 +11,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup, naming
-from skirmish.campaign.game.board import games_of, gangs_of, models_of
+from skirmish.campaign.game.board import games_of, gang_row, gangs_of, models_of
 from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.tables import Game, GameGang, GameModel
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
@@ -82,6 +82,56 @@ def standings(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
     for place, row in enumerate(ranked, start=1):
         row["place"] = place
     return ranked
+
+
+def game_results(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
+    """Every ended game of the campaign, oldest first (issue #13, the campaign book): its
+    scenario, when it started and ended, the turns played, the winning side (``None``: a draw)
+    and why it ended; and each side: gang, side, result, whether and how it retreated (R-08,
+    R-09), how many models it started with and which of them were eliminated (with who did it
+    and in which turn, when the game knows). Abandoned and unfinished games are not results."""
+    rows: list[dict[str, Any]] = []
+    for game in games_of(session, campaign):
+        if game.status != GameStatus.ENDED:
+            continue
+        models = models_of(session, game)
+        names = {m.id: m.name for m in models}
+        sides = []
+        for gg in gangs_of(session, game):
+            gang = gang_row(session, gg)
+            sides.append(
+                {
+                    "gang": gang.name,
+                    "faction": gang.faction,
+                    "side": gg.side,
+                    "result": result_for(game, gg).value,
+                    "retreated": gg.retreated,
+                    "retreat_turn": gg.retreat_turn,
+                    "started": gg.started,
+                    "eliminated": [
+                        {
+                            "name": m.name,
+                            "by": names.get(m.eliminated_by) if m.eliminated_by else None,
+                            "turn": m.eliminated_turn,
+                        }
+                        for m in models
+                        if m.game_gang_id == gg.id and m.eliminated
+                    ],
+                }
+            )
+        rows.append(
+            {
+                "game": game.id,
+                "scenario": game.scenario,
+                "started_at": game.started_at,
+                "ended_at": game.ended_at,
+                "turns": game.turn,
+                "winner": game.winner,
+                "reason": game.reason,
+                "sides": sides,
+            }
+        )
+    return rows
 
 
 def _any_member(gang: Gang, name: str) -> Member:
