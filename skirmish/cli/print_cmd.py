@@ -276,8 +276,9 @@ def campaign_cmd(
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """Every active gang of the campaign, one sheet each, after the standings (games, wins,
-    draws, losses, points, rating) and the house rules, in one file.
+    """The campaign book in one file: the standings (games, wins, draws, losses, retreats,
+    points, models eliminated and lost, rating), the house rules, the results of every finished
+    game and the graveyard, then every active gang, one sheet each; pages numbered across it.
 
     Example: skirmish print campaign --campaign Deadwood -o deadwood.pdf
     """

@@ -68,8 +68,9 @@ WORDS = text.part(
             "print_scenarios_help": "Table, deployment, victory conditions and special rules "
             "of each scenario of §10.",
             "print_campaigns": "Campaigns and rosters",
-            "print_campaigns_help": "A gang's roster on A4, or the whole campaign: the "
-            "standings and the house rules, then every active gang's roster.",
+            "print_campaigns_help": "A gang's roster on A4, or the whole campaign as a book: "
+            "the standings, the house rules, the results of every game and the graveyard, then "
+            "every active gang's roster.",
             "print_no_campaigns": "No campaign to print.",
             "print_whole": "Whole campaign",
             "print_no_gangs": "No active gang to print yet.",
@@ -99,8 +100,9 @@ WORDS = text.part(
             "print_scenarios_help": "Tavolo, schieramento, condizioni di vittoria e regole "
             "speciali di ogni scenario del §10.",
             "print_campaigns": "Campagne e bande",
-            "print_campaigns_help": "La scheda di una banda su A4, o la campagna intera: la "
-            "classifica e le regole della casa, poi la scheda di ogni banda attiva.",
+            "print_campaigns_help": "La scheda di una banda su A4, o la campagna intera come un "
+            "libro: la classifica, le regole della casa, i risultati di ogni partita e il "
+            "cimitero, poi la scheda di ogni banda attiva.",
             "print_no_campaigns": "Nessuna campagna da stampare.",
             "print_whole": "Campagna intera",
             "print_no_gangs": "Ancora nessuna banda attiva da stampare.",
