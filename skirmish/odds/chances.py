@@ -37,6 +37,7 @@ from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import ModelState
 
 if TYPE_CHECKING:
+    from skirmish.engine.setup import MeleeSetup, ShootSetup
     from skirmish.odds.combat import CombatOdds
     from skirmish.odds.dist import Dist
 
@@ -220,22 +221,47 @@ def _rerolls(options: dict[str, Any]) -> tuple[int, int, int, int]:
     )
 
 
-def combat_odds(test: str, options: Mapping[str, Any]) -> CombatOdds:
-    """The exact ``CombatOdds`` of ``test`` ("shoot" or "melee") given its options by
-    parameter name, rerolls included, as ``chances`` computes them."""
+class CombatSituation(NamedTuple):
+    """A shoot or melee as the options describe it: the engine's setup and each side's
+    rerolls (R-15)."""
+
+    setup: ShootSetup | MeleeSetup
+    rerolls: int
+    target_rerolls: int
+
+
+def combat_situation(test: str, options: Mapping[str, Any]) -> CombatSituation:
+    """The setup and rerolls of ``test`` ("shoot" or "melee") given its options by parameter
+    name, checked by the engine's one builder of each setup."""
     from skirmish.engine import situation
     from skirmish.engine.situation import Procedure
-    from skirmish.odds.combat import melee_odds, shoot_odds
 
     given = dict(options)
     fortuna, fama, target_fortuna, target_fama = _rerolls(given)
     rerolls = _budget(fortuna, fama)
     target_rerolls = _budget(target_fortuna, target_fama, "target ")
     if test == "shoot":
-        setup = situation.shoot_setup(situation.values_of(Procedure.SHOOT, given))
-        return shoot_odds(setup, rerolls=rerolls, target_rerolls=target_rerolls)
-    fight = situation.melee_setup(situation.values_of(Procedure.MELEE, given))
-    return melee_odds(fight, rerolls=rerolls, target_rerolls=target_rerolls)
+        setup: ShootSetup | MeleeSetup = situation.shoot_setup(
+            situation.values_of(Procedure.SHOOT, given)
+        )
+    else:
+        setup = situation.melee_setup(situation.values_of(Procedure.MELEE, given))
+    return CombatSituation(setup, rerolls, target_rerolls)
+
+
+def combat_odds(test: str, options: Mapping[str, Any], *, eliminate: bool = False) -> CombatOdds:
+    """The exact ``CombatOdds`` of ``test`` ("shoot" or "melee") given its options by
+    parameter name, rerolls included, as ``chances`` computes them; ``eliminate``: the
+    rerolls are spent for the chance to eliminate first (``odds.combat.objective``)."""
+    from skirmish.engine.setup import ShootSetup
+    from skirmish.odds.combat import melee_odds, shoot_odds
+
+    setup, rerolls, target_rerolls = combat_situation(test, options)
+    if isinstance(setup, ShootSetup):
+        return shoot_odds(
+            setup, rerolls=rerolls, target_rerolls=target_rerolls, eliminate=eliminate
+        )
+    return melee_odds(setup, rerolls=rerolls, target_rerolls=target_rerolls, eliminate=eliminate)
 
 
 def _shoot(options: dict[str, Any]) -> Chances:

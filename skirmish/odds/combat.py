@@ -118,10 +118,14 @@ class CombatOdds:
         return None if wounds is None else wounds.expectation()
 
 
-def objective(target: Target) -> Callable[[CombatResult], Value]:
+def objective(target: Target, eliminate: bool = False) -> Callable[[CombatResult], Value]:
     """What the attacker's rerolls maximize and the target's minimize (docs/odds.md): first
     the wounds that count (inflicted, capped at the target's COS; damage without its RIF),
-    then how badly the target ends (eliminated, terrified, shaken, steady)."""
+    then how badly the target ends (eliminated, terrified, shaken, steady).
+
+    ``eliminate``: before those two, whether the target is eliminated, so that the rerolls
+    are spent for the chance to eliminate first (``odds compare`` with the goal "eliminate",
+    docs/odds.md); it needs the target's RIF and COS."""
 
     def value(result: CombatResult) -> Value:
         if result.wounds is None:
@@ -130,7 +134,11 @@ def objective(target: Target) -> Callable[[CombatResult], Value]:
             primary = result.wounds
         else:
             primary = min(result.wounds, target.cos)
-        return (Fraction(primary), Fraction(RANK[result.outcome]))
+        rank = Fraction(RANK[result.outcome])
+        if eliminate:
+            killed = Fraction(result.outcome is CombatOutcome.ELIMINATED)
+            return (killed, Fraction(primary), rank)
+        return (Fraction(primary), rank)
 
     return value
 
@@ -535,24 +543,40 @@ class _Fighting(_Action):
         return Done(CombatResult(state.damage, state.wounds, state.outcome))
 
 
-def _solve(machine: _Shooting | _Fighting, budget: Budget) -> Dist[CombatResult]:
+def _solve(
+    machine: _Shooting | _Fighting, budget: Budget, eliminate: bool = False
+) -> Dist[CombatResult]:
     if budget.actor <= 0 and budget.target <= 0:
         machine.strike_only = True
         start: _State = _Start()
         strikes: dict[Any, int] = push(machine.step, start)
         return machine.compose(strikes)
-    solver: Solver[_State, CombatResult] = Solver(machine.step, objective(machine.target))
+    goal = objective(machine.target, eliminate)
+    solver: Solver[_State, CombatResult] = Solver(machine.step, goal)
     return solver.dist(_Start(), budget)
 
 
-def shoot_odds(setup: ShootSetup, *, rerolls: int = 0, target_rerolls: int = 0) -> CombatOdds:
-    """Exact odds of a shooting action and its aftermath (R-01–R-04, R-14, R-15)."""
+def _check_eliminate(target: Target, eliminate: bool) -> None:
+    if eliminate and (target.rif is None or target.cos is None):
+        raise ValueError("spending rerolls to eliminate needs the target's RIF and COS")
+
+
+def shoot_odds(
+    setup: ShootSetup, *, rerolls: int = 0, target_rerolls: int = 0, eliminate: bool = False
+) -> CombatOdds:
+    """Exact odds of a shooting action and its aftermath (R-01–R-04, R-14, R-15);
+    ``eliminate``: rerolls are spent for the chance to eliminate first (``objective``)."""
+    _check_eliminate(setup.target, eliminate)
     budget = Budget(max(rerolls, 0), max(target_rerolls, 0))
     machine = _Shooting(setup, any_order=not budget.actor and not budget.target)
-    return CombatOdds(_solve(machine, budget), setup.target, budget)
+    return CombatOdds(_solve(machine, budget, eliminate), setup.target, budget)
 
 
-def melee_odds(setup: MeleeSetup, *, rerolls: int = 0, target_rerolls: int = 0) -> CombatOdds:
-    """Exact odds of a fight and its aftermath (R-01, R-03, R-04, R-05, R-15)."""
+def melee_odds(
+    setup: MeleeSetup, *, rerolls: int = 0, target_rerolls: int = 0, eliminate: bool = False
+) -> CombatOdds:
+    """Exact odds of a fight and its aftermath (R-01, R-03, R-04, R-05, R-15);
+    ``eliminate``: rerolls are spent for the chance to eliminate first (``objective``)."""
+    _check_eliminate(setup.target, eliminate)
     budget = Budget(max(rerolls, 0), max(target_rerolls, 0))
-    return CombatOdds(_solve(_Fighting(setup), budget), setup.target, budget)
+    return CombatOdds(_solve(_Fighting(setup), budget, eliminate), setup.target, budget)

@@ -118,6 +118,7 @@ class Weapon:
     thrown: bool = False  # thrown at COS×2 U
     template: bool = False  # sawn-off shotgun template
     fanning: bool = False  # six-shooter: may empty the cylinder (6 shots, §5.2.2)
+    fanning_ca: int | None = None  # the actions fanning costs (§5.2.2: 2)
     can_aim: bool = True  # small pistol and six-shooter cannot aim
     two_handed: bool = False
     improvised: bool = False  # "arma impropria": heavy pistol, every rifle

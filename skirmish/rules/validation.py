@@ -256,6 +256,9 @@ def _check_weapons(problems: list[str]) -> None:
             problems.append(f"{where}: jams with 17 rounds but cannot load 17")
         if weapon.fanning and weapon.category is not WeaponCategory.PISTOL:
             problems.append(f"{where}: only a pistol can be fanned")
+        fanning_ca = weapon.fanning_ca
+        if weapon.fanning != (fanning_ca is not None) or not 1 <= (fanning_ca or 1) <= 3:
+            problems.append(f"{where}: a weapon that fans needs its action cost, 1–3 (§5.2.2)")
         if weapon.blade and weapon.category is not WeaponCategory.BLADE:
             problems.append(f"{where}: a blade outside the blade category")
         if weapon.category is WeaponCategory.EXPLOSIVE and (

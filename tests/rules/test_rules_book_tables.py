@@ -101,6 +101,7 @@ def test_weapon_flags() -> None:
     by_id = {w.id: w for w in rules.weapons()}
     assert {i for i, w in by_id.items() if not w.can_aim} == {"small-pistol", "six-shooter"}
     assert {i for i, w in by_id.items() if w.fanning} == {"six-shooter"}
+    assert by_id["six-shooter"].fanning_ca == 2  # "6 colpi per turno (2 azioni)", §5.2.2
     assert {i for i, w in by_id.items() if w.jams_on_17} == {"repeater", "musket", "carbine"}
     assert {i for i, w in by_id.items() if w.template} == {"sawn-off"}
     assert {i for i, w in by_id.items() if w.ignores_light_cover} == {"sawn-off"}
