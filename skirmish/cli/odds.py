@@ -13,6 +13,7 @@ from __future__ import annotations
 import inspect
 import typing
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
@@ -47,6 +48,18 @@ def _reroll_parameter(option: Option) -> inspect.Parameter:
 
 REROLLS = [_reroll_parameter(o) for o in rolls.REROLLS]
 TARGET_REROLLS = [_reroll_parameter(o) for o in rolls.TARGET_REROLLS]
+HISTOGRAM = parameter(
+    "histogram",
+    Annotated[
+        bool,
+        typer.Option(
+            "--histogram",
+            help="Draw each table as bars (block characters scaled to the likeliest row, with "
+            "the percentage), as wide as the terminal; --json is unchanged.",
+        ),
+    ],
+    False,
+)
 
 
 # ---------------------------------------------------------------------------- rendering
@@ -72,8 +85,41 @@ def _table(table: Table, lang: Lang) -> Any:
     return shown
 
 
-def _show(found: Chances, lang: Lang) -> None:
-    """The headline (chance to eliminate), the tables, then the lines below them."""
+#: A bar's blocks by eighths: a bar is whole blocks and one partial block.
+EIGHTHS = ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")
+FULL = "█"
+#: The narrowest bar drawn, whatever the console's width.
+MIN_BAR = 8
+
+
+def bar(p: Fraction, top: Fraction, width: int) -> str:
+    """A bar of ``width`` blocks for ``top``, ``p``'s scaled to it in eighths of a block
+    (rounded half up; a chance above 0 shows at least one eighth)."""
+    eighths = (p / top * width * 8 + Fraction(1, 2)).__floor__() if top else 0
+    if p and not eighths:
+        eighths = 1
+    whole, part = divmod(eighths, 8)
+    return FULL * whole + EIGHTHS[part]
+
+
+def histogram(table: Table, width: int) -> list[str]:
+    """A table as text bars, like dyce's histograms: its title, then one line a row, the
+    label, the percentage and a bar scaled to the largest row, within ``width`` columns."""
+    labels = max((len(label) for label, _ in table.rows), default=0)
+    percents = max((len(percent(p)) for _, p in table.rows), default=0)
+    room = max(width - labels - percents - 6, MIN_BAR)
+    top = max((p for _, p in table.rows), default=Fraction(0))
+    numbers = all(label.isdigit() for label, _ in table.rows)
+    lines = [table.title]
+    for label, p in table.rows:
+        name = label.rjust(labels) if numbers else label.ljust(labels)
+        lines.append(f"{name} │ {percent(p):>{percents}} │ {bar(p, top, room)}".rstrip())
+    return lines
+
+
+def _show(found: Chances, lang: Lang, bars: bool = False) -> None:
+    """The headline (chance to eliminate), the tables (or with ``bars`` their histograms),
+    then the lines below them."""
     from rich.console import Console
 
     console = Console(highlight=False, soft_wrap=True)
@@ -82,7 +128,11 @@ def _show(found: Chances, lang: Lang) -> None:
         console.print(headline, markup=False)
         console.print()
     for table in found.tables(lang):
-        console.print(_table(table, lang))
+        if bars:
+            for line in histogram(table, console.width):
+                console.print(line, markup=False)
+        else:
+            console.print(_table(table, lang))
         console.print()
     for line in found.lines(lang):
         console.print(line, markup=False)
@@ -90,16 +140,16 @@ def _show(found: Chances, lang: Lang) -> None:
 
 def _body(test: str) -> Callable[..., None]:
     """The body of ``odds TEST``: the chances of the options given (``odds.chances``), as
-    tables or, with ``--json``, as exact fractions."""
+    tables, as bars with ``--histogram``, or with ``--json`` as exact fractions."""
 
-    def run(*, json: bool, lang: Lang, **options: Any) -> None:
+    def run(*, json: bool, lang: Lang, histogram: bool = False, **options: Any) -> None:
         from skirmish.odds.chances import chances
 
         found = chances(test, options)
         if json:
             emit_json(found.payload)
             return
-        _show(found, lang)
+        _show(found, lang, bars=histogram)
 
     return run
 
@@ -151,7 +201,7 @@ _register(
     "shoot",
     roll_combat.shoot,
     _shoot,
-    REROLLS + TARGET_REROLLS,
+    [*REROLLS, *TARGET_REROLLS, HISTOGRAM],
     """Exact odds of a shooting action: damage, wounds given --target-rif, and with
     --target-fred and --target-cos whether the target ends eliminated, terrified, shaken or
     steady (R-01–R-04, R-14). Same options as 'skirmish roll shoot' without --seed/--dice.
@@ -164,7 +214,7 @@ _register(
     "melee",
     roll_combat.melee,
     _melee,
-    REROLLS + TARGET_REROLLS,
+    [*REROLLS, *TARGET_REROLLS, HISTOGRAM],
     """Exact odds of a fight: damage, wounds given --target-rif, and with --target-fred and
     --target-cos the defender's outcome (R-01, R-03–R-05). Same options as
     'skirmish roll melee' without --seed/--dice.
@@ -177,7 +227,7 @@ _register(
     "save",
     roll_combat.save,
     _save,
-    REROLLS,
+    [*REROLLS, HISTOGRAM],
     """Exact odds of the saving rolls: wounds from --damage rolls, and with --cos the chance
     of elimination (R-03).
 
@@ -188,7 +238,7 @@ _register(
     "panic",
     roll_combat.panic,
     _panic,
-    REROLLS,
+    [*REROLLS, HISTOGRAM],
     """Exact odds of a panic test: steady, shaken or terrified, and the chance of ending
     prone (R-04).
 
@@ -199,7 +249,7 @@ _register(
     "reflex",
     roll_procedures.reflex,
     _reflex,
-    REROLLS,
+    [*REROLLS, HISTOGRAM],
     """Exact odds of a reflex test: 0, 1 or 2 successes and the chance of passing with
     --need 1 or 2 (R-06).
 
@@ -210,9 +260,195 @@ _register(
     "nerve",
     roll_combat.nerve,
     _nerve,
-    REROLLS,
+    [*REROLLS, HISTOGRAM],
     """Exact odds of a nerve test: calm, tense (−1) or nervous (−2) (R-01).
 
     Example: skirmish odds nerve --fred 3 --shaken
+    """,
+)
+
+
+# ---------------------------------------------------------------------------- odds compare
+
+compare_app = typer.Typer(
+    name="compare",
+    help=(
+        "Two choices of a shooting action side by side, exactly, the better one for the goal "
+        "marked: aim or not, fan or shoot, one target or another, spend a FAMA point now or "
+        "keep it. The same options as 'skirmish odds shoot', and --goal.\n\n"
+        "Example: skirmish odds compare aim --tiro 3 --weapon rifle --range 10 "
+        "--target-rif 3 --target-cos 2"
+    ),
+    no_args_is_help=True,
+)
+app.add_typer(compare_app)
+
+GOAL = parameter(
+    "goal",
+    Annotated[
+        str | None,
+        typer.Option(
+            "--goal",
+            metavar="[eliminate|wounds]",
+            help="What the better choice does better: eliminate (the chance to eliminate the "
+            "target, needs --target-rif and --target-cos) or wounds (the expected wounds that "
+            "count). Default: eliminate when the target's COS is known, else wounds.",
+        ),
+    ],
+    None,
+)
+
+
+def _other_parameter(input_: Any) -> inspect.Parameter:
+    """The other target's option for ``input_`` (``odds.compare.other_inputs``): its flag and
+    parameter with the ``--other-`` / ``other_`` prefix, left out (``None``) to take the first
+    target's value; a flag has its ``--other-no-`` twin to turn it off."""
+    from skirmish.cli.situation_options import choice_parser, option_type
+    from skirmish.engine.situation import Kind, Procedure
+    from skirmish.odds.compare import OTHER_FLAG, OTHER_PARAM
+
+    shoot = Procedure.SHOOT
+    flag = OTHER_FLAG + input_.flag_for(shoot).removeprefix("--")
+    words: dict[str, Any] = {}
+    if input_.kind is Kind.FLAG:
+        flag = f"{flag}/{OTHER_FLAG}no-{input_.flag_for(shoot).removeprefix('--')}"
+    if input_.choices is not None:
+        values = "|".join(c.value for c in input_.choices)
+        words = {"parser": choice_parser(input_.choices), "metavar": f"[{values}]"}
+    option = typer.Option(
+        flag,
+        help=f"The other target: {input_.help_en}",
+        rich_help_panel="The other target",
+        show_default=False,
+        **words,
+    )
+    base = option_type(input_)
+    return parameter(OTHER_PARAM + input_.param_for(shoot), Annotated[base | None, option], None)
+
+
+def _compare_body(kind: str) -> Callable[..., None]:
+    """The body of ``odds compare KIND``: the two choices (``odds.compare``) as one table
+    with a column each, the better one marked, or with ``--json`` exact fractions."""
+
+    def run(*, json: bool, lang: Lang, goal: str | None, **options: Any) -> None:
+        from skirmish.odds.compare import OTHER_PARAM, compare
+
+        other = {
+            k.removeprefix(OTHER_PARAM): options.pop(k)
+            for k in list(options)
+            if k.startswith(OTHER_PARAM)
+        }
+        found = compare(kind, options, goal=goal, other=other if kind == "targets" else None)
+        if json:
+            emit_json(found.payload())
+            return
+        _show_comparison(found, lang)
+
+    return run
+
+
+def _cell(value: Fraction | int | None, kind: str) -> str:
+    if value is None:
+        return "—"
+    if kind == "chance":
+        return percent(Fraction(value))
+    if kind == "mean":
+        return decimal(Fraction(value))
+    return str(value)
+
+
+def _show_comparison(found: Any, lang: Lang) -> None:
+    """The verdict, the table (a column a choice, the better one marked), then the notes."""
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    from skirmish.odds.compare import MESSAGES as COMPARE
+
+    console = Console(highlight=False, soft_wrap=True)
+    console.print(found.verdict(lang), markup=False)
+    console.print()
+    shown = RichTable(show_edge=False)
+    shown.add_column(tr(COMPARE, "choice", lang))
+    for name in found.names(lang):
+        shown.add_column(name, justify="right")
+    for row in found.rows(lang):
+        shown.add_row(row.label, *(_cell(v, row.kind) for v in row.values))
+    console.print(shown)
+    console.print()
+    for line in found.notes(lang):
+        console.print(line, markup=False)
+
+
+class _Later(Sequence[inspect.Parameter]):
+    """Parameters made when the command's options are first read (``Command``), so that
+    ``skirmish odds`` pays for the comparisons' options only when one is used."""
+
+    def __init__(self, make: Callable[[], list[inspect.Parameter]]) -> None:
+        self._make = make
+        self._made: list[inspect.Parameter] | None = None
+
+    def _all(self) -> list[inspect.Parameter]:
+        if self._made is None:
+            self._made = self._make()
+        return self._made
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+def _other_parameters() -> list[inspect.Parameter]:
+    """The other target's options of ``compare targets`` (``odds.compare.other_inputs``)."""
+    from skirmish.odds.compare import other_inputs
+
+    return [_other_parameter(i) for i in other_inputs()]
+
+
+def _register_comparison(
+    kind: str, doc: str, extra: Callable[[], list[inspect.Parameter]] = list
+) -> None:
+    options = _Later(lambda: [*REROLLS, *TARGET_REROLLS, GOAL, *extra()])
+    command = derived_command(roll_combat.shoot, options, _compare_body(kind), doc)
+    compare_app.command(kind)(command)
+
+
+_register_comparison(
+    "aim",
+    """Aim or not: the shot without aiming, or aiming first (1 action, table 1, R-02(b)),
+    side by side; a weapon that cannot aim is an error (§5.2.1, §5.2.2).
+
+    Example: skirmish odds compare aim --tiro 3 --weapon rifle --range 10 --target-rif 3
+    --target-fred 3 --target-cos 2
+    """,
+)
+_register_comparison(
+    "fan",
+    """Fan the six-shooter (2 actions, 6D6, §5.2.2, R-14) or fire one ordinary shot (1
+    action): a turn has one shooting action (§2.1). Without --range, both at short range.
+
+    Example: skirmish odds compare fan --tiro 4 --weapon sei-colpi --target-rif 3
+    --target-fred 3 --target-cos 2
+    """,
+)
+_register_comparison(
+    "targets",
+    """One target or another: the first as in 'odds shoot', the other the same changed by
+    the --other- options (the target's and the action's: --other-target-rif, --other-cover,
+    --other-range…).
+
+    Example: skirmish odds compare targets --tiro 4 --range 5 --target-rif 3 --target-cos 2
+    --other-range 10 --other-cover light --other-target-rif 2
+    """,
+    _other_parameters,
+)
+_register_comparison(
+    "fama",
+    """Spend a FAMA point now on this roll, or keep it: one more reroll spent wisely (R-15)
+    than --fortuna and --fama give, and what the point buys.
+
+    Example: skirmish odds compare fama --tiro 4 --weapon sei-colpi --range 5 --target-rif 3
+    --target-cos 2
     """,
 )

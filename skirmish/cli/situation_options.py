@@ -81,7 +81,7 @@ def _annotation(
     bounds: bool,
 ) -> Any:
     """One option, made once for the commands that share it (typer copies it before use)."""
-    base: Any = input_.choices if input_.kind is Kind.CHOICE else _TYPES[input_.kind]
+    base = option_type(input_)
     words: dict[str, Any] = {}
     if input_.choices is not None:  # the English value or an Italian word (issue #10)
         words = {"parser": choice_parser(input_.choices), "metavar": _metavar(input_.choices)}
@@ -95,6 +95,11 @@ def _annotation(
         **words,
     )
     return Annotated[base | None if optional else base, option]
+
+
+def option_type(input_: Input) -> Any:
+    """The type of ``input_``'s option: its choices, or its kind's Python type."""
+    return input_.choices if input_.kind is Kind.CHOICE else _TYPES[input_.kind]
 
 
 def _metavar(choices: type[StrEnum]) -> str:

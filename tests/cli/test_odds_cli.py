@@ -239,7 +239,7 @@ def test_every_odds_command_has_the_options_of_its_roll_twin(name: str) -> None:
 
     roll_app = typer.main.get_command(__import__("skirmish.cli.roll", fromlist=["app"]).app)
     rolled = {o for p in roll_app.commands[name].params for o in p.opts}  # type: ignore[attr-defined]
-    assert _options(name) == (rolled - {"--seed", "--dice"}) | (
+    assert _options(name) == (rolled - {"--seed", "--dice"}) | {"--histogram"} | (
         {"--fortuna", "--fama", "--target-fortuna", "--target-fama"}
         if name in ("shoot", "melee")
         else {"--fortuna", "--fama"}
