@@ -140,7 +140,7 @@ BACK_COLOUR = "#5b3a1e"
 
 #: Font sizes in points.
 NAME_SIZES = (10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
-PROFILE_SIZES = (7.0, 6.5, 6.0, 5.5)
+PROFILE_SIZES = (7.0, 6.5, 6.0)
 CELL_SIZES = (6.5, 6.0, 5.5, 5.0)
 LINE_SIZES = (6.5, 6.0, 5.5)
 RULE_SIZE = 6.3
@@ -318,7 +318,8 @@ class CardFront:
     rank: str  # the corner index: "A", "10"…; "" on a blank card
     suit: str  # "spades", "hearts", "diamonds", "clubs"; "" on a blank card
     name: Fitted
-    profile: Fitted  # profile · role · actions when not 3
+    profile: tuple[str, ...]  # profile · role · actions when not 3: one line, or two
+    profile_size: float
     weapons: tuple[CardWeapon, ...]
     blank_weapons: int  # empty weapon rows to write in
     lines: tuple[CardLine, ...]
@@ -491,17 +492,24 @@ def _weapons(weapons: Sequence[WeaponLine]) -> tuple[CardWeapon, ...]:
     return (*(_weapon(w) for w in shown), more)
 
 
-def _line(label: str, text: str) -> CardLine:
-    """A labelled line fitted to the card's width: shrunk, then shortened at a word boundary."""
+def _line(label: str, items: Sequence[str]) -> CardLine:
+    """A labelled list on one line: at the largest of ``LINE_SIZES`` at which it fits whole,
+    else at the smallest with as many whole items as fit and how many more there are
+    ("Duro, Pugile… +3"; the roster has them all)."""
     head = f"{label}: "
+    text = ", ".join(items)
     for size in LINE_SIZES:
-        room = INNER_WIDTH - text_width(head, size, bold=True)
-        if fits(text, room, size):
+        if fits(text, INNER_WIDTH - text_width(head, size, bold=True), size):
             return CardLine(label, text, size)
     size = LINE_SIZES[-1]
     room = INNER_WIDTH - text_width(head, size, bold=True)
-    (shortened,) = shorten(text, room, size)
-    return CardLine(label, shortened, size)
+    for kept in range(len(items) - 1, 0, -1):
+        text = f"{', '.join(items[:kept])}{ELLIPSIS} +{len(items) - kept}"
+        if fits(text, room, size):
+            return CardLine(label, text, size)
+    more = f" +{len(items) - 1}" if len(items) > 1 else ""
+    (first,) = shorten(items[0], room - text_width(more, size), size)
+    return CardLine(label, first + more, size)
 
 
 def _header_width(with_qr: bool) -> float:
@@ -509,19 +517,41 @@ def _header_width(with_qr: bool) -> float:
     return width - (QR_SIZE + HEADER_GAP) if with_qr else width
 
 
-def _profile_line(member: MemberView, lang: Lang | str) -> str:
+def _profile(parts: Sequence[str], width: float) -> tuple[tuple[str, ...], float]:
+    """The line under the name (profile · role · actions): one line at the largest of
+    ``PROFILE_SIZES`` it fits at, else two lines at ``PROFILE_SIZES[1]`` broken between its
+    parts, never inside one ("2 azioni" stays whole); a part too long for a line is shortened
+    at a word boundary."""
+    text = " · ".join(parts)
+    for size in PROFILE_SIZES:
+        if fits(text, width, size):
+            return (text,), size
+    size = PROFILE_SIZES[1]
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and fits(joined, width, size):
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    if len(lines) > 2:  # three parts that each need a line: the second line shortened
+        lines = [lines[0], " · ".join(lines[1:])]
+    return tuple(shorten(line, width, size)[0] for line in lines), size
+
+
+def _profile_parts(member: MemberView, lang: Lang | str) -> list[str]:
     parts = [member.profile, member.role]
     if member.actions != 3:
         parts.append(_w("actions", lang, n=member.actions))
-    return " · ".join(p for p in parts if p)
+    return [p for p in parts if p]
 
 
 def _traits(member: MemberView, lang: Lang | str) -> list[CardLine]:
     lines = []
     if member.skills:
-        lines.append(_line(_w("skills", lang), ", ".join(s.name for s in member.skills)))
+        lines.append(_line(_w("skills", lang), [s.name for s in member.skills]))
     if member.injuries:
-        lines.append(_line(_w("injuries", lang), ", ".join(i.name for i in member.injuries)))
+        lines.append(_line(_w("injuries", lang), [i.name for i in member.injuries]))
     kit = list(member.equipment)
     if member.mount is not None:
         mount = member.mount
@@ -538,7 +568,7 @@ def _traits(member: MemberView, lang: Lang | str) -> list[CardLine]:
             ),
         )
     if kit:
-        lines.append(_line(_w("equipment", lang), ", ".join(kit)))
+        lines.append(_line(_w("equipment", lang), kit))
     return lines
 
 
@@ -571,12 +601,14 @@ def front(
     lines = tuple(_traits(member, lang))
     rule, notes = _fill(_room(len(weapons) + blank_weapons, len(lines)), member.special)
     width = _header_width(bool(qr))
+    profile, profile_size = _profile(_profile_parts(member, lang), width)
     return CardFront(
         member=member,
         rank=rank,
         suit=suit,
         name=fit_line(member.name, width, NAME_SIZES, bold=True, clip=True),
-        profile=fit_line(_profile_line(member, lang), width, PROFILE_SIZES),
+        profile=profile,
+        profile_size=profile_size,
         weapons=weapons,
         blank_weapons=blank_weapons,
         lines=lines,
@@ -600,7 +632,8 @@ def blank_front(gang: str, lang: Lang | str) -> CardFront:
         rank="",
         suit="",
         name=Fitted("", NAME_SIZES[0]),
-        profile=Fitted("", PROFILE_SIZES[0]),
+        profile=("",),
+        profile_size=PROFILE_SIZES[0],
         weapons=(),
         blank_weapons=BLANK_WEAPON_ROWS,
         lines=lines,
