@@ -35,6 +35,7 @@ from skirmish.campaign.permissions import (
     role_word,
 )
 from skirmish.campaign.settings import HOUSE_RULES, VALUE_WORDS_IT, HouseRule, find_setting
+from skirmish.campaign.web_address import set_web_address
 from skirmish.errors import CampaignError, SkirmishError, StoreError
 from skirmish.i18n import Lang, name
 from skirmish.limits import INVITE_DAYS
@@ -121,6 +122,13 @@ WORDS = text.part(
             "is_private": "Private: only its members may read this campaign.",
             "make_public": "Make it public",
             "make_private": "Make it private",
+            "web_address": "Web address",
+            "web_address_is": "The club reaches this campaign at {address}: printed rosters and "
+            "cards carry a QR code to each gang's page there.",
+            "web_address_none": "No web address: printed rosters and cards carry no QR code.",
+            "web_address_field": "Address of this web app (https://…/)",
+            "web_address_hint": "As the club's phones open it, e.g. https://saloon.example.org/; "
+            "leave it empty to remove it.",
             "invite": "Invite",
             "invite_role": "Role offered",
             "invite_days": "Good for (days, 1–90)",
@@ -202,6 +210,14 @@ WORDS = text.part(
             "is_private": "Privata: solo i suoi membri possono leggere questa campagna.",
             "make_public": "Rendila pubblica",
             "make_private": "Rendila privata",
+            "web_address": "Indirizzo web",
+            "web_address_is": "Il club raggiunge questa campagna a {address}: le schede e le "
+            "carte stampate portano un codice QR alla pagina di ogni banda.",
+            "web_address_none": "Nessun indirizzo web: le schede e le carte stampate non hanno "
+            "codice QR.",
+            "web_address_field": "Indirizzo di questa app web (https://…/)",
+            "web_address_hint": "Come lo aprono i telefoni del club, per esempio "
+            "https://saloon.example.org/; lascialo vuoto per toglierlo.",
             "invite": "Invita",
             "invite_role": "Ruolo offerto",
             "invite_days": "Valido per (giorni, 1–90)",
@@ -504,7 +520,12 @@ def router(site: Site) -> APIRouter:
             {"user": u.name, "role": r.value, "gangs": owners.get(u.id, [])}
             for u, r in accounts.members(session, found)
         ]
-        data: dict[str, Any] = {"campaign": found.name, "public": found.public, "members": people}
+        data: dict[str, Any] = {
+            "campaign": found.name,
+            "public": found.public,
+            "web_address": found.web_address,  # issue #13: where the printed QR codes point
+            "members": people,
+        }
         can = allowed(session, actor, found)
         if can[Action.INVITE]:
             data["invitations"] = [
@@ -617,6 +638,14 @@ def router(site: Site) -> APIRouter:
 
         return change
 
+    def set_address(fields: Mapping[str, str]) -> Callable[[Session, Campaign, User | None], str]:
+        def change(s: Session, found: Campaign, _: User | None) -> str:
+            typed = fields.get("address", "")
+            set_web_address(s, campaign=found, address=typed if typed.strip() else None)
+            return found.name
+
+        return change
+
     def make_invitation(
         fields: Mapping[str, str],
     ) -> Callable[[Session, Campaign, User | None], dict[str, str]]:
@@ -647,6 +676,7 @@ def router(site: Site) -> APIRouter:
         "role": (Action.MEMBERS, set_role),
         "gang": (Action.MEMBERS, set_owner),
         "public": (Action.PUBLISH, set_public),
+        "address": (Action.PUBLISH, set_address),
         "invite": (Action.INVITE, make_invitation),
         "withdraw": (Action.INVITE, withdraw),
     }
@@ -654,6 +684,7 @@ def router(site: Site) -> APIRouter:
         "role": "members/role",
         "gang": "members/gang",
         "public": "members/public",
+        "address": "members/address",
         "invite": "invitations",
         "withdraw": "invitations/withdraw",
     }
@@ -693,6 +724,8 @@ def router(site: Site) -> APIRouter:
             "Answers the members.",
             "public": "Make the campaign public or private (`public`: on or off): `skirmish "
             "campaign set-public`. Answers the members.",
+            "address": "Set the campaign's web address, where printed QR codes point (`address`: "
+            "https://…/; empty removes it): `skirmish campaign address`. Answers the members.",
             "invite": "Invite (`role`: player or arbitrator, `days`: 1–90): `skirmish campaign "
             "invite --json`, with `url`, the link's absolute address.",
             "withdraw": "Withdraw an open invitation (`code`). Answers the members.",
