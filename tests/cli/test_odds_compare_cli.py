@@ -227,3 +227,20 @@ def test_bar_blocks() -> None:
     assert odds.bar(Fraction(1, 2), Fraction(1), 3) == "█▌"
     assert odds.bar(Fraction(1, 10**6), Fraction(1), 10) == "▏"  # possible: never blank
     assert odds.bar(Fraction(0), Fraction(1), 10) == ""
+
+
+def test_compare_needs_no_database_or_pdf_stack() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from skirmish.cli.main import app\n"
+        "try:\n    app(['odds', 'compare', 'fan', '--tiro', '4', '--target-rif', '3', "
+        "'--target-cos', '2', '--json'])\n"
+        "except SystemExit:\n    pass\n"
+        "heavy = [m for m in ('sqlmodel', 'weasyprint', 'jinja2') if m in sys.modules]\n"
+        "print('heavy:' + ','.join(heavy))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "heavy:"
+    assert '"comparison": "fan"' in out.stdout

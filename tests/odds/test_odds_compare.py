@@ -287,3 +287,16 @@ def test_a_fama_point_never_lowers_the_goal(
     keep, spend = found.measures
     assert spend >= keep
     assert found.best in (None, 1)
+
+
+def test_aiming_a_hunting_rifle_costs_more_than_a_turn() -> None:
+    """R-14: the hunting rifle takes 3 actions to fire; aiming first makes 4 (§2.1: 3 a turn)."""
+    found = compare("aim", options(tiro=3, weapon="fucile da caccia", range_=20.0))
+    assert [c.actions for c in found.choices] == [3, 4]
+    assert found.goal is Goal.WOUNDS  # nothing known of the target: the expected damage
+    assert found.notes("en")[1] == (
+        "Aiming and firing the Hunting rifle cost 4 actions, more than the 3 of a turn (§2.1)."
+    )
+    assert "Fucile da caccia costa 4 azioni" in found.notes("it")[1]
+    cheap = compare("aim", options(tiro=3, weapon="rifle", range_=20.0))
+    assert len(cheap.notes("en")) == 1
