@@ -23,7 +23,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 
+from skirmish.engine import fight, shooting
 from skirmish.engine.reflex import reflex_modifiers
+from skirmish.engine.saving import wounds_for
 from skirmish.engine.setup import HIGHEST
 from skirmish.i18n import Catalogue, Lang, name, tr
 from skirmish.printing.build import weapon_line
@@ -38,10 +40,12 @@ from skirmish.rules import (
     fight_modifiers,
     find_faction,
     find_skill,
+    find_weapon,
     invalid_table,
     items,
     movements,
     nerve_modifiers,
+    profiles,
     protections,
     recovery_table,
     saving_modifiers,
@@ -67,6 +71,24 @@ TEXT: Catalogue = {
         "initiative_2": (
             "Vince il più alto e sceglie chi attiva una miniatura; parità: si ritira (R-07)."
         ),
+        "heroes": "FAMA e FORTUNA (§1.6)",
+        "heroes_1": "FAMA: per ogni punto il personaggio, o un amico entro 5U, ritira un dado "
+        "di qualsiasi prova.",
+        "heroes_2": "FORTUNA: per ogni punto il personaggio ritira un suo dado. I punti spesi "
+        "tornano dopo la partita (R-15).",
+        "fire": "Fuoco amico e tiro di opportunità",
+        "fire_1": "Fuoco amico (§4.2.2): tiro MANCATO con miniature amiche o neutrali sulla "
+        "traiettoria o entro 2U dal bersaglio: 1D6, con {face} si fa il TIRO PER SPARARE "
+        "contro una di loro.",
+        "fire_2": "Tiro di opportunità (§4.2.3): chi non ha ancora fatto il turno spara a un "
+        "avversario che ha appena mosso nella sua visuale; prima un test riflessi con le "
+        "penalità raddoppiate (R-06).",
+        "fire_3": "Solo sparare, senza alcun bonus (né dell'arma né modificatori positivi); il "
+        "bersaglio conta in movimento (−1) (R-16). Vale il turno intero del personaggio.",
+        "explosives": "Esplosivi (§5.5)",
+        "explosive": "Esplosivo",
+        "damage": "Danni",
+        "radius": "Raggio",
         "reflex": "Test riflessi",
         "reflex_1": "2D6, modificatori su ogni dado: un dado riesce se è minore dei RIF "
         "(uguale fallisce) (R-06).",
@@ -101,22 +123,26 @@ TEXT: Catalogue = {
         "shooting_1": (
             "Per ogni colpo: 1D6 + TIRO + bonus arma + modificatori + malus di freddezza."
         ),
-        "shooting_2": "1–7 mancato · 8–9 colpito, 1 danno · 10 o più colpito, 2 danni (R-02).",
+        "shooting_2": "1–{miss} mancato · {hit}–{one} colpito, 1 danno · {double} o più colpito, "
+        "2 danni (R-02).",
         "shooting_n1": "Coperture: vale solo la peggiore; copertura completa: non si può sparare. "
         "Mira solo al primo colpo e senza aver mosso (CECCHINO +2).",
-        "shooting_n2": "Totale 7 contro un bersaglio a cavallo: 1D6, con 6 il cavallo è colpito e "
+        "shooting_n2": "Totale {total} contro un bersaglio a cavallo: 1D6, con {face} il cavallo è "
+        "colpito e "
         "cade; se era in corsa il cavaliere fa un test riflessi, se fallisce 1 ferita e TEST DI "
         "PANICO (R-02c).",
         "fight": "3 · Tiro per lottare",
         "fight_1": "Entro 1U, nemico visto nel turno, non scosso: 1D6 + COS + bonus arma + "
         "modificatori + malus di freddezza.",
-        "fight_2": "1–6 mancato · 7–9 colpito, 1 danno · 10 o più colpito, 2 danni (R-05).",
+        "fight_2": "1–{miss} mancato · {hit}–{one} colpito, 1 danno · {double} o più colpito, "
+        "2 danni (R-05).",
         "fight_n1": (
             "Bonus arma: 1 con arma bianca o impropria (pistola pesante, fucili), 0 a mani nude."
         ),
         "saving": "4 · Tiro salvezza",
         "saving_1": "Per ogni danno: 1D6 + modificatori − RIF.",
-        "saving_2": "0 o meno nessuna ferita · 1–3 una ferita · 4 o più due ferite (R-03). "
+        "saving_2": "{none} o meno nessuna ferita · {low}–{high} una ferita · {two} o più due "
+        "ferite (R-03). "
         "COS a 0: eliminato.",
         "saving_n1": "Piccola pistola: la prima volta che colpisce entro il raggio corto +1.",
         "panic": "5 · Test di panico",
@@ -148,7 +174,7 @@ TEXT: Catalogue = {
         "invalid": "Invalidità (1D6)",
         "invalid_n1": "Un'invalidità già subita si ritira (H-07).",
         "actions": "Azioni accessorie (tabella 1)",
-        "actions_1": "3 punti azione a turno (2 per i personaggi non giocanti); "
+        "actions_1": "{most} punti azione a turno ({fewest} per i personaggi non giocanti); "
         "una sola azione di tiro e una di movimento per turno (§2.1).",
         "action": "Azione",
         "ca": "CA",
@@ -172,13 +198,13 @@ TEXT: Catalogue = {
         "rounds": "Tot.",
         "bonus": "Bonus",
         "weapons_n1": "Colpi 1/2: uno o due colpi a turno; 1/6: svuotare il tamburo (R-14). "
-        "Fucile da caccia: 3 azioni per sparare.",
+        "{hunting}: {ca} azioni per sparare.",
         "protection": "Protezione dalle esplosioni (tabella 8)",
         "cover": "Riparo",
         "partial": "Parziale",
         "total": "Totale",
-        "protection_n1": "Dinamite 6 danni, nitroglicerina 10, raggio 5U: "
-        "si sottrae la protezione, ogni danno restante è un tiro salvezza; "
+        "protection_n1": "Si sottrae la protezione dai danni dell'esplosivo; "
+        "ogni danno restante è un tiro salvezza; "
         "i sopravvissuti volano 1D6 + danni U e sono "
         "IMPAURITI (R-14).",
         "advances": "Avanzamenti (§7.2)",
@@ -202,7 +228,7 @@ TEXT: Catalogue = {
         "cost": "$",
         "rare": "Rara (R)",
         "rare_for": "R: {who}",
-        "explosives": "zone minatori, ferrovia",
+        "explosive_zones": "zone minatori, ferrovia",
         "special": "Oggetti speciali (§8.3)",
         "item": "Oggetto",
         "special_n1": "Il lasso è un oggetto speciale: anche chi compra armi senza tiro deve "
@@ -230,6 +256,24 @@ TEXT: Catalogue = {
         "initiative": "Initiative",
         "initiative_1": "1D6 + RIF + the unspent FAMA of the model or of a friend within 5U.",
         "initiative_2": "Highest wins and chooses who activates a model; ties roll again (R-07).",
+        "heroes": "FAMA and FORTUNA (§1.6)",
+        "heroes_1": "FAMA: for each point the model, or a friend within 5U, rerolls one die of "
+        "any test.",
+        "heroes_2": "FORTUNA: for each point the model rerolls one of its own dice. Spent points "
+        "come back after the game (R-15).",
+        "fire": "Friendly fire and opportunity fire",
+        "fire_1": "Friendly fire (§4.2.2): a MISS with friendly or neutral models in the line of "
+        "fire or within 2U of the target: 1D6, on a {face} take the SHOOTING ROLL against one "
+        "of them.",
+        "fire_2": "Opportunity fire (§4.2.3): a model that has not taken its turn shoots an "
+        "enemy that has just moved across its view; first a reflex test with its penalties "
+        "doubled (R-06).",
+        "fire_3": "It may only shoot, with no bonus at all (neither the weapon's nor any positive "
+        "modifier); the target counts as moving (−1) (R-16). It uses the model's whole turn.",
+        "explosives": "Explosives (§5.5)",
+        "explosive": "Explosive",
+        "damage": "Damage",
+        "radius": "Radius",
         "reflex": "Reflex test",
         "reflex_1": "2D6, modifiers on each die: a die succeeds when it is less than RIF "
         "(equal fails) (R-06).",
@@ -260,21 +304,25 @@ TEXT: Catalogue = {
         "per_die": "{v} on each die",
         "shooting": "2 · Shooting roll",
         "shooting_1": "For each shot: 1D6 + TIRO + weapon bonus + modifiers + nerve penalty.",
-        "shooting_2": "1–7 miss · 8–9 hit, 1 damage · 10 or more hit, 2 damages (R-02).",
+        "shooting_2": "1–{miss} miss · {hit}–{one} hit, 1 damage · {double} or more hit, "
+        "2 damages (R-02).",
         "shooting_n1": "Cover: only the worst applies; full cover cannot be shot at. "
         "Aim only for the first shot and without moving (CECCHINO +2).",
-        "shooting_n2": "A total of 7 against a mounted target: 1D6, on a 6 the mount is hit and "
+        "shooting_n2": "A total of {total} against a mounted target: 1D6, on a {face} the mount "
+        "is hit and "
         "falls; a galloping rider takes a reflex test, on failure 1 wound and a panic "
         "test (R-02c).",
         "fight": "3 · Fight roll",
         "fight_1": "Within 1U, enemy seen this turn, not shaken: 1D6 + COS + weapon bonus + "
         "modifiers + nerve penalty.",
-        "fight_2": "1–6 miss · 7–9 hit, 1 damage · 10 or more hit, 2 damages (R-05).",
+        "fight_2": "1–{miss} miss · {hit}–{one} hit, 1 damage · {double} or more hit, "
+        "2 damages (R-05).",
         "fight_n1": "Weapon bonus: 1 with a blade or an improvised weapon (heavy pistol, rifles), "
         "0 bare-handed.",
         "saving": "4 · Saving roll",
         "saving_1": "For each damage: 1D6 + modifiers − RIF.",
-        "saving_2": "0 or less no wound · 1–3 one wound · 4 or more two wounds (R-03). "
+        "saving_2": "{none} or less no wound · {low}–{high} one wound · {two} or more two "
+        "wounds (R-03). "
         "COS 0: eliminated.",
         "saving_n1": "Small pistol: the first time it hits within short range +1.",
         "panic": "5 · Panic test",
@@ -302,7 +350,8 @@ TEXT: Catalogue = {
         "invalid": "Invalidity (1D6)",
         "invalid_n1": "A duplicate invalidity is rolled again (H-07).",
         "actions": "Accessory actions (table 1)",
-        "actions_1": "3 actions a turn (2 for non-player characters); one shooting and one "
+        "actions_1": "{most} actions a turn ({fewest} for non-player characters); one shooting "
+        "and one "
         "movement action at most a turn (§2.1).",
         "action": "Action",
         "ca": "CA",
@@ -326,12 +375,12 @@ TEXT: Catalogue = {
         "rounds": "Rounds",
         "bonus": "Bonus",
         "weapons_n1": "Shots 1/2: one or two shots a turn; 1/6: fanning (R-14). "
-        "Hunting rifle: 3 actions to fire.",
+        "{hunting}: {ca} actions to fire.",
         "protection": "Protection from explosions (table 8)",
         "cover": "Shelter",
         "partial": "Partial",
         "total": "Total",
-        "protection_n1": "Dynamite 6 damage, nitroglycerin 10, 5U radius: subtract the protection, "
+        "protection_n1": "Subtract the protection from the explosive's damage; "
         "each damage left is a saving roll; survivors are thrown 1D6 + damage U and are "
         "TERRIFIED (R-14).",
         "advances": "Advances (§7.2)",
@@ -355,7 +404,7 @@ TEXT: Catalogue = {
         "cost": "$",
         "rare": "Rare (R)",
         "rare_for": "R: {who}",
-        "explosives": "mining or railroad zones",
+        "explosive_zones": "mining or railroad zones",
         "special": "Special items (§8.3)",
         "item": "Item",
         "special_n1": "The lasso is a special item: those who buy weapons without the roll "
@@ -410,14 +459,25 @@ def _initiative(lang: Lang | str) -> Table:
     )
 
 
+def _heroes(lang: Lang | str) -> Table:
+    return Table(
+        key="heroes",
+        title=_t("heroes", lang),
+        columns=(),
+        rows=(),
+        lines=(_t("heroes_1", lang), _t("heroes_2", lang)),
+    )
+
+
 def _actions(lang: Lang | str) -> Table:
     it = _it(lang)
+    actions_a_turn = {p.actions for p in profiles()}  # 3, 2 for non-player characters (§9.12)
     return Table(
         key="actions",
         title=_t("actions", lang),
         columns=(_t("action", lang), _t("ca", lang), _t("note", lang)),
         rows=tuple((name(a, lang), str(a.ca), a.note_it if it else a.note_en) for a in actions()),
-        lines=(_t("actions_1", lang),),
+        lines=(_t("actions_1", lang, most=max(actions_a_turn), fewest=min(actions_a_turn)),),
     )
 
 
@@ -507,23 +567,45 @@ def _nerve(lang: Lang | str) -> Table:
     )
 
 
+def _saving_bands() -> dict[str, int]:
+    """The saving roll's bands, asked of the engine's ``wounds_for`` (R-03)."""
+    scores = range(-6, 13)
+    none = max(s for s in scores if wounds_for(s) == 0)
+    one = [s for s in scores if wounds_for(s) == 1]
+    two = min(s for s in scores if wounds_for(s) == 2)
+    return {"none": none, "low": min(one), "high": max(one), "two": two}
+
+
 def _combat_rolls(lang: Lang | str) -> tuple[Table, ...]:
     mod_cols = (_t("modifier", lang), _t("value", lang))
+    shooting_bands = {
+        "miss": shooting.MISS,
+        "hit": shooting.HIT,
+        "one": shooting.DOUBLE - 1,
+        "double": shooting.DOUBLE,
+    }
+    fight_bands = {
+        "miss": fight.MISS,
+        "hit": fight.HIT,
+        "one": fight.DOUBLE - 1,
+        "double": fight.DOUBLE,
+    }
+    mount = {"total": shooting.MOUNT_TOTAL, "face": shooting.MOUNT_FALLS_ON}
     return (
         Table(
             key="shooting",
             title=_t("shooting", lang),
             columns=mod_cols,
             rows=_modifier_rows(shooting_modifiers(), lang),
-            lines=(_t("shooting_1", lang), _t("shooting_2", lang)),
-            notes=(_t("shooting_n1", lang), _t("shooting_n2", lang)),
+            lines=(_t("shooting_1", lang), _t("shooting_2", lang, **shooting_bands)),
+            notes=(_t("shooting_n1", lang), _t("shooting_n2", lang, **mount)),
         ),
         Table(
             key="fight",
             title=_t("fight", lang),
             columns=mod_cols,
             rows=_modifier_rows(fight_modifiers(), lang),
-            lines=(_t("fight_1", lang), _t("fight_2", lang)),
+            lines=(_t("fight_1", lang), _t("fight_2", lang, **fight_bands)),
             notes=(_t("fight_n1", lang),),
         ),
         Table(
@@ -531,7 +613,7 @@ def _combat_rolls(lang: Lang | str) -> tuple[Table, ...]:
             title=_t("saving", lang),
             columns=mod_cols,
             rows=_modifier_rows(saving_modifiers(), lang),
-            lines=(_t("saving_1", lang), _t("saving_2", lang)),
+            lines=(_t("saving_1", lang), _t("saving_2", lang, **_saving_bands())),
             notes=(_t("saving_n1", lang),),
         ),
         Table(
@@ -549,7 +631,22 @@ def _combat_rolls(lang: Lang | str) -> tuple[Table, ...]:
     )
 
 
+def _fire(lang: Lang | str) -> Table:
+    return Table(
+        key="fire",
+        title=_t("fire", lang),
+        columns=(),
+        rows=(),
+        lines=(
+            _t("fire_1", lang, face=shooting.MOUNT_FALLS_ON),
+            _t("fire_2", lang),
+            _t("fire_3", lang),
+        ),
+    )
+
+
 def _weapons(lang: Lang | str) -> Table:
+    hunting = find_weapon("hunting-rifle")
     rows = []
     for weapon in weapons():
         line = weapon_line(weapon, lang)
@@ -579,7 +676,19 @@ def _weapons(lang: Lang | str) -> Table:
             _t("note", lang),
         ),
         rows=tuple(rows),
-        notes=(_t("weapons_n1", lang),),
+        notes=(_t("weapons_n1", lang, hunting=name(hunting, lang), ca=hunting.ca),),
+    )
+
+
+def _explosives(lang: Lang | str) -> Table:
+    it = _it(lang)
+    found = [w for w in weapons() if w.explosive_damage is not None]
+    return Table(
+        key="explosives",
+        title=_t("explosives", lang),
+        columns=(_t("explosive", lang), _t("damage", lang), _t("radius", lang)),
+        rows=tuple((name(w, lang), str(w.explosive_damage), f"{w.blast_radius}U") for w in found),
+        notes=tuple(f"{name(w, lang)}: {w.special_it if it else w.special_en}" for w in found),
     )
 
 
@@ -692,7 +801,8 @@ def _rare(rare: Sequence[str], lang: Lang | str) -> str:
     if not rare:
         return ""
     who = ", ".join(
-        _t("explosives", lang) if r == "explosives" else name(find_faction(r), lang) for r in rare
+        _t("explosive_zones", lang) if r == "explosives" else name(find_faction(r), lang)
+        for r in rare
     )
     return _t("rare_for", lang, who=who)
 
@@ -805,9 +915,24 @@ def _mounts(lang: Lang | str) -> Table:
 
 def reference_tables(lang: Lang | str = Lang.IT) -> tuple[tuple[str, Table], ...]:
     """Every table of the quick reference with its group, in reading order."""
+    rolls = _combat_rolls(lang)
     groups: tuple[tuple[str, tuple[Table, ...]], ...] = (
-        ("turn", (_initiative(lang), _actions(lang), _reflex(lang), _movement(lang))),
-        ("combat", (_nerve(lang), *_combat_rolls(lang), _weapons(lang), _protection(lang))),
+        (
+            "turn",
+            (_initiative(lang), _heroes(lang), _actions(lang), _reflex(lang), _movement(lang)),
+        ),
+        (
+            "combat",
+            (
+                _nerve(lang),
+                rolls[0],  # shooting, then what else a shot may bring
+                _fire(lang),
+                *rolls[1:],
+                _weapons(lang),
+                _explosives(lang),
+                _protection(lang),
+            ),
+        ),
         ("end", _end(lang)),
         ("campaign", (*_recovery(lang), _advances(lang), _skills(lang))),
         ("market", (_prices(lang), _special_items(lang), _mounts(lang))),

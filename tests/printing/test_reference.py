@@ -20,6 +20,7 @@ from layout_checks import boxes_with_class, lay_out, overflows, rect_mm
 from skirmish.engine.reflex import reflex_modifiers
 from skirmish.i18n import Lang
 from skirmish.printing import write_pdf_sheets
+from skirmish.printing.pdf import uncovered_characters
 from skirmish.printing.reference import (
     COLUMN_HEIGHT,
     estimate_height,
@@ -42,9 +43,9 @@ from skirmish.rules import (
 )
 
 EVERY_TABLE = {
-    "initiative", "actions", "reflex", "movement", "nerve", "shooting", "fight", "saving",
-    "panic", "weapons", "protection", "cohesion", "infamy", "recovery", "invalid",
-    "advances", "skills", "prices", "special", "mounts",
+    "initiative", "heroes", "actions", "reflex", "movement", "nerve", "shooting", "fire",
+    "fight", "saving", "panic", "weapons", "explosives", "protection", "cohesion", "infamy",
+    "recovery", "invalid", "advances", "skills", "prices", "special", "mounts",
 }  # fmt: skip
 
 
@@ -179,6 +180,33 @@ def test_prices_and_availability_r12_r24() -> None:
     assert len(mounts.rows) == len([i for i in items() if i.kind == "mount"])
     assert "Indiani" in mounts.notes[0] and "non salta" in mounts.notes[0]
     assert "metà" in mounts.notes[1]  # cowboy heroes, R-12
+
+
+def test_numbers_of_the_procedures_come_from_the_engine_and_registry() -> None:
+    tables = _tables(Lang.EN)
+    assert tables["shooting"].lines[1].startswith("1–7 miss · 8–9 hit")
+    assert tables["fight"].lines[1].startswith("1–6 miss · 7–9 hit")
+    assert tables["saving"].lines[1].startswith("0 or less no wound · 1–3 one wound · 4 or")
+    assert tables["shooting"].notes[1].startswith("A total of 7 against a mounted target")
+    assert "on a 6 take the SHOOTING ROLL" in tables["fire"].lines[0]  # §4.2.2
+    assert "no bonus at all" in tables["fire"].lines[2] and "R-16" in tables["fire"].lines[2]
+    assert tables["actions"].lines[0].startswith("3 actions a turn (2 for non-player")
+    assert "Hunting rifle: 3 actions to fire" in tables["weapons"].notes[0]
+    explosives = tables["explosives"]
+    for weapon in (find_weapon("dynamite"), find_weapon("nitroglycerin")):
+        assert _row(explosives, weapon.name_en) == (
+            weapon.name_en,
+            str(weapon.explosive_damage),
+            f"{weapon.blast_radius}U",
+        )
+    assert [r[1:] for r in explosives.rows] == [("6", "5U"), ("10", "5U")]  # §5.5
+    assert "FAMA" in tables["heroes"].lines[0] and "R-15" in tables["heroes"].lines[1]
+
+
+@pytest.mark.parametrize("lang", list(Lang))
+def test_every_character_is_in_the_fonts(lang: Lang) -> None:
+    html = render_reference(reference_view(lang), lang, inline_css=False)
+    assert uncovered_characters(html) == []  # nothing would print as a white square
 
 
 @pytest.mark.parametrize("lang", list(Lang))
