@@ -112,6 +112,43 @@ class ModifiedRoll(StrEnum):
     INITIATIVE = "initiative"
 
 
+class MapSide(StrEnum):
+    """Whose a zone or a marker of the table map is: a side, or neither (civilians, the sniper)."""
+
+    GOOD = "good"
+    BAD = "bad"
+    OTHER = "other"
+
+
+class Edge(StrEnum):
+    """An edge of the table as the map draws it: the short edges left and right, the long ones
+    top (the far side) and bottom (the near side)."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    TOP = "top"
+    BOTTOM = "bottom"
+
+
+class FeatureKind(StrEnum):
+    """What a labelled rectangle of the map is."""
+
+    BUILDING = "building"  # the bank, the saloon, the sheriff's office
+    STREET = "street"  # the main street, the streets around the bank
+    PLACE = "place"  # an open spot: the rally's stage
+
+
+class ZoneKind(StrEnum):
+    """The shapes of a deployment zone (docs/scenarios.md, "The table map")."""
+
+    EDGE = "edge"  # a band ``depth`` U deep along ``edge``
+    ENTRY = "entry"  # models come on from ``edge`` (they start off the table)
+    RECT = "rect"  # the rectangle ``x``, ``y``, ``width``, ``depth``
+    INSIDE = "inside"  # inside the building ``feature``
+    RING = "ring"  # within ``distance`` U of ``around`` (and beyond ``inner`` U, if given)
+    OUTSIDE = "outside"  # no closer than ``distance`` U to ``around``
+
+
 # --- the values -----------------------------------------------------------------------------
 
 
@@ -301,6 +338,115 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class Box:
+    """A rectangle of the table in U: ``x`` from the left short edge, ``y`` from the top long
+    edge (the far side), ``width`` along the long edges, ``depth`` along the short ones."""
+
+    x: float
+    y: float
+    width: float
+    depth: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.depth
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.width / 2, self.y + self.depth / 2)
+
+    def within(self, table: Table) -> bool:
+        """Whether the rectangle lies on ``table`` (its edges included)."""
+        return (
+            self.x >= 0 and self.y >= 0 and self.right <= table.width and self.bottom <= table.depth
+        )
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A building, street or place the scenario names, as a labelled rectangle of the map."""
+
+    id: str
+    kind: FeatureKind
+    name: Text
+    box: Box
+    door: Edge | None = None  # the side of a building its door is on
+
+
+@dataclass(frozen=True)
+class Zone:
+    """Where a side (or neither) deploys, in one of the shapes of ``ZoneKind``."""
+
+    side: MapSide
+    kind: ZoneKind
+    label: Text | None = None  # printed in the zone; default: the side's name
+    edge: Edge | None = None  # edge, entry
+    depth: float | None = None  # edge: how deep the band is
+    box: Box | None = None  # rect
+    around: str | None = None  # inside (a feature), ring and outside (a feature, objective, marker)
+    distance: float | None = None  # ring, outside
+    inner: float = 0  # ring: models stand beyond this many U (the rally's civilians, 5-10U)
+    label_at: tuple[float, float] | None = None  # where the label goes; default: chosen by shape
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where one copy of an objective starts (``objective`` is an id of ``[[objectives]]``)."""
+
+    objective: str
+    at: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A model the text places: a duel's leaders, an escort, the sniper."""
+
+    id: str
+    side: MapSide
+    name: Text
+    at: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Dimension:
+    """A distance the book gives, drawn as a dimension line labelled ``length`` U."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    length: int
+
+
+@dataclass(frozen=True)
+class TableMap:
+    """The table as a map: features, deployment zones, objectives, markers and distances."""
+
+    features: tuple[Feature, ...]
+    zones: tuple[Zone, ...]
+    objectives: tuple[Placement, ...]
+    markers: tuple[Marker, ...] = ()
+    dimensions: tuple[Dimension, ...] = ()
+
+    def feature(self, feature_id: str) -> Feature | None:
+        """The feature called ``feature_id``, if there is one."""
+        return next((f for f in self.features if f.id == feature_id), None)
+
+    def anchor(self, name: str) -> Box | tuple[float, float] | None:
+        """What a ring is drawn around: a feature's rectangle, or where an objective or a
+        marker stands."""
+        found = self.feature(name)
+        if found is not None:
+            return found.box
+        for placement in self.objectives:
+            if placement.objective == name:
+                return placement.at
+        return next((m.at for m in self.markers if m.id == name), None)
+
+
+@dataclass(frozen=True)
 class Scenario:
     """A scenario of §10 with everything needed to set it up, play it and decide it."""
 
@@ -312,6 +458,7 @@ class Scenario:
     aliases: tuple[str, ...]
     background: Text
     table: Table
+    map: TableMap
     deployment: Deployment
     victory_text: Mapping[Side, Text]
     length: Text
@@ -432,6 +579,37 @@ class _Fields:
             self.problem(key, f"must be at least {minimum}, not {value!r}")
             return None
         return value
+
+    def number(self, key: str, *, required: bool = True, minimum: float = 0) -> float | None:
+        """An integer or a decimal number (U on the map), at least ``minimum``."""
+        value = self.raw(key, required)
+        if value is _MISSING:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            self.problem(key, f"must be a number, not {value!r}")
+            return None
+        if value < minimum:
+            self.problem(key, f"must be at least {minimum:g}, not {value!r}")
+            return None
+        return value
+
+    def point(self, key: str, *, required: bool = True) -> tuple[float, float] | None:
+        """A point of the map: ``[x, y]`` in U, both at least 0."""
+        value = self.raw(key, required)
+        if value is _MISSING:
+            return None
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+        ):
+            self.problem(key, f"must be a point [x, y] of two numbers, not {value!r}")
+            return None
+        x, y = value
+        if x < 0 or y < 0:
+            self.problem(key, f"must not be negative, not {value!r}")
+            return None
+        return (x, y)
 
     def boolean(self, key: str, default: bool) -> bool:
         value = self.raw(key, False)
@@ -674,6 +852,204 @@ def _civilians(f: _Fields) -> Civilians | None:
     return civilians
 
 
+def _box(f: _Fields) -> Box | None:
+    """The rectangle ``x``, ``y``, ``width``, ``depth`` of a map table."""
+    x, y = f.number("x"), f.number("y")
+    width, depth = f.number("width", minimum=1), f.number("depth", minimum=1)
+    if x is None or y is None or width is None or depth is None:
+        return None
+    return Box(x, y, width, depth)
+
+
+def _off_table(
+    f: _Fields,
+    what: str,
+    table: Table,
+    box: Box | None = None,
+    **points: tuple[float, float] | None,
+) -> None:
+    """Record a problem for a rectangle or a point that does not lie on the table."""
+    if box is not None and not box.within(table):
+        key = "x" if box.x < 0 or box.right > table.width else "y"
+        f.problem(
+            key,
+            f"puts the {what} off the {table.size} table: it spans x {box.x:g} to "
+            f"{box.right:g} and y {box.y:g} to {box.bottom:g}",
+        )
+    for key, point in points.items():
+        if point is not None and (point[0] > table.width or point[1] > table.depth):
+            f.problem(
+                key,
+                f"puts the {what} off the {table.size} table: [{point[0]:g}, {point[1]:g}] "
+                f"is beyond [{table.width}, {table.depth}]",
+            )
+
+
+def _feature(f: _Fields, table: Table | None) -> Feature | None:
+    before = len(f.problems)
+    ident, kind, name = f.string("id"), f.choice("kind", FeatureKind), f.text("name")
+    box = _box(f)
+    door = f.choice("door", Edge, required=False)
+    f.finish()
+    if door is not None and kind is not None and kind is not FeatureKind.BUILDING:
+        f.problem("door", f"is for a building, and this is a {kind.value}")
+    if table is not None and box is not None:
+        _off_table(f, "feature", table, box)
+    return _built(
+        f.problems, before, lambda: Feature(_got(ident), _got(kind), _got(name), _got(box), door)
+    )
+
+
+def _zone(f: _Fields, table: Table | None) -> Zone | None:
+    before = len(f.problems)
+    side, kind = f.choice("side", MapSide), f.choice("kind", ZoneKind)
+    label = f.text("label", required=False)
+    label_at = f.point("label_at", required=False)
+    edge = depth = box = around = distance = None
+    inner: float | None = 0
+    if kind in (ZoneKind.EDGE, ZoneKind.ENTRY):
+        edge = f.choice("edge", Edge)
+    if kind is ZoneKind.EDGE:
+        depth = f.number("depth", minimum=1)
+    elif kind is ZoneKind.RECT:
+        box = _box(f)
+    elif kind is ZoneKind.INSIDE:
+        around = f.string("feature")
+    elif kind in (ZoneKind.RING, ZoneKind.OUTSIDE):
+        around = f.string("around")
+        distance = f.number("distance", minimum=1)
+        if kind is ZoneKind.RING:
+            inner = f.number("inner", required=False)
+            if inner is not None and distance is not None and inner >= distance:
+                f.problem("inner", f"must be less than 'distance' ({distance:g}), not {inner:g}")
+    f.finish()
+    if table is not None:
+        _off_table(f, "zone", table, box, label_at=label_at)
+        if edge is not None and depth is not None:
+            across = table.width if edge in (Edge.LEFT, Edge.RIGHT) else table.depth
+            if depth * 2 > across:
+                f.problem("depth", f"is {depth:g}U, more than half the table ({across}U across)")
+    return _built(
+        f.problems,
+        before,
+        lambda: Zone(
+            side=_got(side),
+            kind=_got(kind),
+            label=label,
+            edge=edge,
+            depth=depth,
+            box=box,
+            around=around,
+            distance=distance,
+            inner=inner or 0,
+            label_at=label_at,
+        ),
+    )
+
+
+def _marker(f: _Fields, table: Table | None) -> Marker | None:
+    before = len(f.problems)
+    ident, side, name = f.string("id"), f.choice("side", MapSide), f.text("name")
+    at = f.point("at")
+    f.finish()
+    if table is not None:
+        _off_table(f, "marker", table, at=at)
+    return _built(f.problems, before, lambda: Marker(_got(ident), _got(side), _got(name), _got(at)))
+
+
+def _placement(f: _Fields, table: Table | None) -> Placement | None:
+    before = len(f.problems)
+    objective, at = f.string("objective"), f.point("at")
+    f.finish()
+    if table is not None:
+        _off_table(f, "objective", table, at=at)
+    return _built(f.problems, before, lambda: Placement(_got(objective), _got(at)))
+
+
+def _dimension(f: _Fields, table: Table | None) -> Dimension | None:
+    before = len(f.problems)
+    start, end = f.point("from"), f.point("to")
+    length = f.integer("length", minimum=1)
+    f.finish()
+    if table is not None:
+        _off_table(f, "dimension line", table, None, **{"from": start, "to": end})
+    if start is not None and end is not None and length is not None:
+        apart = ((end[0] - start[0]) ** 2 + (end[1] - start[1]) ** 2) ** 0.5
+        if abs(apart - length) > 0.01:
+            f.problem(
+                "length",
+                f"is {length} but 'from' and 'to' are {apart:.4g}U apart; the map is to scale",
+            )
+    return _built(f.problems, before, lambda: Dimension(_got(start), _got(end), _got(length)))
+
+
+def _table_map(
+    f: _Fields, table: Table | None, objectives: Sequence[Objective | None] | None
+) -> TableMap | None:
+    """The ``[map]`` table: every part read, then checked against the table, each other and
+    the ``objectives`` (unless they could not be read: None)."""
+    before = len(f.problems)
+    features = [_feature(e, table) for e in f.tables("features")]
+    zones = [_zone(e, table) for e in f.tables("zones", required=True)]
+    placed = [_placement(e, table) for e in f.tables("objectives")]
+    markers = [_marker(e, table) for e in f.tables("markers")]
+    dimensions = [_dimension(e, table) for e in f.tables("dimensions")]
+    f.finish()
+    if len(f.problems) != before:
+        return None
+    table_map = TableMap(
+        features=tuple(x for x in features if x),
+        zones=tuple(x for x in zones if x),
+        objectives=tuple(x for x in placed if x),
+        markers=tuple(x for x in markers if x),
+        dimensions=tuple(x for x in dimensions if x),
+    )
+    ids = [x.id for x in table_map.features] + [x.id for x in table_map.markers]
+    ids += [o.id for o in objectives or () if o]
+    for duplicate in sorted({i for i in ids if ids.count(i) > 1}):
+        f.problem("features", f"uses the id {duplicate!r} twice (features, markers, objectives)")
+    for index, zone in enumerate(table_map.zones):
+        if zone.kind is ZoneKind.INSIDE:
+            found = table_map.feature(zone.around or "")
+            if found is None or found.kind is not FeatureKind.BUILDING:
+                buildings = [x.id for x in table_map.features if x.kind is FeatureKind.BUILDING]
+                f.problem(
+                    f"zones[{index}].feature",
+                    f"names {zone.around!r}, which is not a building of this map "
+                    f"(buildings: {', '.join(repr(b) for b in buildings) or 'none'})",
+                )
+        elif zone.around is not None and table_map.anchor(zone.around) is None:
+            f.problem(
+                f"zones[{index}].around",
+                f"names {zone.around!r}, which is no feature, objective or marker of this map "
+                f"(known: {', '.join(repr(i) for i in ids) or 'none'})",
+            )
+    for side in (MapSide.GOOD, MapSide.BAD):
+        if not any(z.side is side for z in table_map.zones):
+            f.problem(
+                "zones", f"gives the {side.value} side no zone; add one with side = '{side.value}'"
+            )
+    if objectives is None:
+        return table_map if len(f.problems) == before else None
+    known = {o.id: o for o in objectives if o}
+    for index, placement in enumerate(table_map.objectives):
+        if placement.objective not in known:
+            f.problem(
+                f"objectives[{index}].objective",
+                f"names {placement.objective!r}, which is not an objective of this file "
+                f"(objectives: {', '.join(repr(i) for i in known) or 'none'})",
+            )
+    for objective in known.values():
+        count = sum(1 for p in table_map.objectives if p.objective == objective.id)
+        if count != objective.count:
+            f.problem(
+                "objectives",
+                f"places {objective.id!r} {count} {'time' if count == 1 else 'times'}; "
+                f"the scenario has {objective.count}",
+            )
+    return table_map if len(f.problems) == before else None
+
+
 def _parse(data: Mapping[str, Any], file: str, problems: list[str]) -> Scenario | None:
     top = _Fields(data, "", file, problems)
     start = len(problems)
@@ -705,6 +1081,10 @@ def _parse(data: Mapping[str, Any], file: str, problems: list[str]) -> Scenario 
     length = top.text("length")
     special_rules = [r.own_text() for r in top.tables("special_rules")]
     objectives = [_objective(o) for o in top.tables("objectives")]
+    table_map = None
+    if (m := top.table("map")) is not None:
+        # Placements are checked against the objectives only when every objective was read.
+        table_map = _table_map(m, table, None if None in objectives else objectives)
     modifiers = [_modifier(m) for m in top.tables("modifiers")]
     restrictions = [_restriction(r) for r in top.tables("restrictions")]
     civ = top.table("civilians", required=False)
@@ -739,6 +1119,7 @@ def _parse(data: Mapping[str, Any], file: str, problems: list[str]) -> Scenario 
         aliases=aliases,
         background=_got(background),
         table=_got(table),
+        map=_got(table_map),
         deployment=_got(deployment),
         victory_text=_got(victory_text),
         length=_got(length),
@@ -958,7 +1339,36 @@ def scenario_data(scenario: Scenario) -> dict[str, Any]:
 
     data = dataclasses.asdict(scenario)
     data["table"]["size"] = scenario.table.size
+    data["map"] = map_data(scenario.map)
     data["victory_text"] = {
         side.value: dataclasses.asdict(text) for side, text in scenario.victory_text.items()
     }
     return data
+
+
+def map_data(table_map: TableMap) -> dict[str, Any]:
+    """The ``[map]`` table as its file writes it: ``x``/``y``/``width``/``depth`` beside the
+    other keys, a dimension's ends as ``from`` and ``to``, keys left out where the file may omit
+    them."""
+    import dataclasses
+
+    def flat(item: Any) -> dict[str, Any]:
+        data = {k: v for k, v in dataclasses.asdict(item).items() if v is not None}
+        box = data.pop("box", None)
+        return {**data, **box} if box else data
+
+    zones = [flat(z) for z in table_map.zones]
+    for zone, entry in zip(table_map.zones, zones, strict=True):
+        if zone.kind is not ZoneKind.RING:
+            entry.pop("inner")
+        if zone.kind is ZoneKind.INSIDE:
+            entry["feature"] = entry.pop("around")
+    return {
+        "features": [flat(f) for f in table_map.features],
+        "zones": zones,
+        "objectives": [flat(p) for p in table_map.objectives],
+        "markers": [flat(m) for m in table_map.markers],
+        "dimensions": [
+            {"from": d.start, "to": d.end, "length": d.length} for d in table_map.dimensions
+        ],
+    }
