@@ -53,11 +53,18 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skirmish.errors import RulesError, SkirmishError
 from skirmish.i18n import Catalogue, Lang, tr
-from skirmish.odds.chances import decimal, outcome_label, percent
+from skirmish.odds.chances import (
+    CombatSituation,
+    combat_situation,
+    decimal,
+    outcome_label,
+    percent,
+)
 
 if TYPE_CHECKING:
     from skirmish.engine.situation import Input
     from skirmish.odds.combat import CombatOdds
+    from skirmish.rules.model import Weapon
 
 #: The comparisons, in the order the front ends list them.
 COMPARISONS: tuple[str, ...] = ("aim", "fan", "targets", "fama")
@@ -454,17 +461,17 @@ def _said(values: Mapping[str, Any], lang: Lang | str) -> dict[str, Any]:
     return {k: name(v, Lang(str(lang))) if hasattr(v, "name_it") else v for k, v in values.items()}
 
 
-_Situation = Any  # chances.CombatSituation, imported lazily
-_Built = tuple[_Situation, _Situation, tuple[tuple[str, dict[str, Any]], ...], list[dict[str, Any]]]
+#: What each comparison builds: the two situations, its notes, and each choice's cost.
+_Built = tuple[
+    CombatSituation, CombatSituation, tuple[tuple[str, dict[str, Any]], ...], list[dict[str, Any]]
+]
 
 
-def _situation(options: Mapping[str, Any]) -> _Situation:
-    from skirmish.odds.chances import combat_situation
-
+def _situation(options: Mapping[str, Any]) -> CombatSituation:
     return combat_situation("shoot", options)
 
 
-def _goal(goal: Goal | str | None, situations: list[_Situation]) -> Goal:
+def _goal(goal: Goal | str | None, situations: list[CombatSituation]) -> Goal:
     """The goal asked for, or the default; eliminate needs the target's RIF and COS."""
     known = all(
         s.setup.target.rif is not None and s.setup.target.cos is not None for s in situations
@@ -489,17 +496,19 @@ def _goal(goal: Goal | str | None, situations: list[_Situation]) -> Goal:
     return chosen
 
 
-def _odds(situation: _Situation, goal: Goal) -> CombatOdds:
+def _odds(situation: CombatSituation, goal: Goal) -> CombatOdds:
+    from skirmish.engine.setup import ShootSetup
     from skirmish.odds.combat import shoot_odds
 
     setup, rerolls, target_rerolls = situation
+    assert isinstance(setup, ShootSetup)  # every comparison is of a shot
     return shoot_odds(
         setup, rerolls=rerolls, target_rerolls=target_rerolls,
         eliminate=goal is Goal.ELIMINATE,
     )  # fmt: skip
 
 
-def _weapon(options: Mapping[str, Any]) -> Any:
+def _weapon(options: Mapping[str, Any]) -> Weapon | None:
     from skirmish.engine.situation import parse_weapon
 
     return parse_weapon(options.get("weapon"))
@@ -531,13 +540,14 @@ def _aim(options: dict[str, Any], other: dict[str, Any]) -> _Built:
             )
     plain = _situation({**options, "aim": False})
     aiming = _situation({**options, "aim": True})
-    ca, aim = plain.setup.attacker.weapon.ca, find_action("aim").ca
+    gun = plain.setup.attacker.weapon
+    assert gun is not None  # a shot needs a weapon: shoot_setup refuses one without
+    ca, aim = gun.ca, find_action("aim").ca
     notes: list[tuple[str, dict[str, Any]]] = [
         ("aim-cost", {"aim": aim, "ca": ca, "total": aim + ca})
     ]
     turn = _actions_a_turn()
     if aim + ca > turn:
-        gun = plain.setup.attacker.weapon
         notes.append(("aim-too-dear", {"weapon": gun, "total": aim + ca, "turn": turn}))
     return plain, aiming, tuple(notes), [{"actions": ca}, {"actions": aim + ca}]
 
