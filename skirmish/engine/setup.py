@@ -273,6 +273,11 @@ class ShotSituation:
                 f"range {self.range!r}U is negative; give the distance in U.",
                 it=f"la distanza {self.range!r}U è negativa; indica la distanza in U.",
             )
+        if self.range is not None and self.range != self.range:  # NaN compares unequal
+            raise RulesError(
+                f"range {self.range!r} is not a number; give the distance in U.",
+                it=f"la distanza {self.range!r} non è un numero; indica la distanza in U.",
+            )
         if self.shots < 1:
             raise RulesError(
                 f"shots {self.shots!r}: an action fires at least one shot.",

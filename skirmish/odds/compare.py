@@ -448,7 +448,11 @@ def compare(
     given = dict(options)
     first, second, notes, costs = _BUILDERS[kind](given, dict(other or {}))
     chosen = _goal(goal, [first, second])
-    odds = [_odds(s, chosen) for s in (first, second)]
+    odds = [_odds(first, chosen)]
+    try:
+        odds.append(_odds(second, chosen))
+    except SkirmishError as refused:
+        raise (_other_refused(refused) if kind == "targets" else refused) from None
     keys = CHOICES[kind]
     choices = tuple(Choice(key, o, **cost) for key, o, cost in zip(keys, odds, costs, strict=True))
     return Comparison(kind, chosen, (choices[0], choices[1]), notes)
@@ -592,11 +596,16 @@ def _targets(options: dict[str, Any], other: dict[str, Any]) -> _Built:
     try:
         second = _situation({**options, **changed})
     except SkirmishError as refused:
-        raise RulesError(
-            f"the other target (--other- options): {refused.text('en')}",
-            it=f"l'altro bersaglio (opzioni --other-): {refused.text('it')}",
-        ) from None
+        raise _other_refused(refused) from None
     return first, second, (("targets-same", {}),), [{}, {}]
+
+
+def _other_refused(refused: SkirmishError) -> RulesError:
+    """A refusal of the other target's situation, saying whose it is."""
+    return RulesError(
+        f"the other target (--other- options): {refused.text('en')}",
+        it=f"l'altro bersaglio (opzioni --other-): {refused.text('it')}",
+    )
 
 
 def _fama(options: dict[str, Any], other: dict[str, Any]) -> _Built:
