@@ -252,7 +252,7 @@ def cards_cmd(
 
     Example: skirmish print cards Earps --back -o earps-cards.pdf
     """
-    from skirmish.printing.cards import cards_view, check_blank, gang_cards, render_cards
+    from skirmish.printing.cards import cards_sheet, cards_view, check_blank, render_cards
 
     check_blank(blank, with_gang=gang is not None)
     _format(output, fmt)  # a wrong -o is refused before the store is opened
@@ -264,7 +264,8 @@ def cards_cmd(
 
         with session(db, access="read") as s:
             found = lookup.current_campaign(s, campaign)
-            view = gang_cards(s, found, gang, lang, blank=blank, back=back)
+            found_gang = lookup.gang_by_name(s, found, gang, full=True)
+            view = cards_sheet(found, found_gang, lang, blank=blank, back=back)
     _write(partial(render_cards, view, lang), output, fmt)
 
 

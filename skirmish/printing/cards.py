@@ -33,9 +33,7 @@ from skirmish.resources import templates_dir
 from skirmish.rules import find_faction
 
 if TYPE_CHECKING:
-    from sqlmodel import Session
-
-    from skirmish.campaign.models import Campaign
+    from skirmish.campaign.models import Campaign, Gang
 
 WORDS: Catalogue = {
     "it": {
@@ -713,22 +711,21 @@ def _qr(link: str, gang: str, lang: Lang | str) -> Markup:
     return qr_svg(link, size_mm=QR_SIZE, title=_w("qr", lang, gang=gang))
 
 
-def gang_cards(
-    session: Session,
+def cards_sheet(
     campaign: Campaign,
-    gang_name: str,
+    gang: Gang,
     lang: Lang | str,
     *,
     blank: int = 0,
     back: bool = False,
 ) -> CardsView:
-    """The cards of the gang called ``gang_name`` in ``campaign``, read in the caller's unit
-    of work (the CLI's and the web app's downloads ask here, so both print the same cards)."""
-    from skirmish.campaign import lookup, views
+    """The cards of ``gang`` (of ``campaign``, read in the caller's unit of work), with a QR
+    code to its page when the campaign has a web address: what ``skirmish print cards`` and
+    the web app's download print, the same cards."""
+    from skirmish.campaign import views
     from skirmish.campaign.links import gang_link
 
     check_blank(blank, with_gang=True)
-    gang = lookup.gang_by_name(session, campaign, gang_name, full=True)
     link = gang_link(campaign, gang.name)
     return cards_view(views.gang_data(gang, lang), lang, blank=blank, back=back, link=link)
 

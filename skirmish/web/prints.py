@@ -7,9 +7,11 @@ an A4 PDF or the same HTML (what ``--format html`` writes, for a browser's own p
 | the quick reference | ``/print/reference.pdf``, ``.html`` | ``skirmish print reference`` |
 | a scenario card | ``/scenarios/{id}/card.pdf``, ``.html`` | ``skirmish print scenario ID`` |
 | a gang's roster | ``/c/{campaign}/g/{gang}/roster.pdf``, ``.html`` | ``skirmish print roster`` |
+| a gang's cards | ``/c/{campaign}/g/{gang}/cards.pdf``, ``.html`` | ``skirmish print cards`` |
 | a whole campaign | ``/c/{campaign}/campaign.pdf``, ``.html`` | ``skirmish print campaign`` |
 
-``?lang=it|en`` is the language of the sheet (``--lang``), else the reader's. A campaign is found
+``?lang=it|en`` is the language of the sheet (``--lang``), else the reader's; ``?back=1`` adds
+the cards' backs (``--back``). A campaign is found
 among those the reader may see (``site.find_campaign``), so a hidden one is a 404. The views come
 from the same functions as the CLI's (``printing.sheets``, ``printing.build``), the PDFs from one
 warm ``printing.pdf.Press`` per app: the stylesheet and fonts are loaded once and the finished
@@ -31,6 +33,7 @@ from starlette.exceptions import HTTPException
 
 from skirmish.i18n import Lang, name
 from skirmish.printing.build import scenario_view
+from skirmish.printing.cards import cards_sheet, render_cards
 from skirmish.printing.labels import labels
 from skirmish.printing.pdf import Press
 from skirmish.printing.reference import reference_view
@@ -80,6 +83,9 @@ WORDS = text.part(
             "print_campaign_pdf": "Campaign PDF (A4)",
             "print_card_pdf": "Scenario card PDF (A4)",
             "print_all": "All the sheets to print",
+            "print_cards": "Cards",
+            "cards_pdf": "Activation cards PDF (9 to an A4 page)",
+            "cards_back_pdf": "with backs, for duplex printing",
         },
         "it": {
             "print_nav": "Stampa",
@@ -112,6 +118,9 @@ WORDS = text.part(
             "print_campaign_pdf": "PDF della campagna (A4)",
             "print_card_pdf": "Scheda dello scenario in PDF (A4)",
             "print_all": "Tutte le schede da stampare",
+            "print_cards": "Carte",
+            "cards_pdf": "Carte di attivazione in PDF (9 per pagina A4)",
+            "cards_back_pdf": "con i dorsi, per la stampa fronte-retro",
         },
     }
 )
@@ -236,6 +245,19 @@ def router(site: Site) -> APIRouter:
         if fmt is Format.HTML:
             return send_html(render_roster(view, lang), view.name)
         return send_pdf(request, [render_roster(view, lang, inline_css=False)], view.name)
+
+    @r.get("/c/{campaign}/g/{gang}/cards.{suffix}")
+    def cards(
+        request: Request, campaign: str, gang: str, suffix: str, back: bool = False
+    ) -> Response:
+        fmt = sheet_format(suffix)
+        lang = pick_lang(request)
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            view = cards_sheet(found, site.find_gang(s, found, gang), lang, back=back)
+        if fmt is Format.HTML:
+            return send_html(render_cards(view, lang), view.title)
+        return send_pdf(request, [render_cards(view, lang, inline_css=False)], view.title)
 
     @r.get("/c/{campaign}/campaign.{suffix}")
     def whole_campaign(request: Request, campaign: str, suffix: str) -> Response:
