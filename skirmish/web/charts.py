@@ -37,6 +37,8 @@ WORDS = text.part(
             "chart_desc_at_least": "at least {label}: {percent}",
             "chart_bar": "{label}: {percent} ({exact})",
             "chart_bar_at_least": "at least {label}: {percent} ({exact})",
+            "chart_bar_choice": "{label}, {choice}: {percent} ({exact})",
+            "chart_desc_choice": "{choice} {percent}",
         },
         "it": {
             "chart_value_axis": "Probabilità",
@@ -46,6 +48,8 @@ WORDS = text.part(
             "chart_desc_at_least": "almeno {label}: {percent}",
             "chart_bar": "{label}: {percent} ({exact})",
             "chart_bar_at_least": "almeno {label}: {percent} ({exact})",
+            "chart_bar_choice": "{label}, {choice}: {percent} ({exact})",
+            "chart_desc_choice": "{choice} {percent}",
         },
     }
 )
@@ -75,6 +79,7 @@ INK = "#2b2118"
 MUTED = "#6b5d4d"
 BAR_FILL = "#8a3b12"
 AT_LEAST_FILL = "#f0d9c0"
+SECOND_FILL = "#fbe9d7"
 GRID = "#d9ccb4"
 
 
@@ -110,80 +115,108 @@ def _text(x: float, y: float, content: str, *, size: int = FONT, anchor: str = "
     )
 
 
-def bar_chart(rows: Sequence[Row], *, ident: str, title: str, words: Mapping[str, str]) -> Markup:
-    """The SVG bar chart of ``rows`` titled ``title`` (the table's name, which also names the
-    category axis), its ids starting with ``ident``, in the words of ``words`` (the page's
-    ``t``: ``chart_*``)."""
+@dataclass(frozen=True)
+class Pair:
+    """One row of a comparison chart: its label and each choice's chance (``None`` where a
+    choice has no such chance, e.g. a target state without the target's FRED)."""
+
+    label: str
+    chances: tuple[Fraction | None, Fraction | None]
+
+
+@dataclass(frozen=True)
+class _Style:
+    """How one kind of bar is drawn: its height, fill and outline, the size and colour of
+    the percentage written after it."""
+
+    height: float
+    fill: str
+    stroke: str
+    size: int
+    ink: str
+
+
+#: The kinds of bar: a chance ("bar"), the chance of at least it ("at-least": thin, light,
+#: outlined), the second choice of a comparison ("second": full height, light, outlined).
+STYLES = {
+    "bar": _Style(BAR, BAR_FILL, "", FONT, INK),
+    "at-least": _Style(AT_LEAST_BAR, AT_LEAST_FILL, BAR_FILL, SMALL, MUTED),
+    "second": _Style(BAR, SECOND_FILL, BAR_FILL, FONT, INK),
+}
+
+
+@dataclass(frozen=True)
+class _Bar:
+    kind: str  # a key of STYLES
+    chance: Fraction
+    shown: str  # the text after the bar: "41.67%", "≥ 75.00%"
+    tip: str  # its <title>: a tooltip with the exact fraction
+
+
+def _rect(kind: str, x: float, y: float, width: float, tip: str = "") -> str:
+    style = STYLES[kind]
+    stroke = f' stroke="{style.stroke}" stroke-width="1"' if style.stroke else ""
+    named = f'class="{kind}" ' if tip else ""
+    inner = f"<title>{escape(tip)}</title></rect>" if tip else "</rect>"
+    return (
+        f'<rect {named}x="{_number(x)}" y="{_number(y)}" width="{_number(width)}" '
+        f'height="{_number(style.height)}" fill="{style.fill}"{stroke}>{inner}'
+    )
+
+
+def _chart(
+    rows: Sequence[tuple[str, Sequence[_Bar]]],
+    *,
+    ident: str,
+    title: str,
+    legend: Sequence[tuple[str, str]],
+    desc: Sequence[str],
+    words: Mapping[str, str],
+) -> Markup:
+    """The SVG of ``rows`` (a label and its bars each), with ``legend`` (a kind of bar and
+    what it means, each) under the title, described by ``desc``."""
     ident = str(escape(ident))
-    with_at_least = any(r.at_least is not None for r in rows)
-    widest = max((_width(r.label, FONT) for r in rows), default=0.0)
+    widest = max((_width(label, FONT) for label, _ in rows), default=0.0)
     side = widest <= SIDE_LABEL
     bar_x = (widest + 8) if side else 0.0
     track = WIDTH - PERCENT_COLUMN - bar_x
     parts: list[str] = []
-    desc: list[str] = []
 
-    # the heading line: the category axis's name, and the legend when there are two bars
+    # the heading: the category axis's name, then the legend, wrapped to the width
     y = float(FONT + 2)
     parts.append(_text(0, y, title, weight="bold", cls="category-axis"))
-    if with_at_least:
-        y += 8
-        exactly, at_least = words["chart_exactly"], words["chart_at_least"]
-        parts.append(f'<rect x="0" y="{_number(y)}" width="14" height="10" fill="{BAR_FILL}"/>')
-        parts.append(_text(18, y + 9, exactly, size=SMALL))
-        x = 18 + _width(exactly, SMALL) + 14
-        parts.append(
-            f'<rect x="{_number(x)}" y="{_number(y + 3)}" width="14" height="{AT_LEAST_BAR - 2}" '
-            f'fill="{AT_LEAST_FILL}" stroke="{BAR_FILL}" stroke-width="1"/>'
-        )
-        parts.append(_text(x + 18, y + 9, f"≥ {at_least}", size=SMALL))
-        y += 10
-    y += 10
+    x = float(WIDTH)  # the first entry of a legend starts a line
+    for kind, meaning in legend:
+        needed = 18 + _width(meaning, SMALL)
+        if x + needed > WIDTH:
+            x, y = 0.0, y + 16
+        height = STYLES[kind].height
+        parts.append(_rect(kind, x, y - 5 - height / 2, 14))
+        parts.append(_text(x + 18, y, meaning, size=SMALL, cls="legend"))
+        x += needed + 14
+    y += 14
     top = y
 
-    # the rows
+    # the rows: a label (left of the bars, or above them), then each bar and its percentage
     bars: list[str] = []
-    for row in rows:
-        label_y = y
+    for label, shown in rows:
         if not side:
-            parts.append(_text(0, y + FONT - 2, row.label, cls="label"))
+            parts.append(_text(0, y + FONT - 2, label, cls="label"))
             y += FONT + 3
-            label_y = y
-        bar_y = y
-        if side:
-            parts.append(
-                _text(bar_x - 8, label_y + BAR / 2 + 4.5, row.label, anchor="end", cls="label")
-            )
-        shown = percent(row.chance)
-        tip = words["chart_bar"].format(label=row.label, percent=shown, exact=row.chance)
-        bars.append(
-            f'<rect class="bar" x="{_number(bar_x)}" y="{_number(bar_y)}" '
-            f'width="{_number(track * float(row.chance))}" height="{BAR}" fill="{BAR_FILL}">'
-            f"<title>{escape(tip)}</title></rect>"
-        )
-        end = bar_x + track * float(row.chance) + 4
-        parts.append(_text(end, bar_y + BAR / 2 + 4.5, shown, cls="percent"))
-        desc.append(words["chart_desc_row"].format(label=row.label, percent=shown))
-        y = bar_y + BAR
-        if row.at_least is not None:
-            y += GAP
-            more = percent(row.at_least)
-            tip = words["chart_bar_at_least"].format(
-                label=row.label, percent=more, exact=row.at_least
-            )
-            bars.append(
-                f'<rect class="at-least" x="{_number(bar_x)}" y="{_number(y)}" '
-                f'width="{_number(track * float(row.at_least))}" height="{AT_LEAST_BAR}" '
-                f'fill="{AT_LEAST_FILL}" stroke="{BAR_FILL}" stroke-width="1">'
-                f"<title>{escape(tip)}</title></rect>"
-            )
-            end = bar_x + track * float(row.at_least) + 4
-            parts.append(
-                _text(end, y + AT_LEAST_BAR - 0.5, f"≥ {more}", size=SMALL, fill=MUTED,
-                      cls="percent at-least")
-            )  # fmt: skip
-            desc.append(words["chart_desc_at_least"].format(label=row.label, percent=more))
-            y += AT_LEAST_BAR
+        for place, bar in enumerate(shown):
+            style = STYLES[bar.kind]
+            if place:
+                y += GAP
+            elif side:
+                middle = y + style.height / 2 + 4.5
+                parts.append(_text(bar_x - 8, middle, label, anchor="end", cls="label"))
+            length = track * float(bar.chance)
+            bars.append(_rect(bar.kind, bar_x, y, length, bar.tip))
+            baseline = y + style.height / 2 + style.size * 0.36
+            cls = "percent" if bar.kind == "bar" else f"percent {bar.kind}"
+            parts.append(_text(bar_x + length + 4, baseline, bar.shown, size=style.size,
+                               fill=style.ink, cls=cls))  # fmt: skip
+            y += style.height
         y += ROW_GAP
     bottom = y - ROW_GAP + 4
 
@@ -223,3 +256,59 @@ def bar_chart(rows: Sequence[Row], *, ident: str, title: str, words: Mapping[str
         + "".join(parts)
         + "</svg>"
     )
+
+
+def bar_chart(rows: Sequence[Row], *, ident: str, title: str, words: Mapping[str, str]) -> Markup:
+    """The SVG bar chart of ``rows`` titled ``title`` (the table's name, which also names the
+    category axis), its ids starting with ``ident``, in the words of ``words`` (the page's
+    ``t``: ``chart_*``)."""
+    lines: list[tuple[str, list[_Bar]]] = []
+    desc: list[str] = []
+    for row in rows:
+        shown = percent(row.chance)
+        tip = words["chart_bar"].format(label=row.label, percent=shown, exact=row.chance)
+        bars = [_Bar("bar", row.chance, shown, tip)]
+        desc.append(words["chart_desc_row"].format(label=row.label, percent=shown))
+        if row.at_least is not None:
+            more = percent(row.at_least)
+            tip = words["chart_bar_at_least"].format(
+                label=row.label, percent=more, exact=row.at_least
+            )
+            bars.append(_Bar("at-least", row.at_least, f"≥ {more}", tip))
+            desc.append(words["chart_desc_at_least"].format(label=row.label, percent=more))
+        lines.append((row.label, bars))
+    legend: list[tuple[str, str]] = []
+    if any(r.at_least is not None for r in rows):
+        legend = [("bar", words["chart_exactly"]), ("at-least", f"≥ {words['chart_at_least']}")]
+    return _chart(lines, ident=ident, title=title, legend=legend, desc=desc, words=words)
+
+
+def compare_chart(
+    rows: Sequence[Pair],
+    *,
+    ident: str,
+    title: str,
+    names: tuple[str, str],
+    words: Mapping[str, str],
+) -> Markup:
+    """Two choices' chances side by side, row by row: the first choice's bar solid, the
+    second's light and outlined under it, each named in the legend (``names``, the better one
+    marked by the caller); a choice without a row's chance has no bar there."""
+    lines: list[tuple[str, list[_Bar]]] = []
+    desc: list[str] = []
+    for row in rows:
+        bars: list[_Bar] = []
+        said: list[str] = []
+        for kind, choice, chance in zip(("bar", "second"), names, row.chances, strict=True):
+            if chance is None:
+                continue
+            shown = percent(chance)
+            tip = words["chart_bar_choice"].format(
+                label=row.label, choice=choice, percent=shown, exact=chance
+            )
+            bars.append(_Bar(kind, chance, shown, tip))
+            said.append(words["chart_desc_choice"].format(choice=choice, percent=shown))
+        lines.append((row.label, bars))
+        desc.append(f"{row.label}: {', '.join(said)}")
+    legend = [("bar", names[0]), ("second", names[1])]
+    return _chart(lines, ident=ident, title=title, legend=legend, desc=desc, words=words)

@@ -52,6 +52,7 @@ from skirmish.errors import RulesError, SkirmishError, shown
 from skirmish.i18n import Lang, name, tr
 from skirmish.limits import COUNT, DISTANCE, SEED, TEXT_LENGTH
 from skirmish.odds import chances as odds
+from skirmish.odds import compare as comparing
 from skirmish.rules.names import normalize
 from skirmish.web import charts, text
 from skirmish.web.site import NotFound, Site, pick_lang, segment
@@ -92,6 +93,32 @@ WORDS = text.part(
             "tools_roll_of": "Roll this test",
             "tools_required": "required",
             "tools_numbers": "{title}: the exact numbers",
+            "tools_compare_title": "Compare two choices",
+            "tools_compare_lead": "Two choices of a shooting action side by side, exactly, as "
+            "'skirmish odds compare' counts them; the better one for the goal is marked ★.",
+            "tools_compare_aim": "Aim or not",
+            "tools_compare_aim_text": "The shot without aiming, or aiming first (1 action, "
+            "table 1, R-02(b)).",
+            "tools_compare_fan": "Fan or shoot",
+            "tools_compare_fan_text": "Fanning the six-shooter (2 actions, 6D6, §5.2.2, R-14) "
+            "or one ordinary shot: a turn has one shooting action (§2.1).",
+            "tools_compare_targets": "This target or another",
+            "tools_compare_targets_text": "The same shot at another target: give only what "
+            "differs (its RIF, COS, cover, range…).",
+            "tools_compare_fama": "Spend FAMA now or keep it",
+            "tools_compare_fama_text": "One more reroll, spent wisely, on this very roll "
+            "(R-15), and what the point buys.",
+            "tools_compare_with": "Compare two choices of this shot:",
+            "tools_compare": "Compare",
+            "tools_comparison": "Comparison",
+            "tools_goal": "The goal",
+            "tools_goal_name": "goal",
+            "tools_goal_help": "What the better choice does better: eliminate (the chance to "
+            "eliminate the target; needs its RIF and COS) or wounds (the expected wounds that "
+            "count). Blank: eliminate when the target's COS is known, else wounds.",
+            "tools_other": "The other target",
+            "tools_other_help": "Blank: as for the first target.",
+            "tools_side_by_side": "The two choices side by side",
         },
         "it": {
             "tools_roll_nav": "Dadi",
@@ -128,6 +155,33 @@ WORDS = text.part(
             "tools_roll_of": "Tira questo test",
             "tools_required": "obbligatorio",
             "tools_numbers": "{title}: i numeri esatti",
+            "tools_compare_title": "Confronta due scelte",
+            "tools_compare_lead": "Due scelte di un'azione di tiro fianco a fianco, esatte, come "
+            "le conta 'skirmish odds compare'; la migliore per l'obiettivo è segnata ★.",
+            "tools_compare_aim": "Mirare o no",
+            "tools_compare_aim_text": "Il tiro senza mirare, o prendendo prima la mira (1 "
+            "azione, tabella 1, R-02(b)).",
+            "tools_compare_fan": "Svuotare il tamburo o sparare",
+            "tools_compare_fan_text": "Svuotare il tamburo della sei colpi (2 azioni, 6D6, "
+            "§5.2.2, R-14) o un colpo normale: un turno ha una sola azione di tiro (§2.1).",
+            "tools_compare_targets": "Questo bersaglio o un altro",
+            "tools_compare_targets_text": "Lo stesso tiro a un altro bersaglio: indica solo ciò "
+            "che cambia (RIF, COS, copertura, distanza…).",
+            "tools_compare_fama": "Spendere la FAMA ora o tenerla",
+            "tools_compare_fama_text": "Un ritiro in più, speso con giudizio, su questo stesso "
+            "tiro (R-15), e quanto vale il punto.",
+            "tools_compare_with": "Confronta due scelte di questo tiro:",
+            "tools_compare": "Confronta",
+            "tools_comparison": "Confronto",
+            "tools_goal": "L'obiettivo",
+            "tools_goal_name": "obiettivo",
+            "tools_goal_help": "Che cosa fa meglio la scelta migliore: eliminare (la "
+            "probabilità di eliminare il bersaglio; servono la sua RIF e COS) o ferite (le "
+            "ferite attese che contano). Vuoto: eliminare se la COS del bersaglio è nota, "
+            "altrimenti ferite.",
+            "tools_other": "L'altro bersaglio",
+            "tools_other_help": "Vuoto: come per il primo bersaglio.",
+            "tools_side_by_side": "Le due scelte fianco a fianco",
         },
     }
 )
@@ -282,6 +336,83 @@ def odds_controls(test: str) -> tuple[Control, ...]:
     return mine + more
 
 
+def _said(key: str) -> tuple[str, str]:
+    """One of this module's words in English and Italian, as a ``Control`` holds them."""
+    return WORDS["en"][key], WORDS["it"][key]
+
+
+#: A yes-or-no the reader may also leave blank (the other target's flags: blank is "as for the
+#: first target"), as a select of the words the CLI's ``--other-X/--other-no-X`` say.
+YES_NO: dict[str, tuple[str, ...]] = {"yes": ("yes", "sì"), "no": ("no", "no")}
+
+#: What the better choice of a comparison does better (``odds compare --goal``); blank: the
+#: comparison's default (``odds.compare.compare``).
+GOAL = Control(
+    key="goal",
+    param="goal",
+    flag="--goal",
+    names=_said("tools_goal_name"),
+    helps=_said("tools_goal_help"),
+    widget="word",
+    choices={goal.value: (goal.value, it) for goal, it in
+             ((comparing.Goal.ELIMINATE, "eliminare"), (comparing.Goal.WOUNDS, "ferite"))},
+    group="tools_goal",
+)  # fmt: skip
+
+
+def _other(input_: Input) -> Control:
+    """The other target's control of ``input_`` in ``compare targets``: the CLI's
+    ``--other-`` option; blank takes the first target's value, so a flag is a yes/no/blank
+    select (``--other-X`` / ``--other-no-X``)."""
+    mine = _from_input(input_, Procedure.SHOOT)
+    key = comparing.OTHER_FLAG.removeprefix("--") + mine.key
+    flag = comparing.OTHER_FLAG + mine.key
+    extra = _said("tools_other_help")
+    check = mine.widget == "check"
+    return Control(
+        key=key,
+        param=comparing.OTHER_PARAM + mine.param,
+        flag=flag,
+        names=mine.names,
+        helps=(f"{mine.helps[0]} {extra[0]}", f"{mine.helps[1]} {extra[1]}"),
+        widget="word" if check else mine.widget,
+        default=None,
+        low=mine.low,
+        high=mine.high,
+        choices=YES_NO if check else mine.choices,
+        book=mine.book,
+        negative=f"{comparing.OTHER_FLAG}no-{mine.key}" if check else "",
+        group="tools_other",
+        bound=mine.bound,
+    )
+
+
+def compare_controls(kind: str) -> tuple[Control, ...]:
+    """The inputs of ``odds compare KIND``: those of ``odds shoot``, the other target's for
+    ``targets``, then the goal."""
+    other = tuple(_other(i) for i in comparing.other_inputs()) if kind == "targets" else ()
+    return (*odds_controls("shoot"), *other, GOAL)
+
+
+def compare_options(
+    options: dict[str, Any], every: Sequence[Control]
+) -> tuple[dict[str, Any], str | None, dict[str, Any]]:
+    """The options ``read`` gave a comparison, split as ``odds.compare.compare`` takes them:
+    the shot's, the goal, and the other target's (by the shot's parameter names; a flag's
+    yes or no read as a flag, blank left out)."""
+    shot = dict(options)
+    goal = shot.pop(GOAL.param)
+    other: dict[str, Any] = {}
+    for control in every:
+        if not control.param.startswith(comparing.OTHER_PARAM):
+            continue
+        value = shot.pop(control.param)
+        if value is not None and control.choices is YES_NO:
+            value = _yes(control, str(value))
+        other[control.param.removeprefix(comparing.OTHER_PARAM)] = value
+    return shot, goal, other
+
+
 # ---------------------------------------------------------------------------- reading a query
 
 
@@ -385,7 +516,7 @@ def read(query: QueryParams, every: Sequence[Control]) -> dict[str, Any]:
 def command_line(mode: str, test: str, query: QueryParams, every: Sequence[Control]) -> str:
     """The ``skirmish`` command that gives what the query gives (the inputs it sets, as
     typed), for the player at the terminal: ``skirmish roll shoot --tiro 4 --cover leggera``."""
-    words = ["skirmish", mode, test]
+    words = ["skirmish", mode, *test.split()]  # a comparison's test is "compare aim"
     for control in every:
         given = [v for v in _given(query, control) if v.strip() or control.widget == "check"]
         if not given:
@@ -393,7 +524,7 @@ def command_line(mode: str, test: str, query: QueryParams, every: Sequence[Contr
         last = given[-1].strip()
         if control.widget == "check":
             words += [control.flag] if last.lower() not in NO else []
-        elif control.widget == "switch":
+        elif control.widget == "switch" or (control.widget == "word" and control.negative):
             words += [control.negative if last.lower() in NO else control.flag]
         elif control.widget == "list":
             parts = [part.strip() for v in given for part in v.split(",") if part.strip()]
@@ -534,7 +665,8 @@ def form(
             choices=_choices(control, lang),
             suggestions=_book(control.book, lang),
         )
-        (group.flags if control.widget == "check" else group.fields).append(shown_field)
+        folded = control.widget == "check" or control.choices is YES_NO  # yes-or-no inputs
+        (group.flags if folded else group.fields).append(shown_field)
     return list(groups.values())
 
 
@@ -614,6 +746,105 @@ def chance_tables(found: odds.Chances, lang: Lang, prefix: str = "chart") -> lis
     return shown
 
 
+@dataclass(frozen=True)
+class CompareRow:
+    """One line of a comparison's table: its label and each choice's value as shown (a
+    percentage, an expectation or a count) with its exact fraction ("" for a count)."""
+
+    label: str
+    cells: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class CompareView:
+    """A comparison as the page shows it: the verdict, the two choices' names (the better
+    marked ★), the table, the charts and the notes."""
+
+    verdict: str
+    names: tuple[str, str]
+    best: int | None
+    rows: tuple[CompareRow, ...]
+    charts: tuple[Markup, ...]
+    notes: tuple[str, ...]
+
+
+def _cell(value: Fraction | int | None, kind: str) -> tuple[str, str]:
+    """A comparison's value as the terminal shows it, and its exact fraction."""
+    if value is None:
+        return "—", ""
+    if kind == "chance":
+        return odds.percent(Fraction(value)), str(value)
+    if kind == "mean":
+        return odds.decimal(Fraction(value)), str(value)
+    return str(value), ""
+
+
+#: The charts of a comparison: its rows of chances grouped by what they are about, each group
+#: titled by the odds' own word ("Target", "Wounds", "Damage").
+_CHART_GROUPS = (("outcome:", "outcome"), ("at_least:wounds:", "wounds"),
+                 ("at_least:damage:", "damage"))  # fmt: skip
+
+
+def compare_view(found: comparing.Comparison, lang: Lang) -> CompareView:
+    """``found`` in ``lang``: every row of ``Comparison.rows`` in the table, and its chances
+    as charts, the two choices' bars side by side (the target's outcomes, at least N wounds,
+    at least N damage); "chance to eliminate" is the outcome chart's "eliminated" row."""
+    words = text.words(lang)
+    names = found.names(lang)
+    rows = found.rows(lang)
+    table = tuple(CompareRow(r.label, tuple(_cell(v, r.kind) for v in r.values)) for r in rows)
+    grouped: dict[str, list[charts.Pair]] = {}
+    for row in rows:
+        if row.kind != "chance":
+            continue
+        group = next((g for prefix, g in _CHART_GROUPS if row.key.startswith(prefix)), "chance")
+        if row.key == "eliminated" and any(r.key.startswith("outcome:") for r in rows):
+            continue  # the outcome chart has it
+        first, second = (None if v is None else Fraction(v) for v in row.values)
+        grouped.setdefault(group, []).append(charts.Pair(row.label, (first, second)))
+    drawn = tuple(
+        charts.compare_chart(
+            pairs,
+            ident=f"compare-{index}",
+            title=tr(odds.MESSAGES, group, lang),
+            names=names,
+            words=words,
+        )
+        for index, (group, pairs) in enumerate(grouped.items(), start=1)
+    )
+    return CompareView(
+        found.verdict(lang), names, found.best, table, drawn, tuple(found.notes(lang))
+    )
+
+
+def _compare(kind: str, query: QueryParams, every: Sequence[Control]) -> comparing.Comparison:
+    """The comparison ``kind`` of what the query gives, as ``odds compare KIND`` makes it."""
+    shot, goal, other = compare_options(read(query, every), every)
+    return comparing.compare(kind, shot, goal=goal, other=other if kind == "targets" else None)
+
+
+def _kept(query: QueryParams, every: Sequence[Control]) -> str:
+    """The part of ``query`` a page of ``every`` control takes (``?…``, or ""): a link from
+    one comparison to another, or to the shot's odds, keeps the shot as typed."""
+    known = {k for c in every for k in (c.key, *c.aliases)}
+    known |= {f"no-{c.key}" for c in every if c.widget == "switch"}
+    kept = [(k, v) for k, v in query.multi_items() if k in known]
+    return f"?{urlencode(kept)}" if kept else ""
+
+
+def _comparisons(words: Mapping[str, str], query: QueryParams) -> list[dict[str, str]]:
+    """Each comparison's name, its sentence and its link keeping what ``query`` gives."""
+    return [
+        {
+            "kind": kind,
+            "heading": words[f"tools_compare_{kind}"],
+            "text": words[f"tools_compare_{kind}_text"],
+            "link": f"/odds/compare/{kind}" + _kept(query, compare_controls(kind)),
+        }
+        for kind in comparing.COMPARISONS
+    ]
+
+
 def router(site: Site) -> APIRouter:
     """The dice roller's and the odds calculator's pages and API on ``site``."""
     r = APIRouter()
@@ -640,6 +871,45 @@ def router(site: Site) -> APIRouter:
             with_odds=odds.ODDS_TESTS,
         )
 
+    @r.get("/odds/compare", response_class=HTMLResponse, include_in_schema=False)
+    def compare_list(request: Request) -> Response:
+        lang = pick_lang(request)
+        kinds = _comparisons(text.words(lang), QueryParams(""))
+        return site.page(request, "tools/compare.html", kind="", kinds=kinds)
+
+    @r.get("/odds/compare/{kind}", response_class=HTMLResponse, include_in_schema=False)
+    def compare_page(request: Request, kind: str) -> Response:
+        kind = find_test(kind, comparing.COMPARISONS, "/odds/compare")
+        lang = pick_lang(request)
+        words = text.words(lang)
+        query = request.query_params
+        every = compare_controls(kind)
+        shoot = odds_controls("shoot")
+        context: dict[str, Any] = {
+            "kind": kind,
+            "heading": words[f"tools_compare_{kind}"],
+            "summary": words[f"tools_compare_{kind}_text"],
+            "kinds": _comparisons(words, query),
+            "shoot_link": "/odds/shoot" + _kept(query, shoot),
+            "shoot_heading": _heading("shoot", lang)[0],
+            "groups": form(query, every, lang, words),
+            "asked": asked(query),
+            "message": "",
+            "view": None,
+            "choice": tr(comparing.MESSAGES, "choice", lang),
+            "exact_word": tr(odds.MESSAGES, "exact", lang),
+            "api": f"/api/v1/odds/compare/{kind}" + (f"?{query}" if str(query) else ""),
+            "command": command_line("odds", f"compare {kind}", query, every),
+        }
+        if not context["asked"]:
+            return site.page(request, "tools/compare.html", **context)
+        try:
+            context["view"] = compare_view(_compare(kind, query, every), lang)
+        except SkirmishError as error:
+            context["message"] = error.text(lang.value)
+            return site.page(request, "tools/compare.html", 400, **context)
+        return site.page(request, "tools/compare.html", **context)
+
     def tool_page(request: Request, mode: str, test: str) -> Response:
         lang = pick_lang(request)
         words = text.words(lang)
@@ -664,6 +934,7 @@ def router(site: Site) -> APIRouter:
             "api": f"/api/v1/{mode}/{test}" + (f"?{query}" if str(query) else ""),
             "asked": asked(query),
             "command": command_line(mode, test, query, every),
+            "comparisons": _comparisons(words, query) if (mode, test) == ("odds", "shoot") else [],
         }
         if not context["asked"]:
             return site.page(request, "tools/test.html", **context)
@@ -703,6 +974,16 @@ def router(site: Site) -> APIRouter:
     @r.get("/odds/{test}", response_class=HTMLResponse, include_in_schema=False)
     def odds_page(request: Request, test: str) -> Response:
         return tool_page(request, "odds", find_test(test, odds.ODDS_TESTS, "/odds"))
+
+    @r.get("/api/v1/odds/compare/{kind}", tags=["dice"])
+    def compare_api(request: Request, kind: str) -> Response:
+        """Two choices of a shot side by side: what ``skirmish odds compare KIND … --json``
+        prints (``aim``, ``fan``, ``targets``, ``fama``), with the query parameters of
+        ``/api/v1/odds/shoot``, ``goal`` (``eliminate`` or ``wounds``) and for ``targets`` the
+        other target's, ``other-`` before each (``other-target-rif=2&other-cover=light``)."""
+        found = find_test(kind, comparing.COMPARISONS, "/odds/compare")
+        every = compare_controls(found)
+        return site.api(request, _compare(found, request.query_params, every).payload())
 
     @r.get("/api/v1/roll/{test}", tags=["dice"])
     def roll_api(request: Request, test: str) -> Response:

@@ -25,7 +25,7 @@ from skirmish.web.text import words
 DEMO = Path(__file__).resolve().parents[2] / "campaigns.db.example"
 
 #: The CLI's options that are no input of a test: how it prints.
-OUTPUT = {"json", "lang"}
+OUTPUT = {"json", "lang", "histogram"}  # --histogram: text bars; the web draws charts
 
 
 class Form(HTMLParser):

@@ -67,3 +67,50 @@ def test_the_odds_read_as_charts_on_a_phone(
     last = rows.last.locator("small.exact.at-least")
     expect(last).to_have_text(str(Fraction(tables[0].at_least[-1])))
     check(phone, f"odds-charts-{lang}-numbers", tmp_path)
+
+
+def test_a_comparison_reads_side_by_side_on_a_phone(
+    demo_server: Server, phone: Any, lang: str, tmp_path: Path
+) -> None:
+    """From the odds of a shot, the player taps "this target or another", types only what
+    differs for the other target, and reads the verdict, the two columns and the charts."""
+    from skirmish.odds.compare import compare
+
+    shot = "tiro=4&range=5&target-rif=3&target-fred=3&target-cos=2"
+    phone.goto(f"{demo_server.url}/odds/shoot?{shot}")
+    name = "Questo bersaglio o un altro" if lang == "it" else "This target or another"
+    phone.get_by_role("link", name=name).tap()
+    expect(phone.locator("#in-other-target-rif")).to_be_visible()
+    expect(phone.locator("#in-target-rif")).to_have_value("3")  # the shot kept
+    phone.locator("#in-other-range").fill("10")
+    phone.locator("#in-other-cover").select_option("light")
+    phone.locator("#in-other-target-rif").fill("2")
+    check(phone, f"odds-compare-{lang}-form", tmp_path)
+    phone.locator("form.tool button[type=submit]").tap()
+
+    verdict = phone.locator("#result .verdict")
+    other = {"range_": 10.0, "cover": "light", "target_rif": 2}
+    options = {"tiro": 4, "range_": 5.0, "target_rif": 3, "target_fred": 3, "target_cos": 2}
+    found = _compare_of(compare, options, other)
+    expect(verdict).to_have_text(found.verdict(lang))
+    headers = phone.locator("#result table.compare thead th").all_inner_texts()
+    assert [h.strip() for h in headers[1:]] == list(found.names(lang))
+    charts = phone.locator("#result svg.chart")
+    assert charts.count() == 3  # the target, at least N wounds, at least N damage
+    width = phone.viewport_size["width"]
+    for index in range(charts.count()):
+        drawn = charts.nth(index).evaluate(_BARS)
+        assert drawn["right"] <= width
+    check(phone, f"odds-compare-{lang}", tmp_path)
+
+
+def _compare_of(compare: Any, options: dict[str, Any], other: dict[str, Any]) -> Any:
+    """``odds.compare`` of the shot the form sends: its defaults filled in by the web's own
+    reading, so the test states only what the player typed."""
+    from starlette.datastructures import QueryParams
+
+    from skirmish.web.tools import compare_controls, compare_options, read
+
+    every = compare_controls("targets")
+    shot, goal, _ = compare_options(read(QueryParams(""), every), every)
+    return compare("targets", {**shot, **options}, goal=goal, other=other)
