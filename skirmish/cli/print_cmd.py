@@ -192,29 +192,88 @@ def scenario_cmd(
     _write(partial(render_scenario, scenario_view(found, lang), lang), output, fmt)
 
 
+ModelsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--models",
+        help="Print only these models: names as stored, separated by commas (a dead one named "
+        "prints too, marked).",
+        show_default=False,
+    ),
+]
+ModelOpt = Annotated[
+    list[str] | None,
+    typer.Option("--model", help="Print only this model (repeat it for more).", show_default=False),
+]
+WithDeadOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--with-dead/--without-dead",
+        help="Add the dead models (R-10), after the living, crossed and marked DEAD.",
+        show_default=False,
+    ),
+]
+BlankOpt = Annotated[
+    int | None,
+    typer.Option("--blank", help="Add N empty cards to fill in (new hires).", show_default=False),
+]
+
+
+def _model_names(models: str | None, model: list[str] | None) -> list[str] | None:
+    """The names ``--models`` (commas) and ``--model`` (repeated) give, or None for none."""
+    names = [n.strip() for n in (models or "").split(",") if n.strip()]
+    names += [n.strip() for n in model or [] if n.strip()]
+    if models is not None or model:
+        if not names:
+            raise SkirmishError(
+                "--models names no model: give names separated by commas, like "
+                "--models 'Wyatt Earp,Doc Holliday'.",
+                it="--models non nomina alcun personaggio: indica i nomi separati da virgole, "
+                "come --models 'Wyatt Earp,Doc Holliday'.",
+            )
+        return names
+    return None
+
+
 @app.command("roster")
 def roster_cmd(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
     output: OutputOpt,
     fmt: FormatOpt = None,
     lang: PrintLangOpt = Lang.IT,
+    models: ModelsOpt = None,
+    model: ModelOpt = None,
+    with_dead: WithDeadOpt = None,
+    blank: BlankOpt = None,
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """A gang's roster on A4 (the book's "Scheda Giocatore", and more): every model's numbers
-    with wound boxes, weapons with their profile, skills and injuries with their effect,
-    equipment, mount, the gang's rules, its leader's aura and the house rules in force.
+    """A gang's roster on A4 (the book's "Scheda Giocatore", and more): the leader first, then
+    the heroes and the commons, each with its numbers, wound and experience boxes, weapons with
+    their profile and empty lines to write in, skills and injuries with their effect, equipment
+    and mount; a game-day box; the gang's rules, its leader's aura and the house rules in force.
+    The header holds the gang's record, the campaign, the date and, when the campaign has a web
+    address, a QR code to the gang's page.
 
-    Example: skirmish print roster Earps -o earps.pdf
+    Example: skirmish print roster Earps --blank 2 -o earps.pdf
     """
     from skirmish.campaign import lookup
     from skirmish.cli.store_options import session
     from skirmish.printing.render import render_roster
     from skirmish.printing.sheets import roster_sheet
 
+    names = _model_names(models, model)
+    _format(output, fmt)  # a wrong -o is refused before the store is opened
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
-        view = roster_sheet(found, lookup.gang_by_name(s, found, gang, full=True), lang)
+        view = roster_sheet(
+            found,
+            lookup.gang_by_name(s, found, gang, full=True),
+            lang,
+            models=names,
+            with_dead=bool(with_dead),
+            blank=blank or 0,
+        )
     _write(partial(render_roster, view, lang), output, fmt)
 
 

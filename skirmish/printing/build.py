@@ -9,13 +9,17 @@ faction's rules, the leader's aura in plain words and the house rules in force.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from datetime import date
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from skirmish.errors import RulesError
 from skirmish.i18n import Catalogue, Lang, name, tr
 from skirmish.printing.book import fallen_lines, game_line
+from skirmish.printing.labels import labels
 from skirmish.printing.views import (
+    AdvanceMark,
     CampaignView,
     HouseRuleLine,
     MemberView,
@@ -25,8 +29,10 @@ from skirmish.printing.views import (
     Standing,
     Trait,
     WeaponLine,
+    XpBox,
 )
 from skirmish.rules import (
+    advances,
     find_equipment,
     find_faction,
     find_profile,
@@ -37,7 +43,7 @@ from skirmish.rules import (
 from skirmish.rules.entries import Invalidity, RecoveryResult
 from skirmish.rules.model import Item, Profile, Role, Side, Weapon
 from skirmish.rules.names import NameIndex
-from skirmish.rules.scenarios import Scenario
+from skirmish.rules.scenarios import Scenario, scenarios
 
 WORDS: Catalogue = {
     "it": {
@@ -92,6 +98,10 @@ WORDS: Catalogue = {
         "other": "altri",
         "table": "{size} U. {layout}",
         "first": "Schierano per primi i {side}.",
+        "new_skill": "Abilità",
+        "date": "{day} {month} {year}",
+        "months": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
+        "novembre dicembre",
     },
     "en": {
         "leader": "LEADER",
@@ -143,6 +153,10 @@ WORDS: Catalogue = {
         "other": "others",
         "table": "{size} U. {layout}",
         "first": "The {side} deploys first.",
+        "new_skill": "Skill",
+        "date": "{day} {month} {year}",
+        "months": "January February March April May June July August September October "
+        "November December",
     },
 }
 
@@ -393,6 +407,8 @@ def member_view(
         equipment=tuple(equipment),
         mount=mount,
         notes=str(member.get("notes") or ""),
+        xp_track=xp_track(int(member["xp"])),
+        dead=str(member.get("status") or "") == "dead",
     )
 
 
@@ -415,27 +431,237 @@ def leader_aura(
     return _w("cohesion_no_leader", lang)
 
 
+#: The ESPERIENZA track holds at least this many boxes (twice the dearest advance of §7.2,
+#: so a model can save for two), and grows by rows of this many when a model holds more XP.
+XP_ROW = 14
+
+
+def xp_track(xp: int) -> tuple[XpBox, ...]:
+    """A card's ESPERIENZA boxes, as on the book's sheet: ``xp`` of them ticked, and the boxes
+    whose number is the price of an advance of §7.2 (3, 5, 6, 7 XP, from the rules registry)
+    marked with it, so a player sees what the model can buy."""
+    costs = {advance.xp for advance in advances()}
+    count = max(XP_ROW, -(-max(xp, 0) // XP_ROW) * XP_ROW)
+    return tuple(XpBox(ticked=i <= xp, cost=i if i in costs else None) for i in range(1, count + 1))
+
+
+def advance_marks(lang: Lang | str) -> tuple[AdvanceMark, ...]:
+    """What each marked XP box buys (§7.2): a new skill, or +1 to one of two characteristics,
+    in the sheet's own short words ("5: RIF/FRED")."""
+    words = labels(lang)
+    return tuple(
+        AdvanceMark(
+            advance.xp,
+            "/".join(words[c] for c in advance.characteristics)
+            if advance.characteristics
+            else _w("new_skill", lang),
+        )
+        for advance in sorted(advances(), key=lambda a: a.xp)
+    )
+
+
+#: Turn boxes of the game-day box at least: most scenarios of §10 have no turn limit and a
+#: game rarely lasts a dozen turns; a scenario's limit (the witness: 8) always fits.
+GAME_TURNS = 12
+
+
+def game_turn_boxes() -> int:
+    """How many turns the game-day box lets a player tick: ``GAME_TURNS``, or the longest
+    scenario's turn limit if one is longer."""
+    limits = [s.turn_limit for s in scenarios() if s.turn_limit is not None]
+    return max([GAME_TURNS, *limits])
+
+
+def printed_date(day: date, lang: Lang | str) -> str:
+    """``day`` as the sheet's language writes it: "26 novembre 2026", "26 November 2026"."""
+    month = _w("months", lang).split()[day.month - 1]
+    return _w("date", lang, day=day.day, month=month, year=day.year)
+
+
+class _Mm:
+    """What the roster's parts measure on paper, in mm (templates/roster.css), as weasyprint
+    lays them out; ``page_plan`` errs on the tall side with them."""
+
+    PAGE = 274.0  # A4's 297 less the page margins, less a little slack
+    HEAD = 26.0  # name, two rows of fields; the QR code fits beside them
+    CARD = 32.2  # name, profile, numbers, XP boxes, the weapons' head, the notes' label
+    EMPTY_WEAPON = 3.9  # an empty weapon row to write in
+    BLANK_CARD = 48.0  # the empty card, without its ruled lines
+    WEAPON = 1.4  # a weapon's row, plus this per line of its name or note…
+    WEAPON_LINE = 2.5
+    TEXT = 0.5  # a paragraph (a skill, an injury…), plus this per line
+    TEXT_LINE = 3.1
+    ROW_GAP = 2.0
+    RULED = 5.0  # a ruled line under a card
+    GAMEDAY = 27.0  # the game-day box's head, fields, turns and table head…
+    TRACKER_ROW = 4.7  # …and a row per model, this per line of its name
+    FILL = 24.0  # the box under the cards, at least (margin included)
+    RULES = 4.0  # the gang's rules box; plus a heading and lines for each part
+    HEADING = 4.5
+    RULES_LINE = 3.4
+    HOUSE_LINE = 2.9
+
+
+#: Characters of a line, at the sizes of templates/roster.css (fewer than fit: words wrap).
+CARD_CHARS, NOTE_CHARS, NAME_CHARS, RULES_CHARS, HOUSE_CHARS = 75, 22, 11, 140, 70
+#: Characters of a model's name in the game-day box, beside a card or under the cards.
+TRACKER_CHARS, WIDE_TRACKER_CHARS = 20, 45
+#: Ruled lines under each card at least, and at most when the page has room to spare.
+WRITE_LINES, MAX_WRITE_LINES = 2, 8
+
+
+def _lines(text: str, width: int) -> int:
+    return max(1, -(-len(text) // width)) if text else 0
+
+
+def _card_mm(m: MemberView, weapon_lines: int = 2) -> float:
+    """How tall ``m``'s card is without its ruled lines, with ``weapon_lines`` empty rows."""
+    weapons = sum(
+        _Mm.WEAPON
+        + _Mm.WEAPON_LINE * max(1, _lines(w.note, NOTE_CHARS), _lines(w.name, NAME_CHARS))
+        for w in m.weapons
+    )
+    texts = [m.special, m.notes, *(f"{s.name}: {s.effect}" for s in (*m.skills, *m.injuries))]
+    if m.mount:
+        texts.append(f"{m.mount.name} (TIRO 0 FRED 0 RIF 0 COS 0). {m.mount.note}")
+    if m.equipment:
+        texts.append(", ".join(m.equipment) + " " * 16)
+    paragraphs = sum(_Mm.TEXT + _Mm.TEXT_LINE * _lines(text, CARD_CHARS) for text in texts if text)
+    return _Mm.CARD + _Mm.EMPTY_WEAPON * weapon_lines + weapons + paragraphs
+
+
+def _rules_mm(view: RosterView) -> float:
+    if not (view.faction_rules or view.leader_aura or view.house_rules):
+        return 0.0
+    height = _Mm.RULES
+    if view.faction_rules:
+        height += _Mm.HEADING + sum(
+            _Mm.RULES_LINE * _lines(r, RULES_CHARS) for r in view.faction_rules
+        )
+    if view.leader_aura:
+        height += _Mm.HEADING + _Mm.RULES_LINE * _lines(view.leader_aura, RULES_CHARS)
+    # two to a line: each pair as tall as its longer rule
+    lines = [_lines(f"{r.id} {r.text}", HOUSE_CHARS) for r in view.house_rules]
+    rows = [max(lines[i : i + 2]) for i in range(0, len(lines), 2)]
+    if view.house_rules:
+        height += _Mm.HEADING + _Mm.HOUSE_LINE * sum(rows)
+    return height
+
+
+class Plan(NamedTuple):
+    """How a roster fills its page (``page_plan``)."""
+
+    write_lines: int  # ruled lines under each card
+    weapon_lines: int  # empty weapon rows under each model's weapons
+    one_page: bool  # the sheet fits one page, which it fills
+    fill: bool  # the box under the cards prints
+
+
+def page_plan(view: RosterView) -> Plan:
+    """How the roster fills its page.
+
+    The sheet is laid out before weasyprint sees it, from the heights its parts take
+    (``_Mm``, erring tall): when the cards, the game-day box and the gang's rules fit one page
+    with room to spare, each card gets more ruled lines (the same number for every card, up to
+    ``MAX_WRITE_LINES``) and the box under the cards takes the rest of the page. A gang that
+    fits only with less gets fewer ruled lines, then none, then loses the box under the cards,
+    then the empty weapon rows; a crowded one flows onto a second page, its cards whole."""
+    playing = [m.name for m in view.members if not m.dead] + [""] * view.blank
+    count = len(view.members) + view.blank
+    half = count % 2 == 1  # the game-day box sits beside the last card
+    width = TRACKER_CHARS if half else WIDE_TRACKER_CHARS
+    gameday = _Mm.GAMEDAY + sum(_Mm.TRACKER_ROW * _lines(n or " ", width) for n in playing)
+
+    def room(weapon_lines: int, fill: bool) -> tuple[float, int]:
+        """The page's height left over, and the rows of cards."""
+        cards = [_card_mm(m, weapon_lines) for m in view.members]
+        cards += [_Mm.BLANK_CARD - _Mm.EMPTY_WEAPON * (view.weapon_lines - weapon_lines)] * (
+            view.blank
+        )
+        rows = [max(cards[i : i + 2]) for i in range(0, len(cards), 2)]
+        below = _Mm.FILL if fill else 0.0
+        if half:
+            rows[-1] = max(rows[-1], gameday)
+        elif fill:
+            below = max(below, gameday + _Mm.ROW_GAP)
+        used = _Mm.HEAD + sum(rows) + _Mm.ROW_GAP * len(rows) + _rules_mm(view) + below
+        return _Mm.PAGE - used, max(len(rows), 1)
+
+    free, rows = room(view.weapon_lines, True)
+    ruled = _Mm.RULED * rows
+    if free >= WRITE_LINES * ruled:  # room to spare: the cards take about half of it
+        lines = min(MAX_WRITE_LINES, max(WRITE_LINES, int(free * 0.5 // ruled)))
+        return Plan(lines, view.weapon_lines, True, True)
+    if free >= 0:
+        return Plan(int(free // ruled), view.weapon_lines, True, True)
+    if room(view.weapon_lines, False)[0] >= 0:
+        return Plan(0, view.weapon_lines, True, False)
+    for weapon_lines in range(view.weapon_lines - 1, -1, -1):
+        if room(weapon_lines, False)[0] >= 0:
+            return Plan(0, weapon_lines, True, False)
+    return Plan(WRITE_LINES, view.weapon_lines, False, True)
+
+
+def fit_page(view: RosterView) -> RosterView:
+    """``view`` laid out for its page (``page_plan``)."""
+    plan = page_plan(view)
+    return replace(
+        view,
+        write_lines=plan.write_lines,
+        weapon_lines=plan.weapon_lines,
+        one_page=plan.one_page,
+        fill=plan.fill,
+    )
+
+
 def roster_view(
     gang: Mapping[str, Any],
     lang: Lang | str = Lang.IT,
     *,
     house_rules: Iterable[tuple[str, str]] = (),
+    dead: Sequence[Mapping[str, Any]] = (),
+    blank: int = 0,
+    campaign: str = "",
+    printed: date | None = None,
+    record: Mapping[str, Any] | None = None,
+    link: str | None = None,
+    qr: str | None = None,
 ) -> RosterView:
-    """A gang's sheet from the store's dict; ``house_rules`` are (rule id, text) pairs in force."""
+    """A gang's sheet from the store's dict; ``house_rules`` are (rule id, text) pairs in force.
+
+    The models print leader first, then heroes, then commons (``by_rank``); ``dead`` models
+    (the store's dicts of those R-10 killed) after them, marked; then ``blank`` empty cards.
+    The header carries the gang's ``rating`` and games (``record``, the store's standings row:
+    games and wins; else the dict's own ``games_played``), the ``campaign``'s name, the date
+    ``printed`` and, when the campaign has a web address, the ``link`` to the gang's page and its
+    ``qr`` code (our own SVG)."""
     faction = find_faction(str(gang["faction"]))
     members = list(gang.get("members", ()))
-    return RosterView(
+    cards = [member_view(m, lang, faction.id) for m in by_rank(members, faction.id)]
+    cards += [replace(member_view(m, lang, faction.id), dead=True) for m in dead]
+    row: Mapping[str, Any] = record if record is not None else gang
+    view = RosterView(
         name=str(gang["name"]),
         faction=name(faction, lang),
         treasury=int(gang.get("treasury", 0)),
-        members=tuple(member_view(m, lang, faction.id) for m in members),
+        members=tuple(cards),
         stash=tuple(_equipment_name(_entry_id(e, "item"), lang) for e in gang.get("stash", ())),
         faction_rules=tuple(
             r.text_it if str(lang) == Lang.IT else r.text_en for r in faction.rules
         ),
         leader_aura=leader_aura(members, lang, faction.id),
         house_rules=tuple(HouseRuleLine(rule, text) for rule, text in house_rules),
+        rating=_optional(gang, "rating"),
+        played=_optional(row, "games", "games_played", "played"),
+        won=_optional(row, "wins", "won"),
+        campaign=campaign,
+        printed=printed_date(printed, lang) if printed is not None else "",
+        link=link,
+        qr=qr,
+        advances=advance_marks(lang),
+        blank=max(blank, 0),
     )
+    return fit_page(view)
 
 
 def _optional(row: Mapping[str, Any], *keys: str) -> int | None:

@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from skirmish.i18n import Lang
+from skirmish.printing.build import XP_ROW, advance_marks, game_turn_boxes
 from skirmish.printing.labels import labels
 from skirmish.printing.views import (
     CampaignView,
@@ -37,6 +38,8 @@ STYLESHEETS = ("sheet.css", "roster.css", "book.css", "reference.css", "scenario
 _FONT_URL = re.compile(r'url\("(fonts/[A-Za-z0-9_.-]+\.ttf)"\)')
 #: A wound box, one per point of COS (a glyph the shipped fonts have).
 WOUND_BOX = "\u25a1"
+#: A FAMA or FORTUNA point in the game-day box, crossed out when spent (a glyph of the fonts).
+SPEND_MARK = "\u25cb"
 #: Boxes of an empty card: no characteristic may exceed 4 (§7.1).
 MAX_WOUNDS = 4
 
@@ -79,6 +82,9 @@ def environment() -> jinja2.Environment:
     )
     env.globals["WOUND_BOX"] = WOUND_BOX
     env.globals["MAX_WOUNDS"] = MAX_WOUNDS
+    env.globals["XP_ROW"] = XP_ROW
+    env.globals["SPEND_MARK"] = SPEND_MARK
+    env.globals["GAME_TURNS"] = game_turn_boxes()
     env.globals["inline_stylesheet"] = _inline_stylesheet
     return env
 
@@ -99,7 +105,9 @@ def render_roster(gang: RosterView, lang: Lang | str = Lang.IT, *, inline_css: b
 
 def render_blank(lang: Lang | str = Lang.IT, *, inline_css: bool = True) -> str:
     """An empty sheet to fill in by hand, as HTML."""
-    return _render("blank.html", lang, inline_css=inline_css, rows=BLANK_ROWS)
+    return _render(
+        "blank.html", lang, inline_css=inline_css, rows=BLANK_ROWS, advances=advance_marks(lang)
+    )
 
 
 def render_campaign(

@@ -5,19 +5,25 @@ view-model of ``printing.views``, ready for ``printing.render``."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from datetime import date
+from typing import Any, cast
 
+from sqlalchemy.orm import object_session
 from sqlmodel import Session
 
-from skirmish.campaign import lookup, views
+from skirmish.campaign import lookup, naming, views
 from skirmish.campaign.game.history import game_results, graveyard, standings
 from skirmish.campaign.gangs import settings_of
-from skirmish.campaign.models import Campaign, Gang, GangStatus
+from skirmish.campaign.links import gang_link
+from skirmish.campaign.models import Campaign, Gang, GangStatus, Member, MemberStatus
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Lang
 from skirmish.printing.build import campaign_view, roster_view
+from skirmish.printing.qr import qr_svg
 from skirmish.printing.views import CampaignView, RosterView
+from skirmish.rules.names import normalize
 
 
 def house_rules(campaign: Campaign, lang: Lang | str) -> list[tuple[str, str]]:
@@ -29,10 +35,79 @@ def house_rules(campaign: Campaign, lang: Lang | str) -> list[tuple[str, str]]:
     ]
 
 
-def roster_sheet(campaign: Campaign, gang: Gang, lang: Lang | str) -> RosterView:
+#: Empty cards a roster prints at most (``--blank``): two pages of them.
+MAX_BLANK = 12
+#: The QR code in a roster's header, in mm (quiet zone included).
+ROSTER_QR_MM = 20.0
+
+
+def chosen_members(
+    gang: Gang, models: Sequence[str] | None = None, *, with_dead: bool = False
+) -> tuple[list[Member], list[Member]]:
+    """The models a roster prints, each list in hiring order: (the living, the dead).
+
+    Without ``models``, every model on the roster, and the dead (R-10) when ``with_dead``. With
+    ``models`` (names as stored, case and accents aside), only those: a dead model named prints
+    too, marked; a name that is no model of the gang's, living or dead, is refused with the
+    nearest names."""
+    living = lookup.active_members(gang)
+    dead = [m for m in gang.members if m.status == MemberStatus.DEAD]
+    if models is None:
+        return living, dead if with_dead else []
+    by_key: dict[str, Member] = {normalize(m.name): m for m in [*dead, *living]}
+    wanted: set[int | None] = set()
+    for typed in models:
+        found = by_key.get(normalize(typed))
+        if found is None:
+            near = naming.nearest(typed, [m.name for m in [*living, *dead]])
+            raise naming.unknown(naming.MODEL, typed, near)
+        wanted.add(found.id)
+    return [m for m in living if m.id in wanted], [m for m in dead if m.id in wanted]
+
+
+def roster_sheet(
+    campaign: Campaign,
+    gang: Gang,
+    lang: Lang | str,
+    *,
+    models: Sequence[str] | None = None,
+    with_dead: bool = False,
+    blank: int = 0,
+    today: date | None = None,
+) -> RosterView:
     """A gang's roster (``gang`` loaded ``full``, see ``lookup.gang_by_name``), with the
-    house rules of its campaign."""
-    return roster_view(views.gang_data(gang, lang), lang, house_rules=house_rules(campaign, lang))
+    house rules of its campaign, its record in the standings, the campaign's name, the date
+    (``today``) and, when the campaign has a web address, a QR code to the gang's page.
+    ``models``, ``with_dead`` and ``blank`` choose what prints (``chosen_members``; ``blank``
+    empty cards for new hires, at most ``MAX_BLANK``)."""
+    if not 0 <= blank <= MAX_BLANK:
+        raise SkirmishError(
+            f"cannot print {blank} blank cards: give a number from 0 to {MAX_BLANK}.",
+            it=f"non posso stampare {blank} schede vuote: indica un numero da 0 a {MAX_BLANK}.",
+        )
+    living, dead = chosen_members(gang, models, with_dead=with_dead)
+    data = views.gang_data(gang, lang)
+    keep = {m.name for m in living}
+    data["members"] = [m for m in data["members"] if m["name"] in keep]
+    session = object_session(gang)
+    record = None
+    if session is not None:
+        rows = standings(cast(Session, session), campaign=campaign)
+        record = next((row for row in rows if row["gang"] == gang.name), None)
+    link = gang_link(campaign, gang.name)
+    qr = qr_svg(link, size_mm=ROSTER_QR_MM, title=gang.name) if link is not None else None
+    return roster_view(
+        data,
+        lang,
+        house_rules=house_rules(campaign, lang),
+        dead=[views.member_data(gang, m, lang) for m in dead],
+        blank=blank,
+        campaign=campaign.name,
+        printed=today or date.today(),
+        record=record,
+        link=link,
+        qr=qr,
+    )
 
 
 def printed_gangs(campaign: Campaign) -> list[Gang]:

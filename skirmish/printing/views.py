@@ -45,6 +45,23 @@ class MountLine:
 
 
 @dataclass(frozen=True)
+class XpBox:
+    """One box of a card's ESPERIENZA track (the book's sheet): ticked up to the model's XP;
+    ``cost`` is the XP of the advances (§7.2) this box pays for, printed faint in it."""
+
+    ticked: bool
+    cost: int | None = None
+
+
+@dataclass(frozen=True)
+class AdvanceMark:
+    """What the XP of a marked box buys (§7.2): "3: Abilità", "5: RIF/FRED"."""
+
+    cost: int
+    label: str
+
+
+@dataclass(frozen=True)
 class MemberView:
     """One model of a gang, as printed on its card."""
 
@@ -66,6 +83,8 @@ class MemberView:
     equipment: tuple[str, ...] = ()
     mount: MountLine | None = None
     notes: str = ""
+    xp_track: tuple[XpBox, ...] = ()  # the ESPERIENZA boxes (issue #13)
+    dead: bool = False  # printed after the living, crossed and greyed (R-10)
 
 
 @dataclass(frozen=True)
@@ -88,6 +107,20 @@ class RosterView:
     faction_rules: tuple[str, ...] = ()
     leader_aura: str = ""
     house_rules: tuple[HouseRuleLine, ...] = ()
+    # issue #13: the header's record, the advances the XP boxes mark, what else prints
+    rating: int | None = None  # the store's gang rating in $
+    played: int | None = None  # games played and won (None: not known, a hand-made gang)
+    won: int | None = None
+    campaign: str = ""
+    printed: str = ""  # the date printed, in the sheet's language ("26 novembre 2026")
+    link: str | None = None  # the gang's page on the club's web app, when the campaign has one
+    qr: str | None = None  # its QR code: our own inline SVG (printing.qr), never user text
+    advances: tuple[AdvanceMark, ...] = ()
+    blank: int = 0  # empty cards after the models, for new hires
+    weapon_lines: int = 2  # empty weapon rows under each model's weapons, to write in
+    write_lines: int = 2  # ruled lines at least under each card (more when the page has room)
+    one_page: bool = True  # the sheet fills one page (a crowded gang flows onto two)
+    fill: bool = True  # the box under the cards (game-day box or notes) prints
 
 
 @dataclass(frozen=True)

@@ -243,6 +243,6 @@ def test_campaign_as_html_is_one_file_with_every_gang(store: str, tmp_path: Path
     target = tmp_path / "deadwood.html"
     _run("print", "campaign", "--lang", "en", "--db", store, "-o", str(target))
     html = target.read_text(encoding="utf-8")
-    assert html.count("<style>") == 1 and html.count('<section class="sheet roster">') == 2
+    assert html.count("<style>") == 1 and html.count('<section class="sheet roster') == 2
     assert html.count("House rules in force") == 1  # once, with the standings
     assert "Wyatt Earp" in html and "Jesse James" in html

@@ -199,7 +199,7 @@ def test_reference_is_three_pages_with_the_corrected_numbers(out: Path) -> None:
 def test_blank_sheet_and_scenario_card_are_one_page(out: Path) -> None:
     assert write_pdf(render_blank(Lang.IT), out / "blank.pdf") == 1
     text = _text(pypdf.PdfReader(out / "blank.pdf"))
-    assert "NOME BANDA" in text and text.count("TIRO") == 6
+    assert "NOME BANDA" in text and text.count("TIRO FRED RIF") == 6
     card = scenario_view(find_scenario("il testimone"), Lang.EN)
     assert write_pdf(render_scenario(card, Lang.EN), out / "witness.pdf") == 1
     assert card.title in _text(pypdf.PdfReader(out / "witness.pdf"))
