@@ -140,6 +140,9 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Session:
     s.run("odds", "shoot", "--tiro", "4", "--weapon", "six-shooter", "--fanning", "--range",
           "5", "--target-rif", "3", "--target-fred", "3", "--target-cos", "2", "--fortuna", "1",
           db=False)  # fmt: skip
+    s.run("odds", "compare", "fan", "--tiro", "4", "--weapon", "sei-colpi", "--target-rif", "3",
+          "--target-cos", "2", db=False)  # fmt: skip
+    s.run("odds", "save", "--rif", "3", "--damage", "2", "--cos", "2", "--histogram", db=False)
     s.run("rules", "show", "fucile", db=False)
     s.run("rules", "show", "sceriffo", db=False)
     s.run("scenario", "show", "rapina-in-banca", db=False)
