@@ -18,6 +18,7 @@ from skirmish.errors import RulesError
 from skirmish.i18n import Catalogue, Lang, name, tr
 from skirmish.printing.book import fallen_lines, game_line
 from skirmish.printing.labels import labels
+from skirmish.printing.maps import scenario_map
 from skirmish.printing.views import (
     AdvanceMark,
     CampaignView,
@@ -26,6 +27,8 @@ from skirmish.printing.views import (
     MountLine,
     RosterView,
     ScenarioView,
+    SideHead,
+    SideRow,
     Standing,
     Trait,
     WeaponLine,
@@ -94,10 +97,7 @@ WORDS: Catalogue = {
         ),
         "good": "buoni",
         "bad": "cattivi",
-        "side": "{side}: {text}",
-        "other": "altri",
         "table": "{size} U. {layout}",
-        "first": "Schierano per primi i {side}.",
         "new_skill": "Abilità",
         "date": "{day} {month} {year}",
         "months": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
@@ -149,10 +149,7 @@ WORDS: Catalogue = {
         ),
         "good": "good side",
         "bad": "bad side",
-        "side": "{side}: {text}",
-        "other": "others",
         "table": "{size} U. {layout}",
-        "first": "The {side} deploys first.",
         "new_skill": "Skill",
         "date": "{day} {month} {year}",
         "months": "January February March April May June July August September October "
@@ -735,40 +732,39 @@ def campaign_view(
 
 
 def scenario_view(scenario: Scenario, lang: Lang | str = Lang.IT) -> ScenarioView:
-    """A scenario card (§10): table, deployment per side, victory per side, rules, markers."""
-    side_name = {Side.GOOD: _w("good", lang), Side.BAD: _w("bad", lang)}
-    order = (
-        [Side.BAD, Side.GOOD] if scenario.deployment.first is Side.BAD else [Side.GOOD, Side.BAD]
-    )
-    deployment = [
-        _w(
-            "side",
-            lang,
-            side=side_name[s].capitalize(),
-            text=scenario.deployment.for_side(s).in_lang(lang),
+    """A scenario card (§10): the table map, each side's deployment and victory in its own
+    column (once across both when the book gives both sides the same words), the side that
+    deploys first marked, then length, special rules and the markers to track."""
+    t = labels(lang)
+    first = scenario.deployment.first
+    sides = tuple(
+        SideHead(
+            side.value,
+            _w(side.value, lang).capitalize(),
+            t["deploys_first"] if first is side else "",
         )
-        for s in order
-    ]
-    if scenario.deployment.other is not None:
-        deployment.append(
-            _w(
-                "side",
-                lang,
-                side=_w("other", lang).capitalize(),
-                text=scenario.deployment.other.in_lang(lang),
-            )
-        )
-    if scenario.deployment.first is not None:
-        deployment.insert(0, _w("first", lang, side=side_name[scenario.deployment.first]))
-    victory = tuple(
-        _w("side", lang, side=side_name[s].capitalize(), text=text.in_lang(lang))
-        for s, text in sorted(scenario.victory_text.items(), key=lambda kv: kv[0] != order[0])
+        for side in (Side.GOOD, Side.BAD)
     )
+    rows = (
+        SideRow(
+            t["deployment"],
+            scenario.deployment.good.in_lang(lang),
+            scenario.deployment.bad.in_lang(lang),
+        ),
+        SideRow(
+            t["victory"],
+            scenario.victory_text[Side.GOOD].in_lang(lang),
+            scenario.victory_text[Side.BAD].in_lang(lang),
+        ),
+    )
+    other = scenario.deployment.other
     rules = [text.in_lang(lang) for text in scenario.special_rules]
-    rules += [r.text.in_lang(lang) for r in scenario.restrictions]
-    rules += [m.text.in_lang(lang) for m in scenario.modifiers]
+    # How the tracker applies them: the restrictions, modifiers and civilians say the special
+    # rules again with our decisions, so they print apart, smaller, and only where they differ.
+    applied = [r.text.in_lang(lang) for r in scenario.restrictions]
+    applied += [m.text.in_lang(lang) for m in scenario.modifiers]
     if scenario.civilians is not None:
-        rules.append(scenario.civilians.text.in_lang(lang))
+        applied.append(scenario.civilians.text.in_lang(lang))
     tracked = tuple(
         f"{o.count} × {name(o, lang)}" if o.count > 1 else name(o, lang)
         for o in scenario.objectives
@@ -780,9 +776,13 @@ def scenario_view(scenario: Scenario, lang: Lang | str = Lang.IT) -> ScenarioVie
         table=_w(
             "table", lang, size=scenario.table.size, layout=scenario.table.layout.in_lang(lang)
         ),
-        deployment=tuple(deployment),
-        victory=victory,
+        sides=sides,
+        rows=rows,
+        others=other.in_lang(lang) if other is not None else "",
+        others_heading=t["others_deploy"],
         length=scenario.length.in_lang(lang),
         rules=tuple(dict.fromkeys(rules)),  # a rule quoted twice in the data prints once
+        applied=tuple(line for line in dict.fromkeys(applied) if line not in rules),
         tracked=tracked,
+        map_svg=scenario_map(scenario, lang),
     )

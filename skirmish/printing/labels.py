@@ -106,6 +106,11 @@ LABELS: Catalogue = {
         "length": "Durata",
         "scenario_rules": "Regole dello scenario",
         "tracked": "Segnalini da seguire",
+        "deploys_first": "schierano per primi",
+        "applied": "Come le applichiamo",
+        "others_deploy": "Né buoni né cattivi",
+        "map_note": "Mappa in scala, indicativa come quelle del libro; le posizioni che il libro "
+        "non dà sono nostre.",
     },
     "en": {
         "doc_roster": "Gang roster",
@@ -202,6 +207,11 @@ LABELS: Catalogue = {
         "length": "Length",
         "scenario_rules": "Scenario rules",
         "tracked": "Markers to track",
+        "deploys_first": "deploys first",
+        "applied": "How we apply them",
+        "others_deploy": "Neither side",
+        "map_note": "To scale, and indicative like the book's own maps; positions the book does "
+        "not give are ours.",
     },
 }
 

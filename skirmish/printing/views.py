@@ -230,15 +230,42 @@ class ReferenceView:
 
 
 @dataclass(frozen=True)
+class SideHead:
+    """The head of a side's column on a scenario card: "Buoni", and whether it deploys first."""
+
+    side: str  # "good" or "bad": the column's CSS class and its mark on the map's legend
+    name: str
+    first: str = ""  # "schierano per primi" on the side that deploys first, else empty
+
+
+@dataclass(frozen=True)
+class SideRow:
+    """A row of a scenario card's columns: each side's text, printed once across both when the
+    book gives both sides the same words (the duel)."""
+
+    heading: str
+    good: str
+    bad: str
+
+    @property
+    def shared(self) -> bool:
+        return self.good == self.bad
+
+
+@dataclass(frozen=True)
 class ScenarioView:
-    """A scenario card (§10)."""
+    """A scenario card (§10): the map, then each side's deployment and victory in its column."""
 
     title: str
     section: str
     background: str
     table: str
-    deployment: tuple[str, ...]
-    victory: tuple[str, ...]
+    sides: tuple[SideHead, ...]  # good, then bad
+    rows: tuple[SideRow, ...]  # deployment, victory conditions
+    others: str = ""  # where models of neither side start (civilians, the sniper)
+    others_heading: str = ""
     length: str = ""
-    rules: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()  # the book's special rules
+    applied: tuple[str, ...] = ()  # how the game tracker applies them (restrictions, modifiers)
     tracked: tuple[str, ...] = field(default=())  # objects to track: loot sacks, hostage…
+    map_svg: str = ""  # the table map: our own SVG with its text escaped (printing.maps)

@@ -184,5 +184,7 @@ def test_every_scenario_has_a_card() -> None:
     for scenario in scenarios():
         for lang in Lang:
             card = scenario_view(scenario, lang)
-            assert card.title and card.table and card.deployment and card.victory
+            assert card.title and card.table and card.rows and card.map_svg
+            assert [h.side for h in card.sides] == ["good", "bad"]
+            assert all(row.good and row.bad for row in card.rows)
             assert card.section.startswith("§10")
