@@ -137,9 +137,11 @@ def panic_payload(dist: Dist[tuple[ModelState, bool]], rerolls: int = 0) -> dict
 
 
 def reflex_payload(successes: Dist[int], need: int, rerolls: int = 0) -> dict[str, Any]:
-    """``successes`` (0, 1, 2) and the chance of ``success`` with ``need`` successes."""
+    """``successes`` (0, 1, 2), the chance of at least N, and the chance of ``success`` with
+    ``need`` successes."""
     return {
         "successes": table(successes),
+        "at_least": {"successes": at_least_table(successes)},
         "success": frac(successes.prob(lambda s: s >= need)),
         "need": need,
         "rerolls": rerolls,

@@ -20,7 +20,7 @@ from skirmish.odds.report import at_least
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from odds_cases import CASES  # noqa: E402
 
-NUMERIC = ("damage", "wounds")
+NUMERIC = ("damage", "wounds", "successes")
 
 
 def golden(name: str) -> dict[str, Any]:
