@@ -177,7 +177,7 @@ def charts_of(body: str) -> list[ET.Element]:
 
 #: A shoot, a melee and a save, each with the target's COS known and not.
 CASES = [
-    ("shoot", "tiro=4&fanning=on&target-rif=3&target-fred=3&target-cos=2&fortuna=1", True),
+    ("shoot", "tiro=4&fanning=on&target-rif=3&target-fred=3&target-cos=2", True),
     ("shoot", "tiro=4&weapon=winchester&aim=on&range=12", False),
     ("melee", "cos=3&weapon=coltello&fred=4&target-rif=3&target-fred=3&target-cos=3", True),
     ("melee", "cos=3&weapon=coltello&target-rif=3&target-fred=3", False),
