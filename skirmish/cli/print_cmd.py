@@ -302,6 +302,15 @@ def cards_cmd(
             "long edge): the same back for every card, so a card face down tells nothing.",
         ),
     ] = False,
+    models: Annotated[
+        str | None,
+        typer.Option(
+            "--models",
+            help="Print only these models' cards (names separated by commas), each with the "
+            "index it has in the whole gang: a card reprinted after a game.",
+            show_default=False,
+        ),
+    ] = None,
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
@@ -314,6 +323,12 @@ def cards_cmd(
     from skirmish.printing.cards import cards_sheet, cards_view, check_blank, render_cards
 
     check_blank(blank, with_gang=gang is not None)
+    names = _model_names(models, None)
+    if names is not None and gang is None:
+        raise SkirmishError(
+            "--models chooses among a gang's models: name the gang too.",
+            it="--models sceglie tra i personaggi di una banda: indica anche la banda.",
+        )
     _format(output, fmt)  # a wrong -o is refused before the store is opened
     if gang is None:
         view = cards_view(None, lang, blank=blank, back=back)
@@ -324,7 +339,7 @@ def cards_cmd(
         with session(db, access="read") as s:
             found = lookup.current_campaign(s, campaign)
             found_gang = lookup.gang_by_name(s, found, gang, full=True)
-            view = cards_sheet(found, found_gang, lang, blank=blank, back=back)
+            view = cards_sheet(found, found_gang, lang, models=names, blank=blank, back=back)
     _write(partial(render_cards, view, lang), output, fmt)
 
 

@@ -18,14 +18,14 @@ column, so that a sheet flipped on its long edge puts each back behind its front
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
-from skirmish.errors import SkirmishError
+from skirmish.errors import CampaignError, SkirmishError
 from skirmish.i18n import Catalogue, Lang, name, tr
 from skirmish.printing.build import by_rank, member_view
 from skirmish.printing.views import MemberView, WeaponLine
@@ -679,11 +679,14 @@ def cards_view(
     blank: int = 0,
     back: bool = False,
     link: str | None = None,
+    only: Collection[str] | None = None,
 ) -> CardsView:
     """The activation cards of ``gang`` (the store's ``gang show --json`` dict), leader first,
     then heroes, then commons (``build.by_rank``), followed by ``blank`` empty cards; without a
     gang, ``blank`` empty cards alone. ``back``: a page of backs after each page of fronts.
-    ``link``: the gang's page on the campaign's public site, as a QR code on every card."""
+    ``link``: the gang's page on the campaign's public site, as a QR code on every card.
+    ``only``: the names of the models to print (a card reprinted after a game), each keeping
+    the index it has among the whole gang's cards."""
     check_blank(blank, with_gang=gang is not None)
     fronts: list[CardFront] = []
     gang_name = faction_name = ""
@@ -693,6 +696,8 @@ def cards_view(
         qr = _qr(link, gang_name, lang) if link else NO_QR
         members = by_rank(list(gang.get("members", ())), faction.id)
         for position, member in enumerate(members):
+            if only is not None and str(member["name"]) not in only:
+                continue
             view = member_view(member, lang, faction.id)
             fronts.append(front(view, position, gang_name, lang, qr=qr))
     fronts += [blank_front(gang_name, lang) for _ in range(blank)]
@@ -716,18 +721,34 @@ def cards_sheet(
     gang: Gang,
     lang: Lang | str,
     *,
+    models: Sequence[str] | None = None,
     blank: int = 0,
     back: bool = False,
 ) -> CardsView:
     """The cards of ``gang`` (of ``campaign``, read in the caller's unit of work), with a QR
     code to its page when the campaign has a web address: what ``skirmish print cards`` and
-    the web app's download print, the same cards."""
+    the web app's download print, the same cards. ``models``: only these (names as stored,
+    case and accents aside; an unknown one is refused with the nearest, a dead one because
+    the dead are not activated, R-10)."""
     from skirmish.campaign import views
     from skirmish.campaign.links import gang_link
+    from skirmish.printing.sheets import chosen_members
 
     check_blank(blank, with_gang=True)
+    only: set[str] | None = None
+    if models is not None:
+        living, dead = chosen_members(gang, models)
+        if dead:
+            names = ", ".join(repr(m.name) for m in dead)
+            raise CampaignError(
+                f"{names}: the dead (R-10) have no activation card; leave them out of --models.",
+                it=f"{names}: i morti (R-10) non hanno una carta di attivazione; togli da "
+                "--models i personaggi morti.",
+            )
+        only = {m.name for m in living}
     link = gang_link(campaign, gang.name)
-    return cards_view(views.gang_data(gang, lang), lang, blank=blank, back=back, link=link)
+    data = views.gang_data(gang, lang)
+    return cards_view(data, lang, blank=blank, back=back, link=link, only=only)
 
 
 def render_cards(cards: CardsView, lang: Lang | str = Lang.IT, *, inline_css: bool = True) -> str:

@@ -266,3 +266,30 @@ def test_the_html_is_one_self_contained_file_with_a_qr_code_on_every_card(html: 
     assert 'url("data:font/ttf;base64,' in html and "src=" not in html
     assert html.count('class="qr"') == 6  # the six models; the blank card has none
     assert html.count('class="ac-card ac-back"') == 7
+
+
+def test_a_dead_model_has_no_card_to_reprint() -> None:
+    from skirmish.campaign.models import Campaign, Gang, Member, MemberStatus
+    from skirmish.errors import CampaignError
+    from skirmish.printing.cards import cards_sheet
+
+    def hired(number: int, name: str, profile_id: str, status: str) -> Member:
+        p = find_profile(profile_id)
+        numbers = {k: getattr(p, k) for k in ("tiro", "fred", "rif", "cos", "fama", "fortuna")}
+        return Member(id=number, name=name, profile=profile_id, status=status, **numbers)
+
+    gang = Gang(
+        campaign_id=1,
+        name="Earps",
+        faction="lawmen",
+        members=[
+            hired(1, "Wyatt Earp", "sheriff", MemberStatus.ACTIVE),
+            hired(2, "Morgan Earp", "guard", MemberStatus.DEAD),
+        ],
+    )
+    campaign = Campaign(id=1, name="Tombstone", created_at="2026-11-26T12:00:00")
+    assert cards_sheet(campaign, gang, "en").cards == 1  # the dead are not on the cards
+    with pytest.raises(CampaignError) as raised:
+        cards_sheet(campaign, gang, "en", models=["Morgan Earp"])
+    assert "'Morgan Earp': the dead (R-10) have no activation card" in str(raised.value)
+    assert "i morti (R-10) non hanno una carta di attivazione" in raised.value.text("it")

@@ -133,3 +133,17 @@ def test_help_has_an_example() -> None:
     result = runner.invoke(app, ["print", "cards", "--help"])
     assert result.exit_code == 0
     assert "Example: skirmish print cards" in result.output
+
+
+def test_models_reprints_some_cards_with_their_own_index(store: str, tmp_path: Path) -> None:
+    target = tmp_path / "some.html"
+    _run("print", "cards", "Earps", "--models", "morgan earp", "--campaign", "Deadwood",
+         "--db", store, "-o", str(target))  # fmt: skip
+    html = target.read_text(encoding="utf-8")
+    assert "Morgan Earp" in html and "Wyatt Earp" not in html
+    assert 'class="ac-rank">Q<' in html  # third of the gang: leader A, hero K, then him
+    line = _error("print", "cards", "Earps", "--models", "Morgn", "--campaign", "Deadwood",
+                  "--db", store, "-o", str(target))  # fmt: skip
+    assert "'Morgn'" in line and "Morgan Earp" in line
+    line = _error("print", "cards", "--models", "Morgan Earp", "--blank", "1", "-o", str(target))
+    assert "name the gang too" in line
