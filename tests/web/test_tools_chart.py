@@ -231,3 +231,22 @@ def test_a_chart_has_ids_of_its_own(web: Any) -> None:
     ids = re.findall(r' id="([^"]+)"', body)
     assert len(ids) == len(set(ids))
     assert {"chart-1", "chart-2", "chart-3"} <= set(ids)
+
+
+def test_a_comparison_chart_escapes_and_draws_both_choices() -> None:
+    from skirmish.web.charts import Pair, compare_chart
+
+    rows = [Pair(HOSTILE, (Fraction(1, 3), Fraction(1, 2))), Pair("2", (None, Fraction(1, 4)))]
+    svg = compare_chart(rows, ident="k", title="T", names=(HOSTILE, "B ★"), words=text.words("en"))
+    chart = parsed(svg)
+    assert "<script>" not in str(svg)
+    assert texts(chart, "legend") == [HOSTILE, "B ★"]
+    _, length = track(chart)
+    firsts, seconds = rects(chart, "bar"), rects(chart, "second")
+    assert len(firsts) == 1 and len(seconds) == 2  # no bar where a choice has no chance
+    chances_ = [Fraction(1, 3), Fraction(1, 2), Fraction(1, 4)]
+    for bar, chance in zip([*firsts, *seconds], chances_, strict=True):
+        assert abs(float(bar.get("width", "")) - length * float(chance)) < 1
+    assert seconds[0].get("stroke") and not firsts[0].get("stroke")  # told apart by outline
+    desc = "".join(next(e for e in chart.iter() if e.get("id") == "k-desc").itertext())
+    assert desc == f"{HOSTILE}: {HOSTILE} 33.33%, B ★ 50.00%; 2: B ★ 25.00%"
