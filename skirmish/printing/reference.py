@@ -63,7 +63,7 @@ TEXT: Catalogue = {
         "group_combat": "Combattimento",
         "group_end": "Fine della partita",
         "group_campaign": "Campagna",
-        "group_market": "Equipaggiamento",
+        "group_equipment": "Armi ed equipaggiamento",
         "initiative": "Iniziativa",
         "initiative_1": (
             "1D6 + RIF + i punti FAMA non spesi del personaggio o di un amico entro 5U."
@@ -252,7 +252,7 @@ TEXT: Catalogue = {
         "group_combat": "Combat",
         "group_end": "End of the game",
         "group_campaign": "Campaign",
-        "group_market": "Equipment",
+        "group_equipment": "Weapons and equipment",
         "initiative": "Initiative",
         "initiative_1": "1D6 + RIF + the unspent FAMA of the model or of a friend within 5U.",
         "initiative_2": "Highest wins and chooses who activates a model; ties roll again (R-07).",
@@ -425,7 +425,7 @@ TEXT: Catalogue = {
 }
 
 #: The groups of tables, in reading order; a page is headed by the groups it holds.
-GROUPS = ("turn", "combat", "end", "campaign", "market")
+GROUPS = ("turn", "combat", "end", "campaign", "equipment")
 
 
 def _t(key: str, lang: Lang | str, **values: object) -> str:
@@ -928,14 +928,21 @@ def reference_tables(lang: Lang | str = Lang.IT) -> tuple[tuple[str, Table], ...
                 rolls[0],  # shooting, then what else a shot may bring
                 _fire(lang),
                 *rolls[1:],
-                _weapons(lang),
-                _explosives(lang),
-                _protection(lang),
             ),
         ),
         ("end", _end(lang)),
         ("campaign", (*_recovery(lang), _advances(lang), _skills(lang))),
-        ("market", (_prices(lang), _special_items(lang), _mounts(lang))),
+        (
+            "equipment",
+            (
+                _weapons(lang),
+                _prices(lang),
+                _explosives(lang),
+                _protection(lang),
+                _special_items(lang),
+                _mounts(lang),
+            ),
+        ),
     )
     return tuple((group, table) for group, tables in groups for table in tables)
 
@@ -955,8 +962,12 @@ NOTES_EM, NOTES_AFTER = 0.85, 0.4  # p.notes
 TABLE_AFTER = 0.6  # a table's margin-bottom
 TABLE_BOTTOM = 2.4  # .ref-table padding-bottom: the space between two tables
 RULE = 0.4 * PT  # a 0.4pt border
-#: A column: A4's 190 mm between the margins, two columns with 5 mm between them.
-COLUMN_WIDTH = (190.0 - 5.0) / 2
+#: A4's width between the margins, and a column: two columns with 5 mm between them.
+PAGE_WIDTH = 190.0
+COLUMN_WIDTH = (PAGE_WIDTH - 5.0) / 2
+#: The tables printed across both columns, at the top of their page: the weapons' eight
+#: columns and notes read better on one line each.
+WIDE = frozenset({"weapons"})
 #: The page's heading (h1: 13pt, 2 mm below it).
 HEADING_PT, HEADING_AFTER = 13.0, 2.0
 #: The height a column may fill: A4's 275 mm between the margins less the heading, less a
@@ -1077,68 +1088,100 @@ def estimate_height(table: Table, base_pt: float, width: float = COLUMN_WIDTH) -
 # --------------------------------------------------------------------------- packing
 
 
-def _split(heights: Sequence[float], capacity: float) -> tuple[int, float] | None:
-    """Where to cut one page's tables into two columns (the index of the right column's
-    first): the cut with the least difference of heights that fits; with the page's cost,
-    its taller column and the difference, each squared. ``None`` when no cut fits."""
+def _split(
+    heights: Sequence[float], capacity: float, above: float = 0.0
+) -> tuple[int, float] | None:
+    """Where to cut one page's tables into two columns of at most ``capacity`` (the index of
+    the right column's first), below ``above`` mm of a wide table: the cut of least cost, the
+    page's fill (``above`` and the taller column) squared plus the columns' difference
+    squared. ``None`` when no cut fits."""
     best: tuple[int, float] | None = None
     total = sum(heights)
     left = 0.0
     for cut in range(1, len(heights) + 1):  # the left column is never empty
         left += heights[cut - 1]
         right = total - left
-        if (left <= capacity or cut == 1) and (right <= capacity or cut == len(heights) - 1):
-            cost = max(left, right) ** 2 + (left - right) ** 2
+        alone = not above  # a table taller than a page gets a column of its own, not less
+        if (left <= capacity or alone and cut == 1) and (
+            right <= capacity or alone and cut == len(heights) - 1
+        ):
+            cost = (above + max(left, right)) ** 2 + (left - right) ** 2
             if best is None or cost < best[1]:
                 best = (cut, cost)
     return best
 
 
-def pack(heights: Sequence[float], capacity: float) -> list[tuple[list[int], list[int]]]:
+#: One page as ``pack`` cuts it: the indexes of the wide table above its columns (none or one),
+#: of its left and right columns, and of the wide table below them (none or one).
+Page = tuple[list[int], list[int], list[int], list[int]]
+
+
+def _page(
+    heights: Sequence[float], wide: Sequence[bool], i: int, j: int, capacity: float
+) -> tuple[Page, float] | None:
+    """The tables ``i`` to ``j - 1`` as one page, and its cost; ``None`` if they do not fit.
+    A wide table may only open or close a page, so that the page reads in order: the table
+    above, the left column, the right column, the table below."""
+    top = [i] if wide[i] else []
+    first = i + len(top)
+    bottom = [j - 1] if j - 1 >= first and wide[j - 1] else []
+    last = j - len(bottom)
+    if any(wide[k] for k in range(first, last)):
+        return None
+    across = sum(heights[k] for k in (*top, *bottom))
+    if first == last:
+        return (top, [], [], bottom), across**2
+    found = _split(heights[first:last], capacity - across, across)
+    if found is None:
+        return None
+    cut, cost = found
+    left, right = list(range(first, first + cut)), list(range(first + cut, last))
+    return (top, left, right, bottom), cost
+
+
+def pack(
+    heights: Sequence[float], capacity: float, wide: Sequence[bool] | None = None
+) -> list[Page]:
     """Cut the tables of ``heights`` (mm), kept in reading order, into pages of two columns
-    of at most ``capacity`` mm: the fewest pages that hold them; among those cuts the one
-    with the least sum of each page's taller column and of its two columns' difference,
-    squared, which evens the pages out and balances each page's columns (they differ by less
-    than a table at their boundary, or moving it would lower the sum). A table taller than
-    ``capacity`` gets a column of its own. Returns each page's (left, right) indexes."""
+    of at most ``capacity`` mm, a ``wide`` table across both columns above or below them:
+    the fewest pages that hold them; among those cuts the one with the least sum, over the
+    pages, of each page's fill squared and of its two columns' difference squared. That evens
+    the pages out and balances each page's columns: they differ by less than a table at their
+    boundary, or moving it would lower the sum. A table taller than ``capacity`` gets a column
+    of its own. Returns each page's (above, left, right, below) indexes."""
     count = len(heights)
-    if count == 0:
-        return []
-    # the fewest columns: filling each in turn is optimal when the order is fixed
-    columns, start = 0, 0
-    while start < count:
-        end = start + 1
-        while end < count and sum(heights[start : end + 1]) <= capacity:
-            end += 1
-        columns, start = columns + 1, end
-    pages = math.ceil(columns / 2)
-    inf = math.inf
-    best = [[inf] * (count + 1) for _ in range(pages + 1)]
-    back: list[list[tuple[int, int]]] = [[(0, 0)] * (count + 1) for _ in range(pages + 1)]
-    best[0][0] = 0.0
-    for page in range(1, pages + 1):
-        for j in range(1, count + 1):
-            for i in range(j):
-                if best[page - 1][i] == inf:
-                    continue
-                found = _split(heights[i:j], capacity)
-                if found is not None and best[page - 1][i] + found[1] < best[page][j]:
-                    best[page][j] = best[page - 1][i] + found[1]
-                    back[page][j] = (i, i + found[0])
-    result: list[tuple[list[int], list[int]]] = []
+    flags = list(wide) if wide is not None else [False] * count
+    # best[j]: the fewest pages, then the least cost, of the first j tables
+    best: list[tuple[float, float]] = [(0.0, 0.0)] + [(math.inf, math.inf)] * count
+    back: list[tuple[int, Page]] = [(0, ([], [], [], []))] * (count + 1)
+    for j in range(1, count + 1):
+        for i in range(j):
+            if best[i][0] == math.inf:
+                continue
+            found = _page(heights, flags, i, j, capacity)
+            if found is None:
+                continue
+            score = (best[i][0] + 1, best[i][1] + found[1])
+            if score < best[j]:
+                best[j], back[j] = score, (i, found[0])
+    pages: list[Page] = []
     end = count
-    for page in range(pages, 0, -1):
-        start, cut = back[page][end]
-        result.append((list(range(start, cut)), list(range(cut, end))))
-        end = start
-    result.reverse()
-    return result
+    while end > 0:
+        end, page = back[end]
+        pages.append(page)
+    pages.reverse()
+    return pages
+
+
+def table_width(table: Table) -> float:
+    """How wide ``table`` prints, in mm: a column, or the page's width for a wide one."""
+    return PAGE_WIDTH if table.key in WIDE else COLUMN_WIDTH
 
 
 def _laid_out(lang: Lang | str, base_pt: float) -> tuple[tuple[str, Table], ...]:
     """The tables at ``base_pt``, each with the widths of its columns."""
     return tuple(
-        (group, replace(table, widths=column_widths(table, base_pt)))
+        (group, replace(table, widths=column_widths(table, base_pt, table_width(table))))
         for group, table in reference_tables(lang)
     )
 
@@ -1146,18 +1189,21 @@ def _laid_out(lang: Lang | str, base_pt: float) -> tuple[tuple[str, Table], ...]
 def reference_view(lang: Lang | str = Lang.IT) -> ReferenceView:
     """The quick reference in ``lang``: every number read from the rules registry, the tables
     packed into pages of two balanced columns, at the largest size that needs no extra page."""
-    chosen: tuple[float, tuple[tuple[str, Table], ...], list[tuple[list[int], list[int]]]]
-    chosen = (0.0, (), [])
+    chosen: tuple[float, tuple[tuple[str, Table], ...], list[Page]] = (0.0, (), [])
     for base in BASE_SIZES:
         tables = _laid_out(lang, base)
-        pages = pack([estimate_height(t, base) for _, t in tables], COLUMN_HEIGHT)
+        pages = pack(
+            [estimate_height(t, base, table_width(t)) for _, t in tables],
+            COLUMN_HEIGHT,
+            [t.key in WIDE for _, t in tables],
+        )
         if chosen[2] and len(pages) > len(chosen[2]):
             break
         chosen = (base, tables, pages)
     base, tables, pages = chosen
     views: list[ReferencePage] = []
-    for left, right in pages:
-        groups = {tables[i][0] for i in (*left, *right)}
+    for above, left, right, below in pages:
+        groups = {tables[i][0] for i in (*above, *left, *right, *below)}
         views.append(
             ReferencePage(
                 heading=" · ".join(_t(f"group_{g}", lang) for g in GROUPS if g in groups),
@@ -1165,6 +1211,8 @@ def reference_view(lang: Lang | str = Lang.IT) -> ReferenceView:
                     tuple(tables[i][1] for i in left),
                     tuple(tables[i][1] for i in right),
                 ),
+                above=tuple(tables[i][1] for i in above),
+                below=tuple(tables[i][1] for i in below),
             )
         )
     return ReferenceView(title=_t("title", lang), pages=tuple(views), base_pt=base)

@@ -213,6 +213,8 @@ class ReferencePage:
 
     heading: str  # what the page holds: "Turno e azioni · Combattimento"
     columns: tuple[tuple[Table, ...], ...]  # left, right; each read top to bottom
+    above: tuple[Table, ...] = ()  # across both columns, above them
+    below: tuple[Table, ...] = ()  # across both columns, below them
 
 
 @dataclass(frozen=True)
@@ -225,8 +227,13 @@ class ReferenceView:
 
     @property
     def tables(self) -> tuple[Table, ...]:
-        """Every table in reading order (page by page, left column then right)."""
-        return tuple(t for page in self.pages for column in page.columns for t in column)
+        """Every table in reading order (page by page: above, left, right, below)."""
+        return tuple(
+            t
+            for page in self.pages
+            for part in (page.above, *page.columns, page.below)
+            for t in part
+        )
 
 
 @dataclass(frozen=True)

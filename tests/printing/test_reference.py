@@ -27,6 +27,7 @@ from skirmish.printing.reference import (
     pack,
     reference_tables,
     reference_view,
+    table_width,
 )
 from skirmish.printing.render import render_reference
 from skirmish.printing.views import Table
@@ -224,26 +225,38 @@ def test_no_internal_id_is_printed(lang: Lang) -> None:
 # --------------------------------------------------------------------------- packing
 
 
+def _fewest_pages(heights: list[float], capacity: float) -> int:
+    """Columns filled one after the other, two a page (no wide table)."""
+    fewest, used = 1, 0.0
+    for h in heights:
+        if used and used + h > capacity:
+            fewest, used = fewest + 1, 0.0
+        used += h
+    return (fewest + 1) // 2
+
+
 def test_pack_keeps_order_fits_and_balances() -> None:
     dice = random.Random(13)
-    for _ in range(300):
-        heights = [dice.uniform(5, 120) for _ in range(dice.randint(1, 24))]
-        capacity = 260.0
-        pages = pack(heights, capacity)
-        order = [i for left, right in pages for i in (*left, *right)]
-        assert order == list(range(len(heights)))
-        fewest, used = 1, 0.0  # columns filled one after the other
-        for h in heights:
-            if used and used + h > capacity:
-                fewest, used = fewest + 1, 0.0
-            used += h
-        assert len(pages) == (fewest + 1) // 2
-        for left, right in pages:
-            assert left, "a page never starts with an empty column"
+    capacity = 260.0
+    for round_ in range(300):
+        count = dice.randint(1, 24)
+        heights = [dice.uniform(5, 120) for _ in range(count)]
+        wide = [round_ % 2 == 1 and dice.random() < 0.1 for _ in range(count)]
+        pages = pack(heights, capacity, wide)
+        order = [i for page in pages for part in page for i in part]
+        assert order == list(range(count))
+        if not any(wide):
+            assert len(pages) == _fewest_pages(heights, capacity)
+        for above, left, right, below in pages:
+            assert all(wide[i] for i in (*above, *below))
+            assert not any(wide[i] for i in (*left, *right)), "a wide table in a column"
+            assert left or not right, "a page never starts with an empty column"
+            across = sum(heights[i] for i in (*above, *below))
             tall = [sum(heights[i] for i in c) for c in (left, right)]
-            assert max(tall) <= capacity
+            assert across + max(tall) <= capacity
             boundary = [heights[c[i]] for c, i in ((left, -1), (right, 0)) if c]
-            assert abs(tall[0] - tall[1]) <= max(boundary) + 1e-9
+            if boundary:
+                assert abs(tall[0] - tall[1]) <= max(boundary) + 1e-9
 
 
 def test_pack_uses_the_fewest_pages() -> None:
@@ -251,6 +264,11 @@ def test_pack_uses_the_fewest_pages() -> None:
     assert len(pack([100.0] * 5, 260.0)) == 2
     assert len(pack([300.0, 10.0], 260.0)) == 1  # too tall: a column of its own
     assert pack([], 260.0) == []
+    # a wide table opens or closes a page, never sits between its columns
+    middle = pack([50.0, 100.0, 50.0], 260.0, [False, True, False])
+    assert len(middle) == 2 and all(1 not in (*left, *right) for _, left, right, _ in middle)
+    assert pack([100.0, 50.0, 50.0], 260.0, [True, False, False]) == [([0], [1], [2], [])]
+    assert pack([50.0, 50.0, 100.0], 260.0, [False, False, True]) == [([], [0], [1], [2])]
 
 
 # --------------------------------------------------------------------------- layout and PDF
@@ -276,26 +294,37 @@ def test_tables_whole_columns_balanced_estimate_exact(
     keys = [box.element.get("id") for _, box in boxes]
     assert keys == [f"ref-{t.key}" for t in view.tables], "a table split or missing"
     assert overflows(document, "ref-table") == []
-    heights = {t.key: estimate_height(t, view.base_pt) for t in view.tables}
+    heights = {t.key: estimate_height(t, view.base_pt, table_width(t)) for t in view.tables}
+    wide = {t.key for page in view.pages for t in (*page.above, *page.below)}
+    assert wide == {"weapons"}
     columns: dict[tuple[int, float], list[tuple[str, Any]]] = {}
+    across: dict[int, list[Any]] = {}
     for page, box in boxes:
         rect = rect_mm(box)
         key = box.element.get("id")[4:]
         # the estimate that packed the columns is the layout's height (DejaVu's advances)
         assert rect.height == pytest.approx(heights[key], abs=1.5), key
-        assert rect.bottom <= 297 - 12 + 0.01, f"{key} runs into the bottom margin"
-        columns.setdefault((page, round(rect.x)), []).append((key, rect))
+        assert rect.x >= 10 - 0.01 and rect.right <= 200 + 0.01, f"{key} leaves the page"
+        assert rect.y >= 10 and rect.bottom <= 297 - 12 + 0.01, f"{key} in the bottom margin"
+        if key in wide:
+            assert rect.width == pytest.approx(190, abs=0.1)
+            across.setdefault(page, []).append(rect)
+        else:
+            assert rect.width == pytest.approx(92.5, abs=0.1)
+            columns.setdefault((page, round(rect.x)), []).append((key, rect))
     for index, page in enumerate(view.pages):
-        (left_x, left), (right_x, right) = sorted(
-            (x, c) for (p, x), c in columns.items() if p == index
-        )
+        (_, left), (_, right) = sorted((x, c) for (p, x), c in columns.items() if p == index)
         assert [k for k, _ in left] == [t.key for t in page.columns[0]]
         assert [k for k, _ in right] == [t.key for t in page.columns[1]]
         tall = [c[-1][1].bottom - c[0][1].y for c in (left, right)]
         could_move = max(left[-1][1].height, right[0][1].height)
         assert abs(tall[0] - tall[1]) < could_move, f"page {index + 1}: {tall}"
-        assert max(tall) <= COLUMN_HEIGHT + 6.0
-        assert max(tall) > 0.5 * COLUMN_HEIGHT, f"page {index + 1} is half empty"
+        full = max(tall) + sum(r.height for r in across.get(index, []))
+        assert full <= COLUMN_HEIGHT + 6.0
+        assert full > 0.8 * COLUMN_HEIGHT, f"page {index + 1} is not full: {full:.0f} mm"
+    for _, box in boxes_with_class(document, "ref-groups"):
+        heading = rect_mm(box)  # the page's heading holds on one line
+        assert heading.y < 16 and heading.height < 6
 
 
 @pytest.mark.slow
