@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -202,6 +204,14 @@ def cards() -> list[tuple[str, str]]:
     ]
 
 
+@pytest.fixture(scope="module")
+def cards_pdf(cards: list[tuple[str, str]], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every card in one PDF, written once for the tests below."""
+    path = tmp_path_factory.mktemp("scenarios") / "scenarios.pdf"
+    assert write_pdf_sheets([html for _, html in cards], path) == len(cards)
+    return path
+
+
 @pytest.mark.slow
 def test_every_card_is_one_page_without_overflow(cards: list[tuple[str, str]]) -> None:
     for title, html in cards:
@@ -211,10 +221,9 @@ def test_every_card_is_one_page_without_overflow(cards: list[tuple[str, str]]) -
 
 
 @pytest.mark.slow
-def test_every_card_prints_in_one_pdf(cards: list[tuple[str, str]], tmp_path: Path) -> None:
-    path = tmp_path / "scenarios.pdf"
-    assert write_pdf_sheets([html for _, html in cards], path) == len(cards)
-    reader = pypdf.PdfReader(path)
+def test_every_card_prints_in_one_pdf(cards: list[tuple[str, str]], cards_pdf: Path) -> None:
+    reader = pypdf.PdfReader(cards_pdf)
+    assert len(reader.pages) == len(cards)  # one page each
     for page, (title, _), (scenario, _lang) in zip(reader.pages, cards, CASES, strict=True):
         text = page.extract_text()
         assert title in text
@@ -225,3 +234,35 @@ def test_every_card_prints_in_one_pdf(cards: list[tuple[str, str]], tmp_path: Pa
             for f in page["/Resources"]["/Font"].values()
         }
         assert fonts <= {"Skirmish-Sans-Semi-Condensed", "Skirmish-Sans-Bold-Semi-Condensed"}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler) not installed")
+def test_every_map_is_drawn_on_paper(
+    cards: list[tuple[str, str]], cards_pdf: Path, tmp_path: Path
+) -> None:
+    """Rendered with pdftoppm, each card shows both sides' zones in their inks (the hatching
+    reaches the PDF, not only the HTML), and nothing is inked at the page's edges."""
+    from PIL import Image
+
+    subprocess.run(
+        ["pdftoppm", "-r", "40", "-png", str(cards_pdf), str(tmp_path / "card")], check=True
+    )
+    pages = sorted(tmp_path.glob("card-*.png"))
+    assert len(pages) == len(cards)
+    for png, (title, _) in zip(pages, cards, strict=True):
+        image = Image.open(png).convert("RGB")
+        width, height = image.size
+        pixels = image.load()
+        assert pixels is not None
+        every = [(x, y, *pixels[x, y]) for x in range(width) for y in range(height)]
+        blue = sum(1 for _, _, r, _, b in every if b > r + 50)  # the good side's hatching
+        red = sum(1 for _, _, r, g, b in every if r > b + 50 and r > g + 50)  # the bad side's
+        assert blue > 30 and red > 30, (title, blue, red)
+        band = 4  # 2.5 mm of a 10 mm margin
+        edge = [
+            (x, y)
+            for x, y, r, g, b in every
+            if (x < band or x >= width - band or y < band or y >= height - band) and r + g + b < 600
+        ]
+        assert not edge, (title, edge[:5])
