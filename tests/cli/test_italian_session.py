@@ -42,6 +42,7 @@ SHARED = {
     "fama", "fortuna", "tiro", "fred", "rif", "cos", "disp", "bonus", "whisky", "background",
     "leader", "boss", "ranger", "cowboys", "cowboy", "html", "format", "version", "json", "id",
     "skirmish", "postgame", "campaign", "use", "end", "turn", "game", "gang",
+    "compare",  # Italian too: "il politico compare" (it appears), beside "odds compare"
 }  # fmt: skip
 
 
