@@ -507,7 +507,7 @@ def _legend(
     for kind, words in items:
         swatch_w = size * 1.8 + (size * 1.2 if kind.startswith("side-") else 0)
         if kind == "scale":
-            swatch_w = 20.0 + scale.width("20U", scale.small) / 2
+            swatch_w = 20.0 + scale.width("20U", scale.small) / 2 + size * 0.4
         item_w = swatch_w + size * 0.6 + scale.width(words, size) + size * 1.6
         if not column and cx > x and cx + item_w > x + width:
             cx, cy = x, cy + line

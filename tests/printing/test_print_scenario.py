@@ -20,7 +20,18 @@ from skirmish.printing.build import scenario_view
 from skirmish.printing.maps import WORDS, scenario_map
 from skirmish.printing.pdf import uncovered_characters, write_pdf_sheets
 from skirmish.printing.render import render_scenario
-from skirmish.rules.scenarios import Scenario, find_scenario, scenarios
+from skirmish.rules.scenarios import (
+    Box,
+    Edge,
+    Feature,
+    FeatureKind,
+    MapSide,
+    Scenario,
+    Zone,
+    ZoneKind,
+    find_scenario,
+    scenarios,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 CASES = [(s, lang) for s in scenarios() for lang in Lang]
@@ -134,6 +145,54 @@ def test_the_maps_words_are_the_books_not_ids() -> None:
         for ident in ids:
             if "-" in ident:  # "loot-sack", "sheriff-office": never printed
                 assert ident not in text, (scenario.id, ident)
+
+
+def _straight_path_points(d: str) -> list[tuple[float, float]]:
+    """The corners of a path made of M, H, V and Z commands."""
+    corners: list[tuple[float, float]] = []
+    x = y = 0.0
+    for command, numbers in re.findall(r"([MHVZ])([^MHVZA]*)", d):
+        values = [float(v) for v in numbers.split()]
+        if command == "M":
+            x, y = values
+        elif command == "H":
+            (x,) = values
+        elif command == "V":
+            (y,) = values
+        corners.append((x, y))
+    return corners
+
+
+def test_every_kind_of_zone_is_drawn_on_the_table() -> None:
+    """Every zone kind and edge, also those no shipped scenario uses (rect, a top edge)."""
+    duel = find_scenario("duel")
+    text = duel.map.features[0].name
+    house = Feature("house", FeatureKind.BUILDING, text, Box(50, 10, 20, 12), door=Edge.TOP)
+    zones = (
+        Zone(MapSide.GOOD, ZoneKind.EDGE, edge=Edge.TOP, depth=4),
+        Zone(MapSide.BAD, ZoneKind.ENTRY, edge=Edge.BOTTOM),
+        Zone(MapSide.OTHER, ZoneKind.RECT, box=Box(5, 40, 10, 10)),
+        Zone(MapSide.GOOD, ZoneKind.INSIDE, around="house"),
+        Zone(MapSide.BAD, ZoneKind.RING, around="good-leader", distance=8, inner=3),
+        Zone(MapSide.BAD, ZoneKind.OUTSIDE, around="house", distance=30),
+    )
+    plan = dataclasses.replace(duel.map, features=(*duel.map.features, house), zones=zones)
+    scenario = dataclasses.replace(duel, map=plan)
+    for lang in Lang:
+        root = ET.fromstring(str(scenario_map(scenario, lang)))
+        (group,) = _with_class(root, "zones")
+        paths = [e for e in group if e.tag == f"{SVG}path"]
+        assert [e.get("class") for e in paths] == [f"zone zone-{z.side.value}" for z in zones]
+        for zone, path in zip(zones, paths, strict=True):
+            if zone.kind in (ZoneKind.RING, ZoneKind.OUTSIDE):
+                assert "A" in (path.get("d") or "")  # rounded corners: arcs
+                continue
+            for x, y in _straight_path_points(path.get("d") or ""):
+                assert 0 <= x <= 120 and 0 <= y <= 60, (zone.kind, x, y)
+        labels = _texts(root, "zone-label")
+        assert len(labels) == len(zones)
+        assert WORDS[lang.value]["other"] in labels
+        assert WORDS[lang.value]["enter"].format(side=WORDS[lang.value]["bad"]) in labels
 
 
 def test_hostile_text_is_escaped() -> None:
