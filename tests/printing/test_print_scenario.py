@@ -325,3 +325,19 @@ def test_every_map_is_drawn_on_paper(
             if (x < band or x >= width - band or y < band or y >= height - band) and r + g + b < 600
         ]
         assert not edge, (title, edge[:5])
+
+
+def test_the_html_file_carries_the_map_and_its_fonts(tmp_path: Path) -> None:
+    """`skirmish print scenario duel -o duel.html`: one file, the map inline, the faces the
+    map's text names embedded."""
+    from typer.testing import CliRunner
+
+    from skirmish.cli.main import app
+
+    target = tmp_path / "duel.html"
+    result = CliRunner().invoke(app, ["print", "scenario", "duel", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    html = target.read_text(encoding="utf-8")
+    assert str(scenario_map(find_scenario("duel"), Lang.IT)) in html
+    assert 'font-family="Skirmish Sans"' in html and "data:font/ttf;base64," in html
+    assert 'src: url("fonts/' not in html
