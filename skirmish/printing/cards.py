@@ -28,6 +28,7 @@ from markupsafe import Markup
 from skirmish.errors import CampaignError, SkirmishError
 from skirmish.i18n import Catalogue, Lang, name, tr
 from skirmish.printing.build import by_rank, member_view
+from skirmish.printing.pdf import MISSING_GLYPH
 from skirmish.printing.views import MemberView, WeaponLine
 from skirmish.resources import templates_dir
 from skirmish.rules import find_faction
@@ -176,13 +177,14 @@ _FONTS = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"
 @cache
 def _metrics(bold: bool) -> tuple[Mapping[int, int], int, int]:
     """The advance width of every code point of a shipped face (font units), the face's units
-    per em, and the width of its missing-glyph box."""
+    per em, and the width of what a character the faces lack prints as (``pdf.MISSING_GLYPH``,
+    a white square)."""
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
     font = TTFont(templates_dir() / "fonts" / _FONTS[bold], lazy=True)
     hmtx = font["hmtx"]
     widths = {point: hmtx[glyph][0] for point, glyph in font.getBestCmap().items()}
-    return widths, int(font["head"].unitsPerEm), int(hmtx[".notdef"][0])
+    return widths, int(font["head"].unitsPerEm), widths[ord(MISSING_GLYPH)]
 
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:

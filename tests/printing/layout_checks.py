@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from skirmish.printing.pdf import MISSING_GLYPH, uncovered_characters
 from skirmish.printing.render import stylesheet
 from skirmish.resources import templates_dir
 
@@ -24,7 +25,8 @@ MM_PER_PX = 25.4 / 96
 
 
 def lay_out(html: str, *, css: str | None = None) -> Any:
-    """Lay ``html`` out and return weasyprint's document. The sheets' stylesheet (fonts from
+    """Lay ``html`` out as ``printing.pdf`` does (characters the fonts lack as
+    ``MISSING_GLYPH``) and return weasyprint's document. The sheets' stylesheet (fonts from
     ``templates/fonts``) is applied unless ``css`` replaces it; an HTML rendered with its
     stylesheet inline lays out the same either way."""
     from weasyprint import CSS, HTML
@@ -33,7 +35,16 @@ def lay_out(html: str, *, css: str | None = None) -> Any:
     base_url = templates_dir().as_uri() + "/"
     fonts = FontConfiguration()
     sheet = CSS(string=stylesheet() if css is None else css, base_url=base_url, font_config=fonts)
-    return HTML(string=html, base_url=base_url).render(font_config=fonts, stylesheets=[sheet])
+    return HTML(string=_as_printed(html), base_url=base_url).render(
+        font_config=fonts, stylesheets=[sheet]
+    )
+
+
+def _as_printed(html: str) -> str:
+    """``html`` as ``printing.pdf`` lays it out: a character the shipped faces lack (an emoji)
+    becomes ``MISSING_GLYPH``."""
+    missing = uncovered_characters(html)
+    return html.translate({ord(c): MISSING_GLYPH for c in missing}) if missing else html
 
 
 def lay_out_many(sheets: list[str]) -> Any:
@@ -47,7 +58,9 @@ def lay_out_many(sheets: list[str]) -> Any:
     fonts = FontConfiguration()
     sheet = CSS(string=stylesheet(), base_url=base_url, font_config=fonts)
     documents = [
-        HTML(string=html, base_url=base_url).render(font_config=fonts, stylesheets=[sheet])
+        HTML(string=_as_printed(html), base_url=base_url).render(
+            font_config=fonts, stylesheets=[sheet]
+        )
         for html in sheets
     ]
     return documents[0].copy([page for document in documents for page in document.pages])

@@ -39,12 +39,14 @@ pytestmark = pytest.mark.slow
 
 #: The gang's page on a club's site, as ``campaign.links.gang_link`` writes it.
 LINK = "https://saloon.example.org/c/Tombstone%201881/g/Tombstone%20Marshals"
-#: Names a card must hold: long with spaces, one long word, accents and markup.
+#: Names a card must hold: long with spaces, one long word, accents and markup, characters the
+#: fonts lack (printed as a white square, as wide as what the card measured).
 NAMES = (
     "Bartholomew 'Black Bart' Roberts de la Vega y Montoya, the Terror of the Rio Grande",
     "Supercalifragilistichespiralidosissimamente",
     "Ñoño Gómez-Hernández <b>&</b>",
     "Jo",
+    "\U0001f920\U0001f40e\U0001f40e\U0001f40e Cowboy " + "\u6771\u4eac" * 4,  # not in the fonts
 )
 #: The weapons with the longest names and every kind of range (thrown, template, melee).
 WEAPONS = ("sawn-off", "repeater", "hunting-rifle", "tomahawk", "nitroglycerin", "woodsman-axe")
