@@ -217,6 +217,18 @@ BlankOpt = Annotated[
     int | None,
     typer.Option("--blank", help="Add N empty cards to fill in (new hires).", show_default=False),
 ]
+AllModelsOpt = Annotated[
+    bool,
+    typer.Option("--all-models", help="Print every model, whatever the saved choice names."),
+]
+SaveOpt = Annotated[
+    bool,
+    typer.Option(
+        "--save",
+        help="Keep these choices (--models, --with-dead, --blank) as the gang's default for "
+        "its later prints.",
+    ),
+]
 
 
 def _model_names(models: str | None, model: list[str] | None) -> list[str] | None:
@@ -245,6 +257,8 @@ def roster_cmd(
     model: ModelOpt = None,
     with_dead: WithDeadOpt = None,
     blank: BlankOpt = None,
+    all_models: AllModelsOpt = False,
+    save: SaveOpt = False,
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
@@ -253,26 +267,42 @@ def roster_cmd(
     their profile and empty lines to write in, skills and injuries with their effect, equipment
     and mount; a game-day box; the gang's rules, its leader's aura and the house rules in force.
     The header holds the gang's record, the campaign, the date and, when the campaign has a web
-    address, a QR code to the gang's page.
+    address, a QR code to the gang's page. What prints starts from the gang's saved choice
+    (--save); the options given win over it.
 
     Example: skirmish print roster Earps --blank 2 -o earps.pdf
     """
     from skirmish.campaign import lookup
+    from skirmish.campaign.print_options import PrintChoice, print_choice, save_print_choice
     from skirmish.cli.store_options import session
     from skirmish.printing.render import render_roster
     from skirmish.printing.sheets import roster_sheet
 
     names = _model_names(models, model)
+    if names is not None and all_models:
+        raise SkirmishError(
+            "--all-models and --models contradict each other: give one of them.",
+            it="--all-models e --models si contraddicono: indicane uno solo.",
+        )
     _format(output, fmt)  # a wrong -o is refused before the store is opened
-    with session(db, access="read") as s:
+    with session(db, access="gang" if save else "read") as s:
         found = lookup.current_campaign(s, campaign)
+        chosen = lookup.gang_by_name(s, found, gang, full=True)
+        saved = print_choice(chosen)
+        choice = PrintChoice(
+            models=() if all_models else tuple(names) if names is not None else saved.models,
+            with_dead=saved.with_dead if with_dead is None else with_dead,
+            blank=saved.blank if blank is None else blank,
+        )
+        if save:
+            save_print_choice(s, gang=chosen, choice=choice)
         view = roster_sheet(
             found,
-            lookup.gang_by_name(s, found, gang, full=True),
+            chosen,
             lang,
-            models=names,
-            with_dead=bool(with_dead),
-            blank=blank or 0,
+            models=choice.models,
+            with_dead=choice.with_dead,
+            blank=choice.blank,
         )
     _write(partial(render_roster, view, lang), output, fmt)
 

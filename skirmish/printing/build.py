@@ -480,7 +480,8 @@ class _Mm:
     lays them out; ``page_plan`` errs on the tall side with them."""
 
     PAGE = 274.0  # A4's 297 less the page margins, less a little slack
-    HEAD = 26.0  # name, two rows of fields; the QR code fits beside them
+    HEAD = 26.0  # name, two rows of fields…
+    HEAD_QR = 30.0  # …and the QR code beside them, with its link under it
     CARD = 32.2  # name, profile, numbers, XP boxes, the weapons' head, the notes' label
     EMPTY_WEAPON = 3.9  # an empty weapon row to write in
     BLANK_CARD = 48.0  # the empty card, without its ruled lines
@@ -505,6 +506,9 @@ CARD_CHARS, NOTE_CHARS, NAME_CHARS, RULES_CHARS, HOUSE_CHARS = 75, 22, 11, 140, 
 TRACKER_CHARS, WIDE_TRACKER_CHARS = 20, 45
 #: Ruled lines under each card at least, and at most when the page has room to spare.
 WRITE_LINES, MAX_WRITE_LINES = 2, 8
+#: The share of the room to spare that goes to the cards' ruled lines (the box below takes
+#: the rest, and whatever the estimate leaves).
+CARDS_SHARE = 0.7
 
 
 def _lines(text: str, width: int) -> int:
@@ -560,7 +564,8 @@ def page_plan(view: RosterView) -> Plan:
     The sheet is laid out before weasyprint sees it, from the heights its parts take
     (``_Mm``, erring tall): when the cards, the game-day box and the gang's rules fit one page
     with room to spare, each card gets more ruled lines (the same number for every card, up to
-    ``MAX_WRITE_LINES``) and the box under the cards takes the rest of the page. A gang that
+    ``MAX_WRITE_LINES``, ``CARDS_SHARE`` of the room) and the box under the cards takes the rest
+    of the page. A gang that
     fits only with less gets fewer ruled lines, then none, then loses the box under the cards,
     then the empty weapon rows; a crowded one flows onto a second page, its cards whole."""
     playing = [m.name for m in view.members if not m.dead] + [""] * view.blank
@@ -581,13 +586,13 @@ def page_plan(view: RosterView) -> Plan:
             rows[-1] = max(rows[-1], gameday)
         elif fill:
             below = max(below, gameday + _Mm.ROW_GAP)
-        used = _Mm.HEAD + sum(rows) + _Mm.ROW_GAP * len(rows) + _rules_mm(view) + below
+        used = (_Mm.HEAD_QR if view.qr else _Mm.HEAD) + sum(rows) + _Mm.ROW_GAP * len(rows) + _rules_mm(view) + below
         return _Mm.PAGE - used, max(len(rows), 1)
 
     free, rows = room(view.weapon_lines, True)
     ruled = _Mm.RULED * rows
-    if free >= WRITE_LINES * ruled:  # room to spare: the cards take about half of it
-        lines = min(MAX_WRITE_LINES, max(WRITE_LINES, int(free * 0.5 // ruled)))
+    if free >= WRITE_LINES * ruled:  # room to spare: the cards take most of it
+        lines = min(MAX_WRITE_LINES, max(WRITE_LINES, int(free * CARDS_SHARE // ruled)))
         return Plan(lines, view.weapon_lines, True, True)
     if free >= 0:
         return Plan(int(free // ruled), view.weapon_lines, True, True)

@@ -12,18 +12,19 @@ from typing import Any, cast
 from sqlalchemy.orm import object_session
 from sqlmodel import Session
 
-from skirmish.campaign import lookup, naming, views
+from skirmish.campaign import lookup, views
 from skirmish.campaign.game.history import game_results, graveyard, standings
 from skirmish.campaign.gangs import settings_of
 from skirmish.campaign.links import gang_link
 from skirmish.campaign.models import Campaign, Gang, GangStatus, Member, MemberStatus
+from skirmish.campaign.print_options import choose_models
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Lang
+from skirmish.limits import BLANK
 from skirmish.printing.build import campaign_view, roster_view
 from skirmish.printing.qr import qr_svg
 from skirmish.printing.views import CampaignView, RosterView
-from skirmish.rules.names import normalize
 
 
 def house_rules(campaign: Campaign, lang: Lang | str) -> list[tuple[str, str]]:
@@ -35,34 +36,25 @@ def house_rules(campaign: Campaign, lang: Lang | str) -> list[tuple[str, str]]:
     ]
 
 
-#: Empty cards a roster prints at most (``--blank``): two pages of them.
-MAX_BLANK = 12
 #: The QR code in a roster's header, in mm (quiet zone included).
 ROSTER_QR_MM = 20.0
 
 
 def chosen_members(
-    gang: Gang, models: Sequence[str] | None = None, *, with_dead: bool = False
+    gang: Gang, models: Sequence[str] = (), *, with_dead: bool = False
 ) -> tuple[list[Member], list[Member]]:
     """The models a roster prints, each list in hiring order: (the living, the dead).
 
     Without ``models``, every model on the roster, and the dead (R-10) when ``with_dead``. With
-    ``models`` (names as stored, case and accents aside), only those: a dead model named prints
-    too, marked; a name that is no model of the gang's, living or dead, is refused with the
-    nearest names."""
+    ``models`` (names or handles as ``print_options.choose_models`` reads them), only those: a
+    dead model named prints too, marked; a name that is no model of the gang's, living or dead,
+    is refused with the nearest names."""
     living = lookup.active_members(gang)
     dead = [m for m in gang.members if m.status == MemberStatus.DEAD]
-    if models is None:
+    if not models:
         return living, dead if with_dead else []
-    by_key: dict[str, Member] = {normalize(m.name): m for m in [*dead, *living]}
-    wanted: set[int | None] = set()
-    for typed in models:
-        found = by_key.get(normalize(typed))
-        if found is None:
-            near = naming.nearest(typed, [m.name for m in [*living, *dead]])
-            raise naming.unknown(naming.MODEL, typed, near)
-        wanted.add(found.id)
-    return [m for m in living if m.id in wanted], [m for m in dead if m.id in wanted]
+    wanted = {id(m) for m in choose_models(gang, models)}
+    return [m for m in living if id(m) in wanted], [m for m in dead if id(m) in wanted]
 
 
 def roster_sheet(
@@ -70,7 +62,7 @@ def roster_sheet(
     gang: Gang,
     lang: Lang | str,
     *,
-    models: Sequence[str] | None = None,
+    models: Sequence[str] = (),
     with_dead: bool = False,
     blank: int = 0,
     today: date | None = None,
@@ -79,12 +71,8 @@ def roster_sheet(
     house rules of its campaign, its record in the standings, the campaign's name, the date
     (``today``) and, when the campaign has a web address, a QR code to the gang's page.
     ``models``, ``with_dead`` and ``blank`` choose what prints (``chosen_members``; ``blank``
-    empty cards for new hires, at most ``MAX_BLANK``)."""
-    if not 0 <= blank <= MAX_BLANK:
-        raise SkirmishError(
-            f"cannot print {blank} blank cards: give a number from 0 to {MAX_BLANK}.",
-            it=f"non posso stampare {blank} schede vuote: indica un numero da 0 a {MAX_BLANK}.",
-        )
+    empty cards for new hires, within ``limits.BLANK``)."""
+    BLANK.check(blank)
     living, dead = chosen_members(gang, models, with_dead=with_dead)
     data = views.gang_data(gang, lang)
     keep = {m.name for m in living}

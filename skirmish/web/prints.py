@@ -31,6 +31,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
+from skirmish.campaign.print_options import print_choice
 from skirmish.i18n import Lang, name
 from skirmish.printing.build import scenario_view
 from skirmish.printing.cards import cards_sheet, render_cards
@@ -241,7 +242,16 @@ def router(site: Site) -> APIRouter:
         lang = pick_lang(request)
         with site.read() as s:
             found = site.find_campaign(s, campaign)
-            view = roster_sheet(found, site.find_gang(s, found, gang), lang)
+            chosen = site.find_gang(s, found, gang)
+            saved = print_choice(chosen)  # the gang's saved print choice, as the CLI's
+            view = roster_sheet(
+                found,
+                chosen,
+                lang,
+                models=saved.models,
+                with_dead=saved.with_dead,
+                blank=saved.blank,
+            )
         if fmt is Format.HTML:
             return send_html(render_roster(view, lang), view.name)
         return send_pdf(request, [render_roster(view, lang, inline_css=False)], view.name)

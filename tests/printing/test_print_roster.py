@@ -1,13 +1,30 @@
-"""The roster sheet (issue #13): order, header, XP boxes, weapon lines, what prints."""
+"""The roster sheet (issue #13): order, header, XP boxes, weapon lines, dead models, blank
+cards, how the page is filled, singular profile names. The PDFs are in test_print_roster_pdf.py,
+the command's options in tests/cli/test_print_roster_cli.py."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+from datetime import date
 from typing import Any
 
-from print_fixtures import member
+import pytest
+from print_fixtures import check_golden, faction_gangs, lawmen_gang, member
 
-from skirmish.printing.build import by_rank
-from skirmish.rules import find_profile, profiles
+from skirmish.i18n import Lang
+from skirmish.printing.build import (
+    XP_ROW,
+    advance_marks,
+    by_rank,
+    page_plan,
+    printed_date,
+    roster_view,
+    xp_track,
+)
+from skirmish.printing.qr import qr_svg
+from skirmish.printing.render import render_roster
+from skirmish.rules import advance_costs, advances, find_profile, profiles
 
 
 def _by_id() -> dict[str, Any]:
@@ -53,3 +70,175 @@ def test_profile_names_are_singular_and_the_plurals_still_find_them() -> None:
     names = {n for p in profiles() for n in (p.name_it, p.name_en)}
     assert not names & set(BOOK_PLURALS)
     assert not {"Greenhorns", "Gringos", "Peons", "Cowboys"} & names
+
+
+def test_the_roster_prints_the_leader_first() -> None:
+    gang = lawmen_gang()
+    gang["members"] = gang["members"][::-1]  # hired last
+    view = roster_view(gang, Lang.EN)
+    assert [m.name for m in view.members][:3] == ["Wyatt Earp", "Doc Holliday", "Virgil Earp"]
+    assert view.members[-1].name == "Morgan Earp"  # commons keep their (reversed) hiring order
+
+
+def test_xp_boxes_tick_the_xp_and_mark_what_it_buys() -> None:
+    costs = {a.xp for a in advances()}
+    assert costs == {3, 5, 6, 7}  # §7.2, from the registry
+    track = xp_track(4)
+    assert len(track) == XP_ROW
+    assert [b.ticked for b in track] == [True] * 4 + [False] * (XP_ROW - 4)
+    assert {b.cost for b in track if b.cost} == costs
+    assert all(b.cost == i for i, b in enumerate(track, 1) if b.cost)
+    assert len(xp_track(0)) == XP_ROW and len(xp_track(XP_ROW + 1)) == 2 * XP_ROW
+    assert sum(b.ticked for b in xp_track(30)) == 30
+    assert [(a.cost, a.label) for a in advance_marks(Lang.IT)] == [
+        (3, "Abilità"), (5, "RIF/FRED"), (6, "COS/TIRO"), (7, "FA/FO"),
+    ]  # fmt: skip
+    assert advance_costs()["skill"] == advance_marks(Lang.EN)[0].cost
+    html = render_roster(roster_view(lawmen_gang(), Lang.IT), Lang.IT, inline_css=False)
+    wyatt = html.split('<section class="model">')[1]  # 6 XP: six ticks, the 7 still to reach
+    ticks = re.findall(r'<span class="xb([^"]*)">([^<]*)</span>', wyatt.split("xp-track")[1])
+    assert [text for _, text in ticks[:7]] == ["&#215;"] * 6 + ["7"]
+    assert "Con i punti esperienza (§7.2)" in html
+
+
+def test_every_card_has_empty_weapon_rows_to_write_in() -> None:
+    small = lawmen_gang()
+    small["members"] = small["members"][:2]
+    view = roster_view(small, Lang.EN)
+    assert view.weapon_lines == 2
+    html = render_roster(view, Lang.EN, inline_css=False)
+    assert html.count('<tr class="write-row">') == 2 * 2
+    assert html.count('<table class="weapons">') == 2
+
+
+def test_the_header_carries_the_record_the_campaign_and_the_date() -> None:
+    gang = {**lawmen_gang(), "rating": 812}
+    record = {"gang": gang["name"], "games": 7, "wins": 4}
+    view = roster_view(
+        gang, Lang.IT, campaign="Tombstone <1881>", printed=date(2026, 3, 1), record=record
+    )
+    assert (view.rating, view.played, view.won) == (812, 7, 4)
+    html = render_roster(view, Lang.IT, inline_css=False)
+    assert "812 $" in html and "7 / 4" in html and "1 marzo 2026" in html
+    assert "Tombstone &lt;1881&gt;" in html and "Partite / vinte" in html
+    english = render_roster(
+        roster_view(gang, Lang.EN, printed=date(2026, 11, 26), record=record),
+        Lang.EN,
+        inline_css=False,
+    )
+    assert "26 November 2026" in english and "Games / won" in english
+    assert "Campaign" not in english.split('<div class="models">')[0]  # no campaign, no field
+    hand_made = roster_view({**lawmen_gang(), "games_played": 3}, Lang.EN)
+    assert (hand_made.played, hand_made.won, hand_made.rating) == (3, None, None)
+
+
+@pytest.mark.parametrize(
+    ("day", "lang", "shown"),
+    [
+        (date(2026, 1, 31), Lang.IT, "31 gennaio 2026"),
+        (date(2026, 12, 5), Lang.IT, "5 dicembre 2026"),
+        (date(2026, 8, 15), Lang.EN, "15 August 2026"),
+    ],
+)
+def test_dates_in_the_sheets_language(day: date, lang: Lang, shown: str) -> None:
+    assert printed_date(day, lang) == shown
+
+
+def test_dead_models_print_after_the_living_marked() -> None:
+    gang = lawmen_gang()
+    dead = {**gang["members"][1], "name": "Billy Clanton", "status": "dead"}
+    view = roster_view(gang, Lang.EN, dead=[dead])
+    assert [m.dead for m in view.members] == [False] * 6 + [True]
+    html = render_roster(view, Lang.EN, inline_css=False)
+    card = html.split('<section class="model dead">')[1].split("</section>")[0]
+    assert "Billy Clanton" in card and "&#8224; DEAD" in card
+    assert "MORTO" in render_roster(
+        roster_view(gang, Lang.IT, dead=[dead]), Lang.IT, inline_css=False
+    )
+    tracker = html.split('class="tracker"')[1].split("</table>")[0]
+    assert "Billy Clanton" not in tracker and "Wyatt Earp" in tracker  # the dead do not play
+
+
+def test_blank_cards_follow_the_models() -> None:
+    small = lawmen_gang()
+    small["members"] = small["members"][:3]
+    html = render_roster(roster_view(small, Lang.IT, blank=2), Lang.IT, inline_css=False)
+    assert html.count('<section class="model blank-card">') == 2
+    assert html.index("Doc Holliday") < html.index("blank-card")
+    # five cards: the game-day box takes the empty half of the last row, with two empty rows
+    assert '<section class="gameday model half">' in html
+    tracker = html.split('class="tracker"')[1].split("</table>")[0]
+    assert tracker.count('<td class="who">&nbsp;</td>') == 2
+
+
+def test_an_odd_last_card_keeps_its_width_beside_the_game_day_box() -> None:
+    small = lawmen_gang()
+    small["members"] = small["members"][:3]
+    html = render_roster(roster_view(small, Lang.EN), Lang.EN, inline_css=False)
+    last_row = html.split('<div class="model-row">')[-1]
+    assert last_row.count('<section class="model">') == 1  # the card, half the row…
+    assert last_row.count("<section class=") == 2  # …and the game-day box, the other half
+    assert '<section class="gameday model half">' in last_row
+    assert "Gang notes" in html  # the box under the cards
+    even = lawmen_gang()
+    even["members"] = even["members"][:4]
+    html = render_roster(roster_view(even, Lang.EN), Lang.EN, inline_css=False)
+    assert "gameday model half" not in html and '<div class="fill">' in html
+
+
+def test_a_small_gang_gets_more_lines_a_crowded_one_fewer() -> None:
+    gang = lawmen_gang()
+    simple = [m for m in faction_gangs() if m["faction"] == "rangers"][0]  # three plain models
+    three = roster_view(simple, Lang.IT)
+    six = roster_view(gang, Lang.IT)
+    assert three.one_page and three.fill and three.write_lines > 2
+    assert six.one_page and six.write_lines < three.write_lines
+    crowded = roster_view(
+        {**gang, "members": gang["members"] * 2}, Lang.IT, house_rules=[("H-01", "x " * 200)]
+    )
+    assert not crowded.one_page  # two pages, laid out as they come
+    assert page_plan(replace(crowded, members=crowded.members[:1])).one_page
+
+
+def test_every_faction_is_laid_out_for_one_page() -> None:
+    for gang in faction_gangs():
+        assert roster_view(gang, Lang.IT).one_page, gang["name"]
+
+
+def test_the_qr_code_and_the_link_print_in_the_header() -> None:
+    link = "https://saloon.example.org/c/Tombstone/g/Earp%20%3Cbrothers%3E"
+    view = roster_view(lawmen_gang(), Lang.EN, link=link, qr=qr_svg(link, title="<Earps>"))
+    html = render_roster(view, Lang.EN, inline_css=False)
+    head = html.split('<div class="models">')[0]
+    assert head.count("<svg") == 1 and "&lt;Earps&gt;" in head and "<Earps>" not in head
+    assert f'<div class="qr-link">{link}</div>' in head
+    no_link = render_roster(roster_view(lawmen_gang(), Lang.EN), Lang.EN, inline_css=False)
+    assert "<svg" not in no_link and "qr-link" not in no_link
+
+
+def test_a_user_name_cannot_inject_markup_into_the_header() -> None:
+    gang = {**lawmen_gang(), "name": "<script>x</script>"}
+    html = render_roster(roster_view(gang, Lang.EN, campaign="<i>c</i>"), Lang.EN, inline_css=False)
+    assert "<script>x" not in html and "<i>c</i>" not in html
+
+
+def test_full_roster_golden() -> None:
+    """Every part of the sheet at once: header with record, campaign, date and QR code, a dead
+    model, blank cards."""
+    gang = {**lawmen_gang(), "rating": 640}
+    dead = {**gang["members"][3], "name": "Billy Clanton", "status": "dead"}
+    gang["members"] = gang["members"][:3]
+    link = "https://saloon.example.org/c/Tombstone/g/Tombstone%20Marshals"
+    view = roster_view(
+        gang,
+        Lang.IT,
+        house_rules=[("H-01", "il vincitore guadagna 60$ dopo la partita")],
+        dead=[dead],
+        blank=1,
+        campaign="Tombstone 1881",
+        printed=date(2026, 11, 26),
+        record={"games": 5, "wins": 3},
+        link=link,
+        qr=qr_svg(link, size_mm=20, title=gang["name"]),
+    )
+    check_golden("roster-full.it.html", render_roster(view, Lang.IT))
