@@ -139,6 +139,14 @@ BACK_COLOUR = "#5b3a1e"
 
 #: Font sizes in points.
 NAME_SIZES = (10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
+#: A name smaller than this on one line goes on two lines at ``NAME_TWO_LINES_SIZE`` when the
+#: profile takes one line (the header holds two lines of name and one of profile, or one of
+#: name and two of profile).
+NAME_MIN_ONE_LINE = 8.0
+NAME_TWO_LINES_SIZE = 7.5
+NAME_LINE = 5.2  # the height of the name's line
+NAME_LINE_TWO = 3.5  # the height of each line of a name on two lines
+PROFILE_LINE = 3.4
 PROFILE_SIZES = (7.0, 6.5, 6.0)
 CELL_SIZES = (6.5, 6.0, 5.5, 5.0)
 LINE_SIZES = (6.5, 6.0, 5.5)
@@ -317,7 +325,8 @@ class CardFront:
     member: MemberView | None
     rank: str  # the corner index: "A", "10"…; "" on a blank card
     suit: str  # "spades", "hearts", "diamonds", "clubs"; "" on a blank card
-    name: Fitted
+    name: tuple[str, ...]  # one line, or two at NAME_TWO_LINES_SIZE
+    name_size: float
     profile: tuple[str, ...]  # profile · role · actions when not 3: one line, or two
     profile_size: float
     weapons: tuple[CardWeapon, ...]
@@ -389,6 +398,9 @@ class Geometry:
     inner_width: float = INNER_WIDTH
     header: float = HEADER
     index_width: float = INDEX_WIDTH
+    name_line: float = NAME_LINE
+    name_line_two: float = NAME_LINE_TWO
+    profile_line: float = PROFILE_LINE
     qr_size: float = QR_SIZE
     header_gap: float = HEADER_GAP
     stats_head: float = STATS_HEAD
@@ -517,6 +529,25 @@ def _header_width(with_qr: bool) -> float:
     return width - (QR_SIZE + HEADER_GAP) if with_qr else width
 
 
+def _name(name: str, width: float, *, two_lines: bool) -> tuple[tuple[str, ...], float]:
+    """The model's name: one line from 10 pt down to ``NAME_MIN_ONE_LINE``; then, when the
+    profile leaves room (``two_lines``), two lines at ``NAME_TWO_LINES_SIZE`` broken between
+    words; else one line down to 6.5 pt, shortened at a word boundary (or, a single word too
+    long for the line, between two characters) with an ellipsis."""
+    for size in NAME_SIZES:
+        if size < NAME_MIN_ONE_LINE:
+            break
+        if fits(name, width, size, bold=True):
+            return (name,), size
+    if two_lines:
+        size = NAME_TWO_LINES_SIZE
+        words = name.split()
+        if all(fits(word, width, size, bold=True) for word in words):
+            return shorten(name, width, size, lines=2, bold=True), size
+    fitted = fit_line(name, width, NAME_SIZES, bold=True, clip=True)
+    return (fitted.text,), fitted.size
+
+
 def _profile(parts: Sequence[str], width: float) -> tuple[tuple[str, ...], float]:
     """The line under the name (profile · role · actions): one line at the largest of
     ``PROFILE_SIZES`` it fits at, else two lines at ``PROFILE_SIZES[1]`` broken between its
@@ -602,11 +633,13 @@ def front(
     rule, notes = _fill(_room(len(weapons) + blank_weapons, len(lines)), member.special)
     width = _header_width(bool(qr))
     profile, profile_size = _profile(_profile_parts(member, lang), width)
+    name_lines, name_size = _name(member.name, width, two_lines=len(profile) == 1)
     return CardFront(
         member=member,
         rank=rank,
         suit=suit,
-        name=fit_line(member.name, width, NAME_SIZES, bold=True, clip=True),
+        name=name_lines,
+        name_size=name_size,
         profile=profile,
         profile_size=profile_size,
         weapons=weapons,
@@ -631,7 +664,8 @@ def blank_front(gang: str, lang: Lang | str) -> CardFront:
         member=None,
         rank="",
         suit="",
-        name=Fitted("", NAME_SIZES[0]),
+        name=("",),
+        name_size=NAME_SIZES[0],
         profile=("",),
         profile_size=PROFILE_SIZES[0],
         weapons=(),

@@ -293,3 +293,13 @@ def test_a_dead_model_has_no_card_to_reprint() -> None:
         cards_sheet(campaign, gang, "en", models=["Morgan Earp"])
     assert "'Morgan Earp': the dead (R-10) have no activation card" in str(raised.value)
     assert "i morti (R-10) non hanno una carta di attivazione" in raised.value.text("it")
+
+
+def test_a_long_name_takes_two_lines_when_the_profile_takes_one() -> None:
+    name = "Bartholomew 'Black Bart' Roberts de la Vega"
+    lines, size = cards._name(name, 37, two_lines=True)
+    assert size == cards.NAME_TWO_LINES_SIZE and len(lines) == 2
+    assert " ".join(lines) == name and all(fits(li, 37, size, bold=True) for li in lines)
+    (line,), smaller = cards._name(name, 37, two_lines=False)
+    assert smaller < cards.NAME_MIN_ONE_LINE and line.endswith(ELLIPSIS)
+    assert cards._name("Jo", 37, two_lines=True) == (("Jo",), cards.NAME_SIZES[0])
