@@ -33,8 +33,8 @@ class Format(StrEnum):
 
 app = typer.Typer(
     name="print",
-    help="Print gang rosters, a whole campaign, a blank sheet, the quick reference and "
-    "scenario cards (A4 PDF, or the same HTML).\n\n"
+    help="Print gang rosters, activation cards, a whole campaign, a blank sheet, the quick "
+    "reference and scenario cards (A4 PDF, or the same HTML).\n\n"
     "Example: skirmish print reference -o tabelle.pdf",
     no_args_is_help=True,
     add_completion=False,
