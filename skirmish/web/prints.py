@@ -142,8 +142,9 @@ def sheet_format(suffix: str) -> Format:
         raise HTTPException(404) from None
 
 
-#: Shown by the HTML sheets: their own inline stylesheet, nothing fetched, nothing run.
-HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+#: Shown by the HTML sheets: their own inline stylesheet and the fonts embedded in it (issue
+#: #13), nothing fetched, nothing run.
+HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"
 
 
 def disposition(title: str, fmt: Format) -> str:

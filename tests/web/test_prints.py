@@ -166,7 +166,10 @@ def test_the_html_is_the_clis_html(
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/html")
     assert response.text == target.read_text(encoding="utf-8")
-    assert "default-src 'none'" in response.headers["content-security-policy"]
+    policy = response.headers["content-security-policy"]
+    assert "default-src 'none'" in policy
+    # The fonts are embedded in the sheet (issue #13): the policy lets exactly those load.
+    assert "font-src data:" in policy and 'url("data:font/ttf;base64,' in response.text
 
 
 @pytest.mark.slow
