@@ -86,8 +86,9 @@ def write_pdf_sheets(
 ) -> int:
     """Lay out each HTML document of ``sheets`` (rendered without inline CSS, see
     ``render_campaign_sheets``) with the one stylesheet parsed once, write their pages in order
-    as one PDF to ``path`` and return the number of pages. ``progress`` gets the index of each
-    sheet once it is laid out."""
+    as one PDF to ``path`` and return the number of pages, numbered "N / total" across all the
+    sheets (``_number_across``). ``progress`` gets the index of each sheet once it is laid
+    out."""
     from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
 
@@ -142,7 +143,7 @@ def _number_across(book: Any, fonts: Any, css: Any) -> None:
     from weasyprint import HTML
 
     total = len(book.pages)
-    empty = '<section class="sheet"></section>' * total
+    empty = '<div style="break-before: page"></div>' * total  # whatever the stylesheet says
     folios = HTML(
         string=f"<!DOCTYPE html><html><body>{empty}</body></html>", base_url=_base_url()
     ).render(font_config=fonts, stylesheets=[css])
