@@ -254,3 +254,16 @@ def test_a_single_sheet_keeps_its_own_numbers(tmp_path: Path) -> None:
     target = tmp_path / "one.pdf"
     pages = write_pdf_sheets(render_campaign_sheets(HAND_MADE, Lang.EN)[:1], target)
     assert _footers(target.read_bytes()) == [f"{n} / {pages}" for n in range(1, pages + 1)]
+
+
+@pytest.mark.slow
+def test_a_sheet_without_a_folio_gets_none_and_still_counts(tmp_path: Path) -> None:
+    """Pages are numbered as the book's pages: one whose own CSS prints no page number (a card
+    sheet, say) gets none, and still counts."""
+    from skirmish.printing.pdf import write_pdf_sheets
+
+    plain = "<!DOCTYPE html><html><body><h1>{}</h1></body></html>"
+    bare = "<style>@page {{ @bottom-right {{ content: none }} }}</style>" + plain
+    sheets = [plain.format("One"), bare.format("Two"), plain.format("Three")]
+    assert write_pdf_sheets(sheets, tmp_path / "three.pdf") == 3
+    assert _footers((tmp_path / "three.pdf").read_bytes()) == ["1 / 3", "", "3 / 3"]
