@@ -163,12 +163,12 @@ LABELS: Catalogue = {
         "models": "Models",
         "total_fama": "Total FA",
         "book_eliminations": "Elim.",
-        "book_casualties": "Lost",
+        "book_casualties": "Cas.",
         "book_retreats": "Retr.",
         "book_legend": (
-            "Points: 3 a win, 1 a draw. Elim.: enemy models the gang eliminated. Lost: the "
-            "gang's own models eliminated. Retr.: games it left by retreating (losses too). "
-            "Rating: models, equipment and experience in $."
+            "Points: 3 a win, 1 a draw. Elim.: enemy models the gang eliminated. Cas.: the "
+            "gang's own models eliminated (casualties). Retr.: games it left by retreating "
+            "(losses too). Rating: models, equipment and experience in $."
         ),
         "book_results": "Results of the games",
         "book_game_no": "No.",
