@@ -512,6 +512,9 @@ def test_valid_entries_of_every_kind_are_imported_and_shown(
 BAD_DETAILS: list[tuple[str, int, str, Any, str]] = [
     ("campaign-new", 0, "campaign", "", "a campaign needs a name, not ''"),
     ("campaign-set", 0, "key", "speed", "unknown campaign setting 'speed': try 'sell-percent'"),
+    ("campaign-address", 0, "after", "https://\x1b[2J", "the text may not contain the "
+     "control or invalid character U+001B at position 9"),
+    ("print-choice", 0, "blank", 10, "expected a whole number 0–9, got 10"),
     ("gang-new", 0, "faction", "aliens", "unknown faction 'aliens': did you mean "
      "'military', 'npc', 'lawmen'?"),
     ("gang-rename", 0, "after", "Clan\x00tons", "a gang name may not contain the control or "

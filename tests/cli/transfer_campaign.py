@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 COMMANDS: tuple[tuple[str, ...], ...] = (
     ("campaign", "new", "West", "-H", "sell-percent=40"),
     ("campaign", "set", "win-money", "60"),
+    ("campaign", "address", "https://saloon.example.org/"),  # issue #13
     ("gang", "new", "Earps", "--faction", "lawmen"),
     ("gang", "hire", "Earps", "sheriff", "--name", "Wyatt"),
     ("gang", "hire", "Earps", "deputy", "--name", "Virgil"),
@@ -64,6 +65,7 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
 
 #: Valid details of the actions the commands above do not log, for a gang's log.
 EXTRA_DETAILS: dict[str, dict[str, Any]] = {
+    "print-choice": {"models": ["Wyatt"], "with_dead": False, "blank": 2},  # issue #13
     "injure": {"injury": "lost-hand"},
     "bounty": {
         "game": 1,
