@@ -70,6 +70,7 @@ NOUNS: dict[str, Noun] = {
     "export": Noun("skirmish.cli.transfer", "export_app"),
     "import": Noun("skirmish.cli.transfer", "import_app"),
     "game": Noun("skirmish.cli.game"),
+    "luck": Noun("skirmish.cli.luck"),
     "print": Noun("skirmish.cli.print_cmd"),
     "serve": Noun("skirmish.cli.serve", "serve_app"),
     "user": Noun("skirmish.cli.user"),

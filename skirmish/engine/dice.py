@@ -110,6 +110,14 @@ def throw_size(purpose: str) -> int:
     return known.dice if known is not None else 1
 
 
+#: How the dice of an action came (issue #14, the luck ledger keeps them apart): typed in at
+#: the table (``--dice``, the prompts, the web's boxes: physical dice), rolled by skirmish, or
+#: both within one action (some typed, the rest left to skirmish).
+FROM_TABLE = "table"
+FROM_RANDOM = "random"
+FROM_BOTH = "mixed"
+
+
 class RandomDice:
     """Random dice from a private ``random.Random``; the same seed gives the same dice."""
 
@@ -151,6 +159,11 @@ class RecordingDice:
     def __init__(self, source: DiceSource) -> None:
         self._source = source
         self.dice: list[Die] = []
+
+    @property
+    def source(self) -> DiceSource:
+        """The source the dice come from."""
+        return self._source
 
     def roll(self, purpose: str) -> int:
         value = self._source.roll(purpose)
@@ -219,6 +232,7 @@ class TableDice:
         #: Every die handed out, in order, with who it was for (``None``: nobody named).
         self.dice: list[tuple[Die, str | None, bool]] = []
         self._ending: tuple[int, Ending] | None = None
+        self._came: set[str] = set()  # FROM_TABLE, FROM_RANDOM: how the dice handed out came
 
     @property
     def typed(self) -> tuple[int, ...]:
@@ -249,10 +263,13 @@ class TableDice:
         subject = self.subject(purpose)
         if self._queue:
             value = self._queue.pop(0)
+            self._came.add(FROM_TABLE)
         elif self._random is not None:
             value = self._random.roll(purpose)
+            self._came.add(FROM_RANDOM)
         elif self._ask is not None:
             value = self._asked(purpose, subject, reroll)
+            self._came.add(FROM_RANDOM if self._random is not None else FROM_TABLE)
         else:
             words = (described(purpose, subject, "en"), described(purpose, subject, "it"))
             raise NotEnoughDice(len(self._typed), words[0], purpose_it=words[1])
@@ -280,6 +297,14 @@ class TableDice:
             raise DiceError("no die was typed.", it="nessun dado inserito.")
         self._queue.extend(checked[1:])
         return checked[0]
+
+    @property
+    def came(self) -> str | None:
+        """How the dice handed out so far came: ``FROM_TABLE``, ``FROM_RANDOM``, ``FROM_BOTH``,
+        or ``None`` before the first."""
+        if len(self._came) > 1:
+            return FROM_BOTH
+        return next(iter(self._came), None)
 
     def push(self, roles: Mapping[str, str]) -> None:
         """Name who rolls the dice of each purpose (``{"save": "Billy Clanton"}``)."""
@@ -316,6 +341,21 @@ class TableDice:
             it=f"--dice ha dato {given} dadi ma {end_it}; {left} in più ({faces}): toglili o "
             "controlla il comando.",
         )
+
+
+def dice_from(source: DiceSource | None) -> str | None:
+    """How the dice ``source`` handed out came (issue #14): typed in at the table
+    (``FROM_TABLE``: a ``TableDice``'s typed or asked dice, a ``ScriptedDice``), rolled by
+    skirmish (``FROM_RANDOM``), both (``FROM_BOTH``), or ``None`` when not known."""
+    if isinstance(source, RecordingDice):
+        return dice_from(source.source)
+    if isinstance(source, TableDice):
+        return source.came
+    if isinstance(source, RandomDice):
+        return FROM_RANDOM
+    if isinstance(source, ScriptedDice):
+        return FROM_TABLE
+    return None
 
 
 @contextmanager

@@ -49,7 +49,7 @@ from skirmish.campaign.game.rerolls import (
 )
 from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameEvent, GameModel
-from skirmish.engine.dice import DiceSource, Ending, note_end, rolling_for
+from skirmish.engine.dice import DiceSource, Ending, dice_from, note_end, rolling_for
 from skirmish.engine.glossary import EventKind
 from skirmish.engine.recovery import Invalidity
 from skirmish.engine.reflex import ReflexResult, reflex_modifiers, roll_reflex
@@ -316,7 +316,7 @@ def shoot(
     report = _apply(session, game, shooter, ref, result, weapon, bystanders, dice, rerolls)
     report.activation, report.waiting, report.opportunity = started, waiting, test
     report.rerolls = taken
-    details = {**_combat_details(report, situation, result.rulings), **spent}
+    details = {**_combat_details(report, situation, result.rulings, dice), **spent}
     if test is not None:  # the reflex test's dice first, as rolled (§4.2.3)
         details["rolls"] = _reflex_rolls(test) + details["rolls"]
         details["opportunity_test"] = _test_details(test)
@@ -344,7 +344,7 @@ def _no_opportunity(
     _complete(session, event, {
         "attacker": shooter.name, "target": target, "weapon": weapon.id, "options": plain,
         "fired": False, "opportunity_test": _test_details(test), "rolls": _reflex_rolls(test),
-        "changes": [], "rulings": ["§4.2.3", "R-06", "R-16"],
+        "changes": [], "rulings": ["§4.2.3", "R-06", "R-16"], "dice_from": dice_from(dice),
     })  # fmt: skip
     rerolls.require_all_taken()
     return CombatReport(
@@ -389,7 +389,7 @@ def melee(
     report = _apply(session, game, fighter, ref, result, weapon, bystanders, dice, rerolls)
     report.activation, report.waiting = started, waiting
     report.rerolls = taken
-    _complete(session, event, _combat_details(report, situation, result.rulings))
+    _complete(session, event, _combat_details(report, situation, result.rulings, dice))
     rerolls.require_all_taken()
     settle(session, game)  # a side with nobody left in play ends the game now
     return report
@@ -403,9 +403,10 @@ def _complete(session: Session, event: GameEvent, details: dict[str, Any]) -> No
 
 
 def _combat_details(
-    report: CombatReport, options: Mapping[str, Any], rulings: Sequence[str]
+    report: CombatReport, options: Mapping[str, Any], rulings: Sequence[str], dice: DiceSource
 ) -> dict[str, Any]:
     from skirmish.campaign.game.readings import combat_rolls
+    from skirmish.odds.setup_data import setup_data
 
     plain = {k: (v.value if hasattr(v, "value") else v) for k, v in options.items()}
     return {
@@ -421,6 +422,10 @@ def _combat_details(
         "changes": report.changes,
         "rulings": list(rulings),
         "rolls": combat_rolls(report.result),  # each die read as at the table (the log)
+        # issue #14: the setup rolled, for its exact odds later (the luck ledger), and how
+        # the dice came (typed in at the table or rolled by skirmish)
+        "setup": setup_data(report.result.setup),
+        "dice_from": dice_from(dice),
     }
 
 

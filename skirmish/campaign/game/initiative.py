@@ -36,7 +36,7 @@ from skirmish.campaign.game.rerolls import (
 )
 from skirmish.campaign.game.states import change_state
 from skirmish.campaign.game.tables import Game, GameModel
-from skirmish.engine.dice import DiceSource, Die, rolling_for
+from skirmish.engine.dice import DiceSource, Die, dice_from, rolling_for
 from skirmish.engine.glossary import EventKind, label, parse
 from skirmish.engine.initiative import MAX_ROUNDS, RollOffResult, RoundResult, roll_round
 from skirmish.engine.initiative import Side as Player
@@ -246,6 +246,7 @@ def initiative(
             "fama": {s.value: v for s, v in fama.items()},
             "fama_from": {s.value: v for s, v in lenders.items() if v is not None},
             "activates": chosen.name,
+            "dice_from": dice_from(dice),  # issue #14: typed in at the table or rolled
         },
         dice=result.dice,
     )

@@ -32,7 +32,7 @@ from skirmish.campaign.game.rerolls import (
 from skirmish.campaign.game.states import change_state
 from skirmish.campaign.game.tables import Game, GameModel, GameObjective
 from skirmish.campaign.lookup import row_id
-from skirmish.engine.dice import DiceSource, Die, rolling_for
+from skirmish.engine.dice import DiceSource, Die, dice_from, rolling_for
 from skirmish.engine.glossary import EventKind
 from skirmish.engine.panic import PanicResult, panic_test
 from skirmish.engine.rerolls import AtTable
@@ -259,6 +259,7 @@ def friends_react(
                 "before": before,
                 "after": {"state": model.state, "prone": model.prone},
                 "ruling": "R-19",
+                "dice_from": dice_from(dice) if rolled else None,  # issue #14
             },
             dice=rolled,
         )

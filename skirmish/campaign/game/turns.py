@@ -34,7 +34,7 @@ from skirmish.campaign.game.states import Recovery, states_ending
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, Retreat
 from skirmish.campaign.lookup import row_id
 from skirmish.engine.cohesion import CohesionResult, Leader, must_test, roll_cohesion
-from skirmish.engine.dice import DiceSource, Die, rolling_for
+from skirmish.engine.dice import DiceSource, Die, dice_from, rolling_for
 from skirmish.engine.glossary import EventKind
 from skirmish.engine.stages import Side, cohesion_failed
 from skirmish.rules.model import ObjectiveEvent, ObjectiveState, Role
@@ -176,7 +176,7 @@ def new_turn(
             session,
             game,
             EventKind.COHESION,
-            details={**check.__dict__, "ruling": "R-08"},
+            details={**check.__dict__, "ruling": "R-08", "dice_from": dice_from(dice)},
             dice=result.dice,
         )
         taken += record_rerolls(session, game, table)  # right after the test

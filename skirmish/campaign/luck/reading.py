@@ -1,0 +1,340 @@
+"""The dice of a game's log read as luck (issue #14): every roll a ``Moment`` placed within
+its exact distribution, and every shot or fight a ``Moment`` of its outcome with its impact.
+
+Which events are read, and whose each roll is:
+
+- ``shoot`` and ``melee``: the dice as the log reads them (``details["rolls"]``, each with its
+  stage): nerve, fanning, shooting and fight rolls are the attacker's, saving rolls and the
+  panic test the target's; a reflex test before the nerve test (opportunity fire, §4.2.3) is
+  the shooter's, one after a shot (a thrown rider, R-02(c)) the target's; the mount's die is
+  nobody's luck (``purposes``). The action's outcome is one moment for the attacker and its
+  mirror for the target, with the exact odds of the very setup rolled (``details["setup"]``).
+- ``initiative``: the good side's die (``initiative: first``) is its model's, the bad side's
+  (``initiative: opponent``) its model's;
+- ``cohesion``: the gang's die; ``friend-death``, ``mount``, ``dismount``: the model's test;
+  ``retreat``: the gang's infamy die (R-09);
+- ``reroll`` (R-15): the die rerolled away, as a roll of its own (the new die is in its
+  action's dice, which the log keeps as they finally lay).
+
+Dice are grouped as they are thrown (``engine.dice.throw_size``: the 2D6 of a nerve test, the
+6D6 of fanning) and a group is placed by the sum of its faces.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from skirmish.campaign.luck.purposes import Better, better_of
+from skirmish.engine.dice import purpose_key, throw_size
+from skirmish.odds.luck_dist import Placing, place, place_dice
+
+#: How an event's dice came when its event does not say (logged before issue #14).
+UNKNOWN = "unknown"
+#: Every source a moment may have, in the order the ledger lists them.
+SOURCES = ("table", "random", "mixed", UNKNOWN)
+
+ROLL = "roll"
+ACTION = "action"
+#: Whose a moment is: the roller's (a roll), or an action's attacker's or target's.
+ROLLER, ATTACKER, TARGET = "roller", "attacker", "target"
+
+#: Events whose dice are one model's test: the event's model rolls them.
+_MODEL_TESTS = frozenset({"friend-death", "mount", "dismount"})
+
+
+@dataclass(frozen=True)
+class Who:
+    """Whose luck a moment is: a model of a game (its roster member, its gang), or a gang as
+    a whole (its cohesion and infamy dice: ``model`` ``None``)."""
+
+    model: str | None
+    member_id: int | None
+    gang: str | None
+    gang_id: int | None
+    player: str | None  # the gang's owner account (issue #11); None: a gang of the CLI
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One roll, or one shot or fight, placed for whoever it was good or bad for.
+
+    ``percentile`` is the mid-rank percentile (0–100) in its exact distribution, oriented so
+    that higher is luckier for ``who``; ``variance`` its exact variance (percentile points²);
+    ``as_good`` the chance of a result that good or better for ``who``, ``as_bad`` that bad or
+    worse. A ``roll``'s ``purpose`` is the die's (``nerve``, ``shot``…) and ``faces`` its dice;
+    ``rerolled`` marks a die rerolled away with FAMA or FORTUNA (R-15). An ``action``'s
+    ``purpose`` is ``shoot`` or ``melee``, ``role`` the side of ``who`` (attacker or target),
+    with the wounds dealt and their exact expectation, the elimination and its exact chance,
+    and the impact for ``who`` (dealt minus expected for the attacker; the opposite for the
+    target, so that positive is always lucky)."""
+
+    kind: str  # ROLL or ACTION
+    role: str  # ROLLER, ATTACKER, TARGET
+    purpose: str
+    faces: tuple[int, ...]
+    percentile: Fraction
+    variance: Fraction
+    as_good: Fraction
+    as_bad: Fraction
+    who: Who
+    opponent: str | None
+    source: str
+    game_id: int
+    turn: int
+    event_id: int
+    rerolled: bool = False
+    wounds: int | None = None
+    expected_wounds: Fraction | None = None
+    eliminated: bool | None = None
+    chance_eliminated: Fraction | None = None
+    impact_wounds: Fraction | None = None
+    impact_eliminations: Fraction | None = None
+
+    @property
+    def escape(self) -> bool:
+        """A great escape: the target of an attack that had at least a 95% chance to
+        eliminate it, and survived (at odds of 5% or less)."""
+        return (
+            self.role == TARGET
+            and self.eliminated is False
+            and self.chance_eliminated is not None
+            and self.chance_eliminated >= GREAT_ESCAPE
+        )
+
+
+#: An attack that would eliminate its target this surely, survived, is a great escape.
+GREAT_ESCAPE = Fraction(95, 100)
+
+
+@dataclass(frozen=True)
+class EventView:
+    """What the reader needs of one logged event (``GameEvent``'s fields, plain)."""
+
+    id: int
+    game_id: int
+    turn: int
+    action: str
+    model_id: int | None
+    details: Mapping[str, Any]
+    dice: tuple[tuple[int, str], ...]  # (face, purpose) in the order rolled
+
+
+@dataclass(frozen=True)
+class Cast:
+    """The people of one game: each model by game-model id and by name, each gang by name."""
+
+    by_id: Mapping[int, Who]
+    by_name: Mapping[str, Who]
+    gangs: Mapping[str, Who]
+
+
+def moments_of(events: Iterable[EventView], cast: Cast) -> Iterator[Moment]:
+    """Every moment of one game's events, in the order of the log."""
+    last_from = UNKNOWN
+    for event in events:
+        came = event.details.get("dice_from") if isinstance(event.details, Mapping) else None
+        if event.action == "reroll":
+            yield from _reroll(event, cast, last_from)
+            continue
+        if event.dice or event.details.get("rolls"):
+            last_from = str(came) if came else UNKNOWN
+        if event.action in ("shoot", "melee") and event.details.get("rolls"):
+            yield from _combat(event, cast, last_from)
+        elif event.action == "initiative":
+            yield from _initiative(event, cast, last_from)
+        elif event.action in ("cohesion", "retreat"):
+            gang = cast.gangs.get(str(event.details.get("gang")))
+            if gang is not None:
+                yield from _throws(event, event.dice, gang, None, last_from)
+        elif event.action in _MODEL_TESTS and event.model_id is not None:
+            who = cast.by_id.get(event.model_id)
+            if who is not None:
+                yield from _throws(event, event.dice, who, None, last_from)
+
+
+def _roll(
+    event: EventView, purpose: str, faces: tuple[int, ...], who: Who, opponent: str | None,
+    source: str, *, rerolled: bool = False,
+) -> Moment | None:  # fmt: skip
+    better = better_of(purpose)
+    if better is None or not faces or any(not 1 <= f <= 6 for f in faces):
+        return None
+    placing = place_dice(faces, better is Better.HIGH)
+    return Moment(
+        kind=ROLL, role=ROLLER, purpose=purpose_key(purpose)[0], faces=faces,
+        percentile=placing.percentile * 100, variance=placing.variance * 100**2,
+        as_good=placing.as_good, as_bad=placing.as_bad, who=who, opponent=opponent,
+        source=source, game_id=event.game_id, turn=event.turn, event_id=event.id,
+        rerolled=rerolled,
+    )  # fmt: skip
+
+
+def _groups(dice: Iterable[tuple[int, str]]) -> Iterator[tuple[str, tuple[int, ...]]]:
+    """Dice as thrown together: consecutive dice of one purpose, ``throw_size`` at a time."""
+    run: list[int] = []
+    purpose = ""
+    for face, this in dice:
+        if run and (this != purpose or len(run) >= throw_size(purpose)):
+            yield purpose, tuple(run)
+            run = []
+        purpose = this
+        run.append(face)
+    if run:
+        yield purpose, tuple(run)
+
+
+def _throws(
+    event: EventView, dice: Iterable[tuple[int, str]], who: Who, opponent: str | None, came: str
+) -> Iterator[Moment]:
+    for purpose, faces in _groups(dice):
+        found = _roll(event, purpose, faces, who, opponent, came)
+        if found is not None:
+            yield found
+
+
+def _reroll(event: EventView, cast: Cast, came: str) -> Iterator[Moment]:
+    details = event.details
+    name = str(details.get("model"))
+    who = cast.gangs.get(name) if details.get("stage") == "cohesion" else cast.by_name.get(name)
+    old = details.get("old")
+    if who is None or not isinstance(old, int):
+        return
+    purpose = str(details.get("purpose") or details.get("stage"))
+    found = _roll(event, purpose, (old,), who, None, came, rerolled=True)
+    if found is not None:
+        yield found
+
+
+def _initiative(event: EventView, cast: Cast, came: str) -> Iterator[Moment]:
+    good = cast.by_name.get(str(event.details.get("good")))
+    bad = cast.by_name.get(str(event.details.get("bad")))
+    for face, purpose in event.dice:
+        mine, theirs = (bad, good) if purpose.endswith("opponent") else (good, bad)
+        if mine is None:
+            continue
+        found = _roll(event, purpose, (face,), mine, theirs.model if theirs else None, came)
+        if found is not None:
+            yield found
+
+
+def _combat(event: EventView, cast: Cast, came: str) -> Iterator[Moment]:
+    details = event.details
+    attacker = cast.by_id.get(event.model_id) if event.model_id is not None else None
+    if attacker is None:
+        attacker = cast.by_name.get(str(details.get("attacker")))
+    target = cast.by_name.get(str(details.get("target")))
+    target_name = str(details.get("target") or "") or None
+    if attacker is None:
+        return
+    dice: list[tuple[int, str, Who | None, str | None]] = []
+    nerve_seen = False
+    for roll in details.get("rolls") or ():
+        stage = str(roll.get("stage"))
+        face = roll.get("face")
+        if not isinstance(face, int):
+            continue
+        nerve_seen = nerve_seen or stage == "nerve"
+        if stage in ("save", "panic") or (stage == "reflex" and nerve_seen):
+            dice.append((face, stage, target, attacker.model))
+        else:
+            dice.append((face, stage, attacker, target_name))
+    # group by purpose and owner together, as thrown
+    run: list[tuple[int, str, Who | None, str | None]] = []
+    for item in [*dice, None]:
+        if run and (
+            item is None
+            or item[1] != run[0][1]
+            or item[2] != run[0][2]
+            or len(run) >= throw_size(run[0][1])
+        ):
+            first = run[0]
+            if first[2] is not None:
+                found = _roll(event, first[1], tuple(r[0] for r in run), first[2], first[3], came)
+                if found is not None:
+                    yield found
+            run = []
+        if item is not None:
+            run.append(item)
+    yield from _action(event, attacker, target, came)
+
+
+def _action(event: EventView, attacker: Who, target: Who | None, came: str) -> Iterator[Moment]:
+    """The shot or fight as a whole: its exact odds from the setup it rolled (``None`` for an
+    event logged before issue #14, or an opportunity shot that never fired)."""
+    details = event.details
+    setup = details.get("setup")
+    before, after = details.get("cos_before"), details.get("cos_after")
+    if not isinstance(setup, Mapping) or not isinstance(before, int) or before < 1:
+        return
+    if not isinstance(after, int):
+        return
+    odds = action_odds(json.dumps(setup, sort_keys=True), before)
+    if odds is None:
+        return
+    dealt = max(0, min(before, before - after))
+    eliminated = bool(details.get("eliminated"))
+    weights, expected, chance = odds
+    observed = (eliminated, dealt)
+    if observed not in weights:  # a result the odds of its setup do not allow: not placed
+        return
+    placing = place(weights, observed, lambda k: k)
+    swing_w = dealt - expected
+    swing_e = Fraction(int(eliminated)) - chance
+    common = {
+        "kind": ACTION, "purpose": str(event.action), "faces": (), "source": came,
+        "game_id": event.game_id, "turn": event.turn, "event_id": event.id, "wounds": dealt,
+        "expected_wounds": expected, "eliminated": eliminated, "chance_eliminated": chance,
+    }  # fmt: skip
+    yield _placed(ATTACKER, placing, attacker, details.get("target"), swing_w, swing_e, common)
+    if target is not None:
+        mirror = placing.mirrored()
+        yield _placed(TARGET, mirror, target, attacker.model, -swing_w, -swing_e, common)
+
+
+def _placed(
+    role: str, placing: Placing, who: Who, opponent: Any, wounds: Fraction, kills: Fraction,
+    common: dict[str, Any],
+) -> Moment:  # fmt: skip
+    return Moment(
+        role=role, percentile=placing.percentile * 100, variance=placing.variance * 100**2,
+        as_good=placing.as_good, as_bad=placing.as_bad, who=who,
+        opponent=str(opponent) if opponent is not None else None, impact_wounds=wounds,
+        impact_eliminations=kills, **common,
+    )  # fmt: skip
+
+
+@cache
+def action_odds(
+    setup: str, cos: int
+) -> tuple[dict[tuple[bool, int], Fraction], Fraction, Fraction] | None:
+    """The exact odds of a recorded shot or fight (``setup``: its JSON) against a target with
+    ``cos`` left: the chance of each (eliminated, wounds dealt) — wounds capped at ``cos``, as
+    COS cannot lose more —, the expected wounds dealt and the chance to eliminate. The same odds as
+    ``skirmish odds shoot|melee`` (``odds.combat``), without rerolls: the points spent are
+    the players' choice, the dice are the luck (docs/luck.md). ``None`` when the setup can no
+    longer be read (a rule changed since)."""
+    from skirmish.engine.setup import ShootSetup
+    from skirmish.errors import SkirmishError
+    from skirmish.odds.combat import melee_odds, shoot_odds
+    from skirmish.odds.setup_data import setup_from
+
+    try:
+        built = setup_from(json.loads(setup))
+        found = shoot_odds(built) if isinstance(built, ShootSetup) else melee_odds(built)
+    except SkirmishError:
+        return None
+    if found.wounds is None:
+        return None
+    weights: dict[tuple[bool, int], Fraction] = {}
+    for result, p in found.results.items():
+        dealt = min(result.wounds or 0, cos)
+        key = (dealt >= cos, dealt)
+        weights[key] = weights.get(key, Fraction(0)) + p
+    expected = sum((k[1] * p for k, p in weights.items()), Fraction(0))
+    chance = sum((p for k, p in weights.items() if k[0]), Fraction(0))
+    return weights, expected, chance
