@@ -4,6 +4,8 @@ checked and normalised, and a gang's absolute link for the printed QR codes."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
 from skirmish.campaign.links import (
     campaign_path,
@@ -100,3 +102,38 @@ def test_a_gang_link_needs_the_campaigns_web_address() -> None:
         "https://example.org/saloon/c/Citt%C3%A0%20di%20Tombstone/g/"
         "Banda%20dei%20Fratelli%20Per%C3%B2"
     )
+
+
+@given(
+    st.one_of(
+        st.text(max_size=80),
+        st.builds(
+            "{}://{}{}".format,
+            st.sampled_from(["http", "https", "HTTPS", "ftp", ""]),
+            st.one_of(
+                st.text(max_size=30),
+                st.from_regex(
+                    r"[A-Za-z0-9àÈß-]{1,12}(\.[a-z]{2,6}){0,2}(:[0-9]{1,6})?", fullmatch=True
+                ),
+            ),
+            st.one_of(
+                st.text(max_size=60), st.from_regex(r"(/[^?#\s]{0,12}){0,3}", fullmatch=True)
+            ),
+        ),
+    )
+)
+@settings(max_examples=300, deadline=None)
+def test_any_text_is_a_clean_address_or_refused(typed: str) -> None:
+    """Whatever is typed: a ``CampaignError`` (nothing else), or an ASCII address a QR code and
+    a gang's path can follow, which cleaning again leaves as it is."""
+    try:
+        cleaned = clean_web_address(typed)
+    except CampaignError as refusal:
+        assert refusal.text("it") != str(refusal)
+        event("refused")
+        return
+    event("accepted")
+    assert cleaned.isascii() and len(cleaned) <= WEB_ADDRESS_LENGTH
+    assert cleaned.startswith(("http://", "https://")) and cleaned.endswith("/")
+    assert not set(cleaned) & set(" ?#\\\x00\x7f")
+    assert clean_web_address(cleaned) == cleaned
