@@ -52,7 +52,10 @@ MESSAGES: Catalogue = {
         "address-set": "web address {after} (was {before})",
         "address-cleared": "web address cleared (was {before})",
         "no-address": "none",
-        "print-choice": "print choice: {models}{dead}, {blank} blank cards",
+        "print-choice": "print choice: {models}{dead}, {blank}",
+        "blank-0": "no blank card",
+        "blank-1": "1 blank card",
+        "blank-n": "{n} blank cards",
         "every-model": "every model",
         "with-dead": ", the dead too",
     },
@@ -91,7 +94,10 @@ MESSAGES: Catalogue = {
         "address-set": "indirizzo web {after} (prima: {before})",
         "address-cleared": "indirizzo web tolto (prima: {before})",
         "no-address": "nessuno",
-        "print-choice": "scelta di stampa: {models}{dead}, {blank} schede vuote",
+        "print-choice": "scelta di stampa: {models}{dead}, {blank}",
+        "blank-0": "nessuna scheda vuota",
+        "blank-1": "1 scheda vuota",
+        "blank-n": "{n} schede vuote",
         "every-model": "tutti i personaggi",
         "with-dead": ", anche i morti",
     },
@@ -121,7 +127,9 @@ def describe(action: str, details: dict[str, Any], member: str | None, lang: Lan
     if action == "print-choice":
         models = ", ".join(d.get("models", [])) or tr(MESSAGES, "every-model", lang)
         dead = tr(MESSAGES, "with-dead", lang) if d.get("with_dead") else ""
-        return tr(MESSAGES, action, lang, models=models, dead=dead, blank=d.get("blank", 0))
+        n = d.get("blank", 0)
+        blank = tr(MESSAGES, f"blank-{n if n in (0, 1) else 'n'}", lang, n=n)
+        return tr(MESSAGES, action, lang, models=models, dead=dead, blank=blank)
     if action == "gang-new":
         faction = name(find_faction(d["faction"]), lang)
         return tr(MESSAGES, action, lang, gang=d["gang"], faction=faction, money=400)

@@ -83,9 +83,13 @@ def test_names_resolve_to_the_stored_ones_and_are_logged_once(earps: Earps) -> N
     )
     everyone = earps.save(PrintChoice(with_dead=True))
     assert describe(ACTION, everyone.details, None, "it") == (
-        "scelta di stampa: tutti i personaggi, anche i morti, 0 schede vuote"
+        "scelta di stampa: tutti i personaggi, anche i morti, nessuna scheda vuota"
     )
     assert earps.choice() == PrintChoice(with_dead=True)
+    one = earps.save(PrintChoice(models=("Virgil",), blank=1))
+    assert (
+        describe(ACTION, one.details, None, "it") == "scelta di stampa: Virgil Earp, 1 scheda vuota"
+    )
 
 
 def test_an_unknown_name_is_refused_with_the_nearest_in_both_languages(earps: Earps) -> None:
