@@ -40,6 +40,7 @@ from skirmish.web import (
     game_activation,
     game_live,
     game_postgame,
+    luck,
     pages,
     prints,
     tools,
@@ -241,6 +242,6 @@ def create_app(db: str | None = None) -> FastAPI:
         return response
 
     for module in (pages, api, club, prints, actions, tools, game_postgame, game_live,
-                   game_activation, game_actions):  # fmt: skip
+                   game_activation, game_actions, luck):  # fmt: skip
         app.include_router(module.router(site))
     return app

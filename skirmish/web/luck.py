@@ -1,0 +1,585 @@
+"""The luck ledger on the web (issue #14): how kind the dice were, for a campaign, a gang or a
+game, from ``campaign.luck.ledger`` (the same figures as ``skirmish luck``).
+
+- ``/c/{campaign}/luck``: the campaign's luck, by gang and by player, its moments and great
+  escapes;
+- ``/c/{campaign}/g/{gang}/luck``: a gang's luck, model by model;
+- ``/c/{campaign}/games/{game}/luck``: one game's luck, by gang and model;
+- ``/api/v1/campaigns/{campaign}/luck``: ``skirmish luck --json`` (``?gang=`` and ``?game=``).
+
+Each page is read in one READ unit of work and is visible to whoever may read the campaign
+(``site.find_campaign``: a campaign one may not see is a 404, as its other pages). ``?source=``
+keeps one way the dice came (``table``: typed in at the table, physical dice; ``random``: rolled
+by skirmish; ``mixed``; ``unknown``: logged before the ledger): the tallies are then that
+source's ``Stats``, and the top of every page sets the sources side by side, so a club compares
+them honestly. A mean is shown with its standard error and a chart of its band (mean ± 2 SE,
+``luck_chart``); "within the noise" when the band reaches 50. Moments name their exact chance
+("1 in 36") and where they happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from sqlmodel import Session
+
+from skirmish.campaign.game.board import game_by_id
+from skirmish.campaign.luck import (
+    SOURCES,
+    Ledger,
+    Moment,
+    Stats,
+    Tally,
+    ledger,
+    luckiest,
+    unluckiest,
+)
+from skirmish.campaign.models import Campaign, Gang
+from skirmish.engine.dice import purpose_words
+from skirmish.errors import CampaignError
+from skirmish.i18n import Lang
+from skirmish.odds.chances import decimal, percent
+from skirmish.web import text
+from skirmish.web.luck_chart import LuckRow, luck_chart
+from skirmish.web.site import (
+    NotFound,
+    Site,
+    campaign_url,
+    gang_url,
+    model_url,
+    pick_lang,
+    segment,
+)
+
+WORDS = text.part(
+    {
+        "en": {
+            "luck_nav": "Luck",
+            "luck_title": "Luck of the dice",
+            "luck_of_gang": "Luck of the dice: {gang}",
+            "luck_of_game": "Luck of the dice: game {game}",
+            "luck_lead": "Each roll is placed within its exact distribution: a percentile of "
+            "50 is what fair dice give on average, higher is luckier for whoever rolled. A mean "
+            "within two standard errors of 50 is within the noise: no curse, no blessing.",
+            "luck_empty": "No dice logged yet: the ledger reads the dice of the games played "
+            "with skirmish (the game commands, or the games' pages of this site).",
+            "luck_source_all": "All dice",
+            "luck_source_table": "Typed in at the table",
+            "luck_source_random": "Rolled by skirmish",
+            "luck_source_mixed": "Some typed, some rolled",
+            "luck_source_unknown": "Logged before the ledger",
+            "luck_sources": "Physical and random dice",
+            "luck_sources_lead": "The dice typed in at the table (physical dice) and those "
+            "skirmish rolled, kept apart.",
+            "luck_show": "Show",
+            "luck_by_gang": "By gang",
+            "luck_by_player": "By player",
+            "luck_by_model": "By model",
+            "luck_who": "Who",
+            "luck_rolls": "Rolls",
+            "luck_mean": "Mean ± SE",
+            "luck_impact_wounds": "Wounds ±",
+            "luck_impact_elims": "Elim. ±",
+            "luck_impact_help": "Impact: wounds and eliminations against their exact "
+            "expectation, over the shots and fights given and taken (positive: lucky).",
+            "luck_figure": "{mean} ± {se}",
+            "luck_figure_rolls": "{mean} ± {se} · {rolls}",
+            "luck_lucky": "luckier than average",
+            "luck_unlucky": "unluckier than average",
+            "luck_noise": "within the noise",
+            "luck_none": "no rolls",
+            "luck_overall": "Overall",
+            "luck_luckiest": "Luckiest moments",
+            "luck_unluckiest": "Unluckiest moments",
+            "luck_no_moments": "None yet.",
+            "luck_escapes": "Great escapes",
+            "luck_escapes_lead": "Survived an attack with a 95% or better chance to "
+            "eliminate them.",
+            "luck_no_escapes": "No great escape yet.",
+            "luck_escape": "{model} ({gang}) survived {opponent}'s {action}, which had a "
+            "{chance} chance to eliminate them ({exact})",
+            "luck_roll": "{model} ({gang}): {purpose} {faces}",
+            "luck_roll_against": "{model} ({gang}): {purpose} {faces} against {opponent}",
+            "luck_rerolled": "rerolled",
+            "luck_attack": "{model} ({gang}) {action} {opponent}: {wounds}, expected {expected}",
+            "luck_defence": "{model} ({gang}), {action_by} {opponent}: {wounds}, expected "
+            "{expected}",
+            "luck_act_shoot": "shot at",
+            "luck_act_melee": "fought",
+            "luck_by_shoot": "shot at by",
+            "luck_by_melee": "fought by",
+            "luck_noun_shoot": "shot",
+            "luck_noun_melee": "fight",
+            "luck_wounds_1": "1 wound",
+            "luck_wounds": "{n} wounds",
+            "luck_eliminated": "eliminated",
+            "luck_chance_good": "a result this good or better: {odds} ({percent})",
+            "luck_chance_bad": "a result this bad or worse: {odds} ({percent})",
+            "luck_one_in": "1 in {n}",
+            "luck_where": "game {game}, turn {turn}",
+            "luck_games": "Games",
+            "luck_game_link": "Game {game}",
+            "luck_gangs_luck": "Each gang's models",
+            "luck_json": "The same as JSON",
+            "luck_not_a_game": "{typed} is not a game number; see the campaign's games.",
+            "luck_unknown_source": "{typed} is not a way the dice came: {valid}.",
+        },
+        "it": {
+            "luck_nav": "Fortuna",
+            "luck_title": "La fortuna ai dadi",
+            "luck_of_gang": "La fortuna ai dadi: {gang}",
+            "luck_of_game": "La fortuna ai dadi: partita {game}",
+            "luck_lead": "Ogni tiro è collocato nella sua distribuzione esatta: un percentile "
+            "di 50 è quello che danno in media dadi onesti, più alto è più fortunato per chi "
+            "tira. Una media entro due errori standard da 50 è nel rumore del caso: né "
+            "maledizione né benedizione.",
+            "luck_empty": "Ancora nessun dado registrato: il registro legge i dadi delle "
+            "partite giocate con skirmish (i comandi game, o le pagine delle partite di questo "
+            "sito).",
+            "luck_source_all": "Tutti i dadi",
+            "luck_source_table": "Battuti al tavolo",
+            "luck_source_random": "Tirati da skirmish",
+            "luck_source_mixed": "Un po' battuti, un po' tirati",
+            "luck_source_unknown": "Registrati prima del registro",
+            "luck_sources": "Dadi veri e dadi casuali",
+            "luck_sources_lead": "I dadi battuti al tavolo (dadi veri) e quelli tirati da "
+            "skirmish, tenuti separati.",
+            "luck_show": "Mostra",
+            "luck_by_gang": "Per banda",
+            "luck_by_player": "Per giocatore",
+            "luck_by_model": "Per personaggio",
+            "luck_who": "Chi",
+            "luck_rolls": "Tiri",
+            "luck_mean": "Media ± ES",
+            "luck_impact_wounds": "Ferite ±",
+            "luck_impact_elims": "Elim. ±",
+            "luck_impact_help": "Impatto: ferite ed eliminazioni rispetto alla loro attesa "
+            "esatta, sugli spari e le lotte dati e subiti (positivo: fortuna).",
+            "luck_figure": "{mean} ± {se}",
+            "luck_figure_rolls": "{mean} ± {se} · {rolls}",
+            "luck_lucky": "più fortuna della media",
+            "luck_unlucky": "meno fortuna della media",
+            "luck_noise": "nel rumore del caso",
+            "luck_none": "nessun tiro",
+            "luck_overall": "In tutto",
+            "luck_luckiest": "I momenti più fortunati",
+            "luck_unluckiest": "I momenti più sfortunati",
+            "luck_no_moments": "Ancora nessuno.",
+            "luck_escapes": "Fughe miracolose",
+            "luck_escapes_lead": "Sopravvissuti a un attacco che aveva il 95% o più di "
+            "probabilità di eliminarli.",
+            "luck_no_escapes": "Ancora nessuna fuga miracolosa.",
+            "luck_escape": "{model} ({gang}) è sopravvissuto a {action} di {opponent}, che "
+            "aveva il {chance} di probabilità di eliminarlo ({exact})",
+            "luck_roll": "{model} ({gang}): {purpose} {faces}",
+            "luck_roll_against": "{model} ({gang}): {purpose} {faces} contro {opponent}",
+            "luck_rerolled": "ritirato",
+            "luck_attack": "{model} ({gang}) {action} {opponent}: {wounds}, attese {expected}",
+            "luck_defence": "{model} ({gang}), {action_by} {opponent}: {wounds}, attese {expected}",
+            "luck_act_shoot": "spara a",
+            "luck_act_melee": "lotta con",
+            "luck_by_shoot": "colpito da uno sparo di",
+            "luck_by_melee": "in lotta con",
+            "luck_noun_shoot": "lo sparo",
+            "luck_noun_melee": "la lotta",
+            "luck_wounds_1": "1 ferita",
+            "luck_wounds": "{n} ferite",
+            "luck_eliminated": "eliminato",
+            "luck_chance_good": "un risultato così buono o migliore: {odds} ({percent})",
+            "luck_chance_bad": "un risultato così cattivo o peggiore: {odds} ({percent})",
+            "luck_one_in": "1 su {n}",
+            "luck_where": "partita {game}, turno {turn}",
+            "luck_games": "Partite",
+            "luck_game_link": "Partita {game}",
+            "luck_gangs_luck": "I personaggi di ogni banda",
+            "luck_json": "Gli stessi dati in JSON",
+            "luck_not_a_game": "{typed} non è il numero di una partita; vedi le partite della "
+            "campagna.",
+            "luck_unknown_source": "{typed} non è un modo in cui sono venuti i dadi: {valid}.",
+        },
+    }
+)
+
+#: The values of ``?source=``: every dice source of the ledger, and ``all``.
+ALL = "all"
+CHOICES = (ALL, *SOURCES)
+
+
+def _say(key: str, lang: Lang | str) -> str:
+    return text.words(lang)[key]
+
+
+def luck_url(campaign: str, *, gang: str | None = None, game: int | None = None) -> str:
+    """The luck page of a campaign, of one of its gangs, or of one of its games."""
+    if gang is not None:
+        return f"{gang_url(campaign, gang)}/luck"
+    if game is not None:
+        return f"{campaign_url(campaign)}/games/{game}/luck"
+    return f"{campaign_url(campaign)}/luck"
+
+
+def figure(stats: Stats, lang: Lang | str, *, rolls: bool = False) -> str:
+    """``53.1 ± 2.4`` (with ``· 40`` rolls if asked), or "no rolls"."""
+    if stats.mean is None or stats.se is None:
+        return _say("luck_none", lang)
+    key = "luck_figure_rolls" if rolls else "luck_figure"
+    return _say(key, lang).format(mean=f"{stats.mean:.1f}", se=f"{stats.se:.1f}", rolls=stats.rolls)
+
+
+def verdict_words(stats: Stats, lang: Lang | str) -> str:
+    """Lucky, unlucky or within the noise (the ledger's ``within_noise``), or "" without
+    rolls."""
+    if stats.within_noise is None or stats.mean is None:
+        return ""
+    if stats.within_noise:
+        return _say("luck_noise", lang)
+    return _say("luck_lucky" if stats.mean > 50 else "luck_unlucky", lang)
+
+
+def verdict_class(stats: Stats) -> str:
+    """The CSS class of a verdict (its words say it too): lucky, unlucky, noise or none."""
+    if stats.within_noise is None or stats.mean is None:
+        return "none"
+    if stats.within_noise:
+        return "noise"
+    return "lucky" if stats.mean > 50 else "unlucky"
+
+
+def signed(value: Fraction) -> str:
+    """An impact with its sign and three decimals: ``+1.333``, ``−0.250``, ``0.000``."""
+    shown = decimal(value)
+    return f"+{shown}" if value > 0 else shown
+
+
+def odds(chance: Fraction, lang: Lang | str) -> str:
+    """An exact chance as a player says it: "1 in 36" when it is one in something, else the
+    fraction ("5/36"); "1" when it was certain."""
+    if chance.numerator == 1 and chance.denominator > 1:
+        return _say("luck_one_in", lang).format(n=chance.denominator)
+    return str(chance)
+
+
+def source_of(stats_of: Tally, source: str) -> Stats | None:
+    """A tally's stats for ``source`` (``all``: every die), or ``None`` when it has none."""
+    if source == ALL:
+        return stats_of.all
+    return stats_of.by_source.get(source)
+
+
+def _wounds(n: int | None, eliminated: bool | None, lang: Lang | str) -> str:
+    count = n or 0
+    words = _say("luck_wounds_1", lang) if count == 1 else _say("luck_wounds", lang).format(n=count)
+    return f"{words}, {_say('luck_eliminated', lang)}" if eliminated else words
+
+
+def moment_line(m: Moment, lang: Lang | str, *, good: bool) -> dict[str, Any]:
+    """One moment in words: what happened, its exact chance (that good or better for a lucky
+    moment, that bad or worse for an unlucky one), where, and how its dice came."""
+    model = m.who.model or m.who.gang or ""
+    gang = m.who.gang or ""
+    opponent = m.opponent or ""
+    if m.kind == "action":
+        action = m.purpose if m.purpose in ("shoot", "melee") else "shoot"
+        expected = decimal(m.expected_wounds) if m.expected_wounds is not None else "–"
+        if m.role == "target":
+            what = _say("luck_defence", lang).format(
+                model=model,
+                gang=gang,
+                action_by=_say(f"luck_by_{action}", lang),
+                opponent=opponent,
+                wounds=_wounds(m.wounds, m.eliminated, lang),
+                expected=expected,
+            )
+        else:
+            what = _say("luck_attack", lang).format(
+                model=model,
+                gang=gang,
+                action=_say(f"luck_act_{action}", lang),
+                opponent=opponent,
+                wounds=_wounds(m.wounds, m.eliminated, lang),
+                expected=expected,
+            )
+    else:
+        key = "luck_roll_against" if opponent else "luck_roll"
+        what = _say(key, lang).format(
+            model=model,
+            gang=gang,
+            purpose=purpose_words(m.purpose, str(lang)),
+            faces=", ".join(str(f) for f in m.faces),
+            opponent=opponent,
+        )
+        if m.rerolled:
+            what = f"{what} ({_say('luck_rerolled', lang)})"
+    chance = m.as_good if good else m.as_bad
+    said = _say("luck_chance_good" if good else "luck_chance_bad", lang).format(
+        odds=odds(chance, lang), percent=percent(chance)
+    )
+    return {
+        "what": what,
+        "chance": said,
+        "where": _say("luck_where", lang).format(game=m.game_id, turn=m.turn),
+        "game": m.game_id,
+        "source": _say(f"luck_source_{m.source}", lang),
+    }
+
+
+def escape_line(m: Moment, lang: Lang | str) -> dict[str, Any]:
+    """A great escape in words, with the exact chance it survived against."""
+    action = m.purpose if m.purpose in ("shoot", "melee") else "shoot"
+    chance = m.chance_eliminated or Fraction(0)
+    what = _say("luck_escape", lang).format(
+        model=m.who.model or "",
+        gang=m.who.gang or "",
+        opponent=m.opponent or "",
+        action=_say(f"luck_noun_{action}", lang),
+        chance=percent(chance),
+        exact=str(chance),
+    )
+    return {
+        "what": what,
+        "where": _say("luck_where", lang).format(game=m.game_id, turn=m.turn),
+        "game": m.game_id,
+        "source": _say(f"luck_source_{m.source}", lang),
+    }
+
+
+def _rows(
+    tallies: Sequence[Tally], source: str, lang: Lang | str, link: Callable[[Tally], str]
+) -> list[dict[str, Any]]:
+    """The table's rows and the chart's of ``tallies`` for ``source`` (a tally without that
+    source's dice is left out), each name linked by ``link`` (``""``: not linked)."""
+    rows = []
+    for found in tallies:
+        stats = source_of(found, source)
+        if stats is None:
+            continue
+        rows.append(
+            {
+                "name": found.name,
+                "link": link(found),
+                "gang": found.gang,
+                "rolls": stats.rolls,
+                "figure": figure(stats, lang),
+                "verdict": verdict_words(stats, lang),
+                "class": verdict_class(stats),
+                "actions": stats.actions,
+                "wounds": signed(stats.impact_wounds),
+                "eliminations": signed(stats.impact_eliminations),
+                "chart": LuckRow(
+                    found.name,
+                    stats.rolls,
+                    stats.mean,
+                    stats.se,
+                    figure(stats, lang, rolls=True),
+                    verdict_words(stats, lang),
+                ),
+            }
+        )
+    return rows
+
+
+def _group(
+    title_key: str,
+    ident: str,
+    tallies: Sequence[Tally],
+    source: str,
+    lang: Lang | str,
+    link: Callable[[Tally], str],
+) -> dict[str, Any]:
+    rows = _rows(tallies, source, lang, link)
+    title = _say(title_key, lang)
+    chart = luck_chart([r["chart"] for r in rows], ident=ident, title=title,
+                       words=text.words(lang)) if rows else ""  # fmt: skip
+    return {"title": title, "ident": ident, "rows": rows, "chart": chart}
+
+
+def _no_link(_: Tally) -> str:
+    return ""
+
+
+def ledger_view(found: Ledger, lang: Lang | str, *, source: str = ALL) -> dict[str, Any]:
+    """What a luck page shows of ``found``: the sources side by side, the tallies (gangs,
+    players, models) for ``source``, the luckiest and unluckiest moments, the great
+    escapes."""
+    overall = found.overall
+    sources: list[dict[str, Any]] = [
+        {
+            "key": key,
+            "name": _say(f"luck_source_{key}", lang),
+            "figure": figure(stats, lang),
+            "rolls": stats.rolls,
+            "verdict": verdict_words(stats, lang),
+            "class": verdict_class(stats),
+            "actions": stats.actions,
+            "wounds": signed(stats.impact_wounds),
+            "eliminations": signed(stats.impact_eliminations),
+            "chart": LuckRow(
+                _say(f"luck_source_{key}", lang),
+                stats.rolls,
+                stats.mean,
+                stats.se,
+                figure(stats, lang, rolls=True),
+                verdict_words(stats, lang),
+            ),
+        }
+        for key, stats in [(ALL, overall.all), *overall.by_source.items()]
+    ]
+    title = _say("luck_sources", lang)
+    sources_chart = luck_chart([s["chart"] for s in sources], ident="luck-sources",
+                               title=title, words=text.words(lang))  # fmt: skip
+    campaign = found.campaign
+
+    def gang_link(t: Tally) -> str:
+        return luck_url(campaign, gang=t.name)
+
+    def model_link(t: Tally) -> str:
+        return model_url(campaign, t.gang, t.name) if t.gang else ""
+
+    groups = []
+    if found.gang is None:
+        groups.append(_group("luck_by_gang", "luck-gangs", found.gangs, source, lang, gang_link))
+        if found.players:
+            groups.append(
+                _group("luck_by_player", "luck-players", found.players, source, lang, _no_link)
+            )
+    if found.gang is not None or found.game_id is not None:
+        groups.append(
+            _group("luck_by_model", "luck-models", found.models, source, lang, model_link)
+        )
+    moments = [m for m in found.moments if source in (ALL, m.source)]
+    return {
+        "empty": found.empty,
+        "sources": sources,
+        "sources_chart": sources_chart,
+        "groups": groups,
+        "luckiest": [moment_line(m, lang, good=True) for m in luckiest(moments)],
+        "unluckiest": [moment_line(m, lang, good=False) for m in unluckiest(moments)],
+        "escapes": [
+            escape_line(m, lang) for m in found.great_escapes if source in (ALL, m.source)
+        ],  # fmt: skip
+        "games": list(found.games),
+    }
+
+
+def choose_source(typed: str | None) -> str:
+    """``?source=``: one of ``CHOICES``; an unknown one is refused in words, naming them."""
+    if typed is None or typed == "":
+        return ALL
+    if typed in CHOICES:
+        return typed
+    valid = ", ".join(CHOICES)
+    raise CampaignError(
+        WORDS["en"]["luck_unknown_source"].format(typed=repr(typed), valid=valid),
+        it=WORDS["it"]["luck_unknown_source"].format(typed=repr(typed), valid=valid),
+    )
+
+
+def find_game(session: Session, campaign: Campaign, typed: str) -> int:
+    """The id of game ``typed`` of ``campaign``; else a 404 linking the campaign's games."""
+    games_page = [(campaign.name, f"{campaign_url(campaign.name)}/games")]
+    typed = segment(typed)
+    if not (typed.isascii() and typed.isdigit() and len(typed) <= 9):
+        refusal = CampaignError(
+            WORDS["en"]["luck_not_a_game"].format(typed=repr(typed)),
+            it=WORDS["it"]["luck_not_a_game"].format(typed=repr(typed)),
+        )
+        raise NotFound(refusal, games_page)
+    try:
+        found = game_by_id(session, campaign, int(typed))
+    except CampaignError as error:
+        raise NotFound(error, games_page) from None
+    assert found.id is not None
+    return found.id
+
+
+def router(site: Site) -> APIRouter:
+    """The luck pages and their JSON on ``site``."""
+    r = APIRouter()
+
+    def page(
+        request: Request,
+        campaign: str,
+        *,
+        gang: str | None = None,
+        game: str | None = None,
+        source: str | None = None,
+    ) -> Response:
+        lang = pick_lang(request)
+        chosen_source = choose_source(source)
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            chosen: Gang | None = site.find_gang(s, found, gang) if gang is not None else None
+            game_id = find_game(s, found, game) if game is not None else None
+            book = ledger(s, campaign=found, gang=chosen, game_id=game_id)
+            gangs = [g.name for g in found.gangs]
+            name = found.name
+        view = ledger_view(book, lang, source=chosen_source)
+        if chosen is not None:
+            title = _say("luck_of_gang", lang).format(gang=chosen.name)
+        elif game_id is not None:
+            title = _say("luck_of_game", lang).format(game=game_id)
+        else:
+            title = _say("luck_title", lang)
+        api = f"/api/v1/campaigns/{quote(name, safe='')}/luck"
+        if chosen is not None:
+            api += "?gang=" + quote(chosen.name, safe="")
+        elif game_id is not None:
+            api += f"?game={game_id}"
+        here = luck_url(name, gang=chosen.name if chosen else None, game=game_id)
+        return site.page(
+            request,
+            "luck/page.html",
+            campaign_name=name,
+            gang_name=chosen.name if chosen else None,
+            game_id=game_id,
+            title=title,
+            luck=view,
+            source=chosen_source,
+            choices=[
+                (c, _say(f"luck_source_{c}", lang))
+                for c in CHOICES
+                if c == ALL or c in book.overall.by_source
+            ],  # fmt: skip
+            here=here,
+            api_url=api,
+            gang_links=[(g, luck_url(name, gang=g)) for g in gangs] if chosen is None else [],
+            game_links=[(g, luck_url(name, game=g)) for g in view["games"]]
+            if game_id is None
+            else [],
+            game_url=f"{campaign_url(name)}/games/{game_id}" if game_id is not None else "",
+        )
+
+    @r.get("/c/{campaign}/luck", response_class=HTMLResponse, include_in_schema=False)
+    def campaign_luck(request: Request, campaign: str, source: str | None = None) -> Response:
+        return page(request, campaign, source=source)
+
+    @r.get("/c/{campaign}/g/{gang}/luck", response_class=HTMLResponse, include_in_schema=False)
+    def gang_luck(
+        request: Request, campaign: str, gang: str, source: str | None = None
+    ) -> Response:
+        return page(request, campaign, gang=gang, source=source)
+
+    @r.get("/c/{campaign}/games/{game}/luck", response_class=HTMLResponse, include_in_schema=False)
+    def game_luck(
+        request: Request, campaign: str, game: str, source: str | None = None
+    ) -> Response:
+        return page(request, campaign, game=game, source=source)
+
+    @r.get("/api/v1/campaigns/{campaign}/luck", tags=["campaigns"])
+    def api_luck(
+        request: Request, campaign: str, gang: str | None = None, game: str | None = None
+    ) -> Response:
+        """The luck ledger: `skirmish luck [GANG] [--game N] --json`."""
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            chosen = site.find_gang(s, found, gang, in_path=False) if gang is not None else None
+            game_id = find_game(s, found, game) if game is not None else None
+            book = ledger(s, campaign=found, gang=chosen, game_id=game_id)
+            return site.api(request, book.to_json())
+
+    return r

@@ -1,0 +1,243 @@
+"""The luck ledger's web pages (issue #14, ``skirmish/web/luck.py``): the campaign's, a gang's
+and a game's luck after a played game, each linked from the page it belongs to, in both
+languages; the JSON the same as ``skirmish luck --json``; the dice typed in and those rolled
+kept apart (``?source=``); the exact chances of the moments; a campaign without games says so;
+a hidden campaign's luck is a 404; names with markup are text."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from tests.web.luck_games import CAMPAIGN, CLANTONS, EARPS, cli, played
+
+C, EARPS_Q = quote(CAMPAIGN, safe=""), quote(EARPS, safe="")
+LUCK = f"/c/{C}/luck"
+API = f"/api/v1/campaigns/{C}/luck"
+MARKUP = '<script>alert(1)</script> & "{{ 7*7 }}"'
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo store after one bank robbery (``luck_games``), shared by the module's reads."""
+    return played(tmp_path_factory.mktemp("luck"))
+
+
+@pytest.fixture(scope="module")
+def web(store: Path) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    with TestClient(create_app(str(store))) as client:
+        yield client
+
+
+def cli_json(db: Path, *args: str) -> Any:
+    return json.loads(cli(db, "luck", *args, "--campaign", CAMPAIGN, "--json"))
+
+
+def main_of(html: str) -> str:
+    return html[html.index("<main>") : html.index("</main>")]
+
+
+# ---------------------------------------------------------------------- the JSON
+
+
+@pytest.mark.parametrize(
+    ("query", "args"),
+    [("", ()), (f"?gang={EARPS_Q}", (EARPS,)), ("?game=1", ("--game", "1")),
+     (f"?gang={quote(CLANTONS)}&game=1", (CLANTONS, "--game", "1"))],
+)  # fmt: skip
+def test_the_api_gives_the_same_figures_as_the_command_line(
+    web: Any, store: Path, query: str, args: tuple[str, ...]
+) -> None:
+    got = web.get(API + query)
+    assert got.status_code == 200 and got.headers["content-type"] == "application/json"
+    assert got.json() == cli_json(store, *args)
+
+
+def test_the_api_refuses_an_unknown_gang_or_game_with_the_nearest(web: Any) -> None:
+    gang = web.get(API + "?gang=Earp%20brothrs")
+    assert gang.status_code == 404 and EARPS in gang.json()["nearest"]
+    game = web.get(API + "?game=7")
+    assert game.status_code == 404 and "7" in game.json()["error"]
+    assert web.get(API + "?game=x").status_code == 404
+
+
+# ---------------------------------------------------------------------- the pages
+
+
+def test_the_campaign_page_links_its_luck_and_the_luck_reads_as_the_ledger(
+    web: Any, store: Path
+) -> None:
+    campaign = web.get(f"/c/{C}?lang=en").text
+    assert f'href="{LUCK}"' in campaign
+    page = web.get(LUCK + "?lang=en")
+    assert page.status_code == 200
+    text = main_of(page.text)
+    data = cli_json(store)
+    overall = data["overall"]
+    assert "<h1>Luck of the dice</h1>" in text
+    # the sources side by side: every die, then the typed-in and the rolled, with their figures
+    for key, words in (("table", "Typed in at the table"), ("random", "Rolled by skirmish")):
+        figures = overall["by_source"][key]
+        shown = f"{figures['mean_percentile']:.1f} ± {figures['standard_error']:.1f}"
+        assert re.search(rf"<th scope=\"row\">{words}</th>\s*<td class=\"num\">"
+                         rf"{figures['rolls']}</td>\s*<td>{re.escape(shown)}", text)  # fmt: skip
+    # by gang, each linked to its own luck page, with its verdict
+    for gang in data["gangs"]:
+        assert f'href="/c/{C}/g/{quote(gang["name"], safe="")}/luck"' in text
+        assert gang["all"]["within_noise"] is True
+    assert text.count("within the noise") >= 2
+    # the luckiest moment: Ike's panic test of double 1, at exactly 1 in 36
+    luckiest = overall["luckiest"][0]
+    assert (luckiest["model"], luckiest["purpose"], luckiest["faces"]) == (
+        "Ike Clanton", "panic", [1, 1]
+    )  # fmt: skip
+    assert Fraction(luckiest["as_good"]) == Fraction(1, 36)
+    assert "Ike Clanton (Clanton gang): panic test 1, 1 against Wyatt Earp" in text
+    assert "a result this good or better: 1 in 36 (2.78%)" in text
+    assert "a result this bad or worse: 1 in 36 (2.78%)" in text  # Wyatt's double 6 panic
+    assert "No great escape yet." in text
+    assert f'href="/c/{C}/games/1/luck"' in text
+    assert 'class="chart luck"' in text and 'role="img"' in text
+
+
+def test_the_same_page_in_italian(web: Any) -> None:
+    text = main_of(web.get(LUCK + "?lang=it").text)
+    for words in ("La fortuna ai dadi", "Battuti al tavolo", "Tirati da skirmish",
+                  "nel rumore del caso", "I momenti più fortunati", "Fughe miracolose",
+                  "un risultato così buono o migliore: 1 su 36 (2.78%)",
+                  "test di panico 1, 1 contro Wyatt Earp", "partita 1, turno 1"):  # fmt: skip
+        assert words in text, words
+    assert "within the noise" not in text and "Rolled by" not in text
+
+
+def test_a_gangs_luck_is_model_by_model_and_linked_from_its_page(web: Any, store: Path) -> None:
+    from skirmish.web.luck import signed
+
+    gang = web.get(f"/c/{C}/g/{EARPS_Q}?lang=en").text
+    assert f'href="/c/{C}/g/{EARPS_Q}/luck"' in gang
+    page = main_of(web.get(f"/c/{C}/g/{EARPS_Q}/luck").text)
+    assert "Luck of the dice: Earp brothers" in page and "By model" in page
+    assert "By gang" not in page
+    data = cli_json(store, EARPS)
+    for model in data["models"]:
+        name = quote(model["name"], safe="")
+        assert f'href="/c/{C}/g/{EARPS_Q}/m/{name}"' in page
+        figures = model["all"]
+        assert f"{figures['mean_percentile']:.1f} ± {figures['standard_error']:.1f}" in page
+        # the impact in wounds and eliminations, signed, three decimals (Wyatt dealt two
+        # wounds where 2/3 were expected: lucky)
+        for key in ("impact_wounds", "impact_eliminations"):
+            assert signed(Fraction(figures[key])) in page
+    wyatt = next(m for m in data["models"] if m["name"] == "Wyatt Earp")
+    assert Fraction(wyatt["all"]["impact_wounds"]) > 0
+
+
+def test_a_games_luck_is_linked_from_the_game_and_has_its_gangs_and_models(web: Any) -> None:
+    live = web.get(f"/c/{C}/games/1?lang=en").text
+    assert f'href="/c/{C}/games/1/luck"' in live
+    page = main_of(web.get(f"/c/{C}/games/1/luck").text)
+    assert "Luck of the dice: game 1" in page
+    assert "By gang" in page and "By model" in page
+    assert f'<a href="/c/{C}/games/1">Game 1</a>' in page
+    missing = web.get(f"/c/{C}/games/9/luck")
+    assert missing.status_code == 404 and f'href="/c/{C}/games"' in missing.text
+
+
+def test_one_source_of_dice_at_a_time(web: Any, store: Path) -> None:
+    typed = main_of(web.get(LUCK + "?source=table&lang=en").text)
+    assert 'aria-current="true">Typed in at the table</a>' in typed
+    moments = re.findall(r'<span class="meta">game \d+, turn \d+ · ([^<]+)</span>', typed)
+    assert moments and set(moments) == {"Typed in at the table"}
+    data = cli_json(store)
+    table = {g["name"]: g["by_source"].get("table") for g in data["gangs"]}
+    for gang, figures in table.items():
+        if figures is not None:
+            shown = f"{figures['mean_percentile']:.1f} ± {figures['standard_error']:.1f}"
+            assert shown in typed, gang
+    bad = web.get(LUCK + "?source=loaded&lang=en")
+    assert bad.status_code == 400
+    assert "'loaded' is not a way the dice came: all, table, random, mixed, unknown." in (
+        html.unescape(bad.text)
+    )
+
+
+def test_a_campaign_without_games_says_so(client: Any) -> None:
+    for lang, words in (("en", "No dice logged yet"), ("it", "Ancora nessun dado registrato")):
+        page = client.get(f"{LUCK}?lang={lang}")
+        assert page.status_code == 200 and words in page.text
+        assert 'class="chart' not in page.text
+    data = client.get(API).json()
+    assert data["moments"] == [] and data["overall"]["all"]["rolls"] == 0
+
+
+def test_a_hidden_campaigns_luck_is_a_404(demo: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    cli(demo, "user", "add", "Wyatt", "--password-stdin", stdin="polvere e piombo\n")
+    with TestClient(create_app(str(demo))) as visitor:
+        for address in (LUCK, f"/c/{C}/g/{EARPS_Q}/luck", f"/c/{C}/games/1/luck", API):
+            answer = visitor.get(address)
+            assert answer.status_code == 404, address
+            assert f'<a href="/c/{C}">' not in answer.text  # not suggested either
+
+
+def test_names_with_markup_are_text(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    db = played(tmp_path)
+    cli(db, "gang", "rename", EARPS, MARKUP, "--campaign", CAMPAIGN)
+    cli(db, "member", "rename", CLANTONS, "Ike Clanton", MARKUP + " Ike", "--campaign", CAMPAIGN)
+    with TestClient(create_app(str(db))) as web:
+        for address in (LUCK, f"/c/{C}/g/{quote(MARKUP, safe='')}/luck", f"/c/{C}/games/1/luck"):
+            page = web.get(address + "?lang=en")
+            assert page.status_code == 200, address
+            assert "<script>alert" not in page.text, address
+            assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#34;{{ 7*7 }}&#34;" in page.text
+
+
+# ---------------------------------------------------------------------- the view, alone
+
+
+def test_a_great_escape_reads_with_its_exact_odds() -> None:
+    """A target that survived a shot with a 35/36 chance to eliminate it (built directly: a
+    short scripted game rarely gives one)."""
+    from skirmish.campaign.luck import Moment, Who, build
+    from skirmish.web.luck import ledger_view
+
+    ike = Who("Ike Clanton", 2, CLANTONS, 2, None)
+    escape = Moment(
+        kind="action", role="target", purpose="shoot", faces=(), percentile=Fraction(3599, 36),
+        variance=Fraction(35, 1296) * 10000, as_good=Fraction(1, 36), as_bad=Fraction(1),
+        who=ike, opponent="Wyatt Earp", source="table", game_id=3, turn=2, event_id=40,
+        wounds=2, expected_wounds=Fraction(3), eliminated=False,
+        chance_eliminated=Fraction(35, 36), impact_wounds=Fraction(1),
+        impact_eliminations=Fraction(35, 36),
+    )  # fmt: skip
+    book = build(CAMPAIGN, None, None, (3,), [escape])
+    assert book.great_escapes == (escape,)
+    english = ledger_view(book, "en")
+    (line,) = english["escapes"]
+    assert line["what"] == (
+        "Ike Clanton (Clanton gang) survived Wyatt Earp's shot, which had a 97.22% chance to "
+        "eliminate them (35/36)"
+    )
+    assert line["where"] == "game 3, turn 2" and line["source"] == "Typed in at the table"
+    (italian,) = ledger_view(book, "it")["escapes"]
+    assert "97.22%" in italian["what"] and "lo sparo di Wyatt Earp" in italian["what"]
+    assert ledger_view(book, "en", source="random")["escapes"] == []
