@@ -18,7 +18,7 @@ from typing import Any
 
 from skirmish.errors import SkirmishError
 from skirmish.fileio import write_with
-from skirmish.printing.render import stylesheet
+from skirmish.printing.render import STYLESHEETS, stylesheet
 from skirmish.resources import templates_dir
 
 #: What a character the fonts lack prints as (WHITE SQUARE, which they have).
@@ -83,12 +83,13 @@ def write_pdf_sheets(
     path: Path | str,
     *,
     progress: Callable[[int], None] | None = None,
+    files: tuple[str, ...] = STYLESHEETS,
 ) -> int:
     """Lay out each HTML document of ``sheets`` (rendered without inline CSS, see
     ``render_campaign_sheets``) with the one stylesheet parsed once, write their pages in order
     as one PDF to ``path`` and return the number of pages, numbered "N / total" across all the
-    sheets (``_number_across``). ``progress`` gets the index of each sheet once it is laid
-    out."""
+    sheets (``_number_across``). ``progress`` gets the index of each sheet once it is laid out;
+    ``files`` are the stylesheet's files (``render.stylesheet``)."""
     from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
 
@@ -98,7 +99,7 @@ def write_pdf_sheets(
             it="niente da stampare: nessuna scheda è stata composta.",
         )
     fonts = FontConfiguration()
-    css = CSS(string=stylesheet(), base_url=_base_url(), font_config=fonts)
+    css = CSS(string=stylesheet(files=files), base_url=_base_url(), font_config=fonts)
     document = _lay_out(sheets, fonts, css, progress)
     _save(document, Path(path))
     return len(document.pages)
@@ -189,8 +190,16 @@ class Press:
       threads, and the layout holds the interpreter anyway. Callers run ``pdf`` off the event
       loop (the web app's routes are synchronous, so they run in its thread pool)."""
 
-    def __init__(self, *, entries: int = 64, max_bytes: int = 64 * 1024 * 1024) -> None:
+    def __init__(
+        self,
+        *,
+        entries: int = 64,
+        max_bytes: int = 64 * 1024 * 1024,
+        files: tuple[str, ...] = STYLESHEETS,
+    ) -> None:
         self.entries = entries
+        #: The stylesheet's files (``render.stylesheet``): the Gazette has its own.
+        self.files = files
         self.max_bytes = max_bytes
         #: How many PDFs were laid out (the others came from the cache).
         self.renders = 0
@@ -238,7 +247,7 @@ class Press:
             from weasyprint.text.fonts import FontConfiguration
 
             fonts = FontConfiguration()
-            css = CSS(string=stylesheet(), base_url=_base_url(), font_config=fonts)
+            css = CSS(string=stylesheet(files=self.files), base_url=_base_url(), font_config=fonts)
             self._warm = (fonts, css)
         return self._warm
 

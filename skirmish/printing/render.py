@@ -34,8 +34,9 @@ BLANK_ROWS = 6
 #: then each kind of document's own part. ``base.html`` inlines it (fonts embedded, so one HTML
 #: file opens anywhere); ``pdf`` gives it to weasyprint once.
 STYLESHEETS = ("sheet.css", "roster.css", "book.css", "reference.css", "scenario.css", "cards.css")
-#: ``url("fonts/NAME.ttf")`` in the stylesheet: the shipped faces, embedded by ``stylesheet``.
-_FONT_URL = re.compile(r'url\("(fonts/[A-Za-z0-9_.-]+\.ttf)"\)')
+#: ``url("fonts/NAME.ttf")`` in the stylesheet (or ``fonts/FOLDER/NAME.ttf``): the shipped
+#: faces, embedded by ``stylesheet``.
+_FONT_URL = re.compile(r'url\("(fonts/(?:[A-Za-z0-9_-]+/)?[A-Za-z0-9_.-]+\.ttf)"\)')
 #: A wound box, one per point of COS (a glyph the shipped fonts have).
 WOUND_BOX = "\u25a1"
 #: A FAMA or FORTUNA point in the game-day box, crossed out when spent (a glyph of the fonts).
@@ -45,12 +46,14 @@ MAX_WOUNDS = 4
 
 
 @cache
-def stylesheet(*, embed_fonts: bool = False) -> str:
-    """The sheets' stylesheet: every file of ``STYLESHEETS`` in order. ``embed_fonts`` puts the
-    shipped faces in it as ``data:`` URLs, for an HTML file that must open anywhere (issue #13);
-    weasyprint reads them from ``templates/fonts`` instead."""
+def stylesheet(*, embed_fonts: bool = False, files: tuple[str, ...] = STYLESHEETS) -> str:
+    """The sheets' stylesheet: every file of ``files`` (``STYLESHEETS``) in order.
+    ``embed_fonts`` puts the shipped faces in it as ``data:`` URLs, for an HTML file that must
+    open anywhere (issue #13); weasyprint reads them from ``templates/fonts`` instead. The
+    Gazette (issue #14) has a stylesheet of its own (``printing.gazette.STYLESHEETS``), so its
+    period faces are never parsed for the other sheets."""
     folder = templates_dir()
-    css = "".join((folder / name).read_text(encoding="utf-8") for name in STYLESHEETS)
+    css = "".join((folder / name).read_text(encoding="utf-8") for name in files)
     if not embed_fonts:
         return css
 

@@ -1,0 +1,267 @@
+"""The Frontier Gazette on paper (issue #14): the view-model of one issue and its rendering.
+
+``campaign.gazette`` tells the story: every sentence with the log entries and game events it
+states. This module only lays those sentences out, with the paper's own words (the masthead,
+the sections' headings, the standings' columns: ``LABELS``), the date in words and the issue's
+number. It writes no sentence of its own. The paper has its own stylesheet
+(``templates/gazette.css``: the period faces of ``templates/fonts/gazette``), passed to
+``render.stylesheet`` and ``pdf.write_pdf_sheets`` as ``STYLESHEETS``, so the other sheets
+never parse those faces and the Gazette never parses theirs.
+
+Each printed sentence carries its sources in the HTML (``data-log``, ``data-event``: the ids
+``skirmish log`` and ``skirmish game log`` show), so a reader, or a test, can check that every
+sentence states recorded facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from skirmish.campaign.gazette import Gazette, Sentence
+from skirmish.i18n import Catalogue, Lang, tr
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from skirmish.campaign.models import Campaign
+
+#: The Gazette's stylesheet: its own file only (``render.stylesheet(files=…)``).
+STYLESHEETS = ("gazette.css",)
+
+LABELS: Catalogue = {
+    "it": {
+        "title": "La Gazzetta della Frontiera",
+        "motto": "Tutte le notizie dal territorio, e qualcuna di troppo",
+        "number": "N. {number}",
+        "campaign": "Campagna {campaign}",
+        "special": "Edizione straordinaria: la partita {game}",
+        "field": "Cronaca delle sfide",
+        "game": "Partita {game} · {scenario} · {day}",
+        "obituaries": "Necrologi",
+        "town": "Dalla città",
+        "standings": "Classifica",
+        "place": "Pos.",
+        "gang": "Banda",
+        "played": "G",
+        "won": "V",
+        "drawn": "P",
+        "lost": "S",
+        "eliminations": "Elim.",
+        "points": "Punti",
+        "legend": "G giocate, V vinte, P pari, S perse (una ritirata è una sconfitta); Elim. "
+        "nemici eliminati; 3 punti a vittoria, 1 al pareggio.",
+        "wanted": "Ricercato",
+        "dead-or-alive": "Vivo o morto",
+        "reward": "Taglia",
+        "infamy": "Per infamia",
+        "nothing": "Nessuna notizia da {campaign}: finora non è successo nulla. La prossima "
+        "edizione uscirà dopo la prima partita.",
+        "quiet": "Nessun'altra notizia dalla città.",
+        "months": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
+        "novembre dicembre",
+        "weekdays": "lunedì martedì mercoledì giovedì venerdì sabato domenica",
+        "day": "{weekday} {day} {month} {year}",
+    },
+    "en": {
+        "title": "The Frontier Gazette",
+        "motto": "All the news from the territory, and some to spare",
+        "number": "No. {number}",
+        "campaign": "{campaign} campaign",
+        "special": "Special edition: game {game}",
+        "field": "From the field",
+        "game": "Game {game} · {scenario} · {day}",
+        "obituaries": "Obituaries",
+        "town": "Around town",
+        "standings": "Standings",
+        "place": "Pos.",
+        "gang": "Gang",
+        "played": "P",
+        "won": "W",
+        "drawn": "D",
+        "lost": "L",
+        "eliminations": "Elim.",
+        "points": "Pts",
+        "legend": "P played, W won, D drawn, L lost (a retreat is a loss); Elim. enemies "
+        "eliminated; 3 points a win, 1 a draw.",
+        "wanted": "Wanted",
+        "dead-or-alive": "Dead or alive",
+        "reward": "Reward",
+        "infamy": "For infamy",
+        "nothing": "No news from {campaign}: nothing has happened yet. The next issue goes to "
+        "press after the first game.",
+        "quiet": "No other news from town.",
+        "months": "January February March April May June July August September October "
+        "November December",
+        "weekdays": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday",
+        "day": "{weekday}, {month} {day}, {year}",
+    },
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    """A printed sentence: its words and its sources (ids separated by spaces)."""
+
+    text: str
+    kind: str
+    logs: str
+    events: str
+
+
+@dataclass(frozen=True)
+class ReportLine:
+    """A game's report: its title (``None`` when it is the page's banner), its dateline
+    (game, scenario, day) and its sentences."""
+
+    title: Line | None
+    dateline: str
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class ObituaryLine:
+    name: str
+    line: Line
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    place: int
+    gang: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    eliminations: int
+    points: int
+
+
+@dataclass(frozen=True)
+class WantedLine:
+    name: str
+    reward: str  # "95$", or "" when wanted for infamy
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class GazetteView:
+    """One issue as the template prints it."""
+
+    lang: str
+    campaign: str
+    day: str
+    number: str
+    special: str
+    banner: Line | None
+    reports: tuple[ReportLine, ...]
+    obituaries: tuple[ObituaryLine, ...]
+    standings: tuple[StandingLine, ...]
+    leader: Line | None
+    news: tuple[Line, ...]
+    wanted: WantedLine | None
+    nothing: str  # the one line of a paper with nothing to tell, else ""
+
+
+def _t(key: str, lang: str, **values: Any) -> str:
+    return tr(LABELS, key, lang, **values)
+
+
+def line(sentence: Sentence) -> Line:
+    """A sentence as the template prints it."""
+    return Line(
+        text=sentence.text,
+        kind=sentence.kind,
+        logs=" ".join(map(str, sentence.log_ids)),
+        events=" ".join(map(str, sentence.event_ids)),
+    )
+
+
+def day_words(stamp: str, lang: Lang | str) -> str:
+    """A log's timestamp (``1881-10-20T09:54:00Z``) as a newspaper dates itself: ``giovedì 20
+    ottobre 1881``, ``Thursday, October 20, 1881``; ``""`` when it cannot be read."""
+    try:
+        day = date.fromisoformat(stamp[:10])
+    except ValueError:
+        return ""
+    language = str(lang)
+    months = _t("months", language).split()
+    weekdays = _t("weekdays", language).split()
+    return _t("day", language, weekday=weekdays[day.weekday()], day=day.day,
+              month=months[day.month - 1], year=day.year)  # fmt: skip
+
+
+def gazette_view(paper: Gazette) -> GazetteView:
+    """The view-model of ``paper`` (``campaign.gazette.gazette``), in the paper's language."""
+    lang = paper.lang
+    banner = paper.headlines[0] if paper.headlines else None
+    reports = []
+    for index, report in enumerate(paper.reports):
+        leads = banner is None and index == 0  # the latest game's headline leads the page
+        reports.append(
+            ReportLine(
+                title=None if leads else line(report.headline),
+                dateline=_t("game", lang, game=report.game, scenario=report.scenario,
+                            day=day_words(report.ended_at, lang)),
+                lines=tuple(line(s) for s in report.sentences),
+            )
+        )  # fmt: skip
+    if banner is None and paper.reports:
+        banner = paper.reports[0].headline
+    wanted = None
+    if paper.wanted is not None:
+        bounty = paper.wanted.bounty
+        wanted = WantedLine(
+            name=paper.wanted.name,
+            reward=f"{bounty}$" if bounty is not None else "",
+            lines=tuple(line(s) for s in paper.wanted.sentences),
+        )
+    return GazetteView(
+        lang=lang,
+        campaign=paper.campaign,
+        day=day_words(paper.date, lang),
+        number=_t("number", lang, number=paper.number),
+        special=_t("special", lang, game=paper.game) if paper.game is not None else "",
+        banner=line(banner) if banner is not None else None,
+        reports=tuple(reports),
+        obituaries=tuple(ObituaryLine(o.name, line(o.sentence)) for o in paper.obituaries),
+        standings=tuple(
+            StandingLine(
+                r.place, r.gang, r.played, r.won, r.drawn, r.lost, r.eliminations, r.points
+            )
+            for r in paper.standings
+        ),  # fmt: skip
+        leader=line(paper.leader) if paper.leader is not None else None,
+        news=tuple(line(s) for s in paper.news),
+        wanted=wanted,
+        nothing=_t("nothing", lang, campaign=paper.campaign) if paper.empty else "",
+    )
+
+
+def gazette_sheet(
+    session: Session, campaign: Campaign, lang: Lang | str, *, game: int | None = None
+) -> GazetteView:
+    """The issue of ``campaign`` (or about game ``game``) read from the store, for the CLI and
+    the web app alike."""
+    from skirmish.campaign.gazette import gazette
+
+    return gazette_view(gazette(session, campaign=campaign, lang=lang, game=game))
+
+
+def render_gazette(view: GazetteView, lang: Lang | str, *, inline_css: bool = True) -> str:
+    """The issue as one HTML document; ``inline_css`` puts the Gazette's stylesheet in it with
+    its fonts embedded (one file that opens anywhere), else ``pdf.write_pdf_sheets(…,
+    files=STYLESHEETS)`` brings it."""
+    from markupsafe import Markup
+
+    from skirmish.printing.render import environment, stylesheet
+
+    css = Markup(stylesheet(embed_fonts=True, files=STYLESHEETS)) if inline_css else None
+    labels = {key: _t(key, str(lang)) for key in LABELS["en"] if "{" not in LABELS["en"][key]}
+    return (
+        environment()
+        .get_template("gazette.html")
+        .render(lang=str(lang), t=labels, css=css, paper=view,
+                campaign_line=_t("campaign", str(lang), campaign=view.campaign))
+    )  # fmt: skip
