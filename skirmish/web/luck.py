@@ -88,7 +88,7 @@ WORDS = text.part(
             "luck_impact_help": "Impact: wounds and eliminations against their exact "
             "expectation, over the shots and fights given and taken (positive: lucky).",
             "luck_figure": "{mean} ± {se}",
-            "luck_figure_rolls": "{mean} ± {se} · {rolls}",
+            "luck_figure_rolls": "{mean} ± {se} · {rolls} rolls",
             "luck_lucky": "luckier than average",
             "luck_unlucky": "unluckier than average",
             "luck_noise": "within the noise",
@@ -103,8 +103,8 @@ WORDS = text.part(
             "luck_no_escapes": "No great escape yet.",
             "luck_escape": "{model} ({gang}) survived {opponent}'s {action}, which had a "
             "{chance} chance to eliminate them ({exact})",
-            "luck_roll": "{model} ({gang}): {purpose} {faces}",
-            "luck_roll_against": "{model} ({gang}): {purpose} {faces} against {opponent}",
+            "luck_roll": "{model} ({gang}): {purpose}: {faces}",
+            "luck_roll_against": "{model} ({gang}): {purpose} against {opponent}: {faces}",
             "luck_rerolled": "rerolled",
             "luck_attack": "{model} ({gang}) {action} {opponent}: {wounds}, expected {expected}",
             "luck_defence": "{model} ({gang}), {action_by} {opponent}: {wounds}, expected "
@@ -161,7 +161,7 @@ WORDS = text.part(
             "luck_impact_help": "Impatto: ferite ed eliminazioni rispetto alla loro attesa "
             "esatta, sugli spari e le lotte dati e subiti (positivo: fortuna).",
             "luck_figure": "{mean} ± {se}",
-            "luck_figure_rolls": "{mean} ± {se} · {rolls}",
+            "luck_figure_rolls": "{mean} ± {se} · {rolls} tiri",
             "luck_lucky": "più fortuna della media",
             "luck_unlucky": "meno fortuna della media",
             "luck_noise": "nel rumore del caso",
@@ -176,8 +176,8 @@ WORDS = text.part(
             "luck_no_escapes": "Ancora nessuna fuga miracolosa.",
             "luck_escape": "{model} ({gang}) è sopravvissuto a {action} di {opponent}, che "
             "aveva il {chance} di probabilità di eliminarlo ({exact})",
-            "luck_roll": "{model} ({gang}): {purpose} {faces}",
-            "luck_roll_against": "{model} ({gang}): {purpose} {faces} contro {opponent}",
+            "luck_roll": "{model} ({gang}): {purpose}: {faces}",
+            "luck_roll_against": "{model} ({gang}): {purpose} contro {opponent}: {faces}",
             "luck_rerolled": "ritirato",
             "luck_attack": "{model} ({gang}) {action} {opponent}: {wounds}, attese {expected}",
             "luck_defence": "{model} ({gang}), {action_by} {opponent}: {wounds}, attese {expected}",

@@ -1,0 +1,85 @@
+"""The campaign's story on a phone (issue #14), in a real browser at 390×844 through the real
+server, on the demo store after a played bank robbery (``tests/web/luck_games.py``): from the
+campaign's page a player taps "Luck" and reads the sources side by side and each gang's mean
+percentile as a chart whose dot sits on its mean and whose band spans the mean ± 2 standard
+errors, then keeps only the dice typed in at the table; from there a gang's and the game's
+luck. Every page fits the phone and is labelled (``phone.check``); the screenshots are in the
+test's tmp dir (and ``$SKIRMISH_SCREENSHOTS``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from tests.web.luck_games import CAMPAIGN, EARPS, played
+
+from .conftest import Phones, Server, expect
+from .phone import check
+
+C = quote(CAMPAIGN, safe="")
+
+_DRAWN = """
+(chart) => {
+  const svg = chart.getBoundingClientRect();
+  const scale = svg.width / chart.viewBox.baseVal.width;
+  const axis = chart.querySelector("line.axis");
+  const x0 = axis.x1.baseVal.value, x1 = axis.x2.baseVal.value;
+  return {
+    right: svg.right,
+    scale,
+    x0, x1,
+    dots: [...chart.querySelectorAll("circle.mean")].map((c) => c.cx.baseVal.value),
+    bands: [...chart.querySelectorAll("rect.band")].map((r) => [r.x.baseVal.value,
+      r.x.baseVal.value + r.width.baseVal.value, r.getAttribute("class")]),
+  };
+}
+"""
+
+
+def _on_track(drawn: dict[str, Any], percentile: float) -> float:
+    """Where ``percentile`` lies on the chart's track, in its own units."""
+    return float(drawn["x0"] + (drawn["x1"] - drawn["x0"]) * percentile / 100)
+
+
+def test_the_luck_of_the_dice_on_a_phone(serve: Any, phones: Phones, tmp_path: Path) -> None:
+    server: Server = serve(played(tmp_path))
+    ledger = json.loads(server.cli("luck", "--campaign", CAMPAIGN, "--json"))
+    width = 390
+    for lang, luck, typed in (("it", "Fortuna", "Battuti al tavolo"),
+                              ("en", "Luck", "Typed in at the table")):  # fmt: skip
+        phone = phones.open(lang)
+        phone.goto(f"{server.url}/c/{C}")
+        phone.get_by_role("link", name=luck, exact=True).tap()
+        expect(phone).to_have_url(f"{server.url}/c/{C}/luck")
+        check(phone, f"luck-campaign-{lang}", tmp_path)
+
+        # each gang's dot on its mean and its band the mean ± 2 SE, inside the screen
+        chart = phone.locator("#luck-gangs svg.chart")
+        drawn = chart.evaluate(_DRAWN)
+        assert drawn["right"] <= width
+        gangs = [g for g in ledger["gangs"] if g["all"]["rolls"]]
+        assert len(drawn["dots"]) == len(gangs) == 2
+        for dot, band, gang in zip(drawn["dots"], drawn["bands"], gangs, strict=True):
+            mean, se = gang["all"]["mean_percentile"], gang["all"]["standard_error"]
+            assert abs(dot - _on_track(drawn, mean)) < 0.05
+            assert abs(band[0] - _on_track(drawn, max(0, mean - 2 * se))) < 0.05
+            assert abs(band[1] - _on_track(drawn, min(100, mean + 2 * se))) < 0.05
+            assert band[2] == "band noise"  # a short game: every gang within the noise
+
+        # only the dice typed in at the table
+        phone.locator("nav.luck-choice").get_by_role("link", name=typed).tap()
+        expect(phone).to_have_url(f"{server.url}/c/{C}/luck?source=table")
+        sources = phone.locator("#luck-luckiest li .meta").all_inner_texts()
+        assert sources and all(s.endswith(typed) for s in sources)
+        check(phone, f"luck-typed-{lang}", tmp_path)
+
+        # a gang's luck, then the game's
+        phone.locator("#luck-gang-links").get_by_role("link", name=EARPS).tap()
+        expect(phone.locator("#luck-models svg.chart")).to_be_visible()
+        check(phone, f"luck-gang-{lang}", tmp_path)
+        phone.goto(f"{server.url}/c/{C}/games/1")
+        phone.get_by_role("link", name=luck, exact=True).tap()
+        expect(phone.locator("#luck-models svg.chart")).to_be_visible()
+        check(phone, f"luck-game-{lang}", tmp_path)
