@@ -72,6 +72,7 @@ NOUNS: dict[str, Noun] = {
     "game": Noun("skirmish.cli.game"),
     "luck": Noun("skirmish.cli.luck"),
     "print": Noun("skirmish.cli.print_cmd"),
+    "gazette": Noun("skirmish.cli.gazette"),
     "serve": Noun("skirmish.cli.serve", "serve_app"),
     "user": Noun("skirmish.cli.user"),
 }

@@ -121,10 +121,17 @@ def _wrote(output: Path, pages: int | None) -> str:
     return tr(MESSAGES, key, default_lang(), path=output, pages=pages)
 
 
-def _write(render: Callable[..., str], output: Path, chosen: Format | None) -> None:
+def _write(
+    render: Callable[..., str],
+    output: Path,
+    chosen: Format | None,
+    *,
+    files: tuple[str, ...] | None = None,
+) -> None:
     """Write what ``render`` lays out as PDF or HTML to ``output`` and say what was written.
     ``render(inline_css=…)``: HTML keeps the stylesheet inline, fonts embedded, so one file
-    opens anywhere; the PDF gets it parsed once by ``write_pdf_sheets``."""
+    opens anywhere; the PDF gets it parsed once by ``write_pdf_sheets`` (``files``: another
+    stylesheet than the sheets', as the Gazette's)."""
     fmt = _format(output, chosen)
     if fmt is Format.HTML:
         from skirmish.fileio import write_text
@@ -136,7 +143,9 @@ def _write(render: Callable[..., str], output: Path, chosen: Format | None) -> N
 
     html = render(inline_css=False)
     _warn_uncovered(html)
-    pages = write_pdf_sheets([html], output)
+    pages = write_pdf_sheets([html], output) if files is None else write_pdf_sheets(
+        [html], output, files=files
+    )
     typer.echo(_wrote(output, pages))
 
 
