@@ -217,7 +217,8 @@ def _initiative(event: EventView, cast: Cast, came: str) -> Iterator[Moment]:
         mine, theirs = (bad, good) if purpose.endswith("opponent") else (good, bad)
         if mine is None:
             continue
-        found = _roll(event, purpose, (face,), mine, theirs.model if theirs else None, came)
+        # both dice are initiative dice; the roll-off's order is no part of the luck
+        found = _roll(event, "initiative", (face,), mine, theirs.model if theirs else None, came)
         if found is not None:
             yield found
 

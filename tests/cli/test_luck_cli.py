@@ -1,0 +1,131 @@
+"""``skirmish luck`` (issue #14): the ledger's tables in both languages, ``--json`` with the
+service's figures, one ``Error:`` line for an unknown gang or game, and one line for a
+campaign with no game yet. The game is played through the command line on a copy of the demo
+store: Wyatt's shot typed in at the table, the others rolled by skirmish."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from skirmish.cli.main import app
+
+DEMO = Path(__file__).resolve().parents[2] / "campaigns.db.example"
+EARPS, CLANTONS = "Earp brothers", "Clanton gang"
+
+GAME = (
+    ["game", "start", "bank-robbery", EARPS, CLANTONS],
+    ["game", "turn"],
+    ["game", "initiative", "Doc Holliday", "Tom McLaury", "--dice", "2,5"],
+    ["game", "shoot", "Wyatt Earp", "Ike Clanton", "--range", "5", "--dice", "1,2,6,6,6,1,1"],
+    ["game", "shoot", "Virgil Earp", "Frank McLaury", "--range", "8", "--seed", "11"],
+    ["game", "melee", "Billy Clanton", "Morgan Earp", "--seed", "4"],
+)
+
+
+def run(db: Path, *args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, [*args, "--db", str(db)])
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("luck-cli") / "campaigns.db"
+    shutil.copyfile(DEMO, path)
+    for command in GAME:
+        code, out, err = run(path, *command)
+        assert code == 0, (command, out, err)
+    return path
+
+
+@pytest.fixture(scope="module")
+def empty(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("luck-empty") / "campaigns.db"
+    shutil.copyfile(DEMO, path)
+    return path
+
+
+def test_the_campaign_by_gang_in_english(db: Path) -> None:
+    code, out, _ = run(db, "luck", "--lang", "en")
+    assert code == 0
+    assert "Luck ledger of campaign Tombstone 1881" in out
+    for words in (EARPS, CLANTONS, "everyone", "typed in", "by skirmish", "Gangs",
+                  "Luckiest moments", "Unluckiest moments"):  # fmt: skip
+        assert words in out, words
+    assert any(v in out for v in ("within the noise", "lucky", "unlucky"))
+    assert "Wyatt Earp: nerve test 1,2 against Ike Clanton" in out
+    for internal in ("initiative: first", "pistolero", "six-shooter", "melee", "table", "random"):
+        assert internal not in out, internal
+
+
+def test_a_gang_model_by_model_in_italian(db: Path) -> None:
+    code, out, _ = run(db, "luck", EARPS, "--lang", "it")
+    assert code == 0
+    assert f"Registro della fortuna di {EARPS} (campagna Tombstone 1881)" in out
+    for words in ("Personaggi", "Wyatt Earp", "Virgil Earp", "Morgan Earp", "al tavolo",
+                  "da skirmish", "entro il rumore", "Momenti più fortunati"):  # fmt: skip
+        assert words in out, words
+    assert "Ike Clanton " not in out.split("Momenti")[0]  # the table has the Earps only
+    for english in ("Luck", "within the noise", "typed in", "by skirmish", "Gangs", "against"):
+        assert english not in out, english
+
+
+def test_the_json_has_the_services_figures_in_both_languages(db: Path) -> None:
+    from skirmish.campaign import lookup, store
+    from skirmish.campaign.luck import ledger
+
+    code, english, _ = run(db, "luck", EARPS, "--game", "1", "--json", "--lang", "en")
+    assert code == 0
+    code, italian, _ = run(db, "luck", EARPS, "--game", "1", "--json", "--lang", "it")
+    assert code == 0 and english == italian
+    data = json.loads(english)
+    engine = store.open_store(str(db), access=store.Access.READ)
+    try:
+        with store.transaction(engine, access=store.Access.READ) as s:
+            campaign = lookup.current_campaign(s)
+            gang = lookup.gang_by_name(s, campaign, EARPS)
+            expected = ledger(s, campaign=campaign, gang=gang, game_id=1).to_json()
+    finally:
+        engine.dispose()
+    assert data == json.loads(json.dumps(expected))
+    assert data["game"] == 1 and data["gang"] == EARPS
+    assert set(data["overall"]["by_source"]) == {"table", "random"}
+    wyatt = next(m for m in data["moments"] if m["kind"] == "action" and m["model"] == "Wyatt Earp")
+    assert "/" in wyatt["expected_wounds"] and wyatt["source"] == "table"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["luck", "Earps"], "Earp brothers"),
+        (["luck", "--game", "9"], "has no game 9"),
+        (["luck", "--campaign", "Tombstone 1882x"], "Error:"),
+    ],
+)
+def test_one_error_line(db: Path, args: list[str], said: str) -> None:
+    for lang in ("en", "it"):
+        code, out, err = run(db, *args, "--lang", lang)
+        assert code == 1 and out == ""
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("Error: "), err
+        if lang == "en":
+            assert said in lines[0]
+
+
+def test_a_campaign_with_no_game_says_so_in_one_line(empty: Path) -> None:
+    code, out, _ = run(empty, "luck", "--lang", "en")
+    assert code == 0
+    assert out.strip().splitlines() == [
+        "No dice in the log yet for campaign Tombstone 1881: play a game with 'skirmish game' "
+        "and its luck will show here."
+    ]
+    code, out, _ = run(empty, "luck", "--lang", "it")
+    assert code == 0 and len(out.strip().splitlines()) == 1
+    assert out.startswith("Ancora nessun dado nel registro per campagna Tombstone 1881")
+    code, out, _ = run(empty, "luck", "--json")
+    data = json.loads(out)
+    assert data["moments"] == [] and data["games"] == []
