@@ -479,9 +479,10 @@ class _Mm:
     """What the roster's parts measure on paper, in mm (templates/roster.css), as weasyprint
     lays them out; ``page_plan`` errs on the tall side with them."""
 
-    PAGE = 274.0  # A4's 297 less the page margins, less a little slack
-    HEAD = 26.0  # name, two rows of fields…
-    HEAD_QR = 30.0  # …and the QR code beside them, with its link under it
+    PAGE = 274.0  # A4's 297 less the page margins (275), less 1 mm of slack…
+    SLACK = 4.0  # …and this much more left below the box that takes the page's room
+    HEAD = 27.5  # name, two rows of fields…
+    HEAD_QR = 31.0  # …and the QR code beside them, with its link under it
     CARD = 32.2  # name, profile, numbers, XP boxes, the weapons' head, the notes' label
     EMPTY_WEAPON = 3.9  # an empty weapon row to write in
     BLANK_CARD = 48.0  # the empty card, without its ruled lines
@@ -490,6 +491,7 @@ class _Mm:
     TEXT = 0.5  # a paragraph (a skill, an injury…), plus this per line
     TEXT_LINE = 3.1
     ROW_GAP = 2.0
+    FRAME = 3.0  # a card's border and padding
     RULED = 5.0  # a ruled line under a card
     GAMEDAY = 27.0  # the game-day box's head, fields, turns and table head…
     TRACKER_ROW = 4.7  # …and a row per model, this per line of its name
@@ -501,9 +503,9 @@ class _Mm:
 
 
 #: Characters of a line, at the sizes of templates/roster.css (fewer than fit: words wrap).
-CARD_CHARS, NOTE_CHARS, NAME_CHARS, RULES_CHARS, HOUSE_CHARS = 75, 22, 11, 140, 70
+CARD_CHARS, NOTE_CHARS, NAME_CHARS, RULES_CHARS, HOUSE_CHARS = 75, 26, 11, 140, 70
 #: Characters of a model's name in the game-day box, beside a card or under the cards.
-TRACKER_CHARS, WIDE_TRACKER_CHARS = 20, 45
+TRACKER_CHARS, WIDE_TRACKER_CHARS = 24, 50
 #: Ruled lines under each card at least, and at most when the page has room to spare.
 WRITE_LINES, MAX_WRITE_LINES = 2, 8
 #: The share of the room to spare that goes to the cards' ruled lines (the box below takes
@@ -556,6 +558,7 @@ class Plan(NamedTuple):
     weapon_lines: int  # empty weapon rows under each model's weapons
     one_page: bool  # the sheet fits one page, which it fills
     fill: bool  # the box under the cards prints
+    fill_mm: float = 0.0  # how tall the box under the cards is, at least
 
 
 def page_plan(view: RosterView) -> Plan:
@@ -580,22 +583,33 @@ def page_plan(view: RosterView) -> Plan:
         cards += [_Mm.BLANK_CARD - _Mm.EMPTY_WEAPON * (view.weapon_lines - weapon_lines)] * (
             view.blank
         )
-        rows = [max(cards[i : i + 2]) for i in range(0, len(cards), 2)]
+        rows = [max(cards[i : i + 2]) + _Mm.FRAME for i in range(0, len(cards), 2)]
         below = _Mm.FILL if fill else 0.0
         if half:
             rows[-1] = max(rows[-1], gameday)
         elif fill:
             below = max(below, gameday + _Mm.ROW_GAP)
-        used = (_Mm.HEAD_QR if view.qr else _Mm.HEAD) + sum(rows) + _Mm.ROW_GAP * len(rows) + _rules_mm(view) + below
+        used = (
+            (_Mm.HEAD_QR if view.qr else _Mm.HEAD)
+            + sum(rows)
+            + _Mm.ROW_GAP * len(rows)
+            + _rules_mm(view)
+            + below
+        )
         return _Mm.PAGE - used, max(len(rows), 1)
 
     free, rows = room(view.weapon_lines, True)
+    below = _Mm.FILL if half else max(_Mm.FILL, gameday + _Mm.ROW_GAP)
     ruled = _Mm.RULED * rows
     if free >= WRITE_LINES * ruled:  # room to spare: the cards take most of it
         lines = min(MAX_WRITE_LINES, max(WRITE_LINES, int(free * CARDS_SHARE // ruled)))
-        return Plan(lines, view.weapon_lines, True, True)
-    if free >= 0:
-        return Plan(int(free // ruled), view.weapon_lines, True, True)
+    elif free >= 0:
+        lines = int(free // ruled)
+    else:
+        lines = -1
+    if lines >= 0:  # the box under the cards takes what the lines leave (less the slack)
+        left = max(0.0, free - lines * ruled - _Mm.SLACK)
+        return Plan(lines, view.weapon_lines, True, True, below - _Mm.ROW_GAP + left)
     if room(view.weapon_lines, False)[0] >= 0:
         return Plan(0, view.weapon_lines, True, False)
     for weapon_lines in range(view.weapon_lines - 1, -1, -1):
@@ -613,6 +627,7 @@ def fit_page(view: RosterView) -> RosterView:
         weapon_lines=plan.weapon_lines,
         one_page=plan.one_page,
         fill=plan.fill,
+        fill_mm=round(plan.fill_mm, 1),
     )
 
 

@@ -121,6 +121,7 @@ class RosterView:
     write_lines: int = 2  # ruled lines at least under each card (more when the page has room)
     one_page: bool = True  # the sheet fills one page (a crowded gang flows onto two)
     fill: bool = True  # the box under the cards (game-day box or notes) prints
+    fill_mm: float = 0.0  # its height at least: the page's room left (0: as its content)
 
 
 @dataclass(frozen=True)

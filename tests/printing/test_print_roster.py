@@ -183,7 +183,7 @@ def test_an_odd_last_card_keeps_its_width_beside_the_game_day_box() -> None:
     even = lawmen_gang()
     even["members"] = even["members"][:4]
     html = render_roster(roster_view(even, Lang.EN), Lang.EN, inline_css=False)
-    assert "gameday model half" not in html and '<div class="fill">' in html
+    assert "gameday model half" not in html and '<div class="fill"' in html
 
 
 def test_a_small_gang_gets_more_lines_a_crowded_one_fewer() -> None:

@@ -110,10 +110,16 @@ def test_cards_are_half_a_row_wide_whatever_their_number(laid: Laid) -> None:
 
 
 def test_the_sheet_fills_its_page(laid: Laid) -> None:
-    """No white half page: the last box of every sheet ends near the page's foot."""
-    for page, box in boxes_with_class(laid.document, "roster"):
+    """No white half page: a sheet with room to spare ends near the page's foot, its box under
+    the cards taking the room (a crowded sheet has no such box, and no room)."""
+    roomy = [i for i, (view, _) in enumerate(laid.views) if view.fill]
+    assert len(roomy) >= len(laid.views) - 3  # the lawmen (twice) and the sheet with every part
+    sheets = boxes_with_class(laid.document, "roster")
+    for i in roomy:
+        page, box = sheets[i]
         bottom = rect_mm(box).bottom
-        assert bottom > 297 - 12 - 8, (page, bottom)  # the foot margin is 12 mm
+        # the foot margin is 12 mm; the plan errs tall by a few mm and keeps 4 mm of slack
+        assert 297 - 12 - 12 < bottom <= 297 - 12 + 0.05, (page, bottom)
 
 
 def test_the_qr_code_scans_back_to_the_gangs_page(laid: Laid, tmp_path: Path) -> None:
