@@ -74,7 +74,7 @@ class Action(StrEnum):
     HOUSE_RULES = "house-rules"  # campaign set
     INVITE = "invite"  # campaign invite
     MEMBERS = "members"  # campaign role, gang owner
-    PUBLISH = "publish"  # campaign set-public
+    PUBLISH = "publish"  # campaign set-public, campaign address (issue #13)
 
 
 class Grant(StrEnum):
@@ -181,7 +181,10 @@ _WHAT: Final[dict[Action, tuple[str, str]]] = {
     Action.HOUSE_RULES: ("change the house rules", "cambiare le regole della casa"),
     Action.INVITE: ("invite to this campaign", "invitare in questa campagna"),
     Action.MEMBERS: ("change the members' roles", "cambiare i ruoli dei membri"),
-    Action.PUBLISH: ("make it public or private", "renderla pubblica o privata"),
+    Action.PUBLISH: (
+        "make it public or private or set its web address",
+        "renderla pubblica o privata o impostarne l'indirizzo web",
+    ),
 }
 
 
