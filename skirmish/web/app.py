@@ -40,6 +40,7 @@ from skirmish.web import (
     game_activation,
     game_live,
     game_postgame,
+    gazette,
     luck,
     pages,
     prints,
@@ -242,6 +243,6 @@ def create_app(db: str | None = None) -> FastAPI:
         return response
 
     for module in (pages, api, club, prints, actions, tools, game_postgame, game_live,
-                   game_activation, game_actions, luck):  # fmt: skip
+                   game_activation, game_actions, gazette, luck):  # fmt: skip
         app.include_router(module.router(site))
     return app

@@ -6,7 +6,9 @@ as a club would."""
 
 from __future__ import annotations
 
+import atexit
 import shutil
+import tempfile
 from pathlib import Path
 
 DEMO = Path(__file__).resolve().parents[2] / "campaigns.db.example"
@@ -39,10 +41,25 @@ def cli(db: Path, *args: str, stdin: str | None = None) -> str:
     return result.output
 
 
+#: The store after the game, played once per test process and copied for each test (playing
+#: it costs about 1.5 s of commands; a copy, milliseconds).
+_PLAYED: list[Path] = []
+
+
+def _played_once() -> Path:
+    if not _PLAYED:
+        folder = Path(tempfile.mkdtemp(prefix="skirmish-luck-games-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        db = folder / "campaigns.db"
+        shutil.copyfile(DEMO, db)
+        for command in GAME:
+            cli(db, *command)
+        _PLAYED.append(db)
+    return _PLAYED[0]
+
+
 def played(folder: Path) -> Path:
-    """A copy of the demo store in ``folder`` with the game above played and recorded."""
+    """A copy in ``folder`` of the demo store with the game above played and recorded."""
     db = folder / "campaigns.db"
-    shutil.copyfile(DEMO, db)
-    for command in GAME:
-        cli(db, *command)
+    shutil.copyfile(_played_once(), db)
     return db

@@ -3,8 +3,8 @@ server, on the demo store after a played bank robbery (``tests/web/luck_games.py
 campaign's page a player taps "Luck" and reads the sources side by side and each gang's mean
 percentile as a chart whose dot sits on its mean and whose band spans the mean ± 2 standard
 errors, then keeps only the dice typed in at the table; from there a gang's and the game's
-luck. Every page fits the phone and is labelled (``phone.check``); the screenshots are in the
-test's tmp dir (and ``$SKIRMISH_SCREENSHOTS``)."""
+luck; then the Gazette and one game's issue. Every page fits the phone and is labelled
+(``phone.check``); the screenshots are in the test's tmp dir (and ``$SKIRMISH_SCREENSHOTS``)."""
 
 from __future__ import annotations
 
@@ -43,43 +43,65 @@ def _on_track(drawn: dict[str, Any], percentile: float) -> float:
     return float(drawn["x0"] + (drawn["x1"] - drawn["x0"]) * percentile / 100)
 
 
-def test_the_luck_of_the_dice_on_a_phone(serve: Any, phones: Phones, tmp_path: Path) -> None:
+def test_the_luck_of_the_dice_and_the_gazette_on_a_phone(
+    serve: Any, phones: Phones, tmp_path: Path
+) -> None:
+    """The whole journey in Italian, the club's language; in English the first page of each
+    (their words in both languages are checked without a browser, in tests/web/
+    test_luck_web.py and test_gazette_web.py)."""
     server: Server = serve(played(tmp_path))
     ledger = json.loads(server.cli("luck", "--campaign", CAMPAIGN, "--json"))
     width = 390
-    for lang, luck, typed in (("it", "Fortuna", "Battuti al tavolo"),
-                              ("en", "Luck", "Typed in at the table")):  # fmt: skip
-        phone = phones.open(lang)
-        phone.goto(f"{server.url}/c/{C}")
-        phone.get_by_role("link", name=luck, exact=True).tap()
-        expect(phone).to_have_url(f"{server.url}/c/{C}/luck")
-        check(phone, f"luck-campaign-{lang}", tmp_path)
 
-        # each gang's dot on its mean and its band the mean ± 2 SE, inside the screen
-        chart = phone.locator("#luck-gangs svg.chart")
-        drawn = chart.evaluate(_DRAWN)
-        assert drawn["right"] <= width
-        gangs = [g for g in ledger["gangs"] if g["all"]["rolls"]]
-        assert len(drawn["dots"]) == len(gangs) == 2
-        for dot, band, gang in zip(drawn["dots"], drawn["bands"], gangs, strict=True):
-            mean, se = gang["all"]["mean_percentile"], gang["all"]["standard_error"]
-            assert abs(dot - _on_track(drawn, mean)) < 0.05
-            assert abs(band[0] - _on_track(drawn, max(0, mean - 2 * se))) < 0.05
-            assert abs(band[1] - _on_track(drawn, min(100, mean + 2 * se))) < 0.05
-            assert band[2] == "band noise"  # a short game: every gang within the noise
+    phone = phones.open("it")
+    phone.goto(f"{server.url}/c/{C}")
+    phone.get_by_role("link", name="Fortuna", exact=True).tap()
+    expect(phone).to_have_url(f"{server.url}/c/{C}/luck")
+    check(phone, "luck-campaign-it", tmp_path)
 
-        # only the dice typed in at the table
-        phone.locator("nav.luck-choice").get_by_role("link", name=typed).tap()
-        expect(phone).to_have_url(f"{server.url}/c/{C}/luck?source=table")
-        sources = phone.locator("#luck-luckiest li .meta").all_inner_texts()
-        assert sources and all(s.endswith(typed) for s in sources)
-        check(phone, f"luck-typed-{lang}", tmp_path)
+    # each gang's dot on its mean and its band the mean ± 2 SE, inside the screen
+    drawn = phone.locator("#luck-gangs svg.chart").evaluate(_DRAWN)
+    assert drawn["right"] <= width
+    gangs = [g for g in ledger["gangs"] if g["all"]["rolls"]]
+    assert len(drawn["dots"]) == len(gangs) == 2
+    for dot, band, gang in zip(drawn["dots"], drawn["bands"], gangs, strict=True):
+        mean, se = gang["all"]["mean_percentile"], gang["all"]["standard_error"]
+        assert abs(dot - _on_track(drawn, mean)) < 0.05
+        assert abs(band[0] - _on_track(drawn, max(0, mean - 2 * se))) < 0.05
+        assert abs(band[1] - _on_track(drawn, min(100, mean + 2 * se))) < 0.05
+        assert band[2] == "band noise"  # a short game: every gang within the noise
 
-        # a gang's luck, then the game's
-        phone.locator("#luck-gang-links").get_by_role("link", name=EARPS).tap()
-        expect(phone.locator("#luck-models svg.chart")).to_be_visible()
-        check(phone, f"luck-gang-{lang}", tmp_path)
-        phone.goto(f"{server.url}/c/{C}/games/1")
-        phone.get_by_role("link", name=luck, exact=True).tap()
-        expect(phone.locator("#luck-models svg.chart")).to_be_visible()
-        check(phone, f"luck-game-{lang}", tmp_path)
+    # only the dice typed in at the table
+    typed = "Battuti al tavolo"
+    phone.locator("nav.luck-choice").get_by_role("link", name=typed).tap()
+    expect(phone).to_have_url(f"{server.url}/c/{C}/luck?source=table")
+    sources = phone.locator("#luck-luckiest li .meta").all_inner_texts()
+    assert sources and all(s.endswith(typed) for s in sources)
+
+    # a gang's luck, then the game's
+    phone.locator("#luck-gang-links").get_by_role("link", name=EARPS).tap()
+    expect(phone.locator("#luck-models svg.chart")).to_be_visible()
+    check(phone, "luck-gang-it", tmp_path)
+    phone.goto(f"{server.url}/c/{C}/games/1")
+    phone.get_by_role("link", name="Fortuna", exact=True).tap()
+    expect(phone.locator("#luck-models svg.chart")).to_be_visible()
+    check(phone, "luck-game-it", tmp_path)
+
+    # the Gazette: the paper to date, then game 1's issue
+    phone.goto(f"{server.url}/c/{C}")
+    phone.get_by_role("link", name="Gazzetta", exact=True).tap()
+    expect(phone.locator("h1")).to_have_text("La Gazzetta della Frontiera")
+    check(phone, "gazette-it", tmp_path)
+    phone.locator("nav.gz-issues").get_by_role(
+        "link", name="N. 1: partita 1, Rapina in banca"
+    ).tap()
+    expect(phone.locator(".gz-special")).to_have_text("Edizione straordinaria: la partita 1")
+    check(phone, "gazette-game-it", tmp_path)
+
+    english = phones.open("en")
+    english.goto(f"{server.url}/c/{C}/luck")
+    expect(english.locator("h1")).to_have_text("Luck of the dice")
+    check(english, "luck-campaign-en", tmp_path)
+    english.goto(f"{server.url}/c/{C}/gazette")
+    expect(english.locator("h1")).to_have_text("The Frontier Gazette")
+    check(english, "gazette-en", tmp_path)

@@ -1,0 +1,263 @@
+"""The Frontier Gazette on the web (issue #14): the campaign's paper inside the site, as a PDF,
+and as news feeds.
+
+- ``/c/{campaign}/gazette``: the paper to date in the reader's language; ``?game=N``: that
+  game's issue;
+- ``/c/{campaign}/gazette.pdf`` (and ``.html``): the printed broadsheet (``skirmish
+  gazette``), ``?game=N`` and ``?lang=`` too;
+- ``/c/{campaign}/gazette.atom``: Atom 1.0, an entry per finished game's issue (the latest
+  ``FEED_ISSUES``) and one for the paper to date; ``/c/{campaign}/gazette.rss``: the same as
+  RSS 2.0.
+
+Every sentence comes from ``campaign.gazette`` (each one carries the ids of the log entries and
+game events it states); this module lays them out and writes no sentence of its own. The page
+and each feed entry's content are one template (``gazette/_issue.html``), so the feed says
+exactly what the page says. The PDF is ``printing.gazette``'s, laid out by a warm ``Press`` of its
+own stylesheet (the period faces are not parsed for the other sheets). A campaign is found among
+those the reader may see (``site.find_campaign``): a hidden campaign's paper and feeds are a 404,
+as its pages are. Feeds are in ``?lang=`` (else the reader's language); their ids are
+``urn:uuid`` made from the campaign's creation time and row id and the game's number, so a
+renamed campaign or a server moved to another address keeps them; their links are absolute,
+under the campaign's web address when it has one, else under the address the request came to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
+from sqlmodel import Session
+from starlette.exceptions import HTTPException
+
+from skirmish.campaign.gazette import Gazette, gazette
+from skirmish.campaign.models import Campaign
+from skirmish.engine.glossary import GameStatus
+from skirmish.errors import CampaignError
+from skirmish.i18n import Lang, tr
+from skirmish.printing.gazette import LABELS, STYLESHEETS, gazette_view, render_gazette
+from skirmish.printing.pdf import Press
+from skirmish.web import feeds, reads, text
+from skirmish.web.prints import HTML_POLICY, Format, disposition
+from skirmish.web.site import NotFound, Site, campaign_url, pick_lang, scenario_name
+
+WORDS = text.part(
+    {
+        "en": {
+            "gz_nav": "Gazette",
+            "gz_issue_game": "No. {number}: game {game}, {scenario}",
+            "gz_to_date": "The paper to date",
+            "gz_issues": "Every issue",
+            "gz_pdf": "Gazette PDF (A4)",
+            "gz_feed": "News feed (Atom)",
+            "gz_feed_rss": "RSS",
+            "gz_feed_title": "{paper}: {campaign}",
+            "gz_entry_game": "No. {number}, game {game}: {headline}",
+            "gz_entry_to_date": "{campaign} to date: {headline}",
+            "gz_no_issue": "game {game} has no issue yet: the Gazette reports finished games.",
+        },
+        "it": {
+            "gz_nav": "Gazzetta",
+            "gz_issue_game": "N. {number}: partita {game}, {scenario}",
+            "gz_to_date": "Il giornale fino a oggi",
+            "gz_issues": "Tutti i numeri",
+            "gz_pdf": "Gazzetta in PDF (A4)",
+            "gz_feed": "Notizie in feed (Atom)",
+            "gz_feed_rss": "RSS",
+            "gz_feed_title": "{paper}: {campaign}",
+            "gz_entry_game": "N. {number}, partita {game}: {headline}",
+            "gz_entry_to_date": "{campaign} fino a oggi: {headline}",
+            "gz_no_issue": "la partita {game} non ha ancora un numero: la Gazzetta racconta le "
+            "partite finite.",
+        },
+    }
+)
+
+#: The games' issues a feed carries, the latest first (with the paper to date besides).
+FEED_ISSUES = 20
+
+
+def gazette_url(campaign: str, *, game: int | None = None, suffix: str = "") -> str:
+    """The paper's address (``suffix``: ``.pdf``, ``.atom``…), ``game``'s issue if given."""
+    path = f"{campaign_url(campaign)}/gazette{suffix}"
+    return f"{path}?game={game}" if game is not None else path
+
+
+def issues(session: Session, campaign: Campaign, lang: Lang) -> list[dict[str, Any]]:
+    """The finished games, each an issue, the latest first: its game, scenario and number."""
+    ended = [g for g in reads.game_list(session, campaign) if g["status"] == GameStatus.ENDED]
+    return [
+        {
+            "game": g["game"],
+            "number": number,
+            "scenario": scenario_name(g["scenario"], lang),
+            "url": gazette_url(campaign.name, game=g["game"]),
+        }
+        for number, g in reversed(list(enumerate(ended, start=1)))
+    ]
+
+
+def paper(session: Session, campaign: Campaign, lang: Lang, game: str | None) -> Gazette:
+    """The paper to date, or ``game``'s issue; a game with no issue is a 404 that lists the
+    issues there are."""
+    if game is None or game == "":
+        return gazette(session, campaign=campaign, lang=lang)
+    number = int(game) if game.isascii() and game.isdigit() and len(game) <= 9 else None
+    if number is not None:
+        try:
+            return gazette(session, campaign=campaign, lang=lang, game=number)
+        except CampaignError as error:
+            every = issues(session, campaign, lang)
+            raise NotFound(error, [(i["scenario"], i["url"]) for i in every]) from None
+    refusal = CampaignError(
+        WORDS["en"]["gz_no_issue"].format(game=repr(game)),
+        it=WORDS["it"]["gz_no_issue"].format(game=repr(game)),
+    )
+    raise NotFound(refusal, [(i["scenario"], i["url"]) for i in issues(session, campaign, lang)])
+
+
+def _base(request: Request, campaign: Campaign) -> str:
+    """Where the feeds' absolute links start: the campaign's web address, else this server."""
+    if campaign.web_address:
+        return campaign.web_address.rstrip("/")
+    return str(request.base_url).rstrip("/")
+
+
+def router(site: Site) -> APIRouter:
+    """The Gazette's page, its downloads and its feeds on ``site``."""
+    r = APIRouter(include_in_schema=False)
+    press = Press(files=STYLESHEETS)  # the Gazette's own stylesheet and faces, kept warm
+
+    def issue_html(issue: Gazette) -> Markup:
+        """The paper's body (``gazette/_issue.html``) from ``printing.gazette``'s view of
+        ``issue``, with the printed paper's own words: the page's and each feed entry's."""
+        lang = issue.lang
+        words = {k: tr(LABELS, k, lang) for k, v in LABELS["en"].items() if "{" not in v}
+        return Markup(
+            site.env.get_template("gazette/_issue.html").render(
+                paper=gazette_view(issue), g=words, lang=lang
+            )
+        )
+
+    @r.get("/c/{campaign}/gazette", response_class=HTMLResponse)
+    def gazette_page(request: Request, campaign: str, game: str | None = None) -> Response:
+        lang = pick_lang(request)
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            issue = paper(s, found, lang, game)
+            every = issues(s, found, lang)
+            name = found.name
+        return site.page(
+            request,
+            "gazette/page.html",
+            campaign_name=name,
+            issue=issue,
+            view=gazette_view(issue),
+            paper_title=tr(LABELS, "title", lang),
+            campaign_line=tr(LABELS, "campaign", lang, campaign=name),
+            body=issue_html(issue),
+            issues=every,
+            chosen=issue.game,
+            pdf_url=gazette_url(name, game=issue.game, suffix=".pdf"),
+            feed_url=gazette_url(name, suffix=".atom") + f"?lang={lang.value}",
+            rss_url=gazette_url(name, suffix=".rss") + f"?lang={lang.value}",
+        )
+
+    def feed(request: Request, campaign: str, lang: Lang, suffix: str) -> feeds.Feed:
+        t = text.words(lang)
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            base = _base(request, found)
+            whole = gazette(s, campaign=found, lang=lang)
+            games = [
+                (i, gazette(s, campaign=found, lang=lang, game=i["game"]))
+                for i in issues(s, found, lang)[:FEED_ISSUES]
+            ]
+            key = (found.created_at, found.id)
+            name = found.name
+        entries: list[feeds.Entry] = []
+        entries.append(
+            feeds.Entry(
+                ident=feeds.stable_id(*key, "gazette"),
+                title=t["gz_entry_to_date"].format(campaign=name, headline=_headline(whole)),
+                updated=whole.date,
+                link=base + gazette_url(name) + f"?lang={lang.value}",
+                html=str(issue_html(whole)),
+            )
+        )
+        for listed, issue in games:
+            entries.append(
+                feeds.Entry(
+                    ident=feeds.stable_id(*key, "gazette", "game", listed["game"]),
+                    title=t["gz_entry_game"].format(
+                        number=listed["number"], game=listed["game"], headline=_headline(issue)
+                    ),
+                    updated=issue.date,
+                    link=base + gazette_url(name, game=listed["game"]) + f"&lang={lang.value}",
+                    html=str(issue_html(issue)),
+                )
+            )
+        entries.sort(key=lambda e: feeds.when(e.updated), reverse=True)
+        return feeds.Feed(
+            ident=feeds.stable_id(*key, "gazette", "feed"),
+            title=t["gz_feed_title"].format(paper=tr(LABELS, "title", lang), campaign=name),
+            subtitle=name,
+            lang=lang.value,
+            author=tr(LABELS, "title", lang),
+            updated=max((e.updated for e in entries), key=feeds.when),
+            self_link=base + gazette_url(name, suffix=suffix) + f"?lang={lang.value}",
+            link=base + gazette_url(name) + f"?lang={lang.value}",
+            entries=entries,
+        )
+
+    def printed(request: Request, campaign: str, game: str | None, fmt: Format) -> Response:
+        """The broadsheet of ``skirmish gazette`` as a PDF (through the warm ``press``) or as
+        its one HTML file; a repeated PDF is answered from the press's cache (``ETag``)."""
+        lang = pick_lang(request)
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            view = gazette_view(paper(s, found, lang, game))
+        title = f"{tr(LABELS, 'title', lang)} - {view.campaign} - {view.number}"
+        headers = {
+            "Cache-Control": "private, no-cache",
+            "Vary": "Accept-Language, Cookie",
+            "Content-Disposition": disposition(title, fmt),
+        }
+        if fmt is Format.HTML:
+            headers["Content-Security-Policy"] = HTML_POLICY
+            return HTMLResponse(render_gazette(view, lang), headers=headers)
+        sheets = [render_gazette(view, lang, inline_css=False)]
+        etag = f'"{Press.key(sheets)}"'
+        headers["ETag"] = etag
+        sent = {tag.strip().removeprefix("W/") for tag in request.headers.get(
+            "if-none-match", "").split(",")}  # fmt: skip
+        if etag in sent:
+            del headers["Content-Disposition"]
+            return Response(status_code=304, headers=headers)
+        return Response(press.pdf(sheets), media_type="application/pdf", headers=headers)
+
+    @r.get("/c/{campaign}/gazette.{suffix}")
+    def gazette_file(
+        request: Request, campaign: str, suffix: str, game: str | None = None
+    ) -> Response:
+        if suffix in (Format.PDF, Format.HTML):
+            return printed(request, campaign, game, Format(suffix))
+        lang = pick_lang(request)
+        headers = {"Cache-Control": "private, no-cache", "Vary": "Accept-Language, Cookie"}
+        if suffix == "atom":
+            body = feeds.atom(feed(request, campaign, lang, ".atom"))
+            return Response(body, media_type=feeds.ATOM_TYPE, headers=headers)
+        if suffix == "rss":
+            body = feeds.rss(feed(request, campaign, lang, ".rss"))
+            return Response(body, media_type=feeds.RSS_TYPE, headers=headers)
+        raise HTTPException(404)
+
+    return r
+
+
+def _headline(issue: Gazette) -> str:
+    """An issue's first headline, for a feed entry's title (the paper's name if it has none)."""
+    first: Sequence[Any] = issue.headlines or tuple(r.headline for r in issue.reports)
+    return first[0].text if first else tr(LABELS, "title", issue.lang)
