@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -42,6 +43,9 @@ from skirmish.campaign.game.start import outlaw_marked
 from skirmish.campaign.game.tables import Game, GameEvent, GameGang, GameModel, Retreat
 from skirmish.campaign.game.telling import reason_text
 from skirmish.campaign.gangs import settings_of
+from skirmish.campaign.luck import Moment
+from skirmish.campaign.luck import ledger as luck_ledger
+from skirmish.campaign.luck.reading import ACTION, ATTACKER
 from skirmish.campaign.models import Campaign, Gang, GangStatus, LogEntry, Member, MemberStatus
 from skirmish.campaign.settings import find_setting
 from skirmish.campaign.views import injury_name, skill_name
@@ -53,6 +57,12 @@ from skirmish.rules.ids import FactionId
 from skirmish.rules.model import Side
 from skirmish.rules.names import normalize
 from skirmish.rules.scenarios import find_scenario
+
+#: An elimination this unlikely or less is an upset worth a headline (the luck ledger's exact
+#: chance of the attack eliminating its target); a great escape is the ledger's (5% or less).
+UPSET = Fraction(1, 4)
+#: Headlines from the ledger's upsets and escapes, at most.
+HEADLINES = 3
 
 #: H-09: the factions whose models carry a bounty (as ``postgame.WANTED``).
 BOUNTY_FACTIONS = (FactionId.OUTLAWS, FactionId.MEXICANS)
@@ -67,6 +77,11 @@ PHRASES: Catalogue = {
         "headline-win.3": "{winner} prevail over {loser} in the {scenario}",
         "headline-draw.1": "{scenario}: no victor between {first} and {second}",
         "headline-draw.2": "Stand-off in the {scenario}: {first} and {second} part even",
+        "headline-upset.1": "Against the odds: {who} brings down {opponent} at {chance}",
+        "headline-upset.2": "{who} beats the odds: {opponent} falls, a {chance} chance",
+        "headline-upset.3": "Upset in game {game}: {who} fells {opponent}, a {chance} chance",
+        "headline-escape.1": "Great escape: {who} walks away from {opponent} at {chance}",
+        "headline-escape.2": "Not today! {who} survives {opponent}, odds of {chance}",
         "headline-town.1": "{gangs} ride into {campaign}",
         "headline-town.2": "Trouble brewing in {campaign}: {gangs} in town",
         "report-win.1": "{winner} ({winner_side}) beat {loser} ({loser_side}) in {turns}.",
@@ -102,6 +117,22 @@ PHRASES: Catalogue = {
         "fall-blast.2": "In turn {turn} {by}'s {explosive} took {victim} ({gang}) with it.",
         "fall.1": "Turn {turn}: {victim} ({gang}) was put out of the fight.",
         "fall.2": "In turn {turn} {victim} ({gang}) went down.",
+        "turning-hit.1": (
+            "The turning point: turn {turn}, when {who} eliminated {opponent} with a {chance} "
+            "chance of doing so."
+        ),
+        "turning-hit.2": (
+            "The game turned in turn {turn}: {who} eliminated {opponent}, which the odds gave at "
+            "{chance}."
+        ),
+        "turning-miss.1": (
+            "The turning point: turn {turn}, when {opponent} survived {who}'s attack, which "
+            "eliminated with a {chance} chance."
+        ),
+        "turning-miss.2": (
+            "The game turned in turn {turn}: {who} had a {chance} chance to eliminate "
+            "{opponent}, and did not."
+        ),
         "turning-by.1": "The turning point: turn {turn}, when {by} brought down {victim}.",
         "turning-by.2": "It turned in turn {turn}, the moment {victim} fell to {by}.",
         "turning.1": "The turning point: the fall of {victim} in turn {turn}.",
@@ -192,6 +223,13 @@ PHRASES: Catalogue = {
         "headline-win.3": "{winner} ha la meglio su {loser} in «{scenario}»",
         "headline-draw.1": "{scenario}: nessun vincitore tra {first} e {second}",
         "headline-draw.2": "Stallo in «{scenario}»: {first} e {second} si separano alla pari",
+        "headline-upset.1": (
+            "Contro ogni pronostico: {who} abbatte {opponent}, probabilità {chance}"
+        ),
+        "headline-upset.2": "{who} sfida la sorte: {opponent} cade con probabilità {chance}",
+        "headline-upset.3": "Sorpresa nella partita {game}: {who} abbatte {opponent} ({chance})",
+        "headline-escape.1": "Salvo per miracolo: {who} scampa a {opponent}, probabilità {chance}",
+        "headline-escape.2": "Non oggi! {who} sopravvive a {opponent}, probabilità {chance}",
         "headline-town.1": "{gangs} arrivano a {campaign}",
         "headline-town.2": "Aria di guai a {campaign}: {gangs} in città",
         "report-win.1": "{winner} ({winner_side}) batte {loser} ({loser_side}) in {turns}.",
@@ -227,6 +265,21 @@ PHRASES: Catalogue = {
         "fall-blast.2": "Al turno {turn} la {explosive} di {by} travolge {victim} ({gang}).",
         "fall.1": "Turno {turn}: {victim} ({gang}) è fuori combattimento.",
         "fall.2": "Al turno {turn} cade {victim} ({gang}).",
+        "turning-hit.1": (
+            "La svolta: il turno {turn}, quando {who} elimina {opponent} con probabilità {chance}."
+        ),
+        "turning-hit.2": (
+            "Tutto cambia al turno {turn}: {who} elimina {opponent}, e le probabilità erano "
+            "{chance}."
+        ),
+        "turning-miss.1": (
+            "La svolta: il turno {turn}, quando {opponent} sopravvive all'attacco di {who}, che "
+            "eliminava con probabilità {chance}."
+        ),
+        "turning-miss.2": (
+            "Tutto cambia al turno {turn}: {who} aveva probabilità {chance} di eliminare "
+            "{opponent}, e non ci riesce."
+        ),
         "turning-by.1": "La svolta: il turno {turn}, quando {by} abbatte {victim}.",
         "turning-by.2": "Tutto cambia al turno {turn}, con la caduta di {victim} per mano di {by}.",
         "turning.1": "La svolta: la caduta di {victim} al turno {turn}.",
@@ -334,7 +387,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "times-1": "once", "times": "{n} times",
         "models-1": "one model", "models": "{n} models",
         "gangs-1": "one gang", "gangs": "{n} gangs",
-        "and": " and ", "sep": ", ",
+        "and": " and ", "sep": ", ", "one-in": "1 in {n}", "percent": "{n}%", "below": "<0.1%",
         "tiro": "TIRO", "fred": "FRED", "rif": "RIF", "cos": "COS", "fama": "FAMA",
         "fortuna": "FORTUNA",
     },
@@ -344,7 +397,7 @@ WORDS: Mapping[str, Mapping[str, str]] = {
         "times-1": "una volta", "times": "{n} volte",
         "models-1": "un personaggio", "models": "{n} personaggi",
         "gangs-1": "una banda", "gangs": "{n} bande",
-        "and": " e ", "sep": ", ",
+        "and": " e ", "sep": ", ", "one-in": "1 su {n}", "percent": "{n}%", "below": "<0,1%",
         "tiro": "TIRO", "fred": "FRED", "rif": "RIF", "cos": "COS", "fama": "FAMA",
         "fortuna": "FORTUNA",
     },
@@ -470,7 +523,7 @@ def choose(kind: str, log_ids: Sequence[int], event_ids: Sequence[int], count: i
 def phrasings(kind: str, lang: Lang | str) -> list[str]:
     """The phrasings of a kind of sentence in ``lang``: ``PHRASES``' ``KIND.1``, ``KIND.2``…"""
     table = PHRASES[str(lang)]
-    found = []
+    found: list[str] = []
     while f"{kind}.{len(found) + 1}" in table:
         found.append(table[f"{kind}.{len(found) + 1}"])
     return found
@@ -573,6 +626,7 @@ class _Facts:
     events: dict[int, list[GameEvent]] = field(default_factory=dict)
     models: dict[int, list[GameModel]] = field(default_factory=dict)
     sides: dict[int, list[GameGang]] = field(default_factory=dict)
+    moments: tuple[Moment, ...] = ()  # the luck ledger's, of the finished games in the issue
 
     def gang_name(self, gang_id: int | None) -> str:
         gang = self.gangs.get(gang_id or 0)
@@ -781,9 +835,12 @@ def _report(facts: _Facts, game: Game) -> GameReport | None:
         kind = {"shot": "fall-shot", "melee": "fall-melee", "blast": "fall-blast",
                 "by": "fall-by"}.get(fall.how, "fall")  # fmt: skip
         said.append(say(kind, lang, events=[int(fall.event.id or 0)], **_fall_values(fall, lang)))
+    swing = _swing(facts.moments, int(game.id or 0))
     told_falls = [f for f in falls if f.event is not None]
     first_fall = told_falls[0] if len(told_falls) > 1 else None  # one fall is the whole story
-    if first_fall is not None and first_fall.event is not None:
+    if swing is not None:
+        said.append(_turning(swing, lang))
+    elif first_fall is not None and first_fall.event is not None:
         kind = "turning-by" if first_fall.by else "turning"
         said.append(
             say(kind, lang, events=[int(first_fall.event.id or 0)],
@@ -796,6 +853,66 @@ def _report(facts: _Facts, game: Game) -> GameReport | None:
         headline=headline,
         sentences=tuple(said),
     )
+
+
+# ------------------------------------------------------------------------------ the luck
+
+
+def chance_words(value: Fraction, lang: Lang | str) -> str:
+    """An exact probability as a paper prints it: ``1 in 12`` (``1 su 12``) for one chance in
+    a few, else a percentage to a tenth (``8.3%``, ``8,3%``), never ``0.0%``."""
+    language = str(lang)
+    if value.numerator == 1 and value.denominator <= 1000:
+        return _word("one-in", language).format(n=value.denominator)
+    percent = round(float(value) * 100, 1)
+    if percent < 0.1:
+        return _word("below", language)
+    shown = f"{percent:.1f}".removesuffix(".0")
+    return _word("percent", language).format(n=shown.replace(".", "," if language == "it" else "."))
+
+
+def _named(moment: Moment) -> bool:
+    return bool(moment.who.model and moment.opponent and moment.chance_eliminated is not None)
+
+
+def _swing(moments: Sequence[Moment], game_id: int) -> Moment | None:
+    """The attack of ``game_id`` whose outcome moved the eliminations furthest from what the
+    odds expected (the ledger's impact), if any moved them at all."""
+    attacks = [
+        m
+        for m in moments
+        if m.game_id == game_id and m.kind == ACTION and m.role == ATTACKER and _named(m)
+        and m.impact_eliminations
+    ]  # fmt: skip
+    if not attacks:
+        return None
+    return max(attacks, key=lambda m: (abs(m.impact_eliminations or 0), -m.event_id))
+
+
+def _turning(moment: Moment, lang: str) -> Sentence:
+    chance = moment.chance_eliminated or Fraction(0)
+    kind = "turning-hit" if moment.eliminated else "turning-miss"
+    return say(kind, lang, events=[moment.event_id], turn=moment.turn, who=moment.who.model,
+               opponent=moment.opponent, chance=chance_words(chance, lang))  # fmt: skip
+
+
+def _upsets(moments: Sequence[Moment], lang: str) -> list[Sentence]:
+    """Headlines from the ledger: eliminations at odds of ``UPSET`` or less and great escapes,
+    the rarest first."""
+    found: list[tuple[Fraction, int, str, Moment]] = []
+    for m in moments:
+        if m.kind != ACTION or not _named(m) or m.chance_eliminated is None:
+            continue
+        if m.role == ATTACKER and m.eliminated and m.chance_eliminated <= UPSET:
+            found.append((m.chance_eliminated, m.event_id, "headline-upset", m))
+        elif m.escape:
+            found.append((1 - m.chance_eliminated, m.event_id, "headline-escape", m))
+    found.sort(key=lambda f: (f[0], f[1]))
+    return [
+        say(kind, lang, events=[m.event_id], who=m.who.model, opponent=m.opponent,
+            chance=chance_words(odds, lang), game=m.game_id)
+        for odds, _, kind, m in found[:HEADLINES]
+    ]  # fmt: skip
 
 
 # ------------------------------------------------------------------------------ the dead
@@ -1208,8 +1325,12 @@ def gazette(
         chosen = _chosen_game(games, game)
         finished = [chosen]
         entries = _window(entries, games, chosen)
+    if finished:
+        read = luck_ledger(session, campaign=campaign, game_id=game).moments
+        ids = {g.id for g in finished}
+        facts.moments = tuple(m for m in read if m.game_id in ids)
     reports = [r for r in (_report(facts, g) for g in reversed(finished)) if r is not None]
-    headlines: list[Sentence] = []  # the latest report's headline leads the page
+    headlines = _upsets(facts.moments, language)  # else the latest report's headline leads
     if not reports and chosen is None:
         town = _town_headline(facts, entries)
         headlines = [town] if town is not None else []

@@ -9,6 +9,7 @@ a bounty). ``campaigns.db.example`` has hires, purchases, advances and injuries 
 from __future__ import annotations
 
 import shutil
+from fractions import Fraction
 from pathlib import Path
 from string import Formatter
 
@@ -19,8 +20,10 @@ from skirmish.campaign import lookup
 from skirmish.campaign.game.tables import Game, GameEvent, GameModel
 from skirmish.campaign.gazette import (
     PHRASES,
+    UPSET,
     Gazette,
     Sentence,
+    chance_words,
     choose,
     gazette,
     kinds,
@@ -28,6 +31,7 @@ from skirmish.campaign.gazette import (
     say,
     standing_entries,
 )
+from skirmish.campaign.luck import ledger
 from skirmish.campaign.models import Gang
 from skirmish.campaign.settings import find_setting
 from skirmish.cli.store_options import session
@@ -144,6 +148,32 @@ def test_a_played_campaign_has_each_games_report_newest_first(played: Cli) -> No
     kinds = [s.kind for s in earps.sentences]
     assert "retreat-voluntary" in kinds and not any(k.startswith("turning") for k in kinds)
     assert "(R-09)" in next(s.text for s in earps.sentences if s.kind == "retreat-voluntary")
+
+
+def test_headlines_are_the_ledgers_upsets_with_their_exact_chance(played: Cli) -> None:
+    with session(str(played.db), access="read") as s:
+        moments = ledger(s, campaign=lookup.current_campaign(s, None)).moments
+    shot = next(m for m in moments if m.kind == "action" and m.role == "attacker")
+    assert shot.eliminated and shot.chance_eliminated is not None  # Wyatt's shot at Frank
+    assert shot.chance_eliminated <= UPSET
+    (headline,) = issue(played.db, Lang.EN).headlines
+    assert headline.kind == "headline-upset" and headline.event_ids == (shot.event_id,)
+    assert "Wyatt" in headline.text and "Frank" in headline.text
+    assert chance_words(shot.chance_eliminated, Lang.EN) in headline.text
+    bank = issue(played.db, Lang.IT, 1).reports[0]
+    (turning,) = [s for s in bank.sentences if s.kind.startswith("turning")]
+    assert turning.kind == "turning-hit" and turning.event_ids == (shot.event_id,)
+    assert chance_words(shot.chance_eliminated, Lang.IT) in turning.text
+
+
+def test_a_chance_is_printed_exactly() -> None:
+    assert chance_words(Fraction(1, 12), Lang.EN) == "1 in 12"
+    assert chance_words(Fraction(1, 12), Lang.IT) == "1 su 12"
+    assert chance_words(Fraction(3, 40), Lang.EN) == "7.5%"
+    assert chance_words(Fraction(3, 40), Lang.IT) == "7,5%"
+    assert chance_words(Fraction(1, 2), Lang.EN) == "1 in 2"
+    assert chance_words(Fraction(3, 4), Lang.EN) == "75%"
+    assert chance_words(Fraction(1, 5000), Lang.IT) == "<0,1%"
 
 
 def test_the_dead_get_an_obituary_with_how_they_fell(played: Cli) -> None:
