@@ -70,6 +70,9 @@ WORDS: Catalogue = {
         "escape": "{model} survived {attacker}'s {purpose}: {chance} to eliminate, "
         "survived at {odds}",
         "one-in": "1-in-{n}",
+        "escape-recovery": "{model} survived the recovery roll: {chance} to die, survived at "
+        "{odds}",
+        "after-game": "after game {game}",
         "note": "Luck is the mean percentile of the rolls (50 is average) ± its standard error; "
         "wounds and eliminations are above (+) or below (−) their exact expectation.",
     },
@@ -121,6 +124,9 @@ WORDS: Catalogue = {
         "escape": "{model} è sopravvissuto a: {purpose} di {attacker}, {chance} di essere "
         "eliminato, sopravvissuto al {odds}",
         "one-in": "1 su {n}",
+        "escape-recovery": "{model} è sopravvissuto al tiro di recupero: {chance} di morire, "
+        "sopravvissuto al {odds}",
+        "after-game": "dopo la partita {game}",
         "note": "La fortuna è il percentile medio dei tiri (50 è la media) ± il suo errore "
         "standard; ferite ed eliminazioni sono sopra (+) o sotto (−) il loro valore atteso esatto.",
     },
@@ -296,8 +302,15 @@ def moment_text(m: Moment, lang: str, *, good: bool) -> str:
 
 
 def escape_line(m: Moment, lang: str) -> str:
-    """A great escape in a line."""
+    """A great escape in a line: an attack survived, or a recovery roll (§6.5)."""
     assert m.chance_eliminated is not None
+    if m.log_id is not None:
+        line = tr(
+            WORDS, "escape-recovery", lang, model=m.who.model or "",
+            chance=chance_text(m.chance_eliminated, lang),
+            odds=chance_text(1 - m.chance_eliminated, lang),
+        )  # fmt: skip
+        return f"{line}; {tr(WORDS, 'after-game', lang, game=m.game_id)}"
     line = tr(
         WORDS, "escape", lang, model=m.who.model or "", attacker=m.opponent or "",
         purpose=tr(ACTIONS, m.purpose, lang), chance=chance_text(m.chance_eliminated, lang),

@@ -382,6 +382,15 @@ def test_a_great_escape_is_a_target_that_survived_odds_of_five_percent(book: Led
     found = build("C", None, None, [1], [escaped, killed, likely])
     assert found.great_escapes == (escaped,)
     assert moment_json(escaped)["chance_eliminated"] == "19/20"
+    # a recovery roll (§6.5) with at least a 95% chance of "dead", survived
+    recovery = replace(
+        next(m for m in book.moments if m.kind == "roll"), purpose="recovery", log_id=7,
+        eliminated=False, chance_eliminated=Fraction(1),
+    )  # fmt: skip
+    assert recovery.escape and not replace(recovery, log_id=None).escape
+    found = build("C", None, None, [1], [], [recovery])
+    assert found.great_escapes == (recovery,) and found.moments == ()
+    assert found.overall.all.rolls == 1 and found.overall.luckiest == ()
 
 
 def test_events_logged_before_the_ledger_count_their_dice_as_unknown() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,10 @@ GAME = (
     ["game", "shoot", "Wyatt Earp", "Ike Clanton", "--range", "5", "--dice", "1,2,6,6,6,1,1"],
     ["game", "shoot", "Virgil Earp", "Frank McLaury", "--range", "8", "--seed", "11"],
     ["game", "melee", "Billy Clanton", "Morgan Earp", "--seed", "4"],
+    ["game", "eliminate", "Frank McLaury", "--by", "Virgil Earp"],
+    ["game", "end", "--winner", EARPS],
+    ["game", "postgame", CLANTONS, "--seed", "4"],
+    ["game", "postgame", EARPS, "--seed", "3"],
 )
 
 
@@ -129,3 +134,26 @@ def test_a_campaign_with_no_game_says_so_in_one_line(empty: Path) -> None:
     code, out, _ = run(empty, "luck", "--json")
     data = json.loads(out)
     assert data["moments"] == [] and data["games"] == []
+
+
+def test_the_post_games_rolls_count_for_their_model(db: Path) -> None:
+    """Frank McLaury's recovery roll (§6.5), from the campaign log: placed like any die, with
+    the exact chance that it killed him, counted in his gang's rolls but not a game moment."""
+    code, out, _ = run(db, "luck", "--json")
+    data = json.loads(out)
+    code, log, _ = run(db, "log", CLANTONS, "--json")
+    entry = next(e for e in json.loads(log) if e["action"] == "recovery")
+    roll, total = entry["details"]["roll"], entry["details"]["total"]
+    frank = [m for m in data["postgame"] if m["model"] == "Frank McLaury"]
+    assert [(m["purpose"], m["faces"]) for m in frank][0] == ("recovery", [roll])
+    recovery = frank[0]
+    assert recovery["log_entry"] == entry["id"] and recovery["event"] == 0
+    assert recovery["percentile"] == pytest.approx(100 * (roll - 0.5) / 6)
+    dead = sum(1 for face in range(1, 7) if face + total - roll <= 1)
+    assert Fraction(recovery["chance_eliminated"]) == Fraction(dead, 6)
+    assert recovery["eliminated"] == (total <= 1)
+    assert all(m["event"] != 0 for m in data["moments"])
+    clantons = next(t for t in data["gangs"] if t["name"] == CLANTONS)
+    mine = [m for m in [*data["moments"], *data["postgame"]]
+            if m["gang"] == CLANTONS and m["kind"] == "roll"]  # fmt: skip
+    assert clantons["all"]["rolls"] == len(mine)

@@ -50,7 +50,7 @@ from skirmish.campaign.game.rerolls import (
 from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.campaign.logbook import dice_data
-from skirmish.engine.dice import DiceSource, Die, RecordingDice, rolling_for
+from skirmish.engine.dice import DiceSource, Die, RecordingDice, dice_from, rolling_for
 from skirmish.engine.explosion import (
     BlastOutcome,
     ExplosionResult,
@@ -374,8 +374,8 @@ def mount(
     carrying nitroglycerin (§5.5.1) or a prone one."""
     report, model, details, table = _horse(session, game=game, member=member, pace=pace,
                                            dice=dice, mounting=True, rerolls=rerolls)  # fmt: skip
-    record_event(session, game, EventKind.MOUNT, model=model, details=details,
-                 dice=_dice_of(table))  # fmt: skip
+    record_event(session, game, EventKind.MOUNT, model=model, dice=_dice_of(table),
+                 details={**details, "dice_from": dice_from(dice)})  # fmt: skip
     return _with_rerolls(session, game, report, table)
 
 
@@ -392,8 +392,8 @@ def dismount(
     and its rerolls (R-15)."""
     report, model, details, table = _horse(session, game=game, member=member, pace=pace,
                                            dice=dice, mounting=False, rerolls=rerolls)  # fmt: skip
-    record_event(session, game, EventKind.DISMOUNT, model=model, details=details,
-                 dice=_dice_of(table))  # fmt: skip
+    record_event(session, game, EventKind.DISMOUNT, model=model, dice=_dice_of(table),
+                 details={**details, "dice_from": dice_from(dice)})  # fmt: skip
     return _with_rerolls(session, game, report, table)
 
 

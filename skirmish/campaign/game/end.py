@@ -24,7 +24,7 @@ from skirmish.campaign.game.board import (
 from skirmish.campaign.game.tables import Game, GameGang, Retreat
 from skirmish.campaign.game.telling import reason_text
 from skirmish.campaign.logbook import now_text
-from skirmish.engine.dice import DiceSource, Die
+from skirmish.engine.dice import DiceSource, Die, dice_from
 from skirmish.engine.glossary import EventKind, GameResult, GameStatus, parse
 from skirmish.engine.infamy import roll_infamy
 from skirmish.errors import CampaignError, SkirmishError
@@ -150,7 +150,12 @@ def retreat(
         session,
         game,
         EventKind.RETREAT,
-        details={"gang": name, "infamy_roll": gg.infamy_roll, "ruling": "R-09"},
+        details={
+            "gang": name,
+            "infamy_roll": gg.infamy_roll,
+            "ruling": "R-09",
+            "dice_from": dice_from(dice) if rolled else None,  # issue #14
+        },
         dice=rolled,
     )
     ended = verdict(session, game)

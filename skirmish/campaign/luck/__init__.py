@@ -14,8 +14,10 @@ The API, for the CLI (``skirmish luck``), the web pages and the Frontier Gazette
 - ``Ledger``: ``moments`` (every ``Moment`` in the log's order), ``overall`` (a ``Tally``),
   ``models``, ``gangs``, ``players`` (tallies; a gang without an owner account has no
   player), ``great_escapes`` (targets that survived an attack with a 95% or better chance to
-  eliminate them), ``games`` (the games read), ``empty``; ``to_json()`` (exact fractions as
-  "p/q" strings, means and standard errors as floats).
+  eliminate them, or a recovery roll survived at such odds), ``games`` (the games read),
+  ``postgame`` (the post-game's rolls from the campaign log: recovery, winnings, infamy;
+  counted in the tallies, not among ``moments``), ``empty``; ``to_json()`` (exact fractions
+  as "p/q" strings, means and standard errors as floats).
 - ``Tally``: ``name``, ``gang``, ``player``, ``all`` and ``by_source`` (``Stats`` per way
   the dice came: ``table`` typed in, ``random`` rolled by skirmish, ``mixed``, ``unknown``
   for events logged before the ledger), ``luckiest`` and ``unluckiest`` moments.
@@ -28,7 +30,8 @@ The API, for the CLI (``skirmish luck``), the web pages and the Frontier Gazette
   chance of a result that good or better for ``who``), ``as_bad``, ``who`` (``Who``: model,
   member id, gang, gang id, player), ``opponent``, ``source``, ``game_id``, ``turn``,
   ``event_id``, ``rerolled``; for an action ``wounds``, ``expected_wounds``, ``eliminated``,
-  ``chance_eliminated``, ``impact_wounds``, ``impact_eliminations``; ``escape``.
+  ``chance_eliminated``, ``impact_wounds``, ``impact_eliminations``; ``escape``; a
+  post-game roll's ``log_id`` (its campaign log entry; its ``event_id`` is 0).
 - ``moment_json(moment)``: one moment as the JSON gives it.
 """
 

@@ -11,7 +11,7 @@ exact expectation, positive when lucky.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -21,15 +21,18 @@ from sqlmodel import Session, col, select
 from skirmish.campaign.game.tables import Game, GameEvent, GameGang, GameModel
 from skirmish.campaign.luck.reading import (
     ACTION,
+    POSTGAME_ACTIONS,
     ROLL,
     SOURCES,
     Cast,
+    EntryView,
     EventView,
     Moment,
     Who,
     moments_of,
+    postgame_moments,
 )
-from skirmish.campaign.models import Campaign, Gang, User
+from skirmish.campaign.models import Campaign, Gang, LogEntry, User
 
 #: How many luckiest and unluckiest moments a tally keeps.
 HIGHLIGHTS = 5
@@ -131,10 +134,11 @@ def tally(name: str, gang: str | None, player: str | None, moments: Sequence[Mom
 
 
 def luckiest(moments: Iterable[Moment], count: int = HIGHLIGHTS) -> tuple[Moment, ...]:
-    """The rarest good results (better than average: percentile above 50): smallest chance
+    """The rarest good results of the games (better than average: percentile above 50; the
+    post-game's rolls are left out): smallest chance
     of a result that good or better; an action before a roll at equal odds, then the log's
     order."""
-    better = (m for m in moments if m.percentile > 50)
+    better = (m for m in moments if m.percentile > 50 and m.log_id is None)
     ranked = sorted(better, key=lambda m: (m.as_good, m.kind != ACTION, m.event_id))
     return tuple(ranked[:count])
 
@@ -142,7 +146,7 @@ def luckiest(moments: Iterable[Moment], count: int = HIGHLIGHTS) -> tuple[Moment
 def unluckiest(moments: Iterable[Moment], count: int = HIGHLIGHTS) -> tuple[Moment, ...]:
     """The rarest bad results (worse than average: percentile below 50): smallest chance
     of a result that bad or worse."""
-    worse = (m for m in moments if m.percentile < 50)
+    worse = (m for m in moments if m.percentile < 50 and m.log_id is None)
     ranked = sorted(worse, key=lambda m: (m.as_bad, m.kind != ACTION, m.event_id))
     return tuple(ranked[:count])
 
@@ -163,11 +167,15 @@ class Ledger:
     gangs: tuple[Tally, ...]
     players: tuple[Tally, ...]
     great_escapes: tuple[Moment, ...] = field(default=())
+    #: The post-game's rolls (recovery, FORTUNA's reroll of it, winnings, infamy), from the
+    #: campaign log: counted in every tally's rolls, but not among the moments, which are the
+    #: games' own (their ``log_id`` names the log entry, ``event_id`` is 0).
+    postgame: tuple[Moment, ...] = field(default=())
 
     @property
     def empty(self) -> bool:
         """No game was played, or none rolled a die the ledger reads."""
-        return not self.moments
+        return not self.moments and not self.postgame
 
     def to_json(self) -> dict[str, Any]:
         """Everything, as JSON: exact fractions as "p/q" strings, means and standard errors
@@ -183,6 +191,7 @@ class Ledger:
             "players": [t.to_json() for t in self.players],
             "great_escapes": [moment_json(m) for m in self.great_escapes],
             "moments": [moment_json(m) for m in self.moments],
+            "postgame": [moment_json(m) for m in self.postgame],
         }
 
 
@@ -213,6 +222,7 @@ def moment_json(m: Moment) -> dict[str, Any]:
         "chance_eliminated": _maybe(m.chance_eliminated),
         "impact_wounds": _maybe(m.impact_wounds),
         "impact_eliminations": _maybe(m.impact_eliminations),
+        "log_entry": m.log_id,
     }
 
 
@@ -239,54 +249,94 @@ def ledger(
     games = list(session.exec(query).all())
     owners = _owners(session, campaign)
     moments: list[Moment] = []
-    played: list[int] = []
+    played: dict[int, Game] = {}
     for game in games:
         assert game.id is not None
         cast = _cast(session, game, owners)
         if gang is not None and gang.id not in {w.gang_id for w in cast.gangs.values()}:
             continue
-        played.append(game.id)
+        played[game.id] = game
         rows = session.exec(
             select(GameEvent).where(GameEvent.game_id == game.id).order_by(col(GameEvent.id))
         ).all()
         moments += moments_of((_view(e) for e in rows), cast)
+    after = list(postgame_moments(_entries(session, campaign, played, owners)))
     if gang is not None:
         moments = [m for m in moments if m.who.gang_id == gang.id]
-    return build(campaign.name, gang.name if gang else None, game_id, played, moments)
+        after = [m for m in after if m.who.gang_id == gang.id]
+    name = gang.name if gang else None
+    return build(campaign.name, name, game_id, list(played), moments, after)
+
+
+def _entries(
+    session: Session,
+    campaign: Campaign,
+    games: Mapping[int, Game],
+    owners: Mapping[int, tuple[str, str | None]],
+) -> Iterator[EntryView]:
+    """The post-game's log entries of ``games`` whose dice are luck, oldest first; an entry
+    undone since (``reverts`` points at it) is left out."""
+    if not games:
+        return
+    rows = session.exec(
+        select(LogEntry)
+        .where(LogEntry.campaign_id == campaign.id, col(LogEntry.action).in_(POSTGAME_ACTIONS))
+        .order_by(col(LogEntry.id))
+    ).all()
+    undone = set(
+        session.exec(
+            select(LogEntry.reverts).where(
+                LogEntry.campaign_id == campaign.id, col(LogEntry.reverts).is_not(None)
+            )
+        ).all()
+    )
+    for entry in rows:
+        details = entry.details if isinstance(entry.details, Mapping) else {}
+        number = details.get("game")
+        game = games.get(number) if isinstance(number, int) else None
+        if game is None or entry.id is None or entry.id in undone or entry.gang_id is None:
+            continue
+        gang, player = owners.get(entry.gang_id, ("", None))
+        who = Who(entry.member_name, entry.member_id, gang, entry.gang_id, player)
+        yield EntryView(entry.id, entry.action, game.id or 0, game.turn, who, details,
+                        _dice(entry.dice))  # fmt: skip
 
 
 def build(
     campaign: str, gang: str | None, game_id: int | None, games: Sequence[int],
-    moments: Sequence[Moment],
+    moments: Sequence[Moment], postgame: Sequence[Moment] = (),
 ) -> Ledger:  # fmt: skip
-    """The ledger of ``moments`` (read from the store by ``ledger``)."""
+    """The ledger of the games' ``moments`` and the ``postgame``'s rolls (read from the store
+    by ``ledger``)."""
+    every = [*moments, *postgame]
     models = _tallies(
-        [m for m in moments if m.who.member_id is not None],
+        [m for m in every if m.who.member_id is not None],
         lambda m: m.who.member_id,
         lambda ms: (ms[-1].who.model or "", ms[-1].who.gang, ms[-1].who.player),
     )
     gangs = _tallies(
-        [m for m in moments if m.who.gang_id is not None],
+        [m for m in every if m.who.gang_id is not None],
         lambda m: m.who.gang_id,
         lambda ms: (ms[-1].who.gang or "", ms[-1].who.gang, ms[-1].who.player),
     )
     players = _tallies(
-        [m for m in moments if m.who.player is not None],
+        [m for m in every if m.who.player is not None],
         lambda m: m.who.player,
         lambda ms: (ms[-1].who.player or "", None, ms[-1].who.player),
     )
-    escapes = tuple(m for m in moments if m.escape)
+    escapes = tuple(m for m in every if m.escape)
     return Ledger(
         campaign=campaign,
         gang=gang,
         game_id=game_id,
         games=tuple(games),
         moments=tuple(moments),
-        overall=tally(campaign, gang, None, moments),
+        overall=tally(campaign, gang, None, every),
         models=models,
         gangs=gangs,
         players=players,
         great_escapes=escapes,
+        postgame=tuple(postgame),
     )
 
 
@@ -337,13 +387,17 @@ def _cast(session: Session, game: Game, owners: Mapping[int, tuple[str, str | No
     return Cast(by_id, by_name, {w.gang: w for w in gangs.values() if w.gang})
 
 
-def _view(event: GameEvent) -> EventView:
-    assert event.id is not None
-    dice = tuple(
-        (int(d["value"]), str(d["purpose"]))
-        for d in event.dice or ()
+def _dice(dice: Any) -> tuple[tuple[int, str], ...]:
+    return tuple(
+        (int(d["value"]), str(d.get("purpose")))
+        for d in dice or ()
         if isinstance(d, Mapping) and isinstance(d.get("value"), int)
     )
+
+
+def _view(event: GameEvent) -> EventView:
+    assert event.id is not None
+    dice = _dice(event.dice)
     details = event.details if isinstance(event.details, Mapping) else {}
     return EventView(
         event.id, event.game_id, event.turn, event.action, event.model_id, details, dice

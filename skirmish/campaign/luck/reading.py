@@ -16,6 +16,10 @@ Which events are read, and whose each roll is:
 - ``reroll`` (R-15): the die rerolled away, as a roll of its own (the new die is in its
   action's dice, which the log keeps as they finally lay).
 
+The post-game's rolls are in the campaign log, not the game's (``postgame_moments``): a
+model's recovery roll (§6.5) and FORTUNA's reroll of it, the gambler's and the marked cards'
+winnings (H-11, H-10), the gang's infamy test (R-09).
+
 Dice are grouped as they are thrown (``engine.dice.throw_size``: the 2D6 of a nerve test, the
 6D6 of fanning) and a group is placed by the sum of its faces.
 """
@@ -24,7 +28,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -94,13 +98,18 @@ class Moment:
     chance_eliminated: Fraction | None = None
     impact_wounds: Fraction | None = None
     impact_eliminations: Fraction | None = None
+    #: A roll of the post-game (recovery, infamy, winnings): the campaign log's entry it came
+    #: from (``event_id`` is then 0, ``turn`` the game's last).
+    log_id: int | None = None
 
     @property
     def escape(self) -> bool:
         """A great escape: the target of an attack that had at least a 95% chance to
-        eliminate it, and survived (at odds of 5% or less)."""
+        eliminate it, and survived (at odds of 5% or less); or a recovery roll (§6.5) that
+        had at least a 95% chance to kill the model, and did not (``chance_eliminated`` is
+        then the chance of "dead" on the table)."""
         return (
-            self.role == TARGET
+            (self.role == TARGET or (self.log_id is not None and self.purpose == "recovery"))
             and self.eliminated is False
             and self.chance_eliminated is not None
             and self.chance_eliminated >= GREAT_ESCAPE
@@ -339,3 +348,47 @@ def action_odds(
     expected = sum((k[1] * p for k, p in weights.items()), Fraction(0))
     chance = sum((p for k, p in weights.items() if k[0]), Fraction(0))
     return weights, expected, chance
+
+
+@dataclass(frozen=True)
+class EntryView:
+    """What the reader needs of one campaign log entry of a post-game (``LogEntry``)."""
+
+    id: int
+    action: str
+    game_id: int
+    turn: int
+    who: Who
+    details: Mapping[str, Any]
+    dice: tuple[tuple[int, str], ...]
+
+
+#: The post-game's log entries whose dice are luck (``campaign.postgame``).
+POSTGAME_ACTIONS = ("recovery", "gambler", "marked-cards", "infamy")
+#: The worst total of the recovery table: dead (§6.5, R-10).
+DEAD_AT = 1
+
+
+def postgame_moments(entries: Iterable[EntryView]) -> Iterator[Moment]:
+    """Every roll of the post-game entries, each one die (their source is not logged:
+    ``unknown``); a recovery roll carries the exact chance that its die killed the model and
+    whether it did (before FORTUNA's reroll, which is a roll of its own)."""
+    for entry in entries:
+        view = EventView(0, entry.game_id, entry.turn, entry.action, None, entry.details, ())
+        for face, purpose in entry.dice:
+            found = _roll(view, purpose, (face,), entry.who, None, UNKNOWN)
+            if found is None:
+                continue
+            found = replace(found, log_id=entry.id)
+            if purpose == "recovery":
+                found = _recovery(found, face, entry.details)
+            yield found
+
+
+def _recovery(moment: Moment, face: int, details: Mapping[str, Any]) -> Moment:
+    total = details.get("total")
+    if not isinstance(total, int):
+        return moment
+    modifier = total - face
+    dead = Fraction(sum(1 for f in range(1, 7) if f + modifier <= DEAD_AT), 6)
+    return replace(moment, chance_eliminated=dead, eliminated=total <= DEAD_AT)
