@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pypdf
 import pytest
@@ -25,6 +26,7 @@ from skirmish.cli.main import app
 from skirmish.cli.store_options import session
 from skirmish.i18n import Lang
 from skirmish.printing.book import day_of
+from skirmish.printing.build import campaign_view
 from skirmish.printing.pdf import Press
 from skirmish.printing.render import render_campaign, render_campaign_sheets
 from skirmish.printing.sheets import campaign_sheet
@@ -152,6 +154,16 @@ def test_games_with_no_dead_say_so(base: Path, tmp_path: Path) -> None:
     ]
     first = render_campaign_sheets(view, Lang.EN)[0]
     assert "The graveyard" in first and "Nobody has died yet." in first
+
+
+def test_a_hand_made_campaign_does_not_invent_numbers(lawmen: dict[str, Any]) -> None:
+    """Without the store's standings nothing is known of eliminations, losses or retreats:
+    the columns print a dash, not a zero."""
+    view = campaign_view("Deadwood", [lawmen], Lang.EN)
+    (line,) = view.standings
+    assert (line.eliminations, line.casualties, line.retreats) == (None, None, None)
+    row = re.search(r"<tr><td class=\"num\">1</td>.*?</tr>", render_campaign_sheets(view)[0])
+    assert row is not None and row.group(0).count(">–<") == 7  # won … casualties
 
 
 def test_days_as_players_write_them() -> None:
