@@ -38,6 +38,9 @@ screenshots: $(STAMP)
 	cp build/screenshots/phone-gang.png build/screenshots/phone-standings.png docs/screenshots/
 	cp build/screenshots/table-pick.png build/screenshots/table-shot.png \
 		build/screenshots/table-postgame.png docs/screenshots/
+	SKIRMISH_SCREENSHOTS=build/screenshots $(BIN)/pytest -q tests/printing/test_gazette_print.py \
+		-k pdftoppm
+	cp build/screenshots/gazette.png docs/screenshots/
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
