@@ -104,6 +104,12 @@ def test_the_campaign_page_links_the_paper_and_its_feed(web: Any) -> None:
     assert f'href="/c/{C}/gazette.pdf"' in paper
 
 
+def test_the_print_page_offers_the_paper_of_each_campaign(web: Any) -> None:
+    page = web.get("/print?sheets=en&lang=it").text
+    assert "La Gazzetta della Frontiera" in page
+    assert f'href="{PAPER}.pdf?lang=en"' in page and f'href="{PAPER}.html?lang=en"' in page
+
+
 def test_a_game_with_no_issue_is_a_404_listing_the_issues(web: Any) -> None:
     for game in ("9", "x"):
         missing = web.get(f"{PAPER}?game={game}&lang=en")
