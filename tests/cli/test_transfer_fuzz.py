@@ -81,7 +81,10 @@ class Fuzzed:
     """A document being mutated, and keys to write twice into some of its objects."""
 
     document: Any
-    twice: dict[int, list[tuple[str, Any]]] = field(default_factory=dict)
+    #: Keys to write again into an object, by the object's id. The object is kept alive beside
+    #: them: a dict dropped by a later mutation would free its id for a new dict, which would
+    #: then inherit its repeated keys (a cycle, or a different document on replay).
+    twice: dict[int, tuple[Any, list[tuple[str, Any]]]] = field(default_factory=dict)
 
     def places(self) -> list[tuple[Any, Any]]:
         """Every (container, key or index) of the document, parents before children."""
@@ -105,7 +108,8 @@ class Fuzzed:
 
         def dump(value: Any) -> str:
             if isinstance(value, dict):
-                pairs = [*value.items(), *self.twice.get(id(value), [])]
+                kept = self.twice.get(id(value))
+                pairs = [*value.items(), *(kept[1] if kept is not None else [])]
                 return "{" + ", ".join(f"{json.dumps(k)}: {dump(v)}" for k, v in pairs) + "}"
             if isinstance(value, list):
                 return "[" + ", ".join(dump(v) for v in value) + "]"
@@ -162,7 +166,7 @@ def mutate(fuzzed: Fuzzed, data: st.DataObject) -> None:
         parent.insert(key, copy.deepcopy(value))
     elif how == "twice" and isinstance(parent, dict):
         again = data.draw(st.one_of(st.just(copy.deepcopy(value)), weird_values()), label="again")
-        fuzzed.twice.setdefault(id(parent), []).append((key, again))
+        fuzzed.twice.setdefault(id(parent), (parent, []))[1].append((key, again))
     elif how == "nest":
         levels = data.draw(st.integers(1, 40), label="levels")
         for _ in range(levels):
