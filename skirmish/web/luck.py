@@ -103,8 +103,9 @@ WORDS = text.part(
             "luck_no_escapes": "No great escape yet.",
             "luck_escape": "{model} ({gang}) survived {opponent}'s {action}, which had a "
             "{chance} chance to eliminate them ({exact})",
-            "luck_roll": "{model} ({gang}): {purpose}: {faces}",
-            "luck_roll_against": "{model} ({gang}): {purpose} against {opponent}: {faces}",
+            "luck_roll": "{who}: {purpose}: {faces}",
+            "luck_roll_against": "{who}: {purpose} against {opponent}: {faces}",
+            "luck_model_of": "{model} ({gang})",
             "luck_rerolled": "rerolled",
             "luck_attack": "{model} ({gang}) {action} {opponent}: {wounds}, expected {expected}",
             "luck_defence": "{model} ({gang}), {action_by} {opponent}: {wounds}, expected "
@@ -176,8 +177,9 @@ WORDS = text.part(
             "luck_no_escapes": "Ancora nessuna fuga miracolosa.",
             "luck_escape": "{model} ({gang}) è sopravvissuto a {action} di {opponent}, che "
             "aveva il {chance} di probabilità di eliminarlo ({exact})",
-            "luck_roll": "{model} ({gang}): {purpose}: {faces}",
-            "luck_roll_against": "{model} ({gang}): {purpose} contro {opponent}: {faces}",
+            "luck_roll": "{who}: {purpose}: {faces}",
+            "luck_roll_against": "{who}: {purpose} contro {opponent}: {faces}",
+            "luck_model_of": "{model} ({gang})",
             "luck_rerolled": "ritirato",
             "luck_attack": "{model} ({gang}) {action} {opponent}: {wounds}, attese {expected}",
             "luck_defence": "{model} ({gang}), {action_by} {opponent}: {wounds}, attese {expected}",
@@ -306,9 +308,13 @@ def moment_line(m: Moment, lang: Lang | str, *, good: bool) -> dict[str, Any]:
             )
     else:
         key = "luck_roll_against" if opponent else "luck_roll"
+        who = (
+            _say("luck_model_of", lang).format(model=m.who.model, gang=gang)
+            if m.who.model
+            else gang  # a gang's own die: its cohesion test, its infamy (R-08, R-09)
+        )
         what = _say(key, lang).format(
-            model=model,
-            gang=gang,
+            who=who,
             purpose=purpose_words(m.purpose, str(lang)),
             faces=", ".join(str(f) for f in m.faces),
             opponent=opponent,

@@ -159,7 +159,10 @@ def test_a_games_luck_is_linked_from_the_game_and_has_its_gangs_and_models(web: 
 def test_one_source_of_dice_at_a_time(web: Any, store: Path) -> None:
     typed = main_of(web.get(LUCK + "?source=table&lang=en").text)
     assert 'aria-current="true">Typed in at the table</a>' in typed
-    moments = re.findall(r'<span class="meta">game \d+, turn \d+ · ([^<]+)</span>', typed)
+    moments = re.findall(
+        rf'<span class="meta"><a href="/c/{C}/games/1">game 1, turn \d+</a> · ([^<]+)</span>',
+        typed,
+    )
     assert moments and set(moments) == {"Typed in at the table"}
     data = cli_json(store)
     table = {g["name"]: g["by_source"].get("table") for g in data["gangs"]}
@@ -242,3 +245,26 @@ def test_a_great_escape_reads_with_its_exact_odds() -> None:
     (italian,) = ledger_view(book, "it")["escapes"]
     assert "97.22%" in italian["what"] and "lo sparo di Wyatt Earp" in italian["what"]
     assert ledger_view(book, "en", source="random")["escapes"] == []
+
+
+def test_a_gangs_own_die_is_the_gangs() -> None:
+    """A cohesion test (R-08) is the gang's roll, not a model's: it reads with the gang's name
+    alone, and counts for the gang but for no model."""
+    from skirmish.campaign.luck import Moment, Who, build
+    from skirmish.web.luck import ledger_view, moment_line
+
+    clantons = Who(None, None, CLANTONS, 2, None)
+    roll = Moment(
+        kind="roll", role="roller", purpose="cohesion", faces=(1, 2),
+        percentile=Fraction(1875, 18), variance=Fraction(100), as_good=Fraction(1, 12),
+        as_bad=Fraction(1), who=clantons, opponent=None, source="random", game_id=2, turn=4,
+        event_id=12,
+    )  # fmt: skip
+    line = moment_line(roll, "en", good=True)
+    assert line["what"] == "Clanton gang: cohesion test: 1, 2"
+    assert line["chance"] == "a result this good or better: 1 in 12 (8.33%)"
+    assert moment_line(roll, "it", good=True)["what"].startswith("Clanton gang: ")
+    view = ledger_view(build(CAMPAIGN, None, 2, (2,), [roll]), "en")
+    assert [g["title"] for g in view["groups"]] == ["By gang", "By model"]
+    gangs, models = view["groups"]
+    assert [r["name"] for r in gangs["rows"]] == [CLANTONS] and models["rows"] == []
