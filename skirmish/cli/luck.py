@@ -63,6 +63,7 @@ WORDS: Catalogue = {
         "where": "game {game}, turn {turn}",
         "vs": "against {name}",
         "rerolled": "rerolled away",
+        "swing": "{wounds} wounds",
         "shot-at": "{purpose} at {model}",
         "shot-by": "{purpose} by {model}",
         "dealt": "{wounds} wound(s) dealt, {expected} expected",
@@ -117,6 +118,7 @@ WORDS: Catalogue = {
         "where": "partita {game}, turno {turn}",
         "vs": "contro {name}",
         "rerolled": "ritirato",
+        "swing": "{wounds} ferite",
         "shot-at": "{purpose} contro {model}",
         "shot-by": "{purpose} di {model}",
         "dealt": "{wounds} ferite inflitte, {expected} attese",
@@ -295,6 +297,8 @@ def moment_text(m: Moment, lang: str, *, good: bool) -> str:
             what += f" ({tr(WORDS, 'rerolled', lang)})"
         if m.opponent:
             what += f" {tr(WORDS, 'vs', lang, name=m.opponent)}"
+        if m.impact_wounds:
+            what += f" ({tr(WORDS, 'swing', lang, wounds=signed(m.impact_wounds))})"
     chance = chance_text(m.as_good if good else m.as_bad, lang)
     said = tr(WORDS, "good" if good else "bad", lang, chance=chance)
     where = tr(WORDS, "where", lang, game=m.game_id, turn=m.turn)

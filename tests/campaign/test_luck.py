@@ -10,10 +10,12 @@ from __future__ import annotations
 import itertools
 import json
 import shutil
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -110,18 +112,21 @@ def _events(played: Played) -> dict[int, GameEvent]:
 # ---------------------------------------------------------------------------- one roll
 
 
+@cache
+def _throws(dice: int) -> Counter[int]:
+    """How many throws of ``dice`` D6 give each sum, counted one throw at a time."""
+    return Counter(sum(throw) for throw in itertools.product(range(1, 7), repeat=dice))
+
+
 def _enumerated(faces: tuple[int, ...], higher_better: bool) -> tuple[Fraction, Fraction]:
     """The mid-rank percentile (0–100) and the chance of as good or better, by counting every
     throw of the same dice."""
     sign = 1 if higher_better else -1
     mine = sign * sum(faces)
-    worse = same = 0
-    throws = list(itertools.product(range(1, 7), repeat=len(faces)))
-    for throw in throws:
-        score = sign * sum(throw)
-        worse += score < mine
-        same += score == mine
-    n = len(throws)
+    counts = _throws(len(faces))
+    worse = sum(n for total, n in counts.items() if sign * total < mine)
+    same = sum(n for total, n in counts.items() if sign * total == mine)
+    n = sum(counts.values())
     return Fraction(100 * (2 * worse + same), 2 * n), Fraction(n - worse, n)
 
 
@@ -251,6 +256,57 @@ def test_each_action_is_placed_in_odds_counted_over_every_path(
                       if t.event_id == m.event_id and t.role == "target")  # fmt: skip
         assert target.impact_wounds == -m.impact_wounds
         assert target.percentile == 100 - m.percentile and target.as_good == m.as_bad
+
+
+class _Prefixed:
+    """The logged faces first, then the walk's (panic dice fixed, as in ``_NoPanic``)."""
+
+    def __init__(self, faces: tuple[int, ...], inner: Any) -> None:
+        self.faces, self.used, self.inner = faces, 0, _NoPanic(inner)
+
+    def roll(self, purpose: str) -> int:
+        if self.used < len(self.faces):
+            self.used += 1
+            return self.faces[self.used - 1]
+        return self.inner.roll(purpose)
+
+
+def _expected_after(setup: Any, cos: int, prefix: tuple[int, ...]) -> tuple[Fraction, Fraction]:
+    procedure = roll_shoot if isinstance(setup, ShootSetup) else roll_melee
+    wounds = chance = Fraction(0)
+    for _faces, p, result in every_path(lambda d: procedure(setup, _Prefixed(prefix, d))):  # type: ignore[arg-type]
+        dealt = min(sum(s.outcome.wounds for s in result.aftermath.saves), cos)
+        wounds += p * dealt
+        chance += p * (dealt >= cos)
+    return wounds, chance
+
+
+def test_each_throw_carries_its_share_of_the_swing(played: Played, book: Ledger) -> None:
+    """The expectation after each throw, counted over every path that follows the logged
+    faces so far: each roll's impact is how far its throw moved it, for its roller; an
+    action's rolls add up to the action's whole swing."""
+    events = _events(played)
+    actions = [m for m in book.moments if m.kind == "action" and m.role == "attacker"]
+    for action in actions:
+        details = events[action.event_id].details
+        setup = setup_from(details["setup"])
+        cos = details["cos_before"]
+        faces = tuple(r["face"] for r in details["rolls"])
+        rolls = [m for m in book.moments if m.event_id == action.event_id and m.kind == "roll"]
+        assert sum(len(m.faces) for m in rolls) == len(faces)
+        used = 0
+        total_w = total_e = Fraction(0)
+        for m in rolls:
+            before = _expected_after(setup, cos, faces[:used])
+            used += len(m.faces)
+            after = _expected_after(setup, cos, faces[:used])
+            sign = 1 if m.who == action.who else -1
+            assert m.impact_wounds == sign * (after[0] - before[0]), m
+            assert m.impact_eliminations == sign * (after[1] - before[1]), m
+            assert m.impact_wounds is not None and m.impact_eliminations is not None
+            total_w += sign * m.impact_wounds
+            total_e += sign * m.impact_eliminations
+        assert (total_w, total_e) == (action.impact_wounds, action.impact_eliminations)
 
 
 def test_the_odds_are_those_of_skirmish_odds(book: Ledger) -> None:

@@ -75,7 +75,9 @@ class Moment:
     ``purpose`` is ``shoot`` or ``melee``, ``role`` the side of ``who`` (attacker or target),
     with the wounds dealt and their exact expectation, the elimination and its exact chance,
     and the impact for ``who`` (dealt minus expected for the attacker; the opposite for the
-    target, so that positive is always lucky)."""
+    target, so that positive is always lucky). A roll of a shot or fight carries its own
+    share of that impact: how far its throw moved the exact expectation of wounds and of an
+    elimination (``odds.luck_stages``), for ``who`` likewise; ``None`` for other rolls."""
 
     kind: str  # ROLL or ACTION
     role: str  # ROLLER, ATTACKER, TARGET
@@ -241,7 +243,8 @@ def _combat(event: EventView, cast: Cast, came: str) -> Iterator[Moment]:
     target_name = str(details.get("target") or "") or None
     if attacker is None:
         return
-    dice: list[tuple[int, str, Who | None, str | None]] = []
+    # (face, stage, whose, against whom, on the action's side: True for the attacker's dice)
+    dice: list[tuple[int, str, Who | None, str | None, bool]] = []
     nerve_seen = False
     for roll in details.get("rolls") or ():
         stage = str(roll.get("stage"))
@@ -250,27 +253,49 @@ def _combat(event: EventView, cast: Cast, came: str) -> Iterator[Moment]:
             continue
         nerve_seen = nerve_seen or stage == "nerve"
         if stage in ("save", "panic") or (stage == "reflex" and nerve_seen):
-            dice.append((face, stage, target, attacker.model))
+            dice.append((face, stage, target, attacker.model, False))
         else:
-            dice.append((face, stage, attacker, target_name))
+            dice.append((face, stage, attacker, target_name, True))
+    # the opportunity's reflex test comes before the action proper (§4.2.3)
+    lead = next((i for i, d in enumerate(dice) if d[1] != "reflex"), len(dice))
+    swings = _swings(details, [d[0] for d in dice[lead:]])
     # group by purpose and owner together, as thrown
-    run: list[tuple[int, str, Who | None, str | None]] = []
-    for item in [*dice, None]:
+    run: list[int] = []  # indices into dice
+    for index in [*range(len(dice)), None]:
         if run and (
-            item is None
-            or item[1] != run[0][1]
-            or item[2] != run[0][2]
-            or len(run) >= throw_size(run[0][1])
+            index is None
+            or dice[index][1] != dice[run[0]][1]
+            or dice[index][2] != dice[run[0]][2]
+            or len(run) >= throw_size(dice[run[0]][1])
         ):
-            first = run[0]
-            if first[2] is not None:
-                found = _roll(event, first[1], tuple(r[0] for r in run), first[2], first[3], came)
+            face, stage, who, against, mine = dice[run[0]]
+            if who is not None:
+                faces = tuple(dice[i][0] for i in run)
+                found = _roll(event, stage, faces, who, against, came)
+                swing = swings.get(run[0] - lead) if run[0] >= lead else None
+                if found is not None and swing is not None:
+                    sign = 1 if mine else -1
+                    (w0, e0), (w1, e1) = swing
+                    found = replace(
+                        found, impact_wounds=sign * (w1 - w0), impact_eliminations=sign * (e1 - e0)
+                    )
                 if found is not None:
                     yield found
             run = []
-        if item is not None:
-            run.append(item)
+        if index is not None:
+            run.append(index)
     yield from _action(event, attacker, target, came)
+
+
+def _swings(details: Mapping[str, Any], faces: list[int]) -> dict[int, Any]:
+    """Each throw of the action by where it starts among its dice: the exact expectation
+    (wounds, chance to eliminate) before and after it (``odds.luck_stages.walk``); empty when
+    the event has no setup (logged before issue #14) or its dice do not make the action."""
+    setup = details.get("setup")
+    if not isinstance(setup, Mapping) or not faces:
+        return {}
+    walked = action_walk(json.dumps(setup, sort_keys=True), tuple(faces))
+    return {t.start: (t.before, t.after) for t in walked or ()}
 
 
 def _action(event: EventView, attacker: Who, target: Who | None, came: str) -> Iterator[Moment]:
@@ -392,3 +417,17 @@ def _recovery(moment: Moment, face: int, details: Mapping[str, Any]) -> Moment:
     modifier = total - face
     dead = Fraction(sum(1 for f in range(1, 7) if f + modifier <= DEAD_AT), 6)
     return replace(moment, chance_eliminated=dead, eliminated=total <= DEAD_AT)
+
+
+@cache
+def action_walk(setup: str, faces: tuple[int, ...]) -> tuple[Any, ...] | None:
+    """``odds.luck_stages.walk`` of a recorded setup (its JSON) and faces; ``None`` when the
+    setup can no longer be read or the faces do not make its action."""
+    from skirmish.errors import SkirmishError
+    from skirmish.odds.luck_stages import walk
+    from skirmish.odds.setup_data import setup_from
+
+    try:
+        return walk(setup_from(json.loads(setup)), faces)
+    except SkirmishError:
+        return None
