@@ -23,7 +23,9 @@ under the campaign's web address when it has one, else under the address the req
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
+from email.utils import parsedate_to_datetime
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -233,9 +235,7 @@ def router(site: Site) -> APIRouter:
         sheets = [render_gazette(view, lang, inline_css=False)]
         etag = f'"{Press.key(sheets)}"'
         headers["ETag"] = etag
-        sent = {tag.strip().removeprefix("W/") for tag in request.headers.get(
-            "if-none-match", "").split(",")}  # fmt: skip
-        if etag in sent:
+        if _unchanged(request, etag):
             del headers["Content-Disposition"]
             return Response(status_code=304, headers=headers)
         return Response(press.pdf(sheets), media_type="application/pdf", headers=headers)
@@ -246,17 +246,46 @@ def router(site: Site) -> APIRouter:
     ) -> Response:
         if suffix in (Format.PDF, Format.HTML):
             return printed(request, campaign, game, Format(suffix))
-        lang = pick_lang(request)
-        headers = {"Cache-Control": "private, no-cache", "Vary": "Accept-Language, Cookie"}
-        if suffix == "atom":
-            body = feeds.atom(feed(request, campaign, lang, ".atom"))
-            return Response(body, media_type=feeds.ATOM_TYPE, headers=headers)
-        if suffix == "rss":
-            body = feeds.rss(feed(request, campaign, lang, ".rss"))
-            return Response(body, media_type=feeds.RSS_TYPE, headers=headers)
-        raise HTTPException(404)
+        writers = {"atom": (feeds.atom, feeds.ATOM_TYPE), "rss": (feeds.rss, feeds.RSS_TYPE)}
+        if suffix not in writers:
+            raise HTTPException(404)
+        write, kind = writers[suffix]
+        built = feed(request, campaign, pick_lang(request), f".{suffix}")
+        body = write(built)
+        # a feed reader polls: the same feed is answered 304 (its ETag, or nothing newer
+        # than the Last-Modified it was sent), so it is not sent again
+        etag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+        headers = {
+            "Cache-Control": "private, no-cache",
+            "Vary": "Accept-Language, Cookie",
+            "ETag": etag,
+            "Last-Modified": feeds.rfc822(built.updated),
+        }
+        if _unchanged(request, etag, built.updated):
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type=kind, headers=headers)
 
     return r
+
+
+def _unchanged(request: Request, etag: str, updated: str | None = None) -> bool:
+    """Whether the reader already holds this answer (RFC 9110 §13.1): its ``If-None-Match``
+    names ``etag`` (or ``*``); without that header, its ``If-Modified-Since`` is no older than
+    ``updated``, the time of the latest fact in it."""
+    sent = request.headers.get("if-none-match")
+    if sent is not None:
+        tags = {tag.strip().removeprefix("W/") for tag in sent.split(",")}
+        return etag in tags or "*" in tags
+    since = request.headers.get("if-modified-since")
+    if since is None or updated is None:
+        return False
+    try:
+        held = parsedate_to_datetime(since)
+    except (TypeError, ValueError):
+        return False
+    if held.tzinfo is None:
+        return False
+    return feeds.when(updated).replace(microsecond=0) <= held
 
 
 def _headline(issue: Gazette) -> str:

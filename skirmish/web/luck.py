@@ -77,6 +77,7 @@ WORDS = text.part(
             "luck_sources_lead": "The dice typed in at the table (physical dice) and those "
             "skirmish rolled, kept apart.",
             "luck_show": "Show",
+            "luck_dice": "Dice",
             "luck_by_gang": "By gang",
             "luck_by_player": "By player",
             "luck_by_model": "By model",
@@ -151,6 +152,7 @@ WORDS = text.part(
             "luck_sources_lead": "I dadi battuti al tavolo (dadi veri) e quelli tirati da "
             "skirmish, tenuti separati.",
             "luck_show": "Mostra",
+            "luck_dice": "Dadi",
             "luck_by_gang": "Per banda",
             "luck_by_player": "Per giocatore",
             "luck_by_model": "Per personaggio",

@@ -102,6 +102,7 @@ def test_the_campaign_page_links_the_paper_and_its_feed(web: Any) -> None:
     assert f'href="/c/{C}/gazette.atom?lang=en"' in paper[: paper.index("</head>")]
     assert f'href="{PAPER}?game=1">No. 1: game 1, Bank robbery</a>' in paper
     assert f'href="/c/{C}/gazette.pdf"' in paper
+    assert f'href="{PAPER}?game=1"' in web.get(f"/c/{C}/games/1").text  # the game has ended
 
 
 def test_the_print_page_offers_the_paper_of_each_campaign(web: Any) -> None:
@@ -203,6 +204,22 @@ def test_the_campaigns_web_address_leads_the_feeds_links(tmp_path: Path) -> None
         assert hrefs and all(h.startswith("https://club.example.org/saloon/c/") for h in hrefs)
         assert root.get("{http://www.w3.org/XML/1998/namespace}lang") == "it"
         assert root.findtext(f"{A}title") == f"La Gazzetta della Frontiera: {CAMPAIGN}"
+
+
+def test_a_feed_reader_polling_is_told_nothing_changed(web: Any) -> None:
+    address = f"/c/{C}/gazette.atom?lang=en"
+    first = web.get(address)
+    assert first.status_code == 200
+    again = web.get(address, headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304 and not again.content
+    since = web.get(address, headers={"If-Modified-Since": first.headers["last-modified"]})
+    assert since.status_code == 304
+    older = web.get(address, headers={"If-Modified-Since": "Thu, 20 Oct 1881 09:01:00 GMT"})
+    assert older.status_code == 200 and older.content == first.content
+    other = web.get(address, headers={"If-None-Match": '"something-else"'})
+    assert other.status_code == 200
+    rss = web.get(f"/c/{C}/gazette.rss?lang=en", headers={"If-None-Match": first.headers["etag"]})
+    assert rss.status_code == 200  # another document, another tag
 
 
 def test_the_rss_feed_says_the_same(web: Any) -> None:
