@@ -14,7 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
-from tests.games.harness import Cli, build_base, fresh, register_views
+from tests.games.gazette_play import played_campaign
+from tests.games.harness import Cli
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "campaigns.db.example"
 runner = CliRunner()
@@ -29,17 +30,10 @@ def example(tmp_path_factory: pytest.TempPathFactory) -> Cli:
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Cli:
-    """One finished game (Frank falls to Wyatt and dies) and a second one still being played."""
-    register_views()
-    folder = tmp_path_factory.mktemp("gazette-cli-played")
-    cli = fresh(build_base(folder), folder)
-    cli.run("game", "start", "bank-robbery", "Earps", "Clantons")
-    cli.run("game", "turn")
-    cli.run("game", "eliminate", "Frank", "--by", "Wyatt")
-    cli.run("game", "end", "--winner", "Earps")
-    cli.run("game", "postgame", "Clantons", "--dice", "1,3")  # Frank dies (R-10)
-    cli.run("game", "postgame", "Earps", "--dice", "3")
-    cli.run("game", "start", "duel", "Hunters", "Earps")
+    """The Gazette's played campaign (three finished games, Frank dead), and a fourth game
+    still being played."""
+    cli = played_campaign(tmp_path_factory.mktemp("gazette-cli-played"))
+    cli.run("game", "start", "duel", "Earps", "Clantons")
     return cli
 
 
@@ -74,8 +68,12 @@ def test_the_pdf_is_written_and_counted(played: Cli, tmp_path: Path) -> None:
     [
         (["-o", "gazette.txt"], "cannot tell what to write", "non so che cosa scrivere"),
         (["--format", "pdf", "-o", "g.html"], "does not match", "non corrisponde"),
-        (["--game", "7", "-o", "g.html"], "no game 7; its games: 1, 2", "non ha una partita 7"),
-        (["--game", "2", "-o", "g.html"], "game 2 has not ended yet", "non è ancora finita"),
+        (
+            ["--game", "7", "-o", "g.html"],
+            "no game 7; its games: 1, 2, 3, 4",
+            "non ha una partita 7",
+        ),
+        (["--game", "4", "-o", "g.html"], "game 4 has not ended yet", "non è ancora finita"),
         (["--campaign", "Tset", "-o", "g.html"], "Test", "Test"),
     ],
 )

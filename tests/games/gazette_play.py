@@ -13,6 +13,10 @@ with scripted dice, a death, a retreat by choice, a bounty and a gang that never
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
+from functools import cache
 from pathlib import Path
 
 from tests.games.harness import Cli, build_base, fresh, register_views
@@ -42,11 +46,22 @@ PLAY: tuple[tuple[str, ...], ...] = (
 )
 
 
-def played_campaign(folder: Path) -> Cli:
-    """The base campaign of ``tests.games.harness`` with ``PLAY`` played on it."""
+@cache
+def _played() -> Path:
+    """``PLAY`` played once per test process (the story's, the paper's and the command's tests
+    share it), in a folder removed when the process ends."""
     register_views()
-    base = build_base(folder)
-    cli = fresh(base, folder, "gazette.db")
+    folder = Path(tempfile.mkdtemp(prefix="gazette-play-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    cli = fresh(build_base(folder), folder, "played.db")
     for command in PLAY:
         cli.run(*command)
-    return cli
+    return Path(cli.db)
+
+
+def played_campaign(folder: Path) -> Cli:
+    """A copy in ``folder`` of the base campaign of ``tests.games.harness`` with ``PLAY``
+    played on it."""
+    target = folder / "gazette.db"
+    shutil.copyfile(_played(), target)
+    return Cli(target)
