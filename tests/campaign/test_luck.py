@@ -23,6 +23,7 @@ import pytest
 from sqlmodel import Session, select
 
 from skirmish.campaign import lookup, store
+from skirmish.campaign.accounts import add_user
 from skirmish.campaign.game.combat import CombatReport, melee, shoot
 from skirmish.campaign.game.initiative import initiative
 from skirmish.campaign.game.rerolls import RerollChoice, Rerolls
@@ -65,6 +66,10 @@ def _play(db: Path) -> list[CombatReport]:
     reports: list[CombatReport] = []
     with opened(db) as s:
         campaign = lookup.current_campaign(s)
+        # the Earps are looked after by an account (issue #11), the Clantons by the CLI
+        earps = lookup.gang_by_name(s, campaign, EARPS)
+        earps.owner_id = add_user(s, "Josephine", "a long enough password").id
+        s.add(earps)
         game = start_game(s, campaign=campaign, scenario="bank-robbery", gangs=[EARPS, CLANTONS])
         new_turn(s, game=game, dice=TableDice(()))
         initiative(s, game=game, good="Doc Holliday", bad="Tom McLaury", dice=TableDice((2, 5)))
@@ -385,7 +390,12 @@ def test_physical_and_random_dice_are_kept_apart(played: Played, book: Ledger) -
 
 def test_tallies_per_model_gang_and_player(book: Ledger) -> None:
     assert [t.name for t in book.gangs] == [CLANTONS, EARPS]
-    assert book.players == ()  # gangs of the command line have no owner account
+    assert [(t.gang, t.player) for t in book.gangs] == [(CLANTONS, None), (EARPS, "Josephine")]
+    # one player: the Earps' owner; the Clantons, a gang of the command line, have none
+    (player,) = book.players
+    assert player.name == "Josephine"
+    earps = next(t for t in book.gangs if t.name == EARPS)
+    assert player.all == earps.all and player.by_source == earps.by_source
     wyatt = next(t for t in book.models if t.name == "Wyatt Earp")
     assert wyatt.gang == EARPS
     mine = [m for m in book.moments if m.who.model == "Wyatt Earp"]
