@@ -23,6 +23,9 @@ from skirmish.campaign.gazette import (
     UPSET,
     Gazette,
     Sentence,
+    _swing,
+    _turning,
+    _upsets,
     chance_words,
     choose,
     gazette,
@@ -31,7 +34,7 @@ from skirmish.campaign.gazette import (
     say,
     standing_entries,
 )
-from skirmish.campaign.luck import ledger
+from skirmish.campaign.luck import Moment, Who, ledger
 from skirmish.campaign.models import Gang
 from skirmish.campaign.settings import find_setting
 from skirmish.cli.store_options import session
@@ -164,6 +167,36 @@ def test_headlines_are_the_ledgers_upsets_with_their_exact_chance(played: Cli) -
     (turning,) = [s for s in bank.sentences if s.kind.startswith("turning")]
     assert turning.kind == "turning-hit" and turning.event_ids == (shot.event_id,)
     assert chance_words(shot.chance_eliminated, Lang.IT) in turning.text
+
+
+def _attack(event: int, chance: Fraction, eliminated: bool, role: str = "attacker") -> Moment:
+    who, opponent = ("Wyatt", "Frank") if role == "attacker" else ("Frank", "Wyatt")
+    return Moment(
+        kind="action", role=role, purpose="shoot", faces=(), percentile=Fraction(50),
+        variance=Fraction(0), as_good=Fraction(1, 2), as_bad=Fraction(1, 2),
+        who=Who(who, 1, "Earps", 1, None), opponent=opponent, source="table", game_id=1,
+        turn=2, event_id=event, eliminated=eliminated, chance_eliminated=chance,
+        impact_eliminations=(1 if eliminated else 0) - chance,
+    )  # fmt: skip
+
+
+def test_upsets_and_great_escapes_make_the_headlines_rarest_first() -> None:
+    moments = [
+        _attack(1, Fraction(1, 3), True),  # likely enough: no upset
+        _attack(2, Fraction(1, 5), True),
+        _attack(3, Fraction(1, 36), True),
+        _attack(4, Fraction(35, 36), False, role="target"),  # survived at 1 in 36
+        _attack(5, Fraction(24, 25), False, role="target"),  # 4%: a great escape
+        _attack(6, Fraction(1, 10), False),  # a miss is no upset
+    ]
+    found = _upsets(moments, "en")
+    assert [(s.kind, s.event_ids) for s in found] == [
+        ("headline-upset", (3,)), ("headline-escape", (4,)), ("headline-escape", (5,))
+    ]  # fmt: skip
+    assert "1 in 36" in found[0].text and "1 in 36" in found[1].text and "1 in 25" in found[2].text
+    assert _swing(moments, 1) is moments[3 - 1]  # the kill at 1 in 36 moved the most
+    assert _swing(moments, 2) is None
+    assert _turning(moments[5], "en").kind == "turning-miss"
 
 
 def test_a_chance_is_printed_exactly() -> None:
