@@ -549,3 +549,29 @@ def test_loaded_dice_fall_outside_three_standard_errors(face: int) -> None:
         lucky = (face == 6) == (better is Better.HIGH)
         assert (figures.mean > 50) == lucky, purpose
         assert figures.within_noise is False
+
+
+def test_a_damaged_log_is_read_without_a_crash() -> None:
+    """Events no version of skirmish writes (hand-edited, or cut short): what can be read is,
+    the rest is left out."""
+    who = Who("A", 1, "G", 1, None)
+    cast = Cast({1: who}, {"A": who}, {"G": who})
+    garbage: list[dict[str, Any]] = [
+        {"rolls": "nerve 3,2", "dice_from": "table"},
+        {"rolls": [None, {"stage": "shot", "face": "6"}, {"stage": "shot", "face": 9}]},
+        {"rolls": [{"stage": "shot", "face": 4}], "dice_from": "carrier pigeon",
+         "setup": {"kind": "shoot", "attacker": {"tiro": "x"}}, "cos_before": 2, "cos_after": 1},
+        {"rolls": [{"stage": "fight", "face": 4}], "setup": {"kind": "melee", "extra": {}},
+         "cos_before": 2, "cos_after": 1},
+        {"rolls": [{"stage": "fight", "face": 4}], "setup": {"kind": "duel"},
+         "cos_before": 2, "cos_after": 1},
+    ]  # fmt: skip
+    events = [EventView(n, 1, 1, "shoot", 1, d, ()) for n, d in enumerate(garbage)]
+    events.append(EventView(9, 1, 1, "initiative", None, {"good": "nobody"}, ((4, "initiative"),)))
+    found = list(moments_of(events, cast))
+    assert [(m.purpose, m.faces, m.source) for m in found] == [
+        ("shot", (4,), "unknown"),
+        ("fight", (4,), "unknown"),
+        ("fight", (4,), "unknown"),
+    ]
+    assert build("C", None, None, [1], found).overall.all.rolls == 3

@@ -153,7 +153,7 @@ def moments_of(events: Iterable[EventView], cast: Cast) -> Iterator[Moment]:
             yield from _reroll(event, cast, last_from)
             continue
         if event.dice or event.details.get("rolls"):
-            last_from = str(came) if came else UNKNOWN
+            last_from = str(came) if came in SOURCES else UNKNOWN
         if event.action in ("shoot", "melee") and event.details.get("rolls"):
             yield from _combat(event, cast, last_from)
         elif event.action == "initiative":
@@ -246,7 +246,10 @@ def _combat(event: EventView, cast: Cast, came: str) -> Iterator[Moment]:
     # (face, stage, whose, against whom, on the action's side: True for the attacker's dice)
     dice: list[tuple[int, str, Who | None, str | None, bool]] = []
     nerve_seen = False
-    for roll in details.get("rolls") or ():
+    rolls = details.get("rolls")
+    for roll in rolls if isinstance(rolls, list) else ():
+        if not isinstance(roll, Mapping):
+            continue
         stage = str(roll.get("stage"))
         face = roll.get("face")
         if not isinstance(face, int):
@@ -361,7 +364,7 @@ def action_odds(
     try:
         built = setup_from(json.loads(setup))
         found = shoot_odds(built) if isinstance(built, ShootSetup) else melee_odds(built)
-    except SkirmishError:
+    except (SkirmishError, TypeError, ValueError, KeyError):  # written by another version
         return None
     if found.wounds is None:
         return None
@@ -429,5 +432,5 @@ def action_walk(setup: str, faces: tuple[int, ...]) -> tuple[Any, ...] | None:
 
     try:
         return walk(setup_from(json.loads(setup)), faces)
-    except SkirmishError:
+    except (SkirmishError, TypeError, ValueError, KeyError):  # written by another version
         return None
