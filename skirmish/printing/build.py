@@ -561,6 +561,17 @@ class Plan(NamedTuple):
     fill_mm: float = 0.0  # how tall the box under the cards is, at least
 
 
+def _pages(blocks: Sequence[float]) -> int:
+    """How many pages ``blocks`` (heights in mm, each kept whole, the gap after each
+    included) fill when laid one under the other."""
+    pages, used = 1, 0.0
+    for height in blocks:
+        if used and used + height > _Mm.PAGE:
+            pages, used = pages + 1, 0.0
+        used += height
+    return pages
+
+
 def page_plan(view: RosterView) -> Plan:
     """How the roster fills its page.
 
@@ -568,35 +579,37 @@ def page_plan(view: RosterView) -> Plan:
     (``_Mm``, erring tall): when the cards, the game-day box and the gang's rules fit one page
     with room to spare, each card gets more ruled lines (the same number for every card, up to
     ``MAX_WRITE_LINES``, ``CARDS_SHARE`` of the room) and the box under the cards takes the rest
-    of the page. A gang that
-    fits only with less gets fewer ruled lines, then none, then loses the box under the cards,
-    then the empty weapon rows; a crowded one flows onto a second page, its cards whole."""
+    of the page. A gang that fits only with less gets fewer ruled lines, then none, then loses
+    the box under the cards, then the empty weapon rows. A crowded one flows onto more pages,
+    its rows of cards whole, with the most it can keep in as few pages as its cards allow."""
     playing = [m.name for m in view.members if not m.dead] + [""] * view.blank
     count = len(view.members) + view.blank
     half = count % 2 == 1  # the game-day box sits beside the last card
     width = TRACKER_CHARS if half else WIDE_TRACKER_CHARS
     gameday = _Mm.GAMEDAY + sum(_Mm.TRACKER_ROW * _lines(n or " ", width) for n in playing)
 
-    def room(weapon_lines: int, fill: bool) -> tuple[float, int]:
-        """The page's height left over, and the rows of cards."""
+    def blocks(weapon_lines: int, fill: bool, lines: int = 0) -> list[float]:
+        """The sheet's parts one under the other: the header, each row of cards, the box
+        under them, the gang's rules (each with the gap after it)."""
         cards = [_card_mm(m, weapon_lines) for m in view.members]
         cards += [_Mm.BLANK_CARD - _Mm.EMPTY_WEAPON * (view.weapon_lines - weapon_lines)] * (
             view.blank
         )
-        rows = [max(cards[i : i + 2]) + _Mm.FRAME for i in range(0, len(cards), 2)]
+        rows = [
+            max(cards[i : i + 2]) + _Mm.FRAME + _Mm.RULED * lines for i in range(0, len(cards), 2)
+        ]
         below = _Mm.FILL if fill else 0.0
         if half:
             rows[-1] = max(rows[-1], gameday)
         elif fill:
             below = max(below, gameday + _Mm.ROW_GAP)
-        used = (
-            (_Mm.HEAD_QR if view.qr else _Mm.HEAD)
-            + sum(rows)
-            + _Mm.ROW_GAP * len(rows)
-            + _rules_mm(view)
-            + below
-        )
-        return _Mm.PAGE - used, max(len(rows), 1)
+        head = _Mm.HEAD_QR if view.qr else _Mm.HEAD
+        return [head, *(row + _Mm.ROW_GAP for row in rows), below, _rules_mm(view)]
+
+    def room(weapon_lines: int, fill: bool) -> tuple[float, int]:
+        """The page's height left over, and the rows of cards."""
+        parts = blocks(weapon_lines, fill)
+        return _Mm.PAGE - sum(parts), max(len(parts) - 3, 1)
 
     free, rows = room(view.weapon_lines, True)
     below = _Mm.FILL if half else max(_Mm.FILL, gameday + _Mm.ROW_GAP)
@@ -615,7 +628,16 @@ def page_plan(view: RosterView) -> Plan:
     for weapon_lines in range(view.weapon_lines - 1, -1, -1):
         if room(weapon_lines, False)[0] >= 0:
             return Plan(0, weapon_lines, True, False)
-    return Plan(WRITE_LINES, view.weapon_lines, False, True)
+    # more than a page: the fewest pages the cards allow, then the most kept in them
+    choices = [
+        (weapon_lines, fill, lines)
+        for weapon_lines in range(view.weapon_lines, -1, -1)
+        for fill in (True, False)
+        for lines in (WRITE_LINES, 0)
+    ]
+    fewest = min(_pages(blocks(*choice)) for choice in choices)
+    weapon_lines, fill, lines = next(c for c in choices if _pages(blocks(*c)) == fewest)
+    return Plan(lines, weapon_lines, False, fill)
 
 
 def fit_page(view: RosterView) -> RosterView:

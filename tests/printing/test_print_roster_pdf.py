@@ -188,3 +188,21 @@ def test_the_readmes_screenshot_of_a_realistic_gang(tmp_path: Path) -> None:
         check=True,
     )  # fmt: skip
     assert (Path(folder) / "print-roster.png").stat().st_size > 20_000
+
+
+def test_a_crowded_gang_takes_two_pages_not_three() -> None:
+    """Ten models, a blank card and every house rule: two pages, each row of cards whole, the
+    game-day box and the gang's rules kept."""
+    from skirmish.campaign.settings import HOUSE_RULES
+
+    house = [(r.rule, r.describe(r.default, "it")) for r in HOUSE_RULES]
+    gang = lawmen_gang()
+    gang["members"] += faction_gangs()[0]["members"][:4]  # the faction gangs' lawmen
+    view = roster_view(gang, Lang.IT, house_rules=house, blank=1)
+    assert not view.one_page and len(view.members) == 10
+    document = lay_out(render_roster(view, Lang.IT, inline_css=False))
+    assert len(document.pages) == 2
+    assert overflows(document, "model") == [] and overflows(document, "gang-rules") == []
+    rows = boxes_with_class(document, "model-row")
+    assert len(rows) == 6 and all(rect_mm(box).bottom <= 297 - 12 + 0.05 for _, box in rows)
+    assert [page for page, _ in boxes_with_class(document, "gang-rules")] == [1]
