@@ -16,9 +16,11 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from sqlmodel import select
 
 from skirmish.campaign import lookup
-from skirmish.campaign.gazette import PHRASES, WORDS, Gazette, gazette
+from skirmish.campaign.game.tables import Game, GameEvent
+from skirmish.campaign.gazette import PHRASES, WORDS, Gazette, gazette, standing_entries
 from skirmish.cli.store_options import session
 from skirmish.i18n import Lang
 from skirmish.printing.gazette import (
@@ -59,6 +61,16 @@ def paper(db: Path, lang: Lang, game: int | None = None) -> Gazette:
 
 #: HTML elements without an end tag.
 VOID = frozenset({"meta", "link", "br", "hr", "img", "col", "input", "wbr"})
+
+
+def _facts(db: Path) -> tuple[set[int], set[int]]:
+    """The ids of the campaign's standing log entries and of its games' events."""
+    with session(str(db), access="read") as s:
+        campaign = lookup.current_campaign(s, None)
+        logs = {int(e.id or 0) for e in standing_entries(s, campaign)}
+        games = {g.id for g in s.exec(select(Game).where(Game.campaign_id == campaign.id))}
+        events = {int(e.id or 0) for e in s.exec(select(GameEvent)) if e.game_id in games}
+    return logs, events
 
 
 @dataclass
@@ -148,7 +160,11 @@ def test_the_html_prints_the_storys_sentences_with_their_sources_and_nothing_els
         for s in story.sentences()
     ]
     assert sorted(printed.sentences) == sorted(expected)
-    assert all(log or event for _, log, event in printed.sentences)
+    logs, events = _facts(db)
+    for text, log, event in printed.sentences:
+        assert log or event, text
+        assert {int(i) for i in log.split()} <= logs, text  # entries that stand (not undone)
+        assert {int(i) for i in event.split()} <= events, text
     allowed = _allowed(view, lang)
     assert [text for text in printed.other if text not in allowed] == []
     title = "La Gazzetta della Frontiera" if lang == Lang.IT else "The Frontier Gazette"
