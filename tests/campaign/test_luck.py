@@ -575,3 +575,81 @@ def test_a_damaged_log_is_read_without_a_crash() -> None:
         ("fight", (4,), "unknown"),
     ]
     assert build("C", None, None, [1], found).overall.all.rolls == 3
+
+
+def _games(folder: Path, dice: Any) -> Ledger:
+    """Games played through the services on a copy of the demo store, every die from
+    ``dice(n)`` (a fresh source per action): each turn every model in play shoots the first
+    enemy in play at 4U, or fights it when it cannot shoot, until the game ends."""
+    from skirmish.campaign.game.board import models_of, side_of
+    from skirmish.engine.glossary import GameStatus
+    from skirmish.errors import SkirmishError
+
+    db = folder / "games.db"
+    shutil.copyfile(DEMO, db)
+    n = 0
+    with opened(db) as s:
+        campaign = lookup.current_campaign(s)
+        for pair in ((EARPS, CLANTONS), ("Lazy K Ranch", "Apache scouts")):
+            game = start_game(s, campaign=campaign, scenario="bank-robbery", gangs=list(pair))
+            while game.status == GameStatus.IN_PROGRESS and game.turn < 12:
+                n += 1
+                new_turn(s, game=game, dice=dice(n))
+                for model in [m for m in models_of(s, game) if not m.eliminated]:
+                    side = side_of(s, model)
+                    enemies = [e for e in models_of(s, game) if not e.eliminated
+                               and e.left_turn is None and side_of(s, e) is not side]  # fmt: skip
+                    if game.status != GameStatus.IN_PROGRESS or not enemies:
+                        break
+                    n += 1
+                    target = enemies[0].name
+                    try:
+                        shoot(s, game=game, attacker=model.name, target=target,
+                              situation={"range": 4}, dice=dice(n))  # fmt: skip
+                    except SkirmishError:  # no gun, no round, terrified…: a fight, if it may
+                        try:
+                            melee(s, game=game, attacker=model.name, target=target,
+                                  situation={}, dice=dice(n))  # fmt: skip
+                        except SkirmishError:
+                            continue
+        return ledger(s, campaign=campaign)
+
+
+def test_fair_dice_in_games_stay_within_three_standard_errors(tmp_path: Path) -> None:
+    book = _games(tmp_path, RandomDice)
+    figures = book.overall.all
+    assert figures.rolls > 150 and figures.mean is not None and figures.se is not None
+    assert abs(figures.mean - 50) < 3 * figures.se
+    assert set(book.overall.by_source) == {"random"}
+
+
+def test_loaded_dice_in_games_fall_outside_them(tmp_path: Path) -> None:
+    book = _games(tmp_path, lambda n: _Loaded(6))
+    purposes = {m.purpose for m in book.moments if m.kind == "roll"}
+    assert {"nerve", "shot", "save"} <= purposes
+    for purpose in purposes:
+        mine = [m for m in book.moments if m.purpose == purpose and m.kind == "roll"]
+        figures = build("C", None, None, [1], mine).overall.all
+        assert figures.mean is not None and figures.se is not None
+        assert (figures.mean > 50) == (better_of(purpose) is Better.HIGH), purpose
+        if figures.rolls >= 5:  # one die alone cannot be told from chance
+            assert abs(figures.mean - 50) > 3 * figures.se, purpose
+    assert set(book.overall.by_source) == {"unknown"}  # a source of no known kind
+
+
+def test_a_dice_source_says_how_its_dice_came() -> None:
+    from skirmish.engine.dice import RecordingDice, ScriptedDice, dice_from
+
+    asked = TableDice(ask=lambda request: [3])
+    asked.roll("shot")
+    enter = TableDice(ask=lambda request: None)  # Enter at the first prompt: random dice
+    enter.roll("shot")
+    both = TableDice((4,), ask=lambda request: None)
+    both.roll("shot")
+    assert dice_from(both) == "table"
+    both.roll("save")
+    assert [dice_from(asked), dice_from(enter), dice_from(both)] == ["table", "random", "mixed"]
+    assert dice_from(TableDice(())) is None  # nothing handed out yet
+    assert dice_from(RecordingDice(RandomDice(1))) == "random"
+    assert dice_from(ScriptedDice([1])) == "table"
+    assert dice_from(None) is None
