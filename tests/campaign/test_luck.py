@@ -653,3 +653,21 @@ def test_a_dice_source_says_how_its_dice_came() -> None:
     assert dice_from(RecordingDice(RandomDice(1))) == "random"
     assert dice_from(ScriptedDice([1])) == "table"
     assert dice_from(None) is None
+
+
+def test_a_rerolled_initiative_die_reads_as_initiative() -> None:
+    a, b = Who("A", 1, "G", 1, None), Who("B", 2, "H", 2, None)
+    cast = Cast({1: a, 2: b}, {"A": a, "B": b}, {"G": a, "H": b})
+    events = [
+        EventView(1, 1, 1, "initiative", 2, {"good": "A", "bad": "B", "dice_from": "table"},
+                  ((2, "initiative: first"), (5, "initiative: opponent"))),
+        EventView(2, 1, 1, "reroll", 2, {"model": "B", "stage": "initiative",
+                  "purpose": "initiative: opponent", "old": 1, "new": 5}, ((5, "initiative"),)),
+    ]  # fmt: skip
+    found = [(m.purpose, m.faces, m.who.model, m.rerolled, m.source)
+             for m in moments_of(events, cast)]  # fmt: skip
+    assert found == [
+        ("initiative", (2,), "A", False, "table"),
+        ("initiative", (5,), "B", False, "table"),
+        ("initiative", (1,), "B", True, "table"),
+    ]

@@ -216,6 +216,8 @@ def _reroll(event: EventView, cast: Cast, came: str) -> Iterator[Moment]:
     if who is None or not isinstance(old, int):
         return
     purpose = str(details.get("purpose") or details.get("stage"))
+    if purpose.startswith("initiative"):  # as the roll-off's dice read (``_initiative``)
+        purpose = "initiative"
     found = _roll(event, purpose, (old,), who, None, came, rerolled=True)
     if found is not None:
         yield found
