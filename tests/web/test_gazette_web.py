@@ -97,6 +97,8 @@ def test_the_campaign_page_links_the_paper_and_its_feed(web: Any) -> None:
         f'<link rel="alternate" type="application/atom+xml" title="Gazette: {CAMPAIGN}" '
         f'href="/c/{C}/gazette.atom?lang=en">'
     ) in head
+    rss = f'type="application/rss+xml" title="Gazette: {CAMPAIGN}" href="/c/{C}/gazette.rss'
+    assert rss in head
     assert f'href="{PAPER}"' in page
     paper = web.get(f"{PAPER}?lang=en").text
     assert f'href="/c/{C}/gazette.atom?lang=en"' in paper[: paper.index("</head>")]

@@ -199,6 +199,29 @@ def test_a_hidden_campaigns_luck_is_a_404(demo: Path) -> None:
             assert f'<a href="/c/{C}">' not in answer.text  # not suggested either
 
 
+def test_a_public_campaigns_luck_is_for_everyone_and_by_player(tmp_path: Path) -> None:
+    """With accounts, a public campaign's luck is read by a visitor who is not logged in, and
+    a gang's owner account is its player: the campaign's luck has a row per player."""
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    db = played(tmp_path)
+    cli(db, "user", "add", "Wyatt", "--password-stdin", stdin="polvere e piombo\n")
+    cli(db, "gang", "owner", EARPS, "Wyatt", "--campaign", CAMPAIGN)
+    cli(db, "campaign", "set-public", "on", "--campaign", CAMPAIGN)
+    with TestClient(create_app(str(db))) as visitor:
+        page = main_of(visitor.get(LUCK + "?lang=en").text)
+        players = page[page.index('<section id="luck-players">') :]
+        players = players[: players.index("</section>")]
+        assert "<h2>By player</h2>" in players
+        assert '<th scope="row">Wyatt</th>' in players
+        data = visitor.get(API).json()
+        assert [p["name"] for p in data["players"]] == ["Wyatt"]
+        wyatt = data["players"][0]["all"]
+        assert f"{wyatt['mean_percentile']:.1f} ± {wyatt['standard_error']:.1f}" in players
+
+
 def test_names_with_markup_are_text(tmp_path: Path) -> None:
     from fastapi.testclient import TestClient
 
