@@ -23,7 +23,7 @@ app = typer.Typer(name="luck", add_completion=False)
 
 WORDS: Catalogue = {
     "en": {
-        "title": "Luck ledger of {what}",
+        "title": "Luck ledger: {what}",
         "campaign": "campaign {name}",
         "gang": "{name} (campaign {campaign})",
         "in-game": ", game {game}",
@@ -78,7 +78,7 @@ WORDS: Catalogue = {
         "wounds and eliminations are above (+) or below (−) their exact expectation.",
     },
     "it": {
-        "title": "Registro della fortuna di {what}",
+        "title": "Registro della fortuna: {what}",
         "campaign": "campagna {name}",
         "gang": "{name} (campagna {campaign})",
         "in-game": ", partita {game}",
