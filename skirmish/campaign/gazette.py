@@ -82,7 +82,7 @@ PHRASES: Catalogue = {
         "headline-upset.3": "Upset in game {game}: {who} fells {opponent}, a {chance} chance",
         "headline-escape.1": "Great escape: {who} walks away from {opponent} at {chance}",
         "headline-escape.2": "Not today! {who} survives {opponent}, odds of {chance}",
-        "headline-town.1": "{gangs} ride into {campaign}",
+        "headline-town.1": "{campaign}: {gangs} in town",
         "headline-town.2": "Trouble brewing in {campaign}: {gangs} in town",
         "report-win.1": "{winner} ({winner_side}) beat {loser} ({loser_side}) in {turns}.",
         "report-win.2": (
@@ -230,7 +230,7 @@ PHRASES: Catalogue = {
         "headline-upset.3": "Sorpresa nella partita {game}: {who} abbatte {opponent} ({chance})",
         "headline-escape.1": "Salvo per miracolo: {who} scampa a {opponent}, probabilità {chance}",
         "headline-escape.2": "Non oggi! {who} sopravvive a {opponent}, probabilità {chance}",
-        "headline-town.1": "{gangs} arrivano a {campaign}",
+        "headline-town.1": "{campaign}: {gangs} in città",
         "headline-town.2": "Aria di guai a {campaign}: {gangs} in città",
         "report-win.1": "{winner} ({winner_side}) batte {loser} ({loser_side}) in {turns}.",
         "report-win.2": (
@@ -403,14 +403,15 @@ WORDS: Mapping[str, Mapping[str, str]] = {
     },
 }  # fmt: skip
 
-#: Numbers spelt out in a headline (more than twelve gangs print as digits).
+#: Numbers spelt out in a headline (more than twelve gangs print as digits); a headline that
+#: opens with one gets its capital from ``say``.
 NUMBER_WORDS: Mapping[str, tuple[str, ...]] = {
-    "en": ("", "One gang", "Two gangs", "Three gangs", "Four gangs", "Five gangs", "Six gangs",
-           "Seven gangs", "Eight gangs", "Nine gangs", "Ten gangs", "Eleven gangs",
-           "Twelve gangs"),
-    "it": ("", "Una banda", "Due bande", "Tre bande", "Quattro bande", "Cinque bande",
-           "Sei bande", "Sette bande", "Otto bande", "Nove bande", "Dieci bande",
-           "Undici bande", "Dodici bande"),
+    "en": ("", "one gang", "two gangs", "three gangs", "four gangs", "five gangs", "six gangs",
+           "seven gangs", "eight gangs", "nine gangs", "ten gangs", "eleven gangs",
+           "twelve gangs"),
+    "it": ("", "una banda", "due bande", "tre bande", "quattro bande", "cinque bande",
+           "sei bande", "sette bande", "otto bande", "nove bande", "dieci bande",
+           "undici bande", "dodici bande"),
 }  # fmt: skip
 
 

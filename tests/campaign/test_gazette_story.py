@@ -284,7 +284,7 @@ def test_the_example_campaign_tells_of_its_gangs_without_games(example: Path) ->
     paper = issue(example, Lang.IT)
     assert paper.reports == () and paper.obituaries == () and paper.leader is None
     (headline,) = paper.headlines
-    assert "Quattro bande" in headline.text and "Tombstone 1881" in headline.text
+    assert "quattro bande" in headline.text and "Tombstone 1881" in headline.text
     assert len(headline.log_ids) == 4  # the four gangs founded
     hires = [s for s in paper.news if s.kind == "hires"]
     assert len(hires) == 4 and "Wyatt Earp (Sceriffo, 180$)" in hires[0].text

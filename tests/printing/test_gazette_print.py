@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from print_fixtures import GOLDEN, REGEN
 from sqlmodel import select
 
 from skirmish.campaign import lookup
@@ -183,6 +184,19 @@ def test_a_played_campaign_prints_reports_obituaries_standings_and_the_poster(
     printed = read(html)
     assert "Wanted" in printed.other and "95$" in printed.other  # the Boss's bounty (H-09)
     assert "Game 1 · Bank robbery · " in " ".join(printed.other)
+
+
+@pytest.mark.parametrize("lang", [Lang.IT, Lang.EN])
+def test_the_example_campaigns_issue_matches_its_golden_file(
+    dbs: dict[str, Path], lang: Lang
+) -> None:
+    """The example campaign's facts are fixed (its timestamps too): its paper is the same
+    byte for byte, so a change of a phrasing, a label or the template shows in a diff."""
+    html = render_gazette(gazette_view(paper(dbs["example"], lang)), lang, inline_css=False)
+    path = GOLDEN / f"gazette.example.{lang}.html"
+    if REGEN:
+        path.write_text(html, encoding="utf-8")
+    assert html == path.read_text(encoding="utf-8"), "see docs/printing.md to regenerate"
 
 
 def test_the_html_file_is_self_contained(dbs: dict[str, Path]) -> None:
