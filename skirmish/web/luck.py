@@ -177,8 +177,8 @@ WORDS = text.part(
             "luck_escapes_lead": "Sopravvissuti a un attacco che aveva il 95% o più di "
             "probabilità di eliminarli.",
             "luck_no_escapes": "Ancora nessuna fuga miracolosa.",
-            "luck_escape": "{model} ({gang}) è sopravvissuto a {action} di {opponent}, che "
-            "aveva il {chance} di probabilità di eliminarlo ({exact})",
+            "luck_escape": "{model} ({gang}) scampa {action} di {opponent}, che aveva il "
+            "{chance} di probabilità di eliminazione ({exact})",
             "luck_roll": "{who}: {purpose}: {faces}",
             "luck_roll_against": "{who}: {purpose} contro {opponent}: {faces}",
             "luck_model_of": "{model} ({gang})",
@@ -187,13 +187,13 @@ WORDS = text.part(
             "luck_defence": "{model} ({gang}), {action_by} {opponent}: {wounds}, attese {expected}",
             "luck_act_shoot": "spara a",
             "luck_act_melee": "lotta con",
-            "luck_by_shoot": "colpito da uno sparo di",
+            "luck_by_shoot": "sotto il fuoco di",
             "luck_by_melee": "in lotta con",
-            "luck_noun_shoot": "lo sparo",
-            "luck_noun_melee": "la lotta",
+            "luck_noun_shoot": "allo sparo",
+            "luck_noun_melee": "alla lotta",
             "luck_wounds_1": "1 ferita",
             "luck_wounds": "{n} ferite",
-            "luck_eliminated": "eliminato",
+            "luck_eliminated": "fuori combattimento",
             "luck_chance_good": "un risultato così buono o migliore: {odds} ({percent})",
             "luck_chance_bad": "un risultato così cattivo o peggiore: {odds} ({percent})",
             "luck_one_in": "1 su {n}",

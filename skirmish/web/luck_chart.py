@@ -37,8 +37,8 @@ WORDS = text.part(
         },
         "it": {
             "luck_chart_axis": "Percentile medio (50: dadi onesti)",
-            "luck_chart_unlucky": "sfortunati",
-            "luck_chart_lucky": "fortunati",
+            "luck_chart_unlucky": "sfortuna",
+            "luck_chart_lucky": "fortuna",
             "luck_chart_band": "fascia: media ± 2 errori standard",
             "luck_chart_row": "{label}: {figure}, {verdict}",
             "luck_chart_no_rolls": "nessun tiro",
