@@ -266,7 +266,10 @@ def test_a_great_escape_reads_with_its_exact_odds() -> None:
     )
     assert line["where"] == "game 3, turn 2" and line["source"] == "Typed in at the table"
     (italian,) = ledger_view(book, "it")["escapes"]
-    assert "97.22%" in italian["what"] and "lo sparo di Wyatt Earp" in italian["what"]
+    assert italian["what"] == (
+        "Ike Clanton (Clanton gang) scampa allo sparo di Wyatt Earp, che aveva il 97.22% di "
+        "probabilità di eliminazione (35/36)"
+    )
     assert ledger_view(book, "en", source="random")["escapes"] == []
 
 
