@@ -90,6 +90,7 @@ WORDS = text.part(
             "expectation, over the shots and fights given and taken (positive: lucky).",
             "luck_figure": "{mean} ± {se}",
             "luck_figure_rolls": "{mean} ± {se} · {rolls} rolls",
+            "luck_figure_roll": "{mean} ± {se} · 1 roll",
             "luck_lucky": "luckier than average",
             "luck_unlucky": "unluckier than average",
             "luck_noise": "within the noise",
@@ -165,6 +166,7 @@ WORDS = text.part(
             "esatta, sugli spari e le lotte dati e subiti (positivo: fortuna).",
             "luck_figure": "{mean} ± {se}",
             "luck_figure_rolls": "{mean} ± {se} · {rolls} tiri",
+            "luck_figure_roll": "{mean} ± {se} · 1 tiro",
             "luck_lucky": "più fortuna della media",
             "luck_unlucky": "meno fortuna della media",
             "luck_noise": "nel rumore del caso",
@@ -231,7 +233,9 @@ def figure(stats: Stats, lang: Lang | str, *, rolls: bool = False) -> str:
     """``53.1 ± 2.4`` (with ``· 40`` rolls if asked), or "no rolls"."""
     if stats.mean is None or stats.se is None:
         return _say("luck_none", lang)
-    key = "luck_figure_rolls" if rolls else "luck_figure"
+    key = "luck_figure"
+    if rolls:
+        key = "luck_figure_roll" if stats.rolls == 1 else "luck_figure_rolls"
     return _say(key, lang).format(mean=f"{stats.mean:.1f}", se=f"{stats.se:.1f}", rolls=stats.rolls)
 
 

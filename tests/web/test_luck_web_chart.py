@@ -72,3 +72,21 @@ def test_every_name_is_text() -> None:
     assert "<script>" not in drawn and "<b>" not in drawn and '"><x' not in drawn
     svg = ElementTree.fromstring(drawn)
     assert svg.findtext(f"{S}title") == hostile
+
+
+def test_a_figure_counts_its_rolls_in_words() -> None:
+    from fractions import Fraction
+
+    from skirmish.campaign.luck import Moment, Who, stats
+    from skirmish.web.luck import figure
+
+    six = Moment(
+        kind="roll", role="roller", purpose="shot", faces=(6,), percentile=Fraction(275, 3),
+        variance=Fraction(100), as_good=Fraction(1, 6), as_bad=Fraction(1),
+        who=Who("Wyatt Earp", 1, "Earp brothers", 1, None), opponent=None, source="table",
+        game_id=1, turn=1, event_id=1,
+    )  # fmt: skip
+    assert figure(stats([six]), "en", rolls=True) == "91.7 ± 10.0 · 1 roll"
+    assert figure(stats([six, six]), "it", rolls=True) == "91.7 ± 7.1 · 2 tiri"
+    assert figure(stats([six]), "en") == "91.7 ± 10.0"
+    assert figure(stats([]), "it") == "nessun tiro"
