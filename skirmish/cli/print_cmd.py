@@ -143,8 +143,10 @@ def _write(
 
     html = render(inline_css=False)
     _warn_uncovered(html)
-    pages = write_pdf_sheets([html], output) if files is None else write_pdf_sheets(
-        [html], output, files=files
+    pages = (
+        write_pdf_sheets([html], output)
+        if files is None
+        else write_pdf_sheets([html], output, files=files)
     )
     typer.echo(_wrote(output, pages))
 
