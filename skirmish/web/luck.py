@@ -41,6 +41,7 @@ from skirmish.campaign.luck import (
 )
 from skirmish.campaign.models import Campaign, Gang
 from skirmish.engine.dice import purpose_words
+from skirmish.engine.glossary import EventKind, label_value
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang
 from skirmish.odds.chances import decimal, percent
@@ -118,6 +119,9 @@ WORDS = text.part(
             "luck_by_melee": "fought by",
             "luck_noun_shoot": "shot",
             "luck_noun_melee": "fight",
+            "luck_act_other": "{action} against",
+            "luck_by_other": "{action} by",
+            "luck_noun_other": "{action}",
             "luck_wounds_1": "1 wound",
             "luck_wounds": "{n} wounds",
             "luck_eliminated": "eliminated",
@@ -193,6 +197,9 @@ WORDS = text.part(
             "luck_by_melee": "in lotta con",
             "luck_noun_shoot": "allo sparo",
             "luck_noun_melee": "alla lotta",
+            "luck_act_other": "{action} contro",
+            "luck_by_other": "{action} di",
+            "luck_noun_other": "all'azione «{action}»",
             "luck_wounds_1": "1 ferita",
             "luck_wounds": "{n} ferite",
             "luck_eliminated": "fuori combattimento",
@@ -279,6 +286,15 @@ def source_of(stats_of: Tally, source: str) -> Stats | None:
     return stats_of.by_source.get(source)
 
 
+def _action(form: str, purpose: str, lang: Lang | str) -> str:
+    """A shot's or fight's words in ``form`` (``act``: "shot at", ``by``: "shot at by",
+    ``noun``: "shot"); any other action the ledger reads by the glossary's name of its kind."""
+    if purpose in ("shoot", "melee"):
+        return _say(f"luck_{form}_{purpose}", lang)
+    kind = label_value(EventKind, purpose, lang)
+    return _say(f"luck_{form}_other", lang).format(action=kind)
+
+
 def _wounds(n: int | None, eliminated: bool | None, lang: Lang | str) -> str:
     count = n or 0
     words = _say("luck_wounds_1", lang) if count == 1 else _say("luck_wounds", lang).format(n=count)
@@ -292,13 +308,12 @@ def moment_line(m: Moment, lang: Lang | str, *, good: bool) -> dict[str, Any]:
     gang = m.who.gang or ""
     opponent = m.opponent or ""
     if m.kind == "action":
-        action = m.purpose if m.purpose in ("shoot", "melee") else "shoot"
         expected = decimal(m.expected_wounds) if m.expected_wounds is not None else "–"
         if m.role == "target":
             what = _say("luck_defence", lang).format(
                 model=model,
                 gang=gang,
-                action_by=_say(f"luck_by_{action}", lang),
+                action_by=_action("by", m.purpose, lang),
                 opponent=opponent,
                 wounds=_wounds(m.wounds, m.eliminated, lang),
                 expected=expected,
@@ -307,7 +322,7 @@ def moment_line(m: Moment, lang: Lang | str, *, good: bool) -> dict[str, Any]:
             what = _say("luck_attack", lang).format(
                 model=model,
                 gang=gang,
-                action=_say(f"luck_act_{action}", lang),
+                action=_action("act", m.purpose, lang),
                 opponent=opponent,
                 wounds=_wounds(m.wounds, m.eliminated, lang),
                 expected=expected,
@@ -342,13 +357,12 @@ def moment_line(m: Moment, lang: Lang | str, *, good: bool) -> dict[str, Any]:
 
 def escape_line(m: Moment, lang: Lang | str) -> dict[str, Any]:
     """A great escape in words, with the exact chance it survived against."""
-    action = m.purpose if m.purpose in ("shoot", "melee") else "shoot"
     chance = m.chance_eliminated or Fraction(0)
     what = _say("luck_escape", lang).format(
         model=m.who.model or "",
         gang=m.who.gang or "",
         opponent=m.opponent or "",
-        action=_say(f"luck_noun_{action}", lang),
+        action=_action("noun", m.purpose, lang),
         chance=percent(chance),
         exact=str(chance),
     )

@@ -294,3 +294,24 @@ def test_a_gangs_own_die_is_the_gangs() -> None:
     assert [g["title"] for g in view["groups"]] == ["By gang", "By model"]
     gangs, models = view["groups"]
     assert [r["name"] for r in gangs["rows"]] == [CLANTONS] and models["rows"] == []
+
+
+def test_an_action_other_than_a_shot_or_a_fight_is_named_by_the_glossary() -> None:
+    """The ledger places shots and fights; should it read another kind of action (a blast),
+    the page names it by the game's own word for it, never as a shot."""
+    from skirmish.campaign.luck import Moment, Who
+    from skirmish.web.luck import escape_line, moment_line
+
+    blast = Moment(
+        kind="action", role="target", purpose="explosion", faces=(), percentile=Fraction(99),
+        variance=Fraction(1), as_good=Fraction(1, 50), as_bad=Fraction(1),
+        who=Who("Tom McLaury", 4, CLANTONS, 2, None), opponent="Billy Clanton", source="random",
+        game_id=2, turn=3, event_id=77, wounds=0, expected_wounds=Fraction(2),
+        eliminated=False, chance_eliminated=Fraction(49, 50),
+    )  # fmt: skip
+    line = moment_line(blast, "en", good=True)["what"]
+    assert line == (
+        "Tom McLaury (Clanton gang), explosion by Billy Clanton: 0 wounds, expected 2.000"
+    )
+    assert "shot" not in escape_line(blast, "en")["what"]
+    assert "«esplosione»" in escape_line(blast, "it")["what"]
