@@ -744,13 +744,16 @@ def campaign_view(
     standings: Sequence[Mapping[str, Any]] | None = None,
     games: Sequence[Mapping[str, Any]] = (),
     graveyard: Sequence[Mapping[str, Any]] = (),
+    rosters: Sequence[RosterView] | None = None,
 ) -> CampaignView:
     """Every gang's sheet and the standings. ``standings`` are the store's rows, best first
     (``campaign.game.history.standings``); without them the gangs are ranked by wins when their
     dicts have them, then rating, then FAMA. The house rules are the campaign's: they are
     printed once, with the standings, not on every gang's sheet. ``games`` and ``graveyard``
     are the store's finished games and dead (``history.game_results``, ``history.graveyard``):
-    the book's results and graveyard (issue #13)."""
+    the book's results and graveyard (issue #13). ``rosters``: the gangs' sheets as the store
+    makes them (``sheets.roster_sheet``: with the record, campaign, date and QR code in their
+    headers); else each built from its dict alone."""
     if standings is None:
         lines = sorted(
             (standing(g, lang) for g in gangs),
@@ -765,7 +768,7 @@ def campaign_view(
         ]
     return CampaignView(
         name=campaign_name,
-        gangs=tuple(roster_view(g, lang) for g in gangs),
+        gangs=tuple(rosters) if rosters is not None else tuple(roster_view(g, lang) for g in gangs),
         standings=tuple(lines),
         house_rules=tuple(HouseRuleLine(rule, text) for rule, text in house_rules),
         games=tuple(game_line(row, lang) for row in games),

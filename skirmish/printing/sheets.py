@@ -5,7 +5,7 @@ view-model of ``printing.views``, ready for ``printing.render``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any, cast
 
@@ -66,28 +66,31 @@ def roster_sheet(
     with_dead: bool = False,
     blank: int = 0,
     today: date | None = None,
+    rows: Sequence[Mapping[str, Any]] | None = None,
+    with_house_rules: bool = True,
 ) -> RosterView:
     """A gang's roster (``gang`` loaded ``full``, see ``lookup.gang_by_name``), with the
     house rules of its campaign, its record in the standings, the campaign's name, the date
     (``today``) and, when the campaign has a web address, a QR code to the gang's page.
     ``models``, ``with_dead`` and ``blank`` choose what prints (``chosen_members``; ``blank``
-    empty cards for new hires, within ``limits.BLANK``)."""
+    empty cards for new hires, within ``limits.BLANK``). ``rows``: the campaign's standings when
+    the caller has read them already (the book, for every gang); ``with_house_rules=False`` for
+    the book, which prints them once."""
     BLANK.check(blank)
     living, dead = chosen_members(gang, models, with_dead=with_dead)
     data = views.gang_data(gang, lang)
     keep = {m.name for m in living}
     data["members"] = [m for m in data["members"] if m["name"] in keep]
     session = object_session(gang)
-    record = None
-    if session is not None:
+    if rows is None and session is not None:
         rows = standings(cast(Session, session), campaign=campaign)
-        record = next((row for row in rows if row["gang"] == gang.name), None)
+    record = next((row for row in rows or () if row["gang"] == gang.name), None)
     link = gang_link(campaign, gang.name)
     qr = qr_svg(link, size_mm=ROSTER_QR_MM, title=gang.name) if link is not None else None
     return roster_view(
         data,
         lang,
-        house_rules=house_rules(campaign, lang),
+        house_rules=house_rules(campaign, lang) if with_house_rules else (),
         dead=[views.member_data(gang, m, lang) for m in dead],
         blank=blank,
         campaign=campaign.name,
@@ -108,10 +111,10 @@ def campaign_sheet(session: Session, campaign: Campaign, lang: Lang | str) -> Ca
     """The campaign book: the standings (with eliminations, losses and retreats), the house
     rules, the results of every finished game and the graveyard (issue #13), then every active
     gang's roster; a campaign with no active gang has nothing to print."""
-    gangs: list[dict[str, Any]] = [
-        views.gang_data(lookup.gang_by_name(session, campaign, g.name, full=True), lang)
-        for g in printed_gangs(campaign)
+    loaded = [
+        lookup.gang_by_name(session, campaign, g.name, full=True) for g in printed_gangs(campaign)
     ]
+    gangs: list[dict[str, Any]] = [views.gang_data(gang, lang) for gang in loaded]
     if not gangs:
         name = campaign.name
         raise SkirmishError(
@@ -121,10 +124,16 @@ def campaign_sheet(session: Session, campaign: Campaign, lang: Lang | str) -> Ca
             "gang new NOME --faction FAZIONE'.",
         )
     results = standings(session, campaign=campaign)
+    today = date.today()
+    rosters = [
+        roster_sheet(campaign, gang, lang, today=today, rows=results, with_house_rules=False)
+        for gang in loaded
+    ]
     return campaign_view(
         campaign.name,
         gangs,
         lang,
+        rosters=rosters,
         house_rules=house_rules(campaign, lang),
         standings=results,
         games=game_results(session, campaign=campaign),
