@@ -61,9 +61,9 @@ WORDS = text.part(
     {
         "en": {
             "luck_nav": "Luck",
-            "luck_title": "Luck of the dice",
-            "luck_of_gang": "Luck of the dice: {gang}",
-            "luck_of_game": "Luck of the dice: game {game}",
+            "luck_title": "Luck ledger",
+            "luck_of_gang": "Luck ledger: {gang}",
+            "luck_of_game": "Luck ledger: game {game}",
             "luck_lead": "Each roll is placed within its exact distribution: a percentile of "
             "50 is what fair dice give on average, higher is luckier for whoever rolled. A mean "
             "within two standard errors of 50 is within the noise: no curse, no blessing.",
@@ -106,6 +106,9 @@ WORDS = text.part(
             "luck_no_escapes": "No great escape yet.",
             "luck_escape": "{model} ({gang}) survived {opponent}'s {action}, which had a "
             "{chance} chance to eliminate them ({exact})",
+            "luck_escape_recovery": "{model} ({gang}) survived the recovery roll, which had a "
+            "{chance} chance to be dead ({exact}, R-10)",
+            "luck_after_game": "after game {game}",
             "luck_roll": "{who}: {purpose}: {faces}",
             "luck_roll_against": "{who}: {purpose} against {opponent}: {faces}",
             "luck_model_of": "{model} ({gang})",
@@ -138,12 +141,12 @@ WORDS = text.part(
         },
         "it": {
             "luck_nav": "Fortuna",
-            "luck_title": "La fortuna ai dadi",
-            "luck_of_gang": "La fortuna ai dadi: {gang}",
-            "luck_of_game": "La fortuna ai dadi: partita {game}",
+            "luck_title": "Registro della fortuna",
+            "luck_of_gang": "Registro della fortuna: {gang}",
+            "luck_of_game": "Registro della fortuna: partita {game}",
             "luck_lead": "Ogni tiro è collocato nella sua distribuzione esatta: un percentile "
             "di 50 è quello che danno in media dadi onesti, più alto è più fortunato per chi "
-            "tira. Una media entro due errori standard da 50 è nel rumore del caso: né "
+            "tira. Una media entro due errori standard da 50 è entro il rumore del caso: né "
             "maledizione né benedizione.",
             "luck_empty": "Ancora nessun dado registrato: il registro legge i dadi delle "
             "partite giocate con skirmish (i comandi game, o le pagine delle partite di questo "
@@ -173,7 +176,7 @@ WORDS = text.part(
             "luck_figure_roll": "{mean} ± {se} · 1 tiro",
             "luck_lucky": "più fortuna della media",
             "luck_unlucky": "meno fortuna della media",
-            "luck_noise": "nel rumore del caso",
+            "luck_noise": "entro il rumore",
             "luck_none": "nessun tiro",
             "luck_overall": "In tutto",
             "luck_luckiest": "I momenti più fortunati",
@@ -185,6 +188,9 @@ WORDS = text.part(
             "luck_no_escapes": "Ancora nessuna fuga miracolosa.",
             "luck_escape": "{model} ({gang}) scampa {action} di {opponent}, che aveva il "
             "{chance} di probabilità di eliminazione ({exact})",
+            "luck_escape_recovery": "{model} ({gang}) scampa al tiro di recupero, che aveva il "
+            "{chance} di probabilità di morte ({exact}, R-10)",
+            "luck_after_game": "dopo la partita {game}",
             "luck_roll": "{who}: {purpose}: {faces}",
             "luck_roll_against": "{who}: {purpose} contro {opponent}: {faces}",
             "luck_model_of": "{model} ({gang})",
@@ -358,7 +364,8 @@ def moment_line(m: Moment, lang: Lang | str, *, good: bool) -> dict[str, Any]:
 def escape_line(m: Moment, lang: Lang | str) -> dict[str, Any]:
     """A great escape in words, with the exact chance it survived against."""
     chance = m.chance_eliminated or Fraction(0)
-    what = _say("luck_escape", lang).format(
+    recovery = m.log_id is not None  # a recovery roll of the post-game (§6.5, R-10)
+    what = _say("luck_escape_recovery" if recovery else "luck_escape", lang).format(
         model=m.who.model or "",
         gang=m.who.gang or "",
         opponent=m.opponent or "",
@@ -366,9 +373,14 @@ def escape_line(m: Moment, lang: Lang | str) -> dict[str, Any]:
         chance=percent(chance),
         exact=str(chance),
     )
+    where = (
+        _say("luck_after_game", lang).format(game=m.game_id)
+        if recovery
+        else _say("luck_where", lang).format(game=m.game_id, turn=m.turn)
+    )
     return {
         "what": what,
-        "where": _say("luck_where", lang).format(game=m.game_id, turn=m.turn),
+        "where": where,
         "game": m.game_id,
         "source": _say(f"luck_source_{m.source}", lang),
     }

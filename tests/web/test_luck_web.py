@@ -86,7 +86,7 @@ def test_the_campaign_page_links_its_luck_and_the_luck_reads_as_the_ledger(
     text = main_of(page.text)
     data = cli_json(store)
     overall = data["overall"]
-    assert "<h1>Luck of the dice</h1>" in text
+    assert "<h1>Luck ledger</h1>" in text
     # the sources side by side: every die, then the typed-in and the rolled, with their figures
     for key, words in (("table", "Typed in at the table"), ("random", "Rolled by skirmish")):
         figures = overall["by_source"][key]
@@ -115,8 +115,8 @@ def test_the_campaign_page_links_its_luck_and_the_luck_reads_as_the_ledger(
 
 def test_the_same_page_in_italian(web: Any) -> None:
     text = main_of(web.get(LUCK + "?lang=it").text)
-    for words in ("La fortuna ai dadi", "Battuti al tavolo", "Tirati da skirmish",
-                  "nel rumore del caso", "I momenti più fortunati", "Fughe miracolose",
+    for words in ("Registro della fortuna", "Battuti al tavolo", "Tirati da skirmish",
+                  "entro il rumore", "I momenti più fortunati", "Fughe miracolose",
                   "un risultato così buono o migliore: 1 su 36 (2.78%)",
                   "test di panico contro Wyatt Earp: 1, 1", "partita 1, turno 1"):  # fmt: skip
         assert words in text, words
@@ -129,7 +129,7 @@ def test_a_gangs_luck_is_model_by_model_and_linked_from_its_page(web: Any, store
     gang = web.get(f"/c/{C}/g/{EARPS_Q}?lang=en").text
     assert f'href="/c/{C}/g/{EARPS_Q}/luck"' in gang
     page = main_of(web.get(f"/c/{C}/g/{EARPS_Q}/luck").text)
-    assert "Luck of the dice: Earp brothers" in page and "By model" in page
+    assert "Luck ledger: Earp brothers" in page and "By model" in page
     assert "By gang" not in page
     data = cli_json(store, EARPS)
     for model in data["models"]:
@@ -149,7 +149,7 @@ def test_a_games_luck_is_linked_from_the_game_and_has_its_gangs_and_models(web: 
     live = web.get(f"/c/{C}/games/1?lang=en").text
     assert f'href="/c/{C}/games/1/luck"' in live
     page = main_of(web.get(f"/c/{C}/games/1/luck").text)
-    assert "Luck of the dice: game 1" in page
+    assert "Luck ledger: game 1" in page
     assert "By gang" in page and "By model" in page
     assert f'<a href="/c/{C}/games/1">Game 1</a>' in page
     missing = web.get(f"/c/{C}/games/9/luck")
@@ -315,3 +315,29 @@ def test_an_action_other_than_a_shot_or_a_fight_is_named_by_the_glossary() -> No
     )
     assert "shot" not in escape_line(blast, "en")["what"]
     assert "«esplosione»" in escape_line(blast, "it")["what"]
+
+
+def test_a_recovery_roll_survived_against_the_odds_is_a_great_escape() -> None:
+    """A post-game recovery roll (§6.5) that had a 95% or better chance to kill the model, and
+    did not (the ledger's post-game moments carry their log entry, not a game event)."""
+    from skirmish.campaign.luck import Moment, Who, build
+    from skirmish.web.luck import ledger_view
+
+    frank = Who("Frank McLaury", 3, CLANTONS, 2, None)
+    survived = Moment(
+        kind="roll", role="roller", purpose="recovery", faces=(6,), percentile=Fraction(1250, 12),
+        variance=Fraction(100), as_good=Fraction(1, 6), as_bad=Fraction(1), who=frank,
+        opponent=None, source="unknown", game_id=1, turn=3, event_id=0, eliminated=False,
+        chance_eliminated=Fraction(5, 6), log_id=66,
+    )  # fmt: skip
+    sure = Moment(**{**survived.__dict__, "chance_eliminated": Fraction(35, 36)})
+    assert not survived.escape and sure.escape  # 5/6 is not at odds of 5% or less
+    book = build(CAMPAIGN, None, None, (1,), [], [sure])
+    (line,) = ledger_view(book, "en")["escapes"]
+    assert line["what"] == (
+        "Frank McLaury (Clanton gang) survived the recovery roll, which had a 97.22% chance to "
+        "be dead (35/36, R-10)"
+    )
+    assert line["where"] == "after game 1"
+    (italian,) = ledger_view(book, "it")["escapes"]
+    assert italian["where"] == "dopo la partita 1" and "tiro di recupero" in italian["what"]

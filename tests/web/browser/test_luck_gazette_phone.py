@@ -100,7 +100,7 @@ def test_the_luck_of_the_dice_and_the_gazette_on_a_phone(
 
     english = phones.open("en")
     english.goto(f"{server.url}/c/{C}/luck")
-    expect(english.locator("h1")).to_have_text("Luck of the dice")
+    expect(english.locator("h1")).to_have_text("Luck ledger")
     check(english, "luck-campaign-en", tmp_path)
     english.goto(f"{server.url}/c/{C}/gazette")
     expect(english.locator("h1")).to_have_text("The Frontier Gazette")
