@@ -73,7 +73,7 @@ WORDS = text.part(
             "luck_source_table": "Typed in at the table",
             "luck_source_random": "Rolled by skirmish",
             "luck_source_mixed": "Some typed, some rolled",
-            "luck_source_unknown": "Logged before the ledger",
+            "luck_source_unknown": "Source not recorded (post-game rolls, older games)",
             "luck_sources": "Physical and random dice",
             "luck_sources_lead": "The dice typed in at the table (physical dice) and those "
             "skirmish rolled, kept apart.",
@@ -155,7 +155,7 @@ WORDS = text.part(
             "luck_source_table": "Battuti al tavolo",
             "luck_source_random": "Tirati da skirmish",
             "luck_source_mixed": "Un po' battuti, un po' tirati",
-            "luck_source_unknown": "Registrati prima del registro",
+            "luck_source_unknown": "Provenienza non registrata (post-partita, partite più vecchie)",
             "luck_sources": "Dadi veri e dadi casuali",
             "luck_sources_lead": "I dadi battuti al tavolo (dadi veri) e quelli tirati da "
             "skirmish, tenuti separati.",
