@@ -27,9 +27,10 @@ unit: $(STAMP)
 
 test: lint typecheck unit
 
-# The README's phone screenshots, from the browser journey (tests/web/browser/test_journey.py)
-# and the two phones' games of table mode (tests/web/browser/test_table_mode.py):
-# `make test` never writes them, so it leaves the tree as it was.
+# The README's pictures: the phone screenshots of the browser journey
+# (tests/web/browser/test_journey.py) and of table mode's two phones (test_table_mode.py), and
+# the printed roster, activation cards and Gazette as the printing tests render them (every run
+# renders them into its temporary folder; `make test` never writes them into the tree).
 screenshots: $(STAMP)
 	rm -rf build/screenshots
 	SKIRMISH_SCREENSHOTS=build/screenshots $(BIN)/pytest -q tests/web/browser/test_journey.py \
@@ -40,7 +41,10 @@ screenshots: $(STAMP)
 		build/screenshots/table-postgame.png docs/screenshots/
 	SKIRMISH_SCREENSHOTS=build/screenshots $(BIN)/pytest -q tests/printing/test_gazette_print.py \
 		-k pdftoppm
-	cp build/screenshots/gazette.png docs/screenshots/
+	SKIRMISH_SCREENSHOTS=build/screenshots $(BIN)/pytest -q tests/printing/test_print_roster_pdf.py \
+		tests/printing/test_cards_pdf.py -k screenshot
+	cp build/screenshots/gazette.png build/screenshots/print-roster.png \
+		build/screenshots/print-cards.png docs/screenshots/
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
