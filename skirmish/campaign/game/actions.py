@@ -375,7 +375,7 @@ def mount(
     report, model, details, table = _horse(session, game=game, member=member, pace=pace,
                                            dice=dice, mounting=True, rerolls=rerolls)  # fmt: skip
     record_event(session, game, EventKind.MOUNT, model=model, dice=_dice_of(table),
-                 details={**details, "dice_from": dice_from(dice)})  # fmt: skip
+                 details={**details, "dice_from": dice_from(dice) if table else None})  # fmt: skip
     return _with_rerolls(session, game, report, table)
 
 
@@ -393,7 +393,7 @@ def dismount(
     report, model, details, table = _horse(session, game=game, member=member, pace=pace,
                                            dice=dice, mounting=False, rerolls=rerolls)  # fmt: skip
     record_event(session, game, EventKind.DISMOUNT, model=model, dice=_dice_of(table),
-                 details={**details, "dice_from": dice_from(dice)})  # fmt: skip
+                 details={**details, "dice_from": dice_from(dice) if table else None})  # fmt: skip
     return _with_rerolls(session, game, report, table)
 
 
