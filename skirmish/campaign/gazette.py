@@ -38,7 +38,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from skirmish.campaign.game.board import events_of, games_of, gang_row, gangs_of, models_of
-from skirmish.campaign.game.history import standings
+from skirmish.campaign.game.history import standing_entries, standings
 from skirmish.campaign.game.start import outlaw_marked
 from skirmish.campaign.game.tables import Game, GameEvent, GameGang, GameModel, Retreat
 from skirmish.campaign.game.telling import reason_text
@@ -594,24 +594,6 @@ def _scenario(scenario_id: Any, lang: str) -> str:
 
 
 # ------------------------------------------------------------------------------ the facts
-
-
-def standing_entries(session: Session, campaign: Campaign) -> list[LogEntry]:
-    """The campaign's log as it stands: neither the undo entries nor the entries they undid."""
-    undone = select(LogEntry.reverts).where(
-        LogEntry.campaign_id == campaign.id, col(LogEntry.reverts).is_not(None)
-    )
-    return list(
-        session.exec(
-            select(LogEntry)
-            .where(
-                LogEntry.campaign_id == campaign.id,
-                LogEntry.action != "undo",
-                col(LogEntry.id).not_in(undone),
-            )
-            .order_by(col(LogEntry.id))
-        ).all()
-    )
 
 
 @dataclass

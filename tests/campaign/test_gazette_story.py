@@ -17,6 +17,7 @@ import pytest
 from sqlmodel import select
 
 from skirmish.campaign import lookup
+from skirmish.campaign.game.history import standing_entries
 from skirmish.campaign.game.tables import Game, GameEvent, GameModel
 from skirmish.campaign.gazette import (
     PHRASES,
@@ -32,7 +33,6 @@ from skirmish.campaign.gazette import (
     kinds,
     phrasings,
     say,
-    standing_entries,
 )
 from skirmish.campaign.luck import Moment, Who, ledger
 from skirmish.campaign.models import Gang

@@ -20,8 +20,9 @@ from print_fixtures import GOLDEN, REGEN
 from sqlmodel import select
 
 from skirmish.campaign import lookup
+from skirmish.campaign.game.history import standing_entries
 from skirmish.campaign.game.tables import Game, GameEvent
-from skirmish.campaign.gazette import PHRASES, WORDS, Gazette, gazette, standing_entries
+from skirmish.campaign.gazette import PHRASES, WORDS, Gazette, gazette
 from skirmish.cli.store_options import session
 from skirmish.i18n import Lang
 from skirmish.printing.gazette import (

@@ -25,7 +25,9 @@ WIN_POINTS = 3
 DRAW_POINTS = 1
 
 
-def _standing_entries(session: Session, campaign: Campaign) -> list[LogEntry]:
+def standing_entries(session: Session, campaign: Campaign) -> list[LogEntry]:
+    """The campaign's log as it stands: neither the undo entries nor the entries they undid
+    (the graveyard's and the Gazette's facts)."""
     undone = select(LogEntry.reverts).where(
         LogEntry.campaign_id == campaign.id, col(LogEntry.reverts).is_not(None)
     )
@@ -189,7 +191,7 @@ def member_history(
                 "wounded_start": row.wounded_start,
             }
         )
-    entries = [e for e in _standing_entries(session, campaign) if e.member_id == model.id]
+    entries = [e for e in standing_entries(session, campaign) if e.member_id == model.id]
     recoveries = [
         {
             "game": e.details.get("game"),
@@ -227,7 +229,7 @@ def graveyard(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
     """The campaign's dead (R-10): who, of which gang, in which game, eliminated by whom."""
     deaths = {
         e.member_id: e
-        for e in _standing_entries(session, campaign)
+        for e in standing_entries(session, campaign)
         if e.action == "recovery" and e.details.get("outcome") == "dead"
     }
     dead: list[dict[str, Any]] = []
