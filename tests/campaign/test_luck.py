@@ -671,3 +671,12 @@ def test_a_rerolled_initiative_die_reads_as_initiative() -> None:
         ("initiative", (5,), "B", False, "table"),
         ("initiative", (1,), "B", True, "table"),
     ]
+
+
+def test_a_lasso_throw_is_its_throwers_reflex_test_and_no_pull() -> None:
+    a = Who("A", 1, "G", 1, None)
+    cast = Cast({1: a}, {"A": a}, {"G": a})
+    thrown = EventView(1, 1, 2, "lasso", 1, {"model": "A", "dice_from": "random"},
+                       ((2, "reflex"), (5, "reflex"), (3, "lasso")))  # fmt: skip
+    found = [(m.purpose, m.faces, m.who.model, m.source) for m in moments_of([thrown], cast)]
+    assert found == [("reflex", (2, 5), "A", "random")]

@@ -477,6 +477,7 @@ def throw_lasso(
             "unhorsed": unhorsed,
             "ca": find_action("lasso-catch").ca,
             "rulings": list(result.rulings),
+            "dice_from": dice_from(dice) if result.dice else None,  # issue #14
         },
         dice=result.dice,
     )

@@ -11,7 +11,8 @@ Which events are read, and whose each roll is:
   mirror for the target, with the exact odds of the very setup rolled (``details["setup"]``).
 - ``initiative``: the good side's die (``initiative: first``) is its model's, the bad side's
   (``initiative: opponent``) its model's;
-- ``cohesion``: the gang's die; ``friend-death``, ``mount``, ``dismount``: the model's test;
+- ``cohesion``: the gang's die; ``friend-death``, ``mount``, ``dismount``, ``lasso``: the
+  model's test (the lasso's pull die is nobody's luck);
   ``retreat``: the gang's infamy die (R-09);
 - ``reroll`` (R-15): the die rerolled away, as a roll of its own (the new die is in its
   action's dice, which the log keeps as they finally lay).
@@ -48,7 +49,7 @@ ACTION = "action"
 ROLLER, ATTACKER, TARGET = "roller", "attacker", "target"
 
 #: Events whose dice are one model's test: the event's model rolls them.
-_MODEL_TESTS = frozenset({"friend-death", "mount", "dismount"})
+_MODEL_TESTS = frozenset({"friend-death", "mount", "dismount", "lasso"})
 
 
 @dataclass(frozen=True)
