@@ -680,3 +680,34 @@ def test_a_lasso_throw_is_its_throwers_reflex_test_and_no_pull() -> None:
                        ((2, "reflex"), (5, "reflex"), (3, "lasso")))  # fmt: skip
     found = [(m.purpose, m.faces, m.who.model, m.source) for m in moments_of([thrown], cast)]
     assert found == [("reflex", (2, 5), "A", "random")]
+
+
+def test_an_explosion_gives_each_model_caught_its_own_dice(tmp_path: Path) -> None:
+    """Billy's dynamite, short fuse (its die Billy's), on Wyatt at 2U and Virgil at 4U: each
+    rolls its own saving rolls, as many as the event says it rolled."""
+    from skirmish.campaign.game.actions import Caught, explode
+
+    db = tmp_path / "blast.db"
+    shutil.copyfile(DEMO, db)
+    with opened(db) as s:
+        campaign = lookup.current_campaign(s)
+        game = start_game(s, campaign=campaign, scenario="bank-robbery", gangs=[EARPS, CLANTONS])
+        new_turn(s, game=game, dice=TableDice(()))
+        explode(s, game=game, thrower="Billy Clanton", explosive="dynamite", short_fuse=True,
+                caught=[Caught("Wyatt Earp", 2), Caught("Virgil Earp", 4)],
+                dice=RandomDice(3))  # fmt: skip
+        book = ledger(s, campaign=campaign)
+        (event,) = s.exec(select(GameEvent).where(GameEvent.action == "explosion")).all()
+    details = event.details
+    assert details["dice_from"] == "random"
+    rolled = [(m.purpose, m.faces, m.who.model) for m in book.moments]
+    faces = [d["value"] for d in event.dice]
+    expected = [("short fuse", (faces[0],), "Billy Clanton")]
+    start = 1
+    for victim in details["caught"]:
+        mine = event.dice[start : start + victim["dice"]]
+        expected += [(d["purpose"], (d["value"],), victim["model"]) for d in mine
+                     if d["purpose"] != "thrown"]  # fmt: skip
+        start += victim["dice"]
+    assert start == len(faces) and rolled == expected
+    assert {m.opponent for m in book.moments if m.who.model != "Billy Clanton"} == {"Billy Clanton"}

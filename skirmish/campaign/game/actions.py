@@ -722,11 +722,13 @@ def explode(
                 "state": v.state,
                 "thrown": v.result.blast.thrown if v.result.blast is not None else None,
                 "changes": list(v.changes),
+                "dice": len(v.result.dice),  # issue #14: its dice among the event's, in order
             }
             for v in victims
         ],
         "left": left,
         "rulings": sorted({r for v in victims for r in v.result.rulings} | {"R-14"}),
+        "dice_from": dice_from(dice) if final else None,  # issue #14
     }
     session.add(event)
     session.flush()

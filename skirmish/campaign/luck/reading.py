@@ -12,7 +12,8 @@ Which events are read, and whose each roll is:
 - ``initiative``: the good side's die (``initiative: first``) is its model's, the bad side's
   (``initiative: opponent``) its model's;
 - ``cohesion``: the gang's die; ``friend-death``, ``mount``, ``dismount``, ``lasso``: the
-  model's test (the lasso's pull die is nobody's luck);
+  model's test (the lasso's pull die is nobody's luck); ``explosion``: the short fuse is the
+  thrower's, each model caught rolls its own step away and saving rolls;
   ``retreat``: the gang's infamy die (R-09);
 - ``reroll`` (R-15): the die rerolled away, as a roll of its own (the new die is in its
   action's dice, which the log keeps as they finally lay).
@@ -163,6 +164,8 @@ def moments_of(events: Iterable[EventView], cast: Cast) -> Iterator[Moment]:
             gang = cast.gangs.get(str(event.details.get("gang")))
             if gang is not None:
                 yield from _throws(event, event.dice, gang, None, last_from)
+        elif event.action == "explosion":
+            yield from _explosion(event, cast, last_from)
         elif event.action in _MODEL_TESTS and event.model_id is not None:
             who = cast.by_id.get(event.model_id)
             if who is not None:
@@ -207,6 +210,30 @@ def _throws(
         found = _roll(event, purpose, faces, who, opponent, came)
         if found is not None:
             yield found
+
+
+def _explosion(event: EventView, cast: Cast, came: str) -> Iterator[Moment]:
+    """The short fuse's die is the thrower's; then each model caught rolls its own (a step
+    away, its saving rolls, how far it is thrown), as many as the event says it rolled (an
+    explosion logged before issue #14 does not say, and is not read)."""
+    thrower = cast.by_id.get(event.model_id) if event.model_id is not None else None
+    caught = event.details.get("caught")
+    if thrower is None or not isinstance(caught, list):
+        return
+    said = [c.get("dice") if isinstance(c, Mapping) else None for c in caught]
+    counts = [n for n in said if isinstance(n, int) and n >= 0]
+    if len(counts) != len(said):
+        return
+    fuse = len(event.dice) - sum(counts)
+    if fuse < 0:
+        return
+    yield from _throws(event, event.dice[:fuse], thrower, None, came)
+    start = fuse
+    for victim, n in zip(caught, counts, strict=True):
+        who = cast.by_name.get(str(victim.get("model")))
+        if who is not None:
+            yield from _throws(event, event.dice[start : start + n], who, thrower.model, came)
+        start += n
 
 
 def _reroll(event: EventView, cast: Cast, came: str) -> Iterator[Moment]:
