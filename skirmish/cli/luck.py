@@ -163,7 +163,7 @@ def luck(
     and fight against its exact odds, per gang and player (or per model of GANG), typed-in and
     random dice apart, with the luckiest moments and the great escapes.
 
-    Example: skirmish luck Earps --game 2
+    Example: skirmish luck Earp --game 2
     """
     from skirmish.campaign import lookup
     from skirmish.campaign.game.board import game_by_id
