@@ -76,6 +76,12 @@ WORDS: Catalogue = {
         "after-game": "after game {game}",
         "note": "Luck is the mean percentile of the rolls (50 is average) ± its standard error; "
         "wounds and eliminations are above (+) or below (−) their exact expectation.",
+        "between": "Between games ({n} roll(s), counted in the tallies above)",
+        "bought": "{die} {face} for {item} (DISP {need}): {outcome}",
+        "found": "found",
+        "not-found": "not found",
+        "before-first": "before the gang's first game",
+        "after-games": "after the gang's game {n}",
     },
     "it": {
         "title": "Registro della fortuna: {what}",
@@ -131,6 +137,12 @@ WORDS: Catalogue = {
         "after-game": "dopo la partita {game}",
         "note": "La fortuna è il percentile medio dei tiri (50 è la media) ± il suo errore "
         "standard; ferite ed eliminazioni sono sopra (+) o sotto (−) il loro valore atteso esatto.",
+        "between": "Tra una partita e l'altra (tiri: {n}, contati nelle tabelle qui sopra)",
+        "bought": "{die} {face} per {item} (DISP {need}): {outcome}",
+        "found": "trovato",
+        "not-found": "non trovato",
+        "before-first": "prima della prima partita della banda",
+        "after-games": "dopo la partita {n} della banda",
     },
 }
 
@@ -209,6 +221,10 @@ def show(book: Ledger, lang: str) -> None:
         out.print(cell(tr(WORDS, "escapes", lang), "bold"))
         for m in book.great_escapes:
             out.print(cell("  " + escape_line(m, lang)))
+    if book.between:
+        out.print(cell(tr(WORDS, "between", lang, n=len(book.between)), "bold"))
+        for m in book.between:
+            out.print(cell("  " + between_line(m, lang, gang=book.gang is None)))
 
 
 def _tallies(
@@ -321,6 +337,50 @@ def escape_line(m: Moment, lang: str) -> str:
         odds=chance_text(1 - m.chance_eliminated, lang),
     )  # fmt: skip
     return f"{line}; {tr(WORDS, 'where', lang, game=m.game_id, turn=m.turn)}"
+
+
+def between_line(m: Moment, lang: str, *, gang: bool = True) -> str:
+    """A roll between games in a line: whose (its gang's name too with ``gang``), what for,
+    its chance of a result that good or better (or that bad or worse, below average), and
+    when."""
+    from skirmish.engine.dice import purpose_words
+
+    names = [(m.who.gang or "") if gang else "", m.who.model or ""]
+    who = ", ".join(n for n in names if n) or (m.who.gang or "")
+    die = purpose_words(m.purpose, lang)
+    faces = ",".join(str(f) for f in m.faces)
+    item = _item_words(m.item, lang)
+    if item is not None and m.need is not None and m.passed is not None:
+        outcome = tr(WORDS, "found" if m.passed else "not-found", lang)
+        what = tr(WORDS, "bought", lang, die=die, face=faces, item=item, need=m.need,
+                  outcome=outcome)  # fmt: skip
+    else:
+        what = f"{die} {faces}"
+    good = m.percentile >= 50
+    chance = chance_text(m.as_good if good else m.as_bad, lang)
+    line = f"{who}: {what} — {tr(WORDS, 'good' if good else 'bad', lang, chance=chance)}"
+    if m.games_played is not None:
+        when = (
+            tr(WORDS, "after-games", lang, n=m.games_played)
+            if m.games_played
+            else tr(WORDS, "before-first", lang)
+        )
+        line += f"; {when}"
+    return line
+
+
+def _item_words(item: str | None, lang: str) -> str | None:
+    """An item's name in the book's words (``None``: not an item the rules know any more)."""
+    from skirmish.errors import SkirmishError
+    from skirmish.i18n import name
+    from skirmish.rules.tables import find_equipment
+
+    if item is None:
+        return None
+    try:
+        return name(find_equipment(item), lang)
+    except SkirmishError:
+        return None
 
 
 def _decimal(value: Fraction | None) -> str:

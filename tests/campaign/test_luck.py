@@ -380,7 +380,9 @@ def test_physical_and_random_dice_are_kept_apart(played: Played, book: Ledger) -
     reroll = next(m for m in book.moments if m.rerolled)
     assert reroll.source == "table"  # as its action's
     overall = book.overall.by_source
-    assert set(overall) == {"table", "random", "mixed"}
+    # the demo's purchases: rolled between games, their source not logged
+    assert set(overall) == {"table", "random", "mixed", "unknown"}
+    assert overall["unknown"].rolls == len(book.between) > 0
     assert sum(s.rolls for s in overall.values()) == book.overall.all.rolls
     table = [m for m in book.moments if m.source == "table" and m.kind == "roll"]
     assert overall["table"].rolls == len(table)
@@ -389,8 +391,11 @@ def test_physical_and_random_dice_are_kept_apart(played: Played, book: Ledger) -
 
 
 def test_tallies_per_model_gang_and_player(book: Ledger) -> None:
-    assert [t.name for t in book.gangs] == [CLANTONS, EARPS]
-    assert [(t.gang, t.player) for t in book.gangs] == [(CLANTONS, None), (EARPS, "Josephine")]
+    # every gang of the demo rolled for its purchases; two of them played the game
+    assert [t.name for t in book.gangs] == ["Apache scouts", CLANTONS, EARPS, "Lazy K Ranch"]
+    assert [(t.gang, t.player) for t in book.gangs][1:3] == [
+        (CLANTONS, None), (EARPS, "Josephine"),
+    ]  # fmt: skip
     # one player: the Earps' owner; the Clantons, a gang of the command line, have none
     (player,) = book.players
     assert player.name == "Josephine"
@@ -398,7 +403,7 @@ def test_tallies_per_model_gang_and_player(book: Ledger) -> None:
     assert player.all == earps.all and player.by_source == earps.by_source
     wyatt = next(t for t in book.models if t.name == "Wyatt Earp")
     assert wyatt.gang == EARPS
-    mine = [m for m in book.moments if m.who.model == "Wyatt Earp"]
+    mine = [m for m in [*book.moments, *book.between] if m.who.model == "Wyatt Earp"]
     assert wyatt.all.rolls == sum(m.kind == "roll" for m in mine)
     assert wyatt.all.impact_wounds == sum(
         (m.impact_wounds for m in mine if m.impact_wounds is not None), Fraction(0)
@@ -423,7 +428,11 @@ def test_a_gang_and_a_game_alone(played: Played, book: Ledger) -> None:
     assert {t.gang for t in theirs.models} == {EARPS}
     assert theirs.gang == EARPS and len(theirs.moments) < len(book.moments)
     assert game.moments == book.moments
-    assert ranch.empty and ranch.games == ()
+    # the rolls between games are a gang's and the campaign's, never one game's
+    assert {m.who.gang for m in theirs.between} == {EARPS}
+    assert game.between == () and game.overall.all.rolls < book.overall.all.rolls
+    assert ranch.games == () and ranch.moments == () and not ranch.empty
+    assert {m.who.gang for m in ranch.between} == {"Lazy K Ranch"}
 
 
 def test_the_json_has_exact_fractions(book: Ledger) -> None:
@@ -434,9 +443,9 @@ def test_the_json_has_exact_fractions(book: Ledger) -> None:
         for m in book.moments
         if m.kind == "action" and m.who.model == "Wyatt Earp"
     )
-    assert set(data["overall"]["by_source"]) == {"table", "random", "mixed"}
+    assert set(data["overall"]["by_source"]) == {"table", "random", "mixed", "unknown"}
     assert isinstance(data["overall"]["all"]["mean_percentile"], float)
-    assert data["gangs"][0]["name"] == CLANTONS
+    assert data["gangs"][1]["name"] == CLANTONS
 
 
 def test_a_great_escape_is_a_target_that_survived_odds_of_five_percent(book: Ledger) -> None:
@@ -620,7 +629,9 @@ def test_fair_dice_in_games_stay_within_three_standard_errors(tmp_path: Path) ->
     figures = book.overall.all
     assert figures.rolls > 150 and figures.mean is not None and figures.se is not None
     assert abs(figures.mean - 50) < 3 * figures.se
-    assert set(book.overall.by_source) == {"random"}
+    # the games' dice are skirmish's; the demo's purchases' source is not logged
+    assert set(book.overall.by_source) == {"random", "unknown"}
+    assert book.overall.by_source["unknown"].rolls == len(book.between)
 
 
 def test_loaded_dice_in_games_fall_outside_them(tmp_path: Path) -> None:

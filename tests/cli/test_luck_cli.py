@@ -49,8 +49,11 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def empty(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo store with a new campaign in use, which has rolled no die at all."""
     path = tmp_path_factory.mktemp("luck-empty") / "campaigns.db"
     shutil.copyfile(DEMO, path)
+    code, out, err = run(path, "campaign", "new", "Dodge City")
+    assert code == 0, (out, err)
     return path
 
 
@@ -121,19 +124,61 @@ def test_one_error_line(db: Path, args: list[str], said: str) -> None:
             assert said in lines[0]
 
 
-def test_a_campaign_with_no_game_says_so_in_one_line(empty: Path) -> None:
+def test_a_campaign_with_no_roll_says_so_in_one_line(empty: Path) -> None:
     code, out, _ = run(empty, "luck", "--lang", "en")
     assert code == 0
     assert out.strip().splitlines() == [
-        "No dice in the log yet for campaign Tombstone 1881: play a game with 'skirmish game' "
+        "No dice in the log yet for campaign Dodge City: play a game with 'skirmish game' "
         "and its luck will show here."
     ]
     code, out, _ = run(empty, "luck", "--lang", "it")
     assert code == 0 and len(out.strip().splitlines()) == 1
-    assert out.startswith("Ancora nessun dado nel registro per campagna Tombstone 1881")
+    assert out.startswith("Ancora nessun dado nel registro per campagna Dodge City")
     code, out, _ = run(empty, "luck", "--json")
     data = json.loads(out)
-    assert data["moments"] == [] and data["games"] == []
+    assert data["moments"] == [] and data["games"] == [] and data["between_games"] == []
+
+
+# The demo's purchases, as rolled (R-12): the Earps' mule for the stash failed with a 1, the
+# Clantons' dynamite for Billy found with a 5 (DISP 4)
+MULE_EN = (
+    "  Earp brothers: availability roll 1 for Mule (DISP 2): not found — a 1-in-6 result, or "
+    "worse; before the gang's first game"
+)
+DYNAMITE_IT = (
+    "  Clanton gang, Billy Clanton: disponibilità 5 per Dinamite (DISP 4): trovato — un "
+    "risultato da 1 su 3, o migliore; prima della prima partita della banda"
+)
+
+
+def test_a_campaign_with_purchases_only_shows_their_rolls(empty: Path) -> None:
+    """The demo's campaign has played no game, but its gangs rolled for their purchases:
+    14 rolls (one purchase was undone), in the tallies and listed apart, in both languages."""
+    wide = {"COLUMNS": "200"}
+    result = CliRunner(env=wide).invoke(
+        app, ["luck", "--campaign", "Tombstone 1881", "--lang", "en", "--db", str(empty)]
+    )
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "No dice" not in out and "Luck ledger: campaign Tombstone 1881" in out
+    assert "Between games (14 roll(s), counted in the tallies above)" in out
+    assert MULE_EN in out.splitlines()
+    everyone = next(line for line in out.splitlines() if "everyone" in line)
+    assert "unknown" in everyone and " 14 " in everyone
+    for internal in ("mule", "availability roll 1 for mule", "dynamite", "buy"):
+        assert internal not in out, internal
+    result = CliRunner(env=wide).invoke(
+        app, ["luck", CLANTONS, "--campaign", "Tombstone 1881", "--lang", "it", "--db",
+              str(empty)],
+    )  # fmt: skip
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Tra una partita e l'altra (tiri: 5, contati nelle tabelle qui sopra)" in out
+    # a gang's own view names the model alone
+    assert DYNAMITE_IT.replace("Clanton gang, ", "") in out.splitlines()
+    assert "Earp" not in out
+    for english in ("availability", "found", "Between", "Dynamite"):
+        assert english not in out, english
 
 
 def test_the_post_games_rolls_count_for_their_model(db: Path) -> None:
@@ -154,6 +199,22 @@ def test_the_post_games_rolls_count_for_their_model(db: Path) -> None:
     assert recovery["eliminated"] == (total <= 1)
     assert all(m["event"] != 0 for m in data["moments"])
     clantons = next(t for t in data["gangs"] if t["name"] == CLANTONS)
-    mine = [m for m in [*data["moments"], *data["postgame"]]
+    mine = [m for m in [*data["moments"], *data["postgame"], *data["between_games"]]
             if m["gang"] == CLANTONS and m["kind"] == "roll"]  # fmt: skip
     assert clantons["all"]["rolls"] == len(mine)
+
+
+def test_one_game_has_no_rolls_between_games(db: Path) -> None:
+    """``--game N``: the game's dice and its post-game's, none of the purchases'."""
+    code, out, _ = run(db, "luck", "--json")
+    whole = json.loads(out)
+    code, out, _ = run(db, "luck", "--game", "1", "--json")
+    game = json.loads(out)
+    assert len(whole["between_games"]) == 14 and game["between_games"] == []
+    assert game["overall"]["all"]["rolls"] == whole["overall"]["all"]["rolls"] - 14
+    assert "unknown" in whole["overall"]["by_source"]
+    for lang, title in (("en", "Between games"), ("it", "Tra una partita")):
+        code, out, _ = run(db, "luck", "--game", "1", "--lang", lang)
+        assert code == 0 and title not in out
+        code, out, _ = run(db, "luck", "--lang", lang)
+        assert code == 0 and title in out

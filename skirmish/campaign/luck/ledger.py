@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from skirmish.campaign.game.history import standing_entries
 from skirmish.campaign.game.tables import Game, GameEvent, GameGang, GameModel
 from skirmish.campaign.luck.reading import (
     ACTION,
@@ -29,6 +30,7 @@ from skirmish.campaign.luck.reading import (
     EventView,
     Moment,
     Who,
+    between_moments,
     moments_of,
     postgame_moments,
 )
@@ -171,11 +173,15 @@ class Ledger:
     #: campaign log: counted in every tally's rolls, but not among the moments, which are the
     #: games' own (their ``log_id`` names the log entry, ``event_id`` is 0).
     postgame: tuple[Moment, ...] = field(default=())
+    #: The rolls between games (a purchase's availability roll, R-12), from the campaign log:
+    #: counted in every tally's rolls (a whole campaign's or a gang's, never one game's), not
+    #: among the moments (``log_action`` names the entry's action, ``game_id`` is 0).
+    between: tuple[Moment, ...] = field(default=())
 
     @property
     def empty(self) -> bool:
-        """No game was played, or none rolled a die the ledger reads."""
-        return not self.moments and not self.postgame
+        """No die the ledger reads was rolled: in no game, no post-game, nor between games."""
+        return not self.moments and not self.postgame and not self.between
 
     def to_json(self) -> dict[str, Any]:
         """Everything, as JSON: exact fractions as "p/q" strings, means and standard errors
@@ -192,11 +198,13 @@ class Ledger:
             "great_escapes": [moment_json(m) for m in self.great_escapes],
             "moments": [moment_json(m) for m in self.moments],
             "postgame": [moment_json(m) for m in self.postgame],
+            "between_games": [moment_json(m) for m in self.between],
         }
 
 
 def moment_json(m: Moment) -> dict[str, Any]:
     """One moment as JSON (exact fractions as "p/q")."""
+    between = m.log_action is not None
     return {
         "kind": m.kind,
         "role": m.role,
@@ -212,8 +220,8 @@ def moment_json(m: Moment) -> dict[str, Any]:
         "player": m.who.player,
         "opponent": m.opponent,
         "source": m.source,
-        "game": m.game_id,
-        "turn": m.turn,
+        "game": None if between else m.game_id,
+        "turn": None if between else m.turn,
         "event": m.event_id,
         "rerolled": m.rerolled,
         "wounds": m.wounds,
@@ -223,6 +231,12 @@ def moment_json(m: Moment) -> dict[str, Any]:
         "impact_wounds": _maybe(m.impact_wounds),
         "impact_eliminations": _maybe(m.impact_eliminations),
         "log_entry": m.log_id,
+        "between_games": between,
+        "log_action": m.log_action,
+        "games_played": m.games_played,
+        "item": m.item,
+        "need": m.need,
+        "passed": m.passed,
     }
 
 
@@ -260,41 +274,32 @@ def ledger(
             select(GameEvent).where(GameEvent.game_id == game.id).order_by(col(GameEvent.id))
         ).all()
         moments += moments_of((_view(e) for e in rows), cast)
-    after = list(postgame_moments(_entries(session, campaign, played, owners)))
+    log = [e for e in standing_entries(session, campaign) if e.dice and e.gang_id is not None]
+    after = list(postgame_moments(_entries(log, played, owners)))
+    # the rolls between games are no game's: a whole campaign's or a gang's, never --game N's
+    between = list(between_moments(_between(log, owners))) if game_id is None else []
     if gang is not None:
         moments = [m for m in moments if m.who.gang_id == gang.id]
         after = [m for m in after if m.who.gang_id == gang.id]
+        between = [m for m in between if m.who.gang_id == gang.id]
     name = gang.name if gang else None
-    return build(campaign.name, name, game_id, list(played), moments, after)
+    return build(campaign.name, name, game_id, list(played), moments, after, between)
 
 
 def _entries(
-    session: Session,
-    campaign: Campaign,
+    log: Iterable[LogEntry],
     games: Mapping[int, Game],
     owners: Mapping[int, tuple[str, str | None]],
 ) -> Iterator[EntryView]:
-    """The post-game's log entries of ``games`` whose dice are luck, oldest first; an entry
-    undone since (``reverts`` points at it) is left out."""
-    if not games:
-        return
-    rows = session.exec(
-        select(LogEntry)
-        .where(LogEntry.campaign_id == campaign.id, col(LogEntry.action).in_(POSTGAME_ACTIONS))
-        .order_by(col(LogEntry.id))
-    ).all()
-    undone = set(
-        session.exec(
-            select(LogEntry.reverts).where(
-                LogEntry.campaign_id == campaign.id, col(LogEntry.reverts).is_not(None)
-            )
-        ).all()
-    )
-    for entry in rows:
+    """The post-game's log entries of ``games`` whose dice are luck, oldest first (``log``
+    is the log as it stands: ``history.standing_entries``, nothing undone)."""
+    for entry in log:
+        if entry.action not in POSTGAME_ACTIONS or entry.id is None or entry.gang_id is None:
+            continue
         details = entry.details if isinstance(entry.details, Mapping) else {}
         number = details.get("game")
         game = games.get(number) if isinstance(number, int) else None
-        if game is None or entry.id is None or entry.id in undone or entry.gang_id is None:
+        if game is None:
             continue
         gang, player = owners.get(entry.gang_id, ("", None))
         who = Who(entry.member_name, entry.member_id, gang, entry.gang_id, player)
@@ -302,13 +307,41 @@ def _entries(
                         _dice(entry.dice))  # fmt: skip
 
 
+def _between(
+    log: Iterable[LogEntry], owners: Mapping[int, tuple[str, str | None]]
+) -> Iterator[EntryView]:
+    """The log entries made between games that rolled dice (a purchase's availability roll,
+    R-12; ``reading.between_moments`` keeps the dice that are luck), oldest first: every
+    entry of ``log`` (as it stands) but the post-game's, of a gang of the campaign."""
+    for entry in log:
+        if entry.action in POSTGAME_ACTIONS or entry.id is None or entry.gang_id is None:
+            continue
+        if entry.gang_id not in owners:  # a gang no longer in the campaign: nobody to credit
+            continue
+        gang, player = owners[entry.gang_id]
+        details = entry.details if isinstance(entry.details, Mapping) else {}
+        who = Who(entry.member_name, entry.member_id, gang, entry.gang_id, player)
+        yield EntryView(entry.id, entry.action, 0, 0, who, details, _dice(entry.dice),
+                        games_played=_games_played(entry))  # fmt: skip
+
+
+def _games_played(entry: LogEntry) -> int | None:
+    """How many games the entry's gang had played when it was made: its state before it
+    (``logbook.snapshot_before``) says; ``None`` when it does not."""
+    state = entry.state_before
+    gang = state.get("gang") if isinstance(state, Mapping) else None
+    played = gang.get("games_played") if isinstance(gang, Mapping) else None
+    return played if isinstance(played, int) and not isinstance(played, bool) else None
+
+
 def build(
     campaign: str, gang: str | None, game_id: int | None, games: Sequence[int],
-    moments: Sequence[Moment], postgame: Sequence[Moment] = (),
+    moments: Sequence[Moment], postgame: Sequence[Moment] = (), between: Sequence[Moment] = (),
 ) -> Ledger:  # fmt: skip
-    """The ledger of the games' ``moments`` and the ``postgame``'s rolls (read from the store
-    by ``ledger``)."""
-    every = [*moments, *postgame]
+    """The ledger of the games' ``moments``, the ``postgame``'s rolls and the rolls made
+    ``between`` games (read from the store by ``ledger``)."""
+    # the rolls between games first: a tally's name is its last moment's, a game's if any
+    every = [*between, *moments, *postgame]
     models = _tallies(
         [m for m in every if m.who.member_id is not None],
         lambda m: m.who.member_id,
@@ -337,6 +370,7 @@ def build(
         players=players,
         great_escapes=escapes,
         postgame=tuple(postgame),
+        between=tuple(between),
     )
 
 

@@ -20,7 +20,9 @@ Which events are read, and whose each roll is:
 
 The post-game's rolls are in the campaign log, not the game's (``postgame_moments``): a
 model's recovery roll (§6.5) and FORTUNA's reroll of it, the gambler's and the marked cards'
-winnings (H-11, H-10), the gang's infamy test (R-09).
+winnings (H-11, H-10), the gang's infamy test (R-09). So are the rolls between games
+(``between_moments``): a purchase's availability roll (R-12), and any other die of the log
+whose faces are luck.
 
 Dice are grouped as they are thrown (``engine.dice.throw_size``: the 2D6 of a nerve test, the
 6D6 of fanning) and a group is placed by the sum of its faces.
@@ -105,6 +107,16 @@ class Moment:
     #: A roll of the post-game (recovery, infamy, winnings): the campaign log's entry it came
     #: from (``event_id`` is then 0, ``turn`` the game's last).
     log_id: int | None = None
+    #: A roll between games (an availability roll, R-12): the log entry's action (``buy``),
+    #: with ``game_id`` and ``turn`` 0 (no game's) and the gang's ``games_played`` when it
+    #: rolled; ``None`` for a game's roll or a post-game's.
+    log_action: str | None = None
+    games_played: int | None = None
+    #: What a roll between games was for: the item's id (``item``, the book's words are the
+    #: rules'), the face it needed (``need``: the item's DISP) and whether it made it.
+    item: str | None = None
+    need: int | None = None
+    passed: bool | None = None
 
     @property
     def escape(self) -> bool:
@@ -410,7 +422,8 @@ def action_odds(
 
 @dataclass(frozen=True)
 class EntryView:
-    """What the reader needs of one campaign log entry of a post-game (``LogEntry``)."""
+    """What the reader needs of one campaign log entry (``LogEntry``) of a post-game, or
+    between games."""
 
     id: int
     action: str
@@ -419,6 +432,8 @@ class EntryView:
     who: Who
     details: Mapping[str, Any]
     dice: tuple[tuple[int, str], ...]
+    #: An entry between games: how many games its gang had played (its state before it).
+    games_played: int | None = None
 
 
 #: The post-game's log entries whose dice are luck (``campaign.postgame``).
@@ -450,6 +465,41 @@ def _recovery(moment: Moment, face: int, details: Mapping[str, Any]) -> Moment:
     modifier = total - face
     dead = Fraction(sum(1 for f in range(1, 7) if f + modifier <= DEAD_AT), 6)
     return replace(moment, chance_eliminated=dead, eliminated=total <= DEAD_AT)
+
+
+def between_moments(entries: Iterable[EntryView]) -> Iterator[Moment]:
+    """Every roll of the log entries made between games (an availability roll of a purchase,
+    R-12; any other die of the log that is luck, ``purposes``; the new-skill table is not),
+    each one die, for the entry's gang and the model it names. Their source is the entry's
+    ``dice_from`` when it records one, else ``unknown``. A purchase's roll carries its item,
+    the face it needed (DISP: 1D6 equal or higher finds it) and whether it found it."""
+    for entry in entries:
+        details = entry.details
+        came = details.get("dice_from")
+        source = str(came) if came in SOURCES else UNKNOWN
+        view = EventView(0, 0, 0, entry.action, None, details, ())
+        for face, purpose in entry.dice:
+            found = _roll(view, purpose, (face,), entry.who, None, source)
+            if found is None:
+                continue
+            found = replace(found, log_id=entry.id, log_action=entry.action,
+                            games_played=entry.games_played)  # fmt: skip
+            if purpose_key(purpose)[0] == "availability":
+                found = _availability(found, face, details)
+            yield found
+
+
+def _availability(moment: Moment, face: int, details: Mapping[str, Any]) -> Moment:
+    """A purchase's roll (R-12): its item, its DISP and whether the face found it (the log's
+    word, ``available``, else the rule's: 1D6 equal or higher than DISP)."""
+    item = details.get("item")
+    need = details.get("disp")
+    need = need if isinstance(need, int) and not isinstance(need, bool) and 1 <= need <= 6 else None
+    passed = details.get("available")
+    if not isinstance(passed, bool):
+        passed = face >= need if need is not None else None
+    return replace(moment, item=str(item) if isinstance(item, str) else None, need=need,
+                   passed=passed)  # fmt: skip
 
 
 @cache
