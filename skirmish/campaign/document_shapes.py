@@ -42,6 +42,7 @@ from skirmish.campaign.models import WOUNDED, GangStatus, MemberStatus
 from skirmish.campaign.roster import MAX_MODELS
 from skirmish.campaign.settings import HOUSE_RULES, defaults, find_setting
 from skirmish.engine.advances import DOTTORE_LAUREATO, Advance
+from skirmish.engine.dice import FROM_BOTH, FROM_RANDOM, FROM_TABLE
 from skirmish.engine.infamy import InfamyLoss
 from skirmish.engine.recovery import Doctor, RecoveryOutcome
 from skirmish.engine.setup import HIGHEST, LOWEST
@@ -313,6 +314,8 @@ ACTIONS: dict[str, ActionKind] = {
             "faction": Opt(Maybe(_FACTION)),
             "roll": Maybe(_ROLL),
             "available": Opt(_FLAG),
+            # issue #14: how the availability die came (engine.dice.dice_from)
+            "dice_from": Opt(OneOf((FROM_TABLE, FROM_RANDOM, FROM_BOTH))),
         }
     ),
     "sell": _gang({"item": _ITEM, "paid": _MONEY, "price": _MONEY, "percent": Whole(PERCENT)}),

@@ -20,7 +20,7 @@ from skirmish.campaign.gangs import gang_setting, require_active
 from skirmish.campaign.logbook import gang_log, snapshot_before
 from skirmish.campaign.models import FailedPurchase, Gang, LogEntry, Member, OwnedItem
 from skirmish.engine.availability import roll_availability
-from skirmish.engine.dice import DiceSource, Die
+from skirmish.engine.dice import DiceSource, Die, dice_from
 from skirmish.engine.recovery import Invalidity
 from skirmish.errors import CampaignError, RulesError
 from skirmish.rules import find_equipment, find_faction
@@ -208,6 +208,9 @@ def buy(
         rolled = result.dice
         details["roll"] = result.roll
         details["available"] = result.available
+        came = dice_from(dice)  # issue #14: the luck ledger keeps typed and random dice apart
+        if came is not None:
+            details["dice_from"] = came
         if not result.available:
             gang.failed_purchases.append(
                 FailedPurchase(

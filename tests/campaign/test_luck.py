@@ -380,11 +380,11 @@ def test_physical_and_random_dice_are_kept_apart(played: Played, book: Ledger) -
     reroll = next(m for m in book.moments if m.rerolled)
     assert reroll.source == "table"  # as its action's
     overall = book.overall.by_source
-    # the demo's purchases: rolled between games, their source not logged
-    assert set(overall) == {"table", "random", "mixed", "unknown"}
-    assert overall["unknown"].rolls == len(book.between) > 0
+    assert set(overall) == {"table", "random", "mixed"}
     assert sum(s.rolls for s in overall.values()) == book.overall.all.rolls
-    table = [m for m in book.moments if m.source == "table" and m.kind == "roll"]
+    # the demo's purchases were rolled between games with dice typed in (their entries say)
+    assert {m.source for m in book.between} == {"table"} and book.between
+    table = [m for m in [*book.moments, *book.between] if m.source == "table" and m.kind == "roll"]
     assert overall["table"].rolls == len(table)
     mean = sum((m.percentile for m in table), Fraction(0)) / len(table)
     assert overall["table"].mean == pytest.approx(float(mean))
@@ -443,7 +443,7 @@ def test_the_json_has_exact_fractions(book: Ledger) -> None:
         for m in book.moments
         if m.kind == "action" and m.who.model == "Wyatt Earp"
     )
-    assert set(data["overall"]["by_source"]) == {"table", "random", "mixed", "unknown"}
+    assert set(data["overall"]["by_source"]) == {"table", "random", "mixed"}
     assert isinstance(data["overall"]["all"]["mean_percentile"], float)
     assert data["gangs"][1]["name"] == CLANTONS
 
@@ -629,9 +629,9 @@ def test_fair_dice_in_games_stay_within_three_standard_errors(tmp_path: Path) ->
     figures = book.overall.all
     assert figures.rolls > 150 and figures.mean is not None and figures.se is not None
     assert abs(figures.mean - 50) < 3 * figures.se
-    # the games' dice are skirmish's; the demo's purchases' source is not logged
-    assert set(book.overall.by_source) == {"random", "unknown"}
-    assert book.overall.by_source["unknown"].rolls == len(book.between)
+    # the games' dice are skirmish's; the demo's purchases' were typed in
+    assert set(book.overall.by_source) == {"random", "table"}
+    assert book.overall.by_source["table"].rolls == len(book.between)
 
 
 def test_loaded_dice_in_games_fall_outside_them(tmp_path: Path) -> None:
@@ -645,7 +645,7 @@ def test_loaded_dice_in_games_fall_outside_them(tmp_path: Path) -> None:
         assert (figures.mean > 50) == (better_of(purpose) is Better.HIGH), purpose
         if figures.rolls >= 5:  # one die alone cannot be told from chance
             assert abs(figures.mean - 50) > 3 * figures.se, purpose
-    assert set(book.overall.by_source) == {"unknown"}  # a source of no known kind
+    assert {m.source for m in book.moments} == {"unknown"}  # a source of no known kind
 
 
 def test_a_dice_source_says_how_its_dice_came() -> None:

@@ -24,7 +24,7 @@ from skirmish.campaign.logbook import undo
 from skirmish.campaign.luck import Ledger, ledger, moment_json
 from skirmish.campaign.luck.reading import EntryView, Who, between_moments
 from skirmish.campaign.models import LogEntry
-from skirmish.engine.dice import TableDice
+from skirmish.engine.dice import RandomDice, TableDice
 
 DEMO = Path(__file__).resolve().parents[2] / "campaigns.db.example"
 EARPS, CLANTONS, RANCH = "Earp brothers", "Clanton gang", "Lazy K Ranch"
@@ -91,7 +91,8 @@ def test_the_demos_availability_rolls_are_placed_as_counting_the_die_says(
         assert m.variance == sum(((_counted(f)[0] - 50) ** 2 for f in FACES), Fraction(0)) / 6
         assert (m.item, m.need) == (entry.details["item"], disp)
         assert m.passed is (face >= disp) is entry.details["available"]
-        assert (m.log_action, m.games_played, m.source) == ("buy", 0, "unknown")
+        # the demo's script typed its dice in, and its purchases say so
+        assert (m.log_action, m.games_played, m.source) == ("buy", 0, "table")
         assert (m.who.gang_id, m.who.member_id, m.who.model) == (
             entry.gang_id, entry.member_id, entry.member_name,
         )  # fmt: skip
@@ -107,7 +108,7 @@ def test_the_demos_availability_rolls_are_placed_as_counting_the_die_says(
 def test_they_count_in_the_gangs_and_models_tallies(demo: tuple[Ledger, list[LogEntry]]) -> None:
     book, _ = demo
     assert book.overall.all.rolls == len(book.between) == 14
-    assert set(book.overall.by_source) == {"unknown"}
+    assert set(book.overall.by_source) == {"table"}
     for gang in book.gangs:
         mine = [m for m in book.between if m.who.gang == gang.name]
         assert gang.all.rolls == len(mine) > 0
@@ -148,6 +149,7 @@ def test_an_undone_purchase_is_not_read_and_a_game_has_none(tmp_path: Path) -> N
         bought = ledger(s, campaign=campaign, gang=ranch)
         undo(s, gang=ranch)
         undone = ledger(s, campaign=campaign, gang=ranch)
+        again = buy(s, gang=ranch, item="rifle", member="Pat Garrett", dice=RandomDice(7))
         game = start_game(s, campaign=campaign, scenario="bank-robbery", gangs=[RANCH, EARPS])
         new_turn(s, game=game, dice=TableDice(()))
         assert game.id is not None
@@ -155,9 +157,12 @@ def test_an_undone_purchase_is_not_read_and_a_game_has_none(tmp_path: Path) -> N
         whole = ledger(s, campaign=campaign)
     assert [m.log_id for m in bought.between] == [*(m.log_id for m in before.between), tried.id]
     six = bought.between[-1]
-    assert (six.who.model, six.who.player, six.faces, six.as_good) == (
-        "Pat Garrett", "Susan", (6,), Fraction(1, 6),
+    assert (six.who.model, six.who.player, six.faces, six.as_good, six.source) == (
+        "Pat Garrett", "Susan", (6,), Fraction(1, 6), "table",
     )  # fmt: skip
+    # a purchase records how its die came (typed in, or rolled by skirmish)
+    assert tried.details["dice_from"] == "table" and again.details["dice_from"] == "random"
+    assert next(m for m in whole.between if m.log_id == again.id).source == "random"
     assert undone.between == before.between
     assert tried.id not in {m.log_id for m in whole.between}
     # the player's tally has the gang's rolls between games

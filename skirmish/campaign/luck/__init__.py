@@ -16,8 +16,11 @@ The API, for the CLI (``skirmish luck``), the web pages and the Frontier Gazette
   player), ``great_escapes`` (targets that survived an attack with a 95% or better chance to
   eliminate them, or a recovery roll survived at such odds), ``games`` (the games read),
   ``postgame`` (the post-game's rolls from the campaign log: recovery, winnings, infamy;
-  counted in the tallies, not among ``moments``), ``empty``; ``to_json()`` (exact fractions
-  as "p/q" strings, means and standard errors as floats).
+  counted in the tallies, not among ``moments``), ``between`` (the rolls between games from
+  the campaign log: a purchase's availability roll, R-12; counted in the tallies of the whole
+  campaign or a gang, not in one game's, not among ``moments``), ``empty`` (no roll at all);
+  ``to_json()`` (exact fractions as "p/q" strings, means and standard errors as floats; the
+  rolls between games under ``"between_games"``).
 - ``Tally``: ``name``, ``gang``, ``player``, ``all`` and ``by_source`` (``Stats`` per way
   the dice came: ``table`` typed in, ``random`` rolled by skirmish, ``mixed``, ``unknown``
   for events logged before the ledger), ``luckiest`` and ``unluckiest`` moments.
@@ -31,7 +34,10 @@ The API, for the CLI (``skirmish luck``), the web pages and the Frontier Gazette
   member id, gang, gang id, player), ``opponent``, ``source``, ``game_id``, ``turn``,
   ``event_id``, ``rerolled``; for an action ``wounds``, ``expected_wounds``, ``eliminated``,
   ``chance_eliminated``, ``impact_wounds``, ``impact_eliminations``; ``escape``; a
-  post-game roll's ``log_id`` (its campaign log entry; its ``event_id`` is 0).
+  post-game roll's ``log_id`` (its campaign log entry; its ``event_id`` is 0); a roll between
+  games has a ``log_id`` too, its entry's ``log_action`` (``buy``), the gang's
+  ``games_played`` then, ``game_id`` and ``turn`` 0, and a purchase's ``item`` (its id),
+  ``need`` (its DISP) and ``passed`` (found).
 - ``moment_json(moment)``: one moment as the JSON gives it.
 """
 
