@@ -42,9 +42,10 @@ from skirmish.campaign.luck import (
 from skirmish.campaign.models import Campaign, Gang
 from skirmish.engine.dice import purpose_words
 from skirmish.engine.glossary import EventKind, label_value
-from skirmish.errors import CampaignError
-from skirmish.i18n import Lang
+from skirmish.errors import CampaignError, SkirmishError
+from skirmish.i18n import Lang, name
 from skirmish.odds.chances import decimal, percent
+from skirmish.rules import find_equipment
 from skirmish.web import text
 from skirmish.web.luck_chart import LuckRow, luck_chart
 from skirmish.web.site import (
@@ -133,6 +134,14 @@ WORDS = text.part(
             "luck_one_in": "1 in {n}",
             "luck_where": "game {game}, turn {turn}",
             "luck_games": "Games",
+            "luck_between": "Between games",
+            "luck_between_lead": "The rolls made between games (a purchase's availability, "
+            "R-12): counted in the tallies above, in no game's.",
+            "luck_bought": "{who}: {die} {faces} for {item} (DISP {need}): {outcome}",
+            "luck_found": "found",
+            "luck_not_found": "not found",
+            "luck_before_first": "before the gang's first game",
+            "luck_after_games": "after the gang's game {n}",
             "luck_game_link": "Game {game}",
             "luck_gangs_luck": "Each gang's models",
             "luck_json": "The same as JSON",
@@ -214,6 +223,14 @@ WORDS = text.part(
             "luck_one_in": "1 su {n}",
             "luck_where": "partita {game}, turno {turn}",
             "luck_games": "Partite",
+            "luck_between": "Tra una partita e l'altra",
+            "luck_between_lead": "I tiri fatti tra una partita e l'altra (la disponibilità di "
+            "un acquisto, R-12): contati nelle tabelle qui sopra, in nessuna partita.",
+            "luck_bought": "{who}: {die} {faces} per {item} (DISP {need}): {outcome}",
+            "luck_found": "trovato",
+            "luck_not_found": "non trovato",
+            "luck_before_first": "prima della prima partita della banda",
+            "luck_after_games": "dopo la partita {n} della banda",
             "luck_game_link": "Partita {game}",
             "luck_gangs_luck": "I personaggi di ogni banda",
             "luck_json": "Gli stessi dati in JSON",
@@ -386,6 +403,55 @@ def escape_line(m: Moment, lang: Lang | str) -> dict[str, Any]:
     }
 
 
+def between_line(m: Moment, lang: Lang | str) -> dict[str, Any]:
+    """A roll between games in words (``Ledger.between``): whose, what for and whether it
+    found the item, its exact chance (that good or better above the average, that bad or
+    worse below it), when in the gang's story, and how its dice came."""
+    who = (
+        _say("luck_model_of", lang).format(model=m.who.model, gang=m.who.gang or "")
+        if m.who.model
+        else m.who.gang or ""
+    )
+    die = purpose_words(m.purpose, str(lang))
+    faces = ", ".join(str(f) for f in m.faces)
+    item = _item_name(m.item, lang)
+    if item is not None and m.need is not None and m.passed is not None:
+        outcome = _say("luck_found" if m.passed else "luck_not_found", lang)
+        what = _say("luck_bought", lang).format(
+            who=who, die=die, faces=faces, item=item, need=m.need, outcome=outcome
+        )
+    else:
+        what = _say("luck_roll", lang).format(who=who, purpose=die, faces=faces)
+    good = m.percentile >= 50
+    chance = m.as_good if good else m.as_bad
+    said = _say("luck_chance_good" if good else "luck_chance_bad", lang).format(
+        odds=odds(chance, lang), percent=percent(chance)
+    )
+    when = ""
+    if m.games_played is not None:
+        when = (
+            _say("luck_after_games", lang).format(n=m.games_played)
+            if m.games_played
+            else _say("luck_before_first", lang)
+        )
+    return {
+        "what": what,
+        "chance": said,
+        "when": when,
+        "source": _say(f"luck_source_{m.source}", lang),
+    }
+
+
+def _item_name(item: str | None, lang: Lang | str) -> str | None:
+    """An item by the book's name (``None``: none, or one the rules no longer know)."""
+    if item is None:
+        return None
+    try:
+        return name(find_equipment(item), lang)
+    except SkirmishError:
+        return None
+
+
 def _rows(
     tallies: Sequence[Tally], source: str, lang: Lang | str, link: Callable[[Tally], str]
 ) -> list[dict[str, Any]]:
@@ -501,6 +567,9 @@ def ledger_view(found: Ledger, lang: Lang | str, *, source: str = ALL) -> dict[s
             escape_line(m, lang) for m in found.great_escapes if source in (ALL, m.source)
         ],  # fmt: skip
         "games": list(found.games),
+        "between": [
+            between_line(m, lang) for m in found.between if source in (ALL, m.source)
+        ],  # fmt: skip
     }
 
 

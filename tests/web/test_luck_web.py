@@ -177,13 +177,41 @@ def test_one_source_of_dice_at_a_time(web: Any, store: Path) -> None:
     )
 
 
-def test_a_campaign_without_games_says_so(client: Any) -> None:
-    for lang, words in (("en", "No dice logged yet"), ("it", "Ancora nessun dado registrato")):
-        page = client.get(f"{LUCK}?lang={lang}")
-        assert page.status_code == 200 and words in page.text
-        assert 'class="chart' not in page.text
+def test_before_any_game_the_rolls_between_games_are_the_luck(client: Any, demo: Path) -> None:
+    """The demo campaign has played no game, but its gangs rolled for what they bought (R-12):
+    those rolls are its luck, listed apart as the rolls between games, and the same as
+    ``skirmish luck --json``."""
     data = client.get(API).json()
-    assert data["moments"] == [] and data["overall"]["all"]["rolls"] == 0
+    assert data == cli_json(demo)
+    assert data["moments"] == [] and data["between_games"]
+    assert data["overall"]["all"]["rolls"] == len(data["between_games"])
+    mule = next(m for m in data["between_games"] if m["item"] == "mule")
+    assert (mule["gang"], mule["faces"], mule["passed"]) == (EARPS, [1], False)
+    english = main_of(client.get(f"{LUCK}?lang=en").text)
+    assert "<h2>Between games</h2>" in english
+    assert (
+        '<span class="what">Earp brothers: availability roll 1 for Mule (DISP 2): not found'
+        '</span> <span class="chance">a result this bad or worse: 1 in 6 (16.67%)</span>'
+    ) in english
+    assert "before the gang&#39;s first game" in english
+    italian = main_of(client.get(f"{LUCK}?lang=it").text)
+    assert "Tra una partita e l'altra" in html.unescape(italian)
+    assert "Earp brothers: disponibilità 1 per Mulo (DISP 2): non trovato" in italian
+
+
+def test_a_campaign_where_no_die_was_rolled_says_so(demo: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    cli(demo, "campaign", "new", "Dodge City")
+    with TestClient(create_app(str(demo))) as web:
+        for lang, words in (("en", "No dice logged yet"), ("it", "Ancora nessun dado registrato")):
+            page = web.get(f"/c/Dodge%20City/luck?lang={lang}")
+            assert page.status_code == 200 and words in page.text
+            assert 'class="chart' not in page.text
+        data = web.get("/api/v1/campaigns/Dodge%20City/luck").json()
+        assert data["moments"] == [] and data["overall"]["all"]["rolls"] == 0
 
 
 def test_a_hidden_campaigns_luck_is_a_404(demo: Path) -> None:
