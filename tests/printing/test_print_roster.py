@@ -96,8 +96,20 @@ def test_xp_boxes_tick_the_xp_and_mark_what_it_buys() -> None:
     assert advance_costs()["skill"] == advance_marks(Lang.EN)[0].cost
     html = render_roster(roster_view(lawmen_gang(), Lang.IT), Lang.IT, inline_css=False)
     wyatt = html.split('<section class="model">')[1]  # 6 XP: six ticks, the 7 still to reach
-    ticks = re.findall(r'<span class="xb([^"]*)">([^<]*)</span>', wyatt.split("xp-track")[1])
-    assert [text for _, text in ticks[:7]] == ["&#215;"] * 6 + ["7"]
+    track = wyatt.split('<div class="xp-track">')[1].split("</div>")[0]
+    runs = dict(re.findall(r'<span class="(xp-[a-z]+)[^"]*">([^<]*)</span>', track))
+    assert runs["xp-boxes"] == "\u25a1" * XP_ROW  # a box per XP point, as glyphs
+    assert runs["xp-ticks"] == "\u00d7" * 6  # the six XP held
+    assert runs["xp-costs"] == "7" + "\u2007" * (XP_ROW - 7)  # the 7 still to reach
+    blank = render_roster(roster_view(lawmen_gang(), Lang.IT, blank=1), Lang.IT, inline_css=False)
+    empty = blank.split('<section class="model blank-card">')[1].split('<table class="weapons">')[0]
+    assert "xp-ticks" not in empty
+    assert re.findall(r'xp-costs">([^<]*)<', empty) == [
+        "".join(str(i) if i in costs else "\u2007" for i in range(1, XP_ROW + 1))
+    ]
+    rich = roster_view({**lawmen_gang(), "members": [{**lawmen_gang()["members"][0], "xp": 16}]})
+    rows = render_roster(rich, Lang.IT, inline_css=False).count('<div class="xp-track">')
+    assert rows == 2  # 16 XP: a second row of 14 boxes, two of them ticked
     assert "Con i punti esperienza (§7.2)" in html
 
 
@@ -107,7 +119,9 @@ def test_every_card_has_empty_weapon_rows_to_write_in() -> None:
     view = roster_view(small, Lang.EN)
     assert view.weapon_lines == 2
     html = render_roster(view, Lang.EN, inline_css=False)
-    assert html.count('<tr class="write-row">') == 2 * 2
+    # one table row as tall as the two, the line between them its background
+    rows = re.findall(r'<tr class="write-row weapon-lines" style="([^"]*)"><td style="([^"]*)"', html)
+    assert rows == [("background-size: 100% 4.341mm", "height: 7.941mm")] * 2
     assert html.count('<table class="weapons">') == 2
 
 
