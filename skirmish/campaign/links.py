@@ -119,7 +119,14 @@ def clean_web_address(address: str) -> str:
             "it holds spaces or control characters",
             "contiene spazi o caratteri di controllo",
         )
-    parts = urlsplit(text)
+    try:
+        parts = urlsplit(text)  # "http://[" is refused here (an unclosed IPv6 host)
+    except ValueError:
+        raise _invalid(
+            address,
+            "it cannot be read as a web address (an unclosed [ of an IPv6 host?)",
+            "non si legge come un indirizzo web (una [ di un host IPv6 non chiusa?)",
+        ) from None
     scheme = parts.scheme.lower()
     if scheme not in _SCHEMES:
         raise _invalid(

@@ -63,7 +63,7 @@ ROSA = Player(
     gang="Rancho Bravo",
     faction="Cowboys",
     hires=(("Ranchero", "Rosa Vásquez"), ("Cowboy", "Tex O'Hara"), ("Wrangler", "Slim"),
-           ("Pivelli", "Billy Kid")),
+           ("Pivello", "Billy Kid")),
     buy="Coltello",
     dice="5",
 )  # fmt: skip
