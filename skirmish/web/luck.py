@@ -138,6 +138,7 @@ WORDS = text.part(
             "luck_between_lead": "The rolls made between games (a purchase's availability, "
             "R-12): counted in the tallies above, in no game's.",
             "luck_bought": "{who}: {die} {faces} for {item} (DISP {need}): {outcome}",
+            "luck_between_show": "Every roll between games ({n})",
             "luck_found": "found",
             "luck_not_found": "not found",
             "luck_before_first": "before the gang's first game",
@@ -227,6 +228,7 @@ WORDS = text.part(
             "luck_between_lead": "I tiri fatti tra una partita e l'altra (la disponibilità di "
             "un acquisto, R-12): contati nelle tabelle qui sopra, in nessuna partita.",
             "luck_bought": "{who}: {die} {faces} per {item} (DISP {need}): {outcome}",
+            "luck_between_show": "Tutti i tiri tra una partita e l'altra ({n})",
             "luck_found": "trovato",
             "luck_not_found": "non trovato",
             "luck_before_first": "prima della prima partita della banda",

@@ -189,6 +189,8 @@ def test_before_any_game_the_rolls_between_games_are_the_luck(client: Any, demo:
     assert (mule["gang"], mule["faces"], mule["passed"]) == (EARPS, [1], False)
     english = main_of(client.get(f"{LUCK}?lang=en").text)
     assert "<h2>Between games</h2>" in english
+    n = len(data["between_games"])
+    assert f"<summary>Every roll between games ({n})</summary>" in english  # folded away
     assert (
         '<span class="what">Earp brothers: availability roll 1 for Mule (DISP 2): not found'
         '</span> <span class="chance">a result this bad or worse: 1 in 6 (16.67%)</span>'
