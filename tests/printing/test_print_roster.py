@@ -120,7 +120,9 @@ def test_every_card_has_empty_weapon_rows_to_write_in() -> None:
     assert view.weapon_lines == 2
     html = render_roster(view, Lang.EN, inline_css=False)
     # one table row as tall as the two, the line between them its background
-    rows = re.findall(r'<tr class="write-row weapon-lines" style="([^"]*)"><td style="([^"]*)"', html)
+    rows = re.findall(
+        r'<tr class="write-row weapon-lines" style="([^"]*)"><td style="([^"]*)"', html
+    )
     assert rows == [("background-size: 100% 4.341mm", "height: 7.941mm")] * 2
     assert html.count('<table class="weapons">') == 2
 
