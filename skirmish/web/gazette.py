@@ -113,13 +113,21 @@ def paper(session: Session, campaign: Campaign, lang: Lang, game: str | None) ->
         try:
             return gazette(session, campaign=campaign, lang=lang, game=number)
         except CampaignError as error:
-            every = issues(session, campaign, lang)
-            raise NotFound(error, [(i["scenario"], i["url"]) for i in every]) from None
+            raise NotFound(error, _listed(session, campaign, lang)) from None
     refusal = CampaignError(
         WORDS["en"]["gz_no_issue"].format(game=repr(game)),
         it=WORDS["it"]["gz_no_issue"].format(game=repr(game)),
     )
-    raise NotFound(refusal, [(i["scenario"], i["url"]) for i in issues(session, campaign, lang)])
+    raise NotFound(refusal, _listed(session, campaign, lang))
+
+
+def _listed(session: Session, campaign: Campaign, lang: Lang) -> list[tuple[str, str]]:
+    """Every issue there is, as a 404 page links them: "No. 1: game 1, Bank robbery"."""
+    words = text.words(lang)["gz_issue_game"]
+    return [
+        (words.format(number=i["number"], game=i["game"], scenario=i["scenario"]), i["url"])
+        for i in issues(session, campaign, lang)
+    ]
 
 
 def _base(request: Request, campaign: Campaign) -> str:

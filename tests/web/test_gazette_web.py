@@ -117,7 +117,7 @@ def test_a_game_with_no_issue_is_a_404_listing_the_issues(web: Any) -> None:
     for game in ("9", "x"):
         missing = web.get(f"{PAPER}?game={game}&lang=en")
         assert missing.status_code == 404
-        assert f'href="{PAPER}?game=1"' in missing.text
+        assert f'href="{PAPER}?game=1">No. 1: game 1, Bank robbery</a>' in missing.text
 
 
 def test_a_campaign_where_nothing_happened_says_so(demo: Path) -> None:
