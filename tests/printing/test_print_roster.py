@@ -14,6 +14,7 @@ from print_fixtures import check_golden, faction_gangs, lawmen_gang, member
 
 from skirmish.i18n import Lang
 from skirmish.printing.build import (
+    MAX_WRITE_LINES,
     XP_ROW,
     advance_marks,
     by_rank,
@@ -23,7 +24,7 @@ from skirmish.printing.build import (
     xp_track,
 )
 from skirmish.printing.qr import qr_svg
-from skirmish.printing.render import render_roster
+from skirmish.printing.render import render_roster, stylesheet
 from skirmish.rules import advance_costs, advances, find_profile, profiles
 
 
@@ -120,10 +121,16 @@ def test_every_card_has_empty_weapon_rows_to_write_in() -> None:
     assert view.weapon_lines == 2
     html = render_roster(view, Lang.EN, inline_css=False)
     # one table row as tall as the two, the line between them its background
-    rows = re.findall(
-        r'<tr class="write-row weapon-lines" style="([^"]*)"><td style="([^"]*)"', html
-    )
-    assert rows == [("background-size: 100% 4.341mm", "height: 7.941mm")] * 2
+    assert html.count('<tr class="write-row weapon-lines rows-2">') == 2
+    # each number of rows and of ruled lines a sheet can print has its rule in the stylesheet
+    # (classes, not style attributes: weasyprint shares the computed styles of alike elements)
+    css = stylesheet()
+    for rows in (2, 3):  # a roster's at most (RosterView), the blank sheet's
+        height = f"{rows * 4.341 - 0.741:.3f}mm"
+        assert f".weapons tr.rows-{rows} td:first-child {{ height: {height}; }}" in css
+    for lines in range(1, MAX_WRITE_LINES + 1):
+        assert f".card-body.lines-{lines} {{ margin-bottom: {5 * lines}mm; }}" in css
+    assert 'style="' not in html.split('<div class="models">')[1].split('<div class="fill')[0]
     assert html.count('<table class="weapons">') == 2
 
 
