@@ -120,28 +120,27 @@ def time_web_rosters(db: str, gangs: Sequence[str], *, runs: int) -> dict[str, t
     from fastapi import Response
     from fastapi.testclient import TestClient
 
-    from skirmish.campaign import lookup, store, views
+    from skirmish.campaign import lookup, store
     from skirmish.i18n import Lang
-    from skirmish.printing.build import roster_view
-    from skirmish.printing.pdf import write_pdf
+    from skirmish.printing.pdf import write_pdf_sheets
     from skirmish.printing.render import render_roster
-    from skirmish.printing.sheets import house_rules
+    from skirmish.printing.sheets import roster_sheet
     from skirmish.web.app import create_app
 
     app = create_app(db)
     engine = store.open_store(db, access=store.Access.READ)
 
     def before(gang: str) -> Response:
-        """The roster route before issue #11's press, line for line."""
+        """The roster route before issue #11's press: the same sheet, laid out cold into a
+        file as the CLI does (stylesheet parsed and fonts loaded each time)."""
         lang = Lang.EN
         with store.transaction(engine, access=store.Access.READ) as s:
             found = lookup.campaign_by_name(s, "Bench")
-            data = views.gang_data(lookup.gang_by_name(s, found, gang, full=True), lang)
-            view = roster_view(data, lang, house_rules=house_rules(found, lang))
-            html = render_roster(view, lang)
+            view = roster_sheet(found, lookup.gang_by_name(s, found, gang, full=True), lang)
+            html = render_roster(view, lang, inline_css=False)
         with temporary.TemporaryDirectory(prefix="skirmish-web-") as folder:
             target = Path(folder) / "roster.pdf"
-            write_pdf(html, target)
+            write_pdf_sheets([html], target)
             content = target.read_bytes()
         return Response(content, media_type="application/pdf")
 
