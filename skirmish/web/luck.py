@@ -69,7 +69,8 @@ WORDS = text.part(
             "50 is what fair dice give on average, higher is luckier for whoever rolled. A mean "
             "within two standard errors of 50 is within the noise: no curse, no blessing.",
             "luck_empty": "No dice logged yet: the ledger reads the dice of the games played "
-            "with skirmish (the 'skirmish game' commands, or the games' pages of this site).",
+            "with skirmish (the 'skirmish game' commands, or the games' pages of this site) "
+            "and the rolls for what the gangs buy.",
             "luck_source_all": "All dice",
             "luck_source_table": "Typed in at the table",
             "luck_source_random": "Rolled by skirmish",
@@ -160,7 +161,7 @@ WORDS = text.part(
             "maledizione né benedizione.",
             "luck_empty": "Ancora nessun dado registrato: il registro legge i dadi delle "
             "partite giocate con skirmish (i comandi 'skirmish game', o le pagine delle partite "
-            "di questo sito).",
+            "di questo sito) e i tiri per ciò che le bande comprano.",
             "luck_source_all": "Tutti i dadi",
             "luck_source_table": "Battuti al tavolo",
             "luck_source_random": "Tirati da skirmish",
