@@ -22,6 +22,36 @@ def demo(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def _prepared_stores(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The stores ``prepared`` has built in this test process, by the builder's name."""
+    return {}
+
+
+@pytest.fixture
+def prepared(
+    demo: Path, tmp_path_factory: pytest.TempPathFactory, _prepared_stores: dict[str, Path]
+) -> Callable[[Callable[[Path], object]], Path]:
+    """``prepared(build)``: the demo copy as ``build(path)`` leaves it (accounts made, a game
+    played… through the CLI), built once per test process and copied for each test. Each test
+    still gets its own file, byte for byte what ``build`` would have made of the demo (a builder
+    must not depend on the test: it is called once, with another path); the suite stops paying
+    for the same CLI commands and password hashes test after test."""
+
+    def make(build: Callable[[Path], object]) -> Path:
+        key = f"{build.__module__}.{build.__qualname__}"
+        built = _prepared_stores.get(key)
+        if built is None:
+            built = tmp_path_factory.mktemp("prepared") / "campaigns.db"
+            shutil.copyfile(DEMO, built)
+            build(built)
+            _prepared_stores[key] = built
+        shutil.copyfile(built, demo)
+        return demo
+
+    return make
+
+
 @pytest.fixture
 def client(demo: Path) -> Iterator[Any]:
     """FastAPI's test client on the demo copy."""

@@ -11,7 +11,7 @@ import html
 import json
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -44,9 +44,8 @@ def make_club(db: Path | str) -> None:
 
 
 @pytest.fixture
-def club(demo: Path) -> Path:
-    make_club(demo)
-    return demo
+def club(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
+    return prepared(make_club)
 
 
 def open_client(db: Path | str) -> Any:

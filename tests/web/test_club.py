@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -39,14 +39,17 @@ def add_user(db: Path | str, name: str, password: str = PASSWORD) -> None:
     cli(db, "user", "add", name, "--password-stdin", stdin=password + "\n")
 
 
-@pytest.fixture
-def club(demo: Path) -> Path:
+def make_club(db: Path) -> None:
     """The demo store with accounts: Wyatt owns Tombstone, Doc plays there, Kate is new."""
     for user in ("Wyatt", "Doc", "Kate"):
-        add_user(demo, user)
-    cli(demo, "campaign", "role", "Wyatt", "owner", "--campaign", CAMPAIGN)
-    cli(demo, "campaign", "role", "Doc", "player", "--campaign", CAMPAIGN)
-    return demo
+        add_user(db, user)
+    cli(db, "campaign", "role", "Wyatt", "owner", "--campaign", CAMPAIGN)
+    cli(db, "campaign", "role", "Doc", "player", "--campaign", CAMPAIGN)
+
+
+@pytest.fixture
+def club(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
+    return prepared(make_club)
 
 
 def open_client(db: Path | str) -> Any:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -47,9 +47,8 @@ def make_table(db: Path | str) -> None:
 
 
 @pytest.fixture
-def table(demo: Path) -> Path:
-    make_table(demo)
-    return demo
+def table(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
+    return prepared(make_table)
 
 
 class Phone:

@@ -15,7 +15,7 @@ import json
 import re
 import shutil
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -44,11 +44,14 @@ def play_a_duel(db: Path | str) -> None:
         cli(db, *args, "--campaign", CAMPAIGN)
 
 
+def club_after_a_duel(db: Path) -> None:
+    make_club(db)
+    play_a_duel(db)
+
+
 @pytest.fixture
-def ended(demo: Path) -> Path:
-    make_club(demo)
-    play_a_duel(demo)
-    return demo
+def ended(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
+    return prepared(club_after_a_duel)
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ import re
 import shutil
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -46,9 +47,11 @@ def table_store(path: Path, scenario: str = "duello") -> Path:
 
 
 @pytest.fixture
-def stores(demo: Path, tmp_path: Path) -> tuple[Path, Path]:
+def stores(
+    prepared: Callable[[Callable[[Path], object]], Path], tmp_path: Path
+) -> tuple[Path, Path]:
     """The web's store and a copy of it for the CLI."""
-    web = table_store(demo)
+    web = prepared(table_store)
     other = tmp_path / "cli.db"
     shutil.copyfile(web, other)
     return web, other
