@@ -64,6 +64,27 @@ def _no_inherited_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("LINES", raising=False)
 
 
+#: The argon2id cost the tests hash passwords with: argon2's smallest sensible parameters, a
+#: millisecond a hash instead of the production hasher's quarter of a second (argon2's defaults,
+#: RFC 9106's second recommendation; tests/campaign/test_accounts.py holds the production
+#: hasher to them). The hashes are argon2id all the same.
+TEST_HASH_COST = {"time_cost": 1, "memory_cost": 1024, "parallelism": 1}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _cheap_password_hashes() -> Iterator[None]:
+    """Every in-process password hash of the suite at ``TEST_HASH_COST`` (the web app's and the
+    CLI's; a server started in another process keeps the real cost)."""
+    from argon2 import PasswordHasher
+
+    from skirmish.campaign import accounts
+
+    kept = accounts._hasher
+    accounts._hasher = PasswordHasher(**TEST_HASH_COST)
+    yield
+    accounts._hasher = kept
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     """A PostgreSQL server on loopback for this test session."""

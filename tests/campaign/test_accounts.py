@@ -92,6 +92,22 @@ def club(engine: Engine) -> Iterator[Club]:
 # --------------------------------------------------------------------------- users
 
 
+def test_the_production_hasher_is_argon2id_at_its_full_cost() -> None:
+    """The suite hashes cheaply (tests/conftest.py ``TEST_HASH_COST``); a fresh process's
+    hasher, the one every real account gets, is argon2's default argon2id (RFC 9106)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from skirmish.campaign.accounts import hasher; from argon2 import PasswordHasher, "
+        "Type; h = hasher(); d = PasswordHasher(); "
+        "print(h.type is Type.ID, h.time_cost == d.time_cost >= 3, "
+        "h.memory_cost == d.memory_cost >= 65536, h.parallelism == d.parallelism)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True"] * 4
+
+
 def test_a_password_is_kept_only_as_an_argon2id_hash(club: Club) -> None:
     club.user("Wyatt")
     found = club.run(lambda s: accounts.find_user(s, "wyatt"))
