@@ -99,18 +99,18 @@ def _width(label: str, size: float) -> float:
     return len(label) * size * 0.62
 
 
-def _number(value: float) -> str:
-    """A coordinate with at most three decimals, no trailing zeros."""
+def svg_number(value: float) -> str:
+    """A coordinate with at most three decimals, no trailing zeros (every chart of the site)."""
     shown = f"{value:.3f}".rstrip("0").rstrip(".")
     return shown if shown != "-0" else "0"
 
 
-def _text(x: float, y: float, content: str, *, size: int = FONT, anchor: str = "start",
+def svg_text(x: float, y: float, content: str, *, size: int = FONT, anchor: str = "start",
           fill: str = INK, weight: str = "normal", cls: str = "") -> str:  # fmt: skip
     bold = ' font-weight="bold"' if weight == "bold" else ""
     named = f' class="{cls}"' if cls else ""
     return (
-        f'<text{named} x="{_number(x)}" y="{_number(y)}" font-size="{size}" '
+        f'<text{named} x="{svg_number(x)}" y="{svg_number(y)}" font-size="{size}" '
         f'text-anchor="{anchor}" fill="{fill}"{bold}>{escape(content)}</text>'
     )
 
@@ -159,8 +159,8 @@ def _rect(kind: str, x: float, y: float, width: float, tip: str = "") -> str:
     named = f'class="{kind}" ' if tip else ""
     inner = f"<title>{escape(tip)}</title></rect>" if tip else "</rect>"
     return (
-        f'<rect {named}x="{_number(x)}" y="{_number(y)}" width="{_number(width)}" '
-        f'height="{_number(style.height)}" fill="{style.fill}"{stroke}>{inner}'
+        f'<rect {named}x="{svg_number(x)}" y="{svg_number(y)}" width="{svg_number(width)}" '
+        f'height="{svg_number(style.height)}" fill="{style.fill}"{stroke}>{inner}'
     )
 
 
@@ -184,7 +184,7 @@ def _chart(
 
     # the heading: the category axis's name, then the legend, wrapped to the width
     y = float(FONT + 2)
-    parts.append(_text(0, y, title, weight="bold", cls="category-axis"))
+    parts.append(svg_text(0, y, title, weight="bold", cls="category-axis"))
     x = float(WIDTH)  # the first entry of a legend starts a line
     for kind, meaning in legend:
         needed = 18 + _width(meaning, SMALL)
@@ -192,7 +192,7 @@ def _chart(
             x, y = 0.0, y + 16
         height = STYLES[kind].height
         parts.append(_rect(kind, x, y - 5 - height / 2, 14))
-        parts.append(_text(x + 18, y, meaning, size=SMALL, cls="legend"))
+        parts.append(svg_text(x + 18, y, meaning, size=SMALL, cls="legend"))
         x += needed + 14
     y += 14
     top = y
@@ -201,7 +201,7 @@ def _chart(
     bars: list[str] = []
     for label, shown in rows:
         if not side:
-            parts.append(_text(0, y + FONT - 2, label, cls="label"))
+            parts.append(svg_text(0, y + FONT - 2, label, cls="label"))
             y += FONT + 3
         for place, bar in enumerate(shown):
             style = STYLES[bar.kind]
@@ -209,12 +209,12 @@ def _chart(
                 y += GAP
             elif side:
                 middle = y + style.height / 2 + 4.5
-                parts.append(_text(bar_x - 8, middle, label, anchor="end", cls="label"))
+                parts.append(svg_text(bar_x - 8, middle, label, anchor="end", cls="label"))
             length = track * float(bar.chance)
             bars.append(_rect(bar.kind, bar_x, y, length, bar.tip))
             baseline = y + style.height / 2 + style.size * 0.36
             cls = "percent" if bar.kind == "bar" else f"percent {bar.kind}"
-            parts.append(_text(bar_x + length + 4, baseline, bar.shown, size=style.size,
+            parts.append(svg_text(bar_x + length + 4, baseline, bar.shown, size=style.size,
                                fill=style.ink, cls=cls))  # fmt: skip
             y += style.height
         y += ROW_GAP
@@ -226,27 +226,27 @@ def _chart(
         x = bar_x + track * tick / 100
         dash = "" if tick == 0 else ' stroke-dasharray="2 3"'
         grid.append(
-            f'<line x1="{_number(x)}" y1="{_number(top - 4)}" x2="{_number(x)}" '
-            f'y2="{_number(bottom + 4)}" stroke="{INK if tick == 0 else GRID}" '
+            f'<line x1="{svg_number(x)}" y1="{svg_number(top - 4)}" x2="{svg_number(x)}" '
+            f'y2="{svg_number(bottom + 4)}" stroke="{INK if tick == 0 else GRID}" '
             f'stroke-width="1"{dash}/>'
         )
         if tick in LABELLED:
             anchor = "start" if tick == 0 else "end" if tick == 100 else "middle"
-            grid.append(_text(x, bottom + 4 + SMALL + 2, f"{tick}%", size=SMALL, anchor=anchor,
+            grid.append(svg_text(x, bottom + 4 + SMALL + 2, f"{tick}%", size=SMALL, anchor=anchor,
                               fill=MUTED))  # fmt: skip
     grid.append(
-        f'<line class="axis" x1="{_number(bar_x)}" y1="{_number(bottom + 4)}" '
-        f'x2="{_number(bar_x + track)}" y2="{_number(bottom + 4)}" stroke="{INK}" '
+        f'<line class="axis" x1="{svg_number(bar_x)}" y1="{svg_number(bottom + 4)}" '
+        f'x2="{svg_number(bar_x + track)}" y2="{svg_number(bottom + 4)}" stroke="{INK}" '
         'stroke-width="1"/>'
     )
     axis_y = bottom + 4 + 2 * (SMALL + 3)
-    grid.append(_text(bar_x + track / 2, axis_y, words["chart_value_axis"], size=SMALL,
+    grid.append(svg_text(bar_x + track / 2, axis_y, words["chart_value_axis"], size=SMALL,
                       anchor="middle", cls="value-axis"))  # fmt: skip
     height = axis_y + 5
 
     return Markup(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="{ident}" role="img" '
-        f'width="100%" viewBox="0 0 {WIDTH} {_number(height)}" '
+        f'width="100%" viewBox="0 0 {WIDTH} {svg_number(height)}" '
         f'preserveAspectRatio="xMinYMin meet" aria-labelledby="{ident}-title" '
         f'aria-describedby="{ident}-desc">'
         f'<title id="{ident}-title">{escape(title)}</title>'

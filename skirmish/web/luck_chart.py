@@ -24,6 +24,7 @@ from enum import StrEnum
 from markupsafe import Markup, escape
 
 from skirmish.web import text
+from skirmish.web.charts import svg_number, svg_text
 
 WORDS = text.part(
     {
@@ -97,22 +98,6 @@ class LuckRow:
     verdict: str
 
 
-def _number(value: float) -> str:
-    """A coordinate with at most two decimals, no trailing zeros."""
-    shown = f"{value:.2f}".rstrip("0").rstrip(".")
-    return shown if shown != "-0" else "0"
-
-
-def _text(x: float, y: float, content: str, *, size: int = FONT, anchor: str = "start",
-          fill: str = INK, weight: str = "normal", cls: str = "") -> str:  # fmt: skip
-    bold = ' font-weight="bold"' if weight == "bold" else ""
-    named = f' class="{cls}"' if cls else ""
-    return (
-        f'<text{named} x="{_number(x)}" y="{_number(y)}" font-size="{size}" '
-        f'text-anchor="{anchor}" fill="{fill}"{bold}>{escape(content)}</text>'
-    )
-
-
 def _fit(label: str, room: float, size: int = FONT) -> str:
     """``label`` shortened with "…" to about ``room`` units (0.6 em a character, an estimate
     that errs long); the whole name stays in the row's description."""
@@ -138,33 +123,33 @@ def luck_chart(
     y = 0.0
     # the legend: what the band is, then "unlucky" and "lucky" at the ends of the track
     y += SMALL + 2
-    parts.append(_text(0, y, words["luck_chart_band"], size=SMALL, fill=MUTED, cls="legend"))
+    parts.append(svg_text(0, y, words["luck_chart_band"], size=SMALL, fill=MUTED, cls="legend"))
     y += 6
     top = y
     for index, row in enumerate(rows):
         y += LINE
         figure_width = len(row.figure) * SMALL * 0.6 + 8
-        parts.append(_text(0, y - 4, _fit(row.label, WIDTH - figure_width), cls="label"))
-        parts.append(_text(WIDTH, y - 4, row.figure, size=SMALL, anchor="end", cls="figure"))
+        parts.append(svg_text(0, y - 4, _fit(row.label, WIDTH - figure_width), cls="label"))
+        parts.append(svg_text(WIDTH, y - 4, row.figure, size=SMALL, anchor="end", cls="figure"))
         desc.append(
             words["luck_chart_row"].format(label=row.label, figure=row.figure, verdict=row.verdict)
         )
         middle = y + BAND / 2
         tracks.append(
-            f'<line x1="{_number(_x(0))}" y1="{_number(middle)}" x2="{_number(_x(100))}" '
-            f'y2="{_number(middle)}" stroke="{GRID}" stroke-width="1"/>'
+            f'<line x1="{svg_number(_x(0))}" y1="{svg_number(middle)}" x2="{svg_number(_x(100))}" '
+            f'y2="{svg_number(middle)}" stroke="{GRID}" stroke-width="1"/>'
         )
         if row.mean is not None and row.se is not None:
             kind = verdict(row.mean, row.se).value
             low, high = _x(row.mean - 2 * row.se), _x(row.mean + 2 * row.se)
             marks.append(
-                f'<rect class="band {kind}" id="{ident}-band-{index}" x="{_number(low)}" '
-                f'y="{_number(y)}" width="{_number(max(high - low, 1.0))}" '
+                f'<rect class="band {kind}" id="{ident}-band-{index}" x="{svg_number(low)}" '
+                f'y="{svg_number(y)}" width="{svg_number(max(high - low, 1.0))}" '
                 f'height="{BAND}" fill="{FILLS[kind]}" stroke="{STROKES[kind]}" '
                 f'stroke-width="1"/>'
             )
             marks.append(
-                f'<circle class="mean" cx="{_number(_x(row.mean))}" cy="{_number(middle)}" '
+                f'<circle class="mean" cx="{svg_number(_x(row.mean))}" cy="{svg_number(middle)}" '
                 f'r="{DOT}" fill="{INK}"/>'
             )
         y += BAND + ROW_GAP
@@ -175,33 +160,33 @@ def luck_chart(
         x = _x(tick)
         if tick == 50:
             grid.append(
-                f'<line class="fair" x1="{_number(x)}" y1="{_number(top)}" x2="{_number(x)}" '
-                f'y2="{_number(bottom)}" stroke="{INK}" stroke-width="1" '
+                f'<line class="fair" x1="{svg_number(x)}" y1="{svg_number(top)}" '
+                f'x2="{svg_number(x)}" y2="{svg_number(bottom)}" stroke="{INK}" stroke-width="1" '
                 'stroke-dasharray="3 3"/>'
             )
         grid.append(
-            f'<line x1="{_number(x)}" y1="{_number(bottom)}" x2="{_number(x)}" '
-            f'y2="{_number(bottom + 4)}" stroke="{INK}" stroke-width="1"/>'
+            f'<line x1="{svg_number(x)}" y1="{svg_number(bottom)}" x2="{svg_number(x)}" '
+            f'y2="{svg_number(bottom + 4)}" stroke="{INK}" stroke-width="1"/>'
         )
         anchor = "start" if tick == 0 else "end" if tick == 100 else "middle"
-        grid.append(_text(x if tick in (25, 50, 75) else (0 if tick == 0 else WIDTH),
+        grid.append(svg_text(x if tick in (25, 50, 75) else (0 if tick == 0 else WIDTH),
                           bottom + 4 + SMALL + 1, str(tick), size=SMALL, anchor=anchor,
                           fill=MUTED))  # fmt: skip
     grid.append(
-        f'<line class="axis" x1="{_number(_x(0))}" y1="{_number(bottom)}" '
-        f'x2="{_number(_x(100))}" y2="{_number(bottom)}" stroke="{INK}" stroke-width="1"/>'
+        f'<line class="axis" x1="{svg_number(_x(0))}" y1="{svg_number(bottom)}" '
+        f'x2="{svg_number(_x(100))}" y2="{svg_number(bottom)}" stroke="{INK}" stroke-width="1"/>'
     )
     words_y = bottom + 4 + 2 * (SMALL + 3)
-    grid.append(_text(0, words_y, "← " + words["luck_chart_unlucky"], size=SMALL, fill=MUTED))
-    grid.append(_text(WIDTH, words_y, words["luck_chart_lucky"] + " →", size=SMALL,
+    grid.append(svg_text(0, words_y, "← " + words["luck_chart_unlucky"], size=SMALL, fill=MUTED))
+    grid.append(svg_text(WIDTH, words_y, words["luck_chart_lucky"] + " →", size=SMALL,
                       anchor="end", fill=MUTED))  # fmt: skip
     axis_y = words_y + SMALL + 5
-    grid.append(_text(WIDTH / 2, axis_y, words["luck_chart_axis"], size=SMALL, anchor="middle",
+    grid.append(svg_text(WIDTH / 2, axis_y, words["luck_chart_axis"], size=SMALL, anchor="middle",
                       cls="value-axis"))  # fmt: skip
     height = axis_y + 5
     return Markup(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart luck" id="{ident}" role="img" '
-        f'width="100%" viewBox="0 0 {WIDTH} {_number(height)}" '
+        f'width="100%" viewBox="0 0 {WIDTH} {svg_number(height)}" '
         f'preserveAspectRatio="xMinYMin meet" aria-labelledby="{ident}-title" '
         f'aria-describedby="{ident}-desc">'
         f'<title id="{ident}-title">{escape(title)}</title>'
