@@ -26,9 +26,10 @@ take the CLI's options as JSON fields and answer what ``skirmish game … --json
 
 from __future__ import annotations
 
+import difflib
 import json
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -40,25 +41,25 @@ from starlette.concurrency import run_in_threadpool
 
 from skirmish import rules
 from skirmish.campaign import idempotency
-from skirmish.campaign.game import situations
+from skirmish.campaign.game import commands, situations
 from skirmish.campaign.game import undo as undoing
-from skirmish.campaign.game.board import events_of, find_model, game_by_id, scenario_of
+from skirmish.campaign.game.board import events_of, game_by_id, scenario_of
+from skirmish.campaign.game.commands import Command
+from skirmish.campaign.game.fields import Kind
 from skirmish.campaign.game.permissions import GameAction, may_game, require_game
-from skirmish.campaign.game.reactions import Bystanders
 from skirmish.campaign.game.rerolls import Payment, Question, Rerolls, parse_reroll
 from skirmish.campaign.game.situations import Figure, Table
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.telling import sentence, told
 from skirmish.campaign.models import Campaign
-from skirmish.engine import explain_combat, explain_procedures
 from skirmish.engine.dice import DieRequest, RandomDice, TableDice, described, parse_dice
-from skirmish.engine.glossary import EventKind, Pace, label, label_value, parse
+from skirmish.engine.glossary import EventKind, Pace, label, label_value
 from skirmish.engine.situation import GAME_SOURCES, Input, Procedure, inputs_for
 from skirmish.errors import CampaignError, RulesError, SkirmishError, StoreError, shown
 from skirmish.i18n import Lang, name
 from skirmish.odds.at_roll import advise
 from skirmish.rules.model import Cover, ObjectiveState
-from skirmish.web import game_live, text, tools
+from skirmish.web import action_schema, game_live, text, tools
 from skirmish.web.site import NotFound, Site, form_fields, pick_lang
 
 WORDS = text.part(
@@ -441,25 +442,7 @@ class Step:
 Values = Mapping[str, Any]
 
 
-@dataclass(frozen=True)
-class Spec:
-    """One action a model takes in a game: its address, the CLI command it mirrors, whether it
-    names a target (``enemy``: an enemy in play or a scenario's person; ``model``: an enemy in
-    play), the combat procedure whose situation it takes, whether it rolls dice, which models
-    may be offered it (``situations``), and the service it calls (its lines: the explanation)."""
-
-    name: str
-    cli: str
-    target: str
-    procedure: Procedure | None
-    rolls: bool
-    offered: Callable[[Table, Figure], bool]
-    call: Callable[[Session, Game, Values, Step], list[str]]
-    summary: str
-
-    @property
-    def key(self) -> str:
-        return "gac_" + self.name
+Spec = Command
 
 
 def _text(values: Values, key: str) -> str | None:
@@ -469,27 +452,6 @@ def _text(values: Values, key: str) -> str | None:
     if not isinstance(value, str | int | float):
         raise _bad(key, value, "not a word")
     return str(value).strip()
-
-
-def _list(values: Values, key: str) -> list[str]:
-    value = values.get(key)
-    if value is None or value == "":
-        return []
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return [v for v in value if v.strip()]
-    raise _bad(key, value, "not a list of names")
-
-
-def _small_number(values: Values, key: str, digits: int, hint: str) -> int | None:
-    """A field holding a whole number of at most ``digits`` digits, or ``None`` when blank."""
-    text_ = _text(values, key)
-    if text_ is None:
-        return None
-    if not (text_.isascii() and text_.isdigit() and len(text_) <= digits):
-        raise _bad(key, text_, hint)
-    return int(text_)
 
 
 def _bad(key: str, value: Any, why: str) -> RulesError:
@@ -573,221 +535,14 @@ def read_situation(procedure: Procedure, values: Values) -> dict[str, Any]:
     return found
 
 
-def _bystanders(values: Values, shot: bool) -> Bystanders:
-    """Who stood near the target (R-19, R-22; R-20 near a shot), as the CLI's options."""
-    return Bystanders(
-        near=tuple(_list(values, "near")),
-        guard=_text(values, "guard"),
-        civilians=tuple(_list(values, "civilian-near") or _list(values, "civilian_near"))
-        if shot
-        else (),
-    )
-
-
-def _shoot(s: Session, g: Game, v: Values, step: Step) -> list[str]:
-    from skirmish.campaign.game.combat import shoot
-
-    report = shoot(s, game=g, attacker=_required(v, "attacker"), target=_required(v, "target"),
-                   situation=read_situation(Procedure.SHOOT, v), dice=step.table,
-                   bystanders=_bystanders(v, True), rerolls=step.rerolls)  # fmt: skip
-    lines = []
-    if report.opportunity is not None:
-        lines += explain_procedures.reflex_lines(report.opportunity, step.lang)
-    if report.fired:
-        lines += explain_combat.shoot_lines(report.result, step.lang)
-    return lines
-
-
-def _fight(s: Session, g: Game, v: Values, step: Step) -> list[str]:
-    from skirmish.campaign.game.combat import melee
-
-    report = melee(s, game=g, attacker=_required(v, "attacker"), target=_required(v, "target"),
-                   situation=read_situation(Procedure.MELEE, v), dice=step.table,
-                   bystanders=_bystanders(v, False), rerolls=step.rerolls)  # fmt: skip
-    return explain_combat.melee_lines(report.result, step.lang)
-
-
-def _move(s: Session, g: Game, v: Values, step: Step) -> list[str]:
-    from skirmish.campaign.game.activations import activate
-
-    activate(s, game=g, member=_required(v, "member"))
-    return []
-
-
-def _reload(s: Session, g: Game, v: Values, step: Step) -> list[str]:
-    from skirmish.campaign.game.actions import reload
-
-    reload(s, game=g, member=_required(v, "member"), weapon=_text(v, "weapon"),
-           rounds=_small_number(v, "rounds", 3, "7 or 17"))  # fmt: skip
-    return []
-
-
-def _unjam(s: Session, g: Game, v: Values, step: Step) -> list[str]:
-    from skirmish.campaign.game.actions import unjam
-
-    unjam(s, game=g, member=_required(v, "member"), weapon=_text(v, "weapon"))
-    return []
-
-
-def _horse(mounting: bool) -> Callable[[Session, Game, Values, Step], list[str]]:
-    def call(s: Session, g: Game, v: Values, step: Step) -> list[str]:
-        from skirmish.campaign.game.actions import dismount, mount
-
-        service = mount if mounting else dismount
-        pace = parse(Pace, _text(v, "pace") or Pace.STILL.value)
-        report = service(s, game=g, member=_required(v, "member"), pace=pace, dice=step.table,
-                         rerolls=step.rerolls)  # fmt: skip
-        return explain_procedures.reflex_lines(report.test, step.lang) if report.test else []
-
-    return call
-
-
-def _lasso(s: Session, g: Game, v: Values, step: Step) -> list[str]:
-    from skirmish.campaign.game.actions import throw_lasso
-
-    report = throw_lasso(s, game=g, thrower=_required(v, "thrower"),
-                         target=_required(v, "target"), dice=step.table,
-                         rerolls=step.rerolls)  # fmt: skip
-    return explain_procedures.lasso_lines(report.result, step.lang)
-
-
-def _caught(values: Values, key: str) -> list[Any]:
-    """Models within 5U of a blast: ``NAME=DISTANCE`` (0–5U), as ``--caught`` takes them, or
-    objects with ``name``, ``distance``, ``moved``, ``protection`` and ``shelter``."""
-    from skirmish.campaign.game.actions import Caught
-    from skirmish.engine.explosion import Protection
-
-    raw = values.get(key)
-    items = raw if isinstance(raw, list) else ([] if raw in (None, "") else [raw])
-    found = []
-    for item in items:
-        if isinstance(item, str):
-            who, _, rest = item.partition("=")
-            distance = rest.strip().removesuffix("U").removesuffix("u")
-            if not who.strip() or (distance and not (distance.isdigit() and int(distance) <= 5)):
-                raise _bad(key, item, "NAME=DISTANCE (0–5U)")
-            found.append(Caught(who.strip(), int(distance) if distance else None))
-        elif isinstance(item, dict) and isinstance(item.get("name"), str):
-            distance_v = item.get("distance")
-            if distance_v is not None and not (
-                isinstance(distance_v, int) and 0 <= distance_v <= 5
-            ):
-                raise _bad(key, item, "distance 0–5U")
-            moved = item.get("moved")
-            protection = str(item.get("protection") or "none")
-            if protection not in {p.value for p in Protection} or not isinstance(
-                moved, bool | None
-            ):
-                raise _bad(key, item, "protection none, partial or total; moved yes or no")
-            shelter = item.get("shelter")
-            kept = str(shelter) if shelter else None
-            found.append(Caught(item["name"], distance_v, moved, kept, Protection(protection)))
-        else:
-            raise _bad(key, item, "NAME=DISTANCE (0–5U)")
-    return found
-
-
-def _explosive(s: Session, g: Game, v: Values, step: Step) -> list[str]:
-    from skirmish.campaign.game.actions import explode
-
-    thrower = _required(v, "thrower")
-    item = _text(v, "item")
-    if item is None:
-        figure = find_model(s, g, thrower)
-        table = situations.read(s, g)
-        mine = next((f for f in table.figures if f.name == figure.name), None)
-        kinds = situations.explosives(mine) if mine is not None else []
-        item = kinds[0].id if len(kinds) == 1 else "dynamite"
-    report = explode(s, game=g, thrower=thrower, explosive=item, caught=_caught(v, "caught"),
-                     short_fuse=_flag(v, "short-fuse"),
-                     near_thrower=_caught(v, "near-thrower"), dice=step.table,
-                     rerolls=step.rerolls)  # fmt: skip
-    lines = []
-    for victim in report.victims:
-        lines += [f"{victim.name}: {line}" for line in
-                  explain_procedures.explosion_lines(victim.result, step.lang)]  # fmt: skip
-    return lines
-
-
-def _whisky(s: Session, g: Game, v: Values, step: Step) -> list[str]:
-    from skirmish.campaign.game.states import drink
-
-    drink(s, game=g, member=_required(v, "member"))
-    return []
-
-
-def _objective(s: Session, g: Game, v: Values, step: Step) -> list[str]:
-    from skirmish.campaign.game.objectives import objective
-
-    objective(s, game=g, name=_required(v, "objective"), event=_required(v, "event"),
-              by=_text(v, "by"), copy_no=_small_number(v, "copy", 2, "a number"))  # fmt: skip
-    return []
-
-
-def _shooter(table: Table, f: Figure) -> bool:
-    return bool(situations.guns_to_shoot(f)) and bool(
-        situations.enemies(table, f.label) or table.persons
-    )
-
-
-def _fighter(table: Table, f: Figure) -> bool:
-    return bool(situations.enemies(table, f.label) or table.persons)
-
-
-def _waits(table: Table, f: Figure) -> bool:
-    return not f.acted
-
-
-SPECS: tuple[Spec, ...] = (
-    Spec("shoot", "skirmish game shoot ATTACKER TARGET", "enemy", Procedure.SHOOT, True,
-         _shooter, _shoot, "Shoot (R-01–R-04, R-14): as `skirmish game shoot --json`"),
-    Spec("fight", "skirmish game melee ATTACKER TARGET", "enemy", Procedure.MELEE, True,
-         _fighter, _fight, "Fight (R-01, R-03–R-05): as `skirmish game melee --json`"),
-    Spec("move", "skirmish game activate MODEL", "", None, False, _waits, _move,
-         "A model takes its turn to move (§1.8): as `skirmish game activate --json`"),
-    Spec("reload", "skirmish game reload MODEL", "", None, False,
-         lambda t, f: bool(situations.reloadable(f, t.turn)), _reload,
-         "Reload a gun (table 1, R-14): as `skirmish game reload --json`"),
-    Spec("unjam", "skirmish game unjam MODEL", "", None, False,
-         lambda t, f: bool(situations.jammed(f, t.turn)), _unjam,
-         "Unjam a gun (R-14): as `skirmish game unjam --json`"),
-    Spec("mount", "skirmish game mount MODEL", "", None, True,
-         lambda t, f: situations.may_mount(f), _horse(True),
-         "Mount a horse (table 1, R-06): as `skirmish game mount --json`"),
-    Spec("dismount", "skirmish game dismount MODEL", "", None, True,
-         lambda t, f: situations.may_dismount(f), _horse(False),
-         "Dismount (table 1, R-06): as `skirmish game dismount --json`"),
-    Spec("lasso", "skirmish game lasso THROWER TARGET", "model", None, True,
-         lambda t, f: situations.throws_lasso(f) and bool(situations.enemies(t, f.label)),
-         _lasso, "Throw the lasso (R-14): as `skirmish game lasso --json`"),
-    Spec("explosive", "skirmish game explosion THROWER", "", None, True,
-         lambda t, f: bool(situations.explosives(f)), _explosive,
-         "Throw dynamite or nitroglycerin (§5.5): as `skirmish game explosion --json`"),
-    Spec("whisky", "skirmish game drink MODEL", "", None, False,
-         lambda t, f: situations.thirsty(f), _whisky,
-         "Drink whisky (§8.3): as `skirmish game drink --json`"),
-    Spec("objective", "skirmish game objective NAME EVENT --by MODEL", "", None, False,
-         lambda t, f: bool(t.board["objectives"]), _objective,
-         "Something happens to an objective: as `skirmish game objective --json`"),
-)  # fmt: skip
-BY_NAME = {spec.name: spec for spec in SPECS}
-#: The CLI's command names and the Italian words, for the API.
-ALIASES = {"melee": "fight", "activate": "move", "explosion": "explosive", "drink": "whisky"}
-#: The field naming the acting model, by action (as the CLI's argument).
-ACTOR_FIELD = {"shoot": "attacker", "fight": "attacker", "lasso": "thrower",
-               "explosive": "thrower", "objective": "by"}  # fmt: skip
-
-
 def find_spec(typed: str) -> Spec:
-    found = BY_NAME.get(ALIASES.get(typed, typed))
-    if found is None:
-        known = ", ".join(BY_NAME)
-        raise _refusal("gac_unknown_action", action=shown(typed), known=known)
-    return found
+    """One of a model's actions, by any of its names (the catalogue's)."""
+    return commands.model_action(typed)
 
 
 def actor_field(spec: Spec) -> str:
-    return ACTOR_FIELD.get(spec.name, "member")
+    """The field naming the model a player picks first (the retreating gang's model)."""
+    return spec.actor or "member"
 
 
 # ----------------------------------------------------------------------------- who may
@@ -819,14 +574,28 @@ def _side_of(session: Session, game: Game, model: str | None) -> str | None:
     return side_of(session, ref.model).value if ref.model is not None else None
 
 
+def _side_of_gang(session: Session, game: Game, gang: str) -> str | None:
+    """The side ``gang`` plays in ``game`` (the service refuses a gang not playing it)."""
+    from skirmish.campaign.game.board import find_game_gang
+
+    try:
+        return find_game_gang(session, game, gang).side
+    except CampaignError:
+        return None
+
+
 def permitted(site: Site, session: Session, game: Game, spec: Spec, values: Values) -> None:
     """The reader may act for the acting model's side (``ACT``), or, for an attack, record it
     at a model of their own side (``RECORD_AT``: the target's player records the shot at their
     model); an objective's event with nobody doing it, for either side they play. Refused:
     ``Forbidden`` with ``require_game``'s words, nothing changed."""
     actor = site.actor(session)
-    acting = _text(values, actor_field(spec))
+    acting = _text(values, spec.actor) if spec.actor else None
     try:
+        gang = _text(values, "gang") if spec.actor is None else None
+        if gang is not None:  # a gang's own step (retreat): for the side it plays
+            require_game(session, actor, game, GameAction.ACT, _side_of_gang(session, game, gang))
+            return
         if acting is None:
             if any(may_game(session, actor, game, GameAction.ACT, x) for x in ("good", "bad")):
                 return
@@ -834,7 +603,7 @@ def permitted(site: Site, session: Session, game: Game, spec: Spec, values: Valu
         mine = _side_of(session, game, acting)
         if may_game(session, actor, game, GameAction.ACT, mine):
             return
-        target = _text(values, "target") if spec.target else None
+        target = _text(values, spec.target) if spec.target else None
         theirs = _side_of(session, game, target) if target is not None else None
         if theirs is not None and may_game(session, actor, game, GameAction.RECORD_AT, theirs):
             return
@@ -914,7 +683,11 @@ def perform(
 
         def run() -> tuple[int, dict[str, Any]]:
             mark = _last_event(s, game)
-            lines.extend(spec.call(s, game, values, step))
+            typed = spec.read(values)
+            if spec.procedure is not None:
+                typed["situation"] = read_situation(spec.procedure, values)
+            assert spec.run is not None
+            lines.extend(spec.run(s, game, typed, step))
             step.table.check_all_used()
             body = {"game": game.id, "turn": game.turn, "events": events_after(s, game, mark)}
             return 200, body
@@ -984,8 +757,6 @@ def last_action(session: Session, game: Game, lang: Lang) -> list[str]:
 
 # ----------------------------------------------------------------------------- what the page shows
 
-#: Actions a model may take whether or not it is taking its turn (drink, an objective's event).
-ANYTIME = frozenset({"whisky", "objective"})
 #: The fields of the flow itself, never part of an action's values.
 FLOW_FIELDS = frozenset({"csrf", "key", "state", "dice", "answers", "die", "back", "answer",
                          "mode", "go", "odds"})  # fmt: skip
@@ -1053,9 +824,7 @@ def _models(site: Site, s: Session, game: Game, table: Table) -> list[Figure]:
 
 def _offered(table: Table, figure: Figure) -> list[Spec]:
     acting = any(a.label == figure.label for a in situations.actors(table))
-    return [
-        spec for spec in SPECS if (acting or spec.name in ANYTIME) and spec.offered(table, figure)
-    ]
+    return commands.offered(table, figure, acting)
 
 
 def _targets(table: Table, spec: Spec, figure: Figure, lang: Lang) -> list[dict[str, str]]:
@@ -1063,7 +832,7 @@ def _targets(table: Table, spec: Spec, figure: Figure, lang: Lang) -> list[dict[
         {"value": f.label, "label": _model_line(f, lang)}
         for f in situations.enemies(table, figure.label)
     ]
-    if spec.target == "enemy":
+    if spec.target_kind is Kind.TARGET:
         t = _t(lang)
         for p in table.persons:
             who = p.name_it if lang is Lang.IT else p.name_en
@@ -1075,7 +844,6 @@ def flow(
     site: Site, s: Session, campaign: Campaign, game: Game, query: Mapping[str, str], lang: Lang
 ) -> dict[str, Any]:
     """Everything the flow page shows for what ``query`` has chosen so far."""
-    t = _t(lang)
     table = situations.read(s, game)
     view: dict[str, Any] = {
         "campaign_name": campaign.name,
@@ -1116,17 +884,19 @@ def flow(
                      "change": _url(campaign.name, game.id)}  # fmt: skip
     offered = _offered(table, chosen)
     view["actions"] = [
-        {"label": t[spec.key], "url": _url(campaign.name, game.id, model=chosen.label,
+        {"label": spec.label(lang), "url": _url(campaign.name, game.id, model=chosen.label,
                                            action=spec.name)}
         for spec in offered
     ]  # fmt: skip
     spec = next((x for x in offered if x.name == _last(query, "action")), None)
     if spec is None:
         return view
-    view["spec"] = {"name": spec.name, "label": t[spec.key], "rolls": spec.rolls,
+    view["spec"] = {"name": spec.name, "label": spec.label(lang), "rolls": spec.rolls,
                     "combat": spec.procedure is not None,
                     "change": _url(campaign.name, game.id, model=chosen.label)}  # fmt: skip
     values: dict[str, Any] = {actor_field(spec): chosen.label}
+    if spec.actor is None:  # the chosen model's gang does it (retreat)
+        values["gang"] = chosen.gang
     if spec.target:
         view["targets"] = [
             {**row, "url": _url(campaign.name, game.id, model=chosen.label, action=spec.name,
@@ -1138,7 +908,7 @@ def flow(
             return view
         view["target"] = {**target, "change": _url(campaign.name, game.id, model=chosen.label,
                                                   action=spec.name)}  # fmt: skip
-        values["target"] = target["value"]
+        values[spec.target] = target["value"]
     view["values"] = values
     view["ready"] = True
     if spec.procedure is not None:
@@ -1378,6 +1148,61 @@ def _fields(
                                 "event": "carry"}, sort_keys=True)  # fmt: skip
             options.append((carry, f"{what} ({state}): {t['gac_f_carry']}"))
         found.append(_control("select", "what", t["gac_f_event"], _last(query, "what"), options))
+    else:
+        found += _table_fields(s, game, table, figure, spec, query, lang)
+    return found
+
+
+def _table_fields(
+    s: Session, game: Game, table: Table, figure: Figure, spec: Spec,
+    query: Mapping[str, Any], lang: Lang,
+) -> list[dict[str, Any]]:  # fmt: skip
+    """The fields of what is recorded from the table (wounds, an elimination, a state, a point
+    spent, a retreat), labelled as the catalogue declares them."""
+    from skirmish.campaign.game.reactions import questions
+    from skirmish.engine.glossary import TableState
+    from skirmish.rules.model import Point
+
+    found: list[dict[str, Any]] = []
+    names = {f.name for f in spec.fields}
+    target = table.figure(_last(query, "target")) if spec.target else None
+    if "wounds" in names:
+        most = max(6, target.cos_left if target is not None else 0)
+        options = [(str(n), str(n)) for n in range(1, most + 1)]
+        found.append(_control("select", "wounds", spec.field("wounds").label(lang),
+                              _last(query, "wounds", "1"), options,
+                              hint=spec.field("wounds").help(lang)))  # fmt: skip
+    if "new-state" in names:
+        default = TableState.STANDING if figure.prone else TableState.PRONE
+        options = [(x.value, label(x, lang)) for x in TableState]
+        found.append(_control("select", "new-state", spec.field("new-state").label(lang),
+                              _last(query, "new-state", default.value), options))  # fmt: skip
+    if "point" in names:
+        left = {Point.FAMA: figure.fama_left, Point.FORTUNA: figure.fortuna_left}
+        options = [(p.value, f"{label(p, lang).upper()} ({n})") for p, n in left.items() if n]
+        found.append(_control("select", "point", spec.field("point").label(lang),
+                              _last(query, "point", options[0][0] if options else ""),
+                              options))  # fmt: skip
+    if "infamy-later" in names:
+        found.append(_control("check", "infamy-later", spec.field("infamy-later").label(lang),
+                              "on", hint=spec.field("infamy-later").help(lang),
+                              checked=_flag(query, "infamy-later")))  # fmt: skip
+    if target is not None and "near" in names:
+        asked = questions(s, game=game, target=target.label)
+        by_name = {f.name: f for f in table.figures}
+        near = spec.field("near")
+        for friend in asked.friends:
+            f = by_name.get(friend)
+            value = f.label if f else friend
+            found.append(_control("multi", "near", f"{near.label(lang)}: {friend}", value,
+                                  hint=near.help(lang) if friend == asked.friends[0] else "",
+                                  checked=value in _many(query, "near")))  # fmt: skip
+        if asked.captives and "guard" in names:
+            guard = spec.field("guard")
+            friends = [f for f in situations.friends(table, target.label) if f.in_play]
+            options = [("", "—"), *((f.label, f.name) for f in friends)]
+            found.append(_control("select", "guard", guard.label(lang), _last(query, "guard"),
+                                  options, hint=guard.help(lang)))  # fmt: skip
     return found
 
 
@@ -1483,6 +1308,26 @@ def _faces(raw: str) -> list[int]:
         raise _refusal("gac_bad_dice") from None
 
 
+def _unknown_field(spec: Spec, typed: str) -> RulesError:
+    known = sorted(action_schema.api_fields(spec))
+    close = difflib.get_close_matches(typed, known, n=3, cutoff=0.5) or known
+    return RulesError(
+        f"{shown(typed)} is no field of {spec.name}; did you mean {', '.join(close)}?",
+        it=f"{shown(typed)} non è un campo di {spec.name}; forse {', '.join(close)}?",
+    )
+
+
+def _one_action(
+    handle: Callable[[Request, str, str, str], Awaitable[Response]], action: str
+) -> Callable[[Request, str, str], Awaitable[Response]]:
+    """The route of one action: the same handler, with the action's name."""
+
+    async def one(request: Request, campaign: str, game: str) -> Response:
+        return await handle(request, campaign, game, action)
+
+    return one
+
+
 def router(site: Site) -> APIRouter:
     """The flow's pages and forms, undo, and their API twins."""
     r = APIRouter()
@@ -1526,6 +1371,8 @@ def router(site: Site) -> APIRouter:
         except SkirmishError as error:
             return flow_page(request, campaign, game, {}, error.text(lang.value), 400)
         query = {**values, "model": values.get(actor_field(spec), ""), "action": spec.name}
+        if spec.target:  # the flow's own name for the model it is done to
+            query["target"] = values.get(spec.target, "")
         if one.get("odds"):  # "update the odds": the form again with what it says now
             return await run_in_threadpool(flow_page, request, campaign, game, query)
         try:
@@ -1591,7 +1438,7 @@ def router(site: Site) -> APIRouter:
             campaign_name=campaign_name, game_id=game_id,
             game_url=game_live.game_url(campaign_name, game_id),
             act_url=_url(campaign_name, game_id),
-            action_label=t[spec.key],
+            action_label=spec.label(lang),
             actor=values.get(actor_field(spec), ""),
             target=values.get("target", ""),
             used=used, need=need, question=question, ways=ways,
@@ -1663,28 +1510,14 @@ def router(site: Site) -> APIRouter:
     def api_error(request: Request, error: SkirmishError, code: int, lang: Lang) -> Response:
         return site.api(request, {"error": error.text(lang.value), "nearest": []}, code)
 
-    @r.post(
-        api + "/actions/{action}",
-        tags=["games"],
-        summary="A model's action in a game, as `skirmish game shoot|melee|activate|reload|"
-        "unjam|mount|dismount|lasso|explosion|drink|objective --json`",
-        description="The JSON fields are the CLI's options without their dashes: `attacker`, "
-        "`target`, `range`, `cover`, `weapon`, `two-pistols`, … (shoot, fight), `member` "
-        "(move, reload, unjam, mount, dismount, whisky), `thrower` (lasso, explosive), "
-        "`near`, `guard`, `civilian-near` (lists), `dice` (\"2,3,6\" or [2, 3, 6]; absent: "
-        "the server rolls), `reroll` (a list of `STAGE:POINT[:FRIEND]`, R-15). The "
-        "`Idempotency-Key` header makes a retried request answer the first one without "
-        "acting twice. Send the `csrf` cookie's value in `X-CSRF-Token`.",
-        responses={200: {"description": "`{game, turn, events}`, as the CLI's `--json`."},
-                   400: {"description": "Refused in words; nothing changed."},
-                   403: {"description": "The reader may not act for that side."},
-                   404: {"description": "No such campaign or game."}},
-    )  # fmt: skip
     async def api_action(request: Request, campaign: str, game: str, action: str) -> Response:
         lang = pick_lang(request)
         try:
             spec = find_spec(action)
             body = await api_body(request)
+            unknown = sorted(set(body) - action_schema.api_fields(spec))
+            if unknown:
+                raise _unknown_field(spec, unknown[0])
             dice = body.pop("dice", None)
             if isinstance(dice, list):
                 dice = ",".join(str(d) for d in dice)
@@ -1703,6 +1536,25 @@ def router(site: Site) -> APIRouter:
         except SkirmishError as error:
             return api_error(request, error, 400, lang)
         return site.api(request, done.body, done.status)
+
+    for command in commands.MODEL_ACTIONS:  # one route each, with its own request schema
+        r.add_api_route(
+            api + f"/actions/{command.name}", _one_action(api_action, command.name),
+            methods=["POST"], tags=["games"], name=f"api-game-{command.name}",
+            summary=f"{command.label.en}: as `skirmish game {command.cli} --json`",
+            description=f"{command.help.en} Example: `{command.example}`. The fields are the "
+            "command line's arguments and options without their dashes. The `Idempotency-Key` "
+            "header makes a retried request answer the first one without acting twice. Send "
+            "the `csrf` cookie's value in `X-CSRF-Token`.",
+            openapi_extra=action_schema.openapi_extra(command),
+            responses={200: {"description": "`{game, turn, events}`, as the CLI's `--json`."},
+                       400: {"description": "Refused in words; nothing changed."},
+                       403: {"description": "The reader may not act for that side."},
+                       404: {"description": "No such campaign or game."}},
+        )  # fmt: skip
+    # the command line's and the Italian names of the same actions
+    r.add_api_route(api + "/actions/{action}", api_action, methods=["POST"],
+                    include_in_schema=False)  # fmt: skip
 
     @r.get(
         api + "/actions/{action}/odds",

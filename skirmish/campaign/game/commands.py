@@ -1,0 +1,709 @@
+"""The catalogue of a game's actions (issue #20): each declared once, below the front ends.
+
+An entry (``Command``) says what a player may do in a game: its name in both languages (the
+word typed at the command line and in the walker, the label of the phone's button), its help
+and example, its inputs as typed ``Field``s (for a shot or a fight, with the combat situation
+of ``engine.situation``'s declaration), which field names the model acting and which the model
+it is done to, who may do it (``permissions.GameAction``), when it is offered to a model
+(``situations``: the services' own checks, read ahead), whether it rolls dice, and what it calls
+(``run``: one service of ``campaign.game``, whose lines explain the dice in the engine's words).
+
+The front ends are built from it:
+
+- ``skirmish game``: each command's name, its Italian names and its help (``cli/game.py``);
+- the walker (``game play``): its menu, in the order and the words declared here;
+- the phone (``web/game_actions.py``): the actions offered to a model, their fields, the call;
+- ``/api/v1``: one route per action with its own request schema (``api_schema``).
+
+``tests/campaign/test_commands.py`` walks the catalogue and checks every front end has every
+action with the same inputs; the differential tests run the same dice through the command line
+and the web and compare the rows.
+
+The catalogue decides no rule: an offer is a convenience, and the service the action calls
+checks everything again inside its unit of work; its refusal is what the player reads.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from skirmish.campaign.game import situations
+from skirmish.campaign.game.fields import (
+    ATTACKER,
+    BY,
+    CAUGHT,
+    CIVILIANS,
+    COPY,
+    EVENT,
+    GANG,
+    GUARD,
+    INFAMY_LATER,
+    ITEM,
+    LASSO_TARGET,
+    MEMBER,
+    NEAR,
+    NEAR_THROWER,
+    OBJECTIVE,
+    PACE,
+    POINT,
+    ROUNDS,
+    SHORT_FUSE,
+    STATE,
+    TARGET,
+    THROWER,
+    WEAPON,
+    WOUNDS,
+    Field,
+    Kind,
+    Values,
+    Words,
+)  # fmt: skip
+from skirmish.campaign.game.permissions import GameAction
+from skirmish.campaign.game.runs import (
+    Run,
+    drink,
+    eliminate,
+    explosion,
+    fight,
+    fighter,
+    has_enemy,
+    hit,
+    horse,
+    lasso,
+    leave,
+    move,
+    objective,
+    reload,
+    retreat,
+    shoot,
+    shooter,
+    spend,
+    spends,
+    state,
+    unjam,
+)  # fmt: skip
+from skirmish.campaign.game.situations import Figure, Table
+from skirmish.engine.glossary import label
+from skirmish.engine.situation import Procedure
+from skirmish.errors import RulesError, shown
+from skirmish.i18n import Lang
+
+W = Words
+
+
+class Place(StrEnum):
+    """Where a front end offers an action."""
+
+    MODEL = "model"  # one of a model's actions (the phone's "What does … do?")
+    GAME = "game"  # a step of the game itself (start, turn, initiative, end, undo, post-game)
+
+
+@dataclass(frozen=True)
+class Command:
+    """One action of a game, declared once (see the module's docstring)."""
+
+    name: str  # the phone's and the API's: /actions/{name}
+    cli: str  # ``skirmish game CLI``
+    italian: tuple[str, ...]  # the command line's Italian names (the first is the walker's)
+    label: Words  # the phone's button
+    help: Words  # one sentence or two, with the rulings
+    example: str  # a command line
+    permission: GameAction
+    place: Place = Place.MODEL
+    fields: tuple[Field, ...] = ()
+    actor: str | None = None  # the field naming the model that acts
+    target: str | None = None  # the field naming the model it is done to
+    target_kind: Kind | None = None  # MODEL (an enemy in play) or TARGET (or a person)
+    procedure: Procedure | None = None  # a shot's or a fight's situation (engine.situation)
+    rolls: bool = False  # asks for dice
+    anytime: bool = False  # offered whether or not the model is taking its turn
+    offered: Callable[[Table, Figure], bool] | None = None
+    run: Run | None = None
+    walker: str | None = None  # the walker's entry, when the walker has one
+
+    def field(self, name: str) -> Field:
+        return next(f for f in self.fields if f.name == name)
+
+    def read(self, values: Values) -> dict[str, Any]:
+        """The typed values of ``values``, each field checked (``FieldError`` names the first
+        faulty one); the actor and the target are required."""
+        found: dict[str, Any] = {}
+        for item in self.fields:
+            raw = values.get(item.name, values.get(item.name.replace("-", "_")))
+            found[item.name] = item.parse(raw)
+        return found
+
+    def words(self, lang: Lang) -> tuple[str, ...]:
+        """Every word that names this action (the first: its word in ``lang``)."""
+        english = (self.cli, self.name)
+        own = self.italian if lang is Lang.IT else english
+        return tuple(dict.fromkeys((*own, *english, *self.italian)))
+
+
+# ----------------------------------------------------------------------------- the catalogue
+
+A = GameAction
+CATALOGUE: tuple[Command, ...] = (
+    # -------------------------------------------------------------- the game's own steps
+    Command(
+        "start",
+        "start",
+        ("inizia",),
+        W("Start a game", "Inizia una partita"),
+        W(
+            "Start a game: the scenario, the gangs and their sides, the models taking part.",
+            "Inizia una partita: lo scenario, le bande e le loro parti, i modelli che giocano.",
+        ),
+        'skirmish game start "Rapina in banca" --good Earps --bad Clantons --leave Ike',
+        A.ACT,
+        Place.GAME,
+    ),
+    Command(
+        "turn",
+        "turn",
+        ("turno",),
+        W("Begin the next turn", "Inizia il turno seguente"),
+        W(
+            "End the turn being played and begin the next: due cohesion tests (R-08) are "
+            "rolled (a failed one rerolled with the FAMA of one of the gang's models, R-15), "
+            "the scenario's rules recalled; the game ends at its turn limit or when its end "
+            "conditions hold.",
+            "Chiude il turno in corso e inizia il seguente: si tirano i test di coesione "
+            "dovuti (R-08; uno fallito si ritira con la FAMA di un modello della banda, "
+            "R-15), si ricordano le regole dello scenario; la partita finisce al suo ultimo "
+            "turno o quando ne valgono le condizioni di fine.",
+        ),
+        "skirmish game turn --dice 4",
+        A.NEW_TURN,
+        Place.GAME,
+        rolls=True,
+        walker="turn",
+    ),
+    Command(
+        "initiative",
+        "initiative",
+        ("iniziativa",),
+        W("Initiative", "Iniziativa"),
+        W(
+            "Initiative for the next activation (§1.8): each player reveals a model still to "
+            "take its turn; 1D6 + RIF + unused FAMA, ties rolled again (R-07, H-06); the "
+            "winner chooses which of the two takes its turn now. With only one side's models "
+            "left, no roll is needed. The losing die may be rerolled with FAMA or FORTUNA "
+            "(R-15): FAMA spent no longer counts.",
+            "Iniziativa per la prossima attivazione (§1.8): ogni giocatore rivela un modello "
+            "che deve ancora giocare il turno; 1D6 + RIF + FAMA non spesa, i pareggi si "
+            "ritirano (R-07, H-06); chi vince sceglie quale dei due gioca ora. Se restano "
+            "modelli di una sola parte, non si tira. Il dado perdente si può ritirare con "
+            "FAMA o FORTUNA (R-15): la FAMA spesa non conta più.",
+        ),
+        'skirmish game initiative "Wyatt Earp" "Ike Clanton" --dice 5,2 --activate bad',
+        A.INITIATIVE,
+        Place.GAME,
+        rolls=True,
+        walker="initiative",
+    ),
+    # -------------------------------------------------------------- a model's actions
+    Command(
+        "move",
+        "activate",
+        ("attiva",),
+        W("Move (take its turn)", "Muovi (gioca il turno)"),
+        W(
+            "Record that a model takes its turn now (one that only moves, or before its "
+            "actions); the current model's turn is over. A model takes one turn a turn "
+            "(§1.8, §2.1).",
+            "Registra che un modello gioca ora il suo turno (uno che si muove soltanto, o "
+            "prima delle sue azioni); il turno del modello in corso è finito. Un modello "
+            "gioca un turno per turno (§1.8, §2.1).",
+        ),
+        'skirmish game activate "Morgan Earp"',
+        A.ACT,
+        fields=(MEMBER,),
+        actor="member",
+        offered=lambda t, f: not f.acted,
+        run=move,
+        walker="activate",
+    ),
+    Command(
+        "shoot",
+        "shoot",
+        ("spara",),
+        W("Shoot", "Spara"),
+        W(
+            "Shoot: nerve test, shooting rolls, the target's saves and panic, with both "
+            "models' numbers, weapons, skills, injuries, whisky and state from the game and "
+            "the scenario's modifiers (R-01–R-04, R-14); a failed die may be rerolled with "
+            "FAMA or FORTUNA (R-15).",
+            "Spara: test di nervi, tiri per colpire, tiri salvezza e panico del bersaglio, "
+            "con i valori, le armi, le abilità, le ferite, il whisky e lo stato di entrambi "
+            "i modelli presi dalla partita e i modificatori dello scenario (R-01–R-04, "
+            "R-14); un dado fallito si può ritirare con FAMA o FORTUNA (R-15).",
+        ),
+        'skirmish game shoot "Wyatt Earp" "Ike Clanton" --range 5 --dice 2,3,6,2,1,1',
+        A.ACT,
+        fields=(ATTACKER, TARGET, NEAR, GUARD, CIVILIANS),
+        actor="attacker",
+        target="target",
+        target_kind=Kind.TARGET,
+        procedure=Procedure.SHOOT,
+        rolls=True,
+        offered=shooter,
+        run=shoot,
+        walker="shoot",
+    ),
+    Command(
+        "fight",
+        "melee",
+        ("lotta",),
+        W("Fight", "Corpo a corpo"),
+        W(
+            "Fight: nerve test, fight roll, the defender's saves and panic, with both "
+            "models' numbers, weapons, skills, injuries (Malattia, Mano mozzata), whisky and "
+            "state from the game (R-01, R-03–R-05); a failed die may be rerolled with FAMA "
+            "or FORTUNA (R-15).",
+            "Corpo a corpo: test di nervi, tiro di lotta, tiri salvezza e panico del "
+            "difensore, con i valori, le armi, le abilità, le ferite (Malattia, Mano "
+            "mozzata), il whisky e lo stato di entrambi i modelli presi dalla partita "
+            "(R-01, R-03–R-05); un dado fallito si può ritirare con FAMA o FORTUNA (R-15).",
+        ),
+        'skirmish game melee "Doc Holliday" "Billy Clanton" --behind --dice 3,3,5,4,2,2',
+        A.ACT,
+        fields=(ATTACKER, TARGET, NEAR, GUARD),
+        actor="attacker",
+        target="target",
+        target_kind=Kind.TARGET,
+        procedure=Procedure.MELEE,
+        rolls=True,
+        offered=fighter,
+        run=fight,
+        walker="melee",
+    ),
+    Command(
+        "reload",
+        "reload",
+        ("ricarica",),
+        W("Reload", "Ricarica"),
+        W(
+            "Reload a gun (table 1, 2 actions): full again; a repeater takes 7 or 17 rounds "
+            "(R-14). Before the first turn it sets how the gun starts the game, with no "
+            "action.",
+            "Ricarica un'arma (tabella 1, 2 azioni): di nuovo piena; un'arma a ripetizione "
+            "prende 7 o 17 colpi (R-14). Prima del primo turno dice come l'arma inizia la "
+            "partita, senza azioni.",
+        ),
+        'skirmish game reload "Ike Clanton" --weapon repeater --rounds 17',
+        A.ACT,
+        fields=(MEMBER, WEAPON, ROUNDS),
+        actor="member",
+        offered=lambda t, f: bool(situations.reloadable(f, t.turn)),
+        run=reload,
+        walker="reload",
+    ),
+    Command(
+        "unjam",
+        "unjam",
+        ("disinceppa",),
+        W("Unjam", "Disinceppa"),
+        W(
+            "Unjam a gun (table 1: 2 actions, R-14), from the turn after it jammed (§5.3.2).",
+            "Disinceppa un'arma (tabella 1: 2 azioni, R-14), dal turno dopo quello in cui si "
+            "è inceppata (§5.3.2).",
+        ),
+        'skirmish game unjam "Ike Clanton"',
+        A.ACT,
+        fields=(MEMBER, WEAPON),
+        actor="member",
+        offered=lambda t, f: bool(situations.jammed(f, t.turn)),
+        run=unjam,
+        walker="unjam",
+    ),
+    Command(
+        "mount",
+        "mount",
+        ("sali",),
+        W("Mount", "Sali a cavallo"),
+        W(
+            "Mount a horse (table 1, 1 action): standing still, or with a reflex test at a "
+            "trot (1 success of 2) or a gallop (2 of 2) (R-06); a failed die may be rerolled "
+            "with FAMA or FORTUNA (R-15). Not with nitroglycerin (§5.5.1).",
+            "Sali a cavallo (tabella 1, 1 azione): da fermo, o con un test di riflessi al "
+            "trotto (1 successo su 2) o al galoppo (2 su 2) (R-06); un dado fallito si può "
+            "ritirare con FAMA o FORTUNA (R-15). Non con la nitroglicerina (§5.5.1).",
+        ),
+        'skirmish game mount "Wyatt Earp" --pace trot --dice 2,5',
+        A.ACT,
+        fields=(MEMBER, PACE),
+        actor="member",
+        rolls=True,
+        offered=lambda t, f: situations.may_mount(f),
+        run=horse(True),
+        walker="mount",
+    ),
+    Command(
+        "dismount",
+        "dismount",
+        ("scendi",),
+        W("Dismount", "Scendi da cavallo"),
+        W(
+            "Dismount (table 1, 1 action), with the same reflex test as mounting at a trot "
+            "or a gallop (R-06) and its rerolls (R-15).",
+            "Scendi da cavallo (tabella 1, 1 azione), con lo stesso test di riflessi della "
+            "salita al trotto o al galoppo (R-06) e i suoi ritiri (R-15).",
+        ),
+        'skirmish game dismount "Wyatt Earp" --pace gallop --dice 3,5,2',
+        A.ACT,
+        fields=(MEMBER, PACE),
+        actor="member",
+        rolls=True,
+        offered=lambda t, f: situations.may_dismount(f),
+        run=horse(False),
+        walker="dismount",
+    ),
+    Command(
+        "lasso",
+        "lasso",
+        ("acchiappa", "lazzo"),
+        W("Lasso", "Lazo"),
+        W(
+            "Throw the lasso (table 1, 1 action; R-14): a reflex test (1 success of 2, "
+            "cowboys −1), then 1D6 against the target's COS plus its mount's; over 2 knocks "
+            "the pulled model down. A failed reflex die may be rerolled (R-15).",
+            "Lancia il lazo (tabella 1, 1 azione; R-14): un test di riflessi (1 successo su "
+            "2, cowboy −1), poi 1D6 contro la COS del bersaglio più quella della sua "
+            "cavalcatura; oltre 2 atterra il modello tirato. Un dado di riflessi fallito si "
+            "può ritirare (R-15).",
+        ),
+        'skirmish game lasso "Curly Bill" "Wyatt Earp" --dice 2,5,6',
+        A.ACT,
+        fields=(THROWER, LASSO_TARGET),
+        actor="thrower",
+        target="target",
+        target_kind=Kind.MODEL,
+        rolls=True,
+        offered=lambda t, f: situations.throws_lasso(f) and has_enemy(t, f),
+        run=lasso,
+        walker="lasso",
+    ),
+    Command(
+        "explosive",
+        "explosion",
+        ("esplosione",),
+        W("Explosive", "Esplosivo"),
+        W(
+            "Throw dynamite or nitroglycerin (§5.5, R-14): 6 or 10 damages to every model "
+            "named within 5U, less its shelter (table 8), a saving roll each (R-03); "
+            "survivors are thrown and terrified (R-04).",
+            "Lancia dinamite o nitroglicerina (§5.5, R-14): 6 o 10 danni a ogni modello "
+            "indicato entro 5U, meno il suo riparo (tabella 8), un tiro salvezza ciascuno "
+            "(R-03); i sopravvissuti sono sbalzati e terrorizzati (R-04).",
+        ),
+        'skirmish game explosion "Ike Clanton" --item dynamite --caught "Wyatt=4"',
+        A.ACT,
+        fields=(THROWER, ITEM, CAUGHT, SHORT_FUSE, NEAR_THROWER),
+        actor="thrower",
+        rolls=True,
+        offered=lambda t, f: bool(situations.explosives(f)),
+        run=explosion,
+        walker="explosion",
+    ),
+    Command(
+        "whisky",
+        "drink",
+        ("bevi",),
+        W("Whisky", "Whisky"),
+        W(
+            "A model drinks the bottle of whisky it carries: +1 FRED and −1 RIF for the rest "
+            "of the game (§8.3).",
+            "Un modello beve la bottiglia di whisky che porta: +1 FRED e −1 RIF per il resto "
+            "della partita (§8.3).",
+        ),
+        'skirmish game drink "Doc Holliday"',
+        A.ACT,
+        fields=(MEMBER,),
+        actor="member",
+        anytime=True,
+        offered=lambda t, f: situations.thirsty(f),
+        run=drink,
+        walker="drink",
+    ),
+    Command(
+        "hit",
+        "hit",
+        ("colpito", "ferite"),
+        W("Wounds rolled at the table", "Ferite tirate al tavolo"),
+        W(
+            "Record wounds rolled with physical dice; COS 0 eliminates (§6.1), with the "
+            "friends that react (R-19) and a captive kept (R-22).",
+            "Registra le ferite tirate con i dadi al tavolo; COS 0 elimina (§6.1), con gli "
+            "amici che reagiscono (R-19) e un prigioniero trattenuto (R-22).",
+        ),
+        'skirmish game hit "Billy Clanton" --wounds 3 --by "Wyatt Earp" --near Frank',
+        A.ACT,
+        fields=(MEMBER, WOUNDS, BY, NEAR, GUARD),
+        actor="by",
+        target="member",
+        target_kind=Kind.MODEL,
+        rolls=True,
+        anytime=True,
+        offered=has_enemy,
+        run=hit,
+        walker="hit",
+    ),
+    Command(
+        "state",
+        "state",
+        ("stato",),
+        W("Lies down, stands up, state", "A terra, in piedi, stato"),
+        W(
+            "Record a state from the table: shaken, terrified, steady, prone or standing "
+            "(R-04); a civilian shot at flees (R-20).",
+            "Registra uno stato dal tavolo: scosso, terrorizzato, saldo, a terra o in piedi "
+            "(R-04); un civile preso di mira fugge (R-20).",
+        ),
+        'skirmish game state "Ike Clanton" shaken',
+        A.ACT,
+        fields=(MEMBER, STATE),
+        actor="member",
+        anytime=True,
+        offered=lambda t, f: True,
+        run=state,
+        walker="state",
+    ),
+    Command(
+        "eliminate",
+        "eliminate",
+        ("elimina",),
+        W("Eliminated at the table", "Eliminato al tavolo"),
+        W(
+            "Record a model eliminated at the table, and by whom; the friends within 5U that "
+            "react (R-19) and a captive kept by its side (R-22).",
+            "Registra un modello eliminato al tavolo, e da chi; gli amici entro 5U che "
+            "reagiscono (R-19) e un prigioniero trattenuto dalla sua parte (R-22).",
+        ),
+        'skirmish game eliminate "Billy Clanton" --by "Doc Holliday" --near Frank',
+        A.ACT,
+        fields=(MEMBER, BY, NEAR, GUARD),
+        actor="by",
+        target="member",
+        target_kind=Kind.MODEL,
+        rolls=True,
+        anytime=True,
+        offered=has_enemy,
+        run=eliminate,
+        walker="eliminate",
+    ),
+    Command(
+        "leave",
+        "leave",
+        ("esci",),
+        W("Leaves the table", "Esce dal tavolo"),
+        W(
+            "A civilian leaves the table (R-20): out of the game, neither eliminated nor a "
+            "casualty (no XP for anyone, no recovery roll).",
+            "Un civile esce dal tavolo (R-20): fuori dalla partita, né eliminato né caduto "
+            "(nessun PE per nessuno, nessun tiro di recupero).",
+        ),
+        'skirmish game leave "Mary"',
+        A.ACT,
+        fields=(MEMBER,),
+        actor="member",
+        anytime=True,
+        offered=lambda t, f: f.civilian,
+        run=leave,
+        walker="leave",
+    ),
+    Command(
+        "spend",
+        "spend",
+        ("spendi",),
+        W("Spend FAMA or FORTUNA", "Spendi FAMA o FORTUNA"),
+        W(
+            "Spend a FAMA or FORTUNA point on a reroll made at the table, for this game only "
+            "(R-15).",
+            "Spendi un punto di FAMA o FORTUNA per un ritiro fatto al tavolo, solo per questa "
+            "partita (R-15).",
+        ),
+        'skirmish game spend fortuna "Wyatt Earp"',
+        A.ACT,
+        fields=(POINT, MEMBER),
+        actor="member",
+        anytime=True,
+        offered=spends,
+        run=spend,
+        walker="spend",
+    ),
+    Command(
+        "objective",
+        "objective",
+        ("obiettivo",),
+        W("Objective", "Obiettivo"),
+        W(
+            "Record what happened to a scenario objective, as the scenario allows.",
+            "Registra che cosa è successo a un obiettivo dello scenario, come lo scenario "
+            "consente.",
+        ),
+        'skirmish game objective loot-sack carry-off --by "Ike Clanton"',
+        A.ACT,
+        fields=(OBJECTIVE, EVENT, BY, COPY),
+        actor="by",
+        anytime=True,
+        offered=lambda t, f: bool(t.board["objectives"]),
+        run=objective,
+        walker="objective",
+    ),
+    Command(
+        "retreat",
+        "retreat",
+        ("ritirata",),
+        W("The gang retreats", "La banda si ritira"),
+        W(
+            "A gang retreats by choice: it loses, the game ends, the infamy test is rolled (R-09).",
+            "Una banda si ritira per scelta: perde, la partita finisce, si tira il test "
+            "d'infamia (R-09).",
+        ),
+        "skirmish game retreat Clantons --dice 4",
+        A.ACT,
+        fields=(GANG, INFAMY_LATER),
+        actor=None,
+        rolls=True,
+        anytime=True,
+        offered=lambda t, f: True,
+        run=retreat,
+        walker="retreat",
+    ),
+    # -------------------------------------------------------------- the game's end and undo
+    Command(
+        "undo",
+        "undo",
+        ("annulla",),
+        W("Undo the last action", "Annulla l'ultima azione"),
+        W(
+            "Take back the game's last action exactly (every row as it was; its events leave "
+            "the game's log), back to the game's start.",
+            "Annulla esattamente l'ultima azione della partita (ogni riga com'era; i suoi "
+            "eventi escono dal registro), fino all'inizio della partita.",
+        ),
+        "skirmish game undo --times 2",
+        A.UNDO,
+        Place.GAME,
+        walker="undo",
+    ),
+    Command(
+        "end",
+        "end",
+        ("fine",),
+        W("End the game", "Termina la partita"),
+        W(
+            "End the game; the winner comes from the scenario's victory conditions when the "
+            "recorded state shows it.",
+            "Termina la partita; il vincitore viene dalle condizioni di vittoria dello "
+            "scenario quando lo stato registrato lo mostra.",
+        ),
+        "skirmish game end --winner Earps",
+        A.END,
+        Place.GAME,
+        walker="end",
+    ),
+    Command(
+        "vote",
+        "vote",
+        ("vota",),
+        W("Confirm the result", "Conferma il risultato"),
+        W(
+            "A side's player confirms the game's result (the winner or a draw); when both "
+            "sides agree, the game ends with it.",
+            "Il giocatore di una parte conferma il risultato della partita (il vincitore o "
+            "il pareggio); quando entrambe le parti sono d'accordo, la partita finisce così.",
+        ),
+        "skirmish game vote Earps --side good",
+        A.VOTE_END,
+        Place.GAME,
+    ),
+    Command(
+        "abandon",
+        "abandon",
+        ("abbandona",),
+        W("Abandon the game", "Abbandona la partita"),
+        W(
+            "Abandon the game: nobody wins, nothing changes on the rosters.",
+            "Abbandona la partita: nessuno vince, nulla cambia nelle liste.",
+        ),
+        "skirmish game abandon",
+        A.END,
+        Place.GAME,
+        walker="abandon",
+    ),
+    Command(
+        "postgame",
+        "postgame",
+        ("dopo-partita",),
+        W("The post-game", "Il dopo partita"),
+        W(
+            "The post-game sequence, gang by gang, each step logged and undoable: recovery "
+            "(R-10), XP (R-11, H-02), income (H-01), bounty (H-09), gambler (H-11), marked "
+            "cards (H-10), infamy (R-09).",
+            "La sequenza del dopo partita, banda per banda, ogni passo registrato e "
+            "annullabile: recupero (R-10), PE (R-11, H-02), entrate (H-01), taglia (H-09), "
+            "giocatore d'azzardo (H-11), carte segnate (H-10), infamia (R-09).",
+        ),
+        'skirmish game postgame --doctor "Ike Clanton=graduate" --dice 3,5,2,4',
+        A.POSTGAME,
+        Place.GAME,
+        rolls=True,
+    ),
+)
+
+BY_NAME: dict[str, Command] = {c.name: c for c in CATALOGUE}
+#: A model's actions, in the order the phone offers them.
+MODEL_ACTIONS: tuple[Command, ...] = tuple(c for c in CATALOGUE if c.place is Place.MODEL)
+
+
+def find(typed: str) -> Command:
+    """The action ``typed`` names: its name, its command line's name or an Italian one."""
+    wanted = typed.strip().lower()
+    for command in CATALOGUE:
+        if wanted in (command.name, command.cli, *command.italian):
+            return command
+    every = [w for c in CATALOGUE for w in dict.fromkeys((c.name, c.cli, *c.italian))]
+    close = difflib.get_close_matches(wanted, every, n=3, cutoff=0.5) or [c.name for c in CATALOGUE]
+    raise RulesError(
+        f"{shown(typed)} is not an action of a game; did you mean {', '.join(close)}?",
+        it=f"{shown(typed)} non è un'azione della partita; forse {', '.join(close)}?",
+    )
+
+
+def model_action(typed: str) -> Command:
+    """One of a model's actions (what the phone's flow and ``/actions/{action}`` take)."""
+    found = find(typed)
+    if found.place is not Place.MODEL:
+        known = ", ".join(c.name for c in MODEL_ACTIONS)
+        raise RulesError(
+            f"{shown(typed)} is not a model's action; one of {known}.",
+            it=f"{shown(typed)} non è un'azione di un modello; una tra {known}.",
+        )
+    return found
+
+
+def offered(table: Table, figure: Figure, acting: bool) -> list[Command]:
+    """The actions offered to ``figure`` now: those of a model taking its turn while it is,
+    the others (``anytime``) whenever they apply."""
+    return [
+        c
+        for c in MODEL_ACTIONS
+        if (acting or c.anytime) and c.offered is not None and c.offered(table, figure)
+    ]
+
+
+def choice_words(field: Field, lang: Lang) -> list[tuple[str, str]]:
+    """A choice field's values with their words in ``lang``."""
+    assert field.choices is not None
+    return [(member.value, label(member, lang)) for member in field.choices]
+
+
+def example_values(command: Command) -> Sequence[str]:
+    """The example's words after ``skirmish game CLI`` (for the help screens)."""
+    return command.example.split()[3:]

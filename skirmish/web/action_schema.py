@@ -1,0 +1,128 @@
+"""The request schema of each of a game's actions in ``/api/v1`` (issue #20), built from the
+catalogue (``campaign/game/commands.py``): its fields as the catalogue types them, a shot's or a
+fight's situation as ``engine/situation.py`` declares it, then the dice and the rerolls every
+rolling action takes. OpenAPI shows one route per action with its own schema, so a client knows
+each action's inputs; the route itself reads the body through the same ``Command.read``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish.campaign.game.commands import Command
+from skirmish.campaign.game.fields import Field, Kind
+from skirmish.engine import situation as declared
+from skirmish.engine.situation import GAME_SOURCES, inputs_for
+
+_NAMES = {"type": "array", "items": {"type": "string"}}
+#: A model within 5U of a blast: NAME=DISTANCE, or the object with how it stands.
+_CAUGHT = {
+    "type": "array",
+    "items": {
+        "anyOf": [
+            {"type": "string", "example": "Wyatt Earp=4"},
+            {
+                "type": "object",
+                "required": ["name"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "distance": {"type": "integer", "minimum": 0, "maximum": 5},
+                    "moved": {"type": "boolean"},
+                    "protection": {"type": "string", "enum": ["none", "partial", "total"]},
+                    "shelter": {"type": "string"},
+                },
+            },
+        ]
+    },
+}
+
+
+def field_schema(field: Field) -> dict[str, Any]:
+    """One field's JSON schema, with its help in English."""
+    found: dict[str, Any]
+    if field.kind is Kind.COUNT:
+        found = {"type": "integer", "minimum": field.low, "maximum": field.high}
+    elif field.kind is Kind.FLAG:
+        found = {"type": "boolean"}
+    elif field.kind is Kind.MODELS:
+        found = dict(_NAMES)
+    elif field.kind is Kind.CAUGHT:
+        found = dict(_CAUGHT)
+    elif field.kind is Kind.CHOICE and field.choices is not None:
+        found = {"type": "string", "enum": [member.value for member in field.choices]}
+    else:
+        found = {"type": "string"}
+    return {**found, "description": field.help.en}
+
+
+def _input_schema(item: declared.Input) -> dict[str, Any]:
+    if item.kind is declared.Kind.FLAG:
+        found: dict[str, Any] = {"type": "boolean"}
+    elif item.kind in (declared.Kind.COUNT, declared.Kind.CHARACTERISTIC):
+        found = {"type": "integer", "minimum": 0}
+    elif item.kind is declared.Kind.DISTANCE:
+        found = {"type": "number", "minimum": 0}
+    elif item.kind is declared.Kind.CHOICE and item.choices is not None:
+        found = {"type": "string", "enum": [member.value for member in item.choices]}
+    else:
+        found = {"type": "string"}
+    return {**found, "description": f"{item.help_en} ({item.rule})"}
+
+
+def situation_fields(command: Command) -> dict[str, Any]:
+    """A shot's or a fight's situation as the game asks it, by field name (the flag's words)."""
+    if command.procedure is None:
+        return {}
+    found = {
+        item.flag_for(command.procedure).removeprefix("--"): _input_schema(item)
+        for item in inputs_for(command.procedure, GAME_SOURCES)
+    }
+    if "target-waiting" in found:  # the record says whether the target has acted (R-18)
+        found["target-waiting"]["description"] += "; absent: as the game recorded it"
+        found["no-target-waiting"] = {
+            "type": "boolean",
+            "description": "The target has already taken its turn, whatever the record says.",
+        }
+    return found
+
+
+def request_schema(command: Command) -> dict[str, Any]:
+    """The JSON body ``POST …/actions/{name}`` takes."""
+    properties = {f.name: field_schema(f) for f in command.fields}
+    properties.update(situation_fields(command))
+    if command.rolls:
+        properties["dice"] = {
+            "description": 'The dice rolled at the table, in order ("2,3,6" or [2, 3, 6]); '
+            "absent: the server rolls.",
+            "anyOf": [
+                {"type": "string"},
+                {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+            ],
+        }
+        properties["reroll"] = {
+            **_NAMES,
+            "description": "Failed dice rerolled with FAMA or FORTUNA (R-15): "
+            "STAGE:POINT[:FRIEND].",
+        }
+    return {
+        "title": f"{command.name.capitalize()}Request",
+        "type": "object",
+        "required": [f.name for f in command.fields if f.required],
+        "properties": properties,
+        "additionalProperties": False,  # ``api_fields`` refuses any other field
+    }
+
+
+def openapi_extra(command: Command) -> dict[str, Any]:
+    """What FastAPI adds to the route's OpenAPI operation: its request body."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": request_schema(command)}},
+        }
+    }
+
+
+def api_fields(command: Command) -> frozenset[str]:
+    """Every field ``POST …/actions/{name}`` takes (another is refused, naming the nearest)."""
+    return frozenset(request_schema(command)["properties"])
