@@ -19,10 +19,11 @@ from collections.abc import Callable
 
 import typer
 
+from skirmish.campaign.game.commands import CATALOGUE, Command
 from skirmish.cli.game_actions import dismount, explosion, lasso, mount, reload, unjam
 from skirmish.cli.game_activations import activate
 from skirmish.cli.game_combat import eliminate, hit, melee, shoot
-from skirmish.cli.game_end import abandon, end, postgame, retreat
+from skirmish.cli.game_end import abandon, end, postgame, retreat, vote
 from skirmish.cli.game_objectives import objective
 from skirmish.cli.game_states import drink, leave, spend, state
 from skirmish.cli.game_status import list_, log, status
@@ -39,34 +40,59 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
+#: What each action of the catalogue (``campaign/game/commands.py``) runs here, by its
+#: command's name; its name, Italian names and help come from the catalogue.
+ACTIONS: dict[str, Callable[..., None]] = {
+    "start": start, "turn": turn, "initiative": initiative, "activate": activate,
+    "shoot": shoot, "melee": melee, "reload": reload, "unjam": unjam, "mount": mount,
+    "dismount": dismount, "lasso": lasso, "explosion": explosion, "drink": drink, "hit": hit,
+    "state": state, "eliminate": eliminate, "leave": leave, "spend": spend,
+    "objective": objective, "retreat": retreat, "undo": undo, "end": end, "vote": vote,
+    "abandon": abandon, "postgame": postgame,
+}  # fmt: skip
+
+#: The commands that read a game rather than act in it, with their Italian names.
+READS: dict[str, tuple[Callable[..., None], tuple[str, ...]]] = {
+    "list": (list_, ("elenco",)),
+    "status": (status, ("situazione",)),
+    "log": (log, ("registro",)),
+    "play": (play, ("gioca",)),
+}
+
+
+#: What the command line adds to a rolling action's help: how its dice are given.
+DICE_NOTE = (
+    "Dice not given with --dice (or --seed) are asked for at a terminal, and a failed die "
+    "may be rerolled with FAMA or FORTUNA there or with --reroll (R-15)."
+)
+
+
+def help_of(command: Command) -> str:
+    """A catalogue action's help screen: its help, how its dice come, its example."""
+    note = f" {DICE_NOTE}" if command.rolls and command.place.value == "model" else ""
+    return f"{command.help.en}{note}\n\nExample: {command.example}"
+
+
 #: The commands, in the order of the help screen.
 COMMANDS: dict[str, Callable[..., None]] = {
-    "start": start, "list": list_, "turn": turn, "initiative": initiative,
-    "activate": activate, "shoot": shoot,
-    "melee": melee, "reload": reload, "unjam": unjam, "mount": mount, "dismount": dismount,
-    "lasso": lasso, "explosion": explosion, "drink": drink, "hit": hit, "state": state,
-    "eliminate": eliminate,
-    "leave": leave, "spend": spend, "objective": objective, "undo": undo,
-    "status": status,
-    "retreat": retreat, "end": end, "abandon": abandon, "log": log, "postgame": postgame,
-    "play": play,
+    "start": start, "list": list_,
+    **{c.cli: ACTIONS[c.cli] for c in CATALOGUE if c.cli != "start"},
+    "status": status, "log": log, "play": play,
 }  # fmt: skip
-
-#: The commands' Italian names (hidden from the help screen, which lists the English ones).
+#: The commands' Italian names and other words (hidden from the help screen, which lists the
+#: English ones).
 ITALIAN: dict[str, Callable[..., None]] = {
-    "inizia": start, "elenco": list_, "turno": turn, "iniziativa": initiative,
-    "attiva": activate, "spara": shoot,
-    "lotta": melee, "colpito": hit, "stato": state, "elimina": eliminate, "spendi": spend,
-    "obiettivo": objective, "bevi": drink, "situazione": status, "ritirata": retreat, "fine": end,
-    "abbandona": abandon, "registro": log, "dopo-partita": postgame, "gioca": play,
-    "esci": leave, "annulla": undo, "ricarica": reload, "disinceppa": unjam, "sali": mount,
-    "scendi": dismount, "acchiappa": lasso, "lazzo": lasso, "esplosione": explosion,
-}  # fmt: skip
+    **{other: ACTIONS[c.cli] for c in CATALOGUE for other in (*c.italian, *c.aliases)},
+    **{italian: read for read, italians in READS.values() for italian in italians},
+}
+_DECLARED = {c.cli: c for c in CATALOGUE}
 
 for _name, _command in COMMANDS.items():
-    app.command(_name)(_command)
+    _declared = _DECLARED.get(_name)
+    app.command(_name, help=help_of(_declared) if _declared else None)(_command)
 for _italian, _command in ITALIAN.items():
-    app.command(_italian, hidden=True)(_command)
+    _declared = next((c for c in CATALOGUE if _italian in (*c.italian, *c.aliases)), None)
+    app.command(_italian, hidden=True, help=help_of(_declared) if _declared else None)(_command)
 
 
 def register_scenario(scenario_app: typer.Typer) -> None:

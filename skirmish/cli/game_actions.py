@@ -161,11 +161,7 @@ def reload(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Reload a gun (table 1, 2 actions): full again; a repeater takes 7 or 17 rounds (R-14).
-    Before the first turn it sets how the gun starts the game, with no action.
-
-    Example: skirmish game reload "Ike Clanton" --weapon repeater --rounds 17
-    """
+    """The catalogue's ``reload`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.actions import reload as record
 
     def action(s: Session, g: Game) -> list[str]:
@@ -184,10 +180,7 @@ def unjam(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Unjam a gun (table 1: 2 actions, R-14), from the turn after it jammed (§5.3.2).
-
-    Example: skirmish game unjam "Ike Clanton"
-    """
+    """The catalogue's ``unjam`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.actions import unjam as record
 
     def action(s: Session, g: Game) -> list[str]:
@@ -244,13 +237,7 @@ def mount(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Mount a horse (table 1, 1 action): standing still, or with a reflex test at a trot (1
-    success of 2) or a gallop (2 of 2) (R-06; BUON CAVALIERE −1, whisky and Imbranato +1); a
-    failure loses the action. A failed die may be rerolled with FAMA or FORTUNA (R-15). Not
-    with nitroglycerin (§5.5.1). Shots and fights then count the horse (tables 3 and 4).
-
-    Example: skirmish game mount "Wyatt Earp" --pace trot --dice 2,5
-    """
+    """The catalogue's ``mount`` (``campaign/game/commands.py``: its help and example)."""
     _horse(True, member, lang, pace, game, campaign, seed, dice, json_, db, reroll)
 
 
@@ -266,11 +253,7 @@ def dismount(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Dismount (table 1, 1 action), with the same reflex test as mounting at a trot or a
-    gallop (R-06) and its rerolls (R-15).
-
-    Example: skirmish game dismount "Wyatt Earp" --pace gallop --dice 3,5,2 --reroll reflex:fortuna
-    """  # noqa: E501
+    """The catalogue's ``dismount`` (``campaign/game/commands.py``: its help and example)."""
     _horse(False, member, lang, pace, game, campaign, seed, dice, json_, db, reroll)
 
 
@@ -289,13 +272,7 @@ def lasso(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Throw the lasso (table 1, 1 action; R-14): a reflex test (1 success of 2, cowboys −1),
-    then 1D6 against the target's COS plus its mount's: lower pulls the thrower, equal holds,
-    higher pulls the target, by the difference; over 2 knocks the pulled model down (prone, out
-    of the saddle). A failed reflex die may be rerolled with FAMA or FORTUNA (R-15).
-
-    Example: skirmish game lasso "Curly Bill" "Wyatt Earp" --dice 2,5,6
-    """
+    """The catalogue's ``lasso`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.actions import throw_lasso
     from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
     from skirmish.cli.render_procedures import lasso_lines
@@ -444,14 +421,7 @@ def explosion(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Throw dynamite or nitroglycerin (§5.5, R-14): 6 or 10 damages to every model named
-    within 5U, less its shelter (table 8), a saving roll each (R-03), a failed one rerolled
-    with FAMA or FORTUNA (R-15); survivors are thrown and terrified (R-04). Dynamite: models
-    that have not moved step away ⌈1D6/2⌉ U unless a short fuse was declared. The stick is used
-    up.
-
-    Example: skirmish game explosion "Ike Clanton" --item dynamite --caught "Wyatt=4" --caught "Morgan=2,partial:palisade"
-    """  # noqa: E501
+    """The catalogue's ``explosive`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.actions import explode
     from skirmish.cli.dice_prompt import rerolls_of
 

@@ -225,11 +225,7 @@ def activate(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Record that a model takes its turn now (one that only moves, or before its actions);
-    the current model's turn is over. A model takes one turn a turn (§1.8, §2.1).
-
-    Example: skirmish game activate "Morgan Earp"
-    """
+    """The catalogue's ``move`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.activations import activate as begin
 
     def action(s: Session, g: Game) -> list[str]:

@@ -177,14 +177,7 @@ def do_shoot(
     reroll: list[str] | None = None,
     **situation: Any,
 ) -> None:
-    """Shoot: nerve test, shooting rolls, the target's saves and panic, with both models'
-    numbers, weapons, skills, injuries, whisky and state from the game and the scenario's
-    modifiers; the options are what the table shows, as for 'skirmish roll shoot'. Dice not
-    given with --dice are asked for at a terminal, and a failed die may be rerolled with FAMA
-    or FORTUNA there or with --reroll (R-15).
-
-    Example: skirmish game shoot "Wyatt Earp" "Ike Clanton" --range 5 --dice 2,3,6,2,1,1
-    """
+    """The catalogue's ``shoot`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.combat import shoot as roll
 
     named = _bystanders(situation)
@@ -208,14 +201,7 @@ def do_melee(
     reroll: list[str] | None = None,
     **situation: Any,
 ) -> None:
-    """Fight: nerve test, fight roll, the defender's saves and panic, with both models'
-    numbers, weapons, skills, injuries (Malattia, Mano mozzata), whisky and state from the
-    game (R-05); the options are what the table shows, as for 'skirmish roll melee'. Dice not
-    given with --dice are asked for at a terminal, and a failed die may be rerolled with FAMA
-    or FORTUNA there or with --reroll (R-15).
-
-    Example: skirmish game melee "Doc Holliday" "Billy Clanton" --behind --dice 3,3,5,4,2,2
-    """
+    """The catalogue's ``fight`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.combat import melee as roll
 
     named = _bystanders(situation)
@@ -260,12 +246,7 @@ def hit(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Record wounds rolled with physical dice; COS 0 eliminates (§6.1), with the friends that
-    react (R-19: their panic tests take --dice, a failed die rerolled with --reroll or at the
-    prompt, R-15) and a captive kept (R-22).
-
-    Example: skirmish game hit "Billy Clanton" --wounds 3 --by "Wyatt Earp" --near Frank
-    """
+    """The catalogue's ``hit`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.combat import hit as record
     from skirmish.campaign.game.reactions import Bystanders
     from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
@@ -305,12 +286,7 @@ def eliminate(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Record a model eliminated at the table, and by whom; the friends within 5U that react
-    (R-19: their panic tests take --dice, a failed die rerolled with --reroll or at the
-    prompt, R-15) and a captive kept by its side (R-22).
-
-    Example: skirmish game eliminate "Billy Clanton" --by "Doc Holliday" --near Frank
-    """
+    """The catalogue's ``eliminate`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.combat import eliminate as record
     from skirmish.campaign.game.reactions import Bystanders
     from skirmish.cli.dice_prompt import reroll_lines, rerolls_of

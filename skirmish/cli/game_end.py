@@ -36,10 +36,7 @@ def retreat(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """A gang retreats by choice: it loses, the game ends, the infamy test is rolled (R-09).
-
-    Example: skirmish game retreat Clantons --dice 4
-    """
+    """The catalogue's ``retreat`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.end import retreat as record
 
     rolled = Dice(seed=seed, dice=dice)
@@ -69,16 +66,54 @@ def end(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """End the game; the winner comes from the scenario's victory conditions when the recorded
-    state shows it.
-
-    Example: skirmish game end --winner Earps
-    """
+    """The catalogue's ``end`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.end import end_game
 
     def action(s: Session, g: Game) -> list[str]:
         end_game(s, game=g, winner=winner, draw=draw)
         return ended_lines(s, g, lang)
+
+    act(db, campaign, game, json_, action)
+
+
+def vote(
+    verdict: Annotated[
+        str,
+        typer.Argument(help="The winning gang or side (good, bad), or draw; Italian too."),
+    ],
+    side: Annotated[
+        str, typer.Option("--side", help="The side whose player confirms it: good or bad.")
+    ],
+    lang: LangOpt,
+    withdraw: Annotated[
+        bool, typer.Option("--withdraw", help="Take back the side's vote instead.")
+    ] = False,
+    game: GameOpt = None,
+    campaign: CampaignOpt = None,
+    json_: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """The catalogue's ``vote`` (``campaign/game/commands.py``: its help and example)."""
+    from skirmish.campaign.game.end import side_gang, vote_end, withdraw_vote
+    from skirmish.engine.glossary import label, parse
+    from skirmish.rules.model import Side
+
+    def action(s: Session, g: Game) -> list[str]:
+        mine = parse(Side, side)
+        words = label(mine, lang)
+        if withdraw:
+            withdraw_vote(s, game=g, side=mine)
+            return [say("vote-withdrawn", lang, side=words)]
+        now = vote_end(s, game=g, side=mine, verdict=verdict)
+        if now.agreed:
+            return ended_lines(s, g, lang)
+        chosen = now.good if mine is Side.GOOD else now.bad
+        shown = (
+            say("vote-draw", lang)
+            if chosen not in (Side.GOOD.value, Side.BAD.value)
+            else say("vote-won", lang, gang=side_gang(s, g, Side(str(chosen))))
+        )
+        return [say("vote", lang, side=words, verdict=shown)]
 
     act(db, campaign, game, json_, action)
 
@@ -90,10 +125,7 @@ def abandon(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Abandon the game: nobody wins, nothing changes on the rosters.
-
-    Example: skirmish game abandon
-    """
+    """The catalogue's ``abandon`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.end import abandon as record
 
     def action(s: Session, g: Game) -> list[str]:
@@ -143,12 +175,7 @@ def postgame(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """The post-game sequence, gang by gang, each step logged and undoable ('skirmish undo'):
-    recovery (R-10), XP (R-11, H-02), income (H-01), bounty (H-09), gambler (H-11), marked
-    cards (H-10), infamy (R-09).
-
-    Example: skirmish game postgame --doctor "Ike Clanton=graduate" --dice 3,5,2,4
-    """
+    """The catalogue's ``postgame`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.board import current_game
     from skirmish.campaign.postgame import run_postgame
     from skirmish.campaign.text import entry_data, result_word

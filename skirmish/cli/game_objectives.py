@@ -47,10 +47,7 @@ def objective(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Record what happened to a scenario objective, as the scenario allows.
-
-    Example: skirmish game objective loot-sack carry-off --by "Ike Clanton"
-    """
+    """The catalogue's ``objective`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.objectives import objective as record
 
     def action(s: Session, g: Game) -> list[str]:

@@ -37,10 +37,7 @@ def state(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Record a state from the table: shaken, terrified, steady, prone or standing (R-04).
-
-    Example: skirmish game state "Ike Clanton" shaken
-    """
+    """The catalogue's ``state`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.states import set_state
 
     def action(s: Session, g: Game) -> list[str]:
@@ -61,11 +58,7 @@ def leave(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """A civilian leaves the table (R-20): out of the game, neither eliminated nor a casualty
-    (no XP for anyone, no recovery roll).
-
-    Example: skirmish game leave "Mary"
-    """
+    """The catalogue's ``leave`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.states import leave as record
 
     def action(s: Session, g: Game) -> list[str]:
@@ -84,10 +77,7 @@ def spend(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Spend a FAMA or FORTUNA point on a reroll, for this game only (R-15).
-
-    Example: skirmish game spend fortuna "Wyatt Earp"
-    """
+    """The catalogue's ``spend`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.board import member_of
     from skirmish.campaign.game.states import spend as record
 
@@ -108,11 +98,7 @@ def drink(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """A model drinks the bottle of whisky it carries: +1 FRED and −1 RIF for the rest of the
-    game, in every shot and fight it takes part in (§8.3).
-
-    Example: skirmish game drink "Doc Holliday"
-    """
+    """The catalogue's ``whisky`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.states import drink as drink_whisky
 
     def action(s: Session, g: Game) -> list[str]:

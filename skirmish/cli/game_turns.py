@@ -74,10 +74,7 @@ def start(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Start a game: the scenario, the gangs and their sides, the models taking part.
-
-    Example: skirmish game start "Rapina in banca" --good Earps --bad Clantons --leave Ike
-    """
+    """The catalogue's ``start`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign import lookup
     from skirmish.campaign.game.start import start_game
     from skirmish.campaign.game.status import board
@@ -124,12 +121,7 @@ def turn(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """End the turn being played and begin the next: due cohesion tests (R-08) are rolled (a
-    failed one rerolled with the FAMA of one of the gang's models, R-15), the scenario's rules
-    recalled; the game ends at its turn limit or when its end conditions hold.
-
-    Example: skirmish game turn --dice 4
-    """
+    """The catalogue's ``turn`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.board import scenario_of
     from skirmish.campaign.game.turns import new_turn
     from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
@@ -216,13 +208,7 @@ def initiative(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Initiative for the next activation (§1.8): each player reveals a model still to take
-    its turn; 1D6 + RIF + unused FAMA, ties rolled again (R-07, H-06); the winner chooses which
-    of the two takes its turn now. With only one side's models left, no roll is needed. The
-    losing die may be rerolled with FAMA or FORTUNA (R-15): FAMA spent no longer counts.
-
-    Example: skirmish game initiative "Wyatt Earp" "Ike Clanton" --dice 5,2 --activate bad
-    """
+    """The catalogue's ``initiative`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.initiative import initiative as roll
     from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
     from skirmish.cli.game_activations import chooser, initiative_lines

@@ -110,12 +110,7 @@ def undo(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Take back the game's last action exactly (every row as it was; its events leave the
-    game's log), as many times as asked, back to the game's start; an end or abandon too, while
-    no gang has done anything since (its post-game sequence first: 'skirmish undo GANG').
-
-    Example: skirmish game undo --times 2
-    """
+    """The catalogue's ``undo`` (``campaign/game/commands.py``: its help and example)."""
     from skirmish.campaign.game.undo import undo as undo_actions
 
     with session(db) as s:

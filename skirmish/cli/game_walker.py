@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 
+from skirmish.campaign.game.commands import CATALOGUE, Command
 from skirmish.cli import walker_actions as do
 from skirmish.cli import walker_kit as kit
 from skirmish.cli.common_flags import DbOpt, LangOpt
@@ -33,38 +34,30 @@ from skirmish.rules.names import matching
 
 @dataclass(frozen=True)
 class Entry:
-    """One entry of the menu: its key (``walker_text.ENTRIES``) and what it does."""
+    """One entry of the menu: its key (the catalogue's ``walker``, or ``walker_text.ENTRIES``
+    for the walker's own reads), what it asks and does, and the catalogue's action."""
 
     key: str
     run: Callable[[Walker], None]
+    command: Command | None = None
 
 
-#: The menu, in the order it is shown; "quit" is the loop's own.
+#: What each of the catalogue's actions (``campaign/game/commands.py``) asks in the walker.
+ASKS: dict[str, Callable[[Walker], None]] = {
+    "turn": do.turn, "initiative": do.initiative, "activate": do.activate, "shoot": do.shoot,
+    "melee": do.melee, "hit": do.hit, "eliminate": do.eliminate, "state": do.state,
+    "reload": kit.reload, "unjam": kit.unjam, "mount": kit.mount, "dismount": kit.dismount,
+    "lasso": kit.lasso, "explosion": kit.explosion, "drink": do.drink, "spend": do.spend,
+    "leave": do.leave, "objective": do.objective, "undo": do.undo, "retreat": do.retreat,
+    "end": do.end, "abandon": do.abandon,
+}  # fmt: skip
+
+#: The menu, in the order it is shown: the board, the catalogue's actions, the log; "quit" is
+#: the loop's own.
 MENU: tuple[Entry, ...] = (
     Entry("board", do.board),
-    Entry("turn", do.turn),
-    Entry("initiative", do.initiative),
-    Entry("activate", do.activate),
-    Entry("shoot", do.shoot),
-    Entry("melee", do.melee),
-    Entry("hit", do.hit),
-    Entry("eliminate", do.eliminate),
-    Entry("state", do.state),
-    Entry("reload", kit.reload),
-    Entry("unjam", kit.unjam),
-    Entry("mount", kit.mount),
-    Entry("dismount", kit.dismount),
-    Entry("lasso", kit.lasso),
-    Entry("explosion", kit.explosion),
-    Entry("drink", do.drink),
-    Entry("spend", do.spend),
-    Entry("leave", do.leave),
-    Entry("objective", do.objective),
+    *(Entry(c.walker, ASKS[c.walker], c) for c in CATALOGUE if c.walker is not None),
     Entry("log", do.log),
-    Entry("undo", do.undo),
-    Entry("retreat", do.retreat),
-    Entry("end", do.end),
-    Entry("abandon", do.abandon),
 )
 
 #: What closes the walker besides Ctrl-D: the menu's "quit" and these.
@@ -74,11 +67,16 @@ HELP = ("?", "help", "aiuto", "menu")
 
 
 def _menu(lang: Lang) -> list[Option[Entry | None]]:
-    """The menu's entries, then "quit" (``None``); each named by its word in both languages."""
-    options: list[Option[Entry | None]] = [
-        Option(e, entry_word(e.key, lang), (entry_word(e.key, lang), *_other_words(e.key)))
-        for e in MENU
-    ]
+    """The menu's entries, then "quit" (``None``); each named by its word in ``lang`` and
+    answering to its words in both languages."""
+    options: list[Option[Entry | None]] = []
+    for e in MENU:
+        if e.command is None:
+            word = entry_word(e.key, lang)
+            options.append(Option(e, word, (word, *_other_words(e.key))))
+        else:
+            word = e.command.italian[0] if lang is Lang.IT else e.command.cli
+            options.append(Option(e, word, (word, *e.command.words(lang))))
     options.append(Option(None, entry_word("quit", lang), (entry_word("quit", lang), *QUIT)))
     return options
 

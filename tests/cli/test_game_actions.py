@@ -52,6 +52,7 @@ def refused(cli: Cli, *args: str) -> str:
 
 
 def test_every_action_has_an_example_and_an_italian_name() -> None:
+    from skirmish.campaign.game.commands import find
     from skirmish.cli import game, game_actions
 
     names = {"reload": "ricarica", "unjam": "disinceppa", "mount": "sali",
@@ -60,7 +61,9 @@ def test_every_action_has_an_example_and_an_italian_name() -> None:
         command = game.COMMANDS[english]
         assert game.ITALIAN[italian] is command
         assert command.__module__ == game_actions.__name__
-        assert "Example: skirmish game " + english in (command.__doc__ or "")
+        declared = find(italian)
+        assert declared.cli == english
+        assert declared.example.startswith("skirmish game " + english)
 
 
 def test_a_table_game_in_italian(cli: Cli) -> None:

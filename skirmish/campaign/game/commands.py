@@ -62,7 +62,7 @@ from skirmish.campaign.game.fields import (
     Values,
     Words,
 )  # fmt: skip
-from skirmish.campaign.game.permissions import GameAction
+from skirmish.campaign.game.grants import GameAction
 from skirmish.campaign.game.runs import (
     Run,
     drink,
@@ -124,6 +124,7 @@ class Command:
     offered: Callable[[Table, Figure], bool] | None = None
     run: Run | None = None
     walker: str | None = None  # the walker's entry, when the walker has one
+    aliases: tuple[str, ...] = ()  # other English words for it (the walker's "wounds")
 
     def field(self, name: str) -> Field:
         return next(f for f in self.fields if f.name == name)
@@ -139,7 +140,7 @@ class Command:
 
     def words(self, lang: Lang) -> tuple[str, ...]:
         """Every word that names this action (the first: its word in ``lang``)."""
-        english = (self.cli, self.name)
+        english = (self.cli, self.name, *self.aliases)
         own = self.italian if lang is Lang.IT else english
         return tuple(dict.fromkeys((*own, *english, *self.italian)))
 
@@ -366,7 +367,7 @@ CATALOGUE: tuple[Command, ...] = (
     Command(
         "lasso",
         "lasso",
-        ("acchiappa", "lazzo"),
+        ("lazzo", "acchiappa"),
         W("Lasso", "Lazo"),
         W(
             "Throw the lasso (table 1, 1 action; R-14): a reflex test (1 success of 2, "
@@ -452,6 +453,7 @@ CATALOGUE: tuple[Command, ...] = (
         offered=has_enemy,
         run=hit,
         walker="hit",
+        aliases=("wounds",),
     ),
     Command(
         "state",
@@ -666,7 +668,7 @@ def find(typed: str) -> Command:
     """The action ``typed`` names: its name, its command line's name or an Italian one."""
     wanted = typed.strip().lower()
     for command in CATALOGUE:
-        if wanted in (command.name, command.cli, *command.italian):
+        if wanted in (command.name, command.cli, *command.aliases, *command.italian):
             return command
     every = [w for c in CATALOGUE for w in dict.fromkeys((c.name, c.cli, *c.italian))]
     close = difflib.get_close_matches(wanted, every, n=3, cutoff=0.5) or [c.name for c in CATALOGUE]

@@ -29,6 +29,9 @@ from sqlalchemy.orm import Session as SaSession
 from sqlmodel import Session, col, select
 
 from skirmish.campaign.game.board import gangs_of, may_write
+
+# the actions are declared apart, light enough for the catalogue to load without the store
+from skirmish.campaign.game.grants import GameAction as GameAction
 from skirmish.campaign.game.tables import Game, GameGang
 from skirmish.campaign.models import Campaign, Gang, Membership, User
 from skirmish.campaign.permissions import (
@@ -53,21 +56,6 @@ class GameRelation(StrEnum):
     BAD = "bad-player"  # plays the bad side
     REFEREE = "referee"  # the campaign's owner or an arbitrator
     SPECTATOR = "spectator"  # anyone else
-
-
-class GameAction(StrEnum):
-    """What an actor may ask to do in a game."""
-
-    WATCH = "watch"  # the live page, the board, the log
-    ACT = "act"  # pick, activate, shoot, fight, move… with a model of the side
-    RECORD_AT = "record-at"  # record the other side's attack on a model of the side
-    OWN_DICE = "own-dice"  # enter the dice of the side's saves and panic tests
-    NEW_TURN = "new-turn"
-    INITIATIVE = "initiative"  # roll it when both picks are revealed (§1.8, R-07)
-    VOTE_END = "vote-end"  # confirm a verdict for the side (``end.vote_end``)
-    END = "end"  # end the game with a verdict, or abandon it, without the votes
-    UNDO = "undo"  # take back the game's last action
-    POSTGAME = "postgame"  # the post-game sequence of the side's gang
 
 
 class GameGrant(StrEnum):
