@@ -110,3 +110,32 @@ def test_the_cli_and_the_web_leave_the_same_rows_and_log_entries(
         assert typo.json()["error"] == refusal(cli_db, "campaign", "set-public", "maybe", *at)
         assert typo.json()["error"] == "set-public takes on or off, not 'maybe'."
         assert rows(web_db) == rows(cli_db) == done
+
+
+def test_where_the_two_copies_differed_the_web_now_reads_as_the_cli(
+    prepared: Callable[[Callable[[Path], object]], Path],
+) -> None:
+    """docs/accounts.md: an empty role or owner is refused (it took a role or an owner away on
+    the web), an empty "public" is off, an unknown gang is the command line's refusal."""
+    db = prepared(make_club)
+    with open_client(db) as web:
+        log_in(web, "Wyatt")
+        before = rows(db)
+        empty_role = api(web, f"/api/v1/campaigns/{C}/members/role", user="Doc", role="")
+        assert empty_role.status_code == 400
+        assert empty_role.json()["error"] == refusal(
+            db, "campaign", "role", "Doc", "", "--campaign", CAMPAIGN
+        )
+        cli(db, "gang", "owner", GANG, "Doc", "--campaign", CAMPAIGN)
+        kept = rows(db)
+        empty_owner = api(web, f"/api/v1/campaigns/{C}/members/gang", gang=GANG, user="")
+        assert empty_owner.status_code == 400
+        assert empty_owner.json()["error"] == refusal(
+            db, "gang", "owner", GANG, "", "--campaign", CAMPAIGN
+        )
+        unknown = post(web, f"/c/{C}/members/gang", gang="Daltons", user="Doc")
+        assert unknown.status_code == 400 and "Daltons" in unknown.text
+        assert rows(db) == kept != before
+        cli(db, "campaign", "set-public", "on", "--campaign", CAMPAIGN)
+        assert api(web, f"/api/v1/campaigns/{C}/members/public", public="").status_code == 200
+        assert query(db, "SELECT public FROM campaign WHERE name = ?", CAMPAIGN) == [(0,)]
