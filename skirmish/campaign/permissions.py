@@ -55,6 +55,10 @@ def parse_role(word: str) -> Role:
     )
 
 
+class NotAllowed(CampaignError):
+    """A refusal because the actor may not do the action (``require``): the web answers 403."""
+
+
 class Relation(StrEnum):
     """How an actor stands to a campaign: a role, or none (a visitor, logged in or not)."""
 
@@ -167,7 +171,7 @@ def may_found_campaign(actor: Actor) -> bool:
 def require_found_campaign(actor: Actor) -> None:
     """``may_found_campaign``, or a bilingual refusal that changes nothing."""
     if not may_found_campaign(actor):
-        raise CampaignError(
+        raise NotAllowed(
             "log in to create a campaign. Nothing was changed.",
             it="accedi per creare una campagna. Non è cambiato nulla.",
         )
@@ -195,7 +199,7 @@ def require(
     if may(session, actor, action, campaign, gang):
         return
     english, italian = _WHAT[action]
-    raise CampaignError(
+    raise NotAllowed(
         f"you may not {english} in {campaign.name!r}; ask its owner. Nothing was changed.",
         it=f"non puoi {italian} in {campaign.name!r}; chiedi al proprietario. "
         "Non è cambiato nulla.",

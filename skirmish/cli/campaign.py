@@ -100,12 +100,15 @@ def new(
 
     Example: skirmish campaign new "Tombstone 1881" --explosives -H sell-percent=100
     """
-    from skirmish.campaign import gangs
+    from skirmish.campaign import club
+    from skirmish.campaign.permissions import CLI
     from skirmish.campaign.settings import parse_assignment
 
     overrides = dict(parse_assignment(text) for text in house or [])
     with session(db, access="campaign", create=True) as s:
-        campaign = gangs.new_campaign(s, name=name, explosives=explosives, settings=overrides)
+        campaign = club.create_campaign(
+            s, actor=CLI, name=name, explosives=explosives, settings=overrides, use=True
+        )
         echo(tr(MESSAGES, "created", lang, name=campaign.name))
 
 
@@ -205,11 +208,12 @@ def set_(
 
     Example: skirmish campaign set sell-percent 100
     """
-    from skirmish.campaign import gangs, lookup
+    from skirmish.campaign import club, lookup
+    from skirmish.campaign.permissions import CLI
 
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
-        entry = gangs.set_setting(s, campaign=found, key=key, value=value)
+        entry = club.set_house_rule(s, actor=CLI, campaign=found, key=key, value=value)
         details = entry.details
         echo(f"{entry.ruling} {details['key']}: {details['before']} → {details['after']}")
 
@@ -237,8 +241,8 @@ def address(
 
     Example: skirmish campaign address https://saloon.example.org/
     """
-    from skirmish.campaign import lookup
-    from skirmish.campaign.web_address import set_web_address
+    from skirmish.campaign import club, lookup
+    from skirmish.campaign.permissions import CLI
     from skirmish.errors import CampaignError
 
     if url is not None and clear:
@@ -249,7 +253,7 @@ def address(
     with session(db, access="campaign" if changing else "read") as s:
         found = lookup.current_campaign(s, campaign)
         if changing:
-            set_web_address(s, campaign=found, address=url)
+            club.set_address(s, actor=CLI, campaign=found, address=url)
         name, current = found.name, found.web_address
     if json_:
         emit({"campaign": name, "web_address": current})

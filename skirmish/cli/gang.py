@@ -140,13 +140,13 @@ def new(
 
     Example: skirmish gang new Earps --faction "uomini della legge"
     """
-    from skirmish.campaign import gangs, lookup
+    from skirmish.campaign import club, lookup
     from skirmish.campaign.logbook import last_action
+    from skirmish.campaign.permissions import CLI
 
     with session(db, access="campaign") as s:
-        gang = gangs.new_gang(
-            s, campaign=lookup.current_campaign(s, campaign), name=name, faction=faction
-        )
+        found = lookup.current_campaign(s, campaign)
+        gang = club.found_gang(s, actor=CLI, campaign=found, name=name, faction=faction)
         entry = last_action(s, gang=gang)
         assert entry is not None
         _report(entry, lang, json_)

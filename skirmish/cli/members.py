@@ -1,18 +1,18 @@
 """The campaign's members from the command line (issue #11): ``campaign invite``, ``join``,
-``role``, ``members``, ``set-public`` and ``gang owner``. The command line is the store's local
-administrator: it may do everything the permissions table (``campaign.permissions``) grants
-anyone, and its log entries have no author."""
+``role``, ``members``, ``set-public`` and ``gang owner``. Each calls the club's service
+(``campaign.club``), the same the web app's members page calls, as ``permissions.CLI``: the
+command line is the store's local administrator, it may do everything the permissions table
+(``campaign.permissions``) grants anyone, and its log entries have no author."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, emit, session
-from skirmish.errors import CampaignError
 from skirmish.i18n import Catalogue, tr
 from skirmish.limits import INVITE_DAYS
 
@@ -59,11 +59,6 @@ MESSAGES: Catalogue = {
     },
 }
 
-#: The words for "no role" / "no owner", in both languages (no account may be called so).
-NOBODY = ("none", "nessuno", "nobody")
-ON = ("on", "yes", "true", "sì", "si", "1")
-OFF = ("off", "no", "false", "0")
-
 
 def moment(stamp: str) -> str:
     """A stored UTC timestamp as people read it: ``2026-12-03 07:13 UTC``."""
@@ -92,14 +87,13 @@ def invite(
 
     Example: skirmish campaign invite --role arbitrator --expires-days 3
     """
-    from skirmish.campaign import accounts, lookup
-    from skirmish.campaign.permissions import parse_role, role_word
+    from skirmish.campaign import accounts, club, lookup
+    from skirmish.campaign.permissions import CLI, Role, role_word
 
-    offered = parse_role(role)
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
-        invited = accounts.invite(s, found, offered, days=expires_days)
-        name, until = found.name, invited.row.expires_at
+        invited = club.invite(s, actor=CLI, campaign=found, role=role, days=expires_days)
+        name, until, offered = found.name, invited.row.expires_at, Role(invited.row.role)
     code = accounts.show_code(invited.code)
     if json_:
         emit(
@@ -132,12 +126,12 @@ def join(
 
     Example: skirmish campaign join ABCD-EFGH --user Doc
     """
-    from skirmish.campaign import accounts
+    from skirmish.campaign import accounts, club
     from skirmish.campaign.permissions import role_word
 
     with session(db, access="campaign") as s:
         found = accounts.find_user(s, user)
-        joined, role = accounts.join(s, code, found)
+        joined, role = club.join(s, code=code, user=found)
         echo(
             tr(MESSAGES, "joined", lang, user=found.name, campaign=joined.name,
                role=role_word(role, lang))
@@ -160,21 +154,19 @@ def role(
 
     Example: skirmish campaign role Doc arbitrator
     """
-    from skirmish.campaign import accounts, lookup
-    from skirmish.campaign.permissions import parse_role, role_word
+    from skirmish.campaign import club, lookup
+    from skirmish.campaign.permissions import CLI, role_word
 
-    wanted = None if new_role.strip().casefold() in NOBODY else parse_role(new_role)
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
-        account = accounts.find_user(s, user)
-        before = accounts.set_role(s, found, account, wanted)
+        changed = club.set_role(s, actor=CLI, campaign=found, user=user, role=new_role)
 
         def word(r: object) -> str:
             return role_word(str(r), lang) if r is not None else tr(MESSAGES, "no-role", lang)
 
         echo(
-            tr(MESSAGES, "role", lang, user=account.name, role=word(wanted),
-               campaign=found.name, before=word(before))
+            tr(MESSAGES, "role", lang, user=changed.user.name, role=word(changed.after),
+               campaign=found.name, before=word(changed.before))
         )  # fmt: skip
 
 
@@ -185,25 +177,15 @@ def members(
 
     Example: skirmish campaign members --json
     """
-    from skirmish.campaign import accounts, lookup
-    from skirmish.campaign.permissions import role_word
+    from skirmish.campaign import club, lookup
+    from skirmish.campaign.permissions import CLI, role_word
 
     with session(db, access="read") as s:
-        found = lookup.current_campaign(s, campaign)
-        owners: dict[int | None, list[str]] = {}
-        for gang in found.gangs:
-            owners.setdefault(gang.owner_id, []).append(gang.name)
-        people: list[dict[str, Any]] = [
-            {"user": u.name, "role": r.value, "gangs": owners.get(u.id, [])}
-            for u, r in accounts.members(s, found)
-        ]
-        open_ = [
-            {"code": accounts.show_code(i.code), "role": i.role, "expires_at": i.expires_at}
-            for i in accounts.open_invitations(s, found)
-        ]
-        name, public = found.name, found.public
+        data = club.members(s, actor=CLI, campaign=lookup.current_campaign(s, campaign))
+    name, public, people = data["campaign"], data["public"], data["members"]
+    open_ = data["invitations"]
     if json_:
-        emit({"campaign": name, "public": public, "members": people, "invitations": open_})
+        emit(data)
         return
     visibility = tr(MESSAGES, "public" if public else "private", lang)
     echo(tr(MESSAGES, "members", lang, campaign=name, visibility=visibility))
@@ -235,16 +217,13 @@ def set_public(
 
     Example: skirmish campaign set-public on
     """
-    from skirmish.campaign import accounts, lookup
+    from skirmish.campaign import club, lookup
+    from skirmish.campaign.permissions import CLI
 
-    word = value.strip().casefold()
-    if word not in ON + OFF:
-        raise CampaignError(
-            f"set-public takes on or off, not {value!r}.",
-            it=f"set-public vuole on oppure off, non {value!r}.",
-        )
     with session(db, access="campaign") as s:
-        found = accounts.set_public(s, lookup.current_campaign(s, campaign), word in ON)
+        found = club.set_public(
+            s, actor=CLI, campaign=lookup.current_campaign(s, campaign), public=value
+        )
         visibility = tr(MESSAGES, "public" if found.public else "private", lang)
         echo(tr(MESSAGES, "visibility", lang, campaign=found.name, visibility=visibility))
 
@@ -260,16 +239,16 @@ def gang_owner(
 
     Example: skirmish gang owner Earps Wyatt
     """
-    from skirmish.campaign import accounts, lookup
+    from skirmish.campaign import club, lookup
+    from skirmish.campaign.permissions import CLI
 
     with session(db, access="campaign") as s:
-        found = lookup.gang_by_name(s, lookup.current_campaign(s, campaign), gang)
-        owner = None if user.strip().casefold() in NOBODY else accounts.find_user(s, user)
-        accounts.set_gang_owner(s, found, owner)
+        found = lookup.current_campaign(s, campaign)
+        gang_row, owner = club.give_gang(s, actor=CLI, campaign=found, gang=gang, user=user)
         if owner is None:
-            echo(tr(MESSAGES, "no-owner", lang, gang=found.name))
+            echo(tr(MESSAGES, "no-owner", lang, gang=gang_row.name))
         else:
-            echo(tr(MESSAGES, "owner", lang, gang=found.name, user=owner.name))
+            echo(tr(MESSAGES, "owner", lang, gang=gang_row.name, user=owner.name))
 
 
 def register_members(app: typer.Typer) -> None:

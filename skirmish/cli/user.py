@@ -123,21 +123,13 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
 
     Example: skirmish user list --json
     """
-    from sqlmodel import select
-
     from skirmish.campaign import accounts
-    from skirmish.campaign.models import Campaign, Membership
     from skirmish.campaign.permissions import role_word
 
     with session(db, access="read") as s:
         rows: list[dict[str, Any]] = []
         for user in accounts.list_users(s):
-            roles = s.exec(
-                select(Campaign.name, Membership.role)
-                .join(Membership, Membership.campaign_id == Campaign.id)  # type: ignore[arg-type]
-                .where(Membership.user_id == user.id)
-                .order_by(Campaign.name)
-            ).all()
+            roles = sorted((c.name, r.value) for c, r in accounts.memberships(s, user))
             rows.append(
                 {
                     "name": user.name,

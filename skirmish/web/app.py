@@ -36,6 +36,9 @@ from skirmish.web import (
     actions,
     api,
     club,
+    club_campaigns,
+    club_join,
+    club_members,
     game_actions,
     game_activation,
     game_live,
@@ -147,6 +150,7 @@ def create_app(db: str | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(NamesWithSlashes)
     site = Site(engine)
+    app.state.site = site  # what the routes' ``Depends(current_site)`` hands them
 
     @app.exception_handler(NotFound)
     async def not_found(request: Request, exc: NotFound) -> Response:
@@ -242,7 +246,12 @@ def create_app(db: str | None = None) -> FastAPI:
         set_csrf(request, response, secrets.token_urlsafe(32))
         return response
 
-    for module in (pages, api, club, prints, actions, tools, game_postgame, game_live,
+    for module in (pages, api):
+        app.include_router(module.router(site))
+    # The club's routes are module-level functions (issue #20), one module per noun.
+    for routes in (club_campaigns, club_members, club_join, club):
+        app.include_router(routes.router)
+    for module in (prints, actions, tools, game_postgame, game_live,
                    game_activation, game_actions, gazette, luck):  # fmt: skip
         app.include_router(module.router(site))
     return app

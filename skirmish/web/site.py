@@ -13,11 +13,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import parse_qsl, quote, unquote, unquote_to_bytes
 
 import jinja2
-from fastapi import Request
+from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
@@ -27,7 +27,7 @@ from skirmish import rules
 from skirmish.campaign import links, naming, store
 from skirmish.campaign.game.board import hold_rows
 from skirmish.campaign.models import Campaign, Gang, User
-from skirmish.campaign.permissions import CLI, Action, Actor, may
+from skirmish.campaign.permissions import CLI, Action, Actor, may, role_word
 from skirmish.campaign.views import injury_name
 from skirmish.errors import CampaignError, SkirmishError, shown
 from skirmish.i18n import Lang, name
@@ -249,6 +249,10 @@ def model_url(campaign: str, gang: str, model: str) -> str:
     return links.model_path(campaign, gang, model)
 
 
+def members_url(campaign: str) -> str:
+    return campaign_url(campaign) + "/members"
+
+
 def rules_url(query: str) -> str:
     return "/rules?q=" + quote(query, safe="")
 
@@ -291,7 +295,9 @@ def _environment() -> jinja2.Environment:
         campaign_url=campaign_url,
         gang_url=gang_url,
         model_url=model_url,
+        members_url=members_url,
         rules_url=rules_url,
+        role_word=role_word,
     )
     return env
 
@@ -460,3 +466,28 @@ def start_session(request: Request, response: Response, token: str) -> None:
 def set_csrf(request: Request, response: Response, token: str) -> None:
     """Give the browser a CSRF token (HttpOnly, SameSite=Lax, Secure over HTTPS)."""
     response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="lax", secure=secure(request))
+
+
+# The routes' dependencies (FastAPI's ``Depends``): a route module declares its routes at module
+# level and asks for what it uses by these types, never by closing over a ``Site``.
+
+
+async def current_site(request: Request) -> Site:
+    """The ``Site`` the app serves (``create_app`` keeps it on ``app.state.site``)."""
+    site: Site = request.app.state.site
+    return site
+
+
+async def current_reader() -> Viewer:
+    """This request's reader, as ``guard`` (the app's first dependency) found it."""
+    return reader()
+
+
+async def current_lang(request: Request) -> Lang:
+    """The page's language (``pick_lang``)."""
+    return pick_lang(request)
+
+
+SiteDep = Annotated[Site, Depends(current_site)]
+ReaderDep = Annotated[Viewer, Depends(current_reader)]
+LangDep = Annotated[Lang, Depends(current_lang)]

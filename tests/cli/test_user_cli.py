@@ -217,6 +217,6 @@ def test_the_log_names_its_authors_once_an_account_has_written(club: CampaignCli
 
 def test_the_words_for_nobody_are_no_account_s_name() -> None:
     from skirmish.campaign.accounts import RESERVED
-    from skirmish.cli.members import NOBODY
+    from skirmish.campaign.club import NOBODY
 
     assert set(NOBODY) == RESERVED

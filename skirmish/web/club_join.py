@@ -1,0 +1,178 @@
+"""Joining a campaign on the web (issue #11): an invitation's page (by its code or its link),
+joining with one's account, or making one with the invitation, and their ``/api/v1`` twins.
+Joining is the club's service (``campaign.club.join``), as ``skirmish campaign join``; making
+an account with an invitation is the web's alone (``accounts.join_new``). What the club's pages
+share: ``web.club``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from skirmish.campaign import accounts, club
+from skirmish.campaign.club import user_of
+from skirmish.campaign.permissions import role_word
+from skirmish.errors import CampaignError, SkirmishError, StoreError
+from skirmish.i18n import Lang
+from skirmish.web.club import Failed, attempt, logged_in, moment, refused, same_password
+from skirmish.web.site import (
+    LangDep,
+    Site,
+    SiteDep,
+    campaign_url,
+    form_fields,
+    safe_next,
+    segment,
+    start_session,
+)
+
+#: The routes of this module (``create_app`` includes it with the club's others).
+router = APIRouter()
+
+
+def preview(site: Site, code: str, lang: Lang) -> dict[str, str]:
+    """What an invitation offers, if it can still be used (else the service's refusal)."""
+    with site.read() as s:
+        row, campaign = accounts.usable_invitation(s, code)
+        return {
+            "campaign": campaign.name,
+            "role": row.role,
+            "role_word": role_word(row.role, lang.value),
+            "expires_at": row.expires_at,
+            "until": moment(row.expires_at),
+        }
+
+
+def join_page(
+    site: Site,
+    request: Request,
+    lang: Lang,
+    code: str,
+    status: int = 200,
+    message: str = "",
+    user: str = "",
+) -> Response:
+    offer = None
+    if code.strip():
+        try:
+            offer = preview(site, code, lang)
+        except (StoreError, Failed):
+            raise
+        except SkirmishError as error:
+            message = message or error.text(lang.value)
+            status = status if status != 200 else 400
+    here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    return site.page(
+        request,
+        "club/join.html",
+        status,
+        invitation_code=code,
+        offer=offer,
+        message=message,
+        user=user,
+        login_url="/login?next=" + quote(safe_next(here), safe=""),
+    )
+
+
+def join_existing(site: Site, fields: Mapping[str, str]) -> dict[str, str]:
+    with site.write() as s:
+        user = logged_in(s, site)
+        campaign, role = club.join(s, code=fields.get("code", ""), user=user)
+        return {"user": user.name, "campaign": campaign.name, "role": role.value}
+
+
+def join_signing_up(site: Site, fields: Mapping[str, str]) -> tuple[dict[str, str], str]:
+    with site.write() as s:
+        if user_of(site.actor(s)) is not None:
+            raise CampaignError(
+                "you are logged in already: join with the button above, or log out to make "
+                "another account. Nothing was changed.",
+                it="hai già fatto l'accesso: entra con il pulsante qui sopra, oppure esci per "
+                "creare un altro account. Non è cambiato nulla.",
+            )
+        password = fields.get("password", "")
+        accounts.usable_invitation(s, fields.get("code", ""))
+        same_password(password, fields.get("password2", ""))
+        user, campaign, role = accounts.join_new(
+            s, fields.get("code", ""), fields.get("user", ""), password
+        )
+        token = accounts.open_session(s, user).token
+        return {"user": user.name, "campaign": campaign.name, "role": role.value}, token
+
+
+@router.get("/join", response_class=HTMLResponse, include_in_schema=False)
+def join_form(request: Request, site: SiteDep, lang: LangDep, code: str = "") -> Response:
+    return join_page(site, request, lang, code)
+
+
+@router.get("/join/{token}", response_class=HTMLResponse, include_in_schema=False)
+def join_link(request: Request, token: str, site: SiteDep, lang: LangDep) -> Response:
+    return join_page(site, request, lang, segment(token))
+
+
+@router.post("/join", response_class=HTMLResponse, include_in_schema=False)
+async def join(request: Request, site: SiteDep, lang: LangDep) -> Response:
+    fields = await form_fields(request)
+    code = fields.get("code", "")
+    try:
+        done = await attempt(lambda: join_existing(site, fields))
+    except Failed as failure:
+        message = failure.error.text(lang.value)
+        return join_page(site, request, lang, code, failure.code, message)
+    return RedirectResponse(campaign_url(done["campaign"]), status_code=303)
+
+
+@router.post("/join/new", response_class=HTMLResponse, include_in_schema=False)
+async def join_new(request: Request, site: SiteDep, lang: LangDep) -> Response:
+    fields = await form_fields(request)
+    code = fields.get("code", "")
+    try:
+        done, token = await attempt(lambda: join_signing_up(site, fields))
+    except Failed as failure:
+        message = failure.error.text(lang.value)
+        return join_page(site, request, lang, code, failure.code, message, fields.get("user", ""))
+    response = RedirectResponse(campaign_url(done["campaign"]), status_code=303)
+    start_session(request, response, token)
+    return response
+
+
+@router.get("/api/v1/join/{code}", tags=["club"])
+def api_invitation(request: Request, code: str, site: SiteDep, lang: LangDep) -> Response:
+    """What an invitation (its code or link token) offers: `campaign`, `role`,
+    `expires_at`; a used, expired or unknown one is refused (400)."""
+    try:
+        offer = preview(site, segment(code), lang)
+    except SkirmishError as error:
+        if isinstance(error, StoreError):
+            raise
+        return refused(site, request, Failed(400, error))
+    return site.api(request, {k: offer[k] for k in ("campaign", "role", "expires_at")})
+
+
+@router.post("/api/v1/join", tags=["club"])
+async def api_join(request: Request, site: SiteDep) -> Response:
+    """The logged-in reader uses an invitation (`code`: its code or link token):
+    `skirmish campaign join`. Answers `user`, `campaign`, `role`."""
+    fields = await form_fields(request)
+    try:
+        done = await attempt(lambda: join_existing(site, fields))
+    except Failed as failure:
+        return refused(site, request, failure)
+    return site.api(request, done)
+
+
+@router.post("/api/v1/join/new", tags=["club"], status_code=201)
+async def api_join_new(request: Request, site: SiteDep) -> Response:
+    """Make an account with an invitation and join (`code`, `user`, `password`,
+    `password2`); the answer logs the client in (the session cookie, as `/login`)."""
+    fields = await form_fields(request)
+    try:
+        done, token = await attempt(lambda: join_signing_up(site, fields))
+    except Failed as failure:
+        return refused(site, request, failure)
+    response = site.api(request, done, 201)
+    start_session(request, response, token)
+    return response
