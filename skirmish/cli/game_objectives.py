@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def objective(
-    name: Annotated[
+    objective: Annotated[
         str,
         typer.Argument(
             help="The objective: loot-sack, prisoner, hostage, "
@@ -51,7 +51,7 @@ def objective(
     from skirmish.campaign.game.objectives import objective as record
 
     def action(s: Session, g: Game) -> list[str]:
-        record(s, game=g, name=name, event=event, by=by, copy_no=copy_no)
+        record(s, game=g, name=objective, event=event, by=by, copy_no=copy_no)
         return []  # its events, as the log says them: game_record.consequences
 
     act(db, campaign, game, json_, action)

@@ -37,6 +37,7 @@ from starlette.concurrency import run_in_threadpool
 
 from skirmish import rules
 from skirmish.campaign import idempotency, lookup
+from skirmish.campaign.game import commands
 from skirmish.campaign.game import end as ending
 from skirmish.campaign.game.activations import to_activate
 from skirmish.campaign.game.board import (
@@ -1095,22 +1096,13 @@ def router(site: Site) -> APIRouter:
         context = await run_in_threadpool(live_context, request, campaign, game, message)
         return site.page(request, "game/live.html", code, **context)
 
-    for path, action, summary, cli in (
-        ("turn", do_turn, "Begin the next turn", "skirmish game turn --dice D --json"),
-        (
-            "vote",
-            do_vote,
-            "Confirm the verdict for one's side (when both agree, the game ends)",
-            "skirmish game end --winner GANG | --draw --json, once both sides agree",
-        ),
-        (
-            "end",
-            do_end,
-            "End the game with a verdict (owner, arbitrator)",
-            "skirmish game end --winner GANG | --draw --json",
-        ),
-        ("abandon", do_abandon, "Abandon the game", "skirmish game abandon --json"),
+    for path, action in (
+        ("turn", do_turn),
+        ("vote", do_vote),
+        ("end", do_end),
+        ("abandon", do_abandon),
     ):
+        declared = commands.BY_NAME[path]  # its words and help: the catalogue's
         submit, api_submit = change(action)
         r.add_api_route(
             "/c/{campaign}/games/{game}/" + path,
@@ -1125,8 +1117,9 @@ def router(site: Site) -> APIRouter:
             api_submit,
             methods=["POST"],
             name=f"api-game-{path}",
-            summary=summary,
-            description=f"The same as `{cli}`. Fields: a form or a JSON object; send the "
+            summary=declared.label.en,
+            description=f"{declared.help.en} The same as `skirmish game {declared.cli} "
+            f"--json` (`{declared.example}`). Fields: a form or a JSON object; send the "
             "`csrf` cookie's value in `X-CSRF-Token`; `revision` (optional) refuses the change "
             "if the game has moved on since; an `Idempotency-Key` header (or `key` field) makes "
             "a retry answer the first answer again. One unit of work: refused, nothing changes.",

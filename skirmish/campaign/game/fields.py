@@ -16,7 +16,7 @@ from typing import Any
 from skirmish.engine.glossary import Pace, TableState
 from skirmish.errors import RulesError, shown
 from skirmish.i18n import Lang
-from skirmish.rules.model import Point
+from skirmish.rules.model import Point, Side
 
 #: Raw values as a front end received them (a form, a query, a JSON body), by field name.
 Values = Mapping[str, Any]
@@ -420,4 +420,28 @@ INFAMY_LATER = Field(
         "Roll the infamy test in the post-game sequence.",
         "Tira il test d'infamia nella sequenza del dopo partita.",
     ),
+)
+VERDICT = Field(
+    "verdict",
+    Kind.WORD,
+    W("Result", "Risultato"),
+    W("The winning gang or side (good, bad), or draw.",
+      "La banda o la parte che vince (buoni, cattivi), o pareggio."),
+    required=True,
+    argument=True,
+)  # fmt: skip
+SIDE = Field(
+    "side",
+    Kind.CHOICE,
+    W("Side", "Parte"),
+    W("The side whose player confirms it: good or bad.",
+      "La parte il cui giocatore lo conferma: buoni o cattivi."),
+    required=True,
+    choices=Side,
+)  # fmt: skip
+WITHDRAW = Field(
+    "withdraw",
+    Kind.FLAG,
+    W("Take back the vote", "Ritira il voto"),
+    W("Take back the side's vote instead.", "Ritira invece il voto della parte."),
 )

@@ -1,0 +1,174 @@
+"""The catalogue of a game's actions (issue #20, ``campaign/game/commands.py``) and its four
+front ends: every action exists at the command line, in the walker, on the phone and in
+``/api/v1``, each with the catalogue's inputs, names and help."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from typer.main import get_command
+
+from skirmish.campaign.game.commands import (
+    BY_NAME,
+    CATALOGUE,
+    MODEL_ACTIONS,
+    Command,
+    Place,
+    find,
+    model_action,
+)
+from skirmish.campaign.game.fields import Kind
+from skirmish.engine.situation import GAME_SOURCES, inputs_for
+from skirmish.errors import RulesError
+from skirmish.i18n import Lang
+
+#: What every ``skirmish game`` command takes besides its action's own inputs.
+COMMON = {"lang", "game", "campaign", "json_", "db", "seed", "dice", "reroll", "help"}
+
+
+def _cli_command(name: str) -> Any:
+    from skirmish.cli.game import app
+
+    return get_command(app).commands[name]  # type: ignore[attr-defined]
+
+
+def _cli_inputs(command: Command) -> dict[str, str]:
+    """The command line's inputs of ``command``: its arguments by position (``#1``…), then its
+    options by flag, each with the name of its value."""
+    found = {}
+    arguments = 0
+    for param in _cli_command(command.cli).params:
+        if param.name in COMMON:
+            continue
+        if param.param_type_name == "argument":
+            arguments += 1
+            found[f"#{arguments}"] = param.name
+        else:
+            found[param.opts[0]] = param.name.rstrip("_")
+    return found
+
+
+def _paths(routes: Any) -> Any:
+    """Every (path, method) of an app, through the routers it includes."""
+    for route in routes:
+        included = getattr(route, "original_router", None)  # FastAPI's included router
+        if included is not None:
+            yield from _paths(included.routes)
+        for method in getattr(route, "methods", None) or ():
+            yield route.path, method
+
+
+def test_names_are_unique_and_every_word_finds_its_action() -> None:
+    words: dict[str, str] = {}
+    for command in CATALOGUE:
+        for word in {command.name, command.cli, *command.italian, *command.aliases}:
+            assert words.setdefault(word, command.name) == command.name, word
+            assert find(word) is command
+    with pytest.raises(RulesError) as refused:
+        find("shot")
+    assert (
+        refused.value.text("en")
+        == "'shot' is not an action of a game; did you mean shoot, hit, vote?"
+    )
+
+
+@pytest.mark.parametrize("command", CATALOGUE, ids=[c.name for c in CATALOGUE])
+def test_every_action_has_both_languages_and_an_example(command: Command) -> None:
+    for words in (command.label, command.help):
+        assert (
+            words.en.strip() and words.it.strip() and words.en != words.it or (words.en == "Whisky")
+        )
+    assert command.example.startswith(f"skirmish game {command.cli}")
+    for field in command.fields:
+        assert field.label.en and field.label.it and field.help.en and field.help.it
+
+
+@pytest.mark.parametrize("command", CATALOGUE, ids=[c.name for c in CATALOGUE])
+def test_every_action_is_a_command_with_its_help_and_italian_names(command: Command) -> None:
+    from skirmish.cli.game import COMMANDS, ITALIAN
+
+    run = COMMANDS[command.cli]
+    assert all(ITALIAN[italian] is run for italian in command.italian)
+    shown = _cli_command(command.cli).help
+    assert shown.startswith(command.help.en) and command.example in shown
+
+
+@pytest.mark.parametrize("command", [*MODEL_ACTIONS, BY_NAME["vote"]],
+                         ids=[c.name for c in [*MODEL_ACTIONS, BY_NAME["vote"]]])  # fmt: skip
+def test_the_command_line_takes_the_catalogues_inputs(command: Command) -> None:
+    """The same inputs: each field an argument (the same name) or an option (its flag); a
+    shot's or a fight's situation as ``engine/situation.py`` declares it; nothing else."""
+    cli = _cli_inputs(command)
+    expected = {}
+    arguments = [f for f in command.fields if f.argument]
+    for number, field in enumerate(arguments, 1):
+        expected[f"#{number}"] = field.name.replace("-", "_")
+    for field in command.fields:
+        if not field.argument:
+            expected[field.flag] = cli.get(field.flag, "missing")
+    if command.procedure is not None:
+        for item in inputs_for(command.procedure, GAME_SOURCES):
+            expected[item.flag_for(command.procedure)] = item.id
+        expected["--no-target-waiting"] = "no_target_waiting"
+    assert cli == expected
+
+
+def test_the_walker_offers_every_action_one_terminal_records() -> None:
+    from skirmish.cli.game_walker import MENU, _menu
+
+    walked = {entry.command.name for entry in MENU if entry.command is not None}
+    # the game is begun by the walker itself, its post-game run after it, and a vote is for
+    # two phones: one terminal ends the game with 'end'
+    assert walked == {c.name for c in CATALOGUE} - {"start", "postgame", "vote"}
+    for lang in Lang:
+        words = [o.label for o in _menu(lang)]
+        assert len(words) == len(set(words))
+        for command in MODEL_ACTIONS:
+            assert (command.italian[0] if lang is Lang.IT else command.cli) in words
+
+
+def test_the_phone_offers_every_models_action_from_the_catalogue() -> None:
+    from skirmish.web.game_actions import find_spec
+
+    for command in MODEL_ACTIONS:
+        assert find_spec(command.name) is command
+        assert find_spec(command.cli) is command
+        assert command.run is not None and command.offered is not None
+        assert command.actor is not None or any(f.kind is Kind.GANG for f in command.fields)
+    with pytest.raises(RulesError):
+        model_action("turn")
+
+
+def test_every_action_has_a_web_page_and_an_api_route(tmp_path: Any) -> None:
+    """The model's actions through the flow (``/act``) and ``/actions/{name}``; the game's own
+    steps each at its own address."""
+    import shutil
+    from pathlib import Path
+
+    from skirmish.web.app import create_app
+
+    db = tmp_path / "c.db"
+    shutil.copyfile(Path(__file__).parents[2] / "campaigns.db.example", db)
+    routes = set(_paths(create_app(str(db)).routes))
+    game, api = "/c/{campaign}/games/{game}", "/api/v1/campaigns/{campaign}/games/{game}"
+    assert (game + "/act", "POST") in routes
+    for command in MODEL_ACTIONS:
+        assert (f"{api}/actions/{command.name}", "POST") in routes, command.name
+    pages = {
+        "start": ("/c/{campaign}/games/new", "/api/v1/campaigns/{campaign}/games"),
+        "turn": (game + "/turn", api + "/turn"),
+        "initiative": (
+            "/c/{campaign}/games/{game_id}/activation/roll",
+            "/api/v1/campaigns/{campaign}/games/{game_id}/initiative",
+        ),
+        "undo": (game + "/undo", api + "/undo"),
+        "end": (game + "/end", api + "/end"),
+        "vote": (game + "/vote", api + "/vote"),
+        "abandon": (game + "/abandon", api + "/abandon"),
+        "postgame": (game + "/postgame/{gang}", api + "/postgame/{gang}"),
+    }
+    assert set(pages) == {c.name for c in CATALOGUE if c.place is Place.GAME}
+    for name, (page, route) in pages.items():
+        assert (page, "POST") in routes, (name, page)
+        assert (route, "POST") in routes, (name, route)
