@@ -18,6 +18,7 @@ ASCII, or when it was used for another route or by another account. Keys older t
 
 from __future__ import annotations
 
+import hashlib
 import string
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -58,6 +59,15 @@ def check_key(key: str) -> str:
             "caratteri ASCII stampabili senza spazi (va bene un UUID). Non è cambiato nulla.",
         )
     return key
+
+
+def step_key(key: str, step: str) -> str:
+    """The key of a further ``step`` of the request with ``key`` (one request making two
+    changes, each its own unit of work answered once: the initiative rolled, then chosen):
+    ``key`` checked, then the step and a digest of both, within ``KEY_LENGTH``."""
+    check_key(key)
+    digest = hashlib.sha256(f"{step}\n{key}".encode()).hexdigest()[:40]
+    return check_key(f"{step[:20]}.{digest}")
 
 
 def _replay(found: RequestKey, user_id: int | None, route: str) -> tuple[int, Any, bool]:
