@@ -607,13 +607,16 @@ class Forbidden(CampaignError):
 
 
 def prepared(
-    site: Site, campaign: str, game_id: int, form: Mapping[str, str], prepare: Prepare
+    site: Site, campaign: str, game_id: int, form: Mapping[str, str], prepare: Prepare, key: str
 ) -> _Discard | None:
     """``prepare`` in a writing unit of work of its own, which it ends by throwing what it
-    found (``_Discard``): nothing it did is kept."""
+    found (``_Discard``): nothing it did is kept. Not for a retry (``key`` answered): its
+    answer is replayed as it was."""
     try:
         with site.write() as s:
             found, game = find_game(s, site, campaign, game_id)
+            if idempotency.answered(s, key):
+                return None
             prepare(s, found, game, form)
     except _Discard as thrown:
         return thrown
@@ -737,7 +740,7 @@ def router(site: Site) -> APIRouter:
         key = form.get("key") or request.headers.get("idempotency-key") or ""
         if step:
             key = idempotency.step_key(key, step)
-        thrown = prepared(site, campaign, game_id, form, prepare) if prepare else None
+        thrown = prepared(site, campaign, game_id, form, prepare, key) if prepare else None
         tried = Done(form, lang, thrown.kept, thrown.earlier) if thrown else Done(form, lang)
         with site.write() as s:
             found, game = find_game(s, site, campaign, game_id)

@@ -341,7 +341,7 @@ def _now(session: Session, game: Game, events: list[GameEvent]) -> tuple[str, st
 
 
 def _told(session: Session, game: Game, rows: list[GameEvent], lang: Lang) -> list[str]:
-    """``rows`` as the game's log says them, one sentence each."""
+    """``rows`` as the game's log says them, one sentence each (without its full stop)."""
     names = {m.id: m.name for m in models_of(session, game)}
     scenario = scenario_of(game)
     return [
@@ -349,7 +349,7 @@ def _told(session: Session, game: Game, rows: list[GameEvent], lang: Lang) -> li
             {"id": e.id, "turn": e.turn, "action": e.action, "details": e.details,
              "dice": e.dice, "model": names.get(e.model_id) if e.model_id is not None else None},
             scenario, lang,
-        )
+        ).removesuffix(".")
         for e in rows
     ]  # fmt: skip
 
