@@ -177,5 +177,10 @@ class CampaignError(SkirmishError):
     """A campaign action that the store or the rules refuse (budget, gang size, unknown gang…)."""
 
 
+class StaleError(CampaignError):
+    """A confirmation for what has changed since it was shown (an undo whose action is no
+    longer the last, issue #20): refused, saying what changed; nothing is changed."""
+
+
 class StoreError(SkirmishError):
     """The database cannot be used (not a skirmish database, newer schema, unreachable)."""

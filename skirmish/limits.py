@@ -89,6 +89,9 @@ COUNT = Bound("a count", 0, 100_000, "un conteggio")
 LAST = Bound("--last", 1, 1_000_000)
 SEED = Bound("--seed", 0, 2**63 - 1)
 GAME = Bound("a game number", 1, 2**31 - 1, "il numero di una partita")
+#: The log entry (or game event) an undo's confirmation showed (issue #20).
+ENTRY = Bound("an entry's number", 1, 2**31 - 1, "il numero di una voce")
+REVISION = Bound("a game's revision", 0, 2**31 - 1, "la revisione di una partita")
 #: How many days an invitation to a campaign stays good (issue #11, ``campaign invite``).
 INVITE_DAYS = Bound("--expires-days", 1, 90)
 #: A password's length in characters (issue #11): long enough to resist guessing, short enough

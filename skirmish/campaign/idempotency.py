@@ -18,6 +18,7 @@ ASCII, or when it was used for another route or by another account. Keys older t
 
 from __future__ import annotations
 
+import hashlib
 import string
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -60,6 +61,15 @@ def check_key(key: str) -> str:
     return key
 
 
+def step_key(key: str, step: str) -> str:
+    """The key of a further ``step`` of the request with ``key`` (one request making two
+    changes, each its own unit of work answered once: the initiative rolled, then chosen):
+    ``key`` checked, then the step and a digest of both, within ``KEY_LENGTH``."""
+    check_key(key)
+    digest = hashlib.sha256(f"{step}\n{key}".encode()).hexdigest()[:40]
+    return check_key(f"{step[:20]}.{digest}")
+
+
 def _replay(found: RequestKey, user_id: int | None, route: str) -> tuple[int, Any, bool]:
     if found.route != route or found.user_id != user_id:
         raise CampaignError(
@@ -74,6 +84,12 @@ def _replay(found: RequestKey, user_id: int | None, route: str) -> tuple[int, An
 def _stored(session: Session, key: str) -> RequestKey | None:
     query = select(RequestKey).where(col(RequestKey.key) == key)
     return session.execute(query.execution_options(populate_existing=True)).scalar_one_or_none()
+
+
+def answered(session: Session, key: str) -> bool:
+    """Whether an answer is stored for ``key`` (a retry, which ``replay_or_run`` answers
+    without running anything): a step before the action need not run either."""
+    return bool(key) and _stored(session, key) is not None
 
 
 def replay_or_run(

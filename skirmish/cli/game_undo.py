@@ -14,7 +14,7 @@ from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, emit, session
 from skirmish.engine.glossary import EventKind, GameStatus, label_value
 from skirmish.i18n import Catalogue, Lang, tr
-from skirmish.limits import COUNT
+from skirmish.limits import COUNT, ENTRY
 from skirmish.rules.model import ObjectiveState
 
 if TYPE_CHECKING:
@@ -101,10 +101,22 @@ TimesOpt = Annotated[
     ),
 ]
 
+EntryOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--entry",
+        "--voce",
+        callback=bounded(ENTRY),
+        help="Undo only if the last action is still the one whose first event has this id "
+        "('game log --json' shows the ids); otherwise refused, saying what changed since.",
+    ),
+]
+
 
 def undo(
     lang: LangOpt,
     times: TimesOpt = 1,
+    entry: EntryOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
@@ -115,16 +127,16 @@ def undo(
 
     with session(db) as s:
         g = game_of(s, campaign, game)
-        done = undo_actions(s, game=g, times=times)
+        done = undo_actions(s, game=g, times=times, entry=entry)
         now = {"game": g.id, "turn": g.turn, "status": g.status}
     if json_:
         emit({**now, "undone": [u.data() for u in done]})
         return
     for item in done:
         echo(_line(item, lang))
-        for entry in item.log:
-            what = _log_word(entry["action"], lang)
-            echo(say("log", lang, gang=entry["gang"], what=what, game=now["game"]))
+        for logged in item.log:
+            what = _log_word(logged["action"], lang)
+            echo(say("log", lang, gang=logged["gang"], what=what, game=now["game"]))
     status = label_value(GameStatus, str(now["status"]), lang)
     echo(say("now", lang, game=now["game"], turn=now["turn"], status=status))
 

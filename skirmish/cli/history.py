@@ -11,7 +11,7 @@ from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.i18n import Catalogue, tr
-from skirmish.limits import LAST
+from skirmish.limits import ENTRY, LAST
 
 #: What each kind of campaign log entry is called in the log's "action" column (``--json``
 #: keeps the stored action).
@@ -150,18 +150,28 @@ def _change(before: int | None, after: int | None) -> str:
 def undo(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
     lang: LangOpt,
+    entry: Annotated[
+        int | None,
+        typer.Option(
+            "--entry",
+            "--voce",
+            callback=bounded(ENTRY),
+            help="Undo only if the gang's last action is still this log entry (column # of "
+            "'skirmish log'); otherwise refused, saying what changed since.",
+        ),
+    ] = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
     """Revert the gang's last action exactly (money, XP, models, items); the undo is logged.
 
-    Example: skirmish undo Earps
+    Example: skirmish undo Earps --entry 42
     """
-    from skirmish.campaign import logbook, lookup
+    from skirmish.campaign import lookup, undo_shown
     from skirmish.cli.gang import _report
 
     with session(db) as s:
         found = lookup.gang_by_name(s, lookup.current_campaign(s, campaign), gang)
-        entry = logbook.undo(s, gang=found)
-        _report(entry, lang, json_)
+        done = undo_shown.undo(s, gang=found, entry=entry)
+        _report(done, lang, json_)

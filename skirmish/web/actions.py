@@ -37,6 +37,7 @@ from skirmish.campaign import (
     lookup,
     naming,
     roster,
+    undo_shown,
 )
 from skirmish.campaign.models import Campaign, Gang, LogEntry
 from skirmish.campaign.permissions import Action, may, require
@@ -47,6 +48,7 @@ from skirmish.errors import (
     CampaignError,
     RulesError,
     SkirmishError,
+    StaleError,
     StoreError,
     UnknownNameError,
 )
@@ -362,7 +364,8 @@ def _rename_model(s: Session, gang: Gang, v: Values, dice: DiceSource | None) ->
 
 
 def _undo(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
-    return logbook.undo(s, gang=gang)
+    """The last action, only if it is still the entry the page showed (issue #20)."""
+    return undo_shown.undo(s, gang=gang, entry=undo_shown.number(v.get("entry"), "entry"))
 
 
 # ----------------------------------------------------------------------------- what forms offer
@@ -522,7 +525,7 @@ def _no_offer(s: Session, gang: Gang, lang: Lang) -> Offer:
 
 
 def _undo_offer(s: Session, gang: Gang, lang: Lang) -> Offer:
-    return Offer()
+    return Offer(hidden={"entry"})  # the form repeats the entry it shows, out of sight
 
 
 def _undo_data(s: Session, gang: Gang, lang: Lang) -> dict[str, Any]:
@@ -685,7 +688,16 @@ ACTIONS: tuple[BetweenGames, ...] = (
         "undo",
         "skirmish undo GANG",
         "Undo the gang's last action exactly (money, XP, models, items); the undo is logged",
-        (),
+        (
+            Field(
+                "entry",
+                Kind.TEXT,
+                "act_last",
+                "The id of the log entry shown as the last action (`GET` gives it: `last.id`); "
+                "refused with 409 and what changed since when it is no longer the last. "
+                "Absent: the last action, whatever it is.",
+            ),
+        ),
         _undo,
         _undo_offer,
         _undo_data,
@@ -1109,8 +1121,9 @@ def _routes(r: APIRouter, site: Site, spec: BetweenGames) -> None:
         except StoreError:
             raise
         except SkirmishError as error:
+            code = 409 if isinstance(error, StaleError) else 400  # undo: what changed since
             return await run_in_threadpool(
-                render_form, site, request, spec, campaign, gang, fields, error.text(lang), 400
+                render_form, site, request, spec, campaign, gang, fields, error.text(lang), code
             )
         back = return_to(fields.get("next"))
         if back:  # the page it came from, with the "done" line's entry
@@ -1131,7 +1144,8 @@ def _routes(r: APIRouter, site: Site, spec: BetweenGames) -> None:
         except StoreError:
             raise
         except SkirmishError as error:
-            return site.api(request, {"error": error.text(lang), "nearest": []}, 400)
+            code = 409 if isinstance(error, StaleError) else 400
+            return site.api(request, {"error": error.text(lang), "nearest": []}, code)
         return site.api(request, {"entry": done.entry, "gang": done.gang})
 
     r.add_api_route(page, form_page, methods=["GET"], response_class=HTMLResponse,

@@ -40,7 +40,7 @@ from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 
 from skirmish import rules
-from skirmish.campaign import idempotency
+from skirmish.campaign import idempotency, undo_shown
 from skirmish.campaign.game import commands, situations
 from skirmish.campaign.game import undo as undoing
 from skirmish.campaign.game.board import events_of, game_by_id, scenario_of
@@ -55,8 +55,9 @@ from skirmish.campaign.models import Campaign
 from skirmish.engine.dice import DieRequest, RandomDice, TableDice, described, parse_dice
 from skirmish.engine.glossary import EventKind, Pace, label, label_value
 from skirmish.engine.situation import GAME_SOURCES, Input, Procedure, inputs_for
-from skirmish.errors import CampaignError, RulesError, SkirmishError, StoreError, shown
+from skirmish.errors import CampaignError, RulesError, SkirmishError, StaleError, StoreError, shown
 from skirmish.i18n import Lang, name
+from skirmish.limits import REVISION
 from skirmish.odds.at_roll import advise
 from skirmish.rules.model import Cover, ObjectiveState
 from skirmish.web import action_schema, game_live, text, tools
@@ -715,9 +716,14 @@ def log_rows(session: Session, game: Game, ids: set[Any] | None = None) -> list[
     ]  # fmt: skip
 
 
-def take_back(site: Site, campaign: str, game_id: str, key: str | None, lang: Lang) -> Done:
+def take_back(
+    site: Site, campaign: str, game_id: str, key: str | None, lang: Lang,
+    entry: int | None = None, revision: int | None = None,
+) -> Done:  # fmt: skip
     """Undo the game's last action (``undo.undo_last``), once for the key; the same JSON as
-    ``skirmish game undo --json``."""
+    ``skirmish game undo --json``. ``entry`` (the action the page showed) or ``revision``
+    (the game's, as the client saw it): refused (``StaleError``) when the game has moved on
+    since, so two phones confirming the same undo take back one action (issue #20)."""
     from skirmish.web.site import reader
 
     lines: list[str] = []
@@ -731,7 +737,7 @@ def take_back(site: Site, campaign: str, game_id: str, key: str | None, lang: La
         said = last_action(s, game, lang)
 
         def run() -> tuple[int, dict[str, Any]]:
-            item = undoing.undo_last(s, game=game)
+            item = undoing.undo_last(s, game=game, entry=entry, revision=revision)
             lines.append(_t(lang)["gac_undone"].format(what=" ".join(said)))
             now = {"game": game.id, "turn": game.turn, "status": game.status}
             return 200, {**now, "undone": [item.data()]}
@@ -1461,6 +1467,13 @@ def router(site: Site) -> APIRouter:
 
     @r.get(page + "/undo", response_class=HTMLResponse, include_in_schema=False)
     def undo_page(request: Request, campaign: str, game: str) -> Response:
+        return undo_view(request, campaign, game)
+
+    def undo_view(
+        request: Request, campaign: str, game: str, message: str = "", code: int = 200
+    ) -> Response:
+        """What undo would take back, and its confirmation naming it (``entry``: the action's
+        first event), so that the action shown is the one taken back, or none (issue #20)."""
         lang = pick_lang(request)
         with site.read() as s:
             found = site.find_campaign(s, campaign)
@@ -1470,11 +1483,12 @@ def router(site: Site) -> APIRouter:
             except CampaignError as error:
                 return site.page(request, "refused.html", 403, message=error.text(lang.value))
             last = last_action(s, g, lang)
+            entry = undoing.shown_entry(s, game=g)
             name_, number = found.name, g.id
         return site.page(
-            request, "game/action_undo.html", 200, campaign_name=name_, game_id=number,
+            request, "game/action_undo.html", code, campaign_name=name_, game_id=number,
             game_url=game_live.game_url(name_, number), undo_url=_url(name_, number, "undo"),
-            last=last, key=secrets.token_urlsafe(24),
+            last=last, key=secrets.token_urlsafe(24), entry=entry or "", message=message,
         )  # fmt: skip
 
     @r.post(page + "/undo", response_class=HTMLResponse, include_in_schema=False)
@@ -1482,8 +1496,12 @@ def router(site: Site) -> APIRouter:
         fields = await form_fields(request)
         lang = pick_lang(request)
         try:
+            entry = undo_shown.number(fields.get("entry"), "entry")
             done = await run_in_threadpool(take_back, site, campaign, game, fields.get(KEY_FIELD),
-                                           lang)  # fmt: skip
+                                           lang, entry)  # fmt: skip
+        except StaleError as stale:  # the page again: what changed, and what undo takes now
+            return await run_in_threadpool(undo_view, request, campaign, game,
+                                           stale.text(lang.value), 409)  # fmt: skip
         except Forbidden as refusal:
             return site.page(request, "refused.html", 403, message=refusal.error.text(lang))
         except StoreError:
@@ -1596,14 +1614,24 @@ def router(site: Site) -> APIRouter:
         tags=["games"],
         summary="Take back the game's last action, as `skirmish game undo --json`",
         description="With the `Idempotency-Key` header a retried request answers the first "
-        "one and takes back nothing more.",
-    )
+        "one and takes back nothing more. The JSON body (optional) says what the client "
+        "showed: `entry` (the id of the action's first event, as `game log --json` and "
+        "`GET …/undo` give it) and/or `revision` (the game's, as its board gave it); the undo "
+        "is refused with 409 and what changed since when the game has moved on.",
+        responses={409: {"description": "The action shown is no longer the last (or the game "
+                         "has moved on): what changed since; nothing changed."}},
+    )  # fmt: skip
     async def api_undo(request: Request, campaign: str, game: str) -> Response:
         lang = pick_lang(request)
-        await form_fields(request)
         try:
+            body = await api_body(request)
+            entry = undo_shown.number(body.get("entry"), "entry")
+            revision = undo_shown.number(body.get("revision"), "revision", REVISION)
             done = await run_in_threadpool(take_back, site, campaign, game,
-                                           request.headers.get(KEY_HEADER), lang)  # fmt: skip
+                                           request.headers.get(KEY_HEADER), lang, entry,
+                                           revision)  # fmt: skip
+        except StaleError as stale:
+            return api_error(request, stale, 409, lang)
         except Forbidden as refusal:
             return api_error(request, refusal.error, 403, lang)
         except (StoreError, NotFound):

@@ -180,11 +180,13 @@ POLL_SECONDS = 3
 
 
 class _Discard(Exception):
-    """Thrown out of a unit of work to roll it back: the initiative tried, not recorded."""
+    """Thrown out of a unit of work to roll it back: the initiative tried, not recorded, and
+    the roll kept then that it carried on from (its tied rounds), if any."""
 
-    def __init__(self, kept: table_roll.Kept) -> None:
+    def __init__(self, kept: table_roll.Kept, earlier: table_roll.Kept | None) -> None:
         super().__init__("discarded")
         self.kept = kept
+        self.earlier = earlier
 
 
 @dataclass(frozen=True)
@@ -590,6 +592,7 @@ class Done:
     form: Mapping[str, str]
     lang: Lang
     prepared: table_roll.Kept | None = None
+    earlier: table_roll.Kept | None = None  # the kept roll the prepared one carried on from
 
 
 #: A posted form's action: given the unit of work, the campaign, the game and the form, the
@@ -601,6 +604,23 @@ Prepare = Callable[[Session, Campaign, Game, Mapping[str, str]], None]
 
 class Forbidden(CampaignError):
     """A reader who may not do this in this game (a spectator, the other side): 403."""
+
+
+def prepared(
+    site: Site, campaign: str, game_id: int, form: Mapping[str, str], prepare: Prepare, key: str
+) -> _Discard | None:
+    """``prepare`` in a writing unit of work of its own, which it ends by throwing what it
+    found (``_Discard``): nothing it did is kept. Not for a retry (``key`` answered): its
+    answer is replayed as it was."""
+    try:
+        with site.write() as s:
+            found, game = find_game(s, site, campaign, game_id)
+            if idempotency.answered(s, key):
+                return None
+            prepare(s, found, game, form)
+    except _Discard as thrown:
+        return thrown
+    return None
 
 
 def _dice(form: Mapping[str, str]) -> tuple[int, ...] | None:
@@ -709,25 +729,24 @@ def router(site: Site) -> APIRouter:
         form: Mapping[str, str],
         act: Act,
         prepare: Prepare | None,
+        step: str = "",
     ) -> list[str]:
         """``prepare`` (in a unit of work of its own that it throws away), then ``act`` in one
-        writing unit of work, at most once per idempotency key."""
+        writing unit of work, at most once per idempotency key; a further ``step`` of the same
+        request (the API's roll then choice) is answered once under a key of its own, derived
+        from the request's (``idempotency.step_key``)."""
         lang = pick_lang(request)
         route = f"{request.url.path}#{act.__name__}"[: idempotency.ROUTE_LENGTH]
         key = form.get("key") or request.headers.get("idempotency-key") or ""
-        prepared = None
-        if prepare is not None:
-            try:
-                with site.write() as s:
-                    found, game = find_game(s, site, campaign, game_id)
-                    prepare(s, found, game, form)
-            except _Discard as thrown:
-                prepared = thrown.kept
+        if step:
+            key = idempotency.step_key(key, step)
+        thrown = prepared(site, campaign, game_id, form, prepare, key) if prepare else None
+        tried = Done(form, lang, thrown.kept, thrown.earlier) if thrown else Done(form, lang)
         with site.write() as s:
             found, game = find_game(s, site, campaign, game_id)
 
             def run() -> tuple[int, Any]:
-                return 200, {"lines": act(s, found, game, Done(form, lang, prepared))}
+                return 200, {"lines": act(s, found, game, tried)}
 
             _, body, _ = idempotency.replay_or_run(s, key, reader().user_id, route, run)
             return [str(line) for line in body.get("lines", [])]
@@ -786,7 +805,7 @@ def router(site: Site) -> APIRouter:
             s, game=game, turn=view.turn, round_no=view.round, revealed=view.revealed
         )
         if earlier is not None and earlier.winner_side is not None:
-            raise _Discard(earlier)  # rolled already: its answer stands
+            raise _Discard(earlier, earlier)  # rolled already: its answer stands
         good_from = earlier.good_fama_from if earlier else _blank(form.get("good_fama_from"))
         bad_from = earlier.bad_fama_from if earlier else _blank(form.get("bad_fama_from"))
         tried = table_roll.trial(
@@ -794,18 +813,17 @@ def router(site: Site) -> APIRouter:
             bad_fama_from=bad_from, earlier=earlier.dice if earlier else (),
             typed=_dice(form), user_id=reader().user_id,
         )  # fmt: skip
-        raise _Discard(tried)
+        raise _Discard(tried, earlier)
 
     def do_roll(s: Session, found: Campaign, game: Game, done: Done) -> list[str]:
+        """Keep the roll tried, unless another phone kept one since its trial: then everyone
+        is answered with that one (``table_roll.keep``)."""
         require(s, site, game, GameAction.INITIATIVE)
         view = revealed_or_refuse(s, game)
         assert view.revealed is not None and done.prepared is not None
-        earlier = table_roll.kept_roll(
-            s, game=game, turn=view.turn, round_no=view.round, revealed=view.revealed
-        )
         kept = table_roll.keep(
             s, game=game, turn=view.turn, round_no=view.round, revealed=view.revealed,
-            roll=done.prepared, earlier=earlier,
+            roll=done.prepared, earlier=done.earlier,
         )  # fmt: skip
         return roll_lines(kept, done.lang)
 
@@ -816,9 +834,14 @@ def router(site: Site) -> APIRouter:
         kept = table_roll.kept_roll(
             s, game=game, turn=view.turn, round_no=view.round, revealed=view.revealed
         )
-        if kept is None or kept.winner_side is None:
+        if kept is None:
             raise CampaignError(
                 "roll the initiative first (R-07).", it="tirate prima l'iniziativa (R-07)."
+            )
+        if kept.winner_side is None:
+            raise CampaignError(
+                "the initiative is tied: roll again before choosing (R-07, H-06).",
+                it="l'iniziativa è in parità: tirate di nuovo prima di scegliere (R-07, H-06).",
             )
         if not may_game(s, site.actor(s), game, GameAction.ACT, kept.winner_side):
             raise Forbidden(
@@ -899,9 +922,10 @@ def router(site: Site) -> APIRouter:
         lang = pick_lang(request)
         lines: list[str] = []
         try:
-            for act, prepare in steps:
+            for number, (act, prepare) in enumerate(steps):
+                step = act.__name__ if number else ""  # one key per step (issue #20)
                 lines += await run_in_threadpool(
-                    work, request, campaign, game_id, form, act, prepare
+                    work, request, campaign, game_id, form, act, prepare, step
                 )
         except StoreError:
             raise

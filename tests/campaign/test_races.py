@@ -140,6 +140,29 @@ def test_two_undos_with_two_actions_to_undo(lawmen: RaceDb) -> None:
     lawmen.settles("A")
 
 
+def test_two_undos_confirmed_for_one_entry_undo_it_once(lawmen: RaceDb) -> None:
+    """Issue #20: two phones showed the same last action and both confirm it (``--entry``):
+    one takes it back, the other is refused, saying it was undone and what is last now; the
+    earlier action stays."""
+    lawmen.cli("gang", "buy", "A", "knife")  # → 398
+    lawmen.cli("gang", "buy", "A", "six-shooter")  # → 392
+    shown = lawmen.json("log", "A")[-1]
+    assert shown["action"] == "buy"
+    confirm = ("undo", "A", "--entry", str(shown["id"]))
+    outcomes = lawmen.race(confirm, confirm)
+    _, lost = split(outcomes, winners=1)
+    refusal = lost[0].stderr
+    assert refusal.startswith("Error: 'A''s last action is no longer the one shown (bought "), (
+        describe(outcomes)
+    )
+    assert "it was undone; the last action now is: bought Knife" in refusal, refusal
+    reverted = [e["reverts"] for e in lawmen.json("log", "A") if e["action"] == "undo"]
+    assert reverted == [shown["id"]], describe(outcomes)
+    assert show(lawmen)["treasury"] == START_TREASURY - 2
+    assert items(lawmen) == ["knife"]
+    lawmen.settles("A")
+
+
 # --------------------------------------------------------------------------- R-13
 
 

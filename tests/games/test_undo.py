@@ -400,3 +400,23 @@ def test_two_undos_at_once_take_back_two_different_actions(
     assert said[0].startswith("Undone: turn 1, spend: Ike") and "state: Billy" in said[1]
     assert race.json("game", "status") == at_turn
     assert race.audit("Test") == []
+
+
+def test_an_undo_confirmed_for_an_action_no_longer_last_is_refused(game: Cli) -> None:
+    """Issue #20: ``--entry`` names the action shown (its first event); once another action
+    came since, or it was taken back, the undo is refused naming what changed, nothing
+    changed; the action shown, still last, is taken back."""
+    game.run("game", "turn")
+    game.run("game", "state", "Morgan", "prone")
+    shown = game.json("game", "log")[-1]["id"]
+    game.run("game", "state", "Ike", "prone")
+    before = rows(game.db)
+    refused = game.fail("game", "undo", "--entry", str(shown))
+    assert "is no longer the one shown (Turn 1 · Morgan" in refused, refused
+    assert "it was followed by: Turn 1 · Ike" in refused, refused
+    assert rows(game.db) == before
+    latest = game.json("game", "log")[-1]["id"]
+    game.run("game", "undo", "--entry", str(latest))
+    again = game.fail("game", "undo", "--entry", str(latest), "--lang", "it")
+    assert "è stata annullata nel frattempo; l'ultima azione ora è: Turno 1 · Morgan" in again
+    game.run("game", "undo", "--entry", str(shown))

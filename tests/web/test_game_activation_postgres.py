@@ -1,7 +1,8 @@
 """The secret activation on the club's PostgreSQL (issue #12, §1.8): the demo campaign imported
 there, the players' accounts made with the CLI, then a whole round from two phones (the
 initiative tried in a unit of work that is rolled back, kept, chosen), a tie rolled again, and
-a double tap that picks once."""
+a double tap that picks once; two phones rolling at the same moment both answered with the one
+roll kept (issue #20)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.web.test_game_activation import CAMPAIGN, Phone, cli, make_table, open_client
+from tests.web.test_initiative_race import at_once, both_tried_first
 
 pytestmark = pytest.mark.postgres
 
@@ -49,3 +51,19 @@ def test_a_round_with_a_tie_on_postgresql(two: tuple[Phone, Phone], table_pg: st
     log = json.loads(cli(table_pg, "game", "log", "--campaign", CAMPAIGN, "--json"))
     rolled = [e for e in log if e.get("action") == "initiative"]
     assert len(rolled) == 1, log
+
+
+def test_two_phones_rolling_at_once_on_postgresql(
+    two: tuple[Phone, Phone], table_pg: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both rolls tried before either is kept: the second waits for the game's lock, then
+    finds the first one's roll and answers with it (issue #20)."""
+    wyatt, ike = two
+    assert wyatt.post("pick", {"model": "Wyatt Earp"}).status_code == 200
+    assert ike.post("pick", {"model": "Ike Clanton"}).status_code == 200
+    both_tried_first(monkeypatch)
+    answers = at_once(*(lambda p=p: p.api("initiative", {"random": True}) for p in two))
+    assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
+    first, second = (a.json() for a in answers)
+    assert first["roll"] == second["roll"] == wyatt.state()["roll"]
+    assert first["lines"] == second["lines"]

@@ -240,12 +240,19 @@ def keep(
     roll: Kept,
     earlier: Kept | None,
 ) -> Kept:
-    """Keep ``roll`` for this round (it follows ``earlier``, the tied rounds it carries on
-    from, or nothing). A roll already kept in the same state wins: a second phone, or a
-    second tap, is answered with it."""
+    """Keep ``roll`` for this round: ``earlier`` is the roll it was tried after (its tied
+    rounds, which it carries on from), or nothing, as its trial found it. A roll kept since
+    then wins: a second phone that rolled at the same moment, or a second tap, is answered
+    with the roll the first one kept (read under the game's lock, after it committed), never
+    with a roll of its own (issue #20)."""
     present = kept_roll(session, game=game, turn=turn, round_no=round_no, revealed=revealed)
-    if present is not None and (earlier is None or present != earlier):
+    if present is not None and (present != earlier or roll == present):
         return present
+    if present is None and earlier is not None:  # the game moved on since the trial
+        raise CampaignError(
+            "the game changed since the initiative was rolled: roll it again.",
+            it="la partita è cambiata dopo il tiro d'iniziativa: tiratela di nuovo.",
+        )
     # Both phones must see the dice: the roll is a change of the game outside its rows
     # (``capture.touch``), so its revision moves on by one when this unit of work commits
     # (``capture.seal``), and the roll is kept under that next revision.

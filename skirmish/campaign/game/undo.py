@@ -12,7 +12,13 @@ reverting the ``game-end``/``game-abandon`` entry it wrote. Refused, with nothin
 - when the game's rows or events changed since the action otherwise than by a game command
   (the digest of its rows after it, or its events, no longer match): undoing could corrupt it;
 - an end or abandon after which a gang has done anything else in the campaign log (its
-  post-game sequence, a between-games action): that comes first (``skirmish undo GANG``).
+  post-game sequence, a between-games action): that comes first (``skirmish undo GANG``);
+- (issue #20) a confirmation that is out of date: a page or an API client names the action
+  it showed (``entry``: the id of the action's first event, ``shown_entry``) or the game's
+  revision it saw (``revision``), and the undo is refused (``StaleError``) when that action
+  is no longer the last (another phone acted, or took it back, meanwhile) or the game has
+  moved on, saying what changed since. Two phones confirming the same undo take back one
+  action, never two.
 
 Decisions: docs/games.md, "Undoing a game action".
 """
@@ -26,14 +32,17 @@ from typing import Any
 from sqlmodel import Session
 
 from skirmish.campaign import lookup
-from skirmish.campaign.game.board import events_of
+from skirmish.campaign.game.board import events_of, models_of, scenario_of
 from skirmish.campaign.game.capture import ACTION, State, columns_of, digest, game_rows, restore
 from skirmish.campaign.game.tables import Game, GameEvent
+from skirmish.campaign.game.telling import sentence
 from skirmish.campaign.logbook import author, last_action, now_text
 from skirmish.campaign.models import Gang, LogEntry
 from skirmish.campaign.text import describe_entry
+from skirmish.campaign.undo_shown import listed
 from skirmish.engine.glossary import EventKind, label_value
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, StaleError
+from skirmish.i18n import Lang
 
 
 class ChangeKind(StrEnum):
@@ -157,13 +166,22 @@ class Undone:
         }
 
 
-def undo(session: Session, *, game: Game, times: int = 1) -> list[Undone]:
+def undo(
+    session: Session,
+    *,
+    game: Game,
+    times: int = 1,
+    entry: int | None = None,
+    revision: int | None = None,
+) -> list[Undone]:
     """Take back the game's last ``times`` actions, the latest first, in the caller's one unit
-    of work: all of them, or (refused) none."""
+    of work: all of them, or (refused) none. ``entry`` and ``revision``: what the first of
+    them must be (``check_shown``)."""
     if times < 1:
         raise CampaignError(
             f"--times {times}: give 1 or more.", it=f"--times {times}: indica 1 o più."
         )
+    check_shown(session, game=game, entry=entry, revision=revision)
     done: list[Undone] = []
     for _ in range(times):
         try:
@@ -182,8 +200,13 @@ def undo(session: Session, *, game: Game, times: int = 1) -> list[Undone]:
     return done
 
 
-def undo_last(session: Session, *, game: Game) -> Undone:
-    """Take back the game's last action exactly (see the module's docs for the refusals)."""
+def undo_last(
+    session: Session, *, game: Game, entry: int | None = None, revision: int | None = None
+) -> Undone:
+    """Take back the game's last action exactly (see the module's docs for the refusals); with
+    ``entry`` or ``revision``, only the action shown (``check_shown``). The caller has locked
+    the game (``board.game_by_id``)."""
+    check_shown(session, game=game, entry=entry, revision=revision)
     events = events_of(session, game)
     first, tail = _last_action(game, events)
     before: State = dict(first.before or {})
@@ -229,6 +252,106 @@ def undoable(session: Session, *, game: Game) -> int:
             return count
         count += 1
     return count
+
+
+def shown_entry(session: Session, *, game: Game) -> int | None:
+    """The id of the first event of the action ``game undo`` would take back now (what an undo
+    page shows and its confirmation names), or ``None`` when there is none."""
+    for row in reversed(events_of(session, game)):
+        if row.before is not None:
+            return None if row.action == EventKind.START else row.id
+    return None
+
+
+def check_shown(
+    session: Session, *, game: Game, entry: int | None, revision: int | None = None
+) -> None:
+    """Refuse (``StaleError``, in words naming what changed since) unless the action ``undo``
+    would take back is the one shown, whose first event is ``entry``, and the game is still at
+    ``revision`` (each when given)."""
+    if entry is None and revision is None:
+        return
+    events = events_of(session, game)
+    last = shown_entry(session, game=game)
+    if entry is not None and last != entry:
+        raise _stale_entry(session, game, events, entry)
+    if revision is not None and revision != game.revision:
+        now_en, now_it = _now(session, game, events)
+        raise StaleError(
+            f"game {game.id} has changed since it was shown (revision {revision}, now "
+            f"{game.revision}): {now_en}. Look at it again before undoing. Nothing was changed.",
+            it=f"la partita {game.id} è cambiata da quando è stata mostrata (revisione "
+            f"{revision}, ora {game.revision}): {now_it}. Guardala di nuovo prima di annullare. "
+            "Non è cambiato nulla.",
+        )
+
+
+def _stale_entry(
+    session: Session, game: Game, events: list[GameEvent], entry: int
+) -> CampaignError:
+    """The refusal of an undo confirmed for action ``entry``, which is no longer the last."""
+    index = next((i for i, e in enumerate(events) if e.id == entry), None)
+    elsewhere = index is None and session.get(GameEvent, entry) is not None
+    if elsewhere or (index is not None and events[index].before is None):
+        return CampaignError(
+            f"event {entry} does not begin an action of game {game.id}: look at the last "
+            "action again ('skirmish game log --json' shows the events' ids). Nothing was "
+            "changed.",
+            it=f"l'evento {entry} non apre un'azione della partita {game.id}: guarda di nuovo "
+            "l'ultima azione ('skirmish game log --json' mostra gli id degli eventi). Non è "
+            "cambiato nulla.",
+        )
+    if index is None:
+        now_en, now_it = _now(session, game, events)
+        shown_en, shown_it = f"event {entry}", f"evento {entry}"  # its events are gone
+        since_en = f"it was taken back meanwhile; {now_en}"
+        since_it = f"è stata annullata nel frattempo; {now_it}"
+    else:  # still standing: the last of those after it is the last action now
+        end = next(
+            (i for i in range(index + 1, len(events)) if events[i].before is not None),
+            len(events),
+        )
+        shown_en = " ".join(_told(session, game, events[index:end], Lang.EN))
+        shown_it = " ".join(_told(session, game, events[index:end], Lang.IT))
+        since_en = "it was followed by: " + listed(
+            _told(session, game, events[end:], Lang.EN), "en"
+        )
+        since_it = "è stata seguita da: " + listed(
+            _told(session, game, events[end:], Lang.IT), "it"
+        )
+    return StaleError(
+        f"the last action of game {game.id} is no longer the one shown ({shown_en}): "
+        f"{since_en}. Undo takes back only the last action: look at it again before undoing. "
+        "Nothing was changed.",
+        it=f"l'ultima azione della partita {game.id} non è più quella mostrata ({shown_it}): "
+        f"{since_it}. L'annullamento toglie solo l'ultima azione: guardala di nuovo prima di "
+        "annullare. Non è cambiato nulla.",
+    )
+
+
+def _now(session: Session, game: Game, events: list[GameEvent]) -> tuple[str, str]:
+    """What undo would take back now, in both languages."""
+    last = shown_entry(session, game=game)
+    if last is None:
+        return "nothing is left to undo", "non resta nulla da annullare"
+    tail = [e for e in events if (e.id or 0) >= last]
+    en = " ".join(_told(session, game, tail, Lang.EN))
+    it = " ".join(_told(session, game, tail, Lang.IT))
+    return f"the last action now is: {en}", f"l'ultima azione ora è: {it}"
+
+
+def _told(session: Session, game: Game, rows: list[GameEvent], lang: Lang) -> list[str]:
+    """``rows`` as the game's log says them, one sentence each (without its full stop)."""
+    names = {m.id: m.name for m in models_of(session, game)}
+    scenario = scenario_of(game)
+    return [
+        sentence(
+            {"id": e.id, "turn": e.turn, "action": e.action, "details": e.details,
+             "dice": e.dice, "model": names.get(e.model_id) if e.model_id is not None else None},
+            scenario, lang,
+        ).removesuffix(".")
+        for e in rows
+    ]  # fmt: skip
 
 
 def _kind(row: GameEvent) -> EventKind:
