@@ -259,6 +259,10 @@ def shoot(
         assert queue, f"the server asks for more dice than {list(faces)}: {page.inner_text('main')}"
         if not typed:
             table.check(page, f"{name}-first-die")
+        else:  # what the last die did, before the next is asked (issue #20)
+            expect(page.locator("#gac-verdict")).to_contain_text(f": {typed[-1]},")
+            if len(typed) == 3:
+                table.check(page, f"{name}-verdict")
         face = queue.pop(0)
         tap_and_load(page, page.get_by_role("button", name=t["gac_face"].format(face=face)))
         typed.append(face)
