@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
 from skirmish.errors import DiceError, NotEnoughDice, shown
@@ -181,8 +181,28 @@ def described(purpose: str, subject: str | None, lang: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Verdict:
+    """What one die did, as its test's own result says (issue #20): "hit, damage 2", "saved",
+    "failed". ``index`` is the die's place among its result's dice; ``subject`` whom it was
+    rolled for (``TableDice`` fills it in)."""
+
+    index: int
+    die: Die
+    failed: bool
+    en: str
+    it: str
+    subject: str | None = None
+
+    def word(self, lang: str) -> str:
+        """The verdict in ``lang`` (``"it"`` or ``"en"``)."""
+        return self.it if str(lang) == "it" else self.en
+
+
+@dataclass(frozen=True, slots=True)
 class DieRequest:
-    """A die the table must roll now: what for, for whom, and which die of its throw."""
+    """A die the table must roll now: what for, for whom, and which die of its throw; and
+    what the dice of the action's tests did so far (``verdicts``, in the order rolled: a
+    rerolled die's old face is no longer among them)."""
 
     purpose: str
     subject: str | None
@@ -190,6 +210,11 @@ class DieRequest:
     of: int  # dice thrown together (2 for a 2D6 test)
     reroll: bool = False  # the die is rolled again with a FAMA or FORTUNA point (R-15)
     first: bool = False  # the action's first die, with no die typed before it
+    verdicts: tuple[Verdict, ...] = ()
+
+
+#: The engine's verdicts on the dice of the test being rolled, as its result reads so far.
+Judge = Callable[[], Sequence[Verdict]]
 
 
 #: Asks the table for the next die: one or more faces rolled (the extra ones are taken for the
@@ -233,6 +258,9 @@ class TableDice:
         self.dice: list[tuple[Die, str | None, bool]] = []
         self._ending: tuple[int, Ending] | None = None
         self._came: set[str] = set()  # FROM_TABLE, FROM_RANDOM: how the dice handed out came
+        self._judges: list[Judge] = []
+        #: The verdicts of the tests of this action already finished (``judging``).
+        self.judged: list[Verdict] = []
 
     @property
     def typed(self) -> tuple[int, ...]:
@@ -286,8 +314,9 @@ class TableDice:
             run += 1
         number = 1 if reroll else run % size + 1
         request = DieRequest(
-            purpose, subject, number, 1 if reroll else size, reroll, first=not self.dice
-        )
+            purpose, subject, number, 1 if reroll else size, reroll, first=not self.dice,
+            verdicts=self.verdicts(),
+        )  # fmt: skip
         faces = self._ask(request)
         if faces is None:
             self._random = RandomDice()
@@ -305,6 +334,27 @@ class TableDice:
         if len(self._came) > 1:
             return FROM_BOTH
         return next(iter(self._came), None)
+
+    def verdicts(self) -> tuple[Verdict, ...]:
+        """What the dice of this action's tests did so far: the finished tests', then the
+        one being rolled (the innermost ``judging``), each with whom its die was for."""
+        now = list(self._judges[-1]()) if self._judges else []
+        return tuple(self.judged) + tuple(self._named(v) for v in now)
+
+    def _named(self, verdict: Verdict) -> Verdict:
+        if verdict.subject is not None:
+            return verdict
+        return replace(verdict, subject=self.subject(verdict.die.purpose))
+
+    def push_judge(self, judge: Judge) -> None:
+        """Judge the dice of the test now rolled with ``judge`` (``judging``)."""
+        self._judges.append(judge)
+
+    def pop_judge(self, settled: Sequence[Verdict] | None) -> None:
+        """The test is over: keep its ``settled`` verdicts (``None``: it did not finish)."""
+        self._judges.pop()
+        if settled is not None:
+            self.judged.extend(self._named(v) for v in settled)
 
     def push(self, roles: Mapping[str, str]) -> None:
         """Name who rolls the dice of each purpose (``{"save": "Billy Clanton"}``)."""
@@ -370,6 +420,23 @@ def rolling_for(dice: DiceSource | None, roles: Mapping[str, str]) -> Iterator[N
         yield
     finally:
         dice.pop()
+
+
+@contextmanager
+def judging(dice: DiceSource | None, judge: Judge) -> Iterator[None]:
+    """While inside, each die asked of the table carries ``judge``'s verdicts on the dice of
+    the test so far; on leaving, its last verdicts are kept for the rest of the action (a
+    no-op for other sources)."""
+    if not isinstance(dice, TableDice):
+        yield
+        return
+    dice.push_judge(judge)
+    try:
+        yield
+    except BaseException:
+        dice.pop_judge(None)
+        raise
+    dice.pop_judge(judge())
 
 
 def note_end(dice: DiceSource | None, why: Ending | None) -> None:

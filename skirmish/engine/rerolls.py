@@ -20,7 +20,9 @@ from skirmish.engine.dice import (
     DiceSource,
     Die,
     ScriptedDice,
+    Verdict,
     _PaddedDice,
+    judging,
     throw_size,
     thrown_with,
 )
@@ -248,6 +250,7 @@ def roll_at_table(
     *,
     failed: Callable[[R], Sequence[F]],
     choose: Callable[[Offer[F]], P | None] | None,
+    judge: Callable[[R], Sequence[Verdict]] | None = None,
 ) -> AtTable[R, F, P]:
     """Run ``procedure`` on the table's ``dice``, offering each failed die (``failed``: the
     engine's verdict on a result, e.g. ``stages.failed_dice``) to ``choose`` as soon as its
@@ -257,11 +260,33 @@ def roll_at_table(
     A reroll keeps the replay semantics of ``reroll``: the dice before it stay, the new die
     is rolled on the same source (``roll_again`` when it has one), and the action goes on
     from there, so the result is the book's. Without ``choose`` the procedure simply runs.
+
+    ``judge`` (``stages.verdicts``) says what each die did; each die asked of the table
+    carries its verdicts on the dice so far (``dice.judging``: what a phone says before asking
+    for the next die, issue #20).
     """
     if choose is None:
         return AtTable(procedure(dice), ())
-    again: Callable[[str], int] = getattr(dice, "roll_again", dice.roll)
     kept: list[Die] = []
+
+    def now() -> list[Verdict]:
+        if judge is None or not kept:
+            return []
+        return [v for v in judge(_provisional(procedure, kept)) if v.index < len(kept)]
+
+    with judging(dice, now):
+        return _at_table(procedure, dice, kept, failed, choose)
+
+
+def _at_table(
+    procedure: Callable[[DiceSource], R],
+    dice: DiceSource,
+    kept: list[Die],
+    failed: Callable[[R], Sequence[F]],
+    choose: Callable[[Offer[F]], P | None],
+) -> AtTable[R, F, P]:
+    """``roll_at_table``'s loop: ``kept`` holds the dice decided so far."""
+    again: Callable[[str], int] = getattr(dice, "roll_again", dice.roll)
     offered: set[int] = set()
     taken: list[Rerolled[F, P]] = []
 

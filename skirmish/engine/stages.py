@@ -10,12 +10,13 @@ The fanning dice and the roll for the mount are not tests of a model, and are ne
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from skirmish.engine.cohesion import CohesionResult
-from skirmish.engine.dice import Die, Ending, purpose_key
+from skirmish.engine.dice import Die, Ending, Verdict, purpose_key
 from skirmish.engine.explosion import ExplosionResult
 from skirmish.engine.fight import MeleeResult
 from skirmish.engine.initiative import RoundResult
@@ -26,6 +27,7 @@ from skirmish.engine.panic import PURPOSE as PANIC
 from skirmish.engine.panic import PanicResult
 from skirmish.engine.reflex import PURPOSE as REFLEX
 from skirmish.engine.reflex import ReflexResult, reflex_successes
+from skirmish.engine.rerolls import HasDice
 from skirmish.engine.result import total
 from skirmish.engine.saving import PURPOSE as SAVE
 from skirmish.engine.saving import SaveResult
@@ -115,6 +117,66 @@ def failed_dice(result: ShootResult | MeleeResult) -> tuple[FailedDie, ...]:
             )
         if failed:
             found.append(FailedDie(index, die, STAGES[key]))
+    return tuple(found)
+
+
+#: What a die of each test did, in the book's words: (passed, failed), English then Italian.
+VERDICT_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    NERVE: (("passed", "superato"), ("failed", "fallito")),
+    SHOT: (("hit", "colpito"), ("miss", "mancato")),
+    FIGHT: (("hit", "colpito"), ("miss", "mancato")),
+    SAVE: (("saved", "salvo"), ("wound", "ferita")),
+    PANIC: (("passed", "superato"), ("failed", "fallito")),
+    REFLEX: (("passed", "superato"), ("failed", "fallito")),
+    INITIATIVE: (("won", "vinto"), ("lost", "perso")),
+    COHESION: (("the gang holds", "la banda tiene"), ("the gang retreats", "la banda si ritira")),
+}
+
+
+def _amounts(result: object) -> dict[int, tuple[str, str]]:
+    """The damage of each hit and the wounds of each failed save, by die (R-02, R-03)."""
+    found: dict[int, tuple[str, str]] = {}
+    shots: list[int] = []
+    saves: list[int] = []
+    if isinstance(result, ShootResult):
+        shots = [s.outcome.damage for s in result.shots]
+    if isinstance(result, ShootResult | MeleeResult):
+        saves = [s.outcome.wounds for s in result.aftermath.saves]
+    elif isinstance(result, ExplosionResult) and result.blast and result.blast.saves:
+        saves = [s.wounds for s in result.blast.saves.saves]
+    dice: Sequence[Die] = getattr(result, "dice", ())
+    shot_at, save_at = iter(shots), iter(saves)
+    for index, die in enumerate(dice):
+        key = purpose_key(die.purpose)[0]
+        if key == SHOT:
+            damage = next(shot_at, 0)
+            if damage:
+                found[index] = (f"damage {damage}", f"danno {damage}")
+        elif key == SAVE:
+            wounds = next(save_at, 0)
+            if wounds > 1:
+                found[index] = (f"{wounds} wounds", f"{wounds} ferite")
+    return found
+
+
+def verdicts(result: HasDice, failed: Callable[[Any], Sequence[FailedDie]]) -> tuple[Verdict, ...]:
+    """What each die of a test's ``result`` did, by the test's own rule of which dice failed
+    (``failed``: ``failed_dice``, ``panic_failed``…): a nerve die passed, a shot hit for 2,
+    a save let 2 wounds through (issue #20: said on the phone before the next die). The dice
+    that are no test of a model (fanning, the roll for the mount, a fuse) have none."""
+    failures = {f.index for f in failed(result)}
+    amounts = _amounts(result)
+    found: list[Verdict] = []
+    for index, die in enumerate(result.dice):
+        words = VERDICT_WORDS.get(purpose_key(die.purpose)[0].partition(":")[0])
+        if words is None:
+            continue
+        bad = index in failures
+        en, it = words[bad]
+        if index in amounts:
+            more_en, more_it = amounts[index]
+            en, it = (more_en, more_it) if bad else (f"{en}, {more_en}", f"{it}, {more_it}")
+        found.append(Verdict(index, die, bad, en, it))
     return tuple(found)
 
 

@@ -30,7 +30,7 @@ import difflib
 import json
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -52,7 +52,14 @@ from skirmish.campaign.game.situations import Figure, Table
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.telling import sentence, told
 from skirmish.campaign.models import Campaign
-from skirmish.engine.dice import DieRequest, RandomDice, TableDice, described, parse_dice
+from skirmish.engine.dice import (
+    DieRequest,
+    RandomDice,
+    TableDice,
+    Verdict,
+    described,
+    parse_dice,
+)
 from skirmish.engine.glossary import EventKind, Pace, label, label_value
 from skirmish.engine.situation import GAME_SOURCES, Input, Procedure, inputs_for
 from skirmish.errors import CampaignError, RulesError, SkirmishError, StaleError, StoreError, shown
@@ -97,6 +104,7 @@ WORDS = text.part(
             "gac_die_of": "die {number} of {of}",
             "gac_reroll_die": "rerolled",
             "gac_typed": "Typed so far",
+            "gac_verdict": "{what}: {face}, {verdict}.",
             "gac_none_yet": "no die yet",
             "gac_face": "Face {face}",
             "gac_back_die": "Take back the last die",
@@ -209,6 +217,7 @@ WORDS = text.part(
             "gac_die_of": "dado {number} di {of}",
             "gac_reroll_die": "ritirato",
             "gac_typed": "Inseriti finora",
+            "gac_verdict": "{what}: {face}, {verdict}.",
             "gac_none_yet": "ancora nessun dado",
             "gac_face": "Faccia {face}",
             "gac_back_die": "Togli l'ultimo dado",
@@ -321,11 +330,28 @@ class Forbidden(Exception):
 
 @dataclass(frozen=True)
 class Typed:
-    """A die used so far: its face, what it was for (in the reader's words), rerolled or not."""
+    """A die used so far: its face, what it was for (in the reader's words), rerolled or not,
+    and what it did as the engine judged it (``verdict``, "" for a die of no test)."""
 
     face: int
     what: str
     reroll: bool
+    purpose: str = ""
+    verdict: str = ""
+    failed: bool = False
+
+
+def judged(used: list[Typed], verdicts: Sequence[Verdict], lang: Lang) -> list[Typed]:
+    """Each die typed with the engine's verdict on it (``stages.verdicts``), matched from the
+    last die back: a die rerolled away, and a die of no test, has none (issue #20)."""
+    found = list(used)
+    left = list(verdicts)
+    for at in range(len(found) - 1, -1, -1):
+        die = found[at]
+        if left and (left[-1].die.value, left[-1].die.purpose) == (die.face, die.purpose):
+            verdict = left.pop()
+            found[at] = replace(die, verdict=verdict.word(lang.value), failed=verdict.failed)
+    return found
 
 
 @dataclass(frozen=True)
@@ -348,7 +374,7 @@ class NeedDie(Exception):
         self.number = request.number
         self.of = request.of
         self.reroll = request.reroll
-        self.used = used
+        self.used = judged(used, request.verdicts, lang)
 
 
 class NeedAnswer(Exception):
@@ -403,7 +429,7 @@ class Step:
 
     def used(self) -> list[Typed]:
         return [
-            Typed(die.value, described(die.purpose, who, self.lang.value), again)
+            Typed(die.value, described(die.purpose, who, self.lang.value), again, die.purpose)
             for die, who, again in self.table.dice
         ]
 
@@ -431,7 +457,8 @@ class Step:
         what = described(die.purpose, question.roller, self.lang.value)
         mine = self.mine() if self.mine is not None else None
         other = question.roller if mine is not None and question.roller not in mine else ""
-        raise NeedAnswer(what, die.value, ways, self.used(), other)
+        used = judged(self.used(), self.table.verdicts(), self.lang)
+        raise NeedAnswer(what, die.value, ways, used, other)
 
     @property
     def dice_used(self) -> list[int]:
@@ -1448,6 +1475,7 @@ def router(site: Site) -> APIRouter:
             actor=values.get(actor_field(spec), ""),
             target=values.get("target", ""),
             used=used, need=need, question=question, ways=ways,
+            said=used[-1] if used and used[-1].verdict else None,
             state=json.dumps(values, ensure_ascii=False, sort_keys=True),
             dice=" ".join(str(u.face) for u in used),
             answers=json.dumps(answers), mode="random" if random else "typed",

@@ -215,6 +215,9 @@ class FamaField:
     field: str
     label: str
     options: tuple[tuple[str, str], ...]
+    chosen: str = ""  # the option first selected: the most FAMA in reach (issue #20)
+    mine: bool = True  # the reader plays this side: asked; else said, and posted as chosen
+    said: str = ""  # the chosen option's words
 
 
 @dataclass(frozen=True)
@@ -334,16 +337,20 @@ def chosen_lines(report: InitiativeReport, turn: int, lang: Lang) -> list[str]:
 
 
 def _fama_fields(
-    session: Session, game: Game, revealed: Mapping[Side, GameModel], lang: Lang
-) -> list[FamaField]:
+    session: Session, game: Game, revealed: Mapping[Side, GameModel], lang: Lang,
+    sides: frozenset[Side] = frozenset(Side),
+) -> list[FamaField]:  # fmt: skip
     """For each side, whose unused FAMA its roll counts (R-07): the revealed model's own, or
     a friend's within 5U. The server cannot measure 5U: it offers the side's models in play
-    with unused FAMA, as ``--good-fama-from`` takes them, and the players keep to the rule."""
+    with unused FAMA, as ``--good-fama-from`` takes them, and the players keep to the rule.
+    The most FAMA is chosen first (the model's own on a tie); only the player of the side is
+    asked (``sides``), the other phone says what counts (issue #20)."""
     fields: list[FamaField] = []
     for side, key in ((Side.GOOD, "good_fama_from"), (Side.BAD, "bad_fama_from")):
         model = revealed[side]
         own = max(0, member_of(session, model).fama - model.fama_spent)
         options = [("", _w(lang, "ga_fama_own", fama=own))]
+        best, most = options[0], own
         for friend in models_of(session, game):
             if friend.id == model.id or friend.eliminated or friend.left_turn is not None:
                 continue
@@ -353,8 +360,11 @@ def _fama_fields(
             if fama > 0:
                 words = _w(lang, "ga_fama_friend", name=friend.name, fama=fama)
                 options.append((friend.name, words))
+                if fama > most:
+                    best, most = options[-1], fama
         if len(options) > 1:
-            fields.append(FamaField(key, _w(lang, "ga_fama_for", name=model.name), tuple(options)))
+            label = _w(lang, "ga_fama_for", name=model.name)
+            fields.append(FamaField(key, label, tuple(options), best[0], side in sides, best[1]))
     return fields
 
 
@@ -531,7 +541,7 @@ def _round_panel(
         p.tied = kept is not None
         p.may_roll = may_game(session, actor, game, GameAction.INITIATIVE)
         if not p.tied:
-            p.fama = _fama_fields(session, game, revealed, lang)
+            p.fama = _fama_fields(session, game, revealed, lang, sides)
         p.dice = [
             DieField("good_die", _w(lang, "ga_die_for", name=p.good, side=p.good_word)),
             DieField("bad_die", _w(lang, "ga_die_for", name=p.bad, side=p.bad_word)),

@@ -8,6 +8,7 @@ import importlib
 import pkgutil
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 
 import pytest
 from hypothesis import given
@@ -28,7 +29,7 @@ from skirmish.engine.dice import (
 from skirmish.engine.rerolls import Offer, roll_at_table
 from skirmish.engine.setup import Attacker, ShootSetup, ShotSituation, Target
 from skirmish.engine.shooting import ShootResult, shoot
-from skirmish.engine.stages import ELIMINATED, FailedDie, Side, ending, failed_dice
+from skirmish.engine.stages import ELIMINATED, FailedDie, Side, ending, failed_dice, verdicts
 from skirmish.errors import DiceError, NotEnoughDice
 from skirmish.rules import find_weapon
 from skirmish.rules.model import Cover
@@ -162,6 +163,33 @@ def test_rerolls_are_offered_as_each_throw_ends() -> None:
     assert table.result.nerve.penalty == 0
     assert [o[0] for o in offers] == ["nerve", "save", "panic"]
     dice.check_all_used()
+
+
+def test_each_die_asked_carries_the_verdicts_of_the_dice_before_it() -> None:
+    """Issue #20: the table is told what each die did, by the result of the dice so far
+    (``stages.verdicts``): the nerve 4 failed and, rerolled to 3, passed; the hit's damage;
+    the save; the rerolled-away 4 is no longer among them."""
+    asked: list[tuple[str, ...]] = []
+    queue = [2, 4, 3, 4, 4, 3, 5]
+
+    def ask(request: DieRequest) -> list[int]:
+        asked.append(tuple(f"{v.die.purpose} {v.die.value} {v.en}" for v in request.verdicts))
+        return [queue.pop(0)]
+
+    dice = TableDice(ask=ask)
+    with rolling_for(dice, ROLES):
+        table = roll_at_table(lambda d: shoot(WYATT_SHOOTS_BILLY, d), dice, failed=failed_dice,
+                              choose=lambda o: "FAMA" if o.die.purpose == "nerve" else None,
+                              judge=partial(verdicts, failed=failed_dice))  # fmt: skip
+    assert asked[1] == ("nerve 2 passed",)
+    assert asked[2] == ("nerve 2 passed", "nerve 4 failed")  # the reroll of the 4 is asked
+    assert asked[3] == ("nerve 2 passed", "nerve 3 passed")
+    assert asked[4] == ("nerve 2 passed", "nerve 3 passed", "shot 4 hit, damage 1")
+    assert asked[5][-1] == "save 4 wound"
+    assert {v.subject for v in dice.verdicts()} == {"Wyatt Earp", "Billy"}
+    assert [(v.index, v.failed) for v in dice.judged] == [
+        (v.index, v.failed) for v in verdicts(table.result, failed_dice)
+    ]
 
 
 def test_a_reroll_that_changes_the_course_rolls_fresh_dice() -> None:

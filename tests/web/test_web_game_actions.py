@@ -315,6 +315,55 @@ def test_keeping_a_failed_die_and_taking_back_a_typed_one(stores: tuple[Path, Pa
     assert shown_events(web, 0) == shown_events(other, 0)
 
 
+def verdict_of(response: Any) -> str:
+    """The line that says what the last die did (``#gac-verdict``), or ""."""
+    found = re.search(r'<p class="gac-verdict[^"]*" id="gac-verdict" role="status">([^<]*)</p>',
+                      response.text)  # fmt: skip
+    return html.unescape(found.group(1)) if found else ""
+
+
+def test_every_die_typed_is_judged_before_the_next_is_asked(stores: tuple[Path, Path]) -> None:
+    """Issue #20: after each die the page says what it did, as the engine's result of the
+    dice so far judges it (``stages.verdicts``): the nerve dice, the hit and its damage, each
+    save, the panic dice; a failed die kept is said failed; in Italian too."""
+    web, _ = stores
+    with open_client(web) as client:
+        log_in(client, "Wyatt")
+        page = client.get(flow_url(model="Wyatt Earp", action="shoot", target="Ike Clanton"))
+        response = client.post(f"{PAGE}/act", data={**hidden(page), **ticked(page), "range": "5",
+                                                     "mode": "typed"})  # fmt: skip
+        assert verdict_of(response) == ""  # no die yet
+        said = []
+        for face in (2, 3, 6, 2, 1, 1):
+            response = client.post(f"{PAGE}/act", data={**hidden(response), "die": str(face)})
+            said.append(verdict_of(response))
+        assert said == [
+            "nerve test for Wyatt Earp: 2, passed.",
+            "nerve test for Wyatt Earp: 3, passed.",
+            "shooting roll for Wyatt Earp: 6, hit, damage 2.",
+            "saving roll for Ike Clanton: 2, saved.",
+            "saving roll for Ike Clanton: 1, saved.",
+            "panic test for Ike Clanton: 1, passed.",
+        ]
+        # Every die typed keeps its verdict in the list of the dice so far.
+        assert "saving roll for Ike Clanton 2 saved" in text_of(response)
+        # A nerve die of 5 against FRED 3 fails: said with the reroll's question, and again
+        # once kept, before the next die.
+        page = client.get(flow_url(model="Wyatt Earp", action="shoot", target="Ike Clanton"))
+        response = client.post(f"{PAGE}/act", data={**hidden(page), **ticked(page), "range": "5",
+                                                     "mode": "typed"})  # fmt: skip
+        for face in (5, 2):
+            response = client.post(f"{PAGE}/act", data={**hidden(response), "die": str(face)})
+        assert verdict_of(response) == "nerve test for Wyatt Earp: 2, passed."
+        assert "nerve test for Wyatt Earp 5 failed" in text_of(response)
+        response = client.post(f"{PAGE}/act", data={**hidden(response), "answer": "keep"})
+        assert verdict_of(response) == "nerve test for Wyatt Earp: 2, passed."
+        client.cookies.set("lang", "it")
+        response = client.post(f"{PAGE}/act", data={**hidden(response), "die": "1"})
+        assert verdict_of(response) == "tiro per colpire per Wyatt Earp: 1, mancato."
+        assert "test di freddezza per Wyatt Earp 5 fallito" in text_of(response)
+
+
 def test_roll_for_me_records_the_dice_it_rolled(stores: tuple[Path, Path]) -> None:
     web, _ = stores
     with open_client(web) as client:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TypeVar
 
 from sqlmodel import Session
@@ -40,7 +41,7 @@ from skirmish.engine.fight import MeleeResult
 from skirmish.engine.glossary import EventKind, parse
 from skirmish.engine.rerolls import AtTable, HasDice, Offer, roll_at_table
 from skirmish.engine.shooting import ShootResult
-from skirmish.engine.stages import FailedDie, Side, ending, failed_dice
+from skirmish.engine.stages import FailedDie, Side, ending, failed_dice, verdicts
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Point
 from skirmish.rules.names import normalize
@@ -237,8 +238,9 @@ def roll_with_rerolls(
         return payment
 
     table = roll_at_table(
-        procedure, dice, failed=verdict, choose=choose if rerolls.active else None
-    )
+        procedure, dice, failed=verdict, choose=choose if rerolls.active else None,
+        judge=partial(verdicts, failed=verdict),
+    )  # fmt: skip
     if not more:
         rerolls.require_all_taken()
     return table

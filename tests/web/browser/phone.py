@@ -1,4 +1,5 @@
-"""What every browser test asks of every page it reaches: it fits a phone (no sideways
+"""What every browser test asks of every page it reaches: it is one page (one header, one
+footer), it fits a phone (no sideways
 scrolling), every control has a name a screen reader reads, and a screenshot to look at."""
 
 from __future__ import annotations
@@ -148,6 +149,17 @@ def assert_labelled(page: Any) -> None:
     assert not found["small"], f"{page.url}: controls smaller than a thumb: {found['small']}"
 
 
+def assert_one_page(page: Any) -> None:
+    """The page holds exactly one page: one header, one main, one footer (issue #20: a link
+    of a panel once pasted the whole page it led to inside the live page)."""
+    counts = page.evaluate(
+        "() => ({header: document.querySelectorAll('header.top').length,"
+        " main: document.querySelectorAll('main').length,"
+        " footer: document.querySelectorAll('footer').length})"
+    )
+    assert counts == {"header": 1, "main": 1, "footer": 1}, f"{page.url}: {counts}"
+
+
 def shot(page: Any, name: str, folder: Path, full_page: bool = True) -> Path:
     """A PNG in ``folder`` (the test's tmp dir), and a copy in the folder
     ``SKIRMISH_SCREENSHOTS`` names, when it does: the whole page at one pixel per CSS pixel
@@ -166,6 +178,7 @@ def check(page: Any, name: str, folder: Path) -> Path:
     """The three checks of every page a browser test reaches, in the order a failure is
     easiest to read: the screenshot first, so a failing page can be looked at."""
     path = shot(page, name, folder)
+    assert_one_page(page)
     assert_fits(page)
     assert_labelled(page)
     return path

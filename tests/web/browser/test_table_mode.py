@@ -32,7 +32,7 @@ from skirmish.web import app as _routes  # noqa: F401  (every part's words are d
 from skirmish.web.text import words
 
 from .conftest import DEMO, Phones, Server, expect
-from .phone import assert_fits, assert_labelled, shot
+from .phone import assert_fits, assert_labelled, assert_one_page, shot
 
 CAMPAIGN, EARPS, CLANTONS = "Tombstone 1881", "Earp brothers", "Clanton gang"
 PASSWORD = "polvere e piombo"
@@ -85,6 +85,7 @@ class Table:
         """The screenshot first (a failing page can be looked at), then fits and labelled."""
         self.count += 1
         shot(page, f"table-{self.count:02d}-{name}", self.folder)
+        assert_one_page(page)
         assert_fits(page)
         assert_labelled(page)
 
@@ -112,9 +113,12 @@ def game_url(server: Server, game: int) -> str:
 
 
 def tap_and_load(page: Any, control: Any) -> None:
-    """Tap a control that submits a form or follows a link, and wait for the new page."""
+    """Tap a control that submits a form or follows a link, and wait for the new page: one
+    page, never one inside another (issue #20)."""
     with page.expect_navigation():
         control.tap()
+    page.wait_for_load_state()
+    assert_one_page(page)
 
 
 # --------------------------------------------------------------------------- the table's steps
@@ -200,12 +204,20 @@ def initiative(
                "--activate", choose)  # fmt: skip
 
 
-def act(table: Table, player: Player, model: str, action: str, target: str | None) -> None:
-    """From the live page: act with ``model``, ``action`` (its words' key), at ``target``."""
+def act(
+    table: Table, player: Player, model: str, action: str, target: str | None,
+    acting: bool = False,
+) -> None:  # fmt: skip
+    """From the live page: act with ``model``, ``action`` (its words' key), at ``target``; with
+    ``acting``, through the panel's link to the model taking its turn."""
     page, t = player.page, player.t
     open_game(player, table.server, table.game)
-    tap_and_load(page, page.locator("#gac-panel").get_by_role("link", name=t["gac_act"]))
-    tap_and_load(page, page.locator("a.gac-choice", has_text=model))
+    panel = page.locator("#gac-panel")
+    if acting:
+        tap_and_load(page, panel.get_by_role("link").filter(has_text=model))
+    else:
+        tap_and_load(page, panel.get_by_role("link", name=t["gac_act"]))
+        tap_and_load(page, page.locator("a.gac-choice", has_text=model))
     tap_and_load(page, page.locator("a.gac-choice", has_text=t[action]))
     if target is not None:
         tap_and_load(page, page.locator("a.gac-choice", has_text=target))
@@ -214,13 +226,14 @@ def act(table: Table, player: Player, model: str, action: str, target: str | Non
 def shoot(
     table: Table, player: Player, shooter: str, target: str, range_u: int, faces: Sequence[int],
     reroll: str | None = None, name: str = "shot", publish: str | None = None,
+    acting: bool = False,
 ) -> list[int]:  # fmt: skip
     """Shoot at ``range_u`` with the dice typed one by one, as the server asks for them; a
     failed die is kept, except the first one failed when ``reroll`` (FAMA or FORTUNA) is given,
     which is rerolled with that point (R-15), its question photographed as ``publish`` when
     given. The dice typed, in order."""
     page, t = player.page, player.t
-    act(table, player, shooter, "gac_shoot", target)
+    act(table, player, shooter, "gac_shoot", target, acting)
     page.get_by_label(t["gac_f_range"]).fill(str(range_u))
     tap_and_load(page, page.get_by_role("button", name=t["gac_update"]))
     expect(page.locator("#gac-odds")).to_contain_text(t["gac_odds"].split("{")[0].strip())
@@ -246,6 +259,10 @@ def shoot(
         assert queue, f"the server asks for more dice than {list(faces)}: {page.inner_text('main')}"
         if not typed:
             table.check(page, f"{name}-first-die")
+        else:  # what the last die did, before the next is asked (issue #20)
+            expect(page.locator("#gac-verdict")).to_contain_text(f": {typed[-1]},")
+            if len(typed) == 3:
+                table.check(page, f"{name}-verdict")
         face = queue.pop(0)
         tap_and_load(page, page.get_by_role("button", name=t["gac_face"].format(face=face)))
         typed.append(face)
@@ -411,7 +428,7 @@ def test_two_phones_play_a_duel_and_a_bank_robbery(
     pick(table, ike, IKE, "duel-2-pick-ike")
     pick(table, wyatt, WYATT, "duel-2-pick")
     initiative(table, wyatt, wyatt, (4, 3), "good", (WYATT, IKE))
-    shoot(table, wyatt, WYATT, IKE, 10, (1, 1, 6, 6), name="shot-4")
+    shoot(table, wyatt, WYATT, IKE, 10, (1, 1, 6, 6), name="shot-4", acting=True)
     for player in (wyatt, ike):
         open_game(player, server, 1)
         expect(player.page.locator("#board")).to_contain_text(
