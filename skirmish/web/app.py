@@ -46,6 +46,7 @@ from skirmish.web import (
     prints,
     tools,
 )
+from skirmish.web.input_names import InputNaming
 from skirmish.web.site import (
     CSRF_COOKIE,
     CSRF_FIELD,
@@ -146,6 +147,7 @@ def create_app(db: str | None = None) -> FastAPI:
     )
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(NamesWithSlashes)
+    app.add_middleware(InputNaming)  # a refusal names a field, not a flag (issue #20)
     site = Site(engine)
 
     @app.exception_handler(NotFound)
