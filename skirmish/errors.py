@@ -7,7 +7,9 @@ on stderr and a non-zero exit code.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from typing import NamedTuple
 
 #: How much of a user's text an error message repeats (a 10,000-character name is not echoed).
@@ -28,6 +30,45 @@ def shown(value: object, length: int = SHOWN_LENGTH) -> str:
     return f"{text[: length + 1]}…{quote} ({size:,} characters)"
 
 
+#: How a front end names an input a message is about: (the input's declared name, the
+#: language) -> its word for it: the CLI's flag (``--weapon``), a page's field label
+#: ('Weapon', 'Arma'), the API's field name (``weapon``).
+Naming = Callable[[str, str], str]
+
+#: An input named in a message, waiting for the front end's word (``named``).
+_NAMED = re.compile(r"⟨([a-z][a-z0-9_]*)⟩")
+
+
+def named(input_name: str) -> str:
+    """A placeholder in a message for the input declared as ``input_name`` (``weapon``,
+    ``target_waiting``, ``dice``): the engine knows no front end, so a refusal names the input
+    and each front end says it its own way (``SkirmishError.text``)."""
+    return f"⟨{input_name}⟩"
+
+
+def said(text: str, lang: str, naming: Naming | None = None) -> str:
+    """``text`` (a message, an input's help) with each input it names (``named``) said by
+    ``naming``, default the front end's at work (``NAMING``)."""
+    how = naming or NAMING.get()
+    return _NAMED.sub(lambda m: how(m.group(1), str(lang)), text)
+
+
+def renamed(message: str, prefix: str) -> str:
+    """``message`` with each input it names under ``prefix`` (``other_``: the other target's
+    ``target_rif`` is ``other_target_rif``)."""
+    return _NAMED.sub(lambda m: named(prefix + m.group(1)), message)
+
+
+def as_declared(input_name: str, lang: str) -> str:
+    """The engine's own naming, where no front end chose one: the declared name itself."""
+    return input_name
+
+
+#: The naming of the front end at work (the CLI sets its flags for a command, the web its
+#: labels or field names for a request); ``as_declared`` elsewhere (the engine's tests).
+NAMING: ContextVar[Naming] = ContextVar("skirmish_naming", default=as_declared)
+
+
 class SkirmishError(Exception):
     """Base of every error a user can cause; its message is shown as one line.
 
@@ -36,6 +77,10 @@ class SkirmishError(Exception):
     Raise sites write both side by side, e.g.
     ``CampaignError(f"no gang {name!r}", it=f"nessuna banda {name!r}")``; a test checks that
     every message in the package has its Italian.
+
+    A message about an input names it with ``named("weapon")``, never as a flag or a label:
+    ``inputs`` lists those it names (``input``: the first), and ``text`` says each as the front
+    end does (``naming``, else the one at work, ``NAMING``).
     """
 
     exit_code: int = 1
@@ -44,11 +89,30 @@ class SkirmishError(Exception):
         super().__init__(message)
         self.it = it
 
-    def text(self, lang: str) -> str:
-        """The message in ``lang`` (``"it"`` or ``"en"``); English when it has no Italian."""
+    @property
+    def inputs(self) -> tuple[str, ...]:
+        """The declared names of the inputs the message names, in order, once each."""
+        message = str(self.args[0]) if self.args else ""
+        return tuple(dict.fromkeys(_NAMED.findall(message)))
+
+    @property
+    def input(self) -> str | None:
+        """The input the refusal is about (the first it names), if any."""
+        return next(iter(self.inputs), None)
+
+    def template(self, lang: str) -> str:
+        """The message in ``lang`` with the inputs it names still unsaid (``named``)."""
         if str(lang) == "it" and self.it:
             return self.it
-        return str(self)
+        return str(self.args[0]) if self.args else ""
+
+    def text(self, lang: str, naming: Naming | None = None) -> str:
+        """The message in ``lang`` (``"it"`` or ``"en"``; English when it has no Italian), each
+        input it names said by ``naming`` (default: the front end's at work, ``NAMING``)."""
+        return said(self.template(lang), lang, naming)
+
+    def __str__(self) -> str:
+        return self.text("en")
 
 
 class RulesError(SkirmishError):
@@ -165,9 +229,9 @@ class NotEnoughDice(DiceError):
         more = f"at least {more_needed} more" if more_needed else "more"
         more_it = f"almeno altri {more_needed}" if more_needed else "altri dadi"
         super().__init__(
-            f"--dice gave {given} dice but this roll needs {more} "
+            f"⟨dice⟩ gave {given} dice but this roll needs {more} "
             f"(the next one is for: {purpose}); add them in the order they were rolled.",
-            it=f"--dice ha dato {given} dadi ma questo tiro ne richiede {more_it} "
+            it=f"⟨dice⟩ ha dato {given} dadi ma questo tiro ne richiede {more_it} "
             f"(il prossimo serve per: {purpose_it or purpose}); aggiungili nell'ordine in cui "
             "sono stati tirati.",
         )

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
+from skirmish.cli.input_names import flag
 from skirmish.engine.rolls import DICE
 from skirmish.engine.rolls import SEED as SEED_INPUT
 from skirmish.i18n import Lang, default_lang
@@ -38,11 +39,11 @@ def bounded(bound: Bound | Measure) -> Callable[[typer.CallbackParam, Any], Any]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 SeedOpt = Annotated[
     int | None,
-    typer.Option(SEED_INPUT.flag, callback=bounded(SEED), help=SEED_INPUT.help_en),
+    typer.Option(flag(SEED_INPUT.id), callback=bounded(SEED), help=SEED_INPUT.help_en),
 ]
 DiceOpt = Annotated[
     str | None,
-    typer.Option(DICE.flag, help=DICE.help_en),
+    typer.Option(flag(DICE.id), help=DICE.help_en),
 ]
 LangOpt = Annotated[
     Lang,

@@ -32,6 +32,7 @@ from typer._click import Command, Context
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
+from skirmish.cli.input_names import naming_inputs
 from skirmish.errors import SkirmishError
 
 #: The longest ``Error:`` line: a message quoting a huge input is cut in the middle.
@@ -178,6 +179,18 @@ class SkirmishGroup(SuggestingGroup):
         prog_name: str | None = None,
         complete_var: str | None = None,
         standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        # A refusal names an input; on the command line that is its flag (``--weapon``).
+        with naming_inputs():
+            return self._main(args, prog_name, complete_var, standalone_mode, **extra)
+
+    def _main(
+        self,
+        args: Sequence[str] | None,
+        prog_name: str | None,
+        complete_var: str | None,
+        standalone_mode: bool,
         **extra: Any,
     ) -> Any:
         from skirmish.i18n import LanguageError, default_lang

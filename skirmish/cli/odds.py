@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 import typer
 
-from skirmish.cli import roll_combat, roll_procedures
+from skirmish.cli import input_names, roll_combat, roll_procedures
 from skirmish.cli.common_flags import emit_json
 from skirmish.cli.situation_options import Command, parameter
 from skirmish.engine import rolls
@@ -42,7 +42,7 @@ app = typer.Typer(
 
 def _reroll_parameter(option: Option) -> inspect.Parameter:
     """A reroll budget of the declaration (``engine.rolls.REROLLS``) as a typer option."""
-    annotation = Annotated[int, typer.Option(option.flag, help=option.help_en)]
+    annotation = Annotated[int, typer.Option(input_names.flag(option.id), help=option.help_en)]
     return parameter(option.id, annotation, option.default)
 
 
@@ -305,13 +305,13 @@ def _other_parameter(input_: Any) -> inspect.Parameter:
     target's value; a flag has its ``--other-no-`` twin to turn it off."""
     from skirmish.cli.situation_options import choice_parser, option_type
     from skirmish.engine.situation import Kind, Procedure
-    from skirmish.odds.compare import OTHER_FLAG, OTHER_PARAM
+    from skirmish.odds.compare import OTHER_PARAM
 
     shoot = Procedure.SHOOT
-    flag = OTHER_FLAG + input_.flag_for(shoot).removeprefix("--")
+    flag = input_names.flag(OTHER_PARAM + input_.name_for(shoot))
     words: dict[str, Any] = {}
     if input_.kind is Kind.FLAG:
-        flag = f"{flag}/{OTHER_FLAG}no-{input_.flag_for(shoot).removeprefix('--')}"
+        flag = f"{flag}/{input_names.flag(OTHER_PARAM + 'no_' + input_.name_for(shoot))}"
     if input_.choices is not None:
         values = "|".join(c.value for c in input_.choices)
         words = {"parser": choice_parser(input_.choices), "metavar": f"[{values}]"}

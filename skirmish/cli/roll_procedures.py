@@ -20,10 +20,12 @@ from typing import Annotated, Any
 
 import typer
 
+from skirmish.cli import input_names
 from skirmish.cli.roll_combat import ROLL_OPTIONS
 from skirmish.cli.situation_options import Command, parameter
 from skirmish.engine import rolls
 from skirmish.engine.rolls import Kind, Option
+from skirmish.errors import said
 
 #: The Python type of each kind of option.
 _TYPES: dict[Kind, Any] = {
@@ -39,11 +41,14 @@ _TYPES: dict[Kind, Any] = {
 def option_parameter(option: Option) -> inspect.Parameter:
     """The typer option of a declared ``Option``: its flag (``--fama/--no-fama`` for a switch),
     type, default (none when it is required) and help."""
-    flag = f"{option.flag}/{option.negative}" if option.kind is Kind.SWITCH else option.flag
+    flag = input_names.flag(option.id)
+    if option.kind is Kind.SWITCH:
+        flag = f"{flag}/{input_names.negative(option.id)}"
     base = _TYPES[option.kind]
     optional = not option.required and option.default is None
     kind: Any = base | None if optional else base
-    annotation = Annotated[kind, typer.Option(flag, help=option.help_en)]
+    help_text = said(option.help_en, "en", input_names.naming)
+    annotation = Annotated[kind, typer.Option(flag, help=help_text)]
     default = inspect.Parameter.empty if option.required else option.default
     return parameter(option.id, annotation, default)
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skirmish.cli.common_flags import bounded
+from skirmish.cli.input_names import aliases, flag_for, in_procedure, naming
 from skirmish.engine import situation
 from skirmish.engine.situation import (
     SUBJECT,
@@ -32,7 +33,7 @@ from skirmish.engine.situation import (
     inputs_for,
 )
 from skirmish.engine.situation import values_of as values_of  # game_combat's
-from skirmish.errors import RulesError
+from skirmish.errors import RulesError, said
 from skirmish.limits import COUNT, DISTANCE
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ def option_annotation(
     ``optional``: it may be left out (``None``) whatever its default."""
     panel = None if procedure in SUBJECT else PANELS[input_.whose]
     optional = optional or input_.default_for(procedure) is None
-    return _annotation(input_, input_.flag_for(procedure), optional, panel, help_text, bounds)
+    return _annotation(input_, flag_for(input_, procedure), optional, panel, help_text, bounds)
 
 
 @functools.cache
@@ -87,8 +88,8 @@ def _annotation(
         words = {"parser": choice_parser(input_.choices), "metavar": _metavar(input_.choices)}
     option = typer.Option(
         flag,
-        *input_.aliases,
-        help=help_text or input_.help_en,
+        *aliases(input_),
+        help=help_text or said(input_.help_en, "en", naming),
         callback=_CALLBACKS.get(input_.kind) if bounds else None,
         show_default=input_.kind is not Kind.DISTANCE,
         rich_help_panel=panel,
@@ -172,9 +173,11 @@ class Command:
         body: Callable[..., None],
         name: str,
         doc: str,
+        procedure: Procedure | None = None,
     ) -> None:
         self._params_of = params_of
         self._body = body
+        self._procedure = procedure
         self.__name__ = self.__qualname__ = name
         self.__doc__ = doc
         self.__module__ = body.__module__
@@ -189,6 +192,8 @@ class Command:
         return {**found, "return": None}
 
     def __call__(self, **options: Any) -> None:
+        if self._procedure is not None:  # its refusals name its flags (``--rif`` in ``save``)
+            in_procedure(self._procedure)
         self._body(**options)
 
 
@@ -212,7 +217,7 @@ def situation_command(
         inputs = situation_parameters(procedure, sources, helps, defaults, bounds)
         return [*before, *inputs, *after]
 
-    return Command(params, body, name, doc)
+    return Command(params, body, name, doc, procedure)
 
 
 def shoot_setup(**options: Any) -> ShootSetup:

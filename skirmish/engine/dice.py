@@ -386,9 +386,9 @@ class TableDice:
             end_en += f" ({self._ending[1].en})"
             end_it += f" ({self._ending[1].it})"
         raise DiceError(
-            f"--dice gave {given} dice but {end_en}; {left} left over ({faces}): remove them "
+            f"⟨dice⟩ gave {given} dice but {end_en}; {left} left over ({faces}): remove them "
             "or check the command.",
-            it=f"--dice ha dato {given} dadi ma {end_it}; {left} in più ({faces}): toglili o "
+            it=f"⟨dice⟩ ha dato {given} dadi ma {end_it}; {left} in più ({faces}): toglili o "
             "controlla il comando.",
         )
 
@@ -464,8 +464,8 @@ def check_face(value: int) -> int:
     """A die typed in must show 1 to 6."""
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
         raise DiceError(
-            f"a D6 shows 1 to 6, not {shown(value)}; check the --dice list.",
-            it=f"un D6 mostra da 1 a 6, non {shown(value)}; controlla l'elenco di --dice.",
+            f"a D6 shows 1 to 6, not {shown(value)}; check the ⟨dice⟩ list.",
+            it=f"un D6 mostra da 1 a 6, non {shown(value)}; controlla l'elenco di ⟨dice⟩.",
         )
     return value
 
@@ -478,25 +478,25 @@ def parse_dice(text: str) -> tuple[int, ...]:
     parts = [p for p in text.replace(",", " ").split() if p]
     if not parts:
         raise DiceError(
-            f"no dice in {shown(text)}; type them in order, e.g. --dice 2,4,4,4,3,5.",
-            it=f"nessun dado in {shown(text)}; scrivili in ordine, es. --dice 2,4,4,4,3,5.",
+            f"no dice in {shown(text)}; type them in order, e.g. ⟨dice⟩ 2,4,4,4,3,5.",
+            it=f"nessun dado in {shown(text)}; scrivili in ordine, es. ⟨dice⟩ 2,4,4,4,3,5.",
         )
     faces: list[int] = []
     for part in parts:
         if not part.isascii():
             raise DiceError(
-                f"{shown(part)} in --dice {shown(text)} is not a face; type faces with the ASCII "
+                f"{shown(part)} in ⟨dice⟩ {shown(text)} is not a face; type faces with the ASCII "
                 "digits 1 to 6, e.g. 2,4,4.",
-                it=f"{shown(part)} in --dice {shown(text)} non è una faccia; scrivi le facce con "
+                it=f"{shown(part)} in ⟨dice⟩ {shown(text)} non è una faccia; scrivi le facce con "
                 "le cifre ASCII da 1 a 6, es. 2,4,4.",
             )
         try:
             faces.append(int(part))
         except ValueError:
             raise DiceError(
-                f"{shown(part)} in --dice {shown(text)} is not a number; type faces 1 to 6, "
+                f"{shown(part)} in ⟨dice⟩ {shown(text)} is not a number; type faces 1 to 6, "
                 "e.g. 2,4,4.",
-                it=f"{shown(part)} in --dice {shown(text)} non è un numero; scrivi facce da 1 a "
+                it=f"{shown(part)} in ⟨dice⟩ {shown(text)} non è un numero; scrivi facce da 1 a "
                 "6, es. 2,4,4.",
             ) from None
     return tuple(check_face(f) for f in faces)

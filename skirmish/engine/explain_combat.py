@@ -19,6 +19,7 @@ from skirmish.engine.explain import (
     signed,
     sum_text,
 )
+from skirmish.errors import said
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import ModelState
 
@@ -181,7 +182,7 @@ MESSAGES: Catalogue = {
         "mount-stands": "mount {face}: the horse is unhurt",
         "reflex-pass": "reflex {faces} vs RIF {rif}: the rider lands on his feet",
         "reflex-fail": "reflex {faces} vs RIF {rif}: the rider falls, 1 wound, no save",
-        "reflex-needed": "the rider takes a reflex test: give --target-rif",
+        "reflex-needed": "the rider takes a reflex test: give ⟨target_rif⟩",
         "no-wound": "no wound",
         "wound": "1 wound",
         "wounds": "{n} wounds",
@@ -221,7 +222,7 @@ MESSAGES: Catalogue = {
         "reflex-pass": "riflessi {faces} contro RIF {rif}: il cavaliere atterra in piedi",
         "reflex-fail": "riflessi {faces} contro RIF {rif}: il cavaliere cade, 1 ferita, "
         "niente tiro salvezza",
-        "reflex-needed": "il cavaliere fa un test riflessi: indica --target-rif",
+        "reflex-needed": "il cavaliere fa un test riflessi: indica ⟨target_rif⟩",
         "no-wound": "nessuna ferita",
         "wound": "1 ferita",
         "wounds": "{n} ferite",
@@ -321,7 +322,7 @@ def mount_lines(mount: MountFall, rif: int | None, lang: Lang | str) -> list[str
     key = "mount-falls" if mount.falls else "mount-stands"
     lines = [tr(MESSAGES, key, lang, face=mount.face)]
     if mount.reflex_needed:
-        lines.append(tr(MESSAGES, "reflex-needed", lang))
+        lines.append(said(tr(MESSAGES, "reflex-needed", lang), str(lang)))
     elif mount.reflex_passed is not None:
         key = "reflex-pass" if mount.reflex_passed else "reflex-fail"
         faces = faces_text(mount.reflex_faces)

@@ -20,6 +20,7 @@ from skirmish.engine.explain import (
     signed,
     sum_text,
 )
+from skirmish.errors import said
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ MESSAGES: Catalogue = {
         "fuse": "short fuse {face}",
         "fuse-ok": "thrown",
         "fuse-hands": "it explodes in the thrower's hands",
-        "in-hands": "resolve the blast around the thrower (--thrower)",
+        "in-hands": "resolve the blast around the thrower (⟨thrower⟩)",
         "step": "step away {face}: {step}U, now {at}U from the blast",
         "step-out": "out of the radius, unharmed",
         "step-in": "still within 5U",
@@ -215,7 +216,7 @@ MESSAGES: Catalogue = {
         "fuse": "miccia corta {face}",
         "fuse-ok": "lanciata",
         "fuse-hands": "esplode tra le mani di chi la lancia",
-        "in-hands": "risolvi l'esplosione attorno a chi l'ha lanciata (--thrower)",
+        "in-hands": "risolvi l'esplosione attorno a chi l'ha lanciata (⟨thrower⟩)",
         "step": "si allontana {face}: {step}U, ora a {at}U dall'esplosione",
         "step-out": "fuori dal raggio, illeso",
         "step-in": "ancora entro 5U",
@@ -644,7 +645,7 @@ def explosion_lines(result: ExplosionResult, lang: Lang | str) -> list[str]:
             f"{tr(MESSAGES, 'fuse', lang, face=result.fuse.roll)}: {tr(MESSAGES, verdict, lang)}"
         )
     if result.outcome is BlastOutcome.IN_HANDS:
-        lines.append(tr(MESSAGES, "in-hands", lang))
+        lines.append(said(tr(MESSAGES, "in-hands", lang), str(lang)))
     step = result.step_away
     if step is not None:
         at = result.distance + step.distance

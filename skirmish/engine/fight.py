@@ -96,9 +96,9 @@ def _check_fight_weapon(weapon: Weapon | None, who: str) -> None:
         return
     if weapon.category is WeaponCategory.EXPLOSIVE:
         raise RulesError(
-            f"{who} cannot fight with {weapon.name_en} (§5.5); use 'skirmish roll explosion'.",
-            it=f"{_WHO_IT.get(who, who)} non può lottare con {weapon.name_it} (§5.5); usa "
-            "'skirmish roll explosion'.",
+            f"{who} cannot fight with {weapon.name_en} (§5.5); roll its explosion instead.",
+            it=f"{_WHO_IT.get(who, who)} non può lottare con {weapon.name_it} (§5.5); tira "
+            "invece la sua esplosione.",
         )
     if not weapon.deals_damage:
         raise RulesError(

@@ -91,9 +91,9 @@ def check_can_act(attacker: Attacker) -> None:
     if attacker.state is ModelState.TERRIFIED:
         raise RulesError(
             "a terrified model cannot act: it skips its next turn and then stops being "
-            "terrified (§4.3.2, R-04); drop --terrified or wait a turn.",
+            "terrified (§4.3.2, R-04); drop ⟨terrified⟩ or wait a turn.",
             it="un personaggio IMPAURITO non può agire: salta il suo prossimo turno e poi "
-            "smette di essere impaurito (§4.3.2, R-04); togli --terrified o aspetta un turno.",
+            "smette di essere impaurito (§4.3.2, R-04); togli ⟨terrified⟩ o aspetta un turno.",
         )
 
 

@@ -90,9 +90,8 @@ def panic_modifiers(target: Target, *, mountain_men_charge: bool = False) -> Pan
     """
     if target.fred is None:
         raise RulesError(
-            "a panic test needs the model's FRED; give --fred (or --target-fred).",
-            it="un test di PANICO richiede la FREDDEZZA del personaggio; indica --fred (o "
-            "--target-fred).",
+            "a panic test needs the model's FRED; give ⟨target_fred⟩.",
+            it="un test di PANICO richiede la FREDDEZZA del personaggio; indica ⟨target_fred⟩.",
         )
     fred_mods: list[Modifier] = []
     if target.leader_fred is not None and target.leader_fred > target.fred:

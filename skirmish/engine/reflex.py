@@ -73,9 +73,9 @@ def check_need(need: int) -> int:
     if need not in (1, 2):
         raise RulesError(
             f"a reflex test needs 1 or 2 successes, not {need!r} (R-06, table 1); "
-            "use --need 2 only for actions marked '2 dadi su 2'.",
+            "use ⟨need⟩ 2 only for actions marked '2 dadi su 2'.",
             it=f"un test di RIFLESSI richiede 1 o 2 successi, non {need!r} (R-06, tabella 1); "
-            "usa --need 2 solo per le azioni segnate '2 dadi su 2'.",
+            "usa ⟨need⟩ 2 solo per le azioni segnate '2 dadi su 2'.",
         )
     return need
 

@@ -47,8 +47,8 @@ class Option(NamedTuple):
     """One input of a test that is not a shot or a fight, declared once for every front end
     (a named tuple, like ``situation.Input``, to keep ``skirmish roll``'s start cheap)."""
 
-    id: str  # the command's parameter name, the key of a value
-    flag: str  # the command-line flag, e.g. "--rif"
+    id: str  # the command's parameter name, the key of a value, the name front ends derive
+    # theirs from (the CLI's ``--rif``, the web's field ``rif``), the name a refusal gives
     name_en: str
     name_it: str
     help_en: str
@@ -69,11 +69,6 @@ class Option(NamedTuple):
         """The input's help in ``lang``."""
         return self.help_it if str(lang) == "it" else self.help_en
 
-    @property
-    def negative(self) -> str:
-        """A SWITCH's flag that turns it off: ``--no-fama``."""
-        return "--no-" + self.flag.removeprefix("--")
-
 
 #: The lists of the book a NAME option names from, for a front end's suggestions.
 BOOKS = (
@@ -91,7 +86,6 @@ BOOKS = (
 
 def _o(
     id: str,
-    flag: str,
     names: tuple[str, str],
     helps: tuple[str, str],
     kind: Kind,
@@ -100,7 +94,7 @@ def _o(
     """An ``Option``, one line of the tables below: names and helps as (English, Italian)."""
     if kind is Kind.FLAG:
         more.setdefault("default", False)
-    return Option(id, flag, names[0], names[1], helps[0], helps[1], kind, **more)
+    return Option(id, names[0], names[1], helps[0], helps[1], kind, **more)
 
 
 #: The tests ``skirmish roll`` and the web's roller roll, in the order they list them.
@@ -234,13 +228,13 @@ def pick(kind: str, value: str, names: Mapping[K, Sequence[str]]) -> K:
 
 _RIF = ("RIF", "RIF")
 _IMBRANATO = _o(
-    "imbranato", "--imbranato", ("Imbranato", "Imbranato"),
+    "imbranato", ("Imbranato", "Imbranato"),
     ("Invalid 'Imbranato' (clumsy): +1 on each die (§6.5).",
      "Invalido 'Imbranato': +1 a ogni dado (§6.5)."),
     Kind.FLAG,
 )  # fmt: skip
 _WHISKY = _o(
-    "whisky", "--whisky", ("whisky", "whisky"),
+    "whisky", ("whisky", "whisky"),
     ("Drank whisky: −1 RIF, +1 on each reflex die (§8.3).",
      "Ha bevuto whisky: −1 RIF, +1 a ogni dado dei riflessi (§8.3)."),
     Kind.FLAG,
@@ -249,9 +243,9 @@ _WHISKY = _o(
 #: The inputs of each test that is not a shot or a fight, in the order the commands list them.
 OPTIONS: dict[str, tuple[Option, ...]] = {
     "reflex": (
-        _o("rif", "--rif", _RIF, ("The model's RIF (0–4).", "I RIFLESSI del personaggio (0–4)."),
+        _o("rif", _RIF, ("The model's RIF (0–4).", "I RIFLESSI del personaggio (0–4)."),
            Kind.NUMBER, required=True, low=0, high=4),
-        _o("need", "--need", ("successes needed", "successi richiesti"),
+        _o("need", ("successes needed", "successi richiesti"),
            ("Successes needed: 1 (default), or 2 for actions marked '2 dadi su 2' (table 1).",
             "Successi richiesti: 1 (di norma), o 2 per le azioni segnate '2 dadi su 2' "
             "(tabella 1)."),
@@ -259,200 +253,200 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
         # the actions of table 1 that need a reflex test (R-06), written out rather than read
         # from the rules data so that loading 'roll' parses no table (issue #2); a test checks
         # this list against the data
-        _o("action", "--action", ("action", "azione"),
+        _o("action", ("action", "azione"),
            ("The action of table 1 that needs a reflex test: climb, mount-trotting, "
-            "mount-galloping, jump-6 or lasso-catch (or their Italian names); sets --need, "
-            "and --horse or --lasso.",
+            "mount-galloping, jump-6 or lasso-catch (or their Italian names); sets ⟨need⟩, "
+            "and ⟨horse⟩ or ⟨lasso⟩.",
             "L'azione della tabella 1 che richiede un test di riflessi: climb, mount-trotting, "
-            "mount-galloping, jump-6 o lasso-catch (o i loro nomi italiani); fissa --need, "
-            "e --horse o --lasso."),
+            "mount-galloping, jump-6 o lasso-catch (o i loro nomi italiani); fissa ⟨need⟩, "
+            "e ⟨horse⟩ o ⟨lasso⟩."),
            Kind.NAME, book="actions"),
-        _o("side_step", "--side-step", ("sideways move", "spostamento laterale"),
+        _o("side_step", ("sideways move", "spostamento laterale"),
            ("Mounted sideways move: normal (+1) or fast (+2) (table 2).",
             "Spostamento laterale a cavallo: normale (+1) o veloce (+2) (tabella 2)."),
            Kind.WORD, words=SIDE_STEPS),
-        _o("backing", "--backing", ("backing a horse", "cavallo in retromarcia"),
+        _o("backing", ("backing a horse", "cavallo in retromarcia"),
            ("Backing a horse up: +2 (table 2).", "Far indietreggiare un cavallo: +2 (tabella 2)."),
            Kind.FLAG),
-        _o("horse", "--horse", ("on horseback", "a cavallo"),
+        _o("horse", ("on horseback", "a cavallo"),
            ("A test on horseback (mount, dismount…): BUON CAVALIERE −1.",
             "Un test a cavallo (montare, smontare…): BUON CAVALIERE −1."),
            Kind.FLAG),
-        _o("enemies", "--enemies", ("enemies engaged", "nemici ingaggiati"),
+        _o("enemies", ("enemies engaged", "nemici ingaggiati"),
            ("Disengaging from N enemies: +1 per enemy beyond the first (§4.3.1).",
             "Sganciarsi da N nemici: +1 per ogni nemico oltre il primo (§4.3.1)."),
            Kind.NUMBER, default=0, low=0),
-        _o("buon_cavaliere", "--buon-cavaliere", ("BUON CAVALIERE", "BUON CAVALIERE"),
+        _o("buon_cavaliere", ("BUON CAVALIERE", "BUON CAVALIERE"),
            ("Skill BUON CAVALIERE: −1 on horse tests (§7.2).",
             "Abilità BUON CAVALIERE: −1 ai test a cavallo (§7.2)."),
            Kind.FLAG),
-        _o("lasso", "--lasso", ("lasso throw", "lancio del lazo"),
+        _o("lasso", ("lasso throw", "lancio del lazo"),
            ("Throwing a lasso (table 1).", "Lanciare il lazo (tabella 1)."), Kind.FLAG),
-        _o("cowboy", "--cowboy", ("cowboy", "cowboy"),
+        _o("cowboy", ("cowboy", "cowboy"),
            ("A cowboy: −1 on lasso tests (§9.5).", "Un cowboy: −1 ai test del lazo (§9.5)."),
            Kind.FLAG),
         _IMBRANATO,
         _WHISKY,
-        _o("opportunity", "--opportunity", ("opportunity fire", "tiro di opportunità"),
+        _o("opportunity", ("opportunity fire", "tiro di opportunità"),
            ("Opportunity fire: every penalty doubled (§4.2.3).",
             "Tiro di opportunità: ogni penalità raddoppia (§4.2.3)."),
            Kind.FLAG),
     ),
     "initiative": (
-        _o("rif", "--rif", _RIF, ("The model's RIF (0–4).", "I RIFLESSI del personaggio (0–4)."),
+        _o("rif", _RIF, ("The model's RIF (0–4).", "I RIFLESSI del personaggio (0–4)."),
            Kind.NUMBER, required=True, low=0, high=4),
-        _o("fama", "--fama", ("unused FAMA", "FAMA non usata"),
+        _o("fama", ("unused FAMA", "FAMA non usata"),
            ("Unused FAMA of the model or a friend within 5U (§1.8).",
             "FAMA non usata del personaggio o di un amico entro 5U (§1.8)."),
            Kind.NUMBER, default=0, low=0, high=4),
-        _o("nervi_scossi", "--nervi-scossi", ("Nervi scossi", "Nervi scossi"),
+        _o("nervi_scossi", ("Nervi scossi", "Nervi scossi"),
            ("Invalid 'Nervi scossi': a natural 1 shakes it.",
             "Invalido 'Nervi scossi': un 1 naturale lo rende SCOSSO."),
            Kind.FLAG),
-        _o("against_rif", "--against-rif", ("opponent's RIF", "RIF dell'avversario"),
+        _o("against_rif", ("opponent's RIF", "RIF dell'avversario"),
            ("The opponent model's RIF: roll off against it.",
             "I RIFLESSI del personaggio avversario: spareggio contro di lui."),
            Kind.NUMBER, low=0, high=4),
-        _o("against_fama", "--against-fama", ("opponent's unused FAMA", "FAMA dell'avversario"),
+        _o("against_fama", ("opponent's unused FAMA", "FAMA dell'avversario"),
            ("The opponent's unused FAMA within 5U.", "La FAMA non usata dell'avversario entro 5U."),
            Kind.NUMBER, default=0, low=0, high=4),
-        _o("against_nervi_scossi", "--against-nervi-scossi",
+        _o("against_nervi_scossi",
            ("opponent has Nervi scossi", "avversario con Nervi scossi"),
            ("The opponent model has 'Nervi scossi'.",
             "Il personaggio avversario ha 'Nervi scossi'."),
            Kind.FLAG),
     ),
     "cohesion": (
-        _o("highest_fred", "--highest-fred", ("highest FRED", "FRED più alta"),
+        _o("highest_fred", ("highest FRED", "FRED più alta"),
            ("The highest FRED among the gang's models in play.",
             "La FREDDEZZA più alta tra i personaggi della banda in gioco."),
            Kind.NUMBER, required=True, low=0, high=4),
-        _o("leader", "--leader", ("leader", "capo"),
+        _o("leader", ("leader", "capo"),
            ("alive (−1), dead (+1) or none for gangs with no leader (mountain men, rangers).",
             "vivo (−1), morto (+1) o nessuno per le bande senza capo (uomini delle montagne, "
             "ranger)."),
            Kind.WORD, default="alive", words=LEADERS),
     ),
     "infamy": (
-        _o("fama", "--fama", ("FAMA in the gang", "FAMA nella banda"),
+        _o("fama", ("FAMA in the gang", "FAMA nella banda"),
            ("Whether any model of the gang has FAMA.",
             "Se qualche personaggio della banda ha FAMA."),
            Kind.SWITCH, default=True),
-        _o("fortuna", "--fortuna", ("FORTUNA in the gang", "FORTUNA nella banda"),
+        _o("fortuna", ("FORTUNA in the gang", "FORTUNA nella banda"),
            ("Whether any model of the gang has FORTUNA.",
             "Se qualche personaggio della banda ha FORTUNA."),
            Kind.SWITCH, default=True),
     ),
     "recovery": (
-        _o("cos", "--cos", ("COS", "COS"),
+        _o("cos", ("COS", "COS"),
            ("The eliminated model's COS (0–4).",
             "La COSTITUZIONE del personaggio eliminato (0–4)."),
            Kind.NUMBER, required=True, low=0, high=4),
-        _o("fortuna", "--fortuna", ("FORTUNA", "FORTUNA"),
+        _o("fortuna", ("FORTUNA", "FORTUNA"),
            ("Its FORTUNA: with 1 or more it rerolls a 'dead'.",
             "La sua FORTUNA: con 1 o più ritira un 'morto'."),
            Kind.NUMBER, default=0, low=0, high=4),
-        _o("doctor", "--doctor", ("doctor", "dottore"),
+        _o("doctor", ("doctor", "dottore"),
            ("bone-setter / segaossa (+1, 5$) or graduate / laureato (+2, 20$) (§6.5).",
             "segaossa / bone-setter (+1, 5$) o laureato / graduate (+2, 20$) (§6.5)."),
            Kind.NAME, book="doctors"),
-        _o("own_doctor", "--own-doctor", ("the gang's own doctor", "dottore della banda"),
+        _o("own_doctor", ("the gang's own doctor", "dottore della banda"),
            ("The doctor is a gang member with DOTTORE: no fee.",
             "Il dottore è un membro della banda con DOTTORE: niente parcella."),
            Kind.FLAG),
-        _o("has_invalid", "--has-invalid", ("invalidities it has", "invalidità che ha"),
+        _o("has_invalid", ("invalidities it has", "invalidità che ha"),
            ("An invalidity the model already has (rolled again, H-07), repeatable.",
             "Un'invalidità che il personaggio ha già (si ritira, H-07), ripetibile."),
            Kind.NAMES, book="invalidities"),
     ),
     "skill": (
-        _o("owned", "--owned", ("skills it has", "abilità che ha"),
+        _o("owned", ("skills it has", "abilità che ha"),
            ("A skill the model has (rolled again if it comes up), repeatable.",
             "Un'abilità che il personaggio ha (si ritira se esce), ripetibile."),
            Kind.NAMES, book="skills"),
-        _o("cacciatore", "--cacciatore", ("take CACCIATORE", "prendere CACCIATORE"),
-           ("Mountain men: take CACCIATORE instead of rolling (§9.6); needs --faction.",
+        _o("cacciatore", ("take CACCIATORE", "prendere CACCIATORE"),
+           ("Mountain men: take CACCIATORE instead of rolling (§9.6); needs ⟨faction⟩.",
             "Uomini delle montagne: prendere CACCIATORE invece di tirare (§9.6); richiede "
-            "--faction."),
+            "⟨faction⟩."),
            Kind.FLAG),
-        _o("faction", "--faction", ("faction", "fazione"),
-           ("The model's faction (for --cacciatore).",
-            "La fazione del personaggio (per --cacciatore)."),
+        _o("faction", ("faction", "fazione"),
+           ("The model's faction (for ⟨cacciatore⟩).",
+            "La fazione del personaggio (per ⟨cacciatore⟩)."),
            Kind.NAME, book="factions"),
     ),
     "availability": (
-        _o("disp", "--disp", ("DISP", "DISP"),
+        _o("disp", ("DISP", "DISP"),
            ("The item's DISP (§8.2): roll it or more.",
             "La DISP dell'oggetto (§8.2): tirala o di più."),
            Kind.NUMBER, low=1, high=6),
-        _o("item", "--item", ("item", "oggetto"),
+        _o("item", ("item", "oggetto"),
            ("An item or weapon by name: its DISP comes from §8.2.",
             "Un oggetto o un'arma per nome: la sua DISP viene dal §8.2."),
            Kind.NAME, book="equipment"),
-        _o("faction", "--faction", ("faction", "fazione"),
+        _o("faction", ("faction", "fazione"),
            ("The buying gang's faction (rifle scope, lawmen, rangers).",
             "La fazione della banda che compra (mirino telescopico, uomini della legge, "
             "ranger)."),
            Kind.NAME, book="factions"),
     ),
     "explosion": (
-        _o("explosive", "--explosive", ("explosive", "esplosivo"),
+        _o("explosive", ("explosive", "esplosivo"),
            ("dynamite / dinamite (6) or nitroglycerin (10).",
             "dinamite / dynamite (6) o nitroglicerina (10)."),
            Kind.NAME, required=True, book="explosives"),
-        _o("rif", "--rif", _RIF,
+        _o("rif", _RIF,
            ("RIF of the model in the blast.", "I RIFLESSI del personaggio nell'esplosione."),
            Kind.NUMBER, required=True, low=0, high=4),
-        _o("cos", "--cos", ("COS", "COS"),
+        _o("cos", ("COS", "COS"),
            ("Its COS: wounds come off it.", "La sua COSTITUZIONE: le ferite si tolgono da lì."),
            Kind.NUMBER, required=True, low=0, high=4),
-        _o("protection", "--protection", ("protection", "protezione"),
-           ("none, partial or total protection (table 8); needs --cover-type.",
-            "protezione nessuna, parziale o totale (tabella 8); richiede --cover-type."),
+        _o("protection", ("protection", "protezione"),
+           ("none, partial or total protection (table 8); needs ⟨cover_type⟩.",
+            "protezione nessuna, parziale o totale (tabella 8); richiede ⟨cover_type⟩."),
            Kind.WORD, default="none", words=LEVELS),
-        _o("cover_type", "--cover-type", ("shelter", "riparo"),
+        _o("cover_type", ("shelter", "riparo"),
            ("What shelters it (table 8): brick-wall, wooden-building, palisade, "
             "tree-hedge, big-rock, Italian names too.",
             "Che cosa lo ripara (tabella 8): muro di mattoni, costruzione in legno, palizzata, "
             "albero, siepe, grossa roccia, anche i nomi inglesi."),
            Kind.NAME, book="shelters"),
-        _o("distance", "--distance", ("distance (U)", "distanza (U)"),
+        _o("distance", ("distance (U)", "distanza (U)"),
            ("U from the blast's centre (0–5).", "U dal centro dell'esplosione (0–5)."),
            Kind.NUMBER, default=0, low=0, high=5),
-        _o("unmoved", "--unmoved", ("has not moved", "non si è mosso"),
+        _o("unmoved", ("has not moved", "non si è mosso"),
            ("Has not moved this turn: may step away from dynamite.",
             "Non si è mosso in questo turno: può allontanarsi dalla dinamite."),
            Kind.FLAG),
-        _o("short_fuse", "--short-fuse", ("short fuse", "miccia corta"),
+        _o("short_fuse", ("short fuse", "miccia corta"),
            ("Dynamite with a short fuse: no step away; 1 in hand.",
             "Dinamite a miccia corta: nessuno si allontana; con 1 esplode in mano."),
            Kind.FLAG),
-        _o("thrower", "--thrower", ("the thrower", "chi l'ha lanciata"),
+        _o("thrower", ("the thrower", "chi l'ha lanciata"),
            ("This model threw it: a short fuse on 1 blasts it.",
             "Questo personaggio l'ha lanciata: una miccia corta con 1 lo fa saltare."),
            Kind.FLAG),
-        _o("whisky", "--whisky", ("whisky", "whisky"),
+        _o("whisky", ("whisky", "whisky"),
            ("The model drank whisky: −1 RIF on its saves (§8.3).",
             "Il personaggio ha bevuto whisky: −1 RIF nei tiri salvezza (§8.3)."),
            Kind.FLAG),
     ),
     "lasso": (
-        _o("target_cos", "--target-cos", ("target's COS", "COS del bersaglio"),
+        _o("target_cos", ("target's COS", "COS del bersaglio"),
            ("The target's COS.", "La COSTITUZIONE del bersaglio."),
            Kind.NUMBER, required=True, low=0, high=4),
-        _o("mount_cos", "--mount-cos", ("mount's COS", "COS della cavalcatura"),
+        _o("mount_cos", ("mount's COS", "COS della cavalcatura"),
            ("Its mount's COS, added to its own.",
             "La COSTITUZIONE della sua cavalcatura, sommata alla sua."),
            Kind.NUMBER, low=0, high=10),
-        _o("mount", "--mount", ("mount", "cavalcatura"),
+        _o("mount", ("mount", "cavalcatura"),
            ("Its mount by name (horse, mulo…): its COS is added.",
             "La sua cavalcatura per nome (cavallo, mule…): si somma la sua COS."),
            Kind.NAME, book="mounts"),
-        _o("rif", "--rif", ("thrower's RIF", "RIF di chi lancia"),
+        _o("rif", ("thrower's RIF", "RIF di chi lancia"),
            ("The thrower's RIF: roll the reflex test first (1 success, table 1).",
             "I RIFLESSI di chi lancia: prima il test di riflessi (1 successo, tabella 1)."),
            Kind.NUMBER, low=0, high=4),
-        _o("cowboy", "--cowboy", ("a cowboy throws", "lancia un cowboy"),
+        _o("cowboy", ("a cowboy throws", "lancia un cowboy"),
            ("A cowboy throws: −1 on each reflex die (§9.5).",
             "Lancia un cowboy: −1 a ogni dado dei riflessi (§9.5)."),
            Kind.FLAG),
@@ -463,14 +457,14 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
 
 #: The dice rolled at the table, typed in order; none: random dice.
 DICE = _o(
-    "dice", "--dice", ("dice", "dadi"),
+    "dice", ("dice", "dadi"),
     ("Dice rolled at the table, in order (e.g. 2,4,4,4,3,5), instead of random ones.",
      "I dadi tirati al tavolo, in ordine (es. 2,4,4,4,3,5), invece di dadi casuali."),
     Kind.NAME,
 )  # fmt: skip
 #: The seed of the random dice: the same seed rolls the same dice.
 SEED = _o(
-    "seed", "--seed", ("seed", "seme"),
+    "seed", ("seed", "seme"),
     ("Seed for the random dice: same seed, same roll (0 to 2**63−1).",
      "Seme dei dadi casuali: stesso seme, stesso tiro (da 0 a 2**63−1)."),
     Kind.NUMBER, low=0, high=2**63 - 1,
@@ -478,22 +472,22 @@ SEED = _o(
 
 #: The rerolls ``skirmish odds`` spends wisely (R-15): the model's, then the target's.
 REROLLS: tuple[Option, ...] = (
-    _o("fortuna", "--fortuna", ("FORTUNA spent", "FORTUNA spesa"),
+    _o("fortuna", ("FORTUNA spent", "FORTUNA spesa"),
        ("FORTUNA points the model spends: each rerolls one of its own dice, wisely (R-15).",
         "Punti FORTUNA che il personaggio spende: ognuno ritira uno dei suoi dadi, con "
         "giudizio (R-15)."),
        Kind.NUMBER, default=0, low=0, high=4),
-    _o("fama", "--fama", ("FAMA spent", "FAMA spesa"),
+    _o("fama", ("FAMA spent", "FAMA spesa"),
        ("FAMA points spent on the model's dice (its own, or a friend's within 5U) (R-15).",
         "Punti FAMA spesi sui dadi del personaggio (la sua, o di un amico entro 5U) (R-15)."),
        Kind.NUMBER, default=0, low=0, high=4),
 )  # fmt: skip
 TARGET_REROLLS: tuple[Option, ...] = (
-    _o("target_fortuna", "--target-fortuna", ("target's FORTUNA spent", "FORTUNA del bersaglio"),
+    _o("target_fortuna", ("target's FORTUNA spent", "FORTUNA del bersaglio"),
        ("FORTUNA points the target spends on its saving and panic dice (R-15).",
         "Punti FORTUNA che il bersaglio spende sui suoi dadi di salvezza e di panico (R-15)."),
        Kind.NUMBER, default=0, low=0, high=4),
-    _o("target_fama", "--target-fama", ("target's FAMA spent", "FAMA del bersaglio"),
+    _o("target_fama", ("target's FAMA spent", "FAMA del bersaglio"),
        ("FAMA points spent on the target's saving and panic dice (R-15).",
         "Punti FAMA spesi sui dadi di salvezza e di panico del bersaglio (R-15)."),
        Kind.NUMBER, default=0, low=0, high=4),
@@ -523,9 +517,9 @@ def roll_with(procedure: Callable[[DiceSource], T], *, seed: int | None, dice: s
     if used and used[0] < len(faces):
         extra = ",".join(str(f) for f in faces[used[0] :])
         raise DiceError(
-            f"--dice gave {len(faces)} dice but this roll used only {used[0]}; "
+            f"⟨dice⟩ gave {len(faces)} dice but this roll used only {used[0]}; "
             f"remove the extra ones ({extra}) or check the options.",
-            it=f"--dice ha dato {len(faces)} dadi ma questo tiro ne ha usati solo {used[0]}; "
+            it=f"⟨dice⟩ ha dato {len(faces)} dadi ma questo tiro ne ha usati solo {used[0]}; "
             f"togli quelli in più ({extra}) o controlla le opzioni.",
         )
     return result
@@ -637,10 +631,10 @@ def reflex_check(
         test = action_test(action)
         if need is not None and need != test.need:
             raise RulesError(
-                f"{action!r} needs {test.need} success(es) (R-06, table 1), not --need {need}; "
-                "drop --need.",
-                it=f"{action!r} richiede {test.need} successo/i (R-06, tabella 1), non --need "
-                f"{need}; togli --need.",
+                f"{action!r} needs {test.need} success(es) (R-06, table 1), not ⟨need⟩ {need}; "
+                "drop ⟨need⟩.",
+                it=f"{action!r} richiede {test.need} successo/i (R-06, tabella 1), non ⟨need⟩ "
+                f"{need}; togli ⟨need⟩.",
             )
         need, horse, lasso = test.need, horse or test.horse, lasso or test.lasso
     step = 0 if side_step is None else pick("side-step", side_step, SIDE_STEPS)
@@ -670,9 +664,9 @@ def _initiative(options: dict[str, Any], seed: int | None, dice: str | None) -> 
     if against_rif is None:
         if against_fama or against_nervi_scossi:
             raise RulesError(
-                "--against-fama and --against-nervi-scossi need --against-rif, "
+                "⟨against_fama⟩ and ⟨against_nervi_scossi⟩ need ⟨against_rif⟩, "
                 "the opposing model's RIF (R-07).",
-                it="--against-fama e --against-nervi-scossi richiedono --against-rif, i "
+                it="⟨against_fama⟩ e ⟨against_nervi_scossi⟩ richiedono ⟨against_rif⟩, i "
                 "RIFLESSI del personaggio avversario (R-07).",
             )
         single = roll_with(
@@ -730,8 +724,8 @@ def _recovery(options: dict[str, Any], seed: int | None, dice: str | None) -> Ro
     doctor, own_doctor = options["doctor"], options["own_doctor"]
     if own_doctor and doctor is None:
         raise RulesError(
-            "--own-doctor needs --doctor, the kind of doctor (R-10).",
-            it="--own-doctor richiede --doctor, il tipo di dottore (R-10).",
+            "⟨own_doctor⟩ needs ⟨doctor⟩, the kind of doctor (R-10).",
+            it="⟨own_doctor⟩ richiede ⟨doctor⟩, il tipo di dottore (R-10).",
         )
     found = None if doctor is None else find_doctor(doctor)
     existing = [find_invalidity(name) for name in options["has_invalid"] or ()]
@@ -762,14 +756,14 @@ def _skill(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
         faction = options["faction"]
         if faction is None:
             raise RulesError(
-                "--cacciatore needs --faction: only mountain men may (R-11, §9.6).",
-                it="--cacciatore richiede --faction: solo gli uomini delle montagne possono "
+                "⟨cacciatore⟩ needs ⟨faction⟩: only mountain men may (R-11, §9.6).",
+                it="⟨cacciatore⟩ richiede ⟨faction⟩: solo gli uomini delle montagne possono "
                 "(R-11, §9.6).",
             )
         if dice is not None:
             raise RulesError(
-                "--cacciatore takes the skill without rolling: remove --dice.",
-                it="--cacciatore prende l'abilità senza tirare: togli --dice.",
+                "⟨cacciatore⟩ takes the skill without rolling: remove ⟨dice⟩.",
+                it="⟨cacciatore⟩ prende l'abilità senza tirare: togli ⟨dice⟩.",
             )
         chosen = choose_cacciatore(faction=find_faction(faction).id, owned=has)
         return _shown(chosen, explain.skill_lines, explain.skill_json)
@@ -806,8 +800,8 @@ def _availability(options: dict[str, Any], seed: int | None, dice: str | None) -
     disp, item = options["disp"], options["item"]
     if (disp is None) == (item is None):
         raise RulesError(
-            "give either --disp N or --item NAME (R-12).",
-            it="indica --disp N oppure --item NOME (R-12).",
+            "give either ⟨disp⟩ N or ⟨item⟩ NAME (R-12).",
+            it="indica ⟨disp⟩ N oppure ⟨item⟩ NOME (R-12).",
         )
     if item is None:
         level: int = disp
@@ -861,8 +855,8 @@ def _explosion(options: dict[str, Any], seed: int | None, dice: str | None) -> R
     cover_type = options.pop("cover_type")
     if (level is Protection.NONE) != (cover_type is None):
         raise RulesError(
-            "give --protection partial|total together with --cover-type (table 8), or neither.",
-            it="indica --protection partial|total insieme a --cover-type (tabella 8), o nessuno "
+            "give ⟨protection⟩ partial|total together with ⟨cover_type⟩ (table 8), or neither.",
+            it="indica ⟨protection⟩ partial|total insieme a ⟨cover_type⟩ (tabella 8), o nessuno "
             "dei due.",
         )
     stops = 0 if cover_type is None else shelter(cover_type, level)
@@ -895,16 +889,16 @@ def _lasso(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
     cowboy, imbranato, whisky = options["cowboy"], options["imbranato"], options["whisky"]
     if mount is not None and mount_cos is not None:
         raise RulesError(
-            "give --mount NAME or --mount-cos N, not both.",
-            it="indica --mount NOME oppure --mount-cos N, non entrambi.",
+            "give ⟨mount⟩ NAME or ⟨mount_cos⟩ N, not both.",
+            it="indica ⟨mount⟩ NOME oppure ⟨mount_cos⟩ N, non entrambi.",
         )
     extra = 0 if mount_cos is None else mount_cos
     if mount is not None:
         extra = _mount_cos(mount)
     if rif is None and (cowboy or imbranato or whisky):
         raise RulesError(
-            "--cowboy, --imbranato and --whisky modify the reflex test: add --rif.",
-            it="--cowboy, --imbranato e --whisky modificano il test di RIFLESSI: aggiungi --rif.",
+            "⟨cowboy⟩, ⟨imbranato⟩ and ⟨whisky⟩ modify the reflex test: add ⟨rif⟩.",
+            it="⟨cowboy⟩, ⟨imbranato⟩ e ⟨whisky⟩ modificano il test di RIFLESSI: aggiungi ⟨rif⟩.",
         )
     mods = reflex_modifiers(imbranato=imbranato, whisky=whisky)
     target_cos = options["target_cos"]

@@ -165,9 +165,9 @@ def weapon_ranges(setup: ShootSetup) -> tuple[float, float] | None:
     if weapon.short is None or weapon.long is None:
         raise RulesError(
             f"{weapon.name_en} cannot be fired or thrown (table 7: 'arma non da lancio'); "
-            "use it in a fight with 'skirmish roll melee'.",
+            "use it in a fight instead (R-05).",
             it=f"{weapon.name_it} non si può sparare né lanciare (tabella 7: 'arma non da "
-            "lancio'); usala in corpo a corpo con 'skirmish roll melee'.",
+            "lancio'); usala invece in corpo a corpo (R-05).",
         )
     long = float(weapon.long + (rifle_scope().range_bonus if attacker.scope else 0))
     return float(weapon.short), long
@@ -191,20 +191,20 @@ def shooting_weapon(setup: ShootSetup) -> Weapon:
     weapon = setup.attacker.weapon
     if weapon is None:
         raise RulesError(
-            "shooting needs a weapon; give --weapon (e.g. six-shooter).",
-            it="per sparare serve un'arma; indica --weapon (es. sei colpi).",
+            "shooting needs a weapon; give ⟨weapon⟩ (e.g. six-shooter).",
+            it="per sparare serve un'arma; indica ⟨weapon⟩ (es. sei colpi).",
         )
     if weapon.category is WeaponCategory.EXPLOSIVE:
         raise RulesError(
             f"{weapon.name_en} explodes rather than shoots (§5.5, R-14); "
-            "use 'skirmish roll explosion'.",
-            it=f"{weapon.name_it} esplode invece di sparare (§5.5, R-14); usa 'skirmish roll "
-            "explosion'.",
+            "roll its explosion instead.",
+            it=f"{weapon.name_it} esplode invece di sparare (§5.5, R-14); tira invece la sua "
+            "esplosione.",
         )
     if not weapon.deals_damage:
         raise RulesError(
-            f"{weapon.name_en} deals no damage (R-14); use 'skirmish roll lasso'.",
-            it=f"{weapon.name_it} non infligge danni (R-14); usa 'skirmish roll lasso'.",
+            f"{weapon.name_en} deals no damage (R-14); roll the lasso instead.",
+            it=f"{weapon.name_it} non infligge danni (R-14); tira invece il lazo.",
         )
     return weapon
 
@@ -224,9 +224,9 @@ def check_shoot(setup: ShootSetup) -> None:
     if situation.cover is Cover.FULL:
         raise RulesError(
             "a model in full cover cannot be seen, so it cannot be shot at (§4.2.1, R-02); "
-            "choose --cover none, light or partial.",
+            "choose ⟨cover⟩ none, light or partial.",
             it="un personaggio in copertura totale non si vede, quindi non gli si può sparare "
-            "(§4.2.1, R-02); scegli --cover nessuna, leggera o parziale.",
+            "(§4.2.1, R-02); scegli ⟨cover⟩ nessuna, leggera o parziale.",
         )
     ranges = weapon_ranges(setup)
     distance = situation.range
@@ -243,9 +243,9 @@ def check_shoot(setup: ShootSetup) -> None:
             )
     if ranges is None and distance is not None:
         raise RulesError(
-            f"the {weapon.name_en} fires a template, not at a range (R-14); drop --range and "
+            f"the {weapon.name_en} fires a template, not at a range (R-14); drop ⟨range⟩ and "
             "give this model's place under the template instead.",
-            it=f"{weapon.name_it} spara con la sagoma, non a una distanza (R-14); togli --range "
+            it=f"{weapon.name_it} spara con la sagoma, non a una distanza (R-14); togli ⟨range⟩ "
             "e indica invece il posto di questo personaggio sotto la sagoma.",
         )
     if attacker.orbo and distance is not None and distance > ORBO_SIGHT:
@@ -263,31 +263,31 @@ def check_shoot(setup: ShootSetup) -> None:
         )
     if (situation.night or target.indian_hidden) and distance is None:
         raise RulesError(
-            "the night and partly hidden indians count only beyond 20U (R-02); give --range.",
+            "the night and partly hidden indians count only beyond 20U (R-02); give ⟨range⟩.",
             it="la notte e gli indiani parzialmente nascosti contano solo oltre 20U (R-02); "
-            "indica --range.",
+            "indica ⟨range⟩.",
         )
     if situation.aim:
         if not weapon.can_aim:
             raise RulesError(
-                f"the {weapon.name_en} cannot aim (§5.2.1, §5.2.2, R-02(b)); drop --aim.",
+                f"the {weapon.name_en} cannot aim (§5.2.1, §5.2.2, R-02(b)); drop ⟨aim⟩.",
                 it=f"con {weapon.name_it} non si può mirare (§5.2.1, §5.2.2, R-02(b)); togli "
-                "--aim.",
+                "⟨aim⟩.",
             )
         if situation.moved:
             raise RulesError(
                 "aiming needs a model that took no movement action this turn, the free 90° "
-                "turn included (R-02(b), table 1); drop --aim or --moved.",
+                "turn included (R-02(b), table 1); drop ⟨aim⟩ or ⟨moved⟩.",
                 it="per mirare il personaggio non deve aver fatto alcuna azione di movimento in "
                 "questo turno, compresa la rotazione gratuita di 90° (R-02(b), tabella 1); "
-                "togli --aim o --moved.",
+                "togli ⟨aim⟩ o ⟨moved⟩.",
             )
         if situation.opportunity:
             raise RulesError(
                 "opportunity fire can only shoot, without any bonus, so it cannot aim "
-                "(§4.2.3, R-16); drop --aim.",
+                "(§4.2.3, R-16); drop ⟨aim⟩.",
                 it="il fuoco d'opportunità può solo sparare, senza alcun bonus, quindi non può "
-                "mirare (§4.2.3, R-16); togli --aim.",
+                "mirare (§4.2.3, R-16); togli ⟨aim⟩.",
             )
     if attacker.two_pistols and weapon.category is not WeaponCategory.PISTOL:
         raise RulesError(
@@ -310,15 +310,15 @@ def check_shoot(setup: ShootSetup) -> None:
             short_range = f" ({ranges[0]:g}U)" if ranges else ""
             raise RulesError(
                 f"fanning needs the declared target within short range{short_range} "
-                "(§5.2.2, R-14); give --range.",
+                "(§5.2.2, R-14); give ⟨range⟩.",
                 it="per svuotare il tamburo il bersaglio dichiarato deve essere entro il raggio "
-                f"corto{short_range} (§5.2.2, R-14); indica --range.",
+                f"corto{short_range} (§5.2.2, R-14); indica ⟨range⟩.",
             )
         if situation.shots != 1:
             raise RulesError(
-                "when fanning the 6D6 decide how many shots are fired (R-14); drop --shots.",
+                "when fanning the 6D6 decide how many shots are fired (R-14); drop ⟨shots⟩.",
                 it="quando si svuota il tamburo sono i 6D6 a decidere quanti colpi partono "
-                "(R-14); togli --shots.",
+                "(R-14); togli ⟨shots⟩.",
             )
     elif situation.shots > max_shots(setup):
         raise RulesError(

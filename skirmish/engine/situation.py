@@ -41,7 +41,7 @@ from skirmish.engine.setup import (
     SkillTaken,
     Target,
 )
-from skirmish.errors import RulesError
+from skirmish.errors import RulesError, named
 from skirmish.rules.model import Cover, ModelState, Weapon, WeaponCategory
 
 
@@ -125,8 +125,8 @@ class Input(NamedTuple):
     is made in a fifth of the time, which ``skirmish roll`` pays at every start (issue #2).
     """
 
-    id: str  # the engine's word, snake_case: the key of a value, the option's parameter
-    flag: str  # the command-line flag, e.g. "--cover"
+    id: str  # the engine's word, snake_case: the key of a value, the name front ends derive
+    # theirs from (the CLI's ``--cover``, the web's field ``cover``), the name a refusal gives
     name_en: str
     name_it: str
     help_en: str
@@ -139,7 +139,7 @@ class Input(NamedTuple):
     default: Any = None
     field: str | None = None  # the field it fills in the engine's setup; None: built by hand
     choices: type[StrEnum] | None = None
-    aliases: tuple[str, ...] = ()  # other flags accepted for it
+    aliases: tuple[str, ...] = ()  # other names accepted for it (``elevated``), same form
     requires: Requirement | None = None
     defaults: tuple[tuple[Procedure, Any], ...] = ()  # a procedure's own default
 
@@ -148,16 +148,17 @@ class Input(NamedTuple):
         return dict(self.defaults).get(procedure, self.default)
 
     def alone(self, procedure: Procedure) -> bool:
-        """Whether ``procedure`` tests this input's model on its own (no ``--target-`` prefix)."""
+        """Whether ``procedure`` tests this input's model on its own (no ``target_`` prefix)."""
         return SUBJECT.get(procedure) is self.whose and self.id.startswith("target_")
 
-    def flag_for(self, procedure: Procedure) -> str:
-        """The flag in ``procedure``'s command: ``--target-rif`` is ``--rif`` in ``roll save``."""
-        return "--" + self.flag.removeprefix("--target-") if self.alone(procedure) else self.flag
+    def name_for(self, procedure: Procedure) -> str:
+        """The input's name in ``procedure``: ``target_rif`` is ``rif`` in a saving roll on its
+        own (the CLI's ``--rif``, the web's field ``rif``)."""
+        return self.id.removeprefix("target_") if self.alone(procedure) else self.id
 
     def param_for(self, procedure: Procedure) -> str:
         """The command's parameter name for this input."""
-        name = self.id.removeprefix("target_") if self.alone(procedure) else self.id
+        name = self.name_for(procedure)
         return name + "_" if name in _SHADOWING else name
 
     def name(self, lang: str) -> str:
@@ -180,7 +181,6 @@ _SAVING = frozenset({_P.SHOOT, _P.MELEE, _P.SAVE})
 
 def _i(
     id: str,
-    flag: str,
     names: tuple[str, str],
     helps: tuple[str, str],
     rule: str,
@@ -194,7 +194,7 @@ def _i(
     if kind is Kind.FLAG:
         more.setdefault("default", False)
     return Input(
-        id, flag, names[0], names[1], helps[0], helps[1], rule, kind, whose, source, procedures,
+        id, names[0], names[1], helps[0], helps[1], rule, kind, whose, source, procedures,
         **more,
     )  # fmt: skip
 
@@ -206,239 +206,239 @@ _TABLE, _MODEL, _CARRIED = Source.TABLE, Source.MODEL, Source.CARRIED
 #: the action's, then the target's.
 INPUTS: tuple[Input, ...] = (
     # ------------------------------------------------------------------ the attacker
-    _i("tiro", "--tiro", ("TIRO", "TIRO"),
+    _i("tiro", ("TIRO", "TIRO"),
        ("The shooter's TIRO (0–4).", "Il TIRO di chi spara (0–4)."),
        "R-02", Kind.CHARACTERISTIC, _A, _MODEL, _SHOOT, default=3, field="tiro"),
-    _i("fred", "--fred", ("FRED", "FRED"),
+    _i("fred", ("FRED", "FRED"),
        ("The attacker's FRED for the nerve test (R-01).",
         "La FREDDEZZA di chi attacca, per il test di freddezza (R-01)."),
        "R-01", Kind.CHARACTERISTIC, _A, _MODEL, _ACTING, default=3, field="fred"),
-    _i("cos", "--cos", ("COS", "COS"),
+    _i("cos", ("COS", "COS"),
        ("The attacker's COS (fight roll; thrown reach COS×2 U).",
         "La COSTITUZIONE di chi attacca (tiro per lottare; gittata da lancio COS×2 U)."),
        "R-05, R-14", Kind.CHARACTERISTIC, _A, _MODEL, _COMBAT, default=3, field="cos"),
-    _i("weapon", "--weapon", ("weapon", "arma"),
+    _i("weapon", ("weapon", "arma"),
        ("The attacker's weapon, Italian or English name: shooting, default six-shooter; a "
         "fight, a blade or improvised weapon, default bare hands.",
         "L'arma di chi attacca, nome italiano o inglese: per sparare, di norma la sei colpi; "
         "per lottare, un'arma bianca o impropria, di norma mani nude."),
        "tables 5–7, R-05", Kind.WEAPON, _A, _CARRIED, _COMBAT,
        defaults=((_P.SHOOT, "six-shooter"),)),
-    _i("shaken", "--shaken", ("shaken", "scosso"),
+    _i("shaken", ("shaken", "scosso"),
        ("The attacker is shaken: +1 on each nerve die; it cannot start a fight (R-01, R-05).",
         "Chi attacca è SCOSSO: +1 a ogni dado di freddezza; non può iniziare una lotta "
         "(R-01, R-05)."),
        "R-01, R-05", Kind.FLAG, _A, _MODEL, _ACTING),
-    _i("terrified", "--terrified", ("terrified", "impaurito"),
+    _i("terrified", ("terrified", "impaurito"),
        ("The attacker is terrified: it cannot act (§4.3.2).",
         "Chi attacca è IMPAURITO: non può agire (§4.3.2)."),
        "§4.3.2, R-04", Kind.FLAG, _A, _MODEL, _ACTING),
-    _i("skill", "--skill", ("skills", "abilità"),
+    _i("skill", ("skills", "abilità"),
        ("A skill, Italian or English, repeatable; FUCILIERE, GUERRIERO and PISTOLERO take the "
         "chosen weapon as NAME:WEAPON (default: the weapon in hand, if of that type).",
         "Un'abilità, in italiano o inglese, ripetibile; FUCILIERE, GUERRIERO e PISTOLERO "
         "prendono l'arma scelta come NOME:ARMA (di norma l'arma in mano, se di quel tipo)."),
        "§7.2", Kind.SKILLS, _A, _MODEL, _ACTING),
-    _i("whisky", "--whisky", ("whisky", "whisky"),
+    _i("whisky", ("whisky", "whisky"),
        ("The attacker drank whisky: +1 FRED for the game (§8.3).",
         "Chi attacca ha bevuto whisky: +1 FRED per la partita (§8.3)."),
        "§8.3, R-01", Kind.FLAG, _A, _MODEL, _ACTING, field="whisky"),
-    _i("faction", "--faction", ("faction", "fazione"),
+    _i("faction", ("faction", "fazione"),
        ("The attacker's faction (mexicans: fanning also fires on 5; mountain men: their charge).",
         "La fazione di chi attacca (messicani: svuotando il tamburo anche il 5 spara; uomini "
         "delle montagne: la loro carica)."),
        "§9.6, §9.7", Kind.FACTION, _A, _MODEL, _COMBAT),
-    _i("moving", "--moving", ("firing on the move", "tiro in movimento"),
+    _i("moving", ("firing on the move", "tiro in movimento"),
        ("Firing from a horse/vehicle: normal (trot) −1, fast (gallop) −2.",
         "Spara da un cavallo o un veicolo: normal (trotto) −1, fast (galoppo) −2."),
        "table 3", Kind.CHOICE, _A, _TABLE, _SHOOT, default=Motion.NONE, choices=Motion,
        field="moving"),
-    _i("two_pistols", "--two-pistols", ("two pistols", "due pistole"),
+    _i("two_pistols", ("two pistols", "due pistole"),
        ("Firing two pistols (two carried): −1 unless BOUNTY KILLER.",
         "Spara con due pistole (ne porta due): −1 salvo BOUNTY KILLER."),
        "table 3, §7.2", Kind.FLAG, _A, _TABLE, _SHOOT, field="two_pistols",
        requires=Requirement.TWO_PISTOLS),
-    _i("near_two_soldiers", "--near-two-soldiers",
+    _i("near_two_soldiers",
        ("two soldiers within 5U", "due soldati entro 5U"),
        ("A Soldato within 5U of two other soldiers: +1.",
         "Un Soldato entro 5U da altri due soldati: +1."),
        "R-02, §9.10", Kind.FLAG, _A, _TABLE, _SHOOT, field="near_two_soldiers",
        requires=Requirement.SOLDIER),
-    _i("orbo", "--orbo", ("Orbo", "Orbo"),
+    _i("orbo", ("Orbo", "Orbo"),
        ("Invalid 'Orbo': cannot shoot beyond 18U.",
         "Invalido 'Orbo': non può sparare oltre 18U."),
        "R-10, §6.5", Kind.FLAG, _A, _MODEL, _SHOOT, field="orbo"),
-    _i("mano_mozzata", "--mano-mozzata", ("Mano mozzata", "Mano mozzata"),
+    _i("mano_mozzata", ("Mano mozzata", "Mano mozzata"),
        ("Invalid 'Mano mozzata': no two-handed weapons (§6.5).",
         "Invalido 'Mano mozzata': niente armi a due mani (§6.5)."),
        "R-10, §6.5", Kind.FLAG, _A, _MODEL, _COMBAT, field="mano_mozzata"),
-    _i("malattia", "--malattia", ("Malattia", "Malattia"),
+    _i("malattia", ("Malattia", "Malattia"),
        ("Invalid 'Malattia': −1 COS in fight rolls.",
         "Invalido 'Malattia': −1 COS nel tiro per lottare."),
        "R-05, §6.5", Kind.FLAG, _A, _MODEL, _MELEE, field="malattia"),
-    _i("rounds", "--rounds", ("rounds loaded", "colpi caricati"),
+    _i("rounds", ("rounds loaded", "colpi caricati"),
        ("Rounds loaded in a repeater, musket or carbine: 7 or 17.",
         "Colpi caricati in un fucile a ripetizione, moschetto o carabina: 7 o 17."),
        "R-14", Kind.COUNT, _A, _TABLE, _SHOOT, field="rounds"),
-    _i("scope", "--scope", ("rifle scope", "mirino telescopico"),
+    _i("scope", ("rifle scope", "mirino telescopico"),
        ("Rifle scope: +4U long range.", "Mirino telescopico: +4U al raggio massimo."),
        "§8.3, R-02", Kind.FLAG, _A, _MODEL, _SHOOT, field="scope"),
-    _i("mounted", "--mounted", ("mounted", "a cavallo"),
+    _i("mounted", ("mounted", "a cavallo"),
        ("The attacker is on a horse: +2.", "Chi attacca è a cavallo: +2."),
        "table 4", Kind.FLAG, _A, _TABLE, _MELEE, field="mounted"),
-    _i("prone", "--prone", ("on the ground", "a terra"),
+    _i("prone", ("on the ground", "a terra"),
        ("The attacker is on the ground: −1.", "Chi attacca è a terra: −1."),
        "table 4", Kind.FLAG, _A, _MODEL, _MELEE, field="prone"),
-    _i("bear_hunter", "--bear-hunter", ("Cacciatore di orsi", "Cacciatore di orsi"),
+    _i("bear_hunter", ("Cacciatore di orsi", "Cacciatore di orsi"),
        ("Cacciatore di orsi: +1 (§9.6).", "Cacciatore di orsi: +1 (§9.6)."),
        "R-05, §9.6", Kind.FLAG, _A, _MODEL, _MELEE, field="bear_hunter"),
     # ------------------------------------------------------------------ the action
-    _i("range", "--range", ("range", "distanza"),
+    _i("range", ("range", "distanza"),
        ("Distance to the target in U. Default: within the weapon's long range, beyond short "
         "range (no range modifier); when fanning, within short range.",
         "Distanza dal bersaglio in U. Di norma: entro il raggio massimo dell'arma, oltre il "
         "raggio corto (nessun modificatore); svuotando il tamburo, entro il raggio corto."),
        "table 3, R-02", Kind.DISTANCE, _X, _TABLE, _SHOOT),
-    _i("aim", "--aim", ("aim", "mira"),
+    _i("aim", ("aim", "mira"),
        ("Aim: +1 on the first shot (not after moving).",
         "Mirare: +1 al primo colpo (non dopo un movimento)."),
        "R-02(b), table 3", Kind.FLAG, _X, _TABLE, _SHOOT, field="aim"),
-    _i("moved", "--moved", ("moved", "si è mosso"),
+    _i("moved", ("moved", "si è mosso"),
        ("The shooter took a movement action this turn.",
         "Chi spara ha fatto un'azione di movimento in questo turno."),
        "R-02(b)", Kind.FLAG, _X, _TABLE, _SHOOT, field="moved"),
-    _i("shots", "--shots", ("shots", "colpi"),
+    _i("shots", ("shots", "colpi"),
        ("Shots declared this action.", "Colpi dichiarati in questa azione."),
        "R-02(a), tables 5–7", Kind.COUNT, _X, _TABLE, _SHOOT, default=1, field="shots"),
-    _i("fanning", "--fanning", ("fanning", "svuotare il tamburo"),
+    _i("fanning", ("fanning", "svuotare il tamburo"),
        ("Empty the six-shooter's cylinder (6D6, R-14).",
         "Svuotare il tamburo della sei colpi (6D6, R-14)."),
        "R-14, §5.2.2", Kind.FLAG, _X, _TABLE, _SHOOT, field="fanning"),
-    _i("first_small_pistol", "--first-small-pistol",
+    _i("first_small_pistol",
        ("small pistol's first use", "primo uso della piccola pistola"),
        ("The small pistol's first use this game: its first hit within short range gives +1 to "
         "the saving roll.",
         "Primo uso della piccola pistola in questa partita: il suo primo colpo a segno entro "
         "il raggio corto dà +1 al tiro salvezza."),
        "R-03, §5.2.1", Kind.FLAG, _X, _MODEL, _SHOOT, field="first_small_pistol"),
-    _i("cover", "--cover", ("cover", "copertura"),
+    _i("cover", ("cover", "copertura"),
        ("Target's cover: none, light −1, partial −2, full.",
         "Copertura del bersaglio: none, light −1, partial −2, full (nessuna, leggera, "
         "parziale, completa)."),
        "table 3, §4.2.1", Kind.CHOICE, _X, _TABLE, _SHOOT, default=Cover.NONE, choices=Cover,
        field="cover"),
-    _i("target_waiting", "--target-waiting", ("target has not acted", "bersaglio non ha agito"),
+    _i("target_waiting", ("target has not acted", "bersaglio non ha agito"),
        ("The target has not yet taken its turn: +1.",
         "Il bersaglio non ha ancora giocato il suo turno: +1."),
        "table 3, R-18", Kind.FLAG, _X, _TABLE, _COMBAT, field="target_waiting"),
-    _i("behind", "--behind", ("from behind", "alle spalle"),
+    _i("behind", ("from behind", "alle spalle"),
        ("The attacker is behind the target: save +2 (R-03).",
         "Chi attacca è alle spalle del bersaglio: tiro salvezza +2 (R-03)."),
        "R-03", Kind.FLAG, _X, _TABLE, _SAVING, field="behind"),
-    _i("target_not_in_view", "--target-not-in-view",
+    _i("target_not_in_view",
        ("target not in view", "bersaglio non in vista"),
        ("Target not in view at the start of the turn: −1.",
         "Bersaglio non in vista all'inizio del turno: −1."),
        "table 3", Kind.FLAG, _X, _TABLE, _SHOOT, field="target_not_in_view"),
-    _i("opportunity", "--opportunity", ("opportunity fire", "tiro di opportunità"),
+    _i("opportunity", ("opportunity fire", "tiro di opportunità"),
        ("Opportunity fire: no bonus at all, target moving −1 (R-16).",
         "Tiro di opportunità: nessun bonus, bersaglio in movimento −1 (R-16)."),
        "§4.2.3, R-16", Kind.FLAG, _X, _TABLE, _SHOOT, field="opportunity"),
-    _i("night", "--night", ("night", "notte"),
+    _i("night", ("night", "notte"),
        ("Night (Il testimone): −1 beyond 20U.", "Notte (Il testimone): −1 oltre 20U."),
        "R-02, §10.5", Kind.FLAG, _X, Source.SCENARIO, _SHOOT, field="night"),
-    _i("template_position", "--template-position",
+    _i("template_position",
        ("place under the template", "posto sotto la sagoma"),
        ("Sawn-off: this model's place under the template (after the first: −1).",
         "Canne mozze: il posto di questo modello sotto la sagoma (dopo il primo: −1)."),
        "R-14", Kind.COUNT, _X, _TABLE, _SHOOT, default=1, field="template_position"),
-    _i("elevation", "--elevated", ("higher ground", "posizione più alta"),
+    _i("elevation", ("higher ground", "posizione più alta"),
        ("Who stands higher: attacker +1, defender −1.",
         "Chi sta più in alto: attacker (chi attacca) +1, defender (chi difende) −1."),
        "table 4", Kind.CHOICE, _X, _TABLE, _MELEE, default=Elevation.NONE, choices=Elevation,
-       field="elevation", aliases=("--elevation",)),
-    _i("mountain_men_charge", "--mountain-men-charge",
+       field="elevation", aliases=("elevated",)),
+    _i("mountain_men_charge",
        ("charged by mountain men", "carica degli uomini delle montagne"),
        ("Mountain men charged in: +1 on each panic die (§9.6).",
         "Caricato dagli uomini delle montagne: +1 a ogni dado del test di panico (§9.6)."),
        "R-04, §9.6", Kind.FLAG, _X, _TABLE, frozenset({_P.MELEE, _P.PANIC}),
-       field="mountain_men_charge", aliases=("--charge",),
+       field="mountain_men_charge", aliases=("charge",),
        requires=Requirement.MOUNTAIN_MEN_ATTACKER),
     # ------------------------------------------------------------------ the target
-    _i("target_weapon", "--target-weapon", ("defender's weapon", "arma del difensore"),
+    _i("target_weapon", ("defender's weapon", "arma del difensore"),
        ("The defender's weapon. Default: bare hands.",
         "L'arma di chi difende. Di norma: mani nude."),
        "table 4, R-05", Kind.WEAPON, _T, _CARRIED, _MELEE),
-    _i("target_mount", "--target-mount", ("target's horse", "cavallo del bersaglio"),
+    _i("target_mount", ("target's horse", "cavallo del bersaglio"),
        ("Target's horse: still, trot +2, gallop +1; a 7 hits it.",
         "Il cavallo del bersaglio: still (fermo), trot (trotto) +2, gallop (galoppo) +1; un 7 "
         "lo colpisce."),
        "table 3, R-02(c)", Kind.CHOICE, _T, _TABLE, _SHOOT, default=MountPace.NONE,
        choices=MountPace, field="mount"),
-    _i("target_mounted", "--target-mounted", ("defender mounted", "difensore a cavallo"),
+    _i("target_mounted", ("defender mounted", "difensore a cavallo"),
        ("The defender is on a horse: −2.", "Chi difende è a cavallo: −2."),
        "table 4", Kind.FLAG, _T, _TABLE, _MELEE),
-    _i("target_prone", "--target-prone", ("target prone", "bersaglio steso"),
+    _i("target_prone", ("target prone", "bersaglio steso"),
        ("The target lies prone.", "Il bersaglio è steso a terra."),
        "table 3, table 4, R-04", Kind.FLAG, _T, _MODEL, _PANICKING, field="prone"),
-    _i("target_imbranato", "--target-imbranato", ("Imbranato target", "bersaglio Imbranato"),
+    _i("target_imbranato", ("Imbranato target", "bersaglio Imbranato"),
        ("Target is an invalid 'Imbranato': +1 on its reflex dice.",
         "Il bersaglio è un invalido 'Imbranato': +1 ai suoi dadi dei riflessi."),
        "R-06, §6.5", Kind.FLAG, _T, _MODEL, _SHOOT, field="imbranato"),
-    _i("indian_hidden", "--indian-hidden",
+    _i("indian_hidden",
        ("indian partly hidden", "indiano parzialmente nascosto"),
        ("Target an indian partly hidden, outside town: −1 beyond 20U.",
         "Il bersaglio è un indiano parzialmente nascosto, fuori città: −1 oltre 20U."),
        "R-02, §9.11", Kind.FLAG, _T, _TABLE, _SHOOT, field="indian_hidden",
        requires=Requirement.INDIAN_TARGET),
-    _i("target_rif", "--target-rif", ("target's RIF", "RIF del bersaglio"),
+    _i("target_rif", ("target's RIF", "RIF del bersaglio"),
        ("Target's RIF: roll its saving rolls (R-03).",
         "RIFLESSI del bersaglio: tira i suoi tiri salvezza (R-03)."),
        "R-03", Kind.CHARACTERISTIC, _T, _MODEL, _SAVING, field="rif",
        defaults=((_P.SAVE, 3),)),
-    _i("target_fred", "--target-fred", ("target's FRED", "FRED del bersaglio"),
+    _i("target_fred", ("target's FRED", "FRED del bersaglio"),
        ("Target's FRED: roll its panic test (R-04).",
         "FREDDEZZA del bersaglio: tira il suo test di panico (R-04)."),
        "R-04", Kind.CHARACTERISTIC, _T, _MODEL, _PANICKING, field="fred",
        defaults=((_P.PANIC, 3),)),
-    _i("target_cos", "--target-cos", ("target's COS", "COS del bersaglio"),
+    _i("target_cos", ("target's COS", "COS del bersaglio"),
        ("Target's COS: take the wounds off it (COS ≤ 0: out).",
         "COSTITUZIONE del bersaglio: le ferite si tolgono da lì (COS ≤ 0: eliminato)."),
        "R-03, §6.1", Kind.CHARACTERISTIC, _T, _MODEL, _SAVING, field="cos"),
-    _i("target_shaken", "--target-shaken", ("target shaken", "bersaglio scosso"),
+    _i("target_shaken", ("target shaken", "bersaglio scosso"),
        ("The target is already shaken.", "Il bersaglio è già SCOSSO."),
        "table 4, R-04", Kind.FLAG, _T, _MODEL, _PANICKING),
-    _i("target_terrified", "--target-terrified", ("target terrified", "bersaglio impaurito"),
+    _i("target_terrified", ("target terrified", "bersaglio impaurito"),
        ("The target is already terrified.", "Il bersaglio è già IMPAURITO."),
        "table 3, table 4, R-04", Kind.FLAG, _T, _MODEL, _PANICKING),
-    _i("target_skill", "--target-skill", ("target's skills", "abilità del bersaglio"),
+    _i("target_skill", ("target's skills", "abilità del bersaglio"),
        ("A skill of the target (PREDICATORE, BUON CAVALIERE), repeatable.",
         "Un'abilità del bersaglio (PREDICATORE, BUON CAVALIERE), ripetibile."),
        "§7.2", Kind.SKILLS, _T, _MODEL, _PANICKING),
-    _i("leader_fred", "--leader-fred", ("leader's FRED", "FRED del capo"),
+    _i("leader_fred", ("leader's FRED", "FRED del capo"),
        ("FRED of the target's leader within 5U, used if higher (R-04; only Sceriffo, Boss, "
         "Ranchero, Killer and Capo tribù lend it, R-17).",
         "FREDDEZZA del capo del bersaglio entro 5U, usata se più alta (R-04; la prestano solo "
         "Sceriffo, Boss, Ranchero, Killer e Capo tribù, R-17)."),
        "R-04, R-17", Kind.CHARACTERISTIC, _T, _MODEL, _PANICKING, field="leader_fred"),
-    _i("leader_near", "--leader-near", ("leader within 5U", "capo entro 5U"),
+    _i("leader_near", ("leader within 5U", "capo entro 5U"),
        ("The target's leader is within 5U and lends his FRED (R-04, R-17).",
         "Il capo del bersaglio è entro 5U e gli presta la sua FREDDEZZA (R-04, R-17)."),
        "R-04, R-17", Kind.FLAG, _T, Source.ROSTER_TABLE, _COMBAT),
-    _i("friends", "--friends", ("friends within 5U", "amici entro 5U"),
+    _i("friends", ("friends within 5U", "amici entro 5U"),
        ("Friendly models within 5U of the target (PREDICATORE, Volontario).",
         "Modelli amici entro 5U dal bersaglio (PREDICATORE, Volontario)."),
        "R-04, §7.2, §9.3", Kind.COUNT, _T, _TABLE, _PANICKING, default=0, field="friends"),
-    _i("volunteer", "--volunteer", ("Volontario", "Volontario"),
+    _i("volunteer", ("Volontario", "Volontario"),
        ("The target is a lawmen's Volontario: +1 FRED with a friend.",
         "Il bersaglio è un Volontario degli uomini della legge: +1 FRED con un amico."),
        "R-04, §9.3", Kind.FLAG, _T, _MODEL, _PANICKING, field="volunteer"),
-    _i("gringo_far", "--gringo-far", ("Gringo far from his leader", "Gringo lontano dal capo"),
+    _i("gringo_far", ("Gringo far from his leader", "Gringo lontano dal capo"),
        ("The target is a Gringo over 15U from his leader: +1 on each panic die.",
         "Il bersaglio è un Gringo a più di 15U dal suo capo: +1 a ogni dado di panico."),
        "R-04, §9.7", Kind.FLAG, _T, _TABLE, _PANICKING, field="gringo_far",
        requires=Requirement.GRINGO_TARGET),
-    _i("immune", "--immune", ("never tests panic", "non fa test di panico"),
+    _i("immune", ("never tests panic", "non fa test di panico"),
        ("The target never tests panic: capitano (he and his friends within 5U), vicesceriffo "
         "(his Sceriffo within 5U, not terrified) or sergente (two soldiers within 5U) (R-04).",
         "Il bersaglio non fa test di panico: capitano (lui e gli amici entro 5U), "
@@ -446,27 +446,27 @@ INPUTS: tuple[Input, ...] = (
         "5U) (R-04)."),
        "R-04, §9.3, §9.10", Kind.CHOICE, _T, _TABLE, _PANICKING, choices=Immunity,
        field="immunity", requires=Requirement.IMMUNITY),
-    _i("saloon_girl", "--saloon-girl", ("saloon girl", "donna da saloon"),
+    _i("saloon_girl", ("saloon girl", "donna da saloon"),
        ("The target is a saloon girl: +1 on each nerve die.",
         "Il bersaglio è una donna da saloon: +1 a ogni dado di freddezza."),
        "R-01, §9.12", Kind.FLAG, _T, _MODEL, _ACTING, field="saloon_girl"),
-    _i("target_whisky", "--target-whisky", ("target drank whisky", "bersaglio ha bevuto whisky"),
+    _i("target_whisky", ("target drank whisky", "bersaglio ha bevuto whisky"),
        ("The target drank whisky: +1 FRED in its panic test, −1 RIF in its saves (§8.3).",
         "Il bersaglio ha bevuto whisky: +1 FRED nel test di panico, −1 RIF nei tiri salvezza "
         "(§8.3)."),
        "§8.3, R-03, R-04", Kind.FLAG, _T, _MODEL, _PANICKING | _SAVING, field="whisky"),
     # ------------------------------------------------------------------ a single test's own
-    _i("fight", "--fight", ("for a fight", "per lottare"),
+    _i("fight", ("for a fight", "per lottare"),
        ("For a fight (PUGILE counts) rather than a shot.",
         "Per una lotta (conta PUGILE) invece che per sparare."),
        "R-01", Kind.FLAG, _X, _TABLE, frozenset({_P.NERVE})),
-    _i("damage", "--damage", ("damage", "danni"),
+    _i("damage", ("damage", "danni"),
        ("Damage points taken: one roll each.", "Punti di danno subiti: un tiro ciascuno."),
        "R-03", Kind.COUNT, _X, _TABLE, frozenset({_P.SAVE}), default=1),
-    _i("blade", "--blade", ("blade", "arma bianca"),
+    _i("blade", ("blade", "arma bianca"),
        ("Struck with a blade in a fight: +1.", "Colpito con un'arma bianca in una lotta: +1."),
        "R-03, §4.3", Kind.FLAG, _X, _TABLE, frozenset({_P.SAVE})),
-    _i("small_pistol_first", "--small-pistol-first",
+    _i("small_pistol_first",
        ("small pistol's first hit", "primo colpo della piccola pistola"),
        ("The small pistol's first hit this game, short range: +1.",
         "Il primo colpo a segno della piccola pistola in questa partita, a raggio corto: +1."),
@@ -579,8 +579,8 @@ def complete(procedure: Procedure, values: Mapping[str, Any]) -> dict[str, Any]:
             except ValueError:
                 names = ", ".join(c.value for c in i.choices)
                 raise RulesError(
-                    f"{i.flag} {value!r}: choose one of {names}.",
-                    it=f"{i.flag} {value!r}: scegli uno tra {names}.",
+                    f"{named(i.id)} {value!r}: choose one of {names}.",
+                    it=f"{named(i.id)} {value!r}: scegli uno tra {names}.",
                 ) from None
     return completed
 
@@ -661,8 +661,8 @@ def parse_skills(
             choice = weapon.id
         elif choice_text:
             raise RulesError(
-                f"{skill.name_en} has no chosen weapon; write --skill {name}.",
-                it=f"{skill.name_it} non ha un'arma a scelta; scrivi --skill {name}.",
+                f"{skill.name_en} has no chosen weapon; write ⟨skill⟩ {name}.",
+                it=f"{skill.name_it} non ha un'arma a scelta; scrivi ⟨skill⟩ {name}.",
             )
         taken.append(SkillTaken(skill.id, choice))
     return tuple(taken)
@@ -738,72 +738,72 @@ def _unmet(input_: Input, value: Any, known: Known) -> tuple[str, str] | None:
     # The ids only here, where a condition is checked: ``skirmish roll`` seldom gets this far.
     from skirmish.rules.ids import FactionId, ProfileId
 
-    flag = input_.flag
+    said = named(input_.id)
     match input_.requires:
         case Requirement.MOUNTAIN_MEN_ATTACKER:
             faction = known.attacker_faction
             if faction is not None and faction != FactionId.MOUNTAIN_MEN:
                 return (
-                    f"{flag}: only mountain men's charges add +1 to the panic test (§9.6, "
-                    f"R-04), and the attacker is one of the {_faction_name(faction)}; drop {flag}.",
-                    f"{flag}: solo le cariche degli uomini delle montagne danno +1 al test di "
+                    f"{said}: only mountain men's charges add +1 to the panic test (§9.6, "
+                    f"R-04), and the attacker is one of the {_faction_name(faction)}; drop {said}.",
+                    f"{said}: solo le cariche degli uomini delle montagne danno +1 al test di "
                     f"PANICO (§9.6, R-04), e l'attaccante è dei {_faction_name_it(faction)}; "
-                    f"togli {flag}.",
+                    f"togli {said}.",
                 )
         case Requirement.TWO_PISTOLS:
             pistols = known.attacker_pistols
             if pistols is not None and pistols < 2:
                 return (
-                    f"{flag}: the shooter carries {pistols} pistol(s) and firing two pistols "
-                    f"needs two (table 3); drop {flag}.",
-                    f"{flag}: chi spara porta {pistols} pistola/e e sparare con due pistole "
-                    f"richiede di averne due (tabella 3); togli {flag}.",
+                    f"{said}: the shooter carries {pistols} pistol(s) and firing two pistols "
+                    f"needs two (table 3); drop {said}.",
+                    f"{said}: chi spara porta {pistols} pistola/e e sparare con due pistole "
+                    f"richiede di averne due (tabella 3); togli {said}.",
                 )
         case Requirement.SOLDIER:
             profile, others = known.attacker_profile, known.attacker_soldiers
             if profile is not None and profile != ProfileId.SOLDIER:
                 return (
-                    f"{flag}: the +1 within 5U of two other soldiers is the Soldato's (§9.10, "
-                    f"R-02), and the shooter is a {_profile_name(profile)}; drop {flag}.",
-                    f"{flag}: il +1 entro 5U da altri due soldati è del Soldato (§9.10, R-02), e "
-                    f"chi spara è un {_profile_name(profile)}; togli {flag}.",
+                    f"{said}: the +1 within 5U of two other soldiers is the Soldato's (§9.10, "
+                    f"R-02), and the shooter is a {_profile_name(profile)}; drop {said}.",
+                    f"{said}: il +1 entro 5U da altri due soldati è del Soldato (§9.10, R-02), e "
+                    f"chi spara è un {_profile_name(profile)}; togli {said}.",
                 )
             if others is not None and others < SOLDIERS_NEEDED:
                 return (
-                    f"{flag}: the shooter has {others} other soldier(s) in play and needs "
-                    f"{SOLDIERS_NEEDED} within 5U (§9.10, R-02); drop {flag}.",
-                    f"{flag}: chi spara ha {others} altro/i soldato/i in gioco e gliene servono "
-                    f"{SOLDIERS_NEEDED} entro 5U (§9.10, R-02); togli {flag}.",
+                    f"{said}: the shooter has {others} other soldier(s) in play and needs "
+                    f"{SOLDIERS_NEEDED} within 5U (§9.10, R-02); drop {said}.",
+                    f"{said}: chi spara ha {others} altro/i soldato/i in gioco e gliene servono "
+                    f"{SOLDIERS_NEEDED} entro 5U (§9.10, R-02); togli {said}.",
                 )
         case Requirement.GRINGO_TARGET:
             profile = known.target_profile
             if profile is not None and profile != ProfileId.GRINGO:
                 return (
-                    f"{flag}: only a Gringo far from his leader tests panic at +1 (§9.7, R-04), "
-                    f"and the target is a {_profile_name(profile)}; drop {flag}.",
-                    f"{flag}: solo un Gringo lontano dal suo capo fa il test di PANICO a +1 (§9.7, "
-                    f"R-04), e il bersaglio è un {_profile_name(profile)}; togli {flag}.",
+                    f"{said}: only a Gringo far from his leader tests panic at +1 (§9.7, R-04), "
+                    f"and the target is a {_profile_name(profile)}; drop {said}.",
+                    f"{said}: solo un Gringo lontano dal suo capo fa il test di PANICO a +1 (§9.7, "
+                    f"R-04), e il bersaglio è un {_profile_name(profile)}; togli {said}.",
                 )
         case Requirement.INDIAN_TARGET:
             faction = known.target_faction
             if faction is not None and faction != FactionId.INDIANS:
                 return (
-                    f"{flag}: only indians are partly hidden beyond 20U (§9.11, R-02), and the "
-                    f"target is one of the {_faction_name(faction)}; drop {flag}.",
-                    f"{flag}: solo gli indiani sono parzialmente nascosti oltre 20U (§9.11, R-02), "
-                    f"e il bersaglio è dei {_faction_name_it(faction)}; togli {flag}.",
+                    f"{said}: only indians are partly hidden beyond 20U (§9.11, R-02), and the "
+                    f"target is one of the {_faction_name(faction)}; drop {said}.",
+                    f"{said}: solo gli indiani sono parzialmente nascosti oltre 20U (§9.11, R-02), "
+                    f"e il bersaglio è dei {_faction_name_it(faction)}; togli {said}.",
                 )
         case Requirement.IMMUNITY:
             holding = known.target_immunities
             if holding is not None and value not in holding:
                 immunity = Immunity(value)
                 return (
-                    f"{flag} {immunity.value}: the immunity needs "
+                    f"{said} {immunity.value}: the immunity needs "
                     f"{IMMUNITY_CONDITIONS[immunity]}, which the target is not (R-04); "
-                    f"drop {flag}.",
-                    f"{flag} {immunity.value}: l'immunità richiede "
+                    f"drop {said}.",
+                    f"{said} {immunity.value}: l'immunità richiede "
                     f"{IMMUNITY_CONDITIONS_IT[immunity]}, e il bersaglio non lo è (R-04); "
-                    f"togli {flag}.",
+                    f"togli {said}.",
                 )
     return None
 
@@ -869,8 +869,8 @@ def shoot_setup(values: Mapping[str, Any], known: Known | None = None) -> ShootS
     gun = parse_weapon(v["weapon"])
     if gun is None:
         raise RulesError(
-            "shooting needs a weapon; give --weapon (e.g. six-shooter).",
-            it="per sparare serve un'arma; indica --weapon (es. sei colpi).",
+            "shooting needs a weapon; give ⟨weapon⟩ (e.g. six-shooter).",
+            it="per sparare serve un'arma; indica ⟨weapon⟩ (es. sei colpi).",
         )
     distance = v["range"]
     if distance is None and v["fanning"] and gun.short is not None:

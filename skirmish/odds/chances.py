@@ -325,9 +325,9 @@ def _save(options: dict[str, Any]) -> Chances:
     if damage > MAX_SAVES:
         raise RulesError(
             f"damage {damage!r}: the exact odds take at most {MAX_SAVES} saving rolls at once; "
-            "roll them with 'skirmish roll save'.",
+            "roll them instead.",
             it=f"danni {damage!r}: le probabilità esatte calcolano al massimo {MAX_SAVES} TIRI "
-            "SALVEZZA alla volta; tirali con 'skirmish roll save'.",
+            "SALVEZZA alla volta; tirali invece.",
         )
     rerolls = _budget(fortuna, fama)
     mods = situation.save_modifiers_of(situation.values_of(Procedure.SAVE, options))

@@ -38,9 +38,9 @@ API:
     tie), ``gain`` (how much better, 0 for a tie); in a language, ``names(lang)``,
     ``rows(lang)`` (``Row``: a label, one value per choice and how to show it),
     ``verdict(lang)`` and ``notes(lang)`` (the assumptions); ``payload()`` the JSON.
-``other_inputs()``, ``OTHER_PARAM``, ``OTHER_FLAG``: the other target's options, derived from
-    the declaration: every input of the shot whose is the target's or the action's, as
-    ``other_<param>`` / ``--other-<flag>``.
+``other_inputs()``, ``OTHER_PARAM``: the other target's inputs, derived from the declaration:
+    every input of the shot whose is the target's or the action's, as ``other_<name>`` (each
+    front end derives its flag or field from it, ``--other-target-rif``).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from skirmish.errors import RulesError, SkirmishError
+from skirmish.errors import RulesError, SkirmishError, renamed
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.odds.chances import (
     CombatSituation,
@@ -69,9 +69,8 @@ if TYPE_CHECKING:
 #: The comparisons, in the order the front ends list them.
 COMPARISONS: tuple[str, ...] = ("aim", "fan", "targets", "fama")
 
-#: The other target's options: ``other_`` before the parameter, ``--other-`` before the flag.
+#: The other target's inputs: ``other_`` before the name (the CLI's ``--other-target-rif``).
 OTHER_PARAM = "other_"
-OTHER_FLAG = "--other-"
 
 
 class Goal(StrEnum):
@@ -487,15 +486,15 @@ def _goal(goal: Goal | str | None, situations: list[CombatSituation]) -> Goal:
     chosen = words.get(str(goal).strip().lower())
     if chosen is None:
         raise RulesError(
-            f"--goal {goal!r}: choose eliminate or wounds.",
-            it=f"--goal {goal!r}: scegli eliminare (eliminate) o ferite (wounds).",
+            f"⟨goal⟩ {goal!r}: choose eliminate or wounds.",
+            it=f"⟨goal⟩ {goal!r}: scegli eliminare (eliminate) o ferite (wounds).",
         )
     if chosen is Goal.ELIMINATE and not known:
         raise RulesError(
-            "--goal eliminate needs the target's RIF and COS of each choice: give --target-rif "
-            "and --target-cos, or --goal wounds.",
-            it="--goal eliminate richiede RIF e COS del bersaglio di ogni scelta: indica "
-            "--target-rif e --target-cos, oppure --goal wounds.",
+            "⟨goal⟩ eliminate needs the target's RIF and COS of each choice: give ⟨target_rif⟩ "
+            "and ⟨target_cos⟩, or ⟨goal⟩ wounds.",
+            it="⟨goal⟩ eliminate richiede RIF e COS del bersaglio di ogni scelta: indica "
+            "⟨target_rif⟩ e ⟨target_cos⟩, oppure ⟨goal⟩ wounds.",
         )
     return chosen
 
@@ -525,9 +524,9 @@ def _aim(options: dict[str, Any], other: dict[str, Any]) -> _Built:
     if weapon is not None and not weapon.can_aim:
         raise RulesError(
             f"the {weapon.name_en} cannot aim (§5.2.1, §5.2.2, R-02(b)): there is nothing to "
-            "compare; give a weapon that can, e.g. --weapon rifle.",
+            "compare; give a weapon that can, e.g. ⟨weapon⟩ rifle.",
             it=f"con {weapon.name_it} non si può mirare (§5.2.1, §5.2.2, R-02(b)): non c'è "
-            "nulla da confrontare; indica un'arma che lo permetta, es. --weapon fucile.",
+            "nulla da confrontare; indica un'arma che lo permetta, es. ⟨weapon⟩ fucile.",
         )
     for flag, rule, rule_it in (
         ("moved", "took no movement action this turn (R-02(b))",
@@ -537,10 +536,10 @@ def _aim(options: dict[str, Any], other: dict[str, Any]) -> _Built:
     ):  # fmt: skip
         if options.get(flag):
             raise RulesError(
-                f"--{flag}: only a model that {rule} may aim, so there is nothing to compare; "
-                f"drop --{flag}.",
-                it=f"--{flag}: può mirare solo chi {rule_it}, quindi non c'è nulla da "
-                f"confrontare; togli --{flag}.",
+                f"⟨{flag}⟩: only a model that {rule} may aim, so there is nothing to compare; "
+                f"drop ⟨{flag}⟩.",
+                it=f"⟨{flag}⟩: può mirare solo chi {rule_it}, quindi non c'è nulla da "
+                f"confrontare; togli ⟨{flag}⟩.",
             )
     plain = _situation({**options, "aim": False})
     aiming = _situation({**options, "aim": True})
@@ -565,9 +564,9 @@ def _fan(options: dict[str, Any], other: dict[str, Any]) -> _Built:
         name_it = "senza arma" if weapon is None else f"con {weapon.name_it}"
         raise RulesError(
             f"{name} cannot be fanned: only the six-shooter can (§5.2.2, R-14); give "
-            "--weapon six-shooter.",
+            "⟨weapon⟩ six-shooter.",
             it=f"{name_it} non si può svuotare il tamburo: solo con la sei colpi (§5.2.2, "
-            "R-14); indica --weapon sei-colpi.",
+            "R-14); indica ⟨weapon⟩ sei-colpi.",
         )
     notes: list[tuple[str, dict[str, Any]]] = []
     given = dict(options)
@@ -603,8 +602,8 @@ def _targets(options: dict[str, Any], other: dict[str, Any]) -> _Built:
 def _other_refused(refused: SkirmishError) -> RulesError:
     """A refusal of the other target's situation, saying whose it is."""
     return RulesError(
-        f"the other target (--other- options): {refused.text('en')}",
-        it=f"l'altro bersaglio (opzioni --other-): {refused.text('it')}",
+        "the other target: " + renamed(refused.template("en"), OTHER_PARAM),
+        it="l'altro bersaglio: " + renamed(refused.template("it"), OTHER_PARAM),
     )
 
 
@@ -615,9 +614,9 @@ def _fama(options: dict[str, Any], other: dict[str, Any]) -> _Built:
     check_characteristic("FAMA", fama)
     if fama >= 4:
         raise RulesError(
-            f"--fama {fama}: a model has at most 4 FAMA points (R-15), so none is left to "
+            f"⟨fama⟩ {fama}: a model has at most 4 FAMA points (R-15), so none is left to "
             "spend now; give the rerolls already spent on this roll, 0–3.",
-            it=f"--fama {fama}: un modello ha al massimo 4 punti FAMA (R-15), quindi non ne "
+            it=f"⟨fama⟩ {fama}: un modello ha al massimo 4 punti FAMA (R-15), quindi non ne "
             "resta uno da spendere ora; indica i ritiri già spesi su questo tiro, 0–3.",
         )
     keep = _situation(options)

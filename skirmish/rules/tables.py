@@ -519,9 +519,10 @@ def find_profile(name: str, faction: str | None = None) -> Profile:
             )
             raise RulesError(
                 f"profile {name!r} is not one the {gang.name_en} may hire: it is {where}; "
-                f"see 'skirmish rules profiles \"{gang.name_en}\"'.",
+                f"see the profiles of the {gang.name_en} in the rules.",
                 it=f"il profilo {name!r} non è tra quelli che la fazione {gang.name_it} può "
-                f"ingaggiare: è {where_it}; vedi 'skirmish rules profiles \"{gang.name_it}\"'.",
+                f"ingaggiare: è {where_it}; vedi i profili della fazione {gang.name_it} nel "
+                "regolamento.",
             )
         raise UnknownNameError(
             "profile",

@@ -13,6 +13,7 @@ from skirmish.campaign.game.commands import Command
 from skirmish.campaign.game.fields import Field, Kind
 from skirmish.engine import situation as declared
 from skirmish.engine.situation import GAME_SOURCES, inputs_for
+from skirmish.web import input_names
 
 _NAMES = {"type": "array", "items": {"type": "string"}}
 #: A model within 5U of a blast: NAME=DISTANCE, or the object with how it stands.
@@ -74,7 +75,7 @@ def situation_fields(command: Command) -> dict[str, Any]:
     if command.procedure is None:
         return {}
     found = {
-        item.flag_for(command.procedure).removeprefix("--"): _input_schema(item)
+        input_names.key(item.name_for(command.procedure)): _input_schema(item)
         for item in inputs_for(command.procedure, GAME_SOURCES)
     }
     if "target-waiting" in found:  # the record says whether the target has acted

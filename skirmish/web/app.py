@@ -49,6 +49,7 @@ from skirmish.web import (
     prints,
     tools,
 )
+from skirmish.web.input_names import InputNaming
 from skirmish.web.site import (
     CSRF_COOKIE,
     CSRF_FIELD,
@@ -149,6 +150,7 @@ def create_app(db: str | None = None) -> FastAPI:
     )
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(NamesWithSlashes)
+    app.add_middleware(InputNaming)  # a refusal names a field, not a flag (issue #20)
     site = Site(engine)
     app.state.site = site  # what the routes' ``Depends(current_site)`` hands them
 

@@ -67,7 +67,7 @@ from skirmish.i18n import Lang, name
 from skirmish.limits import REVISION
 from skirmish.odds.at_roll import advise
 from skirmish.rules.model import Cover, ObjectiveState
-from skirmish.web import action_schema, game_live, text, tools
+from skirmish.web import action_schema, game_live, input_names, text, tools
 from skirmish.web.site import NotFound, Site, form_fields, pick_lang
 
 WORDS = text.part(
@@ -517,8 +517,9 @@ def situation_inputs(procedure: Procedure) -> tuple[Input, ...]:
 
 
 def field_name(item: Input, procedure: Procedure) -> str:
-    """An input's field: its CLI option without the dashes (``range``, ``two-pistols``)."""
-    return item.flag_for(procedure).removeprefix("--")
+    """An input's field: its declared name as ``procedure`` takes it, ``-`` for ``_``
+    (``range``, ``two-pistols``), the name a refusal says on the API (``input_names.key``)."""
+    return input_names.key(item.name_for(procedure))
 
 
 #: Inputs whose default in a game is the service's own choice, as ``game shoot`` takes them:

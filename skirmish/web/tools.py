@@ -48,13 +48,14 @@ from skirmish.engine.situation import (
     inputs_for,
 )
 from skirmish.engine.situation import Kind as InputKind
-from skirmish.errors import RulesError, SkirmishError, shown
+from skirmish.errors import RulesError, SkirmishError, named, said, shown
 from skirmish.i18n import Lang, name, tr
 from skirmish.limits import COUNT, DISTANCE, SEED, TEXT_LENGTH
 from skirmish.odds import chances as odds
 from skirmish.odds import compare as comparing
 from skirmish.rules.names import normalize
 from skirmish.web import charts, text
+from skirmish.web.input_names import api_naming_for, key, page_naming
 from skirmish.web.site import NotFound, Site, pick_lang, segment
 
 WORDS = text.part(
@@ -200,7 +201,7 @@ class Control:
 
     key: str
     param: str
-    flag: str
+    flag: str  # the CLI's, for the command line a page shows
     names: tuple[str, str]  # English, Italian
     helps: tuple[str, str]
     widget: str  # check, switch, number, decimal, text, list, select, word
@@ -214,12 +215,14 @@ class Control:
     negative: str = ""  # a switch's flag that says no: --no-fama
     group: str = "tools_test"
     bound: Any = None  # the limit of ``skirmish.limits`` a number is checked against
+    input: str = ""  # the declared name, as a refusal names it (``errors.named``)
 
     def label(self, lang: str) -> str:
         return self.names[1] if lang == "it" else self.names[0]
 
     def help(self, lang: str) -> str:
-        return self.helps[1] if lang == "it" else self.helps[0]
+        """The help in ``lang``, any input it names said as the page's labels."""
+        return said(self.helps[1] if lang == "it" else self.helps[0], lang, page_naming)
 
 
 _SITUATION_WIDGETS = {
@@ -263,11 +266,11 @@ def _from_input(input_: Input, procedure: Procedure) -> Control:
         low, high, bound = COUNT.low, COUNT.high, COUNT
     elif input_.kind is InputKind.DISTANCE:
         low, high, bound = DISTANCE.low, DISTANCE.high, DISTANCE
-    flag = input_.flag_for(procedure)
+    name = key(input_.name_for(procedure))
     return Control(
-        key=flag.removeprefix("--"),
+        key=name,
         param=input_.param_for(procedure),
-        flag=flag,
+        flag="--" + name,
         names=(input_.name_en, input_.name_it),
         helps=(input_.help_en, input_.help_it),
         widget=_SITUATION_WIDGETS[input_.kind],
@@ -276,18 +279,19 @@ def _from_input(input_: Input, procedure: Procedure) -> Control:
         high=high,
         choices=input_.choices,
         book=_SITUATION_BOOKS.get(input_.kind),
-        aliases=tuple(a.removeprefix("--") for a in input_.aliases),
+        aliases=tuple(key(a) for a in input_.aliases),
         group="tools_test" if procedure in SUBJECT else _GROUPS[input_.whose],
         bound=bound,
+        input=input_.id,
     )
 
 
 def _from_option(option: Option, group: str = "tools_test", bound: Any = None) -> Control:
     """A control of a declared ``Option`` of ``engine.rolls``."""
     return Control(
-        key=option.flag.removeprefix("--"),
+        key=key(option.id),
         param=option.id,
-        flag=option.flag,
+        flag="--" + key(option.id),
         names=(option.name_en, option.name_it),
         helps=(option.help_en, option.help_it),
         widget=_OPTION_WIDGETS[option.kind],
@@ -297,9 +301,10 @@ def _from_option(option: Option, group: str = "tools_test", bound: Any = None) -
         high=option.high,
         choices=option.words,
         book=option.book,
-        negative=option.negative if option.kind is rolls.Kind.SWITCH else "",
+        negative=f"--no-{key(option.id)}" if option.kind is rolls.Kind.SWITCH else "",
         group=group,
         bound=bound,
+        input=option.id,
     )
 
 
@@ -351,6 +356,7 @@ GOAL = Control(
     key="goal",
     param="goal",
     flag="--goal",
+    input="goal",
     names=_said("tools_goal_name"),
     helps=_said("tools_goal_help"),
     widget="word",
@@ -365,14 +371,13 @@ def _other(input_: Input) -> Control:
     ``--other-`` option; blank takes the first target's value, so a flag is a yes/no/blank
     select (``--other-X`` / ``--other-no-X``)."""
     mine = _from_input(input_, Procedure.SHOOT)
-    key = comparing.OTHER_FLAG.removeprefix("--") + mine.key
-    flag = comparing.OTHER_FLAG + mine.key
+    other = key(comparing.OTHER_PARAM) + mine.key
     extra = _said("tools_other_help")
     check = mine.widget == "check"
     return Control(
-        key=key,
+        key=other,
         param=comparing.OTHER_PARAM + mine.param,
-        flag=flag,
+        flag="--" + other,
         names=mine.names,
         helps=(f"{mine.helps[0]} {extra[0]}", f"{mine.helps[1]} {extra[1]}"),
         widget="word" if check else mine.widget,
@@ -381,9 +386,10 @@ def _other(input_: Input) -> Control:
         high=mine.high,
         choices=YES_NO if check else mine.choices,
         book=mine.book,
-        negative=f"{comparing.OTHER_FLAG}no-{mine.key}" if check else "",
+        negative=f"--{key(comparing.OTHER_PARAM)}no-{mine.key}" if check else "",
         group="tools_other",
         bound=mine.bound,
+        input=comparing.OTHER_PARAM + input_.id,
     )
 
 
@@ -434,11 +440,11 @@ def _number(control: Control, raw: str) -> int | float:
             ("a number", "un numero") if decimal else ("a whole number", "un numero intero")
         )
         raise RulesError(
-            f"{control.flag} {shown(raw)} is not {kind}.",
-            it=f"{control.flag} {shown(raw)} non è {tipo}.",
+            f"{named(control.input)} {shown(raw)} is not {kind}.",
+            it=f"{named(control.input)} {shown(raw)} non è {tipo}.",
         ) from None
     if control.bound is not None:
-        control.bound.check(value, label=control.flag)
+        control.bound.check(value, label=named(control.input))
     return value
 
 
@@ -449,8 +455,8 @@ def _yes(control: Control, raw: str) -> bool:
     if typed in NO:
         return False
     raise RulesError(
-        f"{control.flag} {shown(raw)}: give yes or no (on, off, true, false).",
-        it=f"{control.flag} {shown(raw)}: indica sì o no (on, off, true, false).",
+        f"{named(control.input)} {shown(raw)}: give yes or no (on, off, true, false).",
+        it=f"{named(control.input)} {shown(raw)}: indica sì o no (on, off, true, false).",
     )
 
 
@@ -464,16 +470,17 @@ def _value(control: Control, given: Sequence[str]) -> Any:
     if not values:
         if control.required:
             raise RulesError(
-                f"{control.flag} is missing: give {control.label('en')}.",
-                it=f"manca {control.flag}: indica {control.label('it')}.",
+                f"{named(control.input)} is missing: give {control.label('en')}.",
+                it=f"manca {named(control.input)}: indica {control.label('it')}.",
             )
         return control.default
     for value in values:
         if len(value) > TEXT_LENGTH:
             raise RulesError(
-                f"{control.flag} {shown(value)} is too long (at most {TEXT_LENGTH} characters).",
-                it=f"{control.flag} {shown(value)} è troppo lungo (al massimo {TEXT_LENGTH} "
-                "caratteri).",
+                f"{named(control.input)} {shown(value)} is too long (at most {TEXT_LENGTH} "
+                "characters).",
+                it=f"{named(control.input)} {shown(value)} è troppo lungo (al massimo "
+                f"{TEXT_LENGTH} caratteri).",
             )
     last = values[-1]
     match control.widget:
@@ -992,9 +999,12 @@ def router(site: Site) -> APIRouter:
         as ``aim=true``); no ``dice``: random dice (``seed`` to repeat them). ``lang`` chooses
         the language of the labels. A refusal is 400 ``{"error", "nearest"}``."""
         found = find_test(test, rolls.TESTS, "/roll")
-        options = read(request.query_params, controls(found) + dice_controls())
-        seed, dice = options.pop("seed"), options.pop("dice")
-        rolled = rolls.roll(found, options, seed=seed, dice=dice)
+        try:
+            options = read(request.query_params, controls(found) + dice_controls())
+            seed, dice = options.pop("seed"), options.pop("dice")
+            rolled = rolls.roll(found, options, seed=seed, dice=dice)
+        except SkirmishError as error:
+            return _api_refusal(request, found, error)
         return site.api(request, rolled.payload(pick_lang(request)))
 
     @r.get("/api/v1/odds/{test}", tags=["dice"])
@@ -1004,7 +1014,17 @@ def router(site: Site) -> APIRouter:
         less the dice, plus ``fortuna`` and ``fama`` (and ``target-fortuna``,
         ``target-fama``): rerolls spent wisely (R-15)."""
         found = find_test(test, odds.ODDS_TESTS, "/odds")
-        options = read(request.query_params, odds_controls(found))
-        return site.api(request, odds.chances(found, options).payload)
+        try:
+            options = read(request.query_params, odds_controls(found))
+            return site.api(request, odds.chances(found, options).payload)
+        except SkirmishError as error:
+            return _api_refusal(request, found, error)
+
+    def _api_refusal(request: Request, test: str, error: SkirmishError) -> Response:
+        """A refusal of ``test`` as JSON, naming the fields as its query does (``rif`` in a
+        saving roll on its own, ``target-rif`` in a shot)."""
+        how = api_naming_for(Procedure(test)) if test in rolls.COMBAT else None
+        message = error.text(pick_lang(request).value, how)
+        return site.api(request, {"error": message, "nearest": []}, 400)
 
     return r

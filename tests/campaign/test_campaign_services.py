@@ -118,7 +118,7 @@ def test_hire_refusals_name_r13(table: Table) -> None:
     table.refused(
         roster.hire, "Earps",
         "R-13: profile 'boss' is not one the Lawmen may hire: it is Boss (Outlaws); "
-        "see 'skirmish rules profiles \"Lawmen\"'.",
+        "see the profiles of the Lawmen in the rules.",
         profile="boss", name="Doc",
     )  # fmt: skip
     table.refused(
@@ -146,7 +146,7 @@ def test_non_player_characters_join_where_allowed(table: Table) -> None:
     table.refused(
         roster.hire, "Fort",
         "R-13: profile 'saloon girl' is not one the Military may hire: it is Saloon girl, "
-        "adventuress (Non-player characters); see 'skirmish rules profiles \"Military\"'.",
+        "adventuress (Non-player characters); see the profiles of the Military in the rules.",
         profile="saloon girl", name="Kate",
     )  # fmt: skip
 

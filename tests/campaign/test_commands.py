@@ -19,6 +19,7 @@ from skirmish.campaign.game.commands import (
     model_action,
 )
 from skirmish.campaign.game.fields import Kind
+from skirmish.cli.input_names import flag_for
 from skirmish.engine.situation import GAME_SOURCES, inputs_for
 from skirmish.errors import RulesError
 from skirmish.i18n import Lang
@@ -109,7 +110,7 @@ def test_the_command_line_takes_the_catalogues_inputs(command: Command) -> None:
             expected[field.flag] = cli.get(field.flag, "missing")
     if command.procedure is not None:
         for item in inputs_for(command.procedure, GAME_SOURCES):
-            expected[item.flag_for(command.procedure)] = item.id
+            expected[flag_for(item, command.procedure)] = item.id
         expected["--no-target-waiting"] = "no_target_waiting"
     assert cli == expected
 

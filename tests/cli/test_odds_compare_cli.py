@@ -114,11 +114,11 @@ def test_the_other_targets_options_are_the_declarations() -> None:
     flags = {o for p in command.params for o in p.opts}
     shoot = Procedure.SHOOT
     for input_ in other_inputs():
-        flag = "--other-" + input_.flag_for(shoot).removeprefix("--")
+        flag = "--other-" + input_.name_for(shoot).replace("_", "-")
         assert flag in flags, flag
         if input_.kind is Kind.FLAG:
             secondary = {o for p in command.params for o in p.secondary_opts}
-            assert "--other-no-" + input_.flag_for(shoot).removeprefix("--") in secondary
+            assert "--other-no-" + input_.name_for(shoot).replace("_", "-") in secondary
     assert "--other-tiro" not in flags and "--goal" in flags and "--fortuna" in flags
     for kind in ("aim", "fan", "fama"):
         other = typer.main.get_command(odds.app).commands["compare"].commands[kind]  # type: ignore[attr-defined]
@@ -147,12 +147,12 @@ def test_a_flag_of_the_first_target_can_be_turned_off_for_the_other() -> None:
         (["aim", "--weapon", "rifle", "--goal", "eliminate"], "Error: --goal eliminate needs"),
         (["targets", "--other-cover", "nope"], "Error: Invalid value for '--other-cover'"),
         (["targets", "--target-rif", "3", "--other-target-cos", "9"],
-         "Error: the other target (--other- options): target COS 9 is outside 0–4"),
+         "Error: the other target: target COS 9 is outside 0–4"),
         (["targets", "--other-weapon", "rifle"], "Error: No such option: --other-weapon"),
         (["targets", "--other-range", "40"],
-         "Error: the other target (--other- options): 40U is beyond the Six-shooter's long"),
+         "Error: the other target: 40U is beyond the Six-shooter's long"),
         (["targets", "--other-range", "nan"],
-         "Error: the other target (--other- options): range nan is not a number"),
+         "Error: the other target: range nan is not a number"),
         (["fan", "--range", "nan"], "Error: range nan is not a number"),
         (["aim", "--weapon", "bazooka"], "Error: unknown weapon 'bazooka'"),
         (["aim", "--seed", "1"], "Error: No such option: --seed"),

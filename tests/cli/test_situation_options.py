@@ -10,6 +10,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from skirmish.cli.input_names import aliases, flag_for
 from skirmish.cli.main import app
 from skirmish.engine.situation import (
     GAME_SOURCES,
@@ -34,8 +35,8 @@ def test_roll_and_odds_offer_every_declared_input(procedure: Procedure) -> None:
     rolled = _params("roll", procedure.value)
     odds = _params("odds", procedure.value)
     for i in inputs_for(procedure, ROLL_SOURCES):
-        flag = i.flag_for(procedure)
-        assert rolled[flag] == (i.help_en, {flag, *i.aliases}), flag
+        flag = flag_for(i, procedure)
+        assert rolled[flag] == (i.help_en, {flag, *aliases(i)}), flag
         assert odds[flag] == rolled[flag]
 
 
@@ -47,12 +48,12 @@ def test_game_asks_the_table_with_the_same_help(procedure: Procedure) -> None:
     rolled = _params("roll", procedure.value)
     asked = inputs_for(procedure, GAME_SOURCES)
     for i in asked:
-        flag = i.flag_for(procedure)
+        flag = flag_for(i, procedure)
         assert flag in game, flag
         if i.id not in ("weapon", "target_weapon") and flag in rolled:
             assert game[flag] == rolled[flag], flag
-    not_asked = {i.flag_for(procedure) for i in inputs_for(procedure)} - {
-        i.flag_for(procedure) for i in asked
+    not_asked = {flag_for(i, procedure) for i in inputs_for(procedure)} - {
+        flag_for(i, procedure) for i in asked
     }
     assert not not_asked & set(game), not_asked & set(game)
 

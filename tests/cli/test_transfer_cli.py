@@ -111,7 +111,7 @@ def _broken(west: Any, tmp_path: Path, change: Any) -> Path:
         (
             lambda d: d["gang"]["members"][0].__setitem__("profile", "boss"),
             "$.gang.members[0].profile: profile 'boss' is not one the Cowboys may hire: it is "
-            "Boss (Outlaws); see 'skirmish rules profiles \"Cowboys\"'",
+            "Boss (Outlaws); see the profiles of the Cowboys in the rules",
         ),
         (
             lambda d: d["gang"]["stash"][0].__setitem__("item", "laser"),

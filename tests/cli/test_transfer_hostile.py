@@ -431,12 +431,12 @@ RULES: list[tuple[str, str, Change, str, str]] = [
     ("role", "gang", _add(_hire("guard", "Doc", "leader")), "$.gang.members[3].role",
      "a Guard is a common, not a leader"),
     ("other-faction", "gang", _add(_hire("boss", "Doc", "leader")), "$.gang.members[3].profile",
-     "profile 'boss' is not one the Lawmen may hire: it is Boss (Outlaws); see 'skirmish "
-     "rules profiles \"Lawmen\"'"),
+     "profile 'boss' is not one the Lawmen may hire: it is Boss (Outlaws); see the profiles "
+     "of the Lawmen in the rules"),
     ("npc-for-indians", "campaign", _quitters_as("indians", _hire("saloon-girl", "Kate")),
      "$.campaign.gangs[2].members[0].profile",
      "profile 'saloon-girl' is not one the Indians may hire: it is Saloon girl, adventuress "
-     "(Non-player characters); see 'skirmish rules profiles \"Indians\"'"),
+     "(Non-player characters); see the profiles of the Indians in the rules"),
     ("former-carries", "campaign",
      lambda d: d["campaign"]["gangs"][1]["members"][3]["items"].append({"item": "knife",
                                                                          "paid": 2}),

@@ -214,7 +214,7 @@ def test_a_terrified_model_cannot_fight() -> None:
 
 
 def test_explosives_and_lasso_are_not_fight_weapons() -> None:
-    with pytest.raises(RulesError, match="roll explosion"):
+    with pytest.raises(RulesError, match="roll its explosion"):
         check_melee(MeleeSetup(Attacker(weapon=find_weapon("dinamite"))))
     with pytest.raises(RulesError, match="no damage"):
         check_melee(MeleeSetup(Attacker(), Target(weapon=find_weapon("lasso"))))

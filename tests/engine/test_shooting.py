@@ -537,11 +537,11 @@ def test_a_shaken_shooter_stops_being_shaken() -> None:
     [
         (setup_of(attacker=Attacker(weapon=SIX, state=ModelState.TERRIFIED)), "terrified"),
         (setup_of(attacker=Attacker(weapon=None)), "needs a weapon"),
-        (setup_of(find_weapon("dinamite")), "roll explosion"),
-        (setup_of(find_weapon("lasso")), "roll lasso"),
+        (setup_of(find_weapon("dinamite")), "roll its explosion"),
+        (setup_of(find_weapon("lasso")), "roll the lasso"),
         (setup_of(find_weapon("spada")), "cannot be fired or thrown"),
         (setup_of(attacker=Attacker(weapon=RIFLE, orbo=True), range=19), "Orbo"),
-        (setup_of(RIFLE, night=True), "give --range"),
+        (setup_of(RIFLE, night=True), "give range"),
     ],
 )
 def test_refusals(setup: ShootSetup, message: str) -> None:

@@ -49,11 +49,11 @@ def test_ids_are_unique_and_snake_case() -> None:
 @pytest.mark.parametrize("procedure", list(Procedure))
 def test_flags_and_parameters_are_unique_in_each_command(procedure: Procedure) -> None:
     taken = inputs_for(procedure)
-    flags = [f for i in taken for f in (i.flag_for(procedure), *i.aliases)]
+    names = [n for i in taken for n in (i.name_for(procedure), *i.aliases)]
     params = [i.param_for(procedure) for i in taken]
-    assert len(flags) == len(set(flags)), flags
+    assert len(names) == len(set(names)), names
     assert len(params) == len(set(params)), params
-    assert all(f.startswith("--") for f in flags)
+    assert all(n.isidentifier() and n == n.lower() for n in names)
 
 
 def test_every_input_has_names_help_and_a_rule_in_both_languages() -> None:
@@ -124,7 +124,7 @@ def test_an_unknown_input_is_a_bug_not_dropped() -> None:
 
 
 def test_a_bad_choice_is_a_rules_error() -> None:
-    with pytest.raises(RulesError, match="--cover 'heavy': choose one of none, light"):
+    with pytest.raises(RulesError, match="cover 'heavy': choose one of none, light"):
         shoot_setup({"cover": "heavy"})
 
 

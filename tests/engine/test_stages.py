@@ -117,11 +117,11 @@ def test_dice_left_over_name_the_stage_that_ended_the_action() -> None:
     with pytest.raises(DiceError) as extra:
         dice.check_all_used()
     assert str(extra.value) == (
-        "--dice gave 7 dice but the action ended with the saving roll for Billy (COS 0: "
+        "dice gave 7 dice but the action ended with the saving roll for Billy (COS 0: "
         "eliminated, so no panic test); 2 left over (5, 3): remove them or check the command."
     )
     assert extra.value.text("it") == (
-        "--dice ha dato 7 dadi ma l'azione è finita con: tiro salvezza per Billy (COS 0: "
+        "dice ha dato 7 dadi ma l'azione è finita con: tiro salvezza per Billy (COS 0: "
         "eliminato, quindi niente test di panico); 2 in più (5, 3): toglili o controlla il "
         "comando."
     )

@@ -36,6 +36,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from skirmish import rules
+from skirmish.cli.input_names import flag_for
 from skirmish.cli.main import app
 from skirmish.engine.recovery import Invalidity
 from skirmish.errors import SkirmishError
@@ -329,7 +330,7 @@ def table_args(table: dict[str, Any], *, shooting: bool) -> list[str]:
     for key, value in table.items():
         if key == "leader_near" or value is None or value is False:
             continue
-        flag = find_input(key).flag_for(procedure)
+        flag = flag_for(find_input(key), procedure)
         args += [flag] if value is True else [flag, str(getattr(value, "value", value))]
     return args
 

@@ -213,11 +213,11 @@ def test_rows_payload_and_words_in_both_languages() -> None:
     ("kind", "given_", "other", "message"),
     [
         ("aim", {"weapon": "six-shooter"}, None, "the Six-shooter cannot aim"),
-        ("aim", {"weapon": "rifle", "moved": True}, None, "--moved: only a model that"),
+        ("aim", {"weapon": "rifle", "moved": True}, None, "moved: only a model that"),
         ("fan", {"weapon": "rifle"}, None, "the Rifle cannot be fanned"),
-        ("fama", {"fama": 4}, None, "--fama 4: a model has at most 4 FAMA points"),
-        ("aim", {"weapon": "rifle"}, None, "--goal eliminate needs the target's RIF and COS"),
-        ("targets", {"target_rif": 3}, {"target_cos": 7}, "the other target (--other- "),
+        ("fama", {"fama": 4}, None, "fama 4: a model has at most 4 FAMA points"),
+        ("aim", {"weapon": "rifle"}, None, "goal eliminate needs the target's RIF and COS"),
+        ("targets", {"target_rif": 3}, {"target_cos": 7}, "the other target: "),
         ("swap", {}, None, "unknown comparison 'swap'"),
     ],
 )

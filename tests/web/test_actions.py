@@ -279,9 +279,9 @@ def test_typed_dice_that_are_not_dice_give_the_clis_error(web: Any, club: Path) 
     token = log_in(web)
     logged = entries(club)
     for typed, said in (
-        ("x", "&#39;x&#39; in --dice &#39;x&#39; is not a number"),
+        ("x", "&#39;x&#39; in “Dice” &#39;x&#39; is not a number"),  # its field (issue #20)
         ("7", "a D6 shows 1 to 6, not 7"),
-        ("5 5", "--dice gave 2 dice but the action ended with"),
+        ("5 5", "“Dice” gave 2 dice but the action ended with"),
     ):
         refused = web.post(page(action="buy"),
                            data={"item": "lasso", "dice": typed, "csrf": token})  # fmt: skip

@@ -72,5 +72,5 @@ def test_a_refusal_and_another_players_gang_change_nothing_on_postgresql(club_pg
         assert web.get(api(CLANTONS)).json() == before and _log(club_pg, CLANTONS) == logged
         mine = web.get(api()).json()
         dice = web.post(page(action="buy"), data={"item": "lasso", "dice": "2 2", "csrf": token})
-        assert dice.status_code == 400 and "--dice gave 2 dice" in dice.text
+        assert dice.status_code == 400 and "“Dice” gave 2 dice" in dice.text
         assert web.get(api()).json() == mine

@@ -264,20 +264,56 @@ REFUSED = [
 ]  # fmt: skip
 
 
+def _said_as(words: str, naming: Any, lang: str) -> str:
+    """The CLI's ``words`` with each flag said by another front end's ``naming``."""
+    return re.sub(r"--([a-z-]+)", lambda m: naming(m.group(1).replace("-", "_"), lang), words)
+
+
 @pytest.mark.parametrize(("url", "command"), REFUSED, ids=[u for u, _ in REFUSED])
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_refusal_is_the_clis_words_on_the_form(
     web: Any, url: str, command: list[str], lang: str
 ) -> None:
+    """The same refusal everywhere, each naming the inputs its own way (issue #20, item 6):
+    the CLI its flags, the page its fields' labels, the API its fields' names."""
+    from skirmish.web.input_names import api_naming, page_naming
+
     code, out, err = cli(*command, "--lang", lang)
     assert code == 1 and out == ""
     words = err.strip().removeprefix("Error: ")
     body = page(web, url, lang, code=400)
-    assert error_of(body) == words
+    assert error_of(body) == _said_as(words, page_naming, lang)
+    assert "--" not in error_of(body)
     assert '<form class="action tool"' in body  # the form is still there, to fix
     api = web.get("/api/v1" + url + f"&lang={lang}")
     assert api.status_code == 400
-    assert api.json() == {"error": words, "nearest": []}
+    assert api.json() == {"error": _said_as(words, api_naming, lang), "nearest": []}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_same_refusal_is_a_flag_a_label_and_a_field(web: Any, lang: str) -> None:
+    """A shot with bare hands: the engine names the input ``weapon``; the CLI says
+    ``--weapon``, the page the field's label in its language, the API the field's name."""
+    code, _, err = cli("roll", "shoot", "--weapon", "bare-hands", "--lang", lang)
+    assert code == 1
+    label, give = ("Weapon", "give") if lang == "en" else ("Arma", "indica")
+    assert f"{give} --weapon" in err
+    body = page(web, "/roll/shoot?weapon=bare-hands", lang, code=400)
+    assert f"{give} “{label}”" in error_of(body)
+    assert f'<label for="in-weapon">{label}</label>' in body  # the label of the very field
+    api = web.get(f"/api/v1/roll/shoot?weapon=bare-hands&lang={lang}")
+    assert api.status_code == 400
+    assert f"{give} weapon " in api.json()["error"]
+
+
+def test_a_test_of_one_model_names_its_fields_as_its_query_does(web: Any) -> None:
+    """``roll save`` takes the target's RIF as ``rif`` (``--rif``): its refusal says so."""
+    code, _, err = cli("roll", "save", "--rif", "3", "--dice", "4,5,6")
+    assert code == 1 and "--dice gave" in err
+    api = web.get("/api/v1/roll/save?rif=abc&lang=en")
+    assert api.json()["error"] == "rif 'abc' is not a whole number."
+    body = page(web, "/roll/save?rif=abc", code=400)
+    assert error_of(body) == "“Target's RIF” 'abc' is not a whole number."
 
 
 def test_an_unknown_choice_is_refused_naming_the_words(web: Any) -> None:
@@ -297,15 +333,15 @@ def test_an_unknown_choice_is_refused_naming_the_words(web: Any) -> None:
 @pytest.mark.parametrize(
     ("url", "english", "italian"),
     [
-        ("/roll/shoot?tiro=abc", "--tiro 'abc' is not a whole number.",
-         "--tiro 'abc' non è un numero intero."),
-        ("/roll/shoot?tiro=%EF%BC%96", "--tiro '６' is not a whole number.",
-         "--tiro '６' non è un numero intero."),
-        ("/roll/shoot?range=nan", "--range 'nan' is not a number.",
-         "--range 'nan' non è un numero."),
-        ("/roll/shoot?aim=maybe", "--aim 'maybe': give yes or no (on, off, true, false).",
-         "--aim 'maybe': indica sì o no (on, off, true, false)."),
-        ("/roll/reflex?dice=3,5", "--rif is missing: give RIF.", "manca --rif: indica RIF."),
+        ("/roll/shoot?tiro=abc", "“TIRO” 'abc' is not a whole number.",
+         "“TIRO” 'abc' non è un numero intero."),
+        ("/roll/shoot?tiro=%EF%BC%96", "“TIRO” '６' is not a whole number.",
+         "“TIRO” '６' non è un numero intero."),
+        ("/roll/shoot?range=nan", "“Range” 'nan' is not a number.",
+         "“Distanza” 'nan' non è un numero."),
+        ("/roll/shoot?aim=maybe", "“Aim” 'maybe': give yes or no (on, off, true, false).",
+         "“Mira” 'maybe': indica sì o no (on, off, true, false)."),
+        ("/roll/reflex?dice=3,5", "“RIF” is missing: give RIF.", "manca “RIF”: indica RIF."),
         ("/roll/shoot?tiros=4", None, None),
         ("/roll/shoot?shots=100001", None, None),
         ("/roll/shoot?range=1001", None, None),

@@ -5,6 +5,7 @@ the same name, with the declaration's help and range, and nothing else is (issue
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -14,12 +15,15 @@ from typing import Any
 import pytest
 import typer
 
+from skirmish.cli import input_names
 from skirmish.cli.odds import app as odds_app
 from skirmish.cli.roll import app as roll_app
 from skirmish.engine import rolls
 from skirmish.engine.setup import HIGHEST, LOWEST
 from skirmish.engine.situation import ROLL_SOURCES, Kind, Procedure, inputs_for
+from skirmish.errors import said
 from skirmish.odds.chances import ODDS_TESTS
+from skirmish.web.input_names import page_naming
 from skirmish.web.text import words
 
 DEMO = Path(__file__).resolve().parents[2] / "campaigns.db.example"
@@ -113,8 +117,10 @@ def test_the_form_has_the_commands_options_and_nothing_else(
         control = form.controls[key]
         assert control["id"] in form.labels, f"{key} has no label"
         hint = " ".join(form.hints[f"{control['id']}-help"].split())
-        if lang == "en":  # the CLI's help is the declaration's English
-            assert hint.startswith(" ".join((option.help or "").split())), key
+        if lang == "en":  # the CLI's help is the declaration's English, flags said as labels
+            helped = re.sub(r"--([a-z-]+)", lambda m: page_naming(m.group(1).replace("-", "_"),
+                            "en"), option.help or "")  # fmt: skip
+            assert hint.startswith(" ".join(helped.split())), key
         if option.is_flag and option.secondary_opts:  # --fama/--no-fama: yes or no
             assert control["tag"] == "select"
         elif option.is_flag:
@@ -131,7 +137,7 @@ def test_the_form_speaks_the_readers_language(web: Any) -> None:
         assert " ".join(input_.help_it.split()) in " ".join(helps.split())
     english = form_of(web, "/roll/reflex", "en")
     for option in rolls.OPTIONS["reflex"]:
-        assert option.help_en in " ".join(english.hints.values())
+        assert said(option.help_en, "en", page_naming) in " ".join(english.hints.values())
 
 
 @pytest.mark.parametrize("test", rolls.COMBAT)
@@ -139,7 +145,7 @@ def test_numbers_carry_the_declared_ranges(web: Any, test: str) -> None:
     form = form_of(web, f"/roll/{test}")
     procedure = Procedure(test)
     for input_ in inputs_for(procedure, ROLL_SOURCES):
-        control = form.controls[input_.flag_for(procedure).removeprefix("--")]
+        control = form.controls[input_.name_for(procedure).replace("_", "-")]
         if input_.kind is Kind.CHARACTERISTIC:  # 0–4 (§7.1)
             assert (control["min"], control["max"]) == (str(LOWEST), str(HIGHEST))
             assert control["type"] == "number"
@@ -151,7 +157,7 @@ def test_numbers_carry_the_declared_ranges(web: Any, test: str) -> None:
 def test_options_carry_their_ranges_and_choices(web: Any, test: str) -> None:
     form = form_of(web, f"/roll/{test}")
     for option in rolls.OPTIONS[test]:
-        control = form.controls[option.flag.removeprefix("--")]
+        control = form.controls[option.id.replace("_", "-")]
         if option.kind is rolls.Kind.NUMBER:
             assert control["type"] == "number"
             assert control.get("min") == (None if option.low is None else str(option.low))
@@ -202,11 +208,11 @@ def test_the_clis_options_are_the_declarations(test: str) -> None:
     """``skirmish roll TEST`` makes its options of ``engine.rolls.OPTIONS``: the same flags,
     in the same order, with the declaration's help, then the dice."""
     options = click_options("roll", test)
-    declared = [o.flag.removeprefix("--") for o in rolls.OPTIONS[test]]
+    declared = [o.id.replace("_", "-") for o in rolls.OPTIONS[test]]
     assert list(options) == [*declared, "seed", "dice"]
     for option in rolls.OPTIONS[test]:
-        found = options[option.flag.removeprefix("--")]
-        assert found.help == option.help_en
+        found = options[option.id.replace("_", "-")]
+        assert found.help == said(option.help_en, "en", input_names.naming)  # flags, not ⟨⟩
         assert found.required == option.required
     assert options["dice"].help == rolls.DICE.help_en
     assert options["seed"].help == rolls.SEED.help_en

@@ -1,0 +1,78 @@
+"""How the command line names an input: its flag, derived from the name the engine declares
+(``weapon`` is ``--weapon``, ``target_waiting`` is ``--target-waiting``; issue #20, item 6).
+
+The engine knows no front end: its declarations (``engine.situation.INPUTS``,
+``engine.rolls.OPTIONS``) name each input, and a refusal names the input it is about
+(``errors.named``). The CLI says that name as a flag: ``naming`` is the CLI's
+``errors.Naming``, at work while a command runs (``cli.main``), so ``Error: shooting needs a
+weapon; give --weapon`` is the engine's "give ⟨weapon⟩" said on the command line. In a test
+of one model on its own (``roll save``, ``roll panic``, ``roll nerve``) the target's inputs
+drop their prefix (``--rif``, not ``--target-rif``): the command says which procedure is at
+work (``in_procedure``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING
+
+from skirmish.errors import NAMING
+
+if TYPE_CHECKING:
+    from skirmish.engine.situation import Input, Procedure
+
+#: The combat procedure whose command is at work, if any (``in_procedure``).
+_PROCEDURE: ContextVar[Procedure | None] = ContextVar("skirmish_cli_procedure", default=None)
+
+
+def flag(name: str) -> str:
+    """The flag of the input declared as ``name``: ``--`` and the name, ``-`` for ``_``."""
+    return "--" + name.replace("_", "-")
+
+
+def flag_for(input_: Input, procedure: Procedure) -> str:
+    """The flag of ``input_`` in ``procedure``'s command: ``--target-rif`` is ``--rif`` in
+    ``roll save``."""
+    return flag(input_.name_for(procedure))
+
+
+def aliases(input_: Input) -> tuple[str, ...]:
+    """The other flags ``input_`` is accepted by (``--elevated`` for ``--elevation``)."""
+    return tuple(flag(a) for a in input_.aliases)
+
+
+def negative(name: str) -> str:
+    """The flag that turns a yes-by-default input off: ``--no-fama``."""
+    return "--no-" + name.replace("_", "-")
+
+
+def naming(name: str, lang: str) -> str:
+    """The CLI's ``errors.Naming``: the input's flag in the command at work."""
+    procedure = _PROCEDURE.get()
+    if procedure is not None and name.startswith("target_"):
+        from skirmish.engine.situation import find_input  # loaded by the command already
+
+        try:
+            return flag_for(find_input(name), procedure)
+        except KeyError:  # an input of another declaration (``engine.rolls``)
+            pass
+    return flag(name)
+
+
+def in_procedure(procedure: Procedure) -> None:
+    """Say the inputs as ``procedure``'s command takes them, until the command line ends."""
+    _PROCEDURE.set(procedure)
+
+
+@contextmanager
+def naming_inputs() -> Iterator[None]:
+    """The CLI's naming at work while a command line runs and its error is said."""
+    token = NAMING.set(naming)
+    procedure = _PROCEDURE.set(None)
+    try:
+        yield
+    finally:
+        _PROCEDURE.reset(procedure)
+        NAMING.reset(token)

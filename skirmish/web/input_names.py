@@ -1,0 +1,96 @@
+"""How the web app names an input: a page by its field's label in the reader's language
+("Weapon", "Arma"), the JSON API by its field's name (``weapon``, ``target-waiting``); issue
+#20, item 6.
+
+The engine knows no front end: a refusal names the input it is about (``errors.named``), and
+the naming at work says it (``errors.NAMING``). ``InputNaming``, an ASGI middleware, sets the
+page's or the API's for each request, so every ``error.text(lang)`` of a route or of the app's
+error handlers says a field, never a command-line flag. The names come from the declarations
+the forms are made of (``engine.situation.INPUTS``, ``engine.rolls``), as the forms' own.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from skirmish.engine import rolls
+from skirmish.engine.situation import INPUTS, Procedure, find_input
+from skirmish.errors import NAMING, Naming
+from skirmish.odds.compare import OTHER_PARAM
+
+#: The words the other target's fields of a comparison carry after their label.
+_OTHER = {"en": "other target", "it": "altro bersaglio"}
+
+
+def key(name: str) -> str:
+    """The field (query parameter, form field, JSON key) of the input declared as ``name``:
+    ``target_waiting`` is ``target-waiting``."""
+    return name.replace("_", "-")
+
+
+@functools.cache
+def _names() -> dict[str, tuple[str, str]]:
+    """Every declared input's name in English and Italian, by its declared name."""
+    options = [o for taken in rolls.OPTIONS.values() for o in taken]
+    options += [*rolls.REROLLS, *rolls.TARGET_REROLLS, rolls.DICE, rolls.SEED]
+    found: dict[str, tuple[str, str]] = {}
+    for o in options:  # the first of a name: "RIF", not the lasso thrower's
+        found.setdefault(o.id, (o.name_en, o.name_it))
+    found.update({i.id: (i.name_en, i.name_it) for i in INPUTS})
+    found["goal"] = ("goal", "obiettivo")  # ``odds compare``'s own
+    return found
+
+
+def label(name: str, lang: str) -> str:
+    """The label of the field of the input declared as ``name``, in ``lang``, as a form shows
+    it (capitalised): "Weapon", "Arma"; the other target's with "(other target)"."""
+    if name.startswith(OTHER_PARAM):
+        return f"{label(name.removeprefix(OTHER_PARAM), lang)} ({_OTHER[str(lang)]})"
+    names = _names().get(name)
+    if names is None:
+        return key(name)
+    text = names[1] if str(lang) == "it" else names[0]
+    return text[:1].upper() + text[1:]
+
+
+def page_naming(name: str, lang: str) -> str:
+    """A page's ``errors.Naming``: the field's label, quoted (“Weapon”)."""
+    return f"“{label(name, lang)}”"
+
+
+def api_naming(name: str, lang: str) -> str:
+    """The JSON API's ``errors.Naming``: the field's name (``target-waiting``)."""
+    return key(name)
+
+
+def api_naming_for(procedure: Procedure) -> Naming:
+    """The API's naming in ``procedure``'s test: the target's fields of a test of one model on
+    its own drop their prefix (``rif`` in a saving roll, as its query takes it)."""
+
+    def naming(name: str, lang: str) -> str:
+        try:
+            return key(find_input(name).name_for(procedure))
+        except KeyError:
+            return key(name)
+
+    return naming
+
+
+class InputNaming:
+    """ASGI middleware: the API's naming under ``/api/``, a page's elsewhere, for the request."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        api = str(scope.get("path", "")).startswith("/api/")
+        token = NAMING.set(api_naming if api else page_naming)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            NAMING.reset(token)
