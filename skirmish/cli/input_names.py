@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
+from skirmish.campaign.game.fields import FIELDS
 from skirmish.errors import NAMING
 
 if TYPE_CHECKING:
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
 
 #: The combat procedure whose command is at work, if any (``in_procedure``).
 _PROCEDURE: ContextVar[Procedure | None] = ContextVar("skirmish_cli_procedure", default=None)
+
+
+#: The game's actions' fields given as positional arguments (``campaign/game/fields.py``).
+ARGUMENTS = frozenset(f.declared for f in FIELDS if f.argument)
 
 
 def flag(name: str) -> str:
@@ -50,6 +55,8 @@ def negative(name: str) -> str:
 
 def naming(name: str, lang: str) -> str:
     """The CLI's ``errors.Naming``: the input's flag in the command at work."""
+    if name in ARGUMENTS:  # a game's action's positional argument, as its help shows it
+        return name.upper()
     procedure = _PROCEDURE.get()
     if procedure is not None and name.startswith("target_"):
         from skirmish.engine.situation import find_input  # loaded by the command already

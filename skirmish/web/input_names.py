@@ -15,6 +15,7 @@ import functools
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from skirmish.campaign.game.fields import FIELDS
 from skirmish.engine import rolls
 from skirmish.engine.situation import INPUTS, Procedure, find_input
 from skirmish.errors import NAMING, Naming
@@ -39,6 +40,8 @@ def _names() -> dict[str, tuple[str, str]]:
     for o in options:  # the first of a name: "RIF", not the lasso thrower's
         found.setdefault(o.id, (o.name_en, o.name_it))
     found.update({i.id: (i.name_en, i.name_it) for i in INPUTS})
+    for f in FIELDS:  # a game's actions' own fields (``campaign/game/fields.py``)
+        found.setdefault(f.declared, (f.label.en, f.label.it))
     found["goal"] = ("goal", "obiettivo")  # ``odds compare``'s own
     return found
 

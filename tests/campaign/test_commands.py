@@ -173,3 +173,21 @@ def test_every_action_has_a_web_page_and_an_api_route(tmp_path: Any) -> None:
     for name, (page, route) in pages.items():
         assert (page, "POST") in routes, (name, page)
         assert (route, "POST") in routes, (name, route)
+
+
+def test_a_faulty_field_is_named_as_each_front_end_names_it() -> None:
+    """Item 6: the catalogue's refusal names the field; the command line says its flag (or
+    its argument), a page its label, the API its name."""
+    from skirmish.cli.input_names import naming as cli_naming
+    from skirmish.web.input_names import api_naming, page_naming
+
+    with pytest.raises(RulesError) as refused:
+        BY_NAME["hit"].read({"member": "Ike", "wounds": "x"})
+    error = refused.value
+    assert error.text("en", cli_naming) == "--wounds: 'x' is not a number from 1 to 99."
+    assert error.text("it", page_naming) == "“Ferite”: 'x' non è un numero da 1 a 99."
+    assert error.text("en", api_naming) == "wounds: 'x' is not a number from 1 to 99."
+    with pytest.raises(RulesError) as missing:
+        BY_NAME["state"].read({"member": "Ike"})
+    assert missing.value.text("en", cli_naming) == "NEW_STATE is missing: give state."
+    assert missing.value.text("en", page_naming) == "“State” is missing: give state."

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from skirmish.engine.glossary import Pace, TableState
-from skirmish.errors import RulesError, shown
+from skirmish.errors import RulesError, named, shown
 from skirmish.i18n import Lang
 from skirmish.rules.model import Point, Side
 
@@ -75,6 +75,11 @@ class Field:
     def flag(self) -> str:
         """The command line's option for this field."""
         return "--" + self.name
+
+    @property
+    def declared(self) -> str:
+        """Its name as a refusal names an input (``errors.named``): ``new_state``."""
+        return self.name.replace("-", "_")
 
     def parse(self, raw: Any) -> Any:
         """The typed value of ``raw`` (``None`` or ``()`` when blank), or ``FieldError``."""
@@ -138,15 +143,16 @@ class FieldError(RulesError):
 
     def __init__(self, field: Field, value: Any, why: Words) -> None:
         self.field = field.name
+        what = named(field.declared)
         if why is MISSING:
             super().__init__(
-                f"{field.name} is missing: give {field.label.en.lower()}.",
-                it=f"manca {field.name}: indica {field.label.it.lower()}.",
+                f"{what} is missing: give {field.label.en.lower()}.",
+                it=f"manca {what}: indica {field.label.it.lower()}.",
             )
             return
         super().__init__(
-            f"{field.name}: {shown(value)} is not {why.en}.",
-            it=f"{field.name}: {shown(value)} non è {why.it}.",
+            f"{what}: {shown(value)} is not {why.en}.",
+            it=f"{what}: {shown(value)} non è {why.it}.",
         )
 
 
@@ -444,4 +450,10 @@ WITHDRAW = Field(
     Kind.FLAG,
     W("Take back the vote", "Ritira il voto"),
     W("Take back the side's vote instead.", "Ritira invece il voto della parte."),
+)
+
+
+#: Every field an action of a game takes, for the front ends that name them (their labels).
+FIELDS: tuple[Field, ...] = tuple(
+    {f.name: f for f in globals().values() if isinstance(f, Field)}.values()
 )
