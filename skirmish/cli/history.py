@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from skirmish.cli.between import help_from_catalogue
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
@@ -165,3 +166,7 @@ def undo(
         found = lookup.gang_by_name(s, lookup.current_campaign(s, campaign), gang)
         entry = logbook.undo(s, gang=found)
         _report(entry, lang, json_)
+
+
+# Its help comes from the catalogue of the actions between games (campaign/commands.py).
+help_from_catalogue(undo_app, "undo")
