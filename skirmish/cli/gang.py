@@ -308,7 +308,7 @@ def _u(value: int | None) -> str:
 
 @command(app, "gang", "rename")
 def rename(
-    name: GangArg,
+    gang: GangArg,
     new_name: Annotated[str, typer.Argument(help="The new name.")],
     lang: LangOpt,
     campaign: CampaignOpt = None,
@@ -319,7 +319,7 @@ def rename(
     from skirmish.campaign import gangs
 
     with session(db) as s:
-        entry = gangs.rename_gang(s, gang=_gang(s, campaign, name), name=new_name)
+        entry = gangs.rename_gang(s, gang=_gang(s, campaign, gang), name=new_name)
         _report(entry, lang, json_)
 
 
