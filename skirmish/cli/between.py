@@ -44,11 +44,3 @@ def command(app: typer.Typer, *path: str, **settings: Any) -> Callable[[F], F]:
         return function
 
     return register
-
-
-def help_from_catalogue(app: typer.Typer, *path: str) -> None:
-    """Give a command already registered on ``app`` the catalogue's help (``skirmish undo``,
-    declared where its noun lives)."""
-    for info in app.registered_commands:
-        if info.name == path[-1]:
-            info.help = help_of(BY_PATH[path])

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from skirmish.cli.between import help_from_catalogue
+from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
@@ -147,7 +147,7 @@ def _change(before: int | None, after: int | None) -> str:
     return f"{'' if before is None else before}→{'' if after is None else after}"
 
 
-@undo_app.command("undo")
+@command(undo_app, "undo")  # its name and help: the catalogue (campaign/commands.py)
 def undo(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
     lang: LangOpt,
@@ -166,7 +166,3 @@ def undo(
         found = lookup.gang_by_name(s, lookup.current_campaign(s, campaign), gang)
         entry = logbook.undo(s, gang=found)
         _report(entry, lang, json_)
-
-
-# Its help comes from the catalogue of the actions between games (campaign/commands.py).
-help_from_catalogue(undo_app, "undo")
