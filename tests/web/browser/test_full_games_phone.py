@@ -18,7 +18,7 @@ owners, the gangs and their kit) is made with the command line once per process
 - Prigioniero: Johnny fights Seth, wounds rolled at the table (hit), Mary eliminated at the
   table, the Posse retreats (retreat: the game ends); both post-games.
 
-A third test counts the taps of one turn of a Duel on two phones (``benchmarks/taps.md``) and
+Another test counts the taps of one turn of a Duel on two phones (``benchmarks/taps.md``) and
 has the referee abandon it.
 
 Every page reached fits the phone and is labelled (``Table.check``); its screenshot is kept in
@@ -487,3 +487,101 @@ def test_two_whole_games_on_two_phones(
     logged = logged_kinds(db, 1) | logged_kinds(db, 2)
     model_actions = {c.name for c in commands.MODEL_ACTIONS}
     assert model_actions | {"start", "turn", "initiative"} <= logged, sorted(model_actions - logged)
+
+
+# ------------------------------------------------------------------ one turn of a Duel, in taps
+
+#: Counts every touch a page receives (a tap is one ``pointerdown``; a label's click forwarded
+#: to its radio is not a second touch), kept in the tab's ``sessionStorage`` across pages.
+COUNT_TAPS = """
+addEventListener("pointerdown", () => {
+  sessionStorage.setItem("taps", String(Number(sessionStorage.getItem("taps") || 0) + 1));
+}, true);
+"""
+
+
+#: The dice of the Duel's two shots, typed die by die.
+SETH_DICE, CURLY_DICE = (1, 1, 2, 1, 1, 1), (1, 1, 2, 1, 1)
+
+
+def taps(player: Player) -> int:
+    return int(player.page.evaluate("Number(sessionStorage.getItem('taps') || 0)"))
+
+
+def duel_shot(
+    table: Table, player: Player, model: str, target: str, range_u: int, faces: Sequence[int]
+) -> None:
+    """A shot as a player makes it, by touch alone from the live board: the model taking its
+    turn, Shoot, the target, the range typed (the field tapped, then the number), the dice
+    typed, back to the board."""
+    page, t = player.page, player.t
+    tap_and_load(page, page.locator("#gac-panel a.button").filter(has_text=model))
+    choose(page, label_of("shoot", player.lang))
+    choose(page, target)
+    page.locator("#gac-range").tap()
+    page.keyboard.type(str(range_u))
+    tap_and_load(page, page.get_by_role("button", name=t["gac_type_dice"], exact=True))
+    type_dice(table, player, faces, f"duel-{model}")
+    expect(page.locator("ul.gac-result")).to_contain_text(target)
+    table.check(page, f"duel-{model}-done")
+    tap_and_load(page, page.locator(".gac-go").get_by_role("link", name=t["gac_back_game"]))
+    expect(page.locator("#board")).to_be_visible()
+
+
+def test_taps_for_one_turn_of_a_duel_then_the_referee_abandons_it(
+    prepared: Callable[[Callable[[Path], object]], Path],
+    serve: Callable[[Path], Server],
+    phones: Phones,
+    tmp_path: Path,
+) -> None:
+    """One turn of a Duel (§10.3) on two phones, both leaders activated, the initiative typed,
+    one shot each: every tap counted on the phones themselves (``benchmarks/taps.md``). Then
+    the referee abandons the game from a third phone (abandon)."""
+    db = prepared(build_club)
+    server = serve(db)
+    table = Table(server, tmp_path)
+    wyatt = Player("Wyatt", POSSE, "it", phones.open("it"))
+    ike = Player("Ike", RAIDERS, "en", phones.open("en"))
+    for player in (wyatt, ike):
+        player.page.context.add_init_script(COUNT_TAPS)
+        log_in(player, server)
+    start_game(table, wyatt, "duel", 1, leave=(MARY, JOHNNY))
+    open_game(table, ike)
+    for player in (wyatt, ike):
+        player.page.evaluate("sessionStorage.setItem('taps', '0')")
+
+    # The turn, from both live boards: Wyatt begins it; both lay a card down; Wyatt types the
+    # initiative, 6 + RIF 4 + FAMA 1 = 11 against 1 + 3 + 1 = 5, and sends Seth.
+    tap_and_load(wyatt.page, wyatt.page.get_by_role("button", name=wyatt.t["gl_begin_first"]))
+    pick(table, ike, CURLY)
+    pick(table, wyatt, SETH)
+    initiative(table, wyatt, wyatt, (6, 1), SETH, (SETH, CURLY))
+    # Seth hits at 10U (nerve 1,1 calm; 2 + 7 = 9), Curly saves with a 1; his panic 1,1 steady.
+    duel_shot(table, wyatt, SETH, CURLY, 10, SETH_DICE)
+    # Only Curly is left to take his turn: Ike sends him, no initiative rolled.
+    panel = ike.page.locator("#activation")
+    expect(panel).to_contain_text(ike.t["ga_only"].split("{")[0].strip())
+    panel.get_by_role("button", name=CURLY).tap()
+    expect(ike.page.locator("#activation .ga-acting")).to_contain_text(CURLY)
+    # Curly misses (nerve 1,1 calm; 2 + 5 = 7); Seth's panic 1,1 steady.
+    duel_shot(table, ike, CURLY, SETH, 10, CURLY_DICE)
+    counted = {player.user: taps(player) for player in (wyatt, ike)}
+    # benchmarks/taps.md: Wyatt 7 for the turn and the initiative (begin, pick, open the typed
+    # dice, two faces, roll, activate) and 12 for his shot (the model, Shoot, the target, the
+    # range field, "I roll the dice", six faces, back to the board); Ike 2 (pick, send Curly)
+    # and 12 for his shot (five faces, and "keep the die" when his missed shot offers a reroll).
+    assert counted == {"Wyatt": 19, "Ike": 14}, counted
+
+    judge = Player("Judge", "", "it", phones.open("it"))
+    log_in(judge, server)
+    open_game(table, judge)
+    board = judge.page.locator("#board")
+    board.locator("summary", has_text=judge.t["gl_end_now"]).tap()
+    table.check(judge.page, "duel-referee")
+    tap_and_load(judge.page, board.get_by_role("button", name=judge.t["gl_abandon_confirm"]))
+    expect(judge.page.locator("#board")).to_contain_text(judge.t["gl_abandoned"])
+    for player in (wyatt, ike):
+        open_game(table, player)
+        expect(player.page.locator("#board")).to_contain_text(player.t["gl_abandoned"])
+    table.check(ike.page, "duel-abandoned")
+    assert logged_kinds(db, 1) == {"start", "turn", "initiative", "move", "shoot", "abandon"}
