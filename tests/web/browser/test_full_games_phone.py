@@ -122,9 +122,11 @@ class Table:
     used: set[str] = field(default_factory=set)
 
     def check(self, page: Any, name: str) -> None:
-        """The screenshot first (a failing page can be looked at), then fits and labelled."""
+        """The screenshot first (a failing page can be looked at), then one page (not a page
+        swapped into another's panel), fits and labelled."""
         self.count += 1
         shot(page, f"full-{self.count:03d}-{name}", self.folder)
+        expect(page.locator("header.top")).to_have_count(1)  # no page inside a page
         assert_fits(page)
         assert_labelled(page)
 
