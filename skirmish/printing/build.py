@@ -46,7 +46,8 @@ from skirmish.rules import (
 from skirmish.rules.entries import Invalidity, RecoveryResult
 from skirmish.rules.model import Item, Profile, Role, Side, Weapon
 from skirmish.rules.names import NameIndex
-from skirmish.rules.scenarios import Scenario, scenarios
+from skirmish.rules.scenario_model import Scenario
+from skirmish.rules.scenarios import scenarios
 
 WORDS: Catalogue = {
     "it": {
