@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from skirmish.errors import CampaignError, SkirmishError
 from skirmish.i18n import Catalogue, Lang, name, tr
-from skirmish.printing.build import by_rank, member_view
+from skirmish.printing.members import by_rank, member_view
 from skirmish.printing.pdf import MISSING_GLYPH
 from skirmish.printing.views import MemberView, WeaponLine
 from skirmish.resources import templates_dir

@@ -10,7 +10,7 @@ from skirmish.engine import fight, shooting
 from skirmish.engine.reflex import reflex_modifiers
 from skirmish.engine.saving import wounds_for
 from skirmish.i18n import Lang, name
-from skirmish.printing.build import weapon_line
+from skirmish.printing.members import weapon_line
 from skirmish.printing.reference_text import is_italian, modifier_rows, phrase, signed
 from skirmish.printing.views import Table
 from skirmish.rules import (
