@@ -21,7 +21,6 @@ BEING_SPLIT = frozenset(
         "web/game_actions.py",
         "web/game_live.py",
         "web/game_activation.py",
-        "web/actions.py",
         "web/tools.py",
         "engine/situation.py",
         "engine/rolls.py",
