@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from skirmish.campaign.game.telling import wounds_text
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt, bounded
 from skirmish.cli.game_activations import combat_lines, no_waiting_option, take_waiting
 from skirmish.cli.game_record import CiviliansOpt, GameOpt, GuardOpt, ModelArg, NearOpt, act
@@ -260,7 +261,7 @@ def hit(
                         dice=rolled.source, rerolls=rerolls)  # fmt: skip
         model = report.model
         before = model.cos_left + wounds
-        lines = [say("hit", lang, name=model.name, wounds=wounds, before=before,
+        lines = [say("hit", lang, name=model.name, wounds=wounds_text(wounds, lang), before=before,
                      after=model.cos_left)]  # fmt: skip
         if model.eliminated:
             lines.append(say("gone", lang, name=model.name))

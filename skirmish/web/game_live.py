@@ -781,7 +781,11 @@ def do_vote(
         else:
             ending.vote_end(s, game=game, side=side, verdict=verdict)
 
-    return _change(site, campaign_typed, game_typed, fields, "vote", GameAction.WATCH, vote)
+    # A vote is weighed against the game as it stands (``vote_end`` refuses a verdict the
+    # recorded state contradicts), so the revision the form was shown at is not asked: the other
+    # side's vote, cast a moment before, must not refuse it (issue #20).
+    unchecked = {k: v for k, v in fields.items() if k != "revision"}
+    return _change(site, campaign_typed, game_typed, unchecked, "vote", GameAction.WATCH, vote)
 
 
 def do_end(

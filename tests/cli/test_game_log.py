@@ -58,7 +58,7 @@ def test_the_log_reads_as_sentences_in_english(cli: Cli) -> None:
         "Turn 1 · Wyatt shoots Ike with the Six-shooter at 5U: nerve 1 ✓ 1 ✓, to hit 6 ✓, "
         "saves 6 ✗ 6 ✗, panic 6 ✗ 6 ✗ — COS 3 → 1, terrified."
     )
-    assert "Turn 1 · Ike takes 1 wound(s) from Virgil: COS 1 → 0, eliminated." in lines
+    assert "Turn 1 · Ike takes 1 wound from Virgil: COS 1 → 0, eliminated." in lines
     assert "Turn 1 · Frank is recorded terrified (steady again at turn 3)." in lines
     assert "Turn 1 · Wyatt spends a FAMA point (0 left, R-15)." in lines
     for line in lines:
@@ -77,7 +77,7 @@ def test_the_log_in_italian(cli: Cli) -> None:
         "Turno 1 · Wyatt spara a Ike con Sei colpi a 5U: freddezza 1 ✓ 1 ✓, per colpire 6 ✓, "
         "salvezza 6 ✗ 6 ✗, panico 6 ✗ 6 ✗ — COS 3 → 1, impaurito."
     )
-    assert "Turno 1 · Ike subisce 1 ferite da Virgil: COS 1 → 0, eliminato." in lines
+    assert "Turno 1 · Ike subisce 1 ferita da Virgil: COS 1 → 0, eliminato." in lines
     assert "Turno 1 · Frank risulta impaurito (di nuovo calmo al turno 3)." in lines
     drop = "Turno 1 · Sacco del bottino 1: trasportato → a terra."
     assert drop in lines

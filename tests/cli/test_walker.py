@@ -146,8 +146,8 @@ def test_models_are_listed_with_cos_and_state_and_picked_by_number_or_name(
     assert "  5  Billy (Clantons) — COS 3/3, shaken" in out
     assert "  'zz' is not in the list; type its number or its name." in out
     assert "  type a whole number from 1 to 100000." in out
-    assert "Billy takes 1 wound(s): COS 3 → 2." in out
-    assert "Billy takes 2 wound(s): COS 2 → 0." in out
+    assert "Billy takes 1 wound: COS 3 → 2." in out
+    assert "Billy takes 2 wounds: COS 2 → 0." in out
     assert "Billy is eliminated." in out
     # Ctrl-D at the menu closed the walker; the game goes on.
     assert "The walker is closed; game 1 stays in progress." in out

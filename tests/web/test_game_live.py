@@ -156,12 +156,12 @@ def test_the_live_page_shows_every_model_and_the_turn(web: Any, demo: Path) -> N
     assert "☒☐☐" in ike[:600] and "COS 2/3" in ike[:600]  # one box of three crossed
     assert "Six-shooter 6/6" in page  # a gun with its rounds (issue #10's kit)
     assert "loot sack 1" in page  # the scenario's objectives by name
-    assert "Ike Clanton takes 1 wound(s): COS 3 → 2." in page  # the game log's own words
+    assert "Ike Clanton takes 1 wound: COS 3 → 2." in page  # the game log's own words
     text = re.sub(r"<[^>]+>", " ", page)  # what the page says, not its links
     assert "bank-robbery" not in text and "loot-sack" not in text  # no internal id
     italian = web.get(live + "?lang=it").text
     assert "Agisce ora: Wyatt Earp" in italian and "Turno 1" in italian
-    assert "Ike Clanton subisce 1 ferite: COS 3 → 2." in italian
+    assert "Ike Clanton subisce 1 ferita: COS 3 → 2." in italian
 
 
 def test_markup_in_names_reads_as_text(web: Any, demo: Path) -> None:
@@ -532,6 +532,24 @@ def test_both_players_confirm_the_verdict_and_the_game_ends(demo: Path) -> None:
         assert status["status"] == "ended" and status["winner"] is None
         ended = wyatt.get(live + "?lang=it").text
         assert "Partita finita: pareggio (pareggio, confermato da entrambi i giocatori)" in ended
+
+
+def test_two_votes_cast_from_the_same_board_both_count(demo: Path) -> None:
+    """Both phones show the same board and both players vote before either refreshes: the
+    second vote is not refused for the first one (issue #20); the game ends when they agree."""
+    make_club(demo)
+    live = start_bank(demo)
+    cli(demo, "game", "turn")
+    with open_client(demo) as wyatt, open_client(demo) as ike:
+        w_csrf, i_csrf = log_in(wyatt, "Wyatt"), log_in(ike, "Ike")
+        rev = str(revision(wyatt.get(live).text))
+        first = wyatt.post(f"{live}/vote", data={"csrf": w_csrf, "verdict": "draw",
+                                                  "revision": rev})  # fmt: skip
+        second = ike.post(f"{live}/vote", data={"csrf": i_csrf, "verdict": "draw",
+                                                "revision": rev})  # fmt: skip
+        assert (first.status_code, second.status_code) == (303, 303)
+    status = cli_json(demo, "game", "status")
+    assert status["status"] == "ended" and status["winner"] is None
 
 
 HOSTILE = [

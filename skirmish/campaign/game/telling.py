@@ -157,7 +157,9 @@ MESSAGES: Catalogue = {
         "cos": "COS {before} → {after}",
         "eliminated": "eliminated",
         "prone": "prone",
-        "hit": "{name} takes {wounds} wound(s){by}: COS {before} → {after}{gone}.",
+        "hit": "{name} takes {wounds}{by}: COS {before} → {after}{gone}.",
+        "wound-1": "1 wound",
+        "wounds-n": "{n} wounds",
         "by": " from {name}",
         "gone": ", eliminated",
         "eliminate": "{name} is eliminated{by}.",
@@ -258,7 +260,9 @@ MESSAGES: Catalogue = {
         "cos": "COS {before} → {after}",
         "eliminated": "eliminato",
         "prone": "steso",
-        "hit": "{name} subisce {wounds} ferite{by}: COS {before} → {after}{gone}.",
+        "hit": "{name} subisce {wounds}{by}: COS {before} → {after}{gone}.",
+        "wound-1": "1 ferita",
+        "wounds-n": "{n} ferite",
         "by": " da {name}",
         "gone": ", eliminato",
         "eliminate": "{name} è eliminato{by}.",
@@ -339,6 +343,11 @@ _WHY = {
     "shot at and not wounded": "why-unhurt",
 }
 _STAGES = ("nerve", "fanning", "shot", "mount", "reflex", "fight", "save", "panic")
+
+
+def wounds_text(wounds: int, lang: Lang) -> str:
+    """ "1 wound", "2 wounds" ("1 ferita", "2 ferite")."""
+    return _say("wound-1", lang) if wounds == 1 else _say("wounds-n", lang, n=wounds)
 
 
 def _say(key: str, lang: Lang, **values: Any) -> str:
@@ -576,7 +585,8 @@ class _Reader:
     def _hit(self, d: Mapping[str, Any], dice: Any) -> str:
         by = _say("by", self.lang, name=d["by"]) if d.get("by") else ""
         return _say(
-            "hit", self.lang, name=self._model(d), wounds=d["wounds"], by=by,
+            "hit", self.lang, name=self._model(d), by=by,
+            wounds=wounds_text(d["wounds"], self.lang),
             before=d["cos_before"], after=max(int(d["cos_after"]), 0),
             gone=_say("gone", self.lang) if d.get("eliminated") else "",
         )  # fmt: skip
