@@ -929,8 +929,9 @@ def flow(
                     "combat": spec.procedure is not None,
                     "change": _url(campaign.name, game.id, model=chosen.label)}  # fmt: skip
     values: dict[str, Any] = {actor_field(spec): chosen.label}
-    if spec.actor is None:  # the chosen model's gang does it (retreat)
+    if spec.actor is None:  # the chosen model's gang does it (retreat): its name is said
         values["gang"] = chosen.gang
+        view["spec"]["label"] = f"{spec.label(lang)}: {chosen.gang}"
     if spec.target:
         view["targets"] = [
             {**row, "url": _url(campaign.name, game.id, model=chosen.label, action=spec.name,
@@ -1473,7 +1474,7 @@ def router(site: Site) -> APIRouter:
             game_url=game_live.game_url(campaign_name, game_id),
             act_url=_url(campaign_name, game_id),
             action_label=spec.label(lang),
-            actor=values.get(actor_field(spec), ""),
+            actor=values.get(actor_field(spec) if spec.actor else "gang", ""),
             target=values.get("target", ""),
             used=used, need=need, question=question, ways=ways,
             said=used[-1] if used and used[-1].verdict else None,

@@ -110,6 +110,10 @@ def test_the_phone_offers_what_the_table_records_when_it_applies(
     assert "prone" in state and "standing" in state
     assert "FORTUNA (2)" in spend and "FAMA (1)" in spend  # Ike's points left
     assert "Ferite tirate al tavolo" in italian and "La banda si ritira" in italian
+    with open_client(web) as ike:
+        log_in(ike, "Ike")
+        retreat = text_of(ike.get(flow_url(model="Ike Clanton", action="retreat")))
+    assert f"The gang retreats: {CLANTONS}" in retreat  # the gang, not the model tapped
 
 
 def test_the_api_takes_each_record_with_typed_fields_and_names_a_faulty_one(
