@@ -191,3 +191,15 @@ def test_a_faulty_field_is_named_as_each_front_end_names_it() -> None:
         BY_NAME["state"].read({"member": "Ike"})
     assert missing.value.text("en", cli_naming) == "NEW_STATE is missing: give state."
     assert missing.value.text("en", page_naming) == "“State” is missing: give state."
+
+
+def test_the_dice_each_action_asks_for_are_the_engines() -> None:
+    """Each action's dice are named by the engine's purposes (``engine.dice.PURPOSES``), which
+    the phone and the walker say when they ask for one."""
+    from skirmish.engine.dice import PURPOSES
+
+    for command in CATALOGUE:
+        assert set(command.dice) <= set(PURPOSES), command.name
+        assert len(set(command.dice)) == len(command.dice), command.name
+    assert BY_NAME["shoot"].dice[:2] == ("reflex", "nerve")  # opportunity fire, then nerve
+    assert not BY_NAME["state"].rolls and BY_NAME["retreat"].dice == ("infamy",)

@@ -80,6 +80,14 @@ def test_every_table_record_by_the_phone_equals_the_cli(stores: tuple[Path, Path
             cli(other, "game", *args)
             assert board(web) == board(other), action
     assert shown_events(web, 0) == shown_events(other, 0)
+    from skirmish.campaign.game.commands import BY_NAME, find
+    from skirmish.engine.dice import purpose_key
+
+    for event in shown_events(web, 0):  # every die rolled is one its action declares
+        if event["action"] in BY_NAME or event["action"] in ("hit", "retreat", "eliminate"):
+            declared = find(event["action"]).dice
+            for die in event["dice"]:
+                assert purpose_key(str(die["purpose"]))[0] in declared, (event, declared)
     said = [e["action"] for e in shown_events(web, 0)]
     for kind in ("state", "spend", "hit", "eliminate", "leave", "retreat"):
         assert kind in said, kind

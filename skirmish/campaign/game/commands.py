@@ -122,12 +122,20 @@ class Command:
     target: str | None = None  # the field naming the model it is done to
     target_kind: Kind | None = None  # MODEL (an enemy in play) or TARGET (or a person)
     procedure: Procedure | None = None  # a shot's or a fight's situation (engine.situation)
-    rolls: bool = False  # asks for dice
+    #: The dice it may ask for, in the order it asks them (``engine.dice.PURPOSES``' keys);
+    #: each only when the table calls for it (a reflex test before a shot only for opportunity
+    #: fire, FANNING or a single shot, a panic test only when it is due).
+    dice: tuple[str, ...] = ()
     anytime: bool = False  # offered whether or not the model is taking its turn
     offered: Callable[[Table, Figure], bool] | None = None
     run: Run | None = None
     walker: str | None = None  # the walker's entry, when the walker has one
     aliases: tuple[str, ...] = ()  # other English words for it (the walker's "wounds")
+
+    @property
+    def rolls(self) -> bool:
+        """Whether it asks for dice."""
+        return bool(self.dice)
 
     def field(self, name: str) -> Field:
         return next(f for f in self.fields if f.name == name)
@@ -184,7 +192,7 @@ CATALOGUE: tuple[Command, ...] = (
         "skirmish game turn --dice 4",
         A.NEW_TURN,
         Place.GAME,
-        rolls=True,
+        dice=("cohesion",),
         walker="turn",
     ),
     Command(
@@ -207,7 +215,7 @@ CATALOGUE: tuple[Command, ...] = (
         'skirmish game initiative "Wyatt Earp" "Ike Clanton" --dice 5,2 --activate bad',
         A.INITIATIVE,
         Place.GAME,
-        rolls=True,
+        dice=("initiative: first", "initiative: opponent", "initiative"),
         walker="initiative",
     ),
     # -------------------------------------------------------------- a model's actions
@@ -254,7 +262,7 @@ CATALOGUE: tuple[Command, ...] = (
         target="target",
         target_kind=Kind.TARGET,
         procedure=Procedure.SHOOT,
-        rolls=True,
+        dice=("reflex", "nerve", "fanning", "shot", "mount", "save", "panic"),
         offered=shooter,
         run=shoot,
         walker="shoot",
@@ -281,7 +289,7 @@ CATALOGUE: tuple[Command, ...] = (
         target="target",
         target_kind=Kind.TARGET,
         procedure=Procedure.MELEE,
-        rolls=True,
+        dice=("nerve", "fight", "mount", "reflex", "save", "panic"),
         offered=fighter,
         run=fight,
         walker="melee",
@@ -342,7 +350,7 @@ CATALOGUE: tuple[Command, ...] = (
         A.ACT,
         fields=(MEMBER, PACE),
         actor="member",
-        rolls=True,
+        dice=("reflex",),
         offered=lambda t, f: situations.may_mount(f),
         run=horse(True),
         walker="mount",
@@ -362,7 +370,7 @@ CATALOGUE: tuple[Command, ...] = (
         A.ACT,
         fields=(MEMBER, PACE),
         actor="member",
-        rolls=True,
+        dice=("reflex",),
         offered=lambda t, f: situations.may_dismount(f),
         run=horse(False),
         walker="dismount",
@@ -387,7 +395,7 @@ CATALOGUE: tuple[Command, ...] = (
         actor="thrower",
         target="target",
         target_kind=Kind.MODEL,
-        rolls=True,
+        dice=("reflex", "lasso"),
         offered=lambda t, f: situations.throws_lasso(f) and has_enemy(t, f),
         run=lasso,
         walker="lasso",
@@ -409,7 +417,7 @@ CATALOGUE: tuple[Command, ...] = (
         A.ACT,
         fields=(THROWER, ITEM, CAUGHT, SHORT_FUSE, NEAR_THROWER),
         actor="thrower",
-        rolls=True,
+        dice=("short fuse", "thrown", "step away", "save"),
         offered=lambda t, f: bool(situations.explosives(f)),
         run=explosion,
         walker="explosion",
@@ -451,7 +459,7 @@ CATALOGUE: tuple[Command, ...] = (
         actor="by",
         target="member",
         target_kind=Kind.MODEL,
-        rolls=True,
+        dice=("panic",),
         anytime=True,
         offered=has_enemy,
         run=hit,
@@ -495,7 +503,7 @@ CATALOGUE: tuple[Command, ...] = (
         actor="by",
         target="member",
         target_kind=Kind.MODEL,
-        rolls=True,
+        dice=("panic",),
         anytime=True,
         offered=has_enemy,
         run=eliminate,
@@ -574,7 +582,7 @@ CATALOGUE: tuple[Command, ...] = (
         A.ACT,
         fields=(GANG, INFAMY_LATER),
         actor=None,
-        rolls=True,
+        dice=("infamy",),
         anytime=True,
         offered=lambda t, f: True,
         run=retreat,
@@ -659,7 +667,14 @@ CATALOGUE: tuple[Command, ...] = (
         'skirmish game postgame --doctor "Ike Clanton=graduate" --dice 3,5,2,4',
         A.POSTGAME,
         Place.GAME,
-        rolls=True,
+        dice=(
+            "recovery",
+            "recovery: FORTUNA reroll",
+            "invalid table",
+            "gambler",
+            "marked cards",
+            "infamy",
+        ),  # fmt: skip
     ),
 )
 

@@ -35,6 +35,7 @@ from typing import Any
 from urllib.parse import quote
 
 from skirmish.campaign.game import commands
+from skirmish.engine.dice import purpose_key
 from skirmish.web import app as _routes  # noqa: F401  (every part's words are declared on import)
 from skirmish.web.text import words
 
@@ -391,7 +392,13 @@ def logged_kinds(db: Path, game: int) -> set[str]:
     """The catalogue's names of the actions in a game's log (``game log --json``)."""
     entries = json.loads(_cli(db, "game", "log", "--json", "--game", str(game),
                               "--campaign", CAMPAIGN))  # fmt: skip
-    return {commands.find(entry["action"]).name for entry in entries}
+    found = set()
+    for entry in entries:
+        command = commands.find(entry["action"])
+        for die in entry.get("dice") or ():  # each die one the action declares it asks for
+            assert purpose_key(str(die["purpose"]))[0] in command.dice, (entry, command.dice)
+        found.add(command.name)
+    return found
 
 
 # ------------------------------------------------------------------------------- the games
