@@ -248,10 +248,8 @@ def create_app(db: str | None = None) -> FastAPI:
         set_csrf(request, response, secrets.token_urlsafe(32))
         return response
 
-    for module in (pages, api):
-        app.include_router(module.router(site))
-    # The club's routes are module-level functions (issue #20), one module per noun.
-    for routes in (club_campaigns, club_members, club_join, club):
+    # The routes are module-level functions (issue #20), one module per noun, in this order.
+    for routes in (pages, api, club_campaigns, club_members, club_join, club):
         app.include_router(routes.router)
     for module in (prints, actions, tools, game_postgame, game_live,
                    game_activation, game_actions, gazette, luck):  # fmt: skip
