@@ -5,16 +5,22 @@ typed-in or seeded random dice (``roll_with``), into what to show (``Rolled``: t
 take (a leader's fate, a blast's protection, a mounted side step), picked by any of their names.
 
 Importing this module stays cheap (``skirmish roll`` pays for it at every start, issue #2): the
-engine's procedures and the explanations are imported inside the functions that run them.
+engine's procedures, the explanations, the dice and the situation are imported inside the
+functions that run them (together about 150 ms that a command rolling one test, or none, would
+otherwise pay); the rules' lookups are at the top, loaded by then anyway.
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from skirmish.errors import DiceError, RulesError, UnknownNameError
-from skirmish.i18n import Lang, tr
+from skirmish.i18n import Lang, name, tr
+from skirmish.rules import find_equipment, find_faction, find_item
+from skirmish.rules.model import Weapon
+from skirmish.rules.names import normalize
 
 if TYPE_CHECKING:
     from skirmish.engine.dice import DiceSource
@@ -47,10 +53,6 @@ LEVELS: dict[str, tuple[str, ...]] = {
 
 def pick(kind: str, value: str, names: Mapping[K, Sequence[str]]) -> K:
     """The key whose names (Italian or English, any case or accent) include ``value``."""
-    import difflib
-
-    from skirmish.rules.names import normalize
-
     key = normalize(value)
     by_name: dict[str, K] = {}
     for member, aliases in names.items():
@@ -315,8 +317,6 @@ def _skill(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
 
     has = [find_owned_skill(name) for name in options["owned"] or ()]
     if options["cacciatore"]:
-        from skirmish.rules import find_faction
-
         faction = options["faction"]
         if faction is None:
             raise RulesError(
@@ -337,9 +337,6 @@ def _skill(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
 
 def _item_disp(item: str, faction: str | None) -> tuple[int, Any, tuple[str, ...]] | None:
     """An item's DISP for the gang, its entry and rarity; ``None`` when no roll is needed."""
-    from skirmish.rules import find_equipment, find_faction
-    from skirmish.rules.model import Weapon
-
     entry = find_equipment(item)
     gang = None if faction is None else find_faction(faction)
     if isinstance(entry, Weapon):
@@ -359,7 +356,6 @@ def _item_disp(item: str, faction: str | None) -> tuple[int, Any, tuple[str, ...
 def _availability(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
     from skirmish.engine import explain_procedures as explain
     from skirmish.engine.availability import roll_availability
-    from skirmish.i18n import name
 
     disp, item = options["disp"], options["item"]
     if (disp is None) == (item is None):
@@ -376,8 +372,6 @@ def _availability(options: dict[str, Any], seed: int | None, dice: str | None) -
         )
     found = _item_disp(item, options["faction"])
     if found is None:
-        from skirmish.rules import find_equipment
-
         entry = find_equipment(item)
         return Rolled(
             lambda lang: [tr(explain.MESSAGES, "no-roll", lang, item=name(entry, lang))],
@@ -433,8 +427,6 @@ def _explosion(options: dict[str, Any], seed: int | None, dice: str | None) -> R
 
 
 def _mount_cos(mount: str) -> int:
-    from skirmish.rules import find_item
-
     found = find_item(mount)
     if found.kind != "mount" or found.cos is None:
         raise RulesError(
