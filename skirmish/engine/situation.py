@@ -13,7 +13,8 @@ the same list.
 
 The builders below (``shoot_setup``, ``melee_setup``, ``nerve_model``, ``panic_model``,
 ``save_modifiers_of``) turn a mapping of input ids to values into the engine's setup, the one
-way for every front end; ``check_inputs`` refuses an input whose condition does not hold for
+way for every front end (a weapon, skills or a choice typed by name are parsed by
+``engine.situation_words``); ``check_inputs`` refuses an input whose condition does not hold for
 the models as far as the front end knows them (``Known``).
 
 To add a modifier of table 3: declare its input here, read it in the engine's rule (a field of
@@ -23,12 +24,11 @@ To add a modifier of table 3: declare its input here, read it in the engine's ru
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from skirmish.engine.setup import (
-    CHOSEN_WEAPON_SKILLS,
     Attacker,
     Elevation,
     FightSituation,
@@ -38,11 +38,18 @@ from skirmish.engine.setup import (
     MountPace,
     ShootSetup,
     ShotSituation,
-    SkillTaken,
     Target,
 )
+
+# What a player types, parsed (``situation_words``); the front ends use those named ``as``
+# from here too (``situation.choice_value``, ``parse_weapon``).
+from skirmish.engine.situation_words import CHOICE_WORDS as CHOICE_WORDS
+from skirmish.engine.situation_words import choice_label as choice_label
+from skirmish.engine.situation_words import choice_value as choice_value
+from skirmish.engine.situation_words import model_state, parse_faction, parse_skills
+from skirmish.engine.situation_words import parse_weapon as parse_weapon
 from skirmish.errors import RulesError, named
-from skirmish.rules.model import Cover, ModelState, Weapon, WeaponCategory
+from skirmish.rules.model import Cover, Weapon
 
 
 class Procedure(StrEnum):
@@ -110,9 +117,6 @@ SUBJECT: dict[Procedure, Whose] = {
 
 #: Ids that would shadow a Python builtin as a parameter name.
 _SHADOWING = frozenset({"range"})
-
-#: Names that mean "no weapon" in a fight.
-BARE_HANDS = frozenset({"bare-hands", "bare-handed", "mani-nude", "none", "unarmed", "disarmato"})
 
 #: Other soldiers a Soldato needs within 5U for his +1 (§9.10, R-02).
 SOLDIERS_NEEDED = 2
@@ -506,61 +510,6 @@ def values_of(procedure: Procedure, options: Mapping[str, Any]) -> dict[str, Any
     return {by_param[name]: value for name, value in options.items()}
 
 
-#: The Italian words (and other names players use) each choice of the declaration takes
-#: besides its English value: ``--cover leggera``, ``--target-mount galoppo`` (issue #10).
-CHOICE_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
-    "Cover": {
-        "none": ("nessuna", "scoperto", "allo scoperto"),
-        "light": ("leggera", "copertura leggera"),
-        "partial": ("parziale", "copertura parziale"),
-        "full": ("totale", "completa", "copertura totale"),
-    },
-    "Motion": {
-        "none": ("fermo", "a piedi", "nessuno"),
-        "normal": ("normale", "trotto", "al trotto"),
-        "fast": ("veloce", "corsa", "galoppo", "in corsa"),
-    },
-    "MountPace": {
-        "none": ("a piedi", "nessuna", "nessuno"),
-        "still": ("fermo", "cavallo fermo"),
-        "trot": ("trotto", "al trotto"),
-        "gallop": ("corsa", "galoppo", "in corsa"),
-    },
-    "Elevation": {
-        "none": ("nessuna", "pari", "stesso livello"),
-        "attacker": ("aggressore", "attaccante"),
-        "defender": ("difensore",),
-    },
-}
-
-
-def choice_label(choices: type[StrEnum], value: str, lang: str) -> str:
-    """A choice as a player names it: its English value, or its first Italian word."""
-    words = CHOICE_WORDS.get(choices.__name__, {}).get(value, ())
-    return words[0] if lang == "it" and words else value
-
-
-def choice_value(choices: type[StrEnum], value: str) -> str:
-    """The English value of the choice ``value`` names: its value or one of its Italian words
-    (``CHOICE_WORDS``), in any case, with or without accents; anything else is refused naming
-    every word the choice takes."""
-    from skirmish.rules.names import normalize
-
-    words = CHOICE_WORDS.get(choices.__name__, {})
-    for choice in choices:
-        names = (choice.value, *words.get(choice.value, ()))
-        if normalize(str(value)) in {normalize(n) for n in names}:
-            return choice.value
-    english = ", ".join(repr(c.value) for c in choices)
-    italian = ", ".join(repr(w[0]) for w in words.values())
-    also = f" (or in Italian {italian})" if italian else ""
-    anche = f" (o in italiano {italian})" if italian else ""
-    raise RulesError(
-        f"{value!r} is not one of {english}{also}.",
-        it=f"{value!r} non è uno tra {english}{anche}.",
-    )
-
-
 def complete(procedure: Procedure, values: Mapping[str, Any]) -> dict[str, Any]:
     """Every input of ``procedure``: the ``values`` given, the defaults for the rest. An id that
     is no input of ``procedure`` is a bug of the caller (``TypeError``), never dropped."""
@@ -583,98 +532,6 @@ def complete(procedure: Procedure, values: Mapping[str, Any]) -> dict[str, Any]:
                     it=f"{named(i.id)} {value!r}: scegli uno tra {names}.",
                 ) from None
     return completed
-
-
-# ---------------------------------------------------------------------------- parsing
-
-
-#: The Italian of the ``who`` an error of the builders names.
-_WHO_IT = {
-    "the shooter": "chi spara",
-    "the attacker": "l'attaccante",
-    "the defender": "il difensore",
-    "the target": "il bersaglio",
-    "the model": "il personaggio",
-}
-#: The Italian of a weapon's family (§5.1), for a chosen-weapon skill's refusal (§7.2).
-_CATEGORY_IT = {
-    WeaponCategory.PISTOL: "pistola",
-    WeaponCategory.RIFLE: "fucile",
-    WeaponCategory.BLADE: "arma bianca",
-    WeaponCategory.EXPLOSIVE: "esplosivo",
-}
-
-
-def model_state(shaken: bool, terrified: bool, who: str) -> ModelState:
-    """The state ``shaken`` / ``terrified`` name; both at once is an error about ``who``."""
-    if shaken and terrified:
-        raise RulesError(
-            f"{who} is either shaken or terrified, not both; drop one of the two.",
-            it=f"{_WHO_IT.get(who, who)} è SCOSSO o IMPAURITO, non entrambi; togline uno dei due.",
-        )
-    if terrified:
-        return ModelState.TERRIFIED
-    return ModelState.SHAKEN if shaken else ModelState.STEADY
-
-
-def parse_weapon(value: str | Weapon | None) -> Weapon | None:
-    """A weapon by Italian or English name (or the weapon itself); ``None`` for bare hands."""
-    if value is None or isinstance(value, Weapon):
-        return value
-    from skirmish.rules import find_weapon
-    from skirmish.rules.names import normalize
-
-    if normalize(value) in BARE_HANDS:
-        return None
-    return find_weapon(value)
-
-
-def parse_skills(
-    values: Sequence[str | SkillTaken] | None, weapon: Weapon | None
-) -> tuple[SkillTaken, ...]:
-    """``NAME[:WEAPON]`` in either language (or skills already taken) into skills with their
-    chosen weapon (§7.2); a chosen-weapon skill without a choice takes ``weapon`` if it is of
-    that type."""
-    from skirmish.rules import find_skill, find_weapon
-
-    taken: list[SkillTaken] = []
-    for value in values or ():
-        if isinstance(value, SkillTaken):
-            taken.append(value)
-            continue
-        name, _, choice_text = value.partition(":")
-        skill = find_skill(name)
-        category = CHOSEN_WEAPON_SKILLS.get(skill.id)
-        choice: str | None = None
-        if category is not None and choice_text:
-            chosen = find_weapon(choice_text)
-            if chosen.category is not category:
-                raise RulesError(
-                    f"{skill.name_en} is chosen for a {category} weapon, and "
-                    f"{choice_text!r} is a {chosen.category} (§7.2).",
-                    it=f"{skill.name_it} si sceglie per un'arma di tipo "
-                    f"{_CATEGORY_IT[category]}, e {choice_text!r} è di tipo "
-                    f"{_CATEGORY_IT[chosen.category]} (§7.2).",
-                )
-            choice = chosen.id
-        elif category is not None and weapon is not None and weapon.category is category:
-            choice = weapon.id
-        elif choice_text:
-            raise RulesError(
-                f"{skill.name_en} has no chosen weapon; write ⟨skill⟩ {name}.",
-                it=f"{skill.name_it} non ha un'arma a scelta; scrivi ⟨skill⟩ {name}.",
-            )
-        taken.append(SkillTaken(skill.id, choice))
-    return tuple(taken)
-
-
-def parse_faction(text: str | None) -> str | None:
-    """A faction id from its id or name in either language."""
-    if text is None:
-        return None
-    from skirmish.rules import find_faction
-
-    return find_faction(text).id
 
 
 # ---------------------------------------------------------------------------- conditions

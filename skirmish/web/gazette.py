@@ -44,7 +44,7 @@ from skirmish.printing.gazette import LABELS, STYLESHEETS, gazette_view, render_
 from skirmish.printing.pdf import Press
 from skirmish.web import feeds, reads, text
 from skirmish.web.prints import HTML_POLICY, Format, disposition
-from skirmish.web.site import NotFound, Site, campaign_url, pick_lang, scenario_name
+from skirmish.web.site import LangDep, NotFound, Site, SiteDep, campaign_url, scenario_name
 
 WORDS = text.part(
     {
@@ -138,143 +138,153 @@ def _base(request: Request, campaign: Campaign) -> str:
     return str(request.base_url).rstrip("/")
 
 
-def router(site: Site) -> APIRouter:
-    """The Gazette's page, its downloads and its feeds on ``site``."""
-    r = APIRouter(include_in_schema=False)
-    press = Press(files=STYLESHEETS)  # the Gazette's own stylesheet and faces, kept warm
+#: The Gazette's page, its downloads and its feeds (``create_app`` includes them).
+router = APIRouter(include_in_schema=False)
 
-    def issue_html(issue: Gazette) -> Markup:
-        """The paper's body (``gazette/_issue.html``) from ``printing.gazette``'s view of
-        ``issue``, with the printed paper's own words: the page's and each feed entry's."""
-        lang = issue.lang
-        words = {k: tr(LABELS, k, lang) for k, v in LABELS["en"].items() if "{" not in v}
-        return Markup(
-            site.env.get_template("gazette/_issue.html").render(
-                paper=gazette_view(issue), g=words, lang=lang
-            )
+
+def issue_html(site: Site, issue: Gazette) -> Markup:
+    """The paper's body (``gazette/_issue.html``) from ``printing.gazette``'s view of
+    ``issue``, with the printed paper's own words: the page's and each feed entry's."""
+    lang = issue.lang
+    words = {k: tr(LABELS, k, lang) for k, v in LABELS["en"].items() if "{" not in v}
+    return Markup(
+        site.env.get_template("gazette/_issue.html").render(
+            paper=gazette_view(issue), g=words, lang=lang
         )
+    )
 
-    @r.get("/c/{campaign}/gazette", response_class=HTMLResponse)
-    def gazette_page(request: Request, campaign: str, game: str | None = None) -> Response:
-        lang = pick_lang(request)
-        with site.read() as s:
-            found = site.find_campaign(s, campaign)
-            issue = paper(s, found, lang, game)
-            every = issues(s, found, lang)
-            name = found.name
-        return site.page(
-            request,
-            "gazette/page.html",
-            campaign_name=name,
-            issue=issue,
-            view=gazette_view(issue),
-            paper_title=tr(LABELS, "title", lang),
-            campaign_line=tr(LABELS, "campaign", lang, campaign=name),
-            body=issue_html(issue),
-            issues=every,
-            chosen=issue.game,
-            pdf_url=gazette_url(name, game=issue.game, suffix=".pdf"),
-            feed_url=gazette_url(name, suffix=".atom") + f"?lang={lang.value}",
-            rss_url=gazette_url(name, suffix=".rss") + f"?lang={lang.value}",
+
+@router.get("/c/{campaign}/gazette", response_class=HTMLResponse)
+def gazette_page(
+    request: Request, campaign: str, site: SiteDep, lang: LangDep, game: str | None = None
+) -> Response:
+    with site.read() as s:
+        found = site.find_campaign(s, campaign)
+        issue = paper(s, found, lang, game)
+        every = issues(s, found, lang)
+        name = found.name
+    return site.page(
+        request,
+        "gazette/page.html",
+        campaign_name=name,
+        issue=issue,
+        view=gazette_view(issue),
+        paper_title=tr(LABELS, "title", lang),
+        campaign_line=tr(LABELS, "campaign", lang, campaign=name),
+        body=issue_html(site, issue),
+        issues=every,
+        chosen=issue.game,
+        pdf_url=gazette_url(name, game=issue.game, suffix=".pdf"),
+        feed_url=gazette_url(name, suffix=".atom") + f"?lang={lang.value}",
+        rss_url=gazette_url(name, suffix=".rss") + f"?lang={lang.value}",
+    )
+
+
+def feed(site: Site, request: Request, campaign: str, lang: Lang, suffix: str) -> feeds.Feed:
+    t = text.words(lang)
+    with site.read() as s:
+        found = site.find_campaign(s, campaign)
+        base = _base(request, found)
+        whole = gazette(s, campaign=found, lang=lang)
+        games = [
+            (i, gazette(s, campaign=found, lang=lang, game=i["game"]))
+            for i in issues(s, found, lang)[:FEED_ISSUES]
+        ]
+        key = (found.created_at, found.id)
+        name = found.name
+    entries: list[feeds.Entry] = []
+    entries.append(
+        feeds.Entry(
+            ident=feeds.stable_id(*key, "gazette"),
+            title=t["gz_entry_to_date"].format(campaign=name, headline=_headline(whole)),
+            updated=whole.date,
+            link=base + gazette_url(name) + f"?lang={lang.value}",
+            html=str(issue_html(site, whole)),
         )
-
-    def feed(request: Request, campaign: str, lang: Lang, suffix: str) -> feeds.Feed:
-        t = text.words(lang)
-        with site.read() as s:
-            found = site.find_campaign(s, campaign)
-            base = _base(request, found)
-            whole = gazette(s, campaign=found, lang=lang)
-            games = [
-                (i, gazette(s, campaign=found, lang=lang, game=i["game"]))
-                for i in issues(s, found, lang)[:FEED_ISSUES]
-            ]
-            key = (found.created_at, found.id)
-            name = found.name
-        entries: list[feeds.Entry] = []
+    )
+    for listed, issue in games:
         entries.append(
             feeds.Entry(
-                ident=feeds.stable_id(*key, "gazette"),
-                title=t["gz_entry_to_date"].format(campaign=name, headline=_headline(whole)),
-                updated=whole.date,
-                link=base + gazette_url(name) + f"?lang={lang.value}",
-                html=str(issue_html(whole)),
+                ident=feeds.stable_id(*key, "gazette", "game", listed["game"]),
+                title=t["gz_entry_game"].format(
+                    number=listed["number"], game=listed["game"], headline=_headline(issue)
+                ),
+                updated=issue.date,
+                link=base + gazette_url(name, game=listed["game"]) + f"&lang={lang.value}",
+                html=str(issue_html(site, issue)),
             )
         )
-        for listed, issue in games:
-            entries.append(
-                feeds.Entry(
-                    ident=feeds.stable_id(*key, "gazette", "game", listed["game"]),
-                    title=t["gz_entry_game"].format(
-                        number=listed["number"], game=listed["game"], headline=_headline(issue)
-                    ),
-                    updated=issue.date,
-                    link=base + gazette_url(name, game=listed["game"]) + f"&lang={lang.value}",
-                    html=str(issue_html(issue)),
-                )
-            )
-        entries.sort(key=lambda e: feeds.when(e.updated), reverse=True)
-        return feeds.Feed(
-            ident=feeds.stable_id(*key, "gazette", "feed"),
-            title=t["gz_feed_title"].format(paper=tr(LABELS, "title", lang), campaign=name),
-            subtitle=name,
-            lang=lang.value,
-            author=tr(LABELS, "title", lang),
-            updated=max((e.updated for e in entries), key=feeds.when),
-            self_link=base + gazette_url(name, suffix=suffix) + f"?lang={lang.value}",
-            link=base + gazette_url(name) + f"?lang={lang.value}",
-            entries=entries,
-        )
+    entries.sort(key=lambda e: feeds.when(e.updated), reverse=True)
+    return feeds.Feed(
+        ident=feeds.stable_id(*key, "gazette", "feed"),
+        title=t["gz_feed_title"].format(paper=tr(LABELS, "title", lang), campaign=name),
+        subtitle=name,
+        lang=lang.value,
+        author=tr(LABELS, "title", lang),
+        updated=max((e.updated for e in entries), key=feeds.when),
+        self_link=base + gazette_url(name, suffix=suffix) + f"?lang={lang.value}",
+        link=base + gazette_url(name) + f"?lang={lang.value}",
+        entries=entries,
+    )
 
-    def printed(request: Request, campaign: str, game: str | None, fmt: Format) -> Response:
-        """The broadsheet of ``skirmish gazette`` as a PDF (through the warm ``press``) or as
-        its one HTML file; a repeated PDF is answered from the press's cache (``ETag``)."""
-        lang = pick_lang(request)
-        with site.read() as s:
-            found = site.find_campaign(s, campaign)
-            view = gazette_view(paper(s, found, lang, game))
-        title = f"{tr(LABELS, 'title', lang)} - {view.campaign} - {view.number}"
-        headers = {
-            "Cache-Control": "private, no-cache",
-            "Vary": "Accept-Language, Cookie",
-            "Content-Disposition": disposition(title, fmt),
-        }
-        if fmt is Format.HTML:
-            headers["Content-Security-Policy"] = HTML_POLICY
-            return HTMLResponse(render_gazette(view, lang), headers=headers)
-        sheets = [render_gazette(view, lang, inline_css=False)]
-        etag = f'"{Press.key(sheets)}"'
-        headers["ETag"] = etag
-        if _unchanged(request, etag):
-            del headers["Content-Disposition"]
-            return Response(status_code=304, headers=headers)
-        return Response(press.pdf(sheets), media_type="application/pdf", headers=headers)
 
-    @r.get("/c/{campaign}/gazette.{suffix}")
-    def gazette_file(
-        request: Request, campaign: str, suffix: str, game: str | None = None
-    ) -> Response:
-        if suffix in (Format.PDF, Format.HTML):
-            return printed(request, campaign, game, Format(suffix))
-        writers = {"atom": (feeds.atom, feeds.ATOM_TYPE), "rss": (feeds.rss, feeds.RSS_TYPE)}
-        if suffix not in writers:
-            raise HTTPException(404)
-        write, kind = writers[suffix]
-        built = feed(request, campaign, pick_lang(request), f".{suffix}")
-        body = write(built)
-        # a feed reader polls: the same feed is answered 304 (its ETag, or nothing newer
-        # than the Last-Modified it was sent), so it is not sent again
-        etag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
-        headers = {
-            "Cache-Control": "private, no-cache",
-            "Vary": "Accept-Language, Cookie",
-            "ETag": etag,
-            "Last-Modified": feeds.rfc822(built.updated),
-        }
-        if _unchanged(request, etag, built.updated):
-            return Response(status_code=304, headers=headers)
-        return Response(body, media_type=kind, headers=headers)
+def printed(
+    site: Site, request: Request, lang: Lang, campaign: str, game: str | None, fmt: Format
+) -> Response:
+    """The broadsheet of ``skirmish gazette`` as a PDF (through the app's warm press) or as
+    its one HTML file; a repeated PDF is answered from the press's cache (``ETag``)."""
+    with site.read() as s:
+        found = site.find_campaign(s, campaign)
+        view = gazette_view(paper(s, found, lang, game))
+    title = f"{tr(LABELS, 'title', lang)} - {view.campaign} - {view.number}"
+    headers = {
+        "Cache-Control": "private, no-cache",
+        "Vary": "Accept-Language, Cookie",
+        "Content-Disposition": disposition(title, fmt),
+    }
+    if fmt is Format.HTML:
+        headers["Content-Security-Policy"] = HTML_POLICY
+        return HTMLResponse(render_gazette(view, lang), headers=headers)
+    sheets = [render_gazette(view, lang, inline_css=False)]
+    etag = f'"{Press.key(sheets)}"'
+    headers["ETag"] = etag
+    if _unchanged(request, etag):
+        del headers["Content-Disposition"]
+        return Response(status_code=304, headers=headers)
+    return Response(
+        site.press(STYLESHEETS).pdf(sheets), media_type="application/pdf", headers=headers
+    )
 
-    return r
+
+@router.get("/c/{campaign}/gazette.{suffix}")
+def gazette_file(
+    request: Request,
+    campaign: str,
+    suffix: str,
+    site: SiteDep,
+    lang: LangDep,
+    game: str | None = None,
+) -> Response:
+    if suffix in (Format.PDF, Format.HTML):
+        return printed(site, request, lang, campaign, game, Format(suffix))
+    writers = {"atom": (feeds.atom, feeds.ATOM_TYPE), "rss": (feeds.rss, feeds.RSS_TYPE)}
+    if suffix not in writers:
+        raise HTTPException(404)
+    write, kind = writers[suffix]
+    built = feed(site, request, campaign, lang, f".{suffix}")
+    body = write(built)
+    # a feed reader polls: the same feed is answered 304 (its ETag, or nothing newer
+    # than the Last-Modified it was sent), so it is not sent again
+    etag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+    headers = {
+        "Cache-Control": "private, no-cache",
+        "Vary": "Accept-Language, Cookie",
+        "ETag": etag,
+        "Last-Modified": feeds.rfc822(built.updated),
+    }
+    if _unchanged(request, etag, built.updated):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=kind, headers=headers)
 
 
 def _unchanged(request: Request, etag: str, updated: str | None = None) -> bool:

@@ -49,12 +49,13 @@ from skirmish.rules import find_equipment
 from skirmish.web import text
 from skirmish.web.luck_chart import LuckRow, luck_chart
 from skirmish.web.site import (
+    LangDep,
     NotFound,
     Site,
+    SiteDep,
     campaign_url,
     gang_url,
     model_url,
-    pick_lang,
     segment,
 )
 
@@ -607,89 +608,102 @@ def find_game(session: Session, campaign: Campaign, typed: str) -> int:
     return found.id
 
 
-def router(site: Site) -> APIRouter:
-    """The luck pages and their JSON on ``site``."""
-    r = APIRouter()
+#: The luck pages and their JSON (``create_app`` includes them).
+router = APIRouter()
 
-    def page(
-        request: Request,
-        campaign: str,
-        *,
-        gang: str | None = None,
-        game: str | None = None,
-        source: str | None = None,
-    ) -> Response:
-        lang = pick_lang(request)
-        chosen_source = choose_source(source)
-        with site.read() as s:
-            found = site.find_campaign(s, campaign)
-            chosen: Gang | None = site.find_gang(s, found, gang) if gang is not None else None
-            game_id = find_game(s, found, game) if game is not None else None
-            book = ledger(s, campaign=found, gang=chosen, game_id=game_id)
-            gangs = [g.name for g in found.gangs]
-            name = found.name
-        view = ledger_view(book, lang, source=chosen_source)
-        if chosen is not None:
-            title = _say("luck_of_gang", lang).format(gang=chosen.name)
-        elif game_id is not None:
-            title = _say("luck_of_game", lang).format(game=game_id)
-        else:
-            title = _say("luck_title", lang)
-        api = f"/api/v1/campaigns/{quote(name, safe='')}/luck"
-        if chosen is not None:
-            api += "?gang=" + quote(chosen.name, safe="")
-        elif game_id is not None:
-            api += f"?game={game_id}"
-        here = luck_url(name, gang=chosen.name if chosen else None, game=game_id)
-        return site.page(
-            request,
-            "luck/page.html",
-            campaign_name=name,
-            gang_name=chosen.name if chosen else None,
-            game_id=game_id,
-            title=title,
-            luck=view,
-            source=chosen_source,
-            choices=[
-                (c, _say(f"luck_source_{c}", lang))
-                for c in CHOICES
-                if c == ALL or c in book.overall.by_source
-            ],  # fmt: skip
-            here=here,
-            api_url=api,
-            gang_links=[(g, luck_url(name, gang=g)) for g in gangs] if chosen is None else [],
-            game_links=[(g, luck_url(name, game=g)) for g in view["games"]]
-            if game_id is None
-            else [],
-            game_url=f"{campaign_url(name)}/games/{game_id}" if game_id is not None else "",
-        )
 
-    @r.get("/c/{campaign}/luck", response_class=HTMLResponse, include_in_schema=False)
-    def campaign_luck(request: Request, campaign: str, source: str | None = None) -> Response:
-        return page(request, campaign, source=source)
+def page(
+    site: Site,
+    request: Request,
+    lang: Lang,
+    campaign: str,
+    *,
+    gang: str | None = None,
+    game: str | None = None,
+    source: str | None = None,
+) -> Response:
+    chosen_source = choose_source(source)
+    with site.read() as s:
+        found = site.find_campaign(s, campaign)
+        chosen: Gang | None = site.find_gang(s, found, gang) if gang is not None else None
+        game_id = find_game(s, found, game) if game is not None else None
+        book = ledger(s, campaign=found, gang=chosen, game_id=game_id)
+        gangs = [g.name for g in found.gangs]
+        name = found.name
+    view = ledger_view(book, lang, source=chosen_source)
+    if chosen is not None:
+        title = _say("luck_of_gang", lang).format(gang=chosen.name)
+    elif game_id is not None:
+        title = _say("luck_of_game", lang).format(game=game_id)
+    else:
+        title = _say("luck_title", lang)
+    api = f"/api/v1/campaigns/{quote(name, safe='')}/luck"
+    if chosen is not None:
+        api += "?gang=" + quote(chosen.name, safe="")
+    elif game_id is not None:
+        api += f"?game={game_id}"
+    here = luck_url(name, gang=chosen.name if chosen else None, game=game_id)
+    return site.page(
+        request,
+        "luck/page.html",
+        campaign_name=name,
+        gang_name=chosen.name if chosen else None,
+        game_id=game_id,
+        title=title,
+        luck=view,
+        source=chosen_source,
+        choices=[
+            (c, _say(f"luck_source_{c}", lang))
+            for c in CHOICES
+            if c == ALL or c in book.overall.by_source
+        ],  # fmt: skip
+        here=here,
+        api_url=api,
+        gang_links=[(g, luck_url(name, gang=g)) for g in gangs] if chosen is None else [],
+        game_links=[(g, luck_url(name, game=g)) for g in view["games"]] if game_id is None else [],
+        game_url=f"{campaign_url(name)}/games/{game_id}" if game_id is not None else "",
+    )
 
-    @r.get("/c/{campaign}/g/{gang}/luck", response_class=HTMLResponse, include_in_schema=False)
-    def gang_luck(
-        request: Request, campaign: str, gang: str, source: str | None = None
-    ) -> Response:
-        return page(request, campaign, gang=gang, source=source)
 
-    @r.get("/c/{campaign}/games/{game}/luck", response_class=HTMLResponse, include_in_schema=False)
-    def game_luck(
-        request: Request, campaign: str, game: str, source: str | None = None
-    ) -> Response:
-        return page(request, campaign, game=game, source=source)
+@router.get("/c/{campaign}/luck", response_class=HTMLResponse, include_in_schema=False)
+def campaign_luck(
+    request: Request, campaign: str, site: SiteDep, lang: LangDep, source: str | None = None
+) -> Response:
+    return page(site, request, lang, campaign, source=source)
 
-    @r.get("/api/v1/campaigns/{campaign}/luck", tags=["campaigns"])
-    def api_luck(
-        request: Request, campaign: str, gang: str | None = None, game: str | None = None
-    ) -> Response:
-        """The luck ledger: `skirmish luck [GANG] [--game N] --json`."""
-        with site.read() as s:
-            found = site.find_campaign(s, campaign)
-            chosen = site.find_gang(s, found, gang, in_path=False) if gang is not None else None
-            game_id = find_game(s, found, game) if game is not None else None
-            book = ledger(s, campaign=found, gang=chosen, game_id=game_id)
-            return site.api(request, book.to_json())
 
-    return r
+@router.get("/c/{campaign}/g/{gang}/luck", response_class=HTMLResponse, include_in_schema=False)
+def gang_luck(
+    request: Request,
+    campaign: str,
+    gang: str,
+    site: SiteDep,
+    lang: LangDep,
+    source: str | None = None,
+) -> Response:
+    return page(site, request, lang, campaign, gang=gang, source=source)
+
+
+@router.get("/c/{campaign}/games/{game}/luck", response_class=HTMLResponse, include_in_schema=False)
+def game_luck(
+    request: Request,
+    campaign: str,
+    game: str,
+    site: SiteDep,
+    lang: LangDep,
+    source: str | None = None,
+) -> Response:
+    return page(site, request, lang, campaign, game=game, source=source)
+
+
+@router.get("/api/v1/campaigns/{campaign}/luck", tags=["campaigns"])
+def api_luck(
+    request: Request, campaign: str, site: SiteDep, gang: str | None = None, game: str | None = None
+) -> Response:
+    """The luck ledger: `skirmish luck [GANG] [--game N] --json`."""
+    with site.read() as s:
+        found = site.find_campaign(s, campaign)
+        chosen = site.find_gang(s, found, gang, in_path=False) if gang is not None else None
+        game_id = find_game(s, found, game) if game is not None else None
+        book = ledger(s, campaign=found, gang=chosen, game_id=game_id)
+        return site.api(request, book.to_json())

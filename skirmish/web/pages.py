@@ -28,10 +28,10 @@ from skirmish.web.site import (
     FEED,
     RECENT_GAMES,
     SORTS,
+    LangDep,
     NotFound,
-    Site,
+    SiteDep,
     injury_word,
-    pick_lang,
     profile_name,
     recovery_name,
     rules_url,
@@ -40,192 +40,188 @@ from skirmish.web.site import (
 )
 from skirmish.web.text import TEXT, status_word
 
+#: The pages' routes (``create_app`` includes them).
+router = APIRouter(include_in_schema=False)
 
-def router(site: Site) -> APIRouter:
-    """The pages' routes on ``site``."""
-    r = APIRouter(include_in_schema=False)
 
-    @r.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def index(request: Request) -> Response:
-        with site.read() as s:
-            seen = site.campaigns(s)
-            names = {c.name for c in seen}
-            rows = [row for row in reads.campaigns(s) if row["name"] in names]
-            gangs = {c.name: [g.name for g in c.gangs] for c in seen}
-            mine = club.yours(site, s, pick_lang(request))
-        return site.page(request, "index.html", campaigns=rows, gangs=gangs, **mine)
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+def index(request: Request, site: SiteDep, lang: LangDep) -> Response:
+    with site.read() as s:
+        seen = site.campaigns(s)
+        names = {c.name for c in seen}
+        rows = [row for row in reads.campaigns(s) if row["name"] in names]
+        gangs = {c.name: [g.name for g in c.gangs] for c in seen}
+        mine = club.yours(site, s, lang)
+    return site.page(request, "index.html", campaigns=rows, gangs=gangs, **mine)
 
-    @r.get("/c/{campaign}", response_class=HTMLResponse, include_in_schema=False)
-    def campaign_page(request: Request, campaign: str, sort: str = "place") -> Response:
-        lang = pick_lang(request)
-        with site.read() as s:
-            found = site.find_campaign(s, campaign)
-            shown = reads.campaign_show(found, lang)
-            table = reads.campaign_standings(s, found)
-            games = reads.game_list(s, found)
-            entries = reads.log(s, found, lang, last=FEED)
-            dead = reads.campaign_graveyard(s, found)
-            can = allowed(s, site.actor(s), found)
-        treasury = {g["name"]: g["treasury"] for g in shown["gangs"]}
-        for row in table:
-            row["treasury"] = treasury.get(row["gang"], 0)
-        key = SORTS.get(sort, "place")
-        if key == "place":
-            table.sort(key=lambda r: r["place"])
-        else:
-            table.sort(key=lambda r: (-r[key], r["place"]))
-        for g in games:
-            g["scenario_name"] = scenario_name(g["scenario"], lang)
-            g["status_word"] = label_value(GameStatus, g["status"], lang)
-        for d in dead:
-            d["profile_name"] = profile_name(d["profile"], lang)
-            d["scenario_name"] = scenario_name(d["scenario"], lang)
-        return site.page(
-            request,
-            "campaign.html",
-            campaign=shown,
-            standings=table,
-            sort=key,
-            sorts=list(SORTS),
-            games=list(reversed(games))[:RECENT_GAMES],
-            feed=list(reversed(entries)),
-            graveyard=dead,
-            faction_names={g["name"]: g["faction_name"] for g in shown["gangs"]},
-            can=can,
+
+@router.get("/c/{campaign}", response_class=HTMLResponse, include_in_schema=False)
+def campaign_page(
+    request: Request, campaign: str, site: SiteDep, lang: LangDep, sort: str = "place"
+) -> Response:
+    with site.read() as s:
+        found = site.find_campaign(s, campaign)
+        shown = reads.campaign_show(found, lang)
+        table = reads.campaign_standings(s, found)
+        games = reads.game_list(s, found)
+        entries = reads.log(s, found, lang, last=FEED)
+        dead = reads.campaign_graveyard(s, found)
+        can = allowed(s, site.actor(s), found)
+    treasury = {g["name"]: g["treasury"] for g in shown["gangs"]}
+    for row in table:
+        row["treasury"] = treasury.get(row["gang"], 0)
+    key = SORTS.get(sort, "place")
+    if key == "place":
+        table.sort(key=lambda r: r["place"])
+    else:
+        table.sort(key=lambda r: (-r[key], r["place"]))
+    for g in games:
+        g["scenario_name"] = scenario_name(g["scenario"], lang)
+        g["status_word"] = label_value(GameStatus, g["status"], lang)
+    for d in dead:
+        d["profile_name"] = profile_name(d["profile"], lang)
+        d["scenario_name"] = scenario_name(d["scenario"], lang)
+    return site.page(
+        request,
+        "campaign.html",
+        campaign=shown,
+        standings=table,
+        sort=key,
+        sorts=list(SORTS),
+        games=list(reversed(games))[:RECENT_GAMES],
+        feed=list(reversed(entries)),
+        graveyard=dead,
+        faction_names={g["name"]: g["faction_name"] for g in shown["gangs"]},
+        can=can,
+    )
+
+
+@router.get("/c/{campaign}/g/{gang}", response_class=HTMLResponse, include_in_schema=False)
+def gang_page(request: Request, campaign: str, gang: str, site: SiteDep, lang: LangDep) -> Response:
+    with site.read() as s:
+        found = site.find_campaign(s, campaign)
+        chosen = site.find_gang(s, found, gang)
+        data = reads.gang_show(chosen, lang)
+        sheet = roster_view(data, lang, house_rules=reads.house_rules(found, lang))
+        entries = reads.log(s, found, lang, gang=chosen, last=reads.LOG_LIMIT)
+        done = request.query_params.get("done")
+        panel = actions.panel(site, s, found, chosen, entries, done, lang)
+        campaign_name = found.name
+    owed = data["postgame_owed"]
+    if owed is not None:
+        owed = {**owed, "scenario_name": scenario_name(owed["scenario"], lang)}
+    former = [
+        {**m, "profile_name": profile_name(m["profile"], lang)} for m in data["former_members"]
+    ]
+    return site.page(
+        request,
+        "gang.html",
+        campaign_name=campaign_name,
+        gang=data,
+        roster=sheet,
+        cards=list(zip(data["members"], sheet.members, strict=True)),
+        owed=owed,
+        former=former,
+        feed=list(reversed(entries)),
+        status_word=status_word,
+        panel=panel,
+    )
+
+
+@router.get(
+    "/c/{campaign}/g/{gang}/m/{model}", response_class=HTMLResponse, include_in_schema=False
+)
+def model_page(
+    request: Request, campaign: str, gang: str, model: str, site: SiteDep, lang: LangDep
+) -> Response:
+    with site.read() as s:
+        found = site.find_campaign(s, campaign)
+        chosen = site.find_gang(s, found, gang)
+        data = site.find_model(s, found, chosen, model)
+        member = next(
+            (m for m in chosen.members if m.name == data["name"] and m.status == data["status"]),
+            None,
         )
-
-    @r.get("/c/{campaign}/g/{gang}", response_class=HTMLResponse, include_in_schema=False)
-    def gang_page(request: Request, campaign: str, gang: str) -> Response:
-        lang = pick_lang(request)
-        with site.read() as s:
-            found = site.find_campaign(s, campaign)
-            chosen = site.find_gang(s, found, gang)
-            data = reads.gang_show(chosen, lang)
-            sheet = roster_view(data, lang, house_rules=reads.house_rules(found, lang))
-            entries = reads.log(s, found, lang, gang=chosen, last=reads.LOG_LIMIT)
-            done = request.query_params.get("done")
-            panel = actions.panel(site, s, found, chosen, entries, done, lang)
-            campaign_name = found.name
-        owed = data["postgame_owed"]
-        if owed is not None:
-            owed = {**owed, "scenario_name": scenario_name(owed["scenario"], lang)}
-        former = [
-            {**m, "profile_name": profile_name(m["profile"], lang)} for m in data["former_members"]
-        ]
-        return site.page(
-            request,
-            "gang.html",
-            campaign_name=campaign_name,
-            gang=data,
-            roster=sheet,
-            cards=list(zip(data["members"], sheet.members, strict=True)),
-            owed=owed,
-            former=former,
-            feed=list(reversed(entries)),
-            status_word=status_word,
-            panel=panel,
-        )
-
-    @r.get("/c/{campaign}/g/{gang}/m/{model}", response_class=HTMLResponse, include_in_schema=False)
-    def model_page(request: Request, campaign: str, gang: str, model: str) -> Response:
-        lang = pick_lang(request)
-        with site.read() as s:
-            found = site.find_campaign(s, campaign)
-            chosen = site.find_gang(s, found, gang)
-            data = site.find_model(s, found, chosen, model)
-            member = next(
-                (
-                    m
-                    for m in chosen.members
-                    if m.name == data["name"] and m.status == data["status"]
-                ),
+        card = None
+        if member is not None and member.status == "active":
+            shown = reads.gang_show(chosen, lang)
+            sheet = roster_view(shown, lang)
+            card = next(
+                (v for d, v in zip(shown["members"], sheet.members, strict=True)
+                 if d["name"] == member.name),
                 None,
-            )
-            card = None
-            if member is not None and member.status == "active":
-                shown = reads.gang_show(chosen, lang)
-                sheet = roster_view(shown, lang)
-                card = next(
-                    (v for d, v in zip(shown["members"], sheet.members, strict=True)
-                     if d["name"] == member.name),
-                    None,
-                )  # fmt: skip
-            campaign_name = found.name
-        return site.page(
-            request,
-            "model.html",
-            campaign_name=campaign_name,
-            model=data,
-            card=card,
-            profile_name=profile_name(data["profile"], lang),
-            status=status_word(data["status"], lang),
-            games=[
-                {
-                    **g,
-                    "scenario_name": scenario_name(g["scenario"], lang),
-                    "result_word": label_value(GameResult, g["result"], lang),
-                }
-                for g in data["games"]
-            ],
-            injuries=[injury_word(i, lang) for i in data["injuries"]],
-            recoveries=[
-                {
-                    **r,
-                    "outcome_name": recovery_name(r["outcome"], lang),
-                    "invalidity_name": injury_name(r["invalidity"], lang)
-                    if r["invalidity"]
-                    else "",
-                }
-                for r in data["recoveries"]
-            ],
-            advances=[
-                {
-                    **a,
-                    "what": skill_name(a["skill"], lang)
-                    if a["skill"]
-                    else str(a["advance"]).upper(),
-                }
-                for a in data["advances"]
-            ],
-        )
+            )  # fmt: skip
+        campaign_name = found.name
+    return site.page(
+        request,
+        "model.html",
+        campaign_name=campaign_name,
+        model=data,
+        card=card,
+        profile_name=profile_name(data["profile"], lang),
+        status=status_word(data["status"], lang),
+        games=[
+            {
+                **g,
+                "scenario_name": scenario_name(g["scenario"], lang),
+                "result_word": label_value(GameResult, g["result"], lang),
+            }
+            for g in data["games"]
+        ],
+        injuries=[injury_word(i, lang) for i in data["injuries"]],
+        recoveries=[
+            {
+                **r,
+                "outcome_name": recovery_name(r["outcome"], lang),
+                "invalidity_name": injury_name(r["invalidity"], lang) if r["invalidity"] else "",
+            }
+            for r in data["recoveries"]
+        ],
+        advances=[
+            {
+                **a,
+                "what": skill_name(a["skill"], lang) if a["skill"] else str(a["advance"]).upper(),
+            }
+            for a in data["advances"]
+        ],
+    )
 
-    @r.get("/scenarios", response_class=HTMLResponse, include_in_schema=False)
-    def scenarios_page(request: Request) -> Response:
-        return site.page(request, "scenarios.html", scenarios=scenarios())
 
-    @r.get("/scenarios/{scenario_id}", response_class=HTMLResponse, include_in_schema=False)
-    def scenario_page(request: Request, scenario_id: str) -> Response:
-        lang = pick_lang(request)
-        found = find_scenario_named(scenario_id, lang)
-        return site.page(request, "scenario.html", scenario=found, card=scenario_view(found, lang))
+@router.get("/scenarios", response_class=HTMLResponse, include_in_schema=False)
+def scenarios_page(request: Request, site: SiteDep) -> Response:
+    return site.page(request, "scenarios.html", scenarios=scenarios())
 
-    @r.get("/rules", response_class=HTMLResponse, include_in_schema=False)
-    def rules_page(request: Request, q: str = "") -> Response:
-        lang = pick_lang(request)
-        query = q.strip()
-        found: list[dict[str, Any]] = []
-        message = ""
-        nearest: list[tuple[str, str]] = []
-        if query:
-            try:
-                found = [_entry(e, lang) for e in rules.find_any(query)]
-            except UnknownNameError as error:
-                message = TEXT[lang.value]["no_entry"].format(query=shown(query))
-                names = [_any_name(s, lang) for s in error.suggestions]
-                nearest = [(n, rules_url(n)) for n in names]
-            except RulesError as error:
-                message = error.text(lang.value)
-        return site.page(
-            request,
-            "rules.html",
-            query=query,
-            found=found,
-            message=message,
-            nearest=nearest,
-            browse=_browse(lang) if not query else {},
-        )
 
-    return r
+@router.get("/scenarios/{scenario_id}", response_class=HTMLResponse, include_in_schema=False)
+def scenario_page(request: Request, scenario_id: str, site: SiteDep, lang: LangDep) -> Response:
+    found = find_scenario_named(scenario_id, lang)
+    return site.page(request, "scenario.html", scenario=found, card=scenario_view(found, lang))
+
+
+@router.get("/rules", response_class=HTMLResponse, include_in_schema=False)
+def rules_page(request: Request, site: SiteDep, lang: LangDep, q: str = "") -> Response:
+    query = q.strip()
+    found: list[dict[str, Any]] = []
+    message = ""
+    nearest: list[tuple[str, str]] = []
+    if query:
+        try:
+            found = [_entry(e, lang) for e in rules.find_any(query)]
+        except UnknownNameError as error:
+            message = TEXT[lang.value]["no_entry"].format(query=shown(query))
+            names = [_any_name(s, lang) for s in error.suggestions]
+            nearest = [(n, rules_url(n)) for n in names]
+        except RulesError as error:
+            message = error.text(lang.value)
+    return site.page(
+        request,
+        "rules.html",
+        query=query,
+        found=found,
+        message=message,
+        nearest=nearest,
+        browse=_browse(lang) if not query else {},
+    )
 
 
 def find_scenario_named(typed: str, lang: Lang) -> Scenario:

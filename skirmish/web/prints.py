@@ -14,10 +14,10 @@ an A4 PDF or the same HTML (what ``--format html`` writes, for a browser's own p
 the cards' backs (``--back``). A campaign is found
 among those the reader may see (``site.find_campaign``), so a hidden one is a 404. The views come
 from the same functions as the CLI's (``printing.sheets``, ``printing.build``), the PDFs from one
-warm ``printing.pdf.Press`` per app: the stylesheet and fonts are loaded once and the finished
-PDFs are kept by a hash of their HTML, so a repeated download is instant and a change is never
-stale. The routes are synchronous: FastAPI runs them in its thread pool, off the event loop, so
-the other pages keep answering while a PDF is laid out.
+warm ``printing.pdf.Press`` per app (``Site.press``): the stylesheet and fonts are loaded once
+and the finished PDFs are kept by a hash of their HTML, so a repeated download is instant and a
+change is never stale. The routes are synchronous: FastAPI runs them in its thread pool, off the
+event loop, so the other pages keep answering while a PDF is laid out.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from skirmish.printing.sheets import campaign_sheet, printed_gangs, roster_sheet
 from skirmish.rules.scenarios import scenarios
 from skirmish.web import text
 from skirmish.web.pages import find_scenario_named
-from skirmish.web.site import Site, pick_lang
+from skirmish.web.site import LangDep, Site, SiteDep
 
 WORDS = text.part(
     {
@@ -166,118 +166,128 @@ def _matches(request: Request, etag: str) -> bool:
     return etag in tags or "*" in tags
 
 
-def router(site: Site) -> APIRouter:
-    """The print page and the sheets' downloads on ``site``."""
-    r = APIRouter(include_in_schema=False)
-    press = Press()
+#: The print page and the sheets' downloads (``create_app`` includes them).
+router = APIRouter(include_in_schema=False)
 
-    def send_pdf(request: Request, sheets: Sequence[str], title: str) -> Response:
-        """The PDF of ``sheets`` (``ETag``: its key; a browser that holds it gets 304)."""
-        etag = f'"{Press.key(sheets)}"'
-        headers = {
-            "ETag": etag,
-            "Cache-Control": "private, no-cache",
-            "Vary": "Accept-Language, Cookie",
-            "Content-Disposition": disposition(title, Format.PDF),
-        }
-        if _matches(request, etag):
-            del headers["Content-Disposition"]
-            return Response(status_code=304, headers=headers)
-        return Response(press.pdf(sheets), media_type="application/pdf", headers=headers)
 
-    def send_html(html: str, title: str) -> Response:
-        headers = {
-            "Content-Disposition": disposition(title, Format.HTML),
-            "Content-Security-Policy": HTML_POLICY,
-            "Cache-Control": "private, no-cache",
-            "Vary": "Accept-Language, Cookie",
-        }
-        return HTMLResponse(html, headers=headers)
+def send_pdf(site: Site, request: Request, sheets: Sequence[str], title: str) -> Response:
+    """The PDF of ``sheets`` (``ETag``: its key; a browser that holds it gets 304)."""
+    etag = f'"{Press.key(sheets)}"'
+    headers = {
+        "ETag": etag,
+        "Cache-Control": "private, no-cache",
+        "Vary": "Accept-Language, Cookie",
+        "Content-Disposition": disposition(title, Format.PDF),
+    }
+    if _matches(request, etag):
+        del headers["Content-Disposition"]
+        return Response(status_code=304, headers=headers)
+    return Response(site.press().pdf(sheets), media_type="application/pdf", headers=headers)
 
-    @r.get("/print", response_class=HTMLResponse)
-    def print_page(request: Request, sheets: str = "") -> Response:
-        lang = pick_lang(request)
-        chosen = Lang(sheets) if sheets in ("it", "en") else lang
-        with site.read() as s:
-            campaigns = [(c.name, [g.name for g in printed_gangs(c)]) for c in site.campaigns(s)]
-        cards = sorted(scenarios(), key=lambda found: found.number)
-        return site.page(
-            request,
-            "prints/index.html",
-            sheet_lang=chosen.value,
-            query=f"?lang={chosen.value}",
-            scenarios=[(found.id, name(found, chosen)) for found in cards],
-            campaigns=campaigns,
+
+def send_html(html: str, title: str) -> Response:
+    headers = {
+        "Content-Disposition": disposition(title, Format.HTML),
+        "Content-Security-Policy": HTML_POLICY,
+        "Cache-Control": "private, no-cache",
+        "Vary": "Accept-Language, Cookie",
+    }
+    return HTMLResponse(html, headers=headers)
+
+
+@router.get("/print", response_class=HTMLResponse)
+def print_page(request: Request, site: SiteDep, lang: LangDep, sheets: str = "") -> Response:
+    chosen = Lang(sheets) if sheets in ("it", "en") else lang
+    with site.read() as s:
+        campaigns = [(c.name, [g.name for g in printed_gangs(c)]) for c in site.campaigns(s)]
+    cards = sorted(scenarios(), key=lambda found: found.number)
+    return site.page(
+        request,
+        "prints/index.html",
+        sheet_lang=chosen.value,
+        query=f"?lang={chosen.value}",
+        scenarios=[(found.id, name(found, chosen)) for found in cards],
+        campaigns=campaigns,
+    )
+
+
+@router.get("/print/blank.{suffix}")
+def blank(request: Request, suffix: str, site: SiteDep, lang: LangDep) -> Response:
+    fmt = sheet_format(suffix)
+    title = labels(lang)["doc_blank"]
+    if fmt is Format.HTML:
+        return send_html(render_blank(lang), title)
+    return send_pdf(site, request, [render_blank(lang, inline_css=False)], title)
+
+
+@router.get("/print/reference.{suffix}")
+def reference(request: Request, suffix: str, site: SiteDep, lang: LangDep) -> Response:
+    fmt = sheet_format(suffix)
+    view = reference_view(lang)
+    if fmt is Format.HTML:
+        return send_html(render_reference(view, lang), view.title)
+    return send_pdf(site, request, [render_reference(view, lang, inline_css=False)], view.title)
+
+
+@router.get("/scenarios/{scenario_id}/card.{suffix}")
+def scenario_card(
+    request: Request, scenario_id: str, suffix: str, site: SiteDep, lang: LangDep
+) -> Response:
+    fmt = sheet_format(suffix)
+    view = scenario_view(find_scenario_named(scenario_id, lang), lang)
+    if fmt is Format.HTML:
+        return send_html(render_scenario(view, lang), view.title)
+    return send_pdf(site, request, [render_scenario(view, lang, inline_css=False)], view.title)
+
+
+@router.get("/c/{campaign}/g/{gang}/roster.{suffix}")
+def roster(
+    request: Request, campaign: str, gang: str, suffix: str, site: SiteDep, lang: LangDep
+) -> Response:
+    fmt = sheet_format(suffix)
+    with site.read() as s:
+        found = site.find_campaign(s, campaign)
+        chosen = site.find_gang(s, found, gang)
+        saved = print_choice(chosen)  # the gang's saved print choice, as the CLI's
+        view = roster_sheet(
+            found,
+            chosen,
+            lang,
+            models=saved.models,
+            with_dead=saved.with_dead,
+            blank=saved.blank,
         )
+    if fmt is Format.HTML:
+        return send_html(render_roster(view, lang), view.name)
+    return send_pdf(site, request, [render_roster(view, lang, inline_css=False)], view.name)
 
-    @r.get("/print/blank.{suffix}")
-    def blank(request: Request, suffix: str) -> Response:
-        fmt = sheet_format(suffix)
-        lang = pick_lang(request)
-        title = labels(lang)["doc_blank"]
-        if fmt is Format.HTML:
-            return send_html(render_blank(lang), title)
-        return send_pdf(request, [render_blank(lang, inline_css=False)], title)
 
-    @r.get("/print/reference.{suffix}")
-    def reference(request: Request, suffix: str) -> Response:
-        fmt = sheet_format(suffix)
-        lang = pick_lang(request)
-        view = reference_view(lang)
-        if fmt is Format.HTML:
-            return send_html(render_reference(view, lang), view.title)
-        return send_pdf(request, [render_reference(view, lang, inline_css=False)], view.title)
+@router.get("/c/{campaign}/g/{gang}/cards.{suffix}")
+def cards(
+    request: Request,
+    campaign: str,
+    gang: str,
+    suffix: str,
+    site: SiteDep,
+    lang: LangDep,
+    back: bool = False,
+) -> Response:
+    fmt = sheet_format(suffix)
+    with site.read() as s:
+        found = site.find_campaign(s, campaign)
+        view = cards_sheet(found, site.find_gang(s, found, gang), lang, back=back)
+    if fmt is Format.HTML:
+        return send_html(render_cards(view, lang), view.title)
+    return send_pdf(site, request, [render_cards(view, lang, inline_css=False)], view.title)
 
-    @r.get("/scenarios/{scenario_id}/card.{suffix}")
-    def scenario_card(request: Request, scenario_id: str, suffix: str) -> Response:
-        fmt = sheet_format(suffix)
-        lang = pick_lang(request)
-        view = scenario_view(find_scenario_named(scenario_id, lang), lang)
-        if fmt is Format.HTML:
-            return send_html(render_scenario(view, lang), view.title)
-        return send_pdf(request, [render_scenario(view, lang, inline_css=False)], view.title)
 
-    @r.get("/c/{campaign}/g/{gang}/roster.{suffix}")
-    def roster(request: Request, campaign: str, gang: str, suffix: str) -> Response:
-        fmt = sheet_format(suffix)
-        lang = pick_lang(request)
-        with site.read() as s:
-            found = site.find_campaign(s, campaign)
-            chosen = site.find_gang(s, found, gang)
-            saved = print_choice(chosen)  # the gang's saved print choice, as the CLI's
-            view = roster_sheet(
-                found,
-                chosen,
-                lang,
-                models=saved.models,
-                with_dead=saved.with_dead,
-                blank=saved.blank,
-            )
-        if fmt is Format.HTML:
-            return send_html(render_roster(view, lang), view.name)
-        return send_pdf(request, [render_roster(view, lang, inline_css=False)], view.name)
-
-    @r.get("/c/{campaign}/g/{gang}/cards.{suffix}")
-    def cards(
-        request: Request, campaign: str, gang: str, suffix: str, back: bool = False
-    ) -> Response:
-        fmt = sheet_format(suffix)
-        lang = pick_lang(request)
-        with site.read() as s:
-            found = site.find_campaign(s, campaign)
-            view = cards_sheet(found, site.find_gang(s, found, gang), lang, back=back)
-        if fmt is Format.HTML:
-            return send_html(render_cards(view, lang), view.title)
-        return send_pdf(request, [render_cards(view, lang, inline_css=False)], view.title)
-
-    @r.get("/c/{campaign}/campaign.{suffix}")
-    def whole_campaign(request: Request, campaign: str, suffix: str) -> Response:
-        fmt = sheet_format(suffix)
-        lang = pick_lang(request)
-        with site.read() as s:
-            view = campaign_sheet(s, site.find_campaign(s, campaign), lang)
-        if fmt is Format.HTML:
-            return send_html(render_campaign(view, lang), view.name)
-        return send_pdf(request, render_campaign_sheets(view, lang), view.name)
-
-    return r
+@router.get("/c/{campaign}/campaign.{suffix}")
+def whole_campaign(
+    request: Request, campaign: str, suffix: str, site: SiteDep, lang: LangDep
+) -> Response:
+    fmt = sheet_format(suffix)
+    with site.read() as s:
+        view = campaign_sheet(s, site.find_campaign(s, campaign), lang)
+    if fmt is Format.HTML:
+        return send_html(render_campaign(view, lang), view.name)
+    return send_pdf(site, request, render_campaign_sheets(view, lang), view.name)

@@ -32,7 +32,8 @@ from skirmish.campaign.views import injury_name
 from skirmish.errors import CampaignError, SkirmishError, shown
 from skirmish.i18n import Lang, name
 from skirmish.printing.labels import labels
-from skirmish.printing.render import MAX_WOUNDS, WOUND_BOX
+from skirmish.printing.pdf import Press
+from skirmish.printing.render import MAX_WOUNDS, STYLESHEETS, WOUND_BOX
 from skirmish.resources import templates_dir
 from skirmish.rules.scenarios import find_scenario
 from skirmish.web import reads
@@ -334,6 +335,16 @@ class Site:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.env = _environment()
+        self._presses: dict[tuple[str, ...], Press] = {}
+        self._pressing = threading.Lock()
+
+    def press(self, files: tuple[str, ...] = STYLESHEETS) -> Press:
+        """This app's warm PDF press of the stylesheet ``files`` (``printing.pdf.Press``: the
+        sheets', or the Gazette's own), made at its first PDF and kept while the app serves."""
+        with self._pressing:
+            if files not in self._presses:
+                self._presses[files] = Press(files=files)
+            return self._presses[files]
 
     @contextmanager
     def read(self) -> Iterator[Session]:

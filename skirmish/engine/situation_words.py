@@ -1,0 +1,155 @@
+"""What a player types for the combat situation, in either language, parsed (issue #10): each
+choice's words besides its English value (``CHOICE_WORDS``: ``--cover leggera``), its value
+from any of them and its label in a language (``choice_value``, ``choice_label``), and a weapon,
+skills with their chosen weapon (§7.2), a faction and a state by their names. ``engine.situation``
+declares the inputs and builds the engine's setups from these values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+
+from skirmish.engine.setup import CHOSEN_WEAPON_SKILLS, SkillTaken
+from skirmish.errors import RulesError
+from skirmish.rules import find_faction, find_skill, find_weapon
+from skirmish.rules.model import ModelState, Weapon, WeaponCategory
+from skirmish.rules.names import normalize
+
+#: Names that mean "no weapon" in a fight.
+BARE_HANDS = frozenset({"bare-hands", "bare-handed", "mani-nude", "none", "unarmed", "disarmato"})
+
+
+#: The Italian words (and other names players use) each choice of the declaration takes
+#: besides its English value: ``--cover leggera``, ``--target-mount galoppo`` (issue #10).
+CHOICE_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
+    "Cover": {
+        "none": ("nessuna", "scoperto", "allo scoperto"),
+        "light": ("leggera", "copertura leggera"),
+        "partial": ("parziale", "copertura parziale"),
+        "full": ("totale", "completa", "copertura totale"),
+    },
+    "Motion": {
+        "none": ("fermo", "a piedi", "nessuno"),
+        "normal": ("normale", "trotto", "al trotto"),
+        "fast": ("veloce", "corsa", "galoppo", "in corsa"),
+    },
+    "MountPace": {
+        "none": ("a piedi", "nessuna", "nessuno"),
+        "still": ("fermo", "cavallo fermo"),
+        "trot": ("trotto", "al trotto"),
+        "gallop": ("corsa", "galoppo", "in corsa"),
+    },
+    "Elevation": {
+        "none": ("nessuna", "pari", "stesso livello"),
+        "attacker": ("aggressore", "attaccante"),
+        "defender": ("difensore",),
+    },
+}
+
+
+def choice_label(choices: type[StrEnum], value: str, lang: str) -> str:
+    """A choice as a player names it: its English value, or its first Italian word."""
+    words = CHOICE_WORDS.get(choices.__name__, {}).get(value, ())
+    return words[0] if lang == "it" and words else value
+
+
+def choice_value(choices: type[StrEnum], value: str) -> str:
+    """The English value of the choice ``value`` names: its value or one of its Italian words
+    (``CHOICE_WORDS``), in any case, with or without accents; anything else is refused naming
+    every word the choice takes."""
+    words = CHOICE_WORDS.get(choices.__name__, {})
+    for choice in choices:
+        names = (choice.value, *words.get(choice.value, ()))
+        if normalize(str(value)) in {normalize(n) for n in names}:
+            return choice.value
+    english = ", ".join(repr(c.value) for c in choices)
+    italian = ", ".join(repr(w[0]) for w in words.values())
+    also = f" (or in Italian {italian})" if italian else ""
+    anche = f" (o in italiano {italian})" if italian else ""
+    raise RulesError(
+        f"{value!r} is not one of {english}{also}.",
+        it=f"{value!r} non è uno tra {english}{anche}.",
+    )
+
+
+#: The Italian of the ``who`` an error of the builders names.
+_WHO_IT = {
+    "the shooter": "chi spara",
+    "the attacker": "l'attaccante",
+    "the defender": "il difensore",
+    "the target": "il bersaglio",
+    "the model": "il personaggio",
+}
+#: The Italian of a weapon's family (§5.1), for a chosen-weapon skill's refusal (§7.2).
+_CATEGORY_IT = {
+    WeaponCategory.PISTOL: "pistola",
+    WeaponCategory.RIFLE: "fucile",
+    WeaponCategory.BLADE: "arma bianca",
+    WeaponCategory.EXPLOSIVE: "esplosivo",
+}
+
+
+def model_state(shaken: bool, terrified: bool, who: str) -> ModelState:
+    """The state ``shaken`` / ``terrified`` name; both at once is an error about ``who``."""
+    if shaken and terrified:
+        raise RulesError(
+            f"{who} is either shaken or terrified, not both; drop one of the two.",
+            it=f"{_WHO_IT.get(who, who)} è SCOSSO o IMPAURITO, non entrambi; togline uno dei due.",
+        )
+    if terrified:
+        return ModelState.TERRIFIED
+    return ModelState.SHAKEN if shaken else ModelState.STEADY
+
+
+def parse_weapon(value: str | Weapon | None) -> Weapon | None:
+    """A weapon by Italian or English name (or the weapon itself); ``None`` for bare hands."""
+    if value is None or isinstance(value, Weapon):
+        return value
+    if normalize(value) in BARE_HANDS:
+        return None
+    return find_weapon(value)
+
+
+def parse_skills(
+    values: Sequence[str | SkillTaken] | None, weapon: Weapon | None
+) -> tuple[SkillTaken, ...]:
+    """``NAME[:WEAPON]`` in either language (or skills already taken) into skills with their
+    chosen weapon (§7.2); a chosen-weapon skill without a choice takes ``weapon`` if it is of
+    that type."""
+    taken: list[SkillTaken] = []
+    for value in values or ():
+        if isinstance(value, SkillTaken):
+            taken.append(value)
+            continue
+        name, _, choice_text = value.partition(":")
+        skill = find_skill(name)
+        category = CHOSEN_WEAPON_SKILLS.get(skill.id)
+        choice: str | None = None
+        if category is not None and choice_text:
+            chosen = find_weapon(choice_text)
+            if chosen.category is not category:
+                raise RulesError(
+                    f"{skill.name_en} is chosen for a {category} weapon, and "
+                    f"{choice_text!r} is a {chosen.category} (§7.2).",
+                    it=f"{skill.name_it} si sceglie per un'arma di tipo "
+                    f"{_CATEGORY_IT[category]}, e {choice_text!r} è di tipo "
+                    f"{_CATEGORY_IT[chosen.category]} (§7.2).",
+                )
+            choice = chosen.id
+        elif category is not None and weapon is not None and weapon.category is category:
+            choice = weapon.id
+        elif choice_text:
+            raise RulesError(
+                f"{skill.name_en} has no chosen weapon; write ⟨skill⟩ {name}.",
+                it=f"{skill.name_it} non ha un'arma a scelta; scrivi ⟨skill⟩ {name}.",
+            )
+        taken.append(SkillTaken(skill.id, choice))
+    return tuple(taken)
+
+
+def parse_faction(text: str | None) -> str | None:
+    """A faction id from its id or name in either language."""
+    if text is None:
+        return None
+    return find_faction(text).id
