@@ -20,10 +20,6 @@ BEING_SPLIT = frozenset(
     {
         "web/game_actions.py",
         "web/game_live.py",
-        "web/game_activation.py",
-        "web/tools.py",
-        "engine/situation.py",
-        "engine/rolls.py",
     }
 )
 
