@@ -56,6 +56,7 @@ from skirmish.web.action_schema import gang_request_schema
 from skirmish.web.site import (
     NotFound,
     Site,
+    SiteDep,
     form_fields,
     gang_url,
     model_url,
@@ -629,22 +630,16 @@ WHO = {
 ASKS = {"undo": "What undo would take back: the gang's last action, or null"}
 
 
-def router(site: Site) -> APIRouter:
-    """The between-games forms and their API, one of each per declared action."""
-    r = APIRouter()
-    for spec in ACTIONS:
-        _routes(r, site, spec)
-    return r
-
-
-def _routes(r: APIRouter, site: Site, spec: BetweenGames) -> None:
+def _routes(r: APIRouter, spec: BetweenGames) -> None:
+    """The form, its submission, the API's twin and (where it has choices) their ``GET`` of
+    one declared action; the site comes with each request (``SiteDep``)."""
     page = "/c/{campaign}/g/{gang}/" + spec.name
     api = "/api/v1/campaigns/{campaign}/gangs/{gang}/" + spec.name
 
-    def form_page(request: Request, campaign: str, gang: str) -> Response:
+    def form_page(request: Request, campaign: str, gang: str, site: SiteDep) -> Response:
         return render_form(site, request, spec, campaign, gang, {})
 
-    async def submit(request: Request, campaign: str, gang: str) -> Response:
+    async def submit(request: Request, campaign: str, gang: str, site: SiteDep) -> Response:
         """The form posted: done, then the gang's page with its "done" line (POST-redirect-
         GET); refused, the form again with the words, the values typed kept."""
         fields = await form_fields(request)
@@ -676,7 +671,7 @@ def _routes(r: APIRouter, site: Site, spec: BetweenGames) -> None:
             return RedirectResponse(f"{back}{joint}done={done.entry['id']}", status_code=303)
         return RedirectResponse(done.url, status_code=303)
 
-    async def api_submit(request: Request, campaign: str, gang: str) -> Response:
+    async def api_submit(request: Request, campaign: str, gang: str, site: SiteDep) -> Response:
         fields = await form_fields(request)
         lang = pick_lang(request)
         try:
@@ -718,7 +713,7 @@ def _routes(r: APIRouter, site: Site, spec: BetweenGames) -> None:
     if spec.data is not None:
         data = spec.data
 
-        def api_options(request: Request, campaign: str, gang: str) -> Response:
+        def api_options(request: Request, campaign: str, gang: str, site: SiteDep) -> Response:
             lang = pick_lang(request)
             with site.read() as s:
                 found = site.find_campaign(s, campaign)
@@ -746,3 +741,10 @@ def _routes(r: APIRouter, site: Site, spec: BetweenGames) -> None:
                 404: _RESPONSES[404],
             },
         )
+
+
+#: The between-games forms and their API, one of each per declared action (issue #20: a
+#: module-level router; the routes of each action are made from the catalogue's entry).
+router = APIRouter()
+for _spec in ACTIONS:
+    _routes(router, _spec)
