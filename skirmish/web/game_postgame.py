@@ -74,6 +74,7 @@ from skirmish.web.game_postgame_status import (
 )
 from skirmish.web.site import (
     Site,
+    SiteDep,
     form_fields,
     pick_lang,
     scenario_name,
@@ -278,192 +279,198 @@ def render(
     )
 
 
-def router(site: Site) -> APIRouter:
-    """The post-game wizard, its live status, and their API."""
-    r = APIRouter()
-    page = "/c/{campaign}/games/{game}/postgame/{gang}"
-    api_base = "/api/v1/campaigns/{campaign}/games/{game}/postgame"
+#: The post-game wizard, its live status, and their API (issue #20: module-level routes, the
+#: site by ``Depends``).
+router = APIRouter()
+PAGE = "/c/{campaign}/games/{game}/postgame/{gang}"
+API_BASE = "/api/v1/campaigns/{campaign}/games/{game}/postgame"
 
-    def wizard(request: Request, campaign: str, game: str, gang: str) -> Response:
-        """The wizard's step; a die tapped (``die``) or taken back (``back``) goes to the
-        dice page with the new list (the address then holds every input)."""
-        query = dict(request.query_params)
-        lang = pick_lang(request)
-        step = query.get("step", "")
-        try:
-            inputs = read_inputs(query)
-        except SkirmishError as error:
-            return render(site, request, campaign, game, gang, Inputs(), "", error.text(lang), 400)
-        if "die" in query or "back" in query:
-            dice = list(inputs.dice)
-            if "back" in query:
-                dice = dice[:-1]
-            else:
-                try:
-                    dice.extend(parse_dice(query["die"]))
-                except SkirmishError as error:
-                    return render(
-                        site, request, campaign, game, gang, inputs, "dice", error.text(lang), 400
-                    )
-            inputs.dice = tuple(dice)
-            target = wizard_url(segment_name(campaign), int_or(game), segment_name(gang))
-            return RedirectResponse(f"{target}?{inputs.query(step='dice')}", status_code=303)
-        return render(site, request, campaign, game, gang, inputs, step)
 
-    async def submit(request: Request, campaign: str, game: str, gang: str) -> Response:
-        """ "Record": the post-game in one unit of work, then its report (POST, redirect,
-        GET); refused, the wizard again with the service's words and the inputs kept."""
-        fields = await form_fields(request)
-        lang = pick_lang(request)
-        rest_random = fields.get("mode") == "random"
-        try:
-            inputs = read_inputs(fields)
-            await run_in_threadpool(
-                partial(record, rest_random=rest_random, key=form_key(fields.get(KEY_FIELD))),
-                site, campaign, game, gang, inputs, lang,
-            )  # fmt: skip
-        except Forbidden as refusal:
-            return site.page(request, "refused.html", 403, message=refusal.error.text(lang))
-        except StoreError:
-            raise
-        except SkirmishError as error:
-            kept = read_inputs_safe(fields)
-            step = "dice" if kept.dice else ""
-            return await run_in_threadpool(
-                render, site, request, campaign, game, gang, kept, step, error.text(lang), 400
-            )
-        target = wizard_url(segment_name(campaign), int_or(game), segment_name(gang))
-        return RedirectResponse(f"{target}?step=2", status_code=303)
-
-    def status_page(request: Request, campaign: str, game: str) -> Response:
-        """Both gangs' post-game, with a link to the wizard of each the reader may run."""
-        lang = pick_lang(request)
-        with site.read() as s:
-            found, row = campaign_game(site, s, campaign, game)
-            box = status_box(site, s, found, row, None, lang)
-            assert row.id is not None
-            title = text.words(lang)["pg_game"].format(
-                game=row.id, scenario=scenario_name(row.scenario, lang)
-            )
-            name_ = found.name
-        return site.page(
-            request, "game/postgame_games.html", box=box, campaign_name=name_, title=title
-        )
-
-    def live(request: Request, campaign: str, game: str) -> Response:
-        """The live box: 204 while what it shows is unchanged, else the box anew."""
-        lang = pick_lang(request)
-        me = request.query_params.get("me") or None
-        with site.read() as s:
-            found, row = campaign_game(site, s, campaign, game)
-            box = status_box(site, s, found, row, me, lang)
-        if box["key"] == request.query_params.get("seen"):
-            return Response(status_code=204)
-        return site.page(request, "game/postgame_status.html", box=box)
-
-    def api_status(request: Request, campaign: str, game: str) -> Response:
-        lang = pick_lang(request)
-        with site.read() as s:
-            _, row = campaign_game(site, s, campaign, game)
-            status = [
-                {k: v for k, v in g.items() if k != "result_word"} for g in status_of(s, row, lang)
-            ]
-            payload = {
-                "game": row.id,
-                "scenario": row.scenario,
-                "status": str(row.status),
-                "gangs": status,
-            }
-        return site.api(request, payload)
-
-    async def api_submit(request: Request, campaign: str, game: str, gang: str) -> Response:
-        lang = pick_lang(request)
-        try:
+def wizard(request: Request, campaign: str, game: str, gang: str, site: SiteDep) -> Response:
+    """The wizard's step; a die tapped (``die``) or taken back (``back``) goes to the
+    dice page with the new list (the address then holds every input)."""
+    query = dict(request.query_params)
+    lang = pick_lang(request)
+    step = query.get("step", "")
+    try:
+        inputs = read_inputs(query)
+    except SkirmishError as error:
+        return render(site, request, campaign, game, gang, Inputs(), "", error.text(lang), 400)
+    if "die" in query or "back" in query:
+        dice = list(inputs.dice)
+        if "back" in query:
+            dice = dice[:-1]
+        else:
             try:
-                body = json.loads(await request.body() or b"{}")
-            except ValueError:
-                body = None
-            inputs, seed, given = api_inputs(body)
-            key = form_key(request.headers.get(KEY_HEADER))
-            payload = await run_in_threadpool(
-                partial(record, rest_random=not given, seed=seed, key=key),
-                site, campaign, game, gang, inputs, lang,
-            )  # fmt: skip
-        except Forbidden as refusal:
-            return site.api(request, {"error": refusal.error.text(lang), "nearest": []}, 403)
-        except StoreError:
-            raise
-        except SkirmishError as error:
-            return site.api(request, {"error": error.text(lang), "nearest": []}, 400)
-        return site.api(request, payload)
+                dice.extend(parse_dice(query["die"]))
+            except SkirmishError as error:
+                return render(
+                    site, request, campaign, game, gang, inputs, "dice", error.text(lang), 400
+                )
+        inputs.dice = tuple(dice)
+        target = wizard_url(segment_name(campaign), int_or(game), segment_name(gang))
+        return RedirectResponse(f"{target}?{inputs.query(step='dice')}", status_code=303)
+    return render(site, request, campaign, game, gang, inputs, step)
 
-    r.add_api_route(page, wizard, methods=["GET"], response_class=HTMLResponse,
-                    include_in_schema=False, name="postgame-wizard")  # fmt: skip
-    r.add_api_route(page, submit, methods=["POST"], response_class=HTMLResponse,
-                    include_in_schema=False, name="postgame-record")  # fmt: skip
-    r.add_api_route("/c/{campaign}/games/{game}/postgame", status_page, methods=["GET"],
-                    response_class=HTMLResponse, include_in_schema=False,
-                    name="postgame-status")  # fmt: skip
-    r.add_api_route("/c/{campaign}/games/{game}/postgame-live", live, methods=["GET"],
-                    response_class=HTMLResponse, include_in_schema=False,
-                    name="postgame-live")  # fmt: skip
-    r.add_api_route(
-        api_base,
-        api_status,
-        methods=["GET"],
-        name="api-postgame-status",
-        summary="Both gangs' post-game: owed or done",
-        description="Each gang of the game, good side first, with its result and its "
-        "post-game sequence `owed` or `done` (`null` while the game is played or abandoned).",
-        tags=["games"],
-    )
-    r.add_api_route(
-        api_base + "/{gang}",
-        api_submit,
-        methods=["POST"],
-        name="api-postgame",
-        summary="Run a gang's post-game sequence",
-        description="The same as `skirmish game postgame GANG --doctor MODEL=KIND "
-        "--infamy-model M --dice D --json`, for the reader's own gang (or any, for the "
-        "campaign's owner and arbitrators). Without `dice` the dice are random (`seed` "
-        "repeats them). One unit of work: refused, nothing changes.",
-        tags=["games"],
-        openapi_extra={
-            "requestBody": {
-                "required": False,
-                "content": {
-                    "application/json": {
-                        "schema": {
-                            "type": "object",
-                            "properties": {
-                                "doctor": {
-                                    "description": "A doctor for a model's recovery roll: "
-                                    "bone-setter (5$), graduate (20$) or none",
-                                    "oneOf": [
-                                        {"type": "object",
-                                         "additionalProperties": {"type": "string"}},
-                                        {"type": "array", "items": {"type": "string"},
-                                         "examples": [["Ike Clanton=graduate"]]},
-                                    ],
-                                },
-                                "infamy_model": {"type": "string"},
-                                "dice": {
-                                    "oneOf": [
-                                        {"type": "string", "examples": ["3 5"]},
-                                        {"type": "array",
-                                         "items": {"type": "integer", "minimum": 1,
-                                                   "maximum": 6}},
-                                    ]
-                                },
-                                "seed": {"type": "integer"},
+
+async def submit(request: Request, campaign: str, game: str, gang: str, site: SiteDep) -> Response:
+    """ "Record": the post-game in one unit of work, then its report (POST, redirect,
+    GET); refused, the wizard again with the service's words and the inputs kept."""
+    fields = await form_fields(request)
+    lang = pick_lang(request)
+    rest_random = fields.get("mode") == "random"
+    try:
+        inputs = read_inputs(fields)
+        await run_in_threadpool(
+            partial(record, rest_random=rest_random, key=form_key(fields.get(KEY_FIELD))),
+            site, campaign, game, gang, inputs, lang,
+        )  # fmt: skip
+    except Forbidden as refusal:
+        return site.page(request, "refused.html", 403, message=refusal.error.text(lang))
+    except StoreError:
+        raise
+    except SkirmishError as error:
+        kept = read_inputs_safe(fields)
+        step = "dice" if kept.dice else ""
+        return await run_in_threadpool(
+            render, site, request, campaign, game, gang, kept, step, error.text(lang), 400
+        )
+    target = wizard_url(segment_name(campaign), int_or(game), segment_name(gang))
+    return RedirectResponse(f"{target}?step=2", status_code=303)
+
+
+def status_page(request: Request, campaign: str, game: str, site: SiteDep) -> Response:
+    """Both gangs' post-game, with a link to the wizard of each the reader may run."""
+    lang = pick_lang(request)
+    with site.read() as s:
+        found, row = campaign_game(site, s, campaign, game)
+        box = status_box(site, s, found, row, None, lang)
+        assert row.id is not None
+        title = text.words(lang)["pg_game"].format(
+            game=row.id, scenario=scenario_name(row.scenario, lang)
+        )
+        name_ = found.name
+    return site.page(request, "game/postgame_games.html", box=box, campaign_name=name_, title=title)
+
+
+def live(request: Request, campaign: str, game: str, site: SiteDep) -> Response:
+    """The live box: 204 while what it shows is unchanged, else the box anew."""
+    lang = pick_lang(request)
+    me = request.query_params.get("me") or None
+    with site.read() as s:
+        found, row = campaign_game(site, s, campaign, game)
+        box = status_box(site, s, found, row, me, lang)
+    if box["key"] == request.query_params.get("seen"):
+        return Response(status_code=204)
+    return site.page(request, "game/postgame_status.html", box=box)
+
+
+def api_status(request: Request, campaign: str, game: str, site: SiteDep) -> Response:
+    lang = pick_lang(request)
+    with site.read() as s:
+        _, row = campaign_game(site, s, campaign, game)
+        status = [
+            {k: v for k, v in g.items() if k != "result_word"} for g in status_of(s, row, lang)
+        ]
+        payload = {
+            "game": row.id,
+            "scenario": row.scenario,
+            "status": str(row.status),
+            "gangs": status,
+        }
+    return site.api(request, payload)
+
+
+async def api_submit(
+    request: Request, campaign: str, game: str, gang: str, site: SiteDep
+) -> Response:
+    lang = pick_lang(request)
+    try:
+        try:
+            body = json.loads(await request.body() or b"{}")
+        except ValueError:
+            body = None
+        inputs, seed, given = api_inputs(body)
+        key = form_key(request.headers.get(KEY_HEADER))
+        payload = await run_in_threadpool(
+            partial(record, rest_random=not given, seed=seed, key=key),
+            site, campaign, game, gang, inputs, lang,
+        )  # fmt: skip
+    except Forbidden as refusal:
+        return site.api(request, {"error": refusal.error.text(lang), "nearest": []}, 403)
+    except StoreError:
+        raise
+    except SkirmishError as error:
+        return site.api(request, {"error": error.text(lang), "nearest": []}, 400)
+    return site.api(request, payload)
+
+
+router.add_api_route(PAGE, wizard, methods=["GET"], response_class=HTMLResponse,
+                     include_in_schema=False, name="postgame-wizard")  # fmt: skip
+router.add_api_route(PAGE, submit, methods=["POST"], response_class=HTMLResponse,
+                     include_in_schema=False, name="postgame-record")  # fmt: skip
+router.add_api_route("/c/{campaign}/games/{game}/postgame", status_page, methods=["GET"],
+                     response_class=HTMLResponse, include_in_schema=False,
+                     name="postgame-status")  # fmt: skip
+router.add_api_route("/c/{campaign}/games/{game}/postgame-live", live, methods=["GET"],
+                     response_class=HTMLResponse, include_in_schema=False,
+                     name="postgame-live")  # fmt: skip
+router.add_api_route(
+    API_BASE,
+    api_status,
+    methods=["GET"],
+    name="api-postgame-status",
+    summary="Both gangs' post-game: owed or done",
+    description="Each gang of the game, good side first, with its result and its "
+    "post-game sequence `owed` or `done` (`null` while the game is played or abandoned).",
+    tags=["games"],
+)
+router.add_api_route(
+    API_BASE + "/{gang}",
+    api_submit,
+    methods=["POST"],
+    name="api-postgame",
+    summary="Run a gang's post-game sequence",
+    description="The same as `skirmish game postgame GANG --doctor MODEL=KIND "
+    "--infamy-model M --dice D --json`, for the reader's own gang (or any, for the "
+    "campaign's owner and arbitrators). Without `dice` the dice are random (`seed` "
+    "repeats them). One unit of work: refused, nothing changes.",
+    tags=["games"],
+    openapi_extra={
+        "requestBody": {
+            "required": False,
+            "content": {
+                "application/json": {
+                    "schema": {
+                        "type": "object",
+                        "properties": {
+                            "doctor": {
+                                "description": "A doctor for a model's recovery roll: "
+                                "bone-setter (5$), graduate (20$) or none",
+                                "oneOf": [
+                                    {"type": "object",
+                                     "additionalProperties": {"type": "string"}},
+                                    {"type": "array", "items": {"type": "string"},
+                                     "examples": [["Ike Clanton=graduate"]]},
+                                ],
                             },
-                        }
+                            "infamy_model": {"type": "string"},
+                            "dice": {
+                                "oneOf": [
+                                    {"type": "string", "examples": ["3 5"]},
+                                    {"type": "array",
+                                     "items": {"type": "integer", "minimum": 1,
+                                               "maximum": 6}},
+                                ]
+                            },
+                            "seed": {"type": "integer"},
+                        },
                     }
-                },
-            }
-        },
-    )  # fmt: skip
-    return r
+                }
+            },
+        }
+    },
+)  # fmt: skip
 
 
 def segment_name(typed: str) -> str:

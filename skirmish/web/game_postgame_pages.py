@@ -13,6 +13,7 @@ from urllib.parse import quote
 from sqlmodel import Session
 
 from skirmish.campaign import choices
+from skirmish.campaign.commands import BY_NAME
 from skirmish.campaign.game.board import (
     member_of,
     models_of,
@@ -167,7 +168,9 @@ def advances_context(s: Session, place: Place, lang: Lang) -> dict[str, Any]:
         )
     blocked = found.refusal.text(lang) if found.refusal is not None else ""
     back = quote(wizard_url(place.campaign.name, _id(place.game), place.gang.name) + "?step=3")
-    return {"models": models, "form": f"{base}/advance?next={back}", "blocked": blocked}
+    button = BY_NAME["advance"].label(lang)  # the catalogue's (campaign/commands.py)
+    return {"models": models, "form": f"{base}/advance?next={back}", "blocked": blocked,
+            "button": button}  # fmt: skip
 
 
 def purchases_context(s: Session, place: Place, lang: Lang) -> dict[str, Any]:
