@@ -41,6 +41,7 @@ from skirmish.web import (
     club_members,
     game_actions,
     game_activation,
+    game_handover,
     game_live,
     game_postgame,
     gazette,
@@ -254,6 +255,6 @@ def create_app(db: str | None = None) -> FastAPI:
     for routes in (club_campaigns, club_members, club_join, club):
         app.include_router(routes.router)
     for module in (prints, actions, tools, game_postgame, game_live,
-                   game_activation, game_actions, gazette, luck):  # fmt: skip
+                   game_activation, game_actions, game_handover, gazette, luck):  # fmt: skip
         app.include_router(module.router(site))
     return app
