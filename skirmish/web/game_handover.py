@@ -56,7 +56,7 @@ WORDS = text.part(
             "gho_waiting_answer": "Waiting for {who} to say whether to reroll: {what} (failed: "
             "{face}).",
             "gho_who": "{player} ({gang})",
-            "gho_taken": "{player}'s phone took it over",
+            "gho_taken": "{player}'s phone (taken over)",
             "gho_yours": "{action}: {actor} → {target}. Your die.",
             "gho_yours_answer": "{action}: {actor} → {target}. Your decision.",
             "gho_here": "Roll it here (one phone for both)",
@@ -77,7 +77,7 @@ WORDS = text.part(
             "gho_waiting_answer": "In attesa che {who} decida se ritirare: {what} (fallito: "
             "{face}).",
             "gho_who": "{player} ({gang})",
-            "gho_taken": "il telefono di {player}, che l'ha preso",
+            "gho_taken": "il telefono di {player} (che l'ha preso)",
             "gho_yours": "{action}: {actor} → {target}. Tocca a te tirare.",
             "gho_yours_answer": "{action}: {actor} → {target}. Tocca a te decidere.",
             "gho_here": "Tira qui (un telefono per tutti e due)",
