@@ -166,7 +166,7 @@ def _who(session: Session, game: Game, row: GameHandover, lang: Lang) -> str:
 
 def _view(
     site: Site, request: Request, campaign: str, game: str, key: str = "", poll: bool = False,
-    message: str = "",
+    message: str = "", tries: int = 3,
 ) -> dict[str, Any]:  # fmt: skip
     """What the hand-over panel shows this reader: nothing, whom it waits for (with the
     take-over), the question (run again from the stored dice), what was recorded, or that it
@@ -182,6 +182,7 @@ def _view(
             "panel_url": f"{base}/handover/panel", "post_url": f"{base}/handover",
             "page_url": f"{base}/handover",
             "game_url": base, "act_url": f"{base}/act", "campaign": name_,
+            "undo_url": f"{base}/undo",
             "next": "page" if poll else "live",
         }  # fmt: skip
         if not sides_acting(site, s, g):
@@ -206,7 +207,9 @@ def _view(
     target = str(held.values.get(spec.target or "", "") or "")
     view["title"] = {"action": spec.label(lang), "actor": actor, "target": target or "—"}
     pending = _trial(site, campaign, game, held, lang)
-    if pending is None:  # cannot be: it was stored stopped on a die; say it lapsed
+    if pending is None and tries > 1:  # the other phone carried it on meanwhile: what waits now
+        return _view(site, request, campaign, game, key, poll, message, tries - 1)
+    if pending is None:
         view["state"] = "lapsed"
         return view
     used = pending.used
@@ -226,21 +229,24 @@ def _view(
 
 
 class _Discard(Exception):
-    """A trial run that went through to the end: thrown away all the same."""
+    """A trial run thrown away: nothing is ever recorded from showing a page."""
 
 
 def _trial(
     site: Site, campaign: str, game: str, held: Held, lang: Lang
 ) -> NeedDie | NeedAnswer | None:
     """The stored action run again to the die or question it waits for, in a unit of work
-    that is always thrown away (nothing is ever recorded from showing a page)."""
+    that is always thrown away (nothing is ever recorded from showing a page); ``None`` when
+    the hand-over moved on since it was read (the other phone's tap came in between)."""
     spec = find_spec(held.action)
     step = Step(lang, list(held.dice), [str(a.get("pay", "")) for a in held.answers])
     try:
         with site.write() as s:
             found = site.find_campaign(s, campaign)
             g = find_game(s, found, game)
-            run_action(s, g, spec, held.values, step)
+            row = handing.current(s, g)
+            if row is not None and (row.key, row.revision) == (held.key, held.revision):
+                run_action(s, g, spec, held.values, step)
             raise _Discard
     except (NeedDie, NeedAnswer) as pending:
         return pending
