@@ -79,7 +79,7 @@ CATALOGUES = _all_catalogues()
         "skirmish.cli.game_views.HEADERS",
         "skirmish.campaign.text.MESSAGES",  # the campaign package has no __init__.py
         "skirmish.campaign.text.STEP_TEXT",
-        "skirmish.printing.reference.TEXT",
+        "skirmish.printing.reference_text.TEXT",
     ],
 )
 def test_the_catalogues_are_found(where: str) -> None:

@@ -15,6 +15,7 @@ from typing import Final
 
 from sqlmodel import Session
 
+from skirmish.campaign.grants import Action as Action  # declared apart: store-free
 from skirmish.campaign.models import Campaign, Gang, Membership, User
 from skirmish.errors import CampaignError
 
@@ -66,19 +67,6 @@ class Relation(StrEnum):
     ARBITRATOR = "arbitrator"
     PLAYER = "player"
     VISITOR = "visitor"
-
-
-class Action(StrEnum):
-    """What an actor may ask to do in a campaign."""
-
-    VIEW = "view"  # its pages: standings, gangs, log
-    CREATE_GANG = "create-gang"  # found a gang of one's own
-    CHANGE_GANG = "change-gang"  # hire, buy, sell, equip, advance, rename, undo
-    FIX_RESULTS = "fix-results"  # record and correct games and their post-game
-    HOUSE_RULES = "house-rules"  # campaign set
-    INVITE = "invite"  # campaign invite
-    MEMBERS = "members"  # campaign role, gang owner
-    PUBLISH = "publish"  # campaign set-public, campaign address (issue #13)
 
 
 class Grant(StrEnum):

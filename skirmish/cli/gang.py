@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.members import register_gang_owner
 from skirmish.cli.safe import cell, echo
@@ -305,23 +306,20 @@ def _u(value: int | None) -> str:
     return f"{value}U" if value is not None else "—"
 
 
-@app.command("rename")
+@command(app, "gang", "rename")
 def rename(
-    name: GangArg,
+    gang: GangArg,
     new_name: Annotated[str, typer.Argument(help="The new name.")],
     lang: LangOpt,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Rename a gang.
-
-    Example: skirmish gang rename Earps "Earp brothers"
-    """
+    """The catalogue's ``gang rename``."""
     from skirmish.campaign import gangs
 
     with session(db) as s:
-        entry = gangs.rename_gang(s, gang=_gang(s, campaign, name), name=new_name)
+        entry = gangs.rename_gang(s, gang=_gang(s, campaign, gang), name=new_name)
         _report(entry, lang, json_)
 
 
@@ -344,7 +342,7 @@ def retire(
         _report(entry, lang, json_)
 
 
-@app.command("hire")
+@command(app, "gang", "hire")
 def hire(
     gang: GangArg,
     lang: LangOpt,
@@ -363,11 +361,7 @@ def hire(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Hire a model (R-13: cost, 6 models, one leader, hero limits, own faction or NPCs);
-    without PROFILE, list what the gang may hire now and why not the rest.
-
-    Example: skirmish gang hire Earps sceriffo --name "Wyatt Earp"
-    """
+    """The catalogue's ``gang hire``; without PROFILE, the choices."""
     from skirmish.campaign import roster
 
     if profile is None:
@@ -428,7 +422,7 @@ def _options_heading(out: Any, key: str, data: dict[str, Any], lang: Lang) -> No
         out.print(cell(data["refusal"], "bold"))
 
 
-@app.command("fire")
+@command(app, "gang", "fire")
 def fire(
     gang: GangArg,
     member: MemberArg,
@@ -437,10 +431,7 @@ def fire(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Dismiss a model (no refund); what it carried goes to the stash.
-
-    Example: skirmish gang fire Earps "Morgan Earp"
-    """
+    """The catalogue's ``gang fire``."""
     from skirmish.campaign import roster
 
     with session(db) as s:
@@ -448,7 +439,7 @@ def fire(
         _report(entry, lang, json_)
 
 
-@app.command("buy")
+@command(app, "gang", "buy")
 def buy(
     gang: GangArg,
     lang: LangOpt,
@@ -469,12 +460,7 @@ def buy(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Buy a weapon or item (R-12: availability roll, rarity, explosives, cowboy heroes'
-    half-price horse; H-03 after a failed roll); without ITEM, list what the gang may buy now
-    (for --for MODEL: what that model may be given) and why not the rest.
-
-    Example: skirmish gang buy Earps "fucile a ripetizione" --for "Wyatt Earp" --dice 4
-    """
+    """The catalogue's ``gang buy``; without ITEM, the choices."""
     from skirmish.campaign import equipment
 
     if item is None:
@@ -553,7 +539,7 @@ def _place(target: dict[str, Any], cost: int, lang: Lang) -> str:
     return where if target["price"] == cost else f"{where} {target['price']}$"
 
 
-@app.command("sell")
+@command(app, "gang", "sell")
 def sell(
     gang: GangArg,
     item: ItemArg,
@@ -565,10 +551,7 @@ def sell(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Sell an item for half what was paid, rounded down (H-05).
-
-    Example: skirmish gang sell Earps coltello
-    """
+    """The catalogue's ``gang sell``."""
     from skirmish.campaign import equipment
 
     with session(db) as s:
@@ -576,7 +559,7 @@ def sell(
         _report(entry, lang, json_)
 
 
-@app.command("equip")
+@command(app, "gang", "equip")
 def equip(
     gang: GangArg,
     item: ItemArg,
@@ -586,10 +569,7 @@ def equip(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Give an item from the stash to a model (no two-handed weapon with Mano mozzata).
-
-    Example: skirmish gang equip Earps cavallo "Wyatt Earp"
-    """
+    """The catalogue's ``gang equip``."""
     from skirmish.campaign import equipment
 
     with session(db) as s:
@@ -597,7 +577,7 @@ def equip(
         _report(entry, lang, json_)
 
 
-@app.command("unequip")
+@command(app, "gang", "unequip")
 def unequip(
     gang: GangArg,
     item: ItemArg,
@@ -607,10 +587,7 @@ def unequip(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Put an item a model carries back into the stash.
-
-    Example: skirmish gang unequip Earps cavallo "Wyatt Earp"
-    """
+    """The catalogue's ``gang unequip``."""
     from skirmish.campaign import equipment
 
     with session(db) as s:

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
@@ -146,7 +147,7 @@ def _change(before: int | None, after: int | None) -> str:
     return f"{'' if before is None else before}→{'' if after is None else after}"
 
 
-@undo_app.command("undo")
+@command(undo_app, "undo")  # its name and help: the catalogue (campaign/commands.py)
 def undo(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
     lang: LangOpt,

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt, bounded
 from skirmish.cli.game_views import register_member
 from skirmish.cli.store_options import CampaignOpt, Dice, session
@@ -23,7 +24,7 @@ def _member() -> None:
     """A gang's models: advances (R-11)."""
 
 
-@app.command("advance")
+@command(app, "member", "advance")
 def advance(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
     member: Annotated[str, typer.Argument(help="Name of the model.")],
@@ -54,10 +55,7 @@ def advance(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Spend XP on a new skill or +1 to a characteristic (R-11, cap 4).
-
-    Example: skirmish member advance Earps "Wyatt Earp" skill --choice six-shooter --dice 6,6
-    """
+    """The catalogue's ``member advance``."""
     from skirmish.campaign import advancement
     from skirmish.cli.gang import _gang, _report
 
@@ -80,7 +78,7 @@ def advance(
 NUMBERS_MAY_BE_NEGATIVE = {"ignore_unknown_options": True}
 
 
-@app.command("xp", context_settings=NUMBERS_MAY_BE_NEGATIVE)
+@command(app, "member", "xp", context_settings=NUMBERS_MAY_BE_NEGATIVE)
 def xp(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
     member: Annotated[str, typer.Argument(help="Name of the model.")],
@@ -99,10 +97,7 @@ def xp(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Record experience a model earned in a game (R-11: +1 per enemy it eliminated).
-
-    Example: skirmish member xp Earps "Wyatt Earp" 2 --reason "2 eliminations"
-    """
+    """The catalogue's ``member xp``."""
     from skirmish.campaign import advancement
     from skirmish.cli.gang import _gang, _report
 
@@ -113,7 +108,7 @@ def xp(
         _report(entry, lang, json_)
 
 
-@app.command("rename")
+@command(app, "member", "rename")
 def rename(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
     member: Annotated[str, typer.Argument(help="Name (or handle) of the model.")],
@@ -135,11 +130,7 @@ def rename(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Rename a model, or give it a handle: a short name every command accepts in place of its
-    name ('Nico' for 'Niccolò Bàrtoli'). Undo it with 'skirmish undo GANG'.
-
-    Example: skirmish member rename Ranch "Niccolò Bàrtoli" --handle Nico
-    """
+    """The catalogue's ``member rename``."""
     from skirmish.campaign import roster
     from skirmish.cli.gang import _gang, _report
     from skirmish.errors import CampaignError

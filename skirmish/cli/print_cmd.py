@@ -361,7 +361,8 @@ def cards_cmd(
 
     Example: skirmish print cards Earps --back -o earps-cards.pdf
     """
-    from skirmish.printing.cards import cards_sheet, cards_view, check_blank, render_cards
+    from skirmish.printing.card_front import check_blank
+    from skirmish.printing.cards import cards_sheet, cards_view, render_cards
 
     check_blank(blank, with_gang=gang is not None)
     names = _model_names(models, None)

@@ -12,13 +12,8 @@ from skirmish.cli.game import register_scenario
 from skirmish.engine.glossary import VOCABULARIES, label
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import Side
-from skirmish.rules.scenarios import (
-    Scenario,
-    find_scenario,
-    scenario_data,
-    scenario_summary,
-    scenarios,
-)
+from skirmish.rules.scenario_model import Scenario
+from skirmish.rules.scenarios import find_scenario, scenario_data, scenario_summary, scenarios
 
 app = typer.Typer(
     name="scenario",

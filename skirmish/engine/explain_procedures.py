@@ -4,282 +4,52 @@ what a player says at the table, or into JSON.
 Pure functions of the engine's result objects: ``*_lines`` return the lines (terminal and
 web) in the chosen language, ``*_json`` plain dicts for ``--json`` (the same shape as the combat
 commands: ``dice`` the faces in order, ``rolls`` each die with what it was for, named
-``modifiers``, ``rulings``).
+``modifiers``, ``rulings``). The words are in ``engine.explain_procedure_words``; the
+procedures between games (recovery, a new skill, availability) are explained in
+``engine.explain_campaign`` and named here too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from skirmish.engine.explain import (
-    Words,
     dice_json,
     faces_text,
     number,
     signed,
     sum_text,
 )
+from skirmish.engine.explain_campaign import (
+    availability_json,
+    availability_lines,
+    rare_text,
+    recovery_json,
+    recovery_lines,
+    skill_json,
+    skill_lines,
+)
+from skirmish.engine.explain_procedure_words import (
+    MESSAGES,
+    WORDS,
+    entry_name,
+    label,
+    modifiers_json,
+    save_line,
+    wounds_text,
+)
 from skirmish.errors import said
-from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.i18n import Lang, tr
 
 if TYPE_CHECKING:
     # Types only: each command has already imported the one engine module it runs, so the
     # functions below import their enums locally and ``roll reflex`` never loads the others.
-    from skirmish.engine.advances import NewSkillResult
-    from skirmish.engine.availability import AvailabilityResult
     from skirmish.engine.cohesion import CohesionResult
     from skirmish.engine.explosion import ExplosionResult
     from skirmish.engine.infamy import InfamyResult
     from skirmish.engine.initiative import InitiativeResult, InitiativeRoll, RollOffResult
     from skirmish.engine.lasso import LassoResult
-    from skirmish.engine.recovery import Doctor, Invalidity, RecoveryResult
     from skirmish.engine.reflex import ReflexResult
-
-
-#: Short names of the modifiers these tests use, by the engine's key.
-LABELS: Catalogue = {
-    "en": {
-        "side-step": "side-step",
-        "side-step-fast": "fast side-step",
-        "backing": "backing",
-        "disengage-enemies": "enemies beyond the first",
-        "buon-cavaliere": "BUON CAVALIERE",
-        "cowboy-lasso": "cowboy's lasso",
-        "imbranato": "Imbranato",
-        "whisky": "whisky",
-        "opportunity-fire": "opportunity fire doubles penalties",
-        "rif": "RIF",
-        "fama": "FAMA",
-        "leader-in-play": "leader in play",
-        "leader-dead": "leader eliminated",
-        "doctor-bone-setter": "bone-setter",
-        "doctor-graduate": "graduate doctor",
-        "protection": "protection",
-        "whisky-rif": "whisky, −1 RIF",
-    },
-    "it": {
-        "side-step": "laterale",
-        "side-step-fast": "laterale veloce",
-        "backing": "indietreggiare",
-        "disengage-enemies": "nemici oltre il primo",
-        "buon-cavaliere": "BUON CAVALIERE",
-        "cowboy-lasso": "lasso del cowboy",
-        "imbranato": "Imbranato",
-        "whisky": "whisky",
-        "opportunity-fire": "tiro di opportunità raddoppia le penalità",
-        "rif": "RIF",
-        "fama": "FAMA",
-        "leader-in-play": "leader in gioco",
-        "leader-dead": "leader eliminato",
-        "doctor-bone-setter": "dottore segaossa",
-        "doctor-graduate": "dottore laureato",
-        "protection": "protezione",
-        "whisky-rif": "whisky, −1 RIF",
-    },
-}
-
-#: The words of each step.
-MESSAGES: Catalogue = {
-    "en": {
-        "reflex": "reflex",
-        "vs": "vs",
-        "each": "each",
-        "success-1": "1 success",
-        "success-n": "{n} successes",
-        "needed": "{need} needed",
-        "passed": "passed",
-        "failed": "failed",
-        "initiative": "initiative",
-        "shaken-nerves": "natural 1 with Nervi scossi: shaken this turn",
-        "tie": "tie, roll again",
-        "first-wins": "you win and choose which side activates a model",
-        "second-wins": "the opponent wins and chooses which side activates a model",
-        "first-shaken": "your model is shaken this turn (Nervi scossi)",
-        "second-shaken": "the opponent's model is shaken this turn (Nervi scossi)",
-        "cohesion": "cohesion",
-        "highest-fred": "highest FRED",
-        "fights-on": "the gang fights on",
-        "retreats": "the gang retreats and loses the game",
-        "infamy": "infamy",
-        "loss-fama": "one model of your choice loses 1 FAMA for good",
-        "loss-fortuna": "no FAMA in the gang: one model of your choice loses 1 FORTUNA for good",
-        "loss-none-left": "no FAMA or FORTUNA in the gang: nothing to lose",
-        "no-loss": "no loss",
-        "recovery": "recovery",
-        "dead": "dead",
-        "invalid": "invalid",
-        "wounded": "wounded: −1 COS in the next game only",
-        "recovered": "fully recovered",
-        "fee": "hired for {fee}$",
-        "free": "the gang's own doctor, free",
-        "fortuna-saves": "FORTUNA reroll {face}, below COS {cos}: survives as an invalid",
-        "fortuna-fails": "FORTUNA reroll {face}, not below COS {cos}: dies",
-        "invalid-table": "invalid table",
-        "duplicate": "{name} already, roll again",
-        "every-invalidity": "already has every invalidity: nothing more to roll (H-07)",
-        "skill": "new skill",
-        "owned": "{name} already owned, roll again",
-        "graduate": "{name} again: the bone-setter becomes a graduate doctor",
-        "graduate-name": "Dottore laureato",
-        "choose": "choose the {choice} type it applies to",
-        "choice-rifle": "rifle",
-        "choice-blade": "blade",
-        "choice-pistol": "pistol",
-        "cacciatore": "mountain men take CACCIATORE without rolling: {name}",
-        "availability": "availability",
-        "available": "available, it can be bought",
-        "unavailable": "not available this time; try again after the next game (H-03)",
-        "no-roll": "{item}: no availability roll for this gang's weapons (R-12)",
-        "rare": "rare (R-12): {who}",
-        "explosives": "only where explosives are allowed",
-        "fuse": "short fuse {face}",
-        "fuse-ok": "thrown",
-        "fuse-hands": "it explodes in the thrower's hands",
-        "in-hands": "resolve the blast around the thrower (⟨thrower⟩)",
-        "step": "step away {face}: {step}U, now {at}U from the blast",
-        "step-out": "out of the radius, unharmed",
-        "step-in": "still within 5U",
-        "blast": "{explosive} {damage} damages",
-        "blast-protection": "{explosive} {damage} − protection {protection} = {damages} damages",
-        "unharmed": "the protection stops every damage: unharmed",
-        "save": "save",
-        "no-wound": "no wound",
-        "wound": "1 wound",
-        "wounds": "{n} wounds",
-        "eliminated": "eliminated: COS {cos} − {wounds} = {left}",
-        "thrown": "thrown {face} + {damages} = {distance}U and terrified (no panic test)",
-        "in-all": "{wounds} in all, COS {left} left",
-        "in-all-none": "no wounds in all, COS {left} left",
-        "lasso": "lasso",
-        "mount": "mount",
-        "missed": "missed: the target is not caught",
-        "caught": "caught (reflex test taken apart)",
-        "thrower-pulled": "the thrower is pulled {distance}U",
-        "held": "the target is held",
-        "target-pulled": "the target is pulled {distance}U",
-        "knocked-down": "and knocked down",
-    },
-    "it": {
-        "reflex": "riflessi",
-        "vs": "contro",
-        "each": "a dado",
-        "success-1": "1 dado riuscito",
-        "success-n": "{n} dadi riusciti",
-        "needed": "richiesti: {need}",
-        "passed": "superato",
-        "failed": "fallito",
-        "initiative": "iniziativa",
-        "shaken-nerves": "1 naturale con Nervi scossi: scosso per questo turno",
-        "tie": "pareggio, si ritira",
-        "first-wins": "vinci e scegli quale parte attiva un personaggio",
-        "second-wins": "vince l'avversario e sceglie quale parte attiva un personaggio",
-        "first-shaken": "il tuo personaggio è scosso per questo turno (Nervi scossi)",
-        "second-shaken": "il personaggio avversario è scosso per questo turno (Nervi scossi)",
-        "cohesion": "coesione",
-        "highest-fred": "FREDDEZZA più alta",
-        "fights-on": "la banda continua a combattere",
-        "retreats": "la banda si ritira e perde la partita",
-        "infamy": "infamia",
-        "loss-fama": "un personaggio a tua scelta perde 1 FAMA per sempre",
-        "loss-fortuna": "nessuna FAMA nella banda: un personaggio a tua scelta perde 1 FORTUNA",
-        "loss-none-left": "nessuna FAMA né FORTUNA nella banda: niente da perdere",
-        "no-loss": "nessuna perdita",
-        "recovery": "recupero",
-        "dead": "morto",
-        "invalid": "invalido",
-        "wounded": "ferito: −1 COS solo nella prossima partita",
-        "recovered": "recuperato completamente",
-        "fee": "pagato {fee}$",
-        "free": "il dottore della banda, gratis",
-        "fortuna-saves": "ritiro con FORTUNA {face}, inferiore alla COS {cos}: si salva ma "
-        "rimane invalido",
-        "fortuna-fails": "ritiro con FORTUNA {face}, non inferiore alla COS {cos}: muore",
-        "invalid-table": "tabella invalidi",
-        "duplicate": "{name} già presente, si ritira",
-        "every-invalidity": "ha già ogni invalidità: nient'altro da tirare (H-07)",
-        "skill": "nuova abilità",
-        "owned": "{name} già posseduta, si ritira",
-        "graduate": "di nuovo {name}: il segaossa diventa dottore laureato",
-        "graduate-name": "Dottore laureato",
-        "choose": "scegli il tipo di {choice} a cui si applica",
-        "choice-rifle": "fucile",
-        "choice-blade": "arma bianca",
-        "choice-pistol": "pistola",
-        "cacciatore": "gli uomini delle montagne prendono CACCIATORE senza tirare: {name}",
-        "availability": "disponibilità",
-        "available": "disponibile, si può comprare",
-        "unavailable": "non disponibile questa volta; si riprova dopo la prossima partita (H-03)",
-        "no-roll": "{item}: nessun tiro di disponibilità per le armi di questa banda (R-12)",
-        "rare": "raro (R-12): {who}",
-        "explosives": "solo dove gli esplosivi sono ammessi",
-        "fuse": "miccia corta {face}",
-        "fuse-ok": "lanciata",
-        "fuse-hands": "esplode tra le mani di chi la lancia",
-        "in-hands": "risolvi l'esplosione attorno a chi l'ha lanciata (⟨thrower⟩)",
-        "step": "si allontana {face}: {step}U, ora a {at}U dall'esplosione",
-        "step-out": "fuori dal raggio, illeso",
-        "step-in": "ancora entro 5U",
-        "blast": "{explosive} {damage} danni",
-        "blast-protection": "{explosive} {damage} − protezione {protection} = {damages} danni",
-        "unharmed": "la protezione ferma ogni danno: illeso",
-        "save": "salvezza",
-        "no-wound": "nessuna ferita",
-        "wound": "1 ferita",
-        "wounds": "{n} ferite",
-        "eliminated": "eliminato: COS {cos} − {wounds} = {left}",
-        "thrown": "sbalzato {face} + {damages} = {distance}U e in panico (senza test)",
-        "in-all": "{wounds} in tutto, restano {left} COS",
-        "in-all-none": "nessuna ferita in tutto, restano {left} COS",
-        "lasso": "lasso",
-        "mount": "cavalcatura",
-        "missed": "mancato: l'obiettivo non è preso",
-        "caught": "preso (test riflessi fatto a parte)",
-        "thrower-pulled": "chi lancia è trascinato di {distance}U",
-        "held": "l'obiettivo è bloccato",
-        "target-pulled": "l'obiettivo è trascinato di {distance}U",
-        "knocked-down": "e cade a terra",
-    },
-}
-
-
-WORDS = Words(LABELS, MESSAGES)
-label = WORDS.label
-modifiers_json = WORDS.modifiers_json
-wounds_text = WORDS.wounds_text
-save_line = WORDS.save_line
-
-
-def _entry_name(entry: Any, lang: Lang | str) -> str:
-    return str(entry.name_it if str(lang) == Lang.IT else entry.name_en)
-
-
-def skill_name(skill: str, lang: Lang | str) -> str:
-    """A skill's name from the rules tables (the graduate has none there)."""
-    from skirmish.engine.advances import DOTTORE_LAUREATO
-
-    if skill == DOTTORE_LAUREATO:
-        return tr(MESSAGES, "graduate-name", lang)
-    from skirmish.rules import find_skill
-
-    return _entry_name(find_skill(skill), lang).upper()
-
-
-def invalidity_name(invalidity: Invalidity, lang: Lang | str) -> str:
-    """An invalidity's name and effect from the invalid table."""
-    from skirmish.rules import invalidity_for_roll
-
-    row = invalidity_for_roll(invalidity.face)
-    text = row.text_it if str(lang) == Lang.IT else row.text_en
-    effect = text.rstrip(".")
-    return f"{_entry_name(row, lang)}: {effect[:1].lower()}{effect[1:]}"
-
-
-def doctor_name(doctor: Doctor, lang: Lang | str) -> str:
-    """A doctor's name from the rules tables."""
-    from skirmish.rules import find_doctor
-
-    return _entry_name(find_doctor(doctor.value), lang)
 
 
 # ---------------------------------------------------------------------------- JSON helpers
@@ -479,156 +249,6 @@ def infamy_json(result: InfamyResult, lang: Lang | str) -> dict[str, Any]:
     }
 
 
-# ---------------------------------------------------------------------------- recovery (R-10)
-
-
-def recovery_lines(result: RecoveryResult, lang: Lang | str) -> list[str]:
-    """The recovery die, the FORTUNA reroll and the invalid table, one line each."""
-    from skirmish.engine.recovery import RecoveryOutcome
-
-    line = f"{tr(MESSAGES, 'recovery', lang)} {result.roll}"
-    if result.modifiers:
-        line = f"{tr(MESSAGES, 'recovery', lang)} "
-        line += f"{sum_text(result.roll, [m.value for m in result.modifiers])} = {result.total}"
-    if result.doctor is not None:
-        fee = (
-            tr(MESSAGES, "fee", lang, fee=result.doctor_fee)
-            if result.doctor_fee
-            else tr(MESSAGES, "free", lang)
-        )
-        line += f" ({doctor_name(result.doctor, lang)} {signed(result.doctor.bonus)}, {fee})"
-    line += f": {tr(MESSAGES, str(result.table_outcome), lang)}"
-    lines = [line]
-    if result.fortuna_roll is not None:
-        verdict = "fortuna-saves" if result.outcome is not RecoveryOutcome.DEAD else "fortuna-fails"
-        lines.append(tr(MESSAGES, verdict, lang, face=result.fortuna_roll, cos=result.cos))
-    from skirmish.rules import invalidity_for_roll
-
-    word = tr(MESSAGES, "invalid-table", lang)
-    for face in result.invalidity_rolls[:-1]:
-        name = _entry_name(invalidity_for_roll(face), lang)
-        lines.append(f"{word} {face}: {tr(MESSAGES, 'duplicate', lang, name=name)}")
-    if result.invalidity is not None:
-        face = result.invalidity_rolls[-1]
-        lines.append(f"{word} {face}: {invalidity_name(result.invalidity, lang)}")
-    elif result.outcome is RecoveryOutcome.INVALID:
-        lines.append(tr(MESSAGES, "every-invalidity", lang))
-    return lines
-
-
-def recovery_json(result: RecoveryResult, lang: Lang | str) -> dict[str, Any]:
-    """A recovery roll as JSON; ``outcome`` is ``dead``, ``invalid``, ``wounded`` or
-    ``recovered``."""
-    return {
-        "command": "recovery",
-        **dice_json(result.dice),
-        "cos": result.cos,
-        "fortuna": result.fortuna,
-        "doctor": None if result.doctor is None else str(result.doctor),
-        "doctor_fee": result.doctor_fee,
-        "modifiers": modifiers_json(result.modifiers, lang),
-        "roll": result.roll,
-        "total": result.total,
-        "table_outcome": str(result.table_outcome),
-        "fortuna_roll": result.fortuna_roll,
-        "outcome": str(result.outcome),
-        "invalidity": None if result.invalidity is None else str(result.invalidity),
-        "invalidity_rolls": list(result.invalidity_rolls),
-        "rulings": list(result.rulings),
-    }
-
-
-# ---------------------------------------------------------------------------- new skill (R-11)
-
-
-def skill_lines(result: NewSkillResult, lang: Lang | str) -> list[str]:
-    """One line per roll on the table, then the weapon type to choose."""
-    from skirmish.engine.advances import DOTTORE, DOTTORE_LAUREATO
-
-    if result.chosen:
-        lines = [tr(MESSAGES, "cacciatore", lang, name=skill_name(result.skill, lang))]
-    else:
-        lines = []
-        word = tr(MESSAGES, "skill", lang)
-        for roll in result.rolls:
-            line = f"{word} {faces_text(roll.faces)} = {roll.total}: "
-            if roll.skill is None:
-                line += tr(MESSAGES, "owned", lang, name=skill_name(roll.slot, lang))
-            elif roll.skill == DOTTORE_LAUREATO:
-                line += tr(MESSAGES, "graduate", lang, name=skill_name(DOTTORE, lang))
-            else:
-                line += skill_name(roll.skill, lang)
-            lines.append(line)
-    if result.choice is not None:
-        choice = tr(MESSAGES, f"choice-{result.choice}", lang)
-        lines.append(tr(MESSAGES, "choose", lang, choice=choice))
-    return lines
-
-
-def skill_json(result: NewSkillResult, lang: Lang | str) -> dict[str, Any]:
-    """A new skill as JSON; ``skill`` is its id (``dottore-laureato`` for the graduate)."""
-    return {
-        "command": "skill",
-        **dice_json(result.dice),
-        "table_rolls": [
-            {
-                "dice": list(r.faces),
-                "total": r.total,
-                "slot": r.slot,
-                "skill": r.skill,
-                "rolled_again": r.skill is None,
-            }
-            for r in result.rolls
-        ],
-        "skill": result.skill,
-        "name": skill_name(result.skill, lang),
-        "replaces": result.replaces,
-        "choice": result.choice,
-        "chosen": result.chosen,
-        "rulings": list(result.rulings),
-    }
-
-
-# ---------------------------------------------------------------------------- availability (R-12)
-
-
-def rare_text(rare: Sequence[str], lang: Lang | str) -> str:
-    """Who may buy a rare item, by faction name."""
-    from skirmish.rules import find_faction
-
-    who = []
-    for holder in rare:
-        if holder == "explosives":
-            who.append(tr(MESSAGES, "explosives", lang))
-        else:
-            who.append(_entry_name(find_faction(holder), lang))
-    return tr(MESSAGES, "rare", lang, who=", ".join(who))
-
-
-def availability_lines(
-    result: AvailabilityResult, lang: Lang | str, *, item: str | None = None
-) -> list[str]:
-    """``availability 3 vs DISP 4: not available this time…``."""
-    verdict = "available" if result.available else "unavailable"
-    head = f"{item}: " if item else ""
-    line = f"{head}{tr(MESSAGES, 'availability', lang)} {result.roll} "
-    line += f"{tr(MESSAGES, 'vs', lang)} DISP {result.disp}: "
-    return [line + tr(MESSAGES, verdict, lang)]
-
-
-def availability_json(result: AvailabilityResult, lang: Lang | str) -> dict[str, Any]:
-    """An availability roll as JSON; ``available`` is the verdict."""
-    del lang
-    return {
-        "command": "availability",
-        **dice_json(result.dice),
-        "disp": result.disp,
-        "roll": result.roll,
-        "available": result.available,
-        "rulings": list(result.rulings),
-    }
-
-
 # ---------------------------------------------------------------------------- explosion (R-14)
 
 
@@ -637,7 +257,7 @@ def explosion_lines(result: ExplosionResult, lang: Lang | str) -> list[str]:
     from skirmish.engine.explosion import BlastOutcome
     from skirmish.rules import find_weapon
 
-    explosive = _entry_name(find_weapon(result.explosive.value), lang)
+    explosive = entry_name(find_weapon(result.explosive.value), lang)
     lines = []
     if result.fuse is not None:
         verdict = "fuse-hands" if result.fuse.in_hands else "fuse-ok"
@@ -783,7 +403,10 @@ def lasso_json(result: LassoResult, lang: Lang | str) -> dict[str, Any]:
     }
 
 
+#: Every explanation of a procedure that is not a shot or a fight, for ``engine.rolls`` and
+#: ``cli.render_procedures`` (those between games are written in ``engine.explain_campaign``).
 __all__ = [
+    "MESSAGES",
     "availability_json",
     "availability_lines",
     "cohesion_json",

@@ -17,7 +17,8 @@ from skirmish.i18n import Catalogue, Lang, name, tr
 from skirmish.printing.views import FallenLine, GameLine, SideLine
 from skirmish.rules import find_profile
 from skirmish.rules.model import Side
-from skirmish.rules.scenarios import Scenario, find_scenario
+from skirmish.rules.scenario_model import Scenario
+from skirmish.rules.scenarios import find_scenario
 
 WORDS: Catalogue = {
     "it": {

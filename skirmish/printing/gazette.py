@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from skirmish.campaign.gazette import Gazette, Sentence
+from skirmish.campaign.gazette_issue import Gazette, Sentence
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:

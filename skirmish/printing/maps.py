@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from skirmish.i18n import Catalogue, Lang, name, tr
-from skirmish.rules.scenarios import (
+from skirmish.rules.scenario_model import (
     Box,
     Edge,
     Feature,

@@ -14,8 +14,9 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from skirmish.i18n import Lang
-from skirmish.printing.build import XP_ROW, advance_marks, game_turn_boxes
 from skirmish.printing.labels import labels
+from skirmish.printing.members import XP_ROW, advance_marks
+from skirmish.printing.roster_page import game_turn_boxes
 from skirmish.printing.views import (
     CampaignView,
     ReferenceView,

@@ -3,14 +3,18 @@ catalogue (``campaign/game/commands.py``): its fields as the catalogue types the
 fight's situation as ``engine/situation.py`` declares it, then the dice and the rerolls every
 rolling action takes. OpenAPI shows one route per action with its own schema, so a client knows
 each action's inputs; the route itself reads the body through the same ``Command.read``.
+
+The actions between games (``campaign/commands.py``) get theirs the same way
+(``gang_request_schema``): their fields, then the dice when they roll.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from skirmish.campaign import commands as between
+from skirmish.campaign.fields import Field, Kind
 from skirmish.campaign.game.commands import Command
-from skirmish.campaign.game.fields import Field, Kind
 from skirmish.engine import situation as declared
 from skirmish.engine.situation import GAME_SOURCES, inputs_for
 from skirmish.web import input_names
@@ -127,3 +131,28 @@ def openapi_extra(command: Command) -> dict[str, Any]:
 def api_fields(command: Command) -> frozenset[str]:
     """Every field ``POST …/actions/{name}`` takes (another is refused, naming the nearest)."""
     return frozenset(request_schema(command)["properties"])
+
+
+def gang_request_schema(command: between.Command) -> dict[str, Any]:
+    """The JSON body ``POST …/gangs/{gang}/{name}`` takes: the fields as the catalogue types
+    them (a form's one choice, ``pick``, is sent as the fields it sets), then the dice."""
+    properties = {f.name: field_schema(f) for f in command.fields}
+    if command.rolls:
+        properties["dice"] = {
+            "description": 'The dice rolled at the table, in order ("4", "3 5" or [3, 5]): '
+            + "; ".join(d.en for d in command.dice)
+            + ". Absent: the server rolls, and the entry's `dice` says what it rolled.",
+            "oneOf": [
+                {"type": "string", "examples": ["4", "3 5"]},
+                {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+            ],
+        }
+    schema: dict[str, Any] = {
+        "title": "".join(w.capitalize() for w in command.name.split("-")) + "Request",
+        "type": "object",
+        "properties": properties,
+    }
+    required = [f.name for f in command.fields if f.required]
+    if required:
+        schema["required"] = required
+    return schema

@@ -34,7 +34,8 @@ from markupsafe import Markup
 from sqlmodel import Session
 from starlette.exceptions import HTTPException
 
-from skirmish.campaign.gazette import Gazette, gazette
+from skirmish.campaign.gazette import gazette
+from skirmish.campaign.gazette_issue import Gazette
 from skirmish.campaign.models import Campaign
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError

@@ -18,8 +18,10 @@ from skirmish.campaign.views import injury_name, skill_name
 from skirmish.engine.glossary import GameResult, GameStatus, label_value
 from skirmish.errors import RulesError, SkirmishError, UnknownNameError, shown
 from skirmish.i18n import Lang, name
-from skirmish.printing.build import roster_view, scenario_view, weapon_line
-from skirmish.rules.scenarios import Scenario, find_scenario, scenarios
+from skirmish.printing.build import roster_view, scenario_view
+from skirmish.printing.members import weapon_line
+from skirmish.rules.scenario_model import Scenario
+from skirmish.rules.scenarios import find_scenario, scenarios
 from skirmish.rules.shapes import kind_of, rules_text
 from skirmish.web import actions, club, reads
 from skirmish.web.site import (

@@ -19,21 +19,10 @@ from sqlmodel import select
 from skirmish.campaign import lookup
 from skirmish.campaign.game.history import standing_entries
 from skirmish.campaign.game.tables import Game, GameEvent, GameModel
-from skirmish.campaign.gazette import (
-    PHRASES,
-    UPSET,
-    Gazette,
-    Sentence,
-    _swing,
-    _turning,
-    _upsets,
-    chance_words,
-    choose,
-    gazette,
-    kinds,
-    phrasings,
-    say,
-)
+from skirmish.campaign.gazette import gazette
+from skirmish.campaign.gazette_games import UPSET, _swing, _turning, chance_words, upsets
+from skirmish.campaign.gazette_issue import Gazette, Sentence
+from skirmish.campaign.gazette_phrases import PHRASES, choose, kinds, phrasings, say
 from skirmish.campaign.luck import Moment, Who, ledger
 from skirmish.campaign.models import Gang
 from skirmish.campaign.settings import find_setting
@@ -189,7 +178,7 @@ def test_upsets_and_great_escapes_make_the_headlines_rarest_first() -> None:
         _attack(5, Fraction(24, 25), False, role="target"),  # 4%: a great escape
         _attack(6, Fraction(1, 10), False),  # a miss is no upset
     ]
-    found = _upsets(moments, "en")
+    found = upsets(moments, "en")
     assert [(s.kind, s.event_ids) for s in found] == [
         ("headline-upset", (3,)), ("headline-escape", (4,)), ("headline-escape", (5,))
     ]  # fmt: skip

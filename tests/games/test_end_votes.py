@@ -14,7 +14,7 @@ from skirmish.campaign.game.undo import undo
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Side
-from skirmish.rules.scenarios import Verdict
+from skirmish.rules.scenario_model import Verdict
 
 from .table_mode import Table
 

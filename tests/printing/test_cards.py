@@ -14,29 +14,22 @@ from hypothesis import strategies as st
 from print_fixtures import lawmen_gang, member
 
 from skirmish.errors import SkirmishError
-from skirmish.printing import cards
-from skirmish.printing.cards import (
+from skirmish.printing import card_front, card_layout, card_text
+from skirmish.printing.card_front import card_index, check_blank
+from skirmish.printing.card_layout import (
     CARD_HEIGHT,
     CARD_WIDTH,
-    ELLIPSIS,
     INNER_WIDTH,
     LINE_SIZES,
     MAX_BLANK,
     PAGE_HEIGHT,
     PAGE_WIDTH,
     back_slot,
-    card_index,
-    cards_view,
-    check_blank,
     cut_marks,
-    fit_line,
-    fits,
-    render_cards,
-    shorten,
     slot,
-    text_width,
-    wrap,
 )
+from skirmish.printing.card_text import ELLIPSIS, fit_line, fits, shorten, text_width, wrap
+from skirmish.printing.cards import cards_view, render_cards
 from skirmish.rules import find_profile, items, profiles, weapons
 
 
@@ -121,7 +114,7 @@ def test_shortening_never_cuts_a_word(
     assert whole == words[: len(whole)]  # whole words, in order, from the first
     if last:  # the last word kept is whole too, only its trailing punctuation dropped
         word = words[len(whole)]
-        assert last == (word.rstrip(cards._TRAILING) or word)
+        assert last == (word.rstrip(card_text._TRAILING) or word)
     assert len(whole) + bool(last) < len(words)  # something was left out
 
 
@@ -211,20 +204,20 @@ def test_blank_out_of_range_is_refused_in_both_languages(
 def test_lists_keep_whole_items_and_say_how_many_more() -> None:
     names = ["Fuciliere/Cacciatore (fucile)", "Guerriero (arma bianca)", "Pugile", "Dottore"]
     names += ["Predicatore", "Buon cavaliere", "Giocatore", "Bounty killer"]
-    line = cards._line("Abilità", names)
+    line = card_front._line("Abilità", names)
     assert line.size == LINE_SIZES[-1]
     shown, _, more = line.text.rpartition(f"{ELLIPSIS} +")
     assert shown.split(", ") == names[: len(shown.split(", "))]
     assert int(more) == len(names) - len(shown.split(", "))
     room = INNER_WIDTH - text_width("Abilità: ", line.size, bold=True)
     assert fits(line.text, room, line.size)
-    assert cards._line("Ferite", ["Orbo"]).text == "Orbo"
+    assert card_front._line("Ferite", ["Orbo"]).text == "Orbo"
 
 
 def test_the_profile_line_breaks_between_its_parts_never_inside_one() -> None:
     parts = ["Donna da saloon, avventuriera", "EROE, max 2", "2 azioni"]
-    lines, size = cards._profile(parts, 37)  # beside a QR code
-    assert len(lines) == 2 and size == cards.PROFILE_SIZES[1]
+    lines, size = card_front._profile(parts, 37)  # beside a QR code
+    assert len(lines) == 2 and size == card_layout.PROFILE_SIZES[1]
     assert all(any(line.startswith(p) or line.endswith(p) for p in parts) for line in lines)
     assert "2 azioni" in " ".join(lines) and not any(line.endswith(" 2") for line in lines)
 
@@ -297,9 +290,9 @@ def test_a_dead_model_has_no_card_to_reprint() -> None:
 
 def test_a_long_name_takes_two_lines_when_the_profile_takes_one() -> None:
     name = "Bartholomew 'Black Bart' Roberts de la Vega"
-    lines, size = cards._name(name, 37, two_lines=True)
-    assert size == cards.NAME_TWO_LINES_SIZE and len(lines) == 2
+    lines, size = card_front._name(name, 37, two_lines=True)
+    assert size == card_layout.NAME_TWO_LINES_SIZE and len(lines) == 2
     assert " ".join(lines) == name and all(fits(li, 37, size, bold=True) for li in lines)
-    (line,), smaller = cards._name(name, 37, two_lines=False)
-    assert smaller < cards.NAME_MIN_ONE_LINE and line.endswith(ELLIPSIS)
-    assert cards._name("Jo", 37, two_lines=True) == (("Jo",), cards.NAME_SIZES[0])
+    (line,), smaller = card_front._name(name, 37, two_lines=False)
+    assert smaller < card_layout.NAME_MIN_ONE_LINE and line.endswith(ELLIPSIS)
+    assert card_front._name("Jo", 37, two_lines=True) == (("Jo",), card_layout.NAME_SIZES[0])

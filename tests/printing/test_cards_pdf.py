@@ -20,7 +20,7 @@ import pytest
 from layout_checks import MM_PER_PX, Rect, boxes_with_class, lay_out_many, overflows, rect_mm
 from print_fixtures import lawmen_gang, member
 
-from skirmish.printing.cards import (
+from skirmish.printing.card_layout import (
     CARD_HEIGHT,
     CARD_WIDTH,
     COLUMNS,
@@ -29,10 +29,9 @@ from skirmish.printing.cards import (
     PER_PAGE,
     ROWS,
     TOP,
-    cards_view,
-    render_cards,
     slot,
 )
+from skirmish.printing.cards import cards_view, render_cards
 from skirmish.rules import factions, invalid_table, profiles, skills, weapons
 
 pytestmark = pytest.mark.slow

@@ -22,7 +22,9 @@ from sqlmodel import select
 from skirmish.campaign import lookup
 from skirmish.campaign.game.history import standing_entries
 from skirmish.campaign.game.tables import Game, GameEvent
-from skirmish.campaign.gazette import PHRASES, WORDS, Gazette, gazette
+from skirmish.campaign.gazette import gazette
+from skirmish.campaign.gazette_issue import Gazette
+from skirmish.campaign.gazette_phrases import PHRASES, WORDS
 from skirmish.cli.store_options import session
 from skirmish.i18n import Lang
 from skirmish.printing.gazette import (

@@ -9,13 +9,8 @@ from print_fixtures import faction_gangs, member
 
 from skirmish.errors import UnknownNameError
 from skirmish.i18n import Lang
-from skirmish.printing.build import (
-    campaign_view,
-    leader_aura,
-    roster_view,
-    scenario_view,
-    weapon_line,
-)
+from skirmish.printing.build import campaign_view, roster_view, scenario_view
+from skirmish.printing.members import leader_aura, weapon_line
 from skirmish.printing.reference import reference_view
 from skirmish.rules import doctors, find_weapon, profiles, shooting_modifiers, weapons
 from skirmish.rules.scenarios import scenarios

@@ -13,18 +13,11 @@ import pytest
 from print_fixtures import check_golden, faction_gangs, lawmen_gang, member
 
 from skirmish.i18n import Lang
-from skirmish.printing.build import (
-    MAX_WRITE_LINES,
-    XP_ROW,
-    advance_marks,
-    by_rank,
-    page_plan,
-    printed_date,
-    roster_view,
-    xp_track,
-)
+from skirmish.printing.build import printed_date, roster_view
+from skirmish.printing.members import XP_ROW, advance_marks, by_rank, xp_track
 from skirmish.printing.qr import qr_svg
 from skirmish.printing.render import render_roster, stylesheet
+from skirmish.printing.roster_page import MAX_WRITE_LINES, page_plan
 from skirmish.rules import advance_costs, advances, find_profile, profiles
 
 

@@ -20,7 +20,7 @@ from skirmish.printing.build import scenario_view
 from skirmish.printing.maps import WORDS, scenario_map
 from skirmish.printing.pdf import uncovered_characters, write_pdf_sheets
 from skirmish.printing.render import render_scenario
-from skirmish.rules.scenarios import (
+from skirmish.rules.scenario_model import (
     Box,
     Edge,
     Feature,
@@ -29,9 +29,8 @@ from skirmish.rules.scenarios import (
     Scenario,
     Zone,
     ZoneKind,
-    find_scenario,
-    scenarios,
 )
+from skirmish.rules.scenarios import find_scenario, scenarios
 
 SVG = "{http://www.w3.org/2000/svg}"
 CASES = [(s, lang) for s in scenarios() for lang in Lang]

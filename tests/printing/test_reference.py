@@ -21,14 +21,8 @@ from skirmish.engine.reflex import reflex_modifiers
 from skirmish.i18n import Lang
 from skirmish.printing import write_pdf_sheets
 from skirmish.printing.pdf import uncovered_characters
-from skirmish.printing.reference import (
-    COLUMN_HEIGHT,
-    estimate_height,
-    pack,
-    reference_tables,
-    reference_view,
-    table_width,
-)
+from skirmish.printing.reference import reference_tables, reference_view
+from skirmish.printing.reference_layout import COLUMN_HEIGHT, estimate_height, pack, table_width
 from skirmish.printing.render import render_reference
 from skirmish.printing.views import Table
 from skirmish.rules import (

@@ -8,7 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
-from skirmish.rules.scenarios import Scenario, find_scenario, scenario_data, scenarios
+from skirmish.rules.scenario_model import Scenario
+from skirmish.rules.scenarios import find_scenario, scenario_data, scenarios
 
 runner = CliRunner()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from skirmish.rules.model import ObjectiveState, Side
-from skirmish.rules.scenarios import (
+from skirmish.rules.scenario_model import (
     CarrierShooting,
     FirstTurnStep,
     ModifiedRoll,
@@ -17,9 +17,8 @@ from skirmish.rules.scenarios import (
     ObjectiveKind,
     RestrictionKind,
     Scenario,
-    find_scenario,
-    scenarios,
 )
+from skirmish.rules.scenarios import find_scenario, scenarios
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The rulebook sits in ``shared/`` beside the repository (on CI as in a developer's checkout).

@@ -12,18 +12,9 @@ from pathlib import Path
 import pytest
 
 from skirmish.resources import scenarios_dir
-from skirmish.rules.scenarios import (
-    Box,
-    FeatureKind,
-    MapSide,
-    Scenario,
-    ScenarioFileError,
-    ZoneKind,
-    load_scenarios,
-    map_data,
-    scenarios,
-    validate_scenarios,
-)
+from skirmish.rules.scenario_fields import ScenarioFileError
+from skirmish.rules.scenario_model import Box, FeatureKind, MapSide, Scenario, ZoneKind
+from skirmish.rules.scenarios import load_scenarios, map_data, scenarios, validate_scenarios
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ import pytest
 
 from skirmish.errors import RulesError
 from skirmish.resources import scenarios_dir
+from skirmish.rules.scenario_fields import ScenarioFileError
 from skirmish.rules.scenarios import (
-    ScenarioFileError,
     find_scenario,
     load_scenario,
     load_scenarios,

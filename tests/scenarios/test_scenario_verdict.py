@@ -10,15 +10,8 @@ from hypothesis import strategies as st
 
 from skirmish.errors import RulesError
 from skirmish.rules.model import ObjectiveEvent, ObjectiveState, Side
-from skirmish.rules.scenarios import (
-    TRANSITIONS,
-    GameFacts,
-    Objective,
-    Scenario,
-    decide,
-    find_scenario,
-    scenarios,
-)
+from skirmish.rules.scenario_model import TRANSITIONS, GameFacts, Objective, Scenario, decide
+from skirmish.rules.scenarios import find_scenario, scenarios
 
 S = ObjectiveState
 GOOD, BAD = Side.GOOD, Side.BAD

@@ -547,3 +547,15 @@ def test_a_gang_renamed_with_a_slash_and_a_percent_keeps_working(web: Any) -> No
     assert "bought Knife for 2$" in done_line(web, bought)
     answer = web.post(api("AC/DC 100%", "undo"), json={}, headers={"X-CSRF-Token": token})
     assert answer.status_code == 200 and answer.json()["gang"]["name"] == "AC/DC 100%"
+
+
+def test_xp_by_hand_is_for_the_owner_and_arbitrators(web: Any, club: Path) -> None:
+    """``member xp`` on the web (issue #20): ``fix-results``, not a player's own gang."""
+    token = log_in(web)
+    body, headers = {"member": "Virgil Earp", "amount": 2}, {"X-CSRF-Token": token}
+    assert web.post(api(action="xp"), json=body, headers=headers).status_code == 403
+    assert f'href="{page(action="xp")}"' not in web.get(page()).text
+    cli(club, "campaign", "role", "Doc", "arbitrator", "--campaign", CAMPAIGN)
+    token = log_in(web, "Doc")
+    answer = web.post(api(action="xp"), json=body, headers={"X-CSRF-Token": token})
+    assert answer.status_code == 200 and answer.json()["entry"]["xp_after"] == 3

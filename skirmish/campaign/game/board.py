@@ -46,7 +46,8 @@ from skirmish.errors import CampaignError
 from skirmish.rules import find_profile
 from skirmish.rules.model import Flight, ModelState, Profile, Role, Side
 from skirmish.rules.names import matching, normalize
-from skirmish.rules.scenarios import Objective, Scenario, find_scenario
+from skirmish.rules.scenario_model import Objective, Scenario
+from skirmish.rules.scenarios import find_scenario
 
 
 def scenario_of(game: Game) -> Scenario:

@@ -61,11 +61,7 @@ from skirmish.engine.stages import FailedDie, Side, reflex_failed
 from skirmish.errors import CampaignError
 from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
 from skirmish.rules.model import Flight, ObjectiveEvent, ObjectiveState, Weapon
-from skirmish.rules.scenarios import (
-    CarrierShooting,
-    ObjectiveKind,
-    RestrictionKind,
-)
+from skirmish.rules.scenario_model import CarrierShooting, ObjectiveKind, RestrictionKind
 
 
 @dataclass

@@ -30,7 +30,7 @@ from skirmish.engine.infamy import roll_infamy
 from skirmish.errors import CampaignError, SkirmishError
 from skirmish.i18n import Lang
 from skirmish.rules.model import ObjectiveState, Side
-from skirmish.rules.scenarios import GameFacts, Verdict, decide
+from skirmish.rules.scenario_model import GameFacts, Verdict, decide
 
 
 def facts(session: Session, game: Game, turns_ended: int | None = None) -> GameFacts:

@@ -1,212 +1,33 @@
-"""The inputs of a game's actions as typed values (issue #20): ``Field`` says what one holds,
-its label and help in both languages, and parses what a front end received (a form's text, a
-query, a JSON value, an option) into the value the service takes; a faulty value is a
-``FieldError`` naming the field, which each front end says its own way (``--wounds`` at the
-command line, "Wounds" on the phone, ``wounds`` in the API). The catalogue
-(``campaign/game/commands.py``) builds its actions from these fields.
+"""The inputs of a game's actions (issue #20): the fields the catalogue
+(``campaign/game/commands.py``) builds its actions from, each a typed ``Field`` of
+``campaign/fields.py`` (shared with the between-games catalogue).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
+from skirmish.campaign.fields import (
+    MISSING,
+    NO,
+    NOT_A_WORD,
+    NOT_CAUGHT,
+    NOT_NAMES,
+    NOT_YES_NO,
+    YES,
+    Field,
+    FieldError,
+    Kind,
+    Values,
+    Words,
+)
 from skirmish.engine.glossary import Pace, TableState
-from skirmish.errors import RulesError, named, shown
-from skirmish.i18n import Lang
 from skirmish.rules.model import Point, Side
 
-#: Raw values as a front end received them (a form, a query, a JSON body), by field name.
-Values = Mapping[str, Any]
-
-#: What "yes" and "no" may be typed as, in both languages.
-YES = frozenset({"on", "1", "true", "yes", "y", "si", "sì"})
-NO = frozenset({"0", "off", "false", "no", "n"})
-
-
-class Kind(StrEnum):
-    """What a field holds, which says how every front end asks it and how it is checked."""
-
-    MODEL = "model"  # a model in play, named as on its roster (GANG:NAME when two share it)
-    TARGET = "target"  # an enemy in play, or a scenario's person (its objective's id)
-    MODELS = "models"  # several models in play (a repeatable option)
-    CHOICE = "choice"  # one word of a closed set (``choices``), in Italian or English
-    COUNT = "count"  # a whole number from ``low`` to ``high``
-    FLAG = "flag"  # yes or no
-    GANG = "gang"  # a gang playing the game
-    WORD = "word"  # a free word checked by the service (an objective, an event, an item)
-    CAUGHT = "caught"  # models within 5U of a blast: NAME=DISTANCE (0–5U), repeatable
-
-
-@dataclass(frozen=True)
-class Words:
-    """A text in both languages."""
-
-    en: str
-    it: str
-
-    def __call__(self, lang: Lang | str) -> str:
-        return self.it if Lang(lang) is Lang.IT else self.en
-
-
-@dataclass(frozen=True)
-class Field:
-    """One input of an action: its neutral name (the API's JSON field and the form's field;
-    the command line's argument or ``--option``), what it holds, its label and help in both
-    languages, and whether it must be given."""
-
-    name: str
-    kind: Kind
-    label: Words
-    help: Words
-    required: bool = False
-    argument: bool = False  # a positional argument at the command line
-    choices: type[StrEnum] | None = None
-    low: int = 0
-    high: int = 99
-
-    @property
-    def many(self) -> bool:
-        return self.kind in (Kind.MODELS, Kind.CAUGHT)
-
-    @property
-    def flag(self) -> str:
-        """The command line's option for this field."""
-        return "--" + self.name
-
-    @property
-    def declared(self) -> str:
-        """Its name as a refusal names an input (``errors.named``): ``new_state``."""
-        return self.name.replace("-", "_")
-
-    def parse(self, raw: Any) -> Any:
-        """The typed value of ``raw`` (``None`` or ``()`` when blank), or ``FieldError``."""
-        if self.many:
-            items = raw if isinstance(raw, list | tuple) else ([] if raw in (None, "") else [raw])
-            if self.kind is Kind.CAUGHT:
-                return tuple(_caught(self, item) for item in items)
-            if not all(isinstance(item, str) for item in items):
-                raise FieldError(self, raw, NOT_NAMES)
-            return tuple(item.strip() for item in items if item.strip())
-        if raw is None or (isinstance(raw, str) and not raw.strip()):
-            if self.kind is Kind.FLAG:
-                return False
-            if self.required:
-                raise FieldError(self, raw, MISSING)
-            return None
-        if self.kind is Kind.FLAG:
-            return _yes_no(self, raw)
-        if isinstance(raw, bool) or not isinstance(raw, str | int):
-            raise FieldError(self, raw, NOT_A_WORD)
-        text = str(raw).strip()
-        if self.kind is Kind.COUNT:
-            if not (text.isascii() and text.isdigit() and len(text) <= 3):
-                raise FieldError(
-                    self,
-                    raw,
-                    Words(
-                        f"a number from {self.low} to {self.high}",
-                        f"un numero da {self.low} a {self.high}",
-                    ),
-                )
-            number = int(text)
-            if not self.low <= number <= self.high:
-                raise FieldError(
-                    self,
-                    raw,
-                    Words(
-                        f"a number from {self.low} to {self.high}",
-                        f"un numero da {self.low} a {self.high}",
-                    ),
-                )
-            return number
-        if self.kind is Kind.CHOICE and self.choices is not None:
-            from skirmish.engine.glossary import parse
-
-            return parse(self.choices, text)
-        return text
-
-
-#: Why a field's value is refused, in both languages.
-MISSING = Words("missing", "manca")
-NOT_A_WORD = Words("a word", "una parola")
-NOT_NAMES = Words("a list of names", "un elenco di nomi")
-NOT_YES_NO = Words("yes or no", "sì o no")
-NOT_CAUGHT = Words("NAME=DISTANCE (0–5U)", "NOME=DISTANZA (0–5U)")
-
-
-class FieldError(RulesError):
-    """A field's value a player gave is not what the field takes; the message names the field
-    by its name, which each front end says its own way (``--wounds``, "Wounds")."""
-
-    def __init__(self, field: Field, value: Any, why: Words) -> None:
-        self.field = field.name
-        what = named(field.declared)
-        if why is MISSING:
-            super().__init__(
-                f"{what} is missing: give {field.label.en.lower()}.",
-                it=f"manca {what}: indica {field.label.it.lower()}.",
-            )
-            return
-        super().__init__(
-            f"{what}: {shown(value)} is not {why.en}.",
-            it=f"{what}: {shown(value)} non è {why.it}.",
-        )
-
-
-def _yes_no(field: Field, raw: Any) -> bool:
-    if raw is True or raw is False:
-        return bool(raw)
-    if isinstance(raw, str) and raw.strip().lower() in YES:
-        return True
-    if isinstance(raw, str) and raw.strip().lower() in NO:
-        return False
-    raise FieldError(field, raw, NOT_YES_NO)
-
-
-def _caught(field: Field, item: Any) -> Any:
-    """A model within 5U of a blast, as ``--caught`` takes it (``NAME=DISTANCE``), or an
-    object with ``name``, ``distance``, ``moved``, ``protection`` and ``shelter`` (the API)."""
-    from skirmish.campaign.game.actions import Caught
-    from skirmish.engine.explosion import Protection
-
-    if isinstance(item, str):
-        who, _, rest = item.partition("=")
-        distance = rest.strip().removesuffix("U").removesuffix("u")
-        if not who.strip() or (distance and not (distance.isdigit() and int(distance) <= 5)):
-            raise FieldError(field, item, NOT_CAUGHT)
-        return Caught(who.strip(), int(distance) if distance else None)
-    if isinstance(item, dict) and isinstance(item.get("name"), str):
-        distance_v = item.get("distance")
-        if distance_v is not None and not (
-            isinstance(distance_v, int)
-            and not isinstance(distance_v, bool)
-            and 0 <= distance_v <= 5
-        ):
-            raise FieldError(field, item, NOT_CAUGHT)
-        moved = item.get("moved")
-        protection = str(item.get("protection") or "none")
-        if protection not in {p.value for p in Protection} or not isinstance(moved, bool | None):
-            raise FieldError(
-                field,
-                item,
-                Words(
-                    "protection none, partial or total, and moved yes or no",
-                    "protezione none, partial o total; moved sì o no",
-                ),
-            )
-        shelter = item.get("shelter")
-        return Caught(
-            item["name"],
-            distance_v,
-            moved,
-            str(shelter) if shelter else None,
-            Protection(protection),
-        )
-    raise FieldError(field, item, NOT_CAUGHT)
-
+__all__ = [
+    "MISSING", "NO", "NOT_A_WORD", "NOT_CAUGHT", "NOT_NAMES", "NOT_YES_NO", "YES", "Field",
+    "FieldError", "Kind", "Values", "Words",
+]  # fmt: skip
 
 # ----------------------------------------------------------------------------- the fields
 

@@ -40,7 +40,7 @@ from skirmish.engine.setup import Target
 from skirmish.engine.stages import FailedDie, Side, panic_failed
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Flight, ModelState, ObjectiveState, Reaction, Role
-from skirmish.rules.scenarios import Objective, ObjectiveKind
+from skirmish.rules.scenario_model import Objective, ObjectiveKind
 
 
 @dataclass(frozen=True)

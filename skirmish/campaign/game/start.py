@@ -32,7 +32,8 @@ from skirmish.rules import find_faction
 from skirmish.rules.ids import FactionId
 from skirmish.rules.model import Role, Side
 from skirmish.rules.names import matching, normalize
-from skirmish.rules.scenarios import RestrictionKind, Scenario, find_scenario
+from skirmish.rules.scenario_model import RestrictionKind, Scenario
+from skirmish.rules.scenarios import find_scenario
 
 
 def outlaw_marked(session: Session, gang: Gang) -> bool:

@@ -38,11 +38,7 @@ from skirmish.engine.dice import DiceSource, Die, dice_from, rolling_for
 from skirmish.engine.glossary import EventKind
 from skirmish.engine.stages import Side, cohesion_failed
 from skirmish.rules.model import ObjectiveEvent, ObjectiveState, Role
-from skirmish.rules.scenarios import (
-    FirstTurnStep,
-    RestrictionKind,
-    Verdict,
-)
+from skirmish.rules.scenario_model import FirstTurnStep, RestrictionKind, Verdict
 
 
 @dataclass(frozen=True)
