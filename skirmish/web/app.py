@@ -41,6 +41,7 @@ from skirmish.web import (
     club_members,
     game_actions,
     game_activation,
+    game_handover,
     game_live,
     game_postgame,
     gazette,
@@ -251,8 +252,8 @@ def create_app(db: str | None = None) -> FastAPI:
     # The routes are module-level functions (issue #20), one module per noun, in this order
     # (the first route whose address matches answers).
     for module in (pages, api, club_campaigns, club_members, club_join, club, prints, actions,
-                   tools, game_postgame, game_live, game_activation, game_actions, gazette,
-                   luck):  # fmt: skip
+                   tools, game_postgame, game_live, game_activation, game_actions, game_handover,
+                   gazette, luck):  # fmt: skip
         routes = module.router
         # A module still declaring its routes inside ``router(site)`` (until issue #20 is done).
         app.include_router(routes if isinstance(routes, APIRouter) else routes(site))

@@ -30,44 +30,37 @@ import difflib
 import json
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 
 from skirmish import rules
 from skirmish.campaign import idempotency, undo_shown
 from skirmish.campaign.game import commands, situations
+from skirmish.campaign.game import handover as handing
 from skirmish.campaign.game import undo as undoing
 from skirmish.campaign.game.board import events_of, game_by_id, scenario_of
 from skirmish.campaign.game.commands import Command
 from skirmish.campaign.game.fields import Kind
 from skirmish.campaign.game.permissions import GameAction, may_game, require_game
-from skirmish.campaign.game.rerolls import Payment, Question, Rerolls, parse_reroll
 from skirmish.campaign.game.situations import Figure, Table
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.telling import sentence, told
 from skirmish.campaign.models import Campaign
-from skirmish.engine.dice import (
-    DieRequest,
-    RandomDice,
-    TableDice,
-    Verdict,
-    described,
-    parse_dice,
-)
+from skirmish.engine.dice import parse_dice
 from skirmish.engine.glossary import EventKind, Pace, label, label_value
 from skirmish.engine.situation import GAME_SOURCES, Input, Procedure, inputs_for
 from skirmish.errors import CampaignError, RulesError, SkirmishError, StaleError, StoreError, shown
 from skirmish.i18n import Lang, name
 from skirmish.limits import REVISION
-from skirmish.odds.at_roll import advise
 from skirmish.rules.model import Cover, ObjectiveState
 from skirmish.web import action_schema, game_live, input_names, text, tools
+from skirmish.web.game_dice import HandTo, NeedAnswer, NeedDie, Step, ways_view
+from skirmish.web.game_dice import percent as _percent
 from skirmish.web.site import NotFound, Site, form_fields, pick_lang
 
 WORDS = text.part(
@@ -325,146 +318,6 @@ class Forbidden(Exception):
         self.error = error
 
 
-# ----------------------------------------------------------------------------- the dice, asked
-
-
-@dataclass(frozen=True)
-class Typed:
-    """A die used so far: its face, what it was for (in the reader's words), rerolled or not,
-    and what it did as the engine judged it (``verdict``, "" for a die of no test)."""
-
-    face: int
-    what: str
-    reroll: bool
-    purpose: str = ""
-    verdict: str = ""
-    failed: bool = False
-
-
-def judged(used: list[Typed], verdicts: Sequence[Verdict], lang: Lang) -> list[Typed]:
-    """Each die typed with the engine's verdict on it (``stages.verdicts``), matched from the
-    last die back: a die rerolled away, and a die of no test, has none (issue #20)."""
-    found = list(used)
-    left = list(verdicts)
-    for at in range(len(found) - 1, -1, -1):
-        die = found[at]
-        if left and (left[-1].die.value, left[-1].die.purpose) == (die.face, die.purpose):
-            verdict = left.pop()
-            found[at] = replace(die, verdict=verdict.word(lang.value), failed=verdict.failed)
-    return found
-
-
-@dataclass(frozen=True)
-class Way:
-    """One way to pay for a reroll, as the page offers it: its token, words and advice."""
-
-    token: str
-    words: str
-    passes: tuple[int, ...]
-    chance: Fraction
-
-
-class NeedDie(Exception):
-    """The service wants a die nobody typed yet (nothing is recorded: the unit of work is
-    thrown away)."""
-
-    def __init__(self, request: DieRequest, used: list[Typed], lang: Lang) -> None:
-        super().__init__(request.purpose)
-        self.what = described(request.purpose, request.subject, lang.value)
-        self.number = request.number
-        self.of = request.of
-        self.reroll = request.reroll
-        self.used = judged(used, request.verdicts, lang)
-
-
-class NeedAnswer(Exception):
-    """A die failed and may be rerolled: the question, in plain words (the unit of work is
-    thrown away, so nothing of the store's rows is kept)."""
-
-    def __init__(
-        self, die: str, face: int, ways: list[Way], used: list[Typed], other: str = ""
-    ) -> None:
-        super().__init__(die)
-        self.other = other  # the model whose die it is, when the reader does not play it
-        self.die = die
-        self.face = face
-        self.ways = ways
-        self.used = used
-
-
-def _token(way: Payment) -> str:
-    """How a way to pay is posted back: ``fortuna``, ``fama`` or ``fama:FRIEND``."""
-    return f"{way.point.value}:{way.model.name}" if way.friend else way.point.value
-
-
-@dataclass
-class Step:
-    """How the dice of one run of an action come: the faces typed so far, then (``random``)
-    the server's, else ``NeedDie``; the reroll answers given so far, then ``NeedAnswer``.
-    The API gives its dice and ``--reroll`` choices in one go (``whole``)."""
-
-    lang: Lang
-    faces: list[int] = field(default_factory=list)
-    answers: list[str] = field(default_factory=list)
-    random: bool = False
-    whole: bool = False
-    choices: tuple[str, ...] = ()
-    #: The models the reader plays (``None``: every model), asked when a die fails: a die of
-    #: another model's is offered for a reroll saying whose decision it is.
-    mine: Callable[[], frozenset[str] | None] | None = None
-    table: TableDice = field(init=False)
-    rerolls: Rerolls = field(init=False)
-
-    def __post_init__(self) -> None:
-        if self.whole:
-            if self.faces:
-                self.table = TableDice(self.faces)
-            else:
-                self.table = TableDice(random_dice=RandomDice())
-            self.rerolls = Rerolls(choices=tuple(parse_reroll(c) for c in self.choices))
-            return
-        self.table = TableDice(self.faces, ask=self._die)
-        self._left = list(self.answers)
-        self.rerolls = Rerolls(ask=self._answer)
-
-    def used(self) -> list[Typed]:
-        return [
-            Typed(die.value, described(die.purpose, who, self.lang.value), again, die.purpose)
-            for die, who, again in self.table.dice
-        ]
-
-    def _die(self, request: DieRequest) -> Sequence[int] | None:
-        if self.random:
-            return None  # TableDice rolls this one and the rest at random
-        raise NeedDie(request, self.used(), self.lang)
-
-    def _answer(self, question: Question) -> Payment | None:
-        if self._left:
-            answer = self._left.pop(0)
-            return next((w for w in question.payments if _token(w) == answer), None)
-        t = _t(self.lang)
-        ways = []
-        for index, way in enumerate(question.payments):
-            passes = question.passes_with(index)
-            point = label(way.point, self.lang).upper()
-            words = (
-                t["gac_pay_friend"].format(name=way.model.name, left=way.left)
-                if way.friend
-                else t["gac_pay_own"].format(point=point, name=way.model.name, left=way.left)
-            )
-            ways.append(Way(_token(way), words, tuple(passes), advise(passes).after))
-        die = question.offer.die
-        what = described(die.purpose, question.roller, self.lang.value)
-        mine = self.mine() if self.mine is not None else None
-        other = question.roller if mine is not None and question.roller not in mine else ""
-        used = judged(self.used(), self.table.verdicts(), self.lang)
-        raise NeedAnswer(what, die.value, ways, used, other)
-
-    @property
-    def dice_used(self) -> list[int]:
-        return [die.value for die, _, _ in self.table.dice]
-
-
 # ----------------------------------------------------------------------------- the actions
 
 Values = Mapping[str, Any]
@@ -693,41 +546,103 @@ def _key(key: str | None) -> str:
     return idempotency.check_key(key.strip())
 
 
+#: A handed-over action's own check, in the unit of work that carries it on (issue #20): the
+#: reader may answer what it waits for, and it is still the one shown; the account whose
+#: idempotency key the action's is.
+Claim = Callable[[Session, Game], int | None]
+
+
 def perform(
     site: Site, spec: Spec, campaign: str, game_id: str, values: Values, step: Step,
-    key: str | None,
+    key: str | None, claim: Claim | None = None,
 ) -> Done:  # fmt: skip
     """One unit of work: the campaign (one the reader may see), the game (locked), the
     permission, then the action once for the key. An action short of a die or of a reroll's
-    answer raises ``NeedDie`` or ``NeedAnswer`` out of the unit of work: nothing is written."""
+    answer raises ``NeedDie`` or ``NeedAnswer`` out of the unit of work: nothing is written.
+    Each says on whose phone it is asked (``side``): the other side's when the die is of a
+    model the reader does not play (the hand-over); with ``claim``, the side of the die's
+    model, always."""
     from skirmish.web.site import reader
 
     lines: list[str] = []
     with site.write() as s:
         found = site.find_campaign(s, campaign)
         game = find_game(s, found, game_id)
-        permitted(site, s, game, spec, values)
+        if claim is None:
+            permitted(site, s, game, spec, values)
+            user = reader().user_id
+            acting = _text(values, spec.actor) if spec.actor else None
+            step.hand_to = _hand_to(site, s, game, acting)
+        else:
+            user = claim(s, game)
+            step.hand_to = lambda model: _side_of(s, game, model)
         step.mine = lambda: played_models(site, s, game)  # asked only when a die fails
         route = f"games/{game.id}/actions/{spec.name}"
 
         def run() -> tuple[int, dict[str, Any]]:
             mark = _last_event(s, game)
-            typed = spec.read(values)
-            if spec.procedure is not None:
-                typed["situation"] = read_situation(spec.procedure, values)
-            assert spec.run is not None
-            lines.extend(spec.run(s, game, typed, step))
-            step.table.check_all_used()
+            lines.extend(run_action(s, game, spec, values, step))
             body = {"game": game.id, "turn": game.turn, "events": events_after(s, game, mark)}
             return 200, body
 
-        status, body, replayed = idempotency.replay_or_run(
-            s, _key(key), reader().user_id, route, run
-        )
+        status, body, replayed = idempotency.replay_or_run(s, _key(key), user, route, run)
         events = body.get("events", []) if isinstance(body, dict) else []
         ids = {e.get("id") for e in events if isinstance(e, dict)}
         said = told(log_rows(s, game, ids), scenario_of(game), step.lang)
         return Done(body, lines + said, replayed, found.name, status)
+
+
+def run_action(session: Session, game: Game, spec: Spec, values: Values, step: Step) -> list[str]:
+    """The action's service with its values, the dice as ``step`` gives them: what it said."""
+    typed = spec.read(values)
+    if spec.procedure is not None:
+        typed["situation"] = read_situation(spec.procedure, values)
+    assert spec.run is not None
+    said = spec.run(session, game, typed, step)
+    step.table.check_all_used()
+    return list(said)
+
+
+def _hand_to(site: Site, session: Session, game: Game, acting: str | None) -> HandTo:
+    """Where a die of a model is asked, for a reader who plays the acting model's side only:
+    the other side's phone for a model of the other side (its saves, panic tests, rerolls;
+    issue #20), ``None`` (this phone) otherwise: a referee, one player of both sides, or the
+    target's player recording the shot at their model type every die themselves."""
+    known: dict[str, list[str]] = {}
+
+    def side_for(model: str | None) -> str | None:
+        if "mine" not in known:
+            sides = sides_acting(site, session, game)
+            plays = len(sides) == 1 and _side_of(session, game, acting) in sides
+            known["mine"] = sides if plays else []
+        if model is None or not known["mine"]:
+            return None
+        theirs = _side_of(session, game, model)
+        return theirs if theirs is not None and theirs not in known["mine"] else None
+
+    return side_for
+
+
+def hand_over(
+    site: Site, spec: Spec, campaign: str, game_id: str, values: Values,
+    pending: NeedDie | NeedAnswer, answers: list[Any], random: bool, key: str | None,
+) -> str:  # fmt: skip
+    """Store the action so far for the other side's phone (``campaign.game.handover``), in one
+    small unit of work that moves the game's revision on; the page that waits for it."""
+    from skirmish.web.site import reader
+
+    assert pending.side is not None
+    with site.write() as s:
+        found = site.find_campaign(s, campaign)
+        game = find_game(s, found, game_id)
+        permitted(site, s, game, spec, values)
+        acting = _side_of(s, game, _text(values, spec.actor) if spec.actor else None)
+        row = handing.hand_over(
+            s, game=game, action=spec.name, values=values, dice=[u.face for u in pending.used],
+            answers=answers, random=random, key=_key(key), by=reader().user_id,
+            acting_side=acting or pending.side, side=pending.side, asks=pending.asks(),
+        )  # fmt: skip
+        return _url(found.name, game.id, "handover", key=row.key)
 
 
 def log_rows(session: Session, game: Game, ids: set[Any] | None = None) -> list[dict[str, Any]]:
@@ -794,16 +709,6 @@ def last_action(session: Session, game: Game, lang: Lang) -> list[str]:
 #: The fields of the flow itself, never part of an action's values.
 FLOW_FIELDS = frozenset({"csrf", "key", "state", "dice", "answers", "die", "back", "answer",
                          "mode", "go", "odds"})  # fmt: skip
-
-
-def _percent(p: Fraction | None, lang: Lang) -> str:
-    if p is None:
-        return _t(lang)["gac_odds_na"]
-    value = float(p) * 100
-    shown_ = f"{value:.0f}" if value >= 10 or value == 0 else f"{value:.1f}"
-    if 0 < value < 0.05:
-        shown_ = "<0.1"
-    return (shown_.replace(".", ",") if lang is Lang.IT else shown_) + "%"
 
 
 def _model_line(f: Figure, lang: Lang) -> str:
@@ -1434,6 +1339,10 @@ def router(site: Site) -> APIRouter:
         try:
             done = await run_in_threadpool(perform, site, spec, campaign, game, values, step, key)
         except (NeedDie, NeedAnswer) as pending:
+            if pending.side is not None:  # the other side's die: asked on its player's phone
+                there = await run_in_threadpool(hand_over, site, spec, campaign, game, values,
+                                                pending, answers, random, key)  # fmt: skip
+                return RedirectResponse(there, status_code=303)
             return _dice_page(request, campaign, game, spec, values, pending, answers, random,
                               key or "", lang)  # fmt: skip
         except Forbidden as refusal:
@@ -1451,19 +1360,10 @@ def router(site: Site) -> APIRouter:
         request: Request, campaign: str, game: str, spec: Spec, values: Mapping[str, Any],
         pending: NeedDie | NeedAnswer, answers: list[Any], random: bool, key: str, lang: Lang,
     ) -> Response:  # fmt: skip
-        t = _t(lang)
         used = pending.used
         need = pending if isinstance(pending, NeedDie) else None
         question = pending if isinstance(pending, NeedAnswer) else None
-        ways = []
-        if question is not None:
-            for way in question.ways:
-                faces = ", ".join(str(f) for f in way.passes)
-                chance = _percent(way.chance, lang)
-                advice = t["gac_reroll_advice"].format(faces=faces, chance=chance)
-                if not way.passes:
-                    advice = t["gac_reroll_useless"]
-                ways.append({"token": way.token, "words": way.words, "advice": advice})
+        ways = ways_view(question, lang) if question is not None else []
         with site.read() as s:
             found = site.find_campaign(s, campaign)
             g = find_game(s, found, game)

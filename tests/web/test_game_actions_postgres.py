@@ -13,7 +13,16 @@ from typing import Any
 import pytest
 
 from tests.web.test_actions import CAMPAIGN, PASSWORD, cli, log_in, open_client
-from tests.web.test_web_game_actions import API, CLANTONS, EARPS, PAGE, hidden, text_of, ticked
+from tests.web.test_web_game_actions import (
+    API,
+    CLANTONS,
+    EARPS,
+    PAGE,
+    hidden,
+    tap,
+    text_of,
+    ticked,
+)
 
 pytestmark = pytest.mark.postgres
 
@@ -48,7 +57,7 @@ def test_a_shot_by_the_form_and_a_fight_by_the_api_on_postgresql(duel_pg: str) -
         response = web.post(f"{PAGE}/act", data={**hidden(page), **ticked(page), "range": "5",
                                                  "mode": "typed"})  # fmt: skip
         for face in (2, 3, 6, 2, 1, 1, 3):
-            response = web.post(f"{PAGE}/act", data={**hidden(response), "die": str(face)})
+            response = tap(web, response, die=str(face))
         assert "Wyatt Earp shoots Ike Clanton" in text_of(response)
     with open_client(duel_pg) as ike:
         token = log_in(ike, "Ike")

@@ -112,6 +112,36 @@ def flow_url(**query: str) -> str:
     return f"{PAGE}/act?{urlencode(query)}"
 
 
+def follow(client: Any, response: Any) -> Any:
+    """The page a redirect leads to, as a browser follows it."""
+    while response.status_code in (302, 303):
+        response = client.get(response.headers["location"])
+    return response
+
+
+def form_action(response: Any, kind: str = "gac-dice") -> str:
+    found = re.search(rf'<form method="post" action="([^"]+)" class="{kind}">', response.text)
+    assert found, text_of(response)
+    return html.unescape(found.group(1))
+
+
+def take_over(client: Any, response: Any) -> Any:
+    """The tap on "Roll it here (one phone for both)" of a page that waits for the other
+    phone (issue #20): the hand-over is asked on this phone from now on."""
+    form = {**hidden(response), "here": "1"}
+    return follow(client, client.post(form_action(response, "gac-go"), data=form))
+
+
+def tap(client: Any, response: Any, taking: bool = True, **field: str) -> Any:
+    """One button of the dice form the page shows, posted with its hidden fields where the form
+    posts (the action's flow, or a hand-over); a page that waits for the other phone is taken
+    over first (``taking``: one phone for both)."""
+    response = follow(client, response)
+    if taking and 'name="here"' in response.text and 'class="gac-dice"' not in response.text:
+        response = take_over(client, response)
+    return follow(client, client.post(form_action(response), data={**hidden(response), **field}))
+
+
 def play(
     client: Any,
     model: str,
@@ -128,19 +158,21 @@ def play(
     assert page.status_code == 200, page.text
     form = {**hidden(page), **ticked(page), **(situation or {})}
     form["mode" if dice is not None else "go"] = "typed" if dice is not None else "1"
-    response = client.post(f"{PAGE}/act", data=form)
+    response = follow(client, client.post(f"{PAGE}/act", data=form))
     faces, said = list(dice or []), list(answers or [])
-    while response.status_code == 200 and (
-        'name="die"' in response.text or 'name="answer"' in response.text
+    while response.status_code == 200 and any(
+        f'name="{x}"' in response.text for x in ("die", "answer", "here")
     ):
-        step = hidden(response)
+        if 'class="gac-dice"' not in response.text:  # the other phone's die: roll it here
+            if not faces and not said:
+                break
+            response = take_over(client, response)
         if 'name="answer"' in response.text:
-            step["answer"] = said.pop(0)
+            response = tap(client, response, answer=said.pop(0))
         elif 'name="die"' in response.text and faces:
-            step["die"] = str(faces.pop(0))
+            response = tap(client, response, die=str(faces.pop(0)))
         else:
             break
-        response = client.post(f"{PAGE}/act", data=step)
     assert not faces and not said, text_of(response)
     return response
 
@@ -220,16 +252,21 @@ def test_lasso_explosive_fight_and_whisky_by_the_form_equal_the_cli(
         blast = play(wyatt, "Morgan Earp", "explosive", situation={"caught": "Ike Clanton=3"},
                      dice=[1] * 8)  # fmt: skip
         assert "Ike Clanton: save 1 − 3 = −2, no wound" in text_of(blast)
-        # Virgil's failed save may be rerolled with the Earps' points (R-15): Ike's phone says
-        # it is the Earps' to decide; they keep it
+        # Virgil's save, and whether to reroll it with the Earps' points (R-15), are Wyatt's
+        # (issue #20): Ike's phone hands the fight to Wyatt's, which types the save, keeps the
+        # failed die and types the rest
         page = ike.get(flow_url(model="Billy Clanton", action="fight", target="Virgil Earp"))
         step = ike.post(f"{PAGE}/act", data={**hidden(page), **ticked(page), "mode": "typed"})
-        for face in (3, 3, 5, 4):
-            step = ike.post(f"{PAGE}/act", data={**hidden(step), "die": str(face)})
-        assert "The die is Virgil Earp's: its player says whether to spend a point" in text_of(step)
-        step = ike.post(f"{PAGE}/act", data={**hidden(step), "answer": "keep"})
+        for face in (3, 3, 5):
+            step = tap(ike, step, taking=False, die=str(face))
+        assert "Waiting for Wyatt (Earp brothers) to roll: saving roll for Virgil Earp." in (
+            text_of(step)
+        )
+        step = tap(wyatt, wyatt.get(f"{PAGE}/handover"), taking=False, die="4")
+        assert "saving roll for Virgil Earp failed: 4. Reroll it?" in text_of(step)
+        step = tap(wyatt, step, taking=False, answer="keep")
         for face in (2, 2):
-            step = ike.post(f"{PAGE}/act", data={**hidden(step), "die": str(face)})
+            step = tap(wyatt, step, taking=False, die=str(face))
         fight = step
         assert "fight 5 + 2 + 1 = 8, hit, 1 damage" in text_of(fight)
         whisky = play(ike, "Billy Clanton", "whisky")
@@ -276,16 +313,16 @@ def test_a_reroll_through_the_form_equals_reroll_on_the_command_line(
         form = {**hidden(page), **ticked(page), "range": "5", "mode": "typed"}
         response = client.post(f"{PAGE}/act", data=form)
         for face in (5, 2):
-            response = client.post(f"{PAGE}/act", data={**hidden(response), "die": str(face)})
+            response = tap(client, response, die=str(face))
         offer = text_of(response)
         assert "nerve test for Wyatt Earp failed: 5. Reroll it?" in offer
         assert "FORTUNA of Wyatt Earp (2 left)" in offer
         assert "Rerolled, it passes on 1, 2, 3: 50%." in offer
         assert events(web) == events(other)  # nothing recorded while the dice are asked
-        response = client.post(f"{PAGE}/act", data={**hidden(response), "answer": "fortuna"})
+        response = tap(client, response, answer="fortuna")
         assert "die 1 of 1 · rerolled" in text_of(response)
         for face in (2, 6, 2, 1, 1, 3):
-            response = client.post(f"{PAGE}/act", data={**hidden(response), "die": str(face)})
+            response = tap(client, response, die=str(face))
         assert "Wyatt Earp rerolls the nerve test with FORTUNA" in text_of(response)
     cli_json(other, "shoot", "Wyatt Earp", "Ike Clanton", "--range", "5", "--dice",
              "5,2,2,6,2,1,1,3", "--reroll", "nerve:fortuna")  # fmt: skip
@@ -301,14 +338,14 @@ def test_keeping_a_failed_die_and_taking_back_a_typed_one(stores: tuple[Path, Pa
         page = client.get(flow_url(model="Wyatt Earp", action="shoot", target="Ike Clanton"))
         response = client.post(f"{PAGE}/act", data={**hidden(page), **ticked(page), "range": "5",
                                                      "mode": "typed"})  # fmt: skip
-        response = client.post(f"{PAGE}/act", data={**hidden(response), "die": "4"})
-        response = client.post(f"{PAGE}/act", data={**hidden(response), "back": "1"})
+        response = tap(client, response, die="4")
+        response = tap(client, response, back="1")
         assert "Next die: nerve test for Wyatt Earp die 1 of 2" in text_of(response)
         for face in (5, 2):
-            response = client.post(f"{PAGE}/act", data={**hidden(response), "die": str(face)})
-        response = client.post(f"{PAGE}/act", data={**hidden(response), "answer": "keep"})
+            response = tap(client, response, die=str(face))
+        response = tap(client, response, answer="keep")
         for face in (6, 2, 1, 1, 3):
-            response = client.post(f"{PAGE}/act", data={**hidden(response), "die": str(face)})
+            response = tap(client, response, die=str(face))
         assert response.status_code == 200 and "Done" in text_of(response)
     cli_json(other, "shoot", "Wyatt Earp", "Ike Clanton", "--range", "5", "--dice",
              "5,2,6,2,1,1,3")  # fmt: skip
@@ -335,7 +372,7 @@ def test_every_die_typed_is_judged_before_the_next_is_asked(stores: tuple[Path, 
         assert verdict_of(response) == ""  # no die yet
         said = []
         for face in (2, 3, 6, 2, 1, 1):
-            response = client.post(f"{PAGE}/act", data={**hidden(response), "die": str(face)})
+            response = tap(client, response, die=str(face))
             said.append(verdict_of(response))
         assert said == [
             "nerve test for Wyatt Earp: 2, passed.",
@@ -353,13 +390,13 @@ def test_every_die_typed_is_judged_before_the_next_is_asked(stores: tuple[Path, 
         response = client.post(f"{PAGE}/act", data={**hidden(page), **ticked(page), "range": "5",
                                                      "mode": "typed"})  # fmt: skip
         for face in (5, 2):
-            response = client.post(f"{PAGE}/act", data={**hidden(response), "die": str(face)})
+            response = tap(client, response, die=str(face))
         assert verdict_of(response) == "nerve test for Wyatt Earp: 2, passed."
         assert "nerve test for Wyatt Earp 5 failed" in text_of(response)
-        response = client.post(f"{PAGE}/act", data={**hidden(response), "answer": "keep"})
+        response = tap(client, response, answer="keep")
         assert verdict_of(response) == "nerve test for Wyatt Earp: 2, passed."
         client.cookies.set("lang", "it")
-        response = client.post(f"{PAGE}/act", data={**hidden(response), "die": "1"})
+        response = tap(client, response, die="1")
         assert verdict_of(response) == "tiro per colpire per Wyatt Earp: 1, mancato."
         assert "test di freddezza per Wyatt Earp 5 fallito" in text_of(response)
 
@@ -369,10 +406,11 @@ def test_roll_for_me_records_the_dice_it_rolled(stores: tuple[Path, Path]) -> No
     with open_client(web) as client:
         log_in(client, "Wyatt")
         page = client.get(flow_url(model="Wyatt Earp", action="shoot", target="Ike Clanton"))
-        response = client.post(f"{PAGE}/act", data={**hidden(page), "range": "5",
-                                                     "mode": "random"})  # fmt: skip
-        while 'name="answer"' in response.text:  # a failed die with points left: keep it
-            response = client.post(f"{PAGE}/act", data={**hidden(response), "answer": "keep"})
+        response = follow(client, client.post(f"{PAGE}/act", data={**hidden(page), "range": "5",
+                                                                   "mode": "random"}))  # fmt: skip
+        # a failed die with points left: keep it (Ike's, asked on his phone: taken over here)
+        while 'name="answer"' in response.text or 'name="here"' in response.text:
+            response = tap(client, response, answer="keep")
         assert response.status_code == 200 and "Wyatt Earp shoots Ike Clanton" in text_of(response)
     shot = [e for e in shown_events(web, 0) if e["action"] == "shoot"]
     assert len(shot) == 1 and len(shot[0]["dice"]) >= 3
@@ -558,7 +596,7 @@ def test_the_targets_player_records_a_shot_at_his_model_through_the_form(
                 "target": "Ike Clanton", "range": "5", "mode": "typed"}  # fmt: skip
         response = ike.post(f"{PAGE}/act", data=form)
         for face in (2, 3, 6, 2, 1, 1, 3):
-            response = ike.post(f"{PAGE}/act", data={**hidden(response), "die": str(face)})
+            response = tap(ike, response, die=str(face))
     assert "Wyatt Earp shoots Ike Clanton" in text_of(response)
     cli_json(other, "shoot", "Wyatt Earp", "Ike Clanton", "--range", "5", "--dice",
              "2,3,6,2,1,1,3")  # fmt: skip

@@ -163,3 +163,33 @@ class GamePick(SQLModel, table=True):
     game_model_id: int = Field(foreign_key="game_model.id")
     user_id: int | None = None  # who picked (None: the CLI); no foreign key, as the log's author
     made_at: str = Field(max_length=32)
+
+
+class GameHandover(SQLModel, table=True):
+    """Issue #20 (0011): an action begun on one player's phone that waits for a die or a
+    reroll's answer of the other side's model (a save, a panic test, their FAMA or FORTUNA),
+    asked on that side's player's phone (``handover``). Nothing of the action is recorded
+    until it is whole; this row holds what was typed so far, at most one per game, and lapses
+    as soon as anything else moves the game's revision on."""
+
+    __tablename__ = "game_handover"
+
+    game_id: int = Field(primary_key=True, foreign_key="game.id")
+    action: str = Field(max_length=24)  # the catalogue's name (commands.model_action)
+    values: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    dice: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # each reroll's answer: {"at": dice typed when asked, "pay": "fortuna" | "fama[:FRIEND]" | …}
+    answers: list[dict[str, Any]] = Field(
+        default_factory=list, sa_column=Column(JSON, nullable=False)
+    )
+    random: bool = False  # "roll the rest for me": the dice still to come are the server's
+    key: str = Field(max_length=64)  # the action's idempotency key, recorded once with it
+    started_by: int | None = None  # the account that began it (no foreign key, as the log's)
+    acting_side: str = Field(max_length=8)  # the side of the phone that began it
+    side: str = Field(max_length=8)  # the side whose phone is asked now
+    taken_by: int | None = None  # the account whose phone took it over (one phone for both)
+    since: int = 0  # dice typed when it came to this side: the ones it may take back
+    # what is asked: {"kind": "die" | "answer", "purpose": …, "subject": model name, "face": …}
+    asks: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    revision: int  # the game's revision this row was written at: older ones have lapsed
+    created_at: str = Field(max_length=32)

@@ -285,14 +285,30 @@ def act(
     return [line.strip() for line in result.locator("li").all_inner_texts()]
 
 
-def type_dice(table: Table, player: Player, faces: Sequence[int], name: str) -> None:
-    """Type ``faces`` one by one, each when the page asks for it; keep every failed die."""
+def type_dice(
+    table: Table, player: Player, faces: Sequence[int], name: str, other: Player | None = None
+) -> Player:
+    """Type ``faces`` one by one, each when the page asks for it; keep every failed die. A die
+    of the other side's model (a save, a panic test) is asked on its player's phone (issue #20):
+    typed there, on ``other``'s live board, or with no ``other`` on this phone after "Roll it
+    here" (one phone for both). The player whose phone typed the last die."""
     page, t = player.page, player.t
+    typing = player
     queue = list(faces)
     while True:
-        expect(page.locator("#gac-next, ul.gac-result, #gac-error").first).to_be_visible()
+        expect(
+            page.locator("#gac-next, ul.gac-result, #gac-error, #gho-wait").first
+        ).to_be_visible()
         if page.locator("ul.gac-result, #gac-error").count():
             break
+        if page.locator("#gho-wait").count() and other is None:
+            tap_and_load(page, page.get_by_role("button", name=t["gho_here"]))
+            continue
+        if page.locator("#gho-wait").count() and other is not None:
+            typing = other if typing is player else player
+            page, t = typing.page, typing.t  # its live board shows the die by itself
+            expect(page.locator("#gho-panel #gac-next")).to_be_visible()
+            continue
         if page.locator(".gac-ways").count():
             table.check(page, f"{name}-reroll")
             tap_and_load(page, page.get_by_role("button", name=t["gac_keep"]))
@@ -303,6 +319,7 @@ def type_dice(table: Table, player: Player, faces: Sequence[int], name: str) -> 
         face = queue.pop(0)
         tap_and_load(page, page.get_by_role("button", name=t["gac_face"].format(face=face)))
     assert not queue, f"dice left over: {queue}"
+    return typing
 
 
 def undo(table: Table, player: Player, what: str) -> None:
@@ -518,11 +535,12 @@ def taps(player: Player) -> int:
 
 
 def duel_shot(
-    table: Table, player: Player, model: str, target: str, range_u: int, faces: Sequence[int]
-) -> None:
+    table: Table, player: Player, model: str, target: str, range_u: int, faces: Sequence[int],
+    other: Player,
+) -> None:  # fmt: skip
     """A shot as a player makes it, by touch alone from the live board: the model taking its
     turn, Shoot, the target, the range typed (the field tapped, then the number), the dice
-    typed, back to the board."""
+    typed (the target's on ``other``'s phone, from its live board), both back to the board."""
     page, t = player.page, player.t
     tap_and_load(page, page.locator("#gac-panel a.button").filter(has_text=model))
     choose(page, label_of("shoot", player.lang))
@@ -530,11 +548,13 @@ def duel_shot(
     page.locator("#gac-range").tap()
     page.keyboard.type(str(range_u))
     tap_and_load(page, page.get_by_role("button", name=t["gac_type_dice"], exact=True))
-    type_dice(table, player, faces, f"duel-{model}")
-    expect(page.locator("ul.gac-result")).to_contain_text(target)
-    table.check(page, f"duel-{model}-done")
-    tap_and_load(page, page.locator(".gac-go").get_by_role("link", name=t["gac_back_game"]))
-    expect(page.locator("#board")).to_be_visible()
+    last = type_dice(table, player, faces, f"duel-{model}", other)
+    for one in (player, other) if last is other else (player,):
+        expect(one.page.locator("ul.gac-result")).to_contain_text(target)
+        table.check(one.page, f"duel-{model}-done-{one.user}")
+        back = one.page.locator(".gac-go").get_by_role("link", name=one.t["gac_back_game"])
+        tap_and_load(one.page, back)
+        expect(one.page.locator("#board")).to_be_visible()
 
 
 def test_taps_for_one_turn_of_a_duel_then_the_referee_abandons_it(
@@ -566,20 +586,23 @@ def test_taps_for_one_turn_of_a_duel_then_the_referee_abandons_it(
     pick(table, wyatt, SETH)
     initiative(table, wyatt, wyatt, (6, 1), SETH, (SETH, CURLY))
     # Seth hits at 10U (nerve 1,1 calm; 2 + 7 = 9), Curly saves with a 1; his panic 1,1 steady.
-    duel_shot(table, wyatt, SETH, CURLY, 10, SETH_DICE)
+    duel_shot(table, wyatt, SETH, CURLY, 10, SETH_DICE, ike)
     # Only Curly is left to take his turn: Ike sends him, no initiative rolled.
     panel = ike.page.locator("#activation")
     expect(panel).to_contain_text(ike.t["ga_only"].split("{")[0].strip())
     panel.get_by_role("button", name=CURLY).tap()
     expect(ike.page.locator("#activation .ga-acting")).to_contain_text(CURLY)
     # Curly misses (nerve 1,1 calm; 2 + 5 = 7); Seth's panic 1,1 steady.
-    duel_shot(table, ike, CURLY, SETH, 10, CURLY_DICE)
+    duel_shot(table, ike, CURLY, SETH, 10, CURLY_DICE, wyatt)
     counted = {player.user: taps(player) for player in (wyatt, ike)}
     # benchmarks/taps.md: Wyatt 7 for the turn and the initiative (begin, pick, open the typed
-    # dice, two faces, roll, activate) and 12 for his shot (the model, Shoot, the target, the
-    # range field, "I roll the dice", six faces, back to the board); Ike 2 (pick, send Curly)
-    # and 12 for his shot (five faces, and "keep the die" when his missed shot offers a reroll).
-    assert counted == {"Wyatt": 19, "Ike": 14}, counted
+    # dice, two faces, roll, activate), 9 for his shot (the model, Shoot, the target, the range
+    # field, "I roll the dice", his three faces, back to the board) and 3 for Seth's panic dice
+    # in Ike's shot, asked on his phone (issue #20: two faces, back to the board); Ike 2 (pick,
+    # send Curly), 4 for Curly's save and panic dice in Wyatt's shot (three faces, back to the
+    # board) and 10 for his shot (three faces, "keep the die" when his missed shot offers a
+    # reroll, back to the board from the wait).
+    assert counted == {"Wyatt": 19, "Ike": 16}, counted
 
     judge = Player("Judge", "", "it", phones.open("it"))
     log_in(judge, server)

@@ -226,12 +226,14 @@ def act(
 def shoot(
     table: Table, player: Player, shooter: str, target: str, range_u: int, faces: Sequence[int],
     reroll: str | None = None, name: str = "shot", publish: str | None = None,
-    acting: bool = False,
+    acting: bool = False, other: Player | None = None,
 ) -> list[int]:  # fmt: skip
     """Shoot at ``range_u`` with the dice typed one by one, as the server asks for them; a
     failed die is kept, except the first one failed when ``reroll`` (FAMA or FORTUNA) is given,
     which is rerolled with that point (R-15), its question photographed as ``publish`` when
-    given. The dice typed, in order."""
+    given. The target's dice (its saves, panic tests and their rerolls) are asked on the phone
+    of its player, ``other`` (issue #20): the shooter's phone says whom it waits for, the
+    other's live page asks them in its panel. The dice typed, in order."""
     page, t = player.page, player.t
     act(table, player, shooter, "gac_shoot", target, acting)
     page.get_by_label(t["gac_f_range"]).fill(str(range_u))
@@ -241,10 +243,23 @@ def shoot(
     tap_and_load(page, page.get_by_role("button", name=t["gac_type_dice"], exact=True))
     queue, paid = list(faces), False
     typed: list[int] = []
+    waited = False
     while True:
-        expect(page.locator("#gac-next, ul.gac-result").first).to_be_visible()
+        expect(page.locator("#gac-next, ul.gac-result, #gho-wait").first).to_be_visible()
         if page.locator("ul.gac-result").count():
             break
+        if page.locator("#gho-wait").count():  # the other side's die: on its player's phone
+            assert other is not None, page.inner_text("main")
+            first, waited = not waited, True
+            if first:
+                table.check(page, f"{name}-waiting")
+            asked = other if page is player.page else player
+            page, t = asked.page, asked.t
+            open_game(asked, table.server, table.game)
+            expect(page.locator("#gho-panel #gac-next")).to_be_visible()
+            if first:
+                table.check(page, f"{name}-their-die")
+            continue
         if page.locator(".gac-ways").count():
             if reroll is not None and not paid:
                 paid = True
@@ -268,6 +283,10 @@ def shoot(
         typed.append(face)
     assert not queue, f"dice left over: {queue}"
     table.check(page, f"{name}-done")
+    if waited and page is not player.page:  # the shooter's phone learns it within its poll
+        expect(player.page.locator("#gho-panel ul.gac-result")).to_contain_text(shooter)
+        table.check(player.page, f"{name}-recorded")
+        tap_and_load(page, page.get_by_role("link", name=t["gac_back_game"]).last)
     option = ("--reroll", f"shot:{reroll.lower()}") if reroll else ()
     table.then("game", "shoot", shooter, target, "--range", str(range_u),
                "--dice", " ".join(map(str, typed)), *option)  # fmt: skip
@@ -397,8 +416,9 @@ def test_two_phones_play_a_duel_and_a_bank_robbery(
 
     # Wyatt shoots at 10U: calm (1, 1), the shot's 1 fails and is rerolled with FORTUNA (R-15):
     # a 6 hits for 2, both saves wound (6, 6); Ike's panic test holds (1, 1). Ike: COS 3 → 1.
+    # Ike's saves and panic test are typed on his phone (issue #20), Wyatt's waits for them.
     shoot(table, wyatt, WYATT, IKE, 10, (1, 1, 1, 6, 6, 6, 1, 1), reroll="FORTUNA", name="shot-1",
-          publish="table-shot")  # fmt: skip
+          publish="table-shot", other=ike)  # fmt: skip
     wounded = ike.t["gl_cos"].format(left=1, cos=3)  # Ike's phone shows it within its poll
     expect(ike.page.locator("#board").get_by_role("img", name=wounded)).to_be_visible()
 
@@ -411,9 +431,9 @@ def test_two_phones_play_a_duel_and_a_bank_robbery(
     table.then("game", "activate", IKE)
 
     # Ike fires and types a wrong die; he takes the shot back and types it again.
-    shoot(table, ike, IKE, WYATT, 10, (1, 1, 2, 1, 1), name="shot-2")
+    shoot(table, ike, IKE, WYATT, 10, (1, 1, 2, 1, 1), name="shot-2", other=wyatt)
     undo(table, ike, WYATT)
-    shoot(table, ike, IKE, WYATT, 10, (1, 1, 6, 1, 1, 1, 1), name="shot-3")
+    shoot(table, ike, IKE, WYATT, 10, (1, 1, 6, 1, 1, 1, 1), name="shot-3", other=wyatt)
 
     # The spectator watches the same board, with nothing to tap.
     watcher.goto(game_url(server, 1))
@@ -428,7 +448,7 @@ def test_two_phones_play_a_duel_and_a_bank_robbery(
     pick(table, ike, IKE, "duel-2-pick-ike")
     pick(table, wyatt, WYATT, "duel-2-pick")
     initiative(table, wyatt, wyatt, (4, 3), "good", (WYATT, IKE))
-    shoot(table, wyatt, WYATT, IKE, 10, (1, 1, 6, 6), name="shot-4", acting=True)
+    shoot(table, wyatt, WYATT, IKE, 10, (1, 1, 6, 6), name="shot-4", acting=True, other=ike)
     for player in (wyatt, ike):
         open_game(player, server, 1)
         expect(player.page.locator("#board")).to_contain_text(

@@ -1,0 +1,173 @@
+"""An action handed from one player's phone to the other's (issue #20): each decision on the
+phone of the player it belongs to.
+
+A shot typed on the shooter's phone comes to the target's saves, its panic dice, the target's
+FAMA or FORTUNA to reroll a failed save: those are the target's player's to roll and to decide.
+The web's action flow keeps an action in the phone's page until it is whole (nothing is recorded
+before); when the next die or reroll question belongs to a model of the side the phone's reader
+does not play, the action so far is stored here (``hand_over``): its values, the dice and the
+answers given, its idempotency key, whose phone is asked now. The other phone's live page shows
+the question and carries the action on from this row; the action is recorded once, with the
+stored key, and the row deleted in the same unit of work (``claim``); a die of the first side's
+again hands it back the same way. Either player may take it over with one tap (``take_over``:
+one phone used for both).
+
+At most one per game. Storing it moves the game's revision on (``capture.touch``), so the other
+phone's poll sees it; a row older than the game's revision (another action recorded, an undo, a
+new turn) has lapsed: ``current`` does not return it, and the next hand-over replaces it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from skirmish.campaign import logbook
+from skirmish.campaign.game import capture
+from skirmish.campaign.game.board import gangs_of
+from skirmish.campaign.game.tables import Game, GameHandover
+from skirmish.campaign.models import Gang, RequestKey, User
+from skirmish.errors import StaleError
+
+
+def current(session: Session, game: Game) -> GameHandover | None:
+    """The game's hand-over still waiting: ``None`` when there is none, or when the game has
+    moved on since it was stored (it lapsed)."""
+    found = session.get(GameHandover, game.id)
+    if found is None or found.revision != game.revision:
+        return None
+    return found
+
+
+def _next_revision(session: Session, game: Game) -> int:
+    """The revision the game will have once this unit of work commits: ``capture.seal`` moves
+    it one past the one it had when the unit of work locked it (``touch`` declares the change)."""
+    capture.touch(session, game)
+    return game.revision + 1
+
+
+def hand_over(
+    session: Session,
+    *,
+    game: Game,
+    action: str,
+    values: Mapping[str, Any],
+    dice: Sequence[int],
+    answers: Sequence[Mapping[str, Any]],
+    random: bool,
+    key: str,
+    by: int | None,
+    acting_side: str,
+    side: str,
+    asks: Mapping[str, Any],
+) -> GameHandover:
+    """Store the action begun on ``acting_side``'s phone, now waiting on ``side``'s (``game``
+    locked by the caller). A hand-over of the same action (``key``) already stored and further
+    on is kept: a retried request does not take it back."""
+    assert game.id is not None
+    found = session.get(GameHandover, game.id)
+    if found is not None and found.revision == game.revision and found.key == key:
+        return found
+    row = found or GameHandover(game_id=game.id, action=action, key=key, acting_side=acting_side,
+                                side=side, revision=0, created_at=logbook.now_text())  # fmt: skip
+    row.action, row.key, row.acting_side, row.side = action, key, acting_side, side
+    row.values = dict(values)
+    row.dice = list(dice)
+    row.answers = [dict(a) for a in answers]
+    row.random, row.started_by, row.taken_by = random, by, None
+    row.since = len(dice)
+    row.asks = dict(asks)
+    row.created_at = logbook.now_text()
+    row.revision = _next_revision(session, game)
+    session.add(row)
+    session.flush()
+    return row
+
+
+def fresh(session: Session, game: Game, key: str, revision: int | str | None) -> GameHandover:
+    """The game's hand-over of the action with ``key`` as a phone showed it at ``revision``;
+    else ``StaleError``: the other phone answered it first, or the game moved on."""
+    found = current(session, game)
+    if found is None or found.key != key or str(found.revision) != str(revision):
+        raise StaleError(
+            "this die was answered on the other phone, or the game moved on since this page "
+            "was shown; here is what waits now. Nothing was changed.",
+            it="questo dado ha già avuto risposta sull'altro telefono, o la partita è andata "
+            "avanti da quando la pagina è stata mostrata; ecco cosa aspetta ora. Non è cambiato "
+            "nulla.",
+        )
+    return found
+
+
+def carry_on(
+    session: Session,
+    row: GameHandover,
+    *,
+    game: Game,
+    dice: Sequence[int],
+    answers: Sequence[Mapping[str, Any]],
+    random: bool,
+    side: str,
+    asks: Mapping[str, Any],
+) -> GameHandover:
+    """The action went on by a die or an answer and waits again, on ``side``'s phone (unless
+    a phone took it over: that one goes on asking)."""
+    if row.taken_by is None and side != row.side:
+        row.side = side
+        row.since = len(dice)
+    row.dice = list(dice)
+    row.answers = [dict(a) for a in answers]
+    row.random = random
+    row.asks = dict(asks)
+    row.revision = _next_revision(session, game)
+    session.add(row)
+    session.flush()
+    return row
+
+
+def take_over(
+    session: Session, row: GameHandover, *, game: Game, by: int | None, side: str
+) -> None:
+    """One phone for both: from now on every die and answer of the action is asked on the
+    phone of account ``by`` (who plays ``side``)."""
+    row.taken_by = by
+    row.side = side
+    row.since = len(row.dice)
+    row.revision = _next_revision(session, game)
+    session.add(row)
+    session.flush()
+
+
+def claim(session: Session, row: GameHandover) -> None:
+    """The action is being recorded from this row: it goes in the same unit of work (a run
+    that stops on a die rolls the unit of work back, the row with it)."""
+    session.delete(row)
+    session.flush()
+
+
+def player_of(session: Session, game: Game, side: str) -> tuple[str | None, str | None]:
+    """The name of the account playing ``side`` in ``game`` (``None``: no account owns its
+    gang) and the gang's name."""
+    for gg in gangs_of(session, game):
+        if gg.side != side:
+            continue
+        gang = session.get(Gang, gg.gang_id)
+        if gang is None:
+            return None, None
+        owner = session.get(User, gang.owner_id) if gang.owner_id is not None else None
+        return (owner.name if owner is not None else None), gang.name
+    return None, None
+
+
+def recorded_events(session: Session, key: str) -> list[int] | None:
+    """The ids of the events the action answered under ``key`` recorded, or ``None`` when the
+    key has no answer (the action was never recorded)."""
+    if not key:
+        return None
+    found = session.exec(select(RequestKey).where(col(RequestKey.key) == key)).first()
+    if found is None or not isinstance(found.body, dict):
+        return None
+    events = found.body.get("events", [])
+    return [int(e["id"]) for e in events if isinstance(e, dict) and isinstance(e.get("id"), int)]
