@@ -18,7 +18,6 @@ LIMIT = 800
 #: split lands. Do not add to it: split the module instead.
 BEING_SPLIT = frozenset(
     {
-        "web/game_actions.py",
         "web/game_live.py",
     }
 )

@@ -35,9 +35,10 @@ from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError, SkirmishError, StaleError, StoreError
 from skirmish.i18n import Lang
 from skirmish.web import game_live, text
-from skirmish.web.game_actions import (
+from skirmish.web.game_action_words import Forbidden
+from skirmish.web.game_dice import NeedAnswer, NeedDie, Step, asked_words, ways_view
+from skirmish.web.game_perform import (
     Done,
-    Forbidden,
     find_game,
     find_spec,
     log_rows,
@@ -45,7 +46,6 @@ from skirmish.web.game_actions import (
     run_action,
     sides_acting,
 )
-from skirmish.web.game_dice import NeedAnswer, NeedDie, Step, asked_words, ways_view
 from skirmish.web.site import NotFound, Site, form_fields, pick_lang, reader
 
 WORDS = text.part(

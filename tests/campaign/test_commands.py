@@ -130,7 +130,7 @@ def test_the_walker_offers_every_action_one_terminal_records() -> None:
 
 
 def test_the_phone_offers_every_models_action_from_the_catalogue() -> None:
-    from skirmish.web.game_actions import find_spec
+    from skirmish.web.game_perform import find_spec
 
     for command in MODEL_ACTIONS:
         assert find_spec(command.name) is command
