@@ -6,13 +6,15 @@ Both front ends call these same functions, so a change made on the web and the s
 typed at the command line write the same rows and the same log entries, and are refused with the
 same words: the web app (``web/club*.py``) with the reader as the actor, the command line
 (``cli/members.py``, ``cli/campaign.py``, ``cli/gang.py``) as ``permissions.CLI``, the store's
-administrator, who may do everything. Each function is the whole of one unit of work: the caller
-opens the transaction (``store.transaction``: ``Site.write`` on the web, ``session(db, …)`` on
-the command line) and looks the campaign up as its front end names it; the function locks the
-campaign, asks the permission (``permissions.require``, whose refusal is a ``NotAllowed``), checks,
-writes and logs. The words typed for a role, an owner, on/off and the days of an invitation are
-parsed here too (``parse_*``), once for both front ends, after the permission: who may not do
-an action hears so whatever they typed. Decisions: docs/accounts.md.
+administrator, who may do everything. Each is declared, with its inputs, words and permission, in
+the club's catalogue (``campaign/club_commands.py``), from which both front ends are built.
+Each function is the whole of one unit of work: the caller opens the transaction
+(``store.transaction``: ``Site.write`` on the web, ``session(db, …)`` on the command line) and
+looks the campaign up as its front end names it; the function locks the campaign, asks the
+permission (``permissions.require``, whose refusal is a ``NotAllowed``), checks, writes and
+logs. The words typed for a role, an owner, on/off and the days of an invitation are parsed here
+too (``parse_*``), once for both front ends, after the permission: who may not do an action
+hears so whatever they typed. Decisions: docs/accounts.md.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 from sqlmodel import Session
 
 from skirmish.campaign import accounts, gangs, lookup
-from skirmish.campaign.models import Campaign, Gang, LogEntry, User
+from skirmish.campaign.models import Campaign, Gang, Invitation, LogEntry, User
 from skirmish.campaign.permissions import (
     Action,
     Actor,
@@ -243,10 +245,10 @@ def invite(
     return accounts.invite(session, campaign, offered, by=user_of(actor), days=good_for)
 
 
-def withdraw(session: Session, *, actor: Actor, campaign: Campaign, code: str) -> None:
+def withdraw(session: Session, *, actor: Actor, campaign: Campaign, code: str) -> Invitation:
     """Withdraw an open invitation by its code: neither its code nor its link works any more."""
     _changing(session, actor, Action.INVITE, campaign)
-    accounts.withdraw_invitation(session, campaign, code)
+    return accounts.withdraw_invitation(session, campaign, code)
 
 
 def join(session: Session, *, code: str, user: User) -> tuple[Campaign, Role]:

@@ -197,6 +197,12 @@ def rename(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEnt
     return gangs.rename_gang(s, gang=gang, name=v["name"])
 
 
+def retire(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
+    from skirmish.campaign import gangs
+
+    return gangs.retire_gang(s, gang=gang)
+
+
 def rename_model(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
     from skirmish.campaign import roster
 
@@ -564,6 +570,23 @@ CATALOGUE: tuple[Command, ...] = (
         "skirmish gang rename GANG NEW_NAME",
         (GANG_NAME,),
         rename,
+    ),
+    Command(
+        "retire",
+        ("gang", "retire"),
+        ("ritira",),
+        W("Retire gang", "Ritira banda"),
+        W("Retire the gang", "Ritira la banda"),
+        W(
+            "Retire a gang: it stays in the campaign's history and takes no more actions (undo "
+            "brings it back).",
+            "Ritira una banda: resta nella storia della campagna e non fa più azioni (annulla "
+            "la riporta).",
+        ),
+        "skirmish gang retire Earps",
+        "skirmish gang retire GANG",
+        (),
+        retire,
     ),
     Command(
         "rename-model",

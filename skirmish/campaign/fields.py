@@ -43,6 +43,8 @@ class Kind(StrEnum):
     ITEM = "item"  # a weapon or item, in Italian or English
     CARRIER = "carrier"  # the stash (blank) or an active model of the gang
     WEAPON = "weapon"  # a weapon of one category, for a skill "a scelta"
+    # the club's (``campaign/club_commands.py``)
+    ASSIGNMENTS = "assignments"  # house rules as KEY=VALUE, repeatable
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,7 @@ class Field:
 
     @property
     def many(self) -> bool:
-        return self.kind in (Kind.MODELS, Kind.CAUGHT)
+        return self.kind in (Kind.MODELS, Kind.CAUGHT, Kind.ASSIGNMENTS)
 
     @property
     def flag(self) -> str:

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from skirmish.campaign.settings import HOUSE_RULES
+from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.game_views import register_campaign
 from skirmish.cli.members import register_members
@@ -75,7 +76,7 @@ _KEYS = (
 _RANGES = ", ".join(f"{rule.key} {rule.accepts}" for rule in HOUSE_RULES if not rule.choices)
 
 
-@app.command("new")
+@command(app, "campaign", "new")
 def new(
     name: Annotated[str, typer.Argument(help="Name of the campaign.")],
     lang: LangOpt,
@@ -96,10 +97,7 @@ def new(
     ] = None,
     db: DbOpt = None,
 ) -> None:
-    """Create a campaign and start using it.
-
-    Example: skirmish campaign new "Tombstone 1881" --explosives -H sell-percent=100
-    """
+    """The club's catalogue's ``campaign new``; the command line starts using it."""
     from skirmish.campaign import club
     from skirmish.campaign.permissions import CLI
     from skirmish.campaign.settings import parse_assignment
@@ -195,7 +193,7 @@ def show(
     out.print(table)
 
 
-@app.command("set", context_settings={"ignore_unknown_options": True})  # set win-money -5
+@command(app, "campaign", "set", context_settings={"ignore_unknown_options": True})  # win-money -5
 def set_(
     key: Annotated[str, typer.Argument(help=f"Setting: {_KEYS}.")],
     value: Annotated[
@@ -204,10 +202,7 @@ def set_(
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """Change one house rule (or the explosives flag) of a campaign; the change is logged.
-
-    Example: skirmish campaign set sell-percent 100
-    """
+    """The club's catalogue's ``house-rules``, one rule at a time."""
     from skirmish.campaign import club, lookup
     from skirmish.campaign.permissions import CLI
 
@@ -218,7 +213,7 @@ def set_(
         echo(f"{entry.ruling} {details['key']}: {details['before']} → {details['after']}")
 
 
-@app.command("address")
+@command(app, "campaign", "address")
 def address(
     lang: LangOpt,
     url: Annotated[
@@ -236,11 +231,7 @@ def address(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Show or set the campaign's web address, where the club reaches its web app: printed
-    rosters and cards then carry a QR code to each gang's page there. Setting it is logged.
-
-    Example: skirmish campaign address https://saloon.example.org/
-    """
+    """The club's catalogue's ``address``; without URL or --clear, the address shown."""
     from skirmish.campaign import club, lookup
     from skirmish.campaign.permissions import CLI
     from skirmish.errors import CampaignError

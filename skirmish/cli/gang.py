@@ -121,7 +121,7 @@ def _report(entry: LogEntry, lang: Lang, json_: bool) -> None:
     echo(f"{entry.ruling + ': ' if entry.ruling else ''}{line}{money}")
 
 
-@app.command("new")
+@command(app, "gang", "new")
 def new(
     name: GangArg,
     faction: Annotated[
@@ -137,10 +137,7 @@ def new(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Found a gang with the starting 400$ (R-13).
-
-    Example: skirmish gang new Earps --faction "uomini della legge"
-    """
+    """The club's catalogue's ``gang new``."""
     from skirmish.campaign import club, lookup
     from skirmish.campaign.logbook import last_action
     from skirmish.campaign.permissions import CLI
@@ -323,22 +320,19 @@ def rename(
         _report(entry, lang, json_)
 
 
-@app.command("retire")
+@command(app, "gang", "retire")
 def retire(
-    name: GangArg,
+    gang: GangArg,
     lang: LangOpt,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Retire a gang: it stays in the campaign's history and takes no more actions.
-
-    Example: skirmish gang retire Earps
-    """
+    """The catalogue's ``gang retire``."""
     from skirmish.campaign import gangs
 
     with session(db) as s:
-        entry = gangs.retire_gang(s, gang=_gang(s, campaign, name))
+        entry = gangs.retire_gang(s, gang=_gang(s, campaign, gang))
         _report(entry, lang, json_)
 
 

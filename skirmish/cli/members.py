@@ -1,8 +1,10 @@
 """The campaign's members from the command line (issue #11): ``campaign invite``, ``join``,
-``role``, ``members``, ``set-public`` and ``gang owner``. Each calls the club's service
-(``campaign.club``), the same the web app's members page calls, as ``permissions.CLI``: the
-command line is the store's local administrator, it may do everything the permissions table
-(``campaign.permissions``) grants anyone, and its log entries have no author."""
+``withdraw``, ``role``, ``members``, ``set-public`` and ``gang owner``, each action registered
+with its name and help from the club's catalogue (``campaign/club_commands.py``). Each calls the
+club's service (``campaign.club``), the same the web app's members page calls, as
+``permissions.CLI``: the command line is the store's local administrator, it may do everything
+the permissions table (``campaign.permissions``) grants anyone, and its log entries have no
+author."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, emit, session
@@ -36,6 +39,8 @@ MESSAGES: Catalogue = {
         "invitation": "  {code}: {role}, until {until}",
         "owner": "{gang!r} now belongs to {user!r}.",
         "no-owner": "{gang!r} now belongs to nobody.",
+        "withdrawn": "Invitation {code} to {campaign!r} withdrawn: neither its code nor its "
+        "link works any more.",
     },
     "it": {
         "invited": "Invito a {campaign!r} come {role}, valido fino al {until}:",
@@ -56,6 +61,8 @@ MESSAGES: Catalogue = {
         "invitation": "  {code}: {role}, fino al {until}",
         "owner": "{gang!r} ora appartiene a {user!r}.",
         "no-owner": "{gang!r} ora non appartiene a nessuno.",
+        "withdrawn": "Invito {code} a {campaign!r} ritirato: né il suo codice né il suo link "
+        "funzionano più.",
     },
 }
 
@@ -83,10 +90,7 @@ def invite(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Invite someone to the campaign: prints a short code to type and a link of the web app.
-
-    Example: skirmish campaign invite --role arbitrator --expires-days 3
-    """
+    """The club's catalogue's action of this name (``campaign/club_commands.py``)."""
     from skirmish.campaign import accounts, club, lookup
     from skirmish.campaign.permissions import CLI, Role, role_word
 
@@ -122,10 +126,7 @@ def join(
     lang: LangOpt,
     db: DbOpt = None,
 ) -> None:
-    """Use an invitation for a user, as the web app's join page does.
-
-    Example: skirmish campaign join ABCD-EFGH --user Doc
-    """
+    """The club's catalogue's action of this name (``campaign/club_commands.py``)."""
     from skirmish.campaign import accounts, club
     from skirmish.campaign.permissions import role_word
 
@@ -150,10 +151,7 @@ def role(
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """Give a user a role in the campaign (owner, arbitrator, player) or take it away (none).
-
-    Example: skirmish campaign role Doc arbitrator
-    """
+    """The club's catalogue's action of this name (``campaign/club_commands.py``)."""
     from skirmish.campaign import club, lookup
     from skirmish.campaign.permissions import CLI, role_word
 
@@ -213,10 +211,7 @@ def set_public(
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """Make the campaign public (everyone may read it, nobody may change it) or private.
-
-    Example: skirmish campaign set-public on
-    """
+    """The club's catalogue's action of this name (``campaign/club_commands.py``)."""
     from skirmish.campaign import club, lookup
     from skirmish.campaign.permissions import CLI
 
@@ -235,10 +230,7 @@ def gang_owner(
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """Say which user looks after a gang (none: nobody); a user with no role becomes a player.
-
-    Example: skirmish gang owner Earps Wyatt
-    """
+    """The club's catalogue's action of this name (``campaign/club_commands.py``)."""
     from skirmish.campaign import club, lookup
     from skirmish.campaign.permissions import CLI
 
@@ -251,15 +243,33 @@ def gang_owner(
             echo(tr(MESSAGES, "owner", lang, gang=gang_row.name, user=owner.name))
 
 
+def withdraw(
+    code: Annotated[str, typer.Argument(help="The open invitation's code (ABCD-EFGH).")],
+    lang: LangOpt,
+    campaign: CampaignOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """The club's catalogue's ``withdraw``."""
+    from skirmish.campaign import accounts, club, lookup
+    from skirmish.campaign.permissions import CLI
+
+    with session(db, access="campaign") as s:
+        found = lookup.current_campaign(s, campaign)
+        gone = accounts.show_code(club.withdraw(s, actor=CLI, campaign=found, code=code).code)
+        name = found.name
+    echo(tr(MESSAGES, "withdrawn", lang, code=gone, campaign=name))
+
+
 def register_members(app: typer.Typer) -> None:
     """Add the members' commands to the ``campaign`` app."""
-    app.command("invite")(invite)
-    app.command("join")(join)
-    app.command("role")(role)
+    command(app, "campaign", "invite")(invite)
+    command(app, "campaign", "withdraw")(withdraw)
+    command(app, "campaign", "join")(join)
+    command(app, "campaign", "role")(role)
     app.command("members")(members)
-    app.command("set-public")(set_public)
+    command(app, "campaign", "set-public")(set_public)
 
 
 def register_gang_owner(app: typer.Typer) -> None:
     """Add ``owner`` to the ``gang`` app."""
-    app.command("owner")(gang_owner)
+    command(app, "gang", "owner")(gang_owner)

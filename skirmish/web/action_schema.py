@@ -5,7 +5,8 @@ rolling action takes. OpenAPI shows one route per action with its own schema, so
 each action's inputs; the route itself reads the body through the same ``Command.read``.
 
 The actions between games (``campaign/commands.py``) get theirs the same way
-(``gang_request_schema``): their fields, then the dice when they roll.
+(``gang_request_schema``): their fields, then the dice when they roll; and the club's
+(``campaign/club_commands.py``) theirs with their route's words (``club_route``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from skirmish.campaign import commands as between
+from skirmish.campaign.club_commands import ClubCommand
 from skirmish.campaign.fields import Field, Kind
 from skirmish.campaign.game.commands import Command
+from skirmish.campaign.grants import Action
+from skirmish.campaign.permissions import TABLE, Grant
 from skirmish.engine import situation as declared
 from skirmish.engine.situation import GAME_SOURCES, inputs_for
 from skirmish.web import input_names
@@ -51,6 +55,8 @@ def field_schema(field: Field) -> dict[str, Any]:
         found = {"type": "boolean"}
     elif field.kind is Kind.MODELS:
         found = dict(_NAMES)
+    elif field.kind is Kind.ASSIGNMENTS:
+        found = {"type": "array", "items": {"type": "string", "example": "sell-percent=100"}}
     elif field.kind is Kind.CAUGHT:
         found = dict(_CAUGHT)
     elif field.kind is Kind.CHOICE and field.choices is not None:
@@ -156,3 +162,53 @@ def gang_request_schema(command: between.Command) -> dict[str, Any]:
     if required:
         schema["required"] = required
     return schema
+
+
+def club_request_schema(command: ClubCommand) -> dict[str, Any]:
+    """The JSON body of a club's action in ``/api/v1``: its fields as the catalogue types them."""
+    schema: dict[str, Any] = {
+        "title": "".join(w.capitalize() for w in command.name.split("-")) + "Request",
+        "type": "object",
+        "properties": {f.name: field_schema(f) for f in command.fields},
+    }
+    required = [f.name for f in command.fields if f.required]
+    if required:
+        schema["required"] = required
+    return schema
+
+
+#: Who may take a club's action that no row of ``permissions.TABLE`` answers, by action.
+_ANYONE = {
+    "campaign-new": "any logged-in account (it becomes the owner)",
+    "join": "the logged-in reader who holds the invitation",
+}
+
+
+def who_may(command: ClubCommand) -> str:
+    """Who may take ``command``, as ``permissions.TABLE`` grants it."""
+    if command.permission is None:
+        return _ANYONE[command.name]
+    return _granted(command.permission)
+
+
+def _granted(action: Action) -> str:
+    roles = [str(relation) for relation, grant in TABLE[action].items() if grant is Grant.YES]
+    return "the campaign's " + " and ".join(", ".join(roles).rsplit(", ", 1))
+
+
+def club_route(command: ClubCommand, answers: str) -> dict[str, Any]:
+    """What a club's ``/api/v1`` route declares to FastAPI: its summary, its description (the
+    catalogue's help, the command line it matches, who may, what it ``answers``), its status
+    and its own request schema."""
+    return {
+        "summary": command.title.en,
+        "description": f"{command.help.en} The same as `{command.cli}`, for {who_may(command)}. "
+        f"{answers}",
+        "status_code": 201 if command.created else 200,
+        "openapi_extra": {
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": club_request_schema(command)}},
+            }
+        },
+    }

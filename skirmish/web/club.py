@@ -25,6 +25,8 @@ from starlette.concurrency import run_in_threadpool
 
 from skirmish.campaign import accounts
 from skirmish.campaign.club import user_of
+from skirmish.campaign.club_commands import BY_NAME as C
+from skirmish.campaign.fields import Words
 from skirmish.campaign.models import Campaign, User
 from skirmish.campaign.permissions import NotAllowed, may_found_campaign, role_word
 from skirmish.errors import CampaignError, SkirmishError, StoreError
@@ -42,16 +44,40 @@ from skirmish.web.site import (
     start_session,
 )
 
+#: The forms' words declared with the club's actions (``campaign/club_commands.py``), by key.
+_DECLARED: dict[str, Words] = {
+    "new_campaign": C["campaign-new"].title,
+    "new_campaign_name": C["campaign-new"].field("name").label,
+    "create": C["campaign-new"].label,
+    "change": C["role"].label,
+    "gang_owners": C["gang-owner"].title,
+    "owner_gang": C["gang-owner"].field("gang").label,
+    "owner_user": C["gang-owner"].field("user").label,
+    "give": C["gang-owner"].label,
+    "make_public": C["set-public"].label,
+    "web_address": C["address"].title,
+    "web_address_field": C["address"].field("address").label,
+    "invite": C["invite"].label,
+    "invite_role": C["invite"].field("role").label,
+    "invite_days": C["invite"].field("days").label,
+    "withdraw": C["withdraw"].label,
+    "join_code": C["join"].field("code").label,
+    "new_gang": C["gang-new"].title,
+    "gang_name": C["gang-new"].field("name").label,
+    "gang_faction": C["gang-new"].field("faction").label,
+    "found": C["gang-new"].label,
+    "settings": C["house-rules"].title,
+    "save": C["house-rules"].label,
+}
+
 WORDS = text.part(
     {
         "en": {
-            "new_campaign": "New campaign",
+            **{key: words.en for key, words in _DECLARED.items()},
             "all_campaigns": "Every campaign you may read",
             "campaign_menu": "The campaign's club pages",
-            "new_campaign_name": "Name of the campaign",
             "new_campaign_hint": "You become its owner: you invite the players and set the "
             "house rules.",
-            "create": "Create",
             "your_campaigns": "Your campaigns",
             "your_gangs": "Your gangs",
             "no_gangs_yet": "You look after no gang yet.",
@@ -61,28 +87,17 @@ WORDS = text.part(
             "no_members": "Nobody has a role here yet.",
             "role_of": "Role of {user}",
             "no_role": "no role (remove)",
-            "change": "Change",
-            "gang_owners": "Who looks after each gang",
-            "owner_gang": "Gang",
-            "owner_user": "Looked after by",
             "nobody": "nobody",
-            "give": "Give",
             "visibility": "Who may read it",
             "is_public": "Public: everyone may read this campaign, nobody but its members may "
             "change it.",
             "is_private": "Private: only its members may read this campaign.",
-            "make_public": "Make it public",
             "make_private": "Make it private",
-            "web_address": "Web address",
             "web_address_is": "The club reaches this campaign at {address}: printed rosters and "
             "cards carry a QR code to each gang's page there.",
             "web_address_none": "No web address: printed rosters and cards carry no QR code.",
-            "web_address_field": "Address of this web app (https://…/)",
             "web_address_hint": "As the club's phones open it, e.g. https://saloon.example.org/; "
             "leave it empty to remove it.",
-            "invite": "Invite",
-            "invite_role": "Role offered",
-            "invite_days": "Good for (days, 1–90)",
             "invitation_made": "Invitation to {campaign} as {role}, good until {until}",
             "invitation_code": "Code to type",
             "invitation_link": "Link",
@@ -92,10 +107,8 @@ WORDS = text.part(
             "open_invitations": "Open invitations",
             "no_invitations": "No open invitations.",
             "invitation_line": "{code}: {role}, until {until}",
-            "withdraw": "Withdraw",
             "withdraw_code": "Withdraw the invitation {code}",
             "join": "Join a campaign",
-            "join_code": "Invitation code",
             "join_code_hint": "Eight letters and digits, like ABCD-EFGH; any case, with or "
             "without the dash.",
             "join_look": "Continue",
@@ -111,14 +124,8 @@ WORDS = text.part(
             "account_repeat": "The password again",
             "join_create": "Make my account and join",
             "join_have_invitation": "Have an invitation? Join",
-            "new_gang": "Found a gang",
-            "gang_name": "Name of the gang",
-            "gang_faction": "Faction",
             "gang_hint": "A new gang starts with 400$ (R-13); you look after it.",
-            "found": "Found the gang",
-            "settings": "House rules",
             "settings_hint": "Every player reads these on the campaign page.",
-            "save": "Save",
             "account": "Your account",
             "account_of": "Account of {name}",
             "change_password": "Change your password",
@@ -131,13 +138,11 @@ WORDS = text.part(
             "login_needed": "Log in first.",
         },
         "it": {
-            "new_campaign": "Nuova campagna",
+            **{key: words.it for key, words in _DECLARED.items()},
             "all_campaigns": "Tutte le campagne che puoi leggere",
             "campaign_menu": "Le pagine del club della campagna",
-            "new_campaign_name": "Nome della campagna",
             "new_campaign_hint": "Ne diventi il proprietario: inviti i giocatori e stabilisci "
             "le regole della casa.",
-            "create": "Crea",
             "your_campaigns": "Le tue campagne",
             "your_gangs": "Le tue bande",
             "no_gangs_yet": "Non segui ancora nessuna banda.",
@@ -147,29 +152,18 @@ WORDS = text.part(
             "no_members": "Qui nessuno ha ancora un ruolo.",
             "role_of": "Ruolo di {user}",
             "no_role": "nessun ruolo (togli)",
-            "change": "Cambia",
-            "gang_owners": "Chi segue ogni banda",
-            "owner_gang": "Banda",
-            "owner_user": "Seguita da",
             "nobody": "nessuno",
-            "give": "Assegna",
             "visibility": "Chi può leggerla",
             "is_public": "Pubblica: chiunque può leggere questa campagna, solo i suoi membri "
             "possono cambiarla.",
             "is_private": "Privata: solo i suoi membri possono leggere questa campagna.",
-            "make_public": "Rendila pubblica",
             "make_private": "Rendila privata",
-            "web_address": "Indirizzo web",
             "web_address_is": "Il club raggiunge questa campagna a {address}: le schede e le "
             "carte stampate portano un codice QR alla pagina di ogni banda.",
             "web_address_none": "Nessun indirizzo web: le schede e le carte stampate non hanno "
             "codice QR.",
-            "web_address_field": "Indirizzo di questa app web (https://…/)",
             "web_address_hint": "Come lo aprono i telefoni del club, per esempio "
             "https://saloon.example.org/; lascialo vuoto per toglierlo.",
-            "invite": "Invita",
-            "invite_role": "Ruolo offerto",
-            "invite_days": "Valido per (giorni, 1–90)",
             "invitation_made": "Invito a {campaign} come {role}, valido fino al {until}",
             "invitation_code": "Codice da digitare",
             "invitation_link": "Link",
@@ -179,10 +173,8 @@ WORDS = text.part(
             "open_invitations": "Inviti aperti",
             "no_invitations": "Nessun invito aperto.",
             "invitation_line": "{code}: {role}, fino al {until}",
-            "withdraw": "Ritira",
             "withdraw_code": "Ritira l'invito {code}",
             "join": "Entra in una campagna",
-            "join_code": "Codice dell'invito",
             "join_code_hint": "Otto lettere e cifre, come ABCD-EFGH; maiuscole o minuscole, con "
             "o senza trattino.",
             "join_look": "Continua",
@@ -198,14 +190,8 @@ WORDS = text.part(
             "account_repeat": "Ripeti la password",
             "join_create": "Crea il mio account ed entra",
             "join_have_invitation": "Hai un invito? Entra",
-            "new_gang": "Fonda una banda",
-            "gang_name": "Nome della banda",
-            "gang_faction": "Fazione",
             "gang_hint": "Una nuova banda parte con 400$ (R-13); la segui tu.",
-            "found": "Fonda la banda",
-            "settings": "Regole della casa",
             "settings_hint": "Ogni giocatore le legge nella pagina della campagna.",
-            "save": "Salva",
             "account": "Il tuo account",
             "account_of": "Account di {name}",
             "change_password": "Cambia la password",

@@ -1,6 +1,7 @@
 """The club's campaigns on the web (issues #11, #20): a new campaign, a new gang, and the house
-rules, each a page and its ``/api/v1`` twin; the changes are the club's services
-(``campaign.club``), as the command line's ``campaign new``, ``gang new`` and ``campaign set``.
+rules, each a page and its ``/api/v1`` twin; each runs its entry of the club's catalogue
+(``campaign/club_commands.py``: the service of ``campaign.club`` the command line's ``campaign
+new``, ``gang new`` and ``campaign set`` call), whose words the API routes declare in OpenAPI.
 What the club's pages share: ``web.club``."""
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from skirmish import rules
-from skirmish.campaign import club, gangs
+from skirmish.campaign import gangs
+from skirmish.campaign.club_commands import BY_NAME, HOUSE_LABELS
 from skirmish.campaign.permissions import Action, allowed, require
 from skirmish.campaign.settings import HOUSE_RULES, VALUE_WORDS_IT, HouseRule
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang, name
 from skirmish.web import reads, text
+from skirmish.web.action_schema import club_route
 from skirmish.web.club import Failed, attempt, must_log_in, refused, to_login
 from skirmish.web.site import (
     CSRF_FIELD,
@@ -37,49 +40,21 @@ _VALUES_EN = {
     "always": "always", "per-kill": "per model eliminated", "flat": "flat",
 }  # fmt: skip
 
-_RULES_EN = {
-    "explosives": "Dynamite and nitroglycerin on sale",
-    "win-money": "Dollars for a win",
-    "loss-money": "Dollars for a loss",
-    "win-xp": "XP for a win",
-    "failed-item": "An unavailable item may be tried again",
-    "dead-equipment": "A dead model's equipment goes",
-    "sell-percent": "Items sell for, % of the price paid",
-    "initiative-ties": "Initiative ties",
-    "duplicate-invalidity": "A duplicate invalidity",
-    "hero-limits": "Hero limits apply",
-    "bounty-percent": "Bounty, % of the model's cost",
-    "marked-cards-dice": "Marked cards, D6 rolled",
-    "gambler": "Gambler's winnings",
-}
-_RULES_IT = {
-    "explosives": "Dinamite e nitroglicerina in vendita",
-    "win-money": "Dollari per la vittoria",
-    "loss-money": "Dollari per la sconfitta",
-    "win-xp": "PE per la vittoria",
-    "failed-item": "Un oggetto non disponibile si ritenta",
-    "dead-equipment": "L'equipaggiamento di un morto va",
-    "sell-percent": "Gli oggetti si vendono al, % del prezzo pagato",
-    "initiative-ties": "Parità di iniziativa",
-    "duplicate-invalidity": "Invalidità già subita",
-    "hero-limits": "Limiti degli eroi",
-    "bounty-percent": "Taglia, % del costo del personaggio",
-    "marked-cards-dice": "Carte truccate, D6 tirati",
-    "gambler": "Vincite del giocatore d'azzardo",
-}
-
 WORDS = text.part(
     {
         "en": {
-            **{f"hr_{key}": label for key, label in _RULES_EN.items()},
+            **{f"hr_{key}": label.en for key, label in HOUSE_LABELS.items()},
             **{f"hv_{key}": word for key, word in _VALUES_EN.items()},
         },
         "it": {
-            **{f"hr_{key}": label for key, label in _RULES_IT.items()},
+            **{f"hr_{key}": label.it for key, label in HOUSE_LABELS.items()},
             **{f"hv_{key}": word for key, word in VALUE_WORDS_IT.items()},
         },
     }
 )
+
+#: The club's actions these pages take (``campaign/club_commands.py``).
+NEW_CAMPAIGN, NEW_GANG, HOUSE = BY_NAME["campaign-new"], BY_NAME["gang-new"], BY_NAME["house-rules"]
 
 #: A numeric house rule with at most this many values is a select; a wider one a number field.
 SELECT_LIMIT = 101
@@ -99,8 +74,8 @@ def campaign_shown(site: Site, campaign: str, lang: Lang) -> dict[str, Any]:
 
 def create_campaign(site: Site, fields: Mapping[str, str]) -> str:
     with site.write() as s:
-        made = club.create_campaign(s, actor=site.actor(s), name=fields.get("name", ""))
-        return made.name
+        made = NEW_CAMPAIGN.run(s, None, site.actor(s), fields)
+        return str(made.name)
 
 
 def campaign_form(
@@ -116,7 +91,7 @@ def new_campaign_page(request: Request, site: SiteDep, viewer: ReaderDep) -> Res
     return campaign_form(site, request)
 
 
-@router.post("/campaigns/new", response_class=HTMLResponse, include_in_schema=False)
+@router.post(NEW_CAMPAIGN.form, response_class=HTMLResponse, include_in_schema=False)
 async def new_campaign(request: Request, site: SiteDep, lang: LangDep) -> Response:
     fields = await form_fields(request)
     try:
@@ -127,10 +102,12 @@ async def new_campaign(request: Request, site: SiteDep, lang: LangDep) -> Respon
     return RedirectResponse(campaign_url(made), status_code=303)
 
 
-@router.post("/api/v1/campaigns", tags=["club"], status_code=201)
+@router.post(
+    NEW_CAMPAIGN.api,
+    tags=["club"],
+    **club_route(NEW_CAMPAIGN, "Answers `skirmish campaign show --json` of the new campaign."),
+)
 async def api_new_campaign(request: Request, site: SiteDep, lang: LangDep) -> Response:
-    """Create a campaign (field `name`); the reader becomes its owner. Answers
-    `skirmish campaign show --json` of the new campaign."""
     fields = await form_fields(request)
     try:
         made = await attempt(lambda: create_campaign(site, fields))
@@ -151,14 +128,8 @@ def faction_choices(lang: Lang) -> list[str]:
 def found_gang(site: Site, campaign: str, fields: Mapping[str, str]) -> tuple[str, str]:
     with site.write() as s:
         found = site.find_campaign(s, campaign)
-        gang = club.found_gang(
-            s,
-            actor=site.actor(s),
-            campaign=found,
-            name=fields.get("name", ""),
-            faction=fields.get("faction", ""),
-        )
-        return found.name, gang.name
+        gang = NEW_GANG.run(s, found, site.actor(s), fields)
+        return found.name, str(gang.name)
 
 
 def gang_form(
@@ -200,7 +171,7 @@ def new_gang_page(
     return gang_form(site, request, lang, campaign)
 
 
-@router.post("/c/{campaign}/gangs/new", response_class=HTMLResponse, include_in_schema=False)
+@router.post(NEW_GANG.form, response_class=HTMLResponse, include_in_schema=False)
 async def new_gang(request: Request, campaign: str, site: SiteDep, lang: LangDep) -> Response:
     fields = await form_fields(request)
     try:
@@ -211,10 +182,12 @@ async def new_gang(request: Request, campaign: str, site: SiteDep, lang: LangDep
     return RedirectResponse(gang_url(made, gang), status_code=303)
 
 
-@router.post("/api/v1/campaigns/{campaign}/gangs", tags=["club"], status_code=201)
+@router.post(
+    NEW_GANG.api,
+    tags=["club"],
+    **club_route(NEW_GANG, "Answers `skirmish gang show --json` of the new gang."),
+)
 async def api_new_gang(request: Request, campaign: str, site: SiteDep, lang: LangDep) -> Response:
-    """Found a gang (`name`, `faction` in Italian or English) that the reader looks after:
-    answers `skirmish gang show --json` of it."""
     fields = await form_fields(request)
     try:
         made, gang = await attempt(lambda: found_gang(site, campaign, fields))
@@ -253,7 +226,7 @@ def change_settings(site: Site, campaign: str, fields: Mapping[str, str]) -> str
     values = {key: value for key, value in fields.items() if key != CSRF_FIELD}
     with site.write() as s:
         found = site.find_campaign(s, campaign)
-        club.set_house_rules(s, actor=site.actor(s), campaign=found, values=values)
+        HOUSE.run(s, found, site.actor(s), values)
         return found.name
 
 
@@ -313,7 +286,7 @@ def settings(
     return settings_page(site, request, lang, campaign)
 
 
-@router.post("/c/{campaign}/settings", response_class=HTMLResponse, include_in_schema=False)
+@router.post(HOUSE.form, response_class=HTMLResponse, include_in_schema=False)
 async def save_settings(request: Request, campaign: str, site: SiteDep, lang: LangDep) -> Response:
     fields = await form_fields(request)
     try:
@@ -324,10 +297,16 @@ async def save_settings(request: Request, campaign: str, site: SiteDep, lang: La
     return RedirectResponse(campaign_url(made) + "#house-rules", status_code=303)
 
 
-@router.post("/api/v1/campaigns/{campaign}/settings", tags=["club"])
+@router.post(
+    HOUSE.api,
+    tags=["club"],
+    **club_route(
+        HOUSE,
+        "Each field a setting's key (`sell-percent`; its rule's id, `H-05`, too) and its value; "
+        "an entry is logged for each that changes. Answers `skirmish campaign show --json`.",
+    ),
+)
 async def api_settings(request: Request, campaign: str, site: SiteDep, lang: LangDep) -> Response:
-    """Change house rules: each field a setting's key (`sell-percent`, `H-05`…) and its
-    value, as `skirmish campaign set`. Answers `skirmish campaign show --json`."""
     fields = await form_fields(request)
     try:
         made = await attempt(lambda: change_settings(site, campaign, fields))

@@ -1,6 +1,7 @@
 """Joining a campaign on the web (issue #11): an invitation's page (by its code or its link),
 joining with one's account, or making one with the invitation, and their ``/api/v1`` twins.
-Joining is the club's service (``campaign.club.join``), as ``skirmish campaign join``; making
+Joining is the club's catalogue's ``join`` (``campaign/club_commands.py``: the service
+``campaign.club.join``, as ``skirmish campaign join``), whose words the API route declares; making
 an account with an invitation is the web's alone (``accounts.join_new``). What the club's pages
 share: ``web.club``."""
 
@@ -12,11 +13,13 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from skirmish.campaign import accounts, club
+from skirmish.campaign import accounts
 from skirmish.campaign.club import user_of
+from skirmish.campaign.club_commands import BY_NAME
 from skirmish.campaign.permissions import role_word
 from skirmish.errors import CampaignError, SkirmishError, StoreError
 from skirmish.i18n import Lang
+from skirmish.web.action_schema import club_route
 from skirmish.web.club import Failed, attempt, logged_in, moment, refused, same_password
 from skirmish.web.site import (
     LangDep,
@@ -28,6 +31,9 @@ from skirmish.web.site import (
     segment,
     start_session,
 )
+
+#: Joining, as the club's catalogue declares it.
+JOIN = BY_NAME["join"]
 
 #: The routes of this module (``create_app`` includes it with the club's others).
 router = APIRouter()
@@ -80,7 +86,7 @@ def join_page(
 def join_existing(site: Site, fields: Mapping[str, str]) -> dict[str, str]:
     with site.write() as s:
         user = logged_in(s, site)
-        campaign, role = club.join(s, code=fields.get("code", ""), user=user)
+        campaign, role = JOIN.run(s, None, user, fields)
         return {"user": user.name, "campaign": campaign.name, "role": role.value}
 
 
@@ -113,7 +119,7 @@ def join_link(request: Request, token: str, site: SiteDep, lang: LangDep) -> Res
     return join_page(site, request, lang, segment(token))
 
 
-@router.post("/join", response_class=HTMLResponse, include_in_schema=False)
+@router.post(JOIN.form, response_class=HTMLResponse, include_in_schema=False)
 async def join(request: Request, site: SiteDep, lang: LangDep) -> Response:
     fields = await form_fields(request)
     code = fields.get("code", "")
@@ -152,10 +158,8 @@ def api_invitation(request: Request, code: str, site: SiteDep, lang: LangDep) ->
     return site.api(request, {k: offer[k] for k in ("campaign", "role", "expires_at")})
 
 
-@router.post("/api/v1/join", tags=["club"])
+@router.post(JOIN.api, tags=["club"], **club_route(JOIN, "Answers `user`, `campaign`, `role`."))
 async def api_join(request: Request, site: SiteDep) -> Response:
-    """The logged-in reader uses an invitation (`code`: its code or link token):
-    `skirmish campaign join`. Answers `user`, `campaign`, `role`."""
     fields = await form_fields(request)
     try:
         done = await attempt(lambda: join_existing(site, fields))

@@ -1,8 +1,9 @@
 """The campaign's members on the web (issues #11, #13, #20): the members page with its forms
 (roles, who looks after each gang, public or private, the web address, invitations and their
-withdrawal) and their ``/api/v1`` twins. Each form is one of the club's services
-(``campaign.club``), the same the command line's ``campaign role``, ``gang owner``,
-``campaign set-public``, ``campaign address`` and ``campaign invite`` call. What the club's
+withdrawal) and their ``/api/v1`` twins. Each form runs its entry of the club's catalogue
+(``campaign/club_commands.py``: the service of ``campaign.club`` the command line's ``campaign
+role``, ``gang owner``, ``campaign set-public``, ``campaign address``, ``campaign invite`` and
+``campaign withdraw`` call), whose words the API routes declare in OpenAPI. What the club's
 pages share: ``web.club``."""
 
 from __future__ import annotations
@@ -17,15 +18,24 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlmodel import Session
 
 from skirmish.campaign import accounts, club
+from skirmish.campaign.club_commands import BY_NAME
 from skirmish.campaign.models import Campaign
 from skirmish.campaign.permissions import Action, Actor, Role, allowed, role_word
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang
+from skirmish.web.action_schema import club_route
 from skirmish.web.club import Failed, attempt, moment, refused
 from skirmish.web.site import LangDep, Site, SiteDep, form_fields, members_url
 
 #: The roles an invitation may offer, and those the members' form may give.
 INVITED_ROLES = (Role.PLAYER, Role.ARBITRATOR)
+
+#: The club's actions these forms take (``campaign/club_commands.py``).
+ROLE, OWNER, PUBLIC = BY_NAME["role"], BY_NAME["gang-owner"], BY_NAME["set-public"]
+ADDRESS, INVITE, WITHDRAW = BY_NAME["address"], BY_NAME["invite"], BY_NAME["withdraw"]
+#: What each API route answers, after its catalogue's help.
+MEMBERS = "Answers the members, as `skirmish campaign members --json`."
+INVITED = "Answers `skirmish campaign invite --json`, with `url`, the link's absolute address."
 
 #: The routes of this module (``create_app`` includes it with the club's others).
 router = APIRouter()
@@ -119,38 +129,29 @@ Change = Callable[[Session, Campaign, Actor, Mapping[str, str]], Any]
 
 
 def set_role(s: Session, found: Campaign, actor: Actor, fields: Mapping[str, str]) -> str:
-    typed = fields.get("role", "")
-    club.set_role(s, actor=actor, campaign=found, user=fields.get("user", ""), role=typed)
+    ROLE.run(s, found, actor, fields)
     return found.name
 
 
 def set_owner(s: Session, found: Campaign, actor: Actor, fields: Mapping[str, str]) -> str:
-    gang, user = fields.get("gang", ""), fields.get("user", "")
-    club.give_gang(s, actor=actor, campaign=found, gang=gang, user=user)
+    OWNER.run(s, found, actor, fields)
     return found.name
 
 
 def set_public(s: Session, found: Campaign, actor: Actor, fields: Mapping[str, str]) -> str:
-    club.set_public(s, actor=actor, campaign=found, public=fields.get("public", ""))
+    PUBLIC.run(s, found, actor, fields)
     return found.name
 
 
 def set_address(s: Session, found: Campaign, actor: Actor, fields: Mapping[str, str]) -> str:
-    typed = fields.get("address", "")
-    club.set_address(s, actor=actor, campaign=found, address=typed if typed.strip() else None)
+    ADDRESS.run(s, found, actor, fields)
     return found.name
 
 
 def make_invitation(
     s: Session, found: Campaign, actor: Actor, fields: Mapping[str, str]
 ) -> dict[str, str]:
-    made = club.invite(
-        s,
-        actor=actor,
-        campaign=found,
-        role=fields.get("role", "player") or "player",
-        days=fields.get("days", str(accounts.INVITE_DEFAULT_DAYS)) or "7",
-    )
+    made = INVITE.run(s, found, actor, fields)
     return {
         "campaign": found.name,
         "role": Role(made.row.role).value,
@@ -162,7 +163,7 @@ def make_invitation(
 
 
 def withdraw(s: Session, found: Campaign, actor: Actor, fields: Mapping[str, str]) -> str:
-    club.withdraw(s, actor=actor, campaign=found, code=fields.get("code", ""))
+    WITHDRAW.run(s, found, actor, fields)
     return found.name
 
 
@@ -224,74 +225,61 @@ FAILED: dict[Change, str] = {
 }
 
 
-@router.post("/c/{campaign}/members/role", response_class=HTMLResponse, include_in_schema=False)
+@router.post(ROLE.form, response_class=HTMLResponse, include_in_schema=False)
 async def role_form(request: Request, campaign: str, site: SiteDep, lang: LangDep) -> Response:
     return await member_form(set_role, request, campaign, site, lang)
 
 
-@router.post("/api/v1/campaigns/{campaign}/members/role", tags=["club"])
+@router.post(ROLE.api, tags=["club"], **club_route(ROLE, MEMBERS))
 async def api_role(request: Request, campaign: str, site: SiteDep) -> Response:
-    """Give a member a role (`user`, `role`: owner, arbitrator, player or none): `skirmish
-    campaign role`. Answers the members."""
     return await member_api(set_role, request, campaign, site)
 
 
-@router.post("/c/{campaign}/members/gang", response_class=HTMLResponse, include_in_schema=False)
+@router.post(OWNER.form, response_class=HTMLResponse, include_in_schema=False)
 async def gang_form(request: Request, campaign: str, site: SiteDep, lang: LangDep) -> Response:
     return await member_form(set_owner, request, campaign, site, lang)
 
 
-@router.post("/api/v1/campaigns/{campaign}/members/gang", tags=["club"])
+@router.post(OWNER.api, tags=["club"], **club_route(OWNER, MEMBERS))
 async def api_gang(request: Request, campaign: str, site: SiteDep) -> Response:
-    """Say who looks after a gang (`gang`, `user` or none): `skirmish gang owner`. Answers the
-    members."""
     return await member_api(set_owner, request, campaign, site)
 
 
-@router.post("/c/{campaign}/members/public", response_class=HTMLResponse, include_in_schema=False)
+@router.post(PUBLIC.form, response_class=HTMLResponse, include_in_schema=False)
 async def public_form(request: Request, campaign: str, site: SiteDep, lang: LangDep) -> Response:
     return await member_form(set_public, request, campaign, site, lang)
 
 
-@router.post("/api/v1/campaigns/{campaign}/members/public", tags=["club"])
+@router.post(PUBLIC.api, tags=["club"], **club_route(PUBLIC, MEMBERS))
 async def api_public(request: Request, campaign: str, site: SiteDep) -> Response:
-    """Make the campaign public or private (`public`: on or off): `skirmish campaign
-    set-public`. Answers the members."""
     return await member_api(set_public, request, campaign, site)
 
 
-@router.post("/c/{campaign}/members/address", response_class=HTMLResponse, include_in_schema=False)
+@router.post(ADDRESS.form, response_class=HTMLResponse, include_in_schema=False)
 async def address_form(request: Request, campaign: str, site: SiteDep, lang: LangDep) -> Response:
     return await member_form(set_address, request, campaign, site, lang)
 
 
-@router.post("/api/v1/campaigns/{campaign}/members/address", tags=["club"])
+@router.post(ADDRESS.api, tags=["club"], **club_route(ADDRESS, MEMBERS))
 async def api_address(request: Request, campaign: str, site: SiteDep) -> Response:
-    """Set the campaign's web address, where printed QR codes point (`address`: https://…/;
-    empty removes it): `skirmish campaign address`. Answers the members."""
     return await member_api(set_address, request, campaign, site)
 
 
-@router.post("/c/{campaign}/invitations", response_class=HTMLResponse, include_in_schema=False)
+@router.post(INVITE.form, response_class=HTMLResponse, include_in_schema=False)
 async def invite_form(request: Request, campaign: str, site: SiteDep, lang: LangDep) -> Response:
     return await member_form(make_invitation, request, campaign, site, lang)
 
 
-@router.post("/api/v1/campaigns/{campaign}/invitations", tags=["club"], status_code=201)
+@router.post(INVITE.api, tags=["club"], **club_route(INVITE, INVITED))
 async def api_invite(request: Request, campaign: str, site: SiteDep) -> Response:
-    """Invite (`role`: player or arbitrator, `days`: 1–90): `skirmish campaign invite --json`,
-    with `url`, the link's absolute address."""
     return await member_api(make_invitation, request, campaign, site)
 
 
-@router.post(
-    "/c/{campaign}/invitations/withdraw", response_class=HTMLResponse, include_in_schema=False
-)
+@router.post(WITHDRAW.form, response_class=HTMLResponse, include_in_schema=False)
 async def withdraw_form(request: Request, campaign: str, site: SiteDep, lang: LangDep) -> Response:
     return await member_form(withdraw, request, campaign, site, lang)
 
 
-@router.post("/api/v1/campaigns/{campaign}/invitations/withdraw", tags=["club"])
+@router.post(WITHDRAW.api, tags=["club"], **club_route(WITHDRAW, MEMBERS))
 async def api_withdraw(request: Request, campaign: str, site: SiteDep) -> Response:
-    """Withdraw an open invitation (`code`). Answers the members."""
     return await member_api(withdraw, request, campaign, site)

@@ -55,7 +55,7 @@ def test_names_are_unique_and_each_path_finds_its_action() -> None:
     assert len({c.name for c in CATALOGUE}) == len(CATALOGUE)
     assert all(BY_PATH[c.path] is c and BY_NAME[c.name] is c for c in CATALOGUE)
     every = {"hire", "fire", "buy", "sell", "equip", "unequip", "advance", "xp", "rename",
-             "rename-model", "undo"}  # fmt: skip
+             "retire", "rename-model", "undo"}  # fmt: skip
     assert {c.name for c in CATALOGUE} >= every
 
 
@@ -200,6 +200,7 @@ PLAYED: list[tuple[str, str, dict[str, Any], list[int]]] = [
     (EARPS, "fire", {"member": "Morgan Earp"}, []),
     (EARPS, "undo", {}, []),
     (EARPS, "rename", {"name": "Earp posse"}, []),
+    ("Dodge posse", "retire", {}, []),
 ]
 
 

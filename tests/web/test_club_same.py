@@ -5,14 +5,31 @@ web's entries and invitations name the reader, the command line's name nobody.""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, unquote
 
-from test_club import CAMPAIGN, GANG, C, api, cli, log_in, make_club, open_client, post, query
+from test_club import (
+    CAMPAIGN,
+    GANG,
+    C,
+    api,
+    cli,
+    csrf,
+    log_in,
+    make_club,
+    open_client,
+    post,
+    query,
+)
 from typer.testing import CliRunner
+
+from skirmish.campaign.club_commands import CATALOGUE
 
 URL = "https://saloon.example.org/"
 
@@ -139,3 +156,105 @@ def test_where_the_two_copies_differed_the_web_now_reads_as_the_cli(
         cli(db, "campaign", "set-public", "on", "--campaign", CAMPAIGN)
         assert api(web, f"/api/v1/campaigns/{C}/members/public", public="").status_code == 200
         assert query(db, "SELECT public FROM campaign WHERE name = ?", CAMPAIGN) == [(0,)]
+
+
+def send(web: Any, path: str, body: dict[str, Any]) -> Any:
+    """A JSON body of typed values (a flag, a list), as an API client sends it."""
+    return web.post(path, json=body, headers={"X-CSRF-Token": csrf(web)})
+
+
+def test_the_other_club_actions_leave_the_same_rows_both_ways(
+    prepared: Callable[[Callable[[Path], object]], Path], tmp_path: Path
+) -> None:
+    """A new campaign with its house rules, a new gang, joining, withdrawing an invitation and
+    clearing the web address (``campaign/club_commands.py``): the same rows both ways. The web's
+    creator becomes the owner of what it creates; the command line, the store's administrator,
+    names the owner after (``campaign role``, ``gang owner``), which logs nothing."""
+    web_db = prepared(make_club)
+    cli_db = tmp_path / "cli.db"
+    shutil.copyfile(web_db, cli_db)
+    at, new = ("--campaign", CAMPAIGN), ("--campaign", "Dodge City")
+
+    cli(cli_db, "campaign", "new", "Dodge City", "--explosives", "-H", "sell-percent=80",
+        "-H", "win-xp=2")  # fmt: skip
+    cli(cli_db, "campaign", "role", "Wyatt", "owner", *new)
+    cli(cli_db, "gang", "new", "Dodge posse", "--faction", "lawmen", *new)
+    cli(cli_db, "gang", "owner", "Dodge posse", "Wyatt", *new)
+    code = json.loads(cli(cli_db, "campaign", "invite", "--json", *at))["code"]
+    cli(cli_db, "campaign", "join", code, "--user", "Kate")
+    code = json.loads(cli(cli_db, "campaign", "invite", "--json", *at))["code"]
+    assert "withdrawn" in cli(cli_db, "campaign", "withdraw", code.lower(), *at)
+    cli(cli_db, "campaign", "address", URL, *at)
+    cli(cli_db, "campaign", "address", "--clear", *at)
+
+    with open_client(web_db) as web:
+        log_in(web, "Wyatt")
+        body = {"name": "Dodge City", "explosives": True, "house": ["sell-percent=80", "win-xp=2"]}
+        assert send(web, "/api/v1/campaigns", body).status_code == 201
+        dodge = f"/api/v1/campaigns/{quote('Dodge City')}/gangs"
+        assert send(web, dodge, {"name": "Dodge posse", "faction": "lawmen"}).status_code == 201
+        made = api(web, f"/api/v1/campaigns/{C}/invitations", role="player", days="7").json()
+        log_in(web, "Kate")
+        assert post(web, "/join", code=made["code"]).status_code == 303
+        log_in(web, "Wyatt")
+        made = api(web, f"/api/v1/campaigns/{C}/invitations", role="player", days="7").json()
+        assert post(web, f"/c/{C}/invitations/withdraw", code=made["code"]).status_code == 303
+        assert post(web, f"/c/{C}/members/address", address=URL).status_code == 303
+        cleared = send(web, f"/api/v1/campaigns/{C}/members/address", {"clear": True})
+        assert cleared.status_code == 200 and cleared.json()["web_address"] is None
+
+    done = rows(web_db)
+    assert done == rows(cli_db)
+    assert done["campaign"][-1][1:] == ("Dodge City", 0, None)
+    for db in (web_db, cli_db):  # the flag and the house rules were taken, not only accepted
+        assert query(db, "SELECT explosives FROM campaign WHERE name = 'Dodge City'") == [(1,)]
+        assert {(k, v) for _, k, v in query(db, SETTINGS)} >= {
+            ("sell-percent", "80"),
+            ("win-xp", "2"),
+        }
+    assert [i[1:3] for i in done["invitation"]] == [("player", 3)]  # the one used, by Kate
+
+
+#: A campaign's house rules by its name.
+SETTINGS = (
+    "SELECT c.name, s.key, s.value FROM campaign_setting s JOIN campaign c "
+    "ON c.id = s.campaign_id WHERE c.name = 'Dodge City'"
+)
+
+
+def test_every_club_form_asks_the_catalogues_inputs_with_its_labels(
+    prepared: Callable[[Callable[[Path], object]], Path],
+) -> None:
+    """Each action's form (``ClubCommand.form``) posts the catalogue's fields (those the form
+    asks, ``on_form``) and nothing else but the CSRF token; each labelled control is labelled with
+    the catalogue's words (the role, one select a member, says whose)."""
+    db = prepared(make_club)
+    with open_client(db) as web:
+        log_in(web, "Wyatt")
+        made = api(web, f"/api/v1/campaigns/{C}/invitations", role="player", days="3").json()
+        pages = {
+            "campaign-new": "/campaigns/new",
+            "gang-new": f"/c/{C}/gangs/new",
+            "house-rules": f"/c/{C}/settings",
+            "join": f"/join?code={made['code']}",
+        }
+        for command in CATALOGUE:
+            page = web.get(pages.get(command.name, f"/c/{C}/members"))
+            assert page.status_code == 200, command.name
+            target = command.form.format(campaign=CAMPAIGN)
+            forms = [
+                body
+                for attrs, body in re.findall(r"<form\b([^>]*)>(.*?)</form>", page.text, re.S)
+                if 'method="post"' in attrs
+                and unquote(html.unescape(re.findall(r'action="([^"]*)"', attrs)[0])) == target
+            ]
+            assert forms, command.name
+            for body in forms:
+                names = set(re.findall(r'name="([^"]+)"', body)) - {"csrf"}
+                assert names == {f.name for f in command.on_form}, command.name
+                labels = dict(re.findall(r'<label[^>]*for="([^"]+)"[^>]*>(.*?)</label>', body))
+                for control, name in re.findall(r'id="([^"]+)" name="([^"]+)"', body):
+                    if control in labels and command.name != "role":
+                        rule = r'<span class="rule-id">[^<]*</span>\s*'  # a house rule's id
+                        said = html.unescape(re.sub(rule, "", labels[control])).strip()
+                        assert said == command.field(name).label.en, (command.name, name)

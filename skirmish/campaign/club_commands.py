@@ -1,0 +1,620 @@
+"""The catalogue of the club's actions (issue #20): a new campaign, its house rules, public or
+private, its web address, members' roles, who looks after each gang, a new gang, invitations and
+joining, each declared once below the front ends, as ``campaign/commands.py`` declares the
+actions between games on one gang.
+
+An entry (``ClubCommand``) says its name, its command line's path (``("campaign", "invite")``)
+and Italian names, its words in both languages (the button, the form's title and the API's
+summary, the help) and an example, its inputs as typed ``Field``s (``campaign/fields.py``), who
+may do it (``permissions.TABLE``'s action; ``None`` where no row of the table answers: anyone
+logged in founds a campaign, holding an invitation is the permission to join), where the web
+takes it (its form's ``POST`` and its ``/api/v1`` twin) and what it calls (``run``: the club's
+service, ``campaign/club.py``, inside the front end's unit of work).
+
+The front ends are built from it:
+
+- ``skirmish campaign …`` and ``skirmish gang new/owner``: each command's name, Italian names
+  and help with the example (``cli/between.py``'s ``command``);
+- the web's club pages (``web/club_campaigns.py``, ``web/club_members.py``,
+  ``web/club_join.py``): their API routes' summary, description and request schema in OpenAPI
+  (``web/action_schema.club_route``), their forms' labels (``web/club.py``'s ``WORDS``), and the
+  service each form runs.
+
+``tests/campaign/test_club_commands.py`` walks the catalogue through every front end;
+``tests/web/test_club_same.py`` runs each action through the command line and through the web
+and compares the rows. As in the other catalogues the values are passed as typed: the service
+parses them, once for both front ends, after asking the permission.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from skirmish.campaign.fields import Field, Kind, Words
+from skirmish.campaign.grants import Action
+from skirmish.campaign.settings import HOUSE_RULES, HouseRule, parse_assignment
+from skirmish.errors import CampaignError
+from skirmish.limits import INVITE_DAYS
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from skirmish.campaign.models import Campaign
+    from skirmish.campaign.permissions import Actor
+
+W = Words
+
+#: The values of an action as a front end read them (as typed), by field name.
+Values = Mapping[str, Any]
+#: An action's service: the campaign (``None`` for a new campaign and for joining, found by the
+#: caller's unit of work), the actor, the values; it answers what the service answers.
+Run = Callable[["Session", "Campaign | None", "Actor", Values], Any]
+
+
+@dataclass(frozen=True)
+class ClubCommand:
+    """One of the club's actions, declared once (see the module's docstring)."""
+
+    name: str
+    path: tuple[str, ...]  # ``skirmish PATH …``
+    italian: tuple[str, ...]  # the command line's Italian names (hidden from the help)
+    label: Words  # the form's button
+    title: Words  # the form's title, the API route's summary
+    help: Words
+    example: str  # a command line
+    usage: str  # the command line's synopsis
+    fields: tuple[Field, ...]
+    run: Run
+    permission: Action | None  # ``permissions.TABLE``'s row; None: see the module's docstring
+    form: str  # the web form's ``POST``
+    api: str  # its ``/api/v1`` twin
+    asked: tuple[str, ...] | None = None  # the fields the web's form asks (None: all); the
+    # others the API and the command line take, and the web sets on another page
+    each: bool = False  # the command line sets one field at a time: ``campaign set KEY VALUE``
+    for_user: bool = False  # the command line names the account it acts for (``--user``);
+    # on the web it is the reader
+    created: bool = False  # the API answers 201 Created
+
+    @property
+    def cli(self) -> str:
+        return "skirmish " + " ".join(self.path)
+
+    @property
+    def rolls(self) -> bool:
+        return False  # no club action rolls dice (``cli/between.help_of`` asks)
+
+    @property
+    def on_form(self) -> tuple[Field, ...]:
+        """The fields the web's form asks."""
+        if self.asked is None:
+            return self.fields
+        return tuple(f for f in self.fields if f.name in self.asked)
+
+    def field(self, name: str) -> Field:
+        return next(f for f in self.fields if f.name == name)
+
+
+# ----------------------------------------------------------------------------- the services
+# Each imports the club's services when it runs (``club.py`` needs the store): the catalogue
+# loads without it, for ``skirmish --help``.
+
+
+def _text(values: Values, name: str, default: str = "") -> str:
+    value = values.get(name)
+    return default if value is None else str(value)
+
+
+def _yes(values: Values, name: str) -> bool:
+    """A flag as a form (``on``), JSON (``true``) or the command line (a bool) sends it."""
+    value = values.get(name)
+    if isinstance(value, bool):
+        return value
+    return str(value or "").strip().casefold() in ("on", "1", "true", "yes", "sì", "si")
+
+
+def _campaign(campaign: Campaign | None) -> Campaign:
+    assert campaign is not None, "a campaign's action is run on its campaign"
+    return campaign
+
+
+def house_assignments(values: Values) -> dict[str, str]:
+    """``house`` as typed: KEY=VALUE texts (a list, or one text of them separated by spaces,
+    as a form or a JSON list comes to the web), each checked (``settings.parse_assignment``)."""
+    typed = values.get("house") or ()
+    texts = typed.split() if isinstance(typed, str) else [str(t) for t in typed]
+    return dict(parse_assignment(text) for text in texts)
+
+
+def new_campaign(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Campaign:
+    from skirmish.campaign import club
+
+    return club.create_campaign(
+        s,
+        actor=actor,
+        name=_text(v, "name"),
+        explosives=_yes(v, "explosives"),
+        settings=house_assignments(v),
+    )
+
+
+def house_rules(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
+    """Every house rule sent, each checked; an entry for each that changes (the web's form sends
+    them all). The command line's ``campaign set KEY VALUE`` is ``club.set_house_rule``."""
+    from skirmish.campaign import club
+
+    values = {key: str(value) for key, value in v.items()}
+    return club.set_house_rules(s, actor=actor, campaign=_campaign(campaign), values=values)
+
+
+def set_public(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Campaign:
+    from skirmish.campaign import club
+
+    return club.set_public(s, actor=actor, campaign=_campaign(campaign), public=_text(v, "public"))
+
+
+def set_address(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
+    from skirmish.campaign import club
+
+    typed = _text(v, "address")
+    if typed.strip() and _yes(v, "clear"):
+        raise CampaignError(
+            "give an address or clear it, not both. Nothing was changed.",
+            it="indica un indirizzo oppure toglilo, non entrambi. Non è cambiato nulla.",
+        )
+    address = typed if typed.strip() else None  # empty: removed, as ``--clear``
+    return club.set_address(s, actor=actor, campaign=_campaign(campaign), address=address)
+
+
+def set_role(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
+    from skirmish.campaign import club
+
+    return club.set_role(
+        s, actor=actor, campaign=_campaign(campaign), user=_text(v, "user"), role=_text(v, "role")
+    )
+
+
+def give_gang(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
+    from skirmish.campaign import club
+
+    return club.give_gang(
+        s, actor=actor, campaign=_campaign(campaign), gang=_text(v, "gang"), user=_text(v, "user")
+    )
+
+
+def found_gang(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
+    from skirmish.campaign import club
+
+    return club.found_gang(
+        s,
+        actor=actor,
+        campaign=_campaign(campaign),
+        name=_text(v, "name"),
+        faction=_text(v, "faction"),
+    )
+
+
+def invite(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
+    from skirmish.campaign import accounts, club
+
+    days = v.get("days")
+    return club.invite(
+        s,
+        actor=actor,
+        campaign=_campaign(campaign),
+        role=_text(v, "role") or "player",
+        days=days if isinstance(days, int) else str(days or accounts.INVITE_DEFAULT_DAYS),
+    )
+
+
+def withdraw(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> None:
+    from skirmish.campaign import club
+
+    club.withdraw(s, actor=actor, campaign=_campaign(campaign), code=_text(v, "code"))
+
+
+def join(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
+    """The actor (an account) uses the invitation; nobody logged in is told to log in."""
+    from skirmish.campaign import club
+
+    user = club.user_of(actor)
+    if user is None:
+        raise CampaignError(
+            "log in first (or make your account with an invitation). Nothing was changed.",
+            it="prima accedi (o crea il tuo account con un invito). Non è cambiato nulla.",
+        )
+    return club.join(s, code=_text(v, "code"), user=user)
+
+
+# ----------------------------------------------------------------------------- the fields
+
+
+def _text_field(name: str, label: Words, help: Words, **more: Any) -> Field:
+    return Field(name, Kind.TEXT, label, help, **more)
+
+
+CAMPAIGN_NAME = _text_field(
+    "name",
+    W("Name of the campaign", "Nome della campagna"),
+    W("The new campaign's name, unique in the store.", "Il nome della nuova campagna, unico."),
+    required=True,
+    argument=True,
+)
+EXPLOSIVES = Field(
+    "explosives",
+    Kind.FLAG,
+    W("Dynamite and nitroglycerin on sale", "Dinamite e nitroglicerina in vendita"),
+    W("Dynamite and nitroglycerin on sale (a mining or railroad zone, R-12).",
+      "Dinamite e nitroglicerina in vendita (zona mineraria o ferroviaria, R-12)."),
+)  # fmt: skip
+HOUSE = Field(
+    "house",
+    Kind.ASSIGNMENTS,
+    W("House rules", "Regole della casa"),
+    W("House rules set instead of their defaults, each KEY=VALUE (sell-percent=100).",
+      "Regole della casa al posto dei valori predefiniti, ognuna CHIAVE=VALORE "
+      "(sell-percent=100)."),
+)  # fmt: skip
+
+#: Each house rule's label on the settings form, by key.
+HOUSE_LABELS: dict[str, Words] = {
+    "explosives": W("Dynamite and nitroglycerin on sale", "Dinamite e nitroglicerina in vendita"),
+    "win-money": W("Dollars for a win", "Dollari per la vittoria"),
+    "loss-money": W("Dollars for a loss", "Dollari per la sconfitta"),
+    "win-xp": W("XP for a win", "PE per la vittoria"),
+    "failed-item": W("An unavailable item may be tried again",
+                     "Un oggetto non disponibile si ritenta"),
+    "dead-equipment": W("A dead model's equipment goes", "L'equipaggiamento di un morto va"),
+    "sell-percent": W("Items sell for, % of the price paid",
+                      "Gli oggetti si vendono al, % del prezzo pagato"),
+    "initiative-ties": W("Initiative ties", "Parità di iniziativa"),
+    "duplicate-invalidity": W("A duplicate invalidity", "Invalidità già subita"),
+    "hero-limits": W("Hero limits apply", "Limiti degli eroi"),
+    "bounty-percent": W("Bounty, % of the model's cost", "Taglia, % del costo del personaggio"),
+    "marked-cards-dice": W("Marked cards, D6 rolled", "Carte truccate, D6 tirati"),
+    "gambler": W("Gambler's winnings", "Vincite del giocatore d'azzardo"),
+}  # fmt: skip
+
+
+def _house_field(rule: HouseRule) -> Field:
+    """A house rule as an input: a number in its range, or one of its words."""
+    help = W(f"{rule.rule}: {rule.accepts} (default {rule.default}).",
+             f"{rule.rule}: {rule.accepts} (predefinito {rule.default}).")  # fmt: skip
+    if rule.choices:
+        return Field(rule.key, Kind.WORD, HOUSE_LABELS[rule.key], help)
+    return Field(rule.key, Kind.COUNT, HOUSE_LABELS[rule.key], help, low=rule.low, high=rule.high)
+
+
+HOUSE_FIELDS = tuple(_house_field(rule) for rule in HOUSE_RULES)
+HOUSE_KEYS = frozenset(rule.key for rule in HOUSE_RULES)
+#: A house rule's words, where a choice is typed (``settings.HouseRule.choices``), by key.
+HOUSE_CHOICES: dict[str, tuple[str, ...]] = {r.key: r.choices for r in HOUSE_RULES if r.choices}
+
+PUBLIC = Field(
+    "public",
+    Kind.WORD,
+    W("Public", "Pubblica"),
+    W("on: everyone may read it; off: only its members (false or empty: off).",
+      "on: chiunque può leggerla; off: solo i suoi membri (false o vuoto: off)."),
+    required=True,
+    argument=True,
+    cli="value",
+)  # fmt: skip
+ADDRESS = _text_field(
+    "address",
+    W("Address of this web app (https://…/)", "Indirizzo di questa app web (https://…/)"),
+    W("Where the club opens 'skirmish serve', e.g. https://saloon.example.org/; printed "
+      "rosters and cards carry a QR code to each gang's page there. Empty: remove it.",
+      "Dove il club apre 'skirmish serve', per esempio https://saloon.example.org/; le schede "
+      "e le carte stampate portano un codice QR alla pagina di ogni banda. Vuoto: lo toglie."),
+    argument=True,
+    cli="url",
+)  # fmt: skip
+CLEAR = Field(
+    "clear",
+    Kind.FLAG,
+    W("Remove the address", "Togli l'indirizzo"),
+    W("Remove the address: printed sheets carry no QR code.",
+      "Togli l'indirizzo: le schede stampate non hanno codice QR."),
+)  # fmt: skip
+USER = _text_field(
+    "user",
+    W("User", "Utente"),
+    W("The user's name (any case).", "Il nome dell'utente (maiuscole o minuscole)."),
+    required=True,
+    argument=True,
+)
+ROLE = Field(
+    "role",
+    Kind.WORD,
+    W("Role", "Ruolo"),
+    W("owner, arbitrator, player (or their Italian words), or none to take the role away.",
+      "proprietario, arbitro, giocatore (o owner, arbitrator, player), o none per togliere il "
+      "ruolo."),
+    required=True,
+    argument=True,
+    cli="new_role",
+)  # fmt: skip
+GANG = _text_field(
+    "gang",
+    W("Gang", "Banda"),
+    W("The gang's name.", "Il nome della banda."),
+    required=True,
+    argument=True,
+)
+OWNER = _text_field(
+    "user",
+    W("Looked after by", "Seguita da"),
+    W("The user who looks after it (becomes a player if they had no role), or none.",
+      "L'utente che la segue (diventa giocatore se non aveva un ruolo), o none."),
+    required=True,
+    argument=True,
+)  # fmt: skip
+GANG_NAME = _text_field(
+    "name",
+    W("Name of the gang", "Nome della banda"),
+    W("The new gang's name, unique in its campaign.", "Il nome della nuova banda, unico nella "
+      "campagna."),
+    required=True,
+    argument=True,
+)  # fmt: skip
+FACTION = Field(
+    "faction",
+    Kind.WORD,
+    W("Faction", "Fazione"),
+    W("lawmen, outlaws, cowboys, mountain-men, mexicans, rangers, bounty-killers, military or "
+      "indians (Italian names too).",
+      "uomini della legge, fuorilegge, cowboy, uomini delle montagne, messicani, ranger, "
+      "cacciatori di taglie, militari o indiani (anche i nomi inglesi)."),
+    required=True,
+)  # fmt: skip
+OFFERED = Field(
+    "role",
+    Kind.WORD,
+    W("Role offered", "Ruolo offerto"),
+    W("The role offered: player or arbitrator (default player).",
+      "Il ruolo offerto: giocatore o arbitro (predefinito giocatore)."),
+)  # fmt: skip
+DAYS = Field(
+    "days",
+    Kind.COUNT,
+    W(f"Good for (days, {INVITE_DAYS.low}–{INVITE_DAYS.high})",
+      f"Valido per (giorni, {INVITE_DAYS.low}–{INVITE_DAYS.high})"),
+    W(f"Days it stays good ({INVITE_DAYS.low}–{INVITE_DAYS.high}, default 7).",
+      f"Giorni di validità ({INVITE_DAYS.low}–{INVITE_DAYS.high}, predefinito 7)."),
+    low=INVITE_DAYS.low,
+    high=INVITE_DAYS.high,
+    cli="--expires-days",
+)  # fmt: skip
+CODE = _text_field(
+    "code",
+    W("Invitation code", "Codice dell'invito"),
+    W("The invitation's code (ABCD-EFGH, any case, with or without the dash) or its link.",
+      "Il codice dell'invito (ABCD-EFGH, maiuscole o minuscole, con o senza trattino) o il suo "
+      "link."),
+    required=True,
+    argument=True,
+)  # fmt: skip
+OPEN_CODE = _text_field(
+    "code",
+    W("Invitation code", "Codice dell'invito"),
+    W("The open invitation's code (ABCD-EFGH).", "Il codice dell'invito aperto (ABCD-EFGH)."),
+    required=True,
+    argument=True,
+)
+
+# ----------------------------------------------------------------------------- the catalogue
+
+_C = "/c/{campaign}"
+_API = "/api/v1/campaigns/{campaign}"
+
+CATALOGUE: tuple[ClubCommand, ...] = (
+    ClubCommand(
+        "campaign-new",
+        ("campaign", "new"),
+        (),
+        W("Create", "Crea"),
+        W("New campaign", "Nuova campagna"),
+        W(
+            "Create a campaign; an account that creates it becomes its owner (the command line "
+            "also starts using it).",
+            "Crea una campagna; l'account che la crea ne diventa il proprietario (la riga di "
+            "comando inizia anche a usarla).",
+        ),
+        'skirmish campaign new "Tombstone 1881" --explosives -H sell-percent=100',
+        "skirmish campaign new NAME [--explosives] [-H KEY=VALUE …]",
+        (CAMPAIGN_NAME, EXPLOSIVES, HOUSE),
+        new_campaign,
+        None,
+        "/campaigns/new",
+        "/api/v1/campaigns",
+        asked=("name",),  # the house rules' page follows, with every rule
+        created=True,
+    ),
+    ClubCommand(
+        "house-rules",
+        ("campaign", "set"),
+        (),
+        W("Save", "Salva"),
+        W("House rules", "Regole della casa"),
+        W(
+            "Change house rules (H-01…H-11) or the explosives flag; each change is logged.",
+            "Cambia le regole della casa (H-01…H-11) o la dinamite in vendita; ogni cambio è "
+            "registrato.",
+        ),
+        "skirmish campaign set sell-percent 100",
+        "skirmish campaign set KEY VALUE",
+        HOUSE_FIELDS,
+        house_rules,
+        Action.HOUSE_RULES,
+        _C + "/settings",
+        _API + "/settings",
+        each=True,
+    ),
+    ClubCommand(
+        "set-public",
+        ("campaign", "set-public"),
+        (),
+        W("Make it public", "Rendila pubblica"),
+        W("Public or private", "Pubblica o privata"),
+        W(
+            "Make the campaign public (everyone may read it, nobody but its members may change "
+            "it) or private.",
+            "Rendi la campagna pubblica (chiunque può leggerla, solo i suoi membri possono "
+            "cambiarla) o privata.",
+        ),
+        "skirmish campaign set-public on",
+        "skirmish campaign set-public on|off",
+        (PUBLIC,),
+        set_public,
+        Action.PUBLISH,
+        _C + "/members/public",
+        _API + "/members/public",
+    ),
+    ClubCommand(
+        "address",
+        ("campaign", "address"),
+        (),
+        W("Save", "Salva"),
+        W("Web address", "Indirizzo web"),
+        W(
+            "Set the campaign's web address, where the club reaches its web app: printed "
+            "rosters and cards then carry a QR code to each gang's page there. Setting it is "
+            "logged.",
+            "Imposta l'indirizzo web della campagna, dove il club raggiunge la sua app web: le "
+            "schede e le carte stampate portano allora un codice QR alla pagina di ogni banda. "
+            "Impostarlo è registrato.",
+        ),
+        "skirmish campaign address https://saloon.example.org/",
+        "skirmish campaign address [URL] [--clear]",
+        (ADDRESS, CLEAR),
+        set_address,
+        Action.PUBLISH,
+        _C + "/members/address",
+        _API + "/members/address",
+        asked=("address",),  # the form clears it when left empty
+    ),
+    ClubCommand(
+        "role",
+        ("campaign", "role"),
+        (),
+        W("Change", "Cambia"),
+        W("A member's role", "Il ruolo di un membro"),
+        W(
+            "Give a user a role in the campaign (owner, arbitrator, player) or take it away "
+            "(none); the campaign's last owner stays owner.",
+            "Dai a un utente un ruolo nella campagna (proprietario, arbitro, giocatore) o "
+            "toglilo (none); l'ultimo proprietario della campagna resta proprietario.",
+        ),
+        "skirmish campaign role Doc arbitrator",
+        "skirmish campaign role USER ROLE",
+        (USER, ROLE),
+        set_role,
+        Action.MEMBERS,
+        _C + "/members/role",
+        _API + "/members/role",
+    ),
+    ClubCommand(
+        "gang-owner",
+        ("gang", "owner"),
+        (),
+        W("Give", "Assegna"),
+        W("Who looks after each gang", "Chi segue ogni banda"),
+        W(
+            "Say which user looks after a gang (none: nobody); a user with no role becomes a "
+            "player.",
+            "Di' quale utente segue una banda (none: nessuno); un utente senza ruolo diventa "
+            "giocatore.",
+        ),
+        "skirmish gang owner Earps Wyatt",
+        "skirmish gang owner GANG USER",
+        (GANG, OWNER),
+        give_gang,
+        Action.MEMBERS,
+        _C + "/members/gang",
+        _API + "/members/gang",
+    ),
+    ClubCommand(
+        "gang-new",
+        ("gang", "new"),
+        (),
+        W("Found the gang", "Fonda la banda"),
+        W("Found a gang", "Fonda una banda"),
+        W(
+            "Found a gang with the starting 400$ (R-13); an account that founds it looks after it.",
+            "Fonda una banda con i 400$ iniziali (R-13); l'account che la fonda la segue.",
+        ),
+        'skirmish gang new Earps --faction "uomini della legge"',
+        "skirmish gang new NAME --faction FACTION",
+        (GANG_NAME, FACTION),
+        found_gang,
+        Action.CREATE_GANG,
+        _C + "/gangs/new",
+        _API + "/gangs",
+        created=True,
+    ),
+    ClubCommand(
+        "invite",
+        ("campaign", "invite"),
+        (),
+        W("Invite", "Invita"),
+        W("Invite to the campaign", "Invita nella campagna"),
+        W(
+            "Invite someone to the campaign: a short code to type and a link of the web app, "
+            "each used once.",
+            "Invita qualcuno nella campagna: un codice breve da digitare e un link dell'app web, "
+            "ognuno usato una volta sola.",
+        ),
+        "skirmish campaign invite --role arbitrator --expires-days 3",
+        "skirmish campaign invite [--role ROLE] [--expires-days N]",
+        (OFFERED, DAYS),
+        invite,
+        Action.INVITE,
+        _C + "/invitations",
+        _API + "/invitations",
+        created=True,
+    ),
+    ClubCommand(
+        "withdraw",
+        ("campaign", "withdraw"),
+        (),
+        W("Withdraw", "Ritira"),
+        W("Withdraw an invitation", "Ritira un invito"),
+        W(
+            "Withdraw an open invitation: neither its code nor its link works any more.",
+            "Ritira un invito aperto: né il suo codice né il suo link funzionano più.",
+        ),
+        "skirmish campaign withdraw ABCD-EFGH",
+        "skirmish campaign withdraw CODE",
+        (OPEN_CODE,),
+        withdraw,
+        Action.INVITE,
+        _C + "/invitations/withdraw",
+        _API + "/invitations/withdraw",
+    ),
+    ClubCommand(
+        "join",
+        ("campaign", "join"),
+        (),
+        W("Join", "Entra"),
+        W("Join a campaign", "Entra in una campagna"),
+        W(
+            "Use an invitation: its holder joins the campaign with the role it offers "
+            "(holding it is the permission).",
+            "Usa un invito: chi lo ha entra nella campagna con il ruolo che offre (averlo è il "
+            "permesso).",
+        ),
+        "skirmish campaign join ABCD-EFGH --user Doc",
+        "skirmish campaign join CODE --user USER",
+        (CODE,),
+        join,
+        None,
+        "/join",
+        "/api/v1/join",
+        for_user=True,
+    ),
+)
+
+BY_NAME: dict[str, ClubCommand] = {c.name: c for c in CATALOGUE}
+BY_PATH: dict[tuple[str, ...], ClubCommand] = {c.path: c for c in CATALOGUE}
