@@ -14,14 +14,6 @@ PACKAGE = Path(__file__).resolve().parent.parent / "skirmish"
 #: The most lines a module may have.
 LIMIT = 800
 
-#: Modules still being split on other branches (issue #20); the lead empties this list as each
-#: split lands. Do not add to it: split the module instead.
-BEING_SPLIT = frozenset(
-    {
-        "web/game_live.py",
-    }
-)
-
 
 def _lines(path: Path) -> int:
     return len(path.read_text(encoding="utf-8").splitlines())
@@ -32,17 +24,11 @@ def _too_long(limit: int = LIMIT) -> list[str]:
         f"{path.relative_to(PACKAGE).as_posix()}: {count} lines"
         for path in PACKAGE.rglob("*.py")
         if (count := _lines(path)) > limit
-        and path.relative_to(PACKAGE).as_posix() not in BEING_SPLIT
     )
 
 
 def test_no_module_is_over_the_limit() -> None:
     assert _too_long() == []
-
-
-def test_the_modules_being_split_still_exist() -> None:
-    # A name left here after its module was split or renamed would hide nothing: remove it.
-    assert sorted(m for m in BEING_SPLIT if not (PACKAGE / m).is_file()) == []
 
 
 def test_the_check_can_fail() -> None:

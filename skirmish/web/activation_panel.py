@@ -5,8 +5,9 @@ the round of picks, the initiative and the winner's choice, and the words it say
 pick only to the side that made it, both once both are down); ``round_view`` is that round,
 ``acts_for`` and ``require`` the game permissions as the panel and the forms ask them (a refusal
 is ``Forbidden``, 403). ``roll_lines`` and ``chosen_lines`` say a kept roll and the winner's
-choice as ``skirmish game initiative`` does. The routes that show the panel and take its forms are
-``web.game_activation``; the game's live page includes it (``live_panel``, ``game_live.PANELS``).
+choice as ``skirmish game initiative`` does. The routes that show the panel and take its forms
+are ``web.game_activation``; the game's live page includes it (``live_panel``,
+``game_live_base.PANELS``).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from skirmish.engine.glossary import GameStatus, TableState, label, label_value
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang
 from skirmish.rules.model import ModelState, Side
-from skirmish.web import game_live, text
+from skirmish.web import game_live_base, text
 from skirmish.web.site import (
     NotFound,
     Site,
@@ -564,9 +565,9 @@ def game_title(game: Game, lang: Lang) -> str:
     )
 
 
-@game_live.panel("activation")
+@game_live_base.panel("activation")
 def live_panel(
     session: Session, site: Site, request: Request, campaign: Campaign, game: Game
 ) -> Panel:
-    """The panel on the game's live page (``game_live.PANELS``), for its reader."""
+    """The panel on the game's live page (``game_live_base.PANELS``), for its reader."""
     return panel(session, site, request, campaign, game)

@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from anyio import to_thread
-from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import Engine
@@ -254,7 +254,5 @@ def create_app(db: str | None = None) -> FastAPI:
     for module in (pages, api, club_campaigns, club_members, club_join, club, prints, actions,
                    tools, game_postgame, game_live, game_activation, game_actions, game_handover,
                    gazette, luck):  # fmt: skip
-        routes = module.router
-        # A module still declaring its routes inside ``router(site)`` (until issue #20 is done).
-        app.include_router(routes if isinstance(routes, APIRouter) else routes(site))
+        app.include_router(module.router)
     return app

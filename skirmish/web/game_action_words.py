@@ -9,7 +9,7 @@ from typing import Any
 
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang
-from skirmish.web import game_live, text
+from skirmish.web import game_live_base, text
 
 WORDS = text.part(
     {
@@ -269,6 +269,6 @@ class Forbidden(Exception):
 def act_url(campaign: str, game: int | None, tail: str = "act", **query: str) -> str:
     from urllib.parse import urlencode
 
-    base = f"{game_live.game_url(campaign, game)}/{tail}"
+    base = f"{game_live_base.game_url(campaign, game)}/{tail}"
     given = {k: v for k, v in query.items() if v}
     return f"{base}?{urlencode(given)}" if given else base

@@ -44,7 +44,7 @@ from skirmish.engine.dice import parse_dice
 from skirmish.errors import CampaignError, RulesError, SkirmishError, StaleError, StoreError, shown
 from skirmish.i18n import Lang
 from skirmish.limits import REVISION
-from skirmish.web import action_schema, game_live
+from skirmish.web import action_schema, game_live_base
 from skirmish.web.game_action_words import KEY_FIELD, KEY_HEADER, Forbidden, act_url, refusal
 from skirmish.web.game_dice import NeedAnswer, NeedDie, Step, ways_view
 from skirmish.web.game_flow import flat_values, flow, live_panel
@@ -263,7 +263,7 @@ def _dice_page(
     return site.page(
         request, "game/action_dice.html", 200,
         campaign_name=campaign_name, game_id=game_id,
-        game_url=game_live.game_url(campaign_name, game_id),
+        game_url=game_live_base.game_url(campaign_name, game_id),
         act_url=act_url(campaign_name, game_id),
         action_label=spec.label(lang),
         actor=values.get(actor_field(spec) if spec.actor else "gang", ""),
@@ -285,7 +285,7 @@ def _done_page(
     return site.page(
         request, "game/action_done.html", 200,
         campaign_name=done.campaign, game_id=number,
-        game_url=game_live.game_url(done.campaign, number),
+        game_url=game_live_base.game_url(done.campaign, number),
         act_url=act_url(done.campaign, number), undo_url=act_url(done.campaign, number, "undo"),
         lines=done.lines, replayed=done.replayed,
     )  # fmt: skip
@@ -314,7 +314,7 @@ def undo_view(
         name_, number = found.name, g.id
     return site.page(
         request, "game/action_undo.html", code, campaign_name=name_, game_id=number,
-        game_url=game_live.game_url(name_, number), undo_url=act_url(name_, number, "undo"),
+        game_url=game_live_base.game_url(name_, number), undo_url=act_url(name_, number, "undo"),
         last=last, key=secrets.token_urlsafe(24), entry=entry or "", message=message,
     )  # fmt: skip
 

@@ -26,7 +26,7 @@ from skirmish.engine.situation import Procedure
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Lang, name
 from skirmish.rules.model import Cover, ObjectiveState
-from skirmish.web import game_live, tools
+from skirmish.web import game_live_base, tools
 from skirmish.web.game_action_words import act_url, action_words
 from skirmish.web.game_dice import percent as _percent
 from skirmish.web.game_perform import (
@@ -118,7 +118,7 @@ def flow(
         "game_id": game.id,
         "turn": game.turn,
         "scenario": name(scenario_of(game), lang),
-        "game_url": game_live.game_url(campaign.name, game.id),
+        "game_url": game_live_base.game_url(campaign.name, game.id),
         "act_url": act_url(campaign.name, game.id),
         "undo_url": act_url(campaign.name, game.id, "undo"),
         "spectator": not sides_acting(site, s, game),
@@ -478,7 +478,7 @@ def _table_fields(
 # ----------------------------------------------------------------------------- the live page
 
 
-@game_live.panel("actions")
+@game_live_base.panel("actions")
 def live_panel(
     session: Session, site: Site, request: Request, campaign: Campaign, game: Game
 ) -> dict[str, Any] | None:

@@ -5,7 +5,7 @@ The acting phone types its own dice (``web/game_actions.py``); when the next die
 reroll question, is of a model of the other side (a save, a panic test, its FAMA or FORTUNA),
 the action so far is stored (``campaign.game.handover``) and the acting phone shows whom it
 waits for (``/c/{campaign}/games/{game}/handover?key=…``, which asks every second). The other
-side's live page shows the question in its panel (``@game_live.panel("handover")``): the die's
+side's live page shows the question in its panel (``@game_live_base.panel("handover")``): the die's
 six faces, or the reroll's ways with their advice, exactly as the acting phone asks them (the
 action run again from the stored dice in a unit of work that is thrown away, ``game_actions.
 run_action``). Each tap carries the action on (``POST …/handover``): re-run with the dice and
@@ -34,7 +34,7 @@ from skirmish.campaign.models import Campaign
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError, SkirmishError, StaleError, StoreError
 from skirmish.i18n import Lang
-from skirmish.web import game_live, text
+from skirmish.web import game_live_base, text
 from skirmish.web.game_action_words import Forbidden
 from skirmish.web.game_dice import NeedAnswer, NeedDie, Step, asked_words, ways_view
 from skirmish.web.game_perform import (
@@ -46,7 +46,7 @@ from skirmish.web.game_perform import (
     run_action,
     sides_acting,
 )
-from skirmish.web.site import NotFound, Site, form_fields, pick_lang, reader
+from skirmish.web.site import NotFound, Site, SiteDep, form_fields, pick_lang, reader
 
 WORDS = text.part(
     {
@@ -115,7 +115,7 @@ def _not_yours(session: Session, game: Game, row: GameHandover) -> Forbidden:
 
 def page_url(campaign: str, game: int | None, key: str = "") -> str:
     """The acting phone's page while the action waits on the other phone."""
-    base = f"{game_live.game_url(campaign, game)}/handover"
+    base = f"{game_live_base.game_url(campaign, game)}/handover"
     return f"{base}?key={key}" if key else base
 
 
@@ -176,7 +176,7 @@ def _view(
         found = site.find_campaign(s, campaign)
         g = find_game(s, found, game)
         name_, number = found.name, g.id
-        base = game_live.game_url(name_, number)
+        base = game_live_base.game_url(name_, number)
         view: dict[str, Any] = {
             "state": "none", "poll": poll, "message": message, "key": key, "rev": g.revision,
             "panel_url": f"{base}/handover/panel", "post_url": f"{base}/handover",
@@ -308,7 +308,7 @@ def _take_over(site: Site, campaign: str, game: str, key: str, rev: str) -> None
         handing.take_over(s, row, game=g, by=reader().user_id, side=side)
 
 
-@game_live.panel("handover")
+@game_live_base.panel("handover")
 def live_panel(
     session: Session, site: Site, request: Request, campaign: Campaign, game: Game
 ) -> dict[str, Any] | None:
@@ -316,7 +316,7 @@ def live_panel(
     there is one and again whenever the game changes; nothing for a reader who only watches."""
     if game.status != GameStatus.IN_PROGRESS or not sides_acting(site, session, game):
         return None
-    base = game_live.game_url(campaign.name, game.id)
+    base = game_live_base.game_url(campaign.name, game.id)
     return {"state": "placeholder" if handing.current(session, game) else "none",
             "panel_url": f"{base}/handover/panel", "page_url": f"{base}/handover",
             "rev": "", "key": "", "poll": False, "message": ""}  # fmt: skip
@@ -324,7 +324,7 @@ def live_panel(
 
 def _done_page(site: Site, request: Request, done: Done) -> Response:
     number = int(done.body["game"]) if isinstance(done.body, dict) else 0
-    base = game_live.game_url(done.campaign, number)
+    base = game_live_base.game_url(done.campaign, number)
     return site.page(
         request, "game/action_done.html", 200, campaign_name=done.campaign, game_id=number,
         game_url=base, act_url=f"{base}/act", undo_url=f"{base}/undo", lines=done.lines,
@@ -332,94 +332,110 @@ def _done_page(site: Site, request: Request, done: Done) -> Response:
     )  # fmt: skip
 
 
-def router(site: Site) -> APIRouter:
-    """The acting phone's wait, the panel's fragment, and the taps that carry the action on."""
-    r = APIRouter()
-    page = "/c/{campaign}/games/{game}/handover"
+#: The acting phone's wait, the panel's fragment, and the taps that carry the action on (issue
+#: #20: module-level routes, the site by ``Depends``).
+router = APIRouter()
+PAGE = "/c/{campaign}/games/{game}/handover"
 
-    def whole_page(
-        request: Request, campaign: str, game: str, key: str, message: str = "", code: int = 200
-    ) -> Response:
-        view = _view(site, request, campaign, game, key, poll=True, message=message)
-        return site.page(request, "game/handover.html", code, handover=view,
-                         campaign_name=view["campaign"])  # fmt: skip
 
-    @r.get(page, response_class=HTMLResponse, include_in_schema=False)
-    def handover_page(request: Request, campaign: str, game: str, key: str = "") -> Response:
-        return whole_page(request, campaign, game, key)
+def whole_page(
+    site: Site,
+    request: Request,
+    campaign: str,
+    game: str,
+    key: str,
+    message: str = "",
+    code: int = 200,
+) -> Response:
+    view = _view(site, request, campaign, game, key, poll=True, message=message)
+    return site.page(request, "game/handover.html", code, handover=view,
+                     campaign_name=view["campaign"])  # fmt: skip
 
-    @r.get(page + "/panel", response_class=HTMLResponse, include_in_schema=False)
-    def handover_panel(
-        request: Request, campaign: str, game: str, rev: str = "", key: str = "", poll: str = ""
-    ) -> Response:
-        """The panel alone: ``204`` while the game's revision is still ``rev``."""
-        if rev:
-            with site.read() as s:
-                g = find_game(s, site.find_campaign(s, campaign), game)
-                if str(g.revision) == rev:
-                    return Response(status_code=204)
-        view = _view(site, request, campaign, game, key, poll=bool(poll))
-        response = site.page(request, "game/_handover.html", 200, handover=view)
-        response.headers["Cache-Control"] = "no-store"
-        return response
 
-    @r.post(page, response_class=HTMLResponse, include_in_schema=False)
-    async def handover_post(request: Request, campaign: str, game: str) -> Response:
-        fields = await form_fields(request)
-        lang = pick_lang(request)
-        key, rev = fields.get("key", ""), fields.get("rev", "")
-        there = "page" if fields.get("next") == "page" else "live"
+@router.get(PAGE, response_class=HTMLResponse, include_in_schema=False)
+def handover_page(
+    request: Request, campaign: str, game: str, site: SiteDep, key: str = ""
+) -> Response:
+    return whole_page(site, request, campaign, game, key)
 
-        def back_to(after: str) -> str:
-            with site.read() as s:
-                found = site.find_campaign(s, campaign)
-                g = find_game(s, found, game)
-                if after == "page":
-                    return page_url(found.name, g.id, key)
-                return game_live.game_url(found.name, g.id)
 
-        try:
-            if fields.get("here"):
-                await run_in_threadpool(_take_over, site, campaign, game, key, rev)
-                return RedirectResponse(await run_in_threadpool(back_to, there), 303)
-            held = await run_in_threadpool(_held, site, campaign, game, key, rev)
-            faces, answers = list(held.dice), list(held.answers)
-            random = held.random or fields.get("mode") == "random"
-            if fields.get("back"):
-                if len(faces) <= held.since:
-                    raise _refusal("gho_no_back")
-                faces.pop()
-                answers = [a for a in answers if int(a.get("at", 0)) <= len(faces)]
-            elif fields.get("die"):
-                faces.append(_face(fields["die"]))
-            elif fields.get("answer"):
-                answers.append({"at": len(faces), "pay": fields["answer"]})
-            step = Step(lang, faces, [str(a.get("pay", "")) for a in answers], random)
-            spec = find_spec(held.action)
-            claim = _claim(site, key, rev)
-            done = await run_in_threadpool(perform, site, spec, campaign, game, held.values,
-                                           step, key, claim)  # fmt: skip
-        except (NeedDie, NeedAnswer) as pending:
-            try:
-                await run_in_threadpool(_carry_on, site, campaign, game, key, rev, held,
-                                        pending, answers, random)  # fmt: skip
-            except StaleError as stale:
-                return await run_in_threadpool(whole_page, request, campaign, game, key,
-                                               stale.text(lang.value), 409)  # fmt: skip
+@router.get(PAGE + "/panel", response_class=HTMLResponse, include_in_schema=False)
+def handover_panel(
+    request: Request,
+    campaign: str,
+    game: str,
+    site: SiteDep,
+    rev: str = "",
+    key: str = "",
+    poll: str = "",
+) -> Response:
+    """The panel alone: ``204`` while the game's revision is still ``rev``."""
+    if rev:
+        with site.read() as s:
+            g = find_game(s, site.find_campaign(s, campaign), game)
+            if str(g.revision) == rev:
+                return Response(status_code=204)
+    view = _view(site, request, campaign, game, key, poll=bool(poll))
+    response = site.page(request, "game/_handover.html", 200, handover=view)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@router.post(PAGE, response_class=HTMLResponse, include_in_schema=False)
+async def handover_post(request: Request, campaign: str, game: str, site: SiteDep) -> Response:
+    fields = await form_fields(request)
+    lang = pick_lang(request)
+    key, rev = fields.get("key", ""), fields.get("rev", "")
+    there = "page" if fields.get("next") == "page" else "live"
+
+    def back_to(after: str) -> str:
+        with site.read() as s:
+            found = site.find_campaign(s, campaign)
+            g = find_game(s, found, game)
+            if after == "page":
+                return page_url(found.name, g.id, key)
+            return game_live_base.game_url(found.name, g.id)
+
+    try:
+        if fields.get("here"):
+            await run_in_threadpool(_take_over, site, campaign, game, key, rev)
             return RedirectResponse(await run_in_threadpool(back_to, there), 303)
+        held = await run_in_threadpool(_held, site, campaign, game, key, rev)
+        faces, answers = list(held.dice), list(held.answers)
+        random = held.random or fields.get("mode") == "random"
+        if fields.get("back"):
+            if len(faces) <= held.since:
+                raise _refusal("gho_no_back")
+            faces.pop()
+            answers = [a for a in answers if int(a.get("at", 0)) <= len(faces)]
+        elif fields.get("die"):
+            faces.append(_face(fields["die"]))
+        elif fields.get("answer"):
+            answers.append({"at": len(faces), "pay": fields["answer"]})
+        step = Step(lang, faces, [str(a.get("pay", "")) for a in answers], random)
+        spec = find_spec(held.action)
+        claim = _claim(site, key, rev)
+        done = await run_in_threadpool(perform, site, spec, campaign, game, held.values,
+                                       step, key, claim)  # fmt: skip
+    except (NeedDie, NeedAnswer) as pending:
+        try:
+            await run_in_threadpool(_carry_on, site, campaign, game, key, rev, held,
+                                    pending, answers, random)  # fmt: skip
         except StaleError as stale:
-            return await run_in_threadpool(whole_page, request, campaign, game, key,
+            return await run_in_threadpool(whole_page, site, request, campaign, game, key,
                                            stale.text(lang.value), 409)  # fmt: skip
-        except Forbidden as refusal:
-            return site.page(request, "refused.html", 403, message=refusal.error.text(lang))
-        except (StoreError, NotFound):
-            raise
-        except SkirmishError as error:
-            return await run_in_threadpool(whole_page, request, campaign, game, key,
-                                           error.text(lang.value), 400)  # fmt: skip
-        return _done_page(site, request, done)
-
-    return r
+        return RedirectResponse(await run_in_threadpool(back_to, there), 303)
+    except StaleError as stale:
+        return await run_in_threadpool(whole_page, site, request, campaign, game, key,
+                                       stale.text(lang.value), 409)  # fmt: skip
+    except Forbidden as refusal:
+        return site.page(request, "refused.html", 403, message=refusal.error.text(lang))
+    except (StoreError, NotFound):
+        raise
+    except SkirmishError as error:
+        return await run_in_threadpool(whole_page, site, request, campaign, game, key,
+                                       error.text(lang.value), 400)  # fmt: skip
+    return _done_page(site, request, done)
 
 
 def _face(typed: str) -> int:

@@ -28,7 +28,7 @@ from skirmish.engine.glossary import EventKind
 from skirmish.engine.situation import GAME_SOURCES, Input, Procedure, inputs_for
 from skirmish.errors import CampaignError, RulesError, shown
 from skirmish.i18n import Lang
-from skirmish.web import game_live, input_names, tools
+from skirmish.web import game_live_base, input_names, tools
 from skirmish.web.game_action_words import WORDS, Forbidden, act_url, action_words, refusal
 from skirmish.web.game_dice import HandTo, NeedAnswer, NeedDie, Step
 from skirmish.web.site import NotFound, Site
@@ -158,7 +158,7 @@ def find_game(session: Session, campaign: Campaign, typed: str | int) -> Game:
             )
         return game_by_id(session, campaign, number)
     except CampaignError as error:
-        links = [(campaign.name, game_live.games_url(campaign.name))]
+        links = [(campaign.name, game_live_base.games_url(campaign.name))]
         raise NotFound(error, links) from None
 
 
