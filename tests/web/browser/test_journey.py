@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections import ChainMap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,6 +98,25 @@ def log_in(page: Any, server: Server, t: Mapping[str, str], name: str, password:
     expect(page.locator("header.top .who")).to_contain_text(name)
 
 
+def form_words(lang: str) -> dict[str, str]:
+    """The between-games forms' words, which the catalogue declares (issue #20): each action's
+    button (``act_hire``) and title (``act_hire_title``), each field's label (``act_f_item``)."""
+    from skirmish.campaign.commands import CATALOGUE
+    from skirmish.web.actions import ACTIONS
+
+    found: dict[str, str] = {}
+    for command in CATALOGUE:
+        found[f"act_{command.name}"] = command.label(lang)
+        found[f"act_{command.name}_title"] = command.title(lang)
+    for spec in ACTIONS:
+        for f in spec.fields:  # the form's own names: "for" where the field is the member
+            found.setdefault(f"act_f_{f.name}", f.label(lang))
+    buy = next(spec for spec in ACTIONS if spec.name == "buy")
+    found["act_f_for"] = next(f for f in buy.fields if f.name == "member").label(lang)
+    found["act_f_new_model"] = found["act_f_name"]  # the hired model's name
+    return found
+
+
 def act(page: Any, t: Mapping[str, str], action: str) -> None:
     """Tap one of the gang page's action buttons."""
     page.locator("nav.actions").get_by_role("link", name=t[f"act_{action}"], exact=True).tap()
@@ -130,7 +150,7 @@ def treasury(page: Any, t: Mapping[str, str]) -> int:
 
 def build_gang(page: Any, journey: Journey, player: Player) -> None:
     """Found the gang, hire it, buy with typed dice and open its roster PDF."""
-    t = words(player.lang)
+    t = ChainMap(form_words(player.lang), dict(words(player.lang)))
     page.get_by_role("link", name=t["new_gang"]).first.tap()
     expect(page.get_by_role("heading", name=t["new_gang"], level=1)).to_be_visible()
     journey.check(page, f"{player.name}-new-gang")
@@ -214,7 +234,7 @@ def test_a_club_evening_on_phones(
 
     # Doc follows the link on his phone and makes his account there.
     doc = phones.open(DOC.lang)
-    t = words(DOC.lang)
+    t = ChainMap(form_words(DOC.lang), dict(words(DOC.lang)))
     doc.goto(invitations[0][1])
     journey.check(doc, "doc-invited")
     doc.get_by_label(t["account_name"]).fill(DOC.name)
@@ -229,7 +249,7 @@ def test_a_club_evening_on_phones(
 
     # Rosa types the code the owner read out.
     rosa = phones.open(ROSA.lang)
-    t = words(ROSA.lang)
+    t = ChainMap(form_words(ROSA.lang), dict(words(ROSA.lang)))
     rosa.goto(server.url + "/join")
     journey.check(rosa, "rosa-join")
     rosa.get_by_label(t["join_code"]).fill(invitations[1][0].lower().replace("-", ""))
