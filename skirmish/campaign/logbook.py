@@ -129,22 +129,32 @@ def gang_log(
     )
 
 
-def last_action(session: Session, *, gang: Gang) -> LogEntry | None:
-    """The gang's last action that has not been undone (undo entries themselves excluded)."""
+def standing_actions(
+    session: Session, *, gang: Gang, after: int = 0, newest_first: bool = False
+) -> list[LogEntry]:
+    """The gang's actions logged after entry ``after`` that have not been undone (undo entries
+    themselves excluded), oldest first (or newest first)."""
     undone = select(LogEntry.reverts).where(
         LogEntry.gang_id == gang.id, col(LogEntry.reverts).is_not(None)
     )
+    order = col(LogEntry.id).desc() if newest_first else col(LogEntry.id)
     query = (
         select(LogEntry)
         .where(
             LogEntry.gang_id == gang.id,
+            col(LogEntry.id) > after,
             LogEntry.action != "undo",
             col(LogEntry.id).not_in(undone),
         )
-        .order_by(col(LogEntry.id).desc())
-        .limit(1)
+        .order_by(order)
     )
-    return session.exec(query).first()
+    return list(session.exec(query.limit(1) if newest_first else query).all())
+
+
+def last_action(session: Session, *, gang: Gang) -> LogEntry | None:
+    """The gang's last action that has not been undone (undo entries themselves excluded)."""
+    found = standing_actions(session, gang=gang, newest_first=True)
+    return found[0] if found else None
 
 
 def undo(session: Session, *, gang: Gang) -> LogEntry:

@@ -70,7 +70,9 @@ def check(session: Session, *, gang: Gang, entry: int) -> None:
     reverted = session.exec(
         select(LogEntry).where(LogEntry.gang_id == gang.id, LogEntry.reverts == entry)
     ).first()
-    later = [] if reverted is not None else _standing_after(session, gang, entry)
+    later = (
+        [] if reverted is not None else logbook.standing_actions(session, gang=gang, after=entry)
+    )
     names = _authors(session, [e for e in (reverted, *later) if e is not None])
     shown_en, shown_it = describe_entry(shown_row, "en"), describe_entry(shown_row, "it")
     if reverted is not None:
@@ -94,24 +96,6 @@ def check(session: Session, *, gang: Gang, entry: int) -> None:
         "L'annullamento toglie solo l'ultima azione: guardala di nuovo prima di annullare. Non è "
         "cambiato nulla.",
     )
-
-
-def _standing_after(session: Session, gang: Gang, entry: int) -> list[LogEntry]:
-    """The gang's actions logged after ``entry`` and not undone, oldest first."""
-    undone = select(LogEntry.reverts).where(
-        LogEntry.gang_id == gang.id, col(LogEntry.reverts).is_not(None)
-    )
-    query = (
-        select(LogEntry)
-        .where(
-            LogEntry.gang_id == gang.id,
-            col(LogEntry.id) > entry,
-            LogEntry.action != "undo",
-            col(LogEntry.id).not_in(undone),
-        )
-        .order_by(col(LogEntry.id))
-    )
-    return list(session.exec(query).all())
 
 
 def _authors(session: Session, entries: Sequence[LogEntry]) -> dict[int, str]:
