@@ -53,7 +53,7 @@ def field_schema(field: Field) -> dict[str, Any]:
         found = {"type": "integer", "minimum": field.low, "maximum": field.high}
     elif field.kind is Kind.FLAG:
         found = {"type": "boolean"}
-    elif field.kind is Kind.MODELS:
+    elif field.kind in (Kind.MODELS, Kind.GANGS):
         found = dict(_NAMES)
     elif field.kind is Kind.ASSIGNMENTS:
         found = {"type": "array", "items": {"type": "string", "example": "sell-percent=100"}}
