@@ -34,7 +34,8 @@ class Kind(StrEnum):
     CHOICE = "choice"  # one word of a closed set (``choices``), in Italian or English
     COUNT = "count"  # a whole number from ``low`` to ``high``
     FLAG = "flag"  # yes or no
-    GANG = "gang"  # a gang playing the game
+    GANG = "gang"  # a gang playing the game (or, starting one, of the campaign)
+    GANGS = "gangs"  # several gangs of the campaign (a game's start)
     WORD = "word"  # a free word checked by the service (an objective, an event, an item)
     CAUGHT = "caught"  # models within 5U of a blast: NAME=DISTANCE (0–5U), repeatable
     # between games (``campaign/commands.py``)
@@ -44,7 +45,7 @@ class Kind(StrEnum):
     CARRIER = "carrier"  # the stash (blank) or an active model of the gang
     WEAPON = "weapon"  # a weapon of one category, for a skill "a scelta"
     # the club's (``campaign/club_commands.py``)
-    ASSIGNMENTS = "assignments"  # house rules as KEY=VALUE, repeatable
+    ASSIGNMENTS = "assignments"  # KEY=VALUE, repeatable: house rules, a post-game's doctors
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ class Field:
 
     @property
     def many(self) -> bool:
-        return self.kind in (Kind.MODELS, Kind.CAUGHT, Kind.ASSIGNMENTS)
+        return self.kind in (Kind.MODELS, Kind.GANGS, Kind.CAUGHT, Kind.ASSIGNMENTS)
 
     @property
     def flag(self) -> str:

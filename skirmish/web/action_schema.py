@@ -53,7 +53,7 @@ def field_schema(field: Field) -> dict[str, Any]:
         found = {"type": "integer", "minimum": field.low, "maximum": field.high}
     elif field.kind is Kind.FLAG:
         found = {"type": "boolean"}
-    elif field.kind is Kind.MODELS:
+    elif field.kind in (Kind.MODELS, Kind.GANGS):
         found = dict(_NAMES)
     elif field.kind is Kind.ASSIGNMENTS:
         found = {"type": "array", "items": {"type": "string", "example": "sell-percent=100"}}
@@ -130,6 +130,60 @@ def openapi_extra(command: Command) -> dict[str, Any]:
         "requestBody": {
             "required": True,
             "content": {"application/json": {"schema": request_schema(command)}},
+        }
+    }
+
+
+#: What every step of a game at its own address takes besides its fields (``web/game_live``).
+_STEP_COMMON: dict[str, Any] = {
+    "revision": {
+        "type": "integer",
+        "minimum": 0,
+        "description": "The game's revision the change was asked at: refused if the game has "
+        "moved on since (a vote is weighed against the game as it stands).",
+    },
+    "key": {
+        "type": "string",
+        "description": "An idempotency key (as the `Idempotency-Key` header): a retry answers "
+        "the first answer again.",
+    },
+}
+
+
+def step_request_schema(
+    command: Command, more: dict[str, Any] | None = None, optional: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """The body a step of the game (``Place.GAME``: ``…/games/{game}/turn``, ``vote``…) takes:
+    its fields as the catalogue types them, then the route's own (``more``: the dice, a verdict
+    as a button sends it), the revision and the idempotency key. ``optional``: the fields the
+    route does without (the voter's side, when the reader plays only one)."""
+    properties = {f.name: field_schema(f) for f in command.fields}
+    properties.update(more or {})
+    properties.update(_STEP_COMMON)
+    schema: dict[str, Any] = {
+        "title": f"{command.name.capitalize()}Request",
+        "type": "object",
+        "properties": properties,
+    }
+    required = [f.name for f in command.fields if f.required and f.name not in optional]
+    if required:
+        schema["required"] = required
+    return schema
+
+
+def step_openapi_extra(
+    command: Command, more: dict[str, Any] | None = None, optional: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """What FastAPI adds to a step's OpenAPI operation: its request body, a JSON object or a
+    form with the same fields."""
+    schema = step_request_schema(command, more, optional)
+    return {
+        "requestBody": {
+            "required": False,
+            "content": {
+                "application/json": {"schema": schema},
+                "application/x-www-form-urlencoded": {"schema": schema},
+            },
         }
     }
 

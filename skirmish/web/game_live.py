@@ -45,6 +45,7 @@ from skirmish.campaign.models import Campaign
 from skirmish.engine.glossary import GameStatus, label_value
 from skirmish.errors import SkirmishError, StoreError
 from skirmish.i18n import name
+from skirmish.web.action_schema import step_openapi_extra
 from skirmish.web.game_live_base import PANELS, POLL, Forbidden, game_url, live_words, may_start
 from skirmish.web.game_live_changes import (
     do_abandon,
@@ -250,13 +251,59 @@ async def _again(
     return site.page(request, "game/live.html", code, **context)
 
 
+#: A step's inputs the web takes besides the catalogue's fields (``game_live_changes``), and
+#: the fields it does without, by step: its request schema in OpenAPI (``step_openapi_extra``).
+_VERDICT = "The verdict as the live page's buttons send it: good, bad or draw"
+_STEP_INPUTS: dict[str, tuple[dict[str, Any], frozenset[str]]] = {
+    "turn": (
+        {
+            "dice": {
+                "type": "string",
+                "description": "The cohesion dice rolled at the table, in order (R-08); "
+                "absent: the server rolls.",
+            },
+            **{
+                f"reroll-{side}": {
+                    "type": "string",
+                    "description": f"R-15: the model of the {side} side's gang whose FAMA "
+                    "rerolls its cohesion test if it fails.",
+                }
+                for side in ("good", "bad")
+            },
+        },
+        frozenset(),
+    ),
+    "vote": (
+        {
+            "verdict": {
+                "type": "string",
+                "enum": ["good", "bad", "draw", "none"],
+                "description": f"{_VERDICT}; none takes the vote back (as `withdraw`).",
+            }
+        },
+        frozenset({"verdict", "side"}),  # the side: the reader's own when it plays one
+    ),
+    "end": (
+        {
+            "verdict": {
+                "type": "string",
+                "enum": ["good", "bad", "draw"],
+                "description": f"{_VERDICT}; instead of `winner` or `draw`.",
+            }
+        },
+        frozenset(),
+    ),
+    "abandon": ({}, frozenset()),
+}
+
 for path, action in (
     ("turn", do_turn),
     ("vote", do_vote),
     ("end", do_end),
     ("abandon", do_abandon),
 ):
-    declared = commands.BY_NAME[path]  # its words and help: the catalogue's
+    declared = commands.BY_NAME[path]  # its words, help and fields: the catalogue's
+    more, optional = _STEP_INPUTS[path]
     submit, api_submit = change(action)
     router.add_api_route(
         "/c/{campaign}/games/{game}/" + path,
@@ -278,6 +325,7 @@ for path, action in (
         "if the game has moved on since; an `Idempotency-Key` header (or `key` field) makes "
         "a retry answer the first answer again. One unit of work: refused, nothing changes.",
         tags=["games"],
+        openapi_extra=step_openapi_extra(declared, more, optional),
     )
 
 

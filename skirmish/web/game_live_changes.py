@@ -11,6 +11,7 @@ from typing import Any
 from sqlmodel import Session
 
 from skirmish.campaign import idempotency, lookup
+from skirmish.campaign.fields import YES
 from skirmish.campaign.game import end as ending
 from skirmish.campaign.game.board import (
     events_of,
@@ -169,9 +170,12 @@ def do_vote(
     site: Site, campaign_typed: str, game_typed: str, fields: Mapping[str, str]
 ) -> tuple[str, dict[str, Any]]:
     """A side's player confirms the verdict (``end.vote_end``: ``verdict`` good, bad or draw,
-    or ``none`` to take the vote back); the game ends when both sides agree. ``side`` names the
-    voter's side (needed only by one who may vote for both: the owner, an arbitrator)."""
+    or ``none`` to take the vote back, as ``withdraw`` does: the catalogue's field); the game
+    ends when both sides agree. ``side`` names the voter's side (needed only by one who may vote
+    for both: the owner, an arbitrator)."""
     verdict = fields.get("verdict", "").strip().lower()
+    if fields.get("withdraw", "").strip().lower() in YES:
+        verdict = "none"
     if verdict != "none":
         verdict = _verdict(fields)
     wanted = fields.get("side", "").strip().lower()
@@ -202,12 +206,16 @@ def do_end(
     site: Site, campaign_typed: str, game_typed: str, fields: Mapping[str, str]
 ) -> tuple[str, dict[str, Any]]:
     """The owner or an arbitrator ends the game with a verdict, without the players' votes
-    (``game end --winner GANG | --draw``: a verdict the recorded state contradicts is
-    refused)."""
-    verdict = _verdict(fields)
+    (``verdict`` good, bad or draw; or the catalogue's fields, as ``game end --winner GANG |
+    --draw`` takes them: a verdict the recorded state contradicts is refused)."""
+    winner = fields.get("winner", "").strip() or None
+    draw = fields.get("draw", "").strip().lower() in YES
+    verdict = "" if winner is not None or draw else _verdict(fields)
 
     def end(s: Session, game: Game) -> None:
-        if verdict == "draw":
+        if not verdict:
+            ending.end_game(s, game=game, winner=winner, draw=draw)
+        elif verdict == "draw":
             ending.end_game(s, game=game, draw=True)
         else:
             ending.end_game(s, game=game, winner=ending.side_gang(s, game, Side(verdict)))

@@ -95,19 +95,20 @@ def test_every_action_is_a_command_with_its_help_and_italian_names(command: Comm
     assert shown.startswith(command.help.en) and command.example in shown
 
 
-@pytest.mark.parametrize("command", [*MODEL_ACTIONS, BY_NAME["vote"]],
-                         ids=[c.name for c in [*MODEL_ACTIONS, BY_NAME["vote"]]])  # fmt: skip
+@pytest.mark.parametrize("command", CATALOGUE, ids=[c.name for c in CATALOGUE])
 def test_the_command_line_takes_the_catalogues_inputs(command: Command) -> None:
-    """The same inputs: each field an argument (the same name) or an option (its flag); a
-    shot's or a fight's situation as ``engine/situation.py`` declares it; nothing else."""
+    """The same inputs, for every entry (a model's action and the game's own steps alike):
+    each field an argument (the same name, or its ``cli``) or an option (its flag, or its
+    ``cli``); a shot's or a fight's situation as ``engine/situation.py`` declares it; nothing
+    else (``turn`` and ``abandon`` take only what every command takes)."""
     cli = _cli_inputs(command)
     expected = {}
     arguments = [f for f in command.fields if f.argument]
     for number, field in enumerate(arguments, 1):
-        expected[f"#{number}"] = field.name.replace("-", "_")
+        expected[f"#{number}"] = field.cli_name
     for field in command.fields:
         if not field.argument:
-            expected[field.flag] = cli.get(field.flag, "missing")
+            expected[field.cli_name] = cli.get(field.cli_name, "missing")
     if command.procedure is not None:
         for item in inputs_for(command.procedure, GAME_SOURCES):
             expected[flag_for(item, command.procedure)] = item.id

@@ -367,6 +367,37 @@ def test_the_referee_ends_or_abandons_the_game(web: Any, demo: Path) -> None:
     assert "The game was abandoned" in web.get(second + "?lang=en").text
 
 
+def test_the_api_ends_and_votes_with_the_catalogues_fields(web: Any, demo: Path) -> None:
+    """``end`` takes ``winner``/``draw`` as ``game end`` does, a vote ``withdraw`` as ``game
+    vote --withdraw`` (issue #20, item 1); the buttons' ``verdict`` still works above."""
+    start_bank(demo)
+    cli(demo, "game", "turn")
+    api, csrf = f"/api/v1/campaigns/{C}/games/1", {"X-CSRF-Token": token(web)}
+    voted = web.post(f"{api}/vote", json={"verdict": "draw", "side": "good"}, headers=csrf)
+    assert voted.status_code == 200
+    assert _good_vote(demo) == "draw"
+    back = web.post(f"{api}/vote", json={"withdraw": True, "side": "good"}, headers=csrf)
+    assert back.status_code == 200
+    assert _good_vote(demo) is None
+    both = web.post(f"{api}/end?lang=en", json={"winner": CLANTONS, "draw": True}, headers=csrf)
+    assert both.status_code == 400 and "not both" in both.json()["error"]
+    ended = web.post(f"{api}/end", json={"winner": CLANTONS}, headers=csrf)
+    assert ended.status_code == 200
+    status = cli_json(demo, "game", "status")
+    assert status["status"] == "ended" and status["winner"] == CLANTONS
+
+
+def _good_vote(db: Path) -> str | None:
+    from skirmish.campaign import store
+    from skirmish.campaign.game.end import votes
+    from skirmish.campaign.game.tables import Game
+
+    with store.transaction(store.open_store(str(db))) as s:
+        game = s.get(Game, 1)
+        assert game is not None
+        return votes(s, game).good
+
+
 def start_bank_again(db: Path) -> str:
     """A second game between two other gangs (the first gangs owe their post-game)."""
     cli(db, "game", "start", "Duello", "--good", RANCH, "--bad", APACHES)

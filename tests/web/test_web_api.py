@@ -84,6 +84,23 @@ def test_the_openapi_document_and_its_page(client: Any) -> None:
     assert page.status_code == 200 and "openapi.json" in page.text
 
 
+def test_openapi_lists_each_game_steps_fields(client: Any) -> None:
+    """Issue #20, item 1: a step of the game at its own address declares its request body
+    from the catalogue's fields (``campaign/game/commands.py``), with the route's own."""
+    from skirmish.campaign.game.commands import BY_NAME
+
+    paths = client.get("/api/v1/openapi.json").json()["paths"]
+    for step in ("turn", "vote", "end", "abandon"):
+        body = paths[f"/api/v1/campaigns/{{campaign}}/games/{{game}}/{step}"]["post"]
+        schema = body["requestBody"]["content"]["application/json"]["schema"]
+        fields = {f.name for f in BY_NAME[step].fields}
+        assert fields | {"revision", "key"} <= set(schema["properties"]), step
+    vote = paths["/api/v1/campaigns/{campaign}/games/{game}/vote"]["post"]["requestBody"]
+    properties = vote["content"]["application/json"]["schema"]["properties"]
+    assert properties["withdraw"]["type"] == "boolean"
+    assert properties["side"]["enum"] == ["good", "bad"]
+
+
 def test_the_log_names_each_entry_s_author_as_the_cli_does(
     demo: Any, cli_json: Callable[..., Any]
 ) -> None:

@@ -32,6 +32,7 @@ from enum import StrEnum
 from typing import Any
 
 from skirmish.campaign.game import situations
+from skirmish.campaign.game import step_fields as steps
 from skirmish.campaign.game.fields import (
     ATTACKER,
     BY,
@@ -173,6 +174,14 @@ CATALOGUE: tuple[Command, ...] = (
         'skirmish game start "Rapina in banca" --good Earps --bad Clantons --leave Ike',
         A.ACT,
         Place.GAME,
+        fields=(
+            steps.SCENARIO,
+            steps.GANGS,
+            steps.GOOD_GANG,
+            steps.BAD_GANG,
+            steps.LEAVE,
+            steps.LEADER,
+        ),
     ),
     Command(
         "turn",
@@ -215,6 +224,13 @@ CATALOGUE: tuple[Command, ...] = (
         'skirmish game initiative "Wyatt Earp" "Ike Clanton" --dice 5,2 --activate bad',
         A.INITIATIVE,
         Place.GAME,
+        fields=(
+            steps.GOOD_MODEL,
+            steps.BAD_MODEL,
+            steps.GOOD_FAMA_FROM,
+            steps.BAD_FAMA_FROM,
+            steps.ACTIVATE,
+        ),
         dice=("initiative: first", "initiative: opponent", "initiative"),
         walker="initiative",
     ),
@@ -603,6 +619,7 @@ CATALOGUE: tuple[Command, ...] = (
         "skirmish game undo --times 2",
         A.UNDO,
         Place.GAME,
+        fields=(steps.TIMES, steps.ENTRY_SHOWN),
         walker="undo",
     ),
     Command(
@@ -619,6 +636,7 @@ CATALOGUE: tuple[Command, ...] = (
         "skirmish game end --winner Earps",
         A.END,
         Place.GAME,
+        fields=(steps.WINNER, steps.DRAW),
         walker="end",
     ),
     Command(
@@ -667,6 +685,7 @@ CATALOGUE: tuple[Command, ...] = (
         'skirmish game postgame --doctor "Ike Clanton=graduate" --dice 3,5,2,4',
         A.POSTGAME,
         Place.GAME,
+        fields=(steps.POSTGAME_GANG, steps.DOCTOR, steps.INFAMY_MODEL),
         dice=(
             "recovery",
             "recovery: FORTUNA reroll",
