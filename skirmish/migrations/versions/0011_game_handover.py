@@ -4,7 +4,7 @@ phone (``campaign.game.handover``); at most one per game.
 
 Revision ID: 0011
 Revises: 0010
-Create Date: 2026-12-14 10:00:00
+Create Date: 2026-11-29 05:00:00
 """
 
 from collections.abc import Sequence
