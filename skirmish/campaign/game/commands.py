@@ -4,16 +4,18 @@ An entry (``Command``) says what a player may do in a game: its name in both lan
 word typed at the command line and in the walker, the label of the phone's button), its help
 and example, its inputs as typed ``Field``s (for a shot or a fight, with the combat situation
 of ``engine.situation``'s declaration), which field names the model acting and which the model
-it is done to, who may do it (``permissions.GameAction``), when it is offered to a model
-(``situations``: the services' own checks, read ahead), whether it rolls dice, and what it calls
-(``run``: one service of ``campaign.game``, whose lines explain the dice in the engine's words).
+it is done to, who may do it (``grants.GameAction``), when it is offered to a model
+(``situations``: the services' own checks, read ahead), the dice it asks for in their order (the
+engine's purposes), and what it calls (``run``: one service of ``campaign.game``, in
+``runs.py``, whose lines explain the dice in the engine's words).
 
 The front ends are built from it:
 
 - ``skirmish game``: each command's name, its Italian names and its help (``cli/game.py``);
 - the walker (``game play``): its menu, in the order and the words declared here;
-- the phone (``web/game_actions.py``): the actions offered to a model, their fields, the call;
-- ``/api/v1``: one route per action with its own request schema (``api_schema``).
+- the phone (``web/game_flow.py``, ``web/game_perform.py``): the actions offered to a model,
+  their fields, the call;
+- ``/api/v1``: one route per action with its own request schema (``web/action_schema.py``).
 
 ``tests/campaign/test_commands.py`` walks the catalogue and checks every front end has every
 action with the same inputs; the differential tests run the same dice through the command line
