@@ -1,27 +1,26 @@
-"""A game's actions from a phone (issue #12): shoot, fight, move, reload, unjam, mount,
-dismount, the lasso, explosives, whisky and objectives, with the exact odds before a shot, the
-dice typed stage by stage (or rolled by the server), the FAMA and FORTUNA rerolls offered as a
-die fails, the result explained in the words of ``roll`` and of the game's log, and undo.
+"""A game's actions from a phone (issue #12, issue #20): the routes of the flow. Every action
+of the catalogue (``campaign/game/commands.py``) that applies now is offered, with the exact
+odds before a shot, the dice typed stage by stage (or rolled by the server), a verdict after
+every die, the FAMA and FORTUNA rerolls offered as a die fails, the result explained in the
+words of ``roll`` and of the game's log, and undo.
 
 The flow a thumb follows (``/c/{campaign}/games/{game}/act``): the model (the one taking its
-turn first), the action (only those it may do now: ``campaign.game.situations``, the walker's
-own lists), the target (an enemy in play, or a scenario's person), the situation pre-filled from
-the game (``situations.prefill``: the weapon the service would pick, the target still waiting
-from the record, the night, the leader) with range and cover to confirm, one line of exact odds
-(``situations.odds``, from the very setup the service rolls), then the dice.
+turn first), the action (``commands.offered``: the services' own checks, read ahead), the target
+(an enemy in play, or a scenario's person), the situation pre-filled from the game
+(``situations.prefill``) with range and cover to confirm and one line of exact odds, or the
+catalogue's fields of the other actions (``web/game_flow.py``), then the dice.
 
-The dice are asked as the service asks them: every tap posts the whole action again with the
-dice typed so far, and the service runs it in a unit of work that is thrown away as soon as it
-wants a die nobody typed yet (``TableDice``'s ``ask``) or a reroll nobody answered yet
-(``Rerolls.ask``): the page then says what that die is for, for whom, which die of its throw
-(``engine.dice.DieRequest``), and offers the six faces; or the reroll, with each way to pay and
-the chance the die passes once rerolled (``odds.at_roll``). Nothing is written until the action
-is whole; then it is recorded in one unit of work (``Site.write``), with the permission asked
-inside it (``campaign.game.permissions``) and the request's idempotency key
-(``campaign.idempotency``), so a double tap or a retried request records it once.
+The dice are asked as the service asks them (``web/game_dice.py``): every tap posts the whole
+action again with the dice typed so far, and the service runs it in a unit of work that is
+thrown away as soon as it wants a die nobody typed yet or a reroll nobody answered yet. A die
+of the other side's model is handed to that side's phone (``web/game_handover.py``). Nothing is
+written until the action is whole; then it is recorded in one unit of work with the permission
+asked inside it and the request's idempotency key (``web/game_perform.py``), so a double tap or
+a retried request records it once.
 
-The API twins (``POST /api/v1/campaigns/{campaign}/games/{game}/actions/{action}``, ``…/undo``)
-take the CLI's options as JSON fields and answer what ``skirmish game … --json`` prints.
+The API twins (``POST /api/v1/campaigns/{campaign}/games/{game}/actions/{action}``, one route
+per action with its own request schema, ``…/undo``) take the catalogue's fields as JSON and
+answer what ``skirmish game … --json`` prints.
 """
 
 from __future__ import annotations
