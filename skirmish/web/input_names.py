@@ -21,6 +21,30 @@ from skirmish.engine.situation import INPUTS, Procedure, find_input
 from skirmish.errors import NAMING, Naming
 from skirmish.odds.compare import OTHER_PARAM
 
+#: The inputs of a game's steps (start, initiative, end, undo, rerolls) that the services'
+#: refusals name (``campaign/game``) and no declaration above labels.
+_GAME_STEPS = {
+    "reroll": ("reroll", "ritiro"),
+    "good": ("good gang", "banda dei buoni"),
+    "bad": ("bad gang", "banda dei cattivi"),
+    "leave": ("stays home", "resta a casa"),
+    "activate": ("who activates", "chi attiva"),
+    "winner": ("winner", "vincitore"),
+    "draw": ("draw", "pareggio"),
+    "times": ("how many", "quante"),
+    "game": ("game", "partita"),
+}
+
+#: The inputs of the between-games actions that the services' refusals name (``campaign``).
+_BETWEEN_GAMES = {
+    "pick": ("skill", "abilità"),
+    "choice": ("weapon type", "tipo di arma"),
+    "name": ("name", "nome"),
+    "handle": ("handle", "soprannome"),
+    "no_handle": ("take its handle away", "togli il soprannome"),
+    "campaign": ("campaign", "campagna"),
+}
+
 #: The words the other target's fields of a comparison carry after their label.
 _OTHER = {"en": "other target", "it": "altro bersaglio"}
 
@@ -43,6 +67,8 @@ def _names() -> dict[str, tuple[str, str]]:
     for f in FIELDS:  # a game's actions' own fields (``campaign/game/fields.py``)
         found.setdefault(f.declared, (f.label.en, f.label.it))
     found["goal"] = ("goal", "obiettivo")  # ``odds compare``'s own
+    for name, words in (_GAME_STEPS | _BETWEEN_GAMES).items():  # named by the services
+        found.setdefault(name, words)
     return found
 
 
