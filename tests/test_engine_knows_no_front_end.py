@@ -7,18 +7,27 @@ The declarations name their inputs, never their flags: each front end derives it
 from __future__ import annotations
 
 import ast
+import asyncio
 import dataclasses
 import importlib
 import re
 from pathlib import Path
 
 import pytest
+from starlette.types import Message, Receive, Scope, Send
 
 from skirmish.cli.input_names import naming as flag_naming
 from skirmish.engine import rolls
 from skirmish.engine.situation import INPUTS
-from skirmish.errors import COMMAND_LINE, CampaignError, RulesError, named, on_command_line
-from skirmish.web.input_names import page_naming
+from skirmish.errors import (
+    COMMAND_LINE,
+    CampaignError,
+    RulesError,
+    named,
+    on_command_line,
+    said,
+)
+from skirmish.web.input_names import InputNaming, page_naming
 
 PACKAGE = Path(__file__).resolve().parents[1] / "skirmish"
 #: A command-line flag, or a command, in a message.
@@ -138,6 +147,28 @@ def test_a_phrase_of_the_command_line_is_said_only_there() -> None:
     finally:
         COMMAND_LINE.reset(token)
     assert refused.text("en", page_naming) == "start one; give “Game”."
+
+
+def test_a_page_says_no_phrase_of_the_command_line_under_serve() -> None:
+    """``skirmish serve`` runs the web app inside the command line's context; each request is a
+    page's (``InputNaming``), which says the words for every front end."""
+    seen: list[str] = []
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        seen.append(said(on_command_line("'skirmish game turn'", "a new turn"), "en"))
+
+    async def nothing() -> Message:
+        return {}
+
+    async def ignore(message: Message) -> None:
+        return None
+
+    token = COMMAND_LINE.set(True)
+    try:
+        asyncio.run(InputNaming(app)({"type": "http", "path": "/games/1"}, nothing, ignore))
+    finally:
+        COMMAND_LINE.reset(token)
+    assert seen == ["a new turn"]
 
 
 def test_the_declarations_name_inputs_not_flags() -> None:

@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from skirmish.campaign.game.fields import FIELDS
 from skirmish.engine import rolls
 from skirmish.engine.situation import INPUTS, Procedure, find_input
-from skirmish.errors import NAMING, Naming
+from skirmish.errors import COMMAND_LINE, NAMING, Naming
 from skirmish.odds.compare import OTHER_PARAM
 
 #: The inputs of a game's steps (start, initiative, end, undo, rerolls) that the services'
@@ -108,7 +108,8 @@ def api_naming_for(procedure: Procedure) -> Naming:
 
 
 class InputNaming:
-    """ASGI middleware: the API's naming under ``/api/``, a page's elsewhere, for the request."""
+    """ASGI middleware: the API's naming under ``/api/``, a page's elsewhere, for the request;
+    never the command line's phrases (``errors.on_command_line``)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -119,7 +120,10 @@ class InputNaming:
             return
         api = str(scope.get("path", "")).startswith("/api/")
         token = NAMING.set(api_naming if api else page_naming)
+        # ``skirmish serve`` runs inside the command line's context: a page is no command line.
+        command_line = COMMAND_LINE.set(False)
         try:
             await self.app(scope, receive, send)
         finally:
+            COMMAND_LINE.reset(command_line)
             NAMING.reset(token)
