@@ -46,10 +46,24 @@ def named(input_name: str) -> str:
     return f"⟨{input_name}⟩"
 
 
+#: A phrase of a message the command line says its own way (``on_command_line``).
+_CLI_PHRASE = re.compile(r"⟪([^¦⟫]*)¦([^⟫]*)⟫")
+
+
+def on_command_line(cli: str, elsewhere: str) -> str:
+    """A phrase of a message that the command line says as ``cli`` (the command to type,
+    ``'skirmish game turn'``) and every other front end as ``elsewhere`` (words that fit a page
+    and the API: "a new turn"), where the command line keeps its own wording."""
+    return f"⟪{cli}¦{elsewhere}⟫"
+
+
 def said(text: str, lang: str, naming: Naming | None = None) -> str:
     """``text`` (a message, an input's help) with each input it names (``named``) said by
-    ``naming``, default the front end's at work (``NAMING``)."""
+    ``naming``, default the front end's at work (``NAMING``), and each of its phrases the
+    command line says its own way (``on_command_line``) as the front end at work says it."""
     how = naming or NAMING.get()
+    side = 1 if COMMAND_LINE.get() else 2
+    text = _CLI_PHRASE.sub(lambda m: m.group(side), text)
     return _NAMED.sub(lambda m: how(m.group(1), str(lang)), text)
 
 
@@ -67,6 +81,10 @@ def as_declared(input_name: str, lang: str) -> str:
 #: The naming of the front end at work (the CLI sets its flags for a command, the web its
 #: labels or field names for a request); ``as_declared`` elsewhere (the engine's tests).
 NAMING: ContextVar[Naming] = ContextVar("skirmish_naming", default=as_declared)
+
+#: Whether the front end at work is the command line (``cli.input_names.naming_inputs`` sets
+#: it), which says the phrases of ``on_command_line`` its own way.
+COMMAND_LINE: ContextVar[bool] = ContextVar("skirmish_command_line", default=False)
 
 
 class SkirmishError(Exception):
@@ -192,14 +210,18 @@ class UnknownNameError(RulesError):
         hint = (
             f"did you mean {names}?"
             if self.suggestions
-            else f"see 'skirmish rules' for the list of {kind} names."
+            else "see "
+            + on_command_line("'skirmish rules'", "the rules")
+            + f" for the list of {kind} names."
         )
         word = KINDS_IT.get(kind, Kind(f"nome ({kind})", f"i nomi ({kind})"))
         every = "tutte" if word.feminine else "tutti"
         hint_it = (
             f"forse intendevi {names_it}?"
             if self.suggestions
-            else f"vedi 'skirmish rules' per {every} {word.plural}."
+            else "vedi "
+            + on_command_line("'skirmish rules'", "il regolamento")
+            + f" per {every} {word.plural}."
         )
         unknown = "sconosciuta" if word.feminine else "sconosciuto"
         super().__init__(

@@ -7,14 +7,27 @@ The declarations name their inputs, never their flags: each front end derives it
 from __future__ import annotations
 
 import ast
+import asyncio
+import dataclasses
+import importlib
 import re
 from pathlib import Path
 
 import pytest
+from starlette.types import Message, Receive, Scope, Send
 
+from skirmish.cli.input_names import naming as flag_naming
 from skirmish.engine import rolls
 from skirmish.engine.situation import INPUTS
-from skirmish.errors import RulesError, named
+from skirmish.errors import (
+    COMMAND_LINE,
+    CampaignError,
+    RulesError,
+    named,
+    on_command_line,
+    said,
+)
+from skirmish.web.input_names import InputNaming, page_naming
 
 PACKAGE = Path(__file__).resolve().parents[1] / "skirmish"
 #: A command-line flag, or a command, in a message.
@@ -32,10 +45,48 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return found
 
 
-def _texts(path: Path) -> list[tuple[int, str]]:
-    """Every string of ``path`` but its docstrings (f-strings by their literal parts)."""
+#: A catalogue's declarations of the command line (an entry's flag, its example and usage
+#: command lines, which ``--help`` shows): the command line's own.
+OWN_FIELDS = frozenset({"cli", "example", "usage"})
+
+
+def _declared_fields(path: Path) -> dict[str, list[str]]:
+    """The fields of each dataclass the module at ``path`` declares, by its name, in order."""
+    module = importlib.import_module(
+        "skirmish." + path.relative_to(PACKAGE).with_suffix("").as_posix().replace("/", ".")
+    )
+    return {
+        name: [f.name for f in dataclasses.fields(value)]
+        for name, value in vars(module).items()
+        if isinstance(value, type)
+        and dataclasses.is_dataclass(value)
+        and value.__module__ == module.__name__
+    }
+
+
+def _command_line_own(tree: ast.AST, declared: dict[str, list[str]]) -> set[int]:
+    """The ids of the strings that are the command line's own by declaration: the phrase it says
+    its own way in a message (``on_command_line``'s first argument), and a catalogue entry's
+    flag, example and usage (``OWN_FIELDS``, by keyword or position)."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        own = [node.args[0]] if called == "on_command_line" and node.args else []
+        own += [k.value for k in node.keywords if k.arg in OWN_FIELDS]
+        fields = declared.get(called, [])
+        own += [arg for arg, name in zip(node.args, fields, strict=False) if name in OWN_FIELDS]
+        found |= {id(n) for part in own for n in ast.walk(part)}
+    return found
+
+
+def _texts(path: Path, declared: dict[str, list[str]] | None = None) -> list[tuple[int, str]]:
+    """Every string of ``path`` but its docstrings (f-strings by their literal parts) and the
+    command line's own (``_command_line_own``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip = _docstrings(tree)
+    skip = _docstrings(tree) | _command_line_own(tree, declared or {})
     return [
         (node.lineno, node.value)
         for node in ast.walk(tree)
@@ -52,6 +103,72 @@ def test_no_message_of_the_engine_or_the_rules_says_a_flag_or_a_command(layer: s
         if FRONT_END.search(text)
     ]
     assert found == []
+
+
+#: A command of the command line named in a service's message (``skirmish game turn``); the
+#: services also say "skirmish" as the program's name ("upgrade skirmish"), which is no command.
+COMMAND = re.compile(
+    r"(?<![\w-])--[a-z]|\bskirmish (?:roll|odds|rules|scenario|campaign|gang|member|log|undo|"
+    r"export|import|game|luck|print|gazette|serve|user)\b"
+)
+
+#: The services' messages that only the command line shows, so say its flag: opening the
+#: database file it is given (``--db``, or ``SKIRMISH_DB``); the web app opens its store once,
+#: when ``skirmish serve --db`` starts, and never shows a page about it.
+COMMAND_LINE_ONLY = {"store.py"}
+
+
+def test_no_message_of_the_services_says_a_flag_or_a_command() -> None:
+    """The services (``campaign``) name inputs (``⟨by⟩``, said ``--by`` or “By”) and say a
+    command only as the command line's own phrase (``errors.on_command_line``): a phone shows
+    neither a flag nor a command line (issue #20, item 6)."""
+    found = [
+        f"{path.relative_to(PACKAGE)}:{line}: {text!r}"
+        for path in sorted((PACKAGE / "campaign").rglob("*.py"))
+        if path.name not in COMMAND_LINE_ONLY
+        for line, text in _texts(path, _declared_fields(path))
+        if COMMAND.search(text)
+    ]
+    assert found == []
+
+
+def test_a_phrase_of_the_command_line_is_said_only_there() -> None:
+    refused = CampaignError(
+        f"start one{on_command_line(' with ' + repr('skirmish game start'), '')}; give "
+        f"{on_command_line('--game N', named('game'))}.",
+    )
+    assert refused.text("en") == "start one; give game."
+    token = COMMAND_LINE.set(True)
+    try:
+        assert (
+            refused.text("en", flag_naming)
+            == "start one with 'skirmish game start'; give --game N."
+        )
+    finally:
+        COMMAND_LINE.reset(token)
+    assert refused.text("en", page_naming) == "start one; give “Game”."
+
+
+def test_a_page_says_no_phrase_of_the_command_line_under_serve() -> None:
+    """``skirmish serve`` runs the web app inside the command line's context; each request is a
+    page's (``InputNaming``), which says the words for every front end."""
+    seen: list[str] = []
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        seen.append(said(on_command_line("'skirmish game turn'", "a new turn"), "en"))
+
+    async def nothing() -> Message:
+        return {}
+
+    async def ignore(message: Message) -> None:
+        return None
+
+    token = COMMAND_LINE.set(True)
+    try:
+        asyncio.run(InputNaming(app)({"type": "http", "path": "/games/1"}, nothing, ignore))
+    finally:
+        COMMAND_LINE.reset(token)
+    assert seen == ["a new turn"]
 
 
 def test_the_declarations_name_inputs_not_flags() -> None:

@@ -179,9 +179,7 @@ def test_an_unknown_name_agrees_in_gender(kind: str, expected: str) -> None:
 
 def test_an_unknown_name_without_suggestions_points_to_the_rules() -> None:
     error = UnknownNameError("skill", "x", [])
-    assert (
-        error.text("it") == "abilità sconosciuta 'x': vedi 'skirmish rules' per tutte le abilità."
-    )
+    assert error.text("it") == "abilità sconosciuta 'x': vedi il regolamento per tutte le abilità."
 
 
 # --- through the command line ---------------------------------------------------------------

@@ -37,7 +37,7 @@ from skirmish.campaign.models import (
     WebSession,
 )
 from skirmish.campaign.permissions import RANK, Role, role_word
-from skirmish.errors import CampaignError, SkirmishError
+from skirmish.errors import CampaignError, SkirmishError, on_command_line
 from skirmish.limits import INVITE_DAYS, PASSWORD_LENGTH, bad_character, clean_name
 
 if TYPE_CHECKING:
@@ -117,8 +117,12 @@ def find_user(session: Session, name: str) -> User:
     found = session.exec(select(User).where(User.folded == fold(name))).first()
     if found is None:
         raise CampaignError(
-            f"no user called {name!r}; 'skirmish user list' shows them.",
-            it=f"nessun utente di nome {name!r}; 'skirmish user list' li mostra.",
+            f"no user called {name!r}; "
+            + on_command_line("'skirmish user list'", "the list of users")
+            + " shows them.",
+            it=f"nessun utente di nome {name!r}; "
+            + on_command_line("'skirmish user list'", "l'elenco degli utenti")
+            + " li mostra.",
         )
     return found
 
@@ -179,12 +183,16 @@ def remove_user(session: Session, name: str, *, force: bool = False) -> User:
     if gangs and not force:
         names = ", ".join(repr(g.name) for g in gangs)
         raise CampaignError(
-            f"{user.name!r} owns {names}: give those gangs to someone else with 'skirmish gang "
-            "owner', or remove the user with --force to leave them without an owner. Nothing "
-            "was changed.",
-            it=f"{user.name!r} possiede {names}: assegna quelle bande a qualcun altro con "
-            "'skirmish gang owner', oppure rimuovi l'utente con --force per lasciarle senza "
-            "proprietario. Non è cambiato nulla.",
+            f"{user.name!r} owns {names}: give those gangs to someone else"
+            + on_command_line(" with 'skirmish gang owner'", "")
+            + ", or remove the user"
+            + on_command_line(" with --force", " anyway")
+            + " to leave them without an owner. Nothing was changed.",
+            it=f"{user.name!r} possiede {names}: assegna quelle bande a qualcun altro"
+            + on_command_line(" con 'skirmish gang owner'", "")
+            + ", oppure rimuovi l'utente"
+            + on_command_line(" con --force", " comunque")
+            + " per lasciarle senza proprietario. Non è cambiato nulla.",
         )
     for gang in gangs:
         gang.owner_id = None
@@ -499,10 +507,17 @@ def invite(
     INVITE_DAYS.check(days)
     if role is Role.OWNER:
         raise CampaignError(
-            "an invitation offers the role of player or arbitrator; make an owner with "
-            "'skirmish campaign role USER owner'.",
+            "an invitation offers the role of player or arbitrator; make an owner "
+            + on_command_line(
+                "with 'skirmish campaign role USER owner'", "by giving a member the owner's role"
+            )
+            + ".",
             it="un invito offre il ruolo di giocatore o di arbitro; un proprietario si nomina "
-            "con 'skirmish campaign role UTENTE proprietario'.",
+            + on_command_line(
+                "con 'skirmish campaign role UTENTE proprietario'",
+                "dando a un membro il ruolo di proprietario",
+            )
+            + ".",
         )
     taken = set(session.exec(select(Invitation.code)).all())
     code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))

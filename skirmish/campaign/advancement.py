@@ -143,8 +143,8 @@ def advance(
     kind = _advance(advance)
     if pick is not None and kind is not Advance.SKILL:
         raise CampaignError(
-            "R-11: --pick takes a skill; use it with the 'skill' advance.",
-            it="R-11: --pick indica un'abilità; usalo con l'avanzamento 'skill'.",
+            "R-11: ⟨pick⟩ takes a skill; use it with the 'skill' advance.",
+            it="R-11: ⟨pick⟩ indica un'abilità; usalo con l'avanzamento 'skill'.",
         )
     cost = require_advance(session, gang, model, kind)
     before = None if kind is Advance.SKILL else int(getattr(model, kind.value))
@@ -179,11 +179,11 @@ def advance(
                 skill = find_skill(result.skill)
                 raise CampaignError(
                     f"R-11: {skill.name_it} needs the {result.choice} type it is for: "
-                    f"add --choice with a {result.choice} (the dice were "
+                    f"add ⟨choice⟩ with a {result.choice} (the dice were "
                     f"{', '.join(str(d.value) for d in result.dice) or 'not rolled'}); "
                     "nothing was changed.",
                     it=f"R-11: {skill.name_it} richiede il tipo di arma a cui si applica: "
-                    f"aggiungi --choice con un'arma di tipo {result.choice} (i dadi erano "
+                    f"aggiungi ⟨choice⟩ con un'arma di tipo {result.choice} (i dadi erano "
                     f"{', '.join(str(d.value) for d in result.dice) or 'non tirati'}); non è "
                     "cambiato nulla.",
                 )

@@ -70,7 +70,7 @@ def refusal(check: Callable[[], object]) -> Refusal | None:
     try:
         check()
     except CampaignError as exc:
-        return Refusal(str(exc), exc.it or str(exc))
+        return Refusal(exc.text("en"), exc.text("it"))
     return None
 
 

@@ -304,10 +304,11 @@ PUBLIC = Field(
 ADDRESS = _text_field(
     "address",
     W("Address of this web app (https://…/)", "Indirizzo di questa app web (https://…/)"),
-    W("Where the club opens 'skirmish serve', e.g. https://saloon.example.org/; printed "
+    W("Where the club's phones open this app, e.g. https://saloon.example.org/; printed "
       "rosters and cards carry a QR code to each gang's page there. Empty: remove it.",
-      "Dove il club apre 'skirmish serve', per esempio https://saloon.example.org/; le schede "
-      "e le carte stampate portano un codice QR alla pagina di ogni banda. Vuoto: lo toglie."),
+      "Dove i telefoni del club aprono questa app, per esempio https://saloon.example.org/; "
+      "le schede e le carte stampate portano un codice QR alla pagina di ogni banda. Vuoto: "
+      "lo toglie."),
     argument=True,
     cli="url",
 )  # fmt: skip

@@ -393,11 +393,11 @@ SHOWN_ENTRY = Field(
     "entry",
     Kind.TEXT,
     W("The action shown", "L'azione mostrata"),
-    W("The id of the log entry shown as the last action (`skirmish log` or the page gives "
+    W("The id of the log entry shown as the last action (the gang's log gives "
       "it); refused with what changed since when it is no longer the last. Absent: the last "
       "action, whatever it is.",
-      "L'id della voce del registro mostrata come ultima azione (`skirmish log` o la pagina "
-      "lo danno); rifiutato, con che cosa è cambiato nel frattempo, se non è più l'ultima. "
+      "L'id della voce del registro mostrata come ultima azione (il registro della banda "
+      "lo dà); rifiutato, con che cosa è cambiato nel frattempo, se non è più l'ultima. "
       "Senza: l'ultima azione, qualunque sia."),
 )  # fmt: skip
 

@@ -22,7 +22,7 @@ from skirmish.campaign.models import FailedPurchase, Gang, LogEntry, Member, Own
 from skirmish.engine.availability import roll_availability
 from skirmish.engine.dice import DiceSource, Die, dice_from
 from skirmish.engine.recovery import Invalidity
-from skirmish.errors import CampaignError, RulesError
+from skirmish.errors import CampaignError, RulesError, on_command_line
 from skirmish.rules import find_equipment, find_faction
 from skirmish.rules.ids import FactionId, ItemId
 from skirmish.rules.model import Item, Role, Weapon
@@ -90,10 +90,17 @@ def _require_explosives(session: Session, gang: Gang, equipment: Weapon | Item) 
         label, label_it = equipment.name_en.lower(), equipment.name_it
         raise CampaignError(
             f"R-12: {label} is sold only where campaign {campaign.name!r} allows explosives "
-            "(a mining or railroad zone); allow them with 'skirmish campaign set explosives on'.",
+            "(a mining or railroad zone); allow them "
+            + on_command_line(
+                "with 'skirmish campaign set explosives on'", "in the campaign's settings"
+            )
+            + ".",
             it=f"R-12: {label_it} si vende solo dove la campagna {campaign.name!r} ammette gli "
-            "esplosivi (una zona mineraria o ferroviaria); ammettili con 'skirmish campaign set "
-            "explosives on'.",
+            "esplosivi (una zona mineraria o ferroviaria); ammettili "
+            + on_command_line(
+                "con 'skirmish campaign set explosives on'", "nelle impostazioni della campagna"
+            )
+            + ".",
         )
 
 

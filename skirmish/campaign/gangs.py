@@ -19,7 +19,7 @@ from skirmish.campaign import lookup
 from skirmish.campaign.logbook import gang_log, log_entry, now_text, snapshot_before
 from skirmish.campaign.models import Campaign, CampaignSetting, Gang, GangStatus, LogEntry
 from skirmish.campaign.settings import find_setting, resolve
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_faction
 from skirmish.rules.names import normalize
 
@@ -31,10 +31,12 @@ def require_active(gang: Gang) -> None:
     """A retired gang takes no more actions (only ``undo`` of its retirement)."""
     if gang.status != GangStatus.ACTIVE:
         raise CampaignError(
-            f"gang {gang.name!r} is retired; it takes no more actions ('skirmish undo' can bring "
-            "it back if retiring was its last action).",
-            it=f"la banda {gang.name!r} si è ritirata; non fa più azioni ('skirmish undo' può "
-            "riportarla se il ritiro è stata la sua ultima azione).",
+            f"gang {gang.name!r} is retired; it takes no more actions ("
+            + on_command_line("'skirmish undo'", "undoing")
+            + " can bring it back if retiring was its last action).",
+            it=f"la banda {gang.name!r} si è ritirata; non fa più azioni ("
+            + on_command_line("'skirmish undo' può", "un annullamento può")
+            + " riportarla se il ritiro è stata la sua ultima azione).",
         )
 
 
@@ -55,9 +57,13 @@ def new_campaign(
         if normalize(other.name) == normalize(name):
             raise CampaignError(
                 f"a campaign called {other.name!r} already exists; choose another name "
-                f'or select it with skirmish campaign use "{other.name}".',
+                "or select it"
+                + on_command_line(f' with skirmish campaign use "{other.name}"', "")
+                + ".",
                 it=f"esiste già una campagna di nome {other.name!r}; scegli un altro nome o "
-                f'selezionala con skirmish campaign use "{other.name}".',
+                "selezionala"
+                + on_command_line(f' con skirmish campaign use "{other.name}"', "")
+                + ".",
             )
     values = resolve(settings or {})
     campaign = Campaign(

@@ -47,7 +47,7 @@ from skirmish.campaign.gazette_town import news_of, wanted_of
 from skirmish.campaign.luck import ledger as luck_ledger
 from skirmish.campaign.models import Campaign, Gang, GangStatus, LogEntry
 from skirmish.engine.glossary import EventKind, GameStatus
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, on_command_line
 from skirmish.i18n import Lang
 
 # ------------------------------------------------------------------------------ the issue
@@ -168,9 +168,12 @@ def _chosen_game(games: Sequence[Game], number: int) -> Game:
         listed = ", ".join(str(g.id) for g in games) or "none"
         listed_it = ", ".join(str(g.id) for g in games) or "nessuna"
         raise CampaignError(
-            f"this campaign has no game {number}; its games: {listed} ('skirmish game list').",
-            it=f"questa campagna non ha una partita {number}; le sue partite: {listed_it} "
-            "('skirmish game list').",
+            f"this campaign has no game {number}; its games: {listed}"
+            + on_command_line(" ('skirmish game list')", "")
+            + ".",
+            it=f"questa campagna non ha una partita {number}; le sue partite: {listed_it}"
+            + on_command_line(" ('skirmish game list')", "")
+            + ".",
         )
     if found.status != GameStatus.ENDED:
         state = "was abandoned" if found.status == GameStatus.ABANDONED else "has not ended yet"
@@ -178,9 +181,9 @@ def _chosen_game(games: Sequence[Game], number: int) -> Game:
             "è stata abbandonata" if found.status == GameStatus.ABANDONED else "non è ancora finita"
         )
         raise CampaignError(
-            f"game {number} {state}: the Gazette reports finished games; leave out --game for "
+            f"game {number} {state}: the Gazette reports finished games; leave out ⟨game⟩ for "
             "the campaign to date.",
             it=f"la partita {number} {state_it}: la Gazzetta racconta le partite finite; togli "
-            "--game per la campagna fino a oggi.",
+            "⟨game⟩ per la campagna fino a oggi.",
         )
     return found

@@ -22,7 +22,7 @@ import re
 from typing import TYPE_CHECKING
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, on_command_line
 from skirmish.limits import WEB_ADDRESS_LENGTH, bad_character, shown
 
 if TYPE_CHECKING:
@@ -70,9 +70,13 @@ def gang_link(campaign: Campaign, gang_name: str) -> str | None:
 def _invalid(address: str, why: str, why_it: str) -> CampaignError:
     return CampaignError(
         f"{shown(address)} is not a web address skirmish can print: {why}. Give the address "
-        f"at which the club opens 'skirmish serve', like {EXAMPLE}",
+        "at which the club opens "
+        + on_command_line("'skirmish serve'", "this web app")
+        + f", like {EXAMPLE}",
         it=f"{shown(address)} non è un indirizzo web che skirmish possa stampare: {why_it}. "
-        f"Indica l'indirizzo a cui il club apre 'skirmish serve', come {EXAMPLE}",
+        "Indica l'indirizzo a cui il club apre "
+        + on_command_line("'skirmish serve'", "questa app web")
+        + f", come {EXAMPLE}",
     )
 
 

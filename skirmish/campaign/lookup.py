@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 from skirmish.campaign import naming
 from skirmish.campaign.models import Campaign, Gang, Member, MemberStatus, Meta, OwnedItem
 from skirmish.campaign.naming import nearest as nearest
-from skirmish.errors import CampaignError, RulesError, UnknownNameError, shown
+from skirmish.errors import CampaignError, RulesError, UnknownNameError, on_command_line, shown
 
 IN_USE = "campaign_in_use"
 APPLICATION_KEY = "application"
@@ -126,8 +126,8 @@ def campaign_by_name(session: Session, name: str) -> Campaign:
         raise _none_yet(
             naming.CAMPAIGN,
             name,
-            "create one with 'skirmish campaign new NAME'",
-            "creane una con 'skirmish campaign new NOME'",
+            "create one" + on_command_line(" with 'skirmish campaign new NAME'", ""),
+            "creane una" + on_command_line(" con 'skirmish campaign new NOME'", ""),
         )
     found = naming.choose(
         name, [(c, (c.name,)) for c in campaigns], kind=naming.CAMPAIGN, label=lambda c: c.name
@@ -143,10 +143,16 @@ def current_campaign(session: Session, name: str | None = None) -> Campaign:
     campaign = session.get(Campaign, int(row.value)) if row is not None else None
     if campaign is None:
         raise CampaignError(
-            "no campaign in use: create one with 'skirmish campaign new NAME' "
-            "or choose one with 'skirmish campaign use NAME'.",
-            it="nessuna campagna in uso: creane una con 'skirmish campaign new NOME' o sceglila "
-            "con 'skirmish campaign use NOME'.",
+            "no campaign in use: create one"
+            + on_command_line(" with 'skirmish campaign new NAME'", "")
+            + " or choose one"
+            + on_command_line(" with 'skirmish campaign use NAME'", "")
+            + ".",
+            it="nessuna campagna in uso: creane una"
+            + on_command_line(" con 'skirmish campaign new NOME'", "")
+            + " o sceglila"
+            + on_command_line(" con 'skirmish campaign use NOME'", "")
+            + ".",
         )
     return _lock_campaign(session, campaign)
 
@@ -187,8 +193,10 @@ def gang_by_name(session: Session, campaign: Campaign, name: str, *, full: bool 
         raise _none_yet(
             naming.GANG,
             name,
-            f"create one in {campaign.name!r} with 'skirmish gang new NAME --faction FACTION'",
-            f"fondane una in {campaign.name!r} con 'skirmish gang new NOME --faction FAZIONE'",
+            f"create one in {campaign.name!r}"
+            + on_command_line(" with 'skirmish gang new NAME --faction FACTION'", ""),
+            f"fondane una in {campaign.name!r}"
+            + on_command_line(" con 'skirmish gang new NOME --faction FAZIONE'", ""),
         )
     gang = naming.choose(name, [(g, (g.name,)) for g in gangs], kind=naming.GANG, label=_name)
     lock_row(session, gang)
@@ -212,8 +220,10 @@ def member_by_name(gang: Gang, name: str) -> Member:
         raise _none_yet(
             naming.MODEL,
             name,
-            f"hire one with 'skirmish gang hire {gang.name!r} PROFILE --name NAME'",
-            f"assoldane uno con 'skirmish gang hire {gang.name!r} PROFILO --name NOME'",
+            "hire one"
+            + on_command_line(f" with 'skirmish gang hire {gang.name!r} PROFILE --name NAME'", ""),
+            "assoldane uno"
+            + on_command_line(f" con 'skirmish gang hire {gang.name!r} PROFILO --name NOME'", ""),
         )
     return naming.choose(name, names_of(roster), kind=naming.MODEL, label=member_label)
 

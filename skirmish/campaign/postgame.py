@@ -76,7 +76,7 @@ from skirmish.engine.recovery import (
     roll_recovery,
 )
 from skirmish.engine.recovery import PURPOSE as RECOVERY_PURPOSE
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_profile
 from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
 from skirmish.rules.names import normalize
@@ -161,8 +161,12 @@ def run_postgame(
     recovery roll (``bone-setter``, ``graduate`` or ``none``)."""
     if game.status == GameStatus.IN_PROGRESS:
         raise CampaignError(
-            f"game {game.id} is still being played; end it with 'skirmish game end' first.",
-            it=f"la partita {game.id} è ancora in corso; chiudila prima con 'skirmish game end'.",
+            f"game {game.id} is still being played; end it"
+            + on_command_line(" with 'skirmish game end'", "")
+            + " first.",
+            it=f"la partita {game.id} è ancora in corso; chiudila prima"
+            + on_command_line(" con 'skirmish game end'", "")
+            + ".",
         )
     if game.status == GameStatus.ABANDONED:
         raise CampaignError(
@@ -178,9 +182,13 @@ def run_postgame(
         who_it = "le sue bande" if gang is None else repr(gang)
         raise CampaignError(
             f"the post-game sequence of game {game.id} was already run for {who}; "
-            "'skirmish undo GANG' takes its steps back one by one.",
+            + on_command_line("'skirmish undo GANG' takes", "undoing the gang's actions takes")
+            + " its steps back one by one.",
             it=f"il dopo-partita della partita {game.id} è già stato fatto per {who_it}; "
-            "'skirmish undo BANDA' ne annulla i passi uno alla volta.",
+            + on_command_line(
+                "'skirmish undo BANDA' ne annulla", "annullando le azioni della banda se ne tolgono"
+            )
+            + " i passi uno alla volta.",
         )
     chosen = _parse_doctors(session, game, doctors or {})
     return [_one_gang(session, game, gg, dice, chosen, infamy_model) for gg in pending]

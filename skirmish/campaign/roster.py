@@ -21,7 +21,7 @@ from skirmish.campaign.gangs import require_active
 from skirmish.campaign.logbook import gang_log, snapshot_before
 from skirmish.campaign.models import Gang, Injury, LogEntry, Member, MemberSkill, MemberStatus
 from skirmish.engine.recovery import Invalidity
-from skirmish.errors import CampaignError, RulesError, UnknownNameError
+from skirmish.errors import CampaignError, RulesError, UnknownNameError, named, on_command_line
 from skirmish.rules import find_profile, invalid_table
 from skirmish.rules.model import Profile, Role
 from skirmish.rules.names import normalize
@@ -38,9 +38,9 @@ def require_hire(gang: Gang, found: Profile) -> None:
     if len(roster) >= MAX_MODELS:
         raise CampaignError(
             f"R-13: {gang.name!r} already has {MAX_MODELS} models, the most a gang may have; "
-            "fire one first with 'skirmish gang fire'.",
+            "fire one first" + on_command_line(" with 'skirmish gang fire'", "") + ".",
             it=f"R-13: {gang.name!r} ha già {MAX_MODELS} personaggi, il massimo per una banda; "
-            "licenziane prima uno con 'skirmish gang fire'.",
+            "licenziane prima uno" + on_command_line(" con 'skirmish gang fire'", "") + ".",
         )
     if found.role is Role.LEADER:
         leader = next((m for m in roster if m.role == Role.LEADER), None)
@@ -81,7 +81,7 @@ def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
     name = limits.clean_name(name, "model")
     taken = lookup.name_taken(gang, name)
     if taken is not None:
-        raise _name_taken(gang, name, taken, "--name")
+        raise _name_taken(gang, name, taken, named("name"))
     require_hire(gang, found)
     before = snapshot_before(session, gang)
     member = Member(
@@ -175,9 +175,12 @@ def rename(
     model = lookup.member_by_name(gang, member)
     if name is None and handle is None and not clear_handle:
         raise CampaignError(
-            f"say what to change of {model.name!r}: a new name, --handle HANDLE or --no-handle.",
-            it=f"di' cosa cambiare di {model.name!r}: un nuovo nome, --handle SOPRANNOME o "
-            "--no-handle.",
+            f"say what to change of {model.name!r}: a new name, ⟨handle⟩"
+            + on_command_line(" HANDLE", "")
+            + " or ⟨no_handle⟩.",
+            it=f"di' cosa cambiare di {model.name!r}: un nuovo nome, ⟨handle⟩"
+            + on_command_line(" SOPRANNOME", "")
+            + " o ⟨no_handle⟩.",
         )
     new_name = limits.clean_name(name, "model") if name is not None else model.name
     new_handle = model.handle
@@ -191,7 +194,7 @@ def rename(
     if new_handle is not None:
         taken = lookup.name_taken(gang, new_handle, besides=model)
         if taken is not None:
-            raise _name_taken(gang, new_handle, taken, "--handle")
+            raise _name_taken(gang, new_handle, taken, named("handle"))
         if naming.same_name(new_handle, new_name):
             raise CampaignError(
                 f"{new_handle!r} is already the name of {new_name!r}; a handle is a shorter name.",

@@ -62,7 +62,7 @@ from skirmish.campaign.models import (
     MemberStatus,
     OwnedItem,
 )
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, on_command_line
 from skirmish.limits import clean_name, printable, shown
 from skirmish.rules.names import normalize
 
@@ -427,9 +427,9 @@ def _insert_gang(session: Session, campaign: Campaign, data: dict[str, Any]) -> 
         if normalize(other) == normalize(data["name"]):
             raise CampaignError(
                 f"campaign {campaign.name!r} already has a gang called {other!r}; rename it "
-                "first or import into another campaign with --campaign; nothing was imported.",
+                "first or import into another campaign with ⟨campaign⟩; nothing was imported.",
                 it=f"la campagna {campaign.name!r} ha già una banda di nome {other!r}; "
-                "rinominala prima o importa in un'altra campagna con --campaign; non è stato "
+                "rinominala prima o importa in un'altra campagna con ⟨campaign⟩; non è stato "
                 "importato nulla.",
             )
     assert campaign.id is not None
@@ -497,9 +497,11 @@ def import_checked(session: Session, checked: Checked) -> Campaign:
         if normalize(other) == normalize(checked.name):
             raise CampaignError(
                 f"a campaign called {other!r} already exists; import under another name with "
-                "--campaign NAME; nothing was imported.",
+                + on_command_line("--campaign NAME", "⟨campaign⟩")
+                + "; nothing was imported.",
                 it=f"esiste già una campagna di nome {other!r}; importa con un altro nome con "
-                "--campaign NOME; non è stato importato nulla.",
+                + on_command_line("--campaign NOME", "⟨campaign⟩")
+                + "; non è stato importato nulla.",
             )
     settings = data["settings"]
     created = Campaign(

@@ -19,7 +19,7 @@ from sqlmodel import Session, col, select
 from skirmish.campaign import logbook
 from skirmish.campaign.models import Gang, LogEntry, User
 from skirmish.campaign.text import describe_entry
-from skirmish.errors import CampaignError, StaleError
+from skirmish.errors import CampaignError, StaleError, on_command_line
 from skirmish.limits import ENTRY, Bound
 
 #: How many of the changes since a refusal names; the rest are counted.
@@ -63,9 +63,12 @@ def check(session: Session, *, gang: Gang, entry: int) -> None:
     if shown_row is None or shown_row.gang_id != gang.id or shown_row.action == "undo":
         raise CampaignError(
             f"entry {entry} is not an action of {gang.name!r}: look at its last action again "
-            "('skirmish log' shows the entries' numbers). Nothing was changed.",
+            + on_command_line(" ('skirmish log' shows the entries' numbers)", "")
+            + ". Nothing was changed.",
             it=f"la voce {entry} non è un'azione di {gang.name!r}: guarda di nuovo la sua ultima "
-            "azione ('skirmish log' mostra i numeri delle voci). Non è cambiato nulla.",
+            "azione"
+            + on_command_line(" ('skirmish log' mostra i numeri delle voci)", "")
+            + ". Non è cambiato nulla.",
         )
     reverted = session.exec(
         select(LogEntry).where(LogEntry.gang_id == gang.id, LogEntry.reverts == entry)

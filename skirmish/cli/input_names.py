@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from skirmish.campaign.game.fields import FIELDS
-from skirmish.errors import NAMING
+from skirmish.errors import COMMAND_LINE, NAMING
 
 if TYPE_CHECKING:
     from skirmish.engine.situation import Input, Procedure
@@ -77,9 +77,11 @@ def in_procedure(procedure: Procedure) -> None:
 def naming_inputs() -> Iterator[None]:
     """The CLI's naming at work while a command line runs and its error is said."""
     token = NAMING.set(naming)
+    command_line = COMMAND_LINE.set(True)
     procedure = _PROCEDURE.set(None)
     try:
         yield
     finally:
         _PROCEDURE.reset(procedure)
+        COMMAND_LINE.reset(command_line)
         NAMING.reset(token)

@@ -18,8 +18,32 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from skirmish.campaign.game.fields import FIELDS
 from skirmish.engine import rolls
 from skirmish.engine.situation import INPUTS, Procedure, find_input
-from skirmish.errors import NAMING, Naming
+from skirmish.errors import COMMAND_LINE, NAMING, Naming
 from skirmish.odds.compare import OTHER_PARAM
+
+#: The inputs of a game's steps (start, initiative, end, undo, rerolls) that the services'
+#: refusals name (``campaign/game``) and no declaration above labels.
+_GAME_STEPS = {
+    "reroll": ("reroll", "ritiro"),
+    "good": ("good gang", "banda dei buoni"),
+    "bad": ("bad gang", "banda dei cattivi"),
+    "leave": ("stays home", "resta a casa"),
+    "activate": ("who activates", "chi attiva"),
+    "winner": ("winner", "vincitore"),
+    "draw": ("draw", "pareggio"),
+    "times": ("how many", "quante"),
+    "game": ("game", "partita"),
+}
+
+#: The inputs of the between-games actions that the services' refusals name (``campaign``).
+_BETWEEN_GAMES = {
+    "pick": ("skill", "abilità"),
+    "choice": ("weapon type", "tipo di arma"),
+    "name": ("name", "nome"),
+    "handle": ("handle", "soprannome"),
+    "no_handle": ("take its handle away", "togli il soprannome"),
+    "campaign": ("campaign", "campagna"),
+}
 
 #: The words the other target's fields of a comparison carry after their label.
 _OTHER = {"en": "other target", "it": "altro bersaglio"}
@@ -43,6 +67,8 @@ def _names() -> dict[str, tuple[str, str]]:
     for f in FIELDS:  # a game's actions' own fields (``campaign/game/fields.py``)
         found.setdefault(f.declared, (f.label.en, f.label.it))
     found["goal"] = ("goal", "obiettivo")  # ``odds compare``'s own
+    for name, words in (_GAME_STEPS | _BETWEEN_GAMES).items():  # named by the services
+        found.setdefault(name, words)
     return found
 
 
@@ -82,7 +108,8 @@ def api_naming_for(procedure: Procedure) -> Naming:
 
 
 class InputNaming:
-    """ASGI middleware: the API's naming under ``/api/``, a page's elsewhere, for the request."""
+    """ASGI middleware: the API's naming under ``/api/``, a page's elsewhere, for the request;
+    never the command line's phrases (``errors.on_command_line``)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -93,7 +120,10 @@ class InputNaming:
             return
         api = str(scope.get("path", "")).startswith("/api/")
         token = NAMING.set(api_naming if api else page_naming)
+        # ``skirmish serve`` runs inside the command line's context: a page is no command line.
+        command_line = COMMAND_LINE.set(False)
         try:
             await self.app(scope, receive, send)
         finally:
+            COMMAND_LINE.reset(command_line)
             NAMING.reset(token)

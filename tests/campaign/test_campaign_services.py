@@ -100,7 +100,7 @@ def test_hire_refusals_name_r13(table: Table) -> None:
     table.refused(
         roster.hire, "Earps",
         "R-13: 'Earps' already has a model called 'wyatt'; two models of one gang may not share "
-        "a name: choose another --name.",
+        "a name: choose another name.",
         profile="guard", name="wyatt",
     )  # fmt: skip
     table.do(roster.hire, "Earps", profile="vicesceriffo", name="Virgil")
@@ -133,8 +133,7 @@ def test_a_seventh_model_is_refused(table: Table) -> None:
         table.do(roster.hire, "Daltons", profile="delinquente", name=f"Thug {n}")
     table.refused(
         roster.hire, "Daltons",
-        "R-13: 'Daltons' already has 6 models, the most a gang may have; fire one first with "
-        "'skirmish gang fire'.",
+        "R-13: 'Daltons' already has 6 models, the most a gang may have; fire one first.",
         profile="thug", name="Thug 7",
     )  # fmt: skip
 
@@ -211,7 +210,7 @@ def test_rarity_and_explosives(table: Table) -> None:
     table.refused(
         equipment.buy, "Earps",
         "R-12: dynamite is sold only where campaign 'West' allows explosives (a mining or "
-        "railroad zone); allow them with 'skirmish campaign set explosives on'.",
+        "railroad zone); allow them in the campaign's settings.",
         item="dinamite", dice=dice(6),
     )  # fmt: skip
     with store.transaction(table.engine) as session:
@@ -365,7 +364,7 @@ def test_a_choice_skill_needs_a_weapon_type_of_its_kind(table: Table) -> None:
     table.do(advancement.award_xp, "Earps", member="Wyatt", xp=3)
     table.refused(
         advancement.advance, "Earps",
-        "R-11: Fuciliere/Cacciatore needs the rifle type it is for: add --choice with a rifle "
+        "R-11: Fuciliere/Cacciatore needs the rifle type it is for: add choice with a rifle "
         "(the dice were 1, 1); nothing was changed.",
         member="Wyatt", advance="skill", dice=dice(1, 1), choices=["knife"],
     )  # fmt: skip
@@ -495,7 +494,7 @@ def test_retired_gangs_take_no_actions(table: Table) -> None:
     table.do(gangs.retire_gang, "Earps")
     table.refused(
         roster.hire, "Earps",
-        "gang 'Earps' is retired; it takes no more actions ('skirmish undo' can bring it back "
+        "gang 'Earps' is retired; it takes no more actions (undoing can bring it back "
         "if retiring was its last action).",
         profile="guard", name="Ike",
     )  # fmt: skip

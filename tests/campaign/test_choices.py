@@ -43,7 +43,7 @@ def attempt(session: Session, action: Callable[[], LogEntry]) -> tuple[Refusal |
         entry = action()
         details = dict(entry.details)
     except CampaignError as exc:
-        return Refusal(str(exc), exc.it or ""), None
+        return Refusal(exc.text("en"), exc.text("it")), None
     finally:
         savepoint.rollback()
     return None, details
@@ -397,9 +397,9 @@ def test_a_retired_gang_is_refused_everything(engine: Engine, table: Callable[..
     table(equipment.buy, item="knife", dice=ScriptedDice([]))
     table(gangs.retire_gang)
     words = Refusal(
-        "gang 'Earps' is retired; it takes no more actions ('skirmish undo' can bring it back "
+        "gang 'Earps' is retired; it takes no more actions (undoing can bring it back "
         "if retiring was its last action).",
-        "la banda 'Earps' si è ritirata; non fa più azioni ('skirmish undo' può riportarla se "
+        "la banda 'Earps' si è ritirata; non fa più azioni (un annullamento può riportarla se "
         "il ritiro è stata la sua ultima azione).",
     )
     for query in QUERIES:

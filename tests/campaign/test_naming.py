@@ -197,15 +197,15 @@ def test_handles_are_unique_in_the_gang_among_names_and_handles(ranch: Ranch) ->
     ranch.refused(
         "R-13: 'Ranch Sant’Antonio & Figli' already has 'Don Ettore Bàrtoli', whose handle is "
         "'Don'; two models of one gang may not share a name or a handle: choose another "
-        "--handle.",
+        "handle.",
         member="Niccolo", handle="dòn",
     )  # fmt: skip
     ranch.refused(
         "R-13: 'Ranch Sant’Antonio & Figli' already has a model called 'don ettore bartoli'; "
-        "two models of one gang may not share a name: choose another --handle.",
+        "two models of one gang may not share a name: choose another handle.",
         member="Niccolo", handle="don ettore bartoli",
     )  # fmt: skip
-    with pytest.raises(CampaignError, match=r"^R-13: .* whose handle is 'Don'; .* --name\.$"):
+    with pytest.raises(CampaignError, match=r"^R-13: .* whose handle is 'Don'; .* another name\.$"):
         ranch.do(roster.hire, profile="cowboy", name="DON")  # a new name clashes with a handle
 
 
@@ -220,7 +220,7 @@ def test_a_handle_is_short_and_says_something_new(ranch: Ranch) -> None:
         member="Niccolo", handle="niccolò bàrtoli",
     )  # fmt: skip
     ranch.refused(
-        "say what to change of 'Niccolò Bàrtoli': a new name, --handle HANDLE or --no-handle.",
+        "say what to change of 'Niccolò Bàrtoli': a new name, handle or no_handle.",
         member="Niccolo",
     )  # fmt: skip
     ranch.refused(

@@ -66,7 +66,7 @@ from skirmish.engine.glossary import EventKind, Pace
 from skirmish.engine.lasso import LassoOutcome, LassoResult, roll_lasso
 from skirmish.engine.reflex import ReflexResult, action_test, roll_reflex
 from skirmish.engine.stages import Side, explosion_failed, lasso_failed, reflex_failed
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_action, find_weapon
 from skirmish.rules.ids import FactionId
 from skirmish.rules.model import Item, ModelState
@@ -163,10 +163,12 @@ def reload(
         )
     if gun.jammed is not None:
         raise CampaignError(
-            f"{model.name}'s {gun.name('en')} is jammed (R-14): unjam it first with "
-            f"'skirmish game unjam {_quoted(model)}'.",
-            it=f"{gun.name('it')} di {model.name} è inceppato (R-14): prima disinceppalo con "
-            f"'skirmish game disinceppa {_quoted(model)}'.",
+            f"{model.name}'s {gun.name('en')} is jammed (R-14): unjam it first"
+            + on_command_line(f" with 'skirmish game unjam {_quoted(model)}'", "")
+            + ".",
+            it=f"{gun.name('it')} di {model.name} è inceppato (R-14): prima disinceppalo"
+            + on_command_line(f" con 'skirmish game disinceppa {_quoted(model)}'", "")
+            + ".",
         )
     if gun.left == load and gun.load == load:
         raise CampaignError(
@@ -287,10 +289,12 @@ def _horse(
             )
         if mount is None:
             raise CampaignError(
-                f"{model.name} has no horse (§8.2): buy one between games with 'skirmish gang "
-                "buy GANG horse --for NAME'.",
-                it=f"{model.name} non ha un cavallo (§8.2): compralo tra una partita e l'altra "
-                "con 'skirmish gang buy BANDA cavallo --for NOME'.",
+                f"{model.name} has no horse (§8.2): buy one between games"
+                + on_command_line(" with 'skirmish gang buy GANG horse --for NAME'", "")
+                + ".",
+                it=f"{model.name} non ha un cavallo (§8.2): compralo tra una partita e l'altra"
+                + on_command_line(" con 'skirmish gang buy BANDA cavallo --for NOME'", "")
+                + ".",
             )
         if kit.left(session, model, Explosive.NITROGLYCERIN.value) > 0:
             raise CampaignError(
@@ -299,17 +303,25 @@ def _horse(
             )
         if model.prone:
             raise CampaignError(
-                f"{model.name} is prone: it stands up first (table 1, 1 action; 'skirmish game "
-                f"state {_quoted(model)} standing').",
-                it=f"{model.name} è steso: prima si rialza (tabella 1, 1 azione; 'skirmish game "
-                f"stato {_quoted(model)} in piedi').",
+                f"{model.name} is prone: it stands up first (table 1, 1 action; "
+                + on_command_line(
+                    f"'skirmish game state {_quoted(model)} standing'", "its state: standing"
+                )
+                + ").",
+                it=f"{model.name} è steso: prima si rialza (tabella 1, 1 azione; "
+                + on_command_line(
+                    f"'skirmish game stato {_quoted(model)} in piedi'", "il suo stato: in piedi"
+                )
+                + ").",
             )
     elif not model.mounted:
         raise CampaignError(
-            f"{model.name} is not on a horse; 'skirmish game mount {_quoted(model)}' records "
-            "that it mounts.",
-            it=f"{model.name} non è a cavallo; 'skirmish game sali {_quoted(model)}' registra "
-            "che monta in sella.",
+            f"{model.name} is not on a horse; "
+            + on_command_line(f"'skirmish game mount {_quoted(model)}' records", "record first")
+            + " that it mounts.",
+            it=f"{model.name} non è a cavallo; "
+            + on_command_line(f"'skirmish game sali {_quoted(model)}' registra", "registra prima")
+            + " che monta in sella.",
         )
     kind = EventKind.MOUNT if mounting else EventKind.DISMOUNT
     _turn(session, game, model, kind)
@@ -581,9 +593,9 @@ def _blast_on(
     if unmoved and spec.distance is None:
         raise CampaignError(
             f"{row.name} has not moved yet this turn and may step away from the dynamite "
-            f'(§5.5.2): say how far from the blast it stands, e.g. --caught "{row.name}=3".',
+            f'(§5.5.2): say how far from the blast it stands, e.g. ⟨caught⟩ "{row.name}=3".',
             it=f"{row.name} non si è ancora mosso in questo turno e può allontanarsi dalla "
-            f"dinamite (§5.5.2): indica a quanti U dall'esplosione si trova, es. --caught "
+            f"dinamite (§5.5.2): indica a quanti U dall'esplosione si trova, es. ⟨caught⟩ "
             f'"{row.name}=3".',
         )
     protection = _protection(spec)
@@ -658,9 +670,9 @@ def explode(
     if near_thrower and not short_fuse:
         raise CampaignError(
             "only a short fuse blows up in the thrower's hands (§5.5.2): name the models near "
-            "the thrower only with --short-fuse.",
+            "the thrower only with ⟨short_fuse⟩.",
             it="solo la MICCIA CORTA esplode in mano a chi lancia (§5.5.2): indica chi sta "
-            "vicino a chi lancia solo con --short-fuse.",
+            "vicino a chi lancia solo con ⟨short_fuse⟩.",
         )
     for spec in [*caught, *near_thrower]:
         if spec.moved is False and (short_fuse or kind is Explosive.NITROGLYCERIN):

@@ -284,9 +284,9 @@ def target_waiting(
         if given:
             raise CampaignError(
                 f"opportunity fire is at a model moving in its own turn (§4.2.3): {target.name} "
-                "has not been waiting (R-18); drop --target-waiting.",
+                "has not been waiting (R-18); drop ⟨target_waiting⟩.",
                 it=f"il tiro di opportunità è su un personaggio che si muove nel suo turno "
-                f"(§4.2.3): {target.name} non sta aspettando (R-18); togli --target-waiting.",
+                f"(§4.2.3): {target.name} non sta aspettando (R-18); togli ⟨target_waiting⟩.",
             )
         if not acted(game, target):
             if not target.fleeing and target.state != ModelState.TERRIFIED:
@@ -310,9 +310,9 @@ def target_waiting(
         what_en, what_it = done(session, game, target)
         raise CampaignError(
             f"the record shows {target.name} has taken its turn {game.turn} ({what_en}): no +1 "
-            "for a target that has acted (R-18); drop --target-waiting, or correct the record.",
+            "for a target that has acted (R-18); drop ⟨target_waiting⟩, or correct the record.",
             it=f"dal registro {target.name} ha giocato il suo turno {game.turn} ({what_it}): "
-            "niente +1 per un bersaglio che ha agito (R-18); togli --target-waiting, o correggi "
+            "niente +1 per un bersaglio che ha agito (R-18); togli ⟨target_waiting⟩, o correggi "
             "il registro.",
         )
     if not given and not acted(game, target):

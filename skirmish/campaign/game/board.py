@@ -42,7 +42,7 @@ from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import Campaign, Gang, Member
 from skirmish.engine.dice import Die
 from skirmish.engine.glossary import EventKind, GameStatus
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_profile
 from skirmish.rules.model import Flight, ModelState, Profile, Role, Side
 from skirmish.rules.names import matching, normalize
@@ -226,9 +226,12 @@ def game_by_id(session: Session, campaign: Campaign, game_id: int) -> Game:
     game = session.get(Game, game_id)
     if game is None or game.campaign_id != campaign.id:
         raise CampaignError(
-            f"campaign {campaign.name!r} has no game {game_id}; see 'skirmish game list'.",
-            it=f"la campagna {campaign.name!r} non ha la partita {game_id}; vedi 'skirmish game "
-            "list'.",
+            f"campaign {campaign.name!r} has no game {game_id}; see "
+            + on_command_line("'skirmish game list'", "the campaign's games")
+            + ".",
+            it=f"la campagna {campaign.name!r} non ha la partita {game_id}; vedi "
+            + on_command_line("'skirmish game list'", "le partite della campagna")
+            + ".",
         )
     lock_game(session, game)
     return game
@@ -243,17 +246,23 @@ def current_game(session: Session, campaign: Campaign, game_id: int | None = Non
     ).all()
     if not games:
         raise CampaignError(
-            f"campaign {campaign.name!r} has no game yet; start one with "
-            "'skirmish game start SCENARIO --good GANG --bad GANG'.",
-            it=f"la campagna {campaign.name!r} non ha ancora partite; iniziane una con 'skirmish "
-            "game start SCENARIO --good BANDA --bad BANDA'.",
+            f"campaign {campaign.name!r} has no game yet; start one"
+            + on_command_line(" with 'skirmish game start SCENARIO --good GANG --bad GANG'", "")
+            + ".",
+            it=f"la campagna {campaign.name!r} non ha ancora partite; iniziane una"
+            + on_command_line(" con 'skirmish game start SCENARIO --good BANDA --bad BANDA'", "")
+            + ".",
         )
     playing = [g for g in games if g.status == GameStatus.IN_PROGRESS]
     if len(playing) > 1:
         numbers = ", ".join(str(g.id) for g in playing)
         raise CampaignError(
-            f"games {numbers} are in progress; choose one with --game N.",
-            it=f"le partite {numbers} sono in corso; scegline una con --game N.",
+            f"games {numbers} are in progress; choose one with "
+            + on_command_line("--game N", "⟨game⟩")
+            + ".",
+            it=f"le partite {numbers} sono in corso; scegline una con "
+            + on_command_line("--game N", "⟨game⟩")
+            + ".",
         )
     game = playing[0] if playing else games[0]
     lock_game(session, game)
@@ -272,25 +281,34 @@ def require_in_progress(game: Game) -> None:
     if game.status != GameStatus.IN_PROGRESS:
         raise CampaignError(
             f"game {game.id} ({scenario_of(game).name_en}) has been abandoned"
-            "; start a new one with 'skirmish game start'."
+            + "; start a new one"
+            + on_command_line(" with 'skirmish game start'", "")
+            + "."
             if game.status == GameStatus.ABANDONED
             else f"game {game.id} ({scenario_of(game).name_en}) has ended; no more actions can be "
             "recorded "
-            "in it (run 'skirmish game postgame' if not done yet).",
+            "in it (run "
+            + on_command_line("'skirmish game postgame'", "the post-game sequence")
+            + " if not done yet).",
             it=f"la partita {game.id} ({scenario_of(game).name_it}) è stata abbandonata; "
-            "iniziane una nuova con 'skirmish game start'."
+            "iniziane una nuova" + on_command_line(" con 'skirmish game start'", "") + "."
             if game.status == GameStatus.ABANDONED
             else f"la partita {game.id} ({scenario_of(game).name_it}) è finita; non si possono "
-            "più registrare azioni (esegui 'skirmish game postgame' se non l'hai ancora fatto).",
+            "più registrare azioni (esegui "
+            + on_command_line("'skirmish game postgame'", "il dopo-partita")
+            + " se non l'hai ancora fatto).",
         )
 
 
 def require_started(game: Game) -> None:
     if game.turn < 1:
         raise CampaignError(
-            f"game {game.id} has not begun its first turn; run 'skirmish game turn' first.",
-            it=f"la partita {game.id} non ha ancora iniziato il primo turno; esegui prima "
-            "'skirmish game turn'.",
+            f"game {game.id} has not begun its first turn; "
+            + on_command_line("run 'skirmish game turn' first", "begin turn 1 first")
+            + ".",
+            it=f"la partita {game.id} non ha ancora iniziato il primo turno; "
+            + on_command_line("esegui prima 'skirmish game turn'", "inizia prima il turno 1")
+            + ".",
         )
 
 
@@ -443,20 +461,28 @@ def require_can_act(model: GameModel) -> None:
     if model.fleeing:
         raise CampaignError(
             f"{model.name!r} flees every turn until it leaves the table and takes no other "
-            f"action (R-20); record 'skirmish game leave {model.name}' when it does.",
+            "action (R-20); record "
+            + on_command_line(f"'skirmish game leave {model.name}'", "that it leaves the table")
+            + " when it does.",
             it=f"{model.name!r} fugge ogni turno finché non esce dal tavolo e non fa altre "
-            f"azioni (R-20); registra 'skirmish game leave {model.name}' quando esce.",
+            "azioni (R-20); registra "
+            + on_command_line(f"'skirmish game leave {model.name}'", "che esce dal tavolo")
+            + " quando esce.",
         )
     if model.state == ModelState.TERRIFIED:
         when = (
-            f"at the start of turn {model.state_clears_turn} ('skirmish game turn')"
+            f"at the start of turn {model.state_clears_turn}"
+            + on_command_line(" ('skirmish game turn')", "")
             if model.state_clears_turn is not None
-            else "afterwards: record 'skirmish game state NAME steady'"
+            else "afterwards: record "
+            + on_command_line("'skirmish game state NAME steady'", "that it is steady again")
         )
         when_it = (
-            f"all'inizio del turno {model.state_clears_turn} ('skirmish game turn')"
+            f"all'inizio del turno {model.state_clears_turn}"
+            + on_command_line(" ('skirmish game turn')", "")
             if model.state_clears_turn is not None
-            else "dopo: registra 'skirmish game state NOME calmo'"
+            else "dopo: registra "
+            + on_command_line("'skirmish game state NOME calmo'", "che è di nuovo calmo")
         )
         raise CampaignError(
             f"{model.name!r} is terrified and cannot act (§4.3.2, R-04): it skips its next "

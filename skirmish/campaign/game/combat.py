@@ -58,7 +58,7 @@ from skirmish.engine.result import Modifier
 from skirmish.engine.setup import MeleeSetup, ShootSetup, has_skill
 from skirmish.engine.situation import Procedure
 from skirmish.engine.stages import FailedDie, Side, reflex_failed
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
 from skirmish.rules.model import Flight, ObjectiveEvent, ObjectiveState, Weapon
 from skirmish.rules.scenario_model import CarrierShooting, ObjectiveKind, RestrictionKind
@@ -161,10 +161,13 @@ def _check_attack(
     if scripted is not None and game.turn == 1:
         raise CampaignError(
             f"{scenario.name_en}: turn 1 is scripted (bad models enter and only move, good "
-            "models take no actions); shoot and fight from turn 2 with 'skirmish game turn'.",
+            "models take no actions); shoot and fight from turn 2"
+            + on_command_line(" with 'skirmish game turn'", "")
+            + ".",
             it=f"{scenario.name_it}: il turno 1 è prestabilito (i cattivi entrano e si muovono "
-            "soltanto, i buoni non fanno azioni); spara e lotta dal turno 2 con 'skirmish game "
-            "turn'.",
+            "soltanto, i buoni non fanno azioni); spara e lotta dal turno 2"
+            + on_command_line(" con 'skirmish game turn'", "")
+            + ".",
         )
     if shooting:
         for row in objectives_carried(session, game, attacker):
@@ -546,8 +549,8 @@ def hit(
     failed dice rerolled as ``rerolls`` says, R-15)."""
     if wounds < 1:
         raise CampaignError(
-            f"--wounds {wounds}: give 1 or more wounds.",
-            it=f"--wounds {wounds}: indica 1 o più ferite.",
+            f"⟨wounds⟩ {wounds}: give 1 or more wounds.",
+            it=f"⟨wounds⟩ {wounds}: indica 1 o più ferite.",
         )
     model = playing_model(session, game, member)
     attacker = find_model(session, game, by) if by is not None else None

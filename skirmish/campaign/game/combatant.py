@@ -29,7 +29,7 @@ from skirmish.engine.panic import lent_fred
 from skirmish.engine.recovery import Invalidity
 from skirmish.engine.setup import Immunity, MeleeSetup, MountPace, ShootSetup, SkillTaken
 from skirmish.engine.situation import Known, Procedure, melee_setup, shoot_setup
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_equipment, find_item, find_profile
 from skirmish.rules.ids import FactionId, ItemId, ProfileId
 from skirmish.rules.model import ModelState, Weapon, WeaponCategory
@@ -131,9 +131,9 @@ def pick_weapon(
         held = ", ".join(w.id for w in carried) or "nothing"
         raise CampaignError(
             f"{model.name!r} does not carry a {wanted.name_en.lower()} (carries: {held}); "
-            "give it with 'skirmish gang equip' between games.",
+            "give it" + on_command_line(" with 'skirmish gang equip'", "") + " between games.",
             it=f"{model.name!r} non porta {wanted.name_it.lower()} (porta: {held}); daglielo tra "
-            "una partita e l'altra con 'skirmish gang equip'.",
+            "una partita e l'altra" + on_command_line(" con 'skirmish gang equip'", "") + ".",
         )
     if fight:
         usable = [w for w in carried if w.blade] or [w for w in carried if w.improvised]
@@ -145,10 +145,11 @@ def pick_weapon(
         if choice:
             return choice[0]
     raise CampaignError(
-        f"{model.name!r} carries no weapon to shoot with; give one between games with "
-        "'skirmish gang equip'.",
+        f"{model.name!r} carries no weapon to shoot with; give one between games"
+        + on_command_line(" with 'skirmish gang equip'", "")
+        + ".",
         it=f"{model.name!r} non porta armi con cui sparare; dagliene una tra una partita e "
-        "l'altra con 'skirmish gang equip'.",
+        "l'altra" + on_command_line(" con 'skirmish gang equip'", "") + ".",
     )
 
 

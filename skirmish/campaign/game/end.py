@@ -171,8 +171,8 @@ def end_game(
     require_in_progress(game)
     if winner is not None and draw:
         raise CampaignError(
-            "give --winner GANG or --draw, not both.",
-            it="indica --winner BANDA oppure --draw, non entrambi.",
+            "give ⟨winner⟩ or ⟨draw⟩, not both.",
+            it="indica ⟨winner⟩ oppure ⟨draw⟩, non entrambi.",
         )
     side = Side(_game_gang(session, game, winner).side) if winner is not None else None
     result = named_verdict(session, game, side, draw=draw, named=winner)
@@ -211,9 +211,9 @@ def named_verdict(
     elif not result.over:
         raise CampaignError(
             f"the recorded state does not end {scenario_of(game).name_en} yet "
-            f"({result.reason}); play on, or give --winner GANG or --draw.",
+            f"({result.reason}); play on, or give ⟨winner⟩ or ⟨draw⟩.",
             it=f"lo stato registrato non chiude ancora {scenario_of(game).name_it}; continua a "
-            "giocare, o indica --winner BANDA o --draw.",
+            "giocare, o indica ⟨winner⟩ o ⟨draw⟩.",
         )
     return result
 

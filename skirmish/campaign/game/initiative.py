@@ -267,9 +267,9 @@ def side_chosen(answer: str, names: Mapping[Side, str]) -> Side:
     except SkirmishError:
         options = ", ".join(["good", "bad", *names.values()])
         raise CampaignError(
-            f"--activate {answer!r}: the winner activates one of the two models revealed; say "
+            f"⟨activate⟩ {answer!r}: the winner activates one of the two models revealed; say "
             f"{options}.",
-            it=f"--activate {answer!r}: chi vince attiva uno dei due personaggi scoperti; "
+            it=f"⟨activate⟩ {answer!r}: chi vince attiva uno dei due personaggi scoperti; "
             f"di' {options.replace('good, bad', 'buoni, cattivi')}.",
         ) from None
 

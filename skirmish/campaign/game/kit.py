@@ -29,7 +29,7 @@ from sqlmodel import Session
 from skirmish.campaign.game.board import carried_items, member_of
 from skirmish.campaign.game.combatant import shoots
 from skirmish.campaign.game.tables import GameModel
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_equipment, find_item
 from skirmish.rules.model import Item, Weapon, WeaponCategory
 
@@ -153,9 +153,16 @@ class Volley:
 
 
 def _cmd(verb: str, model: GameModel, gun: Gun, lang: str, several: bool) -> str:
+    """ " with 'skirmish game VERB MODEL'" on the command line (" con …" in Italian), nothing
+    elsewhere: the phone offers the model's reload and unjam itself."""
     name = f'"{model.name}"' if " " in model.name else model.name
-    weapon = f' --weapon "{gun.name(lang)}"' if several else ""
-    return f"skirmish game {verb} {name}{weapon}"
+    with_ = " con" if lang == "it" else " with"
+    return on_command_line(
+        f"{with_} 'skirmish game {verb} {name}"
+        + (f' --weapon "{gun.name(lang)}"' if several else "")
+        + "'",
+        "",
+    )
 
 
 def _jammed_error(model: GameModel, gun: Gun, turn: int, several: bool) -> CampaignError:
@@ -163,25 +170,25 @@ def _jammed_error(model: GameModel, gun: Gun, turn: int, several: bool) -> Campa
     if gun.jammed == turn:
         return CampaignError(
             f"{model.name}'s {en} jammed this turn (§5.3.2, R-14): it cannot fire again this "
-            f"turn; unjam it next turn with '{_cmd('unjam', model, gun, 'en', several)}'.",
+            f"turn; unjam it next turn{_cmd('unjam', model, gun, 'en', several)}.",
             it=f"{it} di {model.name} si è inceppato in questo turno (§5.3.2, R-14): non spara "
-            f"più in questo turno; disinceppalo nel prossimo con "
-            f"'{_cmd('unjam', model, gun, 'it', several)}'.",
+            f"più in questo turno; disinceppalo nel prossimo"
+            f"{_cmd('unjam', model, gun, 'it', several)}.",
         )
     return CampaignError(
-        f"{model.name}'s {en} is jammed since turn {gun.jammed} (R-14): unjam it first with "
-        f"'{_cmd('unjam', model, gun, 'en', several)}' (2 actions, table 1).",
-        it=f"{it} di {model.name} è inceppato dal turno {gun.jammed} (R-14): prima disinceppalo "
-        f"con '{_cmd('unjam', model, gun, 'it', several)}' (2 azioni, tabella 1).",
+        f"{model.name}'s {en} is jammed since turn {gun.jammed} (R-14): unjam it first"
+        f"{_cmd('unjam', model, gun, 'en', several)} (2 actions, table 1).",
+        it=f"{it} di {model.name} è inceppato dal turno {gun.jammed} (R-14): prima disinceppalo"
+        f"{_cmd('unjam', model, gun, 'it', several)} (2 azioni, tabella 1).",
     )
 
 
 def _empty_error(model: GameModel, gun: Gun, several: bool) -> CampaignError:
     return CampaignError(
-        f"{model.name}'s {gun.name('en')} is empty (§4.2): reload it first with "
-        f"'{_cmd('reload', model, gun, 'en', several)}' (2 actions, table 1).",
-        it=f"{gun.name('it')} di {model.name} è scarico (§4.2): prima ricaricalo con "
-        f"'{_cmd('reload', model, gun, 'it', several)}' (2 azioni, tabella 1).",
+        f"{model.name}'s {gun.name('en')} is empty (§4.2): reload it first"
+        f"{_cmd('reload', model, gun, 'en', several)} (2 actions, table 1).",
+        it=f"{gun.name('it')} di {model.name} è scarico (§4.2): prima ricaricalo"
+        f"{_cmd('reload', model, gun, 'it', several)} (2 azioni, tabella 1).",
     )
 
 
@@ -237,10 +244,10 @@ def ready_to_fire(
             best = max(working, key=lambda g: g.left)
             raise CampaignError(
                 f"{model.name}'s {best.name('en')} has {best.left} round(s) left, fewer than the "
-                f"{first_share} shot(s) declared (§4.2); declare fewer with --shots, or reload "
+                f"{first_share} shot(s) declared (§4.2); declare fewer with ⟨shots⟩, or reload "
                 "first.",
                 it=f"{best.name('it')} di {model.name} ha ancora {best.left} colpi, meno dei "
-                f"{first_share} dichiarati (§4.2); dichiarane meno con --shots, o prima ricarica.",
+                f"{first_share} dichiarati (§4.2); dichiarane meno con ⟨shots⟩, o prima ricarica.",
             )
         gun = found
     chosen = [gun]
@@ -269,9 +276,9 @@ def ready_to_fire(
         if given is not None and int(given) != gun.load:
             raise CampaignError(
                 f"{model.name}'s {gun.name('en')} is loaded with {gun.load} rounds, as the "
-                f"tracker recorded it ('game reload … --rounds'); drop --rounds {given}.",
+                f"tracker recorded it (a reload's ⟨rounds⟩); drop ⟨rounds⟩ {given}.",
                 it=f"{gun.name('it')} di {model.name} è caricato con {gun.load} colpi, come "
-                f"registrato ('game reload … --rounds'); togli --rounds {given}.",
+                f"registrato (⟨rounds⟩ di una ricarica); togli ⟨rounds⟩ {given}.",
             )
         out["rounds"] = gun.load
     return Volley(tuple(chosen), fanning=fanning, template_again=again), out

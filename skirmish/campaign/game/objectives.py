@@ -115,8 +115,8 @@ def objective(
     if normalize(event) in CARRY:
         if actor is None:
             raise CampaignError(
-                "'carry' needs --by MODEL: the model that carries or holds it.",
-                it="'carry' richiede --by PERSONAGGIO: il personaggio che lo trasporta o lo tiene.",
+                "'carry' needs ⟨by⟩: the model that carries or holds it.",
+                it="'carry' richiede ⟨by⟩: il personaggio che lo trasporta o lo tiene.",
             )
         target = _choose_copy(copies, lambda r: r.carrier is None, found, "carry")
         target.carrier = actor.id
@@ -152,8 +152,8 @@ def objective(
         )
     if kind in _TAKES and actor is None:
         raise CampaignError(
-            f"{kind.value.replace('_', '-')} needs --by MODEL: who takes it.",
-            it=f"{kind.value.replace('_', '-')} richiede --by PERSONAGGIO: chi lo prende.",
+            f"{kind.value.replace('_', '-')} needs ⟨by⟩: who takes it.",
+            it=f"{kind.value.replace('_', '-')} richiede ⟨by⟩: chi lo prende.",
         )
     allowed = transitions(kind)
     target = _choose_copy(
@@ -194,7 +194,7 @@ def _choose_copy(
     states = ", ".join(f"{r.copy_no}: {r.state}" for r in copies)
     raise CampaignError(
         f"no {objective.name_en} can {what.replace('_', ' ')} now (states: {states}); "
-        "check --copy and the events recorded.",
+        "check ⟨copy⟩ and the events recorded.",
         it=f"nessun {objective.name_it} può {what.replace('_', ' ')} ora (stati: {states}); "
-        "controlla --copy e gli eventi registrati.",
+        "controlla ⟨copy⟩ e gli eventi registrati.",
     )

@@ -21,7 +21,7 @@ from skirmish.campaign import lookup
 from skirmish.campaign.game.tables import Game, GameGang
 from skirmish.campaign.models import Gang, LogEntry
 from skirmish.engine.glossary import GameStatus
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules.model import Side
 from skirmish.rules.scenarios import find_scenario
 
@@ -112,11 +112,13 @@ def require_between_games(session: Session, gang: Gang, what: str) -> None:
         played = find_scenario(playing.scenario)
         raise CampaignError(
             f"R-23: {gang.name!r} is playing game {playing.id} ({played.name_en}); {what} "
-            f"happens between games: finish game {playing.id} with 'skirmish game end' "
-            "(or 'skirmish game abandon').",
+            f"happens between games: finish game {playing.id}"
+            + on_command_line(" with 'skirmish game end' (or 'skirmish game abandon')", "")
+            + ".",
             it=f"R-23: {gang.name!r} sta giocando la partita {playing.id} ({played.name_it}); "
-            f"{what_it} si fa tra una partita e l'altra: chiudi la partita {playing.id} con "
-            "'skirmish game end' (o 'skirmish game abandon').",
+            f"{what_it} si fa tra una partita e l'altra: chiudi la partita {playing.id}"
+            + on_command_line(" con 'skirmish game end' (o 'skirmish game abandon')", "")
+            + ".",
         )
     waiting = postgame_waiting(session, gang)
     if waiting is not None:
@@ -124,10 +126,14 @@ def require_between_games(session: Session, gang: Gang, what: str) -> None:
         raise CampaignError(
             f"R-23: {gang.name!r} has not run the post-game sequence of game {waiting.id} "
             f"({ended.name_en}); {what} happens between games: run "
-            f"'skirmish game postgame --game {waiting.id}' first.",
+            + on_command_line(f"'skirmish game postgame --game {waiting.id}'", "it")
+            + " first.",
             it=f"R-23: {gang.name!r} non ha fatto il dopo-partita della partita {waiting.id} "
-            f"({ended.name_it}); {what_it} si fa tra una partita e l'altra: esegui prima "
-            f"'skirmish game postgame --game {waiting.id}'.",
+            f"({ended.name_it}); {what_it} si fa tra una partita e l'altra: "
+            + on_command_line(
+                f"esegui prima 'skirmish game postgame --game {waiting.id}'", "fallo prima"
+            )
+            + ".",
         )
 
 

@@ -3,7 +3,7 @@
 When a die of a shot or a fight fails its test (``engine.stages.failed_dice``), the model that
 rolled it may reroll it with one of its own FORTUNA or FAMA points, or with the FAMA of a
 friendly model within 5U. The choices come from the front end: typed beforehand
-(``--reroll shot:fortuna``, ``RerollChoice``) or asked at the table (``Asker``). The point is
+(``⟨reroll⟩ shot:fortuna``, ``RerollChoice``) or asked at the table (``Asker``). The point is
 spent on the ``GameModel`` that pays (points come back after the game, being per game), each
 reroll is its own ``reroll`` event with the old and the new die, and the action goes on from
 the new die with ``engine.rerolls``' replay semantics (``roll_at_table``).
@@ -85,9 +85,9 @@ def parse_reroll(text: str) -> RerollChoice:
     parts = [p.strip() for p in text.split(":", 2)]
     if len(parts) < 2 or not parts[0] or not parts[1]:
         raise CampaignError(
-            f"--reroll {text!r}: say the stage and the point, e.g. shot:fortuna, save:fama or "
+            f"⟨reroll⟩ {text!r}: say the stage and the point, e.g. shot:fortuna, save:fama or "
             'panic:fama:"Wyatt Earp" (a friend within 5U pays with FAMA).',
-            it=f"--reroll {text!r}: indica la fase e il punto, ad es. tiro:fortuna, "
+            it=f"⟨reroll⟩ {text!r}: indica la fase e il punto, ad es. tiro:fortuna, "
             'salvezza:fama o panico:fama:"Wyatt Earp" (un amico entro 5U paga con la FAMA).',
         )
     word = normalize(parts[0])
@@ -95,17 +95,17 @@ def parse_reroll(text: str) -> RerollChoice:
     if stage is None:
         known = ", ".join(words[0] + "/" + words[-1] for words in STAGE_WORDS.values())
         raise CampaignError(
-            f"--reroll {text!r}: {parts[0]!r} is not a stage a die is rerolled at; one of {known}.",
-            it=f"--reroll {text!r}: {parts[0]!r} non è una fase in cui si ritira un dado; una "
+            f"⟨reroll⟩ {text!r}: {parts[0]!r} is not a stage a die is rerolled at; one of {known}.",
+            it=f"⟨reroll⟩ {text!r}: {parts[0]!r} non è una fase in cui si ritira un dado; una "
             f"tra {known}.",
         )
     point = parse(Point, parts[1])
     payer = parts[2] if len(parts) == 3 and parts[2] else None
     if payer is not None and point is Point.FORTUNA:
         raise CampaignError(
-            f"--reroll {text!r}: FORTUNA rerolls only the model's own die (R-15); a friend "
+            f"⟨reroll⟩ {text!r}: FORTUNA rerolls only the model's own die (R-15); a friend "
             "within 5U pays with FAMA.",
-            it=f"--reroll {text!r}: la FORTUNA ritira solo un dado del personaggio stesso "
+            it=f"⟨reroll⟩ {text!r}: la FORTUNA ritira solo un dado del personaggio stesso "
             "(R-15); un amico entro 5U paga con la FAMA.",
         )
     return RerollChoice(stage, point, payer)
@@ -315,18 +315,18 @@ def _typed_payment(
         or side_of(session, payer) is not side_of(session, roller)
     ):
         raise CampaignError(
-            f"--reroll {choice.text}: {payer.name!r} is not a friendly model in play, so it "
+            f"⟨reroll⟩ {choice.text}: {payer.name!r} is not a friendly model in play, so it "
             f"cannot pay for {roller.name!r}'s reroll (R-15).",
-            it=f"--reroll {choice.text}: {payer.name!r} non è un personaggio amico in gioco, "
+            it=f"⟨reroll⟩ {choice.text}: {payer.name!r} non è un personaggio amico in gioco, "
             f"quindi non può pagare il ritiro di {roller.name!r} (R-15).",
         )
     left = points_left(session, payer, choice.point)
     if left < 1:
         point = choice.point.value.upper()
         raise CampaignError(
-            f"--reroll {choice.text}: {payer.name!r} has no {point} point left this game "
+            f"⟨reroll⟩ {choice.text}: {payer.name!r} has no {point} point left this game "
             "(R-15); spent points come back after the game.",
-            it=f"--reroll {choice.text}: {payer.name!r} non ha più punti {point} in questa "
+            it=f"⟨reroll⟩ {choice.text}: {payer.name!r} non ha più punti {point} in questa "
             "partita (R-15); i punti spesi tornano dopo la partita.",
         )
     return Payment(payer, choice.point, left, friend, roller.name)
@@ -337,10 +337,10 @@ def _gang_payment(session: Session, game: Game, gang: GangDie, choice: RerollCho
     default the one with the most FAMA left (docs/games.md)."""
     if choice.point is not Point.FAMA:
         raise CampaignError(
-            f"--reroll {choice.text}: the cohesion die is the gang's ({gang.name}), no "
+            f"⟨reroll⟩ {choice.text}: the cohesion die is the gang's ({gang.name}), no "
             "model's own, so FORTUNA cannot reroll it; the FAMA of one of its models in play "
             "can (R-15, R-08).",
-            it=f"--reroll {choice.text}: il dado della coesione è della banda {gang.name}, non "
+            it=f"⟨reroll⟩ {choice.text}: il dado della coesione è della banda {gang.name}, non "
             "di un personaggio, quindi la FORTUNA non può ritirarlo; la FAMA di uno dei suoi "
             "personaggi in gioco sì (R-15, R-08).",
         )
@@ -349,25 +349,25 @@ def _gang_payment(session: Session, game: Game, gang: GangDie, choice: RerollCho
         payer = find_model(session, game, choice.payer)
         if payer.id not in {m.id for m in mine}:
             raise CampaignError(
-                f"--reroll {choice.text}: {payer.name!r} is not a model of {gang.name} in "
+                f"⟨reroll⟩ {choice.text}: {payer.name!r} is not a model of {gang.name} in "
                 "play, so it cannot pay for its cohesion test (R-15, R-08).",
-                it=f"--reroll {choice.text}: {payer.name!r} non è un personaggio in gioco di "
+                it=f"⟨reroll⟩ {choice.text}: {payer.name!r} non è un personaggio in gioco di "
                 f"{gang.name}, quindi non può pagare il suo test di coesione (R-15, R-08).",
             )
     elif mine:
         payer = max(mine, key=lambda m: points_left(session, m, Point.FAMA))
     else:
         raise CampaignError(
-            f"--reroll {choice.text}: {gang.name} has no model in play to pay (R-15).",
-            it=f"--reroll {choice.text}: {gang.name} non ha personaggi in gioco che possano "
+            f"⟨reroll⟩ {choice.text}: {gang.name} has no model in play to pay (R-15).",
+            it=f"⟨reroll⟩ {choice.text}: {gang.name} non ha personaggi in gioco che possano "
             "pagare (R-15).",
         )
     left = points_left(session, payer, Point.FAMA)
     if left < 1:
         raise CampaignError(
-            f"--reroll {choice.text}: {payer.name!r} has no FAMA point left this game "
+            f"⟨reroll⟩ {choice.text}: {payer.name!r} has no FAMA point left this game "
             "(R-15); spent points come back after the game.",
-            it=f"--reroll {choice.text}: {payer.name!r} non ha più punti FAMA in questa "
+            it=f"⟨reroll⟩ {choice.text}: {payer.name!r} non ha più punti FAMA in questa "
             "partita (R-15); i punti spesi tornano dopo la partita.",
         )
     return Payment(payer, Point.FAMA, left, False, gang.name)  # no 5U: the gang's own die
@@ -376,9 +376,9 @@ def _gang_payment(session: Session, game: Game, gang: GangDie, choice: RerollCho
 def _no_failed_die(choice: RerollChoice) -> None:
     en, it = purpose_words(choice.stage, "en"), purpose_words(choice.stage, "it")
     raise CampaignError(
-        f"--reroll {choice.text}: no failed {en} of a model with points to reroll in this "
+        f"⟨reroll⟩ {choice.text}: no failed {en} of a model with points to reroll in this "
         "action; nothing was changed.",
-        it=f"--reroll {choice.text}: nessun {it} fallito da ritirare in questa azione; non è "
+        it=f"⟨reroll⟩ {choice.text}: nessun {it} fallito da ritirare in questa azione; non è "
         "cambiato nulla.",
     )
 

@@ -27,7 +27,7 @@ from skirmish.campaign.logbook import now_text
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import WOUNDED, Campaign, Gang, GangStatus, LogEntry, Member
 from skirmish.engine.glossary import EventKind
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_faction
 from skirmish.rules.ids import FactionId
 from skirmish.rules.model import Role, Side
@@ -97,9 +97,14 @@ def start_game(
         named[side] = gang
     if len(named) != 2:
         raise CampaignError(
-            "a game needs two gangs: give --good GANG and --bad GANG (or two gang names).",
-            it="una partita richiede due bande: indica --good BANDA e --bad BANDA (o i nomi di "
-            "due bande).",
+            "a game needs two gangs: give "
+            + on_command_line("--good GANG and --bad GANG (or two gang names)", "⟨good⟩ and ⟨bad⟩")
+            + ".",
+            it="una partita richiede due bande: indica "
+            + on_command_line(
+                "--good BANDA e --bad BANDA (o i nomi di due bande)", "⟨good⟩ e ⟨bad⟩"
+            )
+            + ".",
         )
     if named[Side.GOOD].id == named[Side.BAD].id:
         raise CampaignError(
@@ -126,10 +131,15 @@ def start_game(
             played = find_scenario(waiting.scenario)
             raise CampaignError(
                 f"gang {gang.name!r} has not run the post-game sequence of game {waiting.id} "
-                f"({played.name_en}); run 'skirmish game postgame --game {waiting.id}' first.",
+                f"({played.name_en}); run "
+                + on_command_line(f"'skirmish game postgame --game {waiting.id}'", "it")
+                + " first.",
                 it=f"la banda {gang.name!r} non ha fatto il dopo-partita della partita "
-                f"{waiting.id} ({played.name_it}); esegui prima 'skirmish game postgame --game "
-                f"{waiting.id}'.",
+                f"{waiting.id} ({played.name_it}); "
+                + on_command_line(
+                    f"esegui prima 'skirmish game postgame --game {waiting.id}'", "fallo prima"
+                )
+                + ".",
             )
     left = _left_models(named, leave)
     game = Game(campaign_id=row_id(campaign), scenario=found.id, started_at=now_text())
@@ -204,9 +214,9 @@ def _name_leaders(
     if leaders and not names_leaders(scenario):
         raise CampaignError(
             "R-21: only a scenario whose rules name the leaders (Duel) needs one named for a "
-            "gang without a leader; leave out --leader.",
+            "gang without a leader; leave out ⟨leader⟩.",
             it="R-21: solo uno scenario le cui regole nominano i capi (Duello) ne richiede uno "
-            "per una banda senza capo; togli --leader.",
+            "per una banda senza capo; togli ⟨leader⟩.",
         )
     chosen: dict[int, GameModel] = {}
     for name in leaders:
@@ -232,18 +242,22 @@ def _name_leaders(
         pick = chosen.get(row_id(gg))
         if own is not None and pick is not None:
             raise CampaignError(
-                f"R-21: {gang.name!r} plays with its leader {own.name!r}; --leader names one "
+                f"R-21: {gang.name!r} plays with its leader {own.name!r}; ⟨leader⟩ names one "
                 "only for a gang without a leader in the game.",
-                it=f"R-21: {gang.name!r} gioca con il suo capo {own.name!r}; --leader ne indica "
+                it=f"R-21: {gang.name!r} gioca con il suo capo {own.name!r}; ⟨leader⟩ ne indica "
                 "uno solo per una banda senza capo in partita.",
             )
         if own is None and pick is None:
             names = ", ".join(repr(m.name) for m in mine)
             raise CampaignError(
                 f"R-21: {scenario.name_en}: {gang.name!r} has no leader in this game; name the "
-                f"model that leads it with --leader NAME (one of {names}).",
+                f"model that leads it with ⟨leader⟩"
+                + on_command_line(" NAME", "")
+                + f" (one of {names}).",
                 it=f"R-21: {scenario.name_it}: {gang.name!r} non ha un capo in questa partita; "
-                f"indica il personaggio che la guida con --leader NOME (uno tra {names}).",
+                f"indica il personaggio che la guida con ⟨leader⟩"
+                + on_command_line(" NOME", "")
+                + f" (uno tra {names}).",
             )
         if pick is not None:
             gg.leader_id = row_id(pick)
@@ -296,8 +310,8 @@ def _roster_model(named: dict[Side, Gang], name: str) -> Member:
     def missing(near: list[str]) -> CampaignError:
         listed = ", ".join(map(repr, near))
         return CampaignError(
-            f"--leave {name!r} is not on a roster; the models: {listed}.",
-            it=f"--leave {name!r} non è in nessuna banda; i personaggi: {listed}.",
+            f"⟨leave⟩ {name!r} is not on a roster; the models: {listed}.",
+            it=f"⟨leave⟩ {name!r} non è in nessuna banda; i personaggi: {listed}.",
         )
 
     return naming.choose(

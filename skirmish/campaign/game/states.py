@@ -24,7 +24,7 @@ from skirmish.campaign.game.end import settle
 from skirmish.campaign.game.kit import use
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.engine.glossary import EventKind, TableState, parse
-from skirmish.errors import CampaignError
+from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules.ids import ItemId
 from skirmish.rules.model import ModelState, Point
 
@@ -123,9 +123,11 @@ def set_state(session: Session, *, game: Game, member: str, state: str) -> GameM
     if model.fleeing and word in (TableState.SHAKEN, TableState.STEADY):
         raise CampaignError(
             f"R-20: {model.name!r} flees every turn until it leaves the table; record "
-            f"'skirmish game leave {model.name}' when it does.",
+            + on_command_line(f"'skirmish game leave {model.name}'", "that it leaves the table")
+            + " when it does.",
             it=f"R-20: {model.name!r} fugge ogni turno finché non esce dal tavolo; registra "
-            f"'skirmish game leave {model.name}' quando esce.",
+            + on_command_line(f"'skirmish game leave {model.name}'", "che esce dal tavolo")
+            + " quando esce.",
         )
     before = {"state": model.state, "prone": model.prone}
     new_state = word.model_state
@@ -190,10 +192,12 @@ def leave(session: Session, *, game: Game, member: str) -> GameModel:
     held = [f"{row.objective} {row.copy_no}" for row in objectives_carried(session, game, model)]
     if held:
         raise CampaignError(
-            f"{model.name!r} carries {', '.join(held)}; record what happens to it first "
-            "('skirmish game objective').",
-            it=f"{model.name!r} trasporta {', '.join(held)}; registra prima che cosa gli succede "
-            "('skirmish game objective').",
+            f"{model.name!r} carries {', '.join(held)}; record what happens to it first ("
+            + on_command_line("'skirmish game objective'", "an objective's event")
+            + ").",
+            it=f"{model.name!r} trasporta {', '.join(held)}; registra prima che cosa gli succede ("
+            + on_command_line("'skirmish game objective'", "un evento dell'obiettivo")
+            + ").",
         )
     model.left_turn = game.turn
     session.add(model)
@@ -239,10 +243,13 @@ def drink(session: Session, *, game: Game, member: str) -> GameModel:
     model = playing_model(session, game, member)
     if ItemId.WHISKY not in carried_items(session, member_of(session, model)):
         raise CampaignError(
-            f"{model.name!r} carries no whisky (§8.3); give it a bottle between games with "
-            "'skirmish gang buy' or 'skirmish gang equip'.",
+            f"{model.name!r} carries no whisky (§8.3); give it a bottle between games"
+            + on_command_line(" with 'skirmish gang buy' or 'skirmish gang equip'", "")
+            + ".",
             it=f"{model.name!r} non porta whisky (§8.3); dagli una bottiglia tra una partita e "
-            "l'altra con 'skirmish gang buy' o 'skirmish gang equip'.",
+            "l'altra"
+            + on_command_line(" con 'skirmish gang buy' o 'skirmish gang equip'", "")
+            + ".",
         )
     if drank_whisky(session, model):
         raise CampaignError(

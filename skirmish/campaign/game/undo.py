@@ -41,7 +41,7 @@ from skirmish.campaign.models import Gang, LogEntry
 from skirmish.campaign.text import describe_entry
 from skirmish.campaign.undo_shown import listed
 from skirmish.engine.glossary import EventKind, label_value
-from skirmish.errors import CampaignError, StaleError
+from skirmish.errors import CampaignError, StaleError, on_command_line
 from skirmish.i18n import Lang
 
 
@@ -179,7 +179,7 @@ def undo(
     them must be (``check_shown``)."""
     if times < 1:
         raise CampaignError(
-            f"--times {times}: give 1 or more.", it=f"--times {times}: indica 1 o più."
+            f"⟨times⟩ {times}: give 1 or more.", it=f"⟨times⟩ {times}: indica 1 o più."
         )
     check_shown(session, game=game, entry=entry, revision=revision)
     done: list[Undone] = []
@@ -295,11 +295,13 @@ def _stale_entry(
     if elsewhere or (index is not None and events[index].before is None):
         return CampaignError(
             f"event {entry} does not begin an action of game {game.id}: look at the last "
-            "action again ('skirmish game log --json' shows the events' ids). Nothing was "
-            "changed.",
+            "action again"
+            + on_command_line(" ('skirmish game log --json' shows the events' ids)", "")
+            + ". Nothing was changed.",
             it=f"l'evento {entry} non apre un'azione della partita {game.id}: guarda di nuovo "
-            "l'ultima azione ('skirmish game log --json' mostra gli id degli eventi). Non è "
-            "cambiato nulla.",
+            "l'ultima azione"
+            + on_command_line(" ('skirmish game log --json' mostra gli id degli eventi)", "")
+            + ". Non è cambiato nulla.",
         )
     if index is None:
         now_en, now_it = _now(session, game, events)
@@ -370,19 +372,26 @@ def _last_action(game: Game, events: list[GameEvent]) -> tuple[GameEvent, list[G
     if last is None or (last.action == EventKind.START and len(events) == 1):
         raise CampaignError(
             f"game {game.id} is back at its start: there is nothing left to undo (the start "
-            "itself is not undone; 'skirmish game abandon' drops the game).",
+            "itself is not undone; "
+            + on_command_line("'skirmish game abandon' drops", "abandoning drops")
+            + " the game).",
             it=f"la partita {game.id} è tornata all'inizio: non resta nulla da annullare "
-            "(l'inizio non si annulla; 'skirmish game abandon' abbandona la partita).",
+            "(l'inizio non si annulla; "
+            + on_command_line("'skirmish game abandon' abbandona", "si può abbandonare")
+            + " la partita).",
         )
     what_en = label_value(EventKind, last.action, "en")
     what_it = label_value(EventKind, last.action, "it")
     raise CampaignError(
         f"the last action of game {game.id} (turn {last.turn}, {what_en}) was recorded by an "
         "older skirmish, which did not keep the state before it; it cannot be undone: correct "
-        "the game with 'skirmish game state', 'game hit'… instead.",
+        "the game"
+        + on_command_line(" with 'skirmish game state', 'game hit'…", " by recording states, hits…")
+        + " instead.",
         it=f"l'ultima azione della partita {game.id} (turno {last.turn}, {what_it}) è stata "
         "registrata da una versione precedente di skirmish, che non teneva lo stato di prima: "
-        "non si può annullare; correggi la partita con 'skirmish game state', 'game hit'…",
+        "non si può annullare; correggi la partita"
+        + on_command_line(" con 'skirmish game state', 'game hit'…", " registrando stati, ferite…"),
     )
 
 
@@ -421,12 +430,14 @@ def _take_back_log(session: Session, game: Game, entry_ids: list[int]) -> list[d
             raise CampaignError(
                 f"{gang.name!r} has logged more since game {game.id} ended ({since_en}): the "
                 f"end can be undone only while it is the gang's last action; take that back "
-                f"first with 'skirmish undo {gang.name}' (a post-game step at a time). Nothing "
-                "was changed.",
+                "first"
+                + on_command_line(f" with 'skirmish undo {gang.name}'", "")
+                + " (a post-game step at a time). Nothing was changed.",
                 it=f"{gang.name!r} ha registrato altro dopo la fine della partita {game.id} "
                 f"({since_it}): la fine si annulla solo finché è l'ultima azione della banda; "
-                f"annulla prima quella con 'skirmish undo {gang.name}' (un passo del dopo "
-                "partita alla volta). Nulla è cambiato.",
+                "annulla prima quella"
+                + on_command_line(f" con 'skirmish undo {gang.name}'", "")
+                + " (un passo del dopo partita alla volta). Nulla è cambiato.",
             )
         entries.append((entry, gang))
     taken: list[dict[str, Any]] = []
