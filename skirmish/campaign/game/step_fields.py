@@ -117,10 +117,11 @@ ENTRY_SHOWN = Field(
     "entry",
     Kind.COUNT,
     W("Entry shown", "Voce mostrata"),
-    W("Undo only if the last action is still the one whose first event has this id ('game "
-      "log --json' shows the ids); otherwise refused, saying what changed since.",
-      "Annulla solo se l'ultima azione è ancora quella il cui primo evento ha questo id "
-      "('game log --json' mostra gli id); altrimenti rifiuta, dicendo che cosa è cambiato."),
+    W("Undo only if the last action is still the one whose first event has this id (the "
+      "game's log shows the ids); otherwise refused, saying what changed since.",
+      "Annulla solo se l'ultima azione è ancora quella il cui primo evento ha questo id (il "
+      "registro della partita mostra gli id); altrimenti rifiuta, dicendo che cosa è "
+      "cambiato."),
     low=ENTRY.low,
     high=ENTRY.high,
 )  # fmt: skip
