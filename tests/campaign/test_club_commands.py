@@ -5,8 +5,6 @@ The forms' controls and the same rows both ways: ``tests/web/test_club_same.py``
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -100,30 +98,6 @@ def test_every_command_has_the_catalogues_help_and_names(command: ClubCommand) -
     ).commands  # type: ignore[attr-defined]
     for italian in command.italian:
         assert group[italian].hidden and group[italian].help == shown.help
-
-
-def _paths(routes: Any) -> Any:
-    """Every (path, method) of an app, through the routers it includes."""
-    for route in routes:
-        included = getattr(route, "original_router", None)  # FastAPI's included router
-        if included is not None:
-            yield from _paths(included.routes)
-        for method in getattr(route, "methods", None) or ():
-            yield route.path, method
-
-
-@pytest.fixture(scope="module")
-def routes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[set[Any], Any]]:
-    from fastapi.testclient import TestClient
-
-    from skirmish.web.app import create_app
-
-    db = tmp_path_factory.mktemp("routes") / "c.db"
-    shutil.copyfile(DEMO, db)
-    app = create_app(str(db))
-    found = set(_paths(app.routes))
-    with TestClient(app) as client:
-        yield found, client.get("/api/v1/openapi.json").json()
 
 
 @pytest.mark.parametrize("command", CATALOGUE, ids=IDS)

@@ -23,6 +23,7 @@ from skirmish.cli.input_names import flag_for
 from skirmish.engine.situation import GAME_SOURCES, inputs_for
 from skirmish.errors import RulesError
 from skirmish.i18n import Lang
+from tests.campaign.conftest import app_paths
 
 #: What every ``skirmish game`` command takes besides its action's own inputs.
 COMMON = {"lang", "game", "campaign", "json_", "db", "seed", "dice", "reroll", "help"}
@@ -48,16 +49,6 @@ def _cli_inputs(command: Command) -> dict[str, str]:
         else:
             found[param.opts[0]] = param.name.rstrip("_")
     return found
-
-
-def _paths(routes: Any) -> Any:
-    """Every (path, method) of an app, through the routers it includes."""
-    for route in routes:
-        included = getattr(route, "original_router", None)  # FastAPI's included router
-        if included is not None:
-            yield from _paths(included.routes)
-        for method in getattr(route, "methods", None) or ():
-            yield route.path, method
 
 
 def test_names_are_unique_and_every_word_finds_its_action() -> None:
@@ -152,7 +143,7 @@ def test_every_action_has_a_web_page_and_an_api_route(tmp_path: Any) -> None:
 
     db = tmp_path / "c.db"
     shutil.copyfile(Path(__file__).parents[2] / "campaigns.db.example", db)
-    routes = set(_paths(create_app(str(db)).routes))
+    routes = set(app_paths(create_app(str(db)).routes))
     game, api = "/c/{campaign}/games/{game}", "/api/v1/campaigns/{campaign}/games/{game}"
     assert (game + "/act", "POST") in routes
     for command in MODEL_ACTIONS:

@@ -6,7 +6,6 @@ same dice through the command line and through the API leaves the same rows and 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -99,30 +98,6 @@ def test_every_command_has_the_catalogues_help_and_italian_names(command: Comman
             other = group[italian]
             assert other.hidden and other.help == shown.help
             assert [p.name for p in other.params] == [p.name for p in shown.params]
-
-
-def _paths(routes: Any) -> Any:
-    """Every (path, method) of an app, through the routers it includes."""
-    for route in routes:
-        included = getattr(route, "original_router", None)  # FastAPI's included router
-        if included is not None:
-            yield from _paths(included.routes)
-        for method in getattr(route, "methods", None) or ():
-            yield route.path, method
-
-
-@pytest.fixture(scope="module")
-def routes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[set[Any], Any]]:
-    from fastapi.testclient import TestClient
-
-    from skirmish.web.app import create_app
-
-    db = tmp_path_factory.mktemp("routes") / "c.db"
-    shutil.copyfile(DEMO, db)
-    app = create_app(str(db))
-    found = set(_paths(app.routes))
-    with TestClient(app) as client:
-        yield found, client.get("/api/v1/openapi.json").json()
 
 
 @pytest.mark.parametrize("command", CATALOGUE, ids=[c.name for c in CATALOGUE])
