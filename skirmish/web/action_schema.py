@@ -11,6 +11,7 @@ The actions between games (``campaign/commands.py``) get theirs the same way
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from skirmish.campaign import commands as between
@@ -188,6 +189,7 @@ def step_openapi_extra(
     }
 
 
+@functools.cache  # the catalogue is fixed: its schema is built once, not at every request
 def api_fields(command: Command) -> frozenset[str]:
     """Every field ``POST …/actions/{name}`` takes (another is refused, naming the nearest)."""
     return frozenset(request_schema(command)["properties"])
