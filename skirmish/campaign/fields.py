@@ -37,7 +37,7 @@ class Kind(StrEnum):
     GANG = "gang"  # a gang playing the game (or, starting one, of the campaign)
     GANGS = "gangs"  # several gangs of the campaign (a game's start)
     WORD = "word"  # a free word checked by the service (an objective, an event, an item)
-    CAUGHT = "caught"  # models within 5U of a blast: NAME=DISTANCE (0–5U), repeatable
+    CAUGHT = "caught"  # models within 5U of a blast: NAME[=DISTANCE,…] (0–5U), repeatable
     # between games (``campaign/commands.py``)
     TEXT = "text"  # a name typed in, kept as typed
     PROFILE = "profile"  # a profile the gang may hire (R-13), in Italian or English
@@ -75,6 +75,7 @@ class Field:
     low: int = 0
     high: int = 99
     cli: str = ""  # the command line's own name for it when not the field's: --for, new_name
+    it_flag: str = ""  # the command line's Italian alias of its option: --vicino for --near
     hint: Words | None = None  # a form's hint under the control
     category: str | None = None  # WEAPON: the weapon category it takes
     more: bool = False  # folded away on a form, with the other seldom-used fields
@@ -155,7 +156,10 @@ MISSING = Words("missing", "manca")
 NOT_A_WORD = Words("a word", "una parola")
 NOT_NAMES = Words("a list of names", "un elenco di nomi")
 NOT_YES_NO = Words("yes or no", "sì o no")
-NOT_CAUGHT = Words("NAME=DISTANCE (0–5U)", "NOME=DISTANZA (0–5U)")
+NOT_CAUGHT = Words(
+    "a model's name, then after = a distance (0–5), moved, unmoved or partial|total:SHELTER",
+    "il nome di un modello, poi dopo = una distanza (0–5), mosso, fermo o parziale|totale:RIPARO",
+)
 
 
 class FieldError(RulesError):
@@ -187,18 +191,41 @@ def _yes_no(field: Field, raw: Any) -> bool:
     raise FieldError(field, raw, NOT_YES_NO)
 
 
+#: The words of a caught model's parts (``_caught``): whether it moved, and table 8's levels.
+MOVED = {"moved": True, "mosso": True, "unmoved": False, "fermo": False, "non-mosso": False}
+LEVELS = {"partial": "partial", "parziale": "partial", "total": "total", "totale": "total"}
+
+
 def _caught(field: Field, item: Any) -> Any:
-    """A model within 5U of a blast, as ``--caught`` takes it (``NAME=DISTANCE``), or an
-    object with ``name``, ``distance``, ``moved``, ``protection`` and ``shelter`` (the API)."""
+    """A model within 5U of a blast, as ``--caught`` takes it
+    (``NAME[=DISTANCE,moved|unmoved,partial|total:SHELTER]``: the distance from the centre,
+    0–5U; whether it moved, else from the record; its shelter, table 8), or an object with
+    ``name``, ``distance``, ``moved``, ``protection`` and ``shelter`` (the API)."""
+    from dataclasses import replace
+
     from skirmish.campaign.game.actions import Caught
     from skirmish.engine.explosion import Protection
+    from skirmish.rules.names import normalize
 
     if isinstance(item, str):
         who, _, rest = item.partition("=")
-        distance = rest.strip().removesuffix("U").removesuffix("u")
-        if not who.strip() or (distance and not (distance.isdigit() and int(distance) <= 5)):
+        if not who.strip():
             raise FieldError(field, item, NOT_CAUGHT)
-        return Caught(who.strip(), int(distance) if distance else None)
+        found = Caught(who.strip())
+        for raw in (p.strip() for p in rest.split(",") if p.strip()):
+            part = normalize(raw.removesuffix("U").removesuffix("u"))
+            level, _, shelter = raw.partition(":")
+            if part.isdigit() and int(part) <= 5:
+                found = replace(found, distance=int(part))
+            elif part in MOVED:
+                found = replace(found, moved=MOVED[part])
+            elif shelter and normalize(level) in LEVELS:
+                found = replace(
+                    found, protection=Protection(LEVELS[normalize(level)]), shelter=shelter.strip()
+                )
+            else:
+                raise FieldError(field, item, NOT_CAUGHT)
+        return found
     if isinstance(item, dict) and isinstance(item.get("name"), str):
         distance_v = item.get("distance")
         if distance_v is not None and not (
@@ -218,12 +245,12 @@ def _caught(field: Field, item: Any) -> Any:
                     "protezione none, partial o total; moved sì o no",
                 ),
             )
-        shelter = item.get("shelter")
+        sheltered = item.get("shelter")
         return Caught(
             item["name"],
             distance_v,
             moved,
-            str(shelter) if shelter else None,
+            str(sheltered) if sheltered else None,
             Protection(protection),
         )
     raise FieldError(field, item, NOT_CAUGHT)

@@ -92,25 +92,33 @@ NEAR = Field(
     Kind.MODELS,
     W("Friends within 5U", "Amici entro 5U"),
     W(
-        "Friends within 5U of the model eliminated that react to its death (R-19).",
-        "Amici entro 5U dal modello eliminato che reagiscono alla sua morte (R-19).",
+        "A friend within 5U of the model if it falls, which reacts (R-19): a Volontario or "
+        "Delinquente of its gang takes a panic test for a hero, is terrified for the leader.",
+        "Un amico entro 5U dal modello se cade, che reagisce (R-19): un Volontario o "
+        "Delinquente della sua banda fa un test di panico per un eroe, è terrorizzato per il "
+        "capo.",
     ),
+    it_flag="--vicino",
 )
 GUARD = _model(
     "guard",
     "Guard",
     "Guardia",
-    "A model of the custodian's side within 5U that keeps the captive (R-22).",
-    "Un modello della parte del custode entro 5U che trattiene il prigioniero (R-22).",
+    "A model of the custodian's side within 5U of the captive, which keeps it if the custodian "
+    "falls (else the captive is freed; R-22).",
+    "Un modello della parte del custode entro 5U dal prigioniero, che lo trattiene se il "
+    "custode cade (altrimenti il prigioniero è libero; R-22).",
+    it_flag="--custode",
 )
 CIVILIANS = Field(
     "civilian-near",
     Kind.MODELS,
     W("Civilians within 10U", "Civili entro 10U"),
     W(
-        "Unarmed civilians within 10U of the shot (R-20).",
-        "Civili disarmati entro 10U dallo sparo (R-20).",
+        "An unarmed civilian within 10U of the shot: it flees the table (R-20).",
+        "Un civile disarmato entro 10U dallo sparo: fugge dal tavolo (R-20).",
     ),
+    it_flag="--civile-vicino",
 )
 WOUNDS = Field(
     "wounds",
@@ -127,9 +135,9 @@ STATE = Field(
     W("State", "Stato"),
     W(
         "Shaken, terrified, steady (neither), prone or standing; fleeing: a civilian "
-        "flees the table (R-20).",
-        "Scosso, terrorizzato, saldo (nessuno dei due), a "
-        "terra o in piedi; in fuga: un civile fugge dal tavolo (R-20).",
+        "shot at with physical dice flees the table (R-20). In Italian or English.",
+        "Scosso, terrorizzato, saldo (nessuno dei due), a terra o in piedi; in fuga: un civile "
+        "a cui si spara con i dadi veri fugge dal tavolo (R-20). In italiano o in inglese.",
     ),
     required=True,
     argument=True,
@@ -149,10 +157,13 @@ PACE = Field(
     Kind.CHOICE,
     W("Pace", "Andatura"),
     W(
-        "The horse's pace: still, trot or gallop (R-06).",
-        "L'andatura del cavallo: fermo, trotto o galoppo (R-06).",
+        "The horse's pace: still, trot (a reflex test, 1 success) or gallop (2 successes) "
+        "(table 1, R-06; default: still).",
+        "L'andatura del cavallo: fermo, trotto (un test di riflessi, 1 successo) o galoppo "
+        "(2 successi) (tabella 1, R-06; predefinito: fermo).",
     ),
     choices=Pace,
+    it_flag="--andatura",
 )
 WEAPON = Field(
     "weapon",
@@ -162,14 +173,21 @@ WEAPON = Field(
         "The gun (blank: the only one, or the first that needs it).",
         "L'arma (vuoto: l'unica, o la prima che ne ha bisogno).",
     ),
+    it_flag="--arma",
 )
 ROUNDS = Field(
     "rounds",
     Kind.COUNT,
     W("Rounds", "Colpi"),
-    W("A repeater's load: 7 or 17 (R-14).", "Il carico di un'arma a ripetizione: 7 o 17 (R-14)."),
+    W(
+        "A repeater, musket or carbine: 7 or 17 rounds (17 jams on a 1, R-14; blank: as loaded "
+        "before).",
+        "Un'arma a ripetizione, un moschetto o una carabina: 7 o 17 colpi (con 17 si inceppa "
+        "con un 1, R-14; vuoto: come caricata prima).",
+    ),
     low=1,
     high=99,
+    it_flag="--colpi",
 )
 ITEM = Field(
     "item",
@@ -179,36 +197,56 @@ ITEM = Field(
         "Dynamite or nitroglycerin (blank: the one carried).",
         "Dinamite o nitroglicerina (vuoto: quella che porta).",
     ),
+    it_flag="--esplosivo",
 )
 CAUGHT = Field(
     "caught",
     Kind.CAUGHT,
     W("Within 5U", "Entro 5U"),
     W(
-        "A model within 5U of the blast: NAME=DISTANCE (0–5U).",
-        "Un modello entro 5U dall'esplosione: NOME=DISTANZA (0–5U).",
+        "A model within 5U of the blast: NAME[=DISTANCE,moved|unmoved,partial|total:SHELTER], "
+        "e.g. Ike=3,partial:palisade (distance 0–5U from the centre; whether it moved, default "
+        "from the record; its shelter, table 8).",
+        "Un modello entro 5U dall'esplosione: NOME[=DISTANZA,mosso|fermo,parziale|totale:"
+        "RIPARO], es. Ike=3,parziale:palizzata (distanza 0–5U dal centro; se si è mosso, "
+        "predefinito dal registro; il suo riparo, tabella 8).",
     ),
+    it_flag="--coinvolto",
 )
 NEAR_THROWER = Field(
     "near-thrower",
     Kind.CAUGHT,
     W("Near the thrower", "Vicino al lanciatore"),
     W(
-        "With a short fuse: a model within 5U of the thrower, NAME=DISTANCE.",
-        "Con la miccia corta: un modello entro 5U dal lanciatore, NOME=DISTANZA.",
+        "With a short fuse: a model within 5U of the thrower, caught instead if the dynamite "
+        "explodes in its hands (written as a model within 5U of the blast).",
+        "Con la miccia corta: un modello entro 5U dal lanciatore, coinvolto invece se la "
+        "dinamite gli esplode tra le mani (scritto come un modello entro 5U dall'esplosione).",
     ),
+    it_flag="--vicino-a-chi-lancia",
 )
 SHORT_FUSE = Field(
     "short-fuse",
     Kind.FLAG,
     W("Short fuse", "Miccia corta"),
-    W("Dynamite with a short fuse (§5.5).", "Dinamite a miccia corta (§5.5)."),
+    W(
+        "Dynamite with a short fuse: nobody steps away; on a 1 it explodes in the thrower's "
+        "hands (§5.5.2).",
+        "Dinamite a miccia corta: nessuno si allontana; con un 1 esplode tra le mani del "
+        "lanciatore (§5.5.2).",
+    ),
+    it_flag="--miccia-corta",
 )
 OBJECTIVE = Field(
     "objective",
     Kind.WORD,
     W("Objective", "Obiettivo"),
-    W("The scenario's objective.", "L'obiettivo dello scenario."),
+    W(
+        "The scenario's objective: loot-sack, prisoner, hostage, mayor, witness, politician "
+        "(Italian too).",
+        "L'obiettivo dello scenario: loot-sack, prisoner, hostage, mayor, witness, politician "
+        "(anche in italiano).",
+    ),
     required=True,
     argument=True,
 )
@@ -217,8 +255,12 @@ EVENT = Field(
     Kind.WORD,
     W("What happens", "Che cosa succede"),
     W(
-        "What happens to it (the scenario's words), or carry.",
-        "Che cosa gli succede (le parole dello scenario), o porta.",
+        "What happens to it (the scenario's words: pick-up, drop, recover, carry-off, free, "
+        "recapture, escape, deliver, rescue, wound, kill, shelter), or carry (who carries or "
+        "holds it now).",
+        "Che cosa gli succede (le parole dello scenario: pick-up, drop, recover, carry-off, "
+        "free, recapture, escape, deliver, rescue, wound, kill, shelter), o carry (chi lo porta "
+        "o lo tiene ora).",
     ),
     required=True,
     argument=True,
@@ -227,7 +269,10 @@ COPY = Field(
     "copy",
     Kind.COUNT,
     W("Which one", "Quale"),
-    W("Which of the objective's copies (1, 2…).", "Quale copia dell'obiettivo (1, 2…)."),
+    W(
+        "Which of the objective's copies (1, 2…: loot sack 1 or 2).",
+        "Quale copia dell'obiettivo (1, 2…: sacco del bottino 1 o 2).",
+    ),
     low=1,
     high=99,
 )

@@ -61,6 +61,7 @@ LEADER = Field(
       "men; repeatable, one per gang; R-21).",
       "Duello: il modello che guida in questa partita una banda senza capo (ranger, uomini "
       "delle montagne; ripetibile, uno per banda; R-21)."),
+    it_flag="--capo",
 )  # fmt: skip
 
 # ----------------------------------------------------------------------------- initiative
@@ -101,6 +102,7 @@ ACTIVATE = Field(
       "terminal, else the winner's own).",
       "Chi attiva il vincitore: buoni, cattivi o uno dei due modelli (predefinito: chiesto al "
       "terminale, altrimenti il proprio del vincitore)."),
+    it_flag="--attiva",
 )  # fmt: skip
 
 # ----------------------------------------------------------------------------- undo
@@ -108,10 +110,11 @@ TIMES = Field(
     "times",
     Kind.COUNT,
     W("How many", "Quante"),
-    W("How many actions to take back, the latest first (all of them, or none).",
-      "Quante azioni annullare, dall'ultima (tutte, o nessuna)."),
+    W("How many actions to take back, the latest first (all of them, or none; default: 1).",
+      "Quante azioni annullare, dall'ultima (tutte, o nessuna; predefinito: 1)."),
     low=COUNT.low,
     high=COUNT.high,
+    it_flag="--volte",
 )  # fmt: skip
 ENTRY_SHOWN = Field(
     "entry",
@@ -124,6 +127,7 @@ ENTRY_SHOWN = Field(
       "cambiato."),
     low=ENTRY.low,
     high=ENTRY.high,
+    it_flag="--voce",
 )  # fmt: skip
 
 # ----------------------------------------------------------------------------- end
