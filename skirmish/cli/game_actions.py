@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from skirmish.campaign.game.commands import find
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
-from skirmish.cli.game_record import GameOpt, ModelArg, act
+from skirmish.cli.from_fields import inputs
+from skirmish.cli.game_record import GameOpt, act
 from skirmish.cli.game_text import state_word
 from skirmish.cli.store_options import CampaignOpt, Dice
-from skirmish.engine.glossary import Pace, label, parse
+from skirmish.engine.glossary import Pace, label
 from skirmish.errors import CampaignError
 from skirmish.i18n import Catalogue, Lang, tr
-from skirmish.rules.names import normalize
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -45,8 +46,6 @@ MESSAGES: Catalogue = {
         "left": "{name}: COS {before} → {after}, {state}.",
         "nobody": "Nobody else was within 5U.",
         "sticks": "{name} has {left} {explosive} left.",
-        "bad-caught": "--caught {text!r}: {part!r} is not a distance (0–5), moved, unmoved or "
-        "partial|total:SHELTER (table 8).",
         # the board's kit
         "column": "kit",
         "jammed": "jammed",
@@ -73,8 +72,6 @@ MESSAGES: Catalogue = {
         "left": "{name}: COS {before} → {after}, {state}.",
         "nobody": "Nessun altro era entro 5U.",
         "sticks": "A {name} resta {left} di {explosive}.",
-        "bad-caught": "--caught {text!r}: {part!r} non è una distanza (0–5), mosso, fermo o "
-        "parziale|totale:RIPARO (tabella 8).",
         "column": "dotazione",
         "jammed": "inceppato",
         "mounted": "a cavallo",
@@ -94,14 +91,6 @@ def _name(entry: Any, lang: Lang) -> str:
 
 # ---------------------------------------------------------------------------- options
 
-WeaponOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--weapon",
-        "--arma",
-        help="Which gun, Italian or English name (default: its first gun that needs it).",
-    ),
-]
 #: R-15: a failed die of the model's own reflex test rerolled with a point.
 ReflexRerollOpt = Annotated[
     list[str] | None,
@@ -124,17 +113,6 @@ SaveRerollOpt = Annotated[
         "model within 5U paying with its FAMA; repeatable), e.g. --reroll save:fortuna.",
     ),
 ]
-PaceOpt = Annotated[
-    str,
-    typer.Option(
-        "--pace",
-        "--andatura",
-        help="The horse's pace: still (fermo), trot (trotto: reflex test, 1 success) or gallop "
-        "(corsa: 2 successes) (table 1, R-06).",
-    ),
-]
-
-
 # ---------------------------------------------------------------------------- reload, unjam
 
 
@@ -143,19 +121,12 @@ def _gun_line(key: str, report: GunReport, lang: Lang) -> str:
                rounds=report.after.left, ca=report.ca)  # fmt: skip
 
 
+@inputs(find("reload"))
 def reload(
-    member: ModelArg,
+    member: str,
+    weapon: str | None,
+    rounds: int | None,
     lang: LangOpt,
-    weapon: WeaponOpt = None,
-    rounds: Annotated[
-        int | None,
-        typer.Option(
-            "--rounds",
-            "--colpi",
-            help="A repeater, musket or carbine: 7 or 17 rounds (17 jams on a 1, R-14; default: "
-            "as loaded before).",
-        ),
-    ] = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
@@ -171,10 +142,11 @@ def reload(
     act(db, campaign, game, json_, action)
 
 
+@inputs(find("unjam"))
 def unjam(
-    member: ModelArg,
+    member: str,
+    weapon: str | None,
     lang: LangOpt,
-    weapon: WeaponOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
@@ -206,14 +178,15 @@ def _horse_lines(report: HorseReport, lang: Lang) -> list[str]:
 
 
 def _horse(
-    mounting: bool, member: str, lang: Lang, pace: str, game: int | None, campaign: str | None,
+    mounting: bool, member: str, lang: Lang, pace: Pace | None, game: int | None,
+    campaign: str | None,
     seed: int | None, dice: str | None, json_: bool, db: str | None, reroll: list[str] | None,
 ) -> None:  # fmt: skip
     from skirmish.campaign.game.actions import dismount, mount
     from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
 
     service = mount if mounting else dismount
-    chosen = parse(Pace, pace)
+    chosen = pace or Pace.STILL
     rolled = Dice(seed=seed, dice=dice)
     rerolls = rerolls_of(reroll, lang, live=rolled.live)
 
@@ -225,10 +198,11 @@ def _horse(
     act(db, campaign, game, json_, action, rolled)
 
 
+@inputs(find("mount"))
 def mount(
-    member: ModelArg,
+    member: str,
+    pace: Pace | None,
     lang: LangOpt,
-    pace: PaceOpt = "still",
     reroll: ReflexRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
@@ -241,10 +215,11 @@ def mount(
     _horse(True, member, lang, pace, game, campaign, seed, dice, json_, db, reroll)
 
 
+@inputs(find("dismount"))
 def dismount(
-    member: ModelArg,
+    member: str,
+    pace: Pace | None,
     lang: LangOpt,
-    pace: PaceOpt = "still",
     reroll: ReflexRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
@@ -260,9 +235,10 @@ def dismount(
 # ---------------------------------------------------------------------------- the lasso
 
 
+@inputs(find("lasso"))
 def lasso(
-    thrower: ModelArg,
-    target: Annotated[str, typer.Argument(help="The model the lasso is thrown at.")],
+    thrower: str,
+    target: str,
     lang: LangOpt,
     reroll: ReflexRerollOpt = None,
     game: GameOpt = None,
@@ -293,47 +269,6 @@ def lasso(
 
 
 # ---------------------------------------------------------------------------- explosives
-
-#: The words of a ``--caught`` part: whether the model moved, and table 8's two levels.
-MOVED = {"moved": True, "mosso": True, "unmoved": False, "fermo": False, "non-mosso": False}
-LEVELS = {"partial": "partial", "parziale": "partial", "total": "total", "totale": "total"}
-
-
-def parse_caught(text: str, lang: Lang) -> Caught:
-    """``NAME[=PART,…]``: a model in the blast, with its distance from the centre (0–5U),
-    ``moved``/``unmoved`` (default: from the record) and ``partial|total:SHELTER`` (table 8)."""
-    from skirmish.campaign.game.actions import Caught
-    from skirmish.engine.explosion import Protection
-
-    name, _, rest = text.partition("=")
-    if not name.strip():
-        raise CampaignError(
-            f'--caught {text!r}: name the model first, e.g. --caught "Ike Clanton=3".',
-            it=f'--caught {text!r}: prima il nome del personaggio, es. --caught "Ike Clanton=3".',
-        )
-    found = Caught(name.strip())
-    for raw in (p.strip() for p in rest.split(",") if p.strip()):
-        part = normalize(raw.removesuffix("U").removesuffix("u"))
-        level, _, shelter = raw.partition(":")
-        if part.isdigit() and int(part) <= 5:
-            found = _with(found, distance=int(part))
-        elif part in MOVED:
-            found = _with(found, moved=MOVED[part])
-        elif shelter and normalize(level) in LEVELS:
-            found = _with(found, protection=Protection(LEVELS[normalize(level)]),
-                          shelter=shelter.strip())  # fmt: skip
-        else:
-            raise CampaignError(
-                tr(MESSAGES, "bad-caught", "en", text=text, part=raw),
-                it=tr(MESSAGES, "bad-caught", "it", text=text, part=raw),
-            )
-    return found
-
-
-def _with(caught: Caught, **changes: Any) -> Caught:
-    from dataclasses import replace
-
-    return replace(caught, **changes)
 
 
 def _explosion_lines(report: ExplosionReport, lang: Lang) -> list[str]:
@@ -370,49 +305,14 @@ def _explosion_lines(report: ExplosionReport, lang: Lang) -> list[str]:
     return lines
 
 
-CaughtOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--caught",
-        "--coinvolto",
-        help="A model within 5U of the blast, repeatable: NAME[=DISTANCE,moved|unmoved,"
-        "partial|total:SHELTER], e.g. 'Ike=3,partial:palisade' (distance 0–5U from the centre; "
-        "whether it moved, default from the record; its shelter, table 8).",
-    ),
-]
-
-
+@inputs(find("explosion"))
 def explosion(
-    thrower: ModelArg,
+    thrower: str,
+    item: str | None,
+    caught: tuple[Caught, ...],
+    short_fuse: bool,
+    near_thrower: tuple[Caught, ...],
     lang: LangOpt,
-    item: Annotated[
-        str | None,
-        typer.Option(
-            "--item",
-            "--esplosivo",
-            help="dynamite (dinamite) or nitroglycerin (nitroglicerina); default: the one it "
-            "carries.",
-        ),
-    ] = None,
-    caught: CaughtOpt = None,
-    short_fuse: Annotated[
-        bool,
-        typer.Option(
-            "--short-fuse",
-            "--miccia-corta",
-            help="Dynamite with a short fuse: nobody steps away; on a 1 it explodes in the "
-            "thrower's hands (§5.5.2).",
-        ),
-    ] = False,
-    near_thrower: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--near-thrower",
-            "--vicino-a-chi-lancia",
-            help="With --short-fuse: a model within 5U of the thrower, caught instead if the "
-            "dynamite explodes in its hands (same form as --caught; repeatable).",
-        ),
-    ] = None,
     reroll: SaveRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
@@ -427,8 +327,6 @@ def explosion(
 
     rolled = Dice(seed=seed, dice=dice)
     rerolls = rerolls_of(reroll, lang, live=rolled.live)
-    specs = [parse_caught(text, lang) for text in caught or ()]
-    around = [parse_caught(text, lang) for text in near_thrower or ()]
 
     def action(s: Session, g: Game) -> list[str]:
         chosen = item if item is not None else _carried_explosive(s, g, thrower)
@@ -437,9 +335,9 @@ def explosion(
             game=g,
             thrower=thrower,
             explosive=chosen,
-            caught=specs,
+            caught=list(caught),
             short_fuse=short_fuse,
-            near_thrower=around,
+            near_thrower=list(near_thrower),
             dice=rolled.source,
             rerolls=rerolls,
         )

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
+from skirmish.campaign.game.commands import find
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
-from skirmish.cli.game_record import GameOpt, ModelArg, act
+from skirmish.cli.from_fields import inputs
+from skirmish.cli.game_record import GameOpt, act
 from skirmish.cli.store_options import CampaignOpt
 from skirmish.engine.glossary import label
 from skirmish.i18n import Catalogue, Lang, tr
@@ -217,8 +219,9 @@ def board_lines(data: dict[str, Any], lang: Lang) -> list[str]:
     return lines
 
 
+@inputs(find("activate"))
 def activate(
-    member: ModelArg,
+    member: str,
     lang: LangOpt,
     game: GameOpt = None,
     campaign: CampaignOpt = None,

@@ -10,16 +10,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from skirmish.campaign.game.commands import find
 from skirmish.campaign.game.telling import wounds_text
-from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt, bounded
+from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.from_fields import inputs, parameters, parse
 from skirmish.cli.game_activations import combat_lines, no_waiting_option, take_waiting
-from skirmish.cli.game_record import CiviliansOpt, GameOpt, GuardOpt, ModelArg, NearOpt, act
+from skirmish.cli.game_record import GameOpt, act
 from skirmish.cli.game_text import say, state_word
 from skirmish.cli.situation_options import parameter, situation_command, values_of
 from skirmish.cli.store_options import CampaignOpt, Dice
 from skirmish.engine.situation import GAME_SOURCES, Procedure
 from skirmish.i18n import Catalogue, Lang, tr
-from skirmish.limits import COUNT
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -95,8 +96,8 @@ def _combat(
 
 
 def _bystanders(options: dict[str, Any]) -> Bystanders:
-    """The bystander options taken out of a shot's or a fight's ``options`` (R-19, R-20,
-    R-22); the rest is the situation."""
+    """The bystander options taken out of a shot's or a fight's ``options`` (their fields'
+    values: R-19, R-20, R-22); the rest is the situation."""
     from skirmish.campaign.game.reactions import Bystanders
 
     return Bystanders(
@@ -104,6 +105,10 @@ def _bystanders(options: dict[str, Any]) -> Bystanders:
         guard=options.pop("guard", None),
         civilians=tuple(options.pop("civilian_near", None) or ()),
     )
+
+
+#: A shot's and a fight's catalogue entries: their models and bystanders are their fields'.
+SHOOT, FIGHT = find("shoot"), find("fight")
 
 
 #: The game's own help for the weapons: one the model carries, the default chosen by rule.
@@ -118,9 +123,6 @@ MELEE_HELPS = {
     "target_weapon": "What the defender fights with, among what it carries (default: the best "
     "carried).",
 }
-#: Who stood near a fight, and a shot (R-19, R-22; R-20).
-FIGHT_BYSTANDERS = [parameter("near", NearOpt, None), parameter("guard", GuardOpt, None)]
-SHOT_BYSTANDERS = [*FIGHT_BYSTANDERS, parameter("civilian_near", CiviliansOpt, None)]
 #: R-15: FAMA and FORTUNA rerolls said beforehand (on a terminal they are offered as dice fail).
 RerollOpt = Annotated[
     list[str] | None,
@@ -156,18 +158,20 @@ GAME_OPTIONS = [
 ]
 
 
-def _models(target_help: str) -> list[Any]:
-    return [
-        parameter("attacker", ModelArg),
-        parameter("target", Annotated[str, typer.Argument(help=target_help)]),
-        parameter("lang", LangOpt),
-    ]
+def _models(entry: Any) -> list[Any]:
+    """A shot's or a fight's arguments (its fields'), then ``--lang``."""
+    return [*parameters(f for f in entry.fields if f.argument), parameter("lang", LangOpt)]
 
 
-def do_shoot(
+def _bystanders_of(entry: Any) -> list[Any]:
+    """Who stood near (R-19, R-20, R-22): its options (its fields')."""
+    return parameters(f for f in entry.fields if not f.argument)
+
+
+def _combat_of(
+    entry: Any,
+    procedure: Procedure,
     *,
-    attacker: str,
-    target: str,
     lang: Lang,
     game: int | None = None,
     campaign: str | None = None,
@@ -176,69 +180,52 @@ def do_shoot(
     json_: bool = False,
     db: str | None = None,
     reroll: list[str] | None = None,
-    **situation: Any,
+    **given: Any,
 ) -> None:
+    """A shot or a fight (``entry``: the catalogue's ``shoot`` or ``fight``): its fields'
+    values parsed (the models, who stood near), the rest its combat situation."""
+    from skirmish.campaign.game.combat import melee, shoot
+
+    parse(entry.fields, given)
+    attacker, target = given.pop("attacker"), given.pop("target")
+    named = _bystanders(given)
+    take_waiting(given)
+    shooting = procedure is Procedure.SHOOT
+    _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice),
+            shoot if shooting else melee, shooting, named, attacker=attacker, target=target,
+            reroll=reroll, situation=values_of(procedure, given))  # fmt: skip
+
+
+def do_shoot(**given: Any) -> None:
     """The catalogue's ``shoot`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.combat import shoot as roll
-
-    named = _bystanders(situation)
-    take_waiting(situation)
-    _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, True, named,
-            attacker=attacker, target=target, reroll=reroll,
-            situation=values_of(Procedure.SHOOT, situation))  # fmt: skip
+    _combat_of(SHOOT, Procedure.SHOOT, **given)
 
 
-def do_melee(
-    *,
-    attacker: str,
-    target: str,
-    lang: Lang,
-    game: int | None = None,
-    campaign: str | None = None,
-    seed: int | None = None,
-    dice: str | None = None,
-    json_: bool = False,
-    db: str | None = None,
-    reroll: list[str] | None = None,
-    **situation: Any,
-) -> None:
+def do_melee(**given: Any) -> None:
     """The catalogue's ``fight`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.combat import melee as roll
-
-    named = _bystanders(situation)
-    take_waiting(situation)
-    _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, False, named,
-            attacker=attacker, target=target, reroll=reroll,
-            situation=values_of(Procedure.MELEE, situation))  # fmt: skip
+    _combat_of(FIGHT, Procedure.MELEE, **given)
 
 
 shoot = situation_command(
     Procedure.SHOOT, GAME_SOURCES, do_shoot, name="shoot", doc=do_shoot.__doc__ or "",
-    before=_models("The model (or scenario person) shot at."),
-    after=[*WAITING, *SHOT_BYSTANDERS, *GAME_OPTIONS],
-    helps=SHOOT_HELPS,
-    defaults={"weapon": None, "target_waiting": None}, bounds=True,
+    before=_models(SHOOT), after=[*WAITING, *_bystanders_of(SHOOT), *GAME_OPTIONS],
+    helps=SHOOT_HELPS, defaults={"weapon": None, "target_waiting": None}, bounds=True,
 )  # fmt: skip
 melee = situation_command(
     Procedure.MELEE, GAME_SOURCES, do_melee, name="melee", doc=do_melee.__doc__ or "",
-    before=_models("The model (or scenario person) attacked."),
-    after=[*WAITING, *FIGHT_BYSTANDERS, *GAME_OPTIONS],
+    before=_models(FIGHT), after=[*WAITING, *_bystanders_of(FIGHT), *GAME_OPTIONS],
     helps=MELEE_HELPS, defaults={"target_waiting": None}, bounds=True,
 )  # fmt: skip
 
 
+@inputs(find("hit"))
 def hit(
-    member: ModelArg,
-    wounds: Annotated[
-        int,
-        typer.Option(
-            "--wounds", min=1, callback=bounded(COUNT), help="Wounds taken (after saves)."
-        ),
-    ],
+    member: str,
+    wounds: int,
+    by: str | None,
+    near: tuple[str, ...],
+    guard: str | None,
     lang: LangOpt,
-    by: Annotated[str | None, typer.Option("--by", help="The model that hit it.")] = None,
-    near: NearOpt = None,
-    guard: GuardOpt = None,
     reroll: PanicRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
@@ -256,7 +243,7 @@ def hit(
     rerolls = rerolls_of(reroll, lang, live=rolled.live)
 
     def action(s: Session, g: Game) -> list[str]:
-        named = Bystanders(near=tuple(near or ()), guard=guard)
+        named = Bystanders(near=near, guard=guard)
         report = record(s, game=g, member=member, wounds=wounds, by=by, bystanders=named,
                         dice=rolled.source, rerolls=rerolls)  # fmt: skip
         model = report.model
@@ -271,14 +258,13 @@ def hit(
     act(db, campaign, game, json_, action, rolled)
 
 
+@inputs(find("eliminate"))
 def eliminate(
-    member: ModelArg,
+    member: str,
+    by: str | None,
+    near: tuple[str, ...],
+    guard: str | None,
     lang: LangOpt,
-    by: Annotated[
-        str | None, typer.Option("--by", help="The model that eliminated it (XP, R-11).")
-    ] = None,
-    near: NearOpt = None,
-    guard: GuardOpt = None,
     reroll: PanicRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
@@ -296,7 +282,7 @@ def eliminate(
     rerolls = rerolls_of(reroll, lang, live=rolled.live)
 
     def action(s: Session, g: Game) -> list[str]:
-        named = Bystanders(near=tuple(near or ()), guard=guard)
+        named = Bystanders(near=near, guard=guard)
         report = record(s, game=g, member=member, by=by, bystanders=named, dice=rolled.source,
                         rerolls=rerolls)  # fmt: skip
         who = say("by", lang, name=by) if by else ""

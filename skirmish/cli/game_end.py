@@ -5,11 +5,11 @@ post-game sequence, each step logged and undoable (R-09–R-11, H-01–H-11).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
-
+from skirmish.campaign.game.commands import find
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.from_fields import inputs
 from skirmish.cli.game_record import GameOpt, act, ended_lines
 from skirmish.cli.game_text import say
 from skirmish.cli.safe import echo
@@ -22,13 +22,11 @@ if TYPE_CHECKING:
     from skirmish.campaign.game.tables import Game
 
 
+@inputs(find("retreat"))
 def retreat(
-    gang: Annotated[str, typer.Argument(help="The gang that retreats by choice.")],
+    gang: str,
+    infamy_later: bool,
     lang: LangOpt,
-    infamy_later: Annotated[
-        bool,
-        typer.Option("--infamy-later", help="Roll the infamy test in the post-game sequence."),
-    ] = False,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -54,13 +52,11 @@ def retreat(
     act(db, campaign, game, json_, action, rolled)
 
 
+@inputs(find("end"))
 def end(
+    winner: str | None,
+    draw: bool,
     lang: LangOpt,
-    winner: Annotated[
-        str | None,
-        typer.Option("--winner", help="The winning gang, when the recorded state does not say."),
-    ] = None,
-    draw: Annotated[bool, typer.Option("--draw", help="End without a winner.")] = False,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
@@ -76,18 +72,12 @@ def end(
     act(db, campaign, game, json_, action)
 
 
+@inputs(find("vote"))
 def vote(
-    verdict: Annotated[
-        str,
-        typer.Argument(help="The winning gang or side (good, bad), or draw; Italian too."),
-    ],
-    side: Annotated[
-        str, typer.Option("--side", help="The side whose player confirms it: good or bad.")
-    ],
+    verdict: str,
+    side: str,
+    withdraw: bool,
     lang: LangOpt,
-    withdraw: Annotated[
-        bool, typer.Option("--withdraw", help="Take back the side's vote instead.")
-    ] = False,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
@@ -118,6 +108,7 @@ def vote(
     act(db, campaign, game, json_, action)
 
 
+@inputs(find("abandon"))
 def abandon(
     lang: LangOpt,
     game: GameOpt = None,
@@ -150,24 +141,12 @@ def _doctor_choices(values: Sequence[str]) -> dict[str, str]:
     return choices
 
 
+@inputs(find("postgame"))
 def postgame(
+    gang: str | None,
+    doctor: tuple[str, ...],
+    infamy_model: str | None,
     lang: LangOpt,
-    gang: Annotated[
-        str | None, typer.Argument(help="Only this gang (default: every gang not done yet).")
-    ] = None,
-    doctor: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--doctor",
-            metavar="MODEL=KIND",
-            help="Doctor for a model's recovery roll: bone-setter (5$), graduate (20$) or none; "
-            "the gang's own DOTTORE is used for free otherwise.",
-        ),
-    ] = None,
-    infamy_model: Annotated[
-        str | None,
-        typer.Option("--infamy-model", help="Who loses the point on an infamy 1 (R-09)."),
-    ] = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -187,7 +166,7 @@ def postgame(
         found = lookup.current_campaign(s, campaign)
         g = current_game(s, found, game)
         reports = run_postgame(
-            s, game=g, dice=rolled.source, gang=gang, doctors=_doctor_choices(doctor or []),
+            s, game=g, dice=rolled.source, gang=gang, doctors=_doctor_choices(doctor),
             infamy_model=infamy_model,
         )  # fmt: skip
         rolled.check_all_used()

@@ -4,14 +4,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-import typer
-
-from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
+from skirmish.campaign.game.commands import find
+from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
+from skirmish.cli.from_fields import inputs
 from skirmish.cli.game_record import GameOpt, act
 from skirmish.cli.store_options import CampaignOpt
-from skirmish.limits import COUNT
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -19,29 +18,13 @@ if TYPE_CHECKING:
     from skirmish.campaign.game.tables import Game
 
 
+@inputs(find("objective"))
 def objective(
-    objective: Annotated[
-        str,
-        typer.Argument(
-            help="The objective: loot-sack, prisoner, hostage, "
-            "mayor, witness, politician (Italian too)."
-        ),
-    ],
-    event: Annotated[
-        str,
-        typer.Argument(
-            help="pick-up, drop, recover, carry-off, free, recapture, escape, deliver, rescue, "
-            "wound, kill, shelter, or carry (who carries or holds it now)."
-        ),
-    ],
+    objective: str,
+    event: str,
+    by: str | None,
+    copy: int | None,
     lang: LangOpt,
-    by: Annotated[str | None, typer.Option("--by", help="The model doing it.")] = None,
-    copy_no: Annotated[
-        int | None,
-        typer.Option(
-            "--copy", min=1, callback=bounded(COUNT), help="Which one (loot sack 1 or 2)."
-        ),
-    ] = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
@@ -51,7 +34,7 @@ def objective(
     from skirmish.campaign.game.objectives import objective as record
 
     def action(s: Session, g: Game) -> list[str]:
-        record(s, game=g, name=objective, event=event, by=by, copy_no=copy_no)
+        record(s, game=g, name=objective, event=event, by=by, copy_no=copy)
         return []  # its events, as the log says them: game_record.consequences
 
     act(db, campaign, game, json_, action)

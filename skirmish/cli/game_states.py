@@ -4,12 +4,12 @@ civilian leaving it (R-20), a FAMA or FORTUNA point spent (R-15) and the whisky 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-import typer
-
+from skirmish.campaign.game.commands import find
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
-from skirmish.cli.game_record import GameOpt, ModelArg, act
+from skirmish.cli.from_fields import inputs
+from skirmish.cli.game_record import GameOpt, act
 from skirmish.cli.game_text import say, state_word
 from skirmish.cli.store_options import CampaignOpt
 from skirmish.engine.glossary import label, parse
@@ -21,16 +21,10 @@ if TYPE_CHECKING:
     from skirmish.campaign.game.tables import Game
 
 
+@inputs(find("state"))
 def state(
-    member: ModelArg,
-    new_state: Annotated[
-        str,
-        typer.Argument(
-            metavar="shaken|terrified|prone|steady|standing|fleeing",
-            help="Shaken, terrified, steady (neither), prone or standing; fleeing: a civilian "
-            "shot at with physical dice flees the table (R-20); Italian too.",
-        ),
-    ],
+    member: str,
+    new_state: str,
     lang: LangOpt,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
@@ -50,8 +44,9 @@ def state(
     act(db, campaign, game, json_, action, told=True)  # its line says the civilian flees
 
 
+@inputs(find("leave"))
 def leave(
-    member: ModelArg,
+    member: str,
     lang: LangOpt,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
@@ -68,9 +63,10 @@ def leave(
     act(db, campaign, game, json_, action)
 
 
+@inputs(find("spend"))
 def spend(
-    point: Annotated[str, typer.Argument(metavar="fama|fortuna", help="The point spent.")],
-    member: ModelArg,
+    point: str,
+    member: str,
     lang: LangOpt,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
@@ -90,8 +86,9 @@ def spend(
     act(db, campaign, game, json_, action)
 
 
+@inputs(find("drink"))
 def drink(
-    member: ModelArg,
+    member: str,
     lang: LangOpt,
     game: GameOpt = None,
     campaign: CampaignOpt = None,

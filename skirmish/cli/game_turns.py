@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from skirmish.campaign.game.commands import find
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.from_fields import inputs
 from skirmish.cli.game_record import GameOpt, act, ended_lines, entry_name
 from skirmish.cli.game_text import say, step_text
 from skirmish.cli.safe import echo
@@ -45,31 +47,15 @@ if TYPE_CHECKING:
     from skirmish.campaign.game.tables import Game
 
 
+@inputs(find("start"))
 def start(
-    scenario: Annotated[str, typer.Argument(help="Scenario id or name (Italian or English).")],
+    scenario: str,
+    gangs: tuple[str, ...],
+    good: str | None,
+    bad: str | None,
+    leave: tuple[str, ...],
+    leader: tuple[str, ...],
     lang: LangOpt,
-    gangs: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Gangs on their default sides (lawmen, military, rangers, cowboys good).",
-            show_default=False,
-        ),
-    ] = None,
-    good: Annotated[str | None, typer.Option("--good", help="The gang of the good side.")] = None,
-    bad: Annotated[str | None, typer.Option("--bad", help="The gang of the bad side.")] = None,
-    leave: Annotated[
-        list[str] | None,
-        typer.Option("--leave", help="A model that stays home (repeatable; GANG:NAME)."),
-    ] = None,
-    leader: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--leader",
-            "--capo",
-            help="Duel: the model that leads a gang without a leader in this game (rangers, "
-            "mountain men; repeatable, one per gang; R-21).",
-        ),
-    ] = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
@@ -82,8 +68,8 @@ def start(
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
         game = start_game(
-            s, campaign=found, scenario=scenario, gangs=gangs or [], good=good, bad=bad,
-            leave=leave or [], leaders=leader or [],
+            s, campaign=found, scenario=scenario, gangs=list(gangs), good=good, bad=bad,
+            leave=list(leave), leaders=list(leader),
         )  # fmt: skip
         data = board(s, game=game)
     if json_:
@@ -111,6 +97,7 @@ def start(
     echo(say("next", lang))
 
 
+@inputs(find("turn"))
 def turn(
     lang: LangOpt,
     reroll: CohesionRerollOpt = None,
@@ -171,35 +158,14 @@ def turn(
     act(db, campaign, game, json_, action, rolled)
 
 
+@inputs(find("initiative"))
 def initiative(
+    good: str | None,
+    bad: str | None,
+    good_fama_from: str | None,
+    bad_fama_from: str | None,
+    activate: str | None,
     lang: LangOpt,
-    good: Annotated[
-        str | None,
-        typer.Argument(
-            help="The model one player reveals (its card), of either side.", show_default=False
-        ),
-    ] = None,
-    bad: Annotated[
-        str | None,
-        typer.Argument(help="The model the other player reveals.", show_default=False),
-    ] = None,
-    good_fama_from: Annotated[
-        str | None,
-        typer.Option("--good-fama-from", help="A friend within 5U lending unused FAMA."),
-    ] = None,
-    bad_fama_from: Annotated[
-        str | None,
-        typer.Option("--bad-fama-from", help="A friend within 5U lending unused FAMA."),
-    ] = None,
-    activate: Annotated[
-        str | None,
-        typer.Option(
-            "--activate",
-            "--attiva",
-            help="Whom the winner activates: good, bad or one of the two models (default: "
-            "asked on a terminal, else the winner's own).",
-        ),
-    ] = None,
     reroll: InitiativeRerollOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,

@@ -3,18 +3,17 @@ what was undone (``campaign.game.undo``), or the same as JSON."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
-
-from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
+from skirmish.campaign.game.commands import find
+from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
+from skirmish.cli.from_fields import inputs
 from skirmish.cli.game_record import GameOpt, game_of
 from skirmish.cli.game_text import state_word
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, emit, session
 from skirmish.engine.glossary import EventKind, GameStatus, label_value
 from skirmish.i18n import Catalogue, Lang, tr
-from skirmish.limits import COUNT, ENTRY
 from skirmish.rules.model import ObjectiveState
 
 if TYPE_CHECKING:
@@ -91,32 +90,11 @@ def say(key: str, lang: Lang, **values: Any) -> str:
     return tr(MESSAGES, key, lang, **values)
 
 
-TimesOpt = Annotated[
-    int,
-    typer.Option(
-        "--times",
-        "--volte",
-        callback=bounded(COUNT),
-        help="How many actions to take back, the latest first (all of them, or none).",
-    ),
-]
-
-EntryOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--entry",
-        "--voce",
-        callback=bounded(ENTRY),
-        help="Undo only if the last action is still the one whose first event has this id "
-        "('game log --json' shows the ids); otherwise refused, saying what changed since.",
-    ),
-]
-
-
+@inputs(find("undo"))
 def undo(
+    times: int | None,
+    entry: int | None,
     lang: LangOpt,
-    times: TimesOpt = 1,
-    entry: EntryOpt = None,
     game: GameOpt = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
@@ -127,7 +105,7 @@ def undo(
 
     with session(db) as s:
         g = game_of(s, campaign, game)
-        done = undo_actions(s, game=g, times=times, entry=entry)
+        done = undo_actions(s, game=g, times=1 if times is None else times, entry=entry)
         now = {"game": g.id, "turn": g.turn, "status": g.status}
     if json_:
         emit({**now, "undone": [u.data() for u in done]})

@@ -412,7 +412,7 @@ def objective(walker: Walker) -> None:
     events.append(Option("carry", walker.say("carry-event"), ("carry", "porta")))
     event = walker.ask.choose(walker.say("event"), events)
     by = walker.maybe_model("doer", in_play(table))
-    record(objective=chosen.id, event=event, by=by, copy_no=copy_no if chosen.count > 1 else None,
+    record(objective=chosen.id, event=event, by=by, copy=copy_no if chosen.count > 1 else None,
            **walker.common, json_=False)  # fmt: skip
 
 

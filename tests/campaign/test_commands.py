@@ -4,9 +4,10 @@ front ends: every action exists at the command line, in the walker, on the phone
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
+import typer
 from typer.main import get_command
 
 from skirmish.campaign.game.commands import (
@@ -19,8 +20,9 @@ from skirmish.campaign.game.commands import (
     model_action,
 )
 from skirmish.campaign.game.fields import Kind
+from skirmish.cli.from_fields import hand_written, inputs, python_name
 from skirmish.cli.input_names import flag_for
-from skirmish.engine.situation import GAME_SOURCES, inputs_for
+from skirmish.engine.situation import GAME_SOURCES, Procedure, inputs_for
 from skirmish.errors import RulesError
 from skirmish.i18n import Lang
 from tests.campaign.conftest import app_paths
@@ -87,24 +89,75 @@ def test_every_action_is_a_command_with_its_help_and_italian_names(command: Comm
 
 
 @pytest.mark.parametrize("command", CATALOGUE, ids=[c.name for c in CATALOGUE])
-def test_the_command_line_takes_the_catalogues_inputs(command: Command) -> None:
-    """The same inputs, for every entry (a model's action and the game's own steps alike):
-    each field an argument (the same name, or its ``cli``) or an option (its flag, or its
-    ``cli``); a shot's or a fight's situation as ``engine/situation.py`` declares it; nothing
-    else (``turn`` and ``abandon`` take only what every command takes)."""
-    cli = _cli_inputs(command)
-    expected = {}
-    arguments = [f for f in command.fields if f.argument]
-    for number, field in enumerate(arguments, 1):
-        expected[f"#{number}"] = field.cli_name
-    for field in command.fields:
-        if not field.argument:
-            expected[field.cli_name] = cli.get(field.cli_name, "missing")
+def test_the_command_lines_inputs_are_made_from_the_fields(command: Command) -> None:
+    """Each field is exactly one of the command's parameters (``cli/from_fields.py``): its
+    arguments in the catalogue's order, each option by its flag and Italian flag, with the
+    field's help, required and repeatable as the field says; a shot's or a fight's situation as
+    ``engine/situation.py`` declares it; nothing else (``turn`` and ``abandon`` take only what
+    every command takes)."""
+    params = [p for p in _cli_command(command.cli).params if p.name not in COMMON]
+    arguments = [p for p in params if p.param_type_name == "argument"]
+    declared = [f for f in command.fields if f.argument]
+    assert [p.name for p in arguments] == [python_name(f) for f in declared]
+    for field, param in zip(declared, arguments, strict=True):
+        assert param.help == field.help.en and param.required == field.required
+    rest = [p for p in params if p.param_type_name != "argument"]
+    for field in (f for f in command.fields if not f.argument):
+        flag = field.cli or field.flag
+        [param] = [p for p in rest if flag in p.opts]
+        rest.remove(param)
+        assert param.opts == [flag, *([field.it_flag] if field.it_flag else [])]
+        assert param.help.startswith(field.help.en), field.name
+        assert (param.required, param.multiple) == (field.required, field.many)
+    situation: set[str] = set()
     if command.procedure is not None:
-        for item in inputs_for(command.procedure, GAME_SOURCES):
-            expected[flag_for(item, command.procedure)] = item.id
-        expected["--no-target-waiting"] = "no_target_waiting"
-    assert cli == expected
+        situation = {flag_for(i, command.procedure) for i in inputs_for(command.procedure,
+                     GAME_SOURCES)} | {"--no-target-waiting"}  # fmt: skip
+    assert {p.opts[0] for p in rest} == situation
+
+
+@pytest.mark.parametrize("command", CATALOGUE, ids=[c.name for c in CATALOGUE])
+def test_no_command_writes_its_fields_by_hand(command: Command) -> None:
+    """A command function takes its fields' parsed values, and makes none of them a typer
+    parameter itself (``@inputs`` refuses one that does as its module is loaded)."""
+    from skirmish.cli.game import COMMANDS
+    from skirmish.cli.game_combat import do_melee, do_shoot
+
+    run = COMMANDS[command.cli]
+    if command.procedure is None:
+        assert run.fields == command.fields  # type: ignore[attr-defined]
+    else:  # a shot and a fight: ``situation_command`` makes theirs, from the fields too
+        run = do_shoot if command.procedure is Procedure.SHOOT else do_melee
+    assert hand_written(run, command.fields) == []
+
+
+def test_a_field_written_by_hand_is_refused() -> None:
+    from skirmish.cli.common_flags import LangOpt
+
+    hit = find("hit")
+
+    def by_hand(
+        member: str,
+        wounds: Annotated[int, typer.Option("--wounds")],
+        by: str | None,
+        near: tuple[str, ...],
+        guard: str | None,
+        lang: LangOpt,
+    ) -> None: ...
+
+    assert hand_written(by_hand, hit.fields) == ["wounds"]
+    with pytest.raises(TypeError, match="wounds"):
+        inputs(hit)(by_hand)
+
+
+def test_a_faulty_value_is_the_fields_refusal() -> None:
+    """What ``Field.parse`` refuses reaches the command as the field's ``FieldError``."""
+    from skirmish.campaign.fields import FieldError
+    from skirmish.cli.game_combat import hit
+
+    with pytest.raises(FieldError) as refused:
+        hit(member="Ike", wounds="lots", lang=Lang.EN)
+    assert refused.value.field == "wounds"
 
 
 def test_the_walker_offers_every_action_one_terminal_records() -> None:

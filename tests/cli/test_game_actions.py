@@ -108,8 +108,8 @@ def test_json_lists_the_action_s_events(cli: Cli) -> None:
     [
         (("mount", "Wyatt", "--pace", "canter"), "unknown pace 'canter'"),
         (("mount", "Wyatt", "--pace", "trot", "--dice", "1,1,1"), "left over"),
-        (("explosion", "Bill", "--caught", "=3"), "name the model first"),
-        (("explosion", "Bill", "--caught", "Wyatt=9"), "is not a distance"),
+        (("explosion", "Bill", "--caught", "=3"), "--caught: '=3' is not a model's name"),
+        (("explosion", "Bill", "--caught", "Wyatt=9"), "then after = a distance (0–5)"),
         (("explosion", "Bill", "--caught", "Wyatt=partial:castle"), "unknown protection"),
         (("explosion", "Bill", "--caught", "Nobody=2"), "model 'Nobody' is not in game"),
         (("lasso", "Curly", "Curly", "--dice", "1,1,1"), "cannot lasso itself"),

@@ -300,8 +300,17 @@ def test_member_xp_out_of_range_is_refused_before_the_database(earps: Any) -> No
             f"--friends must be between 0 and 100,000; {BIG} is out of range.",
         ),
         (
+            # a catalogue field's value: its own refusal, naming the option (Field.parse)
             ("game", "hit", "Ike", "--wounds", BIG),
-            f"--wounds must be between 0 and 100,000; {BIG} is out of range.",
+            f"--wounds: '{BIG}' is not a number from 1 to 99.",
+        ),
+        (
+            ("game", "hit", "Ike", "--wounds", "x"),
+            "--wounds: 'x' is not a number from 1 to 99.",
+        ),
+        (
+            ("game", "undo", "--times", "-1"),
+            "--times: '-1' is not a number from 0 to 100000.",
         ),
     ],
     ids=lambda value: (

@@ -380,7 +380,7 @@ def test_explosion_refusals_change_nothing(ranch: Cli) -> None:
         ranch, "game", "explosion", "Bill", "--caught", "Wyatt=2,moved",
         "--caught", "Wyatt=3,moved", "--seed", "1",
     )  # fmt: skip
-    assert "is not a distance" in unchanged(
+    assert "then after = a distance (0–5)" in unchanged(
         ranch, "game", "explosion", "Bill", "--caught", "Wyatt=near", "--seed", "1"
     )
     assert "Morgan has no dynamite nor nitroglycerin left" in unchanged(
