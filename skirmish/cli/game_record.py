@@ -35,33 +35,6 @@ GameOpt = Annotated[
         help="Game number (default: the game in progress, else the latest).",
     ),
 ]
-ModelArg = Annotated[str, typer.Argument(help="A model of the game (GANG:NAME if ambiguous).")]
-NearOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--near",
-        "--vicino",
-        help="R-19: a Volontario or Delinquente of its gang within 5U if it falls: a panic test "
-        "for a hero, terrified for the leader (repeatable).",
-    ),
-]
-GuardOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--guard",
-        "--custode",
-        help="R-22: a model of its side within 5U of the captive it holds, which keeps it if "
-        "it falls (else the captive is freed).",
-    ),
-]
-CiviliansOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--civilian-near",
-        "--civile-vicino",
-        help="R-20: an unarmed civilian within 10U of the shot: it flees the table (repeatable)",
-    ),
-]
 
 
 def game_of(s: Session, campaign: str | None, game: int | None) -> Game:
