@@ -337,6 +337,28 @@ def test_the_api_twins_play_a_round(phones: dict[str, Phone], table: Path) -> No
     assert any("Wyatt Earp takes its turn 1" in line for line in chosen.json()["lines"])
 
 
+def test_the_api_initiative_takes_the_catalogues_fields(
+    phones: dict[str, Phone], table: Path
+) -> None:
+    """The command line's inputs (``campaign/game/commands.py``): ``good`` and ``bad`` name
+    the models revealed (another is refused), ``activate`` may name one of them, and an
+    unknown field is refused naming the nearest."""
+    wyatt, ike = phones["Wyatt"], phones["Ike"]
+    wyatt.api("picks", {"model": "Wyatt Earp"})
+    ike.api("picks", {"model": "Ike Clanton"})
+    typo = ike.api("initiative", {"dice": [6, 1], "bad-fama": "Billy Clanton"})
+    assert typo.status_code == 400
+    assert typo.json()["error"].startswith("'bad-fama' is no field of initiative; did you mean")
+    other = ike.api("initiative", {"dice": [6, 1], "good": "Doc Holliday"})
+    assert other.status_code == 400
+    assert "'Doc Holliday' is not revealed this round" in other.json()["error"]
+    named = ike.api("initiative", {"dice": [6, 1], "good": "Ike Clanton", "bad": "Wyatt Earp"})
+    assert named.status_code == 200, named.text
+    chosen = wyatt.api("initiative", {"activate": "Ike Clanton"})
+    assert chosen.status_code == 200, chosen.text
+    assert chosen.json()["acting"] == "Ike Clanton"
+
+
 def test_the_api_refuses_bad_input_in_words(phones: dict[str, Phone], table: Path) -> None:
     """Hostile input is a refusal in words, never a 500, and changes nothing."""
     wyatt, ike = phones["Wyatt"], phones["Ike"]
