@@ -45,6 +45,25 @@ TRANSITIONS: Mapping[ObjectiveEvent, tuple[frozenset[ObjectiveState], ObjectiveS
     ObjectiveEvent.SHELTER: (frozenset({_S.ALIVE, _S.WOUNDED}), _S.SAFE),
 }
 
+#: Whose model records each event, by the objective's ``side`` (the side that has it, or
+#: protects it, at the start: docs/scenarios.md): that side picks up and carries off its loot,
+#: recaptures and delivers its captive, shelters its person (``True``); the other side recovers
+#: the sack, frees, rescues or lets the captive escape, wounds and kills the person
+#: (``False``). A drop is its carrier's, whichever side carries it (absent).
+_BY_ITS_SIDE: Mapping[ObjectiveEvent, bool] = {
+    ObjectiveEvent.PICK_UP: True,
+    ObjectiveEvent.CARRY_OFF: True,
+    ObjectiveEvent.RECAPTURE: True,
+    ObjectiveEvent.DELIVER: True,
+    ObjectiveEvent.SHELTER: True,
+    ObjectiveEvent.RECOVER: False,
+    ObjectiveEvent.FREE: False,
+    ObjectiveEvent.ESCAPE: False,
+    ObjectiveEvent.RESCUE: False,
+    ObjectiveEvent.WOUND: False,
+    ObjectiveEvent.KILL: False,
+}
+
 
 class CarrierShooting(StrEnum):
     """What the model carrying or dragging an objective may shoot with."""
@@ -204,6 +223,13 @@ class Objective:
     carrier_shooting: CarrierShooting = CarrierShooting.ANY
     carrier_may_run: bool = True
     walk_only: tuple[ObjectiveState, ...] = ()  # states in which it may only walk
+
+    def recorded_by(self, event: ObjectiveEvent) -> Side | None:
+        """The side whose model does ``event`` (``_BY_ITS_SIDE``); ``None``: its carrier's."""
+        own = _BY_ITS_SIDE.get(event)
+        if own is None:
+            return None
+        return self.side if own else self.side.other
 
     def after(self, state: ObjectiveState, event: ObjectiveEvent) -> ObjectiveState:
         """The state after ``event``; an event this objective does not allow is a RulesError."""

@@ -11,7 +11,9 @@ The actions between games (``campaign/commands.py``) get theirs the same way
 
 from __future__ import annotations
 
+import difflib
 import functools
+from collections.abc import Iterable
 from typing import Any
 
 from skirmish.campaign import commands as between
@@ -22,7 +24,9 @@ from skirmish.campaign.grants import Action
 from skirmish.campaign.permissions import TABLE, Grant
 from skirmish.engine import situation as declared
 from skirmish.engine.situation import GAME_SOURCES, inputs_for
+from skirmish.errors import RulesError, shown
 from skirmish.web import input_names
+from skirmish.web.site import CSRF_FIELD
 
 _NAMES = {"type": "array", "items": {"type": "string"}}
 #: A model within 5U of a blast: NAME=DISTANCE, or the object with how it stands.
@@ -44,6 +48,17 @@ _CAUGHT = {
             },
         ]
     },
+}
+
+
+#: The dice an action rolls, typed as rolled at the table (``dice``).
+_DICE: dict[str, Any] = {
+    "description": 'The dice rolled at the table, in order ("2,3,6" or [2, 3, 6]); '
+    "absent: the server rolls.",
+    "anyOf": [
+        {"type": "string"},
+        {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+    ],
 }
 
 
@@ -103,14 +118,7 @@ def request_schema(command: Command) -> dict[str, Any]:
     properties = {f.name: field_schema(f) for f in command.fields}
     properties.update(situation_fields(command))
     if command.rolls:
-        properties["dice"] = {
-            "description": 'The dice rolled at the table, in order ("2,3,6" or [2, 3, 6]); '
-            "absent: the server rolls.",
-            "anyOf": [
-                {"type": "string"},
-                {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
-            ],
-        }
+        properties["dice"] = dict(_DICE)
         properties["reroll"] = {
             **_NAMES,
             "description": "Failed dice rerolled with FAMA or FORTUNA (R-15): "
@@ -135,7 +143,8 @@ def openapi_extra(command: Command) -> dict[str, Any]:
     }
 
 
-#: What every step of a game at its own address takes besides its fields (``web/game_live``).
+#: What a step of the game at its own address may take besides its fields (``web/game_live``):
+#: each route names those it honours (``common``).
 _STEP_COMMON: dict[str, Any] = {
     "revision": {
         "type": "integer",
@@ -152,41 +161,77 @@ _STEP_COMMON: dict[str, Any] = {
 
 
 def step_request_schema(
-    command: Command, more: dict[str, Any] | None = None, optional: frozenset[str] = frozenset()
+    command: Command,
+    more: dict[str, Any] | None = None,
+    optional: frozenset[str] = frozenset(),
+    path: frozenset[str] = frozenset(),
+    common: tuple[str, ...] = ("revision", "key"),
 ) -> dict[str, Any]:
-    """The body a step of the game (``Place.GAME``: ``…/games/{game}/turn``, ``vote``…) takes:
-    its fields as the catalogue types them, then the route's own (``more``: the dice, a verdict
-    as a button sends it), the revision and the idempotency key. ``optional``: the fields the
-    route does without (the voter's side, when the reader plays only one)."""
-    properties = {f.name: field_schema(f) for f in command.fields}
+    """The body a step of the game (``Place.GAME``: ``…/games/{game}/turn``, ``vote``,
+    ``…/initiative``, ``…/undo``, ``…/postgame/{gang}``, the start) takes: its fields as the
+    catalogue types them (but those in its address, ``path``), the dice when it rolls, then the
+    route's own (``more``: a verdict as a button sends it…), and of the revision and the
+    idempotency key those it honours (``common``)."""
+    properties = {f.name: field_schema(f) for f in command.fields if f.name not in path}
+    if command.rolls:
+        properties["dice"] = dict(_DICE)
     properties.update(more or {})
-    properties.update(_STEP_COMMON)
+    properties.update({name: _STEP_COMMON[name] for name in common})
     schema: dict[str, Any] = {
         "title": f"{command.name.capitalize()}Request",
         "type": "object",
         "properties": properties,
     }
-    required = [f.name for f in command.fields if f.required and f.name not in optional]
+    required = [f.name for f in command.fields if f.required and f.name not in optional | path]
     if required:
         schema["required"] = required
     return schema
 
 
 def step_openapi_extra(
-    command: Command, more: dict[str, Any] | None = None, optional: frozenset[str] = frozenset()
+    command: Command,
+    more: dict[str, Any] | None = None,
+    optional: frozenset[str] = frozenset(),
+    path: frozenset[str] = frozenset(),
+    common: tuple[str, ...] = ("revision", "key"),
+    forms: bool = True,
 ) -> dict[str, Any]:
-    """What FastAPI adds to a step's OpenAPI operation: its request body, a JSON object or a
-    form with the same fields."""
-    schema = step_request_schema(command, more, optional)
-    return {
-        "requestBody": {
-            "required": False,
-            "content": {
-                "application/json": {"schema": schema},
-                "application/x-www-form-urlencoded": {"schema": schema},
-            },
-        }
-    }
+    """What FastAPI adds to a step's OpenAPI operation: its request body, a JSON object (or a
+    form with the same fields, ``forms``)."""
+    schema = step_request_schema(command, more, optional, path, common)
+    content = {"application/json": {"schema": schema}}
+    if forms:
+        content["application/x-www-form-urlencoded"] = {"schema": schema}
+    return {"requestBody": {"required": False, "content": content}}
+
+
+def step_fields(
+    command: Command,
+    more: dict[str, Any] | None = None,
+    path: frozenset[str] = frozenset(),
+    common: tuple[str, ...] = ("revision", "key"),
+) -> frozenset[str]:
+    """Every field a step's route takes in its body (``refuse_unknown`` refuses another)."""
+    return frozenset(step_request_schema(command, more, frozenset(), path, common)["properties"])
+
+
+def unknown_field(action: str, known: frozenset[str], typed: str) -> RulesError:
+    """A field ``action``'s route does not take, refused naming the nearest it does."""
+    ordered = sorted(known)
+    close = difflib.get_close_matches(typed, ordered, n=3, cutoff=0.5) or ordered
+    return RulesError(
+        f"{shown(typed)} is no field of {action}; did you mean {', '.join(close)}?",
+        it=f"{shown(typed)} non è un campo di {action}; forse {', '.join(close)}?",
+    )
+
+
+def refuse_unknown(action: str, known: frozenset[str], body: Iterable[str]) -> None:
+    """Refuse the first field of ``body`` (its names) that ``action`` does not take; a field's
+    name may be written with ``_`` for ``-`` (as ``Command.read`` reads it), and a form's
+    ``csrf`` is the CSRF check's."""
+    for typed in sorted(body):
+        if typed not in known and typed.replace("_", "-") not in known and typed != CSRF_FIELD:
+            raise unknown_field(action, known, typed)
 
 
 @functools.cache  # the catalogue is fixed: its schema is built once, not at every request

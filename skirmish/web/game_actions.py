@@ -25,7 +25,6 @@ answer what ``skirmish game … --json`` prints.
 
 from __future__ import annotations
 
-import difflib
 import json
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
@@ -132,15 +131,6 @@ def _faces(raw: str) -> list[int]:
         return list(parse_dice(raw))
     except SkirmishError:
         raise refusal("gac_bad_dice") from None
-
-
-def _unknown_field(spec: Spec, typed: str) -> RulesError:
-    known = sorted(action_schema.api_fields(spec))
-    close = difflib.get_close_matches(typed, known, n=3, cutoff=0.5) or known
-    return RulesError(
-        f"{shown(typed)} is no field of {spec.name}; did you mean {', '.join(close)}?",
-        it=f"{shown(typed)} non è un campo di {spec.name}; forse {', '.join(close)}?",
-    )
 
 
 def _one_action(
@@ -370,7 +360,7 @@ async def api_action(
         body = await api_body(request)
         unknown = sorted(set(body) - action_schema.api_fields(spec))
         if unknown:
-            raise _unknown_field(spec, unknown[0])
+            raise action_schema.unknown_field(spec.name, action_schema.api_fields(spec), unknown[0])
         dice = body.pop("dice", None)
         if isinstance(dice, list):
             dice = ",".join(str(d) for d in dice)
@@ -447,9 +437,23 @@ def api_odds(request: Request, campaign: str, game: str, action: str, site: Site
     return site.api(request, plain)
 
 
+#: The undo's fields as the catalogue types them, one action a request (the page's undo too).
+_UNDO = commands.BY_NAME["undo"]
+_UNDO_MORE = {
+    "times": {
+        **action_schema.field_schema(_UNDO.field("times")),
+        "maximum": 1,
+        "description": "How many actions to take back: one a request (each answers what it "
+        "took back; send the next with that answer's `revision`).",
+    }
+}
+_UNDO_FIELDS = action_schema.step_fields(_UNDO, _UNDO_MORE)
+
+
 @router.post(
     API + "/undo",
     tags=["games"],
+    openapi_extra=action_schema.step_openapi_extra(_UNDO, _UNDO_MORE, forms=False),
     summary="Take back the game's last action, as `skirmish game undo --json`",
     description="With the `Idempotency-Key` header a retried request answers the first "
     "one and takes back nothing more. The JSON body (optional) says what the client "
@@ -463,11 +467,17 @@ async def api_undo(request: Request, campaign: str, game: str, site: SiteDep) ->
     lang = pick_lang(request)
     try:
         body = await api_body(request)
+        action_schema.refuse_unknown(_UNDO.name, _UNDO_FIELDS, body)
+        if _UNDO.field("times").parse(body.get("times")) not in (None, 1):
+            raise RulesError(
+                "times: the API takes back one action a request; nothing was changed.",
+                it="times: l'API annulla un'azione per richiesta; non è cambiato nulla.",
+            )
         entry = undo_shown.number(body.get("entry"), "entry")
         revision = undo_shown.number(body.get("revision"), "revision", REVISION)
-        done = await run_in_threadpool(take_back, site, campaign, game,
-                                       request.headers.get(KEY_HEADER), lang, entry,
-                                       revision)  # fmt: skip
+        key = request.headers.get(KEY_HEADER) or body.get("key")
+        done = await run_in_threadpool(take_back, site, campaign, game, key and str(key), lang,
+                                       entry, revision)  # fmt: skip
     except StaleError as stale:
         return api_error(site, request, stale, 409, lang)
     except Forbidden as refusal:

@@ -34,7 +34,7 @@ from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 
 from skirmish.campaign import idempotency
-from skirmish.campaign.game import picks, table_roll
+from skirmish.campaign.game import commands, picks, table_roll
 from skirmish.campaign.game.activations import to_activate
 from skirmish.campaign.game.board import find_model, side_of
 from skirmish.campaign.game.initiative import initiative
@@ -46,9 +46,10 @@ from skirmish.campaign.game.tables import Game
 from skirmish.campaign.models import Campaign
 from skirmish.engine.dice import TableDice, parse_dice
 from skirmish.engine.glossary import parse
-from skirmish.errors import CampaignError, SkirmishError, StoreError
+from skirmish.errors import CampaignError, SkirmishError, StoreError, shown
 from skirmish.i18n import Lang
 from skirmish.rules.model import Side
+from skirmish.web.action_schema import refuse_unknown, step_fields, step_openapi_extra
 from skirmish.web.activation_panel import (
     Forbidden,
     RoundView,
@@ -316,10 +317,34 @@ def revealed_or_refuse(site: Site, s: Session, game: Game) -> RoundView:
     return view
 
 
+def _revealed_side(s: Session, game: Game, view: RoundView, typed: str) -> Side:
+    """The side of the revealed model ``typed`` names (the command line's ``good`` and ``bad``,
+    the models each player reveals; on the phones the picks reveal them), else refused."""
+    assert view.revealed is not None
+    named = find_model(s, game, typed)
+    for side, model in view.revealed.items():
+        if model.id == named.id:
+            return side
+    names = " and ".join(m.name for m in view.revealed.values())
+    nomi = " e ".join(m.name for m in view.revealed.values())
+    raise CampaignError(
+        f"{shown(typed)} is not revealed this round: {names} are (§1.8).",
+        it=f"{shown(typed)} non è scoperto in questo giro: lo sono {nomi} (§1.8).",
+    )
+
+
+def _check_named(s: Session, game: Game, view: RoundView, form: Mapping[str, str]) -> None:
+    for key in ("good", "bad"):
+        typed = _blank(form.get(key))
+        if typed is not None:
+            _revealed_side(s, game, view, typed)
+
+
 def try_roll(site: Site, s: Session, found: Campaign, game: Game, form: Mapping[str, str]) -> None:
     require(s, site, game, GameAction.INITIATIVE)
     view = revealed_or_refuse(site, s, game)
     assert view.revealed is not None
+    _check_named(s, game, view, form)
     earlier = table_roll.kept_roll(
         s, game=game, turn=view.turn, round_no=view.round, revealed=view.revealed
     )
@@ -371,13 +396,17 @@ def do_choose(site: Site, s: Session, found: Campaign, game: Game, done: Done) -
             it=f"{kept.winner} ha vinto l'iniziativa: sceglie il suo giocatore chi gioca il "
             "turno (§1.8). Non è cambiato nulla.",
         )
+    _check_named(s, game, view, done.form)
+    activate = done.form.get("activate", "")
     try:
-        chosen = parse(Side, done.form.get("activate", ""))
+        chosen = parse(Side, activate)
     except SkirmishError:
-        raise CampaignError(
-            "say whose model takes its turn: good or bad.",
-            it="di' di chi è il personaggio che gioca il turno: buoni o cattivi.",
-        ) from None
+        if not activate.strip():
+            raise CampaignError(
+                "say whose model takes its turn: good or bad.",
+                it="di' di chi è il personaggio che gioca il turno: buoni o cattivi.",
+            ) from None
+        chosen = _revealed_side(s, game, view, activate.strip())  # one of the two, by name
     report = table_roll.choose(s, game=game, roll=kept, activate=chosen)
     return roll_lines(kept, done.lang) + chosen_lines(report, game.turn, done.lang)
 
@@ -488,21 +517,45 @@ async def api_pick(request: Request, campaign: str, game_id: int, site: SiteDep)
     return await api_posted(site, request, campaign, game_id, [(do_pick, None)])
 
 
-@router.post(f"{API_BASE}/initiative")
+#: The initiative's fields as the catalogue types them (``good`` and ``bad``: the models the
+#: picks revealed), the two dice or a random roll, and the idempotency key.
+_INITIATIVE = commands.BY_NAME["initiative"]
+_INITIATIVE_MORE: dict[str, Any] = {
+    "dice": {
+        "description": "The good side's die and the bad side's, as rolled at the table "
+        '("6,1" or [6, 1]; a tie rolled again follows: "4,4,6,2").',
+        "anyOf": [
+            {"type": "string"},
+            {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+        ],
+    },
+    "random": {"type": "boolean", "description": "The server rolls the dice."},
+}
+_INITIATIVE_FIELDS = step_fields(_INITIATIVE, _INITIATIVE_MORE, common=("key",))
+
+
+@router.post(
+    f"{API_BASE}/initiative",
+    openapi_extra=step_openapi_extra(_INITIATIVE, _INITIATIVE_MORE, common=("key",)),
+)
 async def api_initiative(
     request: Request, campaign: str, game_id: int, site: SiteDep, lang: LangDep
 ) -> Response:
     """Roll the initiative of the two revealed models (``dice``: the good side's die and
-    the bad side's, or ``random``: true; ``good_fama_from``, ``bad_fama_from``), and/or
-    the winner's choice (``activate``: good or bad)."""
+    the bad side's, or ``random``: true; ``good-fama-from``, ``bad-fama-from``; ``good`` and
+    ``bad``, if given, must be the models revealed), and/or the winner's choice
+    (``activate``: good, bad or one of the two models)."""
     form = await form_fields(request)
+    try:
+        refuse_unknown(_INITIATIVE.name, _INITIATIVE_FIELDS, form)
+    except SkirmishError as error:
+        return site.api(request, {"error": error.text(lang.value), "nearest": []}, 400)
     steps: list[tuple[Act, Prepare | None]] = []
     if form.get("dice") or form.get("random"):
         steps.append((do_roll, try_roll))
     if form.get("activate"):
         steps.append((do_choose, None))
     if not steps:
-        lang = lang
         message = CampaignError(
             "give the dice (dice, or random: true) or the winner's choice (activate).",
             it="dai i dadi (dice, o random: true) o la scelta di chi ha vinto (activate).",

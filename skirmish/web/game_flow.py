@@ -18,6 +18,7 @@ from skirmish import rules
 from skirmish.campaign.game import commands, situations
 from skirmish.campaign.game.board import scenario_of
 from skirmish.campaign.game.fields import Kind
+from skirmish.campaign.game.objectives import offered_events
 from skirmish.campaign.game.situations import Figure, Table
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.models import Campaign
@@ -25,7 +26,7 @@ from skirmish.engine.glossary import Pace, label, label_value
 from skirmish.engine.situation import Procedure
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Lang, name
-from skirmish.rules.model import Cover, ObjectiveState
+from skirmish.rules.model import Cover, ObjectiveEvent, ObjectiveState
 from skirmish.web import game_live_base, tools
 from skirmish.web.game_action_words import act_url, action_words
 from skirmish.web.game_dice import percent as _percent
@@ -409,13 +410,12 @@ def _fields(
             found_o = scenario.objective(row["objective"])
             what = name(found_o, lang) + (f" {row['copy']}" if found_o.count > 1 else "")
             state = label_value(ObjectiveState, row["state"], lang)
-            for event in found_o.events:
+            for event in offered_events(found_o, row["state"], row["carrier"], figure.side,
+                                        (figure.name, figure.label)):  # fmt: skip
                 value = json.dumps({"objective": found_o.id, "copy": str(row["copy"]),
-                                    "event": event.value}, sort_keys=True)  # fmt: skip
-                options.append((value, f"{what} ({state}): {label(event, lang)}"))
-            carry = json.dumps({"objective": found_o.id, "copy": str(row["copy"]),
-                                "event": "carry"}, sort_keys=True)  # fmt: skip
-            options.append((carry, f"{what} ({state}): {t['gac_f_carry']}"))
+                                    "event": event}, sort_keys=True)  # fmt: skip
+                said = t["gac_f_carry"] if event == "carry" else label(ObjectiveEvent(event), lang)
+                options.append((value, f"{what} ({state}): {said}"))
         found.append(_control("select", "what", t["gac_f_event"], _last(query, "what"), options))
     else:
         found += _table_fields(s, game, table, figure, spec, query, lang)

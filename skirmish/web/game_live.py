@@ -45,7 +45,7 @@ from skirmish.campaign.models import Campaign
 from skirmish.engine.glossary import GameStatus, label_value
 from skirmish.errors import SkirmishError, StoreError
 from skirmish.i18n import name
-from skirmish.web.action_schema import step_openapi_extra
+from skirmish.web.action_schema import field_schema, step_fields, step_openapi_extra
 from skirmish.web.game_live_base import PANELS, POLL, Forbidden, game_url, live_words, may_start
 from skirmish.web.game_live_changes import (
     do_abandon,
@@ -345,16 +345,34 @@ def api_game(request: Request, campaign: str, game: str, site: SiteDep) -> Respo
     return response
 
 
-@router.post("/api/v1/campaigns/{campaign}/games", tags=["games"], status_code=201)
+#: The start's fields as the catalogue types them, and ``leaders``: ``leader`` as the API
+#: first named it.
+_START = commands.BY_NAME["start"]
+_START_MORE = {
+    "leaders": {
+        **field_schema(_START.field("leader")),
+        "description": "The same as `leader` (its first name here).",
+    }
+}
+_START_FIELDS = step_fields(_START, _START_MORE, common=())
+
+
+@router.post(
+    "/api/v1/campaigns/{campaign}/games",
+    tags=["games"],
+    status_code=201,
+    openapi_extra=step_openapi_extra(_START, _START_MORE, common=(), forms=False),
+)
 async def api_start(request: Request, campaign: str, site: SiteDep) -> Response:
-    """Start a game: the same as `skirmish game start SCENARIO --good G --bad B --leave M
-    --leader M --json`. Body: `{"scenario", "good", "bad", "leave": [...], "leaders": [...]}`
-    (names as the CLI takes them); the `csrf` cookie's value in `X-CSRF-Token`."""
+    """Start a game: the same as `skirmish game start SCENARIO [GANGS…] --good G --bad B
+    --leave M --leader M --json`. Body: `{"scenario", "gangs": [...], "good", "bad", "leave":
+    [...], "leader": [...]}` (names as the CLI takes them); the `csrf` cookie's value in
+    `X-CSRF-Token`."""
     body = await request.body()
     lang = pick_lang(request)
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    choice = json_choice(body) if kind == "application/json" else {}
     try:
+        choice = json_choice(body, _START_FIELDS) if kind == "application/json" else {}
         _, data = await run_in_threadpool(do_start, site, campaign, choice)
     except Forbidden as refusal:
         return site.api(request, {"error": refusal.error.text(lang), "nearest": []}, 403)

@@ -38,6 +38,7 @@ from skirmish.engine.dice import DiceSource, RandomDice, TableDice, parse_dice
 from skirmish.i18n import Lang, name
 from skirmish.rules.model import Point, Side
 from skirmish.rules.scenarios import scenarios
+from skirmish.web.action_schema import refuse_unknown
 from skirmish.web.game_live_base import Forbidden, forbid_game, live_refusal, may_start
 from skirmish.web.game_live_view import faction_name, find_live_game
 from skirmish.web.site import Site, reader
@@ -240,7 +241,8 @@ def do_start(
         campaign = site.find_campaign(s, campaign_typed)
         good = str(choice.get("good") or "") or None
         bad = str(choice.get("bad") or "") or None
-        named = [lookup.gang_by_name(s, campaign, g) for g in (good, bad) if g]
+        gangs = [str(x) for x in choice.get("gangs", [])]
+        named = [lookup.gang_by_name(s, campaign, g) for g in (good, bad, *gangs) if g]
         if not may_start(s, site, campaign, named) or (
             not named and not may(s, site.actor(s), Action.FIX_RESULTS, campaign)
         ):
@@ -249,6 +251,7 @@ def do_start(
             s,
             campaign=campaign,
             scenario=str(choice.get("scenario") or ""),
+            gangs=gangs,
             good=good,
             bad=bad,
             leave=[str(x) for x in choice.get("leave", [])],
@@ -316,23 +319,27 @@ def start_choice(
     }
 
 
-def json_choice(body: bytes) -> dict[str, Any]:
-    """An API client's start: ``{"scenario", "good", "bad", "leave": [...], "leaders": [...]}``
-    (names as the CLI takes them); anything else carries no fields."""
+def json_choice(body: bytes, known: frozenset[str]) -> dict[str, Any]:
+    """An API client's start: ``{"scenario", "gangs": [...], "good", "bad", "leave": [...],
+    "leader": [...]}`` (names as the CLI takes them; ``leaders`` for ``leader``); a field not
+    in ``known`` is refused naming the nearest; anything else carries no fields."""
     try:
         data = json.loads(body)
     except ValueError:
         return {}
     if not isinstance(data, dict):
         return {}
+    refuse_unknown("start", known, data)
     choice: dict[str, Any] = {}
     for key in ("scenario", "good", "bad"):
         if isinstance(data.get(key), str):
             choice[key] = data[key]
-    for key in ("leave", "leaders"):
+    for key, into in (("gangs", "gangs"), ("leave", "leave"), ("leader", "leaders"),
+                      ("leaders", "leaders")):  # fmt: skip
         value = data.get(key)
         if isinstance(value, str):
             value = [value]
         if isinstance(value, list):
-            choice[key] = [str(v) for v in value if isinstance(v, str | int)][:100]
+            named = [str(v) for v in value if isinstance(v, str | int)]
+            choice[into] = [*choice.get(into, []), *named][:100]
     return choice

@@ -37,6 +37,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from skirmish.campaign.game import commands
 from skirmish.campaign.game.pending import postgame_done, standing_steps
 from skirmish.engine.dice import (
     parse_dice,
@@ -44,6 +45,7 @@ from skirmish.engine.dice import (
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import SkirmishError, StoreError
 from skirmish.web import text
+from skirmish.web.action_schema import refuse_unknown, step_fields, step_openapi_extra
 from skirmish.web.game_postgame_inputs import (
     KEY_FIELD,
     KEY_HEADER,
@@ -381,6 +383,22 @@ def api_status(request: Request, campaign: str, game: str, site: SiteDep) -> Res
     return site.api(request, payload)
 
 
+#: The post-game's fields as the catalogue types them (its gang in the address), and ``seed``.
+_POSTGAME = commands.BY_NAME["postgame"]
+_POSTGAME_MORE = {
+    "doctor": {
+        "description": _POSTGAME.field("doctor").help.en,
+        "oneOf": [
+            {"type": "object", "additionalProperties": {"type": "string"}},
+            {"type": "array", "items": {"type": "string"}, "examples": [["Ike Clanton=graduate"]]},
+        ],
+    },
+    "seed": {"type": "integer", "description": "Repeats the random dice (without `dice`)."},
+}
+_IN_PATH = frozenset({"gang"})
+_POSTGAME_FIELDS = step_fields(_POSTGAME, _POSTGAME_MORE, path=_IN_PATH, common=())
+
+
 async def api_submit(
     request: Request, campaign: str, game: str, gang: str, site: SiteDep
 ) -> Response:
@@ -390,6 +408,8 @@ async def api_submit(
             body = json.loads(await request.body() or b"{}")
         except ValueError:
             body = None
+        if isinstance(body, dict):
+            refuse_unknown(_POSTGAME.name, _POSTGAME_FIELDS, body)
         inputs, seed, given = api_inputs(body)
         key = form_key(request.headers.get(KEY_HEADER))
         payload = await run_in_threadpool(
@@ -436,40 +456,8 @@ router.add_api_route(
     "campaign's owner and arbitrators). Without `dice` the dice are random (`seed` "
     "repeats them). One unit of work: refused, nothing changes.",
     tags=["games"],
-    openapi_extra={
-        "requestBody": {
-            "required": False,
-            "content": {
-                "application/json": {
-                    "schema": {
-                        "type": "object",
-                        "properties": {
-                            "doctor": {
-                                "description": "A doctor for a model's recovery roll: "
-                                "bone-setter (5$), graduate (20$) or none",
-                                "oneOf": [
-                                    {"type": "object",
-                                     "additionalProperties": {"type": "string"}},
-                                    {"type": "array", "items": {"type": "string"},
-                                     "examples": [["Ike Clanton=graduate"]]},
-                                ],
-                            },
-                            "infamy_model": {"type": "string"},
-                            "dice": {
-                                "oneOf": [
-                                    {"type": "string", "examples": ["3 5"]},
-                                    {"type": "array",
-                                     "items": {"type": "integer", "minimum": 1,
-                                               "maximum": 6}},
-                                ]
-                            },
-                            "seed": {"type": "integer"},
-                        },
-                    }
-                }
-            },
-        }
-    },
+    openapi_extra=step_openapi_extra(_POSTGAME, _POSTGAME_MORE, path=_IN_PATH, common=(),
+                                     forms=False),
 )  # fmt: skip
 
 

@@ -110,7 +110,7 @@ def api_inputs(body: Any) -> tuple[Inputs, int | None, bool]:
     if not isinstance(doctor, dict):
         raise _bad_doctor(str(doctor))
     found.doctors = {str(k).strip(): str(v).strip() for k, v in doctor.items()}
-    infamy = body.get("infamy_model")
+    infamy = body.get("infamy_model", body.get("infamy-model"))  # the catalogue's name
     found.infamy_model = str(infamy).strip() or None if infamy is not None else None
     dice = body.get("dice")
     given = dice is not None and dice != "" and dice != []

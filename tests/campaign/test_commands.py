@@ -248,3 +248,78 @@ def test_the_dice_each_action_asks_for_are_the_engines() -> None:
         assert len(set(command.dice)) == len(command.dice), command.name
     assert BY_NAME["shoot"].dice[:2] == ("reflex", "nerve")  # opportunity fire, then nerve
     assert not BY_NAME["state"].rolls and BY_NAME["retreat"].dice == ("infamy",)
+
+
+#: Each step of the game's ``/api/v1`` route (``{…}``: the fields it takes in its address).
+STEP_ROUTES = {
+    "start": "/api/v1/campaigns/{campaign}/games",
+    "turn": "/api/v1/campaigns/{campaign}/games/{game}/turn",
+    "initiative": "/api/v1/campaigns/{campaign}/games/{game_id}/initiative",
+    "undo": "/api/v1/campaigns/{campaign}/games/{game}/undo",
+    "end": "/api/v1/campaigns/{campaign}/games/{game}/end",
+    "vote": "/api/v1/campaigns/{campaign}/games/{game}/vote",
+    "abandon": "/api/v1/campaigns/{campaign}/games/{game}/abandon",
+    "postgame": "/api/v1/campaigns/{campaign}/games/{game}/postgame/{gang}",
+}
+
+
+@pytest.mark.parametrize(
+    "command", [c for c in CATALOGUE if c.place is Place.GAME], ids=lambda c: c.name
+)
+def test_each_game_step_s_openapi_schema_is_built_from_its_fields(
+    command: Command, routes: tuple[set[Any], Any]
+) -> None:
+    """Every step of the game, no exception: each field is a property of its request body (or
+    a parameter of its address), typed as the catalogue types it; those required are required;
+    it takes the dice when it rolls."""
+    from skirmish.web.action_schema import field_schema
+
+    assert set(STEP_ROUTES) == {c.name for c in CATALOGUE if c.place is Place.GAME}
+    path = STEP_ROUTES[command.name]
+    _, document = routes
+    body = document["paths"][path]["post"]["requestBody"]["content"]["application/json"]
+    properties = body["schema"]["properties"]
+    in_path = {f.name for f in command.fields if "{" + f.name + "}" in path}
+    for field in command.fields:
+        if field.name in in_path:
+            continue
+        assert field.name in properties, (command.name, field.name)
+        typed = field_schema(field).get("type")
+        assert properties[field.name].get("type", typed) == typed, (command.name, field.name)
+    required = {f.name for f in command.fields if f.required} - in_path
+    assert set(body["schema"].get("required", ())) <= required, command.name
+    assert ("dice" in properties) == command.rolls, command.name
+
+
+@pytest.mark.parametrize(
+    ("step", "path", "typed", "nearest"),
+    [
+        ("start", "games", {"scenario": "duello", "leavee": ["Ike"]}, "leave"),
+        ("initiative", "games/1/initiative", {"good-fama": "Doc"}, "good-fama-from"),
+        ("undo", "games/1/undo", {"entyr": 3}, "entry"),
+        ("postgame", "games/1/postgame/Clantons", {"doctors": {}}, "doctor"),
+    ],
+)
+def test_a_step_refuses_an_unknown_field_naming_the_nearest(
+    tmp_path: Any, step: str, path: str, typed: dict[str, Any], nearest: str
+) -> None:
+    """As a model's action does (``…/actions/{name}``): nothing is done, the answer names the
+    field meant."""
+    import shutil
+
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+    from tests.campaign.conftest import DEMO
+
+    db = tmp_path / "c.db"
+    shutil.copyfile(DEMO, db)
+    with TestClient(create_app(str(db))) as client:
+        client.get("/")
+        headers = {"X-CSRF-Token": client.cookies["csrf"]}
+        url = f"/api/v1/campaigns/Tombstone%201881/{path}"
+        answer = client.post(url, json=typed, headers=headers)
+    assert answer.status_code == 400, answer.text
+    wrong = next(iter(typed.keys() - {"scenario"}))
+    said = answer.json()["error"]
+    assert said.startswith(f"'{wrong}' is no field of {step}; did you mean {nearest}"), said

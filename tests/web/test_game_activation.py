@@ -5,6 +5,7 @@ campaign with no gang in the game; Arbo arbitrates."""
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from collections.abc import Callable, Iterator
@@ -308,9 +309,24 @@ def test_only_one_side_left_needs_no_roll(phones: dict[str, Phone], table: Path)
         ike.post("pick", {"model": bad})
         wyatt.post("roll", {"good_die": "6", "bad_die": "1"})
         assert wyatt.post("choose", {"activate": "good"}).status_code == 200
-    assert "Only the bad side" in lines(ike.panel())
+    assert "Only the bad side" in lines(ike.client.get(f"{PANEL}?lang=en").text)
     assert ike.post("only", {"model": "Tom McLaury"}).status_code == 200
     assert wyatt.state()["acting"] == "Tom McLaury"
+
+
+def test_a_turn_with_no_round_begun_is_titled_by_its_turn_alone(
+    phones: dict[str, Phone], table: Path
+) -> None:
+    """The good side's models each took their turn at the command line (``game activate``),
+    with no pick nor initiative: the panel says "turn 1", not "round 0" (commit 8311b63)."""
+    for model in ("Wyatt Earp", "Virgil Earp", "Morgan Earp", "Doc Holliday"):
+        cli(table, "game", "activate", model, "--campaign", CAMPAIGN)
+    ike = phones["Ike"]
+    for lang, title in (("en", "Activation · turn 1"), ("it", "Attivazione · turno 1")):
+        panel = ike.client.get(f"{PANEL}?lang={lang}").text
+        shown = re.search(r'<h2 id="activation-title">(.*?)</h2>', panel, re.S)
+        assert shown is not None and html.unescape(shown.group(1)) == title, panel
+    assert "Only the bad side" in lines(ike.client.get(f"{PANEL}?lang=en").text)
 
 
 def test_the_api_twins_play_a_round(phones: dict[str, Phone], table: Path) -> None:
@@ -335,6 +351,28 @@ def test_the_api_twins_play_a_round(phones: dict[str, Phone], table: Path) -> No
     assert chosen.status_code == 200, chosen.text
     assert chosen.json()["acting"] == "Wyatt Earp" and chosen.json()["round"] == 2
     assert any("Wyatt Earp takes its turn 1" in line for line in chosen.json()["lines"])
+
+
+def test_the_api_initiative_takes_the_catalogues_fields(
+    phones: dict[str, Phone], table: Path
+) -> None:
+    """The command line's inputs (``campaign/game/commands.py``): ``good`` and ``bad`` name
+    the models revealed (another is refused), ``activate`` may name one of them, and an
+    unknown field is refused naming the nearest."""
+    wyatt, ike = phones["Wyatt"], phones["Ike"]
+    wyatt.api("picks", {"model": "Wyatt Earp"})
+    ike.api("picks", {"model": "Ike Clanton"})
+    typo = ike.api("initiative", {"dice": [6, 1], "bad-fama": "Billy Clanton"})
+    assert typo.status_code == 400
+    assert typo.json()["error"].startswith("'bad-fama' is no field of initiative; did you mean")
+    other = ike.api("initiative", {"dice": [6, 1], "good": "Doc Holliday"})
+    assert other.status_code == 400
+    assert "'Doc Holliday' is not revealed this round" in other.json()["error"]
+    named = ike.api("initiative", {"dice": [6, 1], "good": "Ike Clanton", "bad": "Wyatt Earp"})
+    assert named.status_code == 200, named.text
+    chosen = wyatt.api("initiative", {"activate": "Ike Clanton"})
+    assert chosen.status_code == 200, chosen.text
+    assert chosen.json()["acting"] == "Ike Clanton"
 
 
 def test_the_api_refuses_bad_input_in_words(phones: dict[str, Phone], table: Path) -> None:

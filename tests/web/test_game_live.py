@@ -284,6 +284,17 @@ def test_the_api_starts_a_game_as_game_start_json(web: Any, demo: Path) -> None:
     assert refused.status_code == 400 and "sta già giocando" in refused.json()["error"]
 
 
+def test_the_api_starts_a_game_with_the_gangs_on_their_default_sides(web: Any, demo: Path) -> None:
+    """The catalogue's ``gangs`` (``game start SCENARIO GANGS…``): each on its default side."""
+    answer = web.post(
+        f"/api/v1/campaigns/{C}/games",
+        json={"scenario": "Bank robbery", "gangs": [CLANTONS, EARPS]},
+        headers={"X-CSRF-Token": token(web)},
+    )
+    assert answer.status_code == 201, answer.text
+    assert [g["gang"] for g in answer.json()["gangs"]] == [EARPS, CLANTONS]
+
+
 # ------------------------------------------------------------------ turns and the end
 
 

@@ -130,6 +130,8 @@ def test_the_api_undo_honours_entry_and_revision(two: tuple[Any, Any], game: Pat
         ({"entry": entry + 100}, 409, "it was taken back meanwhile"),
         ({"entry": "two"}, 400, "entry must be a whole number"),
         ({"revision": -1}, 400, "revision must be between 0"),
+        ({"times": 2}, 400, "times: the API takes back one action a request"),
+        ({"entri": entry}, 400, "'entri' is no field of undo; did you mean entry"),
     ):
         answer = wyatt.post(f"{API}/undo", json=body, headers=headers)
         assert answer.status_code == code, (body, answer.text)

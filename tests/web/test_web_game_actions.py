@@ -301,6 +301,32 @@ def test_an_objective_by_the_form_and_the_api_equals_the_cli(demo: Path, tmp_pat
     assert board(web) == board(other)
 
 
+def offered(client: Any, model: str) -> list[str]:
+    """The objective's events the phone offers ``model`` (its one pick's ``event``)."""
+    page = client.get(flow_url(model=model, action="objective"))
+    assert page.status_code == 200, page.text
+    picks = re.findall(r'value="(\{[^"]*\})"', page.text)
+    return [json.loads(html.unescape(p))["event"] for p in picks]
+
+
+def test_each_phone_is_offered_only_its_sides_objective_events(demo: Path) -> None:
+    """Prigioniero (the prisoner is the lawmen's): the bad side frees him and lets him escape,
+    the good side delivers and recaptures him (docs/scenarios.md); each phone is offered its
+    own side's events the prisoner's state allows, as the service records them."""
+    web = table_store(demo, "Prigioniero")
+    with open_client(web) as wyatt, open_client(web) as ike:
+        log_in(wyatt, "Wyatt")
+        log_in(ike, "Ike")
+        assert offered(wyatt, "Wyatt Earp") == ["deliver", "carry"]
+        assert offered(ike, "Ike Clanton") == ["free", "carry"]
+        free = json.dumps({"copy": "1", "event": "free", "objective": "prisoner"}, sort_keys=True)
+        done = play(ike, "Ike Clanton", "objective", situation={"what": free})
+        assert done.status_code == 200, text_of(done)
+        assert offered(wyatt, "Wyatt Earp") == ["recapture", "carry"]
+        assert offered(ike, "Ike Clanton") == ["escape", "carry"]
+    assert board(web)["objectives"][0]["state"] == "freed"
+
+
 def test_a_reroll_through_the_form_equals_reroll_on_the_command_line(
     stores: tuple[Path, Path],
 ) -> None:

@@ -20,7 +20,7 @@ from skirmish.campaign.game.end import settle
 from skirmish.campaign.game.tables import Game, GameModel, GameObjective
 from skirmish.engine.glossary import EventKind, parse
 from skirmish.errors import CampaignError, UnknownNameError, shown
-from skirmish.rules.model import ObjectiveEvent, ObjectiveState
+from skirmish.rules.model import ObjectiveEvent, ObjectiveState, Side
 from skirmish.rules.names import normalize
 from skirmish.rules.scenario_model import Objective
 
@@ -50,6 +50,33 @@ def transitions(event: ObjectiveEvent) -> frozenset[ObjectiveState]:
     from skirmish.rules.scenario_model import TRANSITIONS
 
     return TRANSITIONS[event][0]
+
+
+def offered_events(
+    objective: Objective, state: str, carrier: str | None, side: Side, names: Sequence[str]
+) -> list[str]:
+    """What a model of ``side`` (named ``names``, its name and its label) may record now for
+    one copy of ``objective`` in ``state``, carried by ``carrier`` (a model's name or none),
+    as ``objective`` accepts it: each event the copy's state allows, its carrier's own only by
+    its carrier, each by the side that does it (``Objective.recorded_by``); then ``carry``
+    while nobody carries it."""
+    now = ObjectiveState(state)
+    found = []
+    for event in objective.events:
+        if now not in transitions(event):
+            continue
+        if event in _CARRIERS_OWN and carrier not in (None, *names):
+            continue
+        if event is ObjectiveEvent.DROP and carrier is None:  # carried by its side or not
+            holder = objective.side if now is ObjectiveState.CARRIED else objective.side.other
+            if holder is not side:
+                continue
+        if objective.recorded_by(event) not in (None, side):
+            continue
+        found.append(event.value)
+    if carrier is None:
+        found.append("carry")
+    return found
 
 
 def objective_event(
