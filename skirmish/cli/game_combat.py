@@ -15,9 +15,10 @@ from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt,
 from skirmish.cli.game_activations import combat_lines, no_waiting_option, take_waiting
 from skirmish.cli.game_record import CiviliansOpt, GameOpt, GuardOpt, ModelArg, NearOpt, act
 from skirmish.cli.game_text import say, state_word
-from skirmish.cli.situation_options import parameter, situation_command, values_of
+from skirmish.cli.situation_options import parameter, situation_command
 from skirmish.cli.store_options import CampaignOpt, Dice
 from skirmish.engine.situation import GAME_SOURCES, Procedure
+from skirmish.engine.situation_value import Situation
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.limits import COUNT
 
@@ -185,7 +186,7 @@ def do_shoot(
     take_waiting(situation)
     _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, True, named,
             attacker=attacker, target=target, reroll=reroll,
-            situation=values_of(Procedure.SHOOT, situation))  # fmt: skip
+            situation=Situation.of_options(Procedure.SHOOT, situation))  # fmt: skip
 
 
 def do_melee(
@@ -209,7 +210,7 @@ def do_melee(
     take_waiting(situation)
     _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice), roll, False, named,
             attacker=attacker, target=target, reroll=reroll,
-            situation=values_of(Procedure.MELEE, situation))  # fmt: skip
+            situation=Situation.of_options(Procedure.MELEE, situation))  # fmt: skip
 
 
 shoot = situation_command(
