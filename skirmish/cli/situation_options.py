@@ -22,7 +22,7 @@ import typer
 
 from skirmish.cli.common_flags import bounded
 from skirmish.cli.input_names import aliases, flag_for, in_procedure, naming
-from skirmish.engine import situation
+from skirmish.engine import situation, situation_value
 from skirmish.engine.situation import (
     SUBJECT,
     Input,
@@ -222,24 +222,24 @@ def situation_command(
 
 def shoot_setup(**options: Any) -> ShootSetup:
     """The shooting action the options of ``roll shoot`` / ``odds shoot`` describe (R-02)."""
-    return situation.shoot_setup(Situation.of_options(Procedure.SHOOT, options))
+    return situation_value.shoot_setup(Situation.of_options(Procedure.SHOOT, options))
 
 
 def melee_setup(**options: Any) -> MeleeSetup:
     """The fight the options of ``roll melee`` / ``odds melee`` describe (R-05)."""
-    return situation.melee_setup(Situation.of_options(Procedure.MELEE, options))
+    return situation_value.melee_setup(Situation.of_options(Procedure.MELEE, options))
 
 
 def panic_model(**options: Any) -> Target:
     """The model taking a panic test, from the options of ``roll panic`` (R-04)."""
-    return situation.panic_model(Situation.of_options(Procedure.PANIC, options))
+    return situation_value.panic_model(Situation.of_options(Procedure.PANIC, options))
 
 
 def nerve_model(**options: Any) -> Attacker:
     """The model taking a nerve test, from the options of ``roll nerve`` (R-01)."""
-    return situation.nerve_model(Situation.of_options(Procedure.NERVE, options))
+    return situation_value.nerve_model(Situation.of_options(Procedure.NERVE, options))
 
 
 def save_mods(**options: Any) -> tuple[Modifier, ...]:
     """The saving-roll modifiers the options of ``roll save`` name (R-03)."""
-    return situation.save_modifiers_of(Situation.of_options(Procedure.SAVE, options))
+    return situation_value.save_modifiers_of(Situation.of_options(Procedure.SAVE, options))

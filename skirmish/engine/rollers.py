@@ -115,7 +115,7 @@ def _shown(
 
 def _nerve(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
     from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.nerve import nerve_test
     from skirmish.engine.situation import Procedure
     from skirmish.engine.situation_value import Situation
@@ -132,7 +132,7 @@ def _nerve(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
 
 def _shoot(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
     from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.shooting import shoot
     from skirmish.engine.situation import Procedure
     from skirmish.engine.situation_value import Situation
@@ -144,7 +144,7 @@ def _shoot(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
 
 def _melee(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
     from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.fight import melee
     from skirmish.engine.situation import Procedure
     from skirmish.engine.situation_value import Situation
@@ -156,7 +156,7 @@ def _melee(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
 
 def _save(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
     from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.saving import saving_roll
     from skirmish.engine.situation import Procedure
     from skirmish.engine.situation_value import Situation
@@ -171,7 +171,7 @@ def _save(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled
 
 def _panic(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
     from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.panic import panic_test
     from skirmish.engine.situation import Procedure
     from skirmish.engine.situation_value import Situation

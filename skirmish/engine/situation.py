@@ -11,12 +11,12 @@ condition that must hold for it (``Requirement``). ``INPUTS`` is the one list: `
 ``campaign.game.combatant`` fills the inputs a campaign model knows, and a web front end reads
 the same list.
 
-The builders below (``shoot_setup``, ``melee_setup``, ``nerve_model``, ``panic_model``,
-``save_modifiers_of``) turn a ``Situation`` (``engine.situation_value``: the inputs given, by
+The builders (``shoot_setup``, ``melee_setup``, ``nerve_model``, ``panic_model``,
+``save_modifiers_of``, in ``engine.situation_value``) turn a ``Situation`` (the inputs given, by
 ``InputId``, each parsed to its kind) into the engine's setup, the one way for every front end
 (a weapon and skills typed by name are parsed by ``engine.situation_words``); ``check_inputs``
-refuses an input whose condition does not hold for the models as far as the front end knows them
-(``Known``).
+here refuses an input whose condition does not hold for the models as far as the front end knows
+them (``Known``).
 
 To add a modifier of table 3: declare its input here, read it in the engine's rule (a field of
 ``setup`` and a ``Modifier`` in ``shooting.shot_modifiers``) and give the modifier's key a label
@@ -25,21 +25,16 @@ To add a modifier of table 3: declare its input here, read it in the engine's ru
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from skirmish.engine.input_ids import InputId
 from skirmish.engine.setup import (
-    Attacker,
     Elevation,
-    FightSituation,
     Immunity,
-    MeleeSetup,
     Motion,
     MountPace,
-    ShootSetup,
-    ShotSituation,
-    Target,
 )
 
 # What a player types, parsed (``situation_words``); the front ends use those named ``as``
@@ -47,13 +42,9 @@ from skirmish.engine.setup import (
 from skirmish.engine.situation_words import CHOICE_WORDS as CHOICE_WORDS
 from skirmish.engine.situation_words import choice_label as choice_label
 from skirmish.engine.situation_words import choice_value as choice_value
-from skirmish.engine.situation_words import model_state, parse_skills
 from skirmish.engine.situation_words import parse_weapon as parse_weapon
 from skirmish.errors import RulesError, named
-from skirmish.rules.model import Cover, Weapon
-
-if TYPE_CHECKING:  # the value is made of this declaration (``situation_value`` imports it)
-    from skirmish.engine.situation_value import Situation
+from skirmish.rules.model import Cover
 
 
 class Procedure(StrEnum):
@@ -634,7 +625,7 @@ def _unmet(input_: Input, value: Any, known: Known) -> tuple[str, str] | None:
     return None
 
 
-def check_inputs(procedure: Procedure, values: Situation, known: Known) -> None:
+def check_inputs(procedure: Procedure, values: Mapping[InputId, object], known: Known) -> None:
     """Refuse an input given to ``procedure`` whose condition does not hold for the models
     ``known`` (§9, R-04, table 3), with the rule and what to do."""
     for input_ in inputs_for(procedure):
@@ -645,112 +636,3 @@ def check_inputs(procedure: Procedure, values: Situation, known: Known) -> None:
         if problem is not None:
             english, italian = problem
             raise RulesError(english, it=italian)
-
-
-def known_from(values: Situation) -> Known:
-    """What the inputs themselves say of who the models are: the attacker's faction."""
-    return Known(attacker_faction=values.word(InputId.FACTION))
-
-
-# ---------------------------------------------------------------------------- builders
-
-
-def _fields(procedure: Procedure, whose: Whose, values: Situation) -> dict[str, Any]:
-    """The values of ``procedure``'s inputs of ``whose`` that fill an engine field as they
-    are, by the field's name (keyword arguments of the engine's setup)."""
-    return {
-        i.field: values[i.id]
-        for i in inputs_for(procedure)
-        if i.whose is whose and i.field is not None and i.source is not Source.ROSTER_TABLE
-    }
-
-
-def _attacker(procedure: Procedure, v: Situation, weapon: Weapon | None, who: str) -> Attacker:
-    return Attacker(
-        weapon=weapon,
-        skills=parse_skills(v.skills(InputId.SKILL), weapon),
-        state=model_state(v.flag(InputId.SHAKEN), v.flag(InputId.TERRIFIED), who),
-        faction=v.word(InputId.FACTION),
-        **_fields(procedure, Whose.ATTACKER, v),
-    )
-
-
-def _target(procedure: Procedure, v: Situation, who: str, **extra: Any) -> Target:
-    return Target(
-        skills=parse_skills(v.skills(InputId.TARGET_SKILL), None),
-        state=model_state(v.flag(InputId.TARGET_SHAKEN), v.flag(InputId.TARGET_TERRIFIED), who),
-        **_fields(procedure, Whose.TARGET, v),
-        **extra,
-    )
-
-
-def shoot_setup(values: Situation, known: Known | None = None) -> ShootSetup:
-    """The shooting action ``values`` describe (R-02); fanning with no ``range`` fires within
-    short range. ``known``: who the models are (default: what the values say)."""
-    procedure = Procedure.SHOOT
-    v = values.completed(procedure)
-    check_inputs(procedure, v, known or known_from(v))
-    gun = parse_weapon(v.weapon(InputId.WEAPON))
-    if gun is None:
-        raise RulesError(
-            "shooting needs a weapon; give ⟨weapon⟩ (e.g. six-shooter).",
-            it="per sparare serve un'arma; indica ⟨weapon⟩ (es. sei colpi).",
-        )
-    distance = v.distance(InputId.RANGE)
-    if distance is None and v.flag(InputId.FANNING) and gun.short is not None:
-        distance = float(gun.short)
-    return ShootSetup(
-        attacker=_attacker(procedure, v, gun, "the shooter"),
-        target=_target(procedure, v, "the target"),
-        situation=ShotSituation(range=distance, **_fields(procedure, Whose.ACTION, v)),
-    )
-
-
-def melee_setup(values: Situation, known: Known | None = None) -> MeleeSetup:
-    """The fight ``values`` describe (R-05)."""
-    procedure = Procedure.MELEE
-    v = values.completed(procedure)
-    check_inputs(procedure, v, known or known_from(v))
-    return MeleeSetup(
-        attacker=_attacker(procedure, v, parse_weapon(v.weapon(InputId.WEAPON)), "the attacker"),
-        target=_target(
-            procedure,
-            v,
-            "the defender",
-            weapon=parse_weapon(v.weapon(InputId.TARGET_WEAPON)),
-            mount=MountPace.STILL if v.flag(InputId.TARGET_MOUNTED) else MountPace.NONE,
-        ),
-        situation=FightSituation(**_fields(procedure, Whose.ACTION, v)),
-    )
-
-
-def nerve_model(values: Situation) -> Attacker:
-    """The model taking a nerve test on its own (R-01); ``fight`` and ``saloon_girl`` are the
-    test's, not the model's."""
-    v = values.completed(Procedure.NERVE)
-    return Attacker(
-        skills=parse_skills(v.skills(InputId.SKILL), None),
-        state=model_state(v.flag(InputId.SHAKEN), v.flag(InputId.TERRIFIED), "the model"),
-        **_fields(Procedure.NERVE, Whose.ATTACKER, v),
-    )
-
-
-def panic_model(values: Situation, known: Known | None = None) -> Target:
-    """The model taking a panic test on its own (R-04); ``mountain_men_charge`` is the
-    test's."""
-    v = values.completed(Procedure.PANIC)
-    check_inputs(Procedure.PANIC, v, known or Known())
-    return _target(Procedure.PANIC, v, "the model")
-
-
-def save_modifiers_of(values: Situation) -> tuple[Any, ...]:
-    """The saving-roll modifiers of the inputs of ``roll save`` (R-03)."""
-    from skirmish.engine.saving import save_modifiers
-
-    v = values.completed(Procedure.SAVE)
-    return save_modifiers(
-        behind=v.flag(InputId.BEHIND),
-        blade=v.flag(InputId.BLADE),
-        small_pistol_first=v.flag(InputId.SMALL_PISTOL_FIRST),
-        whisky=v.flag(InputId.TARGET_WHISKY),
-    )

@@ -15,6 +15,10 @@ refuses an id the procedure does not take (naming the nearest) or a value of the
 ``with_`` gives a new one with more values (those a campaign model fills in, the gun's load),
 ``without`` one with fewer, ``completed`` one with every input (the defaults for the rest).
 ``to_json`` is what is stored or sent; ``read`` of it gives the same situation back.
+
+The builders at the end (``shoot_setup``, ``melee_setup``, ``nerve_model``, ``panic_model``,
+``save_modifiers_of``) take a ``Situation`` and give the engine's setup, the one way for every
+front end, checking the inputs' conditions (``situation.check_inputs``).
 """
 
 from __future__ import annotations
@@ -25,9 +29,33 @@ from enum import StrEnum
 from typing import Any
 
 from skirmish.engine.input_ids import InputId
-from skirmish.engine.setup import SkillTaken
-from skirmish.engine.situation import Input, Kind, Procedure, inputs_for
-from skirmish.engine.situation_words import choice_value, parse_faction
+from skirmish.engine.setup import (
+    Attacker,
+    FightSituation,
+    MeleeSetup,
+    MountPace,
+    ShootSetup,
+    ShotSituation,
+    SkillTaken,
+    Target,
+)
+from skirmish.engine.situation import (
+    Input,
+    Kind,
+    Known,
+    Procedure,
+    Source,
+    Whose,
+    check_inputs,
+    inputs_for,
+)
+from skirmish.engine.situation_words import (
+    choice_value,
+    model_state,
+    parse_faction,
+    parse_skills,
+    parse_weapon,
+)
 from skirmish.errors import RulesError, named, shown
 from skirmish.rules.model import Weapon
 
@@ -274,3 +302,115 @@ def _skill_json(value: Any) -> str:
     if isinstance(value, SkillTaken):
         return f"{value.id}:{value.choice}" if value.choice else value.id
     return str(value)
+
+
+# ---------------------------------------------------------------------------- builders
+
+
+def known_from(values: Situation) -> Known:
+    """What the inputs themselves say of who the models are: the attacker's faction."""
+    return Known(attacker_faction=values.word(InputId.FACTION))
+
+
+# ---------------------------------------------------------------------------- builders
+
+
+def _fields(procedure: Procedure, whose: Whose, values: Situation) -> dict[str, Any]:
+    """The values of ``procedure``'s inputs of ``whose`` that fill an engine field as they
+    are, by the field's name (keyword arguments of the engine's setup)."""
+    return {
+        i.field: values[i.id]
+        for i in inputs_for(procedure)
+        if i.whose is whose and i.field is not None and i.source is not Source.ROSTER_TABLE
+    }
+
+
+def _attacker(procedure: Procedure, v: Situation, weapon: Weapon | None, who: str) -> Attacker:
+    return Attacker(
+        weapon=weapon,
+        skills=parse_skills(v.skills(InputId.SKILL), weapon),
+        state=model_state(v.flag(InputId.SHAKEN), v.flag(InputId.TERRIFIED), who),
+        faction=v.word(InputId.FACTION),
+        **_fields(procedure, Whose.ATTACKER, v),
+    )
+
+
+def _target(procedure: Procedure, v: Situation, who: str, **extra: Any) -> Target:
+    return Target(
+        skills=parse_skills(v.skills(InputId.TARGET_SKILL), None),
+        state=model_state(v.flag(InputId.TARGET_SHAKEN), v.flag(InputId.TARGET_TERRIFIED), who),
+        **_fields(procedure, Whose.TARGET, v),
+        **extra,
+    )
+
+
+def shoot_setup(values: Situation, known: Known | None = None) -> ShootSetup:
+    """The shooting action ``values`` describe (R-02); fanning with no ``range`` fires within
+    short range. ``known``: who the models are (default: what the values say)."""
+    procedure = Procedure.SHOOT
+    v = values.completed(procedure)
+    check_inputs(procedure, v, known or known_from(v))
+    gun = parse_weapon(v.weapon(InputId.WEAPON))
+    if gun is None:
+        raise RulesError(
+            "shooting needs a weapon; give ⟨weapon⟩ (e.g. six-shooter).",
+            it="per sparare serve un'arma; indica ⟨weapon⟩ (es. sei colpi).",
+        )
+    distance = v.distance(InputId.RANGE)
+    if distance is None and v.flag(InputId.FANNING) and gun.short is not None:
+        distance = float(gun.short)
+    return ShootSetup(
+        attacker=_attacker(procedure, v, gun, "the shooter"),
+        target=_target(procedure, v, "the target"),
+        situation=ShotSituation(range=distance, **_fields(procedure, Whose.ACTION, v)),
+    )
+
+
+def melee_setup(values: Situation, known: Known | None = None) -> MeleeSetup:
+    """The fight ``values`` describe (R-05)."""
+    procedure = Procedure.MELEE
+    v = values.completed(procedure)
+    check_inputs(procedure, v, known or known_from(v))
+    return MeleeSetup(
+        attacker=_attacker(procedure, v, parse_weapon(v.weapon(InputId.WEAPON)), "the attacker"),
+        target=_target(
+            procedure,
+            v,
+            "the defender",
+            weapon=parse_weapon(v.weapon(InputId.TARGET_WEAPON)),
+            mount=MountPace.STILL if v.flag(InputId.TARGET_MOUNTED) else MountPace.NONE,
+        ),
+        situation=FightSituation(**_fields(procedure, Whose.ACTION, v)),
+    )
+
+
+def nerve_model(values: Situation) -> Attacker:
+    """The model taking a nerve test on its own (R-01); ``fight`` and ``saloon_girl`` are the
+    test's, not the model's."""
+    v = values.completed(Procedure.NERVE)
+    return Attacker(
+        skills=parse_skills(v.skills(InputId.SKILL), None),
+        state=model_state(v.flag(InputId.SHAKEN), v.flag(InputId.TERRIFIED), "the model"),
+        **_fields(Procedure.NERVE, Whose.ATTACKER, v),
+    )
+
+
+def panic_model(values: Situation, known: Known | None = None) -> Target:
+    """The model taking a panic test on its own (R-04); ``mountain_men_charge`` is the
+    test's."""
+    v = values.completed(Procedure.PANIC)
+    check_inputs(Procedure.PANIC, v, known or Known())
+    return _target(Procedure.PANIC, v, "the model")
+
+
+def save_modifiers_of(values: Situation) -> tuple[Any, ...]:
+    """The saving-roll modifiers of the inputs of ``roll save`` (R-03)."""
+    from skirmish.engine.saving import save_modifiers
+
+    v = values.completed(Procedure.SAVE)
+    return save_modifiers(
+        behind=v.flag(InputId.BEHIND),
+        blade=v.flag(InputId.BLADE),
+        small_pistol_first=v.flag(InputId.SMALL_PISTOL_FIRST),
+        whisky=v.flag(InputId.TARGET_WHISKY),
+    )

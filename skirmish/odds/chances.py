@@ -233,7 +233,7 @@ class CombatSituation(NamedTuple):
 def combat_situation(test: str, options: Mapping[str, Any]) -> CombatSituation:
     """The setup and rerolls of ``test`` ("shoot" or "melee") given its options by parameter
     name, checked by the engine's one builder of each setup."""
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.situation import Procedure
     from skirmish.engine.situation_value import Situation
 
@@ -277,7 +277,7 @@ def _melee(options: dict[str, Any]) -> Chances:
 
 
 def _nerve(options: dict[str, Any]) -> Chances:
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.nerve import check_can_act, nerve_modifiers
     from skirmish.engine.situation import Procedure
     from skirmish.engine.situation_value import Situation
@@ -307,7 +307,7 @@ def _nerve(options: dict[str, Any]) -> Chances:
 
 
 def _save(options: dict[str, Any]) -> Chances:
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.setup import check_characteristic
     from skirmish.engine.situation import Procedure
     from skirmish.engine.situation_value import Situation
@@ -349,7 +349,7 @@ def _save(options: dict[str, Any]) -> Chances:
 
 
 def _panic(options: dict[str, Any]) -> Chances:
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.panic import panic_modifiers
     from skirmish.engine.situation import Procedure
     from skirmish.engine.situation_value import Situation

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from skirmish import rules
-from skirmish.engine import situation
+from skirmish.engine import situation, situation_value
 from skirmish.engine.setup import (
     Attacker,
     FightSituation,
@@ -34,12 +34,12 @@ from skirmish.rules.model import Cover
 
 def shoot_setup(values: dict[str, Any], known: Known | None = None) -> Any:
     """The engine's builder of a shot, given the values as a front end reads them."""
-    return situation.shoot_setup(Situation.read(Procedure.SHOOT, values), known)
+    return situation_value.shoot_setup(Situation.read(Procedure.SHOOT, values), known)
 
 
 def melee_setup(values: dict[str, Any], known: Known | None = None) -> Any:
     """The engine's builder of a fight, given the values as a front end reads them."""
-    return situation.melee_setup(Situation.read(Procedure.MELEE, values), known)
+    return situation_value.melee_setup(Situation.read(Procedure.MELEE, values), known)
 
 
 #: Engine fields the builders fill by hand, from more than one input or by parsing a name.

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from skirmish import rules
-from skirmish.engine import situation
+from skirmish.engine import situation_value
 from skirmish.engine.input_ids import InputId
 from skirmish.engine.setup import Elevation, Immunity, Motion, MountPace, SkillTaken
 from skirmish.engine.situation import INPUTS, Procedure
@@ -94,7 +94,7 @@ def test_with_and_without_give_new_values() -> None:
     with pytest.raises(TypeError, match="melee situation merged into a shoot"):
         plain.with_(Situation.read(Procedure.MELEE, {}))
     with pytest.raises(TypeError, match="a shoot situation given to melee"):
-        situation.melee_setup(plain)
+        situation_value.melee_setup(plain)
 
 
 def test_a_json_round_trip_gives_the_same_situation() -> None:
@@ -119,4 +119,4 @@ def test_a_models_own_values_go_to_json_by_their_ids() -> None:
     stored = json.loads(json.dumps(given.to_json()))
     assert stored == {"weapon": "rifle", "skill": ["fuciliere:rifle"]}
     again = Situation.read(Procedure.SHOOT, stored)
-    assert situation.shoot_setup(again) == situation.shoot_setup(given)
+    assert situation_value.shoot_setup(again) == situation_value.shoot_setup(given)

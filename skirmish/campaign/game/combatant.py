@@ -27,8 +27,8 @@ from skirmish.engine.input_ids import InputId
 from skirmish.engine.panic import lent_fred
 from skirmish.engine.recovery import Invalidity
 from skirmish.engine.setup import Immunity, MeleeSetup, MountPace, ShootSetup, SkillTaken
-from skirmish.engine.situation import Known, Procedure, melee_setup, shoot_setup
-from skirmish.engine.situation_value import Situation
+from skirmish.engine.situation import Known, Procedure
+from skirmish.engine.situation_value import Situation, melee_setup, shoot_setup
 from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_equipment, find_item, find_profile
 from skirmish.rules.ids import FactionId, ItemId, ProfileId
