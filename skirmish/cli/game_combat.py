@@ -17,9 +17,10 @@ from skirmish.cli.from_fields import inputs, parameters, parse
 from skirmish.cli.game_activations import combat_lines, no_waiting_option, take_waiting
 from skirmish.cli.game_record import GameOpt, act
 from skirmish.cli.game_text import say, state_word
-from skirmish.cli.situation_options import parameter, situation_command, values_of
+from skirmish.cli.situation_options import parameter, situation_command
 from skirmish.cli.store_options import CampaignOpt, Dice
 from skirmish.engine.situation import GAME_SOURCES, Procedure
+from skirmish.engine.situation_value import Situation
 from skirmish.i18n import Catalogue, Lang, tr
 
 if TYPE_CHECKING:
@@ -193,7 +194,7 @@ def _combat_of(
     shooting = procedure is Procedure.SHOOT
     _combat(db, campaign, game, json_, lang, Dice(seed=seed, dice=dice),
             shoot if shooting else melee, shooting, named, attacker=attacker, target=target,
-            reroll=reroll, situation=values_of(procedure, given))  # fmt: skip
+            reroll=reroll, situation=Situation.of_options(procedure, given))  # fmt: skip
 
 
 def do_shoot(**given: Any) -> None:

@@ -4,10 +4,10 @@
 hand: ``situation_parameters`` turns each declared ``Input`` of a procedure into an ``Annotated``
 typer option (its flag and aliases, type and choices, default, help, bounds, and a help panel
 for whose it is), and ``situation_command`` makes a command of them with a body that receives
-every option by name. ``values_of`` (the engine's) maps a command's options back to the
-declaration's ids, and ``shoot_setup``, ``melee_setup``, ``nerve_model``, ``panic_model`` and
-``save_mods`` hand them to the engine's one builder of each setup (``roll`` and ``odds`` share
-them).
+every option by name. ``Situation.of_options`` (the engine's) reads a command's options as the
+typed situation (by the declaration's ids, each parsed to its kind), and ``shoot_setup``,
+``melee_setup``, ``nerve_model``, ``panic_model`` and ``save_mods`` hand it to the engine's one
+builder of each setup (``roll`` and ``odds`` share them).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import typer
 
 from skirmish.cli.common_flags import bounded
 from skirmish.cli.input_names import aliases, flag_for, in_procedure, naming
-from skirmish.engine import situation
+from skirmish.engine import situation, situation_value
 from skirmish.engine.situation import (
     SUBJECT,
     Input,
@@ -32,7 +32,7 @@ from skirmish.engine.situation import (
     Whose,
     inputs_for,
 )
-from skirmish.engine.situation import values_of as values_of  # game_combat's
+from skirmish.engine.situation_value import Situation
 from skirmish.errors import RulesError, said
 from skirmish.limits import COUNT, DISTANCE
 
@@ -222,24 +222,24 @@ def situation_command(
 
 def shoot_setup(**options: Any) -> ShootSetup:
     """The shooting action the options of ``roll shoot`` / ``odds shoot`` describe (R-02)."""
-    return situation.shoot_setup(values_of(Procedure.SHOOT, options))
+    return situation_value.shoot_setup(Situation.of_options(Procedure.SHOOT, options))
 
 
 def melee_setup(**options: Any) -> MeleeSetup:
     """The fight the options of ``roll melee`` / ``odds melee`` describe (R-05)."""
-    return situation.melee_setup(values_of(Procedure.MELEE, options))
+    return situation_value.melee_setup(Situation.of_options(Procedure.MELEE, options))
 
 
 def panic_model(**options: Any) -> Target:
     """The model taking a panic test, from the options of ``roll panic`` (R-04)."""
-    return situation.panic_model(values_of(Procedure.PANIC, options))
+    return situation_value.panic_model(Situation.of_options(Procedure.PANIC, options))
 
 
 def nerve_model(**options: Any) -> Attacker:
     """The model taking a nerve test, from the options of ``roll nerve`` (R-01)."""
-    return situation.nerve_model(values_of(Procedure.NERVE, options))
+    return situation_value.nerve_model(Situation.of_options(Procedure.NERVE, options))
 
 
 def save_mods(**options: Any) -> tuple[Modifier, ...]:
     """The saving-roll modifiers the options of ``roll save`` name (R-03)."""
-    return situation.save_modifiers_of(values_of(Procedure.SAVE, options))
+    return situation_value.save_modifiers_of(Situation.of_options(Procedure.SAVE, options))

@@ -115,12 +115,13 @@ def _shown(
 
 def _nerve(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
     from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.nerve import nerve_test
     from skirmish.engine.situation import Procedure
+    from skirmish.engine.situation_value import Situation
 
     fight, saloon_girl = options.pop("fight"), options.pop("saloon_girl")
-    attacker = situation.nerve_model(situation.values_of(Procedure.NERVE, options))
+    attacker = situation.nerve_model(Situation.of_options(Procedure.NERVE, options))
     result = roll_with(
         lambda d: nerve_test(attacker, d, fight=fight, saloon_girl=saloon_girl),
         seed=seed,
@@ -131,34 +132,37 @@ def _nerve(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
 
 def _shoot(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
     from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.shooting import shoot
     from skirmish.engine.situation import Procedure
+    from skirmish.engine.situation_value import Situation
 
-    setup = situation.shoot_setup(situation.values_of(Procedure.SHOOT, options))
+    setup = situation.shoot_setup(Situation.of_options(Procedure.SHOOT, options))
     result = roll_with(lambda d: shoot(setup, d), seed=seed, dice=dice)
     return _shown(result, explain.shoot_lines, explain.shoot_json)
 
 
 def _melee(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
     from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.fight import melee
     from skirmish.engine.situation import Procedure
+    from skirmish.engine.situation_value import Situation
 
-    setup = situation.melee_setup(situation.values_of(Procedure.MELEE, options))
+    setup = situation.melee_setup(Situation.of_options(Procedure.MELEE, options))
     result = roll_with(lambda d: melee(setup, d), seed=seed, dice=dice)
     return _shown(result, explain.melee_lines, explain.melee_json)
 
 
 def _save(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
     from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.saving import saving_roll
     from skirmish.engine.situation import Procedure
+    from skirmish.engine.situation_value import Situation
 
     rif, damage, cos = options.pop("rif"), options.pop("damage"), options.pop("cos")
-    mods = situation.save_modifiers_of(situation.values_of(Procedure.SAVE, options))
+    mods = situation.save_modifiers_of(Situation.of_options(Procedure.SAVE, options))
     result = roll_with(
         lambda d: saving_roll(rif, d, damage=damage, modifiers=mods, cos=cos), seed=seed, dice=dice
     )
@@ -167,12 +171,13 @@ def _save(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled
 
 def _panic(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
     from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.panic import panic_test
     from skirmish.engine.situation import Procedure
+    from skirmish.engine.situation_value import Situation
 
     charge = options.pop("mountain_men_charge")
-    model = situation.panic_model(situation.values_of(Procedure.PANIC, options))
+    model = situation.panic_model(Situation.of_options(Procedure.PANIC, options))
     result = roll_with(
         lambda d: panic_test(model, d, mountain_men_charge=charge), seed=seed, dice=dice
     )

@@ -11,11 +11,12 @@ condition that must hold for it (``Requirement``). ``INPUTS`` is the one list: `
 ``campaign.game.combatant`` fills the inputs a campaign model knows, and a web front end reads
 the same list.
 
-The builders below (``shoot_setup``, ``melee_setup``, ``nerve_model``, ``panic_model``,
-``save_modifiers_of``) turn a mapping of input ids to values into the engine's setup, the one
-way for every front end (a weapon, skills or a choice typed by name are parsed by
-``engine.situation_words``); ``check_inputs`` refuses an input whose condition does not hold for
-the models as far as the front end knows them (``Known``).
+The builders (``shoot_setup``, ``melee_setup``, ``nerve_model``, ``panic_model``,
+``save_modifiers_of``, in ``engine.situation_value``) turn a ``Situation`` (the inputs given, by
+``InputId``, each parsed to its kind) into the engine's setup, the one way for every front end
+(a weapon and skills typed by name are parsed by ``engine.situation_words``); ``check_inputs``
+here refuses an input whose condition does not hold for the models as far as the front end knows
+them (``Known``).
 
 To add a modifier of table 3: declare its input here, read it in the engine's rule (a field of
 ``setup`` and a ``Modifier`` in ``shooting.shot_modifiers``) and give the modifier's key a label
@@ -28,17 +29,12 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from skirmish.engine.input_ids import InputId
 from skirmish.engine.setup import (
-    Attacker,
     Elevation,
-    FightSituation,
     Immunity,
-    MeleeSetup,
     Motion,
     MountPace,
-    ShootSetup,
-    ShotSituation,
-    Target,
 )
 
 # What a player types, parsed (``situation_words``); the front ends use those named ``as``
@@ -46,10 +42,9 @@ from skirmish.engine.setup import (
 from skirmish.engine.situation_words import CHOICE_WORDS as CHOICE_WORDS
 from skirmish.engine.situation_words import choice_label as choice_label
 from skirmish.engine.situation_words import choice_value as choice_value
-from skirmish.engine.situation_words import model_state, parse_faction, parse_skills
 from skirmish.engine.situation_words import parse_weapon as parse_weapon
 from skirmish.errors import RulesError, named
-from skirmish.rules.model import Cover, Weapon
+from skirmish.rules.model import Cover
 
 
 class Procedure(StrEnum):
@@ -129,7 +124,7 @@ class Input(NamedTuple):
     is made in a fifth of the time, which ``skirmish roll`` pays at every start (issue #2).
     """
 
-    id: str  # the engine's word, snake_case: the key of a value, the name front ends derive
+    id: InputId  # the engine's word, snake_case: the key of a value, the name front ends derive
     # theirs from (the CLI's ``--cover``, the web's field ``cover``), the name a refusal gives
     name_en: str
     name_it: str
@@ -184,7 +179,7 @@ _SAVING = frozenset({_P.SHOOT, _P.MELEE, _P.SAVE})
 
 
 def _i(
-    id: str,
+    id: InputId,
     names: tuple[str, str],
     helps: tuple[str, str],
     rule: str,
@@ -210,158 +205,158 @@ _TABLE, _MODEL, _CARRIED = Source.TABLE, Source.MODEL, Source.CARRIED
 #: the action's, then the target's.
 INPUTS: tuple[Input, ...] = (
     # ------------------------------------------------------------------ the attacker
-    _i("tiro", ("TIRO", "TIRO"),
+    _i(InputId.TIRO, ("TIRO", "TIRO"),
        ("The shooter's TIRO (0–4).", "Il TIRO di chi spara (0–4)."),
        "R-02", Kind.CHARACTERISTIC, _A, _MODEL, _SHOOT, default=3, field="tiro"),
-    _i("fred", ("FRED", "FRED"),
+    _i(InputId.FRED, ("FRED", "FRED"),
        ("The attacker's FRED for the nerve test (R-01).",
         "La FREDDEZZA di chi attacca, per il test di freddezza (R-01)."),
        "R-01", Kind.CHARACTERISTIC, _A, _MODEL, _ACTING, default=3, field="fred"),
-    _i("cos", ("COS", "COS"),
+    _i(InputId.COS, ("COS", "COS"),
        ("The attacker's COS (fight roll; thrown reach COS×2 U).",
         "La COSTITUZIONE di chi attacca (tiro per lottare; gittata da lancio COS×2 U)."),
        "R-05, R-14", Kind.CHARACTERISTIC, _A, _MODEL, _COMBAT, default=3, field="cos"),
-    _i("weapon", ("weapon", "arma"),
+    _i(InputId.WEAPON, ("weapon", "arma"),
        ("The attacker's weapon, Italian or English name: shooting, default six-shooter; a "
         "fight, a blade or improvised weapon, default bare hands.",
         "L'arma di chi attacca, nome italiano o inglese: per sparare, di norma la sei colpi; "
         "per lottare, un'arma bianca o impropria, di norma mani nude."),
        "tables 5–7, R-05", Kind.WEAPON, _A, _CARRIED, _COMBAT,
        defaults=((_P.SHOOT, "six-shooter"),)),
-    _i("shaken", ("shaken", "scosso"),
+    _i(InputId.SHAKEN, ("shaken", "scosso"),
        ("The attacker is shaken: +1 on each nerve die; it cannot start a fight (R-01, R-05).",
         "Chi attacca è SCOSSO: +1 a ogni dado di freddezza; non può iniziare una lotta "
         "(R-01, R-05)."),
        "R-01, R-05", Kind.FLAG, _A, _MODEL, _ACTING),
-    _i("terrified", ("terrified", "impaurito"),
+    _i(InputId.TERRIFIED, ("terrified", "impaurito"),
        ("The attacker is terrified: it cannot act (§4.3.2).",
         "Chi attacca è IMPAURITO: non può agire (§4.3.2)."),
        "§4.3.2, R-04", Kind.FLAG, _A, _MODEL, _ACTING),
-    _i("skill", ("skills", "abilità"),
+    _i(InputId.SKILL, ("skills", "abilità"),
        ("A skill, Italian or English, repeatable; FUCILIERE, GUERRIERO and PISTOLERO take the "
         "chosen weapon as NAME:WEAPON (default: the weapon in hand, if of that type).",
         "Un'abilità, in italiano o inglese, ripetibile; FUCILIERE, GUERRIERO e PISTOLERO "
         "prendono l'arma scelta come NOME:ARMA (di norma l'arma in mano, se di quel tipo)."),
        "§7.2", Kind.SKILLS, _A, _MODEL, _ACTING),
-    _i("whisky", ("whisky", "whisky"),
+    _i(InputId.WHISKY, ("whisky", "whisky"),
        ("The attacker drank whisky: +1 FRED for the game (§8.3).",
         "Chi attacca ha bevuto whisky: +1 FRED per la partita (§8.3)."),
        "§8.3, R-01", Kind.FLAG, _A, _MODEL, _ACTING, field="whisky"),
-    _i("faction", ("faction", "fazione"),
+    _i(InputId.FACTION, ("faction", "fazione"),
        ("The attacker's faction (mexicans: fanning also fires on 5; mountain men: their charge).",
         "La fazione di chi attacca (messicani: svuotando il tamburo anche il 5 spara; uomini "
         "delle montagne: la loro carica)."),
        "§9.6, §9.7", Kind.FACTION, _A, _MODEL, _COMBAT),
-    _i("moving", ("firing on the move", "tiro in movimento"),
+    _i(InputId.MOVING, ("firing on the move", "tiro in movimento"),
        ("Firing from a horse/vehicle: normal (trot) −1, fast (gallop) −2.",
         "Spara da un cavallo o un veicolo: normal (trotto) −1, fast (galoppo) −2."),
        "table 3", Kind.CHOICE, _A, _TABLE, _SHOOT, default=Motion.NONE, choices=Motion,
        field="moving"),
-    _i("two_pistols", ("two pistols", "due pistole"),
+    _i(InputId.TWO_PISTOLS, ("two pistols", "due pistole"),
        ("Firing two pistols (two carried): −1 unless BOUNTY KILLER.",
         "Spara con due pistole (ne porta due): −1 salvo BOUNTY KILLER."),
        "table 3, §7.2", Kind.FLAG, _A, _TABLE, _SHOOT, field="two_pistols",
        requires=Requirement.TWO_PISTOLS),
-    _i("near_two_soldiers",
+    _i(InputId.NEAR_TWO_SOLDIERS,
        ("two soldiers within 5U", "due soldati entro 5U"),
        ("A Soldato within 5U of two other soldiers: +1.",
         "Un Soldato entro 5U da altri due soldati: +1."),
        "R-02, §9.10", Kind.FLAG, _A, _TABLE, _SHOOT, field="near_two_soldiers",
        requires=Requirement.SOLDIER),
-    _i("orbo", ("Orbo", "Orbo"),
+    _i(InputId.ORBO, ("Orbo", "Orbo"),
        ("Invalid 'Orbo': cannot shoot beyond 18U.",
         "Invalido 'Orbo': non può sparare oltre 18U."),
        "R-10, §6.5", Kind.FLAG, _A, _MODEL, _SHOOT, field="orbo"),
-    _i("mano_mozzata", ("Mano mozzata", "Mano mozzata"),
+    _i(InputId.MANO_MOZZATA, ("Mano mozzata", "Mano mozzata"),
        ("Invalid 'Mano mozzata': no two-handed weapons (§6.5).",
         "Invalido 'Mano mozzata': niente armi a due mani (§6.5)."),
        "R-10, §6.5", Kind.FLAG, _A, _MODEL, _COMBAT, field="mano_mozzata"),
-    _i("malattia", ("Malattia", "Malattia"),
+    _i(InputId.MALATTIA, ("Malattia", "Malattia"),
        ("Invalid 'Malattia': −1 COS in fight rolls.",
         "Invalido 'Malattia': −1 COS nel tiro per lottare."),
        "R-05, §6.5", Kind.FLAG, _A, _MODEL, _MELEE, field="malattia"),
-    _i("rounds", ("rounds loaded", "colpi caricati"),
+    _i(InputId.ROUNDS, ("rounds loaded", "colpi caricati"),
        ("Rounds loaded in a repeater, musket or carbine: 7 or 17.",
         "Colpi caricati in un fucile a ripetizione, moschetto o carabina: 7 o 17."),
        "R-14", Kind.COUNT, _A, _TABLE, _SHOOT, field="rounds"),
-    _i("scope", ("rifle scope", "mirino telescopico"),
+    _i(InputId.SCOPE, ("rifle scope", "mirino telescopico"),
        ("Rifle scope: +4U long range.", "Mirino telescopico: +4U al raggio massimo."),
        "§8.3, R-02", Kind.FLAG, _A, _MODEL, _SHOOT, field="scope"),
-    _i("mounted", ("mounted", "a cavallo"),
+    _i(InputId.MOUNTED, ("mounted", "a cavallo"),
        ("The attacker is on a horse: +2.", "Chi attacca è a cavallo: +2."),
        "table 4", Kind.FLAG, _A, _TABLE, _MELEE, field="mounted"),
-    _i("prone", ("on the ground", "a terra"),
+    _i(InputId.PRONE, ("on the ground", "a terra"),
        ("The attacker is on the ground: −1.", "Chi attacca è a terra: −1."),
        "table 4", Kind.FLAG, _A, _MODEL, _MELEE, field="prone"),
-    _i("bear_hunter", ("Cacciatore di orsi", "Cacciatore di orsi"),
+    _i(InputId.BEAR_HUNTER, ("Cacciatore di orsi", "Cacciatore di orsi"),
        ("Cacciatore di orsi: +1 (§9.6).", "Cacciatore di orsi: +1 (§9.6)."),
        "R-05, §9.6", Kind.FLAG, _A, _MODEL, _MELEE, field="bear_hunter"),
     # ------------------------------------------------------------------ the action
-    _i("range", ("range", "distanza"),
+    _i(InputId.RANGE, ("range", "distanza"),
        ("Distance to the target in U. Default: within the weapon's long range, beyond short "
         "range (no range modifier); when fanning, within short range.",
         "Distanza dal bersaglio in U. Di norma: entro il raggio massimo dell'arma, oltre il "
         "raggio corto (nessun modificatore); svuotando il tamburo, entro il raggio corto."),
        "table 3, R-02", Kind.DISTANCE, _X, _TABLE, _SHOOT),
-    _i("aim", ("aim", "mira"),
+    _i(InputId.AIM, ("aim", "mira"),
        ("Aim: +1 on the first shot (not after moving).",
         "Mirare: +1 al primo colpo (non dopo un movimento)."),
        "R-02(b), table 3", Kind.FLAG, _X, _TABLE, _SHOOT, field="aim"),
-    _i("moved", ("moved", "si è mosso"),
+    _i(InputId.MOVED, ("moved", "si è mosso"),
        ("The shooter took a movement action this turn.",
         "Chi spara ha fatto un'azione di movimento in questo turno."),
        "R-02(b)", Kind.FLAG, _X, _TABLE, _SHOOT, field="moved"),
-    _i("shots", ("shots", "colpi"),
+    _i(InputId.SHOTS, ("shots", "colpi"),
        ("Shots declared this action.", "Colpi dichiarati in questa azione."),
        "R-02(a), tables 5–7", Kind.COUNT, _X, _TABLE, _SHOOT, default=1, field="shots"),
-    _i("fanning", ("fanning", "svuotare il tamburo"),
+    _i(InputId.FANNING, ("fanning", "svuotare il tamburo"),
        ("Empty the six-shooter's cylinder (6D6, R-14).",
         "Svuotare il tamburo della sei colpi (6D6, R-14)."),
        "R-14, §5.2.2", Kind.FLAG, _X, _TABLE, _SHOOT, field="fanning"),
-    _i("first_small_pistol",
+    _i(InputId.FIRST_SMALL_PISTOL,
        ("small pistol's first use", "primo uso della piccola pistola"),
        ("The small pistol's first use this game: its first hit within short range gives +1 to "
         "the saving roll.",
         "Primo uso della piccola pistola in questa partita: il suo primo colpo a segno entro "
         "il raggio corto dà +1 al tiro salvezza."),
        "R-03, §5.2.1", Kind.FLAG, _X, _MODEL, _SHOOT, field="first_small_pistol"),
-    _i("cover", ("cover", "copertura"),
+    _i(InputId.COVER, ("cover", "copertura"),
        ("Target's cover: none, light −1, partial −2, full.",
         "Copertura del bersaglio: none, light −1, partial −2, full (nessuna, leggera, "
         "parziale, completa)."),
        "table 3, §4.2.1", Kind.CHOICE, _X, _TABLE, _SHOOT, default=Cover.NONE, choices=Cover,
        field="cover"),
-    _i("target_waiting", ("target has not acted", "bersaglio non ha agito"),
+    _i(InputId.TARGET_WAITING, ("target has not acted", "bersaglio non ha agito"),
        ("The target has not yet taken its turn: +1.",
         "Il bersaglio non ha ancora giocato il suo turno: +1."),
        "table 3, R-18", Kind.FLAG, _X, _TABLE, _COMBAT, field="target_waiting"),
-    _i("behind", ("from behind", "alle spalle"),
+    _i(InputId.BEHIND, ("from behind", "alle spalle"),
        ("The attacker is behind the target: save +2 (R-03).",
         "Chi attacca è alle spalle del bersaglio: tiro salvezza +2 (R-03)."),
        "R-03", Kind.FLAG, _X, _TABLE, _SAVING, field="behind"),
-    _i("target_not_in_view",
+    _i(InputId.TARGET_NOT_IN_VIEW,
        ("target not in view", "bersaglio non in vista"),
        ("Target not in view at the start of the turn: −1.",
         "Bersaglio non in vista all'inizio del turno: −1."),
        "table 3", Kind.FLAG, _X, _TABLE, _SHOOT, field="target_not_in_view"),
-    _i("opportunity", ("opportunity fire", "tiro di opportunità"),
+    _i(InputId.OPPORTUNITY, ("opportunity fire", "tiro di opportunità"),
        ("Opportunity fire: no bonus at all, target moving −1 (R-16).",
         "Tiro di opportunità: nessun bonus, bersaglio in movimento −1 (R-16)."),
        "§4.2.3, R-16", Kind.FLAG, _X, _TABLE, _SHOOT, field="opportunity"),
-    _i("night", ("night", "notte"),
+    _i(InputId.NIGHT, ("night", "notte"),
        ("Night (Il testimone): −1 beyond 20U.", "Notte (Il testimone): −1 oltre 20U."),
        "R-02, §10.5", Kind.FLAG, _X, Source.SCENARIO, _SHOOT, field="night"),
-    _i("template_position",
+    _i(InputId.TEMPLATE_POSITION,
        ("place under the template", "posto sotto la sagoma"),
        ("Sawn-off: this model's place under the template (after the first: −1).",
         "Canne mozze: il posto di questo modello sotto la sagoma (dopo il primo: −1)."),
        "R-14", Kind.COUNT, _X, _TABLE, _SHOOT, default=1, field="template_position"),
-    _i("elevation", ("higher ground", "posizione più alta"),
+    _i(InputId.ELEVATION, ("higher ground", "posizione più alta"),
        ("Who stands higher: attacker +1, defender −1.",
         "Chi sta più in alto: attacker (chi attacca) +1, defender (chi difende) −1."),
        "table 4", Kind.CHOICE, _X, _TABLE, _MELEE, default=Elevation.NONE, choices=Elevation,
        field="elevation", aliases=("elevated",)),
-    _i("mountain_men_charge",
+    _i(InputId.MOUNTAIN_MEN_CHARGE,
        ("charged by mountain men", "carica degli uomini delle montagne"),
        ("Mountain men charged in: +1 on each panic die (§9.6).",
         "Caricato dagli uomini delle montagne: +1 a ogni dado del test di panico (§9.6)."),
@@ -369,80 +364,80 @@ INPUTS: tuple[Input, ...] = (
        field="mountain_men_charge", aliases=("charge",),
        requires=Requirement.MOUNTAIN_MEN_ATTACKER),
     # ------------------------------------------------------------------ the target
-    _i("target_weapon", ("defender's weapon", "arma del difensore"),
+    _i(InputId.TARGET_WEAPON, ("defender's weapon", "arma del difensore"),
        ("The defender's weapon. Default: bare hands.",
         "L'arma di chi difende. Di norma: mani nude."),
        "table 4, R-05", Kind.WEAPON, _T, _CARRIED, _MELEE),
-    _i("target_mount", ("target's horse", "cavallo del bersaglio"),
+    _i(InputId.TARGET_MOUNT, ("target's horse", "cavallo del bersaglio"),
        ("Target's horse: still, trot +2, gallop +1; a 7 hits it.",
         "Il cavallo del bersaglio: still (fermo), trot (trotto) +2, gallop (galoppo) +1; un 7 "
         "lo colpisce."),
        "table 3, R-02(c)", Kind.CHOICE, _T, _TABLE, _SHOOT, default=MountPace.NONE,
        choices=MountPace, field="mount"),
-    _i("target_mounted", ("defender mounted", "difensore a cavallo"),
+    _i(InputId.TARGET_MOUNTED, ("defender mounted", "difensore a cavallo"),
        ("The defender is on a horse: −2.", "Chi difende è a cavallo: −2."),
        "table 4", Kind.FLAG, _T, _TABLE, _MELEE),
-    _i("target_prone", ("target prone", "bersaglio steso"),
+    _i(InputId.TARGET_PRONE, ("target prone", "bersaglio steso"),
        ("The target lies prone.", "Il bersaglio è steso a terra."),
        "table 3, table 4, R-04", Kind.FLAG, _T, _MODEL, _PANICKING, field="prone"),
-    _i("target_imbranato", ("Imbranato target", "bersaglio Imbranato"),
+    _i(InputId.TARGET_IMBRANATO, ("Imbranato target", "bersaglio Imbranato"),
        ("Target is an invalid 'Imbranato': +1 on its reflex dice.",
         "Il bersaglio è un invalido 'Imbranato': +1 ai suoi dadi dei riflessi."),
        "R-06, §6.5", Kind.FLAG, _T, _MODEL, _SHOOT, field="imbranato"),
-    _i("indian_hidden",
+    _i(InputId.INDIAN_HIDDEN,
        ("indian partly hidden", "indiano parzialmente nascosto"),
        ("Target an indian partly hidden, outside town: −1 beyond 20U.",
         "Il bersaglio è un indiano parzialmente nascosto, fuori città: −1 oltre 20U."),
        "R-02, §9.11", Kind.FLAG, _T, _TABLE, _SHOOT, field="indian_hidden",
        requires=Requirement.INDIAN_TARGET),
-    _i("target_rif", ("target's RIF", "RIF del bersaglio"),
+    _i(InputId.TARGET_RIF, ("target's RIF", "RIF del bersaglio"),
        ("Target's RIF: roll its saving rolls (R-03).",
         "RIFLESSI del bersaglio: tira i suoi tiri salvezza (R-03)."),
        "R-03", Kind.CHARACTERISTIC, _T, _MODEL, _SAVING, field="rif",
        defaults=((_P.SAVE, 3),)),
-    _i("target_fred", ("target's FRED", "FRED del bersaglio"),
+    _i(InputId.TARGET_FRED, ("target's FRED", "FRED del bersaglio"),
        ("Target's FRED: roll its panic test (R-04).",
         "FREDDEZZA del bersaglio: tira il suo test di panico (R-04)."),
        "R-04", Kind.CHARACTERISTIC, _T, _MODEL, _PANICKING, field="fred",
        defaults=((_P.PANIC, 3),)),
-    _i("target_cos", ("target's COS", "COS del bersaglio"),
+    _i(InputId.TARGET_COS, ("target's COS", "COS del bersaglio"),
        ("Target's COS: take the wounds off it (COS ≤ 0: out).",
         "COSTITUZIONE del bersaglio: le ferite si tolgono da lì (COS ≤ 0: eliminato)."),
        "R-03, §6.1", Kind.CHARACTERISTIC, _T, _MODEL, _SAVING, field="cos"),
-    _i("target_shaken", ("target shaken", "bersaglio scosso"),
+    _i(InputId.TARGET_SHAKEN, ("target shaken", "bersaglio scosso"),
        ("The target is already shaken.", "Il bersaglio è già SCOSSO."),
        "table 4, R-04", Kind.FLAG, _T, _MODEL, _PANICKING),
-    _i("target_terrified", ("target terrified", "bersaglio impaurito"),
+    _i(InputId.TARGET_TERRIFIED, ("target terrified", "bersaglio impaurito"),
        ("The target is already terrified.", "Il bersaglio è già IMPAURITO."),
        "table 3, table 4, R-04", Kind.FLAG, _T, _MODEL, _PANICKING),
-    _i("target_skill", ("target's skills", "abilità del bersaglio"),
+    _i(InputId.TARGET_SKILL, ("target's skills", "abilità del bersaglio"),
        ("A skill of the target (PREDICATORE, BUON CAVALIERE), repeatable.",
         "Un'abilità del bersaglio (PREDICATORE, BUON CAVALIERE), ripetibile."),
        "§7.2", Kind.SKILLS, _T, _MODEL, _PANICKING),
-    _i("leader_fred", ("leader's FRED", "FRED del capo"),
+    _i(InputId.LEADER_FRED, ("leader's FRED", "FRED del capo"),
        ("FRED of the target's leader within 5U, used if higher (R-04; only Sceriffo, Boss, "
         "Ranchero, Killer and Capo tribù lend it, R-17).",
         "FREDDEZZA del capo del bersaglio entro 5U, usata se più alta (R-04; la prestano solo "
         "Sceriffo, Boss, Ranchero, Killer e Capo tribù, R-17)."),
        "R-04, R-17", Kind.CHARACTERISTIC, _T, _MODEL, _PANICKING, field="leader_fred"),
-    _i("leader_near", ("leader within 5U", "capo entro 5U"),
+    _i(InputId.LEADER_NEAR, ("leader within 5U", "capo entro 5U"),
        ("The target's leader is within 5U and lends his FRED (R-04, R-17).",
         "Il capo del bersaglio è entro 5U e gli presta la sua FREDDEZZA (R-04, R-17)."),
        "R-04, R-17", Kind.FLAG, _T, Source.ROSTER_TABLE, _COMBAT),
-    _i("friends", ("friends within 5U", "amici entro 5U"),
+    _i(InputId.FRIENDS, ("friends within 5U", "amici entro 5U"),
        ("Friendly models within 5U of the target (PREDICATORE, Volontario).",
         "Modelli amici entro 5U dal bersaglio (PREDICATORE, Volontario)."),
        "R-04, §7.2, §9.3", Kind.COUNT, _T, _TABLE, _PANICKING, default=0, field="friends"),
-    _i("volunteer", ("Volontario", "Volontario"),
+    _i(InputId.VOLUNTEER, ("Volontario", "Volontario"),
        ("The target is a lawmen's Volontario: +1 FRED with a friend.",
         "Il bersaglio è un Volontario degli uomini della legge: +1 FRED con un amico."),
        "R-04, §9.3", Kind.FLAG, _T, _MODEL, _PANICKING, field="volunteer"),
-    _i("gringo_far", ("Gringo far from his leader", "Gringo lontano dal capo"),
+    _i(InputId.GRINGO_FAR, ("Gringo far from his leader", "Gringo lontano dal capo"),
        ("The target is a Gringo over 15U from his leader: +1 on each panic die.",
         "Il bersaglio è un Gringo a più di 15U dal suo capo: +1 a ogni dado di panico."),
        "R-04, §9.7", Kind.FLAG, _T, _TABLE, _PANICKING, field="gringo_far",
        requires=Requirement.GRINGO_TARGET),
-    _i("immune", ("never tests panic", "non fa test di panico"),
+    _i(InputId.IMMUNE, ("never tests panic", "non fa test di panico"),
        ("The target never tests panic: capitano (he and his friends within 5U), vicesceriffo "
         "(his Sceriffo within 5U, not terrified) or sergente (two soldiers within 5U) (R-04).",
         "Il bersaglio non fa test di panico: capitano (lui e gli amici entro 5U), "
@@ -450,27 +445,27 @@ INPUTS: tuple[Input, ...] = (
         "5U) (R-04)."),
        "R-04, §9.3, §9.10", Kind.CHOICE, _T, _TABLE, _PANICKING, choices=Immunity,
        field="immunity", requires=Requirement.IMMUNITY),
-    _i("saloon_girl", ("saloon girl", "donna da saloon"),
+    _i(InputId.SALOON_GIRL, ("saloon girl", "donna da saloon"),
        ("The target is a saloon girl: +1 on each nerve die.",
         "Il bersaglio è una donna da saloon: +1 a ogni dado di freddezza."),
        "R-01, §9.12", Kind.FLAG, _T, _MODEL, _ACTING, field="saloon_girl"),
-    _i("target_whisky", ("target drank whisky", "bersaglio ha bevuto whisky"),
+    _i(InputId.TARGET_WHISKY, ("target drank whisky", "bersaglio ha bevuto whisky"),
        ("The target drank whisky: +1 FRED in its panic test, −1 RIF in its saves (§8.3).",
         "Il bersaglio ha bevuto whisky: +1 FRED nel test di panico, −1 RIF nei tiri salvezza "
         "(§8.3)."),
        "§8.3, R-03, R-04", Kind.FLAG, _T, _MODEL, _PANICKING | _SAVING, field="whisky"),
     # ------------------------------------------------------------------ a single test's own
-    _i("fight", ("for a fight", "per lottare"),
+    _i(InputId.FIGHT, ("for a fight", "per lottare"),
        ("For a fight (PUGILE counts) rather than a shot.",
         "Per una lotta (conta PUGILE) invece che per sparare."),
        "R-01", Kind.FLAG, _X, _TABLE, frozenset({_P.NERVE})),
-    _i("damage", ("damage", "danni"),
+    _i(InputId.DAMAGE, ("damage", "danni"),
        ("Damage points taken: one roll each.", "Punti di danno subiti: un tiro ciascuno."),
        "R-03", Kind.COUNT, _X, _TABLE, frozenset({_P.SAVE}), default=1),
-    _i("blade", ("blade", "arma bianca"),
+    _i(InputId.BLADE, ("blade", "arma bianca"),
        ("Struck with a blade in a fight: +1.", "Colpito con un'arma bianca in una lotta: +1."),
        "R-03, §4.3", Kind.FLAG, _X, _TABLE, frozenset({_P.SAVE})),
-    _i("small_pistol_first",
+    _i(InputId.SMALL_PISTOL_FIRST,
        ("small pistol's first hit", "primo colpo della piccola pistola"),
        ("The small pistol's first hit this game, short range: +1.",
         "Il primo colpo a segno della piccola pistola in questa partita, a raggio corto: +1."),
@@ -497,41 +492,6 @@ def inputs_for(
 ) -> tuple[Input, ...]:
     """The inputs ``procedure`` takes from ``sources``, in the order of ``INPUTS``."""
     return tuple(i for i in INPUTS if procedure in i.procedures and i.source in sources)
-
-
-def values_of(procedure: Procedure, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The declaration's values (by input id) of a front end's ``options`` (by parameter name,
-    ``Input.param_for``); an option that is no input of ``procedure`` is a bug of the caller
-    (``TypeError``)."""
-    by_param = {i.param_for(procedure): i.id for i in inputs_for(procedure)}
-    unknown = sorted(set(options) - set(by_param))
-    if unknown:
-        raise TypeError(f"options {unknown} are no inputs of {procedure.value}")
-    return {by_param[name]: value for name, value in options.items()}
-
-
-def complete(procedure: Procedure, values: Mapping[str, Any]) -> dict[str, Any]:
-    """Every input of ``procedure``: the ``values`` given, the defaults for the rest. An id that
-    is no input of ``procedure`` is a bug of the caller (``TypeError``), never dropped."""
-    taken = inputs_for(procedure)
-    unknown = sorted(set(values) - {i.id for i in taken})
-    if unknown:
-        raise TypeError(
-            f"{unknown} are not inputs of {procedure.value}: declare them in engine.situation"
-        )
-    completed = {i.id: values.get(i.id, i.default_for(procedure)) for i in taken}
-    for i in taken:
-        value = completed[i.id]
-        if i.choices is not None and value is not None:
-            try:
-                completed[i.id] = i.choices(value)
-            except ValueError:
-                names = ", ".join(c.value for c in i.choices)
-                raise RulesError(
-                    f"{named(i.id)} {value!r}: choose one of {names}.",
-                    it=f"{named(i.id)} {value!r}: scegli uno tra {names}.",
-                ) from None
-    return completed
 
 
 # ---------------------------------------------------------------------------- conditions
@@ -665,7 +625,7 @@ def _unmet(input_: Input, value: Any, known: Known) -> tuple[str, str] | None:
     return None
 
 
-def check_inputs(procedure: Procedure, values: Mapping[str, Any], known: Known) -> None:
+def check_inputs(procedure: Procedure, values: Mapping[InputId, object], known: Known) -> None:
     """Refuse an input given to ``procedure`` whose condition does not hold for the models
     ``known`` (§9, R-04, table 3), with the rule and what to do."""
     for input_ in inputs_for(procedure):
@@ -676,114 +636,3 @@ def check_inputs(procedure: Procedure, values: Mapping[str, Any], known: Known) 
         if problem is not None:
             english, italian = problem
             raise RulesError(english, it=italian)
-
-
-def known_from(values: Mapping[str, Any]) -> Known:
-    """What the inputs themselves say of who the models are: the attacker's faction."""
-    return Known(attacker_faction=parse_faction(values.get("faction")))
-
-
-# ---------------------------------------------------------------------------- builders
-
-
-def _fields(procedure: Procedure, whose: Whose, values: Mapping[str, Any]) -> dict[str, Any]:
-    """The values of ``procedure``'s inputs of ``whose`` that fill an engine field as they
-    are, by the field's name."""
-    return {
-        i.field: values[i.id]
-        for i in inputs_for(procedure)
-        if i.whose is whose and i.field is not None and i.source is not Source.ROSTER_TABLE
-    }
-
-
-def _attacker(
-    procedure: Procedure, values: Mapping[str, Any], weapon: Weapon | None, who: str
-) -> Attacker:
-    return Attacker(
-        weapon=weapon,
-        skills=parse_skills(values["skill"], weapon),
-        state=model_state(values["shaken"], values["terrified"], who),
-        faction=parse_faction(values.get("faction")),
-        **_fields(procedure, Whose.ATTACKER, values),
-    )
-
-
-def _target(procedure: Procedure, values: Mapping[str, Any], who: str, **extra: Any) -> Target:
-    return Target(
-        skills=parse_skills(values["target_skill"], None),
-        state=model_state(values["target_shaken"], values["target_terrified"], who),
-        **_fields(procedure, Whose.TARGET, values),
-        **extra,
-    )
-
-
-def shoot_setup(values: Mapping[str, Any], known: Known | None = None) -> ShootSetup:
-    """The shooting action ``values`` (input ids) describe (R-02); fanning with no ``range``
-    fires within short range. ``known``: who the models are (default: what the values say)."""
-    procedure = Procedure.SHOOT
-    v = complete(procedure, values)
-    check_inputs(procedure, v, known or known_from(v))
-    gun = parse_weapon(v["weapon"])
-    if gun is None:
-        raise RulesError(
-            "shooting needs a weapon; give ⟨weapon⟩ (e.g. six-shooter).",
-            it="per sparare serve un'arma; indica ⟨weapon⟩ (es. sei colpi).",
-        )
-    distance = v["range"]
-    if distance is None and v["fanning"] and gun.short is not None:
-        distance = float(gun.short)
-    return ShootSetup(
-        attacker=_attacker(procedure, v, gun, "the shooter"),
-        target=_target(procedure, v, "the target"),
-        situation=ShotSituation(range=distance, **_fields(procedure, Whose.ACTION, v)),
-    )
-
-
-def melee_setup(values: Mapping[str, Any], known: Known | None = None) -> MeleeSetup:
-    """The fight ``values`` (input ids) describe (R-05)."""
-    procedure = Procedure.MELEE
-    v = complete(procedure, values)
-    check_inputs(procedure, v, known or known_from(v))
-    return MeleeSetup(
-        attacker=_attacker(procedure, v, parse_weapon(v["weapon"]), "the attacker"),
-        target=_target(
-            procedure,
-            v,
-            "the defender",
-            weapon=parse_weapon(v["target_weapon"]),
-            mount=MountPace.STILL if v["target_mounted"] else MountPace.NONE,
-        ),
-        situation=FightSituation(**_fields(procedure, Whose.ACTION, v)),
-    )
-
-
-def nerve_model(values: Mapping[str, Any]) -> Attacker:
-    """The model taking a nerve test on its own (R-01); ``fight`` and ``saloon_girl`` are the
-    test's, not the model's."""
-    v = complete(Procedure.NERVE, values)
-    return Attacker(
-        skills=parse_skills(v["skill"], None),
-        state=model_state(v["shaken"], v["terrified"], "the model"),
-        **_fields(Procedure.NERVE, Whose.ATTACKER, v),
-    )
-
-
-def panic_model(values: Mapping[str, Any], known: Known | None = None) -> Target:
-    """The model taking a panic test on its own (R-04); ``mountain_men_charge`` is the
-    test's."""
-    v = complete(Procedure.PANIC, values)
-    check_inputs(Procedure.PANIC, v, known or Known())
-    return _target(Procedure.PANIC, v, "the model")
-
-
-def save_modifiers_of(values: Mapping[str, Any]) -> tuple[Any, ...]:
-    """The saving-roll modifiers of the inputs of ``roll save`` (R-03)."""
-    from skirmish.engine.saving import save_modifiers
-
-    v = complete(Procedure.SAVE, values)
-    return save_modifiers(
-        behind=v["behind"],
-        blade=v["blade"],
-        small_pistol_first=v["small_pistol_first"],
-        whisky=v["target_whisky"],
-    )

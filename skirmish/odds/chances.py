@@ -233,8 +233,9 @@ class CombatSituation(NamedTuple):
 def combat_situation(test: str, options: Mapping[str, Any]) -> CombatSituation:
     """The setup and rerolls of ``test`` ("shoot" or "melee") given its options by parameter
     name, checked by the engine's one builder of each setup."""
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.situation import Procedure
+    from skirmish.engine.situation_value import Situation
 
     given = dict(options)
     fortuna, fama, target_fortuna, target_fama = _rerolls(given)
@@ -242,10 +243,10 @@ def combat_situation(test: str, options: Mapping[str, Any]) -> CombatSituation:
     target_rerolls = _budget(target_fortuna, target_fama, "target ")
     if test == "shoot":
         setup: ShootSetup | MeleeSetup = situation.shoot_setup(
-            situation.values_of(Procedure.SHOOT, given)
+            Situation.of_options(Procedure.SHOOT, given)
         )
     else:
-        setup = situation.melee_setup(situation.values_of(Procedure.MELEE, given))
+        setup = situation.melee_setup(Situation.of_options(Procedure.MELEE, given))
     return CombatSituation(setup, rerolls, target_rerolls)
 
 
@@ -276,15 +277,16 @@ def _melee(options: dict[str, Any]) -> Chances:
 
 
 def _nerve(options: dict[str, Any]) -> Chances:
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.nerve import check_can_act, nerve_modifiers
     from skirmish.engine.situation import Procedure
+    from skirmish.engine.situation_value import Situation
     from skirmish.odds.report import nerve_payload
     from skirmish.odds.single import nerve_odds
 
     fortuna, fama = options.pop("fortuna"), options.pop("fama")
     fight, saloon_girl = options.pop("fight"), options.pop("saloon_girl")
-    model = situation.nerve_model(situation.values_of(Procedure.NERVE, options))
+    model = situation.nerve_model(Situation.of_options(Procedure.NERVE, options))
     check_can_act(model)
     rerolls = _budget(fortuna, fama)
     dist = nerve_odds(nerve_modifiers(model, fight=fight, saloon_girl=saloon_girl), rerolls=rerolls)
@@ -305,9 +307,10 @@ def _nerve(options: dict[str, Any]) -> Chances:
 
 
 def _save(options: dict[str, Any]) -> Chances:
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.setup import check_characteristic
     from skirmish.engine.situation import Procedure
+    from skirmish.engine.situation_value import Situation
     from skirmish.errors import RulesError
     from skirmish.odds.report import save_payload
     from skirmish.odds.single import save_odds
@@ -330,7 +333,7 @@ def _save(options: dict[str, Any]) -> Chances:
             "SALVEZZA alla volta; tirali invece.",
         )
     rerolls = _budget(fortuna, fama)
-    mods = situation.save_modifiers_of(situation.values_of(Procedure.SAVE, options))
+    mods = situation.save_modifiers_of(Situation.of_options(Procedure.SAVE, options))
     wounds = save_odds(rif, damage=damage, modifiers=mods, cos=cos, rerolls=rerolls)
 
     def lines(lang: Lang | str) -> list[str]:
@@ -346,15 +349,16 @@ def _save(options: dict[str, Any]) -> Chances:
 
 
 def _panic(options: dict[str, Any]) -> Chances:
-    from skirmish.engine import situation
+    from skirmish.engine import situation_value as situation
     from skirmish.engine.panic import panic_modifiers
     from skirmish.engine.situation import Procedure
+    from skirmish.engine.situation_value import Situation
     from skirmish.odds.report import panic_payload
     from skirmish.odds.single import panic_odds
 
     fortuna, fama = options.pop("fortuna"), options.pop("fama")
     charge = options.pop("mountain_men_charge")
-    model = situation.panic_model(situation.values_of(Procedure.PANIC, options))
+    model = situation.panic_model(Situation.of_options(Procedure.PANIC, options))
     rerolls = _budget(fortuna, fama)
     check = panic_modifiers(model, mountain_men_charge=charge)
     dist = panic_odds(check, state=model.state, prone=model.prone, rerolls=rerolls)

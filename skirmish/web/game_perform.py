@@ -25,7 +25,9 @@ from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.telling import sentence, told
 from skirmish.campaign.models import Campaign
 from skirmish.engine.glossary import EventKind
+from skirmish.engine.input_ids import InputId
 from skirmish.engine.situation import GAME_SOURCES, Input, Procedure, inputs_for
+from skirmish.engine.situation_value import Situation
 from skirmish.errors import CampaignError, RulesError, shown
 from skirmish.i18n import Lang
 from skirmish.web import game_live_base, input_names, tools
@@ -96,15 +98,15 @@ def field_name(item: Input, procedure: Procedure) -> str:
 GAME_DEFAULTS: dict[str, Any] = {"weapon": None, "target_weapon": None}
 
 
-def read_situation(procedure: Procedure, values: Values) -> dict[str, Any]:
+def read_situation(procedure: Procedure, values: Values) -> Situation:
     """The situation's values (by the declaration's ids) from the fields, checked as the
     command's options are (bounds, choices in Italian or English); ``target-waiting`` is
     ``None`` (from the record, R-18) unless given, and ``no-target-waiting`` says it acted."""
-    found: dict[str, Any] = {}
+    found: dict[str, object] = {}
     for item in situation_inputs(procedure):
         key = field_name(item, procedure)
         raw = values.get(key, values.get(key.replace("-", "_")))
-        if item.id == "target_waiting":
+        if item.id is InputId.TARGET_WAITING:
             found[item.id] = None
             if raw not in (None, ""):
                 found[item.id] = field_flag({key: raw}, key)
@@ -124,12 +126,12 @@ def read_situation(procedure: Procedure, values: Values) -> dict[str, Any]:
             raise bad_field(key, raw, "not a word")
         found[item.id] = tools._value(control, given)
     if field_flag(values, "no-target-waiting") or field_flag(values, "no_target_waiting"):
-        found["target_waiting"] = False
+        found[InputId.TARGET_WAITING] = False
     record = values.get("waiting-record")
     if record in ("yes", "no"):  # the form's box, ticked as the record says until changed
         said = field_flag(values, "target-waiting")
-        found["target_waiting"] = None if said == (record == "yes") else said
-    return found
+        found[InputId.TARGET_WAITING] = None if said == (record == "yes") else said
+    return Situation.read(procedure, found)
 
 
 def find_spec(typed: str) -> Spec:
@@ -309,9 +311,8 @@ def perform(
 
 def run_action(session: Session, game: Game, spec: Spec, values: Values, step: Step) -> list[str]:
     """The action's service with its values, the dice as ``step`` gives them: what it said."""
-    typed = spec.read(values)
-    if spec.procedure is not None:
-        typed["situation"] = read_situation(spec.procedure, values)
+    situation = read_situation(spec.procedure, values) if spec.procedure is not None else None
+    typed = spec.read(values, situation)
     assert spec.run is not None
     said = spec.run(session, game, typed, step)
     step.table.check_all_used()

@@ -37,10 +37,23 @@ from skirmish.engine.dice import RandomDice, TableDice
 from skirmish.engine.fight import melee as roll_melee
 from skirmish.engine.setup import ShootSetup
 from skirmish.engine.shooting import shoot as roll_shoot
+from skirmish.engine.situation import Procedure
+from skirmish.engine.situation_value import Situation
 from skirmish.odds.luck_dist import dice_sum, place, place_dice
 from skirmish.odds.paths import every_path
 from skirmish.odds.setup_data import setup_data, setup_from
 from skirmish.rules.model import Point
+
+
+def shot(**table: Any) -> Situation:
+    """A shot's situation at the table, as a front end reads it."""
+    return Situation.read(Procedure.SHOOT, table)
+
+
+def fight() -> Situation:
+    """A fight's situation with nothing said at the table."""
+    return Situation.read(Procedure.MELEE, {})
+
 
 DEMO = Path(__file__).resolve().parents[2] / "campaigns.db.example"
 EARPS, CLANTONS = "Earp brothers", "Clanton gang"
@@ -76,23 +89,23 @@ def _play(db: Path) -> list[CombatReport]:
         # typed in at the table: nerve 1,2; shot 6; saves 6,6; Ike's panic 1,1
         typed = TableDice((1, 2, 6, 6, 6, 1, 1))
         reports.append(shoot(s, game=game, attacker="Wyatt Earp", target="Ike Clanton",
-                             situation={"range": 5}, dice=typed))  # fmt: skip
+                             situation=shot(range=5), dice=typed))  # fmt: skip
         typed.check_all_used()
         # rolled by skirmish
         reports.append(shoot(s, game=game, attacker="Virgil Earp", target="Frank McLaury",
-                             situation={"range": 8}, dice=RandomDice(3)))  # fmt: skip
+                             situation=shot(range=8), dice=RandomDice(3)))  # fmt: skip
         reports.append(melee(s, game=game, attacker="Billy Clanton", target="Morgan Earp",
-                             situation={}, dice=RandomDice(4)))  # fmt: skip
+                             situation=fight(), dice=RandomDice(4)))  # fmt: skip
         # typed, with a FORTUNA reroll of the missed shot (R-15): 1 rerolled to 6
         typed = TableDice((6, 6, 1, 6, 2, 5, 1, 3))
         reports.append(shoot(s, game=game, attacker="Ike Clanton", target="Wyatt Earp",
-                             situation={"range": 5}, dice=typed,
+                             situation=shot(range=5), dice=typed,
                              rerolls=Rerolls([RerollChoice("shot", Point.FORTUNA)])))  # fmt: skip
         typed.check_all_used()
         # two typed, the rest rolled by skirmish: both
         both = TableDice((1, 2), random_dice=RandomDice(5))
         reports.append(shoot(s, game=game, attacker="Frank McLaury", target="Doc Holliday",
-                             situation={"range": 6}, dice=both))  # fmt: skip
+                             situation=shot(range=6), dice=both))  # fmt: skip
     return reports
 
 
@@ -614,11 +627,11 @@ def _games(folder: Path, dice: Any) -> Ledger:
                     target = enemies[0].name
                     try:
                         shoot(s, game=game, attacker=model.name, target=target,
-                              situation={"range": 4}, dice=dice(n))  # fmt: skip
+                              situation=shot(range=4), dice=dice(n))  # fmt: skip
                     except SkirmishError:  # no gun, no round, terrified…: a fight, if it may
                         try:
                             melee(s, game=game, attacker=model.name, target=target,
-                                  situation={}, dice=dice(n))  # fmt: skip
+                                  situation=fight(), dice=dice(n))  # fmt: skip
                         except SkirmishError:
                             continue
         return ledger(s, campaign=campaign)

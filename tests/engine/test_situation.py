@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from skirmish import rules
-from skirmish.engine import situation
+from skirmish.engine import situation, situation_value
 from skirmish.engine.setup import (
     Attacker,
     FightSituation,
@@ -26,11 +26,21 @@ from skirmish.engine.situation import (
     Source,
     Whose,
     inputs_for,
-    melee_setup,
-    shoot_setup,
 )
+from skirmish.engine.situation_value import Situation
 from skirmish.errors import RulesError
 from skirmish.rules.model import Cover
+
+
+def shoot_setup(values: dict[str, Any], known: Known | None = None) -> Any:
+    """The engine's builder of a shot, given the values as a front end reads them."""
+    return situation_value.shoot_setup(Situation.read(Procedure.SHOOT, values), known)
+
+
+def melee_setup(values: dict[str, Any], known: Known | None = None) -> Any:
+    """The engine's builder of a fight, given the values as a front end reads them."""
+    return situation_value.melee_setup(Situation.read(Procedure.MELEE, values), known)
+
 
 #: Engine fields the builders fill by hand, from more than one input or by parsing a name.
 BY_HAND = {
@@ -118,8 +128,8 @@ def test_values_may_be_text_or_engine_values() -> None:
     assert typed == known
 
 
-def test_an_unknown_input_is_a_bug_not_dropped() -> None:
-    with pytest.raises(TypeError, match="declare them"):
+def test_an_unknown_input_is_refused_not_dropped() -> None:
+    with pytest.raises(RulesError, match="'elevation' is not an input of shoot"):
         shoot_setup({"elevation": "attacker"})  # a fight's input
 
 

@@ -413,15 +413,18 @@ def game_setup(
     """The game's path: the weapons it picks, the models' inputs, the table's, the checks."""
     from skirmish.campaign.game.combatant import pick_weapon, setup_of
     from skirmish.engine.situation import Procedure
+    from skirmish.engine.situation_value import Situation
 
     mine, theirs = combatant(shooter, "Att"), combatant(target, "Tgt")
 
     def build() -> Any:
         gun = pick_weapon(mine, weapon_name, fight=not shooting, range_u=table.get("range"))
+        procedure = Procedure.SHOOT if shooting else Procedure.MELEE
+        said = Situation.read(procedure, table)
         if shooting:
-            return setup_of(Procedure.SHOOT, mine, theirs, table, weapon=gun, night=night)
+            return setup_of(procedure, mine, theirs, said, weapon=gun, night=night)
         held = pick_weapon(theirs, target_weapon, fight=True)
-        return setup_of(Procedure.MELEE, mine, theirs, table, weapon=gun, target_weapon=held)
+        return setup_of(procedure, mine, theirs, said, weapon=gun, target_weapon=held)
 
     return outcome(build)
 

@@ -467,12 +467,14 @@ def test_the_odds_are_those_of_the_setup_the_service_rolls(stores: tuple[Path, P
     from skirmish.campaign.game import situations
     from skirmish.campaign.game.board import current_game
     from skirmish.engine.situation import Procedure
+    from skirmish.engine.situation_value import Situation
 
     web, _ = stores
     engine = store.open_store(str(web), access=store.Access.READ, create=False)
     with store.transaction(engine, access=store.Access.READ) as s:
         game = current_game(s, lookup.current_campaign(s, CAMPAIGN))
-        situation = {"range": 5.0, "cover": "none", "target_waiting": None}
+        table = {"range": 5.0, "cover": "none", "target_waiting": None}
+        situation = Situation.read(Procedure.SHOOT, table)
         found = situations.odds(s, game, "Wyatt Earp", "Ike Clanton", Procedure.SHOOT, situation)
     engine.dispose()
     odds = json.loads(plain_cli("odds", "shoot", "--tiro", "3", "--fred", "3", "--range", "5",

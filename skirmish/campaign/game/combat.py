@@ -4,7 +4,7 @@ to the target, what it carried and the models around it (``reactions``: R-19, R-
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,12 +51,14 @@ from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameEvent, GameModel
 from skirmish.engine.dice import DiceSource, Ending, dice_from, note_end, rolling_for
 from skirmish.engine.glossary import EventKind
+from skirmish.engine.input_ids import InputId
 from skirmish.engine.recovery import Invalidity
 from skirmish.engine.reflex import ReflexResult, reflex_modifiers, roll_reflex
 from skirmish.engine.rerolls import AtTable
 from skirmish.engine.result import Modifier
 from skirmish.engine.setup import MeleeSetup, ShootSetup, has_skill
 from skirmish.engine.situation import Procedure
+from skirmish.engine.situation_value import Situation
 from skirmish.engine.stages import FailedDie, Side, reflex_failed
 from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
@@ -203,6 +205,12 @@ def _one_handed_check(session: Session, game: Game, attacker: GameModel, weapon:
             )
 
 
+def _named(situation: Situation, key: InputId) -> str | None:
+    """The weapon ``key`` names, by its name (``pick_weapon`` finds it among those carried)."""
+    weapon = situation.weapon(key)
+    return weapon.id if isinstance(weapon, Weapon) else weapon
+
+
 def _combatants(
     session: Session, game: Game, attacker: GameModel, ref: ModelRef
 ) -> tuple[Combatant, Combatant]:
@@ -214,22 +222,23 @@ def _combatants(
 
 
 def shot_setup(
-    session: Session, game: Game, shooter: GameModel, ref: ModelRef, situation: Mapping[str, Any]
+    session: Session, game: Game, shooter: GameModel, ref: ModelRef, situation: Situation
 ) -> tuple[ShootSetup, Combatant, Weapon, kit.Volley | None]:
     """The engine's setup of ``shooter``'s shot at ``ref`` with the table's ``situation``: the
     weapon chosen (one it carries), the gun's load (refused: empty, jammed, R-14), the carried
     objective's one hand, the scenario's night. Read only: ``shoot`` rolls it, and the web's
     odds before the shot are taken from it (issue #12)."""
-    table = dict(situation)
+    range_u = situation.distance(InputId.RANGE)
+    table = situation.without(InputId.WEAPON)
     mine, theirs = _combatants(session, game, shooter, ref)
-    weapon = pick_weapon(mine, table.pop("weapon", None), fight=False, range_u=table.get("range"))
+    weapon = pick_weapon(mine, _named(situation, InputId.WEAPON), fight=False, range_u=range_u)
     assert weapon is not None
     _one_handed_check(session, game, shooter, weapon)
     volley, table = kit.ready_to_fire(session, shooter, weapon, table, game.turn)  # §4.2, R-14
     scenario = scenario_of(game)
     # R-02, §10.5: the night's −1 counts only beyond 20U, so it needs --range; a shot without
     # one is taken as within 20U, as at the table (issue #10; docs/games.md).
-    night = table.get("range") is not None and any(
+    night = range_u is not None and any(
         m.key == "night" and m.roll.value == "shoot" for m in scenario.modifiers
     )
     setup = setup_of(Procedure.SHOOT, mine, theirs, table, weapon=weapon, night=night)
@@ -238,14 +247,14 @@ def shot_setup(
 
 
 def fight_setup(
-    session: Session, game: Game, fighter: GameModel, ref: ModelRef, situation: Mapping[str, Any]
+    session: Session, game: Game, fighter: GameModel, ref: ModelRef, situation: Situation
 ) -> tuple[MeleeSetup, Weapon | None]:
     """The engine's setup of ``fighter``'s fight with ``ref`` (the weapons chosen among what
     each carries). Read only: ``melee`` rolls it, the web's odds are taken from it."""
-    table = dict(situation)
+    table = situation.without(InputId.WEAPON, InputId.TARGET_WEAPON)
     mine, theirs = _combatants(session, game, fighter, ref)
-    weapon = pick_weapon(mine, table.pop("weapon", None), fight=True)
-    defender_weapon = pick_weapon(theirs, table.pop("target_weapon", None), fight=True)
+    weapon = pick_weapon(mine, _named(situation, InputId.WEAPON), fight=True)
+    defender_weapon = pick_weapon(theirs, _named(situation, InputId.TARGET_WEAPON), fight=True)
     setup = setup_of(
         Procedure.MELEE, mine, theirs, table, weapon=weapon, target_weapon=defender_weapon
     )
@@ -259,7 +268,7 @@ def shoot(
     game: Game,
     attacker: str,
     target: str,
-    situation: Mapping[str, Any],
+    situation: Situation,
     dice: DiceSource,
     bystanders: Bystanders = NOBODY,
     rerolls: Rerolls = NO_REROLLS,
@@ -276,12 +285,12 @@ def shoot(
     shooter = find_model(session, game, attacker)
     ref = resolve_target(session, game, target)
     _check_attack(session, game, shooter, ref, shooting=True)
-    opportunity = bool(situation.get("opportunity"))  # §4.2.3: the model's whole turn (R-16)
+    opportunity = situation.flag(InputId.OPPORTUNITY)  # §4.2.3: the model's whole turn (R-16)
     started = begin(session, game, shooter, action=EventKind.SHOOT, opportunity=opportunity)
     waiting = target_waiting(
-        session, game, ref.model, situation.get("target_waiting"), opportunity=opportunity
+        session, game, ref.model, situation.said(InputId.TARGET_WAITING), opportunity=opportunity
     )
-    situation = {**situation, "target_waiting": waiting.value}
+    situation = situation.with_({InputId.TARGET_WAITING: waiting.value})
     setup, mine, weapon, volley = shot_setup(session, game, shooter, ref, situation)
     scenario = scenario_of(game)
     opened: AtTable[ReflexResult, FailedDie, Payment] | None = None
@@ -327,7 +336,7 @@ def shoot(
 
 def _no_opportunity(
     session: Session, game: Game, shooter: GameModel, ref: ModelRef, weapon: Weapon,
-    opened: AtTable[ReflexResult, FailedDie, Payment], situation: Mapping[str, Any],
+    opened: AtTable[ReflexResult, FailedDie, Payment], situation: Situation,
     started: Activation, waiting: Waiting, dice: DiceSource, rerolls: Rerolls,
 ) -> CombatReport:  # fmt: skip
     """The reflex test that opens opportunity fire failed (§4.2.3): no shot, nothing spent but
@@ -339,7 +348,7 @@ def _no_opportunity(
     taken = record_rerolls(session, game, opened)
     target = ref.model.name if ref.model is not None else (
         ref.objective.objective if ref.objective is not None else "")  # fmt: skip
-    plain = {k: (v.value if hasattr(v, "value") else v) for k, v in situation.items()}
+    plain = situation.to_json()
     _complete(session, event, {
         "attacker": shooter.name, "target": target, "weapon": weapon.id, "options": plain,
         "fired": False, "opportunity_test": _test_details(test), "rolls": _reflex_rolls(test),
@@ -358,7 +367,7 @@ def melee(
     game: Game,
     attacker: str,
     target: str,
-    situation: Mapping[str, Any],
+    situation: Situation,
     dice: DiceSource,
     bystanders: Bystanders = NOBODY,
     rerolls: Rerolls = NO_REROLLS,
@@ -375,8 +384,8 @@ def melee(
     ref = resolve_target(session, game, target)
     _check_attack(session, game, fighter, ref, shooting=False)
     started = begin(session, game, fighter, action=EventKind.MELEE)  # §1.8, §2.1
-    waiting = target_waiting(session, game, ref.model, situation.get("target_waiting"))
-    situation = {**situation, "target_waiting": waiting.value}  # R-18
+    waiting = target_waiting(session, game, ref.model, situation.said(InputId.TARGET_WAITING))
+    situation = situation.with_({InputId.TARGET_WAITING: waiting.value})  # R-18
     setup, weapon = fight_setup(session, game, fighter, ref, situation)
     rolled = roll_action(session, game, lambda d: roll_melee(setup, d), dice,
                          attacker=fighter, target=ref.model, rerolls=rerolls,
@@ -402,12 +411,12 @@ def _complete(session: Session, event: GameEvent, details: dict[str, Any]) -> No
 
 
 def _combat_details(
-    report: CombatReport, options: Mapping[str, Any], rulings: Sequence[str], dice: DiceSource
+    report: CombatReport, options: Situation, rulings: Sequence[str], dice: DiceSource
 ) -> dict[str, Any]:
     from skirmish.campaign.game.readings import combat_rolls
     from skirmish.odds.setup_data import setup_data
 
-    plain = {k: (v.value if hasattr(v, "value") else v) for k, v in options.items()}
+    plain = options.to_json()
     return {
         "attacker": report.attacker,
         "target": report.target,

@@ -15,9 +15,7 @@ differential test that ``game`` and ``roll`` build identical setups from the sam
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from sqlmodel import Session, col, select
 
@@ -25,10 +23,12 @@ from skirmish.campaign import lookup
 from skirmish.campaign.game.tables import GameEvent, GameModel
 from skirmish.campaign.models import Gang, Member
 from skirmish.engine.glossary import EventKind
+from skirmish.engine.input_ids import InputId
 from skirmish.engine.panic import lent_fred
 from skirmish.engine.recovery import Invalidity
 from skirmish.engine.setup import Immunity, MeleeSetup, MountPace, ShootSetup, SkillTaken
-from skirmish.engine.situation import Known, Procedure, melee_setup, shoot_setup
+from skirmish.engine.situation import Known, Procedure
+from skirmish.engine.situation_value import Situation, melee_setup, shoot_setup
 from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_equipment, find_item, find_profile
 from skirmish.rules.ids import FactionId, ItemId, ProfileId
@@ -112,7 +112,7 @@ def shoots(weapon: Weapon) -> bool:
 
 
 def pick_weapon(
-    model: Combatant, name: str | None, *, fight: bool, range_u: int | None = None
+    model: Combatant, name: str | None, *, fight: bool, range_u: float | None = None
 ) -> Weapon | None:
     """The weapon ``model`` uses: ``name`` if it carries one (``bare-hands`` in a fight), else
     its first firearm (one that reaches ``range_u`` when given), else what it can throw, or in
@@ -156,19 +156,17 @@ def pick_weapon(
 # ---------------------------------------------------------------------------- inputs
 
 
-def _state(model: Combatant, prefix: str = "") -> dict[str, Any]:
+def _state(model: Combatant, prefix: str = "") -> dict[str, bool]:
     return {
         f"{prefix}shaken": model.state is ModelState.SHAKEN,
         f"{prefix}terrified": model.state is ModelState.TERRIFIED,
     }
 
 
-def attacker_inputs(
-    model: Combatant, procedure: Procedure, weapon: Weapon | None
-) -> dict[str, Any]:
+def attacker_inputs(model: Combatant, procedure: Procedure, weapon: Weapon | None) -> Situation:
     """The inputs of ``procedure`` that ``model``, attacking with ``weapon``, brings from the
     campaign: its numbers, skills, injuries, items, drink and state (``Source.MODEL``)."""
-    values: dict[str, Any] = {
+    values: dict[str, object] = {
         "fred": model.fred,
         "cos": max(0, min(4, model.cos_left)),
         "weapon": weapon,
@@ -196,7 +194,7 @@ def attacker_inputs(
             "prone": model.prone,
             "bear_hunter": model.profile == ProfileId.BEAR_HUNTER,
         }
-    return values
+    return Situation.read(procedure, values)
 
 
 def leader_fred(model: Combatant) -> int | None:
@@ -215,10 +213,10 @@ def target_inputs(
     weapon: Weapon | None = None,
     *,
     leader_near: bool = False,
-) -> dict[str, Any]:
+) -> Situation:
     """The inputs of ``procedure`` that ``model``, shot at or attacked, brings from the
     campaign; ``leader_near``: the players say its leader is within 5U (R-04, R-17)."""
-    values: dict[str, Any] = {
+    values: dict[str, object] = {
         "target_rif": model.rif,
         "target_fred": model.fred,
         "target_cos": model.cos_left,
@@ -234,7 +232,7 @@ def target_inputs(
         values["target_imbranato"] = model.has(Invalidity.IMBRANATO)
     else:
         values["target_weapon"] = weapon
-    return values
+    return Situation.read(procedure, values)
 
 
 # ---------------------------------------------------------------------------- conditions
@@ -284,7 +282,7 @@ def setup_of(
     procedure: Procedure,
     attacker: Combatant,
     target: Combatant,
-    table: Mapping[str, Any],
+    table: Situation,
     *,
     weapon: Weapon | None,
     target_weapon: Weapon | None = None,
@@ -293,36 +291,35 @@ def setup_of(
     """The engine's setup of ``attacker`` shooting at or fighting ``target``: the models'
     inputs, the ``table``'s (by the declaration's ids; ``leader_near`` among them), the weapons
     chosen and the scenario's night, checked against who the models are."""
-    table = dict(table)
-    leader_near = bool(table.pop("leader_near", False))
-    values = {
-        **attacker_inputs(attacker, procedure, weapon),
-        **target_inputs(target, procedure, target_weapon, leader_near=leader_near),
-        **table,
-    }
-    values |= on_horseback(procedure, attacker, target, table)
+    leader_near = table.flag(InputId.LEADER_NEAR)
+    values = (
+        attacker_inputs(attacker, procedure, weapon)
+        .with_(target_inputs(target, procedure, target_weapon, leader_near=leader_near))
+        .with_(table)
+        .with_(on_horseback(procedure, attacker, target, table))
+    )
     known = known_of(attacker, target)
     if procedure is Procedure.SHOOT:
-        return shoot_setup({**values, "night": night}, known)
+        return shoot_setup(values.with_({InputId.NIGHT: night}), known)
     return melee_setup(values, known)
 
 
 def on_horseback(
-    procedure: Procedure, attacker: Combatant, target: Combatant, table: Mapping[str, Any]
-) -> dict[str, Any]:
+    procedure: Procedure, attacker: Combatant, target: Combatant, table: Situation
+) -> Situation:
     """The table's horse inputs where the game knows a model rides (``game mount``): in a
     fight the rider has +2 and a rider defends at −2 (table 4); a rider shot at has a mount a 7
     can hit (R-02(c)), standing unless the table gives its pace (table 3). The table's word
     wins: the tracker knows that a model rides, not how far its horse went this turn."""
     if procedure is Procedure.MELEE:
-        return {
-            "mounted": bool(table.get("mounted")) or attacker.mounted,
-            "target_mounted": bool(table.get("target_mounted")) or target.mounted,
-        }
-    pace = table.get("target_mount")
+        return Situation.read(procedure, {
+            InputId.MOUNTED: table.flag(InputId.MOUNTED) or attacker.mounted,
+            InputId.TARGET_MOUNTED: table.flag(InputId.TARGET_MOUNTED) or target.mounted,
+        })  # fmt: skip
+    pace = table.word(InputId.TARGET_MOUNT)
     if target.mounted and (pace is None or MountPace(pace) is MountPace.NONE):
-        return {"target_mount": MountPace.STILL}
-    return {}
+        return Situation.read(procedure, {InputId.TARGET_MOUNT: MountPace.STILL})
+    return Situation.read(procedure, {})
 
 
 # ---------------------------------------------------------------------------- from the store

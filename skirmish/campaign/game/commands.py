@@ -70,6 +70,7 @@ from skirmish.campaign.game.fields import (
 )  # fmt: skip
 from skirmish.campaign.game.grants import GameAction
 from skirmish.campaign.game.runs import (
+    Inputs,
     Run,
     drink,
     eliminate,
@@ -95,6 +96,7 @@ from skirmish.campaign.game.runs import (
 from skirmish.campaign.game.situations import Figure, Table
 from skirmish.engine.glossary import label
 from skirmish.engine.situation import Procedure
+from skirmish.engine.situation_value import Situation
 from skirmish.errors import RulesError, shown
 from skirmish.i18n import Lang
 
@@ -143,14 +145,17 @@ class Command:
     def field(self, name: str) -> Field:
         return next(f for f in self.fields if f.name == name)
 
-    def read(self, values: Values) -> dict[str, Any]:
+    def read(self, values: Values, situation: Situation | None = None) -> Inputs:
         """The typed values of ``values``, each field checked (``FieldError`` names the first
-        faulty one); the actor and the target are required."""
+        faulty one), with a shot's or a fight's ``situation`` (read by the front end from its
+        own words, ``Situation``); the actor and the target are required."""
         found: dict[str, Any] = {}
         for item in self.fields:
             raw = values.get(item.name, values.get(item.name.replace("-", "_")))
             found[item.name] = item.parse(raw)
-        return found
+        if (situation is None) is not (self.procedure is None):
+            raise TypeError(f"{self.name} takes a situation of {self.procedure}, not {situation}")
+        return Inputs(found, situation)
 
     def words(self, lang: Lang) -> tuple[str, ...]:
         """Every word that names this action (the first: its word in ``lang``)."""

@@ -29,6 +29,8 @@ from sqlmodel import Session
 from skirmish.campaign.game.board import carried_items, member_of
 from skirmish.campaign.game.combatant import shoots
 from skirmish.campaign.game.tables import GameModel
+from skirmish.engine.input_ids import InputId
+from skirmish.engine.situation_value import Situation
 from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_equipment, find_item
 from skirmish.rules.model import Item, Weapon, WeaponCategory
@@ -200,25 +202,25 @@ def ready_to_fire(
     session: Session,
     model: GameModel,
     weapon: Weapon,
-    table: Mapping[str, Any],
+    table: Situation,
     turn: int,
-) -> tuple[Volley | None, dict[str, Any]]:
+) -> tuple[Volley | None, Situation]:
     """Before a shooting action with ``weapon`` (``table``: the situation's inputs): the gun
     or guns it fires, and the table with the gun's load as ``rounds`` (a 1 with 17 loaded jams
     it, R-14). Refused: an empty gun (§4.2), fewer rounds than the shots declared, a jammed gun
     (§5.3.2), fanning a cylinder that is not full (§5.2.2), ``--rounds`` other than the load
     the tracker knows. ``None`` for a weapon whose rounds are not counted (a thrown knife)."""
     if not is_gun(weapon):
-        return None, dict(table)
+        return None, table
     every = guns(session, model)
     mine = [g for g in every if g.weapon.id == weapon.id]
     several = len(every) > 1
     if not mine:  # pragma: no cover - pick_weapon chose a weapon the model carries
-        return None, dict(table)
-    fanning = bool(table.get("fanning"))
-    again = int(table.get("template_position") or 1) > 1
-    shots = 0 if again else int(table.get("shots") or 1)
-    two = bool(table.get("two_pistols"))
+        return None, table
+    fanning = table.flag(InputId.FANNING)
+    again = (table.number(InputId.TEMPLATE_POSITION) or 1) > 1
+    shots = 0 if again else table.number(InputId.SHOTS) or 1
+    two = table.flag(InputId.TWO_PISTOLS)
     first_share = -(-shots // 2) if two else shots
     working = [g for g in mine if g.jammed is None]
     if not working:
@@ -270,17 +272,17 @@ def ready_to_fire(
             )
         if second is not None:
             chosen.append(second)
-    out = dict(table)
+    out = table
     if len(weapon.rounds) > 1:  # a repeater, musket or carbine: 7 or 17 (R-14)
-        given = table.get("rounds")
-        if given is not None and int(given) != gun.load:
+        given = table.number(InputId.ROUNDS)
+        if given is not None and given != gun.load:
             raise CampaignError(
                 f"{model.name}'s {gun.name('en')} is loaded with {gun.load} rounds, as the "
                 f"tracker recorded it (a reload's ⟨rounds⟩); drop ⟨rounds⟩ {given}.",
                 it=f"{gun.name('it')} di {model.name} è caricato con {gun.load} colpi, come "
                 f"registrato (⟨rounds⟩ di una ricarica); togli ⟨rounds⟩ {given}.",
             )
-        out["rounds"] = gun.load
+        out = table.with_({InputId.ROUNDS: gun.load})
     return Volley(tuple(chosen), fanning=fanning, template_again=again), out
 
 

@@ -6,12 +6,14 @@ offered to a model is here too, read ahead from the services' own checks (``situ
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from skirmish.campaign.game import situations
 from skirmish.campaign.game.situations import Figure, Table
 from skirmish.engine.glossary import Pace
+from skirmish.engine.situation_value import Situation
 from skirmish.i18n import Lang
 
 if TYPE_CHECKING:
@@ -36,15 +38,44 @@ class Rolling(Protocol):
     def rerolls(self) -> Rerolls: ...
 
 
-#: What an action runs: the store, the game, its typed values (``Command.read``; a shot's or a
-#: fight's situation under ``"situation"``), the dice; its lines explain the dice.
-Run = Callable[["Session", "Game", Mapping[str, Any], Rolling], list[str]]
+@dataclass(frozen=True)
+class Inputs(Mapping[str, Any]):
+    """An action's inputs as read (``Command.read``): each field's value parsed by its kind
+    (``Field.parse``), by the field's name, and a shot's or a fight's situation, typed
+    (``Situation``), when the action takes one."""
+
+    fields: Mapping[str, Any]
+    situation: Situation | None = None
+
+    def __getitem__(self, name: str) -> Any:
+        return self.fields[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.fields)
+
+    def __len__(self) -> int:
+        return len(self.fields)
+
+    def with_situation(self, situation: Situation) -> Inputs:
+        """These inputs with the situation a front end read from its own words for it."""
+        return replace(self, situation=situation)
+
+    def combat(self) -> Situation:
+        """The situation of a shot or a fight (a front end that gave none has a bug)."""
+        if self.situation is None:
+            raise TypeError("a shot or a fight run without its situation")
+        return self.situation
+
+
+#: What an action runs: the store, the game, its inputs (``Command.read``, with a shot's or a
+#: fight's situation), the dice; its lines explain the dice.
+Run = Callable[["Session", "Game", Inputs, Rolling], list[str]]
 
 
 # ----------------------------------------------------------------------------- what each runs
 
 
-def _bystanders(v: Mapping[str, Any]) -> Any:
+def _bystanders(v: Inputs) -> Any:
     """Who stood near the target (R-19, R-22; R-20 near a shot), as the fields say."""
     from skirmish.campaign.game.reactions import Bystanders
 
@@ -55,7 +86,7 @@ def _bystanders(v: Mapping[str, Any]) -> Any:
     )
 
 
-def shoot(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def shoot(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.combat import shoot
     from skirmish.engine import explain_combat, explain_procedures
 
@@ -64,7 +95,7 @@ def shoot(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]
         game=g,
         attacker=v["attacker"],
         target=v["target"],
-        situation=dict(v["situation"]),
+        situation=v.combat(),
         dice=roll.table,
         bystanders=_bystanders(v),
         rerolls=roll.rerolls,
@@ -77,7 +108,7 @@ def shoot(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]
     return lines
 
 
-def fight(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def fight(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.combat import melee
     from skirmish.engine import explain_combat
 
@@ -86,7 +117,7 @@ def fight(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]
         game=g,
         attacker=v["attacker"],
         target=v["target"],
-        situation=dict(v["situation"]),
+        situation=v.combat(),
         dice=roll.table,
         bystanders=_bystanders(v),
         rerolls=roll.rerolls,
@@ -94,21 +125,21 @@ def fight(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]
     return explain_combat.melee_lines(report.result, roll.lang)
 
 
-def move(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def move(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.activations import activate
 
     activate(s, game=g, member=v["member"])
     return []
 
 
-def reload(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def reload(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.actions import reload
 
     reload(s, game=g, member=v["member"], weapon=v.get("weapon"), rounds=v.get("rounds"))
     return []
 
 
-def unjam(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def unjam(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.actions import unjam
 
     unjam(s, game=g, member=v["member"], weapon=v.get("weapon"))
@@ -116,7 +147,7 @@ def unjam(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]
 
 
 def horse(mounting: bool) -> Run:
-    def call(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+    def call(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
         from skirmish.campaign.game.actions import dismount, mount
         from skirmish.engine import explain_procedures
 
@@ -134,7 +165,7 @@ def horse(mounting: bool) -> Run:
     return call
 
 
-def lasso(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def lasso(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.actions import throw_lasso
     from skirmish.engine import explain_procedures
 
@@ -155,7 +186,7 @@ def carried_explosive(s: Session, g: Game, thrower: str) -> str:
     return kinds[0].id if len(kinds) == 1 else "dynamite"
 
 
-def explosion(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def explosion(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.actions import explode
     from skirmish.engine import explain_procedures
 
@@ -181,14 +212,14 @@ def explosion(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[
     return lines
 
 
-def drink(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def drink(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.states import drink
 
     drink(s, game=g, member=v["member"])
     return []
 
 
-def objective(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def objective(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.objectives import objective
 
     objective(
@@ -197,14 +228,14 @@ def objective(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[
     return []
 
 
-def state(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def state(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.states import set_state
 
     set_state(s, game=g, member=v["member"], state=str(v["new-state"]))
     return []
 
 
-def hit(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def hit(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.combat import hit
 
     hit(
@@ -220,7 +251,7 @@ def hit(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
     return []
 
 
-def eliminate(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def eliminate(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.combat import eliminate
 
     eliminate(
@@ -235,21 +266,21 @@ def eliminate(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[
     return []
 
 
-def leave(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def leave(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.states import leave
 
     leave(s, game=g, member=v["member"])
     return []
 
 
-def spend(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def spend(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.states import spend
 
     spend(s, game=g, point=str(v["point"]), member=v["member"])
     return []
 
 
-def retreat(s: Session, g: Game, v: Mapping[str, Any], roll: Rolling) -> list[str]:
+def retreat(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.end import retreat
 
     retreat(s, game=g, gang=v["gang"], dice=roll.table, infamy_now=not v.get("infamy-later"))

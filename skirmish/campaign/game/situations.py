@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from skirmish.engine.input_ids import InputId
 from skirmish.engine.situation import Procedure
+from skirmish.engine.situation_value import Situation
 from skirmish.errors import SkirmishError
 from skirmish.rules.model import ObjectiveState, Side, Weapon
 
@@ -370,7 +372,7 @@ def odds(
     attacker: str,
     target: str,
     procedure: Procedure,
-    situation: Mapping[str, Any],
+    situation: Situation,
 ) -> Odds:
     """The exact chances of the shot or fight the service would roll with ``situation`` (the
     declaration's ids; ``target_waiting`` ``None``: from the record, R-18), from the very setup
@@ -384,9 +386,10 @@ def odds(
 
     model = find_model(session, game, attacker)
     ref = resolve_target(session, game, target)
-    values = dict(situation)
-    if values.get("target_waiting") is None:
-        values["target_waiting"] = ref.model is not None and not acted(game, ref.model)
+    values = situation
+    if situation.said(InputId.TARGET_WAITING) is None:
+        waiting = ref.model is not None and not acted(game, ref.model)
+        values = situation.with_({InputId.TARGET_WAITING: waiting})
     if procedure is Procedure.MELEE:
         melee, _ = fight_setup(session, game, model, ref, values)
         found = melee_odds(melee)
