@@ -160,7 +160,7 @@ def test_asking_for_more_undos_than_actions_changes_nothing(game: Cli) -> None:
     error = game.fail("game", "undo", "--times", "5")
     assert "only 3 of the 5 actions asked can be undone" in error
     assert rows(game.db) == before
-    assert "--times must be between" in game.fail("game", "undo", "--times", "-1")
+    assert "--times: '-1' is not a number from 0 to" in game.fail("game", "undo", "--times", "-1")
     assert "give 1 or more" in game.fail("game", "undo", "--times", "0")
 
 
