@@ -71,6 +71,7 @@ def pick(kind: str, value: str, names: Mapping[K, Sequence[str]]) -> K:
 
 def roll_with(procedure: Callable[[DiceSource], T], *, seed: int | None, dice: str | None) -> T:
     """Run ``procedure`` on typed-in dice (all of them must be used) or seeded random dice."""
+    # lazy: procedure
     from skirmish.engine.dice import RandomDice, ScriptedDice, parse_dice, run_scripted
 
     if dice is None:
@@ -114,10 +115,10 @@ def _shown(
 
 
 def _nerve(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
-    from skirmish.engine.nerve import nerve_test
-    from skirmish.engine.situation import Procedure
+    from skirmish.engine import explain_combat as explain  # lazy: procedure
+    from skirmish.engine import situation  # lazy: procedure
+    from skirmish.engine.nerve import nerve_test  # lazy: procedure
+    from skirmish.engine.situation import Procedure  # lazy: procedure
 
     fight, saloon_girl = options.pop("fight"), options.pop("saloon_girl")
     attacker = situation.nerve_model(situation.values_of(Procedure.NERVE, options))
@@ -130,10 +131,10 @@ def _nerve(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
 
 
 def _shoot(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
-    from skirmish.engine.shooting import shoot
-    from skirmish.engine.situation import Procedure
+    from skirmish.engine import explain_combat as explain  # lazy: procedure
+    from skirmish.engine import situation  # lazy: procedure
+    from skirmish.engine.shooting import shoot  # lazy: procedure
+    from skirmish.engine.situation import Procedure  # lazy: procedure
 
     setup = situation.shoot_setup(situation.values_of(Procedure.SHOOT, options))
     result = roll_with(lambda d: shoot(setup, d), seed=seed, dice=dice)
@@ -141,10 +142,10 @@ def _shoot(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
 
 
 def _melee(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
-    from skirmish.engine.fight import melee
-    from skirmish.engine.situation import Procedure
+    from skirmish.engine import explain_combat as explain  # lazy: procedure
+    from skirmish.engine import situation  # lazy: procedure
+    from skirmish.engine.fight import melee  # lazy: procedure
+    from skirmish.engine.situation import Procedure  # lazy: procedure
 
     setup = situation.melee_setup(situation.values_of(Procedure.MELEE, options))
     result = roll_with(lambda d: melee(setup, d), seed=seed, dice=dice)
@@ -152,10 +153,10 @@ def _melee(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
 
 
 def _save(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
-    from skirmish.engine.saving import saving_roll
-    from skirmish.engine.situation import Procedure
+    from skirmish.engine import explain_combat as explain  # lazy: procedure
+    from skirmish.engine import situation  # lazy: procedure
+    from skirmish.engine.saving import saving_roll  # lazy: procedure
+    from skirmish.engine.situation import Procedure  # lazy: procedure
 
     rif, damage, cos = options.pop("rif"), options.pop("damage"), options.pop("cos")
     mods = situation.save_modifiers_of(situation.values_of(Procedure.SAVE, options))
@@ -166,10 +167,10 @@ def _save(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled
 
 
 def _panic(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation
-    from skirmish.engine.panic import panic_test
-    from skirmish.engine.situation import Procedure
+    from skirmish.engine import explain_combat as explain  # lazy: procedure
+    from skirmish.engine import situation  # lazy: procedure
+    from skirmish.engine.panic import panic_test  # lazy: procedure
+    from skirmish.engine.situation import Procedure  # lazy: procedure
 
     charge = options.pop("mountain_men_charge")
     model = situation.panic_model(situation.values_of(Procedure.PANIC, options))
@@ -191,7 +192,7 @@ def reflex_check(
     """Successes needed and the modifiers on each die, from the inputs of a reflex test (R-06):
     ``action`` names a test of table 1 and sets ``need``, horse and lasso; ``options`` are the
     other modifiers' flags (``engine.reflex.reflex_modifiers``)."""
-    from skirmish.engine.reflex import action_test, reflex_modifiers
+    from skirmish.engine.reflex import action_test, reflex_modifiers  # lazy: procedure
 
     if action is not None:
         test = action_test(action)
@@ -209,8 +210,8 @@ def reflex_check(
 
 
 def _reflex(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
-    from skirmish.engine.reflex import roll_reflex
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+    from skirmish.engine.reflex import roll_reflex  # lazy: procedure
 
     rif = options.pop("rif")
     successes, mods = reflex_check(**options)
@@ -221,8 +222,8 @@ def _reflex(options: dict[str, Any], seed: int | None, dice: str | None) -> Roll
 
 
 def _initiative(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
-    from skirmish.engine.initiative import roll_initiative, roll_off
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+    from skirmish.engine.initiative import roll_initiative, roll_off  # lazy: procedure
 
     rif, fama, nervi_scossi = options["rif"], options["fama"], options["nervi_scossi"]
     against_rif = options["against_rif"]
@@ -259,8 +260,8 @@ def _initiative(options: dict[str, Any], seed: int | None, dice: str | None) -> 
 
 
 def _cohesion(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
-    from skirmish.engine.cohesion import Leader, roll_cohesion
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+    from skirmish.engine.cohesion import Leader, roll_cohesion  # lazy: procedure
 
     highest_fred = options["highest_fred"]
     status = Leader(pick("leader", options["leader"], LEADERS))
@@ -273,8 +274,8 @@ def _cohesion(options: dict[str, Any], seed: int | None, dice: str | None) -> Ro
 
 
 def _infamy(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
-    from skirmish.engine.infamy import roll_infamy
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+    from skirmish.engine.infamy import roll_infamy  # lazy: procedure
 
     fama, fortuna = options["fama"], options["fortuna"]
     result = roll_with(
@@ -284,7 +285,9 @@ def _infamy(options: dict[str, Any], seed: int | None, dice: str | None) -> Roll
 
 
 def _recovery(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+
+    # lazy: procedure
     from skirmish.engine.recovery import find_doctor, find_invalidity, roll_recovery
 
     doctor, own_doctor = options["doctor"], options["own_doctor"]
@@ -312,7 +315,9 @@ def _recovery(options: dict[str, Any], seed: int | None, dice: str | None) -> Ro
 
 
 def _skill(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+
+    # lazy: procedure
     from skirmish.engine.advances import choose_cacciatore, find_owned_skill, roll_new_skill
 
     has = [find_owned_skill(name) for name in options["owned"] or ()]
@@ -354,8 +359,8 @@ def _item_disp(item: str, faction: str | None) -> tuple[int, Any, tuple[str, ...
 
 
 def _availability(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
-    from skirmish.engine.availability import roll_availability
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+    from skirmish.engine.availability import roll_availability  # lazy: procedure
 
     disp, item = options["disp"], options["item"]
     if (disp is None) == (item is None):
@@ -404,9 +409,11 @@ def _availability(options: dict[str, Any], seed: int | None, dice: str | None) -
 
 
 def _explosion(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+
+    # lazy: procedure
     from skirmish.engine.explosion import Protection, find_explosive, roll_explosion
-    from skirmish.engine.explosion import table_8_protection as shelter
+    from skirmish.engine.explosion import table_8_protection as shelter  # lazy: procedure
 
     kind = find_explosive(options.pop("explosive"))
     level = Protection(pick("protection", options.pop("protection"), LEVELS))
@@ -437,9 +444,9 @@ def _mount_cos(mount: str) -> int:
 
 
 def _lasso(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
-    from skirmish.engine.lasso import roll_lasso
-    from skirmish.engine.reflex import reflex_modifiers
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+    from skirmish.engine.lasso import roll_lasso  # lazy: procedure
+    from skirmish.engine.reflex import reflex_modifiers  # lazy: procedure
 
     mount, mount_cos, rif = options["mount"], options["mount_cos"], options["rif"]
     cowboy, imbranato, whisky = options["cowboy"], options["imbranato"], options["whisky"]
