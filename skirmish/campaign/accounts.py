@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Final
 
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
@@ -70,8 +72,6 @@ def hasher() -> PasswordHasher:
     """The argon2id hasher, made on first use (argon2 stays out of the dice commands)."""
     global _hasher
     if _hasher is None:
-        from argon2 import PasswordHasher
-
         _hasher = PasswordHasher()
     return _hasher
 
@@ -374,8 +374,6 @@ _DUMMY: list[str] = []
 
 
 def _verify(user: User | None, password: str) -> bool:
-    from argon2.exceptions import InvalidHashError, VerificationError
-
     if user is None:
         if not _DUMMY:
             _DUMMY.append(hasher().hash("not a password of anyone"))

@@ -20,7 +20,7 @@ from skirmish.campaign.logbook import gang_log, log_entry, now_text, snapshot_be
 from skirmish.campaign.models import Campaign, CampaignSetting, Gang, GangStatus, LogEntry
 from skirmish.campaign.settings import find_setting, resolve
 from skirmish.errors import CampaignError, on_command_line
-from skirmish.rules import find_faction
+from skirmish.rules import factions, find_faction
 from skirmish.rules.names import normalize
 
 #: R-13: every gang starts with 400$.
@@ -177,8 +177,6 @@ def new_gang(session: Session, *, campaign: Campaign, name: str, faction: str) -
 
 
 def _factions() -> Sequence[Any]:
-    from skirmish.rules import factions
-
     return factions()
 
 

@@ -21,6 +21,7 @@ from sqlmodel import Session, col, select
 from skirmish.campaign import naming
 from skirmish.campaign.models import Campaign, Gang, Member, MemberStatus, Meta, OwnedItem
 from skirmish.campaign.naming import nearest as nearest
+from skirmish.campaign.store import Access, locking_rows
 from skirmish.errors import CampaignError, RulesError, UnknownNameError, on_command_line, shown
 
 IN_USE = "campaign_in_use"
@@ -35,8 +36,6 @@ def lock_row(session: Session, row: Any, *, shared: bool = False) -> None:
     so a concurrent writer waits and then sees this one's result. Locks are taken in one order
     (campaign, game, gangs), once per row. On SQLite, and for readers, nothing is needed: a
     writer holds the database's write lock from its first statement (``store``)."""
-    from skirmish.campaign.store import locking_rows
-
     if isinstance(row, Gang):
         touched(session, row)
     if not locking_rows(session):
@@ -74,16 +73,12 @@ def touched_gangs(session: Session) -> list[int]:
 def lock_store(session: Session) -> None:
     """Lock the store as a whole (creating a campaign): its ``application`` row of
     ``skirmish_meta`` (see ``lock_row``)."""
-    from skirmish.campaign.store import locking_rows
-
     if locking_rows(session):
         query = sa_select(Meta).where(col(Meta.key) == APPLICATION_KEY).with_for_update()
         session.execute(query.execution_options(populate_existing=True)).scalars().all()
 
 
 def _lock_campaign(session: Session, campaign: Campaign) -> Campaign:
-    from skirmish.campaign.store import Access
-
     lock_row(session, campaign, shared=session.info.get("access") is not Access.CAMPAIGN)
     return campaign
 

@@ -22,6 +22,7 @@ marked-cards-dice       0–6       D6 rolled for the marked cards (the ruling's
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -193,8 +194,6 @@ def find_setting(key: str) -> HouseRule:
     typed = normalize(key)
     found = _BY_KEY.get(typed) or _BY_RULE.get(typed)
     if found is None:
-        import difflib
-
         close = difflib.get_close_matches(typed, list(_BY_KEY), n=3, cutoff=0.4)
         hint = ", ".join(repr(c) for c in close) if close else ", ".join(_BY_KEY)
         raise CampaignError(

@@ -21,6 +21,7 @@ from sqlalchemy import Table, delete, insert, select, update
 from sqlmodel import Session
 
 from skirmish.campaign.models import FailedPurchase, Gang, Injury, Member, MemberSkill, OwnedItem
+from skirmish.campaign.store import head_revision, known_revisions
 from skirmish.errors import StoreError
 
 State = dict[str, Any]
@@ -57,8 +58,6 @@ def _child_filter(table: Table, gang_id: int) -> Any:
 def capture(session: Session, gang_id: int) -> State:
     """The gang's state: every row of it, with ids, as JSON-friendly data, and the schema
     revision it was taken at."""
-    from skirmish.campaign.store import head_revision
-
     session.flush()
     gang = _rows(session, GANG, GANG.c.id == gang_id)
     state: State = {
@@ -115,8 +114,6 @@ def snapshot_revision(state: State) -> str:
 
 def upgrade_state(state: State) -> State:
     """``state`` in the shape of the current schema, whatever revision it was taken at."""
-    from skirmish.campaign.store import head_revision, known_revisions
-
     revision = snapshot_revision(state)
     revisions = known_revisions()
     if revision not in revisions:

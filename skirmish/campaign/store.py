@@ -12,8 +12,11 @@ copied aside first), and a newer schema or a database that is not skirmish's is 
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
+import shutil
+import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,6 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import platformdirs
 from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError, SQLAlchemyError
@@ -42,8 +46,6 @@ _MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
 def default_path() -> Path:
     """The default database file, in the per-user data folder."""
-    import platformdirs
-
     return Path(platformdirs.user_data_dir("skirmish", appauthor=False)) / DB_FILENAME
 
 
@@ -211,7 +213,7 @@ def _postgresql_begin(connection: Connection) -> None:
         # psycopg then begins with ``BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`` (or a
         # plain ``BEGIN``): one round trip, where a ``SET TRANSACTION`` after it is two, on
         # every page the web app serves.
-        from psycopg import IsolationLevel
+        from psycopg import IsolationLevel  # lazy: postgresql
 
         level = IsolationLevel.REPEATABLE_READ if reading else None
         if driver.read_only != reading or driver.isolation_level != level:
@@ -451,8 +453,8 @@ def upgrade(engine: Engine, revision: str, *, expected: str | None | bool = Fals
     ``expected`` is the revision the caller saw (``None``: an empty database); if another
     process upgraded it meanwhile, nothing is run twice. On SQLite foreign keys are switched off
     for the rebuild of tables (SQLite's documented procedure) and checked before committing."""
-    from alembic import command
-    from alembic.config import Config
+    from alembic import command  # lazy: upgrade
+    from alembic.config import Config  # lazy: upgrade
 
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
@@ -499,8 +501,6 @@ def backup_sqlite(engine: Engine, revision: str) -> Path | None:
     url = engine.url
     if url.get_backend_name() != "sqlite" or _in_memory(url.database or ""):
         return None
-    import shutil
-    import sqlite3
 
     source = Path(url.database or "")
     engine.dispose()
@@ -539,8 +539,6 @@ def backup_sqlite(engine: Engine, revision: str) -> Path | None:
 
 
 def _digest(path: Path) -> bytes:
-    import hashlib
-
     digest = hashlib.sha256()
     with open(path, "rb") as stream:
         while block := stream.read(1 << 20):

@@ -13,8 +13,17 @@ from skirmish.campaign.views import injury_name, skill_name
 from skirmish.engine.glossary import GameResult, label_value
 from skirmish.errors import SkirmishError, shown
 from skirmish.i18n import Catalogue, Lang, name, tr
-from skirmish.rules import find_equipment, find_faction, find_profile, find_weapon
+from skirmish.rules import (
+    doctors,
+    find_equipment,
+    find_faction,
+    find_profile,
+    find_weapon,
+    invalid_table,
+    recovery_table,
+)
 from skirmish.rules.model import Point, Side
+from skirmish.rules.scenarios import find_scenario
 
 MESSAGES: Catalogue = {
     "en": {
@@ -307,8 +316,6 @@ STEP_TEXT: dict[str, dict[str, str]] = {
 
 def _entry_name(entry_id: Any, lang: str) -> str:
     """A recovery outcome, an invalidity or a doctor (§6.5) by the book's name, not its id."""
-    from skirmish.rules import doctors, invalid_table, recovery_table
-
     for table in (recovery_table(), invalid_table(), doctors()):
         for entry in table:
             if entry.id == entry_id:
@@ -318,8 +325,6 @@ def _entry_name(entry_id: Any, lang: str) -> str:
 
 def _scenario_name(scenario_id: Any, lang: str) -> str:
     """A scenario by its name in ``lang`` (its id if this version does not know it)."""
-    from skirmish.rules.scenarios import find_scenario
-
     try:
         return name(find_scenario(str(scenario_id)), lang)
     except SkirmishError:

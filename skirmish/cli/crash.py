@@ -15,11 +15,15 @@ from __future__ import annotations
 import errno
 import re
 import sys
+import traceback
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+from skirmish import __version__
+from skirmish.cli.usage_text import MESSAGES
 from skirmish.errors import shown
+from skirmish.i18n import tr
 from skirmish.limits import printable
 
 LOG_NAME = "skirmish.log"
@@ -250,9 +254,6 @@ def report(exc: BaseException, argv: Sequence[str] | None = None, lang: str = "e
     """The ``Error:`` line for ``exc`` (without ``Error: ``) in ``lang``: ``explain(exc)``, or,
     for an unexpected error, its type and message and the log file its traceback was written
     to."""
-    from skirmish.cli.usage_text import MESSAGES
-    from skirmish.i18n import tr
-
     try:
         known = explain(exc, lang)
     except Exception:  # the reporter must never fail in turn
@@ -268,7 +269,7 @@ def report(exc: BaseException, argv: Sequence[str] | None = None, lang: str = "e
 
 def log_path() -> Path:
     """Where unexpected errors are logged: ``skirmish.log`` in the user's log folder."""
-    import platformdirs
+    import platformdirs  # lazy: error
 
     return Path(platformdirs.user_log_dir("skirmish", appauthor=False)) / LOG_NAME
 
@@ -276,10 +277,6 @@ def log_path() -> Path:
 def write_log(exc: BaseException, argv: Sequence[str]) -> tuple[str, str | None]:
     """Append the time, the command line (passwords masked) and ``exc``'s traceback to the log;
     returns the log's path and, if it could not be written, why."""
-    import traceback
-
-    from skirmish import __version__
-
     where = "skirmish.log"
     try:
         path = log_path()

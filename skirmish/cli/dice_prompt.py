@@ -14,10 +14,14 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from typer._click.globals import get_current_context
+
+from skirmish.campaign.game.rerolls import Rerolls, parse_reroll
 from skirmish.cli.safe import echo
 from skirmish.engine.dice import Ask, DieRequest, described, purpose_words
 from skirmish.errors import DiceError
-from skirmish.i18n import Catalogue, tr
+from skirmish.i18n import Catalogue, default_lang, tr
+from skirmish.odds.at_roll import advise
 
 if TYPE_CHECKING:
     from skirmish.campaign.game.rerolls import Asker, Payment, Question, Rerolls
@@ -84,10 +88,6 @@ def die_words(purpose: str, lang: str) -> str:
 
 def current_lang() -> str:
     """The language of the command running (its ``--lang``, else ``SKIRMISH_LANG``)."""
-    from typer._click.globals import get_current_context
-
-    from skirmish.i18n import default_lang
-
     context = get_current_context(silent=True)
     chosen = context.params.get("lang") if context is not None else None
     return str(getattr(chosen, "value", chosen) or default_lang().value)
@@ -159,7 +159,6 @@ def ask_dice(lang: str, *, random_first: bool) -> Ask:
 def ask_reroll(lang: str) -> Asker:
     """The question put when a die fails (``campaign.game.rerolls.Asker``): the odds' advice,
     then a numbered list of the ways to pay (own FORTUNA, own FAMA, a friend's FAMA)."""
-    from skirmish.odds.at_roll import advise
 
     def ask(question: Question) -> Payment | None:
         offer = question.offer
@@ -209,8 +208,6 @@ def _chance(p: Any) -> str:
 def rerolls_of(texts: Sequence[str] | None, lang: str, *, live: bool) -> Rerolls:
     """The rerolls of an action: the ``--reroll`` choices, and the questions at a terminal
     (``live``: a player rolls the dice, no ``--seed``)."""
-    from skirmish.campaign.game.rerolls import Rerolls, parse_reroll
-
     choices = tuple(parse_reroll(t) for t in texts or ())
     return Rerolls(choices=choices, ask=ask_reroll(lang) if live else None)
 

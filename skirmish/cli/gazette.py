@@ -15,7 +15,7 @@ import typer
 
 from skirmish.cli.common_flags import DbOpt
 from skirmish.cli.print_cmd import FormatOpt, OutputOpt, PrintLangOpt, _format, _write
-from skirmish.cli.store_options import CampaignOpt
+from skirmish.cli.store_options import CampaignOpt, session
 from skirmish.i18n import Lang
 
 app = typer.Typer(name="gazette", add_completion=False)
@@ -47,8 +47,9 @@ def gazette_cmd(
 
     Example: skirmish gazette --lang en -o gazette.pdf
     """
-    from skirmish.campaign import lookup
-    from skirmish.cli.store_options import session
+    from skirmish.campaign import lookup  # lazy: command
+
+    # lazy: command
     from skirmish.printing.gazette import STYLESHEETS, gazette_sheet, render_gazette
 
     _format(output, fmt)  # a wrong -o is refused before the store is opened

@@ -59,6 +59,7 @@ def naming(name: str, lang: str) -> str:
         return name.upper()
     procedure = _PROCEDURE.get()
     if procedure is not None and name.startswith("target_"):
+        # lazy: situation
         from skirmish.engine.situation import find_input  # loaded by the command already
 
         try:

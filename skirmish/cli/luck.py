@@ -9,12 +9,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.table import Table
 
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
-from skirmish.i18n import Catalogue, tr
+from skirmish.engine.dice import purpose_words
+from skirmish.errors import SkirmishError
+from skirmish.i18n import Catalogue, name, tr
 from skirmish.limits import GAME
+from skirmish.rules.tables import find_equipment
 
 if TYPE_CHECKING:
     from skirmish.campaign.luck import Ledger, Moment, Stats, Tally
@@ -177,9 +181,9 @@ def luck(
 
     Example: skirmish luck Earp --game 2
     """
-    from skirmish.campaign import lookup
-    from skirmish.campaign.game.board import game_by_id
-    from skirmish.campaign.luck import ledger
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.campaign.game.board import game_by_id  # lazy: command
+    from skirmish.campaign.luck import ledger  # lazy: command
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
@@ -230,8 +234,6 @@ def show(book: Ledger, lang: str) -> None:
 def _tallies(
     title: str, tallies: list[Tally], lang: str, *, models: bool = False, overall: bool = True
 ) -> None:
-    from rich.table import Table
-
     table = Table(title=title, title_justify="left")
     first = tr(WORDS, "model" if models else "name", lang)
     for column in (first, tr(WORDS, "player", lang), tr(WORDS, "dice", lang),
@@ -295,8 +297,6 @@ def chance_text(p: Fraction, lang: str) -> str:
 
 def moment_text(m: Moment, lang: str, *, good: bool) -> str:
     """One moment in a line: who, what, the chance, where."""
-    from skirmish.engine.dice import purpose_words
-
     who = m.who.model or m.who.gang or ""
     if m.kind == "action":
         key = "shot-at" if m.role == "attacker" else "shot-by"
@@ -343,8 +343,6 @@ def between_line(m: Moment, lang: str, *, gang: bool = True) -> str:
     """A roll between games in a line: whose (its gang's name too with ``gang``), what for,
     its chance of a result that good or better (or that bad or worse, below average), and
     when."""
-    from skirmish.engine.dice import purpose_words
-
     names = [(m.who.gang or "") if gang else "", m.who.model or ""]
     who = ", ".join(n for n in names if n) or (m.who.gang or "")
     die = purpose_words(m.purpose, lang)
@@ -371,10 +369,6 @@ def between_line(m: Moment, lang: str, *, gang: bool = True) -> str:
 
 def _item_words(item: str | None, lang: str) -> str | None:
     """An item's name in the book's words (``None``: not an item the rules know any more)."""
-    from skirmish.errors import SkirmishError
-    from skirmish.i18n import name
-    from skirmish.rules.tables import find_equipment
-
     if item is None:
         return None
     try:

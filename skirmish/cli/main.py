@@ -32,8 +32,11 @@ from typer._click import Command, Context
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 
+from skirmish import __version__
 from skirmish.cli.input_names import naming_inputs
 from skirmish.errors import SkirmishError
+from skirmish.i18n import LanguageError, default_lang, tr
+from skirmish.limits import printable  # only when an error is shown
 
 #: The longest ``Error:`` line: a message quoting a huge input is cut in the middle.
 ERROR_LENGTH = 400
@@ -193,8 +196,6 @@ class SkirmishGroup(SuggestingGroup):
         standalone_mode: bool,
         **extra: Any,
     ) -> Any:
-        from skirmish.i18n import LanguageError, default_lang
-
         try:
             default_lang()  # an unknown SKIRMISH_LANG is refused before anything runs
         except LanguageError as exc:
@@ -215,13 +216,13 @@ class SkirmishGroup(SuggestingGroup):
             exc.show()
             code = exc.exit_code
         except UsageError as exc:
-            from skirmish.cli.usage_text import sentence
+            from skirmish.cli.usage_text import sentence  # lazy: error
 
             where = exc.ctx.command_path if exc.ctx is not None else "skirmish"
             _error(sentence(exc.format_message(), where, _lang(args)))
             code = exc.exit_code
         except ClickException as exc:
-            from skirmish.cli.usage_text import italian
+            from skirmish.cli.usage_text import italian  # lazy: error
 
             message = exc.format_message()
             _error(italian(message) if _lang(args) == "it" else message)
@@ -232,8 +233,7 @@ class SkirmishGroup(SuggestingGroup):
         except typer.Exit as exc:
             code = exc.exit_code
         except typer.Abort:
-            from skirmish.cli.usage_text import MESSAGES
-            from skirmish.i18n import tr
+            from skirmish.cli.usage_text import MESSAGES  # lazy: error
 
             _error(tr(MESSAGES, "aborted", _lang(args)))
             code = 1
@@ -241,7 +241,7 @@ class SkirmishGroup(SuggestingGroup):
             _error(Interrupted().text(_lang(args)))
             code = Interrupted.exit_code
         except Exception as exc:  # the safety net: never a traceback
-            from skirmish.cli import crash
+            from skirmish.cli import crash  # lazy: error
 
             argv = sys.argv if args is None else ["skirmish", *args]
             _error(crash.report(exc, argv, lang=_lang(args)))
@@ -270,7 +270,6 @@ def chosen_lang(args: Sequence[str]) -> str:
             return args[index + 1].strip().lower()
         if arg.startswith("--lang="):
             return arg.partition("=")[2].strip().lower()
-    from skirmish.i18n import default_lang
 
     return default_lang().value
 
@@ -279,7 +278,6 @@ def _error(message: str) -> None:
     """Write ``Error: message`` as one line: its first line only, control characters escaped,
     and cut in the middle if a quoted input made it very long."""
     first = message.strip().splitlines()[0] if message.strip() else "unknown error"
-    from skirmish.limits import printable  # only when an error is shown
 
     first = printable(first)
     if len(first) > ERROR_LENGTH:
@@ -304,8 +302,6 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from skirmish import __version__
-
         sys.stdout.write(f"skirmish {__version__}\n")
         raise typer.Exit()
 

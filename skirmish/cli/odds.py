@@ -17,16 +17,21 @@ from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.table import Table as RichTable
 
 from skirmish.cli import input_names, roll_combat, roll_procedures
 from skirmish.cli.common_flags import emit_json
-from skirmish.cli.situation_options import Command, parameter
+from skirmish.cli.situation_options import Command, choice_parser, option_type, parameter
 from skirmish.engine import rolls
 from skirmish.engine.rolls import Option
+from skirmish.engine.situation import Kind, Procedure
 from skirmish.i18n import Lang, tr
 from skirmish.odds.chances import MESSAGES as MESSAGES
-from skirmish.odds.chances import Chances, Table, percent
+from skirmish.odds.chances import Chances, Table, chances, percent
 from skirmish.odds.chances import decimal as decimal
+from skirmish.odds.compare import MESSAGES as COMPARE
+from skirmish.odds.compare import OTHER_PARAM, compare, other_inputs
 
 app = typer.Typer(
     name="odds",
@@ -68,8 +73,6 @@ HISTOGRAM = parameter(
 def _table(table: Table, lang: Lang) -> Any:
     """One table of ``odds.chances`` with rich: each row's chance and its exact fraction, and
     for a numeric table the chance of the row's value or more ("At least")."""
-    from rich.table import Table as RichTable
-
     shown = RichTable(title=table.title, title_justify="left", show_edge=False)
     shown.add_column(table.title)
     shown.add_column(tr(MESSAGES, "chance", lang), justify="right")
@@ -120,8 +123,6 @@ def histogram(table: Table, width: int) -> list[str]:
 def _show(found: Chances, lang: Lang, bars: bool = False) -> None:
     """The headline (chance to eliminate), the tables (or with ``bars`` their histograms),
     then the lines below them."""
-    from rich.console import Console
-
     console = Console(highlight=False, soft_wrap=True)
     headline = found.headline(lang)
     if headline is not None:
@@ -143,8 +144,6 @@ def _body(test: str) -> Callable[..., None]:
     tables, as bars with ``--histogram``, or with ``--json`` as exact fractions."""
 
     def run(*, json: bool, lang: Lang, histogram: bool = False, **options: Any) -> None:
-        from skirmish.odds.chances import chances
-
         found = chances(test, options)
         if json:
             emit_json(found.payload)
@@ -303,10 +302,6 @@ def _other_parameter(input_: Any) -> inspect.Parameter:
     """The other target's option for ``input_`` (``odds.compare.other_inputs``): its flag and
     parameter with the ``--other-`` / ``other_`` prefix, left out (``None``) to take the first
     target's value; a flag has its ``--other-no-`` twin to turn it off."""
-    from skirmish.cli.situation_options import choice_parser, option_type
-    from skirmish.engine.situation import Kind, Procedure
-    from skirmish.odds.compare import OTHER_PARAM
-
     shoot = Procedure.SHOOT
     flag = input_names.flag(OTHER_PARAM + input_.name_for(shoot))
     words: dict[str, Any] = {}
@@ -331,8 +326,6 @@ def _compare_body(kind: str) -> Callable[..., None]:
     with a column each, the better one marked, or with ``--json`` exact fractions."""
 
     def run(*, json: bool, lang: Lang, goal: str | None, **options: Any) -> None:
-        from skirmish.odds.compare import OTHER_PARAM, compare
-
         other = {
             k.removeprefix(OTHER_PARAM): options.pop(k)
             for k in list(options)
@@ -359,11 +352,6 @@ def _cell(value: Fraction | int | None, kind: str) -> str:
 
 def _show_comparison(found: Any, lang: Lang) -> None:
     """The verdict, the table (a column a choice, the better one marked), then the notes."""
-    from rich.console import Console
-    from rich.table import Table as RichTable
-
-    from skirmish.odds.compare import MESSAGES as COMPARE
-
     console = Console(highlight=False, soft_wrap=True)
     console.print(found.verdict(lang), markup=False)
     console.print()
@@ -401,8 +389,6 @@ class _Later(Sequence[inspect.Parameter]):
 
 def _other_parameters() -> list[inspect.Parameter]:
     """The other target's options of ``compare targets`` (``odds.compare.other_inputs``)."""
-    from skirmish.odds.compare import other_inputs
-
     return [_other_parameter(i) for i in other_inputs()]
 
 

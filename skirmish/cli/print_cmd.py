@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from skirmish.cli.common_flags import DbOpt
-from skirmish.cli.store_options import CampaignOpt
+from skirmish.cli.store_options import CampaignOpt, session
 from skirmish.errors import SkirmishError
-from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.i18n import Catalogue, Lang, default_lang, tr
 
 if TYPE_CHECKING:
     from skirmish.printing.views import CampaignView
@@ -93,7 +93,7 @@ def _format(output: Path, chosen: Format | None) -> Format:
 
 def _warn_uncovered(*documents: str) -> None:
     """Say which characters of the user's text the PDF's fonts cannot draw."""
-    from skirmish.printing.pdf import MISSING_GLYPH, uncovered_characters
+    from skirmish.printing.pdf import MISSING_GLYPH, uncovered_characters  # lazy: command
 
     missing = sorted({c for html in documents for c in uncovered_characters(html)})
     if missing:
@@ -115,8 +115,6 @@ MESSAGES: Catalogue = {
 
 
 def _wrote(output: Path, pages: int | None) -> str:
-    from skirmish.i18n import default_lang
-
     key = "html" if pages is None else "pdf-1" if pages == 1 else "pdf"
     return tr(MESSAGES, key, default_lang(), path=output, pages=pages)
 
@@ -134,12 +132,12 @@ def _write(
     stylesheet than the sheets', as the Gazette's)."""
     fmt = _format(output, chosen)
     if fmt is Format.HTML:
-        from skirmish.fileio import write_text
+        from skirmish.fileio import write_text  # lazy: command
 
         write_text(output, render(inline_css=True))  # atomically, like the PDF
         typer.echo(_wrote(output, None))
         return
-    from skirmish.printing.pdf import write_pdf_sheets
+    from skirmish.printing.pdf import write_pdf_sheets  # lazy: command
 
     html = render(inline_css=False)
     _warn_uncovered(html)
@@ -161,7 +159,7 @@ def blank_cmd(
 
     Example: skirmish print blank -o scheda.pdf
     """
-    from skirmish.printing.render import render_blank
+    from skirmish.printing.render import render_blank  # lazy: command
 
     _write(partial(render_blank, lang), output, fmt)
 
@@ -176,8 +174,8 @@ def reference_cmd(
 
     Example: skirmish print reference --lang en -o reference.pdf
     """
-    from skirmish.printing.reference import reference_view
-    from skirmish.printing.render import render_reference
+    from skirmish.printing.reference import reference_view  # lazy: command
+    from skirmish.printing.render import render_reference  # lazy: command
 
     _write(partial(render_reference, reference_view(lang), lang), output, fmt)
 
@@ -195,9 +193,9 @@ def scenario_cmd(
 
     Example: skirmish print scenario duello -o duello.pdf
     """
-    from skirmish.printing.build import scenario_view
-    from skirmish.printing.render import render_scenario
-    from skirmish.rules.scenarios import find_scenario
+    from skirmish.printing.build import scenario_view  # lazy: command
+    from skirmish.printing.render import render_scenario  # lazy: command
+    from skirmish.rules.scenarios import find_scenario  # lazy: command
 
     found = find_scenario(scenario)
     _write(partial(render_scenario, scenario_view(found, lang), lang), output, fmt)
@@ -283,11 +281,12 @@ def roster_cmd(
 
     Example: skirmish print roster Earps --blank 2 -o earps.pdf
     """
-    from skirmish.campaign import lookup
+    from skirmish.campaign import lookup  # lazy: command
+
+    # lazy: command
     from skirmish.campaign.print_options import PrintChoice, print_choice, save_print_choice
-    from skirmish.cli.store_options import session
-    from skirmish.printing.render import render_roster
-    from skirmish.printing.sheets import roster_sheet
+    from skirmish.printing.render import render_roster  # lazy: command
+    from skirmish.printing.sheets import roster_sheet  # lazy: command
 
     names = _model_names(models, model)
     if names is not None and all_models:
@@ -361,8 +360,8 @@ def cards_cmd(
 
     Example: skirmish print cards Earps --back -o earps-cards.pdf
     """
-    from skirmish.printing.card_front import check_blank
-    from skirmish.printing.cards import cards_sheet, cards_view, render_cards
+    from skirmish.printing.card_front import check_blank  # lazy: command
+    from skirmish.printing.cards import cards_sheet, cards_view, render_cards  # lazy: command
 
     check_blank(blank, with_gang=gang is not None)
     names = _model_names(models, None)
@@ -375,8 +374,7 @@ def cards_cmd(
     if gang is None:
         view = cards_view(None, lang, blank=blank, back=back)
     else:
-        from skirmish.campaign import lookup
-        from skirmish.cli.store_options import session
+        from skirmish.campaign import lookup  # lazy: command
 
         with session(db, access="read") as s:
             found = lookup.current_campaign(s, campaign)
@@ -399,14 +397,13 @@ def campaign_cmd(
 
     Example: skirmish print campaign --campaign Deadwood -o deadwood.pdf
     """
-    from skirmish.campaign import lookup
-    from skirmish.cli.store_options import session
-    from skirmish.printing.sheets import campaign_sheet
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.printing.sheets import campaign_sheet  # lazy: command
 
     with session(db, access="read") as s:
         view = campaign_sheet(s, lookup.current_campaign(s, campaign), lang)
     if _format(output, fmt) is Format.HTML:
-        from skirmish.printing.render import render_campaign
+        from skirmish.printing.render import render_campaign  # lazy: command
 
         _write(partial(render_campaign, view, lang), output, fmt)
         return
@@ -415,12 +412,12 @@ def campaign_cmd(
 
 def _write_campaign_pdf(view: CampaignView, lang: Lang, output: Path) -> None:
     """The campaign as PDF, one sheet at a time, with a progress bar on stderr."""
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.console import Console  # lazy: command
+    from rich.markup import escape  # lazy: command
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn  # lazy: command
 
-    from skirmish.printing.pdf import write_pdf_sheets
-    from skirmish.printing.render import render_campaign_sheets
+    from skirmish.printing.pdf import write_pdf_sheets  # lazy: command
+    from skirmish.printing.render import render_campaign_sheets  # lazy: command
 
     sheets = render_campaign_sheets(view, lang)
     _warn_uncovered(*sheets)

@@ -15,6 +15,7 @@ from typing import Any
 import typer
 
 from skirmish.cli.common_flags import DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.render_rolls import show
 from skirmish.cli.situation_options import parameter, situation_command
 from skirmish.engine import rolls
 from skirmish.engine.situation import ROLL_SOURCES, Procedure
@@ -32,8 +33,6 @@ def _body(test: str, doc: str) -> Any:
     """The body of ``roll TEST``: roll the options given (``engine.rolls.roll``) and print."""
 
     def run(*, seed: int | None, dice: str | None, json: bool, lang: Any, **options: Any) -> None:
-        from skirmish.cli.render_rolls import show
-
         show(rolls.roll(test, options, seed=seed, dice=dice), json, lang)
 
     run.__doc__ = doc

@@ -21,6 +21,7 @@ from typing import Annotated, Any
 import typer
 
 from skirmish.cli import input_names
+from skirmish.cli.render_rolls import show
 from skirmish.cli.roll_combat import ROLL_OPTIONS
 from skirmish.cli.situation_options import Command, parameter
 from skirmish.engine import rolls
@@ -57,8 +58,6 @@ def _command(test: str) -> Command:
     """``roll TEST``: the test's declared options, then the dice and the output."""
 
     def run(*, seed: int | None, dice: str | None, json: bool, lang: Any, **options: Any) -> None:
-        from skirmish.cli.render_rolls import show
-
         show(rolls.roll(test, options, seed=seed, dice=dice), json, lang)
 
     def params() -> list[inspect.Parameter]:

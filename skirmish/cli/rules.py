@@ -6,14 +6,18 @@ rich is imported inside the commands only, so loading this module stays cheap.
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.table import Table
 
 from skirmish import rules
 from skirmish.cli.common_flags import JsonOpt, LangOpt, emit_json
+from skirmish.errors import UnknownNameError
 from skirmish.i18n import Lang, name, tr
 from skirmish.rules.entries import (
     Action,
@@ -26,6 +30,7 @@ from skirmish.rules.entries import (
     TableModifier,
 )
 from skirmish.rules.model import Faction, Item, Profile, Skill, Weapon
+from skirmish.rules.names import normalize
 from skirmish.rules.shapes import kind_of, rules_text, to_json
 
 if TYPE_CHECKING:
@@ -274,8 +279,6 @@ NameArg = Annotated[
 
 
 def _console() -> Console:
-    from rich.console import Console
-
     console = Console(highlight=False, soft_wrap=False)
     if not console.is_terminal:  # piped: wide, unless COLUMNS says otherwise (Rich reads it)
         width = None if os.environ.get("COLUMNS", "").strip().isdigit() else 200
@@ -284,8 +287,6 @@ def _console() -> Console:
 
 
 def _table(title: str, headers: Sequence[str]) -> Table:
-    from rich.table import Table
-
     table = Table(title=title, title_justify="left")
     for number, header in enumerate(headers):
         # The first column holds what a player types (an id, a name): never cut, never folded;
@@ -535,14 +536,10 @@ TABLES: dict[str, tuple[str, ...]] = {
 
 
 def _table_id(table_name: str) -> str:
-    from skirmish.errors import UnknownNameError
-    from skirmish.rules.names import normalize
-
     key = normalize(table_name)
     for table_id, aliases in TABLES.items():
         if key in (table_id, *(normalize(a) for a in aliases)):
             return table_id
-    import difflib
 
     near = difflib.get_close_matches(key, list(TABLES), n=3, cutoff=0.4)
     raise UnknownNameError("table", table_name, near or list(TABLES)[:3])

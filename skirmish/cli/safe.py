@@ -13,6 +13,8 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+from rich.text import Text
+
 from skirmish.limits import printable
 
 if TYPE_CHECKING:
@@ -32,6 +34,4 @@ def echo(text: str) -> None:
 def cell(value: object, style: str = "") -> Text:
     """``value`` for Rich (a table cell, a title, a line to ``Console.print``): plain text, not
     markup, with control characters escaped."""
-    from rich.text import Text
-
     return Text(printable(str(value)), style=style)

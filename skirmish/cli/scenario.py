@@ -10,7 +10,9 @@ import typer
 from skirmish.cli.common_flags import JsonOpt, LangOpt, emit_json
 from skirmish.cli.game import register_scenario
 from skirmish.engine.glossary import VOCABULARIES, label
+from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.rules import find_profile
 from skirmish.rules.model import Side
 from skirmish.rules.scenario_model import Scenario
 from skirmish.rules.scenarios import find_scenario, scenario_data, scenario_summary, scenarios
@@ -320,9 +322,6 @@ register_scenario(app)
 
 def _profile_name(profile: str, lang: Lang) -> str:
     """A profile by the book's name (the civilians of a scenario), its id if unknown."""
-    from skirmish.errors import SkirmishError
-    from skirmish.rules import find_profile
-
     try:
         found = find_profile(profile)
     except SkirmishError:

@@ -137,16 +137,16 @@ def serve(
 
     Example: skirmish serve --host 0.0.0.0 --port 8000
     """
-    import uvicorn
+    import uvicorn  # lazy: command
 
-    from skirmish.web.app import create_app
+    from skirmish.web.app import create_app  # lazy: command
 
     app = create_app(db)  # a store that is not there is refused here, as by every command
     _check_free(host, port)
     if is_loopback(host):
         echo(tr(MESSAGES, "local", lang, url=url_of(host, port)))
     else:
-        import segno
+        import segno  # lazy: command
 
         url = url_of(lan_address(host), port)
         echo(tr(MESSAGES, "network", lang, url=url))

@@ -13,9 +13,12 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
+from typer._click.globals import get_current_context
 
+from skirmish.cli.common_flags import emit_json
 from skirmish.engine.dice import DiceSource, RandomDice, TableDice, parse_dice
-from skirmish.i18n import Catalogue
+from skirmish.i18n import Catalogue, default_lang, tr
+from skirmish.limits import printable
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -47,8 +50,9 @@ def session(
     campaign as a whole. Only ``create`` commands (``campaign new``, ``import``) may start a
     new database."""
     # The database stack, the tables and their mappers: most of a command's start-up.
-    from sqlalchemy.orm import configure_mappers
+    from sqlalchemy.orm import configure_mappers  # lazy: command
 
+    # lazy: command
     from skirmish.campaign import lookup, store  # noqa: F401 - lookup brings the tables
 
     engine = store.open_store(db, access=store.Access(access), create=create)
@@ -58,7 +62,7 @@ def session(
         with store.transaction(engine, access=store.Access(access)) as opened:
             yield opened
             if access != "read":  # a view says it in its own output (game list, gang show)
-                from skirmish.campaign.game.pending import reminders
+                from skirmish.campaign.game.pending import reminders  # lazy: command
 
                 owed = reminders(opened)
     finally:
@@ -83,9 +87,6 @@ REMINDERS: Catalogue = {
 def remind(owed: Owed) -> None:
     """One line on stderr: ``owed.gang`` still owes the post-game of ``owed.game``, in the
     language of the command (``--lang``, else ``SKIRMISH_LANG``)."""
-    from skirmish.i18n import tr
-    from skirmish.limits import printable
-
     line = tr(
         REMINDERS, "owed", _lang(), gang=owed.gang, game=owed.game,
         scenario=_scenario(owed.scenario), quoted=shell_word(owed.gang),
@@ -104,17 +105,13 @@ def shell_word(text: str) -> str:
 
 def _lang() -> str:
     """The command's ``--lang`` (typer has parsed it into the context), else the default."""
-    from typer._click.globals import get_current_context
-
-    from skirmish.i18n import default_lang
-
     context = get_current_context(silent=True)
     chosen = context.params.get("lang") if context is not None else None
     return str(chosen) if chosen is not None else default_lang().value
 
 
 def _scenario(scenario_id: str) -> str:
-    from skirmish.rules.scenarios import find_scenario
+    from skirmish.rules.scenarios import find_scenario  # lazy: command
 
     found = find_scenario(scenario_id)
     return found.name_it if _lang() == "it" else found.name_en
@@ -134,8 +131,8 @@ class Dice:
     def __init__(
         self, *, seed: int | None, dice: str | None, interactive: bool | None = None
     ) -> None:
-        from skirmish.cli.dice_prompt import ask_dice, current_lang
-        from skirmish.cli.dice_prompt import interactive as at_terminal
+        from skirmish.cli.dice_prompt import ask_dice, current_lang  # lazy: command
+        from skirmish.cli.dice_prompt import interactive as at_terminal  # lazy: command
 
         typed = parse_dice(dice) if dice is not None else None
         live = at_terminal() if interactive is None else interactive
@@ -160,7 +157,7 @@ class Dice:
 
 def console() -> Console:
     """A console on the current stdout (wide enough for the roster table when not a terminal)."""
-    from rich.console import Console
+    from rich.console import Console  # lazy: rich
 
     width = None if sys.stdout.isatty() else 140
     return Console(file=sys.stdout, width=width, highlight=False, soft_wrap=False)
@@ -168,13 +165,11 @@ def console() -> Console:
 
 def echo(text: str) -> None:
     """Print one plain line, control characters escaped (``safe.echo``)."""
-    from skirmish.cli.safe import echo as safe_echo
+    from skirmish.cli.safe import echo as safe_echo  # lazy: rich
 
     safe_echo(text)
 
 
 def emit(payload: Any) -> None:
     """Print JSON (see ``common_flags.emit_json``)."""
-    from skirmish.cli.common_flags import emit_json
-
     emit_json(payload)

@@ -55,7 +55,7 @@ def export(
 
     Example: skirmish export Earps -o earps.json   |   skirmish export --campaign West -o west.json
     """
-    from skirmish.campaign import lookup, transfer
+    from skirmish.campaign import lookup, transfer  # lazy: command
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
@@ -92,7 +92,7 @@ def import_(
 
     Example: skirmish import earps.json --campaign "Tombstone 1881"
     """
-    from skirmish.campaign import lookup, transfer
+    from skirmish.campaign import lookup, transfer  # lazy: command
 
     # Read and check everything first: the write lock is then held only for the inserts.
     checked = transfer.read_import(file, campaign=campaign)

@@ -91,7 +91,7 @@ def add(
 
     Example: printf '%s\\n' 'polvere e piombo' | skirmish user add Wyatt --password-stdin
     """
-    from skirmish.campaign import accounts
+    from skirmish.campaign import accounts  # lazy: command
 
     password = read_password(lang, password_stdin)
     with session(db, access="campaign", create=True) as s:
@@ -107,7 +107,7 @@ def passwd(
 
     Example: skirmish user passwd Wyatt
     """
-    from skirmish.campaign import accounts
+    from skirmish.campaign import accounts  # lazy: command
 
     with session(db, access="read") as s:
         accounts.find_user(s, name)  # an unknown name is said before the password is asked
@@ -123,8 +123,8 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
 
     Example: skirmish user list --json
     """
-    from skirmish.campaign import accounts
-    from skirmish.campaign.permissions import role_word
+    from skirmish.campaign import accounts  # lazy: command
+    from skirmish.campaign.permissions import role_word  # lazy: command
 
     with session(db, access="read") as s:
         rows: list[dict[str, Any]] = []
@@ -169,7 +169,7 @@ def remove(
 
     Example: skirmish user remove Ike --force
     """
-    from skirmish.campaign import accounts
+    from skirmish.campaign import accounts  # lazy: command
 
     with session(db, access="campaign") as s:
         user = accounts.find_user(s, name)

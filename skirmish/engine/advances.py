@@ -13,8 +13,9 @@ from enum import StrEnum
 
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.setup import HIGHEST, LOWEST, check_characteristic
-from skirmish.errors import DiceError, RulesError
-from skirmish.rules import find_faction
+from skirmish.errors import DiceError, RulesError, UnknownNameError
+from skirmish.rules import advance_costs, find_faction, find_skill, skill_for_roll, skills
+from skirmish.rules.names import NameIndex
 
 __all__ = [
     "HIGHEST",
@@ -60,8 +61,6 @@ class Advance(StrEnum):
     @property
     def cost(self) -> int:
         """Its price in XP (R-11, §7.2): skill 3, RIF/FRED 5, COS/TIRO 6, FAMA/FORTUNA 7."""
-        from skirmish.rules import advance_costs
-
         return advance_costs()[self.value]
 
     @property
@@ -138,15 +137,12 @@ class NewSkillResult:
 
 
 def _slot(total: int) -> str:
-    from skirmish.rules import skill_for_roll
-
     return skill_for_roll(total).id
 
 
 def _choice(skill: str) -> str | None:
     if skill == DOTTORE_LAUREATO:
         return None
-    from skirmish.rules import find_skill
 
     return find_skill(skill).choice
 
@@ -181,9 +177,7 @@ def _with_implied(owned: Collection[str]) -> set[str]:
 def find_owned_skill(name: str) -> str:
     """A skill id from its name in either language (``"Buon cavaliere"``, ``"sniper"``); the
     graduate DOTTORE is ``"dottore-laureato"`` (``"laureato"``, ``"graduate"``) (R-11)."""
-    from skirmish.engine.recovery import Doctor, find_doctor
-    from skirmish.errors import UnknownNameError
-    from skirmish.rules import find_skill
+    from skirmish.engine.recovery import Doctor, find_doctor  # lazy: procedure
 
     try:
         return find_skill(name).id
@@ -197,9 +191,6 @@ def find_owned_skill(name: str) -> str:
 
 def _skill_suggestions(name: str) -> list[str]:
     """The skill ids closest to ``name``."""
-    from skirmish.rules import skills
-    from skirmish.rules.names import NameIndex
-
     return NameIndex("skill", skills()).nearest(name)
 
 

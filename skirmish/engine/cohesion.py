@@ -14,6 +14,7 @@ from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.result import Modifier
 from skirmish.engine.setup import check_characteristic
 from skirmish.errors import RulesError
+from skirmish.rules import find_modifier
 
 #: Purpose recorded with the die.
 PURPOSE = "cohesion"
@@ -36,7 +37,6 @@ class Leader(StrEnum):
         """Added to the cohesion die: −1 alive, +1 dead, 0 none (R-08)."""
         if self.key is None:
             return 0
-        from skirmish.rules import find_modifier
 
         return find_modifier("cohesion", self.key).value
 

@@ -27,6 +27,7 @@ from skirmish.engine.explain_procedure_words import (
     skill_name,
 )
 from skirmish.i18n import Lang, tr
+from skirmish.rules import find_faction, invalidity_for_roll
 
 if TYPE_CHECKING:
     # Types only: each command has already imported the one engine module it runs, so the
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
 def recovery_lines(result: RecoveryResult, lang: Lang | str) -> list[str]:
     """The recovery die, the FORTUNA reroll and the invalid table, one line each."""
-    from skirmish.engine.recovery import RecoveryOutcome
+    from skirmish.engine.recovery import RecoveryOutcome  # lazy: procedure
 
     line = f"{tr(MESSAGES, 'recovery', lang)} {result.roll}"
     if result.modifiers:
@@ -59,7 +60,6 @@ def recovery_lines(result: RecoveryResult, lang: Lang | str) -> list[str]:
     if result.fortuna_roll is not None:
         verdict = "fortuna-saves" if result.outcome is not RecoveryOutcome.DEAD else "fortuna-fails"
         lines.append(tr(MESSAGES, verdict, lang, face=result.fortuna_roll, cos=result.cos))
-    from skirmish.rules import invalidity_for_roll
 
     word = tr(MESSAGES, "invalid-table", lang)
     for face in result.invalidity_rolls[:-1]:
@@ -100,7 +100,7 @@ def recovery_json(result: RecoveryResult, lang: Lang | str) -> dict[str, Any]:
 
 def skill_lines(result: NewSkillResult, lang: Lang | str) -> list[str]:
     """One line per roll on the table, then the weapon type to choose."""
-    from skirmish.engine.advances import DOTTORE, DOTTORE_LAUREATO
+    from skirmish.engine.advances import DOTTORE, DOTTORE_LAUREATO  # lazy: procedure
 
     if result.chosen:
         lines = [tr(MESSAGES, "cacciatore", lang, name=skill_name(result.skill, lang))]
@@ -151,8 +151,6 @@ def skill_json(result: NewSkillResult, lang: Lang | str) -> dict[str, Any]:
 
 def rare_text(rare: Sequence[str], lang: Lang | str) -> str:
     """Who may buy a rare item, by faction name."""
-    from skirmish.rules import find_faction
-
     who = []
     for holder in rare:
         if holder == "explosives":

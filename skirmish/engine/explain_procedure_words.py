@@ -12,6 +12,7 @@ from skirmish.engine.explain import (
     Words,
 )
 from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.rules import find_doctor, find_skill, invalidity_for_roll
 
 if TYPE_CHECKING:
     # Types only: each command has already imported the one engine module it runs, so the
@@ -238,19 +239,16 @@ def entry_name(entry: Any, lang: Lang | str) -> str:
 
 def skill_name(skill: str, lang: Lang | str) -> str:
     """A skill's name from the rules tables (the graduate has none there)."""
-    from skirmish.engine.advances import DOTTORE_LAUREATO
+    from skirmish.engine.advances import DOTTORE_LAUREATO  # lazy: procedure
 
     if skill == DOTTORE_LAUREATO:
         return tr(MESSAGES, "graduate-name", lang)
-    from skirmish.rules import find_skill
 
     return entry_name(find_skill(skill), lang).upper()
 
 
 def invalidity_name(invalidity: Invalidity, lang: Lang | str) -> str:
     """An invalidity's name and effect from the invalid table."""
-    from skirmish.rules import invalidity_for_roll
-
     row = invalidity_for_roll(invalidity.face)
     text = row.text_it if str(lang) == Lang.IT else row.text_en
     effect = text.rstrip(".")
@@ -259,6 +257,4 @@ def invalidity_name(invalidity: Invalidity, lang: Lang | str) -> str:
 
 def doctor_name(doctor: Doctor, lang: Lang | str) -> str:
     """A doctor's name from the rules tables."""
-    from skirmish.rules import find_doctor
-
     return entry_name(find_doctor(doctor.value), lang)

@@ -40,6 +40,7 @@ from skirmish.engine.explain_procedure_words import (
 )
 from skirmish.errors import said
 from skirmish.i18n import Lang, tr
+from skirmish.rules import find_weapon
 
 if TYPE_CHECKING:
     # Types only: each command has already imported the one engine module it runs, so the
@@ -188,7 +189,7 @@ def roll_off_json(result: RollOffResult, lang: Lang | str) -> dict[str, Any]:
 
 def cohesion_lines(result: CohesionResult, lang: Lang | str) -> list[str]:
     """``cohesion 4 − 1 = 3 vs highest FRED 3 (leader in play −1): the gang fights on``."""
-    from skirmish.engine.cohesion import CohesionOutcome
+    from skirmish.engine.cohesion import CohesionOutcome  # lazy: procedure
 
     line = f"{tr(MESSAGES, 'cohesion', lang)} "
     line += f"{sum_text(result.roll, [m.value for m in result.modifiers])}"
@@ -222,7 +223,7 @@ def cohesion_json(result: CohesionResult, lang: Lang | str) -> dict[str, Any]:
 
 def infamy_lines(result: InfamyResult, lang: Lang | str) -> list[str]:
     """``infamy 1: one model of your choice loses 1 FAMA for good``."""
-    from skirmish.engine.infamy import InfamyLoss
+    from skirmish.engine.infamy import InfamyLoss  # lazy: procedure
 
     if result.loss is InfamyLoss.FAMA:
         verdict = "loss-fama"
@@ -254,8 +255,7 @@ def infamy_json(result: InfamyResult, lang: Lang | str) -> dict[str, Any]:
 
 def explosion_lines(result: ExplosionResult, lang: Lang | str) -> list[str]:
     """The fuse, the step away, the damages, each save and the throw."""
-    from skirmish.engine.explosion import BlastOutcome
-    from skirmish.rules import find_weapon
+    from skirmish.engine.explosion import BlastOutcome  # lazy: procedure
 
     explosive = entry_name(find_weapon(result.explosive.value), lang)
     lines = []
@@ -317,7 +317,7 @@ def explosion_lines(result: ExplosionResult, lang: Lang | str) -> list[str]:
 def explosion_json(result: ExplosionResult, lang: Lang | str) -> dict[str, Any]:
     """An explosion on one model as JSON; ``outcome`` is ``unharmed``, ``terrified``,
     ``eliminated`` or ``in-hands``."""
-    from skirmish.engine.explosion import BlastOutcome
+    from skirmish.engine.explosion import BlastOutcome  # lazy: procedure
 
     blast = result.blast
     step = result.step_away
@@ -359,7 +359,7 @@ def explosion_json(result: ExplosionResult, lang: Lang | str) -> dict[str, Any]:
 
 def lasso_lines(result: LassoResult, lang: Lang | str) -> list[str]:
     """The reflex test, then ``lasso 5 vs COS 2 + mount 3 = 5: the target is held``."""
-    from skirmish.engine.lasso import LassoOutcome
+    from skirmish.engine.lasso import LassoOutcome  # lazy: procedure
 
     lines = []
     if result.reflex is not None:
@@ -383,7 +383,7 @@ def lasso_lines(result: LassoResult, lang: Lang | str) -> list[str]:
 def lasso_json(result: LassoResult, lang: Lang | str) -> dict[str, Any]:
     """A lasso throw as JSON; ``outcome`` is ``missed``, ``thrower-pulled``, ``held`` or
     ``target-pulled``."""
-    from skirmish.engine.lasso import LassoOutcome
+    from skirmish.engine.lasso import LassoOutcome  # lazy: procedure
 
     return {
         "command": "lasso",

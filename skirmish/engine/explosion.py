@@ -18,6 +18,7 @@ from skirmish.engine.result import Modifier
 from skirmish.engine.saving import SaveResult, save_modifiers, saving_roll
 from skirmish.engine.setup import check_characteristic
 from skirmish.errors import RulesError
+from skirmish.rules import find_protection, find_weapon
 from skirmish.rules.model import Weapon, WeaponCategory
 
 #: Purposes recorded with the dice.
@@ -48,8 +49,6 @@ class Explosive(StrEnum):
 
 
 def _weapon(name: str) -> Weapon:
-    from skirmish.rules import find_weapon
-
     return find_weapon(name)
 
 
@@ -141,8 +140,6 @@ def protection_value(partial: int, total: int, level: Protection) -> int:
 
 def table_8_protection(shelter: str, level: Protection | str) -> int:
     """The damages a shelter of table 8 stops (``"muro di mattoni"``, ``"big rock"``…) (R-14)."""
-    from skirmish.rules import find_protection
-
     row = find_protection(shelter)
     return protection_value(row.partial, row.total, Protection(level))
 

@@ -18,7 +18,9 @@ from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.result import Modifier
 from skirmish.engine.setup import check_characteristic
 from skirmish.errors import DiceError
-from skirmish.rules.names import NameIndex
+from skirmish.rules import find_doctor as find_row
+from skirmish.rules import invalid_table, invalidity_for_roll, recovery_for_roll
+from skirmish.rules.names import NameIndex, normalize
 
 if TYPE_CHECKING:
     from skirmish.rules import entries as _rules
@@ -84,15 +86,11 @@ _DOCTOR_SKILLS = {"dottore": Doctor.BONE_SETTER, "dottore-laureato": Doctor.GRAD
 
 
 def _doctor_row(name: str) -> _rules.Doctor:
-    from skirmish.rules import find_doctor as find_row
-
     return find_row(name)
 
 
 @cache
 def _invalid_index() -> NameIndex[_rules.Invalidity]:
-    from skirmish.rules import invalid_table
-
     return NameIndex("invalidity", invalid_table())
 
 
@@ -104,7 +102,6 @@ def find_doctor(name: Doctor | str) -> Doctor:
     """A doctor by id, Italian or English name (``segaossa``, ``graduate``, ``dottore``) (R-10)."""
     if isinstance(name, Doctor):
         return name
-    from skirmish.rules.names import normalize
 
     by_skill = _DOCTOR_SKILLS.get(normalize(name))
     return by_skill if by_skill is not None else Doctor(_doctor_row(name).id)
@@ -140,8 +137,6 @@ class RecoveryResult:
 def recovery_outcome(total: int) -> RecoveryOutcome:
     """Stage: the modified recovery result read on the table (R-10, §6.5): 1 dead, 2 invalid,
     3–4 wounded, 5 or more recovered."""
-    from skirmish.rules import recovery_for_roll
-
     return RecoveryOutcome(recovery_for_roll(total).id)
 
 
@@ -152,8 +147,6 @@ def fortuna_saves(face: int, cos: int) -> bool:
 
 def invalidity_for_face(face: int) -> Invalidity:
     """Stage: the invalid sub-table, 1 Malattia to 6 Imbranato (R-10, §6.5)."""
-    from skirmish.rules import invalidity_for_roll
-
     return Invalidity(invalidity_for_roll(face).id)
 
 

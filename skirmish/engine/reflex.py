@@ -15,6 +15,7 @@ from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.result import Modifier, total
 from skirmish.engine.setup import check_characteristic
 from skirmish.errors import RulesError
+from skirmish.rules import find_action
 
 #: Purpose recorded with each die of a reflex test.
 PURPOSE = "reflex"
@@ -52,8 +53,6 @@ LASSO_ACTIONS = frozenset({"lasso-catch"})
 
 def action_test(name: str) -> ActionTest:
     """The reflex test an action of table 1 needs, by name in either language (R-06)."""
-    from skirmish.rules import find_action
-
     action = find_action(name)
     if action.reflex == 0:
         raise RulesError(

@@ -71,6 +71,7 @@ def pick(kind: str, value: str, names: Mapping[K, Sequence[str]]) -> K:
 
 def roll_with(procedure: Callable[[DiceSource], T], *, seed: int | None, dice: str | None) -> T:
     """Run ``procedure`` on typed-in dice (all of them must be used) or seeded random dice."""
+    # lazy: procedure
     from skirmish.engine.dice import RandomDice, ScriptedDice, parse_dice, run_scripted
 
     if dice is None:
@@ -114,11 +115,11 @@ def _shown(
 
 
 def _nerve(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation_value as situation
-    from skirmish.engine.nerve import nerve_test
-    from skirmish.engine.situation import Procedure
-    from skirmish.engine.situation_value import Situation
+    from skirmish.engine import explain_combat as explain  # lazy: procedure
+    from skirmish.engine import situation_value as situation  # lazy: procedure
+    from skirmish.engine.nerve import nerve_test  # lazy: procedure
+    from skirmish.engine.situation import Procedure  # lazy: procedure
+    from skirmish.engine.situation_value import Situation  # lazy: procedure
 
     fight, saloon_girl = options.pop("fight"), options.pop("saloon_girl")
     attacker = situation.nerve_model(Situation.of_options(Procedure.NERVE, options))
@@ -131,11 +132,11 @@ def _nerve(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
 
 
 def _shoot(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation_value as situation
-    from skirmish.engine.shooting import shoot
-    from skirmish.engine.situation import Procedure
-    from skirmish.engine.situation_value import Situation
+    from skirmish.engine import explain_combat as explain  # lazy: procedure
+    from skirmish.engine import situation_value as situation  # lazy: procedure
+    from skirmish.engine.shooting import shoot  # lazy: procedure
+    from skirmish.engine.situation import Procedure  # lazy: procedure
+    from skirmish.engine.situation_value import Situation  # lazy: procedure
 
     setup = situation.shoot_setup(Situation.of_options(Procedure.SHOOT, options))
     result = roll_with(lambda d: shoot(setup, d), seed=seed, dice=dice)
@@ -143,11 +144,11 @@ def _shoot(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
 
 
 def _melee(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation_value as situation
-    from skirmish.engine.fight import melee
-    from skirmish.engine.situation import Procedure
-    from skirmish.engine.situation_value import Situation
+    from skirmish.engine import explain_combat as explain  # lazy: procedure
+    from skirmish.engine import situation_value as situation  # lazy: procedure
+    from skirmish.engine.fight import melee  # lazy: procedure
+    from skirmish.engine.situation import Procedure  # lazy: procedure
+    from skirmish.engine.situation_value import Situation  # lazy: procedure
 
     setup = situation.melee_setup(Situation.of_options(Procedure.MELEE, options))
     result = roll_with(lambda d: melee(setup, d), seed=seed, dice=dice)
@@ -155,11 +156,11 @@ def _melee(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
 
 
 def _save(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation_value as situation
-    from skirmish.engine.saving import saving_roll
-    from skirmish.engine.situation import Procedure
-    from skirmish.engine.situation_value import Situation
+    from skirmish.engine import explain_combat as explain  # lazy: procedure
+    from skirmish.engine import situation_value as situation  # lazy: procedure
+    from skirmish.engine.saving import saving_roll  # lazy: procedure
+    from skirmish.engine.situation import Procedure  # lazy: procedure
+    from skirmish.engine.situation_value import Situation  # lazy: procedure
 
     rif, damage, cos = options.pop("rif"), options.pop("damage"), options.pop("cos")
     mods = situation.save_modifiers_of(Situation.of_options(Procedure.SAVE, options))
@@ -170,11 +171,11 @@ def _save(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled
 
 
 def _panic(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_combat as explain
-    from skirmish.engine import situation_value as situation
-    from skirmish.engine.panic import panic_test
-    from skirmish.engine.situation import Procedure
-    from skirmish.engine.situation_value import Situation
+    from skirmish.engine import explain_combat as explain  # lazy: procedure
+    from skirmish.engine import situation_value as situation  # lazy: procedure
+    from skirmish.engine.panic import panic_test  # lazy: procedure
+    from skirmish.engine.situation import Procedure  # lazy: procedure
+    from skirmish.engine.situation_value import Situation  # lazy: procedure
 
     charge = options.pop("mountain_men_charge")
     model = situation.panic_model(Situation.of_options(Procedure.PANIC, options))
@@ -196,7 +197,7 @@ def reflex_check(
     """Successes needed and the modifiers on each die, from the inputs of a reflex test (R-06):
     ``action`` names a test of table 1 and sets ``need``, horse and lasso; ``options`` are the
     other modifiers' flags (``engine.reflex.reflex_modifiers``)."""
-    from skirmish.engine.reflex import action_test, reflex_modifiers
+    from skirmish.engine.reflex import action_test, reflex_modifiers  # lazy: procedure
 
     if action is not None:
         test = action_test(action)
@@ -214,8 +215,8 @@ def reflex_check(
 
 
 def _reflex(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
-    from skirmish.engine.reflex import roll_reflex
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+    from skirmish.engine.reflex import roll_reflex  # lazy: procedure
 
     rif = options.pop("rif")
     successes, mods = reflex_check(**options)
@@ -226,8 +227,8 @@ def _reflex(options: dict[str, Any], seed: int | None, dice: str | None) -> Roll
 
 
 def _initiative(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
-    from skirmish.engine.initiative import roll_initiative, roll_off
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+    from skirmish.engine.initiative import roll_initiative, roll_off  # lazy: procedure
 
     rif, fama, nervi_scossi = options["rif"], options["fama"], options["nervi_scossi"]
     against_rif = options["against_rif"]
@@ -264,8 +265,8 @@ def _initiative(options: dict[str, Any], seed: int | None, dice: str | None) -> 
 
 
 def _cohesion(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
-    from skirmish.engine.cohesion import Leader, roll_cohesion
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+    from skirmish.engine.cohesion import Leader, roll_cohesion  # lazy: procedure
 
     highest_fred = options["highest_fred"]
     status = Leader(pick("leader", options["leader"], LEADERS))
@@ -278,8 +279,8 @@ def _cohesion(options: dict[str, Any], seed: int | None, dice: str | None) -> Ro
 
 
 def _infamy(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
-    from skirmish.engine.infamy import roll_infamy
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+    from skirmish.engine.infamy import roll_infamy  # lazy: procedure
 
     fama, fortuna = options["fama"], options["fortuna"]
     result = roll_with(
@@ -289,7 +290,9 @@ def _infamy(options: dict[str, Any], seed: int | None, dice: str | None) -> Roll
 
 
 def _recovery(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+
+    # lazy: procedure
     from skirmish.engine.recovery import find_doctor, find_invalidity, roll_recovery
 
     doctor, own_doctor = options["doctor"], options["own_doctor"]
@@ -317,7 +320,9 @@ def _recovery(options: dict[str, Any], seed: int | None, dice: str | None) -> Ro
 
 
 def _skill(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+
+    # lazy: procedure
     from skirmish.engine.advances import choose_cacciatore, find_owned_skill, roll_new_skill
 
     has = [find_owned_skill(name) for name in options["owned"] or ()]
@@ -359,8 +364,8 @@ def _item_disp(item: str, faction: str | None) -> tuple[int, Any, tuple[str, ...
 
 
 def _availability(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
-    from skirmish.engine.availability import roll_availability
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+    from skirmish.engine.availability import roll_availability  # lazy: procedure
 
     disp, item = options["disp"], options["item"]
     if (disp is None) == (item is None):
@@ -409,9 +414,11 @@ def _availability(options: dict[str, Any], seed: int | None, dice: str | None) -
 
 
 def _explosion(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+
+    # lazy: procedure
     from skirmish.engine.explosion import Protection, find_explosive, roll_explosion
-    from skirmish.engine.explosion import table_8_protection as shelter
+    from skirmish.engine.explosion import table_8_protection as shelter  # lazy: procedure
 
     kind = find_explosive(options.pop("explosive"))
     level = Protection(pick("protection", options.pop("protection"), LEVELS))
@@ -442,9 +449,9 @@ def _mount_cos(mount: str) -> int:
 
 
 def _lasso(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolled:
-    from skirmish.engine import explain_procedures as explain
-    from skirmish.engine.lasso import roll_lasso
-    from skirmish.engine.reflex import reflex_modifiers
+    from skirmish.engine import explain_procedures as explain  # lazy: procedure
+    from skirmish.engine.lasso import roll_lasso  # lazy: procedure
+    from skirmish.engine.reflex import reflex_modifiers  # lazy: procedure
 
     mount, mount_cos, rif = options["mount"], options["mount_cos"], options["rif"]
     cowboy, imbranato, whisky = options["cowboy"], options["imbranato"], options["whisky"]

@@ -542,6 +542,7 @@ def judge_mount_fall(face: int) -> bool:
 
 def fall_reflex_modifiers(target: Target) -> tuple[Modifier, ...]:
     """The modifiers on each die of a thrown rider's reflex test (R-02(c), R-06)."""
+    # lazy: procedure
     from skirmish.engine.reflex import reflex_modifiers  # rare: only after a 7 on a mount
 
     return reflex_modifiers(
@@ -554,7 +555,7 @@ def fall_reflex_modifiers(target: Target) -> tuple[Modifier, ...]:
 
 def judge_fall_reflex(faces: tuple[int, int], rif: int, modifiers: Sequence[Modifier]) -> bool:
     """A galloping rider thrown by his mount keeps his saddle-craft with 1 success (R-02(c))."""
-    from skirmish.engine.reflex import reflex_successes
+    from skirmish.engine.reflex import reflex_successes  # lazy: procedure
 
     return reflex_successes(faces, rif=rif, modifier=total(modifiers)) >= 1
 

@@ -33,6 +33,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skirmish.engine import glossary
+from skirmish.engine.rolls import reflex_check
+from skirmish.engine.setup import ShootSetup, check_characteristic
+from skirmish.engine.situation import Procedure
+from skirmish.errors import RulesError
 from skirmish.i18n import Catalogue, Lang, tr
 from skirmish.rules.model import ModelState
 
@@ -155,7 +159,7 @@ def outcome_label(key: str, lang: Lang | str) -> str:
 
 def _numbers(title: str, dist: Dist[int]) -> Table:
     """A numeric table: each value, its chance and the chance of that value or more."""
-    from skirmish.odds.report import at_least
+    from skirmish.odds.report import at_least  # lazy: procedure
 
     rows = [(str(k), p) for k, p in dist.sorted_items()]
     return Table(title, rows, list(at_least(dist).values()))
@@ -174,8 +178,6 @@ def _rerolls_line(actor: int, target: int, who: str, lang: Lang | str) -> list[s
 
 def _budget(fortuna: int, fama: int, who: str = "") -> int:
     """The rerolls of FORTUNA and FAMA points (each a characteristic, 0–4) (R-15)."""
-    from skirmish.engine.setup import check_characteristic
-
     check_characteristic(f"{who}FORTUNA", fortuna)
     check_characteristic(f"{who}FAMA", fama)
     return fortuna + fama
@@ -191,6 +193,7 @@ def chances(test: str, options: Mapping[str, Any]) -> Chances:
 
 
 def _combat(odds: Any) -> Chances:
+    # lazy: procedure
     from skirmish.odds.report import OUTCOME_ORDER, combat_payload, eliminated, outcome_key
 
     def tables(lang: Lang | str) -> list[Table]:
@@ -233,9 +236,8 @@ class CombatSituation(NamedTuple):
 def combat_situation(test: str, options: Mapping[str, Any]) -> CombatSituation:
     """The setup and rerolls of ``test`` ("shoot" or "melee") given its options by parameter
     name, checked by the engine's one builder of each setup."""
-    from skirmish.engine import situation_value as situation
-    from skirmish.engine.situation import Procedure
-    from skirmish.engine.situation_value import Situation
+    from skirmish.engine import situation_value as situation  # lazy: procedure
+    from skirmish.engine.situation_value import Situation  # lazy: procedure
 
     given = dict(options)
     fortuna, fama, target_fortuna, target_fama = _rerolls(given)
@@ -254,8 +256,7 @@ def combat_odds(test: str, options: Mapping[str, Any], *, eliminate: bool = Fals
     """The exact ``CombatOdds`` of ``test`` ("shoot" or "melee") given its options by
     parameter name, rerolls included, as ``chances`` computes them; ``eliminate``: the
     rerolls are spent for the chance to eliminate first (``odds.combat.objective``)."""
-    from skirmish.engine.setup import ShootSetup
-    from skirmish.odds.combat import melee_odds, shoot_odds
+    from skirmish.odds.combat import melee_odds, shoot_odds  # lazy: procedure
 
     setup, rerolls, target_rerolls = combat_situation(test, options)
     if isinstance(setup, ShootSetup):
@@ -277,12 +278,11 @@ def _melee(options: dict[str, Any]) -> Chances:
 
 
 def _nerve(options: dict[str, Any]) -> Chances:
-    from skirmish.engine import situation_value as situation
-    from skirmish.engine.nerve import check_can_act, nerve_modifiers
-    from skirmish.engine.situation import Procedure
-    from skirmish.engine.situation_value import Situation
-    from skirmish.odds.report import nerve_payload
-    from skirmish.odds.single import nerve_odds
+    from skirmish.engine import situation_value as situation  # lazy: procedure
+    from skirmish.engine.nerve import check_can_act, nerve_modifiers  # lazy: procedure
+    from skirmish.engine.situation_value import Situation  # lazy: procedure
+    from skirmish.odds.report import nerve_payload  # lazy: procedure
+    from skirmish.odds.single import nerve_odds  # lazy: procedure
 
     fortuna, fama = options.pop("fortuna"), options.pop("fama")
     fight, saloon_girl = options.pop("fight"), options.pop("saloon_girl")
@@ -307,13 +307,11 @@ def _nerve(options: dict[str, Any]) -> Chances:
 
 
 def _save(options: dict[str, Any]) -> Chances:
-    from skirmish.engine import situation_value as situation
-    from skirmish.engine.setup import check_characteristic
-    from skirmish.engine.situation import Procedure
-    from skirmish.engine.situation_value import Situation
-    from skirmish.errors import RulesError
-    from skirmish.odds.report import save_payload
-    from skirmish.odds.single import save_odds
+    from skirmish.engine import situation_value as situation  # lazy: procedure
+    from skirmish.engine.setup import check_characteristic  # lazy: procedure
+    from skirmish.engine.situation_value import Situation  # lazy: procedure
+    from skirmish.odds.report import save_payload  # lazy: procedure
+    from skirmish.odds.single import save_odds  # lazy: procedure
 
     fortuna, fama = options.pop("fortuna"), options.pop("fama")
     rif, damage, cos = options.pop("rif"), options.pop("damage"), options.pop("cos")
@@ -349,12 +347,11 @@ def _save(options: dict[str, Any]) -> Chances:
 
 
 def _panic(options: dict[str, Any]) -> Chances:
-    from skirmish.engine import situation_value as situation
-    from skirmish.engine.panic import panic_modifiers
-    from skirmish.engine.situation import Procedure
-    from skirmish.engine.situation_value import Situation
-    from skirmish.odds.report import panic_payload
-    from skirmish.odds.single import panic_odds
+    from skirmish.engine import situation_value as situation  # lazy: procedure
+    from skirmish.engine.panic import panic_modifiers  # lazy: procedure
+    from skirmish.engine.situation_value import Situation  # lazy: procedure
+    from skirmish.odds.report import panic_payload  # lazy: procedure
+    from skirmish.odds.single import panic_odds  # lazy: procedure
 
     fortuna, fama = options.pop("fortuna"), options.pop("fama")
     charge = options.pop("mountain_men_charge")
@@ -379,11 +376,9 @@ def _panic(options: dict[str, Any]) -> Chances:
 
 
 def _reflex(options: dict[str, Any]) -> Chances:
-    from skirmish.engine.reflex import check_need
-    from skirmish.engine.rolls import reflex_check
-    from skirmish.engine.setup import check_characteristic
-    from skirmish.odds.report import reflex_payload
-    from skirmish.odds.single import reflex_odds
+    from skirmish.engine.reflex import check_need  # lazy: procedure
+    from skirmish.odds.report import reflex_payload  # lazy: procedure
+    from skirmish.odds.single import reflex_odds  # lazy: procedure
 
     fortuna, fama, rif = options.pop("fortuna"), options.pop("fama"), options.pop("rif")
     check_characteristic("RIF", rif)

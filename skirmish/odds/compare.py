@@ -45,14 +45,17 @@ API:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from skirmish.engine.setup import ShootSetup, check_characteristic
+from skirmish.engine.situation import Procedure, Whose, inputs_for, parse_weapon
 from skirmish.errors import RulesError, SkirmishError, renamed
-from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.i18n import Catalogue, Lang, name, tr
 from skirmish.odds.chances import (
     CombatSituation,
     combat_situation,
@@ -60,6 +63,8 @@ from skirmish.odds.chances import (
     outcome_label,
     percent,
 )
+from skirmish.rules import find_action
+from skirmish.rules.model import Profile
 
 if TYPE_CHECKING:
     from skirmish.engine.situation import Input
@@ -205,7 +210,7 @@ class Choice:
     @property
     def eliminated(self) -> Fraction | None:
         """The chance to eliminate, or ``None`` without the target's RIF and COS."""
-        from skirmish.odds.report import eliminated
+        from skirmish.odds.report import eliminated  # lazy: procedure
 
         return eliminated(self.odds)
 
@@ -357,7 +362,7 @@ class Comparison:
         return rows
 
     def _outcome_rows(self, lang: Lang | str) -> list[Row]:
-        from skirmish.odds.report import OUTCOME_ORDER, outcome_key
+        from skirmish.odds.report import OUTCOME_ORDER, outcome_key  # lazy: procedure
 
         outcomes = [c.odds.outcome for c in self.choices]
         if all(o is None for o in outcomes):
@@ -373,7 +378,7 @@ class Comparison:
         return rows
 
     def _at_least_rows(self, table: str, lang: Lang | str) -> list[Row]:
-        from skirmish.odds.report import at_least
+        from skirmish.odds.report import at_least  # lazy: procedure
 
         dists = [c.odds.wounds if table == "wounds" else c.odds.damage for c in self.choices]
         if all(d is None for d in dists):
@@ -391,7 +396,7 @@ class Comparison:
     def payload(self) -> dict[str, Any]:
         """The JSON of ``--json``: each choice's odds (as ``odds shoot --json``) with its cost
         and measure, the goal, the better choice (``null`` for a tie) and the gain, exact."""
-        from skirmish.odds.report import combat_payload
+        from skirmish.odds.report import combat_payload  # lazy: procedure
 
         choices = []
         for choice, measure in zip(self.choices, self.measures, strict=True):
@@ -425,8 +430,6 @@ def _or_more(table: Mapping[int, Fraction], n: int) -> Fraction:
 def other_inputs() -> tuple[Input, ...]:
     """The inputs of the other target in ``targets``: the shot's inputs that are the
     target's or the action's (the attacker's are shared), in the declaration's order."""
-    from skirmish.engine.situation import Procedure, Whose, inputs_for
-
     return tuple(i for i in inputs_for(Procedure.SHOOT) if i.whose in (Whose.TARGET, Whose.ACTION))
 
 
@@ -459,8 +462,6 @@ def compare(
 
 def _said(values: Mapping[str, Any], lang: Lang | str) -> dict[str, Any]:
     """A note's values in ``lang``: a weapon by its name in that language."""
-    from skirmish.i18n import name
-
     return {k: name(v, Lang(str(lang))) if hasattr(v, "name_it") else v for k, v in values.items()}
 
 
@@ -500,8 +501,7 @@ def _goal(goal: Goal | str | None, situations: list[CombatSituation]) -> Goal:
 
 
 def _odds(situation: CombatSituation, goal: Goal) -> CombatOdds:
-    from skirmish.engine.setup import ShootSetup
-    from skirmish.odds.combat import shoot_odds
+    from skirmish.odds.combat import shoot_odds  # lazy: procedure
 
     setup, rerolls, target_rerolls = situation
     assert isinstance(setup, ShootSetup)  # every comparison is of a shot
@@ -512,14 +512,10 @@ def _odds(situation: CombatSituation, goal: Goal) -> CombatOdds:
 
 
 def _weapon(options: Mapping[str, Any]) -> Weapon | None:
-    from skirmish.engine.situation import parse_weapon
-
     return parse_weapon(options.get("weapon"))
 
 
 def _aim(options: dict[str, Any], other: dict[str, Any]) -> _Built:
-    from skirmish.rules import find_action
-
     weapon = _weapon(options)
     if weapon is not None and not weapon.can_aim:
         raise RulesError(
@@ -556,8 +552,6 @@ def _aim(options: dict[str, Any], other: dict[str, Any]) -> _Built:
 
 
 def _fan(options: dict[str, Any], other: dict[str, Any]) -> _Built:
-    from skirmish.rules import find_action
-
     weapon = _weapon(options)
     if weapon is None or not weapon.fanning or weapon.fanning_ca is None:
         name = "no weapon" if weapon is None else f"the {weapon.name_en}"
@@ -584,8 +578,6 @@ def _fan(options: dict[str, Any], other: dict[str, Any]) -> _Built:
 
 
 def _targets(options: dict[str, Any], other: dict[str, Any]) -> _Built:
-    from skirmish.engine.situation import Procedure
-
     allowed = {i.param_for(Procedure.SHOOT) for i in other_inputs()}
     unknown = sorted(set(other) - allowed)
     if unknown:
@@ -608,8 +600,6 @@ def _other_refused(refused: SkirmishError) -> RulesError:
 
 
 def _fama(options: dict[str, Any], other: dict[str, Any]) -> _Built:
-    from skirmish.engine.setup import check_characteristic
-
     fama = options.get("fama", 0)
     check_characteristic("FAMA", fama)
     if fama >= 4:
@@ -627,10 +617,6 @@ def _fama(options: dict[str, Any], other: dict[str, Any]) -> _Built:
 
 def _actions_a_turn() -> int:
     """The actions of a turn (§2.1: 3), as the profiles declare them by default."""
-    import dataclasses
-
-    from skirmish.rules.model import Profile
-
     value = next(f.default for f in dataclasses.fields(Profile) if f.name == "actions")
     assert isinstance(value, int)
     return value

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+
 from skirmish.printing.pdf import MISSING_GLYPH
 from skirmish.resources import templates_dir
 
@@ -34,8 +36,6 @@ def _metrics(bold: bool) -> tuple[Mapping[int, int], int, int]:
     """The advance width of every code point of a shipped face (font units), the face's units
     per em, and the width of what a character the faces lack prints as (``pdf.MISSING_GLYPH``,
     a white square)."""
-    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
-
     font = TTFont(templates_dir() / "fonts" / _FONTS[bold], lazy=True)
     hmtx = font["hmtx"]
     widths = {point: hmtx[glyph][0] for point, glyph in font.getBestCmap().items()}

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from skirmish.campaign import views
+from skirmish.campaign.links import gang_link
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang, name
 from skirmish.printing.card_front import WORDS, blank_front, card_word, check_blank, front
@@ -38,6 +40,9 @@ from skirmish.printing.card_layout import (
 )
 from skirmish.printing.card_text import fit_line
 from skirmish.printing.members import by_rank, member_view
+from skirmish.printing.qr import qr_svg
+from skirmish.printing.render import _render
+from skirmish.printing.sheets import chosen_members
 from skirmish.rules import find_faction
 
 if TYPE_CHECKING:
@@ -93,8 +98,6 @@ def cards_view(
 
 
 def _qr(link: str, gang: str, lang: Lang | str) -> Markup:
-    from skirmish.printing.qr import qr_svg
-
     return qr_svg(link, size_mm=QR_SIZE, title=card_word("qr", lang, gang=gang))
 
 
@@ -112,10 +115,6 @@ def cards_sheet(
     the web app's download print, the same cards. ``models``: only these (names as stored,
     case and accents aside; an unknown one is refused with the nearest, a dead one because
     the dead are not activated, R-10)."""
-    from skirmish.campaign import views
-    from skirmish.campaign.links import gang_link
-    from skirmish.printing.sheets import chosen_members
-
     check_blank(blank, with_gang=True)
     only: set[str] | None = None
     if models is not None:
@@ -136,8 +135,6 @@ def cards_sheet(
 def render_cards(cards: CardsView, lang: Lang | str = Lang.IT, *, inline_css: bool = True) -> str:
     """The sheet of cards as HTML (``inline_css=False``: without the stylesheet, for
     ``write_pdf_sheets`` or ``pdf.Press``, which bring it parsed)."""
-    from skirmish.printing.render import _render
-
     return _render(
         "cards.html",
         lang,

@@ -19,8 +19,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from markupsafe import Markup
+
+from skirmish.campaign.gazette import gazette
 from skirmish.campaign.gazette_issue import Gazette, Sentence
 from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.printing.render import environment, stylesheet
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -244,8 +248,6 @@ def gazette_sheet(
 ) -> GazetteView:
     """The issue of ``campaign`` (or about game ``game``) read from the store, for the CLI and
     the web app alike."""
-    from skirmish.campaign.gazette import gazette
-
     return gazette_view(gazette(session, campaign=campaign, lang=lang, game=game))
 
 
@@ -253,10 +255,6 @@ def render_gazette(view: GazetteView, lang: Lang | str, *, inline_css: bool = Tr
     """The issue as one HTML document; ``inline_css`` puts the Gazette's stylesheet in it with
     its fonts embedded (one file that opens anywhere), else ``pdf.write_pdf_sheets(…,
     files=STYLESHEETS)`` brings it."""
-    from markupsafe import Markup
-
-    from skirmish.printing.render import environment, stylesheet
-
     css = Markup(stylesheet(embed_fonts=True, files=STYLESHEETS)) if inline_css else None
     labels = {key: _t(key, str(lang)) for key in LABELS["en"] if "{" not in LABELS["en"][key]}
     return (

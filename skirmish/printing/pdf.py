@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from skirmish import __version__
 from skirmish.errors import SkirmishError
 from skirmish.fileio import write_with
 from skirmish.printing.render import STYLESHEETS, stylesheet
@@ -68,8 +69,8 @@ def write_pdf(html: str, path: Path | str) -> int:
 
     Characters the shipped fonts lack print as ``MISSING_GLYPH``, so the PDF embeds no fallback
     face (see ``uncovered_characters`` to warn about them)."""
-    from weasyprint import HTML
-    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint import HTML  # lazy: pdf
+    from weasyprint.text.fonts import FontConfiguration  # lazy: pdf
 
     document = HTML(string=_only_covered(html), base_url=_base_url()).render(
         font_config=FontConfiguration()
@@ -90,8 +91,8 @@ def write_pdf_sheets(
     as one PDF to ``path`` and return the number of pages, numbered "N / total" across all the
     sheets (``_number_across``). ``progress`` gets the index of each sheet once it is laid out;
     ``files`` are the stylesheet's files (``render.stylesheet``)."""
-    from weasyprint import CSS
-    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint import CSS  # lazy: pdf
+    from weasyprint.text.fonts import FontConfiguration  # lazy: pdf
 
     if not sheets:
         raise SkirmishError(
@@ -113,7 +114,7 @@ def _lay_out(
 ) -> Any:
     """Lay each sheet out with ``css`` (parsed once, with ``fonts``) and return one weasyprint
     document of all their pages, in order."""
-    from weasyprint import HTML
+    from weasyprint import HTML  # lazy: pdf
 
     documents = []
     for index, html in enumerate(sheets):
@@ -141,7 +142,7 @@ def _number_across(book: Any, fonts: Any, css: Any) -> None:
     swapped for the same box of a page laid out in a book of as many empty pages, which counts
     "N / total" across the whole book. Only the footers are laid out again, not the sheets (a
     few milliseconds a page), and a page whose own stylesheet prints no folio gets none."""
-    from weasyprint import HTML
+    from weasyprint import HTML  # lazy: pdf
 
     total = len(book.pages)
     empty = '<div style="break-before: page"></div>' * total  # whatever the stylesheet says
@@ -243,8 +244,8 @@ class Press:
 
     def _warm_up(self) -> tuple[Any, Any]:
         if self._warm is None:
-            from weasyprint import CSS
-            from weasyprint.text.fonts import FontConfiguration
+            from weasyprint import CSS  # lazy: pdf
+            from weasyprint.text.fonts import FontConfiguration  # lazy: pdf
 
             fonts = FontConfiguration()
             css = CSS(string=stylesheet(files=self.files), base_url=_base_url(), font_config=fonts)
@@ -273,9 +274,7 @@ class Press:
 def _salt() -> bytes:
     """The versions a PDF depends on besides its HTML: weasyprint's, skirmish's (its fonts) and
     the stylesheet's."""
-    import weasyprint
-
-    from skirmish import __version__
+    import weasyprint  # lazy: pdf
 
     versions = f"{weasyprint.__version__}\0{__version__}\0".encode("ascii")
     return hashlib.sha256(versions + stylesheet().encode("utf-8")).digest()

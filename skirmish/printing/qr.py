@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import io
 
+import segno
 from markupsafe import Markup, escape
+from segno import DataOverflowError
 
 from skirmish.errors import SkirmishError
 
@@ -30,9 +32,6 @@ def qr_svg(url: str, *, size_mm: float = 16.0, title: str = "") -> Markup:
 
     It is ``Markup``, a ``str`` that Jinja2's autoescape leaves alone: every text in it was
     escaped here, and the rest is segno's path."""
-    import segno
-    from segno import DataOverflowError
-
     if not url:
         raise SkirmishError(
             "a QR code needs an address to point to; none was given.",

@@ -12,6 +12,8 @@ import math
 from collections.abc import Sequence
 from functools import cache
 
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+
 from skirmish.printing.views import Table
 from skirmish.resources import templates_dir
 
@@ -49,8 +51,6 @@ BASE_SIZES = (7.0, 7.25, 7.5, 7.75, 8.0, 8.25, 8.5)
 def _advances_em(bold: bool) -> dict[int, float]:
     """Each character's advance in em, read from the shipped face (fontTools comes with
     weasyprint)."""
-    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
-
     face = "DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf"
     font = TTFont(templates_dir() / "fonts" / face, lazy=True)
     units = font["head"].unitsPerEm

@@ -13,6 +13,9 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+import jinja2
+from markupsafe import Markup
+
 from skirmish.i18n import Lang
 from skirmish.printing.labels import labels
 from skirmish.printing.members import XP_ROW, advance_marks
@@ -66,16 +69,12 @@ def stylesheet(*, embed_fonts: bool = False, files: tuple[str, ...] = STYLESHEET
 
 
 def _inline_stylesheet() -> Markup:
-    from markupsafe import Markup
-
     return Markup(stylesheet(embed_fonts=True))  # our own file, not user text: not escaped
 
 
 @cache
 def environment() -> jinja2.Environment:
     """The one Jinja2 environment of the printed sheets (escaping on, undefined is an error)."""
-    import jinja2
-
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir()),
         autoescape=True,

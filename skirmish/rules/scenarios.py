@@ -9,6 +9,7 @@ docs/scenarios.md describes the file format.
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from skirmish.rules.names import NameIndex
 from skirmish.rules.scenario_fields import ScenarioFileError
 from skirmish.rules.scenario_file import read_scenario_file
 from skirmish.rules.scenario_model import Scenario, TableMap, ZoneKind
+from skirmish.rules.tables import find_profile  # the profiles load only when validating
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -77,7 +79,6 @@ def validate_scenarios(directory: Path | None = None) -> list[str]:
     Beyond what loading checks, every ``profile`` must name a profile of the rules tables.
     """
     found, problems = _collect(directory or scenarios_dir())
-    from skirmish.rules.tables import find_profile  # the profiles load only when validating
 
     for scenario in found:
         named = [(f"objectives[{i}].profile", o.profile) for i, o in enumerate(scenario.objectives)]
@@ -149,8 +150,6 @@ def scenario_summary(scenario: Scenario) -> dict[str, Any]:
 
 def scenario_data(scenario: Scenario) -> dict[str, Any]:
     """The whole scenario as ``scenario show --json`` prints it (field names as in its file)."""
-    import dataclasses
-
     data = dataclasses.asdict(scenario)
     data["table"]["size"] = scenario.table.size
     data["map"] = map_data(scenario.map)
@@ -164,7 +163,6 @@ def map_data(table_map: TableMap) -> dict[str, Any]:
     """The ``[map]`` table as its file writes it: ``x``/``y``/``width``/``depth`` beside the
     other keys, a dimension's ends as ``from`` and ``to``, keys left out where the file may omit
     them."""
-    import dataclasses
 
     def flat(item: Any) -> dict[str, Any]:
         data = {k: v for k, v in dataclasses.asdict(item).items() if v is not None}

@@ -9,6 +9,7 @@ with or without accents; an unknown name raises ``UnknownNameError`` with the ne
 from __future__ import annotations
 
 import difflib
+import json  # only the first lookup pays for the parser
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -74,8 +75,6 @@ DATA_FILES: tuple[str, ...] = (
 @cache
 def load(name: str) -> Mapping[str, Any]:
     """The parsed JSON file ``rules/data/<name>.json`` (parsed once)."""
-    import json  # only the first lookup pays for the parser
-
     if name not in DATA_FILES:
         raise RulesError(
             f"no rules table file {name!r}; the files are: {', '.join(DATA_FILES)}.",
@@ -199,7 +198,7 @@ def skill_for_roll(roll: int) -> Skill:
 
 @cache
 def _advance_index() -> NameIndex[Advance]:
-    from skirmish.rules.entries import Advance
+    from skirmish.rules.entries import Advance  # lazy: table
 
     rows = load("skills")["advances"]
     return NameIndex("advance", (_build("advance", Advance, raw) for raw in rows))
@@ -226,7 +225,7 @@ def advance_costs() -> dict[str, int]:
 
 @cache
 def _recovery_index() -> NameIndex[RecoveryResult]:
-    from skirmish.rules.entries import RecoveryResult
+    from skirmish.rules.entries import RecoveryResult  # lazy: table
 
     rows = load("recovery")["recovery"]
     return NameIndex("recovery result", (_build("recovery", RecoveryResult, r) for r in rows))
@@ -250,7 +249,7 @@ def recovery_for_roll(roll: int) -> RecoveryResult:
 
 @cache
 def _invalid_index() -> NameIndex[Invalidity]:
-    from skirmish.rules.entries import Invalidity
+    from skirmish.rules.entries import Invalidity  # lazy: table
 
     rows = load("recovery")["invalid"]
     return NameIndex("invalidity", (_build("invalidity", Invalidity, r) for r in rows))
@@ -274,7 +273,7 @@ def invalidity_for_roll(roll: int) -> Invalidity:
 
 @cache
 def _doctor_index() -> NameIndex[Doctor]:
-    from skirmish.rules.entries import Doctor
+    from skirmish.rules.entries import Doctor  # lazy: table
 
     rows = load("recovery")["doctors"]
     return NameIndex("doctor", (_build("doctor", Doctor, r) for r in rows))
@@ -295,7 +294,7 @@ def find_doctor(name: str) -> Doctor:
 
 @cache
 def _modifier_index(table: str) -> NameIndex[TableModifier]:
-    from skirmish.rules.entries import TableModifier
+    from skirmish.rules.entries import TableModifier  # lazy: table
 
     if table not in MODIFIER_TABLES:
         raise UnknownNameError("modifier table", table, list(MODIFIER_TABLES))
@@ -340,7 +339,7 @@ def find_modifier(table: str, name: str) -> TableModifier:
 
 @cache
 def _action_index() -> NameIndex[Action]:
-    from skirmish.rules.entries import Action
+    from skirmish.rules.entries import Action  # lazy: table
 
     return NameIndex("action", (_build("action", Action, r) for r in load("actions")["actions"]))
 
@@ -357,7 +356,7 @@ def find_action(name: str) -> Action:
 
 @cache
 def _movement_index() -> NameIndex[Movement]:
-    from skirmish.rules.entries import Movement
+    from skirmish.rules.entries import Movement  # lazy: table
 
     rows = load("movement")["movements"]
     return NameIndex("movement", (_build("movement", Movement, r) for r in rows))
@@ -375,7 +374,7 @@ def find_movement(name: str) -> Movement:
 
 @cache
 def _protection_index() -> NameIndex[Protection]:
-    from skirmish.rules.entries import Protection
+    from skirmish.rules.entries import Protection  # lazy: table
 
     rows = load("protection")["protections"]
     return NameIndex("protection", (_build("protection", Protection, r) for r in rows))

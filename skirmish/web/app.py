@@ -25,6 +25,7 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import configure_mappers
 from sqlmodel import select
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -86,7 +87,6 @@ def create_app(db: str | None = None) -> FastAPI:
     engine: Engine = store.open_store(
         db, access=store.Access.GANG, create=False, connections=THREADS
     )
-    from sqlalchemy.orm import configure_mappers
 
     configure_mappers()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlencode
 
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang
@@ -267,8 +268,6 @@ class Forbidden(Exception):
 
 
 def act_url(campaign: str, game: int | None, tail: str = "act", **query: str) -> str:
-    from urllib.parse import urlencode
-
     base = f"{game_live_base.game_url(campaign, game)}/{tail}"
     given = {k: v for k, v in query.items() if v}
     return f"{base}?{urlencode(given)}" if given else base

@@ -29,6 +29,7 @@ import json
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
+from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -60,17 +61,13 @@ from skirmish.web.game_perform import (
     required_field,
     take_back,
 )
-from skirmish.web.site import NotFound, Site, SiteDep, form_fields, pick_lang
+from skirmish.web.site import FORM_BYTES, NotFound, Site, SiteDep, form_fields, pick_lang
 
 # ----------------------------------------------------------------------------- the routes
 
 
 async def all_fields(request: Request) -> dict[str, list[str]]:
     """Every value of every field of a posted form (a repeatable field keeps them all)."""
-    from urllib.parse import parse_qsl
-
-    from skirmish.web.site import FORM_BYTES
-
     await form_fields(request)  # the CSRF check read it; the body is kept
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     body = await request.body()

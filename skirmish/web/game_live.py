@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -388,6 +389,4 @@ def found_games(session: Session, campaign: Campaign) -> list[Game]:
 
 
 def _pairs(body: bytes) -> list[tuple[str, str]]:
-    from urllib.parse import parse_qsl
-
     return parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)

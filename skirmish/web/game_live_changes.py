@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import parse_qsl
 
 from sqlmodel import Session
 
@@ -226,8 +227,6 @@ def do_end(
 
 def _multi(body: bytes, key: str) -> list[str]:
     """Every value of ``key`` in a posted form (``leave`` is ticked once per model)."""
-    from urllib.parse import parse_qsl
-
     pairs = parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)
     return [v for k, v in pairs if k == key and v]
 

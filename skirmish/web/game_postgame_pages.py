@@ -22,6 +22,7 @@ from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.tables import Game, Retreat
 from skirmish.campaign.models import LogEntry
 from skirmish.campaign.text import entry_data, result_word
+from skirmish.engine.recovery import find_doctor
 from skirmish.i18n import Lang, name
 from skirmish.rules import doctors
 from skirmish.web import text
@@ -88,7 +89,6 @@ def report_sections(entries: Sequence[LogEntry], gang: str, lang: Lang) -> list[
 
 def _doctor_options(lang: Lang) -> list[tuple[str, str]]:
     t = text.words(lang)
-    from skirmish.engine.recovery import find_doctor
 
     found = [(DEFAULT, t["pg_doctor_default"])]
     for d in doctors():

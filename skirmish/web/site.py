@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from skirmish import rules
 from skirmish.campaign import links, naming, store
+from skirmish.campaign.accounts import SESSION_MAX
 from skirmish.campaign.game.board import hold_rows
 from skirmish.campaign.models import Campaign, Gang, User
 from skirmish.campaign.permissions import CLI, Action, Actor, may, role_word
@@ -461,8 +462,6 @@ def start_session(request: Request, response: Response, token: str) -> None:
     HttpOnly, SameSite=Lax, Secure over HTTPS, at most ``SESSION_MAX``), and a new CSRF token
     (one seen before a login is not the one after). Used by ``/login`` and by every page that
     opens a session (joining with a new account, changing one's password)."""
-    from skirmish.campaign.accounts import SESSION_MAX
-
     response.set_cookie(
         SESSION_COOKIE,
         token,

@@ -39,6 +39,7 @@ from skirmish.campaign.game.reactions import (
     keep_captive,
     witnesses,
 )
+from skirmish.campaign.game.readings import combat_rolls
 from skirmish.campaign.game.rerolls import (
     NO_REROLLS,
     Payment,
@@ -50,6 +51,8 @@ from skirmish.campaign.game.rerolls import (
 from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameEvent, GameModel
 from skirmish.engine.dice import DiceSource, Ending, dice_from, note_end, rolling_for
+from skirmish.engine.fight import MeleeResult
+from skirmish.engine.fight import melee as roll_melee
 from skirmish.engine.glossary import EventKind
 from skirmish.engine.input_ids import InputId
 from skirmish.engine.recovery import Invalidity
@@ -57,10 +60,13 @@ from skirmish.engine.reflex import ReflexResult, reflex_modifiers, roll_reflex
 from skirmish.engine.rerolls import AtTable
 from skirmish.engine.result import Modifier
 from skirmish.engine.setup import MeleeSetup, ShootSetup, has_skill
+from skirmish.engine.shooting import RangeBand, ShootResult, check_shoot, range_band
+from skirmish.engine.shooting import shoot as roll_shoot
 from skirmish.engine.situation import Procedure
 from skirmish.engine.situation_value import Situation
 from skirmish.engine.stages import FailedDie, Side, reflex_failed
 from skirmish.errors import CampaignError, on_command_line
+from skirmish.odds.setup_data import setup_data
 from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
 from skirmish.rules.model import Flight, ObjectiveEvent, ObjectiveState, Weapon
 from skirmish.rules.scenario_model import CarrierShooting, ObjectiveKind, RestrictionKind
@@ -279,9 +285,6 @@ def shoot(
     Duello's leaders firing first (R-01…R-04, R-14, R-21); the ``bystanders`` the players name
     react from the same ``dice`` (R-19, R-20, R-22); failed dice are rerolled as ``rerolls``
     says (R-15)."""
-    from skirmish.engine.shooting import RangeBand, ShootResult, check_shoot, range_band
-    from skirmish.engine.shooting import shoot as roll_shoot
-
     shooter = find_model(session, game, attacker)
     ref = resolve_target(session, game, target)
     _check_attack(session, game, shooter, ref, shooting=True)
@@ -377,9 +380,6 @@ def melee(
     declaration's ids (``weapon``, ``target_weapon``: ones they carry) (R-01, R-03–R-05); the
     ``bystanders`` the players name react from the same ``dice`` (R-19, R-22); failed dice are
     rerolled as ``rerolls`` says (R-15)."""
-    from skirmish.engine.fight import MeleeResult
-    from skirmish.engine.fight import melee as roll_melee
-
     fighter = find_model(session, game, attacker)
     ref = resolve_target(session, game, target)
     _check_attack(session, game, fighter, ref, shooting=False)
@@ -413,9 +413,6 @@ def _complete(session: Session, event: GameEvent, details: dict[str, Any]) -> No
 def _combat_details(
     report: CombatReport, options: Situation, rulings: Sequence[str], dice: DiceSource
 ) -> dict[str, Any]:
-    from skirmish.campaign.game.readings import combat_rolls
-    from skirmish.odds.setup_data import setup_data
-
     plain = options.to_json()
     return {
         "attacker": report.attacker,
@@ -451,8 +448,6 @@ def _apply(
     """Record what a shot or a fight did to its target, and to the models around it that the
     players named (``bystanders``: R-19, R-20, R-22; ``dice`` for their panic tests, whose
     failed dice ``rerolls`` may reroll, R-15)."""
-    from skirmish.engine.shooting import ShootResult
-
     aftermath = result.aftermath
     shot = isinstance(result, ShootResult)
     near = witnesses(session, game, ref.model, bystanders, shot=shot)

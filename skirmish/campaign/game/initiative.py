@@ -36,6 +36,7 @@ from skirmish.campaign.game.rerolls import (
 )
 from skirmish.campaign.game.states import change_state
 from skirmish.campaign.game.tables import Game, GameModel
+from skirmish.campaign.models import CampaignSetting
 from skirmish.engine.dice import DiceSource, Die, dice_from, rolling_for
 from skirmish.engine.glossary import EventKind, label, parse
 from skirmish.engine.initiative import MAX_ROUNDS, RollOffResult, RoundResult, roll_round
@@ -304,8 +305,6 @@ def _roll_off(
     """R-07 round by round with the campaign's H-06 (ties rolled again, or won by the higher
     RIF), each side's failed die offered for a reroll as the round is complete (R-15); the
     rounds rolled at the table, for their rerolls."""
-    from skirmish.campaign.models import CampaignSetting
-
     row = session.get(CampaignSetting, (game.campaign_id, "initiative-ties"))
     by_rif = row is not None and row.value == "higher-rif" and rifs[Side.GOOD] != rifs[Side.BAD]
     tie_winner = (

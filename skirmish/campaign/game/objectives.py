@@ -22,7 +22,7 @@ from skirmish.engine.glossary import EventKind, parse
 from skirmish.errors import CampaignError, UnknownNameError, shown
 from skirmish.rules.model import ObjectiveEvent, ObjectiveState, Side
 from skirmish.rules.names import normalize
-from skirmish.rules.scenario_model import Objective
+from skirmish.rules.scenario_model import TRANSITIONS, Objective
 
 #: ``carry`` in either language: not an event of the scenario, it only names who carries or
 #: holds the objective now (its events are the glossary's ``OBJECTIVE_EVENTS``).
@@ -47,8 +47,6 @@ _CARRIERS_OWN = (ObjectiveEvent.DROP, ObjectiveEvent.CARRY_OFF, ObjectiveEvent.D
 
 
 def transitions(event: ObjectiveEvent) -> frozenset[ObjectiveState]:
-    from skirmish.rules.scenario_model import TRANSITIONS
-
     return TRANSITIONS[event][0]
 
 

@@ -77,7 +77,7 @@ Run = Callable[["Session", "Game", Inputs, Rolling], list[str]]
 
 def _bystanders(v: Inputs) -> Any:
     """Who stood near the target (R-19, R-22; R-20 near a shot), as the fields say."""
-    from skirmish.campaign.game.reactions import Bystanders
+    from skirmish.campaign.game.reactions import Bystanders  # lazy: run
 
     return Bystanders(
         near=tuple(v.get("near") or ()),
@@ -87,8 +87,8 @@ def _bystanders(v: Inputs) -> Any:
 
 
 def shoot(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.combat import shoot
-    from skirmish.engine import explain_combat, explain_procedures
+    from skirmish.campaign.game.combat import shoot  # lazy: run
+    from skirmish.engine import explain_combat, explain_procedures  # lazy: run
 
     report = shoot(
         s,
@@ -109,8 +109,8 @@ def shoot(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
 
 
 def fight(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.combat import melee
-    from skirmish.engine import explain_combat
+    from skirmish.campaign.game.combat import melee  # lazy: run
+    from skirmish.engine import explain_combat  # lazy: run
 
     report = melee(
         s,
@@ -126,21 +126,21 @@ def fight(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
 
 
 def move(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.activations import activate
+    from skirmish.campaign.game.activations import activate  # lazy: run
 
     activate(s, game=g, member=v["member"])
     return []
 
 
 def reload(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.actions import reload
+    from skirmish.campaign.game.actions import reload  # lazy: run
 
     reload(s, game=g, member=v["member"], weapon=v.get("weapon"), rounds=v.get("rounds"))
     return []
 
 
 def unjam(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.actions import unjam
+    from skirmish.campaign.game.actions import unjam  # lazy: run
 
     unjam(s, game=g, member=v["member"], weapon=v.get("weapon"))
     return []
@@ -148,8 +148,8 @@ def unjam(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
 
 def horse(mounting: bool) -> Run:
     def call(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-        from skirmish.campaign.game.actions import dismount, mount
-        from skirmish.engine import explain_procedures
+        from skirmish.campaign.game.actions import dismount, mount  # lazy: run
+        from skirmish.engine import explain_procedures  # lazy: run
 
         service = mount if mounting else dismount
         report = service(
@@ -166,8 +166,8 @@ def horse(mounting: bool) -> Run:
 
 
 def lasso(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.actions import throw_lasso
-    from skirmish.engine import explain_procedures
+    from skirmish.campaign.game.actions import throw_lasso  # lazy: run
+    from skirmish.engine import explain_procedures  # lazy: run
 
     report = throw_lasso(
         s, game=g, thrower=v["thrower"], target=v["target"], dice=roll.table, rerolls=roll.rerolls
@@ -178,7 +178,7 @@ def lasso(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
 def carried_explosive(s: Session, g: Game, thrower: str) -> str:
     """The explosive ``thrower`` carries when it carries one kind (else dynamite, which the
     service refuses in words when it carries none)."""
-    from skirmish.campaign.game.board import find_model
+    from skirmish.campaign.game.board import find_model  # lazy: run
 
     figure = find_model(s, g, thrower)
     mine = situations.read(s, g).figure(figure.name)
@@ -187,8 +187,8 @@ def carried_explosive(s: Session, g: Game, thrower: str) -> str:
 
 
 def explosion(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.actions import explode
-    from skirmish.engine import explain_procedures
+    from skirmish.campaign.game.actions import explode  # lazy: run
+    from skirmish.engine import explain_procedures  # lazy: run
 
     thrower = v["thrower"]
     item = v.get("item") or carried_explosive(s, g, thrower)
@@ -213,14 +213,14 @@ def explosion(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
 
 
 def drink(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.states import drink
+    from skirmish.campaign.game.states import drink  # lazy: run
 
     drink(s, game=g, member=v["member"])
     return []
 
 
 def objective(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.objectives import objective
+    from skirmish.campaign.game.objectives import objective  # lazy: run
 
     objective(
         s, game=g, name=v["objective"], event=v["event"], by=v.get("by"), copy_no=v.get("copy")
@@ -229,14 +229,14 @@ def objective(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
 
 
 def state(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.states import set_state
+    from skirmish.campaign.game.states import set_state  # lazy: run
 
     set_state(s, game=g, member=v["member"], state=str(v["new-state"]))
     return []
 
 
 def hit(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.combat import hit
+    from skirmish.campaign.game.combat import hit  # lazy: run
 
     hit(
         s,
@@ -252,7 +252,7 @@ def hit(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
 
 
 def eliminate(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.combat import eliminate
+    from skirmish.campaign.game.combat import eliminate  # lazy: run
 
     eliminate(
         s,
@@ -267,21 +267,21 @@ def eliminate(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
 
 
 def leave(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.states import leave
+    from skirmish.campaign.game.states import leave  # lazy: run
 
     leave(s, game=g, member=v["member"])
     return []
 
 
 def spend(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.states import spend
+    from skirmish.campaign.game.states import spend  # lazy: run
 
     spend(s, game=g, point=str(v["point"]), member=v["member"])
     return []
 
 
 def retreat(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
-    from skirmish.campaign.game.end import retreat
+    from skirmish.campaign.game.end import retreat  # lazy: run
 
     retreat(s, game=g, gang=v["gang"], dice=roll.table, infamy_now=not v.get("infamy-later"))
     return []

@@ -22,6 +22,8 @@ from skirmish.engine.input_ids import InputId
 from skirmish.engine.situation import Procedure
 from skirmish.engine.situation_value import Situation
 from skirmish.errors import SkirmishError
+from skirmish.rules import weapons
+from skirmish.rules.ids import ItemId, ProfileId
 from skirmish.rules.model import ObjectiveState, Side, Weapon
 
 if TYPE_CHECKING:
@@ -110,8 +112,8 @@ def passes(check: Callable[[GameModel], None], model: GameModel) -> bool:
 
 def read(session: Session, game: Game) -> Table:
     """The game as it stands, read in ``session``."""
-    from skirmish.campaign.game import kit
-    from skirmish.campaign.game.board import (
+    from skirmish.campaign.game import kit  # lazy: run
+    from skirmish.campaign.game.board import (  # lazy: run
         flight_of,
         game_gang_of,
         gang_row,
@@ -122,8 +124,8 @@ def read(session: Session, game: Game) -> Table:
         scenario_of,
         side_of,
     )
-    from skirmish.campaign.game.combatant import drank_whisky
-    from skirmish.campaign.game.status import board
+    from skirmish.campaign.game.combatant import drank_whisky  # lazy: run
+    from skirmish.campaign.game.status import board  # lazy: run
 
     data = board(session, game=game)
     models = models_of(session, game)
@@ -205,15 +207,13 @@ def friends(table: Table, of: str) -> list[Figure]:
 
 def carried_weapons(figure: Figure) -> list[Weapon]:
     """The weapons a model carries, in the order it was given them."""
-    from skirmish.rules import weapons
-
     known = {w.id: w for w in weapons()}
     return [known[item] for item in figure.items if item in known]
 
 
 def guns_to_shoot(figure: Figure) -> list[Weapon]:
     """What a model may shoot with: what fires or is thrown at a model (``combatant.shoots``)."""
-    from skirmish.campaign.game.combatant import shoots
+    from skirmish.campaign.game.combatant import shoots  # lazy: run
 
     return [w for w in carried_weapons(figure) if shoots(w)]
 
@@ -254,8 +254,6 @@ def may_dismount(figure: Figure) -> bool:
 
 def thirsty(figure: Figure) -> bool:
     """Whether the model still has whisky it has not drunk (§8.3)."""
-    from skirmish.rules.ids import ItemId
-
     return figure.in_play and figure.left.get(ItemId.WHISKY, 0) > 0 and not figure.drank
 
 
@@ -302,8 +300,8 @@ def prefill(
     range_u: int | None = None,
 ) -> Prefill:
     """The situation of ``attacker``'s shot at (or fight with) ``target`` as the game knows it."""
-    from skirmish.campaign.game.activations import acted
-    from skirmish.campaign.game.board import (
+    from skirmish.campaign.game.activations import acted  # lazy: run
+    from skirmish.campaign.game.board import (  # lazy: run
         find_model,
         game_gang_of,
         is_leader,
@@ -311,8 +309,7 @@ def prefill(
         resolve_target,
         scenario_of,
     )
-    from skirmish.campaign.game.combatant import combatant, person, pick_weapon
-    from skirmish.rules.ids import ProfileId
+    from skirmish.campaign.game.combatant import combatant, person, pick_weapon  # lazy: run
 
     shooter = find_model(session, game, attacker)
     ref = resolve_target(session, game, target)
@@ -378,11 +375,11 @@ def odds(
     declaration's ids; ``target_waiting`` ``None``: from the record, R-18), from the very setup
     it rolls (``combat.shot_setup``, ``fight_setup``): the service's refusals (an empty gun, a
     weapon not carried) are raised here too."""
-    from skirmish.campaign.game.activations import acted
-    from skirmish.campaign.game.board import find_model, resolve_target
-    from skirmish.campaign.game.combat import fight_setup, shot_setup
-    from skirmish.engine.combat import CombatOutcome
-    from skirmish.odds.combat import melee_odds, shoot_odds
+    from skirmish.campaign.game.activations import acted  # lazy: run
+    from skirmish.campaign.game.board import find_model, resolve_target  # lazy: run
+    from skirmish.campaign.game.combat import fight_setup, shot_setup  # lazy: run
+    from skirmish.engine.combat import CombatOutcome  # lazy: run
+    from skirmish.odds.combat import melee_odds, shoot_odds  # lazy: run
 
     model = find_model(session, game, attacker)
     ref = resolve_target(session, game, target)

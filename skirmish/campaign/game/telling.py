@@ -28,6 +28,7 @@ from skirmish.engine.glossary import (
 )
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.rules import find_equipment
 from skirmish.rules.model import ModelState, ObjectiveEvent, ObjectiveState, Point, Side
 
 OK, FAILED = "✓", "✗"
@@ -379,8 +380,6 @@ class _Reader:
 
     def thing(self, item_id: Any) -> str:
         """A weapon's or an item's name from the data."""
-        from skirmish.rules import find_equipment
-
         if not item_id:
             return ""
         try:

@@ -37,6 +37,7 @@ from skirmish.engine.cohesion import CohesionResult, Leader, must_test, roll_coh
 from skirmish.engine.dice import DiceSource, Die, dice_from, rolling_for
 from skirmish.engine.glossary import EventKind
 from skirmish.engine.stages import Side, cohesion_failed
+from skirmish.rules import profiles
 from skirmish.rules.model import ObjectiveEvent, ObjectiveState, Role
 from skirmish.rules.scenario_model import FirstTurnStep, RestrictionKind, Verdict
 
@@ -100,8 +101,6 @@ def _leader_state(session: Session, gg: GameGang, models: Sequence[GameModel]) -
 
 
 def _faction_profiles(faction: str) -> Sequence[Any]:
-    from skirmish.rules import profiles
-
     return profiles(faction)
 
 

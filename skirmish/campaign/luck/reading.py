@@ -39,7 +39,12 @@ from typing import Any
 
 from skirmish.campaign.luck.purposes import Better, better_of
 from skirmish.engine.dice import purpose_key, throw_size
+from skirmish.engine.setup import ShootSetup
+from skirmish.errors import SkirmishError
+from skirmish.odds.combat import melee_odds, shoot_odds
 from skirmish.odds.luck_dist import Placing, place, place_dice
+from skirmish.odds.luck_stages import walk
+from skirmish.odds.setup_data import setup_from
 
 #: How an event's dice came when its event does not say (logged before issue #14).
 UNKNOWN = "unknown"
@@ -398,11 +403,6 @@ def action_odds(
     ``skirmish odds shoot|melee`` (``odds.combat``), without rerolls: the points spent are
     the players' choice, the dice are the luck (docs/luck.md). ``None`` when the setup can no
     longer be read (a rule changed since)."""
-    from skirmish.engine.setup import ShootSetup
-    from skirmish.errors import SkirmishError
-    from skirmish.odds.combat import melee_odds, shoot_odds
-    from skirmish.odds.setup_data import setup_from
-
     try:
         built = setup_from(json.loads(setup))
         found = shoot_odds(built) if isinstance(built, ShootSetup) else melee_odds(built)
@@ -506,10 +506,6 @@ def _availability(moment: Moment, face: int, details: Mapping[str, Any]) -> Mome
 def action_walk(setup: str, faces: tuple[int, ...]) -> tuple[Any, ...] | None:
     """``odds.luck_stages.walk`` of a recorded setup (its JSON) and faces; ``None`` when the
     setup can no longer be read or the faces do not make its action."""
-    from skirmish.errors import SkirmishError
-    from skirmish.odds.luck_stages import walk
-    from skirmish.odds.setup_data import setup_from
-
     try:
         return walk(setup_from(json.loads(setup)), faces)
     except (SkirmishError, TypeError, ValueError, KeyError):  # written by another version

@@ -13,6 +13,7 @@ Revises: 0004
 Create Date: 2026-11-26 04:00:00
 """
 
+import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -49,8 +50,6 @@ SNAPSHOT_TABLES = ("member", "member_skill", "injury", "owned_item", "failed_pur
 
 def _remembered_ids(bind: Any) -> dict[str, int]:
     """The highest id of each table that a log entry's undo snapshot remembers."""
-    import json
-
     highest: dict[str, int] = {}
     rows = bind.execute(
         sa.text("SELECT state_before FROM log_entry WHERE state_before IS NOT NULL")
