@@ -57,14 +57,15 @@ def command(
     the fields it may be given without, ``own`` those it takes its own way). An action between
     games is done to a gang: the function's ``gang`` comes first. The club's ``campaign set``
     takes one house rule at a time (``KEY VALUE``), not a field each: its function writes its
-    own."""
+    own. A name or a word typed empty goes to the service as typed, as the web's does."""
     declared = BY_PATH[path] if path in BY_PATH else club_commands.BY_PATH[path]
 
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         made = function
         if not (isinstance(declared, ClubCommand) and declared.each):
             first = ("gang",) if isinstance(declared, Command) else ()
-            made = inputs(declared, first=first, optional=optional, own=own)(function)
+            made = inputs(declared, first=first, optional=optional, own=own, as_typed=True)
+            made = made(function)
         COMMANDS[path] = made
         app.command(path[-1], help=help_of(declared), **settings)(made)
         for italian in declared.italian:

@@ -104,15 +104,16 @@ def parameters(fields: Iterable[Field]) -> list[inspect.Parameter]:
     ]
 
 
-def parse(fields: Iterable[Field], given: dict[str, Any]) -> None:
-    """Replace each field's raw value in ``given`` by what ``Field.parse`` makes of it. A text
-    the command line may leave out but was given empty stays ``""``: given, and empty
-    (``--handle ''`` takes a model's handle away, ``campaign address ''`` the address)."""
+def parse(fields: Iterable[Field], given: dict[str, Any], *, as_typed: bool = False) -> None:
+    """Replace each field's raw value in ``given`` by what ``Field.parse`` makes of it. With
+    ``as_typed``, a name or a word given empty stays ``""``, for the service to judge as it does
+    the web's (``--handle ''`` takes a model's handle away; ``campaign role Doc ''`` is the
+    service's refusal)."""
     for field in fields:
         name = python_name(field)
         raw = given.get(name)
         empty = isinstance(raw, str) and not raw.strip()
-        if field.kind is Kind.TEXT and not field.required and empty:
+        if as_typed and field.kind in (Kind.TEXT, Kind.WORD) and empty:
             given[name] = ""
             continue
         given[name] = field.parse(raw)
@@ -156,6 +157,7 @@ def inputs(
     first: Sequence[str] = (),
     optional: Sequence[str] = (),
     own: Sequence[str] = (),
+    as_typed: bool = False,
     after: Sequence[inspect.Parameter] = (),
 ) -> Callable[[Callable[..., R]], Callable[..., R]]:
     """Make the decorated command function's parameters: its own named in ``first`` (the gang
@@ -165,7 +167,8 @@ def inputs(
     then does something else (``gang hire GANG`` lists whom the gang may hire) and receives
     ``None``. A field named in ``own`` the command line takes its own way, by the option its
     ``cli`` names (``member advance``'s ``--choice WEAPON``, repeated for any type the roll may
-    give, where the web asks one weapon per type). The function takes each field's parsed
+    give, where the web asks one weapon per type). ``as_typed``: see ``parse``. The function
+    takes each field's parsed
     value by its ``python_name``; a parameter of its own named like a field and made a typer
     one is refused as the module is loaded."""
     fields = tuple(
@@ -199,7 +202,7 @@ def inputs(
         @functools.wraps(function)
         def run(**given: Any) -> R:
             in_command(fields)  # a refusal names them as this command takes them
-            parse(fields, given)
+            parse(fields, given, as_typed=as_typed)
             return function(**given)
 
         # typer.utils.get_params_from_function: inspect.signature and get_type_hints
