@@ -248,13 +248,17 @@ EXPLOSIVES = Field(
     W("Dynamite and nitroglycerin on sale (a mining or railroad zone, R-12).",
       "Dinamite e nitroglicerina in vendita (zona mineraria o ferroviaria, R-12)."),
 )  # fmt: skip
+#: Every house rule's key, with its ruling: explosives (R-12), win-money (H-01), …
+KEYS_TEXT = ", ".join(f"{rule.key} ({rule.rule})" for rule in HOUSE_RULES)
 HOUSE = Field(
     "house",
     Kind.ASSIGNMENTS,
     W("House rules", "Regole della casa"),
-    W("House rules set instead of their defaults, each KEY=VALUE (sell-percent=100).",
+    W(f"House rules set instead of their defaults, each KEY=VALUE (sell-percent=100). Keys: "
+      f"{KEYS_TEXT}.",
       "Regole della casa al posto dei valori predefiniti, ognuna CHIAVE=VALORE "
-      "(sell-percent=100)."),
+      f"(sell-percent=100). Chiavi: {KEYS_TEXT}."),
+    short="-H",
 )  # fmt: skip
 
 #: Each house rule's label on the settings form, by key.

@@ -243,7 +243,10 @@ PROFILE = Field(
     "profile",
     Kind.PROFILE,
     W("Profile", "Profilo"),
-    W("A profile (Italian or English).", "Un profilo (in italiano o in inglese)."),
+    W(
+        "A profile, in Italian or English (e.g. sceriffo).",
+        "Un profilo, in italiano o in inglese (es. sceriffo).",
+    ),
     required=True,
     argument=True,
 )
@@ -251,17 +254,22 @@ NEW_MODEL = Field(
     "name",
     Kind.TEXT,
     W("Name of the new model", "Nome del nuovo personaggio"),
-    W("Its name, unique in the gang.", "Il suo nome, unico nella banda."),
+    W("The new model's name, unique in the gang.",
+      "Il nome del nuovo personaggio, unico nella banda."),
     required=True,
-)
+)  # fmt: skip
 
 
 def _item(en: str, it: str, help_en: str, help_it: str) -> Field:
     return Field("item", Kind.ITEM, W(en, it), W(help_en, help_it), required=True, argument=True)
 
 
-ITEM = _item("Weapon or item", "Arma o oggetto", "The weapon or item, in Italian or English.",
-             "L'arma o l'oggetto, in italiano o in inglese.")  # fmt: skip
+ITEM = _item(
+    "Weapon or item",
+    "Arma o oggetto",
+    "The weapon or item, in Italian or English (e.g. 'sei colpi', horse).",
+    "L'arma o l'oggetto, in italiano o in inglese (es. 'sei colpi', cavallo).",
+)
 BUY_FOR = Field(
     "member",
     Kind.CARRIER,
@@ -288,8 +296,10 @@ ADVANCE = Field(
     "advance",
     Kind.WORD,
     W("Advance", "Avanzamento"),
-    W("skill, rif, fred, cos, tiro, fama or fortuna (or their words).",
-      "skill, rif, fred, cos, tiro, fama o fortuna (o le loro parole)."),
+    W("skill (a new skill: 3 XP, a 2D6 roll), rif or fred (+1: 5 XP), cos or tiro (+1: 6 XP), "
+      "fama or fortuna (+1: 7 XP), or their words.",
+      "skill (una nuova abilità: 3 PE, un tiro di 2D6), rif o fred (+1: 5 PE), cos o tiro "
+      "(+1: 6 PE), fama o fortuna (+1: 7 PE), o le loro parole."),
     required=True,
     argument=True,
     cli="what",
@@ -369,16 +379,19 @@ MODEL_NAME = Field(
     "name",
     Kind.TEXT,
     W("New name (blank: keep it)", "Nuovo nome (vuoto: lo tiene)"),
-    W("Its new name; absent: keep it.", "Il suo nuovo nome; senza: lo tiene."),
+    W("Its new name, unique in the gang; absent: keep it.",
+      "Il suo nuovo nome, unico nella banda; senza: lo tiene."),
     argument=True,
     cli="new_name",
-)
+)  # fmt: skip
 HANDLE = Field(
     "handle",
     Kind.TEXT,
     W("Handle (blank: keep it)", "Soprannome (vuoto: lo tiene)"),
-    W("A short name it answers to (at most 24 characters); absent: keep it.",
-      "Un nome breve a cui risponde (al massimo 24 caratteri); senza: lo tiene."),
+    W("A short name it answers to at the table (at most 24 characters, unique in the gang "
+      "among names and handles); absent: keep it.",
+      "Un nome breve a cui risponde al tavolo (al massimo 24 caratteri, unico nella banda tra "
+      "nomi e soprannomi); senza: lo tiene."),
     hint=W("A short name it answers to at the table, at most 24 characters.",
            "Un nome breve a cui risponde al tavolo, al massimo 24 caratteri."),
 )  # fmt: skip
@@ -386,7 +399,7 @@ NO_HANDLE = Field(
     "no_handle",
     Kind.FLAG,
     W("Take its handle away", "Togli il soprannome"),
-    W("True: take its handle away.", "True: toglie il soprannome."),
+    W("Take its handle away; true or false.", "Togli il soprannome; true o false."),
     cli="--no-handle",
 )
 SHOWN_ENTRY = Field(
@@ -399,6 +412,7 @@ SHOWN_ENTRY = Field(
       "L'id della voce del registro mostrata come ultima azione (il registro della banda "
       "lo dà); rifiutato, con che cosa è cambiato nel frattempo, se non è più l'ultima. "
       "Senza: l'ultima azione, qualunque sia."),
+    it_flag="--voce",
 )  # fmt: skip
 
 # ----------------------------------------------------------------------------- the catalogue

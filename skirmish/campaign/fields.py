@@ -76,6 +76,7 @@ class Field:
     high: int = 99
     cli: str = ""  # the command line's own name for it when not the field's: --for, new_name
     it_flag: str = ""  # the command line's Italian alias of its option: --vicino for --near
+    short: str = ""  # the command line's one-letter alias of its option: -H for --house
     hint: Words | None = None  # a form's hint under the control
     category: str | None = None  # WEAPON: the weapon category it takes
     more: bool = False  # folded away on a form, with the other seldom-used fields

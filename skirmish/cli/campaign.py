@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from skirmish.campaign.club_commands import KEYS_TEXT
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
@@ -66,35 +67,16 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-_KEYS = (
-    "explosives, win-money, loss-money (H-01), win-xp (H-02), failed-item (H-03), "
-    "dead-equipment (H-04), sell-percent (H-05), initiative-ties (H-06), "
-    "duplicate-invalidity (H-07), hero-limits (H-08), bounty-percent (H-09), "
-    "marked-cards-dice (H-10), gambler (H-11)"
-)
 #: The numeric house rules and their ranges, for the help of ``campaign set``.
 _RANGES = ", ".join(f"{rule.key} {rule.accepts}" for rule in HOUSE_RULES if not rule.choices)
 
 
 @command(app, "campaign", "new")
 def new(
-    name: Annotated[str, typer.Argument(help="Name of the campaign.")],
+    name: str,
     lang: LangOpt,
-    explosives: Annotated[
-        bool,
-        typer.Option(
-            "--explosives", help="Dynamite and nitroglycerin on sale (mining or railroad zone)."
-        ),
-    ] = False,
-    house: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--house",
-            "-H",
-            metavar="KEY=VALUE",
-            help=f"Set a house rule instead of its default (repeatable). Keys: {_KEYS}.",
-        ),
-    ] = None,
+    explosives: bool,
+    house: tuple[str, ...],
     db: DbOpt = None,
 ) -> None:
     """The club's catalogue's ``campaign new``; the command line starts using it."""
@@ -102,7 +84,7 @@ def new(
     from skirmish.campaign.permissions import CLI
     from skirmish.campaign.settings import parse_assignment
 
-    overrides = dict(parse_assignment(text) for text in house or [])
+    overrides = dict(parse_assignment(text) for text in house)
     with session(db, access="campaign", create=True) as s:
         campaign = club.create_campaign(
             s, actor=CLI, name=name, explosives=explosives, settings=overrides, use=True
@@ -195,7 +177,7 @@ def show(
 
 @command(app, "campaign", "set", context_settings={"ignore_unknown_options": True})  # win-money -5
 def set_(
-    key: Annotated[str, typer.Argument(help=f"Setting: {_KEYS}.")],
+    key: Annotated[str, typer.Argument(help=f"Setting: {KEYS_TEXT}.")],
     value: Annotated[
         str, typer.Argument(help=f"New value; whole numbers within their range: {_RANGES}.")
     ],
@@ -216,17 +198,8 @@ def set_(
 @command(app, "campaign", "address")
 def address(
     lang: LangOpt,
-    url: Annotated[
-        str | None,
-        typer.Argument(
-            help="The address at which the club opens 'skirmish serve', e.g. "
-            "https://saloon.example.org/ (without it: show the address).",
-            show_default=False,
-        ),
-    ] = None,
-    clear: Annotated[
-        bool, typer.Option("--clear", help="Remove the address: sheets print no QR code.")
-    ] = False,
+    address: str | None,
+    clear: bool,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
@@ -236,15 +209,15 @@ def address(
     from skirmish.campaign.permissions import CLI
     from skirmish.errors import CampaignError
 
-    if url is not None and clear:
+    if address is not None and clear:
         raise CampaignError(
             MESSAGES["en"]["address-and-clear"], it=MESSAGES["it"]["address-and-clear"]
         )
-    changing = url is not None or clear
+    changing = address is not None or clear
     with session(db, access="campaign" if changing else "read") as s:
         found = lookup.current_campaign(s, campaign)
         if changing:
-            club.set_address(s, actor=CLI, campaign=found, address=url)
+            club.set_address(s, actor=CLI, campaign=found, address=address)
         name, current = found.name, found.web_address
     if json_:
         emit({"campaign": name, "web_address": current})

@@ -9,7 +9,8 @@ by hand only what is the command line's own (``--db``, ``--campaign``, ``--game`
 ``--lang``, the dice, the rerolls); it takes each field's value as a plain parameter named
 like the field (``new_state``; ``for_`` for a Python keyword), and receives what
 ``Field.parse`` made of what was typed: a faulty value is the field's ``FieldError``, said the
-command line's way (``Error: --wounds: 'x' is not a number from 1 to 99.``).
+command line's way (``Error: --wounds: 'x' is not a number from 1 to 99.``), as the command
+takes it (``cli/input_names.naming``: ``gang buy``'s ``member`` is ``--for``).
 
 How typer is told: ``typer.utils.get_params_from_function`` (typer 0.28) reads a command's
 parameters with ``inspect.signature(func, eval_str=True)``, which returns a callable's own
@@ -24,11 +25,13 @@ import inspect
 import keyword
 import typing
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Annotated, Any, Protocol, TypeVar
 
 import typer
 
 from skirmish.campaign.fields import Field, Kind
+from skirmish.cli.input_names import in_command
 
 R = TypeVar("R")
 
@@ -74,7 +77,7 @@ def annotation(field: Field) -> Any:
     if field.argument:
         info = typer.Argument(help=field.help.en, metavar=_metavar(field), show_default=False)
     else:
-        flags = (field.cli or field.flag, *((field.it_flag,) if field.it_flag else ()))
+        flags = (field.cli or field.flag, *(f for f in (field.it_flag, field.short) if f))
         told = field.help.en
         if field.many and "repeat" not in told:  # an option given once per value
             told += " Repeatable."
@@ -101,11 +104,19 @@ def parameters(fields: Iterable[Field]) -> list[inspect.Parameter]:
     ]
 
 
-def parse(fields: Iterable[Field], given: dict[str, Any]) -> None:
-    """Replace each field's raw value in ``given`` by what ``Field.parse`` makes of it."""
+def parse(fields: Iterable[Field], given: dict[str, Any], *, as_typed: bool = False) -> None:
+    """Replace each field's raw value in ``given`` by what ``Field.parse`` makes of it. With
+    ``as_typed``, a name or a word given empty stays ``""``, for the service to judge as it does
+    the web's (``--handle ''`` takes a model's handle away; ``campaign role Doc ''`` is the
+    service's refusal)."""
     for field in fields:
         name = python_name(field)
-        given[name] = field.parse(given.get(name))
+        raw = given.get(name)
+        empty = isinstance(raw, str) and not raw.strip()
+        if as_typed and field.kind in (Kind.TEXT, Kind.WORD) and empty:
+            given[name] = ""
+            continue
+        given[name] = field.parse(raw)
 
 
 def _typer_info(hint: Any) -> bool:
@@ -141,17 +152,35 @@ def _hint(function: Callable[..., Any], parameter: inspect.Parameter) -> Any:
 
 
 def inputs(
-    entry: Entry, *, after: Sequence[inspect.Parameter] = ()
+    entry: Entry,
+    *,
+    first: Sequence[str] = (),
+    optional: Sequence[str] = (),
+    own: Sequence[str] = (),
+    as_typed: bool = False,
+    after: Sequence[inspect.Parameter] = (),
 ) -> Callable[[Callable[..., R]], Callable[..., R]]:
-    """Make the decorated command function's parameters: ``entry``'s arguments and options,
-    then the function's own (the command line's: ``--lang``, ``--game``…) and ``after``. The
-    function takes each field's parsed value by its ``python_name``; a parameter of its own
-    named like a field and made a typer one is refused as the module is loaded."""
-    fields = entry.fields
+    """Make the decorated command function's parameters: its own named in ``first`` (the gang
+    an action between games is done to), ``entry``'s arguments and options, then the function's
+    other own ones (the command line's: ``--lang``, ``--game``…) and ``after``. A field named
+    in ``optional`` the command line may leave out although the action needs it: the command
+    then does something else (``gang hire GANG`` lists whom the gang may hire) and receives
+    ``None``. A field named in ``own`` the command line takes its own way, by the option its
+    ``cli`` names (``member advance``'s ``--choice WEAPON``, repeated for any type the roll may
+    give, where the web asks one weapon per type). ``as_typed``: see ``parse``. The function
+    takes each field's parsed
+    value by its ``python_name``; a parameter of its own named like a field and made a typer
+    one is refused as the module is loaded."""
+    fields = tuple(
+        replace(f, required=False) if f.name in optional else f
+        for f in entry.fields
+        if f.name not in own
+    )  # fmt: skip
 
     def build(function: Callable[..., R]) -> Callable[..., R]:
         own = inspect.signature(function).parameters
         missing = [python_name(f) for f in fields if python_name(f) not in own]
+        missing += [name for name in first if name not in own]
         if missing or hand_written(function, fields):
             raise TypeError(
                 f"{function.__name__} must take {missing} and write none of "
@@ -164,13 +193,16 @@ def inputs(
             for p in own.values()
             if p.name not in taken
         ]
+        before = [p for p in mine if p.name in first]
         arguments = [p for f, p in zip(fields, made, strict=True) if f.argument]
         options = [p for f, p in zip(fields, made, strict=True) if not f.argument]
-        signature = inspect.Signature([*arguments, *options, *mine, *after])
+        rest = [p for p in mine if p.name not in first]
+        signature = inspect.Signature([*before, *arguments, *options, *rest, *after])
 
         @functools.wraps(function)
         def run(**given: Any) -> R:
-            parse(fields, given)
+            in_command(fields)  # a refusal names them as this command takes them
+            parse(fields, given, as_typed=as_typed)
             return function(**given)
 
         # typer.utils.get_params_from_function: inspect.signature and get_type_hints

@@ -29,10 +29,6 @@ app = typer.Typer(
 )
 
 GangArg = Annotated[str, typer.Argument(help="Name of the gang.", show_default=False)]
-ItemArg = Annotated[
-    str, typer.Argument(help="Weapon or item, in Italian or English (e.g. 'sei colpi', horse).")
-]
-MemberArg = Annotated[str, typer.Argument(help="Name of the model.")]
 
 LABELS: Catalogue = {
     "en": {
@@ -123,15 +119,8 @@ def _report(entry: LogEntry, lang: Lang, json_: bool) -> None:
 
 @command(app, "gang", "new")
 def new(
-    name: GangArg,
-    faction: Annotated[
-        str,
-        typer.Option(
-            "--faction",
-            help="lawmen, outlaws, cowboys, mountain-men, mexicans, rangers, bounty-killers, "
-            "military or indians (Italian names too).",
-        ),
-    ],
+    name: str,
+    faction: str,
     lang: LangOpt,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
@@ -306,7 +295,7 @@ def _u(value: int | None) -> str:
 @command(app, "gang", "rename")
 def rename(
     gang: GangArg,
-    new_name: Annotated[str, typer.Argument(help="The new name.")],
+    name: str,
     lang: LangOpt,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
@@ -316,7 +305,7 @@ def rename(
     from skirmish.campaign import gangs
 
     with session(db) as s:
-        entry = gangs.rename_gang(s, gang=_gang(s, campaign, gang), name=new_name)
+        entry = gangs.rename_gang(s, gang=_gang(s, campaign, gang), name=name)
         _report(entry, lang, json_)
 
 
@@ -336,21 +325,12 @@ def retire(
         _report(entry, lang, json_)
 
 
-@command(app, "gang", "hire")
+@command(app, "gang", "hire", optional=("profile", "name"))
 def hire(
     gang: GangArg,
     lang: LangOpt,
-    profile: Annotated[
-        str | None,
-        typer.Argument(
-            help="Profile, in Italian or English (e.g. sceriffo); leave it out to list the "
-            "profiles the gang may hire now, and why not the others.",
-            show_default=False,
-        ),
-    ] = None,
-    name: Annotated[
-        str | None, typer.Option("--name", help="The new model's name (unique in the gang).")
-    ] = None,
+    profile: str | None,
+    name: str | None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
@@ -419,7 +399,7 @@ def _options_heading(out: Any, key: str, data: dict[str, Any], lang: Lang) -> No
 @command(app, "gang", "fire")
 def fire(
     gang: GangArg,
-    member: MemberArg,
+    member: str,
     lang: LangOpt,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
@@ -433,21 +413,12 @@ def fire(
         _report(entry, lang, json_)
 
 
-@command(app, "gang", "buy")
+@command(app, "gang", "buy", optional=("item",))
 def buy(
     gang: GangArg,
     lang: LangOpt,
-    item: Annotated[
-        str | None,
-        typer.Argument(
-            help="Weapon or item, in Italian or English (e.g. 'sei colpi', horse); leave it out "
-            "to list what the gang may buy now, and why not the rest.",
-            show_default=False,
-        ),
-    ] = None,
-    for_: Annotated[
-        str | None, typer.Option("--for", help="Model who gets it (default: the stash).")
-    ] = None,
+    item: str | None,
+    member: str | None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
     dice: DiceOpt = None,
@@ -458,12 +429,12 @@ def buy(
     from skirmish.campaign import equipment
 
     if item is None:
-        _list_buys(db, campaign, gang, for_, lang, json_)
+        _list_buys(db, campaign, gang, member, lang, json_)
         return
     rolled = Dice(seed=seed, dice=dice)
     with session(db) as s:
         entry = equipment.buy(
-            s, gang=_gang(s, campaign, gang), item=item, dice=rolled.source, member=for_
+            s, gang=_gang(s, campaign, gang), item=item, dice=rolled.source, member=member
         )
         rolled.check_all_used()
         _report(entry, lang, json_)
@@ -536,11 +507,9 @@ def _place(target: dict[str, Any], cost: int, lang: Lang) -> str:
 @command(app, "gang", "sell")
 def sell(
     gang: GangArg,
-    item: ItemArg,
+    item: str,
     lang: LangOpt,
-    from_: Annotated[
-        str | None, typer.Option("--from", help="Model who carries it (default: the stash).")
-    ] = None,
+    member: str | None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
@@ -549,15 +518,15 @@ def sell(
     from skirmish.campaign import equipment
 
     with session(db) as s:
-        entry = equipment.sell(s, gang=_gang(s, campaign, gang), item=item, member=from_)
+        entry = equipment.sell(s, gang=_gang(s, campaign, gang), item=item, member=member)
         _report(entry, lang, json_)
 
 
 @command(app, "gang", "equip")
 def equip(
     gang: GangArg,
-    item: ItemArg,
-    member: MemberArg,
+    item: str,
+    member: str,
     lang: LangOpt,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
@@ -574,8 +543,8 @@ def equip(
 @command(app, "gang", "unequip")
 def unequip(
     gang: GangArg,
-    item: ItemArg,
-    member: MemberArg,
+    item: str,
+    member: str,
     lang: LangOpt,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,

@@ -11,8 +11,9 @@ from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
+from skirmish.errors import named
 from skirmish.i18n import Catalogue, tr
-from skirmish.limits import ENTRY, LAST
+from skirmish.limits import LAST
 
 #: What each kind of campaign log entry is called in the log's "action" column (``--json``
 #: keeps the stored action).
@@ -151,16 +152,7 @@ def _change(before: int | None, after: int | None) -> str:
 def undo(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
     lang: LangOpt,
-    entry: Annotated[
-        int | None,
-        typer.Option(
-            "--entry",
-            "--voce",
-            callback=bounded(ENTRY),
-            help="Undo only if the gang's last action is still this log entry (column # of "
-            "'skirmish log'); otherwise refused, saying what changed since.",
-        ),
-    ] = None,
+    entry: str | None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
@@ -172,7 +164,8 @@ def undo(
     from skirmish.campaign import lookup, undo_shown
     from skirmish.cli.gang import _report
 
+    shown = undo_shown.number(entry, named("entry"))  # the log's column #, as the API's
     with session(db) as s:
         found = lookup.gang_by_name(s, lookup.current_campaign(s, campaign), gang)
-        done = undo_shown.undo(s, gang=found, entry=entry)
+        done = undo_shown.undo(s, gang=found, entry=shown)
         _report(done, lang, json_)

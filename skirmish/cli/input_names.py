@@ -8,7 +8,9 @@ The engine knows no front end: its declarations (``engine.situation.INPUTS``,
 weapon; give --weapon`` is the engine's "give ⟨weapon⟩" said on the command line. In a test
 of one model on its own (``roll save``, ``roll panic``, ``roll nerve``) the target's inputs
 drop their prefix (``--rif``, not ``--target-rif``): the command says which procedure is at
-work (``in_procedure``).
+work (``in_procedure``). A command made from a catalogue's fields (``cli/from_fields.py``)
+says its fields as it takes them (``in_command``): ``gang buy``'s ``member`` is ``--for``, an
+argument its name in capitals (``MEMBER``, ``NEW_NAME``).
 """
 
 from __future__ import annotations
@@ -22,10 +24,13 @@ from skirmish.campaign.game.fields import FIELDS
 from skirmish.errors import COMMAND_LINE, NAMING
 
 if TYPE_CHECKING:
+    from skirmish.campaign.fields import Field
     from skirmish.engine.situation import Input, Procedure
 
 #: The combat procedure whose command is at work, if any (``in_procedure``).
 _PROCEDURE: ContextVar[Procedure | None] = ContextVar("skirmish_cli_procedure", default=None)
+#: The fields of the catalogue's command at work, if any (``in_command``).
+_FIELDS: ContextVar[tuple[Field, ...]] = ContextVar("skirmish_cli_fields", default=())
 
 
 #: The game's actions' fields given as positional arguments (``campaign/game/fields.py``).
@@ -53,8 +58,19 @@ def negative(name: str) -> str:
     return "--no-" + name.replace("_", "-")
 
 
+def said_as(field: Field) -> str:
+    """How the command line takes ``field``: an argument by its name in capitals (``MEMBER``,
+    ``NEW_NAME``), an option by its flag (``--for``)."""
+    if field.argument:
+        return (field.cli or field.declared).upper()
+    return field.cli or field.flag
+
+
 def naming(name: str, lang: str) -> str:
     """The CLI's ``errors.Naming``: the input's flag in the command at work."""
+    for field in _FIELDS.get():
+        if field.declared == name:
+            return said_as(field)
     if name in ARGUMENTS:  # a game's action's positional argument, as its help shows it
         return name.upper()
     procedure = _PROCEDURE.get()
@@ -69,6 +85,11 @@ def naming(name: str, lang: str) -> str:
     return flag(name)
 
 
+def in_command(fields: tuple[Field, ...]) -> None:
+    """Say ``fields`` as the command at work takes them, until the command line ends."""
+    _FIELDS.set(fields)
+
+
 def in_procedure(procedure: Procedure) -> None:
     """Say the inputs as ``procedure``'s command takes them, until the command line ends."""
     _PROCEDURE.set(procedure)
@@ -80,9 +101,11 @@ def naming_inputs() -> Iterator[None]:
     token = NAMING.set(naming)
     command_line = COMMAND_LINE.set(True)
     procedure = _PROCEDURE.set(None)
+    fields = _FIELDS.set(())
     try:
         yield
     finally:
+        _FIELDS.reset(fields)
         _PROCEDURE.reset(procedure)
         COMMAND_LINE.reset(command_line)
         NAMING.reset(token)

@@ -6,11 +6,11 @@ from typing import Annotated
 
 import typer
 
+from skirmish.campaign.commands import WEAPON_FIELDS
 from skirmish.cli.between import command
-from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt, bounded
+from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.game_views import register_member
 from skirmish.cli.store_options import CampaignOpt, Dice, session
-from skirmish.limits import XP_CHANGE
 
 app = typer.Typer(
     name="member",
@@ -24,18 +24,18 @@ def _member() -> None:
     """A gang's models: advances (R-11)."""
 
 
-@command(app, "member", "advance")
+#: ``member advance`` takes a skill's weapon as the book does: ``--choice WEAPON``, repeated to
+#: cover any type the roll may give (the service keeps the one of the skill's type), and
+#: ``--pick cacciatore``; the web asks one weapon per type and a checkbox (the catalogue's
+#: fields ``rifle``, ``blade``, ``pistol``, ``cacciatore``, whose ``cli`` are these options).
+OWN_WAY = (*WEAPON_FIELDS, "cacciatore")
+
+
+@command(app, "member", "advance", own=OWN_WAY)
 def advance(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
-    member: Annotated[str, typer.Argument(help="Name of the model.")],
-    what: Annotated[
-        str,
-        typer.Argument(
-            metavar="skill|rif|fred|cos|tiro|fama|fortuna",
-            help="A new skill (3 XP, 2D6 roll), +1 RIF/FRED (5), +1 COS/TIRO (6), "
-            "+1 FAMA/FORTUNA (7).",
-        ),
-    ],
+    member: str,
+    advance: str,
     lang: LangOpt,
     choice: Annotated[
         list[str] | None,
@@ -65,7 +65,7 @@ def advance(
             s,
             gang=_gang(s, campaign, gang),
             member=member,
-            advance=what,
+            advance=advance,
             dice=rolled.source,
             choices=choice or [],
             pick=pick,
@@ -81,18 +81,10 @@ NUMBERS_MAY_BE_NEGATIVE = {"ignore_unknown_options": True}
 @command(app, "member", "xp", context_settings=NUMBERS_MAY_BE_NEGATIVE)
 def xp(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
-    member: Annotated[str, typer.Argument(help="Name of the model.")],
-    amount: Annotated[
-        int,
-        typer.Argument(
-            callback=bounded(XP_CHANGE),
-            help="XP gained (negative to correct a mistake), −10,000 to 10,000.",
-        ),
-    ],
+    member: str,
+    amount: int,
     lang: LangOpt,
-    reason: Annotated[
-        str, typer.Option("--reason", help="Why, for the log (e.g. '2 eliminations').")
-    ] = "",
+    reason: str | None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
@@ -103,7 +95,7 @@ def xp(
 
     with session(db) as s:
         entry = advancement.award_xp(
-            s, gang=_gang(s, campaign, gang), member=member, xp=amount, reason=reason
+            s, gang=_gang(s, campaign, gang), member=member, xp=amount, reason=reason or ""
         )
         _report(entry, lang, json_)
 
@@ -111,21 +103,11 @@ def xp(
 @command(app, "member", "rename")
 def rename(
     gang: Annotated[str, typer.Argument(help="Name of the gang.")],
-    member: Annotated[str, typer.Argument(help="Name (or handle) of the model.")],
+    member: str,
     lang: LangOpt,
-    new_name: Annotated[
-        str | None,
-        typer.Argument(help="Its new name (unique in the gang); leave out to keep it."),
-    ] = None,
-    handle: Annotated[
-        str | None,
-        typer.Option(
-            "--handle",
-            help="A short name it answers to at the table (at most 24 characters, unique in "
-            "the gang among names and handles); --handle '' takes it away.",
-        ),
-    ] = None,
-    no_handle: Annotated[bool, typer.Option("--no-handle", help="Take its handle away.")] = False,
+    name: str | None,
+    handle: str | None,
+    no_handle: bool,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
@@ -145,7 +127,7 @@ def rename(
             s,
             gang=_gang(s, campaign, gang),
             member=member,
-            name=new_name,
+            name=name,
             handle=handle,
             clear_handle=no_handle,
         )

@@ -13,11 +13,10 @@ from typing import Annotated
 import typer
 
 from skirmish.cli.between import command
-from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
+from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, emit, session
 from skirmish.i18n import Catalogue, tr
-from skirmish.limits import INVITE_DAYS
 
 MESSAGES: Catalogue = {
     "en": {
@@ -72,20 +71,10 @@ def moment(stamp: str) -> str:
     return f"{stamp[:10]} {stamp[11:16]} UTC"
 
 
-UserArg = Annotated[str, typer.Argument(help="The user's name (any case).", show_default=False)]
-
-
 def invite(
     lang: LangOpt,
-    role: Annotated[
-        str, typer.Option("--role", help="The role offered: player or arbitrator.")
-    ] = "player",
-    expires_days: Annotated[
-        int,
-        typer.Option(
-            "--expires-days", callback=bounded(INVITE_DAYS), help="Days it stays good (1–90)."
-        ),
-    ] = 7,
+    role: str | None,
+    days: int | None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
@@ -96,7 +85,13 @@ def invite(
 
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
-        invited = club.invite(s, actor=CLI, campaign=found, role=role, days=expires_days)
+        invited = club.invite(
+            s,
+            actor=CLI,
+            campaign=found,
+            role=role or "player",
+            days=accounts.INVITE_DEFAULT_DAYS if days is None else days,
+        )
         name, until, offered = found.name, invited.row.expires_at, Role(invited.row.role)
     code = accounts.show_code(invited.code)
     if json_:
@@ -121,7 +116,7 @@ def invite(
 
 
 def join(
-    code: Annotated[str, typer.Argument(help="The invitation's code (ABCD-EFGH) or link.")],
+    code: str,
     user: Annotated[str, typer.Option("--user", help="Who joins (an existing user).")],
     lang: LangOpt,
     db: DbOpt = None,
@@ -140,13 +135,8 @@ def join(
 
 
 def role(
-    user: UserArg,
-    new_role: Annotated[
-        str,
-        typer.Argument(
-            metavar="ROLE", help="owner, arbitrator, player, or none to remove the user."
-        ),
-    ],
+    user: str,
+    role: str,
     lang: LangOpt,
     campaign: CampaignOpt = None,
     db: DbOpt = None,
@@ -157,7 +147,7 @@ def role(
 
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
-        changed = club.set_role(s, actor=CLI, campaign=found, user=user, role=new_role)
+        changed = club.set_role(s, actor=CLI, campaign=found, user=user, role=role)
 
         def word(r: object) -> str:
             return role_word(str(r), lang) if r is not None else tr(MESSAGES, "no-role", lang)
@@ -206,7 +196,7 @@ def members(
 
 
 def set_public(
-    value: Annotated[str, typer.Argument(metavar="on|off", help="on: public; off: members only.")],
+    public: str,
     lang: LangOpt,
     campaign: CampaignOpt = None,
     db: DbOpt = None,
@@ -217,15 +207,15 @@ def set_public(
 
     with session(db, access="campaign") as s:
         found = club.set_public(
-            s, actor=CLI, campaign=lookup.current_campaign(s, campaign), public=value
+            s, actor=CLI, campaign=lookup.current_campaign(s, campaign), public=public
         )
         visibility = tr(MESSAGES, "public" if found.public else "private", lang)
         echo(tr(MESSAGES, "visibility", lang, campaign=found.name, visibility=visibility))
 
 
 def gang_owner(
-    gang: Annotated[str, typer.Argument(help="Name of the gang.", show_default=False)],
-    user: Annotated[str, typer.Argument(help="Its owner, or none.", show_default=False)],
+    gang: str,
+    user: str,
     lang: LangOpt,
     campaign: CampaignOpt = None,
     db: DbOpt = None,
@@ -244,7 +234,7 @@ def gang_owner(
 
 
 def withdraw(
-    code: Annotated[str, typer.Argument(help="The open invitation's code (ABCD-EFGH).")],
+    code: str,
     lang: LangOpt,
     campaign: CampaignOpt = None,
     db: DbOpt = None,

@@ -64,3 +64,32 @@ def routes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[set[Any],
     found = set(app_paths(app.routes))
     with TestClient(app) as client:
         yield found, client.get("/api/v1/openapi.json").json()
+
+
+def made_from_fields(fields: Any, made: Any, params: list[Any]) -> list[Any]:
+    """Check that each of ``fields`` (a catalogue entry's) is exactly one of a command's
+    ``params`` as ``cli/from_fields.py`` makes it from ``made`` (the fields the command line
+    takes, as the command's ``fields`` says): its arguments in the catalogue's order by their
+    Python name, each option by its flag, Italian flag and short flag, with the field's help,
+    required (or not, where the command line may leave it out) and repeatable as the field
+    says. What is left: the command line's own parameters."""
+    from skirmish.cli.from_fields import python_name
+
+    declared = {f.name: f for f in fields}
+    assert all(f == declared[f.name] or f.required < declared[f.name].required for f in made)
+    rest = list(params)
+    arguments = [p for p in rest if p.param_type_name == "argument"]
+    taken = [f for f in made if f.argument]
+    named = [p for p in arguments if p.name in {python_name(f) for f in taken}]
+    assert [p.name for p in named] == [python_name(f) for f in taken]
+    for field, param in zip(taken, named, strict=True):
+        assert param.help == field.help.en and param.required == field.required, field.name
+        rest.remove(param)
+    for field in (f for f in made if not f.argument):
+        flag = field.cli or field.flag
+        [param] = [p for p in rest if flag in p.opts]
+        rest.remove(param)
+        assert param.opts == [flag, *(a for a in (field.it_flag, field.short) if a)]
+        assert param.help.startswith(field.help.en), field.name
+        assert (param.required, param.multiple) == (field.required, field.many), field.name
+    return rest

@@ -15,6 +15,9 @@ from skirmish.campaign.club_commands import BY_NAME, BY_PATH, CATALOGUE, ClubCom
 from skirmish.campaign.fields import Kind
 from skirmish.campaign.permissions import TABLE
 from skirmish.campaign.settings import HOUSE_RULES, find_setting
+from skirmish.cli.between import COMMANDS
+from skirmish.cli.from_fields import hand_written
+from tests.campaign.conftest import made_from_fields
 
 #: What every club command may take besides its action's own inputs.
 COMMON = {"lang", "campaign", "json_", "db", "help"}
@@ -73,19 +76,30 @@ def test_every_action_is_declared_whole(command: ClubCommand) -> None:
 
 
 @pytest.mark.parametrize("command", CATALOGUE, ids=IDS)
-def test_the_command_line_takes_the_catalogues_inputs(command: ClubCommand) -> None:
-    """Each argument field in order (by its parameter), each other field as its option, and
-    ``--user`` where the command line names the account it acts for; nothing else. The house
-    rules are set one at a time: KEY VALUE, every key one of the catalogue's fields."""
-    arguments, options = _cli_inputs(command)
+def test_the_command_lines_inputs_are_made_from_the_fields(command: ClubCommand) -> None:
+    """Each field exactly one of the command's parameters, made from it
+    (``cli/from_fields.py``), and ``--user`` where the command line names the account it acts
+    for; nothing else. The house rules are set one at a time: KEY VALUE, every key one of the
+    catalogue's fields."""
+    params = [p for p in _cli_command(command).params if p.name not in COMMON]
     if command.each:
+        arguments, options = _cli_inputs(command)
         assert arguments == ["key", "value"] and options == set()
         assert {f.name for f in command.fields} == {rule.key for rule in HOUSE_RULES}
         assert all(find_setting(f.name).key == f.name for f in command.fields)
         return
-    assert arguments == [f.cli_name for f in command.fields if f.argument]
-    expected = {f.cli_name for f in command.fields if not f.argument}
-    assert options == expected | ({"--user"} if command.for_user else set())
+    made = COMMANDS[command.path].fields  # type: ignore[attr-defined]
+    assert made == command.fields
+    rest = made_from_fields(command.fields, made, params)
+    assert [p.opts for p in rest] == ([["--user"]] if command.for_user else [])
+
+
+@pytest.mark.parametrize("command", CATALOGUE, ids=IDS)
+def test_no_command_writes_its_fields_by_hand(command: ClubCommand) -> None:
+    """A command function takes its fields' parsed values and makes none of them a typer
+    parameter itself (``@inputs`` refuses one that does as its module is loaded)."""
+    _cli_command(command)  # its module loaded: its commands registered
+    assert hand_written(COMMANDS[command.path], command.fields) == []
 
 
 @pytest.mark.parametrize("command", CATALOGUE, ids=IDS)

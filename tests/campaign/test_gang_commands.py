@@ -17,6 +17,9 @@ from skirmish.campaign import choices
 from skirmish.campaign.commands import BY_NAME, BY_PATH, CATALOGUE, Command
 from skirmish.campaign.fields import Kind
 from skirmish.campaign.permissions import TABLE
+from skirmish.cli.between import COMMANDS
+from skirmish.cli.from_fields import hand_written
+from tests.campaign.conftest import made_from_fields
 
 #: What every between-games command takes besides its action's own inputs.
 COMMON = {"lang", "campaign", "json_", "db", "seed", "dice", "help"}
@@ -77,14 +80,47 @@ def test_every_action_is_declared_whole(command: Command) -> None:
 
 
 @pytest.mark.parametrize("command", CATALOGUE, ids=[c.name for c in CATALOGUE])
-def test_the_command_line_takes_the_catalogues_inputs(command: Command) -> None:
-    """The gang, then each argument field in order (by its parameter), each other field as
-    its option, ``--dice`` exactly when it rolls; nothing else."""
-    arguments, options = _cli_inputs(command)
-    assert arguments == ["gang", *(f.cli_name for f in command.fields if f.argument)]
-    assert options == {f.cli_name for f in command.fields if not f.argument}
-    params = {p.name for p in _cli_command(command).params}
-    assert ("dice" in params) == command.rolls
+def test_the_command_lines_inputs_are_made_from_the_fields(command: Command) -> None:
+    """The gang first, then each field exactly one of the command's parameters, made from it
+    (``cli/from_fields.py``); ``--dice`` exactly when it rolls; nothing else. Only ``gang
+    hire`` and ``gang buy`` may be given without a field the action needs (they then list the
+    choices); only ``member advance`` takes fields its own way, each by the option its ``cli``
+    names (``--choice`` for any weapon type, ``--pick cacciatore``)."""
+    params = [p for p in _cli_command(command).params if p.name not in COMMON]
+    made = COMMANDS[command.path].fields  # type: ignore[attr-defined]
+    assert params[0].name == "gang" and params[0].param_type_name == "argument"
+    rest = made_from_fields(command.fields, made, params[1:])
+    own = [f for f in command.fields if f.name not in {m.name for m in made}]
+    assert {p.opts[0] for p in rest} == {f.cli for f in own}
+    assert not own or command.name == "advance"
+    optional = [f.name for f in made if f.required < command.field(f.name).required]
+    assert not optional or command.choices in ("hire", "buy")
+    params_ = {p.name for p in _cli_command(command).params}
+    assert ("dice" in params_) == command.rolls
+
+
+@pytest.mark.parametrize("command", CATALOGUE, ids=[c.name for c in CATALOGUE])
+def test_no_command_writes_its_fields_by_hand(command: Command) -> None:
+    """A command function takes its fields' parsed values and makes none of them a typer
+    parameter itself (``@inputs`` refuses one that does as its module is loaded)."""
+    _cli_command(command)  # its module loaded: its commands registered
+    assert hand_written(COMMANDS[command.path], command.fields) == []
+
+
+def test_a_refusal_names_the_field_as_the_command_takes_it() -> None:
+    """A field's refusal says the flag typed (``--for``, not the field's ``member``) or the
+    argument (``MEMBER``), as the command at work takes it."""
+    from skirmish.cli.input_names import in_command, naming, naming_inputs
+
+    for command in (BY_NAME["buy"], BY_NAME["rename-model"]):
+        _cli_command(command)
+    with naming_inputs():
+        in_command(COMMANDS[("gang", "buy")].fields)  # type: ignore[attr-defined]
+        assert (naming("member", "en"), naming("item", "en")) == ("--for", "ITEM")
+        in_command(COMMANDS[("member", "rename")].fields)  # type: ignore[attr-defined]
+        assert (naming("member", "en"), naming("name", "en")) == ("MEMBER", "NEW_NAME")
+        assert naming("no_handle", "en") == "--no-handle"
+    assert naming("item", "en") == "--item"  # no command at work: the name as a flag
 
 
 @pytest.mark.parametrize("command", CATALOGUE, ids=[c.name for c in CATALOGUE])

@@ -145,7 +145,7 @@ def test_invite_and_join_by_code_once(club: CampaignCli) -> None:
     )  # fmt: skip
     club.refused(
         "campaign", "invite", "--expires-days", "0",
-        error="--expires-days must be between 1 and 90; 0 is out of range.",
+        error="--expires-days: '0' is not a number from 1 to 90.",
     )  # fmt: skip
     made = club.json("campaign", "invite")
     assert made["role"] == "player" and made["link"].startswith("/join/")
