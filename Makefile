@@ -4,7 +4,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test lint typecheck unit bench screenshots clean
+.PHONY: demo test lint typecheck unit bench screenshots clean messages
+
+#: The Italian message catalogue (issue #21): its .po is the source, kept in git; its .mo is
+#: compiled here (and by the wheel's build, hatch_build.py) for gettext to read.
+PO := skirmish/locale/it/LC_MESSAGES/skirmish.po
+MO := $(PO:.po=.mo)
+#: How pybabel finds a text in the code: skirmish.translation.KEYWORDS (a test holds them equal).
+KEYWORDS := -k gettext:2 -k ngettext:2,3 -k pgettext:2c,3 -k N_ -k NP_:1c,2 -k Message \
+	-k W -k Words
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,7 +20,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+$(MO): $(PO) $(STAMP)
+	$(BIN)/python hatch_build.py
+
+# After writing or changing a text in the code: add it to the catalogue (then translate it).
+messages: $(STAMP)
+	mkdir -p build
+	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords $(KEYWORDS) --sort-by-file \
+		--no-wrap --project skirmish -o build/skirmish.pot .
+	$(BIN)/pybabel -q update -i build/skirmish.pot -o $(PO) -l it --no-fuzzy-matching \
+		--ignore-obsolete --width 100
+	$(MAKE) $(MO)
+
+demo: $(STAMP) $(MO)
 	@bash scripts/demo.sh
 
 lint: $(STAMP)
@@ -22,7 +42,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) $(MO)
 	$(BIN)/pytest -q -n 2 --dist loadfile --durations=12
 
 test: lint typecheck unit

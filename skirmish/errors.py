@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from typing import NamedTuple
 
+from skirmish.translation import Message
+
 #: How much of a user's text an error message repeats (a 10,000-character name is not echoed).
 SHOWN_LENGTH = 40
 
@@ -103,9 +105,21 @@ class SkirmishError(Exception):
 
     exit_code: int = 1
 
-    def __init__(self, message: str = "", *, it: str | None = None) -> None:
+    def __init__(self, message: str | Message = "", *, it: str | None = None) -> None:
         super().__init__(message)
-        self.it = it
+        self._it = it
+
+    @property
+    def message(self) -> str | Message:
+        """The message as raised: a ``Message`` (said in any language), or a text."""
+        return self.args[0] if self.args else ""
+
+    @property
+    def it(self) -> str | None:
+        """The Italian template (``None``: the message has none and is said in English)."""
+        if isinstance(self.message, Message):
+            return self.message("it")
+        return self._it
 
     @property
     def inputs(self) -> tuple[str, ...]:
@@ -120,9 +134,11 @@ class SkirmishError(Exception):
 
     def template(self, lang: str) -> str:
         """The message in ``lang`` with the inputs it names still unsaid (``named``)."""
-        if str(lang) == "it" and self.it:
-            return self.it
-        return str(self.args[0]) if self.args else ""
+        if isinstance(self.message, Message):
+            return self.message(str(lang))
+        if str(lang) == "it" and self._it:
+            return self._it
+        return str(self.message)
 
     def text(self, lang: str, naming: Naming | None = None) -> str:
         """The message in ``lang`` (``"it"`` or ``"en"``; English when it has no Italian), each

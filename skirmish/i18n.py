@@ -1,18 +1,20 @@
 """Output language: the book's Italian or English (``--lang it|en``).
 
-Each renderer keeps its own small catalogue ``{"it": {...}, "en": {...}}`` next to the code that
-uses it and looks messages up with ``tr``; names of table entries come from the entries
-themselves (``name_it`` / ``name_en``).
+Each renderer keeps its own small table of messages by key next to the code that uses it,
+written once in English (``messages({"key": N_("…")})``) and looked up with ``tr``; their
+Italian is in the gettext catalogue (``skirmish.translation``, issue #21). Names of table
+entries come from the entries themselves (``name_it`` / ``name_en``).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from enum import StrEnum
 from typing import Any, Protocol
 
 from skirmish.errors import SkirmishError
+from skirmish.translation import gettext
 
 
 class Lang(StrEnum):
@@ -23,6 +25,51 @@ class Lang(StrEnum):
 
 
 Catalogue = Mapping[str, Mapping[str, str]]
+
+
+class _Said(Mapping[str, str]):
+    """A table of messages in one language, each translated when first read."""
+
+    def __init__(self, english: Mapping[str, str], lang: str) -> None:
+        self._english = english
+        self._lang = lang
+        self._done: dict[str, str] = {}
+
+    def __getitem__(self, key: str) -> str:
+        if key not in self._done:
+            self._done[key] = gettext(self._lang, self._english[key])
+        return self._done[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._english)
+
+    def __len__(self) -> int:
+        return len(self._english)
+
+
+class Messages(Mapping[str, Mapping[str, str]]):
+    """A renderer's messages by key, written in English (each marked ``N_`` for the catalogue),
+    read as ``{"en": {...}, "it": {...}}``: ``messages[lang][key]``."""
+
+    def __init__(self, english: Mapping[str, str]) -> None:
+        self._by_lang: dict[str, Mapping[str, str]] = {
+            lang.value: _Said(english, lang.value) for lang in Lang if lang is not Lang.EN
+        }
+        self._by_lang[Lang.EN.value] = english
+
+    def __getitem__(self, lang: str) -> Mapping[str, str]:
+        return self._by_lang[str(lang)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_lang)
+
+    def __len__(self) -> int:
+        return len(self._by_lang)
+
+
+def messages(english: Mapping[str, str]) -> Messages:
+    """A table of messages by key, from their English (the msgids of the catalogue)."""
+    return Messages(dict(english))
 
 
 class _Bilingual(Protocol):

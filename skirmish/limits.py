@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from skirmish.errors import SHOWN_LENGTH as SHOWN_LENGTH
 from skirmish.errors import SkirmishError
 from skirmish.errors import shown as shown
+from skirmish.translation import Both, Message
 
 NAME_LENGTH = 80
 #: A model's handle, the short name it answers to at the table (issue #10; the column's length).
@@ -68,15 +69,22 @@ class Bound:
         it = label or self.what_it or self.what
         if isinstance(value, bool) or not isinstance(value, int):
             raise LimitError(
-                f"{label or self.what} must be a whole number, not {shown(value)}.",
-                it=f"{it} deve essere un numero intero, non {shown(value)}.",
+                Message(
+                    "{label_or_self_what} must be a whole number, not {value}.",
+                    value=shown(value),
+                    label_or_self_what=Both(label or self.what, it),
+                )
             )
         if not self.low <= value <= self.high:
             raise LimitError(
-                f"{label or self.what} must be between {self.low:,} and {self.high:,}; "
-                f"{shown(value)} is out of range.",
-                it=f"{it} deve essere tra {self.low:,} e {self.high:,}; "
-                f"{shown(value)} è fuori dai limiti.",
+                Message(
+                    "{label_or_self_what} must be between {low:,} and {high:,}; {value} is "
+                    "out of range.",
+                    low=self.low,
+                    high=self.high,
+                    value=shown(value),
+                    label_or_self_what=Both(label or self.what, it),
+                )
             )
         return value
 
@@ -118,15 +126,22 @@ class Measure:
         it = label or self.what_it or self.what
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise LimitError(
-                f"{label or self.what} must be a number, not {shown(value)}.",
-                it=f"{it} deve essere un numero, non {shown(value)}.",
+                Message(
+                    "{label_or_self_what} must be a number, not {value}.",
+                    value=shown(value),
+                    label_or_self_what=Both(label or self.what, it),
+                )
             )
         if not math.isfinite(value) or not self.low <= value <= self.high:
             raise LimitError(
-                f"{label or self.what} must be between {self.low:g} and {self.high:,g}; "
-                f"{shown(value)} is out of range.",
-                it=f"{it} deve essere tra {self.low:g} e {self.high:,g}; "
-                f"{shown(value)} è fuori dai limiti.",
+                Message(
+                    "{label_or_self_what} must be between {low:g} and {high:,g}; {value} "
+                    "is out of range.",
+                    low=self.low,
+                    high=self.high,
+                    value=shown(value),
+                    label_or_self_what=Both(label or self.what, it),
+                )
             )
         return value
 
@@ -179,20 +194,25 @@ def clean_name(name: str, what: str) -> str:
     problem = bad_character(name)
     if problem is not None:
         raise LimitError(
-            f"a {what} name may not contain {problem}; type it again.",
-            it=f"il nome di {of_it} non può contenere {_bad_character_it(name)}; riscrivilo.",
+            Message(
+                "a {what} name may not contain {problem}; type it again.",
+                what=Both(what, of_it),
+                problem=Both(problem, _bad_character_it(name)),
+            )
         )
     cleaned = " ".join(name.split())
     if not cleaned:
         raise LimitError(
-            f"a {what} needs a name, not {shown(name)}.",
-            it=f"{of_it} ha bisogno di un nome, non {shown(name)}.",
+            Message("a {what} needs a name, not {name}.", name=shown(name), what=Both(what, of_it))
         )
     if len(cleaned) > NAME_LENGTH:
         raise LimitError(
-            f"a {what} name has at most {NAME_LENGTH} characters; {shown(name)} is longer.",
-            it=f"il nome di {of_it} ha al massimo {NAME_LENGTH} caratteri; "
-            f"{shown(name)} è più lungo.",
+            Message(
+                "a {what} name has at most {name_length} characters; {name} is longer.",
+                name_length=NAME_LENGTH,
+                name=shown(name),
+                what=Both(what, of_it),
+            )
         )
     return cleaned
 
@@ -203,15 +223,19 @@ def clean_handle(handle: str) -> str | None:
     problem = bad_character(handle)
     if problem is not None:
         raise LimitError(
-            f"a handle may not contain {problem}; type it again.",
-            it=f"un soprannome non può contenere {_bad_character_it(handle)}; riscrivilo.",
+            Message(
+                "a handle may not contain {problem}; type it again.",
+                problem=Both(problem, _bad_character_it(handle)),
+            )
         )
     cleaned = " ".join(handle.split())
     if len(cleaned) > HANDLE_LENGTH:
         raise LimitError(
-            f"a handle has at most {HANDLE_LENGTH} characters; {shown(handle)} is longer.",
-            it=f"un soprannome ha al massimo {HANDLE_LENGTH} caratteri; {shown(handle)} è più "
-            "lungo.",
+            Message(
+                "a handle has at most {handle_length} characters; {handle} is longer.",
+                handle_length=HANDLE_LENGTH,
+                handle=shown(handle),
+            )
         )
     return cleaned or None
 
@@ -223,14 +247,21 @@ def clean_text(text: str, what: str, length: int = TEXT_LENGTH) -> str:
     problem = bad_character(text)
     if problem is not None:
         raise LimitError(
-            f"{what} may not contain {problem}; type it again.",
-            it=f"{what_it} non può contenere {_bad_character_it(text)}; riscrivilo.",
+            Message(
+                "{what} may not contain {problem}; type it again.",
+                what=Both(what, what_it),
+                problem=Both(problem, _bad_character_it(text)),
+            )
         )
     cleaned = " ".join(text.split())
     if len(cleaned) > length:
         raise LimitError(
-            f"{what} has at most {length} characters; {shown(text)} is longer.",
-            it=f"{what_it} ha al massimo {length} caratteri; {shown(text)} è più lungo.",
+            Message(
+                "{what} has at most {length} characters; {text} is longer.",
+                length=length,
+                text=shown(text),
+                what=Both(what, what_it),
+            )
         )
     return cleaned
 

@@ -39,6 +39,9 @@ SEAMS: dict[str, str] = {
     "HTML sheets never need it",
     "upgrade": "Alembic, imported when the store's schema is upgraded",
     "postgresql": "psycopg, imported only when the store is PostgreSQL",
+    "babel": "Babel's catalogue reader and compiler, imported only when a message catalogue's "
+    ".mo is missing or older than its .po (skirmish/translation.py: a checkout whose .po was "
+    "just edited); `make` and the wheel's build compile it beforehand",
 }
 
 # TEMPORARY: being rewritten on h/gen and h/typed, issue #20. These modules still hold unmarked

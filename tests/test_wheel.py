@@ -81,6 +81,11 @@ def test_wheel_contains_the_data(wheel: Path) -> None:
         "skirmish/web/static/htmx-LICENSE.txt",
     } <= set(names)
     assert not any(n.startswith("tests/") for n in names)
+    # the Italian catalogue, compiled by the build (hatch_build.py, issue #21), and its source
+    assert {
+        "skirmish/locale/it/LC_MESSAGES/skirmish.mo",
+        "skirmish/locale/it/LC_MESSAGES/skirmish.po",
+    } <= set(names)
 
 
 @pytest.mark.slow
@@ -110,3 +115,8 @@ def test_installed_wheel_runs_outside_the_source_tree(installed: Path, tmp_path:
     )
     assert shot.returncode == 0, shot.stderr
     assert json.loads(shot.stdout)["dice"]
+
+    # Italian from the wheel's compiled catalogue, without Babel compiling anything at run time
+    unknown = run_installed(installed, "rules", "show", "nowhere", "--lang", "it", cwd=tmp_path)
+    assert unknown.returncode != 0
+    assert unknown.stderr.startswith("Errore: "), unknown.stderr

@@ -41,6 +41,7 @@ from skirmish.campaign.models import (
 from skirmish.campaign.permissions import RANK, Role, role_word
 from skirmish.errors import CampaignError, SkirmishError, on_command_line
 from skirmish.limits import INVITE_DAYS, PASSWORD_LENGTH, bad_character, clean_name
+from skirmish.translation import Both, Message
 
 if TYPE_CHECKING:
     from argon2 import PasswordHasher
@@ -104,10 +105,10 @@ def _check_password_text(password: str) -> str:
     PASSWORD_LENGTH.check(len(password))
     if bad_character(password) is not None or password.strip() != password:
         raise CampaignError(
-            "a password may not begin or end with a space nor contain control characters; "
-            "choose another.",
-            it="una password non può iniziare o finire con uno spazio né contenere caratteri di "
-            "controllo; scegline un'altra.",
+            Message(
+                "a password may not begin or end with a space nor contain control "
+                "characters; choose another."
+            )
         )
     return password
 
@@ -117,12 +118,14 @@ def find_user(session: Session, name: str) -> User:
     found = session.exec(select(User).where(User.folded == fold(name))).first()
     if found is None:
         raise CampaignError(
-            f"no user called {name!r}; "
-            + on_command_line("'skirmish user list'", "the list of users")
-            + " shows them.",
-            it=f"nessun utente di nome {name!r}; "
-            + on_command_line("'skirmish user list'", "l'elenco degli utenti")
-            + " li mostra.",
+            Message(
+                "no user called {name!r}; {on_command_line_skirmish_user} shows them.",
+                name=name,
+                on_command_line_skirmish_user=Both(
+                    on_command_line("'skirmish user list'", "the list of users"),
+                    on_command_line("'skirmish user list'", "l'elenco degli utenti"),
+                ),
+            )
         )
     return found
 
@@ -133,15 +136,19 @@ def add_user(session: Session, name: str, password: str) -> User:
     folded = cleaned.casefold()
     if folded in RESERVED:
         raise CampaignError(
-            f"{cleaned!r} means nobody to 'gang owner' and 'campaign role'; choose another name.",
-            it=f"{cleaned!r} significa nessuno per 'gang owner' e 'campaign role'; scegli un "
-            "altro nome.",
+            Message(
+                "{cleaned!r} means nobody to 'gang owner' and 'campaign role'; choose "
+                "another name.",
+                cleaned=cleaned,
+            )
         )
     taken = session.exec(select(User).where(User.folded == folded)).first()
     if taken is not None:
         raise CampaignError(
-            f"there is already a user called {taken.name!r}; choose another name.",
-            it=f"esiste già un utente di nome {taken.name!r}; scegli un altro nome.",
+            Message(
+                "there is already a user called {taken_name!r}; choose another name.",
+                taken_name=taken.name,
+            )
         )
     user = User(
         name=cleaned,
@@ -183,16 +190,22 @@ def remove_user(session: Session, name: str, *, force: bool = False) -> User:
     if gangs and not force:
         names = ", ".join(repr(g.name) for g in gangs)
         raise CampaignError(
-            f"{user.name!r} owns {names}: give those gangs to someone else"
-            + on_command_line(" with 'skirmish gang owner'", "")
-            + ", or remove the user"
-            + on_command_line(" with --force", " anyway")
-            + " to leave them without an owner. Nothing was changed.",
-            it=f"{user.name!r} possiede {names}: assegna quelle bande a qualcun altro"
-            + on_command_line(" con 'skirmish gang owner'", "")
-            + ", oppure rimuovi l'utente"
-            + on_command_line(" con --force", " comunque")
-            + " per lasciarle senza proprietario. Non è cambiato nulla.",
+            Message(
+                "{user_name!r} owns {names}: give those gangs to someone "
+                "else{on_command_line_with_skirmish}, or remove the "
+                "user{on_command_line_with_force_any} to leave them without an owner. "
+                "Nothing was changed.",
+                user_name=user.name,
+                names=names,
+                on_command_line_with_skirmish=Both(
+                    on_command_line(" with 'skirmish gang owner'", ""),
+                    on_command_line(" con 'skirmish gang owner'", ""),
+                ),
+                on_command_line_with_force_any=Both(
+                    on_command_line(" with --force", " anyway"),
+                    on_command_line(" con --force", " comunque"),
+                ),
+            )
         )
     for gang in gangs:
         gang.owner_id = None
@@ -349,8 +362,9 @@ def check_password(session: Session, name: str, password: str, address: str) -> 
         _failures(session, "address", address, since) >= ADDRESS_FAILURES
     ):
         raise LoginThrottled(
-            f"too many failed logins: wait {minutes} minutes and try again.",
-            it=f"troppi accessi falliti: aspetta {minutes} minuti e riprova.",
+            Message(
+                "too many failed logins: wait {minutes} minutes and try again.", minutes=minutes
+            )
         )
     user = session.exec(select(User).where(User.folded == folded)).first() if folded else None
     if user is not None and _verify(user, password):
@@ -364,10 +378,7 @@ def check_password(session: Session, name: str, password: str, address: str) -> 
         _verify(None, password)  # the same time whether the name exists or not
     session.add(LoginFailure(folded=folded[:80], address=address, at=_stamp(now)))
     session.commit()
-    raise CampaignError(
-        "wrong name or password.",
-        it="nome o password errati.",
-    )
+    raise CampaignError(Message("wrong name or password."))
 
 
 _DUMMY: list[str] = []
@@ -431,10 +442,12 @@ def set_role(session: Session, campaign: Campaign, user: User, role: Role | None
         owners = [u for u, r in members(session, campaign) if r is Role.OWNER]
         if len(owners) == 1:
             raise CampaignError(
-                f"{user.name!r} is the only owner of {campaign.name!r}: make someone else owner "
-                "first. Nothing was changed.",
-                it=f"{user.name!r} è l'unico proprietario di {campaign.name!r}: rendi prima "
-                "proprietario qualcun altro. Non è cambiato nulla.",
+                Message(
+                    "{user_name!r} is the only owner of {campaign_name!r}: make someone "
+                    "else owner first. Nothing was changed.",
+                    user_name=user.name,
+                    campaign_name=campaign.name,
+                )
             )
     if role is None:
         if found is not None:
@@ -505,17 +518,20 @@ def invite(
     INVITE_DAYS.check(days)
     if role is Role.OWNER:
         raise CampaignError(
-            "an invitation offers the role of player or arbitrator; make an owner "
-            + on_command_line(
-                "with 'skirmish campaign role USER owner'", "by giving a member the owner's role"
+            Message(
+                "an invitation offers the role of player or arbitrator; make an owner "
+                "{on_command_line_with_skirmish}.",
+                on_command_line_with_skirmish=Both(
+                    on_command_line(
+                        "with 'skirmish campaign role USER owner'",
+                        "by giving a member the owner's role",
+                    ),
+                    on_command_line(
+                        "con 'skirmish campaign role UTENTE proprietario'",
+                        "dando a un membro il ruolo di proprietario",
+                    ),
+                ),
             )
-            + ".",
-            it="un invito offre il ruolo di giocatore o di arbitro; un proprietario si nomina "
-            + on_command_line(
-                "con 'skirmish campaign role UTENTE proprietario'",
-                "dando a un membro il ruolo di proprietario",
-            )
-            + ".",
         )
     taken = set(session.exec(select(Invitation.code)).all())
     code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -547,8 +563,10 @@ def _find_invitation(session: Session, code_or_token: str) -> Invitation:
         found = session.exec(select(Invitation).where(Invitation.token_hash == digest)).first()
     if found is None:
         raise CampaignError(
-            f"no invitation has the code {code_or_token!r}; check it with whoever invited you.",
-            it=f"nessun invito ha il codice {code_or_token!r}; verificalo con chi ti ha invitato.",
+            Message(
+                "no invitation has the code {code_or_token!r}; check it with whoever invited you.",
+                code_or_token=code_or_token,
+            )
         )
     return found
 
@@ -560,14 +578,13 @@ def usable_invitation(session: Session, code_or_token: str) -> tuple[Invitation,
     campaign = session.get(Campaign, found.campaign_id)
     assert campaign is not None
     if found.used_at is not None:
-        raise CampaignError(
-            "this invitation has been used already; ask for a new one.",
-            it="questo invito è già stato usato; chiedine uno nuovo.",
-        )
+        raise CampaignError(Message("this invitation has been used already; ask for a new one."))
     if _moment(found.expires_at) <= _now():
         raise CampaignError(
-            f"this invitation expired on {found.expires_at[:10]}; ask for a new one.",
-            it=f"questo invito è scaduto il {found.expires_at[:10]}; chiedine uno nuovo.",
+            Message(
+                "this invitation expired on {found_expires_at_10}; ask for a new one.",
+                found_expires_at_10=found.expires_at[:10],
+            )
         )
     return found, campaign
 
@@ -581,10 +598,13 @@ def join(session: Session, code_or_token: str, user: User) -> tuple[Campaign, Ro
     current = role_of(session, campaign, user)
     if current is not None and RANK[current] >= RANK[offered]:
         raise CampaignError(
-            f"{user.name!r} is already {role_word(current, 'en')} in {campaign.name!r}; the "
-            "invitation is left for someone else.",
-            it=f"{user.name!r} è già {role_word(current, 'it')} in {campaign.name!r}; l'invito "
-            "resta per qualcun altro.",
+            Message(
+                "{user_name!r} is already {role_word_current} in {campaign_name!r}; "
+                "the invitation is left for someone else.",
+                user_name=user.name,
+                campaign_name=campaign.name,
+                role_word_current=Both(role_word(current, "en"), role_word(current, "it")),
+            )
         )
     set_role(session, campaign, user, offered)
     found.used_by = user.id
@@ -627,10 +647,12 @@ def withdraw_invitation(session: Session, campaign: Campaign, code: str) -> Invi
             session.flush()
             return found
     raise CampaignError(
-        f"{campaign.name!r} has no open invitation with the code {code!r}; it may have been used, "
-        "have expired or been withdrawn already.",
-        it=f"{campaign.name!r} non ha un invito aperto con il codice {code!r}; forse è già stato "
-        "usato, è scaduto o è stato ritirato.",
+        Message(
+            "{campaign_name!r} has no open invitation with the code {code!r}; it "
+            "may have been used, have expired or been withdrawn already.",
+            campaign_name=campaign.name,
+            code=code,
+        )
     )
 
 
@@ -646,8 +668,7 @@ def change_password(
         raise
     except CampaignError:
         raise CampaignError(
-            "the current password is wrong. Nothing was changed.",
-            it="la password attuale è sbagliata. Non è cambiato nulla.",
+            Message("the current password is wrong. Nothing was changed.")
         ) from None
     return set_password(session, user.name, password)
 

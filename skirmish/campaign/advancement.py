@@ -28,6 +28,7 @@ from skirmish.rules import advance_costs, find_skill, find_weapon, profiles
 from skirmish.rules.ids import SkillId
 from skirmish.rules.model import Role
 from skirmish.rules.names import normalize
+from skirmish.translation import Both, Message
 
 
 def award_xp(session: Session, *, gang: Gang, member: str, xp: int, reason: str = "") -> LogEntry:
@@ -39,21 +40,27 @@ def award_xp(session: Session, *, gang: Gang, member: str, xp: int, reason: str 
     model = lookup.member_by_name(gang, member)
     if model.xp + xp < 0:
         raise CampaignError(
-            f"R-11: {model.name!r} has {model.xp} XP; taking {-xp} would leave less than 0.",
-            it=f"R-11: {model.name!r} ha {model.xp} PE; toglierne {-xp} lo lascerebbe sotto 0.",
+            Message(
+                "R-11: {model_name!r} has {model_xp} XP; taking {xp} would leave less than 0.",
+                model_name=model.name,
+                model_xp=model.xp,
+                xp=-xp,
+            )
         )
     if model.xp + xp > limits.XP.high:
         raise limits.LimitError(
-            f"R-11: {model.name!r} has {model.xp} XP; adding {xp} would make {model.xp + xp:,}, "
-            f"more than the {limits.XP.high:,} a model can have.",
-            it=f"R-11: {model.name!r} ha {model.xp} PE; aggiungerne {xp} li porterebbe a "
-            f"{model.xp + xp:,}, più dei {limits.XP.high:,} che un personaggio può avere.",
+            Message(
+                "R-11: {model_name!r} has {model_xp} XP; adding {xp} would make "
+                "{model_xp_xp:,}, more than the {limits_xp_high:,} a model can have.",
+                model_name=model.name,
+                model_xp=model.xp,
+                xp=xp,
+                model_xp_xp=model.xp + xp,
+                limits_xp_high=limits.XP.high,
+            )
         )
     if xp == 0:
-        raise CampaignError(
-            "R-11: give a number of XP other than 0.",
-            it="R-11: indica un numero di PE diverso da 0.",
-        )
+        raise CampaignError(Message("R-11: give a number of XP other than 0."))
     before = snapshot_before(session, gang, model)
     model.xp += xp
     session.add(model)
@@ -87,10 +94,12 @@ def _hero_room(session: Session, gang: Gang) -> None:
     heroes = sum(1 for m in lookup.active_members(gang) if m.role == Role.HERO)
     if heroes >= limit:
         raise CampaignError(
-            f"H-08: {gang.name!r} already has {heroes} heroes, its faction's limit, and this "
-            "campaign applies hero limits always; choose another advance.",
-            it=f"H-08: {gang.name!r} ha già {heroes} eroi, il limite della sua fazione, e questa "
-            "campagna applica sempre i limiti agli eroi; scegli un altro avanzamento.",
+            Message(
+                "H-08: {gang_name!r} already has {heroes} heroes, its faction's limit, "
+                "and this campaign applies hero limits always; choose another advance.",
+                gang_name=gang.name,
+                heroes=heroes,
+            )
         )
 
 
@@ -103,17 +112,25 @@ def require_advance(session: Session, gang: Gang, model: Member, kind: Advance) 
         before = int(getattr(model, kind.value))
         if before >= HIGHEST:
             raise CampaignError(
-                f"R-11: {model.name!r} has {kind.label} {before} already, the most a "
-                "characteristic may be; choose another advance.",
-                it=f"R-11: {model.name!r} ha già {kind.label} {before}, il massimo per una "
-                "caratteristica; scegli un altro avanzamento.",
+                Message(
+                    "R-11: {model_name!r} has {kind_label} {before} already, the most a "
+                    "characteristic may be; choose another advance.",
+                    model_name=model.name,
+                    kind_label=kind.label,
+                    before=before,
+                )
             )
     if model.xp < cost:
         what = "a new skill" if kind is Advance.SKILL else f"+1 {kind.label}"
         what_it = "una nuova abilità" if kind is Advance.SKILL else f"+1 {kind.label}"
         raise CampaignError(
-            f"R-11: {what} costs {cost} XP but {model.name!r} has {model.xp}.",
-            it=f"R-11: {what_it} costa {cost} PE ma {model.name!r} ne ha {model.xp}.",
+            Message(
+                "R-11: {what} costs {cost} XP but {model_name!r} has {model_xp}.",
+                cost=cost,
+                model_name=model.name,
+                model_xp=model.xp,
+                what=Both(what, what_it),
+            )
         )
     if promotes_to_hero(role=model.role, advance=kind):
         _hero_room(session, gang)
@@ -142,10 +159,7 @@ def advance(
     model = lookup.member_by_name(gang, member)
     kind = _advance(advance)
     if pick is not None and kind is not Advance.SKILL:
-        raise CampaignError(
-            "R-11: ⟨pick⟩ takes a skill; use it with the 'skill' advance.",
-            it="R-11: ⟨pick⟩ indica un'abilità; usalo con l'avanzamento 'skill'.",
-        )
+        raise CampaignError(Message("R-11: ⟨pick⟩ takes a skill; use it with the 'skill' advance."))
     cost = require_advance(session, gang, model, kind)
     before = None if kind is Advance.SKILL else int(getattr(model, kind.value))
     promoted = promotes_to_hero(role=model.role, advance=kind)
@@ -159,10 +173,11 @@ def advance(
             if pick is not None:
                 if find_skill(pick).id != SkillId.FUCILIERE:
                     raise CampaignError(
-                        f"R-11: only CACCIATORE (FUCILIERE) may be taken without rolling, "
-                        f"by mountain men (§9.6), not {pick!r}.",
-                        it="R-11: solo CACCIATORE (FUCILIERE) si può prendere senza tirare, "
-                        f"dagli uomini delle montagne (§9.6), non {pick!r}.",
+                        Message(
+                            "R-11: only CACCIATORE (FUCILIERE) may be taken without rolling, by "
+                            "mountain men (§9.6), not {pick!r}.",
+                            pick=pick,
+                        )
                     )
                 result = choose_cacciatore(faction=gang.faction, owned=owned)
             else:
@@ -178,14 +193,17 @@ def advance(
             if not fitting:
                 skill = find_skill(result.skill)
                 raise CampaignError(
-                    f"R-11: {skill.name_it} needs the {result.choice} type it is for: "
-                    f"add ⟨choice⟩ with a {result.choice} (the dice were "
-                    f"{', '.join(str(d.value) for d in result.dice) or 'not rolled'}); "
-                    "nothing was changed.",
-                    it=f"R-11: {skill.name_it} richiede il tipo di arma a cui si applica: "
-                    f"aggiungi ⟨choice⟩ con un'arma di tipo {result.choice} (i dadi erano "
-                    f"{', '.join(str(d.value) for d in result.dice) or 'non tirati'}); non è "
-                    "cambiato nulla.",
+                    Message(
+                        "R-11: {skill_name_it} needs the {result_choice} type it is for: add "
+                        "⟨choice⟩ with a {result_choice} (the dice were "
+                        "{join_str_d_value_for_d_in_resu}); nothing was changed.",
+                        skill_name_it=skill.name_it,
+                        result_choice=result.choice,
+                        join_str_d_value_for_d_in_resu=Both(
+                            ", ".join(str(d.value) for d in result.dice) or "not rolled",
+                            ", ".join(str(d.value) for d in result.dice) or "non tirati",
+                        ),
+                    )
                 )
             choice = fitting[0].id
         replaced = next((s for s in model.skills if s.skill == result.replaces), None)

@@ -40,6 +40,7 @@ from skirmish.campaign.settings import find_setting
 from skirmish.campaign.web_address import set_web_address
 from skirmish.errors import CampaignError
 from skirmish.limits import INVITE_DAYS
+from skirmish.translation import Message
 
 #: The words that mean "no role" and "nobody" (``accounts.RESERVED``: no account has them).
 NOBODY = tuple(sorted(accounts.RESERVED))
@@ -71,10 +72,7 @@ def parse_public(typed: str) -> bool:
         return True
     if word in OFF:
         return False
-    raise CampaignError(
-        f"set-public takes on or off, not {typed!r}.",
-        it=f"set-public vuole on oppure off, non {typed!r}.",
-    )
+    raise CampaignError(Message("set-public takes on or off, not {typed!r}.", typed=typed))
 
 
 def parse_days(typed: str) -> int:
@@ -82,10 +80,13 @@ def parse_days(typed: str) -> int:
     value = typed.strip()
     if not (value.isascii() and value.isdigit() and len(value) < 4):
         raise CampaignError(
-            f"the days an invitation stays good are a whole number from {INVITE_DAYS.low} to "
-            f"{INVITE_DAYS.high}, not {typed!r}.",
-            it=f"i giorni di validità di un invito sono un numero intero da {INVITE_DAYS.low} a "
-            f"{INVITE_DAYS.high}, non {typed!r}.",
+            Message(
+                "the days an invitation stays good are a whole number from "
+                "{invite_days_low} to {invite_days_high}, not {typed!r}.",
+                invite_days_low=INVITE_DAYS.low,
+                invite_days_high=INVITE_DAYS.high,
+                typed=typed,
+            )
         )
     return int(value)
 

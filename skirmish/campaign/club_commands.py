@@ -37,6 +37,7 @@ from skirmish.campaign.grants import Action
 from skirmish.campaign.settings import HOUSE_RULES, HouseRule, parse_assignment
 from skirmish.errors import CampaignError
 from skirmish.limits import INVITE_DAYS
+from skirmish.translation import Message
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -159,10 +160,7 @@ def set_address(s: Session, campaign: Campaign | None, actor: Actor, v: Values) 
 
     typed = _text(v, "address")
     if typed.strip() and _yes(v, "clear"):
-        raise CampaignError(
-            "give an address or clear it, not both. Nothing was changed.",
-            it="indica un indirizzo oppure toglilo, non entrambi. Non è cambiato nulla.",
-        )
+        raise CampaignError(Message("give an address or clear it, not both. Nothing was changed."))
     address = typed if typed.strip() else None  # empty: removed, as ``--clear``
     return club.set_address(s, actor=actor, campaign=_campaign(campaign), address=address)
 
@@ -221,8 +219,7 @@ def join(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
     user = club.user_of(actor)
     if user is None:
         raise CampaignError(
-            "log in first (or make your account with an invitation). Nothing was changed.",
-            it="prima accedi (o crea il tuo account con un invito). Non è cambiato nulla.",
+            Message("log in first (or make your account with an invitation). Nothing was changed.")
         )
     return club.join(s, code=_text(v, "code"), user=user)
 
@@ -236,25 +233,25 @@ def _text_field(name: str, label: Words, help: Words, **more: Any) -> Field:
 
 CAMPAIGN_NAME = _text_field(
     "name",
-    W("Name of the campaign", "Nome della campagna"),
-    W("The new campaign's name, unique in the store.", "Il nome della nuova campagna, unico."),
+    W("Name of the campaign"),
+    W("The new campaign's name, unique in the store."),
     required=True,
     argument=True,
 )
 EXPLOSIVES = Field(
     "explosives",
     Kind.FLAG,
-    W("Dynamite and nitroglycerin on sale", "Dinamite e nitroglicerina in vendita"),
-    W("Dynamite and nitroglycerin on sale (a mining or railroad zone, R-12).",
-      "Dinamite e nitroglicerina in vendita (zona mineraria o ferroviaria, R-12)."),
+    W("Dynamite and nitroglycerin on sale"),
+    W("Dynamite and nitroglycerin on sale (a mining or railroad zone, R-12)."),
 )  # fmt: skip
 #: Every house rule's key, with its ruling: explosives (R-12), win-money (H-01), …
 KEYS_TEXT = ", ".join(f"{rule.key} ({rule.rule})" for rule in HOUSE_RULES)
 HOUSE = Field(
     "house",
     Kind.ASSIGNMENTS,
-    W("House rules", "Regole della casa"),
-    W(f"House rules set instead of their defaults, each KEY=VALUE (sell-percent=100). Keys: "
+    W("House rules"),
+    Words.made(
+      "House rules set instead of their defaults, each KEY=VALUE (sell-percent=100). Keys: "
       f"{KEYS_TEXT}.",
       "Regole della casa al posto dei valori predefiniti, ognuna CHIAVE=VALORE "
       f"(sell-percent=100). Chiavi: {KEYS_TEXT}."),
@@ -263,21 +260,19 @@ HOUSE = Field(
 
 #: Each house rule's label on the settings form, by key.
 HOUSE_LABELS: dict[str, Words] = {
-    "explosives": W("Dynamite and nitroglycerin on sale", "Dinamite e nitroglicerina in vendita"),
-    "win-money": W("Dollars for a win", "Dollari per la vittoria"),
-    "loss-money": W("Dollars for a loss", "Dollari per la sconfitta"),
-    "win-xp": W("XP for a win", "PE per la vittoria"),
-    "failed-item": W("An unavailable item may be tried again",
-                     "Un oggetto non disponibile si ritenta"),
-    "dead-equipment": W("A dead model's equipment goes", "L'equipaggiamento di un morto va"),
-    "sell-percent": W("Items sell for, % of the price paid",
-                      "Gli oggetti si vendono al, % del prezzo pagato"),
-    "initiative-ties": W("Initiative ties", "Parità di iniziativa"),
-    "duplicate-invalidity": W("A duplicate invalidity", "Invalidità già subita"),
-    "hero-limits": W("Hero limits apply", "Limiti degli eroi"),
-    "bounty-percent": W("Bounty, % of the model's cost", "Taglia, % del costo del personaggio"),
-    "marked-cards-dice": W("Marked cards, D6 rolled", "Carte truccate, D6 tirati"),
-    "gambler": W("Gambler's winnings", "Vincite del giocatore d'azzardo"),
+    "explosives": W("Dynamite and nitroglycerin on sale"),
+    "win-money": W("Dollars for a win"),
+    "loss-money": W("Dollars for a loss"),
+    "win-xp": W("XP for a win"),
+    "failed-item": W("An unavailable item may be tried again"),
+    "dead-equipment": W("A dead model's equipment goes"),
+    "sell-percent": W("Items sell for, % of the price paid"),
+    "initiative-ties": W("Initiative ties"),
+    "duplicate-invalidity": W("A duplicate invalidity"),
+    "hero-limits": W("Hero limits apply"),
+    "bounty-percent": W("Bounty, % of the model's cost"),
+    "marked-cards-dice": W("Marked cards, D6 rolled"),
+    "gambler": W("Gambler's winnings"),
 }  # fmt: skip
 
 
@@ -298,88 +293,76 @@ HOUSE_CHOICES: dict[str, tuple[str, ...]] = {r.key: r.choices for r in HOUSE_RUL
 PUBLIC = Field(
     "public",
     Kind.WORD,
-    W("Public", "Pubblica"),
-    W("on: everyone may read it; off: only its members (false or empty: off).",
-      "on: chiunque può leggerla; off: solo i suoi membri (false o vuoto: off)."),
+    W("Public"),
+    W("on: everyone may read it; off: only its members (false or empty: off)."),
     required=True,
     argument=True,
     cli="value",
 )  # fmt: skip
 ADDRESS = _text_field(
     "address",
-    W("Address of this web app (https://…/)", "Indirizzo di questa app web (https://…/)"),
+    W("Address of this web app (https://…/)"),
     W("Where the club's phones open this app, e.g. https://saloon.example.org/; printed "
-      "rosters and cards carry a QR code to each gang's page there. Empty: remove it.",
-      "Dove i telefoni del club aprono questa app, per esempio https://saloon.example.org/; "
-      "le schede e le carte stampate portano un codice QR alla pagina di ogni banda. Vuoto: "
-      "lo toglie."),
+      "rosters and cards carry a QR code to each gang's page there. Empty: remove it."),
     argument=True,
     cli="url",
 )  # fmt: skip
 CLEAR = Field(
     "clear",
     Kind.FLAG,
-    W("Remove the address", "Togli l'indirizzo"),
-    W("Remove the address: printed sheets carry no QR code.",
-      "Togli l'indirizzo: le schede stampate non hanno codice QR."),
+    W("Remove the address"),
+    W("Remove the address: printed sheets carry no QR code."),
 )  # fmt: skip
 USER = _text_field(
     "user",
-    W("User", "Utente"),
-    W("The user's name (any case).", "Il nome dell'utente (maiuscole o minuscole)."),
+    W("User"),
+    W("The user's name (any case)."),
     required=True,
     argument=True,
 )
 ROLE = Field(
     "role",
     Kind.WORD,
-    W("Role", "Ruolo"),
-    W("owner, arbitrator, player (or their Italian words), or none to take the role away.",
-      "proprietario, arbitro, giocatore (o owner, arbitrator, player), o none per togliere il "
-      "ruolo."),
+    W("Role"),
+    W("owner, arbitrator, player (or their Italian words), or none to take the role away."),
     required=True,
     argument=True,
     cli="new_role",
 )  # fmt: skip
 GANG = _text_field(
     "gang",
-    W("Gang", "Banda"),
-    W("The gang's name.", "Il nome della banda."),
+    W("Gang"),
+    W("The gang's name."),
     required=True,
     argument=True,
 )
 OWNER = _text_field(
     "user",
-    W("Looked after by", "Seguita da"),
-    W("The user who looks after it (becomes a player if they had no role), or none.",
-      "L'utente che la segue (diventa giocatore se non aveva un ruolo), o none."),
+    W("Looked after by"),
+    W("The user who looks after it (becomes a player if they had no role), or none."),
     required=True,
     argument=True,
 )  # fmt: skip
 GANG_NAME = _text_field(
     "name",
-    W("Name of the gang", "Nome della banda"),
-    W("The new gang's name, unique in its campaign.", "Il nome della nuova banda, unico nella "
-      "campagna."),
+    W("Name of the gang"),
+    W("The new gang's name, unique in its campaign."),
     required=True,
     argument=True,
 )  # fmt: skip
 FACTION = Field(
     "faction",
     Kind.WORD,
-    W("Faction", "Fazione"),
+    W("Faction"),
     W("lawmen, outlaws, cowboys, mountain-men, mexicans, rangers, bounty-killers, military or "
-      "indians (Italian names too).",
-      "uomini della legge, fuorilegge, cowboy, uomini delle montagne, messicani, ranger, "
-      "cacciatori di taglie, militari o indiani (anche i nomi inglesi)."),
+      "indians (Italian names too)."),
     required=True,
 )  # fmt: skip
 OFFERED = Field(
     "role",
     Kind.WORD,
-    W("Role offered", "Ruolo offerto"),
-    W("The role offered: player or arbitrator (default player).",
-      "Il ruolo offerto: giocatore o arbitro (predefinito giocatore)."),
+    W("Role offered"),
+    W("The role offered: player or arbitrator (default player)."),
 )  # fmt: skip
 DAYS = Field(
     "days",
@@ -394,17 +377,15 @@ DAYS = Field(
 )  # fmt: skip
 CODE = _text_field(
     "code",
-    W("Invitation code", "Codice dell'invito"),
-    W("The invitation's code (ABCD-EFGH, any case, with or without the dash) or its link.",
-      "Il codice dell'invito (ABCD-EFGH, maiuscole o minuscole, con o senza trattino) o il suo "
-      "link."),
+    W("Invitation code"),
+    W("The invitation's code (ABCD-EFGH, any case, with or without the dash) or its link."),
     required=True,
     argument=True,
 )  # fmt: skip
 OPEN_CODE = _text_field(
     "code",
-    W("Invitation code", "Codice dell'invito"),
-    W("The open invitation's code (ABCD-EFGH).", "Il codice dell'invito aperto (ABCD-EFGH)."),
+    W("Invitation code"),
+    W("The open invitation's code (ABCD-EFGH)."),
     required=True,
     argument=True,
 )
@@ -419,13 +400,11 @@ CATALOGUE: tuple[ClubCommand, ...] = (
         "campaign-new",
         ("campaign", "new"),
         (),
-        W("Create", "Crea"),
-        W("New campaign", "Nuova campagna"),
+        W("Create"),
+        W("New campaign"),
         W(
             "Create a campaign; an account that creates it becomes its owner (the command line "
-            "also starts using it).",
-            "Crea una campagna; l'account che la crea ne diventa il proprietario (la riga di "
-            "comando inizia anche a usarla).",
+            "also starts using it)."
         ),
         'skirmish campaign new "Tombstone 1881" --explosives -H sell-percent=100',
         "skirmish campaign new NAME [--explosives] [-H KEY=VALUE …]",
@@ -441,13 +420,9 @@ CATALOGUE: tuple[ClubCommand, ...] = (
         "house-rules",
         ("campaign", "set"),
         (),
-        W("Save", "Salva"),
-        W("House rules", "Regole della casa"),
-        W(
-            "Change house rules (H-01…H-11) or the explosives flag; each change is logged.",
-            "Cambia le regole della casa (H-01…H-11) o la dinamite in vendita; ogni cambio è "
-            "registrato.",
-        ),
+        W("Save"),
+        W("House rules"),
+        W("Change house rules (H-01…H-11) or the explosives flag; each change is logged."),
         "skirmish campaign set sell-percent 100",
         "skirmish campaign set KEY VALUE",
         HOUSE_FIELDS,
@@ -461,13 +436,11 @@ CATALOGUE: tuple[ClubCommand, ...] = (
         "set-public",
         ("campaign", "set-public"),
         (),
-        W("Make it public", "Rendila pubblica"),
-        W("Public or private", "Pubblica o privata"),
+        W("Make it public"),
+        W("Public or private"),
         W(
             "Make the campaign public (everyone may read it, nobody but its members may change "
-            "it) or private.",
-            "Rendi la campagna pubblica (chiunque può leggerla, solo i suoi membri possono "
-            "cambiarla) o privata.",
+            "it) or private."
         ),
         "skirmish campaign set-public on",
         "skirmish campaign set-public on|off",
@@ -481,15 +454,12 @@ CATALOGUE: tuple[ClubCommand, ...] = (
         "address",
         ("campaign", "address"),
         (),
-        W("Save", "Salva"),
-        W("Web address", "Indirizzo web"),
+        W("Save"),
+        W("Web address"),
         W(
             "Set the campaign's web address, where the club reaches its web app: printed "
             "rosters and cards then carry a QR code to each gang's page there. Setting it is "
-            "logged.",
-            "Imposta l'indirizzo web della campagna, dove il club raggiunge la sua app web: le "
-            "schede e le carte stampate portano allora un codice QR alla pagina di ogni banda. "
-            "Impostarlo è registrato.",
+            "logged."
         ),
         "skirmish campaign address https://saloon.example.org/",
         "skirmish campaign address [URL] [--clear]",
@@ -504,13 +474,11 @@ CATALOGUE: tuple[ClubCommand, ...] = (
         "role",
         ("campaign", "role"),
         (),
-        W("Change", "Cambia"),
-        W("A member's role", "Il ruolo di un membro"),
+        W("Change"),
+        W("A member's role"),
         W(
             "Give a user a role in the campaign (owner, arbitrator, player) or take it away "
-            "(none); the campaign's last owner stays owner.",
-            "Dai a un utente un ruolo nella campagna (proprietario, arbitro, giocatore) o "
-            "toglilo (none); l'ultimo proprietario della campagna resta proprietario.",
+            "(none); the campaign's last owner stays owner."
         ),
         "skirmish campaign role Doc arbitrator",
         "skirmish campaign role USER ROLE",
@@ -524,13 +492,11 @@ CATALOGUE: tuple[ClubCommand, ...] = (
         "gang-owner",
         ("gang", "owner"),
         (),
-        W("Give", "Assegna"),
-        W("Who looks after each gang", "Chi segue ogni banda"),
+        W("Give"),
+        W("Who looks after each gang"),
         W(
             "Say which user looks after a gang (none: nobody); a user with no role becomes a "
-            "player.",
-            "Di' quale utente segue una banda (none: nessuno); un utente senza ruolo diventa "
-            "giocatore.",
+            "player."
         ),
         "skirmish gang owner Earps Wyatt",
         "skirmish gang owner GANG USER",
@@ -544,12 +510,9 @@ CATALOGUE: tuple[ClubCommand, ...] = (
         "gang-new",
         ("gang", "new"),
         (),
-        W("Found the gang", "Fonda la banda"),
-        W("Found a gang", "Fonda una banda"),
-        W(
-            "Found a gang with the starting 400$ (R-13); an account that founds it looks after it.",
-            "Fonda una banda con i 400$ iniziali (R-13); l'account che la fonda la segue.",
-        ),
+        W("Found the gang"),
+        W("Found a gang"),
+        W("Found a gang with the starting 400$ (R-13); an account that founds it looks after it."),
         'skirmish gang new Earps --faction "uomini della legge"',
         "skirmish gang new NAME --faction FACTION",
         (GANG_NAME, FACTION),
@@ -563,13 +526,11 @@ CATALOGUE: tuple[ClubCommand, ...] = (
         "invite",
         ("campaign", "invite"),
         (),
-        W("Invite", "Invita"),
-        W("Invite to the campaign", "Invita nella campagna"),
+        W("Invite"),
+        W("Invite to the campaign"),
         W(
             "Invite someone to the campaign: a short code to type and a link of the web app, "
-            "each used once.",
-            "Invita qualcuno nella campagna: un codice breve da digitare e un link dell'app web, "
-            "ognuno usato una volta sola.",
+            "each used once."
         ),
         "skirmish campaign invite --role arbitrator --expires-days 3",
         "skirmish campaign invite [--role ROLE] [--expires-days N]",
@@ -584,12 +545,9 @@ CATALOGUE: tuple[ClubCommand, ...] = (
         "withdraw",
         ("campaign", "withdraw"),
         (),
-        W("Withdraw", "Ritira"),
-        W("Withdraw an invitation", "Ritira un invito"),
-        W(
-            "Withdraw an open invitation: neither its code nor its link works any more.",
-            "Ritira un invito aperto: né il suo codice né il suo link funzionano più.",
-        ),
+        W("Withdraw"),
+        W("Withdraw an invitation"),
+        W("Withdraw an open invitation: neither its code nor its link works any more."),
         "skirmish campaign withdraw ABCD-EFGH",
         "skirmish campaign withdraw CODE",
         (OPEN_CODE,),
@@ -602,13 +560,11 @@ CATALOGUE: tuple[ClubCommand, ...] = (
         "join",
         ("campaign", "join"),
         (),
-        W("Join", "Entra"),
-        W("Join a campaign", "Entra in una campagna"),
+        W("Join"),
+        W("Join a campaign"),
         W(
             "Use an invitation: its holder joins the campaign with the role it offers "
-            "(holding it is the permission).",
-            "Usa un invito: chi lo ha entra nella campagna con il ruolo che offre (averlo è il "
-            "permesso).",
+            "(holding it is the permission)."
         ),
         "skirmish campaign join ABCD-EFGH --user Doc",
         "skirmish campaign join CODE --user USER",

@@ -36,6 +36,7 @@ from skirmish.i18n import Lang
 from skirmish.limits import XP_CHANGE
 from skirmish.rules import weapons
 from skirmish.rules.model import WeaponCategory
+from skirmish.translation import Message
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -208,9 +209,7 @@ def rename_model(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> 
 
     if v.get("no_handle") and v.get("handle"):
         raise CampaignError(
-            "give a new handle or take its handle away, not both; nothing was changed.",
-            it="dai un nuovo soprannome oppure togli il soprannome, non entrambi; non è cambiato "
-            "nulla.",
+            Message("give a new handle or take its handle away, not both; nothing was changed.")
         )
     return roster.rename(
         s,
@@ -242,20 +241,16 @@ MODEL = _model("Model", "Personaggio", "The model: its name or handle.",
 PROFILE = Field(
     "profile",
     Kind.PROFILE,
-    W("Profile", "Profilo"),
-    W(
-        "A profile, in Italian or English (e.g. sceriffo).",
-        "Un profilo, in italiano o in inglese (es. sceriffo).",
-    ),
+    W("Profile"),
+    W("A profile, in Italian or English (e.g. sceriffo)."),
     required=True,
     argument=True,
 )
 NEW_MODEL = Field(
     "name",
     Kind.TEXT,
-    W("Name of the new model", "Nome del nuovo personaggio"),
-    W("The new model's name, unique in the gang.",
-      "Il nome del nuovo personaggio, unico nella banda."),
+    W("Name of the new model"),
+    W("The new model's name, unique in the gang."),
     required=True,
 )  # fmt: skip
 
@@ -273,17 +268,15 @@ ITEM = _item(
 BUY_FOR = Field(
     "member",
     Kind.CARRIER,
-    W("For", "Per"),
-    W("The model who gets it; absent: the stash.",
-      "Il personaggio che lo riceve; senza: il deposito."),
+    W("For"),
+    W("The model who gets it; absent: the stash."),
     cli="--for",
 )  # fmt: skip
 HELD_BY = Field(
     "member",
     Kind.CARRIER,
-    W("Held by", "Di"),
-    W("The model who carries it; absent: the stash.",
-      "Il personaggio che lo porta; senza: il deposito."),
+    W("Held by"),
+    W("The model who carries it; absent: the stash."),
     cli="--from",
 )  # fmt: skip
 STASH_ITEM = _item("Item from the stash", "Oggetto del deposito", "The item in the stash.",
@@ -295,28 +288,26 @@ CARRIER = _model("Carried by", "Portato da", "The model who carries it.",
 ADVANCE = Field(
     "advance",
     Kind.WORD,
-    W("Advance", "Avanzamento"),
+    W("Advance"),
     W("skill (a new skill: 3 XP, a 2D6 roll), rif or fred (+1: 5 XP), cos or tiro (+1: 6 XP), "
-      "fama or fortuna (+1: 7 XP), or their words.",
-      "skill (una nuova abilità: 3 PE, un tiro di 2D6), rif o fred (+1: 5 PE), cos o tiro "
-      "(+1: 6 PE), fama o fortuna (+1: 7 PE), o le loro parole."),
+      "fama or fortuna (+1: 7 XP), or their words."),
     required=True,
     argument=True,
     cli="what",
 )  # fmt: skip
 _WEAPON_WORDS = {
     WeaponCategory.RIFLE: (
-        W("Rifle, if the roll gives Rifleman", "Fucile, se il tiro dà Fuciliere"),
+        W("Rifle, if the roll gives Rifleman"),
         "rifle",
         "fucile",
     ),
     WeaponCategory.BLADE: (
-        W("Blade, if the roll gives Warrior", "Arma bianca, se il tiro dà Guerriero"),
+        W("Blade, if the roll gives Warrior"),
         "blade",
         "arma bianca",
     ),
     WeaponCategory.PISTOL: (
-        W("Pistol, if the roll gives Gunslinger", "Pistola, se il tiro dà Pistolero"),
+        W("Pistol, if the roll gives Gunslinger"),
         "pistol",
         "pistola",
     ),
@@ -326,7 +317,7 @@ WEAPONS = tuple(
         category.value,
         Kind.WEAPON,
         label,
-        W(
+        Words.made(
             f"The {en} a new skill of that type is for (R-11); absent: the first {en} the model "
             "carries.",
             f"L'arma ({it}) per cui vale una nuova abilità di quel tipo (R-11); senza: la prima "
@@ -341,19 +332,16 @@ WEAPONS = tuple(
 CACCIATORE = Field(
     "cacciatore",
     Kind.FLAG,
-    W("Take CACCIATORE without rolling (mountain men, §9.6)",
-      "Prendi CACCIATORE senza tirare (uomini delle montagne, §9.6)"),
-    W("Mountain men: take CACCIATORE without rolling (§9.6); true or false.",
-      "Uomini delle montagne: prendi CACCIATORE senza tirare (§9.6); true o false."),
+    W("Take CACCIATORE without rolling (mountain men, §9.6)"),
+    W("Mountain men: take CACCIATORE without rolling (§9.6); true or false."),
     cli="--pick",
     more=True,
 )  # fmt: skip
 AMOUNT = Field(
     "amount",
     Kind.COUNT,
-    W("XP gained", "PE guadagnati"),
-    W("XP gained (negative to correct a mistake), −10,000 to 10,000.",
-      "PE guadagnati (negativi per correggere un errore), da −10.000 a 10.000."),
+    W("XP gained"),
+    W("XP gained (negative to correct a mistake), −10,000 to 10,000."),
     required=True,
     argument=True,
     low=XP_CHANGE.low,
@@ -362,15 +350,14 @@ AMOUNT = Field(
 REASON = Field(
     "reason",
     Kind.TEXT,
-    W("Why", "Perché"),
-    W("Why, for the log (e.g. '2 eliminations').",
-      "Perché, per il registro (es. '2 eliminazioni')."),
+    W("Why"),
+    W("Why, for the log (e.g. '2 eliminations')."),
 )  # fmt: skip
 GANG_NAME = Field(
     "name",
     Kind.TEXT,
-    W("New name of the gang", "Nuovo nome della banda"),
-    W("The gang's new name.", "Il nuovo nome della banda."),
+    W("New name of the gang"),
+    W("The gang's new name."),
     required=True,
     argument=True,
     cli="new_name",
@@ -378,40 +365,33 @@ GANG_NAME = Field(
 MODEL_NAME = Field(
     "name",
     Kind.TEXT,
-    W("New name (blank: keep it)", "Nuovo nome (vuoto: lo tiene)"),
-    W("Its new name, unique in the gang; absent: keep it.",
-      "Il suo nuovo nome, unico nella banda; senza: lo tiene."),
+    W("New name (blank: keep it)"),
+    W("Its new name, unique in the gang; absent: keep it."),
     argument=True,
     cli="new_name",
 )  # fmt: skip
 HANDLE = Field(
     "handle",
     Kind.TEXT,
-    W("Handle (blank: keep it)", "Soprannome (vuoto: lo tiene)"),
+    W("Handle (blank: keep it)"),
     W("A short name it answers to at the table (at most 24 characters, unique in the gang "
-      "among names and handles); absent: keep it.",
-      "Un nome breve a cui risponde al tavolo (al massimo 24 caratteri, unico nella banda tra "
-      "nomi e soprannomi); senza: lo tiene."),
-    hint=W("A short name it answers to at the table, at most 24 characters.",
-           "Un nome breve a cui risponde al tavolo, al massimo 24 caratteri."),
+      "among names and handles); absent: keep it."),
+    hint=W("A short name it answers to at the table, at most 24 characters."),
 )  # fmt: skip
 NO_HANDLE = Field(
     "no_handle",
     Kind.FLAG,
-    W("Take its handle away", "Togli il soprannome"),
-    W("Take its handle away; true or false.", "Togli il soprannome; true o false."),
+    W("Take its handle away"),
+    W("Take its handle away; true or false."),
     cli="--no-handle",
 )
 SHOWN_ENTRY = Field(
     "entry",
     Kind.TEXT,
-    W("The action shown", "L'azione mostrata"),
+    W("The action shown"),
     W("The id of the log entry shown as the last action (the gang's log gives "
       "it); refused with what changed since when it is no longer the last. Absent: the last "
-      "action, whatever it is.",
-      "L'id della voce del registro mostrata come ultima azione (il registro della banda "
-      "lo dà); rifiutato, con che cosa è cambiato nel frattempo, se non è più l'ultima. "
-      "Senza: l'ultima azione, qualunque sia."),
+      "action, whatever it is."),
     it_flag="--voce",
 )  # fmt: skip
 
@@ -422,13 +402,9 @@ CATALOGUE: tuple[Command, ...] = (
         "hire",
         ("gang", "hire"),
         ("assolda",),
-        W("Hire", "Assolda"),
-        W("Hire a model", "Assolda un personaggio"),
-        W(
-            "Hire a model (R-13: cost, 6 models, one leader, hero limits, own faction or NPCs).",
-            "Assolda un personaggio (R-13: costo, 6 personaggi, un capo, limiti degli eroi, "
-            "la propria fazione o i PNG).",
-        ),
+        W("Hire"),
+        W("Hire a model"),
+        W("Hire a model (R-13: cost, 6 models, one leader, hero limits, own faction or NPCs)."),
         'skirmish gang hire Earps sceriffo --name "Wyatt Earp"',
         "skirmish gang hire GANG PROFILE --name NAME",
         (PROFILE, NEW_MODEL),
@@ -439,12 +415,9 @@ CATALOGUE: tuple[Command, ...] = (
         "fire",
         ("gang", "fire"),
         ("congeda",),
-        W("Fire", "Congeda"),
-        W("Fire a model", "Congeda un personaggio"),
-        W(
-            "Dismiss a model (no refund); what it carried goes to the stash.",
-            "Congeda un personaggio (nessun rimborso); ciò che portava va nel deposito.",
-        ),
+        W("Fire"),
+        W("Fire a model"),
+        W("Dismiss a model (no refund); what it carried goes to the stash."),
         'skirmish gang fire Earps "Morgan Earp"',
         "skirmish gang fire GANG MODEL",
         (MODEL,),
@@ -454,24 +427,18 @@ CATALOGUE: tuple[Command, ...] = (
         "buy",
         ("gang", "buy"),
         ("compra",),
-        W("Buy", "Compra"),
-        W("Buy a weapon or an item", "Compra un'arma o un oggetto"),
+        W("Buy"),
+        W("Buy a weapon or an item"),
         W(
             "Buy a weapon or item (R-12: availability roll, rarity, explosives, cowboy heroes' "
-            "half-price horse; H-03 after a failed roll).",
-            "Compra un'arma o un oggetto (R-12: tiro di reperibilità, rarità, esplosivi, il "
-            "cavallo a metà prezzo degli eroi cowboy; H-03 dopo un tiro fallito).",
+            "half-price horse; H-03 after a failed roll)."
         ),
         'skirmish gang buy Earps "fucile a ripetizione" --for "Wyatt Earp" --dice 4',
         "skirmish gang buy GANG ITEM [--for MODEL] [--dice D]",
         (ITEM, BUY_FOR),
         buy,
         dice=(
-            W(
-                "1D6, the availability roll against DISP (R-12); none for what needs no roll",
-                "1D6, il tiro di reperibilità contro DISP (R-12); nessuno per ciò che non lo "
-                "richiede",
-            ),
+            W("1D6, the availability roll against DISP (R-12); none for what needs no roll"),
         ),  # fmt: skip
         choices="buy",
     ),
@@ -479,30 +446,23 @@ CATALOGUE: tuple[Command, ...] = (
         "sell",
         ("gang", "sell"),
         ("vendi",),
-        W("Sell", "Vendi"),
-        W("Sell an item", "Vendi un oggetto"),
-        W(
-            "Sell an item for a share of what was paid, rounded down (H-05).",
-            "Vendi un oggetto per una parte di quanto è stato pagato, per difetto (H-05).",
-        ),
+        W("Sell"),
+        W("Sell an item"),
+        W("Sell an item for a share of what was paid, rounded down (H-05)."),
         "skirmish gang sell Earps coltello",
         "skirmish gang sell GANG ITEM [--from MODEL]",
         (ITEM, HELD_BY),
         sell,
-        pick=Pick("what", W("Item to sell", "Oggetto da vendere"), ("item", "member")),
+        pick=Pick("what", W("Item to sell"), ("item", "member")),
         choices="sell",
     ),
     Command(
         "equip",
         ("gang", "equip"),
         ("equipaggia",),
-        W("Equip", "Equipaggia"),
-        W("Give a model an item from the stash", "Dai a un personaggio un oggetto del deposito"),
-        W(
-            "Give a model an item from the stash (R-10: no two-handed weapon with Mano mozzata).",
-            "Dai a un personaggio un oggetto del deposito (R-10: nessuna arma a due mani con "
-            "Mano mozzata).",
-        ),
+        W("Equip"),
+        W("Give a model an item from the stash"),
+        W("Give a model an item from the stash (R-10: no two-handed weapon with Mano mozzata)."),
         'skirmish gang equip Earps cavallo "Wyatt Earp"',
         "skirmish gang equip GANG ITEM MODEL",
         (STASH_ITEM, TAKER),
@@ -513,30 +473,25 @@ CATALOGUE: tuple[Command, ...] = (
         "unequip",
         ("gang", "unequip"),
         ("riponi",),
-        W("Unequip", "Riponi"),
-        W("Put an item back in the stash", "Rimetti un oggetto nel deposito"),
-        W(
-            "Put an item a model carries back into the stash.",
-            "Rimetti nel deposito un oggetto che un personaggio porta.",
-        ),
+        W("Unequip"),
+        W("Put an item back in the stash"),
+        W("Put an item a model carries back into the stash."),
         'skirmish gang unequip Earps cavallo "Wyatt Earp"',
         "skirmish gang unequip GANG ITEM MODEL",
         (ITEM, CARRIER),
         unequip,
-        pick=Pick("what", W("Item to put back", "Oggetto da riporre"), ("item", "member")),
+        pick=Pick("what", W("Item to put back"), ("item", "member")),
         choices="unequip",
     ),
     Command(
         "advance",
         ("member", "advance"),
         ("avanza",),
-        W("Advance", "Avanzamento"),
-        W("Spend a model's experience", "Spendi l'esperienza di un personaggio"),
+        W("Advance"),
+        W("Spend a model's experience"),
         W(
             "Spend XP on a new skill (3 XP, 2D6) or +1 to a characteristic (R-11: +1 RIF/FRED 5, "
-            "+1 COS/TIRO 6, +1 FAMA/FORTUNA 7; cap 4).",
-            "Spendi PE per una nuova abilità (3 PE, 2D6) o +1 a una caratteristica (R-11: +1 "
-            "RIF/FRED 5, +1 COS/TIRO 6, +1 FAMA/FORTUNA 7; massimo 4).",
+            "+1 COS/TIRO 6, +1 FAMA/FORTUNA 7; cap 4)."
         ),
         'skirmish member advance Earps "Wyatt Earp" skill --choice six-shooter --dice 6,6',
         "skirmish member advance GANG MODEL ADVANCE [--choice WEAPON] [--pick SKILL] [--dice D D]",
@@ -545,27 +500,21 @@ CATALOGUE: tuple[Command, ...] = (
         dice=(
             W(
                 "2D6, the skill table for a new skill (R-11); none for a characteristic or "
-                "CACCIATORE taken without rolling (§9.6)",
-                "2D6, la tabella delle abilità per una nuova abilità (R-11); nessuno per una "
-                "caratteristica o CACCIATORE preso senza tirare (§9.6)",
+                "CACCIATORE taken without rolling (§9.6)"
             ),
         ),  # fmt: skip
-        pick=Pick(
-            "what", W("Model and advance", "Personaggio e avanzamento"), ("member", "advance")
-        ),  # fmt: skip
+        pick=Pick("what", W("Model and advance"), ("member", "advance")),  # fmt: skip
         choices="advance",
     ),
     Command(
         "xp",
         ("member", "xp"),
         ("pe",),
-        W("XP", "PE"),
-        W("Record a model's experience", "Registra l'esperienza di un personaggio"),
+        W("XP"),
+        W("Record a model's experience"),
         W(
             "Record experience a model earned in a game (R-11: +1 per enemy it eliminated), or "
-            "correct it.",
-            "Registra l'esperienza che un personaggio ha guadagnato in una partita (R-11: +1 per "
-            "ogni nemico eliminato), o correggila.",
+            "correct it."
         ),
         'skirmish member xp Earps "Wyatt Earp" 2 --reason "2 eliminations"',
         "skirmish member xp GANG MODEL AMOUNT [--reason WHY]",
@@ -577,9 +526,9 @@ CATALOGUE: tuple[Command, ...] = (
         "rename",
         ("gang", "rename"),
         ("rinomina",),
-        W("Rename gang", "Rinomina banda"),
-        W("Rename the gang", "Rinomina la banda"),
-        W("Rename a gang (unique in its campaign).", "Rinomina una banda (unica nella campagna)."),
+        W("Rename gang"),
+        W("Rename the gang"),
+        W("Rename a gang (unique in its campaign)."),
         'skirmish gang rename Earps "Earp brothers"',
         "skirmish gang rename GANG NEW_NAME",
         (GANG_NAME,),
@@ -589,13 +538,11 @@ CATALOGUE: tuple[Command, ...] = (
         "retire",
         ("gang", "retire"),
         ("ritira",),
-        W("Retire gang", "Ritira banda"),
-        W("Retire the gang", "Ritira la banda"),
+        W("Retire gang"),
+        W("Retire the gang"),
         W(
             "Retire a gang: it stays in the campaign's history and takes no more actions (undo "
-            "brings it back).",
-            "Ritira una banda: resta nella storia della campagna e non fa più azioni (annulla "
-            "la riporta).",
+            "brings it back)."
         ),
         "skirmish gang retire Earps",
         "skirmish gang retire GANG",
@@ -606,13 +553,11 @@ CATALOGUE: tuple[Command, ...] = (
         "rename-model",
         ("member", "rename"),
         ("rinomina",),
-        W("Rename model", "Rinomina personaggio"),
-        W("Rename a model or give it a handle", "Rinomina un personaggio o dagli un soprannome"),
+        W("Rename model"),
+        W("Rename a model or give it a handle"),
         W(
             "Rename a model, or give it a handle: a short name every command accepts in place "
-            "of its name ('Nico' for 'Niccolò Bàrtoli').",
-            "Rinomina un personaggio, o dagli un soprannome: un nome breve che ogni comando "
-            "accetta al posto del nome ('Nico' per 'Niccolò Bàrtoli').",
+            "of its name ('Nico' for 'Niccolò Bàrtoli')."
         ),
         'skirmish member rename Ranch "Niccolò Bàrtoli" --handle Nico',
         "skirmish member rename GANG MODEL [NEW_NAME] [--handle H | --no-handle]",
@@ -623,13 +568,9 @@ CATALOGUE: tuple[Command, ...] = (
         "undo",
         ("undo",),
         (),
-        W("Undo", "Annulla"),
-        W("Undo the gang's last action", "Annulla l'ultima azione della banda"),
-        W(
-            "Undo the gang's last action exactly (money, XP, models, items); the undo is logged.",
-            "Annulla esattamente l'ultima azione della banda (denaro, PE, personaggi, oggetti); "
-            "l'annullamento è registrato.",
-        ),
+        W("Undo"),
+        W("Undo the gang's last action"),
+        W("Undo the gang's last action exactly (money, XP, models, items); the undo is logged."),
         "skirmish undo Earps --entry 42",
         "skirmish undo GANG [--entry N]",
         (SHOWN_ENTRY,),

@@ -71,6 +71,7 @@ from skirmish.rules import (
 from skirmish.rules.model import Role, Side
 from skirmish.rules.names import name_key, normalize
 from skirmish.rules.scenarios import find_scenario
+from skirmish.translation import Message
 
 #: The longest rule id, setting value, ruling and timestamp (the columns' lengths).
 ID_LENGTH = 40
@@ -197,8 +198,7 @@ def _invalidity_id(name: str) -> str:
             return row.id
     ids = ", ".join(r.id for r in invalid_table())
     raise CampaignError(
-        f"unknown invalidity {shown(name)}: the ids are {ids}",
-        it=f"invalidità sconosciuta {shown(name)}: gli id sono {ids}",
+        Message("unknown invalidity {name}: the ids are {ids}", name=shown(name), ids=ids)
     )
 
 

@@ -26,6 +26,7 @@ from skirmish.errors import CampaignError, RulesError, on_command_line
 from skirmish.rules import find_equipment, find_faction
 from skirmish.rules.ids import FactionId, ItemId
 from skirmish.rules.model import Item, Role, Weapon
+from skirmish.translation import Both, Message
 
 #: R-12: cowboy heroes buy horses at half price.
 HALF_PRICE_HORSE = (FactionId.COWBOYS, ItemId.HORSE)
@@ -44,11 +45,14 @@ def require_carry(gang: Gang, member: Member, equipment: Weapon | Item) -> None:
     if isinstance(equipment, Weapon) and equipment.two_handed:
         if any(injury.injury == Invalidity.MANO_MOZZATA for injury in member.injuries):
             raise CampaignError(
-                f"R-10: {member.name!r} has Mano mozzata (lost hand) and cannot use the two-handed "
-                f"{equipment.name_en.lower()}; give it to another model of {gang.name!r}.",
-                it=f"R-10: {member.name!r} ha Mano mozzata e non può usare "
-                f"{equipment.name_it.lower()}, che richiede due mani; dallo a un altro "
-                f"personaggio di {gang.name!r}.",
+                Message(
+                    "R-10: {member_name!r} has Mano mozzata (lost hand) and cannot use the "
+                    "two-handed {equipment_name_lower}; give it to another model of "
+                    "{gang_name!r}.",
+                    member_name=member.name,
+                    gang_name=gang.name,
+                    equipment_name_lower=Both(equipment.name_en.lower(), equipment.name_it.lower()),
+                )
             )
 
 
@@ -79,8 +83,10 @@ def require_faction_may_buy(gang: Gang, equipment: Weapon | Item) -> None:
 def _require_listed(equipment: Weapon | Item) -> None:
     if equipment.cost is None or equipment.disp is None:
         raise CampaignError(
-            f"R-12: the {equipment.name_en.lower()} is not for sale (§8.2).",
-            it=f"R-12: {equipment.name_it} non è in vendita (§8.2).",
+            Message(
+                "R-12: the {equipment_name_lower} is not for sale (§8.2).",
+                equipment_name_lower=Both(equipment.name_en.lower(), equipment.name_it),
+            )
         )
 
 
@@ -89,18 +95,22 @@ def _require_explosives(session: Session, gang: Gang, equipment: Weapon | Item) 
     if "explosives" in equipment.rare and not campaign.explosives:
         label, label_it = equipment.name_en.lower(), equipment.name_it
         raise CampaignError(
-            f"R-12: {label} is sold only where campaign {campaign.name!r} allows explosives "
-            "(a mining or railroad zone); allow them "
-            + on_command_line(
-                "with 'skirmish campaign set explosives on'", "in the campaign's settings"
+            Message(
+                "R-12: {label} is sold only where campaign {campaign_name!r} allows "
+                "explosives (a mining or railroad zone); allow them "
+                "{on_command_line_with_skirmish}.",
+                campaign_name=campaign.name,
+                label=Both(label, label_it),
+                on_command_line_with_skirmish=Both(
+                    on_command_line(
+                        "with 'skirmish campaign set explosives on'", "in the campaign's settings"
+                    ),
+                    on_command_line(
+                        "con 'skirmish campaign set explosives on'",
+                        "nelle impostazioni della campagna",
+                    ),
+                ),
             )
-            + ".",
-            it=f"R-12: {label_it} si vende solo dove la campagna {campaign.name!r} ammette gli "
-            "esplosivi (una zona mineraria o ferroviaria); ammettili "
-            + on_command_line(
-                "con 'skirmish campaign set explosives on'", "nelle impostazioni della campagna"
-            )
-            + ".",
         )
 
 
@@ -108,10 +118,14 @@ def _require_rarity(gang: Gang, equipment: Weapon | Item) -> None:
     allowed = [f for f in equipment.rare if f != "explosives"]
     if allowed and gang.faction not in allowed:
         raise CampaignError(
-            f"R-12: the {equipment.name_en.lower()} is rare: only {', '.join(allowed)} may buy "
-            f"it, not {gang.faction} ({gang.name!r}).",
-            it=f"R-12: {equipment.name_it} è raro: possono comprarlo solo {', '.join(allowed)}, "
-            f"non {gang.faction} ({gang.name!r}).",
+            Message(
+                "R-12: the {equipment_name_lower} is rare: only {join_allowed} may buy "
+                "it, not {gang_faction} ({gang_name!r}).",
+                join_allowed=", ".join(allowed),
+                gang_faction=gang.faction,
+                gang_name=gang.name,
+                equipment_name_lower=Both(equipment.name_en.lower(), equipment.name_it),
+            )
         )
 
 
@@ -135,10 +149,14 @@ def require_price(gang: Gang, equipment: Weapon | Item, price: int) -> None:
     """R-12: the treasury never goes below 0."""
     if price > gang.treasury:
         raise CampaignError(
-            f"R-12: the {equipment.name_en.lower()} costs {price}$ but {gang.name!r} has "
-            f"{gang.treasury}$; the treasury never goes below 0.",
-            it=f"R-12: {equipment.name_it} costa {price}$ ma {gang.name!r} ha {gang.treasury}$; "
-            "il tesoro non va mai sotto 0.",
+            Message(
+                "R-12: the {equipment_name_lower} costs {price}$ but {gang_name!r} has "
+                "{gang_treasury}$; the treasury never goes below 0.",
+                price=price,
+                gang_name=gang.name,
+                gang_treasury=gang.treasury,
+                equipment_name_lower=Both(equipment.name_en.lower(), equipment.name_it),
+            )
         )
 
 
@@ -146,10 +164,12 @@ def require_retry(session: Session, gang: Gang, equipment: Weapon | Item) -> Non
     """H-03: an item whose availability roll failed is tried again only after the next game."""
     if any(f.item == equipment.id for f in waiting_purchases(session, gang)):
         raise CampaignError(
-            f"H-03: {gang.name!r} failed the availability roll for the "
-            f"{equipment.name_en.lower()} and may try again only after its next game.",
-            it=f"H-03: {gang.name!r} ha fallito il tiro di REPERIBILITÀ per {equipment.name_it} "
-            "e potrà riprovare solo dopo la sua prossima partita.",
+            Message(
+                "H-03: {gang_name!r} failed the availability roll for the "
+                "{equipment_name_lower} and may try again only after its next game.",
+                gang_name=gang.name,
+                equipment_name_lower=Both(equipment.name_en.lower(), equipment.name_it),
+            )
         )
 
 
@@ -253,8 +273,12 @@ def owned_item(gang: Gang, equipment: Weapon | Item, model: Member | None) -> Ow
     held = ", ".join(e.name_en.lower() for e in kept) or "nothing"
     held_it = ", ".join(e.name_it.lower() for e in kept) or "nulla"
     raise CampaignError(
-        f"{where} holds no {equipment.name_en.lower()} (it holds: {held}).",
-        it=f"{where_it} non ha {equipment.name_it.lower()} (ha: {held_it}).",
+        Message(
+            "{where} holds no {equipment_name_lower} (it holds: {held}).",
+            where=Both(where, where_it),
+            equipment_name_lower=Both(equipment.name_en.lower(), equipment.name_it.lower()),
+            held=Both(held, held_it),
+        )
     )
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from skirmish.errors import RulesError, named, shown
 from skirmish.i18n import Lang
+from skirmish.translation import gettext
 
 #: Raw values as a front end received them (a form, a query, a JSON body), by field name.
 Values = Mapping[str, Any]
@@ -50,13 +51,25 @@ class Kind(StrEnum):
 
 @dataclass(frozen=True)
 class Words:
-    """A text in both languages."""
+    """A text in both languages: its English, the msgid of its Italian in the message catalogue
+    (``skirmish/locale``, issue #21). ``italian`` is for a text made from values at run time,
+    whose Italian cannot be a msgid."""
 
     en: str
-    it: str
+    italian: str | None = None
+
+    @property
+    def it(self) -> str:
+        return self.italian if self.italian is not None else gettext("it", self.en)
 
     def __call__(self, lang: Lang | str) -> str:
         return self.it if Lang(lang) is Lang.IT else self.en
+
+    @classmethod
+    def made(cls, en: str, it: str) -> Words:
+        """A text built from values at run time in each language (no msgid of the catalogue:
+        what it is built from is)."""
+        return cls(en, it)
 
 
 @dataclass(frozen=True)
@@ -153,13 +166,12 @@ class Field:
 
 
 #: Why a field's value is refused, in both languages.
-MISSING = Words("missing", "manca")
-NOT_A_WORD = Words("a word", "una parola")
-NOT_NAMES = Words("a list of names", "un elenco di nomi")
-NOT_YES_NO = Words("yes or no", "sì o no")
+MISSING = Words("missing")
+NOT_A_WORD = Words("a word")
+NOT_NAMES = Words("a list of names")
+NOT_YES_NO = Words("yes or no")
 NOT_CAUGHT = Words(
-    "a model's name, then after = a distance (0–5), moved, unmoved or partial|total:SHELTER",
-    "il nome di un modello, poi dopo = una distanza (0–5), mosso, fermo o parziale|totale:RIPARO",
+    "a model's name, then after = a distance (0–5), moved, unmoved or partial|total:SHELTER"
 )
 
 
@@ -241,10 +253,7 @@ def _caught(field: Field, item: Any) -> Any:
             raise FieldError(
                 field,
                 item,
-                Words(
-                    "protection none, partial or total, and moved yes or no",
-                    "protezione none, partial o total; moved sì o no",
-                ),
+                Words("protection none, partial or total, and moved yes or no"),
             )
         sheltered = item.get("shelter")
         return Caught(

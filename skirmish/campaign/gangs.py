@@ -22,6 +22,7 @@ from skirmish.campaign.settings import find_setting, resolve
 from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import factions, find_faction
 from skirmish.rules.names import normalize
+from skirmish.translation import Both, Message
 
 #: R-13: every gang starts with 400$.
 START_TREASURY = 400
@@ -31,12 +32,16 @@ def require_active(gang: Gang) -> None:
     """A retired gang takes no more actions (only ``undo`` of its retirement)."""
     if gang.status != GangStatus.ACTIVE:
         raise CampaignError(
-            f"gang {gang.name!r} is retired; it takes no more actions ("
-            + on_command_line("'skirmish undo'", "undoing")
-            + " can bring it back if retiring was its last action).",
-            it=f"la banda {gang.name!r} si è ritirata; non fa più azioni ("
-            + on_command_line("'skirmish undo' può", "un annullamento può")
-            + " riportarla se il ritiro è stata la sua ultima azione).",
+            Message(
+                "gang {gang_name!r} is retired; it takes no more actions "
+                "({on_command_line_skirmish_undo} can bring it back if retiring was "
+                "its last action).",
+                gang_name=gang.name,
+                on_command_line_skirmish_undo=Both(
+                    on_command_line("'skirmish undo'", "undoing"),
+                    on_command_line("'skirmish undo' può", "un annullamento può"),
+                ),
+            )
         )
 
 
@@ -56,14 +61,15 @@ def new_campaign(
     for other in session.exec(select(Campaign)).all():
         if normalize(other.name) == normalize(name):
             raise CampaignError(
-                f"a campaign called {other.name!r} already exists; choose another name "
-                "or select it"
-                + on_command_line(f' with skirmish campaign use "{other.name}"', "")
-                + ".",
-                it=f"esiste già una campagna di nome {other.name!r}; scegli un altro nome o "
-                "selezionala"
-                + on_command_line(f' con skirmish campaign use "{other.name}"', "")
-                + ".",
+                Message(
+                    "a campaign called {other_name!r} already exists; choose another name "
+                    "or select it{on_command_line_f_with_skirmish_campaign_use_o}.",
+                    other_name=other.name,
+                    on_command_line_f_with_skirmish_campaign_use_o=Both(
+                        on_command_line(f' with skirmish campaign use "{other.name}"', ""),
+                        on_command_line(f' con skirmish campaign use "{other.name}"', ""),
+                    ),
+                )
             )
     values = resolve(settings or {})
     campaign = Campaign(
@@ -138,10 +144,12 @@ def _check_gang_name(session: Session, campaign: Campaign, name: str, gang: Gang
     for other in session.exec(select(Gang).where(Gang.campaign_id == campaign.id)).all():
         if other is not gang and normalize(other.name) == normalize(name):
             raise CampaignError(
-                f"campaign {campaign.name!r} already has a gang called {other.name!r}; "
-                "choose another name.",
-                it=f"la campagna {campaign.name!r} ha già una banda di nome {other.name!r}; "
-                "scegli un altro nome.",
+                Message(
+                    "campaign {campaign_name!r} already has a gang called {other_name!r}; "
+                    "choose another name.",
+                    campaign_name=campaign.name,
+                    other_name=other.name,
+                )
             )
 
 
@@ -152,10 +160,12 @@ def new_gang(session: Session, *, campaign: Campaign, name: str, faction: str) -
     if not found.playable:
         playable = ", ".join(f.id for f in _factions() if f.playable)
         raise CampaignError(
-            f"R-13: {found.name_en.lower()} join other gangs and are not a gang of their own; "
-            f"choose one of {playable}.",
-            it=f"R-13: {found.name_it.lower()} si uniscono ad altre bande e non sono una banda a "
-            f"sé; scegli una tra {playable}.",
+            Message(
+                "R-13: {found_name_lower} join other gangs and are not a gang of their "
+                "own; choose one of {playable}.",
+                playable=playable,
+                found_name_lower=Both(found.name_en.lower(), found.name_it.lower()),
+            )
         )
     _check_gang_name(session, campaign, name, None)
     assert campaign.id is not None

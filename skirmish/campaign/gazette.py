@@ -49,6 +49,7 @@ from skirmish.campaign.models import Campaign, Gang, GangStatus, LogEntry
 from skirmish.engine.glossary import EventKind, GameStatus
 from skirmish.errors import CampaignError, on_command_line
 from skirmish.i18n import Lang
+from skirmish.translation import Both, Message
 
 # ------------------------------------------------------------------------------ the issue
 
@@ -168,12 +169,13 @@ def _chosen_game(games: Sequence[Game], number: int) -> Game:
         listed = ", ".join(str(g.id) for g in games) or "none"
         listed_it = ", ".join(str(g.id) for g in games) or "nessuna"
         raise CampaignError(
-            f"this campaign has no game {number}; its games: {listed}"
-            + on_command_line(" ('skirmish game list')", "")
-            + ".",
-            it=f"questa campagna non ha una partita {number}; le sue partite: {listed_it}"
-            + on_command_line(" ('skirmish game list')", "")
-            + ".",
+            Message(
+                "this campaign has no game {number}; its games: "
+                "{listed}{on_command_line_skirmish_game}.",
+                number=number,
+                on_command_line_skirmish_game=on_command_line(" ('skirmish game list')", ""),
+                listed=Both(listed, listed_it),
+            )
         )
     if found.status != GameStatus.ENDED:
         state = "was abandoned" if found.status == GameStatus.ABANDONED else "has not ended yet"
@@ -181,9 +183,11 @@ def _chosen_game(games: Sequence[Game], number: int) -> Game:
             "è stata abbandonata" if found.status == GameStatus.ABANDONED else "non è ancora finita"
         )
         raise CampaignError(
-            f"game {number} {state}: the Gazette reports finished games; leave out ⟨game⟩ for "
-            "the campaign to date.",
-            it=f"la partita {number} {state_it}: la Gazzetta racconta le partite finite; togli "
-            "⟨game⟩ per la campagna fino a oggi.",
+            Message(
+                "game {number} {state}: the Gazette reports finished games; leave out "
+                "⟨game⟩ for the campaign to date.",
+                number=number,
+                state=Both(state, state_it),
+            )
         )
     return found

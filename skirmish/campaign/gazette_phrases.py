@@ -12,345 +12,215 @@ from typing import Any
 
 from skirmish.campaign.gazette_issue import Sentence
 from skirmish.errors import SkirmishError
-from skirmish.i18n import Catalogue, Lang, name
+from skirmish.i18n import Catalogue, Lang, messages, name
 from skirmish.rules import find_equipment, find_profile
 from skirmish.rules.scenarios import find_scenario
+from skirmish.translation import N_, Message
 
 #: Every kind of sentence in several phrasings, ``KIND.N`` (``phrasings``); both languages have
 #: the same keys, each with the same fields (tests/test_catalogues.py). ``{…}`` are names and
 #: numbers read from the facts.
-PHRASES: Catalogue = {
-    "en": {
-        "headline-win.1": "{scenario}: the day belongs to {winner}",
-        "headline-win.2": "Victory for {winner} in the {scenario}",
-        "headline-win.3": "{winner} prevail over {loser} in the {scenario}",
-        "headline-draw.1": "{scenario}: no victor between {first} and {second}",
-        "headline-draw.2": "Stand-off in the {scenario}: {first} and {second} part even",
-        "headline-upset.1": "Against the odds: {who} brings down {opponent} at {chance}",
-        "headline-upset.2": "{who} beats the odds: {opponent} falls, a {chance} chance",
-        "headline-upset.3": "Upset in game {game}: {who} fells {opponent}, a {chance} chance",
-        "headline-escape.1": "Great escape: {who} walks away from {opponent} at {chance}",
-        "headline-escape.2": "Not today! {who} survives {opponent}, odds of {chance}",
-        "headline-town.1": "{campaign}: {gangs} in town",
-        "headline-town.2": "Trouble brewing in {campaign}: {gangs} in town",
-        "report-win.1": "{winner} ({winner_side}) beat {loser} ({loser_side}) in {turns}.",
+PHRASES: Catalogue = messages(
+    {
+        "headline-win.1": N_("{scenario}: the day belongs to {winner}"),
+        "headline-win.2": N_("Victory for {winner} in the {scenario}"),
+        "headline-win.3": N_("{winner} prevail over {loser} in the {scenario}"),
+        "headline-draw.1": N_("{scenario}: no victor between {first} and {second}"),
+        "headline-draw.2": N_("Stand-off in the {scenario}: {first} and {second} part even"),
+        "headline-upset.1": N_("Against the odds: {who} brings down {opponent} at {chance}"),
+        "headline-upset.2": N_("{who} beats the odds: {opponent} falls, a {chance} chance"),
+        "headline-upset.3": N_("Upset in game {game}: {who} fells {opponent}, a {chance} chance"),
+        "headline-escape.1": N_("Great escape: {who} walks away from {opponent} at {chance}"),
+        "headline-escape.2": N_("Not today! {who} survives {opponent}, odds of {chance}"),
+        "headline-town.1": N_("{campaign}: {gangs} in town"),
+        "headline-town.2": N_("Trouble brewing in {campaign}: {gangs} in town"),
+        "report-win.1": N_("{winner} ({winner_side}) beat {loser} ({loser_side}) in {turns}."),
         "report-win.2": (
-            "After {turns}, {winner} ({winner_side}) had the better of {loser} ({loser_side})."
+            N_("After {turns}, {winner} ({winner_side}) had the better of {loser} ({loser_side}).")
         ),
         "report-win.3": (
-            "{loser} ({loser_side}) went down to {winner} ({winner_side}) after {turns}."
+            N_("{loser} ({loser_side}) went down to {winner} ({winner_side}) after {turns}.")
         ),
         "report-draw.1": (
-            "{first} ({first_side}) and {second} ({second_side}) fought {turns} to a draw."
+            N_("{first} ({first_side}) and {second} ({second_side}) fought {turns} to a draw.")
         ),
         "report-draw.2": (
-            "Neither {first} ({first_side}) nor {second} ({second_side}) prevailed in {turns}."
+            N_("Neither {first} ({first_side}) nor {second} ({second_side}) prevailed in {turns}.")
         ),
-        "report-reason.1": "The game ended thus: {reason}.",
-        "report-reason.2": "How it ended: {reason}.",
-        "retreat-voluntary.1": "Turn {turn}: {gang} chose to retreat, and lost the game (R-09).",
-        "retreat-voluntary.2": "In turn {turn} {gang} turned tail and left the field (R-09).",
-        "retreat-cohesion.1": "Turn {turn}: {gang} failed the cohesion test and retreated (R-08).",
+        "report-reason.1": N_("The game ended thus: {reason}."),
+        "report-reason.2": N_("How it ended: {reason}."),
+        "retreat-voluntary.1": N_(
+            "Turn {turn}: {gang} chose to retreat, and lost the game (R-09)."
+        ),
+        "retreat-voluntary.2": N_("In turn {turn} {gang} turned tail and left the field (R-09)."),
+        "retreat-cohesion.1": N_(
+            "Turn {turn}: {gang} failed the cohesion test and retreated (R-08)."
+        ),
         "retreat-cohesion.2": (
-            "In turn {turn} {gang} lost heart, failed the cohesion test and fled (R-08)."
+            N_("In turn {turn} {gang} lost heart, failed the cohesion test and fled (R-08).")
         ),
-        "fall-shot.1": "Turn {turn}: {victim} ({gang}) was shot down by {by}.",
-        "fall-shot.2": "In turn {turn} a shot from {by} laid {victim} ({gang}) low.",
-        "fall-melee.1": "Turn {turn}: {victim} ({gang}) fell in a fight with {by}.",
-        "fall-melee.2": "In turn {turn} {by} beat {victim} ({gang}) hand to hand.",
-        "fall-by.1": "Turn {turn}: {victim} ({gang}) fell to {by}.",
-        "fall-by.2": "In turn {turn} {by} put {victim} ({gang}) out of the fight.",
+        "fall-shot.1": N_("Turn {turn}: {victim} ({gang}) was shot down by {by}."),
+        "fall-shot.2": N_("In turn {turn} a shot from {by} laid {victim} ({gang}) low."),
+        "fall-melee.1": N_("Turn {turn}: {victim} ({gang}) fell in a fight with {by}."),
+        "fall-melee.2": N_("In turn {turn} {by} beat {victim} ({gang}) hand to hand."),
+        "fall-by.1": N_("Turn {turn}: {victim} ({gang}) fell to {by}."),
+        "fall-by.2": N_("In turn {turn} {by} put {victim} ({gang}) out of the fight."),
         "fall-blast.1": (
-            "Turn {turn}: {victim} ({gang}) was caught in the blast of {by}'s {explosive}."
+            N_("Turn {turn}: {victim} ({gang}) was caught in the blast of {by}'s {explosive}.")
         ),
-        "fall-blast.2": "In turn {turn} {by}'s {explosive} took {victim} ({gang}) with it.",
-        "fall.1": "Turn {turn}: {victim} ({gang}) was put out of the fight.",
-        "fall.2": "In turn {turn} {victim} ({gang}) went down.",
+        "fall-blast.2": N_("In turn {turn} {by}'s {explosive} took {victim} ({gang}) with it."),
+        "fall.1": N_("Turn {turn}: {victim} ({gang}) was put out of the fight."),
+        "fall.2": N_("In turn {turn} {victim} ({gang}) went down."),
         "turning-hit.1": (
-            "The turning point: turn {turn}, when {who} eliminated {opponent} with a {chance} "
-            "chance of doing so."
+            N_(
+                "The turning point: turn {turn}, when {who} eliminated {opponent} with a {chance} "
+                "chance of doing so."
+            )
         ),
         "turning-hit.2": (
-            "The game turned in turn {turn}: {who} eliminated {opponent}, which the odds gave at "
-            "{chance}."
+            N_(
+                "The game turned in turn {turn}: {who} eliminated "
+                "{opponent}, which the odds gave at "
+                "{chance}."
+            )
         ),
         "turning-miss.1": (
-            "The turning point: turn {turn}, when {opponent} survived {who}'s attack, which "
-            "eliminated with a {chance} chance."
+            N_(
+                "The turning point: turn {turn}, when {opponent} survived {who}'s attack, which "
+                "eliminated with a {chance} chance."
+            )
         ),
         "turning-miss.2": (
-            "The game turned in turn {turn}: {who} had a {chance} chance to eliminate "
-            "{opponent}, and did not."
+            N_(
+                "The game turned in turn {turn}: {who} had a {chance} chance to eliminate "
+                "{opponent}, and did not."
+            )
         ),
-        "turning-by.1": "The turning point: turn {turn}, when {by} brought down {victim}.",
-        "turning-by.2": "It turned in turn {turn}, the moment {victim} fell to {by}.",
-        "turning.1": "The turning point: the fall of {victim} in turn {turn}.",
-        "turning.2": "It turned in turn {turn}, when {victim} went down.",
+        "turning-by.1": N_("The turning point: turn {turn}, when {by} brought down {victim}."),
+        "turning-by.2": N_("It turned in turn {turn}, the moment {victim} fell to {by}."),
+        "turning.1": N_("The turning point: the fall of {victim} in turn {turn}."),
+        "turning.2": N_("It turned in turn {turn}, when {victim} went down."),
         "obituary.1": (
-            "{name}, {profile} of {gang}, fell in game {game}, {scenario}{how}; the recovery "
-            "die showed {roll}, and there was no getting up (R-10)."
+            N_(
+                "{name}, {profile} of {gang}, fell in game {game}, {scenario}{how}; the recovery "
+                "die showed {roll}, and there was no getting up (R-10)."
+            )
         ),
         "obituary.2": (
-            "Laid to rest: {name}, {profile} of {gang}. The last game was game {game}, "
-            "{scenario}{how}; the recovery die showed {roll} (R-10)."
+            N_(
+                "Laid to rest: {name}, {profile} of {gang}. The last game was game {game}, "
+                "{scenario}{how}; the recovery die showed {roll} (R-10)."
+            )
         ),
         "obituary.3": (
-            "The undertaker measured {name}, {profile} of {gang}, after game {game}, "
-            "{scenario}{how}: recovery die {roll} (R-10)."
+            N_(
+                "The undertaker measured {name}, {profile} of {gang}, after game {game}, "
+                "{scenario}{how}: recovery die {roll} (R-10)."
+            )
         ),
-        "how-shot.1": ", shot by {by}",
-        "how-melee.1": ", in a fight with {by}",
-        "how-by.1": ", at the hands of {by}",
-        "how-blast.1": ", in the blast of {by}'s {explosive}",
-        "leader.1": "Top of the standings: {gang}, with {points}.",
-        "leader.2": "{gang} lead the field with {points}.",
-        "gang-new.1": "{gang} ({faction}) rode into town with {money}$.",
-        "gang-new.2": "New faces in town: {gang}, {faction}, with {money}$ to spend.",
-        "hire.1": "{gang} took on {name}, {profile}, for {cost}$.",
-        "hire.2": "New gun for {gang}: {name}, {profile}, signed for {cost}$.",
-        "hires.1": "{gang} signed up {list}.",
-        "hires.2": "New guns for {gang}: {list}.",
-        "hire-item.1": "{name} ({profile}, {cost}$)",
-        "fire.1": "{gang} let {name} ({profile}) go.",
-        "fire.2": "{name} ({profile}) is no longer riding with {gang}.",
-        "buys.1": "At the general store {gang} bought {list}.",
-        "buys.2": "Seen leaving the general store, {gang}, with {list}.",
-        "xp.1": "{name} of {gang} earned {xp} XP: {reason}.",
-        "xp.2": "{xp} XP for {name} of {gang}: {reason}.",
-        "advance-skill.1": "{name} of {gang} learned {skill}.",
-        "advance-skill.2": "{name} ({gang}) has a new trick: {skill}.",
-        "advance-stat.1": "{name} of {gang} raised {stat} from {before} to {after}.",
-        "advance-stat.2": "{stat} {after} for {name} ({gang}), up from {before}.",
+        "how-shot.1": N_(", shot by {by}"),
+        "how-melee.1": N_(", in a fight with {by}"),
+        "how-by.1": N_(", at the hands of {by}"),
+        "how-blast.1": N_(", in the blast of {by}'s {explosive}"),
+        "leader.1": N_("Top of the standings: {gang}, with {points}."),
+        "leader.2": N_("{gang} lead the field with {points}."),
+        "gang-new.1": N_("{gang} ({faction}) rode into town with {money}$."),
+        "gang-new.2": N_("New faces in town: {gang}, {faction}, with {money}$ to spend."),
+        "hire.1": N_("{gang} took on {name}, {profile}, for {cost}$."),
+        "hire.2": N_("New gun for {gang}: {name}, {profile}, signed for {cost}$."),
+        "hires.1": N_("{gang} signed up {list}."),
+        "hires.2": N_("New guns for {gang}: {list}."),
+        "hire-item.1": N_("{name} ({profile}, {cost}$)"),
+        "fire.1": N_("{gang} let {name} ({profile}) go."),
+        "fire.2": N_("{name} ({profile}) is no longer riding with {gang}."),
+        "buys.1": N_("At the general store {gang} bought {list}."),
+        "buys.2": N_("Seen leaving the general store, {gang}, with {list}."),
+        "xp.1": N_("{name} of {gang} earned {xp} XP: {reason}."),
+        "xp.2": N_("{xp} XP for {name} of {gang}: {reason}."),
+        "advance-skill.1": N_("{name} of {gang} learned {skill}."),
+        "advance-skill.2": N_("{name} ({gang}) has a new trick: {skill}."),
+        "advance-stat.1": N_("{name} of {gang} raised {stat} from {before} to {after}."),
+        "advance-stat.2": N_("{stat} {after} for {name} ({gang}), up from {before}."),
         "advance-promoted.1": (
-            "{name} of {gang} raised {stat} from {before} to {after}, and is a hero now (§1.6)."
+            N_("{name} of {gang} raised {stat} from {before} to {after}, and is a hero now (§1.6).")
         ),
         "advance-promoted.2": (
-            "From the ranks to the heroes: {name} of {gang}, {stat} {after} (§1.6)."
+            N_("From the ranks to the heroes: {name} of {gang}, {stat} {after} (§1.6).")
         ),
-        "injure.1": "{name} of {gang} carries a lasting injury: {injury}.",
-        "injure.2": "A wound that stays for {name} of {gang}: {injury}.",
-        "recovered.1": "{name} of {gang} is back on their feet after game {game} (R-10).",
-        "recovered.2": "Up again after game {game}: {name} of {gang} (R-10).",
+        "injure.1": N_("{name} of {gang} carries a lasting injury: {injury}."),
+        "injure.2": N_("A wound that stays for {name} of {gang}: {injury}."),
+        "recovered.1": N_("{name} of {gang} is back on their feet after game {game} (R-10)."),
+        "recovered.2": N_("Up again after game {game}: {name} of {gang} (R-10)."),
         "wounded.1": (
-            "{name} of {gang} is still bandaged after game {game}: -1 COS in the next game (R-10)."
+            N_(
+                "{name} of {gang} is still bandaged after game "
+                "{game}: -1 COS in the next game (R-10)."
+            )
         ),
-        "wounded.2": "Bandages for {name} of {gang} after game {game}: -1 COS next time (R-10).",
-        "invalid.1": "{name} of {gang} survived game {game}, but not unscathed: {injury} (R-10).",
-        "invalid.2": "Game {game} left its mark on {name} of {gang}: {injury} (R-10).",
-        "bounty.1": "{gang} collected {amount}$ in bounties for {victims} (H-09).",
-        "bounty.2": "Payday for {gang}: {amount}$ of bounty for {victims} (H-09).",
-        "outlaw-mark.1": "{gang} killed a civilian and are outlaws now, for good (H-09).",
-        "outlaw-mark.2": "Civilian blood on {gang}: outlaws for good (H-09).",
-        "income.1": "{gang} pocketed {amount}$ after game {game}: {result} (H-01).",
-        "income.2": "Game {game} paid {gang} {amount}$: {result} (H-01).",
-        "game-xp.1": "Experience for {gang} after game {game}: {list} (R-11).",
-        "game-xp.2": "Game {game} taught {gang} a thing or two: {list} (R-11).",
-        "xp-item.1": "{name} {xp} XP",
-        "gambler.1": "{name} of {gang} won {amount}$ at the card table after game {game} (H-11).",
-        "gambler.2": "Luck at cards for {name} of {gang}: {amount}$ after game {game} (H-11).",
+        "wounded.2": N_(
+            "Bandages for {name} of {gang} after game {game}: -1 COS next time (R-10)."
+        ),
+        "invalid.1": N_(
+            "{name} of {gang} survived game {game}, but not unscathed: {injury} (R-10)."
+        ),
+        "invalid.2": N_("Game {game} left its mark on {name} of {gang}: {injury} (R-10)."),
+        "bounty.1": N_("{gang} collected {amount}$ in bounties for {victims} (H-09)."),
+        "bounty.2": N_("Payday for {gang}: {amount}$ of bounty for {victims} (H-09)."),
+        "outlaw-mark.1": N_("{gang} killed a civilian and are outlaws now, for good (H-09)."),
+        "outlaw-mark.2": N_("Civilian blood on {gang}: outlaws for good (H-09)."),
+        "income.1": N_("{gang} pocketed {amount}$ after game {game}: {result} (H-01)."),
+        "income.2": N_("Game {game} paid {gang} {amount}$: {result} (H-01)."),
+        "game-xp.1": N_("Experience for {gang} after game {game}: {list} (R-11)."),
+        "game-xp.2": N_("Game {game} taught {gang} a thing or two: {list} (R-11)."),
+        "xp-item.1": N_("{name} {xp} XP"),
+        "gambler.1": N_(
+            "{name} of {gang} won {amount}$ at the card table after game {game} (H-11)."
+        ),
+        "gambler.2": N_("Luck at cards for {name} of {gang}: {amount}$ after game {game} (H-11)."),
         "marked-cards.1": (
-            "{name} of {gang} made {amount}$ with marked cards after game {game} (H-10)."
+            N_("{name} of {gang} made {amount}$ with marked cards after game {game} (H-10).")
         ),
         "marked-cards.2": (
-            "Marked cards, full pockets: {amount}$ for {name} of {gang} after game {game} (H-10)."
+            N_(
+                "Marked cards, full pockets: {amount}$ for {name} of "
+                "{gang} after game {game} (H-10)."
+            )
         ),
-        "gang-retire.1": "{gang} hung up their guns and left the campaign.",
-        "gang-retire.2": "{gang} rode out of town for the last time.",
-        "wanted-who.1": "{name}, {profile}, leader of {gang}.",
+        "gang-retire.1": N_("{gang} hung up their guns and left the campaign."),
+        "gang-retire.2": N_("{gang} rode out of town for the last time."),
+        "wanted-who.1": N_("{name}, {profile}, leader of {gang}."),
         "wanted-bounty.1": (
-            "Reward: {bounty}$, {percent}% of the {cost}$ a {profile} is worth (H-09)."
+            N_("Reward: {bounty}$, {percent}% of the {cost}$ a {profile} is worth (H-09).")
         ),
-        "wanted-infamy.1": "Wanted for cowardice: {gang} left the field by choice {times} (R-09).",
-        "wanted-kills.1": "{name} has put {count} out of the fight to date.",
-        "wanted-kills.2": "Eliminated by {name} to date: {count}.",
-        "wanted-seen.1": "Last seen: game {game}, {scenario}.",
-        "wanted-seen.2": "Last seen in game {game}, {scenario}.",
-    },
-    "it": {
-        "headline-win.1": "{scenario}: la giornata è di {winner}",
-        "headline-win.2": "Vittoria di {winner} in «{scenario}»",
-        "headline-win.3": "{winner} ha la meglio su {loser} in «{scenario}»",
-        "headline-draw.1": "{scenario}: nessun vincitore tra {first} e {second}",
-        "headline-draw.2": "Stallo in «{scenario}»: {first} e {second} si separano alla pari",
-        "headline-upset.1": (
-            "Contro ogni pronostico: {who} abbatte {opponent}, probabilità {chance}"
+        "wanted-infamy.1": N_(
+            "Wanted for cowardice: {gang} left the field by choice {times} (R-09)."
         ),
-        "headline-upset.2": "{who} sfida la sorte: {opponent} cade con probabilità {chance}",
-        "headline-upset.3": "Sorpresa nella partita {game}: {who} abbatte {opponent} ({chance})",
-        "headline-escape.1": "Salvo per miracolo: {who} scampa a {opponent}, probabilità {chance}",
-        "headline-escape.2": "Non oggi! {who} sopravvive a {opponent}, probabilità {chance}",
-        "headline-town.1": "{campaign}: {gangs} in città",
-        "headline-town.2": "Aria di guai a {campaign}: {gangs} in città",
-        "report-win.1": "{winner} ({winner_side}) batte {loser} ({loser_side}) in {turns}.",
-        "report-win.2": (
-            "Dopo {turns}, {winner} ({winner_side}) ha la meglio su {loser} ({loser_side})."
-        ),
-        "report-win.3": "{loser} ({loser_side}) cede a {winner} ({winner_side}) dopo {turns}.",
-        "report-draw.1": "{first} ({first_side}) e {second} ({second_side}) pareggiano in {turns}.",
-        "report-draw.2": (
-            "Né {first} ({first_side}) né {second} ({second_side}) prevale in {turns}."
-        ),
-        "report-reason.1": "La partita è finita così: {reason}.",
-        "report-reason.2": "Come è finita: {reason}.",
-        "retreat-voluntary.1": (
-            "Turno {turn}: {gang} sceglie la ritirata e perde la partita (R-09)."
-        ),
-        "retreat-voluntary.2": "Al turno {turn} {gang} volta le spalle e lascia il campo (R-09).",
-        "retreat-cohesion.1": (
-            "Turno {turn}: {gang} fallisce il test di coesione e si ritira (R-08)."
-        ),
-        "retreat-cohesion.2": (
-            "Al turno {turn} {gang} perde il coraggio, fallisce il test di coesione e fugge (R-08)."
-        ),
-        "fall-shot.1": "Turno {turn}: cade {victim} ({gang}) sotto il fuoco di {by}.",
-        "fall-shot.2": "Al turno {turn} un colpo di {by} abbatte {victim} ({gang}).",
-        "fall-melee.1": "Turno {turn}: cade {victim} ({gang}) in un corpo a corpo con {by}.",
-        "fall-melee.2": "Al turno {turn} {by} ha la meglio su {victim} ({gang}) nella lotta.",
-        "fall-by.1": "Turno {turn}: cade {victim} ({gang}) per mano di {by}.",
-        "fall-by.2": "Al turno {turn} {by} mette fuori combattimento {victim} ({gang}).",
-        "fall-blast.1": (
-            "Turno {turn}: {victim} ({gang}) finisce nell'esplosione di {explosive} di {by}."
-        ),
-        "fall-blast.2": "Al turno {turn} la {explosive} di {by} travolge {victim} ({gang}).",
-        "fall.1": "Turno {turn}: {victim} ({gang}) è fuori combattimento.",
-        "fall.2": "Al turno {turn} cade {victim} ({gang}).",
-        "turning-hit.1": (
-            "La svolta: il turno {turn}, quando {who} elimina {opponent} con probabilità {chance}."
-        ),
-        "turning-hit.2": (
-            "Tutto cambia al turno {turn}: {who} elimina {opponent}, e le probabilità erano "
-            "{chance}."
-        ),
-        "turning-miss.1": (
-            "La svolta: il turno {turn}, quando {opponent} sopravvive all'attacco di {who}, che "
-            "eliminava con probabilità {chance}."
-        ),
-        "turning-miss.2": (
-            "Tutto cambia al turno {turn}: {who} aveva probabilità {chance} di eliminare "
-            "{opponent}, e non ci riesce."
-        ),
-        "turning-by.1": "La svolta: il turno {turn}, quando {by} abbatte {victim}.",
-        "turning-by.2": "Tutto cambia al turno {turn}, con la caduta di {victim} per mano di {by}.",
-        "turning.1": "La svolta: la caduta di {victim} al turno {turn}.",
-        "turning.2": "Tutto cambia al turno {turn}, quando cade {victim}.",
-        "obituary.1": (
-            "{name}, {profile} di {gang}, cade nella partita {game}, {scenario}{how}; il dado "
-            "del recupero dice {roll}, e non c'è rimedio (R-10)."
-        ),
-        "obituary.2": (
-            "Riposa in pace {name}, {profile} di {gang}. L'ultima partita: la {game}, "
-            "{scenario}{how}; il dado del recupero dice {roll} (R-10)."
-        ),
-        "obituary.3": (
-            "Il becchino prende le misure a {name}, {profile} di {gang}, dopo la partita "
-            "{game}, {scenario}{how}: dado del recupero {roll} (R-10)."
-        ),
-        "how-shot.1": ", sotto il fuoco di {by}",
-        "how-melee.1": ", in un corpo a corpo con {by}",
-        "how-by.1": ", per mano di {by}",
-        "how-blast.1": ", nell'esplosione di {explosive} di {by}",
-        "leader.1": "In testa alla classifica: {gang}, con {points}.",
-        "leader.2": "Guida la classifica {gang}, con {points}.",
-        "gang-new.1": "Arriva in città {gang} ({faction}) con {money}$ in tasca.",
-        "gang-new.2": "Facce nuove in città: {gang}, {faction}, con {money}$ da spendere.",
-        "hire.1": "{gang} assolda {name}, {profile}, per {cost}$.",
-        "hire.2": "Una pistola in più per {gang}: {name}, {profile}, al prezzo di {cost}$.",
-        "hires.1": "{gang} assolda {list}.",
-        "hires.2": "Nuove pistole per {gang}: {list}.",
-        "hire-item.1": "{name} ({profile}, {cost}$)",
-        "fire.1": "{gang} congeda {name} ({profile}).",
-        "fire.2": "{name} ({profile}) non cavalca più con {gang}.",
-        "buys.1": "All'emporio {gang} compra {list}.",
-        "buys.2": "Visti uscire dall'emporio, quelli di {gang}, con {list}.",
-        "xp.1": "{name} di {gang} guadagna {xp} PE: {reason}.",
-        "xp.2": "{xp} PE per {name} di {gang}: {reason}.",
-        "advance-skill.1": "{name} di {gang} impara {skill}.",
-        "advance-skill.2": "Nuova abilità per {name} ({gang}): {skill}.",
-        "advance-stat.1": "{name} di {gang} porta {stat} da {before} a {after}.",
-        "advance-stat.2": "{stat} {after} per {name} ({gang}), prima era {before}.",
-        "advance-promoted.1": (
-            "{name} di {gang} porta {stat} da {before} a {after}, e ora è un eroe (§1.6)."
-        ),
-        "advance-promoted.2": "Dalla truppa agli eroi: {name} di {gang}, {stat} {after} (§1.6).",
-        "injure.1": "Una ferita che resta per {name} di {gang}: {injury}.",
-        "injure.2": "{name} di {gang} ne porta i segni: {injury}.",
-        "recovered.1": "{name} di {gang} torna in piedi dopo la partita {game} (R-10).",
-        "recovered.2": "Di nuovo in sella dopo la partita {game}: {name} di {gang} (R-10).",
-        "wounded.1": (
-            "{name} di {gang} ha ancora le bende dopo la partita {game}: -1 COS nella prossima "
-            "partita (R-10)."
-        ),
-        "wounded.2": (
-            "Bende per {name} di {gang} dopo la partita {game}: -1 COS la prossima volta (R-10)."
-        ),
-        "invalid.1": (
-            "{name} di {gang} sopravvive alla partita {game}, ma non senza danni: {injury} (R-10)."
-        ),
-        "invalid.2": "La partita {game} lascia il segno su {name} di {gang}: {injury} (R-10).",
-        "bounty.1": "{gang} incassa {amount}$ di taglie per {victims} (H-09).",
-        "bounty.2": "Giorno di paga per {gang}: {amount}$ di taglia per {victims} (H-09).",
-        "outlaw-mark.1": (
-            "{gang} ha ucciso un civile: d'ora in poi è fuorilegge, per sempre (H-09)."
-        ),
-        "outlaw-mark.2": "Sangue innocente su {gang}: fuorilegge per sempre (H-09).",
-        "income.1": "{gang} intasca {amount}$ dopo la partita {game}: {result} (H-01).",
-        "income.2": "La partita {game} frutta a {gang} {amount}$: {result} (H-01).",
-        "game-xp.1": "Esperienza per {gang} dopo la partita {game}: {list} (R-11).",
-        "game-xp.2": "La partita {game} insegna qualcosa a {gang}: {list} (R-11).",
-        "xp-item.1": "{name} {xp} PE",
-        "gambler.1": (
-            "{name} di {gang} vince {amount}$ al tavolo da gioco dopo la partita {game} (H-11)."
-        ),
-        "gambler.2": (
-            "Fortuna a carte per {name} di {gang}: {amount}$ dopo la partita {game} (H-11)."
-        ),
-        "marked-cards.1": (
-            "{name} di {gang} guadagna {amount}$ con le carte truccate dopo la partita {game} "
-            "(H-10)."
-        ),
-        "marked-cards.2": (
-            "Carte truccate, tasche piene: {amount}$ per {name} di {gang} dopo la partita "
-            "{game} (H-10)."
-        ),
-        "gang-retire.1": "{gang} appende le pistole al chiodo e lascia la campagna.",
-        "gang-retire.2": "{gang} lascia la città per l'ultima volta.",
-        "wanted-who.1": "{name}, {profile}, capo di {gang}.",
-        "wanted-bounty.1": (
-            "Taglia: {bounty}$, il {percent}% dei {cost}$ che vale un {profile} (H-09)."
-        ),
-        "wanted-infamy.1": (
-            "Ricercato per vigliaccheria: {gang} ha lasciato il campo per scelta {times} (R-09)."
-        ),
-        "wanted-kills.1": "{name} ha messo fuori combattimento {count} finora.",
-        "wanted-kills.2": "Eliminati da {name} finora: {count}.",
-        "wanted-seen.1": "Visto l'ultima volta: partita {game}, {scenario}.",
-        "wanted-seen.2": "Avvistato l'ultima volta nella partita {game}, {scenario}.",
-    },
-}
+        "wanted-kills.1": N_("{name} has put {count} out of the fight to date."),
+        "wanted-kills.2": N_("Eliminated by {name} to date: {count}."),
+        "wanted-seen.1": N_("Last seen: game {game}, {scenario}."),
+        "wanted-seen.2": N_("Last seen in game {game}, {scenario}."),
+    }
+)
 
 #: Words that are not sentences: counts with their plural, list joints, the stats' names.
-WORDS: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "turns-1": "one turn", "turns": "{n} turns",
-        "points-1": "1 point", "points": "{n} points",
-        "times-1": "once", "times": "{n} times",
-        "models-1": "one model", "models": "{n} models",
-        "gangs-1": "one gang", "gangs": "{n} gangs",
-        "and": " and ", "sep": ", ", "one-in": "1 in {n}", "percent": "{n}%", "below": "<0.1%",
-        "tiro": "TIRO", "fred": "FRED", "rif": "RIF", "cos": "COS", "fama": "FAMA",
-        "fortuna": "FORTUNA",
-    },
-    "it": {
-        "turns-1": "un turno", "turns": "{n} turni",
-        "points-1": "1 punto", "points": "{n} punti",
-        "times-1": "una volta", "times": "{n} volte",
-        "models-1": "un personaggio", "models": "{n} personaggi",
-        "gangs-1": "una banda", "gangs": "{n} bande",
-        "and": " e ", "sep": ", ", "one-in": "1 su {n}", "percent": "{n}%", "below": "<0,1%",
-        "tiro": "TIRO", "fred": "FRED", "rif": "RIF", "cos": "COS", "fama": "FAMA",
-        "fortuna": "FORTUNA",
-    },
-}  # fmt: skip
+WORDS: Mapping[str, Mapping[str, str]] = messages({
+        "turns-1": N_("one turn"), "turns": N_("{n} turns"),
+        "points-1": N_("1 point"), "points": N_("{n} points"),
+        "times-1": N_("once"), "times": N_("{n} times"),
+        "models-1": N_("one model"), "models": N_("{n} models"),
+        "gangs-1": N_("one gang"), "gangs": N_("{n} gangs"),
+        "and": N_(" and "),
+        "sep": N_(", "),
+        "one-in": N_("1 in {n}"),
+        "percent": N_("{n}%"),
+        "below": N_("<0.1%"),
+        "tiro": N_("TIRO"),
+        "fred": N_("FRED"),
+        "rif": N_("RIF"),
+        "cos": N_("COS"),
+        "fama": N_("FAMA"),
+        "fortuna": N_("FORTUNA"),
+    })  # fmt: skip
 
 #: Numbers spelt out in a headline (more than twelve gangs print as digits); a headline that
 #: opens with one gets its capital from ``say``.
@@ -405,8 +275,7 @@ def say(
     log_ids, event_ids = tuple(sorted(set(logs))), tuple(sorted(set(events)))
     if not log_ids and not event_ids:
         raise SkirmishError(
-            f"a sentence of kind {kind!r} was built from no recorded fact.",
-            it=f"una frase di tipo {kind!r} è stata costruita senza alcun fatto registrato.",
+            Message("a sentence of kind {kind!r} was built from no recorded fact.", kind=kind)
         )
     text = phrase(kind, str(lang), log_ids, event_ids).format(**values)
     return Sentence(kind, text[:1].upper() + text[1:], log_ids, event_ids)

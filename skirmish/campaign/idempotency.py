@@ -31,6 +31,7 @@ from sqlmodel import Session, col
 from skirmish.campaign import logbook
 from skirmish.campaign.models import RequestKey
 from skirmish.errors import CampaignError
+from skirmish.translation import Message
 
 #: How long an answer is kept for a retry.
 KEEP: Final = timedelta(hours=24)
@@ -53,10 +54,11 @@ def check_key(key: str) -> str:
     (a UUID, a random token)."""
     if not key or len(key) > KEY_LENGTH or any(c not in _KEY_CHARACTERS for c in key):
         raise CampaignError(
-            f"the request's idempotency key must be 1 to {KEY_LENGTH} printable ASCII "
-            "characters without spaces (a UUID will do). Nothing was changed.",
-            it=f"la chiave di idempotenza della richiesta deve avere da 1 a {KEY_LENGTH} "
-            "caratteri ASCII stampabili senza spazi (va bene un UUID). Non è cambiato nulla.",
+            Message(
+                "the request's idempotency key must be 1 to {key_length} printable "
+                "ASCII characters without spaces (a UUID will do). Nothing was changed.",
+                key_length=KEY_LENGTH,
+            )
         )
     return key
 
@@ -73,10 +75,10 @@ def step_key(key: str, step: str) -> str:
 def _replay(found: RequestKey, user_id: int | None, route: str) -> tuple[int, Any, bool]:
     if found.route != route or found.user_id != user_id:
         raise CampaignError(
-            "this idempotency key was already used for another request; send a new key with "
-            "each new action. Nothing was changed.",
-            it="questa chiave di idempotenza è già stata usata per un'altra richiesta; manda una "
-            "chiave nuova con ogni nuova azione. Non è cambiato nulla.",
+            Message(
+                "this idempotency key was already used for another request; send a new "
+                "key with each new action. Nothing was changed."
+            )
         )
     return found.status, found.body, True
 
@@ -106,9 +108,10 @@ def replay_or_run(
     check_key(key)
     if not route or len(route) > ROUTE_LENGTH:
         raise CampaignError(
-            f"a request's route must be 1 to {ROUTE_LENGTH} characters. Nothing was changed.",
-            it=f"il percorso di una richiesta deve avere da 1 a {ROUTE_LENGTH} caratteri. "
-            "Non è cambiato nulla.",
+            Message(
+                "a request's route must be 1 to {route_length} characters. Nothing was changed.",
+                route_length=ROUTE_LENGTH,
+            )
         )
     found = _stored(session, key)
     if found is not None:
@@ -130,10 +133,10 @@ def replay_or_run(
         found = _stored(session, key)
         if found is None or found.status == _RUNNING:
             raise CampaignError(
-                "the same request is being answered right now; try again in a moment. "
-                "Nothing was changed.",
-                it="la stessa richiesta ha una risposta in corso proprio ora; riprova tra un "
-                "momento. Non è cambiato nulla.",
+                Message(
+                    "the same request is being answered right now; try again in a moment. "
+                    "Nothing was changed."
+                )
             ) from None
         return _replay(found, user_id, route)
     status, body = run()

@@ -24,6 +24,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 from skirmish.errors import CampaignError, on_command_line
 from skirmish.limits import WEB_ADDRESS_LENGTH, bad_character, shown
+from skirmish.translation import Both, Message
 
 if TYPE_CHECKING:
     from skirmish.campaign.models import Campaign
@@ -69,14 +70,18 @@ def gang_link(campaign: Campaign, gang_name: str) -> str | None:
 
 def _invalid(address: str, why: str, why_it: str) -> CampaignError:
     return CampaignError(
-        f"{shown(address)} is not a web address skirmish can print: {why}. Give the address "
-        "at which the club opens "
-        + on_command_line("'skirmish serve'", "this web app")
-        + f", like {EXAMPLE}",
-        it=f"{shown(address)} non è un indirizzo web che skirmish possa stampare: {why_it}. "
-        "Indica l'indirizzo a cui il club apre "
-        + on_command_line("'skirmish serve'", "questa app web")
-        + f", come {EXAMPLE}",
+        Message(
+            "{address} is not a web address skirmish can print: {why}. Give the "
+            "address at which the club opens {on_command_line_skirmish_serve}, "
+            "like {example}",
+            address=shown(address),
+            example=EXAMPLE,
+            why=Both(why, why_it),
+            on_command_line_skirmish_serve=Both(
+                on_command_line("'skirmish serve'", "this web app"),
+                on_command_line("'skirmish serve'", "questa app web"),
+            ),
+        )
     )
 
 

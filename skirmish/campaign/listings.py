@@ -20,13 +20,11 @@ from skirmish.campaign.lookup import IN_USE
 from skirmish.campaign.models import Campaign, Gang, Meta
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.campaign.text import entry_data
-from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.i18n import Catalogue, Lang, messages, tr
+from skirmish.translation import N_
 
 #: How the log names an entry whose account was removed since.
-WORDS: Catalogue = {
-    "en": {"removed": "(removed account)"},
-    "it": {"removed": "(account rimosso)"},
-}
+WORDS: Catalogue = messages({"removed": N_("(removed account)")})
 
 
 def campaign_rows(session: Session) -> list[dict[str, Any]]:

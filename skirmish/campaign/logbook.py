@@ -21,6 +21,7 @@ from skirmish.campaign.snapshot import State, capture, restore
 from skirmish.engine.dice import Die
 from skirmish.errors import CampaignError
 from skirmish.rules.names import normalize
+from skirmish.translation import Both, Message
 
 
 def _utc_now() -> datetime:
@@ -168,9 +169,12 @@ def undo(session: Session, *, gang: Gang) -> LogEntry:
             else "non ha ancora azioni registrate."
         )
         raise CampaignError(
-            f"nothing to undo for {gang.name!r}: its last action is {what}, which cannot be "
-            "undone.",
-            it=f"niente da annullare per {gang.name!r}: {what_it}",
+            Message(
+                "nothing to undo for {gang_name!r}: its last action is {what}, which "
+                "cannot be undone.",
+                gang_name=gang.name,
+                what=Both(what, what_it),
+            )
         )
     _check_name_free(session, gang, last)
     money = gang.treasury
@@ -213,12 +217,15 @@ def _check_name_free(session: Session, gang: Gang, last: LogEntry) -> None:
     ).all():
         if normalize(other.name) == normalize(name):
             raise CampaignError(
-                f"cannot undo the {last.action.replace('-', ' ')} of {gang.name!r}: it would be "
-                f"called {name!r} again, and another gang of the campaign is called "
-                f"{other.name!r} now; rename that gang first. Nothing was changed.",
-                it=f"impossibile annullare l'azione '{last.action}' di {gang.name!r}: la banda "
-                f"tornerebbe a chiamarsi {name!r}, e un'altra banda della campagna ora si chiama "
-                f"{other.name!r}; rinomina prima quella. Non è cambiato nulla.",
+                Message(
+                    "cannot undo the {last_action_replace} of {gang_name!r}: it would be "
+                    "called {name!r} again, and another gang of the campaign is called "
+                    "{other_name!r} now; rename that gang first. Nothing was changed.",
+                    gang_name=gang.name,
+                    name=name,
+                    other_name=other.name,
+                    last_action_replace=Both(last.action.replace("-", " "), last.action),
+                )
             )
 
 

@@ -23,6 +23,7 @@ from skirmish.campaign.models import Campaign, Gang, Member, MemberStatus, Meta,
 from skirmish.campaign.naming import nearest as nearest
 from skirmish.campaign.store import Access, locking_rows
 from skirmish.errors import CampaignError, RulesError, UnknownNameError, on_command_line, shown
+from skirmish.translation import Both, Message
 
 IN_USE = "campaign_in_use"
 APPLICATION_KEY = "application"
@@ -109,8 +110,12 @@ def rules_error(exc: RulesError, ruling: str) -> CampaignError:
 
 def _none_yet(kind: naming.Kind, name: str, how: str, how_it: str) -> CampaignError:
     return CampaignError(
-        f"unknown {kind.en} {shown(name)}: there is none yet; {how}.",
-        it=f"{shown(name)}: non ci sono ancora {kind.it_many}; {how_it}.",
+        Message(
+            "unknown {kind} {name}: there is none yet; {how}.",
+            name=shown(name),
+            how=Both(how, how_it),
+            kind=Both(kind.en, kind.it_many),
+        )
     )
 
 
@@ -138,16 +143,18 @@ def current_campaign(session: Session, name: str | None = None) -> Campaign:
     campaign = session.get(Campaign, int(row.value)) if row is not None else None
     if campaign is None:
         raise CampaignError(
-            "no campaign in use: create one"
-            + on_command_line(" with 'skirmish campaign new NAME'", "")
-            + " or choose one"
-            + on_command_line(" with 'skirmish campaign use NAME'", "")
-            + ".",
-            it="nessuna campagna in uso: creane una"
-            + on_command_line(" con 'skirmish campaign new NOME'", "")
-            + " o sceglila"
-            + on_command_line(" con 'skirmish campaign use NOME'", "")
-            + ".",
+            Message(
+                "no campaign in use: create one{on_command_line_with_skirmish} or "
+                "choose one{on_command_line_with_skirmish2}.",
+                on_command_line_with_skirmish=Both(
+                    on_command_line(" with 'skirmish campaign new NAME'", ""),
+                    on_command_line(" con 'skirmish campaign new NOME'", ""),
+                ),
+                on_command_line_with_skirmish2=Both(
+                    on_command_line(" with 'skirmish campaign use NAME'", ""),
+                    on_command_line(" con 'skirmish campaign use NOME'", ""),
+                ),
+            )
         )
     return _lock_campaign(session, campaign)
 

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from skirmish.errors import CampaignError, UnknownNameError, shown
 from skirmish.rules.names import matching, name_key, normalize
+from skirmish.translation import Both, Message
 
 T = TypeVar("T")
 
@@ -57,8 +58,13 @@ def ambiguous(kind: Kind, typed: str, labels: Sequence[str]) -> CampaignError:
     """``'Earp' names 3 models: 'Wyatt Earp', 'Virgil Earp', 'Morgan Earp'; say which.``"""
     listed = ", ".join(repr(label) for label in labels)
     return CampaignError(
-        f"{shown(typed)} names {len(labels)} {kind.en_many}: {listed}; say which.",
-        it=f"{shown(typed)} indica {len(labels)} {kind.it_many}: {listed}; specifica quale.",
+        Message(
+            "{typed} names {labels_count} {kind_many}: {listed}; say which.",
+            typed=shown(typed),
+            labels_count=len(labels),
+            listed=listed,
+            kind_many=Both(kind.en_many, kind.it_many),
+        )
     )
 
 

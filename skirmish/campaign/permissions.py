@@ -18,6 +18,7 @@ from sqlmodel import Session
 from skirmish.campaign.grants import Action as Action  # declared apart: store-free
 from skirmish.campaign.models import Campaign, Gang, Membership, User
 from skirmish.errors import CampaignError
+from skirmish.translation import Both, Message
 
 
 class Role(StrEnum):
@@ -51,8 +52,7 @@ def parse_role(word: str) -> Role:
         if folded in words:
             return role
     raise CampaignError(
-        f"unknown role {word!r}: choose owner, arbitrator or player.",
-        it=f"ruolo sconosciuto {word!r}: scegli proprietario, arbitro o giocatore.",
+        Message("unknown role {word!r}: choose owner, arbitrator or player.", word=word)
     )
 
 
@@ -159,10 +159,7 @@ def may_found_campaign(actor: Actor) -> bool:
 def require_found_campaign(actor: Actor) -> None:
     """``may_found_campaign``, or a bilingual refusal that changes nothing."""
     if not may_found_campaign(actor):
-        raise NotAllowed(
-            "log in to create a campaign. Nothing was changed.",
-            it="accedi per creare una campagna. Non è cambiato nulla.",
-        )
+        raise NotAllowed(Message("log in to create a campaign. Nothing was changed."))
 
 
 _WHAT: Final[dict[Action, tuple[str, str]]] = {
@@ -188,7 +185,9 @@ def require(
         return
     english, italian = _WHAT[action]
     raise NotAllowed(
-        f"you may not {english} in {campaign.name!r}; ask its owner. Nothing was changed.",
-        it=f"non puoi {italian} in {campaign.name!r}; chiedi al proprietario. "
-        "Non è cambiato nulla.",
+        Message(
+            "you may not {english} in {campaign_name!r}; ask its owner. Nothing was changed.",
+            campaign_name=campaign.name,
+            english=Both(english, italian),
+        )
     )

@@ -80,6 +80,7 @@ from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_profile
 from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
 from skirmish.rules.names import normalize
+from skirmish.translation import Both, Message
 
 #: Every action the sequence logs.
 STEPS = POSTGAME_STEPS
@@ -161,17 +162,19 @@ def run_postgame(
     recovery roll (``bone-setter``, ``graduate`` or ``none``)."""
     if game.status == GameStatus.IN_PROGRESS:
         raise CampaignError(
-            f"game {game.id} is still being played; end it"
-            + on_command_line(" with 'skirmish game end'", "")
-            + " first.",
-            it=f"la partita {game.id} è ancora in corso; chiudila prima"
-            + on_command_line(" con 'skirmish game end'", "")
-            + ".",
+            Message(
+                "game {game_id} is still being played; end "
+                "it{on_command_line_with_skirmish} first.",
+                game_id=game.id,
+                on_command_line_with_skirmish=Both(
+                    on_command_line(" with 'skirmish game end'", ""),
+                    on_command_line(" con 'skirmish game end'", ""),
+                ),
+            )
         )
     if game.status == GameStatus.ABANDONED:
         raise CampaignError(
-            f"game {game.id} was abandoned; it has no post-game sequence.",
-            it=f"la partita {game.id} è stata abbandonata; non ha un dopo-partita.",
+            Message("game {game_id} was abandoned; it has no post-game sequence.", game_id=game.id)
         )
     gangs = gangs_of(session, game)
     if gang is not None:
@@ -181,14 +184,21 @@ def run_postgame(
         who = "its gangs" if gang is None else repr(gang)
         who_it = "le sue bande" if gang is None else repr(gang)
         raise CampaignError(
-            f"the post-game sequence of game {game.id} was already run for {who}; "
-            + on_command_line("'skirmish undo GANG' takes", "undoing the gang's actions takes")
-            + " its steps back one by one.",
-            it=f"il dopo-partita della partita {game.id} è già stato fatto per {who_it}; "
-            + on_command_line(
-                "'skirmish undo BANDA' ne annulla", "annullando le azioni della banda se ne tolgono"
+            Message(
+                "the post-game sequence of game {game_id} was already run for {who}; "
+                "{on_command_line_skirmish_undo} its steps back one by one.",
+                game_id=game.id,
+                who=Both(who, who_it),
+                on_command_line_skirmish_undo=Both(
+                    on_command_line(
+                        "'skirmish undo GANG' takes", "undoing the gang's actions takes"
+                    ),
+                    on_command_line(
+                        "'skirmish undo BANDA' ne annulla",
+                        "annullando le azioni della banda se ne tolgono",
+                    ),
+                ),
             )
-            + " i passi uno alla volta.",
         )
     chosen = _parse_doctors(session, game, doctors or {})
     return [_one_gang(session, game, gg, dice, chosen, infamy_model) for gg in pending]
@@ -637,9 +647,12 @@ def _infamy(
             if getattr(loser, point) < 1:
                 names = ", ".join(repr(m.name) for m in holders)
                 raise CampaignError(
-                    f"R-09: {loser.name!r} has no {point.upper()} to lose; choose one of {names}.",
-                    it=f"R-09: {loser.name!r} non ha punti {point.upper()} da perdere; scegli "
-                    f"uno tra {names}.",
+                    Message(
+                        "R-09: {loser_name!r} has no {point_upper} to lose; choose one of {names}.",
+                        loser_name=loser.name,
+                        point_upper=point.upper(),
+                        names=names,
+                    )
                 )
         else:
             # The player's choice; by default the model with the most points of that kind.

@@ -25,6 +25,7 @@ from skirmish.errors import CampaignError, RulesError, UnknownNameError, named, 
 from skirmish.rules import find_profile, invalid_table
 from skirmish.rules.model import Profile, Role
 from skirmish.rules.names import normalize
+from skirmish.translation import Both, Message
 
 #: R-13: a gang has at most 6 models.
 MAX_MODELS = 6
@@ -37,35 +38,51 @@ def require_hire(gang: Gang, found: Profile) -> None:
     roster = lookup.active_members(gang)
     if len(roster) >= MAX_MODELS:
         raise CampaignError(
-            f"R-13: {gang.name!r} already has {MAX_MODELS} models, the most a gang may have; "
-            "fire one first" + on_command_line(" with 'skirmish gang fire'", "") + ".",
-            it=f"R-13: {gang.name!r} ha già {MAX_MODELS} personaggi, il massimo per una banda; "
-            "licenziane prima uno" + on_command_line(" con 'skirmish gang fire'", "") + ".",
+            Message(
+                "R-13: {gang_name!r} already has {max_models} models, the most a gang "
+                "may have; fire one first{on_command_line_with_skirmish}.",
+                gang_name=gang.name,
+                max_models=MAX_MODELS,
+                on_command_line_with_skirmish=Both(
+                    on_command_line(" with 'skirmish gang fire'", ""),
+                    on_command_line(" con 'skirmish gang fire'", ""),
+                ),
+            )
         )
     if found.role is Role.LEADER:
         leader = next((m for m in roster if m.role == Role.LEADER), None)
         if leader is not None:
             raise CampaignError(
-                f"R-13: {gang.name!r} already has a leader ({leader.name!r}); "
-                "a gang has at most one.",
-                it=f"R-13: {gang.name!r} ha già un capo ({leader.name!r}); una banda ne ha al "
-                "massimo uno.",
+                Message(
+                    "R-13: {gang_name!r} already has a leader ({leader_name!r}); a gang "
+                    "has at most one.",
+                    gang_name=gang.name,
+                    leader_name=leader.name,
+                )
             )
     elif found.max is not None:
         same = sum(1 for m in roster if m.profile == found.id)
         if same >= found.max:
             raise CampaignError(
-                f"R-13: {gang.name!r} already has {same} {found.name_en} "
-                f"(max {found.max}); H-08 applies hero limits when hiring.",
-                it=f"R-13: {gang.name!r} ha già {same} {found.name_it} (massimo {found.max}); "
-                "H-08 applica i limiti agli eroi quando si ingaggia.",
+                Message(
+                    "R-13: {gang_name!r} already has {same} {found_name} (max "
+                    "{found_max}); H-08 applies hero limits when hiring.",
+                    gang_name=gang.name,
+                    same=same,
+                    found_max=found.max,
+                    found_name=Both(found.name_en, found.name_it),
+                )
             )
     if found.cost > gang.treasury:
         raise CampaignError(
-            f"R-13: a {found.name_en} costs {found.cost}$ but {gang.name!r} has {gang.treasury}$; "
-            "the treasury never goes below 0.",
-            it=f"R-13: un {found.name_it} costa {found.cost}$ ma {gang.name!r} ha "
-            f"{gang.treasury}$; il tesoro non va mai sotto 0.",
+            Message(
+                "R-13: a {found_name} costs {found_cost}$ but {gang_name!r} has "
+                "{gang_treasury}$; the treasury never goes below 0.",
+                found_cost=found.cost,
+                gang_name=gang.name,
+                gang_treasury=gang.treasury,
+                found_name=Both(found.name_en, found.name_it),
+            )
         )
 
 
@@ -144,17 +161,24 @@ def _name_taken(gang: Gang, name: str, taken: Member, option: str) -> CampaignEr
     """R-13: two models of one gang never share a name, nor a model's name another's handle."""
     if naming.same_name(name, taken.name):
         return CampaignError(
-            f"R-13: {gang.name!r} already has a model called {name!r}; two models of one gang "
-            f"may not share a name: choose another {option}.",
-            it=f"R-13: {gang.name!r} ha già un personaggio di nome {name!r}; due personaggi della "
-            f"stessa banda non possono avere lo stesso nome: scegline un altro con {option}.",
+            Message(
+                "R-13: {gang_name!r} already has a model called {name!r}; two models "
+                "of one gang may not share a name: choose another {option}.",
+                gang_name=gang.name,
+                name=name,
+                option=option,
+            )
         )
     return CampaignError(
-        f"R-13: {gang.name!r} already has {taken.name!r}, whose handle is {taken.handle!r}; two "
-        f"models of one gang may not share a name or a handle: choose another {option}.",
-        it=f"R-13: {gang.name!r} ha già {taken.name!r}, il cui soprannome è {taken.handle!r}; due "
-        "personaggi della stessa banda non possono avere lo stesso nome o soprannome: scegline "
-        f"un altro con {option}.",
+        Message(
+            "R-13: {gang_name!r} already has {taken_name!r}, whose handle is "
+            "{taken_handle!r}; two models of one gang may not share a name or a "
+            "handle: choose another {option}.",
+            gang_name=gang.name,
+            taken_name=taken.name,
+            taken_handle=taken.handle,
+            option=option,
+        )
     )
 
 
@@ -175,12 +199,14 @@ def rename(
     model = lookup.member_by_name(gang, member)
     if name is None and handle is None and not clear_handle:
         raise CampaignError(
-            f"say what to change of {model.name!r}: a new name, ⟨handle⟩"
-            + on_command_line(" HANDLE", "")
-            + " or ⟨no_handle⟩.",
-            it=f"di' cosa cambiare di {model.name!r}: un nuovo nome, ⟨handle⟩"
-            + on_command_line(" SOPRANNOME", "")
-            + " o ⟨no_handle⟩.",
+            Message(
+                "say what to change of {model_name!r}: a new name, "
+                "⟨handle⟩{on_command_line_handle} or ⟨no_handle⟩.",
+                model_name=model.name,
+                on_command_line_handle=Both(
+                    on_command_line(" HANDLE", ""), on_command_line(" SOPRANNOME", "")
+                ),
+            )
         )
     new_name = limits.clean_name(name, "model") if name is not None else model.name
     new_handle = model.handle
@@ -197,14 +223,18 @@ def rename(
             raise _name_taken(gang, new_handle, taken, named("handle"))
         if naming.same_name(new_handle, new_name):
             raise CampaignError(
-                f"{new_handle!r} is already the name of {new_name!r}; a handle is a shorter name.",
-                it=f"{new_handle!r} è già il nome di {new_name!r}; un soprannome è un nome più "
-                "breve.",
+                Message(
+                    "{new_handle!r} is already the name of {new_name!r}; a handle is a "
+                    "shorter name.",
+                    new_handle=new_handle,
+                    new_name=new_name,
+                )
             )
     if new_name == model.name and new_handle == model.handle:
         raise CampaignError(
-            f"{model.name!r} is already called so; nothing to change.",
-            it=f"{model.name!r} si chiama già così; niente da cambiare.",
+            Message(
+                "{model_name!r} is already called so; nothing to change.", model_name=model.name
+            )
         )
     before = snapshot_before(session, gang, model)
     details = {
@@ -239,9 +269,12 @@ def injure(session: Session, *, gang: Gang, member: str, injury: str) -> LogEntr
         raise CampaignError(str(unknown), it=unknown.it)
     if any(row.injury == found.id for row in model.injuries):
         raise CampaignError(
-            f"H-07: {model.name!r} already has {found.name_it}; a duplicate invalidity is rolled "
-            "again.",
-            it=f"H-07: {model.name!r} ha già {found.name_it}; un'invalidità doppia si ritira.",
+            Message(
+                "H-07: {model_name!r} already has {found_name_it}; a duplicate "
+                "invalidity is rolled again.",
+                model_name=model.name,
+                found_name_it=found.name_it,
+            )
         )
     before = snapshot_before(session, gang, model)
     model.injuries.append(Injury(member_id=lookup.row_id(model), injury=found.id))

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from skirmish.errors import CampaignError, shown
 from skirmish.rules.names import normalize
+from skirmish.translation import Both, Message
 
 
 @dataclass(frozen=True)
@@ -51,10 +52,13 @@ class HouseRule:
             typed = aliases.get(typed, typed)
             if typed not in self.choices:
                 raise CampaignError(
-                    f"{self.rule}: {self.key} takes {' or '.join(self.choices)}, "
-                    f"not {shown(value)}.",
-                    it=f"{self.rule}: {self.key} accetta {' o '.join(self.choices)}, non "
-                    f"{shown(value)}.",
+                    Message(
+                        "{rule}: {key} takes {join_choices}, not {value}.",
+                        rule=self.rule,
+                        key=self.key,
+                        value=shown(value),
+                        join_choices=Both(" or ".join(self.choices), " o ".join(self.choices)),
+                    )
                 )
             return typed
         digits = value.strip()
@@ -64,10 +68,14 @@ class HouseRule:
         number = int(digits) if plain.isascii() and plain.isdigit() and len(plain) < 10 else None
         if number is None or not self.low <= number <= self.high:
             raise CampaignError(
-                f"{self.rule}: {self.key} takes a whole number from {self.low} to {self.high}, "
-                f"not {shown(value)}.",
-                it=f"{self.rule}: {self.key} accetta un numero intero da {self.low} a "
-                f"{self.high}, non {shown(value)}.",
+                Message(
+                    "{rule}: {key} takes a whole number from {low} to {high}, not {value}.",
+                    rule=self.rule,
+                    key=self.key,
+                    low=self.low,
+                    high=self.high,
+                    value=shown(value),
+                )
             )
         return str(number)
 
@@ -197,8 +205,7 @@ def find_setting(key: str) -> HouseRule:
         close = difflib.get_close_matches(typed, list(_BY_KEY), n=3, cutoff=0.4)
         hint = ", ".join(repr(c) for c in close) if close else ", ".join(_BY_KEY)
         raise CampaignError(
-            f"unknown campaign setting {shown(key)}: try {hint}.",
-            it=f"impostazione della campagna sconosciuta {shown(key)}: prova {hint}.",
+            Message("unknown campaign setting {key}: try {hint}.", key=shown(key), hint=hint)
         )
     return found
 
@@ -222,8 +229,9 @@ def parse_assignment(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip() or not value.strip():
         raise CampaignError(
-            f"a house rule is set as KEY=VALUE (e.g. sell-percent=100), not {shown(text)}.",
-            it="una regola della casa si imposta come CHIAVE=VALORE (es. sell-percent=100), non "
-            f"{shown(text)}.",
+            Message(
+                "a house rule is set as KEY=VALUE (e.g. sell-percent=100), not {text}.",
+                text=shown(text),
+            )
         )
     return key.strip(), value.strip()

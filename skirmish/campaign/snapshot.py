@@ -23,6 +23,7 @@ from sqlmodel import Session
 from skirmish.campaign.models import FailedPurchase, Gang, Injury, Member, MemberSkill, OwnedItem
 from skirmish.campaign.store import head_revision, known_revisions
 from skirmish.errors import StoreError
+from skirmish.translation import Message
 
 State = dict[str, Any]
 
@@ -118,11 +119,11 @@ def upgrade_state(state: State) -> State:
     revisions = known_revisions()
     if revision not in revisions:
         raise StoreError(
-            f"this undo needs a newer skirmish (its state is of schema version {revision!r}); "
-            "upgrade skirmish to undo it. Nothing was changed.",
-            it="questo annullamento richiede uno skirmish più recente (il suo stato è della "
-            f"versione di schema {revision!r}); aggiorna skirmish per annullarlo. Non è cambiato "
-            "nulla.",
+            Message(
+                "this undo needs a newer skirmish (its state is of schema version "
+                "{revision!r}); upgrade skirmish to undo it. Nothing was changed.",
+                revision=revision,
+            )
         )
     for later in revisions[revisions.index(revision) + 1 :]:
         step = STEPS.get(later)
@@ -147,10 +148,12 @@ def _fit(table: Table, row: dict[str, Any]) -> dict[str, Any]:
             fitted[column.name] = None
         else:
             raise StoreError(
-                f"this undo's saved state has no {table.name}.{column.name}, which has no "
-                "default; it cannot be undone. Nothing was changed.",
-                it=f"lo stato salvato di questo annullamento non ha {table.name}.{column.name}, "
-                "che non ha un valore predefinito; non si può annullare. Non è cambiato nulla.",
+                Message(
+                    "this undo's saved state has no {table_name}.{column_name}, which has "
+                    "no default; it cannot be undone. Nothing was changed.",
+                    table_name=table.name,
+                    column_name=column.name,
+                )
             )
     return fitted
 

@@ -33,6 +33,7 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
 from skirmish.errors import SkirmishError, StoreError
+from skirmish.translation import Message
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
@@ -90,14 +91,17 @@ def resolve_url(db: str | None) -> str:
         path = Path(db).expanduser().resolve()
     except RuntimeError:  # Python 3.11 raises it for a loop of symbolic links
         raise StoreError(
-            f"{db!r} is a loop of symbolic links, not a database file; give another --db.",
-            it=f"{db!r} è un ciclo di collegamenti simbolici, non un file di database; indica un "
-            "altro --db.",
+            Message(
+                "{db!r} is a loop of symbolic links, not a database file; give another --db.", db=db
+            )
         ) from None
     except OSError as exc:
         raise StoreError(
-            f"cannot use {db!r} as a database file: {exc.strerror}.",
-            it=f"impossibile usare {db!r} come file di database: {exc.strerror}.",
+            Message(
+                "cannot use {db!r} as a database file: {exc_strerror}.",
+                db=db,
+                exc_strerror=exc.strerror,
+            )
         ) from None
     return f"sqlite:///{path}"
 
@@ -116,18 +120,18 @@ def make_engine(url: str, *, connections: int | None = None) -> Engine:
         parsed = make_url(url)
     except ArgumentError:
         raise StoreError(
-            f"{url!r} is not a database URL; give a file path or e.g. "
-            "postgresql+psycopg://user@host/dbname.",
-            it=f"{url!r} non è un URL di database; indica il percorso di un file o ad es. "
-            "postgresql+psycopg://utente@host/nomedb.",
+            Message(
+                "{url!r} is not a database URL; give a file path or e.g. "
+                "postgresql+psycopg://user@host/dbname.",
+                url=url,
+            )
         ) from None
     if parsed.get_backend_name() != "sqlite":
         try:
             engine = create_engine(parsed, **pool)
         except (ArgumentError, ImportError) as exc:
             raise StoreError(
-                f"cannot use database {url!r}: {exc}",
-                it=f"impossibile usare il database {url!r}: {exc}",
+                Message("cannot use database {url!r}: {exc}", url=url, exc=exc)
             ) from None
         if engine.dialect.name == "postgresql":
             event.listen(engine, "begin", _postgresql_begin)
@@ -141,9 +145,11 @@ def make_engine(url: str, *, connections: int | None = None) -> Engine:
         folder = Path(database).parent
         if not folder.is_dir():
             raise StoreError(
-                f"cannot create database {database!r}: folder {str(folder)!r} does not exist.",
-                it=f"impossibile creare il database {database!r}: la cartella {str(folder)!r} "
-                "non esiste.",
+                Message(
+                    "cannot create database {database!r}: folder {folder!r} does not exist.",
+                    database=database,
+                    folder=str(folder),
+                )
             )
     engine = create_engine(parsed, **kwargs)
     event.listen(engine, "connect", _sqlite_connect)
@@ -286,28 +292,29 @@ def _check_file(url: str, db: str | None, *, create: bool) -> None:
     where = repr(str(path))
     if path.is_dir():
         raise StoreError(
-            f"{where} is a folder, not a database file; give a file with --db.",
-            it=f"{where} è una cartella, non un file di database; indica un file con --db.",
+            Message("{where} is a folder, not a database file; give a file with --db.", where=where)
         )
     if not path.exists():
         if not create:
             raise StoreError(
-                f"there is no database at {where}: check --db (or SKIRMISH_DB), or create a "
-                "campaign there with 'skirmish campaign new NAME'. Nothing was created.",
-                it=f"non c'è alcun database in {where}: controlla --db (o SKIRMISH_DB), o crea "
-                "lì una campagna con 'skirmish campaign new NOME'. Non è stato creato nulla.",
+                Message(
+                    "there is no database at {where}: check --db (or SKIRMISH_DB), or "
+                    "create a campaign there with 'skirmish campaign new NAME'. Nothing "
+                    "was created.",
+                    where=where,
+                )
             )
         if db is None or not db.strip():
             path.parent.mkdir(parents=True, exist_ok=True)  # the per-user data folder
         return
     if path.stat().st_size == 0 and not create:
         raise StoreError(
-            f"{where} is an empty file, not a skirmish database; choose another file with --db "
-            "(only 'skirmish campaign new' starts a database in an empty file). Nothing was "
-            "changed.",
-            it=f"{where} è un file vuoto, non un database di skirmish; scegli un altro file con "
-            "--db (solo 'skirmish campaign new' crea un database in un file vuoto). Non è "
-            "cambiato nulla.",
+            Message(
+                "{where} is an empty file, not a skirmish database; choose another "
+                "file with --db (only 'skirmish campaign new' starts a database in an "
+                "empty file). Nothing was changed.",
+                where=where,
+            )
         )
 
 
@@ -327,12 +334,13 @@ def _quick_check(engine: Engine) -> None:
         rows = [_reason(exc)]
     if rows != ["ok"]:
         raise StoreError(
-            f"{str(path)!r} is damaged (integrity check: {'; '.join(rows[:2])}); nothing was "
-            "written. Restore a backup (the .bak files beside it) or copy the file and ask for "
-            "help.",
-            it=f"{str(path)!r} è danneggiato (controllo di integrità: {'; '.join(rows[:2])}); "
-            "non è stato scritto nulla. Ripristina una copia di sicurezza (i file .bak accanto) "
-            "o copia il file e chiedi aiuto.",
+            Message(
+                "{path!r} is damaged (integrity check: {join_rows_2}); nothing was "
+                "written. Restore a backup (the .bak files beside it) or copy the file "
+                "and ask for help.",
+                path=str(path),
+                join_rows_2="; ".join(rows[:2]),
+            )
         )
     _CHECKED.add(str(path))
 
@@ -369,10 +377,12 @@ def prepare(engine: Engine, *, create: bool = True) -> None:
         reason = _reason(exc)
         if "not a database" in reason:
             raise StoreError(
-                f"{where} is not a skirmish database ({reason}); choose another file with --db. "
-                "Nothing was changed.",
-                it=f"{where} non è un database di skirmish ({reason}); scegli un altro file con "
-                "--db. Non è cambiato nulla.",
+                Message(
+                    "{where} is not a skirmish database ({reason}); choose another file "
+                    "with --db. Nothing was changed.",
+                    where=where,
+                    reason=reason,
+                )
             ) from None
         english, italian = database_errors(exc, where)
         raise StoreError(english, it=italian) from None
@@ -381,19 +391,23 @@ def prepare(engine: Engine, *, create: bool = True) -> None:
     if revision is None:
         if not create:
             raise StoreError(
-                f"{where} holds no skirmish campaigns yet (an empty database); create one with "
-                "'skirmish campaign new NAME'. Nothing was changed.",
-                it=f"{where} non contiene ancora campagne di skirmish (un database vuoto); "
-                "creane una con 'skirmish campaign new NOME'. Non è cambiato nulla.",
+                Message(
+                    "{where} holds no skirmish campaigns yet (an empty database); create "
+                    "one with 'skirmish campaign new NAME'. Nothing was changed.",
+                    where=where,
+                )
             )
         upgrade(engine, "head", expected=None)
         return
     if revision not in known_revisions():
         raise StoreError(
-            f"{where} has schema version {revision!r}, newer than this skirmish knows "
-            f"({head!r}); upgrade skirmish to use it. Nothing was changed.",
-            it=f"{where} ha la versione di schema {revision!r}, più recente di quelle che questo "
-            f"skirmish conosce ({head!r}); aggiorna skirmish per usarlo. Non è cambiato nulla.",
+            Message(
+                "{where} has schema version {revision!r}, newer than this skirmish "
+                "knows ({head!r}); upgrade skirmish to use it. Nothing was changed.",
+                where=where,
+                revision=revision,
+                head=head,
+            )
         )
     backup_sqlite(engine, revision)
     upgrade(engine, "head", expected=revision)
@@ -424,10 +438,12 @@ def _revision(connection: Connection, tables: set[str], where: str) -> str | Non
     if "skirmish_meta" not in tables or "alembic_version" not in tables:
         shown = ", ".join(sorted(tables)[:5])
         raise StoreError(
-            f"{where} is not a skirmish database (it holds tables {shown}); "
-            "choose another file with --db. Nothing was changed.",
-            it=f"{where} non è un database di skirmish (contiene le tabelle {shown}); scegli un "
-            "altro file con --db. Non è cambiato nulla.",
+            Message(
+                "{where} is not a skirmish database (it holds tables {shown}); choose "
+                "another file with --db. Nothing was changed.",
+                where=where,
+                shown=shown,
+            )
         )
     app = connection.execute(
         text("SELECT value FROM skirmish_meta WHERE key = 'application'")
@@ -437,10 +453,11 @@ def _revision(connection: Connection, tables: set[str], where: str) -> str | Non
     ]
     if app != APPLICATION or len(versions) != 1:
         raise StoreError(
-            f"{where} is not a skirmish database (no skirmish schema version); "
-            "choose another file with --db. Nothing was changed.",
-            it=f"{where} non è un database di skirmish (nessuna versione di schema di skirmish); "
-            "scegli un altro file con --db. Non è cambiato nulla.",
+            Message(
+                "{where} is not a skirmish database (no skirmish schema version); "
+                "choose another file with --db. Nothing was changed.",
+                where=where,
+            )
         )
     return str(versions[0])
 
@@ -479,18 +496,24 @@ def upgrade(engine: Engine, revision: str, *, expected: str | None | bool = Fals
                         broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
                         if broken:
                             raise StoreError(
-                                f"upgrading {describe(engine)} would break {len(broken)} "
-                                "references between tables; nothing was changed.",
-                                it=f"aggiornare {describe(engine)} romperebbe {len(broken)} "
-                                "riferimenti tra tabelle; non è cambiato nulla.",
+                                Message(
+                                    "upgrading {describe_engine} would break "
+                                    "{broken_count} references "
+                                    "between tables; nothing was changed.",
+                                    describe_engine=describe(engine),
+                                    broken_count=len(broken),
+                                )
                             )
             finally:
                 if sqlite:
                     driver.execute("PRAGMA foreign_keys=ON")
     except SQLAlchemyError as exc:
         raise StoreError(
-            f"upgrading {describe(engine)} failed: {_reason(exc)}.",
-            it=f"l'aggiornamento di {describe(engine)} non è riuscito: {_reason(exc)}.",
+            Message(
+                "upgrading {describe_engine} failed: {reason_exc}.",
+                describe_engine=describe(engine),
+                reason_exc=_reason(exc),
+            )
         ) from None
 
 
@@ -530,9 +553,11 @@ def backup_sqlite(engine: Engine, revision: str) -> Path | None:
         return target
     except (OSError, sqlite3.Error) as exc:
         raise StoreError(
-            f"cannot back up {str(source)!r} before upgrading it ({exc}); nothing was changed.",
-            it=f"impossibile fare una copia di sicurezza di {str(source)!r} prima di aggiornarlo "
-            f"({exc}); non è cambiato nulla.",
+            Message(
+                "cannot back up {source!r} before upgrading it ({exc}); nothing was changed.",
+                source=str(source),
+                exc=exc,
+            )
         ) from None
     finally:
         temporary.unlink(missing_ok=True)

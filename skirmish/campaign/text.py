@@ -12,7 +12,7 @@ from skirmish.campaign.models import LogEntry
 from skirmish.campaign.views import injury_name, skill_name
 from skirmish.engine.glossary import GameResult, label_value
 from skirmish.errors import SkirmishError, shown
-from skirmish.i18n import Catalogue, Lang, name, tr
+from skirmish.i18n import Catalogue, Lang, messages, name, tr
 from skirmish.rules import (
     doctors,
     find_equipment,
@@ -24,93 +24,53 @@ from skirmish.rules import (
 )
 from skirmish.rules.model import Point, Side
 from skirmish.rules.scenarios import find_scenario
+from skirmish.translation import N_
 
-MESSAGES: Catalogue = {
-    "en": {
-        "campaign-new": "campaign {campaign!r} created",
-        "campaign-set": "setting {setting}: {before} → {after}",
-        "gang-new": "gang {gang!r} founded ({faction}) with {money}$",
-        "gang-rename": "gang renamed {before!r} → {after!r}",
-        "gang-retire": "gang {gang!r} retired",
-        "member-rename": "model renamed {before!r} → {after!r}",
-        "handle-set": "{name} answers to “{handle}”",
-        "handle-cleared": "{name} no longer has a handle",
-        "hire": "hired {name} ({profile}) for {cost}$",
-        "fire": "fired {name} ({profile}); to the stash: {items}",
-        "injure": "{name}: {injury}{items}",
-        "to-stash": "; to the stash: {items}",
-        "buy": "bought {item} for {price}${whom}{how}",
-        "buy-failed": "{item} not available: rolled {roll}, DISP {disp} (H-03: try again after "
-        "the next game)",
-        "for": " for {name}",
-        "half": ", half price (cowboy hero's horse)",
-        "rolled": " (availability: rolled {roll}, DISP {disp})",
-        "skipped": " (weapons need no availability roll for {faction})",
-        "sell": "sold {item} for {price}$ ({percent}% of {paid}$)",
-        "equip": "{item} given to {name}",
-        "unequip": "{item} taken from {name} to the stash",
-        "skill": "{name} gains {skill}{choice} for {cost} XP{how}",
-        "picked": " (taken without rolling, §9.6)",
-        "skill-rolls": " (2D6: {rolls})",
-        "characteristic": "{name}: {label} {before} → {after} for {cost} XP{promoted}",
-        "promoted": ", now a hero",
-        "xp": "{name}: {xp:+d} XP{reason}",
-        "undo": "undone: {what}",
-        "import": "imported {what} from {file}",
-        "nothing": "—",
-        "address-set": "web address {after} (was {before})",
-        "address-cleared": "web address cleared (was {before})",
-        "no-address": "none",
-        "print-choice": "print choice: {models}{dead}, {blank}",
-        "blank-0": "no blank card",
-        "blank-1": "1 blank card",
-        "blank-n": "{n} blank cards",
-        "every-model": "every model",
-        "with-dead": ", the dead too",
-    },
-    "it": {
-        "campaign-new": "campagna {campaign!r} creata",
-        "campaign-set": "impostazione {setting}: {before} → {after}",
-        "gang-new": "banda {gang!r} fondata ({faction}) con {money}$",
-        "gang-rename": "banda rinominata {before!r} → {after!r}",
-        "gang-retire": "banda {gang!r} ritirata",
-        "member-rename": "personaggio rinominato {before!r} → {after!r}",
-        "handle-set": "{name} risponde a “{handle}”",
-        "handle-cleared": "{name} non ha più un soprannome",
-        "hire": "assoldato {name} ({profile}) per {cost}$",
-        "fire": "congedato {name} ({profile}); al deposito: {items}",
-        "injure": "{name}: {injury}{items}",
-        "to-stash": "; al deposito: {items}",
-        "buy": "comprato {item} per {price}${whom}{how}",
-        "buy-failed": "{item} non disponibile: tirato {roll}, DISP {disp} (H-03: si ritenta "
-        "dopo la prossima partita)",
-        "for": " per {name}",
-        "half": ", a metà prezzo (cavallo di un eroe cowboy)",
-        "rolled": " (disponibilità: tirato {roll}, DISP {disp})",
-        "skipped": " (nessun test di disponibilità per le armi: {faction})",
-        "sell": "venduto {item} per {price}$ ({percent}% di {paid}$)",
-        "equip": "{item} dato a {name}",
-        "unequip": "{item} tolto a {name} e messo nel deposito",
-        "skill": "{name} ottiene {skill}{choice} per {cost} PE{how}",
-        "picked": " (scelta senza tiro, §9.6)",
-        "skill-rolls": " (2D6: {rolls})",
-        "characteristic": "{name}: {label} {before} → {after} per {cost} PE{promoted}",
-        "promoted": ", ora è un eroe",
-        "xp": "{name}: {xp:+d} PE{reason}",
-        "undo": "annullato: {what}",
-        "import": "importato {what} da {file}",
-        "nothing": "—",
-        "address-set": "indirizzo web {after} (prima: {before})",
-        "address-cleared": "indirizzo web tolto (prima: {before})",
-        "no-address": "nessuno",
-        "print-choice": "scelta di stampa: {models}{dead}, {blank}",
-        "blank-0": "nessuna scheda vuota",
-        "blank-1": "1 scheda vuota",
-        "blank-n": "{n} schede vuote",
-        "every-model": "tutti i personaggi",
-        "with-dead": ", anche i morti",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "campaign-new": N_("campaign {campaign!r} created"),
+        "campaign-set": N_("setting {setting}: {before} → {after}"),
+        "gang-new": N_("gang {gang!r} founded ({faction}) with {money}$"),
+        "gang-rename": N_("gang renamed {before!r} → {after!r}"),
+        "gang-retire": N_("gang {gang!r} retired"),
+        "member-rename": N_("model renamed {before!r} → {after!r}"),
+        "handle-set": N_("{name} answers to “{handle}”"),
+        "handle-cleared": N_("{name} no longer has a handle"),
+        "hire": N_("hired {name} ({profile}) for {cost}$"),
+        "fire": N_("fired {name} ({profile}); to the stash: {items}"),
+        "injure": N_("{name}: {injury}{items}"),
+        "to-stash": N_("; to the stash: {items}"),
+        "buy": N_("bought {item} for {price}${whom}{how}"),
+        "buy-failed": N_(
+            "{item} not available: rolled {roll}, DISP {disp} (H-03: try again after the next game)"
+        ),
+        "for": N_(" for {name}"),
+        "half": N_(", half price (cowboy hero's horse)"),
+        "rolled": N_(" (availability: rolled {roll}, DISP {disp})"),
+        "skipped": N_(" (weapons need no availability roll for {faction})"),
+        "sell": N_("sold {item} for {price}$ ({percent}% of {paid}$)"),
+        "equip": N_("{item} given to {name}"),
+        "unequip": N_("{item} taken from {name} to the stash"),
+        "skill": N_("{name} gains {skill}{choice} for {cost} XP{how}"),
+        "picked": N_(" (taken without rolling, §9.6)"),
+        "skill-rolls": N_(" (2D6: {rolls})"),
+        "characteristic": N_("{name}: {label} {before} → {after} for {cost} XP{promoted}"),
+        "promoted": N_(", now a hero"),
+        "xp": N_("{name}: {xp:+d} XP{reason}"),
+        "undo": N_("undone: {what}"),
+        "import": N_("imported {what} from {file}"),
+        "nothing": N_("—"),
+        "address-set": N_("web address {after} (was {before})"),
+        "address-cleared": N_("web address cleared (was {before})"),
+        "no-address": N_("none"),
+        "print-choice": N_("print choice: {models}{dead}, {blank}"),
+        "blank-0": N_("no blank card"),
+        "blank-1": N_("1 blank card"),
+        "blank-n": N_("{n} blank cards"),
+        "every-model": N_("every model"),
+        "with-dead": N_(", the dead too"),
+    }
+)
 
 
 def _equipment(item_id: str, lang: Lang | str) -> str:
@@ -272,46 +232,27 @@ def entry_data(
     }
 
 
-STEP_TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "game-start": "game {game} ({scenario}) started, {side} side",
-        "game-end": "game {game} ({scenario}) ended: {result}",
-        "game-abandon": "game {game} ({scenario}) abandoned",
-        "wounded-healed": "{who} is no longer wounded (game {game})",
-        "used-up": "{who} used up {items} in game {game}",
-        "recovery": "{who}: recovery {roll} → {total}{doctor}: {outcome}{extra}",
-        "to-stash": "; to the stash: {items}",
-        "doctor": ", {doctor} {fee}$",
-        "free-doctor": ", {doctor} {helper}",
-        "game-xp": "{who}: +{xp} XP ({eliminations} eliminated, bonus {bonus})",
-        "income": "game {game}: {result}, +{amount}$",
-        "bounty": "bounty for {victims}: +{amount}$",
-        "outlaw-mark": "marked as outlaws for good: killed {civilians}",
-        "gambler": "{who} gambles: {faces} = +{amount}$",
-        "marked-cards": "{who}'s marked cards: {faces} = +{amount}$",
-        "infamy": "infamy test {roll}{loss}",
-        "loss": ": {who} loses 1 {point}",
-    },
-    "it": {
-        "game-start": "partita {game} ({scenario}) iniziata, con i {side}",
-        "game-end": "partita {game} ({scenario}) finita: {result}",
-        "game-abandon": "partita {game} ({scenario}) abbandonata",
-        "wounded-healed": "{who} non è più ferito (partita {game})",
-        "used-up": "{who} ha consumato {items} nella partita {game}",
-        "recovery": "{who}: recupero {roll} → {total}{doctor}: {outcome}{extra}",
-        "to-stash": "; al deposito: {items}",
-        "doctor": ", {doctor} {fee}$",
-        "free-doctor": ", {doctor} {helper}",
-        "game-xp": "{who}: +{xp} PE ({eliminations} eliminati, bonus {bonus})",
-        "income": "partita {game}: {result}, +{amount}$",
-        "bounty": "taglie per {victims}: +{amount}$",
-        "outlaw-mark": "marchiati come fuorilegge per sempre: uccisi {civilians}",
-        "gambler": "{who} gioca d'azzardo: {faces} = +{amount}$",
-        "marked-cards": "carte truccate di {who}: {faces} = +{amount}$",
-        "infamy": "test di infamia {roll}{loss}",
-        "loss": ": {who} perde 1 {point}",
-    },
-}
+STEP_TEXT: Catalogue = messages(
+    {
+        "game-start": N_("game {game} ({scenario}) started, {side} side"),
+        "game-end": N_("game {game} ({scenario}) ended: {result}"),
+        "game-abandon": N_("game {game} ({scenario}) abandoned"),
+        "wounded-healed": N_("{who} is no longer wounded (game {game})"),
+        "used-up": N_("{who} used up {items} in game {game}"),
+        "recovery": N_("{who}: recovery {roll} → {total}{doctor}: {outcome}{extra}"),
+        "to-stash": N_("; to the stash: {items}"),
+        "doctor": N_(", {doctor} {fee}$"),
+        "free-doctor": N_(", {doctor} {helper}"),
+        "game-xp": N_("{who}: +{xp} XP ({eliminations} eliminated, bonus {bonus})"),
+        "income": N_("game {game}: {result}, +{amount}$"),
+        "bounty": N_("bounty for {victims}: +{amount}$"),
+        "outlaw-mark": N_("marked as outlaws for good: killed {civilians}"),
+        "gambler": N_("{who} gambles: {faces} = +{amount}$"),
+        "marked-cards": N_("{who}'s marked cards: {faces} = +{amount}$"),
+        "infamy": N_("infamy test {roll}{loss}"),
+        "loss": N_(": {who} loses 1 {point}"),
+    }
+)
 
 
 def _entry_name(entry_id: Any, lang: str) -> str:

@@ -65,6 +65,7 @@ from skirmish.campaign.models import (
 from skirmish.errors import CampaignError, on_command_line
 from skirmish.limits import clean_name, printable, shown
 from skirmish.rules.names import normalize
+from skirmish.translation import Both, Message
 
 FORMAT_VERSION = 1
 
@@ -266,14 +267,12 @@ def _read_bytes(path: Path, where: str) -> bytes:
             data = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise CampaignError(
-            f"no file {where} to import; check the path.",
-            it=f"nessun file {where} da importare; controlla il percorso.",
+            Message("no file {where} to import; check the path.", where=where)
         ) from None
     except OSError as exc:
         why = exc.strerror or type(exc).__name__
         raise CampaignError(
-            f"cannot read {where}: {why}; nothing was imported.",
-            it=f"impossibile leggere {where}: {why}; non è stato importato nulla.",
+            Message("cannot read {where}: {why}; nothing was imported.", where=where, why=why)
         ) from None
     if len(data) > MAX_FILE_BYTES:
         raise CampaignError(too_big, it=too_big_it)
@@ -287,20 +286,26 @@ def parse_document(data: bytes, where: str) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise CampaignError(
-            f"{where} is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start:,}); "
-            "nothing was imported.",
-            it=f"{where} non è testo UTF-8 (byte 0x{data[exc.start]:02x} alla posizione "
-            f"{exc.start:,}); non è stato importato nulla.",
+            Message(
+                "{where} is not UTF-8 text (byte 0x{data_exc_start:02x} at offset "
+                "{exc_start:,}); nothing was imported.",
+                where=where,
+                data_exc_start=data[exc.start],
+                exc_start=exc.start,
+            )
         ) from None
     text = text.removeprefix("\ufeff")
     deep = _nesting(text)
     if deep is not None:
         line = text.count("\n", 0, deep) + 1
         raise CampaignError(
-            f"{where} nests lists and objects more than {MAX_DEPTH} deep (line {line:,}); "
-            "an export never does; nothing was imported.",
-            it=f"{where} annida liste e oggetti a più di {MAX_DEPTH} livelli (riga {line:,}); "
-            "un'esportazione non lo fa mai; non è stato importato nulla.",
+            Message(
+                "{where} nests lists and objects more than {max_depth} deep (line "
+                "{line:,}); an export never does; nothing was imported.",
+                where=where,
+                max_depth=MAX_DEPTH,
+                line=line,
+            )
         )
     try:
         return json.loads(
@@ -311,21 +316,26 @@ def parse_document(data: bytes, where: str) -> Any:
         )
     except json.JSONDecodeError as exc:
         raise CampaignError(
-            f"{where} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}; "
-            "nothing was imported.",
-            it=f"{where} non è JSON: {exc.msg} alla riga {exc.lineno} colonna {exc.colno}; non è "
-            "stato importato nulla.",
+            Message(
+                "{where} is not JSON: {exc_msg} at line {exc_lineno} column "
+                "{exc_colno}; nothing was imported.",
+                where=where,
+                exc_msg=exc.msg,
+                exc_lineno=exc.lineno,
+                exc_colno=exc.colno,
+            )
         ) from None
     except _Unreadable as exc:
         raise CampaignError(
-            f"{where} is not an export: {exc}; nothing was imported.",
-            it=f"{where} non è un'esportazione: {exc}; non è stato importato nulla.",
+            Message("{where} is not an export: {exc}; nothing was imported.", where=where, exc=exc)
         ) from None
     except (ValueError, RecursionError) as exc:  # the parser's own limits, whatever they are
         raise CampaignError(
-            f"{where} cannot be read as JSON ({type(exc).__name__}); nothing was imported.",
-            it=f"{where} non si può leggere come JSON ({type(exc).__name__}); non è stato "
-            "importato nulla.",
+            Message(
+                "{where} cannot be read as JSON ({type_exc_name}); nothing was imported.",
+                where=where,
+                type_exc_name=type(exc).__name__,
+            )
         ) from None
 
 
@@ -352,8 +362,7 @@ def read_document(path: Path) -> dict[str, Any]:
         return check_document(document)
     except ShapeError as exc:
         raise CampaignError(
-            f"{where} at {exc}; nothing was imported.",
-            it=f"{where} in {exc}; non è stato importato nulla.",
+            Message("{where} at {exc}; nothing was imported.", where=where, exc=exc)
         ) from None
 
 
@@ -426,11 +435,13 @@ def _insert_gang(session: Session, campaign: Campaign, data: dict[str, Any]) -> 
     for other in taken:
         if normalize(other) == normalize(data["name"]):
             raise CampaignError(
-                f"campaign {campaign.name!r} already has a gang called {other!r}; rename it "
-                "first or import into another campaign with ⟨campaign⟩; nothing was imported.",
-                it=f"la campagna {campaign.name!r} ha già una banda di nome {other!r}; "
-                "rinominala prima o importa in un'altra campagna con ⟨campaign⟩; non è stato "
-                "importato nulla.",
+                Message(
+                    "campaign {campaign_name!r} already has a gang called {other!r}; "
+                    "rename it first or import into another campaign with ⟨campaign⟩; "
+                    "nothing was imported.",
+                    campaign_name=campaign.name,
+                    other=other,
+                )
             )
     assert campaign.id is not None
     gang = Gang(
@@ -496,12 +507,15 @@ def import_checked(session: Session, checked: Checked) -> Campaign:
     for other in session.exec(select(Campaign.name)).all():
         if normalize(other) == normalize(checked.name):
             raise CampaignError(
-                f"a campaign called {other!r} already exists; import under another name with "
-                + on_command_line("--campaign NAME", "⟨campaign⟩")
-                + "; nothing was imported.",
-                it=f"esiste già una campagna di nome {other!r}; importa con un altro nome con "
-                + on_command_line("--campaign NOME", "⟨campaign⟩")
-                + "; non è stato importato nulla.",
+                Message(
+                    "a campaign called {other!r} already exists; import under another name "
+                    "with {on_command_line_campaign_name}; nothing was imported.",
+                    other=other,
+                    on_command_line_campaign_name=Both(
+                        on_command_line("--campaign NAME", "⟨campaign⟩"),
+                        on_command_line("--campaign NOME", "⟨campaign⟩"),
+                    ),
+                )
             )
     settings = data["settings"]
     created = Campaign(

@@ -21,6 +21,7 @@ from skirmish.campaign.models import Gang, LogEntry, User
 from skirmish.campaign.text import describe_entry
 from skirmish.errors import CampaignError, StaleError, on_command_line
 from skirmish.limits import ENTRY, Bound
+from skirmish.translation import Both, Message
 
 #: How many of the changes since a refusal names; the rest are counted.
 SHOWN: Final = 5
@@ -62,13 +63,16 @@ def check(session: Session, *, gang: Gang, entry: int) -> None:
     shown_row = session.get(LogEntry, entry)
     if shown_row is None or shown_row.gang_id != gang.id or shown_row.action == "undo":
         raise CampaignError(
-            f"entry {entry} is not an action of {gang.name!r}: look at its last action again "
-            + on_command_line(" ('skirmish log' shows the entries' numbers)", "")
-            + ". Nothing was changed.",
-            it=f"la voce {entry} non è un'azione di {gang.name!r}: guarda di nuovo la sua ultima "
-            "azione"
-            + on_command_line(" ('skirmish log' mostra i numeri delle voci)", "")
-            + ". Non è cambiato nulla.",
+            Message(
+                "entry {entry} is not an action of {gang_name!r}: look at its last "
+                "action again {on_command_line_skirmish_log_s}. Nothing was changed.",
+                entry=entry,
+                gang_name=gang.name,
+                on_command_line_skirmish_log_s=Both(
+                    on_command_line(" ('skirmish log' shows the entries' numbers)", ""),
+                    on_command_line(" ('skirmish log' mostra i numeri delle voci)", ""),
+                ),
+            )
         )
     reverted = session.exec(
         select(LogEntry).where(LogEntry.gang_id == gang.id, LogEntry.reverts == entry)
@@ -92,12 +96,14 @@ def check(session: Session, *, gang: Gang, entry: int) -> None:
         since_it = listed([describe_entry(e, "it") + _by(e, names, "di") for e in later], "it")
         since_en, since_it = f"it was followed by: {since_en}", f"è stata seguita da: {since_it}"
     raise StaleError(
-        f"{gang.name!r}'s last action is no longer the one shown ({shown_en}): {since_en}. "
-        "Undo takes back only the last action: look at it again before undoing. Nothing was "
-        "changed.",
-        it=f"l'ultima azione di {gang.name!r} non è più quella mostrata ({shown_it}): {since_it}. "
-        "L'annullamento toglie solo l'ultima azione: guardala di nuovo prima di annullare. Non è "
-        "cambiato nulla.",
+        Message(
+            "{gang_name!r}'s last action is no longer the one shown ({shown}): "
+            "{since}. Undo takes back only the last action: look at it again "
+            "before undoing. Nothing was changed.",
+            gang_name=gang.name,
+            shown=Both(shown_en, shown_it),
+            since=Both(since_en, since_it),
+        )
     )
 
 

@@ -18,48 +18,34 @@ from skirmish.cli.game_views import register_campaign
 from skirmish.cli.members import register_members
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
-from skirmish.i18n import Catalogue, tr
+from skirmish.i18n import Catalogue, messages, tr
+from skirmish.translation import N_
 
-MESSAGES: Catalogue = {
-    "en": {
-        "created": "Campaign {name!r} created and in use.",
-        "in-use": "Campaign {name!r} in use.",
-        "none": "No campaigns yet: create one with 'skirmish campaign new NAME'.",
-        "row": "{mark} {name} ({gangs} gangs)",
-        "row-one": "{mark} {name} (1 gang)",
-        "store": "Store: {where}",
-        "house": "House rules",
-        "gangs": "Gangs",
-        "columns": "rule,key,value,meaning",
-        "gang-columns": "gang,faction,models,treasury,rating,status",
-        "web-address": "Web address: {address}",
-        "address-is": "{campaign!r} is at {address}: printed rosters and cards carry a QR code to "
-        "each gang's page there.",
-        "address-none": "{campaign!r} has no web address: printed sheets carry no QR code. Set "
-        "it with 'skirmish campaign address https://…/'.",
-        "address-unset": "none ('skirmish campaign address URL' sets it)",
-        "address-and-clear": "give an address or --clear, not both.",
-    },
-    "it": {
-        "created": "Campagna {name!r} creata e in uso.",
-        "in-use": "Campagna {name!r} in uso.",
-        "none": "Nessuna campagna: creane una con 'skirmish campaign new NOME'.",
-        "row": "{mark} {name} ({gangs} bande)",
-        "row-one": "{mark} {name} (1 banda)",
-        "store": "Archivio: {where}",
-        "house": "Regole della casa",
-        "gangs": "Bande",
-        "columns": "regola,chiave,valore,significato",
-        "gang-columns": "banda,fazione,personaggi,cassa,valore,stato",
-        "web-address": "Indirizzo web: {address}",
-        "address-is": "{campaign!r} è a {address}: le schede e le carte stampate portano un "
-        "codice QR alla pagina di ogni banda.",
-        "address-none": "{campaign!r} non ha un indirizzo web: le schede stampate non hanno "
-        "codice QR. Impostalo con 'skirmish campaign address https://…/'.",
-        "address-unset": "nessuno ('skirmish campaign address URL' lo imposta)",
-        "address-and-clear": "indica un indirizzo oppure --clear, non entrambi.",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "created": N_("Campaign {name!r} created and in use."),
+        "in-use": N_("Campaign {name!r} in use."),
+        "none": N_("No campaigns yet: create one with 'skirmish campaign new NAME'."),
+        "row": N_("{mark} {name} ({gangs} gangs)"),
+        "row-one": N_("{mark} {name} (1 gang)"),
+        "store": N_("Store: {where}"),
+        "house": N_("House rules"),
+        "gangs": N_("Gangs"),
+        "columns": N_("rule,key,value,meaning"),
+        "gang-columns": N_("gang,faction,models,treasury,rating,status"),
+        "web-address": N_("Web address: {address}"),
+        "address-is": N_(
+            "{campaign!r} is at {address}: printed rosters and cards carry a QR code to "
+            "each gang's page there."
+        ),
+        "address-none": N_(
+            "{campaign!r} has no web address: printed sheets carry no QR code. Set "
+            "it with 'skirmish campaign address https://…/'."
+        ),
+        "address-unset": N_("none ('skirmish campaign address URL' sets it)"),
+        "address-and-clear": N_("give an address or --clear, not both."),
+    }
+)
 
 app = typer.Typer(
     name="campaign",

@@ -20,64 +20,45 @@ from skirmish.campaign.game.rerolls import Rerolls, parse_reroll
 from skirmish.cli.safe import echo
 from skirmish.engine.dice import Ask, DieRequest, described, purpose_words
 from skirmish.errors import DiceError
-from skirmish.i18n import Catalogue, default_lang, tr
+from skirmish.i18n import Catalogue, default_lang, messages, tr
 from skirmish.odds.at_roll import advise
+from skirmish.translation import N_
 
 if TYPE_CHECKING:
     from skirmish.campaign.game.rerolls import Asker, Payment, Question, Rerolls
 
-MESSAGES: Catalogue = {
-    "en": {
-        "die": "{what}, {count}D6{whom}{which}{random}: ",
-        "whom": " for {name}",
-        "which": " (die {number} of {of})",
-        "random": " [Enter: random dice]",
-        "again": "reroll of the {what}, 1D6: ",
-        "not-face": "  {text!r} is not a die: type the faces rolled, 1 to 6, e.g. 4 or 2,5.",
-        "empty": "  Type the face rolled (1 to 6).",
-        "cancelled": "cancelled: the action was not recorded, nothing changed.",
-        "failed": "{who}'s {what} failed with a {face}.",
-        "advice": "  Rerolled, it passes on {faces}: {chance}, against {now} as it lies.",
-        "useless": "  No face passes: a reroll cannot help, the die is kept.",
-        "own": "  {n}) {point} of {name} ({left} left)",
-        "friend": "  {n}) FAMA of {name}, a friend within 5U ({left} left)",
-        "lowers": "     spent, it no longer counts in the total (unused FAMA, R-07): the total "
-        "drops by 1; rerolled, it passes on {faces}: {chance}",
-        "lowers-none": "     spent, it no longer counts in the total (unused FAMA, R-07): the "
-        "total drops by 1, and no face passes then",
-        "keep": "  0) keep the die",
-        "wise": "  Advice: FORTUNA first; FAMA can still help a friend within 5U.",
-        "choose": "Reroll with [0-{last}, Enter keeps it]: ",
-        "bad-choice": "  {text!r}: type a number from 0 to {last}.",
-        "rerolled": "{who} rerolls the {what}: {old} → {new} ({point} of {payer}, {left} left; "
-        "R-15).",
-    },
-    "it": {
-        "die": "{what}, {count}D6{whom}{which}{random}: ",
-        "whom": " per {name}",
-        "which": " (dado {number} di {of})",
-        "random": " [Invio: dadi a caso]",
-        "again": "ritiro: {what}, 1D6: ",
-        "not-face": "  {text!r} non è un dado: scrivi le facce uscite, da 1 a 6, ad es. 4 o 2,5.",
-        "empty": "  Scrivi la faccia uscita (da 1 a 6).",
-        "cancelled": "annullato: l'azione non è stata registrata, non è cambiato nulla.",
-        "failed": "{what} di {who} fallito con un {face}.",
-        "advice": "  Ritirato, passa con {faces}: {chance}, contro {now} così com'è.",
-        "useless": "  Nessuna faccia passa: ritirare non serve, il dado resta.",
-        "own": "  {n}) {point} di {name} (ne restano {left})",
-        "friend": "  {n}) FAMA di {name}, un amico entro 5U (ne restano {left})",
-        "lowers": "     spesa, non conta più nel totale (FAMA non usata, R-07): il totale "
-        "scende di 1; ritirato, passa con {faces}: {chance}",
-        "lowers-none": "     spesa, non conta più nel totale (FAMA non usata, R-07): il totale "
-        "scende di 1, e allora nessuna faccia passa",
-        "keep": "  0) tieni il dado",
-        "wise": "  Consiglio: prima la FORTUNA; la FAMA può ancora aiutare un amico entro 5U.",
-        "choose": "Ritira con [0-{last}, Invio lo tiene]: ",
-        "bad-choice": "  {text!r}: scrivi un numero da 0 a {last}.",
-        "rerolled": "{who} ritira {what}: {old} → {new} ({point} di {payer}, ne restano "
-        "{left}; R-15).",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "die": N_("{what}, {count}D6{whom}{which}{random}: "),
+        "whom": N_(" for {name}"),
+        "which": N_(" (die {number} of {of})"),
+        "random": N_(" [Enter: random dice]"),
+        "again": N_("reroll of the {what}, 1D6: "),
+        "not-face": N_("  {text!r} is not a die: type the faces rolled, 1 to 6, e.g. 4 or 2,5."),
+        "empty": N_("  Type the face rolled (1 to 6)."),
+        "cancelled": N_("cancelled: the action was not recorded, nothing changed."),
+        "failed": N_("{who}'s {what} failed with a {face}."),
+        "advice": N_("  Rerolled, it passes on {faces}: {chance}, against {now} as it lies."),
+        "useless": N_("  No face passes: a reroll cannot help, the die is kept."),
+        "own": N_("  {n}) {point} of {name} ({left} left)"),
+        "friend": N_("  {n}) FAMA of {name}, a friend within 5U ({left} left)"),
+        "lowers": N_(
+            "     spent, it no longer counts in the total (unused FAMA, R-07): the total "
+            "drops by 1; rerolled, it passes on {faces}: {chance}"
+        ),
+        "lowers-none": N_(
+            "     spent, it no longer counts in the total (unused FAMA, R-07): the "
+            "total drops by 1, and no face passes then"
+        ),
+        "keep": N_("  0) keep the die"),
+        "wise": N_("  Advice: FORTUNA first; FAMA can still help a friend within 5U."),
+        "choose": N_("Reroll with [0-{last}, Enter keeps it]: "),
+        "bad-choice": N_("  {text!r}: type a number from 0 to {last}."),
+        "rerolled": N_(
+            "{who} rerolls the {what}: {old} → {new} ({point} of {payer}, {left} left; R-15)."
+        ),
+    }
+)
 
 
 def die_words(purpose: str, lang: str) -> str:

@@ -18,7 +18,8 @@ from skirmish.cli.game_text import state_word
 from skirmish.cli.store_options import CampaignOpt, Dice
 from skirmish.engine.glossary import Pace, label
 from skirmish.errors import CampaignError
-from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.i18n import Catalogue, Lang, messages, tr
+from skirmish.translation import N_, Message
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -26,58 +27,38 @@ if TYPE_CHECKING:
     from skirmish.campaign.game.actions import Caught, ExplosionReport, GunReport, HorseReport
     from skirmish.campaign.game.tables import Game
 
-MESSAGES: Catalogue = {
-    "en": {
-        "reload": "{name} reloads the {weapon}: {rounds} rounds ({ca} actions, table 1).",
-        "loaded": "{name}'s {weapon} starts the game loaded with {rounds} rounds.",
-        "unjam": "{name} unjams the {weapon} ({ca} actions, table 1, R-14): {rounds} rounds left.",
-        "mount": "{name} mounts the {mount} ({pace}; {ca} action, table 1).",
-        "dismount": "{name} dismounts from the {mount} ({pace}; {ca} action, table 1).",
-        "mount-failed": "{name} fails to mount the {mount} ({pace}): the action is lost (§2.4).",
-        "dismount-failed": "{name} fails to dismount from the {mount} ({pace}): the action is "
-        "lost (§2.4).",
-        "horse": "horse",
-        "fallen": "{name} is pulled down: prone{saddle}.",
-        "saddle": ", out of the saddle",
-        "fuse-ok": "short fuse {face}: thrown",
-        "fuse-hands": "short fuse {face}: the {explosive} explodes in {name}'s hands (§5.5.2)",
-        "victim": "{name}:",
-        "out": "{name} is eliminated.",
-        "left": "{name}: COS {before} → {after}, {state}.",
-        "nobody": "Nobody else was within 5U.",
-        "sticks": "{name} has {left} {explosive} left.",
+MESSAGES: Catalogue = messages(
+    {
+        "reload": N_("{name} reloads the {weapon}: {rounds} rounds ({ca} actions, table 1)."),
+        "loaded": N_("{name}'s {weapon} starts the game loaded with {rounds} rounds."),
+        "unjam": N_(
+            "{name} unjams the {weapon} ({ca} actions, table 1, R-14): {rounds} rounds left."
+        ),
+        "mount": N_("{name} mounts the {mount} ({pace}; {ca} action, table 1)."),
+        "dismount": N_("{name} dismounts from the {mount} ({pace}; {ca} action, table 1)."),
+        "mount-failed": N_(
+            "{name} fails to mount the {mount} ({pace}): the action is lost (§2.4)."
+        ),
+        "dismount-failed": N_(
+            "{name} fails to dismount from the {mount} ({pace}): the action is lost (§2.4)."
+        ),
+        "horse": N_("horse"),
+        "fallen": N_("{name} is pulled down: prone{saddle}."),
+        "saddle": N_(", out of the saddle"),
+        "fuse-ok": N_("short fuse {face}: thrown"),
+        "fuse-hands": N_("short fuse {face}: the {explosive} explodes in {name}'s hands (§5.5.2)"),
+        "victim": N_("{name}:"),
+        "out": N_("{name} is eliminated."),
+        "left": N_("{name}: COS {before} → {after}, {state}."),
+        "nobody": N_("Nobody else was within 5U."),
+        "sticks": N_("{name} has {left} {explosive} left."),
         # the board's kit
-        "column": "kit",
-        "jammed": "jammed",
-        "mounted": "mounted",
-        "used": "used: {items}",
-    },
-    "it": {
-        "reload": "{name} ricarica {weapon}: {rounds} colpi ({ca} azioni, tabella 1).",
-        "loaded": "{weapon} di {name} inizia la partita carico con {rounds} colpi.",
-        "unjam": "{name} disinceppa {weapon} ({ca} azioni, tabella 1, R-14): restano {rounds} "
-        "colpi.",
-        "mount": "{name} sale su {mount} ({pace}; {ca} azione, tabella 1).",
-        "dismount": "{name} scende da {mount} ({pace}; {ca} azione, tabella 1).",
-        "mount-failed": "{name} non riesce a salire su {mount} ({pace}): l'azione è persa (§2.4).",
-        "dismount-failed": "{name} non riesce a scendere da {mount} ({pace}): l'azione è persa "
-        "(§2.4).",
-        "horse": "cavallo",
-        "fallen": "{name} è trascinato a terra: steso{saddle}.",
-        "saddle": ", disarcionato",
-        "fuse-ok": "miccia corta {face}: lanciata",
-        "fuse-hands": "miccia corta {face}: {explosive} esplode tra le mani di {name} (§5.5.2)",
-        "victim": "{name}:",
-        "out": "{name} è eliminato.",
-        "left": "{name}: COS {before} → {after}, {state}.",
-        "nobody": "Nessun altro era entro 5U.",
-        "sticks": "A {name} resta {left} di {explosive}.",
-        "column": "dotazione",
-        "jammed": "inceppato",
-        "mounted": "a cavallo",
-        "used": "usati: {items}",
-    },
-}
+        "column": N_("kit"),
+        "jammed": N_("jammed"),
+        "mounted": N_("mounted"),
+        "used": N_("used: {items}"),
+    }
+)
 
 
 def say(key: str, lang: Lang, **values: Any) -> str:
@@ -358,12 +339,15 @@ def _carried_explosive(s: Session, g: Game, thrower: str) -> str:
         return kinds[0]
     if not kinds:
         raise CampaignError(
-            f"{model.name} has no dynamite nor nitroglycerin left (§5.5).",
-            it=f"a {model.name} non resta né dinamite né nitroglicerina (§5.5).",
+            Message(
+                "{model_name} has no dynamite nor nitroglycerin left (§5.5).", model_name=model.name
+            )
         )
     raise CampaignError(
-        f"{model.name} carries dynamite and nitroglycerin: say which with --item.",
-        it=f"{model.name} porta dinamite e nitroglicerina: indica quale con --esplosivo.",
+        Message(
+            "{model_name} carries dynamite and nitroglycerin: say which with --item.",
+            model_name=model.name,
+        )
     )
 
 

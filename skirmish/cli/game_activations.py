@@ -14,7 +14,8 @@ from skirmish.cli.from_fields import inputs
 from skirmish.cli.game_record import GameOpt, act
 from skirmish.cli.store_options import CampaignOpt
 from skirmish.engine.glossary import label
-from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.i18n import Catalogue, Lang, messages, tr
+from skirmish.translation import N_, NP_, Message
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -23,71 +24,48 @@ if TYPE_CHECKING:
     from skirmish.campaign.game.initiative import InitiativeReport
     from skirmish.campaign.game.tables import Game
 
-MESSAGES: Catalogue = {
-    "en": {
-        "begins": "{name} takes its turn {turn} (§1.8).",
-        "begins-after": "{name} takes its turn {turn}; {ended}'s turn is over (§1.8).",
-        "opportunity": "Opportunity fire: {name}'s whole turn {turn} (§4.2.3, R-16).",
-        "waiting-yes": "{target} has not yet taken its turn: +1 (R-18, from the record; "
-        "--no-target-waiting if it has).",
-        "waiting-no": "{target} has already taken its turn {turn}: no +1 (R-18, from the record).",
-        "told": "{target}'s turn {turn} is recorded as taken, as you said (R-18).",
-        "initiative": "Initiative (R-07): {good} {good_totals} against {bad} {bad_totals}: "
-        "{winner} wins.",
-        "roll": "  {name}: 1D6 {dice} + RIF {rif} + FAMA {fama}{lender} = {totals}",
-        "lender": " ({name}'s)",
-        "choice-default": "the winner's own model, by default",
-        "choice-own": "the winner's choice",
-        "choice-other": "the winner lets the opponent's model act",
-        "activates": "{name} takes its turn {turn}: {choice} (§1.8).",
-        "no-roll": "No initiative roll needed: only the {side} side has models left to take "
-        "their turn {turn} ({names}).",
-        "no-roll-pick": "Choose one with 'skirmish game activate NAME'.",
-        "all-done": "Every model in play has taken its turn {turn}: begin the next with "
-        "'skirmish game turn'.",
-        "idle": "Not recorded as taking their turn {turn}: {names}.",
-        "ask": "{winner} wins the initiative: who takes its turn, {good} or {bad}?",
-        "cancelled": "The initiative was cancelled: nothing was recorded.",
-        "column": "turn",
-        "acting": "acting",
-        "acted": "done",
-        "board-acting": "Taking its turn: {name}.",
-        "board-left": "Still to take their turn {turn}: {names}.",
-        "board-none": "Every model in play has taken its turn {turn}.",
-    },
-    "it": {
-        "begins": "{name} gioca il suo turno {turn} (§1.8).",
-        "begins-after": "{name} gioca il suo turno {turn}; il turno di {ended} è finito (§1.8).",
-        "opportunity": "Tiro di opportunità: è tutto il turno {turn} di {name} (§4.2.3, R-16).",
-        "waiting-yes": "{target} non ha ancora giocato il suo turno: +1 (R-18, dal registro; "
-        "--no-target-waiting se l'ha giocato).",
-        "waiting-no": "{target} ha già giocato il suo turno {turn}: niente +1 (R-18, dal "
-        "registro).",
-        "told": "Il turno {turn} di {target} risulta giocato, come detto (R-18).",
-        "initiative": "Iniziativa (R-07): {good} {good_totals} contro {bad} {bad_totals}: "
-        "vince {winner}.",
-        "roll": "  {name}: 1D6 {dice} + RIF {rif} + FAMA {fama}{lender} = {totals}",
-        "lender": " (di {name})",
-        "choice-default": "il personaggio di chi ha vinto, di norma",
-        "choice-own": "scelta di chi ha vinto",
-        "choice-other": "chi ha vinto fa agire il personaggio avversario",
-        "activates": "{name} gioca il suo turno {turn}: {choice} (§1.8).",
-        "no-roll": "Non serve tirare l'iniziativa: solo i {side} hanno personaggi che devono "
-        "ancora giocare il turno {turn} ({names}).",
-        "no-roll-pick": "Scegline uno con 'skirmish game activate NOME'.",
-        "all-done": "Tutti i personaggi in gioco hanno giocato il turno {turn}: inizia il "
-        "prossimo con 'skirmish game turn'.",
-        "idle": "Non risultano aver giocato il turno {turn}: {names}.",
-        "ask": "{winner} vince l'iniziativa: chi gioca il suo turno, {good} o {bad}?",
-        "cancelled": "Iniziativa annullata: non è stato registrato nulla.",
-        "column": "turno",
-        "acting": "in azione",
-        "acted": "fatto",
-        "board-acting": "Sta giocando il suo turno: {name}.",
-        "board-left": "Devono ancora giocare il turno {turn}: {names}.",
-        "board-none": "Tutti i personaggi in gioco hanno giocato il turno {turn}.",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "begins": N_("{name} takes its turn {turn} (§1.8)."),
+        "begins-after": N_("{name} takes its turn {turn}; {ended}'s turn is over (§1.8)."),
+        "opportunity": N_("Opportunity fire: {name}'s whole turn {turn} (§4.2.3, R-16)."),
+        "waiting-yes": N_(
+            "{target} has not yet taken its turn: +1 (R-18, from the record; "
+            "--no-target-waiting if it has)."
+        ),
+        "waiting-no": N_(
+            "{target} has already taken its turn {turn}: no +1 (R-18, from the record)."
+        ),
+        "told": N_("{target}'s turn {turn} is recorded as taken, as you said (R-18)."),
+        "initiative": N_(
+            "Initiative (R-07): {good} {good_totals} against {bad} {bad_totals}: {winner} wins."
+        ),
+        "roll": N_("  {name}: 1D6 {dice} + RIF {rif} + FAMA {fama}{lender} = {totals}"),
+        "lender": N_(" ({name}'s)"),
+        "choice-default": N_("the winner's own model, by default"),
+        "choice-own": N_("the winner's choice"),
+        "choice-other": N_("the winner lets the opponent's model act"),
+        "activates": N_("{name} takes its turn {turn}: {choice} (§1.8)."),
+        "no-roll": N_(
+            "No initiative roll needed: only the {side} side has models left to take "
+            "their turn {turn} ({names})."
+        ),
+        "no-roll-pick": N_("Choose one with 'skirmish game activate NAME'."),
+        "all-done": N_(
+            "Every model in play has taken its turn {turn}: begin the next with "
+            "'skirmish game turn'."
+        ),
+        "idle": N_("Not recorded as taking their turn {turn}: {names}."),
+        "ask": N_("{winner} wins the initiative: who takes its turn, {good} or {bad}?"),
+        "cancelled": N_("The initiative was cancelled: nothing was recorded."),
+        "column": N_("turn"),
+        "acting": N_("acting"),
+        "acted": NP_("game_activations.MESSAGES.acted", "done"),
+        "board-acting": N_("Taking its turn: {name}."),
+        "board-left": N_("Still to take their turn {turn}: {names}."),
+        "board-none": N_("Every model in play has taken its turn {turn}."),
+    }
+)
 
 
 def say(key: str, lang: Lang, **values: Any) -> str:
@@ -262,7 +240,6 @@ def take_waiting(options: dict[str, Any]) -> None:
     if options.pop("no_target_waiting", False):
         if options.get("target_waiting"):
             raise CampaignError(
-                "--target-waiting and --no-target-waiting contradict each other; give one.",
-                it="--target-waiting e --no-target-waiting si contraddicono; danne uno solo.",
+                Message("--target-waiting and --no-target-waiting contradict each other; give one.")
             )
         options["target_waiting"] = False

@@ -21,7 +21,8 @@ from skirmish.cli.situation_options import parameter, situation_command
 from skirmish.cli.store_options import CampaignOpt, Dice
 from skirmish.engine.situation import GAME_SOURCES, Procedure
 from skirmish.engine.situation_value import Situation
-from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.i18n import Catalogue, Lang, messages, tr
+from skirmish.translation import N_
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -30,16 +31,14 @@ if TYPE_CHECKING:
     from skirmish.campaign.game.tables import Game
 
 
-MESSAGES: Catalogue = {
-    "en": {
-        "no-opportunity": "{name} fails the reflex test: no opportunity fire, and its turn "
-        "{turn} is spent (§4.2.3, §2.4).",
-    },
-    "it": {
-        "no-opportunity": "{name} fallisce il test riflessi: niente tiro di opportunità, e il "
-        "suo turno {turn} è perso (§4.2.3, §2.4).",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "no-opportunity": N_(
+            "{name} fails the reflex test: no opportunity fire, and its turn "
+            "{turn} is spent (§4.2.3, §2.4)."
+        ),
+    }
+)
 
 
 def _combat_lines(report: Any, lang: Lang, shooting: bool) -> list[str]:

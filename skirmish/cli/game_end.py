@@ -15,6 +15,7 @@ from skirmish.cli.game_text import say
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, Dice, emit, session
 from skirmish.i18n import Lang
+from skirmish.translation import Message
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -134,8 +135,9 @@ def _doctor_choices(values: Sequence[str]) -> dict[str, str]:
         name, sep, kind = text.rpartition("=")
         if not sep or not name.strip() or not kind.strip():
             raise CampaignError(
-                f"--doctor takes MODEL=bone-setter|graduate|none, not {shown(text)}.",
-                it=f"--doctor accetta PERSONAGGIO=bone-setter|graduate|none, non {shown(text)}.",
+                Message(
+                    "--doctor takes MODEL=bone-setter|graduate|none, not {text}.", text=shown(text)
+                )
             )
         choices[name.strip()] = kind.strip()
     return choices

@@ -13,77 +13,46 @@ from skirmish.cli.game_text import state_word
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, emit, session
 from skirmish.engine.glossary import EventKind, GameStatus, label_value
-from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.rules.model import ObjectiveState
+from skirmish.translation import N_
 
 if TYPE_CHECKING:
     from skirmish.campaign.game.undo import Change, Undone
 
-MESSAGES: Catalogue = {
-    "en": {
-        "undone": "Undone: turn {turn}, {what}{changes}.",
-        "actor": "{kind}: {actor}",
-        "target": " → {target}",
-        "changes": " ({changes})",
-        "now": "Game {game} is at turn {turn}, {status}.",
-        "log": "The campaign log of {gang} takes back the {what} of game {game}.",
-        "turn": "turn {before} → {after}",
-        "status": "game {before} → {after}",
-        "leader-fired": "a leader has fired (Duel)",
-        "retreat": "retreats",
-        "cos": "COS {before} → {after}",
-        "state": "{before} → {after}",
-        "prone": "prone",
-        "standing": "stands up",
-        "eliminated": "eliminated",
-        "fleeing": "flees (R-20)",
-        "left": "leaves the table",
-        "fama": "FAMA spent {before} → {after}",
-        "fortuna": "FORTUNA spent {before} → {after}",
-        "activated": "has acted",
-        "mounted": "mounts",
-        "dismounted": "dismounts",
-        "kit": "its kit used",
-        "objective": "{before} → {after}",
-        "carrier": "carried by {after}",
-        "carrier-none": "no longer carried by {before}",
-        "other": "other changes",
-        "who": "{who}: {what}",
-        "nobody": "nobody",
-    },
-    "it": {
-        "undone": "Annullato: turno {turn}, {what}{changes}.",
-        "actor": "{kind}: {actor}",
-        "target": " → {target}",
-        "changes": " ({changes})",
-        "now": "La partita {game} è al turno {turn}, {status}.",
-        "log": "Il registro della campagna di {gang} annulla la voce «{what}» della partita "
-        "{game}.",
-        "turn": "turno {before} → {after}",
-        "status": "partita {before} → {after}",
-        "leader-fired": "un capo ha sparato (Duello)",
-        "retreat": "si ritira",
-        "cos": "COS {before} → {after}",
-        "state": "{before} → {after}",
-        "prone": "steso",
-        "standing": "si rialza",
-        "eliminated": "eliminato",
-        "fleeing": "in fuga (R-20)",
-        "left": "esce dal tavolo",
-        "fama": "FAMA spesa {before} → {after}",
-        "fortuna": "FORTUNA spesa {before} → {after}",
-        "activated": "ha agito",
-        "mounted": "sale a cavallo",
-        "dismounted": "scende da cavallo",
-        "kit": "equipaggiamento usato",
-        "objective": "{before} → {after}",
-        "carrier": "portato da {after}",
-        "carrier-none": "non più portato da {before}",
-        "other": "altre modifiche",
-        "who": "{who}: {what}",
-        "nobody": "nessuno",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "undone": N_("Undone: turn {turn}, {what}{changes}."),
+        "actor": N_("{kind}: {actor}"),
+        "target": N_(" → {target}"),
+        "changes": N_(" ({changes})"),
+        "now": N_("Game {game} is at turn {turn}, {status}."),
+        "log": N_("The campaign log of {gang} takes back the {what} of game {game}."),
+        "turn": N_("turn {before} → {after}"),
+        "status": N_("game {before} → {after}"),
+        "leader-fired": N_("a leader has fired (Duel)"),
+        "retreat": N_("retreats"),
+        "cos": N_("COS {before} → {after}"),
+        "state": N_("{before} → {after}"),
+        "prone": N_("prone"),
+        "standing": N_("stands up"),
+        "eliminated": N_("eliminated"),
+        "fleeing": N_("flees (R-20)"),
+        "left": N_("leaves the table"),
+        "fama": N_("FAMA spent {before} → {after}"),
+        "fortuna": N_("FORTUNA spent {before} → {after}"),
+        "activated": N_("has acted"),
+        "mounted": N_("mounts"),
+        "dismounted": N_("dismounts"),
+        "kit": N_("its kit used"),
+        "objective": N_("{before} → {after}"),
+        "carrier": N_("carried by {after}"),
+        "carrier-none": N_("no longer carried by {before}"),
+        "other": N_("other changes"),
+        "who": N_("{who}: {what}"),
+        "nobody": N_("nobody"),
+    }
+)
 
 
 def say(key: str, lang: Lang, **values: Any) -> str:

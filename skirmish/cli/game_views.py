@@ -14,7 +14,8 @@ from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.errors import SkirmishError
-from skirmish.i18n import Catalogue, Lang, name, tr
+from skirmish.i18n import Catalogue, Lang, messages, name, tr
+from skirmish.translation import N_
 
 HEADERS = {
     "en": (
@@ -166,36 +167,24 @@ def history(
 
 
 #: What ``member history`` and ``campaign graveyard`` say, in both languages.
-MESSAGES: Catalogue = {
-    "en": {
-        "member": "{name} ({gang}, {profile}): {status}, {xp} XP, {games} game(s), "
-        "{eliminations} elimination(s)",
-        "game": "  game {game} {scenario}: {result}{kills}{fell}",
-        "kills": ", eliminated {names}",
-        "fell": ", fell{by}",
-        "fell-to": " to {name}",
-        "recovery": "  recovery after game {game}: {outcome}{extra}",
-        "injuries": "  injuries: {injuries}",
-        "advance": "  advance: {what} for {cost} XP",
-        "dead": "{name} ({gang}, {profile}, {xp} XP){where}{by}",
-        "dead-game": ", game {game} ({scenario})",
-        "dead-by": ", eliminated by {name}",
-    },
-    "it": {
-        "member": "{name} ({gang}, {profile}): {status}, {xp} PE, partite {games}, "
-        "eliminati {eliminations}",
-        "game": "  partita {game} {scenario}: {result}{kills}{fell}",
-        "kills": ", ha eliminato {names}",
-        "fell": ", è caduto{by}",
-        "fell-to": " per mano di {name}",
-        "recovery": "  recupero dopo la partita {game}: {outcome}{extra}",
-        "injuries": "  ferite: {injuries}",
-        "advance": "  avanzamento: {what} per {cost} PE",
-        "dead": "{name} ({gang}, {profile}, {xp} PE){where}{by}",
-        "dead-game": ", partita {game} ({scenario})",
-        "dead-by": ", eliminato da {name}",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "member": N_(
+            "{name} ({gang}, {profile}): {status}, {xp} XP, {games} game(s), "
+            "{eliminations} elimination(s)"
+        ),
+        "game": N_("  game {game} {scenario}: {result}{kills}{fell}"),
+        "kills": N_(", eliminated {names}"),
+        "fell": N_(", fell{by}"),
+        "fell-to": N_(" to {name}"),
+        "recovery": N_("  recovery after game {game}: {outcome}{extra}"),
+        "injuries": N_("  injuries: {injuries}"),
+        "advance": N_("  advance: {what} for {cost} XP"),
+        "dead": N_("{name} ({gang}, {profile}, {xp} XP){where}{by}"),
+        "dead-game": N_(", game {game} ({scenario})"),
+        "dead-by": N_(", eliminated by {name}"),
+    }
+)
 
 
 def _say(key: str, lang: Lang, **values: Any) -> str:

@@ -15,7 +15,8 @@ from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.members import register_gang_owner
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session, shell_word
-from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.i18n import Catalogue, Lang, messages, tr
+from skirmish.translation import N_
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -30,65 +31,45 @@ app = typer.Typer(
 
 GangArg = Annotated[str, typer.Argument(help="Name of the gang.", show_default=False)]
 
-LABELS: Catalogue = {
-    "en": {
-        "model": "model", "profile": "profile", "xp": "XP", "skills": "skills",
-        "injuries": "injuries", "equipment": "equipment", "stash": "Stash",
-        "treasury": "treasury", "rating": "rating", "weapons": "Weapons",
-        "weapon": "weapon", "short": "short", "long": "long", "shots": "shots/turn",
-        "ca": "CA", "bonus": "bonus", "notes": "notes", "empty": "empty",
-        "former": "Former models", "gangs": "Gangs", "gang": "gang", "faction": "faction",
-        "models": "models", "status": "status", "none": "No gangs yet: found one with "
-        "'skirmish gang new NAME --faction FACTION'.", "failed": "Failed availability (H-03)",
-        "owed": "Still owes the post-game of game {game} ({scenario}) before hiring, buying or "
-        "playing again (R-23): 'skirmish game postgame {gang} --game {game}'.",
+LABELS: Catalogue = messages({
+        "model": N_("model"), "profile": N_("profile"), "xp": N_("XP"), "skills": N_("skills"),
+        "injuries": N_("injuries"), "equipment": N_("equipment"), "stash": N_("Stash"),
+        "treasury": N_("treasury"), "rating": N_("rating"), "weapons": N_("Weapons"),
+        "weapon": N_("weapon"), "short": N_("short"), "long": N_("long"), "shots": N_("shots/turn"),
+        "ca": N_("CA"), "bonus": N_("bonus"), "notes": N_("notes"), "empty": N_("empty"),
+        "former": N_("Former models"),
+        "gangs": N_("Gangs"),
+        "gang": N_("gang"),
+        "faction": N_("faction"),
+        "models": N_("models"), "status": N_("status"), "none": N_("No gangs yet: found one with "
+        "'skirmish gang new NAME --faction FACTION'."), "failed": N_("Failed availability (H-03)"),
+        "owed": N_("Still owes the post-game of game {game} ({scenario}) before hiring, buying or "
+        "playing again (R-23): 'skirmish game postgame {gang} --game {game}'."),
         # gang hire GANG, gang buy GANG: what may be done now (campaign.choices)
-        "hire-head": "{gang} — treasury {treasury}$ — who may be hired now, then the rest "
-        "and why not",
-        "buy-head": "{gang} — treasury {treasury}$ — what may be bought now, then the rest "
-        "and why not",
-        "role": "role", "cost": "cost", "why-not": "why not", "role-leader": "LEADER",
-        "role-hero": "HERO", "role-common": "common", "max": "max {max} ({hired} in the gang)",
-        "npc": "(NPC)", "item": "item", "price": "price", "disp": "DISP",
-        "for-whom": "for whom / why not", "two-hands": "two-handed",
-        "hire-how": "Hire with: skirmish gang hire {gang} PROFILE --name NAME",
-        "buy-how": "Buy with: skirmish gang buy {gang} ITEM [--for MODEL] "
-        "(DISP: the availability roll, 1D6 ≥ DISP; —: no roll)",
-        "need-name": "give the new model's name: skirmish gang hire GANG {profile} --name NAME.",
-    },
-    "it": {
-        "model": "personaggio", "profile": "profilo", "xp": "PE", "skills": "abilità",
-        "injuries": "ferite", "equipment": "equipaggiamento", "stash": "Deposito",
-        "treasury": "cassa", "rating": "valore", "weapons": "Armi",
-        "weapon": "arma", "short": "corto", "long": "massimo", "shots": "colpi/turno",
-        "ca": "CA", "bonus": "bonus", "notes": "note", "empty": "vuoto",
-        "former": "Ex membri", "gangs": "Bande", "gang": "banda", "faction": "fazione",
-        "models": "personaggi", "status": "stato", "none": "Nessuna banda: fondane una con "
-        "'skirmish gang new NOME --faction FAZIONE'.", "failed": "Non disponibili (H-03)",
-        "owed": "Deve ancora fare la fase dopo la partita {game} ({scenario}) prima di "
-        "assoldare, comprare o giocare di nuovo (R-23): "
-        "'skirmish game postgame {gang} --game {game}'.",
-        "hire-head": "{gang} — cassa {treasury}$ — chi si può ingaggiare ora, poi gli altri "
-        "e perché no",
-        "buy-head": "{gang} — cassa {treasury}$ — cosa si può comprare ora, poi il resto "
-        "e perché no",
-        "role": "ruolo", "cost": "costo", "why-not": "perché no", "role-leader": "LEADER",
-        "role-hero": "EROE", "role-common": "comune", "max": "max {max} ({hired} nella banda)",
-        "npc": "(PNG)", "item": "oggetto", "price": "prezzo", "disp": "DISP",
-        "for-whom": "per chi / perché no", "two-hands": "due mani",
-        "hire-how": "Ingaggia con: skirmish gang hire {gang} PROFILO --name NOME",
-        "buy-how": "Compra con: skirmish gang buy {gang} OGGETTO [--for PERSONAGGIO] "
-        "(DISP: il tiro di REPERIBILITÀ, 1D6 ≥ DISP; —: nessun tiro)",
-        "need-name": "indica il nome del nuovo personaggio: "
-        "skirmish gang hire BANDA {profile} --name NOME.",
-    },
-}  # fmt: skip
+        "hire-head": N_("{gang} — treasury {treasury}$ — who may be hired now, then the rest "
+        "and why not"),
+        "buy-head": N_("{gang} — treasury {treasury}$ — what may be bought now, then the rest "
+        "and why not"),
+        "role": N_("role"),
+        "cost": N_("cost"),
+        "why-not": N_("why not"),
+        "role-leader": N_("LEADER"),
+        "role-hero": N_("HERO"),
+        "role-common": N_("common"),
+        "max": N_("max {max} ({hired} in the gang)"),
+        "npc": N_("(NPC)"), "item": N_("item"), "price": N_("price"), "disp": N_("DISP"),
+        "for-whom": N_("for whom / why not"), "two-hands": N_("two-handed"),
+        "hire-how": N_("Hire with: skirmish gang hire {gang} PROFILE --name NAME"),
+        "buy-how": N_("Buy with: skirmish gang buy {gang} ITEM [--for MODEL] "
+        "(DISP: the availability roll, 1D6 ≥ DISP; —: no roll)"),
+        "need-name": N_("give the new model's name: "
+                        "skirmish gang hire GANG {profile} --name NAME."),
+    })  # fmt: skip
 
 #: A gang's and a model's status (``campaign.models.GangStatus``, ``MemberStatus``) in words.
-STATUSES: Catalogue = {
-    "en": {"active": "active", "dead": "dead", "retired": "retired"},
-    "it": {"active": "in attività", "dead": "morto", "retired": "ritirato"},
-}
+STATUSES: Catalogue = messages(
+    {"active": N_("active"), "dead": N_("dead"), "retired": N_("retired")}
+)
 
 
 def status_word(status: str, lang: Lang) -> str:

@@ -12,48 +12,37 @@ from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.errors import named
-from skirmish.i18n import Catalogue, tr
+from skirmish.i18n import Catalogue, messages, tr
 from skirmish.limits import LAST
+from skirmish.translation import N_
 
 #: What each kind of campaign log entry is called in the log's "action" column (``--json``
 #: keeps the stored action).
-ACTIONS: Catalogue = {
-    "en": {
-        "campaign-new": "new campaign", "campaign-set": "house rule", "gang-new": "new gang",
-        "gang-rename": "gang renamed", "gang-retire": "gang retired",
-        "member-rename": "model renamed", "handle-set": "handle", "handle-cleared": "handle",
-        "hire": "hire", "fire": "fire", "injure": "injury", "buy": "purchase", "sell": "sale",
-        "equip": "equip", "unequip": "unequip", "advance": "advance", "xp": "XP",
-        "undo": "undo", "import": "import", "game-start": "game start",
-        "game-end": "game end", "game-abandon": "game abandoned",
-        "wounded-healed": "healed", "used-up": "used up", "recovery": "recovery",
-        "game-xp": "game XP", "income": "income", "bounty": "bounty",
-        "outlaw-mark": "outlaws", "gambler": "gambler", "marked-cards": "marked cards",
-        "infamy": "infamy", "undone": "undone",
-        "campaign-address": "web address", "print-choice": "print choice",
-    },
-    "it": {
-        "campaign-new": "nuova campagna", "campaign-set": "regola della casa",
-        "gang-new": "nuova banda", "gang-rename": "banda rinominata",
-        "gang-retire": "banda ritirata", "member-rename": "personaggio rinominato",
-        "handle-set": "soprannome", "handle-cleared": "soprannome", "hire": "assoldato",
-        "fire": "congedato", "injure": "ferita", "buy": "acquisto", "sell": "vendita",
-        "equip": "equipaggia", "unequip": "toglie", "advance": "avanzamento", "xp": "PE",
-        "undo": "annullamento", "import": "importazione", "game-start": "inizio partita",
-        "game-end": "fine partita", "game-abandon": "partita abbandonata",
-        "wounded-healed": "guarito", "used-up": "consumato", "recovery": "recupero",
-        "game-xp": "PE della partita", "income": "guadagno", "bounty": "taglia",
-        "outlaw-mark": "fuorilegge", "gambler": "giocatore d'azzardo",
-        "marked-cards": "carte truccate", "infamy": "infamia", "undone": "annullata",
-        "campaign-address": "indirizzo web", "print-choice": "scelta di stampa",
-    },
-}  # fmt: skip
+ACTIONS: Catalogue = messages({
+        "campaign-new": N_("new campaign"),
+        "campaign-set": N_("house rule"),
+        "gang-new": N_("new gang"),
+        "gang-rename": N_("gang renamed"), "gang-retire": N_("gang retired"),
+        "member-rename": N_("model renamed"),
+        "handle-set": N_("handle"),
+        "handle-cleared": N_("handle"),
+        "hire": N_("hire"),
+        "fire": N_("fire"),
+        "injure": N_("injury"),
+        "buy": N_("purchase"),
+        "sell": N_("sale"),
+        "equip": N_("equip"), "unequip": N_("unequip"), "advance": N_("advance"), "xp": N_("XP"),
+        "undo": N_("undo"), "import": N_("import"), "game-start": N_("game start"),
+        "game-end": N_("game end"), "game-abandon": N_("game abandoned"),
+        "wounded-healed": N_("healed"), "used-up": N_("used up"), "recovery": N_("recovery"),
+        "game-xp": N_("game XP"), "income": N_("income"), "bounty": N_("bounty"),
+        "outlaw-mark": N_("outlaws"), "gambler": N_("gambler"), "marked-cards": N_("marked cards"),
+        "infamy": N_("infamy"), "undone": N_("undone"),
+        "campaign-address": N_("web address"), "print-choice": N_("print choice"),
+    })  # fmt: skip
 
 #: Who made a log entry (issue #11): the column, the command line, an account since removed.
-AUTHORS: Catalogue = {
-    "en": {"column": "by", "cli": "CLI"},
-    "it": {"column": "chi", "cli": "riga di comando"},
-}
+AUTHORS: Catalogue = messages({"column": N_("by"), "cli": N_("CLI")})
 
 
 def action_word(action: str, lang: str) -> str:

@@ -16,145 +16,88 @@ from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.engine.dice import purpose_words
 from skirmish.errors import SkirmishError
-from skirmish.i18n import Catalogue, name, tr
+from skirmish.i18n import Catalogue, messages, name, tr
 from skirmish.limits import GAME
 from skirmish.rules.tables import find_equipment
+from skirmish.translation import N_
 
 if TYPE_CHECKING:
     from skirmish.campaign.luck import Ledger, Moment, Stats, Tally
 
 app = typer.Typer(name="luck", add_completion=False)
 
-WORDS: Catalogue = {
-    "en": {
-        "title": "Luck ledger: {what}",
-        "campaign": "campaign {name}",
-        "gang": "{name} (campaign {campaign})",
-        "in-game": ", game {game}",
-        "games": "{n} game(s) read.",
-        "empty": "No dice in the log yet{where}: play a game with 'skirmish game' and its luck "
-        "will show here.",
-        "empty-where": " for {what}",
-        "gangs": "Gangs",
-        "players": "Players",
-        "models": "Models",
-        "name": "name",
-        "model": "model",
-        "gang-col": "gang",
-        "player": "player",
-        "dice": "dice",
-        "rolls": "rolls",
-        "luck": "luck",
-        "verdict": "verdict",
-        "wounds": "wounds ±",
-        "kills": "eliminations ±",
-        "actions": "shots & fights",
-        "all": "all",
-        "everyone": "everyone",
-        "table": "typed in",
-        "random": "by skirmish",
-        "mixed": "both",
-        "unknown": "unknown",
-        "lucky": "lucky",
-        "unlucky": "unlucky",
-        "noise": "within the noise",
-        "none": "no rolls",
-        "luckiest": "Luckiest moments",
-        "unluckiest": "Unluckiest moments",
-        "escapes": "Great escapes (survived at odds of 5% or less)",
-        "good": "a {chance} result, or better",
-        "bad": "a {chance} result, or worse",
-        "where": "game {game}, turn {turn}",
-        "vs": "against {name}",
-        "rerolled": "rerolled away",
-        "swing": "{wounds} wounds",
-        "shot-at": "{purpose} at {model}",
-        "shot-by": "{purpose} by {model}",
-        "dealt": "{wounds} wound(s) dealt, {expected} expected",
-        "eliminated": "eliminated",
-        "escape": "{model} survived {attacker}'s {purpose}: {chance} to eliminate, "
-        "survived at {odds}",
-        "one-in": "1-in-{n}",
-        "escape-recovery": "{model} survived the recovery roll: {chance} to die, survived at "
-        "{odds}",
-        "after-game": "after game {game}",
-        "note": "Luck is the mean percentile of the rolls (50 is average) ± its standard error; "
-        "wounds and eliminations are above (+) or below (−) their exact expectation.",
-        "between": "Between games ({n} roll(s), counted in the tallies above)",
-        "bought": "{die} {face} for {item} (DISP {need}): {outcome}",
-        "found": "found",
-        "not-found": "not found",
-        "before-first": "before the gang's first game",
-        "after-games": "after the gang's game {n}",
-    },
-    "it": {
-        "title": "Registro della fortuna: {what}",
-        "campaign": "campagna {name}",
-        "gang": "{name} (campagna {campaign})",
-        "in-game": ", partita {game}",
-        "games": "Partite lette: {n}.",
-        "empty": "Ancora nessun dado nel registro{where}: gioca una partita con 'skirmish game' "
-        "e la sua fortuna apparirà qui.",
-        "empty-where": " per {what}",
-        "gangs": "Bande",
-        "players": "Giocatori",
-        "models": "Personaggi",
-        "name": "nome",
-        "model": "personaggio",
-        "gang-col": "banda",
-        "player": "giocatore",
-        "dice": "dadi",
-        "rolls": "tiri",
-        "luck": "fortuna",
-        "verdict": "verdetto",
-        "wounds": "ferite ±",
-        "kills": "eliminazioni ±",
-        "actions": "spari e lotte",
-        "all": "tutti",
-        "everyone": "tutti",
-        "table": "al tavolo",
-        "random": "da skirmish",
-        "mixed": "misti",
-        "unknown": "ignoti",
-        "lucky": "fortunato",
-        "unlucky": "sfortunato",
-        "noise": "entro il rumore",
-        "none": "nessun tiro",
-        "luckiest": "Momenti più fortunati",
-        "unluckiest": "Momenti più sfortunati",
-        "escapes": "Fughe miracolose (sopravvissuti con il 5% o meno di probabilità)",
-        "good": "un risultato da {chance}, o migliore",
-        "bad": "un risultato da {chance}, o peggiore",
-        "where": "partita {game}, turno {turn}",
-        "vs": "contro {name}",
-        "rerolled": "ritirato",
-        "swing": "{wounds} ferite",
-        "shot-at": "{purpose} contro {model}",
-        "shot-by": "{purpose} di {model}",
-        "dealt": "{wounds} ferite inflitte, {expected} attese",
-        "eliminated": "eliminato",
-        "escape": "{model} è sopravvissuto a: {purpose} di {attacker}, {chance} di essere "
-        "eliminato, sopravvissuto al {odds}",
-        "one-in": "1 su {n}",
-        "escape-recovery": "{model} è sopravvissuto al tiro di recupero: {chance} di morire, "
-        "sopravvissuto al {odds}",
-        "after-game": "dopo la partita {game}",
-        "note": "La fortuna è il percentile medio dei tiri (50 è la media) ± il suo errore "
-        "standard; ferite ed eliminazioni sono sopra (+) o sotto (−) il loro valore atteso esatto.",
-        "between": "Tra una partita e l'altra (tiri: {n}, contati nelle tabelle qui sopra)",
-        "bought": "{die} {face} per {item} (DISP {need}): {outcome}",
-        "found": "trovato",
-        "not-found": "non trovato",
-        "before-first": "prima della prima partita della banda",
-        "after-games": "dopo la partita {n} della banda",
-    },
-}
+WORDS: Catalogue = messages(
+    {
+        "title": N_("Luck ledger: {what}"),
+        "campaign": N_("campaign {name}"),
+        "gang": N_("{name} (campaign {campaign})"),
+        "in-game": N_(", game {game}"),
+        "games": N_("{n} game(s) read."),
+        "empty": N_(
+            "No dice in the log yet{where}: play a game with 'skirmish game' and its luck "
+            "will show here."
+        ),
+        "empty-where": N_(" for {what}"),
+        "gangs": N_("Gangs"),
+        "players": N_("Players"),
+        "models": N_("Models"),
+        "name": N_("name"),
+        "model": N_("model"),
+        "gang-col": N_("gang"),
+        "player": N_("player"),
+        "dice": N_("dice"),
+        "rolls": N_("rolls"),
+        "luck": N_("luck"),
+        "verdict": N_("verdict"),
+        "wounds": N_("wounds ±"),
+        "kills": N_("eliminations ±"),
+        "actions": N_("shots & fights"),
+        "all": N_("all"),
+        "everyone": N_("everyone"),
+        "table": N_("typed in"),
+        "random": N_("by skirmish"),
+        "mixed": N_("both"),
+        "unknown": N_("unknown"),
+        "lucky": N_("lucky"),
+        "unlucky": N_("unlucky"),
+        "noise": N_("within the noise"),
+        "none": N_("no rolls"),
+        "luckiest": N_("Luckiest moments"),
+        "unluckiest": N_("Unluckiest moments"),
+        "escapes": N_("Great escapes (survived at odds of 5% or less)"),
+        "good": N_("a {chance} result, or better"),
+        "bad": N_("a {chance} result, or worse"),
+        "where": N_("game {game}, turn {turn}"),
+        "vs": N_("against {name}"),
+        "rerolled": N_("rerolled away"),
+        "swing": N_("{wounds} wounds"),
+        "shot-at": N_("{purpose} at {model}"),
+        "shot-by": N_("{purpose} by {model}"),
+        "dealt": N_("{wounds} wound(s) dealt, {expected} expected"),
+        "eliminated": N_("eliminated"),
+        "escape": N_(
+            "{model} survived {attacker}'s {purpose}: {chance} to eliminate, survived at {odds}"
+        ),
+        "one-in": N_("1-in-{n}"),
+        "escape-recovery": N_(
+            "{model} survived the recovery roll: {chance} to die, survived at {odds}"
+        ),
+        "after-game": N_("after game {game}"),
+        "note": N_(
+            "Luck is the mean percentile of the rolls (50 is average) ± its standard error; "
+            "wounds and eliminations are above (+) or below (−) their exact expectation."
+        ),
+        "between": N_("Between games ({n} roll(s), counted in the tallies above)"),
+        "bought": N_("{die} {face} for {item} (DISP {need}): {outcome}"),
+        "found": N_("found"),
+        "not-found": N_("not found"),
+        "before-first": N_("before the gang's first game"),
+        "after-games": N_("after the gang's game {n}"),
+    }
+)
 
 #: The words of a whole action in a moment.
-ACTIONS: Catalogue = {
-    "en": {"shoot": "shooting action", "melee": "fight"},
-    "it": {"shoot": "azione di tiro", "melee": "lotta"},
-}
+ACTIONS: Catalogue = messages({"shoot": N_("shooting action"), "melee": N_("fight")})
 
 
 @app.command("luck")

@@ -37,6 +37,7 @@ from skirmish.cli.input_names import naming_inputs
 from skirmish.errors import SkirmishError
 from skirmish.i18n import LanguageError, default_lang, tr
 from skirmish.limits import printable  # only when an error is shown
+from skirmish.translation import gettext
 
 #: The longest ``Error:`` line: a message quoting a huge input is cut in the middle.
 ERROR_LENGTH = 400
@@ -199,7 +200,9 @@ class SkirmishGroup(SuggestingGroup):
         try:
             default_lang()  # an unknown SKIRMISH_LANG is refused before anything runs
         except LanguageError as exc:
-            _error(exc.text(_lang(args)))  # in --lang's language if given, else English
+            _error(
+                exc.text(_lang(args)), _lang(args)
+            )  # in --lang's language if given, else English
             if standalone_mode:
                 sys.exit(exc.exit_code)
             return exc.exit_code
@@ -219,32 +222,32 @@ class SkirmishGroup(SuggestingGroup):
             from skirmish.cli.usage_text import sentence  # lazy: error
 
             where = exc.ctx.command_path if exc.ctx is not None else "skirmish"
-            _error(sentence(exc.format_message(), where, _lang(args)))
+            _error(sentence(exc.format_message(), where, _lang(args)), _lang(args))
             code = exc.exit_code
         except ClickException as exc:
             from skirmish.cli.usage_text import italian  # lazy: error
 
             message = exc.format_message()
-            _error(italian(message) if _lang(args) == "it" else message)
+            _error(italian(message) if _lang(args) == "it" else message, _lang(args))
             code = exc.exit_code
         except SkirmishError as exc:
-            _error(exc.text(_lang(args)))
+            _error(exc.text(_lang(args)), _lang(args))
             code = exc.exit_code
         except typer.Exit as exc:
             code = exc.exit_code
         except typer.Abort:
             from skirmish.cli.usage_text import MESSAGES  # lazy: error
 
-            _error(tr(MESSAGES, "aborted", _lang(args)))
+            _error(tr(MESSAGES, "aborted", _lang(args)), _lang(args))
             code = 1
         except KeyboardInterrupt:
-            _error(Interrupted().text(_lang(args)))
+            _error(Interrupted().text(_lang(args)), _lang(args))
             code = Interrupted.exit_code
         except Exception as exc:  # the safety net: never a traceback
             from skirmish.cli import crash  # lazy: error
 
             argv = sys.argv if args is None else ["skirmish", *args]
-            _error(crash.report(exc, argv, lang=_lang(args)))
+            _error(crash.report(exc, argv, lang=_lang(args)), _lang(args))
             code = 1
         if standalone_mode:
             sys.exit(code)
@@ -274,16 +277,16 @@ def chosen_lang(args: Sequence[str]) -> str:
     return default_lang().value
 
 
-def _error(message: str) -> None:
-    """Write ``Error: message`` as one line: its first line only, control characters escaped,
-    and cut in the middle if a quoted input made it very long."""
+def _error(message: str, lang: str) -> None:
+    """Write ``Error: message`` (``Errore:`` in Italian) as one line: its first line only,
+    control characters escaped, and cut in the middle if a quoted input made it very long."""
     first = message.strip().splitlines()[0] if message.strip() else "unknown error"
 
     first = printable(first)
     if len(first) > ERROR_LENGTH:
         cut = len(first) - ERROR_LENGTH
         first = f"{first[: ERROR_LENGTH // 2]}[…{cut:,} characters…]{first[-ERROR_LENGTH // 2 :]}"
-    sys.stderr.write(f"Error: {first}\n")
+    sys.stderr.write(gettext(lang, "Error: {message}", message=first) + "\n")
 
 
 app = typer.Typer(

@@ -11,6 +11,7 @@ from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.game_views import register_member
 from skirmish.cli.store_options import CampaignOpt, Dice, session
+from skirmish.translation import Message
 
 app = typer.Typer(
     name="member",
@@ -118,10 +119,7 @@ def rename(
     from skirmish.errors import CampaignError
 
     if no_handle and handle:
-        raise CampaignError(
-            "give --handle HANDLE or --no-handle, not both.",
-            it="usa --handle SOPRANNOME oppure --no-handle, non entrambi.",
-        )
+        raise CampaignError(Message("give --handle HANDLE or --no-handle, not both."))
     with session(db) as s:
         entry = roster.rename(
             s,

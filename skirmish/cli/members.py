@@ -16,54 +16,35 @@ from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, emit, session
-from skirmish.i18n import Catalogue, tr
+from skirmish.i18n import Catalogue, messages, tr
+from skirmish.translation import N_
 
-MESSAGES: Catalogue = {
-    "en": {
-        "invited": "Invitation to {campaign!r} as {role}, good until {until}:",
-        "code": "  code: {code}",
-        "link": "  link: {link}",
-        "once": "Each invitation is used once.",
-        "joined": "{user!r} joined {campaign!r} as {role}.",
-        "role": "{user!r} is now {role} in {campaign!r} (was {before}).",
-        "no-role": "no role",
-        "visibility": "{campaign!r} is {visibility}.",
-        "public": "public: everyone may read it",
-        "private": "private: only its members may read it",
-        "members": "Members of {campaign!r} ({visibility}):",
-        "member": "  {user}: {role}{gangs}",
-        "gangs": "; gangs {gangs}",
-        "no-members": "  nobody yet: invite with 'skirmish campaign invite'.",
-        "invitations": "Open invitations:",
-        "invitation": "  {code}: {role}, until {until}",
-        "owner": "{gang!r} now belongs to {user!r}.",
-        "no-owner": "{gang!r} now belongs to nobody.",
-        "withdrawn": "Invitation {code} to {campaign!r} withdrawn: neither its code nor its "
-        "link works any more.",
-    },
-    "it": {
-        "invited": "Invito a {campaign!r} come {role}, valido fino al {until}:",
-        "code": "  codice: {code}",
-        "link": "  link: {link}",
-        "once": "Ogni invito si usa una volta sola.",
-        "joined": "{user!r} è entrato in {campaign!r} come {role}.",
-        "role": "{user!r} ora è {role} in {campaign!r} (prima: {before}).",
-        "no-role": "nessun ruolo",
-        "visibility": "{campaign!r} è {visibility}.",
-        "public": "pubblica: chiunque può leggerla",
-        "private": "privata: solo i suoi membri possono leggerla",
-        "members": "Membri di {campaign!r} ({visibility}):",
-        "member": "  {user}: {role}{gangs}",
-        "gangs": "; bande {gangs}",
-        "no-members": "  ancora nessuno: invita con 'skirmish campaign invite'.",
-        "invitations": "Inviti aperti:",
-        "invitation": "  {code}: {role}, fino al {until}",
-        "owner": "{gang!r} ora appartiene a {user!r}.",
-        "no-owner": "{gang!r} ora non appartiene a nessuno.",
-        "withdrawn": "Invito {code} a {campaign!r} ritirato: né il suo codice né il suo link "
-        "funzionano più.",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "invited": N_("Invitation to {campaign!r} as {role}, good until {until}:"),
+        "code": N_("  code: {code}"),
+        "link": N_("  link: {link}"),
+        "once": N_("Each invitation is used once."),
+        "joined": N_("{user!r} joined {campaign!r} as {role}."),
+        "role": N_("{user!r} is now {role} in {campaign!r} (was {before})."),
+        "no-role": N_("no role"),
+        "visibility": N_("{campaign!r} is {visibility}."),
+        "public": N_("public: everyone may read it"),
+        "private": N_("private: only its members may read it"),
+        "members": N_("Members of {campaign!r} ({visibility}):"),
+        "member": N_("  {user}: {role}{gangs}"),
+        "gangs": N_("; gangs {gangs}"),
+        "no-members": N_("  nobody yet: invite with 'skirmish campaign invite'."),
+        "invitations": N_("Open invitations:"),
+        "invitation": N_("  {code}: {role}, until {until}"),
+        "owner": N_("{gang!r} now belongs to {user!r}."),
+        "no-owner": N_("{gang!r} now belongs to nobody."),
+        "withdrawn": N_(
+            "Invitation {code} to {campaign!r} withdrawn: neither its code nor its "
+            "link works any more."
+        ),
+    }
+)
 
 
 def moment(stamp: str) -> str:

@@ -18,7 +18,8 @@ import typer
 from skirmish.cli.common_flags import DbOpt
 from skirmish.cli.store_options import CampaignOpt, session
 from skirmish.errors import SkirmishError
-from skirmish.i18n import Catalogue, Lang, default_lang, tr
+from skirmish.i18n import Catalogue, Lang, default_lang, messages, tr
+from skirmish.translation import N_, Both, Message
 
 if TYPE_CHECKING:
     from skirmish.printing.views import CampaignView
@@ -76,17 +77,21 @@ def _format(output: Path, chosen: Format | None) -> Format:
     if fmt is None:
         shown = suffix or "no suffix"
         raise SkirmishError(
-            f"cannot tell what to write to {str(output)!r} ({shown}): end the file name in .pdf, "
-            ".html or .htm.",
-            it=f"non so che cosa scrivere in {str(output)!r} ({suffix or 'senza estensione'}): "
-            "fai finire il nome del file in .pdf, .html o .htm.",
+            Message(
+                "cannot tell what to write to {output!r} ({shown}): end the file name "
+                "in .pdf, .html or .htm.",
+                output=str(output),
+                shown=Both(shown, suffix or "senza estensione"),
+            )
         )
     if chosen is not None and chosen is not fmt:
         raise SkirmishError(
-            f"--format {chosen} does not match {str(output)!r}: name the file *.{chosen} or drop "
-            "--format.",
-            it=f"--format {chosen} non corrisponde a {str(output)!r}: chiama il file *.{chosen} "
-            "o togli --format.",
+            Message(
+                "--format {chosen} does not match {output!r}: name the file *.{chosen} "
+                "or drop --format.",
+                chosen=chosen,
+                output=str(output),
+            )
         )
     return fmt
 
@@ -106,12 +111,9 @@ def _warn_uncovered(*documents: str) -> None:
 
 #: What ``print`` says it wrote, in the language of the terminal (``SKIRMISH_LANG``; the
 #: sheets' own ``--lang`` is the language printed on them).
-MESSAGES: Catalogue = {
-    "en": {"html": "Wrote {path} (HTML).", "pdf": "Wrote {path} ({pages} pages).",
-           "pdf-1": "Wrote {path} (1 page)."},
-    "it": {"html": "Scritto {path} (HTML).", "pdf": "Scritto {path} ({pages} pagine).",
-           "pdf-1": "Scritto {path} (1 pagina)."},
-}  # fmt: skip
+MESSAGES: Catalogue = messages({"html": N_("Wrote {path} (HTML)."),
+"pdf": N_("Wrote {path} ({pages} pages)."),
+           "pdf-1": N_("Wrote {path} (1 page).")})  # fmt: skip
 
 
 def _wrote(output: Path, pages: int | None) -> str:
@@ -247,10 +249,10 @@ def _model_names(models: str | None, model: list[str] | None) -> list[str] | Non
     if models is not None or model:
         if not names:
             raise SkirmishError(
-                "--models names no model: give names separated by commas, like "
-                "--models 'Wyatt Earp,Doc Holliday'.",
-                it="--models non nomina alcun personaggio: indica i nomi separati da virgole, "
-                "come --models 'Wyatt Earp,Doc Holliday'.",
+                Message(
+                    "--models names no model: give names separated by commas, like "
+                    "--models 'Wyatt Earp,Doc Holliday'."
+                )
             )
         return names
     return None
@@ -291,8 +293,7 @@ def roster_cmd(
     names = _model_names(models, model)
     if names is not None and all_models:
         raise SkirmishError(
-            "--all-models and --models contradict each other: give one of them.",
-            it="--all-models e --models si contraddicono: indicane uno solo.",
+            Message("--all-models and --models contradict each other: give one of them.")
         )
     _format(output, fmt)  # a wrong -o is refused before the store is opened
     with session(db, access="gang" if save else "read") as s:
@@ -366,10 +367,7 @@ def cards_cmd(
     check_blank(blank, with_gang=gang is not None)
     names = _model_names(models, None)
     if names is not None and gang is None:
-        raise SkirmishError(
-            "--models chooses among a gang's models: name the gang too.",
-            it="--models sceglie tra i personaggi di una banda: indica anche la banda.",
-        )
+        raise SkirmishError(Message("--models chooses among a gang's models: name the gang too."))
     _format(output, fmt)  # a wrong -o is refused before the store is opened
     if gang is None:
         view = cards_view(None, lang, blank=blank, back=back)

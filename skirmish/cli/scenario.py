@@ -11,11 +11,12 @@ from skirmish.cli.common_flags import JsonOpt, LangOpt, emit_json
 from skirmish.cli.game import register_scenario
 from skirmish.engine.glossary import VOCABULARIES, label
 from skirmish.errors import SkirmishError
-from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.rules import find_profile
 from skirmish.rules.model import Side
 from skirmish.rules.scenario_model import Scenario
 from skirmish.rules.scenarios import find_scenario, scenario_data, scenario_summary, scenarios
+from skirmish.translation import N_, NP_
 
 app = typer.Typer(
     name="scenario",
@@ -24,127 +25,74 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-MESSAGES = {
-    "it": {
-        "section": "§{number}",
-        "table": "Tavolo",
-        "turns": "Turni",
-        "no_limit": "nessun limite",
-        "objectives": "Obiettivi",
-        "none": "nessuno",
-        "background": "Background",
-        "deployment": "Schieramento",
-        "deploys_first": "schierano per primi",
-        "together": "Le due parti schierano insieme.",
-        "others": "Altri",
-        "victory": "Condizioni di vittoria",
-        "length": "Durata partita",
-        "special_rules": "Regole scenario",
-        "modifiers": "Modificatori",
-        "restrictions": "Restrizioni",
-        "civilians": "Civili",
+MESSAGES = messages(
+    {
+        "section": N_("§{number}"),
+        "table": NP_("scenario.MESSAGES.table", "Table"),
+        "turns": N_("Turns"),
+        "no_limit": N_("no limit"),
+        "objectives": N_("Objectives"),
+        "none": N_("none"),
+        "background": N_("Background"),
+        "deployment": N_("Deployment"),
+        "deploys_first": N_("deploys first"),
+        "together": N_("Both sides deploy together."),
+        "others": N_("Others"),
+        "victory": N_("Victory conditions"),
+        "length": N_("Game length"),
+        "special_rules": NP_("scenario.MESSAGES.special_rules", "Special rules"),
+        "modifiers": N_("Modifiers"),
+        "restrictions": N_("Restrictions"),
+        "civilians": N_("Civilians"),
         "civilians_line": (
-            "{count} civili ({profile}), a {deploy_min}-{deploy_max}U dal centro, "
-            "muovono di {move}U; li muove: {moved_by}; escono dal tavolo: {leave}."
+            N_(
+                "{count} civilians ({profile}), {deploy_min}-{deploy_max}U from the centre, "
+                "move {move}U; moved by: {moved_by}; may leave the table: {leave}."
+            )
         ),
-        "decisions": "Decisioni (il libro tace o è confuso)",
-        "good": "Buoni",
-        "bad": "Cattivi",
-        "care_good": "ai buoni",
-        "care_bad": "ai cattivi",
-        "yes": "sì",
-        "no": "no",
+        "decisions": N_("Decisions (where the book is silent or garbled)"),
+        "good": NP_("scenario.MESSAGES.good", "Good side"),
+        "bad": NP_("scenario.MESSAGES.bad", "Bad side"),
+        "care_good": N_("the good side"),
+        "care_bad": N_("the bad side"),
+        "yes": N_("yes"),
+        "no": N_("no"),
         "objective_line": (
-            "{name} ×{count}: all'inizio {initial}, affidato {side}; stati: {states}; "
-            "eventi: {events}."
+            N_(
+                "{name} ×{count}: starts {initial}, in the care of {side}; "
+                "states: {states}; events: {events}."
+            )
         ),
-        "modifier_line": "{text} ({roll} {value:+d}{beyond}, {ruling})",
-        "beyond": " oltre {beyond}U",
-        "name": "Nome",
-        "id": "id",
-        "number": "§",
-        "roll_shoot": "tiro per colpire",
-        "roll_melee": "corpo a corpo",
-        "roll_nerve": "test di freddezza",
-        "roll_panic": "test di panico",
-        "roll_reflex": "test riflessi",
-        "roll_save": "tiro salvezza",
-        "field_civilians": "Civili",
-        "field_deployment": "Schieramento",
-        "field_length": "Durata partita",
-        "field_map": "Mappa del tavolo",
-        "field_objectives": "Obiettivi",
-        "field_restrictions": "Restrizioni",
-        "field_victory": "Condizioni di vittoria",
-    },
-    "en": {
-        "section": "§{number}",
-        "table": "Table",
-        "turns": "Turns",
-        "no_limit": "no limit",
-        "objectives": "Objectives",
-        "none": "none",
-        "background": "Background",
-        "deployment": "Deployment",
-        "deploys_first": "deploys first",
-        "together": "Both sides deploy together.",
-        "others": "Others",
-        "victory": "Victory conditions",
-        "length": "Game length",
-        "special_rules": "Special rules",
-        "modifiers": "Modifiers",
-        "restrictions": "Restrictions",
-        "civilians": "Civilians",
-        "civilians_line": (
-            "{count} civilians ({profile}), {deploy_min}-{deploy_max}U from the centre, "
-            "move {move}U; moved by: {moved_by}; may leave the table: {leave}."
-        ),
-        "decisions": "Decisions (where the book is silent or garbled)",
-        "good": "Good side",
-        "bad": "Bad side",
-        "care_good": "the good side",
-        "care_bad": "the bad side",
-        "yes": "yes",
-        "no": "no",
-        "objective_line": (
-            "{name} ×{count}: starts {initial}, in the care of {side}; "
-            "states: {states}; events: {events}."
-        ),
-        "modifier_line": "{text} ({roll} {value:+d}{beyond}, {ruling})",
-        "beyond": " beyond {beyond}U",
-        "name": "Name",
-        "id": "id",
-        "number": "§",
-        "roll_shoot": "to hit",
-        "roll_melee": "fight",
-        "roll_nerve": "nerve test",
-        "roll_panic": "panic test",
-        "roll_reflex": "reflex test",
-        "roll_save": "saving roll",
-        "field_civilians": "Civilians",
-        "field_deployment": "Deployment",
-        "field_length": "Game length",
-        "field_map": "Table map",
-        "field_objectives": "Objectives",
-        "field_restrictions": "Restrictions",
-        "field_victory": "Victory conditions",
-    },
-}
+        "modifier_line": N_("{text} ({roll} {value:+d}{beyond}, {ruling})"),
+        "beyond": N_(" beyond {beyond}U"),
+        "name": N_("Name"),
+        "id": N_("id"),
+        "number": N_("§"),
+        "roll_shoot": NP_("scenario.MESSAGES.roll_shoot", "to hit"),
+        "roll_melee": NP_("scenario.MESSAGES.roll_melee", "fight"),
+        "roll_nerve": N_("nerve test"),
+        "roll_panic": N_("panic test"),
+        "roll_reflex": N_("reflex test"),
+        "roll_save": N_("saving roll"),
+        "field_civilians": N_("Civilians"),
+        "field_deployment": N_("Deployment"),
+        "field_length": N_("Game length"),
+        "field_map": N_("Table map"),
+        "field_objectives": N_("Objectives"),
+        "field_restrictions": N_("Restrictions"),
+        "field_victory": N_("Victory conditions"),
+    }
+)
 
 
 #: Who moves the civilians, on the card (objectives' states and events are the glossary's).
-MOVERS: Catalogue = {
-    "it": {
-        "initiative_winner": "chi vince l'iniziativa",
-        "good": "i buoni",
-        "bad": "i cattivi",
-    },
-    "en": {
-        "initiative_winner": "the initiative winner",
-        "good": "the good side",
-        "bad": "the bad side",
-    },
-}
+MOVERS: Catalogue = messages(
+    {
+        "initiative_winner": N_("the initiative winner"),
+        "good": NP_("scenario.MOVERS.good", "the good side"),
+        "bad": NP_("scenario.MOVERS.bad", "the bad side"),
+    }
+)
 
 
 def _label(code: StrEnum, lang: Lang) -> str:

@@ -19,7 +19,8 @@ import typer
 from skirmish.cli.common_flags import DbOpt, LangOpt
 from skirmish.cli.safe import echo
 from skirmish.errors import SkirmishError
-from skirmish.i18n import Catalogue, tr
+from skirmish.i18n import Catalogue, messages, tr
+from skirmish.translation import N_, Message
 
 serve_app = typer.Typer(name="serve", add_completion=False)
 
@@ -27,18 +28,13 @@ serve_app = typer.Typer(name="serve", add_completion=False)
 #: would use to reach the network, without sending anything.
 PROBE_ADDRESS = "192.0.2.1"
 
-MESSAGES: Catalogue = {
-    "en": {
-        "local": "Serving the campaigns at {url} (this machine only; stop with Ctrl-C).",
-        "network": "Serving the campaigns to the network at {url} (stop with Ctrl-C).",
-        "scan": "Phones on the same network can scan this code to open it:",
-    },
-    "it": {
-        "local": "Le campagne sono servite su {url} (solo questo computer; Ctrl-C per fermare).",
-        "network": "Le campagne sono servite in rete su {url} (Ctrl-C per fermare).",
-        "scan": "I telefoni sulla stessa rete possono inquadrare questo codice per aprirla:",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "local": N_("Serving the campaigns at {url} (this machine only; stop with Ctrl-C)."),
+        "network": N_("Serving the campaigns to the network at {url} (stop with Ctrl-C)."),
+        "scan": N_("Phones on the same network can scan this code to open it:"),
+    }
+)
 
 HostOpt = Annotated[
     str,
@@ -107,8 +103,11 @@ def _check_free(host: str, port: int) -> None:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except OSError as exc:
         raise SkirmishError(
-            f"cannot listen on {host!r}: {exc.strerror or exc}; check --host.",
-            it=f"impossibile ascoltare su {host!r}: {exc.strerror or exc}; controlla --host.",
+            Message(
+                "cannot listen on {host!r}: {exc_strerror_or_exc}; check --host.",
+                host=host,
+                exc_strerror_or_exc=exc.strerror or exc,
+            )
         ) from None
     family, kind, proto, _, address = infos[0]
     with socket.socket(family, kind, proto) as trial:
@@ -117,10 +116,13 @@ def _check_free(host: str, port: int) -> None:
             trial.bind(address)
         except OSError as exc:
             raise SkirmishError(
-                f"cannot listen on {host}:{port}: {exc.strerror or exc}; "
-                "choose another --port (or --host).",
-                it=f"impossibile ascoltare su {host}:{port}: {exc.strerror or exc}; "
-                "scegli un'altra --port (o --host).",
+                Message(
+                    "cannot listen on {host}:{port}: {exc_strerror_or_exc}; choose another "
+                    "--port (or --host).",
+                    host=host,
+                    port=port,
+                    exc_strerror_or_exc=exc.strerror or exc,
+                )
             ) from None
 
 

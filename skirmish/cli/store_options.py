@@ -17,8 +17,9 @@ from typer._click.globals import get_current_context
 
 from skirmish.cli.common_flags import emit_json
 from skirmish.engine.dice import DiceSource, RandomDice, TableDice, parse_dice
-from skirmish.i18n import Catalogue, default_lang, tr
+from skirmish.i18n import Catalogue, default_lang, messages, tr
 from skirmish.limits import printable
+from skirmish.translation import N_
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -72,16 +73,14 @@ def session(
 
 
 #: The reminder of a post-game sequence a gang still owes (issue #10), on stderr.
-REMINDERS: Catalogue = {
-    "en": {
-        "owed": "Note: {gang!r} still owes the post-game of game {game} ({scenario}): "
-        "'skirmish game postgame {quoted} --game {game}'.",
-    },
-    "it": {
-        "owed": "Nota: {gang!r} deve ancora fare la fase dopo la partita {game} "
-        "({scenario}): 'skirmish game postgame {quoted} --game {game}'.",
-    },
-}
+REMINDERS: Catalogue = messages(
+    {
+        "owed": N_(
+            "Note: {gang!r} still owes the post-game of game {game} ({scenario}): "
+            "'skirmish game postgame {quoted} --game {game}'."
+        ),
+    }
+)
 
 
 def remind(owed: Owed) -> None:

@@ -10,31 +10,25 @@ import typer
 
 from skirmish.cli.common_flags import DbOpt, LangOpt
 from skirmish.cli.store_options import CampaignOpt, echo, session
-from skirmish.i18n import Catalogue, tr
+from skirmish.i18n import Catalogue, messages, tr
+from skirmish.translation import N_
 
 export_app = typer.Typer(name="export", add_completion=False)
 import_app = typer.Typer(name="import", add_completion=False)
 
-MESSAGES: Catalogue = {
-    "en": {
-        "gang": "gang {name!r}",
-        "campaign": "campaign {name!r}",
-        "exported": "Exported {what} to {path!r} (format_version {version}).",
-        "imported-gang": "Imported gang {name!r} into campaign {target!r}.",
-        "imported-campaign": "Imported campaign {target!r} ({gangs} gangs).",
-        "still": "The campaign in use is still {in_use!r}; 'skirmish campaign use \"{target}\"' "
-        "switches to it.",
-    },
-    "it": {
-        "gang": "la banda {name!r}",
-        "campaign": "la campagna {name!r}",
-        "exported": "Esportata {what} in {path!r} (versione del formato {version}).",
-        "imported-gang": "Importata la banda {name!r} nella campagna {target!r}.",
-        "imported-campaign": "Importata la campagna {target!r} ({gangs} bande).",
-        "still": "La campagna in uso resta {in_use!r}; 'skirmish campaign use \"{target}\"' "
-        "passa a quella.",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "gang": N_("gang {name!r}"),
+        "campaign": N_("campaign {name!r}"),
+        "exported": N_("Exported {what} to {path!r} (format_version {version})."),
+        "imported-gang": N_("Imported gang {name!r} into campaign {target!r}."),
+        "imported-campaign": N_("Imported campaign {target!r} ({gangs} gangs)."),
+        "still": N_(
+            "The campaign in use is still {in_use!r}; 'skirmish campaign use \"{target}\"' "
+            "switches to it."
+        ),
+    }
+)
 
 
 @export_app.command("export")

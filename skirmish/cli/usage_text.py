@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from skirmish.i18n import Catalogue
+from skirmish.i18n import Catalogue, messages
+from skirmish.translation import N_
 
 _Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 
@@ -152,20 +153,16 @@ def sentence(message: str, where: str, lang: str) -> str:
 
 
 #: What the command line says when it stops on its own (Ctrl-C, end of input, a crash).
-MESSAGES: Catalogue = {
-    "en": {
-        "aborted": "aborted; nothing was changed.",
-        "interrupted": "interrupted; nothing was changed.",
-        "unexpected": "unexpected error ({detail}); please report this, with the log file {where}",
-        "unexpected-unlogged": "unexpected error ({detail}); please report this (the log file "
-        "{where} could not be written: {problem})",
-    },
-    "it": {
-        "aborted": "annullato; non è cambiato nulla.",
-        "interrupted": "interrotto; non è cambiato nulla.",
-        "unexpected": "errore inatteso ({detail}); per favore segnalalo, con il file di log "
-        "{where}",
-        "unexpected-unlogged": "errore inatteso ({detail}); per favore segnalalo (il file di log "
-        "{where} non si è potuto scrivere: {problem})",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "aborted": N_("aborted; nothing was changed."),
+        "interrupted": N_("interrupted; nothing was changed."),
+        "unexpected": N_(
+            "unexpected error ({detail}); please report this, with the log file {where}"
+        ),
+        "unexpected-unlogged": N_(
+            "unexpected error ({detail}); please report this (the log file "
+            "{where} could not be written: {problem})"
+        ),
+    }
+)

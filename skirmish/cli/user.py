@@ -14,32 +14,22 @@ from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import emit, session
 from skirmish.errors import CampaignError
-from skirmish.i18n import Catalogue, tr
+from skirmish.i18n import Catalogue, messages, tr
+from skirmish.translation import N_, Message
 
-MESSAGES: Catalogue = {
-    "en": {
-        "added": "User {name!r} added.",
-        "changed": "Password of {name!r} changed; {sessions} sessions ended.",
-        "removed": "User {name!r} removed.",
-        "unowned": "Gangs left without an owner: {gangs}.",
-        "none": "No users yet: add one with 'skirmish user add NAME'.",
-        "row": "{name} (since {since}): {campaigns}",
-        "no-campaign": "no campaign",
-        "prompt": "Password",
-        "repeat": "Repeat the password",
-    },
-    "it": {
-        "added": "Utente {name!r} aggiunto.",
-        "changed": "Password di {name!r} cambiata; sessioni chiuse: {sessions}.",
-        "removed": "Utente {name!r} rimosso.",
-        "unowned": "Bande rimaste senza proprietario: {gangs}.",
-        "none": "Nessun utente: aggiungine uno con 'skirmish user add NOME'.",
-        "row": "{name} (dal {since}): {campaigns}",
-        "no-campaign": "nessuna campagna",
-        "prompt": "Password",
-        "repeat": "Ripeti la password",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "added": N_("User {name!r} added."),
+        "changed": N_("Password of {name!r} changed; {sessions} sessions ended."),
+        "removed": N_("User {name!r} removed."),
+        "unowned": N_("Gangs left without an owner: {gangs}."),
+        "none": N_("No users yet: add one with 'skirmish user add NAME'."),
+        "row": N_("{name} (since {since}): {campaigns}"),
+        "no-campaign": N_("no campaign"),
+        "prompt": N_("Password"),
+        "repeat": N_("Repeat the password"),
+    }
+)
 
 app = typer.Typer(
     name="user",
@@ -70,10 +60,10 @@ def read_password(lang: str, from_stdin: bool) -> str:
         return line.removesuffix("\n").removesuffix("\r")
     if not at_terminal():
         raise CampaignError(
-            "there is no terminal to ask the password at: pass it on standard input with "
-            "--password-stdin.",
-            it="non c'è un terminale a cui chiedere la password: passala sullo standard input "
-            "con --password-stdin.",
+            Message(
+                "there is no terminal to ask the password at: pass it on standard "
+                "input with --password-stdin."
+            )
         )
     typed: str = typer.prompt(
         tr(MESSAGES, "prompt", lang),

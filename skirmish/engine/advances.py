@@ -16,6 +16,7 @@ from skirmish.engine.setup import HIGHEST, LOWEST, check_characteristic
 from skirmish.errors import DiceError, RulesError, UnknownNameError
 from skirmish.rules import advance_costs, find_faction, find_skill, skill_for_roll, skills
 from skirmish.rules.names import NameIndex
+from skirmish.translation import Both, Message
 
 __all__ = [
     "HIGHEST",
@@ -84,17 +85,20 @@ def check_advance(*, advance: Advance, xp: int, current: int | None = None) -> i
     if advance is not Advance.SKILL:
         if current is None:
             raise RulesError(
-                f"give the model's current {advance.label} to raise it (R-11).",
-                it=f"indica il valore attuale di {advance.label} del personaggio per aumentarlo "
-                "(R-11).",
+                Message(
+                    "give the model's current {advance_label} to raise it (R-11).",
+                    advance_label=advance.label,
+                )
             )
         check_characteristic(advance.label, current)
         if current >= HIGHEST:
             raise RulesError(
-                f"{advance.label} is already {current}, the most a model may have "
-                "(R-11, §7.1); choose another advance.",
-                it=f"{advance.label} è già {current}, il massimo che un personaggio può avere "
-                "(R-11, §7.1); scegli un altro avanzamento.",
+                Message(
+                    "{advance_label} is already {current}, the most a model may have "
+                    "(R-11, §7.1); choose another advance.",
+                    advance_label=advance.label,
+                    current=current,
+                )
             )
     if xp < cost:
         raise RulesError(
@@ -203,10 +207,10 @@ def roll_new_skill(*, owned: Collection[str], dice: DiceSource) -> NewSkillResul
     owned = _with_implied(owned)
     if _every_skill() <= owned:
         raise RulesError(
-            "the model already has every skill of the table, the graduate DOTTORE included "
-            "(R-11, §7.2); spend the XP on a characteristic instead.",
-            it="il personaggio ha già tutte le abilità della tabella, compreso il DOTTORE "
-            "laureato (R-11, §7.2); spendi invece i PE in una caratteristica.",
+            Message(
+                "the model already has every skill of the table, the graduate DOTTORE "
+                "included (R-11, §7.2); spend the XP on a characteristic instead."
+            )
         )
     recorder = RecordingDice(dice)
     rolls: list[SkillRoll] = []
@@ -225,10 +229,11 @@ def roll_new_skill(*, owned: Collection[str], dice: DiceSource) -> NewSkillResul
                 rulings=("R-11",),
             )
     raise DiceError(
-        f"{MAX_ROLLS} rolls on the new-skills table all gave owned skills; "
-        "the dice keep repeating, roll them again.",
-        it=f"{MAX_ROLLS} tiri sulla tabella delle nuove abilità hanno dato tutti abilità già "
-        "possedute; i dadi continuano a ripetersi, tirali di nuovo.",
+        Message(
+            "{max_rolls} rolls on the new-skills table all gave owned skills; the "
+            "dice keep repeating, roll them again.",
+            max_rolls=MAX_ROLLS,
+        )
     )
 
 
@@ -237,16 +242,18 @@ def choose_cacciatore(*, faction: str, owned: Collection[str]) -> NewSkillResult
     if faction != MOUNTAIN_MEN:
         found = find_faction(faction)
         raise RulesError(
-            f"only mountain men may take CACCIATORE without rolling, not {found.name_en} "
-            "(R-11, §9.6); roll on the table instead.",
-            it="solo gli uomini delle montagne possono prendere CACCIATORE senza tirare, non "
-            f"la fazione {found.name_it} (R-11, §9.6); tira invece sulla tabella.",
+            Message(
+                "only mountain men may take CACCIATORE without rolling, not "
+                "{found_name} (R-11, §9.6); roll on the table instead.",
+                found_name=Both(found.name_en, found.name_it),
+            )
         )
     if FUCILIERE in owned:
         raise RulesError(
-            "the model already has CACCIATORE (FUCILIERE) (R-11, §9.6); roll on the table instead.",
-            it="il personaggio ha già CACCIATORE (FUCILIERE) (R-11, §9.6); tira invece sulla "
-            "tabella.",
+            Message(
+                "the model already has CACCIATORE (FUCILIERE) (R-11, §9.6); roll on "
+                "the table instead."
+            )
         )
     return NewSkillResult(
         dice=(),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.errors import RulesError
+from skirmish.translation import Message
 
 #: Purpose recorded with the die.
 PURPOSE = "availability"
@@ -31,10 +32,11 @@ def check_disp(disp: int) -> int:
     """A DISP is reachable on one D6: 1 to 6 (R-12; §8.2 lists 2 to 5)."""
     if isinstance(disp, bool) or not isinstance(disp, int) or not 1 <= disp <= 6:
         raise RulesError(
-            f"DISP {disp!r} cannot be rolled on 1D6 (R-12, §8.1); give a value from 1 to 6 "
-            "as in the equipment list (§8.2).",
-            it=f"la REPERIBILITÀ {disp!r} non si può tirare con 1D6 (R-12, §8.1); indica un "
-            "valore da 1 a 6 come nella lista dell'equipaggiamento (§8.2).",
+            Message(
+                "DISP {disp!r} cannot be rolled on 1D6 (R-12, §8.1); give a value from "
+                "1 to 6 as in the equipment list (§8.2).",
+                disp=disp,
+            )
         )
     return disp
 

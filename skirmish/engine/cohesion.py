@@ -15,6 +15,7 @@ from skirmish.engine.result import Modifier
 from skirmish.engine.setup import check_characteristic
 from skirmish.errors import RulesError
 from skirmish.rules import find_modifier
+from skirmish.translation import Message
 
 #: Purpose recorded with the die.
 PURPOSE = "cohesion"
@@ -71,9 +72,11 @@ def must_test(*, started: int, lost: int) -> bool:
     """Whether a gang tests cohesion: it has lost more than half its starting models (R-08)."""
     if started < 1 or not 0 <= lost <= started:
         raise RulesError(
-            f"a gang that started with {started!r} models cannot have lost {lost!r} (R-08).",
-            it=f"una banda che ha iniziato con {started!r} personaggi non può averne persi "
-            f"{lost!r} (R-08).",
+            Message(
+                "a gang that started with {started!r} models cannot have lost {lost!r} (R-08).",
+                started=started,
+                lost=lost,
+            )
         )
     return 2 * lost > started
 

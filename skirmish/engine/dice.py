@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
 from skirmish.errors import DiceError, NotEnoughDice, shown
+from skirmish.translation import Both, Message
 
 T = TypeVar("T")
 
@@ -323,7 +324,7 @@ class TableDice:
             return self._random.roll(purpose)
         checked = [check_face(f) for f in faces]
         if not checked:
-            raise DiceError("no die was typed.", it="nessun dado inserito.")
+            raise DiceError(Message("no die was typed."))
         self._queue.extend(checked[1:])
         return checked[0]
 
@@ -386,10 +387,14 @@ class TableDice:
             end_en += f" ({self._ending[1].en})"
             end_it += f" ({self._ending[1].it})"
         raise DiceError(
-            f"⟨dice⟩ gave {given} dice but {end_en}; {left} left over ({faces}): remove them "
-            "or check the command.",
-            it=f"⟨dice⟩ ha dato {given} dadi ma {end_it}; {left} in più ({faces}): toglili o "
-            "controlla il comando.",
+            Message(
+                "⟨dice⟩ gave {given} dice but {end}; {left} left over ({faces}): "
+                "remove them or check the command.",
+                given=given,
+                left=left,
+                faces=faces,
+                end=Both(end_en, end_it),
+            )
         )
 
 
@@ -464,8 +469,7 @@ def check_face(value: int) -> int:
     """A die typed in must show 1 to 6."""
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
         raise DiceError(
-            f"a D6 shows 1 to 6, not {shown(value)}; check the ⟨dice⟩ list.",
-            it=f"un D6 mostra da 1 a 6, non {shown(value)}; controlla l'elenco di ⟨dice⟩.",
+            Message("a D6 shows 1 to 6, not {value}; check the ⟨dice⟩ list.", value=shown(value))
         )
     return value
 
@@ -478,26 +482,30 @@ def parse_dice(text: str) -> tuple[int, ...]:
     parts = [p for p in text.replace(",", " ").split() if p]
     if not parts:
         raise DiceError(
-            f"no dice in {shown(text)}; type them in order, e.g. ⟨dice⟩ 2,4,4,4,3,5.",
-            it=f"nessun dado in {shown(text)}; scrivili in ordine, es. ⟨dice⟩ 2,4,4,4,3,5.",
+            Message(
+                "no dice in {text}; type them in order, e.g. ⟨dice⟩ 2,4,4,4,3,5.", text=shown(text)
+            )
         )
     faces: list[int] = []
     for part in parts:
         if not part.isascii():
             raise DiceError(
-                f"{shown(part)} in ⟨dice⟩ {shown(text)} is not a face; type faces with the ASCII "
-                "digits 1 to 6, e.g. 2,4,4.",
-                it=f"{shown(part)} in ⟨dice⟩ {shown(text)} non è una faccia; scrivi le facce con "
-                "le cifre ASCII da 1 a 6, es. 2,4,4.",
+                Message(
+                    "{part} in ⟨dice⟩ {text} is not a face; type faces with the ASCII "
+                    "digits 1 to 6, e.g. 2,4,4.",
+                    part=shown(part),
+                    text=shown(text),
+                )
             )
         try:
             faces.append(int(part))
         except ValueError:
             raise DiceError(
-                f"{shown(part)} in ⟨dice⟩ {shown(text)} is not a number; type faces 1 to 6, "
-                "e.g. 2,4,4.",
-                it=f"{shown(part)} in ⟨dice⟩ {shown(text)} non è un numero; scrivi facce da 1 a "
-                "6, es. 2,4,4.",
+                Message(
+                    "{part} in ⟨dice⟩ {text} is not a number; type faces 1 to 6, e.g. 2,4,4.",
+                    part=shown(part),
+                    text=shown(text),
+                )
             ) from None
     return tuple(check_face(f) for f in faces)
 

@@ -20,6 +20,7 @@ from skirmish.engine.setup import check_characteristic
 from skirmish.errors import RulesError
 from skirmish.rules import find_protection, find_weapon
 from skirmish.rules.model import Weapon, WeaponCategory
+from skirmish.translation import Message
 
 #: Purposes recorded with the dice.
 FUSE_PURPOSE = "short fuse"
@@ -42,8 +43,7 @@ class Explosive(StrEnum):
         damage = _weapon(self.value).explosive_damage
         if damage is None:  # pragma: no cover - rules.validate() checks every explosive
             raise RulesError(
-                f"the rules tables give {self.value!r} no damage (§5.5).",
-                it=f"le tabelle non danno alcun danno a {self.value!r} (§5.5).",
+                Message("the rules tables give {value!r} no damage (§5.5).", value=self.value)
             )
         return damage
 
@@ -59,9 +59,11 @@ def find_explosive(name: Explosive | str) -> Explosive:
     weapon = _weapon(name)
     if weapon.category is not WeaponCategory.EXPLOSIVE:
         raise RulesError(
-            f"{name!r} is a weapon, not an explosive (§5.5); "
-            "give dynamite (dinamite) or nitroglycerin (nitroglicerina).",
-            it=f"{name!r} è un'arma, non un esplosivo (§5.5); indica dinamite o nitroglicerina.",
+            Message(
+                "{name!r} is a weapon, not an explosive (§5.5); give dynamite "
+                "(dinamite) or nitroglycerin (nitroglicerina).",
+                name=name,
+            )
         )
     return Explosive(weapon.id)
 
@@ -232,34 +234,39 @@ def roll_explosion(
     check_characteristic("COS", cos)
     if cos < 1:
         raise RulesError(
-            f"COS {cos!r}: a model with no COS left is already out of the game (§6.1).",
-            it=f"COS {cos!r}: un personaggio senza più COS è già fuori dal gioco (§6.1).",
+            Message(
+                "COS {cos!r}: a model with no COS left is already out of the game (§6.1).", cos=cos
+            )
         )
     if protection < 0:
         raise RulesError(
-            f"protection {protection!r}: table 8 stops 0 or more damages (R-14).",
-            it=f"protezione {protection!r}: la tabella 8 ferma 0 o più danni (R-14).",
+            Message(
+                "protection {protection!r}: table 8 stops 0 or more damages (R-14).",
+                protection=protection,
+            )
         )
     if not 0 <= distance <= RADIUS:
         raise RulesError(
-            f"a model {distance!r}U from the blast is outside its {RADIUS}U radius (R-14, §5.5); "
-            f"give a distance from 0 to {RADIUS}.",
-            it=f"un personaggio a {distance!r}U dall'esplosione è fuori dal suo raggio di "
-            f"{RADIUS}U (R-14, §5.5); indica una distanza da 0 a {RADIUS}.",
+            Message(
+                "a model {distance!r}U from the blast is outside its {radius}U radius "
+                "(R-14, §5.5); give a distance from 0 to {radius}.",
+                distance=distance,
+                radius=RADIUS,
+            )
         )
     if thrower and not short_fuse:
         raise RulesError(
-            "only a short fuse can blow up in the thrower's hands (R-14, §5.5.2); "
-            "add the short fuse or resolve the thrower as any model in the radius.",
-            it="solo una MICCIA CORTA può esplodere in mano a chi lancia (R-14, §5.5.2); "
-            "aggiungi la miccia corta o risolvi chi lancia come ogni personaggio nel raggio.",
+            Message(
+                "only a short fuse can blow up in the thrower's hands (R-14, §5.5.2); "
+                "add the short fuse or resolve the thrower as any model in the radius."
+            )
         )
     if kind is Explosive.NITROGLYCERIN and (short_fuse or unmoved):
         raise RulesError(
-            "nitroglycerin explodes on contact: no short fuse and no stepping away "
-            "(R-14, §5.5.1); those are dynamite's rules.",
-            it="la nitroglicerina esplode al contatto: niente miccia corta e niente passo "
-            "indietro (R-14, §5.5.1); quelle sono regole della dinamite.",
+            Message(
+                "nitroglycerin explodes on contact: no short fuse and no stepping away "
+                "(R-14, §5.5.1); those are dynamite's rules."
+            )
         )
     recorder = RecordingDice(dice)
     modifiers = (Modifier("protection", -protection, "R-14, table 8"),) if protection else ()

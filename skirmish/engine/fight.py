@@ -35,6 +35,7 @@ from skirmish.engine.setup import (
 )
 from skirmish.errors import RulesError
 from skirmish.rules.model import ModelState, Weapon, WeaponCategory
+from skirmish.translation import Both, Message
 
 #: Fight totals (R-05): up to MISS misses, from HIT one damage, from DOUBLE two.
 MISS = 6
@@ -96,15 +97,19 @@ def _check_fight_weapon(weapon: Weapon | None, who: str) -> None:
         return
     if weapon.category is WeaponCategory.EXPLOSIVE:
         raise RulesError(
-            f"{who} cannot fight with {weapon.name_en} (§5.5); roll its explosion instead.",
-            it=f"{_WHO_IT.get(who, who)} non può lottare con {weapon.name_it} (§5.5); tira "
-            "invece la sua esplosione.",
+            Message(
+                "{who} cannot fight with {weapon_name} (§5.5); roll its explosion instead.",
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+                who=Both(who, _WHO_IT.get(who, who)),
+            )
         )
     if not weapon.deals_damage:
         raise RulesError(
-            f"{who} cannot fight with {weapon.name_en}: it deals no damage (R-14).",
-            it=f"{_WHO_IT.get(who, who)} non può lottare con {weapon.name_it}: non infligge "
-            "danni (R-14).",
+            Message(
+                "{who} cannot fight with {weapon_name}: it deals no damage (R-14).",
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+                who=Both(who, _WHO_IT.get(who, who)),
+            )
         )
 
 
@@ -114,11 +119,10 @@ def check_melee(setup: MeleeSetup) -> None:
     check_can_act(attacker)
     if attacker.state is ModelState.SHAKEN:
         raise RulesError(
-            "a shaken model cannot start a fight (§4.3, R-05); it may still shoot, and its "
-            "next nerve test for shooting ends the shaken state.",
-            it="un personaggio SCOSSO non può iniziare un corpo a corpo (§4.3, R-05); può "
-            "ancora sparare, e il suo prossimo test di FREDDEZZA per sparare mette fine allo "
-            "stato di scosso.",
+            Message(
+                "a shaken model cannot start a fight (§4.3, R-05); it may still shoot, "
+                "and its next nerve test for shooting ends the shaken state."
+            )
         )
     check_hands(attacker)
     _check_fight_weapon(attacker.weapon, "the attacker")

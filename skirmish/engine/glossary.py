@@ -25,6 +25,7 @@ from skirmish.errors import RulesError, UnknownNameError, kind_it
 from skirmish.i18n import Lang
 from skirmish.rules.model import ModelState, ObjectiveEvent, ObjectiveState, Point, Side
 from skirmish.rules.names import NameIndex
+from skirmish.translation import Both, Message
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -149,15 +150,21 @@ class Vocabulary(Generic[E]):
         for word in words:
             if word.member in self._words:
                 raise RulesError(
-                    f"{kind} {word.member.value!r} has two words in the glossary.",
-                    it=f"{kind_it(kind)} {word.member.value!r} ha due parole nel glossario.",
+                    Message(
+                        "{kind} {word_member_value!r} has two words in the glossary.",
+                        word_member_value=word.member.value,
+                        kind=Both(kind, kind_it(kind)),
+                    )
                 )
             self._words[word.member] = word
         missing = [repr(m.value) for m in enum if m not in self._words]
         if missing:
             raise RulesError(
-                f"{kind} {', '.join(missing)} has no word in the glossary.",
-                it=f"{kind_it(kind)} {', '.join(missing)}: nessuna parola nel glossario.",
+                Message(
+                    "{kind} {join_missing} has no word in the glossary.",
+                    join_missing=", ".join(missing),
+                    kind=Both(kind, kind_it(kind)),
+                )
             )
 
     @cached_property

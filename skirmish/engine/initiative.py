@@ -12,6 +12,7 @@ from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.result import Modifier
 from skirmish.engine.setup import check_characteristic
 from skirmish.errors import DiceError
+from skirmish.translation import Message
 
 #: Purpose recorded with each die.
 PURPOSE = "initiative"
@@ -203,8 +204,9 @@ def roll_off(
                 rulings=rulings,
             )
     raise DiceError(
-        f"initiative still tied after {MAX_ROUNDS} roll-offs; the dice keep repeating, "
-        "roll them again.",
-        it=f"iniziativa ancora in parità dopo {MAX_ROUNDS} spareggi; i dadi continuano a "
-        "ripetersi, tirali di nuovo.",
+        Message(
+            "initiative still tied after {max_rounds} roll-offs; the dice keep "
+            "repeating, roll them again.",
+            max_rounds=MAX_ROUNDS,
+        )
     )

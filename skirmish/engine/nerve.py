@@ -19,6 +19,7 @@ from skirmish.engine.result import Modifier, total
 from skirmish.engine.setup import DURO, PUGILE, Attacker
 from skirmish.errors import RulesError
 from skirmish.rules.model import ModelState
+from skirmish.translation import Message
 
 #: Purpose recorded with each die of the nerve test.
 PURPOSE = "nerve"
@@ -90,10 +91,10 @@ def check_can_act(attacker: Attacker) -> None:
     """A terrified model skips its next turn: it cannot shoot or fight (§4.3.2, R-04)."""
     if attacker.state is ModelState.TERRIFIED:
         raise RulesError(
-            "a terrified model cannot act: it skips its next turn and then stops being "
-            "terrified (§4.3.2, R-04); drop ⟨terrified⟩ or wait a turn.",
-            it="un personaggio IMPAURITO non può agire: salta il suo prossimo turno e poi "
-            "smette di essere impaurito (§4.3.2, R-04); togli ⟨terrified⟩ o aspetta un turno.",
+            Message(
+                "a terrified model cannot act: it skips its next turn and then stops "
+                "being terrified (§4.3.2, R-04); drop ⟨terrified⟩ or wait a turn."
+            )
         )
 
 

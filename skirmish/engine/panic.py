@@ -17,6 +17,7 @@ from skirmish.engine.result import Modifier
 from skirmish.engine.setup import PREDICATORE, Immunity, Target
 from skirmish.errors import RulesError
 from skirmish.rules.model import ModelState, Profile
+from skirmish.translation import Message
 
 #: Purpose recorded with each die of the panic test.
 PURPOSE = "panic"
@@ -89,10 +90,7 @@ def panic_modifiers(target: Target, *, mountain_men_charge: bool = False) -> Pan
     spares the test.
     """
     if target.fred is None:
-        raise RulesError(
-            "a panic test needs the model's FRED; give ⟨target_fred⟩.",
-            it="un test di PANICO richiede la FREDDEZZA del personaggio; indica ⟨target_fred⟩.",
-        )
+        raise RulesError(Message("a panic test needs the model's FRED; give ⟨target_fred⟩."))
     fred_mods: list[Modifier] = []
     if target.leader_fred is not None and target.leader_fred > target.fred:
         fred_mods.append(Modifier("leader-fred", target.leader_fred - target.fred, "R-04"))

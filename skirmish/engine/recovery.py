@@ -21,6 +21,7 @@ from skirmish.errors import DiceError
 from skirmish.rules import find_doctor as find_row
 from skirmish.rules import invalid_table, invalidity_for_roll, recovery_for_roll
 from skirmish.rules.names import NameIndex, normalize
+from skirmish.translation import Message
 
 if TYPE_CHECKING:
     from skirmish.rules import entries as _rules
@@ -201,11 +202,11 @@ def roll_recovery(
                 break
         else:
             raise DiceError(
-                f"{MAX_ROLLS} rolls on the invalid table all repeated invalidities the model "
-                "has; the dice keep repeating, roll them again.",
-                it=f"{MAX_ROLLS} tiri sulla tabella delle invalidità hanno ripetuto tutti "
-                "invalidità che il personaggio ha già; i dadi continuano a ripetersi, tirali di "
-                "nuovo.",
+                Message(
+                    "{max_rolls} rolls on the invalid table all repeated invalidities the "
+                    "model has; the dice keep repeating, roll them again.",
+                    max_rolls=MAX_ROLLS,
+                )
             )
         if len(invalidity_rolls) > 1:
             rulings.append("H-07")

@@ -16,6 +16,7 @@ from skirmish.engine.result import Modifier, total
 from skirmish.engine.setup import check_characteristic
 from skirmish.errors import RulesError
 from skirmish.rules import find_action
+from skirmish.translation import Message
 
 #: Purpose recorded with each die of a reflex test.
 PURPOSE = "reflex"
@@ -71,10 +72,11 @@ def check_need(need: int) -> int:
     """A reflex test needs 1 success, or 2 for the actions marked "2 dadi su 2" (R-06)."""
     if need not in (1, 2):
         raise RulesError(
-            f"a reflex test needs 1 or 2 successes, not {need!r} (R-06, table 1); "
-            "use ⟨need⟩ 2 only for actions marked '2 dadi su 2'.",
-            it=f"un test di RIFLESSI richiede 1 o 2 successi, non {need!r} (R-06, tabella 1); "
-            "usa ⟨need⟩ 2 solo per le azioni segnate '2 dadi su 2'.",
+            Message(
+                "a reflex test needs 1 or 2 successes, not {need!r} (R-06, table 1); "
+                "use ⟨need⟩ 2 only for actions marked '2 dadi su 2'.",
+                need=need,
+            )
         )
     return need
 
@@ -103,20 +105,21 @@ def reflex_modifiers(
     """
     if side_step not in (0, 1, 2):
         raise RulesError(
-            f"a mounted side-step is normal (1) or fast (2), not {side_step!r} (R-06, table 2).",
-            it=f"un passo laterale a cavallo è normale (1) o veloce (2), non {side_step!r} "
-            "(R-06, tabella 2).",
+            Message(
+                "a mounted side-step is normal (1) or fast (2), not {side_step!r} (R-06, table 2).",
+                side_step=side_step,
+            )
         )
     if side_step and backing:
         raise RulesError(
-            "a mount either side-steps or backs up in one move, not both (R-06, table 2).",
-            it="una cavalcatura fa un passo laterale o indietreggia in un movimento, non "
-            "entrambi (R-06, tabella 2).",
+            Message("a mount either side-steps or backs up in one move, not both (R-06, table 2).")
         )
     if enemies < 0:
         raise RulesError(
-            f"the number of enemies to disengage from is {enemies!r}; give 0 or more.",
-            it=f"i nemici da cui sganciarsi sono {enemies!r}; indica 0 o più.",
+            Message(
+                "the number of enemies to disengage from is {enemies!r}; give 0 or more.",
+                enemies=enemies,
+            )
         )
     horse_test = horse or side_step > 0 or backing
     found: list[Modifier] = []

@@ -28,6 +28,7 @@ from skirmish.engine.dice import (
 )
 from skirmish.errors import RulesError
 from skirmish.rules.model import Point
+from skirmish.translation import Message
 
 
 class HasDice(Protocol):
@@ -88,11 +89,13 @@ class _Replay:
         if position == self._index:
             if self._recorded[position].purpose != purpose:
                 raise RulesError(
-                    f"die {position + 1} was rolled for {self._recorded[position].purpose!r} "
-                    f"but the procedure now asks for {purpose!r}; it does not match the result.",
-                    it=f"il dado {position + 1} è stato tirato per "
-                    f"{self._recorded[position].purpose!r} ma la procedura ora lo chiede per "
-                    f"{purpose!r}; non corrisponde al risultato.",
+                    Message(
+                        "die {position_1} was rolled for {recorded_position_purpose!r} but the "
+                        "procedure now asks for {purpose!r}; it does not match the result.",
+                        position_1=position + 1,
+                        recorded_position_purpose=self._recorded[position].purpose,
+                        purpose=purpose,
+                    )
                 )
             return self._fresh(purpose)
         if (
@@ -128,22 +131,24 @@ def reroll(
     kind = Point(point)
     if points < 1:
         raise RulesError(
-            f"no {kind.value.upper()} point left to spend (R-15, §1.6); spent points come back "
-            "after the game.",
-            it=f"nessun punto {kind.value.upper()} rimasto da spendere (R-15, §1.6); i punti "
-            "spesi tornano dopo la partita.",
+            Message(
+                "no {kind_value_upper} point left to spend (R-15, §1.6); spent points "
+                "come back after the game.",
+                kind_value_upper=kind.value.upper(),
+            )
         )
     if not 0 <= index < len(before.dice):
         raise RulesError(
-            f"die {index + 1} does not exist: this result has {len(before.dice)} dice "
-            f"(count from 1 to {len(before.dice)}).",
-            it=f"il dado {index + 1} non esiste: questo risultato ha {len(before.dice)} dadi "
-            f"(conta da 1 a {len(before.dice)}).",
+            Message(
+                "die {index_1} does not exist: this result has {before_dice_count} "
+                "dice (count from 1 to {before_dice_count}).",
+                index_1=index + 1,
+                before_dice_count=len(before.dice),
+            )
         )
     if procedure(ScriptedDice(d.value for d in before.dice)) != before:
         raise RulesError(
-            "the procedure given does not reproduce this result from its own dice.",
-            it="la procedura indicata non riproduce questo risultato dai suoi dadi.",
+            Message("the procedure given does not reproduce this result from its own dice.")
         )
     replay = _Replay(before.dice, index, dice)
     result = procedure(replay)

@@ -21,6 +21,7 @@ from skirmish.i18n import Lang, name, tr
 from skirmish.rules import find_equipment, find_faction, find_item
 from skirmish.rules.model import Weapon
 from skirmish.rules.names import normalize
+from skirmish.translation import Message
 
 if TYPE_CHECKING:
     from skirmish.engine.dice import DiceSource
@@ -90,10 +91,13 @@ def roll_with(procedure: Callable[[DiceSource], T], *, seed: int | None, dice: s
     if used and used[0] < len(faces):
         extra = ",".join(str(f) for f in faces[used[0] :])
         raise DiceError(
-            f"⟨dice⟩ gave {len(faces)} dice but this roll used only {used[0]}; "
-            f"remove the extra ones ({extra}) or check the options.",
-            it=f"⟨dice⟩ ha dato {len(faces)} dadi ma questo tiro ne ha usati solo {used[0]}; "
-            f"togli quelli in più ({extra}) o controlla le opzioni.",
+            Message(
+                "⟨dice⟩ gave {faces_count} dice but this roll used only {used_0}; "
+                "remove the extra ones ({extra}) or check the options.",
+                faces_count=len(faces),
+                used_0=used[0],
+                extra=extra,
+            )
         )
     return result
 
@@ -203,10 +207,13 @@ def reflex_check(
         test = action_test(action)
         if need is not None and need != test.need:
             raise RulesError(
-                f"{action!r} needs {test.need} success(es) (R-06, table 1), not ⟨need⟩ {need}; "
-                "drop ⟨need⟩.",
-                it=f"{action!r} richiede {test.need} successo/i (R-06, tabella 1), non ⟨need⟩ "
-                f"{need}; togli ⟨need⟩.",
+                Message(
+                    "{action!r} needs {test_need} success(es) (R-06, table 1), not ⟨need⟩ "
+                    "{need}; drop ⟨need⟩.",
+                    action=action,
+                    test_need=test.need,
+                    need=need,
+                )
             )
         need, horse, lasso = test.need, horse or test.horse, lasso or test.lasso
     step = 0 if side_step is None else pick("side-step", side_step, SIDE_STEPS)
@@ -236,10 +243,10 @@ def _initiative(options: dict[str, Any], seed: int | None, dice: str | None) -> 
     if against_rif is None:
         if against_fama or against_nervi_scossi:
             raise RulesError(
-                "⟨against_fama⟩ and ⟨against_nervi_scossi⟩ need ⟨against_rif⟩, "
-                "the opposing model's RIF (R-07).",
-                it="⟨against_fama⟩ e ⟨against_nervi_scossi⟩ richiedono ⟨against_rif⟩, i "
-                "RIFLESSI del personaggio avversario (R-07).",
+                Message(
+                    "⟨against_fama⟩ and ⟨against_nervi_scossi⟩ need ⟨against_rif⟩, the "
+                    "opposing model's RIF (R-07)."
+                )
             )
         single = roll_with(
             lambda d: roll_initiative(rif=rif, fama=fama, nervi_scossi=nervi_scossi, dice=d),
@@ -297,10 +304,7 @@ def _recovery(options: dict[str, Any], seed: int | None, dice: str | None) -> Ro
 
     doctor, own_doctor = options["doctor"], options["own_doctor"]
     if own_doctor and doctor is None:
-        raise RulesError(
-            "⟨own_doctor⟩ needs ⟨doctor⟩, the kind of doctor (R-10).",
-            it="⟨own_doctor⟩ richiede ⟨doctor⟩, il tipo di dottore (R-10).",
-        )
+        raise RulesError(Message("⟨own_doctor⟩ needs ⟨doctor⟩, the kind of doctor (R-10)."))
     found = None if doctor is None else find_doctor(doctor)
     existing = [find_invalidity(name) for name in options["has_invalid"] or ()]
     cos, fortuna = options["cos"], options["fortuna"]
@@ -330,14 +334,11 @@ def _skill(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
         faction = options["faction"]
         if faction is None:
             raise RulesError(
-                "⟨cacciatore⟩ needs ⟨faction⟩: only mountain men may (R-11, §9.6).",
-                it="⟨cacciatore⟩ richiede ⟨faction⟩: solo gli uomini delle montagne possono "
-                "(R-11, §9.6).",
+                Message("⟨cacciatore⟩ needs ⟨faction⟩: only mountain men may (R-11, §9.6).")
             )
         if dice is not None:
             raise RulesError(
-                "⟨cacciatore⟩ takes the skill without rolling: remove ⟨dice⟩.",
-                it="⟨cacciatore⟩ prende l'abilità senza tirare: togli ⟨dice⟩.",
+                Message("⟨cacciatore⟩ takes the skill without rolling: remove ⟨dice⟩.")
             )
         chosen = choose_cacciatore(faction=find_faction(faction).id, owned=has)
         return _shown(chosen, explain.skill_lines, explain.skill_json)
@@ -357,8 +358,7 @@ def _item_disp(item: str, faction: str | None) -> tuple[int, Any, tuple[str, ...
         disp = entry.disp_by_faction.get(gang.id, entry.disp) if gang else entry.disp
     if disp is None:
         raise RulesError(
-            f"{item!r} is not for sale (§8.2), so there is no availability roll.",
-            it=f"{item!r} non è in vendita (§8.2), quindi non c'è un tiro di REPERIBILITÀ.",
+            Message("{item!r} is not for sale (§8.2), so there is no availability roll.", item=item)
         )
     return disp, entry, tuple(entry.rare)
 
@@ -369,10 +369,7 @@ def _availability(options: dict[str, Any], seed: int | None, dice: str | None) -
 
     disp, item = options["disp"], options["item"]
     if (disp is None) == (item is None):
-        raise RulesError(
-            "give either ⟨disp⟩ N or ⟨item⟩ NAME (R-12).",
-            it="indica ⟨disp⟩ N oppure ⟨item⟩ NOME (R-12).",
-        )
+        raise RulesError(Message("give either ⟨disp⟩ N or ⟨item⟩ NAME (R-12)."))
     if item is None:
         level: int = disp
         result = roll_with(lambda d: roll_availability(disp=level, dice=d), seed=seed, dice=dice)
@@ -425,9 +422,9 @@ def _explosion(options: dict[str, Any], seed: int | None, dice: str | None) -> R
     cover_type = options.pop("cover_type")
     if (level is Protection.NONE) != (cover_type is None):
         raise RulesError(
-            "give ⟨protection⟩ partial|total together with ⟨cover_type⟩ (table 8), or neither.",
-            it="indica ⟨protection⟩ partial|total insieme a ⟨cover_type⟩ (tabella 8), o nessuno "
-            "dei due.",
+            Message(
+                "give ⟨protection⟩ partial|total together with ⟨cover_type⟩ (table 8), or neither."
+            )
         )
     stops = 0 if cover_type is None else shelter(cover_type, level)
     result = roll_with(
@@ -442,8 +439,7 @@ def _mount_cos(mount: str) -> int:
     found = find_item(mount)
     if found.kind != "mount" or found.cos is None:
         raise RulesError(
-            f"{mount!r} is not a mount (§8.2); give horse, appaloosa or mule.",
-            it=f"{mount!r} non è una cavalcatura (§8.2); indica cavallo, appaloosa o mulo.",
+            Message("{mount!r} is not a mount (§8.2); give horse, appaloosa or mule.", mount=mount)
         )
     return found.cos
 
@@ -456,17 +452,13 @@ def _lasso(options: dict[str, Any], seed: int | None, dice: str | None) -> Rolle
     mount, mount_cos, rif = options["mount"], options["mount_cos"], options["rif"]
     cowboy, imbranato, whisky = options["cowboy"], options["imbranato"], options["whisky"]
     if mount is not None and mount_cos is not None:
-        raise RulesError(
-            "give ⟨mount⟩ NAME or ⟨mount_cos⟩ N, not both.",
-            it="indica ⟨mount⟩ NOME oppure ⟨mount_cos⟩ N, non entrambi.",
-        )
+        raise RulesError(Message("give ⟨mount⟩ NAME or ⟨mount_cos⟩ N, not both."))
     extra = 0 if mount_cos is None else mount_cos
     if mount is not None:
         extra = _mount_cos(mount)
     if rif is None and (cowboy or imbranato or whisky):
         raise RulesError(
-            "⟨cowboy⟩, ⟨imbranato⟩ and ⟨whisky⟩ modify the reflex test: add ⟨rif⟩.",
-            it="⟨cowboy⟩, ⟨imbranato⟩ e ⟨whisky⟩ modificano il test di RIFLESSI: aggiungi ⟨rif⟩.",
+            Message("⟨cowboy⟩, ⟨imbranato⟩ and ⟨whisky⟩ modify the reflex test: add ⟨rif⟩.")
         )
     mods = reflex_modifiers(imbranato=imbranato, whisky=whisky)
     target_cos = options["target_cos"]

@@ -14,6 +14,7 @@ from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.result import Modifier, total
 from skirmish.engine.setup import check_characteristic
 from skirmish.errors import RulesError
+from skirmish.translation import Message
 
 #: Purpose recorded with each die of a saving roll.
 PURPOSE = "save"
@@ -102,8 +103,10 @@ def saving_roll(
         check_characteristic("COS", cos)
     if damage < 1:
         raise RulesError(
-            f"damage {damage!r}: a saving roll is taken for each damage, 1 or more.",
-            it=f"danni {damage!r}: si fa un TIRO SALVEZZA per ogni danno, 1 o più.",
+            Message(
+                "damage {damage!r}: a saving roll is taken for each damage, 1 or more.",
+                damage=damage,
+            )
         )
     recorder = RecordingDice(dice)
     saves: list[SaveOutcome] = []

@@ -17,6 +17,7 @@ from enum import StrEnum
 from skirmish.errors import RulesError
 from skirmish.rules.ids import FactionId, ItemId, SkillId
 from skirmish.rules.model import Cover, ModelState, Weapon, WeaponCategory
+from skirmish.translation import Both, Message
 
 #: Every characteristic lies between these (§7.1: "nessun personaggio può superare 4").
 LOWEST = 0
@@ -58,10 +59,14 @@ def check_characteristic(name: str, value: int) -> int:
     """A characteristic lies within 0–4 (§7.1); anything else raises ``RulesError``."""
     if isinstance(value, bool) or not isinstance(value, int) or not LOWEST <= value <= HIGHEST:
         raise RulesError(
-            f"{name} {value!r} is outside {LOWEST}–{HIGHEST} (§7.1); "
-            f"give the model's {name} as in its profile.",
-            it=f"{name} {value!r} è fuori da {LOWEST}–{HIGHEST} (§7.1); indica {name} del "
-            "personaggio come nel suo profilo.",
+            Message(
+                "{name} {value!r} is outside {lowest}–{highest} (§7.1); give the "
+                "model's {name} as in its profile.",
+                name=name,
+                value=value,
+                lowest=LOWEST,
+                highest=HIGHEST,
+            )
         )
     return value
 
@@ -112,10 +117,11 @@ def check_hands(attacker: Attacker) -> None:
     weapon = attacker.weapon
     if attacker.mano_mozzata and weapon is not None and weapon.two_handed:
         raise RulesError(
-            f"an invalid 'Mano mozzata' cannot use two-handed weapons such as the "
-            f"{weapon.name_en} (§6.5, R-10).",
-            it=f"un invalido 'Mano mozzata' non può usare armi a due mani come {weapon.name_it} "
-            "(§6.5, R-10).",
+            Message(
+                "an invalid 'Mano mozzata' cannot use two-handed weapons such as the "
+                "{weapon_name} (§6.5, R-10).",
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+            )
         )
 
 
@@ -220,16 +226,16 @@ class Target:
                 check_characteristic(label, value)
         if self.cos == 0:
             raise RulesError(
-                "target COS 0: a model whose COS reaches 0 is eliminated (§6.1) and can be "
-                "neither shot at nor attacked; give the COS it has left (1–4).",
-                it="COS 0 del bersaglio: un personaggio la cui COS arriva a 0 è eliminato "
-                "(§6.1) e non può essere né bersaglio di tiri né attaccato; indica la COS che "
-                "gli resta (1–4).",
+                Message(
+                    "target COS 0: a model whose COS reaches 0 is eliminated (§6.1) and "
+                    "can be neither shot at nor attacked; give the COS it has left (1–4)."
+                )
             )
         if self.friends < 0:
             raise RulesError(
-                f"friendly models within 5U: {self.friends!r}; give 0 or more.",
-                it=f"personaggi amici entro 5U: {self.friends!r}; indica 0 o più.",
+                Message(
+                    "friendly models within 5U: {friends!r}; give 0 or more.", friends=self.friends
+                )
             )
 
     def has(self, skill: str) -> bool:
@@ -270,24 +276,24 @@ class ShotSituation:
     def __post_init__(self) -> None:
         if self.range is not None and self.range < 0:
             raise RulesError(
-                f"range {self.range!r}U is negative; give the distance in U.",
-                it=f"la distanza {self.range!r}U è negativa; indica la distanza in U.",
+                Message("range {range!r}U is negative; give the distance in U.", range=self.range)
             )
         if self.range is not None and self.range != self.range:  # NaN compares unequal
             raise RulesError(
-                f"range {self.range!r} is not a number; give the distance in U.",
-                it=f"la distanza {self.range!r} non è un numero; indica la distanza in U.",
+                Message(
+                    "range {range!r} is not a number; give the distance in U.", range=self.range
+                )
             )
         if self.shots < 1:
             raise RulesError(
-                f"shots {self.shots!r}: an action fires at least one shot.",
-                it=f"colpi {self.shots!r}: un'azione spara almeno un colpo.",
+                Message("shots {shots!r}: an action fires at least one shot.", shots=self.shots)
             )
         if self.template_position < 1:
             raise RulesError(
-                f"template position {self.template_position!r}: the first model is 1.",
-                it=f"posizione sotto la sagoma {self.template_position!r}: il primo personaggio "
-                "è 1.",
+                Message(
+                    "template position {template_position!r}: the first model is 1.",
+                    template_position=self.template_position,
+                )
             )
 
 

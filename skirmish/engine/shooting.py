@@ -44,6 +44,7 @@ from skirmish.engine.setup import (
 from skirmish.errors import RulesError
 from skirmish.rules import find_item
 from skirmish.rules.model import Cover, Item, ModelState, Weapon, WeaponCategory
+from skirmish.translation import Both, Message
 
 #: Shooting totals (R-02): up to MISS misses, from HIT one damage, from DOUBLE two.
 MISS = 7
@@ -164,10 +165,11 @@ def weapon_ranges(setup: ShootSetup) -> tuple[float, float] | None:
         return reach, reach
     if weapon.short is None or weapon.long is None:
         raise RulesError(
-            f"{weapon.name_en} cannot be fired or thrown (table 7: 'arma non da lancio'); "
-            "use it in a fight instead (R-05).",
-            it=f"{weapon.name_it} non si può sparare né lanciare (tabella 7: 'arma non da "
-            "lancio'); usala invece in corpo a corpo (R-05).",
+            Message(
+                "{weapon_name} cannot be fired or thrown (table 7: 'arma non da "
+                "lancio'); use it in a fight instead (R-05).",
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+            )
         )
     long = float(weapon.long + (rifle_scope().range_bonus if attacker.scope else 0))
     return float(weapon.short), long
@@ -190,21 +192,21 @@ def shooting_weapon(setup: ShootSetup) -> Weapon:
     """The attacker's weapon, which must be one that shoots or is thrown at a model."""
     weapon = setup.attacker.weapon
     if weapon is None:
-        raise RulesError(
-            "shooting needs a weapon; give ⟨weapon⟩ (e.g. six-shooter).",
-            it="per sparare serve un'arma; indica ⟨weapon⟩ (es. sei colpi).",
-        )
+        raise RulesError(Message("shooting needs a weapon; give ⟨weapon⟩ (e.g. six-shooter)."))
     if weapon.category is WeaponCategory.EXPLOSIVE:
         raise RulesError(
-            f"{weapon.name_en} explodes rather than shoots (§5.5, R-14); "
-            "roll its explosion instead.",
-            it=f"{weapon.name_it} esplode invece di sparare (§5.5, R-14); tira invece la sua "
-            "esplosione.",
+            Message(
+                "{weapon_name} explodes rather than shoots (§5.5, R-14); roll its "
+                "explosion instead.",
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+            )
         )
     if not weapon.deals_damage:
         raise RulesError(
-            f"{weapon.name_en} deals no damage (R-14); roll the lasso instead.",
-            it=f"{weapon.name_it} non infligge danni (R-14); tira invece il lazo.",
+            Message(
+                "{weapon_name} deals no damage (R-14); roll the lasso instead.",
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+            )
         )
     return weapon
 
@@ -223,10 +225,10 @@ def check_shoot(setup: ShootSetup) -> None:
     weapon = shooting_weapon(setup)
     if situation.cover is Cover.FULL:
         raise RulesError(
-            "a model in full cover cannot be seen, so it cannot be shot at (§4.2.1, R-02); "
-            "choose ⟨cover⟩ none, light or partial.",
-            it="un personaggio in copertura totale non si vede, quindi non gli si può sparare "
-            "(§4.2.1, R-02); scegli ⟨cover⟩ nessuna, leggera o parziale.",
+            Message(
+                "a model in full cover cannot be seen, so it cannot be shot at "
+                "(§4.2.1, R-02); choose ⟨cover⟩ none, light or partial."
+            )
         )
     ranges = weapon_ranges(setup)
     distance = situation.range
@@ -236,114 +238,138 @@ def check_shoot(setup: ShootSetup) -> None:
             scope = " with the scope" if attacker.scope else ""
             scope_it = " con il mirino" if attacker.scope else ""
             raise RulesError(
-                f"{distance:g}U is beyond the {weapon.name_en}'s long range{scope} "
-                f"(short {short:g}U, long {long:g}U, R-02); no shot is possible.",
-                it=f"{distance:g}U è oltre il raggio lungo di {weapon.name_it}{scope_it} (corto "
-                f"{short:g}U, lungo {long:g}U, R-02); il tiro non è possibile.",
+                Message(
+                    "{distance:g}U is beyond the {weapon_name}'s long range{scope} (short "
+                    "{short:g}U, long {long:g}U, R-02); no shot is possible.",
+                    distance=distance,
+                    short=short,
+                    long=long,
+                    weapon_name=Both(weapon.name_en, weapon.name_it),
+                    scope=Both(scope, scope_it),
+                )
             )
     if ranges is None and distance is not None:
         raise RulesError(
-            f"the {weapon.name_en} fires a template, not at a range (R-14); drop ⟨range⟩ and "
-            "give this model's place under the template instead.",
-            it=f"{weapon.name_it} spara con la sagoma, non a una distanza (R-14); togli ⟨range⟩ "
-            "e indica invece il posto di questo personaggio sotto la sagoma.",
+            Message(
+                "the {weapon_name} fires a template, not at a range (R-14); drop "
+                "⟨range⟩ and give this model's place under the template instead.",
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+            )
         )
     if attacker.orbo and distance is not None and distance > ORBO_SIGHT:
         raise RulesError(
-            f"an invalid 'Orbo' cannot see or shoot beyond {ORBO_SIGHT}U, "
-            f"and the target is at {distance:g}U (R-10, §6.5).",
-            it=f"un invalido 'Orbo' non vede e non spara oltre {ORBO_SIGHT}U, e il bersaglio è a "
-            f"{distance:g}U (R-10, §6.5).",
+            Message(
+                "an invalid 'Orbo' cannot see or shoot beyond {orbo_sight}U, and the "
+                "target is at {distance:g}U (R-10, §6.5).",
+                orbo_sight=ORBO_SIGHT,
+                distance=distance,
+            )
         )
     if attacker.scope and weapon.id not in rifle_scope().fits:
         fits = ", ".join(rifle_scope().fits)
         raise RulesError(
-            f"a rifle scope fits only {fits}, not the {weapon.name_en} (§8.3).",
-            it=f"un mirino per fucile va solo su {fits}, non su {weapon.name_it} (§8.3).",
+            Message(
+                "a rifle scope fits only {fits}, not the {weapon_name} (§8.3).",
+                fits=fits,
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+            )
         )
     if (situation.night or target.indian_hidden) and distance is None:
         raise RulesError(
-            "the night and partly hidden indians count only beyond 20U (R-02); give ⟨range⟩.",
-            it="la notte e gli indiani parzialmente nascosti contano solo oltre 20U (R-02); "
-            "indica ⟨range⟩.",
+            Message(
+                "the night and partly hidden indians count only beyond 20U (R-02); give ⟨range⟩."
+            )
         )
     if situation.aim:
         if not weapon.can_aim:
             raise RulesError(
-                f"the {weapon.name_en} cannot aim (§5.2.1, §5.2.2, R-02(b)); drop ⟨aim⟩.",
-                it=f"con {weapon.name_it} non si può mirare (§5.2.1, §5.2.2, R-02(b)); togli "
-                "⟨aim⟩.",
+                Message(
+                    "the {weapon_name} cannot aim (§5.2.1, §5.2.2, R-02(b)); drop ⟨aim⟩.",
+                    weapon_name=Both(weapon.name_en, weapon.name_it),
+                )
             )
         if situation.moved:
             raise RulesError(
-                "aiming needs a model that took no movement action this turn, the free 90° "
-                "turn included (R-02(b), table 1); drop ⟨aim⟩ or ⟨moved⟩.",
-                it="per mirare il personaggio non deve aver fatto alcuna azione di movimento in "
-                "questo turno, compresa la rotazione gratuita di 90° (R-02(b), tabella 1); "
-                "togli ⟨aim⟩ o ⟨moved⟩.",
+                Message(
+                    "aiming needs a model that took no movement action this turn, the free "
+                    "90° turn included (R-02(b), table 1); drop ⟨aim⟩ or ⟨moved⟩."
+                )
             )
         if situation.opportunity:
             raise RulesError(
-                "opportunity fire can only shoot, without any bonus, so it cannot aim "
-                "(§4.2.3, R-16); drop ⟨aim⟩.",
-                it="il fuoco d'opportunità può solo sparare, senza alcun bonus, quindi non può "
-                "mirare (§4.2.3, R-16); togli ⟨aim⟩.",
+                Message(
+                    "opportunity fire can only shoot, without any bonus, so it cannot aim "
+                    "(§4.2.3, R-16); drop ⟨aim⟩."
+                )
             )
     if attacker.two_pistols and weapon.category is not WeaponCategory.PISTOL:
         raise RulesError(
-            f"two pistols means two pistols, not {weapon.name_en} (table 3).",
-            it=f"due pistole vuol dire due pistole, non {weapon.name_it} (tabella 3).",
+            Message(
+                "two pistols means two pistols, not {weapon_name} (table 3).",
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+            )
         )
     if situation.fanning:
         if not weapon.fanning:
             raise RulesError(
-                f"only the six-shooter can empty its cylinder, not the {weapon.name_en} (R-14).",
-                it=f"solo la pistola a sei colpi può svuotare il tamburo, non {weapon.name_it} "
-                "(R-14).",
+                Message(
+                    "only the six-shooter can empty its cylinder, not the {weapon_name} (R-14).",
+                    weapon_name=Both(weapon.name_en, weapon.name_it),
+                )
             )
         if attacker.two_pistols:
             raise RulesError(
-                "fanning is done with one pistol only, never with two (§5.2.2, R-14).",
-                it="il tamburo si svuota con una sola pistola, mai con due (§5.2.2, R-14).",
+                Message("fanning is done with one pistol only, never with two (§5.2.2, R-14).")
             )
         if range_band(setup) is not RangeBand.SHORT:
             short_range = f" ({ranges[0]:g}U)" if ranges else ""
             raise RulesError(
-                f"fanning needs the declared target within short range{short_range} "
-                "(§5.2.2, R-14); give ⟨range⟩.",
-                it="per svuotare il tamburo il bersaglio dichiarato deve essere entro il raggio "
-                f"corto{short_range} (§5.2.2, R-14); indica ⟨range⟩.",
+                Message(
+                    "fanning needs the declared target within short range{short_range} "
+                    "(§5.2.2, R-14); give ⟨range⟩.",
+                    short_range=short_range,
+                )
             )
         if situation.shots != 1:
             raise RulesError(
-                "when fanning the 6D6 decide how many shots are fired (R-14); drop ⟨shots⟩.",
-                it="quando si svuota il tamburo sono i 6D6 a decidere quanti colpi partono "
-                "(R-14); togli ⟨shots⟩.",
+                Message(
+                    "when fanning the 6D6 decide how many shots are fired (R-14); drop ⟨shots⟩."
+                )
             )
     elif situation.shots > max_shots(setup):
         raise RulesError(
-            f"the {weapon.name_en} fires at most {max_shots(setup)} shot(s) a turn "
-            f"(tables 5–7), not {situation.shots}.",
-            it=f"{weapon.name_it} spara al massimo {max_shots(setup)} colpi a turno (tabelle "
-            f"5–7), non {situation.shots}.",
+            Message(
+                "the {weapon_name} fires at most {max_shots_setup} shot(s) a turn "
+                "(tables 5–7), not {situation_shots}.",
+                max_shots_setup=max_shots(setup),
+                situation_shots=situation.shots,
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+            )
         )
     if attacker.rounds is not None and attacker.rounds not in weapon.rounds:
         loads = " or ".join(str(r) for r in weapon.rounds) or "no rounds"
         loads_it = " o ".join(str(r) for r in weapon.rounds) or "nessun colpo"
         raise RulesError(
-            f"the {weapon.name_en} holds {loads}, not {attacker.rounds} rounds (tables 5–7).",
-            it=f"{weapon.name_it} ha {loads_it}, non {attacker.rounds} colpi (tabelle 5–7).",
+            Message(
+                "the {weapon_name} holds {loads}, not {attacker_rounds} rounds (tables 5–7).",
+                attacker_rounds=attacker.rounds,
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+                loads=Both(loads, loads_it),
+            )
         )
     if situation.template_position > 1 and not weapon.template:
         raise RulesError(
-            f"only the sawn-off fires a template; the {weapon.name_en} has one target (R-14).",
-            it=f"solo il fucile a canne mozze spara con la sagoma; {weapon.name_it} ha un solo "
-            "bersaglio (R-14).",
+            Message(
+                "only the sawn-off fires a template; the {weapon_name} has one target (R-14).",
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+            )
         )
     if situation.first_small_pistol and weapon.id != SMALL_PISTOL:
         raise RulesError(
-            f"the first-use bonus belongs to the small pistol, not the {weapon.name_en} (§5.2.1).",
-            it=f"il bonus del primo uso è della pistola piccola, non di {weapon.name_it} (§5.2.1).",
+            Message(
+                "the first-use bonus belongs to the small pistol, not the {weapon_name} (§5.2.1).",
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+            )
         )
 
 
@@ -518,8 +544,11 @@ def fanning_shots(faces: Sequence[int], tiro: int, mexican: bool = False) -> Fan
     """The six fanning dice: each below TIRO is a shot; a mexican's 5 is a shot at −1 (R-14)."""
     if len(faces) != FANNING_DICE:
         raise RulesError(
-            f"fanning rolls {FANNING_DICE} dice, not {len(faces)} (R-14).",
-            it=f"svuotare il tamburo tira {FANNING_DICE} dadi, non {len(faces)} (R-14).",
+            Message(
+                "fanning rolls {fanning_dice} dice, not {faces_count} (R-14).",
+                fanning_dice=FANNING_DICE,
+                faces_count=len(faces),
+            )
         )
     fired: list[int] = []
     fives: list[bool] = []

@@ -58,6 +58,7 @@ from skirmish.engine.situation_words import (
 )
 from skirmish.errors import RulesError, named, shown
 from skirmish.rules.model import Weapon
+from skirmish.translation import Both, Message
 
 #: A value as JSON holds it: what ``Situation.to_json`` gives and ``Situation.read`` takes.
 JSONValue = bool | int | float | str | list[str] | None
@@ -252,8 +253,12 @@ def _choice(input_: Input, choices: type[StrEnum], value: object) -> StrEnum:
             pass
     names = ", ".join(c.value for c in choices)
     raise RulesError(
-        f"{named(input_.id)} {shown(value)}: choose one of {names}.",
-        it=f"{named(input_.id)} {shown(value)}: scegli uno tra {names}.",
+        Message(
+            "{input_id} {value}: choose one of {names}.",
+            input_id=named(input_.id),
+            value=shown(value),
+            names=names,
+        )
     )
 
 
@@ -272,8 +277,12 @@ _KIND_WORDS: dict[Kind, tuple[str, str]] = {
 def _wrong_kind(input_: Input, value: object) -> RulesError:
     english, italian = _KIND_WORDS[input_.kind]
     return RulesError(
-        f"{named(input_.id)} {shown(value)}: give {english}.",
-        it=f"{named(input_.id)} {shown(value)}: indica {italian}.",
+        Message(
+            "{input_id} {value}: give {english}.",
+            input_id=named(input_.id),
+            value=shown(value),
+            english=Both(english, italian),
+        )
     )
 
 
@@ -282,8 +291,12 @@ def _unknown(procedure: Procedure, key: str, taken: Mapping[str, Input]) -> Rule
     hint_en = f"; the nearest is {named(nearest[0])}" if nearest else ""
     hint_it = f"; il più vicino è {named(nearest[0])}" if nearest else ""
     return RulesError(
-        f"{shown(key)} is not an input of {procedure.value}{hint_en}.",
-        it=f"{shown(key)} non è un dato di {procedure.value}{hint_it}.",
+        Message(
+            "{key} is not an input of {procedure_value}{hint}.",
+            key=shown(key),
+            procedure_value=procedure.value,
+            hint=Both(hint_en, hint_it),
+        )
     )
 
 
@@ -352,10 +365,7 @@ def shoot_setup(values: Situation, known: Known | None = None) -> ShootSetup:
     check_inputs(procedure, v, known or known_from(v))
     gun = parse_weapon(v.weapon(InputId.WEAPON))
     if gun is None:
-        raise RulesError(
-            "shooting needs a weapon; give ⟨weapon⟩ (e.g. six-shooter).",
-            it="per sparare serve un'arma; indica ⟨weapon⟩ (es. sei colpi).",
-        )
+        raise RulesError(Message("shooting needs a weapon; give ⟨weapon⟩ (e.g. six-shooter)."))
     distance = v.distance(InputId.RANGE)
     if distance is None and v.flag(InputId.FANNING) and gun.short is not None:
         distance = float(gun.short)

@@ -15,6 +15,7 @@ from skirmish.errors import RulesError
 from skirmish.rules import find_faction, find_skill, find_weapon
 from skirmish.rules.model import ModelState, Weapon, WeaponCategory
 from skirmish.rules.names import normalize
+from skirmish.translation import Both, Message
 
 #: Names that mean "no weapon" in a fight.
 BARE_HANDS = frozenset({"bare-hands", "bare-handed", "mani-nude", "none", "unarmed", "disarmato"})
@@ -68,8 +69,12 @@ def choice_value(choices: type[StrEnum], value: str) -> str:
     also = f" (or in Italian {italian})" if italian else ""
     anche = f" (o in italiano {italian})" if italian else ""
     raise RulesError(
-        f"{value!r} is not one of {english}{also}.",
-        it=f"{value!r} non è uno tra {english}{anche}.",
+        Message(
+            "{value!r} is not one of {english}{also}.",
+            value=value,
+            english=english,
+            also=Both(also, anche),
+        )
     )
 
 
@@ -94,8 +99,10 @@ def model_state(shaken: bool, terrified: bool, who: str) -> ModelState:
     """The state ``shaken`` / ``terrified`` name; both at once is an error about ``who``."""
     if shaken and terrified:
         raise RulesError(
-            f"{who} is either shaken or terrified, not both; drop one of the two.",
-            it=f"{_WHO_IT.get(who, who)} è SCOSSO o IMPAURITO, non entrambi; togline uno dei due.",
+            Message(
+                "{who} is either shaken or terrified, not both; drop one of the two.",
+                who=Both(who, _WHO_IT.get(who, who)),
+            )
         )
     if terrified:
         return ModelState.TERRIFIED
@@ -130,19 +137,25 @@ def parse_skills(
             chosen = find_weapon(choice_text)
             if chosen.category is not category:
                 raise RulesError(
-                    f"{skill.name_en} is chosen for a {category} weapon, and "
-                    f"{choice_text!r} is a {chosen.category} (§7.2).",
-                    it=f"{skill.name_it} si sceglie per un'arma di tipo "
-                    f"{_CATEGORY_IT[category]}, e {choice_text!r} è di tipo "
-                    f"{_CATEGORY_IT[chosen.category]} (§7.2).",
+                    Message(
+                        "{skill_name} is chosen for a {category} weapon, and {choice_text!r} "
+                        "is a {chosen_category} (§7.2).",
+                        choice_text=choice_text,
+                        skill_name=Both(skill.name_en, skill.name_it),
+                        category=Both(category, _CATEGORY_IT[category]),
+                        chosen_category=Both(chosen.category, _CATEGORY_IT[chosen.category]),
+                    )
                 )
             choice = chosen.id
         elif category is not None and weapon is not None and weapon.category is category:
             choice = weapon.id
         elif choice_text:
             raise RulesError(
-                f"{skill.name_en} has no chosen weapon; write ⟨skill⟩ {name}.",
-                it=f"{skill.name_it} non ha un'arma a scelta; scrivi ⟨skill⟩ {name}.",
+                Message(
+                    "{skill_name} has no chosen weapon; write ⟨skill⟩ {name}.",
+                    name=name,
+                    skill_name=Both(skill.name_en, skill.name_it),
+                )
             )
         taken.append(SkillTaken(skill.id, choice))
     return tuple(taken)

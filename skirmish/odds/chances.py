@@ -37,8 +37,9 @@ from skirmish.engine.rolls import reflex_check
 from skirmish.engine.setup import ShootSetup, check_characteristic
 from skirmish.engine.situation import Procedure
 from skirmish.errors import RulesError
-from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.rules.model import ModelState
+from skirmish.translation import N_, Message
 
 if TYPE_CHECKING:
     from skirmish.engine.setup import MeleeSetup, ShootSetup
@@ -48,60 +49,34 @@ if TYPE_CHECKING:
 #: The tests whose exact chances are computed, in the order the front ends list them.
 ODDS_TESTS: tuple[str, ...] = ("shoot", "melee", "save", "panic", "nerve", "reflex")
 
-MESSAGES: Catalogue = {
-    "en": {
-        "damage": "Damage",
-        "wounds": "Wounds",
-        "outcome": "Target",
-        "nerve": "Nerve test",
-        "panic": "Panic test",
-        "successes": "Successes",
-        "chance": "Chance",
-        "exact": "Exact",
-        "eliminated": "eliminated",
-        "untested": "no panic test",
-        "calm": "calm",
-        "tense": "tense −1",
-        "nervous": "nervous −2",
-        "expected-damage": "Expected damage: {value} ({exact})",
-        "expected-wounds": "Expected wounds: {value} ({exact})",
-        "expected-penalty": "Expected penalty: {value} ({exact})",
-        "prone-chance": "Ends prone: {value} ({exact})",
-        "success-chance": "Passes ({need} success(es) needed): {value} ({exact})",
-        "rerolls": "Rerolls spent wisely (R-15): {actor} by {who}{target}.",
-        "headline": "Chance to eliminate: {value} ({exact})",
-        "at-least": "At least",
-        "rerolls-target": ", {n} by the target",
-        "attacker": "the attacker",
-        "model": "the model",
-    },
-    "it": {
-        "damage": "Danni",
-        "wounds": "Ferite",
-        "outcome": "Bersaglio",
-        "nerve": "Test di freddezza",
-        "panic": "Test di panico",
-        "successes": "Successi",
-        "chance": "Probabilità",
-        "exact": "Esatta",
-        "eliminated": "eliminato",
-        "untested": "nessun test di panico",
-        "calm": "calmo",
-        "tense": "teso −1",
-        "nervous": "nervoso −2",
-        "expected-damage": "Danni attesi: {value} ({exact})",
-        "expected-wounds": "Ferite attese: {value} ({exact})",
-        "expected-penalty": "Penalità attesa: {value} ({exact})",
-        "prone-chance": "Finisce a terra: {value} ({exact})",
-        "success-chance": "Superato ({need} successi richiesti): {value} ({exact})",
-        "rerolls": "Ritiri spesi con giudizio (R-15): {actor} {who}{target}.",
-        "headline": "Probabilità di eliminare: {value} ({exact})",
-        "at-least": "Almeno",
-        "rerolls-target": ", {n} dal bersaglio",
-        "attacker": "dall'attaccante",
-        "model": "dal modello",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "damage": N_("Damage"),
+        "wounds": N_("Wounds"),
+        "outcome": N_("Target"),
+        "nerve": N_("Nerve test"),
+        "panic": N_("Panic test"),
+        "successes": N_("Successes"),
+        "chance": N_("Chance"),
+        "exact": N_("Exact"),
+        "eliminated": N_("eliminated"),
+        "untested": N_("no panic test"),
+        "calm": N_("calm"),
+        "tense": N_("tense −1"),
+        "nervous": N_("nervous −2"),
+        "expected-damage": N_("Expected damage: {value} ({exact})"),
+        "expected-wounds": N_("Expected wounds: {value} ({exact})"),
+        "expected-penalty": N_("Expected penalty: {value} ({exact})"),
+        "prone-chance": N_("Ends prone: {value} ({exact})"),
+        "success-chance": N_("Passes ({need} success(es) needed): {value} ({exact})"),
+        "rerolls": N_("Rerolls spent wisely (R-15): {actor} by {who}{target}."),
+        "headline": N_("Chance to eliminate: {value} ({exact})"),
+        "at-least": N_("At least"),
+        "rerolls-target": N_(", {n} by the target"),
+        "attacker": N_("the attacker"),
+        "model": N_("the model"),
+    }
+)
 
 #: The most saving rolls whose exact odds are enumerated at once: the odds hold at most 96 dice
 #: along one path (``odds.rerolls``), rerolls included; no action of the book deals more than a
@@ -320,15 +295,19 @@ def _save(options: dict[str, Any]) -> Chances:
         check_characteristic("COS", cos)
     if damage < 1:
         raise RulesError(
-            f"damage {damage!r}: a saving roll is taken for each damage, 1 or more.",
-            it=f"danni {damage!r}: si fa un TIRO SALVEZZA per ogni danno, 1 o più.",
+            Message(
+                "damage {damage!r}: a saving roll is taken for each damage, 1 or more.",
+                damage=damage,
+            )
         )
     if damage > MAX_SAVES:
         raise RulesError(
-            f"damage {damage!r}: the exact odds take at most {MAX_SAVES} saving rolls at once; "
-            "roll them instead.",
-            it=f"danni {damage!r}: le probabilità esatte calcolano al massimo {MAX_SAVES} TIRI "
-            "SALVEZZA alla volta; tirali invece.",
+            Message(
+                "damage {damage!r}: the exact odds take at most {max_saves} saving "
+                "rolls at once; roll them instead.",
+                damage=damage,
+                max_saves=MAX_SAVES,
+            )
         )
     rerolls = _budget(fortuna, fama)
     mods = situation.save_modifiers_of(Situation.of_options(Procedure.SAVE, options))

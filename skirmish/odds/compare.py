@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from skirmish.engine.setup import ShootSetup, check_characteristic
 from skirmish.engine.situation import Procedure, Whose, inputs_for, parse_weapon
 from skirmish.errors import RulesError, SkirmishError, renamed
-from skirmish.i18n import Catalogue, Lang, name, tr
+from skirmish.i18n import Catalogue, Lang, messages, name, tr
 from skirmish.odds.chances import (
     CombatSituation,
     combat_situation,
@@ -65,6 +65,7 @@ from skirmish.odds.chances import (
 )
 from skirmish.rules import find_action
 from skirmish.rules.model import Profile
+from skirmish.translation import N_, Both, Message
 
 if TYPE_CHECKING:
     from skirmish.engine.situation import Input
@@ -93,98 +94,64 @@ CHOICES: dict[str, tuple[str, str]] = {
     "fama": ("keep", "spend"),
 }
 
-MESSAGES: Catalogue = {
-    "en": {
-        "no-aim": "No aim",
-        "aim": "Aim",
-        "shot": "One shot",
-        "fanning": "Fanning",
-        "first": "This target",
-        "other": "Other target",
-        "keep": "Keep FAMA",
-        "spend": "Spend FAMA",
-        "better": "★ better",
-        "tie": "= tie",
-        "choice": "Choice",
-        "actions": "Actions",
-        "fama-spent": "FAMA points spent",
-        "eliminate": "Chance to eliminate",
-        "counted": "Expected wounds (up to COS {cos})",
-        "wounds": "Expected wounds",
-        "damage": "Expected damage",
-        "outcome": "Target: {outcome}",
-        "wounds-at-least": "Wounds: at least {n}",
-        "damage-at-least": "Damage: at least {n}",
-        "measure-eliminate": "the chance to eliminate",
-        "measure-counted": "the expected wounds that count (up to COS {cos})",
-        "measure-wounds": "the expected wounds",
-        "measure-damage": "the expected damage",
-        "verdict": "★ Better for {measure}: {choice}, by {gain} ({best} against {worst}; "
-        "exactly {best_exact} against {worst_exact}).",
-        "verdict-tie": "= A tie for {measure}: both {value} ({exact}).",
-        "fama-buys": "Spent now, the FAMA point is worth {gain} ({measure}).",
-        "fama-nothing": "Spent now, the FAMA point buys nothing: keep it.",
-        "points": "{value} percentage points",
-        "aim-cost": "Aiming costs {aim} action (table 1) and the shot {ca}: {total} in all, "
-        "with no movement action this turn (R-02(b)).",
-        "aim-too-dear": "Aiming and firing the {weapon} cost {total} actions, more than the "
-        "{turn} of a turn (§2.1).",
-        "fan-cost": "Fanning costs {fan} actions and empties the gun (reloading: {reload} "
-        "actions, table 1); one shot costs {ca} and leaves {left} action(s) for something "
-        "else: a turn has one shooting action (§2.1), so they buy no second shot.",
-        "fan-range": "No range given: both at the {weapon}'s short range, {range}U, the "
-        "farthest fanning allows (§5.2.2).",
-        "targets-same": "The other target is the first one changed by the --other- options.",
-        "fama-cost": "Keep: the rerolls the options give ({rerolls}); spend: one more, "
-        "spent wisely (R-15).",
-        "rerolls-goal": "Rerolls are spent for {measure} (R-15, docs/odds.md).",
-    },
-    "it": {
-        "no-aim": "Senza mira",
-        "aim": "Mira",
-        "shot": "Un colpo",
-        "fanning": "Svuotare il tamburo",
-        "first": "Questo bersaglio",
-        "other": "Altro bersaglio",
-        "keep": "Tenere la FAMA",
-        "spend": "Spendere la FAMA",
-        "better": "★ meglio",
-        "tie": "= pari",
-        "choice": "Scelta",
-        "actions": "Azioni",
-        "fama-spent": "Punti FAMA spesi",
-        "eliminate": "Probabilità di eliminare",
-        "counted": "Ferite attese (fino a COS {cos})",
-        "wounds": "Ferite attese",
-        "damage": "Danni attesi",
-        "outcome": "Bersaglio: {outcome}",
-        "wounds-at-least": "Ferite: almeno {n}",
-        "damage-at-least": "Danni: almeno {n}",
-        "measure-eliminate": "la probabilità di eliminare",
-        "measure-counted": "le ferite attese che contano (fino a COS {cos})",
-        "measure-wounds": "le ferite attese",
-        "measure-damage": "i danni attesi",
-        "verdict": "★ Meglio per {measure}: {choice}, di {gain} ({best} contro {worst}; "
-        "esattamente {best_exact} contro {worst_exact}).",
-        "verdict-tie": "= Pari per {measure}: entrambe {value} ({exact}).",
-        "fama-buys": "Speso ora, il punto FAMA vale {gain} ({measure}).",
-        "fama-nothing": "Speso ora, il punto FAMA non compra nulla: tienilo.",
-        "points": "{value} punti percentuali",
-        "aim-cost": "Prendere mira costa {aim} azione (tabella 1) e il tiro {ca}: {total} in "
-        "tutto, senza azioni di movimento in questo turno (R-02(b)).",
-        "aim-too-dear": "Mirare e sparare con {weapon} costa {total} azioni, più delle "
-        "{turn} di un turno (§2.1).",
-        "fan-cost": "Svuotare il tamburo costa {fan} azioni e scarica l'arma (caricare: "
-        "{reload} azioni, tabella 1); un colpo costa {ca} e lascia {left} azioni per altro: "
-        "un turno ha una sola azione di tiro (§2.1), quindi non comprano un secondo colpo.",
-        "fan-range": "Distanza non data: entrambi al raggio corto di {weapon}, {range}U, il "
-        "più lontano da cui si può svuotare il tamburo (§5.2.2).",
-        "targets-same": "L'altro bersaglio è il primo cambiato dalle opzioni --other-.",
-        "fama-cost": "Tenere: i ritiri che danno le opzioni ({rerolls}); spendere: uno in "
-        "più, speso con giudizio (R-15).",
-        "rerolls-goal": "I ritiri sono spesi per {measure} (R-15, docs/odds.md).",
-    },
-}
+MESSAGES: Catalogue = messages(
+    {
+        "no-aim": N_("No aim"),
+        "aim": N_("Aim"),
+        "shot": N_("One shot"),
+        "fanning": N_("Fanning"),
+        "first": N_("This target"),
+        "other": N_("Other target"),
+        "keep": N_("Keep FAMA"),
+        "spend": N_("Spend FAMA"),
+        "better": N_("★ better"),
+        "tie": N_("= tie"),
+        "choice": N_("Choice"),
+        "actions": N_("Actions"),
+        "fama-spent": N_("FAMA points spent"),
+        "eliminate": N_("Chance to eliminate"),
+        "counted": N_("Expected wounds (up to COS {cos})"),
+        "wounds": N_("Expected wounds"),
+        "damage": N_("Expected damage"),
+        "outcome": N_("Target: {outcome}"),
+        "wounds-at-least": N_("Wounds: at least {n}"),
+        "damage-at-least": N_("Damage: at least {n}"),
+        "measure-eliminate": N_("the chance to eliminate"),
+        "measure-counted": N_("the expected wounds that count (up to COS {cos})"),
+        "measure-wounds": N_("the expected wounds"),
+        "measure-damage": N_("the expected damage"),
+        "verdict": N_(
+            "★ Better for {measure}: {choice}, by {gain} ({best} against {worst}; "
+            "exactly {best_exact} against {worst_exact})."
+        ),
+        "verdict-tie": N_("= A tie for {measure}: both {value} ({exact})."),
+        "fama-buys": N_("Spent now, the FAMA point is worth {gain} ({measure})."),
+        "fama-nothing": N_("Spent now, the FAMA point buys nothing: keep it."),
+        "points": N_("{value} percentage points"),
+        "aim-cost": N_(
+            "Aiming costs {aim} action (table 1) and the shot {ca}: {total} in all, "
+            "with no movement action this turn (R-02(b))."
+        ),
+        "aim-too-dear": N_(
+            "Aiming and firing the {weapon} cost {total} actions, more than the "
+            "{turn} of a turn (§2.1)."
+        ),
+        "fan-cost": N_(
+            "Fanning costs {fan} actions and empties the gun (reloading: {reload} "
+            "actions, table 1); one shot costs {ca} and leaves {left} action(s) for something "
+            "else: a turn has one shooting action (§2.1), so they buy no second shot."
+        ),
+        "fan-range": N_(
+            "No range given: both at the {weapon}'s short range, {range}U, the "
+            "farthest fanning allows (§5.2.2)."
+        ),
+        "targets-same": N_("The other target is the first one changed by the --other- options."),
+        "fama-cost": N_(
+            "Keep: the rerolls the options give ({rerolls}); spend: one more, spent wisely (R-15)."
+        ),
+        "rerolls-goal": N_("Rerolls are spent for {measure} (R-15, docs/odds.md)."),
+    }
+)
 
 
 class Row(NamedTuple):
@@ -444,8 +411,11 @@ def compare(
     is known, else wounds); ``other``: the other target's options for ``targets``."""
     if kind not in CHOICES:
         raise RulesError(
-            f"unknown comparison {kind!r}: choose one of {', '.join(COMPARISONS)}.",
-            it=f"confronto sconosciuto {kind!r}: scegli uno tra {', '.join(COMPARISONS)}.",
+            Message(
+                "unknown comparison {kind!r}: choose one of {join_comparisons}.",
+                kind=kind,
+                join_comparisons=", ".join(COMPARISONS),
+            )
         )
     given = dict(options)
     first, second, notes, costs = _BUILDERS[kind](given, dict(other or {}))
@@ -486,16 +456,13 @@ def _goal(goal: Goal | str | None, situations: list[CombatSituation]) -> Goal:
              "wounds": Goal.WOUNDS, "ferite": Goal.WOUNDS}  # fmt: skip
     chosen = words.get(str(goal).strip().lower())
     if chosen is None:
-        raise RulesError(
-            f"⟨goal⟩ {goal!r}: choose eliminate or wounds.",
-            it=f"⟨goal⟩ {goal!r}: scegli eliminare (eliminate) o ferite (wounds).",
-        )
+        raise RulesError(Message("⟨goal⟩ {goal!r}: choose eliminate or wounds.", goal=goal))
     if chosen is Goal.ELIMINATE and not known:
         raise RulesError(
-            "⟨goal⟩ eliminate needs the target's RIF and COS of each choice: give ⟨target_rif⟩ "
-            "and ⟨target_cos⟩, or ⟨goal⟩ wounds.",
-            it="⟨goal⟩ eliminate richiede RIF e COS del bersaglio di ogni scelta: indica "
-            "⟨target_rif⟩ e ⟨target_cos⟩, oppure ⟨goal⟩ wounds.",
+            Message(
+                "⟨goal⟩ eliminate needs the target's RIF and COS of each choice: give "
+                "⟨target_rif⟩ and ⟨target_cos⟩, or ⟨goal⟩ wounds."
+            )
         )
     return chosen
 
@@ -519,10 +486,11 @@ def _aim(options: dict[str, Any], other: dict[str, Any]) -> _Built:
     weapon = _weapon(options)
     if weapon is not None and not weapon.can_aim:
         raise RulesError(
-            f"the {weapon.name_en} cannot aim (§5.2.1, §5.2.2, R-02(b)): there is nothing to "
-            "compare; give a weapon that can, e.g. ⟨weapon⟩ rifle.",
-            it=f"con {weapon.name_it} non si può mirare (§5.2.1, §5.2.2, R-02(b)): non c'è "
-            "nulla da confrontare; indica un'arma che lo permetta, es. ⟨weapon⟩ fucile.",
+            Message(
+                "the {weapon_name} cannot aim (§5.2.1, §5.2.2, R-02(b)): there is "
+                "nothing to compare; give a weapon that can, e.g. ⟨weapon⟩ rifle.",
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+            )
         )
     for flag, rule, rule_it in (
         ("moved", "took no movement action this turn (R-02(b))",
@@ -532,10 +500,12 @@ def _aim(options: dict[str, Any], other: dict[str, Any]) -> _Built:
     ):  # fmt: skip
         if options.get(flag):
             raise RulesError(
-                f"⟨{flag}⟩: only a model that {rule} may aim, so there is nothing to compare; "
-                f"drop ⟨{flag}⟩.",
-                it=f"⟨{flag}⟩: può mirare solo chi {rule_it}, quindi non c'è nulla da "
-                f"confrontare; togli ⟨{flag}⟩.",
+                Message(
+                    "⟨{flag}⟩: only a model that {rule} may aim, so there is nothing to "
+                    "compare; drop ⟨{flag}⟩.",
+                    flag=flag,
+                    rule=Both(rule, rule_it),
+                )
             )
     plain = _situation({**options, "aim": False})
     aiming = _situation({**options, "aim": True})
@@ -557,10 +527,11 @@ def _fan(options: dict[str, Any], other: dict[str, Any]) -> _Built:
         name = "no weapon" if weapon is None else f"the {weapon.name_en}"
         name_it = "senza arma" if weapon is None else f"con {weapon.name_it}"
         raise RulesError(
-            f"{name} cannot be fanned: only the six-shooter can (§5.2.2, R-14); give "
-            "⟨weapon⟩ six-shooter.",
-            it=f"{name_it} non si può svuotare il tamburo: solo con la sei colpi (§5.2.2, "
-            "R-14); indica ⟨weapon⟩ sei-colpi.",
+            Message(
+                "{name} cannot be fanned: only the six-shooter can (§5.2.2, R-14); "
+                "give ⟨weapon⟩ six-shooter.",
+                name=Both(name, name_it),
+            )
         )
     notes: list[tuple[str, dict[str, Any]]] = []
     given = dict(options)
@@ -594,8 +565,13 @@ def _targets(options: dict[str, Any], other: dict[str, Any]) -> _Built:
 def _other_refused(refused: SkirmishError) -> RulesError:
     """A refusal of the other target's situation, saying whose it is."""
     return RulesError(
-        "the other target: " + renamed(refused.template("en"), OTHER_PARAM),
-        it="l'altro bersaglio: " + renamed(refused.template("it"), OTHER_PARAM),
+        Message(
+            "the other target: {renamed_refused_template}",
+            renamed_refused_template=Both(
+                renamed(refused.template("en"), OTHER_PARAM),
+                renamed(refused.template("it"), OTHER_PARAM),
+            ),
+        )
     )
 
 
@@ -604,10 +580,11 @@ def _fama(options: dict[str, Any], other: dict[str, Any]) -> _Built:
     check_characteristic("FAMA", fama)
     if fama >= 4:
         raise RulesError(
-            f"⟨fama⟩ {fama}: a model has at most 4 FAMA points (R-15), so none is left to "
-            "spend now; give the rerolls already spent on this roll, 0–3.",
-            it=f"⟨fama⟩ {fama}: un modello ha al massimo 4 punti FAMA (R-15), quindi non ne "
-            "resta uno da spendere ora; indica i ritiri già spesi su questo tiro, 0–3.",
+            Message(
+                "⟨fama⟩ {fama}: a model has at most 4 FAMA points (R-15), so none is "
+                "left to spend now; give the rerolls already spent on this roll, 0–3.",
+                fama=fama,
+            )
         )
     keep = _situation(options)
     spend = keep._replace(rerolls=keep.rerolls + 1)

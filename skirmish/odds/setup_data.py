@@ -21,6 +21,7 @@ from skirmish.engine.setup import MeleeSetup, ShootSetup, SkillTaken
 from skirmish.errors import RulesError
 from skirmish.rules import find_weapon
 from skirmish.rules.model import Weapon
+from skirmish.translation import Message
 
 #: The kind written for each setup, and the class read back.
 KINDS: dict[str, type[ShootSetup] | type[MeleeSetup]] = {"shoot": ShootSetup, "melee": MeleeSetup}
@@ -65,8 +66,10 @@ def setup_from(data: dict[str, Any]) -> ShootSetup | MeleeSetup:
     cls = KINDS.get(str(data.get("kind")))
     if cls is None:
         raise RulesError(
-            f"a recorded setup of kind {data.get('kind')!r}: expected shoot or melee.",
-            it=f"un'impostazione registrata di tipo {data.get('kind')!r}: attesi shoot o melee.",
+            Message(
+                "a recorded setup of kind {data_get_kind!r}: expected shoot or melee.",
+                data_get_kind=data.get("kind"),
+            )
         )
     hints = _hints(cls)
     parts = {name: _read(hints[name], data.get(name) or {}) for name in ("attacker", "target")}
@@ -89,8 +92,11 @@ def _read(cls: type, values: dict[str, Any]) -> Any:
     unknown = sorted(set(values) - names)
     if unknown:
         raise RulesError(
-            f"a recorded {cls.__name__} has unknown fields {unknown}.",
-            it=f"un {cls.__name__} registrato ha campi sconosciuti {unknown}.",
+            Message(
+                "a recorded {cls_name} has unknown fields {unknown}.",
+                cls_name=cls.__name__,
+                unknown=unknown,
+            )
         )
     return cls(**{name: _typed(hints[name], value) for name, value in values.items()})
 

@@ -13,37 +13,27 @@ from typing import Any
 from skirmish.campaign.game.telling import reason_text
 from skirmish.engine.glossary import GameResult, label, label_value
 from skirmish.errors import RulesError
-from skirmish.i18n import Catalogue, Lang, name, tr
+from skirmish.i18n import Catalogue, Lang, messages, name, tr
 from skirmish.printing.views import FallenLine, GameLine, SideLine
 from skirmish.rules import find_profile
 from skirmish.rules.model import Side
 from skirmish.rules.scenario_model import Scenario
 from skirmish.rules.scenarios import find_scenario
+from skirmish.translation import N_
 
-WORDS: Catalogue = {
-    "it": {
-        "won_by": "vince {gang}",
-        "draw": "pareggio",
-        "lost_by": "{name} (da {by}, turno {turn})",
-        "lost_turn": "{name} (turno {turn})",
-        "lost_by_only": "{name} (da {by})",
-        "retreat_voluntary": "si ritira per scelta (R-09)",
-        "retreat_cohesion": "si ritira: TEST DI COESIONE fallito (R-08)",
-        "in_turn": "{what}, turno {turn}",
-        "game": "{number}, {scenario}",
-    },
-    "en": {
-        "won_by": "{gang} wins",
-        "draw": "draw",
-        "lost_by": "{name} (by {by}, turn {turn})",
-        "lost_turn": "{name} (turn {turn})",
-        "lost_by_only": "{name} (by {by})",
-        "retreat_voluntary": "retreats by choice (R-09)",
-        "retreat_cohesion": "retreats: failed cohesion test (R-08)",
-        "in_turn": "{what}, turn {turn}",
-        "game": "{number}, {scenario}",
-    },
-}
+WORDS: Catalogue = messages(
+    {
+        "won_by": N_("{gang} wins"),
+        "draw": N_("draw"),
+        "lost_by": N_("{name} (by {by}, turn {turn})"),
+        "lost_turn": N_("{name} (turn {turn})"),
+        "lost_by_only": N_("{name} (by {by})"),
+        "retreat_voluntary": N_("retreats by choice (R-09)"),
+        "retreat_cohesion": N_("retreats: failed cohesion test (R-08)"),
+        "in_turn": N_("{what}, turn {turn}"),
+        "game": N_("{number}, {scenario}"),
+    }
+)
 
 _MONTHS_EN = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 

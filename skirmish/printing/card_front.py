@@ -13,7 +13,7 @@ from typing import Any
 from markupsafe import Markup
 
 from skirmish.errors import SkirmishError
-from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.printing.card_layout import (
     BLANK_WEAPON_ROWS,
     CELL_SIZES,
@@ -54,33 +54,22 @@ from skirmish.printing.card_layout import (
 )
 from skirmish.printing.card_text import ELLIPSIS, Fitted, fit_line, fits, shorten, text_width
 from skirmish.printing.views import MemberView, WeaponLine
+from skirmish.translation import N_, Message
 
-WORDS: Catalogue = {
-    "it": {
-        "doc_cards": "Carte di attivazione",
-        "game": "Per qualche dado in più",
-        "actions": "{n} azioni",
-        "range": "Gittata",
-        "skills": "Abilità",
-        "injuries": "Ferite",
-        "equipment": "Equip.",
-        "mount": "{mount} (TIRO {tiro} FRED {fred} RIF {rif} COS {cos})",
-        "notes": "Note",
-        "qr": "La banda {gang} sul sito della campagna",
-    },
-    "en": {
-        "doc_cards": "Activation cards",
-        "game": "Per qualche dado in più",
-        "actions": "{n} actions",
-        "range": "Range",
-        "skills": "Skills",
-        "injuries": "Injuries",
-        "equipment": "Equip.",
-        "mount": "{mount} (TIRO {tiro} FRED {fred} RIF {rif} COS {cos})",
-        "notes": "Notes",
-        "qr": "The gang {gang} on the campaign's site",
-    },
-}
+WORDS: Catalogue = messages(
+    {
+        "doc_cards": N_("Activation cards"),
+        "game": N_("Per qualche dado in più"),
+        "actions": N_("{n} actions"),
+        "range": N_("Range"),
+        "skills": N_("Skills"),
+        "injuries": N_("Injuries"),
+        "equipment": N_("Equip."),
+        "mount": N_("{mount} (TIRO {tiro} FRED {fred} RIF {rif} COS {cos})"),
+        "notes": N_("Notes"),
+        "qr": N_("The gang {gang} on the campaign's site"),
+    }
+)
 
 
 def card_word(key: str, lang: Lang | str, **values: Any) -> str:
@@ -302,14 +291,20 @@ def check_blank(blank: int, *, with_gang: bool) -> None:
         return
     if not with_gang and blank == 0:
         raise SkirmishError(
-            "nothing to print: name a gang, or ask for empty cards with --blank N (1 to "
-            f"{MAX_BLANK}).",
-            it="niente da stampare: indica una banda, o chiedi carte vuote con --blank N "
-            f"(da 1 a {MAX_BLANK}).",
+            Message(
+                "nothing to print: name a gang, or ask for empty cards with --blank N "
+                "(1 to {max_blank}).",
+                max_blank=MAX_BLANK,
+            )
         )
     raise SkirmishError(
-        f"--blank {blank} is out of range: give {low} to {MAX_BLANK} empty cards "
-        f"({MAX_BLANK // PER_PAGE} pages of {PER_PAGE}).",
-        it=f"--blank {blank} è fuori intervallo: chiedi da {low} a {MAX_BLANK} carte vuote "
-        f"({MAX_BLANK // PER_PAGE} pagine da {PER_PAGE}).",
+        Message(
+            "--blank {blank} is out of range: give {low} to {max_blank} empty "
+            "cards ({max_blank_per_page} pages of {per_page}).",
+            blank=blank,
+            low=low,
+            max_blank=MAX_BLANK,
+            max_blank_per_page=MAX_BLANK // PER_PAGE,
+            per_page=PER_PAGE,
+        )
     )

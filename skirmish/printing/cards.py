@@ -44,6 +44,7 @@ from skirmish.printing.qr import qr_svg
 from skirmish.printing.render import _render
 from skirmish.printing.sheets import chosen_members
 from skirmish.rules import find_faction
+from skirmish.translation import Message
 
 if TYPE_CHECKING:
     from skirmish.campaign.models import Campaign, Gang
@@ -122,9 +123,10 @@ def cards_sheet(
         if dead:
             names = ", ".join(repr(m.name) for m in dead)
             raise CampaignError(
-                f"{names}: the dead (R-10) have no activation card; leave them out of --models.",
-                it=f"{names}: i morti (R-10) non hanno una carta di attivazione; togli da "
-                "--models i personaggi morti.",
+                Message(
+                    "{names}: the dead (R-10) have no activation card; leave them out of --models.",
+                    names=names,
+                )
             )
         only = {m.name for m in living}
     link = gang_link(campaign, gang.name)

@@ -23,8 +23,9 @@ from markupsafe import Markup
 
 from skirmish.campaign.gazette import gazette
 from skirmish.campaign.gazette_issue import Gazette, Sentence
-from skirmish.i18n import Catalogue, Lang, tr
+from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.printing.render import environment, stylesheet
+from skirmish.translation import N_
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -34,74 +35,46 @@ if TYPE_CHECKING:
 #: The Gazette's stylesheet: its own file only (``render.stylesheet(files=…)``).
 STYLESHEETS = ("gazette.css",)
 
-LABELS: Catalogue = {
-    "it": {
-        "title": "La Gazzetta della Frontiera",
-        "motto": "Tutte le notizie dal territorio, e qualcuna di troppo",
-        "number": "N. {number}",
-        "campaign": "Campagna {campaign}",
-        "special": "Edizione straordinaria: la partita {game}",
-        "field": "Cronaca delle sfide",
-        "game": "Partita {game} · {scenario} · {day}",
-        "obituaries": "Necrologi",
-        "town": "Dalla città",
-        "standings": "Classifica",
-        "place": "Pos.",
-        "gang": "Banda",
-        "played": "G",
-        "won": "V",
-        "drawn": "P",
-        "lost": "S",
-        "eliminations": "Elim.",
-        "points": "Punti",
-        "legend": "G giocate, V vinte, P pari, S perse (una ritirata è una sconfitta); Elim. "
-        "nemici eliminati; 3 punti a vittoria, 1 al pareggio.",
-        "wanted": "Ricercato",
-        "dead-or-alive": "Vivo o morto",
-        "reward": "Taglia",
-        "infamy": "Per infamia",
-        "nothing": "Nessuna notizia da {campaign}: finora non è successo nulla. La prossima "
-        "edizione uscirà dopo la prima partita.",
-        "quiet": "Nessun'altra notizia dalla città.",
-        "months": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
-        "novembre dicembre",
-        "weekdays": "lunedì martedì mercoledì giovedì venerdì sabato domenica",
-        "day": "{weekday} {day} {month} {year}",
-    },
-    "en": {
-        "title": "The Frontier Gazette",
-        "motto": "All the news from the territory, and some to spare",
-        "number": "No. {number}",
-        "campaign": "{campaign} campaign",
-        "special": "Special edition: game {game}",
-        "field": "From the field",
-        "game": "Game {game} · {scenario} · {day}",
-        "obituaries": "Obituaries",
-        "town": "Around town",
-        "standings": "Standings",
-        "place": "Pos.",
-        "gang": "Gang",
-        "played": "P",
-        "won": "W",
-        "drawn": "D",
-        "lost": "L",
-        "eliminations": "Elim.",
-        "points": "Pts",
-        "legend": "P played, W won, D drawn, L lost (a retreat is a loss); Elim. enemies "
-        "eliminated; 3 points a win, 1 a draw.",
-        "wanted": "Wanted",
-        "dead-or-alive": "Dead or alive",
-        "reward": "Reward",
-        "infamy": "For infamy",
-        "nothing": "No news from {campaign}: nothing has happened yet. The next issue goes to "
-        "press after the first game.",
-        "quiet": "No other news from town.",
-        "months": "January February March April May June July August September October "
-        "November December",
-        "weekdays": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday",
-        "day": "{weekday}, {month} {day}, {year}",
-    },
-}
+LABELS: Catalogue = messages(
+    {
+        "title": N_("The Frontier Gazette"),
+        "motto": N_("All the news from the territory, and some to spare"),
+        "number": N_("No. {number}"),
+        "campaign": N_("{campaign} campaign"),
+        "special": N_("Special edition: game {game}"),
+        "field": N_("From the field"),
+        "game": N_("Game {game} · {scenario} · {day}"),
+        "obituaries": N_("Obituaries"),
+        "town": N_("Around town"),
+        "standings": N_("Standings"),
+        "place": N_("Pos."),
+        "gang": N_("Gang"),
+        "played": N_("P"),
+        "won": N_("W"),
+        "drawn": N_("D"),
+        "lost": N_("L"),
+        "eliminations": N_("Elim."),
+        "points": N_("Pts"),
+        "legend": N_(
+            "P played, W won, D drawn, L lost (a retreat is a loss); Elim. enemies "
+            "eliminated; 3 points a win, 1 a draw."
+        ),
+        "wanted": N_("Wanted"),
+        "dead-or-alive": N_("Dead or alive"),
+        "reward": N_("Reward"),
+        "infamy": N_("For infamy"),
+        "nothing": N_(
+            "No news from {campaign}: nothing has happened yet. The next issue goes to "
+            "press after the first game."
+        ),
+        "quiet": N_("No other news from town."),
+        "months": N_(
+            "January February March April May June July August September October November December"
+        ),
+        "weekdays": N_("Monday Tuesday Wednesday Thursday Friday Saturday Sunday"),
+        "day": N_("{weekday}, {month} {day}, {year}"),
+    }
+)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from skirmish.i18n import Catalogue, Lang, name, tr
+from skirmish.i18n import Catalogue, Lang, messages, name, tr
 from skirmish.rules.scenario_model import (
     Box,
     Edge,
@@ -32,37 +32,24 @@ from skirmish.rules.scenario_model import (
     Zone,
     ZoneKind,
 )
+from skirmish.translation import N_
 
-WORDS: Catalogue = {
-    "it": {
-        "title": "Mappa del tavolo: {name}, {size} U",
-        "good": "buoni",
-        "bad": "cattivi",
-        "other": "altri",
-        "first": "{side} (schierano per primi)",
-        "enter": "{side}: entrano",
-        "objective": "obiettivo",
-        "building": "edificio",
-        "street": "strada",
-        "place": "luogo aperto",
-        "distance": "distanza in U",
-        "grid": "griglia ogni 10U",
-    },
-    "en": {
-        "title": "Table map: {name}, {size} U",
-        "good": "good side",
-        "bad": "bad side",
-        "other": "others",
-        "first": "{side} (deploys first)",
-        "enter": "{side}: enters",
-        "objective": "objective",
-        "building": "building",
-        "street": "street",
-        "place": "open place",
-        "distance": "distance in U",
-        "grid": "grid every 10U",
-    },
-}
+WORDS: Catalogue = messages(
+    {
+        "title": N_("Table map: {name}, {size} U"),
+        "good": N_("good side"),
+        "bad": N_("bad side"),
+        "other": N_("others"),
+        "first": N_("{side} (deploys first)"),
+        "enter": N_("{side}: enters"),
+        "objective": N_("objective"),
+        "building": N_("building"),
+        "street": N_("street"),
+        "place": N_("open place"),
+        "distance": N_("distance in U"),
+        "grid": N_("grid every 10U"),
+    }
+)
 
 #: The widest and tallest the table may be drawn, in mm (an A4 card's width inside its frame).
 MAX_WIDTH_MM = 176.0

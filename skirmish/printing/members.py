@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from skirmish.errors import RulesError
-from skirmish.i18n import Catalogue, Lang, name, tr
+from skirmish.i18n import Catalogue, Lang, messages, name, tr
 from skirmish.printing.labels import labels
 from skirmish.printing.views import (
     AdvanceMark,
@@ -33,115 +33,70 @@ from skirmish.rules import (
 from skirmish.rules.entries import Invalidity, RecoveryResult
 from skirmish.rules.model import Item, Profile, Role, Weapon
 from skirmish.rules.names import NameIndex
+from skirmish.translation import N_, NP_, Message
 
-WORDS: Catalogue = {
-    "it": {
-        "leader": "LEADER",
-        "hero": "EROE",
-        "hero_max": "EROE, max {max}",
-        "thrown": "COS×2",
-        "template": "sagoma",
-        "melee": "corpo a corpo",
-        "no_aim": "non si mira",
-        "fanning": "può svuotare il tamburo (2 azioni)",
-        "improvised": "arma impropria",
-        "blade": "arma bianca",
-        "two_handed": "a due mani",
-        "jams": "con 17 colpi un 1 la inceppa",
-        "point_blank": "entro {u}U +{b} bonus",
-        "light_cover": "ignora la copertura leggera",
-        "bayonet": "monta baionetta",
-        "mounted": "malus da cavallo ridotti di {n}",
-        "no_damage": "nessun danno",
-        "explosive": "{d} danni, raggio {r}U",
-        "scope": "mirino +{u}U",
-        "mount_move": "trotto {trot}U, corsa {gallop}U",
-        "no_jump": "non salta",
-        "choice": "{skill} ({choice})",
+WORDS: Catalogue = messages(
+    {
+        "leader": N_("LEADER"),
+        "hero": N_("HERO"),
+        "hero_max": N_("HERO, max {max}"),
+        "thrown": N_("COS×2"),
+        "template": N_("template"),
+        "melee": N_("melee"),
+        "no_aim": N_("cannot aim"),
+        "fanning": N_("may fan the cylinder (2 actions)"),
+        "improvised": N_("improvised weapon"),
+        "blade": N_("blade"),
+        "two_handed": NP_("members.WORDS.two_handed", "two-handed"),
+        "jams": N_("loaded with 17, a 1 jams it"),
+        "point_blank": N_("+{b} bonus within {u}U"),
+        "light_cover": N_("ignores light cover"),
+        "bayonet": N_("takes a bayonet"),
+        "mounted": N_("horseback penalties {n} smaller"),
+        "no_damage": N_("no damage"),
+        "explosive": N_("{d} damage, {r}U radius"),
+        "scope": N_("scope +{u}U"),
+        "mount_move": N_("trot {trot}U, gallop {gallop}U"),
+        "no_jump": N_("cannot jump"),
+        "choice": N_("{skill} ({choice})"),
         "aura_fred": (
-            "{who}: le miniature amiche entro 5U possono usare la sua FREDDEZZA ({fred}) nel "
-            "TEST DI PANICO (R-04)."
+            N_("{who}: friendly models within 5U may use his FRED ({fred}) for panic tests (R-04).")
         ),
         "aura_no_panic": (
-            "{who}: lui e tutte le miniature amiche entro 5U non subiscono PANICO: non fanno il "
-            "TEST DI PANICO (R-04)."
+            N_(
+                "{who}: he and every friendly model within 5U never panic: they take no panic "
+                "tests (R-04)."
+            )
         ),
-        "aura_none": "{who}: il libro non gli dà alcuna aura.",
+        "aura_none": N_("{who}: the book gives him no aura."),
         "cohesion_leader": (
-            "TEST DI COESIONE: −1 finché il leader è in gioco, +1 se è eliminato (R-08)."
+            N_("Cohesion test: −1 while the leader is in play, +1 once he is eliminated (R-08).")
         ),
         "cohesion_no_leader": (
-            "La banda non ha un leader: nessuna aura, e il TEST DI COESIONE non ha il "
-            "modificatore del leader (R-08)."
+            N_(
+                "The gang has no leader: no aura, and its cohesion "
+                "test has no leader modifier (R-08)."
+            )
         ),
-        "who": "{name} ({profile})",
-        "wounded": "−1 COS solo nella prossima partita (R-10).",
-        "graduate": "Dottore laureato",
+        "who": N_("{name} ({profile})"),
+        "wounded": N_("−1 COS in the next game only (R-10)."),
+        "graduate": N_("Graduate doctor"),
         "graduate_effect": (
-            "cura gratis i compagni eliminati: +2 al RECUPERO PERSONAGGIO se non è stato ucciso "
-            "nella partita (R-10)."
+            N_(
+                "heals eliminated friends for free: +2 to their recovery roll if he was not killed "
+                "in the game (R-10)."
+            )
         ),
-        "good": "buoni",
-        "bad": "cattivi",
-        "table": "{size} U. {layout}",
-        "new_skill": "Abilità",
-        "date": "{day} {month} {year}",
-        "months": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
-        "novembre dicembre",
-    },
-    "en": {
-        "leader": "LEADER",
-        "hero": "HERO",
-        "hero_max": "HERO, max {max}",
-        "thrown": "COS×2",
-        "template": "template",
-        "melee": "melee",
-        "no_aim": "cannot aim",
-        "fanning": "may fan the cylinder (2 actions)",
-        "improvised": "improvised weapon",
-        "blade": "blade",
-        "two_handed": "two-handed",
-        "jams": "loaded with 17, a 1 jams it",
-        "point_blank": "+{b} bonus within {u}U",
-        "light_cover": "ignores light cover",
-        "bayonet": "takes a bayonet",
-        "mounted": "horseback penalties {n} smaller",
-        "no_damage": "no damage",
-        "explosive": "{d} damage, {r}U radius",
-        "scope": "scope +{u}U",
-        "mount_move": "trot {trot}U, gallop {gallop}U",
-        "no_jump": "cannot jump",
-        "choice": "{skill} ({choice})",
-        "aura_fred": (
-            "{who}: friendly models within 5U may use his FRED ({fred}) for panic tests (R-04)."
+        "good": N_("good side"),
+        "bad": N_("bad side"),
+        "table": N_("{size} U. {layout}"),
+        "new_skill": N_("Skill"),
+        "date": N_("{day} {month} {year}"),
+        "months": N_(
+            "January February March April May June July August September October November December"
         ),
-        "aura_no_panic": (
-            "{who}: he and every friendly model within 5U never panic: they take no panic "
-            "tests (R-04)."
-        ),
-        "aura_none": "{who}: the book gives him no aura.",
-        "cohesion_leader": (
-            "Cohesion test: −1 while the leader is in play, +1 once he is eliminated (R-08)."
-        ),
-        "cohesion_no_leader": (
-            "The gang has no leader: no aura, and its cohesion test has no leader modifier (R-08)."
-        ),
-        "who": "{name} ({profile})",
-        "wounded": "−1 COS in the next game only (R-10).",
-        "graduate": "Graduate doctor",
-        "graduate_effect": (
-            "heals eliminated friends for free: +2 to their recovery roll if he was not killed "
-            "in the game (R-10)."
-        ),
-        "good": "good side",
-        "bad": "bad side",
-        "table": "{size} U. {layout}",
-        "new_skill": "Skill",
-        "date": "{day} {month} {year}",
-        "months": "January February March April May June July August September October "
-        "November December",
-    },
-}
+    }
+)
 
 #: The store's id for DOTTORE taken a second time (a graduate doctor, §7.2, R-10).
 GRADUATE = "dottore-laureato"
@@ -152,10 +107,9 @@ FRED_AURA_LEADERS = frozenset({"sheriff", "boss", "ranchero", "killer", "chief"}
 NO_PANIC_LEADERS = frozenset({"captain"})
 
 #: Weapon categories as the skills "a scelta" record them (R-11).
-CATEGORY_WORDS: Catalogue = {
-    "it": {"rifle": "fucile", "pistol": "pistola", "blade": "arma bianca"},
-    "en": {"rifle": "rifle", "pistol": "pistol", "blade": "blade"},
-}
+CATEGORY_WORDS: Catalogue = messages(
+    {"rifle": N_("rifle"), "pistol": N_("pistol"), "blade": N_("blade")}
+)
 
 
 def word(key: str, lang: Lang | str, **values: Any) -> str:
@@ -179,8 +133,9 @@ def entry_id(entry: Any, *keys: str) -> str:
             if isinstance(value, str) and value:
                 return value
     raise RulesError(
-        f"cannot read {entry!r} as a table entry: expected an id or {{'id': ...}}.",
-        it=f"impossibile leggere {entry!r} come voce di tabella: atteso un id o {{'id': ...}}.",
+        Message(
+            "cannot read {entry!r} as a table entry: expected an id or {{'id': ...}}.", entry=entry
+        )
     )
 
 

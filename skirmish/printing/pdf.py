@@ -21,6 +21,7 @@ from skirmish.errors import SkirmishError
 from skirmish.fileio import write_with
 from skirmish.printing.render import STYLESHEETS, stylesheet
 from skirmish.resources import templates_dir
+from skirmish.translation import Message
 
 #: What a character the fonts lack prints as (WHITE SQUARE, which they have).
 MISSING_GLYPH = "\u25a1"
@@ -95,10 +96,7 @@ def write_pdf_sheets(
     from weasyprint.text.fonts import FontConfiguration  # lazy: pdf
 
     if not sheets:
-        raise SkirmishError(
-            "nothing to print: no sheet was rendered.",
-            it="niente da stampare: nessuna scheda è stata composta.",
-        )
+        raise SkirmishError(Message("nothing to print: no sheet was rendered."))
     fonts = FontConfiguration()
     css = CSS(string=stylesheet(files=files), base_url=_base_url(), font_config=fonts)
     document = _lay_out(sheets, fonts, css, progress)
@@ -151,9 +149,12 @@ def _number_across(book: Any, fonts: Any, css: Any) -> None:
     ).render(font_config=fonts, stylesheets=[css])
     if len(folios.pages) != total:  # never seen: one empty sheet is one page
         raise SkirmishError(
-            f"could not number the book's {total} pages ({len(folios.pages)} footers laid out).",
-            it=f"non sono riuscito a numerare le {total} pagine del libro ({len(folios.pages)} "
-            "piè di pagina composti).",
+            Message(
+                "could not number the book's {total} pages ({folios_pages_count} "
+                "footers laid out).",
+                total=total,
+                folios_pages_count=len(folios.pages),
+            )
         )
     for page, folio in zip(book.pages, folios.pages, strict=True):
         number = _folio_of(folio)
@@ -225,10 +226,7 @@ class Press:
         """The PDF of ``sheets`` (each an HTML document without the inline stylesheet), from
         the cache when the same sheets were printed before."""
         if not sheets:
-            raise SkirmishError(
-                "nothing to print: no sheet was rendered.",
-                it="niente da stampare: nessuna scheda è stata composta.",
-            )
+            raise SkirmishError(Message("nothing to print: no sheet was rendered."))
         key = self.key(sheets)
         kept = self._get(key)
         if kept is not None:

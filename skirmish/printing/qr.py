@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 from segno import DataOverflowError
 
 from skirmish.errors import SkirmishError
+from skirmish.translation import Message
 
 #: The quiet zone around the symbol, in modules (ISO/IEC 18004 asks for four).
 QUIET_ZONE = 4
@@ -33,22 +34,24 @@ def qr_svg(url: str, *, size_mm: float = 16.0, title: str = "") -> Markup:
     It is ``Markup``, a ``str`` that Jinja2's autoescape leaves alone: every text in it was
     escaped here, and the rest is segno's path."""
     if not url:
-        raise SkirmishError(
-            "a QR code needs an address to point to; none was given.",
-            it="un codice QR ha bisogno di un indirizzo a cui puntare; non ne è stato dato.",
-        )
+        raise SkirmishError(Message("a QR code needs an address to point to; none was given."))
     if not size_mm >= MIN_SIZE_MM:
         raise SkirmishError(
-            f"a QR code of {size_mm} mm is too small to scan: give at least {MIN_SIZE_MM:g} mm.",
-            it=f"un codice QR di {size_mm} mm è troppo piccolo per essere letto: "
-            f"serve almeno {MIN_SIZE_MM:g} mm.",
+            Message(
+                "a QR code of {size_mm} mm is too small to scan: give at least {min_size_mm:g} mm.",
+                size_mm=size_mm,
+                min_size_mm=MIN_SIZE_MM,
+            )
         )
     try:
         code = segno.make(url, error=ERROR_CORRECTION, micro=False, boost_error=False)
     except DataOverflowError:
         raise SkirmishError(
-            f"the address {url[:60]!r}… is too long for a QR code ({len(url)} characters).",
-            it=f"l'indirizzo {url[:60]!r}… è troppo lungo per un codice QR ({len(url)} caratteri).",
+            Message(
+                "the address {url_60!r}… is too long for a QR code ({url_count} characters).",
+                url_60=url[:60],
+                url_count=len(url),
+            )
         ) from None
     out = io.BytesIO()
     code.save(

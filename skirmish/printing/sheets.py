@@ -25,6 +25,7 @@ from skirmish.limits import BLANK
 from skirmish.printing.build import campaign_view, roster_view
 from skirmish.printing.qr import qr_svg
 from skirmish.printing.views import CampaignView, RosterView
+from skirmish.translation import Message
 
 
 def house_rules(campaign: Campaign, lang: Lang | str) -> list[tuple[str, str]]:
@@ -118,10 +119,11 @@ def campaign_sheet(session: Session, campaign: Campaign, lang: Lang | str) -> Ca
     if not gangs:
         name = campaign.name
         raise SkirmishError(
-            f"campaign {name!r} has no active gang to print; "
-            "found one with 'skirmish gang new NAME --faction FACTION'.",
-            it=f"la campagna {name!r} non ha bande attive da stampare; fondane una con 'skirmish "
-            "gang new NOME --faction FAZIONE'.",
+            Message(
+                "campaign {name!r} has no active gang to print; found one with "
+                "'skirmish gang new NAME --faction FACTION'.",
+                name=name,
+            )
         )
     results = standings(session, campaign=campaign)
     today = date.today()

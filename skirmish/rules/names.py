@@ -19,6 +19,7 @@ from enum import IntEnum
 from typing import Generic, Protocol, TypeVar
 
 from skirmish.errors import RulesError, UnknownNameError, kind_it
+from skirmish.translation import Both, Message
 
 _SEPARATORS = re.compile(r"[\s_'’`/.\-]+")
 #: A word of a player's name: letters and digits; anything else (spaces, apostrophes of any
@@ -59,8 +60,11 @@ class NameIndex(Generic[N]):
         for entry in entries:
             if entry.id in self._entries:
                 raise RulesError(
-                    f"{kind} id {entry.id!r} appears twice in the tables.",
-                    it=f"l'id {entry.id!r} ({kind_it(kind)}) compare due volte nelle tabelle.",
+                    Message(
+                        "{kind} id {entry_id!r} appears twice in the tables.",
+                        entry_id=entry.id,
+                        kind=Both(kind, kind_it(kind)),
+                    )
                 )
             self._entries[entry.id] = entry
         for entry in self._entries.values():
@@ -69,9 +73,13 @@ class NameIndex(Generic[N]):
                 other = self._by_name.get(key)
                 if other is not None and other.id != entry.id:
                     raise RulesError(
-                        f"{kind} name {name!r} is ambiguous: {other.id!r} and {entry.id!r}.",
-                        it=f"il nome {name!r} ({kind_it(kind)}) è ambiguo: {other.id!r} e "
-                        f"{entry.id!r}.",
+                        Message(
+                            "{kind} name {name!r} is ambiguous: {other_id!r} and {entry_id!r}.",
+                            name=name,
+                            other_id=other.id,
+                            entry_id=entry.id,
+                            kind=Both(kind, kind_it(kind)),
+                        )
                     )
                 self._by_name[key] = entry
 

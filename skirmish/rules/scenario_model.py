@@ -15,6 +15,7 @@ from enum import StrEnum
 from skirmish.errors import RulesError
 from skirmish.i18n import Lang
 from skirmish.rules.model import ObjectiveEvent, ObjectiveState, Side
+from skirmish.translation import Both, Message
 
 # --- the vocabulary -------------------------------------------------------------------------
 
@@ -236,17 +237,27 @@ class Objective:
         if event not in self.events:
             allowed = ", ".join(e.value for e in self.events)
             raise RulesError(
-                f"{self.name_en} cannot {event.value!r} in this scenario; allowed: {allowed}.",
-                it=f"{self.name_it}: {event.value!r} non è possibile in questo scenario; "
-                f"ammessi: {allowed}.",
+                Message(
+                    "{name} cannot {event_value!r} in this scenario; allowed: {allowed}.",
+                    event_value=event.value,
+                    allowed=allowed,
+                    name=Both(self.name_en, self.name_it),
+                )
             )
         sources, target = TRANSITIONS[event]
         if state not in sources:
             raise RulesError(
-                f"{self.name_en} is {state.value!r}: {event.value!r} needs it "
-                f"{' or '.join(sorted(s.value for s in sources))}.",
-                it=f"{self.name_it} è {state.value!r}: {event.value!r} richiede che sia "
-                f"{' o '.join(sorted(s.value for s in sources))}.",
+                Message(
+                    "{name} is {state_value!r}: {event_value!r} needs it "
+                    "{join_s_value_for_s_in_sources}.",
+                    state_value=state.value,
+                    event_value=event.value,
+                    name=Both(self.name_en, self.name_it),
+                    join_s_value_for_s_in_sources=Both(
+                        " or ".join(sorted(s.value for s in sources)),
+                        " o ".join(sorted(s.value for s in sources)),
+                    ),
+                )
             )
         return target
 
@@ -495,9 +506,12 @@ class Scenario:
                 return objective
         known = ", ".join(o.id for o in self.objectives) or "none"
         raise RulesError(
-            f"scenario {self.id!r} has no objective {objective_id!r}; its objectives: {known}.",
-            it=f"lo scenario {self.id!r} non ha l'obiettivo {objective_id!r}; i suoi obiettivi: "
-            f"{known}.",
+            Message(
+                "scenario {id!r} has no objective {objective_id!r}; its objectives: {known}.",
+                id=self.id,
+                objective_id=objective_id,
+                known=known,
+            )
         )
 
     def restriction(self, kind: RestrictionKind) -> Restriction | None:

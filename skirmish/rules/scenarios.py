@@ -21,6 +21,7 @@ from skirmish.rules.scenario_fields import ScenarioFileError
 from skirmish.rules.scenario_file import read_scenario_file
 from skirmish.rules.scenario_model import Scenario, TableMap, ZoneKind
 from skirmish.rules.tables import find_profile  # the profiles load only when validating
+from skirmish.translation import Message
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -35,8 +36,9 @@ def load_scenario(path: Path) -> Scenario:
 def _files(directory: Path) -> list[Path]:
     if not directory.is_dir():
         raise RulesError(
-            f"no scenario folder at {str(directory)!r}; reinstall skirmish.",
-            it=f"nessuna cartella degli scenari in {str(directory)!r}; reinstalla skirmish.",
+            Message(
+                "no scenario folder at {directory!r}; reinstall skirmish.", directory=str(directory)
+            )
         )
     return sorted(directory.glob("*.toml"))
 

@@ -31,6 +31,7 @@ from skirmish.rules.model import (
     WeaponCategory,
 )
 from skirmish.rules.names import NameIndex, normalize
+from skirmish.translation import Both, Message
 
 if TYPE_CHECKING:
     # The smaller tables' types are imported where those tables are loaded: a dice command
@@ -77,8 +78,11 @@ def load(name: str) -> Mapping[str, Any]:
     """The parsed JSON file ``rules/data/<name>.json`` (parsed once)."""
     if name not in DATA_FILES:
         raise RulesError(
-            f"no rules table file {name!r}; the files are: {', '.join(DATA_FILES)}.",
-            it=f"nessun file di tabelle {name!r}; i file sono: {', '.join(DATA_FILES)}.",
+            Message(
+                "no rules table file {name!r}; the files are: {join_data_files}.",
+                name=name,
+                join_data_files=", ".join(DATA_FILES),
+            )
         )
     path = rules_data_dir() / f"{name}.json"
     with path.open(encoding="utf-8") as handle:
@@ -104,9 +108,12 @@ def _build(kind: str, cls: type[Any], raw: Mapping[str, Any], **extra: Any) -> A
         return cls(**{**_tuples(raw), **extra})
     except (TypeError, ValueError) as exc:
         raise RulesError(
-            f"bad {kind} entry {raw.get('id')!r} in the rules data: {exc}",
-            it=f"voce {raw.get('id')!r} ({kind_it(kind)}) non valida nei dati del regolamento: "
-            f"{exc}",
+            Message(
+                "bad {kind} entry {raw_get_id!r} in the rules data: {exc}",
+                raw_get_id=raw.get("id"),
+                exc=exc,
+                kind=Both(kind, kind_it(kind)),
+            )
         ) from exc
 
 
@@ -191,8 +198,7 @@ def skill_for_roll(roll: int) -> Skill:
         if skill.roll == roll:
             return skill
     raise RulesError(
-        f"no skill for a 2D6 roll of {roll!r}: the table covers 2 to 12.",
-        it=f"nessuna abilità per un tiro 2D6 di {roll!r}: la tabella va da 2 a 12.",
+        Message("no skill for a 2D6 roll of {roll!r}: the table covers 2 to 12.", roll=roll)
     )
 
 
@@ -241,10 +247,7 @@ def recovery_for_roll(roll: int) -> RecoveryResult:
     for row in _recovery_index():
         if row.covers(roll):
             return row
-    raise RulesError(
-        f"no recovery result for a roll of {roll!r}.",
-        it=f"nessun risultato di recupero per un tiro di {roll!r}.",
-    )
+    raise RulesError(Message("no recovery result for a roll of {roll!r}.", roll=roll))
 
 
 @cache
@@ -266,8 +269,7 @@ def invalidity_for_roll(roll: int) -> Invalidity:
         if row.roll == roll:
             return row
     raise RulesError(
-        f"no invalidity for a roll of {roll!r}: the table covers 1 to 6.",
-        it=f"nessuna invalidità per un tiro di {roll!r}: la tabella va da 1 a 6.",
+        Message("no invalidity for a roll of {roll!r}: the table covers 1 to 6.", roll=roll)
     )
 
 
@@ -458,13 +460,14 @@ def _traits(raw: Mapping[str, Any]) -> dict[str, Any]:
             traits["flees"] = Flight(raw["flees"])
     except (KeyError, TypeError, ValueError) as exc:
         raise RulesError(
-            f"bad profile entry {raw.get('id')!r} in the rules data: friend_death must be "
-            '{"hero": "panic"|"terrified", "leader": "panic"|"terrified"} and flees one of '
-            f"{', '.join(f.value for f in Flight)} ({exc})",
-            it=f"voce di profilo {raw.get('id')!r} non valida nei dati del regolamento: "
-            "friend_death deve essere "
-            f'{{"hero": "panic"|"terrified", "leader": "panic"|"terrified"}} e flees '
-            f"uno tra {', '.join(f.value for f in Flight)} ({exc})",
+            Message(
+                "bad profile entry {raw_get_id!r} in the rules data: friend_death must "
+                'be {{"hero": "panic"|"terrified", "leader": "panic"|"terrified"}} and '
+                "flees one of {join_f_value_for_f_in_flight} ({exc})",
+                raw_get_id=raw.get("id"),
+                join_f_value_for_f_in_flight=", ".join(f.value for f in Flight),
+                exc=exc,
+            )
         ) from exc
     return traits
 
@@ -517,11 +520,13 @@ def find_profile(name: str, faction: str | None = None) -> Profile:
                 f"{p.name_it} ({find_faction(p.faction).name_it})" for p in elsewhere
             )
             raise RulesError(
-                f"profile {name!r} is not one the {gang.name_en} may hire: it is {where}; "
-                f"see the profiles of the {gang.name_en} in the rules.",
-                it=f"il profilo {name!r} non è tra quelli che la fazione {gang.name_it} può "
-                f"ingaggiare: è {where_it}; vedi i profili della fazione {gang.name_it} nel "
-                "regolamento.",
+                Message(
+                    "profile {name!r} is not one the {gang_name} may hire: it is {where}; "
+                    "see the profiles of the {gang_name} in the rules.",
+                    name=name,
+                    gang_name=Both(gang.name_en, gang.name_it),
+                    where=Both(where, where_it),
+                )
             )
         raise UnknownNameError(
             "profile",
@@ -535,8 +540,11 @@ def find_profile(name: str, faction: str | None = None) -> Profile:
     if matches:
         where = ", ".join(f"{p.id} ({p.faction})" for p in matches)
         raise RulesError(
-            f"profile name {name!r} is ambiguous: {where}; give the faction or use the id.",
-            it=f"il nome di profilo {name!r} è ambiguo: {where}; indica la fazione o usa l'id.",
+            Message(
+                "profile name {name!r} is ambiguous: {where}; give the faction or use the id.",
+                name=name,
+                where=where,
+            )
         )
     near = _nearest(name, tables.all)
     raise UnknownNameError("profile", name, near, suggestions_it=_italian(near, tables.all))

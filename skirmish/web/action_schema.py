@@ -25,6 +25,7 @@ from skirmish.campaign.permissions import TABLE, Grant
 from skirmish.engine import situation as declared
 from skirmish.engine.situation import GAME_SOURCES, inputs_for
 from skirmish.errors import RulesError, shown
+from skirmish.translation import Message
 from skirmish.web import input_names
 from skirmish.web.site import CSRF_FIELD
 
@@ -220,8 +221,12 @@ def unknown_field(action: str, known: frozenset[str], typed: str) -> RulesError:
     ordered = sorted(known)
     close = difflib.get_close_matches(typed, ordered, n=3, cutoff=0.5) or ordered
     return RulesError(
-        f"{shown(typed)} is no field of {action}; did you mean {', '.join(close)}?",
-        it=f"{shown(typed)} non è un campo di {action}; forse {', '.join(close)}?",
+        Message(
+            "{typed} is no field of {action}; did you mean {join_close}?",
+            typed=shown(typed),
+            action=action,
+            join_close=", ".join(close),
+        )
     )
 
 

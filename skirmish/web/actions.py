@@ -49,6 +49,7 @@ from skirmish.errors import (
 )
 from skirmish.i18n import Lang, name
 from skirmish.rules import find_equipment, find_faction, find_profile
+from skirmish.translation import Both, Message
 from skirmish.web import action_offers as offers
 from skirmish.web import reads, text
 from skirmish.web.action_offers import Offer, Option
@@ -206,14 +207,12 @@ def _undo_data(s: Session, gang: Gang, lang: Lang) -> dict[str, Any]:
 _DICE = Field(
     "dice",
     Kind.DICE,
-    Words("Dice (optional)", "Dadi (facoltativi)"),
+    Words("Dice (optional)"),
     'The dice rolled at the table, in order ("4", "3 5" or [3, 5]); absent: the server rolls, '
     "and the entry's `dice` says what it rolled.",
     hint=Words(
         "Leave it blank and the server rolls. Or type the dice you rolled at the table, in "
-        "order: 4, or 3 5.",
-        "Lascialo vuoto e tira il server. Oppure scrivi i dadi tirati al tavolo, in ordine: 4, "
-        "oppure 3 5.",
+        "order: 4, or 3 5."
     ),
 )
 #: A PICK's own field, what the form posts; API clients send the fields it sets instead.
@@ -325,8 +324,7 @@ YES = frozenset({"on", "true", "1", "yes", "si", "sì"})
 def _required(label: Words, key: str) -> CampaignError:
     en, it = label.en, label.it
     return CampaignError(
-        f"{en} ({key}): choose or type one; nothing was changed.",
-        it=f"{it} ({key}): scegline o scrivine uno; non è cambiato nulla.",
+        Message("{en} ({key}): choose or type one; nothing was changed.", key=key, en=Both(en, it))
     )
 
 
@@ -338,10 +336,10 @@ def _unpick(chosen: str, keys: Sequence[str]) -> dict[str, str]:
         found = None
     if not isinstance(found, dict) or not all(isinstance(v, str) for v in found.values()):
         raise CampaignError(
-            "that choice is not one this form offers; reload the page and choose again. "
-            "Nothing was changed.",
-            it="questa scelta non è tra quelle del modulo; ricarica la pagina e scegli di nuovo. "
-            "Non è cambiato nulla.",
+            Message(
+                "that choice is not one this form offers; reload the page and choose "
+                "again. Nothing was changed."
+            )
         )
     return {k: v for k, v in found.items() if k in keys}
 

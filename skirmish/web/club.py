@@ -31,6 +31,7 @@ from skirmish.campaign.models import Campaign, User
 from skirmish.campaign.permissions import NotAllowed, may_found_campaign, role_word
 from skirmish.errors import CampaignError, SkirmishError, StoreError
 from skirmish.i18n import Lang
+from skirmish.translation import Message
 from skirmish.web import text
 from skirmish.web.site import (
     LangDep,
@@ -264,8 +265,9 @@ def logged_in(session: Session, site: Site) -> User:
         raise Failed(
             403,
             CampaignError(
-                "log in first (or make your account with an invitation). Nothing was changed.",
-                it="prima accedi (o crea il tuo account con un invito). Non è cambiato nulla.",
+                Message(
+                    "log in first (or make your account with an invitation). Nothing was changed."
+                )
             ),
         )
     return user
@@ -275,9 +277,7 @@ def same_password(password: str, repeat: str) -> None:
     """A new password typed twice the same (what the CLI's prompt asks for)."""
     if password != repeat:
         raise CampaignError(
-            "the two new passwords differ; type the same one twice. Nothing was changed.",
-            it="le due nuove password sono diverse; scrivi due volte la stessa. Non è cambiato "
-            "nulla.",
+            Message("the two new passwords differ; type the same one twice. Nothing was changed.")
         )
 
 

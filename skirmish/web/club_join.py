@@ -19,6 +19,7 @@ from skirmish.campaign.club_commands import BY_NAME
 from skirmish.campaign.permissions import role_word
 from skirmish.errors import CampaignError, SkirmishError, StoreError
 from skirmish.i18n import Lang
+from skirmish.translation import Message
 from skirmish.web.action_schema import club_route
 from skirmish.web.club import Failed, attempt, logged_in, moment, refused, same_password
 from skirmish.web.site import (
@@ -94,10 +95,10 @@ def join_signing_up(site: Site, fields: Mapping[str, str]) -> tuple[dict[str, st
     with site.write() as s:
         if user_of(site.actor(s)) is not None:
             raise CampaignError(
-                "you are logged in already: join with the button above, or log out to make "
-                "another account. Nothing was changed.",
-                it="hai già fatto l'accesso: entra con il pulsante qui sopra, oppure esci per "
-                "creare un altro account. Non è cambiato nulla.",
+                Message(
+                    "you are logged in already: join with the button above, or log out to "
+                    "make another account. Nothing was changed."
+                )
             )
         password = fields.get("password", "")
         accounts.usable_invitation(s, fields.get("code", ""))

@@ -43,6 +43,7 @@ from skirmish.engine.dice import parse_dice
 from skirmish.errors import CampaignError, RulesError, SkirmishError, StaleError, StoreError, shown
 from skirmish.i18n import Lang
 from skirmish.limits import REVISION
+from skirmish.translation import Message
 from skirmish.web import action_schema, game_live_base
 from skirmish.web.game_action_words import KEY_FIELD, KEY_HEADER, Forbidden, act_url, refusal
 from skirmish.web.game_dice import NeedAnswer, NeedDie, Step, ways_view
@@ -100,8 +101,7 @@ def _state(raw: str) -> dict[str, Any]:
         for k, v in found.items()
     ):  # fmt: skip
         raise CampaignError(
-            "this form is out of date; start the action again. Nothing was changed.",
-            it="questo modulo non è più valido; ricomincia l'azione. Non è cambiato nulla.",
+            Message("this form is out of date; start the action again. Nothing was changed.")
         )
     return found
 
@@ -338,7 +338,7 @@ async def api_body(request: Request) -> dict[str, Any]:
     except ValueError:
         found = None
     if not isinstance(found, dict):
-        raise RulesError("send a JSON object.", it="invia un oggetto JSON.")
+        raise RulesError(Message("send a JSON object."))
     return found
 
 
@@ -467,8 +467,7 @@ async def api_undo(request: Request, campaign: str, game: str, site: SiteDep) ->
         action_schema.refuse_unknown(_UNDO.name, _UNDO_FIELDS, body)
         if _UNDO.field("times").parse(body.get("times")) not in (None, 1):
             raise RulesError(
-                "times: the API takes back one action a request; nothing was changed.",
-                it="times: l'API annulla un'azione per richiesta; non è cambiato nulla.",
+                Message("times: the API takes back one action a request; nothing was changed.")
             )
         entry = undo_shown.number(body.get("entry"), "entry")
         revision = undo_shown.number(body.get("revision"), "revision", REVISION)

@@ -49,6 +49,7 @@ from skirmish.engine.glossary import parse
 from skirmish.errors import CampaignError, SkirmishError, StoreError, shown
 from skirmish.i18n import Lang
 from skirmish.rules.model import Side
+from skirmish.translation import Both, Message
 from skirmish.web.action_schema import refuse_unknown, step_fields, step_openapi_extra
 from skirmish.web.activation_panel import (
     Forbidden,
@@ -137,10 +138,7 @@ def _dice(form: Mapping[str, str]) -> tuple[int, ...] | None:
         return parse_dice(form["dice"])
     good, bad = form.get("good_die", ""), form.get("bad_die", "")
     if not good or not bad:
-        raise CampaignError(
-            "choose a face for each die, or tap \u201croll for me\u201d.",
-            it="scegli una faccia per ogni dado, o tocca \u201ctira per me\u201d.",
-        )
+        raise CampaignError(Message("choose a face for each die, or tap “roll for me”."))
     return parse_dice(f"{good} {bad}")
 
 
@@ -273,10 +271,10 @@ def sides_or_refuse(site: Site, session: Session, game: Game) -> frozenset[Side]
     sides = acts_for(session, site, game)
     if not sides:
         raise Forbidden(
-            "you are watching this game: only its players and arbitrators pick and roll. "
-            "Nothing was changed.",
-            it="stai guardando questa partita: scelgono e tirano solo i suoi giocatori e gli "
-            "arbitri. Non è cambiato nulla.",
+            Message(
+                "you are watching this game: only its players and arbitrators pick and "
+                "roll. Nothing was changed."
+            )
         )
     return sides
 
@@ -289,9 +287,7 @@ def side_asked(form: Mapping[str, str]) -> Side | None:
     try:
         return parse(Side, asked)
     except SkirmishError:
-        raise CampaignError(
-            "say which side picks: good or bad.", it="di' quale parte sceglie: buoni o cattivi."
-        ) from None
+        raise CampaignError(Message("say which side picks: good or bad.")) from None
 
 
 def do_pick(site: Site, s: Session, found: Campaign, game: Game, done: Done) -> list[str]:
@@ -300,7 +296,7 @@ def do_pick(site: Site, s: Session, found: Campaign, game: Game, done: Done) -> 
     sides_or_refuse(site, s, game)
     name = _blank(done.form.get("model"))
     if name is None:
-        raise CampaignError("tap one of the models.", it="tocca uno dei personaggi.")
+        raise CampaignError(Message("tap one of the models."))
     side = side_asked(done.form) or side_of(s, find_model(s, game, name))
     require(s, site, game, GameAction.ACT, side)
     picks.pick(s, game, side, name)
@@ -310,10 +306,7 @@ def do_pick(site: Site, s: Session, found: Campaign, game: Game, done: Done) -> 
 def revealed_or_refuse(site: Site, s: Session, game: Game) -> RoundView:
     view = round_view(s, site, game)
     if view.revealed is None:
-        raise CampaignError(
-            "both sides must pick before the initiative is rolled (§1.8).",
-            it="entrambe le parti devono scegliere prima del tiro d'iniziativa (§1.8).",
-        )
+        raise CampaignError(Message("both sides must pick before the initiative is rolled (§1.8)."))
     return view
 
 
@@ -328,8 +321,11 @@ def _revealed_side(s: Session, game: Game, view: RoundView, typed: str) -> Side:
     names = " and ".join(m.name for m in view.revealed.values())
     nomi = " e ".join(m.name for m in view.revealed.values())
     raise CampaignError(
-        f"{shown(typed)} is not revealed this round: {names} are (§1.8).",
-        it=f"{shown(typed)} non è scoperto in questo giro: lo sono {nomi} (§1.8).",
+        Message(
+            "{typed} is not revealed this round: {names} are (§1.8).",
+            typed=shown(typed),
+            names=Both(names, nomi),
+        )
     )
 
 
@@ -381,20 +377,18 @@ def do_choose(site: Site, s: Session, found: Campaign, game: Game, done: Done) -
         s, game=game, turn=view.turn, round_no=view.round, revealed=view.revealed
     )
     if kept is None:
-        raise CampaignError(
-            "roll the initiative first (R-07).", it="tirate prima l'iniziativa (R-07)."
-        )
+        raise CampaignError(Message("roll the initiative first (R-07)."))
     if kept.winner_side is None:
         raise CampaignError(
-            "the initiative is tied: roll again before choosing (R-07, H-06).",
-            it="l'iniziativa è in parità: tirate di nuovo prima di scegliere (R-07, H-06).",
+            Message("the initiative is tied: roll again before choosing (R-07, H-06).")
         )
     if not may_game(s, site.actor(s), game, GameAction.ACT, kept.winner_side):
         raise Forbidden(
-            f"{kept.winner} won the initiative: its player chooses who takes its turn "
-            "(§1.8). Nothing was changed.",
-            it=f"{kept.winner} ha vinto l'iniziativa: sceglie il suo giocatore chi gioca il "
-            "turno (§1.8). Non è cambiato nulla.",
+            Message(
+                "{kept_winner} won the initiative: its player chooses who takes its "
+                "turn (§1.8). Nothing was changed.",
+                kept_winner=kept.winner,
+            )
         )
     _check_named(s, game, view, done.form)
     activate = done.form.get("activate", "")
@@ -402,10 +396,7 @@ def do_choose(site: Site, s: Session, found: Campaign, game: Game, done: Done) -
         chosen = parse(Side, activate)
     except SkirmishError:
         if not activate.strip():
-            raise CampaignError(
-                "say whose model takes its turn: good or bad.",
-                it="di' di chi è il personaggio che gioca il turno: buoni o cattivi.",
-            ) from None
+            raise CampaignError(Message("say whose model takes its turn: good or bad.")) from None
         chosen = _revealed_side(s, game, view, activate.strip())  # one of the two, by name
     report = table_roll.choose(s, game=game, roll=kept, activate=chosen)
     return roll_lines(kept, done.lang) + chosen_lines(report, game.turn, done.lang)
@@ -417,14 +408,12 @@ def do_only(site: Site, s: Session, found: Campaign, game: Game, done: Done) -> 
     waiting = [side for side in (Side.GOOD, Side.BAD) if left[side]]
     if len(waiting) != 1:
         raise CampaignError(
-            "both sides have models left to take their turn: pick one each (§1.8).",
-            it="entrambe le parti hanno personaggi che devono ancora giocare il turno: "
-            "sceglietene uno per parte (§1.8).",
+            Message("both sides have models left to take their turn: pick one each (§1.8).")
         )
     require(s, site, game, GameAction.ACT, waiting[0])
     model = _blank(done.form.get("model"))
     if model is None:
-        raise CampaignError("tap one of the models.", it="tocca uno dei personaggi.")
+        raise CampaignError(Message("tap one of the models."))
     named = {waiting[0]: model}
     report = initiative(
         s, game=game, good=named.get(Side.GOOD), bad=named.get(Side.BAD),
@@ -557,8 +546,7 @@ async def api_initiative(
         steps.append((do_choose, None))
     if not steps:
         message = CampaignError(
-            "give the dice (dice, or random: true) or the winner's choice (activate).",
-            it="dai i dadi (dice, o random: true) o la scelta di chi ha vinto (activate).",
+            Message("give the dice (dice, or random: true) or the winner's choice (activate).")
         ).text(lang.value)
         return site.api(request, {"error": message, "nearest": []}, 400)
     return await api_posted(site, request, campaign, game_id, steps)

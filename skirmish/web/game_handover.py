@@ -34,6 +34,7 @@ from skirmish.campaign.models import Campaign
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError, SkirmishError, StaleError, StoreError
 from skirmish.i18n import Lang
+from skirmish.translation import Message
 from skirmish.web import game_live_base, text
 from skirmish.web.game_action_words import Forbidden
 from skirmish.web.game_dice import NeedAnswer, NeedDie, Step, asked_words, ways_view
@@ -442,7 +443,8 @@ def _face(typed: str) -> int:
     if typed.strip() in ("1", "2", "3", "4", "5", "6"):
         return int(typed)
     raise CampaignError(
-        f"{typed.strip()[:8]!r} is no face of a die; tap one of 1 to 6. Nothing was changed.",
-        it=f"{typed.strip()[:8]!r} non è una faccia di un dado; tocca un numero da 1 a 6. Non "
-        "è cambiato nulla.",
+        Message(
+            "{typed_strip_8!r} is no face of a die; tap one of 1 to 6. Nothing was changed.",
+            typed_strip_8=typed.strip()[:8],
+        )
     )

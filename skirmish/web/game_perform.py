@@ -30,6 +30,7 @@ from skirmish.engine.situation import GAME_SOURCES, Input, Procedure, inputs_for
 from skirmish.engine.situation_value import Situation
 from skirmish.errors import CampaignError, RulesError, shown
 from skirmish.i18n import Lang
+from skirmish.translation import Message
 from skirmish.web import game_live_base, input_names, tools
 from skirmish.web.game_action_words import WORDS, Forbidden, act_url, action_words, refusal
 from skirmish.web.game_dice import HandTo, NeedAnswer, NeedDie, Step
@@ -154,10 +155,7 @@ def find_game(session: Session, campaign: Campaign, typed: str | int) -> Game:
     number = int(text_) if text_.isascii() and text_.isdigit() and len(text_) <= 9 else None
     try:
         if number is None:
-            raise CampaignError(
-                f"{shown(text_)} is not a game number.",
-                it=f"{shown(text_)} non è un numero di partita.",
-            )
+            raise CampaignError(Message("{text} is not a game number.", text=shown(text_)))
         return game_by_id(session, campaign, number)
     except CampaignError as error:
         links = [(campaign.name, game_live_base.games_url(campaign.name))]

@@ -14,6 +14,7 @@ from skirmish.engine.dice import (
     parse_dice,
 )
 from skirmish.errors import CampaignError
+from skirmish.translation import Message
 
 #: The form's field of a doctor choice is this prefix and the model's name.
 DOCTOR_FIELD = "doctor:"
@@ -92,10 +93,10 @@ def api_inputs(body: Any) -> tuple[Inputs, int | None, bool]:
     value says whether dice were given (else they are random, as the CLI's)."""
     if not isinstance(body, dict):
         raise CampaignError(
-            'the body is a JSON object: {"doctor": {...}, "infamy_model": ..., "dice": '
-            "...}; nothing was changed.",
-            it='il corpo è un oggetto JSON: {"doctor": {...}, "infamy_model": ..., "dice": '
-            "...}; non è cambiato nulla.",
+            Message(
+                'the body is a JSON object: {{"doctor": {{...}}, "infamy_model": ..., '
+                '"dice": ...}}; nothing was changed.'
+            )
         )
     found = Inputs()
     doctor = body.get("doctor") or {}
@@ -120,8 +121,10 @@ def api_inputs(body: Any) -> tuple[Inputs, int | None, bool]:
     seed = body.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise CampaignError(
-            f"seed is a whole number, not {str(seed)[:40]!r}; nothing was changed.",
-            it=f"seed è un numero intero, non {str(seed)[:40]!r}; non è cambiato nulla.",
+            Message(
+                "seed is a whole number, not {str_seed_40!r}; nothing was changed.",
+                str_seed_40=str(seed)[:40],
+            )
         )
     return found, seed, given
 
@@ -129,6 +132,5 @@ def api_inputs(body: Any) -> tuple[Inputs, int | None, bool]:
 def _bad_doctor(text_: str) -> CampaignError:
     shown = text_[:80]
     return CampaignError(
-        f"doctor takes MODEL=bone-setter|graduate|none, not {shown!r}.",
-        it=f"doctor accetta PERSONAGGIO=bone-setter|graduate|none, non {shown!r}.",
+        Message("doctor takes MODEL=bone-setter|graduate|none, not {shown!r}.", shown=shown)
     )

@@ -31,6 +31,7 @@ from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang
 from skirmish.rules.model import Side
+from skirmish.translation import Message
 from skirmish.web import text
 from skirmish.web.game_postgame_inputs import game_url, wizard_url
 from skirmish.web.site import (
@@ -59,8 +60,7 @@ def game_number(typed: str) -> int:
         return int(typed)
     shown = typed[:40]
     raise CampaignError(
-        f"{shown!r} is not a game number; see the campaign's games.",
-        it=f"{shown!r} non è il numero di una partita; vedi le partite della campagna.",
+        Message("{shown!r} is not a game number; see the campaign's games.", shown=shown)
     )
 
 

@@ -23,6 +23,7 @@ from skirmish.printing.members import weapon_line
 from skirmish.rules.scenario_model import Scenario
 from skirmish.rules.scenarios import find_scenario, scenarios
 from skirmish.rules.shapes import kind_of, rules_text
+from skirmish.translation import Message
 from skirmish.web import actions, club, reads
 from skirmish.web.site import (
     FEED,
@@ -238,10 +239,7 @@ def find_scenario_named(typed: str, lang: Lang) -> Scenario:
             except SkirmishError:
                 continue
             links.append((name(found, lang), "/scenarios/" + quote(found.id, safe="")))
-        refusal = SkirmishError(
-            f"there is no scenario called {shown(typed)}.",
-            it=f"non c'è nessuno scenario chiamato {shown(typed)}.",
-        )
+        refusal = SkirmishError(Message("there is no scenario called {typed}.", typed=shown(typed)))
         raise NotFound(refusal, links) from None
 
 

@@ -37,6 +37,7 @@ from skirmish.printing.pdf import Press
 from skirmish.printing.render import MAX_WOUNDS, STYLESHEETS, WOUND_BOX
 from skirmish.resources import templates_dir
 from skirmish.rules.scenarios import find_scenario
+from skirmish.translation import Message
 from skirmish.web import reads
 from skirmish.web.text import words
 
@@ -420,8 +421,7 @@ class Site:
         try:
             if not every:
                 raise CampaignError(
-                    f"there is no campaign called {shown(typed)}.",
-                    it=f"non c'è nessuna campagna chiamata {shown(typed)}.",
+                    Message("there is no campaign called {typed}.", typed=shown(typed))
                 )
             return naming.choose(
                 typed, [(c, (c.name,)) for c in every], kind=naming.CAMPAIGN, label=lambda c: c.name

@@ -36,6 +36,7 @@ from skirmish.i18n import Lang, name
 from skirmish.limits import COUNT, DISTANCE, SEED, TEXT_LENGTH
 from skirmish.odds import compare as comparing
 from skirmish.rules.names import normalize
+from skirmish.translation import Both, Message
 from skirmish.web import text
 from skirmish.web.input_names import key, page_naming
 
@@ -312,8 +313,12 @@ def _number(control: Control, raw: str) -> int | float:
             ("a number", "un numero") if decimal else ("a whole number", "un numero intero")
         )
         raise RulesError(
-            f"{named(control.input)} {shown(raw)} is not {kind}.",
-            it=f"{named(control.input)} {shown(raw)} non è {tipo}.",
+            Message(
+                "{control_input} {raw} is not {kind}.",
+                control_input=named(control.input),
+                raw=shown(raw),
+                kind=Both(kind, tipo),
+            )
         ) from None
     if control.bound is not None:
         control.bound.check(value, label=named(control.input))
@@ -327,8 +332,11 @@ def _yes(control: Control, raw: str) -> bool:
     if typed in NO:
         return False
     raise RulesError(
-        f"{named(control.input)} {shown(raw)}: give yes or no (on, off, true, false).",
-        it=f"{named(control.input)} {shown(raw)}: indica sì o no (on, off, true, false).",
+        Message(
+            "{control_input} {raw}: give yes or no (on, off, true, false).",
+            control_input=named(control.input),
+            raw=shown(raw),
+        )
     )
 
 
@@ -342,17 +350,22 @@ def _value(control: Control, given: Sequence[str]) -> Any:
     if not values:
         if control.required:
             raise RulesError(
-                f"{named(control.input)} is missing: give {control.label('en')}.",
-                it=f"manca {named(control.input)}: indica {control.label('it')}.",
+                Message(
+                    "{control_input} is missing: give {control_label}.",
+                    control_input=named(control.input),
+                    control_label=Both(control.label("en"), control.label("it")),
+                )
             )
         return control.default
     for value in values:
         if len(value) > TEXT_LENGTH:
             raise RulesError(
-                f"{named(control.input)} {shown(value)} is too long (at most {TEXT_LENGTH} "
-                "characters).",
-                it=f"{named(control.input)} {shown(value)} è troppo lungo (al massimo "
-                f"{TEXT_LENGTH} caratteri).",
+                Message(
+                    "{control_input} {value} is too long (at most {text_length} characters).",
+                    control_input=named(control.input),
+                    value=shown(value),
+                    text_length=TEXT_LENGTH,
+                )
             )
     last = values[-1]
     match control.widget:
@@ -386,8 +399,11 @@ def read(query: QueryParams, every: Sequence[Control]) -> dict[str, Any]:
     if unknown:
         names = ", ".join(c.key for c in every)
         raise RulesError(
-            f"{shown(unknown[0])} is no input of this test; it takes {names}.",
-            it=f"{shown(unknown[0])} non è un dato di questo test; prende {names}.",
+            Message(
+                "{unknown_0} is no input of this test; it takes {names}.",
+                unknown_0=shown(unknown[0]),
+                names=names,
+            )
         )
     return {c.param: _value(c, _given(query, c)) for c in every}
 

@@ -38,6 +38,7 @@ from skirmish.errors import RulesError, SkirmishError, shown
 from skirmish.i18n import Lang, tr
 from skirmish.odds import chances as odds
 from skirmish.odds import compare as comparing
+from skirmish.translation import Message
 from skirmish.web import charts, text
 from skirmish.web.input_names import api_naming_for
 from skirmish.web.site import LangDep, NotFound, Site, SiteDep, pick_lang, segment
@@ -183,8 +184,11 @@ def find_test(typed: str, tests: Sequence[str], base: str) -> str:
         return typed
     near = naming.nearest(typed, tests)
     error = RulesError(
-        f"there is no test {shown(typed)}; the tests are {', '.join(tests)}.",
-        it=f"non c'è nessun test {shown(typed)}; i test sono {', '.join(tests)}.",
+        Message(
+            "there is no test {typed}; the tests are {join_tests}.",
+            typed=shown(typed),
+            join_tests=", ".join(tests),
+        )
     )
     raise NotFound(error, [(n, f"{base}/{n}") for n in near])
 

@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +57,7 @@ def _words(text: str) -> set[str]:
 def _strings(value: Any) -> list[str]:
     if isinstance(value, str):
         return [value]
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         return [s for v in value.values() for s in _strings(v)]
     if isinstance(value, list | tuple):
         return [s for v in value for s in _strings(v)]

@@ -70,6 +70,7 @@ from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_action, find_weapon
 from skirmish.rules.ids import FactionId
 from skirmish.rules.model import Item, ModelState
+from skirmish.translation import Both, Message
 
 #: Table 1's rows for mounting or dismounting a horse at each pace (R-06).
 MOUNT_ACTIONS = {
@@ -111,8 +112,11 @@ def _chosen_gun(
     every = kit.guns(session, model)
     if not every:
         raise CampaignError(
-            f"{model.name} carries no gun to {what[0]} (tables 5–7).",
-            it=f"{model.name} non porta armi da fuoco da {what[1]} (tabelle 5–7).",
+            Message(
+                "{model_name} carries no gun to {what_0} (tables 5–7).",
+                model_name=model.name,
+                what_0=Both(what[0], what[1]),
+            )
         )
     several = len(every) > 1
     if weapon is not None:
@@ -122,8 +126,12 @@ def _chosen_gun(
             held = ", ".join(g.name("en") for g in every)
             held_it = ", ".join(g.name("it") for g in every)
             raise CampaignError(
-                f"{model.name} carries no {named.name_en.lower()} (its guns: {held}).",
-                it=f"{model.name} non porta {named.name_it.lower()} (le sue armi: {held_it}).",
+                Message(
+                    "{model_name} carries no {named_name_lower} (its guns: {held}).",
+                    model_name=model.name,
+                    named_name_lower=Both(named.name_en.lower(), named.name_it.lower()),
+                    held=Both(held, held_it),
+                )
             )
         return next((g for g in mine if wanted(g)), mine[0]), several
     return next((g for g in every if wanted(g)), every[0]), several
@@ -158,22 +166,34 @@ def reload(
         choice = " or ".join(str(n) for n in loads)
         choice_it = " o ".join(str(n) for n in loads)
         raise CampaignError(
-            f"the {gun.name('en')} holds {choice} rounds, not {load} (tables 5–7, R-14).",
-            it=f"{gun.name('it')} tiene {choice_it} colpi, non {load} (tabelle 5–7, R-14).",
+            Message(
+                "the {gun_name} holds {choice} rounds, not {load} (tables 5–7, R-14).",
+                load=load,
+                gun_name=Both(gun.name("en"), gun.name("it")),
+                choice=Both(choice, choice_it),
+            )
         )
     if gun.jammed is not None:
         raise CampaignError(
-            f"{model.name}'s {gun.name('en')} is jammed (R-14): unjam it first"
-            + on_command_line(f" with 'skirmish game unjam {_quoted(model)}'", "")
-            + ".",
-            it=f"{gun.name('it')} di {model.name} è inceppato (R-14): prima disinceppalo"
-            + on_command_line(f" con 'skirmish game disinceppa {_quoted(model)}'", "")
-            + ".",
+            Message(
+                "{model_name}'s {gun_name} is jammed (R-14): unjam it "
+                "first{on_command_line_f_with_skirmish_game_unjam_quo}.",
+                model_name=model.name,
+                gun_name=Both(gun.name("en"), gun.name("it")),
+                on_command_line_f_with_skirmish_game_unjam_quo=Both(
+                    on_command_line(f" with 'skirmish game unjam {_quoted(model)}'", ""),
+                    on_command_line(f" con 'skirmish game disinceppa {_quoted(model)}'", ""),
+                ),
+            )
         )
     if gun.left == load and gun.load == load:
         raise CampaignError(
-            f"{model.name}'s {gun.name('en')} is already loaded with {load} rounds.",
-            it=f"{gun.name('it')} di {model.name} è già carico con {load} colpi.",
+            Message(
+                "{model_name}'s {gun_name} is already loaded with {load} rounds.",
+                model_name=model.name,
+                load=load,
+                gun_name=Both(gun.name("en"), gun.name("it")),
+            )
         )
     before_first_turn = game.turn == 0
     if not before_first_turn:
@@ -211,18 +231,23 @@ def unjam(session: Session, *, game: Game, member: str, weapon: str | None = Non
     )
     if gun.jammed is None:
         raise CampaignError(
-            f"{model.name}'s {gun.name('en')} is not jammed; only a 1 rolled with 17 rounds "
-            "loaded jams a repeater, musket or carbine (R-14).",
-            it=f"{gun.name('it')} di {model.name} non è inceppato; solo un 1 tirato con 17 colpi "
-            "caricati inceppa fucile a ripetizione, moschetto o carabina (R-14).",
+            Message(
+                "{model_name}'s {gun_name} is not jammed; only a 1 rolled with 17 "
+                "rounds loaded jams a repeater, musket or carbine (R-14).",
+                model_name=model.name,
+                gun_name=Both(gun.name("en"), gun.name("it")),
+            )
         )
     if gun.jammed >= game.turn:
         raise CampaignError(
-            f"{model.name}'s {gun.name('en')} jammed this turn: it cannot fire again this turn, "
-            f"and it is unjammed in the next (§5.3.2, R-14); run this in turn {game.turn + 1}.",
-            it=f"{gun.name('it')} di {model.name} si è inceppato in questo turno: non spara più "
-            f"in questo turno e si disinceppa nel prossimo (§5.3.2, R-14); fallo nel turno "
-            f"{game.turn + 1}.",
+            Message(
+                "{model_name}'s {gun_name} jammed this turn: it cannot fire again this "
+                "turn, and it is unjammed in the next (§5.3.2, R-14); run this in turn "
+                "{game_turn_1}.",
+                model_name=model.name,
+                game_turn_1=game.turn + 1,
+                gun_name=Both(gun.name("en"), gun.name("it")),
+            )
         )
     _turn(session, game, model, EventKind.UNJAM)
     after = replace(gun, jammed=None)
@@ -284,44 +309,60 @@ def _horse(
     if mounting:
         if model.mounted:
             raise CampaignError(
-                f"{model.name} is already on its horse.",
-                it=f"{model.name} è già a cavallo.",
+                Message("{model_name} is already on its horse.", model_name=model.name)
             )
         if mount is None:
             raise CampaignError(
-                f"{model.name} has no horse (§8.2): buy one between games"
-                + on_command_line(" with 'skirmish gang buy GANG horse --for NAME'", "")
-                + ".",
-                it=f"{model.name} non ha un cavallo (§8.2): compralo tra una partita e l'altra"
-                + on_command_line(" con 'skirmish gang buy BANDA cavallo --for NOME'", "")
-                + ".",
+                Message(
+                    "{model_name} has no horse (§8.2): buy one between "
+                    "games{on_command_line_with_skirmish}.",
+                    model_name=model.name,
+                    on_command_line_with_skirmish=Both(
+                        on_command_line(" with 'skirmish gang buy GANG horse --for NAME'", ""),
+                        on_command_line(" con 'skirmish gang buy BANDA cavallo --for NOME'", ""),
+                    ),
+                )
             )
         if kit.left(session, model, Explosive.NITROGLYCERIN.value) > 0:
             raise CampaignError(
-                f"{model.name} carries nitroglycerin and cannot mount a horse (§5.5.1).",
-                it=f"{model.name} trasporta NITROGLICERINA e non può montare a cavallo (§5.5.1).",
+                Message(
+                    "{model_name} carries nitroglycerin and cannot mount a horse (§5.5.1).",
+                    model_name=model.name,
+                )
             )
         if model.prone:
             raise CampaignError(
-                f"{model.name} is prone: it stands up first (table 1, 1 action; "
-                + on_command_line(
-                    f"'skirmish game state {_quoted(model)} standing'", "its state: standing"
+                Message(
+                    "{model_name} is prone: it stands up first (table 1, 1 action; "
+                    "{on_command_line_f_skirmish_game_state_quoted_m}).",
+                    model_name=model.name,
+                    on_command_line_f_skirmish_game_state_quoted_m=Both(
+                        on_command_line(
+                            f"'skirmish game state {_quoted(model)} standing'",
+                            "its state: standing",
+                        ),
+                        on_command_line(
+                            f"'skirmish game stato {_quoted(model)} in piedi'",
+                            "il suo stato: in piedi",
+                        ),
+                    ),
                 )
-                + ").",
-                it=f"{model.name} è steso: prima si rialza (tabella 1, 1 azione; "
-                + on_command_line(
-                    f"'skirmish game stato {_quoted(model)} in piedi'", "il suo stato: in piedi"
-                )
-                + ").",
             )
     elif not model.mounted:
         raise CampaignError(
-            f"{model.name} is not on a horse; "
-            + on_command_line(f"'skirmish game mount {_quoted(model)}' records", "record first")
-            + " that it mounts.",
-            it=f"{model.name} non è a cavallo; "
-            + on_command_line(f"'skirmish game sali {_quoted(model)}' registra", "registra prima")
-            + " che monta in sella.",
+            Message(
+                "{model_name} is not on a horse; "
+                "{on_command_line_f_skirmish_game_mount_quoted_m} that it mounts.",
+                model_name=model.name,
+                on_command_line_f_skirmish_game_mount_quoted_m=Both(
+                    on_command_line(
+                        f"'skirmish game mount {_quoted(model)}' records", "record first"
+                    ),
+                    on_command_line(
+                        f"'skirmish game sali {_quoted(model)}' registra", "registra prima"
+                    ),
+                ),
+            )
         )
     kind = EventKind.MOUNT if mounting else EventKind.DISMOUNT
     _turn(session, game, model, kind)
@@ -442,14 +483,18 @@ def throw_lasso(
     require_can_act(model)
     if LASSO not in [w.id for w in combatant(session, model).weapons()]:
         raise CampaignError(
-            f"{model.name} carries no lasso (§8.3); buy one between games.",
-            it=f"{model.name} non porta un lazo (§8.3); compralo tra una partita e l'altra.",
+            Message(
+                "{model_name} carries no lasso (§8.3); buy one between games.",
+                model_name=model.name,
+            )
         )
     caught = playing_model(session, game, target)
     if caught.id == model.id:
         raise CampaignError(
-            f"{model.name} cannot lasso itself; name the model it throws at.",
-            it=f"{model.name} non può prendersi al lazo da solo; indica il bersaglio.",
+            Message(
+                "{model_name} cannot lasso itself; name the model it throws at.",
+                model_name=model.name,
+            )
         )
     _turn(session, game, model, EventKind.LASSO)
     mine, theirs = combatant(session, model), combatant(session, caught)
@@ -554,9 +599,10 @@ def _unique(names: Sequence[GameModel]) -> None:
     for model in names:
         if model.id in seen:
             raise CampaignError(
-                f"{model.name} is named twice in the blast; name each model once.",
-                it=f"{model.name} è indicato due volte nell'esplosione; indica ogni personaggio "
-                "una volta sola.",
+                Message(
+                    "{model_name} is named twice in the blast; name each model once.",
+                    model_name=model.name,
+                )
             )
         seen.add(model.id)
 
@@ -564,10 +610,11 @@ def _unique(names: Sequence[GameModel]) -> None:
 def _protection(spec: Caught) -> int:
     if (spec.protection is Protection.NONE) != (spec.shelter is None):
         raise CampaignError(
-            f"{spec.name}: give the shelter and how well it covers (partial or total, table 8) "
-            "together, or neither.",
-            it=f"{spec.name}: indica il riparo e quanto protegge (parziale o totale, tabella 8) "
-            "insieme, o nessuno dei due.",
+            Message(
+                "{spec_name}: give the shelter and how well it covers (partial or "
+                "total, table 8) together, or neither.",
+                spec_name=spec.name,
+            )
         )
     return 0 if spec.shelter is None else table_8_protection(spec.shelter, spec.protection)
 
@@ -592,11 +639,12 @@ def _blast_on(
     unmoved = may_step and (not acted(game, row) if spec.moved is None else not spec.moved)
     if unmoved and spec.distance is None:
         raise CampaignError(
-            f"{row.name} has not moved yet this turn and may step away from the dynamite "
-            f'(§5.5.2): say how far from the blast it stands, e.g. ⟨caught⟩ "{row.name}=3".',
-            it=f"{row.name} non si è ancora mosso in questo turno e può allontanarsi dalla "
-            f"dinamite (§5.5.2): indica a quanti U dall'esplosione si trova, es. ⟨caught⟩ "
-            f'"{row.name}=3".',
+            Message(
+                "{row_name} has not moved yet this turn and may step away from the "
+                "dynamite (§5.5.2): say how far from the blast it stands, e.g. "
+                '⟨caught⟩ "{row_name}=3".',
+                row_name=row.name,
+            )
         )
     protection = _protection(spec)
     table = roll_with_rerolls(
@@ -657,22 +705,22 @@ def explode(
     if kit.left(session, model, kind.value) < 1:
         had = kit.carried(session, model, kind.value)
         raise CampaignError(
-            f"{model.name} has no {name_en} left (§5.5): it brought {had} and used "
-            f"{kit.used(model, kind.value)}.",
-            it=f"a {model.name} non resta {name_it} (§5.5): ne aveva {had} e ne ha usate "
-            f"{kit.used(model, kind.value)}.",
+            Message(
+                "{model_name} has no {name} left (§5.5): it brought {had} and used {used_model}.",
+                model_name=model.name,
+                had=had,
+                used_model=kit.used(model, kind.value),
+                name=Both(name_en, name_it),
+            )
         )
     if kind is Explosive.NITROGLYCERIN and short_fuse:
-        raise CampaignError(
-            "nitroglycerin explodes on contact: it has no fuse (§5.5.1).",
-            it="la NITROGLICERINA esplode al contatto: non ha miccia (§5.5.1).",
-        )
+        raise CampaignError(Message("nitroglycerin explodes on contact: it has no fuse (§5.5.1)."))
     if near_thrower and not short_fuse:
         raise CampaignError(
-            "only a short fuse blows up in the thrower's hands (§5.5.2): name the models near "
-            "the thrower only with ⟨short_fuse⟩.",
-            it="solo la MICCIA CORTA esplode in mano a chi lancia (§5.5.2): indica chi sta "
-            "vicino a chi lancia solo con ⟨short_fuse⟩.",
+            Message(
+                "only a short fuse blows up in the thrower's hands (§5.5.2): name the "
+                "models near the thrower only with ⟨short_fuse⟩."
+            )
         )
     for spec in [*caught, *near_thrower]:
         if spec.moved is False and (short_fuse or kind is Explosive.NITROGLYCERIN):

@@ -40,6 +40,7 @@ from skirmish.campaign.game.tables import Game, GameEvent, GameModel
 from skirmish.engine.glossary import EventKind, label_value
 from skirmish.errors import CampaignError
 from skirmish.rules.model import ModelState, Side
+from skirmish.translation import Both, Message
 
 #: The actions of which a model makes at most one in its turn (§2.1), and how the refusal
 #: names them (English, Italian).
@@ -152,10 +153,15 @@ def _already(session: Session, game: Game, model: GameModel, why_en: str = "",
              why_it: str = "") -> CampaignError:  # fmt: skip
     what_en, what_it = done(session, game, model)
     return CampaignError(
-        f"{model.name} has already taken its turn {game.turn} ({what_en}); it acts again in "
-        f"turn {game.turn + 1}{why_en}.",
-        it=f"{model.name} ha già giocato il suo turno {game.turn} ({what_it}); agisce di nuovo "
-        f"nel turno {game.turn + 1}{why_it}.",
+        Message(
+            "{model_name} has already taken its turn {game_turn} ({what}); it acts "
+            "again in turn {game_turn_1}{why}.",
+            model_name=model.name,
+            game_turn=game.turn,
+            game_turn_1=game.turn + 1,
+            what=Both(what_en, what_it),
+            why=Both(why_en, why_it),
+        )
     )
 
 
@@ -168,11 +174,15 @@ def _once(session: Session, game: Game, model: GameModel, action: EventKind) -> 
             en, it = ONCE_A_TURN[action]
             target = event.details.get("target")
             raise CampaignError(
-                f"{model.name} has already {en} in its turn {game.turn} ({target}): a model "
-                f"makes one shooting action and one fight at most in its turn (§2.1).",
-                it=f"{model.name} ha già {it} nel suo turno {game.turn} ({target}): un "
-                "personaggio fa al massimo un'azione di tiro e un combattimento nel suo turno "
-                "(§2.1).",
+                Message(
+                    "{model_name} has already {en} in its turn {game_turn} ({target}): a "
+                    "model makes one shooting action and one fight at most in its turn "
+                    "(§2.1).",
+                    model_name=model.name,
+                    game_turn=game.turn,
+                    target=target,
+                    en=Both(en, it),
+                )
             )
 
 
@@ -206,19 +216,22 @@ def begin(
             raise _already(session, game, model)
         if action is None:
             raise CampaignError(
-                f"{model.name} is already taking its turn {game.turn}; activate another model, "
-                "or record its actions.",
-                it=f"{model.name} sta già giocando il suo turno {game.turn}; attiva un altro "
-                "personaggio, o registra le sue azioni.",
+                Message(
+                    "{model_name} is already taking its turn {game_turn}; activate another "
+                    "model, or record its actions.",
+                    model_name=model.name,
+                    game_turn=game.turn,
+                )
             )
         _once(session, game, model, action)
         return Activation(model.name, game.turn, began=False)
     if opportunity and action not in (EventKind.SHOOT, None):
         raise CampaignError(
-            f"opportunity fire is a shot and nothing else (§4.2.3, R-16): {model.name} can "
-            "only shoot.",
-            it=f"il tiro di opportunità è un tiro e nient'altro (§4.2.3, R-16): {model.name} "
-            "può solo sparare.",
+            Message(
+                "opportunity fire is a shot and nothing else (§4.2.3, R-16): "
+                "{model_name} can only shoot.",
+                model_name=model.name,
+            )
         )
     model.activated_turn = game.turn
     session.add(model)
@@ -247,10 +260,12 @@ def require_waiting(session: Session, game: Game, model: GameModel) -> None:
     now = current(session, game)
     if now is not None and now.id == model.id:
         raise CampaignError(
-            f"{model.name} is taking its turn {game.turn} now; reveal a model that has not "
-            "taken its turn yet (§1.8).",
-            it=f"{model.name} sta giocando ora il suo turno {game.turn}; scopri un personaggio "
-            "che non ha ancora giocato il suo turno (§1.8).",
+            Message(
+                "{model_name} is taking its turn {game_turn} now; reveal a model that "
+                "has not taken its turn yet (§1.8).",
+                model_name=model.name,
+                game_turn=game.turn,
+            )
         )
     raise _already(session, game, model)
 
@@ -283,10 +298,11 @@ def target_waiting(
     if opportunity:
         if given:
             raise CampaignError(
-                f"opportunity fire is at a model moving in its own turn (§4.2.3): {target.name} "
-                "has not been waiting (R-18); drop ⟨target_waiting⟩.",
-                it=f"il tiro di opportunità è su un personaggio che si muove nel suo turno "
-                f"(§4.2.3): {target.name} non sta aspettando (R-18); togli ⟨target_waiting⟩.",
+                Message(
+                    "opportunity fire is at a model moving in its own turn (§4.2.3): "
+                    "{target_name} has not been waiting (R-18); drop ⟨target_waiting⟩.",
+                    target_name=target.name,
+                )
             )
         if not acted(game, target):
             if not target.fleeing and target.state != ModelState.TERRIFIED:
@@ -309,11 +325,14 @@ def target_waiting(
     if given and acted(game, target):
         what_en, what_it = done(session, game, target)
         raise CampaignError(
-            f"the record shows {target.name} has taken its turn {game.turn} ({what_en}): no +1 "
-            "for a target that has acted (R-18); drop ⟨target_waiting⟩, or correct the record.",
-            it=f"dal registro {target.name} ha giocato il suo turno {game.turn} ({what_it}): "
-            "niente +1 per un bersaglio che ha agito (R-18); togli ⟨target_waiting⟩, o correggi "
-            "il registro.",
+            Message(
+                "the record shows {target_name} has taken its turn {game_turn} "
+                "({what}): no +1 for a target that has acted (R-18); drop "
+                "⟨target_waiting⟩, or correct the record.",
+                target_name=target.name,
+                game_turn=game.turn,
+                what=Both(what_en, what_it),
+            )
         )
     if not given and not acted(game, target):
         target.activated_turn = game.turn

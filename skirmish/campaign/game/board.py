@@ -48,6 +48,7 @@ from skirmish.rules.model import Flight, ModelState, Profile, Role, Side
 from skirmish.rules.names import matching, normalize
 from skirmish.rules.scenario_model import Objective, Scenario
 from skirmish.rules.scenarios import find_scenario
+from skirmish.translation import Both, Message
 
 
 def scenario_of(game: Game) -> Scenario:
@@ -226,12 +227,16 @@ def game_by_id(session: Session, campaign: Campaign, game_id: int) -> Game:
     game = session.get(Game, game_id)
     if game is None or game.campaign_id != campaign.id:
         raise CampaignError(
-            f"campaign {campaign.name!r} has no game {game_id}; see "
-            + on_command_line("'skirmish game list'", "the campaign's games")
-            + ".",
-            it=f"la campagna {campaign.name!r} non ha la partita {game_id}; vedi "
-            + on_command_line("'skirmish game list'", "le partite della campagna")
-            + ".",
+            Message(
+                "campaign {campaign_name!r} has no game {game_id}; see "
+                "{on_command_line_skirmish_game}.",
+                campaign_name=campaign.name,
+                game_id=game_id,
+                on_command_line_skirmish_game=Both(
+                    on_command_line("'skirmish game list'", "the campaign's games"),
+                    on_command_line("'skirmish game list'", "le partite della campagna"),
+                ),
+            )
         )
     lock_game(session, game)
     return game
@@ -246,23 +251,29 @@ def current_game(session: Session, campaign: Campaign, game_id: int | None = Non
     ).all()
     if not games:
         raise CampaignError(
-            f"campaign {campaign.name!r} has no game yet; start one"
-            + on_command_line(" with 'skirmish game start SCENARIO --good GANG --bad GANG'", "")
-            + ".",
-            it=f"la campagna {campaign.name!r} non ha ancora partite; iniziane una"
-            + on_command_line(" con 'skirmish game start SCENARIO --good BANDA --bad BANDA'", "")
-            + ".",
+            Message(
+                "campaign {campaign_name!r} has no game yet; start "
+                "one{on_command_line_with_skirmish}.",
+                campaign_name=campaign.name,
+                on_command_line_with_skirmish=Both(
+                    on_command_line(
+                        " with 'skirmish game start SCENARIO --good GANG --bad GANG'", ""
+                    ),
+                    on_command_line(
+                        " con 'skirmish game start SCENARIO --good BANDA --bad BANDA'", ""
+                    ),
+                ),
+            )
         )
     playing = [g for g in games if g.status == GameStatus.IN_PROGRESS]
     if len(playing) > 1:
         numbers = ", ".join(str(g.id) for g in playing)
         raise CampaignError(
-            f"games {numbers} are in progress; choose one with "
-            + on_command_line("--game N", "⟨game⟩")
-            + ".",
-            it=f"le partite {numbers} sono in corso; scegline una con "
-            + on_command_line("--game N", "⟨game⟩")
-            + ".",
+            Message(
+                "games {numbers} are in progress; choose one with {on_command_line_game_n_game}.",
+                numbers=numbers,
+                on_command_line_game_n_game=on_command_line("--game N", "⟨game⟩"),
+            )
         )
     game = playing[0] if playing else games[0]
     lock_game(session, game)
@@ -303,12 +314,14 @@ def require_in_progress(game: Game) -> None:
 def require_started(game: Game) -> None:
     if game.turn < 1:
         raise CampaignError(
-            f"game {game.id} has not begun its first turn; "
-            + on_command_line("run 'skirmish game turn' first", "begin turn 1 first")
-            + ".",
-            it=f"la partita {game.id} non ha ancora iniziato il primo turno; "
-            + on_command_line("esegui prima 'skirmish game turn'", "inizia prima il turno 1")
-            + ".",
+            Message(
+                "game {game_id} has not begun its first turn; {on_command_line_run_skirmish_g}.",
+                game_id=game.id,
+                on_command_line_run_skirmish_g=Both(
+                    on_command_line("run 'skirmish game turn' first", "begin turn 1 first"),
+                    on_command_line("esegui prima 'skirmish game turn'", "inizia prima il turno 1"),
+                ),
+            )
         )
 
 
@@ -362,8 +375,12 @@ def find_model(session: Session, game: Game, name: str) -> GameModel:
     def missing(near: list[str]) -> CampaignError:
         listed = ", ".join(map(repr, near))
         return CampaignError(
-            f"model {name!r} is not in game {game.id}; did you mean {listed}?",
-            it=f"il personaggio {name!r} non è nella partita {game.id}; forse intendevi {listed}?",
+            Message(
+                "model {name!r} is not in game {game_id}; did you mean {listed}?",
+                name=name,
+                game_id=game.id,
+                listed=listed,
+            )
         )
 
     return naming.choose(
@@ -379,8 +396,12 @@ def find_game_gang(session: Session, game: Game, name: str) -> GameGang:
     def missing(near: list[str]) -> CampaignError:
         names = ", ".join(repr(names[0]) for _, names in gangs)
         return CampaignError(
-            f"gang {name!r} has no part in game {game.id}; its gangs: {names}.",
-            it=f"la banda {name!r} non partecipa alla partita {game.id}; le sue bande: {names}.",
+            Message(
+                "gang {name!r} has no part in game {game_id}; its gangs: {names}.",
+                name=name,
+                game_id=game.id,
+                names=names,
+            )
         )
 
     return naming.choose(
@@ -406,17 +427,23 @@ def find_objective(
                 copies = [o for o in copies if o.copy_no == copy_no]
                 if not copies:
                     raise CampaignError(
-                        f"{objective.name_en} {copy_no} does not exist: there are "
-                        f"{objective.count} (count from 1).",
-                        it=f"{objective.name_it} {copy_no} non esiste: ce ne sono "
-                        f"{objective.count} (conta da 1).",
+                        Message(
+                            "{objective_name} {copy_no} does not exist: there are "
+                            "{objective_count} (count from 1).",
+                            copy_no=copy_no,
+                            objective_count=objective.count,
+                            objective_name=Both(objective.name_en, objective.name_it),
+                        )
                     )
             return objective, copies
     known = ", ".join(o.id for o in scenario.objectives) or "none"
     raise CampaignError(
-        f"scenario {scenario.id!r} has no objective {name!r}; its objectives: {known}.",
-        it=f"lo scenario {scenario.name_it!r} non ha l'obiettivo {name!r}; i suoi obiettivi: "
-        f"{known}.",
+        Message(
+            "scenario {scenario_id!r} has no objective {name!r}; its objectives: {known}.",
+            name=name,
+            known=known,
+            scenario_id=Both(scenario.id, scenario.name_it),
+        )
     )
 
 
@@ -443,31 +470,39 @@ def resolve_target(session: Session, game: Game, name: str) -> ModelRef:
 def require_alive(session: Session, model: GameModel) -> None:
     if model.eliminated:
         raise CampaignError(
-            f"{model.name!r} was eliminated in turn {model.eliminated_turn}; it takes no part "
-            "in the game any more.",
-            it=f"{model.name!r} è stato eliminato nel turno {model.eliminated_turn}; non "
-            "partecipa più alla partita.",
+            Message(
+                "{model_name!r} was eliminated in turn {model_eliminated_turn}; it "
+                "takes no part in the game any more.",
+                model_name=model.name,
+                model_eliminated_turn=model.eliminated_turn,
+            )
         )
     if model.left_turn is not None:
         raise CampaignError(
-            f"{model.name!r} left the table in turn {model.left_turn} (R-20); it takes no part "
-            "in the game any more.",
-            it=f"{model.name!r} è uscito dal tavolo nel turno {model.left_turn} (R-20); non "
-            "partecipa più alla partita.",
+            Message(
+                "{model_name!r} left the table in turn {model_left_turn} (R-20); it "
+                "takes no part in the game any more.",
+                model_name=model.name,
+                model_left_turn=model.left_turn,
+            )
         )
 
 
 def require_can_act(model: GameModel) -> None:
     if model.fleeing:
         raise CampaignError(
-            f"{model.name!r} flees every turn until it leaves the table and takes no other "
-            "action (R-20); record "
-            + on_command_line(f"'skirmish game leave {model.name}'", "that it leaves the table")
-            + " when it does.",
-            it=f"{model.name!r} fugge ogni turno finché non esce dal tavolo e non fa altre "
-            "azioni (R-20); registra "
-            + on_command_line(f"'skirmish game leave {model.name}'", "che esce dal tavolo")
-            + " quando esce.",
+            Message(
+                "{model_name!r} flees every turn until it leaves the table and takes "
+                "no other action (R-20); record "
+                "{on_command_line_f_skirmish_game_leave_model_na} when it does.",
+                model_name=model.name,
+                on_command_line_f_skirmish_game_leave_model_na=Both(
+                    on_command_line(
+                        f"'skirmish game leave {model.name}'", "that it leaves the table"
+                    ),
+                    on_command_line(f"'skirmish game leave {model.name}'", "che esce dal tavolo"),
+                ),
+            )
         )
     if model.state == ModelState.TERRIFIED:
         when = (
@@ -485,10 +520,12 @@ def require_can_act(model: GameModel) -> None:
             + on_command_line("'skirmish game state NOME calmo'", "che è di nuovo calmo")
         )
         raise CampaignError(
-            f"{model.name!r} is terrified and cannot act (§4.3.2, R-04): it skips its next "
-            f"turn and becomes steady {when}.",
-            it=f"{model.name!r} è IMPAURITO e non può agire (§4.3.2, R-04): salta il suo "
-            f"prossimo turno e torna calmo {when_it}.",
+            Message(
+                "{model_name!r} is terrified and cannot act (§4.3.2, R-04): it skips "
+                "its next turn and becomes steady {when}.",
+                model_name=model.name,
+                when=Both(when, when_it),
+            )
         )
 
 

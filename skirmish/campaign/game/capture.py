@@ -36,6 +36,7 @@ from sqlmodel import Session, col
 from skirmish.campaign.game.tables import Game, GameEvent, GameGang, GameModel, GameObjective
 from skirmish.campaign.store import Access, head_revision
 from skirmish.errors import StoreError
+from skirmish.translation import Message
 
 State = dict[str, Any]
 
@@ -117,10 +118,12 @@ def _fit(table: Table, row: dict[str, Any]) -> dict[str, Any]:
             fitted[column.name] = None
         else:
             raise StoreError(
-                f"this game undo's saved state has no {table.name}.{column.name}, which has no "
-                "default; it cannot be undone. Nothing was changed.",
-                it=f"lo stato salvato di questo annullamento non ha {table.name}.{column.name}, "
-                "che non ha un valore predefinito: non si può annullare. Nulla è cambiato.",
+                Message(
+                    "this game undo's saved state has no {table_name}.{column_name}, which "
+                    "has no default; it cannot be undone. Nothing was changed.",
+                    table_name=table.name,
+                    column_name=column.name,
+                )
             )
     return fitted
 

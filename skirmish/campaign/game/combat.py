@@ -70,6 +70,7 @@ from skirmish.odds.setup_data import setup_data
 from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
 from skirmish.rules.model import Flight, ObjectiveEvent, ObjectiveState, Weapon
 from skirmish.rules.scenario_model import CarrierShooting, ObjectiveKind, RestrictionKind
+from skirmish.translation import Both, Message
 
 
 @dataclass
@@ -156,45 +157,58 @@ def _check_attack(
         require_alive(session, ref.model)
         if side_of(session, ref.model) is side_of(session, attacker):
             raise CampaignError(
-                f"{ref.model.name!r} is on the same side as {attacker.name!r}; attack an enemy.",
-                it=f"{ref.model.name!r} è dalla stessa parte di {attacker.name!r}; attacca un "
-                "nemico.",
+                Message(
+                    "{ref_model_name!r} is on the same side as {attacker_name!r}; attack an enemy.",
+                    ref_model_name=ref.model.name,
+                    attacker_name=attacker.name,
+                )
             )
     elif ref.objective is not None and ref.objective.state == ObjectiveState.DEAD:
         raise CampaignError(
-            f"the {ref.objective.objective} is already dead.",
-            it=f"{scenario.objective(ref.objective.objective).name_it} è già morto.",
+            Message(
+                "the {ref_objective_objective} is already dead.",
+                ref_objective_objective=Both(
+                    ref.objective.objective, scenario.objective(ref.objective.objective).name_it
+                ),
+            )
         )
     scripted = scenario.restriction(RestrictionKind.SCRIPTED_FIRST_TURN)
     if scripted is not None and game.turn == 1:
         raise CampaignError(
-            f"{scenario.name_en}: turn 1 is scripted (bad models enter and only move, good "
-            "models take no actions); shoot and fight from turn 2"
-            + on_command_line(" with 'skirmish game turn'", "")
-            + ".",
-            it=f"{scenario.name_it}: il turno 1 è prestabilito (i cattivi entrano e si muovono "
-            "soltanto, i buoni non fanno azioni); spara e lotta dal turno 2"
-            + on_command_line(" con 'skirmish game turn'", "")
-            + ".",
+            Message(
+                "{scenario_name}: turn 1 is scripted (bad models enter and only move, "
+                "good models take no actions); shoot and fight from turn "
+                "2{on_command_line_with_skirmish}.",
+                scenario_name=Both(scenario.name_en, scenario.name_it),
+                on_command_line_with_skirmish=Both(
+                    on_command_line(" with 'skirmish game turn'", ""),
+                    on_command_line(" con 'skirmish game turn'", ""),
+                ),
+            )
         )
     if shooting:
         for row in objectives_carried(session, game, attacker):
             objective = scenario.objective(row.objective)
             if objective.carrier_shooting is CarrierShooting.NONE:
                 raise CampaignError(
-                    f"{attacker.name!r} carries the {objective.name_en} and may not shoot "
-                    f"({scenario.name_en}).",
-                    it=f"{attacker.name!r} trasporta {objective.name_it} e non può sparare "
-                    f"({scenario.name_it}).",
+                    Message(
+                        "{attacker_name!r} carries the {objective_name} and may not shoot "
+                        "({scenario_name}).",
+                        attacker_name=attacker.name,
+                        objective_name=Both(objective.name_en, objective.name_it),
+                        scenario_name=Both(scenario.name_en, scenario.name_it),
+                    )
                 )
         restriction = scenario.restriction(RestrictionKind.NO_SHOOTING_UNTIL_LEADER_FIRES)
         if restriction is not None and not game.leader_fired:
             if not is_leader(session, game, attacker):  # R-21: or the one a gang named
                 raise CampaignError(
-                    f"{scenario.name_en}: nobody shoots until a leader has fired; "
-                    f"{attacker.name!r} is not a leader.",
-                    it=f"{scenario.name_it}: nessuno spara finché un capo non ha sparato; "
-                    f"{attacker.name!r} non è un capo.",
+                    Message(
+                        "{scenario_name}: nobody shoots until a leader has fired; "
+                        "{attacker_name!r} is not a leader.",
+                        attacker_name=attacker.name,
+                        scenario_name=Both(scenario.name_en, scenario.name_it),
+                    )
                 )
 
 
@@ -204,10 +218,13 @@ def _one_handed_check(session: Session, game: Game, attacker: GameModel, weapon:
         objective = scenario.objective(row.objective)
         if objective.carrier_shooting is CarrierShooting.ONE_HANDED and weapon.two_handed:
             raise CampaignError(
-                f"{attacker.name!r} carries a {objective.name_en} and may shoot only one-handed "
-                f"weapons, not the {weapon.name_en.lower()}.",
-                it=f"{attacker.name!r} trasporta {objective.name_it} e può sparare solo con armi "
-                f"a una mano, non con {weapon.name_it.lower()}.",
+                Message(
+                    "{attacker_name!r} carries a {objective_name} and may shoot only "
+                    "one-handed weapons, not the {weapon_name_lower}.",
+                    attacker_name=attacker.name,
+                    objective_name=Both(objective.name_en, objective.name_it),
+                    weapon_name_lower=Both(weapon.name_en.lower(), weapon.name_it.lower()),
+                )
             )
 
 
@@ -552,10 +569,7 @@ def hit(
     the ``bystanders`` the players name (R-19, R-22; ``dice`` for R-19's panic tests, their
     failed dice rerolled as ``rerolls`` says, R-15)."""
     if wounds < 1:
-        raise CampaignError(
-            f"⟨wounds⟩ {wounds}: give 1 or more wounds.",
-            it=f"⟨wounds⟩ {wounds}: indica 1 o più ferite.",
-        )
+        raise CampaignError(Message("⟨wounds⟩ {wounds}: give 1 or more wounds.", wounds=wounds))
     model = playing_model(session, game, member)
     attacker = find_model(session, game, by) if by is not None else None
     near = witnesses(session, game, model, bystanders, shot=False)

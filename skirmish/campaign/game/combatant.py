@@ -34,6 +34,7 @@ from skirmish.rules import find_equipment, find_item, find_profile
 from skirmish.rules.ids import FactionId, ItemId, ProfileId
 from skirmish.rules.model import ModelState, Weapon, WeaponCategory
 from skirmish.rules.names import normalize
+from skirmish.translation import Both, Message
 
 #: Names that mean "no weapon" in a fight.
 BARE_HANDS = frozenset({"bare-hands", "mani-nude", "none", "unarmed"})
@@ -130,10 +131,17 @@ def pick_weapon(
                 return weapon
         held = ", ".join(w.id for w in carried) or "nothing"
         raise CampaignError(
-            f"{model.name!r} does not carry a {wanted.name_en.lower()} (carries: {held}); "
-            "give it" + on_command_line(" with 'skirmish gang equip'", "") + " between games.",
-            it=f"{model.name!r} non porta {wanted.name_it.lower()} (porta: {held}); daglielo tra "
-            "una partita e l'altra" + on_command_line(" con 'skirmish gang equip'", "") + ".",
+            Message(
+                "{model_name!r} does not carry a {wanted_name_lower} (carries: "
+                "{held}); give it{on_command_line_with_skirmish} between games.",
+                model_name=model.name,
+                held=held,
+                wanted_name_lower=Both(wanted.name_en.lower(), wanted.name_it.lower()),
+                on_command_line_with_skirmish=Both(
+                    on_command_line(" with 'skirmish gang equip'", ""),
+                    on_command_line(" con 'skirmish gang equip'", ""),
+                ),
+            )
         )
     if fight:
         usable = [w for w in carried if w.blade] or [w for w in carried if w.improvised]
@@ -145,11 +153,15 @@ def pick_weapon(
         if choice:
             return choice[0]
     raise CampaignError(
-        f"{model.name!r} carries no weapon to shoot with; give one between games"
-        + on_command_line(" with 'skirmish gang equip'", "")
-        + ".",
-        it=f"{model.name!r} non porta armi con cui sparare; dagliene una tra una partita e "
-        "l'altra" + on_command_line(" con 'skirmish gang equip'", "") + ".",
+        Message(
+            "{model_name!r} carries no weapon to shoot with; give one between "
+            "games{on_command_line_with_skirmish}.",
+            model_name=model.name,
+            on_command_line_with_skirmish=Both(
+                on_command_line(" with 'skirmish gang equip'", ""),
+                on_command_line(" con 'skirmish gang equip'", ""),
+            ),
+        )
     )
 
 

@@ -99,6 +99,7 @@ from skirmish.engine.situation import Procedure
 from skirmish.engine.situation_value import Situation
 from skirmish.errors import RulesError, shown
 from skirmish.i18n import Lang
+from skirmish.translation import Message
 
 W = Words
 
@@ -173,11 +174,8 @@ CATALOGUE: tuple[Command, ...] = (
         "start",
         "start",
         ("inizia",),
-        W("Start a game", "Inizia una partita"),
-        W(
-            "Start a game: the scenario, the gangs and their sides, the models taking part.",
-            "Inizia una partita: lo scenario, le bande e le loro parti, i modelli che giocano.",
-        ),
+        W("Start a game"),
+        W("Start a game: the scenario, the gangs and their sides, the models taking part."),
         'skirmish game start "Rapina in banca" --good Earps --bad Clantons --leave Ike',
         A.ACT,
         Place.GAME,
@@ -194,16 +192,12 @@ CATALOGUE: tuple[Command, ...] = (
         "turn",
         "turn",
         ("turno",),
-        W("Begin the next turn", "Inizia il turno seguente"),
+        W("Begin the next turn"),
         W(
             "End the turn being played and begin the next: due cohesion tests (R-08) are "
             "rolled (a failed one rerolled with the FAMA of one of the gang's models, R-15), "
             "the scenario's rules recalled; the game ends at its turn limit or when its end "
-            "conditions hold.",
-            "Chiude il turno in corso e inizia il seguente: si tirano i test di coesione "
-            "dovuti (R-08; uno fallito si ritira con la FAMA di un modello della banda, "
-            "R-15), si ricordano le regole dello scenario; la partita finisce al suo ultimo "
-            "turno o quando ne valgono le condizioni di fine.",
+            "conditions hold."
         ),
         "skirmish game turn --dice 4",
         A.NEW_TURN,
@@ -215,18 +209,13 @@ CATALOGUE: tuple[Command, ...] = (
         "initiative",
         "initiative",
         ("iniziativa",),
-        W("Initiative", "Iniziativa"),
+        W("Initiative"),
         W(
             "Initiative for the next activation (§1.8): each player reveals a model still to "
             "take its turn; 1D6 + RIF + unused FAMA, ties rolled again (R-07, H-06); the "
             "winner chooses which of the two takes its turn now. With only one side's models "
             "left, no roll is needed. The losing die may be rerolled with FAMA or FORTUNA "
-            "(R-15): FAMA spent no longer counts.",
-            "Iniziativa per la prossima attivazione (§1.8): ogni giocatore rivela un modello "
-            "che deve ancora giocare il turno; 1D6 + RIF + FAMA non spesa, i pareggi si "
-            "ritirano (R-07, H-06); chi vince sceglie quale dei due gioca ora. Se restano "
-            "modelli di una sola parte, non si tira. Il dado perdente si può ritirare con "
-            "FAMA o FORTUNA (R-15): la FAMA spesa non conta più.",
+            "(R-15): FAMA spent no longer counts."
         ),
         'skirmish game initiative "Wyatt Earp" "Ike Clanton" --dice 5,2 --activate bad',
         A.INITIATIVE,
@@ -246,14 +235,11 @@ CATALOGUE: tuple[Command, ...] = (
         "move",
         "activate",
         ("attiva",),
-        W("Move (take its turn)", "Muovi (gioca il turno)"),
+        W("Move (take its turn)"),
         W(
             "Record that a model takes its turn now (one that only moves, or before its "
             "actions); the current model's turn is over. A model takes one turn a turn "
-            "(§1.8, §2.1).",
-            "Registra che un modello gioca ora il suo turno (uno che si muove soltanto, o "
-            "prima delle sue azioni); il turno del modello in corso è finito. Un modello "
-            "gioca un turno per turno (§1.8, §2.1).",
+            "(§1.8, §2.1)."
         ),
         'skirmish game activate "Morgan Earp"',
         A.ACT,
@@ -267,16 +253,12 @@ CATALOGUE: tuple[Command, ...] = (
         "shoot",
         "shoot",
         ("spara",),
-        W("Shoot", "Spara"),
+        W("Shoot"),
         W(
             "Shoot: nerve test, shooting rolls, the target's saves and panic, with both "
             "models' numbers, weapons, skills, injuries, whisky and state from the game and "
             "the scenario's modifiers (R-01–R-04, R-14); a failed die may be rerolled with "
-            "FAMA or FORTUNA (R-15).",
-            "Spara: test di nervi, tiri per colpire, tiri salvezza e panico del bersaglio, "
-            "con i valori, le armi, le abilità, le ferite, il whisky e lo stato di entrambi "
-            "i modelli presi dalla partita e i modificatori dello scenario (R-01–R-04, "
-            "R-14); un dado fallito si può ritirare con FAMA o FORTUNA (R-15).",
+            "FAMA or FORTUNA (R-15)."
         ),
         'skirmish game shoot "Wyatt Earp" "Ike Clanton" --range 5 --dice 2,3,6,2,1,1',
         A.ACT,
@@ -294,16 +276,12 @@ CATALOGUE: tuple[Command, ...] = (
         "fight",
         "melee",
         ("lotta",),
-        W("Fight", "Corpo a corpo"),
+        W("Fight"),
         W(
             "Fight: nerve test, fight roll, the defender's saves and panic, with both "
             "models' numbers, weapons, skills, injuries (Malattia, Mano mozzata), whisky and "
             "state from the game (R-01, R-03–R-05); a failed die may be rerolled with FAMA "
-            "or FORTUNA (R-15).",
-            "Corpo a corpo: test di nervi, tiro di lotta, tiri salvezza e panico del "
-            "difensore, con i valori, le armi, le abilità, le ferite (Malattia, Mano "
-            "mozzata), il whisky e lo stato di entrambi i modelli presi dalla partita "
-            "(R-01, R-03–R-05); un dado fallito si può ritirare con FAMA o FORTUNA (R-15).",
+            "or FORTUNA (R-15)."
         ),
         'skirmish game melee "Doc Holliday" "Billy Clanton" --behind --dice 3,3,5,4,2,2',
         A.ACT,
@@ -321,14 +299,11 @@ CATALOGUE: tuple[Command, ...] = (
         "reload",
         "reload",
         ("ricarica",),
-        W("Reload", "Ricarica"),
+        W("Reload"),
         W(
             "Reload a gun (table 1, 2 actions): full again; a repeater takes 7 or 17 rounds "
             "(R-14). Before the first turn it sets how the gun starts the game, with no "
-            "action.",
-            "Ricarica un'arma (tabella 1, 2 azioni): di nuovo piena; un'arma a ripetizione "
-            "prende 7 o 17 colpi (R-14). Prima del primo turno dice come l'arma inizia la "
-            "partita, senza azioni.",
+            "action."
         ),
         'skirmish game reload "Ike Clanton" --weapon repeater --rounds 17',
         A.ACT,
@@ -342,12 +317,8 @@ CATALOGUE: tuple[Command, ...] = (
         "unjam",
         "unjam",
         ("disinceppa",),
-        W("Unjam", "Disinceppa"),
-        W(
-            "Unjam a gun (table 1: 2 actions, R-14), from the turn after it jammed (§5.3.2).",
-            "Disinceppa un'arma (tabella 1: 2 azioni, R-14), dal turno dopo quello in cui si "
-            "è inceppata (§5.3.2).",
-        ),
+        W("Unjam"),
+        W("Unjam a gun (table 1: 2 actions, R-14), from the turn after it jammed (§5.3.2)."),
         'skirmish game unjam "Ike Clanton"',
         A.ACT,
         fields=(MEMBER, WEAPON),
@@ -360,14 +331,11 @@ CATALOGUE: tuple[Command, ...] = (
         "mount",
         "mount",
         ("sali",),
-        W("Mount", "Sali a cavallo"),
+        W("Mount"),
         W(
             "Mount a horse (table 1, 1 action): standing still, or with a reflex test at a "
             "trot (1 success of 2) or a gallop (2 of 2) (R-06); a failed die may be rerolled "
-            "with FAMA or FORTUNA (R-15). Not with nitroglycerin (§5.5.1).",
-            "Sali a cavallo (tabella 1, 1 azione): da fermo, o con un test di riflessi al "
-            "trotto (1 successo su 2) o al galoppo (2 su 2) (R-06); un dado fallito si può "
-            "ritirare con FAMA o FORTUNA (R-15). Non con la nitroglicerina (§5.5.1).",
+            "with FAMA or FORTUNA (R-15). Not with nitroglycerin (§5.5.1)."
         ),
         'skirmish game mount "Wyatt Earp" --pace trot --dice 2,5',
         A.ACT,
@@ -382,12 +350,10 @@ CATALOGUE: tuple[Command, ...] = (
         "dismount",
         "dismount",
         ("scendi",),
-        W("Dismount", "Scendi da cavallo"),
+        W("Dismount"),
         W(
             "Dismount (table 1, 1 action), with the same reflex test as mounting at a trot "
-            "or a gallop (R-06) and its rerolls (R-15).",
-            "Scendi da cavallo (tabella 1, 1 azione), con lo stesso test di riflessi della "
-            "salita al trotto o al galoppo (R-06) e i suoi ritiri (R-15).",
+            "or a gallop (R-06) and its rerolls (R-15)."
         ),
         'skirmish game dismount "Wyatt Earp" --pace gallop --dice 3,5,2',
         A.ACT,
@@ -402,15 +368,11 @@ CATALOGUE: tuple[Command, ...] = (
         "lasso",
         "lasso",
         ("lazzo", "acchiappa"),
-        W("Lasso", "Lazo"),
+        W("Lasso"),
         W(
             "Throw the lasso (table 1, 1 action; R-14): a reflex test (1 success of 2, "
             "cowboys −1), then 1D6 against the target's COS plus its mount's; over 2 knocks "
-            "the pulled model down. A failed reflex die may be rerolled (R-15).",
-            "Lancia il lazo (tabella 1, 1 azione; R-14): un test di riflessi (1 successo su "
-            "2, cowboy −1), poi 1D6 contro la COS del bersaglio più quella della sua "
-            "cavalcatura; oltre 2 atterra il modello tirato. Un dado di riflessi fallito si "
-            "può ritirare (R-15).",
+            "the pulled model down. A failed reflex die may be rerolled (R-15)."
         ),
         'skirmish game lasso "Curly Bill" "Wyatt Earp" --dice 2,5,6',
         A.ACT,
@@ -427,14 +389,11 @@ CATALOGUE: tuple[Command, ...] = (
         "explosive",
         "explosion",
         ("esplosione",),
-        W("Explosive", "Esplosivo"),
+        W("Explosive"),
         W(
             "Throw dynamite or nitroglycerin (§5.5, R-14): 6 or 10 damages to every model "
             "named within 5U, less its shelter (table 8), a saving roll each (R-03); "
-            "survivors are thrown and terrified (R-04).",
-            "Lancia dinamite o nitroglicerina (§5.5, R-14): 6 o 10 danni a ogni modello "
-            "indicato entro 5U, meno il suo riparo (tabella 8), un tiro salvezza ciascuno "
-            "(R-03); i sopravvissuti sono sbalzati e terrorizzati (R-04).",
+            "survivors are thrown and terrified (R-04)."
         ),
         'skirmish game explosion "Ike Clanton" --item dynamite --caught "Wyatt=4"',
         A.ACT,
@@ -449,12 +408,10 @@ CATALOGUE: tuple[Command, ...] = (
         "whisky",
         "drink",
         ("bevi",),
-        W("Whisky", "Whisky"),
+        W("Whisky"),
         W(
             "A model drinks the bottle of whisky it carries: +1 FRED and −1 RIF for the rest "
-            "of the game (§8.3).",
-            "Un modello beve la bottiglia di whisky che porta: +1 FRED e −1 RIF per il resto "
-            "della partita (§8.3).",
+            "of the game (§8.3)."
         ),
         'skirmish game drink "Doc Holliday"',
         A.ACT,
@@ -469,12 +426,10 @@ CATALOGUE: tuple[Command, ...] = (
         "hit",
         "hit",
         ("colpito", "ferite"),
-        W("Wounds rolled at the table", "Ferite tirate al tavolo"),
+        W("Wounds rolled at the table"),
         W(
             "Record wounds rolled with physical dice; COS 0 eliminates (§6.1), with the "
-            "friends that react (R-19) and a captive kept (R-22).",
-            "Registra le ferite tirate con i dadi al tavolo; COS 0 elimina (§6.1), con gli "
-            "amici che reagiscono (R-19) e un prigioniero trattenuto (R-22).",
+            "friends that react (R-19) and a captive kept (R-22)."
         ),
         'skirmish game hit "Billy Clanton" --wounds 3 --by "Wyatt Earp" --near Frank',
         A.ACT,
@@ -493,12 +448,10 @@ CATALOGUE: tuple[Command, ...] = (
         "state",
         "state",
         ("stato",),
-        W("Lies down, stands up, state", "A terra, in piedi, stato"),
+        W("Lies down, stands up, state"),
         W(
             "Record a state from the table: shaken, terrified, steady, prone or standing "
-            "(R-04); a civilian shot at flees (R-20).",
-            "Registra uno stato dal tavolo: scosso, terrorizzato, saldo, a terra o in piedi "
-            "(R-04); un civile preso di mira fugge (R-20).",
+            "(R-04); a civilian shot at flees (R-20)."
         ),
         'skirmish game state "Ike Clanton" shaken',
         A.ACT,
@@ -513,12 +466,10 @@ CATALOGUE: tuple[Command, ...] = (
         "eliminate",
         "eliminate",
         ("elimina",),
-        W("Eliminated at the table", "Eliminato al tavolo"),
+        W("Eliminated at the table"),
         W(
             "Record a model eliminated at the table, and by whom; the friends within 5U that "
-            "react (R-19) and a captive kept by its side (R-22).",
-            "Registra un modello eliminato al tavolo, e da chi; gli amici entro 5U che "
-            "reagiscono (R-19) e un prigioniero trattenuto dalla sua parte (R-22).",
+            "react (R-19) and a captive kept by its side (R-22)."
         ),
         'skirmish game eliminate "Billy Clanton" --by "Doc Holliday" --near Frank',
         A.ACT,
@@ -536,12 +487,10 @@ CATALOGUE: tuple[Command, ...] = (
         "leave",
         "leave",
         ("esci",),
-        W("Leaves the table", "Esce dal tavolo"),
+        W("Leaves the table"),
         W(
             "A civilian leaves the table (R-20): out of the game, neither eliminated nor a "
-            "casualty (no XP for anyone, no recovery roll).",
-            "Un civile esce dal tavolo (R-20): fuori dalla partita, né eliminato né caduto "
-            "(nessun PE per nessuno, nessun tiro di recupero).",
+            "casualty (no XP for anyone, no recovery roll)."
         ),
         'skirmish game leave "Mary"',
         A.ACT,
@@ -556,12 +505,10 @@ CATALOGUE: tuple[Command, ...] = (
         "spend",
         "spend",
         ("spendi",),
-        W("Spend FAMA or FORTUNA", "Spendi FAMA o FORTUNA"),
+        W("Spend FAMA or FORTUNA"),
         W(
             "Spend a FAMA or FORTUNA point on a reroll made at the table, for this game only "
-            "(R-15).",
-            "Spendi un punto di FAMA o FORTUNA per un ritiro fatto al tavolo, solo per questa "
-            "partita (R-15).",
+            "(R-15)."
         ),
         'skirmish game spend fortuna "Wyatt Earp"',
         A.ACT,
@@ -576,12 +523,8 @@ CATALOGUE: tuple[Command, ...] = (
         "objective",
         "objective",
         ("obiettivo",),
-        W("Objective", "Obiettivo"),
-        W(
-            "Record what happened to a scenario objective, as the scenario allows.",
-            "Registra che cosa è successo a un obiettivo dello scenario, come lo scenario "
-            "consente.",
-        ),
+        W("Objective"),
+        W("Record what happened to a scenario objective, as the scenario allows."),
         'skirmish game objective loot-sack carry-off --by "Ike Clanton"',
         A.ACT,
         fields=(OBJECTIVE, EVENT, BY, COPY),
@@ -595,12 +538,8 @@ CATALOGUE: tuple[Command, ...] = (
         "retreat",
         "retreat",
         ("ritirata",),
-        W("The gang retreats", "La banda si ritira"),
-        W(
-            "A gang retreats by choice: it loses, the game ends, the infamy test is rolled (R-09).",
-            "Una banda si ritira per scelta: perde, la partita finisce, si tira il test "
-            "d'infamia (R-09).",
-        ),
+        W("The gang retreats"),
+        W("A gang retreats by choice: it loses, the game ends, the infamy test is rolled (R-09)."),
         "skirmish game retreat Clantons --dice 4",
         A.ACT,
         fields=(GANG, INFAMY_LATER),
@@ -616,12 +555,10 @@ CATALOGUE: tuple[Command, ...] = (
         "undo",
         "undo",
         ("annulla",),
-        W("Undo the last action", "Annulla l'ultima azione"),
+        W("Undo the last action"),
         W(
             "Take back the game's last action exactly (every row as it was; its events leave "
-            "the game's log), back to the game's start.",
-            "Annulla esattamente l'ultima azione della partita (ogni riga com'era; i suoi "
-            "eventi escono dal registro), fino all'inizio della partita.",
+            "the game's log), back to the game's start."
         ),
         "skirmish game undo --times 2",
         A.UNDO,
@@ -633,12 +570,10 @@ CATALOGUE: tuple[Command, ...] = (
         "end",
         "end",
         ("fine",),
-        W("End the game", "Termina la partita"),
+        W("End the game"),
         W(
             "End the game; the winner comes from the scenario's victory conditions when the "
-            "recorded state shows it.",
-            "Termina la partita; il vincitore viene dalle condizioni di vittoria dello "
-            "scenario quando lo stato registrato lo mostra.",
+            "recorded state shows it."
         ),
         "skirmish game end --winner Earps",
         A.END,
@@ -650,12 +585,10 @@ CATALOGUE: tuple[Command, ...] = (
         "vote",
         "vote",
         ("vota",),
-        W("Confirm the result", "Conferma il risultato"),
+        W("Confirm the result"),
         W(
             "A side's player confirms the game's result (the winner or a draw); when both "
-            "sides agree, the game ends with it.",
-            "Il giocatore di una parte conferma il risultato della partita (il vincitore o "
-            "il pareggio); quando entrambe le parti sono d'accordo, la partita finisce così.",
+            "sides agree, the game ends with it."
         ),
         "skirmish game vote Earps --side good",
         A.VOTE_END,
@@ -666,11 +599,8 @@ CATALOGUE: tuple[Command, ...] = (
         "abandon",
         "abandon",
         ("abbandona",),
-        W("Abandon the game", "Abbandona la partita"),
-        W(
-            "Abandon the game: nobody wins, nothing changes on the rosters.",
-            "Abbandona la partita: nessuno vince, nulla cambia nelle liste.",
-        ),
+        W("Abandon the game"),
+        W("Abandon the game: nobody wins, nothing changes on the rosters."),
         "skirmish game abandon",
         A.END,
         Place.GAME,
@@ -680,14 +610,11 @@ CATALOGUE: tuple[Command, ...] = (
         "postgame",
         "postgame",
         ("dopo-partita",),
-        W("The post-game", "Il dopo partita"),
+        W("The post-game"),
         W(
             "The post-game sequence, gang by gang, each step logged and undoable: recovery "
             "(R-10), XP (R-11, H-02), income (H-01), bounty (H-09), gambler (H-11), marked "
-            "cards (H-10), infamy (R-09).",
-            "La sequenza del dopo partita, banda per banda, ogni passo registrato e "
-            "annullabile: recupero (R-10), PE (R-11, H-02), entrate (H-01), taglia (H-09), "
-            "giocatore d'azzardo (H-11), carte segnate (H-10), infamia (R-09).",
+            "cards (H-10), infamy (R-09)."
         ),
         'skirmish game postgame --doctor "Ike Clanton=graduate" --dice 3,5,2,4',
         A.POSTGAME,
@@ -718,8 +645,11 @@ def find(typed: str) -> Command:
     every = [w for c in CATALOGUE for w in dict.fromkeys((c.name, c.cli, *c.italian))]
     close = difflib.get_close_matches(wanted, every, n=3, cutoff=0.5) or [c.name for c in CATALOGUE]
     raise RulesError(
-        f"{shown(typed)} is not an action of a game; did you mean {', '.join(close)}?",
-        it=f"{shown(typed)} non è un'azione della partita; forse {', '.join(close)}?",
+        Message(
+            "{typed} is not an action of a game; did you mean {join_close}?",
+            typed=shown(typed),
+            join_close=", ".join(close),
+        )
     )
 
 
@@ -729,8 +659,9 @@ def model_action(typed: str) -> Command:
     if found.place is not Place.MODEL:
         known = ", ".join(c.name for c in MODEL_ACTIONS)
         raise RulesError(
-            f"{shown(typed)} is not a model's action; one of {known}.",
-            it=f"{shown(typed)} non è un'azione di un modello; una tra {known}.",
+            Message(
+                "{typed} is not a model's action; one of {known}.", typed=shown(typed), known=known
+            )
         )
     return found
 

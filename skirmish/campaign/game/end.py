@@ -31,6 +31,7 @@ from skirmish.errors import CampaignError, SkirmishError
 from skirmish.i18n import Lang
 from skirmish.rules.model import ObjectiveState, Side
 from skirmish.rules.scenario_model import GameFacts, Verdict, decide
+from skirmish.translation import Both, Message
 
 
 def facts(session: Session, game: Game, turns_ended: int | None = None) -> GameFacts:
@@ -170,10 +171,7 @@ def end_game(
     shows it (``decide``), else the one the players name, or a draw."""
     require_in_progress(game)
     if winner is not None and draw:
-        raise CampaignError(
-            "give ⟨winner⟩ or ⟨draw⟩, not both.",
-            it="indica ⟨winner⟩ oppure ⟨draw⟩, non entrambi.",
-        )
+        raise CampaignError(Message("give ⟨winner⟩ or ⟨draw⟩, not both."))
     side = Side(_game_gang(session, game, winner).side) if winner is not None else None
     result = named_verdict(session, game, side, draw=draw, named=winner)
     finish(session, game, result, EventKind.END)
@@ -193,10 +191,13 @@ def named_verdict(
             shown = side_gang(session, game, result.winner)
             why_en, why_it = _why(game, result)
             raise CampaignError(
-                f"the recorded state shows {shown!r} winning ({why_en}); "
-                f"correct the game first if {winner!r} won.",
-                it=f"secondo lo stato registrato vince {shown!r} ({why_it}); correggi prima la "
-                f"partita se ha vinto {winner!r}.",
+                Message(
+                    "the recorded state shows {shown!r} winning ({why}); correct the game "
+                    "first if {winner!r} won.",
+                    shown=shown,
+                    winner=winner,
+                    why=Both(why_en, why_it),
+                )
             )
         result = Verdict(True, side, "named by the players" if not result.over else result.reason)
     elif draw:
@@ -204,8 +205,11 @@ def named_verdict(
             shown = side_gang(session, game, result.winner)
             why_en, why_it = _why(game, result)
             raise CampaignError(
-                f"the recorded state shows {shown!r} winning ({why_en}), not a draw.",
-                it=f"secondo lo stato registrato vince {shown!r} ({why_it}), non è un pareggio.",
+                Message(
+                    "the recorded state shows {shown!r} winning ({why}), not a draw.",
+                    shown=shown,
+                    why=Both(why_en, why_it),
+                )
             )
         result = Verdict(True, None, "a draw, as the players agreed")
     elif not result.over:
@@ -281,9 +285,10 @@ def parse_verdict(session: Session, game: Game, text: str) -> str:
         return _game_gang(session, game, word).side
     except CampaignError:
         raise CampaignError(
-            f"unknown verdict {text!r}: give the winning side (good, bad) or its gang, or draw.",
-            it=f"esito sconosciuto {text!r}: indica la parte che vince (buoni, cattivi) o la sua "
-            "banda, oppure pareggio.",
+            Message(
+                "unknown verdict {text!r}: give the winning side (good, bad) or its gang, or draw.",
+                text=text,
+            )
         ) from None
 
 

@@ -68,19 +68,16 @@ THROWER = _model(
 TARGET = Field(
     "target",
     Kind.TARGET,
-    W("Target", "Bersaglio"),
-    W(
-        "The model (or scenario person) attacked.",
-        "Il modello (o la persona dello scenario) attaccato.",
-    ),
+    W("Target"),
+    W("The model (or scenario person) attacked."),
     required=True,
     argument=True,
 )
 LASSO_TARGET = Field(
     "target",
     Kind.MODEL,
-    W("Target", "Bersaglio"),
-    W("The model the lasso is thrown at.", "Il modello a cui si lancia il lazo."),
+    W("Target"),
+    W("The model the lasso is thrown at."),
     required=True,
     argument=True,
 )
@@ -90,13 +87,10 @@ BY = _model(
 NEAR = Field(
     "near",
     Kind.MODELS,
-    W("Friends within 5U", "Amici entro 5U"),
+    W("Friends within 5U"),
     W(
         "A friend within 5U of the model if it falls, which reacts (R-19): a Volontario or "
-        "Delinquente of its gang takes a panic test for a hero, is terrified for the leader.",
-        "Un amico entro 5U dal modello se cade, che reagisce (R-19): un Volontario o "
-        "Delinquente della sua banda fa un test di panico per un eroe, è terrorizzato per il "
-        "capo.",
+        "Delinquente of its gang takes a panic test for a hero, is terrified for the leader."
     ),
     it_flag="--vicino",
 )
@@ -113,18 +107,15 @@ GUARD = _model(
 CIVILIANS = Field(
     "civilian-near",
     Kind.MODELS,
-    W("Civilians within 10U", "Civili entro 10U"),
-    W(
-        "An unarmed civilian within 10U of the shot: it flees the table (R-20).",
-        "Un civile disarmato entro 10U dallo sparo: fugge dal tavolo (R-20).",
-    ),
+    W("Civilians within 10U"),
+    W("An unarmed civilian within 10U of the shot: it flees the table (R-20)."),
     it_flag="--civile-vicino",
 )
 WOUNDS = Field(
     "wounds",
     Kind.COUNT,
-    W("Wounds", "Ferite"),
-    W("Wounds taken (after saves).", "Ferite subite (dopo i tiri salvezza)."),
+    W("Wounds"),
+    W("Wounds taken (after saves)."),
     required=True,
     low=1,
     high=99,
@@ -132,12 +123,10 @@ WOUNDS = Field(
 STATE = Field(
     "new-state",
     Kind.CHOICE,
-    W("State", "Stato"),
+    W("State"),
     W(
         "Shaken, terrified, steady (neither), prone or standing; fleeing: a civilian "
-        "shot at with physical dice flees the table (R-20). In Italian or English.",
-        "Scosso, terrorizzato, saldo (nessuno dei due), a terra o in piedi; in fuga: un civile "
-        "a cui si spara con i dadi veri fugge dal tavolo (R-20). In italiano o in inglese.",
+        "shot at with physical dice flees the table (R-20). In Italian or English."
     ),
     required=True,
     argument=True,
@@ -146,8 +135,8 @@ STATE = Field(
 POINT = Field(
     "point",
     Kind.CHOICE,
-    W("Point", "Punto"),
-    W("The point spent: FAMA or FORTUNA.", "Il punto speso: FAMA o FORTUNA."),
+    W("Point"),
+    W("The point spent: FAMA or FORTUNA."),
     required=True,
     argument=True,
     choices=Point,
@@ -155,12 +144,10 @@ POINT = Field(
 PACE = Field(
     "pace",
     Kind.CHOICE,
-    W("Pace", "Andatura"),
+    W("Pace"),
     W(
         "The horse's pace: still, trot (a reflex test, 1 success) or gallop (2 successes) "
-        "(table 1, R-06; default: still).",
-        "L'andatura del cavallo: fermo, trotto (un test di riflessi, 1 successo) o galoppo "
-        "(2 successi) (tabella 1, R-06; predefinito: fermo).",
+        "(table 1, R-06; default: still)."
     ),
     choices=Pace,
     it_flag="--andatura",
@@ -168,22 +155,17 @@ PACE = Field(
 WEAPON = Field(
     "weapon",
     Kind.WORD,
-    W("Gun", "Arma"),
-    W(
-        "The gun (blank: the only one, or the first that needs it).",
-        "L'arma (vuoto: l'unica, o la prima che ne ha bisogno).",
-    ),
+    W("Gun"),
+    W("The gun (blank: the only one, or the first that needs it)."),
     it_flag="--arma",
 )
 ROUNDS = Field(
     "rounds",
     Kind.COUNT,
-    W("Rounds", "Colpi"),
+    W("Rounds"),
     W(
         "A repeater, musket or carbine: 7 or 17 rounds (17 jams on a 1, R-14; blank: as loaded "
-        "before).",
-        "Un'arma a ripetizione, un moschetto o una carabina: 7 o 17 colpi (con 17 si inceppa "
-        "con un 1, R-14; vuoto: come caricata prima).",
+        "before)."
     ),
     low=1,
     high=99,
@@ -192,60 +174,48 @@ ROUNDS = Field(
 ITEM = Field(
     "item",
     Kind.WORD,
-    W("Explosive", "Esplosivo"),
-    W(
-        "Dynamite or nitroglycerin (blank: the one carried).",
-        "Dinamite o nitroglicerina (vuoto: quella che porta).",
-    ),
+    W("Explosive"),
+    W("Dynamite or nitroglycerin (blank: the one carried)."),
     it_flag="--esplosivo",
 )
 CAUGHT = Field(
     "caught",
     Kind.CAUGHT,
-    W("Within 5U", "Entro 5U"),
+    W("Within 5U"),
     W(
         "A model within 5U of the blast: NAME[=DISTANCE,moved|unmoved,partial|total:SHELTER], "
         "e.g. Ike=3,partial:palisade (distance 0–5U from the centre; whether it moved, default "
-        "from the record; its shelter, table 8).",
-        "Un modello entro 5U dall'esplosione: NOME[=DISTANZA,mosso|fermo,parziale|totale:"
-        "RIPARO], es. Ike=3,parziale:palizzata (distanza 0–5U dal centro; se si è mosso, "
-        "predefinito dal registro; il suo riparo, tabella 8).",
+        "from the record; its shelter, table 8)."
     ),
     it_flag="--coinvolto",
 )
 NEAR_THROWER = Field(
     "near-thrower",
     Kind.CAUGHT,
-    W("Near the thrower", "Vicino al lanciatore"),
+    W("Near the thrower"),
     W(
         "With a short fuse: a model within 5U of the thrower, caught instead if the dynamite "
-        "explodes in its hands (written as a model within 5U of the blast).",
-        "Con la miccia corta: un modello entro 5U dal lanciatore, coinvolto invece se la "
-        "dinamite gli esplode tra le mani (scritto come un modello entro 5U dall'esplosione).",
+        "explodes in its hands (written as a model within 5U of the blast)."
     ),
     it_flag="--vicino-a-chi-lancia",
 )
 SHORT_FUSE = Field(
     "short-fuse",
     Kind.FLAG,
-    W("Short fuse", "Miccia corta"),
+    W("Short fuse"),
     W(
         "Dynamite with a short fuse: nobody steps away; on a 1 it explodes in the thrower's "
-        "hands (§5.5.2).",
-        "Dinamite a miccia corta: nessuno si allontana; con un 1 esplode tra le mani del "
-        "lanciatore (§5.5.2).",
+        "hands (§5.5.2)."
     ),
     it_flag="--miccia-corta",
 )
 OBJECTIVE = Field(
     "objective",
     Kind.WORD,
-    W("Objective", "Obiettivo"),
+    W("Objective"),
     W(
         "The scenario's objective: loot-sack, prisoner, hostage, mayor, witness, politician "
-        "(Italian too).",
-        "L'obiettivo dello scenario: loot-sack, prisoner, hostage, mayor, witness, politician "
-        "(anche in italiano).",
+        "(Italian too)."
     ),
     required=True,
     argument=True,
@@ -253,14 +223,11 @@ OBJECTIVE = Field(
 EVENT = Field(
     "event",
     Kind.WORD,
-    W("What happens", "Che cosa succede"),
+    W("What happens"),
     W(
         "What happens to it (the scenario's words: pick-up, drop, recover, carry-off, free, "
         "recapture, escape, deliver, rescue, wound, kill, shelter), or carry (who carries or "
-        "holds it now).",
-        "Che cosa gli succede (le parole dello scenario: pick-up, drop, recover, carry-off, "
-        "free, recapture, escape, deliver, rescue, wound, kill, shelter), o carry (chi lo porta "
-        "o lo tiene ora).",
+        "holds it now)."
     ),
     required=True,
     argument=True,
@@ -268,54 +235,46 @@ EVENT = Field(
 COPY = Field(
     "copy",
     Kind.COUNT,
-    W("Which one", "Quale"),
-    W(
-        "Which of the objective's copies (1, 2…: loot sack 1 or 2).",
-        "Quale copia dell'obiettivo (1, 2…: sacco del bottino 1 o 2).",
-    ),
+    W("Which one"),
+    W("Which of the objective's copies (1, 2…: loot sack 1 or 2)."),
     low=1,
     high=99,
 )
 GANG = Field(
     "gang",
     Kind.GANG,
-    W("Gang", "Banda"),
-    W("The gang that retreats by choice.", "La banda che si ritira per scelta."),
+    W("Gang"),
+    W("The gang that retreats by choice."),
     required=True,
     argument=True,
 )
 INFAMY_LATER = Field(
     "infamy-later",
     Kind.FLAG,
-    W("Infamy test later", "Test d'infamia dopo"),
-    W(
-        "Roll the infamy test in the post-game sequence.",
-        "Tira il test d'infamia nella sequenza del dopo partita.",
-    ),
+    W("Infamy test later"),
+    W("Roll the infamy test in the post-game sequence."),
 )
 VERDICT = Field(
     "verdict",
     Kind.WORD,
-    W("Result", "Risultato"),
-    W("The winning gang or side (good, bad), or draw.",
-      "La banda o la parte che vince (buoni, cattivi), o pareggio."),
+    W("Result"),
+    W("The winning gang or side (good, bad), or draw."),
     required=True,
     argument=True,
 )  # fmt: skip
 SIDE = Field(
     "side",
     Kind.CHOICE,
-    W("Side", "Parte"),
-    W("The side whose player confirms it: good or bad.",
-      "La parte il cui giocatore lo conferma: buoni o cattivi."),
+    W("Side"),
+    W("The side whose player confirms it: good or bad."),
     required=True,
     choices=Side,
 )  # fmt: skip
 WITHDRAW = Field(
     "withdraw",
     Kind.FLAG,
-    W("Take back the vote", "Ritira il voto"),
-    W("Take back the side's vote instead.", "Ritira invece il voto della parte."),
+    W("Take back the vote"),
+    W("Take back the side's vote instead."),
 )
 
 

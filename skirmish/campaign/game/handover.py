@@ -30,6 +30,7 @@ from skirmish.campaign.game.board import gangs_of
 from skirmish.campaign.game.tables import Game, GameHandover
 from skirmish.campaign.models import Gang, RequestKey, User
 from skirmish.errors import StaleError
+from skirmish.translation import Message
 
 
 def current(session: Session, game: Game) -> GameHandover | None:
@@ -92,11 +93,10 @@ def fresh(session: Session, game: Game, key: str, revision: int | str | None) ->
     found = current(session, game)
     if found is None or found.key != key or str(found.revision) != str(revision):
         raise StaleError(
-            "this die was answered on the other phone, or the game moved on since this page "
-            "was shown; here is what waits now. Nothing was changed.",
-            it="questo dado ha già avuto risposta sull'altro telefono, o la partita è andata "
-            "avanti da quando la pagina è stata mostrata; ecco cosa aspetta ora. Non è cambiato "
-            "nulla.",
+            Message(
+                "this die was answered on the other phone, or the game moved on since "
+                "this page was shown; here is what waits now. Nothing was changed."
+            )
         )
     return found
 

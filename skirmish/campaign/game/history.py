@@ -19,6 +19,7 @@ from skirmish.campaign.views import ratings
 from skirmish.engine.glossary import GameResult, GameStatus
 from skirmish.errors import CampaignError
 from skirmish.rules.names import matching, normalize
+from skirmish.translation import Message
 
 #: Standings points: a win 3, a draw 1, a loss or a retreat 0 (decision: the book has none).
 WIN_POINTS = 3
@@ -143,9 +144,12 @@ def _any_member(gang: Gang, name: str) -> Member:
     if not matches:
         near = ", ".join(map(repr, lookup.nearest(name, [m.name for m in gang.members])))
         raise CampaignError(
-            f"gang {gang.name!r} has had no model called {name!r}; did you mean {near}?",
-            it=f"la banda {gang.name!r} non ha mai avuto un personaggio di nome {name!r}; "
-            f"forse intendevi {near}?",
+            Message(
+                "gang {gang_name!r} has had no model called {name!r}; did you mean {near}?",
+                gang_name=gang.name,
+                name=name,
+                near=near,
+            )
         )
     if len({normalize(m.name) for m in matches}) > 1:
         active = [m for m in matches if m.status == MemberStatus.ACTIVE]

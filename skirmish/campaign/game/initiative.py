@@ -47,6 +47,7 @@ from skirmish.engine.stages import initiative_failed
 from skirmish.errors import CampaignError, DiceError, SkirmishError
 from skirmish.rules.model import ModelState, Side
 from skirmish.rules.names import normalize
+from skirmish.translation import Both, Message
 
 
 @dataclass(frozen=True)
@@ -122,10 +123,13 @@ def _revealed(session: Session, game: Game, names: list[str]) -> dict[Side, Game
         side = side_of(session, model)
         if side in picked:
             raise CampaignError(
-                f"{picked[side].name} and {model.name} both play on the {side} side: reveal one "
-                "model of each side (R-07).",
-                it=f"{picked[side].name} e {model.name} giocano entrambi con i "
-                f"{label(side, 'it')}: scopri un personaggio per parte (R-07).",
+                Message(
+                    "{picked_side_name} and {model_name} both play on the {side} side: "
+                    "reveal one model of each side (R-07).",
+                    picked_side_name=picked[side].name,
+                    model_name=model.name,
+                    side=Both(side, label(side, "it")),
+                )
             )
         require_waiting(session, game, model)
         picked[side] = model
@@ -170,10 +174,12 @@ def initiative(
         choices = "; ".join(f"{side}: {_names(left[side])}" for side in missing)
         scelte = "; ".join(f"{label(side, 'it')}: {_names(left[side])}" for side in missing)
         raise CampaignError(
-            f"both sides have models left to take their turn {game.turn}: reveal one of each "
-            f"(R-07); still to name: {choices}.",
-            it=f"entrambe le parti hanno personaggi che devono ancora giocare il turno "
-            f"{game.turn}: scopri un personaggio per parte (R-07); manca: {scelte}.",
+            Message(
+                "both sides have models left to take their turn {game_turn}: reveal "
+                "one of each (R-07); still to name: {choices}.",
+                game_turn=game.turn,
+                choices=Both(choices, scelte),
+            )
         )
     counted: dict[Side, _Counted] = {}
     lenders: dict[Side, str | None] = {}
@@ -186,8 +192,11 @@ def initiative(
             require_alive(session, friend)
             if side_of(session, friend) is not side:
                 raise CampaignError(
-                    f"{friend.name!r} is not a friend of {model.name!r}.",
-                    it=f"{friend.name!r} non è un amico di {model.name!r}.",
+                    Message(
+                        "{friend_name!r} is not a friend of {model_name!r}.",
+                        friend_name=friend.name,
+                        model_name=model.name,
+                    )
                 )
             counted[side] = _Counted(friend, member_of(session, friend).fama)
             lenders[side] = friend.name
@@ -268,10 +277,12 @@ def side_chosen(answer: str, names: Mapping[Side, str]) -> Side:
     except SkirmishError:
         options = ", ".join(["good", "bad", *names.values()])
         raise CampaignError(
-            f"⟨activate⟩ {answer!r}: the winner activates one of the two models revealed; say "
-            f"{options}.",
-            it=f"⟨activate⟩ {answer!r}: chi vince attiva uno dei due personaggi scoperti; "
-            f"di' {options.replace('good, bad', 'buoni, cattivi')}.",
+            Message(
+                "⟨activate⟩ {answer!r}: the winner activates one of the two models "
+                "revealed; say {options}.",
+                answer=answer,
+                options=Both(options, options.replace("good, bad", "buoni, cattivi")),
+            )
         ) from None
 
 
@@ -333,10 +344,11 @@ def _roll_off(
                 break
         else:
             raise DiceError(
-                f"initiative still tied after {MAX_ROUNDS} roll-offs; the dice keep repeating, "
-                "roll them again.",
-                it=f"iniziativa ancora in parità dopo {MAX_ROUNDS} spareggi; i dadi continuano a "
-                "ripetersi, tirali di nuovo.",
+                Message(
+                    "initiative still tied after {max_rounds} roll-offs; the dice keep "
+                    "repeating, roll them again.",
+                    max_rounds=MAX_ROUNDS,
+                )
             )
     rerolls.require_all_taken()
     rounds = tuple(t.result.round for t in tables)

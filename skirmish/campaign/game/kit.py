@@ -34,6 +34,7 @@ from skirmish.engine.situation_value import Situation
 from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_equipment, find_item
 from skirmish.rules.model import Item, Weapon, WeaponCategory
+from skirmish.translation import Both, Message
 
 
 def is_gun(weapon: Weapon) -> bool:
@@ -171,26 +172,42 @@ def _jammed_error(model: GameModel, gun: Gun, turn: int, several: bool) -> Campa
     en, it = gun.name("en"), gun.name("it")
     if gun.jammed == turn:
         return CampaignError(
-            f"{model.name}'s {en} jammed this turn (§5.3.2, R-14): it cannot fire again this "
-            f"turn; unjam it next turn{_cmd('unjam', model, gun, 'en', several)}.",
-            it=f"{it} di {model.name} si è inceppato in questo turno (§5.3.2, R-14): non spara "
-            f"più in questo turno; disinceppalo nel prossimo"
-            f"{_cmd('unjam', model, gun, 'it', several)}.",
+            Message(
+                "{model_name}'s {en} jammed this turn (§5.3.2, R-14): it cannot fire "
+                "again this turn; unjam it next turn{cmd_unjam_model_gun_several}.",
+                model_name=model.name,
+                en=Both(en, it),
+                cmd_unjam_model_gun_several=Both(
+                    _cmd("unjam", model, gun, "en", several),
+                    _cmd("unjam", model, gun, "it", several),
+                ),
+            )
         )
     return CampaignError(
-        f"{model.name}'s {en} is jammed since turn {gun.jammed} (R-14): unjam it first"
-        f"{_cmd('unjam', model, gun, 'en', several)} (2 actions, table 1).",
-        it=f"{it} di {model.name} è inceppato dal turno {gun.jammed} (R-14): prima disinceppalo"
-        f"{_cmd('unjam', model, gun, 'it', several)} (2 azioni, tabella 1).",
+        Message(
+            "{model_name}'s {en} is jammed since turn {gun_jammed} (R-14): unjam "
+            "it first{cmd_unjam_model_gun_several} (2 actions, table 1).",
+            model_name=model.name,
+            gun_jammed=gun.jammed,
+            en=Both(en, it),
+            cmd_unjam_model_gun_several=Both(
+                _cmd("unjam", model, gun, "en", several), _cmd("unjam", model, gun, "it", several)
+            ),
+        )
     )
 
 
 def _empty_error(model: GameModel, gun: Gun, several: bool) -> CampaignError:
     return CampaignError(
-        f"{model.name}'s {gun.name('en')} is empty (§4.2): reload it first"
-        f"{_cmd('reload', model, gun, 'en', several)} (2 actions, table 1).",
-        it=f"{gun.name('it')} di {model.name} è scarico (§4.2): prima ricaricalo"
-        f"{_cmd('reload', model, gun, 'it', several)} (2 azioni, tabella 1).",
+        Message(
+            "{model_name}'s {gun_name} is empty (§4.2): reload it "
+            "first{cmd_reload_model_gun_severa} (2 actions, table 1).",
+            model_name=model.name,
+            gun_name=Both(gun.name("en"), gun.name("it")),
+            cmd_reload_model_gun_severa=Both(
+                _cmd("reload", model, gun, "en", several), _cmd("reload", model, gun, "it", several)
+            ),
+        )
     )
 
 
@@ -233,23 +250,30 @@ def ready_to_fire(
         if gun is None:
             best = max(working, key=lambda g: g.left)
             raise CampaignError(
-                f"fanning empties a full cylinder (§5.2.2, R-14): {model.name}'s "
-                f"{best.name('en')} has {best.left} of {best.load} rounds; reload it first, or "
-                "fire them as ordinary shots.",
-                it=f"svuotare il tamburo vuole il tamburo pieno (§5.2.2, R-14): {best.name('it')} "
-                f"di {model.name} ha {best.left} colpi su {best.load}; prima ricaricalo, o "
-                "spara i colpi rimasti normalmente.",
+                Message(
+                    "fanning empties a full cylinder (§5.2.2, R-14): {model_name}'s "
+                    "{best_name} has {best_left} of {best_load} rounds; reload it first, "
+                    "or fire them as ordinary shots.",
+                    model_name=model.name,
+                    best_left=best.left,
+                    best_load=best.load,
+                    best_name=Both(best.name("en"), best.name("it")),
+                )
             )
     else:
         found = _ready(working, first_share)
         if found is None:
             best = max(working, key=lambda g: g.left)
             raise CampaignError(
-                f"{model.name}'s {best.name('en')} has {best.left} round(s) left, fewer than the "
-                f"{first_share} shot(s) declared (§4.2); declare fewer with ⟨shots⟩, or reload "
-                "first.",
-                it=f"{best.name('it')} di {model.name} ha ancora {best.left} colpi, meno dei "
-                f"{first_share} dichiarati (§4.2); dichiarane meno con ⟨shots⟩, o prima ricarica.",
+                Message(
+                    "{model_name}'s {best_name} has {best_left} round(s) left, fewer than "
+                    "the {first_share} shot(s) declared (§4.2); declare fewer with "
+                    "⟨shots⟩, or reload first.",
+                    model_name=model.name,
+                    best_left=best.left,
+                    first_share=first_share,
+                    best_name=Both(best.name("en"), best.name("it")),
+                )
             )
         gun = found
     chosen = [gun]
@@ -264,11 +288,12 @@ def ready_to_fire(
         second = _ready(others, max(share, 1))
         if second is None and others:  # with no second pistol the engine refuses (table 3)
             raise CampaignError(
-                f"firing two pistols needs a second one loaded and working: {model.name}'s "
-                "other pistol is empty or jammed (table 3); reload it, or fire one pistol.",
-                it=f"sparare con due pistole vuole la seconda carica e funzionante: l'altra "
-                f"pistola di {model.name} è scarica o inceppata (tabella 3); ricaricala, o "
-                "spara con una sola.",
+                Message(
+                    "firing two pistols needs a second one loaded and working: "
+                    "{model_name}'s other pistol is empty or jammed (table 3); reload it, "
+                    "or fire one pistol.",
+                    model_name=model.name,
+                )
             )
         if second is not None:
             chosen.append(second)
@@ -277,10 +302,14 @@ def ready_to_fire(
         given = table.number(InputId.ROUNDS)
         if given is not None and given != gun.load:
             raise CampaignError(
-                f"{model.name}'s {gun.name('en')} is loaded with {gun.load} rounds, as the "
-                f"tracker recorded it (a reload's ⟨rounds⟩); drop ⟨rounds⟩ {given}.",
-                it=f"{gun.name('it')} di {model.name} è caricato con {gun.load} colpi, come "
-                f"registrato (⟨rounds⟩ di una ricarica); togli ⟨rounds⟩ {given}.",
+                Message(
+                    "{model_name}'s {gun_name} is loaded with {gun_load} rounds, as the "
+                    "tracker recorded it (a reload's ⟨rounds⟩); drop ⟨rounds⟩ {given}.",
+                    model_name=model.name,
+                    gun_load=gun.load,
+                    given=given,
+                    gun_name=Both(gun.name("en"), gun.name("it")),
+                )
             )
         out = table.with_({InputId.ROUNDS: gun.load})
     return Volley(tuple(chosen), fanning=fanning, template_again=again), out

@@ -23,6 +23,7 @@ from skirmish.errors import CampaignError, UnknownNameError, shown
 from skirmish.rules.model import ObjectiveEvent, ObjectiveState, Side
 from skirmish.rules.names import normalize
 from skirmish.rules.scenario_model import TRANSITIONS, Objective
+from skirmish.translation import Both, Message
 
 #: ``carry`` in either language: not an event of the scenario, it only names who carries or
 #: holds the objective now (its events are the glossary's ``OBJECTIVE_EVENTS``).
@@ -139,10 +140,7 @@ def objective(
         require_alive(session, actor)
     if normalize(event) in CARRY:
         if actor is None:
-            raise CampaignError(
-                "'carry' needs ⟨by⟩: the model that carries or holds it.",
-                it="'carry' richiede ⟨by⟩: il personaggio che lo trasporta o lo tiene.",
-            )
+            raise CampaignError(Message("'carry' needs ⟨by⟩: the model that carries or holds it."))
         target = _choose_copy(copies, lambda r: r.carrier is None, found, "carry")
         target.carrier = actor.id
         session.add(target)
@@ -163,22 +161,30 @@ def objective(
     except UnknownNameError:
         events = ", ".join(e.value.replace("_", "-") for e in found.events)
         raise CampaignError(
-            f"unknown event {shown(event)} for the {found.name_en}: give one of {events} or carry.",
-            it=f"evento sconosciuto {shown(event)} per {found.name_it}: indica uno tra {events} "
-            "o carry.",
+            Message(
+                "unknown event {event} for the {found_name}: give one of {events} or carry.",
+                event=shown(event),
+                events=events,
+                found_name=Both(found.name_en, found.name_it),
+            )
         ) from None
     if kind not in found.events:
         events = ", ".join(e.value.replace("_", "-") for e in found.events)
         raise CampaignError(
-            f"{scenario_of(game).name_en}: the {found.name_en} takes {events} or carry, "
-            f"not {event!r}.",
-            it=f"{scenario_of(game).name_it}: {found.name_it} accetta {events} o carry, non "
-            f"{event!r}.",
+            Message(
+                "{scenario_of_game_name}: the {found_name} takes {events} or carry, not {event!r}.",
+                events=events,
+                event=event,
+                scenario_of_game_name=Both(scenario_of(game).name_en, scenario_of(game).name_it),
+                found_name=Both(found.name_en, found.name_it),
+            )
         )
     if kind in _TAKES and actor is None:
         raise CampaignError(
-            f"{kind.value.replace('_', '-')} needs ⟨by⟩: who takes it.",
-            it=f"{kind.value.replace('_', '-')} richiede ⟨by⟩: chi lo prende.",
+            Message(
+                "{kind_value_replace} needs ⟨by⟩: who takes it.",
+                kind_value_replace=kind.value.replace("_", "-"),
+            )
         )
     allowed = transitions(kind)
     target = _choose_copy(
@@ -218,8 +224,11 @@ def _choose_copy(
             return row
     states = ", ".join(f"{r.copy_no}: {r.state}" for r in copies)
     raise CampaignError(
-        f"no {objective.name_en} can {what.replace('_', ' ')} now (states: {states}); "
-        "check ⟨copy⟩ and the events recorded.",
-        it=f"nessun {objective.name_it} può {what.replace('_', ' ')} ora (stati: {states}); "
-        "controlla ⟨copy⟩ e gli eventi registrati.",
+        Message(
+            "no {objective_name} can {what_replace} now (states: {states}); check "
+            "⟨copy⟩ and the events recorded.",
+            what_replace=what.replace("_", " "),
+            states=states,
+            objective_name=Both(objective.name_en, objective.name_it),
+        )
     )

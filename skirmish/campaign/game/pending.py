@@ -24,6 +24,7 @@ from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules.model import Side
 from skirmish.rules.scenarios import find_scenario
+from skirmish.translation import Both, Message
 
 #: Every action the post-game sequence logs (``campaign.postgame``), in its order.
 POSTGAME_STEPS = (
@@ -111,29 +112,39 @@ def require_between_games(session: Session, gang: Gang, what: str) -> None:
     if playing is not None:
         played = find_scenario(playing.scenario)
         raise CampaignError(
-            f"R-23: {gang.name!r} is playing game {playing.id} ({played.name_en}); {what} "
-            f"happens between games: finish game {playing.id}"
-            + on_command_line(" with 'skirmish game end' (or 'skirmish game abandon')", "")
-            + ".",
-            it=f"R-23: {gang.name!r} sta giocando la partita {playing.id} ({played.name_it}); "
-            f"{what_it} si fa tra una partita e l'altra: chiudi la partita {playing.id}"
-            + on_command_line(" con 'skirmish game end' (o 'skirmish game abandon')", "")
-            + ".",
+            Message(
+                "R-23: {gang_name!r} is playing game {playing_id} ({played_name}); "
+                "{what} happens between games: finish game "
+                "{playing_id}{on_command_line_with_skirmish}.",
+                gang_name=gang.name,
+                playing_id=playing.id,
+                played_name=Both(played.name_en, played.name_it),
+                what=Both(what, what_it),
+                on_command_line_with_skirmish=Both(
+                    on_command_line(" with 'skirmish game end' (or 'skirmish game abandon')", ""),
+                    on_command_line(" con 'skirmish game end' (o 'skirmish game abandon')", ""),
+                ),
+            )
         )
     waiting = postgame_waiting(session, gang)
     if waiting is not None:
         ended = find_scenario(waiting.scenario)
         raise CampaignError(
-            f"R-23: {gang.name!r} has not run the post-game sequence of game {waiting.id} "
-            f"({ended.name_en}); {what} happens between games: run "
-            + on_command_line(f"'skirmish game postgame --game {waiting.id}'", "it")
-            + " first.",
-            it=f"R-23: {gang.name!r} non ha fatto il dopo-partita della partita {waiting.id} "
-            f"({ended.name_it}); {what_it} si fa tra una partita e l'altra: "
-            + on_command_line(
-                f"esegui prima 'skirmish game postgame --game {waiting.id}'", "fallo prima"
+            Message(
+                "R-23: {gang_name!r} has not run the post-game sequence of game "
+                "{waiting_id} ({ended_name}); {what} happens between games: run "
+                "{on_command_line_f_skirmish_game_postgame_game} first.",
+                gang_name=gang.name,
+                waiting_id=waiting.id,
+                ended_name=Both(ended.name_en, ended.name_it),
+                what=Both(what, what_it),
+                on_command_line_f_skirmish_game_postgame_game=Both(
+                    on_command_line(f"'skirmish game postgame --game {waiting.id}'", "it"),
+                    on_command_line(
+                        f"esegui prima 'skirmish game postgame --game {waiting.id}'", "fallo prima"
+                    ),
+                ),
             )
-            + ".",
         )
 
 

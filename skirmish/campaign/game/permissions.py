@@ -47,6 +47,7 @@ from skirmish.campaign.permissions import TABLE as CAMPAIGN_TABLE
 from skirmish.engine.glossary import label
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Side
+from skirmish.translation import Both, Message
 
 
 class GameRelation(StrEnum):
@@ -287,7 +288,10 @@ def require_game(
         who_en = "the campaign's owner or an arbitrator"
         who_it = "il proprietario o un arbitro della campagna"
     raise CampaignError(
-        f"you may not {english} in game {game.id}: only {who_en} may. Nothing was changed.",
-        it=f"non puoi {italian} nella partita {game.id}: può farlo solo {who_it}. "
-        "Non è cambiato nulla.",
+        Message(
+            "you may not {english} in game {game_id}: only {who} may. Nothing was changed.",
+            game_id=game.id,
+            who=Both(who_en, who_it),
+            english=Both(english, italian),
+        )
     )

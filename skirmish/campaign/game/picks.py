@@ -52,6 +52,7 @@ from skirmish.campaign.lookup import row_id
 from skirmish.engine.glossary import GameStatus, label, parse
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Side
+from skirmish.translation import Both, Message
 
 SIDES = (Side.GOOD, Side.BAD)
 
@@ -186,10 +187,13 @@ def pick(session: Session, game: Game, side: Side | str, member_name: str) -> Ro
     model = find_model(session, game, member_name)
     if side_of(session, model) is not mine:
         raise CampaignError(
-            f"{model.name} plays on the {label(mine.other, 'en')} side: lay the card of one of "
-            f"your own models ({', '.join(m.name for m in left[mine])}).",
-            it=f"{model.name} gioca con i {label(mine.other, 'it')}: scopri la carta di uno dei "
-            f"tuoi personaggi ({', '.join(m.name for m in left[mine])}).",
+            Message(
+                "{model_name} plays on the {label_mine_other} side: lay the card of "
+                "one of your own models ({join_m_name_for_m_in_left_mine}).",
+                model_name=model.name,
+                join_m_name_for_m_in_left_mine=", ".join(m.name for m in left[mine]),
+                label_mine_other=Both(label(mine.other, "en"), label(mine.other, "it")),
+            )
         )
     require_alive(session, model)
     require_can_act(model)
@@ -199,11 +203,13 @@ def pick(session: Session, game: Game, side: Side | str, member_name: str) -> Ro
     valid = _valid(cards, left)
     if mine in valid and mine.other in valid:
         raise CampaignError(
-            f"both cards of round {round_no} of turn {game.turn} are down and revealed: roll the "
-            "initiative (R-07); a card cannot be changed once both are down (§1.8).",
-            it=f"entrambe le carte del round {round_no} del turno {game.turn} sono scoperte: "
-            "tirate l'iniziativa (R-07); una carta non si cambia quando sono giù entrambe "
-            "(§1.8).",
+            Message(
+                "both cards of round {round_no} of turn {game_turn} are down and "
+                "revealed: roll the initiative (R-07); a card cannot be changed once "
+                "both are down (§1.8).",
+                round_no=round_no,
+                game_turn=game.turn,
+            )
         )
     # Cards of earlier turns are of no more use: the turn's cards start afresh.
     session.execute(
@@ -232,15 +238,20 @@ def _require_cards(game: Game, side: Side, left: dict[Side, list[GameModel]]) ->
     """Refuse a card when this round needs none from ``side``."""
     if not left[side]:
         raise CampaignError(
-            f"the {label(side, 'en')} side has no model left to take its turn {game.turn}: it "
-            "lays no card until the next turn.",
-            it=f"i {label(side, 'it')} non hanno più personaggi che devono giocare il turno "
-            f"{game.turn}: non scoprono carte fino al prossimo turno.",
+            Message(
+                "the {label_side} side has no model left to take its turn {game_turn}: "
+                "it lays no card until the next turn.",
+                game_turn=game.turn,
+                label_side=Both(label(side, "en"), label(side, "it")),
+            )
         )
     if not left[side.other]:
         raise CampaignError(
-            f"only the {label(side, 'en')} side has models left to take their turn {game.turn}: "
-            "no cards and no initiative (§1.8); activate them one after the other.",
-            it=f"solo i {label(side, 'it')} hanno ancora personaggi che devono giocare il turno "
-            f"{game.turn}: niente carte né iniziativa (§1.8); attivali uno dopo l'altro.",
+            Message(
+                "only the {label_side} side has models left to take their turn "
+                "{game_turn}: no cards and no initiative (§1.8); activate them one "
+                "after the other.",
+                game_turn=game.turn,
+                label_side=Both(label(side, "en"), label(side, "it")),
+            )
         )

@@ -41,6 +41,7 @@ from skirmish.engine.stages import FailedDie, Side, panic_failed
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Flight, ModelState, ObjectiveState, Reaction, Role
 from skirmish.rules.scenario_model import Objective, ObjectiveKind
+from skirmish.translation import Both, Message
 
 
 @dataclass(frozen=True)
@@ -82,10 +83,10 @@ def witnesses(
     guard = _guard(session, game, target, named.guard) if named.guard is not None else None
     if named.civilians and not shot:
         raise CampaignError(
-            "R-20: civilians flee from shots; name the unarmed civilians near one in a shot's "
-            "⟨civilian_near⟩.",
-            it="R-20: i civili fuggono dagli spari; indica i civili disarmati vicini in "
-            "⟨civilian_near⟩ di uno sparo.",
+            Message(
+                "R-20: civilians flee from shots; name the unarmed civilians near one "
+                "in a shot's ⟨civilian_near⟩."
+            )
         )
     civilians = _unique([_unarmed_civilian(session, game, name) for name in named.civilians])
     return Near(friends, guard, civilians)
@@ -95,33 +96,40 @@ def _friend_near(session: Session, game: Game, target: GameModel | None, name: s
     model = find_model(session, game, name)
     if target is None:
         raise CampaignError(
-            f"R-19: ⟨near⟩ {name!r}: a friend's death is a gang's hero or leader falling, not a "
-            "scenario's person.",
-            it=f"R-19: ⟨near⟩ {name!r}: la morte di un amico è la caduta di un eroe o del capo "
-            "di una banda, non di una persona dello scenario.",
+            Message(
+                "R-19: ⟨near⟩ {name!r}: a friend's death is a gang's hero or leader "
+                "falling, not a scenario's person.",
+                name=name,
+            )
         )
     require_alive(session, model)
     if model.game_gang_id != target.game_gang_id or model.id == target.id:
         raise CampaignError(
-            f"R-19: {model.name!r} is not a friend of {target.name!r}; ⟨near⟩ names models of "
-            "its gang within 5U that react to its death.",
-            it=f"R-19: {model.name!r} non è amico di {target.name!r}; ⟨near⟩ indica i personaggi "
-            "della sua banda entro 5U che reagiscono alla sua morte.",
+            Message(
+                "R-19: {model_name!r} is not a friend of {target_name!r}; ⟨near⟩ names "
+                "models of its gang within 5U that react to its death.",
+                model_name=model.name,
+                target_name=target.name,
+            )
         )
     profile = profile_of(session, model)
     if profile.friend_death is None:
         raise CampaignError(
-            f"R-19: {model.name!r} ({profile.name_en}) has no rule for a friend's death; ⟨near⟩ "
-            "names the Volontari and Delinquenti within 5U.",
-            it=f"R-19: {model.name!r} ({profile.name_it}) non ha regole per la morte di un "
-            "amico; ⟨near⟩ indica i Volontari e i Delinquenti entro 5U.",
+            Message(
+                "R-19: {model_name!r} ({profile_name}) has no rule for a friend's "
+                "death; ⟨near⟩ names the Volontari and Delinquenti within 5U.",
+                model_name=model.name,
+                profile_name=Both(profile.name_en, profile.name_it),
+            )
         )
     if member_of(session, target).role not in (Role.LEADER, Role.HERO):
         raise CampaignError(
-            f"R-19: {target.name!r} is a common model; only a hero's or the leader's death "
-            f"makes {model.name!r} react.",
-            it=f"R-19: {target.name!r} è un personaggio comune; solo la morte di un eroe o del "
-            f"capo fa reagire {model.name!r}.",
+            Message(
+                "R-19: {target_name!r} is a common model; only a hero's or the "
+                "leader's death makes {model_name!r} react.",
+                target_name=target.name,
+                model_name=model.name,
+            )
         )
     return model
 
@@ -140,19 +148,22 @@ def _guard(session: Session, game: Game, target: GameModel | None, name: str) ->
         who = repr(target.name) if target is not None else "the target"
         who_it = repr(target.name) if target is not None else "il bersaglio"
         raise CampaignError(
-            f"R-22: {who} holds no captive; ⟨guard⟩ names a model of the custodian's side "
-            "within 5U of the captive it held.",
-            it=f"R-22: {who_it} non tiene alcun prigioniero; ⟨guard⟩ indica un personaggio della "
-            "parte del custode entro 5U dal prigioniero che teneva.",
+            Message(
+                "R-22: {who} holds no captive; ⟨guard⟩ names a model of the "
+                "custodian's side within 5U of the captive it held.",
+                who=Both(who, who_it),
+            )
         )
     guard = find_model(session, game, name)
     require_alive(session, guard)
     if guard.id == target.id or side_of(session, guard) is not side_of(session, target):
         raise CampaignError(
-            f"R-22: {guard.name!r} is not on the side of {target.name!r}; ⟨guard⟩ names a model of "
-            "the custodian's side within 5U of the captive.",
-            it=f"R-22: {guard.name!r} non è dalla parte di {target.name!r}; ⟨guard⟩ indica un "
-            "personaggio della parte del custode entro 5U dal prigioniero.",
+            Message(
+                "R-22: {guard_name!r} is not on the side of {target_name!r}; ⟨guard⟩ "
+                "names a model of the custodian's side within 5U of the captive.",
+                guard_name=guard.name,
+                target_name=target.name,
+            )
         )
     return guard
 
@@ -181,10 +192,12 @@ def _unarmed_civilian(session: Session, game: Game, name: str) -> GameModel:
     profile = profile_of(session, model)
     if profile.flees is not Flight.SHOT_NEARBY:
         raise CampaignError(
-            f"R-20: {model.name!r} ({profile.name_en}) is no unarmed civilian; ⟨civilian_near⟩ "
-            "names the unarmed civilians within 10U of the shot.",
-            it=f"R-20: {model.name!r} ({profile.name_it}) non è un civile disarmato; "
-            "⟨civilian_near⟩ indica i civili disarmati entro 10U dallo sparo.",
+            Message(
+                "R-20: {model_name!r} ({profile_name}) is no unarmed civilian; "
+                "⟨civilian_near⟩ names the unarmed civilians within 10U of the shot.",
+                model_name=model.name,
+                profile_name=Both(profile.name_en, profile.name_it),
+            )
         )
     return model
 
@@ -227,8 +240,7 @@ def friends_react(
         else:
             if dice is None:
                 raise CampaignError(
-                    "R-19: a friend's death needs dice for the panic test.",
-                    it="R-19: la morte di un amico richiede i dadi per il test di PANICO.",
+                    Message("R-19: a friend's death needs dice for the panic test.")
                 )
             fred = member_of(session, model).fred
             steady = Target(fred=fred, state=ModelState(model.state), prone=model.prone)

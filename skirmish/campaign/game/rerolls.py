@@ -45,6 +45,7 @@ from skirmish.engine.stages import FailedDie, Side, ending, failed_dice, verdict
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Point
 from skirmish.rules.names import normalize
+from skirmish.translation import Both, Message
 
 #: An action whose failed dice may be rerolled at the roll.
 Result = ShootResult | MeleeResult
@@ -85,28 +86,35 @@ def parse_reroll(text: str) -> RerollChoice:
     parts = [p.strip() for p in text.split(":", 2)]
     if len(parts) < 2 or not parts[0] or not parts[1]:
         raise CampaignError(
-            f"⟨reroll⟩ {text!r}: say the stage and the point, e.g. shot:fortuna, save:fama or "
-            'panic:fama:"Wyatt Earp" (a friend within 5U pays with FAMA).',
-            it=f"⟨reroll⟩ {text!r}: indica la fase e il punto, ad es. tiro:fortuna, "
-            'salvezza:fama o panico:fama:"Wyatt Earp" (un amico entro 5U paga con la FAMA).',
+            Message(
+                "⟨reroll⟩ {text!r}: say the stage and the point, e.g. shot:fortuna, "
+                'save:fama or panic:fama:"Wyatt Earp" (a friend within 5U pays with '
+                "FAMA).",
+                text=text,
+            )
         )
     word = normalize(parts[0])
     stage = next((key for key, words in STAGE_WORDS.items() if word in words), None)
     if stage is None:
         known = ", ".join(words[0] + "/" + words[-1] for words in STAGE_WORDS.values())
         raise CampaignError(
-            f"⟨reroll⟩ {text!r}: {parts[0]!r} is not a stage a die is rerolled at; one of {known}.",
-            it=f"⟨reroll⟩ {text!r}: {parts[0]!r} non è una fase in cui si ritira un dado; una "
-            f"tra {known}.",
+            Message(
+                "⟨reroll⟩ {text!r}: {parts_0!r} is not a stage a die is rerolled at; "
+                "one of {known}.",
+                text=text,
+                parts_0=parts[0],
+                known=known,
+            )
         )
     point = parse(Point, parts[1])
     payer = parts[2] if len(parts) == 3 and parts[2] else None
     if payer is not None and point is Point.FORTUNA:
         raise CampaignError(
-            f"⟨reroll⟩ {text!r}: FORTUNA rerolls only the model's own die (R-15); a friend "
-            "within 5U pays with FAMA.",
-            it=f"⟨reroll⟩ {text!r}: la FORTUNA ritira solo un dado del personaggio stesso "
-            "(R-15); un amico entro 5U paga con la FAMA.",
+            Message(
+                "⟨reroll⟩ {text!r}: FORTUNA rerolls only the model's own die (R-15); a "
+                "friend within 5U pays with FAMA.",
+                text=text,
+            )
         )
     return RerollChoice(stage, point, payer)
 
@@ -315,19 +323,25 @@ def _typed_payment(
         or side_of(session, payer) is not side_of(session, roller)
     ):
         raise CampaignError(
-            f"⟨reroll⟩ {choice.text}: {payer.name!r} is not a friendly model in play, so it "
-            f"cannot pay for {roller.name!r}'s reroll (R-15).",
-            it=f"⟨reroll⟩ {choice.text}: {payer.name!r} non è un personaggio amico in gioco, "
-            f"quindi non può pagare il ritiro di {roller.name!r} (R-15).",
+            Message(
+                "⟨reroll⟩ {choice_text}: {payer_name!r} is not a friendly model in "
+                "play, so it cannot pay for {roller_name!r}'s reroll (R-15).",
+                choice_text=choice.text,
+                payer_name=payer.name,
+                roller_name=roller.name,
+            )
         )
     left = points_left(session, payer, choice.point)
     if left < 1:
         point = choice.point.value.upper()
         raise CampaignError(
-            f"⟨reroll⟩ {choice.text}: {payer.name!r} has no {point} point left this game "
-            "(R-15); spent points come back after the game.",
-            it=f"⟨reroll⟩ {choice.text}: {payer.name!r} non ha più punti {point} in questa "
-            "partita (R-15); i punti spesi tornano dopo la partita.",
+            Message(
+                "⟨reroll⟩ {choice_text}: {payer_name!r} has no {point} point left this "
+                "game (R-15); spent points come back after the game.",
+                choice_text=choice.text,
+                payer_name=payer.name,
+                point=point,
+            )
         )
     return Payment(payer, choice.point, left, friend, roller.name)
 
@@ -337,38 +351,46 @@ def _gang_payment(session: Session, game: Game, gang: GangDie, choice: RerollCho
     default the one with the most FAMA left (docs/games.md)."""
     if choice.point is not Point.FAMA:
         raise CampaignError(
-            f"⟨reroll⟩ {choice.text}: the cohesion die is the gang's ({gang.name}), no "
-            "model's own, so FORTUNA cannot reroll it; the FAMA of one of its models in play "
-            "can (R-15, R-08).",
-            it=f"⟨reroll⟩ {choice.text}: il dado della coesione è della banda {gang.name}, non "
-            "di un personaggio, quindi la FORTUNA non può ritirarlo; la FAMA di uno dei suoi "
-            "personaggi in gioco sì (R-15, R-08).",
+            Message(
+                "⟨reroll⟩ {choice_text}: the cohesion die is the gang's ({gang_name}), "
+                "no model's own, so FORTUNA cannot reroll it; the FAMA of one of its "
+                "models in play can (R-15, R-08).",
+                choice_text=choice.text,
+                gang_name=gang.name,
+            )
         )
     mine = _gang_models(session, game, gang.gang_id)
     if choice.payer is not None:
         payer = find_model(session, game, choice.payer)
         if payer.id not in {m.id for m in mine}:
             raise CampaignError(
-                f"⟨reroll⟩ {choice.text}: {payer.name!r} is not a model of {gang.name} in "
-                "play, so it cannot pay for its cohesion test (R-15, R-08).",
-                it=f"⟨reroll⟩ {choice.text}: {payer.name!r} non è un personaggio in gioco di "
-                f"{gang.name}, quindi non può pagare il suo test di coesione (R-15, R-08).",
+                Message(
+                    "⟨reroll⟩ {choice_text}: {payer_name!r} is not a model of {gang_name} "
+                    "in play, so it cannot pay for its cohesion test (R-15, R-08).",
+                    choice_text=choice.text,
+                    payer_name=payer.name,
+                    gang_name=gang.name,
+                )
             )
     elif mine:
         payer = max(mine, key=lambda m: points_left(session, m, Point.FAMA))
     else:
         raise CampaignError(
-            f"⟨reroll⟩ {choice.text}: {gang.name} has no model in play to pay (R-15).",
-            it=f"⟨reroll⟩ {choice.text}: {gang.name} non ha personaggi in gioco che possano "
-            "pagare (R-15).",
+            Message(
+                "⟨reroll⟩ {choice_text}: {gang_name} has no model in play to pay (R-15).",
+                choice_text=choice.text,
+                gang_name=gang.name,
+            )
         )
     left = points_left(session, payer, Point.FAMA)
     if left < 1:
         raise CampaignError(
-            f"⟨reroll⟩ {choice.text}: {payer.name!r} has no FAMA point left this game "
-            "(R-15); spent points come back after the game.",
-            it=f"⟨reroll⟩ {choice.text}: {payer.name!r} non ha più punti FAMA in questa "
-            "partita (R-15); i punti spesi tornano dopo la partita.",
+            Message(
+                "⟨reroll⟩ {choice_text}: {payer_name!r} has no FAMA point left this "
+                "game (R-15); spent points come back after the game.",
+                choice_text=choice.text,
+                payer_name=payer.name,
+            )
         )
     return Payment(payer, Point.FAMA, left, False, gang.name)  # no 5U: the gang's own die
 
@@ -376,10 +398,12 @@ def _gang_payment(session: Session, game: Game, gang: GangDie, choice: RerollCho
 def _no_failed_die(choice: RerollChoice) -> None:
     en, it = purpose_words(choice.stage, "en"), purpose_words(choice.stage, "it")
     raise CampaignError(
-        f"⟨reroll⟩ {choice.text}: no failed {en} of a model with points to reroll in this "
-        "action; nothing was changed.",
-        it=f"⟨reroll⟩ {choice.text}: nessun {it} fallito da ritirare in questa azione; non è "
-        "cambiato nulla.",
+        Message(
+            "⟨reroll⟩ {choice_text}: no failed {en} of a model with points to "
+            "reroll in this action; nothing was changed.",
+            choice_text=choice.text,
+            en=Both(en, it),
+        )
     )
 
 

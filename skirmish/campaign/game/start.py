@@ -34,6 +34,7 @@ from skirmish.rules.model import Role, Side
 from skirmish.rules.names import matching, normalize
 from skirmish.rules.scenario_model import RestrictionKind, Scenario
 from skirmish.rules.scenarios import find_scenario
+from skirmish.translation import Both, Message
 
 
 def outlaw_marked(session: Session, gang: Gang) -> bool:
@@ -90,56 +91,67 @@ def start_game(
         if side in named:
             side = side.other
             if side in named:
-                raise CampaignError(
-                    "a game has two gangs; name at most two.",
-                    it="una partita ha due bande; indicane al massimo due.",
-                )
+                raise CampaignError(Message("a game has two gangs; name at most two."))
         named[side] = gang
     if len(named) != 2:
         raise CampaignError(
-            "a game needs two gangs: give "
-            + on_command_line("--good GANG and --bad GANG (or two gang names)", "⟨good⟩ and ⟨bad⟩")
-            + ".",
-            it="una partita richiede due bande: indica "
-            + on_command_line(
-                "--good BANDA e --bad BANDA (o i nomi di due bande)", "⟨good⟩ e ⟨bad⟩"
+            Message(
+                "a game needs two gangs: give {on_command_line_good_gang_and}.",
+                on_command_line_good_gang_and=Both(
+                    on_command_line(
+                        "--good GANG and --bad GANG (or two gang names)", "⟨good⟩ and ⟨bad⟩"
+                    ),
+                    on_command_line(
+                        "--good BANDA e --bad BANDA (o i nomi di due bande)", "⟨good⟩ e ⟨bad⟩"
+                    ),
+                ),
             )
-            + ".",
         )
     if named[Side.GOOD].id == named[Side.BAD].id:
         raise CampaignError(
-            f"gang {named[Side.GOOD].name!r} cannot play against itself.",
-            it=f"la banda {named[Side.GOOD].name!r} non può giocare contro se stessa.",
+            Message(
+                "gang {named_side_good_name!r} cannot play against itself.",
+                named_side_good_name=named[Side.GOOD].name,
+            )
         )
     for gang in named.values():
         if gang.status != GangStatus.ACTIVE:
             raise CampaignError(
-                f"gang {gang.name!r} is retired and plays no more games.",
-                it=f"la banda {gang.name!r} si è ritirata e non gioca più.",
+                Message(
+                    "gang {gang_name!r} is retired and plays no more games.", gang_name=gang.name
+                )
             )
         other = game_in_progress(session, gang)
         if other is not None:
             played = find_scenario(other.scenario)  # its name, never its id (issue #12)
             raise CampaignError(
-                f"gang {gang.name!r} is already playing game {other.id} ({played.name_en}); "
-                "end or abandon it first.",
-                it=f"la banda {gang.name!r} sta già giocando la partita {other.id} "
-                f"({played.name_it}); prima chiudila o abbandonala.",
+                Message(
+                    "gang {gang_name!r} is already playing game {other_id} "
+                    "({played_name}); end or abandon it first.",
+                    gang_name=gang.name,
+                    other_id=other.id,
+                    played_name=Both(played.name_en, played.name_it),
+                )
             )
         waiting = postgame_waiting(session, gang)
         if waiting is not None:
             played = find_scenario(waiting.scenario)
             raise CampaignError(
-                f"gang {gang.name!r} has not run the post-game sequence of game {waiting.id} "
-                f"({played.name_en}); run "
-                + on_command_line(f"'skirmish game postgame --game {waiting.id}'", "it")
-                + " first.",
-                it=f"la banda {gang.name!r} non ha fatto il dopo-partita della partita "
-                f"{waiting.id} ({played.name_it}); "
-                + on_command_line(
-                    f"esegui prima 'skirmish game postgame --game {waiting.id}'", "fallo prima"
+                Message(
+                    "gang {gang_name!r} has not run the post-game sequence of game "
+                    "{waiting_id} ({played_name}); run "
+                    "{on_command_line_f_skirmish_game_postgame_game} first.",
+                    gang_name=gang.name,
+                    waiting_id=waiting.id,
+                    played_name=Both(played.name_en, played.name_it),
+                    on_command_line_f_skirmish_game_postgame_game=Both(
+                        on_command_line(f"'skirmish game postgame --game {waiting.id}'", "it"),
+                        on_command_line(
+                            f"esegui prima 'skirmish game postgame --game {waiting.id}'",
+                            "fallo prima",
+                        ),
+                    ),
                 )
-                + ".",
             )
     left = _left_models(named, leave)
     game = Game(campaign_id=row_id(campaign), scenario=found.id, started_at=now_text())
@@ -151,8 +163,7 @@ def start_game(
         roster = [m for m in lookup.active_members(gang) if m.id not in left]
         if not roster:
             raise CampaignError(
-                f"gang {gang.name!r} has no model left to play with.",
-                it=f"la banda {gang.name!r} non ha più personaggi con cui giocare.",
+                Message("gang {gang_name!r} has no model left to play with.", gang_name=gang.name)
             )
         gg = GameGang(
             game_id=row_id(game), gang_id=row_id(gang), side=side.value, started=len(roster)
@@ -213,10 +224,10 @@ def _name_leaders(
     home) names one of its models its leader, in a scenario whose rules name the leaders."""
     if leaders and not names_leaders(scenario):
         raise CampaignError(
-            "R-21: only a scenario whose rules name the leaders (Duel) needs one named for a "
-            "gang without a leader; leave out ⟨leader⟩.",
-            it="R-21: solo uno scenario le cui regole nominano i capi (Duello) ne richiede uno "
-            "per una banda senza capo; togli ⟨leader⟩.",
+            Message(
+                "R-21: only a scenario whose rules name the leaders (Duel) needs one "
+                "named for a gang without a leader; leave out ⟨leader⟩."
+            )
         )
     chosen: dict[int, GameModel] = {}
     for name in leaders:
@@ -225,10 +236,13 @@ def _name_leaders(
         if earlier is not None and earlier.id != model.id:
             label = gang_row(session, game_gang_of(session, model)).name
             raise CampaignError(
-                f"R-21: {label!r} is led by one model in a game, not {earlier.name!r} and "
-                f"{model.name!r}.",
-                it=f"R-21: {label!r} è guidata da un solo personaggio in una partita, non da "
-                f"{earlier.name!r} e {model.name!r}.",
+                Message(
+                    "R-21: {label!r} is led by one model in a game, not {earlier_name!r} "
+                    "and {model_name!r}.",
+                    label=label,
+                    earlier_name=earlier.name,
+                    model_name=model.name,
+                )
             )
         chosen[model.game_gang_id] = model
     named: dict[Side, str] = {}
@@ -242,22 +256,27 @@ def _name_leaders(
         pick = chosen.get(row_id(gg))
         if own is not None and pick is not None:
             raise CampaignError(
-                f"R-21: {gang.name!r} plays with its leader {own.name!r}; ⟨leader⟩ names one "
-                "only for a gang without a leader in the game.",
-                it=f"R-21: {gang.name!r} gioca con il suo capo {own.name!r}; ⟨leader⟩ ne indica "
-                "uno solo per una banda senza capo in partita.",
+                Message(
+                    "R-21: {gang_name!r} plays with its leader {own_name!r}; ⟨leader⟩ "
+                    "names one only for a gang without a leader in the game.",
+                    gang_name=gang.name,
+                    own_name=own.name,
+                )
             )
         if own is None and pick is None:
             names = ", ".join(repr(m.name) for m in mine)
             raise CampaignError(
-                f"R-21: {scenario.name_en}: {gang.name!r} has no leader in this game; name the "
-                f"model that leads it with ⟨leader⟩"
-                + on_command_line(" NAME", "")
-                + f" (one of {names}).",
-                it=f"R-21: {scenario.name_it}: {gang.name!r} non ha un capo in questa partita; "
-                f"indica il personaggio che la guida con ⟨leader⟩"
-                + on_command_line(" NOME", "")
-                + f" (uno tra {names}).",
+                Message(
+                    "R-21: {scenario_name}: {gang_name!r} has no leader in this game; name "
+                    "the model that leads it with ⟨leader⟩{on_command_line_name} (one of "
+                    "{names}).",
+                    gang_name=gang.name,
+                    names=names,
+                    scenario_name=Both(scenario.name_en, scenario.name_it),
+                    on_command_line_name=Both(
+                        on_command_line(" NAME", ""), on_command_line(" NOME", "")
+                    ),
+                )
             )
         if pick is not None:
             gg.leader_id = row_id(pick)
@@ -310,8 +329,11 @@ def _roster_model(named: dict[Side, Gang], name: str) -> Member:
     def missing(near: list[str]) -> CampaignError:
         listed = ", ".join(map(repr, near))
         return CampaignError(
-            f"⟨leave⟩ {name!r} is not on a roster; the models: {listed}.",
-            it=f"⟨leave⟩ {name!r} non è in nessuna banda; i personaggi: {listed}.",
+            Message(
+                "⟨leave⟩ {name!r} is not on a roster; the models: {listed}.",
+                name=name,
+                listed=listed,
+            )
         )
 
     return naming.choose(

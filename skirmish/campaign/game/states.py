@@ -27,6 +27,7 @@ from skirmish.engine.glossary import EventKind, TableState, parse
 from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules.ids import ItemId
 from skirmish.rules.model import ModelState, Point
+from skirmish.translation import Both, Message
 
 
 def change_state(
@@ -113,21 +114,30 @@ def set_state(session: Session, *, game: Game, member: str, state: str) -> GameM
     if word is TableState.FLEEING:
         if flight_of(session, model) is None:
             raise CampaignError(
-                f"R-20: only a civilian flees the table; {model.name!r} is a "
-                f"{profile_of(session, model).name_en}: record 'terrified' instead.",
-                it=f"R-20: solo un civile fugge dal tavolo; {model.name!r} è un "
-                f"{profile_of(session, model).name_it}: registra invece 'impaurito'.",
+                Message(
+                    "R-20: only a civilian flees the table; {model_name!r} is a "
+                    "{profile_of_session_model_name}: record 'terrified' instead.",
+                    model_name=model.name,
+                    profile_of_session_model_name=Both(
+                        profile_of(session, model).name_en, profile_of(session, model).name_it
+                    ),
+                )
             )
         civilians_flee(session, game, [model], "recorded at the table")
         return model
     if model.fleeing and word in (TableState.SHAKEN, TableState.STEADY):
         raise CampaignError(
-            f"R-20: {model.name!r} flees every turn until it leaves the table; record "
-            + on_command_line(f"'skirmish game leave {model.name}'", "that it leaves the table")
-            + " when it does.",
-            it=f"R-20: {model.name!r} fugge ogni turno finché non esce dal tavolo; registra "
-            + on_command_line(f"'skirmish game leave {model.name}'", "che esce dal tavolo")
-            + " quando esce.",
+            Message(
+                "R-20: {model_name!r} flees every turn until it leaves the table; "
+                "record {on_command_line_f_skirmish_game_leave_model_na} when it does.",
+                model_name=model.name,
+                on_command_line_f_skirmish_game_leave_model_na=Both(
+                    on_command_line(
+                        f"'skirmish game leave {model.name}'", "that it leaves the table"
+                    ),
+                    on_command_line(f"'skirmish game leave {model.name}'", "che esce dal tavolo"),
+                ),
+            )
         )
     before = {"state": model.state, "prone": model.prone}
     new_state = word.model_state
@@ -184,20 +194,28 @@ def leave(session: Session, *, game: Game, member: str) -> GameModel:
     model = playing_model(session, game, member)
     if flight_of(session, model) is None:
         raise CampaignError(
-            f"R-20: only a civilian leaves the table out of the game; {model.name!r} is a "
-            f"{profile_of(session, model).name_en}.",
-            it=f"R-20: solo un civile esce dal tavolo e dalla partita; {model.name!r} è un "
-            f"{profile_of(session, model).name_it}.",
+            Message(
+                "R-20: only a civilian leaves the table out of the game; "
+                "{model_name!r} is a {profile_of_session_model_name}.",
+                model_name=model.name,
+                profile_of_session_model_name=Both(
+                    profile_of(session, model).name_en, profile_of(session, model).name_it
+                ),
+            )
         )
     held = [f"{row.objective} {row.copy_no}" for row in objectives_carried(session, game, model)]
     if held:
         raise CampaignError(
-            f"{model.name!r} carries {', '.join(held)}; record what happens to it first ("
-            + on_command_line("'skirmish game objective'", "an objective's event")
-            + ").",
-            it=f"{model.name!r} trasporta {', '.join(held)}; registra prima che cosa gli succede ("
-            + on_command_line("'skirmish game objective'", "un evento dell'obiettivo")
-            + ").",
+            Message(
+                "{model_name!r} carries {join_held}; record what happens to it first "
+                "({on_command_line_skirmish_game}).",
+                model_name=model.name,
+                join_held=", ".join(held),
+                on_command_line_skirmish_game=Both(
+                    on_command_line("'skirmish game objective'", "an objective's event"),
+                    on_command_line("'skirmish game objective'", "un evento dell'obiettivo"),
+                ),
+            )
         )
     model.left_turn = game.turn
     session.add(model)
@@ -220,10 +238,14 @@ def spend(session: Session, *, game: Game, point: str, member: str) -> GameModel
     spent = getattr(model, f"{kind}_spent")
     if spent >= owned:
         raise CampaignError(
-            f"R-15: {model.name!r} has no {kind.upper()} point left this game "
-            f"({owned} owned, {spent} spent); spent points come back after the game.",
-            it=f"R-15: {model.name!r} non ha più punti {kind.upper()} in questa partita ({owned} "
-            f"posseduti, {spent} spesi); i punti spesi tornano dopo la partita.",
+            Message(
+                "R-15: {model_name!r} has no {kind_upper} point left this game "
+                "({owned} owned, {spent} spent); spent points come back after the game.",
+                model_name=model.name,
+                kind_upper=kind.upper(),
+                owned=owned,
+                spent=spent,
+            )
         )
     setattr(model, f"{kind}_spent", spent + 1)
     session.add(model)
@@ -243,20 +265,23 @@ def drink(session: Session, *, game: Game, member: str) -> GameModel:
     model = playing_model(session, game, member)
     if ItemId.WHISKY not in carried_items(session, member_of(session, model)):
         raise CampaignError(
-            f"{model.name!r} carries no whisky (§8.3); give it a bottle between games"
-            + on_command_line(" with 'skirmish gang buy' or 'skirmish gang equip'", "")
-            + ".",
-            it=f"{model.name!r} non porta whisky (§8.3); dagli una bottiglia tra una partita e "
-            "l'altra"
-            + on_command_line(" con 'skirmish gang buy' o 'skirmish gang equip'", "")
-            + ".",
+            Message(
+                "{model_name!r} carries no whisky (§8.3); give it a bottle between "
+                "games{on_command_line_with_skirmish}.",
+                model_name=model.name,
+                on_command_line_with_skirmish=Both(
+                    on_command_line(" with 'skirmish gang buy' or 'skirmish gang equip'", ""),
+                    on_command_line(" con 'skirmish gang buy' o 'skirmish gang equip'", ""),
+                ),
+            )
         )
     if drank_whisky(session, model):
         raise CampaignError(
-            f"{model.name!r} already drank its whisky in this game; +1 FRED and −1 RIF last the "
-            "whole game (§8.3).",
-            it=f"{model.name!r} ha già bevuto il suo whisky in questa partita; +1 FRED e −1 RIF "
-            "durano tutta la partita (§8.3).",
+            Message(
+                "{model_name!r} already drank its whisky in this game; +1 FRED and −1 "
+                "RIF last the whole game (§8.3).",
+                model_name=model.name,
+            )
         )
     use(model, ItemId.WHISKY)  # the bottle is empty: off the roster in the post-game
     session.add(model)

@@ -33,6 +33,7 @@ from skirmish.campaign.models import RequestKey
 from skirmish.engine.dice import RandomDice, TableDice
 from skirmish.errors import CampaignError, DiceError
 from skirmish.rules.model import Side
+from skirmish.translation import Message
 
 #: The route a kept roll is filed under in ``request_key``.
 ROUTE = "game/initiative-roll"
@@ -155,8 +156,10 @@ def trial(
     as tied rounds, to be rolled again (R-07, H-06)."""
     if typed is not None and len(typed) != 2:
         raise DiceError(
-            f"type one die for each side, the good side's first: {len(typed)} given.",
-            it=f"scrivi un dado per parte, prima quello dei buoni: dati {len(typed)}.",
+            Message(
+                "type one die for each side, the good side's first: {typed_count} given.",
+                typed_count=len(typed),
+            )
         )
     given = (*earlier, *(typed or ()))
     good, bad = _revealed_names(revealed)
@@ -181,10 +184,7 @@ def _kept(
     user_id: int | None,
 ) -> Kept:
     if not report.rolled or len(report.rollers) != 2:
-        raise CampaignError(
-            "no initiative roll is needed now (§1.8).",
-            it="ora non serve tirare l'iniziativa (§1.8).",
-        )
+        raise CampaignError(Message("no initiative roll is needed now (§1.8)."))
     first, second = report.rollers
     rounds = tuple(
         Round(g_die, g_total, b_die, b_total)
@@ -250,8 +250,7 @@ def keep(
         return present
     if present is None and earlier is not None:  # the game moved on since the trial
         raise CampaignError(
-            "the game changed since the initiative was rolled: roll it again.",
-            it="la partita è cambiata dopo il tiro d'iniziativa: tiratela di nuovo.",
+            Message("the game changed since the initiative was rolled: roll it again.")
         )
     # Both phones must see the dice: the roll is a change of the game outside its rows
     # (``capture.touch``), so its revision moves on by one when this unit of work commits
@@ -281,8 +280,7 @@ def choose(
     now (§1.8); that turn begins."""
     if roll.winner_side is None:
         raise CampaignError(
-            "the initiative is tied: roll again before choosing (R-07, H-06).",
-            it="l'iniziativa è in parità: tirate di nuovo prima di scegliere (R-07, H-06).",
+            Message("the initiative is tied: roll again before choosing (R-07, H-06).")
         )
     report = initiative(
         session, game=game, good=roll.good, bad=roll.bad, good_fama_from=roll.good_fama_from,
@@ -291,7 +289,6 @@ def choose(
     )  # fmt: skip
     if report.winner_side is not roll.winner_side:  # the game changed under the kept roll
         raise CampaignError(
-            "the game changed since the initiative was rolled: roll it again.",
-            it="la partita è cambiata dopo il tiro d'iniziativa: tiratela di nuovo.",
+            Message("the game changed since the initiative was rolled: roll it again.")
         )
     return report

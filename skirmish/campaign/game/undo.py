@@ -43,6 +43,7 @@ from skirmish.campaign.undo_shown import listed
 from skirmish.engine.glossary import EventKind, label_value
 from skirmish.errors import CampaignError, StaleError, on_command_line
 from skirmish.i18n import Lang
+from skirmish.translation import Both, Message
 
 
 class ChangeKind(StrEnum):
@@ -178,9 +179,7 @@ def undo(
     of work: all of them, or (refused) none. ``entry`` and ``revision``: what the first of
     them must be (``check_shown``)."""
     if times < 1:
-        raise CampaignError(
-            f"⟨times⟩ {times}: give 1 or more.", it=f"⟨times⟩ {times}: indica 1 o più."
-        )
+        raise CampaignError(Message("⟨times⟩ {times}: give 1 or more.", times=times))
     check_shown(session, game=game, entry=entry, revision=revision)
     done: list[Undone] = []
     for _ in range(times):
@@ -192,10 +191,13 @@ def undo(
             en = str(exc).removesuffix(" Nothing was changed.")
             it = exc.text("it").removesuffix(" Nulla è cambiato.")
             raise CampaignError(
-                f"only {len(done)} of the {times} actions asked can be undone: {en} Nothing was "
-                "changed.",
-                it=f"solo {len(done)} delle {times} azioni richieste si possono annullare: {it} "
-                "Nulla è cambiato.",
+                Message(
+                    "only {done_count} of the {times} actions asked can be undone: {en} "
+                    "Nothing was changed.",
+                    done_count=len(done),
+                    times=times,
+                    en=Both(en, it),
+                )
             ) from None
     return done
 
@@ -278,11 +280,15 @@ def check_shown(
     if revision is not None and revision != game.revision:
         now_en, now_it = _now(session, game, events)
         raise StaleError(
-            f"game {game.id} has changed since it was shown (revision {revision}, now "
-            f"{game.revision}): {now_en}. Look at it again before undoing. Nothing was changed.",
-            it=f"la partita {game.id} è cambiata da quando è stata mostrata (revisione "
-            f"{revision}, ora {game.revision}): {now_it}. Guardala di nuovo prima di annullare. "
-            "Non è cambiato nulla.",
+            Message(
+                "game {game_id} has changed since it was shown (revision {revision}, "
+                "now {game_revision}): {now}. Look at it again before undoing. Nothing "
+                "was changed.",
+                game_id=game.id,
+                revision=revision,
+                game_revision=game.revision,
+                now=Both(now_en, now_it),
+            )
         )
 
 
@@ -294,14 +300,16 @@ def _stale_entry(
     elsewhere = index is None and session.get(GameEvent, entry) is not None
     if elsewhere or (index is not None and events[index].before is None):
         return CampaignError(
-            f"event {entry} does not begin an action of game {game.id}: look at the last "
-            "action again"
-            + on_command_line(" ('skirmish game log --json' shows the events' ids)", "")
-            + ". Nothing was changed.",
-            it=f"l'evento {entry} non apre un'azione della partita {game.id}: guarda di nuovo "
-            "l'ultima azione"
-            + on_command_line(" ('skirmish game log --json' mostra gli id degli eventi)", "")
-            + ". Non è cambiato nulla.",
+            Message(
+                "event {entry} does not begin an action of game {game_id}: look at the "
+                "last action again{on_command_line_skirmish_game}. Nothing was changed.",
+                entry=entry,
+                game_id=game.id,
+                on_command_line_skirmish_game=Both(
+                    on_command_line(" ('skirmish game log --json' shows the events' ids)", ""),
+                    on_command_line(" ('skirmish game log --json' mostra gli id degli eventi)", ""),
+                ),
+            )
         )
     if index is None:
         now_en, now_it = _now(session, game, events)
@@ -322,12 +330,14 @@ def _stale_entry(
             _told(session, game, events[end:], Lang.IT), "it"
         )
     return StaleError(
-        f"the last action of game {game.id} is no longer the one shown ({shown_en}): "
-        f"{since_en}. Undo takes back only the last action: look at it again before undoing. "
-        "Nothing was changed.",
-        it=f"l'ultima azione della partita {game.id} non è più quella mostrata ({shown_it}): "
-        f"{since_it}. L'annullamento toglie solo l'ultima azione: guardala di nuovo prima di "
-        "annullare. Non è cambiato nulla.",
+        Message(
+            "the last action of game {game_id} is no longer the one shown "
+            "({shown}): {since}. Undo takes back only the last action: look at it "
+            "again before undoing. Nothing was changed.",
+            game_id=game.id,
+            shown=Both(shown_en, shown_it),
+            since=Both(since_en, since_it),
+        )
     )
 
 
@@ -371,27 +381,37 @@ def _last_action(game: Game, events: list[GameEvent]) -> tuple[GameEvent, list[G
     last = events[-1] if events else None
     if last is None or (last.action == EventKind.START and len(events) == 1):
         raise CampaignError(
-            f"game {game.id} is back at its start: there is nothing left to undo (the start "
-            "itself is not undone; "
-            + on_command_line("'skirmish game abandon' drops", "abandoning drops")
-            + " the game).",
-            it=f"la partita {game.id} è tornata all'inizio: non resta nulla da annullare "
-            "(l'inizio non si annulla; "
-            + on_command_line("'skirmish game abandon' abbandona", "si può abbandonare")
-            + " la partita).",
+            Message(
+                "game {game_id} is back at its start: there is nothing left to undo "
+                "(the start itself is not undone; {on_command_line_skirmish_game} the "
+                "game).",
+                game_id=game.id,
+                on_command_line_skirmish_game=Both(
+                    on_command_line("'skirmish game abandon' drops", "abandoning drops"),
+                    on_command_line("'skirmish game abandon' abbandona", "si può abbandonare"),
+                ),
+            )
         )
     what_en = label_value(EventKind, last.action, "en")
     what_it = label_value(EventKind, last.action, "it")
     raise CampaignError(
-        f"the last action of game {game.id} (turn {last.turn}, {what_en}) was recorded by an "
-        "older skirmish, which did not keep the state before it; it cannot be undone: correct "
-        "the game"
-        + on_command_line(" with 'skirmish game state', 'game hit'…", " by recording states, hits…")
-        + " instead.",
-        it=f"l'ultima azione della partita {game.id} (turno {last.turn}, {what_it}) è stata "
-        "registrata da una versione precedente di skirmish, che non teneva lo stato di prima: "
-        "non si può annullare; correggi la partita"
-        + on_command_line(" con 'skirmish game state', 'game hit'…", " registrando stati, ferite…"),
+        Message(
+            "the last action of game {game_id} (turn {last_turn}, {what}) was "
+            "recorded by an older skirmish, which did not keep the state before "
+            "it; it cannot be undone: correct the "
+            "game{on_command_line_with_skirmish} instead.",
+            game_id=game.id,
+            last_turn=last.turn,
+            what=Both(what_en, what_it),
+            on_command_line_with_skirmish=Both(
+                on_command_line(
+                    " with 'skirmish game state', 'game hit'…", " by recording states, hits…"
+                ),
+                on_command_line(
+                    " con 'skirmish game state', 'game hit'…", " registrando stati, ferite…"
+                ),
+            ),
+        )
     )
 
 
@@ -399,12 +419,14 @@ def _changed(game: Game, first: GameEvent) -> CampaignError:
     what_en = label_value(EventKind, first.action, "en")
     what_it = label_value(EventKind, first.action, "it")
     return CampaignError(
-        f"game {game.id} has changed since its last action (turn {first.turn}, {what_en}) "
-        "otherwise than by a game command; undoing it could corrupt the game, so it is refused. "
-        "Nothing was changed.",
-        it=f"la partita {game.id} è cambiata dopo la sua ultima azione (turno {first.turn}, "
-        f"{what_it}) non per un comando di gioco; annullarla potrebbe rovinare la partita, "
-        "quindi è rifiutato. Nulla è cambiato.",
+        Message(
+            "game {game_id} has changed since its last action (turn {first_turn}, "
+            "{what}) otherwise than by a game command; undoing it could corrupt "
+            "the game, so it is refused. Nothing was changed.",
+            game_id=game.id,
+            first_turn=first.turn,
+            what=Both(what_en, what_it),
+        )
     )
 
 
@@ -417,10 +439,11 @@ def _take_back_log(session: Session, game: Game, entry_ids: list[int]) -> list[d
         gang = session.get(Gang, entry.gang_id) if entry is not None else None
         if entry is None or gang is None:
             raise CampaignError(
-                f"game {game.id}'s last action wrote a campaign log entry that is gone; it "
-                "cannot be undone. Nothing was changed.",
-                it=f"l'ultima azione della partita {game.id} ha scritto una voce del registro "
-                "della campagna che non c'è più: non si può annullare. Nulla è cambiato.",
+                Message(
+                    "game {game_id}'s last action wrote a campaign log entry that is gone; "
+                    "it cannot be undone. Nothing was changed.",
+                    game_id=game.id,
+                )
             )
         lookup.lock_row(session, gang)
         last = last_action(session, gang=gang)
@@ -428,16 +451,19 @@ def _take_back_log(session: Session, game: Game, entry_ids: list[int]) -> list[d
             since_en = describe_entry(last, "en") if last is not None else "its log was undone"
             since_it = describe_entry(last, "it") if last is not None else "registro annullato"
             raise CampaignError(
-                f"{gang.name!r} has logged more since game {game.id} ended ({since_en}): the "
-                f"end can be undone only while it is the gang's last action; take that back "
-                "first"
-                + on_command_line(f" with 'skirmish undo {gang.name}'", "")
-                + " (a post-game step at a time). Nothing was changed.",
-                it=f"{gang.name!r} ha registrato altro dopo la fine della partita {game.id} "
-                f"({since_it}): la fine si annulla solo finché è l'ultima azione della banda; "
-                "annulla prima quella"
-                + on_command_line(f" con 'skirmish undo {gang.name}'", "")
-                + " (un passo del dopo partita alla volta). Nulla è cambiato.",
+                Message(
+                    "{gang_name!r} has logged more since game {game_id} ended ({since}): "
+                    "the end can be undone only while it is the gang's last action; take "
+                    "that back first{on_command_line_f_with_skirmish_undo_gang_name} (a "
+                    "post-game step at a time). Nothing was changed.",
+                    gang_name=gang.name,
+                    game_id=game.id,
+                    since=Both(since_en, since_it),
+                    on_command_line_f_with_skirmish_undo_gang_name=Both(
+                        on_command_line(f" with 'skirmish undo {gang.name}'", ""),
+                        on_command_line(f" con 'skirmish undo {gang.name}'", ""),
+                    ),
+                )
             )
         entries.append((entry, gang))
     taken: list[dict[str, Any]] = []

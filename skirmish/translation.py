@@ -1,0 +1,170 @@
+"""The two languages from gettext message catalogues (issue #21).
+
+Every user-facing text is written once, in English, in the code that says it; its Italian lives
+in ``skirmish/locale/it/LC_MESSAGES/skirmish.po``, managed with Babel (``make messages``
+extracts and updates it; ``make demo`` and the wheel's build compile it to ``.mo``). English
+needs no catalogue: a message's English is its msgid.
+
+The output language is never global: a CLI command, a web request and a printed sheet each say
+theirs, so every call takes it first.
+
+- ``gettext(lang, msgid, **values)``: a message, formatted with ``str.format`` when given
+  values.
+- ``ngettext(lang, singular, plural, n, **values)``: a message with a number (``n`` is passed
+  to the format as ``n`` too).
+- ``pgettext(lang, context, msgid)``: a message whose English means two things in Italian.
+- ``N_(msgid)`` and ``NP_(context, msgid)`` mark a message kept in a table to be translated
+  where it is said (``gettext(lang, TABLE[key])``).
+- ``Message(msgid, **values)``: a message said later in a language not yet known (an error: the
+  CLI says it in ``--lang``, a page in the reader's), English by ``str()``.
+
+Babel finds each of these by name (``babel.cfg`` and the keywords in ``KEYWORDS``); a test
+extracts them and fails on a msgid missing from the Italian catalogue, an untranslated or fuzzy
+entry, or a translation whose placeholders differ from its msgid's.
+"""
+
+from __future__ import annotations
+
+import gettext as _stdlib
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from typing import Any, NamedTuple
+
+#: The gettext domain, and the folder of the catalogues (``LOCALE/<lang>/LC_MESSAGES``).
+DOMAIN = "skirmish"
+LOCALE = Path(__file__).parent / "locale"
+
+#: The languages with a catalogue (English is the msgids themselves).
+TRANSLATED = ("it",)
+
+#: How Babel finds a message in the code: the function and the position of its msgid (``c``:
+#: its context). Used by ``babel.cfg``'s Makefile command line and the catalogue test.
+KEYWORDS: dict[str, tuple[int | tuple[int, str], ...]] = {
+    "gettext": (2,),
+    "ngettext": (2, 3),
+    "pgettext": ((2, "c"), 3),
+    "N_": (1,),
+    "NP_": ((1, "c"), 2),
+    "Message": (1,),
+    # a field's label and help (``campaign.fields.Words``), and its short name in the fields
+    "W": (1,),
+    "Words": (1,),
+}
+
+
+class Contextual(str):
+    """A msgid kept in a table with the context that tells it apart (``NP_``)."""
+
+    context: str
+
+    def __new__(cls, context: str, msgid: str) -> Contextual:
+        made = super().__new__(cls, msgid)
+        made.context = context
+        return made
+
+
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's own name for a deferred message
+    """Mark ``msgid`` for the catalogue; it is translated where it is said."""
+    return msgid
+
+
+def NP_(context: str, msgid: str) -> str:  # noqa: N802 - as N_, with a context
+    """Mark ``msgid`` with the ``context`` that tells it apart from the same English."""
+    return Contextual(context, msgid)
+
+
+def _compiled(po: Path) -> _stdlib.NullTranslations:
+    """The catalogue compiled in memory from its ``.po`` (a checkout whose ``.mo`` is missing or
+    older than the ``.po``: the developer just edited it)."""
+    from babel.messages.mofile import write_mo  # lazy: babel
+    from babel.messages.pofile import read_po  # lazy: babel
+
+    with po.open("rb") as handle:
+        catalog = read_po(handle)
+    buffer = BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return _stdlib.GNUTranslations(buffer)
+
+
+@cache
+def translations(lang: str) -> _stdlib.NullTranslations:
+    """The catalogue of ``lang`` (none for English: its msgids are the English)."""
+    if lang not in TRANSLATED:
+        return _stdlib.NullTranslations()
+    folder = LOCALE / lang / "LC_MESSAGES"
+    mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
+    if po.exists() and (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime):
+        return _compiled(po)
+    with mo.open("rb") as handle:
+        return _stdlib.GNUTranslations(handle)
+
+
+def _said(template: str, values: dict[str, Any]) -> str:
+    return template.format(**values) if values else template
+
+
+def gettext(lang: str, msgid: str, **values: Any) -> str:
+    """``msgid`` in ``lang``, formatted with ``values``."""
+    found = translations(str(lang))
+    if isinstance(msgid, Contextual):
+        return _said(found.pgettext(msgid.context, msgid), values)
+    return _said(found.gettext(msgid), values)
+
+
+def pgettext(lang: str, context: str, msgid: str, **values: Any) -> str:
+    """``msgid`` in ``lang`` as meant in ``context``, formatted with ``values``."""
+    return _said(translations(str(lang)).pgettext(context, msgid), values)
+
+
+def ngettext(lang: str, singular: str, plural: str, n: int, **values: Any) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in ``lang``, formatted with ``values`` and
+    ``n``."""
+    return _said(translations(str(lang)).ngettext(singular, plural, n), {"n": n, **values})
+
+
+class Both(NamedTuple):
+    """A value of a message that is itself said in both languages: a name from the rules data
+    (``name_en``/``name_it``), or a phrase built in each; the message takes the one of the
+    language it is said in."""
+
+    en: Any
+    it: Any
+
+    def __str__(self) -> str:
+        return str(self.en)
+
+
+class Message:
+    """A message to be said later, in a language not known yet: its msgid and values (a
+    ``Both`` value is said in the message's language)."""
+
+    __slots__ = ("msgid", "values")
+
+    def __init__(self, msgid: str, **values: Any) -> None:
+        self.msgid = msgid
+        self.values = values
+
+    def __call__(self, lang: str) -> str:
+        """The message in ``lang``."""
+        italian = str(lang) == "it"
+        values = {
+            key: (value.it if italian else value.en) if isinstance(value, Both) else value
+            for key, value in self.values.items()
+        }
+        return gettext(lang, self.msgid, **values)
+
+    def __str__(self) -> str:
+        return self("en")
+
+    def __repr__(self) -> str:
+        return f"Message({self.msgid!r}, **{self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Message):
+            return (self.msgid, self.values) == (other.msgid, other.values)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.msgid)
