@@ -26,8 +26,8 @@ $(MO): $(PO) $(STAMP)
 # After writing or changing a text in the code: add it to the catalogue (then translate it).
 messages: $(STAMP)
 	mkdir -p build
-	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords $(KEYWORDS) --sort-by-file \
-		--no-wrap --project skirmish -o build/skirmish.pot .
+	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords $(KEYWORDS) --sort-output \
+		--no-location --no-wrap --project skirmish -o build/skirmish.pot .
 	$(BIN)/pybabel -q update -i build/skirmish.pot -o $(PO) -l it --no-fuzzy-matching \
 		--ignore-obsolete --width 100
 	$(MAKE) $(MO)
