@@ -231,16 +231,20 @@ def _error(result: Any) -> str:
     assert result.exit_code != 0, result.output
     assert result.stdout == ""
     lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
-    return str(lines[0].removeprefix("Error: "))
+    # "Error: " in English, "Errore: " in Italian (issue #21, item 6)
+    assert len(lines) == 1 and lines[0].startswith(("Error: ", "Errore: ")), result.stderr
+    return str(lines[0].removeprefix("Error: ").removeprefix("Errore: "))
 
 
 @pytest.mark.parametrize(("args", "english", "italian_text"), SAMPLES)
 def test_errors_follow_the_chosen_language(
     args: list[str], english: str, italian_text: str
 ) -> None:
-    assert _error(runner.invoke(app, args, env={"SKIRMISH_LANG": ""})) == english
-    assert _error(runner.invoke(app, args, env={"SKIRMISH_LANG": "it"})) == italian_text
+    english_run = runner.invoke(app, args, env={"SKIRMISH_LANG": ""})
+    italian_run = runner.invoke(app, args, env={"SKIRMISH_LANG": "it"})
+    assert english_run.stderr.startswith("Error: ") and italian_run.stderr.startswith("Errore: ")
+    assert _error(english_run) == english
+    assert _error(italian_run) == italian_text
     assert _error(runner.invoke(app, [*args, "--lang", "it"], env={"SKIRMISH_LANG": ""})) == (
         italian_text
     )

@@ -93,7 +93,7 @@ def test_turns_in_italian(cli: Cli) -> None:
         "Wyatt gioca il suo turno 1: scelta di chi ha vinto (§1.8).",
     ]
     assert cli.fail("game", "attiva", "Morgan", "--lang", "it") == (
-        "Error: Morgan ha già giocato il suo turno 1 (è stato attivato); agisce di nuovo nel "
+        "Errore: Morgan ha già giocato il suo turno 1 (è stato attivato); agisce di nuovo nel "
         "turno 2."
     )
     board = cli.run("game", "situazione", "--lang", "it")

@@ -87,7 +87,7 @@ def test_an_italian_error(cli: Cli) -> None:
     cli.run("game", "turn")
     error = refused(cli, "game", "disinceppa", "Ike", "--lang", "it")
     assert error == (
-        "Error: fucile a ripetizione di Ike non è inceppato; solo un 1 tirato con 17 colpi "
+        "Errore: fucile a ripetizione di Ike non è inceppato; solo un 1 tirato con 17 colpi "
         "caricati inceppa fucile a ripetizione, moschetto o carabina (R-14)."
     )
 

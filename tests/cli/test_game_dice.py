@@ -154,7 +154,7 @@ def test_extra_dice_name_the_stage_that_ended_the_action_in_both_languages(cli: 
     italian = cli.fail("game", "shoot", "Wyatt", "Billy", "--range", "5", "--dice",
                        "1,1,1,1,1,5,3", "--lang", "it")  # fmt: skip
     assert italian == (
-        "Error: --dice ha dato 7 dadi ma l'azione è finita con: test di panico per Billy (il "
+        "Errore: --dice ha dato 7 dadi ma l'azione è finita con: test di panico per Billy (il "
         "test di panico è l'ultimo tiro dell'azione); 2 in più (5, 3): toglili o controlla il "
         "comando."
     )

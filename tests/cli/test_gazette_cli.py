@@ -88,7 +88,8 @@ def test_refusals_are_one_line_in_both_languages(
         )
         assert result.exit_code == 1, result.stdout
         lines = result.stderr.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+        prefix = "Errore: " if lang == "it" else "Error: "
+        assert len(lines) == 1 and lines[0].startswith(prefix), result.stderr
         assert expected in lines[0], lines[0]
     assert not (tmp_path / "g.html").exists()
 

@@ -321,7 +321,7 @@ def test_the_refusal_speaks_the_lang_option() -> None:
     result = runner.invoke(app, ["roll", "nerve", "--fred", "3", "--lang", "it"],
                            env={"SKIRMISH_LANG": "fr"})  # fmt: skip
     assert result.exit_code == 2
-    assert result.stderr.startswith("Error: SKIRMISH_LANG='fr' non è una lingua di skirmish")
+    assert result.stderr.startswith("Errore: SKIRMISH_LANG='fr' non è una lingua di skirmish")
 
 
 @pytest.mark.parametrize(("value", "word"), [("", "nerve"), ("IT", "freddezza"), (" en ", "nerve")])

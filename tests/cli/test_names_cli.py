@@ -93,13 +93,13 @@ def test_handles_and_names_are_refused_in_both_languages(cli: Cli) -> None:
     )
     long = "x" * 25
     assert refused(cli, "member", "rename", "Earps", "Wyatt", "--handle", long, "--lang", "it") == (
-        f"Error: un soprannome ha al massimo 24 caratteri; {long!r} è più lungo."
+        f"Errore: un soprannome ha al massimo 24 caratteri; {long!r} è più lungo."
     )
     assert refused(cli, "member", "rename", "Earps", "Wy", "--handle", "W", "--no-handle") == (
         "Error: give --handle HANDLE or --no-handle, not both."
     )
     assert refused(cli, "member", "rename", "Earps", "Zed", "Zorro", "--lang", "it") == (
-        "Error: personaggio sconosciuto 'Zed': forse intendevi 'Wyatt', 'Virgil', 'Morgan'?"
+        "Errore: personaggio sconosciuto 'Zed': forse intendevi 'Wyatt', 'Virgil', 'Morgan'?"
     )
 
 

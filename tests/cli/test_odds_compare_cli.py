@@ -171,7 +171,7 @@ def test_user_mistakes_print_one_error_line(args: list[str], message: str) -> No
 
 def test_errors_in_italian() -> None:
     result = invoke("compare", "aim", "--weapon", "sei-colpi", "--lang", "it")
-    assert result.stderr.startswith("Error: con Sei colpi non si può mirare")
+    assert result.stderr.startswith("Errore: con Sei colpi non si può mirare")
 
 
 @pytest.mark.parametrize("kind", COMPARISONS)

@@ -60,7 +60,7 @@ def test_an_unknown_suffix_is_an_error_not_a_pdf(tmp_path: Path, name: str) -> N
     assert result.stderr.count("\n") == 1
     assert not target.exists()
     italian = runner.invoke(app, ["print", "blank", "-o", str(target)], env={"SKIRMISH_LANG": "it"})
-    assert italian.stderr.startswith("Error: non so che cosa scrivere in ")
+    assert italian.stderr.startswith("Errore: non so che cosa scrivere in ")
 
 
 def test_html_is_self_contained(tmp_path: Path) -> None:

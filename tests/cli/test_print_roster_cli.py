@@ -90,22 +90,22 @@ def test_blank_adds_empty_cards(store: str, tmp_path: Path) -> None:
         (
             ("--models", "Wyat Earpp"),
             "Error: unknown model 'Wyat Earpp': did you mean 'Wyatt Earp'",
-            "Error: personaggio sconosciuto 'Wyat Earpp': forse intendevi 'Wyatt Earp'",
+            "Errore: personaggio sconosciuto 'Wyat Earpp': forse intendevi 'Wyatt Earp'",
         ),
         (
             ("--models", " , "),
             "Error: --models names no model: give names separated by commas",
-            "Error: --models non nomina alcun personaggio",
+            "Errore: --models non nomina alcun personaggio",
         ),
         (
             ("--blank", "10"),
             "Error: the number of blank cards must be between 0 and 9",
-            "Error: il numero di schede vuote",
+            "Errore: il numero di schede vuote",
         ),
         (
             ("--all-models", "--models", "Wyatt Earp"),
             "Error: --all-models and --models contradict each other",
-            "Error: --all-models e --models si contraddicono",
+            "Errore: --all-models e --models si contraddicono",
         ),
     ],
 )

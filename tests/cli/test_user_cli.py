@@ -71,7 +71,7 @@ def test_user_names_are_unique_and_passwords_long_enough(club: CampaignCli) -> N
     assert taken.stderr == "Error: there is already a user called 'Wyatt'; choose another name.\n"
     short = _add(club, "Ike", "corta", "--lang", "it")
     assert short.stderr == (
-        "Error: la lunghezza di una password deve essere tra 8 e 1,024; 5 è fuori dai limiti.\n"
+        "Errore: la lunghezza di una password deve essere tra 8 e 1,024; 5 è fuori dai limiti.\n"
     )
     assert club.dump() == before
 

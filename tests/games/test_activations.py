@@ -61,7 +61,7 @@ def test_a_second_activation_in_the_same_turn_is_refused_and_changes_nothing(cli
     )
     it = cli.fail("game", "shoot", "Wyatt", "Ike", *MISS, "--lang", "it")
     assert it == (
-        "Error: Wyatt ha già giocato il suo turno 1 (ha sparato a Frank); agisce di nuovo nel "
+        "Errore: Wyatt ha già giocato il suo turno 1 (ha sparato a Frank); agisce di nuovo nel "
         "turno 2."
     )
     cli.run("game", "turn")

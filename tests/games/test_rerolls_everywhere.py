@@ -307,7 +307,7 @@ def test_a_failed_opportunity_test_says_so_in_italian_and_refuses_extra_dice(
     error = unchanged(playing, "game", "shoot", "Morgan", "Frank", "--opportunity", "--range",
                       "5", "--dice", "5,6,1,1,1", "--lang", "it")  # fmt: skip
     assert error == (
-        "Error: --dice ha dato 5 dadi ma l'azione è finita con: test riflessi per Morgan (test "
+        "Errore: --dice ha dato 5 dadi ma l'azione è finita con: test riflessi per Morgan (test "
         "riflessi fallito: niente tiro di opportunità); 3 in più (1, 1, 1): toglili o "
         "controlla il comando."
     )

@@ -108,11 +108,11 @@ def test_an_unknown_gang_names_the_nearest(store: str, tmp_path: Path) -> None:
     ("args", "english", "italian"),
     [
         ((), "Error: nothing to print: name a gang, or ask for empty cards with --blank N",
-         "Error: niente da stampare: indica una banda"),
+         "Errore: niente da stampare: indica una banda"),
         (("--blank", "55"), "Error: --blank 55 is out of range: give 1 to 54 empty cards",
-         "Error: --blank 55 è fuori intervallo: chiedi da 1 a 54 carte vuote"),
+         "Errore: --blank 55 è fuori intervallo: chiedi da 1 a 54 carte vuote"),
         (("Earps", "--blank", "-2"), "Error: --blank -2 is out of range: give 0 to 54",
-         "Error: --blank -2 è fuori intervallo: chiedi da 0 a 54"),
+         "Errore: --blank -2 è fuori intervallo: chiedi da 0 a 54"),
     ],
 )  # fmt: skip
 def test_blank_errors_in_both_languages(

@@ -116,7 +116,7 @@ def test_a_missing_store_is_one_error_line(tmp_path: Path) -> None:
         env={"PATH": "/usr/bin:/bin", "SKIRMISH_LANG": "it"},
     )
     assert result.returncode == 1
-    assert result.stderr.startswith("Error: non c'è alcun database in")
+    assert result.stderr.startswith("Errore: non c'è alcun database in")
     assert not (tmp_path / "none.db").exists()
 
 
