@@ -20,12 +20,14 @@ SEAMS: dict[str, str] = {
     "command": "a CLI command's own work (the database stack when it opens a session, the "
     "campaign services, printing, the web server, the dice prompt), imported when the command "
     "runs: `skirmish --help` imports every noun to list its commands",
-    "run": "the campaign service an action of a catalogue runs (campaign/game/runs.py) or reads "
-    "its situation from (campaign/game/situations.py), imported when the action runs: the "
-    "catalogues are loaded by `--help`, which must not load the store",
+    "run": "the campaign service an action of a catalogue runs (campaign/game/runs.py, "
+    "campaign/commands.py, campaign/club_commands.py), offers (campaign/choices.py) or reads its "
+    "situation or inputs from (campaign/game/situations.py, campaign/fields.py), imported when "
+    "the action runs: the catalogues are loaded by `--help`, which must not load the store",
     "procedure": "one engine procedure, its explanation or its odds, imported when that test is "
     "rolled, explained or computed (engine/rollers.py, engine/explain_*.py, odds/chances.py, "
-    "odds/compare.py): `roll` and `odds` pay only for the test they do",
+    "odds/compare.py, the saving modifiers of engine/situation_value.py, the blast's protection "
+    "in campaign/fields.py): `roll` and `odds` pay only for the test they do",
     "table": "a rules table's entry class (rules/entries.py), imported when that table is first "
     "read: `roll` reads few tables",
     "situation": "the combat situation's inputs (engine/situation.py), imported by "
@@ -42,33 +44,6 @@ SEAMS: dict[str, str] = {
     "babel": "Babel's catalogue reader and compiler, imported only when a message catalogue's "
     ".mo is missing or older than its .po (skirmish/translation.py: a checkout whose .po was "
     "just edited); `make` and the wheel's build compile it beforehand",
-}
-
-# TEMPORARY: being rewritten on h/gen and h/typed, issue #20. These modules still hold unmarked
-# function-level imports; empty this set once those branches are merged and their imports moved.
-PENDING: set[str] = {
-    "cli/game*.py",
-    "cli/between.py",
-    "cli/gang.py",
-    "cli/member.py",
-    "cli/history.py",
-    "cli/campaign.py",
-    "cli/members.py",
-    "cli/situation_options.py",
-    "cli/walker_*.py",
-    "engine/situation*.py",
-    "web/game_perform.py",
-    "web/game_flow.py",
-    "web/game_handover.py",
-    "web/action_schema.py",
-    "campaign/game/commands.py",
-    "campaign/game/combatant.py",
-    "campaign/game/fields.py",
-    "campaign/game/step_fields.py",
-    "campaign/commands.py",
-    "campaign/club_commands.py",
-    "campaign/fields.py",
-    "odds/setup_data.py",
 }
 
 MARKER = re.compile(r"#\s*lazy:\s*([\w-]+)")
@@ -119,28 +94,16 @@ def problems(source: str, where: str) -> tuple[list[str], set[str]]:
     return found, used
 
 
-def _pending(relative: Path) -> bool:
-    return any(relative.match(pattern) for pattern in PENDING)
-
-
 def test_function_level_imports_only_at_declared_seams() -> None:
     found: list[str] = []
     used: set[str] = set()
     for path in sorted(PACKAGE.rglob("*.py")):
         relative = path.relative_to(PACKAGE)
-        if _pending(relative):
-            continue
         wrong, seams = problems(path.read_text(encoding="utf-8"), str(relative))
         found += wrong
         used |= seams
     assert found == []
     assert used == set(SEAMS), f"declared seams no import uses: {sorted(set(SEAMS) - used)}"
-
-
-def test_every_pending_pattern_still_names_a_module() -> None:
-    """A pattern left after its module moved or vanished would hide a new module by that name."""
-    modules = [path.relative_to(PACKAGE) for path in PACKAGE.rglob("*.py")]
-    assert [p for p in sorted(PENDING) if not any(m.match(p) for m in modules)] == []
 
 
 def test_the_check_can_fail() -> None:

@@ -129,7 +129,7 @@ def house_assignments(values: Values) -> dict[str, str]:
 
 
 def new_campaign(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Campaign:
-    from skirmish.campaign import club
+    from skirmish.campaign import club  # lazy: run
 
     return club.create_campaign(
         s,
@@ -143,20 +143,20 @@ def new_campaign(s: Session, campaign: Campaign | None, actor: Actor, v: Values)
 def house_rules(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
     """Every house rule sent, each checked; an entry for each that changes (the web's form sends
     them all). The command line's ``campaign set KEY VALUE`` is ``club.set_house_rule``."""
-    from skirmish.campaign import club
+    from skirmish.campaign import club  # lazy: run
 
     values = {key: str(value) for key, value in v.items()}
     return club.set_house_rules(s, actor=actor, campaign=_campaign(campaign), values=values)
 
 
 def set_public(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Campaign:
-    from skirmish.campaign import club
+    from skirmish.campaign import club  # lazy: run
 
     return club.set_public(s, actor=actor, campaign=_campaign(campaign), public=_text(v, "public"))
 
 
 def set_address(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
-    from skirmish.campaign import club
+    from skirmish.campaign import club  # lazy: run
 
     typed = _text(v, "address")
     if typed.strip() and _yes(v, "clear"):
@@ -166,7 +166,7 @@ def set_address(s: Session, campaign: Campaign | None, actor: Actor, v: Values) 
 
 
 def set_role(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
-    from skirmish.campaign import club
+    from skirmish.campaign import club  # lazy: run
 
     return club.set_role(
         s, actor=actor, campaign=_campaign(campaign), user=_text(v, "user"), role=_text(v, "role")
@@ -174,7 +174,7 @@ def set_role(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> 
 
 
 def give_gang(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
-    from skirmish.campaign import club
+    from skirmish.campaign import club  # lazy: run
 
     return club.give_gang(
         s, actor=actor, campaign=_campaign(campaign), gang=_text(v, "gang"), user=_text(v, "user")
@@ -182,7 +182,7 @@ def give_gang(s: Session, campaign: Campaign | None, actor: Actor, v: Values) ->
 
 
 def found_gang(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
-    from skirmish.campaign import club
+    from skirmish.campaign import club  # lazy: run
 
     return club.found_gang(
         s,
@@ -194,7 +194,7 @@ def found_gang(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -
 
 
 def invite(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
-    from skirmish.campaign import accounts, club
+    from skirmish.campaign import accounts, club  # lazy: run
 
     days = v.get("days")
     return club.invite(
@@ -207,14 +207,14 @@ def invite(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> An
 
 
 def withdraw(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> None:
-    from skirmish.campaign import club
+    from skirmish.campaign import club  # lazy: run
 
     club.withdraw(s, actor=actor, campaign=_campaign(campaign), code=_text(v, "code"))
 
 
 def join(s: Session, campaign: Campaign | None, actor: Actor, v: Values) -> Any:
     """The actor (an account) uses the invitation; nobody logged in is told to log in."""
-    from skirmish.campaign import club
+    from skirmish.campaign import club  # lazy: run
 
     user = club.user_of(actor)
     if user is None:

@@ -96,14 +96,15 @@ class Command:
     def offered(self, session: Session, gang: Gang) -> Any:
         """What the gang may choose now, each choice allowed or refused with the service's
         words (``campaign/choices.py``)."""
-        from skirmish.campaign import choices  # the store: loaded when an action is taken
+        # lazy: run (the store: loaded when an action is taken)
+        from skirmish.campaign import choices
 
         assert self.choices is not None
         return getattr(choices, f"{self.choices}_options")(session, gang)
 
     def shown(self, offered: Any, lang: Lang) -> dict[str, Any]:
         """``offered`` as the API's ``GET`` and ``--json`` show it."""
-        from skirmish.campaign import choices
+        from skirmish.campaign import choices  # lazy: run
 
         assert self.choices is not None
         found: dict[str, Any] = getattr(choices, f"{self.choices}_data")(offered, lang)
@@ -120,38 +121,38 @@ def _member(values: Values) -> str | None:
 
 
 def hire(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
-    from skirmish.campaign import roster
+    from skirmish.campaign import roster  # lazy: run
 
     return roster.hire(s, gang=gang, profile=v["profile"], name=v["name"])
 
 
 def fire(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
-    from skirmish.campaign import roster
+    from skirmish.campaign import roster  # lazy: run
 
     return roster.fire(s, gang=gang, member=v["member"])
 
 
 def buy(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
-    from skirmish.campaign import equipment
+    from skirmish.campaign import equipment  # lazy: run
 
     assert dice is not None
     return equipment.buy(s, gang=gang, item=v["item"], dice=dice, member=_member(v))
 
 
 def sell(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
-    from skirmish.campaign import equipment
+    from skirmish.campaign import equipment  # lazy: run
 
     return equipment.sell(s, gang=gang, item=v["item"], member=_member(v))
 
 
 def equip(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
-    from skirmish.campaign import equipment
+    from skirmish.campaign import equipment  # lazy: run
 
     return equipment.equip(s, gang=gang, item=v["item"], member=v["member"])
 
 
 def unequip(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
-    from skirmish.campaign import equipment
+    from skirmish.campaign import equipment  # lazy: run
 
     return equipment.unequip(s, gang=gang, item=v["item"], member=v["member"])
 
@@ -163,7 +164,7 @@ WEAPON_FIELDS = ("rifle", "blade", "pistol")
 def advance(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
     """R-11. A skill "a scelta" takes the weapon chosen for its type, else (docs/web.md) the
     first of that type the model carries: the service picks the first that fits."""
-    from skirmish.campaign import advancement, lookup
+    from skirmish.campaign import advancement, lookup  # lazy: run
 
     assert dice is not None
     chosen = [v[f] for f in WEAPON_FIELDS if v.get(f)]
@@ -185,7 +186,7 @@ def _is_weapon(item_id: str) -> bool:
 
 
 def xp(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
-    from skirmish.campaign import advancement
+    from skirmish.campaign import advancement  # lazy: run
 
     amount = AMOUNT.parse(v.get("amount"))
     reason = v.get("reason") or ""
@@ -193,19 +194,19 @@ def xp(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
 
 
 def rename(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
-    from skirmish.campaign import gangs
+    from skirmish.campaign import gangs  # lazy: run
 
     return gangs.rename_gang(s, gang=gang, name=v["name"])
 
 
 def retire(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
-    from skirmish.campaign import gangs
+    from skirmish.campaign import gangs  # lazy: run
 
     return gangs.retire_gang(s, gang=gang)
 
 
 def rename_model(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
-    from skirmish.campaign import roster
+    from skirmish.campaign import roster  # lazy: run
 
     if v.get("no_handle") and v.get("handle"):
         raise CampaignError(
@@ -223,7 +224,7 @@ def rename_model(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> 
 
 def undo(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry:
     """The gang's last action, only if it is still the entry shown (when one is named)."""
-    from skirmish.campaign import undo_shown
+    from skirmish.campaign import undo_shown  # lazy: run
 
     return undo_shown.undo(s, gang=gang, entry=undo_shown.number(v.get("entry"), "entry"))
 

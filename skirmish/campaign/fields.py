@@ -10,12 +10,14 @@ way (``--wounds`` at the command line, "Wounds" on the phone, ``wounds`` in the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from skirmish.engine.glossary import parse
 from skirmish.errors import RulesError, named, shown
 from skirmish.i18n import Lang
+from skirmish.rules.names import normalize
 from skirmish.translation import gettext
 
 #: Raw values as a front end received them (a form, a query, a JSON body), by field name.
@@ -159,8 +161,6 @@ class Field:
                 )
             return number
         if self.kind is Kind.CHOICE and self.choices is not None:
-            from skirmish.engine.glossary import parse
-
             return parse(self.choices, text)
         return text
 
@@ -214,11 +214,8 @@ def _caught(field: Field, item: Any) -> Any:
     (``NAME[=DISTANCE,moved|unmoved,partial|total:SHELTER]``: the distance from the centre,
     0–5U; whether it moved, else from the record; its shelter, table 8), or an object with
     ``name``, ``distance``, ``moved``, ``protection`` and ``shelter`` (the API)."""
-    from dataclasses import replace
-
-    from skirmish.campaign.game.actions import Caught
-    from skirmish.engine.explosion import Protection
-    from skirmish.rules.names import normalize
+    from skirmish.campaign.game.actions import Caught  # lazy: run
+    from skirmish.engine.explosion import Protection  # lazy: procedure
 
     if isinstance(item, str):
         who, _, rest = item.partition("=")

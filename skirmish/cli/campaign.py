@@ -9,15 +9,17 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.table import Table
 
 from skirmish.campaign.club_commands import KEYS_TEXT
-from skirmish.campaign.settings import HOUSE_RULES
+from skirmish.campaign.settings import HOUSE_RULES, parse_assignment
 from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.game_views import register_campaign
 from skirmish.cli.members import register_members
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
+from skirmish.errors import CampaignError
 from skirmish.i18n import Catalogue, messages, tr
 from skirmish.translation import N_
 
@@ -66,9 +68,8 @@ def new(
     db: DbOpt = None,
 ) -> None:
     """The club's catalogue's ``campaign new``; the command line starts using it."""
-    from skirmish.campaign import club
-    from skirmish.campaign.permissions import CLI
-    from skirmish.campaign.settings import parse_assignment
+    from skirmish.campaign import club  # lazy: command
+    from skirmish.campaign.permissions import CLI  # lazy: command
 
     overrides = dict(parse_assignment(text) for text in house)
     with session(db, access="campaign", create=True) as s:
@@ -84,8 +85,8 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
 
     Example: skirmish campaign list --json
     """
-    from skirmish.campaign.listings import campaign_rows
-    from skirmish.campaign.store import describe
+    from skirmish.campaign.listings import campaign_rows  # lazy: command
+    from skirmish.campaign.store import describe  # lazy: command
 
     with session(db, access="read") as s:
         rows = campaign_rows(s)
@@ -112,7 +113,7 @@ def use(
 
     Example: skirmish campaign use "Tombstone 1881"
     """
-    from skirmish.campaign import gangs
+    from skirmish.campaign import gangs  # lazy: command
 
     with session(db, access="campaign") as s:
         campaign = gangs.use_campaign(s, name=name)
@@ -127,11 +128,9 @@ def show(
 
     Example: skirmish campaign show --lang it
     """
-    from rich.table import Table
-
-    from skirmish.campaign import lookup
-    from skirmish.campaign.listings import campaign_data
-    from skirmish.cli.gang import status_word
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.campaign.listings import campaign_data  # lazy: command
+    from skirmish.cli.gang import status_word  # lazy: command
 
     with session(db, access="read") as s:
         data = campaign_data(lookup.current_campaign(s, campaign), lang)
@@ -171,8 +170,8 @@ def set_(
     db: DbOpt = None,
 ) -> None:
     """The club's catalogue's ``house-rules``, one rule at a time."""
-    from skirmish.campaign import club, lookup
-    from skirmish.campaign.permissions import CLI
+    from skirmish.campaign import club, lookup  # lazy: command
+    from skirmish.campaign.permissions import CLI  # lazy: command
 
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
@@ -191,9 +190,8 @@ def address(
     db: DbOpt = None,
 ) -> None:
     """The club's catalogue's ``address``; without URL or --clear, the address shown."""
-    from skirmish.campaign import club, lookup
-    from skirmish.campaign.permissions import CLI
-    from skirmish.errors import CampaignError
+    from skirmish.campaign import club, lookup  # lazy: command
+    from skirmish.campaign.permissions import CLI  # lazy: command
 
     if address is not None and clear:
         raise CampaignError(

@@ -19,6 +19,7 @@ from skirmish.cli.store_options import CampaignOpt, Dice
 from skirmish.engine.glossary import Pace, label
 from skirmish.errors import CampaignError
 from skirmish.i18n import Catalogue, Lang, messages, tr
+from skirmish.rules import find_equipment, find_weapon
 from skirmish.translation import N_, Message
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ def reload(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``reload`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.actions import reload as record
+    from skirmish.campaign.game.actions import reload as record  # lazy: command
 
     def action(s: Session, g: Game) -> list[str]:
         report = record(s, game=g, member=member, weapon=weapon, rounds=rounds)
@@ -134,7 +135,7 @@ def unjam(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``unjam`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.actions import unjam as record
+    from skirmish.campaign.game.actions import unjam as record  # lazy: command
 
     def action(s: Session, g: Game) -> list[str]:
         return [_gun_line("unjam", record(s, game=g, member=member, weapon=weapon), lang)]
@@ -146,7 +147,7 @@ def unjam(
 
 
 def _horse_lines(report: HorseReport, lang: Lang) -> list[str]:
-    from skirmish.cli.render_procedures import reflex_lines
+    from skirmish.cli.render_procedures import reflex_lines  # lazy: command
 
     lines = reflex_lines(report.test, lang) if report.test is not None else []
     key = "mount" if report.mounting else "dismount"
@@ -163,8 +164,8 @@ def _horse(
     campaign: str | None,
     seed: int | None, dice: str | None, json_: bool, db: str | None, reroll: list[str] | None,
 ) -> None:  # fmt: skip
-    from skirmish.campaign.game.actions import dismount, mount
-    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
+    from skirmish.campaign.game.actions import dismount, mount  # lazy: command
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of  # lazy: command
 
     service = mount if mounting else dismount
     chosen = pace or Pace.STILL
@@ -230,9 +231,9 @@ def lasso(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``lasso`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.actions import throw_lasso
-    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
-    from skirmish.cli.render_procedures import lasso_lines
+    from skirmish.campaign.game.actions import throw_lasso  # lazy: command
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of  # lazy: command
+    from skirmish.cli.render_procedures import lasso_lines  # lazy: command
 
     rolled = Dice(seed=seed, dice=dice)
     rerolls = rerolls_of(reroll, lang, live=rolled.live)
@@ -253,9 +254,8 @@ def lasso(
 
 
 def _explosion_lines(report: ExplosionReport, lang: Lang) -> list[str]:
-    from skirmish.cli.dice_prompt import reroll_lines
-    from skirmish.cli.render_procedures import explosion_lines
-    from skirmish.rules import find_weapon
+    from skirmish.cli.dice_prompt import reroll_lines  # lazy: command
+    from skirmish.cli.render_procedures import explosion_lines  # lazy: command
 
     explosive = _name(find_weapon(report.explosive.value), lang)
     lines = []
@@ -303,8 +303,8 @@ def explosion(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``explosive`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.actions import explode
-    from skirmish.cli.dice_prompt import rerolls_of
+    from skirmish.campaign.game.actions import explode  # lazy: command
+    from skirmish.cli.dice_prompt import rerolls_of  # lazy: command
 
     rolled = Dice(seed=seed, dice=dice)
     rerolls = rerolls_of(reroll, lang, live=rolled.live)
@@ -329,9 +329,9 @@ def explosion(
 
 def _carried_explosive(s: Session, g: Game, thrower: str) -> str:
     """The explosive ``thrower`` still has, when it has one kind only."""
-    from skirmish.campaign.game import kit
-    from skirmish.campaign.game.board import find_model
-    from skirmish.engine.explosion import Explosive
+    from skirmish.campaign.game import kit  # lazy: command
+    from skirmish.campaign.game.board import find_model  # lazy: command
+    from skirmish.engine.explosion import Explosive  # lazy: command
 
     model = find_model(s, g, thrower)
     kinds = [e.value for e in Explosive if kit.left(s, model, e.value) > 0]
@@ -357,8 +357,6 @@ def _carried_explosive(s: Session, g: Game, thrower: str) -> str:
 def kit_text(kit: Mapping[str, Any], lang: Lang) -> str:
     """A model's kit on the board: ``six-shooter 4/6, repeater 0/17 jammed; mounted; used:
     whisky``, in ``lang``."""
-    from skirmish.rules import find_equipment
-
     guns = []
     for gun in kit.get("guns", []):
         text = f"{_name(find_equipment(gun['weapon']), lang)} {gun['left']}/{gun['load']}"

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
+import typer
+
 from skirmish.campaign.game.commands import find
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.from_fields import inputs
 from skirmish.cli.game_record import GameOpt, act
 from skirmish.cli.store_options import CampaignOpt
 from skirmish.engine.glossary import label
+from skirmish.errors import CampaignError, SkirmishError
 from skirmish.i18n import Catalogue, Lang, messages, tr
+from skirmish.rules.model import Side
 from skirmish.translation import N_, NP_, Message
 
 if TYPE_CHECKING:
@@ -136,15 +140,12 @@ def initiative_lines(report: InitiativeReport, turn: int, lang: Lang) -> list[st
 def chooser(lang: Lang) -> Any:
     """On a terminal, ask the winner whom it activates (Enter: its own), again until the answer
     names one of the two; else ``None``, and the winner's own model takes its turn."""
-    from skirmish.cli.dice_prompt import interactive
+    from skirmish.cli.dice_prompt import interactive  # lazy: command
 
     if not interactive():
         return None
-    import typer
 
-    from skirmish.campaign.game.initiative import side_chosen
-    from skirmish.errors import CampaignError, SkirmishError
-    from skirmish.rules.model import Side
+    from skirmish.campaign.game.initiative import side_chosen  # lazy: command
 
     def ask(report: InitiativeReport) -> str | None:
         question = say("ask", lang, winner=report.winner, good=report.good, bad=report.bad)
@@ -207,7 +208,7 @@ def activate(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``move`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.activations import activate as begin
+    from skirmish.campaign.game.activations import activate as begin  # lazy: command
 
     def action(s: Session, g: Game) -> list[str]:
         return began_lines(begin(s, game=g, member=member), lang)
@@ -218,8 +219,6 @@ def activate(
 def no_waiting_option() -> Any:
     """``--no-target-waiting`` for ``game shoot`` and ``game melee``: the players say the target
     has taken its turn though the record does not show it (R-18)."""
-    import typer
-
     return Annotated[
         bool,
         typer.Option(
@@ -235,8 +234,6 @@ def no_waiting_option() -> Any:
 def take_waiting(options: dict[str, Any]) -> None:
     """Fold ``--no-target-waiting`` into the situation's ``target_waiting`` (``None``: read
     from the record; R-18)."""
-    from skirmish.errors import CampaignError
-
     if options.pop("no_target_waiting", False):
         if options.get("target_waiting"):
             raise CampaignError(

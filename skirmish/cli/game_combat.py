@@ -42,9 +42,9 @@ MESSAGES: Catalogue = messages(
 
 
 def _combat_lines(report: Any, lang: Lang, shooting: bool) -> list[str]:
-    from skirmish.cli.dice_prompt import reroll_lines
-    from skirmish.cli.render_combat import melee_lines, shoot_lines
-    from skirmish.cli.render_procedures import reflex_lines
+    from skirmish.cli.dice_prompt import reroll_lines  # lazy: command
+    from skirmish.cli.render_combat import melee_lines, shoot_lines  # lazy: command
+    from skirmish.cli.render_procedures import reflex_lines  # lazy: command
 
     # Opportunity fire (§4.2.3): the reflex test that opens it first, as 'roll reflex' says it.
     lines = reflex_lines(report.opportunity, lang) if report.opportunity is not None else []
@@ -82,8 +82,8 @@ def _combat(
     the ``bystanders`` the players name (R-19, R-20, R-22) and the rerolls ``--reroll`` says
     or the player takes at the prompt (R-15)."""
 
-    from skirmish.campaign.game.reactions import NOBODY
-    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
+    from skirmish.campaign.game.reactions import NOBODY  # lazy: command
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of  # lazy: command
 
     rerolls = rerolls_of(reroll, lang, live=rolled.live)
 
@@ -98,7 +98,7 @@ def _combat(
 def _bystanders(options: dict[str, Any]) -> Bystanders:
     """The bystander options taken out of a shot's or a fight's ``options`` (their fields'
     values: R-19, R-20, R-22); the rest is the situation."""
-    from skirmish.campaign.game.reactions import Bystanders
+    from skirmish.campaign.game.reactions import Bystanders  # lazy: command
 
     return Bystanders(
         near=tuple(options.pop("near", None) or ()),
@@ -184,7 +184,7 @@ def _combat_of(
 ) -> None:
     """A shot or a fight (``entry``: the catalogue's ``shoot`` or ``fight``): its fields'
     values parsed (the models, who stood near), the rest its combat situation."""
-    from skirmish.campaign.game.combat import melee, shoot
+    from skirmish.campaign.game.combat import melee, shoot  # lazy: command
 
     parse(entry.fields, given)
     attacker, target = given.pop("attacker"), given.pop("target")
@@ -235,9 +235,9 @@ def hit(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``hit`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.combat import hit as record
-    from skirmish.campaign.game.reactions import Bystanders
-    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
+    from skirmish.campaign.game.combat import hit as record  # lazy: command
+    from skirmish.campaign.game.reactions import Bystanders  # lazy: command
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of  # lazy: command
 
     rolled = Dice(seed=seed, dice=dice)
     rerolls = rerolls_of(reroll, lang, live=rolled.live)
@@ -274,9 +274,9 @@ def eliminate(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``eliminate`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.combat import eliminate as record
-    from skirmish.campaign.game.reactions import Bystanders
-    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
+    from skirmish.campaign.game.combat import eliminate as record  # lazy: command
+    from skirmish.campaign.game.reactions import Bystanders  # lazy: command
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of  # lazy: command
 
     rolled = Dice(seed=seed, dice=dice)
     rerolls = rerolls_of(reroll, lang, live=rolled.live)

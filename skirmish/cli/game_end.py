@@ -14,7 +14,10 @@ from skirmish.cli.game_record import GameOpt, act, ended_lines
 from skirmish.cli.game_text import say
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, Dice, emit, session
+from skirmish.engine.glossary import label, parse
+from skirmish.errors import CampaignError, shown
 from skirmish.i18n import Lang
+from skirmish.rules.model import Side
 from skirmish.translation import Message
 
 if TYPE_CHECKING:
@@ -36,7 +39,7 @@ def retreat(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``retreat`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.end import retreat as record
+    from skirmish.campaign.game.end import retreat as record  # lazy: command
 
     rolled = Dice(seed=seed, dice=dice)
 
@@ -64,7 +67,7 @@ def end(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``end`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.end import end_game
+    from skirmish.campaign.game.end import end_game  # lazy: command
 
     def action(s: Session, g: Game) -> list[str]:
         end_game(s, game=g, winner=winner, draw=draw)
@@ -85,9 +88,7 @@ def vote(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``vote`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.end import side_gang, vote_end, withdraw_vote
-    from skirmish.engine.glossary import label, parse
-    from skirmish.rules.model import Side
+    from skirmish.campaign.game.end import side_gang, vote_end, withdraw_vote  # lazy: command
 
     def action(s: Session, g: Game) -> list[str]:
         mine = parse(Side, side)
@@ -118,7 +119,7 @@ def abandon(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``abandon`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.end import abandon as record
+    from skirmish.campaign.game.end import abandon as record  # lazy: command
 
     def action(s: Session, g: Game) -> list[str]:
         record(s, game=g)
@@ -128,8 +129,6 @@ def abandon(
 
 
 def _doctor_choices(values: Sequence[str]) -> dict[str, str]:
-    from skirmish.errors import CampaignError, shown
-
     choices: dict[str, str] = {}
     for text in values:
         name, sep, kind = text.rpartition("=")
@@ -157,13 +156,13 @@ def postgame(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``postgame`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.board import current_game
-    from skirmish.campaign.postgame import run_postgame
-    from skirmish.campaign.text import entry_data, result_word
+    from skirmish.campaign.game.board import current_game  # lazy: command
+    from skirmish.campaign.postgame import run_postgame  # lazy: command
+    from skirmish.campaign.text import entry_data, result_word  # lazy: command
 
     rolled = Dice(seed=seed, dice=dice)
     with session(db) as s:
-        from skirmish.campaign import lookup
+        from skirmish.campaign import lookup  # lazy: command
 
         found = lookup.current_campaign(s, campaign)
         g = current_game(s, found, game)
@@ -191,7 +190,7 @@ def postgame(
 
 
 def _step_text(step: dict[str, Any], lang: Lang) -> str:
-    from skirmish.campaign.text import describe_step
+    from skirmish.campaign.text import describe_step  # lazy: command
 
     money = (
         f" [{step['money_before']}$ → {step['money_after']}$]"

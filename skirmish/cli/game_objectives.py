@@ -31,7 +31,7 @@ def objective(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``objective`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.objectives import objective as record
+    from skirmish.campaign.game.objectives import objective as record  # lazy: command
 
     def action(s: Session, g: Game) -> list[str]:
         record(s, game=g, name=objective, event=event, by=by, copy_no=copy)

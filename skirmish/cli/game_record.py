@@ -18,6 +18,7 @@ from skirmish.cli.common_flags import bounded
 from skirmish.cli.game_text import reason_text, say
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import Dice, emit, session
+from skirmish.engine.glossary import GameStatus
 from skirmish.i18n import Lang
 from skirmish.limits import GAME
 
@@ -38,29 +39,29 @@ GameOpt = Annotated[
 
 
 def game_of(s: Session, campaign: str | None, game: int | None) -> Game:
-    from skirmish.campaign import lookup
-    from skirmish.campaign.game.board import current_game
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.campaign.game.board import current_game  # lazy: command
 
     return current_game(s, lookup.current_campaign(s, campaign), game)
 
 
 def board_of(db: str | None, campaign: str | None, game: int | None) -> dict[str, Any]:
     """The game's board, read in a transaction of its own."""
-    from skirmish.campaign.game.status import board
+    from skirmish.campaign.game.status import board  # lazy: command
 
     with session(db, access="read") as s:
         return board(s, game=game_of(s, campaign, game))
 
 
 def _last_event_id(s: Session, game: Game) -> int:
-    from skirmish.campaign.game.board import events_of
+    from skirmish.campaign.game.board import events_of  # lazy: command
 
     events = events_of(s, game)
     return events[-1].id or 0 if events else 0
 
 
 def events_after(s: Session, game: Game, after: int) -> list[dict[str, Any]]:
-    from skirmish.campaign.game.board import events_of
+    from skirmish.campaign.game.board import events_of  # lazy: command
 
     return [
         {
@@ -88,8 +89,6 @@ def act(
     """Run one action on the game in one transaction; print its lines or its events as JSON,
     then what the action brought about by itself (``consequences``) unless its own lines have
     ``told`` it already."""
-    from skirmish.engine.glossary import GameStatus
-
     with session(db) as s:
         game = game_of(s, campaign, game_no)
         mark = _last_event_id(s, game)
@@ -102,7 +101,7 @@ def act(
             return
         lines = lines if told else lines + consequences(s, game, mark)
         if playing and game.status == GameStatus.ENDED and not _says_ended(s, game, lines):
-            from skirmish.cli.dice_prompt import current_lang
+            from skirmish.cli.dice_prompt import current_lang  # lazy: command
 
             lines += ended_lines(s, game, Lang(current_lang()))  # the action ended the game
     for line in lines:
@@ -117,9 +116,9 @@ CONSEQUENCES = frozenset({"objective", "friend-death", "flee"})
 
 def consequences(s: Session, game: Game, after: int) -> list[str]:
     """The sentences of the consequences the action recorded (events after id ``after``)."""
-    from skirmish.campaign.game.board import scenario_of
-    from skirmish.cli.dice_prompt import current_lang
-    from skirmish.cli.game_log import told
+    from skirmish.campaign.game.board import scenario_of  # lazy: command
+    from skirmish.cli.dice_prompt import current_lang  # lazy: command
+    from skirmish.cli.game_log import told  # lazy: command
 
     follow = [e for e in events_after(s, game, after) if e["action"] in CONSEQUENCES]
     return told(follow, scenario_of(game), Lang(current_lang())) if follow else []
@@ -131,8 +130,8 @@ def _says_ended(s: Session, game: Game, lines: list[str]) -> bool:
 
 
 def ended_lines(s: Session, game: Game, lang: Lang) -> list[str]:
-    from skirmish.campaign.game.board import scenario_of
-    from skirmish.campaign.game.status import board
+    from skirmish.campaign.game.board import scenario_of  # lazy: command
+    from skirmish.campaign.game.status import board  # lazy: command
 
     data = board(s, game=game)
     winner = say("wins", lang, gang=data["winner"]) if data["winner"] else say("draw", lang)

@@ -32,7 +32,7 @@ def state(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``state`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.states import set_state
+    from skirmish.campaign.game.states import set_state  # lazy: command
 
     def action(s: Session, g: Game) -> list[str]:
         model = set_state(s, game=g, member=member, state=new_state)
@@ -54,7 +54,7 @@ def leave(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``leave`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.states import leave as record
+    from skirmish.campaign.game.states import leave as record  # lazy: command
 
     def action(s: Session, g: Game) -> list[str]:
         model = record(s, game=g, member=member)
@@ -74,8 +74,8 @@ def spend(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``spend`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.board import member_of
-    from skirmish.campaign.game.states import spend as record
+    from skirmish.campaign.game.board import member_of  # lazy: command
+    from skirmish.campaign.game.states import spend as record  # lazy: command
 
     def action(s: Session, g: Game) -> list[str]:
         model = record(s, game=g, point=point, member=member)
@@ -96,7 +96,7 @@ def drink(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``whisky`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.states import drink as drink_whisky
+    from skirmish.campaign.game.states import drink as drink_whisky  # lazy: command
 
     def action(s: Session, g: Game) -> list[str]:
         model = drink_whisky(s, game=g, member=member)

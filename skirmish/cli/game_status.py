@@ -33,9 +33,9 @@ def list_(
 
     Example: skirmish game list --json
     """
-    from skirmish.campaign import lookup
-    from skirmish.campaign.listings import game_rows
-    from skirmish.rules.scenarios import find_scenario
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.campaign.listings import game_rows  # lazy: command
+    from skirmish.rules.scenarios import find_scenario  # lazy: command
 
     with session(db, access="read") as s:
         rows = game_rows(s, lookup.current_campaign(s, campaign))
@@ -72,7 +72,7 @@ def status(
 
     Example: skirmish game status --json
     """
-    from rich.table import Table
+    from rich.table import Table  # lazy: rich
 
     data = board_of(db, campaign, game)
     if json_:
@@ -83,7 +83,7 @@ def status(
     status_word = label_value(GameStatus, data["status"], lang)
     echo(say("board", lang, game=data["game"], title=title, status=status_word, turn=data["turn"],
              limit=limit))  # fmt: skip
-    from skirmish.rules.scenarios import find_scenario
+    from skirmish.rules.scenarios import find_scenario  # lazy: command
 
     scenario = find_scenario(data["scenario"])
     out = console()
@@ -160,8 +160,8 @@ def log(
 
     Example: skirmish game log --game 2 --json
     """
-    from skirmish.campaign.game.board import events_of, models_of, scenario_of
-    from skirmish.cli.game_log import sentences
+    from skirmish.campaign.game.board import events_of, models_of, scenario_of  # lazy: command
+    from skirmish.cli.game_log import sentences  # lazy: command
 
     with session(db, access="read") as s:
         g = game_of(s, campaign, game)

@@ -11,6 +11,7 @@ import typer
 from skirmish.campaign.game.commands import find
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.from_fields import inputs
+from skirmish.cli.game_activations import chooser, idle_line, initiative_lines
 from skirmish.cli.game_record import GameOpt, act, ended_lines, entry_name
 from skirmish.cli.game_text import say, step_text
 from skirmish.cli.safe import echo
@@ -61,9 +62,9 @@ def start(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``start`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign import lookup
-    from skirmish.campaign.game.start import start_game
-    from skirmish.campaign.game.status import board
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.campaign.game.start import start_game  # lazy: command
+    from skirmish.campaign.game.status import board  # lazy: command
 
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
@@ -109,10 +110,9 @@ def turn(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``turn`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.board import scenario_of
-    from skirmish.campaign.game.turns import new_turn
-    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
-    from skirmish.cli.game_activations import idle_line
+    from skirmish.campaign.game.board import scenario_of  # lazy: command
+    from skirmish.campaign.game.turns import new_turn  # lazy: command
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of  # lazy: command
 
     rolled = Dice(seed=seed, dice=dice)
     rerolls = rerolls_of(reroll, lang, live=rolled.live)
@@ -175,9 +175,8 @@ def initiative(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``initiative`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.initiative import initiative as roll
-    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of
-    from skirmish.cli.game_activations import chooser, initiative_lines
+    from skirmish.campaign.game.initiative import initiative as roll  # lazy: command
+    from skirmish.cli.dice_prompt import reroll_lines, rerolls_of  # lazy: command
 
     rolled = Dice(seed=seed, dice=dice)
     rerolls = rerolls_of(reroll, lang, live=rolled.live)

@@ -70,7 +70,7 @@ def undo(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``undo`` (``campaign/game/commands.py``: its help and example)."""
-    from skirmish.campaign.game.undo import undo as undo_actions
+    from skirmish.campaign.game.undo import undo as undo_actions  # lazy: command
 
     with session(db) as s:
         g = game_of(s, campaign, game)
@@ -109,7 +109,7 @@ def _line(item: Undone, lang: Lang) -> str:
 def _change(scenario: str, change: Change, lang: Lang) -> tuple[str, str]:
     """Whose change it is and the change itself in the chosen language: the book's words,
     never a stored id."""
-    from skirmish.campaign.game.undo import ChangeKind
+    from skirmish.campaign.game.undo import ChangeKind  # lazy: command
 
     kind, who, before, after = change.kind, change.who, change.before, change.after
     if change.copy is not None:
@@ -135,7 +135,7 @@ def _change(scenario: str, change: Change, lang: Lang) -> tuple[str, str]:
 
 
 def _objective_name(scenario: str, objective: str, copy: int, lang: Lang) -> str:
-    from skirmish.rules.scenarios import find_scenario
+    from skirmish.rules.scenarios import find_scenario  # lazy: command
 
     for found in find_scenario(scenario).objectives:
         if found.id == objective:

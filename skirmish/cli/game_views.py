@@ -9,12 +9,14 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
+from rich.table import Table
 
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, messages, name, tr
+from skirmish.rules import find_profile, recovery_table
 from skirmish.translation import N_
 
 HEADERS = {
@@ -56,10 +58,8 @@ def standings(
 
     Example: skirmish campaign standings --json
     """
-    from rich.table import Table
-
-    from skirmish.campaign import lookup
-    from skirmish.campaign.game.history import standings as rows_of
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.campaign.game.history import standings as rows_of  # lazy: command
 
     with session(db, access="read") as s:
         rows = rows_of(s, campaign=lookup.current_campaign(s, campaign))
@@ -88,8 +88,8 @@ def graveyard(
 
     Example: skirmish campaign graveyard
     """
-    from skirmish.campaign import lookup
-    from skirmish.campaign.game.history import graveyard as rows_of
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.campaign.game.history import graveyard as rows_of  # lazy: command
 
     with session(db, access="read") as s:
         rows = rows_of(s, campaign=lookup.current_campaign(s, campaign))
@@ -122,8 +122,8 @@ def history(
 
     Example: skirmish member history Earps "Wyatt Earp"
     """
-    from skirmish.campaign import lookup
-    from skirmish.campaign.game.history import member_history
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.campaign.game.history import member_history  # lazy: command
 
     with session(db, access="read") as s:
         data = member_history(
@@ -132,9 +132,9 @@ def history(
     if json_:
         emit(data)
         return
-    from skirmish.campaign.text import result_word
-    from skirmish.campaign.views import injury_name, skill_name
-    from skirmish.cli.gang import status_word
+    from skirmish.campaign.text import result_word  # lazy: command
+    from skirmish.campaign.views import injury_name, skill_name  # lazy: command
+    from skirmish.cli.gang import status_word  # lazy: command
 
     profile, status = _profile(data["profile"], lang), status_word(data["status"], lang)
     echo(_say("member", lang, name=data["name"], gang=data["gang"], profile=profile,
@@ -193,8 +193,6 @@ def _say(key: str, lang: Lang, **values: Any) -> str:
 
 def _profile(profile: str, lang: Lang) -> str:
     """A profile by the book's name (its id if this version does not know it)."""
-    from skirmish.rules import find_profile
-
     try:
         return name(find_profile(profile), lang)
     except SkirmishError:
@@ -202,7 +200,7 @@ def _profile(profile: str, lang: Lang) -> str:
 
 
 def _scenario(scenario: str, lang: Lang) -> str:
-    from skirmish.rules.scenarios import find_scenario
+    from skirmish.rules.scenarios import find_scenario  # lazy: command
 
     try:
         return name(find_scenario(scenario), lang)
@@ -211,8 +209,6 @@ def _scenario(scenario: str, lang: Lang) -> str:
 
 
 def _recovery(outcome: str, lang: Lang) -> str:
-    from skirmish.rules import recovery_table
-
     return next((name(r, lang) for r in recovery_table() if r.id == outcome), outcome)
 
 

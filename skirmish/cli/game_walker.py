@@ -20,6 +20,8 @@ from skirmish.campaign.game.commands import CATALOGUE, Command
 from skirmish.cli import walker_actions as do
 from skirmish.cli import walker_kit as kit
 from skirmish.cli.common_flags import DbOpt, LangOpt
+from skirmish.cli.game_end import postgame
+from skirmish.cli.game_turns import start
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, session
 from skirmish.cli.walker_actions import Walker
@@ -91,8 +93,8 @@ def show_menu(lang: Lang, options: Sequence[Option[Entry | None]]) -> None:
     cells = [f"{number:>2} {option.label}" for number, option in enumerate(options, 1)]
     width = max(len(c) for c in cells) + 2
     per_line = max(1, 78 // width)
-    for start in range(0, len(cells), per_line):
-        echo("  " + "".join(c.ljust(width) for c in cells[start : start + per_line]).rstrip())
+    for first in range(0, len(cells), per_line):
+        echo("  " + "".join(c.ljust(width) for c in cells[first : first + per_line]).rstrip())
 
 
 def choose_entry(
@@ -116,7 +118,7 @@ def choose_entry(
 def run_entry(walker: Walker, entry: Entry) -> None:
     """One action: its questions and its command; whatever happens, back to the menu with the
     database as the action left it (all of it, or nothing)."""
-    from skirmish.cli import crash
+    from skirmish.cli import crash  # lazy: error
 
     try:
         entry.run(walker)
@@ -171,8 +173,8 @@ def walk(walker: Walker, scenario_id: str) -> bool:
 
 def _game_in_progress(db: str | None, campaign: str | None, scenario_id: str) -> int | None:
     """The campaign's game of ``scenario_id`` in progress, to resume."""
-    from skirmish.campaign import lookup
-    from skirmish.campaign.game.board import games_of
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.campaign.game.board import games_of  # lazy: command
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
@@ -185,8 +187,8 @@ def _game_in_progress(db: str | None, campaign: str | None, scenario_id: str) ->
 
 
 def _gangs(db: str | None, campaign: str | None) -> list[str]:
-    from skirmish.campaign import lookup
-    from skirmish.campaign.models import GangStatus
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.campaign.models import GangStatus  # lazy: command
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
@@ -197,8 +199,8 @@ def _ask_leaders(
     ask: Asker, scenario: str, gangs: Sequence[str], campaign: str | None, db: str | None
 ) -> list[str]:
     """R-21: the leader each gang without one names for the game, asked before it starts."""
-    from skirmish.campaign import lookup
-    from skirmish.campaign.game.start import leader_to_name
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.campaign.game.start import leader_to_name  # lazy: command
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
@@ -222,8 +224,6 @@ def _start(
     db: str | None,
 ) -> None:
     """Start the game, asking for the gangs (and Duel leaders) not given."""
-    from skirmish.cli.game_turns import start
-
     if good is None or bad is None:
         names = _gangs(db, campaign)
         if good is None:
@@ -238,8 +238,6 @@ def _start(
 
 def _postgame(ask: Asker, game: int, campaign: str | None, db: str | None) -> None:
     """Offer the post-game sequence of an ended game; a refusal leaves it for later."""
-    from skirmish.cli.game_end import postgame
-
     try:
         if not ask.yes_no(ask.say("postgame"), default=True):
             echo(ask.say("postgame-later"))
@@ -269,7 +267,7 @@ def play(
 
     Example: skirmish game play "Il testimone" --good Earps --bad Clantons
     """
-    from skirmish.rules.scenarios import find_scenario
+    from skirmish.rules.scenarios import find_scenario  # lazy: command
 
     ask = Asker(lang)
     found = find_scenario(scenario)

@@ -9,13 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.table import Table
 
 from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.members import register_gang_owner
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session, shell_word
-from skirmish.i18n import Catalogue, Lang, messages, tr
+from skirmish.errors import CampaignError, shown
+from skirmish.i18n import Catalogue, Lang, messages, name, tr
 from skirmish.translation import N_
 
 if TYPE_CHECKING:
@@ -78,13 +80,13 @@ def status_word(status: str, lang: Lang) -> str:
 
 
 def _gang(s: Session, campaign: str | None, name: str, *, full: bool = False) -> Gang:
-    from skirmish.campaign import lookup
+    from skirmish.campaign import lookup  # lazy: command
 
     return lookup.gang_by_name(s, lookup.current_campaign(s, campaign), name, full=full)
 
 
 def _report(entry: LogEntry, lang: Lang, json_: bool) -> None:
-    from skirmish.campaign.text import describe_entry, entry_data
+    from skirmish.campaign.text import describe_entry, entry_data  # lazy: command
 
     if json_:
         emit(entry_data(entry, None, lang))
@@ -108,9 +110,9 @@ def new(
     db: DbOpt = None,
 ) -> None:
     """The club's catalogue's ``gang new``."""
-    from skirmish.campaign import club, lookup
-    from skirmish.campaign.logbook import last_action
-    from skirmish.campaign.permissions import CLI
+    from skirmish.campaign import club, lookup  # lazy: command
+    from skirmish.campaign.logbook import last_action  # lazy: command
+    from skirmish.campaign.permissions import CLI  # lazy: command
 
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
@@ -128,12 +130,11 @@ def list_(
 
     Example: skirmish gang list --json
     """
-    from rich.table import Table
-    from sqlalchemy.orm import selectinload
-    from sqlmodel import col, select
+    from sqlalchemy.orm import selectinload  # lazy: command
+    from sqlmodel import col, select  # lazy: command
 
-    from skirmish.campaign import lookup, views
-    from skirmish.campaign.models import Gang
+    from skirmish.campaign import lookup, views  # lazy: command
+    from skirmish.campaign.models import Gang  # lazy: command
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
@@ -175,7 +176,7 @@ def show(
     Example: skirmish gang show Earps --lang it
     """
     with session(db, access="read") as s:
-        from skirmish.campaign import views
+        from skirmish.campaign import views  # lazy: command
 
         gang = _gang(s, campaign, name, full=True)
         data = views.gang_data(gang, lang)
@@ -187,11 +188,8 @@ def show(
 
 
 def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
-    from rich.table import Table
-
-    from skirmish.campaign.naming import with_handle
-    from skirmish.i18n import name
-    from skirmish.rules.scenarios import find_scenario
+    from skirmish.campaign.naming import with_handle  # lazy: command
+    from skirmish.rules.scenarios import find_scenario  # lazy: command
 
     def label(key: str) -> str:
         return tr(LABELS, key, lang)
@@ -283,7 +281,7 @@ def rename(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``gang rename``."""
-    from skirmish.campaign import gangs
+    from skirmish.campaign import gangs  # lazy: command
 
     with session(db) as s:
         entry = gangs.rename_gang(s, gang=_gang(s, campaign, gang), name=name)
@@ -299,7 +297,7 @@ def retire(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``gang retire``."""
-    from skirmish.campaign import gangs
+    from skirmish.campaign import gangs  # lazy: command
 
     with session(db) as s:
         entry = gangs.retire_gang(s, gang=_gang(s, campaign, gang))
@@ -317,14 +315,12 @@ def hire(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``gang hire``; without PROFILE, the choices."""
-    from skirmish.campaign import roster
+    from skirmish.campaign import roster  # lazy: command
 
     if profile is None:
         _list_hires(db, campaign, gang, lang, json_)
         return
     if name is None:
-        from skirmish.errors import CampaignError, shown
-
         raise CampaignError(
             tr(LABELS, "need-name", Lang.EN, profile=shown(profile)),
             it=tr(LABELS, "need-name", Lang.IT, profile=shown(profile)),
@@ -337,9 +333,7 @@ def hire(
 def _list_hires(db: str | None, campaign: str | None, gang: str, lang: Lang, json_: bool) -> None:
     """``gang hire GANG``: every profile the gang could hire, those it may hire now first, the
     others dimmed with the words ``hire`` would refuse them with (``campaign.choices``)."""
-    from rich.table import Table
-
-    from skirmish.campaign import choices
+    from skirmish.campaign import choices  # lazy: command
 
     with session(db, access="read") as s:
         row = _gang(s, campaign, gang)
@@ -387,7 +381,7 @@ def fire(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``gang fire``."""
-    from skirmish.campaign import roster
+    from skirmish.campaign import roster  # lazy: command
 
     with session(db) as s:
         entry = roster.fire(s, gang=_gang(s, campaign, gang), member=member)
@@ -407,7 +401,7 @@ def buy(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``gang buy``; without ITEM, the choices."""
-    from skirmish.campaign import equipment
+    from skirmish.campaign import equipment  # lazy: command
 
     if item is None:
         _list_buys(db, campaign, gang, member, lang, json_)
@@ -427,9 +421,7 @@ def _list_buys(
     """``gang buy GANG``: what the gang's faction may buy, those it may buy now first with
     their price, DISP and who may take them, the others dimmed with the words ``buy`` would
     refuse them with (``campaign.choices``); ``model`` narrows it to buying for one model."""
-    from rich.table import Table
-
-    from skirmish.campaign import choices, lookup
+    from skirmish.campaign import choices, lookup  # lazy: command
 
     with session(db, access="read") as s:
         row = _gang(s, campaign, gang)
@@ -496,7 +488,7 @@ def sell(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``gang sell``."""
-    from skirmish.campaign import equipment
+    from skirmish.campaign import equipment  # lazy: command
 
     with session(db) as s:
         entry = equipment.sell(s, gang=_gang(s, campaign, gang), item=item, member=member)
@@ -514,7 +506,7 @@ def equip(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``gang equip``."""
-    from skirmish.campaign import equipment
+    from skirmish.campaign import equipment  # lazy: command
 
     with session(db) as s:
         entry = equipment.equip(s, gang=_gang(s, campaign, gang), item=item, member=member)
@@ -532,7 +524,7 @@ def unequip(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``gang unequip``."""
-    from skirmish.campaign import equipment
+    from skirmish.campaign import equipment  # lazy: command
 
     with session(db) as s:
         entry = equipment.unequip(s, gang=_gang(s, campaign, gang), item=item, member=member)

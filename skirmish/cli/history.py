@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
+from rich.table import Table
 
 from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
@@ -76,11 +77,9 @@ def log(
 
     Example: skirmish log Earps --last 10
     """
-    from rich.table import Table
-
-    from skirmish.campaign import logbook, lookup
-    from skirmish.campaign.listings import log_rows
-    from skirmish.campaign.text import describe_entry
+    from skirmish.campaign import logbook, lookup  # lazy: command
+    from skirmish.campaign.listings import log_rows  # lazy: command
+    from skirmish.campaign.text import describe_entry  # lazy: command
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
@@ -150,8 +149,8 @@ def undo(
 
     Example: skirmish undo Earps --entry 42
     """
-    from skirmish.campaign import lookup, undo_shown
-    from skirmish.cli.gang import _report
+    from skirmish.campaign import lookup, undo_shown  # lazy: command
+    from skirmish.cli.gang import _report  # lazy: command
 
     shown = undo_shown.number(entry, named("entry"))  # the log's column #, as the API's
     with session(db) as s:

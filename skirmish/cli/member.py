@@ -11,6 +11,7 @@ from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.game_views import register_member
 from skirmish.cli.store_options import CampaignOpt, Dice, session
+from skirmish.errors import CampaignError
 from skirmish.translation import Message
 
 app = typer.Typer(
@@ -57,8 +58,8 @@ def advance(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``member advance``."""
-    from skirmish.campaign import advancement
-    from skirmish.cli.gang import _gang, _report
+    from skirmish.campaign import advancement  # lazy: command
+    from skirmish.cli.gang import _gang, _report  # lazy: command
 
     rolled = Dice(seed=seed, dice=dice)
     with session(db) as s:
@@ -91,8 +92,8 @@ def xp(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``member xp``."""
-    from skirmish.campaign import advancement
-    from skirmish.cli.gang import _gang, _report
+    from skirmish.campaign import advancement  # lazy: command
+    from skirmish.cli.gang import _gang, _report  # lazy: command
 
     with session(db) as s:
         entry = advancement.award_xp(
@@ -114,9 +115,8 @@ def rename(
     db: DbOpt = None,
 ) -> None:
     """The catalogue's ``member rename``."""
-    from skirmish.campaign import roster
-    from skirmish.cli.gang import _gang, _report
-    from skirmish.errors import CampaignError
+    from skirmish.campaign import roster  # lazy: command
+    from skirmish.cli.gang import _gang, _report  # lazy: command
 
     if no_handle and handle:
         raise CampaignError(Message("give --handle HANDLE or --no-handle, not both."))

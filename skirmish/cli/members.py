@@ -61,8 +61,8 @@ def invite(
     db: DbOpt = None,
 ) -> None:
     """The club's catalogue's action of this name (``campaign/club_commands.py``)."""
-    from skirmish.campaign import accounts, club, lookup
-    from skirmish.campaign.permissions import CLI, Role, role_word
+    from skirmish.campaign import accounts, club, lookup  # lazy: command
+    from skirmish.campaign.permissions import CLI, Role, role_word  # lazy: command
 
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
@@ -103,8 +103,8 @@ def join(
     db: DbOpt = None,
 ) -> None:
     """The club's catalogue's action of this name (``campaign/club_commands.py``)."""
-    from skirmish.campaign import accounts, club
-    from skirmish.campaign.permissions import role_word
+    from skirmish.campaign import accounts, club  # lazy: command
+    from skirmish.campaign.permissions import role_word  # lazy: command
 
     with session(db, access="campaign") as s:
         found = accounts.find_user(s, user)
@@ -123,8 +123,8 @@ def role(
     db: DbOpt = None,
 ) -> None:
     """The club's catalogue's action of this name (``campaign/club_commands.py``)."""
-    from skirmish.campaign import club, lookup
-    from skirmish.campaign.permissions import CLI, role_word
+    from skirmish.campaign import club, lookup  # lazy: command
+    from skirmish.campaign.permissions import CLI, role_word  # lazy: command
 
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
@@ -146,8 +146,8 @@ def members(
 
     Example: skirmish campaign members --json
     """
-    from skirmish.campaign import club, lookup
-    from skirmish.campaign.permissions import CLI, role_word
+    from skirmish.campaign import club, lookup  # lazy: command
+    from skirmish.campaign.permissions import CLI, role_word  # lazy: command
 
     with session(db, access="read") as s:
         data = club.members(s, actor=CLI, campaign=lookup.current_campaign(s, campaign))
@@ -183,8 +183,8 @@ def set_public(
     db: DbOpt = None,
 ) -> None:
     """The club's catalogue's action of this name (``campaign/club_commands.py``)."""
-    from skirmish.campaign import club, lookup
-    from skirmish.campaign.permissions import CLI
+    from skirmish.campaign import club, lookup  # lazy: command
+    from skirmish.campaign.permissions import CLI  # lazy: command
 
     with session(db, access="campaign") as s:
         found = club.set_public(
@@ -202,8 +202,8 @@ def gang_owner(
     db: DbOpt = None,
 ) -> None:
     """The club's catalogue's action of this name (``campaign/club_commands.py``)."""
-    from skirmish.campaign import club, lookup
-    from skirmish.campaign.permissions import CLI
+    from skirmish.campaign import club, lookup  # lazy: command
+    from skirmish.campaign.permissions import CLI  # lazy: command
 
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)
@@ -221,8 +221,8 @@ def withdraw(
     db: DbOpt = None,
 ) -> None:
     """The club's catalogue's ``withdraw``."""
-    from skirmish.campaign import accounts, club, lookup
-    from skirmish.campaign.permissions import CLI
+    from skirmish.campaign import accounts, club, lookup  # lazy: command
+    from skirmish.campaign.permissions import CLI  # lazy: command
 
     with session(db, access="campaign") as s:
         found = lookup.current_campaign(s, campaign)

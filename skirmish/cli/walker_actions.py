@@ -24,6 +24,16 @@ from skirmish.campaign.game.situations import (
     in_play,
     waiting,
 )
+from skirmish.cli import game_combat, game_end, game_objectives, game_states
+from skirmish.cli.game_activations import activate as begin
+from skirmish.cli.game_combat import do_melee, do_shoot
+from skirmish.cli.game_record import events_after, game_of
+from skirmish.cli.game_status import log as show_log
+from skirmish.cli.game_status import status
+from skirmish.cli.game_turns import initiative as roll
+from skirmish.cli.game_turns import turn as new_turn
+from skirmish.cli.game_undo import undo as take_back
+from skirmish.cli.store_options import session
 from skirmish.cli.walker_prompts import Asker, Cancelled, Option
 from skirmish.cli.walker_table import (
     Figure,
@@ -35,12 +45,12 @@ from skirmish.cli.walker_table import (
     weapon_options,
 )
 from skirmish.cli.walker_text import say
-from skirmish.engine.glossary import VOCABULARIES, TableState, label
+from skirmish.engine.glossary import VOCABULARIES, EventKind, TableState, label, label_value
 from skirmish.engine.situation import GAME_SOURCES, Input, Kind, Procedure, inputs_for
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang
 from skirmish.limits import COUNT, DISTANCE
-from skirmish.rules.model import Point, Side
+from skirmish.rules.model import Cover, ObjectiveState, Point, Side
 
 
 class NothingToChoose(CampaignError):
@@ -83,7 +93,7 @@ class Walker:
     def dice(self) -> str | None:
         """The action's dice typed in one go; at a terminal none are asked here: the command
         asks for each die as it is rolled, saying what it is for (``dice_prompt``)."""
-        from skirmish.cli.dice_prompt import interactive
+        from skirmish.cli.dice_prompt import interactive  # lazy: command
 
         return None if interactive() else self.ask.dice()
 
@@ -163,9 +173,7 @@ def bystanders(walker: Walker, table: Table, target: str, *, shot: bool) -> dict
     positions), asked only where it matters (``reactions.questions``): the friends that would
     react to its fall (R-19), a model of its side near the captive it holds (R-22), the unarmed
     civilians near a shot (R-20)."""
-    from skirmish.campaign.game.reactions import questions
-    from skirmish.cli.game_record import game_of
-    from skirmish.cli.store_options import session
+    from skirmish.campaign.game.reactions import questions  # lazy: command
 
     with session(walker.db, access="read") as s:
         asked = questions(s, game=game_of(s, walker.campaign, walker.game), target=target)
@@ -194,28 +202,20 @@ def bystanders(walker: Walker, table: Table, target: str, *, shot: bool) -> dict
 
 
 def board(walker: Walker) -> None:
-    from skirmish.cli.game_status import status
-
     status(**walker.common, json_=False)
 
 
 def log(walker: Walker) -> None:
-    from skirmish.cli.game_status import log as show_log
-
     show_log(**walker.common, json_=False)
 
 
 def turn(walker: Walker) -> None:
-    from skirmish.cli.game_turns import turn as new_turn
-
     new_turn(**walker.common, seed=None, dice=walker.dice(), json_=False)
 
 
 def initiative(walker: Walker) -> None:
     """§1.8: each side reveals a model still to take its turn; a side with none left reveals
     nothing (the service then needs no roll)."""
-    from skirmish.cli.game_turns import initiative as roll
-
     table = walker.table()
     if not waiting(table):
         raise _nobody("why-activate")
@@ -244,8 +244,6 @@ def initiative(walker: Walker) -> None:
 
 
 def activate(walker: Walker) -> None:
-    from skirmish.cli.game_activations import activate as begin
-
     member = pick_model(walker, "activate-who", waiting(walker.table()), "why-activate")
     begin(member=member, **walker.common, json_=False)
 
@@ -261,9 +259,6 @@ def _target(walker: Walker, table: Table, attacker: str) -> tuple[str, Figure | 
 
 
 def shoot(walker: Walker) -> None:
-    from skirmish.cli.game_combat import do_shoot
-    from skirmish.rules.model import Cover
-
     table = walker.table()
     attacker = pick_model(walker, "shooter", actors(table), "why-act")
     target, figure = _target(walker, table, attacker)
@@ -295,8 +290,6 @@ def _fight_weapons(figure: Figure, walker: Walker) -> list[Option[str]]:
 
 
 def melee(walker: Walker) -> None:
-    from skirmish.cli.game_combat import do_melee
-
     table = walker.table()
     attacker = pick_model(walker, "attacker", actors(table), "why-act")
     target, figure = _target(walker, table, attacker)
@@ -317,31 +310,25 @@ def melee(walker: Walker) -> None:
 
 
 def hit(walker: Walker) -> None:
-    from skirmish.cli.game_combat import hit as record
-
     table = walker.table()
     member = pick_model(walker, "model", in_play(table), "why-model")
     wounds = walker.ask.number(walker.say("wounds"), COUNT, low=1)
     by = walker.maybe_model("by", enemies(table, member))
     named = bystanders(walker, table, member, shot=False)
-    record(member=member, wounds=wounds, by=by, **named, **walker.common, seed=None,
+    game_combat.hit(member=member, wounds=wounds, by=by, **named, **walker.common, seed=None,
            dice=walker.dice() if named["near"] else None, json_=False)  # fmt: skip
 
 
 def eliminate(walker: Walker) -> None:
-    from skirmish.cli.game_combat import eliminate as record
-
     table = walker.table()
     member = pick_model(walker, "model", in_play(table), "why-model")
     by = walker.maybe_model("by", enemies(table, member))
     named = bystanders(walker, table, member, shot=False)
-    record(member=member, by=by, **named, **walker.common, seed=None,
+    game_combat.eliminate(member=member, by=by, **named, **walker.common, seed=None,
            dice=walker.dice() if named["near"] else None, json_=False)  # fmt: skip
 
 
 def state(walker: Walker) -> None:
-    from skirmish.cli.game_states import state as record
-
     table = walker.table()
     member = pick_model(walker, "model", in_play(table), "why-model")
     options = [
@@ -349,20 +336,16 @@ def state(walker: Walker) -> None:
         for s in TableState
     ]
     new_state = walker.ask.choose(walker.say("new-state"), options)
-    record(member=member, new_state=new_state, **walker.common, json_=False)
+    game_states.state(member=member, new_state=new_state, **walker.common, json_=False)
 
 
 def leave(walker: Walker) -> None:
-    from skirmish.cli.game_states import leave as record
-
     civilians = [f for f in in_play(walker.table()) if f.civilian]
     member = pick_model(walker, "model", civilians, "why-civilian")
-    record(member=member, **walker.common, json_=False)
+    game_states.leave(member=member, **walker.common, json_=False)
 
 
 def spend(walker: Walker) -> None:
-    from skirmish.cli.game_states import spend as record
-
     rich = [f for f in in_play(walker.table()) if f.fama_left or f.fortuna_left]
     member = pick_model(walker, "model", rich, "why-points")
     figure = next(f for f in rich if f.label == member)
@@ -373,22 +356,17 @@ def spend(walker: Walker) -> None:
         if left[p] > 0
     ]
     point = walker.ask.choose(walker.say("point"), options)
-    record(point=point, member=member, **walker.common, json_=False)
+    game_states.spend(point=point, member=member, **walker.common, json_=False)
 
 
 def drink(walker: Walker) -> None:
-    from skirmish.cli.game_states import drink as record
-
     thirsty = [f for f in in_play(walker.table()) if situations.thirsty(f)]
     member = pick_model(walker, "model", thirsty, "why-whisky")
-    record(member=member, **walker.common, json_=False)
+    game_states.drink(member=member, **walker.common, json_=False)
 
 
 def objective(walker: Walker) -> None:
-    from skirmish.cli.game_objectives import objective as record
-    from skirmish.engine.glossary import label_value
-    from skirmish.rules.model import ObjectiveState
-    from skirmish.rules.scenarios import find_scenario
+    from skirmish.rules.scenarios import find_scenario  # lazy: command
 
     table = walker.table()
     scenario = find_scenario(table.board["scenario"])
@@ -412,25 +390,27 @@ def objective(walker: Walker) -> None:
     events.append(Option("carry", walker.say("carry-event"), ("carry", "porta")))
     event = walker.ask.choose(walker.say("event"), events)
     by = walker.maybe_model("doer", in_play(table))
-    record(objective=chosen.id, event=event, by=by, copy=copy_no if chosen.count > 1 else None,
-           **walker.common, json_=False)  # fmt: skip
+    game_objectives.objective(
+        objective=chosen.id,
+        event=event,
+        by=by,
+        copy=copy_no if chosen.count > 1 else None,
+        **walker.common,
+        json_=False,
+    )
 
 
 def retreat(walker: Walker) -> None:
-    from skirmish.cli.game_end import retreat as record
-
     gangs = walker.table().gangs()
     gang = walker.ask.choose(walker.say("gang"), [Option(g, g, (g,)) for g in gangs])
     if not walker.ask.yes_no(walker.say("confirm-retreat", gang=gang)):
         raise Cancelled
     now = walker.ask.yes_no(walker.say("infamy-now"), default=True)
-    record(gang=gang, infamy_later=not now, **walker.common, seed=None,
+    game_end.retreat(gang=gang, infamy_later=not now, **walker.common, seed=None,
            dice=walker.dice() if now else None, json_=False)  # fmt: skip
 
 
 def end(walker: Walker) -> None:
-    from skirmish.cli.game_end import end as record
-
     table = walker.table()
     options: list[Option[tuple[str | None, bool]]] = []
     verdict = table.board["verdict"]
@@ -443,23 +423,16 @@ def end(walker: Walker) -> None:
     winner, is_draw = walker.ask.choose(walker.say("winner"), options)
     if not walker.ask.yes_no(walker.say("confirm-end")):
         raise Cancelled
-    record(winner=winner, draw=is_draw, **walker.common, json_=False)
+    game_end.end(winner=winner, draw=is_draw, **walker.common, json_=False)
 
 
 def abandon(walker: Walker) -> None:
-    from skirmish.cli.game_end import abandon as record
-
     if not walker.ask.yes_no(walker.say("confirm-abandon")):
         raise Cancelled
-    record(**walker.common, json_=False)
+    game_end.abandon(**walker.common, json_=False)
 
 
 def undo(walker: Walker) -> None:
-    from skirmish.cli.game_record import events_after, game_of
-    from skirmish.cli.game_undo import undo as take_back
-    from skirmish.cli.store_options import session
-    from skirmish.engine.glossary import EventKind, label_value
-
     with session(walker.db, access="read") as s:
         events = events_after(s, game_of(s, walker.campaign, walker.game), 0)
     last = events[-1]

@@ -21,6 +21,7 @@ from skirmish.campaign.game.situations import (
     reloadable,
     throws_lasso,
 )
+from skirmish.cli import game_actions
 from skirmish.cli.walker_actions import Walker, pick_model
 from skirmish.cli.walker_prompts import Option
 from skirmish.cli.walker_table import Figure, figure_options, weapon_options
@@ -66,8 +67,6 @@ def _with_guns(
 
 
 def reload(walker: Walker) -> None:
-    from skirmish.cli.game_actions import reload as record
-
     figure, gun = _with_guns(walker, reloadable, "why-reload")
     rounds = None
     if gun is not None and len(gun.weapon.rounds) > 1:  # a repeater, musket or carbine
@@ -76,15 +75,15 @@ def reload(walker: Walker) -> None:
         picked = walker.ask.choose_or_none(walker.say("rounds", blank=blank), options)
         rounds = int(picked) if picked is not None else None
     weapon = gun.weapon.id if gun is not None else None
-    record(member=figure.label, weapon=weapon, rounds=rounds, **walker.common, json_=False)
+    game_actions.reload(
+        member=figure.label, weapon=weapon, rounds=rounds, **walker.common, json_=False
+    )
 
 
 def unjam(walker: Walker) -> None:
-    from skirmish.cli.game_actions import unjam as record
-
     figure, gun = _with_guns(walker, jammed, "why-jammed")
     weapon = gun.weapon.id if gun is not None else None
-    record(member=figure.label, weapon=weapon, **walker.common, json_=False)
+    game_actions.unjam(member=figure.label, weapon=weapon, **walker.common, json_=False)
 
 
 def _pace(walker: Walker) -> str:
@@ -98,32 +97,39 @@ def _pace(walker: Walker) -> str:
 
 
 def mount(walker: Walker) -> None:
-    from skirmish.cli.game_actions import mount as record
-
     riders = [f for f in actors(walker.table()) if may_mount(f)]
     member = pick_model(walker, "model", riders, "why-mount")
-    record(member=member, pace=_pace(walker), **walker.common, seed=None, dice=walker.dice(),
-           json_=False)  # fmt: skip
+    game_actions.mount(
+        member=member,
+        pace=_pace(walker),
+        **walker.common,
+        seed=None,
+        dice=walker.dice(),
+        json_=False,
+    )
 
 
 def dismount(walker: Walker) -> None:
-    from skirmish.cli.game_actions import dismount as record
-
     riders = [f for f in actors(walker.table()) if may_dismount(f)]
     member = pick_model(walker, "model", riders, "why-dismount")
-    record(member=member, pace=_pace(walker), **walker.common, seed=None, dice=walker.dice(),
-           json_=False)  # fmt: skip
+    game_actions.dismount(
+        member=member,
+        pace=_pace(walker),
+        **walker.common,
+        seed=None,
+        dice=walker.dice(),
+        json_=False,
+    )
 
 
 def lasso(walker: Walker) -> None:
-    from skirmish.cli.game_actions import lasso as record
-
     table = walker.table()
     throwers = [f for f in actors(table) if throws_lasso(f)]
     thrower = pick_model(walker, "thrower", throwers, "why-lasso")
     target = pick_model(walker, "target", enemies(table, thrower), "why-target")
-    record(thrower=thrower, target=target, **walker.common, seed=None, dice=walker.dice(),
-           json_=False)  # fmt: skip
+    game_actions.lasso(
+        thrower=thrower, target=target, **walker.common, seed=None, dice=walker.dice(), json_=False
+    )
 
 
 def _caught(walker: Walker, figures: list[Figure], question: str) -> list[str]:
@@ -151,8 +157,6 @@ def _caught(walker: Walker, figures: list[Figure], question: str) -> list[str]:
 
 
 def explosion(walker: Walker) -> None:
-    from skirmish.cli.game_actions import explosion as record
-
     table = walker.table()
     throwers = [f for f in actors(table) if explosives(f)]
     thrower = pick_model(walker, "thrower", throwers, "why-explosive")
@@ -171,6 +175,6 @@ def explosion(walker: Walker) -> None:
     if short_fuse:
         others = [f for f in in_play(table) if f.label != figure.label]
         near = _caught(walker, others, "near-thrower")
-    record(thrower=figure.label, item=item, caught=caught, short_fuse=short_fuse,
+    game_actions.explosion(thrower=figure.label, item=item, caught=caught, short_fuse=short_fuse,
            near_thrower=near, **walker.common, seed=None, dice=walker.dice(),
            json_=False)  # fmt: skip

@@ -18,6 +18,7 @@ from typing import Generic, TypeVar
 
 from skirmish.cli.safe import echo
 from skirmish.cli.walker_text import say
+from skirmish.engine.dice import parse_dice
 from skirmish.errors import DiceError, shown
 from skirmish.i18n import Lang
 from skirmish.limits import Bound, Measure
@@ -115,8 +116,6 @@ class Asker:
     def dice(self) -> str | None:
         """Dice as they were rolled at the table (checked: faces 1 to 6), or ``None``: the
         computer rolls them."""
-        from skirmish.engine.dice import parse_dice
-
         blank = self.say("blank-default", default=self.say("dice-random"))
         while True:
             answer = self.line(self.say("dice", blank=blank))

@@ -17,8 +17,11 @@ from skirmish.campaign.game.situations import (
     Person,
     Table,
     carried_weapons,
+    read,
 )
+from skirmish.cli.game_record import game_of
 from skirmish.cli.game_text import state_word
+from skirmish.cli.store_options import session
 from skirmish.cli.walker_prompts import Option
 from skirmish.cli.walker_text import say
 from skirmish.engine.glossary import TableState, label, label_value
@@ -42,10 +45,6 @@ __all__ = [
 def read_table(db: str | None, campaign: str | None, game: int | None) -> Table:
     """The game as it stands (``campaign.game.situations.read``, what the web's phones read
     too), in a transaction of its own."""
-    from skirmish.campaign.game.situations import read
-    from skirmish.cli.game_record import game_of
-    from skirmish.cli.store_options import session
-
     with session(db, access="read") as s:
         return read(s, game_of(s, campaign, game))
 

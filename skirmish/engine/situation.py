@@ -44,6 +44,8 @@ from skirmish.engine.situation_words import choice_label as choice_label
 from skirmish.engine.situation_words import choice_value as choice_value
 from skirmish.engine.situation_words import parse_weapon as parse_weapon
 from skirmish.errors import RulesError, named
+from skirmish.rules import find_faction, find_profile
+from skirmish.rules.ids import FactionId, ProfileId
 from skirmish.rules.model import Cover
 
 
@@ -524,14 +526,10 @@ IMMUNITY_CONDITIONS: dict[Immunity, str] = {
 
 
 def _faction_name(faction: str) -> str:
-    from skirmish.rules import find_faction
-
     return find_faction(faction).name_en.lower()
 
 
 def _faction_name_it(faction: str) -> str:
-    from skirmish.rules import find_faction
-
     return find_faction(faction).name_it.lower()
 
 
@@ -544,8 +542,6 @@ IMMUNITY_CONDITIONS_IT: dict[Immunity, str] = {
 
 
 def _profile_name(profile: str) -> str:
-    from skirmish.rules import find_profile
-
     return find_profile(profile).name_it
 
 
@@ -553,7 +549,6 @@ def _unmet(input_: Input, value: Any, known: Known) -> tuple[str, str] | None:
     """Why ``input_`` given as ``value`` does not hold for the models ``known``, in English and
     Italian; None if it may."""
     # The ids only here, where a condition is checked: ``skirmish roll`` seldom gets this far.
-    from skirmish.rules.ids import FactionId, ProfileId
 
     said = named(input_.id)
     match input_.requires:

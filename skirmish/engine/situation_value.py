@@ -415,7 +415,7 @@ def panic_model(values: Situation, known: Known | None = None) -> Target:
 
 def save_modifiers_of(values: Situation) -> tuple[Any, ...]:
     """The saving-roll modifiers of the inputs of ``roll save`` (R-03)."""
-    from skirmish.engine.saving import save_modifiers
+    from skirmish.engine.saving import save_modifiers  # lazy: procedure
 
     v = values.completed(Procedure.SAVE)
     return save_modifiers(

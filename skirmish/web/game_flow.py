@@ -19,14 +19,15 @@ from skirmish.campaign.game import commands, situations
 from skirmish.campaign.game.board import scenario_of
 from skirmish.campaign.game.fields import Kind
 from skirmish.campaign.game.objectives import offered_events
-from skirmish.campaign.game.situations import Figure, Table
+from skirmish.campaign.game.reactions import questions
+from skirmish.campaign.game.situations import Figure, Table, jammed, reloadable
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.models import Campaign
-from skirmish.engine.glossary import Pace, label, label_value
-from skirmish.engine.situation import Procedure
+from skirmish.engine.glossary import VOCABULARIES, GameStatus, Pace, TableState, label, label_value
+from skirmish.engine.situation import Procedure, choice_label
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Lang, name
-from skirmish.rules.model import Cover, ObjectiveEvent, ObjectiveState
+from skirmish.rules.model import Cover, ModelState, ObjectiveEvent, ObjectiveState, Point
 from skirmish.web import game_live_base, tools
 from skirmish.web.game_action_words import act_url, action_words
 from skirmish.web.game_dice import percent as _percent
@@ -64,14 +65,10 @@ def _model_line(f: Figure, lang: Lang) -> str:
 
 
 def label_value_state(state: str, lang: Lang) -> str:
-    from skirmish.rules.model import ModelState
-
     return label_value(ModelState, state, lang)
 
 
 def label_value_prone(lang: Lang) -> str:
-    from skirmish.engine.glossary import TableState
-
     return label(TableState.PRONE, lang)
 
 
@@ -189,9 +186,6 @@ def flow(
 
 
 def _choice_words(choices: type[Any], value: str, lang: Lang) -> str:
-    from skirmish.engine.glossary import VOCABULARIES
-    from skirmish.engine.situation import choice_label
-
     if choices in VOCABULARIES:
         return label(choices(value), lang)
     return choice_label(choices, value, lang.value)
@@ -223,8 +217,6 @@ def _situation(
     """The situation of a shot or a fight: what the game knows (``situations.prefill``), range,
     cover and the weapons up front, the rest folded, the bystanders asked where they matter
     (``reactions.questions``), and the exact odds of what the form says now."""
-    from skirmish.campaign.game.reactions import questions
-
     t = action_words(lang)
     procedure = spec.procedure
     assert procedure is not None
@@ -368,8 +360,6 @@ def _fields(
 ) -> list[dict[str, Any]]:  # fmt: skip
     """The few fields of the other actions (which gun, how many rounds, the pace, the blast,
     the objective's event), each offered from what the game knows."""
-    from skirmish.campaign.game.situations import jammed, reloadable
-
     t = action_words(lang)
     found: list[dict[str, Any]] = []
     if spec.name in ("reload", "unjam"):
@@ -428,10 +418,6 @@ def _table_fields(
 ) -> list[dict[str, Any]]:  # fmt: skip
     """The fields of what is recorded from the table (wounds, an elimination, a state, a point
     spent, a retreat), labelled as the catalogue declares them."""
-    from skirmish.campaign.game.reactions import questions
-    from skirmish.engine.glossary import TableState
-    from skirmish.rules.model import Point
-
     found: list[dict[str, Any]] = []
     names = {f.name for f in spec.fields}
     target = table.figure(_last(query, "target")) if spec.target else None
@@ -484,8 +470,6 @@ def live_panel(
 ) -> dict[str, Any] | None:
     """The live page's part: act with the model taking its turn (or any other), undo; nothing
     for a reader who only watches, or a game that is over."""
-    from skirmish.engine.glossary import GameStatus
-
     if game.status != GameStatus.IN_PROGRESS or not sides_acting(site, session, game):
         return None
     lang = pick_lang(request)

@@ -30,7 +30,7 @@ from skirmish.campaign.game.board import scenario_of
 from skirmish.campaign.game.permissions import GameAction, may_game
 from skirmish.campaign.game.tables import Game, GameHandover
 from skirmish.campaign.game.telling import told
-from skirmish.campaign.models import Campaign
+from skirmish.campaign.models import Campaign, User
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError, SkirmishError, StaleError, StoreError
 from skirmish.i18n import Lang
@@ -155,8 +155,6 @@ def asked_here(site: Site, session: Session, game: Game, row: GameHandover) -> b
 def _who(session: Session, game: Game, row: GameHandover, lang: Lang) -> str:
     """Whom the hand-over waits for, in words: "Ike (Clanton gang)"."""
     if row.taken_by is not None:
-        from skirmish.campaign.models import User
-
         user = session.get(User, row.taken_by)
         return _say("gho_taken", lang, player=user.name if user is not None else "?")
     player, gang = handing.player_of(session, game, row.side)

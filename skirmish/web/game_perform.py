@@ -18,7 +18,15 @@ from skirmish.campaign import idempotency
 from skirmish.campaign.game import commands
 from skirmish.campaign.game import handover as handing
 from skirmish.campaign.game import undo as undoing
-from skirmish.campaign.game.board import events_of, game_by_id, scenario_of
+from skirmish.campaign.game.board import (
+    events_of,
+    find_game_gang,
+    game_by_id,
+    models_of,
+    resolve_target,
+    scenario_of,
+    side_of,
+)
 from skirmish.campaign.game.commands import Command
 from skirmish.campaign.game.permissions import GameAction, may_game, require_game
 from skirmish.campaign.game.tables import Game
@@ -34,7 +42,7 @@ from skirmish.translation import Message
 from skirmish.web import game_live_base, input_names, tools
 from skirmish.web.game_action_words import WORDS, Forbidden, act_url, action_words, refusal
 from skirmish.web.game_dice import HandTo, NeedAnswer, NeedDie, Step
-from skirmish.web.site import NotFound, Site
+from skirmish.web.site import NotFound, Site, reader
 
 # ----------------------------------------------------------------------------- the actions
 
@@ -165,7 +173,6 @@ def find_game(session: Session, campaign: Campaign, typed: str | int) -> Game:
 def _side_of(session: Session, game: Game, model: str | None) -> str | None:
     if model is None:
         return None
-    from skirmish.campaign.game.board import resolve_target, side_of
 
     ref = resolve_target(session, game, model)
     return side_of(session, ref.model).value if ref.model is not None else None
@@ -173,8 +180,6 @@ def _side_of(session: Session, game: Game, model: str | None) -> str | None:
 
 def _side_of_gang(session: Session, game: Game, gang: str) -> str | None:
     """The side ``gang`` plays in ``game`` (the service refuses a gang not playing it)."""
-    from skirmish.campaign.game.board import find_game_gang
-
     try:
         return find_game_gang(session, game, gang).side
     except CampaignError:
@@ -211,8 +216,6 @@ def permitted(site: Site, session: Session, game: Game, spec: Spec, values: Valu
 
 def played_models(site: Site, session: Session, game: Game) -> frozenset[str] | None:
     """The names of the models of the sides this reader acts for (``None``: both sides)."""
-    from skirmish.campaign.game.board import models_of, side_of
-
     sides = sides_acting(site, session, game)
     if len(sides) == 2:
         return None
@@ -277,8 +280,6 @@ def perform(
     Each says on whose phone it is asked (``side``): the other side's when the die is of a
     model the reader does not play (the hand-over); with ``claim``, the side of the die's
     model, always."""
-    from skirmish.web.site import reader
-
     lines: list[str] = []
     with site.write() as s:
         found = site.find_campaign(s, campaign)
@@ -343,8 +344,6 @@ def hand_over(
 ) -> str:  # fmt: skip
     """Store the action so far for the other side's phone (``campaign.game.handover``), in one
     small unit of work that moves the game's revision on; the page that waits for it."""
-    from skirmish.web.site import reader
-
     assert pending.side is not None
     with site.write() as s:
         found = site.find_campaign(s, campaign)
@@ -362,8 +361,6 @@ def hand_over(
 def log_rows(session: Session, game: Game, ids: set[Any] | None = None) -> list[dict[str, Any]]:
     """The game's events (those of ``ids``) as the game log reads them: with the name of the
     model each is about (``telling``)."""
-    from skirmish.campaign.game.board import models_of
-
     names = {m.id: m.name for m in models_of(session, game)}
     return [
         {"id": e.id, "turn": e.turn, "action": e.action, "details": e.details, "dice": e.dice,
@@ -381,8 +378,6 @@ def take_back(
     ``skirmish game undo --json``. ``entry`` (the action the page showed) or ``revision``
     (the game's, as the client saw it): refused (``StaleError``) when the game has moved on
     since, so two phones confirming the same undo take back one action (issue #20)."""
-    from skirmish.web.site import reader
-
     lines: list[str] = []
     with site.write() as s:
         found = site.find_campaign(s, campaign)
