@@ -15,10 +15,8 @@ from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.engine.dice import purpose_words
-from skirmish.errors import SkirmishError
-from skirmish.i18n import Catalogue, messages, name, tr
+from skirmish.i18n import Catalogue, messages, tr
 from skirmish.limits import GAME
-from skirmish.rules.tables import find_equipment
 from skirmish.translation import N_
 
 if TYPE_CHECKING:
@@ -290,7 +288,7 @@ def between_line(m: Moment, lang: str, *, gang: bool = True) -> str:
     who = ", ".join(n for n in names if n) or (m.who.gang or "")
     die = purpose_words(m.purpose, lang)
     faces = ",".join(str(f) for f in m.faces)
-    item = _item_words(m.item, lang)
+    item = m.item_name(lang)
     if item is not None and m.need is not None and m.passed is not None:
         outcome = tr(WORDS, "found" if m.passed else "not-found", lang)
         what = tr(WORDS, "bought", lang, die=die, face=faces, item=item, need=m.need,
@@ -308,16 +306,6 @@ def between_line(m: Moment, lang: str, *, gang: bool = True) -> str:
         )
         line += f"; {when}"
     return line
-
-
-def _item_words(item: str | None, lang: str) -> str | None:
-    """An item's name in the book's words (``None``: not an item the rules know any more)."""
-    if item is None:
-        return None
-    try:
-        return name(find_equipment(item), lang)
-    except SkirmishError:
-        return None
 
 
 def _decimal(value: Fraction | None) -> str:

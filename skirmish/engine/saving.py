@@ -89,15 +89,9 @@ def apply_wounds(cos: int | None, wounds: int) -> tuple[int | None, bool]:
     return left, left <= 0
 
 
-def saving_roll(
-    rif: int,
-    dice: DiceSource,
-    *,
-    damage: int = 1,
-    modifiers: tuple[Modifier, ...] = (),
-    cos: int | None = None,
-) -> SaveResult:
-    """Roll one saving roll per damage against RIF; given COS, stop once it reaches 0 (R-03)."""
+def check_save(rif: int, damage: int, cos: int | None) -> None:
+    """Refuse a saving roll's inputs the rules have no roll for: RIF and COS out of range, no
+    damage (R-03); the rolls and their exact odds (``odds.chances``) alike."""
     check_characteristic("RIF", rif)
     if cos is not None:
         check_characteristic("COS", cos)
@@ -108,6 +102,18 @@ def saving_roll(
                 damage=damage,
             )
         )
+
+
+def saving_roll(
+    rif: int,
+    dice: DiceSource,
+    *,
+    damage: int = 1,
+    modifiers: tuple[Modifier, ...] = (),
+    cos: int | None = None,
+) -> SaveResult:
+    """Roll one saving roll per damage against RIF; given COS, stop once it reaches 0 (R-03)."""
+    check_save(rif, damage, cos)
     recorder = RecordingDice(dice)
     saves: list[SaveOutcome] = []
     wounds = 0

@@ -283,23 +283,14 @@ def _nerve(options: dict[str, Any]) -> Chances:
 
 def _save(options: dict[str, Any]) -> Chances:
     from skirmish.engine import situation_value as situation  # lazy: procedure
-    from skirmish.engine.setup import check_characteristic  # lazy: procedure
+    from skirmish.engine.saving import check_save  # lazy: procedure
     from skirmish.engine.situation_value import Situation  # lazy: procedure
     from skirmish.odds.report import save_payload  # lazy: procedure
     from skirmish.odds.single import save_odds  # lazy: procedure
 
     fortuna, fama = options.pop("fortuna"), options.pop("fama")
     rif, damage, cos = options.pop("rif"), options.pop("damage"), options.pop("cos")
-    check_characteristic("RIF", rif)
-    if cos is not None:
-        check_characteristic("COS", cos)
-    if damage < 1:
-        raise RulesError(
-            Message(
-                "damage {damage!r}: a saving roll is taken for each damage, 1 or more.",
-                damage=damage,
-            )
-        )
+    check_save(rif, damage, cos)
     if damage > MAX_SAVES:
         raise RulesError(
             Message(

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from markupsafe import Markup
 
 from skirmish.campaign.gazette import gazette
-from skirmish.campaign.gazette_issue import Gazette, Sentence
+from skirmish.campaign.gazette_issue import Gazette, Sentence, StandingRow
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.printing.render import environment, stylesheet
 from skirmish.translation import N_
@@ -104,18 +104,6 @@ class ObituaryLine:
 
 
 @dataclass(frozen=True)
-class StandingLine:
-    place: int
-    gang: str
-    played: int
-    won: int
-    drawn: int
-    lost: int
-    eliminations: int
-    points: int
-
-
-@dataclass(frozen=True)
 class WantedLine:
     name: str
     reward: str  # "95$", or "" when wanted for infamy
@@ -134,7 +122,7 @@ class GazetteView:
     banner: Line | None
     reports: tuple[ReportLine, ...]
     obituaries: tuple[ObituaryLine, ...]
-    standings: tuple[StandingLine, ...]
+    standings: tuple[StandingRow, ...]  # the paper's own rows, as they are
     leader: Line | None
     news: tuple[Line, ...]
     wanted: WantedLine | None
@@ -203,12 +191,7 @@ def gazette_view(paper: Gazette) -> GazetteView:
         banner=line(banner) if banner is not None else None,
         reports=tuple(reports),
         obituaries=tuple(ObituaryLine(o.name, line(o.sentence)) for o in paper.obituaries),
-        standings=tuple(
-            StandingLine(
-                r.place, r.gang, r.played, r.won, r.drawn, r.lost, r.eliminations, r.points
-            )
-            for r in paper.standings
-        ),  # fmt: skip
+        standings=paper.standings,
         leader=line(paper.leader) if paper.leader is not None else None,
         news=tuple(line(s) for s in paper.news),
         wanted=wanted,

@@ -55,6 +55,7 @@ from skirmish.web import reads, text
 from skirmish.web.action_offers import Offer, Option
 from skirmish.web.action_schema import gang_request_schema
 from skirmish.web.site import (
+    Forbidden,
     NotFound,
     Site,
     SiteDep,
@@ -271,14 +272,6 @@ ACTIONS: tuple[BetweenGames, ...] = tuple(_view(c) for c in CATALOGUE)
 
 
 # ----------------------------------------------------------------------------- doing it
-
-
-class Forbidden(Exception):
-    """The reader may not change this gang (``permissions.require``'s words): 403."""
-
-    def __init__(self, error: CampaignError) -> None:
-        super().__init__(str(error))
-        self.error = error
 
 
 class UnknownModel(NotFound):
@@ -674,16 +667,13 @@ def _routes(r: APIRouter, spec: BetweenGames) -> None:
         lang = pick_lang(request)
         try:
             done = await run_in_threadpool(perform, site, spec, campaign, gang, fields, lang)
-        except Forbidden as refusal:
-            return site.api(request, {"error": refusal.error.text(lang), "nearest": []}, 403)
         except Misnamed as misnamed:
             answer = {"error": misnamed.error.text(lang), "nearest": misnamed.nearest(lang)}
             return site.api(request, answer, 400)
         except StoreError:
             raise
-        except SkirmishError as error:
-            code = 409 if isinstance(error, StaleError) else 400
-            return site.api(request, {"error": error.text(lang), "nearest": []}, code)
+        except (Forbidden, SkirmishError) as refused:
+            return site.api_refusal(request, refused, lang)
         return site.api(request, {"entry": done.entry, "gang": done.gang})
 
     r.add_api_route(page, form_page, methods=["GET"], response_class=HTMLResponse,
@@ -719,9 +709,7 @@ def _routes(r: APIRouter, spec: BetweenGames) -> None:
                 try:
                     _permitted(site, s, found, chosen)
                 except Forbidden as refusal:
-                    return site.api(
-                        request, {"error": refusal.error.text(lang), "nearest": []}, 403
-                    )
+                    return site.api_refusal(request, refusal, lang)
                 return site.api(request, data(s, chosen, lang))
 
         r.add_api_route(

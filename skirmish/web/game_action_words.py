@@ -259,14 +259,6 @@ def refusal(key: str, **values: Any) -> CampaignError:
     return CampaignError(WORDS["en"][key].format(**values), it=WORDS["it"][key].format(**values))
 
 
-class Forbidden(Exception):
-    """The reader may not do this in this game: 403, with the words."""
-
-    def __init__(self, error: CampaignError) -> None:
-        super().__init__(str(error))
-        self.error = error
-
-
 def act_url(campaign: str, game: int | None, tail: str = "act", **query: str) -> str:
     base = f"{game_live_base.game_url(campaign, game)}/{tail}"
     given = {k: v for k, v in query.items() if v}

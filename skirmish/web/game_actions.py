@@ -45,7 +45,7 @@ from skirmish.i18n import Lang
 from skirmish.limits import REVISION
 from skirmish.translation import Message
 from skirmish.web import action_schema, game_live_base
-from skirmish.web.game_action_words import KEY_FIELD, KEY_HEADER, Forbidden, act_url, refusal
+from skirmish.web.game_action_words import KEY_FIELD, KEY_HEADER, act_url, refusal
 from skirmish.web.game_dice import NeedAnswer, NeedDie, Step, ways_view
 from skirmish.web.game_flow import flat_values, flow, live_panel
 from skirmish.web.game_perform import (
@@ -62,7 +62,7 @@ from skirmish.web.game_perform import (
     required_field,
     take_back,
 )
-from skirmish.web.site import FORM_BYTES, NotFound, Site, SiteDep, form_fields, pick_lang
+from skirmish.web.site import FORM_BYTES, Forbidden, NotFound, Site, SiteDep, form_fields, pick_lang
 
 # ----------------------------------------------------------------------------- the routes
 
@@ -342,12 +342,6 @@ async def api_body(request: Request) -> dict[str, Any]:
     return found
 
 
-def api_error(
-    site: Site, request: Request, error: SkirmishError, code: int, lang: Lang
-) -> Response:
-    return site.api(request, {"error": error.text(lang.value), "nearest": []}, code)
-
-
 async def api_action(
     request: Request, campaign: str, game: str, action: str, site: SiteDep
 ) -> Response:
@@ -369,12 +363,10 @@ async def api_action(
         step = Step(lang, faces, whole=True, choices=tuple(chosen))
         key = request.headers.get(KEY_HEADER)
         done = await run_in_threadpool(perform, site, spec, campaign, game, body, step, key)
-    except Forbidden as refusal:
-        return api_error(site, request, refusal.error, 403, lang)
     except (StoreError, NotFound):
         raise
-    except SkirmishError as error:
-        return api_error(site, request, error, 400, lang)
+    except (Forbidden, SkirmishError) as refused:
+        return site.api_refusal(request, refused, lang)
     return site.api(request, done.body, done.status)
 
 
@@ -420,12 +412,10 @@ def api_odds(request: Request, campaign: str, game: str, action: str, site: Site
             chances = situations.odds(s, g, required_field(query, "attacker"),
                                       required_field(query, "target"), spec.procedure,
                                       situation)  # fmt: skip
-    except NotFound:
-        raise
-    except StoreError:
+    except (StoreError, NotFound):
         raise
     except SkirmishError as error:
-        return api_error(site, request, error, 400, lang)
+        return site.api_refusal(request, error, lang)
     plain = {
         "hit": str(chances.hit),
         "wound": None if chances.wound is None else str(chances.wound),
@@ -474,12 +464,8 @@ async def api_undo(request: Request, campaign: str, game: str, site: SiteDep) ->
         key = request.headers.get(KEY_HEADER) or body.get("key")
         done = await run_in_threadpool(take_back, site, campaign, game, key and str(key), lang,
                                        entry, revision)  # fmt: skip
-    except StaleError as stale:
-        return api_error(site, request, stale, 409, lang)
-    except Forbidden as refusal:
-        return api_error(site, request, refusal.error, 403, lang)
     except (StoreError, NotFound):
         raise
-    except SkirmishError as error:
-        return api_error(site, request, error, 400, lang)
+    except (Forbidden, SkirmishError) as refused:  # a stale revision: 409
+        return site.api_refusal(request, refused, lang)
     return site.api(request, done.body, done.status)

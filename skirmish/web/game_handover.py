@@ -36,7 +36,6 @@ from skirmish.errors import CampaignError, SkirmishError, StaleError, StoreError
 from skirmish.i18n import Lang
 from skirmish.translation import Message
 from skirmish.web import game_live_base, text
-from skirmish.web.game_action_words import Forbidden
 from skirmish.web.game_dice import NeedAnswer, NeedDie, Step, asked_words, ways_view
 from skirmish.web.game_perform import (
     Done,
@@ -47,7 +46,7 @@ from skirmish.web.game_perform import (
     run_action,
     sides_acting,
 )
-from skirmish.web.site import NotFound, Site, SiteDep, form_fields, pick_lang, reader
+from skirmish.web.site import Forbidden, NotFound, Site, SiteDep, form_fields, pick_lang, reader
 
 WORDS = text.part(
     {

@@ -47,7 +47,7 @@ from skirmish.engine.glossary import GameStatus, label_value
 from skirmish.errors import SkirmishError, StoreError
 from skirmish.i18n import name
 from skirmish.web.action_schema import field_schema, step_fields, step_openapi_extra
-from skirmish.web.game_live_base import PANELS, POLL, Forbidden, game_url, live_words, may_start
+from skirmish.web.game_live_base import PANELS, POLL, game_url, live_words, may_start
 from skirmish.web.game_live_changes import (
     do_abandon,
     do_end,
@@ -59,7 +59,16 @@ from skirmish.web.game_live_changes import (
     start_context,
 )
 from skirmish.web.game_live_view import find_live_game, game_view, live_revision
-from skirmish.web.site import NotFound, Site, SiteDep, form_fields, pick_lang, reader, segment
+from skirmish.web.site import (
+    Forbidden,
+    NotFound,
+    Site,
+    SiteDep,
+    form_fields,
+    pick_lang,
+    reader,
+    segment,
+)
 
 # ------------------------------------------------------------------ routes
 
@@ -233,12 +242,10 @@ def change(action: Any, template_code: int = 400) -> Any:  # the three buttons s
         lang = pick_lang(request)
         try:
             _, answer = await run_in_threadpool(action, site, campaign, game, fields)
-        except Forbidden as refusal:
-            return site.api(request, {"error": refusal.error.text(lang), "nearest": []}, 403)
         except (NotFound, StoreError):
             raise
-        except SkirmishError as error:
-            return site.api(request, {"error": error.text(lang), "nearest": []}, 400)
+        except (Forbidden, SkirmishError) as refused:
+            return site.api_refusal(request, refused, lang)
         return site.api(request, answer)
 
     return submit, api_submit
@@ -375,12 +382,10 @@ async def api_start(request: Request, campaign: str, site: SiteDep) -> Response:
     try:
         choice = json_choice(body, _START_FIELDS) if kind == "application/json" else {}
         _, data = await run_in_threadpool(do_start, site, campaign, choice)
-    except Forbidden as refusal:
-        return site.api(request, {"error": refusal.error.text(lang), "nearest": []}, 403)
     except (NotFound, StoreError):
         raise
-    except SkirmishError as error:
-        return site.api(request, {"error": error.text(lang), "nearest": []}, 400)
+    except (Forbidden, SkirmishError) as refused:
+        return site.api_refusal(request, refused, lang)
     return site.api(request, data, 201)
 
 

@@ -21,7 +21,7 @@ from skirmish.errors import CampaignError
 from skirmish.i18n import Lang
 from skirmish.rules.model import Side
 from skirmish.web import text
-from skirmish.web.site import Site, campaign_url
+from skirmish.web.site import Forbidden, Site, campaign_url
 
 #: The "your move" panels other modules put on the live page (``templates/game/_panels.html``):
 #: a panel's name → a function of (session, site, request, campaign, game) whose value the
@@ -253,14 +253,6 @@ def live_words(key: str, lang: Lang, **values: Any) -> str:
 def live_refusal(key: str) -> CampaignError:
     """One of this module's refusals, in both languages (the same words as the page's)."""
     return CampaignError(WORDS["en"][key], it=WORDS["it"][key])
-
-
-class Forbidden(Exception):
-    """The reader may not do this here: 403, with the words."""
-
-    def __init__(self, error: CampaignError) -> None:
-        super().__init__(str(error))
-        self.error = error
 
 
 def games_url(campaign: str) -> str:

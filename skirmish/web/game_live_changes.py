@@ -40,9 +40,9 @@ from skirmish.i18n import Lang, name
 from skirmish.rules.model import Point, Side
 from skirmish.rules.scenarios import scenarios
 from skirmish.web.action_schema import refuse_unknown
-from skirmish.web.game_live_base import Forbidden, forbid_game, live_refusal, may_start
+from skirmish.web.game_live_base import forbid_game, live_refusal, may_start
 from skirmish.web.game_live_view import faction_name, find_live_game
-from skirmish.web.site import Site, reader
+from skirmish.web.site import Forbidden, Site, reader
 
 # ------------------------------------------------------------------ changing
 

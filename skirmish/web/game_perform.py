@@ -40,9 +40,9 @@ from skirmish.errors import CampaignError, RulesError, shown
 from skirmish.i18n import Lang
 from skirmish.translation import Message
 from skirmish.web import game_live_base, input_names, tools
-from skirmish.web.game_action_words import WORDS, Forbidden, act_url, action_words, refusal
+from skirmish.web.game_action_words import WORDS, act_url, action_words, refusal
 from skirmish.web.game_dice import HandTo, NeedAnswer, NeedDie, Step
-from skirmish.web.site import NotFound, Site, reader
+from skirmish.web.site import Forbidden, NotFound, Site, reader
 
 # ----------------------------------------------------------------------------- the actions
 

@@ -65,7 +65,6 @@ from skirmish.web.game_postgame_pages import (
 )
 from skirmish.web.game_postgame_record import record, try_inputs
 from skirmish.web.game_postgame_status import (
-    Forbidden,
     campaign_game,
     find_place,
     game_number,
@@ -75,6 +74,7 @@ from skirmish.web.game_postgame_status import (
     status_of,
 )
 from skirmish.web.site import (
+    Forbidden,
     Site,
     SiteDep,
     form_fields,
@@ -416,12 +416,10 @@ async def api_submit(
             partial(record, rest_random=not given, seed=seed, key=key),
             site, campaign, game, gang, inputs, lang,
         )  # fmt: skip
-    except Forbidden as refusal:
-        return site.api(request, {"error": refusal.error.text(lang), "nearest": []}, 403)
     except StoreError:
         raise
-    except SkirmishError as error:
-        return site.api(request, {"error": error.text(lang), "nearest": []}, 400)
+    except (Forbidden, SkirmishError) as refused:
+        return site.api_refusal(request, refused, lang)
     return site.api(request, payload)
 
 

@@ -35,6 +35,7 @@ from skirmish.translation import Message
 from skirmish.web import text
 from skirmish.web.game_postgame_inputs import game_url, wizard_url
 from skirmish.web.site import (
+    Forbidden,
     NotFound,
     Site,
 )
@@ -44,14 +45,6 @@ POLL_SECONDS = 3
 
 
 # ----------------------------------------------------------------------------- finding it
-
-
-class Forbidden(Exception):
-    """The reader may not run this gang's post-game (``permissions``' words): 403."""
-
-    def __init__(self, error: CampaignError) -> None:
-        super().__init__(str(error))
-        self.error = error
 
 
 def game_number(typed: str) -> int:

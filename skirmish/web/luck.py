@@ -42,10 +42,9 @@ from skirmish.campaign.luck import (
 from skirmish.campaign.models import Campaign, Gang
 from skirmish.engine.dice import purpose_words
 from skirmish.engine.glossary import EventKind, label_value
-from skirmish.errors import CampaignError, SkirmishError
-from skirmish.i18n import Lang, name
+from skirmish.errors import CampaignError
+from skirmish.i18n import Lang
 from skirmish.odds.chances import decimal, percent
-from skirmish.rules import find_equipment
 from skirmish.web import text
 from skirmish.web.luck_chart import LuckRow, luck_chart
 from skirmish.web.site import (
@@ -418,7 +417,7 @@ def between_line(m: Moment, lang: Lang | str) -> dict[str, Any]:
     )
     die = purpose_words(m.purpose, str(lang))
     faces = ", ".join(str(f) for f in m.faces)
-    item = _item_name(m.item, lang)
+    item = m.item_name(lang)
     if item is not None and m.need is not None and m.passed is not None:
         outcome = _say("luck_found" if m.passed else "luck_not_found", lang)
         what = _say("luck_bought", lang).format(
@@ -444,16 +443,6 @@ def between_line(m: Moment, lang: Lang | str) -> dict[str, Any]:
         "when": when,
         "source": _say(f"luck_source_{m.source}", lang),
     }
-
-
-def _item_name(item: str | None, lang: Lang | str) -> str | None:
-    """An item by the book's name (``None``: none, or one the rules no longer know)."""
-    if item is None:
-        return None
-    try:
-        return name(find_equipment(item), lang)
-    except SkirmishError:
-        return None
 
 
 def _rows(

@@ -30,7 +30,7 @@ from skirmish.campaign.game.board import hold_rows
 from skirmish.campaign.models import Campaign, Gang, User
 from skirmish.campaign.permissions import CLI, Action, Actor, may, role_word
 from skirmish.campaign.views import injury_name
-from skirmish.errors import CampaignError, SkirmishError, shown
+from skirmish.errors import CampaignError, SkirmishError, StaleError, shown
 from skirmish.i18n import Lang, name
 from skirmish.printing.labels import labels
 from skirmish.printing.pdf import Press
@@ -162,6 +162,15 @@ def safe_next(target: str | None) -> str:
 FEED = 30
 #: Games the campaign page lists, newest first.
 RECENT_GAMES = 10
+
+
+class Forbidden(Exception):
+    """The reader may not do this here (``permissions.require``'s words): 403, with the words;
+    every router's refusal of a reader, pages and API alike."""
+
+    def __init__(self, error: CampaignError) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 class NotFound(Exception):
@@ -406,6 +415,16 @@ class Site:
     def api(self, request: Request, payload: Any, code: int = 200) -> Response:
         """A JSON answer (the CLI's ``--json`` shapes)."""
         return remember(request, JSONResponse(payload, status_code=code))
+
+    def api_refusal(
+        self, request: Request, refused: Forbidden | SkirmishError, lang: Lang | str
+    ) -> Response:
+        """A refused API call's answer, ``{"error", "nearest": []}``: 403 for a reader who may
+        not, 409 for a stale revision (``StaleError``), 400 for any other refusal."""
+        if isinstance(refused, Forbidden):
+            return self.api(request, {"error": refused.error.text(lang), "nearest": []}, 403)
+        code = 409 if isinstance(refused, StaleError) else 400
+        return self.api(request, {"error": refused.text(lang), "nearest": []}, code)
 
     def campaigns(self, session: Session) -> list[Campaign]:
         """Every campaign this reader may see, oldest first."""

@@ -41,10 +41,12 @@ from skirmish.campaign.luck.purposes import Better, better_of
 from skirmish.engine.dice import purpose_key, throw_size
 from skirmish.engine.setup import ShootSetup
 from skirmish.errors import SkirmishError
+from skirmish.i18n import Lang, name
 from skirmish.odds.combat import melee_odds, shoot_odds
 from skirmish.odds.luck_dist import Placing, place, place_dice
 from skirmish.odds.luck_stages import walk
 from skirmish.odds.setup_data import setup_from
+from skirmish.rules.tables import find_equipment
 
 #: How an event's dice came when its event does not say (logged before issue #14).
 UNKNOWN = "unknown"
@@ -122,6 +124,16 @@ class Moment:
     item: str | None = None
     need: int | None = None
     passed: bool | None = None
+
+    def item_name(self, lang: Lang | str) -> str | None:
+        """The roll's item by the book's name (``None``: none, or one the rules no longer
+        know), for the command line's and the web's ledgers alike."""
+        if self.item is None:
+            return None
+        try:
+            return name(find_equipment(self.item), lang)
+        except SkirmishError:
+            return None
 
     @property
     def escape(self) -> bool:

@@ -62,19 +62,32 @@ def test_two_phones_pick_roll_and_choose(
     for page in (wyatt, ike):
         expect(page.locator("#activation .ga-pair")).to_contain_text("Morgan Earp")
         expect(page.locator("#activation .ga-pair")).to_contain_text("Ike Clanton")
+    # Whose FAMA counts for Morgan (FAMA 0) is asked on Wyatt's phone only, the most in
+    # reach chosen first: Wyatt's own 1, a friend's (R-07, issue #20). Ike's phone says what
+    # counts and asks nothing of the other side; Ike's own FAMA has no friend to rival it.
+    fama = wyatt.locator("#activation .ga-fama")
+    expect(fama).to_have_count(1)
+    expect(fama.get_by_role("radio", name="Wyatt Earp")).to_be_checked()
+    expect(fama.get_by_role("radio", checked=True)).to_have_count(1)
+    expect(ike.locator("#activation .ga-fama")).to_have_count(0)
+    theirs = ike.locator("#activation .ga-fama-theirs")
+    expect(theirs).to_contain_text("Morgan Earp")
+    expect(theirs).to_contain_text("Wyatt Earp")
+    check(wyatt, f"activation-{lang}-3-fama", tmp_path)
+    check(ike, f"activation-{lang}-3-fama-theirs", tmp_path)
     ike.locator("#activation .ga-typed summary").tap()
     dice = ike.locator("#activation .ga-die")
     dice.nth(0).locator(".ga-face", has_text="2").tap()
     dice.nth(1).locator(".ga-face", has_text="5").tap()
-    check(ike, f"activation-{lang}-3-dice", tmp_path)
+    check(ike, f"activation-{lang}-4-dice", tmp_path)
     ike.get_by_role("button", name=t["ga_roll_typed"]).tap()
-    # Morgan 2 + RIF 3 + FAMA 0 = 5 against Ike 5 + RIF 3 + FAMA 1 = 9: Ike chooses.
+    # Morgan 2 + RIF 3 + Wyatt's FAMA 1 = 6 against Ike 5 + RIF 3 + FAMA 1 = 9: Ike chooses.
     expect(ike.locator("#activation")).to_contain_text(t["ga_you_won"])
     expect(wyatt.locator("#activation")).to_contain_text(
         t["ga_choice_wait"].format(name="Ike Clanton")
     )
-    check(ike, f"activation-{lang}-4-choose", tmp_path)
+    check(ike, f"activation-{lang}-5-choose", tmp_path)
     ike.get_by_role("button", name=t["ga_let_opponent"].format(name="Morgan Earp")).tap()
     for page in (wyatt, ike):
         expect(page.locator("#activation .ga-acting")).to_contain_text("Morgan Earp")
-    check(wyatt, f"activation-{lang}-5-acting", tmp_path)
+    check(wyatt, f"activation-{lang}-6-acting", tmp_path)
