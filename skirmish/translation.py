@@ -26,6 +26,7 @@ entry, or a translation whose placeholders differ from its msgid's.
 from __future__ import annotations
 
 import gettext as _stdlib
+from collections.abc import Callable
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -38,18 +39,24 @@ LOCALE = Path(__file__).parent / "locale"
 #: The languages with a catalogue (English is the msgids themselves).
 TRANSLATED = ("it",)
 
-#: How Babel finds a message in the code: the function and the position of its msgid (``c``:
-#: its context). Used by ``babel.cfg``'s Makefile command line and the catalogue test.
-KEYWORDS: dict[str, tuple[int | tuple[int, str], ...]] = {
-    "gettext": (2,),
-    "ngettext": (2, 3),
-    "pgettext": ((2, "c"), 3),
-    "N_": (1,),
+#: How Babel finds a message in the code and the templates (in ``babel.messages.frontend.
+#: parse_keywords``' shape): the function and the position of its msgid (``c``: its context;
+#: ``None``: the first). A template's ``{% trans %}`` calls ``gettext``/``ngettext``/``pgettext``
+#: without the language, one argument fewer than the code's: those are told apart by their
+#: number of arguments (the inner keys). Used by the Makefile's command line and the catalogue
+#: test.
+KEYWORDS: dict[str, Any] = {
+    "gettext": {None: (2,), 1: (1,)},
+    "ngettext": {None: (2, 3), 3: (1, 2)},
+    "pgettext": {None: ((2, "c"), 3), 2: ((1, "c"), 2)},
+    "N_": None,
     "NP_": ((1, "c"), 2),
-    "Message": (1,),
+    "Message": None,
     # a field's label and help (``campaign.fields.Words``), and its short name in the fields
-    "W": (1,),
-    "Words": (1,),
+    "W": None,
+    "Words": None,
+    # a template's text with values: ``{{ _("Game {game}", game=number) }}``
+    "_": None,
 }
 
 
@@ -122,6 +129,41 @@ def ngettext(lang: str, singular: str, plural: str, n: int, **values: Any) -> st
     """The form of ``singular``/``plural`` for ``n`` in ``lang``, formatted with ``values`` and
     ``n``."""
     return _said(translations(str(lang)).ngettext(singular, plural, n), {"n": n, **values})
+
+
+def template_callables(lang: str) -> dict[str, Callable[..., str]]:
+    """The gettext callables of a template rendered in ``lang``, given in its render context:
+    Jinja2's i18n extension (``jinja2.ext.i18n``, old style) calls them for ``_("…")``,
+    ``{% trans %}…{% endtrans %}`` and ``{% pluralize %}``.
+
+    ``_("English {x}", x=value)`` is said as ``gettext`` says it (``str.format``, the code's
+    msgids and placeholders: one English, one translation) and escaped where it is printed, as
+    any value. A ``{% trans %}`` block's text is the template's own HTML, printed unescaped
+    (Jinja2's way): it holds plain words only, its values (``%(x)s`` there) being escaped; a text
+    with a value, a quote or ``&`` is written ``_("…")``. A template's ``pgettext`` and
+    ``ngettext`` take no values (they would not be found by ``make messages``)."""
+
+    def said(msgid: str, **values: Any) -> str:
+        return gettext(lang, msgid, **values)
+
+    def said_with_n(singular: str, plural: str, n: int, **values: Any) -> str:
+        return ngettext(lang, singular, plural, n, **values)
+
+    def said_as_meant(context: str, msgid: str, **values: Any) -> str:
+        return pgettext(lang, context, msgid, **values)
+
+    def said_as_meant_with_n(
+        context: str, singular: str, plural: str, n: int, **values: Any
+    ) -> str:
+        found = translations(str(lang)).npgettext(context, singular, plural, n)
+        return _said(found, {"n": n, **values})
+
+    return {
+        "gettext": said,
+        "ngettext": said_with_n,
+        "pgettext": said_as_meant,
+        "npgettext": said_as_meant_with_n,
+    }
 
 
 class Both(NamedTuple):

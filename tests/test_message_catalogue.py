@@ -1,5 +1,6 @@
-"""The message catalogue (issue #21): every text the code marks for translation is in the
-Italian catalogue, translated, not fuzzy, with the same placeholders as its English; the
+"""The message catalogue (issue #21): every text the code and the templates (the web pages' and
+the printed sheets', through Jinja2's i18n extension) mark for translation is in the Italian
+catalogue, translated, not fuzzy, with the same placeholders as its English; the
 catalogue holds nothing the code no longer says; and the Makefile's pybabel keywords are the
 code's (``skirmish.translation.KEYWORDS``)."""
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_keywords
 from babel.messages.pofile import read_po
 
 from skirmish.translation import KEYWORDS, LOCALE, Message, gettext, ngettext
@@ -19,23 +21,64 @@ ROOT = Path(__file__).resolve().parents[1]
 PO = LOCALE / "it" / "LC_MESSAGES" / "skirmish.po"
 
 
-def _babel_keywords() -> dict[str, tuple[object, ...] | None]:
-    return dict(KEYWORDS.items())
+#: Where the texts are, as ``babel.cfg`` says (a folder, its files, how they are read).
+SOURCES = (
+    ("skirmish", "**.py", "python", {}),
+    ("skirmish/web/templates", "**.html", "jinja2", {}),
+    ("templates", "*.html", "jinja2", {}),
+)
+#: How Jinja2's extractor reads the templates: the environments' own options (``babel.cfg``).
+JINJA = {"trim_blocks": "true", "lstrip_blocks": "true", "silent": "false"}
+
+
+def extract(folder: Path, pattern: str, method: str) -> dict[tuple[str | None, str], str]:
+    """Every ``(context, msgid)`` Babel finds under ``folder`` and where it first is."""
+    found: dict[tuple[str | None, str], str] = {}
+    for filename, lineno, message, _comments, context in extract_from_dir(
+        str(folder),
+        method_map=[(pattern, method)],
+        options_map={pattern: JINJA} if method == "jinja2" else {},
+        keywords=KEYWORDS,
+    ):
+        ids = message if isinstance(message, tuple) else (message,)
+        for msgid in ids:
+            if msgid:
+                found.setdefault((context, msgid), f"{folder.name}/{filename}:{lineno}")
+    return found
 
 
 @pytest.fixture(scope="module")
 def extracted() -> dict[tuple[str | None, str], str]:
     found: dict[tuple[str | None, str], str] = {}
-    for filename, lineno, message, _comments, context in extract_from_dir(
-        str(ROOT / "skirmish"),
-        method_map=[("**.py", "python")],
-        keywords=_babel_keywords(),
-    ):
-        ids = message if isinstance(message, tuple) else (message,)
-        for msgid in ids:
-            if msgid:
-                found.setdefault((context, msgid), f"skirmish/{filename}:{lineno}")
+    for folder, pattern, method, _ in SOURCES:
+        for key, where in extract(ROOT / folder, pattern, method).items():
+            found.setdefault(key, where)
     return found
+
+
+def test_babel_cfg_names_every_source() -> None:
+    config = (ROOT / "babel.cfg").read_text()
+    for folder, pattern, method, _ in SOURCES:
+        assert f"[{method}: {folder}/{pattern}]" in config
+    for option, value in JINJA.items():
+        assert config.count(f"{option} = {value}") == 2
+
+
+def test_a_template_text_is_extracted_with_its_context(tmp_path: Path) -> None:
+    """The template's own calls (a ``{% trans %}`` block, ``_()`` with values, ``pgettext``,
+    ``{% pluralize %}``) are found with one argument fewer than the code's, not confused."""
+    (tmp_path / "page.html").write_text(
+        "<p>{% trans %}Standings{% endtrans %} {{ _('Game {game}', game=3) }}"
+        " {{ pgettext('a gun', 'jammed') }}"
+        " {% trans count=n %}{{ count }} die{% pluralize %}{{ count }} dice{% endtrans %}</p>"
+    )
+    assert set(extract(tmp_path, "*.html", "jinja2")) == {
+        (None, "Standings"),
+        (None, "Game {game}"),
+        ("a gun", "jammed"),
+        (None, "%(count)s die"),
+        (None, "%(count)s dice"),
+    }
 
 
 @pytest.fixture(scope="module")
@@ -94,17 +137,7 @@ def test_the_makefile_gives_pybabel_the_codes_keywords() -> None:
     makefile = (ROOT / "Makefile").read_text()
     block = re.search(r"^KEYWORDS := (.*?)(?<!\\)\n", makefile, re.M | re.S)
     assert block
-    given = {
-        k.split(":")[0]: k.split(":")[1] if ":" in k else ""
-        for k in re.findall(r"-k (\S+)", block.group(1))
-    }
-
-    def spec(value: tuple[object, ...] | None) -> str:
-        if not value or value == (1,):
-            return ""
-        return ",".join(f"{p[0]}{p[1]}" if isinstance(p, tuple) else str(p) for p in value)
-
-    assert given == {name: spec(value) for name, value in KEYWORDS.items()}
+    assert parse_keywords(re.findall(r"-k (\S+)", block.group(1))) == KEYWORDS
 
 
 def test_italian_is_read_from_the_catalogue_and_english_is_the_msgid() -> None:

@@ -264,6 +264,20 @@ def open_session(session: Session, user: User) -> Opened:
     return Opened(token, row)
 
 
+#: The languages an account may keep (``i18n.Lang``'s values; the campaign layer reads no web).
+LANGUAGES = ("it", "en")
+
+
+def set_language(session: Session, user: User, lang: str) -> User:
+    """Remember ``lang`` as the language ``user`` reads the web app in (issue #21)."""
+    if lang not in LANGUAGES:
+        raise CampaignError(Message("unknown language {lang!r}", lang=lang))
+    user.lang = lang
+    session.add(user)
+    session.flush()
+    return user
+
+
 @dataclass(frozen=True)
 class Found:
     """What a session cookie's token reads as, without writing: its row and user (``None``:

@@ -259,6 +259,8 @@ class User(SQLModel, table=True):
     password_hash: str = Field(max_length=200)
     session_epoch: int = 0
     created_at: str = Field(max_length=32)
+    #: 0012: the language the player chose on the web (``it``/``en``); ``None``: not chosen.
+    lang: str | None = Field(default=None, max_length=8)
 
 
 class WebSession(SQLModel, table=True):

@@ -25,7 +25,7 @@ from skirmish.campaign.gazette import gazette
 from skirmish.campaign.gazette_issue import Gazette, Sentence, StandingRow
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.printing.render import environment, stylesheet
-from skirmish.translation import N_
+from skirmish.translation import N_, template_callables
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -217,5 +217,6 @@ def render_gazette(view: GazetteView, lang: Lang | str, *, inline_css: bool = Tr
         environment()
         .get_template("gazette.html")
         .render(lang=str(lang), t=labels, css=css, paper=view,
-                campaign_line=_t("campaign", str(lang), campaign=view.campaign))
+                campaign_line=_t("campaign", str(lang), campaign=view.campaign),
+                **template_callables(str(lang)))
     )  # fmt: skip

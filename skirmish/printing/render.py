@@ -27,6 +27,7 @@ from skirmish.printing.views import (
     ScenarioView,
 )
 from skirmish.resources import templates_dir
+from skirmish.translation import template_callables
 
 if TYPE_CHECKING:
     import jinja2
@@ -82,6 +83,7 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],  # the words: `_("…")`, `{% trans %}` (issue #21)
     )
     env.globals["WOUND_BOX"] = WOUND_BOX
     env.globals["MAX_WOUNDS"] = MAX_WOUNDS
@@ -96,7 +98,13 @@ def _render(template: str, lang: Lang | str, *, inline_css: bool = True, **conte
     return (
         environment()
         .get_template(template)
-        .render(lang=str(lang), t=labels(lang), inline_css=inline_css, **context)
+        .render(
+            lang=str(lang),
+            t=labels(lang),
+            inline_css=inline_css,
+            **template_callables(str(lang)),
+            **context,
+        )
     )
 
 

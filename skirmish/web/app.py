@@ -19,6 +19,7 @@ import os
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 
 from anyio import to_thread
 from fastapi import Depends, FastAPI, Request
@@ -57,6 +58,7 @@ from skirmish.web.site import (
     CSRF_FIELD,
     CSRF_HEADER,
     HERE,
+    LANG_COOKIE,
     SAFE_METHODS,
     SESSION_COOKIE,
     VIEWER,
@@ -108,7 +110,7 @@ def create_app(db: str | None = None) -> FastAPI:
         with store.transaction(engine, access=store.Access.READ) as s:
             found = accounts.find_session(s, token) if token else None
             if found is not None and found.user is not None and not found.due:
-                return Viewer(user_id=found.user.id, name=found.user.name)
+                return Viewer(user_id=found.user.id, name=found.user.name, lang=found.user.lang)
             if found is None or not found.due:
                 if s.exec(select(User.id).limit(1)).first() is None:
                     return Viewer(accounts=False)
@@ -118,7 +120,16 @@ def create_app(db: str | None = None) -> FastAPI:
             user = accounts.session_user(s, token)
             if user is None:
                 return Viewer()
-            return Viewer(user_id=user.id, name=user.name)
+            return Viewer(user_id=user.id, name=user.name, lang=user.lang)
+
+    def keep_language(viewer: Viewer, chosen: str) -> Viewer:
+        """The reader's account keeps the language they chose (issue #21), in a unit of work
+        of its own (a page's switch is a GET: the page itself only reads)."""
+        with store.transaction(engine, access=store.Access.GANG) as s:
+            user = s.get(User, viewer.user_id)
+            if user is not None:
+                accounts.set_language(s, user, chosen)
+        return replace(viewer, lang=chosen)
 
     async def guard(request: Request) -> None:
         """Every request: who is reading (``VIEWER``), and on every POST the CSRF check. The
@@ -127,6 +138,13 @@ def create_app(db: str | None = None) -> FastAPI:
         can neither read the cookie nor set it, so a form posted from there cannot carry it.
         Refused: 403, nothing read or changed. A new token is set at login and logout."""
         viewer = await run_in_threadpool(identify, request.cookies.get(SESSION_COOKIE))
+        # A logged-in reader's choice (``?lang=``, or the one made before logging in, still in
+        # the cookie, while the account has none) is kept on the account.
+        chosen = request.query_params.get("lang") or (
+            None if viewer.lang else request.cookies.get(LANG_COOKIE)
+        )
+        if viewer.user_id is not None and chosen in ("it", "en") and chosen != viewer.lang:
+            viewer = await run_in_threadpool(keep_language, viewer, chosen)
         VIEWER.set(viewer)
         request.state.viewer = viewer
         cookie = request.cookies.get(CSRF_COOKIE, "")

@@ -42,6 +42,7 @@ from skirmish.errors import CampaignError
 from skirmish.i18n import Lang, tr
 from skirmish.printing.gazette import LABELS, STYLESHEETS, gazette_view, render_gazette
 from skirmish.printing.pdf import Press
+from skirmish.translation import template_callables
 from skirmish.web import feeds, reads, text
 from skirmish.web.prints import HTML_POLICY, Format, disposition
 from skirmish.web.site import LangDep, NotFound, Site, SiteDep, campaign_url, scenario_name
@@ -149,7 +150,7 @@ def issue_html(site: Site, issue: Gazette) -> Markup:
     words = {k: tr(LABELS, k, lang) for k, v in LABELS["en"].items() if "{" not in v}
     return Markup(
         site.env.get_template("gazette/_issue.html").render(
-            paper=gazette_view(issue), g=words, lang=lang
+            paper=gazette_view(issue), g=words, lang=lang, **template_callables(lang)
         )
     )
 

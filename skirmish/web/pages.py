@@ -23,11 +23,12 @@ from skirmish.printing.members import weapon_line
 from skirmish.rules.scenario_model import Scenario
 from skirmish.rules.scenarios import find_scenario, scenarios
 from skirmish.rules.shapes import kind_of, rules_text
-from skirmish.translation import Message
+from skirmish.translation import N_, Message
 from skirmish.web import actions, club, reads
 from skirmish.web.site import (
     FEED,
     RECENT_GAMES,
+    SORT_WORDS,
     SORTS,
     LangDep,
     NotFound,
@@ -88,7 +89,7 @@ def campaign_page(
         campaign=shown,
         standings=table,
         sort=key,
-        sorts=list(SORTS),
+        sorts=SORT_WORDS,
         games=list(reversed(games))[:RECENT_GAMES],
         feed=list(reversed(entries)),
         graveyard=dead,
@@ -300,8 +301,8 @@ def _browse(lang: Lang) -> Mapping[str, list[str]]:
     """What the rules page lists before a search: every faction, weapon, item and skill."""
     by: Callable[[Any], str] = lambda e: name(e, lang)  # noqa: E731
     return {
-        "factions": sorted(map(by, rules.factions())),
-        "weapons": sorted(map(by, rules.weapons())),
-        "equipment": sorted(map(by, rules.items())),
-        "skills": sorted(map(by, rules.skills())),
+        N_("Factions"): sorted(map(by, rules.factions())),
+        N_("Weapons"): sorted(map(by, rules.weapons())),
+        N_("Equipment"): sorted(map(by, rules.items())),
+        N_("Skills"): sorted(map(by, rules.skills())),
     }

@@ -37,7 +37,7 @@ from skirmish.printing.pdf import Press
 from skirmish.printing.render import MAX_WOUNDS, STYLESHEETS, WOUND_BOX
 from skirmish.resources import templates_dir
 from skirmish.rules.scenarios import find_scenario
-from skirmish.translation import Message
+from skirmish.translation import N_, NP_, Message, template_callables
 from skirmish.web import reads
 from skirmish.web.text import words
 
@@ -53,6 +53,16 @@ SORTS: dict[str, str] = {
     "points": "points",
     "rating": "rating",
     "treasury": "treasury",
+}
+#: The words of the standings' sort links, in English (said by ``campaign.html``).
+SORT_WORDS: dict[str, str] = {
+    "place": N_("place"),
+    "games": N_("Games"),
+    "wins": N_("Wins"),
+    "eliminations": N_("Elim."),
+    "points": N_("Points"),
+    "rating": N_("Rating"),
+    "treasury": NP_("text.TEXT.treasury", "Treasury"),
 }
 #: The cookie that carries a logged-in reader's session token (``accounts.open_session``).
 SESSION_COOKIE = "session"
@@ -73,6 +83,8 @@ class Viewer:
     user_id: int | None = None
     name: str = ""
     accounts: bool = True
+    #: The language the account chose (``User.lang``, issue #21); ``None``: not chosen.
+    lang: str | None = None
 
     def actor(self, session: Session) -> Actor:
         """The actor ``permissions.may`` asks about, read in ``session``."""
@@ -212,9 +224,15 @@ def segment(value: str) -> str:
 
 
 def pick_lang(request: Request) -> Lang:
-    """``?lang=``, else the cookie, else the first of Italian and English in the browser's
+    """``?lang=``, else the language the logged-in reader's account keeps (issue #21), else the
+    cookie a visitor's choice left, else the first of Italian and English in the browser's
     ``Accept-Language`` (by its q weights), else English."""
-    for chosen in (request.query_params.get("lang"), request.cookies.get(LANG_COOKIE)):
+    viewer = getattr(request.state, "viewer", None) or reader()
+    for chosen in (
+        request.query_params.get("lang"),
+        viewer.lang,
+        request.cookies.get(LANG_COOKIE),
+    ):
         if chosen in ("it", "en"):
             return Lang(chosen)
     weighted: list[tuple[float, int, str]] = []
@@ -300,6 +318,7 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],  # the words: `_("…")`, `{% trans %}` (issue #21)
     )
     env.globals.update(
         WOUND_BOX=WOUND_BOX,
@@ -402,6 +421,7 @@ class Site:
             lang=lang.value,
             t=words(lang),
             sheet=labels(lang),
+            **template_callables(lang.value),
             other_lang=other.value,
             switch_url=relative(request, lang=other.value),
             path=request.url.path,
