@@ -15,28 +15,45 @@ from skirmish.campaign import club_commands
 from skirmish.campaign.club_commands import ClubCommand
 from skirmish.campaign.commands import BY_PATH, Command
 from skirmish.cli.from_fields import inputs
+from skirmish.cli.help_text import both, example
+from skirmish.translation import N_, gettext
 
 #: What the command line adds to an action's help: what it does without its main input.
 NOTES: dict[tuple[str, ...], str] = {
-    ("gang", "hire"): "Without PROFILE, list what the gang may hire now and why not the rest.",
-    ("gang", "buy"): "Without ITEM, list what the gang may buy now (for --for MODEL: what that "
-    "model may be given) and why not the rest.",
-    ("member", "rename"): "--handle '' takes the handle away, as --no-handle does. Undo it "
-    "with 'skirmish undo GANG'.",
-    ("campaign", "address"): "Without URL or --clear, show the address.",
-    ("campaign", "join"): "As the web app's join page does, for the user named.",
-    ("campaign", "set"): "One rule at a time; 'skirmish campaign show' lists them.",
+    ("gang", "hire"): N_("Without PROFILE, list what the gang may hire now and why not the rest."),
+    ("gang", "buy"): N_(
+        "Without ITEM, list what the gang may buy now (for --for MODEL: what that model may be "
+        "given) and why not the rest."
+    ),
+    ("member", "rename"): N_(
+        "--handle '' takes the handle away, as --no-handle does. Undo it with 'skirmish undo GANG'."
+    ),
+    ("campaign", "address"): N_("Without URL or --clear, show the address."),
+    ("campaign", "join"): N_("As the web app's join page does, for the user named."),
+    ("campaign", "set"): N_("One rule at a time; 'skirmish campaign show' lists them."),
 }
 #: How the command line's dice come, for an action that rolls.
-DICE_NOTE = "Dice not given with --dice (or --seed) are rolled."
+DICE_NOTE = N_("Dice not given with --dice (or --seed) are rolled.")
 
 
 def help_of(command: Command | ClubCommand) -> str:
-    """A catalogue action's help screen: its help, the command line's note, its example."""
-    notes = [command.help.en, NOTES.get(command.path, "")]
-    if command.rolls:
-        notes.append(DICE_NOTE)
-    return " ".join(n for n in notes if n) + f"\n\nExample: {command.example}"
+    """A catalogue action's help screen: its help, the command line's note, its example; in
+    Italian, the example with the command's Italian name (``help_text.both``)."""
+    notes = [NOTES.get(command.path, ""), DICE_NOTE if command.rolls else ""]
+
+    def said(lang: str) -> str:
+        return " ".join([command.help(lang), *(gettext(lang, n) for n in notes if n)])
+
+    both(command.example, lambda: italian_example(command.example, command.path, command.italian))
+    return both(said("en"), lambda: said("it")) + "\n\n" + example(command.example)
+
+
+def italian_example(line: str, path: tuple[str, ...], italian: Sequence[str]) -> str:
+    """``line`` (``skirmish PATH …``) with the command's first Italian name, if it has one."""
+    english = "skirmish " + " ".join(path)
+    if not italian or not line.startswith(english + " ") and line != english:
+        return line
+    return "skirmish " + " ".join((*path[:-1], italian[0])) + line[len(english) :]
 
 
 #: Each catalogue action's command function, with the parameters made from its fields, by

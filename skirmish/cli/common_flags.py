@@ -13,11 +13,13 @@ from typing import Annotated, Any
 
 import typer
 
+from skirmish.cli.help_text import both
 from skirmish.cli.input_names import flag
 from skirmish.engine.rolls import DICE
 from skirmish.engine.rolls import SEED as SEED_INPUT
 from skirmish.i18n import Lang, default_lang
 from skirmish.limits import SEED, Bound, Measure
+from skirmish.translation import N_
 
 
 def bounded(bound: Bound | Measure) -> Callable[[typer.CallbackParam, Any], Any]:
@@ -36,22 +38,26 @@ def bounded(bound: Bound | Measure) -> Callable[[typer.CallbackParam, Any], Any]
     return check
 
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of text."))]
 SeedOpt = Annotated[
     int | None,
-    typer.Option(flag(SEED_INPUT.id), callback=bounded(SEED), help=SEED_INPUT.help_en),
+    typer.Option(
+        flag(SEED_INPUT.id),
+        callback=bounded(SEED),
+        help=both(SEED_INPUT.help("en"), lambda: SEED_INPUT.help("it")),
+    ),
 ]
 DiceOpt = Annotated[
     str | None,
-    typer.Option(flag(DICE.id), help=DICE.help_en),
+    typer.Option(flag(DICE.id), help=both(DICE.help("en"), lambda: DICE.help("it"))),
 ]
 LangOpt = Annotated[
     Lang,
     typer.Option(
         "--lang",
         default_factory=default_lang,
-        show_default="en, or $SKIRMISH_LANG",
-        help="Output language: it (the book's words) or en.",
+        show_default=N_("en, or $SKIRMISH_LANG"),
+        help=N_("Output language: it (the book's words) or en."),
     ),
 ]
 DbOpt = Annotated[
@@ -59,7 +65,7 @@ DbOpt = Annotated[
     typer.Option(
         "--db",
         envvar="SKIRMISH_DB",
-        help="Campaign database: a file path or an SQLAlchemy URL (postgresql+psycopg://…).",
+        help=N_("Campaign database: a file path or an SQLAlchemy URL (postgresql+psycopg://…)."),
     ),
 ]
 

@@ -31,7 +31,12 @@ from typing import Annotated, Any, Protocol, TypeVar
 import typer
 
 from skirmish.campaign.fields import Field, Kind
+from skirmish.cli.help_text import both
 from skirmish.cli.input_names import in_command
+from skirmish.translation import N_, gettext
+
+#: What an option's help adds when it is given once per value.
+REPEATABLE = N_("Repeatable.")
 
 R = TypeVar("R")
 
@@ -75,12 +80,17 @@ def annotation(field: Field) -> Any:
         base = str if field.required else str | None
     info: Any
     if field.argument:
-        info = typer.Argument(help=field.help.en, metavar=_metavar(field), show_default=False)
+        told = both(field.help.en, lambda: field.help.it)
+        info = typer.Argument(help=told, metavar=_metavar(field), show_default=False)
     else:
         flags = (field.cli or field.flag, *(f for f in (field.it_flag, field.short) if f))
         told = field.help.en
         if field.many and "repeat" not in told:  # an option given once per value
-            told += " Repeatable."
+            told = both(
+                f"{told} {REPEATABLE}", lambda: f"{field.help.it} {gettext('it', REPEATABLE)}"
+            )
+        else:
+            told = both(told, lambda: field.help.it)
         info = typer.Option(*flags, help=told, metavar=_metavar(field))
     return Annotated[base, info]
 

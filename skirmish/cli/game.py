@@ -20,6 +20,7 @@ from collections.abc import Callable
 import typer
 
 from skirmish.campaign.game.commands import CATALOGUE, Command
+from skirmish.cli.between import italian_example
 from skirmish.cli.game_actions import dismount, explosion, lasso, mount, reload, unjam
 from skirmish.cli.game_activations import activate
 from skirmish.cli.game_combat import eliminate, hit, melee, shoot
@@ -30,13 +31,14 @@ from skirmish.cli.game_status import list_, log, status
 from skirmish.cli.game_turns import initiative, start, turn
 from skirmish.cli.game_undo import undo
 from skirmish.cli.game_walker import play
+from skirmish.cli.help_text import both, example
+from skirmish.translation import N_, gettext
 
 app = typer.Typer(
     name="game",
-    help=(
-        "A game tracked turn by turn and the post-game sequence. "
-        "Example: skirmish game start duel --good Earps --bad Clantons"
-    ),
+    help=N_("A game tracked turn by turn and the post-game sequence.")
+    + "\n\n"
+    + example(N_("skirmish game start duel --good Earps --bad Clantons")),
     no_args_is_help=True,
 )
 
@@ -61,16 +63,24 @@ READS: dict[str, tuple[Callable[..., None], tuple[str, ...]]] = {
 
 
 #: What the command line adds to a rolling action's help: how its dice are given.
-DICE_NOTE = (
+DICE_NOTE = N_(
     "Dice not given with --dice (or --seed) are asked for at a terminal, and a failed die "
     "may be rerolled with FAMA or FORTUNA there or with --reroll (R-15)."
 )
 
 
 def help_of(command: Command) -> str:
-    """A catalogue action's help screen: its help, how its dice come, its example."""
-    note = f" {DICE_NOTE}" if command.rolls and command.place.value == "model" else ""
-    return f"{command.help.en}{note}\n\nExample: {command.example}"
+    """A catalogue action's help screen: its help, how its dice come, its example (in
+    Italian with the command's Italian name)."""
+    noted = command.rolls and command.place.value == "model"
+
+    def said(lang: str) -> str:
+        note = " " + gettext(lang, DICE_NOTE) if noted else ""
+        return command.help(lang) + note
+
+    path = ("game", command.cli)
+    both(command.example, lambda: italian_example(command.example, path, command.italian))
+    return both(said("en"), lambda: said("it")) + "\n\n" + example(command.example)
 
 
 #: The commands, in the order of the help screen.

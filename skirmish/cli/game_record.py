@@ -21,6 +21,7 @@ from skirmish.cli.store_options import Dice, emit, session
 from skirmish.engine.glossary import GameStatus
 from skirmish.i18n import Lang
 from skirmish.limits import GAME
+from skirmish.translation import N_
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -33,7 +34,7 @@ GameOpt = Annotated[
     typer.Option(
         "--game",
         callback=bounded(GAME),
-        help="Game number (default: the game in progress, else the latest).",
+        help=N_("Game number (default: the game in progress, else the latest)."),
     ),
 ]
 

@@ -17,6 +17,7 @@ from skirmish.cli.game_text import say, step_text
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, Dice, emit, session
 from skirmish.i18n import Lang
+from skirmish.translation import N_
 
 #: R-15 at the start of a turn: a failed cohesion die rerolled with a model's FAMA (R-08).
 CohesionRerollOpt = Annotated[
@@ -24,9 +25,11 @@ CohesionRerollOpt = Annotated[
     typer.Option(
         "--reroll",
         "--ritira",
-        help="R-15: reroll a failed cohesion test (R-08) with the FAMA of one of the gang's "
-        "models in play, cohesion:fama[:MODEL] (coesione; default: its model with the most "
-        "FAMA left; the die is the gang's, so no FORTUNA), e.g. --reroll cohesion:fama:Ike.",
+        help=N_(
+            "R-15: reroll a failed cohesion test (R-08) with the FAMA of one of the gang's "
+            "models in play, cohesion:fama[:MODEL] (coesione; default: its model with the most "
+            "FAMA left; the die is the gang's, so no FORTUNA), e.g. --reroll cohesion:fama:Ike."
+        ),
     ),
 ]
 #: R-15 in the initiative: a side's losing die rerolled with a point (FAMA spent counts no more).
@@ -35,10 +38,12 @@ InitiativeRerollOpt = Annotated[
     typer.Option(
         "--reroll",
         "--ritira",
-        help="R-15: reroll the losing initiative die with a point of its side, "
-        "initiative:POINT[:FRIEND] (iniziativa; fama or fortuna; FRIEND a friendly model "
-        "within 5U paying with its FAMA; repeatable). Unused FAMA counts in the total (R-07): "
-        "FAMA spent on the reroll no longer does.",
+        help=N_(
+            "R-15: reroll the losing initiative die with a point of its side, "
+            "initiative:POINT[:FRIEND] (iniziativa; fama or fortuna; FRIEND a friendly model "
+            "within 5U paying with its FAMA; repeatable). Unused FAMA counts in the total "
+            "(R-07): FAMA spent on the reroll no longer does."
+        ),
     ),
 ]
 

@@ -31,7 +31,7 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-GangArg = Annotated[str, typer.Argument(help="Name of the gang.", show_default=False)]
+GangArg = Annotated[str, typer.Argument(help=N_("Name of the gang."), show_default=False)]
 
 LABELS: Catalogue = messages({
         "model": N_("model"), "profile": N_("profile"), "xp": N_("XP"), "skills": N_("skills"),

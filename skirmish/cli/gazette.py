@@ -14,22 +14,37 @@ from typing import Annotated
 import typer
 
 from skirmish.cli.common_flags import DbOpt
+from skirmish.cli.help_text import example
 from skirmish.cli.print_cmd import FormatOpt, OutputOpt, PrintLangOpt, _format, _write
 from skirmish.cli.store_options import CampaignOpt, session
 from skirmish.i18n import Lang
+from skirmish.translation import N_
 
 app = typer.Typer(name="gazette", add_completion=False)
 
 
-@app.command("gazette")
+@app.command(
+    "gazette",
+    help=N_(
+        'The Frontier Gazette ("La Gazzetta della Frontiera"): the campaign told as a newspaper '
+        "of the 1880s, in the book's language, from the recorded facts only: each game's report "
+        "(winner, the fallen, the turning point), obituaries from the graveyard, the standings, "
+        "hires and advances, and a WANTED poster for the leader with the highest bounty (H-09). "
+        "Without --game, the whole campaign to date."
+    )
+    + "\n\n"
+    + example(N_("skirmish gazette --lang en -o gazette.pdf")),
+)
 def gazette_cmd(
     output: OutputOpt,
     game: Annotated[
         int | None,
         typer.Option(
             "--game",
-            help="Make the issue about this finished game (its number in 'game list'): its "
-            "report, its dead, its post-game and the news until the next game.",
+            help=N_(
+                "Make the issue about this finished game (its number in 'game list'): its "
+                "report, its dead, its post-game and the news until the next game."
+            ),
             show_default=False,
             min=1,
         ),
@@ -39,14 +54,7 @@ def gazette_cmd(
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """The Frontier Gazette ("La Gazzetta della Frontiera"): the campaign told as a newspaper
-    of the 1880s, in the book's language, from the recorded facts only: each game's report
-    (winner, the fallen, the turning point), obituaries from the graveyard, the standings,
-    hires and advances, and a WANTED poster for the leader with the highest bounty (H-09).
-    Without --game, the whole campaign to date.
-
-    Example: skirmish gazette --lang en -o gazette.pdf
-    """
+    """``skirmish gazette``: its help is the command's (above)."""
     from skirmish.campaign import lookup  # lazy: command
 
     # lazy: command

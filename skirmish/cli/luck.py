@@ -12,6 +12,7 @@ import typer
 from rich.table import Table
 
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
+from skirmish.cli.help_text import example
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.engine.dice import purpose_words
@@ -98,30 +99,34 @@ WORDS: Catalogue = messages(
 ACTIONS: Catalogue = messages({"shoot": N_("shooting action"), "melee": N_("fight")})
 
 
-@app.command("luck")
+@app.command(
+    "luck",
+    help=N_(
+        "How kind the dice were: each logged roll placed in its exact distribution, each shot "
+        "and fight against its exact odds, per gang and player (or per model of GANG), typed-in "
+        "and random dice apart, with the luckiest moments and the great escapes."
+    )
+    + "\n\n"
+    + example(N_("skirmish luck Earp --game 2")),
+)
 def luck(
     lang: LangOpt,
     gang: Annotated[
         str | None,
         typer.Argument(
-            help="Only this gang, model by model (default: every gang and player).",
+            help=N_("Only this gang, model by model (default: every gang and player)."),
             show_default=False,
         ),
     ] = None,
     game: Annotated[
         int | None,
-        typer.Option("--game", callback=bounded(GAME), help="Only this game (default: all)."),
+        typer.Option("--game", callback=bounded(GAME), help=N_("Only this game (default: all).")),
     ] = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """How kind the dice were: each logged roll placed in its exact distribution, each shot
-    and fight against its exact odds, per gang and player (or per model of GANG), typed-in and
-    random dice apart, with the luckiest moments and the great escapes.
-
-    Example: skirmish luck Earp --game 2
-    """
+    """``skirmish luck``: its help is the command's (above)."""
     from skirmish.campaign import lookup  # lazy: command
     from skirmish.campaign.game.board import game_by_id  # lazy: command
     from skirmish.campaign.luck import ledger  # lazy: command

@@ -33,11 +33,12 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageErro
 from typer.core import TyperGroup
 
 from skirmish import __version__
+from skirmish.cli.help_text import HELP_LANG, HelpContext, adopt, example
 from skirmish.cli.input_names import naming_inputs
 from skirmish.errors import SkirmishError
 from skirmish.i18n import LanguageError, default_lang, tr
 from skirmish.limits import printable  # only when an error is shown
-from skirmish.translation import gettext
+from skirmish.translation import N_, gettext
 
 #: The longest ``Error:`` line: a message quoting a huge input is cut in the middle.
 ERROR_LENGTH = 400
@@ -112,6 +113,8 @@ class LazyNounGroup(SuggestingGroup):
     noun's app registered is moved to an app of its own, built the first time it is asked for.
     """
 
+    context_class = HelpContext
+
     def __init__(self, *, source: typer.Typer, name: str) -> None:
         info = source.info
         super().__init__(
@@ -131,7 +134,7 @@ class LazyNounGroup(SuggestingGroup):
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         if cmd_name not in self.commands and cmd_name in self._apps:
-            self.commands[cmd_name] = typer.main.get_command(self._apps[cmd_name])
+            self.commands[cmd_name] = adopt(typer.main.get_command(self._apps[cmd_name]))
         return self.commands.get(cmd_name)
 
 
@@ -145,12 +148,17 @@ def _build(target: typer.Typer, name: str) -> Command:
         and all(registered.name for registered in target.registered_commands)
     )
     return (
-        LazyNounGroup(source=target, name=name) if plain_group else typer.main.get_command(target)
+        LazyNounGroup(source=target, name=name)
+        if plain_group
+        else adopt(typer.main.get_command(target))
     )
 
 
 class SkirmishGroup(SuggestingGroup):
-    """Root group: lazy nouns, and every error reported as a single ``Error:`` line."""
+    """Root group: lazy nouns, every error reported as a single ``Error:`` line, and the help
+    screens in the run's language (``cli/help_text.py``)."""
+
+    context_class = HelpContext
 
     def list_commands(self, ctx: Context) -> list[str]:
         eager = super().list_commands(ctx)
@@ -186,8 +194,12 @@ class SkirmishGroup(SuggestingGroup):
         **extra: Any,
     ) -> Any:
         # A refusal names an input; on the command line that is its flag (``--weapon``).
-        with naming_inputs():
-            return self._main(args, prog_name, complete_var, standalone_mode, **extra)
+        said_in = HELP_LANG.set(_lang(args))
+        try:
+            with naming_inputs():
+                return self._main(args, prog_name, complete_var, standalone_mode, **extra)
+        finally:
+            HELP_LANG.reset(said_in)
 
     def _main(
         self,
@@ -292,10 +304,9 @@ def _error(message: str, lang: str) -> None:
 app = typer.Typer(
     cls=SkirmishGroup,
     name="skirmish",
-    help=(
-        "Campaign manager and dice engine for 'Per qualche dado in più'.\n\n"
-        "Example: skirmish roll shoot --tiro 4 --cover light"
-    ),
+    help=N_("Campaign manager and dice engine for 'Per qualche dado in più'.")
+    + "\n\n"
+    + example(N_("skirmish roll shoot --tiro 4 --cover light")),
     no_args_is_help=True,
     suggest_commands=False,
     pretty_exceptions_enable=False,
@@ -314,7 +325,7 @@ def _root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+            "--version", callback=_version, is_eager=True, help=N_("Print the version and exit.")
         ),
     ] = False,
 ) -> None:

@@ -22,6 +22,7 @@ from rich.table import Table as RichTable
 
 from skirmish.cli import input_names, roll_combat, roll_procedures
 from skirmish.cli.common_flags import emit_json
+from skirmish.cli.help_text import both, example
 from skirmish.cli.situation_options import Command, choice_parser, option_type, parameter
 from skirmish.engine import rolls
 from skirmish.engine.rolls import Option
@@ -32,14 +33,17 @@ from skirmish.odds.chances import Chances, Table, chances, percent
 from skirmish.odds.chances import decimal as decimal
 from skirmish.odds.compare import MESSAGES as COMPARE
 from skirmish.odds.compare import OTHER_PARAM, compare, other_inputs
+from skirmish.translation import N_
 
 app = typer.Typer(
     name="odds",
-    help=(
+    help=N_(
         "Exact chances of a test, by enumerating every die (no sampling): the same options as "
-        "'skirmish roll', plus --fortuna/--fama rerolls spent wisely.\n\n"
-        "Example: skirmish odds shoot --tiro 4 --fanning --target-rif 3 --target-fred 3 "
-        "--target-cos 3"
+        "'skirmish roll', plus --fortuna/--fama rerolls spent wisely."
+    )
+    + "\n\n"
+    + example(
+        N_("skirmish odds shoot --tiro 4 --fanning --target-rif 3 --target-fred 3 --target-cos 3")
     ),
     no_args_is_help=True,
 )
@@ -47,7 +51,12 @@ app = typer.Typer(
 
 def _reroll_parameter(option: Option) -> inspect.Parameter:
     """A reroll budget of the declaration (``engine.rolls.REROLLS``) as a typer option."""
-    annotation = Annotated[int, typer.Option(input_names.flag(option.id), help=option.help_en)]
+    annotation = Annotated[
+        int,
+        typer.Option(
+            input_names.flag(option.id), help=both(option.help("en"), lambda: option.help("it"))
+        ),
+    ]
     return parameter(option.id, annotation, option.default)
 
 
@@ -59,8 +68,10 @@ HISTOGRAM = parameter(
         bool,
         typer.Option(
             "--histogram",
-            help="Draw each table as bars (block characters scaled to the likeliest row, with "
-            "the percentage), as wide as the terminal; --json is unchanged.",
+            help=N_(
+                "Draw each table as bars (block characters scaled to the likeliest row, with "
+                "the percentage), as wide as the terminal; --json is unchanged."
+            ),
         ),
     ],
     False,
@@ -201,69 +212,81 @@ _register(
     roll_combat.shoot,
     _shoot,
     [*REROLLS, *TARGET_REROLLS, HISTOGRAM],
-    """Exact odds of a shooting action: damage, wounds given --target-rif, and with
-    --target-fred and --target-cos whether the target ends eliminated, terrified, shaken or
-    steady (R-01–R-04, R-14). Same options as 'skirmish roll shoot' without --seed/--dice.
-
-    Example: skirmish odds shoot --tiro 4 --fanning --target-rif 3 --target-fred 3
-    --target-cos 3 --fortuna 1
-    """,
+    N_(
+        "Exact odds of a shooting action: damage, wounds given --target-rif, and with "
+        "--target-fred and --target-cos whether the target ends eliminated, terrified, shaken or "
+        "steady (R-01–R-04, R-14). Same options as 'skirmish roll shoot' without --seed/--dice."
+    )
+    + "\n\n"
+    + example(
+        N_(
+            "skirmish odds shoot --tiro 4 --fanning --target-rif 3 --target-fred 3 "
+            "--target-cos 3 --fortuna 1"
+        )
+    ),
 )
 _register(
     "melee",
     roll_combat.melee,
     _melee,
     [*REROLLS, *TARGET_REROLLS, HISTOGRAM],
-    """Exact odds of a fight: damage, wounds given --target-rif, and with --target-fred and
-    --target-cos the defender's outcome (R-01, R-03–R-05). Same options as
-    'skirmish roll melee' without --seed/--dice.
-
-    Example: skirmish odds melee --cos 3 --weapon coltello --fred 4 --target-rif 3
-    --target-fred 3 --target-cos 3
-    """,
+    N_(
+        "Exact odds of a fight: damage, wounds given --target-rif, and with --target-fred and "
+        "--target-cos the defender's outcome (R-01, R-03–R-05). Same options as 'skirmish roll "
+        "melee' without --seed/--dice."
+    )
+    + "\n\n"
+    + example(
+        N_(
+            "skirmish odds melee --cos 3 --weapon coltello --fred 4 --target-rif 3 "
+            "--target-fred 3 --target-cos 3"
+        )
+    ),
 )
 _register(
     "save",
     roll_combat.save,
     _save,
     [*REROLLS, HISTOGRAM],
-    """Exact odds of the saving rolls: wounds from --damage rolls, and with --cos the chance
-    of elimination (R-03).
-
-    Example: skirmish odds save --rif 3 --damage 2 --behind --cos 2
-    """,
+    N_(
+        "Exact odds of the saving rolls: wounds from --damage rolls, and with --cos the chance of "
+        "elimination (R-03)."
+    )
+    + "\n\n"
+    + example(N_("skirmish odds save --rif 3 --damage 2 --behind --cos 2")),
 )
 _register(
     "panic",
     roll_combat.panic,
     _panic,
     [*REROLLS, HISTOGRAM],
-    """Exact odds of a panic test: steady, shaken or terrified, and the chance of ending
-    prone (R-04).
-
-    Example: skirmish odds panic --fred 3 --shaken --fortuna 1
-    """,
+    N_(
+        "Exact odds of a panic test: steady, shaken or terrified, and the chance of ending prone "
+        "(R-04)."
+    )
+    + "\n\n"
+    + example(N_("skirmish odds panic --fred 3 --shaken --fortuna 1")),
 )
 _register(
     "reflex",
     roll_procedures.reflex,
     _reflex,
     [*REROLLS, HISTOGRAM],
-    """Exact odds of a reflex test: 0, 1 or 2 successes and the chance of passing with
-    --need 1 or 2 (R-06).
-
-    Example: skirmish odds reflex --rif 4 --need 2 --fortuna 1
-    """,
+    N_(
+        "Exact odds of a reflex test: 0, 1 or 2 successes and the chance of passing with --need 1 "
+        "or 2 (R-06)."
+    )
+    + "\n\n"
+    + example(N_("skirmish odds reflex --rif 4 --need 2 --fortuna 1")),
 )
 _register(
     "nerve",
     roll_combat.nerve,
     _nerve,
     [*REROLLS, HISTOGRAM],
-    """Exact odds of a nerve test: calm, tense (−1) or nervous (−2) (R-01).
-
-    Example: skirmish odds nerve --fred 3 --shaken
-    """,
+    N_("Exact odds of a nerve test: calm, tense (−1) or nervous (−2) (R-01).")
+    + "\n\n"
+    + example(N_("skirmish odds nerve --fred 3 --shaken")),
 )
 
 
@@ -271,12 +294,17 @@ _register(
 
 compare_app = typer.Typer(
     name="compare",
-    help=(
+    help=N_(
         "Two choices of a shooting action side by side, exactly, the better one for the goal "
         "marked: aim or not, fan or shoot, one target or another, spend a FAMA point now or "
-        "keep it. The same options as 'skirmish odds shoot', and --goal.\n\n"
-        "Example: skirmish odds compare aim --tiro 3 --weapon rifle --range 10 "
-        "--target-rif 3 --target-cos 2"
+        "keep it. The same options as 'skirmish odds shoot', and --goal."
+    )
+    + "\n\n"
+    + example(
+        N_(
+            "skirmish odds compare aim --tiro 3 --weapon rifle --range 10 --target-rif 3 "
+            "--target-cos 2"
+        )
     ),
     no_args_is_help=True,
 )

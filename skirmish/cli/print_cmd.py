@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from skirmish.cli.common_flags import DbOpt
+from skirmish.cli.help_text import example
 from skirmish.cli.store_options import CampaignOpt, session
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, default_lang, messages, tr
@@ -34,9 +35,12 @@ class Format(StrEnum):
 
 app = typer.Typer(
     name="print",
-    help="Print gang rosters, activation cards, a whole campaign, a blank sheet, the quick "
-    "reference and scenario cards (A4 PDF, or the same HTML).\n\n"
-    "Example: skirmish print reference -o tabelle.pdf",
+    help=N_(
+        "Print gang rosters, activation cards, a whole campaign, a blank sheet, the quick "
+        "reference and scenario cards (A4 PDF, or the same HTML)."
+    )
+    + "\n\n"
+    + example(N_("skirmish print reference -o tabelle.pdf")),
     no_args_is_help=True,
     add_completion=False,
 )
@@ -46,8 +50,10 @@ OutputOpt = Annotated[
     typer.Option(
         "--output",
         "-o",
-        help="File to write: .pdf, or .html/.htm for the same sheet as one HTML file that "
-        "opens anywhere (its fonts embedded).",
+        help=N_(
+            "File to write: .pdf, or .html/.htm for the same sheet as one HTML file that "
+            "opens anywhere (its fonts embedded)."
+        ),
         dir_okay=False,
     ),
 ]
@@ -55,13 +61,13 @@ FormatOpt = Annotated[
     Format | None,
     typer.Option(
         "--format",
-        help="pdf or html; it must match the -o suffix, which decides by itself.",
+        help=N_("pdf or html; it must match the -o suffix, which decides by itself."),
         show_default=False,
     ),
 ]
 PrintLangOpt = Annotated[
     Lang,
-    typer.Option("--lang", help="Language of the sheet: it (the book's words) or en."),
+    typer.Option("--lang", help=N_("Language of the sheet: it (the book's words) or en.")),
 ]
 
 
@@ -260,7 +266,7 @@ def _model_names(models: str | None, model: list[str] | None) -> list[str] | Non
 
 @app.command("roster")
 def roster_cmd(
-    gang: Annotated[str, typer.Argument(help="Name of the gang.")],
+    gang: Annotated[str, typer.Argument(help=N_("Name of the gang."))],
     output: OutputOpt,
     fmt: FormatOpt = None,
     lang: PrintLangOpt = Lang.IT,

@@ -15,10 +15,12 @@ from typing import Any
 import typer
 
 from skirmish.cli.common_flags import DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.help_text import both, example
 from skirmish.cli.render_rolls import show
 from skirmish.cli.situation_options import parameter, situation_command
 from skirmish.engine import rolls
 from skirmish.engine.situation import ROLL_SOURCES, Procedure
+from skirmish.translation import N_
 
 #: The options every roll ends with: the dice and the output.
 ROLL_OPTIONS = [
@@ -48,35 +50,63 @@ _panic = _body("panic", "``roll panic``: a panic test on its own (R-04).")
 
 #: Each command's help: what it does, its defaults, and an example on one line.
 HELP = {
-    "nerve": "Nerve test before shooting or fighting: 2D6 against FRED; one die over is tense "
-    "(−1), two are nervous (−2) (R-01).\n\n"
-    "Example: skirmish roll nerve --fred 3 --shaken --dice 2,4",
-    "shoot": "Shoot: nerve test, one shooting roll per shot (1D6 + TIRO + weapon bonus + "
-    "modifiers: 7 or less misses, 8–9 one damage, 10+ two), then with --target-rif one saving "
-    "roll per damage and with --target-fred the panic test (R-01–R-04, R-14). Defaults: "
-    "six-shooter, TIRO/FRED/COS 3, one shot, range within long but beyond short range.\n\n"
-    "Example: skirmish roll shoot --tiro 4 --cover light\n\n"
-    "Example (§4.2): skirmish roll shoot --tiro 4 --weapon sei-colpi --range 8 --cover light "
-    "--target-waiting --fred 3 --target-rif 3 --target-fred 3 --target-cos 3 "
-    "--dice 2,4,4,4,3,5",
-    "melee": "Fight: nerve test, one fight roll (1D6 + COS + weapon bonus + table 4: 6 or less "
-    "misses, 7–9 one damage, 10+ two), then with --target-rif the saving rolls (blade +1) and "
-    "with --target-fred the panic test (R-01, R-03–R-05). Defaults: bare hands on both sides, "
-    "COS/FRED 3.\n\n"
-    "Example: skirmish roll melee --cos 3 --weapon coltello --fred 4 --target-rif 3 "
-    "--target-fred 3 --target-cos 3 --dice 2,4,4,4,3,5",
-    "save": "Saving rolls: one per damage, 1D6 + modifiers − RIF; 0 or less no wound, 1–3 one, "
-    "4+ two (R-03).\n\n"
-    "Example: skirmish roll save --rif 3 --damage 2 --behind",
-    "panic": "Panic test after being shot at or attacked: 2D6 against FRED; one die over "
-    "shaken, two terrified; a shaken model that fails becomes terrified, a terrified one also "
-    "drops prone; any failure flees to cover within 5U (R-04).\n\n"
-    "Example: skirmish roll panic --fred 3 --shaken --dice 3,5",
+    "nerve": N_(
+        "Nerve test before shooting or fighting: 2D6 against FRED; one die over is tense (−1), "
+        "two are nervous (−2) (R-01)."
+    )
+    + "\n\n"
+    + example(N_("skirmish roll nerve --fred 3 --shaken --dice 2,4")),
+    "shoot": N_(
+        "Shoot: nerve test, one shooting roll per shot (1D6 + TIRO + weapon bonus + modifiers: 7 "
+        "or less misses, 8–9 one damage, 10+ two), then with --target-rif one saving roll per "
+        "damage and with --target-fred the panic test (R-01–R-04, R-14). Defaults: six-shooter, "
+        "TIRO/FRED/COS 3, one shot, range within long but beyond short range."
+    )
+    + "\n\n"
+    + example(N_("skirmish roll shoot --tiro 4 --cover light"))
+    + "\n\n"
+    + example(
+        N_(
+            "skirmish roll shoot --tiro 4 --weapon sei-colpi --range 8 --cover light "
+            "--target-waiting --fred 3 --target-rif 3 --target-fred 3 --target-cos 3 "
+            "--dice 2,4,4,4,3,5"
+        ),
+        "§4.2",
+    ),
+    "melee": N_(
+        "Fight: nerve test, one fight roll (1D6 + COS + weapon bonus + table 4: 6 or less misses, "
+        "7–9 one damage, 10+ two), then with --target-rif the saving rolls (blade +1) and with "
+        "--target-fred the panic test (R-01, R-03–R-05). Defaults: bare hands on both sides, "
+        "COS/FRED 3."
+    )
+    + "\n\n"
+    + example(
+        N_(
+            "skirmish roll melee --cos 3 --weapon coltello --fred 4 --target-rif 3 "
+            "--target-fred 3 --target-cos 3 --dice 2,4,4,4,3,5"
+        )
+    ),
+    "save": N_(
+        "Saving rolls: one per damage, 1D6 + modifiers − RIF; 0 or less no wound, 1–3 one, 4+ two "
+        "(R-03)."
+    )
+    + "\n\n"
+    + example(N_("skirmish roll save --rif 3 --damage 2 --behind")),
+    "panic": N_(
+        "Panic test after being shot at or attacked: 2D6 against FRED; one die over shaken, two "
+        "terrified; a shaken model that fails becomes terrified, a terrified one also drops "
+        "prone; any failure flees to cover within 5U (R-04)."
+    )
+    + "\n\n"
+    + example(N_("skirmish roll panic --fred 3 --shaken --dice 3,5")),
 }
 
 
 #: One line each for ``skirmish roll --help``: the declaration's (``engine.rolls.TITLES``).
-SHORT_HELP = {test: rolls.TITLES[test][0] for test in rolls.COMBAT}
+SHORT_HELP = {
+    test: both(rolls.title(test, "en"), lambda test=test: rolls.title(test, "it"))
+    for test in rolls.COMBAT
+}
 
 
 def _command(procedure: Procedure, body: Any) -> Any:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skirmish.cli.common_flags import bounded
+from skirmish.cli.help_text import both
 from skirmish.cli.input_names import aliases, flag_for, in_procedure, naming
 from skirmish.engine import situation, situation_value
 from skirmish.engine.situation import (
@@ -35,13 +36,18 @@ from skirmish.engine.situation import (
 from skirmish.engine.situation_value import Situation
 from skirmish.errors import RulesError, said
 from skirmish.limits import COUNT, DISTANCE
+from skirmish.translation import N_
 
 if TYPE_CHECKING:
     from skirmish.engine.result import Modifier
     from skirmish.engine.setup import Attacker, MeleeSetup, ShootSetup, Target
 
 #: The help screen's panels of ``shoot`` and ``melee``, by whose the input is.
-PANELS = {Whose.ATTACKER: "The attacker", Whose.ACTION: "The action", Whose.TARGET: "The target"}
+PANELS = {
+    Whose.ATTACKER: N_("The attacker"),
+    Whose.ACTION: N_("The action"),
+    Whose.TARGET: N_("The target"),
+}
 
 _TYPES: dict[Kind, Any] = {
     Kind.FLAG: bool,
@@ -89,13 +95,19 @@ def _annotation(
     option = typer.Option(
         flag,
         *aliases(input_),
-        help=help_text or said(input_.help_en, "en", naming),
+        help=help_text or _help(input_),
         callback=_CALLBACKS.get(input_.kind) if bounds else None,
         show_default=input_.kind is not Kind.DISTANCE,
         rich_help_panel=panel,
         **words,
     )
     return Annotated[base | None if optional else base, option]
+
+
+def _help(input_: Input) -> str:
+    """The help of ``input_``'s option, in both languages (``help_text.both``)."""
+    italian = said(input_.help("it"), "it", naming)
+    return both(said(input_.help("en"), "en", naming), lambda: italian)
 
 
 def option_type(input_: Input) -> Any:

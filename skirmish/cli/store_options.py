@@ -31,7 +31,7 @@ CampaignOpt = Annotated[
     str | None,
     typer.Option(
         "--campaign",
-        help="Campaign to work on instead of the one in use (the last created or selected).",
+        help=N_("Campaign to work on instead of the one in use (the last created or selected)."),
     ),
 ]
 
