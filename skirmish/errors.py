@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from typing import NamedTuple
 
-from skirmish.translation import Message
+from skirmish.translation import Both, Message, ngettext
 
 #: How much of a user's text an error message repeats (a 10,000-character name is not echoed).
 SHOWN_LENGTH = 40
@@ -263,16 +263,31 @@ class NotEnoughDice(DiceError):
     ) -> None:
         self.given = given
         self.purpose = purpose
+        self.purpose_it = purpose_it or purpose
         self.more_needed = more_needed
-        more = f"at least {more_needed} more" if more_needed else "more"
-        more_it = f"almeno altri {more_needed}" if more_needed else "altri dadi"
-        super().__init__(
-            f"⟨dice⟩ gave {given} dice but this roll needs {more} "
-            f"(the next one is for: {purpose}); add them in the order they were rolled.",
-            it=f"⟨dice⟩ ha dato {given} dadi ma questo tiro ne richiede {more_it} "
-            f"(il prossimo serve per: {purpose_it or purpose}); aggiungili nell'ordine in cui "
-            "sono stati tirati.",
-        )
+        dice = Both(*(ngettext(lang, "{n} die", "{n} dice", given) for lang in ("en", "it")))
+        if more_needed:
+            more = Both(
+                *(
+                    ngettext(lang, "at least {n} more", "at least {n} more", more_needed)
+                    for lang in ("en", "it")
+                )
+            )
+            message = Message(
+                "⟨dice⟩ gave {dice} but this roll needs {more} (the next one is for: "
+                "{purpose}); add them in the order they were rolled.",
+                dice=dice,
+                more=more,
+                purpose=Both(purpose, self.purpose_it),
+            )
+        else:
+            message = Message(
+                "⟨dice⟩ gave {dice} but this roll needs more (the next one is for: {purpose}); "
+                "add them in the order they were rolled.",
+                dice=dice,
+                purpose=Both(purpose, self.purpose_it),
+            )
+        super().__init__(message)
 
 
 class CampaignError(SkirmishError):

@@ -92,7 +92,12 @@ COMMANDS: dict[str, Callable[..., None]] = {
 #: The commands' Italian names and other words (hidden from the help screen, which lists the
 #: English ones).
 ITALIAN: dict[str, Callable[..., None]] = {
-    **{other: ACTIONS[c.cli] for c in CATALOGUE for other in (*c.italian, *c.aliases)},
+    **{
+        other: ACTIONS[c.cli]
+        for c in CATALOGUE
+        for other in (*c.italian, *c.aliases)
+        if other != c.cli  # the book's Italian may be the English word ("lasso")
+    },
     **{italian: read for read, italians in READS.values() for italian in italians},
 }
 _DECLARED = {c.cli: c for c in CATALOGUE}

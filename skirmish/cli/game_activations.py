@@ -14,6 +14,7 @@ from skirmish.campaign.game.commands import find
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.from_fields import inputs
 from skirmish.cli.game_record import GameOpt, act
+from skirmish.cli.game_text import on_command_line
 from skirmish.cli.store_options import CampaignOpt
 from skirmish.engine.glossary import label
 from skirmish.errors import CampaignError, SkirmishError
@@ -37,6 +38,9 @@ MESSAGES: Catalogue = messages(
             "{target} has not yet taken its turn: +1 (R-18, from the record; "
             "--no-target-waiting if it has)."
         ),
+        "waiting-yes-elsewhere": N_(
+            "{target} has not yet taken its turn: +1 (R-18, from the record)."
+        ),
         "waiting-no": N_(
             "{target} has already taken its turn {turn}: no +1 (R-18, from the record)."
         ),
@@ -55,9 +59,13 @@ MESSAGES: Catalogue = messages(
             "their turn {turn} ({names})."
         ),
         "no-roll-pick": N_("Choose one with 'skirmish game activate NAME'."),
+        "no-roll-pick-elsewhere": N_("Choose which one takes its turn."),
         "all-done": N_(
             "Every model in play has taken its turn {turn}: begin the next with "
             "'skirmish game turn'."
+        ),
+        "all-done-elsewhere": N_(
+            "Every model in play has taken its turn {turn}: begin the next turn."
         ),
         "idle": N_("Not recorded as taking their turn {turn}: {names}."),
         "ask": N_("{winner} wins the initiative: who takes its turn, {good} or {bad}?"),
@@ -97,7 +105,7 @@ def combat_lines(report: Any, lang: Lang) -> list[str]:
     if waiting is None or waiting.target is None:
         return lines
     if waiting.inferred:
-        key = "waiting-yes" if waiting.value else "waiting-no"
+        key = on_command_line("waiting-yes") if waiting.value else "waiting-no"
         lines.append(say(key, lang, target=waiting.target, turn=waiting.acted_turn))
     elif not waiting.value and waiting.acted_turn is not None:
         lines.append(say("told", lang, target=waiting.target, turn=waiting.acted_turn))
@@ -109,11 +117,11 @@ def initiative_lines(report: InitiativeReport, turn: int, lang: Lang) -> list[st
     why no roll was needed."""
     if not report.rolled:
         if report.only is None:
-            return [say("all-done", lang, turn=turn)]
+            return [say(on_command_line("all-done"), lang, turn=turn)]
         side = label(report.only, lang)
         lines = [say("no-roll", lang, side=side, turn=turn, names=", ".join(report.left))]
         if report.activated is None:
-            return [*lines, say("no-roll-pick", lang)]
+            return [*lines, say(on_command_line("no-roll-pick"), lang)]
         return lines + began_lines(report.activated, lang)
     lines = [
         say("initiative", lang, good=report.good, bad=report.bad, winner=report.winner,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skirmish.cli.common_flags import bounded
-from skirmish.cli.game_text import reason_text, say
+from skirmish.cli.game_text import on_command_line, reason_text, say
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import Dice, emit, session
 from skirmish.engine.glossary import GameStatus
@@ -137,7 +137,7 @@ def ended_lines(s: Session, game: Game, lang: Lang) -> list[str]:
     data = board(s, game=game)
     winner = say("wins", lang, gang=data["winner"]) if data["winner"] else say("draw", lang)
     reason = reason_text(data["reason"], scenario_of(game), lang)
-    return [say("ended", lang, winner=winner, reason=reason)]
+    return [say(on_command_line("ended"), lang, winner=winner, reason=reason)]
 
 
 def entry_name(entry: Any, lang: Lang) -> str:

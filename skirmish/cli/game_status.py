@@ -12,6 +12,7 @@ from skirmish.cli.game_record import GameOpt, board_of, events_after, game_of
 from skirmish.cli.game_text import (
     carried_name,
     objective_name,
+    on_command_line,
     reason_text,
     say,
     state_word,
@@ -57,7 +58,7 @@ def list_(
 
 def _owed(game: int, gangs: list[str], lang: Lang) -> str:
     """Who still owes the post-game sequence of ``game`` (R-23, issue #10)."""
-    return say("owed", lang, game=game, gangs=", ".join(map(repr, gangs)))
+    return say(on_command_line("owed"), lang, game=game, gangs=", ".join(map(repr, gangs)))
 
 
 def status(
@@ -140,7 +141,7 @@ def status(
     if data["verdict"] is not None and data["verdict"]["over"]:
         winner = data["verdict"]["winner"]
         who = say("wins", lang, gang=winner) if winner else say("draw", lang)
-        echo(say("board-verdict", lang, who=who))
+        echo(say(on_command_line("board-verdict"), lang, who=who))
     if data["winner"] or data["status"] == "ended":
         reason = reason_text(data["reason"], scenario, lang)
         echo(say("board-winner", lang, who=data["winner"] or say("nobody", lang), reason=reason))

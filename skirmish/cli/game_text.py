@@ -14,6 +14,7 @@ from skirmish.campaign.game.telling import objective_name as objective_name
 from skirmish.campaign.game.telling import reason_text as reason_text
 from skirmish.campaign.game.telling import step_text as step_text
 from skirmish.engine.glossary import label_value
+from skirmish.errors import COMMAND_LINE
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.rules.model import ModelState
 from skirmish.translation import N_
@@ -27,6 +28,7 @@ MESSAGES: Catalogue = messages(
         "wounded": N_("{name} starts wounded: COS {cos} (R-10)."),
         "leader": N_("{name} leads {gang} in this game (R-21)."),
         "next": N_("Begin the first turn with 'skirmish game turn'."),
+        # The walker (``game play``) is no command line: its wordings name no command to type.
         "turn": N_("Turn {turn} of {scenario}{limit}."),
         "limit": N_(" (last: {limit})"),
         "cohesion": N_(
@@ -45,6 +47,7 @@ MESSAGES: Catalogue = messages(
         "fails": N_("retreats and loses"),
         "step": N_("Scripted turn 1: {step}."),
         "ended": N_("Game over: {winner} ({reason}). Next: 'skirmish game postgame'."),
+        "ended-elsewhere": N_("Game over: {winner} ({reason})."),
         "draw": N_("nobody wins"),
         "wins": N_("{gang} wins"),
         "initiative": N_(
@@ -97,9 +100,11 @@ MESSAGES: Catalogue = messages(
         "board-left-turn": N_("left the table in turn {turn} (R-20)"),
         "board-objective": N_("{objective}: {state}{carrier}"),
         "board-verdict": N_("The recorded state ends the game: {who}; run 'skirmish game end'."),
+        "board-verdict-elsewhere": N_("The recorded state ends the game: {who}; record its end."),
         "board-winner": N_("Winner: {who} ({reason})"),
         "nobody": N_("nobody"),
         "owed": N_("Post-game still owed by {gangs}: 'skirmish game postgame --game {game}'."),
+        "owed-elsewhere": N_("Post-game still owed by {gangs} for game {game}."),
     }
 )
 
@@ -107,6 +112,12 @@ MESSAGES: Catalogue = messages(
 def say(key: str, lang: Lang, **values: Any) -> str:
     """The message ``key`` in ``lang``, formatted with ``values``."""
     return tr(MESSAGES, key, lang, **values)
+
+
+def on_command_line(key: str) -> str:
+    """The message ``key`` as the command line says it (naming a command to type), or its
+    ``-elsewhere`` wording on another front end (the walker sets ``errors.COMMAND_LINE``)."""
+    return key if COMMAND_LINE.get() else f"{key}-elsewhere"
 
 
 def state_word(state: str, lang: Lang) -> str:

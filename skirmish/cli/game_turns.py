@@ -16,6 +16,7 @@ from skirmish.cli.game_record import GameOpt, act, ended_lines, entry_name
 from skirmish.cli.game_text import say, step_text
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, Dice, emit, session
+from skirmish.errors import COMMAND_LINE
 from skirmish.i18n import Lang
 from skirmish.translation import N_
 
@@ -100,7 +101,8 @@ def start(
         for model in gang["models"]:
             if model["wounded_start"]:
                 echo(say("wounded", lang, name=model["name"], cos=model["cos"]))
-    echo(say("next", lang))
+    if COMMAND_LINE.get():  # the walker asks for the turn itself
+        echo(say("next", lang))
 
 
 @inputs(find("turn"))

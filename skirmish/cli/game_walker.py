@@ -27,9 +27,9 @@ from skirmish.cli.store_options import CampaignOpt, session
 from skirmish.cli.walker_actions import Walker
 from skirmish.cli.walker_prompts import Asker, Cancelled, Option
 from skirmish.cli.walker_table import read_table
-from skirmish.cli.walker_text import ENTRIES, entry_word, say
+from skirmish.cli.walker_text import ENTRIES, entry_word, naming, say
 from skirmish.engine.glossary import GameStatus
-from skirmish.errors import SkirmishError, shown
+from skirmish.errors import COMMAND_LINE, NAMING, SkirmishError, shown
 from skirmish.i18n import Lang
 from skirmish.rules.names import matching
 
@@ -267,6 +267,25 @@ def play(
 
     Example: skirmish game play "Il testimone" --good Earps --bad Clantons
     """
+    # The walker asks for each action itself: what the commands it runs say names no command
+    # to type (``errors.on_command_line``, ``game_text.on_command_line``), and a refusal names
+    # an input as the walker asks for it, not by its flag.
+    command_line, names = COMMAND_LINE.set(False), NAMING.set(naming)
+    try:
+        _play(scenario, lang, good, bad, campaign, db)
+    finally:
+        NAMING.reset(names)
+        COMMAND_LINE.reset(command_line)
+
+
+def _play(
+    scenario: str,
+    lang: Lang,
+    good: str | None,
+    bad: str | None,
+    campaign: str | None,
+    db: str | None,
+) -> None:
     from skirmish.rules.scenarios import find_scenario  # lazy: command
 
     ask = Asker(lang)

@@ -103,10 +103,11 @@ HELP = {
 
 
 #: One line each for ``skirmish roll --help``: the declaration's (``engine.rolls.TITLES``).
-SHORT_HELP = {
-    test: both(rolls.title(test, "en"), lambda test=test: rolls.title(test, "it"))
-    for test in rolls.COMBAT
-}
+def _italian_title(test: str) -> Callable[[], str]:
+    return lambda: rolls.title(test, "it")
+
+
+SHORT_HELP = {test: both(rolls.title(test, "en"), _italian_title(test)) for test in rolls.COMBAT}
 
 
 def _command(procedure: Procedure, body: Any) -> Any:

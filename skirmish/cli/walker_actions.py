@@ -47,6 +47,7 @@ from skirmish.cli.walker_table import (
 from skirmish.cli.walker_text import say
 from skirmish.engine.glossary import VOCABULARIES, EventKind, TableState, label, label_value
 from skirmish.engine.situation import GAME_SOURCES, Input, Kind, Procedure, inputs_for
+from skirmish.engine.situation_words import choice_label as situation_choice_label
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang
 from skirmish.limits import COUNT, DISTANCE
@@ -114,8 +115,11 @@ def pick_model(walker: Walker, question: str, figures: Sequence[Figure], why: st
 
 
 def choice_label(member: StrEnum, lang: Lang) -> str:
-    """A choice's word in ``lang`` where the glossary has one, else its value."""
-    return label(member, lang) if type(member) in VOCABULARIES else member.value
+    """A choice's word in ``lang``: the glossary's, else the situation's (the cover levels, a
+    horse's pace: ``engine.situation_words``), never its English value in Italian."""
+    if type(member) in VOCABULARIES:
+        return label(member, lang)
+    return situation_choice_label(type(member), member.value, lang)
 
 
 def choice_options(choices: type[StrEnum], lang: Lang) -> list[Option[StrEnum]]:

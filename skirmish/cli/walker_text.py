@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from skirmish.campaign.game.fields import FIELDS
+from skirmish.engine.situation import find_input
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.translation import N_, NP_
 
@@ -101,6 +103,7 @@ MESSAGES: Catalogue = messages(
         "more": N_("Anything else on the table? ({choose}; ? lists them; {blank})"),
         "value": N_("{name} ({help})"),
         "dice": N_("Dice as rolled ({blank})"),
+        "dice-name": N_("Dice as rolled"),
         "dice-random": N_("the computer rolls them"),
         "wounds": N_("Wounds taken (after saves)"),
         "new-state": N_("New state"),
@@ -149,6 +152,20 @@ MESSAGES: Catalogue = messages(
 def say(key: str, lang: Lang, **values: Any) -> str:
     """The walker's message ``key`` in ``lang``, formatted with ``values``."""
     return tr(MESSAGES, key, lang, **values)
+
+
+def naming(name: str, lang: str) -> str:
+    """The walker's ``errors.Naming``: an input a refusal names, as the walker's question or
+    the field's label says it, quoted ("“Dadi come sono usciti”"), never a command-line flag."""
+    if name == "dice":
+        return f"“{say('dice-name', Lang(lang))}”"
+    field = next((f for f in FIELDS if f.declared == name), None)
+    if field is not None:
+        return f"“{field.label(lang)}”"
+    try:
+        return f"“{find_input(name).name(str(lang))}”"
+    except KeyError:
+        return f"“{name.replace('_', ' ')}”"
 
 
 def entry_word(key: str, lang: Lang) -> str:

@@ -62,7 +62,7 @@ PURPOSES: Mapping[str, Purpose] = {
     "save": Purpose("tiro salvezza", "saving roll"),
     "panic": Purpose("test di panico", "panic test", 2),
     "fight": Purpose("tiro del corpo a corpo", "fight roll"),
-    "lasso": Purpose("lazo", "lasso roll"),
+    "lasso": Purpose("tiro del lasso", "lasso roll"),
     "short fuse": Purpose("miccia corta", "short fuse"),
     "step away": Purpose("allontanarsi dall'esplosione", "stepping away from the blast"),
     "thrown": Purpose("lancio dell'esplosivo", "throw of the explosive"),
@@ -148,7 +148,8 @@ class ScriptedDice:
 
     def roll(self, purpose: str) -> int:
         if self._next >= len(self._values):
-            raise NotEnoughDice(len(self._values), purpose)
+            words = (purpose_words(purpose, "en"), purpose_words(purpose, "it"))
+            raise NotEnoughDice(len(self._values), words[0], purpose_it=words[1])
         value = self._values[self._next]
         self._next += 1
         return value
@@ -530,4 +531,4 @@ def run_scripted(procedure: Callable[[DiceSource], T], values: Sequence[int]) ->
                 continue
             needed.append(padded.padding_used)
         more = min((n for n in needed if n > 0), default=1)
-        raise NotEnoughDice(len(values), short.purpose, more) from None
+        raise NotEnoughDice(len(values), short.purpose, more, purpose_it=short.purpose_it) from None

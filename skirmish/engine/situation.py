@@ -251,7 +251,7 @@ INPUTS: tuple[Input, ...] = (
        "§9.6, §9.7", Kind.FACTION, _A, _MODEL, _COMBAT),
     _i(InputId.MOVING, ("firing on the move", "tiro in movimento"),
        ("Firing from a horse/vehicle: normal (trot) −1, fast (gallop) −2.",
-        "Spara da un cavallo o un veicolo: normal (trotto) −1, fast (galoppo) −2."),
+        "Spara da un cavallo o un veicolo: normale (al trotto) −1, veloce (di corsa) −2."),
        "table 3", Kind.CHOICE, _A, _TABLE, _SHOOT, default=Motion.NONE, choices=Motion,
        field="moving"),
     _i(InputId.TWO_PISTOLS, ("two pistols", "due pistole"),
@@ -372,8 +372,7 @@ INPUTS: tuple[Input, ...] = (
        "table 4, R-05", Kind.WEAPON, _T, _CARRIED, _MELEE),
     _i(InputId.TARGET_MOUNT, ("target's horse", "cavallo del bersaglio"),
        ("Target's horse: still, trot +2, gallop +1; a 7 hits it.",
-        "Il cavallo del bersaglio: still (fermo), trot (trotto) +2, gallop (galoppo) +1; un 7 "
-        "lo colpisce."),
+        "Il cavallo del bersaglio: fermo, trotto +2, corsa +1; un 7 lo colpisce."),
        "table 3, R-02(c)", Kind.CHOICE, _T, _TABLE, _SHOOT, default=MountPace.NONE,
        choices=MountPace, field="mount"),
     _i(InputId.TARGET_MOUNTED, ("defender mounted", "difensore a cavallo"),

@@ -28,7 +28,7 @@ CHOICE_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
         "none": ("nessuna", "scoperto", "allo scoperto"),
         "light": ("leggera", "copertura leggera"),
         "partial": ("parziale", "copertura parziale"),
-        "full": ("totale", "completa", "copertura totale"),
+        "full": ("completa", "totale", "copertura completa", "copertura totale"),
     },
     "Motion": {
         "none": ("fermo", "a piedi", "nessuno"),

@@ -289,7 +289,7 @@ def test_an_unknown_choice_names_both_languages_words() -> None:
     result = runner.invoke(app, ["roll", "shoot", "--tiro", "4", "--cover", "lieve"])
     assert result.exit_code == 2
     assert "'none', 'light', 'partial', 'full'" in result.stderr
-    assert "'leggera', 'parziale', 'totale'" in result.stderr
+    assert "'leggera', 'parziale', 'completa'" in result.stderr
 
 
 def test_game_state_takes_the_italian_words(session: Session) -> None:

@@ -316,7 +316,7 @@ def test_in_italian(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch,
         [
             "turno", "",
-            "spara", "Wyatt", "Frank", "5", "nessuna", "", "", "1,1,6,4,4",
+            "spara", "Wyatt", "Frank", "5", "scoperto", "", "", "1,1,6,4,4",
             "abbandona", "forse", "sì",
         ],
         "--good", "Earps", "--bad", "Clantons",
@@ -324,7 +324,7 @@ def test_in_italian(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     )  # fmt: skip
     assert "Azioni:" in out
     assert "Chi spara: " in out
-    assert "  'nessuna' non è nell'elenco; scrivi il numero o il nome." in out
+    assert "  'scoperto' non è nell'elenco; scrivi il numero o il nome." in out
     assert "Frank è eliminato." in out
     assert "  rispondi sì o no (s/n, y)." in out
     assert "Partita 1 abbandonata: nessun vincitore, niente fase dopo la partita." in out

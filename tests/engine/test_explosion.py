@@ -247,5 +247,5 @@ def test_seeded_explosion_is_reproducible(
 
 
 def test_running_out_of_dice() -> None:
-    with pytest.raises(NotEnoughDice, match="save"):
+    with pytest.raises(NotEnoughDice, match="saving roll"):
         roll_explosion(explosive="dynamite", rif=3, cos=3, dice=ScriptedDice([1]))

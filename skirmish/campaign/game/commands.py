@@ -367,7 +367,7 @@ CATALOGUE: tuple[Command, ...] = (
     Command(
         "lasso",
         "lasso",
-        ("lazzo", "acchiappa"),
+        ("lasso", "lazzo", "acchiappa"),
         W("Lasso"),
         W(
             "Throw the lasso (table 1, 1 action; R-14): a reflex test (1 success of 2, "
