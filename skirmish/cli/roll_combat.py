@@ -10,6 +10,7 @@ The engine's procedures and explanations are imported inside ``roll`` so that lo
 ``skirmish roll`` stays cheap.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 import typer
