@@ -103,11 +103,11 @@ HELP = {
 }
 
 
-#: One line each for ``skirmish roll --help``: the declaration's (``engine.rolls.TITLES``).
 def _italian_title(test: str) -> Callable[[], str]:
     return lambda: rolls.title(test, "it")
 
 
+#: One line each for ``skirmish roll --help``: the declaration's (``engine.rolls.TITLES``).
 SHORT_HELP = {test: both(rolls.title(test, "en"), _italian_title(test)) for test in rolls.COMBAT}
 
 
