@@ -126,12 +126,8 @@ def _internal_ids(lang: str) -> set[str]:
     entries: list[Any] = [*factions(), *items(), *profiles(), *weapons()]
     for scenario in scenarios():
         entries += [scenario, *scenario.objectives]
-    names = {str(getattr(e, f"name_{lang}")).lower() for e in entries}
-    return {
-        e.id
-        for e in entries
-        if "-" in e.id and e.id.replace("-", " ") not in names and e.id not in names
-    }
+    names = " | ".join(str(getattr(e, f"name_{lang}")).lower().replace("-", " ") for e in entries)
+    return {e.id for e in entries if "-" in e.id and e.id.replace("-", " ") not in names}
 
 
 class _Text(html.parser.HTMLParser):
@@ -333,21 +329,30 @@ def _typed() -> list[str]:
     return sorted(typed, key=len, reverse=True)
 
 
-def _found(evening: Evening, forbidden: set[str]) -> dict[str, list[str]]:
+def _plain(evening: Evening) -> Iterator[tuple[str, str]]:
+    """Each output without what is not the program's words: the players' names, the paths of
+    files, the keys a player types (an entry's ``[key]``, ``campaign set``'s keys and values)
+    and the other language's names an entry lists on purpose (``Altri nomi``, a scenario's
+    title ``Duello (Duel)``)."""
     names = sorted(evening.names(), key=len, reverse=True)
-    book = _book_names(evening.lang)
-    found: dict[str, set[str]] = defaultdict(set)
     for where, text in evening.outputs:
         for name in names:
             text = text.replace(name, " ")
         text = re.sub(r"DIR/\S+", " ", text)
         text = re.sub(r"^(Altri nomi|Also called): .*$", " ", text, flags=re.M)
-        text = re.sub(r" \[[a-z-]+\]$", " ", text, flags=re.M)  # the key a player types
-        if where.startswith("skirmish scenario show"):  # its title, then the other language's
+        text = re.sub(r" \[[a-z-]+\]$", " ", text, flags=re.M)
+        if where.startswith("skirmish scenario show"):
             text = re.sub(r"^(.*?) \([^)]*\)", r"\1", text, count=1)
         if where.startswith("skirmish campaign show"):
             for word in _typed():
                 text = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", " ", text)
+        yield where, text
+
+
+def _found(evening: Evening, forbidden: set[str]) -> dict[str, list[str]]:
+    book = _book_names(evening.lang)
+    found: dict[str, set[str]] = defaultdict(set)
+    for where, text in _plain(evening):
         found[where] |= (_words(text) & forbidden) - book
     return {where: sorted(words) for where, words in found.items() if words}
 
@@ -371,7 +376,7 @@ def test_no_word_of_the_other_language(evening: Evening) -> None:
 def test_no_internal_id(evening: Evening) -> None:
     ids = _internal_ids(evening.lang)
     leaks: dict[str, list[str]] = {}
-    for where, text in evening.outputs:
+    for where, text in _plain(evening):
         hits = {i for i in ids if re.search(rf"(?<![\w/-]){re.escape(i)}(?![\w-])", text)}
         hits |= set(re.findall(r"(?<![\w/.-])[a-z]+_[a-z_]+(?![\w.(-])", text))
         if hits:
