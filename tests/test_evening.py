@@ -189,12 +189,17 @@ class Evening:
         return text
 
     def names(self) -> set[str]:
-        """The players' names: gangs, models, campaigns."""
+        """The players' words: the names of gangs, models and campaigns, and the reasons they
+        typed for XP given by hand (``member xp … --reason``)."""
         found = {"Tombstone 1881", "Tombstone 1882", "Fratelli Earp"}
         for gang in json.loads(self.run("gang", "list", "--json", keep=False)):
             found.add(gang["name"])
             shown = json.loads(self.run("gang", "show", gang["name"], "--json", keep=False))
             found |= {m["name"] for m in shown["members"]}
+            for entry in json.loads(self.run("log", gang["name"], "--json", keep=False)):
+                reason = (entry.get("details") or {}).get("reason")
+                if isinstance(reason, str) and reason:
+                    found.add(reason)
         return found
 
 

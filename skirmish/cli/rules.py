@@ -30,7 +30,7 @@ from skirmish.rules.entries import (
     TableModifier,
 )
 from skirmish.rules.model import Faction, Item, Profile, Skill, Weapon
-from skirmish.rules.names import normalize
+from skirmish.rules.names import normalize, section_said
 from skirmish.rules.shapes import kind_of, rules_text, to_json
 from skirmish.translation import N_, NP_
 
@@ -242,7 +242,7 @@ def factions_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
         table.add_row(
             faction.id,
             name(faction, lang),
-            faction.section,
+            section_said(faction.section, lang),
             tr(MESSAGES, faction.default_side, lang),
             ", ".join(name(p, lang) for p in rules.profiles(faction.id)),
             "\n".join(
@@ -265,7 +265,8 @@ def profiles_cmd(lang: LangOpt, faction: FactionArg = None, json_out: JsonOpt = 
     title = tr(MESSAGES, "profiles", lang)
     if faction is not None:
         found = rules.find_faction(faction)
-        title = tr(MESSAGES, "profiles_of", lang, faction=name(found, lang), section=found.section)
+        section = section_said(found.section, lang)
+        title = tr(MESSAGES, "profiles_of", lang, faction=name(found, lang), section=section)
     headers = [
         "id",
         "name",
@@ -549,7 +550,8 @@ def describe(entry: Any, lang: Lang) -> list[str]:
 
 
 def _describe_faction(f: Faction, lang: Lang) -> list[str]:
-    lines = [f"{f.section}, {tr(MESSAGES, 'side', lang)}: {tr(MESSAGES, f.default_side, lang)}"]
+    side = tr(MESSAGES, f.default_side, lang)
+    lines = [f"{section_said(f.section, lang)}, {tr(MESSAGES, 'side', lang)}: {side}"]
     lines.append(f"{tr(MESSAGES, 'rules', lang)}:")
     lines.extend(
         f"  • [{rule.code}] {rule.text_it if lang is Lang.IT else rule.text_en}" for rule in f.rules
@@ -564,7 +566,8 @@ def _describe_faction(f: Faction, lang: Lang) -> list[str]:
 def _describe_profile(p: Profile, lang: Lang) -> list[str]:
     faction = rules.find_faction(p.faction)
     lines = [
-        f"{tr(MESSAGES, 'faction', lang)}: {name(faction, lang)} ({faction.section}) — "
+        f"{tr(MESSAGES, 'faction', lang)}: {name(faction, lang)} "
+        f"({section_said(faction.section, lang)}) — "
         f"{_role(p, lang)}",
         tr(
             MESSAGES,
@@ -596,7 +599,7 @@ def _describe_weapon(w: Weapon, lang: Lang) -> list[str]:
         lines.append(tr(MESSAGES, "damage", lang, damage=w.explosive_damage, radius=w.blast_radius))
     if w.rulings:
         lines.append(f"{tr(MESSAGES, 'rulings', lang)}: {', '.join(w.rulings)}")
-    lines.append(w.section)
+    lines.append(section_said(w.section, lang))
     return lines
 
 
@@ -621,7 +624,7 @@ def _describe_item(i: Item, lang: Lang) -> list[str]:
     if i.fits:
         fits = ", ".join(name(rules.find_weapon(w), lang) for w in i.fits)
         lines.append(f"{tr(MESSAGES, 'fits', lang)}: {fits}")
-    lines.append(i.section)
+    lines.append(section_said(i.section, lang))
     return lines
 
 

@@ -19,7 +19,7 @@ from enum import IntEnum
 from typing import Generic, Protocol, TypeVar
 
 from skirmish.errors import RulesError, UnknownNameError, kind_it
-from skirmish.translation import Both, Message
+from skirmish.translation import Both, Message, gettext
 
 _SEPARATORS = re.compile(r"[\s_'’`/.\-]+")
 #: A word of a player's name: letters and digits; anything else (spaces, apostrophes of any
@@ -195,3 +195,13 @@ def matching(typed: str, candidates: Iterable[tuple[T, Sequence[str]]]) -> list[
             if len(closer) == 1:
                 return [closer[0][0]]
     return [candidate for candidate, _ in found]
+
+
+#: A table of the book in a reference ("§5.3, tabella 6").
+_TABLE = re.compile(r"\btabella (\d+)")
+
+
+def section_said(section: str, lang: str) -> str:
+    """A reference to the book ("§5.3, tabella 6", as the data cites it) in ``lang``: its tables
+    named in that language ("table 6"); the paragraphs and the book's own headings stay."""
+    return _TABLE.sub(lambda m: gettext(lang, "table {number}", number=m.group(1)), section)

@@ -20,6 +20,7 @@ from skirmish.errors import RulesError, SkirmishError, UnknownNameError, shown
 from skirmish.i18n import Lang, name
 from skirmish.printing.build import roster_view, scenario_view
 from skirmish.printing.members import weapon_line
+from skirmish.rules.names import section_said
 from skirmish.rules.scenario_model import Scenario
 from skirmish.rules.scenarios import find_scenario, scenarios
 from skirmish.rules.shapes import kind_of, rules_text
@@ -279,7 +280,7 @@ def _entry(entry: Any, lang: Lang) -> dict[str, Any]:
         "numbers": numbers,
         "lines": lines,
         "text": rules_text(entry, lang),
-        "section": getattr(entry, "section", ""),
+        "section": section_said(getattr(entry, "section", ""), lang),
     }
 
 
