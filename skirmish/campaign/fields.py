@@ -16,7 +16,7 @@ from typing import Any
 
 from skirmish.errors import RulesError, named, shown
 from skirmish.i18n import Lang
-from skirmish.translation import gettext
+from skirmish.translation import Message, Said, gettext
 
 #: Raw values as a front end received them (a form, a query, a JSON body), by field name.
 Values = Mapping[str, Any]
@@ -184,13 +184,15 @@ class FieldError(RulesError):
         what = named(field.declared)
         if why is MISSING:
             super().__init__(
-                f"{what} is missing: give {field.label.en.lower()}.",
-                it=f"manca {what}: indica {field.label.it.lower()}.",
+                Message(
+                    "{what} is missing: give {label}.",
+                    what=what,
+                    label=Said(lambda lang: field.label(lang).lower()),
+                )
             )
             return
         super().__init__(
-            f"{what}: {shown(value)} is not {why.en}.",
-            it=f"{what}: {shown(value)} non è {why.it}.",
+            Message("{what}: {value} is not {why}.", what=what, value=shown(value), why=Said(why))
         )
 
 

@@ -14,7 +14,7 @@ from skirmish.cli.from_fields import inputs
 from skirmish.cli.game_record import GameOpt, act
 from skirmish.cli.store_options import CampaignOpt
 from skirmish.engine.glossary import label
-from skirmish.i18n import Catalogue, Lang, messages, tr
+from skirmish.i18n import Catalogue, Lang, message, messages, tr
 from skirmish.translation import N_, NP_, Message
 
 if TYPE_CHECKING:
@@ -153,9 +153,7 @@ def chooser(lang: Lang) -> Any:
             try:
                 answer: str = typer.prompt(question, default=report.winner or "")
             except typer.Abort:  # Ctrl-C, Ctrl-D: nothing is recorded, not even the roll
-                raise CampaignError(
-                    say("cancelled", Lang.EN), it=say("cancelled", Lang.IT)
-                ) from None
+                raise CampaignError(message(MESSAGES, "cancelled")) from None
             try:
                 side_chosen(answer, names)
             except SkirmishError as exc:

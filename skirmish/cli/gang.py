@@ -15,7 +15,7 @@ from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.members import register_gang_owner
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session, shell_word
-from skirmish.i18n import Catalogue, Lang, messages, tr
+from skirmish.i18n import Catalogue, Lang, message, messages, tr
 from skirmish.translation import N_
 
 if TYPE_CHECKING:
@@ -325,10 +325,7 @@ def hire(
     if name is None:
         from skirmish.errors import CampaignError, shown
 
-        raise CampaignError(
-            tr(LABELS, "need-name", Lang.EN, profile=shown(profile)),
-            it=tr(LABELS, "need-name", Lang.IT, profile=shown(profile)),
-        )
+        raise CampaignError(message(LABELS, "need-name", profile=shown(profile)))
     with session(db) as s:
         entry = roster.hire(s, gang=_gang(s, campaign, gang), profile=profile, name=name)
         _report(entry, lang, json_)

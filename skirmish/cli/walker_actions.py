@@ -34,11 +34,11 @@ from skirmish.cli.walker_table import (
     read_table,
     weapon_options,
 )
-from skirmish.cli.walker_text import say
+from skirmish.cli.walker_text import MESSAGES
 from skirmish.engine.glossary import VOCABULARIES, TableState, label
 from skirmish.engine.situation import GAME_SOURCES, Input, Kind, Procedure, inputs_for
 from skirmish.errors import CampaignError
-from skirmish.i18n import Lang
+from skirmish.i18n import Lang, message
 from skirmish.limits import COUNT, DISTANCE
 from skirmish.rules.model import Point, Side
 
@@ -90,8 +90,7 @@ class Walker:
 
 def _nobody(why: str) -> NothingToChoose:
     """Nobody fits the action now, and ``why`` (a key of the walker's catalogue)."""
-    en, it = (say("nobody", lang, why=say(why, lang)) for lang in (Lang.EN, Lang.IT))
-    return NothingToChoose(en, it=it)
+    return NothingToChoose(message(MESSAGES, "nobody", why=message(MESSAGES, why)))
 
 
 def pick_model(walker: Walker, question: str, figures: Sequence[Figure], why: str) -> str:
