@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from skirmish.errors import RulesError
 from skirmish.rules.scenario_model import Text
-from skirmish.translation import Message, NMessage
+from skirmish.translation import NP_, Message, NMessage
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -28,13 +28,13 @@ class ScenarioFileError(RulesError):
         # The fault itself names the file's fields (TOML keys), which stay as written.
         super().__init__(
             NMessage(
-                "invalid scenario file: {problem} (and {n} more)",
-                "invalid scenario file: {problem} (and {n} more)",
+                "{problem} (and {n} more)",
+                "{problem} (and {n} more)",
                 len(problems) - 1,
                 problem=problems[0],
             )
             if len(problems) > 1
-            else Message("invalid scenario file: {problem}", problem=problems[0])
+            else Message(NP_("a scenario file's fault", "{problem}"), problem=problems[0])
         )
 
 
