@@ -12,7 +12,7 @@ PO := skirmish/locale/it/LC_MESSAGES/skirmish.po
 MO := $(PO:.po=.mo)
 #: How pybabel finds a text in the code: skirmish.translation.KEYWORDS (a test holds them equal).
 KEYWORDS := -k gettext:2 -k gettext:1,1t -k ngettext:2,3 -k ngettext:1,2,3t -k pgettext:2c,3 \
-	-k pgettext:1c,2,2t -k N_ -k NP_:1c,2 -k Message -k W -k Words -k _
+	-k pgettext:1c,2,2t -k N_ -k NP_:1c,2 -k Message -k W -k Words -k _ -k NMessage:1,2
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
-from typing import NamedTuple
 
-from skirmish.translation import Both, Message, ngettext
+from skirmish.translation import N_, Both, Message, NMessage, Said, gettext
 
 #: How much of a user's text an error message repeats (a 10,000-character name is not echoed).
 SHOWN_LENGTH = 40
@@ -92,11 +91,10 @@ COMMAND_LINE: ContextVar[bool] = ContextVar("skirmish_command_line", default=Fal
 class SkirmishError(Exception):
     """Base of every error a user can cause; its message is shown as one line.
 
-    The message is given in English and, with ``it=``, in Italian: the CLI shows the one of the
-    chosen language (``--lang``, ``SKIRMISH_LANG``), ``text(lang)``; ``str()`` is the English.
-    Raise sites write both side by side, e.g.
-    ``CampaignError(f"no gang {name!r}", it=f"nessuna banda {name!r}")``; a test checks that
-    every message in the package has its Italian.
+    The message is a ``Message`` of the catalogue (issue #21), e.g.
+    ``CampaignError(Message("no gang {name!r}", name=name))``: the CLI says it in the chosen
+    language (``--lang``, ``SKIRMISH_LANG``), ``text(lang)``; ``str()`` is the English. A plain
+    text (another library's, a message already said) is said as it is in every language.
 
     A message about an input names it with ``named("weapon")``, never as a flag or a label:
     ``inputs`` lists those it names (``input``: the first), and ``text`` says each as the front
@@ -105,21 +103,13 @@ class SkirmishError(Exception):
 
     exit_code: int = 1
 
-    def __init__(self, message: str | Message = "", *, it: str | None = None) -> None:
+    def __init__(self, message: str | Message = "") -> None:
         super().__init__(message)
-        self._it = it
 
     @property
     def message(self) -> str | Message:
         """The message as raised: a ``Message`` (said in any language), or a text."""
         return self.args[0] if self.args else ""
-
-    @property
-    def it(self) -> str | None:
-        """The Italian template (``None``: the message has none and is said in English)."""
-        if isinstance(self.message, Message):
-            return self.message("it")
-        return self._it
 
     @property
     def inputs(self) -> tuple[str, ...]:
@@ -136,8 +126,6 @@ class SkirmishError(Exception):
         """The message in ``lang`` with the inputs it names still unsaid (``named``)."""
         if isinstance(self.message, Message):
             return self.message(str(lang))
-        if str(lang) == "it" and self._it:
-            return self._it
         return str(self.message)
 
     def text(self, lang: str, naming: Naming | None = None) -> str:
@@ -153,57 +141,149 @@ class RulesError(SkirmishError):
     """The rules forbid what was asked (full cover, out of range, a terrified model acting…)."""
 
 
-class Kind(NamedTuple):
-    """A kind of name in Italian, as an error says it: the noun, its plural with the article,
-    and whether it is feminine ("arma sconosciuta", "profilo sconosciuto")."""
-
-    noun: str
-    plural: str
-    feminine: bool = False
-
-
-#: The Italian of every ``kind`` an ``UnknownNameError`` is raised with (the book's words).
-KINDS_IT: dict[str, Kind] = {
-    "action": Kind("azione", "le azioni", True),
-    "advance": Kind("avanzamento", "gli avanzamenti"),
-    "campaign": Kind("campagna", "le campagne", True),
-    "doctor": Kind("dottore", "i dottori"),
-    "equipment": Kind("equipaggiamento", "gli equipaggiamenti"),
-    "faction": Kind("fazione", "le fazioni", True),
-    "game event": Kind("evento di partita", "gli eventi di partita"),
-    "game status": Kind("stato di partita", "gli stati di partita"),
-    "gang": Kind("banda", "le bande", True),
-    "injury": Kind("ferita", "le ferite", True),
-    "invalidity": Kind("invalidità", "le invalidità", True),
-    "item": Kind("oggetto", "gli oggetti"),
-    "leader": Kind("capo", "i capi"),
-    "model": Kind("personaggio", "i personaggi"),
-    "modifier table": Kind("tabella dei modificatori", "le tabelle dei modificatori", True),
-    "movement": Kind("movimento", "i movimenti"),
-    "objective event": Kind("evento dell'obiettivo", "gli eventi degli obiettivi"),
-    "objective state": Kind("stato dell'obiettivo", "gli stati degli obiettivi"),
-    "pace": Kind("andatura", "le andature", True),
-    "point": Kind("punto", "i punti"),
-    "profile": Kind("profilo", "i profili"),
-    "protection": Kind("protezione", "le protezioni", True),
-    "recovery result": Kind("risultato di recupero", "i risultati di recupero"),
-    "result": Kind("risultato", "i risultati"),
-    "rules entry": Kind("voce del regolamento", "le voci del regolamento", True),
-    "scenario": Kind("scenario", "gli scenari"),
-    "side": Kind("schieramento", "gli schieramenti"),
-    "side-step": Kind("passo laterale", "i passi laterali"),
-    "skill": Kind("abilità", "le abilità", True),
-    "state": Kind("stato", "gli stati"),
-    "table": Kind("tabella", "le tabelle", True),
-    "weapon": Kind("arma", "le armi", True),
+#: What an ``UnknownNameError`` says for each ``kind`` it is raised with, whole sentences for
+#: the catalogue (the Italian noun's gender agrees: "arma sconosciuta", "profilo sconosciuto"):
+#: with suggestions, and without (pointing to the rules' list).
+UNKNOWN: dict[str, tuple[str, str]] = {
+    "action": (
+        N_("unknown action {value}: did you mean {names}?"),
+        N_("unknown action {value}: see {rules} for the list of action names."),
+    ),
+    "advance": (
+        N_("unknown advance {value}: did you mean {names}?"),
+        N_("unknown advance {value}: see {rules} for the list of advance names."),
+    ),
+    "campaign": (
+        N_("unknown campaign {value}: did you mean {names}?"),
+        N_("unknown campaign {value}: see {rules} for the list of campaign names."),
+    ),
+    "doctor": (
+        N_("unknown doctor {value}: did you mean {names}?"),
+        N_("unknown doctor {value}: see {rules} for the list of doctor names."),
+    ),
+    "equipment": (
+        N_("unknown equipment {value}: did you mean {names}?"),
+        N_("unknown equipment {value}: see {rules} for the list of equipment names."),
+    ),
+    "faction": (
+        N_("unknown faction {value}: did you mean {names}?"),
+        N_("unknown faction {value}: see {rules} for the list of faction names."),
+    ),
+    "game event": (
+        N_("unknown game event {value}: did you mean {names}?"),
+        N_("unknown game event {value}: see {rules} for the list of game event names."),
+    ),
+    "game status": (
+        N_("unknown game status {value}: did you mean {names}?"),
+        N_("unknown game status {value}: see {rules} for the list of game status names."),
+    ),
+    "gang": (
+        N_("unknown gang {value}: did you mean {names}?"),
+        N_("unknown gang {value}: see {rules} for the list of gang names."),
+    ),
+    "injury": (
+        N_("unknown injury {value}: did you mean {names}?"),
+        N_("unknown injury {value}: see {rules} for the list of injury names."),
+    ),
+    "invalidity": (
+        N_("unknown invalidity {value}: did you mean {names}?"),
+        N_("unknown invalidity {value}: see {rules} for the list of invalidity names."),
+    ),
+    "item": (
+        N_("unknown item {value}: did you mean {names}?"),
+        N_("unknown item {value}: see {rules} for the list of item names."),
+    ),
+    "leader": (
+        N_("unknown leader {value}: did you mean {names}?"),
+        N_("unknown leader {value}: see {rules} for the list of leader names."),
+    ),
+    "model": (
+        N_("unknown model {value}: did you mean {names}?"),
+        N_("unknown model {value}: see {rules} for the list of model names."),
+    ),
+    "modifier table": (
+        N_("unknown modifier table {value}: did you mean {names}?"),
+        N_("unknown modifier table {value}: see {rules} for the list of modifier table names."),
+    ),
+    "movement": (
+        N_("unknown movement {value}: did you mean {names}?"),
+        N_("unknown movement {value}: see {rules} for the list of movement names."),
+    ),
+    "objective event": (
+        N_("unknown objective event {value}: did you mean {names}?"),
+        N_("unknown objective event {value}: see {rules} for the list of objective event names."),
+    ),
+    "objective state": (
+        N_("unknown objective state {value}: did you mean {names}?"),
+        N_("unknown objective state {value}: see {rules} for the list of objective state names."),
+    ),
+    "pace": (
+        N_("unknown pace {value}: did you mean {names}?"),
+        N_("unknown pace {value}: see {rules} for the list of pace names."),
+    ),
+    "point": (
+        N_("unknown point {value}: did you mean {names}?"),
+        N_("unknown point {value}: see {rules} for the list of point names."),
+    ),
+    "profile": (
+        N_("unknown profile {value}: did you mean {names}?"),
+        N_("unknown profile {value}: see {rules} for the list of profile names."),
+    ),
+    "protection": (
+        N_("unknown protection {value}: did you mean {names}?"),
+        N_("unknown protection {value}: see {rules} for the list of protection names."),
+    ),
+    "recovery result": (
+        N_("unknown recovery result {value}: did you mean {names}?"),
+        N_("unknown recovery result {value}: see {rules} for the list of recovery result names."),
+    ),
+    "result": (
+        N_("unknown result {value}: did you mean {names}?"),
+        N_("unknown result {value}: see {rules} for the list of result names."),
+    ),
+    "rules entry": (
+        N_("unknown rules entry {value}: did you mean {names}?"),
+        N_("unknown rules entry {value}: see {rules} for the list of rules entry names."),
+    ),
+    "scenario": (
+        N_("unknown scenario {value}: did you mean {names}?"),
+        N_("unknown scenario {value}: see {rules} for the list of scenario names."),
+    ),
+    "side": (
+        N_("unknown side {value}: did you mean {names}?"),
+        N_("unknown side {value}: see {rules} for the list of side names."),
+    ),
+    "side-step": (
+        N_("unknown side-step {value}: did you mean {names}?"),
+        N_("unknown side-step {value}: see {rules} for the list of side-step names."),
+    ),
+    "skill": (
+        N_("unknown skill {value}: did you mean {names}?"),
+        N_("unknown skill {value}: see {rules} for the list of skill names."),
+    ),
+    "state": (
+        N_("unknown state {value}: did you mean {names}?"),
+        N_("unknown state {value}: see {rules} for the list of state names."),
+    ),
+    "table": (
+        N_("unknown table {value}: did you mean {names}?"),
+        N_("unknown table {value}: see {rules} for the list of table names."),
+    ),
+    "weapon": (
+        N_("unknown weapon {value}: did you mean {names}?"),
+        N_("unknown weapon {value}: see {rules} for the list of weapon names."),
+    ),
 }
 
+#: The same for a kind not in ``UNKNOWN``.
+UNKNOWN_KIND = (
+    N_("unknown {kind} {value}: did you mean {names}?"),
+    N_("unknown {kind} {value}: see {rules} for the list of {kind} names."),
+)
 
-def kind_it(kind: str) -> str:
-    """The Italian noun of a kind of name (``"weapon"`` → ``"arma"``), the kind itself if it has
-    none."""
-    word = KINDS_IT.get(kind)
-    return word.noun if word else kind
+
+def _the_rules(lang: str) -> str:
+    return on_command_line("'skirmish rules'", gettext(lang, "the rules"))
 
 
 class UnknownNameError(RulesError):
@@ -223,26 +303,15 @@ class UnknownNameError(RulesError):
         names = ", ".join(repr(s) for s in self.suggestions)
         # The Italian error suggests the Italian names (what a player reads in the book).
         names_it = ", ".join(repr(s) for s in suggestions_it) if suggestions_it else names
-        hint = (
-            f"did you mean {names}?"
-            if self.suggestions
-            else "see "
-            + on_command_line("'skirmish rules'", "the rules")
-            + f" for the list of {kind} names."
-        )
-        word = KINDS_IT.get(kind, Kind(f"nome ({kind})", f"i nomi ({kind})"))
-        every = "tutte" if word.feminine else "tutti"
-        hint_it = (
-            f"forse intendevi {names_it}?"
-            if self.suggestions
-            else "vedi "
-            + on_command_line("'skirmish rules'", "il regolamento")
-            + f" per {every} {word.plural}."
-        )
-        unknown = "sconosciuta" if word.feminine else "sconosciuto"
+        suggesting, listing = UNKNOWN.get(kind, UNKNOWN_KIND)
         super().__init__(
-            f"unknown {kind} {shown(value)}: {hint}",
-            it=f"{word.noun} {unknown} {shown(value)}: {hint_it}",
+            Message(
+                suggesting if self.suggestions else listing,
+                kind=kind,
+                value=shown(value),
+                names=Both(names, names_it),
+                rules=Said(_the_rules),
+            )
         )
 
 
@@ -265,27 +334,25 @@ class NotEnoughDice(DiceError):
         self.purpose = purpose
         self.purpose_it = purpose_it or purpose
         self.more_needed = more_needed
-        dice = Both(*(ngettext(lang, "{n} die", "{n} dice", given) for lang in ("en", "it")))
+        values = {"purpose": Both(purpose, purpose_it or purpose)}
         if more_needed:
-            more = Both(
-                *(
-                    ngettext(lang, "at least {n} more", "at least {n} more", more_needed)
-                    for lang in ("en", "it")
-                )
-            )
-            message = Message(
-                "⟨dice⟩ gave {dice} but this roll needs {more} (the next one is for: "
-                "{purpose}); add them in the order they were rolled.",
-                dice=dice,
-                more=more,
-                purpose=Both(purpose, self.purpose_it),
+            message = NMessage(
+                "⟨dice⟩ gave {n} die but this roll needs at least {more} more (the next one "
+                "is for: {purpose}); add them in the order they were rolled.",
+                "⟨dice⟩ gave {n} dice but this roll needs at least {more} more (the next one "
+                "is for: {purpose}); add them in the order they were rolled.",
+                given,
+                more=more_needed,
+                **values,
             )
         else:
-            message = Message(
-                "⟨dice⟩ gave {dice} but this roll needs more (the next one is for: {purpose}); "
-                "add them in the order they were rolled.",
-                dice=dice,
-                purpose=Both(purpose, self.purpose_it),
+            message = NMessage(
+                "⟨dice⟩ gave {n} die but this roll needs more (the next one is for: "
+                "{purpose}); add them in the order they were rolled.",
+                "⟨dice⟩ gave {n} dice but this roll needs more (the next one is for: "
+                "{purpose}); add them in the order they were rolled.",
+                given,
+                **values,
             )
         super().__init__(message)
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from skirmish.errors import SkirmishError
+from skirmish.translation import Both, Message
 
 #: The longest temporary name kept from the target's (bytes): room for the dot, the random part
 #: and ``.tmp`` within the usual 255-byte limit of a file name.
@@ -42,9 +43,11 @@ class OutputError(SkirmishError):
         self.path = str(path)
         self.reason = reason
         super().__init__(
-            f"cannot write {self.path!r}: {reason}; choose another -o path.",
-            it=f"impossibile scrivere {self.path!r}: {reason_it or reason}; "
-            "scegli un altro percorso con -o.",
+            Message(
+                "cannot write {path!r}: {reason}; choose another -o path.",
+                path=self.path,
+                reason=Both(reason, reason_it or reason),
+            )
         )
 
 

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from skirmish.errors import SkirmishError
-from skirmish.translation import gettext
+from skirmish.translation import Message, gettext
 
 
 class Lang(StrEnum):
@@ -103,10 +103,13 @@ def default_lang() -> Lang:
         shown = raw if len(raw) <= 40 else raw[:40] + "…"
         valid = ", ".join(repr(lang.value) for lang in Lang)
         raise LanguageError(
-            f"{LANG_VARIABLE}={shown!r} is not a language of skirmish: set it to one of "
-            f"{valid}, or leave it empty for English.",
-            it=f"{LANG_VARIABLE}={shown!r} non è una lingua di skirmish: impostala a una tra "
-            f"{valid}, o lasciala vuota per l'inglese.",
+            Message(
+                "{variable}={value!r} is not a language of skirmish: set it to one of {valid}, "
+                "or leave it empty for English.",
+                variable=LANG_VARIABLE,
+                value=shown,
+                valid=valid,
+            )
         ) from None
 
 
@@ -115,6 +118,12 @@ def tr(catalogue: Catalogue, key: str, lang: Lang | str, **values: Any) -> str:
     table = catalogue.get(str(lang)) or catalogue["en"]
     template = table.get(key) or catalogue["en"][key]
     return template.format(**values) if values else template
+
+
+def message(catalogue: Catalogue, key: str, **values: Any) -> Message:
+    """The message ``key`` of a table (``messages``) to be said later in a language not known
+    yet (an error's): its English is the catalogue's msgid."""
+    return Message(catalogue["en"][key], **values)
 
 
 def name(entry: _Bilingual, lang: Lang | str) -> str:

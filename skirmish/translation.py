@@ -16,7 +16,10 @@ theirs, so every call takes it first.
 - ``N_(msgid)`` and ``NP_(context, msgid)`` mark a message kept in a table to be translated
   where it is said (``gettext(lang, TABLE[key])``).
 - ``Message(msgid, **values)``: a message said later in a language not yet known (an error: the
-  CLI says it in ``--lang``, a page in the reader's), English by ``str()``.
+  CLI says it in ``--lang``, a page in the reader's), English by ``str()``; ``NMessage(singular,
+  plural, n, **values)`` the same with a number. A value of a message may be ``Both`` (a name
+  from the rules data in each language), ``Said`` (a function of the language) or a
+  ``Message``.
 
 Babel finds each of these by name (``babel.cfg`` and the keywords in ``KEYWORDS``); a test
 extracts them and fails on a msgid missing from the Italian catalogue, an untranslated or fuzzy
@@ -52,6 +55,7 @@ KEYWORDS: dict[str, Any] = {
     "N_": None,
     "NP_": ((1, "c"), 2),
     "Message": None,
+    "NMessage": (1, 2),
     # a field's label and help (``campaign.fields.Words``), and its short name in the fields
     "W": None,
     "Words": None,
@@ -178,9 +182,34 @@ class Both(NamedTuple):
         return str(self.en)
 
 
+class Said:
+    """A value of a message said by a function of the message's language (a phrase of the
+    catalogue that the message wraps, ``Said(lambda lang: gettext(lang, "the rules"))``)."""
+
+    __slots__ = ("say",)
+
+    def __init__(self, say: Callable[[str], Any]) -> None:
+        self.say = say
+
+    def __str__(self) -> str:
+        return str(self.say("en"))
+
+
+def said_value(value: Any, lang: str) -> Any:
+    """A message's value as said in ``lang``."""
+    if isinstance(value, Both):
+        return value.it if str(lang) == "it" else value.en
+    if isinstance(value, Said):
+        return value.say(str(lang))
+    if isinstance(value, Message):
+        return value(lang)
+    return value
+
+
 class Message:
     """A message to be said later, in a language not known yet: its msgid and values (a
-    ``Both`` value is said in the message's language)."""
+    ``Both`` value, a ``Said`` one and a ``Message`` one are said in the message's
+    language)."""
 
     __slots__ = ("msgid", "values")
 
@@ -190,18 +219,13 @@ class Message:
 
     def __call__(self, lang: str) -> str:
         """The message in ``lang``."""
-        italian = str(lang) == "it"
-        values = {
-            key: (value.it if italian else value.en) if isinstance(value, Both) else value
-            for key, value in self.values.items()
-        }
-        return gettext(lang, self.msgid, **values)
+        return gettext(lang, self.msgid, **{k: said_value(v, lang) for k, v in self.values.items()})
 
     def __str__(self) -> str:
         return self("en")
 
     def __repr__(self) -> str:
-        return f"Message({self.msgid!r}, **{self.values!r})"
+        return f"{type(self).__name__}({self.msgid!r}, **{self.values!r})"
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Message):
@@ -210,3 +234,20 @@ class Message:
 
     def __hash__(self) -> int:
         return hash(self.msgid)
+
+
+class NMessage(Message):
+    """A ``Message`` with a number ``n``: said in the form of ``singular``/``plural`` that
+    ``n`` takes in the message's language (``ngettext``)."""
+
+    __slots__ = ("plural",)
+
+    def __init__(self, singular: str, plural: str, n: int, **values: Any) -> None:
+        super().__init__(singular, n=n, **values)
+        self.plural = plural
+
+    def __call__(self, lang: str) -> str:
+        """The message in ``lang``."""
+        values = {k: said_value(v, lang) for k, v in self.values.items()}
+        n = values.pop("n")
+        return ngettext(lang, self.msgid, self.plural, n, **values)

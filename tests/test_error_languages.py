@@ -2,8 +2,9 @@
 item 8).
 
 The source is read, not run: every place in ``skirmish/`` that builds a ``SkirmishError``
-(any subclass, found by walking the package's classes) from a message written there must give
-its Italian with ``it=``, and an error passed on from another must carry the other's Italian.
+(any subclass, found by walking the package's classes) must give a ``Message`` of the catalogue
+(issue #21: its Italian is in the .po), never text written there, and an error passed on from
+another passes on the other's message (``exc.message``), not its English (``str(exc)``).
 Then a sample of real errors, from each layer, goes through the command line in both languages.
 """
 
@@ -19,13 +20,13 @@ from typer.testing import CliRunner
 
 from skirmish.cli.main import app
 from skirmish.cli.usage_text import italian, sentence
-from skirmish.errors import KINDS_IT, UnknownNameError
+from skirmish.errors import UNKNOWN, UnknownNameError
 
 PACKAGE = Path(__file__).resolve().parent.parent / "skirmish"
 
 #: Errors whose class writes both languages itself, from the arguments it is given.
 SELF_TRANSLATED = {
-    "UnknownNameError",  # its kind in Italian from KINDS_IT, the suggestions given
+    "UnknownNameError",  # its kind in Italian from UNKNOWN, the suggestions given
     "NotEnoughDice",  # numbers and a purpose
     "Interrupted",  # no arguments
 }
@@ -104,7 +105,7 @@ def _missing_italian() -> Iterator[str]:
             name = _called(node)
             if name not in classes or not node.args:
                 continue
-            if (where, name) in ALLOWED or any(k.arg == "it" for k in node.keywords):
+            if (where, name) in ALLOWED:
                 continue
             if name in REASON_PAIRS:
                 position = REASON_PAIRS[name]
@@ -117,7 +118,7 @@ def _missing_italian() -> Iterator[str]:
                 continue
             message = node.args[0]
             if _written_here(message) or _passed_on(message):
-                yield f"{where}:{node.lineno}: {name}({ast.unparse(message)[:60]}…) without it="
+                yield f"{where}:{node.lineno}: {name}({ast.unparse(message)[:60]}…) not a Message"
 
 
 def test_every_error_message_of_the_package_has_its_italian() -> None:
@@ -131,13 +132,12 @@ def test_the_scan_finds_a_message_without_italian(tmp_path: Path) -> None:
     tree = ast.parse(
         "raise CampaignError(f'no gang {name!r}')\n"
         "raise CampaignError(str(exc))\n"
-        "raise CampaignError('no gang', it='nessuna banda')\n"
+        "raise CampaignError(Message('no gang'))\n"
     )
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and _called(n) == "CampaignError"]
     flagged = [
         c for c in calls
-        if not any(k.arg == "it" for k in c.keywords)
-        and (_written_here(c.args[0]) or _passed_on(c.args[0]))
+        if (_written_here(c.args[0]) or _passed_on(c.args[0]))
     ]  # fmt: skip
     assert [c.lineno for c in flagged] == [1, 2]
 
@@ -159,9 +159,9 @@ def _kinds_named() -> Iterator[tuple[str, str]]:
 
 def test_every_kind_of_name_has_its_italian_word() -> None:
     missing = sorted(
-        {f"{where}: {kind!r}" for where, kind in _kinds_named() if kind not in KINDS_IT}
+        {f"{where}: {kind!r}" for where, kind in _kinds_named() if kind not in UNKNOWN}
     )
-    assert not missing, "add them to errors.KINDS_IT:\n" + "\n".join(missing)
+    assert not missing, "add them to errors.UNKNOWN:\n" + "\n".join(missing)
 
 
 @pytest.mark.parametrize(
@@ -198,7 +198,7 @@ SAMPLES: list[tuple[list[str], str, str]] = [
         ["roll", "shoot", "--tiro", "4", "--cover", "full"],
         "a model in full cover cannot be seen, so it cannot be shot at (§4.2.1, R-02); "
         "choose --cover none, light or partial.",
-        "un personaggio in copertura totale non si vede, quindi non gli si può sparare "
+        "un personaggio in copertura completa non si vede, quindi non gli si può sparare "
         "(§4.2.1, R-02); scegli --cover nessuna, leggera o parziale.",
     ),
     (
@@ -261,9 +261,9 @@ def test_a_campaign_error_in_italian(cli: Any) -> None:
         "fazione sconosciuta 'pirati': forse intendevi 'Ranger / Agenti privati'?"
     )
     result = cli.run("gang", "new", " ", "--faction", "cowboys", "--lang", "it", ok=False)
-    assert _error(result) == "una banda ha bisogno di un nome, non ' '."
+    assert _error(result) == "una banda ha bisogno di un nome, non ''."
     result = cli.run("gang", "new", " ", "--faction", "cowboys", ok=False)
-    assert _error(result) == "a gang needs a name, not ' '."
+    assert _error(result) == "a gang needs a name, not ''."
 
 
 @pytest.mark.parametrize(

@@ -84,7 +84,7 @@ def _advance(name: str) -> Advance:
     except ValueError:
         options = [a.value for a in Advance]
         unknown = UnknownNameError("advance", name, lookup.nearest(name, options))
-        raise CampaignError(str(unknown), it=unknown.it) from None
+        raise CampaignError(unknown.message) from None
 
 
 def _hero_room(session: Session, gang: Gang) -> None:

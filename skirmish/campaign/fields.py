@@ -18,7 +18,7 @@ from skirmish.engine.glossary import parse
 from skirmish.errors import RulesError, named, shown
 from skirmish.i18n import Lang
 from skirmish.rules.names import normalize
-from skirmish.translation import gettext
+from skirmish.translation import Message, Said, gettext
 
 #: Raw values as a front end received them (a form, a query, a JSON body), by field name.
 Values = Mapping[str, Any]
@@ -144,20 +144,14 @@ class Field:
                 raise FieldError(
                     self,
                     raw,
-                    Words(
-                        f"a number from {self.low} to {self.high}",
-                        f"un numero da {self.low} a {self.high}",
-                    ),
+                    _between(self.low, self.high),
                 )
             number = int(text)
             if not self.low <= number <= self.high:
                 raise FieldError(
                     self,
                     raw,
-                    Words(
-                        f"a number from {self.low} to {self.high}",
-                        f"un numero da {self.low} a {self.high}",
-                    ),
+                    _between(self.low, self.high),
                 )
             return number
         if self.kind is Kind.CHOICE and self.choices is not None:
@@ -184,13 +178,15 @@ class FieldError(RulesError):
         what = named(field.declared)
         if why is MISSING:
             super().__init__(
-                f"{what} is missing: give {field.label.en.lower()}.",
-                it=f"manca {what}: indica {field.label.it.lower()}.",
+                Message(
+                    "{what} is missing: give {label}.",
+                    what=what,
+                    label=Said(lambda lang: field.label(lang).lower()),
+                )
             )
             return
         super().__init__(
-            f"{what}: {shown(value)} is not {why.en}.",
-            it=f"{what}: {shown(value)} non è {why.it}.",
+            Message("{what}: {value} is not {why}.", what=what, value=shown(value), why=Said(why))
         )
 
 
@@ -261,3 +257,12 @@ def _caught(field: Field, item: Any) -> Any:
             Protection(protection),
         )
     raise FieldError(field, item, NOT_CAUGHT)
+
+
+def _between(low: int, high: int) -> Words:
+    """ "a number from LOW to HIGH", in both languages (a ``FieldError``'s reason)."""
+    said = (
+        gettext(lang, "a number from {low} to {high}", low=low, high=high)
+        for lang in "en it".split()
+    )
+    return Words.made(*said)

@@ -101,11 +101,10 @@ def rules_error(exc: RulesError, ruling: str) -> CampaignError:
     """A refusal of the rules (an unknown name, a rule broken) as the campaign's, citing
     ``ruling`` unless the message already does."""
     if isinstance(exc, UnknownNameError):
-        return CampaignError(str(exc), it=exc.it)
-    text, text_it = str(exc), exc.it
-    if ruling in text:
-        return CampaignError(text, it=text_it)
-    return CampaignError(f"{ruling}: {text}", it=f"{ruling}: {text_it}" if text_it else None)
+        return CampaignError(exc.message)
+    if ruling in str(exc):
+        return CampaignError(exc.message)
+    return CampaignError(Message("{ruling}: {refusal}", ruling=ruling, refusal=exc.message))
 
 
 def _none_yet(kind: naming.Kind, name: str, how: str, how_it: str) -> CampaignError:

@@ -51,7 +51,7 @@ def nearest(name: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
 def unknown(kind: Kind, typed: str, near: Sequence[str]) -> CampaignError:
     """``unknown gang 'Erps': did you mean 'Earps'?``, in both languages."""
     error = UnknownNameError(kind.en, typed, near)
-    return CampaignError(str(error), it=error.it)
+    return CampaignError(error.message)
 
 
 def ambiguous(kind: Kind, typed: str, labels: Sequence[str]) -> CampaignError:

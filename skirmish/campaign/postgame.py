@@ -329,11 +329,15 @@ def _recover(
         fee = doctor.fee if doctor is not None and hired else 0
         if fee > gang.treasury:
             raise CampaignError(
-                f"R-10: a {doctor.value if doctor else ''} costs {fee}$ but {gang.name!r} has "
-                f"{gang.treasury}$; choose a cheaper doctor or none for {model.name!r}. "
-                "Nothing was changed.",
-                it=f"R-10: il dottore costa {fee}$ ma {gang.name!r} ha {gang.treasury}$; scegli "
-                f"un dottore più economico o nessuno per {model.name!r}. Non è cambiato nulla.",
+                Message(
+                    "R-10: a {doctor} costs {fee}$ but {gang!r} has {treasury}$; choose a "
+                    "cheaper doctor or none for {model!r}. Nothing was changed.",
+                    doctor=Both(doctor.value, doctor.name_it.lower()) if doctor else "",
+                    fee=fee,
+                    gang=gang.name,
+                    treasury=gang.treasury,
+                    model=model.name,
+                )
             )
         existing = [i.injury for i in member.injuries if i.injury != WOUNDED]
         with rolling_for(dice, dict.fromkeys(RECOVERY_DICE, model.name)):  # said at the prompt

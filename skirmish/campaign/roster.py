@@ -266,7 +266,7 @@ def injure(session: Session, *, gang: Gang, member: str, injury: str) -> LogEntr
     if found is None:
         near = lookup.nearest(injury, [row.id for row in table])
         unknown = UnknownNameError("invalidity", injury, near)
-        raise CampaignError(str(unknown), it=unknown.it)
+        raise CampaignError(unknown.message)
     if any(row.injury == found.id for row in model.injuries):
         raise CampaignError(
             Message(

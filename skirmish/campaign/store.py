@@ -33,7 +33,7 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
 from skirmish.errors import SkirmishError, StoreError
-from skirmish.translation import Message
+from skirmish.translation import N_, Message, Said
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
@@ -65,9 +65,8 @@ class Access(StrEnum):
 ACCESS_OPTION = "skirmish_access"
 #: How long a writer waits for a busy database before giving up, in seconds.
 BUSY_SECONDS = 10.0
-BUSY_MESSAGE = "the database is busy (another skirmish is writing); try again. Nothing was changed."
-BUSY_MESSAGE_IT = (
-    "il database è occupato (un altro skirmish sta scrivendo); riprova. Non è cambiato nulla."
+BUSY_MESSAGE = N_(
+    "the database is busy (another skirmish is writing); try again. Nothing was changed."
 )
 
 
@@ -384,8 +383,7 @@ def prepare(engine: Engine, *, create: bool = True) -> None:
                     reason=reason,
                 )
             ) from None
-        english, italian = database_errors(exc, where)
-        raise StoreError(english, it=italian) from None
+        raise StoreError(database_message(exc, where)) from None
     if revision == head:
         return
     if revision is None:
@@ -590,8 +588,7 @@ def transaction(
     except SkirmishError:
         raise
     except SQLAlchemyError as exc:
-        english, italian = database_errors(exc, describe(engine))
-        raise StoreError(english, it=italian) from None
+        raise StoreError(database_message(exc, describe(engine))) from None
 
 
 def locking_rows(session: Session) -> bool:
@@ -604,58 +601,49 @@ def locking_rows(session: Session) -> bool:
 
 def database_error(exc: SQLAlchemyError, where: str) -> str:
     """A database failure as one line that says what to do (issue #8: no traceback, ever)."""
-    return database_errors(exc, where)[0]
+    return str(database_message(exc, where))
 
 
-def database_errors(exc: SQLAlchemyError, where: str) -> tuple[str, str]:
-    """``database_error`` in English and in Italian (``where`` is a path or a URL, as is)."""
+def database_message(exc: SQLAlchemyError, where: str | Said) -> Message:
+    """``database_error`` as a message of the catalogue (``where`` is a path or a URL, as is)."""
     reason = _reason(exc)
     low = reason.lower()
     code = getattr(getattr(exc, "orig", None), "sqlstate", None)
+    values = {"where": where, "reason": reason}
     if isinstance(exc, DBAPIError) and _is_busy(exc):
-        return BUSY_MESSAGE, BUSY_MESSAGE_IT
+        return Message(BUSY_MESSAGE)
     if code == "23505" or "unique constraint failed" in low:
-        return (
+        return Message(
             "another skirmish changed the same thing at the same moment; try again. "
-            "Nothing was changed.",
-            "un altro skirmish ha cambiato la stessa cosa nello stesso momento; riprova. "
-            "Non è cambiato nulla.",
+            "Nothing was changed."
         )
     if code in ("22003", "22001") or "too large" in low or "overflow" in low:
-        return (
-            f"a value is too large for the database ({reason}); nothing was changed.",
-            f"un valore è troppo grande per il database ({reason}); non è cambiato nulla.",
+        return Message(
+            "a value is too large for the database ({reason}); nothing was changed.", **values
         )
     if "readonly database" in low or "read-only" in low or code == "25006":
-        return (
-            f"{where} is read-only: check the permissions of the file and of its folder. "
+        return Message(
+            "{where} is read-only: check the permissions of the file and of its folder. "
             "Nothing was changed.",
-            f"{where} è di sola lettura: controlla i permessi del file e della sua cartella. "
-            "Non è cambiato nulla.",
+            **values,
         )
     if "unable to open database file" in low:
-        return (
-            f"cannot open {where}: check that the file and its folder exist and are writable.",
-            f"impossibile aprire {where}: controlla che il file e la sua cartella esistano e "
-            "siano scrivibili.",
+        return Message(
+            "cannot open {where}: check that the file and its folder exist and are writable.",
+            **values,
         )
     if "disk is full" in low or "no space" in low:
-        return (
-            f"the disk holding {where} is full; free some space and try again.",
-            f"il disco che contiene {where} è pieno; libera un po' di spazio e riprova.",
-        )
+        return Message("the disk holding {where} is full; free some space and try again.", **values)
     if "malformed" in low or "disk i/o error" in low or "not a database" in low:
-        return (
-            f"{where} is damaged ({reason}); restore a backup (the .bak files beside it). "
+        return Message(
+            "{where} is damaged ({reason}); restore a backup (the .bak files beside it). "
             "Nothing was changed.",
-            f"{where} è danneggiato ({reason}); ripristina una copia di sicurezza (i file .bak "
-            "accanto). Non è cambiato nulla.",
+            **values,
         )
     if (code or "").startswith("08") or "connection" in low:
-        return f"cannot reach {where}: {reason}.", f"impossibile raggiungere {where}: {reason}."
-    return (
-        f"the database {where} refused the change ({reason}); nothing was changed.",
-        f"il database {where} ha rifiutato la modifica ({reason}); non è cambiato nulla.",
+        return Message("cannot reach {where}: {reason}.", **values)
+    return Message(
+        "the database {where} refused the change ({reason}); nothing was changed.", **values
     )
 
 

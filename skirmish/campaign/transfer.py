@@ -252,18 +252,15 @@ def _nesting(text: str) -> int | None:
 
 def _read_bytes(path: Path, where: str) -> bytes:
     """The file's bytes; one larger than ``MAX_FILE_BYTES`` is refused without reading it."""
-    too_big = (
-        f"{where} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, more than any export; "
-        "nothing was imported."
-    )
-    too_big_it = (
-        f"{where} è più grande di {MAX_FILE_BYTES // (1024 * 1024)} MiB, più di ogni "
-        "esportazione; non è stato importato nulla."
+    too_big = Message(
+        "{where} is larger than {mib} MiB, more than any export; nothing was imported.",
+        where=where,
+        mib=MAX_FILE_BYTES // (1024 * 1024),
     )
     try:
         with path.open("rb") as stream:
             if os.fstat(stream.fileno()).st_size > MAX_FILE_BYTES:
-                raise CampaignError(too_big, it=too_big_it)
+                raise CampaignError(too_big)
             data = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise CampaignError(
@@ -275,7 +272,7 @@ def _read_bytes(path: Path, where: str) -> bytes:
             Message("cannot read {where}: {why}; nothing was imported.", where=where, why=why)
         ) from None
     if len(data) > MAX_FILE_BYTES:
-        raise CampaignError(too_big, it=too_big_it)
+        raise CampaignError(too_big)
     return data
 
 

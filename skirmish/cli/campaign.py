@@ -20,7 +20,7 @@ from skirmish.cli.members import register_members
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.errors import CampaignError
-from skirmish.i18n import Catalogue, messages, tr
+from skirmish.i18n import Catalogue, message, messages, tr
 from skirmish.translation import N_
 
 MESSAGES: Catalogue = messages(
@@ -194,9 +194,7 @@ def address(
     from skirmish.campaign.permissions import CLI  # lazy: command
 
     if address is not None and clear:
-        raise CampaignError(
-            MESSAGES["en"]["address-and-clear"], it=MESSAGES["it"]["address-and-clear"]
-        )
+        raise CampaignError(message(MESSAGES, "address-and-clear"))
     changing = address is not None or clear
     with session(db, access="campaign" if changing else "read") as s:
         found = lookup.current_campaign(s, campaign)

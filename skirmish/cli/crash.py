@@ -25,6 +25,7 @@ from skirmish.cli.usage_text import MESSAGES
 from skirmish.errors import shown
 from skirmish.i18n import tr
 from skirmish.limits import printable
+from skirmish.translation import Said, gettext
 
 LOG_NAME = "skirmish.log"
 #: How much of an unexpected exception's own message the error line repeats.
@@ -208,8 +209,8 @@ def _italian(exc: BaseException, english: str) -> str:
         and isinstance(exc, sqlalchemy.DBAPIError)
         and exc.orig is not None
     ):
-        italian: str = store.database_errors(exc, "il database")[1]
-        return italian
+        message = store.database_message(exc, Said(lambda lang: gettext(lang, "the database")))
+        return str(message("it"))
     detail = _detail_of(exc)
     for en, it in _SENTENCES_IT.items():
         if english == en.format(detail=detail):

@@ -20,7 +20,7 @@ from skirmish.campaign.game.rerolls import Rerolls, parse_reroll
 from skirmish.cli.safe import echo
 from skirmish.engine.dice import Ask, DieRequest, described, purpose_words
 from skirmish.errors import DiceError
-from skirmish.i18n import Catalogue, default_lang, messages, tr
+from skirmish.i18n import Catalogue, default_lang, message, messages, tr
 from skirmish.odds.at_roll import advise
 from skirmish.translation import N_
 
@@ -89,7 +89,7 @@ def _read(prompt: str) -> str:
         line = ""
     if not line:  # Ctrl-C, or the end of the input (Ctrl-D)
         sys.stdout.write("\n")
-        raise DiceError(tr(MESSAGES, "cancelled", "en"), it=tr(MESSAGES, "cancelled", "it"))
+        raise DiceError(message(MESSAGES, "cancelled"))
     return line.strip()
 
 

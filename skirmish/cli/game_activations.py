@@ -18,7 +18,7 @@ from skirmish.cli.game_text import on_command_line
 from skirmish.cli.store_options import CampaignOpt
 from skirmish.engine.glossary import label
 from skirmish.errors import CampaignError, SkirmishError
-from skirmish.i18n import Catalogue, Lang, messages, tr
+from skirmish.i18n import Catalogue, Lang, message, messages, tr
 from skirmish.rules.model import Side
 from skirmish.translation import N_, NP_, Message
 
@@ -162,9 +162,7 @@ def chooser(lang: Lang) -> Any:
             try:
                 answer: str = typer.prompt(question, default=report.winner or "")
             except typer.Abort:  # Ctrl-C, Ctrl-D: nothing is recorded, not even the roll
-                raise CampaignError(
-                    say("cancelled", Lang.EN), it=say("cancelled", Lang.IT)
-                ) from None
+                raise CampaignError(message(MESSAGES, "cancelled")) from None
             try:
                 side_chosen(answer, names)
             except SkirmishError as exc:

@@ -17,7 +17,7 @@ from skirmish.cli.members import register_gang_owner
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session, shell_word
 from skirmish.errors import CampaignError, shown
-from skirmish.i18n import Catalogue, Lang, messages, name, tr
+from skirmish.i18n import Catalogue, Lang, message, messages, name, tr
 from skirmish.translation import N_
 
 if TYPE_CHECKING:
@@ -321,10 +321,7 @@ def hire(
         _list_hires(db, campaign, gang, lang, json_)
         return
     if name is None:
-        raise CampaignError(
-            tr(LABELS, "need-name", Lang.EN, profile=shown(profile)),
-            it=tr(LABELS, "need-name", Lang.IT, profile=shown(profile)),
-        )
+        raise CampaignError(message(LABELS, "need-name", profile=shown(profile)))
     with session(db) as s:
         entry = roster.hire(s, gang=_gang(s, campaign, gang), profile=profile, name=name)
         _report(entry, lang, json_)

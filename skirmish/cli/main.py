@@ -38,7 +38,7 @@ from skirmish.cli.input_names import naming_inputs
 from skirmish.errors import SkirmishError
 from skirmish.i18n import LanguageError, default_lang, tr
 from skirmish.limits import printable  # only when an error is shown
-from skirmish.translation import N_, gettext
+from skirmish.translation import N_, Message, gettext
 
 #: The longest ``Error:`` line: a message quoting a huge input is cut in the middle.
 ERROR_LENGTH = 400
@@ -50,9 +50,7 @@ class Interrupted(SkirmishError):
     exit_code = 130
 
     def __init__(self) -> None:
-        super().__init__(
-            "interrupted; nothing was changed.", it="interrotto; non è cambiato nulla."
-        )
+        super().__init__(Message("interrupted; nothing was changed."))
 
 
 class Noun(NamedTuple):

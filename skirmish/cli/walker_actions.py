@@ -44,12 +44,12 @@ from skirmish.cli.walker_table import (
     read_table,
     weapon_options,
 )
-from skirmish.cli.walker_text import say
+from skirmish.cli.walker_text import MESSAGES
 from skirmish.engine.glossary import VOCABULARIES, EventKind, TableState, label, label_value
 from skirmish.engine.situation import GAME_SOURCES, Input, Kind, Procedure, inputs_for
 from skirmish.engine.situation_words import choice_label as situation_choice_label
 from skirmish.errors import CampaignError
-from skirmish.i18n import Lang
+from skirmish.i18n import Lang, message
 from skirmish.limits import COUNT, DISTANCE
 from skirmish.rules.model import Cover, ObjectiveState, Point, Side
 
@@ -101,8 +101,7 @@ class Walker:
 
 def _nobody(why: str) -> NothingToChoose:
     """Nobody fits the action now, and ``why`` (a key of the walker's catalogue)."""
-    en, it = (say("nobody", lang, why=say(why, lang)) for lang in (Lang.EN, Lang.IT))
-    return NothingToChoose(en, it=it)
+    return NothingToChoose(message(MESSAGES, "nobody", why=message(MESSAGES, why)))
 
 
 def pick_model(walker: Walker, question: str, figures: Sequence[Figure], why: str) -> str:

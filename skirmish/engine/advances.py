@@ -102,12 +102,16 @@ def check_advance(*, advance: Advance, xp: int, current: int | None = None) -> i
             )
     if xp < cost:
         raise RulesError(
-            f"+1 {advance.label} costs {cost} XP but the model has {xp} (R-11, §7.2)"
+            Message(
+                "+1 {label} costs {cost} XP but the model has {xp} (R-11, §7.2)",
+                label=advance.label,
+                cost=cost,
+                xp=xp,
+            )
             if advance is not Advance.SKILL
-            else f"a new skill costs {cost} XP but the model has {xp} (R-11, §7.2)",
-            it=f"+1 {advance.label} costa {cost} PE ma il personaggio ne ha {xp} (R-11, §7.2)"
-            if advance is not Advance.SKILL
-            else f"una nuova abilità costa {cost} PE ma il personaggio ne ha {xp} (R-11, §7.2)",
+            else Message(
+                "a new skill costs {cost} XP but the model has {xp} (R-11, §7.2)", cost=cost, xp=xp
+            )
         )
     return cost
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
 from skirmish.errors import DiceError, NotEnoughDice, shown
-from skirmish.translation import Both, Message
+from skirmish.translation import Message, NMessage, Said, gettext
 
 T = TypeVar("T")
 
@@ -226,11 +226,14 @@ Ask = Callable[[DieRequest], Sequence[int] | None]
 
 @dataclass(frozen=True, slots=True)
 class Ending:
-    """Why an action rolled no more dice, in both languages ("COS 0: eliminated, so no panic
-    test")."""
+    """Why an action rolled no more dice ("COS 0: eliminated, so no panic test"): a msgid of the
+    catalogue (``N_``), said in the language of the refusal that cites it."""
 
-    it: str
-    en: str
+    why: str
+
+    def word(self, lang: str) -> str:
+        """The reason in ``lang``."""
+        return gettext(lang, self.why)
 
 
 class TableDice:
@@ -378,23 +381,32 @@ class TableDice:
         given = len(self._typed)
         left = len(self._queue)
         faces = ", ".join(str(v) for v in self._queue)
+        why = self._ending[1] if self._ending and self._ending[0] == len(self.dice) else None
+        because = Said(why.word) if why else None
         if self.dice:
             last, subject, _ = self.dice[-1]
-            end_en = f"the action ended with the {described(last.purpose, subject, 'en')}"
-            end_it = f"l'azione è finita con: {described(last.purpose, subject, 'it')}"
+            roll = Said(lambda lang: described(last.purpose, subject, lang))
+            end = (
+                Message("the action ended with the {roll} ({why})", roll=roll, why=because)
+                if because
+                else Message("the action ended with the {roll}", roll=roll)
+            )
         else:
-            end_en, end_it = "this action rolls no dice", "questa azione non tira dadi"
-        if self._ending is not None and self._ending[0] == len(self.dice):
-            end_en += f" ({self._ending[1].en})"
-            end_it += f" ({self._ending[1].it})"
+            end = (
+                Message("this action rolls no dice ({why})", why=because)
+                if because
+                else Message("this action rolls no dice")
+            )
         raise DiceError(
-            Message(
-                "⟨dice⟩ gave {given} dice but {end}; {left} left over ({faces}): "
+            NMessage(
+                "⟨dice⟩ gave {n} die but {end}; {left} left over ({faces}): "
                 "remove them or check the command.",
-                given=given,
+                "⟨dice⟩ gave {n} dice but {end}; {left} left over ({faces}): "
+                "remove them or check the command.",
+                given,
                 left=left,
                 faces=faces,
-                end=Both(end_en, end_it),
+                end=end,
             )
         )
 

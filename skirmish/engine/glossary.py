@@ -21,11 +21,11 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
-from skirmish.errors import RulesError, UnknownNameError, kind_it
+from skirmish.errors import RulesError, UnknownNameError
 from skirmish.i18n import Lang
 from skirmish.rules.model import ModelState, ObjectiveEvent, ObjectiveState, Point, Side
 from skirmish.rules.names import NameIndex
-from skirmish.translation import Both, Message
+from skirmish.translation import Message
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -153,7 +153,7 @@ class Vocabulary(Generic[E]):
                     Message(
                         "{kind} {word_member_value!r} has two words in the glossary.",
                         word_member_value=word.member.value,
-                        kind=Both(kind, kind_it(kind)),
+                        kind=kind,  # a developer's mistake in the tables: said as declared
                     )
                 )
             self._words[word.member] = word
@@ -163,7 +163,7 @@ class Vocabulary(Generic[E]):
                 Message(
                     "{kind} {join_missing} has no word in the glossary.",
                     join_missing=", ".join(missing),
-                    kind=Both(kind, kind_it(kind)),
+                    kind=kind,  # a developer's mistake in the tables: said as declared
                 )
             )
 

@@ -77,6 +77,11 @@ class Doctor(StrEnum):
         return _doctor_row(self.value).bonus
 
     @property
+    def name_it(self) -> str:
+        """The book's Italian name ("Dottore segaossa")."""
+        return _doctor_row(self.value).name_it
+
+    @property
     def fee(self) -> int:
         """Price of hiring one for a roll: 5$ bone-setter, 20$ graduate (R-10, §6.5 text)."""
         return _doctor_row(self.value).cost

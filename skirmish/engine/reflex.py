@@ -16,7 +16,7 @@ from skirmish.engine.result import Modifier, total
 from skirmish.engine.setup import check_characteristic
 from skirmish.errors import RulesError
 from skirmish.rules import find_action
-from skirmish.translation import Message
+from skirmish.translation import Both, Message
 
 #: Purpose recorded with each die of a reflex test.
 PURPOSE = "reflex"
@@ -57,8 +57,10 @@ def action_test(name: str) -> ActionTest:
     action = find_action(name)
     if action.reflex == 0:
         raise RulesError(
-            f"{action.name_en!r} ({action.name_it}) needs no reflex test (R-06, table 1).",
-            it=f"{action.name_it!r} non richiede un test di RIFLESSI (R-06, tabella 1).",
+            Message(
+                "{action} needs no reflex test (R-06, table 1).",
+                action=Both(f"{action.name_en!r} ({action.name_it})", repr(action.name_it)),
+            )
         )
     return ActionTest(
         action=action.id,

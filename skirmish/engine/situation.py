@@ -47,6 +47,7 @@ from skirmish.errors import RulesError, named
 from skirmish.rules import find_faction, find_profile
 from skirmish.rules.ids import FactionId, ProfileId
 from skirmish.rules.model import Cover
+from skirmish.translation import N_, Both, Message, NMessage
 
 
 class Procedure(StrEnum):
@@ -518,35 +519,24 @@ class Known(NamedTuple):
 
 #: What each immunity needs (R-04), for the refusal.
 IMMUNITY_CONDITIONS: dict[Immunity, str] = {
-    Immunity.CAPITANO: "the Capitano himself or a friend of his in play (§9.10)",
-    Immunity.VICESCERIFFO: "a Vicesceriffo whose Sceriffo is in play and not terrified (§9.3)",
-    Immunity.SERGENTE: "a Sergente with at least two soldiers of his gang in play (§9.10)",
+    Immunity.CAPITANO: N_("the Capitano himself or a friend of his in play (§9.10)"),
+    Immunity.VICESCERIFFO: N_("a Vicesceriffo whose Sceriffo is in play and not terrified (§9.3)"),
+    Immunity.SERGENTE: N_("a Sergente with at least two soldiers of his gang in play (§9.10)"),
 }
 
 
-def _faction_name(faction: str) -> str:
-    return find_faction(faction).name_en.lower()
-
-
-def _faction_name_it(faction: str) -> str:
-    return find_faction(faction).name_it.lower()
-
-
-#: What each immunity needs (R-04), in Italian.
-IMMUNITY_CONDITIONS_IT: dict[Immunity, str] = {
-    Immunity.CAPITANO: "il Capitano stesso o un suo amico in gioco (§9.10)",
-    Immunity.VICESCERIFFO: "un Vicesceriffo il cui Sceriffo sia in gioco e non impaurito (§9.3)",
-    Immunity.SERGENTE: "un Sergente con almeno due soldati della sua banda in gioco (§9.10)",
-}
+def _faction_name(faction: str) -> Both:
+    found = find_faction(faction)
+    return Both(found.name_en.lower(), found.name_it.lower())
 
 
 def _profile_name(profile: str) -> str:
     return find_profile(profile).name_it
 
 
-def _unmet(input_: Input, value: Any, known: Known) -> tuple[str, str] | None:
-    """Why ``input_`` given as ``value`` does not hold for the models ``known``, in English and
-    Italian; None if it may."""
+def _unmet(input_: Input, value: Any, known: Known) -> Message | None:
+    """Why ``input_`` given as ``value`` does not hold for the models ``known``; None if it
+    may."""
     # The ids only here, where a condition is checked: ``skirmish roll`` seldom gets this far.
 
     said = named(input_.id)
@@ -554,67 +544,70 @@ def _unmet(input_: Input, value: Any, known: Known) -> tuple[str, str] | None:
         case Requirement.MOUNTAIN_MEN_ATTACKER:
             faction = known.attacker_faction
             if faction is not None and faction != FactionId.MOUNTAIN_MEN:
-                return (
-                    f"{said}: only mountain men's charges add +1 to the panic test (§9.6, "
-                    f"R-04), and the attacker is one of the {_faction_name(faction)}; drop {said}.",
-                    f"{said}: solo le cariche degli uomini delle montagne danno +1 al test di "
-                    f"PANICO (§9.6, R-04), e l'attaccante è dei {_faction_name_it(faction)}; "
-                    f"togli {said}.",
+                return Message(
+                    "{said}: only mountain men's charges add +1 to the panic test (§9.6, R-04), "
+                    "and the attacker is one of the {faction}; drop {said}.",
+                    said=said,
+                    faction=_faction_name(faction),
                 )
         case Requirement.TWO_PISTOLS:
             pistols = known.attacker_pistols
             if pistols is not None and pistols < 2:
-                return (
-                    f"{said}: the shooter carries {pistols} pistol(s) and firing two pistols "
-                    f"needs two (table 3); drop {said}.",
-                    f"{said}: chi spara porta {pistols} pistola/e e sparare con due pistole "
-                    f"richiede di averne due (tabella 3); togli {said}.",
+                return NMessage(
+                    "{said}: the shooter carries {n} pistol and firing two pistols needs two "
+                    "(table 3); drop {said}.",
+                    "{said}: the shooter carries {n} pistols and firing two pistols needs two "
+                    "(table 3); drop {said}.",
+                    pistols,
+                    said=said,
                 )
         case Requirement.SOLDIER:
             profile, others = known.attacker_profile, known.attacker_soldiers
             if profile is not None and profile != ProfileId.SOLDIER:
-                return (
-                    f"{said}: the +1 within 5U of two other soldiers is the Soldato's (§9.10, "
-                    f"R-02), and the shooter is a {_profile_name(profile)}; drop {said}.",
-                    f"{said}: il +1 entro 5U da altri due soldati è del Soldato (§9.10, R-02), e "
-                    f"chi spara è un {_profile_name(profile)}; togli {said}.",
+                return Message(
+                    "{said}: the +1 within 5U of two other soldiers is the Soldato's (§9.10, "
+                    "R-02), and the shooter is a {profile}; drop {said}.",
+                    said=said,
+                    profile=_profile_name(profile),
                 )
             if others is not None and others < SOLDIERS_NEEDED:
-                return (
-                    f"{said}: the shooter has {others} other soldier(s) in play and needs "
-                    f"{SOLDIERS_NEEDED} within 5U (§9.10, R-02); drop {said}.",
-                    f"{said}: chi spara ha {others} altro/i soldato/i in gioco e gliene servono "
-                    f"{SOLDIERS_NEEDED} entro 5U (§9.10, R-02); togli {said}.",
+                return NMessage(
+                    "{said}: the shooter has {n} other soldier in play and needs {needed} "
+                    "within 5U (§9.10, R-02); drop {said}.",
+                    "{said}: the shooter has {n} other soldiers in play and needs {needed} "
+                    "within 5U (§9.10, R-02); drop {said}.",
+                    others,
+                    said=said,
+                    needed=SOLDIERS_NEEDED,
                 )
         case Requirement.GRINGO_TARGET:
             profile = known.target_profile
             if profile is not None and profile != ProfileId.GRINGO:
-                return (
-                    f"{said}: only a Gringo far from his leader tests panic at +1 (§9.7, R-04), "
-                    f"and the target is a {_profile_name(profile)}; drop {said}.",
-                    f"{said}: solo un Gringo lontano dal suo capo fa il test di PANICO a +1 (§9.7, "
-                    f"R-04), e il bersaglio è un {_profile_name(profile)}; togli {said}.",
+                return Message(
+                    "{said}: only a Gringo far from his leader tests panic at +1 (§9.7, R-04), "
+                    "and the target is a {profile}; drop {said}.",
+                    said=said,
+                    profile=_profile_name(profile),
                 )
         case Requirement.INDIAN_TARGET:
             faction = known.target_faction
             if faction is not None and faction != FactionId.INDIANS:
-                return (
-                    f"{said}: only indians are partly hidden beyond 20U (§9.11, R-02), and the "
-                    f"target is one of the {_faction_name(faction)}; drop {said}.",
-                    f"{said}: solo gli indiani sono parzialmente nascosti oltre 20U (§9.11, R-02), "
-                    f"e il bersaglio è dei {_faction_name_it(faction)}; togli {said}.",
+                return Message(
+                    "{said}: only indians are partly hidden beyond 20U (§9.11, R-02), and the "
+                    "target is one of the {faction}; drop {said}.",
+                    said=said,
+                    faction=_faction_name(faction),
                 )
         case Requirement.IMMUNITY:
             holding = known.target_immunities
             if holding is not None and value not in holding:
                 immunity = Immunity(value)
-                return (
-                    f"{said} {immunity.value}: the immunity needs "
-                    f"{IMMUNITY_CONDITIONS[immunity]}, which the target is not (R-04); "
-                    f"drop {said}.",
-                    f"{said} {immunity.value}: l'immunità richiede "
-                    f"{IMMUNITY_CONDITIONS_IT[immunity]}, e il bersaglio non lo è (R-04); "
-                    f"togli {said}.",
+                return Message(
+                    "{said} {immunity}: the immunity needs {condition}, which the target is not "
+                    "(R-04); drop {said}.",
+                    said=said,
+                    immunity=immunity.value,
+                    condition=Message(IMMUNITY_CONDITIONS[immunity]),
                 )
     return None
 
@@ -628,5 +621,4 @@ def check_inputs(procedure: Procedure, values: Mapping[InputId, object], known: 
             continue
         problem = _unmet(input_, value, known)
         if problem is not None:
-            english, italian = problem
-            raise RulesError(english, it=italian)
+            raise RulesError(problem)

@@ -32,6 +32,7 @@ from skirmish.engine.result import total
 from skirmish.engine.saving import PURPOSE as SAVE
 from skirmish.engine.saving import SaveResult
 from skirmish.engine.shooting import ShootResult
+from skirmish.translation import N_
 
 SHOT = "shot"
 FIGHT = "fight"
@@ -180,20 +181,11 @@ def verdicts(result: HasDice, failed: Callable[[Any], Sequence[FailedDie]]) -> t
     return tuple(found)
 
 
-ELIMINATED = Ending(
-    it="COS 0: eliminato, quindi niente test di panico",
-    en="COS 0: eliminated, so no panic test",
-)
-IMMUNE = Ending(it="immune al panico: nessun test", en="immune to panic: no test")
-PANIC_LAST = Ending(
-    it="il test di panico è l'ultimo tiro dell'azione",
-    en="the panic test is the action's last roll",
-)
-NO_SHOT = Ending(
-    it="nessun colpo sparato, quindi niente tiri salvezza né test di panico",
-    en="no shot fired, so no saving roll or panic test",
-)
-NO_PANIC = Ending(it="il bersaglio non fa test di panico", en="the target takes no panic test")
+ELIMINATED = Ending(N_("COS 0: eliminated, so no panic test"))
+IMMUNE = Ending(N_("immune to panic: no test"))
+PANIC_LAST = Ending(N_("the panic test is the action's last roll"))
+NO_SHOT = Ending(N_("no shot fired, so no saving roll or panic test"))
+NO_PANIC = Ending(N_("the target takes no panic test"))
 
 
 def ending(result: ShootResult | MeleeResult) -> Ending:

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 from typing import Generic, Protocol, TypeVar
 
-from skirmish.errors import RulesError, UnknownNameError, kind_it
-from skirmish.translation import Both, Message, gettext
+from skirmish.errors import RulesError, UnknownNameError
+from skirmish.translation import Message, gettext
 
 _SEPARATORS = re.compile(r"[\s_'’`/.\-]+")
 #: A word of a player's name: letters and digits; anything else (spaces, apostrophes of any
@@ -63,7 +63,7 @@ class NameIndex(Generic[N]):
                     Message(
                         "{kind} id {entry_id!r} appears twice in the tables.",
                         entry_id=entry.id,
-                        kind=Both(kind, kind_it(kind)),
+                        kind=kind,  # a mistake in the rules data: said as declared
                     )
                 )
             self._entries[entry.id] = entry
@@ -78,7 +78,7 @@ class NameIndex(Generic[N]):
                             name=name,
                             other_id=other.id,
                             entry_id=entry.id,
-                            kind=Both(kind, kind_it(kind)),
+                            kind=kind,  # a mistake in the rules data: said as declared
                         )
                     )
                 self._by_name[key] = entry

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from skirmish.errors import RulesError
 from skirmish.rules.scenario_model import Text
+from skirmish.translation import NP_, Message, NMessage
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -24,11 +25,16 @@ class ScenarioFileError(RulesError):
 
     def __init__(self, problems: Sequence[str]) -> None:
         self.problems = tuple(problems)
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        more_it = f" (e altri {len(problems) - 1})" if len(problems) > 1 else ""
         # The fault itself names the file's fields (TOML keys), which stay as written.
         super().__init__(
-            f"{problems[0]}{more}", it=f"file di scenario non valido: {problems[0]}{more_it}"
+            NMessage(
+                "{problem} (and {n} more)",
+                "{problem} (and {n} more)",
+                len(problems) - 1,
+                problem=problems[0],
+            )
+            if len(problems) > 1
+            else Message(NP_("a scenario file's fault", "{problem}"), problem=problems[0])
         )
 
 

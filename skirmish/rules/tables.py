@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from skirmish.errors import RulesError, UnknownNameError, kind_it
+from skirmish.errors import RulesError, UnknownNameError
 from skirmish.resources import rules_data_dir
 from skirmish.rules.model import (
     Faction,
@@ -112,7 +112,7 @@ def _build(kind: str, cls: type[Any], raw: Mapping[str, Any], **extra: Any) -> A
                 "bad {kind} entry {raw_get_id!r} in the rules data: {exc}",
                 raw_get_id=raw.get("id"),
                 exc=exc,
-                kind=Both(kind, kind_it(kind)),
+                kind=kind,  # a mistake in the rules data: said as declared
             )
         ) from exc
 

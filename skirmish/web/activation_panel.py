@@ -376,7 +376,7 @@ def require(
     try:
         require_game(session, site.actor(session), game, action, side)
     except CampaignError as refusal:
-        raise Forbidden(str(refusal), it=refusal.it) from None
+        raise Forbidden(refusal.message) from None
 
 
 def round_view(session: Session, site: Site, game: Game) -> RoundView:

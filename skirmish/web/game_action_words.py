@@ -256,7 +256,7 @@ def action_words(lang: Lang) -> Mapping[str, str]:
 
 def refusal(key: str, **values: Any) -> CampaignError:
     """One of this module's refusals, in both languages."""
-    return CampaignError(WORDS["en"][key].format(**values), it=WORDS["it"][key].format(**values))
+    return CampaignError(text.Worded(key, **values))
 
 
 def act_url(campaign: str, game: int | None, tail: str = "act", **query: str) -> str:

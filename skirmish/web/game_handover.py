@@ -34,7 +34,7 @@ from skirmish.campaign.models import Campaign, User
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError, SkirmishError, StaleError, StoreError
 from skirmish.i18n import Lang
-from skirmish.translation import Message
+from skirmish.translation import Message, Said
 from skirmish.web import game_live_base, text
 from skirmish.web.game_dice import NeedAnswer, NeedDie, Step, asked_words, ways_view
 from skirmish.web.game_perform import (
@@ -102,15 +102,13 @@ def _say(key: str, lang: Lang, **values: Any) -> str:
 
 
 def _refusal(key: str, **values: Any) -> CampaignError:
-    return CampaignError(WORDS["en"][key].format(**values), it=WORDS["it"][key].format(**values))
+    return CampaignError(text.Worded(key, **values))
 
 
 def _not_yours(session: Session, game: Game, row: GameHandover) -> Forbidden:
     """A tap on a die the hand-over asks of another phone: refused, saying whose it is."""
-    return Forbidden(CampaignError(
-        _say("gho_not_yours", Lang.EN, who=_who(session, game, row, Lang.EN)),
-        it=_say("gho_not_yours", Lang.IT, who=_who(session, game, row, Lang.IT)),
-    ))  # fmt: skip
+    who = Said(lambda lang: _who(session, game, row, Lang(lang)))
+    return Forbidden(CampaignError(text.Worded("gho_not_yours", who=who)))
 
 
 def page_url(campaign: str, game: int | None, key: str = "") -> str:

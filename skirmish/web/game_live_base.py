@@ -252,7 +252,7 @@ def live_words(key: str, lang: Lang, **values: Any) -> str:
 
 def live_refusal(key: str) -> CampaignError:
     """One of this module's refusals, in both languages (the same words as the page's)."""
-    return CampaignError(WORDS["en"][key], it=WORDS["it"][key])
+    return CampaignError(text.Worded(key))
 
 
 def games_url(campaign: str) -> str:

@@ -39,9 +39,9 @@ from skirmish.engine.glossary import GameResult, GameStatus, TableState, label, 
 from skirmish.errors import CampaignError, SkirmishError
 from skirmish.i18n import Lang, name
 from skirmish.rules.model import ModelState, ObjectiveState, Point, Side
+from skirmish.web import text
 from skirmish.web.game_live_base import (
     LOG_LINES,
-    WORDS,
     api_game_url,
     game_url,
     games_url,
@@ -57,10 +57,7 @@ def find_live_game(session: Session, campaign: Campaign, typed: str) -> Game:
     number = int(typed) if typed.isascii() and typed.isdigit() and len(typed) <= 9 else None
     try:
         if number is None:
-            raise CampaignError(
-                WORDS["en"]["gl_not_a_game"].format(typed=repr(typed)),
-                it=WORDS["it"]["gl_not_a_game"].format(typed=repr(typed)),
-            )
+            raise CampaignError(text.Worded("gl_not_a_game", typed=repr(typed)))
         return game_by_id(session, campaign, number)
     except CampaignError as error:
         links = [(campaign.name, games_url(campaign.name))]

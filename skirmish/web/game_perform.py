@@ -38,9 +38,9 @@ from skirmish.engine.situation import GAME_SOURCES, Input, Procedure, inputs_for
 from skirmish.engine.situation_value import Situation
 from skirmish.errors import CampaignError, RulesError, shown
 from skirmish.i18n import Lang
-from skirmish.translation import Message
-from skirmish.web import game_live_base, input_names, tools
-from skirmish.web.game_action_words import WORDS, act_url, action_words, refusal
+from skirmish.translation import N_, Message, Said, gettext
+from skirmish.web import game_live_base, input_names, text, tools
+from skirmish.web.game_action_words import act_url, action_words, refusal
 from skirmish.web.game_dice import HandTo, NeedAnswer, NeedDie, Step
 from skirmish.web.site import Forbidden, NotFound, Site, reader
 
@@ -61,12 +61,18 @@ def _text(values: Values, key: str) -> str | None:
     return str(value).strip()
 
 
+#: Why a field's value is refused (``bad_field``'s ``why``), for the catalogue.
+WHY = (N_("not a word"), N_("not a list of names"), N_("not yes or no"))
+
+
 def bad_field(key: str, value: Any, why: str) -> RulesError:
-    why_it = {"not a word": "non è una parola", "not a list of names": "non è un elenco di nomi",
-              "not yes or no": "non è sì o no"}.get(why, why)  # fmt: skip
     return RulesError(
-        WORDS["en"]["gac_bad_field"].format(field=key, value=shown(value), why=why),
-        it=WORDS["it"]["gac_bad_field"].format(field=key, value=shown(value), why=why_it),
+        text.Worded(
+            "gac_bad_field",
+            field=key,
+            value=shown(value),
+            why=Said(lambda lang: gettext(lang, why)),
+        )
     )
 
 

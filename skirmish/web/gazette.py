@@ -116,10 +116,7 @@ def paper(session: Session, campaign: Campaign, lang: Lang, game: str | None) ->
             return gazette(session, campaign=campaign, lang=lang, game=number)
         except CampaignError as error:
             raise NotFound(error, _listed(session, campaign, lang)) from None
-    refusal = CampaignError(
-        WORDS["en"]["gz_no_issue"].format(game=repr(game)),
-        it=WORDS["it"]["gz_no_issue"].format(game=repr(game)),
-    )
+    refusal = CampaignError(text.Worded("gz_no_issue", game=repr(game)))
     raise NotFound(refusal, _listed(session, campaign, lang))
 
 

@@ -573,10 +573,7 @@ def choose_source(typed: str | None) -> str:
     if typed in CHOICES:
         return typed
     valid = ", ".join(CHOICES)
-    raise CampaignError(
-        WORDS["en"]["luck_unknown_source"].format(typed=repr(typed), valid=valid),
-        it=WORDS["it"]["luck_unknown_source"].format(typed=repr(typed), valid=valid),
-    )
+    raise CampaignError(text.Worded("luck_unknown_source", typed=repr(typed), valid=valid))
 
 
 def find_game(session: Session, campaign: Campaign, typed: str) -> int:
@@ -584,10 +581,7 @@ def find_game(session: Session, campaign: Campaign, typed: str) -> int:
     games_page = [(campaign.name, f"{campaign_url(campaign.name)}/games")]
     typed = segment(typed)
     if not (typed.isascii() and typed.isdigit() and len(typed) <= 9):
-        refusal = CampaignError(
-            WORDS["en"]["luck_not_a_game"].format(typed=repr(typed)),
-            it=WORDS["it"]["luck_not_a_game"].format(typed=repr(typed)),
-        )
+        refusal = CampaignError(text.Worded("luck_not_a_game", typed=repr(typed)))
         raise NotFound(refusal, games_page)
     try:
         found = game_by_id(session, campaign, int(typed))

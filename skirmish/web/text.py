@@ -11,7 +11,7 @@ from collections import ChainMap
 from collections.abc import Mapping
 
 from skirmish.i18n import Catalogue, Lang, messages
-from skirmish.translation import N_, NP_
+from skirmish.translation import N_, NP_, Message, said_value
 
 TEXT: Catalogue = messages(
     {
@@ -175,3 +175,16 @@ def words(lang: Lang | str) -> Mapping[str, str]:
 def status_word(status: str, lang: Lang | str) -> str:
     """A gang's or a model's stored status in ``lang`` (an unknown one as stored)."""
     return TEXT[str(lang)].get(f"status_{status}", status)
+
+
+class Worded(Message):
+    """A message in the pages' words (``words(lang)[key]``, filled in with ``values``), said in
+    the language of whoever reads it: a refusal a page shows in its own sentence."""
+
+    __slots__ = ()
+
+    def __call__(self, lang: str) -> str:
+        """The page's sentence in ``lang``."""
+        return words(lang)[self.msgid].format(
+            **{key: said_value(value, lang) for key, value in self.values.items()}
+        )

@@ -261,7 +261,7 @@ def test_an_issue_about_a_game_not_ended_or_unknown_is_refused(played: Cli, tmp_
     cli.run("game", "start", "duel", "Earps", "Clantons")
     with pytest.raises(CampaignError, match="game 4 has not ended yet") as caught:
         issue(cli.db, Lang.EN, 4)
-    assert "non è ancora finita" in caught.value.it
+    assert "non è ancora finita" in caught.value.text("it")
     with pytest.raises(CampaignError, match="no game 9; its games: 1, 2, 3, 4"):
         issue(cli.db, Lang.EN, 9)
 

@@ -725,15 +725,16 @@ def explode(
     for spec in [*caught, *near_thrower]:
         if spec.moved is False and (short_fuse or kind is Explosive.NITROGLYCERIN):
             raise CampaignError(
-                f"{spec.name} cannot step away: "
-                + ("nitroglycerin explodes on contact (§5.5.1)."
-                   if kind is Explosive.NITROGLYCERIN
-                   else "a short fuse leaves no time (§5.5.2)."),
-                it=f"{spec.name} non può allontanarsi: "
-                + ("la nitroglicerina esplode al contatto (§5.5.1)."
-                   if kind is Explosive.NITROGLYCERIN
-                   else "con la miccia corta non c'è tempo (§5.5.2)."),
-            )  # fmt: skip
+                Message(
+                    "{name} cannot step away: nitroglycerin explodes on contact (§5.5.1).",
+                    name=spec.name,
+                )
+                if kind is Explosive.NITROGLYCERIN
+                else Message(
+                    "{name} cannot step away: a short fuse leaves no time (§5.5.2).",
+                    name=spec.name,
+                )
+            )
     rows = [playing_model(session, game, spec.name) for spec in caught]
     around = [playing_model(session, game, spec.name) for spec in near_thrower]
     _unique(rows)

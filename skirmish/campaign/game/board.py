@@ -48,7 +48,7 @@ from skirmish.rules.model import Flight, ModelState, Profile, Role, Side
 from skirmish.rules.names import matching, normalize
 from skirmish.rules.scenario_model import Objective, Scenario
 from skirmish.rules.scenarios import find_scenario
-from skirmish.translation import Both, Message
+from skirmish.translation import Both, Message, Said, gettext
 
 
 def scenario_of(game: Game) -> Scenario:
@@ -288,27 +288,38 @@ def lock_game(session: Session, game: Game) -> None:
     capture.remember(session, game)
 
 
+def _start_phrase(lang: str) -> str:
+    return on_command_line(" " + gettext(lang, "with 'skirmish game start'"), "")
+
+
+def _postgame_phrase(lang: str) -> str:
+    return on_command_line("'skirmish game postgame'", gettext(lang, "the post-game sequence"))
+
+
 def require_in_progress(game: Game) -> None:
     if game.status != GameStatus.IN_PROGRESS:
+        scenario = scenario_of(game)
+        values = {"game": game.id, "scenario": Both(scenario.name_en, scenario.name_it)}
         raise CampaignError(
-            f"game {game.id} ({scenario_of(game).name_en}) has been abandoned"
-            + "; start a new one"
-            + on_command_line(" with 'skirmish game start'", "")
-            + "."
+            Message(
+                "game {game} ({scenario}) has been abandoned; start a new one{start}.",
+                start=Said(_start_phrase),
+                **values,
+            )
             if game.status == GameStatus.ABANDONED
-            else f"game {game.id} ({scenario_of(game).name_en}) has ended; no more actions can be "
-            "recorded "
-            "in it (run "
-            + on_command_line("'skirmish game postgame'", "the post-game sequence")
-            + " if not done yet).",
-            it=f"la partita {game.id} ({scenario_of(game).name_it}) è stata abbandonata; "
-            "iniziane una nuova" + on_command_line(" con 'skirmish game start'", "") + "."
-            if game.status == GameStatus.ABANDONED
-            else f"la partita {game.id} ({scenario_of(game).name_it}) è finita; non si possono "
-            "più registrare azioni (esegui "
-            + on_command_line("'skirmish game postgame'", "il dopo-partita")
-            + " se non l'hai ancora fatto).",
+            else Message(
+                "game {game} ({scenario}) has ended; no more actions can be recorded in it "
+                "(run {postgame} if not done yet).",
+                postgame=Said(_postgame_phrase),
+                **values,
+            )
         )
+
+
+def _first_turn_phrase(lang: str) -> str:
+    return on_command_line(
+        gettext(lang, "run 'skirmish game turn' first"), gettext(lang, "begin turn 1 first")
+    )
 
 
 def require_started(game: Game) -> None:
@@ -317,10 +328,7 @@ def require_started(game: Game) -> None:
             Message(
                 "game {game_id} has not begun its first turn; {on_command_line_run_skirmish_g}.",
                 game_id=game.id,
-                on_command_line_run_skirmish_g=Both(
-                    on_command_line("run 'skirmish game turn' first", "begin turn 1 first"),
-                    on_command_line("esegui prima 'skirmish game turn'", "inizia prima il turno 1"),
-                ),
+                on_command_line_run_skirmish_g=Said(_first_turn_phrase),
             )
         )
 

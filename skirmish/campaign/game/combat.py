@@ -70,7 +70,7 @@ from skirmish.odds.setup_data import setup_data
 from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
 from skirmish.rules.model import Flight, ObjectiveEvent, ObjectiveState, Weapon
 from skirmish.rules.scenario_model import CarrierShooting, ObjectiveKind, RestrictionKind
-from skirmish.translation import Both, Message
+from skirmish.translation import N_, Both, Message
 
 
 @dataclass
@@ -113,10 +113,7 @@ def reflex_mods(
 
 
 #: Why an opportunity shot rolled no more dice (said when dice are left over).
-NO_OPPORTUNITY = Ending(
-    it="test riflessi fallito: niente tiro di opportunità",
-    en="reflex test failed: no opportunity fire",
-)
+NO_OPPORTUNITY = Ending(N_("reflex test failed: no opportunity fire"))
 
 
 def _opportunity_test(

@@ -31,7 +31,7 @@ from skirmish.errors import CampaignError, SkirmishError
 from skirmish.i18n import Lang
 from skirmish.rules.model import ObjectiveState, Side
 from skirmish.rules.scenario_model import GameFacts, Verdict, decide
-from skirmish.translation import Both, Message
+from skirmish.translation import Both, Message, Said
 
 
 def facts(session: Session, game: Game, turns_ended: int | None = None) -> GameFacts:
@@ -213,11 +213,14 @@ def named_verdict(
             )
         result = Verdict(True, None, "a draw, as the players agreed")
     elif not result.over:
+        scenario = scenario_of(game)
         raise CampaignError(
-            f"the recorded state does not end {scenario_of(game).name_en} yet "
-            f"({result.reason}); play on, or give ⟨winner⟩ or ⟨draw⟩.",
-            it=f"lo stato registrato non chiude ancora {scenario_of(game).name_it}; continua a "
-            "giocare, o indica ⟨winner⟩ o ⟨draw⟩.",
+            Message(
+                "the recorded state does not end {scenario} yet ({reason}); play on, or give "
+                "⟨winner⟩ or ⟨draw⟩.",
+                scenario=Both(scenario.name_en, scenario.name_it),
+                reason=Said(lambda lang: reason_text(result.reason, scenario, Lang(lang))),
+            )
         )
     return result
 

@@ -34,7 +34,7 @@ from skirmish.engine.situation_value import Situation
 from skirmish.errors import CampaignError, on_command_line
 from skirmish.rules import find_equipment, find_item
 from skirmish.rules.model import Item, Weapon, WeaponCategory
-from skirmish.translation import Both, Message
+from skirmish.translation import Both, Message, NMessage
 
 
 def is_gun(weapon: Weapon) -> bool:
@@ -265,12 +265,15 @@ def ready_to_fire(
         if found is None:
             best = max(working, key=lambda g: g.left)
             raise CampaignError(
-                Message(
-                    "{model_name}'s {best_name} has {best_left} round(s) left, fewer than "
-                    "the {first_share} shot(s) declared (§4.2); declare fewer with "
-                    "⟨shots⟩, or reload first.",
+                NMessage(
+                    "{model_name}'s {best_name} has {n} round left, fewer than the "
+                    "{first_share} shots declared (§4.2); declare fewer with ⟨shots⟩, or "
+                    "reload first.",
+                    "{model_name}'s {best_name} has {n} rounds left, fewer than the "
+                    "{first_share} shots declared (§4.2); declare fewer with ⟨shots⟩, or "
+                    "reload first.",
+                    best.left,
                     model_name=model.name,
-                    best_left=best.left,
                     first_share=first_share,
                     best_name=Both(best.name("en"), best.name("it")),
                 )

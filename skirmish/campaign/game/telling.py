@@ -30,7 +30,7 @@ from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.rules import find_equipment
 from skirmish.rules.model import ModelState, ObjectiveEvent, ObjectiveState, Point, Side
-from skirmish.translation import N_
+from skirmish.translation import N_, ngettext
 
 OK, FAILED = "✓", "✗"
 
@@ -147,8 +147,6 @@ MESSAGES: Catalogue = messages(
         "eliminated": N_("eliminated"),
         "prone": N_("prone"),
         "hit": N_("{name} takes {wounds}{by}: COS {before} → {after}{gone}."),
-        "wound-1": N_("1 wound"),
-        "wounds-n": N_("{n} wounds"),
         "by": N_(" from {name}"),
         "gone": N_(", eliminated"),
         "eliminate": N_("{name} is eliminated{by}."),
@@ -238,7 +236,7 @@ _STAGES = ("nerve", "fanning", "shot", "mount", "reflex", "fight", "save", "pani
 
 def wounds_text(wounds: int, lang: Lang) -> str:
     """ "1 wound", "2 wounds" ("1 ferita", "2 ferite")."""
-    return _say("wound-1", lang) if wounds == 1 else _say("wounds-n", lang, n=wounds)
+    return ngettext(lang, "{n} wound", "{n} wounds", wounds)
 
 
 def _say(key: str, lang: Lang, **values: Any) -> str:
