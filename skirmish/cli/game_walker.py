@@ -132,6 +132,16 @@ def run_entry(walker: Walker, entry: Entry) -> None:
         echo(walker.say("unexpected", message=crash.report(exc, ["skirmish", "game", "play"])))
 
 
+def _typed(scenario_id: str, lang: Lang) -> str:
+    """The scenario as a player of ``lang`` types it to resume the game: its id in English, its
+    Italian name in Italian (``rapina-in-banca``; both are accepted everywhere)."""
+    if lang != Lang.IT:
+        return scenario_id
+    from skirmish.rules.scenarios import find_scenario  # lazy: command
+
+    return "-".join(find_scenario(scenario_id).name_it.lower().split())
+
+
 def walk(walker: Walker, scenario_id: str) -> bool:
     """The menu until the game is over (``True``) or the player closes the walker."""
     options = _menu(walker.lang)
@@ -156,13 +166,13 @@ def walk(walker: Walker, scenario_id: str) -> bool:
         if chosen is None:
             continue
         if chosen.value is None:
-            echo(walker.say("left", game=walker.game, scenario=scenario_id))
+            echo(walker.say("left", game=walker.game, scenario=_typed(scenario_id, walker.lang)))
             return False
         try:
             run_entry(walker, chosen.value)
         except EOFError:  # the input ended in the middle of an action
             echo(walker.say("cancelled"))
-            echo(walker.say("left", game=walker.game, scenario=scenario_id))
+            echo(walker.say("left", game=walker.game, scenario=_typed(scenario_id, walker.lang)))
             return False
         before = table.turn
         table = read_table(walker.db, walker.campaign, walker.game)

@@ -212,11 +212,11 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
         # this list against the data
         _o("action", ("action", "azione"),
            ("The action of table 1 that needs a reflex test: climb, mount-trotting, "
-            "mount-galloping, jump-6 or lasso-catch (or their Italian names); sets ⟨need⟩, "
+            "mount-galloping, jump-6 or lasso-catch (or their names in the book); sets ⟨need⟩, "
             "and ⟨horse⟩ or ⟨lasso⟩.",
-            "L'azione della tabella 1 che richiede un test di riflessi: climb, mount-trotting, "
-            "mount-galloping, jump-6 o lasso-catch (o i loro nomi italiani); fissa ⟨need⟩, "
-            "e ⟨horse⟩ o ⟨lasso⟩."),
+            "L'azione della tabella 1 che richiede un test di riflessi, col suo nome del "
+            "libro: arrampicarsi, salire o scendere da cavallo al trotto o in corsa, saltare, "
+            "acchiappare con il lasso; fissa ⟨need⟩, e ⟨horse⟩ o ⟨lasso⟩."),
            Kind.NAME, book="actions"),
         _o("side_step", ("sideways move", "spostamento laterale"),
            ("Mounted sideways move: normal (+1) or fast (+2) (table 2).",
@@ -304,8 +304,8 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
             "La sua FORTUNA: con 1 o più ritira un 'morto'."),
            Kind.NUMBER, default=0, low=0, high=4),
         _o("doctor", ("doctor", "dottore"),
-           ("bone-setter / segaossa (+1, 5$) or graduate / laureato (+2, 20$) (§6.5).",
-            "segaossa / bone-setter (+1, 5$) o laureato / graduate (+2, 20$) (§6.5)."),
+           ("bone-setter (+1, 5$) or graduate (+2, 20$) (§6.5).",
+            "segaossa (+1, 5$) o laureato (+2, 20$) (§6.5)."),
            Kind.NAME, book="doctors"),
         _o("own_doctor", ("the gang's own doctor", "dottore della banda"),
            ("The doctor is a gang member with DOTTORE: no fee.",
@@ -348,8 +348,8 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
     ),
     "explosion": (
         _o("explosive", ("explosive", "esplosivo"),
-           ("dynamite / dinamite (6) or nitroglycerin (10).",
-            "dinamite / dynamite (6) o nitroglicerina (10)."),
+           ("dynamite (6) or nitroglycerin (10).",
+            "dinamite (6) o nitroglicerina (10)."),
            Kind.NAME, required=True, book="explosives"),
         _o("rif", _RIF,
            ("RIF of the model in the blast.", "I RIFLESSI del personaggio nell'esplosione."),
@@ -396,8 +396,8 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
             "La COSTITUZIONE della sua cavalcatura, sommata alla sua."),
            Kind.NUMBER, low=0, high=10),
         _o("mount", ("mount", "cavalcatura"),
-           ("Its mount by name (horse, mulo…): its COS is added.",
-            "La sua cavalcatura per nome (cavallo, mule…): si somma la sua COS."),
+           ("Its mount by name (horse, mule…): its COS is added.",
+            "La sua cavalcatura per nome (cavallo, mulo…): si somma la sua COS."),
            Kind.NAME, book="mounts"),
         _o("rif", ("thrower's RIF", "RIF di chi lancia"),
            ("The thrower's RIF: roll the reflex test first (1 success, table 1).",

@@ -325,8 +325,7 @@ INPUTS: tuple[Input, ...] = (
        "R-03, §5.2.1", Kind.FLAG, _X, _MODEL, _SHOOT, field="first_small_pistol"),
     _i(InputId.COVER, ("cover", "copertura"),
        ("Target's cover: none, light −1, partial −2, full.",
-        "Copertura del bersaglio: none, light −1, partial −2, full (nessuna, leggera, "
-        "parziale, completa)."),
+        "Copertura del bersaglio: nessuna, leggera −1, parziale −2, completa."),
        "table 3, §4.2.1", Kind.CHOICE, _X, _TABLE, _SHOOT, default=Cover.NONE, choices=Cover,
        field="cover"),
     _i(InputId.TARGET_WAITING, ("target has not acted", "bersaglio non ha agito"),
@@ -347,7 +346,7 @@ INPUTS: tuple[Input, ...] = (
         "Tiro di opportunità: nessun bonus, bersaglio in movimento −1 (R-16)."),
        "§4.2.3, R-16", Kind.FLAG, _X, _TABLE, _SHOOT, field="opportunity"),
     _i(InputId.NIGHT, ("night", "notte"),
-       ("Night (Il testimone): −1 beyond 20U.", "Notte (Il testimone): −1 oltre 20U."),
+       ("Night (The witness): −1 beyond 20U.", "Notte (Il testimone): −1 oltre 20U."),
        "R-02, §10.5", Kind.FLAG, _X, Source.SCENARIO, _SHOOT, field="night"),
     _i(InputId.TEMPLATE_POSITION,
        ("place under the template", "posto sotto la sagoma"),
@@ -356,7 +355,7 @@ INPUTS: tuple[Input, ...] = (
        "R-14", Kind.COUNT, _X, _TABLE, _SHOOT, default=1, field="template_position"),
     _i(InputId.ELEVATION, ("higher ground", "posizione più alta"),
        ("Who stands higher: attacker +1, defender −1.",
-        "Chi sta più in alto: attacker (chi attacca) +1, defender (chi difende) −1."),
+        "Chi sta più in alto: aggressore +1, difensore −1."),
        "table 4", Kind.CHOICE, _X, _TABLE, _MELEE, default=Elevation.NONE, choices=Elevation,
        field="elevation", aliases=("elevated",)),
     _i(InputId.MOUNTAIN_MEN_CHARGE,
@@ -417,8 +416,8 @@ INPUTS: tuple[Input, ...] = (
         "Un'abilità del bersaglio (PREDICATORE, BUON CAVALIERE), ripetibile."),
        "§7.2", Kind.SKILLS, _T, _MODEL, _PANICKING),
     _i(InputId.LEADER_FRED, ("leader's FRED", "FRED del capo"),
-       ("FRED of the target's leader within 5U, used if higher (R-04; only Sceriffo, Boss, "
-        "Ranchero, Killer and Capo tribù lend it, R-17).",
+       ("FRED of the target's leader within 5U, used if higher (R-04; only the Sheriff, Boss, "
+        "Ranchero, Killer and Chief lend it, R-17).",
         "FREDDEZZA del capo del bersaglio entro 5U, usata se più alta (R-04; la prestano solo "
         "Sceriffo, Boss, Ranchero, Killer e Capo tribù, R-17)."),
        "R-04, R-17", Kind.CHARACTERISTIC, _T, _MODEL, _PANICKING, field="leader_fred"),

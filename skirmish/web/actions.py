@@ -69,7 +69,7 @@ WORDS = text.part(
     {
         "en": {
             "act_actions": "Actions",
-            "act_advance_more": "A weapon for a skill “a scelta” (R-11)",
+            "act_advance_more": "A weapon for a skill of your choice (R-11)",
             "act_advance_more_hint": "Rifleman, Warrior and Gunslinger are each for one "
             "weapon of their type: leave “the one it carries” and the model's own is taken.",
             "act_carried": "the one it carries",

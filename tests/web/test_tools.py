@@ -323,7 +323,7 @@ def test_an_unknown_choice_is_refused_naming_the_words(web: Any) -> None:
     english = error_of(page(web, "/roll/shoot?cover=foo", code=400))
     assert english == (
         "'foo' is not one of 'none', 'light', 'partial', 'full' (or in Italian 'nessuna', "
-        "'leggera', 'parziale', 'totale')."
+        "'leggera', 'parziale', 'completa')."
     )
     assert english in " ".join(line.strip(" │") for line in err.splitlines())
     italian = error_of(page(web, "/roll/shoot?cover=foo", "it", code=400))
