@@ -225,11 +225,14 @@ class CampaignCli:
             return list(connection.iterdump())
 
     def refused(self, *args: str, error: str, code: int = 1) -> Any:
-        """Run a command that must fail with exactly one ``Error: …`` line and change nothing."""
+        """Run a command that must fail with exactly one ``Error: …`` line (``Errore: …`` when
+        the command says ``--lang it``) and change nothing."""
         before = self.dump()
         result = self.run(*args, ok=False)
         assert result.exit_code == code, (args, result.output)
-        assert result.stderr == f"Error: {error}\n", result.stderr
+        italian = any(a == "--lang" and b == "it" for a, b in zip(args, args[1:], strict=False))
+        prefix = "Errore: " if italian else "Error: "
+        assert result.stderr == f"{prefix}{error}\n", result.stderr
         assert result.stdout == ""
         assert self.dump() == before
         return result

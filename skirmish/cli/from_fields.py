@@ -116,7 +116,8 @@ def parameters(fields: Iterable[Field]) -> list[inspect.Parameter]:
 
 def parse(fields: Iterable[Field], given: dict[str, Any], *, as_typed: bool = False) -> None:
     """Replace each field's raw value in ``given`` by what ``Field.parse`` makes of it. With
-    ``as_typed``, a name or a word given empty stays ``""``, for the service to judge as it does
+    ``as_typed``, a name or a word given empty or blank stays as typed, for the service to judge
+    (and quote) as it does
     the web's (``--handle ''`` takes a model's handle away; ``campaign role Doc ''`` is the
     service's refusal)."""
     for field in fields:
@@ -124,7 +125,7 @@ def parse(fields: Iterable[Field], given: dict[str, Any], *, as_typed: bool = Fa
         raw = given.get(name)
         empty = isinstance(raw, str) and not raw.strip()
         if as_typed and field.kind in (Kind.TEXT, Kind.WORD) and empty:
-            given[name] = ""
+            given[name] = raw
             continue
         given[name] = field.parse(raw)
 

@@ -119,7 +119,8 @@ def test_one_error_line(db: Path, args: list[str], said: str) -> None:
         code, out, err = run(db, *args, "--lang", lang)
         assert code == 1 and out == ""
         lines = err.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("Error: "), err
+        prefix = "Errore: " if lang == "it" else "Error: "  # issue #21, item 6
+        assert len(lines) == 1 and lines[0].startswith(prefix), err
         if lang == "en":
             assert said in lines[0]
 

@@ -111,7 +111,7 @@ def test_an_ambiguous_name_in_a_game_lists_the_candidates(cli: Cli) -> None:
         "Error: 'mor' names 2 models: 'Morgan', 'Frank Morgan'; say which."
     )
     assert refused(cli, "game", "hit", "mor", "--wounds", "1", "--lang", "it") == (
-        "Error: 'mor' indica 2 personaggi: 'Morgan', 'Frank Morgan'; specifica quale."
+        "Errore: 'mor' indica 2 personaggi: 'Morgan', 'Frank Morgan'; specifica quale."
     )
     assert cli.run("game", "hit", "morgan", "--wounds", "1").startswith("Morgan takes")  # exact
     assert cli.run("game", "hit", "frank", "--wounds", "1").startswith("Frank Morgan takes")

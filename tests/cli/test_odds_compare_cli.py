@@ -166,7 +166,7 @@ def test_user_mistakes_print_one_error_line(args: list[str], message: str) -> No
     assert result.stderr.startswith(message), result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     italian = invoke("compare", *args, "--lang", "it")
-    assert italian.stderr.startswith("Error: ") and len(italian.stderr.strip().splitlines()) == 1
+    assert italian.stderr.startswith("Errore: ") and len(italian.stderr.strip().splitlines()) == 1
 
 
 def test_errors_in_italian() -> None:

@@ -18,6 +18,13 @@ from skirmish.cli.main import app
 runner = CliRunner()
 
 
+def error_prefix(args: tuple[str, ...] | list[str]) -> str:
+    """How the error line of a command run with ``args`` begins: ``Errore: `` for ``--lang it``,
+    else ``Error: `` (the tests run without ``SKIRMISH_LANG``; issue #21, item 6)."""
+    lang = next((args[i + 1] for i, arg in enumerate(args[:-1]) if arg == "--lang"), "en")
+    return "Errore: " if lang == "it" else "Error: "
+
+
 def register_views() -> None:
     """Put ``campaign standings|graveyard`` and ``member history`` on their nouns (the lead
     registers them in campaign.py and member.py; until then the tests do, once)."""
@@ -47,11 +54,12 @@ class Cli:
         return json.loads(self.run(*args, "--json"))
 
     def fail(self, *args: str) -> str:
-        """Run a command that must be refused with one ``Error:`` line; that line."""
+        """Run a command that must be refused with one ``Error:`` line (``Errore:`` when the
+        command says ``--lang it``); that line."""
         result = runner.invoke(app, [*args, "--db", str(self.db)])
         assert result.exit_code != 0, (args, result.stdout)
         lines = result.stderr.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+        assert len(lines) == 1 and lines[0].startswith(error_prefix(args)), result.stderr
         return lines[0]
 
     def roster(self, gang: str) -> dict[str, Any]:

@@ -90,7 +90,8 @@ def _error(*args: str, lang: str = "en") -> str:
     result = runner.invoke(app, list(args), env={"SKIRMISH_LANG": lang})
     assert result.exit_code == 1, result.output
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    prefix = "Errore: " if lang == "it" else "Error: "  # issue #21, item 6
+    assert len(lines) == 1 and lines[0].startswith(prefix), result.stderr
     return lines[0]
 
 

@@ -205,7 +205,9 @@ def test_a_refusal_is_the_clis_words_on_the_form(web: Any, lang: str) -> None:
         env={"SKIRMISH_LANG": ""},
     )  # fmt: skip
     assert result.exit_code == 1
-    words = result.stderr.strip().removeprefix("Error: ")
+    prefix = "Errore: " if lang == "it" else "Error: "  # issue #21, item 6
+    assert result.stderr.startswith(prefix), result.stderr
+    words = result.stderr.strip().removeprefix(prefix)
     body = page(web, f"/odds/compare/fan?{query}", lang, code=400)
     error = re.search(r'<p class="error" role="alert">(.*?)</p>', body, re.S)
     label = "“Weapon”" if lang == "en" else "“Arma”"  # the page says its field (issue #20)
