@@ -219,6 +219,15 @@ SAMPLES: list[tuple[list[str], str, str]] = [
         "Valore non valido per '--tiro': 'abc' non è un numero intero valido. "
         "Vedi 'skirmish roll shoot --help'.",
     ),
+    (  # a choice the rules refuse, inside click's frame (issue #21: all of it in Italian)
+        ["odds", "shoot", "--tiro", "4", "--cover", "nope"],
+        "Invalid value for '--cover': 'nope' is not one of 'none', 'light', 'partial', 'full' "
+        "(or in Italian 'nessuna', 'leggera', 'parziale', 'completa'). "
+        "See 'skirmish odds shoot --help'.",
+        "Valore non valido per '--cover': 'nope' non è uno tra 'none', 'light', 'partial', "
+        "'full' (o in italiano 'nessuna', 'leggera', 'parziale', 'completa'). "
+        "Vedi 'skirmish odds shoot --help'.",
+    ),
     (
         ["rules", "weapon"],
         "No such command 'weapon'. Did you mean 'weapons'? See 'skirmish rules --help'.",

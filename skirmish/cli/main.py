@@ -229,10 +229,18 @@ class SkirmishGroup(SuggestingGroup):
             exc.show()
             code = exc.exit_code
         except UsageError as exc:
-            from skirmish.cli.usage_text import sentence  # lazy: error
+            from skirmish.cli.usage_text import REFUSAL, sentence  # lazy: error
 
             where = exc.ctx.command_path if exc.ctx is not None else "skirmish"
-            _error(sentence(exc.format_message(), where, _lang(args)), _lang(args))
+            message = exc.format_message()
+            refused = getattr(exc, "refused", None)  # a value refused by the rules' words
+            inner = refused.text("en") if isinstance(refused, SkirmishError) else None
+            if inner:  # click's frame in the run's language around the refusal's own words
+                message = message.replace(inner, REFUSAL)
+            line = sentence(message, where, _lang(args))
+            if inner and isinstance(refused, SkirmishError):
+                line = line.replace(REFUSAL, refused.text(_lang(args)).rstrip("."))
+            _error(line, _lang(args))
             code = exc.exit_code
         except ClickException as exc:
             from skirmish.cli.usage_text import italian  # lazy: error

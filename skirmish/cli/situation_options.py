@@ -129,7 +129,11 @@ def choice_parser(choices: type[StrEnum]) -> Callable[[str], str]:
         try:
             return situation.choice_value(choices, value)
         except RulesError as refused:
-            raise typer.BadParameter(refused.text("en")) from None
+            # the refusal rides along, for the error line to say it in the run's language
+            # (cli/main.py: click frames it in English before the language is known)
+            error = typer.BadParameter(refused.text("en"))
+            error.refused = refused  # type: ignore[attr-defined]
+            raise error from None
 
     return parse
 

@@ -53,7 +53,14 @@ _VALUE_RULES: tuple[_Rule, ...] = (
 _MISSING = {"argument": "Manca l'argomento", "option": "Manca l'opzione"}
 
 
+#: Where a refusal the rules said stands in a usage error (cli/main.py says it in the run's
+#: language itself).
+REFUSAL = "\x00"
+
+
 def _value(reason: str) -> str | None:
+    if reason.strip() == REFUSAL:
+        return REFUSAL
     for pattern, render in _VALUE_RULES:
         found = pattern.fullmatch(reason.strip())
         if found:
