@@ -28,22 +28,9 @@ PENDING: set[str] = {
     "cli/game_views.py",
     "engine/explain_combat.py",
     "engine/explain_procedure_words.py",
-    "web/actions.py",
-    "web/activation_panel.py",
-    "web/charts.py",
     "web/club.py",
     "web/club_campaigns.py",
-    "web/game_action_words.py",
-    "web/game_handover.py",
-    "web/game_live_base.py",
-    "web/game_postgame.py",
-    "web/gazette.py",
     "web/input_names.py",
-    "web/luck.py",
-    "web/luck_chart.py",
-    "web/prints.py",
-    "web/tool_forms.py",
-    "web/tools.py",
 }
 
 

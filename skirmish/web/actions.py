@@ -47,9 +47,9 @@ from skirmish.errors import (
     StoreError,
     UnknownNameError,
 )
-from skirmish.i18n import Lang, name
+from skirmish.i18n import Lang, messages, name
 from skirmish.rules import find_equipment, find_faction, find_profile
-from skirmish.translation import Both, Message
+from skirmish.translation import N_, Both, Message
 from skirmish.web import action_offers as offers
 from skirmish.web import reads, text
 from skirmish.web.action_offers import Offer, Option
@@ -66,58 +66,35 @@ from skirmish.web.site import (
 )
 
 WORDS = text.part(
-    {
-        "en": {
-            "act_actions": "Actions",
-            "act_advance_more": "A weapon for a skill of your choice (R-11)",
-            "act_advance_more_hint": "Rifleman, Warrior and Gunslinger are each for one "
-            "weapon of their type: leave “the one it carries” and the model's own is taken.",
-            "act_carried": "the one it carries",
-            "act_stash": "the stash",
-            "act_not_now": "Not possible now",
-            "act_nothing": "Nothing to choose now.",
-            "act_waiting": "Waiting for the next game (H-03): {items}",
-            "act_last": "The last action, which undo takes back",
-            "act_nothing_yet": "This gang has no action yet.",
-            "act_by": "by {name}",
-            "act_cli": "the command line",
-            "act_back": "Back to the gang",
-            "act_done": "Done",
-            "act_not_available": "Not available",
-            "act_dice": "Dice: {dice}",
-            "act_money": "Treasury: {before}$ → {after}$",
-            "act_hero": "makes a hero",
-            "act_xp_of": "{name}, {xp} XP",
-            "act_price": "{price}$",
-            "act_no_roll": "no roll",
-            "act_required": "required",
-        },
-        "it": {
-            "act_actions": "Azioni",
-            "act_advance_more": "Un'arma per un'abilità “a scelta” (R-11)",
-            "act_advance_more_hint": "Fuciliere, Guerriero e Pistolero valgono ciascuna per "
-            "un'arma del loro tipo: lascia “quella che porta” e si prende quella del personaggio.",
-            "act_carried": "quella che porta",
-            "act_stash": "il deposito",
-            "act_not_now": "Non possibile ora",
-            "act_nothing": "Niente da scegliere ora.",
-            "act_waiting": "In attesa della prossima partita (H-03): {items}",
-            "act_last": "L'ultima azione, che l'annullamento toglie",
-            "act_nothing_yet": "Questa banda non ha ancora azioni.",
-            "act_by": "di {name}",
-            "act_cli": "la riga di comando",
-            "act_back": "Torna alla banda",
-            "act_done": "Fatto",
-            "act_not_available": "Non disponibile",
-            "act_dice": "Dadi: {dice}",
-            "act_money": "Cassa: {before}$ → {after}$",
-            "act_hero": "diventa eroe",
-            "act_xp_of": "{name}, {xp} PE",
-            "act_price": "{price}$",
-            "act_no_roll": "senza tiro",
-            "act_required": "obbligatorio",
-        },
-    }
+    messages(
+        {
+            "act_actions": N_("Actions"),
+            "act_advance_more": N_("A weapon for a skill of your choice (R-11)"),
+            "act_advance_more_hint": N_(
+                "Rifleman, Warrior and Gunslinger are each for one "
+                "weapon of their type: leave “the one it carries” and the model's own is taken."
+            ),
+            "act_carried": N_("the one it carries"),
+            "act_stash": N_("the stash"),
+            "act_not_now": N_("Not possible now"),
+            "act_nothing": N_("Nothing to choose now."),
+            "act_waiting": N_("Waiting for the next game (H-03): {items}"),
+            "act_last": N_("The last action, which undo takes back"),
+            "act_nothing_yet": N_("This gang has no action yet."),
+            "act_by": N_("by {name}"),
+            "act_cli": N_("the command line"),
+            "act_back": N_("Back to the gang"),
+            "act_done": N_("Done"),
+            "act_not_available": N_("Not available"),
+            "act_dice": N_("Dice: {dice}"),
+            "act_money": N_("Treasury: {before}$ → {after}$"),
+            "act_hero": N_("makes a hero"),
+            "act_xp_of": N_("{name}, {xp} XP"),
+            "act_price": N_("{price}$"),
+            "act_no_roll": N_("no roll"),
+            "act_required": N_("required"),
+        }
+    )
 )
 
 

@@ -37,8 +37,9 @@ from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.campaign.models import Campaign
 from skirmish.engine.glossary import GameStatus, TableState, label, label_value
 from skirmish.errors import CampaignError
-from skirmish.i18n import Lang
+from skirmish.i18n import Lang, messages
 from skirmish.rules.model import ModelState, Side
+from skirmish.translation import N_, NP_
 from skirmish.web import game_live_base, text
 from skirmish.web.site import (
     NotFound,
@@ -49,114 +50,72 @@ from skirmish.web.site import (
 )
 
 WORDS = text.part(
-    {
-        "en": {
-            "ga_title": "Activation",
-            "ga_title_short": "before the first turn",
-            "ga_round": "turn {turn}, round {round}",
-            "ga_turn_only": "turn {turn}",
-            "ga_acting": "Taking its turn now: {name}.",
-            "ga_not_started": "The activations begin with the first turn.",
-            "ga_over": "The game is over.",
-            "ga_all_done": "Every model in play has taken its turn {turn}: the next turn begins "
-            "the next round of picks.",
-            "ga_only": "Only the {side} side has models left to take their turn: no initiative "
-            "roll (§1.8). Its player chooses which one acts now.",
-            "ga_only_wait": "Its player chooses which one acts now.",
-            "ga_side": "{side}: {gang}",
-            "ga_pick_hint": "Tap the model you want to activate: your opponent will not see it "
-            "until both of you have picked (§1.8).",
-            "ga_picked": "Picked: {name}",
-            "ga_hidden": "(hidden from your opponent)",
-            "ga_change": "Change",
-            "ga_waiting": "Waiting for this side's pick.",
-            "ga_they_picked": "This side has picked (hidden until both have).",
-            "ga_revealed": "Both picks, revealed:",
-            "ga_fama_own": "its own unused FAMA ({fama})",
-            "ga_fama_friend": "{name}'s unused FAMA ({fama}), a friend within 5U",
-            "ga_fama_for": "FAMA counted for {name} (R-07)",
-            "ga_die_for": "{name}'s die ({side})",
-            "ga_roll_for_me": "Roll for me",
-            "ga_typed": "Type the dice rolled at the table",
-            "ga_roll_typed": "Roll with these dice",
-            "ga_roll_wait": "Waiting for the players to roll the initiative.",
-            "ga_tie": "A tie: roll again (R-07, H-06).",
-            "ga_tied_round": "Tie: {good} {good_total} against {bad} {bad_total} (dice {good_die} "
-            "and {bad_die}): roll again (H-06).",
-            "ga_you_won": "You won the initiative: who takes its turn now?",
-            "ga_winner_chooses": "{name} won the initiative: who takes its turn now?",
-            "ga_activate_mine": "Activate mine: {name}",
-            "ga_let_opponent": "Let my opponent activate: {name}",
-            "ga_choice_wait": "{name} won the initiative: waiting for its player's choice.",
-            "ga_picked_done": "Your card is down.",
-            "ga_nobody": "You are watching: the players pick on their phones.",
-            "ga_dice_needed": "choose a face for each die, or tap \u201croll for me\u201d.",
-            "ga_no_model": "tap one of the models.",
-            "ga_key": "this form is out of date: reload the page and tap again.",
-            "ga_initiative": "Initiative (R-07): {good} {good_totals} against {bad} {bad_totals}:"
-            " {winner} wins.",
-            "ga_roll": "{name}: 1D6 {dice} + RIF {rif} + FAMA {fama}{lender} = {totals}",
-            "ga_lender": " ({name}'s)",
-            "ga_activates": "{name} takes its turn {turn}: {choice} (§1.8).",
-            "ga_choice_own": "the winner's choice",
-            "ga_choice_other": "the winner lets the opponent's model act",
-            "ga_shaken": "{name} rolled a natural 1 with Nervi scossi: shaken this turn (R-07).",
-        },
-        "it": {
-            "ga_title": "Attivazione",
-            "ga_title_short": "prima del primo turno",
-            "ga_round": "turno {turn}, giro {round}",
-            "ga_turn_only": "turno {turn}",
-            "ga_acting": "Sta giocando il suo turno: {name}.",
-            "ga_not_started": "Le attivazioni cominciano col primo turno.",
-            "ga_over": "La partita è finita.",
-            "ga_all_done": "Tutti i personaggi in gioco hanno giocato il turno {turn}: col "
-            "prossimo turno si scelgono di nuovo le carte.",
-            "ga_only": "Solo i {side} hanno personaggi che devono ancora giocare il turno: "
-            "niente tiro d'iniziativa (§1.8). Il loro giocatore sceglie chi agisce ora.",
-            "ga_only_wait": "Il loro giocatore sceglie chi agisce ora.",
-            "ga_side": "{side}: {gang}",
-            "ga_pick_hint": "Tocca il personaggio che vuoi attivare: l'avversario non lo vedrà "
-            "finché non avrete scelto entrambi (§1.8).",
-            "ga_picked": "Scelto: {name}",
-            "ga_hidden": "(nascosto all'avversario)",
-            "ga_change": "Cambia",
-            "ga_waiting": "In attesa della scelta di questa parte.",
-            "ga_they_picked": "Questa parte ha scelto (nascosto finché non avete scelto entrambi).",
-            "ga_revealed": "Le due carte, scoperte:",
-            "ga_fama_own": "la sua FAMA non usata ({fama})",
-            "ga_fama_friend": "la FAMA non usata di {name} ({fama}), un amico entro 5U",
-            "ga_fama_for": "FAMA contata per {name} (R-07)",
-            "ga_die_for": "Dado di {name} ({side})",
-            "ga_roll_for_me": "Tira per me",
-            "ga_typed": "Scrivi i dadi tirati al tavolo",
-            "ga_roll_typed": "Tira con questi dadi",
-            "ga_roll_wait": "In attesa che i giocatori tirino l'iniziativa.",
-            "ga_tie": "Parità: tirate di nuovo (R-07, H-06).",
-            "ga_tied_round": "Parità: {good} {good_total} contro {bad} {bad_total} (dadi "
-            "{good_die} e {bad_die}): si tira di nuovo (H-06).",
-            "ga_you_won": "Hai vinto l'iniziativa: chi gioca il suo turno ora?",
-            "ga_winner_chooses": "{name} ha vinto l'iniziativa: chi gioca il suo turno ora?",
-            "ga_activate_mine": "Attivo il mio: {name}",
-            "ga_let_opponent": "Faccio attivare l'avversario: {name}",
-            "ga_choice_wait": "{name} ha vinto l'iniziativa: in attesa della scelta del suo "
-            "giocatore.",
-            "ga_picked_done": "La tua carta è sul tavolo.",
-            "ga_nobody": "Stai guardando: i giocatori scelgono sui loro telefoni.",
-            "ga_dice_needed": "scegli una faccia per ogni dado, o tocca \u201ctira per me\u201d.",
-            "ga_no_model": "tocca uno dei personaggi.",
-            "ga_key": "questo modulo è scaduto: ricarica la pagina e tocca di nuovo.",
-            "ga_initiative": "Iniziativa (R-07): {good} {good_totals} contro {bad} {bad_totals}:"
-            " vince {winner}.",
-            "ga_roll": "{name}: 1D6 {dice} + RIF {rif} + FAMA {fama}{lender} = {totals}",
-            "ga_lender": " (di {name})",
-            "ga_activates": "{name} gioca il suo turno {turn}: {choice} (§1.8).",
-            "ga_choice_own": "scelta di chi ha vinto",
-            "ga_choice_other": "chi ha vinto fa agire il personaggio avversario",
-            "ga_shaken": "{name} ha fatto 1 naturale con Nervi scossi: scosso per questo turno "
-            "(R-07).",
-        },
-    }
+    messages(
+        {
+            "ga_title": N_("Activation"),
+            "ga_title_short": N_("before the first turn"),
+            "ga_round": N_("turn {turn}, round {round}"),
+            "ga_turn_only": N_("turn {turn}"),
+            "ga_acting": N_("Taking its turn now: {name}."),
+            "ga_not_started": N_("The activations begin with the first turn."),
+            "ga_over": N_("The game is over."),
+            "ga_all_done": N_(
+                "Every model in play has taken its turn {turn}: the next turn begins "
+                "the next round of picks."
+            ),
+            "ga_only": N_(
+                "Only the {side} side has models left to take their turn: no initiative "
+                "roll (§1.8). Its player chooses which one acts now."
+            ),
+            "ga_only_wait": N_("Its player chooses which one acts now."),
+            "ga_side": N_("{side}: {gang}"),
+            "ga_pick_hint": N_(
+                "Tap the model you want to activate: your opponent will not see it "
+                "until both of you have picked (§1.8)."
+            ),
+            "ga_picked": N_("Picked: {name}"),
+            "ga_hidden": N_("(hidden from your opponent)"),
+            "ga_change": N_("Change"),
+            "ga_waiting": N_("Waiting for this side's pick."),
+            "ga_they_picked": N_("This side has picked (hidden until both have)."),
+            "ga_revealed": N_("Both picks, revealed:"),
+            "ga_fama_own": N_("its own unused FAMA ({fama})"),
+            "ga_fama_friend": N_("{name}'s unused FAMA ({fama}), a friend within 5U"),
+            "ga_fama_for": N_("FAMA counted for {name} (R-07)"),
+            "ga_die_for": N_("{name}'s die ({side})"),
+            "ga_roll_for_me": N_("Roll for me"),
+            "ga_typed": N_("Type the dice rolled at the table"),
+            "ga_roll_typed": N_("Roll with these dice"),
+            "ga_roll_wait": N_("Waiting for the players to roll the initiative."),
+            "ga_tie": N_("A tie: roll again (R-07, H-06)."),
+            "ga_tied_round": N_(
+                "Tie: {good} {good_total} against {bad} {bad_total} (dice {good_die} "
+                "and {bad_die}): roll again (H-06)."
+            ),
+            "ga_you_won": N_("You won the initiative: who takes its turn now?"),
+            "ga_winner_chooses": N_("{name} won the initiative: who takes its turn now?"),
+            "ga_activate_mine": N_("Activate mine: {name}"),
+            "ga_let_opponent": N_("Let my opponent activate: {name}"),
+            "ga_choice_wait": N_("{name} won the initiative: waiting for its player's choice."),
+            "ga_picked_done": N_("Your card is down."),
+            "ga_nobody": N_("You are watching: the players pick on their phones."),
+            "ga_dice_needed": N_("choose a face for each die, or tap \u201croll for me\u201d."),
+            "ga_no_model": N_("tap one of the models."),
+            "ga_key": N_("this form is out of date: reload the page and tap again."),
+            "ga_initiative": N_(
+                "Initiative (R-07): {good} {good_totals} against {bad} {bad_totals}: {winner} wins."
+            ),
+            "ga_roll": N_("{name}: 1D6 {dice} + RIF {rif} + FAMA {fama}{lender} = {totals}"),
+            "ga_lender": N_(" ({name}'s)"),
+            "ga_activates": N_("{name} takes its turn {turn}: {choice} (§1.8)."),
+            "ga_choice_own": N_("the winner's choice"),
+            "ga_choice_other": N_("the winner lets the opponent's model act"),
+            "ga_shaken": NP_(
+                "activation_panel.WORDS.ga_shaken",
+                "{name} rolled a natural 1 with Nervi scossi: shaken this turn (R-07).",
+            ),
+        }
+    )
 )
 
 #: How often the panel asks for itself again (``hx-trigger``), in the template.

@@ -139,11 +139,18 @@ def create_app(db: str | None = None) -> FastAPI:
         Refused: 403, nothing read or changed. A new token is set at login and logout."""
         viewer = await run_in_threadpool(identify, request.cookies.get(SESSION_COOKIE))
         # A logged-in reader's choice (``?lang=``, or the one made before logging in, still in
-        # the cookie, while the account has none) is kept on the account.
+        # the cookie, while the account has none) is kept on the account, when a page is read:
+        # a form's POST writes its action and nothing else, even when it is refused.
         chosen = request.query_params.get("lang") or (
             None if viewer.lang else request.cookies.get(LANG_COOKIE)
         )
-        if viewer.user_id is not None and chosen in ("it", "en") and chosen != viewer.lang:
+        reading = request.method in ("GET", "HEAD")
+        if (
+            reading
+            and viewer.user_id is not None
+            and chosen in ("it", "en")
+            and chosen != viewer.lang
+        ):
             viewer = await run_in_threadpool(keep_language, viewer, chosen)
         VIEWER.set(viewer)
         request.state.viewer = viewer

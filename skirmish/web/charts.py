@@ -24,34 +24,25 @@ from fractions import Fraction
 
 from markupsafe import Markup, escape
 
+from skirmish.i18n import messages
 from skirmish.odds.chances import percent
+from skirmish.translation import N_
 from skirmish.web import text
 
 WORDS = text.part(
-    {
-        "en": {
-            "chart_value_axis": "Chance",
-            "chart_exactly": "exactly",
-            "chart_at_least": "at least",
-            "chart_desc_row": "{label}: {percent}",
-            "chart_desc_at_least": "at least {label}: {percent}",
-            "chart_bar": "{label}: {percent} ({exact})",
-            "chart_bar_at_least": "at least {label}: {percent} ({exact})",
-            "chart_bar_choice": "{label}, {choice}: {percent} ({exact})",
-            "chart_desc_choice": "{choice} {percent}",
-        },
-        "it": {
-            "chart_value_axis": "Probabilità",
-            "chart_exactly": "esattamente",
-            "chart_at_least": "almeno",
-            "chart_desc_row": "{label}: {percent}",
-            "chart_desc_at_least": "almeno {label}: {percent}",
-            "chart_bar": "{label}: {percent} ({exact})",
-            "chart_bar_at_least": "almeno {label}: {percent} ({exact})",
-            "chart_bar_choice": "{label}, {choice}: {percent} ({exact})",
-            "chart_desc_choice": "{choice} {percent}",
-        },
-    }
+    messages(
+        {
+            "chart_value_axis": N_("Chance"),
+            "chart_exactly": N_("exactly"),
+            "chart_at_least": N_("at least"),
+            "chart_desc_row": N_("{label}: {percent}"),
+            "chart_desc_at_least": N_("at least {label}: {percent}"),
+            "chart_bar": N_("{label}: {percent} ({exact})"),
+            "chart_bar_at_least": N_("at least {label}: {percent} ({exact})"),
+            "chart_bar_choice": N_("{label}, {choice}: {percent} ({exact})"),
+            "chart_desc_choice": N_("{choice} {percent}"),
+        }
+    )
 )
 
 #: The chart's width in user units: about one CSS pixel each on a 390-px phone.

@@ -33,8 +33,8 @@ from skirmish.campaign.game.telling import told
 from skirmish.campaign.models import Campaign, User
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError, SkirmishError, StaleError, StoreError
-from skirmish.i18n import Lang
-from skirmish.translation import Message, Said
+from skirmish.i18n import Lang, messages
+from skirmish.translation import N_, Both, Message
 from skirmish.web import game_live_base, text
 from skirmish.web.game_dice import NeedAnswer, NeedDie, Step, asked_words, ways_view
 from skirmish.web.game_perform import (
@@ -49,51 +49,36 @@ from skirmish.web.game_perform import (
 from skirmish.web.site import Forbidden, NotFound, Site, SiteDep, form_fields, pick_lang, reader
 
 WORDS = text.part(
-    {
-        "en": {
-            "gho_title": "Whose die",
-            "gho_waiting": "Waiting for {who} to roll: {what}.",
-            "gho_waiting_answer": "Waiting for {who} to say whether to reroll: {what} (failed: "
-            "{face}).",
-            "gho_who": "{player} ({gang})",
-            "gho_taken": "{player}'s phone (taken over)",
-            "gho_yours": "{action}: {actor} → {target}. Your die.",
-            "gho_yours_answer": "{action}: {actor} → {target}. Your decision.",
-            "gho_here": "Roll it here (one phone for both)",
-            "gho_here_hint": "Both players at this phone: every die of this action is then "
-            "asked here.",
-            "gho_recorded": "Recorded:",
-            "gho_lapsed": "This action was dropped: the game moved on since (another action was "
-            "recorded, or one was undone). Nothing of it was recorded.",
-            "gho_nothing": "No action waits for a die.",
-            "gho_not_yours": "This die is {who}'s to roll: tap “Roll it here” first. Nothing "
-            "was changed.",
-            "gho_no_back": "Only the dice typed on this phone since it was handed here may be "
-            "taken back. Nothing was changed.",
-        },
-        "it": {
-            "gho_title": "Di chi è il dado",
-            "gho_waiting": "In attesa che {who} tiri: {what}.",
-            "gho_waiting_answer": "In attesa che {who} decida se ritirare: {what} (fallito: "
-            "{face}).",
-            "gho_who": "{player} ({gang})",
-            "gho_taken": "il telefono di {player} (che l'ha preso)",
-            "gho_yours": "{action}: {actor} → {target}. Tocca a te tirare.",
-            "gho_yours_answer": "{action}: {actor} → {target}. Tocca a te decidere.",
-            "gho_here": "Tira qui (un telefono per tutti e due)",
-            "gho_here_hint": "Tutti e due i giocatori a questo telefono: ogni dado di questa "
-            "azione viene chiesto qui.",
-            "gho_recorded": "Registrato:",
-            "gho_lapsed": "Questa azione è stata lasciata cadere: la partita è andata avanti "
-            "(è stata registrata un'altra azione, o ne è stata annullata una). Non ne è stato "
-            "registrato nulla.",
-            "gho_nothing": "Nessuna azione aspetta un dado.",
-            "gho_not_yours": "Questo dado lo tira {who}: tocca prima “Tira qui”. Non è "
-            "cambiato nulla.",
-            "gho_no_back": "Si possono togliere solo i dadi inseriti su questo telefono da "
-            "quando l'azione è arrivata qui. Non è cambiato nulla.",
-        },
-    }
+    messages(
+        {
+            "gho_title": N_("Whose die"),
+            "gho_waiting": N_("Waiting for {who} to roll: {what}."),
+            "gho_waiting_answer": N_(
+                "Waiting for {who} to say whether to reroll: {what} (failed: {face})."
+            ),
+            "gho_who": N_("{player} ({gang})"),
+            "gho_taken": N_("{player}'s phone (taken over)"),
+            "gho_yours": N_("{action}: {actor} → {target}. Your die."),
+            "gho_yours_answer": N_("{action}: {actor} → {target}. Your decision."),
+            "gho_here": N_("Roll it here (one phone for both)"),
+            "gho_here_hint": N_(
+                "Both players at this phone: every die of this action is then asked here."
+            ),
+            "gho_recorded": N_("Recorded:"),
+            "gho_lapsed": N_(
+                "This action was dropped: the game moved on since (another action was "
+                "recorded, or one was undone). Nothing of it was recorded."
+            ),
+            "gho_nothing": N_("No action waits for a die."),
+            "gho_not_yours": N_(
+                "This die is {who}'s to roll: tap “Roll it here” first. Nothing was changed."
+            ),
+            "gho_no_back": N_(
+                "Only the dice typed on this phone since it was handed here may be "
+                "taken back. Nothing was changed."
+            ),
+        }
+    )
 )
 
 
@@ -107,7 +92,8 @@ def _refusal(key: str, **values: Any) -> CampaignError:
 
 def _not_yours(session: Session, game: Game, row: GameHandover) -> Forbidden:
     """A tap on a die the hand-over asks of another phone: refused, saying whose it is."""
-    who = Said(lambda lang: _who(session, game, row, Lang(lang)))
+    # said now, in both languages: the refusal is read after this unit of work has ended
+    who = Both(_who(session, game, row, Lang.EN), _who(session, game, row, Lang.IT))
     return Forbidden(CampaignError(text.Worded("gho_not_yours", who=who)))
 
 

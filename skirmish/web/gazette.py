@@ -39,46 +39,31 @@ from skirmish.campaign.gazette_issue import Gazette
 from skirmish.campaign.models import Campaign
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError
-from skirmish.i18n import Lang, tr
+from skirmish.i18n import Lang, messages, tr
 from skirmish.printing.gazette import LABELS, STYLESHEETS, gazette_view, render_gazette
 from skirmish.printing.pdf import Press
-from skirmish.translation import template_callables
+from skirmish.translation import N_, template_callables
 from skirmish.web import feeds, reads, text
 from skirmish.web.prints import HTML_POLICY, Format, disposition
 from skirmish.web.site import LangDep, NotFound, Site, SiteDep, campaign_url, scenario_name
 
 WORDS = text.part(
-    {
-        "en": {
-            "gz_nav": "Gazette",
-            "gz_issue_game": "No. {number}: game {game}, {scenario}",
-            "gz_to_date": "The paper to date",
-            "gz_issues": "Every issue",
-            "gz_pdf": "Gazette PDF (A4)",
-            "gz_feed": "News feed (Atom)",
-            "gz_feed_rss": "RSS",
-            "gz_print": "The Frontier Gazette",
-            "gz_feed_title": "{paper}: {campaign}",
-            "gz_entry_game": "No. {number}, game {game}: {headline}",
-            "gz_entry_to_date": "{campaign} to date: {headline}",
-            "gz_no_issue": "game {game} has no issue yet: the Gazette reports finished games.",
-        },
-        "it": {
-            "gz_nav": "Gazzetta",
-            "gz_issue_game": "N. {number}: partita {game}, {scenario}",
-            "gz_to_date": "Il giornale fino a oggi",
-            "gz_issues": "Tutti i numeri",
-            "gz_pdf": "Gazzetta in PDF (A4)",
-            "gz_feed": "Notizie in feed (Atom)",
-            "gz_feed_rss": "RSS",
-            "gz_print": "La Gazzetta della Frontiera",
-            "gz_feed_title": "{paper}: {campaign}",
-            "gz_entry_game": "N. {number}, partita {game}: {headline}",
-            "gz_entry_to_date": "{campaign} fino a oggi: {headline}",
-            "gz_no_issue": "la partita {game} non ha ancora un numero: la Gazzetta racconta le "
-            "partite finite.",
-        },
-    }
+    messages(
+        {
+            "gz_nav": N_("Gazette"),
+            "gz_issue_game": N_("No. {number}: game {game}, {scenario}"),
+            "gz_to_date": N_("The paper to date"),
+            "gz_issues": N_("Every issue"),
+            "gz_pdf": N_("Gazette PDF (A4)"),
+            "gz_feed": N_("News feed (Atom)"),
+            "gz_feed_rss": N_("RSS"),
+            "gz_print": N_("The Frontier Gazette"),
+            "gz_feed_title": N_("{paper}: {campaign}"),
+            "gz_entry_game": N_("No. {number}, game {game}: {headline}"),
+            "gz_entry_to_date": N_("{campaign} to date: {headline}"),
+            "gz_no_issue": N_("game {game} has no issue yet: the Gazette reports finished games."),
+        }
+    )
 )
 
 #: The games' issues a feed carries, the latest first (with the paper to date besides).

@@ -43,8 +43,9 @@ from skirmish.campaign.models import Campaign, Gang
 from skirmish.engine.dice import purpose_words
 from skirmish.engine.glossary import EventKind, label_value
 from skirmish.errors import CampaignError
-from skirmish.i18n import Lang
+from skirmish.i18n import Lang, messages
 from skirmish.odds.chances import decimal, percent
+from skirmish.translation import N_, NP_
 from skirmish.web import text
 from skirmish.web.luck_chart import LuckRow, luck_chart
 from skirmish.web.site import (
@@ -59,189 +60,117 @@ from skirmish.web.site import (
 )
 
 WORDS = text.part(
-    {
-        "en": {
-            "luck_nav": "Luck",
-            "luck_title": "Luck ledger",
-            "luck_of_gang": "Luck ledger: {gang}",
-            "luck_of_game": "Luck ledger: game {game}",
-            "luck_lead": "Each roll is placed within its exact distribution: a percentile of "
-            "50 is what fair dice give on average, higher is luckier for whoever rolled. A mean "
-            "within two standard errors of 50 is within the noise: no curse, no blessing.",
-            "luck_empty": "No dice logged yet: the ledger reads the dice of the games played "
-            "with skirmish (the 'skirmish game' commands, or the games' pages of this site) "
-            "and the rolls for what the gangs buy.",
-            "luck_source_all": "All dice",
-            "luck_source_table": "Typed in at the table",
-            "luck_source_random": "Rolled by skirmish",
-            "luck_source_mixed": "Some typed, some rolled",
-            "luck_source_unknown": "Source not recorded (post-game rolls, older games)",
-            "luck_sources": "Physical and random dice",
-            "luck_sources_lead": "The dice typed in at the table (physical dice) and those "
-            "skirmish rolled, kept apart.",
-            "luck_show": "Show",
-            "luck_dice": "Dice",
-            "luck_by_gang": "By gang",
-            "luck_by_player": "By player",
-            "luck_by_model": "By model",
-            "luck_who": "Who",
-            "luck_rolls": "Rolls",
-            "luck_mean": "Mean ± SE",
-            "luck_impact_wounds": "Wounds ±",
-            "luck_impact_elims": "Elim. ±",
-            "luck_impact_help": "Impact: wounds and eliminations against their exact "
-            "expectation, over the shots and fights given and taken (positive: lucky).",
-            "luck_figure": "{mean} ± {se}",
-            "luck_figure_rolls": "{mean} ± {se} · {rolls} rolls",
-            "luck_figure_roll": "{mean} ± {se} · 1 roll",
-            "luck_lucky": "luckier than average",
-            "luck_unlucky": "unluckier than average",
-            "luck_noise": "within the noise",
-            "luck_none": "no rolls",
-            "luck_overall": "Overall",
-            "luck_luckiest": "Luckiest moments",
-            "luck_unluckiest": "Unluckiest moments",
-            "luck_no_moments": "None yet.",
-            "luck_escapes": "Great escapes",
-            "luck_escapes_lead": "Survived an attack with a 95% or better chance to "
-            "eliminate them.",
-            "luck_no_escapes": "No great escape yet.",
-            "luck_escape": "{model} ({gang}) survived {opponent}'s {action}, which had a "
-            "{chance} chance to eliminate them ({exact})",
-            "luck_escape_recovery": "{model} ({gang}) survived the recovery roll, which had a "
-            "{chance} chance to be dead ({exact}, R-10)",
-            "luck_after_game": "after game {game}",
-            "luck_roll": "{who}: {purpose}: {faces}",
-            "luck_roll_against": "{who}: {purpose} against {opponent}: {faces}",
-            "luck_model_of": "{model} ({gang})",
-            "luck_rerolled": "rerolled",
-            "luck_attack": "{model} ({gang}) {action} {opponent}: {wounds}, expected {expected}",
-            "luck_defence": "{model} ({gang}), {action_by} {opponent}: {wounds}, expected "
-            "{expected}",
-            "luck_act_shoot": "shot at",
-            "luck_act_melee": "fought",
-            "luck_by_shoot": "shot at by",
-            "luck_by_melee": "fought by",
-            "luck_noun_shoot": "shot",
-            "luck_noun_melee": "fight",
-            "luck_act_other": "{action} against",
-            "luck_by_other": "{action} by",
-            "luck_noun_other": "{action}",
-            "luck_wounds_1": "1 wound",
-            "luck_wounds": "{n} wounds",
-            "luck_eliminated": "eliminated",
-            "luck_chance_good": "a result this good or better: {odds} ({percent})",
-            "luck_chance_bad": "a result this bad or worse: {odds} ({percent})",
-            "luck_one_in": "1 in {n}",
-            "luck_where": "game {game}, turn {turn}",
-            "luck_games": "Games",
-            "luck_between": "Between games",
-            "luck_between_lead": "The rolls made between games (a purchase's availability, "
-            "R-12): counted in the tallies above, in no game's.",
-            "luck_bought": "{who}: {die} {faces} for {item} (DISP {need}): {outcome}",
-            "luck_between_show": "Every roll between games ({n})",
-            "luck_found": "found",
-            "luck_not_found": "not found",
-            "luck_before_first": "before the gang's first game",
-            "luck_after_games": "after the gang's game {n}",
-            "luck_game_link": "Game {game}",
-            "luck_gangs_luck": "Each gang's models",
-            "luck_json": "The same as JSON",
-            "luck_not_a_game": "{typed} is not a game number; see the campaign's games.",
-            "luck_unknown_source": "{typed} is not a way the dice came: {valid}.",
-        },
-        "it": {
-            "luck_nav": "Fortuna",
-            "luck_title": "Registro della fortuna",
-            "luck_of_gang": "Registro della fortuna: {gang}",
-            "luck_of_game": "Registro della fortuna: partita {game}",
-            "luck_lead": "Ogni tiro è collocato nella sua distribuzione esatta: un percentile "
-            "di 50 è quello che danno in media dadi onesti, più alto è più fortunato per chi "
-            "tira. Una media entro due errori standard da 50 è entro il rumore del caso: né "
-            "maledizione né benedizione.",
-            "luck_empty": "Ancora nessun dado registrato: il registro legge i dadi delle "
-            "partite giocate con skirmish (i comandi 'skirmish game', o le pagine delle partite "
-            "di questo sito) e i tiri per ciò che le bande comprano.",
-            "luck_source_all": "Tutti i dadi",
-            "luck_source_table": "Battuti al tavolo",
-            "luck_source_random": "Tirati da skirmish",
-            "luck_source_mixed": "Un po' battuti, un po' tirati",
-            "luck_source_unknown": "Provenienza non registrata (post-partita, partite più vecchie)",
-            "luck_sources": "Dadi veri e dadi casuali",
-            "luck_sources_lead": "I dadi battuti al tavolo (dadi veri) e quelli tirati da "
-            "skirmish, tenuti separati.",
-            "luck_show": "Mostra",
-            "luck_dice": "Dadi",
-            "luck_by_gang": "Per banda",
-            "luck_by_player": "Per giocatore",
-            "luck_by_model": "Per personaggio",
-            "luck_who": "Chi",
-            "luck_rolls": "Tiri",
-            "luck_mean": "Media ± ES",
-            "luck_impact_wounds": "Ferite ±",
-            "luck_impact_elims": "Elim. ±",
-            "luck_impact_help": "Impatto: ferite ed eliminazioni rispetto alla loro attesa "
-            "esatta, sugli spari e le lotte dati e subiti (positivo: fortuna).",
-            "luck_figure": "{mean} ± {se}",
-            "luck_figure_rolls": "{mean} ± {se} · {rolls} tiri",
-            "luck_figure_roll": "{mean} ± {se} · 1 tiro",
-            "luck_lucky": "più fortuna della media",
-            "luck_unlucky": "meno fortuna della media",
-            "luck_noise": "entro il rumore",
-            "luck_none": "nessun tiro",
-            "luck_overall": "In tutto",
-            "luck_luckiest": "I momenti più fortunati",
-            "luck_unluckiest": "I momenti più sfortunati",
-            "luck_no_moments": "Ancora nessuno.",
-            "luck_escapes": "Fughe miracolose",
-            "luck_escapes_lead": "Sopravvissuti a un attacco che aveva il 95% o più di "
-            "probabilità di eliminarli.",
-            "luck_no_escapes": "Ancora nessuna fuga miracolosa.",
-            "luck_escape": "{model} ({gang}) scampa {action} di {opponent}, che aveva il "
-            "{chance} di probabilità di eliminazione ({exact})",
-            "luck_escape_recovery": "{model} ({gang}) scampa al tiro di recupero, che aveva il "
-            "{chance} di probabilità di morte ({exact}, R-10)",
-            "luck_after_game": "dopo la partita {game}",
-            "luck_roll": "{who}: {purpose}: {faces}",
-            "luck_roll_against": "{who}: {purpose} contro {opponent}: {faces}",
-            "luck_model_of": "{model} ({gang})",
-            "luck_rerolled": "ritirato",
-            "luck_attack": "{model} ({gang}) {action} {opponent}: {wounds}, attese {expected}",
-            "luck_defence": "{model} ({gang}), {action_by} {opponent}: {wounds}, attese {expected}",
-            "luck_act_shoot": "spara a",
-            "luck_act_melee": "lotta con",
-            "luck_by_shoot": "sotto il fuoco di",
-            "luck_by_melee": "in lotta con",
-            "luck_noun_shoot": "allo sparo",
-            "luck_noun_melee": "alla lotta",
-            "luck_act_other": "{action} contro",
-            "luck_by_other": "{action} di",
-            "luck_noun_other": "all'azione «{action}»",
-            "luck_wounds_1": "1 ferita",
-            "luck_wounds": "{n} ferite",
-            "luck_eliminated": "fuori combattimento",
-            "luck_chance_good": "un risultato così buono o migliore: {odds} ({percent})",
-            "luck_chance_bad": "un risultato così cattivo o peggiore: {odds} ({percent})",
-            "luck_one_in": "1 su {n}",
-            "luck_where": "partita {game}, turno {turn}",
-            "luck_games": "Partite",
-            "luck_between": "Tra una partita e l'altra",
-            "luck_between_lead": "I tiri fatti tra una partita e l'altra (la disponibilità di "
-            "un acquisto, R-12): contati nelle tabelle qui sopra, in nessuna partita.",
-            "luck_bought": "{who}: {die} {faces} per {item} (DISP {need}): {outcome}",
-            "luck_between_show": "Tutti i tiri tra una partita e l'altra ({n})",
-            "luck_found": "trovato",
-            "luck_not_found": "non trovato",
-            "luck_before_first": "prima della prima partita della banda",
-            "luck_after_games": "dopo la partita {n} della banda",
-            "luck_game_link": "Partita {game}",
-            "luck_gangs_luck": "I personaggi di ogni banda",
-            "luck_json": "Gli stessi dati in JSON",
-            "luck_not_a_game": "{typed} non è il numero di una partita; vedi le partite della "
-            "campagna.",
-            "luck_unknown_source": "{typed} non è un modo in cui sono venuti i dadi: {valid}.",
-        },
-    }
+    messages(
+        {
+            "luck_nav": NP_("luck.WORDS.luck_nav", "Luck"),
+            "luck_title": N_("Luck ledger"),
+            "luck_of_gang": N_("Luck ledger: {gang}"),
+            "luck_of_game": N_("Luck ledger: game {game}"),
+            "luck_lead": N_(
+                "Each roll is placed within its exact distribution: a percentile of "
+                "50 is what fair dice give on average, higher is "
+                "luckier for whoever rolled. A mean "
+                "within two standard errors of 50 is within the noise: no curse, no blessing."
+            ),
+            "luck_empty": N_(
+                "No dice logged yet: the ledger reads the dice of the games played "
+                "with skirmish (the 'skirmish game' commands, or the games' pages of this site) "
+                "and the rolls for what the gangs buy."
+            ),
+            "luck_source_all": N_("All dice"),
+            "luck_source_table": N_("Typed in at the table"),
+            "luck_source_random": N_("Rolled by skirmish"),
+            "luck_source_mixed": N_("Some typed, some rolled"),
+            "luck_source_unknown": N_("Source not recorded (post-game rolls, older games)"),
+            "luck_sources": N_("Physical and random dice"),
+            "luck_sources_lead": N_(
+                "The dice typed in at the table (physical dice) and those "
+                "skirmish rolled, kept apart."
+            ),
+            "luck_show": N_("Show"),
+            "luck_dice": N_("Dice"),
+            "luck_by_gang": N_("By gang"),
+            "luck_by_player": N_("By player"),
+            "luck_by_model": N_("By model"),
+            "luck_who": N_("Who"),
+            "luck_rolls": N_("Rolls"),
+            "luck_mean": N_("Mean ± SE"),
+            "luck_impact_wounds": N_("Wounds ±"),
+            "luck_impact_elims": N_("Elim. ±"),
+            "luck_impact_help": N_(
+                "Impact: wounds and eliminations against their exact "
+                "expectation, over the shots and fights given and taken (positive: lucky)."
+            ),
+            "luck_figure": N_("{mean} ± {se}"),
+            "luck_figure_rolls": N_("{mean} ± {se} · {rolls} rolls"),
+            "luck_figure_roll": N_("{mean} ± {se} · 1 roll"),
+            "luck_lucky": N_("luckier than average"),
+            "luck_unlucky": N_("unluckier than average"),
+            "luck_noise": N_("within the noise"),
+            "luck_none": N_("no rolls"),
+            "luck_overall": N_("Overall"),
+            "luck_luckiest": NP_("heading", "Luckiest moments"),
+            "luck_unluckiest": NP_("heading", "Unluckiest moments"),
+            "luck_no_moments": N_("None yet."),
+            "luck_escapes": N_("Great escapes"),
+            "luck_escapes_lead": N_(
+                "Survived an attack with a 95% or better chance to eliminate them."
+            ),
+            "luck_no_escapes": N_("No great escape yet."),
+            "luck_escape": N_(
+                "{model} ({gang}) survived {opponent}'s {action}, which had a "
+                "{chance} chance to eliminate them ({exact})"
+            ),
+            "luck_escape_recovery": N_(
+                "{model} ({gang}) survived the recovery roll, which had a "
+                "{chance} chance to be dead ({exact}, R-10)"
+            ),
+            "luck_after_game": N_("after game {game}"),
+            "luck_roll": N_("{who}: {purpose}: {faces}"),
+            "luck_roll_against": N_("{who}: {purpose} against {opponent}: {faces}"),
+            "luck_model_of": N_("{model} ({gang})"),
+            "luck_rerolled": N_("rerolled"),
+            "luck_attack": N_(
+                "{model} ({gang}) {action} {opponent}: {wounds}, expected {expected}"
+            ),
+            "luck_defence": N_(
+                "{model} ({gang}), {action_by} {opponent}: {wounds}, expected {expected}"
+            ),
+            "luck_act_shoot": N_("shot at"),
+            "luck_act_melee": N_("fought"),
+            "luck_by_shoot": N_("shot at by"),
+            "luck_by_melee": N_("fought by"),
+            "luck_noun_shoot": NP_("luck.WORDS.luck_noun_shoot", "shot"),
+            "luck_noun_melee": NP_("luck.WORDS.luck_noun_melee", "fight"),
+            "luck_act_other": N_("{action} against"),
+            "luck_by_other": N_("{action} by"),
+            "luck_noun_other": N_("{action}"),
+            "luck_wounds_1": N_("1 wound"),
+            "luck_wounds": N_("{n} wounds"),
+            "luck_eliminated": NP_("luck.WORDS.luck_eliminated", "eliminated"),
+            "luck_chance_good": N_("a result this good or better: {odds} ({percent})"),
+            "luck_chance_bad": N_("a result this bad or worse: {odds} ({percent})"),
+            "luck_one_in": N_("1 in {n}"),
+            "luck_where": N_("game {game}, turn {turn}"),
+            "luck_games": N_("Games"),
+            "luck_between": N_("Between games"),
+            "luck_between_lead": N_(
+                "The rolls made between games (a purchase's availability, "
+                "R-12): counted in the tallies above, in no game's."
+            ),
+            "luck_bought": N_("{who}: {die} {faces} for {item} (DISP {need}): {outcome}"),
+            "luck_between_show": N_("Every roll between games ({n})"),
+            "luck_found": N_("found"),
+            "luck_not_found": N_("not found"),
+            "luck_before_first": N_("before the gang's first game"),
+            "luck_after_games": N_("after the gang's game {n}"),
+            "luck_game_link": N_("Game {game}"),
+            "luck_gangs_luck": N_("Each gang's models"),
+            "luck_json": N_("The same as JSON"),
+            "luck_not_a_game": N_("{typed} is not a game number; see the campaign's games."),
+            "luck_unknown_source": N_("{typed} is not a way the dice came: {valid}."),
+        }
+    )
 )
 
 #: The values of ``?source=``: every dice source of the ledger, and ``all``.

@@ -23,28 +23,22 @@ from enum import StrEnum
 
 from markupsafe import Markup, escape
 
+from skirmish.i18n import messages
+from skirmish.translation import N_, NP_
 from skirmish.web import text
 from skirmish.web.charts import svg_number, svg_text
 
 WORDS = text.part(
-    {
-        "en": {
-            "luck_chart_axis": "Mean percentile (50: fair dice)",
-            "luck_chart_unlucky": "unlucky",
-            "luck_chart_lucky": "lucky",
-            "luck_chart_band": "band: mean ± 2 standard errors",
-            "luck_chart_row": "{label}: {figure}, {verdict}",
-            "luck_chart_no_rolls": "no rolls",
-        },
-        "it": {
-            "luck_chart_axis": "Percentile medio (50: dadi onesti)",
-            "luck_chart_unlucky": "sfortuna",
-            "luck_chart_lucky": "fortuna",
-            "luck_chart_band": "fascia: media ± 2 errori standard",
-            "luck_chart_row": "{label}: {figure}, {verdict}",
-            "luck_chart_no_rolls": "nessun tiro",
-        },
-    }
+    messages(
+        {
+            "luck_chart_axis": N_("Mean percentile (50: fair dice)"),
+            "luck_chart_unlucky": NP_("luck_chart.WORDS.luck_chart_unlucky", "unlucky"),
+            "luck_chart_lucky": NP_("luck_chart.WORDS.luck_chart_lucky", "lucky"),
+            "luck_chart_band": N_("band: mean ± 2 standard errors"),
+            "luck_chart_row": N_("{label}: {figure}, {verdict}"),
+            "luck_chart_no_rolls": N_("no rolls"),
+        }
+    )
 )
 
 #: The chart's width in user units: about one CSS pixel each on a 390-px phone.

@@ -32,7 +32,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
 from skirmish.campaign.print_options import print_choice
-from skirmish.i18n import Lang, name
+from skirmish.i18n import Lang, messages, name
 from skirmish.printing.build import scenario_view
 from skirmish.printing.cards import cards_sheet, render_cards
 from skirmish.printing.labels import labels
@@ -48,82 +48,57 @@ from skirmish.printing.render import (
 )
 from skirmish.printing.sheets import campaign_sheet, printed_gangs, roster_sheet
 from skirmish.rules.scenarios import scenarios
+from skirmish.translation import N_
 from skirmish.web import text
 from skirmish.web.pages import find_scenario_named
 from skirmish.web.site import LangDep, Site, SiteDep
 
 WORDS = text.part(
-    {
-        "en": {
-            "print_nav": "Print",
-            "print_title": "Sheets to print",
-            "print_lead": "Every sheet of 'skirmish print', as an A4 PDF or as the same page "
-            "in HTML for a browser's own printing.",
-            "print_sheets_lang": "Language of the sheets",
-            "print_lang_it": "Italian (the book's words)",
-            "print_lang_en": "English",
-            "print_show": "Show",
-            "print_blank": "Blank gang sheet",
-            "print_blank_help": "The book's 'Scheda Giocatore', six models, to fill in by hand.",
-            "print_reference": "Quick reference",
-            "print_reference_help": "The rulebook's summary tables, completed (reflex test, "
-            "skills, advances, prices) and corrected as the rulings say.",
-            "print_scenarios": "Scenario cards",
-            "print_scenarios_help": "Table, deployment, victory conditions and special rules "
-            "of each scenario of §10.",
-            "print_campaigns": "Campaigns and rosters",
-            "print_campaigns_help": "A gang's roster on A4, or the whole campaign as a book: "
-            "the standings, the house rules, the results of every game and the graveyard, then "
-            "every active gang's roster.",
-            "print_no_campaigns": "No campaign to print.",
-            "print_whole": "Whole campaign",
-            "print_no_gangs": "No active gang to print yet.",
-            "print_pdf": "PDF",
-            "print_html": "HTML",
-            "print_as": "{sheet}, {format}",
-            "print_campaign_pdf": "Campaign PDF (A4)",
-            "print_card_pdf": "Scenario card PDF (A4)",
-            "print_all": "All the sheets to print",
-            "print_cards": "Cards",
-            "cards_pdf": "Activation cards PDF (9 to an A4 page)",
-            "cards_back_pdf": "with backs, for duplex printing",
-        },
-        "it": {
-            "print_nav": "Stampa",
-            "print_title": "Schede da stampare",
-            "print_lead": "Tutte le schede di 'skirmish print', in PDF A4 o come la stessa "
-            "pagina in HTML da stampare dal browser.",
-            "print_sheets_lang": "Lingua delle schede",
-            "print_lang_it": "Italiano (le parole del libro)",
-            "print_lang_en": "Inglese",
-            "print_show": "Mostra",
-            "print_blank": "Scheda giocatore vuota",
-            "print_blank_help": "La 'Scheda Giocatore' del libro, sei personaggi, da compilare "
-            "a mano.",
-            "print_reference": "Tabelle riassuntive",
-            "print_reference_help": "Le tabelle riassuntive del regolamento, completate (test "
-            "riflessi, abilità, avanzamenti, prezzi) e corrette come dicono le precisazioni.",
-            "print_scenarios": "Schede degli scenari",
-            "print_scenarios_help": "Tavolo, schieramento, condizioni di vittoria e regole "
-            "speciali di ogni scenario del §10.",
-            "print_campaigns": "Campagne e bande",
-            "print_campaigns_help": "La scheda di una banda su A4, o la campagna intera come un "
-            "libro: la classifica, le regole della casa, i risultati di ogni partita e il "
-            "cimitero, poi la scheda di ogni banda attiva.",
-            "print_no_campaigns": "Nessuna campagna da stampare.",
-            "print_whole": "Campagna intera",
-            "print_no_gangs": "Ancora nessuna banda attiva da stampare.",
-            "print_pdf": "PDF",
-            "print_html": "HTML",
-            "print_as": "{sheet}, {format}",
-            "print_campaign_pdf": "PDF della campagna (A4)",
-            "print_card_pdf": "Scheda dello scenario in PDF (A4)",
-            "print_all": "Tutte le schede da stampare",
-            "print_cards": "Carte",
-            "cards_pdf": "Carte di attivazione in PDF (9 per pagina A4)",
-            "cards_back_pdf": "con i dorsi, per la stampa fronte-retro",
-        },
-    }
+    messages(
+        {
+            "print_nav": N_("Print"),
+            "print_title": N_("Sheets to print"),
+            "print_lead": N_(
+                "Every sheet of 'skirmish print', as an A4 PDF or as the same page "
+                "in HTML for a browser's own printing."
+            ),
+            "print_sheets_lang": N_("Language of the sheets"),
+            "print_lang_it": N_("Italian (the book's words)"),
+            "print_lang_en": N_("English"),
+            "print_show": N_("Show"),
+            "print_blank": N_("Blank gang sheet"),
+            "print_blank_help": N_(
+                "The book's 'Scheda Giocatore', six models, to fill in by hand."
+            ),
+            "print_reference": N_("Quick reference"),
+            "print_reference_help": N_(
+                "The rulebook's summary tables, completed (reflex test, "
+                "skills, advances, prices) and corrected as the rulings say."
+            ),
+            "print_scenarios": N_("Scenario cards"),
+            "print_scenarios_help": N_(
+                "Table, deployment, victory conditions and special rules of each scenario of §10."
+            ),
+            "print_campaigns": N_("Campaigns and rosters"),
+            "print_campaigns_help": N_(
+                "A gang's roster on A4, or the whole campaign as a book: "
+                "the standings, the house rules, the results of every game and the graveyard, then "
+                "every active gang's roster."
+            ),
+            "print_no_campaigns": N_("No campaign to print."),
+            "print_whole": N_("Whole campaign"),
+            "print_no_gangs": N_("No active gang to print yet."),
+            "print_pdf": N_("PDF"),
+            "print_html": N_("HTML"),
+            "print_as": N_("{sheet}, {format}"),
+            "print_campaign_pdf": N_("Campaign PDF (A4)"),
+            "print_card_pdf": N_("Scenario card PDF (A4)"),
+            "print_all": N_("All the sheets to print"),
+            "print_cards": N_("Cards"),
+            "cards_pdf": N_("Activation cards PDF (9 to an A4 page)"),
+            "cards_back_pdf": N_("with backs, for duplex printing"),
+        }
+    )
 )
 
 

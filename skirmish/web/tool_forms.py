@@ -32,32 +32,26 @@ from skirmish.engine.situation import (
 )
 from skirmish.engine.situation import Kind as InputKind
 from skirmish.errors import RulesError, SkirmishError, named, said, shown
-from skirmish.i18n import Lang, name
+from skirmish.i18n import Lang, messages, name
 from skirmish.limits import COUNT, DISTANCE, SEED, TEXT_LENGTH
 from skirmish.odds import compare as comparing
 from skirmish.rules.names import normalize
-from skirmish.translation import Both, Message
+from skirmish.translation import N_, Both, Message
 from skirmish.web import text
 from skirmish.web.input_names import key, page_naming
 
 WORDS = text.part(
-    {
-        "en": {
-            "tools_goal_name": "goal",
-            "tools_goal_help": "What the better choice does better: eliminate (the chance to "
-            "eliminate the target; needs its RIF and COS) or wounds (the expected wounds that "
-            "count). Blank: eliminate when the target's COS is known, else wounds.",
-            "tools_other_help": "Blank: as for the first target.",
-        },
-        "it": {
-            "tools_goal_name": "obiettivo",
-            "tools_goal_help": "Che cosa fa meglio la scelta migliore: eliminare (la "
-            "probabilità di eliminare il bersaglio; servono la sua RIF e COS) o ferite (le "
-            "ferite attese che contano). Vuoto: eliminare se la COS del bersaglio è nota, "
-            "altrimenti ferite.",
-            "tools_other_help": "Vuoto: come per il primo bersaglio.",
-        },
-    }
+    messages(
+        {
+            "tools_goal_name": N_("goal"),
+            "tools_goal_help": N_(
+                "What the better choice does better: eliminate (the chance to "
+                "eliminate the target; needs its RIF and COS) or wounds (the expected wounds that "
+                "count). Blank: eliminate when the target's COS is known, else wounds."
+            ),
+            "tools_other_help": N_("Blank: as for the first target."),
+        }
+    )
 )
 
 #: The words a yes-or-no input takes in a query (a ticked box sends ``on``).

@@ -35,10 +35,10 @@ from skirmish.campaign import naming
 from skirmish.engine import rolls
 from skirmish.engine.situation import Procedure
 from skirmish.errors import RulesError, SkirmishError, shown
-from skirmish.i18n import Lang, tr
+from skirmish.i18n import Lang, messages, tr
 from skirmish.odds import chances as odds
 from skirmish.odds import compare as comparing
-from skirmish.translation import Message
+from skirmish.translation import N_, NP_, Message
 from skirmish.web import charts, text
 from skirmish.web.input_names import api_naming_for
 from skirmish.web.site import LangDep, NotFound, Site, SiteDep, pick_lang, segment
@@ -56,121 +56,76 @@ from skirmish.web.tool_forms import controls as controls
 from skirmish.web.tool_forms import dice_controls as dice_controls
 
 WORDS = text.part(
-    {
-        "en": {
-            "tools_roll_nav": "Dice",
-            "tools_odds_nav": "Odds",
-            "tools_roll_title": "Dice roller",
-            "tools_roll_lead": "Every test of the book, as 'skirmish roll' rolls it: fill in "
-            "the test's inputs, type the dice you rolled at the table or leave them blank for "
-            "random ones, and read each step with every modifier explained.",
-            "tools_odds_title": "Odds calculator",
-            "tools_odds_lead": "The exact chances of a test, as 'skirmish odds' counts them: "
-            "every die enumerated, no sampling, rerolls of FORTUNA and FAMA spent wisely.",
-            "tools_attacker": "The attacker",
-            "tools_action": "The action",
-            "tools_target": "The target",
-            "tools_test": "The test",
-            "tools_more": "More: {names}",
-            "tools_dice": "Dice",
-            "tools_dice_hint": "Commas or spaces between them; blank: random dice.",
-            "tools_again": "Roll again",
-            "tools_roll": "Roll",
-            "tools_compute": "Show the odds",
-            "tools_clear": "Clear",
-            "tools_result": "Result",
-            "tools_chances": "Chances",
-            "tools_dice_used": "Dice used: {dice}",
-            "tools_link": "Link to this very roll",
-            "tools_json": "JSON",
-            "tools_command": "On the command line:",
-            "tools_yes": "yes",
-            "tools_no": "no",
-            "tools_unset": "—",
-            "tools_odds_of": "Odds of this test",
-            "tools_roll_of": "Roll this test",
-            "tools_required": "required",
-            "tools_numbers": "{title}: the exact numbers",
-            "tools_compare_title": "Compare two choices",
-            "tools_compare_lead": "Two choices of a shooting action side by side, exactly, as "
-            "'skirmish odds compare' counts them; the better one for the goal is marked ★.",
-            "tools_compare_aim": "Aim or not",
-            "tools_compare_aim_text": "The shot without aiming, or aiming first (1 action, "
-            "table 1, R-02(b)).",
-            "tools_compare_fan": "Fan or shoot",
-            "tools_compare_fan_text": "Fanning the six-shooter (2 actions, 6D6, §5.2.2, R-14) "
-            "or one ordinary shot: a turn has one shooting action (§2.1).",
-            "tools_compare_targets": "This target or another",
-            "tools_compare_targets_text": "The same shot at another target: give only what "
-            "differs (its RIF, COS, cover, range…).",
-            "tools_compare_fama": "Spend FAMA now or keep it",
-            "tools_compare_fama_text": "One more reroll, spent wisely, on this very roll "
-            "(R-15), and what the point buys.",
-            "tools_compare_with": "Compare two choices of this shot:",
-            "tools_compare": "Compare",
-            "tools_comparison": "Comparison",
-            "tools_goal": "The goal",
-            "tools_other": "The other target",
-            "tools_side_by_side": "The two choices side by side",
-        },
-        "it": {
-            "tools_roll_nav": "Dadi",
-            "tools_odds_nav": "Probabilità",
-            "tools_roll_title": "Tiro dei dadi",
-            "tools_roll_lead": "Ogni test del libro, come lo tira 'skirmish roll': compila i "
-            "dati del test, scrivi i dadi tirati al tavolo o lasciali vuoti per dadi casuali, e "
-            "leggi ogni passo con ogni modificatore spiegato.",
-            "tools_odds_title": "Calcolo delle probabilità",
-            "tools_odds_lead": "Le probabilità esatte di un test, come le conta 'skirmish "
-            "odds': ogni dado enumerato, nessun campionamento, i ritiri di FORTUNA e FAMA spesi "
-            "con giudizio.",
-            "tools_attacker": "Chi attacca",
-            "tools_action": "L'azione",
-            "tools_target": "Il bersaglio",
-            "tools_test": "Il test",
-            "tools_more": "Altro: {names}",
-            "tools_dice": "Dadi",
-            "tools_dice_hint": "Virgole o spazi tra l'uno e l'altro; vuoto: dadi casuali.",
-            "tools_again": "Tira di nuovo",
-            "tools_roll": "Tira",
-            "tools_compute": "Mostra le probabilità",
-            "tools_clear": "Azzera",
-            "tools_result": "Risultato",
-            "tools_chances": "Probabilità",
-            "tools_dice_used": "Dadi usati: {dice}",
-            "tools_link": "Link a questo stesso tiro",
-            "tools_json": "JSON",
-            "tools_command": "Dalla riga di comando:",
-            "tools_yes": "sì",
-            "tools_no": "no",
-            "tools_unset": "—",
-            "tools_odds_of": "Probabilità di questo test",
-            "tools_roll_of": "Tira questo test",
-            "tools_required": "obbligatorio",
-            "tools_numbers": "{title}: i numeri esatti",
-            "tools_compare_title": "Confronta due scelte",
-            "tools_compare_lead": "Due scelte di un'azione di tiro fianco a fianco, esatte, come "
-            "le conta 'skirmish odds compare'; la migliore per l'obiettivo è segnata ★.",
-            "tools_compare_aim": "Mirare o no",
-            "tools_compare_aim_text": "Il tiro senza mirare, o prendendo prima la mira (1 "
-            "azione, tabella 1, R-02(b)).",
-            "tools_compare_fan": "Svuotare il tamburo o sparare",
-            "tools_compare_fan_text": "Svuotare il tamburo della sei colpi (2 azioni, 6D6, "
-            "§5.2.2, R-14) o un colpo normale: un turno ha una sola azione di tiro (§2.1).",
-            "tools_compare_targets": "Questo bersaglio o un altro",
-            "tools_compare_targets_text": "Lo stesso tiro a un altro bersaglio: indica solo ciò "
-            "che cambia (RIF, COS, copertura, distanza…).",
-            "tools_compare_fama": "Spendere la FAMA ora o tenerla",
-            "tools_compare_fama_text": "Un ritiro in più, speso con giudizio, su questo stesso "
-            "tiro (R-15), e quanto vale il punto.",
-            "tools_compare_with": "Confronta due scelte di questo tiro:",
-            "tools_compare": "Confronta",
-            "tools_comparison": "Confronto",
-            "tools_goal": "L'obiettivo",
-            "tools_other": "L'altro bersaglio",
-            "tools_side_by_side": "Le due scelte fianco a fianco",
-        },
-    }
+    messages(
+        {
+            "tools_roll_nav": N_("Dice"),
+            "tools_odds_nav": N_("Odds"),
+            "tools_roll_title": N_("Dice roller"),
+            "tools_roll_lead": N_(
+                "Every test of the book, as 'skirmish roll' rolls it: fill in "
+                "the test's inputs, type the dice you rolled at the table or leave them blank for "
+                "random ones, and read each step with every modifier explained."
+            ),
+            "tools_odds_title": N_("Odds calculator"),
+            "tools_odds_lead": N_(
+                "The exact chances of a test, as 'skirmish odds' counts them: "
+                "every die enumerated, no sampling, rerolls of FORTUNA and FAMA spent wisely."
+            ),
+            "tools_attacker": NP_("tools.WORDS.tools_attacker", "The attacker"),
+            "tools_action": N_("The action"),
+            "tools_target": N_("The target"),
+            "tools_test": N_("The test"),
+            "tools_more": N_("More: {names}"),
+            "tools_dice": N_("Dice"),
+            "tools_dice_hint": N_("Commas or spaces between them; blank: random dice."),
+            "tools_again": N_("Roll again"),
+            "tools_roll": NP_("a button", "Roll"),
+            "tools_compute": N_("Show the odds"),
+            "tools_clear": N_("Clear"),
+            "tools_result": N_("Result"),
+            "tools_chances": N_("Chances"),
+            "tools_dice_used": N_("Dice used: {dice}"),
+            "tools_link": N_("Link to this very roll"),
+            "tools_json": N_("JSON"),
+            "tools_command": N_("On the command line:"),
+            "tools_yes": N_("yes"),
+            "tools_no": N_("no"),
+            "tools_unset": N_("—"),
+            "tools_odds_of": N_("Odds of this test"),
+            "tools_roll_of": N_("Roll this test"),
+            "tools_required": N_("required"),
+            "tools_numbers": N_("{title}: the exact numbers"),
+            "tools_compare_title": N_("Compare two choices"),
+            "tools_compare_lead": N_(
+                "Two choices of a shooting action side by side, exactly, as "
+                "'skirmish odds compare' counts them; the better one for the goal is marked ★."
+            ),
+            "tools_compare_aim": N_("Aim or not"),
+            "tools_compare_aim_text": N_(
+                "The shot without aiming, or aiming first (1 action, table 1, R-02(b))."
+            ),
+            "tools_compare_fan": N_("Fan or shoot"),
+            "tools_compare_fan_text": N_(
+                "Fanning the six-shooter (2 actions, 6D6, §5.2.2, R-14) "
+                "or one ordinary shot: a turn has one shooting action (§2.1)."
+            ),
+            "tools_compare_targets": N_("This target or another"),
+            "tools_compare_targets_text": N_(
+                "The same shot at another target: give only what "
+                "differs (its RIF, COS, cover, range…)."
+            ),
+            "tools_compare_fama": N_("Spend FAMA now or keep it"),
+            "tools_compare_fama_text": N_(
+                "One more reroll, spent wisely, on this very roll (R-15), and what the point buys."
+            ),
+            "tools_compare_with": N_("Compare two choices of this shot:"),
+            "tools_compare": N_("Compare"),
+            "tools_comparison": N_("Comparison"),
+            "tools_goal": N_("The goal"),
+            "tools_other": N_("The other target"),
+            "tools_side_by_side": N_("The two choices side by side"),
+        }
+    )
 )
 
 

@@ -104,6 +104,7 @@ def test_the_phone_offers_what_the_table_records_when_it_applies(
         state = text_of(ike.get(flow_url(model="Ike Clanton", action="state")))
         spend = text_of(ike.get(flow_url(model="Ike Clanton", action="spend")))
         italian = text_of(ike.get(flow_url(model="Ike Clanton", lang="it")))
+        ike.get(flow_url(model="Ike Clanton", lang="en"))  # his account keeps what he chose last
     for offered in (
         "Wounds rolled at the table",
         "Eliminated at the table",
