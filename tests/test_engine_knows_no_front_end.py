@@ -27,6 +27,8 @@ from skirmish.errors import (
     on_command_line,
     said,
 )
+from skirmish.translation import Both
+from skirmish.translation import Message as Said
 from skirmish.web.input_names import InputNaming, page_naming
 
 PACKAGE = Path(__file__).resolve().parents[1] / "skirmish"
@@ -47,7 +49,7 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 #: A catalogue's declarations of the command line (an entry's flag, its example and usage
 #: command lines, which ``--help`` shows): the command line's own.
-OWN_FIELDS = frozenset({"cli", "example", "usage"})
+OWN_FIELDS = frozenset({"cli", "it_flag", "example", "usage"})
 
 
 def _declared_fields(path: Path) -> dict[str, list[str]]:
@@ -182,9 +184,11 @@ def test_the_declarations_name_inputs_not_flags() -> None:
 
 
 def test_a_refusal_names_its_input_and_each_front_end_says_it() -> None:
-    refused = RulesError(f"give {named('target_waiting')}.", it=f"indica {named('weapon')}.")
+    # a message whose input is said per language (the English names one, the Italian another)
+    which = Both(named("target_waiting"), named("weapon"))
+    refused = RulesError(Said("give {which}.", which=which))
     assert refused.inputs == ("target_waiting",)
     assert refused.input == "target_waiting"
     assert str(refused) == "give target_waiting."  # no front end: the declared name
     assert refused.text("en", lambda name, lang: f"<{name}:{lang}>") == "give <target_waiting:en>."
-    assert refused.text("it", lambda name, lang: name.upper()) == "indica WEAPON."
+    assert refused.text("it", lambda name, lang: name.upper()) == "give WEAPON."

@@ -73,7 +73,7 @@ def test_the_campaign_by_gang_in_english(db: Path) -> None:
 def test_a_gang_model_by_model_in_italian(db: Path) -> None:
     code, out, _ = run(db, "luck", EARPS, "--lang", "it")
     assert code == 0
-    assert f"Registro della fortuna: {EARPS} (campagna Tombstone 1881)" in out
+    assert f"Registro della sorte: {EARPS} (campagna Tombstone 1881)" in out
     for words in ("Personaggi", "Wyatt Earp", "Virgil Earp", "Morgan Earp", "al tavolo",
                   "da skirmish", "entro il rumore", "Momenti più fortunati"):  # fmt: skip
         assert words in out, words

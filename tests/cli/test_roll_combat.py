@@ -68,7 +68,7 @@ def test_section_4_2_in_italian() -> None:
     assert out.splitlines() == [
         "freddezza 2,4 contro FRED 3, teso −1",
         "tiro 4 + 4 + 1 + 1 − 1 − 1 = 8, colpito, 1 danno (TIRO 4, bonus arma +1, "
-        "obiettivo non ha agito +1, copertura leggera −1, teso −1)",
+        "bersaglio non ha agito +1, copertura leggera −1, teso −1)",
         "salvezza 4 − 3 = 1, 1 ferita",
         "panico 3,5 contro FRED 3, scosso, fugge al riparo entro 5U",
     ]
@@ -334,7 +334,7 @@ def test_opportunity_fire_keeps_no_bonus_at_all_r16() -> None:
 
 def test_too_few_dice_says_how_many_more() -> None:
     line = error_line([*SECTION_4_2[:-1], "2,4,4"])
-    assert "needs at least 3 more (the next one is for: save)" in line
+    assert "needs at least 3 more (the next one is for: saving roll)" in line
 
 
 def test_too_many_dice_is_refused() -> None:
@@ -371,9 +371,9 @@ def test_leader_fred_help_names_the_five_that_lend_r17(command: str) -> None:
 
     help_ = _option_help(command, "leader_fred")
     for lender in rules.fred_lenders():
-        assert lender.name_it in help_
+        assert lender.name_en in help_  # the English help names them in English
     assert "R-17" in help_
-    assert "Bandido" not in help_ and "Capitano" not in help_
+    assert "Bandido" not in help_ and "Captain" not in help_
 
 
 @pytest.mark.parametrize("command", ["nerve", "shoot", "melee", "save", "panic"])

@@ -351,7 +351,7 @@ TEXT = [
         [
             "riflessi 2,5 −1 a dado (lasso del cowboy −1) = 1,4 contro RIF 3: 1 dado riuscito, "
             "richiesti: 1, superato",
-            "lasso 6 contro COS 3 + cavalcatura 3 = 6: l'obiettivo è bloccato",
+            "lasso 6 contro COS 3 + cavalcatura 3 = 6: il bersaglio è bloccato",
         ],
     ),
     (

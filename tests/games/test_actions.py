@@ -146,7 +146,7 @@ def test_more_shots_than_rounds_left_are_refused(cli: Cli) -> None:
     turn(cli)
     error = unchanged(cli, "game", "shoot", "Frank", "Wyatt", "--shots", "2", "--seed", "5")
     assert error == (
-        "Error: Frank's double-barrelled shotgun has 1 round(s) left, fewer than the 2 shot(s) "
+        "Error: Frank's double-barrelled shotgun has 1 round left, fewer than the 2 shots "
         "declared (§4.2); declare fewer with --shots, or reload first."
     )
 

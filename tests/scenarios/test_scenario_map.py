@@ -181,7 +181,7 @@ def test_a_broken_map_refuses_the_whole_folder_at_load(folder: Path) -> None:
     with pytest.raises(ScenarioFileError) as caught:
         load_scenarios(folder)
     assert "map.dimensions[0].length" in str(caught.value)
-    assert "map.dimensions[0].length" in caught.value.it
+    assert "map.dimensions[0].length" in caught.value.text("it")
 
 
 def test_a_box_is_within_a_table_edges_included() -> None:
