@@ -55,7 +55,7 @@ def test_the_luck_of_the_dice_and_the_gazette_on_a_phone(
 
     phone = phones.open("it")
     phone.goto(f"{server.url}/c/{C}")
-    phone.get_by_role("link", name="Fortuna", exact=True).tap()
+    phone.get_by_role("link", name="Sorte", exact=True).tap()
     expect(phone).to_have_url(f"{server.url}/c/{C}/luck")
     check(phone, "luck-campaign-it", tmp_path)
 
@@ -84,7 +84,7 @@ def test_the_luck_of_the_dice_and_the_gazette_on_a_phone(
     expect(phone.locator("#luck-models svg.chart")).to_be_visible()
     check(phone, "luck-gang-it", tmp_path)
     phone.goto(f"{server.url}/c/{C}/games/1")
-    phone.get_by_role("link", name="Fortuna", exact=True).tap()
+    phone.get_by_role("link", name="Sorte", exact=True).tap()
     expect(phone.locator("#luck-models svg.chart")).to_be_visible()
     check(phone, "luck-game-it", tmp_path)
 
