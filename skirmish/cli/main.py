@@ -37,7 +37,7 @@ from skirmish.cli.help_text import HELP_LANG, HelpContext, adopt, example
 from skirmish.cli.input_names import naming_inputs
 from skirmish.errors import SkirmishError
 from skirmish.i18n import LanguageError, default_lang, tr
-from skirmish.limits import printable  # only when an error is shown
+from skirmish.limits import printable
 from skirmish.translation import N_, Message, gettext
 
 #: The longest ``Error:`` line: a message quoting a huge input is cut in the middle.
@@ -210,9 +210,8 @@ class SkirmishGroup(SuggestingGroup):
         try:
             default_lang()  # an unknown SKIRMISH_LANG is refused before anything runs
         except LanguageError as exc:
-            _error(
-                exc.text(_lang(args)), _lang(args)
-            )  # in --lang's language if given, else English
+            lang = _lang(args)  # --lang's language if given, else English
+            _error(exc.text(lang), lang)
             if standalone_mode:
                 sys.exit(exc.exit_code)
             return exc.exit_code
