@@ -12,6 +12,7 @@ import shutil
 import socket
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -46,6 +47,29 @@ def time_calls(calls: dict[str, Callable[[], object]], *, runs: int = 51) -> dic
             call()
             samples[name].append(time.perf_counter() - start)
     return {name: statistics.median(values) for name, values in samples.items()}
+
+
+def compile_tree(path: Path) -> None:
+    """Byte-compile ``path``, as an installed wheel is: these machines set
+    ``PYTHONDONTWRITEBYTECODE``, so a timed start would otherwise pay for compiling it."""
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(path)], check=True, stdout=subprocess.DEVNULL
+    )
+
+
+def check_imports_from(tree: Path, cwd: Path, label: str = "python") -> None:
+    """Stop unless ``PYTHONPATH=tree`` makes python import ``tree``'s own skirmish from ``cwd``
+    (not the checkout the venv installs)."""
+    found = subprocess.run(
+        [sys.executable, "-c", "import skirmish; print(skirmish.__file__)"],
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    if not Path(found).is_relative_to(tree):
+        raise SystemExit(f"{label}: python imports skirmish from {found}, not from {tree}")
 
 
 def ms(seconds: float) -> str:

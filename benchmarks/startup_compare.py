@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from common import ms
+from common import check_imports_from, compile_tree, ms
 
 REPO = Path(__file__).resolve().parent.parent
 GANG = "Earp brothers"
@@ -81,21 +81,8 @@ def _git(*args: str) -> str:
 def _prepare(label: str, path: Path, tmp: Path) -> Tree:
     """A tree ready to time: its byte-code compiled, a copy of its own example database, and
     checked to import its own package from ``tmp`` (not the checkout the venv installs)."""
-    subprocess.run(
-        [sys.executable, "-m", "compileall", "-q", str(path / "skirmish")],
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-    found = subprocess.run(
-        [sys.executable, "-c", "import skirmish; print(skirmish.__file__)"],
-        env={**os.environ, "PYTHONPATH": str(path)},
-        cwd=tmp,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    if not Path(found).is_relative_to(path):
-        raise SystemExit(f"{label}: python imports skirmish from {found}, not from {path}")
+    compile_tree(path / "skirmish")
+    check_imports_from(path, tmp, label)
     key = path.name if path != REPO else "tree"
     db = tmp / f"{key}.db"
     shutil.copyfile(path / "campaigns.db.example", db)

@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import ms
+from common import check_imports_from, compile_tree, ms
 
 REPO = Path(__file__).resolve().parent.parent
 GANG = "Earp brothers"
@@ -40,25 +40,6 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _compile(path: Path) -> None:
-    subprocess.run(
-        [sys.executable, "-m", "compileall", "-q", str(path)], check=True, stdout=subprocess.DEVNULL
-    )
-
-
-def _imports_from(tree: Path, cwd: Path) -> None:
-    found = subprocess.run(
-        [sys.executable, "-c", "import skirmish; print(skirmish.__file__)"],
-        env={**os.environ, "PYTHONPATH": str(tree)},
-        cwd=cwd,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    if not Path(found).is_relative_to(tree):
-        raise SystemExit(f"python imports skirmish from {found}, not from {tree}")
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, help="a checkout to compare this tree with")
@@ -66,7 +47,7 @@ def main() -> int:
     parser.add_argument("--warmup", type=int, default=2, help="untimed rounds first")
     args = parser.parse_args()
     trees = {"this tree": REPO} if args.before is None else {"before": args.before, "after": REPO}
-    _compile(Path(sysconfig.get_paths()["purelib"]))
+    compile_tree(Path(sysconfig.get_paths()["purelib"]))
     env = {k: v for k, v in os.environ.items() if not k.startswith("SKIRMISH_")}
     with tempfile.TemporaryDirectory(prefix="startup-imports-") as folder:
         tmp = Path(folder)
@@ -75,8 +56,8 @@ def main() -> int:
         }
         for label, tree in trees.items():
             tree = tree.resolve()
-            _compile(tree / "skirmish")
-            _imports_from(tree, tmp)
+            compile_tree(tree / "skirmish")
+            check_imports_from(tree, tmp)
             db = tmp / f"{label}.db"
             shutil.copyfile(tree / "campaigns.db.example", db)
             for name, command in COMMANDS.items():
