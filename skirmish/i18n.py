@@ -27,7 +27,7 @@ class Lang(StrEnum):
 Catalogue = Mapping[str, Mapping[str, str]]
 
 
-class _Said(Mapping[str, str]):
+class _Translated(Mapping[str, str]):
     """A table of messages in one language, each translated when first read."""
 
     def __init__(self, english: Mapping[str, str], lang: str) -> None:
@@ -53,7 +53,7 @@ class Messages(Mapping[str, Mapping[str, str]]):
 
     def __init__(self, english: Mapping[str, str]) -> None:
         self._by_lang: dict[str, Mapping[str, str]] = {
-            lang.value: _Said(english, lang.value) for lang in Lang if lang is not Lang.EN
+            lang.value: _Translated(english, lang.value) for lang in Lang if lang is not Lang.EN
         }
         self._by_lang[Lang.EN.value] = english
 
