@@ -207,7 +207,7 @@ def test_random_actions_keep_the_books_and_the_rules(
         run_state_machine_as_test(
             make_machine(engine),
             settings=settings(
-                max_examples=40 if backend == "sqlite" else 15,
+                max_examples=30 if backend == "sqlite" else 10,
                 stateful_step_count=25,
                 deadline=None,
                 suppress_health_check=[HealthCheck.too_slow],

@@ -70,7 +70,7 @@ OPTIONAL_KEYS = frozenset(
 )  # fmt: skip
 
 ROUND_TRIP = "Round trip 7f3a"
-EXAMPLES = int(os.environ.get("SKIRMISH_FUZZ_EXAMPLES", "80"))
+EXAMPLES = int(os.environ.get("SKIRMISH_FUZZ_EXAMPLES", "50"))
 
 
 # --------------------------------------------------------------------------- mutations
@@ -394,7 +394,7 @@ def postgres_store(postgres_migrated_database: str) -> Iterator[Store]:
 
 @pytest.mark.postgres
 @settings(
-    max_examples=max(EXAMPLES // 5, 20),
+    max_examples=max(EXAMPLES // 5, 10),
     deadline=None,
     suppress_health_check=[
         HealthCheck.too_slow,

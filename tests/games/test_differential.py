@@ -441,7 +441,7 @@ def rolled(setup: Any, seed: int) -> Any:
 
 
 many = settings(
-    max_examples=1200,
+    max_examples=600,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

@@ -36,8 +36,8 @@ import pytest
 pytestmark = pytest.mark.slow
 
 SKIRMISH = Path(sys.executable).with_name("skirmish")
-KILLS = 10
-BUDGET = 40.0  # seconds: no new run starts after this
+KILLS = 6
+BUDGET = 20.0  # seconds: no new run starts after this
 HEADING = {"it": "Tabelle riassuntive", "en": "Quick reference"}
 PAGES = 3
 TEMPORARY = re.compile(r"^\.out\.pdf\.[0-9a-f]{8}\.tmp$")
