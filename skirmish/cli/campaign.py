@@ -16,12 +16,13 @@ from skirmish.campaign.settings import HOUSE_RULES, parse_assignment
 from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.game_views import register_campaign
+from skirmish.cli.help_text import both, example
 from skirmish.cli.members import register_members
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.errors import CampaignError
 from skirmish.i18n import Catalogue, message, messages, tr
-from skirmish.translation import N_
+from skirmish.translation import N_, gettext
 
 MESSAGES: Catalogue = messages(
     {
@@ -51,12 +52,19 @@ MESSAGES: Catalogue = messages(
 
 app = typer.Typer(
     name="campaign",
-    help="Campaigns: their gangs and house rules (H-01…H-11). Example: skirmish campaign show",
+    help=(
+        N_("Campaigns: their gangs and house rules (H-01…H-11).")
+        + "\n\n"
+        + example(N_("skirmish campaign show"))
+    ),
     no_args_is_help=True,
 )
 
 #: The numeric house rules and their ranges, for the help of ``campaign set``.
 _RANGES = ", ".join(f"{rule.key} {rule.accepts}" for rule in HOUSE_RULES if not rule.choices)
+#: ``campaign set``'s arguments: the settings' keys and ranges are the same in both languages.
+_KEY_HELP = N_("Setting: {keys}.")
+_VALUE_HELP = N_("New value; whole numbers within their range: {ranges}.")
 
 
 @command(app, "campaign", "new")
@@ -79,12 +87,16 @@ def new(
         echo(tr(MESSAGES, "created", lang, name=campaign.name))
 
 
-@app.command("list")
+@app.command(
+    "list",
+    help=(
+        N_("List the campaigns; the one in use is marked with *.")
+        + "\n\n"
+        + example(N_("skirmish campaign list --json"))
+    ),
+)
 def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
-    """List the campaigns; the one in use is marked with *.
-
-    Example: skirmish campaign list --json
-    """
+    """``list``: its help is the command's (above)."""
     from skirmish.campaign.listings import campaign_rows  # lazy: command
     from skirmish.campaign.store import describe  # lazy: command
 
@@ -103,16 +115,20 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
     echo(tr(MESSAGES, "store", lang, where=where))
 
 
-@app.command("use")
+@app.command(
+    "use",
+    help=(
+        N_("Select the campaign the other commands work on.")
+        + "\n\n"
+        + example(N_('skirmish campaign use "Tombstone 1881"'))
+    ),
+)
 def use(
-    name: Annotated[str, typer.Argument(help="Name of the campaign.")],
+    name: Annotated[str, typer.Argument(help=N_("Name of the campaign."))],
     lang: LangOpt,
     db: DbOpt = None,
 ) -> None:
-    """Select the campaign the other commands work on.
-
-    Example: skirmish campaign use "Tombstone 1881"
-    """
+    """``use``: its help is the command's (above)."""
     from skirmish.campaign import gangs  # lazy: command
 
     with session(db, access="campaign") as s:
@@ -120,14 +136,18 @@ def use(
         echo(tr(MESSAGES, "in-use", lang, name=campaign.name))
 
 
-@app.command("show")
+@app.command(
+    "show",
+    help=(
+        N_("Show a campaign: its house rules in force, its gangs, their treasury and rating.")
+        + "\n\n"
+        + example(N_("skirmish campaign show"))
+    ),
+)
 def show(
     lang: LangOpt, campaign: CampaignOpt = None, json_: JsonOpt = False, db: DbOpt = None
 ) -> None:
-    """Show a campaign: its house rules in force, its gangs, their treasury and rating.
-
-    Example: skirmish campaign show --lang it
-    """
+    """``show``: its help is the command's (above)."""
     from skirmish.campaign import lookup  # lazy: command
     from skirmish.campaign.listings import campaign_data  # lazy: command
     from skirmish.cli.gang import status_word  # lazy: command
@@ -162,9 +182,23 @@ def show(
 
 @command(app, "campaign", "set", context_settings={"ignore_unknown_options": True})  # win-money -5
 def set_(
-    key: Annotated[str, typer.Argument(help=f"Setting: {KEYS_TEXT}.")],
+    key: Annotated[
+        str,
+        typer.Argument(
+            help=both(
+                gettext("en", _KEY_HELP, keys=KEYS_TEXT),
+                lambda: gettext("it", _KEY_HELP, keys=KEYS_TEXT),
+            )
+        ),
+    ],
     value: Annotated[
-        str, typer.Argument(help=f"New value; whole numbers within their range: {_RANGES}.")
+        str,
+        typer.Argument(
+            help=both(
+                gettext("en", _VALUE_HELP, ranges=_RANGES),
+                lambda: gettext("it", _VALUE_HELP, ranges=_RANGES),
+            )
+        ),
     ],
     campaign: CampaignOpt = None,
     db: DbOpt = None,

@@ -60,6 +60,32 @@ READS: dict[str, tuple[Callable[..., None], tuple[str, ...]]] = {
     "log": (log, ("registro",)),
     "play": (play, ("gioca",)),
 }
+#: The reading commands' help screens (their docstrings only point here).
+READ_HELPS: dict[str, str] = {
+    "list": N_("List the campaign's games: scenario, gangs, status, turn and winner.")
+    + "\n\n"
+    + example(N_("skirmish game list --json")),
+    "status": N_(
+        "The board: each model's COS left, state and what it carries, the turn, the casualties "
+        "and whether cohesion tests are due."
+    )
+    + "\n\n"
+    + example(N_("skirmish game status --json")),
+    "log": N_(
+        "The game's event log: one sentence per event, in the order recorded, with its dice as "
+        "read at the table; --json gives each event's details and dice."
+    )
+    + "\n\n"
+    + example(N_("skirmish game log --game 2 --json")),
+    "play": N_(
+        "Play a scenario with a menu and questions: every action of 'skirmish game', one "
+        "transaction each, so closing the walker at any point keeps the game (the same command "
+        "resumes it). Models are picked from numbered lists by number or name; Ctrl-C cancels "
+        "the action being asked; Ctrl-D closes the walker."
+    )
+    + "\n\n"
+    + example(N_('skirmish game play "Il testimone" --good Earps --bad Clantons')),
+}
 
 
 #: What the command line adds to a rolling action's help: how its dice are given.
@@ -104,12 +130,14 @@ _DECLARED = {c.cli: c for c in CATALOGUE}
 
 for _name, _command in COMMANDS.items():
     _declared = _DECLARED.get(_name)
-    app.command(_name, help=help_of(_declared) if _declared else None)(_command)
+    app.command(_name, help=help_of(_declared) if _declared else READ_HELPS[_name])(_command)
 for _italian, _command in ITALIAN.items():
     _declared = next((c for c in CATALOGUE if _italian in (*c.italian, *c.aliases)), None)
-    app.command(_italian, hidden=True, help=help_of(_declared) if _declared else None)(_command)
+    read = next((r for r, (_, italians) in READS.items() if _italian in italians), None)
+    said = help_of(_declared) if _declared else READ_HELPS[str(read)]
+    app.command(_italian, hidden=True, help=said)(_command)
 
 
 def register_scenario(scenario_app: typer.Typer) -> None:
     """Add ``play`` to the ``scenario`` app: ``skirmish scenario play ID``."""
-    scenario_app.command("play")(play)
+    scenario_app.command("play", help=READ_HELPS["play"])(play)

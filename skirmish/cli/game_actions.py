@@ -79,9 +79,11 @@ ReflexRerollOpt = Annotated[
     typer.Option(
         "--reroll",
         "--ritira",
-        help="R-15: reroll the first failed die of the reflex test with a point, "
-        "reflex:POINT[:FRIEND] (riflessi; fama or fortuna; FRIEND a friendly model within 5U "
-        "paying with its FAMA; repeatable), e.g. --reroll reflex:fortuna.",
+        help=N_(
+            "R-15: reroll the first failed die of the reflex test with a point, "
+            "reflex:POINT[:FRIEND] (riflessi; fama or fortuna; FRIEND a friendly model "
+            "within 5U paying with its FAMA; repeatable), e.g. --reroll reflex:fortuna."
+        ),
     ),
 ]
 #: R-15: a failed saving roll of a model caught in the blast rerolled with a point.
@@ -90,9 +92,12 @@ SaveRerollOpt = Annotated[
     typer.Option(
         "--reroll",
         "--ritira",
-        help="R-15: reroll the first failed saving roll of a model caught (in the order named) "
-        "with a point, save:POINT[:FRIEND] (salvezza; fama or fortuna; FRIEND a friendly "
-        "model within 5U paying with its FAMA; repeatable), e.g. --reroll save:fortuna.",
+        help=N_(
+            "R-15: reroll the first failed saving roll of a model caught (in the order "
+            "named) with a point, save:POINT[:FRIEND] (salvezza; fama or fortuna; FRIEND a "
+            "friendly model within 5U paying with its FAMA; repeatable), e.g. --reroll "
+            "save:fortuna."
+        ),
     ),
 ]
 # ---------------------------------------------------------------------------- reload, unjam

@@ -230,9 +230,11 @@ def no_waiting_option() -> Any:
         typer.Option(
             "--no-target-waiting",
             "--target-acted",
-            help="R-18: without --target-waiting or this, the tracker reads from its record "
-            "whether the target has taken its turn. This says it has, unrecorded (it moved): "
-            "no +1, and its turn is recorded.",
+            help=N_(
+                "R-18: without --target-waiting or this, the tracker reads from its record "
+                "whether the target has taken its turn. This says it has, unrecorded (it "
+                "moved): no +1, and its turn is recorded."
+            ),
         ),
     ]
 

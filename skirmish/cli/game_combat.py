@@ -113,15 +113,20 @@ SHOOT, FIGHT = find("shoot"), find("fight")
 
 #: The game's own help for the weapons: one the model carries, the default chosen by rule.
 SHOOT_HELPS = {
-    "weapon": "A weapon the shooter carries (default: its first gun that reaches --range, "
-    "a thrown weapon only if it has no gun).",
+    "weapon": N_(
+        "A weapon the shooter carries (default: its first gun that reaches --range, "
+        "a thrown weapon only if it has no gun)."
+    ),
 }
 #: R-18: the target's waiting is read from the record unless the players say it.
 WAITING = [parameter("no_target_waiting", no_waiting_option(), False)]
 MELEE_HELPS = {
-    "weapon": "A blade or improvised weapon carried, or bare-hands (default: the best carried).",
-    "target_weapon": "What the defender fights with, among what it carries (default: the best "
-    "carried).",
+    "weapon": N_(
+        "A blade or improvised weapon carried, or bare-hands (default: the best carried)."
+    ),
+    "target_weapon": N_(
+        "What the defender fights with, among what it carries (default: the best carried)."
+    ),
 }
 #: R-15: FAMA and FORTUNA rerolls said beforehand (on a terminal they are offered as dice fail).
 RerollOpt = Annotated[
@@ -129,10 +134,13 @@ RerollOpt = Annotated[
     typer.Option(
         "--reroll",
         "--ritira",
-        help="R-15: reroll the first failed die of a stage with a point, STAGE:POINT[:FRIEND]: "
-        "nerve/freddezza, shot/tiro, fight/corpo-a-corpo, save/salvezza, panic/panico, "
-        "reflex/riflessi; fama or fortuna; FRIEND a friendly model within 5U that pays with "
-        'its FAMA (repeatable), e.g. --reroll shot:fortuna --reroll panic:fama:"Wyatt Earp".',
+        help=N_(
+            "R-15: reroll the first failed die of a stage with a point, "
+            "STAGE:POINT[:FRIEND]: nerve/freddezza, shot/tiro, fight/corpo-a-corpo, "
+            "save/salvezza, panic/panico, reflex/riflessi; fama or fortuna; FRIEND a "
+            "friendly model within 5U that pays with its FAMA (repeatable), e.g. --reroll "
+            'shot:fortuna --reroll panic:fama:"Wyatt Earp".'
+        ),
     ),
 ]
 #: R-15 for the friends' panic tests of R-19 when a model is hit or eliminated at the table.
@@ -141,9 +149,11 @@ PanicRerollOpt = Annotated[
     typer.Option(
         "--reroll",
         "--ritira",
-        help="R-15: reroll the first failed die of a friend's panic test (R-19) with a point, "
-        "panic:POINT[:FRIEND] (panico; fama or fortuna; FRIEND a friendly model within 5U "
-        'paying with its FAMA; repeatable), e.g. --reroll panic:fama:"Wyatt Earp".',
+        help=N_(
+            "R-15: reroll the first failed die of a friend's panic test (R-19) with a point, "
+            "panic:POINT[:FRIEND] (panico; fama or fortuna; FRIEND a friendly model within "
+            '5U paying with its FAMA; repeatable), e.g. --reroll panic:fama:"Wyatt Earp".'
+        ),
     ),
 ]
 #: What a game's combat takes besides the situation: which game, where, and the dice.

@@ -30,10 +30,7 @@ def list_(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """List the campaign's games: scenario, gangs, status, turn and winner.
-
-    Example: skirmish game list --json
-    """
+    """``game list``: its help is ``cli.game.READ_HELPS``'s."""
     from skirmish.campaign import lookup  # lazy: command
     from skirmish.campaign.listings import game_rows  # lazy: command
     from skirmish.rules.scenarios import find_scenario  # lazy: command
@@ -68,11 +65,7 @@ def status(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """The board: each model's COS left, state and what it carries, the turn, the casualties and
-    whether cohesion tests are due.
-
-    Example: skirmish game status --json
-    """
+    """``game status``: its help is ``cli.game.READ_HELPS``'s."""
     from rich.table import Table  # lazy: rich
 
     data = board_of(db, campaign, game)
@@ -156,11 +149,7 @@ def log(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """The game's event log: one sentence per event, in the order recorded, with its dice as
-    read at the table (``cli.game_log``); ``--json`` gives each event's details and dice.
-
-    Example: skirmish game log --game 2 --json
-    """
+    """``game log``: its help is ``cli.game.READ_HELPS``'s."""
     from skirmish.campaign.game.board import events_of, models_of, scenario_of  # lazy: command
     from skirmish.cli.game_log import sentences  # lazy: command
 

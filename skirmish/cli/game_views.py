@@ -12,6 +12,7 @@ import typer
 from rich.table import Table
 
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
+from skirmish.cli.help_text import example
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.errors import SkirmishError
@@ -53,11 +54,7 @@ def standings(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Standings: each gang's games, wins, losses, draws, retreats, eliminations, points (3 a
-    win, 1 a draw) and rating (what the gang is worth).
-
-    Example: skirmish campaign standings --json
-    """
+    """``standings``: its help is ``HELPS``'."""
     from skirmish.campaign import lookup  # lazy: command
     from skirmish.campaign.game.history import standings as rows_of  # lazy: command
 
@@ -84,10 +81,7 @@ def graveyard(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """The graveyard: models dead after a game (R-10), with the game and who eliminated them.
-
-    Example: skirmish campaign graveyard
-    """
+    """``graveyard``: its help is ``HELPS``'."""
     from skirmish.campaign import lookup  # lazy: command
     from skirmish.campaign.game.history import graveyard as rows_of  # lazy: command
 
@@ -111,17 +105,14 @@ def graveyard(
 
 
 def history(
-    gang: Annotated[str, typer.Argument(help="Name of the gang.")],
-    member: Annotated[str, typer.Argument(help="Name of the model (the dead too).")],
+    gang: Annotated[str, typer.Argument(help=N_("Name of the gang."))],
+    member: Annotated[str, typer.Argument(help=N_("Name of the model (the dead too)."))],
     lang: LangOpt,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """A model's history: its games, eliminations, injuries and advances.
-
-    Example: skirmish member history Earps "Wyatt Earp"
-    """
+    """``history``: its help is ``HELPS``'."""
     from skirmish.campaign import lookup  # lazy: command
     from skirmish.campaign.game.history import member_history  # lazy: command
 
@@ -212,12 +203,31 @@ def _recovery(outcome: str, lang: Lang) -> str:
     return next((name(r, lang) for r in recovery_table() if r.id == outcome), outcome)
 
 
+#: The help screens of the commands above.
+HELPS = {
+    "standings": N_(
+        "Standings: each gang's games, wins, losses, draws, retreats, eliminations, points (3 a "
+        "win, 1 a draw) and rating (what the gang is worth)."
+    )
+    + "\n\n"
+    + example(N_("skirmish campaign standings --json")),
+    "graveyard": N_(
+        "The graveyard: models dead after a game (R-10), with the game and who eliminated them."
+    )
+    + "\n\n"
+    + example(N_("skirmish campaign graveyard")),
+    "history": N_("A model's history: its games, eliminations, injuries and advances.")
+    + "\n\n"
+    + example(N_('skirmish member history Earps "Wyatt Earp"')),
+}
+
+
 def register_campaign(app: typer.Typer) -> None:
     """Add ``standings`` and ``graveyard`` to the ``campaign`` app."""
-    app.command("standings")(standings)
-    app.command("graveyard")(graveyard)
+    app.command("standings", help=HELPS["standings"])(standings)
+    app.command("graveyard", help=HELPS["graveyard"])(graveyard)
 
 
 def register_member(app: typer.Typer) -> None:
     """Add ``history`` to the ``member`` app."""
-    app.command("history")(history)
+    app.command("history", help=HELPS["history"])(history)

@@ -32,6 +32,7 @@ from skirmish.engine.glossary import GameStatus
 from skirmish.errors import COMMAND_LINE, NAMING, SkirmishError, shown
 from skirmish.i18n import Lang
 from skirmish.rules.names import matching
+from skirmish.translation import N_
 
 
 @dataclass(frozen=True)
@@ -263,20 +264,16 @@ def _postgame(ask: Asker, game: int, campaign: str | None, db: str | None) -> No
 
 
 def play(
-    scenario: Annotated[str, typer.Argument(help="Scenario id or name (Italian or English).")],
+    scenario: Annotated[str, typer.Argument(help=N_("Scenario id or name (Italian or English)."))],
     lang: LangOpt,
-    good: Annotated[str | None, typer.Option("--good", help="The gang of the good side.")] = None,
-    bad: Annotated[str | None, typer.Option("--bad", help="The gang of the bad side.")] = None,
+    good: Annotated[
+        str | None, typer.Option("--good", help=N_("The gang of the good side."))
+    ] = None,
+    bad: Annotated[str | None, typer.Option("--bad", help=N_("The gang of the bad side."))] = None,
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """Play a scenario with a menu and questions: every action of 'skirmish game', one
-    transaction each, so closing the walker at any point keeps the game (the same command
-    resumes it). Models are picked from numbered lists by number or name; Ctrl-C cancels the
-    action being asked; Ctrl-D closes the walker.
-
-    Example: skirmish game play "Il testimone" --good Earps --bad Clantons
-    """
+    """``game play``: its help is ``cli.game.READ_HELPS``'s."""
     # The walker asks for each action itself: what the commands it runs say names no command
     # to type (``errors.on_command_line``, ``game_text.on_command_line``), and a refusal names
     # an input as the walker asks for it, not by its flag.

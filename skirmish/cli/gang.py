@@ -13,6 +13,7 @@ from rich.table import Table
 
 from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
+from skirmish.cli.help_text import example
 from skirmish.cli.members import register_gang_owner
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session, shell_word
@@ -27,7 +28,11 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="gang",
-    help="Gangs: found, hire, buy, sell, equip, show. Example: skirmish gang show Earps",
+    help=(
+        N_("Gangs: found, hire, buy, sell, equip, show.")
+        + "\n\n"
+        + example(N_("skirmish gang show Earps"))
+    ),
     no_args_is_help=True,
 )
 
@@ -122,14 +127,18 @@ def new(
         _report(entry, lang, json_)
 
 
-@app.command("list")
+@app.command(
+    "list",
+    help=(
+        N_("List the gangs of the campaign with faction, models, treasury and rating.")
+        + "\n\n"
+        + example(N_("skirmish gang list --json"))
+    ),
+)
 def list_(
     lang: LangOpt, campaign: CampaignOpt = None, json_: JsonOpt = False, db: DbOpt = None
 ) -> None:
-    """List the gangs of the campaign with faction, models, treasury and rating.
-
-    Example: skirmish gang list --json
-    """
+    """``list``: its help is the command's (above)."""
     from sqlalchemy.orm import selectinload  # lazy: command
     from sqlmodel import col, select  # lazy: command
 
@@ -162,7 +171,17 @@ def list_(
     console().print(table)
 
 
-@app.command("show")
+@app.command(
+    "show",
+    help=(
+        N_(
+            "Show a gang: models, numbers, weapons with their profile, skills, injuries, XP, "
+            "treasury, stash and rating."
+        )
+        + "\n\n"
+        + example(N_("skirmish gang show Earps"))
+    ),
+)
 def show(
     name: GangArg,
     lang: LangOpt,
@@ -170,11 +189,7 @@ def show(
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Show a gang: models, numbers, weapons with their profile, skills, injuries, XP,
-    treasury, stash and rating.
-
-    Example: skirmish gang show Earps --lang it
-    """
+    """``show``: its help is the command's (above)."""
     with session(db, access="read") as s:
         from skirmish.campaign import views  # lazy: command
 

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt, bounded
+from skirmish.cli.help_text import example
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.errors import named
@@ -57,26 +58,30 @@ log_app = typer.Typer(name="log", add_completion=False)
 undo_app = typer.Typer(name="undo", add_completion=False)
 
 
-@log_app.command("log")
+@log_app.command(
+    "log",
+    help=(
+        N_("Show the campaign log: every action, its dice, money and XP before and after.")
+        + "\n\n"
+        + example(N_("skirmish log Earps --last 10"))
+    ),
+)
 def log(
     lang: LangOpt,
     gang: Annotated[
-        str | None, typer.Argument(help="Only this gang's entries.", show_default=False)
+        str | None, typer.Argument(help=N_("Only this gang's entries."), show_default=False)
     ] = None,
     last: Annotated[
         int | None,
         typer.Option(
-            "--last", callback=bounded(LAST), help="Only the latest N entries (1 to 1,000,000)."
+            "--last", callback=bounded(LAST), help=N_("Only the latest N entries (1 to 1,000,000).")
         ),
     ] = None,
     campaign: CampaignOpt = None,
     json_: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Show the campaign log: every action, its dice, money and XP before and after.
-
-    Example: skirmish log Earps --last 10
-    """
+    """``log``: its help is the command's (above)."""
     from skirmish.campaign import logbook, lookup  # lazy: command
     from skirmish.campaign.listings import log_rows  # lazy: command
     from skirmish.campaign.text import describe_entry  # lazy: command
@@ -138,7 +143,7 @@ def _change(before: int | None, after: int | None) -> str:
 
 @command(undo_app, "undo")  # its name and help: the catalogue (campaign/commands.py)
 def undo(
-    gang: Annotated[str, typer.Argument(help="Name of the gang.")],
+    gang: Annotated[str, typer.Argument(help=N_("Name of the gang."))],
     lang: LangOpt,
     entry: str | None,
     campaign: CampaignOpt = None,

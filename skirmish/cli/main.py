@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Annotated, Any, NamedTuple
@@ -36,7 +37,7 @@ from skirmish import __version__
 from skirmish.cli.help_text import HELP_LANG, HelpContext, adopt, example
 from skirmish.cli.input_names import naming_inputs
 from skirmish.errors import SkirmishError
-from skirmish.i18n import LanguageError, default_lang, tr
+from skirmish.i18n import LANG_VARIABLE, Lang, LanguageError, default_lang, tr
 from skirmish.limits import printable
 from skirmish.translation import N_, Message, gettext
 
@@ -193,11 +194,17 @@ class SkirmishGroup(SuggestingGroup):
     ) -> Any:
         # A refusal names an input; on the command line that is its flag (``--weapon``).
         said_in = HELP_LANG.set(_lang(args))
+        args = _for_help(args)
+        variable = os.environ.get(LANG_VARIABLE)  # ``skirmish --lang`` sets it for this run
         try:
             with naming_inputs():
                 return self._main(args, prog_name, complete_var, standalone_mode, **extra)
         finally:
             HELP_LANG.reset(said_in)
+            if variable is None:
+                os.environ.pop(LANG_VARIABLE, None)
+            else:
+                os.environ[LANG_VARIABLE] = variable
 
     def _main(
         self,
@@ -271,6 +278,26 @@ class SkirmishGroup(SuggestingGroup):
         return code
 
 
+def _for_help(args: Sequence[str] | None) -> Sequence[str] | None:
+    """The arguments of a run asking for ``--help``, without their ``--lang``: the help is
+    said in that language already (``HELP_LANG``), and a group has no ``--lang`` of its own
+    (``skirmish campaign --help --lang it``)."""
+    given = list(sys.argv[1:] if args is None else args)
+    ending = given.index("--") if "--" in given else len(given)
+    if "--help" not in given[:ending]:
+        return args
+    kept: list[str] = []
+    skip = False
+    for index, arg in enumerate(given):
+        if skip:
+            skip = False
+        elif index < ending and arg == "--lang":
+            skip = True
+        elif not (index < ending and arg.startswith("--lang=")):
+            kept.append(arg)
+    return kept
+
+
 def _lang(args: Sequence[str] | None) -> str:
     """The language of an error line: ``chosen_lang`` of this run's arguments, English if even
     that fails (an unknown ``SKIRMISH_LANG`` must not hide the error being reported)."""
@@ -325,6 +352,13 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _run_lang(value: Lang | None) -> None:
+    """``skirmish --lang it …``: the language of every command of this run, as if
+    ``SKIRMISH_LANG`` said it (``SkirmishGroup.main`` puts the variable back afterwards)."""
+    if value is not None:
+        os.environ[LANG_VARIABLE] = value.value
+
+
 @app.callback()
 def _root(
     version: Annotated[
@@ -333,6 +367,16 @@ def _root(
             "--version", callback=_version, is_eager=True, help=N_("Print the version and exit.")
         ),
     ] = False,
+    lang: Annotated[
+        Lang | None,
+        typer.Option(
+            "--lang",
+            callback=_run_lang,
+            is_eager=True,
+            show_default=False,
+            help=N_("Language of the whole run, help included: it or en (as $SKIRMISH_LANG)."),
+        ),
+    ] = None,
 ) -> None:
     """Campaign manager and dice engine for 'Per qualche dado in più'."""
 

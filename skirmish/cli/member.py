@@ -10,13 +10,19 @@ from skirmish.campaign.commands import WEAPON_FIELDS
 from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, DiceOpt, JsonOpt, LangOpt, SeedOpt
 from skirmish.cli.game_views import register_member
+from skirmish.cli.help_text import example
 from skirmish.cli.store_options import CampaignOpt, Dice, session
 from skirmish.errors import CampaignError
-from skirmish.translation import Message
+from skirmish.translation import N_, Message
 
 app = typer.Typer(
     name="member",
-    help="A gang's models: advances (R-11). Example: skirmish member advance Earps Wyatt tiro",
+    add_completion=False,
+    help=(
+        N_("A gang's models: advances (R-11).")
+        + "\n\n"
+        + example(N_("skirmish member advance Earps Wyatt tiro"))
+    ),
     no_args_is_help=True,
 )
 
@@ -35,7 +41,7 @@ OWN_WAY = (*WEAPON_FIELDS, "cacciatore")
 
 @command(app, "member", "advance", own=OWN_WAY)
 def advance(
-    gang: Annotated[str, typer.Argument(help="Name of the gang.")],
+    gang: Annotated[str, typer.Argument(help=N_("Name of the gang."))],
     member: str,
     advance: str,
     lang: LangOpt,
@@ -43,13 +49,15 @@ def advance(
         list[str] | None,
         typer.Option(
             "--choice",
-            help="Weapon type for FUCILIERE (a rifle), GUERRIERO (a blade) or PISTOLERO "
-            "(a pistol); repeat it to cover any skill the roll may give.",
+            help=N_(
+                "Weapon type for FUCILIERE (a rifle), GUERRIERO (a blade) or PISTOLERO (a "
+                "pistol); repeat it to cover any skill the roll may give."
+            ),
         ),
     ] = None,
     pick: Annotated[
         str | None,
-        typer.Option("--pick", help="Mountain men: take CACCIATORE without rolling (§9.6)."),
+        typer.Option("--pick", help=N_("Mountain men: take CACCIATORE without rolling (§9.6).")),
     ] = None,
     campaign: CampaignOpt = None,
     seed: SeedOpt = None,
@@ -82,7 +90,7 @@ NUMBERS_MAY_BE_NEGATIVE = {"ignore_unknown_options": True}
 
 @command(app, "member", "xp", context_settings=NUMBERS_MAY_BE_NEGATIVE)
 def xp(
-    gang: Annotated[str, typer.Argument(help="Name of the gang.")],
+    gang: Annotated[str, typer.Argument(help=N_("Name of the gang."))],
     member: str,
     amount: int,
     lang: LangOpt,
@@ -104,7 +112,7 @@ def xp(
 
 @command(app, "member", "rename")
 def rename(
-    gang: Annotated[str, typer.Argument(help="Name of the gang.")],
+    gang: Annotated[str, typer.Argument(help=N_("Name of the gang."))],
     member: str,
     lang: LangOpt,
     name: str | None,

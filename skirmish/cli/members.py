@@ -14,6 +14,7 @@ import typer
 
 from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
+from skirmish.cli.help_text import example
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, emit, session
 from skirmish.i18n import Catalogue, messages, tr
@@ -98,7 +99,7 @@ def invite(
 
 def join(
     code: str,
-    user: Annotated[str, typer.Option("--user", help="Who joins (an existing user).")],
+    user: Annotated[str, typer.Option("--user", help=N_("Who joins (an existing user)."))],
     lang: LangOpt,
     db: DbOpt = None,
 ) -> None:
@@ -139,13 +140,18 @@ def role(
         )  # fmt: skip
 
 
+#: ``campaign members``'s help screen.
+MEMBERS_HELP = (
+    N_("List the campaign's members with their roles and gangs, and its open invitations.")
+    + "\n\n"
+    + example(N_("skirmish campaign members --json"))
+)
+
+
 def members(
     lang: LangOpt, campaign: CampaignOpt = None, json_: JsonOpt = False, db: DbOpt = None
 ) -> None:
-    """List the campaign's members with their roles and gangs, and its open invitations.
-
-    Example: skirmish campaign members --json
-    """
+    """``campaign members``: its help is ``MEMBERS_HELP``."""
     from skirmish.campaign import club, lookup  # lazy: command
     from skirmish.campaign.permissions import CLI, role_word  # lazy: command
 
@@ -237,7 +243,7 @@ def register_members(app: typer.Typer) -> None:
     command(app, "campaign", "withdraw")(withdraw)
     command(app, "campaign", "join")(join)
     command(app, "campaign", "role")(role)
-    app.command("members")(members)
+    app.command("members", help=MEMBERS_HELP)(members)
     command(app, "campaign", "set-public")(set_public)
 
 

@@ -33,10 +33,11 @@ from skirmish.odds.chances import Chances, Table, chances, percent
 from skirmish.odds.chances import decimal as decimal
 from skirmish.odds.compare import MESSAGES as COMPARE
 from skirmish.odds.compare import OTHER_PARAM, compare, other_inputs
-from skirmish.translation import N_
+from skirmish.translation import N_, gettext
 
 app = typer.Typer(
     name="odds",
+    add_completion=False,
     help=N_(
         "Exact chances of a test, by enumerating every die (no sampling): the same options as "
         "'skirmish roll', plus --fortuna/--fama rerolls spent wisely."
@@ -294,6 +295,7 @@ _register(
 
 compare_app = typer.Typer(
     name="compare",
+    add_completion=False,
     help=N_(
         "Two choices of a shooting action side by side, exactly, the better one for the goal "
         "marked: aim or not, fan or shoot, one target or another, spend a FAMA point now or "
@@ -317,13 +319,20 @@ GOAL = parameter(
         typer.Option(
             "--goal",
             metavar="[eliminate|wounds]",
-            help="What the better choice does better: eliminate (the chance to eliminate the "
-            "target, needs --target-rif and --target-cos) or wounds (the expected wounds that "
-            "count). Default: eliminate when the target's COS is known, else wounds.",
+            help=N_(
+                "What the better choice does better: eliminate (the chance to eliminate the "
+                "target, needs --target-rif and --target-cos) or wounds (the expected wounds "
+                "that count). Default: eliminate when the target's COS is known, else wounds."
+            ),
         ),
     ],
     None,
 )
+
+
+#: The other target's options: their panel, and each one's help after the first target's.
+OTHER_PANEL = N_("The other target")
+OTHER_HELP = N_("The other target: {help}")
 
 
 def _other_parameter(input_: Any) -> inspect.Parameter:
@@ -340,8 +349,11 @@ def _other_parameter(input_: Any) -> inspect.Parameter:
         words = {"parser": choice_parser(input_.choices), "metavar": f"[{values}]"}
     option = typer.Option(
         flag,
-        help=f"The other target: {input_.help_en}",
-        rich_help_panel="The other target",
+        help=both(
+            gettext("en", OTHER_HELP, help=input_.help("en")),
+            lambda: gettext("it", OTHER_HELP, help=input_.help("it")),
+        ),
+        rich_help_panel=OTHER_PANEL,
         show_default=False,
         **words,
     )
@@ -421,48 +433,69 @@ def _other_parameters() -> list[inspect.Parameter]:
 
 
 def _register_comparison(
-    kind: str, doc: str, extra: Callable[[], list[inspect.Parameter]] = list
+    kind: str, help_: str, extra: Callable[[], list[inspect.Parameter]] = list
 ) -> None:
     options = _Later(lambda: [*REROLLS, *TARGET_REROLLS, GOAL, *extra()])
+    doc = f"``odds compare {kind}``: its help is the command's."
     command = derived_command(roll_combat.shoot, options, _compare_body(kind), doc)
-    compare_app.command(kind)(command)
+    compare_app.command(kind, help=help_)(command)
 
 
 _register_comparison(
     "aim",
-    """Aim or not: the shot without aiming, or aiming first (1 action, table 1, R-02(b)),
-    side by side; a weapon that cannot aim is an error (§5.2.1, §5.2.2).
-
-    Example: skirmish odds compare aim --tiro 3 --weapon rifle --range 10 --target-rif 3
-    --target-fred 3 --target-cos 2
-    """,
+    N_(
+        "Aim or not: the shot without aiming, or aiming first (1 action, table 1, R-02(b)), "
+        "side by side; a weapon that cannot aim is an error (§5.2.1, §5.2.2)."
+    )
+    + "\n\n"
+    + example(
+        N_(
+            "skirmish odds compare aim --tiro 3 --weapon rifle --range 10 --target-rif 3 "
+            "--target-fred 3 --target-cos 2"
+        )
+    ),
 )
 _register_comparison(
     "fan",
-    """Fan the six-shooter (2 actions, 6D6, §5.2.2, R-14) or fire one ordinary shot (1
-    action): a turn has one shooting action (§2.1). Without --range, both at short range.
-
-    Example: skirmish odds compare fan --tiro 4 --weapon sei-colpi --target-rif 3
-    --target-fred 3 --target-cos 2
-    """,
+    N_(
+        "Fan the six-shooter (2 actions, 6D6, §5.2.2, R-14) or fire one ordinary shot (1 "
+        "action): a turn has one shooting action (§2.1). Without --range, both at short range."
+    )
+    + "\n\n"
+    + example(
+        N_(
+            "skirmish odds compare fan --tiro 4 --weapon sei-colpi --target-rif 3 "
+            "--target-fred 3 --target-cos 2"
+        )
+    ),
 )
 _register_comparison(
     "targets",
-    """One target or another: the first as in 'odds shoot', the other the same changed by
-    the --other- options (the target's and the action's: --other-target-rif, --other-cover,
-    --other-range…).
-
-    Example: skirmish odds compare targets --tiro 4 --range 5 --target-rif 3 --target-cos 2
-    --other-range 10 --other-cover light --other-target-rif 2
-    """,
+    N_(
+        "One target or another: the first as in 'odds shoot', the other the same changed by "
+        "the --other- options (the target's and the action's: --other-target-rif, --other-cover, "
+        "--other-range…)."
+    )
+    + "\n\n"
+    + example(
+        N_(
+            "skirmish odds compare targets --tiro 4 --range 5 --target-rif 3 --target-cos 2 "
+            "--other-range 10 --other-cover light --other-target-rif 2"
+        )
+    ),
     _other_parameters,
 )
 _register_comparison(
     "fama",
-    """Spend a FAMA point now on this roll, or keep it: one more reroll spent wisely (R-15)
-    than --fortuna and --fama give, and what the point buys.
-
-    Example: skirmish odds compare fama --tiro 4 --weapon sei-colpi --range 5 --target-rif 3
-    --target-cos 2
-    """,
+    N_(
+        "Spend a FAMA point now on this roll, or keep it: one more reroll spent wisely (R-15) "
+        "than --fortuna and --fama give, and what the point buys."
+    )
+    + "\n\n"
+    + example(
+        N_(
+            "skirmish odds compare fama --tiro 4 --weapon sei-colpi --range 5 --target-rif 3 "
+            "--target-cos 2"
+        )
+    ),
 )

@@ -157,50 +157,62 @@ def _write(
     typer.echo(_wrote(output, pages))
 
 
-@app.command("blank")
+@app.command(
+    "blank",
+    help=(
+        N_('An empty gang sheet (the book\'s "Scheda Giocatore") to fill in by hand.')
+        + "\n\n"
+        + example(N_("skirmish print blank -o scheda.pdf"))
+    ),
+)
 def blank_cmd(
     output: OutputOpt,
     fmt: FormatOpt = None,
     lang: PrintLangOpt = Lang.IT,
 ) -> None:
-    """An empty gang sheet (the book's "Scheda Giocatore") to fill in by hand.
-
-    Example: skirmish print blank -o scheda.pdf
-    """
+    """``blank``: its help is the command's (above)."""
     from skirmish.printing.render import render_blank  # lazy: command
 
     _write(partial(render_blank, lang), output, fmt)
 
 
-@app.command("reference")
+@app.command(
+    "reference",
+    help=(
+        N_("The rulebook's summary tables on two pages, corrected as RULINGS.md says.")
+        + "\n\n"
+        + example(N_("skirmish print reference --lang en -o reference.pdf"))
+    ),
+)
 def reference_cmd(
     output: OutputOpt,
     fmt: FormatOpt = None,
     lang: PrintLangOpt = Lang.IT,
 ) -> None:
-    """The rulebook's summary tables on two pages, corrected as RULINGS.md says.
-
-    Example: skirmish print reference --lang en -o reference.pdf
-    """
+    """``reference``: its help is the command's (above)."""
     from skirmish.printing.reference import reference_view  # lazy: command
     from skirmish.printing.render import render_reference  # lazy: command
 
     _write(partial(render_reference, reference_view(lang), lang), output, fmt)
 
 
-@app.command("scenario")
+@app.command(
+    "scenario",
+    help=(
+        N_("A scenario card: table, deployment, victory conditions and special rules.")
+        + "\n\n"
+        + example(N_("skirmish print scenario duello -o duello.pdf"))
+    ),
+)
 def scenario_cmd(
     scenario: Annotated[
-        str, typer.Argument(help="A scenario of §10 by id or name (duello, bank-robbery…).")
+        str, typer.Argument(help=N_("A scenario of §10 by id or name (duello, bank-robbery…)."))
     ],
     output: OutputOpt,
     fmt: FormatOpt = None,
     lang: PrintLangOpt = Lang.IT,
 ) -> None:
-    """A scenario card: table, deployment, victory conditions and special rules.
-
-    Example: skirmish print scenario duello -o duello.pdf
-    """
+    """``scenario``: its help is the command's (above)."""
     from skirmish.printing.build import scenario_view  # lazy: command
     from skirmish.printing.render import render_scenario  # lazy: command
     from skirmish.rules.scenarios import find_scenario  # lazy: command
@@ -213,37 +225,45 @@ ModelsOpt = Annotated[
     str | None,
     typer.Option(
         "--models",
-        help="Print only these models: names as stored, separated by commas (a dead one named "
-        "prints too, marked).",
+        help=N_(
+            "Print only these models: names as stored, separated by commas (a dead one named "
+            "prints too, marked)."
+        ),
         show_default=False,
     ),
 ]
 ModelOpt = Annotated[
     list[str] | None,
-    typer.Option("--model", help="Print only this model (repeat it for more).", show_default=False),
+    typer.Option(
+        "--model", help=N_("Print only this model (repeat it for more)."), show_default=False
+    ),
 ]
 WithDeadOpt = Annotated[
     bool | None,
     typer.Option(
         "--with-dead/--without-dead",
-        help="Add the dead models (R-10), after the living, crossed and marked DEAD.",
+        help=N_("Add the dead models (R-10), after the living, crossed and marked DEAD."),
         show_default=False,
     ),
 ]
 BlankOpt = Annotated[
     int | None,
-    typer.Option("--blank", help="Add N empty cards to fill in (new hires).", show_default=False),
+    typer.Option(
+        "--blank", help=N_("Add N empty cards to fill in (new hires)."), show_default=False
+    ),
 ]
 AllModelsOpt = Annotated[
     bool,
-    typer.Option("--all-models", help="Print every model, whatever the saved choice names."),
+    typer.Option("--all-models", help=N_("Print every model, whatever the saved choice names.")),
 ]
 SaveOpt = Annotated[
     bool,
     typer.Option(
         "--save",
-        help="Keep these choices (--models, --with-dead, --blank) as the gang's default for "
-        "its later prints.",
+        help=N_(
+            "Keep these choices (--models, --with-dead, --blank) as the gang's default for "
+            "its later prints."
+        ),
     ),
 ]
 
@@ -264,7 +284,23 @@ def _model_names(models: str | None, model: list[str] | None) -> list[str] | Non
     return None
 
 
-@app.command("roster")
+@app.command(
+    "roster",
+    help=(
+        N_(
+            "A gang's roster on A4 (the book's \"Scheda Giocatore\", and more): the leader "
+            "first, then the heroes and the commons, each with its numbers, wound and "
+            "experience boxes, weapons with their profile and empty lines to write in, "
+            "skills and injuries with their effect, equipment and mount; a game-day box; the "
+            "gang's rules, its leader's aura and the house rules in force. The header holds "
+            "the gang's record, the campaign, the date and, when the campaign has a web "
+            "address, a QR code to the gang's page. What prints starts from the gang's saved "
+            "choice (--save); the options given win over it."
+        )
+        + "\n\n"
+        + example(N_("skirmish print roster Earps --blank 2 -o earps.pdf"))
+    ),
+)
 def roster_cmd(
     gang: Annotated[str, typer.Argument(help=N_("Name of the gang."))],
     output: OutputOpt,
@@ -279,16 +315,7 @@ def roster_cmd(
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """A gang's roster on A4 (the book's "Scheda Giocatore", and more): the leader first, then
-    the heroes and the commons, each with its numbers, wound and experience boxes, weapons with
-    their profile and empty lines to write in, skills and injuries with their effect, equipment
-    and mount; a game-day box; the gang's rules, its leader's aura and the house rules in force.
-    The header holds the gang's record, the campaign, the date and, when the campaign has a web
-    address, a QR code to the gang's page. What prints starts from the gang's saved choice
-    (--save); the options given win over it.
-
-    Example: skirmish print roster Earps --blank 2 -o earps.pdf
-    """
+    """``roster``: its help is the command's (above)."""
     from skirmish.campaign import lookup  # lazy: command
 
     # lazy: command
@@ -324,12 +351,24 @@ def roster_cmd(
     _write(partial(render_roster, view, lang), output, fmt)
 
 
-@app.command("cards")
+@app.command(
+    "cards",
+    help=(
+        N_(
+            "Activation cards (§1.8: one playing card per model): poker size, nine to an A4 "
+            "page with cut marks, leader first; each with its numbers, COS boxes, weapons, "
+            "skills, injuries and the profile's own rule, and a corner index (A♠, K♠…) to "
+            "play it as a card."
+        )
+        + "\n\n"
+        + example(N_("skirmish print cards Earps --back -o earps-cards.pdf"))
+    ),
+)
 def cards_cmd(
     output: OutputOpt,
     gang: Annotated[
         str | None,
-        typer.Argument(help="Name of the gang; leave it out with --blank N for empty cards."),
+        typer.Argument(help=N_("Name of the gang; leave it out with --blank N for empty cards.")),
     ] = None,
     fmt: FormatOpt = None,
     lang: PrintLangOpt = Lang.IT,
@@ -337,7 +376,7 @@ def cards_cmd(
         int,
         typer.Option(
             "--blank",
-            help="Empty cards to fill in by hand, after the gang's (1–54 without a gang).",
+            help=N_("Empty cards to fill in by hand, after the gang's (1–54 without a gang)."),
             show_default=False,
         ),
     ] = 0,
@@ -345,28 +384,27 @@ def cards_cmd(
         bool,
         typer.Option(
             "--back",
-            help="After each page of fronts, a page of backs for duplex printing (flip on the "
-            "long edge): the same back for every card, so a card face down tells nothing.",
+            help=N_(
+                "After each page of fronts, a page of backs for duplex printing (flip on the "
+                "long edge): the same back for every card, so a card face down tells nothing."
+            ),
         ),
     ] = False,
     models: Annotated[
         str | None,
         typer.Option(
             "--models",
-            help="Print only these models' cards (names separated by commas), each with the "
-            "index it has in the whole gang: a card reprinted after a game.",
+            help=N_(
+                "Print only these models' cards (names separated by commas), each with the "
+                "index it has in the whole gang: a card reprinted after a game."
+            ),
             show_default=False,
         ),
     ] = None,
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """Activation cards (§1.8: one playing card per model): poker size, nine to an A4 page
-    with cut marks, leader first; each with its numbers, COS boxes, weapons, skills, injuries
-    and the profile's own rule, and a corner index (A♠, K♠…) to play it as a card.
-
-    Example: skirmish print cards Earps --back -o earps-cards.pdf
-    """
+    """``cards``: its help is the command's (above)."""
     from skirmish.printing.card_front import check_blank  # lazy: command
     from skirmish.printing.cards import cards_sheet, cards_view, render_cards  # lazy: command
 
@@ -387,7 +425,19 @@ def cards_cmd(
     _write(partial(render_cards, view, lang), output, fmt)
 
 
-@app.command("campaign")
+@app.command(
+    "campaign",
+    help=(
+        N_(
+            "The campaign book in one file: the standings (games, wins, draws, losses, "
+            "retreats, points, models eliminated and lost, rating), the house rules, the "
+            "results of every finished game and the graveyard, then every active gang, one "
+            "sheet each; pages numbered across it."
+        )
+        + "\n\n"
+        + example(N_("skirmish print campaign --campaign Deadwood -o deadwood.pdf"))
+    ),
+)
 def campaign_cmd(
     output: OutputOpt,
     fmt: FormatOpt = None,
@@ -395,12 +445,7 @@ def campaign_cmd(
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """The campaign book in one file: the standings (games, wins, draws, losses, retreats,
-    points, models eliminated and lost, rating), the house rules, the results of every finished
-    game and the graveyard, then every active gang, one sheet each; pages numbered across it.
-
-    Example: skirmish print campaign --campaign Deadwood -o deadwood.pdf
-    """
+    """``campaign``: its help is the command's (above)."""
     from skirmish.campaign import lookup  # lazy: command
     from skirmish.printing.sheets import campaign_sheet  # lazy: command
 

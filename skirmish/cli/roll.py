@@ -10,10 +10,11 @@ from __future__ import annotations
 import typer
 
 from skirmish.cli import roll_combat, roll_procedures
+from skirmish.translation import N_
 
 app = typer.Typer(
     name="roll",
-    help="Roll a test with every modifier applied and explained, from random or typed-in dice.",
+    help=N_("Roll a test with every modifier applied and explained, from random or typed-in dice."),
     no_args_is_help=True,
 )
 roll_combat.register(app)

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from skirmish import rules
 from skirmish.cli.common_flags import JsonOpt, LangOpt, emit_json
+from skirmish.cli.help_text import example
 from skirmish.errors import UnknownNameError
 from skirmish.i18n import Lang, messages, name, tr
 from skirmish.rules.entries import (
@@ -40,9 +41,14 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="rules",
-    help="Browse the rulebook's tables: factions, profiles, weapons, equipment, skills and "
-    "the smaller tables (actions, movement, modifiers, recovery…).\n\n"
-    "Example: skirmish rules show sei-colpi",
+    help=(
+        N_(
+            "Browse the rulebook's tables: factions, profiles, weapons, equipment, skills "
+            "and the smaller tables (actions, movement, modifiers, recovery…)."
+        )
+        + "\n\n"
+        + example(N_("skirmish rules show sei-colpi"))
+    ),
     no_args_is_help=True,
     add_completion=False,
 )
@@ -157,14 +163,18 @@ MESSAGES = messages(
 
 FactionArg = Annotated[
     str | None,
-    typer.Argument(help="A faction in either language (lawmen, fuorilegge…); all when omitted."),
+    typer.Argument(
+        help=N_("A faction in either language (lawmen, fuorilegge…); all when omitted.")
+    ),
 ]
 TableArg = Annotated[
     str | None,
-    typer.Argument(help="A table: actions, movement, shooting, fight, …; all listed when omitted."),
+    typer.Argument(
+        help=N_("A table: actions, movement, shooting, fight, …; all listed when omitted.")
+    ),
 ]
 NameArg = Annotated[
-    str, typer.Argument(help="Any name: profile, weapon, item, skill, faction, modifier…")
+    str, typer.Argument(help=N_("Any name: profile, weapon, item, skill, faction, modifier…"))
 ]
 
 
@@ -224,12 +234,16 @@ def _price(disp: int | None, cost: int | None) -> tuple[str, str]:
 # --------------------------------------------------------------------------- commands
 
 
-@app.command("factions")
+@app.command(
+    "factions",
+    help=(
+        N_("List the factions with their special rules.")
+        + "\n\n"
+        + example(N_("skirmish rules factions"))
+    ),
+)
 def factions_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
-    """List the factions with their special rules.
-
-    Example: skirmish rules factions --lang it
-    """
+    """``factions``: its help is the command's (above)."""
     every = rules.factions()
     if json_out:
         emit_json([{**to_json(f), "profiles": [p.id for p in rules.profiles(f.id)]} for f in every])
@@ -252,12 +266,16 @@ def factions_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
     _console().print(table)
 
 
-@app.command("profiles")
+@app.command(
+    "profiles",
+    help=(
+        N_("List the model profiles with their numbers, of every faction or of one.")
+        + "\n\n"
+        + example(N_("skirmish rules profiles fuorilegge"))
+    ),
+)
 def profiles_cmd(lang: LangOpt, faction: FactionArg = None, json_out: JsonOpt = False) -> None:
-    """List the model profiles with their numbers, of every faction or of one.
-
-    Example: skirmish rules profiles fuorilegge
-    """
+    """``profiles``: its help is the command's (above)."""
     chosen = rules.profiles(faction)
     if json_out:
         emit_json([to_json(p) for p in chosen])
@@ -297,12 +315,16 @@ def profiles_cmd(lang: LangOpt, faction: FactionArg = None, json_out: JsonOpt = 
     _console().print(table)
 
 
-@app.command("weapons")
+@app.command(
+    "weapons",
+    help=(
+        N_("List the weapons (tables 5–7, explosives) with ranges, shots and prices.")
+        + "\n\n"
+        + example(N_("skirmish rules weapons --json"))
+    ),
+)
 def weapons_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
-    """List the weapons (tables 5–7, explosives) with ranges, shots and prices.
-
-    Example: skirmish rules weapons --json
-    """
+    """``weapons``: its help is the command's (above)."""
     every = rules.weapons()
     if json_out:
         emit_json([to_json(w) for w in every])
@@ -324,12 +346,16 @@ def weapons_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
     _console().print(table)
 
 
-@app.command("equipment")
+@app.command(
+    "equipment",
+    help=(
+        N_("List everything that can be bought: weapons, mounts and special items (§8).")
+        + "\n\n"
+        + example(N_("skirmish rules equipment"))
+    ),
+)
 def equipment_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
-    """List everything that can be bought: weapons, mounts and special items (§8).
-
-    Example: skirmish rules equipment --lang it
-    """
+    """``equipment``: its help is the command's (above)."""
     weapons = rules.weapons()
     items = rules.items()
     if json_out:
@@ -365,12 +391,16 @@ def equipment_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
     _console().print(table)
 
 
-@app.command("skills")
+@app.command(
+    "skills",
+    help=(
+        N_("List the new-skills table (2D6) and the XP cost of every advance.")
+        + "\n\n"
+        + example(N_("skirmish rules skills"))
+    ),
+)
 def skills_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
-    """List the new-skills table (2D6) and the XP cost of every advance.
-
-    Example: skirmish rules skills --lang it
-    """
+    """``skills``: its help is the command's (above)."""
     every = rules.skills()
     if json_out:
         emit_json(
@@ -397,12 +427,16 @@ def skills_cmd(lang: LangOpt, json_out: JsonOpt = False) -> None:
     console.print(advances)
 
 
-@app.command("show")
+@app.command(
+    "show",
+    help=(
+        N_("Show anything by name with its full text: numbers, special rules, notes.")
+        + "\n\n"
+        + example(N_("skirmish rules show sei-colpi"))
+    ),
+)
 def show_cmd(entry_name: NameArg, lang: LangOpt, json_out: JsonOpt = False) -> None:
-    """Show anything by name with its full text: numbers, special rules, notes.
-
-    Example: skirmish rules show sei-colpi
-    """
+    """``show``: its help is the command's (above)."""
     found = rules.find_any(entry_name)
     if json_out:
         emit_json([{"type": kind_of(e), **to_json(e)} for e in found])
@@ -497,12 +531,16 @@ def _table_cells(entry: Any, lang: Lang) -> tuple[list[str], list[str]]:
     return ["xp", "name"], [str(entry.xp), name(entry, lang)]
 
 
-@app.command("table")
+@app.command(
+    "table",
+    help=(
+        N_("Print one of the smaller tables (actions, movement, modifiers, protection, recovery…).")
+        + "\n\n"
+        + example(N_("skirmish rules table movimento"))
+    ),
+)
 def table_cmd(lang: LangOpt, table_name: TableArg = None, json_out: JsonOpt = False) -> None:
-    """Print one of the smaller tables (actions, movement, modifiers, protection, recovery…).
-
-    Example: skirmish rules table movimento --lang it
-    """
+    """``table``: its help is the command's (above)."""
     if table_name is None:
         if json_out:
             emit_json([{"id": t, "aliases": list(a)} for t, a in TABLES.items()])

@@ -9,6 +9,7 @@ import typer
 
 from skirmish.cli.common_flags import JsonOpt, LangOpt, emit_json
 from skirmish.cli.game import register_scenario
+from skirmish.cli.help_text import example
 from skirmish.engine.glossary import VOCABULARIES, label
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, messages, tr
@@ -20,8 +21,11 @@ from skirmish.translation import N_, NP_
 
 app = typer.Typer(
     name="scenario",
-    help="The scenarios of the book (§10): list them, or show one in full.\n\n"
-    "Example: skirmish scenario show il-testimone --lang it",
+    help=(
+        N_("The scenarios of the book (§10): list them, or show one in full.")
+        + "\n\n"
+        + example(N_("skirmish scenario show il-testimone"))
+    ),
     no_args_is_help=True,
 )
 
@@ -229,12 +233,16 @@ def render_card(scenario: Scenario, lang: Lang) -> str:
     return "\n".join(lines)
 
 
-@app.command("list")
+@app.command(
+    "list",
+    help=(
+        N_("List the seven scenarios of §10 in the book's order.")
+        + "\n\n"
+        + example(N_("skirmish scenario list"))
+    ),
+)
 def list_scenarios(lang: LangOpt, json_output: JsonOpt = False) -> None:
-    """List the seven scenarios of §10 in the book's order.
-
-    Example: skirmish scenario list --lang it
-    """
+    """``list``: its help is the command's (above)."""
     found = scenarios()
     if json_output:
         emit_json([scenario_summary(s) for s in found])
@@ -242,22 +250,26 @@ def list_scenarios(lang: LangOpt, json_output: JsonOpt = False) -> None:
     typer.echo(render_list(found, lang))
 
 
-@app.command("show")
+@app.command(
+    "show",
+    help=(
+        N_("Show a scenario's full card: table, deployment, victory, length, rules, objectives.")
+        + "\n\n"
+        + example(N_('skirmish scenario show "Rapina in banca"'))
+    ),
+)
 def show(
     scenario_id: Annotated[
         str,
         typer.Argument(
             metavar="ID",
-            help="Scenario id, or its Italian or English name (any case, accents optional).",
+            help=N_("Scenario id, or its Italian or English name (any case, accents optional)."),
         ),
     ],
     lang: LangOpt,
     json_output: JsonOpt = False,
 ) -> None:
-    """Show a scenario's full card: table, deployment, victory, length, rules, objectives.
-
-    Example: skirmish scenario show "Rapina in banca" --lang it
-    """
+    """``show``: its help is the command's (above)."""
     scenario = find_scenario(scenario_id)
     if json_output:
         emit_json(scenario_data(scenario))

@@ -17,6 +17,7 @@ from typing import Annotated
 import typer
 
 from skirmish.cli.common_flags import DbOpt, LangOpt
+from skirmish.cli.help_text import example
 from skirmish.cli.safe import echo
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, messages, tr
@@ -40,12 +41,14 @@ HostOpt = Annotated[
     str,
     typer.Option(
         "--host",
-        help="Address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for the club's "
-        "network (then the URL and its QR code are printed).",
+        help=N_(
+            "Address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for the club's "
+            "network (then the URL and its QR code are printed)."
+        ),
     ),
 ]
 PortOpt = Annotated[
-    int, typer.Option("--port", min=1, max=65535, help="TCP port to listen on (1 to 65535).")
+    int, typer.Option("--port", min=1, max=65535, help=N_("TCP port to listen on (1 to 65535)."))
 ]
 WorkersOpt = Annotated[
     int,
@@ -53,8 +56,10 @@ WorkersOpt = Annotated[
         "--workers",
         min=1,
         max=16,
-        help="Server processes (1 to 16), each answering 20 requests at once with 20 database "
-        "connections: one per core serves more readers at once on the club's PostgreSQL.",
+        help=N_(
+            "Server processes (1 to 16), each answering 20 requests at once with 20 database "
+            "connections: one per core serves more readers at once on the club's PostgreSQL."
+        ),
     ),
 ]
 
@@ -126,7 +131,18 @@ def _check_free(host: str, port: int) -> None:
             ) from None
 
 
-@serve_app.command("serve")
+@serve_app.command(
+    "serve",
+    help=(
+        N_(
+            "Serve the club's web app: every campaign's standings, gangs, models, scenarios, "
+            "rules, roster PDFs and the JSON API under /api/v1 (read-only for now), until "
+            "Ctrl-C."
+        )
+        + "\n\n"
+        + example(N_("skirmish serve --host 0.0.0.0 --port 8000"))
+    ),
+)
 def serve(
     lang: LangOpt,
     host: HostOpt = "127.0.0.1",
@@ -134,11 +150,7 @@ def serve(
     db: DbOpt = None,
     workers: WorkersOpt = 1,
 ) -> None:
-    """Serve the club's web app: every campaign's standings, gangs, models, scenarios, rules,
-    roster PDFs and the JSON API under /api/v1 (read-only for now), until Ctrl-C.
-
-    Example: skirmish serve --host 0.0.0.0 --port 8000
-    """
+    """``serve``: its help is the command's (above)."""
     import uvicorn  # lazy: command
 
     from skirmish.web.app import create_app  # lazy: command

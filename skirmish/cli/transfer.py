@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from skirmish.cli.common_flags import DbOpt, LangOpt
+from skirmish.cli.help_text import example
 from skirmish.cli.store_options import CampaignOpt, echo, session
 from skirmish.i18n import Catalogue, messages, tr
 from skirmish.translation import N_
@@ -31,24 +32,37 @@ MESSAGES: Catalogue = messages(
 )
 
 
-@export_app.command("export")
+@export_app.command(
+    "export",
+    help=(
+        N_("Export a gang (or, without GANG, a whole campaign) as JSON with its log.")
+        + "\n\n"
+        + N_(
+            "The file is written whole or not at all: an existing one is replaced only once "
+            "the new one is complete."
+        )
+        + "\n\n"
+        + example(
+            N_(
+                "skirmish export Earps -o earps.json   |   skirmish export --campaign West -o "
+                "west.json"
+            )
+        )
+    ),
+)
 def export(
-    output: Annotated[Path, typer.Option("--output", "-o", help="JSON file to write.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help=N_("JSON file to write."))],
     lang: LangOpt,
     gang: Annotated[
         str | None,
-        typer.Argument(help="Gang to export; without it, the whole campaign.", show_default=False),
+        typer.Argument(
+            help=N_("Gang to export; without it, the whole campaign."), show_default=False
+        ),
     ] = None,
     campaign: CampaignOpt = None,
     db: DbOpt = None,
 ) -> None:
-    """Export a gang (or, without GANG, a whole campaign) as JSON with its log.
-
-    The file is written whole or not at all: an existing one is replaced only once the new one
-    is complete.
-
-    Example: skirmish export Earps -o earps.json   |   skirmish export --campaign West -o west.json
-    """
+    """``export``: its help is the command's (above)."""
     from skirmish.campaign import lookup, transfer  # lazy: command
 
     with session(db, access="read") as s:
@@ -65,27 +79,35 @@ def export(
             version=document["format_version"]))  # fmt: skip
 
 
-@import_app.command("import")
+@import_app.command(
+    "import",
+    help=(
+        N_("Import a gang or a campaign exported by 'skirmish export'.")
+        + "\n\n"
+        + N_(
+            "The whole file is checked before the database is opened; a bad file changes "
+            "nothing and the error says where in it the problem is."
+        )
+        + "\n\n"
+        + example(N_('skirmish import earps.json --campaign "Tombstone 1881"'))
+    ),
+)
 def import_(
-    file: Annotated[Path, typer.Argument(help="A JSON file written by 'skirmish export'.")],
+    file: Annotated[Path, typer.Argument(help=N_("A JSON file written by 'skirmish export'."))],
     lang: LangOpt,
     campaign: Annotated[
         str | None,
         typer.Option(
             "--campaign",
-            help="A gang file: the campaign to add it to (default: the one in use). "
-            "A campaign file: the name to give the imported campaign.",
+            help=N_(
+                "A gang file: the campaign to add it to (default: the one in use). A "
+                "campaign file: the name to give the imported campaign."
+            ),
         ),
     ] = None,
     db: DbOpt = None,
 ) -> None:
-    """Import a gang or a campaign exported by 'skirmish export'.
-
-    The whole file is checked before the database is opened; a bad file changes nothing and
-    the error says where in it the problem is.
-
-    Example: skirmish import earps.json --campaign "Tombstone 1881"
-    """
+    """``import``: its help is the command's (above)."""
     from skirmish.campaign import lookup, transfer  # lazy: command
 
     # Read and check everything first: the write lock is then held only for the inserts.

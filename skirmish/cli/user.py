@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
+from skirmish.cli.help_text import example
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import emit, session
 from skirmish.errors import CampaignError
@@ -33,17 +34,20 @@ MESSAGES: Catalogue = messages(
 
 app = typer.Typer(
     name="user",
-    help="The club's accounts for the web app: add, passwd, list, remove. "
-    "Example: skirmish user add Wyatt",
+    help=(
+        N_("The club's accounts for the web app: add, passwd, list, remove.")
+        + "\n\n"
+        + example(N_("skirmish user add Wyatt"))
+    ),
     no_args_is_help=True,
 )
 
-NameArg = Annotated[str, typer.Argument(help="The user's name (any case).", show_default=False)]
+NameArg = Annotated[str, typer.Argument(help=N_("The user's name (any case)."), show_default=False)]
 PasswordStdinOpt = Annotated[
     bool,
     typer.Option(
         "--password-stdin",
-        help="Read the password from the first line of standard input instead of asking.",
+        help=N_("Read the password from the first line of standard input instead of asking."),
     ),
 ]
 
@@ -73,14 +77,20 @@ def read_password(lang: str, from_stdin: bool) -> str:
     return typed
 
 
-@app.command("add")
+@app.command(
+    "add",
+    help=(
+        N_("Add a user who can log in to the web app; names are unique whatever their case.")
+        + "\n\n"
+        + example(
+            N_("printf '%s\\n' 'polvere e piombo' | skirmish user add Wyatt --password-stdin")
+        )
+    ),
+)
 def add(
     name: NameArg, lang: LangOpt, password_stdin: PasswordStdinOpt = False, db: DbOpt = None
 ) -> None:
-    """Add a user who can log in to the web app; names are unique whatever their case.
-
-    Example: printf '%s\\n' 'polvere e piombo' | skirmish user add Wyatt --password-stdin
-    """
+    """``add``: its help is the command's (above)."""
     from skirmish.campaign import accounts  # lazy: command
 
     password = read_password(lang, password_stdin)
@@ -89,14 +99,18 @@ def add(
         echo(tr(MESSAGES, "added", lang, name=user.name))
 
 
-@app.command("passwd")
+@app.command(
+    "passwd",
+    help=(
+        N_("Change a user's password; every session they have open ends (they log in again).")
+        + "\n\n"
+        + example(N_("skirmish user passwd Wyatt"))
+    ),
+)
 def passwd(
     name: NameArg, lang: LangOpt, password_stdin: PasswordStdinOpt = False, db: DbOpt = None
 ) -> None:
-    """Change a user's password; every session they have open ends (they log in again).
-
-    Example: skirmish user passwd Wyatt
-    """
+    """``passwd``: its help is the command's (above)."""
     from skirmish.campaign import accounts  # lazy: command
 
     with session(db, access="read") as s:
@@ -107,12 +121,16 @@ def passwd(
         echo(tr(MESSAGES, "changed", lang, name=user.name, sessions=ended))
 
 
-@app.command("list")
+@app.command(
+    "list",
+    help=(
+        N_("List the users, with their role in each campaign and the gangs they own.")
+        + "\n\n"
+        + example(N_("skirmish user list --json"))
+    ),
+)
 def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
-    """List the users, with their role in each campaign and the gangs they own.
-
-    Example: skirmish user list --json
-    """
+    """``list``: its help is the command's (above)."""
     from skirmish.campaign import accounts  # lazy: command
     from skirmish.campaign.permissions import role_word  # lazy: command
 
@@ -145,20 +163,26 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
         )  # fmt: skip
 
 
-@app.command("remove")
+@app.command(
+    "remove",
+    help=(
+        N_("Remove a user with their sessions and roles; their log entries stay as they were.")
+        + "\n\n"
+        + example(N_("skirmish user remove Ike --force"))
+    ),
+)
 def remove(
     name: NameArg,
     lang: LangOpt,
     force: Annotated[
         bool,
-        typer.Option("--force", help="Remove a user who owns gangs; their gangs keep no owner."),
+        typer.Option(
+            "--force", help=N_("Remove a user who owns gangs; their gangs keep no owner.")
+        ),
     ] = False,
     db: DbOpt = None,
 ) -> None:
-    """Remove a user with their sessions and roles; their log entries stay as they were.
-
-    Example: skirmish user remove Ike --force
-    """
+    """``remove``: its help is the command's (above)."""
     from skirmish.campaign import accounts  # lazy: command
 
     with session(db, access="campaign") as s:
