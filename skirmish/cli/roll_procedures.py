@@ -126,7 +126,7 @@ HELP = {
 }
 
 #: One line each for the list of ``skirmish roll --help``: the declaration's.
-SHORT_HELP = {test: rolls.TITLES[test][0] for test in rolls.OPTIONS}
+SHORT_HELP = {test: rolls.TITLES[test] for test in rolls.OPTIONS}
 
 
 def register(app: typer.Typer) -> None:
