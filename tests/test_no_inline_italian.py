@@ -25,7 +25,6 @@ PENDING: set[str] = {
     "campaign/commands.py",
     "campaign/game/fields.py",
     "campaign/gazette_phrases.py",
-    "cli/game_views.py",
     "engine/explain_combat.py",
     "engine/explain_procedure_words.py",
     "web/club.py",

@@ -18,34 +18,23 @@ from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, messages, name, tr
 from skirmish.rules import find_profile, recovery_table
-from skirmish.translation import N_
+from skirmish.translation import N_, NP_, gettext
 
-HEADERS = {
-    "en": (
-        "#",
-        "gang",
-        "games",
-        "wins",
-        "losses",
-        "draws",
-        "retreats",
-        "eliminations",
-        "points",
-        "rating",
-    ),
-    "it": (
-        "#",
-        "banda",
-        "partite",
-        "vinte",
-        "perse",
-        "pari",
-        "ritirate",
-        "eliminati",
-        "punti",
-        "valore",
-    ),
-}
+#: The standings' columns (``HEADERS[lang].values()``), their Italian in the catalogue.
+HEADERS: Catalogue = messages(
+    {
+        "place": "#",
+        "gang": NP_("standings column", "gang"),
+        "games": NP_("standings column", "games"),
+        "wins": NP_("standings column", "wins"),
+        "losses": NP_("standings column", "losses"),
+        "draws": NP_("standings column", "draws"),
+        "retreats": NP_("standings column", "retreats"),
+        "eliminations": NP_("standings column", "eliminations"),
+        "points": NP_("standings column", "points"),
+        "rating": NP_("standings column", "rating"),
+    }
+)
 
 
 def standings(
@@ -64,7 +53,7 @@ def standings(
         emit(rows)
         return
     table = Table()
-    for header in HEADERS[str(lang)]:
+    for header in HEADERS[str(lang)].values():
         table.add_column(header)
     for r in rows:
         table.add_row(
@@ -91,7 +80,7 @@ def graveyard(
         emit(rows)
         return
     if not rows:
-        echo("Nessun morto." if lang == Lang.IT else "Nobody has died yet.")
+        echo(gettext(lang, "Nobody has died yet."))
     for r in rows:
         where = (
             _say("dead-game", lang, game=r["game"], scenario=_scenario(r["scenario"], lang))

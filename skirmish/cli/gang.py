@@ -19,7 +19,7 @@ from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, Dice, console, emit, session, shell_word
 from skirmish.errors import CampaignError, shown
 from skirmish.i18n import Catalogue, Lang, message, messages, name, tr
-from skirmish.translation import N_
+from skirmish.translation import N_, gettext, pgettext
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -268,7 +268,7 @@ def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
         for w in weapons:
             table.add_row(
                 cell(name(w, lang)), _u(w.short), _u(w.long), str(w.shots_per_turn), str(w.ca),
-                f"{w.bonus:+d}", ("2 mani" if lang == Lang.IT else "two-handed")
+                f"{w.bonus:+d}", gettext(lang, "two-handed")
                 if w.two_handed else "",
             )  # fmt: skip
         out.print(table)
@@ -278,7 +278,7 @@ def _role_mark(member: dict[str, Any], lang: Lang) -> str:
     if member["role"] == "leader":
         return "*"
     if member["promoted"]:
-        return " (eroe)" if lang == Lang.IT else " (hero)"
+        return " ({})".format(pgettext(lang, "role", "hero"))
     return ""
 
 

@@ -16,7 +16,7 @@ from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.errors import named
 from skirmish.i18n import Catalogue, messages, tr
 from skirmish.limits import LAST
-from skirmish.translation import N_
+from skirmish.translation import N_, gettext
 
 #: What each kind of campaign log entry is called in the log's "action" column (``--json``
 #: keeps the stored action).
@@ -96,7 +96,7 @@ def log(
         emit(rows)
         return
     if not rows:
-        echo("The log is empty." if lang == "en" else "Il registro è vuoto.")
+        echo(gettext(lang, "The log is empty."))
         return
     table = Table()
     italian = lang == "it"

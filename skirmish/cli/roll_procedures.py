@@ -16,7 +16,6 @@ are accepted in Italian or English. The engine and the explanations are imported
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -168,12 +167,8 @@ HELP = {
 }
 
 
-def _italian_title(test: str) -> Callable[[], str]:
-    return lambda: rolls.title(test, "it")
-
-
 #: One line each for the list of ``skirmish roll --help``: the declaration's.
-SHORT_HELP = {test: both(rolls.title(test, "en"), _italian_title(test)) for test in rolls.OPTIONS}
+SHORT_HELP = {test: rolls.TITLES[test] for test in rolls.OPTIONS}
 
 
 def register(app: typer.Typer) -> None:

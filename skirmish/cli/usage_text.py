@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from skirmish.i18n import Catalogue, messages
-from skirmish.translation import N_
+from skirmish.i18n import Catalogue, Lang, messages
+from skirmish.translation import N_, gettext
 
 _Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 
@@ -22,35 +22,37 @@ _Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 _VALUE_RULES: tuple[_Rule, ...] = (
     (
         re.compile(r"(?s)(?P<v>.+) is not a valid (?:int|integer)\.?"),
-        lambda m: f"{m['v']} non è un numero intero valido.",
+        lambda m: gettext(Lang.IT, "{v} is not a valid whole number.", v=m["v"]),
     ),
     (
         re.compile(r"(?s)(?P<v>.+) is not a valid float\.?"),
-        lambda m: f"{m['v']} non è un numero valido.",
+        lambda m: gettext(Lang.IT, "{v} is not a valid number.", v=m["v"]),
     ),
     (
         re.compile(r"(?s)(?P<v>.+) is not a valid boolean\. Recognized values: (?P<r>.+)"),
-        lambda m: f"{m['v']} non è un valore sì/no valido. Valori riconosciuti: {m['r']}",
+        lambda m: gettext(
+            Lang.IT, "{v} is not a valid yes/no value. Recognised values: {r}", v=m["v"], r=m["r"]
+        ),
     ),
     (
         re.compile(r"(?s)(?P<v>.+) is not one of (?P<c>.+?)\.?"),
-        lambda m: f"{m['v']} non è uno tra {m['c']}.",
+        lambda m: gettext(Lang.IT, "{v} is not one of {c}.", v=m["v"], c=m["c"]),
     ),
     (
         re.compile(r"(?s)(?P<v>.+) is not in the range (?P<r>.+?)\.?"),
-        lambda m: f"{m['v']} non è nell'intervallo {m['r']}.",
+        lambda m: gettext(Lang.IT, "{v} is not in the range {r}.", v=m["v"], r=m["r"]),
     ),
     (
         re.compile(r"(?s)(?P<v>.+) is not a valid (?P<t>[\w ]+)\.?"),
-        lambda m: f"{m['v']} non è un valore valido ({m['t']}).",
+        lambda m: gettext(Lang.IT, "{v} is not a valid value ({t}).", v=m["v"], t=m["t"]),
     ),
     (
         re.compile(r"Takes (?P<n>\d+) values but (?P<g>\d+) given\.?"),
-        lambda m: f"richiede {m['n']} valori ma ne sono stati dati {m['g']}.",
+        lambda m: gettext(Lang.IT, "takes {n} values but {g} were given.", n=m["n"], g=m["g"]),
     ),
 )
 
-_MISSING = {"argument": "Manca l'argomento", "option": "Manca l'opzione"}
+_MISSING = {"argument": N_("Missing argument"), "option": N_("Missing option")}
 
 
 #: Where a refusal the rules said stands in a usage error (cli/main.py says it in the run's
@@ -72,30 +74,37 @@ def _invalid(m: re.Match[str]) -> str | None:
     reason = _value(m["reason"])
     if reason is None:
         return None
-    where = f" per {m['hint']}" if m["hint"] else ""
-    return f"Valore non valido{where}: {reason}"
+    if m["hint"]:
+        return gettext(Lang.IT, "Invalid value for {hint}: {reason}", hint=m["hint"], reason=reason)
+    return gettext(Lang.IT, "Invalid value: {reason}", reason=reason)
 
 
 #: Every usage error click and typer raise, by its English shape.
 _RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]], ...] = (
     (
         re.compile(r"No such command (?P<name>'.*')\.?"),
-        lambda m: f"Comando sconosciuto {m['name']}.",
+        lambda m: gettext(Lang.IT, "No such command {name}.", name=m["name"]),
     ),
     (
         re.compile(r"(?s)No such option: (?P<name>.+?)(?: \(Possible options: (?P<p>.+)\))?"),
         lambda m: (
-            f"Opzione sconosciuta: {m['name']}"
-            + (f" (opzioni possibili: {m['p']})" if m["p"] else "")
+            gettext(
+                Lang.IT, "No such option: {name} (possible options: {p})", name=m["name"], p=m["p"]
+            )
+            if m["p"]
+            else gettext(Lang.IT, "No such option: {name}", name=m["name"])
         ),
     ),
     (
         re.compile(r"(?s)Missing (?P<kind>argument|option|parameter)(?P<hint> .+?)?\.(?P<x>.*)"),
-        lambda m: f"{_MISSING.get(m['kind'], 'Manca il parametro')}{m['hint'] or ''}.{m['x']}",
+        lambda m: (
+            gettext(Lang.IT, _MISSING.get(m["kind"], N_("Missing parameter")))
+            + f"{m['hint'] or ''}.{m['x']}"
+        ),
     ),
     (
         re.compile(r"Missing parameter: (?P<name>.+)"),
-        lambda m: f"Manca il parametro: {m['name']}",
+        lambda m: gettext(Lang.IT, "Missing parameter: {name}", name=m["name"]),
     ),
     (
         re.compile(r"(?s)Invalid value(?: for (?P<hint>.+?))?: (?P<reason>.+)"),
@@ -103,29 +112,31 @@ _RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]], ...
     ),
     (
         re.compile(r"(?s)Got unexpected extra arguments? ?(?:\(s\))? \((?P<args>.*)\)"),
-        lambda m: f"Argomenti in più non previsti ({m['args']})",
+        lambda m: gettext(Lang.IT, "Got unexpected extra arguments ({args})", args=m["args"]),
     ),
     (
         re.compile(r"Option (?P<name>'.+') requires an argument\.?"),
-        lambda m: f"L'opzione {m['name']} richiede un valore.",
+        lambda m: gettext(Lang.IT, "Option {name} requires a value.", name=m["name"]),
     ),
     (
         re.compile(r"Option (?P<name>'.+') requires (?P<n>\d+) arguments\.?"),
-        lambda m: f"L'opzione {m['name']} richiede {m['n']} valori.",
+        lambda m: gettext(Lang.IT, "Option {name} requires {n} values.", name=m["name"], n=m["n"]),
     ),
     (
         re.compile(r"Option (?P<name>'.+') does not take a value\.?"),
-        lambda m: f"L'opzione {m['name']} non accetta un valore.",
+        lambda m: gettext(Lang.IT, "Option {name} does not take a value.", name=m["name"]),
     ),
     (
         re.compile(r"Argument (?P<name>'.+') takes (?P<n>\d+) values\.?"),
-        lambda m: f"L'argomento {m['name']} richiede {m['n']} valori.",
+        lambda m: gettext(Lang.IT, "Argument {name} takes {n} values.", name=m["name"], n=m["n"]),
     ),
     (
         re.compile(r"(?s)Could not open file (?P<name>'.*'): (?P<why>.+)"),
-        lambda m: f"Impossibile aprire il file {m['name']}: {m['why']}",
+        lambda m: gettext(
+            Lang.IT, "Could not open file {name}: {why}", name=m["name"], why=m["why"]
+        ),
     ),
-    (re.compile(r"Missing command\.?"), lambda m: "Manca il comando."),
+    (re.compile(r"Missing command\.?"), lambda m: gettext(Lang.IT, "Missing command.")),
 )
 
 _SUGGESTION = re.compile(r"(?s)(?P<head>.*?)\.? Did you mean (?P<names>.+)\?")
@@ -138,7 +149,8 @@ def italian(message: str) -> str:
     suggestion = ""
     found = _SUGGESTION.fullmatch(text)
     if found:
-        text, suggestion = found["head"], f" Forse intendevi {found['names']}?"
+        text = found["head"]
+        suggestion = " " + gettext(Lang.IT, "Did you mean {names}?", names=found["names"])
     for pattern, render in _RULES:
         match = pattern.fullmatch(text)
         if match:
@@ -155,8 +167,7 @@ def sentence(message: str, where: str, lang: str) -> str:
     text = text.rstrip(".").rstrip()
     if not text.endswith(("?", "!")):
         text += "."
-    see = "Vedi" if lang == "it" else "See"
-    return f"{text} {see} '{where} --help'."
+    return f"{text} " + gettext(lang, "See '{where} --help'.", where=where)
 
 
 #: What the command line says when it stops on its own (Ctrl-C, end of input, a crash).

@@ -2,14 +2,14 @@
 inside them (tables 3 and 4, R-01…R-05, R-14 and the book's other modifiers).
 
 Each ``Input`` says, in the engine's own terms, what a player would tell the table ("light
-cover", "the target has not acted yet", "he drank whisky"): its id, its names and help in
-Italian and English, the rule it comes from, its kind and choices, which procedures take it,
-whose it is (the attacker's, the target's or the action's), where a front end that tracks a
-game finds it (``Source``: asked at the table, read from the model, set by the scenario) and the
-condition that must hold for it (``Requirement``). ``INPUTS`` is the one list: ``skirmish roll``,
-``skirmish odds`` and ``skirmish game`` build their options from it (``cli.situation_options``),
-``campaign.game.combatant`` fills the inputs a campaign model knows, and a web front end reads
-the same list.
+cover", "the target has not acted yet", "he drank whisky"): its id, its name and help (in
+English, their Italian in the catalogue), the rule it comes from, its kind and choices, which
+procedures take it, whose it is (the attacker's, the target's or the action's), where a front
+end that tracks a game finds it (``Source``: asked at the table, read from the model, set by
+the scenario) and the condition that must hold for it (``Requirement``). ``INPUTS`` is the one
+list: ``skirmish roll``, ``skirmish odds`` and ``skirmish game`` build their options from it
+(``cli.situation_options``), ``campaign.game.combatant`` fills the inputs a campaign model
+knows, and a web front end reads the same list.
 
 The builders (``shoot_setup``, ``melee_setup``, ``nerve_model``, ``panic_model``,
 ``save_modifiers_of``, in ``engine.situation_value``) turn a ``Situation`` (the inputs given, by
@@ -47,7 +47,7 @@ from skirmish.errors import RulesError, named
 from skirmish.rules import find_faction, find_profile
 from skirmish.rules.ids import FactionId, ProfileId
 from skirmish.rules.model import Cover
-from skirmish.translation import N_, Both, Message, NMessage
+from skirmish.translation import N_, NP_, Both, Message, NMessage, gettext
 
 
 class Procedure(StrEnum):
@@ -129,10 +129,8 @@ class Input(NamedTuple):
 
     id: InputId  # the engine's word, snake_case: the key of a value, the name front ends derive
     # theirs from (the CLI's ``--cover``, the web's field ``cover``), the name a refusal gives
-    name_en: str
-    name_it: str
+    name_en: str  # its name and help in English, the msgids of their Italian (the catalogue)
     help_en: str
-    help_it: str
     rule: str  # where it comes from: table 3, §, R-xx
     kind: Kind
     whose: Whose
@@ -165,11 +163,21 @@ class Input(NamedTuple):
 
     def name(self, lang: str) -> str:
         """The input's name in ``lang`` (``it`` or ``en``)."""
-        return self.name_it if lang == "it" else self.name_en
+        return gettext(lang, self.name_en)
 
     def help(self, lang: str) -> str:
         """The input's help in ``lang`` (``it`` or ``en``), with its rule."""
-        return self.help_it if lang == "it" else self.help_en
+        return gettext(lang, self.help_en)
+
+    @property
+    def name_it(self) -> str:
+        """The input's Italian name (the catalogue's)."""
+        return self.name("it")
+
+    @property
+    def help_it(self) -> str:
+        """The input's Italian help (the catalogue's)."""
+        return self.help("it")
 
 
 _P = Procedure
@@ -183,8 +191,8 @@ _SAVING = frozenset({_P.SHOOT, _P.MELEE, _P.SAVE})
 
 def _i(
     id: InputId,
-    names: tuple[str, str],
-    helps: tuple[str, str],
+    name: str,
+    help: str,
     rule: str,
     kind: Kind,
     whose: Whose,
@@ -192,13 +200,11 @@ def _i(
     procedures: frozenset[Procedure],
     **more: Any,
 ) -> Input:
-    """An ``Input``, one line of the table below: names and helps as (English, Italian)."""
+    """An ``Input``, one line of the table below: its name and help in English, marked for the
+    catalogue (``N_``) that holds their Italian."""
     if kind is Kind.FLAG:
         more.setdefault("default", False)
-    return Input(
-        id, names[0], names[1], helps[0], helps[1], rule, kind, whose, source, procedures,
-        **more,
-    )  # fmt: skip
+    return Input(id, name, help, rule, kind, whose, source, procedures, **more)
 
 
 _A, _T, _X = Whose.ATTACKER, Whose.TARGET, Whose.ACTION
@@ -208,268 +214,213 @@ _TABLE, _MODEL, _CARRIED = Source.TABLE, Source.MODEL, Source.CARRIED
 #: the action's, then the target's.
 INPUTS: tuple[Input, ...] = (
     # ------------------------------------------------------------------ the attacker
-    _i(InputId.TIRO, ("TIRO", "TIRO"),
-       ("The shooter's TIRO (0–4).", "Il TIRO di chi spara (0–4)."),
+    _i(InputId.TIRO, N_("TIRO"),
+       N_("The shooter's TIRO (0–4)."),
        "R-02", Kind.CHARACTERISTIC, _A, _MODEL, _SHOOT, default=3, field="tiro"),
-    _i(InputId.FRED, ("FRED", "FRED"),
-       ("The attacker's FRED for the nerve test (R-01).",
-        "La FREDDEZZA di chi attacca, per il test di freddezza (R-01)."),
+    _i(InputId.FRED, N_("FRED"),
+       N_("The attacker's FRED for the nerve test (R-01)."),
        "R-01", Kind.CHARACTERISTIC, _A, _MODEL, _ACTING, default=3, field="fred"),
-    _i(InputId.COS, ("COS", "COS"),
-       ("The attacker's COS (fight roll; thrown reach COS×2 U).",
-        "La COSTITUZIONE di chi attacca (tiro per lottare; gittata da lancio COS×2 U)."),
+    _i(InputId.COS, N_("COS"),
+       N_("The attacker's COS (fight roll; thrown reach COS×2 U)."),
        "R-05, R-14", Kind.CHARACTERISTIC, _A, _MODEL, _COMBAT, default=3, field="cos"),
-    _i(InputId.WEAPON, ("weapon", "arma"),
-       ("The attacker's weapon, Italian or English name: shooting, default six-shooter; a "
-        "fight, a blade or improvised weapon, default bare hands.",
-        "L'arma di chi attacca, nome italiano o inglese: per sparare, di norma la sei colpi; "
-        "per lottare, un'arma bianca o impropria, di norma mani nude."),
+    _i(InputId.WEAPON, N_("weapon"),
+       N_("The attacker's weapon, Italian or English name: shooting, default six-shooter; a "
+          "fight, a blade or improvised weapon, default bare hands."),
        "tables 5–7, R-05", Kind.WEAPON, _A, _CARRIED, _COMBAT,
        defaults=((_P.SHOOT, "six-shooter"),)),
-    _i(InputId.SHAKEN, ("shaken", "scosso"),
-       ("The attacker is shaken: +1 on each nerve die; it cannot start a fight (R-01, R-05).",
-        "Chi attacca è SCOSSO: +1 a ogni dado di freddezza; non può iniziare una lotta "
-        "(R-01, R-05)."),
+    _i(InputId.SHAKEN, N_("shaken"),
+       N_("The attacker is shaken: +1 on each nerve die; it cannot start a fight (R-01, R-05)."),
        "R-01, R-05", Kind.FLAG, _A, _MODEL, _ACTING),
-    _i(InputId.TERRIFIED, ("terrified", "impaurito"),
-       ("The attacker is terrified: it cannot act (§4.3.2).",
-        "Chi attacca è IMPAURITO: non può agire (§4.3.2)."),
+    _i(InputId.TERRIFIED, N_("terrified"),
+       N_("The attacker is terrified: it cannot act (§4.3.2)."),
        "§4.3.2, R-04", Kind.FLAG, _A, _MODEL, _ACTING),
-    _i(InputId.SKILL, ("skills", "abilità"),
-       ("A skill, Italian or English, repeatable; FUCILIERE, GUERRIERO and PISTOLERO take the "
-        "chosen weapon as NAME:WEAPON (default: the weapon in hand, if of that type).",
-        "Un'abilità, in italiano o inglese, ripetibile; FUCILIERE, GUERRIERO e PISTOLERO "
-        "prendono l'arma scelta come NOME:ARMA (di norma l'arma in mano, se di quel tipo)."),
+    _i(InputId.SKILL, N_("skills"),
+       N_("A skill, Italian or English, repeatable; FUCILIERE, GUERRIERO and PISTOLERO take the "
+          "chosen weapon as NAME:WEAPON (default: the weapon in hand, if of that type)."),
        "§7.2", Kind.SKILLS, _A, _MODEL, _ACTING),
-    _i(InputId.WHISKY, ("whisky", "whisky"),
-       ("The attacker drank whisky: +1 FRED for the game (§8.3).",
-        "Chi attacca ha bevuto whisky: +1 FRED per la partita (§8.3)."),
+    _i(InputId.WHISKY, N_("whisky"),
+       N_("The attacker drank whisky: +1 FRED for the game (§8.3)."),
        "§8.3, R-01", Kind.FLAG, _A, _MODEL, _ACTING, field="whisky"),
-    _i(InputId.FACTION, ("faction", "fazione"),
-       ("The attacker's faction (mexicans: fanning also fires on 5; mountain men: their charge).",
-        "La fazione di chi attacca (messicani: svuotando il tamburo anche il 5 spara; uomini "
-        "delle montagne: la loro carica)."),
+    _i(InputId.FACTION, N_("faction"),
+       N_("The attacker's faction (mexicans: fanning also fires on 5; mountain men: their "
+          "charge)."),
        "§9.6, §9.7", Kind.FACTION, _A, _MODEL, _COMBAT),
-    _i(InputId.MOVING, ("firing on the move", "tiro in movimento"),
-       ("Firing from a horse/vehicle: normal (trot) −1, fast (gallop) −2.",
-        "Spara da un cavallo o un veicolo: normale (al trotto) −1, veloce (di corsa) −2."),
+    _i(InputId.MOVING, N_("firing on the move"),
+       N_("Firing from a horse/vehicle: normal (trot) −1, fast (gallop) −2."),
        "table 3", Kind.CHOICE, _A, _TABLE, _SHOOT, default=Motion.NONE, choices=Motion,
        field="moving"),
-    _i(InputId.TWO_PISTOLS, ("two pistols", "due pistole"),
-       ("Firing two pistols (two carried): −1 unless BOUNTY KILLER.",
-        "Spara con due pistole (ne porta due): −1 salvo BOUNTY KILLER."),
+    _i(InputId.TWO_PISTOLS, N_("two pistols"),
+       N_("Firing two pistols (two carried): −1 unless BOUNTY KILLER."),
        "table 3, §7.2", Kind.FLAG, _A, _TABLE, _SHOOT, field="two_pistols",
        requires=Requirement.TWO_PISTOLS),
     _i(InputId.NEAR_TWO_SOLDIERS,
-       ("two soldiers within 5U", "due soldati entro 5U"),
-       ("A Soldato within 5U of two other soldiers: +1.",
-        "Un Soldato entro 5U da altri due soldati: +1."),
+       N_("two soldiers within 5U"),
+       N_("A Soldato within 5U of two other soldiers: +1."),
        "R-02, §9.10", Kind.FLAG, _A, _TABLE, _SHOOT, field="near_two_soldiers",
        requires=Requirement.SOLDIER),
-    _i(InputId.ORBO, ("Orbo", "Orbo"),
-       ("Invalid 'Orbo': cannot shoot beyond 18U.",
-        "Invalido 'Orbo': non può sparare oltre 18U."),
+    _i(InputId.ORBO, N_("Orbo"),
+       N_("Invalid 'Orbo': cannot shoot beyond 18U."),
        "R-10, §6.5", Kind.FLAG, _A, _MODEL, _SHOOT, field="orbo"),
-    _i(InputId.MANO_MOZZATA, ("Mano mozzata", "Mano mozzata"),
-       ("Invalid 'Mano mozzata': no two-handed weapons (§6.5).",
-        "Invalido 'Mano mozzata': niente armi a due mani (§6.5)."),
+    _i(InputId.MANO_MOZZATA, N_("Mano mozzata"),
+       N_("Invalid 'Mano mozzata': no two-handed weapons (§6.5)."),
        "R-10, §6.5", Kind.FLAG, _A, _MODEL, _COMBAT, field="mano_mozzata"),
-    _i(InputId.MALATTIA, ("Malattia", "Malattia"),
-       ("Invalid 'Malattia': −1 COS in fight rolls.",
-        "Invalido 'Malattia': −1 COS nel tiro per lottare."),
+    _i(InputId.MALATTIA, N_("Malattia"),
+       N_("Invalid 'Malattia': −1 COS in fight rolls."),
        "R-05, §6.5", Kind.FLAG, _A, _MODEL, _MELEE, field="malattia"),
-    _i(InputId.ROUNDS, ("rounds loaded", "colpi caricati"),
-       ("Rounds loaded in a repeater, musket or carbine: 7 or 17.",
-        "Colpi caricati in un fucile a ripetizione, moschetto o carabina: 7 o 17."),
+    _i(InputId.ROUNDS, N_("rounds loaded"),
+       N_("Rounds loaded in a repeater, musket or carbine: 7 or 17."),
        "R-14", Kind.COUNT, _A, _TABLE, _SHOOT, field="rounds"),
-    _i(InputId.SCOPE, ("rifle scope", "mirino telescopico"),
-       ("Rifle scope: +4U long range.", "Mirino telescopico: +4U al raggio massimo."),
+    _i(InputId.SCOPE, N_("rifle scope"),
+       N_("Rifle scope: +4U long range."),
        "§8.3, R-02", Kind.FLAG, _A, _MODEL, _SHOOT, field="scope"),
-    _i(InputId.MOUNTED, ("mounted", "a cavallo"),
-       ("The attacker is on a horse: +2.", "Chi attacca è a cavallo: +2."),
+    _i(InputId.MOUNTED, N_("mounted"),
+       N_("The attacker is on a horse: +2."),
        "table 4", Kind.FLAG, _A, _TABLE, _MELEE, field="mounted"),
-    _i(InputId.PRONE, ("on the ground", "a terra"),
-       ("The attacker is on the ground: −1.", "Chi attacca è a terra: −1."),
+    _i(InputId.PRONE, N_("on the ground"),
+       N_("The attacker is on the ground: −1."),
        "table 4", Kind.FLAG, _A, _MODEL, _MELEE, field="prone"),
-    _i(InputId.BEAR_HUNTER, ("Cacciatore di orsi", "Cacciatore di orsi"),
-       ("Cacciatore di orsi: +1 (§9.6).", "Cacciatore di orsi: +1 (§9.6)."),
+    _i(InputId.BEAR_HUNTER, N_("Cacciatore di orsi"),
+       N_("Cacciatore di orsi: +1 (§9.6)."),
        "R-05, §9.6", Kind.FLAG, _A, _MODEL, _MELEE, field="bear_hunter"),
     # ------------------------------------------------------------------ the action
-    _i(InputId.RANGE, ("range", "distanza"),
-       ("Distance to the target in U. Default: within the weapon's long range, beyond short "
-        "range (no range modifier); when fanning, within short range.",
-        "Distanza dal bersaglio in U. Di norma: entro il raggio massimo dell'arma, oltre il "
-        "raggio corto (nessun modificatore); svuotando il tamburo, entro il raggio corto."),
+    _i(InputId.RANGE, N_("range"),
+       N_("Distance to the target in U. Default: within the weapon's long range, beyond short "
+          "range (no range modifier); when fanning, within short range."),
        "table 3, R-02", Kind.DISTANCE, _X, _TABLE, _SHOOT),
-    _i(InputId.AIM, ("aim", "mira"),
-       ("Aim: +1 on the first shot (not after moving).",
-        "Mirare: +1 al primo colpo (non dopo un movimento)."),
+    _i(InputId.AIM, N_("aim"),
+       N_("Aim: +1 on the first shot (not after moving)."),
        "R-02(b), table 3", Kind.FLAG, _X, _TABLE, _SHOOT, field="aim"),
-    _i(InputId.MOVED, ("moved", "si è mosso"),
-       ("The shooter took a movement action this turn.",
-        "Chi spara ha fatto un'azione di movimento in questo turno."),
+    _i(InputId.MOVED, N_("moved"),
+       N_("The shooter took a movement action this turn."),
        "R-02(b)", Kind.FLAG, _X, _TABLE, _SHOOT, field="moved"),
-    _i(InputId.SHOTS, ("shots", "colpi"),
-       ("Shots declared this action.", "Colpi dichiarati in questa azione."),
+    _i(InputId.SHOTS, N_("shots"),
+       N_("Shots declared this action."),
        "R-02(a), tables 5–7", Kind.COUNT, _X, _TABLE, _SHOOT, default=1, field="shots"),
-    _i(InputId.FANNING, ("fanning", "svuotare il tamburo"),
-       ("Empty the six-shooter's cylinder (6D6, R-14).",
-        "Svuotare il tamburo della sei colpi (6D6, R-14)."),
+    _i(InputId.FANNING, NP_("input", "fanning"),
+       N_("Empty the six-shooter's cylinder (6D6, R-14)."),
        "R-14, §5.2.2", Kind.FLAG, _X, _TABLE, _SHOOT, field="fanning"),
     _i(InputId.FIRST_SMALL_PISTOL,
-       ("small pistol's first use", "primo uso della piccola pistola"),
-       ("The small pistol's first use this game: its first hit within short range gives +1 to "
-        "the saving roll.",
-        "Primo uso della piccola pistola in questa partita: il suo primo colpo a segno entro "
-        "il raggio corto dà +1 al tiro salvezza."),
+       N_("small pistol's first use"),
+       N_("The small pistol's first use this game: its first hit within short range gives +1 to "
+          "the saving roll."),
        "R-03, §5.2.1", Kind.FLAG, _X, _MODEL, _SHOOT, field="first_small_pistol"),
-    _i(InputId.COVER, ("cover", "copertura"),
-       ("Target's cover: none, light −1, partial −2, full.",
-        "Copertura del bersaglio: nessuna, leggera −1, parziale −2, completa."),
+    _i(InputId.COVER, N_("cover"),
+       N_("Target's cover: none, light −1, partial −2, full."),
        "table 3, §4.2.1", Kind.CHOICE, _X, _TABLE, _SHOOT, default=Cover.NONE, choices=Cover,
        field="cover"),
-    _i(InputId.TARGET_WAITING, ("target has not acted", "bersaglio non ha agito"),
-       ("The target has not yet taken its turn: +1.",
-        "Il bersaglio non ha ancora giocato il suo turno: +1."),
+    _i(InputId.TARGET_WAITING, N_("target has not acted"),
+       N_("The target has not yet taken its turn: +1."),
        "table 3, R-18", Kind.FLAG, _X, _TABLE, _COMBAT, field="target_waiting"),
-    _i(InputId.BEHIND, ("from behind", "alle spalle"),
-       ("The attacker is behind the target: save +2 (R-03).",
-        "Chi attacca è alle spalle del bersaglio: tiro salvezza +2 (R-03)."),
+    _i(InputId.BEHIND, N_("from behind"),
+       N_("The attacker is behind the target: save +2 (R-03)."),
        "R-03", Kind.FLAG, _X, _TABLE, _SAVING, field="behind"),
     _i(InputId.TARGET_NOT_IN_VIEW,
-       ("target not in view", "bersaglio non in vista"),
-       ("Target not in view at the start of the turn: −1.",
-        "Bersaglio non in vista all'inizio del turno: −1."),
+       N_("target not in view"),
+       N_("Target not in view at the start of the turn: −1."),
        "table 3", Kind.FLAG, _X, _TABLE, _SHOOT, field="target_not_in_view"),
-    _i(InputId.OPPORTUNITY, ("opportunity fire", "tiro di opportunità"),
-       ("Opportunity fire: no bonus at all, target moving −1 (R-16).",
-        "Tiro di opportunità: nessun bonus, bersaglio in movimento −1 (R-16)."),
+    _i(InputId.OPPORTUNITY, N_("opportunity fire"),
+       N_("Opportunity fire: no bonus at all, target moving −1 (R-16)."),
        "§4.2.3, R-16", Kind.FLAG, _X, _TABLE, _SHOOT, field="opportunity"),
-    _i(InputId.NIGHT, ("night", "notte"),
-       ("Night (The witness): −1 beyond 20U.", "Notte (Il testimone): −1 oltre 20U."),
+    _i(InputId.NIGHT, N_("night"),
+       N_("Night (The witness): −1 beyond 20U."),
        "R-02, §10.5", Kind.FLAG, _X, Source.SCENARIO, _SHOOT, field="night"),
     _i(InputId.TEMPLATE_POSITION,
-       ("place under the template", "posto sotto la sagoma"),
-       ("Sawn-off: this model's place under the template (after the first: −1).",
-        "Canne mozze: il posto di questo modello sotto la sagoma (dopo il primo: −1)."),
+       N_("place under the template"),
+       N_("Sawn-off: this model's place under the template (after the first: −1)."),
        "R-14", Kind.COUNT, _X, _TABLE, _SHOOT, default=1, field="template_position"),
-    _i(InputId.ELEVATION, ("higher ground", "posizione più alta"),
-       ("Who stands higher: attacker +1, defender −1.",
-        "Chi sta più in alto: aggressore +1, difensore −1."),
+    _i(InputId.ELEVATION, N_("higher ground"),
+       N_("Who stands higher: attacker +1, defender −1."),
        "table 4", Kind.CHOICE, _X, _TABLE, _MELEE, default=Elevation.NONE, choices=Elevation,
        field="elevation", aliases=("elevated",)),
     _i(InputId.MOUNTAIN_MEN_CHARGE,
-       ("charged by mountain men", "carica degli uomini delle montagne"),
-       ("Mountain men charged in: +1 on each panic die (§9.6).",
-        "Caricato dagli uomini delle montagne: +1 a ogni dado del test di panico (§9.6)."),
+       N_("charged by mountain men"),
+       N_("Mountain men charged in: +1 on each panic die (§9.6)."),
        "R-04, §9.6", Kind.FLAG, _X, _TABLE, frozenset({_P.MELEE, _P.PANIC}),
        field="mountain_men_charge", aliases=("charge",),
        requires=Requirement.MOUNTAIN_MEN_ATTACKER),
     # ------------------------------------------------------------------ the target
-    _i(InputId.TARGET_WEAPON, ("defender's weapon", "arma del difensore"),
-       ("The defender's weapon. Default: bare hands.",
-        "L'arma di chi difende. Di norma: mani nude."),
+    _i(InputId.TARGET_WEAPON, N_("defender's weapon"),
+       N_("The defender's weapon. Default: bare hands."),
        "table 4, R-05", Kind.WEAPON, _T, _CARRIED, _MELEE),
-    _i(InputId.TARGET_MOUNT, ("target's horse", "cavallo del bersaglio"),
-       ("Target's horse: still, trot +2, gallop +1; a 7 hits it.",
-        "Il cavallo del bersaglio: fermo, trotto +2, corsa +1; un 7 lo colpisce."),
+    _i(InputId.TARGET_MOUNT, N_("target's horse"),
+       N_("Target's horse: still, trot +2, gallop +1; a 7 hits it."),
        "table 3, R-02(c)", Kind.CHOICE, _T, _TABLE, _SHOOT, default=MountPace.NONE,
        choices=MountPace, field="mount"),
-    _i(InputId.TARGET_MOUNTED, ("defender mounted", "difensore a cavallo"),
-       ("The defender is on a horse: −2.", "Chi difende è a cavallo: −2."),
+    _i(InputId.TARGET_MOUNTED, N_("defender mounted"),
+       N_("The defender is on a horse: −2."),
        "table 4", Kind.FLAG, _T, _TABLE, _MELEE),
-    _i(InputId.TARGET_PRONE, ("target prone", "bersaglio steso"),
-       ("The target lies prone.", "Il bersaglio è steso a terra."),
+    _i(InputId.TARGET_PRONE, N_("target prone"),
+       N_("The target lies prone."),
        "table 3, table 4, R-04", Kind.FLAG, _T, _MODEL, _PANICKING, field="prone"),
-    _i(InputId.TARGET_IMBRANATO, ("Imbranato target", "bersaglio Imbranato"),
-       ("Target is an invalid 'Imbranato': +1 on its reflex dice.",
-        "Il bersaglio è un invalido 'Imbranato': +1 ai suoi dadi dei riflessi."),
+    _i(InputId.TARGET_IMBRANATO, N_("Imbranato target"),
+       N_("Target is an invalid 'Imbranato': +1 on its reflex dice."),
        "R-06, §6.5", Kind.FLAG, _T, _MODEL, _SHOOT, field="imbranato"),
     _i(InputId.INDIAN_HIDDEN,
-       ("indian partly hidden", "indiano parzialmente nascosto"),
-       ("Target an indian partly hidden, outside town: −1 beyond 20U.",
-        "Il bersaglio è un indiano parzialmente nascosto, fuori città: −1 oltre 20U."),
+       N_("indian partly hidden"),
+       N_("Target an indian partly hidden, outside town: −1 beyond 20U."),
        "R-02, §9.11", Kind.FLAG, _T, _TABLE, _SHOOT, field="indian_hidden",
        requires=Requirement.INDIAN_TARGET),
-    _i(InputId.TARGET_RIF, ("target's RIF", "RIF del bersaglio"),
-       ("Target's RIF: roll its saving rolls (R-03).",
-        "RIFLESSI del bersaglio: tira i suoi tiri salvezza (R-03)."),
+    _i(InputId.TARGET_RIF, N_("target's RIF"),
+       N_("Target's RIF: roll its saving rolls (R-03)."),
        "R-03", Kind.CHARACTERISTIC, _T, _MODEL, _SAVING, field="rif",
        defaults=((_P.SAVE, 3),)),
-    _i(InputId.TARGET_FRED, ("target's FRED", "FRED del bersaglio"),
-       ("Target's FRED: roll its panic test (R-04).",
-        "FREDDEZZA del bersaglio: tira il suo test di panico (R-04)."),
+    _i(InputId.TARGET_FRED, N_("target's FRED"),
+       N_("Target's FRED: roll its panic test (R-04)."),
        "R-04", Kind.CHARACTERISTIC, _T, _MODEL, _PANICKING, field="fred",
        defaults=((_P.PANIC, 3),)),
-    _i(InputId.TARGET_COS, ("target's COS", "COS del bersaglio"),
-       ("Target's COS: take the wounds off it (COS ≤ 0: out).",
-        "COSTITUZIONE del bersaglio: le ferite si tolgono da lì (COS ≤ 0: eliminato)."),
+    _i(InputId.TARGET_COS, N_("target's COS"),
+       N_("Target's COS: take the wounds off it (COS ≤ 0: out)."),
        "R-03, §6.1", Kind.CHARACTERISTIC, _T, _MODEL, _SAVING, field="cos"),
-    _i(InputId.TARGET_SHAKEN, ("target shaken", "bersaglio scosso"),
-       ("The target is already shaken.", "Il bersaglio è già SCOSSO."),
+    _i(InputId.TARGET_SHAKEN, N_("target shaken"),
+       N_("The target is already shaken."),
        "table 4, R-04", Kind.FLAG, _T, _MODEL, _PANICKING),
-    _i(InputId.TARGET_TERRIFIED, ("target terrified", "bersaglio impaurito"),
-       ("The target is already terrified.", "Il bersaglio è già IMPAURITO."),
+    _i(InputId.TARGET_TERRIFIED, N_("target terrified"),
+       N_("The target is already terrified."),
        "table 3, table 4, R-04", Kind.FLAG, _T, _MODEL, _PANICKING),
-    _i(InputId.TARGET_SKILL, ("target's skills", "abilità del bersaglio"),
-       ("A skill of the target (PREDICATORE, BUON CAVALIERE), repeatable.",
-        "Un'abilità del bersaglio (PREDICATORE, BUON CAVALIERE), ripetibile."),
+    _i(InputId.TARGET_SKILL, N_("target's skills"),
+       N_("A skill of the target (PREDICATORE, BUON CAVALIERE), repeatable."),
        "§7.2", Kind.SKILLS, _T, _MODEL, _PANICKING),
-    _i(InputId.LEADER_FRED, ("leader's FRED", "FRED del capo"),
-       ("FRED of the target's leader within 5U, used if higher (R-04; only the Sheriff, Boss, "
-        "Ranchero, Killer and Chief lend it, R-17).",
-        "FREDDEZZA del capo del bersaglio entro 5U, usata se più alta (R-04; la prestano solo "
-        "Sceriffo, Boss, Ranchero, Killer e Capo tribù, R-17)."),
+    _i(InputId.LEADER_FRED, N_("leader's FRED"),
+       N_("FRED of the target's leader within 5U, used if higher (R-04; only the Sheriff, Boss, "
+          "Ranchero, Killer and Chief lend it, R-17)."),
        "R-04, R-17", Kind.CHARACTERISTIC, _T, _MODEL, _PANICKING, field="leader_fred"),
-    _i(InputId.LEADER_NEAR, ("leader within 5U", "capo entro 5U"),
-       ("The target's leader is within 5U and lends his FRED (R-04, R-17).",
-        "Il capo del bersaglio è entro 5U e gli presta la sua FREDDEZZA (R-04, R-17)."),
+    _i(InputId.LEADER_NEAR, N_("leader within 5U"),
+       N_("The target's leader is within 5U and lends his FRED (R-04, R-17)."),
        "R-04, R-17", Kind.FLAG, _T, Source.ROSTER_TABLE, _COMBAT),
-    _i(InputId.FRIENDS, ("friends within 5U", "amici entro 5U"),
-       ("Friendly models within 5U of the target (PREDICATORE, Volontario).",
-        "Modelli amici entro 5U dal bersaglio (PREDICATORE, Volontario)."),
+    _i(InputId.FRIENDS, N_("friends within 5U"),
+       N_("Friendly models within 5U of the target (PREDICATORE, Volontario)."),
        "R-04, §7.2, §9.3", Kind.COUNT, _T, _TABLE, _PANICKING, default=0, field="friends"),
-    _i(InputId.VOLUNTEER, ("Volontario", "Volontario"),
-       ("The target is a lawmen's Volontario: +1 FRED with a friend.",
-        "Il bersaglio è un Volontario degli uomini della legge: +1 FRED con un amico."),
+    _i(InputId.VOLUNTEER, N_("Volontario"),
+       N_("The target is a lawmen's Volontario: +1 FRED with a friend."),
        "R-04, §9.3", Kind.FLAG, _T, _MODEL, _PANICKING, field="volunteer"),
-    _i(InputId.GRINGO_FAR, ("Gringo far from his leader", "Gringo lontano dal capo"),
-       ("The target is a Gringo over 15U from his leader: +1 on each panic die.",
-        "Il bersaglio è un Gringo a più di 15U dal suo capo: +1 a ogni dado di panico."),
+    _i(InputId.GRINGO_FAR, N_("Gringo far from his leader"),
+       N_("The target is a Gringo over 15U from his leader: +1 on each panic die."),
        "R-04, §9.7", Kind.FLAG, _T, _TABLE, _PANICKING, field="gringo_far",
        requires=Requirement.GRINGO_TARGET),
-    _i(InputId.IMMUNE, ("never tests panic", "non fa test di panico"),
-       ("The target never tests panic: capitano (he and his friends within 5U), vicesceriffo "
-        "(his Sceriffo within 5U, not terrified) or sergente (two soldiers within 5U) (R-04).",
-        "Il bersaglio non fa test di panico: capitano (lui e gli amici entro 5U), "
-        "vicesceriffo (il suo Sceriffo entro 5U, non impaurito) o sergente (due soldati entro "
-        "5U) (R-04)."),
+    _i(InputId.IMMUNE, N_("never tests panic"),
+       N_("The target never tests panic: capitano (he and his friends within 5U), vicesceriffo "
+          "(his Sceriffo within 5U, not terrified) or sergente (two soldiers within 5U) (R-04)."),
        "R-04, §9.3, §9.10", Kind.CHOICE, _T, _TABLE, _PANICKING, choices=Immunity,
        field="immunity", requires=Requirement.IMMUNITY),
-    _i(InputId.SALOON_GIRL, ("saloon girl", "donna da saloon"),
-       ("The target is a saloon girl: +1 on each nerve die.",
-        "Il bersaglio è una donna da saloon: +1 a ogni dado di freddezza."),
+    _i(InputId.SALOON_GIRL, N_("saloon girl"),
+       N_("The target is a saloon girl: +1 on each nerve die."),
        "R-01, §9.12", Kind.FLAG, _T, _MODEL, _ACTING, field="saloon_girl"),
-    _i(InputId.TARGET_WHISKY, ("target drank whisky", "bersaglio ha bevuto whisky"),
-       ("The target drank whisky: +1 FRED in its panic test, −1 RIF in its saves (§8.3).",
-        "Il bersaglio ha bevuto whisky: +1 FRED nel test di panico, −1 RIF nei tiri salvezza "
-        "(§8.3)."),
+    _i(InputId.TARGET_WHISKY, N_("target drank whisky"),
+       N_("The target drank whisky: +1 FRED in its panic test, −1 RIF in its saves (§8.3)."),
        "§8.3, R-03, R-04", Kind.FLAG, _T, _MODEL, _PANICKING | _SAVING, field="whisky"),
     # ------------------------------------------------------------------ a single test's own
-    _i(InputId.FIGHT, ("for a fight", "per lottare"),
-       ("For a fight (PUGILE counts) rather than a shot.",
-        "Per una lotta (conta PUGILE) invece che per sparare."),
+    _i(InputId.FIGHT, N_("for a fight"),
+       N_("For a fight (PUGILE counts) rather than a shot."),
        "R-01", Kind.FLAG, _X, _TABLE, frozenset({_P.NERVE})),
-    _i(InputId.DAMAGE, ("damage", "danni"),
-       ("Damage points taken: one roll each.", "Punti di danno subiti: un tiro ciascuno."),
+    _i(InputId.DAMAGE, N_("damage"),
+       N_("Damage points taken: one roll each."),
        "R-03", Kind.COUNT, _X, _TABLE, frozenset({_P.SAVE}), default=1),
-    _i(InputId.BLADE, ("blade", "arma bianca"),
-       ("Struck with a blade in a fight: +1.", "Colpito con un'arma bianca in una lotta: +1."),
+    _i(InputId.BLADE, N_("blade"),
+       N_("Struck with a blade in a fight: +1."),
        "R-03, §4.3", Kind.FLAG, _X, _TABLE, frozenset({_P.SAVE})),
     _i(InputId.SMALL_PISTOL_FIRST,
-       ("small pistol's first hit", "primo colpo della piccola pistola"),
-       ("The small pistol's first hit this game, short range: +1.",
-        "Il primo colpo a segno della piccola pistola in questa partita, a raggio corto: +1."),
+       N_("small pistol's first hit"),
+       N_("The small pistol's first hit this game, short range: +1."),
        "R-03, §5.2.1", Kind.FLAG, _X, _TABLE, frozenset({_P.SAVE})),
 )  # fmt: skip
 
