@@ -32,6 +32,9 @@ class Term(NamedTuple):
     it: str
     never_it: tuple[str, ...] = ()
     not_for_it: tuple[str, ...] = ()
+    #: the catalogue's Italian must say ``it`` wherever its English says ``en`` (matched
+    #: case-sensitively: the characteristics are written in capitals in both languages)
+    always: bool = False
 
 
 #: The glossary (RULINGS §1 and the book's own words).
@@ -52,13 +55,31 @@ GLOSSARY: dict[str, Term] = {
     "trot": Term(r"\btrot", r"\btrotto\b"),
     # the states (§4.3.2)
     "shaken": Term(r"\bshaken\b", r"\bscoss[oaie]\b"),
-    "terrified": Term(r"\bterrified\b", r"\bimpaurit|\bin panico\b"),
+    "terrified": Term(r"\bterrified\b", r"\bimpaurit|\bin panico\b", never_it=(r"\bterrorizzat",)),
+    # neither shaken nor terrified: the glossary's "calmo" (``engine.glossary``), never "saldo"
+    "steady": Term(r"\bsteady\b", r"\bcalm[oaie]\b", never_it=(r"\bsald[oaie]\b",)),
+    # the civilian's state: "in fuga"
+    "fleeing": Term(r"\bfleeing\b", r"\bin fuga\b", not_for_it=(r"\bfuggiasc",)),
+    # the campaign's table of the gangs: "classifica"
+    "standing": Term(
+        r"\bstandings\b|\bthe standing\b", r"\bclassific", not_for_it=(r"\bgraduatori",)
+    ),
     "prone": Term(r"\bprone\b", r"\bstes[oaie]\b|\ba terra\b"),
     # TEST DI FREDDEZZA
     "nerve test": Term(r"\bnerve test", r"test di freddezza", never_it=(r"test di nervi",)),
     # the luck pages are "Dice luck" / "Sorte dei dadi": FORTUNA is the hero's points
     "luck": Term(r"\bluck\b", r"\bsorte\b", not_for_it=(r"\bfortuna\b",)),
+    # the characteristics FAMA and FORTUNA (table 3): the same capitals in both languages
+    # wherever the English names them ("FA" and "FO" are the book's columns, in both languages)
+    "FAMA": Term(r"\bFAMA\b", r"\bFAMA\b", always=True),
+    "FORTUNA": Term(r"\bFORTUNA\b", r"\bFORTUNA\b", always=True),
 }
+
+
+#: The glossary's terms the book has no word for, named by skirmish itself: the luck pages, a
+#: model in neither state (the book says only what a panic test makes it), the civilian's
+#: flight (R-20) and the campaign's table.
+OWN = frozenset({"luck", "steady", "fleeing", "standing"})
 
 
 def _po() -> Iterator[tuple[str, str, str]]:
@@ -110,6 +131,14 @@ def test_each_term_has_one_italian_word(term: str) -> None:
         for word in found.never_it:
             if re.search(word, italian, re.IGNORECASE):
                 wrong.append(f"{where}: {italian!r}")
+        said = where.startswith("catalogue")  # the rules data quote the book, its "FO" too
+        if (
+            found.always
+            and said
+            and re.search(found.en, english)
+            and not re.search(found.it, italian)
+        ):
+            wrong.append(f"{where}: {english!r} → {italian!r}")
         if re.search(found.en, english, re.IGNORECASE):
             for word in found.not_for_it:
                 if re.search(word, italian, re.IGNORECASE) and not re.search(
@@ -129,5 +158,7 @@ def test_the_glossary_words_are_the_books() -> None:
     if not book.exists():
         book = Path("/work/shared/rules/per-qualche-dado-in-piu.it.txt")
     text = book.read_text(encoding="utf-8").lower()
-    missing = [t for t, term in GLOSSARY.items() if t != "luck" and not re.search(term.it, text)]
+    missing = [
+        t for t, term in GLOSSARY.items() if t not in OWN and not re.search(term.it, text, re.I)
+    ]
     assert not missing

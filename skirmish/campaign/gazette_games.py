@@ -20,6 +20,7 @@ from skirmish.campaign.luck.reading import ACTION, ATTACKER
 from skirmish.campaign.models import LogEntry, Member, MemberStatus
 from skirmish.engine.glossary import EventKind, label
 from skirmish.errors import SkirmishError
+from skirmish.formats import percent
 from skirmish.i18n import Lang
 from skirmish.rules.model import Side
 from skirmish.rules.names import normalize
@@ -165,11 +166,10 @@ def chance_words(value: Fraction, lang: Lang | str) -> str:
     language = str(lang)
     if value.numerator == 1 and value.denominator <= 1000:
         return word("one-in", language).format(n=value.denominator)
-    percent = round(float(value) * 100, 1)
-    if percent < 0.1:
-        return word("below", language)
-    shown = f"{percent:.1f}".removesuffix(".0")
-    return word("percent", language).format(n=shown.replace(".", "," if language == "it" else "."))
+    tenths = (value * 1000 + Fraction(1, 2)).__floor__()  # of a percent, rounded half up
+    if tenths < 1:
+        return "<" + percent(Fraction(1, 1000), language, 1)
+    return percent(value, language, 0 if tenths % 10 == 0 else 1)
 
 
 def _named(moment: Moment) -> bool:

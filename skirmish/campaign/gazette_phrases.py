@@ -212,8 +212,6 @@ WORDS: Mapping[str, Mapping[str, str]] = messages({
         "and": N_(" and "),
         "sep": N_(", "),
         "one-in": N_("1 in {n}"),
-        "percent": N_("{n}%"),
-        "below": N_("<0.1%"),
         "tiro": N_("TIRO"),
         "fred": N_("FRED"),
         "rif": N_("RIF"),

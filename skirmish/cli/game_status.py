@@ -150,7 +150,12 @@ def log(
     db: DbOpt = None,
 ) -> None:
     """``game log``: its help is ``cli.game.READ_HELPS``'s."""
-    from skirmish.campaign.game.board import events_of, models_of, scenario_of  # lazy: command
+    from skirmish.campaign.game.board import (  # lazy: command
+        events_of,
+        models_of,
+        scenario_of,
+        side_gangs,
+    )
     from skirmish.cli.game_log import sentences  # lazy: command
 
     with session(db, access="read") as s:
@@ -164,6 +169,6 @@ def log(
              "dice": e.dice, "model": names.get(e.model_id)}
             for e in events_of(s, g)
         ]  # fmt: skip
-        scenario = scenario_of(g)
-    for line in sentences(events, scenario, lang):
+        scenario, gangs = scenario_of(g), side_gangs(s, g)
+    for line in sentences(events, scenario, lang, gangs):
         echo(line)

@@ -16,6 +16,7 @@ from skirmish.cli.help_text import example
 from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.engine.dice import purpose_words
+from skirmish.formats import decimal, percent
 from skirmish.i18n import Catalogue, messages, tr
 from skirmish.limits import GAME
 from skirmish.translation import N_
@@ -200,19 +201,19 @@ def _tallies(
             player = (one.player or "") if k == 0 else ""
             table.add_row(
                 cell(name), cell(player), cell(tr(WORDS, source, lang)), str(figures.rolls),
-                cell(luck_text(figures)), cell(verdict(figures, lang)), str(figures.actions),
-                signed(figures.impact_wounds), signed(figures.impact_eliminations),
+                cell(luck_text(figures, lang)), cell(verdict(figures, lang)), str(figures.actions),
+                signed(figures.impact_wounds, lang), signed(figures.impact_eliminations, lang),
             )  # fmt: skip
         if n == 0 and overall:
             table.add_section()
     console().print(table)
 
 
-def luck_text(figures: Stats) -> str:
-    """``47.2 ± 3.1``; ``–`` without rolls."""
+def luck_text(figures: Stats, lang: str) -> str:
+    """``47.2 ± 3.1`` (``47,2 ± 3,1``); ``–`` without rolls."""
     if figures.mean is None or figures.se is None:
         return "–"
-    return f"{figures.mean:.1f} ± {figures.se:.1f}"
+    return f"{decimal(figures.mean, lang, 1)} ± {decimal(figures.se, lang, 1)}"
 
 
 def verdict(figures: Stats, lang: str) -> str:
@@ -225,12 +226,12 @@ def verdict(figures: Stats, lang: str) -> str:
     return tr(WORDS, "lucky" if figures.mean > 50 else "unlucky", lang)
 
 
-def signed(value: Fraction) -> str:
-    """A swing with its sign, to two decimals (``+0.42``, ``−1.17``, ``0``)."""
+def signed(value: Fraction, lang: str) -> str:
+    """A swing with its sign, to two decimals (``+0.42``, ``−1,17``, ``0``)."""
     if value == 0:
         return "0"
-    number = f"{abs(float(value)):.2f}"
-    return ("+" if value > 0 else "−") + number
+    shown = decimal(value, lang, 2)
+    return f"+{shown}" if value > 0 else shown
 
 
 def chance_text(p: Fraction, lang: str) -> str:
@@ -238,7 +239,7 @@ def chance_text(p: Fraction, lang: str) -> str:
     with the exact fraction, "4.63% (5/108)"."""
     if p.numerator == 1 and p.denominator > 1:
         return tr(WORDS, "one-in", lang, n=p.denominator)
-    return f"{float(p) * 100:.2f}% ({p.numerator}/{p.denominator})"
+    return f"{percent(p, lang)} ({p.numerator}/{p.denominator})"
 
 
 def moment_text(m: Moment, lang: str, *, good: bool) -> str:
@@ -248,7 +249,8 @@ def moment_text(m: Moment, lang: str, *, good: bool) -> str:
         key = "shot-at" if m.role == "attacker" else "shot-by"
         purpose = tr(ACTIONS, m.purpose, lang)
         what = f"{who}: {tr(WORDS, key, lang, purpose=purpose, model=m.opponent or '')}"
-        dealt = tr(WORDS, "dealt", lang, wounds=m.wounds, expected=_decimal(m.expected_wounds))
+        expected = _decimal(m.expected_wounds, lang)
+        dealt = tr(WORDS, "dealt", lang, wounds=m.wounds, expected=expected)
         if m.eliminated:
             dealt += f", {tr(WORDS, 'eliminated', lang)}"
         what += f" ({dealt})"
@@ -260,7 +262,7 @@ def moment_text(m: Moment, lang: str, *, good: bool) -> str:
         if m.opponent:
             what += f" {tr(WORDS, 'vs', lang, name=m.opponent)}"
         if m.impact_wounds:
-            what += f" ({tr(WORDS, 'swing', lang, wounds=signed(m.impact_wounds))})"
+            what += f" ({tr(WORDS, 'swing', lang, wounds=signed(m.impact_wounds, lang))})"
     chance = chance_text(m.as_good if good else m.as_bad, lang)
     said = tr(WORDS, "good" if good else "bad", lang, chance=chance)
     where = tr(WORDS, "where", lang, game=m.game_id, turn=m.turn)
@@ -313,8 +315,8 @@ def between_line(m: Moment, lang: str, *, gang: bool = True) -> str:
     return line
 
 
-def _decimal(value: Fraction | None) -> str:
-    return "–" if value is None else f"{float(value):.2f}"
+def _decimal(value: Fraction | None, lang: str) -> str:
+    return "–" if value is None else decimal(value, lang, 2)
 
 
 def _moments(title: str, moments: tuple[Moment, ...], lang: str, *, good: bool) -> None:

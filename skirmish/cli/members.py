@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from skirmish import formats
 from skirmish.cli.between import command
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.help_text import example
@@ -48,9 +49,10 @@ MESSAGES: Catalogue = messages(
 )
 
 
-def moment(stamp: str) -> str:
-    """A stored UTC timestamp as people read it: ``2026-12-03 07:13 UTC``."""
-    return f"{stamp[:10]} {stamp[11:16]} UTC"
+def moment(stamp: str, lang: str) -> str:
+    """A stored UTC timestamp as people read it in ``lang`` (``formats.moment``): ``3 Dec 2026,
+    07:13 UTC``, ``3 dic 2026, 07:13 UTC``."""
+    return f"{formats.moment(stamp, str(lang))} UTC"
 
 
 def invite(
@@ -89,7 +91,7 @@ def invite(
             lang,
             campaign=name,
             role=role_word(offered, lang),
-            until=moment(until),
+            until=moment(until, lang),
         )
     )
     echo(tr(MESSAGES, "code", lang, code=code))
@@ -178,7 +180,7 @@ def members(
     for one in open_:
         echo(
             tr(MESSAGES, "invitation", lang, code=one["code"],
-               role=role_word(one["role"], lang), until=moment(one["expires_at"]))
+               role=role_word(one["role"], lang), until=moment(one["expires_at"], lang))
         )  # fmt: skip
 
 

@@ -27,10 +27,10 @@ from skirmish.cli.situation_options import Command, choice_parser, option_type, 
 from skirmish.engine import rolls
 from skirmish.engine.rolls import Option
 from skirmish.engine.situation import Kind, Procedure
+from skirmish.formats import decimal, percent
 from skirmish.i18n import Lang, tr
 from skirmish.odds.chances import MESSAGES as MESSAGES
-from skirmish.odds.chances import Chances, Table, chances, percent
-from skirmish.odds.chances import decimal as decimal
+from skirmish.odds.chances import Chances, Table, chances
 from skirmish.odds.compare import MESSAGES as COMPARE
 from skirmish.odds.compare import OTHER_PARAM, compare, other_inputs
 from skirmish.translation import N_, gettext
@@ -93,10 +93,10 @@ def _table(table: Table, lang: Lang) -> Any:
         shown.add_column(tr(MESSAGES, "at-least", lang), justify="right")
         shown.add_column(tr(MESSAGES, "exact", lang), justify="right")
         for (label, p), least in zip(table.rows, table.at_least, strict=True):
-            shown.add_row(label, percent(p), str(p), percent(least), str(least))
+            shown.add_row(label, percent(p, lang), str(p), percent(least, lang), str(least))
     else:
         for label, p in table.rows:
-            shown.add_row(label, percent(p), str(p))
+            shown.add_row(label, percent(p, lang), str(p))
     return shown
 
 
@@ -117,18 +117,18 @@ def bar(p: Fraction, top: Fraction, width: int) -> str:
     return FULL * whole + EIGHTHS[part]
 
 
-def histogram(table: Table, width: int) -> list[str]:
+def histogram(table: Table, width: int, lang: Lang) -> list[str]:
     """A table as text bars, like dyce's histograms: its title, then one line a row, the
     label, the percentage and a bar scaled to the largest row, within ``width`` columns."""
     labels = max((len(label) for label, _ in table.rows), default=0)
-    percents = max((len(percent(p)) for _, p in table.rows), default=0)
+    percents = max((len(percent(p, lang)) for _, p in table.rows), default=0)
     room = max(width - labels - percents - 6, MIN_BAR)
     top = max((p for _, p in table.rows), default=Fraction(0))
     numbers = all(label.isdigit() for label, _ in table.rows)
     lines = [table.title]
     for label, p in table.rows:
         name = label.rjust(labels) if numbers else label.ljust(labels)
-        lines.append(f"{name} │ {percent(p):>{percents}} │ {bar(p, top, room)}".rstrip())
+        lines.append(f"{name} │ {percent(p, lang):>{percents}} │ {bar(p, top, room)}".rstrip())
     return lines
 
 
@@ -142,7 +142,7 @@ def _show(found: Chances, lang: Lang, bars: bool = False) -> None:
         console.print()
     for table in found.tables(lang):
         if bars:
-            for line in histogram(table, console.width):
+            for line in histogram(table, console.width, lang):
                 console.print(line, markup=False)
         else:
             console.print(_table(table, lang))
@@ -380,13 +380,13 @@ def _compare_body(kind: str) -> Callable[..., None]:
     return run
 
 
-def _cell(value: Fraction | int | None, kind: str) -> str:
+def _cell(value: Fraction | int | None, kind: str, lang: Lang) -> str:
     if value is None:
         return "—"
     if kind == "chance":
-        return percent(Fraction(value))
+        return percent(Fraction(value), lang)
     if kind == "mean":
-        return decimal(Fraction(value))
+        return decimal(Fraction(value), lang)
     return str(value)
 
 
@@ -400,7 +400,7 @@ def _show_comparison(found: Any, lang: Lang) -> None:
     for name in found.names(lang):
         shown.add_column(name, justify="right")
     for row in found.rows(lang):
-        shown.add_row(row.label, *(_cell(v, row.kind) for v in row.values))
+        shown.add_row(row.label, *(_cell(v, row.kind, lang) for v in row.values))
     console.print(shown)
     console.print()
     for line in found.notes(lang):

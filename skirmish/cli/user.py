@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
+from skirmish import formats
 from skirmish.cli.common_flags import DbOpt, JsonOpt, LangOpt
 from skirmish.cli.help_text import example
 from skirmish.cli.safe import echo
@@ -157,7 +158,7 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
         )
         echo(
             tr(
-                MESSAGES, "row", lang, name=row["name"], since=row["created_at"][:10],
+                MESSAGES, "row", lang, name=row["name"], since=formats.day(row["created_at"], lang),
                 campaigns=campaigns or tr(MESSAGES, "no-campaign", lang),
             )
         )  # fmt: skip

@@ -37,6 +37,7 @@ from skirmish.engine.rolls import reflex_check
 from skirmish.engine.setup import ShootSetup, check_characteristic
 from skirmish.engine.situation import Procedure
 from skirmish.errors import RulesError
+from skirmish.formats import decimal, percent
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.rules.model import ModelState
 from skirmish.translation import N_, Message
@@ -108,21 +109,12 @@ class Chances(NamedTuple):
         if self.eliminated is None:
             return None
         return tr(
-            MESSAGES, "headline", lang, value=percent(self.eliminated), exact=str(self.eliminated)
+            MESSAGES,
+            "headline",
+            lang,
+            value=percent(self.eliminated, str(lang)),
+            exact=str(self.eliminated),
         )
-
-
-def percent(p: Fraction) -> str:
-    """A probability as a percentage with two decimals, rounded half up: ``13.89%``."""
-    hundredths = (p * 10000 + Fraction(1, 2)).__floor__()
-    return f"{hundredths // 100}.{hundredths % 100:02d}%"
-
-
-def decimal(value: Fraction) -> str:
-    """An expectation with three decimals."""
-    thousandths = (abs(value) * 1000 + Fraction(1, 2)).__floor__()
-    sign = "−" if value < 0 else ""
-    return f"{sign}{thousandths // 1000}.{thousandths % 1000:03d}"
 
 
 def outcome_label(key: str, lang: Lang | str) -> str:
@@ -141,7 +133,7 @@ def _numbers(title: str, dist: Dist[int]) -> Table:
 
 
 def _expected(key: str, value: Fraction, lang: Lang | str, **extra: Any) -> str:
-    return tr(MESSAGES, key, lang, value=decimal(value), exact=str(value), **extra)
+    return tr(MESSAGES, key, lang, value=decimal(value, str(lang)), exact=str(value), **extra)
 
 
 def _rerolls_line(actor: int, target: int, who: str, lang: Lang | str) -> list[str]:

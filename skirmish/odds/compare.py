@@ -55,14 +55,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from skirmish.engine.setup import ShootSetup, check_characteristic
 from skirmish.engine.situation import Procedure, Whose, inputs_for, parse_weapon
 from skirmish.errors import RulesError, SkirmishError, renamed
+from skirmish.formats import decimal, percent
 from skirmish.i18n import Catalogue, Lang, messages, name, tr
-from skirmish.odds.chances import (
-    CombatSituation,
-    combat_situation,
-    decimal,
-    outcome_label,
-    percent,
-)
+from skirmish.odds.chances import CombatSituation, combat_situation, outcome_label
 from skirmish.rules import find_action
 from skirmish.rules.model import Profile
 from skirmish.translation import N_, Both, Message
@@ -258,8 +253,10 @@ class Comparison:
         cos = "/".join(str(t.cos) for t in targets)
         return tr(MESSAGES, "measure-counted", lang, cos=cos)
 
-    def _shown(self, value: Fraction) -> str:
-        return percent(value) if self.goal is Goal.ELIMINATE else decimal(value)
+    def _shown(self, value: Fraction, lang: Lang | str) -> str:
+        if self.goal is Goal.ELIMINATE:
+            return percent(value, str(lang))
+        return decimal(value, str(lang))
 
     def verdict(self, lang: Lang | str) -> str:
         """The better choice and by how much, exactly; or the tie."""
@@ -268,21 +265,21 @@ class Comparison:
         if best is None:
             value = measures[0]
             return tr(
-                MESSAGES, "verdict-tie", lang, measure=measure, value=self._shown(value),
+                MESSAGES, "verdict-tie", lang, measure=measure, value=self._shown(value, lang),
                 exact=str(value),
             )  # fmt: skip
         worst = 1 - best
         return tr(
             MESSAGES, "verdict", lang, measure=measure,
             choice=tr(MESSAGES, self.choices[best].key, lang), gain=self._gain(lang),
-            best=self._shown(measures[best]), worst=self._shown(measures[worst]),
+            best=self._shown(measures[best], lang), worst=self._shown(measures[worst], lang),
             best_exact=str(measures[best]), worst_exact=str(measures[worst]),
         )  # fmt: skip
 
     def _gain(self, lang: Lang | str) -> str:
         if self.goal is Goal.ELIMINATE:
-            return tr(MESSAGES, "points", lang, value=percent(self.gain).removesuffix("%"))
-        return decimal(self.gain)
+            return tr(MESSAGES, "points", lang, value=decimal(self.gain * 100, str(lang), 2))
+        return decimal(self.gain, str(lang))
 
     def notes(self, lang: Lang | str) -> list[str]:
         """The assumptions of the comparison, and for ``fama`` what the point buys."""

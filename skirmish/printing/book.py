@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from skirmish import formats
 from skirmish.campaign.game.telling import reason_text
 from skirmish.engine.glossary import GameResult, label, label_value
 from skirmish.errors import RulesError
@@ -35,24 +36,15 @@ WORDS: Catalogue = messages(
     }
 )
 
-_MONTHS_EN = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
-
 
 def _w(key: str, lang: Lang | str, **values: Any) -> str:
     return tr(WORDS, key, lang, **values)
 
 
 def day_of(stamp: str | None, lang: Lang | str) -> str:
-    """The day of a log's timestamp (``2026-11-26T18:40:00Z``) as players write it: ``26/11/2026``
-    in Italian, ``26 Nov 2026`` in English; ``""`` when there is none or it cannot be read."""
-    if not stamp or len(stamp) < 10:
-        return ""
-    year, month, day = stamp[:4], stamp[5:7], stamp[8:10]
-    if not (year.isdigit() and month.isdigit() and day.isdigit()) or not 1 <= int(month) <= 12:
-        return ""
-    if str(lang) == Lang.IT:
-        return f"{day}/{month}/{year}"
-    return f"{int(day)} {_MONTHS_EN[int(month) - 1]} {year}"
+    """The day of a log's timestamp (``2026-11-26T18:40:00Z``) in ``lang``: ``26 nov 2026``,
+    ``26 Nov 2026`` (``formats.day``); ``""`` when there is none or it cannot be read."""
+    return formats.day(stamp, str(lang))
 
 
 def _scenario(scenario_id: str | None) -> Scenario | None:

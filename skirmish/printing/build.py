@@ -16,6 +16,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
+from skirmish import formats
 from skirmish.i18n import Lang, name
 from skirmish.printing.book import fallen_lines, game_line
 from skirmish.printing.labels import labels
@@ -48,8 +49,7 @@ from skirmish.rules.scenario_model import Scenario
 
 def printed_date(day: date, lang: Lang | str) -> str:
     """``day`` as the sheet's language writes it: "26 novembre 2026", "26 November 2026"."""
-    month = word("months", lang).split()[day.month - 1]
-    return word("date", lang, day=day.day, month=month, year=day.year)
+    return formats.day(day, str(lang), "long")
 
 
 def roster_view(

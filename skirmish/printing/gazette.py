@@ -16,11 +16,11 @@ sentence states recorded facts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from skirmish import formats
 from skirmish.campaign.gazette import gazette
 from skirmish.campaign.gazette_issue import Gazette, Sentence, StandingRow
 from skirmish.i18n import Catalogue, Lang, messages, tr
@@ -68,11 +68,6 @@ LABELS: Catalogue = messages(
             "press after the first game."
         ),
         "quiet": N_("No other news from town."),
-        "months": N_(
-            "January February March April May June July August September October November December"
-        ),
-        "weekdays": N_("Monday Tuesday Wednesday Thursday Friday Saturday Sunday"),
-        "day": N_("{weekday}, {month} {day}, {year}"),
     }
 )
 
@@ -145,16 +140,9 @@ def line(sentence: Sentence) -> Line:
 
 def day_words(stamp: str, lang: Lang | str) -> str:
     """A log's timestamp (``1881-10-20T09:54:00Z``) as a newspaper dates itself: ``giovedì 20
-    ottobre 1881``, ``Thursday, October 20, 1881``; ``""`` when it cannot be read."""
-    try:
-        day = date.fromisoformat(stamp[:10])
-    except ValueError:
-        return ""
-    language = str(lang)
-    months = _t("months", language).split()
-    weekdays = _t("weekdays", language).split()
-    return _t("day", language, weekday=weekdays[day.weekday()], day=day.day,
-              month=months[day.month - 1], year=day.year)  # fmt: skip
+    ottobre 1881``, ``Thursday, 20 October 1881`` (``formats.day``, in full); ``""`` when it
+    cannot be read."""
+    return formats.day(stamp[:10], str(lang), "full")
 
 
 def gazette_view(paper: Gazette) -> GazetteView:

@@ -91,10 +91,6 @@ WORDS: Catalogue = messages(
         "bad": N_("bad side"),
         "table": N_("{size} U. {layout}"),
         "new_skill": N_("Skill"),
-        "date": N_("{day} {month} {year}"),
-        "months": N_(
-            "January February March April May June July August September October November December"
-        ),
     }
 )
 

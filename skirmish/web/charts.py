@@ -1,8 +1,8 @@
 """Bar charts of exact chances as inline SVG, drawn on the server (issue #13): the odds
 calculator's tables (``odds.chances``) as a reader sees them on a phone, with no script.
 
-``bar_chart(rows, ident=…, title=…, words=…)`` is a pure function: one horizontal bar per row
-(the chance of exactly that row), its percentage written beside it, and where a row has one
+``bar_chart(rows, ident=…, title=…, words=…, lang=…)`` is a pure function: one horizontal bar
+per row (the chance of exactly that row), its percentage written beside it, and where a row has one
 the chance of "at least" it as a second, thinner and lighter bar under it, with its own
 percentage marked "≥". The two are told apart by their height, their outline and that mark,
 not by colour alone. The value axis runs from 0 to 100% with its ticks and its name; the
@@ -24,8 +24,8 @@ from fractions import Fraction
 
 from markupsafe import Markup, escape
 
+from skirmish.formats import percent
 from skirmish.i18n import messages
-from skirmish.odds.chances import percent
 from skirmish.translation import N_
 from skirmish.web import text
 
@@ -249,19 +249,21 @@ def _chart(
     )
 
 
-def bar_chart(rows: Sequence[Row], *, ident: str, title: str, words: Mapping[str, str]) -> Markup:
+def bar_chart(
+    rows: Sequence[Row], *, ident: str, title: str, words: Mapping[str, str], lang: str
+) -> Markup:
     """The SVG bar chart of ``rows`` titled ``title`` (the table's name, which also names the
     category axis), its ids starting with ``ident``, in the words of ``words`` (the page's
-    ``t``: ``chart_*``)."""
+    ``t``: ``chart_*``) and the numbers of ``lang``."""
     lines: list[tuple[str, list[_Bar]]] = []
     desc: list[str] = []
     for row in rows:
-        shown = percent(row.chance)
+        shown = percent(row.chance, lang)
         tip = words["chart_bar"].format(label=row.label, percent=shown, exact=row.chance)
         bars = [_Bar("bar", row.chance, shown, tip)]
         desc.append(words["chart_desc_row"].format(label=row.label, percent=shown))
         if row.at_least is not None:
-            more = percent(row.at_least)
+            more = percent(row.at_least, lang)
             tip = words["chart_bar_at_least"].format(
                 label=row.label, percent=more, exact=row.at_least
             )
@@ -281,6 +283,7 @@ def compare_chart(
     title: str,
     names: tuple[str, str],
     words: Mapping[str, str],
+    lang: str,
 ) -> Markup:
     """Two choices' chances side by side, row by row: the first choice's bar solid, the
     second's light and outlined under it, each named in the legend (``names``, the better one
@@ -293,7 +296,7 @@ def compare_chart(
         for kind, choice, chance in zip(("bar", "second"), names, row.chances, strict=True):
             if chance is None:
                 continue
-            shown = percent(chance)
+            shown = percent(chance, lang)
             tip = words["chart_bar_choice"].format(
                 label=row.label, choice=choice, percent=shown, exact=chance
             )

@@ -23,6 +23,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 
+from skirmish import formats
 from skirmish.campaign import accounts
 from skirmish.campaign.club import user_of
 from skirmish.campaign.club_commands import BY_NAME as C
@@ -281,9 +282,10 @@ def same_password(password: str, repeat: str) -> None:
         )
 
 
-def moment(stamp: str) -> str:
-    """A stored UTC timestamp as people read it (the CLI's ``members`` does the same)."""
-    return f"{stamp[:10]} {stamp[11:16]} UTC"
+def moment(stamp: str, lang: Lang | str) -> str:
+    """A stored UTC timestamp as people read it in ``lang`` (``formats.moment``; the CLI's
+    ``members`` does the same): ``3 Dec 2026, 07:13 UTC``, ``3 dic 2026, 07:13 UTC``."""
+    return f"{formats.moment(stamp, str(lang))} UTC"
 
 
 def yours(site: Site, session: Session, lang: Lang) -> dict[str, Any]:
@@ -323,7 +325,7 @@ def account_page(
 ) -> Response:
     with site.read() as s:
         user = user_of(site.actor(s))
-        since = user.created_at[:10] if user is not None else ""
+        since = formats.day(user.created_at, lang.value) if user is not None else ""
         mine = yours(site, s, lang)
     return site.page(
         request,

@@ -49,7 +49,7 @@ def preview(site: Site, code: str, lang: Lang) -> dict[str, str]:
             "role": row.role,
             "role_word": role_word(row.role, lang.value),
             "expires_at": row.expires_at,
-            "until": moment(row.expires_at),
+            "until": moment(row.expires_at, lang),
         }
 
 

@@ -85,7 +85,7 @@ def members_page(
                 fresh = {
                     "code": accounts.show_code(row.code),
                     "role": role_word(row.role, lang.value),
-                    "until": moment(row.expires_at),
+                    "until": moment(row.expires_at, lang),
                     "link": link,
                     "qr": qr_data_uri(link),
                 }

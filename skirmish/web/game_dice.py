@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from skirmish import formats
 from skirmish.campaign.game.rerolls import Payment, Question, Rerolls, parse_reroll
 from skirmish.engine.dice import DieRequest, RandomDice, TableDice, Verdict, described
 from skirmish.engine.glossary import label
@@ -28,14 +29,15 @@ def _t(lang: Lang) -> Mapping[str, str]:
 
 
 def percent(p: Fraction | None, lang: Lang) -> str:
-    """A chance as the phone says it: "50%", "0,5%" in Italian, "—" for none."""
+    """A chance as the phone says it: "50%", "0,5%" in Italian (a tenth below 10%), "<0,1%"
+    for a chance that rounds to none, "—" for none."""
     if p is None:
         return _t(lang)["gac_odds_na"]
-    value = float(p) * 100
-    shown_ = f"{value:.0f}" if value >= 10 or value == 0 else f"{value:.1f}"
-    if 0 < value < 0.05:
-        shown_ = "<0.1"
-    return (shown_.replace(".", ",") if lang is Lang.IT else shown_) + "%"
+    if p == 0:
+        return formats.percent(0, lang, 0)
+    if p * 1000 < Fraction(1, 2):
+        return "<" + formats.percent(Fraction(1, 1000), lang, 1)
+    return formats.percent(p, lang, 0 if p >= Fraction(1, 10) else 1)
 
 
 @dataclass(frozen=True)

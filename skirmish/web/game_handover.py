@@ -26,7 +26,7 @@ from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 
 from skirmish.campaign.game import handover as handing
-from skirmish.campaign.game.board import scenario_of
+from skirmish.campaign.game.board import scenario_of, side_gangs
 from skirmish.campaign.game.permissions import GameAction, may_game
 from skirmish.campaign.game.tables import Game, GameHandover
 from skirmish.campaign.game.telling import told
@@ -174,7 +174,9 @@ def _view(
             ids = handing.recorded_events(s, key) if key else None
             if ids is not None:
                 view["state"] = "recorded"
-                view["lines"] = told(log_rows(s, g, set(ids)), scenario_of(g), lang)
+                view["lines"] = told(
+                    log_rows(s, g, set(ids)), scenario_of(g), lang, side_gangs(s, g)
+                )
             elif key:
                 view["state"] = "lapsed"
             return view

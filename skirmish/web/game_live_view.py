@@ -19,6 +19,7 @@ from skirmish.campaign.game.board import (
     gangs_of,
     models_of,
     scenario_of,
+    side_gangs,
 )
 from skirmish.campaign.game.permissions import (
     GameAction,
@@ -207,7 +208,8 @@ def game_view(
         }
         for e in events_of(session, game)
     ]  # as ``game log`` hands them to the sentences
-    lines = list(reversed(sentences(events[-LOG_LINES:], scenario, lang)))
+    shown = sentences(events[-LOG_LINES:], scenario, lang, side_gangs(session, game))
+    lines = list(reversed(shown))
     over = ""
     if playing and data["verdict"] is not None and data["verdict"]["over"]:
         who = data["verdict"]["winner"]

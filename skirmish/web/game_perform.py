@@ -25,6 +25,7 @@ from skirmish.campaign.game.board import (
     models_of,
     resolve_target,
     scenario_of,
+    side_gangs,
     side_of,
 )
 from skirmish.campaign.game.commands import Command
@@ -310,7 +311,7 @@ def perform(
         status, body, replayed = idempotency.replay_or_run(s, _key(key), user, route, run)
         events = body.get("events", []) if isinstance(body, dict) else []
         ids = {e.get("id") for e in events if isinstance(e, dict)}
-        said = told(log_rows(s, game, ids), scenario_of(game), step.lang)
+        said = told(log_rows(s, game, ids), scenario_of(game), step.lang, side_gangs(s, game))
         return Done(body, lines + said, replayed, found.name, status)
 
 
@@ -416,4 +417,5 @@ def last_action(session: Session, game: Game, lang: Lang) -> list[str]:
         return []
     rows = log_rows(session, game, {e.id for e in events[start:]})
     scenario = scenario_of(game)
-    return [sentence(row, scenario, lang) for row in rows]
+    gangs = side_gangs(session, game)
+    return [sentence(row, scenario, lang, gangs) for row in rows]

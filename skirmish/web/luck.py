@@ -43,8 +43,8 @@ from skirmish.campaign.models import Campaign, Gang
 from skirmish.engine.dice import purpose_words
 from skirmish.engine.glossary import EventKind, label_value
 from skirmish.errors import CampaignError
+from skirmish.formats import decimal, percent
 from skirmish.i18n import Lang, messages
-from skirmish.odds.chances import decimal, percent
 from skirmish.translation import N_, NP_
 from skirmish.web import text
 from skirmish.web.luck_chart import LuckRow, luck_chart
@@ -198,7 +198,8 @@ def figure(stats: Stats, lang: Lang | str, *, rolls: bool = False) -> str:
     key = "luck_figure"
     if rolls:
         key = "luck_figure_roll" if stats.rolls == 1 else "luck_figure_rolls"
-    return _say(key, lang).format(mean=f"{stats.mean:.1f}", se=f"{stats.se:.1f}", rolls=stats.rolls)
+    mean, se = decimal(stats.mean, str(lang), 1), decimal(stats.se, str(lang), 1)
+    return _say(key, lang).format(mean=mean, se=se, rolls=stats.rolls)
 
 
 def verdict_words(stats: Stats, lang: Lang | str) -> str:
@@ -220,9 +221,9 @@ def verdict_class(stats: Stats) -> str:
     return "lucky" if stats.mean > 50 else "unlucky"
 
 
-def signed(value: Fraction) -> str:
-    """An impact with its sign and three decimals: ``+1.333``, ``−0.250``, ``0.000``."""
-    shown = decimal(value)
+def signed(value: Fraction, lang: Lang | str) -> str:
+    """An impact with its sign and three decimals: ``+1.333``, ``−0,250``, ``0.000``."""
+    shown = decimal(value, str(lang))
     return f"+{shown}" if value > 0 else shown
 
 
@@ -263,7 +264,7 @@ def moment_line(m: Moment, lang: Lang | str, *, good: bool) -> dict[str, Any]:
     gang = m.who.gang or ""
     opponent = m.opponent or ""
     if m.kind == "action":
-        expected = decimal(m.expected_wounds) if m.expected_wounds is not None else "–"
+        expected = decimal(m.expected_wounds, str(lang)) if m.expected_wounds is not None else "–"
         if m.role == "target":
             what = _say("luck_defence", lang).format(
                 model=model,
@@ -299,7 +300,7 @@ def moment_line(m: Moment, lang: Lang | str, *, good: bool) -> dict[str, Any]:
             what = f"{what} ({_say('luck_rerolled', lang)})"
     chance = m.as_good if good else m.as_bad
     said = _say("luck_chance_good" if good else "luck_chance_bad", lang).format(
-        odds=odds(chance, lang), percent=percent(chance)
+        odds=odds(chance, lang), percent=percent(chance, str(lang))
     )
     return {
         "what": what,
@@ -319,7 +320,7 @@ def escape_line(m: Moment, lang: Lang | str) -> dict[str, Any]:
         gang=m.who.gang or "",
         opponent=m.opponent or "",
         action=_action("noun", m.purpose, lang),
-        chance=percent(chance),
+        chance=percent(chance, str(lang)),
         exact=str(chance),
     )
     where = (
@@ -357,7 +358,7 @@ def between_line(m: Moment, lang: Lang | str) -> dict[str, Any]:
     good = m.percentile >= 50
     chance = m.as_good if good else m.as_bad
     said = _say("luck_chance_good" if good else "luck_chance_bad", lang).format(
-        odds=odds(chance, lang), percent=percent(chance)
+        odds=odds(chance, lang), percent=percent(chance, str(lang))
     )
     when = ""
     if m.games_played is not None:
@@ -394,8 +395,8 @@ def _rows(
                 "verdict": verdict_words(stats, lang),
                 "class": verdict_class(stats),
                 "actions": stats.actions,
-                "wounds": signed(stats.impact_wounds),
-                "eliminations": signed(stats.impact_eliminations),
+                "wounds": signed(stats.impact_wounds, lang),
+                "eliminations": signed(stats.impact_eliminations, lang),
                 "chart": LuckRow(
                     found.name,
                     stats.rolls,
@@ -442,8 +443,8 @@ def ledger_view(found: Ledger, lang: Lang | str, *, source: str = ALL) -> dict[s
             "verdict": verdict_words(stats, lang),
             "class": verdict_class(stats),
             "actions": stats.actions,
-            "wounds": signed(stats.impact_wounds),
-            "eliminations": signed(stats.impact_eliminations),
+            "wounds": signed(stats.impact_wounds, lang),
+            "eliminations": signed(stats.impact_eliminations, lang),
             "chart": LuckRow(
                 _say(f"luck_source_{key}", lang),
                 stats.rolls,

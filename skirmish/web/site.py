@@ -23,7 +23,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from skirmish import rules
+from skirmish import formats, rules
 from skirmish.campaign import links, naming, store
 from skirmish.campaign.accounts import SESSION_MAX
 from skirmish.campaign.game.board import hold_rows
@@ -405,7 +405,8 @@ class Site:
 
     def page(self, request: Request, template: str, code: int = 200, **context: Any) -> Response:
         """``template`` rendered in the reader's language, with the header's reader, the CSRF
-        token every form repeats and the language switch."""
+        token every form repeats, the language switch and ``when(stamp)``, a log's timestamp in the
+        reader's words (``formats.moment``)."""
         lang = pick_lang(request)
         other = Lang.EN if lang is Lang.IT else Lang.IT
         viewer = getattr(request.state, "viewer", Viewer(accounts=False))
@@ -422,6 +423,7 @@ class Site:
             t=words(lang),
             sheet=labels(lang),
             **template_callables(lang.value),
+            when=lambda stamp: formats.moment(stamp, lang.value),
             other_lang=other.value,
             switch_url=relative(request, lang=other.value),
             path=request.url.path,

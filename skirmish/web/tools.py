@@ -35,6 +35,7 @@ from skirmish.campaign import naming
 from skirmish.engine import rolls
 from skirmish.engine.situation import Procedure
 from skirmish.errors import RulesError, SkirmishError, shown
+from skirmish.formats import decimal, percent
 from skirmish.i18n import Lang, messages, tr
 from skirmish.odds import chances as odds
 from skirmish.odds import compare as comparing
@@ -196,14 +197,16 @@ def chance_tables(found: odds.Chances, lang: Lang, prefix: str = "chart") -> lis
             list(table.at_least) if table.at_least is not None else [None] * len(table.rows)
         )
         rows = tuple(
-            ChanceRow(label, p, odds.percent(p), up, "" if up is None else odds.percent(up))
+            ChanceRow(label, p, percent(p, lang), up, "" if up is None else percent(up, lang))
             for (label, p), up in zip(table.rows, at_least, strict=True)
         )
         bars = [
             charts.Row(r.label, r.chance, None if place == 0 else r.at_least)
             for place, r in enumerate(rows)
         ]
-        chart = charts.bar_chart(bars, ident=f"{prefix}-{index}", title=table.title, words=words)
+        chart = charts.bar_chart(
+            bars, ident=f"{prefix}-{index}", title=table.title, words=words, lang=lang
+        )
         shown.append(ChanceTable(table.title, rows, table.at_least is not None, chart))
     return shown
 
@@ -230,14 +233,14 @@ class CompareView:
     notes: tuple[str, ...]
 
 
-def _cell(value: Fraction | int | None, kind: str) -> tuple[str, str]:
+def _cell(value: Fraction | int | None, kind: str, lang: Lang) -> tuple[str, str]:
     """A comparison's value as the terminal shows it, and its exact fraction."""
     if value is None:
         return "—", ""
     if kind == "chance":
-        return odds.percent(Fraction(value)), str(value)
+        return percent(Fraction(value), lang), str(value)
     if kind == "mean":
-        return odds.decimal(Fraction(value)), str(value)
+        return decimal(Fraction(value), lang), str(value)
     return str(value), ""
 
 
@@ -254,7 +257,9 @@ def compare_view(found: comparing.Comparison, lang: Lang) -> CompareView:
     words = text.words(lang)
     names = found.names(lang)
     rows = found.rows(lang)
-    table = tuple(CompareRow(r.label, tuple(_cell(v, r.kind) for v in r.values)) for r in rows)
+    table = tuple(
+        CompareRow(r.label, tuple(_cell(v, r.kind, lang) for v in r.values)) for r in rows
+    )
     grouped: dict[str, list[charts.Pair]] = {}
     for row in rows:
         if row.kind != "chance":
@@ -271,6 +276,7 @@ def compare_view(found: comparing.Comparison, lang: Lang) -> CompareView:
             title=tr(odds.MESSAGES, group, lang),
             names=names,
             words=words,
+            lang=lang,
         )
         for index, (group, pairs) in enumerate(grouped.items(), start=1)
     )

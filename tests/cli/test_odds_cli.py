@@ -175,9 +175,9 @@ def test_the_headline_comes_first_and_numeric_tables_say_at_least() -> None:
     assert "At least" in english.stdout
     save = ["odds", "save", "--rif", "3", "--damage", "3", "--behind", "--cos", "2"]
     italian = runner.invoke(app, [*save, "--lang", "it"])
-    assert italian.stdout.splitlines()[0] == "Probabilità di eliminare: 95.37% (103/108)"
+    assert italian.stdout.splitlines()[0] == "Probabilità di eliminare: 95,37% (103/108)"
     assert "Almeno" in italian.stdout
-    assert "100.00%" in italian.stdout  # at least 0 wounds
+    assert "100,00%" in italian.stdout  # at least 0 wounds
     payload = odds_json(*save[1:])
     assert payload["eliminated"] == "103/108"
     assert payload["at_least"]["wounds"]["2"] == "103/108"

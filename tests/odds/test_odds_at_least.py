@@ -89,7 +89,7 @@ def test_the_headline_says_the_chance_to_eliminate_in_both_languages() -> None:
     found = _shoot()
     assert found.eliminated == Fraction(found.payload["eliminated"]) == Fraction(7, 24)
     assert found.headline("en") == "Chance to eliminate: 29.17% (7/24)"
-    assert found.headline("it") == "Probabilità di eliminare: 29.17% (7/24)"
+    assert found.headline("it") == "Probabilità di eliminare: 29,17% (7/24)"
     tables = found.tables("en")
     assert [t.title for t in tables] == ["Damage", "Wounds", "Target"]
     assert tables[1].at_least == [1, Fraction(7, 24)]

@@ -224,7 +224,7 @@ def test_user_text_is_escaped(dbs: dict[str, Path], tmp_path: Path) -> None:
 
 def test_the_date_is_written_as_a_newspaper_dates_itself() -> None:
     assert day_words("1881-10-26T15:00:00Z", Lang.IT) == "mercoledì 26 ottobre 1881"
-    assert day_words("1881-10-26T15:00:00Z", Lang.EN) == "Wednesday, October 26, 1881"
+    assert day_words("1881-10-26T15:00:00Z", Lang.EN) == "Wednesday, 26 October 1881"
     assert day_words("", Lang.EN) == day_words("not a date", Lang.IT) == ""
 
 

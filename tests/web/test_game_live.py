@@ -679,3 +679,26 @@ def test_a_player_may_not_spend_the_other_sides_fama(demo: Path) -> None:
                                                           "reroll-bad": "Ike Clanton"})  # fmt: skip
         assert refused.status_code == 403
     assert cli_json(demo, "game", "status")["turn"] == 1
+
+
+def test_the_log_names_the_winning_gang_when_its_start_has_scrolled_away(
+    web: Any, demo: Path
+) -> None:
+    """The live page's log shows the last events only: the game's end still names the winning
+    gang, never its side's id (issue #21: "The game ends: good wins")."""
+    live = start_bank(demo)
+    for _ in range(8):
+        cli(demo, "game", "turn")
+    page = web.get(live).text
+    answer = web.post(f"{live}/end", data={"csrf": token(web), "verdict": "bad",
+                                            "revision": str(revision(page))})  # fmt: skip
+    assert answer.status_code == 303
+    events = cli_json(demo, "game", "log")
+    assert len(events) > 8 and events[0]["action"] == "start"  # the start is off the page
+    for lang, said in (("en", "The game ends: Clanton gang wins"),
+                       ("it", "La partita finisce: vince Clanton gang")):  # fmt: skip
+        log = (
+            web.get(f"{live}?lang={lang}").text.split('class="game-log"')[1].split("</section>")[0]
+        )
+        assert said in html.unescape(log), log
+        assert not re.search(r"\b(good|bad|buoni|cattivi) (wins|vince)|vince (bad|good)\b", log)

@@ -117,7 +117,7 @@ def test_the_same_page_in_italian(web: Any) -> None:
     text = main_of(web.get(LUCK + "?lang=it").text)
     for words in ("Registro della sorte", "Battuti al tavolo", "Tirati da skirmish",
                   "entro il rumore", "I momenti più fortunati", "Fughe miracolose",
-                  "un risultato così buono o migliore: 1 su 36 (2.78%)",
+                  "un risultato così buono o migliore: 1 su 36 (2,78%)",
                   "test di panico contro Wyatt Earp: 1, 1", "partita 1, turno 1"):  # fmt: skip
         assert words in text, words
     assert "within the noise" not in text and "Rolled by" not in text
@@ -140,7 +140,7 @@ def test_a_gangs_luck_is_model_by_model_and_linked_from_its_page(web: Any, store
         # the impact in wounds and eliminations, signed, three decimals (Wyatt dealt two
         # wounds where 2/3 were expected: lucky)
         for key in ("impact_wounds", "impact_eliminations"):
-            assert signed(Fraction(figures[key])) in page
+            assert signed(Fraction(figures[key]), "en") in page
     wyatt = next(m for m in data["models"] if m["name"] == "Wyatt Earp")
     assert Fraction(wyatt["all"]["impact_wounds"]) > 0
 
@@ -297,7 +297,7 @@ def test_a_great_escape_reads_with_its_exact_odds() -> None:
     assert line["where"] == "game 3, turn 2" and line["source"] == "Typed in at the table"
     (italian,) = ledger_view(book, "it")["escapes"]
     assert italian["what"] == (
-        "Ike Clanton (Clanton gang) scampa allo sparo di Wyatt Earp, che aveva il 97.22% di "
+        "Ike Clanton (Clanton gang) scampa allo sparo di Wyatt Earp, che aveva il 97,22% di "
         "probabilità di eliminazione (35/36)"
     )
     assert ledger_view(book, "en", source="random")["escapes"] == []

@@ -20,7 +20,8 @@ from typer.testing import CliRunner
 
 from skirmish.cli.main import app as cli_app
 from skirmish.engine import rolls
-from skirmish.odds.chances import ODDS_TESTS, percent
+from skirmish.formats import percent
+from skirmish.odds.chances import ODDS_TESTS
 
 DEMO = Path(__file__).resolve().parents[2] / "campaigns.db.example"
 
@@ -226,7 +227,7 @@ def test_the_odds_are_the_clis(web: Any, test: str, lang: str) -> None:
     tables = [v for k, v in expected.items() if isinstance(v, dict) and k not in skip]
     assert shown == [p for table in tables for p in table.values()]
     percents = re.findall(r"<b>(.*?)</b>", body.split('<section id="result"')[1])
-    assert percents == [percent(Fraction(p)) for p in shown]
+    assert percents == [percent(Fraction(p), lang) for p in shown]
     bars = re.findall(r'<rect class="bar" ', body)  # their lengths: test_tools_chart.py
     assert len(bars) == len(shown)  # one bar of a chart for each chance
     command = re.search(r'<code class="command">(.*?)</code>', body)

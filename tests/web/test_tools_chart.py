@@ -17,7 +17,8 @@ from urllib.parse import urlencode
 import pytest
 from starlette.datastructures import QueryParams
 
-from skirmish.odds.chances import chances, percent
+from skirmish.formats import percent
+from skirmish.odds.chances import chances
 from skirmish.web import text
 from skirmish.web.charts import WIDTH, Row, bar_chart
 
@@ -76,11 +77,11 @@ STATES = [
 
 @pytest.mark.parametrize("rows", [WOUNDS, STATES, [Row("1", Fraction(1))], [Row("0", Fraction(0))]])
 def test_each_bar_is_as_long_as_its_chance(rows: list[Row]) -> None:
-    chart = parsed(bar_chart(rows, ident="c", title="Ferite", words=text.words("it")))
+    chart = parsed(bar_chart(rows, ident="c", title="Ferite", words=text.words("it"), lang="it"))
     assert_proportional(chart, rows)
     assert texts(chart, "label") == [r.label for r in rows]
-    assert texts(chart, "percent") == [percent(r.chance) for r in rows]
-    at_least = [f"≥ {percent(r.at_least)}" for r in rows if r.at_least is not None]
+    assert texts(chart, "percent") == [percent(r.chance, "it") for r in rows]
+    at_least = [f"≥ {percent(r.at_least, 'it')}" for r in rows if r.at_least is not None]
     assert texts(chart, "percent at-least") == at_least
     assert texts(chart, "category-axis") == ["Ferite"]
     assert texts(chart, "value-axis") == ["Probabilità"]
@@ -90,7 +91,7 @@ def test_each_bar_is_as_long_as_its_chance(rows: list[Row]) -> None:
 def test_the_chart_fits_its_box_on_a_phone(rows: list[Row]) -> None:
     """360 units wide, scaled to the column (``width="100%"``): every text starts inside it,
     and the longest percentage after a whole bar still ends inside it."""
-    chart = parsed(bar_chart(rows, ident="c", title="Bersaglio", words=text.words("en")))
+    chart = parsed(bar_chart(rows, ident="c", title="Bersaglio", words=text.words("en"), lang="en"))
     assert chart.get("width") == "100%"
     view = [float(v) for v in chart.get("viewBox", "").split()]
     assert view[:3] == [0, 0, WIDTH]
@@ -102,7 +103,9 @@ def test_the_chart_fits_its_box_on_a_phone(rows: list[Row]) -> None:
 
 
 def test_a_screen_reader_reads_the_title_and_every_chance() -> None:
-    chart = parsed(bar_chart(WOUNDS, ident="wounds-1", title="Wounds", words=text.words("en")))
+    chart = parsed(
+        bar_chart(WOUNDS, ident="wounds-1", title="Wounds", words=text.words("en"), lang="en")
+    )
     assert chart.get("role") == "img"
     assert chart.get("aria-labelledby") == "wounds-1-title"
     assert chart.get("aria-describedby") == "wounds-1-desc"
@@ -120,13 +123,13 @@ def test_a_screen_reader_reads_the_title_and_every_chance() -> None:
 def test_bars_are_told_apart_without_colour() -> None:
     """The "at least" bars are thinner and outlined, their percentages marked ≥, and a legend
     names both kinds."""
-    chart = parsed(bar_chart(WOUNDS, ident="c", title="Wounds", words=text.words("en")))
+    chart = parsed(bar_chart(WOUNDS, ident="c", title="Wounds", words=text.words("en"), lang="en"))
     bar, more = rects(chart, "bar")[1], rects(chart, "at-least")[0]
     assert float(more.get("height", "")) < float(bar.get("height", "")) / 1.5
     assert more.get("stroke") and not bar.get("stroke")
     shown = ["".join(t.itertext()) for t in chart.iter(f"{SVG}text")]
     assert "exactly" in shown and "≥ at least" in shown
-    alone = parsed(bar_chart(STATES, ident="c", title="Target", words=text.words("en")))
+    alone = parsed(bar_chart(STATES, ident="c", title="Target", words=text.words("en"), lang="en"))
     assert "exactly" not in ["".join(t.itertext()) for t in alone.iter(f"{SVG}text")]
 
 
@@ -135,7 +138,9 @@ HOSTILE = '</text><script>alert(1)</script>&amp; "quoted" <b>'
 
 def test_hostile_text_is_escaped() -> None:
     rows = [Row(HOSTILE, Fraction(1, 3), Fraction(1, 2)), Row("2", Fraction(2, 3))]
-    svg = bar_chart(rows, ident='x" onload="alert(1)', title=HOSTILE, words=text.words("en"))
+    svg = bar_chart(
+        rows, ident='x" onload="alert(1)', title=HOSTILE, words=text.words("en"), lang="en"
+    )
     chart = parsed(svg)  # still one well-formed document
     assert not list(chart.iter(f"{SVG}script")) and not list(chart.iter("script"))
     assert "<script>" not in str(svg)
@@ -210,7 +215,7 @@ def test_the_odds_page_charts_the_declarations_chances(
         assert texts(chart, "category-axis") == [table.title]
         assert texts(chart, "value-axis") == ["Probabilità" if lang == "it" else "Chance"]
         assert texts(chart, "label") == [label for label, _ in table.rows]
-        assert texts(chart, "percent") == [percent(p) for _, p in table.rows]
+        assert texts(chart, "percent") == [percent(p, lang) for _, p in table.rows]
         at_least: list[Fraction | None] = [None] * len(table.rows)
         if table.at_least is not None:
             at_least = list(table.at_least)
@@ -237,7 +242,9 @@ def test_a_comparison_chart_escapes_and_draws_both_choices() -> None:
     from skirmish.web.charts import Pair, compare_chart
 
     rows = [Pair(HOSTILE, (Fraction(1, 3), Fraction(1, 2))), Pair("2", (None, Fraction(1, 4)))]
-    svg = compare_chart(rows, ident="k", title="T", names=(HOSTILE, "B ★"), words=text.words("en"))
+    svg = compare_chart(
+        rows, ident="k", title="T", names=(HOSTILE, "B ★"), words=text.words("en"), lang="en"
+    )
     chart = parsed(svg)
     assert "<script>" not in str(svg)
     assert texts(chart, "legend") == [HOSTILE, "B ★"]

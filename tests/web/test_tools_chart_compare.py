@@ -22,7 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app as cli_app
-from skirmish.odds.chances import decimal, percent
+from skirmish.formats import decimal, percent
 from skirmish.odds.compare import COMPARISONS, compare
 
 DEMO = Path(__file__).resolve().parents[2] / "campaigns.db.example"
@@ -123,9 +123,9 @@ def test_a_comparison_is_the_clis(web: Any, kind: str, lang: str) -> None:
             if value is None:
                 assert cell == "—"
             elif row.kind == "chance":
-                assert cell == f"{percent(Fraction(value))} {value}"
+                assert cell == f"{percent(Fraction(value), lang)} {value}"
             elif row.kind == "mean":
-                assert cell == f"{decimal(Fraction(value))} {value}"
+                assert cell == f"{decimal(Fraction(value), lang)} {value}"
             else:
                 assert cell == str(value)
     if found.best is not None:  # the better column is marked, cell by cell

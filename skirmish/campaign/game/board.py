@@ -209,6 +209,14 @@ def gang_row(session: Session, game_gang: GameGang) -> Gang:
     return gang
 
 
+def side_gangs(session: Session, game: Game) -> dict[str, str]:
+    """Each side's gang by name (``{"good": "Earp brothers", "bad": "Clantons"}``): what the
+    game's log names a side by (the winner of its end), whichever of its events are told. Read
+    only: no row is locked."""
+    found = {gg.side: session.get(Gang, gg.gang_id) for gg in gangs_of(session, game)}
+    return {side: gang.name for side, gang in found.items() if gang is not None}
+
+
 def member_of(session: Session, model: GameModel) -> Member:
     """The roster model behind a game model."""
     member = session.get(Member, model.member_id)

@@ -255,11 +255,12 @@ class _Reader:
     """Turns one game's events into sentences: what it needs besides an event (the scenario
     for objective names and victory texts) and the language."""
 
-    def __init__(self, scenario: Any, lang: Lang) -> None:
+    def __init__(self, scenario: Any, lang: Lang, gangs: Mapping[str, str] | None = None) -> None:
         self.scenario = scenario
         self.lang = lang
         self.actor: str | None = None  # the model the event is recorded on, by its name
-        self.gangs: dict[str, str] = {}  # each side's gang, from the game's start
+        # each side's gang (``board.side_gangs``), else learnt from the game's start
+        self.gangs: dict[str, str] = dict(gangs or {})
 
     # --- names ---------------------------------------------------------------------------
 
@@ -635,21 +636,35 @@ class _Reader:
                     explosive=self.thing(d["explosive"]), fuse=fuse_text, caught=text)  # fmt: skip
 
 
-def sentence(event: Mapping[str, Any], scenario: Any, lang: Lang) -> str:
+def sentence(
+    event: Mapping[str, Any], scenario: Any, lang: Lang, gangs: Mapping[str, str] | None = None
+) -> str:
     """One event of a game's log as a sentence in ``lang`` (``scenario``: the game's
-    ``rules.scenarios.Scenario``, for its objectives' names and its victory texts)."""
-    return _Reader(scenario, lang).sentence(event)
+    ``rules.scenarios.Scenario``, for its objectives' names and its victory texts; ``gangs``:
+    each side's gang, ``board.side_gangs``, which names the winner of the game's end)."""
+    return _Reader(scenario, lang, gangs).sentence(event)
 
 
-def told(events: Iterable[Mapping[str, Any]], scenario: Any, lang: Lang) -> list[str]:
+def told(
+    events: Iterable[Mapping[str, Any]],
+    scenario: Any,
+    lang: Lang,
+    gangs: Mapping[str, str] | None = None,
+) -> list[str]:
     """What the ``events`` an action just recorded say, one sentence each, without the turn
     (a command's lines: the sack dropped by the shot, the friend's panic, the civilian fled)."""
-    reader = _Reader(scenario, lang)
+    reader = _Reader(scenario, lang, gangs)
     return [reader.text(e) for e in sorted(events, key=lambda e: int(e.get("id") or 0))]
 
 
-def sentences(events: Iterable[Mapping[str, Any]], scenario: Any, lang: Lang) -> list[str]:
-    """A game's log, one sentence per event, in the order the events were recorded."""
-    reader = _Reader(scenario, lang)
+def sentences(
+    events: Iterable[Mapping[str, Any]],
+    scenario: Any,
+    lang: Lang,
+    gangs: Mapping[str, str] | None = None,
+) -> list[str]:
+    """A game's log, one sentence per event, in the order the events were recorded (``gangs``:
+    as ``sentence``'s, for a log that does not begin with the game's start)."""
+    reader = _Reader(scenario, lang, gangs)
     ordered = sorted(events, key=lambda e: int(e.get("id") or 0))
     return [reader.sentence(e) for e in ordered]

@@ -32,7 +32,7 @@ from typing import Any
 from sqlmodel import Session
 
 from skirmish.campaign import lookup
-from skirmish.campaign.game.board import events_of, models_of, scenario_of
+from skirmish.campaign.game.board import events_of, models_of, scenario_of, side_gangs
 from skirmish.campaign.game.capture import ACTION, State, columns_of, digest, game_rows, restore
 from skirmish.campaign.game.tables import Game, GameEvent
 from skirmish.campaign.game.telling import sentence
@@ -355,12 +355,12 @@ def _now(session: Session, game: Game, events: list[GameEvent]) -> tuple[str, st
 def _told(session: Session, game: Game, rows: list[GameEvent], lang: Lang) -> list[str]:
     """``rows`` as the game's log says them, one sentence each (without its full stop)."""
     names = {m.id: m.name for m in models_of(session, game)}
-    scenario = scenario_of(game)
+    scenario, gangs = scenario_of(game), side_gangs(session, game)
     return [
         sentence(
             {"id": e.id, "turn": e.turn, "action": e.action, "details": e.details,
              "dice": e.dice, "model": names.get(e.model_id) if e.model_id is not None else None},
-            scenario, lang,
+            scenario, lang, gangs,
         ).removesuffix(".")
         for e in rows
     ]  # fmt: skip
