@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from skirmish.cli.common_flags import DbOpt, LangOpt
+from skirmish.cli.common_flags import DbOpt, LangOpt, writable_target
 from skirmish.cli.store_options import CampaignOpt, echo, session
 from skirmish.i18n import Catalogue, messages, tr
 from skirmish.translation import N_
@@ -33,7 +33,9 @@ MESSAGES: Catalogue = messages(
 
 @export_app.command("export")
 def export(
-    output: Annotated[Path, typer.Option("--output", "-o", help="JSON file to write.")],
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="JSON file to write.", callback=writable_target)
+    ],
     lang: LangOpt,
     gang: Annotated[
         str | None,
