@@ -21,7 +21,7 @@ from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.errors import CampaignError
 from skirmish.i18n import Catalogue, message, messages, tr
-from skirmish.translation import N_
+from skirmish.translation import N_, ngettext
 
 MESSAGES: Catalogue = messages(
     {
@@ -46,6 +46,7 @@ MESSAGES: Catalogue = messages(
         ),
         "address-unset": N_("none ('skirmish campaign address URL' sets it)"),
         "address-and-clear": N_("give an address or --clear, not both."),
+        "books-ok": N_("The books add up and the database's integrity checks pass ({where})."),
     }
 )
 
@@ -101,6 +102,32 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
         key = "row-one" if row["gangs"] == 1 else "row"
         echo(tr(MESSAGES, key, lang, mark=mark, name=row["name"], gangs=row["gangs"]))
     echo(tr(MESSAGES, "store", lang, where=where))
+
+
+@app.command("check")
+def check(lang: LangOpt, campaign: CampaignOpt = None, db: DbOpt = None) -> None:
+    """Check the books: the database's integrity (SQLite's integrity and foreign key checks,
+    PostgreSQL's constraints) and every campaign's audit (the money chain, undo, R-13, items).
+    Each problem is one line; the exit status is 1 when there is one. Changes nothing.
+
+    Example: skirmish campaign check --campaign "Tombstone 1881"
+    """
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.campaign.books import check_books  # lazy: command
+    from skirmish.campaign.store import describe  # lazy: command
+
+    with session(db, access="read") as s:
+        chosen = lookup.current_campaign(s, campaign) if campaign is not None else None
+        problems = check_books(s, chosen)
+        where = describe(s.get_bind())
+    for problem in problems:
+        echo(problem)
+    if not problems:
+        echo(tr(MESSAGES, "books-ok", lang, where=where))
+        return
+    echo(ngettext(lang, "{n} problem found in {where}.", "{n} problems found in {where}.",
+                  len(problems), where=where))  # fmt: skip
+    raise typer.Exit(1)
 
 
 @app.command("use")
