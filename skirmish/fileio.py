@@ -14,7 +14,10 @@ What a reader may rely on:
   file behind: ``.NAME.<random>.tmp``, hidden, beside the target. It is harmless (nothing reads
   it, the target is intact, the next write picks a new name) and may be deleted. It is not
   cleaned up automatically: another process may be writing the same target at that moment, and
-  its temporary file looks just the same.
+  its temporary file looks just the same;
+- only a regular file or a new path is written (issue #22): a FIFO, a device (``/dev/full``,
+  ``/dev/null``), a folder or a socket is refused by ``check_target`` before anything is
+  written, so a command checks its ``-o`` before any work and the write checks it again.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import contextlib
 import errno
 import os
 import secrets
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -60,6 +64,43 @@ def atomic_output(path: Path | str) -> Iterator[BinaryIO]:
         yield stream
 
 
+#: What a path that is not a regular file is, by its ``stat`` kind, for the refusal.
+_KINDS = (
+    (stat.S_ISDIR, "it is a folder, not a file", "è una cartella, non un file"),
+    (
+        stat.S_ISFIFO,
+        "it is a FIFO (named pipe), not a file",
+        "è una FIFO (pipe con nome), non un file",
+    ),
+    (stat.S_ISCHR, "it is a device, not a file", "è un dispositivo, non un file"),
+    (stat.S_ISBLK, "it is a device, not a file", "è un dispositivo, non un file"),
+    (stat.S_ISSOCK, "it is a socket, not a file", "è un socket, non un file"),
+)
+
+
+def check_target(path: Path | str) -> Path:
+    """``path`` itself if it names a regular file or nothing yet (through a symbolic link, the
+    file it points to); anything else (a folder, a FIFO, a device, a socket) is one
+    ``OutputError``, raised before anything is written, since renaming over it would replace a
+    device node or starve a pipe's reader."""
+    target = _final_target(Path(path))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return Path(path)
+    except OSError as exc:
+        raise OutputError(target, _why(exc), _why_it(exc)) from None
+    except ValueError:  # a NUL in the name
+        raise OutputError(target, "not a valid file name", "nome di file non valido") from None
+    if stat.S_ISREG(mode):
+        return Path(path)
+    reason, reason_it = next(
+        ((en, it) for test, en, it in _KINDS if test(mode)),
+        ("it is not a regular file", "non è un file regolare"),
+    )
+    raise OutputError(target, reason, reason_it)
+
+
 def write_bytes(path: Path | str, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically."""
     with atomic_output(path) as stream:
@@ -91,6 +132,7 @@ def write_with(path: Path | str, produce: Callable[[BinaryIO], object]) -> None:
 @contextlib.contextmanager
 def _atomic(path: Path | str, *, mode: int | None) -> Iterator[BinaryIO]:
     """``atomic_output``; ``mode``, if given, is the new file's permission bits."""
+    check_target(path)
     target = _final_target(Path(path))
     _refuse_read_only(target)
     handle, temporary = _create_temporary(target)

@@ -122,7 +122,7 @@ def test_a_missing_folder_is_one_clear_line(tmp_path: Path) -> None:
 
 def test_a_folder_as_target_is_an_output_error(tmp_path: Path) -> None:
     (tmp_path / "folder").mkdir()
-    with pytest.raises(OutputError, match="Is a directory"):
+    with pytest.raises(OutputError, match="it is a folder, not a file"):
         write_bytes(tmp_path / "folder", b"x")
     assert (tmp_path / "folder").is_dir()
     assert _leftovers(tmp_path) == []

@@ -32,6 +32,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError, SQLAlche
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
+from skirmish.environment import busy_seconds
 from skirmish.errors import SkirmishError, StoreError
 from skirmish.translation import N_, Message, Said
 
@@ -63,21 +64,9 @@ class Access(StrEnum):
 
 #: The execution option that carries a unit of work's ``Access`` to the ``begin`` hooks.
 ACCESS_OPTION = "skirmish_access"
-#: How long a writer waits for a busy database before giving up, in seconds.
-BUSY_SECONDS = 10.0
 BUSY_MESSAGE = N_(
     "the database is busy (another skirmish is writing); try again. Nothing was changed."
 )
-
-
-def busy_seconds() -> float:
-    """The wait for a busy database: ``SKIRMISH_BUSY_TIMEOUT`` seconds, else ``BUSY_SECONDS``."""
-    raw = os.environ.get("SKIRMISH_BUSY_TIMEOUT", "").strip()
-    try:
-        value = float(raw) if raw else BUSY_SECONDS
-    except ValueError:
-        return BUSY_SECONDS
-    return min(max(value, 0.0), 600.0)
 
 
 def resolve_url(db: str | None) -> str:

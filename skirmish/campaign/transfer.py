@@ -543,7 +543,10 @@ def _log_import(
         LogEntry(
             campaign_id=campaign.id,
             gang_id=gang.id if gang is not None else None,
+            # An import moves no money: the gang's treasury before and after, so the money
+            # chain the audit follows (``audit.check_gang``) runs through it (issue #22).
             money_before=gang.treasury if gang is not None else None,
+            money_after=gang.treasury if gang is not None else None,
             action="import",
             at=now_text(),
             details=details,

@@ -22,7 +22,7 @@ from skirmish.cli.safe import cell, echo
 from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.errors import CampaignError
 from skirmish.i18n import Catalogue, message, messages, tr
-from skirmish.translation import N_, gettext
+from skirmish.translation import N_, gettext, ngettext
 
 MESSAGES: Catalogue = messages(
     {
@@ -47,6 +47,7 @@ MESSAGES: Catalogue = messages(
         ),
         "address-unset": N_("none ('skirmish campaign address URL' sets it)"),
         "address-and-clear": N_("give an address or --clear, not both."),
+        "books-ok": N_("The books add up and the database's integrity checks pass ({where})."),
     }
 )
 
@@ -113,6 +114,39 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
         key = "row-one" if row["gangs"] == 1 else "row"
         echo(tr(MESSAGES, key, lang, mark=mark, name=row["name"], gangs=row["gangs"]))
     echo(tr(MESSAGES, "store", lang, where=where))
+
+
+@app.command(
+    "check",
+    help=(
+        N_(
+            "Check the books: the database's integrity (SQLite's integrity and foreign key "
+            "checks, PostgreSQL's constraints) and every campaign's audit (the money chain, undo, "
+            "R-13, items). Each problem is one line; the exit status is 1 when there is one. "
+            "Changes nothing."
+        )
+        + "\n\n"
+        + example(N_('skirmish campaign check --campaign "Tombstone 1881"'))
+    ),
+)
+def check(lang: LangOpt, campaign: CampaignOpt = None, db: DbOpt = None) -> None:
+    """``campaign check``: the audit and the integrity checks (``campaign.books``)."""
+    from skirmish.campaign import lookup  # lazy: command
+    from skirmish.campaign.books import check_books  # lazy: command
+    from skirmish.campaign.store import describe  # lazy: command
+
+    with session(db, access="read") as s:
+        chosen = lookup.current_campaign(s, campaign) if campaign is not None else None
+        problems = check_books(s, chosen)
+        where = describe(s.get_bind())
+    for problem in problems:
+        echo(problem)
+    if not problems:
+        echo(tr(MESSAGES, "books-ok", lang, where=where))
+        return
+    echo(ngettext(lang, "{n} problem found in {where}.", "{n} problems found in {where}.",
+                  len(problems), where=where))  # fmt: skip
+    raise typer.Exit(1)
 
 
 @app.command(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -17,6 +18,7 @@ from skirmish.cli.help_text import both
 from skirmish.cli.input_names import flag
 from skirmish.engine.rolls import DICE
 from skirmish.engine.rolls import SEED as SEED_INPUT
+from skirmish.fileio import check_target
 from skirmish.i18n import Lang, default_lang
 from skirmish.limits import SEED, Bound, Measure
 from skirmish.translation import N_
@@ -36,6 +38,12 @@ def bounded(bound: Bound | Measure) -> Callable[[typer.CallbackParam, Any], Any]
         return value
 
     return check
+
+
+def writable_target(value: Path | None) -> Path | None:
+    """A typer callback for ``-o``: a path that is not a regular file or a new one (a FIFO, a
+    device, a folder, a socket) is refused as it is parsed, before any work (issue #22)."""
+    return None if value is None else check_target(value)
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of text."))]

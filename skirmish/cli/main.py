@@ -36,6 +36,7 @@ from typer.core import TyperGroup
 from skirmish import __version__
 from skirmish.cli.help_text import HELP_LANG, HelpContext, adopt, example
 from skirmish.cli.input_names import naming_inputs
+from skirmish.environment import EnvironmentValueError, check_environment
 from skirmish.errors import SkirmishError
 from skirmish.i18n import LANG_VARIABLE, Lang, LanguageError, default_lang, tr
 from skirmish.limits import printable
@@ -215,8 +216,8 @@ class SkirmishGroup(SuggestingGroup):
         **extra: Any,
     ) -> Any:
         try:
-            default_lang()  # an unknown SKIRMISH_LANG is refused before anything runs
-        except LanguageError as exc:
+            check_environment()  # SKIRMISH_LANG, SKIRMISH_BUSY_TIMEOUT: before anything runs
+        except (LanguageError, EnvironmentValueError) as exc:
             lang = _lang(args)  # --lang's language if given, else English
             _error(exc.text(lang), lang)
             if standalone_mode:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from skirmish.cli.common_flags import DbOpt
+from skirmish.cli.common_flags import DbOpt, writable_target
 from skirmish.cli.help_text import example
 from skirmish.cli.store_options import CampaignOpt, session
 from skirmish.errors import SkirmishError
@@ -54,7 +54,7 @@ OutputOpt = Annotated[
             "File to write: .pdf, or .html/.htm for the same sheet as one HTML file that "
             "opens anywhere (its fonts embedded)."
         ),
-        dir_okay=False,
+        callback=writable_target,
     ),
 ]
 FormatOpt = Annotated[

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from skirmish.cli.common_flags import DbOpt, LangOpt
+from skirmish.cli.common_flags import DbOpt, LangOpt, writable_target
 from skirmish.cli.help_text import example
 from skirmish.cli.store_options import CampaignOpt, echo, session
 from skirmish.i18n import Catalogue, messages, tr
@@ -51,7 +51,10 @@ MESSAGES: Catalogue = messages(
     ),
 )
 def export(
-    output: Annotated[Path, typer.Option("--output", "-o", help=N_("JSON file to write."))],
+    output: Annotated[
+        Path,
+        typer.Option("--output", "-o", help=N_("JSON file to write."), callback=writable_target),
+    ],
     lang: LangOpt,
     gang: Annotated[
         str | None,

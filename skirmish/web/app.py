@@ -33,10 +33,12 @@ from starlette.exceptions import HTTPException
 
 from skirmish.campaign import accounts, store
 from skirmish.campaign.models import User
+from skirmish.environment import check_environment
 from skirmish.errors import CampaignError, SkirmishError, StoreError
 from skirmish.web import (
     actions,
     api,
+    api_docs,
     club,
     club_campaigns,
     club_join,
@@ -52,6 +54,7 @@ from skirmish.web import (
     prints,
     tools,
 )
+from skirmish.web.headers import SecurityHeaders
 from skirmish.web.input_names import InputNaming
 from skirmish.web.site import (
     CSRF_COOKIE,
@@ -84,6 +87,7 @@ THREADS = 20
 def create_app(db: str | None = None) -> FastAPI:
     """The web app on the store ``db`` names (``None``: ``SKIRMISH_DB`` or the default file,
     as ``--db`` resolves; so ``uvicorn skirmish.web.app:create_app --factory`` works too)."""
+    check_environment()  # a value it cannot use is refused before the store opens (issue #22)
     if db is None:
         db = os.environ.get("SKIRMISH_DB") or None
     engine: Engine = store.open_store(
@@ -169,7 +173,7 @@ def create_app(db: str | None = None) -> FastAPI:
         title="skirmish",
         summary="Per qualche dado in più: the club's campaigns, their gangs and the table's tools.",
         version="1",
-        docs_url="/api/v1/docs",
+        docs_url=None,  # served by ``api_docs`` from the app's own files
         openapi_url="/api/v1/openapi.json",
         redoc_url=None,
         lifespan=lifespan,
@@ -177,6 +181,7 @@ def create_app(db: str | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(NamesWithSlashes)
     app.add_middleware(InputNaming)  # a refusal names a field, not a flag (issue #20)
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, errors included (issue #22)
     site = Site(engine)
     app.state.site = site  # what the routes' ``Depends(current_site)`` hands them
 
@@ -276,8 +281,8 @@ def create_app(db: str | None = None) -> FastAPI:
 
     # The routes are module-level functions (issue #20), one module per noun, in this order
     # (the first route whose address matches answers).
-    for module in (pages, api, club_campaigns, club_members, club_join, club, prints, actions,
-                   tools, game_postgame, game_live, game_activation, game_actions, game_handover,
-                   gazette, luck):  # fmt: skip
+    for module in (pages, api_docs, api, club_campaigns, club_members, club_join, club, prints,
+                   actions, tools, game_postgame, game_live, game_activation, game_actions,
+                   game_handover, gazette, luck):  # fmt: skip
         app.include_router(module.router)
     return app

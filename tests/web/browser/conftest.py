@@ -203,7 +203,8 @@ def browser() -> Iterator[Any]:
 
 class Phones:
     """Opens phones (browser contexts: their own cookies, so their own user) and checks, when
-    the test ends, that no page of any of them hit a server error or a script error."""
+    the test ends, that no page of any of them hit a server error, a script error or a
+    Content-Security-Policy violation."""
 
     def __init__(self, browser: Any) -> None:
         self.browser = browser
@@ -216,6 +217,12 @@ class Phones:
         self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: self.problems.append(f"script error: {error}"))
+
+        def said(message: Any) -> None:  # what the Content-Security-Policy blocked (issue #22)
+            if message.type == "error" and "Content Security Policy" in message.text:
+                self.problems.append(f"CSP violation: {message.text}")
+
+        page.on("console", said)
 
         def answered(response: Any) -> None:
             if response.status >= 500:
