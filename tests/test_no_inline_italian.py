@@ -25,7 +25,6 @@ PENDING: set[str] = {
     "cli/game_views.py",
     "engine/explain_combat.py",
     "engine/explain_procedure_words.py",
-    "web/input_names.py",
 }
 
 
