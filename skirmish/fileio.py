@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from skirmish.errors import SkirmishError
-from skirmish.translation import Both, Message
+from skirmish.translation import N_, Message
 
 #: The longest temporary name kept from the target's (bytes): room for the dot, the random part
 #: and ``.tmp`` within the usual 255-byte limit of a file name.
@@ -43,14 +43,14 @@ _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
 class OutputError(SkirmishError):
     """A file cannot be written (no such folder, no permission, disk full)."""
 
-    def __init__(self, path: Path | str, reason: str, reason_it: str | None = None) -> None:
+    def __init__(self, path: Path | str, reason: str | Message) -> None:
         self.path = str(path)
-        self.reason = reason
+        self.reason = str(reason)
         super().__init__(
             Message(
                 "cannot write {path!r}: {reason}; choose another -o path.",
                 path=self.path,
-                reason=Both(reason, reason_it or reason),
+                reason=reason,
             )
         )
 
@@ -66,15 +66,11 @@ def atomic_output(path: Path | str) -> Iterator[BinaryIO]:
 
 #: What a path that is not a regular file is, by its ``stat`` kind, for the refusal.
 _KINDS = (
-    (stat.S_ISDIR, "it is a folder, not a file", "è una cartella, non un file"),
-    (
-        stat.S_ISFIFO,
-        "it is a FIFO (named pipe), not a file",
-        "è una FIFO (pipe con nome), non un file",
-    ),
-    (stat.S_ISCHR, "it is a device, not a file", "è un dispositivo, non un file"),
-    (stat.S_ISBLK, "it is a device, not a file", "è un dispositivo, non un file"),
-    (stat.S_ISSOCK, "it is a socket, not a file", "è un socket, non un file"),
+    (stat.S_ISDIR, N_("it is a folder, not a file")),
+    (stat.S_ISFIFO, N_("it is a FIFO (named pipe), not a file")),
+    (stat.S_ISCHR, N_("it is a device, not a file")),
+    (stat.S_ISBLK, N_("it is a device, not a file")),
+    (stat.S_ISSOCK, N_("it is a socket, not a file")),
 )
 
 
@@ -89,16 +85,13 @@ def check_target(path: Path | str) -> Path:
     except FileNotFoundError:
         return Path(path)
     except OSError as exc:
-        raise OutputError(target, _why(exc), _why_it(exc)) from None
+        raise OutputError(target, _why(exc)) from None
     except ValueError:  # a NUL in the name
-        raise OutputError(target, "not a valid file name", "nome di file non valido") from None
+        raise OutputError(target, Message("not a valid file name")) from None
     if stat.S_ISREG(mode):
         return Path(path)
-    reason, reason_it = next(
-        ((en, it) for test, en, it in _KINDS if test(mode)),
-        ("it is not a regular file", "non è un file regolare"),
-    )
-    raise OutputError(target, reason, reason_it)
+    reason = next((text for test, text in _KINDS if test(mode)), N_("it is not a regular file"))
+    raise OutputError(target, Message(reason))
 
 
 def write_bytes(path: Path | str, data: bytes) -> None:
@@ -145,7 +138,7 @@ def _atomic(path: Path | str, *, mode: int | None) -> Iterator[BinaryIO]:
         os.replace(temporary, target)
     except OSError as exc:
         _remove(temporary)
-        raise OutputError(target, _why(exc), _why_it(exc)) from None
+        raise OutputError(target, _why(exc)) from None
     except BaseException:
         _remove(temporary)
         raise
@@ -161,7 +154,7 @@ def _final_target(target: Path) -> Path:
     except FileNotFoundError:
         return Path(os.path.realpath(target))  # a dangling link: create the file it names
     except OSError as exc:  # a loop of links, a name too long…
-        raise OutputError(target, _why(exc), _why_it(exc)) from None
+        raise OutputError(target, _why(exc)) from None
 
 
 def _refuse_read_only(target: Path) -> None:
@@ -169,8 +162,7 @@ def _refuse_read_only(target: Path) -> None:
     if os.path.isfile(target) and not os.access(target, os.W_OK):
         raise OutputError(
             target,
-            "Permission denied (the file is read-only)",
-            "permesso negato (il file è di sola lettura)",
+            Message("Permission denied (the file is read-only)"),
         )
 
 
@@ -187,13 +179,12 @@ def _create_temporary(target: Path) -> tuple[int, Path]:
         except FileExistsError:
             continue
         except OSError as exc:
-            raise OutputError(target, _why(exc), _why_it(exc)) from None
+            raise OutputError(target, _why(exc)) from None
         except ValueError:  # a NUL in the name
-            raise OutputError(target, "not a valid file name", "nome di file non valido") from None
+            raise OutputError(target, Message("not a valid file name")) from None
     raise OutputError(
         target,
-        "no free temporary file name in its folder",
-        "nessun nome libero per un file temporaneo nella sua cartella",
+        Message("no free temporary file name in its folder"),
     )
 
 
@@ -226,25 +217,24 @@ def _remove(temporary: Path) -> None:
         os.unlink(temporary)
 
 
-def _why(exc: OSError) -> str:
-    return exc.strerror or type(exc).__name__
-
-
-#: The Italian of the operating system's reasons a file cannot be written, by ``errno``.
-_WHY_IT = {
-    errno.ENOENT: "file o cartella inesistente",
-    errno.EACCES: "permesso negato",
-    errno.EPERM: "operazione non permessa",
-    errno.EROFS: "file system di sola lettura",
-    errno.ENOSPC: "spazio esaurito sul disco",
-    errno.EDQUOT: "quota del disco superata",
-    errno.EISDIR: "è una cartella",
-    errno.ENOTDIR: "non è una cartella",
-    errno.ENAMETOOLONG: "nome di file troppo lungo",
-    errno.ELOOP: "troppi collegamenti simbolici",
-    errno.EIO: "errore di input/output",
+#: The operating system's reasons a file cannot be written, by ``errno`` (the English is the
+#: system's own).
+_WHY = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EDQUOT: N_("Disk quota exceeded"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.EIO: N_("Input/output error"),
 }
 
 
-def _why_it(exc: OSError) -> str:
-    return _WHY_IT.get(exc.errno or 0) or _why(exc)
+def _why(exc: OSError) -> str | Message:
+    """Why ``exc`` happened: the system's reason of the catalogue, else its own words."""
+    known = _WHY.get(exc.errno or 0)
+    return Message(known) if known else exc.strerror or type(exc).__name__

@@ -42,7 +42,8 @@ from dataclasses import dataclass
 from skirmish.errors import SHOWN_LENGTH as SHOWN_LENGTH
 from skirmish.errors import SkirmishError
 from skirmish.errors import shown as shown
-from skirmish.translation import Both, Message
+from skirmish.i18n import Catalogue, messages
+from skirmish.translation import N_, NP_, Message, Said, gettext
 
 NAME_LENGTH = 80
 #: A model's handle, the short name it answers to at the table (issue #10; the column's length).
@@ -59,20 +60,22 @@ _BAD_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 class Bound:
     """A closed range of whole numbers for one kind of value, with the word used in errors."""
 
-    what: str
+    what: str  # its English, the msgid of its word in the catalogue (an option as it is typed)
     low: int
     high: int
-    what_it: str | None = None  # the word in Italian errors (``what`` when the same)
+    # A bound still declared with its Italian beside (cli/walker_kit's BLAST, being moved to the
+    # catalogue by the CLI's helpers): that Italian, instead of the catalogue's.
+    what_it: str | None = None
 
     def check(self, value: int, *, label: str | None = None) -> int:
         """``value`` if it lies in the range; otherwise a ``LimitError`` naming the range."""
-        it = label or self.what_it or self.what
+        what = _said_what(self.what, label, self.what_it)
         if isinstance(value, bool) or not isinstance(value, int):
             raise LimitError(
                 Message(
                     "{label_or_self_what} must be a whole number, not {value}.",
                     value=shown(value),
-                    label_or_self_what=Both(label or self.what, it),
+                    label_or_self_what=what,
                 )
             )
         if not self.low <= value <= self.high:
@@ -83,31 +86,31 @@ class Bound:
                     low=self.low,
                     high=self.high,
                     value=shown(value),
-                    label_or_self_what=Both(label or self.what, it),
+                    label_or_self_what=what,
                 )
             )
         return value
 
 
-MONEY = Bound("money ($)", 0, 1_000_000, "il denaro ($)")
-XP = Bound("XP", 0, 10_000, "l'esperienza (PE)")
-XP_CHANGE = Bound("an XP change", -10_000, 10_000, "una variazione di esperienza (PE)")
-CHARACTERISTIC = Bound("a characteristic", 0, 10, "una caratteristica")
-COUNT = Bound("a count", 0, 100_000, "un conteggio")
+MONEY = Bound(N_("money ($)"), 0, 1_000_000)
+XP = Bound(NP_("limits.XP", "XP"), 0, 10_000)
+XP_CHANGE = Bound(N_("an XP change"), -10_000, 10_000)
+CHARACTERISTIC = Bound(N_("a characteristic"), 0, 10)
+COUNT = Bound(N_("a count"), 0, 100_000)
 LAST = Bound("--last", 1, 1_000_000)
 SEED = Bound("--seed", 0, 2**63 - 1)
-GAME = Bound("a game number", 1, 2**31 - 1, "il numero di una partita")
+GAME = Bound(N_("a game number"), 1, 2**31 - 1)
 #: The log entry (or game event) an undo's confirmation showed (issue #20).
-ENTRY = Bound("an entry's number", 1, 2**31 - 1, "il numero di una voce")
-REVISION = Bound("a game's revision", 0, 2**31 - 1, "la revisione di una partita")
+ENTRY = Bound(N_("an entry's number"), 1, 2**31 - 1)
+REVISION = Bound(N_("a game's revision"), 0, 2**31 - 1)
 #: How many days an invitation to a campaign stays good (issue #11, ``campaign invite``).
 INVITE_DAYS = Bound("--expires-days", 1, 90)
 #: A password's length in characters (issue #11): long enough to resist guessing, short enough
 #: that hashing it costs nothing unusual.
-PASSWORD_LENGTH = Bound("a password's length", 8, 1_024, "la lunghezza di una password")
+PASSWORD_LENGTH = Bound(N_("a password's length"), 8, 1_024)
 #: Blank cards or sheets added to a gang's printed roster or cards (issue #13): a page's worth,
 #: for models hired at the table; a saved print choice keeps the same bound.
-BLANK = Bound("the number of blank cards", 0, 9, "il numero di schede vuote")
+BLANK = Bound(N_("the number of blank cards"), 0, 9)
 #: The longest web address of a campaign's web app (issue #13; the column's length).
 WEB_ADDRESS_LENGTH = 200
 
@@ -116,20 +119,19 @@ WEB_ADDRESS_LENGTH = 200
 class Measure:
     """A closed range of finite decimal numbers (a distance), with the word used in errors."""
 
-    what: str
+    what: str  # its English, the msgid of its word in the catalogue
     low: float
     high: float
-    what_it: str | None = None  # the word in Italian errors (``what`` when the same)
 
     def check(self, value: float, *, label: str | None = None) -> float:
         """``value`` if it is finite and in the range; otherwise a ``LimitError``."""
-        it = label or self.what_it or self.what
+        what = _said_what(self.what, label)
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise LimitError(
                 Message(
                     "{label_or_self_what} must be a number, not {value}.",
                     value=shown(value),
-                    label_or_self_what=Both(label or self.what, it),
+                    label_or_self_what=what,
                 )
             )
         if not math.isfinite(value) or not self.low <= value <= self.high:
@@ -140,13 +142,13 @@ class Measure:
                     low=self.low,
                     high=self.high,
                     value=shown(value),
-                    label_or_self_what=Both(label or self.what, it),
+                    label_or_self_what=what,
                 )
             )
         return value
 
 
-DISTANCE = Measure("a distance (U)", 0, 1_000, "una distanza (U)")
+DISTANCE = Measure(N_("a distance (U)"), 0, 1_000)
 
 
 class LimitError(SkirmishError):
@@ -164,54 +166,69 @@ def _bad_position(text: str) -> tuple[str, int] | None:
     return None
 
 
-def bad_character(text: str) -> str | None:
+def bad_character(text: str) -> Message | None:
     """The first character that may not be in a name (control, NUL, lone surrogate,
     unassigned or private-use), described; ``None`` when the text is clean."""
     found = _bad_position(text)
     if found is None:
         return None
     code, position = found
-    return f"the control or invalid character {code} at position {position}"
+    return Message(
+        "the control or invalid character {code} at position {position}",
+        code=code,
+        position=position,
+    )
 
 
-def _bad_character_it(text: str) -> str:
-    code, position = _bad_position(text) or ("?", 0)
-    return f"il carattere di controllo o non valido {code} in posizione {position}"
+#: The names ``clean_name`` checks, as its messages say them ("a gang name", "il nome di una
+#: banda").
+_NAME_OF = messages(
+    {
+        "campaign": NP_("limits.NAME_OF", "campaign"),
+        "gang": NP_("limits.NAME_OF", "gang"),
+        "model": NP_("limits.NAME_OF", "model"),
+        "user": NP_("limits.NAME_OF", "user"),
+    }
+)
+#: The free texts ``clean_text`` checks.
+_TEXT_OF = messages({"the reason": NP_("limits.TEXT_OF", "the reason")})
 
 
-#: The Italian of the names ``clean_name`` checks: "il nome di una banda".
-_NAME_OF_IT = {
-    "campaign": "una campagna", "gang": "una banda", "model": "un personaggio", "user": "un utente",
-}  # fmt: skip
-#: The Italian of the free texts ``clean_text`` checks.
-_TEXT_IT = {"the reason": "il motivo"}
+def _said_what(what: str, label: str | None = None, what_it: str | None = None) -> str | Said:
+    """A bound's word in the message's language (a front end's ``label`` as it is)."""
+    if label:
+        return label
+    return Said(lambda lang: what_it if what_it and lang == "it" else gettext(lang, what))
+
+
+def _one_of(table: Catalogue, what: str) -> Said:
+    """``what`` in the message's language through ``table`` (as it is when not there)."""
+    return Said(lambda lang: table[lang].get(what, what))
 
 
 def clean_name(name: str, what: str) -> str:
     """A campaign, gang or model name as stored: white space folded, at most ``NAME_LENGTH``
     characters, and no control character, NUL or lone surrogate; else a ``LimitError``."""
-    of_it = _NAME_OF_IT.get(what, what)
+    of = _one_of(_NAME_OF, what)
     problem = bad_character(name)
     if problem is not None:
         raise LimitError(
             Message(
                 "a {what} name may not contain {problem}; type it again.",
-                what=Both(what, of_it),
-                problem=Both(problem, _bad_character_it(name)),
+                what=of,
+                problem=problem,
             )
         )
     cleaned = " ".join(name.split())
     if not cleaned:
-        raise LimitError(
-            Message("a {what} needs a name, not {name}.", name=shown(name), what=Both(what, of_it))
-        )
+        raise LimitError(Message("a {what} needs a name, not {name}.", name=shown(name), what=of))
     if len(cleaned) > NAME_LENGTH:
         raise LimitError(
             Message(
                 "a {what} name has at most {name_length} characters; {name} is longer.",
                 name_length=NAME_LENGTH,
                 name=shown(name),
-                what=Both(what, of_it),
+                what=of,
             )
         )
     return cleaned
@@ -225,7 +242,7 @@ def clean_handle(handle: str) -> str | None:
         raise LimitError(
             Message(
                 "a handle may not contain {problem}; type it again.",
-                problem=Both(problem, _bad_character_it(handle)),
+                problem=problem,
             )
         )
     cleaned = " ".join(handle.split())
@@ -243,14 +260,14 @@ def clean_handle(handle: str) -> str | None:
 def clean_text(text: str, what: str, length: int = TEXT_LENGTH) -> str:
     """Free text as stored (a reason for the log): white space folded, at most ``length``
     characters, no control character, NUL or lone surrogate; else a ``LimitError``."""
-    what_it = _TEXT_IT.get(what, what)
+    said = _one_of(_TEXT_OF, what)
     problem = bad_character(text)
     if problem is not None:
         raise LimitError(
             Message(
                 "{what} may not contain {problem}; type it again.",
-                what=Both(what, what_it),
-                problem=Both(problem, _bad_character_it(text)),
+                what=said,
+                problem=problem,
             )
         )
     cleaned = " ".join(text.split())
@@ -260,7 +277,7 @@ def clean_text(text: str, what: str, length: int = TEXT_LENGTH) -> str:
                 "{what} has at most {length} characters; {text} is longer.",
                 length=length,
                 text=shown(text),
-                what=Both(what, what_it),
+                what=said,
             )
         )
     return cleaned

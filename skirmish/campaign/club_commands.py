@@ -37,7 +37,7 @@ from skirmish.campaign.grants import Action
 from skirmish.campaign.settings import HOUSE_RULES, HouseRule, parse_assignment
 from skirmish.errors import CampaignError
 from skirmish.limits import INVITE_DAYS
-from skirmish.translation import Message
+from skirmish.translation import N_, Message, gettext
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -46,6 +46,12 @@ if TYPE_CHECKING:
     from skirmish.campaign.permissions import Actor
 
 W = Words
+
+
+def _filled(msgid: str, **values: Any) -> Words:
+    """A label or help of the catalogue with values filled in, in both languages."""
+    return Words.made(*(gettext(lang, msgid, **values) for lang in ("en", "it")))
+
 
 #: The values of an action as a front end read them (as typed), by field name.
 Values = Mapping[str, Any]
@@ -250,11 +256,8 @@ HOUSE = Field(
     "house",
     Kind.ASSIGNMENTS,
     W("House rules"),
-    Words.made(
-      "House rules set instead of their defaults, each KEY=VALUE (sell-percent=100). Keys: "
-      f"{KEYS_TEXT}.",
-      "Regole della casa al posto dei valori predefiniti, ognuna CHIAVE=VALORE "
-      f"(sell-percent=100). Chiavi: {KEYS_TEXT}."),
+    _filled(N_("House rules set instead of their defaults, each KEY=VALUE (sell-percent=100). "
+                "Keys: {keys}."), keys=KEYS_TEXT),
     short="-H",
 )  # fmt: skip
 
@@ -278,8 +281,8 @@ HOUSE_LABELS: dict[str, Words] = {
 
 def _house_field(rule: HouseRule) -> Field:
     """A house rule as an input: a number in its range, or one of its words."""
-    help = W(f"{rule.rule}: {rule.accepts} (default {rule.default}).",
-             f"{rule.rule}: {rule.accepts} (predefinito {rule.default}).")  # fmt: skip
+    help = _filled(N_("{rule}: {accepts} (default {default})."), rule=rule.rule,
+                   accepts=rule.accepts, default=rule.default)  # fmt: skip
     if rule.choices:
         return Field(rule.key, Kind.WORD, HOUSE_LABELS[rule.key], help)
     return Field(rule.key, Kind.COUNT, HOUSE_LABELS[rule.key], help, low=rule.low, high=rule.high)
@@ -367,10 +370,9 @@ OFFERED = Field(
 DAYS = Field(
     "days",
     Kind.COUNT,
-    W(f"Good for (days, {INVITE_DAYS.low}–{INVITE_DAYS.high})",
-      f"Valido per (giorni, {INVITE_DAYS.low}–{INVITE_DAYS.high})"),
-    W(f"Days it stays good ({INVITE_DAYS.low}–{INVITE_DAYS.high}, default 7).",
-      f"Giorni di validità ({INVITE_DAYS.low}–{INVITE_DAYS.high}, predefinito 7)."),
+    _filled(N_("Good for (days, {low}–{high})"), low=INVITE_DAYS.low, high=INVITE_DAYS.high),
+    _filled(N_("Days it stays good ({low}–{high}, default 7)."), low=INVITE_DAYS.low,
+            high=INVITE_DAYS.high),
     low=INVITE_DAYS.low,
     high=INVITE_DAYS.high,
     cli="--expires-days",

@@ -232,13 +232,11 @@ def undo(s: Session, gang: Gang, v: Values, dice: DiceSource | None) -> LogEntry
 # ----------------------------------------------------------------------------- the fields
 
 
-def _model(en: str, it: str, help_en: str, help_it: str, **more: Any) -> Field:
-    return Field("member", Kind.MODEL, W(en, it), W(help_en, help_it), **more)
+def _model(label: Words, help: Words, **more: Any) -> Field:
+    return Field("member", Kind.MODEL, label, help, **more)
 
 
-MODEL = _model("Model", "Personaggio", "The model: its name or handle.",
-               "Il personaggio: il suo nome o soprannome.",
-               required=True, argument=True)  # fmt: skip
+MODEL = _model(W("Model"), W("The model: its name or handle."), required=True, argument=True)
 PROFILE = Field(
     "profile",
     Kind.PROFILE,
@@ -256,15 +254,13 @@ NEW_MODEL = Field(
 )  # fmt: skip
 
 
-def _item(en: str, it: str, help_en: str, help_it: str) -> Field:
-    return Field("item", Kind.ITEM, W(en, it), W(help_en, help_it), required=True, argument=True)
+def _item(label: Words, help: Words) -> Field:
+    return Field("item", Kind.ITEM, label, help, required=True, argument=True)
 
 
 ITEM = _item(
-    "Weapon or item",
-    "Arma o oggetto",
-    "The weapon or item, in Italian or English (e.g. 'sei colpi', horse).",
-    "L'arma o l'oggetto, in italiano o in inglese (es. 'sei colpi', cavallo).",
+    W("Weapon or item"),
+    W("The weapon or item, in Italian or English (e.g. 'sei colpi', horse)."),
 )
 BUY_FOR = Field(
     "member",
@@ -280,12 +276,9 @@ HELD_BY = Field(
     W("The model who carries it; absent: the stash."),
     cli="--from",
 )  # fmt: skip
-STASH_ITEM = _item("Item from the stash", "Oggetto del deposito", "The item in the stash.",
-                   "L'oggetto nel deposito.")  # fmt: skip
-TAKER = _model("Give it to", "Dallo a", "The model who takes it.", "Il personaggio che lo prende.",
-               required=True, argument=True)  # fmt: skip
-CARRIER = _model("Carried by", "Portato da", "The model who carries it.",
-                 "Il personaggio che lo porta.", required=True, argument=True)  # fmt: skip
+STASH_ITEM = _item(W("Item from the stash"), W("The item in the stash."))
+TAKER = _model(W("Give it to"), W("The model who takes it."), required=True, argument=True)
+CARRIER = _model(W("Carried by"), W("The model who carries it."), required=True, argument=True)
 ADVANCE = Field(
     "advance",
     Kind.WORD,
@@ -299,36 +292,31 @@ ADVANCE = Field(
 _WEAPON_WORDS = {
     WeaponCategory.RIFLE: (
         W("Rifle, if the roll gives Rifleman"),
-        "rifle",
-        "fucile",
+        W("The rifle a new skill of that type is for (R-11); absent: the first rifle the model "
+          "carries."),
     ),
     WeaponCategory.BLADE: (
         W("Blade, if the roll gives Warrior"),
-        "blade",
-        "arma bianca",
+        W("The blade a new skill of that type is for (R-11); absent: the first blade the model "
+          "carries."),
     ),
     WeaponCategory.PISTOL: (
         W("Pistol, if the roll gives Gunslinger"),
-        "pistol",
-        "pistola",
+        W("The pistol a new skill of that type is for (R-11); absent: the first pistol the model "
+          "carries."),
     ),
-}
+}  # fmt: skip
 WEAPONS = tuple(
     Field(
         category.value,
         Kind.WEAPON,
         label,
-        Words.made(
-            f"The {en} a new skill of that type is for (R-11); absent: the first {en} the model "
-            "carries.",
-            f"L'arma ({it}) per cui vale una nuova abilità di quel tipo (R-11); senza: la prima "
-            f"({it}) che il personaggio porta.",
-        ),
+        help,
         cli="--choice",
         category=category.value,
         more=True,
     )
-    for category, (label, en, it) in _WEAPON_WORDS.items()
+    for category, (label, help) in _WEAPON_WORDS.items()
 )
 CACCIATORE = Field(
     "cacciatore",

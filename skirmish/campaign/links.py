@@ -22,9 +22,9 @@ import re
 from typing import TYPE_CHECKING
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.limits import WEB_ADDRESS_LENGTH, bad_character, shown
-from skirmish.translation import Both, Message
+from skirmish.translation import Message
 
 if TYPE_CHECKING:
     from skirmish.campaign.models import Campaign
@@ -68,7 +68,7 @@ def gang_link(campaign: Campaign, gang_name: str) -> str | None:
     return absolute(campaign.web_address, gang_path(campaign.name, gang_name))
 
 
-def _invalid(address: str, why: str, why_it: str) -> CampaignError:
+def _invalid(address: str, why: Message) -> CampaignError:
     return CampaignError(
         Message(
             "{address} is not a web address skirmish can print: {why}. Give the "
@@ -76,11 +76,8 @@ def _invalid(address: str, why: str, why_it: str) -> CampaignError:
             "like {example}",
             address=shown(address),
             example=EXAMPLE,
-            why=Both(why, why_it),
-            on_command_line_skirmish_serve=Both(
-                on_command_line("'skirmish serve'", "this web app"),
-                on_command_line("'skirmish serve'", "questa app web"),
-            ),
+            why=why,
+            on_command_line_skirmish_serve=Message("⟪'skirmish serve'¦this web app⟫"),
         )
     )
 
@@ -104,8 +101,7 @@ def _host(address: str, host: str) -> str:
     if not all(_LABEL.fullmatch(label) for label in name.removesuffix(".").split(".")):
         raise _invalid(
             address,
-            f"its host {shown(host)} is not a valid name",
-            f"l'host {shown(host)} non è un nome valido",
+            Message("its host {host} is not a valid name", host=shown(host)),
         )
     return name
 
@@ -115,57 +111,37 @@ def clean_web_address(address: str) -> str:
     both languages saying what a valid address looks like."""
     text = address.strip()
     if not text:
-        raise _invalid(address, "it is empty", "è vuoto")
+        raise _invalid(address, Message("it is empty"))
     if len(text) > WEB_ADDRESS_LENGTH:
         raise _invalid(
             address,
-            f"it is longer than {WEB_ADDRESS_LENGTH} characters",
-            f"supera i {WEB_ADDRESS_LENGTH} caratteri",
+            Message("it is longer than {length} characters", length=WEB_ADDRESS_LENGTH),
         )
     if bad_character(text) is not None or any(c.isspace() for c in text):
-        raise _invalid(
-            address,
-            "it holds spaces or control characters",
-            "contiene spazi o caratteri di controllo",
-        )
+        raise _invalid(address, Message("it holds spaces or control characters"))
     try:
         parts = urlsplit(text)  # "http://[" is refused here (an unclosed IPv6 host)
     except ValueError:
         raise _invalid(
-            address,
-            "it cannot be read as a web address (an unclosed [ of an IPv6 host?)",
-            "non si legge come un indirizzo web (una [ di un host IPv6 non chiusa?)",
+            address, Message("it cannot be read as a web address (an unclosed [ of an IPv6 host?)")
         ) from None
     scheme = parts.scheme.lower()
     if scheme not in _SCHEMES:
-        raise _invalid(
-            address,
-            "it must start with https:// or http://",
-            "deve iniziare con https:// o http://",
-        )
+        raise _invalid(address, Message("it must start with https:// or http://"))
     if parts.username is not None or parts.password is not None:
         raise _invalid(
             address,
-            "it must not hold a user name or password (they would be printed on paper)",
-            "non deve contenere un nome utente o una password (finirebbero stampati sulla carta)",
+            Message("it must not hold a user name or password (they would be printed on paper)"),
         )
     if "?" in text or "#" in text:
-        raise _invalid(
-            address,
-            "it must not have a query (?…) or a fragment (#…)",
-            "non deve avere una query (?…) né un frammento (#…)",
-        )
+        raise _invalid(address, Message("it must not have a query (?…) or a fragment (#…)"))
     host = parts.hostname
     if not host:
-        raise _invalid(address, "it names no host", "non indica alcun host")
+        raise _invalid(address, Message("it names no host"))
     try:
         port = parts.port
     except ValueError:
-        raise _invalid(
-            address,
-            "its port is not a number from 0 to 65535",
-            "la porta non è un numero da 0 a 65535",
-        ) from None
+        raise _invalid(address, Message("its port is not a number from 0 to 65535")) from None
     netloc = _host(address, host)
     if port is not None:
         netloc += f":{port}"
@@ -176,7 +152,9 @@ def clean_web_address(address: str) -> str:
     if len(cleaned) > WEB_ADDRESS_LENGTH:
         raise _invalid(
             address,
-            f"written out for a QR code it is longer than {WEB_ADDRESS_LENGTH} characters",
-            f"scritto per un codice QR supera i {WEB_ADDRESS_LENGTH} caratteri",
+            Message(
+                "written out for a QR code it is longer than {length} characters",
+                length=WEB_ADDRESS_LENGTH,
+            ),
         )
     return cleaned

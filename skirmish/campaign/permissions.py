@@ -18,7 +18,8 @@ from sqlmodel import Session
 from skirmish.campaign.grants import Action as Action  # declared apart: store-free
 from skirmish.campaign.models import Campaign, Gang, Membership, User
 from skirmish.errors import CampaignError
-from skirmish.translation import Both, Message
+from skirmish.i18n import Catalogue, Lang, messages
+from skirmish.translation import N_, Message
 
 
 class Role(StrEnum):
@@ -29,27 +30,24 @@ class Role(StrEnum):
     PLAYER = "player"
 
 
-#: The roles' words in both languages (both are accepted as input, ``parse_role``).
-ROLE_WORDS: Final[dict[Role, tuple[str, str]]] = {
-    Role.OWNER: ("owner", "proprietario"),
-    Role.ARBITRATOR: ("arbitrator", "arbitro"),
-    Role.PLAYER: ("player", "giocatore"),
-}
+#: The roles' words (those of every language are accepted as input, ``parse_role``).
+ROLE_WORDS: Final[Catalogue] = messages(
+    {Role.OWNER: N_("owner"), Role.ARBITRATOR: N_("arbitrator"), Role.PLAYER: N_("player")}
+)
 #: Higher ranks include what lower ones may do; joining never lowers a role.
 RANK: Final[dict[Role, int]] = {Role.PLAYER: 1, Role.ARBITRATOR: 2, Role.OWNER: 3}
 
 
 def role_word(role: Role | str, lang: str) -> str:
     """A role as the user reads it."""
-    english, italian = ROLE_WORDS[Role(role)]
-    return italian if lang == "it" else english
+    return ROLE_WORDS[str(lang)][Role(role)]
 
 
 def parse_role(word: str) -> Role:
     """A role typed in English or Italian (``arbitro``, ``Player``); else a bilingual error."""
     folded = word.strip().casefold()
-    for role, words in ROLE_WORDS.items():
-        if folded in words:
+    for role in Role:
+        if folded in {ROLE_WORDS[lang.value][role] for lang in Lang}:
             return role
     raise CampaignError(
         Message("unknown role {word!r}: choose owner, arbitrator or player.", word=word)
@@ -162,18 +160,15 @@ def require_found_campaign(actor: Actor) -> None:
         raise NotAllowed(Message("log in to create a campaign. Nothing was changed."))
 
 
-_WHAT: Final[dict[Action, tuple[str, str]]] = {
-    Action.VIEW: ("see this campaign", "vedere questa campagna"),
-    Action.CREATE_GANG: ("found a gang here", "fondare una banda qui"),
-    Action.CHANGE_GANG: ("change this gang", "cambiare questa banda"),
-    Action.FIX_RESULTS: ("record or fix results", "registrare o correggere i risultati"),
-    Action.HOUSE_RULES: ("change the house rules", "cambiare le regole della casa"),
-    Action.INVITE: ("invite to this campaign", "invitare in questa campagna"),
-    Action.MEMBERS: ("change the members' roles", "cambiare i ruoli dei membri"),
-    Action.PUBLISH: (
-        "make it public or private or set its web address",
-        "renderla pubblica o privata o impostarne l'indirizzo web",
-    ),
+_WHAT: Final[dict[Action, str]] = {
+    Action.VIEW: N_("see this campaign"),
+    Action.CREATE_GANG: N_("found a gang here"),
+    Action.CHANGE_GANG: N_("change this gang"),
+    Action.FIX_RESULTS: N_("record or fix results"),
+    Action.HOUSE_RULES: N_("change the house rules"),
+    Action.INVITE: N_("invite to this campaign"),
+    Action.MEMBERS: N_("change the members' roles"),
+    Action.PUBLISH: N_("make it public or private or set its web address"),
 }
 
 
@@ -183,11 +178,10 @@ def require(
     """``may``, or a bilingual refusal that changes nothing."""
     if may(session, actor, action, campaign, gang):
         return
-    english, italian = _WHAT[action]
     raise NotAllowed(
         Message(
             "you may not {english} in {campaign_name!r}; ask its owner. Nothing was changed.",
             campaign_name=campaign.name,
-            english=Both(english, italian),
+            english=Message(_WHAT[action]),
         )
     )

@@ -27,8 +27,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from skirmish.errors import CampaignError, shown
+from skirmish.i18n import Catalogue, messages
 from skirmish.rules.names import normalize
-from skirmish.translation import Both, Message
+from skirmish.translation import N_, Message, Said, gettext
 
 
 @dataclass(frozen=True)
@@ -38,8 +39,7 @@ class HouseRule:
     key: str
     rule: str  # "H-01" … "H-11", or "R-12" for the explosives flag
     default: str
-    text_en: str
-    text_it: str
+    text: str  # its English, with {value}: the msgid of its Italian in the catalogue
     choices: tuple[str, ...] = ()  # closed set; empty when an integer in [low, high]
     low: int = 0
     high: int = 0
@@ -57,7 +57,7 @@ class HouseRule:
                         rule=self.rule,
                         key=self.key,
                         value=shown(value),
-                        join_choices=Both(" or ".join(self.choices), " o ".join(self.choices)),
+                        join_choices=Said(lambda lang: either(self.choices, lang)),
                     )
                 )
             return typed
@@ -84,22 +84,40 @@ class HouseRule:
         """What the setting accepts, for help texts: ``on|off`` or ``0–100``."""
         return "|".join(self.choices) if self.choices else f"{self.low}–{self.high}"
 
-    def describe(self, value: str, lang: str) -> str:
-        """The rule's text for ``value`` in ``lang``: a choice in Italian words in Italian (the
-        key and value typed stay as they are, in ``campaign show``'s own columns)."""
-        if lang == "it":
-            return self.text_it.format(value=VALUE_WORDS_IT.get(value, value))
-        return self.text_en.format(value=value)
+    def describe(self, value: str, lang: str, in_words: bool = False) -> str:
+        """The rule's text for ``value`` in ``lang``: a choice in the language's words in Italian,
+        and in English when ``in_words`` (else as typed, ``next-game``: the key and value typed
+        stay as they are, in ``campaign show``'s own columns)."""
+        word = VALUE_WORDS[str(lang)].get(value, value) if in_words or lang != "en" else value
+        return gettext(str(lang), self.text, value=word)
 
 
-#: The Italian words of the settings' choices, for the rules' texts (issue #10).
-VALUE_WORDS_IT = {
-    "on": "sì", "off": "no", "next-game": "dalla partita successiva",
-    "any-time": "in qualsiasi momento", "stash": "al deposito", "lost": "perso",
-    "reroll": "si ritira il dado", "higher-rif": "vince il RIF più alto",
-    "nothing": "nessun effetto", "hiring": "solo all'ingaggio", "always": "sempre",
-    "per-kill": "per eliminato", "flat": "fisso",
-}  # fmt: skip
+def either(words: tuple[str, ...], lang: str) -> str:
+    """``words`` joined as alternatives in ``lang`` ("on or off")."""
+    said = words[0]
+    for word in words[1:]:
+        said = gettext(lang, "{left} or {right}", left=said, right=word)
+    return said
+
+
+#: The words of the settings' choices, for the rules' texts and the settings form (issue #10).
+VALUE_WORDS: Catalogue = messages(
+    {
+        "on": N_("yes"),
+        "off": N_("no"),
+        "next-game": N_("from the next game"),
+        "any-time": N_("at any time"),
+        "stash": N_("to the stash"),
+        "lost": N_("lost"),
+        "reroll": N_("roll again"),
+        "higher-rif": N_("the higher RIF wins"),
+        "nothing": N_("no effect"),
+        "hiring": N_("at hiring only"),
+        "always": N_("always"),
+        "per-kill": N_("per model eliminated"),
+        "flat": N_("flat"),
+    }
+)
 
 
 _BOOL_ALIASES = {
@@ -110,80 +128,67 @@ _BOOL_ALIASES = {
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         "explosives", "R-12", "off",
-        "dynamite and nitroglycerin on sale (mining or railroad zone): {value}",
-        "dinamite e nitroglicerina in vendita (zona mineraria o ferrovia): {value}",
+        N_("dynamite and nitroglycerin on sale (mining or railroad zone): {value}"),
         choices=("on", "off"),
     ),
     HouseRule(
         "win-money", "H-01", "50",
-        "the winner gains {value}$ after a game",
-        "il vincitore guadagna {value}$ dopo la partita",
+        N_("the winner gains {value}$ after a game"),
         low=0, high=1000,
     ),
     HouseRule(
         "loss-money", "H-01", "20",
-        "the loser (a retreat is a loss) gains {value}$ after a game",
-        "lo sconfitto (anche ritirandosi) guadagna {value}$ dopo la partita",
+        N_("the loser (a retreat is a loss) gains {value}$ after a game"),
         low=0, high=1000,
     ),
     HouseRule(
         "win-xp", "H-02", "1",
-        "+{value} XP to each model of the winning gang not eliminated",
-        "+{value} PE a ogni personaggio della banda vincitrice non eliminato",
+        N_("+{value} XP to each model of the winning gang not eliminated"),
         low=0, high=10,
     ),
     HouseRule(
         "failed-item", "H-03", "next-game",
-        "an item whose availability roll failed can be tried again: {value}",
-        "un oggetto non disponibile si può ritentare: {value}",
+        N_("an item whose availability roll failed can be tried again: {value}"),
         choices=("next-game", "any-time"),
     ),
     HouseRule(
         "dead-equipment", "H-04", "stash",
-        "a dead model's equipment goes to: {value}",
-        "l'equipaggiamento di un personaggio morto va: {value}",
+        N_("a dead model's equipment goes to: {value}"),
         choices=("stash", "lost"),
     ),
     HouseRule(
         "sell-percent", "H-05", "50",
-        "items sell for {value}% of the price paid, rounded down",
-        "gli oggetti si vendono al {value}% del prezzo pagato, arrotondato per difetto",
+        N_("items sell for {value}% of the price paid, rounded down"),
         low=0, high=100,
     ),
     HouseRule(
         "initiative-ties", "H-06", "reroll",
-        "initiative ties: {value}",
-        "parità di iniziativa: {value}",
+        N_("initiative ties: {value}"),
         choices=("reroll", "higher-rif"),
     ),
     HouseRule(
         "duplicate-invalidity", "H-07", "reroll",
-        "a duplicate invalidity result: {value}",
-        "invalidità già subita: {value}",
+        N_("a duplicate invalidity result: {value}"),
         choices=("reroll", "nothing"),
     ),
     HouseRule(
         "hero-limits", "H-08", "hiring",
-        "hero limits apply: {value} (hiring: a promoted common may exceed them)",
-        "limiti degli eroi: {value} (solo all'ingaggio: un comune promosso può superarli)",
+        N_("hero limits apply: {value} (hiring: a promoted common may exceed them)"),
         choices=("hiring", "always"),
     ),
     HouseRule(
         "bounty-percent", "H-09", "50",
-        "bounty killers gain {value}% of each outlaw or mexican eliminated, rounded down",
-        "i cacciatori di taglie guadagnano il {value}% del costo di ogni fuorilegge o messicano",
+        N_("bounty killers gain {value}% of each outlaw or mexican eliminated, rounded down"),
         low=0, high=100,
     ),
     HouseRule(
         "marked-cards-dice", "H-10", "1",
-        "marked cards: {value}D6 $ after a game the holder was not eliminated in",
-        "carte truccate: {value}D6 $ dopo una partita in cui il possessore non è eliminato",
+        N_("marked cards: {value}D6 $ after a game the holder was not eliminated in"),
         low=0, high=6,
     ),
     HouseRule(
         "gambler", "H-11", "per-kill",
-        "gambler: 1D6 (+1D6 per model he eliminated when per-kill): {value}",
-        "giocatore d'azzardo: 1D6, +1D6 per ogni personaggio eliminato se 'per eliminato': {value}",
+        N_("gambler: 1D6 (+1D6 per model he eliminated when per-kill): {value}"),
         choices=("per-kill", "flat"),
     ),
 )  # fmt: skip

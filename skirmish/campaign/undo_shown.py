@@ -19,9 +19,9 @@ from sqlmodel import Session, col, select
 from skirmish.campaign import logbook
 from skirmish.campaign.models import Gang, LogEntry, User
 from skirmish.campaign.text import describe_entry
-from skirmish.errors import CampaignError, StaleError, on_command_line
+from skirmish.errors import CampaignError, StaleError
 from skirmish.limits import ENTRY, Bound
-from skirmish.translation import Both, Message
+from skirmish.translation import Both, Message, gettext, pgettext
 
 #: How many of the changes since a refusal names; the rest are counted.
 SHOWN: Final = 5
@@ -32,7 +32,7 @@ def listed(parts: Sequence[str], lang: str) -> str:
     more = len(parts) - SHOWN
     text = "; ".join(parts[-SHOWN:])
     if more > 0:
-        text = (f"{more} more, then " if lang == "en" else f"altre {more}, poi ") + text
+        text = gettext(lang, "{more} more, then {text}", more=more, text=text)
     return text
 
 
@@ -68,9 +68,8 @@ def check(session: Session, *, gang: Gang, entry: int) -> None:
                 "action again {on_command_line_skirmish_log_s}. Nothing was changed.",
                 entry=entry,
                 gang_name=gang.name,
-                on_command_line_skirmish_log_s=Both(
-                    on_command_line(" ('skirmish log' shows the entries' numbers)", ""),
-                    on_command_line(" ('skirmish log' mostra i numeri delle voci)", ""),
+                on_command_line_skirmish_log_s=Message(
+                    "⟪ ('skirmish log' shows the entries' numbers)¦⟫"
                 ),
             )
         )
@@ -81,28 +80,35 @@ def check(session: Session, *, gang: Gang, entry: int) -> None:
         [] if reverted is not None else logbook.standing_actions(session, gang=gang, after=entry)
     )
     names = _authors(session, [e for e in (reverted, *later) if e is not None])
-    shown_en, shown_it = describe_entry(shown_row, "en"), describe_entry(shown_row, "it")
+    shown = Both(describe_entry(shown_row, "en"), describe_entry(shown_row, "it"))
+    since: Message
     if reverted is not None:
-        by_en, by_it = _by(reverted, names, "by"), _by(reverted, names, "da")
-        since_en, since_it = f"it was undone{by_en}", f"è stata annullata{by_it}"
-        if last is None:
-            since_en += "; nothing is left to undo"
-            since_it += "; non resta nulla da annullare"
-        else:
-            since_en += f"; the last action now is: {describe_entry(last, 'en')}"
-            since_it += f"; l'ultima azione ora è: {describe_entry(last, 'it')}"
+        now = (
+            Message("nothing is left to undo")
+            if last is None
+            else Message(
+                "the last action now is: {what}",
+                what=Both(describe_entry(last, "en"), describe_entry(last, "it")),
+            )
+        )
+        by = Both(_by(reverted, names, "en", undone=True), _by(reverted, names, "it", undone=True))
+        since = Message("it was undone{by}; {now}", by=by, now=now)
     else:  # still standing: the last of those after it is the last action now
-        since_en = listed([describe_entry(e, "en") + _by(e, names, "by") for e in later], "en")
-        since_it = listed([describe_entry(e, "it") + _by(e, names, "di") for e in later], "it")
-        since_en, since_it = f"it was followed by: {since_en}", f"è stata seguita da: {since_it}"
+        actions = Both(
+            *(
+                listed([describe_entry(e, lang) + _by(e, names, lang) for e in later], lang)
+                for lang in ("en", "it")
+            )
+        )
+        since = Message("it was followed by: {actions}", actions=actions)
     raise StaleError(
         Message(
             "{gang_name!r}'s last action is no longer the one shown ({shown}): "
             "{since}. Undo takes back only the last action: look at it again "
             "before undoing. Nothing was changed.",
             gang_name=gang.name,
-            shown=Both(shown_en, shown_it),
-            since=Both(since_en, since_it),
+            shown=shown,
+            since=since,
         )
     )
 
@@ -115,8 +121,12 @@ def _authors(session: Session, entries: Sequence[LogEntry]) -> dict[int, str]:
     return {row[0]: row[1] for row in rows if row[0] is not None}
 
 
-def _by(entry: LogEntry, names: dict[int, str], word: str) -> str:
-    """`` (by Pat)``: who made ``entry``, after ``word`` (by, di, da); nothing for the local
+def _by(entry: LogEntry, names: dict[int, str], lang: str, undone: bool = False) -> str:
+    """`` (by Pat)``: who made ``entry`` (``undone``: who undid it); nothing for the local
     command line."""
     found = names.get(entry.author) if entry.author is not None else None
-    return f" ({word} {found})" if found is not None else ""
+    if found is None:
+        return ""
+    if undone:
+        return pgettext(lang, "undone by", " (by {name})", name=found)
+    return gettext(lang, " (by {name})", name=found)

@@ -26,6 +26,7 @@ from skirmish.engine.advances import DOTTORE_LAUREATO
 from skirmish.i18n import Lang, name
 from skirmish.rules import find_equipment, find_faction, find_profile, find_skill, invalid_table
 from skirmish.rules.model import Weapon
+from skirmish.translation import gettext
 
 #: Dollars of rating per XP point.
 XP_VALUE = 5
@@ -105,7 +106,7 @@ def _advances(
 def skill_name(skill: str, lang: Lang | str) -> str:
     """A skill's name; the graduate DOTTORE has no row of its own on the table."""
     if skill == DOTTORE_LAUREATO:
-        return "Dottore laureato" if str(lang) == Lang.IT else "Graduate doctor"
+        return gettext(str(lang), "Graduate doctor")
     return name(find_skill(skill), lang)
 
 

@@ -49,7 +49,7 @@ from skirmish.errors import (
 )
 from skirmish.i18n import Lang, messages, name
 from skirmish.rules import find_equipment, find_faction, find_profile
-from skirmish.translation import N_, Both, Message
+from skirmish.translation import N_, Both, Message, gettext
 from skirmish.web import action_offers as offers
 from skirmish.web import reads, text
 from skirmish.web.action_offers import Offer, Option
@@ -366,8 +366,7 @@ def _entry(s: Session, entry: LogEntry, gang: Gang, lang: Lang) -> dict[str, Any
     author = None
     if entry.author is not None:
         names = accounts.user_names(s, {entry.author})
-        author = names.get(entry.author, "(account rimosso)" if lang is Lang.IT else
-                           "(removed account)")  # fmt: skip
+        author = names.get(entry.author, gettext(lang.value, "(removed account)"))
     return entry_data(entry, gang.name, lang, author)
 
 

@@ -14,6 +14,7 @@ redirects (POST, redirect, GET). Decisions where the rulings are silent: docs/we
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -31,8 +32,8 @@ from skirmish.campaign.fields import Words
 from skirmish.campaign.models import Campaign, User
 from skirmish.campaign.permissions import NotAllowed, may_found_campaign, role_word
 from skirmish.errors import CampaignError, SkirmishError, StoreError
-from skirmish.i18n import Lang
-from skirmish.translation import Message
+from skirmish.i18n import Catalogue, Lang, messages
+from skirmish.translation import N_, Message
 from skirmish.web import text
 from skirmish.web.site import (
     LangDep,
@@ -72,140 +73,99 @@ _DECLARED: dict[str, Words] = {
     "save": C["house-rules"].label,
 }
 
-WORDS = text.part(
-    {
-        "en": {
-            **{key: words.en for key, words in _DECLARED.items()},
-            "all_campaigns": "Every campaign you may read",
-            "campaign_menu": "The campaign's club pages",
-            "new_campaign_hint": "You become its owner: you invite the players and set the "
-            "house rules.",
-            "your_campaigns": "Your campaigns",
-            "your_gangs": "Your gangs",
-            "no_gangs_yet": "You look after no gang yet.",
-            "members": "Members",
-            "member_role": "Role",
-            "member_gangs": "Gangs",
-            "no_members": "Nobody has a role here yet.",
-            "role_of": "Role of {user}",
-            "no_role": "no role (remove)",
-            "nobody": "nobody",
-            "visibility": "Who may read it",
-            "is_public": "Public: everyone may read this campaign, nobody but its members may "
-            "change it.",
-            "is_private": "Private: only its members may read this campaign.",
-            "make_private": "Make it private",
-            "web_address_is": "The club reaches this campaign at {address}: printed rosters and "
-            "cards carry a QR code to each gang's page there.",
-            "web_address_none": "No web address: printed rosters and cards carry no QR code.",
-            "web_address_hint": "As the club's phones open it, e.g. https://saloon.example.org/; "
-            "leave it empty to remove it.",
-            "invitation_made": "Invitation to {campaign} as {role}, good until {until}",
-            "invitation_code": "Code to type",
-            "invitation_link": "Link",
-            "invitation_qr": "QR code of the link: scan it with a phone's camera",
-            "invitation_once": "Each invitation is used once. The link is shown only now; the "
-            "code stays in the list below until it is used.",
-            "open_invitations": "Open invitations",
-            "no_invitations": "No open invitations.",
-            "invitation_line": "{code}: {role}, until {until}",
-            "withdraw_code": "Withdraw the invitation {code}",
-            "join": "Join a campaign",
-            "join_code_hint": "Eight letters and digits, like ABCD-EFGH; any case, with or "
-            "without the dash.",
-            "join_look": "Continue",
-            "join_offer": "Join {campaign} as {role}",
-            "join_until": "This invitation is good until {until}.",
-            "join_button": "Join {campaign}",
-            "join_have_account": "Already have an account?",
-            "join_login": "Log in, then come back here",
-            "join_new_account": "New here? Make your account and join",
-            "join_new_hint": "An invitation is the only way to make an account on this site.",
-            "account_name": "Your name",
-            "account_password": "Password (at least 8 characters)",
-            "account_repeat": "The password again",
-            "join_create": "Make my account and join",
-            "join_have_invitation": "Have an invitation? Join",
-            "gang_hint": "A new gang starts with 400$ (R-13); you look after it.",
-            "settings_hint": "Every player reads these on the campaign page.",
-            "account": "Your account",
-            "account_of": "Account of {name}",
-            "change_password": "Change your password",
-            "current_password": "Current password",
-            "new_password": "New password (at least 8 characters)",
-            "repeat_password": "New password again",
-            "password_changed": "Password changed. Every other device you were logged in on "
-            "is logged out; this one stays logged in.",
-            "since": "Member since {date}",
-            "login_needed": "Log in first.",
-        },
-        "it": {
-            **{key: words.it for key, words in _DECLARED.items()},
-            "all_campaigns": "Tutte le campagne che puoi leggere",
-            "campaign_menu": "Le pagine del club della campagna",
-            "new_campaign_hint": "Ne diventi il proprietario: inviti i giocatori e stabilisci "
-            "le regole della casa.",
-            "your_campaigns": "Le tue campagne",
-            "your_gangs": "Le tue bande",
-            "no_gangs_yet": "Non segui ancora nessuna banda.",
-            "members": "Membri",
-            "member_role": "Ruolo",
-            "member_gangs": "Bande",
-            "no_members": "Qui nessuno ha ancora un ruolo.",
-            "role_of": "Ruolo di {user}",
-            "no_role": "nessun ruolo (togli)",
-            "nobody": "nessuno",
-            "visibility": "Chi può leggerla",
-            "is_public": "Pubblica: chiunque può leggere questa campagna, solo i suoi membri "
-            "possono cambiarla.",
-            "is_private": "Privata: solo i suoi membri possono leggere questa campagna.",
-            "make_private": "Rendila privata",
-            "web_address_is": "Il club raggiunge questa campagna a {address}: le schede e le "
-            "carte stampate portano un codice QR alla pagina di ogni banda.",
-            "web_address_none": "Nessun indirizzo web: le schede e le carte stampate non hanno "
-            "codice QR.",
-            "web_address_hint": "Come lo aprono i telefoni del club, per esempio "
-            "https://saloon.example.org/; lascialo vuoto per toglierlo.",
-            "invitation_made": "Invito a {campaign} come {role}, valido fino al {until}",
-            "invitation_code": "Codice da digitare",
-            "invitation_link": "Link",
-            "invitation_qr": "Codice QR del link: inquadralo con la fotocamera di un telefono",
-            "invitation_once": "Ogni invito si usa una volta sola. Il link si vede solo ora; il "
-            "codice resta nell'elenco qui sotto finché non viene usato.",
-            "open_invitations": "Inviti aperti",
-            "no_invitations": "Nessun invito aperto.",
-            "invitation_line": "{code}: {role}, fino al {until}",
-            "withdraw_code": "Ritira l'invito {code}",
-            "join": "Entra in una campagna",
-            "join_code_hint": "Otto lettere e cifre, come ABCD-EFGH; maiuscole o minuscole, con "
-            "o senza trattino.",
-            "join_look": "Continua",
-            "join_offer": "Entra in {campaign} come {role}",
-            "join_until": "Questo invito vale fino al {until}.",
-            "join_button": "Entra in {campaign}",
-            "join_have_account": "Hai già un account?",
-            "join_login": "Accedi, poi torna qui",
-            "join_new_account": "Sei nuovo? Crea il tuo account ed entra",
-            "join_new_hint": "Un invito è l'unico modo di creare un account su questo sito.",
-            "account_name": "Il tuo nome",
-            "account_password": "Password (almeno 8 caratteri)",
-            "account_repeat": "Ripeti la password",
-            "join_create": "Crea il mio account ed entra",
-            "join_have_invitation": "Hai un invito? Entra",
-            "gang_hint": "Una nuova banda parte con 400$ (R-13); la segui tu.",
-            "settings_hint": "Ogni giocatore le legge nella pagina della campagna.",
-            "account": "Il tuo account",
-            "account_of": "Account di {name}",
-            "change_password": "Cambia la password",
-            "current_password": "Password attuale",
-            "new_password": "Nuova password (almeno 8 caratteri)",
-            "repeat_password": "Ripeti la nuova password",
-            "password_changed": "Password cambiata. Ogni altro dispositivo su cui eri entrato "
-            "è uscito; questo resta collegato.",
-            "since": "Iscritto dal {date}",
-            "login_needed": "Prima accedi.",
-        },
+
+def _with_declared(own: Catalogue) -> Catalogue:
+    """The club pages' own words and the forms' words declared with the club's actions."""
+    return {
+        lang.value: ChainMap(dict(own[lang.value]), {k: w(lang) for k, w in _DECLARED.items()})
+        for lang in Lang
     }
+
+
+WORDS = text.part(
+    _with_declared(
+        messages(
+            {
+                "all_campaigns": N_("Every campaign you may read"),
+                "campaign_menu": N_("The campaign's club pages"),
+                "new_campaign_hint": N_(
+                    "You become its owner: you invite the players and set the house rules."
+                ),
+                "your_campaigns": N_("Your campaigns"),
+                "your_gangs": N_("Your gangs"),
+                "no_gangs_yet": N_("You look after no gang yet."),
+                "members": N_("Members"),
+                "member_role": N_("Role"),
+                "member_gangs": N_("Gangs"),
+                "no_members": N_("Nobody has a role here yet."),
+                "role_of": N_("Role of {user}"),
+                "no_role": N_("no role (remove)"),
+                "nobody": N_("nobody"),
+                "visibility": N_("Who may read it"),
+                "is_public": N_(
+                    "Public: everyone may read this campaign, nobody but its members may change it."
+                ),
+                "is_private": N_("Private: only its members may read this campaign."),
+                "make_private": N_("Make it private"),
+                "web_address_is": N_(
+                    "The club reaches this campaign at {address}: printed rosters and "
+                    "cards carry a QR code to each gang's page there."
+                ),
+                "web_address_none": N_(
+                    "No web address: printed rosters and cards carry no QR code."
+                ),
+                "web_address_hint": N_(
+                    "As the club's phones open it, e.g. https://saloon.example.org/; "
+                    "leave it empty to remove it."
+                ),
+                "invitation_made": N_("Invitation to {campaign} as {role}, good until {until}"),
+                "invitation_code": N_("Code to type"),
+                "invitation_link": N_("Link"),
+                "invitation_qr": N_("QR code of the link: scan it with a phone's camera"),
+                "invitation_once": N_(
+                    "Each invitation is used once. The link is shown only now; the "
+                    "code stays in the list below until it is used."
+                ),
+                "open_invitations": N_("Open invitations"),
+                "no_invitations": N_("No open invitations."),
+                "invitation_line": N_("{code}: {role}, until {until}"),
+                "withdraw_code": N_("Withdraw the invitation {code}"),
+                "join": N_("Join a campaign"),
+                "join_code_hint": N_(
+                    "Eight letters and digits, like ABCD-EFGH; any case, with or without the dash."
+                ),
+                "join_look": N_("Continue"),
+                "join_offer": N_("Join {campaign} as {role}"),
+                "join_until": N_("This invitation is good until {until}."),
+                "join_button": N_("Join {campaign}"),
+                "join_have_account": N_("Already have an account?"),
+                "join_login": N_("Log in, then come back here"),
+                "join_new_account": N_("New here? Make your account and join"),
+                "join_new_hint": N_(
+                    "An invitation is the only way to make an account on this site."
+                ),
+                "account_name": N_("Your name"),
+                "account_password": N_("Password (at least 8 characters)"),
+                "account_repeat": N_("The password again"),
+                "join_create": N_("Make my account and join"),
+                "join_have_invitation": N_("Have an invitation? Join"),
+                "gang_hint": N_("A new gang starts with 400$ (R-13); you look after it."),
+                "settings_hint": N_("Every player reads these on the campaign page."),
+                "account": N_("Your account"),
+                "account_of": N_("Account of {name}"),
+                "change_password": N_("Change your password"),
+                "current_password": N_("Current password"),
+                "new_password": N_("New password (at least 8 characters)"),
+                "repeat_password": N_("New password again"),
+                "password_changed": N_(
+                    "Password changed. Every other device you were logged in on "
+                    "is logged out; this one stays logged in."
+                ),
+                "since": N_("Member since {date}"),
+                "login_needed": N_("Log in first."),
+            }
+        )
+    )
 )
 
 T = TypeVar("T")

@@ -16,7 +16,7 @@ from skirmish import rules
 from skirmish.campaign import gangs
 from skirmish.campaign.club_commands import BY_NAME, HOUSE_LABELS
 from skirmish.campaign.permissions import Action, allowed, require
-from skirmish.campaign.settings import HOUSE_RULES, VALUE_WORDS_IT, HouseRule
+from skirmish.campaign.settings import HOUSE_RULES, VALUE_WORDS, HouseRule
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang, name
 from skirmish.web import reads, text
@@ -33,23 +33,13 @@ from skirmish.web.site import (
     gang_url,
 )
 
-_VALUES_EN = {
-    "on": "yes", "off": "no", "next-game": "from the next game", "any-time": "at any time",
-    "stash": "to the stash", "lost": "lost", "reroll": "roll again",
-    "higher-rif": "the higher RIF wins", "nothing": "no effect", "hiring": "at hiring only",
-    "always": "always", "per-kill": "per model eliminated", "flat": "flat",
-}  # fmt: skip
-
 WORDS = text.part(
     {
-        "en": {
-            **{f"hr_{key}": label.en for key, label in HOUSE_LABELS.items()},
-            **{f"hv_{key}": word for key, word in _VALUES_EN.items()},
-        },
-        "it": {
-            **{f"hr_{key}": label.it for key, label in HOUSE_LABELS.items()},
-            **{f"hv_{key}": word for key, word in VALUE_WORDS_IT.items()},
-        },
+        lang.value: {
+            **{f"hr_{key}": label(lang) for key, label in HOUSE_LABELS.items()},
+            **{f"hv_{key}": word for key, word in VALUE_WORDS[lang.value].items()},
+        }
+        for lang in Lang
     }
 )
 
@@ -209,9 +199,7 @@ def setting_label(rule: HouseRule, lang: Lang) -> str:
 def setting_text(rule: HouseRule, value: str, lang: Lang) -> str:
     """The house rule's text with its value in words (``describe`` gives English values as
     typed, ``next-game``; a form reads better with the words of its own select)."""
-    if lang is Lang.EN and rule.choices:
-        return rule.text_en.format(value=_VALUES_EN.get(value, value))
-    return rule.describe(value, lang.value)
+    return rule.describe(value, lang.value, in_words=True)
 
 
 def setting_options(rule: HouseRule, lang: Lang) -> list[tuple[str, str]]:

@@ -20,33 +20,34 @@ from skirmish.engine import rolls
 from skirmish.engine.situation import INPUTS, Procedure, find_input
 from skirmish.errors import COMMAND_LINE, NAMING, Naming
 from skirmish.odds.compare import OTHER_PARAM
+from skirmish.translation import NP_, gettext
 
 #: The inputs of a game's steps (start, initiative, end, undo, rerolls) that the services'
 #: refusals name (``campaign/game``) and no declaration above labels.
 _GAME_STEPS = {
-    "reroll": ("reroll", "ritiro"),
-    "good": ("good gang", "banda dei buoni"),
-    "bad": ("bad gang", "banda dei cattivi"),
-    "leave": ("stays home", "resta a casa"),
-    "activate": ("who activates", "chi attiva"),
-    "winner": ("winner", "vincitore"),
-    "draw": ("draw", "pareggio"),
-    "times": ("how many", "quante"),
-    "game": ("game", "partita"),
+    "reroll": NP_("web.input_names", "reroll"),
+    "good": NP_("web.input_names", "good gang"),
+    "bad": NP_("web.input_names", "bad gang"),
+    "leave": NP_("web.input_names", "stays home"),
+    "activate": NP_("web.input_names", "who activates"),
+    "winner": NP_("web.input_names", "winner"),
+    "draw": NP_("web.input_names", "draw"),
+    "times": NP_("web.input_names", "how many"),
+    "game": NP_("web.input_names", "game"),
 }
 
 #: The inputs of the between-games actions that the services' refusals name (``campaign``).
 _BETWEEN_GAMES = {
-    "pick": ("skill", "abilità"),
-    "choice": ("weapon type", "tipo di arma"),
-    "name": ("name", "nome"),
-    "handle": ("handle", "soprannome"),
-    "no_handle": ("take its handle away", "togli il soprannome"),
-    "campaign": ("campaign", "campagna"),
+    "pick": NP_("web.input_names", "skill"),
+    "choice": NP_("web.input_names", "weapon type"),
+    "name": NP_("web.input_names", "name"),
+    "handle": NP_("web.input_names", "handle"),
+    "no_handle": NP_("web.input_names", "take its handle away"),
+    "campaign": NP_("web.input_names", "campaign"),
 }
 
 #: The words the other target's fields of a comparison carry after their label.
-_OTHER = {"en": "other target", "it": "altro bersaglio"}
+_OTHER = NP_("web.input_names", "other target")
 
 
 def key(name: str) -> str:
@@ -66,9 +67,9 @@ def _names() -> dict[str, tuple[str, str]]:
     found.update({i.id: (i.name_en, i.name_it) for i in INPUTS})
     for f in FIELDS:  # a game's actions' own fields (``campaign/game/fields.py``)
         found.setdefault(f.declared, (f.label.en, f.label.it))
-    found["goal"] = ("goal", "obiettivo")  # ``odds compare``'s own
-    for name, words in (_GAME_STEPS | _BETWEEN_GAMES).items():  # named by the services
-        found.setdefault(name, words)
+    goal = NP_("web.input_names", "goal")  # ``odds compare``'s own
+    for name, word in (_GAME_STEPS | _BETWEEN_GAMES | {"goal": goal}).items():
+        found.setdefault(name, (gettext("en", word), gettext("it", word)))
     return found
 
 
@@ -76,7 +77,7 @@ def label(name: str, lang: str) -> str:
     """The label of the field of the input declared as ``name``, in ``lang``, as a form shows
     it (capitalised): "Weapon", "Arma"; the other target's with "(other target)"."""
     if name.startswith(OTHER_PARAM):
-        return f"{label(name.removeprefix(OTHER_PARAM), lang)} ({_OTHER[str(lang)]})"
+        return f"{label(name.removeprefix(OTHER_PARAM), lang)} ({gettext(str(lang), _OTHER)})"
     names = _names().get(name)
     if names is None:
         return key(name)

@@ -40,7 +40,7 @@ from skirmish.campaign.game.tables import Game, GameEvent, GameModel
 from skirmish.engine.glossary import EventKind, label_value
 from skirmish.errors import CampaignError
 from skirmish.rules.model import ModelState, Side
-from skirmish.translation import Both, Message
+from skirmish.translation import N_, Both, Message, gettext
 
 #: The actions of which a model makes at most one in its turn (§2.1), and how the refusal
 #: names them (English, Italian).
@@ -144,13 +144,19 @@ def done(session: Session, game: Game, model: GameModel) -> tuple[str, str]:
     if not said_en:
         told = any(e.details.get("told") for e in _turn_events(session, game, model))
         if told:
-            return "it acted, as the players said", "ha agito, come detto dai giocatori"
-        return "it was activated", "è stato attivato"
+            return _in_both(N_("it acted, as the players said"))
+        return _in_both(N_("it was activated"))
     return "; ".join(dict.fromkeys(said_en)), "; ".join(dict.fromkeys(said_it))
 
 
-def _already(session: Session, game: Game, model: GameModel, why_en: str = "",
-             why_it: str = "") -> CampaignError:  # fmt: skip
+def _in_both(msgid: str) -> tuple[str, str]:
+    """A phrase of the catalogue in English and Italian (``done``'s pair)."""
+    return gettext("en", msgid), gettext("it", msgid)
+
+
+def _already(
+    session: Session, game: Game, model: GameModel, why: Message | str = ""
+) -> CampaignError:
     what_en, what_it = done(session, game, model)
     return CampaignError(
         Message(
@@ -160,7 +166,7 @@ def _already(session: Session, game: Game, model: GameModel, why_en: str = "",
             game_turn=game.turn,
             game_turn_1=game.turn + 1,
             what=Both(what_en, what_it),
-            why=Both(why_en, why_it),
+            why=why,
         )
     )
 
@@ -208,9 +214,9 @@ def begin(
         if opportunity:
             raise _already(
                 session, game, model,
-                "; opportunity fire needs a model that has not taken its turn yet (§4.2.3)",
-                "; il tiro di opportunità vuole un personaggio che non ha ancora giocato il "
-                "suo turno (§4.2.3)",
+                Message(
+                    "; opportunity fire needs a model that has not taken its turn yet (§4.2.3)"
+                ),
             )  # fmt: skip
         if now is None or now.id != model.id:
             raise _already(session, game, model)
@@ -312,9 +318,7 @@ def target_waiting(
             if now is None or now.id != target.id:
                 raise _already(
                     session, game, target,
-                    "; opportunity fire is at a model moving in its own turn (§4.2.3)",
-                    "; il tiro di opportunità è su un personaggio che si muove nel suo turno "
-                    "(§4.2.3)",
+                    Message("; opportunity fire is at a model moving in its own turn (§4.2.3)"),
                 )  # fmt: skip
         return Waiting(False, inferred=True, target=target.name, acted_turn=game.turn)
     if given is None:

@@ -240,9 +240,8 @@ def game_by_id(session: Session, campaign: Campaign, game_id: int) -> Game:
                 "{on_command_line_skirmish_game}.",
                 campaign_name=campaign.name,
                 game_id=game_id,
-                on_command_line_skirmish_game=Both(
-                    on_command_line("'skirmish game list'", "the campaign's games"),
-                    on_command_line("'skirmish game list'", "le partite della campagna"),
+                on_command_line_skirmish_game=Message(
+                    "⟪'skirmish game list'¦the campaign's games⟫"
                 ),
             )
         )
@@ -263,13 +262,8 @@ def current_game(session: Session, campaign: Campaign, game_id: int | None = Non
                 "campaign {campaign_name!r} has no game yet; start "
                 "one{on_command_line_with_skirmish}.",
                 campaign_name=campaign.name,
-                on_command_line_with_skirmish=Both(
-                    on_command_line(
-                        " with 'skirmish game start SCENARIO --good GANG --bad GANG'", ""
-                    ),
-                    on_command_line(
-                        " con 'skirmish game start SCENARIO --good BANDA --bad BANDA'", ""
-                    ),
+                on_command_line_with_skirmish=Message(
+                    "⟪ with 'skirmish game start SCENARIO --good GANG --bad GANG'¦⟫"
                 ),
             )
         )
@@ -512,35 +506,28 @@ def require_can_act(model: GameModel) -> None:
                 "no other action (R-20); record "
                 "{on_command_line_f_skirmish_game_leave_model_na} when it does.",
                 model_name=model.name,
-                on_command_line_f_skirmish_game_leave_model_na=Both(
-                    on_command_line(
-                        f"'skirmish game leave {model.name}'", "that it leaves the table"
-                    ),
-                    on_command_line(f"'skirmish game leave {model.name}'", "che esce dal tavolo"),
+                on_command_line_f_skirmish_game_leave_model_na=Message(
+                    "⟪'skirmish game leave {name}'¦that it leaves the table⟫", name=model.name
                 ),
             )
         )
     if model.state == ModelState.TERRIFIED:
         when = (
-            f"at the start of turn {model.state_clears_turn}"
-            + on_command_line(" ('skirmish game turn')", "")
+            Message(
+                "at the start of turn {turn}⟪ ('skirmish game turn')¦⟫",
+                turn=model.state_clears_turn,
+            )
             if model.state_clears_turn is not None
-            else "afterwards: record "
-            + on_command_line("'skirmish game state NAME steady'", "that it is steady again")
-        )
-        when_it = (
-            f"all'inizio del turno {model.state_clears_turn}"
-            + on_command_line(" ('skirmish game turn')", "")
-            if model.state_clears_turn is not None
-            else "dopo: registra "
-            + on_command_line("'skirmish game state NOME calmo'", "che è di nuovo calmo")
+            else Message(
+                "afterwards: record ⟪'skirmish game state NAME steady'¦that it is steady again⟫"
+            )
         )
         raise CampaignError(
             Message(
                 "{model_name!r} is terrified and cannot act (§4.3.2, R-04): it skips "
                 "its next turn and becomes steady {when}.",
                 model_name=model.name,
-                when=Both(when, when_it),
+                when=when,
             )
         )
 

@@ -34,37 +34,21 @@ __all__ = [
 W = Words
 
 
-def _model(name: str, en: str, it: str, help_en: str, help_it: str, **more: Any) -> Field:
-    return Field(name, Kind.MODEL, W(en, it), W(help_en, help_it), **more)
+def _model(name: str, label: Words, help: Words, **more: Any) -> Field:
+    return Field(name, Kind.MODEL, label, help, **more)
 
 
 MEMBER = _model(
     "member",
-    "Model",
-    "Modello",
-    "The model, as on its roster (GANG:NAME when two gangs share a name).",
-    "Il modello, come nella sua lista (BANDA:NOME se due bande hanno lo stesso nome).",
+    W("Model"),
+    W("The model, as on its roster (GANG:NAME when two gangs share a name)."),
     required=True,
     argument=True,
 )
 ATTACKER = _model(
-    "attacker",
-    "Attacker",
-    "Attaccante",
-    "The model that attacks.",
-    "Il modello che attacca.",
-    required=True,
-    argument=True,
+    "attacker", W("Attacker"), W("The model that attacks."), required=True, argument=True
 )
-THROWER = _model(
-    "thrower",
-    "Thrower",
-    "Lanciatore",
-    "The model that throws.",
-    "Il modello che lancia.",
-    required=True,
-    argument=True,
-)
+THROWER = _model("thrower", W("Thrower"), W("The model that throws."), required=True, argument=True)
 TARGET = Field(
     "target",
     Kind.TARGET,
@@ -81,9 +65,7 @@ LASSO_TARGET = Field(
     required=True,
     argument=True,
 )
-BY = _model(
-    "by", "By", "Da", "The model that did it (XP, R-11).", "Il modello che l'ha fatto (PE, R-11)."
-)
+BY = _model("by", W("By"), W("The model that did it (XP, R-11)."))
 NEAR = Field(
     "near",
     Kind.MODELS,
@@ -96,12 +78,11 @@ NEAR = Field(
 )
 GUARD = _model(
     "guard",
-    "Guard",
-    "Guardia",
-    "A model of the custodian's side within 5U of the captive, which keeps it if the custodian "
-    "falls (else the captive is freed; R-22).",
-    "Un modello della parte del custode entro 5U dal prigioniero, che lo trattiene se il "
-    "custode cade (altrimenti il prigioniero è libero; R-22).",
+    W("Guard"),
+    W(
+        "A model of the custodian's side within 5U of the captive, which keeps it if the "
+        "custodian falls (else the captive is freed; R-22)."
+    ),
     it_flag="--custode",
 )
 CIVILIANS = Field(

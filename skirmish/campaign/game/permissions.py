@@ -47,7 +47,7 @@ from skirmish.campaign.permissions import TABLE as CAMPAIGN_TABLE
 from skirmish.engine.glossary import label
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Side
-from skirmish.translation import Both, Message
+from skirmish.translation import N_, Message, Said
 
 
 class GameRelation(StrEnum):
@@ -238,29 +238,17 @@ def allowed_game(
     return {action: may_game(session, actor, game, action, side) for action in GameAction}
 
 
-_WHAT: Final[dict[GameAction, tuple[str, str]]] = {
-    GameAction.WATCH: ("watch this game", "seguire questa partita"),
-    GameAction.ACT: ("act for the {side} side", "agire per i {side}"),
-    GameAction.RECORD_AT: (
-        "record an attack on the {side} side's models",
-        "registrare un attacco ai personaggi dei {side}",
-    ),
-    GameAction.OWN_DICE: (
-        "enter the dice of the {side} side's saves and tests",
-        "inserire i dadi di salvezza e di test dei {side}",
-    ),
-    GameAction.NEW_TURN: ("begin a new turn", "iniziare un nuovo turno"),
-    GameAction.INITIATIVE: ("roll the initiative", "tirare l'iniziativa"),
-    GameAction.VOTE_END: (
-        "confirm the result for the {side} side",
-        "confermare il risultato per i {side}",
-    ),
-    GameAction.END: ("end or abandon the game", "chiudere o abbandonare la partita"),
-    GameAction.UNDO: ("undo the game's last action", "annullare l'ultima azione della partita"),
-    GameAction.POSTGAME: (
-        "run the post-game of the {side} side's gang",
-        "fare il dopo partita della banda dei {side}",
-    ),
+_WHAT: Final[dict[GameAction, str]] = {
+    GameAction.WATCH: N_("watch this game"),
+    GameAction.ACT: N_("act for the {side} side"),
+    GameAction.RECORD_AT: N_("record an attack on the {side} side's models"),
+    GameAction.OWN_DICE: N_("enter the dice of the {side} side's saves and tests"),
+    GameAction.NEW_TURN: N_("begin a new turn"),
+    GameAction.INITIATIVE: N_("roll the initiative"),
+    GameAction.VOTE_END: N_("confirm the result for the {side} side"),
+    GameAction.END: N_("end or abandon the game"),
+    GameAction.UNDO: N_("undo the game's last action"),
+    GameAction.POSTGAME: N_("run the post-game of the {side} side's gang"),
 }
 
 
@@ -275,23 +263,18 @@ def require_game(
     if may_game(session, actor, game, action, side):
         return
     wanted = _side(side)
-    english, italian = _WHAT[action]
-    english = english.format(side=label(wanted, "en") if wanted else "")
-    italian = italian.format(side=label(wanted, "it") if wanted else "")
+    side_said = Said(lambda lang: label(wanted, lang)) if wanted else ""
     if TABLE[action][GameRelation.GOOD] is GameGrant.OWN_SIDE:
-        who_en = "that side's player or the campaign's owner or an arbitrator"
-        who_it = "il giocatore di quella parte o il proprietario o un arbitro della campagna"
+        who = N_("that side's player or the campaign's owner or an arbitrator")
     elif TABLE[action][GameRelation.GOOD] is GameGrant.YES:
-        who_en = "the game's players or the campaign's owner or an arbitrator"
-        who_it = "i giocatori della partita o il proprietario o un arbitro della campagna"
+        who = N_("the game's players or the campaign's owner or an arbitrator")
     else:
-        who_en = "the campaign's owner or an arbitrator"
-        who_it = "il proprietario o un arbitro della campagna"
+        who = N_("the campaign's owner or an arbitrator")
     raise CampaignError(
         Message(
             "you may not {english} in game {game_id}: only {who} may. Nothing was changed.",
             game_id=game.id,
-            who=Both(who_en, who_it),
-            english=Both(english, italian),
+            who=Message(who),
+            english=Message(_WHAT[action], side=side_said),
         )
     )

@@ -25,6 +25,7 @@ Decisions: docs/games.md, "Undoing a game action".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -41,9 +42,9 @@ from skirmish.campaign.models import Gang, LogEntry
 from skirmish.campaign.text import describe_entry
 from skirmish.campaign.undo_shown import listed
 from skirmish.engine.glossary import EventKind, label_value
-from skirmish.errors import CampaignError, StaleError, on_command_line
+from skirmish.errors import CampaignError, StaleError
 from skirmish.i18n import Lang
-from skirmish.translation import Both, Message
+from skirmish.translation import Both, Message, Said, gettext
 
 
 class ChangeKind(StrEnum):
@@ -188,15 +189,13 @@ def undo(
         except CampaignError as exc:
             if not done:
                 raise
-            en = str(exc).removesuffix(" Nothing was changed.")
-            it = exc.text("it").removesuffix(" Nulla è cambiato.")
             raise CampaignError(
                 Message(
                     "only {done_count} of the {times} actions asked can be undone: {en} "
                     "Nothing was changed.",
                     done_count=len(done),
                     times=times,
-                    en=Both(en, it),
+                    en=_unchanged_said(exc),
                 )
             ) from None
     return done
@@ -278,7 +277,6 @@ def check_shown(
     if entry is not None and last != entry:
         raise _stale_entry(session, game, events, entry)
     if revision is not None and revision != game.revision:
-        now_en, now_it = _now(session, game, events)
         raise StaleError(
             Message(
                 "game {game_id} has changed since it was shown (revision {revision}, "
@@ -287,7 +285,7 @@ def check_shown(
                 game_id=game.id,
                 revision=revision,
                 game_revision=game.revision,
-                now=Both(now_en, now_it),
+                now=_now(session, game, events),
             )
         )
 
@@ -305,51 +303,63 @@ def _stale_entry(
                 "last action again{on_command_line_skirmish_game}. Nothing was changed.",
                 entry=entry,
                 game_id=game.id,
-                on_command_line_skirmish_game=Both(
-                    on_command_line(" ('skirmish game log --json' shows the events' ids)", ""),
-                    on_command_line(" ('skirmish game log --json' mostra gli id degli eventi)", ""),
+                on_command_line_skirmish_game=Message(
+                    "⟪ ('skirmish game log --json' shows the events' ids)¦⟫"
                 ),
             )
         )
     if index is None:
-        now_en, now_it = _now(session, game, events)
-        shown_en, shown_it = f"event {entry}", f"evento {entry}"  # its events are gone
-        since_en = f"it was taken back meanwhile; {now_en}"
-        since_it = f"è stata annullata nel frattempo; {now_it}"
+        shown: Both | Message = Message("event {entry}", entry=entry)  # its events are gone
+        since = Message("it was taken back meanwhile; {now}", now=_now(session, game, events))
     else:  # still standing: the last of those after it is the last action now
         end = next(
             (i for i in range(index + 1, len(events)) if events[i].before is not None),
             len(events),
         )
-        shown_en = " ".join(_told(session, game, events[index:end], Lang.EN))
-        shown_it = " ".join(_told(session, game, events[index:end], Lang.IT))
-        since_en = "it was followed by: " + listed(
-            _told(session, game, events[end:], Lang.EN), "en"
-        )
-        since_it = "è stata seguita da: " + listed(
-            _told(session, game, events[end:], Lang.IT), "it"
-        )
+        shown = _told_both(session, game, events[index:end], " ".join)
+        later = _told_both(session, game, events[end:], listed)
+        since = Message("it was followed by: {actions}", actions=later)
     return StaleError(
         Message(
             "the last action of game {game_id} is no longer the one shown "
             "({shown}): {since}. Undo takes back only the last action: look at it "
             "again before undoing. Nothing was changed.",
             game_id=game.id,
-            shown=Both(shown_en, shown_it),
-            since=Both(since_en, since_it),
+            shown=shown,
+            since=since,
         )
     )
 
 
-def _now(session: Session, game: Game, events: list[GameEvent]) -> tuple[str, str]:
-    """What undo would take back now, in both languages."""
+def _now(session: Session, game: Game, events: list[GameEvent]) -> Message:
+    """What undo would take back now."""
     last = shown_entry(session, game=game)
     if last is None:
-        return "nothing is left to undo", "non resta nulla da annullare"
+        return Message("nothing is left to undo")
     tail = [e for e in events if (e.id or 0) >= last]
-    en = " ".join(_told(session, game, tail, Lang.EN))
-    it = " ".join(_told(session, game, tail, Lang.IT))
-    return f"the last action now is: {en}", f"l'ultima azione ora è: {it}"
+    return Message("the last action now is: {what}", what=_told_both(session, game, tail, " ".join))
+
+
+def _told_both(
+    session: Session,
+    game: Game,
+    rows: list[GameEvent],
+    joined: Callable[..., str],
+) -> Both:
+    """``rows`` as the game's log says them in each language, read now (the store is not
+    there when the message is said), joined by ``joined`` (``listed`` takes the language)."""
+    said = {}
+    for lang in Lang:
+        told = _told(session, game, rows, lang)
+        said[lang] = listed(told, lang.value) if joined is listed else joined(told)
+    return Both(said[Lang.EN], said[Lang.IT])
+
+
+def _unchanged_said(exc: CampaignError) -> Said:
+    """``exc``'s message in the message's language, without its "Nothing was changed."."""
+    return Said(
+        lambda lang: exc.text(lang).removesuffix(" " + gettext(lang, "Nothing was changed."))
+    )
 
 
 def _told(session: Session, game: Game, rows: list[GameEvent], lang: Lang) -> list[str]:
@@ -386,9 +396,8 @@ def _last_action(game: Game, events: list[GameEvent]) -> tuple[GameEvent, list[G
                 "(the start itself is not undone; {on_command_line_skirmish_game} the "
                 "game).",
                 game_id=game.id,
-                on_command_line_skirmish_game=Both(
-                    on_command_line("'skirmish game abandon' drops", "abandoning drops"),
-                    on_command_line("'skirmish game abandon' abbandona", "si può abbandonare"),
+                on_command_line_skirmish_game=Message(
+                    "⟪'skirmish game abandon' drops¦abandoning drops⟫"
                 ),
             )
         )
@@ -403,13 +412,8 @@ def _last_action(game: Game, events: list[GameEvent]) -> tuple[GameEvent, list[G
             game_id=game.id,
             last_turn=last.turn,
             what=Both(what_en, what_it),
-            on_command_line_with_skirmish=Both(
-                on_command_line(
-                    " with 'skirmish game state', 'game hit'…", " by recording states, hits…"
-                ),
-                on_command_line(
-                    " con 'skirmish game state', 'game hit'…", " registrando stati, ferite…"
-                ),
+            on_command_line_with_skirmish=Message(
+                "⟪ with 'skirmish game state', 'game hit'…¦ by recording states, hits…⟫"
             ),
         )
     )
@@ -448,8 +452,11 @@ def _take_back_log(session: Session, game: Game, entry_ids: list[int]) -> list[d
         lookup.lock_row(session, gang)
         last = last_action(session, gang=gang)
         if last is None or last.id != entry.id:
-            since_en = describe_entry(last, "en") if last is not None else "its log was undone"
-            since_it = describe_entry(last, "it") if last is not None else "registro annullato"
+            since: Both | Message = (
+                Both(describe_entry(last, "en"), describe_entry(last, "it"))
+                if last is not None
+                else Message("its log was undone")
+            )
             raise CampaignError(
                 Message(
                     "{gang_name!r} has logged more since game {game_id} ended ({since}): "
@@ -458,10 +465,9 @@ def _take_back_log(session: Session, game: Game, entry_ids: list[int]) -> list[d
                     "post-game step at a time). Nothing was changed.",
                     gang_name=gang.name,
                     game_id=game.id,
-                    since=Both(since_en, since_it),
-                    on_command_line_f_with_skirmish_undo_gang_name=Both(
-                        on_command_line(f" with 'skirmish undo {gang.name}'", ""),
-                        on_command_line(f" con 'skirmish undo {gang.name}'", ""),
+                    since=since,
+                    on_command_line_f_with_skirmish_undo_gang_name=Message(
+                        "⟪ with 'skirmish undo {name}'¦⟫", name=gang.name
                     ),
                 )
             )
