@@ -48,7 +48,7 @@ def named(input_name: str) -> str:
 
 
 #: A phrase of a message the command line says its own way (``on_command_line``).
-_CLI_PHRASE = re.compile(r"⟪([^¦⟫]*)¦([^⟫]*)⟫")
+CLI_PHRASE = re.compile(r"⟪([^¦⟫]*)¦([^⟫]*)⟫")
 
 
 def on_command_line(cli: str, elsewhere: str) -> str:
@@ -64,7 +64,7 @@ def said(text: str, lang: str, naming: Naming | None = None) -> str:
     command line says its own way (``on_command_line``) as the front end at work says it."""
     how = naming or NAMING.get()
     side = 1 if COMMAND_LINE.get() else 2
-    text = _CLI_PHRASE.sub(lambda m: m.group(side), text)
+    text = CLI_PHRASE.sub(lambda m: m.group(side), text)
     return _NAMED.sub(lambda m: how(m.group(1), str(lang)), text)
 
 

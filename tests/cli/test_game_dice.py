@@ -86,7 +86,7 @@ def test_the_prompts_speak_italian(cli: Cli, terminal: None) -> None:
                     "--lang", "it")  # fmt: skip
     assert done.exit_code == 0, done.stdout
     assert "test di freddezza, 2D6 per Wyatt (dado 1 di 2) [Invio: dadi a caso]: " in done.stdout
-    assert "tiro per colpire di Wyatt fallito con un 1." in done.stdout
+    assert "tiro per colpire per Wyatt: fallisce con un 1." in done.stdout
     assert "Ritirato, passa con 2, 3, 4, 5, 6: 5/6 (83%), contro 0% così com'è." in done.stdout
     assert "1) FORTUNA di Wyatt (ne restano 2)" in done.stdout
     assert "test di panico, 2D6 per Billy (dado 1 di 2): " in done.stdout

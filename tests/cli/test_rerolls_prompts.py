@@ -80,7 +80,7 @@ def test_the_initiative_advice_in_italian(cli: Cli, terminal: None) -> None:
     done = at_table(cli, "2\n5\n0\n\n", "game", "initiative", "Wyatt", "Ike", "--lang", "it")
     assert done.exit_code == 0, done.stdout
     out = done.stdout
-    assert "iniziativa di Wyatt fallito con un 2." in out
+    assert "iniziativa per Wyatt: fallisce con un 2." in out
     assert (
         "     spesa, non conta più nel totale (FAMA non usata, R-07): il totale scende di 1; "
         "ritirato, passa con 5, 6: 1/3 (33%)"

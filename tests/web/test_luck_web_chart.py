@@ -87,6 +87,6 @@ def test_a_figure_counts_its_rolls_in_words() -> None:
         game_id=1, turn=1, event_id=1,
     )  # fmt: skip
     assert figure(stats([six]), "en", rolls=True) == "91.7 ± 10.0 · 1 roll"
-    assert figure(stats([six, six]), "it", rolls=True) == "91.7 ± 7.1 · 2 tiri"
+    assert figure(stats([six, six]), "it", rolls=True) == "91,7 ± 7,1 · 2 tiri"  # the decimal comma
     assert figure(stats([six]), "en") == "91.7 ± 10.0"
     assert figure(stats([]), "it") == "nessun tiro"

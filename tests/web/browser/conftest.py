@@ -220,7 +220,8 @@ class Phones:
 
         def said(message: Any) -> None:  # what the Content-Security-Policy blocked (issue #22)
             if message.type == "error" and "Content Security Policy" in message.text:
-                self.problems.append(f"CSP violation: {message.text}")
+                where = f"{page.url} ({message.location.get('url')})"
+                self.problems.append(f"CSP violation at {where}: {message.text}")
 
         page.on("console", said)
 
