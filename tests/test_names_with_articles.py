@@ -80,7 +80,7 @@ def test_the_catalogues_messages_join_a_name_in_italian_only(
 
 def test_every_way_of_saying_a_message_joins_the_name() -> None:
     message = Message("{item} given to {name}", item="Colt", name="La Vedova")
-    assert message("it") == "Colt dato alla Vedova"
+    assert message("it") == "Colt passa alla Vedova"
     assert message("en") == "Colt given to La Vedova"
     assert (
         gettext(
@@ -124,9 +124,9 @@ def test_the_cli_gives_il_biondo_his_articled_prepositions(cli: Any) -> None:
     cli.run("gang", "hire", "Gli Earp", "sceriffo", "--name", "Il Biondo")
     cli.run("gang", "buy", "Gli Earp", "coltello")
     given = cli.run("gang", "equip", "Gli Earp", "coltello", "Il Biondo", "--lang", "it").stdout
-    assert given == "Coltello dato al Biondo\n"
+    assert given == "Coltello passa al Biondo\n"
     taken = cli.run("gang", "unequip", "Gli Earp", "coltello", "il biondo", "--lang", "it").stdout
-    assert taken == "Coltello tolto al Biondo e messo nel deposito\n"
+    assert taken == "Coltello passa dal Biondo al deposito\n"
     english = cli.run("gang", "equip", "Gli Earp", "knife", "Il Biondo").stdout
     assert english == "Knife given to Il Biondo\n"
 
@@ -134,8 +134,8 @@ def test_the_cli_gives_il_biondo_his_articled_prepositions(cli: Any) -> None:
 def test_a_translation_formatted_by_its_caller_joins_the_name_too() -> None:
     """A table's template read as ``TABLE[lang][key]`` and formatted where it is used."""
     table = messages({"equip": N_("{item} given to {name}")})
-    assert table["it"]["equip"].format(item="Colt", name="Il Biondo") == "Colt dato al Biondo"
-    assert tr(table, "equip", "it", item="Colt", name="Gli Earp") == "Colt dato agli Earp"
+    assert table["it"]["equip"].format(item="Colt", name="Il Biondo") == "Colt passa al Biondo"
+    assert tr(table, "equip", "it", item="Colt", name="Gli Earp") == "Colt passa agli Earp"
     assert tr(table, "equip", "en", item="Colt", name="Gli Earp") == "Colt given to Gli Earp"
     template = gettext("it", "Leader of {gang}")
     assert template.format(gang="L'Indiano") == "Capo dell'Indiano"
