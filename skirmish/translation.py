@@ -21,6 +21,11 @@ theirs, so every call takes it first.
   from the rules data in each language), ``Said`` (a function of the language) or a
   ``Message``.
 
+An Italian msgstr may join a preposition to a name that begins with an article (the book's "Il
+Biondo", "L'Indiano"): ``{who:di}`` says "del Biondo", "dell'Indiano", "di Wyatt Earp";
+likewise ``{who:a}``, ``{who:da}``, ``{who:in}``, ``{who:su}``, and ``{who:Di}`` at the start of
+a sentence (``with_preposition``). The msgids say ``{who}``; English ignores such a spec.
+
 Babel finds each of these by name (``babel.cfg`` and the keywords in ``KEYWORDS``); a test
 extracts them and fails on a msgid missing from the Italian catalogue, an untranslated or fuzzy
 entry, or a translation whose placeholders differ from its msgid's.
@@ -29,6 +34,8 @@ entry, or a translation whose placeholders differ from its msgid's.
 from __future__ import annotations
 
 import gettext as _stdlib
+import re
+import string
 from collections.abc import Callable
 from functools import cache
 from io import BytesIO
@@ -112,27 +119,95 @@ def translations(lang: str) -> _stdlib.NullTranslations:
         return _stdlib.GNUTranslations(handle)
 
 
-def _said(template: str, values: dict[str, Any]) -> str:
-    return template.format(**values) if values else template
+#: The prepositions an Italian msgstr joins to a name's article, by the stem each takes before
+#: the article's joined form (di + il = del, in + gli = negli).
+PREPOSITIONS = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
+#: Each definite article and its form joined to a preposition (de + l = del, su + lla = sulla).
+_JOINED_ARTICLES = {"il": "l", "lo": "llo", "la": "lla", "i": "i", "gli": "gli", "le": "lle"}
+#: A name that begins with an article: "Il Biondo", "gli Earp", "L'Indiano" (’ too).
+_ARTICLE = re.compile(r"(il|lo|la|i|gli|le) (?=\S)|(l)(['’])(?=\w)", re.IGNORECASE)
+#: A placeholder with a preposition's spec, ``{who:di}`` (the templates that need ``_Joiner``).
+_JOINS = re.compile(r"\{[^{}:!]*(?:![rsa])?:(?i:" + "|".join(PREPOSITIONS) + r")\}")
+
+
+def with_preposition(name: str, preposition: str) -> str:
+    """``name`` after the Italian ``preposition`` (``di``, ``a``, ``da``, ``in``, ``su``; with a
+    capital, ``Di``, at the start of a sentence), joined to the article the name begins with:
+    "del Biondo", "dell'Indiano", "agli Earp", "sulla Vedova"; "di Wyatt Earp" without an article
+    and "ad Abilene" before an a (the "d eufonica")."""
+    stem = PREPOSITIONS[preposition.lower()]
+    found = _ARTICLE.match(name)
+    if found is None:
+        word = "ad" if preposition.lower() == "a" and name[:1] in ("a", "A") else preposition
+        said = f"{word.lower()} {name}"
+    elif found.group(1) is not None:
+        said = f"{stem}{_JOINED_ARTICLES[found.group(1).lower()]} {name[found.end() :]}"
+    else:
+        said = f"{stem}ll{found.group(3)}{name[found.end() :]}"
+    return said[0].upper() + said[1:] if preposition[:1].isupper() else said
+
+
+class _Joiner(string.Formatter):
+    """``str.format`` with the prepositions' specs: joined to the name in Italian, ignored in
+    English (whose msgids never carry them)."""
+
+    def __init__(self, italian: bool) -> None:
+        self.italian = italian
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.lower() in PREPOSITIONS:
+            return with_preposition(str(value), format_spec) if self.italian else str(value)
+        return super().format_field(value, format_spec)
+
+
+_JOINERS = {True: _Joiner(italian=True), False: _Joiner(italian=False)}
+
+
+class Joinable(str):
+    """A translation said without values whose placeholders join a preposition (``{who:di}``),
+    formatted later by its caller (``TABLE[lang][key].format(who=…)``, ``tr``): its
+    ``format`` joins them as ``gettext`` does."""
+
+    italian: bool
+
+    def __new__(cls, template: str, italian: bool) -> Joinable:
+        made = super().__new__(cls, template)
+        made.italian = italian
+        return made
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        return _JOINERS[self.italian].format(str(self), *args, **kwargs)
+
+    def format_map(self, mapping: Any) -> str:
+        return _JOINERS[self.italian].vformat(str(self), (), mapping)
+
+
+def _said(template: str, values: dict[str, Any], lang: str = "en") -> str:
+    if not _JOINS.search(template):
+        return template.format(**values) if values else template
+    if not values:
+        return Joinable(template, italian=str(lang) == "it")
+    return _JOINERS[str(lang) == "it"].format(template, **values)
 
 
 def gettext(lang: str, msgid: str, **values: Any) -> str:
     """``msgid`` in ``lang``, formatted with ``values``."""
     found = translations(str(lang))
     if isinstance(msgid, Contextual):
-        return _said(found.pgettext(msgid.context, msgid), values)
-    return _said(found.gettext(msgid), values)
+        return _said(found.pgettext(msgid.context, msgid), values, lang)
+    return _said(found.gettext(msgid), values, lang)
 
 
 def pgettext(lang: str, context: str, msgid: str, **values: Any) -> str:
     """``msgid`` in ``lang`` as meant in ``context``, formatted with ``values``."""
-    return _said(translations(str(lang)).pgettext(context, msgid), values)
+    return _said(translations(str(lang)).pgettext(context, msgid), values, lang)
 
 
 def ngettext(lang: str, singular: str, plural: str, n: int, **values: Any) -> str:
     """The form of ``singular``/``plural`` for ``n`` in ``lang``, formatted with ``values`` and
     ``n``."""
-    return _said(translations(str(lang)).ngettext(singular, plural, n), {"n": n, **values})
+    found = translations(str(lang)).ngettext(singular, plural, n)
+    return _said(found, {"n": n, **values}, lang)
 
 
 def template_callables(lang: str) -> dict[str, Callable[..., str]]:
@@ -160,7 +235,7 @@ def template_callables(lang: str) -> dict[str, Callable[..., str]]:
         context: str, singular: str, plural: str, n: int, **values: Any
     ) -> str:
         found = translations(str(lang)).npgettext(context, singular, plural, n)
-        return _said(found, {"n": n, **values})
+        return _said(found, {"n": n, **values}, lang)
 
     return {
         "gettext": said,

@@ -15,7 +15,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_keywords
 from babel.messages.pofile import read_po
 
-from skirmish.translation import KEYWORDS, LOCALE, Message, gettext, ngettext
+from skirmish.translation import KEYWORDS, LOCALE, PREPOSITIONS, Message, gettext, ngettext
 
 ROOT = Path(__file__).resolve().parents[1]
 PO = LOCALE / "it" / "LC_MESSAGES" / "skirmish.po"
@@ -133,6 +133,40 @@ def test_each_translation_has_its_english_placeholders(catalogue) -> None:  # ty
         for s in strings:
             if _placeholders(s) - wanted or (len(ids) == 1 and _placeholders(s) != wanted):
                 wrong.append(f"{m.id!r} -> {s!r}")
+    assert not wrong, "\n".join(wrong[:20])
+
+
+def _specs(text: str) -> dict[str, set[str]]:
+    specs: dict[str, set[str]] = {}
+    for _, field, spec, _ in string.Formatter().parse(text):
+        if field is not None:
+            specs.setdefault(field, set()).add(spec or "")
+    return specs
+
+
+def test_a_translation_keeps_its_english_format_specs_or_joins_a_preposition(catalogue) -> None:  # type: ignore[no-untyped-def]
+    """A msgstr formats a value as its msgid does (``{n:,}`` stays ``{n:,}``), or, for a value
+    with no spec in the msgid, joins an Italian preposition to it (``{who:di}``); a msgid never
+    carries a preposition's spec (English says its own "of")."""
+    wrong = []
+    for m in catalogue:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        english: dict[str, set[str]] = {}
+        for i in ids:
+            for field, specs in _specs(i).items():
+                english.setdefault(field, set()).update(specs)
+                if {spec.lower() for spec in specs} & set(PREPOSITIONS):
+                    wrong.append(f"msgid {i!r} carries a preposition")
+        for s in strings:
+            for field, specs in _specs(s).items():
+                allowed = english.get(field, set())
+                if english.get(field) == {""}:
+                    allowed = allowed | set(PREPOSITIONS) | {p.title() for p in PREPOSITIONS}
+                if specs - allowed:
+                    wrong.append(f"{m.id!r} -> {s!r}: {field} formatted {sorted(specs - allowed)}")
     assert not wrong, "\n".join(wrong[:20])
 
 
