@@ -29,6 +29,7 @@ from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import logbook
+from skirmish.campaign.links import join_path
 from skirmish.campaign.models import (
     Campaign,
     Gang,
@@ -505,8 +506,8 @@ class Invited:
 
     @property
     def link(self) -> str:
-        """The path of the web app's join page."""
-        return f"/join/{self.token}"
+        """The path of the web app's join page (``links.join_link`` makes it absolute)."""
+        return join_path(self.token)
 
 
 def show_code(code: str) -> str:
