@@ -13,6 +13,9 @@ administrator) call these same services, each inside one unit of work (``store.t
 - The throttle (``check_password``): after ``NAME_FAILURES`` failed logins for one name, or
   ``ADDRESS_FAILURES`` from one client address, within ``WINDOW``, that name or address is
   refused until the oldest failure leaves the window. docs/accounts.md has the reasons.
+- Invitation codes are throttled the same way (``check_invitation``): after
+  ``INVITATION_FAILURES`` codes or links that name no invitation, from one client address within
+  ``WINDOW``, that address is refused before any code is looked up (issue #22).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import logbook
+from skirmish.campaign.links import join_path
 from skirmish.campaign.models import (
     Campaign,
     Gang,
@@ -65,6 +69,11 @@ INVITE_DEFAULT_DAYS: Final = 7
 RESERVED: Final = frozenset(("none", "nessuno", "nobody"))
 #: A client address as stored (IPv6 with a zone fits).
 ADDRESS_LENGTH: Final = 64
+#: Unknown invitation codes or links allowed within ``WINDOW`` from one client address.
+INVITATION_FAILURES: Final = 10
+#: What a failed invitation code is recorded under in ``LoginFailure.folded``: no folded name
+#: starts with a space (``limits.clean_name`` strips it), so no account's logins count it.
+GUESSED_CODE: Final = " invitation"
 
 _hasher: PasswordHasher | None = None
 
@@ -505,8 +514,8 @@ class Invited:
 
     @property
     def link(self) -> str:
-        """The path of the web app's join page."""
-        return f"/join/{self.token}"
+        """The path of the web app's join page (``links.join_link`` makes it absolute)."""
+        return join_path(self.token)
 
 
 def show_code(code: str) -> str:
@@ -567,6 +576,50 @@ def invite(
     return Invited(code, token, row)
 
 
+class UnknownInvitation(CampaignError):
+    """A code or link that names no invitation (a guess counts for ``check_invitation``)."""
+
+
+class InvitationThrottled(LoginThrottled):
+    """An invitation code refused without looking it up: too many unknown codes from this
+    client lately (answered 429, as a throttled login)."""
+
+
+def check_invitation(
+    session: Session, code_or_token: str, address: str
+) -> tuple[Invitation, Campaign]:
+    """``usable_invitation`` for a client at ``address`` (the web's join pages): refused
+    before the look-up after ``INVITATION_FAILURES`` unknown codes from that address within
+    ``WINDOW``; an unknown code is committed as a failure before its refusal (call this in a
+    unit of work of its own, or first in one, as ``check_password``)."""
+    now = _now()
+    address = address[:ADDRESS_LENGTH]
+    failures = (
+        select(func.count())
+        .select_from(LoginFailure)
+        .where(
+            col(LoginFailure.folded) == GUESSED_CODE,
+            col(LoginFailure.address) == address,
+            col(LoginFailure.at) > _stamp(now - WINDOW),
+        )
+    )
+    if int(session.exec(failures).one()) >= INVITATION_FAILURES:
+        minutes = int(WINDOW.total_seconds() // 60)
+        raise InvitationThrottled(
+            Message(
+                "too many invitation codes that name no invitation: wait {minutes} minutes "
+                "and try again.",
+                minutes=minutes,
+            )
+        )
+    try:
+        return usable_invitation(session, code_or_token)
+    except UnknownInvitation:
+        session.add(LoginFailure(folded=GUESSED_CODE, address=address, at=_stamp(now)))
+        session.commit()
+        raise
+
+
 def _find_invitation(session: Session, code_or_token: str) -> Invitation:
     typed = _typed_code(code_or_token)
     found = None
@@ -576,7 +629,7 @@ def _find_invitation(session: Session, code_or_token: str) -> Invitation:
         digest = _digest(code_or_token.strip().removeprefix("/join/"))
         found = session.exec(select(Invitation).where(Invitation.token_hash == digest)).first()
     if found is None:
-        raise CampaignError(
+        raise UnknownInvitation(
             Message(
                 "no invitation has the code {code_or_token!r}; check it with whoever invited you.",
                 code_or_token=code_or_token,

@@ -178,11 +178,32 @@ def members(session: Session, *, actor: Actor, campaign: Campaign) -> dict[str, 
         ],
     }
     if allowed(session, actor, campaign)[Action.INVITE]:
-        data["invitations"] = [
-            {"code": accounts.show_code(i.code), "role": i.role, "expires_at": i.expires_at}
-            for i in accounts.open_invitations(session, campaign)
-        ]
+        data["invitations"] = open_invitations(session, campaign)
     return data
+
+
+def open_invitations(session: Session, campaign: Campaign) -> list[dict[str, Any]]:
+    """The campaign's open invitations, oldest first: each code, the role it offers, when and
+    by whom it was made (``None``: the command line) and until when it is good."""
+    rows = accounts.open_invitations(session, campaign)
+    makers = accounts.user_names(session, {i.created_by for i in rows if i.created_by})
+    return [
+        {
+            "code": accounts.show_code(i.code),
+            "role": i.role,
+            "created_at": i.created_at,
+            "by": makers.get(i.created_by) if i.created_by else None,
+            "expires_at": i.expires_at,
+        }
+        for i in rows
+    ]
+
+
+def invitations(session: Session, *, actor: Actor, campaign: Campaign) -> list[dict[str, Any]]:
+    """``campaign invitations``: the open invitations, to who may invite (their codes would let
+    anyone in), so that one made by mistake can be seen and withdrawn."""
+    require(session, actor, Action.INVITE, campaign)
+    return open_invitations(session, campaign)
 
 
 @dataclass(frozen=True)

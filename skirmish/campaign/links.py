@@ -5,7 +5,7 @@ and ``/c/NAME/g/GANG/m/MODEL``, each name percent-quoted whole (``safe=""``: a `
 in a name is part of it). ``skirmish.web.site`` builds its links with these functions, and the
 printed sheets' QR codes (``printing.qr``) point at ``gang_link``: the campaign's web address
 (``Campaign.web_address``, set by ``campaign address`` or the campaign's settings page) followed
-by the gang's path.
+by the gang's path. An invitation's link (``join_link``) is absolute there too.
 
 A web address is what a phone opens: ``http`` or ``https``, a host, an optional port and path,
 no user name or password, no query or fragment, at most ``limits.WEB_ADDRESS_LENGTH``
@@ -53,6 +53,19 @@ def gang_path(campaign_name: str, gang_name: str) -> str:
 def model_path(campaign_name: str, gang_name: str, model_name: str) -> str:
     """The path of a model's page: ``/c/NAME/g/GANG/m/MODEL``."""
     return _path("c", campaign_name, "g", gang_name, "m", model_name)
+
+
+def join_path(token: str) -> str:
+    """The path of an invitation's link: ``/join/TOKEN``."""
+    return _path("join", token)
+
+
+def join_link(campaign: Campaign, token: str) -> str:
+    """An invitation's link: absolute under the campaign's web address once it is set (issue
+    #22: what a phone opens from a message or a QR code), else its path."""
+    if not campaign.web_address:
+        return join_path(token)
+    return absolute(campaign.web_address, join_path(token))
 
 
 def absolute(web_address: str, path: str) -> str:

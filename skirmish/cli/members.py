@@ -8,6 +8,7 @@ author."""
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
@@ -27,6 +28,16 @@ MESSAGES: Catalogue = messages(
         "code": N_("  code: {code}"),
         "link": N_("  link: {link}"),
         "once": N_("Each invitation is used once."),
+        "scan": N_("Or scan this QR code with the phone's camera:"),
+        "relative": N_(
+            "  (a path of the web app: set the campaign's address with 'skirmish campaign "
+            "address URL' to print a whole link and its QR code)"
+        ),
+        "listed": N_("Open invitations to {campaign!r}:"),
+        "none-open": N_("{campaign!r} has no open invitation."),
+        "listed-one": N_("  {code}: {role}, made {made}{by}, until {until}"),
+        "listed-by": N_(" by {user}"),
+        "withdraw-hint": N_("Withdraw one with 'skirmish campaign withdraw CODE'."),
         "joined": N_("{user!r} joined {campaign!r} as {role}."),
         "role": N_("{user!r} is now {role} in {campaign!r} (was {before})."),
         "no-role": N_("no role"),
@@ -64,7 +75,7 @@ def invite(
     db: DbOpt = None,
 ) -> None:
     """The club's catalogue's action of this name (``campaign/club_commands.py``)."""
-    from skirmish.campaign import accounts, club, lookup  # lazy: command
+    from skirmish.campaign import accounts, club, links, lookup  # lazy: command
     from skirmish.campaign.permissions import CLI, Role, role_word  # lazy: command
 
     with session(db, access="campaign") as s:
@@ -77,11 +88,13 @@ def invite(
             days=accounts.INVITE_DEFAULT_DAYS if days is None else days,
         )
         name, until, offered = found.name, invited.row.expires_at, Role(invited.row.role)
+        link = links.join_link(found, invited.token)
     code = accounts.show_code(invited.code)
+    whole = link != invited.link  # absolute: the campaign's address is set
     if json_:
         emit(
             {"campaign": name, "role": offered.value, "code": code, "link": invited.link,
-             "expires_at": until}
+             "url": link if whole else None, "expires_at": until}
         )  # fmt: skip
         return
     echo(
@@ -95,8 +108,54 @@ def invite(
         )
     )
     echo(tr(MESSAGES, "code", lang, code=code))
-    echo(tr(MESSAGES, "link", lang, link=invited.link))
+    echo(tr(MESSAGES, "link", lang, link=link))
+    if whole:
+        from skirmish.printing.qr import terminal  # lazy: command
+
+        echo(tr(MESSAGES, "scan", lang))
+        sys.stdout.flush()
+        terminal(link, sys.stdout)
+    else:
+        echo(tr(MESSAGES, "relative", lang))
     echo(tr(MESSAGES, "once", lang))
+
+
+#: ``campaign invitations``'s help screen.
+INVITATIONS_HELP = (
+    N_(
+        "List the campaign's open invitations (code, role, when and by whom each was made, "
+        "until when it is good), to withdraw one made by mistake."
+    )
+    + "\n\n"
+    + example(N_("skirmish campaign invitations --json"))
+)
+
+
+def invitations(
+    lang: LangOpt, campaign: CampaignOpt = None, json_: JsonOpt = False, db: DbOpt = None
+) -> None:
+    """``campaign invitations``: its help is ``INVITATIONS_HELP``."""
+    from skirmish.campaign import club, lookup  # lazy: command
+    from skirmish.campaign.permissions import CLI, role_word  # lazy: command
+
+    with session(db, access="read") as s:
+        found = lookup.current_campaign(s, campaign)
+        name, open_ = found.name, club.invitations(s, actor=CLI, campaign=found)
+    if json_:
+        emit({"campaign": name, "invitations": open_})
+        return
+    if not open_:
+        echo(tr(MESSAGES, "none-open", lang, campaign=name))
+        return
+    echo(tr(MESSAGES, "listed", lang, campaign=name))
+    for one in open_:
+        by = tr(MESSAGES, "listed-by", lang, user=one["by"]) if one["by"] else ""
+        echo(
+            tr(MESSAGES, "listed-one", lang, code=one["code"], role=role_word(one["role"], lang),
+               made=moment(one["created_at"], lang), by=by,
+               until=moment(one["expires_at"], lang))
+        )  # fmt: skip
+    echo(tr(MESSAGES, "withdraw-hint", lang))
 
 
 def join(
@@ -242,6 +301,7 @@ def withdraw(
 def register_members(app: typer.Typer) -> None:
     """Add the members' commands to the ``campaign`` app."""
     command(app, "campaign", "invite")(invite)
+    app.command("invitations", help=INVITATIONS_HELP)(invitations)
     command(app, "campaign", "withdraw")(withdraw)
     command(app, "campaign", "join")(join)
     command(app, "campaign", "role")(role)

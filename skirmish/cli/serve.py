@@ -160,12 +160,12 @@ def serve(
     if is_loopback(host):
         echo(tr(MESSAGES, "local", lang, url=url_of(host, port)))
     else:
-        import segno  # lazy: command
+        from skirmish.printing.qr import terminal  # lazy: command
 
         url = url_of(lan_address(host), port)
         echo(tr(MESSAGES, "network", lang, url=url))
         echo(tr(MESSAGES, "scan", lang))
-        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+        terminal(url, sys.stdout)
     sys.stdout.flush()
     if workers == 1:
         uvicorn.run(app, host=host, port=port, log_level="info", server_header=False)

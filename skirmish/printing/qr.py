@@ -1,5 +1,6 @@
 """QR codes for the printed sheets (issue #13): an inline SVG that a roster or an activation card
-carries to its gang's page on the club's web app (``campaign.links.gang_link``).
+carries to its gang's page on the club's web app (``campaign.links.gang_link``); and in the
+terminal (``terminal``: ``skirmish serve``'s address, an invitation's link).
 
 The encoding is segno's (error correction level M, never a Micro QR); this module only frames
 its SVG for a page: a size in millimetres, a quiet zone of four modules around the symbol as the
@@ -11,6 +12,7 @@ golden HTML of a sheet stays put.
 from __future__ import annotations
 
 import io
+from typing import TextIO
 
 import segno
 from markupsafe import Markup, escape
@@ -25,6 +27,12 @@ QUIET_ZONE = 4
 ERROR_CORRECTION = "m"
 #: The size below which a phone's camera cannot resolve the modules of a gang's URL.
 MIN_SIZE_MM = 8.0
+
+
+def terminal(url: str, out: TextIO) -> None:
+    """The QR code of ``url`` drawn in a terminal with half blocks (``skirmish serve``'s address,
+    ``campaign invite``'s link): the same encoding as the printed sheets'."""
+    segno.make(url, error=ERROR_CORRECTION, micro=False).terminal(out=out, compact=True)
 
 
 def qr_svg(url: str, *, size_mm: float = 16.0, title: str = "") -> Markup:

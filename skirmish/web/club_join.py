@@ -40,10 +40,17 @@ JOIN = BY_NAME["join"]
 router = APIRouter()
 
 
-def preview(site: Site, code: str, lang: Lang) -> dict[str, str]:
-    """What an invitation offers, if it can still be used (else the service's refusal)."""
-    with site.read() as s:
-        row, campaign = accounts.usable_invitation(s, code)
+def client(request: Request) -> str:
+    """The client's address, as the login throttle counts it."""
+    return request.client.host if request.client else ""
+
+
+def preview(site: Site, code: str, lang: Lang, address: str) -> dict[str, str]:
+    """What an invitation offers, if it can still be used (else the service's refusal); a
+    code that names no invitation counts against ``address`` (``accounts.check_invitation``),
+    so this reading page is a writing unit of work."""
+    with site.write() as s:
+        row, campaign = accounts.check_invitation(s, code, address)
         return {
             "campaign": campaign.name,
             "role": row.role,
@@ -65,12 +72,13 @@ def join_page(
     offer = None
     if code.strip():
         try:
-            offer = preview(site, code, lang)
+            offer = preview(site, code, lang, client(request))
         except (StoreError, Failed):
             raise
         except SkirmishError as error:
             message = message or error.text(lang.value)
-            status = status if status != 200 else 400
+            throttled = isinstance(error, accounts.LoginThrottled)
+            status = status if status != 200 else (429 if throttled else 400)
     here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
     return site.page(
         request,
@@ -84,14 +92,17 @@ def join_page(
     )
 
 
-def join_existing(site: Site, fields: Mapping[str, str]) -> dict[str, str]:
+def join_existing(site: Site, fields: Mapping[str, str], address: str) -> dict[str, str]:
     with site.write() as s:
         user = logged_in(s, site)
+        accounts.check_invitation(s, fields.get("code", ""), address)
         campaign, role = JOIN.run(s, None, user, fields)
         return {"user": user.name, "campaign": campaign.name, "role": role.value}
 
 
-def join_signing_up(site: Site, fields: Mapping[str, str]) -> tuple[dict[str, str], str]:
+def join_signing_up(
+    site: Site, fields: Mapping[str, str], address: str
+) -> tuple[dict[str, str], str]:
     with site.write() as s:
         if user_of(site.actor(s)) is not None:
             raise CampaignError(
@@ -101,7 +112,7 @@ def join_signing_up(site: Site, fields: Mapping[str, str]) -> tuple[dict[str, st
                 )
             )
         password = fields.get("password", "")
-        accounts.usable_invitation(s, fields.get("code", ""))
+        accounts.check_invitation(s, fields.get("code", ""), address)
         same_password(password, fields.get("password2", ""))
         user, campaign, role = accounts.join_new(
             s, fields.get("code", ""), fields.get("user", ""), password
@@ -125,7 +136,7 @@ async def join(request: Request, site: SiteDep, lang: LangDep) -> Response:
     fields = await form_fields(request)
     code = fields.get("code", "")
     try:
-        done = await attempt(lambda: join_existing(site, fields))
+        done = await attempt(lambda: join_existing(site, fields, client(request)))
     except Failed as failure:
         message = failure.error.text(lang.value)
         return join_page(site, request, lang, code, failure.code, message)
@@ -137,7 +148,7 @@ async def join_new(request: Request, site: SiteDep, lang: LangDep) -> Response:
     fields = await form_fields(request)
     code = fields.get("code", "")
     try:
-        done, token = await attempt(lambda: join_signing_up(site, fields))
+        done, token = await attempt(lambda: join_signing_up(site, fields, client(request)))
     except Failed as failure:
         message = failure.error.text(lang.value)
         return join_page(site, request, lang, code, failure.code, message, fields.get("user", ""))
@@ -151,11 +162,12 @@ def api_invitation(request: Request, code: str, site: SiteDep, lang: LangDep) ->
     """What an invitation (its code or link token) offers: `campaign`, `role`,
     `expires_at`; a used, expired or unknown one is refused (400)."""
     try:
-        offer = preview(site, segment(code), lang)
+        offer = preview(site, segment(code), lang, client(request))
     except SkirmishError as error:
         if isinstance(error, StoreError):
             raise
-        return refused(site, request, Failed(400, error))
+        status = 429 if isinstance(error, accounts.LoginThrottled) else 400
+        return refused(site, request, Failed(status, error))
     return site.api(request, {k: offer[k] for k in ("campaign", "role", "expires_at")})
 
 
@@ -163,7 +175,7 @@ def api_invitation(request: Request, code: str, site: SiteDep, lang: LangDep) ->
 async def api_join(request: Request, site: SiteDep) -> Response:
     fields = await form_fields(request)
     try:
-        done = await attempt(lambda: join_existing(site, fields))
+        done = await attempt(lambda: join_existing(site, fields, client(request)))
     except Failed as failure:
         return refused(site, request, failure)
     return site.api(request, done)
@@ -175,7 +187,7 @@ async def api_join_new(request: Request, site: SiteDep) -> Response:
     `password2`); the answer logs the client in (the session cookie, as `/login`)."""
     fields = await form_fields(request)
     try:
-        done, token = await attempt(lambda: join_signing_up(site, fields))
+        done, token = await attempt(lambda: join_signing_up(site, fields, client(request)))
     except Failed as failure:
         return refused(site, request, failure)
     response = site.api(request, done, 201)

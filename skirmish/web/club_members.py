@@ -17,10 +17,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlmodel import Session
 
-from skirmish.campaign import accounts, club
+from skirmish.campaign import accounts, club, links
 from skirmish.campaign.club_commands import BY_NAME
 from skirmish.campaign.models import Campaign
-from skirmish.campaign.permissions import Action, Actor, Role, allowed, role_word
+from skirmish.campaign.permissions import Action, Actor, NotAllowed, Role, allowed, role_word
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang
 from skirmish.web.action_schema import club_route
@@ -41,10 +41,13 @@ INVITED = "Answers `skirmish campaign invite --json`, with `url`, the link's abs
 router = APIRouter()
 
 
-def join_url(request: Request, token: str) -> str:
-    """The absolute address of an invitation's link, as this request reached the server (the
-    reverse proxy's scheme and host included)."""
-    return str(request.base_url).rstrip("/") + "/join/" + quote(token, safe="")
+def join_url(request: Request, found: Campaign, token: str) -> str:
+    """The absolute address of an invitation's link: under the campaign's web address once it
+    is set (``links.join_link``, as ``campaign invite`` prints it), else as this request
+    reached the server (the reverse proxy's scheme and host included)."""
+    if found.web_address:
+        return links.join_link(found, token)
+    return str(request.base_url).rstrip("/") + links.join_path(token)
 
 
 def qr_data_uri(url: str) -> str:
@@ -81,7 +84,7 @@ def members_page(
             except CampaignError:
                 row = None
             if row is not None and invited_to.id == found.id:
-                link = join_url(request, token)
+                link = join_url(request, found, token)
                 fresh = {
                     "code": accounts.show_code(row.code),
                     "role": role_word(row.role, lang.value),
@@ -119,6 +122,19 @@ def api_members(request: Request, campaign: str, site: SiteDep) -> Response:
     with site.read() as s:
         found = site.find_campaign(s, campaign)
         return site.api(request, members_data(site, s, found))
+
+
+@router.get("/api/v1/campaigns/{campaign}/invitations", tags=["club"])
+def api_invitations(request: Request, campaign: str, site: SiteDep) -> Response:
+    """`skirmish campaign invitations --json`: the open invitations, to who may invite (403
+    to the others)."""
+    with site.read() as s:
+        found = site.find_campaign(s, campaign)
+        try:
+            listed = club.invitations(s, actor=site.actor(s), campaign=found)
+        except NotAllowed as error:
+            return refused(site, request, Failed(403, error))
+        return site.api(request, {"campaign": found.name, "invitations": listed})
 
 
 # ------------------------------------------------------------ the forms
@@ -159,6 +175,7 @@ def make_invitation(
         "link": made.link,
         "token": made.token,
         "expires_at": made.row.expires_at,
+        "url": links.join_link(found, made.token) if found.web_address else "",
     }
 
 
@@ -207,8 +224,10 @@ async def member_api(form: Change, request: Request, campaign: str, site: Site) 
     except Failed as failure:
         return refused(site, request, failure)
     if isinstance(done, dict):
-        token = done.pop("token")
-        return site.api(request, {**done, "url": join_url(request, token)}, 201)
+        token, url = done.pop("token"), done.pop("url")
+        if not url:  # no web address: the link as this request reached the server
+            url = str(request.base_url).rstrip("/") + links.join_path(token)
+        return site.api(request, {**done, "url": url}, 201)
     with site.read() as s:
         found = site.find_campaign(s, str(done))
         return site.api(request, members_data(site, s, found))

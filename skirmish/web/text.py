@@ -137,7 +137,10 @@ TEXT: Catalogue = messages(
         "login_title": N_("Log in"),
         "login_user": N_("Name"),
         "login_password": N_("Password"),
-        "login_hint": N_("Your account is made by the club with 'skirmish user add'."),
+        "login_hint": N_(
+            "No account yet? An invitation from your campaign's owner makes one: open its "
+            "link, or type its code on the join page."
+        ),
         "logged_in_as": N_("Logged in as {name}"),
         "refused": N_("Refused"),
         "csrf_refused": N_(

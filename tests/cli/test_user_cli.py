@@ -150,9 +150,12 @@ def test_invite_and_join_by_code_once(club: CampaignCli) -> None:
     )  # fmt: skip
     made = club.json("campaign", "invite")
     assert made["role"] == "player" and made["link"].startswith("/join/")
-    assert club.json("campaign", "members")["invitations"] == [
-        {"code": made["code"], "role": "player", "expires_at": made["expires_at"]}
-    ]
+    assert made["url"] is None  # no web address yet: the link is the web app's path
+    [listed] = club.json("campaign", "members")["invitations"]
+    assert listed == {
+        "code": made["code"], "role": "player", "created_at": listed["created_at"], "by": None,
+        "expires_at": made["expires_at"],
+    }  # fmt: skip
 
 
 def test_roles_members_and_public(club: CampaignCli) -> None:

@@ -748,5 +748,6 @@ def test_hostile_input_is_refused_in_words_never_a_crash(web: Any, club: Path) -
             if answer.status_code >= 400:
                 assert answer.json()["error"]
     for value in HOSTILE:
-        assert web.get("/join", params={"code": value}).status_code in (200, 400)
+        # 429: the hostile codes posted above name no invitation, and the throttle counts them
+        assert web.get("/join", params={"code": value}).status_code in (200, 400, 429)
         assert web.get(f"/c/{C}/members", params={"invitation": value}).status_code == 200

@@ -114,9 +114,12 @@ def test_the_cli_and_the_web_leave_the_same_rows_and_log_entries(
         # The members listing: the command line's --json is the API's answer to the owner.
         listed = web.get(f"/api/v1/campaigns/{C}/members").json()
         from_cli = json.loads(cli(cli_db, "campaign", "members", "--json", *at))
+        assert [i["by"] for i in listed["invitations"]] == ["Wyatt"]  # who made each
+        assert [i["by"] for i in from_cli["invitations"]] == [None]  # the command line
         for shown in (listed, from_cli):
             for invitation in shown["invitations"]:
-                invitation.pop("code"), invitation.pop("expires_at")
+                for key in ("code", "expires_at", "created_at", "by"):
+                    invitation.pop(key)
         assert listed == from_cli
 
         # A refusal: the same words, and nothing changed on either side.
