@@ -28,7 +28,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
-from skirmish.campaign import logbook
+from skirmish.campaign import logbook, naming
 from skirmish.campaign.models import (
     Campaign,
     Gang,
@@ -150,6 +150,8 @@ def add_user(session: Session, name: str, password: str) -> User:
                 taken_name=taken.name,
             )
         )
+    users = session.exec(select(User.name)).all()
+    naming.refuse_look_alike(naming.USER, cleaned, users)
     user = User(
         name=cleaned,
         folded=folded,

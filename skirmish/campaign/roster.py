@@ -99,6 +99,7 @@ def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
     taken = lookup.name_taken(gang, name)
     if taken is not None:
         raise _name_taken(gang, name, taken, named("name"))
+    lookup.refuse_look_alike_model(session, gang, name)
     require_hire(gang, found)
     before = snapshot_before(session, gang)
     member = Member(
@@ -217,10 +218,13 @@ def rename(
     taken = lookup.name_taken(gang, new_name, besides=model) if name is not None else None
     if taken is not None:
         raise _name_taken(gang, new_name, taken, "NEW_NAME")
+    if name is not None:
+        lookup.refuse_look_alike_model(session, gang, new_name, besides=model)
     if new_handle is not None:
         taken = lookup.name_taken(gang, new_handle, besides=model)
         if taken is not None:
             raise _name_taken(gang, new_handle, taken, named("handle"))
+        lookup.refuse_look_alike_model(session, gang, new_handle, besides=model)
         if naming.same_name(new_handle, new_name):
             raise CampaignError(
                 Message(
