@@ -495,9 +495,22 @@ def test_json_shapes(engine: Engine, table: Callable[..., Any]) -> None:
         "cost": 180,
         "max": 1,
         "hired": 1,
+        "room": 0,
+        "characteristics": {
+            "tiro": 3,
+            "fred": 3,
+            "rif": 4,
+            "cos": 3,
+            "fama": 1,
+            "fortuna": 2,
+            "xp": 2,
+        },  # fmt: skip
+        "skills": [],
         "allowed": False,
         "refusal": "R-13: 'Earps' ha già un capo ('Wyatt'); una banda ne ha al massimo uno.",
     }
+    deputy = next(o for o in hire["options"] if o["profile"] == "deputy")
+    assert (deputy["hired"], deputy["room"]) == (0, 2)  # "max 2", five places on the roster
     lasso = next(o for o in buy["options"] if o["item"] == "lasso")
     assert lasso == {
         "item": "lasso",

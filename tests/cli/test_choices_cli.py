@@ -48,7 +48,11 @@ def test_hire_json_is_the_api_shape(earps: Any) -> None:
     first, *_, last = data["options"]
     assert first == {
         "profile": "deputy", "name": "Vicesceriffo", "faction": "lawmen", "role": "hero",
-        "cost": 100, "max": 2, "hired": 0, "allowed": True, "refusal": None,
+        "cost": 100, "max": 2, "hired": 0, "room": 2,
+        "characteristics": {
+            "tiro": 3, "fred": 3, "rif": 3, "cos": 3, "fama": 0, "fortuna": 1, "xp": 1,
+        },
+        "skills": [], "allowed": True, "refusal": None,
     }  # fmt: skip
     assert (last["profile"], last["allowed"]) == ("sheriff", False)
     assert last["refusal"] == (
