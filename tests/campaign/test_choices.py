@@ -135,9 +135,13 @@ def check_agreement(session: Session, gang: Gang) -> None:
     def on(service: Callable[..., LogEntry], **kwargs: Any) -> tuple[Refusal | None, Any]:
         return attempt(session, partial(service, session, gang=gang, **kwargs))
 
-    for o in choices.hire_options(session, gang).options:
+    hiring = choices.hire_options(session, gang)
+    for o in hiring.options:
         refused, details = on(roster.hire, profile=o.profile.id, name=NEWCOMER)
         assert refused == o.refusal, o.profile.id
+        if hiring.refusal is None:  # no room is exactly a refusal by R-13's limits, not the price
+            by_limits = refused is not None and " costs " not in refused.en
+            assert (o.room == 0) == by_limits, (o.profile.id, o.room, refused)
         if details is not None:
             assert details["cost"] == o.profile.cost
 
