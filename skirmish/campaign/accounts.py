@@ -31,7 +31,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
-from skirmish.campaign import logbook
+from skirmish.campaign import logbook, naming
 from skirmish.campaign.links import join_path
 from skirmish.campaign.models import (
     Campaign,
@@ -159,6 +159,8 @@ def add_user(session: Session, name: str, password: str) -> User:
                 taken_name=taken.name,
             )
         )
+    users = session.exec(select(User.name)).all()
+    naming.refuse_look_alike(naming.USER, cleaned, users)
     user = User(
         name=cleaned,
         folded=folded,

@@ -42,7 +42,7 @@ from skirmish.campaign.equipment import (
 from skirmish.campaign.game.pending import require_between_games
 from skirmish.campaign.gangs import require_active
 from skirmish.campaign.models import Gang, Member, OwnedItem
-from skirmish.campaign.roster import require_hire
+from skirmish.campaign.roster import hire_room, require_hire
 from skirmish.engine.advances import Advance, promotes_to_hero
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang, name
@@ -51,6 +51,9 @@ from skirmish.rules import weapons as weapon_table
 from skirmish.rules.model import Item, Profile, Weapon
 
 T = TypeVar("T")
+
+#: A profile's numbers as the book prints them (§9), in its order.
+CHARACTERISTICS = ("tiro", "fred", "rif", "cos", "fama", "fortuna", "xp")
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,7 @@ class HireOption:
     profile: Profile
     hired: int  # models of this profile on the roster
     refusal: Refusal | None
+    room: int = 0  # how many more R-13's limits allow (6 models, one leader, "max N")
 
     @property
     def allowed(self) -> bool:
@@ -140,9 +144,8 @@ def hire_options(session: Session, gang: Gang) -> Choices[HireOption]:
     options = []
     for profile in hireable_profiles(gang.faction):
         hired = sum(1 for m in roster if m.profile == profile.id)
-        options.append(
-            HireOption(profile, hired, stop or refusal(partial(require_hire, gang, profile)))
-        )
+        check = partial(require_hire, gang, profile)
+        options.append(HireOption(profile, hired, stop or refusal(check), hire_room(gang, profile)))
     return Choices(gang.name, gang.treasury, stop, _allowed_first(options))
 
 
@@ -456,6 +459,9 @@ def hire_data(choices: Choices[HireOption], lang: Lang | str) -> dict[str, Any]:
                 "cost": o.profile.cost,
                 "max": o.profile.max,
                 "hired": o.hired,
+                "room": o.room,
+                "characteristics": {c: getattr(o.profile, c) for c in CHARACTERISTICS},
+                "skills": list(o.profile.skills),
                 "allowed": o.allowed,
                 "refusal": _words(o.refusal, lang),
             }

@@ -15,7 +15,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from skirmish import limits
-from skirmish.campaign import lookup
+from skirmish.campaign import lookup, naming
 from skirmish.campaign.logbook import gang_log, log_entry, now_text, snapshot_before
 from skirmish.campaign.models import Campaign, CampaignSetting, Gang, GangStatus, LogEntry
 from skirmish.campaign.settings import find_setting, resolve
@@ -71,6 +71,8 @@ def new_campaign(
                     ),
                 )
             )
+    campaigns = [other.name for other in session.exec(select(Campaign)).all()]
+    naming.refuse_look_alike(naming.CAMPAIGN, name, campaigns)
     values = resolve(settings or {})
     campaign = Campaign(
         name=name, explosives=explosives or values.pop("explosives") == "on", created_at=now_text()
@@ -141,8 +143,12 @@ def set_setting(session: Session, *, campaign: Campaign, key: str, value: str) -
 
 
 def _check_gang_name(session: Session, campaign: Campaign, name: str, gang: Gang | None) -> None:
-    for other in session.exec(select(Gang).where(Gang.campaign_id == campaign.id)).all():
-        if other is not gang and normalize(other.name) == normalize(name):
+    """A gang's name is its own in its campaign: not another's, nor one that looks like
+    another's (issue #22, ``naming.refuse_look_alike``)."""
+    others = [g for g in session.exec(select(Gang).where(Gang.campaign_id == campaign.id)).all()
+              if g is not gang]  # fmt: skip
+    for other in others:
+        if normalize(other.name) == normalize(name):
             raise CampaignError(
                 Message(
                     "campaign {campaign_name!r} already has a gang called {other_name!r}; "
@@ -151,6 +157,7 @@ def _check_gang_name(session: Session, campaign: Campaign, name: str, gang: Gang
                     other_name=other.name,
                 )
             )
+    naming.refuse_look_alike(naming.GANG, name, [g.name for g in others])
 
 
 def new_gang(session: Session, *, campaign: Campaign, name: str, faction: str) -> Gang:

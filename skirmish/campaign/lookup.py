@@ -250,6 +250,24 @@ def name_taken(gang: Gang, name: str, *, besides: Member | None = None) -> Membe
     return None
 
 
+def refuse_look_alike_model(
+    session: Session, gang: Gang, name: str, *, besides: Member | None = None
+) -> None:
+    """Refuse a model's new name or handle that looks like (TR39) a name or handle of an active
+    model of any gang of ``gang``'s campaign, ``besides`` aside (issue #22)."""
+    campaign = campaign_of(session, gang)
+    rows = session.exec(select(Gang).where(Gang.campaign_id == campaign.id)).all()
+    names = [
+        n
+        for g in rows
+        for m in active_members(g)
+        if m is not besides
+        for n in (m.name, m.handle)
+        if n
+    ]
+    naming.refuse_look_alike(naming.MODEL, name, names)
+
+
 def stash(gang: Gang) -> list[OwnedItem]:
     """Items the gang owns that no model carries."""
     return [item for item in gang.items if item.member_id is None]

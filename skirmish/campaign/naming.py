@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from skirmish.confusables import skeleton
 from skirmish.errors import CampaignError, UnknownNameError, shown
 from skirmish.rules.names import matching, name_key, normalize
 from skirmish.translation import Both, Message
@@ -30,11 +31,14 @@ class Kind:
     en: str  # as UnknownNameError's kind: "model", "gang", "campaign"
     en_many: str
     it_many: str
+    en_the: str = ""  # "the gang", as a look-alike's refusal names the one it imitates
+    it_the: str = ""
 
 
-MODEL = Kind("model", "models", "personaggi")
-GANG = Kind("gang", "gangs", "bande")
-CAMPAIGN = Kind("campaign", "campaigns", "campagne")
+MODEL = Kind("model", "models", "personaggi", "the model", "il personaggio")
+GANG = Kind("gang", "gangs", "bande", "the gang", "la banda")
+CAMPAIGN = Kind("campaign", "campaigns", "campagne", "the campaign", "la campagna")
+USER = Kind("user", "users", "utenti", "the user", "l'utente")
 
 
 def nearest(name: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
@@ -97,6 +101,39 @@ def same_name(one: str, other: str) -> bool:
     """Whether two names are one at the table (R-13: models of a gang, and their handles, must
     differ): case, accents, apostrophes and separators ignored."""
     return name_key(one) == name_key(other)
+
+
+def look_key(name: str) -> str:
+    """What two names share when they look alike (issue #22): the TR39 skeleton of the name
+    folded as ``same_name`` folds it (case, accents, separators), so a Cyrillic "е" or a Greek
+    "ο" in "Earp brothers" gives the key of the Latin name."""
+    return skeleton(normalize(name))
+
+
+def look_alike(name: str, others: Iterable[str]) -> str | None:
+    """The first of ``others`` that ``name`` imitates: the same look (``look_key``) but not
+    the same name (that one is refused as taken, by the caller's own check)."""
+    key = look_key(name)
+    for other in others:
+        if look_key(other) == key and not same_name(name, other):
+            return other
+    return None
+
+
+def refuse_look_alike(kind: Kind, name: str, others: Iterable[str]) -> None:
+    """Refuse ``name`` when it looks like one of ``others`` (names of the same campaign, or the
+    club's users), naming the one it imitates in one line."""
+    imitated = look_alike(name, others)
+    if imitated is not None:
+        raise CampaignError(
+            Message(
+                "{name!r} looks like {kind_the} {imitated!r}: they differ only in letters "
+                "that look alike (Unicode TR39); choose another name.",
+                name=name,
+                imitated=imitated,
+                kind_the=Both(kind.en_the, kind.it_the),
+            )
+        )
 
 
 def with_handle(name: str, handle: str | None) -> str:

@@ -31,12 +31,37 @@ from skirmish.translation import Both, Message
 MAX_MODELS = 6
 
 
+def _limits(gang: Gang, found: Profile) -> tuple[int, Member | None, int]:
+    """R-13's limits on hiring ``found`` as ``gang`` stands: the room left on the roster, the
+    leader already there when ``found`` is a leader, and the room left within a hero profile's
+    "max N" (the roster's room when it has none). ``require_hire`` refuses on them and
+    ``hire_room`` counts with them: one reading of the rule."""
+    roster = lookup.active_members(gang)
+    room = MAX_MODELS - len(roster)
+    leader = None
+    if found.role is Role.LEADER:
+        leader = next((m for m in roster if m.role == Role.LEADER), None)
+    same = room
+    if found.role is not Role.LEADER and found.max is not None:
+        same = found.max - sum(1 for m in roster if m.profile == found.id)
+    return room, leader, same
+
+
+def hire_room(gang: Gang, found: Profile) -> int:
+    """How many more models of ``found`` R-13's limits let ``gang`` hire (6 models, one leader,
+    a hero profile's "max N"; the price aside): what ``require_hire`` allows, counted."""
+    room, leader, same = _limits(gang, found)
+    if leader is not None:
+        return 0
+    return max(0, min(room, 1 if found.role is Role.LEADER else same))
+
+
 def require_hire(gang: Gang, found: Profile) -> None:
     """R-13: whether ``gang`` as it stands may hire a model of ``found``: room on the roster (6
     models), one leader, a hero profile's "max N" (H-08), the price. The new model's name is
     checked apart. ``hire`` calls it; ``choices.hire_options`` asks it in advance."""
-    roster = lookup.active_members(gang)
-    if len(roster) >= MAX_MODELS:
+    room, leader, same = _limits(gang, found)
+    if room <= 0:
         raise CampaignError(
             Message(
                 "R-13: {gang_name!r} already has {max_models} models, the most a gang "
@@ -49,30 +74,26 @@ def require_hire(gang: Gang, found: Profile) -> None:
                 ),
             )
         )
-    if found.role is Role.LEADER:
-        leader = next((m for m in roster if m.role == Role.LEADER), None)
-        if leader is not None:
-            raise CampaignError(
-                Message(
-                    "R-13: {gang_name!r} already has a leader ({leader_name!r}); a gang "
-                    "has at most one.",
-                    gang_name=gang.name,
-                    leader_name=leader.name,
-                )
+    if leader is not None:
+        raise CampaignError(
+            Message(
+                "R-13: {gang_name!r} already has a leader ({leader_name!r}); a gang "
+                "has at most one.",
+                gang_name=gang.name,
+                leader_name=leader.name,
             )
-    elif found.max is not None:
-        same = sum(1 for m in roster if m.profile == found.id)
-        if same >= found.max:
-            raise CampaignError(
-                Message(
-                    "R-13: {gang_name!r} already has {same} {found_name} (max "
-                    "{found_max}); H-08 applies hero limits when hiring.",
-                    gang_name=gang.name,
-                    same=same,
-                    found_max=found.max,
-                    found_name=Both(found.name_en, found.name_it),
-                )
+        )
+    if same <= 0:
+        raise CampaignError(
+            Message(
+                "R-13: {gang_name!r} already has {same} {found_name} (max "
+                "{found_max}); H-08 applies hero limits when hiring.",
+                gang_name=gang.name,
+                same=found.max - same if found.max is not None else 0,
+                found_max=found.max,
+                found_name=Both(found.name_en, found.name_it),
             )
+        )
     if found.cost > gang.treasury:
         raise CampaignError(
             Message(
@@ -99,6 +120,7 @@ def hire(session: Session, *, gang: Gang, profile: str, name: str) -> LogEntry:
     taken = lookup.name_taken(gang, name)
     if taken is not None:
         raise _name_taken(gang, name, taken, named("name"))
+    lookup.refuse_look_alike_model(session, gang, name)
     require_hire(gang, found)
     before = snapshot_before(session, gang)
     member = Member(
@@ -217,10 +239,13 @@ def rename(
     taken = lookup.name_taken(gang, new_name, besides=model) if name is not None else None
     if taken is not None:
         raise _name_taken(gang, new_name, taken, "NEW_NAME")
+    if name is not None:
+        lookup.refuse_look_alike_model(session, gang, new_name, besides=model)
     if new_handle is not None:
         taken = lookup.name_taken(gang, new_handle, besides=model)
         if taken is not None:
             raise _name_taken(gang, new_handle, taken, named("handle"))
+        lookup.refuse_look_alike_model(session, gang, new_handle, besides=model)
         if naming.same_name(new_handle, new_name):
             raise CampaignError(
                 Message(

@@ -44,7 +44,7 @@ from sqlalchemy import Table, bindparam, insert, update
 from sqlmodel import Session, col, select
 
 from skirmish import fileio
-from skirmish.campaign import lookup
+from skirmish.campaign import lookup, naming
 from skirmish.campaign.accounts import fold, user_ids, user_names
 from skirmish.campaign.document_shapes import CHARACTERISTICS, ID_LENGTH, check_document
 from skirmish.campaign.gangs import settings_of
@@ -440,6 +440,7 @@ def _insert_gang(session: Session, campaign: Campaign, data: dict[str, Any]) -> 
                     other=other,
                 )
             )
+    naming.refuse_look_alike(naming.GANG, data["name"], taken)
     assert campaign.id is not None
     gang = Gang(
         campaign_id=campaign.id,

@@ -60,6 +60,7 @@ LABELS: Catalogue = messages({
         "role": N_("role"),
         "cost": N_("cost"),
         "why-not": N_("why not"),
+        "room": N_("room"),
         "role-leader": N_("LEADER"),
         "role-hero": N_("HERO"),
         "role-common": N_("common"),
@@ -342,6 +343,11 @@ def hire(
         _report(entry, lang, json_)
 
 
+#: The column of a profile's numbers, headed with the book's short names (the same in both
+#: languages, §9), in the order ``choices.CHARACTERISTICS`` gives them.
+NUMBERS = "TIRO/FRED/RIF/COS/FA/FO"
+
+
 def _list_hires(db: str | None, campaign: str | None, gang: str, lang: Lang, json_: bool) -> None:
     """``gang hire GANG``: every profile the gang could hire, those it may hire now first, the
     others dimmed with the words ``hire`` would refuse them with (``campaign.choices``)."""
@@ -358,8 +364,9 @@ def _list_hires(db: str | None, campaign: str | None, gang: str, lang: Lang, jso
     out = console()
     _options_heading(out, "hire-head", data, lang)
     table = Table()
-    for key in ("profile", "role", "cost", "why-not"):
-        table.add_column(tr(LABELS, key, lang), justify="right" if key == "cost" else "left")
+    for key in ("profile", "role", "cost", NUMBERS, "room", "why-not"):
+        head = key if key == NUMBERS else tr(LABELS, key, lang)
+        table.add_column(head, justify="right" if key in ("cost", "room") else "left")
     for option in data["options"]:
         style = "" if option["allowed"] else "dim"
         role = tr(LABELS, f"role-{option['role']}", lang)
@@ -370,7 +377,8 @@ def _list_hires(db: str | None, campaign: str | None, gang: str, lang: Lang, jso
         why = option["refusal"] if data["refusal"] is None else "—"
         table.add_row(
             cell(option["name"], style), cell(role, style), cell(f"{option['cost']}$", style),
-            cell(why or "", style),
+            cell("/".join(str(n) for n in list(option["characteristics"].values())[:6]), style),
+            cell(str(option["room"]), style), cell(why or "", style),
         )  # fmt: skip
     out.print(table)
     echo(tr(LABELS, "hire-how", lang, gang=shell_word(data["gang"])))

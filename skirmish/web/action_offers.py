@@ -14,10 +14,12 @@ from typing import Any
 from skirmish.campaign import choices, lookup, naming
 from skirmish.campaign.commands import WEAPON_FIELDS
 from skirmish.campaign.models import Gang
-from skirmish.engine.advances import choose_cacciatore
+from skirmish.engine.advances import Advance, choose_cacciatore
 from skirmish.errors import RulesError
 from skirmish.i18n import Lang, name
-from skirmish.rules import weapons
+from skirmish.printing.members import role_label
+from skirmish.rules import find_faction, find_skill, weapons
+from skirmish.translation import gettext, ngettext
 from skirmish.web import text
 
 
@@ -42,6 +44,24 @@ class Offer:
     notes: list[str] = field(default_factory=list)
     refused: list[tuple[str, str]] = field(default_factory=list)
     hidden: set[str] = field(default_factory=set)
+    about: list[str] = field(default_factory=list)  # the faction's rules, as the book says them
+    profiles: list[Card] = field(default_factory=list)  # hire: each profile with its numbers
+
+
+@dataclass(frozen=True)
+class Card:
+    """A profile as the hire form shows it (issue #22): its name, role and cost, its numbers
+    (§9: TIRO, FRED, RIF, COS, FAMA, FORTUNA, XP), its skills, how many more the gang may take
+    (R-13's limits, ``roster.hire_room``) and, when refused now, why."""
+
+    value: str
+    name: str
+    role: str
+    cost: int
+    numbers: tuple[tuple[str, int], ...]
+    skills: str
+    room: str
+    reason: str = ""
 
 
 def _words(found: choices.Refusal | None, lang: Lang) -> str:
@@ -58,19 +78,55 @@ def _models(gang: Gang) -> list[Option]:
     ]
 
 
+#: How a profile's numbers are headed: the book's short names (§9; XP in the reader's words).
+_HEADS = {"tiro": "TIRO", "fred": "FRED", "rif": "RIF", "cos": "COS", "fama": "FAMA",
+          "fortuna": "FORTUNA"}  # fmt: skip
+
+
+def _room(room: int, lang: Lang) -> str:
+    if room <= 0:
+        return gettext(lang.value, "no room for another")
+    return ngettext(lang.value, "room for {n} more", "room for {n} more", room)
+
+
+def _card(o: Any, lang: Lang) -> Card:
+    profile = o.profile
+    xp = _t(lang)["xp"]
+    numbers = [(_HEADS.get(c, xp), getattr(profile, c)) for c in choices.CHARACTERISTICS]
+    return Card(
+        value=profile.id,
+        name=name(profile, lang),
+        role=role_label(profile, lang),
+        cost=profile.cost,
+        numbers=tuple(numbers),
+        skills=", ".join(name(find_skill(k), lang) for k in profile.skills),
+        room=_room(o.room, lang),
+        reason=_words(o.refusal, lang),
+    )
+
+
 def hire_offer(found: Any, gang: Gang, lang: Lang) -> Offer:
-    """R-13: only the profiles legal and affordable now; the others listed with why not."""
+    """R-13: only the profiles legal and affordable now; the others listed with why not. Each
+    profile's numbers, skills and the room left for it, and the faction's rules, in view."""
     offer = Offer(blocked=_words(found.refusal, lang))
     offer.options["profile"] = [
         Option(o.profile.id, f"{name(o.profile, lang)} · {o.profile.cost}$")
         for o in found.options
         if o.allowed
     ]
+    offer.profiles = [_card(o, lang) for o in found.options]
+    offer.about = faction_about(gang.faction, lang)
     if found.refusal is None:
         offer.refused = [
             (name(o.profile, lang), _words(o.refusal, lang)) for o in found.options if not o.allowed
         ]
     return offer
+
+
+def faction_about(faction: str, lang: Lang) -> list[str]:
+    """The faction's own rules as the book describes it (§9, rules data), in ``lang``."""
+    it = lang is Lang.IT
+    return [rule.text_it if it else rule.text_en for rule in find_faction(faction).rules]
 
 
 def buy_offer(found: Any, gang: Gang, lang: Lang) -> Offer:
@@ -158,19 +214,28 @@ def unequip_offer(found: Any, gang: Gang, lang: Lang) -> Offer:
 
 
 def advance_offer(found: Any, gang: Gang, lang: Lang) -> Offer:
-    """R-11: each model's advances with their cost, those it may not take with why; a weapon
-    for each skill "a scelta"; CACCIATORE without rolling where the faction may (§9.6)."""
+    """R-11: what each model may take now, grouped by model and by kind (a new skill, then the
+    characteristics), with its cost; what it may not, folded with why (issue #22: no list of
+    refused options); a weapon for each skill "a scelta"; CACCIATORE without rolling where the
+    faction may (§9.6)."""
     t = _t(lang)
     offer = Offer(blocked=_words(found.refusal, lang))
     picks = []
     for o in found.options:
-        group = t["act_xp_of"].format(name=o.member, xp=o.xp)
-        for a in o.advances:
-            hero = f" · {t['act_hero']}" if a.promotes else ""
-            what = choices.advance_name(a.advance, lang)
-            label = f"{o.member}: {what} · {a.cost} {t['xp']}{hero}"
-            value = pick(member=o.member, advance=a.advance.value)
-            picks.append(Option(value, label, a.allowed, _words(a.refusal, lang), group))
+        who = t["act_xp_of"].format(name=o.member, xp=o.xp)
+        for kind in (True, False):  # the skill first, then the characteristics
+            group = f"{who} · {t['act_skill'] if kind else t['act_characteristics']}"
+            for a in o.advances:
+                if (a.advance is Advance.SKILL) is not kind:
+                    continue
+                hero = f" · {t['act_hero']}" if a.promotes else ""
+                what = choices.advance_name(a.advance, lang)
+                label = f"{o.member}: {what} · {a.cost} {t['xp']}{hero}"
+                if a.allowed:
+                    value = pick(member=o.member, advance=a.advance.value)
+                    picks.append(Option(value, label, group=group))
+                elif found.refusal is None:
+                    offer.refused.append((label, _words(a.refusal, lang)))
     offer.options["what"] = picks
     for category in WEAPON_FIELDS:
         offer.options[category] = [Option("", t["act_carried"])] + [

@@ -115,6 +115,17 @@ def faction_choices(lang: Lang) -> list[str]:
     return [name(f, lang) for f in rules.factions() if f.playable]
 
 
+def faction_descriptions(lang: Lang) -> list[tuple[str, str, list[str]]]:
+    """Each playable faction's name, section and rules as the book describes it (§9, issue
+    #22: the picker shows them)."""
+    it = lang is Lang.IT
+    return [
+        (name(f, lang), f.section, [r.text_it if it else r.text_en for r in f.rules])
+        for f in rules.factions()
+        if f.playable
+    ]
+
+
 def found_gang(site: Site, campaign: str, fields: Mapping[str, str]) -> tuple[str, str]:
     with site.write() as s:
         found = site.find_campaign(s, campaign)
@@ -147,6 +158,7 @@ def gang_form(
         campaign_name=campaign_name,
         may_found=may_found,
         factions=faction_choices(lang),
+        about=faction_descriptions(lang),
         message=message,
         typed=dict(typed or {}),
     )

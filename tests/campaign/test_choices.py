@@ -135,9 +135,13 @@ def check_agreement(session: Session, gang: Gang) -> None:
     def on(service: Callable[..., LogEntry], **kwargs: Any) -> tuple[Refusal | None, Any]:
         return attempt(session, partial(service, session, gang=gang, **kwargs))
 
-    for o in choices.hire_options(session, gang).options:
+    hiring = choices.hire_options(session, gang)
+    for o in hiring.options:
         refused, details = on(roster.hire, profile=o.profile.id, name=NEWCOMER)
         assert refused == o.refusal, o.profile.id
+        if hiring.refusal is None:  # no room is exactly a refusal by R-13's limits, not the price
+            by_limits = refused is not None and " costs " not in refused.en
+            assert (o.room == 0) == by_limits, (o.profile.id, o.room, refused)
         if details is not None:
             assert details["cost"] == o.profile.cost
 
@@ -495,9 +499,22 @@ def test_json_shapes(engine: Engine, table: Callable[..., Any]) -> None:
         "cost": 180,
         "max": 1,
         "hired": 1,
+        "room": 0,
+        "characteristics": {
+            "tiro": 3,
+            "fred": 3,
+            "rif": 4,
+            "cos": 3,
+            "fama": 1,
+            "fortuna": 2,
+            "xp": 2,
+        },  # fmt: skip
+        "skills": [],
         "allowed": False,
         "refusal": "R-13: 'Earps' ha già un capo ('Wyatt'); una banda ne ha al massimo uno.",
     }
+    deputy = next(o for o in hire["options"] if o["profile"] == "deputy")
+    assert (deputy["hired"], deputy["room"]) == (0, 2)  # "max 2", five places on the roster
     lasso = next(o for o in buy["options"] if o["item"] == "lasso")
     assert lasso == {
         "item": "lasso",

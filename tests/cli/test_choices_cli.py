@@ -17,6 +17,12 @@ def earps(cli: Any) -> Any:
     return cli
 
 
+def flat(table: str) -> str:
+    """A table's words in reading order: a refusal wrapped in its cell reads as one line (the
+    cells beside a wrapped line are blank)."""
+    return " ".join(table.replace("│", " ").split())
+
+
 def test_hire_lists_the_profiles_allowed_first(earps: Any) -> None:
     """R-13: 220$ left, one leader already: the sheriff is last, with hire's own words."""
     before = earps.dump()
@@ -31,13 +37,16 @@ def test_hire_lists_the_profiles_allowed_first(earps: Any) -> None:
         "Saloon girl, adventuress", "Sheriff",
     ]  # fmt: skip
     assert "HERO, max 2 (0 in the gang)" in out and "common (NPC)" in out
-    assert "R-13: 'Earps' already has a leader ('Wyatt Earp'); a gang has at" in out
+    assert "R-13: 'Earps' already has a leader ('Wyatt Earp'); a gang has at" in flat(out)
     assert lines[-1] == "Hire with: skirmish gang hire Earps PROFILE --name NAME"
+    deputy = [cell.strip() for cell in rows[0].split("│")[1:-1]]
+    assert deputy[2:5] == ["100$", "3/3/3/3/0/1", "2"]  # the numbers, and room for 2 (max 2)
+    assert "TIRO/FRED/RIF/COS/FA/FO" in out
     italian = earps.run("gang", "hire", "Earps", "--lang", "it").stdout
     assert italian.startswith("Earps — cassa 220$ — chi si può ingaggiare ora, poi gli altri")
     assert "Vicesceriffo" in italian and "EROE, max 2 (0 nella banda)" in italian
-    assert "comune (PNG)" in italian
-    assert "R-13: 'Earps' ha già un capo ('Wyatt Earp')" in italian
+    assert "comune (PNG)" in italian and "posti" in italian
+    assert "R-13: 'Earps' ha già un capo ('Wyatt Earp')" in flat(italian)
 
 
 def test_hire_json_is_the_api_shape(earps: Any) -> None:
@@ -48,7 +57,11 @@ def test_hire_json_is_the_api_shape(earps: Any) -> None:
     first, *_, last = data["options"]
     assert first == {
         "profile": "deputy", "name": "Vicesceriffo", "faction": "lawmen", "role": "hero",
-        "cost": 100, "max": 2, "hired": 0, "allowed": True, "refusal": None,
+        "cost": 100, "max": 2, "hired": 0, "room": 2,
+        "characteristics": {
+            "tiro": 3, "fred": 3, "rif": 3, "cos": 3, "fama": 0, "fortuna": 1, "xp": 1,
+        },
+        "skills": [], "allowed": True, "refusal": None,
     }  # fmt: skip
     assert (last["profile"], last["allowed"]) == ("sheriff", False)
     assert last["refusal"] == (

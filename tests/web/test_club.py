@@ -482,6 +482,16 @@ def test_a_refused_gang_keeps_what_was_typed(web: Any, club: Path) -> None:
     assert 'value="Lawmen" selected' in response.text
     npc = api(web, f"/api/v1/campaigns/{C}/gangs", name="Altri", faction="npc")
     assert npc.status_code == 400
+    look_alike = "\u0415arp brothers"  # a Cyrillic "Е" (issue #22): the CLI's words, both ways
+    response = post(web, f"/c/{C}/gangs/new", name=look_alike, faction="Lawmen")
+    assert response.status_code == 400
+    assert alert(response).endswith(
+        "looks like the gang 'Earp brothers': they differ only in "
+        "letters that look alike (Unicode TR39); choose another name."
+    )
+    refused = api(web, f"/api/v1/campaigns/{C}/gangs?lang=it", name=look_alike, faction="lawmen")
+    assert refused.status_code == 400
+    assert "si confonde con la banda 'Earp brothers'" in refused.json()["error"]
     assert state(club) == before
 
 
