@@ -489,19 +489,17 @@ def _aim(options: dict[str, Any], other: dict[str, Any]) -> _Built:
                 weapon_name=Both(weapon.name_en, weapon.name_it),
             )
         )
-    for flag, rule, rule_it in (
-        ("moved", "took no movement action this turn (R-02(b))",
-         "non ha fatto azioni di movimento in questo turno (R-02(b))"),
-        ("opportunity", "is not firing on opportunity (§4.2.3, R-16)",
-         "non sta facendo un tiro di opportunità (§4.2.3, R-16)"),
-    ):  # fmt: skip
+    for flag, rule in (
+        ("moved", N_("took no movement action this turn (R-02(b))")),
+        ("opportunity", N_("is not firing on opportunity (§4.2.3, R-16)")),
+    ):
         if options.get(flag):
             raise RulesError(
                 Message(
                     "⟨{flag}⟩: only a model that {rule} may aim, so there is nothing to "
                     "compare; drop ⟨{flag}⟩.",
                     flag=flag,
-                    rule=Both(rule, rule_it),
+                    rule=Message(rule),
                 )
             )
     plain = _situation({**options, "aim": False})
