@@ -15,7 +15,7 @@ from skirmish.errors import RulesError
 from skirmish.rules import find_faction, find_skill, find_weapon
 from skirmish.rules.model import ModelState, Weapon, WeaponCategory
 from skirmish.rules.names import normalize
-from skirmish.translation import N_, NP_, Both, Message
+from skirmish.translation import N_, NP_, Both, Message, gettext
 
 #: Names that mean "no weapon" in a fight.
 BARE_HANDS = frozenset({"bare-hands", "bare-handed", "mani-nude", "none", "unarmed", "disarmato"})
@@ -49,10 +49,39 @@ CHOICE_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
 }
 
 
+#: Each choice's label, its English value with its declaration for context; its Italian (the
+#: catalogue's) is the first of its Italian words (``CHOICE_WORDS``), so a player may type it.
+CHOICE_LABELS: Mapping[str, Mapping[str, str]] = {
+    "Cover": {
+        "none": NP_("cover", "none"),
+        "light": NP_("cover", "light"),
+        "partial": NP_("cover", "partial"),
+        "full": NP_("cover", "full"),
+    },
+    "Motion": {
+        "none": NP_("motion", "none"),
+        "normal": NP_("motion", "normal"),
+        "fast": NP_("motion", "fast"),
+    },
+    "MountPace": {
+        "none": NP_("mount pace", "none"),
+        "still": NP_("mount pace", "still"),
+        "trot": NP_("mount pace", "trot"),
+        "gallop": NP_("mount pace", "gallop"),
+    },
+    "Elevation": {
+        "none": NP_("elevation", "none"),
+        "attacker": NP_("elevation", "attacker"),
+        "defender": NP_("elevation", "defender"),
+    },
+}
+
+
 def choice_label(choices: type[StrEnum], value: str, lang: str) -> str:
-    """A choice as a player names it: its English value, or its first Italian word."""
-    words = CHOICE_WORDS.get(choices.__name__, {}).get(value, ())
-    return words[0] if lang == "it" and words else value
+    """A choice as a player names it in ``lang`` (``CHOICE_LABELS``); a choice without a label
+    is its value."""
+    label = CHOICE_LABELS.get(choices.__name__, {}).get(value)
+    return gettext(lang, label) if label is not None else value
 
 
 def choice_value(choices: type[StrEnum], value: str) -> str:
