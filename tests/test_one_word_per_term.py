@@ -67,6 +67,14 @@ GLOSSARY: dict[str, Term] = {
     "prone": Term(r"\bprone\b", r"\bstes[oaie]\b|\ba terra\b"),
     # TEST DI FREDDEZZA
     "nerve test": Term(r"\bnerve test", r"test di freddezza", never_it=(r"test di nervi",)),
+    # fanning the six-shooter (§5.2.2: "svuotando completamente il tamburo"): "svuotare il
+    # tamburo" wherever the English says it (not a flag's name), never "sventagliare"
+    "fanning": Term(
+        r"(?<![-\w])[Ff]anning\b|\b[Ff]an (?:the|or)\b",
+        r"\btamburo\b",
+        never_it=(r"\bsventagli",),
+        always=True,
+    ),
     # the luck pages are "Dice luck" / "Sorte dei dadi": FORTUNA is the hero's points
     "luck": Term(r"\bluck\b", r"\bsorte\b", not_for_it=(r"\bfortuna\b",)),
     # the characteristics FAMA and FORTUNA (table 3): the same capitals in both languages

@@ -18,7 +18,7 @@ from skirmish.engine.glossary import label, parse
 from skirmish.errors import CampaignError, shown
 from skirmish.i18n import Lang
 from skirmish.rules.model import Side
-from skirmish.translation import Message
+from skirmish.translation import Message, gettext
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -198,7 +198,7 @@ def _step_text(step: dict[str, Any], lang: Lang) -> str:
         else ""
     )
     xp = (
-        f" [{'PE' if lang == Lang.IT else 'XP'} {step['xp_before']} → {step['xp_after']}]"
+        f" [{gettext(lang, 'XP')} {step['xp_before']} → {step['xp_after']}]"
         if step["xp_before"] != step["xp_after"]
         else ""
     )

@@ -22,6 +22,7 @@ from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.engine.glossary import GameStatus, TableState, label, label_value
 from skirmish.i18n import Lang
 from skirmish.rules.model import ModelState, ObjectiveState, Side
+from skirmish.translation import Both, said_value
 
 
 def list_(
@@ -73,7 +74,7 @@ def status(
         emit(data)
         return
     limit = f"/{data['turn_limit']}" if data["turn_limit"] else ""
-    title = data["name_it"] if lang == Lang.IT else data["name_en"]
+    title = said_value(Both(data["name_en"], data["name_it"]), lang)
     status_word = label_value(GameStatus, data["status"], lang)
     echo(say("board", lang, game=data["game"], title=title, status=status_word, turn=data["turn"],
              limit=limit))  # fmt: skip

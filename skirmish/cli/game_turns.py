@@ -17,8 +17,7 @@ from skirmish.cli.game_text import say, step_text
 from skirmish.cli.safe import echo
 from skirmish.cli.store_options import CampaignOpt, Dice, emit, session
 from skirmish.errors import COMMAND_LINE
-from skirmish.i18n import Lang
-from skirmish.translation import N_
+from skirmish.translation import N_, Both, said_value
 
 #: R-15 at the start of a turn: a failed cohesion die rerolled with a model's FAMA (R-08).
 CohesionRerollOpt = Annotated[
@@ -88,7 +87,7 @@ def start(
             "started",
             lang,
             game=data["game"],
-            scenario=data["name_it"] if lang == Lang.IT else data["name_en"],
+            scenario=said_value(Both(data["name_en"], data["name_it"]), lang),
             good=good_gang["gang"],
             good_n=good_gang["started"],
             bad=bad_gang["gang"],

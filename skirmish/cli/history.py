@@ -16,7 +16,7 @@ from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.errors import named
 from skirmish.i18n import Catalogue, messages, tr
 from skirmish.limits import LAST
-from skirmish.translation import N_, gettext
+from skirmish.translation import N_, NP_, gettext
 
 #: What each kind of campaign log entry is called in the log's "action" column (``--json``
 #: keeps the stored action).
@@ -45,6 +45,18 @@ ACTIONS: Catalogue = messages({
 
 #: Who made a log entry (issue #11): the column, the command line, an account since removed.
 AUTHORS: Catalogue = messages({"column": N_("by"), "cli": N_("CLI")})
+
+#: The log's columns ("#" and "$" are said the same in both languages).
+LOG_COLUMNS = (
+    "#",
+    NP_("log column", "at"),
+    NP_("log column", "gang"),
+    NP_("log column", "action"),
+    NP_("log column", "what"),
+    NP_("log column", "dice"),
+    "$",
+    N_("XP"),
+)
 
 
 def action_word(action: str, lang: str) -> str:
@@ -99,13 +111,8 @@ def log(
         echo(gettext(lang, "The log is empty."))
         return
     table = Table()
-    italian = lang == "it"
-    for column in (
-        ("#", "quando", "banda", "azione", "cosa", "dadi", "$", "PE")
-        if italian
-        else ("#", "at", "gang", "action", "what", "dice", "$", "XP")
-    ):
-        table.add_column(column)
+    for column in LOG_COLUMNS:
+        table.add_column(gettext(lang, column))
     # Who made each entry (issue #11), only once someone other than the command line has.
     by_whom = any(row["author"] is not None for row in rows)
     if by_whom:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
 from skirmish.errors import DiceError, NotEnoughDice, shown
-from skirmish.translation import Message, NMessage, Said, gettext
+from skirmish.translation import N_, Message, NMessage, Said, gettext
 
 T = TypeVar("T")
 
@@ -36,10 +36,10 @@ class DiceSource(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Purpose:
-    """What a die is rolled for, in the book's words: ``dice`` is how many are thrown together
-    (2 for the 2D6 tests against FRED or RIF, 6 for fanning)."""
+    """What a die is rolled for, in the book's words (``en``, its msgid in the catalogue):
+    ``dice`` is how many are thrown together (2 for the 2D6 tests against FRED or RIF, 6 for
+    fanning)."""
 
-    it: str
     en: str
     dice: int = 1
     #: The purpose of the die thrown at the same time by the other player (a roll-off: both
@@ -47,39 +47,37 @@ class Purpose:
     pair: str | None = None
 
     def word(self, lang: str) -> str:
-        """The book's words in ``lang`` (``"it"`` or ``"en"``)."""
-        return self.it if str(lang) == "it" else self.en
+        """The book's words in ``lang``."""
+        return gettext(lang, self.en)
 
 
 #: Every purpose a procedure names when it asks for a die (``nerve.PURPOSE``…), with the book's
 #: words; a test holds it equal to the engine's constants. ``shot 2`` is the second shot.
 PURPOSES: Mapping[str, Purpose] = {
-    "nerve": Purpose("test di freddezza", "nerve test", 2),
-    "fanning": Purpose("sventagliata", "fanning", 6),
-    "shot": Purpose("tiro per colpire", "shooting roll"),
-    "mount": Purpose("tiro per la cavalcatura", "roll for the mount"),
-    "reflex": Purpose("test riflessi", "reflex test", 2),
-    "save": Purpose("tiro salvezza", "saving roll"),
-    "panic": Purpose("test di panico", "panic test", 2),
-    "fight": Purpose("tiro del corpo a corpo", "fight roll"),
-    "lasso": Purpose("tiro del lasso", "lasso roll"),
-    "short fuse": Purpose("miccia corta", "short fuse"),
-    "step away": Purpose("allontanarsi dall'esplosione", "stepping away from the blast"),
-    "thrown": Purpose("lancio dell'esplosivo", "throw of the explosive"),
-    "initiative": Purpose("iniziativa", "initiative"),
-    "initiative: first": Purpose("iniziativa", "initiative", pair="initiative: opponent"),
-    "initiative: opponent": Purpose("iniziativa dell'avversario", "opponent's initiative"),
-    "cohesion": Purpose("test di coesione", "cohesion test"),
-    "recovery": Purpose("recupero personaggio", "recovery roll"),
-    "recovery: FORTUNA reroll": Purpose(
-        "recupero personaggio, ritirato con la FORTUNA", "recovery roll, rerolled with FORTUNA"
-    ),
-    "invalid table": Purpose("tabella invalidità", "invalid table"),
-    "infamy": Purpose("test d'infamia", "infamy test"),
-    "availability": Purpose("disponibilità", "availability roll"),
-    "new skill": Purpose("nuova abilità", "new skill", 2),
-    "gambler": Purpose("vincita del giocatore d'azzardo", "gambler's winnings"),
-    "marked cards": Purpose("carte truccate", "marked cards"),
+    "nerve": Purpose(N_("nerve test"), 2),
+    "fanning": Purpose(N_("fanning"), 6),
+    "shot": Purpose(N_("shooting roll")),
+    "mount": Purpose(N_("roll for the mount")),
+    "reflex": Purpose(N_("reflex test"), 2),
+    "save": Purpose(N_("saving roll")),
+    "panic": Purpose(N_("panic test"), 2),
+    "fight": Purpose(N_("fight roll")),
+    "lasso": Purpose(N_("lasso roll")),
+    "short fuse": Purpose(N_("short fuse")),
+    "step away": Purpose(N_("stepping away from the blast")),
+    "thrown": Purpose(N_("throw of the explosive")),
+    "initiative": Purpose(N_("initiative")),
+    "initiative: first": Purpose(N_("initiative"), pair="initiative: opponent"),
+    "initiative: opponent": Purpose(N_("opponent's initiative")),
+    "cohesion": Purpose(N_("cohesion test")),
+    "recovery": Purpose(N_("recovery roll")),
+    "recovery: FORTUNA reroll": Purpose(N_("recovery roll, rerolled with FORTUNA")),
+    "invalid table": Purpose(N_("invalid table")),
+    "infamy": Purpose(N_("infamy test")),
+    "availability": Purpose(N_("availability roll")),
+    "new skill": Purpose(N_("new skill"), 2),
+    "gambler": Purpose(N_("gambler's winnings")),
+    "marked cards": Purpose(N_("marked cards")),
 }
 
 
@@ -179,7 +177,7 @@ def described(purpose: str, subject: str | None, lang: str) -> str:
     words = purpose_words(purpose, lang)
     if subject is None:
         return words
-    return f"{words} {'per' if str(lang) == 'it' else 'for'} {subject}"
+    return gettext(lang, "{purpose} for {subject}", purpose=words, subject=subject)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,13 +189,18 @@ class Verdict:
     index: int
     die: Die
     failed: bool
-    en: str
-    it: str
+    #: the verdict and what came of it ("hit", "damage 2"), each said in the reader's language
+    words: tuple[Message, ...]
     subject: str | None = None
 
     def word(self, lang: str) -> str:
-        """The verdict in ``lang`` (``"it"`` or ``"en"``)."""
-        return self.it if str(lang) == "it" else self.en
+        """The verdict in ``lang``."""
+        return ", ".join(said(lang) for said in self.words)
+
+    @property
+    def en(self) -> str:
+        """The verdict in English."""
+        return self.word("en")
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,7 +119,7 @@ MESSAGES: Catalogue = messages(
         "hit": N_("hit, {damage} damage"),
         "hit-2": N_("hit, 2 damage"),
         "jammed": N_("jammed: miss, no more shots this turn"),
-        "fanning": N_("fanning {faces} vs TIRO {tiro}: {count} shot(s)"),
+        "fanning": N_("fanning {faces} vs TIRO {score}: {count} shot(s)"),
         "fanning-five": N_("{face} at −1"),
         "mount-falls": N_("mount {face}: the horse is hit and falls"),
         "mount-stands": N_("mount {face}: the horse is unhurt"),
@@ -144,7 +144,7 @@ MESSAGES: Catalogue = messages(
 )
 
 
-WORDS = Words(LABELS, MESSAGES)
+WORDS = Words(labels=LABELS, messages=MESSAGES)
 label = WORDS.label
 modifiers_json = WORDS.modifiers_json
 wounds_text = WORDS.wounds_text
@@ -243,7 +243,7 @@ def fanning_line(fanning: FanningOutcome, lang: Lang | str) -> str:
         "fanning",
         lang,
         faces=faces_text(fanning.faces),
-        tiro=fanning.tiro,
+        score=fanning.tiro,
         count=fanning.shots,
     )
     if any(fanning.fives):

@@ -132,7 +132,7 @@ MESSAGES: Catalogue = messages(
 )
 
 
-WORDS = Words(LABELS, MESSAGES)
+WORDS = Words(labels=LABELS, messages=MESSAGES)
 label = WORDS.label
 modifiers_json = WORDS.modifiers_json
 wounds_text = WORDS.wounds_text

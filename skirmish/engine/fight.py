@@ -35,7 +35,7 @@ from skirmish.engine.setup import (
 )
 from skirmish.errors import RulesError
 from skirmish.rules.model import ModelState, Weapon, WeaponCategory
-from skirmish.translation import Both, Message
+from skirmish.translation import NP_, Both, Message
 
 #: Fight totals (R-05): up to MISS misses, from HIT one damage, from DOUBLE two.
 MISS = 6
@@ -88,8 +88,8 @@ def armed(weapon: Weapon | None) -> bool:
     return weapon is not None and (weapon.blade or weapon.improvised)
 
 
-#: The Italian of who ``_check_fight_weapon`` refuses.
-_WHO_IT = {"the attacker": "l'attaccante", "the defender": "il difensore"}
+#: Who ``_check_fight_weapon`` refuses.
+_WHO = {"the attacker": NP_("who", "the attacker"), "the defender": NP_("who", "the defender")}
 
 
 def _check_fight_weapon(weapon: Weapon | None, who: str) -> None:
@@ -100,7 +100,7 @@ def _check_fight_weapon(weapon: Weapon | None, who: str) -> None:
             Message(
                 "{who} cannot fight with {weapon_name} (§5.5); roll its explosion instead.",
                 weapon_name=Both(weapon.name_en, weapon.name_it),
-                who=Both(who, _WHO_IT.get(who, who)),
+                who=Message(_WHO[who]),
             )
         )
     if not weapon.deals_damage:
@@ -108,7 +108,7 @@ def _check_fight_weapon(weapon: Weapon | None, who: str) -> None:
             Message(
                 "{who} cannot fight with {weapon_name}: it deals no damage (R-14).",
                 weapon_name=Both(weapon.name_en, weapon.name_it),
-                who=Both(who, _WHO_IT.get(who, who)),
+                who=Message(_WHO[who]),
             )
         )
 

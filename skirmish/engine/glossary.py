@@ -25,7 +25,7 @@ from skirmish.errors import RulesError, UnknownNameError
 from skirmish.i18n import Lang
 from skirmish.rules.model import ModelState, ObjectiveEvent, ObjectiveState, Point, Side
 from skirmish.rules.names import NameIndex
-from skirmish.translation import Message
+from skirmish.translation import NP_, Message, gettext
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -119,11 +119,11 @@ class EventKind(StrEnum):
 
 @dataclass(frozen=True)
 class Word(Generic[E]):
-    """One game word: the member it names, its Italian and English labels and the other names
-    a player may type for it."""
+    """One game word: the member it names, its English label (its msgid in the catalogue, with
+    its vocabulary for context: ``NP_("side", "good")``) and the other names a player may type
+    for it. Its Italian label is the catalogue's, and a player may type it too."""
 
     member: E
-    it: str
     en: str
     aliases: tuple[str, ...] = ()
 
@@ -132,12 +132,21 @@ class Word(Generic[E]):
         return self.member.value
 
     @property
+    def it(self) -> str:
+        """The Italian label (the catalogue's)."""
+        return gettext(Lang.IT, self.en)
+
+    def label(self, lang: Lang | str) -> str:
+        """The label in ``lang``."""
+        return gettext(lang, self.en)
+
+    @property
     def name_it(self) -> str:
         return self.it
 
     @property
     def name_en(self) -> str:
-        return self.en
+        return str(self.en)
 
 
 class Vocabulary(Generic[E]):
@@ -188,15 +197,15 @@ class Vocabulary(Generic[E]):
     def label(self, member: E, lang: Lang | str) -> str:
         """The word for ``member`` in ``lang``."""
         word = self._words[self.enum(member)]
-        return word.it if str(lang) == Lang.IT else word.en
+        return word.label(lang)
 
 
 # --- the glossary ---------------------------------------------------------------------------
 
 _STATE_WORDS = (
-    Word(ModelState.STEADY, "calmo", "steady", ("saldo", "calm", "calma", "salda")),
-    Word(ModelState.SHAKEN, "scosso", "shaken", ("scossa",)),
-    Word(ModelState.TERRIFIED, "impaurito", "terrified", ("in panico", "panic", "impaurita")),
+    Word(ModelState.STEADY, NP_("state", "steady"), ("saldo", "calm", "calma", "salda")),
+    Word(ModelState.SHAKEN, NP_("state", "shaken"), ("scossa",)),
+    Word(ModelState.TERRIFIED, NP_("state", "terrified"), ("in panico", "panic", "impaurita")),
 )
 
 #: A model's state after panic tests (§4.3.2, R-04).
@@ -207,16 +216,15 @@ TABLE_STATES = Vocabulary(
     "state",
     TableState,
     [
-        *(Word(TableState(w.member.value), w.it, w.en, w.aliases) for w in _STATE_WORDS),
+        *(Word(TableState(w.member.value), w.en, w.aliases) for w in _STATE_WORDS),
         # Italian players say a model lies "sdraiato" or "disteso" as often as the book's "steso".
         Word(
             TableState.PRONE,
-            "steso",
-            "prone",
+            NP_("state", "prone"),
             ("a terra", "sdraiato", "disteso", "stesa", "sdraiata"),
         ),
-        Word(TableState.STANDING, "in piedi", "standing", ("up", "alzato", "rialzato")),
-        Word(TableState.FLEEING, "in fuga", "fleeing", ("flees", "fugge")),
+        Word(TableState.STANDING, NP_("state", "standing"), ("up", "alzato", "rialzato")),
+        Word(TableState.FLEEING, NP_("state", "fleeing"), ("flees", "fugge")),
     ],
 )
 
@@ -225,8 +233,8 @@ POINTS = Vocabulary(
     "point",
     Point,
     [
-        Word(Point.FAMA, "FAMA", "FAMA", ("fame",)),
-        Word(Point.FORTUNA, "FORTUNA", "FORTUNA", ("fortune",)),
+        Word(Point.FAMA, NP_("point", "FAMA"), ("fame",)),
+        Word(Point.FORTUNA, NP_("point", "FORTUNA"), ("fortune",)),
     ],
 )
 
@@ -235,8 +243,8 @@ SIDES = Vocabulary(
     "side",
     Side,
     [
-        Word(Side.GOOD, "buoni", "good", ("i buoni", "good side")),
-        Word(Side.BAD, "cattivi", "bad", ("i cattivi", "bad side")),
+        Word(Side.GOOD, NP_("side", "good"), ("i buoni", "good side")),
+        Word(Side.BAD, NP_("side", "bad"), ("i cattivi", "bad side")),
     ],
 )
 
@@ -245,9 +253,9 @@ PACES = Vocabulary(
     "pace",
     Pace,
     [
-        Word(Pace.STILL, "fermo", "still", ("standing", "stopped")),
-        Word(Pace.TROT, "trotto", "trot", ("al trotto", "trotting")),
-        Word(Pace.GALLOP, "corsa", "gallop", ("galoppo", "in corsa", "galloping")),
+        Word(Pace.STILL, NP_("pace", "still"), ("standing", "stopped")),
+        Word(Pace.TROT, NP_("pace", "trot"), ("al trotto", "trotting")),
+        Word(Pace.GALLOP, NP_("pace", "gallop"), ("galoppo", "in corsa", "galloping")),
     ],
 )
 
@@ -256,9 +264,9 @@ STATUSES = Vocabulary(
     "game status",
     GameStatus,
     [
-        Word(GameStatus.IN_PROGRESS, "in corso", "in progress"),
-        Word(GameStatus.ENDED, "finita", "ended"),
-        Word(GameStatus.ABANDONED, "abbandonata", "abandoned"),
+        Word(GameStatus.IN_PROGRESS, NP_("game status", "in progress")),
+        Word(GameStatus.ENDED, NP_("game status", "ended")),
+        Word(GameStatus.ABANDONED, NP_("game status", "abandoned")),
     ],
 )
 
@@ -267,12 +275,12 @@ RESULTS = Vocabulary(
     "result",
     GameResult,
     [
-        Word(GameResult.WIN, "vittoria", "win"),
-        Word(GameResult.LOSS, "sconfitta", "loss"),
-        Word(GameResult.DRAW, "pareggio", "draw"),
-        Word(GameResult.RETREAT, "ritirata", "retreat"),
-        Word(GameResult.ABANDONED, "abbandonata", "abandoned"),
-        Word(GameResult.PLAYING, "in corso", "playing"),
+        Word(GameResult.WIN, NP_("result", "win")),
+        Word(GameResult.LOSS, NP_("result", "loss")),
+        Word(GameResult.DRAW, NP_("result", "draw")),
+        Word(GameResult.RETREAT, NP_("result", "retreat")),
+        Word(GameResult.ABANDONED, NP_("result", "abandoned")),
+        Word(GameResult.PLAYING, NP_("result", "playing")),
     ],
 )
 
@@ -281,33 +289,33 @@ EVENTS = Vocabulary(
     "game event",
     EventKind,
     [
-        Word(EventKind.START, "inizio", "start"),
-        Word(EventKind.TURN, "turno", "turn"),
-        Word(EventKind.COHESION, "coesione", "cohesion"),
-        Word(EventKind.STATE_ENDS, "fine dello stato", "state ends"),
-        Word(EventKind.INITIATIVE, "iniziativa", "initiative"),
-        Word(EventKind.SHOOT, "sparo", "shoot"),
-        Word(EventKind.MELEE, "lotta", "melee", ("fight",)),
-        Word(EventKind.HIT, "colpito", "hit"),
-        Word(EventKind.ELIMINATE, "eliminazione", "eliminate"),
-        Word(EventKind.STATE, "stato", "state"),
-        Word(EventKind.FLEE, "fuga", "flee"),
-        Word(EventKind.LEAVE, "uscita dal tavolo", "leave"),
-        Word(EventKind.SPEND, "punto speso", "spend"),
-        Word(EventKind.DRINK, "whisky bevuto", "drink"),
-        Word(EventKind.OBJECTIVE, "obiettivo", "objective"),
-        Word(EventKind.FRIEND_DEATH, "cade un amico", "friend falls"),
-        Word(EventKind.RETREAT, "ritirata", "retreat"),
-        Word(EventKind.END, "fine", "end"),
-        Word(EventKind.ABANDON, "abbandono", "abandon"),
-        Word(EventKind.REROLL, "dado ritirato", "reroll"),
-        Word(EventKind.ACTIVATE, "attivazione", "activation", ("activate",)),
-        Word(EventKind.RELOAD, "ricarica", "reload", ("ricaricare",)),
-        Word(EventKind.UNJAM, "disinceppata", "unjam", ("disinceppare",)),
-        Word(EventKind.MOUNT, "sale a cavallo", "mount", ("salire",)),
-        Word(EventKind.DISMOUNT, "scende da cavallo", "dismount", ("scendere",)),
-        Word(EventKind.LASSO, "lasso", "lasso", ("lazo",)),
-        Word(EventKind.EXPLOSION, "esplosione", "explosion"),
+        Word(EventKind.START, NP_("game event", "start")),
+        Word(EventKind.TURN, NP_("game event", "turn")),
+        Word(EventKind.COHESION, NP_("game event", "cohesion")),
+        Word(EventKind.STATE_ENDS, NP_("game event", "state ends")),
+        Word(EventKind.INITIATIVE, NP_("game event", "initiative")),
+        Word(EventKind.SHOOT, NP_("game event", "shoot")),
+        Word(EventKind.MELEE, NP_("game event", "melee"), ("fight",)),
+        Word(EventKind.HIT, NP_("game event", "hit")),
+        Word(EventKind.ELIMINATE, NP_("game event", "eliminate")),
+        Word(EventKind.STATE, NP_("game event", "state")),
+        Word(EventKind.FLEE, NP_("game event", "flee")),
+        Word(EventKind.LEAVE, NP_("game event", "leave")),
+        Word(EventKind.SPEND, NP_("game event", "spend")),
+        Word(EventKind.DRINK, NP_("game event", "drink")),
+        Word(EventKind.OBJECTIVE, NP_("game event", "objective")),
+        Word(EventKind.FRIEND_DEATH, NP_("game event", "friend falls")),
+        Word(EventKind.RETREAT, NP_("game event", "retreat")),
+        Word(EventKind.END, NP_("game event", "end")),
+        Word(EventKind.ABANDON, NP_("game event", "abandon")),
+        Word(EventKind.REROLL, NP_("game event", "reroll")),
+        Word(EventKind.ACTIVATE, NP_("game event", "activation"), ("activate",)),
+        Word(EventKind.RELOAD, NP_("game event", "reload"), ("ricaricare",)),
+        Word(EventKind.UNJAM, NP_("game event", "unjam"), ("disinceppare",)),
+        Word(EventKind.MOUNT, NP_("game event", "mount"), ("salire",)),
+        Word(EventKind.DISMOUNT, NP_("game event", "dismount"), ("scendere",)),
+        Word(EventKind.LASSO, NP_("game event", "lasso"), ("lazo",)),
+        Word(EventKind.EXPLOSION, NP_("game event", "explosion")),
     ],
 )
 
@@ -316,18 +324,18 @@ OBJECTIVE_STATES = Vocabulary(
     "objective state",
     ObjectiveState,
     [
-        Word(ObjectiveState.CARRIED, "trasportato", "carried"),
-        Word(ObjectiveState.DROPPED, "a terra", "dropped"),
-        Word(ObjectiveState.RECOVERED, "recuperato", "recovered"),
-        Word(ObjectiveState.HELD, "custodito", "held"),
-        Word(ObjectiveState.FREED, "libero", "freed"),
-        Word(ObjectiveState.DELIVERED, "consegnato", "delivered"),
-        Word(ObjectiveState.RESCUED, "in salvo", "rescued"),
-        Word(ObjectiveState.OFF_TABLE, "fuori dal tavolo", "off the table"),
-        Word(ObjectiveState.ALIVE, "vivo", "alive"),
-        Word(ObjectiveState.WOUNDED, "ferito", "wounded"),
-        Word(ObjectiveState.DEAD, "morto", "dead"),
-        Word(ObjectiveState.SAFE, "al sicuro", "safe"),
+        Word(ObjectiveState.CARRIED, NP_("objective state", "carried")),
+        Word(ObjectiveState.DROPPED, NP_("objective state", "dropped")),
+        Word(ObjectiveState.RECOVERED, NP_("objective state", "recovered")),
+        Word(ObjectiveState.HELD, NP_("objective state", "held")),
+        Word(ObjectiveState.FREED, NP_("objective state", "freed")),
+        Word(ObjectiveState.DELIVERED, NP_("objective state", "delivered")),
+        Word(ObjectiveState.RESCUED, NP_("objective state", "rescued")),
+        Word(ObjectiveState.OFF_TABLE, NP_("objective state", "off the table")),
+        Word(ObjectiveState.ALIVE, NP_("objective state", "alive")),
+        Word(ObjectiveState.WOUNDED, NP_("objective state", "wounded")),
+        Word(ObjectiveState.DEAD, NP_("objective state", "dead")),
+        Word(ObjectiveState.SAFE, NP_("objective state", "safe")),
     ],
 )
 
@@ -336,19 +344,27 @@ OBJECTIVE_EVENTS = Vocabulary(
     "objective event",
     ObjectiveEvent,
     [
-        Word(ObjectiveEvent.PICK_UP, "raccogliere", "pick up", ("pickup", "raccogli", "prendi")),
-        Word(ObjectiveEvent.RECOVER, "recuperare", "recover", ("recupera",)),
-        Word(ObjectiveEvent.DROP, "cadere a terra", "drop", ("lascia", "posa")),
-        Word(ObjectiveEvent.CARRY_OFF, "portare fuori", "carry off", ("porta via", "fuori")),
-        Word(ObjectiveEvent.FREE, "liberare", "free", ("libera", "liberate")),
-        Word(ObjectiveEvent.RECAPTURE, "riprendere", "recapture", ("riprendi", "ricattura")),
-        Word(ObjectiveEvent.ESCAPE, "fuggire", "escape", ("fuga", "scappa")),
-        Word(ObjectiveEvent.DELIVER, "consegnare", "deliver", ("consegna",)),
-        Word(ObjectiveEvent.RESCUE, "portare in salvo", "rescue", ("salva", "porta in salvo")),
-        Word(ObjectiveEvent.WOUND, "ferire", "wound", ("ferisci", "ferito")),
-        Word(ObjectiveEvent.KILL, "uccidere", "kill", ("uccidi", "dead", "morto")),
         Word(
-            ObjectiveEvent.SHELTER, "mettere al sicuro", "shelter", ("al sicuro", "ripara", "safe")
+            ObjectiveEvent.PICK_UP,
+            NP_("objective event", "pick up"),
+            ("pickup", "raccogli", "prendi"),
+        ),
+        Word(ObjectiveEvent.RECOVER, NP_("objective event", "recover"), ("recupera",)),
+        Word(ObjectiveEvent.DROP, NP_("objective event", "drop"), ("lascia", "posa")),
+        Word(ObjectiveEvent.CARRY_OFF, NP_("objective event", "carry off"), ("porta via", "fuori")),
+        Word(ObjectiveEvent.FREE, NP_("objective event", "free"), ("libera", "liberate")),
+        Word(
+            ObjectiveEvent.RECAPTURE, NP_("objective event", "recapture"), ("riprendi", "ricattura")
+        ),
+        Word(ObjectiveEvent.ESCAPE, NP_("objective event", "escape"), ("fuga", "scappa")),
+        Word(ObjectiveEvent.DELIVER, NP_("objective event", "deliver"), ("consegna",)),
+        Word(ObjectiveEvent.RESCUE, NP_("objective event", "rescue"), ("salva", "porta in salvo")),
+        Word(ObjectiveEvent.WOUND, NP_("objective event", "wound"), ("ferisci", "ferito")),
+        Word(ObjectiveEvent.KILL, NP_("objective event", "kill"), ("uccidi", "dead", "morto")),
+        Word(
+            ObjectiveEvent.SHELTER,
+            NP_("objective event", "shelter"),
+            ("al sicuro", "ripara", "safe"),
         ),
     ],
 )

@@ -235,8 +235,7 @@ def check_shoot(setup: ShootSetup) -> None:
     if ranges is not None and distance is not None:
         short, long = ranges
         if distance > long:
-            scope = " with the scope" if attacker.scope else ""
-            scope_it = " con il mirino" if attacker.scope else ""
+            scope = Message(" with the scope") if attacker.scope else ""
             raise RulesError(
                 Message(
                     "{distance:g}U is beyond the {weapon_name}'s long range{scope} (short "
@@ -245,7 +244,7 @@ def check_shoot(setup: ShootSetup) -> None:
                     short=short,
                     long=long,
                     weapon_name=Both(weapon.name_en, weapon.name_it),
-                    scope=Both(scope, scope_it),
+                    scope=scope,
                 )
             )
     if ranges is None and distance is not None:
@@ -347,14 +346,17 @@ def check_shoot(setup: ShootSetup) -> None:
             )
         )
     if attacker.rounds is not None and attacker.rounds not in weapon.rounds:
-        loads = " or ".join(str(r) for r in weapon.rounds) or "no rounds"
-        loads_it = " o ".join(str(r) for r in weapon.rounds) or "nessun colpo"
+        loads: Message | int = Message("no rounds")
+        for index, rounds in enumerate(weapon.rounds):
+            loads = (
+                rounds if index == 0 else Message("{either} or {other}", either=loads, other=rounds)
+            )
         raise RulesError(
             Message(
                 "the {weapon_name} holds {loads}, not {attacker_rounds} rounds (tables 5–7).",
                 attacker_rounds=attacker.rounds,
                 weapon_name=Both(weapon.name_en, weapon.name_it),
-                loads=Both(loads, loads_it),
+                loads=loads,
             )
         )
     if situation.template_position > 1 and not weapon.template:

@@ -58,7 +58,7 @@ from skirmish.engine.situation_words import (
 )
 from skirmish.errors import RulesError, named, shown
 from skirmish.rules.model import Weapon
-from skirmish.translation import Both, Message
+from skirmish.translation import N_, Message
 
 #: A value as JSON holds it: what ``Situation.to_json`` gives and ``Situation.read`` takes.
 JSONValue = bool | int | float | str | list[str] | None
@@ -262,40 +262,38 @@ def _choice(input_: Input, choices: type[StrEnum], value: object) -> StrEnum:
     )
 
 
-#: What each kind takes, for a refusal (English, Italian).
-_KIND_WORDS: dict[Kind, tuple[str, str]] = {
-    Kind.FLAG: ("yes or no", "sì o no"),
-    Kind.CHARACTERISTIC: ("a whole number from 0 to 4", "un numero intero da 0 a 4"),
-    Kind.COUNT: ("a whole number", "un numero intero"),
-    Kind.DISTANCE: ("a distance in U", "una distanza in U"),
-    Kind.WEAPON: ("a weapon's name", "il nome di un'arma"),
-    Kind.FACTION: ("a faction's name", "il nome di una fazione"),
-    Kind.SKILLS: ("a list of skills", "un elenco di abilità"),
+#: What each kind takes, for a refusal.
+_KIND_WORDS: dict[Kind, str] = {
+    Kind.FLAG: N_("yes or no"),
+    Kind.CHARACTERISTIC: N_("a whole number from 0 to 4"),
+    Kind.COUNT: N_("a whole number"),
+    Kind.DISTANCE: N_("a distance in U"),
+    Kind.WEAPON: N_("a weapon's name"),
+    Kind.FACTION: N_("a faction's name"),
+    Kind.SKILLS: N_("a list of skills"),
 }
 
 
 def _wrong_kind(input_: Input, value: object) -> RulesError:
-    english, italian = _KIND_WORDS[input_.kind]
     return RulesError(
         Message(
             "{input_id} {value}: give {english}.",
             input_id=named(input_.id),
             value=shown(value),
-            english=Both(english, italian),
+            english=Message(_KIND_WORDS[input_.kind]),
         )
     )
 
 
 def _unknown(procedure: Procedure, key: str, taken: Mapping[str, Input]) -> RulesError:
     nearest = difflib.get_close_matches(str(key), list(taken), n=1, cutoff=0.0)
-    hint_en = f"; the nearest is {named(nearest[0])}" if nearest else ""
-    hint_it = f"; il più vicino è {named(nearest[0])}" if nearest else ""
+    hint = Message("; the nearest is {name}", name=named(nearest[0])) if nearest else ""
     return RulesError(
         Message(
             "{key} is not an input of {procedure_value}{hint}.",
             key=shown(key),
             procedure_value=procedure.value,
-            hint=Both(hint_en, hint_it),
+            hint=hint,
         )
     )
 

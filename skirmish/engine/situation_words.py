@@ -15,7 +15,7 @@ from skirmish.errors import RulesError
 from skirmish.rules import find_faction, find_skill, find_weapon
 from skirmish.rules.model import ModelState, Weapon, WeaponCategory
 from skirmish.rules.names import normalize
-from skirmish.translation import Both, Message
+from skirmish.translation import N_, NP_, Both, Message, gettext
 
 #: Names that mean "no weapon" in a fight.
 BARE_HANDS = frozenset({"bare-hands", "bare-handed", "mani-nude", "none", "unarmed", "disarmato"})
@@ -49,10 +49,39 @@ CHOICE_WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
 }
 
 
+#: Each choice's label, its English value with its declaration for context; its Italian (the
+#: catalogue's) is the first of its Italian words (``CHOICE_WORDS``), so a player may type it.
+CHOICE_LABELS: Mapping[str, Mapping[str, str]] = {
+    "Cover": {
+        "none": NP_("cover", "none"),
+        "light": NP_("cover", "light"),
+        "partial": NP_("cover", "partial"),
+        "full": NP_("cover", "full"),
+    },
+    "Motion": {
+        "none": NP_("motion", "none"),
+        "normal": NP_("motion", "normal"),
+        "fast": NP_("motion", "fast"),
+    },
+    "MountPace": {
+        "none": NP_("mount pace", "none"),
+        "still": NP_("mount pace", "still"),
+        "trot": NP_("mount pace", "trot"),
+        "gallop": NP_("mount pace", "gallop"),
+    },
+    "Elevation": {
+        "none": NP_("elevation", "none"),
+        "attacker": NP_("elevation", "attacker"),
+        "defender": NP_("elevation", "defender"),
+    },
+}
+
+
 def choice_label(choices: type[StrEnum], value: str, lang: str) -> str:
-    """A choice as a player names it: its English value, or its first Italian word."""
-    words = CHOICE_WORDS.get(choices.__name__, {}).get(value, ())
-    return words[0] if lang == "it" and words else value
+    """A choice as a player names it in ``lang`` (``CHOICE_LABELS``); a choice without a label
+    is its value."""
+    label = CHOICE_LABELS.get(choices.__name__, {}).get(value)
+    return gettext(lang, label) if label is not None else value
 
 
 def choice_value(choices: type[StrEnum], value: str) -> str:
@@ -66,33 +95,33 @@ def choice_value(choices: type[StrEnum], value: str) -> str:
             return choice.value
     english = ", ".join(repr(c.value) for c in choices)
     italian = ", ".join(repr(w[0]) for w in words.values())
-    also = f" (or in Italian {italian})" if italian else ""
-    anche = f" (o in italiano {italian})" if italian else ""
+    also = Message(" (or in Italian {italian})", italian=italian) if italian else ""
     raise RulesError(
-        Message(
-            "{value!r} is not one of {english}{also}.",
-            value=value,
-            english=english,
-            also=Both(also, anche),
-        )
+        Message("{value!r} is not one of {english}{also}.", value=value, english=english, also=also)
     )
 
 
-#: The Italian of the ``who`` an error of the builders names.
-_WHO_IT = {
-    "the shooter": "chi spara",
-    "the attacker": "l'attaccante",
-    "the defender": "il difensore",
-    "the target": "il bersaglio",
-    "the model": "il personaggio",
+#: The ``who`` an error of the builders names (the context tells it from "the attacker" of a
+#: sentence).
+WHO = {
+    "the shooter": NP_("who", "the shooter"),
+    "the attacker": NP_("who", "the attacker"),
+    "the defender": NP_("who", "the defender"),
+    "the target": NP_("who", "the target"),
+    "the model": NP_("who", "the model"),
 }
-#: The Italian of a weapon's family (§5.1), for a chosen-weapon skill's refusal (§7.2).
-_CATEGORY_IT = {
-    WeaponCategory.PISTOL: "pistola",
-    WeaponCategory.RIFLE: "fucile",
-    WeaponCategory.BLADE: "arma bianca",
-    WeaponCategory.EXPLOSIVE: "esplosivo",
+#: A weapon's family (§5.1), for a chosen-weapon skill's refusal (§7.2).
+CATEGORY_WORDS = {
+    WeaponCategory.PISTOL: N_("pistol"),
+    WeaponCategory.RIFLE: N_("rifle"),
+    WeaponCategory.BLADE: N_("blade"),
+    WeaponCategory.EXPLOSIVE: N_("explosive"),
 }
+
+
+def who_said(who: str) -> Message | str:
+    """The ``who`` of an error, said in the error's language (``WHO``)."""
+    return Message(WHO[who]) if who in WHO else who
 
 
 def model_state(shaken: bool, terrified: bool, who: str) -> ModelState:
@@ -101,7 +130,7 @@ def model_state(shaken: bool, terrified: bool, who: str) -> ModelState:
         raise RulesError(
             Message(
                 "{who} is either shaken or terrified, not both; drop one of the two.",
-                who=Both(who, _WHO_IT.get(who, who)),
+                who=who_said(who),
             )
         )
     if terrified:
@@ -142,8 +171,8 @@ def parse_skills(
                         "is a {chosen_category} (§7.2).",
                         choice_text=choice_text,
                         skill_name=Both(skill.name_en, skill.name_it),
-                        category=Both(category, _CATEGORY_IT[category]),
-                        chosen_category=Both(chosen.category, _CATEGORY_IT[chosen.category]),
+                        category=Message(CATEGORY_WORDS[category]),
+                        chosen_category=Message(CATEGORY_WORDS[chosen.category]),
                     )
                 )
             choice = chosen.id

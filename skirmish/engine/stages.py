@@ -32,7 +32,7 @@ from skirmish.engine.result import total
 from skirmish.engine.saving import PURPOSE as SAVE
 from skirmish.engine.saving import SaveResult
 from skirmish.engine.shooting import ShootResult
-from skirmish.translation import N_
+from skirmish.translation import N_, NP_, Message, NMessage
 
 SHOT = "shot"
 FIGHT = "fight"
@@ -121,22 +121,23 @@ def failed_dice(result: ShootResult | MeleeResult) -> tuple[FailedDie, ...]:
     return tuple(found)
 
 
-#: What a die of each test did, in the book's words: (passed, failed), English then Italian.
-VERDICT_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    NERVE: (("passed", "superato"), ("failed", "fallito")),
-    SHOT: (("hit", "colpito"), ("miss", "mancato")),
-    FIGHT: (("hit", "colpito"), ("miss", "mancato")),
-    SAVE: (("saved", "salvo"), ("wound", "ferita")),
-    PANIC: (("passed", "superato"), ("failed", "fallito")),
-    REFLEX: (("passed", "superato"), ("failed", "fallito")),
-    INITIATIVE: (("won", "vinto"), ("lost", "perso")),
-    COHESION: (("the gang holds", "la banda tiene"), ("the gang retreats", "la banda si ritira")),
+#: What a die of each test did, in the book's words: (passed, failed). Each has its test for
+#: context, so the Italian agrees with the test's noun ("iniziativa … vinta", "test … superato").
+VERDICT_WORDS: dict[str, tuple[str, str]] = {
+    NERVE: (NP_("nerve test", "passed"), NP_("nerve test", "failed")),
+    SHOT: (NP_("shooting roll", "hit"), NP_("shooting roll", "miss")),
+    FIGHT: (NP_("fight roll", "hit"), NP_("fight roll", "miss")),
+    SAVE: (NP_("saving roll", "saved"), NP_("saving roll", "wound")),
+    PANIC: (NP_("panic test", "passed"), NP_("panic test", "failed")),
+    REFLEX: (NP_("reflex test", "passed"), NP_("reflex test", "failed")),
+    INITIATIVE: (NP_("initiative", "won"), NP_("initiative", "lost")),
+    COHESION: (NP_("cohesion test", "the gang holds"), NP_("cohesion test", "the gang retreats")),
 }
 
 
-def _amounts(result: object) -> dict[int, tuple[str, str]]:
+def _amounts(result: object) -> dict[int, Message]:
     """The damage of each hit and the wounds of each failed save, by die (R-02, R-03)."""
-    found: dict[int, tuple[str, str]] = {}
+    found: dict[int, Message] = {}
     shots: list[int] = []
     saves: list[int] = []
     if isinstance(result, ShootResult):
@@ -152,11 +153,11 @@ def _amounts(result: object) -> dict[int, tuple[str, str]]:
         if key == SHOT:
             damage = next(shot_at, 0)
             if damage:
-                found[index] = (f"damage {damage}", f"danno {damage}")
+                found[index] = Message("damage {damage}", damage=damage)
         elif key == SAVE:
             wounds = next(save_at, 0)
             if wounds > 1:
-                found[index] = (f"{wounds} wounds", f"{wounds} ferite")
+                found[index] = NMessage("{n} wound", "{n} wounds", wounds)
     return found
 
 
@@ -173,11 +174,11 @@ def verdicts(result: HasDice, failed: Callable[[Any], Sequence[FailedDie]]) -> t
         if words is None:
             continue
         bad = index in failures
-        en, it = words[bad]
+        said: tuple[Message, ...] = (Message(words[bad]),)
         if index in amounts:
-            more_en, more_it = amounts[index]
-            en, it = (more_en, more_it) if bad else (f"{en}, {more_en}", f"{it}, {more_it}")
-        found.append(Verdict(index, die, bad, en, it))
+            # a failed save says only its wounds; a hit says it hit, then its damage
+            said = (amounts[index],) if bad else (*said, amounts[index])
+        found.append(Verdict(index, die, bad, said))
     return tuple(found)
 
 

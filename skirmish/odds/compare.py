@@ -60,7 +60,7 @@ from skirmish.i18n import Catalogue, Lang, messages, name, tr
 from skirmish.odds.chances import CombatSituation, combat_situation, outcome_label
 from skirmish.rules import find_action
 from skirmish.rules.model import Profile
-from skirmish.translation import N_, Both, Message
+from skirmish.translation import N_, NP_, Both, Message
 
 if TYPE_CHECKING:
     from skirmish.engine.situation import Input
@@ -489,19 +489,17 @@ def _aim(options: dict[str, Any], other: dict[str, Any]) -> _Built:
                 weapon_name=Both(weapon.name_en, weapon.name_it),
             )
         )
-    for flag, rule, rule_it in (
-        ("moved", "took no movement action this turn (R-02(b))",
-         "non ha fatto azioni di movimento in questo turno (R-02(b))"),
-        ("opportunity", "is not firing on opportunity (§4.2.3, R-16)",
-         "non sta facendo un tiro di opportunità (§4.2.3, R-16)"),
-    ):  # fmt: skip
+    for flag, rule in (
+        ("moved", N_("took no movement action this turn (R-02(b))")),
+        ("opportunity", N_("is not firing on opportunity (§4.2.3, R-16)")),
+    ):
         if options.get(flag):
             raise RulesError(
                 Message(
                     "⟨{flag}⟩: only a model that {rule} may aim, so there is nothing to "
                     "compare; drop ⟨{flag}⟩.",
                     flag=flag,
-                    rule=Both(rule, rule_it),
+                    rule=Message(rule),
                 )
             )
     plain = _situation({**options, "aim": False})
@@ -521,13 +519,19 @@ def _aim(options: dict[str, Any], other: dict[str, Any]) -> _Built:
 def _fan(options: dict[str, Any], other: dict[str, Any]) -> _Built:
     weapon = _weapon(options)
     if weapon is None or not weapon.fanning or weapon.fanning_ca is None:
-        name = "no weapon" if weapon is None else f"the {weapon.name_en}"
-        name_it = "senza arma" if weapon is None else f"con {weapon.name_it}"
+        name = (
+            Message(NP_("cannot be fanned", "no weapon"))
+            if weapon is None
+            else Message(
+                NP_("cannot be fanned", "the {weapon_name}"),
+                weapon_name=Both(weapon.name_en, weapon.name_it),
+            )
+        )
         raise RulesError(
             Message(
                 "{name} cannot be fanned: only the six-shooter can (§5.2.2, R-14); "
                 "give ⟨weapon⟩ six-shooter.",
-                name=Both(name, name_it),
+                name=name,
             )
         )
     notes: list[tuple[str, dict[str, Any]]] = []

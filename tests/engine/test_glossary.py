@@ -166,12 +166,10 @@ def test_a_huge_unknown_word_is_not_echoed_whole() -> None:
 
 def test_a_vocabulary_needs_one_word_per_member() -> None:
     with pytest.raises(RulesError, match="'bad' has no word"):
-        Vocabulary("side", Side, [Word(Side.GOOD, "buoni", "good")])
+        Vocabulary("side", Side, [Word(Side.GOOD, "good")])
     with pytest.raises(RulesError, match="'good' has two words"):
-        Vocabulary("side", Side, [Word(Side.GOOD, "buoni", "good")] * 2)
-    clash = Vocabulary(
-        "side", Side, [Word(Side.GOOD, "buoni", "good"), Word(Side.BAD, "buoni", "bad")]
-    )
+        Vocabulary("side", Side, [Word(Side.GOOD, "good")] * 2)
+    clash = Vocabulary("side", Side, [Word(Side.GOOD, "good"), Word(Side.BAD, "bad", ("good",))])
     with pytest.raises(RulesError, match="ambiguous"):  # its index is built on the first parse
         clash.parse("good")
     for vocabulary in VOCABULARIES.values():  # so every real one is parsed once here

@@ -12,8 +12,10 @@ from skirmish import rules
 from skirmish.engine import situation, situation_value
 from skirmish.engine.setup import (
     Attacker,
+    Elevation,
     FightSituation,
     Immunity,
+    Motion,
     MountPace,
     ShotSituation,
     SkillTaken,
@@ -28,6 +30,7 @@ from skirmish.engine.situation import (
     inputs_for,
 )
 from skirmish.engine.situation_value import Situation
+from skirmish.engine.situation_words import CHOICE_LABELS, CHOICE_WORDS, choice_value
 from skirmish.errors import RulesError
 from skirmish.rules.model import Cover
 
@@ -212,3 +215,17 @@ def test_sources_say_what_a_game_asks() -> None:
     rolled = {i.id for i in inputs_for(Procedure.SHOOT, situation.ROLL_SOURCES)}
     assert "leader_near" not in rolled and {"tiro", "night", "leader_fred"} <= rolled
     assert all(i.source in Source for i in INPUTS)
+
+
+def test_each_choice_label_is_a_word_the_choice_takes() -> None:
+    """A choice's label comes from the catalogue (issue #21); the Italian one is its first
+    Italian word, so a player can type back what the walker and the web show."""
+    assert CHOICE_LABELS.keys() == CHOICE_WORDS.keys()
+    for name, labels in CHOICE_LABELS.items():
+        assert labels.keys() == CHOICE_WORDS[name].keys(), name
+        enum = {"Cover": Cover, "Motion": Motion, "MountPace": MountPace, "Elevation": Elevation}
+        for value in labels:
+            italian = situation.choice_label(enum[name], value, "it")
+            assert italian == CHOICE_WORDS[name][value][0], (name, value)
+            assert choice_value(enum[name], italian) == value
+            assert situation.choice_label(enum[name], value, "en") == value

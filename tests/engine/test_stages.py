@@ -29,10 +29,19 @@ from skirmish.engine.dice import (
 from skirmish.engine.rerolls import Offer, roll_at_table
 from skirmish.engine.setup import Attacker, ShootSetup, ShotSituation, Target
 from skirmish.engine.shooting import ShootResult, shoot
-from skirmish.engine.stages import ELIMINATED, FailedDie, Side, ending, failed_dice, verdicts
+from skirmish.engine.stages import (
+    ELIMINATED,
+    VERDICT_WORDS,
+    FailedDie,
+    Side,
+    ending,
+    failed_dice,
+    verdicts,
+)
 from skirmish.errors import DiceError, NotEnoughDice
 from skirmish.rules import find_weapon
 from skirmish.rules.model import Cover
+from skirmish.translation import gettext
 
 SIX = find_weapon("sei-colpi")
 #: §4.2's example: Wyatt (TIRO 4, FRED 3) shoots Billy (RIF 3, FRED 3, COS 3) behind a fence.
@@ -190,6 +199,15 @@ def test_each_die_asked_carries_the_verdicts_of_the_dice_before_it() -> None:
     assert [(v.index, v.failed) for v in dice.judged] == [
         (v.index, v.failed) for v in verdicts(table.result, failed_dice)
     ]
+
+
+def test_the_verdicts_agree_with_their_test_in_italian() -> None:
+    """Issue #21: each verdict has its test for context, so its Italian agrees with the test's
+    noun: the initiative (feminine) is "vinta", a test (masculine) "superato"."""
+    said = {key: [gettext("it", word) for word in words] for key, words in VERDICT_WORDS.items()}
+    assert said["initiative"] == ["vinta", "persa"]
+    assert said["nerve"] == ["superato", "fallito"]
+    assert said["save"] == ["salvo", "ferita"]
 
 
 def test_a_reroll_that_changes_the_course_rolls_fresh_dice() -> None:
