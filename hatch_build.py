@@ -22,6 +22,11 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 ROOT = Path(__file__).resolve().parent
 
 
+def _forms(string: str | tuple[str, ...]) -> tuple[str, ...]:
+    """A message's translations: its one string, or each plural form (all must be written)."""
+    return (string,) if isinstance(string, str) else tuple(string)
+
+
 def compile_catalogues(root: Path, out: Path) -> list[Path]:
     """Each ``.po`` under ``root/skirmish/locale`` written as its ``.mo`` under ``out`` (same
     relative path); a fuzzy or untranslated entry is refused. Returns the ``.mo`` files."""
@@ -29,7 +34,7 @@ def compile_catalogues(root: Path, out: Path) -> list[Path]:
     for po in sorted((root / "skirmish" / "locale").glob("*/LC_MESSAGES/*.po")):
         with po.open("rb") as handle:
             catalog = read_po(handle)
-        bad = [m.id for m in catalog if m.id and (m.fuzzy or not m.string)]
+        bad = [m.id for m in catalog if m.id and (m.fuzzy or not all(_forms(m.string)))]
         if bad:
             raise SystemExit(f"{po}: {len(bad)} fuzzy or untranslated, e.g. {bad[0]!r}")
         mo = out / po.relative_to(root).with_suffix(".mo")

@@ -29,8 +29,6 @@ MESSAGES: Catalogue = messages(
         "created": N_("Campaign {name!r} created and in use."),
         "in-use": N_("Campaign {name!r} in use."),
         "none": N_("No campaigns yet: create one with 'skirmish campaign new NAME'."),
-        "row": N_("{mark} {name} ({gangs} gangs)"),
-        "row-one": N_("{mark} {name} (1 gang)"),
         "store": N_("Store: {where}"),
         "house": N_("House rules"),
         "gangs": N_("Gangs"),
@@ -111,8 +109,8 @@ def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
         echo(tr(MESSAGES, "none", lang))
     for row in rows:
         mark = "*" if row["in_use"] else " "
-        key = "row-one" if row["gangs"] == 1 else "row"
-        echo(tr(MESSAGES, key, lang, mark=mark, name=row["name"], gangs=row["gangs"]))
+        echo(ngettext(lang, "{mark} {name} ({n} gang)", "{mark} {name} ({n} gangs)",
+                      row["gangs"], mark=mark, name=row["name"]))  # fmt: skip
     echo(tr(MESSAGES, "store", lang, where=where))
 
 

@@ -19,7 +19,7 @@ from skirmish.engine.dice import purpose_words
 from skirmish.formats import decimal, percent
 from skirmish.i18n import Catalogue, messages, tr
 from skirmish.limits import GAME
-from skirmish.translation import N_
+from skirmish.translation import N_, ngettext
 
 if TYPE_CHECKING:
     from skirmish.campaign.luck import Ledger, Moment, Stats, Tally
@@ -87,7 +87,6 @@ WORDS: Catalogue = messages(
             "Luck is the mean percentile of the rolls (50 is average) ± its standard error; "
             "wounds and eliminations are above (+) or below (−) their exact expectation."
         ),
-        "between": N_("Between games ({n} roll(s), counted in the tallies above)"),
         "bought": N_("{die} {face} for {item} (DISP {need}): {outcome}"),
         "found": N_("found"),
         "not-found": N_("not found"),
@@ -173,10 +172,20 @@ def show(book: Ledger, lang: str) -> None:
         for m in book.great_escapes:
             out.print(cell("  " + escape_line(m, lang)))
     if book.between:
-        out.print(cell(tr(WORDS, "between", lang, n=len(book.between)), "bold"))
+        out.print(cell(between_heading(len(book.between), lang), "bold"))
         for m in book.between:
             out.print(cell("  " + between_line(m, lang, gang=book.gang is None)))
 
+
+
+def between_heading(n: int, lang: str) -> str:
+    """The heading of the rolls made between games, counted."""
+    return ngettext(
+        lang,
+        "Between games ({n} roll, counted in the tallies above)",
+        "Between games ({n} rolls, counted in the tallies above)",
+        n,
+    )
 
 def _tallies(
     title: str, tallies: list[Tally], lang: str, *, models: bool = False, overall: bool = True

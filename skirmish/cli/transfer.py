@@ -12,7 +12,7 @@ from skirmish.cli.common_flags import DbOpt, LangOpt, writable_target
 from skirmish.cli.help_text import example
 from skirmish.cli.store_options import CampaignOpt, echo, session
 from skirmish.i18n import Catalogue, messages, tr
-from skirmish.translation import N_
+from skirmish.translation import N_, ngettext
 
 export_app = typer.Typer(name="export", add_completion=False)
 import_app = typer.Typer(name="import", add_completion=False)
@@ -23,7 +23,6 @@ MESSAGES: Catalogue = messages(
         "campaign": N_("campaign {name!r}"),
         "exported": N_("Exported {what} to {path!r} (format_version {version})."),
         "imported-gang": N_("Imported gang {name!r} into campaign {target!r}."),
-        "imported-campaign": N_("Imported campaign {target!r} ({gangs} gangs)."),
         "still": N_(
             "The campaign in use is still {in_use!r}; 'skirmish campaign use \"{target}\"' "
             "switches to it."
@@ -121,6 +120,14 @@ def import_(
     if checked.kind == "gang":
         echo(tr(MESSAGES, "imported-gang", lang, name=checked.name, target=target))
     else:
-        echo(tr(MESSAGES, "imported-campaign", lang, target=target, gangs=checked.gangs))
+        echo(
+            ngettext(
+                lang,
+                "Imported campaign {target!r} ({n} gang).",
+                "Imported campaign {target!r} ({n} gangs).",
+                checked.gangs,
+                target=target,
+            )
+        )
         if in_use != target:  # an import never changes the campaign in use (issue #10)
             echo(tr(MESSAGES, "still", lang, in_use=in_use, target=target))

@@ -162,7 +162,7 @@ def test_a_campaign_with_purchases_only_shows_their_rolls(empty: Path) -> None:
     assert result.exit_code == 0
     out = result.stdout
     assert "No dice" not in out and "Luck ledger: campaign Tombstone 1881" in out
-    assert "Between games (14 roll(s), counted in the tallies above)" in out
+    assert "Between games (14 rolls, counted in the tallies above)" in out
     assert MULE_EN in out.splitlines()
     everyone = next(line for line in out.splitlines() if "everyone" in line)
     assert "typed in" in everyone and " 14 " in everyone
@@ -174,7 +174,7 @@ def test_a_campaign_with_purchases_only_shows_their_rolls(empty: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 0
     out = result.stdout
-    assert "Tra una partita e l'altra (tiri: 5, contati nelle tabelle qui sopra)" in out
+    assert "Tra una partita e l'altra (5 tiri, contati nelle tabelle qui sopra)" in out
     # a gang's own view names the model alone
     assert DYNAMITE_IT.replace("Clanton gang, ", "") in out.splitlines()
     assert "Earp" not in out
