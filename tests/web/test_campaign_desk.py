@@ -127,6 +127,7 @@ def test_before_the_first_turn_beginning_it_comes_first_and_no_model_acts(demo: 
             assert before(page, f'<button type="submit">{begin}</button>', 'class="side side-')
             assert before(page, 'id="begin"', 'id="panels"')
             assert act not in page
+            assert 'class="now card"' not in page  # nothing else to say on the board's top
         cli(demo, "game", "turn")
         page = web.get(f"{GAMES}/1?lang=en").text
         assert 'id="begin"' not in page and "Begin the first turn" not in page
