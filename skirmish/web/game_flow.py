@@ -487,7 +487,9 @@ def live_panel(
         else None,  # fmt: skip
         "undo_url": act_url(campaign.name, game.id, "undo"),
         "last": last_action(session, game, lang),
-        # issue #22: no model acts before the first turn has begun; the panel stays (hidden)
-        # so that it shows itself when the board says the game changed.
+        # issue #22: no model acts before the first turn has begun, but a gun that loads 7 or
+        # 17 rounds may be loaded then; with none, the panel stays hidden, to show
+        # itself when the board says the game changed.
         "begun": game.turn >= 1,
+        "load_first": game.turn < 1 and any(situations.reloadable(f, game.turn) for f in mine),
     }

@@ -165,3 +165,17 @@ def test_act_with_a_model_reappears_when_the_panel_redraws_after_the_first_turn(
         cli(demo, "game", "turn")
         panel = web.get(f"{GAMES}/1/act/panel?lang=en").text
         assert " hidden>" not in panel and "Act with a model" in panel
+
+
+def test_before_the_first_turn_only_loading_a_gun_is_offered(demo: Path) -> None:
+    """R-14: a gun that loads 7 or 17 rounds is loaded before the first turn, for free."""
+    cli(demo, "gang", "buy", CLANTONS, "repeater", "--for", "Ike", "--dice", "6")
+    cli(demo, "game", "start", "Rapina in banca", "--good", EARPS, "--bad", CLANTONS)
+    with open_client(demo) as web:
+        for lang, load, act in (
+            ("en", "Load a gun before the first turn (R-14)", "Act with a model"),
+            ("it", "Carica un'arma prima del primo turno (R-14)", "Agisci con un personaggio"),
+        ):
+            page = html.unescape(web.get(f"{GAMES}/1?lang={lang}").text)
+            assert load in page and act not in page
+            assert before(page, 'id="begin"', load)  # beginning the turn stays first
