@@ -177,7 +177,6 @@ def show(book: Ledger, lang: str) -> None:
             out.print(cell("  " + between_line(m, lang, gang=book.gang is None)))
 
 
-
 def between_heading(n: int, lang: str) -> str:
     """The heading of the rolls made between games, counted."""
     return ngettext(
@@ -186,6 +185,7 @@ def between_heading(n: int, lang: str) -> str:
         "Between games ({n} rolls, counted in the tallies above)",
         n,
     )
+
 
 def _tallies(
     title: str, tallies: list[Tally], lang: str, *, models: bool = False, overall: bool = True

@@ -19,6 +19,7 @@ WORDS = text.part(
             "gac_title": N_("Act"),
             "gac_panel": N_("Your move"),
             "gac_act": N_("Act with a model"),
+            "gac_load_first": N_("Load a gun before the first turn (R-14)"),
             "gac_model": N_("Who acts?"),
             "gac_model_hint": N_(
                 "The model taking its turn comes first; the others may still take theirs."

@@ -469,7 +469,7 @@ def live_panel(
     session: Session, site: Site, request: Request, campaign: Campaign, game: Game
 ) -> dict[str, Any] | None:
     """The live page's part: act with the model taking its turn (or any other), undo; nothing
-    for a reader who only watches, or a game that is over."""
+    for a reader who only watches, or a game that is over; hidden before the first turn."""
     if game.status != GameStatus.IN_PROGRESS or not sides_acting(site, session, game):
         return None
     lang = pick_lang(request)
@@ -487,4 +487,9 @@ def live_panel(
         else None,  # fmt: skip
         "undo_url": act_url(campaign.name, game.id, "undo"),
         "last": last_action(session, game, lang),
+        # issue #22: no model acts before the first turn has begun, but a gun that loads 7 or
+        # 17 rounds may be loaded then (R-14); with none, the panel stays hidden, to show
+        # itself when the board says the game changed.
+        "begun": game.turn >= 1,
+        "load_first": game.turn < 1 and any(situations.reloadable(f, game.turn) for f in mine),
     }

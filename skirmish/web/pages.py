@@ -26,6 +26,7 @@ from skirmish.rules.scenarios import find_scenario, scenarios
 from skirmish.rules.shapes import kind_of, rules_text
 from skirmish.translation import N_, Message
 from skirmish.web import actions, club, reads
+from skirmish.web.desk import desk
 from skirmish.web.site import (
     FEED,
     RECENT_GAMES,
@@ -70,6 +71,10 @@ def campaign_page(
         entries = reads.log(s, found, lang, last=FEED)
         dead = reads.campaign_graveyard(s, found)
         can = allowed(s, site.actor(s), found)
+        for g in games:
+            g["scenario_name"] = scenario_name(g["scenario"], lang)
+            g["status_word"] = label_value(GameStatus, g["status"], lang)
+        on_desk = desk(site, s, found, games, can, lang)
     treasury = {g["name"]: g["treasury"] for g in shown["gangs"]}
     for row in table:
         row["treasury"] = treasury.get(row["gang"], 0)
@@ -78,9 +83,6 @@ def campaign_page(
         table.sort(key=lambda r: r["place"])
     else:
         table.sort(key=lambda r: (-r[key], r["place"]))
-    for g in games:
-        g["scenario_name"] = scenario_name(g["scenario"], lang)
-        g["status_word"] = label_value(GameStatus, g["status"], lang)
     for d in dead:
         d["profile_name"] = profile_name(d["profile"], lang)
         d["scenario_name"] = scenario_name(d["scenario"], lang)
@@ -96,6 +98,7 @@ def campaign_page(
         graveyard=dead,
         faction_names={g["name"]: g["faction_name"] for g in shown["gangs"]},
         can=can,
+        desk=on_desk,
     )
 
 

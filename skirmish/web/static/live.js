@@ -20,6 +20,13 @@
     if (status !== 200) { e.detail.shouldSwap = false; }
     if (status === 0 || status >= 500) { banner(true); }
   });
+  /* Before the first turn, "Begin the first turn" stands first on the page (outside the
+     board); once the polled board says a turn has begun, it goes. */
+  document.addEventListener("htmx:afterSwap", function () {
+    var board = document.getElementById("board");
+    var begin = document.getElementById("begin");
+    if (board && begin && board.getAttribute("data-turn") !== "0") { begin.remove(); }
+  });
   document.addEventListener("htmx:afterRequest", function (e) {
     if (!polled(e)) { return; }
     var status = e.detail.xhr ? e.detail.xhr.status : 0;

@@ -88,7 +88,7 @@ def assert_fits(page: Any) -> None:
     )
 
 
-_UNNAMED = """
+_TARGETS = """
 (thumb) => {
   const shown = (el) => {
     if (!el.getClientRects().length) return false;
@@ -98,53 +98,79 @@ _UNNAMED = """
   const text = (el) => (el.innerText || el.textContent || "").trim();
   const byIds = (el) => (el.getAttribute("aria-labelledby") || "").split(/\\s+/)
       .map((id) => document.getElementById(id)).filter(Boolean).map(text).join(" ").trim();
+  // words, not only signs: "✕" or "›" alone says nothing to a screen reader
+  const words = (said) => /[\\p{L}\\p{N}]/u.test(said);
   const named = (el) => {
     if ((el.getAttribute("aria-label") || "").trim()) return true;
     if (byIds(el)) return true;
     const tag = el.tagName.toLowerCase();
-    if (tag === "button" || tag === "a") {
-      return !!text(el) || !!el.querySelector("img[alt]:not([alt=''])");
+    if (tag === "button" || tag === "a" || tag === "summary") {
+      return words(text(el)) || !!el.querySelector("img[alt]:not([alt=''])");
     }
     if (tag === "input" && ["submit", "button", "reset"].includes(el.type)) {
-      return !!el.value.trim();
+      return words(el.value.trim());
     }
-    return [...(el.labels || [])].some((label) => text(label));
+    return [...(el.labels || [])].some((label) => words(text(label)));
   };
   const describe = (el) => {
     const tag = el.tagName.toLowerCase();
     const bits = [tag];
-    for (const a of ["type", "name", "id", "href"]) {
+    for (const a of ["type", "name", "id", "href", "for"]) {
       if (el.getAttribute(a)) bits.push(`${a}=${el.getAttribute(a)}`);
+    }
+    const said = text(el).replace(/\\s+/g, " ").slice(0, 30);
+    if (said && (tag === "a" || tag === "button" || tag === "summary" || tag === "label")) {
+      bits.push(`"${said}"`);
     }
     return bits.join(" ");
   };
+  const ticks = (el) => el.tagName === "INPUT" && ["checkbox", "radio"].includes(el.type);
   const controls = document.querySelectorAll(
-    "input:not([type=hidden]), select, textarea, button, a[href]");
+    "input:not([type=hidden]), select, textarea, button, a[href], summary, label[for]");
   const unnamed = [], small = [];
+  let smallest = null;
   for (const el of controls) {
     if (!shown(el)) continue;
-    if (!named(el)) unnamed.push(describe(el));
     const tag = el.tagName.toLowerCase();
-    const r = el.getBoundingClientRect();
-    if (tag === "a") continue;  // links run in text; the page's own buttons are checked
-    if (tag === "input" && ["checkbox", "radio"].includes(el.type)) {
-      // a small box is fine when its label is the target: tapping the label ticks it
-      const target = [...(el.labels || [])].map((l) => l.getBoundingClientRect().height);
-      if (Math.max(r.height, ...target) < thumb * 0.5) small.push(describe(el));
-      continue;
+    if (tag === "label") {  // a label is a target when it ticks its box (measured below)
+      const box = document.getElementById(el.htmlFor);
+      if (!box || !ticks(box)) continue;
+    } else if (!named(el)) {
+      unnamed.push(describe(el));
     }
-    if (r.height < thumb - 0.5) small.push(`${describe(el)} (${Math.round(r.height)} px high)`);
+    let r = el.getBoundingClientRect();
+    if (ticks(el)) {  // a small box is fine when its label is the target: tapping it ticks it
+      const labels = [...(el.labels || [])].map((l) => l.getBoundingClientRect());
+      r = [r, ...labels].reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
+    }
+    const size = {what: describe(el), width: Math.round(r.width), height: Math.round(r.height)};
+    const least = (one) => Math.min(one.width, one.height);
+    if (!smallest || least(size) < least(smallest)) smallest = size;
+    if (r.width < thumb - 0.5 || r.height < thumb - 0.5) {
+      small.push(`${size.what} (${size.width}×${size.height} px)`);
+    }
   }
-  return {unnamed, small};
+  return {unnamed, small, smallest};
 }
 """
 
 
+def tap_targets(page: Any) -> dict[str, Any]:
+    """The page's visible controls without a name, those smaller than a thumb (44×44 CSS px,
+    WCAG 2.5.5), and the smallest of all (``{"what", "width", "height"}``, or ``None``)."""
+    found: dict[str, Any] = page.evaluate(_TARGETS, THUMB)
+    return found
+
+
 def assert_labelled(page: Any) -> None:
-    """Every visible input, select and textarea has an accessible name (a <label for>, a
-    wrapping <label>, aria-label or aria-labelledby); every button and link has text or
-    aria-label; and every button and form control is thumb-sized (44 CSS px high)."""
-    found = page.evaluate(_UNNAMED, THUMB)
+    """Every visible control has a name a screen reader reads: an input, select and textarea a
+    <label for>, a wrapping <label>, aria-label or aria-labelledby; a button, link and summary
+    its words (not only signs such as "✕") or aria-label. And every control is a thumb's
+    target, at least 44×44 CSS px (WCAG 2.5.5): links, buttons, inputs, selects, summaries,
+    and the label that ticks a checkbox or a radio button (the box may be smaller). No link is
+    let off as "inline" (WCAG's exception for a link in a sentence): the site's style makes
+    every link a thumb's target, in the log's sentences too."""
+    found = tap_targets(page)
     assert not found["unnamed"], f"{page.url}: controls with no name: {found['unnamed']}"
     assert not found["small"], f"{page.url}: controls smaller than a thumb: {found['small']}"
 

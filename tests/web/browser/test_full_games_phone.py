@@ -193,8 +193,10 @@ def new_turn(table: Table, player: Player, turn: int) -> None:
     """Begin the turn from the live board (no cohesion test is due in these games: R-08)."""
     page, t = player.page, player.t
     open_game(table, player)
+    # the first turn is begun from the top of the page (issue #22), the others from the board
+    where = page.locator("#begin" if turn == 1 else "#board")
     button = t["gl_begin_first"] if turn == 1 else t["gl_new_turn"]
-    tap_and_load(page, page.locator("#board").get_by_role("button", name=button))
+    tap_and_load(page, where.get_by_role("button", name=button))
     expect(page.locator("#board .game-head .meta")).to_contain_text(
         t["gl_turn_only"].format(turn=turn)
     )
@@ -251,15 +253,18 @@ def offered(page: Any) -> list[str]:
 def act(
     table: Table, player: Player, model: str, kind: str, target: str | None = None,
     fill: Callable[[Any], None] | None = None, dice: Sequence[int] = (), name: str = "",
+    first: bool = False,
 ) -> list[str]:  # fmt: skip
     """From the live board: act with ``model``, the action ``kind`` (offered on the phone, in
     the catalogue's words), at ``target``; ``fill`` sets the form's fields; the dice typed one
-    by one as the server asks for them (a failed die is kept, not rerolled). The result's
-    lines."""
+    by one as the server asks for them (a failed die is kept, not rerolled); ``first``: before
+    the first turn. The result's lines."""
     page, t = player.page, player.t
     name = name or f"{table.game}-{kind}"
     open_game(table, player)
-    tap_and_load(page, page.locator("#gac-panel").get_by_role("link", name=t["gac_act"]))
+    # before the first turn only a gun may be loaded (R-14), and the panel says so (issue #22)
+    link = t["gac_load_first"] if first else t["gac_act"]
+    tap_and_load(page, page.locator("#gac-panel").get_by_role("link", name=link))
     choose(page, model)
     words_ = label_of(kind, player.lang)
     assert words_ in offered(page), f"{kind!r} is not offered to {model}: {offered(page)}"
@@ -426,7 +431,7 @@ def play_rapina(table: Table, wyatt: Player, ike: Player) -> None:
     start_game(table, wyatt, "bank-robbery", 1)
     open_game(table, ike)
     # Before the first turn the repeater is loaded with 17 rounds (R-14): a natural 1 jams it.
-    act(table, wyatt, SETH, "reload", fill=select("gac-rounds", "17"))
+    act(table, wyatt, SETH, "reload", fill=select("gac-rounds", "17"), first=True)
 
     new_turn(table, wyatt, 1)
     pick(table, ike, CURLY)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from skirmish.translation import gettext
 from skirmish.web import app as _routes  # noqa: F401  (every part's words are declared on import)
 from skirmish.web.text import words
 
@@ -69,15 +70,16 @@ def test_the_board_follows_the_table_and_says_when_it_is_offline(
 def test_a_game_started_from_the_phone(
     serve: Callable[[Path], Server], phones: Phones, tmp_path: Path, lang: str
 ) -> None:
-    """From the campaign page to its games, the start form (the scenario by its name, the two
-    gangs, a model left home), the live page; the first turn begun with a tap."""
+    """From the campaign page to its games (the desk's button, issue #22), the start form (the
+    scenario by its name, the two gangs, a model left home), the live page; the first turn
+    begun with a tap."""
     db = tmp_path / "campaigns.db"
     shutil.copyfile(DEMO, db)
     server = serve(db)
     t = words(lang)
     phone: Any = phones.open(lang)
     phone.goto(f"{server.url}/c/{quote(CAMPAIGN)}")
-    phone.get_by_role("link", name=t["recent_games"]).click()
+    phone.get_by_role("link", name=gettext(lang, "All games"), exact=True).click()
     expect(phone.locator("h1")).to_have_text(t["gl_games"])
     check(phone, f"games-{lang}", tmp_path)
     phone.get_by_role("link", name=t["gl_new"]).click()

@@ -1,6 +1,7 @@
 """Every page of the app on a phone (390×844, touch), in Italian and in English, reached as a
 player reaches it (tapping links, typing a search): each fits the screen with no sideways
-scrolling and every control is labelled and thumb-sized (issue #11, docs/web.md "Phones")."""
+scrolling and every control is labelled and a thumb's target, 44×44 CSS px (issues #11 and #22,
+docs/web.md "Phones")."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from skirmish.translation import gettext
 from skirmish.web import app as _routes  # noqa: F401  (every part's words are declared on import)
 from skirmish.web.text import TEXT
 from skirmish.web.text import words as site_words
@@ -53,6 +55,16 @@ def test_every_page_fits_a_phone(
     wins = _numbers(phone, column)
     assert len(wins) == 4 and wins == sorted(wins, reverse=True), wins
     check("campaign-by-wins")
+
+    # The organiser's desk (issue #22): a new game's form from its button, every game from theirs.
+    phone.locator("nav.club-links").get_by_role("link", name=words["gl_new"], exact=True).tap()
+    expect(phone).to_have_url(re.compile(r"/games/new$"))
+    check("game-new")
+    phone.go_back()
+    phone.get_by_role("link", name=gettext(lang, "All games"), exact=True).tap()
+    expect(phone).to_have_url(re.compile(r"/games$"))
+    check("games")
+    phone.go_back()
 
     # A gang from the standings, then one of its models from the roster.
     phone.locator("table.standings").get_by_role("link", name=GANG).tap()

@@ -1,5 +1,6 @@
 """The checks every browser test relies on catch what they are for: a page that scrolls
-sideways (naming the element to fix), an unlabelled control, a button too small for a thumb."""
+sideways (naming the element to fix), an unlabelled control or one labelled only with a sign,
+a link, button, summary or ticking label smaller than a thumb (44×44 CSS px, WCAG 2.5.5)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from typing import Any
 import pytest
 
 from .conftest import Phones
-from .phone import assert_fits, assert_labelled
+from .phone import assert_fits, assert_labelled, tap_targets
 
 HEAD = '<meta name="viewport" content="width=device-width, initial-scale=1"><body style="margin:0">'
-TALL = 'style="height:44px"'
+TALL = 'style="height:44px;min-width:44px"'
+THUMB = 'style="display:inline-block;min-width:44px;min-height:44px"'
 
 
 @pytest.fixture
@@ -26,12 +28,13 @@ def test_a_page_that_fits_passes(blank: Any) -> None:
         + f"<label>Name <input {TALL}></label>"
         + f'<label for="g">Gang</label><select id="g" {TALL}><option>A</option></select>'
         + '<input type="checkbox" id="c">'
-        + '<label for="c" style="display:block;min-height:24px">Yes</label>'
+        + '<label for="c" style="display:block;min-height:44px">Yes</label>'
         + f'<textarea aria-label="Notes" {TALL}></textarea>'
         + f'<span id="n">Money</span><input type="number" aria-labelledby="n" {TALL}>'
         + '<input type="hidden" name="csrf">'
         + f"<button {TALL}>Buy</button>"
-        + f'<button aria-label="Close" {TALL}></button><a href="/">Home</a>'
+        + f'<button aria-label="Close" {TALL}>✕</button><a href="/" {THUMB}>Home</a>'
+        + f"<details><summary {THUMB}>More</summary></details>"
     )
     assert_fits(blank)
     assert_labelled(blank)
@@ -61,6 +64,8 @@ def test_a_page_without_the_viewport_tag_is_too_wide_for_a_phone(blank: Any) -> 
         (f'<input aria-labelledby="nobody" name="z" {TALL}>', "input name=z"),
         (f"<button {TALL}></button>", "button"),
         ('<a href="/x"></a>', "a href=/x"),
+        (f'<a href="/x" {THUMB}>›</a>', "a href=/x"),  # a sign alone says nothing
+        (f"<button {TALL}>✕</button>", "button"),
     ],
 )
 def test_an_unlabelled_control_is_named(blank: Any, control: str, named: str) -> None:
@@ -77,5 +82,29 @@ def test_a_hidden_control_needs_no_label(blank: Any) -> None:
 
 def test_a_button_too_small_for_a_thumb_is_named(blank: Any) -> None:
     blank.set_content(HEAD + '<button style="height:30px;padding:0">Sell</button>')
-    with pytest.raises(AssertionError, match=r"smaller than a thumb: \['button \(30 px high\)'\]"):
+    small = r"smaller than a thumb: \['button \"Sell\" \(\d+×30 px\)'\]"
+    with pytest.raises(AssertionError, match=small):
         assert_labelled(blank)
+
+
+@pytest.mark.parametrize(
+    ("control", "named"),
+    [
+        ('<a href="/g">Earps</a>', r"a href=/g \"Earps\" \(\d+×\d+ px\)"),
+        ('<p><a href="/g" style="display:inline-block;min-height:44px">Go</a></p>', "×44 px"),
+        ("<details><summary>More</summary></details>", r"summary \"More\""),
+        ('<input type="checkbox" id="c"><label for="c">Frank</label>', "label for=c"),
+    ],
+)
+def test_a_link_summary_or_label_too_small_for_a_thumb_is_named(
+    blank: Any, control: str, named: str
+) -> None:
+    blank.set_content(HEAD + control)
+    with pytest.raises(AssertionError, match=f"smaller than a thumb: .*{named}"):
+        assert_labelled(blank)
+
+
+def test_the_smallest_target_is_told(blank: Any) -> None:
+    blank.set_content(HEAD + f'<a href="/a" {THUMB}>Big</a><a href="/b">b</a>')
+    smallest = tap_targets(blank)["smallest"]
+    assert smallest["what"] == 'a href=/b "b"' and smallest["height"] < 44

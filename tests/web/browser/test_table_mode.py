@@ -156,8 +156,10 @@ def new_turn(table: Table, player: Player, turn: int) -> None:
     """Either player begins the turn (no cohesion test is due in these games: R-08)."""
     page, t = player.page, player.t
     open_game(player, table.server, table.game)
+    # the first turn is begun from the top of the page (issue #22), the others from the board
+    where = page.locator("#begin" if turn == 1 else "#board")
     button = t["gl_begin_first"] if turn == 1 else t["gl_new_turn"]
-    tap_and_load(page, page.locator("#board").get_by_role("button", name=button))
+    tap_and_load(page, where.get_by_role("button", name=button))
     expect(page.locator("#board .game-head .meta")).to_contain_text(
         t["gl_turn_only"].format(turn=turn)
     )

@@ -1,0 +1,81 @@
+"""The campaign page's desk (issue #22): what the organiser looks at first — a new game, the
+games in play with a link to each, what each gang still owes (its post-game, the purchases
+waiting for another availability roll, H-03) and, to who may invite, the open invitations.
+Read in the campaign page's unit of work; the page (``templates/campaign.html``) shows it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import quote
+
+from sqlmodel import Session
+
+from skirmish.campaign import accounts
+from skirmish.campaign.equipment import waiting_purchases
+from skirmish.campaign.models import Campaign, GangStatus
+from skirmish.campaign.permissions import Action, role_word
+from skirmish.engine.glossary import GameStatus
+from skirmish.i18n import Lang, name
+from skirmish.rules.tables import find_equipment
+from skirmish.web.club import moment
+from skirmish.web.game_live_base import game_url, games_url, may_start
+from skirmish.web.site import Site, members_url
+
+
+def desk(
+    site: Site,
+    session: Session,
+    found: Campaign,
+    games: Sequence[Mapping[str, Any]],
+    can: Mapping[Action, bool],
+    lang: Lang,
+) -> dict[str, Any]:
+    """The desk of ``found`` for the page's reader; ``games`` are ``reads.game_list``'s rows
+    with their ``scenario_name``."""
+    in_play = [
+        {
+            "url": game_url(found.name, g["game"]),
+            "game": g["game"],
+            "scenario_name": g["scenario_name"],
+            "good": g["good"],
+            "bad": g["bad"],
+            "turn": g["turn"],
+        }
+        for g in games
+        if g["status"] == GameStatus.IN_PROGRESS
+    ]
+    postgames: dict[str, list[dict[str, Any]]] = {}
+    for g in games:
+        for gang in g["postgame_owed"] or ():
+            url = f"{game_url(found.name, g['game'])}/postgame/{quote(gang, safe='')}"
+            postgames.setdefault(gang, []).append({"game": g["game"], "url": url})
+    owed = []
+    for gang in found.gangs:
+        if gang.status != GangStatus.ACTIVE:
+            continue
+        later = {f.item for f in waiting_purchases(session, gang)}
+        purchases = [
+            {"name": name(find_equipment(f.item), lang), "later": f.item in later}
+            for f in gang.failed_purchases
+        ]
+        due = postgames.get(gang.name, [])
+        if due or purchases:
+            owed.append({"gang": gang.name, "postgames": due, "purchases": purchases})
+    invitations = None
+    if can[Action.INVITE]:
+        invitations = [
+            {
+                "code": accounts.show_code(i.code),
+                "role": role_word(i.role, lang.value),
+                "until": moment(i.expires_at, lang),
+            }
+            for i in accounts.open_invitations(session, found)
+        ]
+    return {
+        "new_game": games_url(found.name) + "/new" if may_start(session, site, found, []) else "",
+        "in_play": in_play,
+        "owed": owed,
+        "invitations": invitations,
+        "members_url": members_url(found.name),
+    }
