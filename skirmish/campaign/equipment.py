@@ -22,7 +22,7 @@ from skirmish.campaign.models import FailedPurchase, Gang, LogEntry, Member, Own
 from skirmish.engine.availability import roll_availability
 from skirmish.engine.dice import DiceSource, Die, dice_from
 from skirmish.engine.recovery import Invalidity
-from skirmish.errors import CampaignError, RulesError, on_command_line
+from skirmish.errors import CampaignError, RulesError
 from skirmish.rules import find_equipment, find_faction
 from skirmish.rules.ids import FactionId, ItemId
 from skirmish.rules.model import Item, Role, Weapon
@@ -101,14 +101,8 @@ def _require_explosives(session: Session, gang: Gang, equipment: Weapon | Item) 
                 "{on_command_line_with_skirmish}.",
                 campaign_name=campaign.name,
                 label=Both(label, label_it),
-                on_command_line_with_skirmish=Both(
-                    on_command_line(
-                        "with 'skirmish campaign set explosives on'", "in the campaign's settings"
-                    ),
-                    on_command_line(
-                        "con 'skirmish campaign set explosives on'",
-                        "nelle impostazioni della campagna",
-                    ),
+                on_command_line_with_skirmish=Message(
+                    "⟪with 'skirmish campaign set explosives on'¦in the campaign's settings⟫"
                 ),
             )
         )

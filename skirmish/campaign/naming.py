@@ -18,23 +18,25 @@ from typing import TypeVar
 
 from skirmish.errors import CampaignError, UnknownNameError, shown
 from skirmish.rules.names import matching, name_key, normalize
-from skirmish.translation import Both, Message
+from skirmish.translation import N_, Message
 
 T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Kind:
-    """What a name names, as the refusals say it in both languages."""
+    """What a name names, as the refusals say it (their words are the catalogue's)."""
 
     en: str  # as UnknownNameError's kind: "model", "gang", "campaign"
-    en_many: str
-    it_many: str
+    many: str  # the plural, a msgid: "models"
+    none_yet: str  # the refusal when there is none yet, a msgid with {name} and {how}
 
 
-MODEL = Kind("model", "models", "personaggi")
-GANG = Kind("gang", "gangs", "bande")
-CAMPAIGN = Kind("campaign", "campaigns", "campagne")
+MODEL = Kind("model", N_("models"), N_("unknown model {name}: there is none yet; {how}."))
+GANG = Kind("gang", N_("gangs"), N_("unknown gang {name}: there is none yet; {how}."))
+CAMPAIGN = Kind(
+    "campaign", N_("campaigns"), N_("unknown campaign {name}: there is none yet; {how}.")
+)
 
 
 def nearest(name: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
@@ -63,7 +65,7 @@ def ambiguous(kind: Kind, typed: str, labels: Sequence[str]) -> CampaignError:
             typed=shown(typed),
             labels_count=len(labels),
             listed=listed,
-            kind_many=Both(kind.en_many, kind.it_many),
+            kind_many=Message(kind.many),
         )
     )
 

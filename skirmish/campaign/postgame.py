@@ -76,7 +76,7 @@ from skirmish.engine.recovery import (
     roll_recovery,
 )
 from skirmish.engine.recovery import PURPOSE as RECOVERY_PURPOSE
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.rules import find_profile
 from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
 from skirmish.rules.names import normalize
@@ -166,10 +166,7 @@ def run_postgame(
                 "game {game_id} is still being played; end "
                 "it{on_command_line_with_skirmish} first.",
                 game_id=game.id,
-                on_command_line_with_skirmish=Both(
-                    on_command_line(" with 'skirmish game end'", ""),
-                    on_command_line(" con 'skirmish game end'", ""),
-                ),
+                on_command_line_with_skirmish=Message("⟪ with 'skirmish game end'¦⟫"),
             )
         )
     if game.status == GameStatus.ABANDONED:
@@ -189,14 +186,8 @@ def run_postgame(
                 "{on_command_line_skirmish_undo} its steps back one by one.",
                 game_id=game.id,
                 who=Both(who, who_it),
-                on_command_line_skirmish_undo=Both(
-                    on_command_line(
-                        "'skirmish undo GANG' takes", "undoing the gang's actions takes"
-                    ),
-                    on_command_line(
-                        "'skirmish undo BANDA' ne annulla",
-                        "annullando le azioni della banda se ne tolgono",
-                    ),
+                on_command_line_skirmish_undo=Message(
+                    "⟪'skirmish undo GANG' takes¦undoing the gang's actions takes⟫"
                 ),
             )
         )

@@ -66,7 +66,7 @@ from skirmish.engine.glossary import EventKind, Pace
 from skirmish.engine.lasso import LassoOutcome, LassoResult, roll_lasso
 from skirmish.engine.reflex import ReflexResult, action_test, roll_reflex
 from skirmish.engine.stages import Side, explosion_failed, lasso_failed, reflex_failed
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.rules import find_action, find_weapon
 from skirmish.rules.ids import FactionId
 from skirmish.rules.model import Item, ModelState
@@ -180,9 +180,8 @@ def reload(
                 "first{on_command_line_f_with_skirmish_game_unjam_quo}.",
                 model_name=model.name,
                 gun_name=Both(gun.name("en"), gun.name("it")),
-                on_command_line_f_with_skirmish_game_unjam_quo=Both(
-                    on_command_line(f" with 'skirmish game unjam {_quoted(model)}'", ""),
-                    on_command_line(f" con 'skirmish game disinceppa {_quoted(model)}'", ""),
+                on_command_line_f_with_skirmish_game_unjam_quo=Message(
+                    "⟪ with 'skirmish game unjam {model}'¦⟫", model=_quoted(model)
                 ),
             )
         )
@@ -317,9 +316,8 @@ def _horse(
                     "{model_name} has no horse (§8.2): buy one between "
                     "games{on_command_line_with_skirmish}.",
                     model_name=model.name,
-                    on_command_line_with_skirmish=Both(
-                        on_command_line(" with 'skirmish gang buy GANG horse --for NAME'", ""),
-                        on_command_line(" con 'skirmish gang buy BANDA cavallo --for NOME'", ""),
+                    on_command_line_with_skirmish=Message(
+                        "⟪ with 'skirmish gang buy GANG horse --for NAME'¦⟫"
                     ),
                 )
             )
@@ -336,15 +334,9 @@ def _horse(
                     "{model_name} is prone: it stands up first (table 1, 1 action; "
                     "{on_command_line_f_skirmish_game_state_quoted_m}).",
                     model_name=model.name,
-                    on_command_line_f_skirmish_game_state_quoted_m=Both(
-                        on_command_line(
-                            f"'skirmish game state {_quoted(model)} standing'",
-                            "its state: standing",
-                        ),
-                        on_command_line(
-                            f"'skirmish game stato {_quoted(model)} in piedi'",
-                            "il suo stato: in piedi",
-                        ),
+                    on_command_line_f_skirmish_game_state_quoted_m=Message(
+                        "⟪'skirmish game state {model} standing'¦its state: standing⟫",
+                        model=_quoted(model),
                     ),
                 )
             )
@@ -354,13 +346,8 @@ def _horse(
                 "{model_name} is not on a horse; "
                 "{on_command_line_f_skirmish_game_mount_quoted_m} that it mounts.",
                 model_name=model.name,
-                on_command_line_f_skirmish_game_mount_quoted_m=Both(
-                    on_command_line(
-                        f"'skirmish game mount {_quoted(model)}' records", "record first"
-                    ),
-                    on_command_line(
-                        f"'skirmish game sali {_quoted(model)}' registra", "registra prima"
-                    ),
+                on_command_line_f_skirmish_game_mount_quoted_m=Message(
+                    "⟪'skirmish game mount {model}' records¦record first⟫", model=_quoted(model)
                 ),
             )
         )

@@ -21,7 +21,7 @@ from skirmish.campaign import lookup
 from skirmish.campaign.game.tables import Game, GameGang
 from skirmish.campaign.models import Gang, LogEntry
 from skirmish.engine.glossary import GameStatus
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.rules.model import Side
 from skirmish.rules.scenarios import find_scenario
 from skirmish.translation import Both, Message
@@ -120,9 +120,8 @@ def require_between_games(session: Session, gang: Gang, what: str) -> None:
                 playing_id=playing.id,
                 played_name=Both(played.name_en, played.name_it),
                 what=Both(what, what_it),
-                on_command_line_with_skirmish=Both(
-                    on_command_line(" with 'skirmish game end' (or 'skirmish game abandon')", ""),
-                    on_command_line(" con 'skirmish game end' (o 'skirmish game abandon')", ""),
+                on_command_line_with_skirmish=Message(
+                    "⟪ with 'skirmish game end' (or 'skirmish game abandon')¦⟫"
                 ),
             )
         )
@@ -138,11 +137,8 @@ def require_between_games(session: Session, gang: Gang, what: str) -> None:
                 waiting_id=waiting.id,
                 ended_name=Both(ended.name_en, ended.name_it),
                 what=Both(what, what_it),
-                on_command_line_f_skirmish_game_postgame_game=Both(
-                    on_command_line(f"'skirmish game postgame --game {waiting.id}'", "it"),
-                    on_command_line(
-                        f"esegui prima 'skirmish game postgame --game {waiting.id}'", "fallo prima"
-                    ),
+                on_command_line_f_skirmish_game_postgame_game=Message(
+                    "⟪'skirmish game postgame --game {waiting_id}'¦it⟫", waiting_id=waiting.id
                 ),
             )
         )
