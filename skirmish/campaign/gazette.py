@@ -42,7 +42,7 @@ from skirmish.campaign.game.tables import Game
 from skirmish.campaign.gazette_facts import Facts
 from skirmish.campaign.gazette_games import game_report, obituaries_of, upsets
 from skirmish.campaign.gazette_issue import Gazette, Sentence, StandingRow
-from skirmish.campaign.gazette_phrases import NUMBER_WORDS, say, word
+from skirmish.campaign.gazette_phrases import gang_count, say, word
 from skirmish.campaign.gazette_town import news_of, wanted_of
 from skirmish.campaign.luck import ledger as luck_ledger
 from skirmish.campaign.models import Campaign, Gang, GangStatus, LogEntry
@@ -85,10 +85,8 @@ def _town_headline(facts: Facts, entries: Sequence[LogEntry]) -> Sentence | None
     if not founded:
         return None
     count = len(founded)
-    words = NUMBER_WORDS[facts.lang]
-    gangs = words[count] if count < len(words) else word("gangs", facts.lang, count)
     return say("headline-town", facts.lang, logs=[int(e.id or 0) for e in founded],
-               gangs=gangs, campaign=facts.campaign.name)  # fmt: skip
+               gangs=gang_count(count, facts.lang), campaign=facts.campaign.name)  # fmt: skip
 
 
 def _window(entries: Sequence[LogEntry], games: Sequence[Game], game: Game) -> list[LogEntry]:

@@ -178,14 +178,13 @@ def run_postgame(
         gangs = [find_game_gang(session, game, gang)]
     pending = [gg for gg in gangs if not postgame_done(session, game, gg)]
     if not pending:
-        who = "its gangs" if gang is None else repr(gang)
-        who_it = "le sue bande" if gang is None else repr(gang)
+        who = Message("its gangs") if gang is None else repr(gang)
         raise CampaignError(
             Message(
                 "the post-game sequence of game {game_id} was already run for {who}; "
                 "{on_command_line_skirmish_undo} its steps back one by one.",
                 game_id=game.id,
-                who=Both(who, who_it),
+                who=who,
                 on_command_line_skirmish_undo=Message(
                     "⟪'skirmish undo GANG' takes¦undoing the gang's actions takes⟫"
                 ),
