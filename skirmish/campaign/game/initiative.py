@@ -275,13 +275,14 @@ def side_chosen(answer: str, names: Mapping[Side, str]) -> Side:
     try:
         return parse(Side, answer)
     except SkirmishError:
-        options = ", ".join(["good", "bad", *names.values()])
+        models = ", ".join(names.values())
+        options = Message("good, bad, {models}", models=models) if models else Message("good, bad")
         raise CampaignError(
             Message(
                 "⟨activate⟩ {answer!r}: the winner activates one of the two models "
                 "revealed; say {options}.",
                 answer=answer,
-                options=Both(options, options.replace("good, bad", "buoni, cattivi")),
+                options=options,
             )
         ) from None
 
