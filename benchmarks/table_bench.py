@@ -497,7 +497,7 @@ def check_books(url: str, games: list[int], seen: list[Seen], openings: list[Act
     engine = store.open_store(url, access=store.Access.READ, create=False)
     try:
         with store.transaction(engine, access=store.Access.READ) as s:
-            problems += check_campaign(s, lookup.campaign_by_name(s, CAMPAIGN))
+            problems += map(str, check_campaign(s, lookup.campaign_by_name(s, CAMPAIGN)))
             kept = {row[0] for row in s.execute(text("SELECT key FROM request_key"))}
             problems += [f"key {a.key} ({a.kind}) was not kept" for a in acts if a.key not in kept]
             for game in games:

@@ -390,7 +390,7 @@ def check_books(url: str, players: list[Player], before: int, seen: list[Seen]) 
     try:
         with store.transaction(engine, access=store.Access.READ) as s:
             campaign = lookup.campaign_by_name(s, CAMPAIGN)
-            problems += check_campaign(s, campaign)
+            problems += map(str, check_campaign(s, campaign))
             entries = s.exec(
                 select(LogEntry).where(col(LogEntry.id) > before).order_by(col(LogEntry.id))
             ).all()

@@ -52,9 +52,11 @@ CLI_PHRASE = re.compile(r"⟪([^¦⟫]*)¦([^⟫]*)⟫")
 
 
 def on_command_line(cli: str, elsewhere: str) -> str:
-    """A phrase of a message that the command line says as ``cli`` (the command to type,
-    ``'skirmish game turn'``) and every other front end as ``elsewhere`` (words that fit a page
-    and the API: "a new turn"), where the command line keeps its own wording."""
+    """A phrase of a message that the command line says as ``cli`` (a flag to type,
+    ``--game N``) and every other front end as ``elsewhere`` (``named("game")``), where the
+    command line keeps its own wording. A phrase with words to translate is instead one message
+    of the catalogue written with the same markers, ``Message("⟪ with 'skirmish game
+    turn'¦⟫")``, its Italian translating both sides (docs/architecture.md)."""
     return f"⟪{cli}¦{elsewhere}⟫"
 
 

@@ -63,13 +63,10 @@ class Bound:
     what: str  # its English, the msgid of its word in the catalogue (an option as it is typed)
     low: int
     high: int
-    # A bound still declared with its Italian beside (cli/walker_kit's BLAST, being moved to the
-    # catalogue by the CLI's helpers): that Italian, instead of the catalogue's.
-    what_it: str | None = None
 
     def check(self, value: int, *, label: str | None = None) -> int:
         """``value`` if it lies in the range; otherwise a ``LimitError`` naming the range."""
-        what = _said_what(self.what, label, self.what_it)
+        what = _said_what(self.what, label)
         if isinstance(value, bool) or not isinstance(value, int):
             raise LimitError(
                 Message(
@@ -194,11 +191,11 @@ _NAME_OF = messages(
 _TEXT_OF = messages({"the reason": NP_("limits.TEXT_OF", "the reason")})
 
 
-def _said_what(what: str, label: str | None = None, what_it: str | None = None) -> str | Said:
+def _said_what(what: str, label: str | None = None) -> str | Said:
     """A bound's word in the message's language (a front end's ``label`` as it is)."""
     if label:
         return label
-    return Said(lambda lang: what_it if what_it and lang == "it" else gettext(lang, what))
+    return Said(lambda lang: gettext(lang, what))
 
 
 def _one_of(table: Catalogue, what: str) -> Said:

@@ -17,13 +17,6 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "skirmish"
 
-# TEMPORARY (issue #21): tables still written in both languages, being moved to the catalogue
-# (the web pages' words are moved with their templates, h/t21b). Empty it as each is moved; a
-# file not listed here fails at its first pair.
-PENDING: set[str] = {
-    "campaign/gazette_phrases.py",
-}
-
 
 def inline_italian(tree: ast.AST) -> list[tuple[int, str]]:
     """Each place in ``tree`` that writes Italian inline: (line, what)."""
@@ -43,30 +36,18 @@ def inline_italian(tree: ast.AST) -> list[tuple[int, str]]:
     return found
 
 
-def _places(pending: bool) -> list[str]:
+def _places() -> list[str]:
     places = []
     for path in sorted(PACKAGE.rglob("*.py")):
         where = path.relative_to(PACKAGE).as_posix()
-        if (where in PENDING) != pending:
-            continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         places += [f"skirmish/{where}:{line}: {what}" for line, what in inline_italian(tree)]
     return places
 
 
 def test_no_italian_is_written_inline() -> None:
-    places = _places(pending=False)
+    places = _places()
     assert not places, "move these to the catalogue (translation.py):\n" + "\n".join(places)
-
-
-def test_the_pending_files_still_hold_inline_italian() -> None:
-    """A file moved to the catalogue leaves ``PENDING`` (the list only shrinks)."""
-    done = {
-        where
-        for where in PENDING
-        if not inline_italian(ast.parse((PACKAGE / where).read_text(encoding="utf-8")))
-    }
-    assert not done, f"remove from PENDING: {sorted(done)}"
 
 
 def test_the_scan_finds_each_form() -> None:

@@ -43,7 +43,7 @@ from skirmish.campaign.models import (
     WebSession,
 )
 from skirmish.campaign.permissions import RANK, Role, role_word
-from skirmish.errors import CampaignError, SkirmishError, on_command_line
+from skirmish.errors import CampaignError, SkirmishError
 from skirmish.limits import INVITE_DAYS, PASSWORD_LENGTH, bad_character, clean_name
 from skirmish.translation import Both, Message
 
@@ -130,10 +130,7 @@ def find_user(session: Session, name: str) -> User:
             Message(
                 "no user called {name!r}; {on_command_line_skirmish_user} shows them.",
                 name=name,
-                on_command_line_skirmish_user=Both(
-                    on_command_line("'skirmish user list'", "the list of users"),
-                    on_command_line("'skirmish user list'", "l'elenco degli utenti"),
-                ),
+                on_command_line_skirmish_user=Message("⟪'skirmish user list'¦the list of users⟫"),
             )
         )
     return found
@@ -208,14 +205,8 @@ def remove_user(session: Session, name: str, *, force: bool = False) -> User:
                 "Nothing was changed.",
                 user_name=user.name,
                 names=names,
-                on_command_line_with_skirmish=Both(
-                    on_command_line(" with 'skirmish gang owner'", ""),
-                    on_command_line(" con 'skirmish gang owner'", ""),
-                ),
-                on_command_line_with_force_any=Both(
-                    on_command_line(" with --force", " anyway"),
-                    on_command_line(" con --force", " comunque"),
-                ),
+                on_command_line_with_skirmish=Message("⟪ with 'skirmish gang owner'¦⟫"),
+                on_command_line_with_force_any=Message("⟪ with --force¦ anyway⟫"),
             )
         )
     for gang in gangs:
@@ -546,15 +537,8 @@ def invite(
             Message(
                 "an invitation offers the role of player or arbitrator; make an owner "
                 "{on_command_line_with_skirmish}.",
-                on_command_line_with_skirmish=Both(
-                    on_command_line(
-                        "with 'skirmish campaign role USER owner'",
-                        "by giving a member the owner's role",
-                    ),
-                    on_command_line(
-                        "con 'skirmish campaign role UTENTE proprietario'",
-                        "dando a un membro il ruolo di proprietario",
-                    ),
+                on_command_line_with_skirmish=Message(
+                    "⟪with 'skirmish campaign role USER owner'¦by giving a member the owner's role⟫"
                 ),
             )
         )

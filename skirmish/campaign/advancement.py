@@ -28,7 +28,7 @@ from skirmish.rules import advance_costs, find_skill, find_weapon, profiles
 from skirmish.rules.ids import SkillId
 from skirmish.rules.model import Role
 from skirmish.rules.names import normalize
-from skirmish.translation import Both, Message
+from skirmish.translation import Message
 
 
 def award_xp(session: Session, *, gang: Gang, member: str, xp: int, reason: str = "") -> LogEntry:
@@ -121,15 +121,18 @@ def require_advance(session: Session, gang: Gang, model: Member, kind: Advance) 
                 )
             )
     if model.xp < cost:
-        what = "a new skill" if kind is Advance.SKILL else f"+1 {kind.label}"
-        what_it = "una nuova abilità" if kind is Advance.SKILL else f"+1 {kind.label}"
+        what = (
+            Message("a new skill")
+            if kind is Advance.SKILL
+            else Message("+1 {characteristic}", characteristic=kind.label)
+        )
         raise CampaignError(
             Message(
                 "R-11: {what} costs {cost} XP but {model_name!r} has {model_xp}.",
                 cost=cost,
                 model_name=model.name,
                 model_xp=model.xp,
-                what=Both(what, what_it),
+                what=what,
             )
         )
     if promotes_to_hero(role=model.role, advance=kind):
@@ -199,9 +202,8 @@ def advance(
                         "{join_str_d_value_for_d_in_resu}); nothing was changed.",
                         skill_name_it=skill.name_it,
                         result_choice=result.choice,
-                        join_str_d_value_for_d_in_resu=Both(
-                            ", ".join(str(d.value) for d in result.dice) or "not rolled",
-                            ", ".join(str(d.value) for d in result.dice) or "non tirati",
+                        join_str_d_value_for_d_in_resu=(
+                            ", ".join(str(d.value) for d in result.dice) or Message("not rolled")
                         ),
                     )
                 )

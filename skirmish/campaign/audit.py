@@ -16,7 +16,9 @@ For each gang:
 For the campaign: no two gangs whose names fold alike, and no log entry of the campaign naming a
 gang of another one.
 
-``benchmarks/soak.py`` runs it after concurrent writers; the race tests can too.
+Each problem is a ``Message`` (one line, said in the run's language; ids, actions and names
+stay as they are inside it). ``benchmarks/soak.py`` runs it after concurrent writers; the race
+tests can too.
 """
 
 from __future__ import annotations
@@ -29,17 +31,18 @@ from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberSta
 from skirmish.campaign.roster import MAX_MODELS
 from skirmish.rules.model import Role
 from skirmish.rules.names import normalize
+from skirmish.translation import N_, NP_, Message
 
 
-def check_campaign(session: Session, campaign: Campaign) -> list[str]:
+def check_campaign(session: Session, campaign: Campaign) -> list[Message]:
     """Every problem in ``campaign``'s books, one line each; an empty list when they add up."""
-    problems: list[str] = []
+    problems: list[Message] = []
     gangs = session.exec(
         select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
     ).all()
     problems += [
-        f"campaign {campaign.name!r}: {problem}"
-        for problem in _same_names("gangs", [g.name for g in gangs])
+        Message("campaign {name!r}: {problem}", name=campaign.name, problem=problem)
+        for problem in _same_names(NAMESAKES["gangs"], [g.name for g in gangs])
     ]
     ours = {gang.id for gang in gangs}
     strays = session.exec(
@@ -48,8 +51,14 @@ def check_campaign(session: Session, campaign: Campaign) -> list[str]:
         .order_by(col(LogEntry.id))
     ).all()
     problems += [
-        f"campaign {campaign.name!r}: log entry #{e.id} ({e.action}) names gang #{e.gang_id}, "
-        "which is not one of this campaign's gangs"
+        Message(
+            "campaign {name!r}: log entry #{entry_id} ({action}) names gang #{gang_id}, "
+            "which is not one of this campaign's gangs",
+            name=campaign.name,
+            entry_id=e.id,
+            action=e.action,
+            gang_id=e.gang_id,
+        )
         for e in strays
         if e.gang_id not in ours
     ]
@@ -58,7 +67,7 @@ def check_campaign(session: Session, campaign: Campaign) -> list[str]:
     return problems
 
 
-def check_gang(session: Session, gang: Gang) -> list[str]:
+def check_gang(session: Session, gang: Gang) -> list[Message]:
     """Every problem in ``gang``'s books (money chain, undo, R-13, items), one line each,
     each starting with the gang's name; an empty list when they add up."""
     entries = session.exec(
@@ -76,109 +85,172 @@ def check_gang(session: Session, gang: Gang) -> list[str]:
         *_roster(members),
         *_items(items, members),
     ]
-    return [f"gang {gang.name!r}: {problem}" for problem in problems]
+    return [Message("gang {name!r}: {problem}", name=gang.name, problem=p) for p in problems]
 
 
 def _label(entry: LogEntry) -> str:
     return f"#{entry.id} ({entry.action})"
 
 
-def _money_chain(gang: Gang, entries: Sequence[LogEntry]) -> list[str]:
-    problems: list[str] = []
+def _money_chain(gang: Gang, entries: Sequence[LogEntry]) -> list[Message]:
+    problems: list[Message] = []
     if gang.treasury < 0:
-        problems.append(f"the treasury is {gang.treasury}$, below 0 (R-12, R-13)")
+        problems.append(
+            Message("the treasury is {treasury}$, below 0 (R-12, R-13)", treasury=gang.treasury)
+        )
     if not entries:
-        return [*problems, "no log entry at all (founding a gang is one)"]
+        return [*problems, Message("no log entry at all (founding a gang is one)")]
     previous: LogEntry | None = None
     for entry in entries:
         if entry.money_before is None or entry.money_after is None:
-            problems.append(f"log entry {_label(entry)} does not say the money before and after")
+            problems.append(
+                Message(
+                    "log entry {entry} does not say the money before and after",
+                    entry=_label(entry),
+                )
+            )
             continue
         if previous is None:
             if entry.money_before != 0:
                 problems.append(
-                    f"the log starts at {entry.money_before}$ with {_label(entry)}, not at 0$"
+                    Message(
+                        "the log starts at {money}$ with {entry}, not at 0$",
+                        money=entry.money_before,
+                        entry=_label(entry),
+                    )
                 )
         elif entry.money_before != previous.money_after:
             problems.append(
-                f"money chain broken at {_label(entry)}: {entry.money_before}$ before it, "
-                f"but {_label(previous)} left {previous.money_after}$"
+                Message(
+                    "money chain broken at {entry}: {before}$ before it, but {previous} left "
+                    "{after}$",
+                    entry=_label(entry),
+                    before=entry.money_before,
+                    previous=_label(previous),
+                    after=previous.money_after,
+                )
             )
         previous = entry
     if previous is not None and previous.money_after != gang.treasury:
         problems.append(
-            f"the treasury is {gang.treasury}$ but the last log entry {_label(previous)} "
-            f"left {previous.money_after}$"
+            Message(
+                "the treasury is {treasury}$ but the last log entry {entry} left {after}$",
+                treasury=gang.treasury,
+                entry=_label(previous),
+                after=previous.money_after,
+            )
         )
     return problems
 
 
-def _undos(entries: Sequence[LogEntry]) -> list[str]:
+def _undos(entries: Sequence[LogEntry]) -> list[Message]:
     """Replay the log as ``undo`` reads it: a stack of the actions not yet undone."""
-    problems: list[str] = []
+    problems: list[Message] = []
     by_id = {entry.id: entry for entry in entries}
     standing: list[LogEntry] = []  # actions not undone, oldest first
     undone_by: dict[int, int | None] = {}
     for entry in entries:
         if entry.action != "undo":
             if entry.reverts is not None:
-                problems.append(f"{_label(entry)} reverts #{entry.reverts} but is not an undo")
+                problems.append(
+                    Message(
+                        "{entry} reverts #{target} but is not an undo",
+                        entry=_label(entry),
+                        target=entry.reverts,
+                    )
+                )
             standing.append(entry)
             continue
         target = entry.reverts
         if target is None:
-            problems.append(f"undo #{entry.id} does not say which entry it reverts")
+            problems.append(
+                Message("undo #{undo_id} does not say which entry it reverts", undo_id=entry.id)
+            )
         elif target in undone_by:
             problems.append(
-                f"undo #{entry.id} reverts #{target} again (undone already by #{undone_by[target]})"
+                Message(
+                    "undo #{undo_id} reverts #{target} again (undone already by #{by})",
+                    undo_id=entry.id,
+                    target=target,
+                    by=undone_by[target],
+                )
             )
         elif target not in by_id or target > (entry.id or 0):
             problems.append(
-                f"undo #{entry.id} reverts #{target}, which is not an earlier entry of this gang"
+                Message(
+                    "undo #{undo_id} reverts #{target}, which is not an earlier entry of this gang",
+                    undo_id=entry.id,
+                    target=target,
+                )
             )
         else:
             undone_by[target] = entry.id
             last = standing[-1] if standing else None
             if last is None or last.id != target:
-                then = _label(last) if last is not None else "none"
+                then = _label(last) if last is not None else Message(NP_("no action", "none"))
                 problems.append(
-                    f"undo #{entry.id} reverts {_label(by_id[target])}, but the last action not "
-                    f"undone then was {then}"
+                    Message(
+                        "undo #{undo_id} reverts {entry}, but the last action not undone then "
+                        "was {then}",
+                        undo_id=entry.id,
+                        entry=_label(by_id[target]),
+                        then=then,
+                    )
                 )
             standing = [e for e in standing if e.id != target]
     return problems
 
 
-def _roster(members: Sequence[Member]) -> list[str]:
-    problems: list[str] = []
+def _roster(members: Sequence[Member]) -> list[Message]:
+    problems: list[Message] = []
     active = [m for m in members if m.status == MemberStatus.ACTIVE]
     if len(active) > MAX_MODELS:
-        problems.append(f"R-13: {len(active)} active models, at most {MAX_MODELS}")
+        problems.append(
+            Message(
+                "R-13: {count} active models, at most {most}", count=len(active), most=MAX_MODELS
+            )
+        )
     leaders = [m.name for m in active if m.role == Role.LEADER]
     if len(leaders) > 1:
         problems.append(
-            f"R-13: {len(leaders)} leaders ({', '.join(map(repr, leaders))}), at most one"
+            Message(
+                "R-13: {count} leaders ({names}), at most one",
+                count=len(leaders),
+                names=", ".join(map(repr, leaders)),
+            )
         )
-    problems += [f"R-13: {p}" for p in _same_names("active models", [m.name for m in active])]
+    problems += _same_names(NAMESAKES["active models"], [m.name for m in active])
     return problems
 
 
-def _items(items: Sequence[OwnedItem], members: Sequence[Member]) -> list[str]:
+def _items(items: Sequence[OwnedItem], members: Sequence[Member]) -> list[Message]:
     active = {m.id for m in members if m.status == MemberStatus.ACTIVE}
     return [
-        f"item #{item.id} ({item.item}) is carried by model #{item.member_id}, "
-        "which is not on the roster"
+        Message(
+            "item #{item_id} ({item}) is carried by model #{member_id}, which is not on the roster",
+            item_id=item.id,
+            item=item.item,
+            member_id=item.member_id,
+        )
         for item in items
         if item.member_id is not None and item.member_id not in active
     ]
 
 
-def _same_names(what: str, names: Sequence[str]) -> list[str]:
+#: What ``_same_names`` says of the names that fold alike, by what they name.
+NAMESAKES = {
+    "gangs": N_("gangs share a name: {names}"),
+    "active models": N_("R-13: active models share a name: {names}"),
+}
+
+
+def _same_names(said: str, names: Sequence[str]) -> list[Message]:
+    """``said`` (a ``NAMESAKES`` msgid) for each group of ``names`` that fold alike."""
     groups: dict[str, list[str]] = {}
     for name in names:
         groups.setdefault(normalize(name), []).append(name)
     return [
-        f"{what} share a name: {', '.join(map(repr, names))}"
+        Message(said, names=", ".join(map(repr, names)))
         for names in groups.values()
         if len(names) > 1
     ]

@@ -1,6 +1,7 @@
 """``skirmish campaign check`` (issue #22, item 5): the organiser checks the books. The
 database's own integrity first, then every campaign's audit (``audit.check_campaign``). Nothing
-here changes the database; each problem is one line.
+here changes the database; each problem is one line, a ``Message`` said in the run's language
+(table, column and constraint names stay as they are inside it).
 
 The database's integrity, by backend:
 
@@ -22,12 +23,13 @@ from sqlmodel import select as select_model
 import skirmish.campaign.game.tables  # noqa: F401 - the game's tables are checked too
 from skirmish.campaign.audit import check_campaign
 from skirmish.campaign.models import Campaign
+from skirmish.translation import Message
 
 #: At most this many lines for one kind of damage, so a ruined file does not print thousands.
 SHOWN = 20
 
 
-def check_books(session: Session, campaign: Campaign | None = None) -> list[str]:
+def check_books(session: Session, campaign: Campaign | None = None) -> list[Message]:
     """Every problem in the database's integrity and in the books of ``campaign`` (default: of
     every campaign), one line each; an empty list when all is well."""
     problems = check_database(session)
@@ -37,7 +39,7 @@ def check_books(session: Session, campaign: Campaign | None = None) -> list[str]
     return [*problems, *(p for found in campaigns for p in check_campaign(session, found))]
 
 
-def check_database(session: Session) -> list[str]:
+def check_database(session: Session) -> list[Message]:
     """The backend's integrity checks, then every foreign key looked up."""
     if session.get_bind().dialect.name == "sqlite":
         problems = _sqlite(session)
@@ -46,15 +48,26 @@ def check_database(session: Session) -> list[str]:
     return [*problems, *_dangling(session)]
 
 
-def _sqlite(session: Session) -> list[str]:
+def _sqlite(session: Session) -> list[Message]:
     rows = [str(row[0]) for row in session.execute(text("PRAGMA integrity_check"))]
-    problems = [] if rows == ["ok"] else [f"integrity check: {row}" for row in rows[:SHOWN]]
+    problems = (
+        []
+        if rows == ["ok"]
+        else [Message("integrity check: {row}", row=row) for row in rows[:SHOWN]]
+    )
     for table, rowid, parent, _ in list(session.execute(text("PRAGMA foreign_key_check")))[:SHOWN]:
-        problems.append(f"foreign key check: {table} row {rowid} names a missing {parent}")
+        problems.append(
+            Message(
+                "foreign key check: {table} row {rowid} names a missing {parent}",
+                table=table,
+                rowid=rowid,
+                parent=parent,
+            )
+        )
     return problems
 
 
-def _postgresql(session: Session) -> list[str]:
+def _postgresql(session: Session) -> list[Message]:
     rows = session.execute(
         text(
             "SELECT conrelid::regclass::text, conname FROM pg_constraint "
@@ -62,12 +75,15 @@ def _postgresql(session: Session) -> list[str]:
             "ORDER BY 1, 2"
         )
     )
-    return [f"constraint {name} of {table} was never validated" for table, name in rows]
+    return [
+        Message("constraint {name} of {table} was never validated", name=name, table=table)
+        for table, name in rows
+    ]
 
 
-def _dangling(session: Session) -> list[str]:
+def _dangling(session: Session) -> list[Message]:
     """Rows whose foreign key names no row of the table it refers to (a NULL names none)."""
-    problems: list[str] = []
+    problems: list[Message] = []
     for table in SQLModel.metadata.sorted_tables:
         for key in table.foreign_key_constraints:
             parent: Table = key.referred_table
@@ -85,5 +101,12 @@ def _dangling(session: Session) -> list[str]:
                 names = ", ".join(
                     f"{column.name} {value}" for (column, _), value in zip(pairs, row, strict=True)
                 )
-                problems.append(f"{table.name}: {names} names no row of {parent.name}")
+                problems.append(
+                    Message(
+                        "{table}: {names} names no row of {parent}",
+                        table=table.name,
+                        names=names,
+                        parent=parent.name,
+                    )
+                )
     return problems

@@ -22,11 +22,11 @@ from skirmish.campaign.models import FailedPurchase, Gang, LogEntry, Member, Own
 from skirmish.engine.availability import roll_availability
 from skirmish.engine.dice import DiceSource, Die, dice_from
 from skirmish.engine.recovery import Invalidity
-from skirmish.errors import CampaignError, RulesError, on_command_line
+from skirmish.errors import CampaignError, RulesError
 from skirmish.rules import find_equipment, find_faction
 from skirmish.rules.ids import FactionId, ItemId
 from skirmish.rules.model import Item, Role, Weapon
-from skirmish.translation import Both, Message
+from skirmish.translation import NP_, Both, Message
 
 #: R-12: cowboy heroes buy horses at half price.
 HALF_PRICE_HORSE = (FactionId.COWBOYS, ItemId.HORSE)
@@ -101,14 +101,8 @@ def _require_explosives(session: Session, gang: Gang, equipment: Weapon | Item) 
                 "{on_command_line_with_skirmish}.",
                 campaign_name=campaign.name,
                 label=Both(label, label_it),
-                on_command_line_with_skirmish=Both(
-                    on_command_line(
-                        "with 'skirmish campaign set explosives on'", "in the campaign's settings"
-                    ),
-                    on_command_line(
-                        "con 'skirmish campaign set explosives on'",
-                        "nelle impostazioni della campagna",
-                    ),
+                on_command_line_with_skirmish=Message(
+                    "⟪with 'skirmish campaign set explosives on'¦in the campaign's settings⟫"
                 ),
             )
         )
@@ -267,17 +261,24 @@ def owned_item(gang: Gang, equipment: Weapon | Item, model: Member | None) -> Ow
     for owned in pool:
         if owned.item == equipment.id:
             return owned
-    where = f"{model.name!r}" if model is not None else f"the stash of {gang.name!r}"
-    where_it = f"{model.name!r}" if model is not None else f"il deposito di {gang.name!r}"
+    where = (
+        repr(model.name)
+        if model is not None
+        else Message("the stash of {gang_name!r}", gang_name=gang.name)
+    )
     kept = [_equipment(i) for i in sorted({o.item for o in pool})]
-    held = ", ".join(e.name_en.lower() for e in kept) or "nothing"
-    held_it = ", ".join(e.name_it.lower() for e in kept) or "nulla"
+    none_held = Message(NP_("holds", "nothing"))
+    held = (
+        Both(", ".join(e.name_en.lower() for e in kept), ", ".join(e.name_it.lower() for e in kept))
+        if kept
+        else none_held
+    )
     raise CampaignError(
         Message(
             "{where} holds no {equipment_name_lower} (it holds: {held}).",
-            where=Both(where, where_it),
+            where=where,
             equipment_name_lower=Both(equipment.name_en.lower(), equipment.name_it.lower()),
-            held=Both(held, held_it),
+            held=held,
         )
     )
 

@@ -19,7 +19,7 @@ from skirmish.campaign import lookup, naming
 from skirmish.campaign.logbook import gang_log, log_entry, now_text, snapshot_before
 from skirmish.campaign.models import Campaign, CampaignSetting, Gang, GangStatus, LogEntry
 from skirmish.campaign.settings import find_setting, resolve
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.rules import factions, find_faction
 from skirmish.rules.names import normalize
 from skirmish.translation import Both, Message
@@ -37,10 +37,7 @@ def require_active(gang: Gang) -> None:
                 "({on_command_line_skirmish_undo} can bring it back if retiring was "
                 "its last action).",
                 gang_name=gang.name,
-                on_command_line_skirmish_undo=Both(
-                    on_command_line("'skirmish undo'", "undoing"),
-                    on_command_line("'skirmish undo' può", "un annullamento può"),
-                ),
+                on_command_line_skirmish_undo=Message("⟪'skirmish undo'¦undoing⟫"),
             )
         )
 
@@ -65,9 +62,8 @@ def new_campaign(
                     "a campaign called {other_name!r} already exists; choose another name "
                     "or select it{on_command_line_f_with_skirmish_campaign_use_o}.",
                     other_name=other.name,
-                    on_command_line_f_with_skirmish_campaign_use_o=Both(
-                        on_command_line(f' with skirmish campaign use "{other.name}"', ""),
-                        on_command_line(f' con skirmish campaign use "{other.name}"', ""),
+                    on_command_line_f_with_skirmish_campaign_use_o=Message(
+                        '⟪ with skirmish campaign use "{other_name}"¦⟫', other_name=other.name
                     ),
                 )
             )

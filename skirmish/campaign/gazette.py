@@ -42,14 +42,14 @@ from skirmish.campaign.game.tables import Game
 from skirmish.campaign.gazette_facts import Facts
 from skirmish.campaign.gazette_games import game_report, obituaries_of, upsets
 from skirmish.campaign.gazette_issue import Gazette, Sentence, StandingRow
-from skirmish.campaign.gazette_phrases import NUMBER_WORDS, say, word
+from skirmish.campaign.gazette_phrases import gang_count, say, word
 from skirmish.campaign.gazette_town import news_of, wanted_of
 from skirmish.campaign.luck import ledger as luck_ledger
 from skirmish.campaign.models import Campaign, Gang, GangStatus, LogEntry
 from skirmish.engine.glossary import EventKind, GameStatus
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.i18n import Lang
-from skirmish.translation import Both, Message
+from skirmish.translation import NP_, Message
 
 # ------------------------------------------------------------------------------ the issue
 
@@ -85,10 +85,8 @@ def _town_headline(facts: Facts, entries: Sequence[LogEntry]) -> Sentence | None
     if not founded:
         return None
     count = len(founded)
-    words = NUMBER_WORDS[facts.lang]
-    gangs = words[count] if count < len(words) else word("gangs", facts.lang, count)
     return say("headline-town", facts.lang, logs=[int(e.id or 0) for e in founded],
-               gangs=gangs, campaign=facts.campaign.name)  # fmt: skip
+               gangs=gang_count(count, facts.lang), campaign=facts.campaign.name)  # fmt: skip
 
 
 def _window(entries: Sequence[LogEntry], games: Sequence[Game], game: Game) -> list[LogEntry]:
@@ -166,28 +164,28 @@ def gazette(
 def _chosen_game(games: Sequence[Game], number: int) -> Game:
     found = next((g for g in games if g.id == number), None)
     if found is None:
-        listed = ", ".join(str(g.id) for g in games) or "none"
-        listed_it = ", ".join(str(g.id) for g in games) or "nessuna"
+        listed = ", ".join(str(g.id) for g in games)
         raise CampaignError(
             Message(
                 "this campaign has no game {number}; its games: "
                 "{listed}{on_command_line_skirmish_game}.",
                 number=number,
-                on_command_line_skirmish_game=on_command_line(" ('skirmish game list')", ""),
-                listed=Both(listed, listed_it),
+                on_command_line_skirmish_game=Message("⟪ ('skirmish game list')¦⟫"),
+                listed=listed or Message(NP_("no game", "none")),
             )
         )
     if found.status != GameStatus.ENDED:
-        state = "was abandoned" if found.status == GameStatus.ABANDONED else "has not ended yet"
-        state_it = (
-            "è stata abbandonata" if found.status == GameStatus.ABANDONED else "non è ancora finita"
+        state = (
+            Message("was abandoned")
+            if found.status == GameStatus.ABANDONED
+            else Message("has not ended yet")
         )
         raise CampaignError(
             Message(
                 "game {number} {state}: the Gazette reports finished games; leave out "
                 "⟨game⟩ for the campaign to date.",
                 number=number,
-                state=Both(state, state_it),
+                state=state,
             )
         )
     return found

@@ -15,7 +15,7 @@ from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, messages, name
 from skirmish.rules import find_equipment, find_profile
 from skirmish.rules.scenarios import find_scenario
-from skirmish.translation import N_, Message
+from skirmish.translation import N_, Message, gettext
 
 #: Every kind of sentence in several phrasings, ``KIND.N`` (``phrasings``); both languages have
 #: the same keys, each with the same fields (tests/test_catalogues.py). ``{…}`` are names and
@@ -220,16 +220,21 @@ WORDS: Mapping[str, Mapping[str, str]] = messages({
         "fortuna": N_("FORTUNA"),
     })  # fmt: skip
 
-#: Numbers spelt out in a headline (more than twelve gangs print as digits); a headline that
-#: opens with one gets its capital from ``say``.
-NUMBER_WORDS: Mapping[str, tuple[str, ...]] = {
-    "en": ("", "one gang", "two gangs", "three gangs", "four gangs", "five gangs", "six gangs",
-           "seven gangs", "eight gangs", "nine gangs", "ten gangs", "eleven gangs",
-           "twelve gangs"),
-    "it": ("", "una banda", "due bande", "tre bande", "quattro bande", "cinque bande",
-           "sei bande", "sette bande", "otto bande", "nove bande", "dieci bande",
-           "undici bande", "dodici bande"),
+#: Numbers of gangs spelt out in a headline, by number (msgids: ``gang_count`` says them; more
+#: than twelve gangs print as digits); a headline that opens with one gets its capital from
+#: ``say``.
+NUMBER_WORDS: Mapping[int, str] = {
+    1: N_("one gang"), 2: N_("two gangs"), 3: N_("three gangs"), 4: N_("four gangs"),
+    5: N_("five gangs"), 6: N_("six gangs"), 7: N_("seven gangs"), 8: N_("eight gangs"),
+    9: N_("nine gangs"), 10: N_("ten gangs"), 11: N_("eleven gangs"), 12: N_("twelve gangs"),
 }  # fmt: skip
+
+
+def gang_count(count: int, lang: Lang | str) -> str:
+    """``count`` gangs in ``lang``, spelt out up to twelve ("three gangs", "tre bande")."""
+    if count in NUMBER_WORDS:
+        return gettext(str(lang), NUMBER_WORDS[count])
+    return word("gangs", str(lang), count)
 
 
 # ------------------------------------------------------------------------------ phrasing

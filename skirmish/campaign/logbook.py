@@ -21,7 +21,7 @@ from skirmish.campaign.snapshot import State, capture, restore
 from skirmish.engine.dice import Die
 from skirmish.errors import CampaignError
 from skirmish.rules.names import normalize
-from skirmish.translation import Both, Message
+from skirmish.translation import NP_, Both, Message
 
 
 def _utc_now() -> datetime:
@@ -162,18 +162,17 @@ def undo(session: Session, *, gang: Gang) -> LogEntry:
     """Revert the gang's last action exactly: money, XP, models and items (its state before)."""
     last = last_action(session, gang=gang)
     if last is None or last.state_before is None:
-        what = f"its {last.action.replace('-', ' ')}" if last is not None else "nothing"
-        what_it = (
-            "la sua ultima azione non si può annullare."
+        what = (
+            Message("its {action}", action=last.action.replace("-", " "))
             if last is not None
-            else "non ha ancora azioni registrate."
+            else Message(NP_("no action to undo", "nothing"))
         )
         raise CampaignError(
             Message(
                 "nothing to undo for {gang_name!r}: its last action is {what}, which "
                 "cannot be undone.",
                 gang_name=gang.name,
-                what=Both(what, what_it),
+                what=what,
             )
         )
     _check_name_free(session, gang, last)

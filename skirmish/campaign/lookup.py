@@ -22,8 +22,8 @@ from skirmish.campaign import naming
 from skirmish.campaign.models import Campaign, Gang, Member, MemberStatus, Meta, OwnedItem
 from skirmish.campaign.naming import nearest as nearest
 from skirmish.campaign.store import Access, locking_rows
-from skirmish.errors import CampaignError, RulesError, UnknownNameError, on_command_line, shown
-from skirmish.translation import Both, Message
+from skirmish.errors import CampaignError, RulesError, UnknownNameError, shown
+from skirmish.translation import Message
 
 IN_USE = "campaign_in_use"
 APPLICATION_KEY = "application"
@@ -107,15 +107,8 @@ def rules_error(exc: RulesError, ruling: str) -> CampaignError:
     return CampaignError(Message("{ruling}: {refusal}", ruling=ruling, refusal=exc.message))
 
 
-def _none_yet(kind: naming.Kind, name: str, how: str, how_it: str) -> CampaignError:
-    return CampaignError(
-        Message(
-            "unknown {kind} {name}: there is none yet; {how}.",
-            name=shown(name),
-            how=Both(how, how_it),
-            kind=Both(kind.en, kind.it_many),
-        )
-    )
+def _none_yet(kind: naming.Kind, name: str, how: Message) -> CampaignError:
+    return CampaignError(Message(kind.none_yet, name=shown(name), how=how))
 
 
 def campaign_by_name(session: Session, name: str) -> Campaign:
@@ -125,8 +118,7 @@ def campaign_by_name(session: Session, name: str) -> Campaign:
         raise _none_yet(
             naming.CAMPAIGN,
             name,
-            "create one" + on_command_line(" with 'skirmish campaign new NAME'", ""),
-            "creane una" + on_command_line(" con 'skirmish campaign new NOME'", ""),
+            Message("create one⟪ with 'skirmish campaign new NAME'¦⟫"),
         )
     found = naming.choose(
         name, [(c, (c.name,)) for c in campaigns], kind=naming.CAMPAIGN, label=lambda c: c.name
@@ -145,14 +137,8 @@ def current_campaign(session: Session, name: str | None = None) -> Campaign:
             Message(
                 "no campaign in use: create one{on_command_line_with_skirmish} or "
                 "choose one{on_command_line_with_skirmish2}.",
-                on_command_line_with_skirmish=Both(
-                    on_command_line(" with 'skirmish campaign new NAME'", ""),
-                    on_command_line(" con 'skirmish campaign new NOME'", ""),
-                ),
-                on_command_line_with_skirmish2=Both(
-                    on_command_line(" with 'skirmish campaign use NAME'", ""),
-                    on_command_line(" con 'skirmish campaign use NOME'", ""),
-                ),
+                on_command_line_with_skirmish=Message("⟪ with 'skirmish campaign new NAME'¦⟫"),
+                on_command_line_with_skirmish2=Message("⟪ with 'skirmish campaign use NAME'¦⟫"),
             )
         )
     return _lock_campaign(session, campaign)
@@ -194,10 +180,11 @@ def gang_by_name(session: Session, campaign: Campaign, name: str, *, full: bool 
         raise _none_yet(
             naming.GANG,
             name,
-            f"create one in {campaign.name!r}"
-            + on_command_line(" with 'skirmish gang new NAME --faction FACTION'", ""),
-            f"fondane una in {campaign.name!r}"
-            + on_command_line(" con 'skirmish gang new NOME --faction FAZIONE'", ""),
+            Message(
+                "create one in {campaign_name!r}"
+                "⟪ with 'skirmish gang new NAME --faction FACTION'¦⟫",
+                campaign_name=campaign.name,
+            ),
         )
     gang = naming.choose(name, [(g, (g.name,)) for g in gangs], kind=naming.GANG, label=_name)
     lock_row(session, gang)
@@ -221,10 +208,10 @@ def member_by_name(gang: Gang, name: str) -> Member:
         raise _none_yet(
             naming.MODEL,
             name,
-            "hire one"
-            + on_command_line(f" with 'skirmish gang hire {gang.name!r} PROFILE --name NAME'", ""),
-            "assoldane uno"
-            + on_command_line(f" con 'skirmish gang hire {gang.name!r} PROFILO --name NOME'", ""),
+            Message(
+                "hire one⟪ with 'skirmish gang hire {gang_name!r} PROFILE --name NAME'¦⟫",
+                gang_name=gang.name,
+            ),
         )
     return naming.choose(name, names_of(roster), kind=naming.MODEL, label=member_label)
 

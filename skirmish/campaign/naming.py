@@ -19,26 +19,45 @@ from typing import TypeVar
 from skirmish.confusables import skeleton
 from skirmish.errors import CampaignError, UnknownNameError, shown
 from skirmish.rules.names import matching, name_key, normalize
-from skirmish.translation import Both, Message
+from skirmish.translation import N_, NP_, Message
 
 T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Kind:
-    """What a name names, as the refusals say it in both languages."""
+    """What a name names, as the refusals say it (their words are the catalogue's)."""
 
     en: str  # as UnknownNameError's kind: "model", "gang", "campaign"
-    en_many: str
-    it_many: str
-    en_the: str = ""  # "the gang", as a look-alike's refusal names the one it imitates
-    it_the: str = ""
+    many: str  # the plural, a msgid: "models"
+    none_yet: str  # the refusal when there is none yet, a msgid with {name} and {how}
+    the: str  # "the gang", a msgid: as a look-alike's refusal names the one it imitates
 
 
-MODEL = Kind("model", "models", "personaggi", "the model", "il personaggio")
-GANG = Kind("gang", "gangs", "bande", "the gang", "la banda")
-CAMPAIGN = Kind("campaign", "campaigns", "campagne", "the campaign", "la campagna")
-USER = Kind("user", "users", "utenti", "the user", "l'utente")
+MODEL = Kind(
+    "model",
+    N_("models"),
+    N_("unknown model {name}: there is none yet; {how}."),
+    NP_("look-alike", "the model"),
+)
+GANG = Kind(
+    "gang",
+    N_("gangs"),
+    N_("unknown gang {name}: there is none yet; {how}."),
+    NP_("look-alike", "the gang"),
+)
+CAMPAIGN = Kind(
+    "campaign",
+    N_("campaigns"),
+    N_("unknown campaign {name}: there is none yet; {how}."),
+    NP_("look-alike", "the campaign"),
+)
+USER = Kind(
+    "user",
+    N_("users"),
+    N_("unknown user {name}: there is none yet; {how}."),
+    NP_("look-alike", "the user"),
+)
 
 
 def nearest(name: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
@@ -67,7 +86,7 @@ def ambiguous(kind: Kind, typed: str, labels: Sequence[str]) -> CampaignError:
             typed=shown(typed),
             labels_count=len(labels),
             listed=listed,
-            kind_many=Both(kind.en_many, kind.it_many),
+            kind_many=Message(kind.many),
         )
     )
 
@@ -131,7 +150,7 @@ def refuse_look_alike(kind: Kind, name: str, others: Iterable[str]) -> None:
                 "that look alike (Unicode TR39); choose another name.",
                 name=name,
                 imitated=imitated,
-                kind_the=Both(kind.en_the, kind.it_the),
+                kind_the=Message(kind.the),
             )
         )
 

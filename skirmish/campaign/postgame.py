@@ -76,7 +76,7 @@ from skirmish.engine.recovery import (
     roll_recovery,
 )
 from skirmish.engine.recovery import PURPOSE as RECOVERY_PURPOSE
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.rules import find_profile
 from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
 from skirmish.rules.names import normalize
@@ -166,10 +166,7 @@ def run_postgame(
                 "game {game_id} is still being played; end "
                 "it{on_command_line_with_skirmish} first.",
                 game_id=game.id,
-                on_command_line_with_skirmish=Both(
-                    on_command_line(" with 'skirmish game end'", ""),
-                    on_command_line(" con 'skirmish game end'", ""),
-                ),
+                on_command_line_with_skirmish=Message("⟪ with 'skirmish game end'¦⟫"),
             )
         )
     if game.status == GameStatus.ABANDONED:
@@ -181,22 +178,15 @@ def run_postgame(
         gangs = [find_game_gang(session, game, gang)]
     pending = [gg for gg in gangs if not postgame_done(session, game, gg)]
     if not pending:
-        who = "its gangs" if gang is None else repr(gang)
-        who_it = "le sue bande" if gang is None else repr(gang)
+        who = Message("its gangs") if gang is None else repr(gang)
         raise CampaignError(
             Message(
                 "the post-game sequence of game {game_id} was already run for {who}; "
                 "{on_command_line_skirmish_undo} its steps back one by one.",
                 game_id=game.id,
-                who=Both(who, who_it),
-                on_command_line_skirmish_undo=Both(
-                    on_command_line(
-                        "'skirmish undo GANG' takes", "undoing the gang's actions takes"
-                    ),
-                    on_command_line(
-                        "'skirmish undo BANDA' ne annulla",
-                        "annullando le azioni della banda se ne tolgono",
-                    ),
+                who=who,
+                on_command_line_skirmish_undo=Message(
+                    "⟪'skirmish undo GANG' takes¦undoing the gang's actions takes⟫"
                 ),
             )
         )

@@ -21,7 +21,7 @@ from skirmish.campaign.gangs import require_active
 from skirmish.campaign.logbook import gang_log, snapshot_before
 from skirmish.campaign.models import Gang, Injury, LogEntry, Member, MemberSkill, MemberStatus
 from skirmish.engine.recovery import Invalidity
-from skirmish.errors import CampaignError, RulesError, UnknownNameError, named, on_command_line
+from skirmish.errors import CampaignError, RulesError, UnknownNameError, named
 from skirmish.rules import find_profile, invalid_table
 from skirmish.rules.model import Profile, Role
 from skirmish.rules.names import normalize
@@ -68,10 +68,7 @@ def require_hire(gang: Gang, found: Profile) -> None:
                 "may have; fire one first{on_command_line_with_skirmish}.",
                 gang_name=gang.name,
                 max_models=MAX_MODELS,
-                on_command_line_with_skirmish=Both(
-                    on_command_line(" with 'skirmish gang fire'", ""),
-                    on_command_line(" con 'skirmish gang fire'", ""),
-                ),
+                on_command_line_with_skirmish=Message("⟪ with 'skirmish gang fire'¦⟫"),
             )
         )
     if leader is not None:
@@ -225,9 +222,7 @@ def rename(
                 "say what to change of {model_name!r}: a new name, "
                 "⟨handle⟩{on_command_line_handle} or ⟨no_handle⟩.",
                 model_name=model.name,
-                on_command_line_handle=Both(
-                    on_command_line(" HANDLE", ""), on_command_line(" SOPRANNOME", "")
-                ),
+                on_command_line_handle=Message("⟪ HANDLE¦⟫"),
             )
         )
     new_name = limits.clean_name(name, "model") if name is not None else model.name

@@ -62,10 +62,10 @@ from skirmish.campaign.models import (
     MemberStatus,
     OwnedItem,
 )
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.limits import clean_name, printable, shown
 from skirmish.rules.names import normalize
-from skirmish.translation import Both, Message
+from skirmish.translation import Message
 
 FORMAT_VERSION = 1
 
@@ -509,10 +509,7 @@ def import_checked(session: Session, checked: Checked) -> Campaign:
                     "a campaign called {other!r} already exists; import under another name "
                     "with {on_command_line_campaign_name}; nothing was imported.",
                     other=other,
-                    on_command_line_campaign_name=Both(
-                        on_command_line("--campaign NAME", "⟨campaign⟩"),
-                        on_command_line("--campaign NOME", "⟨campaign⟩"),
-                    ),
+                    on_command_line_campaign_name=Message("⟪--campaign NAME¦⟨campaign⟩⟫"),
                 )
             )
     settings = data["settings"]

@@ -138,7 +138,7 @@ def check(lang: LangOpt, campaign: CampaignOpt = None, db: DbOpt = None) -> None
         problems = check_books(s, chosen)
         where = describe(s.get_bind())
     for problem in problems:
-        echo(problem)
+        echo(problem(lang))
     if not problems:
         echo(tr(MESSAGES, "books-ok", lang, where=where))
         return

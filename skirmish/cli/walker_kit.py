@@ -29,12 +29,13 @@ from skirmish.cli.walker_text import say
 from skirmish.engine.glossary import Pace, label
 from skirmish.i18n import Lang
 from skirmish.limits import Bound
+from skirmish.translation import N_
 
 if TYPE_CHECKING:
     from skirmish.campaign.game.kit import Gun
 
 #: How far from its centre a model caught by a blast stands: up to 5U (§5.5).
-BLAST = Bound("a distance from the blast (U)", 0, 5, "una distanza dall'esplosione (U)")
+BLAST = Bound(N_("a distance from the blast (U)"), 0, 5)
 
 
 def _gun(walker: Walker, guns: list[Gun]) -> Gun | None:

@@ -66,9 +66,8 @@ def _plain(value: Any) -> Any:
 
 def rules_text(entry: Any, lang: Lang | str) -> str:
     """An entry's own rules text in ``lang``: its special rule, text or note, the first given."""
-    suffix = "_it" if str(lang) == "it" else "_en"
     for stem in ("special", "text", "note"):
-        value = getattr(entry, stem + suffix, None)
+        value = getattr(entry, f"{stem}_{lang}", None)  # the data's field in that language
         if isinstance(value, str) and value:
             return value
     return ""

@@ -49,7 +49,7 @@ from skirmish.engine.glossary import parse
 from skirmish.errors import CampaignError, SkirmishError, StoreError, shown
 from skirmish.i18n import Lang
 from skirmish.rules.model import Side
-from skirmish.translation import Both, Message
+from skirmish.translation import Message, Said, gettext
 from skirmish.web.action_schema import refuse_unknown, step_fields, step_openapi_extra
 from skirmish.web.activation_panel import (
     Forbidden,
@@ -318,15 +318,22 @@ def _revealed_side(s: Session, game: Game, view: RoundView, typed: str) -> Side:
     for side, model in view.revealed.items():
         if model.id == named.id:
             return side
-    names = " and ".join(m.name for m in view.revealed.values())
-    nomi = " e ".join(m.name for m in view.revealed.values())
+    revealed = [m.name for m in view.revealed.values()]
     raise CampaignError(
         Message(
             "{typed} is not revealed this round: {names} are (§1.8).",
             typed=shown(typed),
-            names=Both(names, nomi),
+            names=Said(lambda lang: _joined(revealed, lang)),
         )
     )
+
+
+def _joined(names: Sequence[str], lang: str) -> str:
+    """``names`` joined with "and" in ``lang``."""
+    said = names[0] if names else ""
+    for name in names[1:]:
+        said = gettext(lang, "{left} and {right}", left=said, right=name)
+    return said
 
 
 def _check_named(s: Session, game: Game, view: RoundView, form: Mapping[str, str]) -> None:

@@ -303,15 +303,13 @@ def _number(control: Control, raw: str) -> int | float:
             value = int(typed)
     except ValueError:
         decimal = control.widget == "decimal"
-        kind, tipo = (
-            ("a number", "un numero") if decimal else ("a whole number", "un numero intero")
-        )
+        kind = Message("a number") if decimal else Message("a whole number")
         raise RulesError(
             Message(
                 "{control_input} {raw} is not {kind}.",
                 control_input=named(control.input),
                 raw=shown(raw),
-                kind=Both(kind, tipo),
+                kind=kind,
             )
         ) from None
     if control.bound is not None:

@@ -155,7 +155,8 @@ class RaceDb:
         engine = store.open_store(self.db, access=store.Access.READ, create=False)
         try:
             with store.transaction(engine, access=store.Access.READ) as session:
-                return audit.check_campaign(session, lookup.campaign_by_name(session, campaign))
+                found = lookup.campaign_by_name(session, campaign)
+                return [str(p) for p in audit.check_campaign(session, found)]
         finally:
             engine.dispose()
 

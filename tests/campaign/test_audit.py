@@ -62,7 +62,7 @@ def books(engine: Engine) -> Engine:
 def _problems(engine: Engine) -> list[str]:
     with store.transaction(engine, access=store.Access.READ) as session:
         campaign = session.exec(select(Campaign)).one()
-        return check_campaign(session, campaign)
+        return [str(p) for p in check_campaign(session, campaign)]
 
 
 def _sql(engine: Engine, statement: str, **values: Any) -> None:
@@ -245,7 +245,7 @@ def test_a_log_entry_naming_a_gang_of_another_campaign_is_found(books: Engine) -
     _sql(books, "UPDATE log_entry SET gang_id = :g WHERE id = :id", g=daltons, id=stray)
     with store.transaction(books, access=store.Access.READ) as session:
         west = session.exec(select(Campaign).where(Campaign.name == "West")).one()
-        problems = check_campaign(session, west)
+        problems = [str(p) for p in check_campaign(session, west)]
     assert (
         f"campaign 'West': log entry #{stray} (undo) names gang #{daltons}, which is not one of "
         "this campaign's gangs"

@@ -19,7 +19,7 @@ from tests.campaign.test_audit import _build
 
 def _problems(engine: Engine) -> list[str]:
     with store.transaction(engine, access=store.Access.READ) as session:
-        return check_books(session)
+        return [str(p) for p in check_books(session)]
 
 
 def _earps(engine: Engine) -> tuple[int, int]:
@@ -66,7 +66,7 @@ def test_a_model_whose_gang_is_gone_is_found(engine: Engine) -> None:
     _, member = _earps(engine)
     _unchecked(engine, "UPDATE member SET gang_id = 999 WHERE id = :id", id=member)
     with store.transaction(engine, access=store.Access.READ) as session:
-        problems = check_database(session)
+        problems = [str(p) for p in check_database(session)]
     assert "member: gang_id 999 names no row of gang" in problems
     if engine.dialect.name == "sqlite":
         assert f"foreign key check: member row {member} names a missing gang" in problems

@@ -31,9 +31,10 @@ def test_each_problem_is_one_line_and_the_status_is_1(cli: Any) -> None:
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert lines[-1] == f"3 problemi trovati in {str(cli.path)!r}."
-    assert "foreign key check: member row 1 names a missing gang" in lines
-    assert "member: gang_id 999 names no row of gang" in lines
-    assert any(line.startswith("gang 'Ranch': the treasury is ") for line in lines)
+    foreign = "controllo delle chiavi esterne: la riga 1 di member indica una riga mancante di gang"
+    assert foreign in lines
+    assert "member: gang_id 999 non indica alcuna riga di gang" in lines
+    assert any(line.startswith("banda 'Ranch': il tesoro è ") for line in lines)
     assert cli.dump() == before
 
 

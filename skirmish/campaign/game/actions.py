@@ -50,6 +50,7 @@ from skirmish.campaign.game.rerolls import (
 from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.campaign.logbook import dice_data
+from skirmish.campaign.settings import either
 from skirmish.engine.dice import DiceSource, Die, RecordingDice, dice_from, rolling_for
 from skirmish.engine.explosion import (
     BlastOutcome,
@@ -66,11 +67,11 @@ from skirmish.engine.glossary import EventKind, Pace
 from skirmish.engine.lasso import LassoOutcome, LassoResult, roll_lasso
 from skirmish.engine.reflex import ReflexResult, action_test, roll_reflex
 from skirmish.engine.stages import Side, explosion_failed, lasso_failed, reflex_failed
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.rules import find_action, find_weapon
 from skirmish.rules.ids import FactionId
 from skirmish.rules.model import Item, ModelState
-from skirmish.translation import Both, Message
+from skirmish.translation import NP_, Both, Message, Said
 
 #: Table 1's rows for mounting or dismounting a horse at each pace (R-06).
 MOUNT_ACTIONS = {
@@ -106,16 +107,17 @@ class GunReport:
 
 
 def _chosen_gun(
-    session: Session, model: GameModel, weapon: str | None, wanted: Any, what: tuple[str, str]
+    session: Session, model: GameModel, weapon: str | None, wanted: Any, what: str
 ) -> tuple[kit.Gun, bool]:
-    """The gun ``weapon`` names among those ``model`` carries, else the first ``wanted`` one."""
+    """The gun ``weapon`` names among those ``model`` carries, else the first ``wanted`` one
+    (``what``: the msgid of what is done with it, "reload")."""
     every = kit.guns(session, model)
     if not every:
         raise CampaignError(
             Message(
                 "{model_name} carries no gun to {what_0} (tables 5–7).",
                 model_name=model.name,
-                what_0=Both(what[0], what[1]),
+                what_0=Message(what),
             )
         )
     several = len(every) > 1
@@ -158,19 +160,18 @@ def reload(
         (g for g in takes if not g.full or g.load != (rounds or g.load)), None
     )
     gun, several = _chosen_gun(
-        session, model, weapon, lambda g: g is wanted, ("reload", "ricaricare")
+        session, model, weapon, lambda g: g is wanted, NP_("a gun to", "reload")
     )
     loads = gun.weapon.rounds
     load = gun.load if rounds is None else rounds
     if load not in loads:
-        choice = " or ".join(str(n) for n in loads)
-        choice_it = " o ".join(str(n) for n in loads)
+        choices = tuple(str(n) for n in loads)
         raise CampaignError(
             Message(
                 "the {gun_name} holds {choice} rounds, not {load} (tables 5–7, R-14).",
                 load=load,
                 gun_name=Both(gun.name("en"), gun.name("it")),
-                choice=Both(choice, choice_it),
+                choice=Said(lambda lang: either(choices, lang)),
             )
         )
     if gun.jammed is not None:
@@ -180,9 +181,8 @@ def reload(
                 "first{on_command_line_f_with_skirmish_game_unjam_quo}.",
                 model_name=model.name,
                 gun_name=Both(gun.name("en"), gun.name("it")),
-                on_command_line_f_with_skirmish_game_unjam_quo=Both(
-                    on_command_line(f" with 'skirmish game unjam {_quoted(model)}'", ""),
-                    on_command_line(f" con 'skirmish game disinceppa {_quoted(model)}'", ""),
+                on_command_line_f_with_skirmish_game_unjam_quo=Message(
+                    "⟪ with 'skirmish game unjam {model}'¦⟫", model=_quoted(model)
                 ),
             )
         )
@@ -227,7 +227,7 @@ def unjam(session: Session, *, game: Game, member: str, weapon: str | None = Non
     first jammed gun) works again, from the turn after the jam (§5.3.2)."""
     model = playing_model(session, game, member)
     gun, several = _chosen_gun(
-        session, model, weapon, lambda g: g.jammed is not None, ("unjam", "disinceppare")
+        session, model, weapon, lambda g: g.jammed is not None, NP_("a gun to", "unjam")
     )
     if gun.jammed is None:
         raise CampaignError(
@@ -317,9 +317,8 @@ def _horse(
                     "{model_name} has no horse (§8.2): buy one between "
                     "games{on_command_line_with_skirmish}.",
                     model_name=model.name,
-                    on_command_line_with_skirmish=Both(
-                        on_command_line(" with 'skirmish gang buy GANG horse --for NAME'", ""),
-                        on_command_line(" con 'skirmish gang buy BANDA cavallo --for NOME'", ""),
+                    on_command_line_with_skirmish=Message(
+                        "⟪ with 'skirmish gang buy GANG horse --for NAME'¦⟫"
                     ),
                 )
             )
@@ -336,15 +335,9 @@ def _horse(
                     "{model_name} is prone: it stands up first (table 1, 1 action; "
                     "{on_command_line_f_skirmish_game_state_quoted_m}).",
                     model_name=model.name,
-                    on_command_line_f_skirmish_game_state_quoted_m=Both(
-                        on_command_line(
-                            f"'skirmish game state {_quoted(model)} standing'",
-                            "its state: standing",
-                        ),
-                        on_command_line(
-                            f"'skirmish game stato {_quoted(model)} in piedi'",
-                            "il suo stato: in piedi",
-                        ),
+                    on_command_line_f_skirmish_game_state_quoted_m=Message(
+                        "⟪'skirmish game state {model} standing'¦its state: standing⟫",
+                        model=_quoted(model),
                     ),
                 )
             )
@@ -354,13 +347,8 @@ def _horse(
                 "{model_name} is not on a horse; "
                 "{on_command_line_f_skirmish_game_mount_quoted_m} that it mounts.",
                 model_name=model.name,
-                on_command_line_f_skirmish_game_mount_quoted_m=Both(
-                    on_command_line(
-                        f"'skirmish game mount {_quoted(model)}' records", "record first"
-                    ),
-                    on_command_line(
-                        f"'skirmish game sali {_quoted(model)}' registra", "registra prima"
-                    ),
+                on_command_line_f_skirmish_game_mount_quoted_m=Message(
+                    "⟪'skirmish game mount {model}' records¦record first⟫", model=_quoted(model)
                 ),
             )
         )

@@ -48,7 +48,7 @@ from skirmish.rules.model import Flight, ModelState, Profile, Role, Side
 from skirmish.rules.names import matching, normalize
 from skirmish.rules.scenario_model import Objective, Scenario
 from skirmish.rules.scenarios import find_scenario
-from skirmish.translation import Both, Message, Said, gettext
+from skirmish.translation import Both, Message
 
 
 def scenario_of(game: Game) -> Scenario:
@@ -290,14 +290,6 @@ def lock_game(session: Session, game: Game) -> None:
     capture.remember(session, game)
 
 
-def _start_phrase(lang: str) -> str:
-    return on_command_line(" " + gettext(lang, "with 'skirmish game start'"), "")
-
-
-def _postgame_phrase(lang: str) -> str:
-    return on_command_line("'skirmish game postgame'", gettext(lang, "the post-game sequence"))
-
-
 def require_in_progress(game: Game) -> None:
     if game.status != GameStatus.IN_PROGRESS:
         scenario = scenario_of(game)
@@ -305,23 +297,17 @@ def require_in_progress(game: Game) -> None:
         raise CampaignError(
             Message(
                 "game {game} ({scenario}) has been abandoned; start a new one{start}.",
-                start=Said(_start_phrase),
+                start=Message("⟪ with 'skirmish game start'¦⟫"),
                 **values,
             )
             if game.status == GameStatus.ABANDONED
             else Message(
                 "game {game} ({scenario}) has ended; no more actions can be recorded in it "
                 "(run {postgame} if not done yet).",
-                postgame=Said(_postgame_phrase),
+                postgame=Message("⟪'skirmish game postgame'¦the post-game sequence⟫"),
                 **values,
             )
         )
-
-
-def _first_turn_phrase(lang: str) -> str:
-    return on_command_line(
-        gettext(lang, "run 'skirmish game turn' first"), gettext(lang, "begin turn 1 first")
-    )
 
 
 def require_started(game: Game) -> None:
@@ -330,7 +316,9 @@ def require_started(game: Game) -> None:
             Message(
                 "game {game_id} has not begun its first turn; {on_command_line_run_skirmish_g}.",
                 game_id=game.id,
-                on_command_line_run_skirmish_g=Said(_first_turn_phrase),
+                on_command_line_run_skirmish_g=Message(
+                    "⟪run 'skirmish game turn' first¦begin turn 1 first⟫"
+                ),
             )
         )
 

@@ -65,7 +65,7 @@ from skirmish.engine.shooting import shoot as roll_shoot
 from skirmish.engine.situation import Procedure
 from skirmish.engine.situation_value import Situation
 from skirmish.engine.stages import FailedDie, Side, reflex_failed
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.odds.setup_data import setup_data
 from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
 from skirmish.rules.model import Flight, ObjectiveEvent, ObjectiveState, Weapon
@@ -177,10 +177,7 @@ def _check_attack(
                 "good models take no actions); shoot and fight from turn "
                 "2{on_command_line_with_skirmish}.",
                 scenario_name=Both(scenario.name_en, scenario.name_it),
-                on_command_line_with_skirmish=Both(
-                    on_command_line(" with 'skirmish game turn'", ""),
-                    on_command_line(" con 'skirmish game turn'", ""),
-                ),
+                on_command_line_with_skirmish=Message("⟪ with 'skirmish game turn'¦⟫"),
             )
         )
     if shooting:

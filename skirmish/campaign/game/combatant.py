@@ -29,7 +29,7 @@ from skirmish.engine.recovery import Invalidity
 from skirmish.engine.setup import Immunity, MeleeSetup, MountPace, ShootSetup, SkillTaken
 from skirmish.engine.situation import Known, Procedure
 from skirmish.engine.situation_value import Situation, melee_setup, shoot_setup
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.rules import find_equipment, find_item, find_profile
 from skirmish.rules.ids import FactionId, ItemId, ProfileId
 from skirmish.rules.model import ModelState, Weapon, WeaponCategory
@@ -137,10 +137,7 @@ def pick_weapon(
                 model_name=model.name,
                 held=held,
                 wanted_name_lower=Both(wanted.name_en.lower(), wanted.name_it.lower()),
-                on_command_line_with_skirmish=Both(
-                    on_command_line(" with 'skirmish gang equip'", ""),
-                    on_command_line(" con 'skirmish gang equip'", ""),
-                ),
+                on_command_line_with_skirmish=Message("⟪ with 'skirmish gang equip'¦⟫"),
             )
         )
     if fight:
@@ -157,10 +154,7 @@ def pick_weapon(
             "{model_name!r} carries no weapon to shoot with; give one between "
             "games{on_command_line_with_skirmish}.",
             model_name=model.name,
-            on_command_line_with_skirmish=Both(
-                on_command_line(" with 'skirmish gang equip'", ""),
-                on_command_line(" con 'skirmish gang equip'", ""),
-            ),
+            on_command_line_with_skirmish=Message("⟪ with 'skirmish gang equip'¦⟫"),
         )
     )
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from sqlmodel import Session
@@ -47,7 +48,7 @@ from skirmish.engine.stages import initiative_failed
 from skirmish.errors import CampaignError, DiceError, SkirmishError
 from skirmish.rules.model import ModelState, Side
 from skirmish.rules.names import normalize
-from skirmish.translation import Both, Message
+from skirmish.translation import Message, Said
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ def _revealed(session: Session, game: Game, names: list[str]) -> dict[Side, Game
                     "reveal one model of each side (R-07).",
                     picked_side_name=picked[side].name,
                     model_name=model.name,
-                    side=Both(side, label(side, "it")),
+                    side=Said(partial(label, side)),
                 )
             )
         require_waiting(session, game, model)
@@ -171,14 +172,14 @@ def initiative(
         return _no_roll(session, game, waiting[0] if waiting else None, left, picked)
     missing = [side for side in (Side.GOOD, Side.BAD) if side not in picked]
     if missing:
-        choices = "; ".join(f"{side}: {_names(left[side])}" for side in missing)
-        scelte = "; ".join(f"{label(side, 'it')}: {_names(left[side])}" for side in missing)
+        still = [(side, _names(left[side])) for side in missing]  # read now: said later
+        choices = Said(lambda lang: "; ".join(f"{label(s, lang)}: {n}" for s, n in still))
         raise CampaignError(
             Message(
                 "both sides have models left to take their turn {game_turn}: reveal "
                 "one of each (R-07); still to name: {choices}.",
                 game_turn=game.turn,
-                choices=Both(choices, scelte),
+                choices=choices,
             )
         )
     counted: dict[Side, _Counted] = {}
@@ -275,13 +276,14 @@ def side_chosen(answer: str, names: Mapping[Side, str]) -> Side:
     try:
         return parse(Side, answer)
     except SkirmishError:
-        options = ", ".join(["good", "bad", *names.values()])
+        models = ", ".join(names.values())
+        options = Message("good, bad, {models}", models=models) if models else Message("good, bad")
         raise CampaignError(
             Message(
                 "⟨activate⟩ {answer!r}: the winner activates one of the two models "
                 "revealed; say {options}.",
                 answer=answer,
-                options=Both(options, options.replace("good, bad", "buoni, cattivi")),
+                options=options,
             )
         ) from None
 

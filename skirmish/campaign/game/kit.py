@@ -31,7 +31,7 @@ from skirmish.campaign.game.combatant import shoots
 from skirmish.campaign.game.tables import GameModel
 from skirmish.engine.input_ids import InputId
 from skirmish.engine.situation_value import Situation
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.rules import find_equipment, find_item
 from skirmish.rules.model import Item, Weapon, WeaponCategory
 from skirmish.translation import Both, Message, NMessage
@@ -155,17 +155,18 @@ class Volley:
     template_again: bool = False  # a further model under the sawn-off's template: no rounds
 
 
-def _cmd(verb: str, model: GameModel, gun: Gun, lang: str, several: bool) -> str:
-    """ " with 'skirmish game VERB MODEL'" on the command line (" con …" in Italian), nothing
-    elsewhere: the phone offers the model's reload and unjam itself."""
+def _cmd(verb: str, model: GameModel, gun: Gun, several: bool) -> Message:
+    """ " with 'skirmish game VERB MODEL'" on the command line, nothing elsewhere: the phone
+    offers the model's reload and unjam itself."""
     name = f'"{model.name}"' if " " in model.name else model.name
-    with_ = " con" if lang == "it" else " with"
-    return on_command_line(
-        f"{with_} 'skirmish game {verb} {name}"
-        + (f' --weapon "{gun.name(lang)}"' if several else "")
-        + "'",
-        "",
-    )
+    if several:
+        return Message(
+            "⟪ with 'skirmish game {verb} {name} --weapon \"{weapon}\"'¦⟫",
+            verb=verb,
+            name=name,
+            weapon=Both(gun.name("en"), gun.name("it")),
+        )
+    return Message("⟪ with 'skirmish game {verb} {name}'¦⟫", verb=verb, name=name)
 
 
 def _jammed_error(model: GameModel, gun: Gun, turn: int, several: bool) -> CampaignError:
@@ -177,10 +178,7 @@ def _jammed_error(model: GameModel, gun: Gun, turn: int, several: bool) -> Campa
                 "again this turn; unjam it next turn{cmd_unjam_model_gun_several}.",
                 model_name=model.name,
                 en=Both(en, it),
-                cmd_unjam_model_gun_several=Both(
-                    _cmd("unjam", model, gun, "en", several),
-                    _cmd("unjam", model, gun, "it", several),
-                ),
+                cmd_unjam_model_gun_several=_cmd("unjam", model, gun, several),
             )
         )
     return CampaignError(
@@ -190,9 +188,7 @@ def _jammed_error(model: GameModel, gun: Gun, turn: int, several: bool) -> Campa
             model_name=model.name,
             gun_jammed=gun.jammed,
             en=Both(en, it),
-            cmd_unjam_model_gun_several=Both(
-                _cmd("unjam", model, gun, "en", several), _cmd("unjam", model, gun, "it", several)
-            ),
+            cmd_unjam_model_gun_several=_cmd("unjam", model, gun, several),
         )
     )
 
@@ -204,9 +200,7 @@ def _empty_error(model: GameModel, gun: Gun, several: bool) -> CampaignError:
             "first{cmd_reload_model_gun_severa} (2 actions, table 1).",
             model_name=model.name,
             gun_name=Both(gun.name("en"), gun.name("it")),
-            cmd_reload_model_gun_severa=Both(
-                _cmd("reload", model, gun, "en", several), _cmd("reload", model, gun, "it", several)
-            ),
+            cmd_reload_model_gun_severa=_cmd("reload", model, gun, several),
         )
     )
 

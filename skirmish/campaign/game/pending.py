@@ -21,10 +21,10 @@ from skirmish.campaign import lookup
 from skirmish.campaign.game.tables import Game, GameGang
 from skirmish.campaign.models import Gang, LogEntry
 from skirmish.engine.glossary import GameStatus
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.rules.model import Side
 from skirmish.rules.scenarios import find_scenario
-from skirmish.translation import Both, Message
+from skirmish.translation import NP_, Both, Message
 
 #: Every action the post-game sequence logs (``campaign.postgame``), in its order.
 POSTGAME_STEPS = (
@@ -91,15 +91,16 @@ def postgame_waiting(session: Session, gang: Gang) -> Game | None:
     return None
 
 
-#: The Italian of what ``require_between_games`` refuses.
-_WHAT_IT = {
-    "an advance": "un avanzamento",
-    "hiring": "ingaggiare",
-    "firing": "licenziare",
-    "buying": "comprare",
-    "selling": "vendere",
-    "equipping": "equipaggiare",
-    "unequipping": "togliere l'equipaggiamento",
+#: What ``require_between_games`` refuses, by the word its callers pass: the msgid of its words
+#: ("{what} happens between games").
+_WHAT = {
+    "an advance": NP_("between games", "an advance"),
+    "hiring": NP_("between games", "hiring"),
+    "firing": NP_("between games", "firing"),
+    "buying": NP_("between games", "buying"),
+    "selling": NP_("between games", "selling"),
+    "equipping": NP_("between games", "equipping"),
+    "unequipping": NP_("between games", "unequipping"),
 }
 
 
@@ -107,7 +108,7 @@ def require_between_games(session: Session, gang: Gang, what: str) -> None:
     """R-23: hiring, firing, buying, selling, equipping and advances happen between games: not
     while ``gang`` plays a game, nor before it has run the post-game sequence of its last one.
     (XP and injuries are not refused: they come from the game and its post-game.)"""
-    what_it = _WHAT_IT.get(what, what)
+    said = Message(_WHAT[what]) if what in _WHAT else what
     playing = game_in_progress(session, gang)
     if playing is not None:
         played = find_scenario(playing.scenario)
@@ -119,10 +120,9 @@ def require_between_games(session: Session, gang: Gang, what: str) -> None:
                 gang_name=gang.name,
                 playing_id=playing.id,
                 played_name=Both(played.name_en, played.name_it),
-                what=Both(what, what_it),
-                on_command_line_with_skirmish=Both(
-                    on_command_line(" with 'skirmish game end' (or 'skirmish game abandon')", ""),
-                    on_command_line(" con 'skirmish game end' (o 'skirmish game abandon')", ""),
+                what=said,
+                on_command_line_with_skirmish=Message(
+                    "⟪ with 'skirmish game end' (or 'skirmish game abandon')¦⟫"
                 ),
             )
         )
@@ -137,12 +137,9 @@ def require_between_games(session: Session, gang: Gang, what: str) -> None:
                 gang_name=gang.name,
                 waiting_id=waiting.id,
                 ended_name=Both(ended.name_en, ended.name_it),
-                what=Both(what, what_it),
-                on_command_line_f_skirmish_game_postgame_game=Both(
-                    on_command_line(f"'skirmish game postgame --game {waiting.id}'", "it"),
-                    on_command_line(
-                        f"esegui prima 'skirmish game postgame --game {waiting.id}'", "fallo prima"
-                    ),
+                what=said,
+                on_command_line_f_skirmish_game_postgame_game=Message(
+                    "⟪'skirmish game postgame --game {waiting_id}'¦it⟫", waiting_id=waiting.id
                 ),
             )
         )

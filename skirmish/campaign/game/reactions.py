@@ -145,13 +145,12 @@ def _guard(session: Session, game: Game, target: GameModel | None, name: str) ->
         for row in objectives_carried(session, game, target)
     )
     if target is None or not held:
-        who = repr(target.name) if target is not None else "the target"
-        who_it = repr(target.name) if target is not None else "il bersaglio"
+        who = repr(target.name) if target is not None else Message("the target")
         raise CampaignError(
             Message(
                 "R-22: {who} holds no captive; ⟨guard⟩ names a model of the "
                 "custodian's side within 5U of the captive it held.",
-                who=Both(who, who_it),
+                who=who,
             )
         )
     guard = find_model(session, game, name)

@@ -27,7 +27,7 @@ from skirmish.campaign.logbook import now_text
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import WOUNDED, Campaign, Gang, GangStatus, LogEntry, Member
 from skirmish.engine.glossary import EventKind
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.rules import find_faction
 from skirmish.rules.ids import FactionId
 from skirmish.rules.model import Role, Side
@@ -97,13 +97,8 @@ def start_game(
         raise CampaignError(
             Message(
                 "a game needs two gangs: give {on_command_line_good_gang_and}.",
-                on_command_line_good_gang_and=Both(
-                    on_command_line(
-                        "--good GANG and --bad GANG (or two gang names)", "⟨good⟩ and ⟨bad⟩"
-                    ),
-                    on_command_line(
-                        "--good BANDA e --bad BANDA (o i nomi di due bande)", "⟨good⟩ e ⟨bad⟩"
-                    ),
+                on_command_line_good_gang_and=Message(
+                    "⟪--good GANG and --bad GANG (or two gang names)¦⟨good⟩ and ⟨bad⟩⟫"
                 ),
             )
         )
@@ -144,12 +139,8 @@ def start_game(
                     gang_name=gang.name,
                     waiting_id=waiting.id,
                     played_name=Both(played.name_en, played.name_it),
-                    on_command_line_f_skirmish_game_postgame_game=Both(
-                        on_command_line(f"'skirmish game postgame --game {waiting.id}'", "it"),
-                        on_command_line(
-                            f"esegui prima 'skirmish game postgame --game {waiting.id}'",
-                            "fallo prima",
-                        ),
+                    on_command_line_f_skirmish_game_postgame_game=Message(
+                        "⟪'skirmish game postgame --game {waiting_id}'¦it⟫", waiting_id=waiting.id
                     ),
                 )
             )
@@ -273,9 +264,7 @@ def _name_leaders(
                     gang_name=gang.name,
                     names=names,
                     scenario_name=Both(scenario.name_en, scenario.name_it),
-                    on_command_line_name=Both(
-                        on_command_line(" NAME", ""), on_command_line(" NOME", "")
-                    ),
+                    on_command_line_name=Message("⟪ NAME¦⟫"),
                 )
             )
         if pick is not None:

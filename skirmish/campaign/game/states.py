@@ -24,7 +24,7 @@ from skirmish.campaign.game.end import settle
 from skirmish.campaign.game.kit import use
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.engine.glossary import EventKind, TableState, parse
-from skirmish.errors import CampaignError, on_command_line
+from skirmish.errors import CampaignError
 from skirmish.rules.ids import ItemId
 from skirmish.rules.model import ModelState, Point
 from skirmish.translation import Both, Message
@@ -131,11 +131,9 @@ def set_state(session: Session, *, game: Game, member: str, state: str) -> GameM
                 "R-20: {model_name!r} flees every turn until it leaves the table; "
                 "record {on_command_line_f_skirmish_game_leave_model_na} when it does.",
                 model_name=model.name,
-                on_command_line_f_skirmish_game_leave_model_na=Both(
-                    on_command_line(
-                        f"'skirmish game leave {model.name}'", "that it leaves the table"
-                    ),
-                    on_command_line(f"'skirmish game leave {model.name}'", "che esce dal tavolo"),
+                on_command_line_f_skirmish_game_leave_model_na=Message(
+                    "⟪'skirmish game leave {model_name}'¦that it leaves the table⟫",
+                    model_name=model.name,
                 ),
             )
         )
@@ -211,9 +209,8 @@ def leave(session: Session, *, game: Game, member: str) -> GameModel:
                 "({on_command_line_skirmish_game}).",
                 model_name=model.name,
                 join_held=", ".join(held),
-                on_command_line_skirmish_game=Both(
-                    on_command_line("'skirmish game objective'", "an objective's event"),
-                    on_command_line("'skirmish game objective'", "un evento dell'obiettivo"),
+                on_command_line_skirmish_game=Message(
+                    "⟪'skirmish game objective'¦an objective's event⟫"
                 ),
             )
         )
@@ -269,9 +266,8 @@ def drink(session: Session, *, game: Game, member: str) -> GameModel:
                 "{model_name!r} carries no whisky (§8.3); give it a bottle between "
                 "games{on_command_line_with_skirmish}.",
                 model_name=model.name,
-                on_command_line_with_skirmish=Both(
-                    on_command_line(" with 'skirmish gang buy' or 'skirmish gang equip'", ""),
-                    on_command_line(" con 'skirmish gang buy' o 'skirmish gang equip'", ""),
+                on_command_line_with_skirmish=Message(
+                    "⟪ with 'skirmish gang buy' or 'skirmish gang equip'¦⟫"
                 ),
             )
         )
