@@ -99,11 +99,12 @@ def test_every_way_of_saying_a_message_joins_the_name() -> None:
         "declared (§4.2); declare fewer with ⟨shots⟩, or reload first.",
         2,
         model_name="L'Indiano",
-        best_name="Il Winchester",
+        best_name="Winchester",
         first_share=3,
     )
-    assert plural("it").startswith("Il Winchester dell'Indiano ha ancora 2 colpi")
-    assert plural("en").startswith("L'Indiano's Il Winchester has 2 rounds left")
+    # the gun's name after "l'arma", whatever its gender (issue #21's review)
+    assert plural("it").startswith("l'arma dell'Indiano (Winchester) ha ancora 2 colpi")
+    assert plural("en").startswith("L'Indiano's Winchester has 2 rounds left")
 
 
 def test_a_value_formatted_otherwise_is_formatted_as_before() -> None:

@@ -69,7 +69,7 @@ def test_every_action_has_an_example_and_an_italian_name() -> None:
 def test_a_table_game_in_italian(cli: Cli) -> None:
     cli.run("game", "inizia", "bank-robbery", "Earps", "Clantons")
     out = cli.run("game", "ricarica", "Ike", "--colpi", "17", "--lang", "it")
-    assert out == "fucile a ripetizione di Ike inizia la partita carico con 17 colpi.\n"
+    assert out == "L'arma di Ike (fucile a ripetizione) inizia la partita carica con 17 colpi.\n"
     cli.run("game", "turno")
     out = cli.run("game", "sali", "Wyatt", "--andatura", "corsa", "--dice", "3,5", "--lang", "it")
     assert out.splitlines()[-1] == (
@@ -87,8 +87,8 @@ def test_an_italian_error(cli: Cli) -> None:
     cli.run("game", "turn")
     error = refused(cli, "game", "disinceppa", "Ike", "--lang", "it")
     assert error == (
-        "Errore: fucile a ripetizione di Ike non è inceppato; solo un 1 tirato con 17 colpi "
-        "caricati inceppa fucile a ripetizione, moschetto o carabina (R-14)."
+        "Errore: l'arma di Ike (fucile a ripetizione) non è inceppata; solo un 1 tirato con 17 "
+        "colpi caricati inceppa un fucile a ripetizione, un moschetto o una carabina (R-14)."
     )
 
 

@@ -524,16 +524,16 @@ def test_the_postgame_in_italian(cli: Cli) -> None:
     cli.run("game", "retreat", "Clantons", "--infamy-later")
     out = cli.run("game", "postgame", "--dice", "3,1,1", "--lang", "it")
     assert out.splitlines() == [
-        "Dopo la partita per Earps (vittoria):",
+        "Dopo-partita di Earps (vittoria):",
         "  R-11, H-02: Wyatt: +1 PE (0 eliminati, bonus 1) [PE 2 → 3]",
         "  R-11, H-02: Virgil: +1 PE (0 eliminati, bonus 1) [PE 0 → 1]",
         "  R-11, H-02: Morgan: +1 PE (0 eliminati, bonus 1) [PE 0 → 1]",
         "  H-01: partita 1: vittoria, +50$ [22$ → 72$]",
         "  H-10: carte truccate di Wyatt: 3 = +3$ [72$ → 75$]",
-        "Dopo la partita per Clantons (ritirata):",
+        "Dopo-partita di Clantons (ritirata):",
         "  H-01: partita 1: ritirata, +20$ [36$ → 56$]",
         "  H-11: Ike gioca d'azzardo: 1 = +1$ [56$ → 57$]",
-        "  R-09: test di infamia 1: Ike perde 1 FAMA",
+        "  R-09: test d'infamia 1: Ike perde 1 FAMA",
     ]
     assert cli.roster("Clantons")["members"]["Ike"][2] == 0  # FAMA 1 → 0 for good
 

@@ -113,7 +113,7 @@ def test_table_1_actions_and_table_2_movement() -> None:
     assert by_move["Corsa a cavallo"][2:4] == ("20U", "2")
     assert by_move["Laterale veloce"][2:] == ("10U", "3", "test riflessi +2")
     assert by_move["Veicolo trainato in corsa"][2:4] == ("16U", "2")
-    assert [row[0] for row in table_2.rows if row[0]] == ["A piedi", "A cavallo", "Veicolo"]
+    assert [row[0] for row in table_2.rows if row[0]] == ["A piedi", "A cavallo", "Carro"]
     notes = " ".join(table_2.notes)
     assert "arretrare di 3U al costo di 2 punti azione" in notes  # the wagon (§3.1)
     assert "Mulo 6/12U" in notes and "Appaloosa 12/22U" in notes
@@ -153,7 +153,7 @@ def test_prices_and_availability_r12_r24() -> None:
     tables = _tables(Lang.IT)
     prices = tables["prices"]
     assert _row(prices, "Fucile da caccia")[1:3] == ("3", "25")  # §8.2
-    assert _row(prices, "Nitroglicerina")[1:] == ("5", "30", "R: zone minatori, ferrovia")
+    assert _row(prices, "Nitroglicerina")[1:] == ("5", "30", "R: zone minerarie o ferroviarie")
     assert _row(prices, "Baionetta")[3] == "R: Militari"
     assert _row(prices, "Arco")[1:] == ("2", "5", "R: Indiani")
     assert _row(prices, "Sei colpi")[1:] == ("2", "6", "")
