@@ -65,7 +65,7 @@ def test_both_postgames_on_two_phones(
     ike.get_by_role("button", name=it["pg_type_dice"]).tap()
     for die, what in (
         (2, "recupero personaggio per Frank McLaury"),
-        (3, "tabella invalidità per Frank McLaury"),
+        (3, "tabella invalidi per Frank McLaury"),
         (4, "recupero personaggio per Tom McLaury"),
     ):
         expect(ike.locator("legend")).to_have_text(it["pg_next_die"].format(what=what))
