@@ -309,7 +309,7 @@ def test_hire_options_put_the_legal_and_affordable_first(
     guard = by_id["guard"]
     assert guard.refusal is not None
     assert guard.refusal.text("it") == (
-        "R-13: un Guardia costa 50$ ma 'Earps' ha 20$; il tesoro non va mai sotto 0."
+        "R-13: Guardia: costa 50$ ma 'Earps' ha 20$; il tesoro non va mai sotto 0."
     )
 
 

@@ -140,8 +140,7 @@ def test_game_list_and_status_say_who_still_owes_the_post_game(cli: Cli) -> None
     assert cli.json("game", "status")["postgame_owed"] == ["Earps", "Clantons"]
     assert cli.json("game", "list")[0]["postgame_owed"] == ["Earps", "Clantons"]
     assert cli.run("game", "list", "--lang", "it").splitlines()[1] == (
-        "   Fase dopo la partita ancora da fare per 'Earps', 'Clantons': "
-        "'skirmish game postgame --game 1'."
+        "   Dopo-partita ancora da fare per 'Earps', 'Clantons': 'skirmish game postgame --game 1'."
     )
     cli.run("game", "postgame", "Clantons", "--seed", "3")
     assert cli.json("game", "status")["postgame_owed"] == ["Earps"]
@@ -173,7 +172,7 @@ def test_a_command_changing_an_owing_gang_reminds_once_on_stderr(cli: Cli) -> No
     )
     _, err = both(cli, "member", "rename", "Clantons", "Ike", "--handle", "Ike C", "--lang", "it")
     assert err == (
-        "Nota: 'Clantons' deve ancora fare la fase dopo la partita 1 (Rapina in banca): "
+        "Nota: 'Clantons' deve ancora fare il dopo-partita della partita 1 (Rapina in banca): "
         "'skirmish game postgame Clantons --game 1'.\n"
     )
     _, err = both(cli, "game", "postgame", "Clantons", "--seed", "3")

@@ -178,7 +178,7 @@ def test_recovery_with_fortuna_and_duplicate_invalidity() -> None:
         "recovery", "--cos", "3", "--fortuna", "1", "--has-invalid", "One-eyed",
         "--dice", "1,2,2,6", "--lang", "it",
     )  # fmt: skip
-    assert "Orbo già presente, si ritira" in text
+    assert "Orbo già presente, si tira di nuovo" in text
     assert "Imbranato" in text
 
 
@@ -337,7 +337,7 @@ TEXT = [
             "new skill 2,3 = 5: DOCTOR again: the bone-setter becomes a graduate doctor",
         ],
         [
-            "nuova abilità 4,6 = 10: DURO già posseduta, si ritira",
+            "nuova abilità 4,6 = 10: DURO già posseduta, si tira di nuovo",
             "nuova abilità 2,3 = 5: di nuovo DOTTORE: il segaossa diventa dottore laureato",
         ],
     ),
@@ -369,7 +369,7 @@ TEXT = [
             "salvezza 5 − 3 = 2, 1 ferita",
             "salvezza 2 − 3 = −1, nessuna ferita",
             "1 ferita in tutto, restano 2 COS",
-            "sbalzato 3 + 2 = 5U e in panico (senza test)",
+            "sbalzato 3 + 2 = 5U e impaurito (senza test)",
         ],
     ),
     (

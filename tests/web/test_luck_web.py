@@ -115,7 +115,7 @@ def test_the_campaign_page_links_its_luck_and_the_luck_reads_as_the_ledger(
 
 def test_the_same_page_in_italian(web: Any) -> None:
     text = main_of(web.get(LUCK + "?lang=it").text)
-    for words in ("Registro della sorte", "Battuti al tavolo", "Tirati da skirmish",
+    for words in ("Registro della sorte", "Inseriti al tavolo", "Tirati da skirmish",
                   "entro il rumore", "I momenti più fortunati", "Fughe miracolose",
                   "un risultato così buono o migliore: 1 su 36 (2,78%)",
                   "test di panico contro Wyatt Earp: 1, 1", "partita 1, turno 1"):  # fmt: skip

@@ -73,7 +73,7 @@ def test_the_luck_of_the_dice_and_the_gazette_on_a_phone(
         assert band[2] == ("band noise" if noise else "band lucky" if mean > 50 else "band unlucky")
 
     # only the dice typed in at the table
-    typed = "Battuti al tavolo"
+    typed = "Inseriti al tavolo"
     phone.locator("nav.luck-choice").get_by_role("link", name=typed).tap()
     expect(phone).to_have_url(f"{server.url}/c/{C}/luck?source=table")
     sources = phone.locator("#luck-luckiest li .meta").all_inner_texts()
