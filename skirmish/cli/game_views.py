@@ -18,7 +18,7 @@ from skirmish.cli.store_options import CampaignOpt, console, emit, session
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, messages, name, tr
 from skirmish.rules import find_profile, recovery_table
-from skirmish.translation import N_, NP_, gettext
+from skirmish.translation import N_, NP_, gettext, ngettext
 
 #: The standings' columns (``HEADERS[lang].values()``), their Italian in the catalogue.
 HEADERS: Catalogue = messages(
@@ -118,8 +118,10 @@ def history(
 
     profile, status = _profile(data["profile"], lang), status_word(data["status"], lang)
     echo(_say("member", lang, name=data["name"], gang=data["gang"], profile=profile,
-              status=status, xp=data["xp"], games=len(data["games"]),
-              eliminations=data["eliminations"]))  # fmt: skip
+              status=status, xp=data["xp"],
+              games=ngettext(lang, "{n} game", "{n} games", len(data["games"])),
+              eliminations=ngettext(lang, "{n} elimination", "{n} eliminations",
+                                    data["eliminations"])))  # fmt: skip
     for g in data["games"]:
         kills = ""
         if g["eliminations"]:
@@ -149,10 +151,7 @@ def history(
 #: What ``member history`` and ``campaign graveyard`` say, in both languages.
 MESSAGES: Catalogue = messages(
     {
-        "member": N_(
-            "{name} ({gang}, {profile}): {status}, {xp} XP, {games} game(s), "
-            "{eliminations} elimination(s)"
-        ),
+        "member": N_("{name} ({gang}, {profile}): {status}, {xp} XP, {games}, {eliminations}"),
         "game": N_("  game {game} {scenario}: {result}{kills}{fell}"),
         "kills": N_(", eliminated {names}"),
         "fell": N_(", fell{by}"),

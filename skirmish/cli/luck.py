@@ -32,7 +32,6 @@ WORDS: Catalogue = messages(
         "campaign": N_("campaign {name}"),
         "gang": N_("{name} (campaign {campaign})"),
         "in-game": N_(", game {game}"),
-        "games": N_("{n} game(s) read."),
         "empty": N_(
             "No dice in the log yet{where}: play a game with 'skirmish game' and its luck "
             "will show here."
@@ -73,7 +72,6 @@ WORDS: Catalogue = messages(
         "swing": N_("{wounds} wounds"),
         "shot-at": N_("{purpose} at {model}"),
         "shot-by": N_("{purpose} by {model}"),
-        "dealt": N_("{wounds} wound(s) dealt, {expected} expected"),
         "eliminated": N_("eliminated"),
         "escape": N_(
             "{model} survived {attacker}'s {purpose}: {chance} to eliminate, survived at {odds}"
@@ -157,7 +155,7 @@ def show(book: Ledger, lang: str) -> None:
         return
     out = console()
     out.print(cell(tr(WORDS, "title", lang, what=what), "bold"))
-    out.print(cell(tr(WORDS, "games", lang, n=len(book.games))))
+    out.print(cell(ngettext(lang, "{n} game read.", "{n} games read.", len(book.games))))
     if book.gang is not None:
         _tallies(tr(WORDS, "models", lang), [book.overall, *book.models], lang, models=True)
     else:
@@ -259,7 +257,13 @@ def moment_text(m: Moment, lang: str, *, good: bool) -> str:
         purpose = tr(ACTIONS, m.purpose, lang)
         what = f"{who}: {tr(WORDS, key, lang, purpose=purpose, model=m.opponent or '')}"
         expected = _decimal(m.expected_wounds, lang)
-        dealt = tr(WORDS, "dealt", lang, wounds=m.wounds, expected=expected)
+        dealt = ngettext(
+            lang,
+            "{n} wound dealt, {expected} expected",
+            "{n} wounds dealt, {expected} expected",
+            m.wounds or 0,
+            expected=expected,
+        )
         if m.eliminated:
             dealt += f", {tr(WORDS, 'eliminated', lang)}"
         what += f" ({dealt})"

@@ -33,7 +33,7 @@ from skirmish.rules.entries import (
 from skirmish.rules.model import Faction, Item, Profile, Skill, Weapon
 from skirmish.rules.names import normalize, section_said
 from skirmish.rules.shapes import kind_of, rules_text, to_json
-from skirmish.translation import N_, NP_
+from skirmish.translation import N_, NP_, ngettext
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -126,7 +126,6 @@ MESSAGES = messages(
         "disp_for": N_("Availability {disp} for {faction}"),
         "value": N_("Value"),
         "distance": N_("DP {distance}U"),
-        "reflex_dice": N_("Reflex test: {n} successes of 2 dice"),
         "reflex_mod": N_("Reflex test {mod:+d}"),
         "protection_values": N_("partial {partial}, total {total}"),
         "recovery_range": N_("roll {low}–{high}"),
@@ -680,7 +679,14 @@ def _describe_advance(a: Advance, lang: Lang) -> list[str]:
 def _describe_action(a: Action, lang: Lang) -> list[str]:
     lines = [f"CA {a.ca}"]
     if a.reflex:
-        lines.append(tr(MESSAGES, "reflex_dice", lang, n=a.reflex))
+        lines.append(
+            ngettext(
+                lang,
+                "Reflex test: {n} success of 2 dice",
+                "Reflex test: {n} successes of 2 dice",
+                a.reflex,
+            )
+        )
     return lines
 
 

@@ -17,12 +17,11 @@ from skirmish.cli.safe import echo
 from skirmish.cli.store_options import emit, session
 from skirmish.errors import CampaignError
 from skirmish.i18n import Catalogue, messages, tr
-from skirmish.translation import N_, Message
+from skirmish.translation import N_, Message, ngettext
 
 MESSAGES: Catalogue = messages(
     {
         "added": N_("User {name!r} added."),
-        "changed": N_("Password of {name!r} changed; {sessions} sessions ended."),
         "removed": N_("User {name!r} removed."),
         "unowned": N_("Gangs left without an owner: {gangs}."),
         "none": N_("No users yet: add one with 'skirmish user add NAME'."),
@@ -119,7 +118,15 @@ def passwd(
     password = read_password(lang, password_stdin)
     with session(db, access="campaign") as s:
         user, ended = accounts.set_password(s, name, password)
-        echo(tr(MESSAGES, "changed", lang, name=user.name, sessions=ended))
+        echo(
+            ngettext(
+                lang,
+                "Password of {name!r} changed; {n} session ended.",
+                "Password of {name!r} changed; {n} sessions ended.",
+                ended,
+                name=user.name,
+            )
+        )
 
 
 @app.command(

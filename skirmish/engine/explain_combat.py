@@ -22,7 +22,7 @@ from skirmish.engine.explain import (
 from skirmish.errors import said
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.rules.model import ModelState
-from skirmish.translation import N_
+from skirmish.translation import N_, ngettext
 
 if TYPE_CHECKING:  # the engine's result types, for annotations only: importing stays cheap
     from skirmish.engine.combat import Aftermath, Save
@@ -119,7 +119,6 @@ MESSAGES: Catalogue = messages(
         "hit": N_("hit, {damage} damage"),
         "hit-2": N_("hit, 2 damage"),
         "jammed": N_("jammed: miss, no more shots this turn"),
-        "fanning": N_("fanning {faces} vs TIRO {score}: {count} shot(s)"),
         "fanning-five": N_("{face} at −1"),
         "mount-falls": N_("mount {face}: the horse is hit and falls"),
         "mount-stands": N_("mount {face}: the horse is unhurt"),
@@ -237,14 +236,14 @@ def mount_lines(mount: MountFall, rif: int | None, lang: Lang | str) -> list[str
 
 
 def fanning_line(fanning: FanningOutcome, lang: Lang | str) -> str:
-    """``fanning 1,2,5,6,3,4 vs TIRO 4: 3 shot(s)`` (R-14)."""
-    line = tr(
-        MESSAGES,
-        "fanning",
-        lang,
+    """``fanning 1,2,5,6,3,4 vs TIRO 4: 3 shots`` (R-14)."""
+    line = ngettext(
+        str(lang),
+        "fanning {faces} vs TIRO {score}: {n} shot",
+        "fanning {faces} vs TIRO {score}: {n} shots",
+        fanning.shots,
         faces=faces_text(fanning.faces),
         score=fanning.tiro,
-        count=fanning.shots,
     )
     if any(fanning.fives):
         fives = [

@@ -50,8 +50,6 @@ MESSAGES: Catalogue = messages(
         "reflex": N_("reflex"),
         "vs": N_("vs"),
         "each": N_("each"),
-        "success-1": N_("1 success"),
-        "success-n": N_("{n} successes"),
         "needed": N_("{need} needed"),
         "passed": N_("passed"),
         "failed": N_("failed"),

@@ -41,6 +41,7 @@ from skirmish.engine.explain_procedure_words import (
 from skirmish.errors import said
 from skirmish.i18n import Lang, tr
 from skirmish.rules import find_weapon
+from skirmish.translation import ngettext
 
 if TYPE_CHECKING:
     # Types only: each command has already imported the one engine module it runs, so the
@@ -67,9 +68,7 @@ def _reflex_text(result: ReflexResult, lang: Lang | str) -> str:
         text += f" {signed(result.modifier)} {each} ({WORDS.named(result.modifiers, lang)})"
         text += f" = {','.join(number(s) for s in result.scores)}"
     verdict = tr(MESSAGES, "passed" if result.success else "failed", lang)
-    count = tr(
-        MESSAGES, "success-1" if result.successes == 1 else "success-n", lang, n=result.successes
-    )
+    count = ngettext(str(lang), "{n} success", "{n} successes", result.successes)
     count += ", " + tr(MESSAGES, "needed", lang, need=result.need)
     return f"{text} {tr(MESSAGES, 'vs', lang)} RIF {result.rif}: {count}, {verdict}"
 

@@ -21,7 +21,7 @@ from skirmish.i18n import Lang, name, tr
 from skirmish.rules import find_equipment, find_faction, find_item
 from skirmish.rules.model import Weapon
 from skirmish.rules.names import normalize
-from skirmish.translation import Message
+from skirmish.translation import Message, NMessage
 
 if TYPE_CHECKING:
     from skirmish.engine.dice import DiceSource
@@ -207,11 +207,12 @@ def reflex_check(
         test = action_test(action)
         if need is not None and need != test.need:
             raise RulesError(
-                Message(
-                    "{action!r} needs {test_need} success(es) (R-06, table 1), not ⟨need⟩ "
-                    "{need}; drop ⟨need⟩.",
+                NMessage(
+                    "{action!r} needs {n} success (R-06, table 1), not ⟨need⟩ {need}; drop ⟨need⟩.",
+                    "{action!r} needs {n} successes (R-06, table 1), not ⟨need⟩ {need}; drop "
+                    "⟨need⟩.",
+                    test.need,
                     action=action,
-                    test_need=test.need,
                     need=need,
                 )
             )

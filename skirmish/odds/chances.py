@@ -40,7 +40,7 @@ from skirmish.errors import RulesError
 from skirmish.formats import decimal, percent
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.rules.model import ModelState
-from skirmish.translation import N_, Message
+from skirmish.translation import N_, Message, ngettext
 
 if TYPE_CHECKING:
     from skirmish.engine.setup import MeleeSetup, ShootSetup
@@ -69,7 +69,6 @@ MESSAGES: Catalogue = messages(
         "expected-wounds": N_("Expected wounds: {value} ({exact})"),
         "expected-penalty": N_("Expected penalty: {value} ({exact})"),
         "prone-chance": N_("Ends prone: {value} ({exact})"),
-        "success-chance": N_("Passes ({need} success(es) needed): {value} ({exact})"),
         "rerolls": N_("Rerolls spent wisely (R-15): {actor} by {who}{target}."),
         "headline": N_("Chance to eliminate: {value} ({exact})"),
         "at-least": N_("At least"),
@@ -353,7 +352,14 @@ def _reflex(options: dict[str, Any]) -> Chances:
         reflex_payload(successes, need, rerolls),
         lambda lang: [_numbers(tr(MESSAGES, "successes", lang), successes)],
         lambda lang: [
-            _expected("success-chance", passed, lang, need=need),
+            ngettext(
+                str(lang),
+                "Passes ({n} success needed): {value} ({exact})",
+                "Passes ({n} successes needed): {value} ({exact})",
+                need,
+                value=decimal(passed, str(lang)),
+                exact=str(passed),
+            ),
             *_rerolls_line(rerolls, 0, "model", lang),
         ],
     )

@@ -170,7 +170,7 @@ def test_fanning_line_and_mexican_fives() -> None:
     code, out, err = run(args)
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[1] == "fanning 6,5,1,6,6,6 vs TIRO 4: 2 shot(s) (5 at −1, 1)"
+    assert lines[1] == "fanning 6,5,1,6,6,6 vs TIRO 4: 2 shots (5 at −1, 1)"
     assert lines[2].startswith("shot 1: 4 + 4 + 1 + 1 − 1 = 9, hit") and "mexican 5 −1" in lines[2]
 
 

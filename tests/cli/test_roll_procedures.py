@@ -70,7 +70,7 @@ def test_book_example_galloping_dismount_fails() -> None:
         "reflex 3,5 vs RIF 4: 1 success, 2 needed, failed"
     )
     assert run("reflex", "--rif", "4", "--need", "2", "--dice", "3,5", "--lang", "it").strip() == (
-        "riflessi 3,5 contro RIF 4: 1 dado riuscito, richiesti: 2, fallito"
+        "riflessi 3,5 contro RIF 4: 1 successo, richiesti: 2, fallito"
     )
 
 
@@ -349,7 +349,7 @@ TEXT = [
             "lasso 6 vs COS 3 + mount 3 = 6: the target is held",
         ],
         [
-            "riflessi 2,5 −1 a dado (lasso del cowboy −1) = 1,4 contro RIF 3: 1 dado riuscito, "
+            "riflessi 2,5 −1 a dado (lasso del cowboy −1) = 1,4 contro RIF 3: 1 successo, "
             "richiesti: 1, superato",
             "lasso 6 contro COS 3 + cavalcatura 3 = 6: il bersaglio è bloccato",
         ],

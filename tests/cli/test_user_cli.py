@@ -105,7 +105,7 @@ def test_passwd_ends_the_sessions_of_the_user(club: CampaignCli) -> None:
         ["user", "passwd", "wyatt", "--password-stdin", "--db", str(club.path)],
         input="un'altra password\n",
     )
-    assert result.stdout == "Password of 'Wyatt' changed; 1 sessions ended.\n"
+    assert result.stdout == "Password of 'Wyatt' changed; 1 session ended.\n"
     with store.transaction(engine) as s:
         assert accounts.session_user(s, token) is None
     engine.dispose()
