@@ -14,6 +14,8 @@ from urllib.parse import quote
 
 import pytest
 
+from tests.web.test_club import csrf, open_client
+
 CAMPAIGN = "Tombstone 1881"
 C = quote(CAMPAIGN)
 PASSWORD = "polvere e piombo"
@@ -46,25 +48,10 @@ def club(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
     return prepared(make_club)
 
 
-def open_client(db: Path | str) -> Any:
-    from fastapi.testclient import TestClient
-
-    from skirmish.web.app import create_app
-
-    return TestClient(create_app(str(db)), follow_redirects=False)
-
-
 @pytest.fixture
 def web(club: Path) -> Iterator[Any]:
     with open_client(club) as client:
         yield client
-
-
-def csrf(client: Any) -> str:
-    if not client.cookies.get("csrf"):
-        assert client.get("/login").status_code == 200
-    token: str = client.cookies.get("csrf")
-    return token
 
 
 def log_in(client: Any, user: str) -> None:
