@@ -427,6 +427,21 @@ def _insert_log(
         session.execute(point.values(reverts=bindparam("target")), undone)
 
 
+def _refuse_look_alike_models(
+    session: Session, campaign: Campaign, members: list[dict[str, Any]]
+) -> None:
+    """An imported gang's active models are named as hired ones are (issue #22): a name or
+    handle that looks like (TR39) one of an active model of the campaign's other gangs is
+    refused, and nothing is imported."""
+    gangs = session.exec(select(Gang).where(Gang.campaign_id == campaign.id)).all()
+    others = [n for g in gangs for m in lookup.active_members(g) for n in (m.name, m.handle) if n]
+    for m in members:
+        if m["status"] == MemberStatus.ACTIVE:
+            for name in (m["name"], m["handle"]):
+                if name:
+                    naming.refuse_look_alike(naming.MODEL, name, others)
+
+
 def _insert_gang(session: Session, campaign: Campaign, data: dict[str, Any]) -> Gang:
     taken = session.exec(select(Gang.name).where(Gang.campaign_id == campaign.id)).all()
     for other in taken:
@@ -441,6 +456,7 @@ def _insert_gang(session: Session, campaign: Campaign, data: dict[str, Any]) -> 
                 )
             )
     naming.refuse_look_alike(naming.GANG, data["name"], taken)
+    _refuse_look_alike_models(session, campaign, data["members"])
     assert campaign.id is not None
     gang = Gang(
         campaign_id=campaign.id,

@@ -5,6 +5,7 @@ different names pass, and the check is per campaign."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -121,6 +122,26 @@ def test_a_look_alike_model_is_refused_on_hire_and_rename_in_any_gang(west: Any)
         "that look alike (Unicode TR39); choose another name.",
     )
     west.run("gang", "hire", "Clantons", "bandito", "--name", "Doc Hollidays")
+
+
+def test_a_look_alike_model_is_refused_when_its_gang_is_imported(west: Any, tmp_path: Path) -> None:
+    look_alike = "D\u043ec Holliday"  # a Cyrillic "о"
+    west.run("campaign", "new", "East")
+    west.run("gang", "new", "Clantons", "--faction", "outlaws", "--campaign", "East")
+    west.run("gang", "hire", "Clantons", "bandito", "--name", look_alike, "--campaign", "East")
+    exported = tmp_path / "clantons.json"
+    west.run("export", "Clantons", "--campaign", "East", "-o", str(exported))
+    west.refused(
+        "import",
+        str(exported),
+        "--campaign",
+        "West",
+        error=f"{look_alike!r} looks like the model 'Doc Holliday': they differ only in letters "
+        "that look alike (Unicode TR39); choose another name.",
+    )
+    assert [g["name"] for g in west.json("gang", "list", "--campaign", "West")] == [
+        "Earp brothers"
+    ]  # nothing was imported
 
 
 def test_the_same_look_is_refused_only_within_one_campaign(west: Any) -> None:
