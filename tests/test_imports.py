@@ -33,6 +33,11 @@ SEAMS: dict[str, str] = {
     "situation": "the combat situation's inputs (engine/situation.py), imported by "
     "cli/input_names.py when a message names a target's input, inside a roll, odds or game "
     "command that has loaded them already: `rules` and `gang` never do",
+    "game": "the game tracker (campaign/game/*: its SQLModel tables, its fields) and the "
+    "scenarios' TOML (rules/scenarios.py), imported outside a game only when a message needs "
+    "them: a between-games action refusing names the scenario being played (campaign/owed.py), "
+    "the command line names a game action's argument (cli/input_names.py): `gang show`, the "
+    "roster and `roll` never load them (issue #23)",
     "rich": "rich's console and styled text, imported when a command prints through them: "
     "`print` and `roll` write plain text",
     "error": "what only a failing command needs: the usage messages, the crash reporter and its "

@@ -16,10 +16,10 @@ from sqlmodel import Session
 
 from skirmish import limits
 from skirmish.campaign import lookup
-from skirmish.campaign.game.pending import require_between_games
 from skirmish.campaign.gangs import gang_setting, require_active
 from skirmish.campaign.logbook import gang_log, snapshot_before
 from skirmish.campaign.models import Gang, LogEntry, Member, MemberSkill
+from skirmish.campaign.owed import require_between_games
 from skirmish.engine.advances import Advance, choose_cacciatore, promotes_to_hero, roll_new_skill
 from skirmish.engine.dice import DiceSource, Die
 from skirmish.engine.setup import HIGHEST

@@ -39,9 +39,9 @@ from skirmish.campaign.equipment import (
     sale_price,
     waiting_purchases,
 )
-from skirmish.campaign.game.pending import require_between_games
 from skirmish.campaign.gangs import require_active
 from skirmish.campaign.models import Gang, Member, OwnedItem
+from skirmish.campaign.owed import require_between_games
 from skirmish.campaign.roster import hire_room, require_hire
 from skirmish.engine.advances import Advance, promotes_to_hero
 from skirmish.errors import CampaignError

@@ -15,10 +15,10 @@ from typing import Any
 from sqlmodel import Session
 
 from skirmish.campaign import lookup
-from skirmish.campaign.game.pending import require_between_games
 from skirmish.campaign.gangs import gang_setting, require_active
 from skirmish.campaign.logbook import gang_log, snapshot_before
 from skirmish.campaign.models import FailedPurchase, Gang, LogEntry, Member, OwnedItem
+from skirmish.campaign.owed import require_between_games
 from skirmish.engine.availability import roll_availability
 from skirmish.engine.dice import DiceSource, Die, dice_from
 from skirmish.engine.recovery import Invalidity

@@ -48,7 +48,7 @@ from skirmish.campaign.game.board import (
 )
 from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.kit import consumed
-from skirmish.campaign.game.pending import POSTGAME_STEPS, postgame_done
+from skirmish.campaign.game.pending import postgame_done
 from skirmish.campaign.game.start import outlaw_marked
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, Retreat
 from skirmish.campaign.gangs import gang_setting
@@ -62,6 +62,7 @@ from skirmish.campaign.models import (
     MemberStatus,
     OwnedItem,
 )
+from skirmish.campaign.owed import POSTGAME_STEPS
 from skirmish.engine.advances import DOTTORE_LAUREATO
 from skirmish.engine.dice import DiceSource, Die, RecordingDice, rolling_for
 from skirmish.engine.glossary import GameResult, GameStatus

@@ -16,10 +16,10 @@ from sqlmodel import Session
 from skirmish import limits
 from skirmish.campaign import lookup, naming
 from skirmish.campaign.equipment import drop_two_handed
-from skirmish.campaign.game.pending import require_between_games
 from skirmish.campaign.gangs import require_active
 from skirmish.campaign.logbook import gang_log, snapshot_before
 from skirmish.campaign.models import Gang, Injury, LogEntry, Member, MemberSkill, MemberStatus
+from skirmish.campaign.owed import require_between_games
 from skirmish.engine.recovery import Invalidity
 from skirmish.errors import CampaignError, RulesError, UnknownNameError, named
 from skirmish.rules import find_profile, invalid_table

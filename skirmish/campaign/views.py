@@ -19,9 +19,9 @@ from sqlalchemy.orm import object_session, selectinload
 from sqlmodel import Session, col, select
 
 from skirmish.campaign.equipment import waiting_purchases
-from skirmish.campaign.game.pending import owed_by
 from skirmish.campaign.lookup import active_members, carried, stash
 from skirmish.campaign.models import Gang, LogEntry, Member, OwnedItem
+from skirmish.campaign.owed import owed_by
 from skirmish.engine.advances import DOTTORE_LAUREATO
 from skirmish.i18n import Lang, name
 from skirmish.rules import find_equipment, find_faction, find_profile, find_skill, invalid_table

@@ -205,7 +205,6 @@ def show(
 
 def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
     from skirmish.campaign.naming import with_handle  # lazy: command
-    from skirmish.rules.scenarios import find_scenario  # lazy: command
 
     def label(key: str) -> str:
         return tr(LABELS, key, lang)
@@ -222,6 +221,9 @@ def _print_gang(data: dict[str, Any], weapons: list[Any], lang: Lang) -> None:
     out.print(heading)
     owed = data["postgame_owed"]
     if owed is not None:
+        # lazy: game
+        from skirmish.rules.scenarios import find_scenario
+
         scenario = find_scenario(owed["scenario"])
         title = scenario.name_it if lang == Lang.IT else scenario.name_en
         out.print(

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from sqlmodel import Session
 
-    from skirmish.campaign.game.pending import Owed
+    from skirmish.campaign.owed import Owed
 
 CampaignOpt = Annotated[
     str | None,
@@ -63,7 +63,7 @@ def session(
         with store.transaction(engine, access=store.Access(access)) as opened:
             yield opened
             if access != "read":  # a view says it in its own output (game list, gang show)
-                from skirmish.campaign.game.pending import reminders  # lazy: command
+                from skirmish.campaign.owed import reminders  # lazy: command
 
                 owed = reminders(opened)
     finally:

@@ -411,7 +411,7 @@ def test_what_was_used_up_leaves_the_roster_in_the_post_game(ranch: Cli) -> None
     assert ranch.roster("Cows")["members"]["Bill"][5] == ["six-shooter"]
     entries = [e for e in ranch.json("log", "Cows") if e["action"] == "used-up"]
     assert [e["text"] for e in entries] == ["Bill used up whisky, dynamite in game 1"]
-    from skirmish.campaign.game.pending import POSTGAME_STEPS
+    from skirmish.campaign.owed import POSTGAME_STEPS
 
     steps = [e for e in ranch.json("log", "Cows") if e["action"] in POSTGAME_STEPS]
     assert steps[0]["action"] == "used-up"

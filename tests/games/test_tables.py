@@ -111,3 +111,14 @@ def test_0006_adds_the_named_leader_and_the_fleeing_civilians_to_an_old_game(
             "SELECT sql FROM sqlite_master WHERE name = 'game_model'"
         ).fetchone()[0]
     assert "AUTOINCREMENT" in sql
+
+
+def test_the_owed_questions_name_columns_of_the_game_tables() -> None:
+    """``campaign.owed`` reads ``game`` and ``game_gang`` with Core, by the columns it names
+    (issue #23: ``gang show`` never loads the game tracker): each is a column of the table."""
+    from skirmish.campaign.game.tables import Game, GameGang
+    from skirmish.campaign.owed import GAME, GAME_GANG
+
+    for light, table in ((GAME, Game.__table__), (GAME_GANG, GameGang.__table__)):
+        assert light.name == table.name  # type: ignore[attr-defined]
+        assert set(light.c.keys()) <= set(table.c.keys()), light.name  # type: ignore[attr-defined]
