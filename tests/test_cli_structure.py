@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer._click import Command, Context
@@ -105,3 +107,36 @@ def test_dice_and_rules_commands_never_import_the_database_or_pdf_stack(args: li
     assert report["code"] in (0, None), probe.stderr
     loaded = {m.split(".")[0] for m in report["modules"]}
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
+
+
+#: The game tracker and the scenarios' TOML (issue #23): only a game's commands (and a message
+#: naming a scenario or a game's argument) load them.
+GAME_MODULES = ("skirmish.campaign.game", "skirmish.rules.scenario", "tomllib")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["gang", "show", "Earp brothers", "--db", "{db}"],
+        ["gang", "show", "Earp brothers", "--json", "--db", "{db}"],
+        ["gang", "list", "--db", "{db}"],
+        ["roll", "shoot", "--tiro", "4", "--cover", "light", "--seed", "1"],
+        ["roll", "reflex", "--rif", "4", "--seed", "1"],
+    ],
+    ids=lambda args: " ".join(a for a in args if a not in ("--db", "{db}")),
+)
+def test_gang_show_and_roll_never_import_the_game_tracker_or_the_scenarios(
+    args: list[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "club.db"
+    shutil.copyfile(Path(__file__).resolve().parent.parent / "campaigns.db.example", db)
+    probe = subprocess.run(
+        [sys.executable, "-c", PROBE.format(args=[a.format(db=db) for a in args])],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(probe.stdout.strip().splitlines()[-1])
+    assert report["code"] in (0, None), probe.stderr
+    loaded = [m for m in report["modules"] if m.startswith(GAME_MODULES)]
+    assert loaded == []

@@ -20,7 +20,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
-from skirmish.campaign.game.fields import FIELDS
 from skirmish.errors import COMMAND_LINE, NAMING
 
 if TYPE_CHECKING:
@@ -33,8 +32,15 @@ _PROCEDURE: ContextVar[Procedure | None] = ContextVar("skirmish_cli_procedure", 
 _FIELDS: ContextVar[tuple[Field, ...]] = ContextVar("skirmish_cli_fields", default=())
 
 
-#: The game's actions' fields given as positional arguments (``campaign/game/fields.py``).
-ARGUMENTS = frozenset(f.declared for f in FIELDS if f.argument)
+#: The game's actions' fields given as positional arguments (``campaign/game/fields.py``),
+#: written out: loading the game's fields to compute them cost every command, ``roll`` and
+#: ``gang show`` included, the game tracker's import (issue #23); a test holds them equal.
+ARGUMENTS = frozenset(
+    {
+        "attacker", "event", "gang", "member", "new_state", "objective", "point", "target",
+        "thrower", "verdict",
+    }
+)  # fmt: skip
 
 
 def flag(name: str) -> str:

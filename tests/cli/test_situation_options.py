@@ -96,3 +96,12 @@ def test_a_single_test_reads_its_models_inputs_without_the_target_prefix() -> No
     assert panic["--shaken"][0] == "The target is already shaken."
     assert "+1" not in (panic["--shaken"][0] or "")
     assert _params("roll", "save")["--whisky"] == panic["--whisky"]
+
+
+def test_the_game_arguments_the_command_line_names_are_the_game_fields() -> None:
+    """``cli/input_names.py`` writes out the game's positional arguments so that no command
+    loads the game's fields to name an input (issue #23): they are the fields'."""
+    from skirmish.campaign.game.fields import FIELDS
+    from skirmish.cli.input_names import ARGUMENTS
+
+    assert frozenset(f.declared for f in FIELDS if f.argument) == ARGUMENTS
