@@ -1,0 +1,19 @@
+"""The garbage collector's measured settings, in one place (issue #23).
+
+``freeze_at_exit``: a command's work is done; everything it built (SQLAlchemy's mappers and
+compiled statements, the rules tables, typer's commands, rich's styles) is moved to the
+collector's permanent generation, so the full collection Python runs while it shuts down no
+longer walks it. Measured with ``benchmarks/startup_compare.py`` (the working tree against the
+same tree without the call, alternated, medians): see benchmarks/imports.md, "The collection
+at exit".
+"""
+
+from __future__ import annotations
+
+import gc
+
+
+def freeze_at_exit() -> None:
+    """Put every object alive now out of the collector's reach: the process is about to end
+    (``skirmish.cli.main.main``, after the command has run and its output is written)."""
+    gc.freeze()
