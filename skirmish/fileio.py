@@ -25,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -172,7 +171,7 @@ def _create_temporary(target: Path) -> tuple[int, Path]:
     while len(os.fsencode(name)) > _NAME_BYTES:
         name = name[:-1]
     for _ in range(100):
-        temporary = target.parent / f".{name}.{secrets.token_hex(4)}.tmp"
+        temporary = target.parent / f".{name}.{os.urandom(4).hex()}.tmp"
         try:
             # 0o666 less the umask, like any new file; an existing target's mode comes later.
             return os.open(temporary, _CREATE, 0o666), temporary

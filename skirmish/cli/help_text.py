@@ -22,7 +22,6 @@ from contextlib import ExitStack, contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-import typer.rich_utils
 from typer._click import Command, Context
 from typer._click.formatting import HelpFormatter
 
@@ -137,6 +136,9 @@ def _texts(command: Command, ctx: Context, lang: str) -> Iterator[tuple[Any, str
             sub = command.get_command(ctx, name)  # type: ignore[attr-defined]
             if sub is not None and sub.help:
                 yield sub, "help", said(sub.help, lang)
+    # lazy: rich
+    import typer.rich_utils  # typer's rich help screen, only when a help screen is shown
+
     for name, english in TYPER_WORDS.items():
         yield typer.rich_utils, name, gettext(lang, english)
     yield typer.rich_utils, "DEFAULT_STRING", gettext(lang, "[default: {value}]", value="{}")
