@@ -32,7 +32,11 @@ messages: $(STAMP)
 		--ignore-obsolete --width 100
 	$(MAKE) $(MO)
 
+# The package is left byte-compiled (issue #23): these machines set PYTHONDONTWRITEBYTECODE,
+# under which an editable checkout would compile every module it imports on every start
+# (`roll` measured 14.5× `python -c pass` instead of 10.9×).
 demo: $(STAMP) $(MO)
+	$(BIN)/python -m compileall -q skirmish
 	@bash scripts/demo.sh
 
 lint: $(STAMP)
@@ -72,7 +76,8 @@ screenshots: $(STAMP)
 	cp build/screenshots/gazette.png build/screenshots/print-roster.png \
 		build/screenshots/print-cards.png docs/screenshots/
 
-bench: $(STAMP)
+bench: $(STAMP) $(MO)
+	$(BIN)/python -m compileall -q skirmish
 	$(BIN)/python benchmarks/run.py
 
 clean:

@@ -140,3 +140,19 @@ def test_gang_show_and_roll_never_import_the_game_tracker_or_the_scenarios(
     assert report["code"] in (0, None), probe.stderr
     loaded = [m for m in report["modules"] if m.startswith(GAME_MODULES)]
     assert loaded == []
+
+
+def test_a_command_leaves_its_objects_out_of_the_exit_collection() -> None:
+    """``skirmish``'s entry point freezes what the command leaves (``skirmish.collector``, issue
+    #23): the collection at interpreter exit no longer walks it."""
+    probe = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen', gc.get_freeze_count()))\n"
+        "sys.argv = ['skirmish', 'roll', 'reflex', '--rif', '4', '--seed', '1']\n"
+        "from skirmish.cli.main import main\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    frozen = int(done.stdout.strip().splitlines()[-1].removeprefix("frozen "))
+    assert frozen > 10_000

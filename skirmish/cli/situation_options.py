@@ -105,9 +105,12 @@ def _annotation(
 
 
 def _help(input_: Input) -> str:
-    """The help of ``input_``'s option, in both languages (``help_text.both``)."""
-    italian = said(input_.help("it"), "it", naming)
-    return both(said(input_.help("en"), "en", naming), lambda: italian)
+    """The help of ``input_``'s option, in both languages (``help_text.both``): its Italian
+    said only when a help screen is shown in Italian (an English run never reads the Italian
+    catalogue, issue #23)."""
+    return both(
+        said(input_.help("en"), "en", naming), lambda: said(input_.help("it"), "it", naming)
+    )
 
 
 def option_type(input_: Input) -> Any:
