@@ -8,8 +8,8 @@ hit or not (R-04). Shared by ``shooting.shoot`` and ``fight.melee``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from skirmish.engine.dice import DiceSource
 from skirmish.engine.panic import PanicCheck, PanicOutcome, panic_modifiers, roll_panic
@@ -29,8 +29,7 @@ class CombatOutcome(StrEnum):
     STEADY = "steady"
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(NamedTuple):
     """Damage dealt by one shot or fight roll, with the modifiers of its saving rolls."""
 
     damage: int
@@ -38,16 +37,14 @@ class Hit:
     source: int = 1  # the shot number it came from
 
 
-@dataclass(frozen=True, slots=True)
-class Save:
+class Save(NamedTuple):
     """One saving roll taken, and the shot it answered."""
 
     source: int
     outcome: SaveOutcome
 
 
-@dataclass(frozen=True, slots=True)
-class Aftermath:
+class Aftermath(NamedTuple):
     """The target's saving rolls, wounds, what is left of COS and its panic test."""
 
     saves: tuple[Save, ...]

@@ -11,8 +11,8 @@ odds`` enumerates faces through them); ``nerve_test`` rolls them with a dice sou
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.result import Modifier, total
@@ -33,8 +33,7 @@ class NerveLabel(StrEnum):
     NERVOUS = "nervous"
 
 
-@dataclass(frozen=True, slots=True)
-class TwoDiceCheck:
+class TwoDiceCheck(NamedTuple):
     """What a 2D6 test against FRED compares: FRED and its bonuses, and the modifiers added to
     each die (R-01, R-04). A positive die modifier makes the test harder."""
 
@@ -53,8 +52,7 @@ class TwoDiceCheck:
         return total(self.die_modifiers)
 
 
-@dataclass(frozen=True, slots=True)
-class NerveOutcome:
+class NerveOutcome(NamedTuple):
     """The verdict on two nerve dice (R-01)."""
 
     faces: tuple[int, int]
@@ -69,8 +67,7 @@ class NerveOutcome:
         return (NerveLabel.CALM, NerveLabel.TENSE, NerveLabel.NERVOUS)[self.failures]
 
 
-@dataclass(frozen=True, slots=True)
-class NerveResult:
+class NerveResult(NamedTuple):
     """A nerve test as rolled: the check, the dice, the verdict and the attacker's new state."""
 
     check: TwoDiceCheck

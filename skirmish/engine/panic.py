@@ -9,7 +9,7 @@ flee: a free move to the nearest cover within 5U, else it drops prone where it i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.nerve import TwoDiceCheck, count_failures
@@ -23,8 +23,7 @@ from skirmish.translation import Message
 PURPOSE = "panic"
 
 
-@dataclass(frozen=True, slots=True)
-class PanicCheck:
+class PanicCheck(NamedTuple):
     """FRED with its bonuses, the modifiers on each die, or the reason the model never tests."""
 
     check: TwoDiceCheck
@@ -41,8 +40,7 @@ class PanicCheck:
         return self.check.per_die
 
 
-@dataclass(frozen=True, slots=True)
-class PanicOutcome:
+class PanicOutcome(NamedTuple):
     """The verdict of a panic test (R-04): the model's state and whether it lies prone."""
 
     faces: tuple[int, ...]  # () when an immunity spared the test
@@ -62,8 +60,7 @@ class PanicOutcome:
         return self.prone and not self.prone_before
 
 
-@dataclass(frozen=True, slots=True)
-class PanicResult:
+class PanicResult(NamedTuple):
     """A panic test as rolled."""
 
     check: PanicCheck

@@ -8,7 +8,7 @@ COS; COS ≤ 0 eliminates the model (§6.1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.result import Modifier, total
@@ -20,8 +20,7 @@ from skirmish.translation import Message
 PURPOSE = "save"
 
 
-@dataclass(frozen=True, slots=True)
-class SaveOutcome:
+class SaveOutcome(NamedTuple):
     """The verdict on one saving die (R-03)."""
 
     face: int
@@ -31,8 +30,7 @@ class SaveOutcome:
     wounds: int  # 0, 1 or 2
 
 
-@dataclass(frozen=True, slots=True)
-class SaveResult:
+class SaveResult(NamedTuple):
     """Saving rolls as rolled: every die, every verdict, the wounds and what is left of COS."""
 
     damage: int

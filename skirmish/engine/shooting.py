@@ -11,8 +11,8 @@ them on a dice source and records every die.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from skirmish.engine.combat import Aftermath, Hit, resolve_target
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
@@ -68,8 +68,7 @@ class RangeBand(StrEnum):
     LONG = "long"  # beyond short range, within long range
 
 
-@dataclass(frozen=True, slots=True)
-class ShotOutcome:
+class ShotOutcome(NamedTuple):
     """The verdict on one shooting die (R-02)."""
 
     face: int
@@ -86,8 +85,7 @@ class ShotOutcome:
         return self.damage > 0
 
 
-@dataclass(frozen=True, slots=True)
-class FanningOutcome:
+class FanningOutcome(NamedTuple):
     """The six fanning dice: which fired, and which fired only as a mexican's 5 (R-14)."""
 
     faces: tuple[int, ...]
@@ -102,8 +100,7 @@ class FanningOutcome:
         return len(self.fired)
 
 
-@dataclass(frozen=True, slots=True)
-class MountFall:
+class MountFall(NamedTuple):
     """The 1D6 for the mount after a 7, and what became of its rider (R-02(c), §4.2.2)."""
 
     face: int
@@ -115,8 +112,7 @@ class MountFall:
     wounds: int = 0  # 1 wound, no saving roll, when the reflex test fails
 
 
-@dataclass(frozen=True, slots=True)
-class FiredShot:
+class FiredShot(NamedTuple):
     """One shot of the action: its number, its roll and what followed a 7 on a mount."""
 
     number: int
@@ -125,8 +121,7 @@ class FiredShot:
     mount: MountFall | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ShootResult:
+class ShootResult(NamedTuple):
     """A whole shooting action as rolled: every die in order and every step explained."""
 
     setup: ShootSetup
