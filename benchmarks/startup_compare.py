@@ -82,8 +82,9 @@ def _git(*args: str) -> str:
 def _prepare(label: str, path: Path, tmp: Path) -> Tree:
     """A tree ready to time: its byte-code compiled, its message catalogue compiled to ``.mo``
     (as ``make`` does: a checkout without it compiles the ``.po`` in memory on every start,
-    which made a revision's `roll` about 1.5× slower, issue #23), a copy of its own example database,
-    and checked to import its own package from ``tmp`` (not the checkout the venv installs)."""
+    which made a revision's ``roll`` about 1.5× slower, issue #23), a copy of its own example
+    database, and checked to import its own package from ``tmp`` (not the checkout the venv
+    installs)."""
     compile_tree(path / "skirmish")
     if (path / "hatch_build.py").exists():  # revisions before issue #21 have no catalogue
         subprocess.run(
