@@ -156,3 +156,46 @@ def test_a_command_leaves_its_objects_out_of_the_exit_collection() -> None:
     assert done.returncode == 0, done.stderr
     frozen = int(done.stdout.strip().splitlines()[-1].removeprefix("frozen "))
     assert frozen > 10_000
+
+
+#: A command run in English, its languages' catalogues read (issue #23): declarations said in
+#: both languages are filled in lazily (``fields.Words.filled``), so none reads the Italian.
+CATALOGUES_PROBE = """
+import sys
+import skirmish.translation as translation
+read = []
+plain = translation.translations
+translation.translations = lambda lang: (read.append(lang), plain(lang))[1]
+from skirmish.cli.main import app
+try:
+    app({args!r})
+except SystemExit as exit:
+    code = exit.code
+print("\\n" + __import__("json").dumps({{"code": code, "read": sorted(set(read))}}))
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["gang", "show", "Earp brothers", "--db", "{db}"],
+        ["roll", "shoot", "--tiro", "4", "--cover", "light", "--seed", "1"],
+        ["--lang", "it", "gang", "show", "Earp brothers", "--db", "{db}"],
+    ],
+    ids=lambda args: " ".join(a for a in args if a not in ("--db", "{db}")),
+)
+def test_an_english_command_never_reads_the_italian_catalogue(
+    args: list[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "club.db"
+    shutil.copyfile(Path(__file__).resolve().parent.parent / "campaigns.db.example", db)
+    probe = subprocess.run(
+        [sys.executable, "-c", CATALOGUES_PROBE.format(args=[a.format(db=db) for a in args])],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(probe.stdout.strip().splitlines()[-1])
+    assert report["code"] in (0, None), probe.stderr
+    # The Italian run is the control: the probe sees a catalogue being read.
+    assert ("it" in report["read"]) == (args[:2] == ["--lang", "it"])

@@ -37,7 +37,7 @@ from skirmish.campaign.grants import Action
 from skirmish.campaign.settings import HOUSE_RULES, HouseRule, parse_assignment
 from skirmish.errors import CampaignError
 from skirmish.limits import INVITE_DAYS
-from skirmish.translation import N_, Message, gettext
+from skirmish.translation import N_, Message
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -50,7 +50,7 @@ W = Words
 
 def _filled(msgid: str, **values: Any) -> Words:
     """A label or help of the catalogue with values filled in, in both languages."""
-    return Words.made(*(gettext(lang, msgid, **values) for lang in ("en", "it")))
+    return Words.filled(msgid, **values)
 
 
 #: The values of an action as a front end read them (as typed), by field name.

@@ -59,10 +59,18 @@ class Words:
 
     en: str
     italian: str | None = None
+    #: A msgid of the catalogue and the values it is filled with (``Words.filled``): its
+    #: Italian is said when first asked, so declaring it reads no catalogue (issue #23).
+    template: tuple[str, tuple[tuple[str, Any], ...]] | None = None
 
     @property
     def it(self) -> str:
-        return self.italian if self.italian is not None else gettext("it", self.en)
+        if self.italian is not None:
+            return self.italian
+        if self.template is not None:
+            msgid, values = self.template
+            return gettext("it", msgid, **dict(values))
+        return gettext("it", self.en)
 
     def __call__(self, lang: Lang | str) -> str:
         return self.it if Lang(lang) is Lang.IT else self.en
@@ -72,6 +80,12 @@ class Words:
         """A text built from values at run time in each language (no msgid of the catalogue:
         what it is built from is)."""
         return cls(en, it)
+
+    @classmethod
+    def filled(cls, msgid: str, **values: Any) -> Words:
+        """A text of the catalogue with values filled in, in both languages: the English at
+        once (no catalogue is read for it), the Italian only when it is asked for."""
+        return cls(gettext("en", msgid, **values), template=(msgid, tuple(values.items())))
 
 
 @dataclass(frozen=True)
