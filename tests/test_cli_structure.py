@@ -140,6 +140,8 @@ def test_gang_show_and_roll_never_import_the_game_tracker_or_the_scenarios(
     assert report["code"] in (0, None), probe.stderr
     loaded = [m for m in report["modules"] if m.startswith(GAME_MODULES)]
     assert loaded == []
+    if args[0] == "gang":  # nor the combat inputs: a gang's page rolls nothing
+        assert "skirmish.engine.setup" not in report["modules"]
 
 
 def test_a_command_leaves_its_objects_out_of_the_exit_collection() -> None:

@@ -21,8 +21,8 @@ from skirmish.campaign.logbook import gang_log, snapshot_before
 from skirmish.campaign.models import Gang, LogEntry, Member, MemberSkill
 from skirmish.campaign.owed import require_between_games
 from skirmish.engine.advances import Advance, choose_cacciatore, promotes_to_hero, roll_new_skill
+from skirmish.engine.characteristic import HIGHEST
 from skirmish.engine.dice import DiceSource, Die
-from skirmish.engine.setup import HIGHEST
 from skirmish.errors import CampaignError, RulesError, UnknownNameError
 from skirmish.rules import advance_costs, find_skill, find_weapon, profiles
 from skirmish.rules.ids import SkillId

@@ -42,10 +42,10 @@ from skirmish.campaign.models import WOUNDED, GangStatus, MemberStatus
 from skirmish.campaign.roster import MAX_MODELS
 from skirmish.campaign.settings import HOUSE_RULES, defaults, find_setting
 from skirmish.engine.advances import DOTTORE_LAUREATO, Advance
+from skirmish.engine.characteristic import HIGHEST, LOWEST
 from skirmish.engine.dice import FROM_BOTH, FROM_RANDOM, FROM_TABLE
 from skirmish.engine.infamy import InfamyLoss
 from skirmish.engine.recovery import Doctor, RecoveryOutcome
-from skirmish.engine.setup import HIGHEST, LOWEST
 from skirmish.errors import CampaignError, RulesError, SkirmishError
 from skirmish.limits import (
     BLANK,

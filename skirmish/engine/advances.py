@@ -11,8 +11,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from skirmish.engine.characteristic import HIGHEST, LOWEST, check_characteristic
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
-from skirmish.engine.setup import HIGHEST, LOWEST, check_characteristic
 from skirmish.errors import DiceError, RulesError, UnknownNameError
 from skirmish.rules import advance_costs, find_faction, find_skill, skill_for_roll, skills
 from skirmish.rules.names import NameIndex

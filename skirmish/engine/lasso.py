@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from skirmish.engine.characteristic import check_characteristic
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.reflex import ReflexResult, reflex_modifiers, roll_reflex
 from skirmish.engine.result import Modifier
-from skirmish.engine.setup import check_characteristic
 
 #: Purpose recorded with the pull die.
 PURPOSE = "lasso"

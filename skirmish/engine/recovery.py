@@ -14,9 +14,9 @@ from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING
 
+from skirmish.engine.characteristic import check_characteristic
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.result import Modifier
-from skirmish.engine.setup import check_characteristic
 from skirmish.errors import DiceError
 from skirmish.rules import find_doctor as find_row
 from skirmish.rules import invalid_table, invalidity_for_roll, recovery_for_roll

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from skirmish.engine.characteristic import check_characteristic
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.result import Modifier, total
-from skirmish.engine.setup import check_characteristic
 from skirmish.errors import RulesError
 from skirmish.rules import find_action
 from skirmish.translation import Both, Message

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from skirmish.engine.characteristic import check_characteristic
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.engine.result import Modifier, total
-from skirmish.engine.setup import check_characteristic
 from skirmish.errors import RulesError
 from skirmish.translation import Message
 

@@ -14,14 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from skirmish.engine.characteristic import check_characteristic
 from skirmish.errors import RulesError
 from skirmish.rules.ids import FactionId, ItemId, SkillId
 from skirmish.rules.model import Cover, ModelState, Weapon, WeaponCategory
 from skirmish.translation import Both, Message
-
-#: Every characteristic lies between these (§7.1: "nessun personaggio può superare 4").
-LOWEST = 0
-HIGHEST = 4
 
 #: Skill ids that matter in combat (§7.2).
 FUCILIERE = SkillId.FUCILIERE
@@ -53,22 +50,6 @@ RIFLE_SCOPE = ItemId.RIFLE_SCOPE
 FAR = 20
 #: An invalid "Orbo" cannot see or shoot beyond this (R-10).
 ORBO_SIGHT = 18
-
-
-def check_characteristic(name: str, value: int) -> int:
-    """A characteristic lies within 0–4 (§7.1); anything else raises ``RulesError``."""
-    if isinstance(value, bool) or not isinstance(value, int) or not LOWEST <= value <= HIGHEST:
-        raise RulesError(
-            Message(
-                "{name} {value!r} is outside {lowest}–{highest} (§7.1); give the "
-                "model's {name} as in its profile.",
-                name=name,
-                value=value,
-                lowest=LOWEST,
-                highest=HIGHEST,
-            )
-        )
-    return value
 
 
 class Motion(StrEnum):

@@ -33,8 +33,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skirmish.engine import glossary
+from skirmish.engine.characteristic import check_characteristic
 from skirmish.engine.rolls import reflex_check
-from skirmish.engine.setup import ShootSetup, check_characteristic
+from skirmish.engine.setup import ShootSetup
 from skirmish.engine.situation import Procedure
 from skirmish.errors import RulesError
 from skirmish.formats import decimal, percent

@@ -52,7 +52,8 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from skirmish.engine.setup import ShootSetup, check_characteristic
+from skirmish.engine.characteristic import check_characteristic
+from skirmish.engine.setup import ShootSetup
 from skirmish.engine.situation import Procedure, Whose, inputs_for, parse_weapon
 from skirmish.errors import RulesError, SkirmishError, renamed
 from skirmish.formats import decimal, percent

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skirmish.engine.setup import HIGHEST
+from skirmish.engine.characteristic import HIGHEST
 from skirmish.i18n import Lang, name
 from skirmish.printing.reference_text import is_italian, phrase
 from skirmish.printing.views import Table

@@ -18,8 +18,8 @@ from starlette.datastructures import QueryParams
 
 from skirmish import rules
 from skirmish.engine import rolls
+from skirmish.engine.characteristic import HIGHEST, LOWEST
 from skirmish.engine.rolls import Option
-from skirmish.engine.setup import HIGHEST, LOWEST
 from skirmish.engine.situation import (
     ROLL_SOURCES,
     SUBJECT,

@@ -19,7 +19,7 @@ from skirmish.cli import input_names
 from skirmish.cli.odds import app as odds_app
 from skirmish.cli.roll import app as roll_app
 from skirmish.engine import rolls
-from skirmish.engine.setup import HIGHEST, LOWEST
+from skirmish.engine.characteristic import HIGHEST, LOWEST
 from skirmish.engine.situation import ROLL_SOURCES, Kind, Procedure, inputs_for
 from skirmish.errors import said
 from skirmish.odds.chances import ODDS_TESTS
