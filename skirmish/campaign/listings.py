@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy.orm import object_session
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from skirmish.campaign import accounts, logbook, views
 from skirmish.campaign.game.board import games_of
@@ -30,11 +30,14 @@ WORDS: Catalogue = messages({"removed": N_("(removed account)")})
 
 
 def campaign_rows(session: Session) -> list[dict[str, Any]]:
-    """Every campaign, oldest first, and whether it is the one in use: ``campaign list``."""
+    """Every campaign, oldest first, and whether it is the one in use: ``campaign list``; two
+    queries whatever their number (issue #23)."""
     in_use = session.get(Meta, IN_USE)
     current = int(in_use.value) if in_use is not None else None
+    counted = select(Gang.campaign_id, func.count()).group_by(col(Gang.campaign_id))
+    gangs: dict[int | None, int] = {c: int(n) for c, n in session.exec(counted).all()}
     return [
-        {"name": c.name, "in_use": c.id == current, "gangs": len(c.gangs)}
+        {"name": c.name, "in_use": c.id == current, "gangs": gangs.get(c.id, 0)}
         for c in session.exec(select(Campaign).order_by(col(Campaign.id))).all()
     ]
 

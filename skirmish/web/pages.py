@@ -54,7 +54,7 @@ def index(request: Request, site: SiteDep, lang: LangDep) -> Response:
         seen = site.campaigns(s)
         names = {c.name for c in seen}
         rows = [row for row in reads.campaigns(s) if row["name"] in names]
-        gangs = {c.name: [g.name for g in c.gangs] for c in seen}
+        gangs = reads.gang_names(s, seen)
         mine = club.yours(site, s, lang)
     return site.page(request, "index.html", campaigns=rows, gangs=gangs, **mine)
 
