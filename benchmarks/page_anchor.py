@@ -1,8 +1,8 @@
 """The anchor of ``page_bench.py`` (issue #23): the least a page of this stack can cost. A
 minimal FastAPI + Jinja2 app whose one page reads 20 rows with SQLAlchemy Core (the demo's log
 entries) in a synchronous route (FastAPI's thread pool, as the app's pages) and renders them in
-a template. Served as ``skirmish serve`` serves the app: ``uvicorn`` in a process of its own, logging
-each request.
+a template. Served as ``skirmish serve`` serves the app: ``uvicorn`` in a process of its own,
+logging each request.
 
 Run: .venv/bin/python benchmarks/page_anchor.py DB_URL PORT
 """
@@ -21,7 +21,8 @@ TEMPLATE = jinja2.Environment(autoescape=True).from_string(
     """<!doctype html><html lang="en"><head><title>Anchor</title></head><body>
 <h1>The last {{ rows|length }} entries</h1>
 <table>{% for row in rows %}
-<tr><td>{{ row.id }}</td><td>{{ row.at }}</td><td>{{ row.action }}</td><td>{{ row.member_name }}</td></tr>
+<tr><td>{{ row.id }}</td><td>{{ row.at }}</td><td>{{ row.action }}</td>
+<td>{{ row.member_name }}</td></tr>
 {% endfor %}</table></body></html>"""
 )
 
