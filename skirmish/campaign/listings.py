@@ -10,17 +10,19 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy.orm import object_session
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from skirmish.campaign import accounts, logbook, views
 from skirmish.campaign.game.board import games_of
-from skirmish.campaign.game.status import board
+from skirmish.campaign.game.pending import owing
+from skirmish.campaign.game.tables import GameGang
 from skirmish.campaign.gangs import settings_of
 from skirmish.campaign.lookup import IN_USE
 from skirmish.campaign.models import Campaign, Gang, Meta
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.campaign.text import entry_data
 from skirmish.i18n import Catalogue, Lang, messages, tr
+from skirmish.rules.model import Side
 from skirmish.translation import N_
 
 #: How the log names an entry whose account was removed since.
@@ -28,11 +30,14 @@ WORDS: Catalogue = messages({"removed": N_("(removed account)")})
 
 
 def campaign_rows(session: Session) -> list[dict[str, Any]]:
-    """Every campaign, oldest first, and whether it is the one in use: ``campaign list``."""
+    """Every campaign, oldest first, and whether it is the one in use: ``campaign list``; two
+    queries whatever their number (issue #23)."""
     in_use = session.get(Meta, IN_USE)
     current = int(in_use.value) if in_use is not None else None
+    counted = select(Gang.campaign_id, func.count()).group_by(col(Gang.campaign_id))
+    gangs: dict[int | None, int] = {c: int(n) for c, n in session.exec(counted).all()}
     return [
-        {"name": c.name, "in_use": c.id == current, "gangs": len(c.gangs)}
+        {"name": c.name, "in_use": c.id == current, "gangs": gangs.get(c.id, 0)}
         for c in session.exec(select(Campaign).order_by(col(Campaign.id))).all()
     ]
 
@@ -65,20 +70,36 @@ def campaign_data(found: Campaign, lang: Lang | str) -> dict[str, Any]:
 
 
 def game_rows(session: Session, found: Campaign) -> list[dict[str, Any]]:
-    """The campaign's games, oldest first: ``game list``."""
+    """The campaign's games, oldest first: ``game list``. Two queries whatever their number
+    (issue #23): the games, then the gangs of them all with their names (good side first, as
+    the board lists them); only an ended game asks who still owes its post-game."""
+    games = games_of(session, found)
+    sides: dict[int | None, list[tuple[str, int | None, str]]] = {}
+    ids = [game.id for game in games]
+    if ids:
+        query = (
+            select(GameGang.game_id, GameGang.side, GameGang.id, Gang.name)
+            .join(Gang, col(Gang.id) == col(GameGang.gang_id))
+            .where(col(GameGang.game_id).in_(ids))
+        )
+        for game_id, side, row_id, name in session.exec(query).all():
+            sides.setdefault(game_id, []).append((side, row_id, name))
     rows = []
-    for game in games_of(session, found):
-        data = board(session, game=game)
+    for game in games:
+        both = sorted(sides.get(game.id, []), key=lambda s: (s[0] != Side.GOOD, s[1]))
+        winner = None
+        if game.winner:
+            winner = next((name for side, _, name in both if side == game.winner), game.winner)
         rows.append(
             {
                 "game": game.id,
                 "scenario": game.scenario,
                 "status": game.status,
                 "turn": game.turn,
-                "good": data["gangs"][0]["gang"],
-                "bad": data["gangs"][1]["gang"],
-                "winner": data["winner"],
-                "postgame_owed": data["postgame_owed"],
+                "good": both[0][2],
+                "bad": both[1][2],
+                "winner": winner,
+                "postgame_owed": owing(session, game),
             }
         )
     return rows

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup
@@ -231,8 +232,14 @@ def _check_name_free(session: Session, gang: Gang, last: LogEntry) -> None:
 def history(
     session: Session, *, campaign: Campaign, gang: Gang | None = None, limit: int | None = None
 ) -> list[LogEntry]:
-    """The campaign's log (or one gang's), oldest first; ``limit`` keeps the latest entries."""
-    query = select(LogEntry).where(LogEntry.campaign_id == campaign.id)
+    """The campaign's log (or one gang's), oldest first; ``limit`` keeps the latest entries.
+    The gang's state before each entry (``state_before``, a whole roster each) is read only if
+    asked for: the log's pages never show it (issue #23)."""
+    query = (
+        select(LogEntry)
+        .where(LogEntry.campaign_id == campaign.id)
+        .options(defer(LogEntry.state_before))  # type: ignore[arg-type]
+    )
     if gang is not None:
         query = query.where(LogEntry.gang_id == gang.id)
     query = query.order_by(col(LogEntry.id).desc())

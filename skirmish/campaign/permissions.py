@@ -13,7 +13,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
-from sqlmodel import Session
+from sqlalchemy import and_
+from sqlmodel import Session, col, select
 
 from skirmish.campaign.grants import Action as Action  # declared apart: store-free
 from skirmish.campaign.models import Campaign, Gang, Membership, User
@@ -135,6 +136,33 @@ def _may(
     """``may`` once the actor's role in the campaign is known."""
     owns = actor is not None and gang is not None and gang.owner_id == actor.id
     return granted(TABLE[action][role], public=campaign.public, owns_gang=owns)
+
+
+def visible_campaigns(session: Session, actor: Actor) -> list[Campaign]:
+    """Every campaign ``actor`` may see (``may(…, Action.VIEW, …)``), oldest first, in one
+    query whatever their number (issue #23: not one query per campaign): each campaign beside
+    the actor's membership in it, if any. The memberships are loaded as rows, so a ``may`` or
+    ``allowed`` on one of these campaigns afterwards reads its role without a query."""
+    if isinstance(actor, _Cli):
+        return list(session.exec(select(Campaign).order_by(col(Campaign.id))).all())
+    user_id = actor.id if actor is not None and actor.id is not None else -1
+    query = (
+        select(Campaign, Membership)
+        .outerjoin(
+            Membership,
+            and_(
+                col(Membership.campaign_id) == col(Campaign.id),
+                col(Membership.user_id) == user_id,
+            ),
+        )
+        .order_by(col(Campaign.id))
+    )
+    seen = []
+    for campaign, membership in session.exec(query).all():
+        role = Relation(membership.role) if membership is not None else Relation.VISITOR
+        if _may(role, actor, Action.VIEW, campaign, None):
+            seen.append(campaign)
+    return seen
 
 
 def allowed(

@@ -13,7 +13,14 @@ from skirmish.rules.scenarios import scenario_data, scenario_summary, scenarios
 from skirmish.rules.shapes import kind_of, to_json
 from skirmish.web import reads
 from skirmish.web.pages import find_scenario_named
-from skirmish.web.site import LangDep, NotFound, SiteDep, rules_url
+from skirmish.web.site import (
+    LangDep,
+    NotFound,
+    SiteDep,
+    identifies_reader,
+    pick_lang,
+    rules_url,
+)
 
 #: The read API's routes (``create_app`` includes them).
 router = APIRouter(prefix="/api/v1")
@@ -81,9 +88,11 @@ def api_gangs(request: Request, campaign: str, site: SiteDep, lang: LangDep) -> 
 
 
 @router.get("/campaigns/{campaign}/gangs/{gang}", tags=["gangs"])
-def api_gang(request: Request, campaign: str, gang: str, site: SiteDep, lang: LangDep) -> Response:
+@identifies_reader
+def api_gang(request: Request, campaign: str, gang: str, site: SiteDep) -> Response:
     """`skirmish gang show --json`."""
     with site.read() as s:
+        lang = pick_lang(request)
         chosen = site.find_gang(s, site.find_campaign(s, campaign), gang)
         return site.api(request, reads.gang_show(chosen, lang))
 

@@ -19,7 +19,6 @@ import os
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import replace
 
 from anyio import to_thread
 from fastapi import Depends, FastAPI, Request
@@ -27,12 +26,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import configure_mappers
-from sqlmodel import select
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from skirmish.campaign import accounts, store
-from skirmish.campaign.models import User
 from skirmish.environment import check_environment
 from skirmish.errors import CampaignError, SkirmishError, StoreError
 from skirmish.web import (
@@ -61,21 +58,27 @@ from skirmish.web.site import (
     CSRF_FIELD,
     CSRF_HEADER,
     HERE,
+    IDENTIFIES,
     LANG_COOKIE,
+    PENDING,
     SAFE_METHODS,
     SESSION_COOKIE,
     VIEWER,
     NamesWithSlashes,
     NotFound,
+    Pending,
     Refused,
     Site,
-    Viewer,
     form_fields,
+    identify,
+    keep_language,
     pick_lang,
     safe_next,
     secure,
     set_csrf,
+    settle,
     start_session,
+    viewer_of,
 )
 from skirmish.web.text import TEXT
 
@@ -105,57 +108,43 @@ def create_app(db: str | None = None) -> FastAPI:
         yield
         engine.dispose()
 
-    def identify(token: str | None) -> Viewer:
-        """The reader of a session cookie, in a unit of work of its own: a READ one (one
-        query for a live session), and a writing one only when the session owes the store a
-        write (touched at most once a minute, an ended one deleted: ``accounts.session_user``).
-        So reading pages takes no write lock (SQLite's ``BEGIN IMMEDIATE`` would queue every
-        reader behind every other)."""
-        with store.transaction(engine, access=store.Access.READ) as s:
-            found = accounts.find_session(s, token) if token else None
-            if found is not None and found.user is not None and not found.due:
-                return Viewer(user_id=found.user.id, name=found.user.name, lang=found.user.lang)
-            if found is None or not found.due:
-                if s.exec(select(User.id).limit(1)).first() is None:
-                    return Viewer(accounts=False)
-                return Viewer()
-        assert token is not None
-        with store.transaction(engine, access=store.Access.GANG) as s:
-            user = accounts.session_user(s, token)
-            if user is None:
-                return Viewer()
-            return Viewer(user_id=user.id, name=user.name, lang=user.lang)
-
-    def keep_language(viewer: Viewer, chosen: str) -> Viewer:
-        """The reader's account keeps the language they chose (issue #21), in a unit of work
-        of its own (a page's switch is a GET: the page itself only reads)."""
-        with store.transaction(engine, access=store.Access.GANG) as s:
-            user = s.get(User, viewer.user_id)
-            if user is not None:
-                accounts.set_language(s, user, chosen)
-        return replace(viewer, lang=chosen)
-
     async def guard(request: Request) -> None:
         """Every request: who is reading (``VIEWER``), and on every POST the CSRF check. The
         token is a random value in an HttpOnly, SameSite=Lax cookie that every form repeats in
         the hidden field ``csrf`` or the header ``X-CSRF-Token`` (double submit); another site
         can neither read the cookie nor set it, so a form posted from there cannot carry it.
-        Refused: 403, nothing read or changed. A new token is set at login and logout."""
-        viewer = await run_in_threadpool(identify, request.cookies.get(SESSION_COOKIE))
+        Refused: 403, nothing read or changed. A new token is set at login and logout. A reading
+        route marked ``identifies_reader`` identifies its reader itself, in the same worker
+        thread and READ unit of work as its page (``Site.read``, issue #23); here it is only
+        told the session's token (``Pending``)."""
+        token = request.cookies.get(SESSION_COOKIE)
+        reading = request.method in ("GET", "HEAD")
+        if (
+            reading
+            and "lang" not in request.query_params
+            and getattr(request.scope.get("endpoint"), IDENTIFIES, False)
+        ):
+            # the route identifies its reader itself, in its own READ unit of work (issue #23)
+            pending = Pending(engine, token, request.cookies.get(LANG_COOKIE))
+            PENDING.set(pending)
+            request.state.pending = pending
+            cookie = request.cookies.get(CSRF_COOKIE, "")
+            request.state.csrf = cookie if 20 <= len(cookie) <= 100 else secrets.token_urlsafe(32)
+            return
+        viewer = await run_in_threadpool(identify, engine, token)
         # A logged-in reader's choice (``?lang=``, or the one made before logging in, still in
         # the cookie, while the account has none) is kept on the account, when a page is read:
         # a form's POST writes its action and nothing else, even when it is refused.
         chosen = request.query_params.get("lang") or (
             None if viewer.lang else request.cookies.get(LANG_COOKIE)
         )
-        reading = request.method in ("GET", "HEAD")
         if (
             reading
             and viewer.user_id is not None
             and chosen in ("it", "en")
             and chosen != viewer.lang
         ):
-            viewer = await run_in_threadpool(keep_language, viewer, chosen)
+            viewer = await run_in_threadpool(keep_language, engine, viewer, chosen)
         VIEWER.set(viewer)
         request.state.viewer = viewer
         cookie = request.cookies.get(CSRF_COOKIE, "")
@@ -187,6 +176,7 @@ def create_app(db: str | None = None) -> FastAPI:
 
     @app.exception_handler(NotFound)
     async def not_found(request: Request, exc: NotFound) -> Response:
+        await settle(request)
         lang = pick_lang(request)
         message = exc.error.text(lang.value)
         if request.url.path.startswith("/api/"):
@@ -199,8 +189,9 @@ def create_app(db: str | None = None) -> FastAPI:
         """An address no route answers (or a method no page takes): said in the page's words."""
         if request.url.path.startswith("/api/") or exc.status_code != 404:
             return JSONResponse({"error": str(exc.detail), "nearest": []}, exc.status_code)
-        if getattr(request.state, "viewer", None) is None:  # no route ran ``guard``: who reads?
-            viewer = await run_in_threadpool(identify, request.cookies.get(SESSION_COOKIE))
+        await settle(request)
+        if viewer_of(request) is None:  # no route ran ``guard``: who reads?
+            viewer = await run_in_threadpool(identify, engine, request.cookies.get(SESSION_COOKIE))
             request.state.viewer = viewer
         lang = pick_lang(request)
         message = TEXT[lang.value]["no_page"]
@@ -210,6 +201,7 @@ def create_app(db: str | None = None) -> FastAPI:
     async def refused(request: Request, exc: SkirmishError) -> Response:
         """Anything else the store or the rules refuse: one line, as the CLI says it; a store
         that cannot be read (down, busy, damaged) is the server's trouble, 503."""
+        await settle(request)
         lang = pick_lang(request)
         message = exc.text(lang.value)
         code = 503 if isinstance(exc, StoreError) else 400
@@ -220,6 +212,7 @@ def create_app(db: str | None = None) -> FastAPI:
     @app.exception_handler(Refused)
     async def forbidden(request: Request, exc: Refused) -> Response:
         """A POST without its CSRF token: refused before anything is read or changed."""
+        await settle(request)
         message = TEXT[pick_lang(request).value][exc.key]
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": message, "nearest": []}, status_code=exc.code)

@@ -9,11 +9,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
-from sqlmodel import Session
+from sqlalchemy.orm import selectinload
+from sqlmodel import Session, col, select
 
 from skirmish.campaign import accounts
 from skirmish.campaign.equipment import waiting_purchases
-from skirmish.campaign.models import Campaign, GangStatus
+from skirmish.campaign.models import Campaign, Gang, GangStatus
 from skirmish.campaign.permissions import Action, role_word
 from skirmish.engine.glossary import GameStatus
 from skirmish.i18n import Lang, name
@@ -51,7 +52,14 @@ def desk(
             url = f"{game_url(found.name, g['game'])}/postgame/{quote(gang, safe='')}"
             postgames.setdefault(gang, []).append({"game": g["game"], "url": url})
     owed = []
-    for gang in found.gangs:
+    # the gangs with their failed purchases, in one query for them all (issue #23)
+    every = session.exec(
+        select(Gang)
+        .where(col(Gang.campaign_id) == found.id)
+        .order_by(col(Gang.id))
+        .options(selectinload(Gang.failed_purchases))  # type: ignore[arg-type]
+    ).all()
+    for gang in every:
         if gang.status != GangStatus.ACTIVE:
             continue
         later = {f.item for f in waiting_purchases(session, gang)}

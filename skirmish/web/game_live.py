@@ -65,6 +65,7 @@ from skirmish.web.site import (
     Site,
     SiteDep,
     form_fields,
+    identifies_reader,
     pick_lang,
     reader,
     segment,
@@ -83,8 +84,8 @@ def live_context(
 ) -> dict[str, Any]:
     """The live page's context, read in one READ unit of work; ``panels``: the "your move"
     panels too (the polled board alone has none)."""
-    lang = pick_lang(request)
     with site.read() as s:
+        lang = pick_lang(request)  # in the unit of work that identifies the reader (issue #23)
         found = site.find_campaign(s, campaign)
         g = find_live_game(s, found, game)
         view = game_view(s, site, found, g, lang)
@@ -188,6 +189,7 @@ async def start_submit(request: Request, campaign: str, site: SiteDep) -> Respon
 
 
 @router.get("/c/{campaign}/games/{game}", response_class=HTMLResponse, include_in_schema=False)
+@identifies_reader
 def live_page(request: Request, campaign: str, game: str, site: SiteDep) -> Response:
     return site.page(request, "game/live.html", **live_context(site, request, campaign, game))
 
@@ -195,6 +197,7 @@ def live_page(request: Request, campaign: str, game: str, site: SiteDep) -> Resp
 @router.get(
     "/c/{campaign}/games/{game}/board", response_class=HTMLResponse, include_in_schema=False
 )
+@identifies_reader
 def board_fragment(
     request: Request, site: SiteDep, campaign: str, game: str, rev: str = ""
 ) -> Response:

@@ -35,7 +35,9 @@ from skirmish.web.site import (
     LangDep,
     NotFound,
     SiteDep,
+    identifies_reader,
     injury_word,
+    pick_lang,
     profile_name,
     recovery_name,
     rules_url,
@@ -54,16 +56,16 @@ def index(request: Request, site: SiteDep, lang: LangDep) -> Response:
         seen = site.campaigns(s)
         names = {c.name for c in seen}
         rows = [row for row in reads.campaigns(s) if row["name"] in names]
-        gangs = {c.name: [g.name for g in c.gangs] for c in seen}
+        gangs = reads.gang_names(s, seen)
         mine = club.yours(site, s, lang)
     return site.page(request, "index.html", campaigns=rows, gangs=gangs, **mine)
 
 
 @router.get("/c/{campaign}", response_class=HTMLResponse, include_in_schema=False)
-def campaign_page(
-    request: Request, campaign: str, site: SiteDep, lang: LangDep, sort: str = "place"
-) -> Response:
+@identifies_reader
+def campaign_page(request: Request, campaign: str, site: SiteDep, sort: str = "place") -> Response:
     with site.read() as s:
+        lang = pick_lang(request)
         found = site.find_campaign(s, campaign)
         shown = reads.campaign_show(found, lang)
         table = reads.campaign_standings(s, found)
@@ -103,8 +105,10 @@ def campaign_page(
 
 
 @router.get("/c/{campaign}/g/{gang}", response_class=HTMLResponse, include_in_schema=False)
-def gang_page(request: Request, campaign: str, gang: str, site: SiteDep, lang: LangDep) -> Response:
+@identifies_reader
+def gang_page(request: Request, campaign: str, gang: str, site: SiteDep) -> Response:
     with site.read() as s:
+        lang = pick_lang(request)
         found = site.find_campaign(s, campaign)
         chosen = site.find_gang(s, found, gang)
         data = reads.gang_show(chosen, lang)

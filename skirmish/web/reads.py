@@ -30,6 +30,20 @@ def campaigns(session: Session) -> list[dict[str, Any]]:
     return listings.campaign_rows(session)
 
 
+def gang_names(session: Session, found: list[Campaign]) -> dict[str, list[str]]:
+    """The names of the gangs of each of ``found`` (by the campaign's name), oldest first, in
+    one query whatever their number (issue #23)."""
+    names: dict[int | None, list[str]] = {c.id: [] for c in found}
+    query = (
+        select(Gang.campaign_id, Gang.name)
+        .where(col(Gang.campaign_id).in_(list(names)))
+        .order_by(col(Gang.id))
+    )
+    for campaign_id, gang_name in session.exec(query).all():
+        names[campaign_id].append(gang_name)
+    return {c.name: names[c.id] for c in found}
+
+
 def campaign(session: Session, name: str) -> Campaign:
     """The campaign ``name`` names (``lookup.campaign_by_name``)."""
     return lookup.campaign_by_name(session, name)

@@ -5,30 +5,39 @@ JSON answers, and the lookups of a campaign, gang and model that every route mak
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import threading
 from collections.abc import Iterator, MutableMapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 from urllib.parse import parse_qsl, quote, unquote, unquote_to_bytes
 
 import jinja2
 from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
+from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from skirmish import formats, rules
-from skirmish.campaign import links, naming, store
+from skirmish.campaign import accounts, links, naming, store
 from skirmish.campaign.accounts import SESSION_MAX
 from skirmish.campaign.game.board import hold_rows
 from skirmish.campaign.models import Campaign, Gang, User
-from skirmish.campaign.permissions import CLI, Action, Actor, may, role_word
+from skirmish.campaign.permissions import (
+    CLI,
+    Action,
+    Actor,
+    may,
+    role_word,
+    visible_campaigns,
+)
 from skirmish.campaign.views import injury_name
 from skirmish.errors import CampaignError, SkirmishError, StaleError, shown
 from skirmish.i18n import Lang, name
@@ -42,6 +51,7 @@ from skirmish.web import reads
 from skirmish.web.text import words
 
 HERE = Path(__file__).resolve().parent
+F = TypeVar("F")
 #: The cookie that remembers the language a reader chose with ``?lang=``.
 LANG_COOKIE = "lang"
 #: How the standings may be sorted (``?sort=``): the column and its words' key.
@@ -98,8 +108,136 @@ VIEWER: ContextVar[Viewer | None] = ContextVar("viewer", default=None)
 
 
 def reader() -> Viewer:
-    """This request's reader; nobody (a logged-out visitor) when ``guard`` has not said."""
+    """This request's reader; nobody (a logged-out visitor) when ``guard`` has not said. A reader
+    the route identifies itself (``Pending``) is identified now, if its route has not yet."""
+    pending = PENDING.get()
+    if pending is not None:
+        return pending.viewer()
     return VIEWER.get() or Viewer()
+
+
+def identify_in(session: Session, token: str | None) -> Viewer | None:
+    """The reader of a session cookie, read in ``session`` (a READ unit of work: one query for
+    a live session); ``None`` when the session owes the store a write (touched at most once a
+    minute, an ended one deleted: ``accounts.session_user``), which ``identify_writing`` makes.
+    So reading pages takes no write lock (SQLite's ``BEGIN IMMEDIATE`` would queue every reader
+    behind every other)."""
+    found = accounts.find_session(session, token) if token else None
+    if found is not None and found.user is not None and not found.due:
+        return Viewer(user_id=found.user.id, name=found.user.name, lang=found.user.lang)
+    if found is None or not found.due:
+        if session.exec(select(User.id).limit(1)).first() is None:
+            return Viewer(accounts=False)
+        return Viewer()
+    return None
+
+
+def identify_writing(engine: Engine, token: str | None) -> Viewer:
+    """The reader of a session that owes the store its write, in a unit of work that makes it."""
+    with store.transaction(engine, access=store.Access.GANG) as s:
+        user = accounts.session_user(s, token) if token else None
+        if user is None:
+            return Viewer()
+        return Viewer(user_id=user.id, name=user.name, lang=user.lang)
+
+
+def identify(engine: Engine, token: str | None) -> Viewer:
+    """The reader of a session cookie, in a unit of work of its own (``identify_in``)."""
+    with store.transaction(engine, access=store.Access.READ) as s:
+        found = identify_in(s, token)
+    return found if found is not None else identify_writing(engine, token)
+
+
+def keep_language(engine: Engine, viewer: Viewer, chosen: str) -> Viewer:
+    """The reader's account keeps the language they chose (issue #21), in a unit of work of its
+    own (a page's switch is a GET: the page itself only reads)."""
+    with store.transaction(engine, access=store.Access.GANG) as s:
+        user = s.get(User, viewer.user_id)
+        if user is not None:
+            accounts.set_language(s, user, chosen)
+    return replace(viewer, lang=chosen)
+
+
+#: The attribute that marks a route which identifies its reader itself (``identifies_reader``).
+IDENTIFIES = "identifies_reader"
+
+
+def identifies_reader(route: F) -> F:
+    """Mark a reading route (GET) that identifies its reader in its own READ unit of work
+    (``Site.read``), in the same worker thread and the same transaction as it reads the page
+    (issue #23), instead of ``guard`` doing it beforehand in a hop and a transaction of its own.
+    Such a route asks for the page's language (``pick_lang``) and the reader (``reader``) only
+    inside ``site.read()``, never through ``LangDep`` or ``ReaderDep``: on the event loop an
+    unidentified reader is refused (``Pending.viewer``), never guessed."""
+    setattr(route, IDENTIFIES, True)
+    return route
+
+
+@dataclass
+class Pending:
+    """The reader of a request whose route identifies them (``identifies_reader``): the
+    session's token, found the first time it is asked (``Site.read``, in the route's unit of
+    work; else ``viewer``, in a unit of work of its own), and kept for the rest of the request
+    (its errors' pages too). ``lang_cookie``: the language a visitor chose before logging in,
+    which an account that has none keeps (as ``guard`` does)."""
+
+    engine: Engine
+    token: str | None
+    lang_cookie: str | None
+    found: Viewer | None = None
+
+    def settle(self, viewer: Viewer) -> Viewer:
+        """The reader is ``viewer``, for the rest of the request."""
+        self.found = viewer
+        VIEWER.set(viewer)
+        return viewer
+
+    def keep(self) -> None:
+        """An account with no language keeps the one the cookie says (in a unit of work of its
+        own, once the route's READ one is over; the page's words are the cookie's either way,
+        ``pick_lang``)."""
+        viewer, chosen = self.found, self.lang_cookie
+        if viewer is None or viewer.user_id is None or viewer.lang is not None:
+            return
+        if chosen in ("it", "en"):
+            assert chosen is not None
+            self.settle(keep_language(self.engine, viewer, chosen))
+
+    def viewer(self) -> Viewer:
+        """The reader, identified now in a unit of work of its own if nobody has yet; never on
+        the event loop (a blocking read there would stall every other request)."""
+        if self.found is not None:
+            return self.found
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            viewer = self.settle(identify(self.engine, self.token))
+            self.keep()
+            return self.found or viewer
+        raise RuntimeError("a route marked identifies_reader asked for its reader too early")
+
+
+#: The request's reader when its route identifies them itself (set by ``guard``).
+PENDING: ContextVar[Pending | None] = ContextVar("pending", default=None)
+
+
+def viewer_of(request: Request) -> Viewer | None:
+    """The reader ``guard`` found for ``request``, or its route did (``Pending``); ``None``: no
+    route answered (``guard`` did not run)."""
+    found: Viewer | None = getattr(request.state, "viewer", None)
+    if found is None:
+        pending: Pending | None = getattr(request.state, "pending", None)
+        if pending is not None:
+            found = pending.viewer()
+    return found
+
+
+async def settle(request: Request) -> None:
+    """Identify the reader of a request whose route has not (it failed before ``Site.read``),
+    in a worker thread: what an error's page does before it says who is reading."""
+    pending: Pending | None = getattr(request.state, "pending", None)
+    if pending is not None and pending.found is None:
+        await run_in_threadpool(pending.viewer)
 
 
 class Refused(Exception):
@@ -227,7 +365,7 @@ def pick_lang(request: Request) -> Lang:
     """``?lang=``, else the language the logged-in reader's account keeps (issue #21), else the
     cookie a visitor's choice left, else the first of Italian and English in the browser's
     ``Accept-Language`` (by its q weights), else English."""
-    viewer = getattr(request.state, "viewer", None) or reader()
+    viewer = viewer_of(request) or reader()
     for chosen in (
         request.query_params.get("lang"),
         viewer.lang,
@@ -378,7 +516,23 @@ class Site:
 
     @contextmanager
     def read(self) -> Iterator[Session]:
-        """A READ unit of work: a page never changes the store, never sees half a change."""
+        """A READ unit of work: a page never changes the store, never sees half a change. A
+        route that identifies its reader itself (``identifies_reader``) has them identified
+        here, in the same unit of work (issue #23: one worker thread, one transaction); a
+        session that owes the store its write (``identify_in``) has it made first, apart."""
+        pending = PENDING.get()
+        if pending is not None and pending.found is None:
+            with store.transaction(self.engine, access=store.Access.READ) as session:
+                hold_rows(session)
+                found = identify_in(session, pending.token)
+                if found is not None:
+                    pending.settle(found)
+                    yield session
+            if found is not None:
+                pending.keep()
+                return
+            pending.settle(identify_writing(self.engine, pending.token))
+            pending.keep()
         with store.transaction(self.engine, access=store.Access.READ) as session:
             hold_rows(session)  # a row looked up twice is read once (issue #12's speed)
             yield session
@@ -409,7 +563,7 @@ class Site:
         reader's words (``formats.moment``)."""
         lang = pick_lang(request)
         other = Lang.EN if lang is Lang.IT else Lang.IT
-        viewer = getattr(request.state, "viewer", Viewer(accounts=False))
+        viewer = viewer_of(request) or Viewer(accounts=False)
         # A page no route answered (a 404 such as the browser's own /favicon.ico) ran no
         # ``guard``: it keeps the browser's token, or it would replace the one that the form
         # of a page loaded at the same moment repeats, and that form would be refused.
@@ -449,9 +603,8 @@ class Site:
         return self.api(request, {"error": refused.text(lang), "nearest": []}, code)
 
     def campaigns(self, session: Session) -> list[Campaign]:
-        """Every campaign this reader may see, oldest first."""
-        every = session.exec(select(Campaign).order_by(col(Campaign.id)))
-        return [c for c in every if self.visible(session, c)]
+        """Every campaign this reader may see, oldest first (one query, whatever their number)."""
+        return visible_campaigns(session, self.actor(session))
 
     def find_campaign(self, session: Session, typed: str) -> Campaign:
         """The campaign a path names, among those this reader may see; else ``NotFound``."""

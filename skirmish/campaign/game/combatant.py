@@ -343,6 +343,17 @@ def drank_whisky(session: Session, model: GameModel) -> bool:
     return found is not None
 
 
+def whisky_drinkers(session: Session, game_id: int | None) -> set[int | None]:
+    """The models of game ``game_id`` that drank their whisky (``drank_whisky`` of them all,
+    in one query: issue #23)."""
+    found = session.exec(
+        select(GameEvent.model_id).where(
+            GameEvent.game_id == game_id, GameEvent.action == EventKind.DRINK
+        )
+    ).all()
+    return set(found)
+
+
 def combatant(session: Session, model: GameModel) -> Combatant:
     """``model`` of a game, read once from the roster and the game (no row is locked)."""
     member = session.get(Member, model.member_id)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup, naming
@@ -26,23 +27,29 @@ WIN_POINTS = 3
 DRAW_POINTS = 1
 
 
-def standing_entries(session: Session, campaign: Campaign) -> list[LogEntry]:
+def standing_entries(
+    session: Session, campaign: Campaign, *, action: str | None = None
+) -> list[LogEntry]:
     """The campaign's log as it stands: neither the undo entries nor the entries they undid
-    (the graveyard's and the Gazette's facts)."""
+    (the graveyard's and the Gazette's facts); ``action``: only the entries of that action.
+    The gang's state before each (``state_before``, a whole roster) is read only if asked for
+    (issue #23: the campaign page reads the graveyard from here)."""
     undone = select(LogEntry.reverts).where(
         LogEntry.campaign_id == campaign.id, col(LogEntry.reverts).is_not(None)
     )
-    return list(
-        session.exec(
-            select(LogEntry)
-            .where(
-                LogEntry.campaign_id == campaign.id,
-                LogEntry.action != "undo",
-                col(LogEntry.id).not_in(undone),
-            )
-            .order_by(col(LogEntry.id))
-        ).all()
+    query = (
+        select(LogEntry)
+        .where(
+            LogEntry.campaign_id == campaign.id,
+            LogEntry.action != "undo",
+            col(LogEntry.id).not_in(undone),
+        )
+        .options(defer(LogEntry.state_before))  # type: ignore[arg-type]
+        .order_by(col(LogEntry.id))
     )
+    if action is not None:
+        query = query.where(LogEntry.action == action)
+    return list(session.exec(query).all())
 
 
 def standings(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
@@ -233,8 +240,8 @@ def graveyard(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
     """The campaign's dead (R-10): who, of which gang, in which game, eliminated by whom."""
     deaths = {
         e.member_id: e
-        for e in standing_entries(session, campaign)
-        if e.action == "recovery" and e.details.get("outcome") == "dead"
+        for e in standing_entries(session, campaign, action="recovery")
+        if e.details.get("outcome") == "dead"
     }
     dead: list[dict[str, Any]] = []
     for gang in session.exec(

@@ -124,13 +124,14 @@ def read(session: Session, game: Game) -> Table:
         scenario_of,
         side_of,
     )
-    from skirmish.campaign.game.combatant import drank_whisky  # lazy: run
+    from skirmish.campaign.game.combatant import whisky_drinkers  # lazy: run
     from skirmish.campaign.game.status import board  # lazy: run
 
     data = board(session, game=game)
     models = models_of(session, game)
     rows = {(gang["gang"], m["name"]): m for gang in data["gangs"] for m in gang["models"]}
     shared = Counter(m.name for m in models)
+    drinkers = whisky_drinkers(session, game.id)
     figures = []
     for model in models:
         member = member_of(session, model)
@@ -156,7 +157,7 @@ def read(session: Session, game: Game) -> Table:
                 fama_left=row["fama_left"],
                 fortuna_left=row["fortuna_left"],
                 items=tuple(row["equipment"]),
-                drank=drank_whisky(session, model),
+                drank=model.id in drinkers,
                 guns=tuple(kit.guns(session, model)),
                 left={item: kit.left(session, model, item) for item in CONSUMABLES},
                 has_mount=kit.mount_of(session, model) is not None,

@@ -1,0 +1,155 @@
+"""Issue #23: the pages read the store in a few set-based queries. Each of the five pages of the
+issue issues at most a fixed number of SQL statements (what they issue now, with a little
+margin), and the pages that list campaigns issue as many with four campaigns visible as with one:
+a query per campaign, row or model (an N+1) cannot come back unseen. Counted, never timed
+(``benchmarks/page_bench.py`` measures the time)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlmodel import select
+
+from skirmish.campaign import accounts, gangs, lookup, store
+from skirmish.campaign.game.start import start_game
+from skirmish.campaign.game.tables import Game
+from skirmish.campaign.permissions import Role
+
+CAMPAIGN = "Tombstone 1881"
+GOOD, BAD = "Earp brothers", "Clanton gang"
+#: The most statements each page may issue (its one BEGIN and its reader's session included).
+MOST = {
+    "campaign page": 22,
+    "gang page": 17,
+    "gang JSON": 14,
+    "live game page": 19,
+    "board poll": 4,
+}
+
+
+def _build(campaigns: int) -> Callable[[Path], object]:
+    def build(path: Path) -> None:
+        engine = store.open_store(str(path), access=store.Access.CAMPAIGN, create=False)
+        try:
+            with store.transaction(engine, access=store.Access.CAMPAIGN) as s:
+                campaign = lookup.campaign_by_name(s, CAMPAIGN)
+                user = accounts.add_user(s, "reader", "a reader's password")
+                owner = accounts.add_user(s, "organiser", "an organiser's password")
+                accounts.set_role(s, campaign, owner, Role.OWNER)
+                accounts.set_role(s, campaign, user, Role.PLAYER)
+                accounts.set_gang_owner(s, lookup.gang_by_name(s, campaign, GOOD), user)
+                start_game(s, campaign=campaign, scenario="duel", good=GOOD, bad=BAD)
+                for number in range(2, campaigns + 1):
+                    other = gangs.new_campaign(s, name=f"Deadwood {number:02}", use=False)
+                    accounts.set_role(s, other, owner, Role.OWNER)
+                    accounts.set_role(s, other, user, Role.PLAYER)
+        finally:
+            engine.dispose()
+
+    build.__qualname__ = f"build_{campaigns}"
+    return build
+
+
+build_one, build_four = _build(1), _build(4)
+
+
+@pytest.fixture
+def counter(prepared: Callable[..., Path]) -> Iterator[Callable[[Callable[..., object]], Any]]:
+    """``counter(build)``: a function counting the statements of one GET on that store, as its
+    reader (after a first GET of the same address, which fills the caches)."""
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    clients: list[Any] = []
+
+    def make(build: Callable[..., object]) -> Callable[[str], tuple[int, int]]:
+        path = prepared(build)
+        app = create_app(str(path))
+        client = TestClient(app).__enter__()
+        clients.append(client)
+        engine = app.state.site.engine
+        with store.transaction(engine, access=store.Access.GANG) as s:
+            token = accounts.open_session(s, accounts.find_user(s, "reader")).token
+        client.cookies.set("session", token)
+
+        def count(path: str) -> tuple[int, int]:
+            code, seen = statements(path)
+            return code, len(seen)
+
+        def statements(path: str) -> tuple[int, list[str]]:
+            client.get(path)
+            seen: list[str] = []
+
+            def note(*args: object) -> None:
+                seen.append(str(args[2]))
+
+            event.listen(engine, "before_cursor_execute", note)
+            try:
+                answer = client.get(path)
+            finally:
+                event.remove(engine, "before_cursor_execute", note)
+            return answer.status_code, seen
+
+        count.statements = statements  # type: ignore[attr-defined]
+        count.engine = engine  # type: ignore[attr-defined]
+        return count
+
+    yield make
+    for client in clients:
+        client.__exit__(None, None, None)
+
+
+def create_engine_of(count: Callable[[str], tuple[int, int]]) -> Engine:
+    engine: Engine = count.engine  # type: ignore[attr-defined]
+    return engine
+
+
+def _paths() -> dict[str, str]:
+    c, g = quote(CAMPAIGN, safe=""), quote(GOOD, safe="")
+    return {
+        "campaign page": f"/c/{c}",
+        "gang page": f"/c/{c}/g/{g}",
+        "gang JSON": f"/api/v1/campaigns/{c}/gangs/{g}",
+        "live game page": f"/c/{c}/games/1",
+    }
+
+
+def test_each_page_issues_a_few_statements(counter: Callable[..., Any]) -> None:
+    count = counter(build_one)
+    for page, path in _paths().items():
+        code, statements = count(path)
+        assert code == 200, page
+        assert statements <= MOST[page], f"{page}: {statements} statements"
+    with store.transaction(create_engine_of(count), access=store.Access.READ) as s:
+        revision = s.exec(select(Game.revision).where(Game.id == 1)).one()
+    # the board's poll at the game's revision: nothing changed, 204
+    code, statements = count(f"{_paths()['live game page']}/board?rev={revision}")
+    assert code == 204
+    assert statements <= MOST["board poll"], f"board poll: {statements} statements"
+
+
+def test_the_reader_is_identified_in_the_pages_transaction(counter: Callable[..., Any]) -> None:
+    """The five pages find their reader in the unit of work that reads the page: one
+    transaction (one BEGIN on SQLite), the session's row read in it."""
+    count = counter(build_one)
+    for page, path in _paths().items():
+        code, seen = count.statements(path)
+        assert code == 200, page
+        assert sum(s.strip().upper() == "BEGIN" for s in seen) == 1, (page, seen)
+        assert any("FROM web_session" in s for s in seen), page
+
+
+def test_campaigns_cost_no_statement_each(counter: Callable[..., Any]) -> None:
+    one, four = counter(build_one), counter(build_four)
+    for path in ["/", "/api/v1/campaigns", *_paths().values()]:
+        code_one, with_one = one(path)
+        code_four, with_four = four(path)
+        assert code_one == code_four == 200, path
+        assert with_four == with_one, f"{path}: {with_one} statements, {with_four} with four"
