@@ -13,10 +13,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import cache
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 from skirmish import __version__
+from skirmish.collector import quiet_layout
 from skirmish.errors import SkirmishError
 from skirmish.fileio import write_with
 from skirmish.printing.render import STYLESHEETS, stylesheet
@@ -92,15 +94,12 @@ def write_pdf_sheets(
     as one PDF to ``path`` and return the number of pages, numbered "N / total" across all the
     sheets (``_number_across``). ``progress`` gets the index of each sheet once it is laid out;
     ``files`` are the stylesheet's files (``render.stylesheet``)."""
-    from weasyprint import CSS  # lazy: pdf
-    from weasyprint.text.fonts import FontConfiguration  # lazy: pdf
-
     if not sheets:
         raise SkirmishError(Message("nothing to print: no sheet was rendered."))
-    fonts = FontConfiguration()
-    css = CSS(string=stylesheet(files=files), base_url=_base_url(), font_config=fonts)
-    document = _lay_out(sheets, fonts, css, progress)
-    _save(document, Path(path))
+    fonts, css = warm_stylesheet(files)
+    with quiet_layout():
+        document = _lay_out(sheets, fonts, css, progress)
+        _save(document, Path(path))
     return len(document.pages)
 
 
@@ -112,15 +111,9 @@ def _lay_out(
 ) -> Any:
     """Lay each sheet out with ``css`` (parsed once, with ``fonts``) and return one weasyprint
     document of all their pages, in order."""
-    from weasyprint import HTML  # lazy: pdf
-
     documents = []
     for index, html in enumerate(sheets):
-        documents.append(
-            HTML(string=_only_covered(html), base_url=_base_url()).render(
-                font_config=fonts, stylesheets=[css]
-            )
-        )
+        documents.append(lay_out_sheet(html, fonts, css))
         if progress is not None:
             progress(index)
     pages = [page for document in documents for page in document.pages]
@@ -128,6 +121,26 @@ def _lay_out(
     if len(documents) > 1:
         _number_across(book, fonts, css)
     return book
+
+
+def warm_stylesheet(files: tuple[str, ...] = STYLESHEETS) -> tuple[Any, Any]:
+    """The fonts' configuration and the stylesheet of ``files`` parsed with it, once: what
+    every sheet's layout shares (``lay_out_sheet``)."""
+    from weasyprint import CSS  # lazy: pdf
+    from weasyprint.text.fonts import FontConfiguration  # lazy: pdf
+
+    fonts = FontConfiguration()
+    return fonts, CSS(string=stylesheet(files=files), base_url=_base_url(), font_config=fonts)
+
+
+def lay_out_sheet(html: str, fonts: Any, css: Any) -> Any:
+    """One sheet (HTML without its inline stylesheet) laid out as a weasyprint document
+    (callers keep the garbage collector quiet meanwhile: ``collector.quiet_layout``)."""
+    from weasyprint import HTML  # lazy: pdf
+
+    return HTML(string=_only_covered(html), base_url=_base_url()).render(
+        font_config=fonts, stylesheets=[css]
+    )
 
 
 #: The margin box that numbers a sheet's pages (``sheet.css``: "N / total").
@@ -138,11 +151,16 @@ def _number_across(book: Any, fonts: Any, css: Any) -> None:
     """Number the pages of sheets laid out one by one as one book (issue #13): each sheet's
     own footer counts its own pages ("1 / 1" on every gang), so each page's ``FOLIO_BOX`` is
     swapped for the same box of a page laid out in a book of as many empty pages, which counts
-    "N / total" across the whole book. Only the footers are laid out again, not the sheets (a
-    few milliseconds a page), and a page whose own stylesheet prints no folio gets none."""
+    "N / total" across the whole book (``folio_pages``, ``renumber``)."""
+    renumber(book.pages, folio_pages(len(book.pages), fonts, css))
+
+
+def folio_pages(total: int, fonts: Any, css: Any) -> list[Any]:
+    """The pages of a book of ``total`` empty pages laid out with ``css``: page N's
+    ``FOLIO_BOX`` says "N / total". Only the footers are laid out, not the sheets (a few
+    milliseconds a page)."""
     from weasyprint import HTML  # lazy: pdf
 
-    total = len(book.pages)
     empty = '<div style="break-before: page"></div>' * total  # whatever the stylesheet says
     folios = HTML(
         string=f"<!DOCTYPE html><html><body>{empty}</body></html>", base_url=_base_url()
@@ -156,7 +174,13 @@ def _number_across(book: Any, fonts: Any, css: Any) -> None:
                 folios_pages_count=len(folios.pages),
             )
         )
-    for page, folio in zip(book.pages, folios.pages, strict=True):
+    return list(folios.pages)
+
+
+def renumber(pages: Sequence[Any], folios: Sequence[Any]) -> None:
+    """Give each of ``pages`` the ``FOLIO_BOX`` of the page of ``folios`` at the same place (a
+    page whose own stylesheet prints no folio gets none)."""
+    for page, folio in zip(pages, folios, strict=True):
         number = _folio_of(folio)
         if number is None:
             continue
@@ -235,19 +259,15 @@ class Press:
             kept = self._get(key)  # laid out by the request this one waited for
             if kept is None:
                 fonts, css = self._warm_up()
-                kept = bytes(_lay_out(sheets, fonts, css).write_pdf())
+                with quiet_layout():
+                    kept = bytes(_lay_out(sheets, fonts, css).write_pdf())
                 self.renders += 1
                 self._put(key, kept)
         return kept
 
     def _warm_up(self) -> tuple[Any, Any]:
         if self._warm is None:
-            from weasyprint import CSS  # lazy: pdf
-            from weasyprint.text.fonts import FontConfiguration  # lazy: pdf
-
-            fonts = FontConfiguration()
-            css = CSS(string=stylesheet(files=self.files), base_url=_base_url(), font_config=fonts)
-            self._warm = (fonts, css)
+            self._warm = warm_stylesheet(self.files)
         return self._warm
 
     def _get(self, key: str) -> bytes | None:
@@ -269,10 +289,15 @@ class Press:
 
 
 @cache
-def _salt() -> bytes:
+def _salt(files: tuple[str, ...] = STYLESHEETS) -> bytes:
     """The versions a PDF depends on besides its HTML: weasyprint's, skirmish's (its fonts) and
-    the stylesheet's."""
-    import weasyprint  # lazy: pdf
+    the stylesheet's (of ``files``). weasyprint's version is read from its metadata, not by
+    importing it: a book whose pages are all kept never loads weasyprint (issue #23)."""
+    versions = f"{version('weasyprint')}\0{__version__}\0".encode("ascii")
+    return hashlib.sha256(versions + stylesheet(files=files).encode("utf-8")).digest()
 
-    versions = f"{weasyprint.__version__}\0{__version__}\0".encode("ascii")
-    return hashlib.sha256(versions + stylesheet().encode("utf-8")).digest()
+
+def salt(files: tuple[str, ...] = STYLESHEETS) -> bytes:
+    """What every cached PDF of sheets laid out with ``files`` depends on besides their HTML
+    (``_salt``): a new weasyprint, skirmish or stylesheet is a new key."""
+    return _salt(files)
