@@ -98,9 +98,7 @@ def test_a_reprint_lays_out_only_what_changed(base: Path, tmp_path: Path) -> Non
     assert texts(tmp_path / "c.pdf")[1:3] == texts(tmp_path / "a.pdf")[1:3]
 
 
-def test_the_language_and_the_campaigns_settings_make_new_pages(
-    base: Path, tmp_path: Path
-) -> None:
+def test_the_language_and_the_campaigns_settings_make_new_pages(base: Path, tmp_path: Path) -> None:
     cli = fresh(base, tmp_path)
     cache = BookCache(tmp_path / "cache", salt())
     write_book(sheets_of(cli), tmp_path / "en.pdf", workers=1, cache=cache)
