@@ -18,6 +18,7 @@ import typer
 from skirmish.cli.common_flags import DbOpt, writable_target
 from skirmish.cli.help_text import example
 from skirmish.cli.store_options import CampaignOpt, session
+from skirmish.collector import skip_final_collection
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, default_lang, messages, tr
 from skirmish.translation import N_, Both, Message
@@ -147,6 +148,7 @@ def _write(
         return
     from skirmish.printing.pdf import write_pdf_sheets  # lazy: command
 
+    skip_final_collection()
     html = render(inline_css=False)
     _warn_uncovered(html)
     pages = (
@@ -470,6 +472,7 @@ def _write_campaign_pdf(view: CampaignView, lang: Lang, output: Path) -> None:
     from skirmish.printing.pdf import salt  # lazy: command
     from skirmish.printing.render import render_campaign_sheets  # lazy: command
 
+    skip_final_collection()
     sheets = render_campaign_sheets(view, lang)
     _warn_uncovered(*sheets)
     progress = Progress(

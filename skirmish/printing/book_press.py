@@ -4,12 +4,12 @@ between runs, then joined into one PDF that is the same document as one laid out
 - **Shared set-up.** The stylesheet is parsed and its fonts loaded once (``pdf.warm_stylesheet``)
   and every sheet's HTML rendered (the templates compiled once, their bytecode kept on disk:
   ``render.environment``) before the workers are forked: they inherit both, parse nothing.
-- **Workers.** ``os.cpu_count()`` of them (``workers``; 1 lays the sheets out in this process,
-  with no pool), forked (``multiprocessing``'s ``fork``, Linux) once the garbage collector has
-  frozen the parent's objects (``collector.freeze_before_fork``). Sheets are dealt round the
-  workers in turn. A weasyprint page cannot cross processes (it holds C pointers), so each
-  worker writes each of its sheets as a PDF and this process joins them (``pikepdf``: ``_join``),
-  outline and links included.
+- **Workers.** ``os.cpu_count()`` of them (``workers``, or ``$SKIRMISH_PRINT_WORKERS``; 1 lays
+  the sheets out in this process, with no pool), forked (``multiprocessing``'s ``fork``,
+  Linux) once the garbage collector has frozen the parent's objects
+  (``collector.freeze_before_fork``). Sheets are dealt round the workers in turn. A
+  weasyprint page cannot cross processes (it holds C pointers), so each worker writes each of
+  its sheets as a PDF and this process joins them (``pikepdf``: ``_join``), outline included.
 - **Page numbers.** A sheet's folio says "N / total" across the book (``pdf.renumber``), which
   is known only once every sheet is laid out: the workers report their sheets' page counts,
   this process answers with each sheet's first page and the total, and the workers number and
@@ -89,7 +89,7 @@ def write_book(
         assert cache is not None
         first = [i for i in counts if cache.pdf(keys[i], starts[i], total) is None]
         done.add(-len(first))
-    wanted = max(1, workers if workers is not None else os.cpu_count() or 1)
+    wanted = max(1, workers if workers is not None else default_workers())
     parts = [first[k::wanted] for k in range(min(wanted, len(first)))]
     pdfs = _run(sheets, parts, files, counts, keys, cache, done)
     if cache is not None:
@@ -104,6 +104,27 @@ def write_book(
         pdfs[i] = kept
     _join([pdfs[i] for i in range(len(sheets))], Path(path))
     return Printed(pages=total, laid_out=len(sheets) - len(missing), workers=len(parts) or 1)
+
+
+#: The variable that sets the number of layout processes (the benchmark compares 1 with more).
+WORKERS_ENV = "SKIRMISH_PRINT_WORKERS"
+
+
+def default_workers() -> int:
+    """``$SKIRMISH_PRINT_WORKERS``, else one process per core (``os.cpu_count()``)."""
+    given = os.environ.get(WORKERS_ENV, "").strip()
+    if not given:
+        return os.cpu_count() or 1
+    if not given.isdigit() or int(given) < 1:
+        raise SkirmishError(
+            Message(
+                "{variable} is the number of processes laying out the book, 1 or more, "
+                "not {value!r}.",
+                variable=WORKERS_ENV,
+                value=given,
+            )
+        )
+    return int(given)
 
 
 class _Tally:

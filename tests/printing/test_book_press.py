@@ -24,7 +24,7 @@ from skirmish.errors import SkirmishError
 from skirmish.i18n import Lang
 from skirmish.printing import book_press
 from skirmish.printing.book_cache import CACHE_ENV, BookCache, cache_dir
-from skirmish.printing.book_press import Printed, write_book
+from skirmish.printing.book_press import WORKERS_ENV, Printed, default_workers, write_book
 from skirmish.printing.pdf import salt, write_pdf_sheets
 from skirmish.printing.render import render_campaign_sheets
 from skirmish.printing.sheets import campaign_sheet
@@ -135,6 +135,19 @@ def test_the_cache_folder_is_the_users_or_the_variables(
     assert cache_dir() == tmp_path / "here"
     monkeypatch.delenv(CACHE_ENV)
     assert cache_dir().name == "skirmish"
+
+
+def test_the_number_of_workers_is_the_cores_or_the_variables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(WORKERS_ENV, raising=False)
+    assert default_workers() == (os.cpu_count() or 1)
+    monkeypatch.setenv(WORKERS_ENV, "3")
+    assert default_workers() == 3
+    for wrong in ("0", "two", "-1"):
+        monkeypatch.setenv(WORKERS_ENV, wrong)
+        with pytest.raises(SkirmishError, match="1 or more"):
+            default_workers()
 
 
 def test_an_unwritable_cache_prints_the_book_all_the_same(base: Path, tmp_path: Path) -> None:
