@@ -1,8 +1,15 @@
-"""Issue #5: `skirmish print` timings.
+"""Issues #5, #11 and #23: `skirmish print` timings.
 
 - `skirmish print roster GANG` whole-process median, side by side with
   `python -c "import weasyprint"` (budget: 2×);
-- `skirmish print campaign` of 50 gangs, whole process (budget: 8 s);
+- issue #23: `skirmish print campaign` of 50 gangs (52 pages), whole process, four ways in one
+  loop: in one process with no sheet kept (`SKIRMISH_PRINT_WORKERS=1`, the cache emptied before
+  each run), in one process per core with no sheet kept (cold; budget 8 s), reprinted after one
+  gang changed (a dollar more in a different gang's treasury before each run; budget 2 s) and
+  reprinted unchanged. `--before REV` adds the roster and the book of that revision (its source
+  from `git archive`, run on this virtual environment) to the same loops. CPU is the child's and
+  its children's (the layout workers). The package is byte-compiled first, as issue #23's
+  start-up figures are taken, and the cache is a temporary folder (`SKIRMISH_CACHE_DIR`);
 - issue #11: a roster PDF from the warm web server (FastAPI's TestClient in this process, after
   a first request), gang after gang, side by side: the route as it was (the HTML with its
   stylesheet inline, a fresh font configuration and a temporary file for each PDF), the first
@@ -12,11 +19,32 @@
   30 gangs; wall, then CPU): before 434 ms, 159 ms; first download 299 ms (0.69×), 122 ms
   (0.77×); repeated 20 ms (0.05×), 9 ms (0.06×). At a load of 10: 526/163, 379/130, 20/9 ms.
 
+Issue #23, 2026-11-29 13:22–13:31, 2 cores shared with three other sessions' benchmarks (load
+average 8–10, so wall times are inflated several times and CPU is the comparable figure),
+`print_bench.py --runs 5 --campaign-runs 2 --web-runs 10 --before a158369` (medians):
+
+    python -c "import weasyprint"        0.75 s wall, 0.50 s CPU
+    print roster                         1.80 s wall (2.40×), 1.51 s CPU (2.99×)
+    print roster, before (a158369)       1.94 s wall (2.59×), 1.77 s CPU (3.51×)
+    book, 1 process, cold                44.1 s wall, 14.7 s CPU
+    book, 2 processes, cold              56.6 s wall, 16.7 s CPU
+    book reprinted, one gang changed     10.7 s wall, 3.48 s CPU
+    book reprinted, nothing changed      3.82 s wall, 1.43 s CPU
+    book, before (a158369)               60.9 s wall, 19.6 s CPU
+    web roster, warm: before #11 / first / repeated   262 / 201 / 18 ms wall
+
+At that load two processes cannot run side by side, so the parallel book's wall time says
+nothing; its CPU is 14% more than one process's (each worker warms its own fonts and lays out
+the footers). On a quiet machine the cold book's wall time is about its CPU ÷ 2 plus the serial
+part (start-up, reading the store, rendering the HTML: ~1.5 s): about 10 s, over the 8 s
+budget; the reprint after one change about 3 s, over its 2 s. The lead's quiet run decides.
+
 The campaign database is built once in a temporary folder through the store's services (fifty
 gangs cycling through the nine playable factions, each with up to six models carrying weapons),
 then both commands read it like a player's would.
 
-Run: .venv/bin/python benchmarks/print_bench.py [--runs N] [--web-runs N] [--web-only]
+Run: .venv/bin/python benchmarks/print_bench.py [--runs N] [--campaign-runs N] [--web-runs N]
+[--web-only] [--before REV]
 """
 
 from __future__ import annotations
