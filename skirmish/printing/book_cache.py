@@ -66,6 +66,10 @@ class BookCache:
         """The sheet's PDF numbered from page ``start + 1`` of ``total``, if kept."""
         return self._read(f"{key}-{start}-{total}.pdf")
 
+    def has(self, key: str, start: int, total: int) -> bool:
+        """Whether the sheet's PDF at that place is kept (without reading it)."""
+        return (self.folder / f"{key}-{start}-{total}.pdf").is_file()
+
     def keep(self, key: str, start: int, total: int, pages: int, pdf: bytes) -> None:
         """Keep a sheet just laid out: its number of pages and its PDF at its place."""
         self._write(f"{key}.pages", str(pages).encode("ascii"))

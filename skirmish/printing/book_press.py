@@ -87,13 +87,11 @@ def write_book(
     if not first:  # every count kept: only the sheets not kept at their place are laid out
         starts, total = _places(counts)
         assert cache is not None
-        first = [i for i in counts if cache.pdf(keys[i], starts[i], total) is None]
+        first = [i for i in counts if not cache.has(keys[i], starts[i], total)]
         done.add(-len(first))
     wanted = max(1, workers if workers is not None else default_workers())
     parts = [first[k::wanted] for k in range(min(wanted, len(first)))]
     pdfs = _run(sheets, parts, files, counts, keys, cache, done)
-    if cache is not None:
-        cache.prune()
     starts, total = _places(counts)
     missing = [i for i in range(len(sheets)) if i not in pdfs]
     for i in missing:  # kept at their place: read from the cache
@@ -103,6 +101,8 @@ def write_book(
             raise SkirmishError(Message("a kept page of the book vanished; print it again."))
         pdfs[i] = kept
     _join([pdfs[i] for i in range(len(sheets))], Path(path))
+    if cache is not None:
+        cache.prune()  # after the book: its own sheets were used last, they go last
     return Printed(pages=total, laid_out=len(sheets) - len(missing), workers=len(parts) or 1)
 
 
@@ -188,7 +188,7 @@ def _plan(
     extra = [
         i
         for i in sorted(counts)
-        if i not in laid and (cache is None or cache.pdf(keys[i], starts[i], total) is None)
+        if i not in laid and (cache is None or not cache.has(keys[i], starts[i], total))
     ]
     return [(starts, total, extra[k :: len(parts)]) for k in range(len(parts))]
 

@@ -205,3 +205,19 @@ def test_print_campaign_keeps_its_sheets_in_the_cache_folder(
     assert kept == [".pages"] * 4 + [".pdf"] * 4
     assert texts(tmp_path / "b.pdf") == texts(tmp_path / "a.pdf")
     assert io.BytesIO((tmp_path / "b.pdf").read_bytes()).getvalue()[:5] == b"%PDF-"
+
+
+def test_the_cache_keeps_the_sheets_used_last(tmp_path: Path) -> None:
+    cache = BookCache(tmp_path / "book", b"salt")
+    for number, key in enumerate(("old", "used", "new")):
+        cache.keep(key, 0, 1, 1, b"x" * 1000)
+        for name in (f"{key}.pages", f"{key}-0-1.pdf"):
+            os.utime(tmp_path / "book" / name, (1000 + number, 1000 + number))
+    assert cache.pdf("used", 0, 1) == b"x" * 1000  # read now: used last
+    cache.prune(max_bytes=2100)
+    assert (cache.has("old", 0, 1), cache.has("used", 0, 1), cache.has("new", 0, 1)) == (
+        False,
+        True,
+        True,
+    )
+    assert cache.pages("old") is None and cache.pages("used") == 1
