@@ -261,22 +261,30 @@ class Press:
         self._warm: tuple[Any, Any] | None = None
 
     @staticmethod
-    def key(sheets: Sequence[str]) -> str:
+    def key(sheets: Sequence[str], kind: str = "") -> str:
         """What identifies the PDF of ``sheets``: the same key, the same bytes (also the
-        ``ETag`` of a download)."""
-        digest = hashlib.sha256(_salt())
+        ``ETag`` of a download); ``kind`` names another way of making it (``pdf``'s
+        ``make``)."""
+        digest = hashlib.sha256(_salt() + kind.encode("utf-8"))
         for html in sheets:
             encoded = html.encode("utf-8")
             digest.update(len(encoded).to_bytes(8, "big"))
             digest.update(encoded)
         return digest.hexdigest()
 
-    def pdf(self, sheets: Sequence[str]) -> bytes:
+    def pdf(
+        self,
+        sheets: Sequence[str],
+        make: Callable[[Sequence[str], Any, Any], bytes] | None = None,
+        kind: str = "",
+    ) -> bytes:
         """The PDF of ``sheets`` (each an HTML document without the inline stylesheet), from
-        the cache when the same sheets were printed before."""
+        the cache when the same sheets were printed before. ``make(sheets, fonts, css)``, named
+        ``kind`` in the key: another way of laying them out with the press's warm fonts and
+        stylesheet (the campaign book's, ``book_press.book_pdf``: the command line's bytes)."""
         if not sheets:
             raise SkirmishError(Message("nothing to print: no sheet was rendered."))
-        key = self.key(sheets)
+        key = self.key(sheets, kind)
         kept = self._get(key)
         if kept is not None:
             return kept
@@ -285,7 +293,10 @@ class Press:
             if kept is None:
                 fonts, css = self._warm_up()
                 with quiet_layout():
-                    kept = bytes(_lay_out(sheets, fonts, css).write_pdf())
+                    if make is None:
+                        kept = bytes(_lay_out(sheets, fonts, css).write_pdf())
+                    else:
+                        kept = make(sheets, fonts, css)
                 self.renders += 1
                 self._put(key, kept)
         return kept
