@@ -23,6 +23,10 @@ from typing import Any
 
 import pytest
 
+#: Printed sheets and compiled templates are kept in a folder of the session's own (issue #23),
+#: never in the user's cache: ``printing.book_cache.CACHE_ENV``.
+os.environ["SKIRMISH_CACHE_DIR"] = tempfile.mkdtemp(prefix="skirmish-cache-")
+
 
 @dataclass(frozen=True)
 class PostgresServer:

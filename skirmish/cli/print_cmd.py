@@ -460,17 +460,18 @@ def campaign_cmd(
 
 
 def _write_campaign_pdf(view: CampaignView, lang: Lang, output: Path) -> None:
-    """The campaign as PDF, one sheet at a time, with a progress bar on stderr."""
+    """The campaign as PDF, its sheets laid out in parallel and kept between runs
+    (``printing.book_press``, issue #23), with a progress bar on stderr."""
     from rich.console import Console  # lazy: command
-    from rich.markup import escape  # lazy: command
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn  # lazy: command
 
-    from skirmish.printing.pdf import write_pdf_sheets  # lazy: command
+    from skirmish.printing.book_cache import BookCache  # lazy: command
+    from skirmish.printing.book_press import write_book  # lazy: command
+    from skirmish.printing.pdf import salt  # lazy: command
     from skirmish.printing.render import render_campaign_sheets  # lazy: command
 
     sheets = render_campaign_sheets(view, lang)
     _warn_uncovered(*sheets)
-    names = ["—", *(escape(gang.name) for gang in view.gangs)]  # gang names are not markup
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -480,12 +481,11 @@ def _write_campaign_pdf(view: CampaignView, lang: Lang, output: Path) -> None:
         transient=True,
     )
     with progress:
-        task = progress.add_task("Laying out the standings", total=len(sheets))
+        task = progress.add_task("Laying out the sheets", total=len(sheets))
 
-        def step(index: int) -> None:
-            following = index + 1
-            label = f"Laying out {names[following]}" if following < len(names) else "Writing"
-            progress.update(task, advance=1, description=label)
+        def step(ready: int) -> None:
+            label = "Laying out the sheets" if ready < len(sheets) else "Writing"
+            progress.update(task, completed=ready, description=label)
 
-        pages = write_pdf_sheets(sheets, output, progress=step)
-    typer.echo(_wrote(output, pages))
+        printed = write_book(sheets, output, progress=step, cache=BookCache.default(salt()))
+    typer.echo(_wrote(output, printed.pages))

@@ -145,9 +145,13 @@ def _matches(request: Request, etag: str) -> bool:
 router = APIRouter(include_in_schema=False)
 
 
-def send_pdf(site: Site, request: Request, sheets: Sequence[str], title: str) -> Response:
-    """The PDF of ``sheets`` (``ETag``: its key; a browser that holds it gets 304)."""
-    etag = f'"{Press.key(sheets)}"'
+def send_pdf(
+    site: Site, request: Request, sheets: Sequence[str], title: str, *, book: bool = False
+) -> Response:
+    """The PDF of ``sheets`` (``ETag``: its key; a browser that holds it gets 304); ``book``:
+    laid out and joined as the command line's campaign book is (issue #23), the same bytes."""
+    kind = "book" if book else ""
+    etag = f'"{Press.key(sheets, kind)}"'
     headers = {
         "ETag": etag,
         "Cache-Control": "private, no-cache",
@@ -157,7 +161,13 @@ def send_pdf(site: Site, request: Request, sheets: Sequence[str], title: str) ->
     if _matches(request, etag):
         del headers["Content-Disposition"]
         return Response(status_code=304, headers=headers)
-    return Response(site.press().pdf(sheets), media_type="application/pdf", headers=headers)
+    if book:
+        from skirmish.printing.book_press import book_pdf  # lazy: pdf
+
+        pdf = site.press().pdf(sheets, book_pdf, kind)
+    else:
+        pdf = site.press().pdf(sheets)
+    return Response(pdf, media_type="application/pdf", headers=headers)
 
 
 def send_html(html: str, title: str) -> Response:
@@ -265,4 +275,4 @@ def whole_campaign(
         view = campaign_sheet(s, site.find_campaign(s, campaign), lang)
     if fmt is Format.HTML:
         return send_html(render_campaign(view, lang), view.name)
-    return send_pdf(site, request, render_campaign_sheets(view, lang), view.name)
+    return send_pdf(site, request, render_campaign_sheets(view, lang), view.name, book=True)

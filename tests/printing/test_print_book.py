@@ -26,6 +26,7 @@ from skirmish.cli.main import app
 from skirmish.cli.store_options import session
 from skirmish.i18n import Lang
 from skirmish.printing.book import day_of
+from skirmish.printing.book_press import book_pdf
 from skirmish.printing.build import campaign_view
 from skirmish.printing.pdf import Press
 from skirmish.printing.render import render_campaign, render_campaign_sheets
@@ -253,9 +254,13 @@ def test_the_book_pdf_numbers_its_pages_across_its_sheets(played: Cli, tmp_path:
     for words in ("Risultati delle partite", "Rapina in banca", "Duello", "vince Earps",
                   "Il cimitero", "Frank (da Wyatt, turno 1)", "Perdite", "Ritir."):  # fmt: skip
         assert words in text, words
-    # the web app's Press lays the same sheets out to the same bytes
+    # the web app's Press lays the same sheets out to the same bytes (in one process, as the
+    # command line's book is joined: issue #23) and to the same pages as one document
     view = book(played, Lang.IT)
-    assert Press().pdf(render_campaign_sheets(view, Lang.IT)) == pdf
+    sheets = render_campaign_sheets(view, Lang.IT)
+    assert Press().pdf(sheets, book_pdf, "book") == pdf
+    alone = pypdf.PdfReader(io.BytesIO(Press().pdf(sheets)))
+    assert [page.extract_text() for page in alone.pages] == [p.extract_text() for p in pages]
 
 
 @pytest.mark.slow

@@ -347,7 +347,20 @@ def test_an_undo_brings_back_the_pdf_already_made(
     assert counted == [1, 1]
 
 
-def test_the_campaign_pdf_lays_out_each_sheet_once(client: Any, counted: list[int]) -> None:
+def test_the_campaign_pdf_lays_out_each_sheet_once(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Laid out as the command line's book (``book_press.book_pdf``, issue #23), once."""
+    from skirmish.printing import book_press
+
+    counted: list[int] = []
+    real = book_press.book_pdf
+
+    def book_pdf(sheets: Any, *args: Any) -> bytes:
+        counted.append(len(sheets))
+        return real(sheets, *args)
+
+    monkeypatch.setattr(book_press, "book_pdf", book_pdf)
     client.get(f"/c/{C}/campaign.pdf")
     client.get(f"/c/{C}/campaign.pdf")
     assert counted == [1 + len(ACTIVE)]  # the standings, then each active gang

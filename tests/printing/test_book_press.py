@@ -1,0 +1,223 @@
+"""The campaign book laid out in parallel processes and kept between runs (issue #23,
+``printing.book_press``, ``printing.book_cache``): the same document as one laid out in one
+process (pages, their text and page numbers, outline, title), sheets kept by what they show so
+that a change to a gang, to the language or to the campaign's settings prints new pages and
+nothing else does, and a worker that fails or dies ending the command with one line.
+
+One campaign of three gangs is built once with the CLI (``tests/games/harness``)."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+import pypdf
+import pytest
+from typer.testing import CliRunner
+
+from skirmish.campaign import lookup
+from skirmish.cli.main import app
+from skirmish.cli.store_options import session
+from skirmish.errors import SkirmishError
+from skirmish.i18n import Lang
+from skirmish.printing import book_press
+from skirmish.printing.book_cache import CACHE_ENV, BookCache, cache_dir
+from skirmish.printing.book_press import WORKERS_ENV, Printed, default_workers, write_book
+from skirmish.printing.pdf import salt, write_pdf_sheets
+from skirmish.printing.render import render_campaign_sheets
+from skirmish.printing.sheets import campaign_sheet
+from tests.games.harness import Cli, build_base, fresh
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_base(tmp_path_factory.mktemp("press-base"))
+
+
+def sheets_of(cli: Cli, lang: Lang = Lang.EN) -> list[str]:
+    with session(str(cli.db), access="read") as s:
+        view = campaign_sheet(s, lookup.current_campaign(s, None), lang)
+    return render_campaign_sheets(view, lang)
+
+
+def texts(path: Path) -> list[str]:
+    return [page.extract_text() for page in pypdf.PdfReader(path).pages]
+
+
+def outline(path: Path) -> list[tuple[int, str, int]]:
+    reader = pypdf.PdfReader(path)
+    found: list[tuple[int, str, int]] = []
+
+    def walk(items: list[Any], depth: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                found.append((depth, item.title, reader.get_destination_page_number(item)))
+
+    walk(reader.outline, 0)
+    return found
+
+
+def test_the_parallel_book_is_the_serial_book(base: Path, tmp_path: Path) -> None:
+    sheets = sheets_of(fresh(base, tmp_path))
+    write_pdf_sheets(sheets, tmp_path / "one.pdf")  # as the book was laid out before
+    alone = write_book(sheets, tmp_path / "serial.pdf", workers=1)
+    forked = write_book(sheets, tmp_path / "parallel.pdf", workers=2)
+    assert (alone.workers, forked.workers) == (1, 2)
+    assert alone.pages == forked.pages == len(sheets) == 4  # the standings, then three gangs
+    one = texts(tmp_path / "one.pdf")
+    assert texts(tmp_path / "serial.pdf") == texts(tmp_path / "parallel.pdf") == one
+    assert [page.rstrip().endswith(f"{n} / 4") for n, page in enumerate(one, 1)] == [True] * 4
+    marks = outline(tmp_path / "one.pdf")
+    assert outline(tmp_path / "parallel.pdf") == marks
+    assert {page for _, _, page in marks} == {0, 1, 2, 3}  # each sheet's headings
+    title = pypdf.PdfReader(tmp_path / "one.pdf").metadata
+    assert title is not None and title.title == "Campaign: Test"
+    assert pypdf.PdfReader(tmp_path / "parallel.pdf").metadata == title
+
+
+def test_a_reprint_lays_out_only_what_changed(base: Path, tmp_path: Path) -> None:
+    cli = fresh(base, tmp_path)
+    cache = BookCache(tmp_path / "cache", salt())
+    first = write_book(sheets_of(cli), tmp_path / "a.pdf", workers=2, cache=cache)
+    again = write_book(sheets_of(cli), tmp_path / "b.pdf", workers=2, cache=cache)
+    assert (first.laid_out, again) == (4, Printed(pages=4, laid_out=0, workers=1))
+    assert texts(tmp_path / "b.pdf") == texts(tmp_path / "a.pdf")
+    assert outline(tmp_path / "b.pdf") == outline(tmp_path / "a.pdf")
+
+    cli.run("gang", "hire", "Hunters", "bounty-volunteer", "--name", "Newcomer")  # one changed
+    changed = write_book(sheets_of(cli), tmp_path / "c.pdf", workers=2, cache=cache)
+    assert changed.laid_out == 2  # the Hunters' sheet and the standings (their models, money)
+    assert "Newcomer" in texts(tmp_path / "c.pdf")[3]
+    assert "Newcomer" not in texts(tmp_path / "a.pdf")[3]
+    assert texts(tmp_path / "c.pdf")[1:3] == texts(tmp_path / "a.pdf")[1:3]
+
+
+def test_the_language_and_the_campaigns_settings_make_new_pages(base: Path, tmp_path: Path) -> None:
+    cli = fresh(base, tmp_path)
+    cache = BookCache(tmp_path / "cache", salt())
+    write_book(sheets_of(cli), tmp_path / "en.pdf", workers=1, cache=cache)
+    italian = write_book(sheets_of(cli, Lang.IT), tmp_path / "it.pdf", workers=1, cache=cache)
+    assert italian.laid_out == 4
+    assert "Classifica" in texts(tmp_path / "it.pdf")[0]
+    assert "Standings" in texts(tmp_path / "en.pdf")[0]
+
+    cli.run("campaign", "set", "sell-percent", "30")
+    newer = write_book(sheets_of(cli), tmp_path / "set.pdf", workers=1, cache=cache)
+    assert newer.laid_out >= 1
+    assert "30%" in texts(tmp_path / "set.pdf")[0] and "30%" not in texts(tmp_path / "en.pdf")[0]
+
+
+def test_a_sheet_moved_by_a_longer_one_is_numbered_again(base: Path, tmp_path: Path) -> None:
+    """Its pages are kept by their place: one more page before it is a new folio, not "2 / 4"
+    left over from the book before."""
+    cli = fresh(base, tmp_path)
+    cache = BookCache(tmp_path / "cache", salt())
+    sheets = sheets_of(cli)
+    write_book(sheets, tmp_path / "a.pdf", workers=1, cache=cache)
+    longer = sheets[0].replace("</body>", '<div style="break-before: page">+</div></body>')
+    moved = write_book([longer, *sheets[1:]], tmp_path / "b.pdf", workers=2, cache=cache)
+    assert (moved.pages, moved.laid_out) == (5, 4)
+    assert [page.rstrip()[-5:] for page in texts(tmp_path / "b.pdf")] == [
+        f"{n} / 5" for n in range(1, 6)
+    ]
+
+
+def test_the_cache_folder_is_the_users_or_the_variables(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "here"))
+    assert cache_dir() == tmp_path / "here"
+    monkeypatch.delenv(CACHE_ENV)
+    assert cache_dir().name == "skirmish"
+
+
+def test_the_number_of_workers_is_the_cores_or_the_variables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(WORKERS_ENV, raising=False)
+    assert default_workers() == (os.cpu_count() or 1)
+    monkeypatch.setenv(WORKERS_ENV, "3")
+    assert default_workers() == 3
+    for wrong in ("0", "two", "-1"):
+        monkeypatch.setenv(WORKERS_ENV, wrong)
+        with pytest.raises(SkirmishError, match="1 or more"):
+            default_workers()
+
+
+def test_an_unwritable_cache_prints_the_book_all_the_same(base: Path, tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    cache = BookCache(blocked / "book", salt())
+    sheets = sheets_of(fresh(base, tmp_path))
+    printed = write_book(sheets, tmp_path / "a.pdf", workers=1, cache=cache)
+    assert printed.laid_out == 4 and len(texts(tmp_path / "a.pdf")) == 4
+
+
+def test_a_worker_that_dies_fails_the_book_in_one_line(
+    base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sheets = sheets_of(fresh(base, tmp_path))
+    laid = book_press.lay_out_sheet
+
+    def dying(html: str, fonts: Any, css: Any) -> Any:
+        if "Hunters" in html and "Clantons" not in html:  # the Hunters' own sheet
+            os._exit(9)  # as the kernel's out-of-memory killer would
+        return laid(html, fonts, css)
+
+    monkeypatch.setattr(book_press, "lay_out_sheet", dying)
+    target = tmp_path / "book.pdf"
+    with pytest.raises(SkirmishError, match=r"stopped \(exit code 9\); nothing was written"):
+        write_book(sheets, target, workers=2)
+    assert not target.exists()
+
+
+def test_a_worker_that_raises_raises_the_same_error(
+    base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sheets = sheets_of(fresh(base, tmp_path))
+
+    def failing(html: str, fonts: Any, css: Any) -> Any:
+        raise SkirmishError("no paper")
+
+    monkeypatch.setattr(book_press, "lay_out_sheet", failing)
+    with pytest.raises(SkirmishError, match="no paper"):
+        write_book(sheets, tmp_path / "book.pdf", workers=2)
+
+
+def test_print_campaign_keeps_its_sheets_in_the_cache_folder(
+    base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cli = fresh(base, tmp_path)
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    for name in ("a.pdf", "b.pdf"):
+        result = runner.invoke(
+            app, ["print", "campaign", "-o", str(tmp_path / name), "--db", str(cli.db)]
+        )
+        assert result.exit_code == 0, result.output
+        assert "(4 pages)" in result.stdout
+    kept = sorted(p.suffix for p in (tmp_path / "cache" / "book").iterdir())
+    assert kept == [".pages"] * 4 + [".pdf"] * 4
+    assert texts(tmp_path / "b.pdf") == texts(tmp_path / "a.pdf")
+    assert io.BytesIO((tmp_path / "b.pdf").read_bytes()).getvalue()[:5] == b"%PDF-"
+
+
+def test_the_cache_keeps_the_sheets_used_last(tmp_path: Path) -> None:
+    cache = BookCache(tmp_path / "book", b"salt")
+    for number, key in enumerate(("old", "used", "new")):
+        cache.keep(key, 0, 1, 1, b"x" * 1000)
+        for name in (f"{key}.pages", f"{key}-0-1.pdf"):
+            os.utime(tmp_path / "book" / name, (1000 + number, 1000 + number))
+    assert cache.pdf("used", 0, 1) == b"x" * 1000  # read now: used last
+    cache.prune(max_bytes=2100)
+    assert (cache.has("old", 0, 1), cache.has("used", 0, 1), cache.has("new", 0, 1)) == (
+        False,
+        True,
+        True,
+    )
+    assert cache.pages("old") is None and cache.pages("used") == 1
