@@ -67,7 +67,14 @@ from skirmish.web.activation_panel import (
     say,
     version,
 )
-from skirmish.web.game_render import ACTIVATIONS, CSRF_MARK, activation_viewpoint, fill, key_mark
+from skirmish.web.game_render import (
+    ACTIVATIONS,
+    CSRF_MARK,
+    activation_viewpoint,
+    fill,
+    key_mark,
+    roster_mark,
+)
 from skirmish.web.site import (
     CSRF_COOKIE,
     LangDep,
@@ -208,7 +215,7 @@ def activation_panel(
         found, game = find_game(s, site, campaign, game_id)
         where = safe_next(back or quote(request.url.path, safe="/%"))
         view = activation_viewpoint(s, site, game)
-        key = (game.id, game.revision, lang.value, view, where)
+        key = (game.id, game.revision, lang.value, view, where, roster_mark(s, found.id))
         cached = ACTIVATIONS.get(key)
         p = panel(s, site, request, found, game, back=back) if cached is None else None
     csrf = request.state.csrf

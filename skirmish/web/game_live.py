@@ -59,7 +59,14 @@ from skirmish.web.game_live_changes import (
     start_context,
 )
 from skirmish.web.game_live_view import find_live_game, game_view
-from skirmish.web.game_render import BOARDS, CSRF_MARK, board_viewpoint, fill, key_mark
+from skirmish.web.game_render import (
+    BOARDS,
+    CSRF_MARK,
+    board_viewpoint,
+    fill,
+    key_mark,
+    roster_mark,
+)
 from skirmish.web.site import (
     CSRF_COOKIE,
     Forbidden,
@@ -220,7 +227,8 @@ def board_fragment(
         g = find_live_game(s, found, game)
         if rev and rev == str(g.revision):
             return Response(status_code=204)
-        key = (g.id, g.revision, lang.value, board_viewpoint(s, site, g))
+        view_of = board_viewpoint(s, site, g)
+        key = (g.id, g.revision, lang.value, view_of, roster_mark(s, found.id))
         cached = BOARDS.get(key)
         view = None if cached is not None else game_view(s, site, found, g, lang)
     csrf = request.state.csrf

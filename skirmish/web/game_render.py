@@ -9,9 +9,10 @@ in-process cache (``Rendered``, least recently used first out).
 - What differs per request is rendered as marks and filled in at each answer (``fill``): the
   CSRF token every form repeats and each form's idempotency key (fresh each time, as before).
 - The revision moves on with every unit of work that changes the game (``capture.seal``), so a
-  cached fragment is never stale for its game; what the game's revision does not cover (a
-  member's role changed, a gang renamed) is in the viewpoint (the permissions) or waits for the
-  game's next change.
+  cached fragment is never stale for its game. What the game's revision does not cover is in
+  the key too: the reader's permissions (in the viewpoint: a member's role changed) and the
+  campaign's newest log entry (``roster_mark``: a gang or a model renamed, a roster changed,
+  each of which writes its log entry), one indexed query.
 
 One cache per fragment per server process; nothing is shared between processes.
 """
@@ -23,10 +24,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable
 
-from sqlmodel import Session
+from sqlalchemy import func
+from sqlmodel import Session, select
 
 from skirmish.campaign.game.permissions import GameAction, may_game, sides_played
 from skirmish.campaign.game.tables import Game
+from skirmish.campaign.models import LogEntry
 from skirmish.rules.model import Side
 from skirmish.web.site import Site
 
@@ -87,11 +90,20 @@ class Rendered:
     def clear(self) -> None:
         with self._lock:
             self._kept.clear()
+            self.hits = self.misses = 0
 
 
 #: The live board (``web/game_live.py``'s ``/board``) and the activation panel's poll.
 BOARDS = Rendered()
 ACTIVATIONS = Rendered()
+
+
+def roster_mark(session: Session, campaign_id: int | None) -> int:
+    """The campaign's newest log entry: it moves on with every change of its rosters."""
+    found = session.exec(
+        select(func.max(LogEntry.id)).where(LogEntry.campaign_id == campaign_id)
+    ).one()
+    return int(found or 0)
 
 
 def board_viewpoint(session: Session, site: Site, game: Game) -> tuple[object, ...]:

@@ -55,6 +55,18 @@ def test_the_board_is_rendered_once_per_language_and_served_to_every_watcher(
         assert BOARDS.misses == 3 and "Turn 1" in turned.text
 
 
+def test_a_gang_renamed_at_the_same_revision_is_rendered_anew(demo: Path) -> None:
+    """A roster's change does not move the game's revision on: the campaign's log does."""
+    live = start_bank(demo)
+    with open_client(demo) as web:
+        first = web.get(f"{live}/board?lang=en")
+        assert "Clanton gang" in first.text
+        cli(demo, "gang", "rename", "Clanton gang", "Clanton boys")
+        again = web.get(f"{live}/board?lang=en")
+        assert "Clanton boys" in again.text and "Clanton boys" not in first.text
+        assert BOARDS.misses == 2 and BOARDS.hits == 0
+
+
 def test_two_players_never_get_each_others_secret_pick_from_the_cache(demo: Path) -> None:
     make_table(demo)
     with open_client(demo) as w, open_client(demo) as i, open_client(demo) as d:
