@@ -130,7 +130,7 @@ class GameNews:
 
     def _committed(self, session: Session) -> None:
         """A unit of work of this process committed: its moved revisions wake the streams now."""
-        moved: dict[int, int] = session.info.pop(MOVED, None) or {}
+        moved: dict[int, int] = session.info.get(MOVED) or {}
         loop = self._loop
         if not moved or loop is None or loop.is_closed():
             return
