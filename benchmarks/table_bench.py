@@ -170,15 +170,19 @@ class Table:
     their action this activation ("done, your go"), which the board does not show."""
 
     done: set[tuple[int, str]] = field(default_factory=set)  # (turn, model)
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    #: what wakes a waiting phone of this table: its stream's news, or the other player's word
+    news: threading.Condition = field(default_factory=threading.Condition)
+    said: int = 0  # how many times a player said "done"
 
     def has_acted(self, turn: int, model: str) -> bool:
-        with self.lock:
+        with self.news:
             return (turn, model) in self.done
 
     def say_done(self, turn: int, model: str) -> None:
-        with self.lock:
+        with self.news:
             self.done.add((turn, model))
+            self.said += 1
+            self.news.notify_all()
 
 
 class Stop(Exception):
@@ -207,7 +211,7 @@ class Phone:
         self.seen = Seen()
         #: the newest revision the phone's stream announced, and its thread's news
         self.announced = -1
-        self.news = threading.Condition()
+        self.news = table.news  # the table's: the other player's word wakes this phone too
         self.streaming = False
         self.listener: Any = None
 
@@ -463,15 +467,22 @@ class Phone:
         if client is not None:
             client.close()
 
-    def wait_for_news(self, deadline: float) -> None:
-        """Until the stream announces a revision newer than the board's (or ``deadline``); a
-        phone without its stream waits ``FALLBACK`` seconds, then asks anyway."""
+    def wait_for_news(self, deadline: float) -> bool:
+        """Until the stream announces a revision newer than the board's, or the other player
+        says "done" (or ``deadline``); a phone without its stream waits ``FALLBACK`` seconds.
+        Whether the board must be read again (news, or no stream to bring it)."""
         with self.news:
+            said = self.table.said
             left = max(0.0, deadline - time.perf_counter())
+
+            def newer() -> bool:
+                return self.announced > (self.revision if self.revision is not None else -1)
+
             self.news.wait_for(
-                lambda: self.announced > (self.revision if self.revision is not None else -1),
+                lambda: newer() or self.table.said != said,
                 timeout=left if self.streaming else min(left, FALLBACK),
             )
+            return newer() or not self.streaming
 
     def play(self, deadline: float) -> None:
         """Until ``deadline``: its stream open, act when it is this side's move, else wait for
@@ -490,8 +501,7 @@ class Phone:
                     if kind in ("shoot", "reload", "move"):
                         self.table.say_done(turn, body.get("attacker") or body["member"])
                     continue
-                self.wait_for_news(deadline)
-                if time.perf_counter() < deadline:
+                if self.wait_for_news(deadline) and time.perf_counter() < deadline:
                     self.refresh()
         finally:
             self.hang_up()
