@@ -239,7 +239,13 @@ class Phone:
 
         start = time.perf_counter()
         try:
-            answer = self.http.get(path)
+            try:
+                answer = self.http.get(path)
+            except (httpx.ReadError, httpx.RemoteProtocolError):
+                # a kept-alive connection the server closed as the request went out (idle
+                # longer than uvicorn's keep-alive while the phone waited for news): a
+                # browser sends a GET again on a new connection, and so does the phone
+                answer = self.http.get(path)
         except httpx.HTTPError as exc:
             self.seen.note(kind, time.perf_counter() - start, 0, f"{type(exc).__name__}: {exc}")
             raise Stop from exc
