@@ -45,12 +45,14 @@ from skirmish.web import (
     game_handover,
     game_live,
     game_postgame,
+    game_stream,
     gazette,
     luck,
     pages,
     prints,
     tools,
 )
+from skirmish.web.game_news import GameNews
 from skirmish.web.headers import SecurityHeaders
 from skirmish.web.input_names import InputNaming
 from skirmish.web.site import (
@@ -98,6 +100,8 @@ def create_app(db: str | None = None) -> FastAPI:
     )
 
     configure_mappers()
+    # the games' news for this process's streams (issue #23, web/game_news.py)
+    news = GameNews(engine)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -105,8 +109,12 @@ def create_app(db: str | None = None) -> FastAPI:
         # connection at a time: as many threads as connections kept open, so that no request
         # waits for a connection nor opens and closes one (docs/web.md, "Speed").
         to_thread.current_default_thread_limiter().total_tokens = THREADS
-        yield
-        engine.dispose()
+        await news.start()
+        try:
+            yield
+        finally:
+            await news.stop()
+            engine.dispose()
 
     async def guard(request: Request) -> None:
         """Every request: who is reading (``VIEWER``), and on every POST the CSRF check. The
@@ -173,6 +181,7 @@ def create_app(db: str | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)  # outermost: every answer, errors included (issue #22)
     site = Site(engine)
     app.state.site = site  # what the routes' ``Depends(current_site)`` hands them
+    app.state.news = news  # what the games' streams wait on (``web/game_stream.py``)
 
     @app.exception_handler(NotFound)
     async def not_found(request: Request, exc: NotFound) -> Response:
@@ -275,7 +284,7 @@ def create_app(db: str | None = None) -> FastAPI:
     # The routes are module-level functions (issue #20), one module per noun, in this order
     # (the first route whose address matches answers).
     for module in (pages, api_docs, api, club_campaigns, club_members, club_join, club, prints,
-                   actions, tools, game_postgame, game_live, game_activation, game_actions,
-                   game_handover, gazette, luck):  # fmt: skip
+                   actions, tools, game_postgame, game_live, game_stream, game_activation,
+                   game_actions, game_handover, gazette, luck):  # fmt: skip
         app.include_router(module.router)
     return app

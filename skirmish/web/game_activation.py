@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -66,15 +67,26 @@ from skirmish.web.activation_panel import (
     say,
     version,
 )
+from skirmish.web.game_render import (
+    ACTIVATIONS,
+    CSRF_MARK,
+    activation_viewpoint,
+    fill,
+    key_mark,
+    roster_mark,
+)
 from skirmish.web.site import (
+    CSRF_COOKIE,
     LangDep,
     Site,
     SiteDep,
     form_fields,
     pick_lang,
     reader,
+    remember,
     safe_next,
     segment,
+    set_csrf,
 )
 
 
@@ -194,13 +206,33 @@ def activation_page(request: Request, campaign: str, game_id: int, site: SiteDep
 def activation_panel(
     request: Request, campaign: str, game_id: int, site: SiteDep, lang: LangDep
 ) -> Response:
-    """The panel alone (the live page's poll): 204 while it shows what ``?v=`` says."""
+    """The panel alone (the live page's poll): 204 while it shows what ``?v=`` says. Built
+    and rendered once per (game, revision, language, viewpoint, page it is on) (issue #23,
+    ``game_render``): the viewpoint holds the sides the reader plays, so a secret pick is
+    only ever served to its own side."""
+    back = request.query_params.get("back")
     with site.read() as s:
         found, game = find_game(s, site, campaign, game_id)
-        p = panel(s, site, request, found, game, back=request.query_params.get("back"))
-    if request.query_params.get("v") == version(p, lang):
+        where = safe_next(back or quote(request.url.path, safe="/%"))
+        view = activation_viewpoint(s, site, game)
+        key = (game.id, game.revision, lang.value, view, where, roster_mark(s, found.id))
+        cached = ACTIVATIONS.get(key)
+        p = panel(s, site, request, found, game, back=back) if cached is None else None
+    csrf = request.state.csrf
+    if p is not None:
+        shown = version(p, lang)
+        p.key = key_mark("activation")
+        body = bytes(site.page(request, "game/_activation.html", 200, activation=p).body)
+        cached = shown + "\n" + body.decode().replace(csrf, CSRF_MARK)
+        ACTIVATIONS.put(key, cached)
+    assert cached is not None
+    shown, _, html = cached.partition("\n")
+    if request.query_params.get("v") == shown:
         return Response(status_code=204)
-    return site.page(request, "game/_activation.html", 200, activation=p)
+    response = remember(request, HTMLResponse(fill(html, csrf, ("activation",))))
+    if request.cookies.get(CSRF_COOKIE) != csrf:
+        set_csrf(request, response, csrf)
+    return response
 
 
 async def posted(

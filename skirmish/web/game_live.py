@@ -58,8 +58,17 @@ from skirmish.web.game_live_changes import (
     start_choice,
     start_context,
 )
-from skirmish.web.game_live_view import find_live_game, game_view, live_revision
+from skirmish.web.game_live_view import find_live_game, game_view
+from skirmish.web.game_render import (
+    BOARDS,
+    CSRF_MARK,
+    board_viewpoint,
+    fill,
+    key_mark,
+    roster_mark,
+)
 from skirmish.web.site import (
+    CSRF_COOKIE,
     Forbidden,
     NotFound,
     Site,
@@ -68,7 +77,9 @@ from skirmish.web.site import (
     identifies_reader,
     pick_lang,
     reader,
+    remember,
     segment,
+    set_csrf,
 )
 
 # ------------------------------------------------------------------ routes
@@ -201,7 +212,9 @@ def live_page(request: Request, campaign: str, game: str, site: SiteDep) -> Resp
 def board_fragment(
     request: Request, site: SiteDep, campaign: str, game: str, rev: str = ""
 ) -> Response:
-    """The board alone: 204 while the game's revision is still ``rev``."""
+    """The board alone: 204 while the game's revision is still ``rev``; otherwise the board
+    rendered once per (game, revision, language, viewpoint) (issue #23: ``game_render``)."""
+    lang = pick_lang(request)
     with site.read() as s:
         known = None
         if rev and game.isascii() and game.isdigit() and len(game) <= 9:
@@ -213,15 +226,32 @@ def board_fragment(
             )
             if known is not None and rev == str(known):
                 return Response(status_code=204)
-        if known is None:
-            found = site.find_campaign(s, campaign)
-            if rev and rev == str(live_revision(s, found, game)):
-                return Response(status_code=204)
-    context = live_context(site, request, campaign, game, panels=False)
-    response = site.page(request, "game/_board.html", **context)
+        found = site.find_campaign(s, campaign)
+        g = find_live_game(s, found, game)
+        if rev and rev == str(g.revision):
+            return Response(status_code=204)
+        view_of = board_viewpoint(s, site, g)
+        key = (g.id, g.revision, lang.value, view_of, roster_mark(s, found.id))
+        cached = BOARDS.get(key)
+        view = None if cached is not None else game_view(s, site, found, g, lang)
+    csrf = request.state.csrf
+    if view is not None:
+        view["form_keys"] = {form: key_mark(form) for form in view["form_keys"]}
+        context: dict[str, Any] = {"game": view, "message": "", "poll": POLL}
+        rendered = site.page(request, "game/_board.html", **context).body
+        cached = bytes(rendered).decode().replace(csrf, CSRF_MARK)
+        BOARDS.put(key, cached)
+    assert cached is not None
+    response = remember(request, HTMLResponse(fill(cached, csrf, FORMS)))
+    if request.cookies.get(CSRF_COOKIE) != csrf:
+        set_csrf(request, response, csrf)
     response.headers["HX-Trigger"] = "game-changed"
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+#: The board's forms, each with its idempotency key (``game_view``'s ``form_keys``).
+FORMS = ("turn", "end", "abandon", "vote")
 
 
 def change(action: Any, template_code: int = 400) -> Any:  # the three buttons share their handling

@@ -136,8 +136,8 @@ def test_the_board_is_204_until_the_game_changes_then_the_new_board(web: Any, de
         rev = revision(changed.text)
         assert web.get(f"{live}/board?rev={rev}").status_code == 204, command
     board = web.get(f"{live}/board").text  # without a revision: always the board
-    assert "Ike Clanton" in board and 'hx-trigger="every 1s"' in board
-    assert "data-poll-visible" in board  # a hidden tab asks nothing (static/site.js)
+    assert "Ike Clanton" in board and 'hx-trigger="news" data-poll="1s"' in board
+    assert 'data-events="' in board  # its stream; a hidden tab asks nothing (static/live.js)
     assert "<html" not in board  # a fragment, not a page
 
 

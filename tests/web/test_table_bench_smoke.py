@@ -1,10 +1,11 @@
 """The table-mode benchmark (issue #12) runs end to end: a real ``skirmish serve`` on an SQLite
 file, one game's two phones starting it and playing it through the API for three seconds (cards,
 the initiative with typed dice, shots, retries with the same idempotency key), the other phone
-polling the board, then the books. No timing is asserted (timings never go in tests): only that
-it exits 0, which it does only with no error answer and balanced books (every event a phone's
-answer named in its game once, one initiative and one activation per choice seen, each key
-kept, each game's revision moved on once per change seen, ``audit.check_campaign`` clean)."""
+told by its game's stream (issue #23), then the books. No timing is asserted (timings never go
+in tests): only that it exits 0, which it does only with no error answer and balanced books
+(every event a phone's answer named in its game once, one initiative and one activation per
+choice seen, each key kept, each game's revision moved on once per change seen,
+``audit.check_campaign`` clean)."""
 
 from __future__ import annotations
 

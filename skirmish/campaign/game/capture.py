@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import JSON, Table, delete, event, func, insert, select, update
+from sqlalchemy import JSON, Table, delete, event, func, insert, select, text, update
 from sqlmodel import Session, col
 
 from skirmish.campaign.game.tables import Game, GameEvent, GameGang, GameModel, GameObjective
@@ -59,6 +59,12 @@ ACTION = "action"
 #: Columns that are not the game's play (issue #12): the revision moves on at every change,
 #: the end votes lapse by themselves; neither makes an undo refuse (``digest``).
 UNWATCHED = frozenset({"revision", "end_vote"})
+#: Issue #23: the PostgreSQL channel that carries ``'<game id>:<revision>'`` each time a unit
+#: of work moves a game's revision on (``NOTIFY`` inside the transaction: sent on commit), and
+#: the session's note of those revisions, which the web's news reads after the commit
+#: (``web/game_news.py``).
+NEWS_CHANNEL = "skirmish_game"
+MOVED = "skirmish_moved_revisions"
 _PENDING = "game_before"
 _HOOKED = "game_before_hooked"
 
@@ -264,6 +270,12 @@ def _move_on(session: Session, game_id: int, action: Pending) -> None:
     was = action.state["game"][0].get("revision", 0) if action.state["game"] else 0
     game.revision = max(int(was or 0), game.revision) + 1
     session.add(game)
+    session.info.setdefault(MOVED, {})[game_id] = game.revision
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(
+            text("SELECT pg_notify(:channel, :news)"),
+            {"channel": NEWS_CHANNEL, "news": f"{game_id}:{game.revision}"},
+        )
     if logged_now:
         for side in session.scalars(select(GameGang).where(col(GameGang.game_id) == game_id)):
             if side.end_vote is not None:

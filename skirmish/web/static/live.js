@@ -1,9 +1,25 @@
-/* The live board (issue #12): a poll that fails (no network, a server gone or failing) shows
-   the banner; the next one that gets through hides it, and its board (or 204: unchanged)
-   is the current one. */
+/* The live board (issue #12, pushed since issue #23).
+
+   While the game is played the page holds ONE stream open (the board's data-events:
+   server-sent events, web/game_stream.py): each event says the game's revision; a newer one
+   than the board's makes the board fetch itself ("news": its hx-get, /board?rev=N, which
+   answers 204 while unchanged), and the new board's HX-Trigger "game-changed" refreshes the
+   panels. While the stream is up nothing is polled: the board's poll (the same "news" request
+   every data-poll, here) and the polls of elements marked data-poll-stream (htmx's "every",
+   cancelled at htmx:confirm) ask only when the stream is broken or a board it announced could
+   not be fetched, until a board gets through; the browser opens the stream again by itself
+   (its retry:). A hidden tab closes its stream and polls nothing; shown again, it opens it,
+   and the first event (the current revision) catches the board up at once.
+
+   A request for the board that fails (no network, a server gone or failing) shows the banner;
+   the next one that gets through hides it, and its board (or 204: unchanged) is the current
+   one. */
 (function () {
   if (window.skirmishLive) { return; }
   window.skirmishLive = true;
+  var source = null;
+  var healthy = false; /* the stream is open and the last board it announced came */
+  function board() { return document.getElementById("board"); }
   function banner(show) {
     var el = document.getElementById("offline");
     if (el) { el.hidden = !show; }
@@ -12,24 +28,83 @@
     var el = event.detail && event.detail.elt;
     return el && el.id === "board";
   }
-  document.addEventListener("htmx:sendError", function (e) { if (polled(e)) { banner(true); } });
-  document.addEventListener("htmx:timeout", function (e) { if (polled(e)) { banner(true); } });
+  function close() {
+    if (source) { source.close(); source = null; }
+    healthy = false;
+  }
+  function open() {
+    var el = board();
+    var url = el && el.getAttribute("data-events");
+    if (!url || source || !window.EventSource || document.visibilityState !== "visible") {
+      return;
+    }
+    source = new EventSource(url);
+    source.addEventListener("revision", function (e) {
+      healthy = true;
+      var now = board();
+      if (!now) { return; }
+      var rev = parseInt(e.data, 10);
+      if (rev > parseInt(now.getAttribute("data-revision") || "0", 10)) {
+        htmx.trigger(now, "news");
+      }
+    });
+    source.addEventListener("error", function () {
+      healthy = false; /* the poll asks meanwhile; the browser reopens the stream itself */
+      if (source && source.readyState === 2) { source = null; window.setTimeout(open, 5000); }
+    });
+  }
+  /* htmx's own polls ("every") come with no triggering event: a panel's is not sent while
+     the stream is up (its "game-changed" still is). */
+  document.addEventListener("htmx:confirm", function (e) {
+    var el = e.detail && e.detail.elt;
+    if (healthy && !e.detail.triggeringEvent && el && el.hasAttribute
+        && el.hasAttribute("data-poll-stream")) {
+      e.preventDefault();
+    }
+  });
+  /* The fallback poll: the board asks for itself every data-poll while the stream is not up
+     and the page is shown. */
+  function poll() {
+    var el = board();
+    var seconds = el ? parseFloat(el.getAttribute("data-poll") || "1") : 1;
+    if (el && el.getAttribute("data-events") && !healthy
+        && document.visibilityState === "visible") {
+      htmx.trigger(el, "news");
+    }
+    window.setTimeout(poll, (seconds > 0 ? seconds : 1) * 1000);
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { open(); } else { close(); }
+  });
+  function failed() {
+    banner(true);
+    healthy = false;
+  }
+  document.addEventListener("htmx:sendError", function (e) { if (polled(e)) { failed(); } });
+  document.addEventListener("htmx:timeout", function (e) { if (polled(e)) { failed(); } });
   document.addEventListener("htmx:beforeSwap", function (e) {
     if (!polled(e)) { return; }
     var status = e.detail.xhr.status;
     if (status !== 200) { e.detail.shouldSwap = false; }
-    if (status === 0 || status >= 500) { banner(true); }
+    if (status === 0 || status >= 500) { failed(); }
   });
   /* Before the first turn, "Begin the first turn" stands first on the page (outside the
-     board); once the polled board says a turn has begun, it goes. */
+     board); once the board says a turn has begun, it goes. A board no longer played (the
+     game ended) needs no stream. */
   document.addEventListener("htmx:afterSwap", function () {
-    var board = document.getElementById("board");
+    var el = board();
     var begin = document.getElementById("begin");
-    if (board && begin && board.getAttribute("data-turn") !== "0") { begin.remove(); }
+    if (el && begin && el.getAttribute("data-turn") !== "0") { begin.remove(); }
+    if (el && !el.getAttribute("data-events")) { close(); }
   });
   document.addEventListener("htmx:afterRequest", function (e) {
     if (!polled(e)) { return; }
     var status = e.detail.xhr ? e.detail.xhr.status : 0;
-    if (status === 200 || status === 204) { banner(false); }
+    if (status === 200 || status === 204) {
+      banner(false);
+      if (source && source.readyState === 1) { healthy = true; }
+    }
   });
+  open();
+  window.setTimeout(poll, 1000);
 })();

@@ -53,12 +53,13 @@ def test_the_board_follows_the_table_and_says_when_it_is_offline(
     )
     expect(phone.locator("#board")).to_contain_text(t["gl_to_act"])
 
-    # The server goes away: the banner says so, within the poll and its timeout.
+    # The server goes away: the banner says so when the board its stream announces does not
+    # come (issue #23: the stream says the table played on), and the poll asks again.
     phone.route("**/board?**", lambda route: route.abort())
+    server.cli("game", "activate", "Wyatt Earp")  # the table plays on meanwhile
     expect(offline).to_be_visible()
     expect(offline).to_have_text(t["gl_offline"])
     check(phone, f"live-{lang}-offline", tmp_path)
-    server.cli("game", "activate", "Wyatt Earp")  # the table plays on meanwhile
 
     # It comes back: the banner goes and the board catches up with what happened meanwhile.
     phone.unroute("**/board?**")
@@ -113,3 +114,27 @@ def test_a_game_started_from_the_phone(
         phone.get_by_role("link", name=t["gl_postgame"].format(gang="Earp brothers"))
     ).to_be_visible()
     check(phone, f"ended-{lang}", tmp_path)
+
+
+def test_the_board_waits_on_its_stream_not_on_the_poll(
+    serve: Callable[[Path], Server], phones: Phones, tmp_path: Path
+) -> None:
+    """Issue #23: while its stream is open the phone asks nothing; the table's change comes
+    down the stream and the board is fetched once for it."""
+    db = tmp_path / "campaigns.db"
+    shutil.copyfile(DEMO, db)
+    server = serve(db)
+    url = _game(server)
+    phone: Any = phones.open("en")
+    asked: list[str] = []
+    phone.on("request", lambda request: asked.append(request.url))
+    with phone.expect_response("**/events") as opened:
+        phone.goto(url)
+    assert opened.value.status == 200
+    expect(phone.locator("#board")).to_contain_text("Wyatt Earp")
+    phone.wait_for_timeout(3000)  # three polls' time: none is sent while the stream is up
+    assert not [a for a in asked if "/board?" in a]
+    server.cli("game", "turn")
+    expect(phone.locator("#board .game-head .meta")).to_contain_text("Turn 1")
+    boards = [a for a in asked if "/board?" in a]
+    assert len(boards) == 1 and [a for a in asked if a.endswith("/events")] == [url + "/events"]

@@ -1,0 +1,96 @@
+"""Render once per revision (issue #23, part 2: web/game_render.py): the board and the
+activation panel are rendered once per (game, revision, language, viewpoint) and served from a
+bounded cache; the language is in the key, the two players of a game never share an entry (a
+secret pick never reaches the other side from the cache), each answer has its reader's CSRF
+token and fresh form keys, and a new revision is rendered anew."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skirmish.web.game_render import ACTIVATIONS, BOARDS, Rendered
+from tests.web.test_game_activation import GAME, PANEL, Phone, make_table, open_client
+from tests.web.test_game_live import cli, start_bank, token
+
+
+@pytest.fixture(autouse=True)
+def empty() -> Iterator[None]:
+    BOARDS.clear()
+    ACTIVATIONS.clear()
+    yield
+    BOARDS.clear()
+    ACTIVATIONS.clear()
+
+
+def keys(html: str) -> list[str]:
+    return re.findall(r'name="key" value="([^"]*)"', html)
+
+
+def test_the_board_is_rendered_once_per_language_and_served_to_every_watcher(
+    demo: Path,
+) -> None:
+    live = start_bank(demo)
+    with open_client(demo) as one, open_client(demo) as two:
+        csrf_one, csrf_two = token(one), token(two)
+        english = one.get(f"{live}/board?lang=en")
+        assert english.status_code == 200 and BOARDS.misses == 1
+        italian = one.get(f"{live}/board?lang=it")
+        assert italian.status_code == 200 and BOARDS.misses == 2
+        assert {key[2] for key in BOARDS.keys()} == {"en", "it"}  # the language is in the key
+        assert "What happened" in english.text and "What happened" not in italian.text
+        again = two.get(f"{live}/board?lang=en")  # another phone, the same viewpoint
+        assert BOARDS.hits == 1 and BOARDS.misses == 2
+        assert f'value="{csrf_one}"' in english.text and csrf_two not in english.text
+        assert f'value="{csrf_two}"' in again.text and csrf_one not in again.text
+        assert keys(english.text) and set(keys(english.text)).isdisjoint(keys(again.text))
+        masked = re.sub(r'value="[A-Za-z0-9_-]{16,}"', "", again.text)
+        assert masked == re.sub(r'value="[A-Za-z0-9_-]{16,}"', "", english.text)
+        cli(demo, "game", "turn")  # a new revision: rendered anew
+        turned = two.get(f"{live}/board?lang=en")
+        assert BOARDS.misses == 3 and "Turn 1" in turned.text
+
+
+def test_a_gang_renamed_at_the_same_revision_is_rendered_anew(demo: Path) -> None:
+    """A roster's change does not move the game's revision on: the campaign's log does."""
+    live = start_bank(demo)
+    with open_client(demo) as web:
+        first = web.get(f"{live}/board?lang=en")
+        assert "Clanton gang" in first.text
+        cli(demo, "gang", "rename", "Clanton gang", "Clanton boys")
+        again = web.get(f"{live}/board?lang=en")
+        assert "Clanton boys" in again.text and "Clanton boys" not in first.text
+        assert BOARDS.misses == 2 and BOARDS.hits == 0
+
+
+def test_two_players_never_get_each_others_secret_pick_from_the_cache(demo: Path) -> None:
+    make_table(demo)
+    with open_client(demo) as w, open_client(demo) as i, open_client(demo) as d:
+        wyatt, ike, doc = Phone(w, "Wyatt"), Phone(i, "Ike"), Phone(d, "Doc")
+        assert wyatt.post("pick", {"model": "Morgan Earp"}).status_code == 200
+        fragments: dict[str, Any] = {}
+        for _ in range(2):  # the second time, every answer comes from the cache
+            for phone in (wyatt, ike, doc):
+                answer = phone.client.get(f"{PANEL}/panel?back={GAME}")
+                assert answer.status_code == 200
+                fragments.setdefault(phone.user, []).append(answer.text)
+        assert ACTIVATIONS.hits >= 3
+        views = {key[3] for key in ACTIVATIONS.keys()}
+        assert len(views) == 3  # a viewpoint each: Wyatt's side, Ike's side, a spectator
+        for text in fragments["Wyatt"]:
+            assert "Picked: Morgan Earp" in text
+        for text in fragments["Ike"] + fragments["Doc"]:  # Wyatt's card is down, unseen
+            assert "Morgan Earp" not in text and "Picked:" not in text
+
+
+def test_the_cache_keeps_at_most_its_size_least_recently_used_first_out() -> None:
+    kept = Rendered(size=2)
+    kept.put("a", "A")
+    kept.put("b", "B")
+    assert kept.get("a") == "A"  # "a" is now the most recently used
+    kept.put("c", "C")
+    assert kept.keys() == ["a", "c"] and kept.get("b") is None
