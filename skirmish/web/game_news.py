@@ -65,11 +65,17 @@ class GameNews:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listener: asyncio.Task[None] | None = None
         self._signals: dict[int, Any] = {}
+        self._started = 0  # lifespans running (``start``)
         self.listening = asyncio.Event()  # PostgreSQL: the LISTEN is in place (tests wait on it)
 
     # ------------------------------------------------------------- the process's life
 
     async def start(self) -> None:
+        # One app may run its lifespan twice at once (two test clients of one app): the news
+        # starts with the first and stops with the last.
+        self._started += 1
+        if self._started > 1:
+            return
         self._loop = asyncio.get_running_loop()
         event.listen(Session, "after_commit", self._committed)
         if self.postgres:
@@ -77,6 +83,9 @@ class GameNews:
         self._chain_signals()
 
     async def stop(self) -> None:
+        self._started -= 1
+        if self._started > 0:
+            return
         self.stopping.set()
         event.remove(Session, "after_commit", self._committed)
         tasks = [w.task for w in self.watches.values() if w.task is not None]
