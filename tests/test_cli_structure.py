@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer._click import Command, Context
@@ -109,6 +110,22 @@ def test_dice_and_rules_commands_never_import_the_database_or_pdf_stack(args: li
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
 
 
+def _probed(probe: str, args: list[str], tmp_path: Path) -> dict[str, Any]:
+    """Run ``probe`` (a script with ``{args}``) on a copy of the demo store (``{db}`` in
+    ``args``): its report, the command having succeeded."""
+    db = tmp_path / "club.db"
+    shutil.copyfile(Path(__file__).resolve().parent.parent / "campaigns.db.example", db)
+    done = subprocess.run(
+        [sys.executable, "-c", probe.format(args=[a.format(db=db) for a in args])],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["code"] in (0, None), done.stderr
+    return report
+
+
 #: The game tracker and the scenarios' TOML (issue #23): only a game's commands (and a message
 #: naming a scenario or a game's argument) load them.
 GAME_MODULES = ("skirmish.campaign.game", "skirmish.rules.scenario", "tomllib")
@@ -128,16 +145,7 @@ GAME_MODULES = ("skirmish.campaign.game", "skirmish.rules.scenario", "tomllib")
 def test_gang_show_and_roll_never_import_the_game_tracker_or_the_scenarios(
     args: list[str], tmp_path: Path
 ) -> None:
-    db = tmp_path / "club.db"
-    shutil.copyfile(Path(__file__).resolve().parent.parent / "campaigns.db.example", db)
-    probe = subprocess.run(
-        [sys.executable, "-c", PROBE.format(args=[a.format(db=db) for a in args])],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    report = json.loads(probe.stdout.strip().splitlines()[-1])
-    assert report["code"] in (0, None), probe.stderr
+    report = _probed(PROBE, args, tmp_path)
     loaded = [m for m in report["modules"] if m.startswith(GAME_MODULES)]
     assert loaded == []
     if args[0] == "gang":  # nor the combat inputs: a gang's page rolls nothing
@@ -189,15 +197,6 @@ print("\\n" + __import__("json").dumps({{"code": code, "read": sorted(set(read))
 def test_an_english_command_never_reads_the_italian_catalogue(
     args: list[str], tmp_path: Path
 ) -> None:
-    db = tmp_path / "club.db"
-    shutil.copyfile(Path(__file__).resolve().parent.parent / "campaigns.db.example", db)
-    probe = subprocess.run(
-        [sys.executable, "-c", CATALOGUES_PROBE.format(args=[a.format(db=db) for a in args])],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    report = json.loads(probe.stdout.strip().splitlines()[-1])
-    assert report["code"] in (0, None), probe.stderr
+    report = _probed(CATALOGUES_PROBE, args, tmp_path)
     # The Italian run is the control: the probe sees a catalogue being read.
     assert ("it" in report["read"]) == (args[:2] == ["--lang", "it"])
