@@ -194,9 +194,8 @@ def show(
     with session(db, access="read") as s:
         from skirmish.campaign import views  # lazy: command
 
-        gang = _gang(s, campaign, name, full=True)
-        data = views.gang_data(gang, lang)
-        weapons = views.weapons_carried(gang)
+        data = views.gang_data(_gang(s, campaign, name), lang)  # read as rows (issue #23)
+        weapons = views.weapons_in(data)
     if json_:
         emit(data)
         return

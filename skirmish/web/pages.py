@@ -110,7 +110,7 @@ def gang_page(request: Request, campaign: str, gang: str, site: SiteDep) -> Resp
     with site.read() as s:
         lang = pick_lang(request)
         found = site.find_campaign(s, campaign)
-        chosen = site.find_gang(s, found, gang)
+        chosen = site.find_gang(s, found, gang, full=False)
         data = reads.gang_show(chosen, lang)
         sheet = roster_view(data, lang, house_rules=reads.house_rules(found, lang))
         entries = reads.log(s, found, lang, gang=chosen, last=reads.LOG_LIMIT)

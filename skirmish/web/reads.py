@@ -93,9 +93,10 @@ def log(
     return listings.log_rows(session, found, lang, gang=gang, last=last)
 
 
-def gang(session: Session, found: Campaign, name: str) -> Gang:
-    """The gang ``name`` names in ``found``, with its models and items loaded."""
-    return lookup.gang_by_name(session, found, name, full=True)
+def gang(session: Session, found: Campaign, name: str, *, full: bool = True) -> Gang:
+    """The gang ``name`` names in ``found``, with its models and items loaded unless not
+    ``full`` (``gang_show`` reads them as rows: issue #23)."""
+    return lookup.gang_by_name(session, found, name, full=full)
 
 
 def gang_show(found: Gang, lang: Lang | str) -> dict[str, Any]:
