@@ -17,7 +17,7 @@ from typing import Any, cast
 from sqlalchemy import inspect
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import Session as OrmSession
-from sqlalchemy.orm import object_session, selectinload
+from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, select
 
 from skirmish.campaign.equipment import waiting_among
@@ -53,27 +53,39 @@ def rating(gang: Gang) -> int:
 
 
 def ratings(session: OrmSession, gangs: Sequence[Gang]) -> dict[int | None, int]:
-    """``rating`` of each of ``gangs`` (by id), in three queries whatever their number (a
-    campaign's list and standings): the models of those not loaded yet, what each gang paid
-    for its items (plain numbers: a long campaign's gangs own hundreds), and their advances."""
+    """``rating`` of each of ``gangs`` (by id), in three queries of columns whatever their
+    number (a campaign's list and standings; issue #23: rows, not objects): their models on
+    the roster, what each gang paid for its items (plain numbers: a long campaign's gangs own
+    hundreds), and their advances."""
+    return _rated(session, gangs)[0]
+
+
+def _rated(
+    session: OrmSession, gangs: Sequence[Gang]
+) -> tuple[dict[int | None, int], dict[int | None, int]]:
+    """``ratings`` and each gang's models on the roster (by id), from the same rows."""
     ids = [g.id for g in gangs if g.id is not None]
-    unloaded = [g.id for g in gangs if g.id is not None and "members" in inspect(g).unloaded]
-    if unloaded:
-        session.execute(
-            select(Gang).where(col(Gang.id).in_(unloaded)).options(selectinload(Gang.members))  # type: ignore[arg-type]
-        ).all()
+    roster: dict[int | None, list[Any]] = {}
     paid: dict[int | None, list[int]] = {}
     if ids:
+        on_roster = session.execute(
+            select(Member.gang_id, Member.id, Member.profile, Member.xp)
+            .where(col(Member.gang_id).in_(ids), Member.status == MemberStatus.ACTIVE)
+            .order_by(col(Member.id))
+        ).all()
+        for row in on_roster:
+            roster.setdefault(row.gang_id, []).append(row)
         rows = session.execute(
             select(OwnedItem.gang_id, OwnedItem.paid).where(col(OwnedItem.gang_id).in_(ids))
         ).all()
         for gang_id, price in rows:
             paid.setdefault(gang_id, []).append(price)
     advances = _advances(session, ids)
-    return {
-        g.id: _rating(g.faction, active_members(g), paid.get(g.id, []), advances.get(g.id, []))
+    rated = {
+        g.id: _rating(g.faction, roster.get(g.id, []), paid.get(g.id, []), advances.get(g.id, []))
         for g in gangs
     }
+    return rated, {g.id: len(roster.get(g.id, [])) for g in gangs}
 
 
 def _rating(
@@ -321,15 +333,18 @@ def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
     }
 
 
-def gang_summary(gang: Gang, lang: Lang | str, *, rated: int | None = None) -> dict[str, Any]:
-    """One line of ``gang list`` (``rated``: its rating, when ``ratings`` has it already)."""
+def gang_summary(
+    gang: Gang, lang: Lang | str, *, rated: int | None = None, models: int | None = None
+) -> dict[str, Any]:
+    """One line of ``gang list`` (``rated`` and ``models``: its rating and the models on its
+    roster, when ``gang_summaries`` has read them already)."""
     return {
         "name": gang.name,
         "faction": gang.faction,
         "faction_name": name(find_faction(gang.faction), lang),
         "status": gang.status,
         "treasury": gang.treasury,
-        "models": len(active_members(gang)),
+        "models": len(active_members(gang)) if models is None else models,
         "rating": rating(gang) if rated is None else rated,
     }
 
@@ -337,9 +352,10 @@ def gang_summary(gang: Gang, lang: Lang | str, *, rated: int | None = None) -> d
 def gang_summaries(
     session: OrmSession, gangs: Sequence[Gang], lang: Lang | str
 ) -> list[dict[str, Any]]:
-    """``gang_summary`` of each of ``gangs``, their ratings read together (``ratings``)."""
-    rated = ratings(session, gangs)
-    return [gang_summary(g, lang, rated=rated[g.id]) for g in gangs]
+    """``gang_summary`` of each of ``gangs``, their ratings and models read together as rows
+    (``ratings``; their models are not loaded: issue #23)."""
+    rated, models = _rated(session, gangs)
+    return [gang_summary(g, lang, rated=rated[g.id], models=models[g.id]) for g in gangs]
 
 
 def weapon_data(weapon: Weapon, lang: Lang | str) -> dict[str, Any]:

@@ -6,6 +6,7 @@ they change nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy.orm import defer
@@ -52,19 +53,26 @@ def standing_entries(
     return list(session.exec(query).all())
 
 
-def standings(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
+def standings(
+    session: Session, *, campaign: Campaign, rated: Mapping[str, int] | None = None
+) -> list[dict[str, Any]]:
     """Each gang's games, wins, losses, draws, retreats, eliminations, points (3 a win, 1 a
-    draw) and rating (``campaign.views.ratings``), best first: points, then eliminations."""
+    draw) and rating (``campaign.views.ratings``, or ``rated`` by the gang's name when the
+    caller has them already: the campaign page, issue #23), best first: points, then
+    eliminations."""
     rows: dict[int, dict[str, Any]] = {}
     gangs = session.exec(
         select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
     ).all()
-    rated = ratings(session, gangs)
+    if rated is None or any(g.name not in rated for g in gangs):
+        by_id = ratings(session, gangs)
+    else:
+        by_id = {g.id: rated[g.name] for g in gangs}
     for gang in gangs:
         rows[int(gang.id or 0)] = {
             "gang": gang.name, "faction": gang.faction, "status": gang.status, "games": 0,
             "wins": 0, "losses": 0, "draws": 0, "retreats": 0, "eliminations": 0,
-            "casualties": 0, "points": 0, "rating": rated[gang.id],
+            "casualties": 0, "points": 0, "rating": by_id[gang.id],
         }  # fmt: skip
     for game in games_of(session, campaign):
         if game.status != GameStatus.ENDED:
