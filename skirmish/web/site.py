@@ -457,6 +457,9 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],  # the words: `_("…")`, `{% trans %}` (issue #21)
+        # The templates are the installed package's: they do not change while it serves, so a
+        # page does not look at each of their files' times again (issue #23).
+        auto_reload=False,
     )
     env.globals.update(
         WOUND_BOX=WOUND_BOX,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from sqlalchemy import select as select_columns
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
@@ -252,23 +253,26 @@ def graveyard(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
         if e.details.get("outcome") == "dead"
     }
     dead: list[dict[str, Any]] = []
-    for gang in session.exec(
-        select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
-    ).all():
-        for member in gang.members:
-            if member.status != MemberStatus.DEAD:
-                continue
-            entry = deaths.get(member.id)
-            dead.append(
-                {
-                    "gang": gang.name,
-                    "name": member.name,
-                    "profile": member.profile,
-                    "xp": member.xp,
-                    "game": entry.details.get("game") if entry else None,
-                    "scenario": entry.details.get("scenario") if entry else None,
-                    "eliminated_by": entry.details.get("eliminated_by") if entry else None,
-                    "equipment": entry.details.get("to_stash", []) if entry else [],
-                }
-            )
+    # the dead as rows of their columns, in one query (issue #23: no model loaded as an object)
+    columns = (Gang.name, Member.id, Member.name, Member.profile, Member.xp)
+    rows = session.execute(
+        select_columns(*(col(c) for c in columns))
+        .join(Gang, col(Gang.id) == col(Member.gang_id))
+        .where(col(Gang.campaign_id) == campaign.id, col(Member.status) == MemberStatus.DEAD)
+        .order_by(col(Gang.id), col(Member.id))
+    ).all()
+    for gang_name, member_id, member_name, profile, xp in rows:
+        entry = deaths.get(member_id)
+        dead.append(
+            {
+                "gang": gang_name,
+                "name": member_name,
+                "profile": profile,
+                "xp": xp,
+                "game": entry.details.get("game") if entry else None,
+                "scenario": entry.details.get("scenario") if entry else None,
+                "eliminated_by": entry.details.get("eliminated_by") if entry else None,
+                "equipment": entry.details.get("to_stash", []) if entry else [],
+            }
+        )
     return sorted(dead, key=lambda d: (d["game"] or 0, d["gang"], d["name"]))
