@@ -116,7 +116,7 @@ def log_rows(
     """The campaign's log (or one gang's), oldest first, the last ``last`` entries: ``log``.
     Each entry names its author: an account's name, ``None`` for the local command line."""
     names = {g.id: g.name for g in found.gangs}
-    entries = logbook.history(session, campaign=found, gang=gang, limit=last)
+    entries = logbook.history_rows(session, campaign=found, gang=gang, limit=last)
     authors = accounts.user_names(session, {e.author for e in entries if e.author is not None})
     removed = tr(WORDS, "removed", lang)
     return [

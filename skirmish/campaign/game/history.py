@@ -7,8 +7,9 @@ they change nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
+from sqlalchemy import Select
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
@@ -17,12 +18,15 @@ from skirmish.campaign import lookup, naming
 from skirmish.campaign.game.board import games_of, gang_row, gangs_of, models_of
 from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.tables import Game, GameGang, GameModel
+from skirmish.campaign.logbook import SHOWN
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
 from skirmish.campaign.views import ratings
 from skirmish.engine.glossary import GameResult, GameStatus
 from skirmish.errors import CampaignError
 from skirmish.rules.names import matching, normalize
 from skirmish.translation import Message
+
+_Q = TypeVar("_Q", bound=Select[Any])
 
 #: Standings points: a win 3, a draw 1, a loss or a retreat 0 (decision: the book has none).
 WIN_POINTS = 3
@@ -36,22 +40,27 @@ def standing_entries(
     (the graveyard's and the Gazette's facts); ``action``: only the entries of that action.
     The gang's state before each (``state_before``, a whole roster) is read only if asked for
     (issue #23: the campaign page reads the graveyard from here)."""
+    query = select(LogEntry).options(defer(LogEntry.state_before))  # type: ignore[arg-type]
+    return list(session.exec(_standing(query, campaign, action)).all())
+
+
+def standing_rows(session: Session, campaign: Campaign, *, action: str | None = None) -> list[Any]:
+    """``standing_entries`` as rows of the log's shown columns (``logbook.SHOWN``), not objects
+    (issue #23: the campaign page's graveyard)."""
+    return list(session.execute(_standing(select_columns(*SHOWN), campaign, action)).all())
+
+
+def _standing(query: _Q, campaign: Campaign, action: str | None) -> _Q:
+    """``query`` of the entries that stand (see ``standing_entries``), oldest first."""
     undone = select(LogEntry.reverts).where(
         LogEntry.campaign_id == campaign.id, col(LogEntry.reverts).is_not(None)
     )
-    query = (
-        select(LogEntry)
-        .where(
-            LogEntry.campaign_id == campaign.id,
-            LogEntry.action != "undo",
-            col(LogEntry.id).not_in(undone),
-        )
-        .options(defer(LogEntry.state_before))  # type: ignore[arg-type]
-        .order_by(col(LogEntry.id))
-    )
-    if action is not None:
-        query = query.where(LogEntry.action == action)
-    return list(session.exec(query).all())
+    query = query.where(
+        col(LogEntry.campaign_id) == campaign.id,
+        col(LogEntry.action) != "undo",
+        col(LogEntry.id).not_in(undone),
+    ).order_by(col(LogEntry.id))
+    return query if action is None else query.where(col(LogEntry.action) == action)
 
 
 def standings(
@@ -249,7 +258,7 @@ def graveyard(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
     """The campaign's dead (R-10): who, of which gang, in which game, eliminated by whom."""
     deaths = {
         e.member_id: e
-        for e in standing_entries(session, campaign, action="recovery")
+        for e in standing_rows(session, campaign, action="recovery")
         if e.details.get("outcome") == "dead"
     }
     dead: list[dict[str, Any]] = []
