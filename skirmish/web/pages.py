@@ -51,8 +51,10 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
-def index(request: Request, site: SiteDep, lang: LangDep) -> Response:
+@identifies_reader
+def index(request: Request, site: SiteDep) -> Response:
     with site.read() as s:
+        lang = pick_lang(request)
         seen = site.campaigns(s)
         names = {c.name for c in seen}
         rows = [row for row in reads.campaigns(s) if row["name"] in names]
@@ -142,10 +144,10 @@ def gang_page(request: Request, campaign: str, gang: str, site: SiteDep) -> Resp
 @router.get(
     "/c/{campaign}/g/{gang}/m/{model}", response_class=HTMLResponse, include_in_schema=False
 )
-def model_page(
-    request: Request, campaign: str, gang: str, model: str, site: SiteDep, lang: LangDep
-) -> Response:
+@identifies_reader
+def model_page(request: Request, campaign: str, gang: str, model: str, site: SiteDep) -> Response:
     with site.read() as s:
+        lang = pick_lang(request)
         found = site.find_campaign(s, campaign)
         chosen = site.find_gang(s, found, gang)
         data = site.find_model(s, found, chosen, model)
