@@ -4,18 +4,26 @@ entries) in a synchronous route (FastAPI's thread pool, as the app's pages) and 
 a template. Served as ``skirmish serve`` serves the app: ``uvicorn`` in a process of its own,
 logging each request.
 
-Run: .venv/bin/python benchmarks/page_anchor.py DB_URL PORT
+With ``--in-app`` the same route is added to the real app (``skirmish.web.app.create_app``, its
+middlewares and its ``guard``, the route marked ``identifies_reader`` as the pages are): what
+the app's own per-request stack adds to the same work (issue #23: the floor under its pages).
+
+Run: .venv/bin/python benchmarks/page_anchor.py DB_URL [--in-app] PORT
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import jinja2
 import uvicorn
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from sqlalchemy import create_engine, text
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 TEMPLATE = jinja2.Environment(autoescape=True).from_string(
     """<!doctype html><html lang="en"><head><title>Anchor</title></head><body>
@@ -27,11 +35,21 @@ TEMPLATE = jinja2.Environment(autoescape=True).from_string(
 )
 
 
-def create_app(url: str) -> FastAPI:
+def create_app(url: str, *, in_app: bool = False) -> FastAPI:
     engine = create_engine(url)
-    app = FastAPI()
+    if in_app:
+        from skirmish.web.app import create_app as create_skirmish
+        from skirmish.web.site import identifies_reader
+
+        app = create_skirmish(url)
+    else:
+        app = FastAPI()
+
+        def identifies_reader(route: F) -> F:
+            return route
 
     @app.get("/anchor", response_class=HTMLResponse)
+    @identifies_reader
     def anchor() -> HTMLResponse:
         with engine.connect() as connection:
             rows = connection.execute(
@@ -43,5 +61,7 @@ def create_app(url: str) -> FastAPI:
 
 
 if __name__ == "__main__":
-    app = create_app(sys.argv[1])
-    uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="info", server_header=False)
+    app = create_app(sys.argv[1], in_app="--in-app" in sys.argv)
+    uvicorn.run(
+        app, host="127.0.0.1", port=int(sys.argv[-1]), log_level="info", server_header=False
+    )

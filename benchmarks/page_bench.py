@@ -18,7 +18,10 @@ median, the mean's ratio to the anchor's in the same run, and the SQL statements
 issues (counted in this process, through Starlette's ``TestClient`` on the same store, with an
 SQLAlchemy ``before_cursor_execute`` listener). The pages (issue #23's five): the campaign page,
 the gang page, the gang as JSON, the live game page and the board's poll at an unchanged
-revision (204). Goal (issue #23): each page at most 3× the anchor. Timings are reported, never
+revision (204); beside them ``anchor in the app``, the anchor's route added to the real app
+(``page_anchor.py --in-app``: its middlewares, its guard, the route marked ``identifies_reader``),
+the floor the app's own per-request stack puts under every page. Goal (issue #23): each page at
+most 3× the anchor. Timings are reported, never
 asserted; the load average is printed beside them (other work on the same cores shows in every
 figure): compare only figures of one run.
 
@@ -49,6 +52,8 @@ GOOD, BAD = "Earp brothers", "Clanton gang"
 READER = "reader"
 PASSWORD = "a club's page benchmark"
 GOAL = 3.0
+#: The anchor's route inside the real app: what the app's own stack costs a request.
+IN_APP = "anchor in the app"
 
 
 def set_up(url: str, campaigns: int) -> tuple[str, dict[str, str]]:
@@ -154,13 +159,16 @@ def statements(url: str, token: str, paths: dict[str, str]) -> dict[str, int]:
 
 def measure(
     app: tuple[str, int], anchor: tuple[str, int], token: str, paths: dict[str, str], *,
-    rounds: int, batch: int,
+    rounds: int, batch: int, in_app: tuple[str, int] | None = None,
 ) -> dict[str, list[float]]:  # fmt: skip
-    """Each page's samples: the server's processor seconds per request over each batch."""
+    """Each page's samples: the server's processor seconds per request over each batch;
+    ``in_app``: the anchor's route served inside the real app (its middlewares and guard)."""
     import httpx2 as httpx
 
     (base, pid), (anchor_base, anchor_pid) = app, anchor
     targets = {page: (base + path, pid) for page, path in paths.items()}
+    if in_app is not None:
+        targets[IN_APP] = (in_app[0] + "/anchor", in_app[1])
     targets["anchor (Core)"] = (anchor_base + "/anchor", anchor_pid)
     expected = {page: 204 if "204" in page else 200 for page in targets}
     samples: dict[str, list[float]] = {page: [] for page in targets}
@@ -224,7 +232,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         app = stack.enter_context(serving(serve, "/login"))
         anchor_argv = [sys.executable, str(HERE / "page_anchor.py"), url]
         anchor = stack.enter_context(serving(anchor_argv, "/anchor"))
-        samples = measure(app, anchor, token, paths, rounds=args.rounds, batch=args.batch)
+        in_app = stack.enter_context(serving([*anchor_argv, "--in-app"], "/anchor"))
+        samples = measure(
+            app, anchor, token, paths, rounds=args.rounds, batch=args.batch, in_app=in_app
+        )
     print(report(samples, counts, f"{args.db}, {args.campaigns} campaign(s) visible"))
     return 0
 

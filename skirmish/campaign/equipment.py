@@ -10,7 +10,8 @@ ruling; the caller's transaction is then rolled back, so the database is unchang
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
 
 from sqlmodel import Session
 
@@ -27,6 +28,14 @@ from skirmish.rules import find_equipment, find_faction
 from skirmish.rules.ids import FactionId, ItemId
 from skirmish.rules.model import Item, Role, Weapon
 from skirmish.translation import NP_, Both, Message
+
+
+class _Failed(Protocol):
+    @property
+    def game(self) -> int: ...
+
+
+_F = TypeVar("_F", bound=_Failed)
 
 #: R-12: cowboy heroes buy horses at half price.
 HALF_PRICE_HORSE = (FactionId.COWBOYS, ItemId.HORSE)
@@ -59,9 +68,14 @@ def require_carry(gang: Gang, member: Member, equipment: Weapon | Item) -> None:
 def waiting_purchases(session: Session, gang: Gang) -> list[FailedPurchase]:
     """The failed availability rolls whose item may not be tried again yet (H-03: until the
     gang's next game, unless the campaign lets it be tried at any time)."""
-    if not gang.failed_purchases or gang_setting(session, gang, "failed-item") != "next-game":
+    return waiting_among(session, gang, gang.failed_purchases)
+
+
+def waiting_among(session: Session, gang: Gang, failed: Sequence[_F]) -> list[_F]:
+    """Those of ``failed`` (the gang's failed rolls, objects or rows) still waiting (H-03)."""
+    if not failed or gang_setting(session, gang, "failed-item") != "next-game":
         return []
-    return [f for f in gang.failed_purchases if f.game >= gang.games_played]
+    return [f for f in failed if f.game >= gang.games_played]
 
 
 def require_for_sale(session: Session, gang: Gang, equipment: Weapon | Item) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import inspect
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, func, select
 
@@ -115,8 +116,8 @@ def log_rows(
 ) -> list[dict[str, Any]]:
     """The campaign's log (or one gang's), oldest first, the last ``last`` entries: ``log``.
     Each entry names its author: an account's name, ``None`` for the local command line."""
-    names = {g.id: g.name for g in found.gangs}
-    entries = logbook.history(session, campaign=found, gang=gang, limit=last)
+    names = _gang_names(session, found)
+    entries = logbook.history_rows(session, campaign=found, gang=gang, limit=last)
     authors = accounts.user_names(session, {e.author for e in entries if e.author is not None})
     removed = tr(WORDS, "removed", lang)
     return [
@@ -128,3 +129,12 @@ def log_rows(
         )
         for e in entries
     ]
+
+
+def _gang_names(session: Session, found: Campaign) -> dict[int | None, str]:
+    """The campaign's gangs' names by id: from its gangs if they are loaded, else as rows of
+    two columns (issue #23: not a gang loaded as an object for its name)."""
+    if "gangs" not in inspect(found).unloaded:
+        return {g.id: g.name for g in found.gangs}
+    query = select(Gang.id, Gang.name).where(Gang.campaign_id == found.id)
+    return dict(session.exec(query).all())

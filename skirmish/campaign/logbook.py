@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
+from sqlalchemy import Select
+from sqlalchemy import select as select_columns
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
@@ -23,6 +25,8 @@ from skirmish.engine.dice import Die
 from skirmish.errors import CampaignError
 from skirmish.rules.names import normalize
 from skirmish.translation import NP_, Both, Message
+
+_Q = TypeVar("_Q", bound=Select[Any])
 
 
 def _utc_now() -> datetime:
@@ -235,14 +239,27 @@ def history(
     """The campaign's log (or one gang's), oldest first; ``limit`` keeps the latest entries.
     The gang's state before each entry (``state_before``, a whole roster each) is read only if
     asked for: the log's pages never show it (issue #23)."""
-    query = (
-        select(LogEntry)
-        .where(LogEntry.campaign_id == campaign.id)
-        .options(defer(LogEntry.state_before))  # type: ignore[arg-type]
-    )
+    query = select(LogEntry).options(defer(LogEntry.state_before))  # type: ignore[arg-type]
+    return list(reversed(session.exec(_latest(query, campaign, gang, limit)).all()))
+
+
+#: Every column of the log but ``state_before`` (a whole roster each): what a reader is shown.
+SHOWN = tuple(c for c in LogEntry.__table__.columns if c.key != "state_before")  # type: ignore[attr-defined]
+
+
+def history_rows(
+    session: Session, *, campaign: Campaign, gang: Gang | None = None, limit: int | None = None
+) -> list[Any]:
+    """``history`` as rows of the ``SHOWN`` columns (the same attributes as the entries, read
+    without building an object each: the log's pages and ``log``, issue #23)."""
+    query = _latest(select_columns(*SHOWN), campaign, gang, limit)
+    return list(reversed(session.execute(query).all()))
+
+
+def _latest(query: _Q, campaign: Campaign, gang: Gang | None, limit: int | None) -> _Q:
+    """``query`` of the campaign's log (or one gang's), the latest first, ``limit`` of them."""
+    query = query.where(col(LogEntry.campaign_id) == campaign.id)
     if gang is not None:
-        query = query.where(LogEntry.gang_id == gang.id)
+        query = query.where(col(LogEntry.gang_id) == gang.id)
     query = query.order_by(col(LogEntry.id).desc())
-    if limit is not None:
-        query = query.limit(limit)
-    return list(reversed(session.exec(query).all()))
+    return query if limit is None else query.limit(limit)

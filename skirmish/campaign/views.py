@@ -9,18 +9,29 @@ an advance never lowers the rating (issue #10). The treasury is not part of it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import inspect
+from sqlalchemy import Integer, bindparam, inspect
+from sqlalchemy import select as select_columns
 from sqlalchemy.orm import Session as OrmSession
-from sqlalchemy.orm import object_session, selectinload
+from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, select
 
-from skirmish.campaign.equipment import waiting_purchases
-from skirmish.campaign.lookup import active_members, carried, stash
-from skirmish.campaign.models import Gang, LogEntry, Member, OwnedItem
+from skirmish.campaign.equipment import waiting_among
+from skirmish.campaign.lookup import active_members, carried
+from skirmish.campaign.models import (
+    FailedPurchase,
+    Gang,
+    Injury,
+    LogEntry,
+    Member,
+    MemberSkill,
+    MemberStatus,
+    OwnedItem,
+)
 from skirmish.campaign.owed import owed_by
 from skirmish.engine.advances import DOTTORE_LAUREATO
 from skirmish.i18n import Lang, name
@@ -36,41 +47,63 @@ def rating(gang: Gang) -> int:
     """The gang's rating: model costs + equipment paid + 5$ per XP earned (see module docs)."""
     session = object_session(gang)
     advances = _advances(session, [gang.id]) if session is not None else {}
-    return _rating(gang, [item.paid for item in gang.items], advances.get(gang.id, []))
+    roster = active_members(gang)
+    paid = [item.paid for item in gang.items]
+    return _rating(gang.faction, roster, paid, advances.get(gang.id, []))
 
 
 def ratings(session: OrmSession, gangs: Sequence[Gang]) -> dict[int | None, int]:
-    """``rating`` of each of ``gangs`` (by id), in three queries whatever their number (a
-    campaign's list and standings): the models of those not loaded yet, what each gang paid
-    for its items (plain numbers: a long campaign's gangs own hundreds), and their advances."""
+    """``rating`` of each of ``gangs`` (by id), in three queries of columns whatever their
+    number (a campaign's list and standings; issue #23: rows, not objects): their models on
+    the roster, what each gang paid for its items (plain numbers: a long campaign's gangs own
+    hundreds), and their advances."""
+    return _rated(session, gangs)[0]
+
+
+def _rated(
+    session: OrmSession, gangs: Sequence[Gang]
+) -> tuple[dict[int | None, int], dict[int | None, int]]:
+    """``ratings`` and each gang's models on the roster (by id), from the same rows."""
     ids = [g.id for g in gangs if g.id is not None]
-    unloaded = [g.id for g in gangs if g.id is not None and "members" in inspect(g).unloaded]
-    if unloaded:
-        session.execute(
-            select(Gang).where(col(Gang.id).in_(unloaded)).options(selectinload(Gang.members))  # type: ignore[arg-type]
-        ).all()
+    roster: dict[int | None, list[Any]] = {}
     paid: dict[int | None, list[int]] = {}
     if ids:
+        on_roster = session.execute(
+            select(Member.gang_id, Member.id, Member.profile, Member.xp)
+            .where(col(Member.gang_id).in_(ids), Member.status == MemberStatus.ACTIVE)
+            .order_by(col(Member.id))
+        ).all()
+        for row in on_roster:
+            roster.setdefault(row.gang_id, []).append(row)
         rows = session.execute(
             select(OwnedItem.gang_id, OwnedItem.paid).where(col(OwnedItem.gang_id).in_(ids))
         ).all()
         for gang_id, price in rows:
             paid.setdefault(gang_id, []).append(price)
     advances = _advances(session, ids)
-    return {g.id: _rating(g, paid.get(g.id, []), advances.get(g.id, [])) for g in gangs}
+    rated = {
+        g.id: _rating(g.faction, roster.get(g.id, []), paid.get(g.id, []), advances.get(g.id, []))
+        for g in gangs
+    }
+    return rated, {g.id: len(roster.get(g.id, [])) for g in gangs}
 
 
-def _rating(gang: Gang, paid: Sequence[int], advances: Sequence[tuple[int | None, int]]) -> int:
-    """The sum itself: ``paid``, what the gang paid for each item it owns; ``advances``, the
-    XP cost of each of its standing advances and the model that took it."""
-    roster = active_members(gang)
-    models = sum(_profile_cost(m.profile, gang.faction) for m in roster)
+def _rating(
+    faction: str,
+    roster: Sequence[Any],
+    paid: Sequence[int],
+    advances: Sequence[tuple[int | None, int]],
+) -> int:
+    """The sum itself: ``roster``, the models on it (objects or rows: ``id``, ``profile``,
+    ``xp``); ``paid``, what the gang paid for each item it owns; ``advances``, the XP cost of
+    each of its standing advances and the model that took it."""
+    models = sum(_profile_cost(m.profile, faction) for m in roster)
     kit = sum(paid)
     on_roster = {m.id for m in roster}
     # XP the models on the roster spent on the advances they keep
     spent = sum(cost for member, cost in advances if member in on_roster)
     earned = sum(m.xp for m in roster) + spent
-    return models + kit + XP_VALUE * earned
+    return int(models + kit + XP_VALUE * earned)
 
 
 @cache
@@ -118,15 +151,30 @@ def injury_name(injury: str, lang: Lang | str) -> str:
     return injury
 
 
-def item_data(item: OwnedItem, lang: Lang | str) -> dict[str, Any]:
-    """One owned item as JSON."""
+def item_data(item: Any, lang: Lang | str) -> dict[str, Any]:
+    """One owned item as JSON (an object or a row: ``item``, ``paid``)."""
     entry = find_equipment(item.item)
     return {"id": item.item, "name": name(entry, lang), "paid": item.paid}
 
 
 def member_data(gang: Gang, member: Member, lang: Lang | str) -> dict[str, Any]:
     """One model as JSON: numbers, XP, skills, injuries, items."""
-    profile = find_profile(member.profile, faction=gang.faction)
+    return _member_data(
+        gang.faction, member, member.skills, member.injuries, carried(gang, member), lang
+    )
+
+
+def _member_data(
+    faction: str,
+    member: Any,
+    skills: Sequence[Any],
+    injuries: Sequence[Any],
+    items: Sequence[Any],
+    lang: Lang | str,
+) -> dict[str, Any]:
+    """``member_data`` of a model, an object or a row (its columns), with its skills, injuries
+    and the items it carries (objects or rows alike)."""
+    profile = find_profile(member.profile, faction=faction)
     return {
         "name": member.name,
         "handle": member.handle,  # issue #10: the short name it answers to at the table
@@ -149,61 +197,164 @@ def member_data(gang: Gang, member: Member, lang: Lang | str) -> dict[str, Any]:
                 "choice": s.choice,
                 "choice_name": name(find_equipment(s.choice), lang) if s.choice else None,
             }
-            for s in member.skills
+            for s in skills
         ],
-        "injuries": [
-            {"id": i.injury, "name": injury_name(i.injury, lang)} for i in member.injuries
-        ],
-        "items": [item_data(item, lang) for item in carried(gang, member)],
+        "injuries": [{"id": i.injury, "name": injury_name(i.injury, lang)} for i in injuries],
+        "items": [item_data(item, lang) for item in items],
     }
 
 
+@dataclass(frozen=True)
+class _GangRows:
+    """What ``gang_data`` shows of a gang besides its own row: its models, their skills and
+    injuries (by model id), its items and its failed purchases, each in id order; rows of
+    their columns (issue #23: read as Core rows, not loaded as objects) or the objects
+    themselves when the caller has loaded them already."""
+
+    members: Sequence[Any]
+    skills: Mapping[int | None, Sequence[Any]]
+    injuries: Mapping[int | None, Sequence[Any]]
+    items: Sequence[Any]
+    failed: Sequence[Any]
+
+
+def _loaded(gang: Gang) -> bool:
+    """Whether the gang's models, items and failed purchases are loaded already (``lookup.
+    gang_by_name(full=True)``, a gang just built, a detached gang)."""
+    unloaded = inspect(gang).unloaded
+    return not {"members", "items", "failed_purchases"} & unloaded and all(
+        not {"skills", "injuries"} & inspect(m).unloaded for m in gang.members
+    )
+
+
+def _rows_of(gang: Gang) -> _GangRows:
+    """``_GangRows`` of a gang whose relationships are loaded."""
+    return _GangRows(
+        members=gang.members,
+        skills={m.id: m.skills for m in gang.members},
+        injuries={m.id: m.injuries for m in gang.members},
+        items=gang.items,
+        failed=gang.failed_purchases,
+    )
+
+
+@cache
+def _gang_queries() -> tuple[Any, ...]:
+    """``_read_rows``'s five statements, built once (issue #23: building a statement and its
+    cache key anew was a tenth of the gang page's work); the gang is the ``gang`` parameter."""
+    m, gang = Member, bindparam("gang", type_=Integer)
+    shown = (m.id, m.name, m.handle, m.profile, m.role, m.status, m.tiro, m.fred, m.rif, m.cos)
+    members = (
+        select_columns(*(col(c) for c in (*shown, m.fama, m.fortuna, m.xp)))
+        .where(col(m.gang_id) == gang)
+        .order_by(col(m.id))
+    )
+    in_gang = select(m.id).where(col(m.gang_id) == gang)
+    skills = (
+        select(MemberSkill.member_id, MemberSkill.skill, MemberSkill.choice)
+        .where(col(MemberSkill.member_id).in_(in_gang))
+        .order_by(col(MemberSkill.id))
+    )
+    injuries = (
+        select(Injury.member_id, Injury.injury)
+        .where(col(Injury.member_id).in_(in_gang))
+        .order_by(col(Injury.id))
+    )
+    items = (
+        select(OwnedItem.member_id, OwnedItem.item, OwnedItem.paid)
+        .where(col(OwnedItem.gang_id) == gang)
+        .order_by(col(OwnedItem.id))
+    )
+    failed = (
+        select(FailedPurchase.item, FailedPurchase.game)
+        .where(col(FailedPurchase.gang_id) == gang)
+        .order_by(col(FailedPurchase.id))
+    )
+    return members, skills, injuries, items, failed
+
+
+def _read_rows(session: OrmSession, gang_id: int | None) -> _GangRows:
+    """``_GangRows`` read as columns, five set-based queries (issue #23)."""
+    members, skills, injuries, items, failed = (
+        session.execute(query, {"gang": gang_id}).all() for query in _gang_queries()
+    )
+    by_model: tuple[dict[int | None, list[Any]], ...] = ({}, {})
+    for rows, into in zip((skills, injuries), by_model, strict=True):
+        for row in rows:
+            into.setdefault(row.member_id, []).append(row)
+    return _GangRows(members, by_model[0], by_model[1], items, failed)
+
+
 def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
-    """The whole gang as JSON (``gang show --json``); a failed purchase is ``waiting`` while its
-    item may not be tried again (H-03)."""
+    """The whole gang as JSON (``gang show --json``, the gang page, ``/api/v1``'s gang, the
+    printed sheets); a failed purchase is ``waiting`` while its item may not be tried again
+    (H-03). Its models, items and failed purchases are read as rows of their columns unless
+    they are loaded already (issue #23: loading them as objects was a quarter of the gang
+    JSON's cost)."""
     faction = find_faction(gang.faction)
     session = object_session(gang)  # the caller's unit of work: a SQLModel session
-    waiting = waiting_purchases(cast(Session, session), gang) if session is not None else []
-    owed = owed_by(cast(Session, session), gang) if session is not None else None
+    if session is None or _loaded(gang):
+        rows = _rows_of(gang)
+    else:
+        rows = _read_rows(session, gang.id)
+    on_session = cast(Session, session)
+    waiting = waiting_among(on_session, gang, rows.failed) if session is not None else []
+    owed = owed_by(on_session, gang) if session is not None else None
+    advances = _advances(session, [gang.id]) if session is not None else {}
+    roster = [m for m in rows.members if m.status == MemberStatus.ACTIVE]
+    paid = [item.paid for item in rows.items]
     return {
         "name": gang.name,
         "faction": gang.faction,
         "faction_name": name(faction, lang),
         "status": gang.status,
         "treasury": gang.treasury,
-        "rating": rating(gang),
+        "rating": _rating(gang.faction, roster, paid, advances.get(gang.id, [])),
         "games_played": gang.games_played,
-        "stash": [item_data(item, lang) for item in stash(gang)],
-        "members": [member_data(gang, m, lang) for m in active_members(gang)],
+        "stash": [item_data(item, lang) for item in rows.items if item.member_id is None],
+        "members": [
+            _member_data(
+                gang.faction,
+                m,
+                rows.skills.get(m.id, ()),
+                rows.injuries.get(m.id, ()),
+                [item for item in rows.items if item.member_id == m.id],
+                lang,
+            )
+            for m in roster
+        ],
         "former_members": [
             {"name": m.name, "profile": m.profile, "status": m.status}
-            for m in gang.members
-            if m not in active_members(gang)
+            for m in rows.members
+            if m.status != MemberStatus.ACTIVE
         ],
-        "weapons": [weapon_data(w, lang) for w in weapons_carried(gang)],
+        "weapons": [weapon_data(w, lang) for w in _weapons(item.item for item in rows.items)],
         "failed_purchases": [
             {
                 "item": f.item,
                 "name": name(find_equipment(f.item), lang),
                 "game": f.game,
-                "waiting": f in waiting,
+                "waiting": any(f is w for w in waiting),
             }
-            for f in gang.failed_purchases
+            for f in rows.failed
         ],
         # R-23, issue #10: the ended game whose post-game sequence the gang still owes.
         "postgame_owed": {"game": owed.game, "scenario": owed.scenario} if owed else None,
     }
 
 
-def gang_summary(gang: Gang, lang: Lang | str, *, rated: int | None = None) -> dict[str, Any]:
-    """One line of ``gang list`` (``rated``: its rating, when ``ratings`` has it already)."""
+def gang_summary(
+    gang: Gang, lang: Lang | str, *, rated: int | None = None, models: int | None = None
+) -> dict[str, Any]:
+    """One line of ``gang list`` (``rated`` and ``models``: its rating and the models on its
+    roster, when ``gang_summaries`` has read them already)."""
     return {
         "name": gang.name,
         "faction": gang.faction,
         "faction_name": name(find_faction(gang.faction), lang),
         "status": gang.status,
         "treasury": gang.treasury,
-        "models": len(active_members(gang)),
+        "models": len(active_members(gang)) if models is None else models,
         "rating": rating(gang) if rated is None else rated,
     }
 
@@ -211,9 +362,10 @@ def gang_summary(gang: Gang, lang: Lang | str, *, rated: int | None = None) -> d
 def gang_summaries(
     session: OrmSession, gangs: Sequence[Gang], lang: Lang | str
 ) -> list[dict[str, Any]]:
-    """``gang_summary`` of each of ``gangs``, their ratings read together (``ratings``)."""
-    rated = ratings(session, gangs)
-    return [gang_summary(g, lang, rated=rated[g.id]) for g in gangs]
+    """``gang_summary`` of each of ``gangs``, their ratings and models read together as rows
+    (``ratings``; their models are not loaded: issue #23)."""
+    rated, models = _rated(session, gangs)
+    return [gang_summary(g, lang, rated=rated[g.id], models=models[g.id]) for g in gangs]
 
 
 def weapon_data(weapon: Weapon, lang: Lang | str) -> dict[str, Any]:
@@ -233,9 +385,19 @@ def weapon_data(weapon: Weapon, lang: Lang | str) -> dict[str, Any]:
 
 def weapons_carried(gang: Gang) -> list[Weapon]:
     """Every distinct weapon the gang owns, in the order first owned (for the profile table)."""
+    return _weapons(item.item for item in gang.items)
+
+
+def weapons_in(data: Mapping[str, Any]) -> list[Weapon]:
+    """``weapons_carried`` of the gang ``gang_data`` showed."""
+    return _weapons(weapon["id"] for weapon in data["weapons"])
+
+
+def _weapons(item_ids: Iterable[str]) -> list[Weapon]:
+    """The distinct weapons among ``item_ids``, in their order."""
     seen: dict[str, Weapon] = {}
-    for item in gang.items:
-        entry = find_equipment(item.item)
+    for item_id in item_ids:
+        entry = find_equipment(item_id)
         if isinstance(entry, Weapon) and entry.id not in seen:
             seen[entry.id] = entry
     return list(seen.values())

@@ -140,7 +140,6 @@ def list_(
     lang: LangOpt, campaign: CampaignOpt = None, json_: JsonOpt = False, db: DbOpt = None
 ) -> None:
     """``list``: its help is the command's (above)."""
-    from sqlalchemy.orm import selectinload  # lazy: command
     from sqlmodel import col, select  # lazy: command
 
     from skirmish.campaign import lookup, views  # lazy: command
@@ -148,13 +147,8 @@ def list_(
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
-        query = (
-            select(Gang)
-            .where(Gang.campaign_id == found.id)
-            .order_by(col(Gang.id))
-            .options(selectinload(Gang.members), selectinload(Gang.items))  # type: ignore[arg-type]
-        )
-        rows = [views.gang_summary(g, lang) for g in s.exec(query).all()]
+        query = select(Gang).where(Gang.campaign_id == found.id).order_by(col(Gang.id))
+        rows = views.gang_summaries(s, s.exec(query).all(), lang)  # as rows (issue #23)
     if json_:
         emit(rows)
         return
@@ -194,9 +188,8 @@ def show(
     with session(db, access="read") as s:
         from skirmish.campaign import views  # lazy: command
 
-        gang = _gang(s, campaign, name, full=True)
-        data = views.gang_data(gang, lang)
-        weapons = views.weapons_carried(gang)
+        data = views.gang_data(_gang(s, campaign, name), lang)  # read as rows (issue #23)
+        weapons = views.weapons_in(data)
     if json_:
         emit(data)
         return

@@ -94,16 +94,14 @@ def log(
     db: DbOpt = None,
 ) -> None:
     """``log``: its help is the command's (above)."""
-    from skirmish.campaign import logbook, lookup  # lazy: command
+    from skirmish.campaign import lookup  # lazy: command
     from skirmish.campaign.listings import log_rows  # lazy: command
-    from skirmish.campaign.text import describe_entry  # lazy: command
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)
         chosen = lookup.gang_by_name(s, found, gang) if gang is not None else None
         rows = log_rows(s, found, lang, gang=chosen, last=last)
-        entries = logbook.history(s, campaign=found, gang=chosen, limit=last)
-        texts = [describe_entry(e, lang) for e in entries]
+    texts = [row["text"] for row in rows]  # ``describe_entry``'s, read once (issue #23)
     if json_:
         emit(rows)
         return

@@ -102,8 +102,14 @@ def _index(directory: Path) -> NameIndex[Scenario]:
 
 
 def scenario_index(directory: Path | None = None) -> NameIndex[Scenario]:
-    """The scenarios by every name, read once per folder."""
-    return _index((directory or scenarios_dir()).resolve())
+    """The scenarios by every name, read once per folder (the folder resolved once too: a
+    live page asks for its scenario a few times, issue #23)."""
+    return _index_at(directory or scenarios_dir())
+
+
+@cache
+def _index_at(directory: Path) -> NameIndex[Scenario]:
+    return _index(directory.resolve())
 
 
 def scenarios(directory: Path | None = None) -> tuple[Scenario, ...]:

@@ -93,7 +93,7 @@ def api_gang(request: Request, campaign: str, gang: str, site: SiteDep) -> Respo
     """`skirmish gang show --json`."""
     with site.read() as s:
         lang = pick_lang(request)
-        chosen = site.find_gang(s, site.find_campaign(s, campaign), gang)
+        chosen = site.find_gang(s, site.find_campaign(s, campaign), gang, full=False)
         return site.api(request, reads.gang_show(chosen, lang))
 
 

@@ -51,8 +51,10 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
-def index(request: Request, site: SiteDep, lang: LangDep) -> Response:
+@identifies_reader
+def index(request: Request, site: SiteDep) -> Response:
     with site.read() as s:
+        lang = pick_lang(request)
         seen = site.campaigns(s)
         names = {c.name for c in seen}
         rows = [row for row in reads.campaigns(s) if row["name"] in names]
@@ -68,7 +70,8 @@ def campaign_page(request: Request, campaign: str, site: SiteDep, sort: str = "p
         lang = pick_lang(request)
         found = site.find_campaign(s, campaign)
         shown = reads.campaign_show(found, lang)
-        table = reads.campaign_standings(s, found)
+        rated = {g["name"]: g["rating"] for g in shown["gangs"]}  # read once (issue #23)
+        table = reads.campaign_standings(s, found, rated=rated)
         games = reads.game_list(s, found)
         entries = reads.log(s, found, lang, last=FEED)
         dead = reads.campaign_graveyard(s, found)
@@ -110,7 +113,7 @@ def gang_page(request: Request, campaign: str, gang: str, site: SiteDep) -> Resp
     with site.read() as s:
         lang = pick_lang(request)
         found = site.find_campaign(s, campaign)
-        chosen = site.find_gang(s, found, gang)
+        chosen = site.find_gang(s, found, gang, full=False)
         data = reads.gang_show(chosen, lang)
         sheet = roster_view(data, lang, house_rules=reads.house_rules(found, lang))
         entries = reads.log(s, found, lang, gang=chosen, last=reads.LOG_LIMIT)
@@ -141,10 +144,10 @@ def gang_page(request: Request, campaign: str, gang: str, site: SiteDep) -> Resp
 @router.get(
     "/c/{campaign}/g/{gang}/m/{model}", response_class=HTMLResponse, include_in_schema=False
 )
-def model_page(
-    request: Request, campaign: str, gang: str, model: str, site: SiteDep, lang: LangDep
-) -> Response:
+@identifies_reader
+def model_page(request: Request, campaign: str, gang: str, model: str, site: SiteDep) -> Response:
     with site.read() as s:
+        lang = pick_lang(request)
         found = site.find_campaign(s, campaign)
         chosen = site.find_gang(s, found, gang)
         data = site.find_model(s, found, chosen, model)

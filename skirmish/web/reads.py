@@ -9,9 +9,9 @@ to the command it mirrors.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy.orm import selectinload
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import listings, lookup, views
@@ -56,18 +56,16 @@ def campaign_show(found: Campaign, lang: Lang | str) -> dict[str, Any]:
 
 def gang_list(session: Session, found: Campaign, lang: Lang | str) -> list[dict[str, Any]]:
     """The campaign's gangs: ``skirmish gang list --json``."""
-    query = (
-        select(Gang)
-        .where(Gang.campaign_id == found.id)
-        .order_by(col(Gang.id))
-        .options(selectinload(Gang.members), selectinload(Gang.items))  # type: ignore[arg-type]
-    )
-    return [views.gang_summary(g, lang) for g in session.exec(query).all()]
+    query = select(Gang).where(Gang.campaign_id == found.id).order_by(col(Gang.id))
+    return views.gang_summaries(session, session.exec(query).all(), lang)
 
 
-def campaign_standings(session: Session, found: Campaign) -> list[dict[str, Any]]:
-    """``skirmish campaign standings --json``."""
-    return standings(session, campaign=found)
+def campaign_standings(
+    session: Session, found: Campaign, *, rated: Mapping[str, int] | None = None
+) -> list[dict[str, Any]]:
+    """``skirmish campaign standings --json`` (``rated``: the gangs' ratings by name, when
+    ``campaign_show`` has read them already)."""
+    return standings(session, campaign=found, rated=rated)
 
 
 def campaign_graveyard(session: Session, found: Campaign) -> list[dict[str, Any]]:
@@ -93,9 +91,10 @@ def log(
     return listings.log_rows(session, found, lang, gang=gang, last=last)
 
 
-def gang(session: Session, found: Campaign, name: str) -> Gang:
-    """The gang ``name`` names in ``found``, with its models and items loaded."""
-    return lookup.gang_by_name(session, found, name, full=True)
+def gang(session: Session, found: Campaign, name: str, *, full: bool = True) -> Gang:
+    """The gang ``name`` names in ``found``, with its models and items loaded unless not
+    ``full`` (``gang_show`` reads them as rows: issue #23)."""
+    return lookup.gang_by_name(session, found, name, full=full)
 
 
 def gang_show(found: Gang, lang: Lang | str) -> dict[str, Any]:

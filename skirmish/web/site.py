@@ -457,6 +457,9 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],  # the words: `_("…")`, `{% trans %}` (issue #21)
+        # The templates are the installed package's: they do not change while it serves, so a
+        # page does not look at each of their files' times again (issue #23).
+        auto_reload=False,
     )
     env.globals.update(
         WOUND_BOX=WOUND_BOX,
@@ -626,12 +629,19 @@ class Site:
             raise NotFound(error, [(n, campaign_url(n)) for n in near]) from None
 
     def find_gang(
-        self, session: Session, campaign: Campaign, typed: str, *, in_path: bool = True
+        self,
+        session: Session,
+        campaign: Campaign,
+        typed: str,
+        *,
+        in_path: bool = True,
+        full: bool = True,
     ) -> Gang:
-        """A gang of ``campaign`` by name (a path segment, or a query's value)."""
+        """A gang of ``campaign`` by name (a path segment, or a query's value); ``full=False``
+        leaves its models and items unloaded (a page showing ``reads.gang_show``: issue #23)."""
         typed = segment(typed) if in_path else typed
         try:
-            return reads.gang(session, campaign, typed)
+            return reads.gang(session, campaign, typed, full=full)
         except CampaignError as error:
             every = [g.name for g in campaign.gangs]
             near = naming.nearest(typed, every) if every else []

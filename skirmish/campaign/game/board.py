@@ -40,6 +40,7 @@ from skirmish.campaign.game.tables import (
 from skirmish.campaign.logbook import dice_data, log_entry, now_text
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import Campaign, Gang, Member
+from skirmish.campaign.store import Access
 from skirmish.engine.dice import Die
 from skirmish.engine.glossary import EventKind, GameStatus
 from skirmish.errors import CampaignError, on_command_line
@@ -184,12 +185,16 @@ def objectives_of(session: Session, game: Game) -> list[GameObjective]:
 
 
 def events_of(session: Session, game: Game) -> list[GameEvent]:
-    """The game's event log, oldest first."""
-    return list(
-        session.exec(
-            select(GameEvent).where(GameEvent.game_id == game.id).order_by(col(GameEvent.id))
-        ).all()
-    )
+    """The game's event log, oldest first; read once in a READ unit of work, where nothing is
+    written (issue #23: the live page asked for it three times)."""
+
+    def load() -> list[GameEvent]:
+        query = select(GameEvent).where(GameEvent.game_id == game.id).order_by(col(GameEvent.id))
+        return list(session.exec(query).all())
+
+    if session.info.get("access") == Access.READ:
+        return _listed(session, "events", game, load)
+    return load()
 
 
 def games_of(session: Session, campaign: Campaign) -> list[Game]:

@@ -6,8 +6,11 @@ they change nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
+from sqlalchemy import Select
+from sqlalchemy import select as select_columns
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
@@ -15,12 +18,15 @@ from skirmish.campaign import lookup, naming
 from skirmish.campaign.game.board import games_of, gang_row, gangs_of, models_of
 from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.tables import Game, GameGang, GameModel
+from skirmish.campaign.logbook import SHOWN
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
 from skirmish.campaign.views import ratings
 from skirmish.engine.glossary import GameResult, GameStatus
 from skirmish.errors import CampaignError
 from skirmish.rules.names import matching, normalize
 from skirmish.translation import Message
+
+_Q = TypeVar("_Q", bound=Select[Any])
 
 #: Standings points: a win 3, a draw 1, a loss or a retreat 0 (decision: the book has none).
 WIN_POINTS = 3
@@ -34,37 +40,49 @@ def standing_entries(
     (the graveyard's and the Gazette's facts); ``action``: only the entries of that action.
     The gang's state before each (``state_before``, a whole roster) is read only if asked for
     (issue #23: the campaign page reads the graveyard from here)."""
+    query = select(LogEntry).options(defer(LogEntry.state_before))  # type: ignore[arg-type]
+    return list(session.exec(_standing(query, campaign, action)).all())
+
+
+def standing_rows(session: Session, campaign: Campaign, *, action: str | None = None) -> list[Any]:
+    """``standing_entries`` as rows of the log's shown columns (``logbook.SHOWN``), not objects
+    (issue #23: the campaign page's graveyard)."""
+    return list(session.execute(_standing(select_columns(*SHOWN), campaign, action)).all())
+
+
+def _standing(query: _Q, campaign: Campaign, action: str | None) -> _Q:
+    """``query`` of the entries that stand (see ``standing_entries``), oldest first."""
     undone = select(LogEntry.reverts).where(
         LogEntry.campaign_id == campaign.id, col(LogEntry.reverts).is_not(None)
     )
-    query = (
-        select(LogEntry)
-        .where(
-            LogEntry.campaign_id == campaign.id,
-            LogEntry.action != "undo",
-            col(LogEntry.id).not_in(undone),
-        )
-        .options(defer(LogEntry.state_before))  # type: ignore[arg-type]
-        .order_by(col(LogEntry.id))
-    )
-    if action is not None:
-        query = query.where(LogEntry.action == action)
-    return list(session.exec(query).all())
+    query = query.where(
+        col(LogEntry.campaign_id) == campaign.id,
+        col(LogEntry.action) != "undo",
+        col(LogEntry.id).not_in(undone),
+    ).order_by(col(LogEntry.id))
+    return query if action is None else query.where(col(LogEntry.action) == action)
 
 
-def standings(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
+def standings(
+    session: Session, *, campaign: Campaign, rated: Mapping[str, int] | None = None
+) -> list[dict[str, Any]]:
     """Each gang's games, wins, losses, draws, retreats, eliminations, points (3 a win, 1 a
-    draw) and rating (``campaign.views.ratings``), best first: points, then eliminations."""
+    draw) and rating (``campaign.views.ratings``, or ``rated`` by the gang's name when the
+    caller has them already: the campaign page, issue #23), best first: points, then
+    eliminations."""
     rows: dict[int, dict[str, Any]] = {}
     gangs = session.exec(
         select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
     ).all()
-    rated = ratings(session, gangs)
+    if rated is None or any(g.name not in rated for g in gangs):
+        by_id = ratings(session, gangs)
+    else:
+        by_id = {g.id: rated[g.name] for g in gangs}
     for gang in gangs:
         rows[int(gang.id or 0)] = {
             "gang": gang.name, "faction": gang.faction, "status": gang.status, "games": 0,
             "wins": 0, "losses": 0, "draws": 0, "retreats": 0, "eliminations": 0,
-            "casualties": 0, "points": 0, "rating": rated[gang.id],
+            "casualties": 0, "points": 0, "rating": by_id[gang.id],
         }  # fmt: skip
     for game in games_of(session, campaign):
         if game.status != GameStatus.ENDED:
@@ -240,27 +258,30 @@ def graveyard(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
     """The campaign's dead (R-10): who, of which gang, in which game, eliminated by whom."""
     deaths = {
         e.member_id: e
-        for e in standing_entries(session, campaign, action="recovery")
+        for e in standing_rows(session, campaign, action="recovery")
         if e.details.get("outcome") == "dead"
     }
     dead: list[dict[str, Any]] = []
-    for gang in session.exec(
-        select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
-    ).all():
-        for member in gang.members:
-            if member.status != MemberStatus.DEAD:
-                continue
-            entry = deaths.get(member.id)
-            dead.append(
-                {
-                    "gang": gang.name,
-                    "name": member.name,
-                    "profile": member.profile,
-                    "xp": member.xp,
-                    "game": entry.details.get("game") if entry else None,
-                    "scenario": entry.details.get("scenario") if entry else None,
-                    "eliminated_by": entry.details.get("eliminated_by") if entry else None,
-                    "equipment": entry.details.get("to_stash", []) if entry else [],
-                }
-            )
+    # the dead as rows of their columns, in one query (issue #23: no model loaded as an object)
+    columns = (Gang.name, Member.id, Member.name, Member.profile, Member.xp)
+    rows = session.execute(
+        select_columns(*(col(c) for c in columns))
+        .join(Gang, col(Gang.id) == col(Member.gang_id))
+        .where(col(Gang.campaign_id) == campaign.id, col(Member.status) == MemberStatus.DEAD)
+        .order_by(col(Gang.id), col(Member.id))
+    ).all()
+    for gang_name, member_id, member_name, profile, xp in rows:
+        entry = deaths.get(member_id)
+        dead.append(
+            {
+                "gang": gang_name,
+                "name": member_name,
+                "profile": profile,
+                "xp": xp,
+                "game": entry.details.get("game") if entry else None,
+                "scenario": entry.details.get("scenario") if entry else None,
+                "eliminated_by": entry.details.get("eliminated_by") if entry else None,
+                "equipment": entry.details.get("to_stash", []) if entry else [],
+            }
+        )
     return sorted(dead, key=lambda d: (d["game"] or 0, d["gang"], d["name"]))

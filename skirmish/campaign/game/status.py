@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from sqlmodel import Session
@@ -23,12 +24,29 @@ from skirmish.campaign.game.pending import owing
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.turns import cohesion_due
 from skirmish.campaign.lookup import row_id
+from skirmish.campaign.store import Access
 from skirmish.engine.glossary import GameStatus
 from skirmish.rules.model import Side
 
 
 def board(session: Session, *, game: Game) -> dict[str, Any]:
-    """Everything ``game status`` shows, as JSON-friendly data."""
+    """Everything ``game status`` shows, as JSON-friendly data. In a READ unit of work, where
+    nothing changes, it is built once per game and each caller gets a copy of it (issue #23:
+    the live page reads it for its view and again for its panel's situations)."""
+    if session.info.get("access") != Access.READ:
+        return _board(session, game=game)
+    kept: dict[int | None, dict[str, Any]] = session.info.setdefault(_BOARDS, {})
+    if game.id not in kept:
+        kept[game.id] = _board(session, game=game)
+    return copy.deepcopy(kept[game.id])
+
+
+#: ``session.info``'s key for the boards a READ unit of work has built (``board``).
+_BOARDS = "skirmish.boards"
+
+
+def _board(session: Session, *, game: Game) -> dict[str, Any]:
+    """``board`` itself."""
     scenario = scenario_of(game)
     models = models_of(session, game)
     due = cohesion_due(session, game)

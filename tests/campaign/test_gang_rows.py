@@ -1,0 +1,47 @@
+"""Issue #23: ``views.gang_data`` reads a gang's models, skills, injuries, items and failed
+purchases as rows of their columns when they are not loaded, and from the objects when they are
+(the printed sheets load the gang whole). Both ways give the same view, in both languages, for
+every gang of the demo campaign, one with a failed purchase and a dead model among them."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from sqlmodel import select
+
+from skirmish.campaign import lookup, store, views
+from skirmish.campaign.models import FailedPurchase, Gang, Member, MemberStatus
+
+DEMO = Path(__file__).resolve().parent.parent.parent / "campaigns.db.example"
+
+
+def test_the_rows_and_the_objects_show_the_same_gang(tmp_path: Path) -> None:
+    db = tmp_path / "campaigns.db"
+    shutil.copyfile(DEMO, db)
+    engine = store.open_store(str(db), access=store.Access.CAMPAIGN, create=False)
+    try:
+        with store.transaction(engine, access=store.Access.CAMPAIGN) as s:
+            campaign = lookup.current_campaign(s, None)
+            first = s.exec(select(Gang).where(Gang.campaign_id == campaign.id)).first()
+            assert first is not None and first.id is not None
+            s.add(FailedPurchase(gang_id=first.id, item="dinamite", game=first.games_played))
+            dead = s.exec(select(Member).where(Member.gang_id == first.id)).first()
+            assert dead is not None
+            dead.status = MemberStatus.DEAD
+            names = [g.name for g in campaign.gangs]
+        for lang in ("en", "it"):
+            for name in names:
+                with store.transaction(engine, access=store.Access.READ) as s:
+                    campaign = lookup.current_campaign(s, None)
+                    rows = views.gang_data(lookup.gang_by_name(s, campaign, name), lang)
+                with store.transaction(engine, access=store.Access.READ) as s:
+                    campaign = lookup.current_campaign(s, None)
+                    gang = lookup.gang_by_name(s, campaign, name, full=True)
+                    assert views._loaded(gang)
+                    objects = views.gang_data(gang, lang)
+                assert rows == objects, name
+                if name == names[0]:
+                    assert rows["former_members"] and rows["failed_purchases"]
+    finally:
+        engine.dispose()
