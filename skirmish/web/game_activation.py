@@ -74,6 +74,7 @@ from skirmish.web.game_render import (
     fill,
     key_mark,
     roster_mark,
+    store_mark,
 )
 from skirmish.web.site import (
     CSRF_COOKIE,
@@ -215,7 +216,8 @@ def activation_panel(
         found, game = find_game(s, site, campaign, game_id)
         where = safe_next(back or quote(request.url.path, safe="/%"))
         view = activation_viewpoint(s, site, game)
-        key = (game.id, game.revision, lang.value, view, where, roster_mark(s, found.id))
+        store, rosters = store_mark(site), roster_mark(s, found.id)
+        key = (store, game.id, game.revision, lang.value, view, where, rosters)
         cached = ACTIVATIONS.get(key)
         p = panel(s, site, request, found, game, back=back) if cached is None else None
     csrf = request.state.csrf

@@ -66,6 +66,7 @@ from skirmish.web.game_render import (
     fill,
     key_mark,
     roster_mark,
+    store_mark,
 )
 from skirmish.web.site import (
     CSRF_COOKIE,
@@ -231,7 +232,7 @@ def board_fragment(
         if rev and rev == str(g.revision):
             return Response(status_code=204)
         view_of = board_viewpoint(s, site, g)
-        key = (g.id, g.revision, lang.value, view_of, roster_mark(s, found.id))
+        key = (store_mark(site), g.id, g.revision, lang.value, view_of, roster_mark(s, found.id))
         cached = BOARDS.get(key)
         view = None if cached is not None else game_view(s, site, found, g, lang)
     csrf = request.state.csrf

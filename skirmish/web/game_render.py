@@ -9,10 +9,11 @@ in-process cache (``Rendered``, least recently used first out).
 - What differs per request is rendered as marks and filled in at each answer (``fill``): the
   CSRF token every form repeats and each form's idempotency key (fresh each time, as before).
 - The revision moves on with every unit of work that changes the game (``capture.seal``), so a
-  cached fragment is never stale for its game. What the game's revision does not cover is in
-  the key too: the reader's permissions (in the viewpoint: a member's role changed) and the
-  campaign's newest log entry (``roster_mark``: a gang or a model renamed, a roster changed,
-  each of which writes its log entry), one indexed query.
+  cached fragment is never stale for its game; the store is in the key too (``store_mark``).
+  What the game's revision does not cover is in the key as well: the reader's permissions (in
+  the viewpoint: a member's role changed) and the campaign's newest log entry (``roster_mark``:
+  a gang or a model renamed, a roster changed, each of which writes its log entry), one
+  indexed query.
 
 One cache per fragment per server process; nothing is shared between processes.
 """
@@ -96,6 +97,13 @@ class Rendered:
 #: The live board (``web/game_live.py``'s ``/board``) and the activation panel's poll.
 BOARDS = Rendered()
 ACTIVATIONS = Rendered()
+
+
+def store_mark(site: Site) -> str:
+    """The store the fragment was read from: one process may serve several stores (the tests'
+    apps, each on a store of its own, whose games share ids and revisions), and a cached
+    fragment is only ever another reader's of the same store."""
+    return site.engine.url.render_as_string(hide_password=True)
 
 
 def roster_mark(session: Session, campaign_id: int | None) -> int:

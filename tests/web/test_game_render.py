@@ -7,6 +7,7 @@ token and fresh form keys, and a new revision is rendered anew."""
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,8 +15,9 @@ from typing import Any
 import pytest
 
 from skirmish.web.game_render import ACTIVATIONS, BOARDS, Rendered
+from tests.web.conftest import DEMO
 from tests.web.test_game_activation import GAME, PANEL, Phone, make_table, open_client
-from tests.web.test_game_live import cli, start_bank, token
+from tests.web.test_game_live import GAMES, cli, start_bank, token
 
 
 @pytest.fixture(autouse=True)
@@ -41,7 +43,7 @@ def test_the_board_is_rendered_once_per_language_and_served_to_every_watcher(
         assert english.status_code == 200 and BOARDS.misses == 1
         italian = one.get(f"{live}/board?lang=it")
         assert italian.status_code == 200 and BOARDS.misses == 2
-        assert {key[2] for key in BOARDS.keys()} == {"en", "it"}  # the language is in the key
+        assert {key[3] for key in BOARDS.keys()} == {"en", "it"}  # the language is in the key
         assert "What happened" in english.text and "What happened" not in italian.text
         again = two.get(f"{live}/board?lang=en")  # another phone, the same viewpoint
         assert BOARDS.hits == 1 and BOARDS.misses == 2
@@ -67,6 +69,23 @@ def test_a_gang_renamed_at_the_same_revision_is_rendered_anew(demo: Path) -> Non
         assert BOARDS.misses == 2 and BOARDS.hits == 0
 
 
+def test_two_stores_with_the_same_game_and_revision_never_share_a_board(tmp_path: Path) -> None:
+    """One process, two stores (as the suite's apps are): game 1 at the same revision in each,
+    the same log entry last, the same viewpoint; each store's board is its own."""
+    stores = []
+    for name in ("one", "two"):
+        (tmp_path / name).mkdir()
+        stores.append(tmp_path / name / "campaigns.db")
+        shutil.copyfile(DEMO, stores[-1])
+        start_bank(stores[-1])
+    cli(stores[1], "gang", "rename", "Clanton gang", "Clanton boys")
+    cli(stores[0], "gang", "rename", "Clanton gang", "Clanton kin")
+    with open_client(stores[0]) as first, open_client(stores[1]) as second:
+        one, two = first.get(f"{GAMES}/1/board?lang=en"), second.get(f"{GAMES}/1/board?lang=en")
+    assert "Clanton kin" in one.text and "Clanton boys" in two.text
+    assert BOARDS.misses == 2 and BOARDS.hits == 0
+
+
 def test_two_players_never_get_each_others_secret_pick_from_the_cache(demo: Path) -> None:
     make_table(demo)
     with open_client(demo) as w, open_client(demo) as i, open_client(demo) as d:
@@ -79,7 +98,7 @@ def test_two_players_never_get_each_others_secret_pick_from_the_cache(demo: Path
                 assert answer.status_code == 200
                 fragments.setdefault(phone.user, []).append(answer.text)
         assert ACTIVATIONS.hits >= 3
-        views = {key[3] for key in ACTIVATIONS.keys()}
+        views = {key[4] for key in ACTIVATIONS.keys()}
         assert len(views) == 3  # a viewpoint each: Wyatt's side, Ike's side, a spectator
         for text in fragments["Wyatt"]:
             assert "Picked: Morgan Earp" in text
