@@ -8,6 +8,7 @@ fail loudly; set ``SKIRMISH_SKIP_PG=1`` to skip them on a machine without Postgr
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import os
 import pwd
@@ -24,8 +25,12 @@ from typing import Any
 import pytest
 
 #: Printed sheets and compiled templates are kept in a folder of the session's own (issue #23),
-#: never in the user's cache: ``printing.book_cache.CACHE_ENV``.
+#: never in the user's cache: ``printing.book_cache.CACHE_ENV``; it goes when the session ends.
 os.environ["SKIRMISH_CACHE_DIR"] = tempfile.mkdtemp(prefix="skirmish-cache-")
+atexit.register(shutil.rmtree, os.environ["SKIRMISH_CACHE_DIR"], ignore_errors=True)
+#: A campaign book is laid out in this process (issue #23): the suite's own workers already
+#: share the cores. The tests of the book's press ask for two layout processes themselves.
+os.environ.setdefault("SKIRMISH_PRINT_WORKERS", "1")
 
 
 @dataclass(frozen=True)

@@ -195,6 +195,7 @@ def test_print_campaign_keeps_its_sheets_in_the_cache_folder(
 ) -> None:
     cli = fresh(base, tmp_path)
     monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setenv(WORKERS_ENV, "2")  # the command's own layout processes (the suite sets 1)
     for name in ("a.pdf", "b.pdf"):
         result = runner.invoke(
             app, ["print", "campaign", "-o", str(tmp_path / name), "--db", str(cli.db)]
