@@ -323,8 +323,3 @@ def _verdict_words(vote: str | None, gang_names: Mapping[str, str], lang: Lang) 
     if vote == "draw":
         return live_words("gl_draw", lang)
     return live_words("gl_wins", lang, gang=gang_names.get(vote, vote))
-
-
-def live_revision(session: Session, campaign: Campaign, typed: str) -> int:
-    """The game's revision alone: what a poll compares, without building the board."""
-    return find_live_game(session, campaign, typed).revision
