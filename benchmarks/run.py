@@ -25,7 +25,14 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BENCHMARKS = ("startup_bench.py", "odds_bench.py", "store_bench.py", "print_bench.py")
+BENCHMARKS = (
+    "startup_bench.py",
+    "odds_bench.py",
+    "store_bench.py",
+    "print_bench.py",
+    # issue #23: the server's processor time per page against a Core anchor (about a minute)
+    "page_bench.py",
+)
 #: The web app under a club's load (issue #11, about a minute on a throw-away PostgreSQL): the
 #: script and its arguments (its figures are kept here, not appended by it).
 WEB = ("web_bench.py", "--no-append")
