@@ -251,6 +251,49 @@ def _situation(
     if known.night:
         lines.append(t["gac_k_night"])
     view["known"] = lines
+    controls, more = situation_controls(
+        figure,
+        procedure,
+        query,
+        lang,
+        weapon=known.weapon,
+        target=known.target,
+        target_weapon=known.target_weapon,
+        target_waiting=known.target_waiting,
+    )
+    if known.target is not None:
+        asked = questions(s, game=game, target=target)
+        by_name = {f.name: f for f in table.figures}
+        chosen_near = _many(query, "near")
+        for friend in asked.friends:
+            f = by_name.get(friend)
+            more.append(_control("multi", "near", t["gac_f_near"] + f": {friend}",
+                                 f.label if f else friend,
+                                 checked=(f.label if f else friend) in chosen_near))  # fmt: skip
+    view["controls"] = controls
+    view["more"] = more
+    try:
+        situation = read_situation(procedure, {**flat_values(query), **values})
+        found = situations.odds(s, game, figure.label, target, procedure, situation)
+        view["odds"] = t["gac_odds"].format(hit=_percent(found.hit, lang),
+                                           wound=_percent(found.wound, lang),
+                                           eliminate=_percent(found.eliminate, lang))  # fmt: skip
+    except SkirmishError as refused:
+        view["odds_error"] = refused.text(lang.value)
+
+
+def situation_controls(
+    figure: Figure, procedure: Procedure, query: Mapping[str, Any], lang: Lang, *,
+    weapon: str | None, target: Figure | None = None, target_weapon: str | None = None,
+    target_waiting: bool | None = None,
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:  # fmt: skip
+    """The situation's controls of ``figure``'s shot or fight, as the declaration
+    (``engine.situation``) lists its inputs: range, cover and the weapons up front, the rest
+    folded under "more". ``weapon`` is the one the game would choose; ``target`` (with its
+    weapon and whether the record says it waits) when it is known: the live flow knows it, the
+    offline page (issue #24), made before a target is chosen, does not, and leaves its
+    controls out (the service reads them from the record)."""
+    t = action_words(lang)
     controls: list[dict[str, Any]] = []
     more: list[dict[str, Any]] = []
     for item in situation_inputs(procedure):
@@ -266,27 +309,27 @@ def _situation(
         elif item.id == "weapon":
             carried = (situations.fight_weapons(figure) if procedure is Procedure.MELEE
                        else situations.guns_to_shoot(figure))  # fmt: skip
-            default = t["gac_f_default"].format(name=_weapon_name(known.weapon, lang))
+            default = t["gac_f_default"].format(name=_weapon_name(weapon, lang))
             options = [("", default), *((w.id, name(w, lang)) for w in carried)]
             if procedure is Procedure.MELEE:
                 options.append(("bare-hands", t["gac_f_bare"]))
             controls.append(_control("select", key, t["gac_f_weapon"], given, options))
         elif item.id == "target_weapon":
-            if known.target is None:
+            if target is None:
                 continue
-            default = t["gac_f_default"].format(name=_weapon_name(known.target_weapon, lang))
-            carried = situations.fight_weapons(known.target)
+            default = t["gac_f_default"].format(name=_weapon_name(target_weapon, lang))
+            carried = situations.fight_weapons(target)
             options = [("", default), *((w.id, name(w, lang)) for w in carried),
                        ("bare-hands", t["gac_f_bare"])]  # fmt: skip
             controls.append(_control("select", key, t["gac_f_target_weapon"], given, options))
         elif item.id == "target_waiting":
-            if known.target is None or known.target_waiting is None:
+            if target is None or target_waiting is None:
                 continue
-            record = known.target_waiting
+            record = target_waiting
             said = t["gac_said_yes"] if record else t["gac_said_no"]
             checked = field_flag(query, key) if "waiting-record" in query else record
             controls.append(_control(
-                "check", key, t["gac_f_waiting"].format(name=known.target.name), "on",
+                "check", key, t["gac_f_waiting"].format(name=target.name), "on",
                 hint=t["gac_f_waiting_hint"].format(said=said), checked=checked))  # fmt: skip
             controls.append(_control("hidden", "waiting-record", "", "yes" if record else "no"))
         else:
@@ -308,25 +351,7 @@ def _situation(
             else:
                 more.append(_control(control.widget, key, words, given,
                                      hint=item.help(lang.value)))  # fmt: skip
-    if known.target is not None:
-        asked = questions(s, game=game, target=target)
-        by_name = {f.name: f for f in table.figures}
-        chosen_near = _many(query, "near")
-        for friend in asked.friends:
-            f = by_name.get(friend)
-            more.append(_control("multi", "near", t["gac_f_near"] + f": {friend}",
-                                 f.label if f else friend,
-                                 checked=(f.label if f else friend) in chosen_near))  # fmt: skip
-    view["controls"] = controls
-    view["more"] = more
-    try:
-        situation = read_situation(procedure, {**flat_values(query), **values})
-        found = situations.odds(s, game, figure.label, target, procedure, situation)
-        view["odds"] = t["gac_odds"].format(hit=_percent(found.hit, lang),
-                                           wound=_percent(found.wound, lang),
-                                           eliminate=_percent(found.eliminate, lang))  # fmt: skip
-    except SkirmishError as refused:
-        view["odds_error"] = refused.text(lang.value)
+    return controls, more
 
 
 def _many(query: Mapping[str, Any], key: str) -> list[str]:
