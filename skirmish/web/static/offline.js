@@ -228,9 +228,32 @@
       revision: e.revision, made_at: e.made_at, lang: e.lang, side: e.side,
       preview: e.preview };
   }
+  function settled(found) {
+    /* The entries in conflict that were settled meanwhile (on either phone: "record mine" or
+       "discard"): gone from the phone; the ones held behind them may go now. */
+    var open = found.filter(function (e) { return e.status === "conflict"; });
+    if (!open.length) { return Promise.resolve(found); }
+    return fetch(syncUrl.replace(/\/sync$/, "/conflicts"), {
+      credentials: "same-origin", headers: { "Accept": "application/json" }
+    }).then(function (r) { return r.ok ? r.json() : null; }).then(function (body) {
+      if (!body) { return found; }
+      var list = Array.isArray(body) ? body : (body.conflicts || []);
+      var still = {};
+      list.forEach(function (c) { if (c.status === "open") { still[c.key] = true; } });
+      var gone = open.filter(function (e) { return !still[e.key]; });
+      return Promise.all(gone.map(function (e) { return drop(e.key); })).then(function () {
+        return found.filter(function (e) { return gone.indexOf(e) < 0; });
+      });
+    });
+  }
   function send() {
     if (sending || !syncUrl) { return Promise.resolve(); }
     return entries().then(function (found) {
+      return settled(found).catch(function () { return found; }); /* out of reach: as it was */
+    }).then(function (found) {
+      if (found.some(function (e) { return e.status === "conflict"; })) {
+        return render(); /* held until the conflict is settled on the game's page */
+      }
       var waiting = found.filter(function (e) {
         return e.status === "pending" || e.status === "held" || e.status === "sending";
       });
@@ -256,7 +279,7 @@
           if (res.status === "confirmed") { return drop(e.key); }
           e.status = res.status === "conflict" ? "conflict"
             : (res.status === "held" ? "held" : "refused");
-          e.error = res.error || (res.conflict && res.conflict.said) || "";
+          e.error = res.error || (res.conflict && res.conflict.found) || "";
           if (res.conflict) { e.conflict = res.conflict.id; }
           return put(e);
         });
