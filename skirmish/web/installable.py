@@ -30,7 +30,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from skirmish.i18n import Lang
-from skirmish.translation import gettext
+from skirmish.translation import N_, gettext
 from skirmish.web.site import HERE, SiteDep, Viewer, identifies_reader, pick_lang
 
 router = APIRouter(include_in_schema=False)
@@ -51,6 +51,11 @@ ICONS: tuple[tuple[str, str, str, str], ...] = (
     ("skirmish-192.png", "192x192", "image/png", "any"),
     ("skirmish-512.png", "512x512", "image/png", "any"),
     ("skirmish-maskable-512.png", "512x512", "image/png", "maskable"),
+)
+#: What the phone says of the app when it offers to install it.
+DESCRIPTION = N_(
+    "The club's campaigns and the table's tools for Per qualche dado in più, "
+    "with the game going on when the network drops."
 )
 #: Safari's home-screen icon (``<link rel="apple-touch-icon">``), full bleed, 180 px.
 APPLE_TOUCH_ICON = "/static/icons/apple-touch-icon.png"
@@ -119,11 +124,7 @@ def manifest(lang: Lang) -> dict[str, Any]:
         "id": "/",
         "name": "skirmish",
         "short_name": "skirmish",
-        "description": gettext(
-            lang.value,
-            "The club's campaigns and the table's tools for Per qualche dado in più, "
-            "with the game going on when the network drops.",
-        ),
+        "description": gettext(lang.value, DESCRIPTION),
         "lang": lang.value,
         "dir": "ltr",
         "start_url": "/",
