@@ -61,6 +61,7 @@ def test_the_game_page_reloads_offline_and_logging_out_forgets_it(
     server.cli(
         "game", "start", "Rapina in banca", "--good", "Earp brothers", "--bad", "Clanton gang"
     )
+    server.cli("game", "turn")  # in play: the page holds the game's stream
     game = f"{server.url}/c/{quote(CAMPAIGN)}/games/1"
     title = "Rapina in banca" if lang == "it" else "Bank robbery"
     t = words(lang)
@@ -79,14 +80,33 @@ def test_the_game_page_reloads_offline_and_logging_out_forgets_it(
     expect(phone.locator("h1.game-title")).to_contain_text(title)
     assert phone.evaluate("() => navigator.serviceWorker.controller !== null")
     phone.wait_for_function(f"async () => (await ({KEPT})()).includes({game!r})")
+    # Chromium's own verdict (what Lighthouse asks): the manifest parses, the app installs.
+    cdp = phone.context.new_cdp_session(phone)
+    parsed = cdp.send("Page.getAppManifest")
+    assert parsed["url"] == f"{server.url}/manifest.webmanifest" and not parsed["errors"], parsed
+    refused = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # a Playwright context is an incognito profile, where Chrome installs nothing whatever the
+    # app; every other reason (no icon, no worker, not standalone…) would be listed here
+    assert [e["errorId"] for e in refused if e["errorId"] != "in-incognito"] == [], refused
+
+    # A link followed inside the app (htmx's boosted request, not a navigation) is kept too.
+    phone.locator(".crumbs").get_by_role("link", name=CAMPAIGN).tap()
+    expect(phone.locator("h1")).to_have_text(CAMPAIGN)
+    campaign = phone.url
+    phone.wait_for_function(f"async () => (await ({KEPT})()).includes({campaign!r})")
+    phone.go_back()
+    expect(phone.locator("h1.game-title")).to_contain_text(title)
 
     # The network goes: the game's page reloads from the phone, with its styles.
     phone.context.set_offline(True)
     phone.reload()
     expect(phone.locator("h1.game-title")).to_contain_text(title)
     expect(phone.locator("#board")).to_contain_text("Wyatt Earp")
+    expect(phone.locator("#offline")).to_be_visible()  # the live page says it is not live
     _styled(phone)
     check(phone, f"installable-{lang}-game-offline", tmp_path)
+    phone.goto(campaign)
+    expect(phone.locator("h1")).to_have_text(CAMPAIGN)
 
     # A page never opened: the offline page, in the player's language, styled.
     phone.goto(f"{server.url}/scenarios")
