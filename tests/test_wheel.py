@@ -80,6 +80,14 @@ def test_wheel_contains_the_data(wheel: Path) -> None:
         "skirmish/web/static/htmx-2.0.4.min.js",
         "skirmish/web/static/htmx-LICENSE.txt",
     } <= set(names)
+    # installable (issue #24): the service worker, the offline page and the icons
+    assert {
+        "skirmish/web/sw.js",
+        "skirmish/web/templates/offline.html",
+        "skirmish/web/static/icons/skirmish.svg",
+        "skirmish/web/static/icons/skirmish-512.png",
+        "skirmish/web/static/icons/skirmish-maskable-512.png",
+    } <= set(names)
     assert not any(n.startswith("tests/") for n in names)
     # the Italian catalogue, compiled by the build (hatch_build.py, issue #21), and its source
     assert {

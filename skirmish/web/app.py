@@ -48,6 +48,7 @@ from skirmish.web import (
     game_postgame,
     game_stream,
     gazette,
+    installable,
     luck,
     pages,
     prints,
@@ -286,6 +287,7 @@ def create_app(db: str | None = None) -> FastAPI:
     # (the first route whose address matches answers).
     for module in (pages, api_docs, api, club_campaigns, club_members, club_join, club, prints,
                    actions, tools, game_postgame, game_live, game_stream, game_activation,
-                   game_actions, game_handover, game_offline, gazette, luck):  # fmt: skip
+                   game_actions, game_handover, game_offline, gazette, luck,
+                   installable):  # fmt: skip
         app.include_router(module.router)
     return app

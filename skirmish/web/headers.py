@@ -21,6 +21,10 @@ POLICY = "; ".join(
         "img-src 'self' data:",
         "font-src 'self'",
         "connect-src 'self'",
+        # the service worker (/sw.js) and the manifest (issue #24): the app's own only, said
+        # outright rather than left to default-src, so that a later default does not widen them
+        "worker-src 'self'",
+        "manifest-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

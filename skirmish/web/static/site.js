@@ -11,3 +11,18 @@ document.addEventListener("htmx:confirm", function (e) {
     e.preventDefault();
   }
 });
+
+/* The service worker (issue #24, /sw.js: web/sw.js), on every page: it keeps the shell and the
+   pages opened, so a page reloaded with the network off still shows. A browser gives one only
+   to a secure page (HTTPS, or the laptop's own http://localhost): elsewhere nothing is kept. On
+   logging out it is told to drop the pages kept (a shared phone keeps nobody's pages). */
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    var worker = navigator.serviceWorker.controller;
+    if (worker && form && form.getAttribute && form.getAttribute("action") === "/logout") {
+      worker.postMessage({ type: "forget" });
+    }
+  });
+}
