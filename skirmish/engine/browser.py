@@ -45,8 +45,8 @@ def _lang(request: Mapping[str, Any]) -> str:
     if lang not in LANGS:
         raise RulesError(
             Message(
-                "there is no language {lang}; the languages are {langs}.",
-                lang=shown(str(lang)),
+                "there is no language {typed}; the languages are {langs}.",
+                typed=shown(str(lang)),
                 langs=", ".join(LANGS),
             )
         )

@@ -23,6 +23,7 @@ import pytest
 
 from skirmish.engine.browser import call
 from skirmish.web.engine_bundle import pyodide_installed
+from tests.engine.browser_cases import CASES
 
 #: How long the page's script may take to be there (it is deferred).
 LOADED_MS = 15_000
@@ -36,32 +37,6 @@ def _pyodide() -> None:
     if os.environ.get("CI"):
         pytest.fail(why)
     pytest.skip(why)
-
-
-#: (test, inputs by field, typed dice): shots with cover and range, a fight, saves, a panic
-#: test, and rolls that roll again (FORTUNA on a "dead", a tied initiative, an owned skill).
-CASES: list[tuple[str, dict[str, Any], list[int]]] = [
-    # short range, a hit for 2 damages, two saves, a panic test that terrifies
-    ("shoot", {"tiro": 4, "range": 3, "target-rif": 3, "target-fred": 3, "target-cos": 3},
-     [3, 5, 6, 2, 3, 4, 5]),
-    # light cover at long range against a waiting target: a miss, then the panic test
-    ("shoot", {"tiro": 4, "weapon": "sei-colpi", "range": 8, "cover": "leggera",
-               "target-waiting": True, "fred": 3, "target-rif": 3, "target-fred": 3,
-               "target-cos": 3}, [2, 4, 4, 4, 3, 5]),
-    # a rifle aimed at a target in partial cover, who is eliminated (no panic test)
-    ("shoot", {"tiro": 3, "weapon": "fucile", "aim": True, "cover": "parziale", "range": 14,
-               "target-rif": 1, "target-fred": 2, "target-cos": 1}, [1, 1, 6, 6]),
-    ("melee", {"cos": 3, "weapon": "coltello", "fred": 4, "target-rif": 3, "target-fred": 3,
-               "target-cos": 3}, [2, 4, 4, 4, 3, 5]),
-    ("melee", {"cos": 2, "target-rif": 4, "target-fred": 4, "target-cos": 3}, [6, 6, 1, 2, 2]),
-    ("save", {"rif": 3, "damage": 2, "behind": True}, [4, 6]),
-    ("save", {"rif": 4, "damage": 1}, [2]),
-    ("panic", {"fred": 3, "shaken": True}, [3, 5]),
-    ("panic", {"fred": 4}, [1, 2]),
-    ("recovery", {"cos": 3, "fortuna": 1}, [1, 2, 5]),
-    ("initiative", {"rif": 3, "against-rif": 4}, [4, 3, 2, 6]),
-    ("skill", {"owned": ["duro", "dottore"]}, [4, 6, 2, 3]),
-]  # fmt: skip
 
 
 def _started(phone: Any) -> str:
