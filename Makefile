@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test lint typecheck unit bench screenshots clean messages
+.PHONY: demo test lint typecheck unit bench screenshots clean messages pyodide
 
 #: The Italian message catalogue (issue #21): its .po is the source, kept in git; its .mo is
 #: compiled here (and by the wheel's build, hatch_build.py) for gettext to read.
@@ -23,6 +23,27 @@ $(STAMP): pyproject.toml
 $(MO): $(PO) $(STAMP)
 	$(BIN)/python hatch_build.py
 
+#: The engine in the phone (issue #24): Pyodide from its npm package, pinned in package.json and
+#: package-lock.json, installed with `npm ci` (no install scripts), and only the runtime files a
+#: browser loads copied where the app serves them, /static/pyodide/ (git-ignored; its licence,
+#: MPL-2.0, is static/pyodide-LICENSE.txt). Redone only when the lock file changes.
+PYODIDE_DIR := skirmish/web/static/pyodide
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+NPM_STAMP := node_modules/.installed-stamp
+PYODIDE_STAMP := $(PYODIDE_DIR)/.installed-stamp
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $(NPM_STAMP)
+
+$(PYODIDE_STAMP): $(NPM_STAMP)
+	rm -rf $(PYODIDE_DIR)
+	mkdir -p $(PYODIDE_DIR)
+	cp $(addprefix node_modules/pyodide/,$(PYODIDE_FILES)) $(PYODIDE_DIR)/
+	touch $(PYODIDE_STAMP)
+
+pyodide: $(PYODIDE_STAMP)
+
 # After writing or changing a text in the code: add it to the catalogue (then translate it).
 messages: $(STAMP)
 	mkdir -p build
@@ -35,7 +56,7 @@ messages: $(STAMP)
 # The package is left byte-compiled (issue #23): these machines set PYTHONDONTWRITEBYTECODE,
 # under which an editable checkout would compile every module it imports on every start
 # (`roll` measured 14.5× `python -c pass` instead of 10.9×).
-demo: $(STAMP) $(MO)
+demo: $(STAMP) $(MO) $(PYODIDE_STAMP)
 	$(BIN)/python -m compileall -q skirmish
 	@bash scripts/demo.sh
 
@@ -51,7 +72,7 @@ typecheck: $(STAMP)
 # PYTHONDONTWRITEBYTECODE would otherwise compile every module in each of them. Three workers on
 # two cores: a third of the suite waits on subprocesses, servers and phones' polls, and the third
 # worker fills that time.
-unit: $(STAMP) $(MO)
+unit: $(STAMP) $(MO) $(PYODIDE_STAMP)
 	$(BIN)/python -m compileall -q skirmish
 	$(BIN)/pytest -q -n 3 --dist loadfile --durations=12
 
@@ -76,9 +97,9 @@ screenshots: $(STAMP)
 	cp build/screenshots/gazette.png build/screenshots/print-roster.png \
 		build/screenshots/print-cards.png docs/screenshots/
 
-bench: $(STAMP) $(MO)
+bench: $(STAMP) $(MO) $(PYODIDE_STAMP)
 	$(BIN)/python -m compileall -q skirmish
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache node_modules $(PYODIDE_DIR)

@@ -32,6 +32,8 @@ BENCHMARKS = (
     "print_bench.py",
     # issue #23: the server's processor time per page against a Core anchor (about a minute)
     "page_bench.py",
+    # issue #24: the engine in the phone, Pyodide in chromium (about two minutes)
+    "pyodide_bench.py",
 )
 #: The web app under a club's load (issue #11, about a minute on a throw-away PostgreSQL): the
 #: script and its arguments (its figures are kept here, not appended by it).

@@ -40,6 +40,7 @@ from skirmish.web import (
     club_campaigns,
     club_join,
     club_members,
+    engine_bundle,
     game_actions,
     game_activation,
     game_handover,
@@ -288,6 +289,6 @@ def create_app(db: str | None = None) -> FastAPI:
     for module in (pages, api_docs, api, club_campaigns, club_members, club_join, club, prints,
                    actions, tools, game_postgame, game_live, game_stream, game_activation,
                    game_actions, game_handover, game_offline, gazette, luck,
-                   installable):  # fmt: skip
+                   installable, engine_bundle):  # fmt: skip
         app.include_router(module.router)
     return app

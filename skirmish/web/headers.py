@@ -32,6 +32,13 @@ POLICY = "; ".join(
     )
 )
 
+#: The engine's Web Worker (issue #24, ``static/engine-worker.js``) runs Pyodide, which compiles
+#: WebAssembly (``pyodide.asm.wasm``): a policy allows that only with ``'wasm-unsafe-eval'``
+#: (WebAssembly only, no JavaScript ``eval``). A dedicated worker is governed by its own
+#: script's answer, so only that answer says it: every page keeps ``POLICY``.
+WORKER = "/static/engine-worker.js"
+WORKER_POLICY = POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+
 #: Every header every answer carries (header → value); the policy is kept where an answer
 #: says its own.
 HEADERS = {
@@ -61,6 +68,8 @@ class SecurityHeaders:
                 own = headers.get("Content-Security-Policy")
                 for name, value in HEADERS.items():
                     headers[name] = value
+                if scope["path"] == WORKER:
+                    headers["Content-Security-Policy"] = WORKER_POLICY
                 if own is not None:
                     framed = "frame-ancestors" in own
                     headers["Content-Security-Policy"] = (

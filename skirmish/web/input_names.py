@@ -17,6 +17,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from skirmish.campaign.game.fields import FIELDS
 from skirmish.engine import rolls
+from skirmish.engine.roll_inputs import key as key  # a field of a declared input
 from skirmish.engine.situation import INPUTS, Procedure, find_input
 from skirmish.errors import COMMAND_LINE, NAMING, Naming
 from skirmish.odds.compare import OTHER_PARAM
@@ -48,12 +49,6 @@ _BETWEEN_GAMES = {
 
 #: The words the other target's fields of a comparison carry after their label.
 _OTHER = NP_("web.input_names", "other target")
-
-
-def key(name: str) -> str:
-    """The field (query parameter, form field, JSON key) of the input declared as ``name``:
-    ``target_waiting`` is ``target-waiting``."""
-    return name.replace("_", "-")
 
 
 @functools.cache

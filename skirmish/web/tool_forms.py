@@ -8,7 +8,6 @@ their combat inputs through the same controls (``web.game_actions``)."""
 
 from __future__ import annotations
 
-import math
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -17,26 +16,22 @@ from typing import Any
 from starlette.datastructures import QueryParams
 
 from skirmish import rules
-from skirmish.engine import rolls
-from skirmish.engine.characteristic import HIGHEST, LOWEST
-from skirmish.engine.rolls import Option
-from skirmish.engine.situation import (
-    ROLL_SOURCES,
-    SUBJECT,
-    Input,
-    Procedure,
-    Whose,
-    choice_label,
-    choice_value,
-    inputs_for,
-)
-from skirmish.engine.situation import Kind as InputKind
-from skirmish.errors import RulesError, SkirmishError, named, said, shown
+from skirmish.engine import roll_inputs, rolls
+from skirmish.engine.roll_inputs import NO as NO
+from skirmish.engine.roll_inputs import NOT_INPUTS as NOT_INPUTS
+from skirmish.engine.roll_inputs import YES as YES
+from skirmish.engine.roll_inputs import Control as Control
+from skirmish.engine.roll_inputs import _from_input as _from_input
+from skirmish.engine.roll_inputs import _from_option, _yes
+from skirmish.engine.roll_inputs import _value as _value
+from skirmish.engine.roll_inputs import controls as controls
+from skirmish.engine.roll_inputs import dice_controls as dice_controls
+from skirmish.engine.situation import Input, Procedure, choice_label, choice_value
+from skirmish.errors import SkirmishError
 from skirmish.i18n import Lang, messages, name
-from skirmish.limits import COUNT, DISTANCE, SEED, TEXT_LENGTH
 from skirmish.odds import compare as comparing
 from skirmish.rules.names import normalize
-from skirmish.translation import N_, Both, Message
+from skirmish.translation import N_
 from skirmish.web import text
 from skirmish.web.input_names import key, page_naming
 
@@ -53,145 +48,6 @@ WORDS = text.part(
         }
     )
 )
-
-#: The words a yes-or-no input takes in a query (a ticked box sends ``on``).
-YES = frozenset({"", "on", "1", "true", "yes", "y", "si", "sì"})
-NO = frozenset({"0", "off", "false", "no", "n"})
-#: The query parameters that are no input of a test: the page's language.
-NOT_INPUTS = frozenset({"lang"})
-
-
-@dataclass(frozen=True)
-class Control:
-    """One form control of a test, derived from its declaration: the query parameter ``key``
-    (and ``aliases``), the parameter name the roll takes, what it is and how it is shown."""
-
-    key: str
-    param: str
-    flag: str  # the CLI's, for the command line a page shows
-    names: tuple[str, str]  # English, Italian
-    helps: tuple[str, str]
-    widget: str  # check, switch, number, decimal, text, list, select, word
-    default: Any = None
-    required: bool = False
-    low: float | None = None
-    high: float | None = None
-    choices: Any = None  # select: the StrEnum; word: the words' mapping
-    book: str | None = None  # text, list: the list of the book it names
-    aliases: tuple[str, ...] = ()
-    negative: str = ""  # a switch's flag that says no: --no-fama
-    group: str = "tools_test"
-    bound: Any = None  # the limit of ``skirmish.limits`` a number is checked against
-    input: str = ""  # the declared name, as a refusal names it (``errors.named``)
-
-    def label(self, lang: str) -> str:
-        return self.names[1] if lang == "it" else self.names[0]
-
-    def help(self, lang: str) -> str:
-        """The help in ``lang``, any input it names said as the page's labels."""
-        return said(self.helps[1] if lang == "it" else self.helps[0], lang, page_naming)
-
-
-_SITUATION_WIDGETS = {
-    InputKind.FLAG: "check",
-    InputKind.CHARACTERISTIC: "number",
-    InputKind.COUNT: "number",
-    InputKind.DISTANCE: "decimal",
-    InputKind.CHOICE: "select",
-    InputKind.WEAPON: "text",
-    InputKind.FACTION: "text",
-    InputKind.SKILLS: "list",
-}
-_SITUATION_BOOKS = {
-    InputKind.WEAPON: "weapons",
-    InputKind.FACTION: "factions",
-    InputKind.SKILLS: "skills",
-}
-_OPTION_WIDGETS = {
-    rolls.Kind.FLAG: "check",
-    rolls.Kind.SWITCH: "switch",
-    rolls.Kind.NUMBER: "number",
-    rolls.Kind.NAME: "text",
-    rolls.Kind.NAMES: "list",
-    rolls.Kind.WORD: "word",
-}
-_GROUPS = {
-    Whose.ATTACKER: "tools_attacker",
-    Whose.ACTION: "tools_action",
-    Whose.TARGET: "tools_target",
-}
-
-
-def _from_input(input_: Input, procedure: Procedure) -> Control:
-    """A control of the combat situation's ``input_`` as ``procedure``'s command takes it."""
-    low: float | None = None
-    high: float | None = None
-    bound: Any = None
-    if input_.kind is InputKind.CHARACTERISTIC:
-        low, high = LOWEST, HIGHEST
-    elif input_.kind is InputKind.COUNT:
-        low, high, bound = COUNT.low, COUNT.high, COUNT
-    elif input_.kind is InputKind.DISTANCE:
-        low, high, bound = DISTANCE.low, DISTANCE.high, DISTANCE
-    name = key(input_.name_for(procedure))
-    return Control(
-        key=name,
-        param=input_.param_for(procedure),
-        flag="--" + name,
-        names=(input_.name_en, input_.name_it),
-        helps=(input_.help_en, input_.help_it),
-        widget=_SITUATION_WIDGETS[input_.kind],
-        default=input_.default_for(procedure),
-        low=low,
-        high=high,
-        choices=input_.choices,
-        book=_SITUATION_BOOKS.get(input_.kind),
-        aliases=tuple(key(a) for a in input_.aliases),
-        group="tools_test" if procedure in SUBJECT else _GROUPS[input_.whose],
-        bound=bound,
-        input=input_.id,
-    )
-
-
-def _from_option(option: Option, group: str = "tools_test", bound: Any = None) -> Control:
-    """A control of a declared ``Option`` of ``engine.rolls``."""
-    return Control(
-        key=key(option.id),
-        param=option.id,
-        flag="--" + key(option.id),
-        names=(option.name_en, option.name_it),
-        helps=(option.help_en, option.help_it),
-        widget=_OPTION_WIDGETS[option.kind],
-        default=option.default,
-        required=option.required,
-        low=option.low,
-        high=option.high,
-        choices=option.words,
-        book=option.book,
-        negative=f"--no-{key(option.id)}" if option.kind is rolls.Kind.SWITCH else "",
-        group=group,
-        bound=bound,
-        input=option.id,
-    )
-
-
-def controls(test: str) -> tuple[Control, ...]:
-    """The inputs of ``test`` as its ``roll`` command takes them, in the command's order."""
-    if test in rolls.COMBAT:
-        procedure = Procedure(test)
-        taken = inputs_for(procedure, ROLL_SOURCES)
-        if procedure in SUBJECT:  # a test on its own: the model's inputs first, as the CLI
-            taken = tuple(sorted(taken, key=lambda i: i.whose is not SUBJECT[procedure]))
-        return tuple(_from_input(i, procedure) for i in taken)
-    return tuple(_from_option(o) for o in rolls.OPTIONS[test])
-
-
-def dice_controls() -> tuple[Control, ...]:
-    """The dice of a roll: typed in, or random from a seed."""
-    return (
-        _from_option(rolls.DICE, "tools_dice"),
-        _from_option(rolls.SEED, "tools_dice", SEED),
-    )
 
 
 def odds_controls(test: str) -> tuple[Control, ...]:
@@ -253,7 +109,7 @@ def _other(input_: Input) -> Control:
         high=mine.high,
         choices=YES_NO if check else mine.choices,
         book=mine.book,
-        negative=f"--{key(comparing.OTHER_PARAM)}no-{mine.key}" if check else "",
+        negative=f"{key(comparing.OTHER_PARAM)}no-{mine.key}" if check else "",
         group="tools_other",
         bound=mine.bound,
         input=comparing.OTHER_PARAM + input_.id,
@@ -289,115 +145,16 @@ def compare_options(
 # ---------------------------------------------------------------------------- reading a query
 
 
-def _number(control: Control, raw: str) -> int | float:
-    """A whole number (or a distance, with a point or a comma) typed for ``control``."""
-    typed = raw.strip()
-    try:
-        if control.widget == "decimal":
-            value: int | float = float(typed.replace(",", "."))
-            if not math.isfinite(value):
-                raise ValueError(typed)
-        else:
-            if not typed.lstrip("-").isascii() or not typed.lstrip("-").isdigit():
-                raise ValueError(typed)
-            value = int(typed)
-    except ValueError:
-        decimal = control.widget == "decimal"
-        kind = Message("a number") if decimal else Message("a whole number")
-        raise RulesError(
-            Message(
-                "{control_input} {raw} is not {kind}.",
-                control_input=named(control.input),
-                raw=shown(raw),
-                kind=kind,
-            )
-        ) from None
-    if control.bound is not None:
-        control.bound.check(value, label=named(control.input))
-    return value
-
-
-def _yes(control: Control, raw: str) -> bool:
-    typed = raw.strip().lower()
-    if typed in YES:
-        return True
-    if typed in NO:
-        return False
-    raise RulesError(
-        Message(
-            "{control_input} {raw}: give yes or no (on, off, true, false).",
-            control_input=named(control.input),
-            raw=shown(raw),
-        )
-    )
-
-
-def _value(control: Control, given: Sequence[str]) -> Any:
-    """What ``control`` takes from the query's values for it (none: its default)."""
-    values = (
-        [v for v in given if v.strip()]
-        if control.widget not in ("check", "switch")
-        else list(given)
-    )
-    if not values:
-        if control.required:
-            raise RulesError(
-                Message(
-                    "{control_input} is missing: give {control_label}.",
-                    control_input=named(control.input),
-                    control_label=Both(control.label("en"), control.label("it")),
-                )
-            )
-        return control.default
-    for value in values:
-        if len(value) > TEXT_LENGTH:
-            raise RulesError(
-                Message(
-                    "{control_input} {value} is too long (at most {text_length} characters).",
-                    control_input=named(control.input),
-                    value=shown(value),
-                    text_length=TEXT_LENGTH,
-                )
-            )
-    last = values[-1]
-    match control.widget:
-        case "check" | "switch":
-            return _yes(control, last)
-        case "number" | "decimal":
-            return _number(control, last)
-        case "list":
-            return [part.strip() for v in values for part in v.split(",") if part.strip()]
-        case "select":
-            return choice_value(control.choices, last.strip())
-        case _:
-            return last.strip()
-
-
-def _given(query: QueryParams, control: Control) -> list[str]:
-    """Every value the query gives ``control``, by its key or an alias; a switch's ``no-KEY``
-    (the CLI's ``--no-fama``) is a no."""
-    found = [v for key in (control.key, *control.aliases) for v in query.getlist(key)]
-    if control.widget == "switch" and f"no-{control.key}" in query:
-        found.append("no")
-    return found
+def values_of(query: QueryParams) -> dict[str, list[str]]:
+    """The query's values, each key's in order, as ``engine.roll_inputs`` reads them."""
+    return {k: query.getlist(k) for k in query.keys()}
 
 
 def read(query: QueryParams, every: Sequence[Control]) -> dict[str, Any]:
-    """The options (by parameter name) the query gives ``every`` control; a query parameter
-    that is no input of the test is refused, naming those it takes."""
-    known = {k for c in every for k in (c.key, *c.aliases)}
-    known |= {f"no-{c.key}" for c in every if c.widget == "switch"}
-    unknown = [k for k in query if k not in known and k not in NOT_INPUTS]
-    if unknown:
-        names = ", ".join(c.key for c in every)
-        raise RulesError(
-            Message(
-                "{unknown_0} is no input of this test; it takes {names}.",
-                unknown_0=shown(unknown[0]),
-                names=names,
-            )
-        )
-    return {c.param: _value(c, _given(query, c)) for c in every}
+    """The options (by parameter name) the query gives ``every`` control
+    (``engine.roll_inputs.read``: a query parameter that is no input of the test is refused,
+    naming those it takes)."""
+    return roll_inputs.read(values_of(query), every)
 
 
 def command_line(mode: str, test: str, query: QueryParams, every: Sequence[Control]) -> str:
@@ -405,14 +162,18 @@ def command_line(mode: str, test: str, query: QueryParams, every: Sequence[Contr
     typed), for the player at the terminal: ``skirmish roll shoot --tiro 4 --cover leggera``."""
     words = ["skirmish", mode, *test.split()]  # a comparison's test is "compare aim"
     for control in every:
-        given = [v for v in _given(query, control) if v.strip() or control.widget == "check"]
+        given = [
+            v
+            for v in roll_inputs.given(values_of(query), control)
+            if v.strip() or control.widget == "check"
+        ]
         if not given:
             continue
         last = given[-1].strip()
         if control.widget == "check":
             words += [control.flag] if last.lower() not in NO else []
         elif control.widget == "switch" or (control.widget == "word" and control.negative):
-            words += [control.negative if last.lower() in NO else control.flag]
+            words += ["--" + control.negative if last.lower() in NO else control.flag]
         elif control.widget == "list":
             parts = [part.strip() for v in given for part in v.split(",") if part.strip()]
             words += [w for part in parts for w in (control.flag, part)]
@@ -547,8 +308,8 @@ def form(
             control=control,
             id=f"in-{control.key}",
             label=control.label(lang.value),
-            help=control.help(lang.value),
-            value=_shown_value(control, _given(query, control)),
+            help=control.help(lang.value, page_naming),
+            value=_shown_value(control, roll_inputs.given(values_of(query), control)),
             choices=_choices(control, lang),
             suggestions=_book(control.book, lang),
         )
