@@ -95,6 +95,10 @@ def pyodide_installed() -> bool:
     return all((PYODIDE_DIR / name).is_file() for name in PYODIDE_FILES)
 
 
+#: The Web Worker that runs the engine (``static/engine.js`` starts it).
+WORKER_URL = "/static/engine-worker.js"
+
+
 @router.get("/engine/manifest.json")
 def manifest() -> Response:
     """Where the phone's worker finds Pyodide and the bundle, and whether it can start."""
@@ -104,6 +108,9 @@ def manifest() -> Response:
         "pyodide": PYODIDE_URL,
         "bundle": made.url,
         "hash": made.hash,
+        # what a phone fetches once to run the engine with the network off (issue #24: the
+        # live page asks for each while online, and the service worker keeps them)
+        "files": [WORKER_URL, *(PYODIDE_URL + name for name in PYODIDE_FILES), made.url],
     }
     return JSONResponse(body, headers={"Cache-Control": "no-cache"})
 

@@ -6,7 +6,10 @@
      kept at install in a cache named after the shell's version: a release that changes a static
      file is a new worker, a new cache, and the old one is dropped when it takes over;
    - a static file: from the cache first, else the network (and kept); Pyodide's large files
-     (/static/pyodide/) likewise, on first use, in a cache of their own;
+     (/static/pyodide/) likewise, on first use, in a cache of their own; the engine's bundle
+     (/engine/bundle-<hash>.zip, named by its content) likewise, in the shell's cache, and the
+     engine's manifest (/engine/manifest.json) from the network first, else its copy kept:
+     the phone's engine starts with the network off (issue #24, parts 2 and 3);
    - a page (a navigation, or htmx's boosted link): the network first, and a copy kept; without
      the network, the copy kept of that page, else the offline page in the language of the page
      last kept;
@@ -65,6 +68,19 @@ function cacheFirst(name, request) {
         return response;
       });
     });
+  });
+}
+
+function networkFirst(name, request) {
+  return fetch(request).then(function (response) {
+    if (response.ok && response.status === 200) {
+      var copy = response.clone();
+      caches.open(name).then(function (cache) { cache.put(request, copy); });
+    }
+    return response;
+  }, function () {
+    return caches.open(name).then(function (cache) { return cache.match(request); })
+      .then(function (found) { return found || Response.error(); });
   });
 }
 
@@ -129,7 +145,11 @@ self.addEventListener("fetch", function (event) {
   }
   var path = url.pathname;
   if (path === "/sw.js" || path.indexOf("/api/") === 0 || /\/events$/.test(path)) { return; }
-  if (path.indexOf("/static/pyodide/") === 0) {
+  if (path === "/engine/manifest.json") {
+    event.respondWith(networkFirst(SHELL, request)); /* offline: the engine as last seen */
+  } else if (path.indexOf("/engine/bundle-") === 0) {
+    event.respondWith(cacheFirst(SHELL, request)); /* named by its hash: it never changes */
+  } else if (path.indexOf("/static/pyodide/") === 0) {
     event.respondWith(cacheFirst(PYODIDE, request));
   } else if (path.indexOf("/static/") === 0) {
     event.respondWith(cacheFirst(SHELL, request));

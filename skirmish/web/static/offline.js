@@ -305,6 +305,25 @@
       return null;
     }).catch(function () { /* out of reach: the copy kept before stays */ });
   }
+  function warmEngine() {
+    /* What the phone's engine needs (Pyodide, its worker, the engine's bundle: the manifest
+       lists them) asked for once while online, so the service worker keeps them and a shot
+       can be worked out with the network off. Each is kept by the worker once: later visits
+       cost nothing but the manifest. */
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller || !navigator.onLine) {
+      return;
+    }
+    fetch("/engine/manifest.json", { credentials: "same-origin" }).then(function (r) {
+      return r.ok ? r.json() : null;
+    }).then(function (manifest) {
+      if (!manifest || !manifest.available) { return null; }
+      return (manifest.files || []).reduce(function (chain, url) {
+        return chain.then(function () {
+          return fetch(url, { credentials: "same-origin" }).then(function (r) { return r.blob(); });
+        });
+      }, Promise.resolve());
+    }).catch(function () { /* out of reach: asked again next time */ });
+  }
   var keepTimer = null;
   function keepSoon() {
     if (keepTimer) { window.clearTimeout(keepTimer); }
@@ -329,6 +348,9 @@
   if (board) {
     offerOffline();
     keepOfflinePage();
+    if (navigator.serviceWorker) {
+      navigator.serviceWorker.ready.then(function () { window.setTimeout(warmEngine, 2000); });
+    }
     document.addEventListener("htmx:afterSwap", function (e) {
       if (e.detail && e.detail.elt && e.detail.elt.id === "board") { keepSoon(); }
     });

@@ -1,0 +1,172 @@
+"""The game goes on when the club's wifi drops (issue #24), in Chromium through the real
+server, with Playwright's ``context.set_offline``.
+
+A Bank robbery (§10.1) between Wyatt's Earps (good, his phone in English) and Ike's Clantons
+(bad, his phone in Italian), begun on the command line. Each phone opens the game's live page
+while online: the service worker takes the page over and the phone keeps the game's offline
+page. Then the network goes:
+
+- **one phone offline for five actions:** Wyatt records five actions on the offline page (two
+  shots worked out on the phone by the engine in Pyodide, one with the dice typed, one rolled on
+  the phone), reloads the page with the network still off (the queue is still there, "not yet
+  sent"), then the network comes back and the queue is sent and confirmed;
+- **both phones offline, the game carried on one phone:** Wyatt's phone records an action of
+  Ike's model too;
+- **a conflict made on purpose:** while Wyatt's phone is offline with a shot at Ike queued, the
+  command line eliminates Ike; back online, nothing is written, both phones are shown the
+  conflict, and Ike settles it with one tap.
+
+Each time the same actions, with the same dice, are played on a copy of the starting store
+through the command line, and both stores' rosters, game log and campaign log must be equal."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from skirmish.web import app as _routes  # noqa: F401  (every part's words are declared on import)
+
+from .conftest import DEMO, Phones, Server, expect
+from .test_table_mode import CAMPAIGN, CLANTONS, EARPS, PASSWORD, skirmish, stores_agree
+
+#: How long the phone's engine may take to start (Pyodide's 13 MB on a busy machine).
+ENGINE_MS = 90_000
+
+
+def _store(tmp_path: Path) -> tuple[Path, Path]:
+    """The demo with Wyatt and Ike's accounts and a Bank robbery begun (turn 1), and a copy of
+    it for the command line."""
+    db, start = tmp_path / "campaigns.db", tmp_path / "start.db"
+    shutil.copyfile(DEMO, db)
+    for user, gang in (("Wyatt", EARPS), ("Ike", CLANTONS)):
+        skirmish(db, "user", "add", user, "--password-stdin", stdin=PASSWORD + "\n")
+        skirmish(db, "gang", "owner", gang, user, "--campaign", CAMPAIGN)
+    skirmish(db, "game", "start", "bank-robbery", "--good", EARPS, "--bad", CLANTONS)
+    skirmish(db, "game", "turn")
+    shutil.copyfile(db, start)
+    return db, start
+
+
+def _game(server: Server) -> str:
+    return f"{server.url}/c/{quote(CAMPAIGN)}/games/1"
+
+
+def _log_in(page: Any, server: Server, user: str) -> None:
+    page.goto(f"{server.url}/login")
+    page.locator("input[name=user]").fill(user)
+    page.locator("input[name=password]").fill(PASSWORD)
+    with page.expect_navigation():
+        page.locator("form.login button[type=submit], main form button[type=submit]").first.tap()
+    expect(page.locator("header.top .who")).to_contain_text(user)
+
+
+def _kept(page: Any, url: str) -> bool:
+    return bool(
+        page.evaluate(
+            "url => caches.open('skirmish-pages').then(c => c.match(url)).then(r => !!r)", url
+        )
+    )
+
+
+def _online_first(page: Any, server: Server) -> None:
+    """The live page opened online: the service worker controls it and the offline page is
+    kept on the phone."""
+    live = _game(server)
+    page.goto(live)
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.ready")
+    if not page.evaluate("!!navigator.serviceWorker.controller"):
+        page.reload()
+    page.wait_for_function("!!navigator.serviceWorker.controller")
+    page.wait_for_function(
+        "url => caches.open('skirmish-pages').then(c => c.match(url)).then(r => !!r)",
+        arg=live + "/offline",
+    )
+
+
+def _engine_ready(page: Any) -> None:
+    page.wait_for_function("!!window.skirmishEngine", timeout=ENGINE_MS)
+    page.evaluate("window.skirmishEngine.ready().then(() => true)")
+
+
+def _form(page: Any, model: str, action: str) -> Any:
+    """The offline form of ``model``'s ``action``, opened."""
+    who = page.locator("details.off-model").filter(
+        has=page.locator(":scope > summary", has_text=model)
+    )
+    if not who.first.evaluate("el => el.open"):
+        who.first.locator(":scope > summary").tap()
+    holder = who.first.locator("details.off-action").filter(
+        has=page.locator(f"form[data-offline-action={action}]")
+    )
+    if not holder.first.evaluate("el => el.open"):
+        holder.first.locator(":scope > summary").tap()
+    return holder.first.locator("form")
+
+
+def _record(page: Any, model: str, action: str, fields: dict[str, str] | None = None,
+            dice: str = "", mode: str = "none") -> None:  # fmt: skip
+    before = page.locator("#queue-list > li").count()
+    form = _form(page, model, action)
+    for name, value in (fields or {}).items():
+        control = form.locator(f"[name={name}]")
+        if control.evaluate("el => el.tagName") == "SELECT":
+            control.select_option(value)
+        else:
+            control.fill(value)
+    if dice:
+        form.locator("input[name=dice]").fill(dice)
+    form.locator(f"button[value={mode}]").tap()
+    expect(page.locator("#queue-list > li")).to_have_count(before + 1)
+
+
+def _queue(page: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = page.evaluate("window.skirmishOffline.entries()")
+    return found
+
+
+def test_one_phone_offline_for_five_actions_then_back(
+    serve: Callable[[Path], Server], phones: Phones, tmp_path: Path
+) -> None:
+    db, start = _store(tmp_path)
+    server = serve(db)
+    wyatt = phones.open("en")
+    _log_in(wyatt, server, "Wyatt")
+    _online_first(wyatt, server)
+    wyatt.context.set_offline(True)
+    wyatt.goto(_game(server) + "/offline")
+    expect(wyatt.locator("h1")).to_have_text("Playing on without the server")
+    _engine_ready(wyatt)
+    _record(wyatt, "Wyatt Earp", "move")
+    _record(wyatt, "Virgil Earp", "shoot", {"target": "Ike Clanton", "range": "8"},
+            dice="4,4,4,4,6", mode="typed")  # fmt: skip
+    _record(wyatt, "Morgan Earp", "move")
+    _record(wyatt, "Doc Holliday", "shoot", {"target": "Billy Clanton", "range": "10"},
+            mode="random")  # fmt: skip
+    _record(wyatt, "Doc Holliday", "move")
+    entries = _queue(wyatt)
+    assert [e["status"] for e in entries] == ["pending"] * 5
+    shot = entries[1]
+    assert shot["preview"]["outcome"] is not None and shot["preview"]["lines"], shot
+    assert shot["dice"][:4] == [4, 4, 4, 4]
+    rolled = entries[3]
+    assert rolled["dice"] and rolled["rest"] == "random"
+    # the page reloaded with the network still off: the queue is still there
+    wyatt.reload()
+    expect(wyatt.locator("#queue-list > li")).to_have_count(5)
+    expect(wyatt.locator("#queue-list > li").first).to_contain_text("not yet sent")
+    # back online: sent in order, confirmed, gone from the phone
+    wyatt.context.set_offline(False)
+    wyatt.evaluate("window.skirmishOffline.send()")
+    expect(wyatt.locator("#queue")).to_be_hidden()
+    # the same game on the command line
+    skirmish(start, "game", "move", "Wyatt Earp")
+    skirmish(start, "game", "shoot", "Virgil Earp", "Ike Clanton", "--range", "8",
+             "--dice", "4,4,4,4,6")  # fmt: skip
+    skirmish(start, "game", "move", "Morgan Earp")
+    skirmish(start, "game", "shoot", "Doc Holliday", "Billy Clanton", "--range", "10",
+             "--dice", ",".join(map(str, rolled["dice"])))  # fmt: skip
+    skirmish(start, "game", "move", "Doc Holliday")
+    stores_agree(db, start, [1], voted=0)
