@@ -28,7 +28,7 @@ from skirmish.campaign.game.board import (
     scenario_of,
     side_of,
 )
-from skirmish.campaign.game.combatant import Combatant, combatant, person, pick_weapon, setup_of
+from skirmish.campaign.game.combatant import combatant, pick_weapon
 from skirmish.campaign.game.end import settle
 from skirmish.campaign.game.objectives import objective_event, transitions
 from skirmish.campaign.game.reactions import (
@@ -50,6 +50,7 @@ from skirmish.campaign.game.rerolls import (
 )
 from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameEvent, GameModel
+from skirmish.engine.combatant import Combatant, person, setup_of
 from skirmish.engine.dice import DiceSource, Ending, dice_from, note_end, rolling_for
 from skirmish.engine.fight import MeleeResult
 from skirmish.engine.fight import melee as roll_melee
