@@ -17,17 +17,28 @@ combatant in the offline kit (``campaign.game.offline_kit``) and back.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from skirmish.engine.input_ids import InputId
 from skirmish.engine.panic import lent_fred
 from skirmish.engine.recovery import Invalidity
-from skirmish.engine.setup import Immunity, MeleeSetup, MountPace, ShootSetup, SkillTaken
+from skirmish.engine.reflex import reflex_modifiers
+from skirmish.engine.result import Modifier
+from skirmish.engine.setup import (
+    Immunity,
+    MeleeSetup,
+    MountPace,
+    ShootSetup,
+    SkillTaken,
+    has_skill,
+)
 from skirmish.engine.situation import Known, Procedure
 from skirmish.engine.situation_value import Situation, melee_setup, shoot_setup
 from skirmish.errors import CampaignError
 from skirmish.rules import find_equipment, find_item, find_profile
-from skirmish.rules.ids import FactionId, ItemId, ProfileId
+from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
 from skirmish.rules.model import ModelState, Weapon, WeaponCategory
 from skirmish.rules.names import normalize
 from skirmish.translation import Both, Message
@@ -80,6 +91,49 @@ class Combatant:
         """The weapons it carries, in order."""
         found = (find_equipment(item) for item in self.carried)
         return [w for w in found if isinstance(w, Weapon)]
+
+    def to_json(self) -> dict[str, Any]:
+        """The combatant as plain JSON values, field by field (the offline kit, issue #24)."""
+        return {
+            "name": self.name,
+            "profile": self.profile,
+            "tiro": self.tiro,
+            "fred": self.fred,
+            "rif": self.rif,
+            "cos_left": self.cos_left,
+            "skills": [[s.id, s.choice] for s in self.skills],
+            "injuries": sorted(i.value for i in self.injuries),
+            "carried": list(self.carried),
+            "state": self.state.value,
+            "prone": self.prone,
+            "drank_whisky": self.drank_whisky,
+            "small_pistol_used": self.small_pistol_used,
+            "mounted": self.mounted,
+            "allies": [[a.profile, a.fred, a.state.value] for a in self.allies],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Combatant:
+        """The combatant ``to_json`` wrote: ``Combatant.from_json(c.to_json()) == c``."""
+        return cls(
+            name=str(data["name"]),
+            profile=str(data["profile"]),
+            tiro=int(data["tiro"]),
+            fred=int(data["fred"]),
+            rif=int(data["rif"]),
+            cos_left=int(data["cos_left"]),
+            skills=tuple(
+                SkillTaken(str(i), None if c is None else str(c)) for i, c in data["skills"]
+            ),
+            injuries=frozenset(Invalidity(i) for i in data["injuries"]),
+            carried=tuple(str(i) for i in data["carried"]),
+            state=ModelState(data["state"]),
+            prone=bool(data["prone"]),
+            drank_whisky=bool(data["drank_whisky"]),
+            small_pistol_used=bool(data["small_pistol_used"]),
+            mounted=bool(data["mounted"]),
+            allies=tuple(Ally(str(p), int(f), ModelState(st)) for p, f, st in data["allies"]),
+        )
 
 
 def person(profile_id: str, name: str) -> Combatant:
@@ -160,6 +214,23 @@ def pick_weapon(
             model_name=model.name,
             on_command_line_with_skirmish=equip,
         )
+    )
+
+
+def reflex_mods(
+    model: Combatant, *, horse: bool = False, lasso: bool = False, opportunity: bool = False
+) -> tuple[Modifier, ...]:
+    """The modifiers on each die of ``model``'s reflex test (R-06): BUON CAVALIERE on a horse,
+    the cowboys with the lasso, Imbranato, whisky; every penalty doubled for opportunity fire
+    (§4.2.3)."""
+    return reflex_modifiers(
+        horse=horse,
+        buon_cavaliere=has_skill(model.skills, SkillId.BUON_CAVALIERE),
+        lasso=lasso,
+        cowboy=model.faction == FactionId.COWBOYS,
+        imbranato=model.has(Invalidity.IMBRANATO),
+        whisky=model.drank_whisky,
+        opportunity=opportunity,
     )
 
 
