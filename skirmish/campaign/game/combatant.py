@@ -8,8 +8,10 @@ from __future__ import annotations
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup
-from skirmish.campaign.game.tables import GameEvent, GameModel
-from skirmish.campaign.models import Gang, Member
+from skirmish.campaign.game.board import member_of, models_of
+from skirmish.campaign.game.tables import Game, GameEvent, GameModel
+from skirmish.campaign.lookup import row_id
+from skirmish.campaign.models import Gang, Injury, Member, MemberSkill
 from skirmish.engine import combatant as pure
 from skirmish.engine.combatant import Ally, Combatant
 from skirmish.engine.glossary import EventKind
@@ -90,3 +92,53 @@ def combatant(session: Session, model: GameModel) -> Combatant:
         mounted=model.mounted,
         allies=tuple(allies),
     )
+
+
+def combatants(session: Session, game: Game) -> dict[int, Combatant]:
+    """Every model of ``game`` still in play as ``combatant`` reads it, by the model's id, in
+    a few queries whatever the number of models (the offline kit of each board, issue #24):
+    the game's rows once per unit of work (``board``), the skills, the injuries and the
+    whisky drunk once each."""
+    models = models_of(session, game)
+    playing = [m for m in models if not m.eliminated and m.left_turn is None]
+    members = {row_id(m): member_of(session, m) for m in models}
+    ids = [m.id for m in members.values()]
+    skills: dict[int | None, list[SkillTaken]] = {}
+    for skill in session.exec(
+        select(MemberSkill).where(col(MemberSkill.member_id).in_(ids)).order_by(col(MemberSkill.id))
+    ).all():
+        skills.setdefault(skill.member_id, []).append(SkillTaken(skill.skill, skill.choice))
+    known = {i.value for i in Invalidity}
+    injuries: dict[int | None, set[Invalidity]] = {}
+    for injury in session.exec(select(Injury).where(col(Injury.member_id).in_(ids))).all():
+        if injury.injury in known:
+            injuries.setdefault(injury.member_id, set()).add(Invalidity(injury.injury))
+    drinkers = whisky_drinkers(session, game.id)
+    found: dict[int, Combatant] = {}
+    for model in playing:
+        member = members[row_id(model)]
+        gang = session.get(Gang, member.gang_id)
+        assert gang is not None
+        allies = tuple(
+            Ally(members[row_id(m)].profile, members[row_id(m)].fred, ModelState(m.state))
+            for m in playing
+            if m.game_gang_id == model.game_gang_id and m.id != model.id
+        )
+        found[row_id(model)] = Combatant(
+            name=model.name,
+            profile=member.profile,
+            tiro=member.tiro,
+            fred=member.fred,
+            rif=member.rif,
+            cos_left=model.cos_left,
+            skills=tuple(skills.get(member.id, ())),
+            injuries=frozenset(injuries.get(member.id, ())),
+            carried=tuple(i.item for i in lookup.carried(gang, member)),
+            state=ModelState(model.state),
+            prone=model.prone,
+            drank_whisky=model.id in drinkers,
+            small_pistol_used=model.small_pistol_used,
+            mounted=model.mounted,
+            allies=allies,
+        )
+    return found

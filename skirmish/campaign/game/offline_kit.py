@@ -37,8 +37,9 @@ from skirmish.campaign.game.board import (
     objectives_of,
     scenario_of,
 )
-from skirmish.campaign.game.combatant import combatant
+from skirmish.campaign.game.combatant import combatants
 from skirmish.campaign.game.tables import Game, GameModel
+from skirmish.campaign.lookup import row_id
 from skirmish.engine.combatant import person
 from skirmish.rules.ids import ProfileId
 from skirmish.rules.model import ObjectiveState
@@ -71,6 +72,7 @@ def night_shooting(game: Game) -> bool:
 def offline_kit(session: Session, game: Game) -> dict[str, Any]:
     """The kit of ``game`` as it stands (module docstring), JSON-serialisable."""
     sides = {gg.id: gg for gg in gangs_of(session, game)}
+    playing = combatants(session, game)
     models = []
     for model in models_of(session, game):
         if model.eliminated or model.left_turn is not None:
@@ -82,7 +84,7 @@ def offline_kit(session: Session, game: Game) -> dict[str, Any]:
                 "side": gg.side,
                 "gang": gang_row(session, gg).name,
                 "acted": model.activated_turn is not None and model.activated_turn == game.turn,
-                "combatant": combatant(session, model).to_json(),
+                "combatant": playing[row_id(model)].to_json(),
                 "loads": _loads(session, model),
             }
         )
