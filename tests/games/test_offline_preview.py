@@ -188,3 +188,28 @@ def test_the_kit_is_json_and_its_models_come_back_whole(game: Game) -> None:
         )
     assert {m["side"] for m in kit["models"]} == {"good", "bad"}
     assert kit["night"] is False and kit["turn"] == 1
+
+
+def test_a_person_at_night_as_the_server_sees_it(cli: Cli) -> None:
+    """The witness (a scenario's person, a civilian of §9.12) shot at night (R-02, §10.5),
+    beyond 20U and within: the kit says the night and the person, the preview rolls what the
+    server rolls."""
+    cli.run("game", "start", "the-witness", "Earps", "Clantons")
+    cli.run("game", "turn")
+    cli.run("game", "turn")
+    game = Game(cli)
+    try:
+        kit = game.kit()
+        assert kit["night"] is True and [p["id"] for p in kit["persons"]] == ["witness"]
+        cases = (("Ike", {"range": "24"}, [6, 6, 6] + [2] * PLENTY),
+                 ("Billy", {"range": "6"}, [5, 5, 5] + [4] * PLENTY))  # fmt: skip
+        for model, fields, faces in cases:
+            kit = game.kit()
+            request = {"action": "shoot", "model": model, "target": "witness", "fields": fields,
+                       "dice": faces, "rest": "none"}  # fmt: skip
+            mine = preview(kit, request)
+            theirs, used = game.act("shoot", model, "witness", fields, faces)
+            assert list(mine.dice) == used and mine.result == theirs
+            assert theirs.setup.situation.night is True  # given a range: its −1 beyond 20U
+    finally:
+        game.engine.dispose()
