@@ -213,3 +213,21 @@ def test_a_person_at_night_as_the_server_sees_it(cli: Cli) -> None:
             assert theirs.setup.situation.night is True  # given a range: its −1 beyond 20U
     finally:
         game.engine.dispose()
+
+
+def test_opportunity_fire_rolls_its_reflex_test_first_as_the_server(game: Game) -> None:
+    """§4.2.3, R-16: the reflex test first (every penalty doubled); failed, no shot."""
+    fields = {"range": "5", "opportunity": "yes"}
+    opened = []
+    for model, target, faces in (("Wyatt", "Ike", [1, 1] + [6] * PLENTY),
+                                 ("Billy", "Morgan", [6, 6] + [3] * PLENTY)):  # fmt: skip
+        kit = game.kit()
+        request = {"action": "shoot", "model": model, "target": target, "fields": fields,
+                   "dice": faces, "rest": "none"}  # fmt: skip
+        mine = preview(kit, request)
+        theirs, used = game.act("shoot", model, target, fields, faces)
+        assert list(mine.dice) == used and mine.result == theirs
+        assert mine.opportunity is not None
+        assert mine.opportunity.success is (theirs is not None)
+        opened.append(mine.opportunity.success)
+    assert sorted(opened) == [False, True]  # one test failed (no shot), one opened fire
