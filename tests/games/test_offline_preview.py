@@ -231,3 +231,27 @@ def test_opportunity_fire_rolls_its_reflex_test_first_as_the_server(game: Game) 
         assert mine.opportunity.success is (theirs is not None)
         opened.append(mine.opportunity.success)
     assert sorted(opened) == [False, True]  # one test failed (no shot), one opened fire
+
+
+def test_a_repeater_loaded_with_17_jams_on_a_one_offline_too(cli: Cli) -> None:
+    """R-14: the kit carries the load the tracker knows, so a 1 with 17 loaded jams the
+    repeater in the preview as on the server."""
+    cli.run("gang", "buy", "Clantons", "repeater", "--for", "Ike", "--dice", "6")
+    cli.run("gang", "unequip", "Clantons", "rifle", "Ike")
+    cli.run("game", "start", "bank-robbery", "Earps", "Clantons")
+    cli.run("game", "reload", "Ike", "--rounds", "17")
+    cli.run("game", "turn")
+    game = Game(cli)
+    try:
+        kit = game.kit()
+        assert {m["name"]: m["loads"] for m in kit["models"]}["Ike"] == {"repeater": 17}
+        fields = {"range": "5"}
+        faces = [4, 4, 1] + [3] * PLENTY
+        request = {"action": "shoot", "model": "Ike", "target": "Wyatt", "fields": fields,
+                   "dice": faces, "rest": "none"}  # fmt: skip
+        mine = preview(kit, request)
+        theirs, used = game.act("shoot", "Ike", "Wyatt", fields, faces)
+        assert list(mine.dice) == used and mine.result == theirs
+        assert theirs.jammed and mine.result is not None and mine.result.jammed
+    finally:
+        game.engine.dispose()
