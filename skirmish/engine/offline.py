@@ -23,7 +23,8 @@ What the preview cannot know offline, where the server's replay decides (docs/we
   captive kept, are rolled by the server after the action, with further dice;
 - rerolls with FAMA and FORTUNA (R-15), and whether a model may still spend them;
 - the scenario's restrictions the record holds (turn 1 scripted, nobody shooting before a
-  leader has fired, what a carrier of an objective may shoot), which the server checks;
+  leader has fired, what a carrier of an objective may shoot), a fleeing civilian's actions
+  (R-20), a second shot in one turn (§2.1), which the server checks;
 - anything changed since the kit was taken (another phone, the command line).
 """
 
