@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from skirmish.campaign.game import combat, combatant, commands, kit, runs, situations
-from skirmish.engine import situation, situation_value
+from skirmish.campaign.game import combat, commands, kit, runs, situations
+from skirmish.engine import combatant, situation, situation_value
 from skirmish.web import game_perform
 
 #: Each function on the way, and the parameter that carries the situation (``return``: what

@@ -13,13 +13,11 @@ Pure Python: the standard library, ``skirmish.rules`` and the package's base mod
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from skirmish.engine import rolls
-from skirmish.engine.characteristic import HIGHEST, LOWEST
 from skirmish.engine.rolls import Option
 from skirmish.engine.situation import (
     ROLL_SOURCES,
@@ -27,13 +25,25 @@ from skirmish.engine.situation import (
     Input,
     Procedure,
     Whose,
-    choice_value,
     inputs_for,
 )
 from skirmish.engine.situation import Kind as InputKind
-from skirmish.errors import Naming, RulesError, named, said, shown
-from skirmish.limits import COUNT, DISTANCE, SEED, TEXT_LENGTH
-from skirmish.translation import Both, Message
+from skirmish.engine.situation_fields import (
+    NO as NO,
+)
+from skirmish.engine.situation_fields import (
+    WIDGETS,
+    bounds,
+    read_number,
+    read_value,
+    read_yes,
+)
+from skirmish.engine.situation_fields import (
+    YES as YES,
+)
+from skirmish.errors import Naming, RulesError, said, shown
+from skirmish.limits import SEED
+from skirmish.translation import Message
 
 
 def key(name: str) -> str:
@@ -42,9 +52,6 @@ def key(name: str) -> str:
     return name.replace("_", "-")
 
 
-#: The words a yes-or-no input takes in a query (a ticked box sends ``on``).
-YES = frozenset({"", "on", "1", "true", "yes", "y", "si", "sì"})
-NO = frozenset({"0", "off", "false", "no", "n"})
 #: The query parameters that are no input of a test: the page's language.
 NOT_INPUTS = frozenset({"lang"})
 
@@ -81,16 +88,7 @@ class Control:
         return said(self.helps[1] if lang == "it" else self.helps[0], lang, naming)
 
 
-_SITUATION_WIDGETS = {
-    InputKind.FLAG: "check",
-    InputKind.CHARACTERISTIC: "number",
-    InputKind.COUNT: "number",
-    InputKind.DISTANCE: "decimal",
-    InputKind.CHOICE: "select",
-    InputKind.WEAPON: "text",
-    InputKind.FACTION: "text",
-    InputKind.SKILLS: "list",
-}
+_SITUATION_WIDGETS = WIDGETS
 _SITUATION_BOOKS = {
     InputKind.WEAPON: "weapons",
     InputKind.FACTION: "factions",
@@ -113,15 +111,7 @@ _GROUPS = {
 
 def _from_input(input_: Input, procedure: Procedure) -> Control:
     """A control of the combat situation's ``input_`` as ``procedure``'s command takes it."""
-    low: float | None = None
-    high: float | None = None
-    bound: Any = None
-    if input_.kind is InputKind.CHARACTERISTIC:
-        low, high = LOWEST, HIGHEST
-    elif input_.kind is InputKind.COUNT:
-        low, high, bound = COUNT.low, COUNT.high, COUNT
-    elif input_.kind is InputKind.DISTANCE:
-        low, high, bound = DISTANCE.low, DISTANCE.high, DISTANCE
+    low, high, bound = bounds(input_)
     name = key(input_.name_for(procedure))
     return Control(
         key=name,
@@ -188,86 +178,27 @@ def dice_controls() -> tuple[Control, ...]:
 
 def _number(control: Control, raw: str) -> int | float:
     """A whole number (or a distance, with a point or a comma) typed for ``control``."""
-    typed = raw.strip()
-    try:
-        if control.widget == "decimal":
-            value: int | float = float(typed.replace(",", "."))
-            if not math.isfinite(value):
-                raise ValueError(typed)
-        else:
-            if not typed.lstrip("-").isascii() or not typed.lstrip("-").isdigit():
-                raise ValueError(typed)
-            value = int(typed)
-    except ValueError:
-        decimal = control.widget == "decimal"
-        kind = Message("a number") if decimal else Message("a whole number")
-        raise RulesError(
-            Message(
-                "{control_input} {raw} is not {kind}.",
-                control_input=named(control.input),
-                raw=shown(raw),
-                kind=kind,
-            )
-        ) from None
-    if control.bound is not None:
-        control.bound.check(value, label=named(control.input))
-    return value
+    decimal = control.widget == "decimal"
+    return read_number(raw, decimal=decimal, bound=control.bound, input_id=control.input)
 
 
 def _yes(control: Control, raw: str) -> bool:
-    typed = raw.strip().lower()
-    if typed in YES:
-        return True
-    if typed in NO:
-        return False
-    raise RulesError(
-        Message(
-            "{control_input} {raw}: give yes or no (on, off, true, false).",
-            control_input=named(control.input),
-            raw=shown(raw),
-        )
-    )
+    return read_yes(raw, control.input)
 
 
 def _value(control: Control, given: Sequence[str]) -> Any:
-    """What ``control`` takes from the query's values for it (none: its default)."""
-    values = (
-        [v for v in given if v.strip()]
-        if control.widget not in ("check", "switch")
-        else list(given)
+    """What ``control`` takes from the query's values for it (none: its default;
+    ``engine.situation_fields.read_value``)."""
+    return read_value(
+        given,
+        widget=control.widget,
+        default=control.default,
+        required=control.required,
+        bound=control.bound,
+        choices=control.choices,
+        input_id=control.input,
+        names=control.names,
     )
-    if not values:
-        if control.required:
-            raise RulesError(
-                Message(
-                    "{control_input} is missing: give {control_label}.",
-                    control_input=named(control.input),
-                    control_label=Both(control.label("en"), control.label("it")),
-                )
-            )
-        return control.default
-    for value in values:
-        if len(value) > TEXT_LENGTH:
-            raise RulesError(
-                Message(
-                    "{control_input} {value} is too long (at most {text_length} characters).",
-                    control_input=named(control.input),
-                    value=shown(value),
-                    text_length=TEXT_LENGTH,
-                )
-            )
-    last = values[-1]
-    match control.widget:
-        case "check" | "switch":
-            return _yes(control, last)
-        case "number" | "decimal":
-            return _number(control, last)
-        case "list":
-            return [part.strip() for v in values for part in v.split(",") if part.strip()]
-        case "select":
-            return choice_value(control.choices, last.strip())
-        case _:
-            return last.strip()
 
 
 def given(query: Mapping[str, Sequence[str]], control: Control) -> list[str]:

@@ -8,7 +8,7 @@ procedures take it, whose it is (the attacker's, the target's or the action's), 
 end that tracks a game finds it (``Source``: asked at the table, read from the model, set by
 the scenario) and the condition that must hold for it (``Requirement``). ``INPUTS`` is the one
 list: ``skirmish roll``, ``skirmish odds`` and ``skirmish game`` build their options from it
-(``cli.situation_options``), ``campaign.game.combatant`` fills the inputs a campaign model
+(``cli.situation_options``), ``engine.combatant`` fills the inputs a campaign model
 knows, and a web front end reads the same list.
 
 The builders (``shoot_setup``, ``melee_setup``, ``nerve_model``, ``panic_model``,
@@ -430,7 +430,7 @@ _BY_ID: dict[str, Input] = {i.id: i for i in INPUTS}
 ROLL_SOURCES = frozenset(Source) - {Source.ROSTER_TABLE}
 #: What a tracked game asks: the table's facts and a choice among the items carried; the
 #: model's numbers, skills, injuries, items and state come from the roster and the game, the
-#: night from the scenario (``campaign.game.combatant``).
+#: night from the scenario (``engine.combatant``).
 GAME_SOURCES = frozenset({Source.TABLE, Source.CARRIED, Source.ROSTER_TABLE})
 
 
@@ -455,7 +455,7 @@ class Known(NamedTuple):
 
     ``None`` is "not known": ``skirmish roll`` knows only the faction it was given and takes
     the player's word for the rest; a tracked game knows everything from the roster and the
-    board (``campaign.game.combatant.known_of``).
+    board (``engine.combatant.known_of``).
     """
 
     attacker_faction: str | None = None

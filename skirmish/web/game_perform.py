@@ -33,14 +33,17 @@ from skirmish.campaign.game.permissions import GameAction, may_game, require_gam
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.telling import sentence, told
 from skirmish.campaign.models import Campaign
+from skirmish.engine import situation_fields
 from skirmish.engine.glossary import EventKind
-from skirmish.engine.input_ids import InputId
-from skirmish.engine.situation import GAME_SOURCES, Input, Procedure, inputs_for
+from skirmish.engine.situation import Procedure
+from skirmish.engine.situation_fields import GAME_DEFAULTS as GAME_DEFAULTS
+from skirmish.engine.situation_fields import field_name as field_name
+from skirmish.engine.situation_fields import situation_inputs as situation_inputs
 from skirmish.engine.situation_value import Situation
 from skirmish.errors import CampaignError, RulesError, shown
 from skirmish.i18n import Lang
-from skirmish.translation import N_, Message, Said, gettext
-from skirmish.web import game_live_base, input_names, text, tools
+from skirmish.translation import Message, Said, gettext
+from skirmish.web import game_live_base, text
 from skirmish.web.game_action_words import act_url, action_words, refusal
 from skirmish.web.game_dice import HandTo, NeedAnswer, NeedDie, Step
 from skirmish.web.site import Forbidden, NotFound, Site, reader
@@ -62,11 +65,9 @@ def _text(values: Values, key: str) -> str | None:
     return str(value).strip()
 
 
-#: Why a field's value is refused (``bad_field``'s ``why``), for the catalogue.
-WHY = (N_("not a word"), N_("not a list of names"), N_("not yes or no"))
-
-
 def bad_field(key: str, value: Any, why: str) -> RulesError:
+    """A field's value refused, in the words of the game's actions (``why``: one of
+    ``situation_fields.WHY``)."""
     return RulesError(
         text.Worded(
             "gac_bad_field",
@@ -85,69 +86,14 @@ def required_field(values: Values, key: str) -> str:
 
 
 def field_flag(values: Values, key: str) -> bool:
-    value = values.get(key)
-    if value is None or value == "" or value is False:
-        return False
-    if value is True:
-        return True
-    if isinstance(value, str) and value.strip().lower() in tools.YES:
-        return True
-    if isinstance(value, str) and value.strip().lower() in tools.NO:
-        return False
-    raise bad_field(key, value, "not yes or no")
-
-
-def situation_inputs(procedure: Procedure) -> tuple[Input, ...]:
-    """The inputs of a shot or a fight the players give in a game (the declaration's)."""
-    return inputs_for(procedure, GAME_SOURCES)
-
-
-def field_name(item: Input, procedure: Procedure) -> str:
-    """An input's field: its declared name as ``procedure`` takes it, ``-`` for ``_``
-    (``range``, ``two-pistols``), the name a refusal says on the API (``input_names.key``)."""
-    return input_names.key(item.name_for(procedure))
-
-
-#: Inputs whose default in a game is the service's own choice, as ``game shoot`` takes them:
-#: the weapon (the model's first gun that reaches the range, ``combatant.pick_weapon``), not the
-#: six-shooter ``roll shoot`` assumes.
-GAME_DEFAULTS: dict[str, Any] = {"weapon": None, "target_weapon": None}
+    """Field ``key`` as yes or no (``engine.situation_fields``)."""
+    return situation_fields.field_flag(values, key, bad_field)
 
 
 def read_situation(procedure: Procedure, values: Values) -> Situation:
-    """The situation's values (by the declaration's ids) from the fields, checked as the
-    command's options are (bounds, choices in Italian or English); ``target-waiting`` is
-    ``None`` (from the record, R-18) unless given, and ``no-target-waiting`` says it acted."""
-    found: dict[str, object] = {}
-    for item in situation_inputs(procedure):
-        key = field_name(item, procedure)
-        raw = values.get(key, values.get(key.replace("-", "_")))
-        if item.id is InputId.TARGET_WAITING:
-            found[item.id] = None
-            if raw not in (None, ""):
-                found[item.id] = field_flag({key: raw}, key)
-            continue
-        if item.id in GAME_DEFAULTS and raw in (None, ""):
-            found[item.id] = GAME_DEFAULTS[item.id]
-            continue
-        control = tools._from_input(item, procedure)
-        given: list[str]
-        if raw is None:
-            given = []
-        elif isinstance(raw, bool):
-            given = ["on" if raw else "off"]
-        elif isinstance(raw, int | float | str):
-            given = [str(raw)]
-        else:
-            raise bad_field(key, raw, "not a word")
-        found[item.id] = tools._value(control, given)
-    if field_flag(values, "no-target-waiting") or field_flag(values, "no_target_waiting"):
-        found[InputId.TARGET_WAITING] = False
-    record = values.get("waiting-record")
-    if record in ("yes", "no"):  # the form's box, ticked as the record says until changed
-        said = field_flag(values, "target-waiting")
-        found[InputId.TARGET_WAITING] = None if said == (record == "yes") else said
-    return Situation.read(procedure, found)
+    """The situation's values from the fields, as ``engine.situation_fields.read_fields``
+    reads them (the phone's offline preview too, issue #24)."""
+    return situation_fields.read_fields(procedure, values, bad_field)
 
 
 def find_spec(typed: str) -> Spec:

@@ -46,8 +46,6 @@ from skirmish.web.site import LangDep, NotFound, Site, SiteDep, pick_lang, segme
 
 # The form's controls; those named ``as`` are used from here by others too (the phone's game
 # forms in ``web.game_actions``, the tests).
-from skirmish.web.tool_forms import NO as NO
-from skirmish.web.tool_forms import YES as YES
 from skirmish.web.tool_forms import Control, asked, command_line, form, odds_controls, read
 from skirmish.web.tool_forms import _from_input as _from_input
 from skirmish.web.tool_forms import _value as _value

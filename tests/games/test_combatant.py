@@ -179,7 +179,7 @@ def test_every_model_input_of_the_declaration_comes_from_the_model(procedure: st
     """What the roster knows (``Source.MODEL``) and the weapons carried are filled by the one
     builder, and nothing else: an input declared for the model and forgotten here (as the lost
     hand, the whisky and Imbranato were) fails this test."""
-    from skirmish.campaign.game.combatant import attacker_inputs, person, target_inputs
+    from skirmish.engine.combatant import attacker_inputs, person, target_inputs
     from skirmish.engine.situation import Procedure, Source, inputs_for
 
     chosen = Procedure(procedure)

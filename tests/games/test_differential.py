@@ -9,7 +9,7 @@ and the roll must build identical engine setups, and roll identical results from
 Two layers:
 
 - ``test_*_setups_agree``: thousands of cases, cheap. The game side is the game's own path from
-  a model to the engine (``campaign.game.combatant``: the weapon it picks, the model's inputs,
+  a model to the engine (``engine.combatant``: the weapon it picks, the model's inputs,
   the checks of who the models are); the roll side parses the arguments with the ``roll``
   command's own options and builds with its builder.
 - ``test_*_end_to_end``: fewer cases through the real commands on a database: the models are
@@ -340,7 +340,7 @@ def table_args(table: dict[str, Any], *, shooting: bool) -> list[str]:
 
 def combatant(model: Model, name: str) -> Any:
     """The model as the game reads it from the store (``combatant.combatant``)."""
-    from skirmish.campaign.game.combatant import Ally, Combatant
+    from skirmish.engine.combatant import Ally, Combatant
     from skirmish.engine.setup import SkillTaken
     from skirmish.rules.model import ModelState
 
@@ -411,7 +411,7 @@ def game_setup(
     night: bool = False,
 ) -> Any:
     """The game's path: the weapons it picks, the models' inputs, the table's, the checks."""
-    from skirmish.campaign.game.combatant import pick_weapon, setup_of
+    from skirmish.engine.combatant import pick_weapon, setup_of
     from skirmish.engine.situation import Procedure
     from skirmish.engine.situation_value import Situation
 

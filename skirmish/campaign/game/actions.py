@@ -38,7 +38,7 @@ from skirmish.campaign.game.board import (
     require_can_act,
     require_in_progress,
 )
-from skirmish.campaign.game.combat import _eliminate, reflex_mods
+from skirmish.campaign.game.combat import _eliminate
 from skirmish.campaign.game.combatant import combatant
 from skirmish.campaign.game.end import settle
 from skirmish.campaign.game.rerolls import (
@@ -51,6 +51,7 @@ from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.campaign.logbook import dice_data
 from skirmish.campaign.settings import either
+from skirmish.engine.combatant import reflex_mods
 from skirmish.engine.dice import DiceSource, Die, RecordingDice, dice_from, rolling_for
 from skirmish.engine.explosion import (
     BlastOutcome,

@@ -28,7 +28,7 @@ from skirmish.campaign.game.board import (
     scenario_of,
     side_of,
 )
-from skirmish.campaign.game.combatant import Combatant, combatant, person, pick_weapon, setup_of
+from skirmish.campaign.game.combatant import combatant, pick_weapon
 from skirmish.campaign.game.end import settle
 from skirmish.campaign.game.objectives import objective_event, transitions
 from skirmish.campaign.game.reactions import (
@@ -50,16 +50,15 @@ from skirmish.campaign.game.rerolls import (
 )
 from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameEvent, GameModel
+from skirmish.engine.combatant import Combatant, person, reflex_mods, setup_of
 from skirmish.engine.dice import DiceSource, Ending, dice_from, note_end, rolling_for
 from skirmish.engine.fight import MeleeResult
 from skirmish.engine.fight import melee as roll_melee
 from skirmish.engine.glossary import EventKind
 from skirmish.engine.input_ids import InputId
-from skirmish.engine.recovery import Invalidity
-from skirmish.engine.reflex import ReflexResult, reflex_modifiers, roll_reflex
+from skirmish.engine.reflex import ReflexResult, roll_reflex
 from skirmish.engine.rerolls import AtTable
-from skirmish.engine.result import Modifier
-from skirmish.engine.setup import MeleeSetup, ShootSetup, has_skill
+from skirmish.engine.setup import MeleeSetup, ShootSetup
 from skirmish.engine.shooting import RangeBand, ShootResult, check_shoot, range_band
 from skirmish.engine.shooting import shoot as roll_shoot
 from skirmish.engine.situation import Procedure
@@ -67,7 +66,7 @@ from skirmish.engine.situation_value import Situation
 from skirmish.engine.stages import FailedDie, Side, reflex_failed
 from skirmish.errors import CampaignError
 from skirmish.odds.setup_data import setup_data
-from skirmish.rules.ids import FactionId, ItemId, ProfileId, SkillId
+from skirmish.rules.ids import ItemId, ProfileId
 from skirmish.rules.model import Flight, ObjectiveEvent, ObjectiveState, Weapon
 from skirmish.rules.scenario_model import CarrierShooting, ObjectiveKind, RestrictionKind
 from skirmish.translation import N_, Both, Message
@@ -93,23 +92,6 @@ class CombatReport:
     friend_rerolls: list[dict[str, Any]] = field(default_factory=list)  # R-19's panic tests
     opportunity: ReflexResult | None = None  # the reflex test that opens opportunity fire
     fired: bool = True  # False: that test failed, no shot (§4.2.3), the turn is spent (§2.4)
-
-
-def reflex_mods(
-    model: Combatant, *, horse: bool = False, lasso: bool = False, opportunity: bool = False
-) -> tuple[Modifier, ...]:
-    """The modifiers on each die of ``model``'s reflex test (R-06): BUON CAVALIERE on a horse,
-    the cowboys with the lasso, Imbranato, whisky; every penalty doubled for opportunity fire
-    (§4.2.3)."""
-    return reflex_modifiers(
-        horse=horse,
-        buon_cavaliere=has_skill(model.skills, SkillId.BUON_CAVALIERE),
-        lasso=lasso,
-        cowboy=model.faction == FactionId.COWBOYS,
-        imbranato=model.has(Invalidity.IMBRANATO),
-        whisky=model.drank_whisky,
-        opportunity=opportunity,
-    )
 
 
 #: Why an opportunity shot rolled no more dice (said when dice are left over).

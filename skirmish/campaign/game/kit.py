@@ -27,8 +27,8 @@ from typing import Any
 from sqlmodel import Session
 
 from skirmish.campaign.game.board import carried_items, member_of
-from skirmish.campaign.game.combatant import shoots
 from skirmish.campaign.game.tables import GameModel
+from skirmish.engine.combatant import shoots
 from skirmish.engine.input_ids import InputId
 from skirmish.engine.situation_value import Situation
 from skirmish.errors import CampaignError

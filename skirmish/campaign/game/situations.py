@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from skirmish.engine.combatant import person, shoots
 from skirmish.engine.input_ids import InputId
 from skirmish.engine.situation import Procedure
 from skirmish.engine.situation_value import Situation
@@ -213,9 +214,8 @@ def carried_weapons(figure: Figure) -> list[Weapon]:
 
 
 def guns_to_shoot(figure: Figure) -> list[Weapon]:
-    """What a model may shoot with: what fires or is thrown at a model (``combatant.shoots``)."""
-    from skirmish.campaign.game.combatant import shoots  # lazy: run
-
+    """What a model may shoot with: what fires or is thrown at a model
+    (``engine.combatant.shoots``)."""
     return [w for w in carried_weapons(figure) if shoots(w)]
 
 
@@ -264,7 +264,7 @@ def thirsty(figure: Figure) -> bool:
 @dataclass(frozen=True)
 class Prefill:
     """What the game knows of a shot or a fight before the players say range and cover: the
-    weapons each side would use by default (``combatant.pick_weapon``, as the service picks
+    weapons each side would use by default (``engine.combatant.pick_weapon``, as the service picks
     them), whether the target is still to take its turn (R-18, from the record), whether the
     scenario's night counts (R-02, §10.5), the target's gang leader in play (within 5U he lends
     his FRED to its panic test, R-04, R-17) and whether the attacker leads its gang (R-21)."""
@@ -310,7 +310,7 @@ def prefill(
         resolve_target,
         scenario_of,
     )
-    from skirmish.campaign.game.combatant import combatant, person, pick_weapon  # lazy: run
+    from skirmish.campaign.game.combatant import combatant, pick_weapon  # lazy: run
 
     shooter = find_model(session, game, attacker)
     ref = resolve_target(session, game, target)
