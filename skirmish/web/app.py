@@ -46,6 +46,7 @@ from skirmish.web import (
     game_live,
     game_postgame,
     game_stream,
+    game_sync,
     gazette,
     luck,
     pages,
@@ -285,6 +286,6 @@ def create_app(db: str | None = None) -> FastAPI:
     # (the first route whose address matches answers).
     for module in (pages, api_docs, api, club_campaigns, club_members, club_join, club, prints,
                    actions, tools, game_postgame, game_live, game_stream, game_activation,
-                   game_actions, game_handover, gazette, luck):  # fmt: skip
+                   game_actions, game_handover, game_sync, gazette, luck):  # fmt: skip
         app.include_router(module.router)
     return app
