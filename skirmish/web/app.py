@@ -48,6 +48,7 @@ from skirmish.web import (
     game_offline,
     game_postgame,
     game_stream,
+    game_sync,
     gazette,
     installable,
     luck,
@@ -288,7 +289,7 @@ def create_app(db: str | None = None) -> FastAPI:
     # (the first route whose address matches answers).
     for module in (pages, api_docs, api, club_campaigns, club_members, club_join, club, prints,
                    actions, tools, game_postgame, game_live, game_stream, game_activation,
-                   game_actions, game_handover, game_offline, gazette, luck,
+                   game_actions, game_handover, game_offline, game_sync, gazette, luck,
                    installable, engine_bundle):  # fmt: skip
         app.include_router(module.router)
     return app

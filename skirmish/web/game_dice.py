@@ -164,6 +164,8 @@ class Step:
     mine: Callable[[], frozenset[str] | None] | None = None
     #: The side on whose phone a die of a model is asked, when not this one's (issue #20).
     hand_to: HandTo | None = None
+    #: The engine's result of each shot or fight the run rolled (``runs.noted``, issue #24).
+    results: list[Any] = field(default_factory=list)
     table: TableDice = field(init=False)
     rerolls: Rerolls = field(init=False)
 

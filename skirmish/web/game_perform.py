@@ -246,19 +246,34 @@ def perform(
             user = claim(s, game)
             step.hand_to = lambda model: _side_of(s, game, model)
         step.mine = lambda: played_models(site, s, game)  # asked only when a die fails
-        route = f"games/{game.id}/actions/{spec.name}"
 
         def run() -> tuple[int, dict[str, Any]]:
-            mark = _last_event(s, game)
-            lines.extend(run_action(s, game, spec, values, step))
-            body = {"game": game.id, "turn": game.turn, "events": events_after(s, game, mark)}
+            body, said = act(s, game, spec, values, step)
+            lines.extend(said)
             return 200, body
 
+        route = action_route(game, spec)
         status, body, replayed = idempotency.replay_or_run(s, _key(key), user, route, run)
         events = body.get("events", []) if isinstance(body, dict) else []
         ids = {e.get("id") for e in events if isinstance(e, dict)}
         said = told(log_rows(s, game, ids), scenario_of(game), step.lang, side_gangs(s, game))
         return Done(body, lines + said, replayed, found.name, status)
+
+
+def action_route(game: Game, spec: Spec) -> str:
+    """The route an action's idempotency key is kept for (the API's, the form's, the sync's:
+    a key sent online whose answer was lost is answered once more when the phone syncs it)."""
+    return f"games/{game.id}/actions/{spec.name}"
+
+
+def act(
+    session: Session, game: Game, spec: Spec, values: Values, step: Step
+) -> tuple[dict[str, Any], list[str]]:
+    """Run the action (``run_action``): its answer, the events it recorded as the CLI's
+    ``--json`` prints them, and the lines that explain its dice."""
+    mark = _last_event(session, game)
+    lines = run_action(session, game, spec, values, step)
+    return {"game": game.id, "turn": game.turn, "events": events_after(session, game, mark)}, lines
 
 
 def run_action(session: Session, game: Game, spec: Spec, values: Values, step: Step) -> list[str]:

@@ -42,6 +42,7 @@ EXPECTED: dict[GameRelation, dict[GameAction, set[Side | None]]] = {
         GameAction.END: set(),
         GameAction.UNDO: EVERYWHERE,
         GameAction.POSTGAME: {GOOD},
+        GameAction.OFFLINE: EVERYWHERE,
     },
     GameRelation.BAD: {
         GameAction.WATCH: EVERYWHERE,
@@ -54,6 +55,7 @@ EXPECTED: dict[GameRelation, dict[GameAction, set[Side | None]]] = {
         GameAction.END: set(),
         GameAction.UNDO: EVERYWHERE,
         GameAction.POSTGAME: {BAD},
+        GameAction.OFFLINE: EVERYWHERE,
     },
     GameRelation.SPECTATOR: {action: set[Side | None]() for action in GameAction},
 }

@@ -21,3 +21,4 @@ class GameAction(StrEnum):
     END = "end"  # end the game with a verdict, or abandon it, without the votes
     UNDO = "undo"  # take back the game's last action
     POSTGAME = "postgame"  # the post-game sequence of the side's gang
+    OFFLINE = "offline"  # send actions recorded offline, see and settle their conflicts (#24)

@@ -86,6 +86,7 @@ TABLE: Final[dict[GameAction, dict[GameRelation, GameGrant]]] = {
     GameAction.END: {_G: _N, _B: _N, _R: _Y, _W: _N},
     GameAction.UNDO: {_G: _Y, _B: _Y, _R: _Y, _W: _N},
     GameAction.POSTGAME: {_G: _S, _B: _S, _R: _Y, _W: _N},
+    GameAction.OFFLINE: {_G: _Y, _B: _Y, _R: _Y, _W: _N},
 }
 #: The side each player relation plays.
 PLAYS: Final[dict[GameRelation, Side]] = {_G: Side.GOOD, _B: Side.BAD}
@@ -249,6 +250,7 @@ _WHAT: Final[dict[GameAction, str]] = {
     GameAction.END: N_("end or abandon the game"),
     GameAction.UNDO: N_("undo the game's last action"),
     GameAction.POSTGAME: N_("run the post-game of the {side} side's gang"),
+    GameAction.OFFLINE: N_("send actions recorded offline or settle their conflicts"),
 }
 
 

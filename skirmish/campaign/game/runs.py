@@ -86,6 +86,14 @@ def _bystanders(v: Inputs) -> Any:
     )
 
 
+def noted(roll: Rolling, result: Any) -> None:
+    """Hand the engine's ``result`` of a shot or a fight to a front end that keeps them (a
+    ``results`` list: the offline sync compares its outcome, issue #24); nothing else changes."""
+    kept = getattr(roll, "results", None)
+    if isinstance(kept, list):
+        kept.append(result)
+
+
 def shoot(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.combat import shoot  # lazy: run
     from skirmish.engine import explain_combat, explain_procedures  # lazy: run
@@ -100,6 +108,7 @@ def shoot(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
         bystanders=_bystanders(v),
         rerolls=roll.rerolls,
     )
+    noted(roll, report.result)
     lines = []
     if report.opportunity is not None:
         lines += explain_procedures.reflex_lines(report.opportunity, roll.lang)
@@ -122,6 +131,7 @@ def fight(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
         bystanders=_bystanders(v),
         rerolls=roll.rerolls,
     )
+    noted(roll, report.result)
     return explain_combat.melee_lines(report.result, roll.lang)
 
 

@@ -193,3 +193,38 @@ class GameHandover(SQLModel, table=True):
     asks: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     revision: int  # the game's revision this row was written at: older ones have lapsed
     created_at: str = Field(max_length=32)
+
+
+class GameConflict(SQLModel, table=True):
+    """Issue #24 (0013): an action a phone recorded offline that the server could not confirm
+    on its return (``offline_sync``): the game changed meanwhile and the same dice give another
+    result, or the action is refused now. Nothing of it was written to the game; it waits here,
+    shown to both phones, until one choice settles it (``mine``: recorded on the game as it is
+    now; ``discard``)."""
+
+    __tablename__ = "game_conflict"
+    __table_args__ = (UniqueConstraint("game_id", "key", name="uq_game_conflict_key"),
+                      AUTOINCREMENT)  # fmt: skip
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    key: str = Field(max_length=64)  # the queued action's idempotency key
+    user_id: int | None = None  # the account that sent it (no foreign key, as the log's author)
+    side: str | None = Field(default=None, max_length=8)  # the acting model's side, if known
+    action: str = Field(max_length=24)  # the catalogue's name (commands.model_action)
+    fields: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    dice: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    rest: str = Field(default="none", max_length=8)  # "random" | "none"
+    # what the phone showed: {"outcome": {...} | None, "lines": [...]}
+    preview: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    revision: int  # the game's revision the phone's action was made on
+    made_at: str = Field(max_length=32)  # when the phone made it (its clock)
+    # what the server found: {"revision": n, "outcome": {...} | None, "words": {"en", "it"}}
+    found: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    status: str = Field(default="open", max_length=8)  # "open" | "settled"
+    settled_by: int | None = None  # the account that settled it
+    choice: str | None = Field(default=None, max_length=8)  # "mine" | "discard"
+    # how it was settled, in both languages: {"en": …, "it": …}
+    settled: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    created_at: str = Field(max_length=32)
+    settled_at: str | None = Field(default=None, max_length=32)
