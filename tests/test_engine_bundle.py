@@ -113,6 +113,11 @@ def test_the_app_serves_the_bundle_by_its_hash(client: TestClient) -> None:
         "pyodide": "/static/pyodide/",
         "bundle": f"/engine/bundle-{made.hash}.zip",
         "hash": made.hash,
+        "files": [
+            "/static/engine-worker.js",
+            *(f"/static/pyodide/{name}" for name in engine_bundle.PYODIDE_FILES),
+            f"/engine/bundle-{made.hash}.zip",
+        ],
     }
     answer = client.get(found["bundle"])
     assert answer.status_code == 200

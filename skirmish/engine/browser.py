@@ -32,7 +32,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from skirmish.engine import roll_inputs, rolls
+from skirmish.engine import offline, roll_inputs, rolls
 from skirmish.errors import RulesError, SkirmishError, shown
 from skirmish.translation import Message
 
@@ -107,8 +107,18 @@ def roll(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 #: The names the browser's worker answers, each a function of the request to its answer.
+def game_preview(request: Mapping[str, Any]) -> dict[str, Any]:
+    """``preview``: a game's shot or fight worked out on the phone from the game's offline kit
+    (``engine.offline.resolve``): ``{"kit": {...}, "request": {"action": "shoot", ...}}``."""
+    kit, asked = request.get("kit"), request.get("request")
+    if not isinstance(kit, Mapping) or not isinstance(asked, Mapping):
+        raise RulesError(Message("send the game's offline kit and the action's request."))
+    return offline.resolve(kit, asked)
+
+
 CALLS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "roll": roll,
+    "preview": game_preview,
 }
 
 

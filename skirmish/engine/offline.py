@@ -40,6 +40,7 @@ from skirmish.engine.explain_combat import melee_json, melee_lines, shoot_json, 
 from skirmish.engine.fight import MeleeResult
 from skirmish.engine.fight import melee as roll_melee
 from skirmish.engine.input_ids import InputId
+from skirmish.engine.outcome import outcome
 from skirmish.engine.reflex import ReflexResult, roll_reflex
 from skirmish.engine.setup import MeleeSetup, ShootSetup
 from skirmish.engine.shooting import ShootResult, check_shoot
@@ -246,4 +247,6 @@ def resolve(kit: Mapping[str, Any], request: Mapping[str, Any]) -> dict[str, Any
         "opportunity": None if test is None else {"success": test.success},
         "facts": facts,
         "lines": lines,
+        # what the server's replay compares with its own (``engine.outcome``, the sync)
+        "outcome": outcome(found.result),
     }

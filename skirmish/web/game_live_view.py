@@ -21,7 +21,6 @@ from skirmish.campaign.game.board import (
     scenario_of,
     side_gangs,
 )
-from skirmish.campaign.game.offline_kit import offline_kit
 from skirmish.campaign.game.permissions import (
     GameAction,
     may_game,
@@ -264,9 +263,6 @@ def game_view(
         "may_turn": playing and may_game(session, actor, game, GameAction.NEW_TURN),
         "may_end": playing and may_game(session, actor, game, GameAction.END),
         "cohesion_gangs": [g["gang"] for g in data["gangs"] if g["cohesion_due"]],
-        # issue #24: what the phone's offline preview needs, the same for every reader (no
-        # secret in it: the board's render cache's key covers it)
-        "offline_kit": offline_kit(session, game) if playing else None,
         "cohesion_rerolls": _reroll_choices(session, game, actor) if playing else [],
         "vote_choices": _vote_choices(gang_names, lang),
         "postgame": [

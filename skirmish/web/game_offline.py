@@ -28,6 +28,7 @@ from fastapi.responses import HTMLResponse, Response
 from sqlmodel import Session
 
 from skirmish.campaign.game import situations
+from skirmish.campaign.game.offline_kit import offline_kit
 from skirmish.campaign.game.board import scenario_of
 from skirmish.campaign.game.situations import Figure, Table
 from skirmish.campaign.game.tables import Game
@@ -78,6 +79,7 @@ def _action(
         "rolls": spec.rolls,
         "previewed": spec.name in PREVIEWED,
         "values": values,
+        "actor": actor_field(spec),
         "target": spec.target or "",
         "targets": _targets(table, spec, figure, lang) if spec.target else [],
         "controls": [],
@@ -112,9 +114,11 @@ def offline_view(
         "playing": playing,
         "mine": [],
         "theirs": [],
+        "kit": None,
     }
     if not playing:
         return view
+    view["kit"] = offline_kit(s, game)  # what the phone's engine previews a shot or fight from
     for figure in situations.actors(table):
         actions = [_action(s, game, table, figure, spec, lang) for spec in _offered(table, figure)]
         if not actions:

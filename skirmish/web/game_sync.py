@@ -49,6 +49,7 @@ from skirmish.web.game_perform import (
     find_game,
     find_spec,
     permitted,
+    sides_acting,
 )
 from skirmish.web.site import Forbidden, NotFound, Site, SiteDep, form_fields, pick_lang, reader
 
@@ -91,13 +92,26 @@ class SyncTable:
             chosen = [chosen] if isinstance(chosen, str) else chosen
             if not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen):
                 raise bad_field("reroll", chosen, "not a list of names")
-            permitted(self.site, session, game, spec, values)
+            self._permitted(session, game, spec, values)
             step = Step(entry.lang, list(entry.dice), whole=True, choices=tuple(chosen))
             step.table = TableDice(entry.dice, random_dice=RandomDice() if random else None)
             answer, _ = act(session, game, spec, values, step)
         except (Forbidden, NotFound) as refused:
             raise refused.error from None
         return Ran(answer, outcome(step.results[0]) if step.results else None)
+
+    def _permitted(self, session: Session, game: Game, spec: Any, values: dict[str, Any]) -> None:
+        """Who may send it: whoever may do the action online (``permitted``), and, for an
+        action of the other side's model, a player of this game: with both phones offline one
+        phone carries the whole game (issue #24, "one phone for both", as a die handed over
+        online is rolled on either phone). It is recorded under the sender's name, in the
+        game's log for the other player to read, and undone as any action; a reader who plays
+        no side of the game is refused as online."""
+        try:
+            permitted(self.site, session, game, spec, values)
+        except Forbidden:
+            if not sides_acting(self.site, session, game):
+                raise
 
     def route(self, game: Game, action: str) -> str:
         return action_route(game, find_spec(action))

@@ -71,10 +71,14 @@ def test_a_refusal_is_the_commands_own_words_in_the_asked_language() -> None:
 
 
 def test_the_registry_answers_its_names_and_refuses_others_in_words() -> None:
-    assert "roll" in browser.CALLS
+    assert {"roll", "preview"} <= set(browser.CALLS)
+    assert browser.call("fly", {"lang": "en"}) == {
+        "ok": False,
+        "error": "there is no call 'fly'; the calls are " + ", ".join(browser.CALLS) + ".",
+    }
     assert browser.call("preview", {"lang": "en"}) == {
         "ok": False,
-        "error": "there is no call 'preview'; the calls are " + ", ".join(browser.CALLS) + ".",
+        "error": "send the game's offline kit and the action's request.",
     }
     assert browser.call("roll", {"test": "fly", "lang": "it"})["error"].startswith(
         "non c'è nessun test 'fly'"

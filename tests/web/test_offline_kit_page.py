@@ -1,6 +1,7 @@
-"""The live board carries the game's offline kit (issue #24): a JSON data block the phone's
+"""The offline page carries the game's offline kit (issue #24): a JSON data block the phone's
 offline preview reads, never run (the strict CSP allows it), escaped so that no name closes it,
-and refreshed with the board."""
+and as the game stands each time the page is asked (the live page asks again at every change);
+the live board itself carries none (it stays as cheap as issue #23 made it)."""
 
 from __future__ import annotations
 
@@ -37,19 +38,20 @@ def test_a_name_cannot_close_the_kit(web: Any, demo: Path) -> None:
     cli(demo, "member", "rename", EARPS, "Wyatt Earp", evil, "--campaign", CAMPAIGN)
     live = start_bank(demo)
     cli(demo, "game", "turn")
-    for address in (live, f"{live}/board"):
+    for address in (f"{live}/offline",):
         page = web.get(address).text
         assert "</script><b>" not in page and "<b>Wyatt" not in page, address
         kit = kit_of(page)
         names = {m["name"] for m in kit["models"]}
         assert evil in names and "Ike Clanton" in names
-        assert html.escape(evil) in page  # the board's own text says it as text
+        assert html.escape(evil) in page  # the page's own text says it as text
+    assert KIT.search(web.get(live).text) is None  # the board carries none
 
 
-def test_the_kit_follows_the_board_and_resolves_a_shot(web: Any, demo: Path) -> None:
+def test_the_kit_follows_the_game_and_resolves_a_shot(web: Any, demo: Path) -> None:
     live = start_bank(demo)
     cli(demo, "game", "turn")
-    first = kit_of(web.get(live).text)
+    first = kit_of(web.get(f"{live}/offline").text)
     assert first["revision"] == 1 and first["turn"] == 1
     assert {m["side"] for m in first["models"]} == {"good", "bad"}
     assert {m["gang"] for m in first["models"]} == {EARPS, CLANTONS}
@@ -59,8 +61,7 @@ def test_the_kit_follows_the_board_and_resolves_a_shot(web: Any, demo: Path) -> 
     faces = ",".join(map(str, mine["dice"]))
     said = json.loads(cli(demo, "game", "shoot", "Wyatt Earp", "Ike Clanton", "--range", "5",
                           "--dice", faces, "--json"))  # fmt: skip
-    board = web.get(f"{live}/board?rev=1").text
-    later = kit_of(board)
+    later = kit_of(web.get(f"{live}/offline").text)
     assert later["revision"] == 2
     assert {m["name"]: m["acted"] for m in later["models"]}["Wyatt Earp"] is True
     ike = [m for m in later["models"] if m["name"] == "Ike Clanton"]
@@ -75,5 +76,5 @@ def test_the_kit_follows_the_board_and_resolves_a_shot(web: Any, demo: Path) -> 
 def test_an_ended_game_carries_no_kit(web: Any, demo: Path) -> None:
     live = start_bank(demo)
     cli(demo, "game", "abandon")
-    assert KIT.search(web.get(f"{GAMES}/1").text) is None
+    assert KIT.search(web.get(f"{GAMES}/1/offline").text) is None
     assert live == f"{GAMES}/1"

@@ -28,7 +28,7 @@ MOST = {
     "campaign page": 19,
     "gang page": 17,
     "gang JSON": 14,
-    "live game page": 20,  # issue #24: +3, the offline kit's skills, injuries and whisky
+    "live game page": 17,
     "board poll": 4,
 }
 

@@ -152,11 +152,20 @@
     var engine = window.skirmishEngine;
     var k = kit();
     if (!form.hasAttribute("data-previewed") || !engine || !k) { return Promise.resolve(null); }
-    var request = { action: form.getAttribute("data-offline-action"), fields: fields,
-      model: fields.member || fields.attacker || fields.model, target: fields.target,
-      dice: dice.length ? dice : null, lang: root.getAttribute("data-lang") };
+    var actor = form.getAttribute("data-actor");
+    var target = form.getAttribute("data-target");
+    var table = {};
+    Object.keys(fields).forEach(function (name) {
+      if (name !== actor && name !== target) { table[name] = fields[name]; }
+    });
+    var request = { action: form.getAttribute("data-offline-action"), fields: table,
+      model: fields[actor], target: fields[target],
+      dice: dice.length ? dice : null, rest: dice.length ? "none" : "random",
+      lang: root.getAttribute("data-lang") };
     return engine.ready().then(function () {
       return engine.call("preview", { kit: k, request: request });
+    }).then(function (answer) {
+      return answer && answer.ok ? answer : { error: answer ? answer.error : "" };
     }).catch(function (err) { return { error: String(err && err.message || err) }; });
   }
   function record(form, submitter) {
