@@ -36,7 +36,7 @@ from typing import Any, Final, Protocol
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import idempotency, logbook
-from skirmish.campaign.game import capture
+from skirmish.campaign.game import capture, commands
 from skirmish.campaign.game.tables import Game, GameConflict
 from skirmish.campaign.store import locking_rows
 from skirmish.engine.dice import check_face
@@ -259,6 +259,24 @@ def _refusal(now: int, error: SkirmishError) -> dict[str, Any]:
     return {"revision": now, "outcome": None, "words": _both(said)}
 
 
+def _title(row: GameConflict, lang: str) -> str:
+    """The action in the reader's words, with its models: "Shoot: Virgil Earp → Ike Clanton"
+    (the catalogue's label; the raw name of an action the catalogue no longer knows)."""
+    try:
+        command = commands.model_action(row.action)
+    except SkirmishError:
+        return row.action
+    fields = row.fields or {}
+    who = fields.get(command.actor or "member") or fields.get("gang") or ""
+    whom = fields.get(command.target) if command.target else None
+    said = command.label(lang)
+    if who:
+        said += f": {who}"
+    if whom:
+        said += f" → {whom}"
+    return said
+
+
 def view(session: Session, table: Table, row: GameConflict, lang: Lang | str) -> dict[str, Any]:
     """A conflict as both phones see it: what the phone recorded, what the server found, in
     ``lang``'s words; how it was settled."""
@@ -269,6 +287,7 @@ def view(session: Session, table: Table, row: GameConflict, lang: Lang | str) ->
         "key": row.key,
         "status": row.status,
         "action": row.action,
+        "title": _title(row, code),
         "side": row.side,
         "by": table.name(session, row.user_id),
         "fields": row.fields,

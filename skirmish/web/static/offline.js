@@ -87,7 +87,7 @@
         var lines = (e.preview && e.preview.lines) || [];
         if (e.dice && e.dice.length) {
           lines = [words.dice + ": " + e.dice.join(", ")].concat(lines);
-        } else if (e.rest === "random") {
+        } else if (e.rest === "random" && e.rolls) {
           lines = [words["rolled-later"]].concat(lines);
         }
         if (e.note) { lines = lines.concat([e.note]); }
@@ -165,7 +165,8 @@
     return engine.ready().then(function () {
       return engine.call("preview", { kit: k, request: request });
     }).then(function (answer) {
-      return answer && answer.ok ? answer : { error: answer ? answer.error : "" };
+      /* refused by the rules (the engine's own words): not kept, as the server would refuse */
+      return answer && answer.ok ? answer : { refused: answer ? answer.error : "" };
     }).catch(function (err) { return { error: String(err && err.message || err) }; });
   }
   function record(form, submitter) {
@@ -182,7 +183,15 @@
     var who = form.closest("details.off-model");
     var title = (who ? who.querySelector("summary").textContent : "") + " — "
       + (summary ? summary.querySelector("summary").textContent : "");
+    var said = form.querySelector(".off-refused");
+    if (said) { said.remove(); }
     return preview(form, fields, dice).then(function (seen) {
+      if (seen && seen.refused !== undefined) {
+        var p = text("p", seen.refused, "error off-refused");
+        p.setAttribute("role", "alert");
+        form.insertBefore(p, form.querySelector(".gac-go"));
+        return false;
+      }
       var entry = {
         key: uuid(), game: gameUrl, seq: Date.now() + Math.random(),
         action: form.getAttribute("data-offline-action"), fields: fields,
@@ -190,18 +199,19 @@
         revision: Number(root.getAttribute("data-revision")),
         made_at: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
         lang: root.getAttribute("data-lang"), side: form.getAttribute("data-side"),
-        title: title, status: "pending",
+        title: title, status: "pending", rolls: form.hasAttribute("data-rolls"),
         preview: { outcome: null, lines: [] }
       };
       if (seen && !seen.error) {
-        entry.dice = seen.dice || entry.dice;
+        if (mode === "random") { entry.dice = seen.dice || []; } /* typed: every die typed */
         entry.preview = { outcome: seen.outcome || null, lines: seen.lines || [] };
         if (mode === "random") { entry.rest = "random"; }
       } else if (form.hasAttribute("data-previewed")) {
         entry.note = words["engine-off"];
       }
-      return put(entry);
-    }).then(function () {
+      return put(entry).then(function () { return true; });
+    }).then(function (kept) {
+      if (!kept) { return null; }
       form.reset();
       var details = form.closest("details.off-action");
       if (details) { details.open = false; }
@@ -234,8 +244,7 @@
   }
   function wire(e) {
     return { key: e.key, action: e.action, fields: e.fields, dice: e.dice, rest: e.rest,
-      revision: e.revision, made_at: e.made_at, lang: e.lang, side: e.side,
-      preview: e.preview };
+      revision: e.revision, made_at: e.made_at, lang: e.lang, preview: e.preview };
   }
   function settled(found) {
     /* The entries in conflict that were settled meanwhile (on either phone: "record mine" or
@@ -257,17 +266,18 @@
   }
   function send() {
     if (sending || !syncUrl) { return Promise.resolve(); }
+    sending = true; /* at once: the "online" event and the timer may ask together */
     return entries().then(function (found) {
       return settled(found).catch(function () { return found; }); /* out of reach: as it was */
-    }).then(function (found) {
+    }).catch(function () { return []; }).then(function (found) {
       if (found.some(function (e) { return e.status === "conflict"; })) {
+        sending = false;
         return render(); /* held until the conflict is settled on the game's page */
       }
       var waiting = found.filter(function (e) {
         return e.status === "pending" || e.status === "held" || e.status === "sending";
       });
-      if (!waiting.length) { return null; }
-      sending = true;
+      if (!waiting.length) { sending = false; return null; }
       return token().then(function (fresh) {
         return fetch(syncUrl, {
           method: "POST", credentials: "same-origin",
@@ -279,6 +289,7 @@
         return r.json().then(function (body) { return { ok: r.ok, body: body }; });
       }).then(function (answer) {
         status(true);
+        api.answer = answer.body;
         var results = (answer.body && answer.body.results) || [];
         var byKey = {};
         found.forEach(function (e) { byKey[e.key] = e; });
@@ -301,7 +312,7 @@
           if (results.some(function (res) { return res.status === "confirmed"; }) && board
               && window.htmx) { htmx.trigger(board, "news"); }
         });
-      }).catch(function () { status(false); })
+      }).catch(function (err) { status(false); api.failed = String(err && err.message || err); })
         .then(function () { sending = false; return render(); });
     });
   }
@@ -348,7 +359,10 @@
     banner.appendChild(a);
   }
 
-  window.skirmishOffline = { send: send, render: render, entries: entries };
+  /* for a developer's console and the browser tests: the queue, a send now, why the last
+     send failed (the network's words) */
+  var api = { send: send, render: render, entries: entries, failed: "" };
+  window.skirmishOffline = api;
   var sendButton = document.getElementById("queue-send");
   if (sendButton) { sendButton.addEventListener("click", function () { send(); }); }
   window.addEventListener("online", function () { status(true); send(); });

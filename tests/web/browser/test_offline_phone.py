@@ -22,6 +22,7 @@ through the command line, and both stores' rosters, game log and campaign log mu
 from __future__ import annotations
 
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -63,27 +64,34 @@ def _log_in(page: Any, server: Server, user: str) -> None:
     expect(page.locator("header.top .who")).to_contain_text(user)
 
 
-def _kept(page: Any, url: str) -> bool:
-    return bool(
-        page.evaluate(
-            "url => caches.open('skirmish-pages').then(c => c.match(url)).then(r => !!r)", url
-        )
-    )
+def _until(page: Any, script: str, arg: Any = None, seconds: float = 90) -> None:
+    """Until ``script`` (a promise, awaited) is true in the page; a failure says which."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(script, arg):
+        assert time.monotonic() < deadline, f"never true: {script}"
+        page.wait_for_timeout(250)
+
+
+#: Whether the page at ``url`` is kept on the phone (the cache the service worker reads).
+KEPT = "url => caches.open('skirmish-pages').then(c => c.match(url)).then(r => !!r)"
+#: Whether every file of the phone's engine is kept (the manifest lists them).
+ENGINE_KEPT = """() => caches.match('/engine/manifest.json')
+    .then(r => r ? r.json() : null)
+    .then(m => !!m && Promise.all(m.files.map(u => caches.match(u)))
+                          .then(found => found.every(Boolean)))"""
 
 
 def _online_first(page: Any, server: Server) -> None:
-    """The live page opened online: the service worker controls it and the offline page is
-    kept on the phone."""
+    """The live page opened online: the service worker controls it, and the phone keeps the
+    offline page and every file of its engine."""
     live = _game(server)
     page.goto(live)
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.ready")
+    _until(page, "() => navigator.serviceWorker.ready.then(() => true)")
     if not page.evaluate("!!navigator.serviceWorker.controller"):
         page.reload()
-    page.wait_for_function("!!navigator.serviceWorker.controller")
-    page.wait_for_function(
-        "url => caches.open('skirmish-pages').then(c => c.match(url)).then(r => !!r)",
-        arg=live + "/offline",
-    )
+    _until(page, "() => !!navigator.serviceWorker.controller")
+    _until(page, KEPT, live + "/offline")
+    _until(page, ENGINE_KEPT, seconds=ENGINE_MS / 1000)
 
 
 def _engine_ready(page: Any) -> None:
@@ -96,6 +104,8 @@ def _form(page: Any, model: str, action: str) -> Any:
     who = page.locator("details.off-model").filter(
         has=page.locator(":scope > summary", has_text=model)
     )
+    if not who.first.is_visible():  # the other side's models, folded under their heading
+        page.locator("details.off-theirs > summary").tap()
     if not who.first.evaluate("el => el.open"):
         who.first.locator(":scope > summary").tap()
     holder = who.first.locator("details.off-action").filter(
@@ -119,6 +129,13 @@ def _record(page: Any, model: str, action: str, fields: dict[str, str] | None = 
     if dice:
         form.locator("input[name=dice]").fill(dice)
     form.locator(f"button[value={mode}]").tap()
+    page.wait_for_function(
+        "n => document.querySelectorAll('#queue-list > li').length > n"
+        " || !!document.querySelector('.off-refused')",
+        arg=before,
+    )
+    refused = form.locator(".off-refused")
+    assert refused.count() == 0, refused.inner_text()  # the phone's engine refused it
     expect(page.locator("#queue-list > li")).to_have_count(before + 1)
 
 
@@ -143,16 +160,18 @@ def test_one_phone_offline_for_five_actions_then_back(
     _record(wyatt, "Virgil Earp", "shoot", {"target": "Ike Clanton", "range": "8"},
             dice="4,4,4,4,6", mode="typed")  # fmt: skip
     _record(wyatt, "Morgan Earp", "move")
-    _record(wyatt, "Doc Holliday", "shoot", {"target": "Billy Clanton", "range": "10"},
+    _record(wyatt, "Doc Holliday", "shoot", {"target": "Billy Clanton", "range": "6"},
             mode="random")  # fmt: skip
-    _record(wyatt, "Doc Holliday", "move")
+    _record(wyatt, "Wyatt Earp", "state", {"new-state": "prone"})
     entries = _queue(wyatt)
     assert [e["status"] for e in entries] == ["pending"] * 5
     shot = entries[1]
     assert shot["preview"]["outcome"] is not None and shot["preview"]["lines"], shot
-    assert shot["dice"][:4] == [4, 4, 4, 4]
+    assert shot["dice"] == [4, 4, 4, 4, 6]  # every die typed, the panic test's too
     rolled = entries[3]
-    assert rolled["dice"] and rolled["rest"] == "random"
+    assert rolled["dice"] and rolled["rest"] == "random", {
+        k: rolled[k] for k in ("dice", "note", "preview", "fields") if k in rolled
+    }
     # the page reloaded with the network still off: the queue is still there
     wyatt.reload()
     expect(wyatt.locator("#queue-list > li")).to_have_count(5)
@@ -162,11 +181,82 @@ def test_one_phone_offline_for_five_actions_then_back(
     wyatt.evaluate("window.skirmishOffline.send()")
     expect(wyatt.locator("#queue")).to_be_hidden()
     # the same game on the command line
-    skirmish(start, "game", "move", "Wyatt Earp")
+    skirmish(start, "game", "activate", "Wyatt Earp")
     skirmish(start, "game", "shoot", "Virgil Earp", "Ike Clanton", "--range", "8",
              "--dice", "4,4,4,4,6")  # fmt: skip
-    skirmish(start, "game", "move", "Morgan Earp")
-    skirmish(start, "game", "shoot", "Doc Holliday", "Billy Clanton", "--range", "10",
+    skirmish(start, "game", "activate", "Morgan Earp")
+    skirmish(start, "game", "shoot", "Doc Holliday", "Billy Clanton", "--range", "6",
              "--dice", ",".join(map(str, rolled["dice"])))  # fmt: skip
-    skirmish(start, "game", "move", "Doc Holliday")
+    skirmish(start, "game", "state", "Wyatt Earp", "prone")
+    stores_agree(db, start, [1], voted=0)
+
+
+def test_both_phones_offline_and_one_phone_carries_the_game(
+    serve: Callable[[Path], Server], phones: Phones, tmp_path: Path
+) -> None:
+    db, start = _store(tmp_path)
+    server = serve(db)
+    wyatt, ike = phones.open("en"), phones.open("it")
+    for page, user in ((wyatt, "Wyatt"), (ike, "Ike")):
+        _log_in(page, server, user)
+        _online_first(page, server)
+        page.context.set_offline(True)
+    wyatt.goto(_game(server) + "/offline")
+    _engine_ready(wyatt)
+    _record(wyatt, "Wyatt Earp", "shoot", {"target": "Ike Clanton", "range": "8"},
+            mode="random")  # fmt: skip
+    _record(wyatt, "Ike Clanton", "move")  # Ike's model, on Wyatt's phone
+    _record(wyatt, "Ike Clanton", "state", {"new-state": "prone"})
+    queued = _queue(wyatt)
+    assert [e["side"] for e in queued] == ["good", "bad", "bad"]
+    rolled = ",".join(map(str, queued[0]["dice"]))
+    wyatt.context.set_offline(False)
+    wyatt.evaluate("window.skirmishOffline.send()")
+    expect(wyatt.locator("#queue")).to_be_hidden()
+    skirmish(start, "game", "shoot", "Wyatt Earp", "Ike Clanton", "--range", "8",
+             "--dice", rolled)  # fmt: skip
+    skirmish(start, "game", "activate", "Ike Clanton")
+    skirmish(start, "game", "state", "Ike Clanton", "prone")
+    stores_agree(db, start, [1], voted=0)
+    # Ike's phone, back online, reads the game as Wyatt's phone sent it
+    ike.context.set_offline(False)
+    ike.goto(_game(server))
+    expect(ike.locator("#board")).to_contain_text("Ike Clanton")
+    assert ike.locator("#queue-list > li").count() == 0
+
+
+def test_a_conflict_made_on_purpose_is_shown_to_both_and_settled_once(
+    serve: Callable[[Path], Server], phones: Phones, tmp_path: Path
+) -> None:
+    db, start = _store(tmp_path)
+    server = serve(db)
+    wyatt, ike = phones.open("en"), phones.open("it")
+    for page, user in ((wyatt, "Wyatt"), (ike, "Ike")):
+        _log_in(page, server, user)
+    _online_first(wyatt, server)
+    wyatt.context.set_offline(True)
+    wyatt.goto(_game(server) + "/offline")
+    _engine_ready(wyatt)
+    _record(wyatt, "Virgil Earp", "shoot", {"target": "Ike Clanton", "range": "8"},
+            dice="4,4,4,4,6", mode="typed")  # fmt: skip
+    _record(wyatt, "Morgan Earp", "move")
+    # meanwhile, at the command line: Ike is taken off the table
+    server.cli("game", "eliminate", "Ike Clanton")
+    skirmish(start, "game", "eliminate", "Ike Clanton")
+    wyatt.context.set_offline(False)
+    wyatt.evaluate("window.skirmishOffline.send()")
+    first = wyatt.locator("#queue-list > li").first
+    expect(first).to_contain_text("not recorded")
+    expect(wyatt.locator("#queue-list > li").nth(1)).to_contain_text("waiting for the one before")
+    stores_agree(db, start, [1], voted=0)  # nothing of the shot was written
+    # both phones are shown the conflict on the game's page
+    for page in (wyatt, ike):
+        page.goto(_game(server))
+        expect(page.locator("#conflicts")).to_contain_text("Virgil Earp")
+    ike.locator("#conflicts button[value=discard]").tap()
+    expect(ike.locator("#conflicts article")).to_have_count(0)
+    # the shot leaves Wyatt's phone; the move held behind it goes, and is recorded
+    wyatt.evaluate("window.skirmishOffline.send()")
+    expect(wyatt.locator("#queue")).to_be_hidden()
+    skirmish(start, "game", "activate", "Morgan Earp")
     stores_agree(db, start, [1], voted=0)
