@@ -221,7 +221,9 @@ def test_a_conflict_made_on_purpose_writes_nothing_and_shows_on_both_phones(
         for phone in (wyatt, ike):
             page = text_of(phone.get(PAGE))
             assert "Recorded offline, not confirmed" in page
-            assert "shoot sent by Wyatt" in page and "Record mine on the game as it is now" in page
+            assert f"{conflict['title']} sent by Wyatt" in page
+            assert conflict["title"].startswith("Shoot: Wyatt Earp → Ike Clanton")
+            assert "Record mine on the game as it is now" in page
             listed = phone.get(f"{API}/conflicts").json()["conflicts"]
             assert [c["id"] for c in listed] == [conflict["id"]]
         assert "Recorded offline, not confirmed" not in text_of(curly.get(PAGE))
