@@ -34,6 +34,8 @@ BENCHMARKS = (
     "page_bench.py",
     # issue #24: the engine in the phone, Pyodide in chromium (about two minutes)
     "pyodide_bench.py",
+    # issue #24: a phone's queue of 20 actions synced, beside the same sent online (a minute)
+    "sync_bench.py",
 )
 #: The web app under a club's load (issue #11, about a minute on a throw-away PostgreSQL): the
 #: script and its arguments (its figures are kept here, not appended by it).
