@@ -28,8 +28,8 @@ from fastapi.responses import HTMLResponse, Response
 from sqlmodel import Session
 
 from skirmish.campaign.game import situations
-from skirmish.campaign.game.offline_kit import offline_kit
 from skirmish.campaign.game.board import scenario_of
+from skirmish.campaign.game.offline_kit import offline_kit
 from skirmish.campaign.game.situations import Figure, Table
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.models import Campaign
