@@ -15,7 +15,8 @@
      last kept;
    - never a POST, an API call, the game's stream (…/events) or a panel's refresh: those go to
      the network as if there were no worker;
-   - on logging out (the page's message, and the POST to /logout itself), the kept pages are
+   - on logging out (the page's message, and the POST to /logout itself) and on logging in (a
+     session that lapsed on a shared phone, then another player), the kept pages are
      dropped: a player's pages do not stay on a shared phone. */
 "use strict";
 
@@ -140,7 +141,9 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) { return; }
   if (request.method !== "GET") {
-    if (request.method === "POST" && url.pathname === "/logout") { event.waitUntil(forget()); }
+    if (request.method === "POST" && (url.pathname === "/logout" || url.pathname === "/login")) {
+      event.waitUntil(forget()); /* a session that lapsed, then another player logs in */
+    }
     return; /* a form, an action, an API write: the network's, never kept */
   }
   var path = url.pathname;

@@ -259,6 +259,16 @@ def _refusal(now: int, error: SkirmishError) -> dict[str, Any]:
     return {"revision": now, "outcome": None, "words": _both(said)}
 
 
+def _recorded(preview: Mapping[str, Any], lang: str) -> list[str]:
+    """What the phone showed, in ``lang`` when the phone said it in both languages (its
+    ``said``: the engine's lines in English and Italian), else as the phone showed it."""
+    said = preview.get("said")
+    lines = said.get(lang) if isinstance(said, dict) else None
+    if not isinstance(lines, list):
+        lines = preview.get("lines", [])
+    return [str(line) for line in lines] if isinstance(lines, list) else []
+
+
 def _title(row: GameConflict, lang: str) -> str:
     """The action in the reader's words, with its models: "Shoot: Virgil Earp → Ike Clanton"
     (the catalogue's label; the raw name of an action the catalogue no longer knows)."""
@@ -295,7 +305,7 @@ def view(session: Session, table: Table, row: GameConflict, lang: Lang | str) ->
         "rest": row.rest,
         "revision": row.revision,
         "made_at": row.made_at,
-        "recorded": [str(line) for line in row.preview.get("lines", [])],
+        "recorded": _recorded(row.preview, code),
         "preview": row.preview.get("outcome"),
         "found": row.found.get("words", {}).get(code, ""),
         "found_outcome": row.found.get("outcome"),

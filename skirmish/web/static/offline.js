@@ -29,11 +29,14 @@
   if (!gameUrl || !window.indexedDB) { return; }
   var offlineUrl = gameUrl + "/offline";
   var syncUrl = queueEl.getAttribute("data-sync");
+  /* whose queue: a phone shared by two players keeps each one's actions apart (sent only under
+     the account that recorded them) */
+  var user = queueEl.getAttribute("data-user") || "";
   var words = {};
   Array.prototype.forEach.call(queueEl.attributes, function (a) {
     if (a.name.indexOf("data-w-") === 0) { words[a.name.slice(7)] = a.value; }
   });
-  var sending = false;
+  var inflight = null; /* the send under way */
 
   /* ------------------------------------------------------------------ the phone's store */
   function open() {
@@ -60,7 +63,8 @@
   function entries() {
     return tx("readonly", function (store) { return store.index("game").getAll(gameUrl); })
       .then(function (found) {
-        return (found || []).sort(function (a, b) { return a.seq - b.seq; });
+        return (found || []).filter(function (e) { return (e.user || "") === user; })
+          .sort(function (a, b) { return a.seq - b.seq; });
       });
   }
   function put(entry) { return tx("readwrite", function (store) { store.put(entry); }); }
@@ -84,7 +88,7 @@
         li.setAttribute("data-key", e.key);
         li.appendChild(text("strong", e.title));
         li.appendChild(text("span", " · " + (words[e.status] || e.status), "queue-status"));
-        var lines = (e.preview && e.preview.lines) || [];
+        var lines = (e.filled || []).concat((e.preview && e.preview.lines) || []);
         if (e.dice && e.dice.length) {
           lines = [words.dice + ": " + e.dice.join(", ")].concat(lines);
         } else if (e.rest === "random" && e.rolls) {
@@ -162,12 +166,36 @@
       model: fields[actor], target: fields[target],
       dice: dice.length ? dice : null, rest: dice.length ? "none" : "random",
       lang: root.getAttribute("data-lang") };
+    var other = request.lang === "it" ? "en" : "it";
     return engine.ready().then(function () {
       return engine.call("preview", { kit: k, request: request });
     }).then(function (answer) {
       /* refused by the rules (the engine's own words): not kept, as the server would refuse */
-      return answer && answer.ok ? answer : { refused: answer ? answer.error : "" };
+      if (!answer || !answer.ok) { return { refused: answer ? answer.error : "" }; }
+      /* the same dice said in the other language too, for the other player's phone if the
+         server cannot confirm it (the conflict is shown to both) */
+      var again = Object.assign({}, request, { dice: answer.dice, rest: "none", lang: other });
+      return engine.call("preview", { kit: k, request: again }).then(function (said) {
+        answer.said = {};
+        answer.said[request.lang] = answer.lines;
+        if (said && said.ok) { answer.said[other] = said.lines; }
+        return answer;
+      });
     }).catch(function (err) { return { error: String(err && err.message || err) }; });
+  }
+  function filledIn(form) {
+    /* What the player filled in, in the form's own words ("At whom?: Ike Clanton", "Cover:
+       light"), for the queue's line: the controls shown, not the hidden ones, nor the dice. */
+    var lines = [];
+    form.querySelectorAll("select, input[type=text], input[type=checkbox]").forEach(function (c) {
+      if (c.name === "dice" || (c.type === "checkbox" && !c.checked)) { return; }
+      var label = c.id ? form.querySelector("label[for='" + c.id + "']") : null;
+      var value = c.tagName === "SELECT" ? (c.selectedOptions[0] || {}).textContent : c.value;
+      if (c.type === "checkbox") { value = "✓"; }
+      if (!value || (c.tagName !== "SELECT" && !c.value)) { return; }
+      lines.push((label ? label.textContent.trim() + ": " : "") + String(value).trim());
+    });
+    return lines;
   }
   function record(form, submitter) {
     var mode = submitter ? submitter.value : "none";
@@ -183,6 +211,7 @@
     var who = form.closest("details.off-model");
     var title = (who ? who.querySelector("summary").textContent : "") + " — "
       + (summary ? summary.querySelector("summary").textContent : "");
+    var filled = filledIn(form);
     var said = form.querySelector(".off-refused");
     if (said) { said.remove(); }
     return preview(form, fields, dice).then(function (seen) {
@@ -193,18 +222,19 @@
         return false;
       }
       var entry = {
-        key: uuid(), game: gameUrl, seq: Date.now() + Math.random(),
+        key: uuid(), game: gameUrl, user: user, seq: Date.now() + Math.random(),
         action: form.getAttribute("data-offline-action"), fields: fields,
         dice: dice, rest: mode === "typed" ? "none" : "random",
         revision: Number(root.getAttribute("data-revision")),
         made_at: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
         lang: root.getAttribute("data-lang"), side: form.getAttribute("data-side"),
-        title: title, status: "pending", rolls: form.hasAttribute("data-rolls"),
+        title: title, filled: filled, status: "pending", rolls: form.hasAttribute("data-rolls"),
         preview: { outcome: null, lines: [] }
       };
       if (seen && !seen.error) {
         if (mode === "random") { entry.dice = seen.dice || []; } /* typed: every die typed */
-        entry.preview = { outcome: seen.outcome || null, lines: seen.lines || [] };
+        entry.preview = { outcome: seen.outcome || null, lines: seen.lines || [],
+          said: seen.said || {} };
         if (mode === "random") { entry.rest = "random"; }
       } else if (form.hasAttribute("data-previewed")) {
         entry.note = words["engine-off"];
@@ -265,19 +295,24 @@
     });
   }
   function send() {
-    if (sending || !syncUrl) { return Promise.resolve(); }
-    sending = true; /* at once: the "online" event and the timer may ask together */
+    /* one send at a time: the "online" event, the timer and a tap may ask together, and each
+       gets the send under way */
+    if (inflight) { return inflight; }
+    if (!syncUrl) { return Promise.resolve(); }
+    inflight = sendNow().then(function () { inflight = null; }, function () { inflight = null; });
+    return inflight;
+  }
+  function sendNow() {
     return entries().then(function (found) {
       return settled(found).catch(function () { return found; }); /* out of reach: as it was */
     }).catch(function () { return []; }).then(function (found) {
       if (found.some(function (e) { return e.status === "conflict"; })) {
-        sending = false;
         return render(); /* held until the conflict is settled on the game's page */
       }
       var waiting = found.filter(function (e) {
         return e.status === "pending" || e.status === "held" || e.status === "sending";
       });
-      if (!waiting.length) { sending = false; return null; }
+      if (!waiting.length) { return null; }
       return token().then(function (fresh) {
         return fetch(syncUrl, {
           method: "POST", credentials: "same-origin",
@@ -312,8 +347,13 @@
           if (results.some(function (res) { return res.status === "confirmed"; }) && board
               && window.htmx) { htmx.trigger(board, "news"); }
         });
-      }).catch(function (err) { status(false); api.failed = String(err && err.message || err); })
-        .then(function () { sending = false; return render(); });
+      }).catch(function (err) {
+        status(false);
+        api.failed = String(err && err.message || err);
+        /* the network just came back and is not all there yet: try again soon */
+        if (navigator.onLine) { window.setTimeout(send, 3000); }
+      })
+        .then(function () { return render(); });
     });
   }
 

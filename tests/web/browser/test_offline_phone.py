@@ -31,6 +31,7 @@ from urllib.parse import quote
 from skirmish.web import app as _routes  # noqa: F401  (every part's words are declared on import)
 
 from .conftest import DEMO, Phones, Server, expect
+from .phone import assert_fits, assert_labelled, shot
 from .test_table_mode import CAMPAIGN, CLANTONS, EARPS, PASSWORD, skirmish, stores_agree
 
 #: How long the phone's engine may take to start (Pyodide's 13 MB on a busy machine).
@@ -139,6 +140,18 @@ def _record(page: Any, model: str, action: str, fields: dict[str, str] | None = 
     expect(page.locator("#queue-list > li")).to_have_count(before + 1)
 
 
+#: Send the queue now (the phone also sends by itself when it is online again and every 15 s);
+#: true once nothing is left on the phone.
+SENT = """() => window.skirmishOffline.send()
+    .then(() => window.skirmishOffline.entries()).then(left => left.length === 0)"""
+
+
+def _sent(page: Any) -> None:
+    """The queue sent and confirmed: nothing left on the phone, the list hidden."""
+    _until(page, SENT, seconds=60)
+    expect(page.locator("#queue")).to_be_hidden()
+
+
 def _queue(page: Any) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = page.evaluate("window.skirmishOffline.entries()")
     return found
@@ -165,9 +178,13 @@ def test_one_phone_offline_for_five_actions_then_back(
     _record(wyatt, "Wyatt Earp", "state", {"new-state": "prone"})
     entries = _queue(wyatt)
     assert [e["status"] for e in entries] == ["pending"] * 5
-    shot = entries[1]
-    assert shot["preview"]["outcome"] is not None and shot["preview"]["lines"], shot
-    assert shot["dice"] == [4, 4, 4, 4, 6]  # every die typed, the panic test's too
+    _form(wyatt, "Virgil Earp", "shoot")  # a shot's form open, as the player fills it in
+    assert_fits(wyatt)
+    assert_labelled(wyatt)
+    shot(wyatt, "offline-queue", tmp_path)
+    typed = entries[1]
+    assert typed["preview"]["outcome"] is not None and typed["preview"]["lines"], typed
+    assert typed["dice"] == [4, 4, 4, 4, 6]  # every die typed, the panic test's too
     rolled = entries[3]
     assert rolled["dice"] and rolled["rest"] == "random", {
         k: rolled[k] for k in ("dice", "note", "preview", "fields") if k in rolled
@@ -178,8 +195,7 @@ def test_one_phone_offline_for_five_actions_then_back(
     expect(wyatt.locator("#queue-list > li").first).to_contain_text("not yet sent")
     # back online: sent in order, confirmed, gone from the phone
     wyatt.context.set_offline(False)
-    wyatt.evaluate("window.skirmishOffline.send()")
-    expect(wyatt.locator("#queue")).to_be_hidden()
+    _sent(wyatt)
     # the same game on the command line
     skirmish(start, "game", "activate", "Wyatt Earp")
     skirmish(start, "game", "shoot", "Virgil Earp", "Ike Clanton", "--range", "8",
@@ -211,8 +227,7 @@ def test_both_phones_offline_and_one_phone_carries_the_game(
     assert [e["side"] for e in queued] == ["good", "bad", "bad"]
     rolled = ",".join(map(str, queued[0]["dice"]))
     wyatt.context.set_offline(False)
-    wyatt.evaluate("window.skirmishOffline.send()")
-    expect(wyatt.locator("#queue")).to_be_hidden()
+    _sent(wyatt)
     skirmish(start, "game", "shoot", "Wyatt Earp", "Ike Clanton", "--range", "8",
              "--dice", rolled)  # fmt: skip
     skirmish(start, "game", "activate", "Ike Clanton")
@@ -244,7 +259,12 @@ def test_a_conflict_made_on_purpose_is_shown_to_both_and_settled_once(
     server.cli("game", "eliminate", "Ike Clanton")
     skirmish(start, "game", "eliminate", "Ike Clanton")
     wyatt.context.set_offline(False)
-    wyatt.evaluate("window.skirmishOffline.send()")
+    _until(
+        wyatt,
+        """() => window.skirmishOffline.send()
+        .then(() => window.skirmishOffline.entries())
+        .then(left => left.length > 0 && left[0].status === "conflict")""",
+    )
     first = wyatt.locator("#queue-list > li").first
     expect(first).to_contain_text("not recorded")
     expect(wyatt.locator("#queue-list > li").nth(1)).to_contain_text("waiting for the one before")
@@ -253,10 +273,14 @@ def test_a_conflict_made_on_purpose_is_shown_to_both_and_settled_once(
     for page in (wyatt, ike):
         page.goto(_game(server))
         expect(page.locator("#conflicts")).to_contain_text("Virgil Earp")
+    # what Wyatt's phone worked out, said to Ike in his own language
+    assert "terrified" in wyatt.locator("#conflicts").inner_text()
+    assert "terrified" not in ike.locator("#conflicts").inner_text()
+    assert_fits(ike)
+    shot(ike, "offline-conflict", tmp_path)
     ike.locator("#conflicts button[value=discard]").tap()
     expect(ike.locator("#conflicts article")).to_have_count(0)
     # the shot leaves Wyatt's phone; the move held behind it goes, and is recorded
-    wyatt.evaluate("window.skirmishOffline.send()")
-    expect(wyatt.locator("#queue")).to_be_hidden()
+    _sent(wyatt)
     skirmish(start, "game", "activate", "Morgan Earp")
     stores_agree(db, start, [1], voted=0)
