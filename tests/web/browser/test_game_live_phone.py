@@ -5,6 +5,7 @@ answers again (its requests aborted with ``page.route``, then let through)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -58,7 +59,9 @@ def test_the_board_follows_the_table_and_says_when_it_is_offline(
     phone.route("**/board?**", lambda route: route.abort())
     server.cli("game", "activate", "Wyatt Earp")  # the table plays on meanwhile
     expect(offline).to_be_visible()
-    expect(offline).to_have_text(t["gl_offline"])
+    expect(offline).to_contain_text(t["gl_offline"])
+    # and offers to play on without the server (issue #24), on the game's offline page
+    expect(offline.get_by_role("link")).to_have_attribute("href", re.compile(r"/games/1/offline$"))
     check(phone, f"live-{lang}-offline", tmp_path)
 
     # It comes back: the banner goes and the board catches up with what happened meanwhile.
