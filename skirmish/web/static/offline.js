@@ -37,6 +37,8 @@
     if (a.name.indexOf("data-w-") === 0) { words[a.name.slice(7)] = a.value; }
   });
   var inflight = null; /* the send under way */
+  /* how long a player stays on the game's page before the phone keeps the engine's files */
+  var WARM_MS = 10000;
 
   /* ------------------------------------------------------------------ the phone's store */
   function open() {
@@ -412,7 +414,9 @@
     offerOffline();
     keepOfflinePage();
     if (navigator.serviceWorker) {
-      navigator.serviceWorker.ready.then(function () { window.setTimeout(warmEngine, 2000); });
+      /* once the player stays on the game's page (not for a glance at it): the engine's
+         14 MB are fetched once per phone, not by every phone at the moment a game opens */
+      navigator.serviceWorker.ready.then(function () { window.setTimeout(warmEngine, WARM_MS); });
     }
     document.addEventListener("htmx:afterSwap", function (e) {
       if (e.detail && e.detail.elt && e.detail.elt.id === "board") { keepSoon(); }
