@@ -22,6 +22,7 @@ from skirmish import __version__
 from skirmish.collector import quiet_layout
 from skirmish.errors import SkirmishError
 from skirmish.fileio import write_with
+from skirmish.printing.libraries import load_weasyprint
 from skirmish.printing.render import STYLESHEETS, stylesheet
 from skirmish.resources import templates_dir
 from skirmish.translation import Message
@@ -73,6 +74,7 @@ def write_pdf(html: str, path: Path | str) -> int:
 
     Characters the shipped fonts lack print as ``MISSING_GLYPH``, so the PDF embeds no fallback
     face (see ``uncovered_characters`` to warn about them)."""
+    load_weasyprint()  # its libraries found at once (printing.libraries)
     from weasyprint import HTML  # lazy: pdf
     from weasyprint.text.fonts import FontConfiguration  # lazy: pdf
 
@@ -127,6 +129,7 @@ def _lay_out(
 def warm_stylesheet(files: tuple[str, ...] = STYLESHEETS) -> tuple[Any, Any]:
     """The fonts' configuration and the stylesheet of ``files`` parsed with it, once: what
     every sheet's layout shares (``lay_out_sheet``)."""
+    load_weasyprint()  # its libraries found at once (printing.libraries)
     from weasyprint import CSS  # lazy: pdf
     from weasyprint.text.fonts import FontConfiguration  # lazy: pdf
 
@@ -154,6 +157,7 @@ def _sheet_html() -> Any:
     elements). Measured on the benchmark's sheets, in one process, interleaved: 5–18% less
     CPU a sheet, the PDFs byte for byte the same (tests/printing/test_book_press.py compares
     the pages with ``write_pdf``'s). weasyprint without that stylesheet's text: its own."""
+    load_weasyprint()  # its libraries found at once (printing.libraries)
     import weasyprint.html as ua  # lazy: pdf
     from weasyprint import CSS, HTML  # lazy: pdf
 
