@@ -13,6 +13,7 @@ from pathlib import Path
 from skirmish.collector import (
     LAYOUT_THRESHOLDS,
     START_THRESHOLDS,
+    quiet_import,
     quiet_layout,
     quiet_start,
     started,
@@ -86,3 +87,17 @@ def test_gang_show_starts_without_a_collection(tmp_path: Path) -> None:
         [sys.executable, "-c", SPY, str(db)], capture_output=True, text=True, check=True
     )
     assert done.stdout.splitlines()[-1] == "0 True"
+
+
+def test_a_quiet_import_collects_nothing_then_freezes_what_it_built() -> None:
+    before = gc.get_threshold()
+    try:
+        with quiet_import():
+            collected = [g["collections"] for g in gc.get_stats()]
+            assert gc.get_threshold() == START_THRESHOLDS
+            kept = [[n] for n in range(5_000)]
+            assert [g["collections"] for g in gc.get_stats()] == collected
+        assert gc.get_threshold() == before
+        assert gc.get_freeze_count() >= len(kept)
+    finally:
+        gc.unfreeze()

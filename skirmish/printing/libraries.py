@@ -30,6 +30,8 @@ import threading
 from collections.abc import Callable
 from functools import cache
 
+from skirmish.collector import quiet_import
+
 _importing = threading.Lock()
 
 #: ``ctypes.util``'s names of the C library's ABI in ``ldconfig -p`` (its ``_findSoname_ldconfig``).
@@ -82,6 +84,7 @@ def load_weasyprint() -> None:
         original = ctypes.util.find_library
         ctypes.util.find_library = lambda name: cached_library(name, original)
         try:
-            importlib.import_module("weasyprint")
+            with quiet_import():  # no collection among what the import keeps (collector)
+                importlib.import_module("weasyprint")
         finally:
             ctypes.util.find_library = original
