@@ -127,12 +127,14 @@ def time_commands(
     env: dict[str, str],
     envs: dict[str, dict[str, str]] | None = None,
     prepare: dict[str, Callable[[], object]] | None = None,
+    cwd: Path | None = None,
 ) -> dict[str, tuple[float, float]]:
     """Median wall time and median CPU time (user + system of the child and of its own
     children: the book's layout workers) of each command, run interleaved. CPU time is the
     steadier figure on a shared machine: other work slows the wall clock, not the CPU a command
     needs. ``envs``: a command's own variables; ``prepare``: what runs, untimed, before each
-    run of a command (emptying the cache, changing a gang)."""
+    run of a command (emptying the cache, changing a gang); ``cwd``: where they run (``python
+    -m skirmish`` imports the package of the folder it runs in first)."""
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for i in range(warmup + runs):
         for name, argv in commands.items():
@@ -141,7 +143,7 @@ def time_commands(
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             own = {**env, **(envs or {}).get(name, {})}
-            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=own)
+            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=own, cwd=cwd)
             wall = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -393,7 +395,7 @@ def time_reprint(db: str, tmp: Path, runs: int, before: Path | None) -> dict[str
             envs[name]["PYTHONPATH"] = str(before)
         prepare[name] = change_a_gang(own_db)
     times = time_commands(
-        commands, runs=runs, warmup=1, env=dict(os.environ), envs=envs, prepare=prepare
+        commands, runs=runs, warmup=1, env=dict(os.environ), envs=envs, prepare=prepare, cwd=tmp
     )
     return {
         name: f"{wall:.2f} s wall, {cpu:.2f} s CPU; budget 2 s"
