@@ -206,6 +206,36 @@ def folio_pages(total: int, fonts: Any, css: Any) -> list[Any]:
     return list(folios.pages)
 
 
+def folios_of(numbers: Sequence[int], total: int, fonts: Any, css: Any) -> dict[int, Any]:
+    """The pages whose ``FOLIO_BOX`` says "N+1 / total" for each page number N of ``numbers``
+    (0-based), laid out alone (issue #23): each empty page is a named page whose footer says
+    its number as text, where ``folio_pages`` lays out the whole book's empty pages to count
+    them (a reprint's worker numbers its one or two sheets with two pages, not 52). The text is
+    sheet.css's ``counter(page) " / " counter(pages)`` written out: the same box (the book's
+    tests compare it with ``folio_pages``'s)."""
+    load_weasyprint()  # its libraries found at once (printing.libraries)
+    from weasyprint import CSS  # lazy: pdf
+
+    wanted = sorted(set(numbers))
+    rules = "".join(
+        f'@page folio-{n} {{ {FOLIO_BOX} {{ content: "{n + 1} / {total}" }} }}' for n in wanted
+    )
+    pages = "".join(f'<div style="page: folio-{n}"></div>' for n in wanted)
+    folios = _sheet_html()(
+        string=f"<!DOCTYPE html><html><body>{pages}</body></html>", base_url=_base_url()
+    ).render(font_config=fonts, stylesheets=[css, CSS(string=rules, font_config=fonts)])
+    if len(folios.pages) != len(wanted):  # never seen: each named page is one page
+        raise SkirmishError(
+            Message(
+                "could not number the book's {total} pages ({folios_pages_count} "
+                "footers laid out).",
+                total=total,
+                folios_pages_count=len(folios.pages),
+            )
+        )
+    return dict(zip(wanted, folios.pages, strict=True))
+
+
 def renumber(pages: Sequence[Any], folios: Sequence[Any]) -> None:
     """Give each of ``pages`` the ``FOLIO_BOX`` of the page of ``folios`` at the same place (a
     page whose own stylesheet prints no folio gets none)."""

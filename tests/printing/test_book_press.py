@@ -28,7 +28,14 @@ from skirmish.i18n import Lang
 from skirmish.printing import book_press
 from skirmish.printing.book_cache import CACHE_ENV, BookCache, cache_dir
 from skirmish.printing.book_press import WORKERS_ENV, Printed, default_workers, write_book
-from skirmish.printing.pdf import salt, write_pdf_sheets
+from skirmish.printing.pdf import (
+    _folio_of,
+    folio_pages,
+    folios_of,
+    salt,
+    warm_stylesheet,
+    write_pdf_sheets,
+)
 from skirmish.printing.render import render_campaign_sheets
 from skirmish.printing.sheets import campaign_sheet, roster_sheet
 from tests.games.harness import Cli, build_base, fresh
@@ -258,3 +265,28 @@ def test_the_cache_keeps_the_sheets_used_last(tmp_path: Path) -> None:
         True,
     )
     assert cache.pages("old") is None and cache.pages("used") == 1
+
+
+def _boxes(box: Any) -> list[tuple[Any, ...]]:
+    """A laid-out box and its descendants: kind, place, size and text."""
+    found = [
+        (type(box).__name__, box.position_x, box.position_y, box.width, box.height,
+         getattr(box, "text", None))
+    ]  # fmt: skip
+    for child in getattr(box, "children", ()):
+        found += _boxes(child)
+    return found
+
+
+def test_a_workers_folios_are_the_whole_books() -> None:
+    """``pdf.folios_of`` lays out only the pages a worker numbers: each footer the same box as
+    the one of the book of as many empty pages (``folio_pages``)."""
+    fonts, css = warm_stylesheet()
+    whole = folio_pages(12, fonts, css)
+    few = folios_of([0, 1, 9, 11], 12, fonts, css)
+    assert sorted(few) == [0, 1, 9, 11]
+    for n, page in few.items():
+        alone, counted = _folio_of(page), _folio_of(whole[n])
+        assert alone is not None and counted is not None
+        assert _boxes(alone) == _boxes(counted)
+        assert f"{n + 1} / 12" in [row[-1] for row in _boxes(alone)]
