@@ -44,7 +44,9 @@ gangs cycling through the nine playable factions, each with up to six models car
 then both commands read it like a player's would.
 
 Run: .venv/bin/python benchmarks/print_bench.py [--runs N] [--campaign-runs N] [--web-runs N]
-[--web-only] [--before REV]
+[--web-only] [--before REV]; `--reprint [--campaign-runs N] [--before REV]` times only the book
+reprinted after one gang changed, side by side with REV's (each tree with its own copy of the
+store and its own cache).
 """
 
 from __future__ import annotations
@@ -125,12 +127,14 @@ def time_commands(
     env: dict[str, str],
     envs: dict[str, dict[str, str]] | None = None,
     prepare: dict[str, Callable[[], object]] | None = None,
+    cwd: Path | None = None,
 ) -> dict[str, tuple[float, float]]:
     """Median wall time and median CPU time (user + system of the child and of its own
     children: the book's layout workers) of each command, run interleaved. CPU time is the
     steadier figure on a shared machine: other work slows the wall clock, not the CPU a command
     needs. ``envs``: a command's own variables; ``prepare``: what runs, untimed, before each
-    run of a command (emptying the cache, changing a gang)."""
+    run of a command (emptying the cache, changing a gang); ``cwd``: where they run (``python
+    -m skirmish`` imports the package of the folder it runs in first)."""
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for i in range(warmup + runs):
         for name, argv in commands.items():
@@ -139,7 +143,7 @@ def time_commands(
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             own = {**env, **(envs or {}).get(name, {})}
-            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=own)
+            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=own, cwd=cwd)
             wall = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -244,6 +248,11 @@ def main() -> dict[str, str]:
     parser.add_argument("--web-runs", type=int, default=20, help="gangs downloaded from the web")
     parser.add_argument("--web-only", action="store_true", help="only the web's roster PDFs")
     parser.add_argument(
+        "--reprint",
+        action="store_true",
+        help="only the book reprinted after one gang changed (with --before: side by side)",
+    )
+    parser.add_argument(
         "--before",
         metavar="REV",
         help="also time the book and the roster of this revision (git archive), interleaved",
@@ -258,6 +267,11 @@ def main() -> dict[str, str]:
         os.environ["SKIRMISH_CACHE_DIR"] = str(Path(tmp) / "cache")  # never the user's cache
         db = str(Path(tmp) / "bench.db")
         gang = build_store(db)
+        if args.reprint:
+            before = checkout(args.before, Path(tmp)) if args.before else None
+            for key, row in time_reprint(db, Path(tmp), args.campaign_runs, before).items():
+                print(f"{key:44} {row}")
+            return rows
         if not args.web_only:
             before = checkout(args.before, Path(tmp)) if args.before else None
             rows.update(time_cli(db, gang, Path(tmp), args.runs, args.campaign_runs, before))
@@ -353,6 +367,40 @@ def time_cli(
     for name, (wall, cpu) in campaign.items():
         rows[name] = f"{wall:.2f} s wall, {cpu:.2f} s CPU, {pages} pages{budgets.get(name, '')}"
     return rows
+
+
+def time_reprint(db: str, tmp: Path, runs: int, before: Path | None) -> dict[str, str]:
+    """``--reprint``: the book reprinted after one gang changed, alone, for this tree and
+    ``before``, interleaved. Each tree has its own copy of the store, changed the same way
+    before each of its runs (a dollar more in the next gang's treasury), and its own cache,
+    filled by one untimed print first: each reprint finds exactly one gang changed since its
+    tree's last print."""
+    skirmish = str(BIN / "skirmish")
+    trees = {"book reprinted, one gang changed": ([skirmish], tmp / "tree")}
+    if before is not None:
+        trees["book reprinted, one gang changed, before"] = (
+            [sys.executable, "-m", "skirmish"],
+            tmp / "before-tree",
+        )
+    commands: dict[str, Sequence[str]] = {}
+    envs: dict[str, dict[str, str]] = {}
+    prepare: dict[str, Callable[[], object]] = {}
+    for name, (program, folder) in trees.items():
+        folder.mkdir()
+        own_db = str(folder / "bench.db")
+        shutil.copyfile(db, own_db)
+        commands[name] = [*program, "print", "campaign", "-o", str(folder / "campaign.pdf")]
+        envs[name] = {"SKIRMISH_DB": own_db, "SKIRMISH_CACHE_DIR": str(folder / "cache")}
+        if program[0] != skirmish:
+            envs[name]["PYTHONPATH"] = str(before)
+        prepare[name] = change_a_gang(own_db)
+    times = time_commands(
+        commands, runs=runs, warmup=1, env=dict(os.environ), envs=envs, prepare=prepare, cwd=tmp
+    )
+    return {
+        name: f"{wall:.2f} s wall, {cpu:.2f} s CPU; budget 2 s"
+        for name, (wall, cpu) in times.items()
+    }
 
 
 if __name__ == "__main__":

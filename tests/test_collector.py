@@ -1,13 +1,23 @@
 """The garbage collector's settings live in one module, ``skirmish/collector.py`` (issue #23),
-and a layout's settings are put back as they were."""
+a layout's settings are put back as they were, and a command starts with no collection."""
 
 from __future__ import annotations
 
 import gc
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
-from skirmish.collector import LAYOUT_THRESHOLDS, quiet_layout
+from skirmish.collector import (
+    LAYOUT_THRESHOLDS,
+    START_THRESHOLDS,
+    quiet_import,
+    quiet_layout,
+    quiet_start,
+    started,
+)
 
 PACKAGE = Path(__file__).resolve().parent.parent / "skirmish"
 SETTING = re.compile(r"\bgc\.(freeze|unfreeze|set_threshold|disable|enable)\(")
@@ -29,3 +39,65 @@ def test_a_quiet_layout_puts_the_thresholds_back() -> None:
         assert gc.get_freeze_count() > 0
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0
+
+
+def test_a_quiet_start_collects_nothing_until_started_then_puts_the_thresholds_back() -> None:
+    before = gc.get_threshold()
+    quiet_start()
+    try:
+        collected = [g["collections"] for g in gc.get_stats()]
+        assert gc.get_threshold() == START_THRESHOLDS
+        quiet_start()  # a second call changes nothing
+        assert gc.get_threshold() == START_THRESHOLDS
+        kept = [[n] for n in range(5_000)]  # tracked by the collector, as a start's objects are
+        assert [g["collections"] for g in gc.get_stats()] == collected
+        del kept
+    finally:
+        started()
+    try:
+        assert gc.get_threshold() == before
+        assert gc.get_freeze_count() > 0
+        started()  # without a quiet start: nothing
+        assert gc.get_threshold() == before
+    finally:
+        gc.unfreeze()
+
+
+# What a command's start is, seen from inside: the generations' thresholds at each collection,
+# and the thresholds once the command has run.
+SPY = """
+import gc, sys
+seen = []
+gc.callbacks.append(lambda phase, info: phase == "start" and seen.append(gc.get_threshold()))
+sys.argv = ["skirmish", "gang", "show", "Earp brothers", "--db", sys.argv[1]]
+from skirmish.cli.main import main
+from skirmish.collector import START_THRESHOLDS
+try:
+    main()
+except SystemExit:
+    pass
+print(sum(1 for t in seen if t == START_THRESHOLDS), gc.get_threshold() != START_THRESHOLDS)
+"""
+
+
+def test_gang_show_starts_without_a_collection(tmp_path: Path) -> None:
+    db = tmp_path / "campaign.db"
+    shutil.copyfile(PACKAGE.parent / "campaigns.db.example", db)
+    done = subprocess.run(
+        [sys.executable, "-c", SPY, str(db)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.splitlines()[-1] == "0 True"
+
+
+def test_a_quiet_import_collects_nothing_then_freezes_what_it_built() -> None:
+    before = gc.get_threshold()
+    try:
+        with quiet_import():
+            collected = [g["collections"] for g in gc.get_stats()]
+            assert gc.get_threshold() == START_THRESHOLDS
+            kept = [[n] for n in range(5_000)]
+            assert [g["collections"] for g in gc.get_stats()] == collected
+        assert gc.get_threshold() == before
+        assert gc.get_freeze_count() >= len(kept)
+    finally:
+        gc.unfreeze()

@@ -165,12 +165,7 @@ def gang_by_name(session: Session, campaign: Campaign, name: str, *, full: bool 
     and items in a few ``selectinload`` queries (for showing it)."""
     query = select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
     if full:
-        query = query.options(
-            selectinload(Gang.members).selectinload(Member.skills),  # type: ignore[arg-type]
-            selectinload(Gang.members).selectinload(Member.injuries),  # type: ignore[arg-type]
-            selectinload(Gang.items),  # type: ignore[arg-type]
-            selectinload(Gang.failed_purchases),  # type: ignore[arg-type]
-        )
+        query = _full(query)
     exact = session.exec(query.where(Gang.name == name)).first()
     if exact is not None:
         lock_row(session, exact)
@@ -189,6 +184,28 @@ def gang_by_name(session: Session, campaign: Campaign, name: str, *, full: bool 
     gang = naming.choose(name, [(g, (g.name,)) for g in gangs], kind=naming.GANG, label=_name)
     lock_row(session, gang)
     return gang
+
+
+def _full(query: Any) -> Any:
+    """``query`` of gangs with their models, skills, injuries, items and failed purchases
+    loaded in a few ``selectinload`` queries, whatever the number of gangs."""
+    return query.options(
+        selectinload(Gang.members).selectinload(Member.skills),  # type: ignore[arg-type]
+        selectinload(Gang.members).selectinload(Member.injuries),  # type: ignore[arg-type]
+        selectinload(Gang.items),  # type: ignore[arg-type]
+        selectinload(Gang.failed_purchases),  # type: ignore[arg-type]
+    )
+
+
+def full_gangs(session: Session, campaign: Campaign) -> list[Gang]:
+    """Every gang of ``campaign``, oldest first, loaded as ``gang_by_name(full=True)`` loads
+    one, all of them in the same few queries (the campaign book: 6 statements for 50 gangs
+    where one lookup per gang made 530, issue #23)."""
+    query = _full(select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id)))
+    gangs = list(session.exec(query).all())
+    for gang in gangs:
+        lock_row(session, gang)
+    return gangs
 
 
 def _name(row: Gang | Campaign) -> str:

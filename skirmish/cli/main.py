@@ -36,7 +36,7 @@ from typer.core import TyperGroup
 from skirmish import __version__
 from skirmish.cli.help_text import HELP_LANG, HelpContext, adopt, example
 from skirmish.cli.input_names import naming_inputs
-from skirmish.collector import freeze_at_exit
+from skirmish.collector import freeze_at_exit, quiet_start, started
 from skirmish.environment import EnvironmentValueError, check_environment
 from skirmish.errors import SkirmishError
 from skirmish.i18n import LANG_VARIABLE, Lang, LanguageError, default_lang, tr
@@ -384,11 +384,14 @@ def _root(
 
 
 def main() -> None:
-    """Console-script entry point: the command runs, then the objects it leaves are frozen
-    out of the collection at interpreter exit (``skirmish.collector``)."""
+    """Console-script entry point: the command starts with the collector quiet, runs, then the
+    objects it leaves are frozen out of the collection at interpreter exit
+    (``skirmish.collector``)."""
+    quiet_start()
     try:
         app()
     finally:
+        started()  # a command that opened no store: the thresholds put back all the same
         freeze_at_exit()
 
 

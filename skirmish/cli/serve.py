@@ -19,6 +19,7 @@ import typer
 from skirmish.cli.common_flags import DbOpt, LangOpt
 from skirmish.cli.help_text import example
 from skirmish.cli.safe import echo
+from skirmish.collector import started
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, messages, tr
 from skirmish.translation import N_, Message
@@ -167,6 +168,7 @@ def serve(
         echo(tr(MESSAGES, "scan", lang))
         terminal(url, sys.stdout)
     sys.stdout.flush()
+    started()  # a server collects as usual (skirmish.collector)
     if workers == 1:
         uvicorn.run(app, host=host, port=port, log_level="info", server_header=False)
         return

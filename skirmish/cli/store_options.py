@@ -16,6 +16,7 @@ import typer
 from typer._click.globals import get_current_context
 
 from skirmish.cli.common_flags import emit_json
+from skirmish.collector import started
 from skirmish.engine.dice import DiceSource, RandomDice, TableDice, parse_dice
 from skirmish.i18n import Catalogue, default_lang, messages, tr
 from skirmish.limits import printable
@@ -58,6 +59,7 @@ def session(
 
     engine = store.open_store(db, access=store.Access(access), create=create)
     configure_mappers()
+    started()  # the start is over: the collector runs as usual from here (skirmish.collector)
     owed: list[Owed] = []
     try:
         with store.transaction(engine, access=store.Access(access)) as opened:

@@ -42,7 +42,7 @@ from skirmish.collector import freeze_before_fork, quiet_layout
 from skirmish.errors import SkirmishError
 from skirmish.fileio import write_with
 from skirmish.printing.book_cache import BookCache
-from skirmish.printing.pdf import folio_pages, lay_out_sheet, renumber, warm_stylesheet
+from skirmish.printing.pdf import folios_of, lay_out_sheet, renumber, warm_stylesheet
 from skirmish.printing.render import STYLESHEETS
 from skirmish.translation import Message
 
@@ -169,12 +169,16 @@ def _part(
         for index in extra:
             documents[index] = lay_out_sheet(sheets[index], fonts, css)
             laid(index)
-        folios = folio_pages(total, fonts, css) if len(sheets) > 1 else []
+        places = {i: range(starts[i], starts[i] + len(d.pages)) for i, d in documents.items()}
+        folios = (
+            folios_of([n for pages in places.values() for n in pages], total, fonts, css)
+            if len(sheets) > 1
+            else {}
+        )
         pdfs = {}
         for index, document in documents.items():
             if folios:
-                start = starts[index]
-                renumber(document.pages, folios[start : start + len(document.pages)])
+                renumber(document.pages, [folios[n] for n in places[index]])
             pdfs[index] = bytes(document.write_pdf())
         yield pdfs
 

@@ -22,6 +22,7 @@ from skirmish import __version__
 from skirmish.collector import quiet_layout
 from skirmish.errors import SkirmishError
 from skirmish.fileio import write_with
+from skirmish.printing.libraries import load_weasyprint
 from skirmish.printing.render import STYLESHEETS, stylesheet
 from skirmish.resources import templates_dir
 from skirmish.translation import Message
@@ -73,6 +74,7 @@ def write_pdf(html: str, path: Path | str) -> int:
 
     Characters the shipped fonts lack print as ``MISSING_GLYPH``, so the PDF embeds no fallback
     face (see ``uncovered_characters`` to warn about them)."""
+    load_weasyprint()  # its libraries found at once (printing.libraries)
     from weasyprint import HTML  # lazy: pdf
     from weasyprint.text.fonts import FontConfiguration  # lazy: pdf
 
@@ -127,6 +129,7 @@ def _lay_out(
 def warm_stylesheet(files: tuple[str, ...] = STYLESHEETS) -> tuple[Any, Any]:
     """The fonts' configuration and the stylesheet of ``files`` parsed with it, once: what
     every sheet's layout shares (``lay_out_sheet``)."""
+    load_weasyprint()  # its libraries found at once (printing.libraries)
     from weasyprint import CSS  # lazy: pdf
     from weasyprint.text.fonts import FontConfiguration  # lazy: pdf
 
@@ -154,6 +157,7 @@ def _sheet_html() -> Any:
     elements). Measured on the benchmark's sheets, in one process, interleaved: 5–18% less
     CPU a sheet, the PDFs byte for byte the same (tests/printing/test_book_press.py compares
     the pages with ``write_pdf``'s). weasyprint without that stylesheet's text: its own."""
+    load_weasyprint()  # its libraries found at once (printing.libraries)
     import weasyprint.html as ua  # lazy: pdf
     from weasyprint import CSS, HTML  # lazy: pdf
 
@@ -200,6 +204,36 @@ def folio_pages(total: int, fonts: Any, css: Any) -> list[Any]:
             )
         )
     return list(folios.pages)
+
+
+def folios_of(numbers: Sequence[int], total: int, fonts: Any, css: Any) -> dict[int, Any]:
+    """The pages whose ``FOLIO_BOX`` says "N+1 / total" for each page number N of ``numbers``
+    (0-based), laid out alone (issue #23): each empty page is a named page whose footer says
+    its number as text, where ``folio_pages`` lays out the whole book's empty pages to count
+    them (a reprint's worker numbers its one or two sheets with two pages, not 52). The text is
+    sheet.css's ``counter(page) " / " counter(pages)`` written out: the same box (the book's
+    tests compare it with ``folio_pages``'s)."""
+    load_weasyprint()  # its libraries found at once (printing.libraries)
+    from weasyprint import CSS  # lazy: pdf
+
+    wanted = sorted(set(numbers))
+    rules = "".join(
+        f'@page folio-{n} {{ {FOLIO_BOX} {{ content: "{n + 1} / {total}" }} }}' for n in wanted
+    )
+    pages = "".join(f'<div style="page: folio-{n}"></div>' for n in wanted)
+    folios = _sheet_html()(
+        string=f"<!DOCTYPE html><html><body>{pages}</body></html>", base_url=_base_url()
+    ).render(font_config=fonts, stylesheets=[css, CSS(string=rules, font_config=fonts)])
+    if len(folios.pages) != len(wanted):  # never seen: each named page is one page
+        raise SkirmishError(
+            Message(
+                "could not number the book's {total} pages ({folios_pages_count} "
+                "footers laid out).",
+                total=total,
+                folios_pages_count=len(folios.pages),
+            )
+        )
+    return dict(zip(wanted, folios.pages, strict=True))
 
 
 def renumber(pages: Sequence[Any], folios: Sequence[Any]) -> None:

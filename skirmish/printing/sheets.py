@@ -69,6 +69,7 @@ def roster_sheet(
     today: date | None = None,
     rows: Sequence[Mapping[str, Any]] | None = None,
     with_house_rules: bool = True,
+    data: Mapping[str, Any] | None = None,
 ) -> RosterView:
     """A gang's roster (``gang`` loaded ``full``, see ``lookup.gang_by_name``), with the
     house rules of its campaign, its record in the standings, the campaign's name, the date
@@ -76,10 +77,11 @@ def roster_sheet(
     ``models``, ``with_dead`` and ``blank`` choose what prints (``chosen_members``; ``blank``
     empty cards for new hires, within ``limits.BLANK``). ``rows``: the campaign's standings when
     the caller has read them already (the book, for every gang); ``with_house_rules=False`` for
-    the book, which prints them once."""
+    the book, which prints them once; ``data``: the gang's ``views.gang_data`` in ``lang`` when
+    the caller has it already (the book, which shows it in the standings too)."""
     BLANK.check(blank)
     living, dead = chosen_members(gang, models, with_dead=with_dead)
-    data = views.gang_data(gang, lang)
+    data = dict(data) if data is not None else views.gang_data(gang, lang)
     keep = {m.name for m in living}
     data["members"] = [m for m in data["members"] if m["name"] in keep]
     session = object_session(gang)
@@ -112,9 +114,8 @@ def campaign_sheet(session: Session, campaign: Campaign, lang: Lang | str) -> Ca
     """The campaign book: the standings (with eliminations, losses and retreats), the house
     rules, the results of every finished game and the graveyard (issue #13), then every active
     gang's roster; a campaign with no active gang has nothing to print."""
-    loaded = [
-        lookup.gang_by_name(session, campaign, g.name, full=True) for g in printed_gangs(campaign)
-    ]
+    active = GangStatus.ACTIVE  # the gangs printed_gangs names, read all at once (issue #23)
+    loaded = [g for g in lookup.full_gangs(session, campaign) if g.status == active]
     gangs: list[dict[str, Any]] = [views.gang_data(gang, lang) for gang in loaded]
     if not gangs:
         name = campaign.name
@@ -128,8 +129,10 @@ def campaign_sheet(session: Session, campaign: Campaign, lang: Lang | str) -> Ca
     results = standings(session, campaign=campaign)
     today = date.today()
     rosters = [
-        roster_sheet(campaign, gang, lang, today=today, rows=results, with_house_rules=False)
-        for gang in loaded
+        roster_sheet(
+            campaign, gang, lang, today=today, rows=results, with_house_rules=False, data=data
+        )
+        for gang, data in zip(loaded, gangs, strict=True)
     ]
     return campaign_view(
         campaign.name,

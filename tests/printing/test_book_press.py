@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import io
 import os
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pypdf
 import pytest
+from sqlalchemy import event
 from typer.testing import CliRunner
 
 from skirmish.campaign import lookup
+from skirmish.campaign.game.history import standings
 from skirmish.cli.main import app
 from skirmish.cli.store_options import session
 from skirmish.errors import SkirmishError
@@ -25,9 +28,16 @@ from skirmish.i18n import Lang
 from skirmish.printing import book_press
 from skirmish.printing.book_cache import CACHE_ENV, BookCache, cache_dir
 from skirmish.printing.book_press import WORKERS_ENV, Printed, default_workers, write_book
-from skirmish.printing.pdf import salt, write_pdf_sheets
+from skirmish.printing.pdf import (
+    _folio_of,
+    folio_pages,
+    folios_of,
+    salt,
+    warm_stylesheet,
+    write_pdf_sheets,
+)
 from skirmish.printing.render import render_campaign_sheets
-from skirmish.printing.sheets import campaign_sheet
+from skirmish.printing.sheets import campaign_sheet, roster_sheet
 from tests.games.harness import Cli, build_base, fresh
 
 runner = CliRunner()
@@ -96,6 +106,39 @@ def test_a_reprint_lays_out_only_what_changed(base: Path, tmp_path: Path) -> Non
     assert "Newcomer" in texts(tmp_path / "c.pdf")[3]
     assert "Newcomer" not in texts(tmp_path / "a.pdf")[3]
     assert texts(tmp_path / "c.pdf")[1:3] == texts(tmp_path / "a.pdf")[1:3]
+
+    # The reprint is the book printed afresh, byte for byte: nothing kept, one process.
+    afresh = write_book(sheets_of(cli), tmp_path / "fresh.pdf", workers=1)
+    assert afresh.laid_out == 4
+    assert (tmp_path / "c.pdf").read_bytes() == (tmp_path / "fresh.pdf").read_bytes()
+
+
+def test_the_books_gangs_are_read_at_once_as_each_alone(base: Path, tmp_path: Path) -> None:
+    """``lookup.full_gangs`` reads every gang in the same six statements, and the book's rosters
+    are the rosters of the gangs looked up one by one (``gang_by_name(full=True)``)."""
+    cli = fresh(base, tmp_path)
+    statements: list[str] = []
+    with session(str(cli.db), access="read") as s:
+        campaign = lookup.current_campaign(s, None)
+        view = campaign_sheet(s, campaign, Lang.EN)
+        s.expunge_all()
+        event.listen(s.connection(), "before_cursor_execute", lambda *a: statements.append(a[2]))
+        gangs = lookup.full_gangs(s, campaign)
+        assert len(statements) == 6  # the gangs, their models, skills, injuries, items, failed
+        assert [g.name for g in gangs] == ["Earps", "Clantons", "Hunters"]
+        rows = standings(s, campaign=campaign)
+        alone = [
+            roster_sheet(
+                campaign,
+                lookup.gang_by_name(s, campaign, gang.name, full=True),
+                Lang.EN,
+                today=date.today(),
+                rows=rows,
+                with_house_rules=False,
+            )
+            for gang in gangs
+        ]
+    assert list(view.gangs) == alone
 
 
 def test_the_language_and_the_campaigns_settings_make_new_pages(base: Path, tmp_path: Path) -> None:
@@ -222,3 +265,28 @@ def test_the_cache_keeps_the_sheets_used_last(tmp_path: Path) -> None:
         True,
     )
     assert cache.pages("old") is None and cache.pages("used") == 1
+
+
+def _boxes(box: Any) -> list[tuple[Any, ...]]:
+    """A laid-out box and its descendants: kind, place, size and text."""
+    found = [
+        (type(box).__name__, box.position_x, box.position_y, box.width, box.height,
+         getattr(box, "text", None))
+    ]  # fmt: skip
+    for child in getattr(box, "children", ()):
+        found += _boxes(child)
+    return found
+
+
+def test_a_workers_folios_are_the_whole_books() -> None:
+    """``pdf.folios_of`` lays out only the pages a worker numbers: each footer the same box as
+    the one of the book of as many empty pages (``folio_pages``)."""
+    fonts, css = warm_stylesheet()
+    whole = folio_pages(12, fonts, css)
+    few = folios_of([0, 1, 9, 11], 12, fonts, css)
+    assert sorted(few) == [0, 1, 9, 11]
+    for n, page in few.items():
+        alone, counted = _folio_of(page), _folio_of(whole[n])
+        assert alone is not None and counted is not None
+        assert _boxes(alone) == _boxes(counted)
+        assert f"{n + 1} / 12" in [row[-1] for row in _boxes(alone)]
