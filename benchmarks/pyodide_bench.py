@@ -92,7 +92,15 @@ def _open(driver: Any, profile: Path, url: str) -> tuple[float, dict[str, int], 
     received: dict[str, int] = {}
 
     def finished(request: Any) -> None:
-        body = request.sizes()["responseBodySize"]
+        # what came over the network: not an answer of the service worker (issue #24 keeps
+        # the shell and the engine on the phone) nor of the browser's cache (size -1)
+        try:
+            response = request.response()
+            if response is None or response.from_service_worker:
+                return
+            body = max(0, request.sizes()["responseBodySize"])
+        except Exception:  # noqa: BLE001 (the page closed before its last request was read)
+            return
         kind = _kind(request.url)
         received[kind] = received.get(kind, 0) + body
 
