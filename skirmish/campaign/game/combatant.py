@@ -75,6 +75,21 @@ def combatant(session: Session, model: GameModel) -> Combatant:
         assert row is not None
         allies.append(Ally(row.profile, row.fred, ModelState(mate.state)))
     known = {i.value for i in Invalidity}
+    return _made(
+        model, member, gang,
+        skills=tuple(SkillTaken(s.skill, s.choice) for s in member.skills),
+        injuries=frozenset(Invalidity(i.injury) for i in member.injuries if i.injury in known),
+        drank=drank_whisky(session, model),
+        allies=tuple(allies),
+    )  # fmt: skip
+
+
+def _made(
+    model: GameModel, member: Member, gang: Gang, *, skills: tuple[SkillTaken, ...],
+    injuries: frozenset[Invalidity], drank: bool, allies: tuple[Ally, ...],
+) -> Combatant:  # fmt: skip
+    """The engine's model from its rows (``combatant`` reads them one model at a time,
+    ``combatants`` a whole game's at once)."""
     return Combatant(
         name=model.name,
         profile=member.profile,
@@ -82,15 +97,15 @@ def combatant(session: Session, model: GameModel) -> Combatant:
         fred=member.fred,
         rif=member.rif,
         cos_left=model.cos_left,
-        skills=tuple(SkillTaken(s.skill, s.choice) for s in member.skills),
-        injuries=frozenset(Invalidity(i.injury) for i in member.injuries if i.injury in known),
+        skills=skills,
+        injuries=injuries,
         carried=tuple(i.item for i in lookup.carried(gang, member)),
         state=ModelState(model.state),
         prone=model.prone,
-        drank_whisky=drank_whisky(session, model),
+        drank_whisky=drank,
         small_pistol_used=model.small_pistol_used,
         mounted=model.mounted,
-        allies=tuple(allies),
+        allies=allies,
     )
 
 
@@ -124,21 +139,11 @@ def combatants(session: Session, game: Game) -> dict[int, Combatant]:
             for m in playing
             if m.game_gang_id == model.game_gang_id and m.id != model.id
         )
-        found[row_id(model)] = Combatant(
-            name=model.name,
-            profile=member.profile,
-            tiro=member.tiro,
-            fred=member.fred,
-            rif=member.rif,
-            cos_left=model.cos_left,
+        found[row_id(model)] = _made(
+            model, member, gang,
             skills=tuple(skills.get(member.id, ())),
             injuries=frozenset(injuries.get(member.id, ())),
-            carried=tuple(i.item for i in lookup.carried(gang, member)),
-            state=ModelState(model.state),
-            prone=model.prone,
-            drank_whisky=model.id in drinkers,
-            small_pistol_used=model.small_pistol_used,
-            mounted=model.mounted,
+            drank=model.id in drinkers,
             allies=allies,
-        )
+        )  # fmt: skip
     return found

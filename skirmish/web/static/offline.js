@@ -38,7 +38,7 @@
   });
   var inflight = null; /* the send under way */
   /* how long a player stays on the game's page before the phone keeps the engine's files */
-  var WARM_MS = 10000;
+  var WARM_MS = 5000;
 
   /* ------------------------------------------------------------------ the phone's store */
   function open() {
