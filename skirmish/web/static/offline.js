@@ -422,6 +422,11 @@
       if (e.detail && e.detail.elt && e.detail.elt.id === "board") { keepSoon(); }
     });
   }
+  if (root && window.skirmishEngine) {
+    /* the offline page: the engine starts now, while the page may still reach the server (on
+       a club's plain http, where no page is kept, it is ready before the wifi drops) */
+    window.skirmishEngine.ready().catch(function () { /* said at the first shot */ });
+  }
   render().then(function (found) { if (found.length && navigator.onLine) { send(); } });
   window.setInterval(function () { if (navigator.onLine) { send(); } }, 15000);
 })();

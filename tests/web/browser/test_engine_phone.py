@@ -14,7 +14,6 @@ chromium)."""
 from __future__ import annotations
 
 import json
-import os
 import urllib.request
 from typing import Any
 from urllib.parse import urlencode
@@ -22,21 +21,13 @@ from urllib.parse import urlencode
 import pytest
 
 from skirmish.engine.browser import call
-from skirmish.web.engine_bundle import pyodide_installed
 from tests.engine.browser_cases import CASES
 
 #: How long the page's script may take to be there (it is deferred).
 LOADED_MS = 15_000
 
 
-@pytest.fixture(autouse=True)
-def _pyodide() -> None:
-    if pyodide_installed():
-        return
-    why = "Pyodide is not installed in skirmish/web/static/pyodide (make pyodide; make test does)"
-    if os.environ.get("CI"):
-        pytest.fail(why)
-    pytest.skip(why)
+pytestmark = pytest.mark.usefixtures("needs_pyodide")
 
 
 def _started(phone: Any) -> str:
