@@ -10,14 +10,13 @@ way (``--wounds`` at the command line, "Wounds" on the phone, ``wounds`` in the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from skirmish.engine.glossary import parse
 from skirmish.errors import RulesError, named, shown
 from skirmish.i18n import Lang
-from skirmish.rules.names import normalize
 from skirmish.translation import Message, Said, gettext
 
 #: Raw values as a front end received them (a form, a query, a JSON body), by field name.
@@ -214,37 +213,18 @@ def _yes_no(field: Field, raw: Any) -> bool:
     raise FieldError(field, raw, NOT_YES_NO)
 
 
-#: The words of a caught model's parts (``_caught``): whether it moved, and table 8's levels.
-MOVED = {"moved": True, "mosso": True, "unmoved": False, "fermo": False, "non-mosso": False}
-LEVELS = {"partial": "partial", "parziale": "partial", "total": "total", "totale": "total"}
-
-
 def _caught(field: Field, item: Any) -> Any:
     """A model within 5U of a blast, as ``--caught`` takes it
     (``NAME[=DISTANCE,moved|unmoved,partial|total:SHELTER]``: the distance from the centre,
     0–5U; whether it moved, else from the record; its shelter, table 8), or an object with
     ``name``, ``distance``, ``moved``, ``protection`` and ``shelter`` (the API)."""
-    from skirmish.campaign.game.actions import Caught  # lazy: run
     from skirmish.engine.explosion import Protection  # lazy: procedure
+    from skirmish.engine.table_actions import Caught, caught_from  # lazy: run
 
     if isinstance(item, str):
-        who, _, rest = item.partition("=")
-        if not who.strip():
+        found = caught_from(item)  # the phone's offline preview reads it so too (issue #24)
+        if found is None:
             raise FieldError(field, item, NOT_CAUGHT)
-        found = Caught(who.strip())
-        for raw in (p.strip() for p in rest.split(",") if p.strip()):
-            part = normalize(raw.removesuffix("U").removesuffix("u"))
-            level, _, shelter = raw.partition(":")
-            if part.isdigit() and int(part) <= 5:
-                found = replace(found, distance=int(part))
-            elif part in MOVED:
-                found = replace(found, moved=MOVED[part])
-            elif shelter and normalize(level) in LEVELS:
-                found = replace(
-                    found, protection=Protection(LEVELS[normalize(level)]), shelter=shelter.strip()
-                )
-            else:
-                raise FieldError(field, item, NOT_CAUGHT)
         return found
     if isinstance(item, dict) and isinstance(item.get("name"), str):
         distance_v = item.get("distance")

@@ -51,37 +51,41 @@ from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.campaign.logbook import dice_data
 from skirmish.campaign.settings import either
-from skirmish.engine.combatant import reflex_mods
-from skirmish.engine.dice import DiceSource, Die, RecordingDice, dice_from, rolling_for
+from skirmish.engine.dice import DiceSource, Die, dice_from, rolling_for
 from skirmish.engine.explosion import (
     BlastOutcome,
     ExplosionResult,
     Explosive,
     FuseResult,
-    Protection,
     find_explosive,
-    roll_explosion,
-    roll_fuse,
-    table_8_protection,
 )
 from skirmish.engine.glossary import EventKind, Pace
-from skirmish.engine.lasso import LassoOutcome, LassoResult, roll_lasso
-from skirmish.engine.reflex import ReflexResult, action_test, roll_reflex
+from skirmish.engine.lasso import LassoResult
+from skirmish.engine.reflex import ReflexResult
 from skirmish.engine.stages import Side, explosion_failed, lasso_failed, reflex_failed
+from skirmish.engine.table_actions import (
+    MOUNT_ACTIONS,
+    Caught,
+    blast_roll,
+    check_horse,
+    check_lasso,
+    check_left,
+    check_throw,
+    horse_action,
+    horse_test,
+    in_blast,
+    lasso_fallen,
+    lasso_throw,
+    light,
+    may_step,
+    mount_of,
+)
 from skirmish.errors import CampaignError
 from skirmish.rules import find_action, find_weapon
-from skirmish.rules.ids import FactionId
 from skirmish.rules.model import Item, ModelState
 from skirmish.translation import NP_, Both, Message, Said
 
-#: Table 1's rows for mounting or dismounting a horse at each pace (R-06).
-MOUNT_ACTIONS = {
-    Pace.STILL: "mount-standing",
-    Pace.TROT: "mount-trotting",
-    Pace.GALLOP: "mount-galloping",
-}
-#: The lasso of §8.3, a weapon of the rules tables (R-24).
-LASSO = "lasso"
+__all__ = ["MOUNT_ACTIONS", "Caught"]  # kept here for their callers (moved to the engine)
 
 
 def _quoted(model: GameModel) -> str:
@@ -307,66 +311,20 @@ def _horse(
     model = playing_model(session, game, member)
     require_can_act(model)
     mount = kit.mount_of(session, model)
-    if mounting:
-        if model.mounted:
-            raise CampaignError(
-                Message("{model_name} is already on its horse.", model_name=model.name)
-            )
-        if mount is None:
-            raise CampaignError(
-                Message(
-                    "{model_name} has no horse (§8.2): buy one between "
-                    "games{on_command_line_with_skirmish}.",
-                    model_name=model.name,
-                    on_command_line_with_skirmish=Message(
-                        "⟪ with 'skirmish gang buy GANG horse --for NAME'¦⟫"
-                    ),
-                )
-            )
-        if kit.left(session, model, Explosive.NITROGLYCERIN.value) > 0:
-            raise CampaignError(
-                Message(
-                    "{model_name} carries nitroglycerin and cannot mount a horse (§5.5.1).",
-                    model_name=model.name,
-                )
-            )
-        if model.prone:
-            raise CampaignError(
-                Message(
-                    "{model_name} is prone: it stands up first (table 1, 1 action; "
-                    "{on_command_line_f_skirmish_game_state_quoted_m}).",
-                    model_name=model.name,
-                    on_command_line_f_skirmish_game_state_quoted_m=Message(
-                        "⟪'skirmish game state {model} standing'¦its state: standing⟫",
-                        model=_quoted(model),
-                    ),
-                )
-            )
-    elif not model.mounted:
-        raise CampaignError(
-            Message(
-                "{model_name} is not on a horse; "
-                "{on_command_line_f_skirmish_game_mount_quoted_m} that it mounts.",
-                model_name=model.name,
-                on_command_line_f_skirmish_game_mount_quoted_m=Message(
-                    "⟪'skirmish game mount {model}' records¦record first⟫", model=_quoted(model)
-                ),
-            )
-        )
+    rider = combatant(session, model)
+    nitro = kit.left(session, model, Explosive.NITROGLYCERIN.value) if mounting else 0
+    check_horse(rider, mounting=mounting, nitroglycerin=nitro)  # the phone's checks too
     kind = EventKind.MOUNT if mounting else EventKind.DISMOUNT
     _turn(session, game, model, kind)
-    action = find_action(MOUNT_ACTIONS[pace])
+    action = horse_action(pace)
     test: ReflexResult | None = None
     table = None
-    if action.reflex:
-        needed = action_test(action.id)
-        who = combatant(session, model)
-        mods = reflex_mods(who, horse=needed.horse)
+    roll = horse_test(combatant(session, model), pace) if action.reflex else None  # R-06
+    if roll is not None:  # the engine's test (R-06), the phone's offline preview's too
         with rolling_for(dice, {"reflex": model.name}):
             table = roll_with_rerolls(
-                session, game,
-                lambda d: roll_reflex(rif=who.rif, need=needed.need, modifiers=mods, dice=d),
-                dice, rollers={Side.ACTOR: model}, rerolls=rerolls, failed=reflex_failed,
+                session, game, roll, dice, rollers={Side.ACTOR: model}, rerolls=rerolls,
+                failed=reflex_failed,
             )  # fmt: skip
         test = table.result
     success = test is None or test.success
@@ -470,13 +428,7 @@ def throw_lasso(
     off its horse."""
     model = playing_model(session, game, thrower)
     require_can_act(model)
-    if LASSO not in [w.id for w in combatant(session, model).weapons()]:
-        raise CampaignError(
-            Message(
-                "{model_name} carries no lasso (§8.3); buy one between games.",
-                model_name=model.name,
-            )
-        )
+    check_lasso(combatant(session, model))
     caught = playing_model(session, game, target)
     if caught.id == model.id:
         raise CampaignError(
@@ -487,22 +439,16 @@ def throw_lasso(
         )
     _turn(session, game, model, EventKind.LASSO)
     mine, theirs = combatant(session, model), combatant(session, caught)
-    horse = kit.mount_of(session, caught) if caught.mounted else None
-    mods = reflex_mods(mine)
+    horse = mount_of(theirs) if caught.mounted else None
+    throw = lasso_throw(mine, theirs)  # its mount's COS as the engine reads it (§8.3)
     with rolling_for(dice, {"reflex": model.name, "lasso": model.name}):
         table = roll_with_rerolls(
-            session, game,
-            lambda d: roll_lasso(
-                target_cos=max(1, min(4, theirs.cos_left)),
-                mount_cos=(horse.cos or 0) if horse is not None else 0,
-                rif=mine.rif, cowboy=mine.faction == FactionId.COWBOYS, modifiers=mods, dice=d,
-            ),
-            dice, rollers={Side.ACTOR: model}, rerolls=rerolls, failed=lasso_failed,
+            session, game, throw, dice, rollers={Side.ACTOR: model}, rerolls=rerolls,
+            failed=lasso_failed,
         )  # fmt: skip
     result = table.result
-    fallen: GameModel | None = None
-    if result.knocked_down:
-        fallen = caught if result.outcome is LassoOutcome.TARGET_PULLED else model
+    pulled = lasso_fallen(result)
+    fallen = None if pulled is None else caught if pulled == "target" else model
     unhorsed = fallen is not None and fallen.mounted
     if fallen is not None:
         fallen.prone = True
@@ -540,19 +486,6 @@ def throw_lasso(
 
 
 # ---------------------------------------------------------------------------- explosives
-
-
-@dataclass(frozen=True)
-class Caught:
-    """A model the players name within 5U of a blast, and how it stands (the tracker knows no
-    positions): ``distance`` U from the centre; ``moved`` ``None`` reads it from the record (a
-    model that has not taken its turn has not moved, §5.5.2); its shelter (table 8)."""
-
-    name: str
-    distance: int | None = None
-    moved: bool | None = None
-    shelter: str | None = None
-    protection: Protection = Protection.NONE
 
 
 @dataclass(frozen=True)
@@ -596,18 +529,6 @@ def _unique(names: Sequence[GameModel]) -> None:
         seen.add(model.id)
 
 
-def _protection(spec: Caught) -> int:
-    if (spec.protection is Protection.NONE) != (spec.shelter is None):
-        raise CampaignError(
-            Message(
-                "{spec_name}: give the shelter and how well it covers (partial or "
-                "total, table 8) together, or neither.",
-                spec_name=spec.name,
-            )
-        )
-    return 0 if spec.shelter is None else table_8_protection(spec.shelter, spec.protection)
-
-
 def _blast_on(
     session: Session,
     game: Game,
@@ -624,26 +545,11 @@ def _blast_on(
     (``combat``: what it carried drops, R-22), or thrown and terrified (R-04, §5.5). A failed
     saving roll may be rerolled (R-15): the saves are the caught model's test; the fuse, the
     step away and the throw are no model's test (docs/games.md)."""
-    who = combatant(session, row)
-    unmoved = may_step and (not acted(game, row) if spec.moved is None else not spec.moved)
-    if unmoved and spec.distance is None:
-        raise CampaignError(
-            Message(
-                "{row_name} has not moved yet this turn and may step away from the "
-                "dynamite (§5.5.2): say how far from the blast it stands, e.g. "
-                '⟨caught⟩ "{row_name}=3".',
-                row_name=row.name,
-            )
-        )
-    protection = _protection(spec)
+    roll = blast_roll(combatant(session, row), spec, kind, may_step=may_step,
+                      acted=acted(game, row))  # fmt: skip
     table = roll_with_rerolls(
-        session, game,
-        lambda d: roll_explosion(
-            explosive=kind, rif=who.rif, cos=max(1, min(4, row.cos_left)),
-            protection=protection, distance=spec.distance or 0, unmoved=unmoved,
-            whisky=who.drank_whisky, dice=d,
-        ),
-        dice, rollers={Side.TARGET: row}, rerolls=rerolls, failed=explosion_failed, more=True,
+        session, game, roll, dice, rollers={Side.TARGET: row}, rerolls=rerolls,
+        failed=explosion_failed, more=True,
     )  # fmt: skip
     result = table.result
     taken = tuple(record_rerolls(session, game, table))  # R-15: right after its dice
@@ -689,72 +595,33 @@ def explode(
     model = playing_model(session, game, thrower)
     require_can_act(model)
     kind = find_explosive(explosive)
-    name_en, name_it = (find_weapon(kind.value).name_en.lower(),
-                        find_weapon(kind.value).name_it.lower())  # fmt: skip
-    if kit.left(session, model, kind.value) < 1:
-        had = kit.carried(session, model, kind.value)
-        raise CampaignError(
-            Message(
-                "{model_name} has no {name} left (§5.5): it brought {had} and used {used_model}.",
-                model_name=model.name,
-                had=had,
-                used_model=kit.used(model, kind.value),
-                name=Both(name_en, name_it),
-            )
-        )
-    if kind is Explosive.NITROGLYCERIN and short_fuse:
-        raise CampaignError(Message("nitroglycerin explodes on contact: it has no fuse (§5.5.1)."))
-    if near_thrower and not short_fuse:
-        raise CampaignError(
-            Message(
-                "only a short fuse blows up in the thrower's hands (§5.5.2): name the "
-                "models near the thrower only with ⟨short_fuse⟩."
-            )
-        )
-    for spec in [*caught, *near_thrower]:
-        if spec.moved is False and (short_fuse or kind is Explosive.NITROGLYCERIN):
-            raise CampaignError(
-                Message(
-                    "{name} cannot step away: nitroglycerin explodes on contact (§5.5.1).",
-                    name=spec.name,
-                )
-                if kind is Explosive.NITROGLYCERIN
-                else Message(
-                    "{name} cannot step away: a short fuse leaves no time (§5.5.2).",
-                    name=spec.name,
-                )
-            )
+    had, used = kit.carried(session, model, kind.value), kit.used(model, kind.value)
+    check_left(model.name, kind, had=had, used=used)
+    check_throw(kind, short_fuse, caught, near_thrower)
     rows = [playing_model(session, game, spec.name) for spec in caught]
     around = [playing_model(session, game, spec.name) for spec in near_thrower]
     _unique(rows)
     _unique([model, *around])
-    for spec in [*caught, *near_thrower]:
-        _protection(spec)
     _turn(session, game, model, EventKind.EXPLOSION)
-    recorder = RecordingDice(dice)
-    fuse: FuseResult | None = None
-    if short_fuse:
-        with rolling_for(dice, {"short fuse": model.name}):
-            fuse = roll_fuse(dice=recorder)
+    fuse, lit = light(short_fuse, model.name, dice)
     in_hands = fuse is not None and fuse.in_hands
-    if in_hands:  # the blast is on the thrower, unsheltered, and the models around it
-        targets = [(model, Caught(model.name, distance=0)), *zip(around, near_thrower, strict=True)]
-    else:
-        targets = list(zip(rows, caught, strict=True))
-    may_step = kind is Explosive.DYNAMITE and not short_fuse
+    # the blast is on those caught, or on the thrower, unsheltered, and the models around it
+    targets = in_blast(fuse, (model, model.name), list(zip(rows, caught, strict=True)),
+                       list(zip(around, near_thrower, strict=True)))  # fmt: skip
+    stepping = may_step(kind, short_fuse)
     kit.use(model, kind.value)
     session.add(model)
     event = record_event(session, game, EventKind.EXPLOSION, model=model)
     victims = []
     for row, spec in targets:
         with rolling_for(dice, {"step away": row.name, "save": row.name, "thrown": row.name}):
-            hit = _blast_on(session, game, model, row, spec, kind, may_step=may_step, dice=dice,
+            hit = _blast_on(session, game, model, row, spec, kind, may_step=stepping, dice=dice,
                             rerolls=rerolls)  # fmt: skip
             victims.append(hit)
     rerolls.require_all_taken()
     left = kit.left(session, model, kind.value)
     # The dice as they finally lay: the fuse, then each model's (a rerolled die replaced).
-    final = (*recorder.dice, *(d for v in victims for d in v.result.dice))
+    final = (*lit, *(d for v in victims for d in v.result.dice))
     event.dice = dice_data(final)
     event.details = {
         "model": model.name,

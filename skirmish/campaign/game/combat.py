@@ -64,6 +64,7 @@ from skirmish.engine.shooting import shoot as roll_shoot
 from skirmish.engine.situation import Procedure
 from skirmish.engine.situation_value import Situation
 from skirmish.engine.stages import FailedDie, Side, reflex_failed
+from skirmish.engine.table_actions import Fallen, Friend, check_wounds, wounded
 from skirmish.errors import CampaignError
 from skirmish.odds.setup_data import setup_data
 from skirmish.rules.ids import ItemId, ProfileId
@@ -528,6 +529,7 @@ class TableReport:
     model: GameModel
     changes: tuple[str, ...] = ()
     rerolls: tuple[dict[str, Any], ...] = ()
+    fallen: Fallen | None = None  # the engine's record of it (the offline sync compares it)
 
 
 def hit(
@@ -544,21 +546,21 @@ def hit(
     """Wounds rolled at the table with physical dice: off COS; COS ≤ 0 eliminates (§6.1), with
     the ``bystanders`` the players name (R-19, R-22; ``dice`` for R-19's panic tests, their
     failed dice rerolled as ``rerolls`` says, R-15)."""
-    if wounds < 1:
-        raise CampaignError(Message("⟨wounds⟩ {wounds}: give 1 or more wounds.", wounds=wounds))
+    check_wounds(wounds)
     model = playing_model(session, game, member)
     attacker = find_model(session, game, by) if by is not None else None
     near = witnesses(session, game, model, bystanders, shot=False)
     before = model.cos_left
     event = record_event(session, game, EventKind.HIT, model=model)  # before its consequences
-    model.cos_left -= wounds
+    model.cos_left, falls = wounded(before, wounds)
     changes: list[str] = []
     taken: list[dict[str, Any]] = []
-    if model.cos_left <= 0:
+    friends: tuple[Friend, ...] = ()
+    if falls:
         changes = _eliminate(session, game, model, attacker, guard=near.guard)
         reacted = friends_react(session, game, model, near.friends, dice, rerolls)
         changes += reacted.lines
-        taken = reacted.rerolls
+        taken, friends = reacted.rerolls, reacted.friends
     rerolls.require_all_taken()
     session.add(model)
     _complete(
@@ -574,7 +576,8 @@ def hit(
         },
     )
     settle(session, game)
-    return TableReport(model, tuple(changes), tuple(taken))
+    fallen = Fallen(model.name, before, model.cos_left, model.eliminated, friends)
+    return TableReport(model, tuple(changes), tuple(taken), fallen)
 
 
 def eliminate(
@@ -595,6 +598,7 @@ def eliminate(
     if attacker is not None and attacker.id == model.id:
         attacker = None
     near = witnesses(session, game, model, bystanders, shot=False)
+    before = model.cos_left
     event = record_event(session, game, EventKind.ELIMINATE, model=model)  # before what follows
     changes = _eliminate(session, game, model, attacker, guard=near.guard)
     reacted = friends_react(session, game, model, near.friends, dice, rerolls)
@@ -602,4 +606,5 @@ def eliminate(
     rerolls.require_all_taken()
     _complete(session, event, {"by": attacker.name if attacker else None, "changes": changes})
     settle(session, game)
-    return TableReport(model, tuple(changes), tuple(reacted.rerolls))
+    fallen = Fallen(model.name, before, model.cos_left, True, reacted.friends)
+    return TableReport(model, tuple(changes), tuple(reacted.rerolls), fallen)

@@ -26,7 +26,7 @@ from skirmish.campaign.game.telling import reason_text
 from skirmish.campaign.logbook import now_text
 from skirmish.engine.dice import DiceSource, Die, dice_from
 from skirmish.engine.glossary import EventKind, GameResult, GameStatus, parse
-from skirmish.engine.infamy import roll_infamy
+from skirmish.engine.table_actions import Retreated, retreat_roll
 from skirmish.errors import CampaignError, SkirmishError
 from skirmish.i18n import Lang
 from skirmish.rules.model import ObjectiveState, Side
@@ -122,6 +122,7 @@ class RetreatReport:
     infamy_roll: int | None
     dice: tuple[Die, ...]
     ended: Verdict
+    retreated: Retreated | None = None  # the engine's record of it (the offline sync's)
 
 
 def _game_gang(session: Session, game: Game, name: str) -> GameGang:
@@ -138,8 +139,8 @@ def retreat(
     gg.retreated = Retreat.VOLUNTARY
     gg.retreat_turn = game.turn
     rolled: tuple[Die, ...] = ()
-    if infamy_now:
-        result = roll_infamy(dice=dice)
+    result = retreat_roll(infamy_now, dice)  # the phone's offline preview rolls the same
+    if result is not None:
         gg.infamy_roll = result.roll
         rolled = result.dice
     else:
@@ -161,7 +162,7 @@ def retreat(
     )
     ended = verdict(session, game)
     finish(session, game, ended, EventKind.RETREAT)
-    return RetreatReport(name, gg.infamy_roll, rolled, ended)
+    return RetreatReport(name, gg.infamy_roll, rolled, ended, Retreated(name, result))
 
 
 def end_game(

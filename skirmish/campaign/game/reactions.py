@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
 
 from sqlmodel import Session
 
@@ -34,10 +33,10 @@ from skirmish.campaign.game.tables import Game, GameModel, GameObjective
 from skirmish.campaign.lookup import row_id
 from skirmish.engine.dice import DiceSource, Die, dice_from, rolling_for
 from skirmish.engine.glossary import EventKind
-from skirmish.engine.panic import PanicResult, panic_test
+from skirmish.engine.panic import PanicResult
 from skirmish.engine.rerolls import AtTable
-from skirmish.engine.setup import Target
 from skirmish.engine.stages import FailedDie, Side, panic_failed
+from skirmish.engine.table_actions import Friend, check_friend, friend_panic, friend_reaction
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Flight, ModelState, ObjectiveState, Reaction, Role
 from skirmish.rules.scenario_model import Objective, ObjectiveKind
@@ -112,25 +111,8 @@ def _friend_near(session: Session, game: Game, target: GameModel | None, name: s
                 target_name=target.name,
             )
         )
-    profile = profile_of(session, model)
-    if profile.friend_death is None:
-        raise CampaignError(
-            Message(
-                "R-19: {model_name!r} ({profile_name}) has no rule for a friend's "
-                "death; ⟨near⟩ names the Volontari and Delinquenti within 5U.",
-                model_name=model.name,
-                profile_name=Both(profile.name_en, profile.name_it),
-            )
-        )
-    if member_of(session, target).role not in (Role.LEADER, Role.HERO):
-        raise CampaignError(
-            Message(
-                "R-19: {target_name!r} is a common model; only a hero's or the "
-                "leader's death makes {model_name!r} react.",
-                target_name=target.name,
-                model_name=model.name,
-            )
-        )
+    role = Role(member_of(session, target).role)
+    check_friend(model.name, member_of(session, model).profile, target.name, role)  # and phone
     return model
 
 
@@ -208,6 +190,7 @@ class Reacted:
 
     lines: list[str]
     rerolls: list[dict[str, object]]
+    friends: tuple[Friend, ...] = ()  # each reaction as the engine rolled it (the sync's)
 
 
 def friends_react(
@@ -225,10 +208,11 @@ def friends_react(
     leader = member_of(session, fallen).role == Role.LEADER
     lines = []
     taken: list[dict[str, object]] = []
+    seen: list[Friend] = []
     for model in friends:
-        trait = profile_of(session, model).friend_death
-        assert trait is not None  # checked by _friend_near
-        reaction = trait.leader if leader else trait.hero
+        member = member_of(session, model)
+        reaction = friend_reaction(member.profile, fallen_leader=leader)
+        assert reaction is not None  # checked by _friend_near
         before = {"state": model.state, "prone": model.prone}
         rolled: tuple[Die, ...] = ()
         table: AtTable[PanicResult, FailedDie, Payment] | None = None
@@ -241,11 +225,10 @@ def friends_react(
                 raise CampaignError(
                     Message("R-19: a friend's death needs dice for the panic test.")
                 )
-            fred = member_of(session, model).fred
-            steady = Target(fred=fred, state=ModelState(model.state), prone=model.prone)
+            roll = friend_panic(member.fred, ModelState(model.state), model.prone)
             with rolling_for(dice, {"panic": model.name}):
                 table = roll_with_rerolls(
-                    session, game, partial(panic_test, steady), dice,
+                    session, game, roll, dice,
                     rollers={Side.TARGET: model}, rerolls=rerolls, failed=panic_failed,
                     more=True,
                 )  # fmt: skip
@@ -276,8 +259,9 @@ def friends_react(
         )
         if table is not None:
             taken += record_rerolls(session, game, table)  # right after the test
+        seen.append(Friend(model.name, reaction, table.result if table is not None else None))
         lines.append(f"R-19: {model.name} sees {who} fall within 5U: {verdict}.")
-    return Reacted(lines, taken)
+    return Reacted(lines, taken, tuple(seen))
 
 
 @dataclass(frozen=True)

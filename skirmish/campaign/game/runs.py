@@ -87,8 +87,9 @@ def _bystanders(v: Inputs) -> Any:
 
 
 def noted(roll: Rolling, result: Any) -> None:
-    """Hand the engine's ``result`` of a shot or a fight to a front end that keeps them (a
-    ``results`` list: the offline sync compares its outcome, issue #24); nothing else changes."""
+    """Hand the engine's ``result`` of an action that rolls dice (a shot, a fight, or one of
+    ``engine.table_actions``'s records) to a front end that keeps them (a ``results`` list: the
+    offline sync compares its outcome, issue #24); nothing else changes."""
     kept = getattr(roll, "results", None)
     if isinstance(kept, list):
         kept.append(result)
@@ -160,6 +161,7 @@ def horse(mounting: bool) -> Run:
     def call(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
         from skirmish.campaign.game.actions import dismount, mount  # lazy: run
         from skirmish.engine import explain_procedures  # lazy: run
+        from skirmish.engine.table_actions import HorseTest  # lazy: run
 
         service = mount if mounting else dismount
         report = service(
@@ -170,6 +172,7 @@ def horse(mounting: bool) -> Run:
             dice=roll.table,
             rerolls=roll.rerolls,
         )
+        noted(roll, HorseTest(report.model, mounting, report.pace, report.test))
         return explain_procedures.reflex_lines(report.test, roll.lang) if report.test else []
 
     return call
@@ -182,6 +185,7 @@ def lasso(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     report = throw_lasso(
         s, game=g, thrower=v["thrower"], target=v["target"], dice=roll.table, rerolls=roll.rerolls
     )
+    noted(roll, report.result)
     return explain_procedures.lasso_lines(report.result, roll.lang)
 
 
@@ -199,6 +203,7 @@ def carried_explosive(s: Session, g: Game, thrower: str) -> str:
 def explosion(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.actions import explode  # lazy: run
     from skirmish.engine import explain_procedures  # lazy: run
+    from skirmish.engine.table_actions import Thrown  # lazy: run
 
     thrower = v["thrower"]
     item = v.get("item") or carried_explosive(s, g, thrower)
@@ -213,6 +218,8 @@ def explosion(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
         dice=roll.table,
         rerolls=roll.rerolls,
     )
+    victims = tuple((victim.name, victim.result) for victim in report.victims)
+    noted(roll, Thrown(report.explosive, report.fuse, victims))
     lines = []
     for victim in report.victims:
         lines += [
@@ -248,7 +255,7 @@ def state(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
 def hit(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.combat import hit  # lazy: run
 
-    hit(
+    report = hit(
         s,
         game=g,
         member=v["member"],
@@ -258,13 +265,14 @@ def hit(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
         dice=roll.table,
         rerolls=roll.rerolls,
     )
+    noted(roll, report.fallen)
     return []
 
 
 def eliminate(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.combat import eliminate  # lazy: run
 
-    eliminate(
+    report = eliminate(
         s,
         game=g,
         member=v["member"],
@@ -273,6 +281,7 @@ def eliminate(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
         dice=roll.table,
         rerolls=roll.rerolls,
     )
+    noted(roll, report.fallen)
     return []
 
 
@@ -293,7 +302,10 @@ def spend(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
 def retreat(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
     from skirmish.campaign.game.end import retreat  # lazy: run
 
-    retreat(s, game=g, gang=v["gang"], dice=roll.table, infamy_now=not v.get("infamy-later"))
+    report = retreat(
+        s, game=g, gang=v["gang"], dice=roll.table, infamy_now=not v.get("infamy-later")
+    )
+    noted(roll, report.retreated)
     return []
 
 
