@@ -108,8 +108,9 @@ def roll(request: Mapping[str, Any]) -> dict[str, Any]:
 
 #: The names the browser's worker answers, each a function of the request to its answer.
 def game_preview(request: Mapping[str, Any]) -> dict[str, Any]:
-    """``preview``: a game's shot or fight worked out on the phone from the game's offline kit
-    (``engine.offline.resolve``): ``{"kit": {...}, "request": {"action": "shoot", ...}}``."""
+    """``preview``: a game's action that rolls dice worked out on the phone from the game's
+    offline kit (``engine.offline.resolve``):
+    ``{"kit": {...}, "request": {"action": "shoot", ...}}``."""
     kit, asked = request.get("kit"), request.get("request")
     if not isinstance(kit, Mapping) or not isinstance(asked, Mapping):
         raise RulesError(Message("send the game's offline kit and the action's request."))

@@ -1,12 +1,16 @@
-"""A game's shot or fight resolved on the phone, offline (issue #24): ``resolve(kit, request)``
-builds the setup exactly as the server's ``campaign.game.combat.shot_setup`` and
-``fight_setup`` do (the weapon picked, the models' inputs, the table's fields read by the same
-declaration, the scenario's night) from the game's offline kit
-(``campaign.game.offline_kit``, the JSON the live page carries), and rolls it with the engine.
+"""A game's actions that roll dice resolved on the phone, offline (issue #24): for a shot or a
+fight ``resolve(kit, request)`` builds the setup exactly as the server's
+``campaign.game.combat.shot_setup`` and ``fight_setup`` do (the weapon picked, the models'
+inputs, the table's fields read by the same declaration, the scenario's night) from the game's
+offline kit (``campaign.game.offline_kit``, the JSON the live page carries), and rolls it with
+the engine; mounting, dismounting, the lasso, an explosive, a hit, an elimination and a retreat
+are rolled by ``engine.offline_table`` with the functions the server's services call
+(``engine.table_actions``).
 Pure: the standard library, ``skirmish.engine`` and ``skirmish.rules`` (and the package's own
 errors and words), so Pyodide runs it in the browser.
 
-    request = {"action": "shoot" | "fight", "model": "Joe", "target": "Jack",
+    request = {"action": "shoot" | "fight" | "mount" | "lasso" | ..., "model": "Joe",
+               "target": "Jack",
                "fields": {"range": "12", "cover": "light", ...},  # as the API takes them
                "dice": [4, 2, 6] | None, "rest": "random" | "none", "lang": "it"}
 
@@ -30,16 +34,26 @@ What the preview cannot know offline, where the server's replay decides (docs/we
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from skirmish.engine.combatant import Combatant, pick_weapon, reflex_mods, setup_of
-from skirmish.engine.dice import Ending, RandomDice, TableDice, note_end, rolling_for
+from skirmish.engine.combatant import pick_weapon, reflex_mods, setup_of
+from skirmish.engine.dice import Ending, note_end, rolling_for
 from skirmish.engine.explain_combat import melee_json, melee_lines, shoot_json, shoot_lines
 from skirmish.engine.fight import MeleeResult
 from skirmish.engine.fight import melee as roll_melee
 from skirmish.engine.input_ids import InputId
+from skirmish.engine.offline_table import (
+    TABLE_ACTIONS,
+    Figure,
+    Record,
+    find,
+    table_dice,
+    used,
+    work_out,
+)
+from skirmish.engine.offline_table import lines as table_lines
 from skirmish.engine.outcome import outcome
 from skirmish.engine.reflex import ReflexResult, roll_reflex
 from skirmish.engine.setup import MeleeSetup, ShootSetup
@@ -50,86 +64,35 @@ from skirmish.engine.situation_fields import read_fields
 from skirmish.engine.situation_value import Situation
 from skirmish.errors import RulesError
 from skirmish.rules.model import Weapon
-from skirmish.rules.names import normalize
 from skirmish.translation import N_, Message
 
 #: The kit's format this preview reads (``campaign.game.offline_kit.VERSION``).
-KIT_VERSION = 1
+KIT_VERSION = 2
 
-#: The actions the preview resolves, and the procedure of each.
+#: The shot and the fight, and the procedure of each (the other actions: ``TABLE_ACTIONS``).
 ACTIONS = {"shoot": Procedure.SHOOT, "fight": Procedure.MELEE}
+#: Every action the preview resolves (``web.game_offline.PREVIEWED`` offers them).
+PREVIEWED = frozenset(ACTIONS) | TABLE_ACTIONS
 
 #: Why an opportunity shot rolled no more dice (as the server says it).
 NO_OPPORTUNITY = Ending(N_("reflex test failed: no opportunity fire"))
 
 
 @dataclass(frozen=True)
-class Figure:
-    """A model or a scenario's person of the kit, as a shot or a fight takes it."""
-
-    combatant: Combatant
-    side: str | None  # None: a scenario's person
-    acted: bool  # the record shows it took its turn this turn (R-18)
-    loads: Mapping[str, int]  # a repeater's load (7 or 17, R-14), by weapon id
-
-
-@dataclass(frozen=True)
 class Preview:
     """An action resolved offline: the engine's result (``None``: the opportunity fire's
-    reflex test failed, no shot), the faces used in order, and the reflex test if any."""
+    reflex test failed, no shot; a ``Record`` for the other actions), the faces used in order,
+    and the reflex test if any."""
 
-    result: ShootResult | MeleeResult | None
+    result: ShootResult | MeleeResult | Record | None
     dice: tuple[int, ...]
     weapon: str | None
     opportunity: ReflexResult | None = None
 
 
-def _figures(kit: Mapping[str, Any]) -> list[tuple[Sequence[str], Figure]]:
-    found: list[tuple[Sequence[str], Figure]] = []
-    for row in kit["models"]:
-        figure = Figure(
-            Combatant.from_json(row["combatant"]), str(row["side"]), bool(row["acted"]),
-            {str(k): int(v) for k, v in row.get("loads", {}).items()},
-        )  # fmt: skip
-        found.append(([str(row["name"])], figure))
-    for row in kit["persons"]:
-        person = Figure(Combatant.from_json(row["combatant"]), None, False, {})
-        found.append(([str(n) for n in row["names"]], person))
-    return found
-
-
-def _find(kit: Mapping[str, Any], name: str, *, models_only: bool = False) -> Figure:
-    """The model (or person) ``name`` names in the kit: its name as written, else the same name
-    in any case and accents."""
-    every = [(names, f) for names, f in _figures(kit) if not models_only or f.side is not None]
-    for names, figure in every:
-        if name in names:
-            return figure
-    key = normalize(name)
-    for names, figure in every:
-        if key in {normalize(n) for n in names}:
-            return figure
-    listed = ", ".join(repr(names[0]) for names, _ in every)
-    raise RulesError(
-        Message(
-            "{name!r} is not in play in this game as the phone last saw it ({listed}).",
-            name=name,
-            listed=listed,
-        )
-    )
-
-
 def _named(situation: Situation, key: InputId) -> str | None:
     weapon = situation.weapon(key)
     return weapon.id if isinstance(weapon, Weapon) else weapon
-
-
-def _dice(request: Mapping[str, Any]) -> TableDice:
-    typed = request.get("dice") or ()
-    rest = request.get("rest", "random")
-    return TableDice(
-        [int(face) for face in typed], random_dice=RandomDice() if rest != "none" else None
-    )
 
 
 def _waiting(situation: Situation, target: Figure, *, opportunity: bool) -> bool:
@@ -179,13 +142,17 @@ def preview(kit: Mapping[str, Any], request: Mapping[str, Any]) -> Preview:
     if kit.get("kit") != KIT_VERSION:
         raise RulesError(Message("this page's game data is out of date: reload the page."))
     action = str(request.get("action", ""))
-    if action not in ACTIONS:
+    if action not in PREVIEWED:
         raise RulesError(
             Message("{action!r} is not an action the phone resolves offline.", action=action)
         )
+    if action in TABLE_ACTIONS:
+        rolled = table_dice(request)
+        done = work_out(kit, request, rolled)
+        return Preview(done, used(rolled), None)
     procedure = ACTIONS[action]
-    actor = _find(kit, str(request.get("model", "")), models_only=True)
-    target = _find(kit, str(request.get("target", "")))
+    actor = find(kit, str(request.get("model", "")), models_only=True)
+    target = find(kit, str(request.get("target", "")))
     if target.side == actor.side:
         raise RulesError(
             Message(
@@ -198,14 +165,14 @@ def preview(kit: Mapping[str, Any], request: Mapping[str, Any]) -> Preview:
     opportunity = procedure is Procedure.SHOOT and situation.flag(InputId.OPPORTUNITY)
     waiting = _waiting(situation, target, opportunity=opportunity)
     situation = situation.with_({InputId.TARGET_WAITING: waiting})
-    dice = _dice(request)
+    dice = table_dice(request)
     mine = dict.fromkeys(("nerve", "fanning", "shot", "fight", "mount"), actor.combatant.name)
     theirs = dict.fromkeys(("save", "panic", "reflex"), target.combatant.name)
     if procedure is Procedure.MELEE:
         setup, weapon = fight_setup(actor, target, situation)
         with rolling_for(dice, {**mine, **theirs}):
             fought = roll_melee(setup, dice)
-        return Preview(fought, _used(dice), weapon.id if weapon else None)
+        return Preview(fought, used(dice), weapon.id if weapon else None)
     shot, gun = shot_setup(kit, actor, target, situation)
     test = None
     if opportunity:  # §4.2.3: the reflex test first, every penalty doubled (R-06, R-16)
@@ -215,14 +182,10 @@ def preview(kit: Mapping[str, Any], request: Mapping[str, Any]) -> Preview:
             test = roll_reflex(rif=actor.combatant.rif, need=1, modifiers=mods, dice=dice)
         if not test.success:
             note_end(dice, NO_OPPORTUNITY)
-            return Preview(None, _used(dice), gun.id, test)
+            return Preview(None, used(dice), gun.id, test)
     with rolling_for(dice, {**mine, **theirs}):
         fired = roll_shoot(shot, dice)
-    return Preview(fired, _used(dice), gun.id, test)
-
-
-def _used(dice: TableDice) -> tuple[int, ...]:
-    return tuple(die.value for die, _, _ in dice.dice)
+    return Preview(fired, used(dice), gun.id, test)
 
 
 def resolve(kit: Mapping[str, Any], request: Mapping[str, Any]) -> dict[str, Any]:
@@ -238,6 +201,9 @@ def resolve(kit: Mapping[str, Any], request: Mapping[str, Any]) -> dict[str, Any
         facts, lines = shoot_json(found.result, lang), shoot_lines(found.result, lang)
     elif isinstance(found.result, MeleeResult):
         facts, lines = melee_json(found.result, lang), melee_lines(found.result, lang)
+    elif found.result is not None:  # the other actions: their outcome is their facts
+        thrower = str(request.get("model", ""))
+        facts, lines = outcome(found.result), table_lines(found.result, lang, thrower)
     test = found.opportunity
     return {
         "action": request.get("action"),

@@ -8,8 +8,8 @@ for every model of the reader's sides, with the same controls as the online flow
 (``web/game_flow.py``: ``situation_controls`` for a shot or a fight, the flow's fields for the
 others), and, folded away, the other side's models for the phone that carries the whole game
 while both phones are offline. A form sent from this page is never posted: ``offline.js``
-resolves it on the phone (the engine in Pyodide, for a shot or a fight), keeps it in the
-phone's queue with its idempotency key and this revision, and sends the queue to the sync
+resolves it on the phone (the engine in Pyodide, for every action that rolls dice), keeps it in
+the phone's queue with its idempotency key and this revision, and sends the queue to the sync
 route once the server answers again (``campaign/game/offline_sync.py``).
 
 The page reads the game once (``situations.read``) and computes no odds: it is asked again at
@@ -50,9 +50,12 @@ from skirmish.web.site import Site, SiteDep, identifies_reader, pick_lang
 
 router = APIRouter()
 
-#: The actions the phone previews with the engine before sending them (``engine/offline.py``):
-#: the others are kept as they were filled in, and the server's replay says what they did.
-PREVIEWED = frozenset({"shoot", "fight"})
+#: The actions the phone works out with the engine before sending them (``engine/offline.py``'s
+#: ``PREVIEWED``, which a test keeps equal): every action that rolls dice; the others are kept
+#: as they were filled in, and the server's replay says what they did.
+PREVIEWED = frozenset(
+    {"shoot", "fight", "mount", "dismount", "lasso", "explosive", "hit", "eliminate", "retreat"}
+)
 
 
 def _first_weapon(figure: Figure, procedure: Procedure) -> str | None:
@@ -118,7 +121,7 @@ def offline_view(
     }
     if not playing:
         return view
-    view["kit"] = offline_kit(s, game)  # what the phone's engine previews a shot or fight from
+    view["kit"] = offline_kit(s, game)  # what the phone's engine works actions out from
     for figure in situations.actors(table):
         actions = [_action(s, game, table, figure, spec, lang) for spec in _offered(table, figure)]
         if not actions:

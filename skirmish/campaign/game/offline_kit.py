@@ -1,10 +1,13 @@
 """A game's offline kit (issue #24): everything the phone's offline preview
 (``engine.offline.resolve``) needs to build a shot's or a fight's setup as the server does
-(``combat.shot_setup``, ``combat.fight_setup``), as plain JSON, read in the caller's unit of work.
+(``combat.shot_setup``, ``combat.fight_setup``), and to roll the other actions' dice
+(``engine.table_actions``: the horse, the lasso, explosives, a friend's death, a retreat), as
+plain JSON, read in the caller's unit of work.
 
-    {"kit": 1, "game": 7, "revision": 17, "turn": 2, "scenario": "rapina-in-banca",
+    {"kit": 2, "game": 7, "revision": 17, "turn": 2, "scenario": "rapina-in-banca",
      "night": false,
      "models": [{"name": "Joe", "side": "good", "gang": "Los Lobos", "acted": false,
+                 "role": "leader", "used": {"dynamite": 1},
                  "combatant": {...Combatant.to_json()...}, "loads": {"repeater": 17}}, ...],
      "persons": [{"id": "mayor", "names": ["mayor", "sindaco", "mayor"],
                   "combatant": {...}}]}
@@ -12,7 +15,9 @@
 - ``models``: every model still in play (not eliminated, not gone off the table), with its side,
   whether the record shows it has taken its turn this turn (R-18's "+1 for a target that has not
   acted" is read from it when the players do not say), and the load of each repeater, musket or
-  carbine it would fire (7 or 17, R-14: a 1 with 17 loaded jams it).
+  carbine it would fire (7 or 17, R-14: a 1 with 17 loaded jams it); its role in its gang (a
+  hero's or the leader's death makes friends react, R-19) and the explosives it used up (§5.5:
+  what it carries is the combatant's).
 - ``night``: the scenario's night modifier on shooting (R-02, §10.5), as ``shot_setup`` reads it;
   the preview applies it, as the server does, only to a shot given a range.
 - ``persons``: the scenario's persons a model may shoot or fight (a mayor, a witness) still
@@ -33,6 +38,7 @@ from skirmish.campaign.game import kit as carried
 from skirmish.campaign.game.board import (
     gang_row,
     gangs_of,
+    member_of,
     models_of,
     objectives_of,
     scenario_of,
@@ -45,7 +51,7 @@ from skirmish.rules.ids import ProfileId
 from skirmish.rules.model import ObjectiveState
 
 #: The kit's format: the preview refuses a kit of another.
-VERSION = 1
+VERSION = 2
 
 
 def _loads(session: Session, model: GameModel) -> dict[str, int]:
@@ -84,6 +90,8 @@ def offline_kit(session: Session, game: Game) -> dict[str, Any]:
                 "side": gg.side,
                 "gang": gang_row(session, gg).name,
                 "acted": model.activated_turn is not None and model.activated_turn == game.turn,
+                "role": str(member_of(session, model).role),  # friends react to its death (R-19)
+                "used": {k: int(v) for k, v in model.kit.get("used", {}).items()},
                 "combatant": playing[row_id(model)].to_json(),
                 "loads": _loads(session, model),
             }

@@ -1,7 +1,7 @@
 /* Playing on with the network off (issue #24): the phone's queue.
 
    On the offline page (web/game_offline.py) a form marked data-offline-action is never posted:
-   it is resolved on the phone (a shot or a fight by the engine itself, running in Pyodide:
+   it is resolved on the phone (an action that rolls dice by the engine itself, in Pyodide:
    static/engine.js; the dice typed, or rolled here) and kept in the phone's own store
    (IndexedDB "skirmish-offline", one entry per action, with its idempotency key, the game's
    revision the page was made at, the dice and what the phone worked out), shown as "not yet
@@ -154,7 +154,8 @@
     try { return JSON.parse(el.textContent); } catch (err) { return null; }
   }
   function preview(form, fields, dice) {
-    /* A shot or a fight worked out on the phone by the engine (Pyodide), when it is here. */
+    /* An action that rolls dice worked out on the phone by the engine (Pyodide), when it is
+       here. */
     var engine = window.skirmishEngine;
     var k = kit();
     if (!form.hasAttribute("data-previewed") || !engine || !k) { return Promise.resolve(null); }
