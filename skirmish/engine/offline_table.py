@@ -264,9 +264,8 @@ def _fallen(
     return Fallen(model.name, model.cos_left, after, falls, tuple(friends))
 
 
-def _retreated(kit: Mapping[str, Any], actor: Figure, fields: Mapping[str, Any],
+def _retreated(kit: Mapping[str, Any], given: str, fields: Mapping[str, Any],
                dice: TableDice) -> Retreated:  # fmt: skip
-    given = str(fields.get("gang") or actor.gang)
     gangs = {str(row.get("gang", "")) for row in kit["models"]}
     gang = next((g for g in gangs if normalize(g) == normalize(given)), given)
     return Retreated(gang, retreat_roll(not field_flag(fields, "infamy-later"), dice))
@@ -283,15 +282,15 @@ def work_out(kit: Mapping[str, Any], request: Mapping[str, Any], dice: TableDice
             return _fallen(kit, fallen, fields, dice, wounds=None)
         wounds = int(read_number(str(fields.get("wounds", "")), decimal=False, input_id="wounds"))
         return _fallen(kit, fallen, fields, dice, wounds=wounds)
+    if action == "retreat":  # a gang's step: the offline page sends its gang as the model
+        return _retreated(kit, str(fields.get("gang") or request.get("model") or ""), fields, dice)
     actor = find(kit, str(request.get("model", "")), models_only=True)
     if action in ("mount", "dismount"):
         return _horse(kit, actor, fields, dice, mounting=action == "mount")
     if action == "lasso":
         return _lasso(kit, actor, find(kit, str(request.get("target", "")), models_only=True),
                       dice)  # fmt: skip
-    if action == "explosive":
-        return _explosive_thrown(kit, actor, fields, dice)
-    return _retreated(kit, actor, fields, dice)
+    return _explosive_thrown(kit, actor, fields, dice)
 
 
 # ----------------------------------------------------------------------------- its words

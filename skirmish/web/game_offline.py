@@ -71,10 +71,12 @@ def _action(
     s: Session, game: Game, table: Table, figure: Figure, spec: Spec, lang: Lang
 ) -> dict[str, Any]:
     """One action's form of ``figure``: its hidden values, its targets, its controls."""
-    values: dict[str, Any] = {actor_field(spec): figure.label}
+    actor = actor_field(spec)
+    values: dict[str, Any] = {actor: figure.label}
     label = spec.label(lang)
-    if spec.actor is None:  # a gang's own step (retreat): the chosen model's gang does it
-        values["gang"] = figure.gang
+    if spec.actor is None:  # a gang's own step (retreat): the chosen model's gang does it,
+        actor = "gang"  # sent as the API takes it (no model field), worked out for the gang
+        values = {actor: figure.gang}
         label = f"{label}: {figure.gang}"
     form: dict[str, Any] = {
         "name": spec.name,
@@ -82,7 +84,7 @@ def _action(
         "rolls": spec.rolls,
         "previewed": spec.name in PREVIEWED,
         "values": values,
-        "actor": actor_field(spec),
+        "actor": actor,
         "target": spec.target or "",
         "targets": _targets(table, spec, figure, lang) if spec.target else [],
         "controls": [],

@@ -108,7 +108,7 @@ def base(cli: Cli) -> Iterator[Game]:
 def _request(action: str, values: Mapping[str, Any], faces: list[int], lang: str) -> dict[str, Any]:
     """The phone's request for the form's ``values`` (as ``offline.js`` splits them)."""
     command = model_action(action)
-    actor = command.actor or "member"
+    actor = command.actor or "gang"  # as the offline page's retreat form says
     fields = {k: v for k, v in values.items() if k not in (actor, command.target)}
     return {"action": action, "model": values[actor], "target": values.get(command.target or ""),
             "fields": fields, "dice": faces, "rest": "none", "lang": lang}  # fmt: skip
@@ -213,8 +213,8 @@ def test_a_fallen_hero_makes_its_friend_take_a_panic_test(base: Game) -> None:
 
 def test_a_retreat_rolls_its_infamy_die_as_the_server_does(base: Game) -> None:
     """R-09: the infamy die now, or left to the post-game sequence."""
-    now = _same(base, "retreat", {"member": "Ike", "gang": "Clantons"}, [1, 6])
+    now = _same(base, "retreat", {"gang": "Clantons"}, [1, 6])
     assert now["infamy"] == 1 and now["gang"] == "Clantons"
-    later = _same(base, "retreat", {"member": "Ike", "gang": "Clantons", "infamy-later": "yes"},
+    later = _same(base, "retreat", {"gang": "Clantons", "infamy-later": "yes"},
                   [])  # fmt: skip
     assert later["infamy"] is None and later["dice"] == []
