@@ -1,7 +1,8 @@
 """Back online on the club's PostgreSQL (issue #24): the demo's Duello begun there as in
 ``test_game_actions_postgres``; queued actions confirmed in order, a retried sync acting once,
-a conflict made on purpose and settled, and two phones syncing at the same moment losing
-nothing (each entry's unit of work locks the game's row; the second waits and compares)."""
+a hit confirmed on a game changed elsewhere, a conflict made on purpose and settled, and two
+phones syncing at the same moment losing nothing (each entry's unit of work locks the game's
+row; the second waits and compares)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ pytestmark = pytest.mark.postgres
 
 SHOT = ("shoot", {"attacker": "Wyatt Earp", "target": "Ike Clanton", "range": 5},
         [2, 3, 6, 2, 1, 1, 3])  # fmt: skip
+#: A wound rolled at the table (issue #24: worked out on the phone like a shot).
+HIT = ("hit", {"by": "Wyatt Earp", "member": "Tom McLaury", "wounds": "1"}, [])
 FIGHT = ("fight", {"attacker": "Billy Clanton", "target": "Virgil Earp"}, [3, 3, 5, 4, 2, 2])
 #: What each phone queued offline: actions of models of its own side that touch nothing of the
 #: other phone's (Billy's fight at Virgil is recorded by Ike, the attacker's player).
@@ -59,6 +62,7 @@ def test_queued_actions_a_retry_and_a_conflict_settled_on_postgresql(
 ) -> None:
     rev = _revision(duel_pg)
     seen = preview_of(twin, *SHOT)
+    hit_seen = preview_of(twin, *HIT)
     with open_client(duel_pg) as wyatt, open_client(duel_pg) as ike:
         token, ike_token = log_in(wyatt, "Wyatt"), log_in(ike, "Ike")
         queued = [entry(f"pg-{n}", *a, rev) for n, a in enumerate(WYATTS[1:])]
@@ -72,6 +76,11 @@ def test_queued_actions_a_retry_and_a_conflict_settled_on_postgresql(
         lying = ike.post(f"{API}/actions/stato", json={"member": "Ike Clanton",
                          "new-state": "a terra"}, headers={"X-CSRF-Token": ike_token})  # fmt: skip
         assert lying.status_code == 200, lying.text
+        # a wound rolled at the table on a model nobody touched: the same outcome, confirmed
+        calm = sync(wyatt, token, [entry("pg-hit", *HIT, rev, hit_seen)])
+        (confirmed,) = calm.json()["results"]
+        assert confirmed["status"] == "confirmed", confirmed
+        assert confirmed["outcome"] == hit_seen and hit_seen["kind"] == "fallen"
         count = len(_log(duel_pg))
         clash = sync(wyatt, token, [entry("pg-clash", *SHOT, rev, seen)])
         (result,) = clash.json()["results"]
