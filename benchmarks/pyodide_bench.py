@@ -14,12 +14,16 @@ unpacking it, importing ``skirmish.engine.browser``). Reported, as medians of on
   the browser's HTTP cache and its cache of compiled WebAssembly);
 - time to resolve a shot in the browser: ``skirmishEngine.call("roll", …)`` of a whole shooting
   action (nerve, shot, saves, panic, in Italian) on typed dice, measured in the page, and the
-  same call in this process (CPython, the server's side) beside it.
+  same call in this process (CPython, the server's side) beside it;
+- time to work out a game's action offline from the offline kit (``skirmishEngine.call(
+  "preview", …)``): a hero eliminated at the table and a friend's panic test (R-19: Virgil
+  Earp falls, Doc Holliday within 5U tests), in Italian, on the kit of a Duello begun on the
+  copy, in the page and in CPython beside it.
 
 Timings are reported, never asserted; this machine's other work shows in every figure, so
 compare only figures of one run.
 
-Run: .venv/bin/python benchmarks/pyodide_bench.py [--cold 3] [--warm 5] [--shots 51]
+Run: .venv/bin/python benchmarks/pyodide_bench.py [--cold 3] [--warm 5] [--shots 51] [--panics 51]
 (needs ``make pyodide`` and /usr/bin/chromium)
 """
 
@@ -45,6 +49,9 @@ sys.path.insert(0, str(HERE))
 
 from common import free_port, header  # noqa: E402
 
+from skirmish.campaign import lookup, store  # noqa: E402
+from skirmish.campaign.game.board import current_game  # noqa: E402
+from skirmish.campaign.game.offline_kit import offline_kit  # noqa: E402
 from skirmish.engine.browser import call  # noqa: E402
 from skirmish.web.engine_bundle import pyodide_installed  # noqa: E402
 
@@ -62,12 +69,22 @@ _READY = """async () => {
   await skirmishEngine.ready();
   return performance.now();
 }"""
-#: In the page: one shot resolved, ``n`` times, each in ms.
-_SHOTS = """async ([request, n]) => {
+#: The friend's panic test worked out offline (``preview``), on the kit of the copy's game.
+PANIC = {
+    "action": "eliminate",
+    "model": "Ike Clanton",
+    "target": "Virgil Earp",
+    "fields": {"near": ["Doc Holliday"]},
+    "dice": [3, 4],
+    "rest": "none",
+    "lang": "it",
+}
+#: In the page: one call ``name`` resolved, ``n`` times, each in ms.
+_SHOTS = """async ([request, n, name]) => {
   const took = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    const answer = await skirmishEngine.call("roll", request);
+    const answer = await skirmishEngine.call(name, request);
     took.push(performance.now() - t);
     if (!answer.ok) { throw new Error(answer.error); }
   }
@@ -113,11 +130,27 @@ def _open(driver: Any, profile: Path, url: str) -> tuple[float, dict[str, int], 
     return ready, received, page
 
 
+def _duel(db: Path) -> dict[str, Any]:
+    """A Duello begun on the copy ``db`` (the Earps against the Clantons, turn 1): its offline
+    kit, as the offline page carries it."""
+    quiet = {**os.environ, "SKIRMISH_LANG": "en"}
+    for args in (("game", "start", "duello", "--good", "Earp brothers", "--bad", "Clanton gang"),
+                 ("game", "turn")):  # fmt: skip
+        command = [sys.executable, "-m", "skirmish", *args, "--db", str(db)]
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=quiet)
+    engine = store.open_store(str(db))
+    with store.transaction(engine, access=store.Access.READ) as session:
+        kit = offline_kit(session, current_game(session, lookup.current_campaign(session)))
+    engine.dispose()
+    return kit
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cold", type=int, default=3)
     parser.add_argument("--warm", type=int, default=5)
     parser.add_argument("--shots", type=int, default=51)
+    parser.add_argument("--panics", type=int, default=51)
     args = parser.parse_args()
     if not pyodide_installed() or not Path(CHROMIUM).exists():
         print("needs Pyodide (make pyodide) and /usr/bin/chromium", file=sys.stderr)
@@ -127,6 +160,7 @@ def main() -> int:
     scratch = Path(tempfile.mkdtemp(prefix="pyodide-bench-"))
     db = scratch / "campaigns.db"
     shutil.copyfile(ROOT / "campaigns.db.example", db)
+    kit = _duel(db)
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "skirmish", "serve", "--db", str(db), "--port", str(port)],
@@ -148,6 +182,7 @@ def main() -> int:
         cold_bytes: list[dict[str, int]] = []
         warm_bytes: list[dict[str, int]] = []
         shots: list[float] = []
+        panics: list[float] = []
         with sync_playwright() as driver:
             for run in range(args.cold):
                 profile = scratch / f"profile-{run}"
@@ -155,7 +190,10 @@ def main() -> int:
                 cold.append(ready)
                 cold_bytes.append(received)
                 if run == 0:
-                    shots = [float(t) for t in page.evaluate(_SHOTS, [SHOT, args.shots])]
+                    shots = [float(t) for t in page.evaluate(_SHOTS, [SHOT, args.shots, "roll"])]
+                    asked = {"kit": kit, "request": PANIC}
+                    panics = [float(t) for t in page.evaluate(_SHOTS, [asked, args.panics,
+                                                                       "preview"])]  # fmt: skip
                 page.context.close()
             for _ in range(args.warm):
                 ready, received, page = _open(driver, scratch / "profile-0", url)
@@ -167,6 +205,11 @@ def main() -> int:
             t = time.perf_counter()
             assert call("roll", SHOT)["ok"]
             here.append((time.perf_counter() - t) * 1000)
+        panics_here: list[float] = []
+        for _ in range(args.panics):
+            t = time.perf_counter()
+            assert call("preview", {"kit": kit, "request": PANIC})["ok"]
+            panics_here.append((time.perf_counter() - t) * 1000)
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=30)
@@ -194,6 +237,10 @@ def main() -> int:
           f"(median of {len(shots)})")  # fmt: skip
     print(f"  the same call in CPython (the server):    {statistics.median(here):8.2f} ms "
           f"(median of {len(here)})")  # fmt: skip
+    print(f"  a friend's panic test worked out offline (Pyodide): {statistics.median(panics):8.2f}"
+          f" ms (median of {len(panics)})")  # fmt: skip
+    print(f"  the same call in CPython (the server):              "
+          f"{statistics.median(panics_here):8.2f} ms (median of {len(panics_here)})")  # fmt: skip
     return 0
 
 
