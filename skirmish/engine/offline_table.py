@@ -46,6 +46,7 @@ from skirmish.engine.table_actions import (
     check_left,
     check_throw,
     check_wounds,
+    default_explosive,
     friend_panic,
     friend_reaction,
     horse_test,
@@ -166,8 +167,10 @@ def _explosive(thrower: Figure, given: str | None) -> Explosive:
     if given:
         return find_explosive(given)
     mine = thrower.combatant
-    left = [k for k in Explosive if mine.carried.count(k.value) > thrower.used.get(k.value, 0)]
-    return left[0] if len(left) == 1 else Explosive.DYNAMITE
+    left = [
+        k.value for k in Explosive if mine.carried.count(k.value) > thrower.used.get(k.value, 0)
+    ]
+    return default_explosive(left)
 
 
 # ----------------------------------------------------------------------------- each action

@@ -25,6 +25,7 @@ from skirmish.engine.explosion import (
     Explosive,
     FuseResult,
     Protection,
+    find_explosive,
     roll_explosion,
     roll_fuse,
     table_8_protection,
@@ -252,6 +253,12 @@ def protection_of(spec: Caught) -> int:
             )
         )
     return 0 if spec.shelter is None else table_8_protection(spec.shelter, spec.protection)
+
+
+def default_explosive(left: Sequence[str]) -> Explosive:
+    """The explosive a thrower throws when the players name none: the one kind it has left,
+    else dynamite (refused in words when it has none)."""
+    return find_explosive(left[0]) if len(left) == 1 else Explosive.DYNAMITE
 
 
 def check_left(thrower: str, kind: Explosive, *, had: int, used: int) -> None:

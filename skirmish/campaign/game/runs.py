@@ -193,11 +193,12 @@ def carried_explosive(s: Session, g: Game, thrower: str) -> str:
     """The explosive ``thrower`` carries when it carries one kind (else dynamite, which the
     service refuses in words when it carries none)."""
     from skirmish.campaign.game.board import find_model  # lazy: run
+    from skirmish.engine.table_actions import default_explosive  # lazy: run
 
     figure = find_model(s, g, thrower)
     mine = situations.read(s, g).figure(figure.name)
     kinds = situations.explosives(mine) if mine is not None else []
-    return kinds[0].id if len(kinds) == 1 else "dynamite"
+    return default_explosive([k.id for k in kinds]).value  # the phone's choice too
 
 
 def explosion(s: Session, g: Game, v: Inputs, roll: Rolling) -> list[str]:
