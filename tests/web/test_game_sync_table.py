@@ -103,5 +103,8 @@ def test_a_hit_on_a_model_wounded_meanwhile_is_a_conflict(synced: Path) -> None:
     assert result["status"] == "conflict", result
     found, seen = result["conflict"]["found_outcome"], hit["preview"]["outcome"]
     assert (seen["cos_before"], found["cos_before"]) == (seen["cos_before"], seen["cos_before"] - 1)
-    assert "the game changed since this action was made" in result["conflict"]["found"]
+    said = result["conflict"]["found"]
+    assert "the game changed since this action was made" in said
+    assert f"gives COS {found['cos_after']} left, where" in said  # a wound rolls no die
+    assert f"the phone showed COS {seen['cos_after']} left." in said
     assert events(synced) == count and revision(synced) == before + 1  # the conflict's row only

@@ -217,10 +217,55 @@ def read_entries(body: Any) -> list[Entry]:
 # ----------------------------------------------------------------------------- the words
 
 
+def _lasso_words(outcome: dict[str, Any], lang: str) -> str:
+    distance = outcome.get("distance")
+    said = {
+        "missed": gettext(lang, "missed"),
+        "held": gettext(lang, "held fast"),
+        "thrower-pulled": gettext(lang, "the thrower is dragged {distance}U", distance=distance),
+        "target-pulled": gettext(lang, "the target is dragged {distance}U", distance=distance),
+    }
+    return said.get(str(outcome.get("outcome")), str(outcome.get("outcome")))
+
+
+def _fell(eliminated: Any, cos: Any, lang: str) -> str:
+    if eliminated:
+        return gettext(lang, "the target eliminated")
+    return gettext(lang, "COS {cos} left", cos=cos)
+
+
+def _table_parts(outcome: dict[str, Any], lang: str) -> list[str]:
+    """What one of the other actions that roll dice did (``engine.table_actions``' records)."""
+    kind = outcome.get("kind")
+    if kind in ("mount", "dismount"):
+        return [gettext(lang, "done") if outcome.get("success") else gettext(lang, "failed")]
+    if kind == "lasso":
+        return [_lasso_words(outcome, lang)]
+    if kind == "explosive":
+        found = []
+        for v in outcome.get("victims", []):
+            fell = _fell(v.get("outcome") == "eliminated", v.get("cos_after"), lang)
+            found.append(f"{v.get('model')}: {fell}")
+        return found
+    if kind == "fallen":
+        parts = [_fell(outcome.get("eliminated"), outcome.get("cos_after"), lang)]
+        for friend in outcome.get("friends", []):
+            state = (friend.get("panic") or {}).get("state") or ModelState.TERRIFIED.value
+            if state in {s.value for s in ModelState}:
+                parts.append(f"{friend.get('model')}: {label(ModelState(state), lang)}")
+        return parts
+    return []  # a retreat: its infamy die is said with the dice
+
+
 def _summary(outcome: Any, lang: str) -> str:
-    """What an outcome did, in a few words: the damage, the target's COS, its state."""
+    """What an outcome did, in a few words: the damage, the target's COS, its state (for the
+    other actions: what each record says), and the dice."""
     if not isinstance(outcome, dict):
         return gettext(lang, "no roll")
+    if outcome.get("kind") not in ("shoot", "fight"):
+        dice = ", ".join(str(d.get("face")) for d in outcome.get("dice", []))
+        rolled = [gettext(lang, "dice {dice}", dice=dice)] if dice else []  # a wound rolls none
+        return "; ".join([*_table_parts(outcome, lang), *rolled]) or gettext(lang, "no roll")
     damage = int(outcome.get("damage") or 0)
     parts = [ngettext(lang, "{n} damage", "{n} damage", damage)]
     target = outcome.get("target") or {}
