@@ -39,6 +39,9 @@
       return;
     }
     source = new EventSource(url);
+    /* The stream is up as soon as it is open: its first revision may come a moment later on
+       a busy server, and the poll must not ask meanwhile. */
+    source.addEventListener("open", function () { healthy = true; });
     source.addEventListener("revision", function (e) {
       healthy = true;
       var now = board();
