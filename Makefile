@@ -74,7 +74,7 @@ typecheck: $(STAMP)
 # worker fills that time.
 unit: $(STAMP) $(MO) $(PYODIDE_STAMP)
 	$(BIN)/python -m compileall -q skirmish
-	$(BIN)/pytest -q -n 3 --dist loadfile --durations=12
+	$(BIN)/pytest -q -n 3 --dist loadfile --no-loadscope-reorder --durations=12
 
 test: lint typecheck unit
 

@@ -64,6 +64,31 @@ def _free_port() -> int:
         return port
 
 
+#: The order files start in (``make test`` runs ``pytest -n 3 --dist loadfile
+#: --no-loadscope-reorder``): a worker takes the next file when it is done, so the longest files
+#: go first and the many short ones fill the end. pytest-xdist's own reordering (most tests
+#: first) put the browser's files, one long test each, last: the suite's last minutes ran them
+#: on one or two workers while the others had nothing left.
+LONGEST_FIRST = ("browser", "slow")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Files in the order of ``LONGEST_FIRST`` (a file goes where its heaviest test puts it),
+    each file's tests kept together and in their own order."""
+
+    def weight(item: pytest.Item) -> int:
+        marked = [i for i, name in enumerate(LONGEST_FIRST) if item.get_closest_marker(name)]
+        return min(marked, default=len(LONGEST_FIRST))
+
+    files: dict[str, int] = {}
+    for item in items:
+        path = str(item.path)
+        files[path] = min(files.get(path, len(LONGEST_FIRST)), weight(item))
+    rank = {path: n for n, path in enumerate(files)}  # the collection's own order, per class
+    items.sort(key=lambda item: (files[str(item.path)], rank[str(item.path)]))
+
+
 @pytest.fixture(autouse=True)
 def _no_inherited_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
     """pytest-xdist's workers (``make test`` runs ``pytest -n 2``) export ``COLUMNS=80``, and the

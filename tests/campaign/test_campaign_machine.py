@@ -27,6 +27,9 @@ from skirmish.engine.dice import RandomDice
 from skirmish.errors import CampaignError
 from skirmish.rules import find_equipment, profiles
 
+#: A long file: it starts first (tests/conftest.py, LONGEST_FIRST).
+pytestmark = pytest.mark.slow
+
 FACTIONS = ["lawmen", "outlaws", "cowboys", "mountain-men", "military", "indians"]
 NAMES = ["Ann", "Bob", "Cal", "Dee", "Eli", "Fay", "Gus"]
 ITEMS = ["six-shooter", "knife", "rifle", "horse", "lasso", "whisky", "spear", "bayonet"]

@@ -19,6 +19,9 @@ from skirmish.campaign import equipment, gangs, logbook, lookup, store
 from skirmish.engine.dice import ScriptedDice
 from skirmish.errors import StoreError
 
+#: A long file: it starts first (tests/conftest.py, LONGEST_FIRST).
+pytestmark = pytest.mark.slow
+
 SKIRMISH = [sys.executable, "-m", "skirmish"]
 BUSY = (
     "Error: the database is busy (another skirmish is writing); try again. Nothing was changed.\n"

@@ -27,6 +27,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
+#: A long file: it starts first (tests/conftest.py, LONGEST_FIRST).
+pytestmark = pytest.mark.slow
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from transfer_campaign import build, read  # noqa: E402

@@ -42,6 +42,9 @@ from skirmish.engine.recovery import Invalidity
 from skirmish.errors import SkirmishError
 from skirmish.rules.model import Weapon, WeaponCategory
 
+#: A long file: it starts first (tests/conftest.py, LONGEST_FIRST).
+pytestmark = pytest.mark.slow
+
 runner = CliRunner()
 
 PROFILES = list(rules.profiles())

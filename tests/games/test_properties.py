@@ -21,6 +21,9 @@ from hypothesis import strategies as st
 
 from .harness import Cli, fresh
 
+#: A long file: it starts first (tests/conftest.py, LONGEST_FIRST).
+pytestmark = pytest.mark.slow
+
 EARPS = ("Wyatt", "Virgil", "Morgan")
 CLANTONS = ("Ike", "Billy", "Frank")
 ENDINGS = ("Earps", "Clantons", "draw", "retreat")

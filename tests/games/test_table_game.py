@@ -14,6 +14,9 @@ from skirmish.cli.main import app
 
 from .table_game import GAME, Replay, fresh_demo, replay, replay_at_table
 
+#: A long file: it starts first (tests/conftest.py, LONGEST_FIRST).
+pytestmark = pytest.mark.slow
+
 runner = CliRunner()
 
 

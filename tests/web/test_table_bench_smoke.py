@@ -14,6 +14,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+#: A long file: it starts first (tests/conftest.py, LONGEST_FIRST).
+pytestmark = pytest.mark.slow
+
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "table_bench.py"
 
 
