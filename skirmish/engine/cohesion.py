@@ -7,11 +7,12 @@ and loses. (The summary table's "FREDDEZZA + 1D6" is a misprint of §6.2.)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
 from skirmish.engine.characteristic import check_characteristic
-from skirmish.engine.dice import DiceSource, Die, RecordingDice
+from skirmish.engine.dice import DiceSource, Die, RecordingDice, rolling_for
 from skirmish.engine.result import Modifier
 from skirmish.errors import RulesError
 from skirmish.rules import find_modifier
@@ -81,6 +82,52 @@ def must_test(*, started: int, lost: int) -> bool:
     return 2 * lost > started
 
 
+def cohesion_due(*, started: int, lost: int, retreated: bool) -> bool:
+    """Whether a gang tests cohesion at the start of the next turn: it is still in the game
+    (not retreated) and has lost more than half its starting models (R-08)."""
+    return not retreated and must_test(started=started, lost=lost)
+
+
+def leader_state(*, has_leader: bool, eliminated: bool | None) -> Leader:
+    """Where a gang's leader is for the test (§6.2): none for a faction with no leader profile
+    (mountain men, rangers) or a leader who did not take part (``eliminated`` None: neither
+    modifier, a decision), else alive or dead."""
+    if not has_leader or eliminated is None:
+        return Leader.NONE
+    return Leader.DEAD if eliminated else Leader.ALIVE
+
+
+@dataclass(frozen=True)
+class GangCohesion:
+    """What a gang's cohesion test at the start of a turn reads (R-08): the models it started
+    with and those it lost (as ``campaign.game.turns.counted`` counts them), whether it has
+    retreated, the FRED of each of its models still in play and where its leader is. The
+    server builds it from the game's rows, the phone from the offline kit."""
+
+    gang: str
+    started: int
+    lost: int
+    retreated: bool
+    freds: tuple[int, ...]
+    leader: Leader
+
+    @property
+    def due(self) -> bool:
+        """Whether the gang tests at the start of the next turn (R-08)."""
+        return cohesion_due(started=self.started, lost=self.lost, retreated=self.retreated)
+
+    def test(self) -> Callable[[DiceSource], CohesionResult] | None:
+        """The test as a procedure of its dice (``None``: not due, or no model left in play)."""
+        if not self.due or not self.freds:
+            return None
+        highest, leader = max(self.freds), self.leader
+
+        def roll(dice: DiceSource) -> CohesionResult:
+            return roll_cohesion(highest_fred=highest, leader=leader, dice=dice)
+
+        return roll
+
+
 def cohesion_modifiers(leader: Leader) -> tuple[Modifier, ...]:
     """The leader's modifier to the cohesion die (R-08)."""
     if leader.key is None:
@@ -111,3 +158,25 @@ def roll_cohesion(*, highest_fred: int, leader: Leader, dice: DiceSource) -> Coh
         outcome=cohesion_outcome(face, highest_fred=highest_fred, leader=leader),
         rulings=("R-08",),
     )
+
+
+@dataclass(frozen=True)
+class TurnBegun:
+    """A turn begun, as far as its dice go (issue #24): the new turn and the cohesion test of
+    each gang that was due, in the game's order of its gangs (R-08)."""
+
+    turn: int
+    tests: tuple[tuple[GangCohesion, CohesionResult], ...] = ()
+
+
+def begin_turn(turn: int, gangs: tuple[GangCohesion, ...], dice: DiceSource) -> TurnBegun:
+    """The cohesion tests due at the start of turn ``turn``, rolled with ``dice`` in the
+    gangs' order (each die asked "cohesion" for its gang), no reroll (R-15 is the server's)."""
+    tests: list[tuple[GangCohesion, CohesionResult]] = []
+    for gang in gangs:
+        test = gang.test()
+        if test is None:
+            continue
+        with rolling_for(dice, {PURPOSE: gang.gang}):
+            tests.append((gang, test(dice)))
+    return TurnBegun(turn, tuple(tests))

@@ -4,7 +4,7 @@ are due (R-08) and applies a scripted first turn (Il comizio)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +33,8 @@ from skirmish.campaign.game.rerolls import (
 from skirmish.campaign.game.states import Recovery, states_ending
 from skirmish.campaign.game.tables import Game, GameGang, GameModel, Retreat
 from skirmish.campaign.lookup import row_id
-from skirmish.engine.cohesion import CohesionResult, Leader, must_test, roll_cohesion
+from skirmish.engine.cohesion import CohesionResult, GangCohesion, leader_state
+from skirmish.engine.cohesion import cohesion_due as due_now
 from skirmish.engine.dice import DiceSource, Die, dice_from, rolling_for
 from skirmish.engine.glossary import EventKind
 from skirmish.engine.stages import Side, cohesion_failed
@@ -69,6 +70,7 @@ class TurnReport:
     dice: tuple[Die, ...] = ()
     idle: tuple[str, ...] = ()  # the models that could have taken their turn and did not (§1.8)
     rerolls: tuple[dict[str, object], ...] = ()  # of the cohesion dice (R-15, R-08)
+    tests: tuple[tuple[GangCohesion, CohesionResult], ...] = ()  # what the sync compares
 
 
 def counted(gg: GameGang, models: Sequence[GameModel]) -> tuple[int, int]:
@@ -86,31 +88,25 @@ def cohesion_due(session: Session, game: Game) -> dict[int, bool]:
     due: dict[int, bool] = {}
     for gg in gangs_of(session, game):
         started, lost = counted(gg, models)
-        due[row_id(gg)] = gg.retreated is None and must_test(started=started, lost=lost)
+        due[row_id(gg)] = due_now(started=started, lost=lost, retreated=gg.retreated is not None)
     return due
 
 
-def _leader_state(session: Session, gg: GameGang, models: Sequence[GameModel]) -> Leader:
+def gang_cohesion(session: Session, gg: GameGang, models: Sequence[GameModel]) -> GangCohesion:
+    """What ``gg``'s cohesion test reads (``engine.cohesion.GangCohesion``), from the game's
+    rows: for the server's new turn and the phone's offline kit alike."""
+    started, lost = counted(gg, models)
+    mine = [m for m in models if m.game_gang_id == gg.id]
+    freds = tuple(member_of(session, m).fred for m in mine if in_play(m))
     gang = gang_row(session, gg)
-    if not any(p.role is Role.LEADER for p in _faction_profiles(gang.faction)):
-        return Leader.NONE
-    for model in models:
-        if model.game_gang_id == gg.id and member_of(session, model).role == Role.LEADER:
-            return Leader.DEAD if model.eliminated else Leader.ALIVE
-    return Leader.NONE  # the leader did not take part: neither modifier (decision)
+    has_leader = any(p.role is Role.LEADER for p in _faction_profiles(gang.faction))
+    chief = [m for m in mine if member_of(session, m).role == Role.LEADER] if has_leader else []
+    leader = leader_state(has_leader=has_leader, eliminated=chief[0].eliminated if chief else None)
+    return GangCohesion(gang.name, started, lost, gg.retreated is not None, freds, leader)
 
 
 def _faction_profiles(faction: str) -> Sequence[Any]:
     return profiles(faction)
-
-
-def _cohesion_test(highest: int, leader: Leader) -> Callable[[DiceSource], CohesionResult]:
-    """The cohesion test of one gang, as a procedure of its dice (R-08)."""
-
-    def test(dice: DiceSource) -> CohesionResult:
-        return roll_cohesion(highest_fred=highest, leader=leader, dice=dice)
-
-    return test
 
 
 def new_turn(
@@ -136,32 +132,27 @@ def new_turn(
     checks: list[CohesionCheck] = []
     models = models_of(session, game)
     recovered = states_ending(session, game, models)
-    due = cohesion_due(session, game)
+    tests: list[tuple[GangCohesion, CohesionResult]] = []
     for gg in gangs_of(session, game):
-        if not due[row_id(gg)]:
+        state = gang_cohesion(session, gg, models)
+        test = state.test()  # the engine's: due, the highest FRED in play, the leader (R-08)
+        if test is None:
             continue
-        playing = [m for m in models if m.game_gang_id == gg.id and in_play(m)]
-        if not playing:
-            continue
-        highest = max(member_of(session, m).fred for m in playing)
-        leader = _leader_state(session, gg, models)
-        gang = gang_row(session, gg)
-        with rolling_for(dice, {"cohesion": gang.name}):
+        with rolling_for(dice, {"cohesion": state.gang}):
             table = roll_with_rerolls(
-                session, game,
-                _cohesion_test(highest, leader),
-                dice, rollers={Side.GANG: GangDie(row_id(gg), gang.name)}, rerolls=rerolls,
+                session, game, test,
+                dice, rollers={Side.GANG: GangDie(row_id(gg), state.gang)}, rerolls=rerolls,
                 failed=cohesion_failed, more=True,
             )  # fmt: skip
         result = table.result
         rolled.extend(result.dice)
-        started, lost = counted(gg, models)
+        tests.append((state, result))
         check = CohesionCheck(
-            gang=gang.name,
-            started=started,
-            lost=lost,
-            highest_fred=highest,
-            leader=leader.value,
+            gang=state.gang,
+            started=state.started,
+            lost=state.lost,
+            highest_fred=result.highest_fred,
+            leader=state.leader.value,
             roll=result.roll,
             total=result.total,
             holds=result.holds,
@@ -215,4 +206,5 @@ def new_turn(
         dice=tuple(rolled),
         idle=idle,
         rerolls=tuple(taken),
+        tests=tuple(tests),
     )
