@@ -67,7 +67,7 @@ from skirmish.rules.model import Weapon
 from skirmish.translation import N_, Message
 
 #: The kit's format this preview reads (``campaign.game.offline_kit.VERSION``).
-KIT_VERSION = 2
+KIT_VERSION = 3
 
 #: The shot and the fight, and the procedure of each (the other actions: ``TABLE_ACTIONS``).
 ACTIONS = {"shoot": Procedure.SHOOT, "fight": Procedure.MELEE}

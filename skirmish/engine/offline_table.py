@@ -3,17 +3,21 @@ offline kit read as the engine's figures (``engine.offline`` previews a shot or 
 them too).
 
 ``work_out(kit, request, dice)`` takes the request of ``engine.offline`` for ``mount``,
-``dismount``, ``lasso``, ``explosive``, ``hit``, ``eliminate`` or ``retreat`` (the catalogue's
-action names, the fields as its API takes them) and rolls it with the very functions the
+``dismount``, ``lasso``, ``explosive``, ``hit``, ``eliminate``, ``retreat`` or ``turn`` (the
+catalogue's action names, the fields as its API takes them) and rolls it with the very functions the
 server's services call (``engine.table_actions``): the same checks, the same dice asked in the
 same order, the same record (``HorseTest``, ``LassoResult``, ``Thrown``, ``Fallen``,
-``Retreated``), which ``engine.outcome`` turns into what the sync compares. ``lines`` says it
-in a language.
+``Retreated``; for beginning the next turn, ``engine.cohesion.TurnBegun``: the cohesion tests due,
+R-08, from the kit's ``gangs`` read by ``GangCohesion`` as the server's ``new_turn`` reads its
+rows), which ``engine.outcome`` turns into what the sync compares. ``lines`` says it in a
+language.
 
 What the preview cannot know offline, where the server's replay decides (docs/web.md): the
 rerolls with FAMA and FORTUNA (R-15); a model named twice in a blast, or one that has left the
 table since; who is the friend of whom beyond the gang's side (R-19 is checked on the kit's
-profiles and roles); anything changed since the kit was taken.
+profiles and roles); at a new turn, whether the game ends first (its turn limit, its end
+conditions), the states that end, Il comizio's scripted first turn and a failed test's reroll
+with FAMA; anything changed since the kit was taken.
 """
 
 from __future__ import annotations
@@ -22,10 +26,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from skirmish.engine.cohesion import GangCohesion, Leader, TurnBegun, begin_turn
 from skirmish.engine.combatant import Combatant
 from skirmish.engine.dice import RandomDice, TableDice, rolling_for
 from skirmish.engine.explain_combat import panic_lines
-from skirmish.engine.explain_procedures import explosion_lines, infamy_lines, lasso_lines
+from skirmish.engine.explain_procedures import (
+    cohesion_lines,
+    explosion_lines,
+    infamy_lines,
+    lasso_lines,
+)
 from skirmish.engine.explain_procedures import reflex_lines as reflex_said
 from skirmish.engine.explosion import Explosive, find_explosive
 from skirmish.engine.glossary import Pace, label, parse
@@ -65,11 +75,11 @@ from skirmish.translation import Message, gettext
 
 #: The actions ``work_out`` rolls (the catalogue's names).
 TABLE_ACTIONS = frozenset(
-    {"mount", "dismount", "lasso", "explosive", "hit", "eliminate", "retreat"}
+    {"mount", "dismount", "lasso", "explosive", "hit", "eliminate", "retreat", "turn"}
 )
 
 #: What an action of the table gives: the engine's record of it.
-Record = HorseTest | LassoResult | Thrown | Fallen | Retreated
+Record = HorseTest | LassoResult | Thrown | Fallen | Retreated | TurnBegun
 
 
 @dataclass(frozen=True)
@@ -274,10 +284,25 @@ def _retreated(kit: Mapping[str, Any], given: str, fields: Mapping[str, Any],
     return Retreated(gang, retreat_roll(not field_flag(fields, "infamy-later"), dice))
 
 
+def gang_cohesion(row: Mapping[str, Any]) -> GangCohesion:
+    """A gang of the kit as its cohesion test reads it (R-08)."""
+    return GangCohesion(str(row["gang"]), int(row["started"]), int(row["lost"]),
+                        bool(row["retreated"]), tuple(int(f) for f in row["freds"]),
+                        Leader(str(row["leader"])))  # fmt: skip
+
+
+def _turn(kit: Mapping[str, Any], dice: TableDice) -> TurnBegun:
+    """The next turn begun on ``kit``: the cohesion tests due, in the gangs' order (R-08)."""
+    gangs = tuple(gang_cohesion(row) for row in kit["gangs"])
+    return begin_turn(int(kit["turn"]) + 1, gangs, dice)
+
+
 def work_out(kit: Mapping[str, Any], request: Mapping[str, Any], dice: TableDice) -> Record:
     """The action of the table ``request`` asks (``TABLE_ACTIONS``), rolled on ``kit`` with
     ``dice`` (see the module's docs)."""
     action = str(request.get("action", ""))
+    if action == "turn":  # the game's own step: no model, no fields
+        return _turn(kit, dice)
     fields: Mapping[str, Any] = request.get("fields") or {}
     if action in ("hit", "eliminate"):  # the model wounded at the table is the target
         fallen = find(kit, str(request.get("target") or ""), models_only=True)
@@ -336,6 +361,19 @@ def _fuse_lines(done: Thrown, thrower: str, lang: str) -> list[str]:
     ]  # fmt: skip
 
 
+def _turn_lines(done: TurnBegun, lang: str) -> list[str]:
+    said = [gettext(lang, "Turn {turn} begins.", turn=done.turn)]
+    for gang, result in done.tests:
+        said += [f"{gang.gang}: {line}" for line in cohesion_lines(result, lang)]
+    if not done.tests:
+        said.append(gettext(lang, "No cohesion test is due (R-08)."))
+    said.append(
+        gettext(lang, "When the queue is sent the server decides whether the game ends first, "
+                "which states end, the scenario's first turn and any reroll with FAMA.")
+    )  # fmt: skip
+    return said
+
+
 def lines(done: Record, lang: str, thrower: str = "") -> list[str]:
     """What ``done`` rolled and did, in ``lang`` (as ``skirmish roll`` and the game say it);
     ``thrower``: who threw an explosive."""
@@ -350,6 +388,8 @@ def lines(done: Record, lang: str, thrower: str = "") -> list[str]:
         ]  # fmt: skip
     if isinstance(done, Fallen):
         return _fallen_lines(done, lang)
+    if isinstance(done, TurnBegun):
+        return _turn_lines(done, lang)
     if done.infamy is None:
         return [gettext(lang, "The infamy test (R-09) is rolled in the post-game sequence.")]
     return infamy_lines(done.infamy, lang)

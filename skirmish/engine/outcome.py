@@ -9,9 +9,10 @@ elimination, the panic test and the state the target is left in. The other actio
 dice give their records of ``engine.table_actions``: mounting or dismounting (``HorseTest``: the
 reflex test), the lasso (``LassoResult``: the pull and who falls), an explosive (``Thrown``: the
 fuse and each model's blast), a hit or an elimination (``Fallen``: COS, and each friend's panic
-test, R-19) and a retreat (``Retreated``: the infamy die, R-09). Two equal results give equal
-dicts; a different die anywhere, or a different fact (the target's COS in the game changed
-meanwhile, a modifier the server knows of), gives a different one. Anything else (an action
+test, R-19), a retreat (``Retreated``: the infamy die, R-09) and beginning the next turn
+(``engine.cohesion.TurnBegun``: the turn and each cohesion test due, R-08). Two equal results
+give equal dicts; a different die anywhere, or a different fact (the target's COS in the game
+changed meanwhile, a modifier the server knows of), gives a different one. Anything else (an action
 with no engine roll, a shot whose opportunity test failed: ``None``) gives ``None``.
 
 Only the result is read: no store, no words, so the same code runs in the browser (Pyodide).
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from skirmish.engine.cohesion import TurnBegun
 from skirmish.engine.combat import Aftermath
 from skirmish.engine.dice import Die
 from skirmish.engine.explosion import ExplosionResult
@@ -157,10 +159,21 @@ def _retreated(done: Retreated) -> dict[str, Any]:
             "dice": _dice(infamy.dice if infamy is not None else ())}  # fmt: skip
 
 
+def _turn(done: TurnBegun) -> dict[str, Any]:
+    tests = [
+        {"gang": gang.gang, "started": gang.started, "lost": gang.lost,
+         "highest_fred": result.highest_fred, "leader": result.leader.value,
+         "roll": result.roll, "total": result.total, "holds": result.holds}
+        for gang, result in done.tests
+    ]  # fmt: skip
+    dice = [die for _, result in done.tests for die in result.dice]
+    return {"kind": "turn", "turn": done.turn, "tests": tests, "dice": _dice(dice)}
+
+
 #: The other actions' records and how each is said as plain data.
 _TABLE: list[tuple[type[Any], Any]] = [
     (HorseTest, _horse), (LassoResult, _lasso), (Thrown, _thrown), (Fallen, _fallen),
-    (Retreated, _retreated),
+    (Retreated, _retreated), (TurnBegun, _turn),
 ]  # fmt: skip
 
 

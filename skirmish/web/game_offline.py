@@ -21,13 +21,14 @@ sent.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlmodel import Session
 
-from skirmish.campaign.game import situations
+from skirmish.campaign.game import commands, situations
 from skirmish.campaign.game.board import scenario_of
 from skirmish.campaign.game.offline_kit import offline_kit
 from skirmish.campaign.game.situations import Figure, Table
@@ -54,8 +55,9 @@ router = APIRouter()
 #: ``PREVIEWED``, which a test keeps equal): every action that rolls dice; the others are kept
 #: as they were filled in, and the server's replay says what they did.
 PREVIEWED = frozenset(
-    {"shoot", "fight", "mount", "dismount", "lasso", "explosive", "hit", "eliminate", "retreat"}
-)
+    {"shoot", "fight", "mount", "dismount", "lasso", "explosive", "hit", "eliminate", "retreat",
+     "turn"}
+)  # fmt: skip
 
 
 def _first_weapon(figure: Figure, procedure: Procedure) -> str | None:
@@ -100,6 +102,37 @@ def _action(
     return form
 
 
+def _turn_form(lang: Lang) -> dict[str, Any]:
+    """The catalogue's "Begin the next turn" (``commands``' ``turn``: no field, the cohesion
+    dice, R-08), worked out on the phone from the kit's gangs (``engine.offline_table``)."""
+    spec = commands.find("turn")
+    return {"name": spec.name, "label": spec.label(lang), "help": spec.help(lang),
+            "rolls": bool(spec.dice), "id": "off-turn"}  # fmt: skip
+
+
+def _models(
+    s: Session, game: Game, table: Table, lang: Lang
+) -> list[tuple[Figure, bool, list[dict[str, Any]]]]:
+    """Each model that may act, with its actions: those that may act now, then (``True``) those
+    that took their turn this turn, with their actions of the next turn, which the page shows
+    once this phone has queued "Begin the next turn" (``offline.js``)."""
+    found = []
+    now = {f.label for f in situations.actors(table)}
+    for figure in table.figures:
+        if not figure.can_act:
+            continue
+        later = figure.label not in now
+        if later:  # as it will stand at the next turn: still to take its turn
+            figure = replace(figure, acted=False, acting=False)
+            specs = commands.offered(table, figure, True)
+        else:
+            specs = _offered(table, figure)
+        actions = [_action(s, game, table, figure, spec, lang) for spec in specs]
+        if actions:
+            found.append((figure, later, actions))
+    return found
+
+
 def offline_view(
     site: Site, s: Session, campaign: Campaign, game: Game, lang: Lang
 ) -> dict[str, Any]:
@@ -120,16 +153,15 @@ def offline_view(
         "mine": [],
         "theirs": [],
         "kit": None,
+        "turn_form": None,
     }
     if not playing:
         return view
     view["kit"] = offline_kit(s, game)  # what the phone's engine works actions out from
-    for figure in situations.actors(table):
-        actions = [_action(s, game, table, figure, spec, lang) for spec in _offered(table, figure)]
-        if not actions:
-            continue
+    view["turn_form"] = _turn_form(lang)
+    for figure, later, actions in _models(s, game, table, lang):
         row = {"label": _model_line(figure, lang), "name": figure.label, "side": figure.side.value,
-               "actions": actions}  # fmt: skip
+               "actions": actions, "next_turn": later}  # fmt: skip
         view["mine" if figure.side.value in sides else "theirs"].append(row)
     return view
 

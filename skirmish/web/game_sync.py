@@ -31,21 +31,26 @@ from skirmish.campaign.game import offline_sync
 from skirmish.campaign.game.offline_sync import CHOICES, Entry, Ran
 from skirmish.campaign.game.permissions import GameAction, require_game
 from skirmish.campaign.game.tables import Game
+from skirmish.campaign.game.turns import new_turn
 from skirmish.campaign.models import Campaign, User
+from skirmish.engine.cohesion import TurnBegun
 from skirmish.engine.dice import RandomDice, TableDice
 from skirmish.engine.glossary import GameStatus
 from skirmish.engine.outcome import outcome
 from skirmish.errors import CampaignError, SkirmishError, StoreError
 from skirmish.i18n import Lang
+from skirmish.translation import Message
 from skirmish.web import action_schema, game_live_base
 from skirmish.web.game_actions import api_body
 from skirmish.web.game_dice import Step
 from skirmish.web.game_perform import (
+    _last_event,
     _side_of,
     _text,
     act,
     action_route,
     bad_field,
+    events_after,
     find_game,
     find_spec,
     permitted,
@@ -54,6 +59,8 @@ from skirmish.web.game_perform import (
 from skirmish.web.site import Forbidden, NotFound, Site, SiteDep, form_fields, pick_lang, reader
 
 router = APIRouter()
+#: The game's own step the phone may queue (the catalogue's ``turn``; issue #24).
+TURN = "turn"
 API = "/api/v1/campaigns/{campaign}/games/{game}"
 PAGE = "/c/{campaign}/games/{game}"
 
@@ -81,6 +88,8 @@ class SyncTable:
     def run(self, session: Session, game: Game, entry: Entry, *, random: bool) -> Ran:
         """The entry's action with its dice, as ``POST …/actions/{action}`` runs it; refused in
         words (a ``SkirmishError``), a reader who may not act for it included."""
+        if entry.action == TURN:
+            return self._turn(session, game, entry, random=random)
         try:
             spec = find_spec(entry.action)
             values = dict(entry.fields)
@@ -100,6 +109,23 @@ class SyncTable:
             raise refused.error from None
         return Ran(answer, outcome(step.results[0]) if step.results else None)
 
+    def _turn(self, session: Session, game: Game, entry: Entry, *, random: bool) -> Ran:
+        """ "Begin the next turn" queued on the phone: ``new_turn`` with its cohesion dice, as
+        the live page's button runs it (no reroll: the phone offers none), who may begin a
+        turn online may; its outcome is the turn and the cohesion tests (``TurnBegun``)."""
+        require_game(session, self.site.actor(session), game, GameAction.NEW_TURN)
+        if entry.fields:
+            raise CampaignError(
+                Message("{name} is not a field of the next turn: it takes none.",
+                        name=sorted(entry.fields)[0])
+            )  # fmt: skip
+        mark = _last_event(session, game)
+        dice = TableDice(entry.dice, random_dice=RandomDice() if random else None)
+        report = new_turn(session, game=game, dice=dice)
+        dice.check_all_used()
+        answer = {"game": game.id, "turn": game.turn, "events": events_after(session, game, mark)}
+        return Ran(answer, outcome(TurnBegun(report.turn, report.tests)))
+
     def _permitted(self, session: Session, game: Game, spec: Any, values: dict[str, Any]) -> None:
         """Who may send it: whoever may do the action online (``permitted``), and, for an
         action of the other side's model, a player of this game: with both phones offline one
@@ -114,6 +140,8 @@ class SyncTable:
                 raise
 
     def route(self, game: Game, action: str) -> str:
+        if action == TURN:
+            return f"games/{game.id}/{TURN}"
         return action_route(game, find_spec(action))
 
     def side(self, session: Session, game: Game, entry: Entry) -> str | None:

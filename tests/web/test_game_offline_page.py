@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.web.test_actions import log_in, open_client
-from tests.web.test_web_game_actions import PAGE, table_store
+from tests.web.test_web_game_actions import API, PAGE, table_store
 
 OFFLINE = PAGE + "/offline"
 
@@ -31,11 +31,11 @@ def forms(page: str) -> list[dict[str, str]]:
         action = re.search(r'data-offline-action="([^"]+)"', head)
         side = re.search(r'data-side="([^"]+)"', head)
         member = re.search(r'<input type="hidden" name="member" value="([^"]*)"', m.group(1))
-        assert action and side
+        assert action and (side or action.group(1) == "turn")  # the game's own step: no side
         found.append(
             {
                 "action": action.group(1),
-                "side": side.group(1),
+                "side": side.group(1) if side else "",
                 "member": html.unescape(member.group(1)) if member else "",
             }
         )
@@ -67,6 +67,31 @@ def test_a_player_sees_every_model_of_their_side_with_the_catalogues_forms(store
     assert 'id="queue"' in page and 'data-w-pending="not yet sent"' in page
     assert re.search(r'data-revision="\d+"', page) and 'data-csrf="' in page
     assert "face down" in page
+
+
+def test_the_next_turn_is_offered_and_a_model_that_acted_comes_back_after_it(
+    store: Path,
+) -> None:
+    """The catalogue's "Begin the next turn" with its cohesion dice; Wyatt, who took his turn
+    this turn, is on the page with his actions of the next turn, hidden until the phone queues
+    the turn (offline.js)."""
+    with open_client(store) as web:
+        token = log_in(web, "Wyatt")
+        moved = web.post(f"{API}/actions/move", json={"member": "Wyatt Earp"},
+                         headers={"X-CSRF-Token": token})  # fmt: skip
+        assert moved.status_code == 200, moved.text
+        # Morgan's turn now: Wyatt's is over
+        web.post(f"{API}/actions/move", json={"member": "Morgan Earp"},
+                 headers={"X-CSRF-Token": token})  # fmt: skip
+        page = web.get(OFFLINE).text
+    turn = page[page.index('data-offline-action="turn"') :]
+    turn = turn[: turn.index("</form>")]
+    assert 'data-previewed="1"' in turn and 'name="dice"' in turn and "Begin the next turn" in page
+    later = re.findall(r'<details class="card off-model"[^>]*data-next-turn="1" hidden>\s*'
+                       r"<summary>([^<]*)</summary>", page)  # fmt: skip
+    assert any("Wyatt Earp" in html.unescape(s) for s in later), later
+    wyatt = page[page.index(later[0]) :]
+    assert 'data-offline-action="shoot"' in wyatt[: wyatt.index("</details>\n</details>")]
 
 
 def test_the_page_speaks_italian(store: Path) -> None:

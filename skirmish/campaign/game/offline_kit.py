@@ -4,8 +4,10 @@
 (``engine.table_actions``: the horse, the lasso, explosives, a friend's death, a retreat), as
 plain JSON, read in the caller's unit of work.
 
-    {"kit": 2, "game": 7, "revision": 17, "turn": 2, "scenario": "rapina-in-banca",
+    {"kit": 3, "game": 7, "revision": 17, "turn": 2, "scenario": "rapina-in-banca",
      "night": false,
+     "gangs": [{"gang": "Los Lobos", "side": "good", "started": 6, "lost": 4,
+                "retreated": false, "freds": [3, 4], "leader": "alive"}, ...],
      "models": [{"name": "Joe", "side": "good", "gang": "Los Lobos", "acted": false,
                  "role": "leader", "used": {"dynamite": 1},
                  "combatant": {...Combatant.to_json()...}, "loads": {"repeater": 17}}, ...],
@@ -18,6 +20,9 @@ plain JSON, read in the caller's unit of work.
   carbine it would fire (7 or 17, R-14: a 1 with 17 loaded jams it); its role in its gang (a
   hero's or the leader's death makes friends react, R-19) and the explosives it used up (§5.5:
   what it carries is the combatant's).
+- ``gangs``: what each gang's cohesion test at the start of the next turn reads (R-08,
+  ``engine.cohesion.GangCohesion``, built by ``turns.gang_cohesion`` as the server's new turn
+  builds it), in the game's order of its gangs: the phone begins the next turn with it.
 - ``night``: the scenario's night modifier on shooting (R-02, §10.5), as ``shot_setup`` reads it;
   the preview applies it, as the server does, only to a shot given a range.
 - ``persons``: the scenario's persons a model may shoot or fight (a mayor, a witness) still
@@ -45,13 +50,14 @@ from skirmish.campaign.game.board import (
 )
 from skirmish.campaign.game.combatant import combatants
 from skirmish.campaign.game.tables import Game, GameModel
+from skirmish.campaign.game.turns import gang_cohesion
 from skirmish.campaign.lookup import row_id
 from skirmish.engine.combatant import person
 from skirmish.rules.ids import ProfileId
 from skirmish.rules.model import ObjectiveState
 
 #: The kit's format: the preview refuses a kit of another.
-VERSION = 2
+VERSION = 3
 
 
 def _loads(session: Session, model: GameModel) -> dict[str, int]:
@@ -79,8 +85,15 @@ def offline_kit(session: Session, game: Game) -> dict[str, Any]:
     """The kit of ``game`` as it stands (module docstring), JSON-serialisable."""
     sides = {gg.id: gg for gg in gangs_of(session, game)}
     playing = combatants(session, game)
+    rows = models_of(session, game)
+    gangs = []
+    for gg in sides.values():
+        state = gang_cohesion(session, gg, rows)
+        gangs.append({"gang": state.gang, "side": gg.side, "started": state.started,
+                      "lost": state.lost, "retreated": state.retreated,
+                      "freds": list(state.freds), "leader": state.leader.value})  # fmt: skip
     models = []
-    for model in models_of(session, game):
+    for model in rows:
         if model.eliminated or model.left_turn is not None:
             continue
         gg = sides[model.game_gang_id]
@@ -97,10 +110,10 @@ def offline_kit(session: Session, game: Game) -> dict[str, Any]:
             }
         )
     scenario = scenario_of(game)
-    rows = objectives_of(session, game)
+    held = objectives_of(session, game)
     persons = []
     for objective in scenario.objectives:
-        copies = [r for r in rows if r.objective == objective.id]
+        copies = [r for r in held if r.objective == objective.id]
         if not objective.targetable or not copies or copies[0].state == ObjectiveState.DEAD:
             continue
         civilian = person(ProfileId.UNARMED_CIVILIAN, objective.id)
@@ -118,6 +131,7 @@ def offline_kit(session: Session, game: Game) -> dict[str, Any]:
         "turn": game.turn,
         "scenario": game.scenario,
         "night": night_shooting(game),
+        "gangs": gangs,
         "models": models,
         "persons": persons,
     }

@@ -254,6 +254,12 @@ def _table_parts(outcome: dict[str, Any], lang: str) -> list[str]:
             if state in {s.value for s in ModelState}:
                 parts.append(f"{friend.get('model')}: {label(ModelState(state), lang)}")
         return parts
+    if kind == "turn":  # the new turn and each cohesion test (R-08)
+        parts = [gettext(lang, "turn {turn}", turn=outcome.get("turn"))]
+        for test in outcome.get("tests", []):
+            holds = gettext(lang, "fights on") if test.get("holds") else gettext(lang, "retreats")
+            parts.append(f"{test.get('gang')}: {holds}")
+        return parts
     return []  # a retreat: its infamy die is said with the dice
 
 
@@ -318,7 +324,7 @@ def _title(row: GameConflict, lang: str) -> str:
     """The action in the reader's words, with its models: "Shoot: Virgil Earp → Ike Clanton"
     (the catalogue's label; the raw name of an action the catalogue no longer knows)."""
     try:
-        command = commands.model_action(row.action)
+        command = commands.find(row.action)  # a model's action, or the next turn
     except SkirmishError:
         return row.action
     fields = row.fields or {}

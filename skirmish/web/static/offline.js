@@ -84,6 +84,12 @@
       var list = document.getElementById("queue-list");
       list.textContent = "";
       queueEl.hidden = found.length === 0;
+      /* "Begin the next turn" queued on this page's game: the models that took their turn
+         this turn are offered again (their forms are on the page, hidden till then) */
+      var turned = !!root && found.some(function (e) {
+        return e.action === "turn" && e.revision === Number(root.getAttribute("data-revision"));
+      });
+      document.querySelectorAll("[data-next-turn]").forEach(function (el) { el.hidden = !turned; });
       found.forEach(function (e) {
         var li = document.createElement("li");
         li.className = "queue-entry queue-" + e.status;
@@ -212,8 +218,8 @@
     var fields = fieldsOf(form);
     var summary = form.closest("details.off-action");
     var who = form.closest("details.off-model");
-    var title = (who ? who.querySelector("summary").textContent : "") + " — "
-      + (summary ? summary.querySelector("summary").textContent : "");
+    var title = form.getAttribute("data-title") || ((who ? who.querySelector("summary").textContent : "")
+      + " — " + (summary ? summary.querySelector("summary").textContent : ""));
     var filled = filledIn(form);
     var said = form.querySelector(".off-refused");
     if (said) { said.remove(); }
