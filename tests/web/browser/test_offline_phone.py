@@ -210,6 +210,18 @@ def test_one_phone_offline_for_five_actions_then_back(
     skirmish(start, "game", "shoot", "Doc Holliday", "Billy Clanton", "--range", "6",
              "--dice", ",".join(map(str, rolled["dice"])))  # fmt: skip
     skirmish(start, "game", "state", "Wyatt Earp", "prone")
+    # the next turn begun offline too, worked out by the phone's engine: no cohesion test due
+    # Wyatt, who took his turn before, offered again on the page kept; then synced
+    wyatt.reload()  # the game as it stands now, the page kept by the phone
+    wyatt.context.set_offline(True)
+    wyatt.locator("form[data-offline-action=turn] button[value=random]").tap()
+    expect(wyatt.locator("#queue-list > li")).to_have_count(1)
+    (turn,) = _queue(wyatt)
+    assert turn["preview"]["outcome"]["tests"] == [] and turn["title"] == "Begin the next turn"
+    expect(wyatt.locator("details.off-model[data-next-turn]").first).to_be_visible()
+    wyatt.context.set_offline(False)
+    _sent(wyatt)
+    skirmish(start, "game", "turn")
     stores_agree(db, start, [1], voted=0)
 
 
