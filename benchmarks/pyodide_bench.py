@@ -18,12 +18,16 @@ unpacking it, importing ``skirmish.engine.browser``). Reported, as medians of on
 - time to work out a game's action offline from the offline kit (``skirmishEngine.call(
   "preview", …)``): a hero eliminated at the table and a friend's panic test (R-19: Virgil
   Earp falls, Doc Holliday within 5U tests), in Italian, on the kit of a Duello begun on the
-  copy, in the page and in CPython beside it.
+  copy, in the page and in CPython beside it;
+- time to begin the next turn offline (``preview`` of the catalogue's ``turn``): the Clantons'
+  cohesion test (R-08, Billy Clanton, Frank and Tom McLaury eliminated on the copy after the
+  panic test's kit was read), in Italian, in the page and in CPython beside it.
 
 Timings are reported, never asserted; this machine's other work shows in every figure, so
 compare only figures of one run.
 
 Run: .venv/bin/python benchmarks/pyodide_bench.py [--cold 3] [--warm 5] [--shots 51] [--panics 51]
+    [--turns 51]
 (needs ``make pyodide`` and /usr/bin/chromium)
 """
 
@@ -79,6 +83,8 @@ PANIC = {
     "rest": "none",
     "lang": "it",
 }
+#: Beginning the next turn offline (``preview``), the Clantons' cohesion test due (R-08).
+TURN = {"action": "turn", "dice": [2], "rest": "none", "lang": "it"}
 #: In the page: one call ``name`` resolved, ``n`` times, each in ms.
 _SHOTS = """async ([request, n, name]) => {
   const took = [];
@@ -130,12 +136,13 @@ def _open(driver: Any, profile: Path, url: str) -> tuple[float, dict[str, int], 
     return ready, received, page
 
 
-def _duel(db: Path) -> dict[str, Any]:
-    """A Duello begun on the copy ``db`` (the Earps against the Clantons, turn 1): its offline
-    kit, as the offline page carries it."""
+def _duel(db: Path, *steps: tuple[str, ...]) -> dict[str, Any]:
+    """A Duello begun on the copy ``db`` (the Earps against the Clantons, turn 1), or the
+    ``steps`` played on it: its offline kit, as the offline page carries it."""
     quiet = {**os.environ, "SKIRMISH_LANG": "en"}
-    for args in (("game", "start", "duello", "--good", "Earp brothers", "--bad", "Clanton gang"),
-                 ("game", "turn")):  # fmt: skip
+    begun = (("game", "start", "duello", "--good", "Earp brothers", "--bad", "Clanton gang"),
+             ("game", "turn"))  # fmt: skip
+    for args in steps or begun:
         command = [sys.executable, "-m", "skirmish", *args, "--db", str(db)]
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=quiet)
     engine = store.open_store(str(db))
@@ -151,6 +158,7 @@ def main() -> int:
     parser.add_argument("--warm", type=int, default=5)
     parser.add_argument("--shots", type=int, default=51)
     parser.add_argument("--panics", type=int, default=51)
+    parser.add_argument("--turns", type=int, default=51)
     args = parser.parse_args()
     if not pyodide_installed() or not Path(CHROMIUM).exists():
         print("needs Pyodide (make pyodide) and /usr/bin/chromium", file=sys.stderr)
@@ -161,6 +169,14 @@ def main() -> int:
     db = scratch / "campaigns.db"
     shutil.copyfile(ROOT / "campaigns.db.example", db)
     kit = _duel(db)
+    fallen = _duel(
+        db,
+        *[
+            ("game", "eliminate", name, "--by", "Wyatt Earp")
+            for name in ("Billy Clanton", "Frank McLaury", "Tom McLaury")
+        ],
+    )
+    assert [g["lost"] for g in fallen["gangs"]] == [0, 3]  # the Clantons' test is due (R-08)
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "skirmish", "serve", "--db", str(db), "--port", str(port)],
@@ -183,6 +199,7 @@ def main() -> int:
         warm_bytes: list[dict[str, int]] = []
         shots: list[float] = []
         panics: list[float] = []
+        turns: list[float] = []
         with sync_playwright() as driver:
             for run in range(args.cold):
                 profile = scratch / f"profile-{run}"
@@ -194,6 +211,9 @@ def main() -> int:
                     asked = {"kit": kit, "request": PANIC}
                     panics = [float(t) for t in page.evaluate(_SHOTS, [asked, args.panics,
                                                                        "preview"])]  # fmt: skip
+                    asked = {"kit": fallen, "request": TURN}
+                    turns = [float(t) for t in page.evaluate(_SHOTS, [asked, args.turns,
+                                                                      "preview"])]  # fmt: skip
                 page.context.close()
             for _ in range(args.warm):
                 ready, received, page = _open(driver, scratch / "profile-0", url)
@@ -210,6 +230,11 @@ def main() -> int:
             t = time.perf_counter()
             assert call("preview", {"kit": kit, "request": PANIC})["ok"]
             panics_here.append((time.perf_counter() - t) * 1000)
+        turns_here: list[float] = []
+        for _ in range(args.turns):
+            t = time.perf_counter()
+            assert call("preview", {"kit": fallen, "request": TURN})["ok"]
+            turns_here.append((time.perf_counter() - t) * 1000)
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=30)
@@ -241,6 +266,10 @@ def main() -> int:
           f" ms (median of {len(panics)})")  # fmt: skip
     print(f"  the same call in CPython (the server):              "
           f"{statistics.median(panics_here):8.2f} ms (median of {len(panics_here)})")  # fmt: skip
+    print(f"  the next turn begun offline, a cohesion test (Pyodide): "
+          f"{statistics.median(turns):8.2f} ms (median of {len(turns)})")  # fmt: skip
+    print(f"  the same call in CPython (the server):                  "
+          f"{statistics.median(turns_here):8.2f} ms (median of {len(turns_here)})")  # fmt: skip
     return 0
 
 
