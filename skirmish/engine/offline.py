@@ -12,11 +12,15 @@ errors and words), so Pyodide runs it in the browser.
     request = {"action": "shoot" | "fight" | "mount" | "lasso" | ..., "model": "Joe",
                "target": "Jack",
                "fields": {"range": "12", "cover": "light", ...},  # as the API takes them
-               "dice": [4, 2, 6] | None, "rest": "random" | "none", "lang": "it"}
+               "dice": [4, 2, 6] | None, "rest": "random" | "none", "lang": "it",
+               "turns": 0}
 
 ``dice``: the faces typed, in the order asked; the dice past them (all of them, without
 ``dice``) are rolled at random unless ``rest`` is ``"none"`` (then too few is refused). The
-answer says every face used, in order: the server replays the action with them.
+answer says every face used, in order: the server replays the action with them. ``turns``: how
+many times the phone queued "Begin the next turn" since the kit was made (``next_turns``: the
+turn moved on, every model still to take its turn, §1.8), so an action queued after a turn is
+worked out as the server will replay it (R-18's +1 for a target still to act).
 
 What the preview cannot know offline, where the server's replay decides (docs/web.md):
 
@@ -137,10 +141,21 @@ def fight_setup(
     return setup, weapon
 
 
+def next_turns(kit: Mapping[str, Any], turns: int) -> Mapping[str, Any]:
+    """``kit`` as it stands after ``turns`` new turns begun on the phone since it was made: the
+    turn moved on and no model has taken its turn yet (§1.8); the rest as it was (what a new
+    turn ends or decides is the server's: module docstring)."""
+    if turns <= 0:
+        return kit
+    models = [{**row, "acted": False} for row in kit["models"]]
+    return {**kit, "turn": int(kit["turn"]) + turns, "models": models}
+
+
 def preview(kit: Mapping[str, Any], request: Mapping[str, Any]) -> Preview:
     """The action ``request`` asks, resolved on ``kit`` (module docstring)."""
     if kit.get("kit") != KIT_VERSION:
         raise RulesError(Message("this page's game data is out of date: reload the page."))
+    kit = next_turns(kit, int(request.get("turns") or 0))
     action = str(request.get("action", ""))
     if action not in PREVIEWED:
         raise RulesError(

@@ -1,9 +1,11 @@
-"""Back online with a turn begun offline (issue #24): the phone queues Wyatt's move, "Begin the
-next turn" with its cohesion die (R-08: the Clantons lost three of four) and Wyatt's shot in
-the new turn, each worked out by the engine from the offline page's kit; synced, all three are
-confirmed with the outcome the phone showed, and the game's log and board equal the same three
-played at the command line. When the other phone changed the game so that the cohesion test is
-no longer due, the same turn is a conflict and nothing is written."""
+"""Back online with a turn begun offline (issue #24): Ike took his turn online; the phone then
+queues Wyatt's move, "Begin the next turn" with its cohesion die (R-08: the Clantons lost three
+of four) and Wyatt's shot at Ike in the new turn, each worked out by the engine from the offline
+page's kit (the shot on the next turn, where Ike is still to act: R-18's +1); synced, all three
+are confirmed with the outcome the phone showed, and the game's log and board equal the same
+three played at the command line.
+When the game changed meanwhile so that the cohesion tests differ (a second gang due), the same
+turn is a conflict and nothing is written."""
 
 from __future__ import annotations
 
@@ -52,11 +54,12 @@ def twins(
 
 
 def queued(kit: dict[str, Any], key: str, action: str, values: dict[str, Any],
-           model: str, target: str, dice: list[int]) -> dict[str, Any]:  # fmt: skip
-    """The entry the phone keeps for ``action`` worked out on ``kit`` with typed ``dice``."""
+           model: str, target: str, dice: list[int], turns: int = 0) -> dict[str, Any]:  # fmt: skip
+    """The entry the phone keeps for ``action`` worked out on ``kit`` with typed ``dice``,
+    after ``turns`` turns it queued before (as ``offline.js`` asks)."""
     fields = {k: v for k, v in values.items() if v not in (model, target)}
     request = {"action": action, "model": model, "target": target, "fields": fields,
-               "dice": dice, "rest": "none", "lang": "en"}  # fmt: skip
+               "dice": dice, "rest": "none", "lang": "en", "turns": turns}  # fmt: skip
     said = resolve(kit, request) if action != "move" else None  # a move rolls nothing
     return {"key": key, "action": action, "fields": values, "dice": dice, "rest": "none",
             "revision": kit["revision"], "made_at": "2026-11-29T20:15:00Z", "lang": "en",
@@ -68,20 +71,24 @@ def test_a_turn_begun_offline_and_a_model_acting_again_are_confirmed_as_at_the_c
     twins: tuple[Path, Path],
 ) -> None:
     synced, online = twins
+    for db in twins:  # Ike's turn, recorded online before the wifi drops
+        cli(db, "game", "activate", "Ike Clanton")
     mark = events(synced)
     with open_client(synced) as phone:
         token = log_in(phone, "Wyatt")
         kit = kit_of(phone.get(f"{PAGE}/offline").text)
         clantons = next(g for g in kit["gangs"] if g["side"] == "bad")
         assert (clantons["started"], clantons["lost"], clantons["leader"]) == (4, 3, "alive")
+        shot = {"attacker": "Wyatt Earp", "target": "Ike Clanton", "range": 5}
         queue = [
             queued(kit, "q-move", "move", {"member": "Wyatt Earp"}, "Wyatt Earp", "", []),
             queued(kit, "q-turn", "turn", {}, "", "", [1]),
-            queued(kit, "q-shoot", "shoot",
-                   {"attacker": "Wyatt Earp", "target": "Ike Clanton", "range": 5},
-                   "Wyatt Earp", "Ike Clanton", SHOT),
-        ]  # fmt: skip
+            queued(kit, "q-shoot", "shoot", shot, "Wyatt Earp", "Ike Clanton", SHOT, turns=1),
+        ]
         test = queue[1]["preview"]["outcome"]["tests"]
+        # on the kit's own turn Ike has acted: no +1, another shot than the next turn's
+        this_turn = queued(kit, "q-now", "shoot", shot, "Wyatt Earp", "Ike Clanton", SHOT)
+        assert this_turn["preview"]["outcome"] != queue[2]["preview"]["outcome"]
         assert [(t["gang"], t["roll"], t["holds"]) for t in test] == [("Clanton gang", 1, True)]
         answer = sync(phone, token, queue)
     assert answer.status_code == 200, answer.text

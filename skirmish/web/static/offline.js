@@ -176,7 +176,14 @@
       dice: dice.length ? dice : null, rest: dice.length ? "none" : "random",
       lang: root.getAttribute("data-lang") };
     var other = request.lang === "it" ? "en" : "it";
-    return engine.ready().then(function () {
+    return entries().then(function (found) {
+      /* the turns this phone began since the page was made: an action after one is worked out
+         on the next turn (engine/offline.py's next_turns), as the server will replay it */
+      request.turns = found.filter(function (e) {
+        return e.action === "turn" && e.revision === k.revision;
+      }).length;
+      return engine.ready();
+    }).then(function () {
       return engine.call("preview", { kit: k, request: request });
     }).then(function (answer) {
       /* refused by the rules (the engine's own words): not kept, as the server would refuse */
