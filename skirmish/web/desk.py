@@ -18,6 +18,7 @@ from skirmish.campaign import accounts
 from skirmish.campaign.equipment import waiting_among
 from skirmish.campaign.models import Campaign, FailedPurchase, Gang, GangStatus
 from skirmish.campaign.permissions import Action, role_word
+from skirmish.campaign.store import column_rows
 from skirmish.engine.glossary import GameStatus
 from skirmish.i18n import Lang, name
 from skirmish.rules.tables import find_equipment
@@ -57,7 +58,7 @@ def desk(
     # the failed purchases of every gang as rows, in one query (issue #23); the gangs are the
     # campaign's own, which the campaign page has loaded already
     failed: dict[int, list[Any]] = {}
-    for row in session.execute(_failed_query(), {"campaign": found.id}):
+    for row in column_rows(session, _failed_query(), {"campaign": found.id}):
         failed.setdefault(row.gang_id, []).append(row)
     for gang in found.gangs:
         if gang.status != GangStatus.ACTIVE:
