@@ -21,6 +21,7 @@ from skirmish.campaign.gangs import settings_of
 from skirmish.campaign.lookup import IN_USE
 from skirmish.campaign.models import Campaign, Gang, Meta
 from skirmish.campaign.settings import HOUSE_RULES
+from skirmish.campaign.store import column_rows
 from skirmish.campaign.text import entry_data
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.rules.model import Side
@@ -83,7 +84,7 @@ def game_rows(session: Session, found: Campaign) -> list[dict[str, Any]]:
             .join(Gang, col(Gang.id) == col(GameGang.gang_id))
             .where(col(GameGang.game_id).in_(ids))
         )
-        for game_id, side, row_id, name in session.exec(query).all():
+        for game_id, side, row_id, name in column_rows(session, query):
             sides.setdefault(game_id, []).append((side, row_id, name))
     rows = []
     for game in games:
@@ -137,4 +138,4 @@ def _gang_names(session: Session, found: Campaign) -> dict[int | None, str]:
     if "gangs" not in inspect(found).unloaded:
         return {g.id: g.name for g in found.gangs}
     query = select(Gang.id, Gang.name).where(Gang.campaign_id == found.id)
-    return dict(session.exec(query).all())
+    return {row.id: row.name for row in column_rows(session, query)}

@@ -21,6 +21,7 @@ from sqlmodel import Session, col, select
 from skirmish.campaign import lookup
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member
 from skirmish.campaign.snapshot import State, capture, restore
+from skirmish.campaign.store import column_rows
 from skirmish.engine.dice import Die
 from skirmish.errors import CampaignError
 from skirmish.rules.names import normalize
@@ -253,7 +254,7 @@ def history_rows(
     """``history`` as rows of the ``SHOWN`` columns (the same attributes as the entries, read
     without building an object each: the log's pages and ``log``, issue #23)."""
     query = _latest(select_columns(*SHOWN), campaign, gang, limit)
-    return list(reversed(session.execute(query).all()))
+    return list(reversed(column_rows(session, query)))
 
 
 def _latest(query: _Q, campaign: Campaign, gang: Gang | None, limit: int | None) -> _Q:

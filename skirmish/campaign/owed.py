@@ -21,6 +21,7 @@ from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup
 from skirmish.campaign.models import Gang, LogEntry
+from skirmish.campaign.store import column_rows
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError
 from skirmish.translation import NP_, Both, Message
@@ -80,7 +81,7 @@ def _games(session: Session, gang_id: int | None, status: str) -> list[GameRow]:
         .where(GAME_GANG.c.gang_id == gang_id, GAME.c.status == status)
         .order_by(GAME.c.id)
     )
-    return [GameRow(int(row[0]), str(row[1])) for row in session.exec(query).all()]
+    return [GameRow(int(row[0]), str(row[1])) for row in column_rows(session, query)]
 
 
 def playing(session: Session, gang: Gang) -> GameRow | None:

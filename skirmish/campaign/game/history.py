@@ -20,6 +20,7 @@ from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.tables import Game, GameGang, GameModel
 from skirmish.campaign.logbook import SHOWN
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
+from skirmish.campaign.store import column_rows
 from skirmish.campaign.views import ratings
 from skirmish.engine.glossary import GameResult, GameStatus
 from skirmish.errors import CampaignError
@@ -47,7 +48,7 @@ def standing_entries(
 def standing_rows(session: Session, campaign: Campaign, *, action: str | None = None) -> list[Any]:
     """``standing_entries`` as rows of the log's shown columns (``logbook.SHOWN``), not objects
     (issue #23: the campaign page's graveyard)."""
-    return list(session.execute(_standing(select_columns(*SHOWN), campaign, action)).all())
+    return column_rows(session, _standing(select_columns(*SHOWN), campaign, action))
 
 
 def _standing(query: _Q, campaign: Campaign, action: str | None) -> _Q:
@@ -264,12 +265,13 @@ def graveyard(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
     dead: list[dict[str, Any]] = []
     # the dead as rows of their columns, in one query (issue #23: no model loaded as an object)
     columns = (Gang.name, Member.id, Member.name, Member.profile, Member.xp)
-    rows = session.execute(
+    rows = column_rows(
+        session,
         select_columns(*(col(c) for c in columns))
         .join(Gang, col(Gang.id) == col(Member.gang_id))
         .where(col(Gang.campaign_id) == campaign.id, col(Member.status) == MemberStatus.DEAD)
-        .order_by(col(Gang.id), col(Member.id))
-    ).all()
+        .order_by(col(Gang.id), col(Member.id)),
+    )
     for gang_name, member_id, member_name, profile, xp in rows:
         entry = deaths.get(member_id)
         dead.append(
