@@ -10,12 +10,16 @@ ruling; the caller's transaction is then rolled back, so the database is unchang
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlalchemy import Integer, bindparam, inspect
+from sqlalchemy.orm import object_session
+from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import Select
 
 from skirmish import limits
-from skirmish.campaign import lookup, naming
+from skirmish.campaign import lookup, naming, store
 from skirmish.campaign.logbook import gang_log, log_entry, now_text, snapshot_before
 from skirmish.campaign.models import Campaign, CampaignSetting, Gang, GangStatus, LogEntry
 from skirmish.campaign.settings import find_setting, resolve
@@ -100,10 +104,31 @@ def use_campaign(session: Session, *, name: str) -> Campaign:
 
 
 def settings_of(campaign: Campaign) -> dict[str, str]:
-    """The campaign's settings, explosives included, by key."""
-    values = {row.key: row.value for row in campaign.settings}
+    """The campaign's settings, explosives included, by key. In a READ unit of work where they
+    are not loaded yet they are read as rows of two columns (issue #23: not an object each)."""
+    session = object_session(campaign)
+    if (
+        session is not None
+        and session.info.get("access") == store.Access.READ
+        and "settings" in inspect(campaign).unloaded
+    ):
+        found = store.column_rows(session, _settings_query(), {"campaign": campaign.id})
+        values = {row.key: row.value for row in found}
+    else:
+        values = {row.key: row.value for row in campaign.settings}
     values["explosives"] = "on" if campaign.explosives else "off"
     return values
+
+
+@cache
+def _settings_query() -> Select[str, str]:
+    """A campaign's settings as rows, in the relationship's order (the ``campaign`` parameter),
+    built once."""
+    return (
+        select(CampaignSetting.key, CampaignSetting.value)
+        .where(col(CampaignSetting.campaign_id) == bindparam("campaign", type_=Integer))
+        .order_by(col(CampaignSetting.key))
+    )
 
 
 def gang_setting(session: Session, gang: Gang, key: str) -> str:

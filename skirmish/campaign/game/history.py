@@ -7,9 +7,10 @@ they change nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Select
+from sqlalchemy import Integer, Select, String, bindparam
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
@@ -48,7 +49,32 @@ def standing_entries(
 def standing_rows(session: Session, campaign: Campaign, *, action: str | None = None) -> list[Any]:
     """``standing_entries`` as rows of the log's shown columns (``logbook.SHOWN``), not objects
     (issue #23: the campaign page's graveyard)."""
-    return column_rows(session, _standing(select_columns(*SHOWN), campaign, action))
+    params: dict[str, Any] = {"campaign": campaign.id}
+    if action is not None:
+        params["action"] = action
+    return column_rows(session, _standing_query(action is not None), params)
+
+
+@cache
+def _standing_query(by_action: bool) -> Select[Any]:
+    """``standing_rows``'s statement (``_standing`` with parameters: ``campaign``, ``action``),
+    built once for each shape (issue #23: the campaign page's graveyard asks it every time)."""
+    campaign = bindparam("campaign", type_=Integer)
+    undone = select(LogEntry.reverts).where(
+        col(LogEntry.campaign_id) == campaign, col(LogEntry.reverts).is_not(None)
+    )
+    query = (
+        select_columns(*SHOWN)
+        .where(
+            col(LogEntry.campaign_id) == campaign,
+            col(LogEntry.action) != "undo",
+            col(LogEntry.id).not_in(undone),
+        )
+        .order_by(col(LogEntry.id))
+    )
+    if by_action:
+        query = query.where(col(LogEntry.action) == bindparam("action", type_=String))
+    return query
 
 
 def _standing(query: _Q, campaign: Campaign, action: str | None) -> _Q:
