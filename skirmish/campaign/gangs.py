@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import Integer, bindparam, inspect
+from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import Select
@@ -112,8 +113,7 @@ def settings_of(campaign: Campaign) -> dict[str, str]:
         and session.info.get("access") == store.Access.READ
         and "settings" in inspect(campaign).unloaded
     ):
-        found = store.column_rows(session, _settings_query(), {"campaign": campaign.id})
-        values = {row.key: row.value for row in found}
+        values = dict(_read_settings(session, campaign.id))
     else:
         values = {row.key: row.value for row in campaign.settings}
     values["explosives"] = "on" if campaign.explosives else "off"
@@ -131,8 +131,21 @@ def _settings_query() -> Select[str, str]:
     )
 
 
+def _read_settings(session: OrmSession, campaign_id: int | None) -> dict[str, str]:
+    """A campaign's settings set, by key, as a READ unit of work reads them: once (kept in the
+    unit of work: a page asks its house rules and a gang's setting in one reading)."""
+    kept = session.info.setdefault("settings", {})
+    if campaign_id not in kept:
+        found = store.column_rows(session, _settings_query(), {"campaign": campaign_id})
+        kept[campaign_id] = {row.key: row.value for row in found}
+    return cast(dict[str, str], kept[campaign_id])
+
+
 def gang_setting(session: Session, gang: Gang, key: str) -> str:
     """The value of house rule ``key`` in the gang's campaign (its default if never set)."""
+    if session.info.get("access") == store.Access.READ:
+        value = _read_settings(session, gang.campaign_id).get(key)
+        return value if value is not None else find_setting(key).default
     row = session.get(CampaignSetting, (gang.campaign_id, key))
     return row.value if row is not None else find_setting(key).default
 

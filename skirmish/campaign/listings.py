@@ -7,9 +7,10 @@ Every function reads inside the caller's unit of work (``session``).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from sqlalchemy import inspect
+from sqlalchemy import Integer, bindparam, inspect
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, func, select
 
@@ -137,5 +138,14 @@ def _gang_names(session: Session, found: Campaign) -> dict[int | None, str]:
     two columns (issue #23: not a gang loaded as an object for its name)."""
     if "gangs" not in inspect(found).unloaded:
         return {g.id: g.name for g in found.gangs}
-    query = select(Gang.id, Gang.name).where(Gang.campaign_id == found.id)
-    return {row.id: row.name for row in column_rows(session, query)}
+    return {
+        row.id: row.name for row in column_rows(session, _names_query(), {"campaign": found.id})
+    }
+
+
+@cache
+def _names_query() -> Any:
+    """``_gang_names``'s statement (the ``campaign`` parameter), built once (issue #23)."""
+    return select(Gang.id, Gang.name).where(
+        col(Gang.campaign_id) == bindparam("campaign", type_=Integer)
+    )
