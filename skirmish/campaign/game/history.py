@@ -6,11 +6,11 @@ they change nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Integer, Select, String, bindparam
+from sqlalchemy import Integer, Select, String, bindparam, inspect
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
@@ -21,7 +21,7 @@ from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.tables import Game, GameGang, GameModel
 from skirmish.campaign.logbook import SHOWN
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
-from skirmish.campaign.store import column_rows
+from skirmish.campaign.store import Access, column_rows
 from skirmish.campaign.views import ratings
 from skirmish.engine.glossary import GameResult, GameStatus
 from skirmish.errors import CampaignError
@@ -98,9 +98,12 @@ def standings(
     caller has them already: the campaign page, issue #23), best first: points, then
     eliminations."""
     rows: dict[int, dict[str, Any]] = {}
-    gangs = session.exec(
-        select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
-    ).all()
+    if session.info.get("access") == Access.READ and "gangs" not in inspect(campaign).unloaded:
+        gangs: Sequence[Gang] = campaign.gangs  # loaded by the page already (issue #23)
+    else:
+        gangs = session.exec(
+            select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
+        ).all()
     if rated is None or any(g.name not in rated for g in gangs):
         by_id = ratings(session, gangs)
     else:
