@@ -80,12 +80,7 @@ def game_rows(session: Session, found: Campaign) -> list[dict[str, Any]]:
     sides: dict[int | None, list[tuple[str, int | None, str]]] = {}
     ids = [game.id for game in games]
     if ids:
-        query = (
-            select(GameGang.game_id, GameGang.side, GameGang.id, Gang.name)
-            .join(Gang, col(Gang.id) == col(GameGang.gang_id))
-            .where(col(GameGang.game_id).in_(ids))
-        )
-        for game_id, side, row_id, name in column_rows(session, query):
+        for game_id, side, row_id, name in column_rows(session, _sides_query(), {"ids": ids}):
             sides.setdefault(game_id, []).append((side, row_id, name))
     rows = []
     for game in games:
@@ -106,6 +101,17 @@ def game_rows(session: Session, found: Campaign) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+@cache
+def _sides_query() -> Any:
+    """``game_rows``' statement of the games' gangs (the ``ids`` parameter, expanded), built
+    once (issue #23)."""
+    return (
+        select(GameGang.game_id, GameGang.side, GameGang.id, Gang.name)
+        .join(Gang, col(Gang.id) == col(GameGang.gang_id))
+        .where(col(GameGang.game_id).in_(bindparam("ids", type_=Integer, expanding=True)))
+    )
 
 
 def log_rows(
