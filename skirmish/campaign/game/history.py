@@ -6,10 +6,11 @@ they change nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Select
+from sqlalchemy import Integer, Select, String, bindparam, inspect
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
@@ -20,6 +21,7 @@ from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.tables import Game, GameGang, GameModel
 from skirmish.campaign.logbook import SHOWN
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
+from skirmish.campaign.store import Access, column_rows
 from skirmish.campaign.views import ratings
 from skirmish.engine.glossary import GameResult, GameStatus
 from skirmish.errors import CampaignError
@@ -47,7 +49,32 @@ def standing_entries(
 def standing_rows(session: Session, campaign: Campaign, *, action: str | None = None) -> list[Any]:
     """``standing_entries`` as rows of the log's shown columns (``logbook.SHOWN``), not objects
     (issue #23: the campaign page's graveyard)."""
-    return list(session.execute(_standing(select_columns(*SHOWN), campaign, action)).all())
+    params: dict[str, Any] = {"campaign": campaign.id}
+    if action is not None:
+        params["action"] = action
+    return column_rows(session, _standing_query(action is not None), params)
+
+
+@cache
+def _standing_query(by_action: bool) -> Select[Any]:
+    """``standing_rows``'s statement (``_standing`` with parameters: ``campaign``, ``action``),
+    built once for each shape (issue #23: the campaign page's graveyard asks it every time)."""
+    campaign = bindparam("campaign", type_=Integer)
+    undone = select(LogEntry.reverts).where(
+        col(LogEntry.campaign_id) == campaign, col(LogEntry.reverts).is_not(None)
+    )
+    query = (
+        select_columns(*SHOWN)
+        .where(
+            col(LogEntry.campaign_id) == campaign,
+            col(LogEntry.action) != "undo",
+            col(LogEntry.id).not_in(undone),
+        )
+        .order_by(col(LogEntry.id))
+    )
+    if by_action:
+        query = query.where(col(LogEntry.action) == bindparam("action", type_=String))
+    return query
 
 
 def _standing(query: _Q, campaign: Campaign, action: str | None) -> _Q:
@@ -71,9 +98,12 @@ def standings(
     caller has them already: the campaign page, issue #23), best first: points, then
     eliminations."""
     rows: dict[int, dict[str, Any]] = {}
-    gangs = session.exec(
-        select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
-    ).all()
+    if session.info.get("access") == Access.READ and "gangs" not in inspect(campaign).unloaded:
+        gangs: Sequence[Gang] = campaign.gangs  # loaded by the page already (issue #23)
+    else:
+        gangs = session.exec(
+            select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
+        ).all()
     if rated is None or any(g.name not in rated for g in gangs):
         by_id = ratings(session, gangs)
     else:
@@ -264,12 +294,13 @@ def graveyard(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
     dead: list[dict[str, Any]] = []
     # the dead as rows of their columns, in one query (issue #23: no model loaded as an object)
     columns = (Gang.name, Member.id, Member.name, Member.profile, Member.xp)
-    rows = session.execute(
+    rows = column_rows(
+        session,
         select_columns(*(col(c) for c in columns))
         .join(Gang, col(Gang.id) == col(Member.gang_id))
         .where(col(Gang.campaign_id) == campaign.id, col(Member.status) == MemberStatus.DEAD)
-        .order_by(col(Gang.id), col(Member.id))
-    ).all()
+        .order_by(col(Gang.id), col(Member.id)),
+    )
     for gang_name, member_id, member_name, profile, xp in rows:
         entry = deaths.get(member_id)
         dead.append(
