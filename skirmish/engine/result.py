@@ -9,11 +9,10 @@ English labels live with the renderers.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Modifier:
+class Modifier(NamedTuple):
     """One named modifier and its value, with where the rule comes from (``R-02``, table 3)."""
 
     key: str
