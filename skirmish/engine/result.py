@@ -1,6 +1,6 @@
 """Building blocks of every result object: named modifiers and the dice they came with.
 
-A procedure returns a frozen dataclass that records every die in order, every modifier by name
+A procedure returns a NamedTuple that records every die in order, every modifier by name
 and value, the totals, the outcome and the rulings it applied; renderers turn it into text or
 JSON. Modifier keys are stable ids (``"cover-light"``, ``"short-range"``); their Italian and
 English labels live with the renderers.

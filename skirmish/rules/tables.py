@@ -98,7 +98,7 @@ def clear_cache() -> None:
 
 
 def _tuples(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields of a JSON object, with lists turned into tuples (frozen dataclasses)."""
+    """The fields of a JSON object, with lists turned into tuples (immutable entries)."""
     return {key: tuple(value) if isinstance(value, list) else value for key, value in raw.items()}
 
 
