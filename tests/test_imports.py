@@ -43,6 +43,9 @@ SEAMS: dict[str, str] = {
     "`print` and `roll` write plain text",
     "error": "what only a failing command needs: the usage messages, the crash reporter and its "
     "log folder (platformdirs)",
+    "start": "the command line (typer and cli/main.py), imported by the console script's entry "
+    "point (cli/entry.py) once the collector is quiet: typer's import builds objects the command "
+    "keeps (issue #23)",
     "qr": "segno, imported when a QR code is drawn (printing/qr.py): a roster of a campaign "
     "without a web address draws none (issue #23)",
     "pdf": "WeasyPrint, imported when a PDF is written (printing/pdf.py): the web app and the "
