@@ -229,3 +229,32 @@ def test_the_unit_of_works_game_rows_follow_its_changes(demo: Path) -> None:
             s.rollback()
     finally:
         engine.dispose()
+
+
+def test_the_board_is_built_once_per_revision_for_all_its_readers(
+    phones: tuple[Phone, Phone], statements: Statements, demo: Path
+) -> None:
+    """Issue #23, table mode's third round: ``status.board`` is built once per (store, game,
+    revision, rosters) for every READ unit of work of the server process (each test phone has
+    an app of its own: Wyatt's reads here): reading the same revision again reads no game
+    model; a change (a new revision) or a roster's (a new log entry) builds it afresh."""
+    wyatt, _ = phones
+
+    def models_read(seen: list[str]) -> int:
+        return sum(1 for s in seen if "FROM game_model" in s)
+
+    web = wyatt.client
+    first, built = statements.count(lambda: web.get(API))
+    again, shared = statements.count(lambda: web.get(API))
+    assert again.json() == first.json()
+    assert models_read(built) >= 1 and models_read(shared) == 0, shared
+    assert len(shared) < len(built)
+    assert wyatt.post("picks", {"model": "Wyatt Earp"}).status_code == 200
+    moved, rebuilt = statements.count(lambda: web.get(API))
+    assert moved.headers["etag"] != first.headers["etag"] and models_read(rebuilt) >= 1
+    _, kept = statements.count(lambda: web.get(API))
+    assert models_read(kept) == 0
+    cli(demo, "gang", "rename", CLANTONS, "Clanton clan", "--campaign", CAMPAIGN)
+    renamed, read = statements.count(lambda: web.get(API))
+    assert renamed.headers["etag"] == moved.headers["etag"] and models_read(read) >= 1
+    assert "Clanton clan" in [g["gang"] for g in renamed.json()["gangs"]]
