@@ -258,3 +258,28 @@ def test_the_board_is_built_once_per_revision_for_all_its_readers(
     renamed, read = statements.count(lambda: web.get(API))
     assert renamed.headers["etag"] == moved.headers["etag"] and models_read(read) >= 1
     assert "Clanton clan" in [g["gang"] for g in renamed.json()["gangs"]]
+
+
+def test_the_boards_words_are_shared_by_its_readers(
+    phones: tuple[Phone, Phone], statements: Statements
+) -> None:
+    """Issue #23, table mode's third round: what every reader sees on the board (the game in
+    words, the log's sentences) is built once per (store, game, revision, language, rosters)
+    for the server process (``game_live_view.shared_view``); each board adds only its reader's
+    own (the sides they play, what they may do) and is rendered for its viewpoint."""
+    import re
+
+    from skirmish.web.game_render import BOARDS
+
+    web = phones[0].client
+    first, built = statements.count(lambda: web.get(f"{GAME}/board"))
+    BOARDS.clear()  # rendered again for the same viewpoint: its words are not built again
+    again, shared = statements.count(lambda: web.get(f"{GAME}/board"))
+
+    def fresh(html: str) -> str:  # each form's idempotency key is new at every answer
+        return re.sub(r'value="[A-Za-z0-9_-]{16}', "", html)
+
+    assert fresh(again.text) == fresh(first.text) and "Wyatt Earp" in first.text
+    assert any("FROM game_event" in s for s in built), built
+    assert not any("FROM game_event" in s for s in shared), shared
+    assert len(shared) <= len(built) - 4

@@ -48,7 +48,7 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
         return _board(session, game=game)
     kept: dict[int | None, dict[str, Any]] = session.info.setdefault(_BOARDS, {})
     if game.id not in kept:
-        key = (_engine_mark(session), game.id, game.revision, rosters_mark(session, game))
+        key = (engine_mark(session), game.id, game.revision, rosters_mark(session, game))
         built = SHARED.get(key)
         if built is None:
             built = _board(session, game=game)
@@ -100,7 +100,8 @@ SHARED = Kept(256)
 _ENGINES: weakref.WeakKeyDictionary[Engine, str] = weakref.WeakKeyDictionary()
 
 
-def _engine_mark(session: Session) -> str:
+def engine_mark(session: Session) -> str:
+    """The mark of the engine ``session`` reads through (``_ENGINES``)."""
     bind = session.get_bind()
     engine = bind if isinstance(bind, Engine) else bind.engine
     mark = _ENGINES.get(engine)
