@@ -204,11 +204,7 @@ def shared_view(session: Session, campaign: Campaign, game: Game, lang: Lang) ->
         engine_mark(session), game.id, game.revision, lang.value,
         rosters_mark(session, game), campaign.name,
     )  # fmt: skip
-    built = SHARED_VIEWS.get(key)
-    if built is None:
-        built = _shared_view(session, campaign, game, lang)
-        SHARED_VIEWS.put(key, built)
-    return _copy(built)
+    return _copy(SHARED_VIEWS.built(key, lambda: _shared_view(session, campaign, game, lang)))
 
 
 def _copy(view: dict[str, Any]) -> dict[str, Any]:

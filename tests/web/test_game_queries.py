@@ -283,3 +283,44 @@ def test_the_boards_words_are_shared_by_its_readers(
     assert any("FROM game_event" in s for s in built), built
     assert not any("FROM game_event" in s for s in shared), shared
     assert len(shared) <= len(built) - 4
+
+
+def test_a_board_wanted_by_two_readers_at_once_is_built_once() -> None:
+    """``status.Kept.built``: the second reader asking for what the first is building waits
+    for it (the two phones of a game ask for its new revision at the same moment); a failed
+    build leaves the waiting reader to build its own."""
+    from skirmish.campaign.game.status import Kept
+
+    kept, builds, answers = Kept(4), [], []
+    started, release = threading.Event(), threading.Event()
+
+    def first() -> str:
+        builds.append("first")
+        started.set()
+        release.wait(10)
+        return "board"
+
+    def second() -> None:
+        answers.append(kept.built("key", lambda: builds.append("second") or "other"))
+
+    one = threading.Thread(target=lambda: answers.append(kept.built("key", first)))
+    one.start()
+    assert started.wait(10)
+    two = threading.Thread(target=second)
+    two.start()
+    flight = kept._building["key"]
+    for _ in range(1000):  # until the second reader waits on the first one's build
+        if flight._cond._waiters:  # type: ignore[attr-defined]
+            break
+        threading.Event().wait(0.01)
+    release.set()
+    one.join(10)
+    two.join(10)
+    assert builds == ["first"] and answers == ["board", "board"]
+
+    def broken() -> str:
+        raise RuntimeError("the database went away")
+
+    with pytest.raises(RuntimeError):
+        kept.built("other", broken)
+    assert kept.built("other", lambda: "rebuilt") == "rebuilt" and not kept._building

@@ -7,7 +7,7 @@ import threading
 import uuid
 import weakref
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from sqlalchemy import func
@@ -49,11 +49,7 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
     kept: dict[int | None, dict[str, Any]] = session.info.setdefault(_BOARDS, {})
     if game.id not in kept:
         key = (engine_mark(session), game.id, game.revision, rosters_mark(session, game))
-        built = SHARED.get(key)
-        if built is None:
-            built = _board(session, game=game)
-            SHARED.put(key, built)
-        kept[game.id] = built
+        kept[game.id] = SHARED.built(key, lambda: _board(session, game=game))
     return copy.deepcopy(kept[game.id])
 
 
@@ -65,12 +61,42 @@ _ROSTERS = "skirmish.rosters"
 
 class Kept:
     """A small bounded map, least recently used first out, shared by the threads of a server
-    process (its routes run in worker threads)."""
+    process (its routes run in worker threads). ``built`` builds what is missing once: a
+    second reader asking for it while the first builds it waits for that one (the two phones
+    of a game ask for its new revision at the same moment)."""
+
+    #: How long a reader waits for another's build before building its own.
+    WAIT_SECONDS = 5.0
 
     def __init__(self, size: int) -> None:
         self.size = size
         self._kept: OrderedDict[Hashable, Any] = OrderedDict()
         self._lock = threading.Lock()
+        self._building: dict[Hashable, threading.Event] = {}
+
+    def built(self, key: Hashable, build: Callable[[], Any]) -> Any:
+        """What is kept under ``key``, else ``build()`` kept there (built once at a time)."""
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+                return found
+            flight = self._building.get(key)
+            mine = flight is None
+            if flight is None:
+                flight = self._building[key] = threading.Event()
+        if not mine:
+            flight.wait(self.WAIT_SECONDS)
+            found = self.get(key)
+            return found if found is not None else build()  # the other build failed
+        try:
+            made = build()
+            self.put(key, made)
+            return made
+        finally:
+            with self._lock:
+                self._building.pop(key, None)
+            flight.set()
 
     def get(self, key: Hashable) -> Any:
         with self._lock:
