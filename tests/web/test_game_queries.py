@@ -324,3 +324,34 @@ def test_a_board_wanted_by_two_readers_at_once_is_built_once() -> None:
     with pytest.raises(RuntimeError):
         kept.built("other", broken)
     assert kept.built("other", lambda: "rebuilt") == "rebuilt" and not kept._building
+
+
+def test_the_game_as_it_stands_is_read_once_per_revision_by_its_readers(
+    phones: tuple[Phone, Phone], demo: Path
+) -> None:
+    """``situations.read`` (the live page's panel of each phone) is read once per (store,
+    game, revision, rosters) by the READ units of work of a process (``status.shared_reading``),
+    afresh after a change, and every time in a writing unit of work."""
+    from skirmish.campaign import store
+    from skirmish.campaign.game import situations
+    from skirmish.campaign.game.tables import Game
+
+    def read(engine: Any, access: Any) -> Any:
+        with store.transaction(engine, access=access) as s:
+            game = s.get(Game, 1)
+            assert game is not None
+            return situations.read(s, game)
+
+    engine = store.open_store(str(demo), access=store.Access.READ, create=False)
+    try:
+        first = read(engine, store.Access.READ)
+        assert read(engine, store.Access.READ) is first
+        assert phones[0].post("picks", {"model": "Wyatt Earp"}).status_code == 200
+        assert read(engine, store.Access.READ) is not first
+    finally:
+        engine.dispose()
+    writer = store.open_store(str(demo), access=store.Access.GANG, create=False)
+    try:
+        assert read(writer, store.Access.GANG) is not read(writer, store.Access.GANG)
+    finally:
+        writer.dispose()

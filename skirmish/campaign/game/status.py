@@ -8,7 +8,7 @@ import uuid
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import func
 from sqlalchemy.engine import Engine
@@ -52,6 +52,8 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
         kept[game.id] = SHARED.built(key, lambda: _board(session, game=game))
     return copy.deepcopy(kept[game.id])
 
+
+T = TypeVar("T")
 
 #: ``session.info``'s key for the boards a READ unit of work has built (``board``).
 _BOARDS = "skirmish.boards"
@@ -120,6 +122,22 @@ class Kept:
 #: The boards READ units of work built, by (store, game, revision, rosters): a club night's
 #: tens of games, each kept until a few hundred newer boards have been built.
 SHARED = Kept(256)
+
+#: What else READ units of work read of a game and share, by what it is and (store, game,
+#: revision, rosters) (``shared_reading``).
+READINGS = Kept(256)
+
+
+def shared_reading(session: Session, game: Game, kind: str, build: Callable[[], T]) -> T:
+    """``build()`` once per (store, game, revision, rosters) and ``kind`` for every READ unit
+    of work of this process (issue #23, table mode's third round), as ``board`` is; in any
+    other unit of work built each time. What it returns is shared: no caller changes it."""
+    if session.info.get("access") != Access.READ:
+        return build()
+    key = (kind, engine_mark(session), game.id, game.revision, rosters_mark(session, game))
+    made: T = READINGS.built(key, build)
+    return made
+
 
 #: Each engine's own mark: two stores (or one store created again at the same path, as tests
 #: do) never share a board; an engine disposed of takes its mark with it.
