@@ -550,7 +550,6 @@ def serve_profiled(url: str, port: int, out: str) -> None:
     import starlette.concurrency
     import uvicorn
 
-    import skirmish.web.app
     from skirmish.web.app import create_app
 
     profiles: list[cProfile.Profile] = []
@@ -566,9 +565,12 @@ def serve_profiled(url: str, port: int, out: str) -> None:
 
         return original(call)
 
-    for module in (fastapi.routing, fastapi.dependencies.utils, skirmish.web.app):
-        module.run_in_threadpool = profiled  # type: ignore[attr-defined]
     app = create_app(url)
+    # the routes' own hops too (a game's actions run in ``run_in_threadpool`` imported by name)
+    webs = [m for n, m in sys.modules.items() if n.startswith("skirmish.web")]
+    for module in (fastapi.routing, fastapi.dependencies.utils, *webs):
+        if getattr(module, "run_in_threadpool", None) is original:
+            module.run_in_threadpool = profiled  # type: ignore[attr-defined]
     # uvicorn stops on SIGTERM and then raises it again under the handler it found: a quiet
     # one, so that the statistics below are still written.
     signal.signal(signal.SIGTERM, lambda *_: None)

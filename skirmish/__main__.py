@@ -1,5 +1,5 @@
-"""``python -m skirmish`` runs the command line."""
+"""``python -m skirmish`` runs the command line, as the ``skirmish`` console script does."""
 
-from skirmish.cli.main import main
+from skirmish.cli.entry import main
 
 main()

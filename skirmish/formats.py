@@ -27,7 +27,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from skirmish.i18n import Lang
@@ -123,9 +123,11 @@ def day(stamp: str | date | None, lang: str, width: Width = "medium") -> str:
     return format_date(found, width, locale=_locale(str(lang)))
 
 
+@lru_cache(maxsize=4096)
 def moment(stamp: str | None, lang: str) -> str:
     """A log's timestamp as its day and time (UTC, which the stamps are in): ``26 Nov 2026,
-    18:40``, ``26 nov 2026, 18:40``; ``""`` when there is none or it cannot be read."""
+    18:40``, ``26 nov 2026, 18:40``; ``""`` when there is none or it cannot be read. Kept for
+    the last 4,096 stamps: a page's feed says the same ones on every request (issue #23)."""
     from babel.dates import format_date, format_time  # lazy: babel
 
     found = _when(stamp) if stamp else None

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from skirmish.errors import SHOWN_LENGTH as SHOWN_LENGTH
 from skirmish.errors import SkirmishError
@@ -56,8 +56,7 @@ TEXT_LENGTH = 200
 _BAD_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 
 
-@dataclass(frozen=True, slots=True)
-class Bound:
+class Bound(NamedTuple):
     """A closed range of whole numbers for one kind of value, with the word used in errors."""
 
     what: str  # its English, the msgid of its word in the catalogue (an option as it is typed)
@@ -112,8 +111,7 @@ BLANK = Bound(N_("the number of blank cards"), 0, 9)
 WEB_ADDRESS_LENGTH = 200
 
 
-@dataclass(frozen=True, slots=True)
-class Measure:
+class Measure(NamedTuple):
     """A closed range of finite decimal numbers (a distance), with the word used in errors."""
 
     what: str  # its English, the msgid of its word in the catalogue

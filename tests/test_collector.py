@@ -101,3 +101,19 @@ def test_a_quiet_import_collects_nothing_then_freezes_what_it_built() -> None:
         assert gc.get_freeze_count() >= len(kept)
     finally:
         gc.unfreeze()
+
+
+def test_the_console_script_quiets_the_collector_before_typer_is_imported() -> None:
+    """``skirmish``'s entry point (``cli/entry.py``, ``python -m skirmish`` too) imports nothing
+    but the collector's settings before ``quiet_start``: typer's import and the command line's
+    modules run with the collector quiet (issue #23)."""
+    probe = (
+        "import sys\n"
+        "import skirmish.cli.entry\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('typer', 'skirmish.cli.main'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+    with open(PACKAGE.parent / "pyproject.toml", encoding="utf-8") as handle:
+        assert 'skirmish = "skirmish.cli.entry:main"' in handle.read()
+    assert "from skirmish.cli.entry import main" in (PACKAGE / "__main__.py").read_text()

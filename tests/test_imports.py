@@ -36,12 +36,18 @@ SEAMS: dict[str, str] = {
     "game": "the game tracker (campaign/game/*: its SQLModel tables, its fields) and the "
     "scenarios' TOML (rules/scenarios.py), imported outside a game only when a message needs "
     "them: a between-games action refusing names the scenario being played (campaign/owed.py), "
-    "the command line names a game action's argument (cli/input_names.py): `gang show`, the "
-    "roster and `roll` never load them (issue #23)",
+    "the command line names a game action's argument (cli/input_names.py), the campaign book's "
+    "results and graveyard and a scenario's card (printing/sheets.py, printing/build.py): "
+    "`gang show`, the roster and `roll` never load them (issue #23)",
     "rich": "rich's console and styled text, imported when a command prints through them: "
     "`print` and `roll` write plain text",
     "error": "what only a failing command needs: the usage messages, the crash reporter and its "
     "log folder (platformdirs)",
+    "start": "the command line (typer and cli/main.py), imported by the console script's entry "
+    "point (cli/entry.py) once the collector is quiet: typer's import builds objects the command "
+    "keeps (issue #23)",
+    "qr": "segno, imported when a QR code is drawn (printing/qr.py): a roster of a campaign "
+    "without a web address draws none (issue #23)",
     "pdf": "WeasyPrint, imported when a PDF is written (printing/pdf.py): the web app and the "
     "HTML sheets never need it",
     "upgrade": "Alembic, imported when the store's schema is upgraded",

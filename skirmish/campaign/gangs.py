@@ -10,12 +10,17 @@ ruling; the caller's transaction is then rolled back, so the database is unchang
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from functools import cache
+from typing import Any, cast
 
-from sqlmodel import Session, select
+from sqlalchemy import Integer, bindparam, inspect
+from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm import object_session
+from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import Select
 
 from skirmish import limits
-from skirmish.campaign import lookup, naming
+from skirmish.campaign import lookup, naming, store
 from skirmish.campaign.logbook import gang_log, log_entry, now_text, snapshot_before
 from skirmish.campaign.models import Campaign, CampaignSetting, Gang, GangStatus, LogEntry
 from skirmish.campaign.settings import find_setting, resolve
@@ -100,14 +105,47 @@ def use_campaign(session: Session, *, name: str) -> Campaign:
 
 
 def settings_of(campaign: Campaign) -> dict[str, str]:
-    """The campaign's settings, explosives included, by key."""
-    values = {row.key: row.value for row in campaign.settings}
+    """The campaign's settings, explosives included, by key. In a READ unit of work where they
+    are not loaded yet they are read as rows of two columns (issue #23: not an object each)."""
+    session = object_session(campaign)
+    if (
+        session is not None
+        and session.info.get("access") == store.Access.READ
+        and "settings" in inspect(campaign).unloaded
+    ):
+        values = dict(_read_settings(session, campaign.id))
+    else:
+        values = {row.key: row.value for row in campaign.settings}
     values["explosives"] = "on" if campaign.explosives else "off"
     return values
 
 
+@cache
+def _settings_query() -> Select[str, str]:
+    """A campaign's settings as rows, in the relationship's order (the ``campaign`` parameter),
+    built once."""
+    return (
+        select(CampaignSetting.key, CampaignSetting.value)
+        .where(col(CampaignSetting.campaign_id) == bindparam("campaign", type_=Integer))
+        .order_by(col(CampaignSetting.key))
+    )
+
+
+def _read_settings(session: OrmSession, campaign_id: int | None) -> dict[str, str]:
+    """A campaign's settings set, by key, as a READ unit of work reads them: once (kept in the
+    unit of work: a page asks its house rules and a gang's setting in one reading)."""
+    kept = session.info.setdefault("settings", {})
+    if campaign_id not in kept:
+        found = store.column_rows(session, _settings_query(), {"campaign": campaign_id})
+        kept[campaign_id] = {row.key: row.value for row in found}
+    return cast(dict[str, str], kept[campaign_id])
+
+
 def gang_setting(session: Session, gang: Gang, key: str) -> str:
     """The value of house rule ``key`` in the gang's campaign (its default if never set)."""
+    if session.info.get("access") == store.Access.READ:
+        value = _read_settings(session, gang.campaign_id).get(key)
+        return value if value is not None else find_setting(key).default
     row = session.get(CampaignSetting, (gang.campaign_id, key))
     return row.value if row is not None else find_setting(key).default
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 from urllib.parse import quote, urlsplit, urlunsplit
 
@@ -37,7 +38,13 @@ _PATH_SAFE = "/%:@!$&'()*+,;=-._~"
 
 
 def _path(*parts: str) -> str:
-    return "/" + "/".join(quote(part, safe="") for part in parts)
+    return "/" + "/".join(map(_quoted, parts))
+
+
+@lru_cache(maxsize=4096)
+def _quoted(part: str) -> str:
+    """A name percent-quoted whole, kept: a page links the same gangs on every row (issue #23)."""
+    return quote(part, safe="")
 
 
 def campaign_path(campaign_name: str) -> str:

@@ -7,9 +7,10 @@ Every function reads inside the caller's unit of work (``session``).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from sqlalchemy import inspect
+from sqlalchemy import Integer, bindparam, inspect
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, func, select
 
@@ -21,6 +22,7 @@ from skirmish.campaign.gangs import settings_of
 from skirmish.campaign.lookup import IN_USE
 from skirmish.campaign.models import Campaign, Gang, Meta
 from skirmish.campaign.settings import HOUSE_RULES
+from skirmish.campaign.store import column_rows
 from skirmish.campaign.text import entry_data
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.rules.model import Side
@@ -78,12 +80,7 @@ def game_rows(session: Session, found: Campaign) -> list[dict[str, Any]]:
     sides: dict[int | None, list[tuple[str, int | None, str]]] = {}
     ids = [game.id for game in games]
     if ids:
-        query = (
-            select(GameGang.game_id, GameGang.side, GameGang.id, Gang.name)
-            .join(Gang, col(Gang.id) == col(GameGang.gang_id))
-            .where(col(GameGang.game_id).in_(ids))
-        )
-        for game_id, side, row_id, name in session.exec(query).all():
+        for game_id, side, row_id, name in column_rows(session, _sides_query(), {"ids": ids}):
             sides.setdefault(game_id, []).append((side, row_id, name))
     rows = []
     for game in games:
@@ -104,6 +101,17 @@ def game_rows(session: Session, found: Campaign) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+@cache
+def _sides_query() -> Any:
+    """``game_rows``' statement of the games' gangs (the ``ids`` parameter, expanded), built
+    once (issue #23)."""
+    return (
+        select(GameGang.game_id, GameGang.side, GameGang.id, Gang.name)
+        .join(Gang, col(Gang.id) == col(GameGang.gang_id))
+        .where(col(GameGang.game_id).in_(bindparam("ids", type_=Integer, expanding=True)))
+    )
 
 
 def log_rows(
@@ -136,5 +144,14 @@ def _gang_names(session: Session, found: Campaign) -> dict[int | None, str]:
     two columns (issue #23: not a gang loaded as an object for its name)."""
     if "gangs" not in inspect(found).unloaded:
         return {g.id: g.name for g in found.gangs}
-    query = select(Gang.id, Gang.name).where(Gang.campaign_id == found.id)
-    return dict(session.exec(query).all())
+    return {
+        row.id: row.name for row in column_rows(session, _names_query(), {"campaign": found.id})
+    }
+
+
+@cache
+def _names_query() -> Any:
+    """``_gang_names``'s statement (the ``campaign`` parameter), built once (issue #23)."""
+    return select(Gang.id, Gang.name).where(
+        col(Gang.campaign_id) == bindparam("campaign", type_=Integer)
+    )

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Select
+from sqlalchemy import Integer, Select, bindparam
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
@@ -21,6 +22,7 @@ from sqlmodel import Session, col, select
 from skirmish.campaign import lookup
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member
 from skirmish.campaign.snapshot import State, capture, restore
+from skirmish.campaign.store import column_rows
 from skirmish.engine.dice import Die
 from skirmish.errors import CampaignError
 from skirmish.rules.names import normalize
@@ -252,8 +254,26 @@ def history_rows(
 ) -> list[Any]:
     """``history`` as rows of the ``SHOWN`` columns (the same attributes as the entries, read
     without building an object each: the log's pages and ``log``, issue #23)."""
-    query = _latest(select_columns(*SHOWN), campaign, gang, limit)
-    return list(reversed(session.execute(query).all()))
+    params: dict[str, Any] = {"campaign": campaign.id}
+    if gang is not None:
+        params["gang"] = gang.id
+    if limit is not None:
+        params["limit"] = limit
+    query = _history_query(gang is not None, limit is not None)
+    return list(reversed(column_rows(session, query, params)))
+
+
+@cache
+def _history_query(by_gang: bool, limited: bool) -> Select[Any]:
+    """``history_rows``'s statement (``_latest`` with parameters: ``campaign``, ``gang``,
+    ``limit``), built once for each shape (issue #23: a page's log asks it on every request)."""
+    query = select_columns(*SHOWN).where(
+        col(LogEntry.campaign_id) == bindparam("campaign", type_=Integer)
+    )
+    if by_gang:
+        query = query.where(col(LogEntry.gang_id) == bindparam("gang", type_=Integer))
+    query = query.order_by(col(LogEntry.id).desc())
+    return query.limit(bindparam("limit", type_=Integer)) if limited else query
 
 
 def _latest(query: _Q, campaign: Campaign, gang: Gang | None, limit: int | None) -> _Q:

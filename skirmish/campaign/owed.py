@@ -14,13 +14,15 @@ refusal (``# lazy: game``). ``campaign.game.pending`` keeps the game tracker's o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, NamedTuple
 
-from sqlalchemy import column, table
+from sqlalchemy import Integer, String, bindparam, column, table
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup
 from skirmish.campaign.models import Gang, LogEntry
+from skirmish.campaign.store import column_rows
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError
 from skirmish.translation import NP_, Both, Message
@@ -74,13 +76,22 @@ class GameRow(NamedTuple):
 
 def _games(session: Session, gang_id: int | None, status: str) -> list[GameRow]:
     """The games of the gang ``gang_id`` with ``status``, oldest first."""
-    query: Any = (
+    found = column_rows(session, _games_query(), {"gang": gang_id, "status": str(status)})
+    return [GameRow(int(row[0]), str(row[1])) for row in found]
+
+
+@cache
+def _games_query() -> Any:
+    """``_games``'s statement (parameters ``gang`` and ``status``), built once (issue #23)."""
+    return (
         select(GAME.c.id, GAME.c.scenario)
         .join(GAME_GANG, GAME_GANG.c.game_id == GAME.c.id)
-        .where(GAME_GANG.c.gang_id == gang_id, GAME.c.status == status)
+        .where(
+            GAME_GANG.c.gang_id == bindparam("gang", type_=Integer),
+            GAME.c.status == bindparam("status", type_=String),
+        )
         .order_by(GAME.c.id)
     )
-    return [GameRow(int(row[0]), str(row[1])) for row in session.exec(query).all()]
 
 
 def playing(session: Session, gang: Gang) -> GameRow | None:

@@ -11,10 +11,12 @@ shows a form and ``require`` inside the service's unit of work.
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import cache
 from typing import Final
 
-from sqlalchemy import and_
+from sqlalchemy import Integer, and_, bindparam
 from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import Select
 
 from skirmish.campaign.grants import Action as Action  # declared apart: store-free
 from skirmish.campaign.models import Campaign, Gang, Membership, User
@@ -146,23 +148,29 @@ def visible_campaigns(session: Session, actor: Actor) -> list[Campaign]:
     if isinstance(actor, _Cli):
         return list(session.exec(select(Campaign).order_by(col(Campaign.id))).all())
     user_id = actor.id if actor is not None and actor.id is not None else -1
-    query = (
+    seen = []
+    for campaign, membership in session.exec(_visible_query(), params={"user": user_id}).all():
+        role = Relation(membership.role) if membership is not None else Relation.VISITOR
+        if _may(role, actor, Action.VIEW, campaign, None):
+            seen.append(campaign)
+    return seen
+
+
+@cache
+def _visible_query() -> Select[Campaign, Membership]:
+    """``visible_campaigns``' statement (the reader is the ``user`` parameter), built once:
+    every request asks it (issue #23)."""
+    return (
         select(Campaign, Membership)
         .outerjoin(
             Membership,
             and_(
                 col(Membership.campaign_id) == col(Campaign.id),
-                col(Membership.user_id) == user_id,
+                col(Membership.user_id) == bindparam("user", type_=Integer),
             ),
         )
         .order_by(col(Campaign.id))
     )
-    seen = []
-    for campaign, membership in session.exec(query).all():
-        role = Relation(membership.role) if membership is not None else Relation.VISITOR
-        if _may(role, actor, Action.VIEW, campaign, None):
-            seen.append(campaign)
-    return seen
 
 
 def allowed(

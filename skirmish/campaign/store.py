@@ -18,7 +18,7 @@ import random
 import shutil
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from enum import StrEnum
 from functools import cache
@@ -38,6 +38,8 @@ from skirmish.translation import N_, Message, Said
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
+    from sqlalchemy.orm import Session as OrmSession
+    from sqlalchemy.sql import Executable
 
 APPLICATION = "skirmish"
 DB_FILENAME = "campaigns.db"
@@ -578,6 +580,19 @@ def transaction(
         raise
     except SQLAlchemyError as exc:
         raise StoreError(database_message(exc, describe(engine))) from None
+
+
+def column_rows(
+    session: OrmSession, statement: Executable, params: Mapping[str, Any] | None = None
+) -> list[Any]:
+    """The rows of a select of columns (no entity), run in ``session``'s transaction on its
+    connection, as Core runs it: none of the ORM's statement setup nor its result loading
+    (issue #23: about a third of a small statement's cost; a read path's views are built from
+    such rows). Changes still pending in the unit of work are flushed first, as the ORM's own
+    execution would (autoflush)."""
+    if session.new or session.dirty or session.deleted:
+        session.flush()
+    return list(session.connection().execute(statement, params).all())
 
 
 def locking_rows(session: Session) -> bool:

@@ -33,6 +33,7 @@ from skirmish.campaign.models import (
     OwnedItem,
 )
 from skirmish.campaign.owed import owed_by
+from skirmish.campaign.store import column_rows
 from skirmish.engine.advances import DOTTORE_LAUREATO
 from skirmish.i18n import Lang, name
 from skirmish.rules import find_equipment, find_faction, find_profile, find_skill, invalid_table
@@ -68,17 +69,10 @@ def _rated(
     roster: dict[int | None, list[Any]] = {}
     paid: dict[int | None, list[int]] = {}
     if ids:
-        on_roster = session.execute(
-            select(Member.gang_id, Member.id, Member.profile, Member.xp)
-            .where(col(Member.gang_id).in_(ids), Member.status == MemberStatus.ACTIVE)
-            .order_by(col(Member.id))
-        ).all()
-        for row in on_roster:
+        on_roster, owned, _ = _rating_queries()
+        for row in column_rows(session, on_roster, {"ids": ids}):
             roster.setdefault(row.gang_id, []).append(row)
-        rows = session.execute(
-            select(OwnedItem.gang_id, OwnedItem.paid).where(col(OwnedItem.gang_id).in_(ids))
-        ).all()
-        for gang_id, price in rows:
+        for gang_id, price in column_rows(session, owned, {"ids": ids}):
             paid.setdefault(gang_id, []).append(price)
     advances = _advances(session, ids)
     rated = {
@@ -86,6 +80,29 @@ def _rated(
         for g in gangs
     }
     return rated, {g.id: len(roster.get(g.id, [])) for g in gangs}
+
+
+@cache
+def _rating_queries() -> tuple[Any, ...]:
+    """``_rated``'s statements, built once for any gangs (the ``ids`` parameter, expanded):
+    their models on the roster, the prices paid for their items, their standing advances (each
+    ``advance`` entry not undone)."""
+    ids = bindparam("ids", type_=Integer, expanding=True)
+    on_roster = (
+        select(Member.gang_id, Member.id, Member.profile, Member.xp)
+        .where(col(Member.gang_id).in_(ids), Member.status == MemberStatus.ACTIVE)
+        .order_by(col(Member.id))
+    )
+    owned = select(OwnedItem.gang_id, OwnedItem.paid).where(col(OwnedItem.gang_id).in_(ids))
+    undone = select(LogEntry.reverts).where(
+        col(LogEntry.gang_id).in_(ids), col(LogEntry.reverts).is_not(None)
+    )
+    advances = select(LogEntry.gang_id, LogEntry.member_id, LogEntry.details).where(
+        col(LogEntry.gang_id).in_(ids),
+        LogEntry.action == "advance",
+        col(LogEntry.id).not_in(undone),
+    )
+    return on_roster, owned, advances
 
 
 def _rating(
@@ -120,18 +137,9 @@ def _advances(
     ids = [i for i in gang_ids if i is not None]
     if not ids:
         return {}
-    undone = select(LogEntry.reverts).where(
-        col(LogEntry.gang_id).in_(ids), col(LogEntry.reverts).is_not(None)
-    )
-    rows = session.execute(
-        select(LogEntry.gang_id, LogEntry.member_id, LogEntry.details).where(
-            col(LogEntry.gang_id).in_(ids),
-            LogEntry.action == "advance",
-            col(LogEntry.id).not_in(undone),
-        )
-    ).all()
+    found = column_rows(session, _rating_queries()[2], {"ids": ids})
     out: dict[int | None, list[tuple[int | None, int]]] = {}
-    for gang_id, member, details in rows:
+    for gang_id, member, details in found:
         out.setdefault(gang_id, []).append((member, int(details.get("cost", 0))))
     return out
 
@@ -276,7 +284,7 @@ def _gang_queries() -> tuple[Any, ...]:
 def _read_rows(session: OrmSession, gang_id: int | None) -> _GangRows:
     """``_GangRows`` read as columns, five set-based queries (issue #23)."""
     members, skills, injuries, items, failed = (
-        session.execute(query, {"gang": gang_id}).all() for query in _gang_queries()
+        column_rows(session, query, {"gang": gang_id}) for query in _gang_queries()
     )
     by_model: tuple[dict[int | None, list[Any]], ...] = ({}, {})
     for rows, into in zip((skills, injuries), by_model, strict=True):

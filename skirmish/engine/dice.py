@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from skirmish.errors import DiceError, NotEnoughDice, shown
 from skirmish.translation import N_, Message, NMessage, Said, gettext
@@ -18,8 +18,7 @@ from skirmish.translation import N_, Message, NMessage, Said, gettext
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
-class Die:
+class Die(NamedTuple):
     """One D6 as rolled: its face and what it was rolled for (``nerve``, ``shot``, ``save``…)."""
 
     value: int
@@ -34,8 +33,7 @@ class DiceSource(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class Purpose:
+class Purpose(NamedTuple):
     """What a die is rolled for, in the book's words (``en``, its msgid in the catalogue):
     ``dice`` is how many are thrown together (2 for the 2D6 tests against FRED or RIF, 6 for
     fanning)."""
@@ -203,8 +201,7 @@ class Verdict:
         return self.word("en")
 
 
-@dataclass(frozen=True, slots=True)
-class DieRequest:
+class DieRequest(NamedTuple):
     """A die the table must roll now: what for, for whom, and which die of its throw; and
     what the dice of the action's tests did so far (``verdicts``, in the order rolled: a
     rerolled die's old face is no longer among them)."""
@@ -227,8 +224,7 @@ Judge = Callable[[], Sequence[Verdict]]
 Ask = Callable[[DieRequest], Sequence[int] | None]
 
 
-@dataclass(frozen=True, slots=True)
-class Ending:
+class Ending(NamedTuple):
     """Why an action rolled no more dice ("COS 0: eliminated, so no panic test"): a msgid of the
     catalogue (``N_``), said in the language of the refusal that cites it."""
 

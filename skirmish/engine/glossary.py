@@ -16,10 +16,9 @@ Italian, and "saldo" (what the dice commands once said) stays an alias.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from skirmish.errors import RulesError, UnknownNameError
 from skirmish.i18n import Lang
@@ -117,8 +116,7 @@ class EventKind(StrEnum):
 # --- words and vocabularies -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Word(Generic[E]):
+class Word(NamedTuple, Generic[E]):
     """One game word: the member it names, its English label (its msgid in the catalogue, with
     its vocabulary for context: ``NP_("side", "good")``) and the other names a player may type
     for it. Its Italian label is the catalogue's, and a player may type it too."""

@@ -1,6 +1,6 @@
 """Building blocks of every result object: named modifiers and the dice they came with.
 
-A procedure returns a frozen dataclass that records every die in order, every modifier by name
+A procedure returns a NamedTuple that records every die in order, every modifier by name
 and value, the totals, the outcome and the rulings it applied; renderers turn it into text or
 JSON. Modifier keys are stable ids (``"cover-light"``, ``"short-range"``); their Italian and
 English labels live with the renderers.
@@ -9,11 +9,10 @@ English labels live with the renderers.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Modifier:
+class Modifier(NamedTuple):
     """One named modifier and its value, with where the rule comes from (``R-02``, table 3)."""
 
     key: str

@@ -7,12 +7,18 @@ one thing a player would say at the table ("he is shaken", "the target has not a
 reachable from one of them. Characteristics are checked on construction (0–4, §7.1); what
 depends on the whole action (full cover, out of range, aiming a six-shooter…) is checked by
 ``shooting.check_shoot`` and ``fight.check_melee``.
+
+They are ``NamedTuple``s (issue #23: ``roll`` builds these classes on every start, and a frozen
+dataclass of twenty fields costs several times a NamedTuple to create); the three that check
+their values are a NamedTuple of their fields and a subclass whose ``__new__`` checks them.
+``_replace`` makes a variant without the checks: its values were checked already.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any, NamedTuple
 
 from skirmish.engine.characteristic import check_characteristic
 from skirmish.errors import RulesError
@@ -121,15 +127,8 @@ def chosen_weapon_skill(skills: tuple[SkillTaken, ...], weapon: Weapon | None) -
     return None
 
 
-@dataclass(frozen=True)
-class Attacker:
-    """The model that shoots or starts a fight, as it stands when it acts.
-
-    ``weapon`` ``None`` means bare hands (a fight only). ``state`` shaken adds +1 on each
-    nerve die (R-01); terrified cannot act (§4.3.2). ``mounted`` is on a horse (fight +2,
-    table 4); ``moving`` is the speed of the horse or vehicle it fires from (table 3).
-    ``rounds`` is what a repeater, musket or carbine was loaded with (7 or 17, R-14).
-    """
+class _AttackerFields(NamedTuple):
+    """The fields of ``Attacker``, checked when one is made."""
 
     tiro: int = 3
     fred: int = 3
@@ -151,10 +150,24 @@ class Attacker:
     rounds: int | None = None  # rounds loaded: 7 or 17 for repeater, musket, carbine
     scope: bool = False  # rifle scope: +4U long range (§8.3)
 
-    def __post_init__(self) -> None:
-        check_characteristic("TIRO", self.tiro)
-        check_characteristic("FRED", self.fred)
-        check_characteristic("COS", self.cos)
+
+class Attacker(_AttackerFields):
+    """The model that shoots or starts a fight, as it stands when it acts.
+
+    ``weapon`` ``None`` means bare hands (a fight only). ``state`` shaken adds +1 on each
+    nerve die (R-01); terrified cannot act (§4.3.2). ``mounted`` is on a horse (fight +2,
+    table 4); ``moving`` is the speed of the horse or vehicle it fires from (table 3).
+    ``rounds`` is what a repeater, musket or carbine was loaded with (7 or 17, R-14).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Attacker:
+        made = super().__new__(cls, *args, **kwargs)
+        check_characteristic("TIRO", made.tiro)
+        check_characteristic("FRED", made.fred)
+        check_characteristic("COS", made.cos)
+        return made
 
     def has(self, skill: str) -> bool:
         """Whether the attacker has ``skill`` (an id)."""
@@ -166,17 +179,8 @@ class Attacker:
         return self.faction == MEXICANS
 
 
-@dataclass(frozen=True)
-class Target:
-    """The model shot at or attacked. ``rif``, ``fred`` and ``cos`` are optional: given, the
-    action carries on through the saving rolls (RIF), the wounds off COS and the panic test
-    (FRED), as at the table.
-
-    ``weapon`` is what it holds in a fight (``None``: bare hands). ``leader_fred`` is the FRED
-    its leader within 5U lends: only a Sceriffo, Boss, Ranchero, Killer or Capo tribù lends it
-    (``panic.lent_fred``, R-17); ``friends`` the friendly models within 5U (for PREDICATORE and
-    the lawmen's Volontario, R-04).
-    """
+class _TargetFields(NamedTuple):
+    """The fields of ``Target``, checked when one is made."""
 
     rif: int | None = None
     fred: int | None = None
@@ -196,28 +200,44 @@ class Target:
     indian_hidden: bool = False  # an indian partly hidden, outside a town: −1 beyond 20U (§9.11)
     imbranato: bool = False  # invalid "Imbranato": +1 on each reflex die (a thrown rider, R-06)
 
-    def __post_init__(self) -> None:
+
+class Target(_TargetFields):
+    """The model shot at or attacked. ``rif``, ``fred`` and ``cos`` are optional: given, the
+    action carries on through the saving rolls (RIF), the wounds off COS and the panic test
+    (FRED), as at the table.
+
+    ``weapon`` is what it holds in a fight (``None``: bare hands). ``leader_fred`` is the FRED
+    its leader within 5U lends: only a Sceriffo, Boss, Ranchero, Killer or Capo tribù lends it
+    (``panic.lent_fred``, R-17); ``friends`` the friendly models within 5U (for PREDICATORE and
+    the lawmen's Volontario, R-04).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Target:
+        made = super().__new__(cls, *args, **kwargs)
         for label, value in (
-            ("target RIF", self.rif),
-            ("target FRED", self.fred),
-            ("target COS", self.cos),
-            ("leader's FRED", self.leader_fred),
+            ("target RIF", made.rif),
+            ("target FRED", made.fred),
+            ("target COS", made.cos),
+            ("leader's FRED", made.leader_fred),
         ):
             if value is not None:
                 check_characteristic(label, value)
-        if self.cos == 0:
+        if made.cos == 0:
             raise RulesError(
                 Message(
                     "target COS 0: a model whose COS reaches 0 is eliminated (§6.1) and "
                     "can be neither shot at nor attacked; give the COS it has left (1–4)."
                 )
             )
-        if self.friends < 0:
+        if made.friends < 0:
             raise RulesError(
                 Message(
-                    "friendly models within 5U: {friends!r}; give 0 or more.", friends=self.friends
+                    "friendly models within 5U: {friends!r}; give 0 or more.", friends=made.friends
                 )
             )
+        return made
 
     def has(self, skill: str) -> bool:
         """Whether the target has ``skill`` (an id)."""
@@ -229,16 +249,8 @@ class Target:
         return self.mount is not MountPace.NONE
 
 
-@dataclass(frozen=True)
-class ShotSituation:
-    """Everything about one shooting action that is neither the shooter nor the target.
-
-    ``range`` is in U; ``None`` means "within long range, beyond short range" (no range
-    modifier) — the default of ``skirmish roll shoot``. ``shots`` is how many shots are
-    declared (1 unless the weapon fires more a turn); with ``fanning`` the 6D6 decide.
-    ``template_position`` is this model's place among the models under the sawn-off's
-    template: only the first roll of the action has no "after the first" −1 (R-14).
-    """
+class _ShotSituationFields(NamedTuple):
+    """The fields of ``ShotSituation``, checked when one is made."""
 
     range: float | None = None
     cover: Cover = Cover.NONE
@@ -254,32 +266,46 @@ class ShotSituation:
     fanning: bool = False  # six-shooter: empty the cylinder (R-14)
     template_position: int = 1
 
-    def __post_init__(self) -> None:
-        if self.range is not None and self.range < 0:
+
+class ShotSituation(_ShotSituationFields):
+    """Everything about one shooting action that is neither the shooter nor the target.
+
+    ``range`` is in U; ``None`` means "within long range, beyond short range" (no range
+    modifier) — the default of ``skirmish roll shoot``. ``shots`` is how many shots are
+    declared (1 unless the weapon fires more a turn); with ``fanning`` the 6D6 decide.
+    ``template_position`` is this model's place among the models under the sawn-off's
+    template: only the first roll of the action has no "after the first" −1 (R-14).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> ShotSituation:
+        made = super().__new__(cls, *args, **kwargs)
+        if made.range is not None and made.range < 0:
             raise RulesError(
-                Message("range {range!r}U is negative; give the distance in U.", range=self.range)
+                Message("range {range!r}U is negative; give the distance in U.", range=made.range)
             )
-        if self.range is not None and self.range != self.range:  # NaN compares unequal
+        if made.range is not None and made.range != made.range:  # NaN compares unequal
             raise RulesError(
                 Message(
-                    "range {range!r} is not a number; give the distance in U.", range=self.range
+                    "range {range!r} is not a number; give the distance in U.", range=made.range
                 )
             )
-        if self.shots < 1:
+        if made.shots < 1:
             raise RulesError(
-                Message("shots {shots!r}: an action fires at least one shot.", shots=self.shots)
+                Message("shots {shots!r}: an action fires at least one shot.", shots=made.shots)
             )
-        if self.template_position < 1:
+        if made.template_position < 1:
             raise RulesError(
                 Message(
                     "template position {template_position!r}: the first model is 1.",
-                    template_position=self.template_position,
+                    template_position=made.template_position,
                 )
             )
+        return made
 
 
-@dataclass(frozen=True)
-class FightSituation:
+class FightSituation(NamedTuple):
     """Everything about one fight that is neither the attacker nor the defender (table 4)."""
 
     behind: bool = False  # the attacker is behind the defender: save +2 (R-03)
@@ -288,8 +314,7 @@ class FightSituation:
     mountain_men_charge: bool = False  # charged by mountain men: +1 on each panic die (§9.6)
 
 
-@dataclass(frozen=True)
-class ShootSetup:
+class ShootSetup(NamedTuple):
     """A shooting action: who shoots, at whom, in what situation."""
 
     attacker: Attacker
@@ -297,8 +322,7 @@ class ShootSetup:
     situation: ShotSituation = ShotSituation()
 
 
-@dataclass(frozen=True)
-class MeleeSetup:
+class MeleeSetup(NamedTuple):
     """A fight: who attacks, whom, in what situation."""
 
     attacker: Attacker

@@ -45,7 +45,6 @@ API:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -596,7 +595,7 @@ def _fama(options: dict[str, Any], other: dict[str, Any]) -> _Built:
 
 def _actions_a_turn() -> int:
     """The actions of a turn (§2.1: 3), as the profiles declare them by default."""
-    value = next(f.default for f in dataclasses.fields(Profile) if f.name == "actions")
+    value = Profile._field_defaults["actions"]
     assert isinstance(value, int)
     return value
 

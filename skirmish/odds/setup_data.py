@@ -11,7 +11,6 @@ rules no longer accept is refused with a ``RulesError``.
 
 from __future__ import annotations
 
-import dataclasses
 import types
 import typing
 from enum import StrEnum
@@ -41,11 +40,12 @@ def setup_data(setup: ShootSetup | MeleeSetup) -> dict[str, Any]:
 
 def _part(value: Any) -> dict[str, Any]:
     found: dict[str, Any] = {}
-    for field in dataclasses.fields(value):
-        here = getattr(value, field.name)
-        if field.default is not dataclasses.MISSING and here == field.default:
+    defaults = type(value)._field_defaults
+    for name in value._fields:
+        here = getattr(value, name)
+        if name in defaults and here == defaults[name]:
             continue
-        found[field.name] = _plain(here)
+        found[name] = _plain(here)
     return found
 
 
@@ -88,7 +88,7 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def _read(cls: type, values: dict[str, Any]) -> Any:
     hints = _hints(cls)
-    names = {f.name for f in dataclasses.fields(cls)}
+    names = set(cls._fields)  # type: ignore[attr-defined]
     unknown = sorted(set(values) - names)
     if unknown:
         raise RulesError(

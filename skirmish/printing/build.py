@@ -14,13 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skirmish import formats
 from skirmish.i18n import Lang, name
-from skirmish.printing.book import fallen_lines, game_line
 from skirmish.printing.labels import labels
-from skirmish.printing.maps import scenario_map
 from skirmish.printing.members import (
     advance_marks,
     by_rank,
@@ -44,7 +42,9 @@ from skirmish.rules import (
     find_faction,
 )
 from skirmish.rules.model import Side
-from skirmish.rules.scenario_model import Scenario
+
+if TYPE_CHECKING:
+    from skirmish.rules.scenario_model import Scenario
 
 
 def printed_date(day: date, lang: Lang | str) -> str:
@@ -153,6 +153,9 @@ def campaign_view(
     the book's results and graveyard (issue #13). ``rosters``: the gangs' sheets as the store
     makes them (``sheets.roster_sheet``: with the record, campaign, date and QR code in their
     headers); else each built from its dict alone."""
+    # lazy: game
+    from skirmish.printing.book import fallen_lines, game_line
+
     if standings is None:
         lines = sorted(
             (standing(g, lang) for g in gangs),
@@ -179,6 +182,9 @@ def scenario_view(scenario: Scenario, lang: Lang | str = Lang.IT) -> ScenarioVie
     """A scenario card (§10): the table map, each side's deployment and victory in its own
     column (once across both when the book gives both sides the same words), the side that
     deploys first marked, then length, special rules and the markers to track."""
+    # lazy: game
+    from skirmish.printing.maps import scenario_map
+
     t = labels(lang)
     first = scenario.deployment.first
     sides = tuple(

@@ -7,6 +7,8 @@ holds only the headings and the small phrases the templates need.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.translation import N_, NP_
@@ -121,5 +123,11 @@ LABELS: Catalogue = messages(
 
 
 def labels(lang: Lang | str) -> Mapping[str, str]:
-    """Every label of ``LABELS`` in ``lang``, for the templates (``t.treasury``)."""
-    return {key: tr(LABELS, key, lang) for key in LABELS["en"]}
+    """Every label of ``LABELS`` in ``lang``, for the templates (``t.treasury``): said once per
+    language, read-only (issue #23: every page asked for them all on every request)."""
+    return _labels(str(lang))
+
+
+@cache
+def _labels(lang: str) -> Mapping[str, str]:
+    return MappingProxyType({key: tr(LABELS, key, lang) for key in LABELS["en"]})

@@ -6,7 +6,8 @@ The encoding is segno's (error correction level M, never a Micro QR); this modul
 its SVG for a page: a size in millimetres, a quiet zone of four modules around the symbol as the
 QR standard asks, dark modules black on white, and a ``<title>`` for screen readers. The same URL
 always gives the same bytes (segno chooses the version and the mask deterministically), so the
-golden HTML of a sheet stays put.
+golden HTML of a sheet stays put. segno (with its SVG writer's XML and URL modules) is
+imported when a code is drawn: the roster of a campaign without a web address draws none.
 """
 
 from __future__ import annotations
@@ -14,9 +15,7 @@ from __future__ import annotations
 import io
 from typing import TextIO
 
-import segno
 from markupsafe import Markup, escape
-from segno import DataOverflowError
 
 from skirmish.errors import SkirmishError
 from skirmish.translation import Message
@@ -32,6 +31,8 @@ MIN_SIZE_MM = 8.0
 def terminal(url: str, out: TextIO) -> None:
     """The QR code of ``url`` drawn in a terminal with half blocks (``skirmish serve``'s address,
     ``campaign invite``'s link): the same encoding as the printed sheets'."""
+    import segno  # lazy: qr
+
     segno.make(url, error=ERROR_CORRECTION, micro=False).terminal(out=out, compact=True)
 
 
@@ -41,6 +42,9 @@ def qr_svg(url: str, *, size_mm: float = 16.0, title: str = "") -> Markup:
 
     It is ``Markup``, a ``str`` that Jinja2's autoescape leaves alone: every text in it was
     escaped here, and the rest is segno's path."""
+    import segno  # lazy: qr
+    from segno import DataOverflowError  # lazy: qr
+
     if not url:
         raise SkirmishError(Message("a QR code needs an address to point to; none was given."))
     if not size_mm >= MIN_SIZE_MM:

@@ -20,7 +20,7 @@ from skirmish.i18n import Lang
 from skirmish.printing.book_cache import cache_dir
 from skirmish.printing.labels import labels
 from skirmish.printing.members import XP_ROW, advance_marks
-from skirmish.printing.roster_page import game_turn_boxes
+from skirmish.printing.roster_page import GAME_TURNS
 from skirmish.printing.views import (
     CampaignView,
     ReferenceView,
@@ -94,7 +94,7 @@ def environment() -> jinja2.Environment:
     env.globals["MAX_WOUNDS"] = MAX_WOUNDS
     env.globals["XP_ROW"] = XP_ROW
     env.globals["SPEND_MARK"] = SPEND_MARK
-    env.globals["GAME_TURNS"] = game_turn_boxes()
+    env.globals["GAME_TURNS"] = GAME_TURNS
     env.globals["inline_stylesheet"] = _inline_stylesheet
     return env
 

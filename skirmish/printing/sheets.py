@@ -13,12 +13,12 @@ from sqlalchemy.orm import object_session
 from sqlmodel import Session
 
 from skirmish.campaign import lookup, views
-from skirmish.campaign.game.history import game_results, graveyard, standings
 from skirmish.campaign.gangs import settings_of
 from skirmish.campaign.links import gang_link
 from skirmish.campaign.models import Campaign, Gang, GangStatus, Member, MemberStatus
 from skirmish.campaign.print_options import choose_models
 from skirmish.campaign.settings import HOUSE_RULES
+from skirmish.campaign.standings import standings
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Lang
 from skirmish.limits import BLANK
@@ -114,6 +114,9 @@ def campaign_sheet(session: Session, campaign: Campaign, lang: Lang | str) -> Ca
     """The campaign book: the standings (with eliminations, losses and retreats), the house
     rules, the results of every finished game and the graveyard (issue #13), then every active
     gang's roster; a campaign with no active gang has nothing to print."""
+    # lazy: game
+    from skirmish.campaign.game.history import game_results, graveyard
+
     active = GangStatus.ACTIVE  # the gangs printed_gangs names, read all at once (issue #23)
     loaded = [g for g in lookup.full_gangs(session, campaign) if g.status == active]
     gangs: list[dict[str, Any]] = [views.gang_data(gang, lang) for gang in loaded]

@@ -1,8 +1,8 @@
 """Entries of the rulebook's smaller tables (actions, movement, modifiers, protection, recovery).
 
-Like the types of ``rules.model`` they are frozen dataclasses with a stable English ``id``, the
-Italian name as in the book, an English name and aliases, so ``rules.names`` finds them in
-either language.
+Like the types of ``rules.model`` (NamedTuples there: ``roll`` loads them) they are immutable,
+frozen dataclasses here, with a stable English ``id``, the Italian name as in the book, an
+English name and aliases, so ``rules.names`` finds them in either language.
 """
 
 from __future__ import annotations

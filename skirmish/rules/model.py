@@ -1,12 +1,14 @@
 """The rulebook's words as types (STYLE.md habit 1): closed sets are StrEnums, entries are
-frozen dataclasses. Every entry has a stable English ``id``, its Italian name as in the book,
-an English name and aliases, so it can be found in either language (``rules.names``).
+``NamedTuple``s (immutable; ``roll`` builds these classes on every start, and a NamedTuple costs
+a small part of a frozen dataclass to create, issue #23). Every entry has a stable English
+``id``, its Italian name as in the book, an English name and aliases, so it can be found in
+either language (``rules.names``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class Role(StrEnum):
@@ -97,8 +99,7 @@ class ObjectiveEvent(StrEnum):
     SHELTER = "shelter"
 
 
-@dataclass(frozen=True)
-class Weapon:
+class Weapon(NamedTuple):
     """A weapon of tables 5, 6 and 7 and §5.5, with its price from §8.2."""
 
     id: str
@@ -159,8 +160,7 @@ class Reaction(StrEnum):
     TERRIFIED = "terrified"  # becomes terrified without a test
 
 
-@dataclass(frozen=True)
-class FriendDeath:
+class FriendDeath(NamedTuple):
     """R-19 (§9.3 Volontario, §9.4 Delinquente, §9.9 Volontario): the reaction to a friendly
     hero, and to the gang's leader, eliminated within 5U."""
 
@@ -176,8 +176,7 @@ class Flight(StrEnum):
     SHOT_AT_UNHURT = "shot-at-unhurt"  # armed: shot at and not wounded
 
 
-@dataclass(frozen=True)
-class Profile:
+class Profile(NamedTuple):
     """A model profile of §9.3–§9.12 with the book's numbers."""
 
     id: str
@@ -205,8 +204,7 @@ class Profile:
     flees: Flight | None = None  # R-20: a civilian that flees the table
 
 
-@dataclass(frozen=True)
-class FactionRule:
+class FactionRule(NamedTuple):
     """One special rule of a faction, in both languages, with a machine-readable code."""
 
     code: str
@@ -214,8 +212,7 @@ class FactionRule:
     text_en: str
 
 
-@dataclass(frozen=True)
-class Faction:
+class Faction(NamedTuple):
     """A gang type of §9, its special rules and its profiles."""
 
     id: str
@@ -230,8 +227,7 @@ class Faction:
     skips_weapon_availability: bool = False  # lawmen, rangers (R-12)
 
 
-@dataclass(frozen=True)
-class Skill:
+class Skill(NamedTuple):
     """A skill of the new-skills table (§7.2), rolled on 2D6."""
 
     id: str
@@ -244,8 +240,7 @@ class Skill:
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):
     """Equipment that is not a weapon: mounts and the special items of §8.2–§8.3."""
 
     id: str
@@ -255,7 +250,7 @@ class Item:
     disp: int
     cost: int
     aliases: tuple[str, ...] = ()
-    disp_by_faction: dict[str, int] = field(default_factory=dict)  # rifle scope: military 3
+    disp_by_faction: dict[str, int] = {}  # rifle scope: military 3 (never changed)
     rare: tuple[str, ...] = ()
     text_it: str = ""
     text_en: str = ""

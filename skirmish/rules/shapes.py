@@ -49,12 +49,21 @@ def kind_of(entry: Any) -> str:
 
 def to_json(entry: Any) -> dict[str, Any]:
     """An entry's fields as JSON-ready values (enums as strings, tuples as lists)."""
-    return {field.name: _plain(getattr(entry, field.name)) for field in dataclasses.fields(entry)}
+    names = entry._fields if _record(entry) else [f.name for f in dataclasses.fields(entry)]
+    return {name: _plain(getattr(entry, name)) for name in names}
+
+
+def _record(value: Any) -> bool:
+    """Whether ``value`` is an entry that is a ``NamedTuple`` (``rules.model``'s), not a tuple
+    of values."""
+    return isinstance(value, tuple) and hasattr(value, "_fields")
 
 
 def _plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
+    if _record(value):
+        return to_json(value)
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     if isinstance(value, dict):

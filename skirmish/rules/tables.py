@@ -11,9 +11,8 @@ from __future__ import annotations
 import difflib
 import json  # only the first lookup pays for the parser
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from skirmish.errors import RulesError, UnknownNameError
 from skirmish.resources import rules_data_dir
@@ -99,7 +98,7 @@ def clear_cache() -> None:
 
 
 def _tuples(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields of a JSON object, with lists turned into tuples (frozen dataclasses)."""
+    """The fields of a JSON object, with lists turned into tuples (immutable entries)."""
     return {key: tuple(value) if isinstance(value, list) else value for key, value in raw.items()}
 
 
@@ -415,8 +414,7 @@ def find_faction(name: str) -> Faction:
     return _faction_index().find(name)
 
 
-@dataclass(frozen=True)
-class _Profiles:
+class _Profiles(NamedTuple):
     """Profiles by faction (names unique inside a faction) and by name across factions."""
 
     by_faction: dict[str, NameIndex[Profile]]

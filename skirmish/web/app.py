@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import warnings
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -24,6 +25,7 @@ from anyio import to_thread
 from fastapi import Depends, FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic.warnings import UnsupportedFieldAttributeWarning
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import configure_mappers
 from starlette.concurrency import run_in_threadpool
@@ -87,6 +89,17 @@ from skirmish.web.site import (
     viewer_of,
 )
 from skirmish.web.text import TEXT
+
+# FastAPI silences pydantic's UnsupportedFieldAttributeWarning while it builds a parameter's
+# validator (fastapi/_compat/v2.py, a path parameter's alias such as 'campaign'), inside
+# warnings.catch_warnings(), which is not thread-safe before Python 3.14: two requests building
+# one at once let it through to the server's log now and then. What FastAPI means, for the
+# whole process: only these parameter aliases.
+warnings.filterwarnings(
+    "ignore",
+    message=r"The '(alias|validation_alias|serialization_alias)' attribute with value",
+    category=UnsupportedFieldAttributeWarning,
+)
 
 #: Requests served at once by one server process (each in a worker thread, with one of as
 #: many database connections); more wait their turn. Two cores run a handful at a time at most.

@@ -6,16 +6,19 @@ Read in the campaign page's unit of work; the page (``templates/campaign.html``)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 from urllib.parse import quote
 
-from sqlalchemy.orm import selectinload
+from sqlalchemy import Integer, bindparam
 from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import Select
 
 from skirmish.campaign import accounts
-from skirmish.campaign.equipment import waiting_purchases
-from skirmish.campaign.models import Campaign, Gang, GangStatus
+from skirmish.campaign.equipment import waiting_among
+from skirmish.campaign.models import Campaign, FailedPurchase, Gang, GangStatus
 from skirmish.campaign.permissions import Action, role_word
+from skirmish.campaign.store import column_rows
 from skirmish.engine.glossary import GameStatus
 from skirmish.i18n import Lang, name
 from skirmish.rules.tables import find_equipment
@@ -52,20 +55,18 @@ def desk(
             url = f"{game_url(found.name, g['game'])}/postgame/{quote(gang, safe='')}"
             postgames.setdefault(gang, []).append({"game": g["game"], "url": url})
     owed = []
-    # the gangs with their failed purchases, in one query for them all (issue #23)
-    every = session.exec(
-        select(Gang)
-        .where(col(Gang.campaign_id) == found.id)
-        .order_by(col(Gang.id))
-        .options(selectinload(Gang.failed_purchases))  # type: ignore[arg-type]
-    ).all()
-    for gang in every:
+    # the failed purchases of every gang as rows, in one query (issue #23); the gangs are the
+    # campaign's own, which the campaign page has loaded already
+    failed: dict[int, list[Any]] = {}
+    for row in column_rows(session, _failed_query(), {"campaign": found.id}):
+        failed.setdefault(row.gang_id, []).append(row)
+    for gang in found.gangs:
         if gang.status != GangStatus.ACTIVE:
             continue
-        later = {f.item for f in waiting_purchases(session, gang)}
+        mine = failed.get(gang.id or 0, [])
+        later = {f.item for f in waiting_among(session, gang, mine)}
         purchases = [
-            {"name": name(find_equipment(f.item), lang), "later": f.item in later}
-            for f in gang.failed_purchases
+            {"name": name(find_equipment(f.item), lang), "later": f.item in later} for f in mine
         ]
         due = postgames.get(gang.name, [])
         if due or purchases:
@@ -87,3 +88,15 @@ def desk(
         "invitations": invitations,
         "members_url": members_url(found.name),
     }
+
+
+@cache
+def _failed_query() -> Select[int, str, int]:
+    """The campaign's failed purchases (H-03) as rows, each gang's in the order they failed:
+    built once (issue #23)."""
+    return (
+        select(col(FailedPurchase.gang_id), col(FailedPurchase.item), col(FailedPurchase.game))
+        .join(Gang, col(Gang.id) == col(FailedPurchase.gang_id))
+        .where(col(Gang.campaign_id) == bindparam("campaign", type_=Integer))
+        .order_by(col(FailedPurchase.id))
+    )

@@ -30,12 +30,13 @@ from skirmish.campaign.game.rerolls import (
     GangDie,
     payments,
 )
-from skirmish.campaign.game.status import board
+from skirmish.campaign.game.status import Kept, board, engine_mark, rosters_mark
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.telling import carried_name, objective_name, reason_text, sentences
 from skirmish.campaign.game.turns import cohesion_due
 from skirmish.campaign.models import Campaign
 from skirmish.campaign.naming import with_handle
+from skirmish.campaign.store import Access
 from skirmish.engine.glossary import GameResult, GameStatus, TableState, label, label_value
 from skirmish.errors import CampaignError, SkirmishError
 from skirmish.i18n import Lang, name
@@ -144,18 +145,78 @@ def _model_view(m: Mapping[str, Any], scenario: Any, lang: Lang) -> dict[str, An
     }
 
 
+#: What every reader of a game sees on its board, by (store, game, revision, language,
+#: rosters, campaign): ``game_view`` adds what this reader may do (issue #23, table mode's
+#: third round: the two phones of a game share it, each with its own viewpoint).
+SHARED_VIEWS = Kept(256)
+
+
 def game_view(
     session: Session, site: Site, campaign: Campaign, game: Game, lang: Lang
 ) -> dict[str, Any]:
     """Everything the live page shows of ``game`` for this reader, in ``lang``: the board of
-    ``game status --json`` in words, whose turn it is, the newest log lines, what the reader
-    may do."""
-    data = board(session, game=game)
-    scenario = scenario_of(game)
-    playing = data["status"] == GameStatus.IN_PROGRESS
+    ``game status --json`` in words, whose turn it is, the newest log lines (``shared_view``,
+    the same for every reader), and what the reader may do."""
+    view = shared_view(session, campaign, game, lang)
+    playing = view["playing"]
     actor = site.actor(session)
     plays = sides_played(session, actor, game)
     voters = [s for s in Side if may_game(session, actor, game, GameAction.VOTE_END, s)]
+    for g in view["gangs"]:
+        g["mine"] = Side(g["side"]) in plays
+        g["votes_here"] = Side(g["side"]) in voters
+    ended = view["status"] == GameStatus.ENDED
+    view.update(
+        {
+            "mine": [s.value for s in plays],
+            "voters": [s.value for s in voters],
+            # each form's idempotency key: a second tap on the same button acts once
+            "form_keys": {
+                route: secrets.token_urlsafe(12) for route in ("turn", "end", "abandon", "vote")
+            },
+            "may_turn": playing and may_game(session, actor, game, GameAction.NEW_TURN),
+            "may_end": playing and may_game(session, actor, game, GameAction.END),
+            "cohesion_rerolls": _reroll_choices(session, game, actor) if playing else [],
+            "postgame": [
+                {
+                    "gang": g["gang"],
+                    "url": f"{view['url']}/postgame/{quote(g['gang'], safe='')}",
+                    "owed": g["owes_postgame"],
+                    "mine": may_game(session, actor, game, GameAction.POSTGAME, g["side"]),
+                }
+                for g in view["gangs"]
+            ]
+            if ended
+            else [],
+        }
+    )
+    return view
+
+
+def shared_view(session: Session, campaign: Campaign, game: Game, lang: Lang) -> dict[str, Any]:
+    """What every reader sees of ``game`` in ``lang`` (``game_view`` less the reader's own);
+    in a READ unit of work built once per (store, game, revision, language, rosters,
+    campaign) for the whole server process (``SHARED_VIEWS``), each caller given a copy
+    (``_copy``)."""
+    if session.info.get("access") != Access.READ:
+        return _shared_view(session, campaign, game, lang)
+    key = (
+        engine_mark(session), game.id, game.revision, lang.value,
+        rosters_mark(session, game), campaign.name,
+    )  # fmt: skip
+    return _copy(SHARED_VIEWS.built(key, lambda: _shared_view(session, campaign, game, lang)))
+
+
+def _copy(view: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a shared view that ``game_view`` may fill in: the view and its gangs (what
+    it and its callers change); the rest is only ever read."""
+    return {**view, "gangs": [dict(g) for g in view["gangs"]]}
+
+
+def _shared_view(session: Session, campaign: Campaign, game: Game, lang: Lang) -> dict[str, Any]:
+    data = board(session, game=game)
+    scenario = scenario_of(game)
+    playing = data["status"] == GameStatus.IN_PROGRESS
     votes = {gg.side: gg.end_vote for gg in gangs_of(session, game)}
     gang_names = {g["side"]: g["gang"] for g in data["gangs"]}
     gangs = []
@@ -176,8 +237,6 @@ def game_view(
                 "result": label_value(GameResult, g["result"], lang)
                 if data["status"] == GameStatus.ENDED
                 else "",
-                "mine": Side(g["side"]) in plays,
-                "votes_here": Side(g["side"]) in voters,
                 "vote": _verdict_words(votes.get(g["side"]), gang_names, lang),
                 "vote_value": votes.get(g["side"]),
                 "owes_postgame": g["gang"] in data["postgame_owed"],
@@ -254,28 +313,8 @@ def game_view(
         "log": lines,
         "verdict_over": over,
         "ended": ended,
-        "mine": [s.value for s in plays],
-        "voters": [s.value for s in voters],
-        # each form's idempotency key: a second tap on the same button acts once
-        "form_keys": {
-            route: secrets.token_urlsafe(12) for route in ("turn", "end", "abandon", "vote")
-        },
-        "may_turn": playing and may_game(session, actor, game, GameAction.NEW_TURN),
-        "may_end": playing and may_game(session, actor, game, GameAction.END),
         "cohesion_gangs": [g["gang"] for g in data["gangs"] if g["cohesion_due"]],
-        "cohesion_rerolls": _reroll_choices(session, game, actor) if playing else [],
         "vote_choices": _vote_choices(gang_names, lang),
-        "postgame": [
-            {
-                "gang": g["gang"],
-                "url": f"{game_url(campaign.name, game.id)}/postgame/{quote(g['gang'], safe='')}",
-                "owed": g["gang"] in data["postgame_owed"],
-                "mine": may_game(session, actor, game, GameAction.POSTGAME, g["side"]),
-            }
-            for g in data["gangs"]
-        ]
-        if data["status"] == GameStatus.ENDED
-        else [],
     }
 
 

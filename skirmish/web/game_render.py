@@ -25,12 +25,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable
 
-from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from skirmish.campaign.game.permissions import GameAction, may_game, sides_played
+from skirmish.campaign.game.status import campaign_log_mark
 from skirmish.campaign.game.tables import Game
-from skirmish.campaign.models import LogEntry
 from skirmish.rules.model import Side
 from skirmish.web.site import Site
 
@@ -107,11 +106,9 @@ def store_mark(site: Site) -> str:
 
 
 def roster_mark(session: Session, campaign_id: int | None) -> int:
-    """The campaign's newest log entry: it moves on with every change of its rosters."""
-    found = session.exec(
-        select(func.max(LogEntry.id)).where(LogEntry.campaign_id == campaign_id)
-    ).one()
-    return int(found or 0)
+    """The campaign's newest log entry: it moves on with every change of its rosters (read
+    once per READ unit of work, shared with ``status.board``'s own key)."""
+    return campaign_log_mark(session, campaign_id)
 
 
 def board_viewpoint(session: Session, site: Site, game: Game) -> tuple[object, ...]:

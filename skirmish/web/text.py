@@ -7,8 +7,8 @@ functions below for the stored words (a gang's status, a game's result) the glos
 
 from __future__ import annotations
 
-from collections import ChainMap
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from skirmish.i18n import Catalogue, Lang, messages
 from skirmish.translation import N_, NP_, Message, said_value
@@ -170,9 +170,21 @@ def part(catalogue: Catalogue) -> Catalogue:
 
 
 def words(lang: Lang | str) -> Mapping[str, str]:
-    """The page's words in ``lang`` (``t`` in the templates): the shared ones and every part's."""
+    """The page's words in ``lang`` (``t`` in the templates): the shared ones and every part's,
+    merged into one read-only mapping once per language (and once more should a part be added
+    later): every page asks for them (issue #23: they were copied on every request)."""
     key = str(lang)
-    return ChainMap(dict(TEXT[key]), *(dict(c[key]) for c in PARTS))
+    kept = _WORDS.get((key, len(PARTS)))
+    if kept is None:
+        merged: dict[str, str] = {}
+        for table in reversed((TEXT, *PARTS)):  # no key is declared twice (``part``)
+            merged.update(table[key])
+        kept = _WORDS[(key, len(PARTS))] = MappingProxyType(merged)
+    return kept
+
+
+#: ``words`` merged, by language and the number of parts then declared.
+_WORDS: dict[tuple[str, int], Mapping[str, str]] = {}
 
 
 def status_word(status: str, lang: Lang | str) -> str:

@@ -210,3 +210,19 @@ def test_in_memory_sqlite_keeps_one_database_across_sessions() -> None:
     with store.transaction(engine) as session:
         assert lookup.current_campaign(session).name == "Memory"
     engine.dispose()
+
+
+def test_column_rows_see_what_the_unit_of_work_has_not_written_yet(engine: Engine) -> None:
+    """``store.column_rows`` runs a select of columns as Core does (issue #23), yet reads what
+    the unit of work holds unflushed, as the ORM's own execution would (autoflush)."""
+    from sqlmodel import col, select
+
+    from skirmish.campaign.models import Campaign
+
+    names = select(col(Campaign.name)).order_by(col(Campaign.name))
+    with store.transaction(engine) as session:
+        assert store.column_rows(session, names) == []
+        session.add(Campaign(name="Deadwood", created_at="2026-11-29T18:00:00Z"))
+        assert [row.name for row in store.column_rows(session, names)] == ["Deadwood"]
+    with store.transaction(engine, access=store.Access.READ) as session:
+        assert [tuple(row) for row in store.column_rows(session, names)] == [("Deadwood",)]

@@ -4,7 +4,6 @@ what is refused, and properties over random setups."""
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -184,7 +183,7 @@ def test_thrown_weapons_reach_cos_times_2() -> None:
     assert weapon_ranges(knife) == (6, 6)
     assert "short-range" in keyed(shot_modifiers(knife, 1, 0))
     with pytest.raises(RulesError, match="beyond the Knife's long range"):
-        check_shoot(replace(knife, situation=ShotSituation(range=7)))
+        check_shoot(knife._replace(situation=ShotSituation(range=7)))
 
 
 def test_guerriero_helps_a_thrown_chosen_blade() -> None:

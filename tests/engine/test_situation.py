@@ -3,7 +3,6 @@ complete against the engine's setup, with both languages and the conditions that
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
@@ -88,7 +87,7 @@ def test_every_field_of_the_setup_has_an_input(procedure: Procedure, action: typ
     declared field exists in the engine."""
     slots = {**SLOTS, Whose.ACTION: action}
     for whose, cls in slots.items():
-        names = {f.name for f in dataclasses.fields(cls)}
+        names = set(cls._fields)
         filled = {
             i.field for i in inputs_for(procedure) if i.whose is whose and i.field is not None
         }
@@ -99,7 +98,7 @@ def test_every_field_of_the_setup_has_an_input(procedure: Procedure, action: typ
             assert names == filled
     # The attacker's and the target's fields, over both procedures.
     for whose, cls in SLOTS.items():
-        names = {f.name for f in dataclasses.fields(cls)}
+        names = set(cls._fields)
         filled = {
             i.field
             for p in (Procedure.SHOOT, Procedure.MELEE)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import partial
 
 import pytest
@@ -121,7 +120,7 @@ def test_without_a_table_too_few_dice_is_the_old_error_in_both_languages() -> No
 def test_dice_left_over_name_the_stage_that_ended_the_action() -> None:
     # nerve 1,1 calm; 6 + 4 + 1 + 1 − 1 = 11: 2 damage; saves 6, 6: a wound each, COS 2 → 0.
     dice = TableDice([1, 1, 6, 6, 6, 5, 3])
-    result = run(dice, replace(WYATT_SHOOTS_BILLY, target=Target(rif=3, fred=3, cos=2)))
+    result = run(dice, WYATT_SHOOTS_BILLY._replace(target=Target(rif=3, fred=3, cos=2)))
     assert result.aftermath.eliminated and len(result.dice) == 5
     with pytest.raises(DiceError) as extra:
         dice.check_all_used()

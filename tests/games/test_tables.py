@@ -122,3 +122,18 @@ def test_the_owed_questions_name_columns_of_the_game_tables() -> None:
     for light, table in ((GAME, Game.__table__), (GAME_GANG, GameGang.__table__)):
         assert light.name == table.name  # type: ignore[attr-defined]
         assert set(light.c.keys()) <= set(table.c.keys()), light.name  # type: ignore[attr-defined]
+
+
+def test_the_standings_name_columns_of_the_game_tables() -> None:
+    """``campaign.standings`` counts a campaign's results with Core, by the columns it names
+    (issue #23: a roster prints its line of the standings without the game tracker)."""
+    from skirmish.campaign import standings
+    from skirmish.campaign.game.tables import Game, GameGang, GameModel
+
+    for light, table in (
+        (standings.GAME, Game.__table__),
+        (standings.GAME_GANG, GameGang.__table__),
+        (standings.GAME_MODEL, GameModel.__table__),
+    ):
+        assert light.name == table.name  # type: ignore[attr-defined]
+        assert set(light.c.keys()) <= set(table.c.keys()), light.name  # type: ignore[attr-defined]

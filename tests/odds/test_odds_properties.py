@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -159,15 +158,15 @@ def test_a_worse_modifier_never_helps_the_shooter(setup: ShootSetup, worse: str)
     situation, attacker = setup.situation, setup.attacker
     if worse == "cover":
         assume(situation.cover in WORSE_COVER)
-        other = replace(setup, situation=replace(situation, cover=WORSE_COVER[situation.cover]))
+        other = setup._replace(situation=situation._replace(cover=WORSE_COVER[situation.cover]))
     elif worse == "waiting":
         assume(situation.target_waiting)
-        other = replace(setup, situation=replace(situation, target_waiting=False))
+        other = setup._replace(situation=situation._replace(target_waiting=False))
     elif worse == "shaken":
         assume(attacker.state is ModelState.STEADY)
-        other = replace(setup, attacker=replace(attacker, state=ModelState.SHAKEN))
+        other = setup._replace(attacker=attacker._replace(state=ModelState.SHAKEN))
     else:
-        other = replace(setup, situation=replace(situation, target_not_in_view=True))
+        other = setup._replace(situation=situation._replace(target_not_in_view=True))
     better, poorer = shoot_odds(setup), shoot_odds(other)
     assert hit_chance(poorer) <= hit_chance(better)
     assert expected_wounds(poorer) <= expected_wounds(better)
@@ -180,7 +179,7 @@ def test_a_worse_fight_modifier_never_helps_the_attacker(setup: MeleeSetup) -> N
     lower = (
         Elevation.NONE if setup.situation.elevation is Elevation.ATTACKER else Elevation.DEFENDER
     )
-    other = replace(setup, situation=replace(setup.situation, elevation=lower))
+    other = setup._replace(situation=setup.situation._replace(elevation=lower))
     better, poorer = melee_odds(setup), melee_odds(other)
     assert hit_chance(poorer) <= hit_chance(better)
     assert expected_wounds(poorer) <= expected_wounds(better)

@@ -17,8 +17,9 @@ from skirmish.printing.build import printed_date, roster_view
 from skirmish.printing.members import XP_ROW, advance_marks, by_rank, xp_track
 from skirmish.printing.qr import qr_svg
 from skirmish.printing.render import render_roster, stylesheet
-from skirmish.printing.roster_page import MAX_WRITE_LINES, page_plan
+from skirmish.printing.roster_page import GAME_TURNS, MAX_WRITE_LINES, page_plan
 from skirmish.rules import advance_costs, advances, find_profile, profiles
+from skirmish.rules.scenarios import scenarios
 
 
 def _by_id() -> dict[str, Any]:
@@ -258,3 +259,16 @@ def test_full_roster_golden() -> None:
         qr=qr_svg(link, size_mm=20, title=gang["name"]),
     )
     check_golden("roster-full.it.html", render_roster(view, Lang.IT))
+
+
+def test_the_game_day_box_has_a_turn_for_every_turn_of_every_scenario() -> None:
+    """The roster's game-day box ticks ``GAME_TURNS`` turns without parsing the scenarios'
+    TOML (issue #23): every scenario of §10 with a turn limit fits in it (the witness: 8)."""
+    limits = [s.turn_limit for s in scenarios() if s.turn_limit is not None]
+    assert limits  # the check has a scenario to hold
+    assert max(limits) <= GAME_TURNS
+    small = lawmen_gang()
+    small["members"] = small["members"][:3]
+    html = render_roster(roster_view(small, Lang.EN), Lang.EN, inline_css=False)
+    turns = html.split('<div class="turns">')[1].split("</div>")[0]
+    assert turns.count('<span class="xb">') == GAME_TURNS

@@ -229,3 +229,129 @@ def test_the_unit_of_works_game_rows_follow_its_changes(demo: Path) -> None:
             s.rollback()
     finally:
         engine.dispose()
+
+
+def test_the_board_is_built_once_per_revision_for_all_its_readers(
+    phones: tuple[Phone, Phone], statements: Statements, demo: Path
+) -> None:
+    """Issue #23, table mode's third round: ``status.board`` is built once per (store, game,
+    revision, rosters) for every READ unit of work of the server process (each test phone has
+    an app of its own: Wyatt's reads here): reading the same revision again reads no game
+    model; a change (a new revision) or a roster's (a new log entry) builds it afresh."""
+    wyatt, _ = phones
+
+    def models_read(seen: list[str]) -> int:
+        return sum(1 for s in seen if "FROM game_model" in s)
+
+    web = wyatt.client
+    first, built = statements.count(lambda: web.get(API))
+    again, shared = statements.count(lambda: web.get(API))
+    assert again.json() == first.json()
+    assert models_read(built) >= 1 and models_read(shared) == 0, shared
+    assert len(shared) < len(built)
+    assert wyatt.post("picks", {"model": "Wyatt Earp"}).status_code == 200
+    moved, rebuilt = statements.count(lambda: web.get(API))
+    assert moved.headers["etag"] != first.headers["etag"] and models_read(rebuilt) >= 1
+    _, kept = statements.count(lambda: web.get(API))
+    assert models_read(kept) == 0
+    cli(demo, "gang", "rename", CLANTONS, "Clanton clan", "--campaign", CAMPAIGN)
+    renamed, read = statements.count(lambda: web.get(API))
+    assert renamed.headers["etag"] == moved.headers["etag"] and models_read(read) >= 1
+    assert "Clanton clan" in [g["gang"] for g in renamed.json()["gangs"]]
+
+
+def test_the_boards_words_are_shared_by_its_readers(
+    phones: tuple[Phone, Phone], statements: Statements
+) -> None:
+    """Issue #23, table mode's third round: what every reader sees on the board (the game in
+    words, the log's sentences) is built once per (store, game, revision, language, rosters)
+    for the server process (``game_live_view.shared_view``); each board adds only its reader's
+    own (the sides they play, what they may do) and is rendered for its viewpoint."""
+    import re
+
+    from skirmish.web.game_render import BOARDS
+
+    web = phones[0].client
+    first, built = statements.count(lambda: web.get(f"{GAME}/board"))
+    BOARDS.clear()  # rendered again for the same viewpoint: its words are not built again
+    again, shared = statements.count(lambda: web.get(f"{GAME}/board"))
+
+    def fresh(html: str) -> str:  # each form's idempotency key is new at every answer
+        return re.sub(r'value="[A-Za-z0-9_-]{16}', "", html)
+
+    assert fresh(again.text) == fresh(first.text) and "Wyatt Earp" in first.text
+    assert any("FROM game_event" in s for s in built), built
+    assert not any("FROM game_event" in s for s in shared), shared
+    assert len(shared) <= len(built) - 4
+
+
+def test_a_board_wanted_by_two_readers_at_once_is_built_once() -> None:
+    """``status.Kept.built``: the second reader asking for what the first is building waits
+    for it (the two phones of a game ask for its new revision at the same moment); a failed
+    build leaves the waiting reader to build its own."""
+    from skirmish.campaign.game.status import Kept
+
+    kept, builds, answers = Kept(4), [], []
+    started, release = threading.Event(), threading.Event()
+
+    def first() -> str:
+        builds.append("first")
+        started.set()
+        release.wait(10)
+        return "board"
+
+    def second() -> None:
+        answers.append(kept.built("key", lambda: builds.append("second") or "other"))
+
+    one = threading.Thread(target=lambda: answers.append(kept.built("key", first)))
+    one.start()
+    assert started.wait(10)
+    two = threading.Thread(target=second)
+    two.start()
+    flight = kept._building["key"]
+    for _ in range(1000):  # until the second reader waits on the first one's build
+        if flight._cond._waiters:  # type: ignore[attr-defined]
+            break
+        threading.Event().wait(0.01)
+    release.set()
+    one.join(10)
+    two.join(10)
+    assert builds == ["first"] and answers == ["board", "board"]
+
+    def broken() -> str:
+        raise RuntimeError("the database went away")
+
+    with pytest.raises(RuntimeError):
+        kept.built("other", broken)
+    assert kept.built("other", lambda: "rebuilt") == "rebuilt" and not kept._building
+
+
+def test_the_game_as_it_stands_is_read_once_per_revision_by_its_readers(
+    phones: tuple[Phone, Phone], demo: Path
+) -> None:
+    """``situations.read`` (the live page's panel of each phone) is read once per (store,
+    game, revision, rosters) by the READ units of work of a process (``status.shared_reading``),
+    afresh after a change, and every time in a writing unit of work."""
+    from skirmish.campaign import store
+    from skirmish.campaign.game import situations
+    from skirmish.campaign.game.tables import Game
+
+    def read(engine: Any, access: Any) -> Any:
+        with store.transaction(engine, access=access) as s:
+            game = s.get(Game, 1)
+            assert game is not None
+            return situations.read(s, game)
+
+    engine = store.open_store(str(demo), access=store.Access.READ, create=False)
+    try:
+        first = read(engine, store.Access.READ)
+        assert read(engine, store.Access.READ) is first
+        assert phones[0].post("picks", {"model": "Wyatt Earp"}).status_code == 200
+        assert read(engine, store.Access.READ) is not first
+    finally:
+        engine.dispose()
+    writer = store.open_store(str(demo), access=store.Access.GANG, create=False)
+    try:
+        assert read(writer, store.Access.GANG) is not read(writer, store.Access.GANG)
+    finally:
+        writer.dispose()

@@ -24,6 +24,7 @@ from skirmish.campaign.game.board import (
 from skirmish.campaign.game.tables import Game, GameGang, Retreat
 from skirmish.campaign.game.telling import reason_text
 from skirmish.campaign.logbook import now_text
+from skirmish.campaign.standings import result_of
 from skirmish.engine.dice import DiceSource, Die, dice_from
 from skirmish.engine.glossary import EventKind, GameResult, GameStatus, parse
 from skirmish.engine.table_actions import Retreated, retreat_roll
@@ -102,16 +103,8 @@ def settle(session: Session, game: Game) -> Verdict | None:
 
 def result_for(game: Game, gg: GameGang) -> GameResult:
     """``win``, ``loss``, ``draw`` or ``retreat`` (a loss too, H-01) for a gang of an ended
-    game; ``abandoned`` or ``playing`` otherwise."""
-    if game.status == GameStatus.ABANDONED:
-        return GameResult.ABANDONED
-    if game.status != GameStatus.ENDED:
-        return GameResult.PLAYING
-    if gg.retreated is not None:
-        return GameResult.RETREAT
-    if game.winner is None:
-        return GameResult.DRAW
-    return GameResult.WIN if game.winner == gg.side else GameResult.LOSS
+    game; ``abandoned`` or ``playing`` otherwise (``standings.result_of``)."""
+    return result_of(game.status, game.winner, gg.side, gg.retreated)
 
 
 @dataclass(frozen=True)

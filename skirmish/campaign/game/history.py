@@ -6,10 +6,10 @@ they change nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from functools import cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Select
+from sqlalchemy import Integer, Select, String, bindparam
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
@@ -20,17 +20,14 @@ from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.tables import Game, GameGang, GameModel
 from skirmish.campaign.logbook import SHOWN
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
-from skirmish.campaign.views import ratings
-from skirmish.engine.glossary import GameResult, GameStatus
+from skirmish.campaign.standings import standings as standings
+from skirmish.campaign.store import column_rows
+from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError
 from skirmish.rules.names import matching, normalize
 from skirmish.translation import Message
 
 _Q = TypeVar("_Q", bound=Select[Any])
-
-#: Standings points: a win 3, a draw 1, a loss or a retreat 0 (decision: the book has none).
-WIN_POINTS = 3
-DRAW_POINTS = 1
 
 
 def standing_entries(
@@ -47,7 +44,32 @@ def standing_entries(
 def standing_rows(session: Session, campaign: Campaign, *, action: str | None = None) -> list[Any]:
     """``standing_entries`` as rows of the log's shown columns (``logbook.SHOWN``), not objects
     (issue #23: the campaign page's graveyard)."""
-    return list(session.execute(_standing(select_columns(*SHOWN), campaign, action)).all())
+    params: dict[str, Any] = {"campaign": campaign.id}
+    if action is not None:
+        params["action"] = action
+    return column_rows(session, _standing_query(action is not None), params)
+
+
+@cache
+def _standing_query(by_action: bool) -> Select[Any]:
+    """``standing_rows``'s statement (``_standing`` with parameters: ``campaign``, ``action``),
+    built once for each shape (issue #23: the campaign page's graveyard asks it every time)."""
+    campaign = bindparam("campaign", type_=Integer)
+    undone = select(LogEntry.reverts).where(
+        col(LogEntry.campaign_id) == campaign, col(LogEntry.reverts).is_not(None)
+    )
+    query = (
+        select_columns(*SHOWN)
+        .where(
+            col(LogEntry.campaign_id) == campaign,
+            col(LogEntry.action) != "undo",
+            col(LogEntry.id).not_in(undone),
+        )
+        .order_by(col(LogEntry.id))
+    )
+    if by_action:
+        query = query.where(col(LogEntry.action) == bindparam("action", type_=String))
+    return query
 
 
 def _standing(query: _Q, campaign: Campaign, action: str | None) -> _Q:
@@ -61,55 +83,6 @@ def _standing(query: _Q, campaign: Campaign, action: str | None) -> _Q:
         col(LogEntry.id).not_in(undone),
     ).order_by(col(LogEntry.id))
     return query if action is None else query.where(col(LogEntry.action) == action)
-
-
-def standings(
-    session: Session, *, campaign: Campaign, rated: Mapping[str, int] | None = None
-) -> list[dict[str, Any]]:
-    """Each gang's games, wins, losses, draws, retreats, eliminations, points (3 a win, 1 a
-    draw) and rating (``campaign.views.ratings``, or ``rated`` by the gang's name when the
-    caller has them already: the campaign page, issue #23), best first: points, then
-    eliminations."""
-    rows: dict[int, dict[str, Any]] = {}
-    gangs = session.exec(
-        select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
-    ).all()
-    if rated is None or any(g.name not in rated for g in gangs):
-        by_id = ratings(session, gangs)
-    else:
-        by_id = {g.id: rated[g.name] for g in gangs}
-    for gang in gangs:
-        rows[int(gang.id or 0)] = {
-            "gang": gang.name, "faction": gang.faction, "status": gang.status, "games": 0,
-            "wins": 0, "losses": 0, "draws": 0, "retreats": 0, "eliminations": 0,
-            "casualties": 0, "points": 0, "rating": by_id[gang.id],
-        }  # fmt: skip
-    for game in games_of(session, campaign):
-        if game.status != GameStatus.ENDED:
-            continue
-        models = models_of(session, game)
-        for gg in gangs_of(session, game):
-            row = rows[gg.gang_id]
-            result = result_for(game, gg)
-            row["games"] += 1
-            row["wins"] += result is GameResult.WIN
-            row["draws"] += result is GameResult.DRAW
-            row["losses"] += result in (GameResult.LOSS, GameResult.RETREAT)
-            row["retreats"] += result is GameResult.RETREAT
-            mine = {m.id for m in models if m.game_gang_id == gg.id}
-            row["eliminations"] += sum(
-                1 for m in models if m.eliminated and m.eliminated_by in mine and m.id not in mine
-            )
-            row["casualties"] += sum(1 for m in models if m.id in mine and m.eliminated)
-    for row in rows.values():
-        row["points"] = WIN_POINTS * row["wins"] + DRAW_POINTS * row["draws"]
-    ranked = sorted(
-        rows.values(),
-        key=lambda r: (-r["points"], -r["eliminations"], -r["rating"], normalize(r["gang"])),
-    )
-    for place, row in enumerate(ranked, start=1):
-        row["place"] = place
-    return ranked
 
 
 def game_results(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
@@ -264,12 +237,13 @@ def graveyard(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
     dead: list[dict[str, Any]] = []
     # the dead as rows of their columns, in one query (issue #23: no model loaded as an object)
     columns = (Gang.name, Member.id, Member.name, Member.profile, Member.xp)
-    rows = session.execute(
+    rows = column_rows(
+        session,
         select_columns(*(col(c) for c in columns))
         .join(Gang, col(Gang.id) == col(Member.gang_id))
         .where(col(Gang.campaign_id) == campaign.id, col(Member.status) == MemberStatus.DEAD)
-        .order_by(col(Gang.id), col(Member.id))
-    ).all()
+        .order_by(col(Gang.id), col(Member.id)),
+    )
     for gang_name, member_id, member_name, profile, xp in rows:
         entry = deaths.get(member_id)
         dead.append(

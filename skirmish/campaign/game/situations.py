@@ -112,7 +112,15 @@ def passes(check: Callable[[GameModel], None], model: GameModel) -> bool:
 
 
 def read(session: Session, game: Game) -> Table:
-    """The game as it stands, read in ``session``."""
+    """The game as it stands, read in ``session``; in a READ unit of work read once per
+    revision for every reader of the server process (``status.shared_reading``: the live
+    page's panel of each phone)."""
+    from skirmish.campaign.game.status import shared_reading  # lazy: run
+
+    return shared_reading(session, game, "situations", lambda: _read(session, game))
+
+
+def _read(session: Session, game: Game) -> Table:
     from skirmish.campaign.game import kit  # lazy: run
     from skirmish.campaign.game.board import (  # lazy: run
         flight_of,

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
+import threading
+import uuid
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
-from sqlmodel import Session
+from sqlalchemy import func
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
 
 from skirmish.campaign.game import kit
 from skirmish.campaign.game.activations import acted, current
@@ -24,6 +31,7 @@ from skirmish.campaign.game.pending import owing
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.turns import cohesion_due
 from skirmish.campaign.lookup import row_id
+from skirmish.campaign.models import LogEntry
 from skirmish.campaign.store import Access
 from skirmish.engine.glossary import GameStatus
 from skirmish.rules.model import Side
@@ -32,17 +40,137 @@ from skirmish.rules.model import Side
 def board(session: Session, *, game: Game) -> dict[str, Any]:
     """Everything ``game status`` shows, as JSON-friendly data. In a READ unit of work, where
     nothing changes, it is built once per game and each caller gets a copy of it (issue #23:
-    the live page reads it for its view and again for its panel's situations)."""
+    the live page reads it for its view and again for its panel's situations); and it is built
+    once per (store, game, revision, rosters) for every READ unit of work of this process
+    (issue #23, table mode's third round: the two phones' boards, the game's JSON and the
+    round's situations after each change share one), ``SHARED``."""
     if session.info.get("access") != Access.READ:
         return _board(session, game=game)
     kept: dict[int | None, dict[str, Any]] = session.info.setdefault(_BOARDS, {})
     if game.id not in kept:
-        kept[game.id] = _board(session, game=game)
+        key = (engine_mark(session), game.id, game.revision, rosters_mark(session, game))
+        kept[game.id] = SHARED.built(key, lambda: _board(session, game=game))
     return copy.deepcopy(kept[game.id])
 
 
+T = TypeVar("T")
+
 #: ``session.info``'s key for the boards a READ unit of work has built (``board``).
 _BOARDS = "skirmish.boards"
+#: ``session.info``'s key for the campaigns' newest log entries a READ unit of work read.
+_ROSTERS = "skirmish.rosters"
+
+
+class Kept:
+    """A small bounded map, least recently used first out, shared by the threads of a server
+    process (its routes run in worker threads). ``built`` builds what is missing once: a
+    second reader asking for it while the first builds it waits for that one (the two phones
+    of a game ask for its new revision at the same moment)."""
+
+    #: How long a reader waits for another's build before building its own.
+    WAIT_SECONDS = 5.0
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+        self._building: dict[Hashable, threading.Event] = {}
+
+    def built(self, key: Hashable, build: Callable[[], Any]) -> Any:
+        """What is kept under ``key``, else ``build()`` kept there (built once at a time)."""
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+                return found
+            flight = self._building.get(key)
+            mine = flight is None
+            if flight is None:
+                flight = self._building[key] = threading.Event()
+        if not mine:
+            flight.wait(self.WAIT_SECONDS)
+            found = self.get(key)
+            return found if found is not None else build()  # the other build failed
+        try:
+            made = build()
+            self.put(key, made)
+            return made
+        finally:
+            with self._lock:
+                self._building.pop(key, None)
+            flight.set()
+
+    def get(self, key: Hashable) -> Any:
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, value: Any) -> None:
+        with self._lock:
+            self._kept[key] = value
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+#: The boards READ units of work built, by (store, game, revision, rosters): a club night's
+#: tens of games, each kept until a few hundred newer boards have been built.
+SHARED = Kept(256)
+
+#: What else READ units of work read of a game and share, by what it is and (store, game,
+#: revision, rosters) (``shared_reading``).
+READINGS = Kept(256)
+
+
+def shared_reading(session: Session, game: Game, kind: str, build: Callable[[], T]) -> T:
+    """``build()`` once per (store, game, revision, rosters) and ``kind`` for every READ unit
+    of work of this process (issue #23, table mode's third round), as ``board`` is; in any
+    other unit of work built each time. What it returns is shared: no caller changes it."""
+    if session.info.get("access") != Access.READ:
+        return build()
+    key = (kind, engine_mark(session), game.id, game.revision, rosters_mark(session, game))
+    made: T = READINGS.built(key, build)
+    return made
+
+
+#: Each engine's own mark: two stores (or one store created again at the same path, as tests
+#: do) never share a board; an engine disposed of takes its mark with it.
+_ENGINES: weakref.WeakKeyDictionary[Engine, str] = weakref.WeakKeyDictionary()
+
+
+def engine_mark(session: Session) -> str:
+    """The mark of the engine ``session`` reads through (``_ENGINES``)."""
+    bind = session.get_bind()
+    engine = bind if isinstance(bind, Engine) else bind.engine
+    mark = _ENGINES.get(engine)
+    if mark is None:
+        mark = _ENGINES.setdefault(engine, uuid.uuid4().hex)
+    return mark
+
+
+def rosters_mark(session: Session, game: Game) -> int:
+    """The newest log entry of the game's campaign: it moves on with every change of its
+    rosters (a gang or a model renamed, an item bought, experience), which the game's revision
+    does not cover. One indexed query, once per READ unit of work."""
+    return campaign_log_mark(session, game.campaign_id)
+
+
+def campaign_log_mark(session: Session, campaign_id: int | None) -> int:
+    """The campaign's newest log entry's id (0 without any); read once per READ unit of work."""
+    read = session.info.get("access") == Access.READ
+    marks: dict[int | None, int] = session.info.setdefault(_ROSTERS, {}) if read else {}
+    if campaign_id not in marks:
+        found = session.exec(
+            select(func.max(LogEntry.id)).where(LogEntry.campaign_id == campaign_id)
+        ).one()
+        marks[campaign_id] = int(found or 0)
+    return marks[campaign_id]
 
 
 def _board(session: Session, *, game: Game) -> dict[str, Any]:

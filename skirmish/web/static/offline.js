@@ -99,7 +99,8 @@
         var lines = (e.filled || []).concat((e.preview && e.preview.lines) || []);
         if (e.dice && e.dice.length) {
           lines = [words.dice + ": " + e.dice.join(", ")].concat(lines);
-        } else if (e.rest === "random" && e.rolls) {
+        } else if (e.rest === "random" && e.rolls && !(e.preview && e.preview.outcome)) {
+          /* not worked out here (no engine yet): the server rolls when it is sent */
           lines = [words["rolled-later"]].concat(lines);
         }
         if (e.note) { lines = lines.concat([e.note]); }
@@ -200,7 +201,7 @@
     }).catch(function (err) { return { error: String(err && err.message || err) }; });
   }
   function filledIn(form) {
-    /* What the player filled in, in the form's own words ("At whom?: Ike Clanton", "Cover:
+    /* What the player filled in, in the form's own words ("At whom? Ike Clanton", "Cover:
        light"), for the queue's line: the controls shown, not the hidden ones, nor the dice. */
     var lines = [];
     form.querySelectorAll("select, input[type=text], input[type=checkbox]").forEach(function (c) {
@@ -209,7 +210,9 @@
       var value = c.tagName === "SELECT" ? (c.selectedOptions[0] || {}).textContent : c.value;
       if (c.type === "checkbox") { value = "✓"; }
       if (!value || (c.tagName !== "SELECT" && !c.value)) { return; }
-      lines.push((label ? label.textContent.trim() + ": " : "") + String(value).trim());
+      var said = label ? label.textContent.trim() : "";
+      if (said && !/[?:]$/.test(said)) { said += ":"; } /* a question is answered as it is */
+      lines.push((said ? said + " " : "") + String(value).trim());
     });
     return lines;
   }
