@@ -26,7 +26,7 @@ GOOD, BAD = "Earp brothers", "Clanton gang"
 #: The most statements each page may issue (its one BEGIN and its reader's session included).
 MOST = {
     "campaign page": 14,
-    "gang page": 14,
+    "gang page": 13,
     "gang JSON": 12,
     "live game page": 17,
     "board poll": 4,
