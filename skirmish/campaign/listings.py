@@ -123,8 +123,9 @@ def log_rows(
     last: int | None = None,
 ) -> list[dict[str, Any]]:
     """The campaign's log (or one gang's), oldest first, the last ``last`` entries: ``log``.
-    Each entry names its author: an account's name, ``None`` for the local command line."""
-    names = _gang_names(session, found)
+    Each entry names its author: an account's name, ``None`` for the local command line.
+    One gang's log names only that gang (issue #23: no statement for the campaign's names)."""
+    names = {gang.id: gang.name} if gang is not None else _gang_names(session, found)
     entries = logbook.history_rows(session, campaign=found, gang=gang, limit=last)
     authors = accounts.user_names(session, {e.author for e in entries if e.author is not None})
     removed = tr(WORDS, "removed", lang)

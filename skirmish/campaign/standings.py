@@ -63,12 +63,17 @@ def result_of(status: str, winner: str | None, side: str, retreated: str | None)
 
 
 def standings(
-    session: Session, *, campaign: Campaign, rated: Mapping[str, int] | None = None
+    session: Session,
+    *,
+    campaign: Campaign,
+    rated: Mapping[str, int] | None = None,
+    winners: Mapping[int, str | None] | None = None,
 ) -> list[dict[str, Any]]:
     """Each gang's games, wins, losses, draws, retreats, eliminations, points (3 a win, 1 a
     draw) and rating (``campaign.views.ratings``, or ``rated`` by the gang's name when the
     caller has them already: the campaign page, issue #23), best first: points, then
-    eliminations."""
+    eliminations. ``winners``: the campaign's ended games' winning sides by game id, when the
+    caller has read its games already (the campaign page, issue #23)."""
     rows: dict[int, dict[str, Any]] = {}
     if session.info.get("access") == Access.READ and "gangs" not in inspect(campaign).unloaded:
         gangs: Sequence[Gang] = campaign.gangs  # loaded by the page already (issue #23)
@@ -86,10 +91,11 @@ def standings(
             "wins": 0, "losses": 0, "draws": 0, "retreats": 0, "eliminations": 0,
             "casualties": 0, "points": 0, "rating": by_id[gang.id],
         }  # fmt: skip
-    ended = select_columns(GAME.c.id, GAME.c.winner).where(
-        GAME.c.campaign_id == campaign.id, GAME.c.status == GameStatus.ENDED
-    )
-    winners = {game.id: game.winner for game in session.execute(ended)}
+    if winners is None:
+        ended = select_columns(GAME.c.id, GAME.c.winner).where(
+            GAME.c.campaign_id == campaign.id, GAME.c.status == GameStatus.ENDED
+        )
+        winners = {game.id: game.winner for game in session.execute(ended)}
     sides: dict[int, list[Any]] = defaultdict(list)
     models: dict[int, list[Any]] = defaultdict(list)
     if winners:

@@ -15,10 +15,12 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import listings, lookup, views
+from skirmish.campaign.game.board import games_of
 from skirmish.campaign.game.history import graveyard, member_history, standings
 from skirmish.campaign.gangs import settings_of
 from skirmish.campaign.models import Campaign, Gang
 from skirmish.campaign.settings import HOUSE_RULES
+from skirmish.engine.glossary import GameStatus
 from skirmish.i18n import Lang
 
 #: The most log entries one page or API call returns (``skirmish log --last``'s default is all).
@@ -64,8 +66,11 @@ def campaign_standings(
     session: Session, found: Campaign, *, rated: Mapping[str, int] | None = None
 ) -> list[dict[str, Any]]:
     """``skirmish campaign standings --json`` (``rated``: the gangs' ratings by name, when
-    ``campaign_show`` has read them already)."""
-    return standings(session, campaign=found, rated=rated)
+    ``campaign_show`` has read them already). The ended games' winners come from the
+    campaign's games, which the unit of work keeps for the list of games (issue #23)."""
+    games = games_of(session, found)
+    winners = {g.id: g.winner for g in games if g.status == GameStatus.ENDED and g.id is not None}
+    return standings(session, campaign=found, rated=rated, winners=winners)
 
 
 def campaign_graveyard(session: Session, found: Campaign) -> list[dict[str, Any]]:

@@ -573,13 +573,17 @@ class Site:
         cookie = request.cookies.get(CSRF_COOKIE, "")
         kept = cookie if 20 <= len(cookie) <= 100 else ""
         csrf = getattr(request.state, "csrf", "") or kept or secrets.token_urlsafe(32)
+        said = template_callables(lang.value)
         html = self.env.get_template(template).render(
             viewer=viewer,
             csrf=csrf,
             lang=lang.value,
             t=words(lang),
             sheet=labels(lang),
-            **template_callables(lang.value),
+            **said,
+            # ``_("…")`` is the language's gettext itself, not the i18n extension's alias that
+            # looks ``gettext`` up in the context on each call (issue #23: a page says ~30).
+            _=said["gettext"],
             when=lambda stamp: formats.moment(stamp, lang.value),
             other_lang=other.value,
             switch_url=relative(request, lang=other.value),

@@ -72,6 +72,7 @@ def scenario_of(game: Game) -> Scenario:
 # expired one (after ``expire_all``) is read afresh by SQLAlchemy when next used, so a cached
 # answer is always the one the query would give.
 
+_GAMES = "campaign_games"  # session.info of a READ unit of work: campaign id → its games
 _LISTS = "game_rows"  # session.info: (kind, game id) → the rows, in the query's order
 _HELD = "game_held"  # session.info: every row loaded since, held for the identity map
 _LISTED = (GameGang, GameModel, GameObjective)
@@ -198,12 +199,21 @@ def events_of(session: Session, game: Game) -> list[GameEvent]:
 
 
 def games_of(session: Session, campaign: Campaign) -> list[Game]:
-    """Every game of a campaign, oldest first."""
-    return list(
+    """Every game of a campaign, oldest first; read once per READ unit of work (issue #23: the
+    campaign page's standings and its list of games both ask)."""
+    kept: dict[int | None, list[Game]] | None = None
+    if session.info.get("access") == Access.READ:
+        kept = session.info.setdefault(_GAMES, {})
+        if campaign.id in kept:
+            return list(kept[campaign.id])
+    games = list(
         session.exec(
             select(Game).where(Game.campaign_id == campaign.id).order_by(col(Game.id))
         ).all()
     )
+    if kept is not None:
+        kept[campaign.id] = games
+    return list(games)
 
 
 def gang_row(session: Session, game_gang: GameGang) -> Gang:
