@@ -151,6 +151,9 @@ def test_gang_show_the_roster_and_roll_never_import_the_game_tracker_or_the_scen
     assert loaded == []
     if args[0] == "gang":  # nor the combat inputs: a gang's page rolls nothing
         assert "skirmish.engine.setup" not in report["modules"]
+    if args[0] == "roll":  # nor the game's words: a roll says "steady" only after a panic
+        # test that left its model steady (engine/explain_combat.py, issue #23)
+        assert "skirmish.engine.glossary" not in report["modules"]
     if args[0] == "print":  # the roster's line of the standings is counted with Core, and the
         # demo campaign has no web address: no QR code drawn, segno not loaded (issue #23)
         assert "skirmish.campaign.standings" in report["modules"]
