@@ -33,7 +33,9 @@ import included) with control characters escaped, so nothing a user typed ever r
 terminal as an escape sequence.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 import math
 import unicodedata

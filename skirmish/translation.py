@@ -31,7 +31,9 @@ extracts them and fails on a msgid missing from the Italian catalogue, an untran
 entry, or a translation whose placeholders differ from its msgid's.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 import gettext as _stdlib
 import re
@@ -76,7 +78,7 @@ class Contextual(str):
 
     context: str
 
-    def __new__(cls, context: str, msgid: str) -> Contextual:
+    def __new__(cls, context: str, msgid: str) -> "Contextual":
         made = super().__new__(cls, msgid)
         made.context = context
         return made
@@ -170,7 +172,7 @@ class Joinable(str):
 
     italian: bool
 
-    def __new__(cls, template: str, italian: bool) -> Joinable:
+    def __new__(cls, template: str, italian: bool) -> "Joinable":
         made = super().__new__(cls, template)
         made.italian = italian
         return made

@@ -39,6 +39,9 @@ SEAMS: dict[str, str] = {
     "the command line names a game action's argument (cli/input_names.py), the campaign book's "
     "results and graveyard and a scenario's card (printing/sheets.py, printing/build.py): "
     "`gang show`, the roster and `roll` never load them (issue #23)",
+    "glossary": "the game's closed sets of words (engine/glossary.py), imported by a dice "
+    "explanation only to say that a model stays steady after its panic test: `roll shoot` "
+    "loads none of the game's words otherwise (issue #23)",
     "rich": "rich's console and styled text, imported when a command prints through them: "
     "`print` and `roll` write plain text",
     "error": "what only a failing command needs: the usage messages, the crash reporter and its "

@@ -13,7 +13,9 @@ the nouns' apps by ``typer.main.get_command``; the one private name of typer the
 is imported here, and says why.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 import difflib
 import importlib

@@ -5,7 +5,9 @@ more saving rolls are taken; then, unless eliminated, one panic test for the who
 hit or not (R-04). Shared by ``shooting.shoot`` and ``fight.melee``.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 from collections.abc import Sequence
 from enum import StrEnum

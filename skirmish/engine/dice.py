@@ -4,7 +4,9 @@ Every procedure asks its source for one D6 at a time, naming what the die is for
 can record every die in order and a script that runs short can say what the next die was for.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from skirmish.engine import glossary
 from skirmish.engine.explain import (
     Words,
     dice_json,
@@ -260,7 +259,9 @@ def panic_line(check: PanicCheck, outcome: PanicOutcome, lang: Lang | str) -> st
         why = tr(MESSAGES, str(outcome.immunity), lang)
         return tr(MESSAGES, "immune", lang, why=why)
     if outcome.failures == 0 and outcome.state is ModelState.STEADY:
-        verdict = glossary.label(ModelState.STEADY, lang)
+        from skirmish.engine.glossary import label  # lazy: glossary
+
+        verdict = label(ModelState.STEADY, lang)
     elif outcome.failures == 0:
         verdict = tr(MESSAGES, f"stays-{outcome.state.value}", lang)
     elif outcome.dropped_prone or (outcome.state_before is ModelState.TERRIFIED and outcome.prone):

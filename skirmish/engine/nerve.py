@@ -8,7 +8,9 @@ Two layers: ``nerve_modifiers`` and ``judge_nerve`` are pure stages on die faces
 odds`` enumerates faces through them); ``nerve_test`` rolls them with a dice source.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 from collections.abc import Sequence
 from enum import StrEnum

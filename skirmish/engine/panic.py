@@ -7,7 +7,9 @@ terrified; a terrified model that fails at all also drops prone. Any failure mak
 flee: a free move to the nearest cover within 5U, else it drops prone where it is.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 from typing import NamedTuple
 

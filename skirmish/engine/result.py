@@ -6,7 +6,9 @@ JSON. Modifier keys are stable ids (``"cover-light"``, ``"short-range"``); their
 English labels live with the renderers.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 from collections.abc import Iterable
 from typing import NamedTuple

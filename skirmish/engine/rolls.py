@@ -17,7 +17,9 @@ engine's procedures and the explanations are imported by ``engine.rollers`` insi
 that run them.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 from collections.abc import Mapping
 from enum import StrEnum

@@ -6,7 +6,9 @@ A target that drank whisky has −1 RIF for the whole game (§8.3), shown as +1.
 COS; COS ≤ 0 eliminates the model (§6.1).
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 from typing import NamedTuple
 

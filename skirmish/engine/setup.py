@@ -14,7 +14,9 @@ their values are a NamedTuple of their fields and a subclass whose ``__new__`` c
 ``_replace`` makes a variant without the checks: its values were checked already.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 from dataclasses import dataclass
 from enum import StrEnum
@@ -99,7 +101,7 @@ class SkillTaken:
     choice: str | None = None
 
 
-def check_hands(attacker: Attacker) -> None:
+def check_hands(attacker: "Attacker") -> None:
     """An invalid "Mano mozzata" cannot use two-handed weapons (§6.5, R-10)."""
     weapon = attacker.weapon
     if attacker.mano_mozzata and weapon is not None and weapon.two_handed:
@@ -162,7 +164,7 @@ class Attacker(_AttackerFields):
 
     __slots__ = ()
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Attacker:
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Attacker":
         made = super().__new__(cls, *args, **kwargs)
         check_characteristic("TIRO", made.tiro)
         check_characteristic("FRED", made.fred)
@@ -214,7 +216,7 @@ class Target(_TargetFields):
 
     __slots__ = ()
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Target:
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Target":
         made = super().__new__(cls, *args, **kwargs)
         for label, value in (
             ("target RIF", made.rif),
@@ -279,7 +281,7 @@ class ShotSituation(_ShotSituationFields):
 
     __slots__ = ()
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> ShotSituation:
+    def __new__(cls, *args: Any, **kwargs: Any) -> "ShotSituation":
         made = super().__new__(cls, *args, **kwargs)
         if made.range is not None and made.range < 0:
             raise RulesError(

@@ -8,7 +8,9 @@ rules: the stages (``check_shoot``, ``shot_modifiers``, ``judge_shot``, ``fannin
 them on a dice source and records every die.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 from collections.abc import Sequence
 from enum import StrEnum

@@ -23,7 +23,9 @@ To add a modifier of table 3: declare its input here, read it in the engine's ru
 (``engine.explain_combat.LABELS``); every front end then offers it (docs/decisions.md).
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 from collections.abc import Mapping
 from enum import StrEnum

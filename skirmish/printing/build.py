@@ -12,7 +12,6 @@ campaign book's and a scenario's sheets.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -76,7 +75,7 @@ def roster_view(
     faction = find_faction(str(gang["faction"]))
     members = list(gang.get("members", ()))
     cards = [member_view(m, lang, faction.id) for m in by_rank(members, faction.id)]
-    cards += [replace(member_view(m, lang, faction.id), dead=True) for m in dead]
+    cards += [member_view(m, lang, faction.id)._replace(dead=True) for m in dead]
     row: Mapping[str, Any] = record if record is not None else gang
     view = RosterView(
         name=str(gang["name"]),

@@ -16,8 +16,6 @@ from ``reference_text``; ``reference_view`` packs them into pages with ``referen
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from skirmish.i18n import Lang
 from skirmish.printing.reference_campaign import (
     advances_table,
@@ -98,7 +96,7 @@ def reference_tables(lang: Lang | str = Lang.IT) -> tuple[tuple[str, Table], ...
 def _laid_out(lang: Lang | str, base_pt: float) -> tuple[tuple[str, Table], ...]:
     """The tables at ``base_pt``, each with the widths of its columns."""
     return tuple(
-        (group, replace(table, widths=column_widths(table, base_pt, table_width(table))))
+        (group, table._replace(widths=column_widths(table, base_pt, table_width(table))))
         for group, table in reference_tables(lang)
     )
 

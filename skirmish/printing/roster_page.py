@@ -6,7 +6,6 @@ templates/roster.css and share the room left between the cards' ruled lines and 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import NamedTuple
 
 from skirmish.printing.views import (
@@ -188,8 +187,7 @@ def page_plan(view: RosterView) -> Plan:
 def fit_page(view: RosterView) -> RosterView:
     """``view`` laid out for its page (``page_plan``)."""
     plan = page_plan(view)
-    return replace(
-        view,
+    return view._replace(
         write_lines=plan.write_lines,
         weapon_lines=plan.weapon_lines,
         one_page=plan.one_page,

@@ -1,17 +1,18 @@
 """What the printed sheets show: plain, frozen view-models (STYLE.md habit 8).
 
-The templates only ever see these dataclasses, already in the output language, so a sheet can be
+The templates only ever see these NamedTuples (cheaper to create than frozen dataclasses: every
+print command builds the classes, issue #23), already in the output language, so a sheet can be
 rendered from a hand-made gang as easily as from the campaign store. ``skirmish.printing.build``
 turns the store's ``gang show --json`` dict and the rules registry into them.
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef (issue #23).
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class WeaponLine:
+class WeaponLine(NamedTuple):
     """One weapon as on the book's table: ranges, shots, rounds, action cost, bonus, a note."""
 
     name: str
@@ -24,16 +25,14 @@ class WeaponLine:
     note: str  # one line: "arma impropria", "17: un 1 la inceppa"…
 
 
-@dataclass(frozen=True)
-class Trait:
+class Trait(NamedTuple):
     """A skill or an injury and its effect in one line."""
 
     name: str
     effect: str
 
 
-@dataclass(frozen=True)
-class MountLine:
+class MountLine(NamedTuple):
     """A model's mount and its numbers (§8.2)."""
 
     name: str
@@ -44,8 +43,7 @@ class MountLine:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class XpBox:
+class XpBox(NamedTuple):
     """One box of a card's ESPERIENZA track (the book's sheet): ticked up to the model's XP;
     ``cost`` is the XP of the advances (§7.2) this box pays for, printed faint in it."""
 
@@ -53,16 +51,14 @@ class XpBox:
     cost: int | None = None
 
 
-@dataclass(frozen=True)
-class AdvanceMark:
+class AdvanceMark(NamedTuple):
     """What the XP of a marked box buys (§7.2): "3: Abilità", "5: RIF/FRED"."""
 
     cost: int
     label: str
 
 
-@dataclass(frozen=True)
-class MemberView:
+class MemberView(NamedTuple):
     """One model of a gang, as printed on its card."""
 
     name: str
@@ -87,16 +83,14 @@ class MemberView:
     dead: bool = False  # printed after the living, crossed and greyed (R-10)
 
 
-@dataclass(frozen=True)
-class HouseRuleLine:
+class HouseRuleLine(NamedTuple):
     """A house rule (RULINGS §4) as set for the campaign."""
 
     id: str
     text: str
 
 
-@dataclass(frozen=True)
-class RosterView:
+class RosterView(NamedTuple):
     """A gang's sheet: the book's "Scheda Giocatore" and what the book leaves to memory."""
 
     name: str
@@ -124,8 +118,7 @@ class RosterView:
     fill_mm: float = 0.0  # its height at least: the page's room left (0: as its content)
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """One line of a campaign's standings."""
 
     gang: str
@@ -146,8 +139,7 @@ class Standing:
     retreats: int | None = None
 
 
-@dataclass(frozen=True)
-class SideLine:
+class SideLine(NamedTuple):
     """One gang's part in a finished game, for the campaign book's results (issue #13)."""
 
     gang: str
@@ -158,8 +150,7 @@ class SideLine:
     retreat: str = ""  # "" or how it left the table: "ritirata al turno 3, per scelta"
 
 
-@dataclass(frozen=True)
-class GameLine:
+class GameLine(NamedTuple):
     """A finished game in the campaign book: number, date, scenario, outcome and both sides."""
 
     number: int
@@ -171,8 +162,7 @@ class GameLine:
     sides: tuple[SideLine, ...]
 
 
-@dataclass(frozen=True)
-class FallenLine:
+class FallenLine(NamedTuple):
     """A dead model of the campaign (R-10), for the book's graveyard."""
 
     name: str
@@ -183,8 +173,7 @@ class FallenLine:
     eliminated_by: str  # "" when nobody is recorded
 
 
-@dataclass(frozen=True)
-class CampaignView:
+class CampaignView(NamedTuple):
     """Every gang of a campaign and its standings, printed as one document."""
 
     name: str
@@ -195,8 +184,7 @@ class CampaignView:
     graveyard: tuple[FallenLine, ...] = ()  # the campaign's dead, R-10
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """A summary table of the quick reference: a title, column heads and rows of cells."""
 
     title: str
@@ -208,8 +196,7 @@ class Table:
     widths: tuple[float, ...] = ()  # each column's share of the table's width, in percent
 
 
-@dataclass(frozen=True)
-class ReferencePage:
+class ReferencePage(NamedTuple):
     """One page of the quick reference: a heading and two columns of whole tables."""
 
     heading: str  # what the page holds: "Turno e azioni · Combattimento"
@@ -218,8 +205,7 @@ class ReferencePage:
     below: tuple[Table, ...] = ()  # across both columns, below them
 
 
-@dataclass(frozen=True)
-class ReferenceView:
+class ReferenceView(NamedTuple):
     """The quick reference: the summary tables packed into balanced columns, two a page."""
 
     title: str
@@ -237,8 +223,7 @@ class ReferenceView:
         )
 
 
-@dataclass(frozen=True)
-class SideHead:
+class SideHead(NamedTuple):
     """The head of a side's column on a scenario card: "Buoni", and whether it deploys first."""
 
     side: str  # "good" or "bad": the column's CSS class and its mark on the map's legend
@@ -246,8 +231,7 @@ class SideHead:
     first: str = ""  # "schierano per primi" on the side that deploys first, else empty
 
 
-@dataclass(frozen=True)
-class SideRow:
+class SideRow(NamedTuple):
     """A row of a scenario card's columns: each side's text, printed once across both when the
     book gives both sides the same words (the duel)."""
 
@@ -260,8 +244,7 @@ class SideRow:
         return self.good == self.bad
 
 
-@dataclass(frozen=True)
-class ScenarioView:
+class ScenarioView(NamedTuple):
     """A scenario card (§10): the map, then each side's deployment and victory in its column."""
 
     title: str
@@ -275,5 +258,5 @@ class ScenarioView:
     length: str = ""
     rules: tuple[str, ...] = ()  # the book's special rules
     applied: tuple[str, ...] = ()  # how the game tracker applies them (restrictions, modifiers)
-    tracked: tuple[str, ...] = field(default=())  # objects to track: loot sacks, hostage…
+    tracked: tuple[str, ...] = ()  # objects to track: loot sacks, hostage…
     map_svg: str = ""  # the table map: our own SVG with its text escaped (printing.maps)

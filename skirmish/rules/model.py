@@ -5,7 +5,9 @@ a small part of a frozen dataclass to create, issue #23). Every entry has a stab
 either language (``rules.names``).
 """
 
-from __future__ import annotations
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's
+# annotations written as strings are each compiled into a ForwardRef when roll creates it
+# (issue #23, benchmarks/imports.md).
 
 from enum import StrEnum
 from typing import NamedTuple
@@ -59,7 +61,7 @@ class Side(StrEnum):
     BAD = "bad"
 
     @property
-    def other(self) -> Side:
+    def other(self) -> "Side":
         """The opposing side."""
         return Side.BAD if self is Side.GOOD else Side.GOOD
 

@@ -4,15 +4,16 @@ the command's options in tests/cli/test_print_roster_cli.py."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from dataclasses import replace
 from datetime import date
-from typing import Any
+from typing import Any, ForwardRef
 
 import pytest
 from print_fixtures import check_golden, faction_gangs, lawmen_gang, member
 
 from skirmish.i18n import Lang
+from skirmish.printing import views
 from skirmish.printing.build import printed_date, roster_view
 from skirmish.printing.members import XP_ROW, advance_marks, by_rank, xp_track
 from skirmish.printing.qr import qr_svg
@@ -214,7 +215,7 @@ def test_a_small_gang_gets_more_lines_a_crowded_one_fewer() -> None:
         {**gang, "members": gang["members"] * 2}, Lang.IT, house_rules=[("H-01", "x " * 200)]
     )
     assert not crowded.one_page  # two pages, laid out as they come
-    assert page_plan(replace(crowded, members=crowded.members[:1])).one_page
+    assert page_plan(crowded._replace(members=crowded.members[:1])).one_page
 
 
 def test_every_faction_is_laid_out_for_one_page() -> None:
@@ -272,3 +273,16 @@ def test_the_game_day_box_has_a_turn_for_every_turn_of_every_scenario() -> None:
     html = render_roster(roster_view(small, Lang.EN), Lang.EN, inline_css=False)
     turns = html.split('<div class="turns">')[1].split("</div>")[0]
     assert turns.count('<span class="xb">') == GAME_TURNS
+
+
+def test_the_sheets_views_are_named_tuples() -> None:
+    """Every print command creates the views' classes on its start, and a frozen dataclass
+    writes and runs the code of six methods when it is created (issue #23): the views are
+    NamedTuples, their annotations evaluated (none compiled into a ForwardRef)."""
+    declared = [v for v in vars(views).values() if isinstance(v, type)]
+    declared = [v for v in declared if v.__module__ == views.__name__]
+    assert len(declared) == 19
+    assert [v.__name__ for v in declared if dataclasses.is_dataclass(v)] == []
+    assert [v.__name__ for v in declared if not issubclass(v, tuple)] == []
+    annotations = [t for v in declared for t in v.__annotations__.values()]
+    assert not any(isinstance(t, (str, ForwardRef)) for t in annotations)
