@@ -79,9 +79,34 @@ def _quoted(name: str) -> str:
     return f'"{name}"' if " " in name else name
 
 
-def check_horse(rider: Combatant, *, mounting: bool, nitroglycerin: int) -> None:
+@dataclass(frozen=True)
+class HorseWords:
+    """What a refused mount or dismount says to do first (``check_horse``). The engine's own are
+    the words every front end but the command line says (the phone's offline preview, the web);
+    the game's services pass ``campaign.game.actions.HORSE_WORDS``, which the command line says
+    with its commands: the engine names no command (tests/test_engine_knows_no_front_end.py)."""
+
+    #: record first that the model mounts (a dismount refused), given the model's quoted name
+    mount_first: Callable[[str], Message]
+    #: where a horse is bought, after "buy one between games" ("": nothing more)
+    buy: Message | str
+    #: record first that the model stands (a prone model refused), given its quoted name
+    stand_up: Callable[[str], Message]
+
+
+ENGINE_HORSE_WORDS = HorseWords(
+    mount_first=lambda model: Message("record first"),
+    buy="",
+    stand_up=lambda model: Message("its state: standing"),
+)
+
+
+def check_horse(
+    rider: Combatant, *, mounting: bool, nitroglycerin: int, say: HorseWords = ENGINE_HORSE_WORDS
+) -> None:
     """Whether ``rider`` may mount (it has a horse, is not on it, carries no ``nitroglycerin``
-    left, §5.5.1, and is not prone) or dismount (it is on its horse); refused in words."""
+    left, §5.5.1, and is not prone) or dismount (it is on its horse); refused in words, what
+    to do first said by ``say``."""
     if not mounting:
         if not rider.mounted:
             raise CampaignError(
@@ -89,9 +114,8 @@ def check_horse(rider: Combatant, *, mounting: bool, nitroglycerin: int) -> None
                     "{model_name} is not on a horse; "
                     "{on_command_line_f_skirmish_game_mount_quoted_m} that it mounts.",
                     model_name=rider.name,
-                    on_command_line_f_skirmish_game_mount_quoted_m=Message(
-                        "⟪'skirmish game mount {model}' records¦record first⟫",
-                        model=_quoted(rider.name),
+                    on_command_line_f_skirmish_game_mount_quoted_m=say.mount_first(
+                        _quoted(rider.name)
                     ),
                 )
             )
@@ -104,9 +128,7 @@ def check_horse(rider: Combatant, *, mounting: bool, nitroglycerin: int) -> None
                 "{model_name} has no horse (§8.2): buy one between "
                 "games{on_command_line_with_skirmish}.",
                 model_name=rider.name,
-                on_command_line_with_skirmish=Message(
-                    "⟪ with 'skirmish gang buy GANG horse --for NAME'¦⟫"
-                ),
+                on_command_line_with_skirmish=say.buy,
             )
         )
     if nitroglycerin > 0:
@@ -122,10 +144,7 @@ def check_horse(rider: Combatant, *, mounting: bool, nitroglycerin: int) -> None
                 "{model_name} is prone: it stands up first (table 1, 1 action; "
                 "{on_command_line_f_skirmish_game_state_quoted_m}).",
                 model_name=rider.name,
-                on_command_line_f_skirmish_game_state_quoted_m=Message(
-                    "⟪'skirmish game state {model} standing'¦its state: standing⟫",
-                    model=_quoted(rider.name),
-                ),
+                on_command_line_f_skirmish_game_state_quoted_m=say.stand_up(_quoted(rider.name)),
             )
         )
 

@@ -66,6 +66,7 @@ from skirmish.engine.stages import Side, explosion_failed, lasso_failed, reflex_
 from skirmish.engine.table_actions import (
     MOUNT_ACTIONS,
     Caught,
+    HorseWords,
     blast_roll,
     check_horse,
     check_lasso,
@@ -296,6 +297,20 @@ class HorseReport:
     rerolls: tuple[dict[str, Any], ...] = ()  # taken in its reflex test
 
 
+#: A refused mount's words on the command line: its commands, where the phone and the web say
+#: the engine's own (``engine.table_actions.ENGINE_HORSE_WORDS``; the ⟪command line¦elsewhere⟫
+#: phrases, ``errors.on_command_line``).
+HORSE_WORDS = HorseWords(
+    mount_first=lambda model: Message(
+        "⟪'skirmish game mount {model}' records¦record first⟫", model=model
+    ),
+    buy=Message("⟪ with 'skirmish gang buy GANG horse --for NAME'¦⟫"),
+    stand_up=lambda model: Message(
+        "⟪'skirmish game state {model} standing'¦its state: standing⟫", model=model
+    ),
+)
+
+
 def _horse(
     session: Session,
     *,
@@ -313,7 +328,7 @@ def _horse(
     mount = kit.mount_of(session, model)
     rider = combatant(session, model)
     nitro = kit.left(session, model, Explosive.NITROGLYCERIN.value) if mounting else 0
-    check_horse(rider, mounting=mounting, nitroglycerin=nitro)  # the phone's checks too
+    check_horse(rider, mounting=mounting, nitroglycerin=nitro, say=HORSE_WORDS)  # the phone's too
     kind = EventKind.MOUNT if mounting else EventKind.DISMOUNT
     _turn(session, game, model, kind)
     action = horse_action(pace)
