@@ -23,6 +23,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+#: No timing is a test's assertion (the guide), hypothesis's 200 ms deadline per example
+#: included: a loaded machine made a property test fail on 299 ms. The examples' counts stay
+#: each test's own.
+settings.register_profile("skirmish", deadline=None)
+settings.load_profile("skirmish")
 
 #: Printed sheets and compiled templates are kept in a folder of the session's own (issue #23),
 #: never in the user's cache: ``printing.book_cache.CACHE_ENV``; it goes when the session ends.
