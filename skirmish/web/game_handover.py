@@ -301,7 +301,7 @@ def live_panel(
     if game.status != GameStatus.IN_PROGRESS or not sides_acting(site, session, game):
         return None
     base = game_live_base.game_url(campaign.name, game.id)
-    return {"state": "placeholder" if handing.current(session, game) else "none",
+    return {"state": "to-load" if handing.current(session, game) else "none",
             "panel_url": f"{base}/handover/panel", "page_url": f"{base}/handover",
             "rev": "", "key": "", "poll": False, "message": ""}  # fmt: skip
 
