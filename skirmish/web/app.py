@@ -24,7 +24,6 @@ from contextlib import asynccontextmanager
 from anyio import to_thread
 from fastapi import Depends, FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from fastapi.staticfiles import StaticFiles
 from pydantic.warnings import UnsupportedFieldAttributeWarning
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import configure_mappers
@@ -88,6 +87,7 @@ from skirmish.web.site import (
     start_session,
     viewer_of,
 )
+from skirmish.web.static_files import StaticWithGzip
 from skirmish.web.text import TEXT
 
 # FastAPI silences pydantic's UnsupportedFieldAttributeWarning while it builds a parameter's
@@ -192,7 +192,7 @@ def create_app(db: str | None = None) -> FastAPI:
         redoc_url=None,
         lifespan=lifespan,
     )
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.mount("/static", StaticWithGzip(directory=HERE / "static"), name="static")
     app.add_middleware(NamesWithSlashes)
     app.add_middleware(InputNaming)  # a refusal names a field, not a flag (issue #20)
     app.add_middleware(SecurityHeaders)  # outermost: every answer, errors included (issue #22)
