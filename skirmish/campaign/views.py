@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Integer, bindparam, inspect
+from sqlalchemy import JSON, Integer, bindparam, inspect, literal, null, union_all
+from sqlalchemy import cast as sql_cast
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import object_session
@@ -54,11 +55,15 @@ def rating(gang: Gang) -> int:
 
 
 def ratings(session: OrmSession, gangs: Sequence[Gang]) -> dict[int | None, int]:
-    """``rating`` of each of ``gangs`` (by id), in three queries of columns whatever their
-    number (a campaign's list and standings; issue #23: rows, not objects): their models on
-    the roster, what each gang paid for its items (plain numbers: a long campaign's gangs own
-    hundreds), and their advances."""
+    """``rating`` of each of ``gangs`` (by id), in one query of columns whatever their number
+    (a campaign's list and standings; issue #23: rows, not objects, and one statement, not
+    three): their models on the roster, what they paid for their items (hundreds), and their
+    advances."""
     return _rated(session, gangs)[0]
+
+
+#: The kinds of row ``_rated``'s one statement returns (its ``kind`` column).
+_ON_ROSTER, _OWNED, _ADVANCE = 0, 1, 2
 
 
 def _rated(
@@ -68,13 +73,17 @@ def _rated(
     ids = [g.id for g in gangs if g.id is not None]
     roster: dict[int | None, list[Any]] = {}
     paid: dict[int | None, list[int]] = {}
+    advances: dict[int | None, list[tuple[int | None, int]]] = {}
     if ids:
-        on_roster, owned, _ = _rating_queries()
-        for row in column_rows(session, on_roster, {"ids": ids}):
-            roster.setdefault(row.gang_id, []).append(row)
-        for gang_id, price in column_rows(session, owned, {"ids": ids}):
-            paid.setdefault(gang_id, []).append(price)
-    advances = _advances(session, ids)
+        for kind, gang_id, member, profile, number, details in column_rows(
+            session, _rating_query(), {"ids": ids}
+        ):
+            if kind == _ON_ROSTER:
+                roster.setdefault(gang_id, []).append(_Model(member, profile, number))
+            elif kind == _OWNED:
+                paid.setdefault(gang_id, []).append(number)
+            else:
+                advances.setdefault(gang_id, []).append((member, int(details.get("cost", 0))))
     rated = {
         g.id: _rating(g.faction, roster.get(g.id, []), paid.get(g.id, []), advances.get(g.id, []))
         for g in gangs
@@ -82,27 +91,71 @@ def _rated(
     return rated, {g.id: len(roster.get(g.id, [])) for g in gangs}
 
 
+class _Model(NamedTuple):
+    """A model on the roster as ``_rating`` reads it."""
+
+    id: int | None
+    profile: str
+    xp: int
+
+
 @cache
-def _rating_queries() -> tuple[Any, ...]:
-    """``_rated``'s statements, built once for any gangs (the ``ids`` parameter, expanded):
-    their models on the roster, the prices paid for their items, their standing advances (each
-    ``advance`` entry not undone)."""
+def _advances_query() -> Any:
+    """A gang's standing advances (each ``advance`` entry not undone), built once for any gangs
+    (the ``ids`` parameter, expanded)."""
     ids = bindparam("ids", type_=Integer, expanding=True)
-    on_roster = (
-        select(Member.gang_id, Member.id, Member.profile, Member.xp)
-        .where(col(Member.gang_id).in_(ids), Member.status == MemberStatus.ACTIVE)
-        .order_by(col(Member.id))
-    )
-    owned = select(OwnedItem.gang_id, OwnedItem.paid).where(col(OwnedItem.gang_id).in_(ids))
     undone = select(LogEntry.reverts).where(
         col(LogEntry.gang_id).in_(ids), col(LogEntry.reverts).is_not(None)
     )
-    advances = select(LogEntry.gang_id, LogEntry.member_id, LogEntry.details).where(
+    return select(LogEntry.gang_id, LogEntry.member_id, LogEntry.details).where(
         col(LogEntry.gang_id).in_(ids),
         LogEntry.action == "advance",
         col(LogEntry.id).not_in(undone),
     )
-    return on_roster, owned, advances
+
+
+@cache
+def _rating_query() -> Any:
+    """The gangs' ratings' three sets of rows in one statement (``UNION ALL``, issue #23: one
+    round trip, not three): their models on the roster, the prices paid for their items, their
+    standing advances (as ``_advances_query``). Each row says its ``kind``, then the gang, the
+    model, its profile, a number (the model's XP, an item's price) and an advance's details;
+    the models first, by id."""
+    ids = bindparam("ids", type_=Integer, expanding=True)
+    undone = select_columns(col(LogEntry.reverts)).where(
+        col(LogEntry.gang_id).in_(ids), col(LogEntry.reverts).is_not(None)
+    )
+    no_details = sql_cast(null(), JSON)  # typed: PostgreSQL matches the branches by the first
+    on_roster = select_columns(
+        literal(_ON_ROSTER, Integer).label("kind"),
+        col(Member.gang_id).label("gang_id"),
+        col(Member.id).label("member_id"),
+        col(Member.profile).label("profile"),
+        col(Member.xp).label("number"),
+        no_details.label("details"),
+    ).where(col(Member.gang_id).in_(ids), col(Member.status) == MemberStatus.ACTIVE)
+    owned = select_columns(
+        literal(_OWNED, Integer),
+        col(OwnedItem.gang_id),
+        null(),
+        null(),
+        col(OwnedItem.paid),
+        null(),
+    ).where(col(OwnedItem.gang_id).in_(ids))
+    advances = select_columns(
+        literal(_ADVANCE, Integer),
+        col(LogEntry.gang_id),
+        col(LogEntry.member_id),
+        null(),
+        null(),
+        col(LogEntry.details),
+    ).where(
+        col(LogEntry.gang_id).in_(ids),
+        col(LogEntry.action) == "advance",
+        col(LogEntry.id).not_in(undone),
+    )
+    both = union_all(on_roster, owned, advances).subquery()
+    return select_columns(*both.c).order_by(both.c.kind, both.c.member_id)
 
 
 def _rating(
@@ -137,7 +190,7 @@ def _advances(
     ids = [i for i in gang_ids if i is not None]
     if not ids:
         return {}
-    found = column_rows(session, _rating_queries()[2], {"ids": ids})
+    found = column_rows(session, _advances_query(), {"ids": ids})
     out: dict[int | None, list[tuple[int | None, int]]] = {}
     for gang_id, member, details in found:
         out.setdefault(gang_id, []).append((member, int(details.get("cost", 0))))
