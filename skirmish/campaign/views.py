@@ -300,50 +300,135 @@ def _rows_of(gang: Gang) -> _GangRows:
 
 
 @cache
-def _gang_queries() -> tuple[Any, ...]:
-    """``_read_rows``'s five statements, built once (issue #23: building a statement and its
-    cache key anew was a tenth of the gang page's work); the gang is the ``gang`` parameter."""
+def _members_query() -> Any:
+    """A gang's models as rows of their shown columns (the ``gang`` parameter), built once."""
     m, gang = Member, bindparam("gang", type_=Integer)
     shown = (m.id, m.name, m.handle, m.profile, m.role, m.status, m.tiro, m.fred, m.rif, m.cos)
-    members = (
+    return (
         select_columns(*(col(c) for c in (*shown, m.fama, m.fortuna, m.xp)))
         .where(col(m.gang_id) == gang)
         .order_by(col(m.id))
     )
-    in_gang = select(m.id).where(col(m.gang_id) == gang)
-    skills = (
-        select(MemberSkill.member_id, MemberSkill.skill, MemberSkill.choice)
-        .where(col(MemberSkill.member_id).in_(in_gang))
-        .order_by(col(MemberSkill.id))
-    )
-    injuries = (
-        select(Injury.member_id, Injury.injury)
-        .where(col(Injury.member_id).in_(in_gang))
-        .order_by(col(Injury.id))
-    )
-    items = (
-        select(OwnedItem.member_id, OwnedItem.item, OwnedItem.paid)
-        .where(col(OwnedItem.gang_id) == gang)
-        .order_by(col(OwnedItem.id))
-    )
-    failed = (
-        select(FailedPurchase.item, FailedPurchase.game)
-        .where(col(FailedPurchase.gang_id) == gang)
-        .order_by(col(FailedPurchase.id))
-    )
-    return members, skills, injuries, items, failed
 
 
-def _read_rows(session: OrmSession, gang_id: int | None) -> _GangRows:
-    """``_GangRows`` read as columns, five set-based queries (issue #23)."""
-    members, skills, injuries, items, failed = (
-        column_rows(session, query, {"gang": gang_id}) for query in _gang_queries()
+#: The kinds of row ``_gang_rows_query`` returns (its ``kind`` column).
+_SKILL, _INJURY, _ITEM, _FAILED, _STANDING_ADVANCE = 0, 1, 2, 3, 4
+
+
+class _Skill(NamedTuple):
+    member_id: int | None
+    skill: str
+    choice: str | None
+
+
+class _Injury(NamedTuple):
+    member_id: int | None
+    injury: str
+
+
+class _Item(NamedTuple):
+    member_id: int | None
+    item: str
+    paid: int
+
+
+class _Failed(NamedTuple):
+    item: str
+    game: int
+
+
+@cache
+def _gang_rows_query() -> Any:
+    """Everything ``gang_data`` reads of a gang besides its models, in one statement (``UNION
+    ALL``; issue #23: one round trip, not five): its models' skills and injuries, its items,
+    its failed purchases and its standing advances (as ``_advances_query``), the gang being the
+    ``gang`` parameter. Each row says its ``kind``, then its own id (each kind in id order),
+    the model, two words (a skill and its choice, an injury, an item), a number (an item's
+    price, a failed purchase's game) and an advance's details."""
+    gang = bindparam("gang", type_=Integer)
+    in_gang = select_columns(col(Member.id)).where(col(Member.gang_id) == gang)
+    undone = select_columns(col(LogEntry.reverts)).where(
+        col(LogEntry.gang_id) == gang, col(LogEntry.reverts).is_not(None)
     )
-    by_model: tuple[dict[int | None, list[Any]], ...] = ({}, {})
-    for rows, into in zip((skills, injuries), by_model, strict=True):
-        for row in rows:
-            into.setdefault(row.member_id, []).append(row)
-    return _GangRows(members, by_model[0], by_model[1], items, failed)
+    skills = select_columns(
+        literal(_SKILL, Integer).label("kind"),
+        col(MemberSkill.id).label("id"),
+        col(MemberSkill.member_id).label("member_id"),
+        col(MemberSkill.skill).label("word"),
+        col(MemberSkill.choice).label("other"),
+        # typed: PostgreSQL gives the branches the types of the first
+        sql_cast(null(), Integer).label("number"),
+        sql_cast(null(), JSON).label("details"),
+    ).where(col(MemberSkill.member_id).in_(in_gang))
+    injuries = select_columns(
+        literal(_INJURY, Integer),
+        col(Injury.id),
+        col(Injury.member_id),
+        col(Injury.injury),
+        null(),
+        null(),
+        null(),
+    ).where(col(Injury.member_id).in_(in_gang))
+    items = select_columns(
+        literal(_ITEM, Integer),
+        col(OwnedItem.id),
+        col(OwnedItem.member_id),
+        col(OwnedItem.item),
+        null(),
+        col(OwnedItem.paid),
+        null(),
+    ).where(col(OwnedItem.gang_id) == gang)
+    failed = select_columns(
+        literal(_FAILED, Integer),
+        col(FailedPurchase.id),
+        null(),
+        col(FailedPurchase.item),
+        null(),
+        col(FailedPurchase.game),
+        null(),
+    ).where(col(FailedPurchase.gang_id) == gang)
+    advances = select_columns(
+        literal(_STANDING_ADVANCE, Integer),
+        col(LogEntry.id),
+        col(LogEntry.member_id),
+        null(),
+        null(),
+        null(),
+        col(LogEntry.details),
+    ).where(
+        col(LogEntry.gang_id) == gang,
+        col(LogEntry.action) == "advance",
+        col(LogEntry.id).not_in(undone),
+    )
+    every = union_all(skills, injuries, items, failed, advances).subquery()
+    return select_columns(*every.c).order_by(every.c.kind, every.c.id)
+
+
+def _read_rows(
+    session: OrmSession, gang_id: int | None
+) -> tuple[_GangRows, list[tuple[int | None, int]]]:
+    """``_GangRows`` read as columns, and the gang's standing advances (as ``_advances``): two
+    set-based statements (issue #23)."""
+    members = column_rows(session, _members_query(), {"gang": gang_id})
+    skills: dict[int | None, list[Any]] = {}
+    injuries: dict[int | None, list[Any]] = {}
+    items: list[_Item] = []
+    failed: list[_Failed] = []
+    advances: list[tuple[int | None, int]] = []
+    for kind, _, member, word, other, number, details in column_rows(
+        session, _gang_rows_query(), {"gang": gang_id}
+    ):
+        if kind == _SKILL:
+            skills.setdefault(member, []).append(_Skill(member, word, other))
+        elif kind == _INJURY:
+            injuries.setdefault(member, []).append(_Injury(member, word))
+        elif kind == _ITEM:
+            items.append(_Item(member, word, number))
+        elif kind == _FAILED:
+            failed.append(_Failed(word, number))
+        else:
+            advances.append((member, int(details.get("cost", 0))))
+    return _GangRows(members, skills, injuries, items, failed), advances
 
 
 def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
@@ -356,12 +441,13 @@ def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
     session = object_session(gang)  # the caller's unit of work: a SQLModel session
     if session is None or _loaded(gang):
         rows = _rows_of(gang)
+        advances = _advances(session, [gang.id]) if session is not None else {}
     else:
-        rows = _read_rows(session, gang.id)
+        rows, standing = _read_rows(session, gang.id)
+        advances = {gang.id: standing}
     on_session = cast(Session, session)
     waiting = waiting_among(on_session, gang, rows.failed) if session is not None else []
     owed = owed_by(on_session, gang) if session is not None else None
-    advances = _advances(session, [gang.id]) if session is not None else {}
     roster = [m for m in rows.members if m.status == MemberStatus.ACTIVE]
     paid = [item.paid for item in rows.items]
     return {

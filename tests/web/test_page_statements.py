@@ -26,8 +26,8 @@ GOOD, BAD = "Earp brothers", "Clanton gang"
 #: The most statements each page may issue (its one BEGIN and its reader's session included).
 MOST = {
     "campaign page": 10,
-    "gang page": 12,
-    "gang JSON": 11,
+    "gang page": 8,
+    "gang JSON": 7,
     "live game page": 17,
     "board poll": 4,
 }
