@@ -48,8 +48,9 @@ PARTS: dict[str, Callable[[tuple[str, int, str]], bool]] = {
         k[2] in ("execute", "exec") and k[0].endswith("sqlmodel/orm/session.py")
     ),
     "ORM lazy loads": lambda k: k[2] == "_emit_lazyload",
-    "the reader's session": lambda k: k[2] == "find_session",
-    "the visible campaigns": lambda k: k[2] == "visible_campaigns",
+    # one statement since the fifth round (``find_session_and_campaigns``); else the two
+    "the reader's session": lambda k: k[2] in ("find_session", "find_session_and_campaigns"),
+    "the visible campaigns": lambda k: k[2] in ("visible_campaigns", "visible_among"),
     "the log's text (entry_data)": lambda k: k[2] == "entry_data",
     "the printed sheet's view": lambda k: k[2] == "roster_view",
     "the unit of work (begin, commit)": lambda k: k[2] == "transaction" and "store" in k[0],

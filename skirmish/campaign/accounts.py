@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Final
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import String, bindparam, delete, func
+from sqlalchemy import String, and_, bindparam, delete, func
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import logbook, naming
@@ -305,11 +305,56 @@ def find_session(session: Session, token: str) -> Found:
     found = session.exec(_session_query(), params={"digest": _digest(token)}).first()
     if found is None:
         return Found(None, None, due=False)
-    row, user = found
+    return _found(*found)
+
+
+def _found(row: WebSession | None, user: User | None) -> Found:
+    """What a session's row and its user's (as the store holds them) read as (``Found``)."""
+    if row is None:
+        return Found(None, None, due=False)
     now = _now()
     if user is None or row.epoch != user.session_epoch or _moment(row.expires_at) <= now:
         return Found(row, None, due=True)
     return Found(row, user, due=now - _moment(row.last_seen) >= TOUCH_EVERY)
+
+
+def find_session_and_campaigns(
+    session: Session, token: str | None
+) -> tuple[Found, list[tuple[Campaign, Membership | None]]] | None:
+    """``find_session`` and every campaign of the store beside the session's user's membership
+    in it (the rows ``permissions.visible_among`` filters), in one statement (issue #23: the
+    reader and what they may see in one round trip, not two). ``None`` when the store has no
+    campaign (no row to carry the session's): ask ``find_session``. The memberships are those
+    of the session's user as the store holds it: of a session that has ended (``Found.user``
+    ``None``) they are no one's, and are left out (``None``)."""
+    # no token (a visitor), or one no session can have: a digest no session has
+    digest = _digest(token) if token and len(token) <= 200 else ""
+    rows = session.exec(_session_campaigns_query(), params={"digest": digest}).all()
+    if not rows:
+        return None
+    found = _found(rows[0][2], rows[0][3])
+    live = found.user is not None
+    return found, [(campaign, member if live else None) for campaign, member, _, _ in rows]
+
+
+@cache
+def _session_campaigns_query() -> Select[Campaign, Membership, WebSession, User]:
+    """``find_session_and_campaigns``' statement, built once: every campaign (oldest first),
+    the session ``digest`` and its user beside each, and that user's membership in it."""
+    return (
+        select(Campaign, Membership, WebSession, User)
+        .select_from(Campaign)
+        .outerjoin(WebSession, col(WebSession.id) == bindparam("digest", type_=String))
+        .outerjoin(User, col(User.id) == col(WebSession.user_id))
+        .outerjoin(
+            Membership,
+            and_(
+                col(Membership.campaign_id) == col(Campaign.id),
+                col(Membership.user_id) == col(User.id),
+            ),
+        )
+        .order_by(col(Campaign.id))
+    )
 
 
 @cache

@@ -11,8 +11,10 @@ the player of a post-game sequence the gang still owes (``game.pending.reminders
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
+from sqlalchemy import Integer, String, bindparam
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy import select as sa_select
 from sqlalchemy.orm import selectinload
@@ -164,9 +166,13 @@ def gang_by_name(session: Session, campaign: Campaign, name: str, *, full: bool 
     """The gang called ``name`` in ``campaign``; ``full`` loads its models, skills, injuries
     and items in a few ``selectinload`` queries (for showing it)."""
     query = select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
+    exact: Gang | None
     if full:
         query = _full(query)
-    exact = session.exec(query.where(Gang.name == name)).first()
+        exact = session.exec(query.where(Gang.name == name)).first()
+    else:  # built once (issue #23: every gang page and gang JSON asks it)
+        found = {"campaign": campaign.id, "name": name}
+        exact = session.exec(_gang_named(), params=found).first()
     if exact is not None:
         lock_row(session, exact)
         return exact
@@ -184,6 +190,20 @@ def gang_by_name(session: Session, campaign: Campaign, name: str, *, full: bool 
     gang = naming.choose(name, [(g, (g.name,)) for g in gangs], kind=naming.GANG, label=_name)
     lock_row(session, gang)
     return gang
+
+
+@cache
+def _gang_named() -> Any:
+    """``gang_by_name``'s exact lookup of a gang not ``full`` (parameters: ``campaign``,
+    ``name``), built once."""
+    return (
+        select(Gang)
+        .where(
+            col(Gang.campaign_id) == bindparam("campaign", type_=Integer),
+            col(Gang.name) == bindparam("name", type_=String),
+        )
+        .order_by(col(Gang.id))
+    )
 
 
 def _full(query: Any) -> Any:

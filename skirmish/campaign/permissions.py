@@ -10,6 +10,7 @@ shows a form and ``require`` inside the service's unit of work.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from functools import cache
 from typing import Final
@@ -148,8 +149,19 @@ def visible_campaigns(session: Session, actor: Actor) -> list[Campaign]:
     if isinstance(actor, _Cli):
         return list(session.exec(select(Campaign).order_by(col(Campaign.id))).all())
     user_id = actor.id if actor is not None and actor.id is not None else -1
+    return visible_among(actor, session.exec(_visible_query(), params={"user": user_id}).all())
+
+
+def visible_among(
+    actor: Actor, rows: Iterable[tuple[Campaign, Membership | None]]
+) -> list[Campaign]:
+    """The campaigns of ``rows`` (each beside ``actor``'s membership in it, or ``None``) that
+    ``actor`` may see, in their order: ``visible_campaigns``' filter, for rows read elsewhere
+    (``accounts.find_session_and_campaigns``: the reader's session in the same statement)."""
+    if isinstance(actor, _Cli):
+        return [campaign for campaign, _ in rows]
     seen = []
-    for campaign, membership in session.exec(_visible_query(), params={"user": user_id}).all():
+    for campaign, membership in rows:
         role = Relation(membership.role) if membership is not None else Relation.VISITOR
         if _may(role, actor, Action.VIEW, campaign, None):
             seen.append(campaign)

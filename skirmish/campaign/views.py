@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Integer, bindparam, inspect
+from sqlalchemy import JSON, Integer, bindparam, inspect, literal, null, union_all
+from sqlalchemy import cast as sql_cast
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import object_session
@@ -54,11 +55,15 @@ def rating(gang: Gang) -> int:
 
 
 def ratings(session: OrmSession, gangs: Sequence[Gang]) -> dict[int | None, int]:
-    """``rating`` of each of ``gangs`` (by id), in three queries of columns whatever their
-    number (a campaign's list and standings; issue #23: rows, not objects): their models on
-    the roster, what each gang paid for its items (plain numbers: a long campaign's gangs own
-    hundreds), and their advances."""
+    """``rating`` of each of ``gangs`` (by id), in one query of columns whatever their number
+    (a campaign's list and standings; issue #23: rows, not objects, and one statement, not
+    three): their models on the roster, what they paid for their items (hundreds), and their
+    advances."""
     return _rated(session, gangs)[0]
+
+
+#: The kinds of row ``_rated``'s one statement returns (its ``kind`` column).
+_ON_ROSTER, _OWNED, _ADVANCE = 0, 1, 2
 
 
 def _rated(
@@ -68,13 +73,17 @@ def _rated(
     ids = [g.id for g in gangs if g.id is not None]
     roster: dict[int | None, list[Any]] = {}
     paid: dict[int | None, list[int]] = {}
+    advances: dict[int | None, list[tuple[int | None, int]]] = {}
     if ids:
-        on_roster, owned, _ = _rating_queries()
-        for row in column_rows(session, on_roster, {"ids": ids}):
-            roster.setdefault(row.gang_id, []).append(row)
-        for gang_id, price in column_rows(session, owned, {"ids": ids}):
-            paid.setdefault(gang_id, []).append(price)
-    advances = _advances(session, ids)
+        for kind, gang_id, member, profile, number, details in column_rows(
+            session, _rating_query(), {"ids": ids}
+        ):
+            if kind == _ON_ROSTER:
+                roster.setdefault(gang_id, []).append(_Model(member, profile, number))
+            elif kind == _OWNED:
+                paid.setdefault(gang_id, []).append(number)
+            else:
+                advances.setdefault(gang_id, []).append((member, int(details.get("cost", 0))))
     rated = {
         g.id: _rating(g.faction, roster.get(g.id, []), paid.get(g.id, []), advances.get(g.id, []))
         for g in gangs
@@ -82,27 +91,71 @@ def _rated(
     return rated, {g.id: len(roster.get(g.id, [])) for g in gangs}
 
 
+class _Model(NamedTuple):
+    """A model on the roster as ``_rating`` reads it."""
+
+    id: int | None
+    profile: str
+    xp: int
+
+
 @cache
-def _rating_queries() -> tuple[Any, ...]:
-    """``_rated``'s statements, built once for any gangs (the ``ids`` parameter, expanded):
-    their models on the roster, the prices paid for their items, their standing advances (each
-    ``advance`` entry not undone)."""
+def _advances_query() -> Any:
+    """A gang's standing advances (each ``advance`` entry not undone), built once for any gangs
+    (the ``ids`` parameter, expanded)."""
     ids = bindparam("ids", type_=Integer, expanding=True)
-    on_roster = (
-        select(Member.gang_id, Member.id, Member.profile, Member.xp)
-        .where(col(Member.gang_id).in_(ids), Member.status == MemberStatus.ACTIVE)
-        .order_by(col(Member.id))
-    )
-    owned = select(OwnedItem.gang_id, OwnedItem.paid).where(col(OwnedItem.gang_id).in_(ids))
     undone = select(LogEntry.reverts).where(
         col(LogEntry.gang_id).in_(ids), col(LogEntry.reverts).is_not(None)
     )
-    advances = select(LogEntry.gang_id, LogEntry.member_id, LogEntry.details).where(
+    return select(LogEntry.gang_id, LogEntry.member_id, LogEntry.details).where(
         col(LogEntry.gang_id).in_(ids),
         LogEntry.action == "advance",
         col(LogEntry.id).not_in(undone),
     )
-    return on_roster, owned, advances
+
+
+@cache
+def _rating_query() -> Any:
+    """The gangs' ratings' three sets of rows in one statement (``UNION ALL``, issue #23: one
+    round trip, not three): their models on the roster, the prices paid for their items, their
+    standing advances (as ``_advances_query``). Each row says its ``kind``, then the gang, the
+    model, its profile, a number (the model's XP, an item's price) and an advance's details;
+    the models first, by id."""
+    ids = bindparam("ids", type_=Integer, expanding=True)
+    undone = select_columns(col(LogEntry.reverts)).where(
+        col(LogEntry.gang_id).in_(ids), col(LogEntry.reverts).is_not(None)
+    )
+    no_details = sql_cast(null(), JSON)  # typed: PostgreSQL matches the branches by the first
+    on_roster = select_columns(
+        literal(_ON_ROSTER, Integer).label("kind"),
+        col(Member.gang_id).label("gang_id"),
+        col(Member.id).label("member_id"),
+        col(Member.profile).label("profile"),
+        col(Member.xp).label("number"),
+        no_details.label("details"),
+    ).where(col(Member.gang_id).in_(ids), col(Member.status) == MemberStatus.ACTIVE)
+    owned = select_columns(
+        literal(_OWNED, Integer),
+        col(OwnedItem.gang_id),
+        null(),
+        null(),
+        col(OwnedItem.paid),
+        null(),
+    ).where(col(OwnedItem.gang_id).in_(ids))
+    advances = select_columns(
+        literal(_ADVANCE, Integer),
+        col(LogEntry.gang_id),
+        col(LogEntry.member_id),
+        null(),
+        null(),
+        col(LogEntry.details),
+    ).where(
+        col(LogEntry.gang_id).in_(ids),
+        col(LogEntry.action) == "advance",
+        col(LogEntry.id).not_in(undone),
+    )
+    both = union_all(on_roster, owned, advances).subquery()
+    return select_columns(*both.c).order_by(both.c.kind, both.c.member_id)
 
 
 def _rating(
@@ -137,7 +190,7 @@ def _advances(
     ids = [i for i in gang_ids if i is not None]
     if not ids:
         return {}
-    found = column_rows(session, _rating_queries()[2], {"ids": ids})
+    found = column_rows(session, _advances_query(), {"ids": ids})
     out: dict[int | None, list[tuple[int | None, int]]] = {}
     for gang_id, member, details in found:
         out.setdefault(gang_id, []).append((member, int(details.get("cost", 0))))
@@ -247,50 +300,135 @@ def _rows_of(gang: Gang) -> _GangRows:
 
 
 @cache
-def _gang_queries() -> tuple[Any, ...]:
-    """``_read_rows``'s five statements, built once (issue #23: building a statement and its
-    cache key anew was a tenth of the gang page's work); the gang is the ``gang`` parameter."""
+def _members_query() -> Any:
+    """A gang's models as rows of their shown columns (the ``gang`` parameter), built once."""
     m, gang = Member, bindparam("gang", type_=Integer)
     shown = (m.id, m.name, m.handle, m.profile, m.role, m.status, m.tiro, m.fred, m.rif, m.cos)
-    members = (
+    return (
         select_columns(*(col(c) for c in (*shown, m.fama, m.fortuna, m.xp)))
         .where(col(m.gang_id) == gang)
         .order_by(col(m.id))
     )
-    in_gang = select(m.id).where(col(m.gang_id) == gang)
-    skills = (
-        select(MemberSkill.member_id, MemberSkill.skill, MemberSkill.choice)
-        .where(col(MemberSkill.member_id).in_(in_gang))
-        .order_by(col(MemberSkill.id))
-    )
-    injuries = (
-        select(Injury.member_id, Injury.injury)
-        .where(col(Injury.member_id).in_(in_gang))
-        .order_by(col(Injury.id))
-    )
-    items = (
-        select(OwnedItem.member_id, OwnedItem.item, OwnedItem.paid)
-        .where(col(OwnedItem.gang_id) == gang)
-        .order_by(col(OwnedItem.id))
-    )
-    failed = (
-        select(FailedPurchase.item, FailedPurchase.game)
-        .where(col(FailedPurchase.gang_id) == gang)
-        .order_by(col(FailedPurchase.id))
-    )
-    return members, skills, injuries, items, failed
 
 
-def _read_rows(session: OrmSession, gang_id: int | None) -> _GangRows:
-    """``_GangRows`` read as columns, five set-based queries (issue #23)."""
-    members, skills, injuries, items, failed = (
-        column_rows(session, query, {"gang": gang_id}) for query in _gang_queries()
+#: The kinds of row ``_gang_rows_query`` returns (its ``kind`` column).
+_SKILL, _INJURY, _ITEM, _FAILED, _STANDING_ADVANCE = 0, 1, 2, 3, 4
+
+
+class _Skill(NamedTuple):
+    member_id: int | None
+    skill: str
+    choice: str | None
+
+
+class _Injury(NamedTuple):
+    member_id: int | None
+    injury: str
+
+
+class _Item(NamedTuple):
+    member_id: int | None
+    item: str
+    paid: int
+
+
+class _Failed(NamedTuple):
+    item: str
+    game: int
+
+
+@cache
+def _gang_rows_query() -> Any:
+    """Everything ``gang_data`` reads of a gang besides its models, in one statement (``UNION
+    ALL``; issue #23: one round trip, not five): its models' skills and injuries, its items,
+    its failed purchases and its standing advances (as ``_advances_query``), the gang being the
+    ``gang`` parameter. Each row says its ``kind``, then its own id (each kind in id order),
+    the model, two words (a skill and its choice, an injury, an item), a number (an item's
+    price, a failed purchase's game) and an advance's details."""
+    gang = bindparam("gang", type_=Integer)
+    in_gang = select_columns(col(Member.id)).where(col(Member.gang_id) == gang)
+    undone = select_columns(col(LogEntry.reverts)).where(
+        col(LogEntry.gang_id) == gang, col(LogEntry.reverts).is_not(None)
     )
-    by_model: tuple[dict[int | None, list[Any]], ...] = ({}, {})
-    for rows, into in zip((skills, injuries), by_model, strict=True):
-        for row in rows:
-            into.setdefault(row.member_id, []).append(row)
-    return _GangRows(members, by_model[0], by_model[1], items, failed)
+    skills = select_columns(
+        literal(_SKILL, Integer).label("kind"),
+        col(MemberSkill.id).label("id"),
+        col(MemberSkill.member_id).label("member_id"),
+        col(MemberSkill.skill).label("word"),
+        col(MemberSkill.choice).label("other"),
+        # typed: PostgreSQL gives the branches the types of the first
+        sql_cast(null(), Integer).label("number"),
+        sql_cast(null(), JSON).label("details"),
+    ).where(col(MemberSkill.member_id).in_(in_gang))
+    injuries = select_columns(
+        literal(_INJURY, Integer),
+        col(Injury.id),
+        col(Injury.member_id),
+        col(Injury.injury),
+        null(),
+        null(),
+        null(),
+    ).where(col(Injury.member_id).in_(in_gang))
+    items = select_columns(
+        literal(_ITEM, Integer),
+        col(OwnedItem.id),
+        col(OwnedItem.member_id),
+        col(OwnedItem.item),
+        null(),
+        col(OwnedItem.paid),
+        null(),
+    ).where(col(OwnedItem.gang_id) == gang)
+    failed = select_columns(
+        literal(_FAILED, Integer),
+        col(FailedPurchase.id),
+        null(),
+        col(FailedPurchase.item),
+        null(),
+        col(FailedPurchase.game),
+        null(),
+    ).where(col(FailedPurchase.gang_id) == gang)
+    advances = select_columns(
+        literal(_STANDING_ADVANCE, Integer),
+        col(LogEntry.id),
+        col(LogEntry.member_id),
+        null(),
+        null(),
+        null(),
+        col(LogEntry.details),
+    ).where(
+        col(LogEntry.gang_id) == gang,
+        col(LogEntry.action) == "advance",
+        col(LogEntry.id).not_in(undone),
+    )
+    every = union_all(skills, injuries, items, failed, advances).subquery()
+    return select_columns(*every.c).order_by(every.c.kind, every.c.id)
+
+
+def _read_rows(
+    session: OrmSession, gang_id: int | None
+) -> tuple[_GangRows, list[tuple[int | None, int]]]:
+    """``_GangRows`` read as columns, and the gang's standing advances (as ``_advances``): two
+    set-based statements (issue #23)."""
+    members = column_rows(session, _members_query(), {"gang": gang_id})
+    skills: dict[int | None, list[Any]] = {}
+    injuries: dict[int | None, list[Any]] = {}
+    items: list[_Item] = []
+    failed: list[_Failed] = []
+    advances: list[tuple[int | None, int]] = []
+    for kind, _, member, word, other, number, details in column_rows(
+        session, _gang_rows_query(), {"gang": gang_id}
+    ):
+        if kind == _SKILL:
+            skills.setdefault(member, []).append(_Skill(member, word, other))
+        elif kind == _INJURY:
+            injuries.setdefault(member, []).append(_Injury(member, word))
+        elif kind == _ITEM:
+            items.append(_Item(member, word, number))
+        elif kind == _FAILED:
+            failed.append(_Failed(word, number))
+        else:
+            advances.append((member, int(details.get("cost", 0))))
+    return _GangRows(members, skills, injuries, items, failed), advances
 
 
 def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
@@ -303,12 +441,13 @@ def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
     session = object_session(gang)  # the caller's unit of work: a SQLModel session
     if session is None or _loaded(gang):
         rows = _rows_of(gang)
+        advances = _advances(session, [gang.id]) if session is not None else {}
     else:
-        rows = _read_rows(session, gang.id)
+        rows, standing = _read_rows(session, gang.id)
+        advances = {gang.id: standing}
     on_session = cast(Session, session)
     waiting = waiting_among(on_session, gang, rows.failed) if session is not None else []
     owed = owed_by(on_session, gang) if session is not None else None
-    advances = _advances(session, [gang.id]) if session is not None else {}
     roster = [m for m in rows.members if m.status == MemberStatus.ACTIVE]
     paid = [item.paid for item in rows.items]
     return {

@@ -17,6 +17,7 @@ from skirmish.campaign.permissions import allowed
 from skirmish.campaign.views import injury_name, skill_name
 from skirmish.engine.glossary import GameResult, GameStatus, label_value
 from skirmish.errors import RulesError, SkirmishError, UnknownNameError, shown
+from skirmish.formats import moment
 from skirmish.i18n import Lang, name
 from skirmish.printing.build import roster_view, scenario_view
 from skirmish.printing.members import weapon_line
@@ -35,6 +36,7 @@ from skirmish.web.site import (
     LangDep,
     NotFound,
     SiteDep,
+    gang_url,
     identifies_reader,
     injury_word,
     pick_lang,
@@ -81,8 +83,12 @@ def campaign_page(request: Request, campaign: str, site: SiteDep, sort: str = "p
             g["status_word"] = label_value(GameStatus, g["status"], lang)
         on_desk = desk(site, s, found, games, can, lang)
     treasury = {g["name"]: g["treasury"] for g in shown["gangs"]}
+    factions = {g["name"]: g["faction_name"] for g in shown["gangs"]}
     for row in table:
         row["treasury"] = treasury.get(row["gang"], 0)
+        # said here once per row, not called by the template (issue #23)
+        row["url"] = gang_url(shown["name"], row["gang"])
+        row["faction_name"] = factions.get(row["gang"], "")
     key = SORTS.get(sort, "place")
     if key == "place":
         table.sort(key=lambda r: r["place"])
@@ -99,12 +105,29 @@ def campaign_page(request: Request, campaign: str, site: SiteDep, sort: str = "p
         sort=key,
         sorts=SORT_WORDS,
         games=list(reversed(games))[:RECENT_GAMES],
-        feed=list(reversed(entries)),
+        feed=_feed(shown["name"], entries, lang),
         graveyard=dead,
-        faction_names={g["name"]: g["faction_name"] for g in shown["gangs"]},
         can=can,
         desk=on_desk,
     )
+
+
+def _feed(
+    campaign: str, entries: list[dict[str, Any]], lang: Lang, *, links: bool = True
+) -> list[dict[str, Any]]:
+    """A page's log, newest first, each entry with its moment in the reader's words and (unless
+    not ``links``: one gang's own log) its gang's link said here (issue #23: not a template call
+    per entry)."""
+    return [
+        {
+            "at": e["at"],
+            "when": moment(e["at"], lang.value),
+            "gang": e["gang"],
+            "url": gang_url(campaign, e["gang"]) if links and e["gang"] else "",
+            "text": e["text"],
+        }
+        for e in reversed(entries)
+    ]
 
 
 @router.get("/c/{campaign}/g/{gang}", response_class=HTMLResponse, include_in_schema=False)
@@ -135,7 +158,7 @@ def gang_page(request: Request, campaign: str, gang: str, site: SiteDep) -> Resp
         cards=list(zip(data["members"], sheet.members, strict=True)),
         owed=owed,
         former=former,
-        feed=list(reversed(entries)),
+        feed=_feed(campaign_name, entries, lang, links=False),
         status_word=status_word,
         panel=panel,
     )

@@ -36,6 +36,7 @@ from skirmish.campaign.permissions import (
     Actor,
     may,
     role_word,
+    visible_among,
     visible_campaigns,
 )
 from skirmish.campaign.views import injury_name
@@ -117,19 +118,31 @@ def reader() -> Viewer:
 
 
 def identify_in(session: Session, token: str | None) -> Viewer | None:
-    """The reader of a session cookie, read in ``session`` (a READ unit of work: one query for
-    a live session); ``None`` when the session owes the store a write (touched at most once a
-    minute, an ended one deleted: ``accounts.session_user``), which ``identify_writing`` makes.
-    So reading pages takes no write lock (SQLite's ``BEGIN IMMEDIATE`` would queue every reader
-    behind every other)."""
-    found = accounts.find_session(session, token) if token else None
+    """The reader of a session cookie, read in ``session`` (a READ unit of work: one statement
+    for a live session, which reads the campaigns they may see beside it, kept for
+    ``Site.campaigns``: issue #23); ``None`` when the session owes the store a write (touched
+    at most once a minute, an ended one deleted: ``accounts.session_user``), which
+    ``identify_writing`` makes. So reading pages takes no write lock (SQLite's ``BEGIN
+    IMMEDIATE`` would queue every reader behind every other)."""
+    both = accounts.find_session_and_campaigns(session, token)
+    found = both[0] if both else accounts.find_session(session, token) if token else None
+    viewer: Viewer | None = None
     if found is not None and found.user is not None and not found.due:
-        return Viewer(user_id=found.user.id, name=found.user.name, lang=found.user.lang)
-    if found is None or not found.due:
-        if session.exec(select(User.id).limit(1)).first() is None:
-            return Viewer(accounts=False)
-        return Viewer()
-    return None
+        viewer = Viewer(user_id=found.user.id, name=found.user.name, lang=found.user.lang)
+    elif found is None or not found.due:
+        none_yet = session.exec(select(User.id).limit(1)).first() is None
+        viewer = Viewer(accounts=False) if none_yet else Viewer()
+    if viewer is not None and both:
+        # what this reader may see, from the same statement's rows (``Site.campaigns``)
+        actor: Actor = both[0].user if viewer.user_id is not None else None
+        seen = visible_among(actor if viewer.accounts else CLI, both[1])
+        session.info[_VISIBLE] = (viewer, seen)
+    return viewer
+
+
+#: Where a READ unit of work keeps the campaigns its reader may see, when ``identify_in`` read
+#: them beside the reader's session: (the reader, the campaigns).
+_VISIBLE = "visible campaigns"
 
 
 def identify_writing(engine: Engine, token: str | None) -> Viewer:
@@ -611,6 +624,9 @@ class Site:
 
     def campaigns(self, session: Session) -> list[Campaign]:
         """Every campaign this reader may see, oldest first (one query, whatever their number)."""
+        kept = session.info.get(_VISIBLE)
+        if kept is not None and kept[0] == reader():
+            return list(kept[1])  # read beside the reader's session (``identify_in``)
         return visible_campaigns(session, self.actor(session))
 
     def find_campaign(self, session: Session, typed: str) -> Campaign:

@@ -90,3 +90,38 @@ def test_find_session_writes_nothing(club: Path) -> None:
             assert accounts.find_session(s, token).row is None
     finally:
         engine.dispose()
+
+
+def test_the_session_and_the_campaigns_are_read_in_one_statement(club: Path) -> None:
+    """``accounts.find_session_and_campaigns`` (issue #23): the session as ``find_session``
+    reads it and every campaign beside its user's membership, in one statement; an ended
+    session's memberships are no one's, and an unknown token's user is nobody."""
+    from sqlalchemy import event
+
+    from skirmish.campaign import accounts, store
+    from skirmish.campaign.permissions import visible_among
+
+    engine = store.open_store(str(club), access=store.Access.GANG, create=False)
+    seen: list[str] = []
+    try:
+        with store.transaction(engine) as s:
+            token = accounts.open_session(s, accounts.find_user(s, "Wyatt")).token
+        event.listen(engine, "before_cursor_execute", lambda *a: seen.append(str(a[2])))
+        with store.transaction(engine, access=store.Access.READ) as s:
+            both = accounts.find_session_and_campaigns(s, token)
+            assert both is not None
+            found, rows = both
+            assert found == accounts.find_session(s, token)
+            assert [(c.name, m.role if m else None) for c, m in rows] == [(CAMPAIGN, "owner")]
+            assert [c.name for c in visible_among(found.user, rows)] == [CAMPAIGN]
+            nobody = accounts.find_session_and_campaigns(s, "no such token")
+            assert nobody is not None and nobody[0] == accounts.Found(None, None, False)
+            assert visible_among(None, nobody[1]) == []  # Tombstone is private
+        assert sum("web_session" in q and "membership" in q for q in seen) == 2
+        _set(club, expires_at="2020-01-01T00:00:00Z")
+        with store.transaction(engine, access=store.Access.READ) as s:
+            ended = accounts.find_session_and_campaigns(s, token)
+            assert ended is not None and ended[0].user is None and ended[0].due
+            assert [m for _, m in ended[1]] == [None]
+    finally:
+        engine.dispose()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Integer, Select, String, bindparam
+from sqlalchemy import Integer, Select, and_, bindparam
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
@@ -18,7 +18,6 @@ from skirmish.campaign import lookup, naming
 from skirmish.campaign.game.board import games_of, gang_row, gangs_of, models_of
 from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.tables import Game, GameGang, GameModel
-from skirmish.campaign.logbook import SHOWN
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
 from skirmish.campaign.standings import standings as standings
 from skirmish.campaign.store import column_rows
@@ -39,37 +38,6 @@ def standing_entries(
     (issue #23: the campaign page reads the graveyard from here)."""
     query = select(LogEntry).options(defer(LogEntry.state_before))  # type: ignore[arg-type]
     return list(session.exec(_standing(query, campaign, action)).all())
-
-
-def standing_rows(session: Session, campaign: Campaign, *, action: str | None = None) -> list[Any]:
-    """``standing_entries`` as rows of the log's shown columns (``logbook.SHOWN``), not objects
-    (issue #23: the campaign page's graveyard)."""
-    params: dict[str, Any] = {"campaign": campaign.id}
-    if action is not None:
-        params["action"] = action
-    return column_rows(session, _standing_query(action is not None), params)
-
-
-@cache
-def _standing_query(by_action: bool) -> Select[Any]:
-    """``standing_rows``'s statement (``_standing`` with parameters: ``campaign``, ``action``),
-    built once for each shape (issue #23: the campaign page's graveyard asks it every time)."""
-    campaign = bindparam("campaign", type_=Integer)
-    undone = select(LogEntry.reverts).where(
-        col(LogEntry.campaign_id) == campaign, col(LogEntry.reverts).is_not(None)
-    )
-    query = (
-        select_columns(*SHOWN)
-        .where(
-            col(LogEntry.campaign_id) == campaign,
-            col(LogEntry.action) != "undo",
-            col(LogEntry.id).not_in(undone),
-        )
-        .order_by(col(LogEntry.id))
-    )
-    if by_action:
-        query = query.where(col(LogEntry.action) == bindparam("action", type_=String))
-    return query
 
 
 def _standing(query: _Q, campaign: Campaign, action: str | None) -> _Q:
@@ -228,23 +196,20 @@ def member_history(
 
 
 def graveyard(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
-    """The campaign's dead (R-10): who, of which gang, in which game, eliminated by whom."""
-    deaths = {
-        e.member_id: e
-        for e in standing_rows(session, campaign, action="recovery")
-        if e.details.get("outcome") == "dead"
-    }
+    """The campaign's dead (R-10): who, of which gang, in which game, eliminated by whom. One
+    statement (issue #23): the dead as rows of their columns (no model loaded as an object),
+    each beside its standing ``recovery`` entries; the last of them whose outcome was death
+    tells the game."""
+    found: dict[int, tuple[str, str, str, int]] = {}
+    deaths: dict[int, dict[str, Any]] = {}
+    for gang_name, member_id, member_name, profile, xp, details in column_rows(
+        session, _graveyard_query(), {"campaign": campaign.id}
+    ):
+        found[member_id] = (gang_name, member_name, profile, xp)
+        if details is not None and details.get("outcome") == "dead":
+            deaths[member_id] = details
     dead: list[dict[str, Any]] = []
-    # the dead as rows of their columns, in one query (issue #23: no model loaded as an object)
-    columns = (Gang.name, Member.id, Member.name, Member.profile, Member.xp)
-    rows = column_rows(
-        session,
-        select_columns(*(col(c) for c in columns))
-        .join(Gang, col(Gang.id) == col(Member.gang_id))
-        .where(col(Gang.campaign_id) == campaign.id, col(Member.status) == MemberStatus.DEAD)
-        .order_by(col(Gang.id), col(Member.id)),
-    )
-    for gang_name, member_id, member_name, profile, xp in rows:
+    for member_id, (gang_name, member_name, profile, xp) in found.items():
         entry = deaths.get(member_id)
         dead.append(
             {
@@ -252,10 +217,43 @@ def graveyard(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
                 "name": member_name,
                 "profile": profile,
                 "xp": xp,
-                "game": entry.details.get("game") if entry else None,
-                "scenario": entry.details.get("scenario") if entry else None,
-                "eliminated_by": entry.details.get("eliminated_by") if entry else None,
-                "equipment": entry.details.get("to_stash", []) if entry else [],
+                "game": entry.get("game") if entry else None,
+                "scenario": entry.get("scenario") if entry else None,
+                "eliminated_by": entry.get("eliminated_by") if entry else None,
+                "equipment": entry.get("to_stash", []) if entry else [],
             }
         )
     return sorted(dead, key=lambda d: (d["game"] or 0, d["gang"], d["name"]))
+
+
+@cache
+def _graveyard_query() -> Select[Any]:
+    """``graveyard``'s statement (the ``campaign`` parameter), built once: each dead model of
+    the campaign's gangs with the details of its standing ``recovery`` entries (as
+    ``standing_entries(…, action="recovery")`` finds them; none: one row of ``NULL``), by gang,
+    model and entry."""
+    campaign = bindparam("campaign", type_=Integer)
+    undone = select_columns(col(LogEntry.reverts)).where(
+        col(LogEntry.campaign_id) == campaign, col(LogEntry.reverts).is_not(None)
+    )
+    recovery = and_(
+        col(LogEntry.member_id) == col(Member.id),
+        col(LogEntry.campaign_id) == campaign,
+        col(LogEntry.action) == "recovery",
+        col(LogEntry.id).not_in(undone),
+    )
+    return (
+        select_columns(
+            col(Gang.name),
+            col(Member.id),
+            col(Member.name),
+            col(Member.profile),
+            col(Member.xp),
+            col(LogEntry.details),
+        )  # fmt: skip
+        .select_from(Member)
+        .join(Gang, col(Gang.id) == col(Member.gang_id))
+        .outerjoin(LogEntry, recovery)
+        .where(col(Gang.campaign_id) == campaign, col(Member.status) == MemberStatus.DEAD)
+        .order_by(col(Gang.id), col(Member.id), col(LogEntry.id))
+    )
