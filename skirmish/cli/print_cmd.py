@@ -137,7 +137,7 @@ def _write(
     """Write what ``render`` lays out as PDF or HTML to ``output`` and say what was written.
     ``render(inline_css=…)``: HTML keeps the stylesheet inline, fonts embedded, so one file
     opens anywhere; the PDF gets it parsed once by ``write_pdf_sheets`` (``files``: another
-    stylesheet than the sheets', as the Gazette's)."""
+    stylesheet than the sheets', as the Gazette's, or the part of it a roster uses)."""
     fmt = _format(output, chosen)
     if fmt is Format.HTML:
         from skirmish.fileio import write_text  # lazy: command
@@ -320,7 +320,7 @@ def roster_cmd(
 
     # lazy: command
     from skirmish.campaign.print_options import PrintChoice, print_choice, save_print_choice
-    from skirmish.printing.render import render_roster  # lazy: command
+    from skirmish.printing.render import ROSTER_STYLESHEETS, render_roster  # lazy: command
     from skirmish.printing.sheets import roster_sheet  # lazy: command
 
     names = _model_names(models, model)
@@ -348,7 +348,7 @@ def roster_cmd(
             with_dead=choice.with_dead,
             blank=choice.blank,
         )
-    _write(partial(render_roster, view, lang), output, fmt)
+    _write(partial(render_roster, view, lang), output, fmt, files=ROSTER_STYLESHEETS)
 
 
 @app.command(
