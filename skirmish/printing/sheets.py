@@ -85,8 +85,9 @@ def roster_sheet(
     keep = {m.name for m in living}
     data["members"] = [m for m in data["members"] if m["name"] in keep]
     session = object_session(gang)
-    if rows is None and session is not None:
-        rows = standings(cast(Session, session), campaign=campaign)
+    if rows is None and session is not None:  # its own line only, its rating already said
+        rated = {gang.name: int(data["rating"])}
+        rows = standings(cast(Session, session), campaign=campaign, gangs=[gang], rated=rated)
     record = next((row for row in rows or () if row["gang"] == gang.name), None)
     link = gang_link(campaign, gang.name)
     qr = qr_svg(link, size_mm=ROSTER_QR_MM, title=gang.name) if link is not None else None
