@@ -331,7 +331,7 @@ def roster_cmd(
     _format(output, fmt)  # a wrong -o is refused before the store is opened
     with session(db, access="gang" if save else "read") as s:
         found = lookup.current_campaign(s, campaign)
-        chosen = lookup.gang_by_name(s, found, gang, full=True)
+        chosen = lookup.gang_by_name(s, found, gang, full=False)  # rows, not objects (issue #23)
         saved = print_choice(chosen)
         choice = PrintChoice(
             models=() if all_models else tuple(names) if names is not None else saved.models,

@@ -71,9 +71,11 @@ def roster_sheet(
     with_house_rules: bool = True,
     data: Mapping[str, Any] | None = None,
 ) -> RosterView:
-    """A gang's roster (``gang`` loaded ``full``, see ``lookup.gang_by_name``), with the
-    house rules of its campaign, its record in the standings, the campaign's name, the date
-    (``today``) and, when the campaign has a web address, a QR code to the gang's page.
+    """A gang's roster (``gang`` from ``lookup.gang_by_name``, loaded ``full`` or not:
+    ``views.gang_data`` reads as rows what is not loaded, cheaper for ``print roster`` than
+    loading it as objects, issue #23), with the house rules of its campaign, its record in the
+    standings, the campaign's name, the date (``today``) and, when the campaign has a web
+    address, a QR code to the gang's page.
     ``models``, ``with_dead`` and ``blank`` choose what prints (``chosen_members``; ``blank``
     empty cards for new hires, within ``limits.BLANK``). ``rows``: the campaign's standings when
     the caller has read them already (the book, for every gang); ``with_house_rules=False`` for

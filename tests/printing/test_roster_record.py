@@ -79,3 +79,29 @@ def test_a_roster_reads_no_other_gang(tmp_path: Path) -> None:
         assert not [q for q in statements if "owned_item.paid" in q]
     finally:
         engine.dispose()
+
+
+def test_a_roster_is_the_same_from_a_gang_loaded_or_not(tmp_path: Path) -> None:
+    """``print roster`` reads its gang's rows (``full=False``); the web, the objects."""
+    (tmp_path / "base").mkdir()
+    cli = _played(tmp_path)
+    engine = store.open_store(str(cli.db), access=store.Access.READ)
+    try:
+        views = {}
+        for full in (True, False):
+            with store.transaction(engine, access=store.Access.READ) as s:
+                campaign = lookup.current_campaign(s)
+                views[full] = [
+                    roster_sheet(
+                        campaign,
+                        lookup.gang_by_name(s, campaign, gang.name, full=full),
+                        "it",
+                        with_dead=True,
+                        blank=1,
+                    )
+                    for gang in campaign.gangs
+                ]
+        assert views[True] == views[False]
+        assert len(views[True]) == 3 and all(v.members for v in views[True])
+    finally:
+        engine.dispose()
