@@ -18,6 +18,7 @@ import typer
 from skirmish.cli.common_flags import DbOpt, writable_target
 from skirmish.cli.help_text import example
 from skirmish.cli.store_options import CampaignOpt, session
+from skirmish.collector import quiet_until_done
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, default_lang, messages, tr
 from skirmish.translation import N_, Both, Message
@@ -330,6 +331,7 @@ def roster_cmd(
         )
     _format(output, fmt)  # a wrong -o is refused before the store is opened
     with session(db, access="gang" if save else "read") as s:
+        quiet_until_done()  # its one PDF is the command's last act (skirmish.collector)
         found = lookup.current_campaign(s, campaign)
         chosen = lookup.gang_by_name(s, found, gang, full=False)  # rows, not objects (issue #23)
         saved = print_choice(chosen)
