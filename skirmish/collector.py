@@ -33,6 +33,15 @@ calls ``gc.freeze``, ``gc.set_threshold`` or ``gc.disable`` (``tests/test_collec
   declarations and its stylesheets, nearly all kept until the process ends: 142 collections
   during the import, 38 ms of its 330 ms of CPU (``gc.callbacks``, loaded machine, the
   command's start frozen before). No collection runs during it; what it built is then frozen.
+- ``quiet_until_done``: ``print roster``'s work after its start (reading the gang, the Babel data
+  of the date it prints, rendering, weasyprint's stylesheet, the layout) ran with CPython's
+  thresholds: 43 young and 2 middle collections (``gc.callbacks``, 12–15 ms of CPU at a load of
+  about 8), the largest of them (8.7 ms) right after the layout, when ``quiet_layout`` put the
+  thresholds back and the next allocation walked the laid-out document, still alive, once more
+  before the command ended. A command whose last act is its one PDF goes back to the start's
+  thresholds once its store is open, until ``cli.main.main`` calls ``started`` after it (then
+  ``freeze_at_exit``): no collection at CPython's thresholds after its start
+  (``tests/test_collector.py`` counts them).
 - ``freeze_before_fork`` freezes what the parent process holds before it forks the book's
   layout workers (``printing.book_press``): the children share those pages with the parent
   instead of copying each one that a collection would touch.
@@ -83,6 +92,14 @@ def quiet_import() -> Iterator[None]:
     finally:
         gc.set_threshold(*before)
         gc.freeze()
+
+
+def quiet_until_done() -> None:
+    """Collect as rarely as while the command started, until ``started`` is called again: by
+    ``cli.main.main`` once the command has run (then ``freeze_at_exit``), or by the next store
+    opened in the same process (a test's). For a command whose last act is its one PDF (``print
+    roster``, see the module's figures)."""
+    quiet_start()
 
 
 def freeze_at_exit() -> None:

@@ -117,3 +117,45 @@ def test_the_console_script_quiets_the_collector_before_typer_is_imported() -> N
     with open(PACKAGE.parent / "pyproject.toml", encoding="utf-8") as handle:
         assert 'skirmish = "skirmish.cli.entry:main"' in handle.read()
     assert "from skirmish.cli.entry import main" in (PACKAGE / "__main__.py").read_text()
+
+
+# ``print roster`` seen from inside: the collections run at CPython's own thresholds once the
+# command's start is over (``started``, when its session opens).
+SPY_PRINT = """
+import gc, sys
+import skirmish.collector as collector
+cpython = gc.get_threshold()
+after_start, seen = [], []
+original = collector.started
+def started():
+    original()
+    after_start.append(True)
+collector.started = started
+gc.callbacks.append(
+    lambda phase, info: phase == "start" and after_start and seen.append(gc.get_threshold())
+)
+sys.argv = ["skirmish", "print", "roster", "Earp brothers", "-o", sys.argv[2], "--db", sys.argv[1]]
+from skirmish.cli.main import main
+try:
+    main()
+except SystemExit:
+    pass
+print(bool(after_start), sum(1 for t in seen if t == cpython))
+"""
+
+
+def test_print_roster_collects_nothing_at_cpythons_thresholds_after_its_start(
+    tmp_path: Path,
+) -> None:
+    """Its one PDF is its last act (``collector.quiet_until_done``): 43 young and 2 middle
+    collections before, one of them over the whole laid-out page."""
+    db = tmp_path / "campaign.db"
+    shutil.copyfile(PACKAGE.parent / "campaigns.db.example", db)
+    done = subprocess.run(
+        [sys.executable, "-c", SPY_PRINT, str(db), str(tmp_path / "earps.pdf")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.splitlines()[-1] == "True 0"
+    assert (tmp_path / "earps.pdf").stat().st_size > 0

@@ -68,15 +68,20 @@ def standings(
     campaign: Campaign,
     rated: Mapping[str, int] | None = None,
     winners: Mapping[int, str | None] | None = None,
+    gangs: Sequence[Gang] | None = None,
 ) -> list[dict[str, Any]]:
     """Each gang's games, wins, losses, draws, retreats, eliminations, points (3 a win, 1 a
     draw) and rating (``campaign.views.ratings``, or ``rated`` by the gang's name when the
     caller has them already: the campaign page, issue #23), best first: points, then
     eliminations. ``winners``: the campaign's ended games' winning sides by game id, when the
-    caller has read its games already (the campaign page, issue #23)."""
+    caller has read its games already (the campaign page, issue #23). ``gangs``: the lines of
+    these gangs of the campaign alone, placed among themselves (a roster prints its own gang's
+    games and wins: issue #23, it reads no other gang)."""
     rows: dict[int, dict[str, Any]] = {}
-    if session.info.get("access") == Access.READ and "gangs" not in inspect(campaign).unloaded:
-        gangs: Sequence[Gang] = campaign.gangs  # loaded by the page already (issue #23)
+    if gangs is not None:
+        pass
+    elif session.info.get("access") == Access.READ and "gangs" not in inspect(campaign).unloaded:
+        gangs = campaign.gangs  # loaded by the page already (issue #23)
     else:
         gangs = session.exec(
             select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
@@ -109,7 +114,9 @@ def standings(
     for game_id, winner in winners.items():
         in_game = models[game_id]
         for side in sides[game_id]:
-            row = rows[side.gang_id]
+            row = rows.get(side.gang_id)
+            if row is None:  # a gang the caller did not ask for
+                continue
             result = result_of(GameStatus.ENDED, winner, side.side, side.retreated)
             row["games"] += 1
             row["wins"] += result is GameResult.WIN

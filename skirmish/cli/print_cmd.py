@@ -18,6 +18,7 @@ import typer
 from skirmish.cli.common_flags import DbOpt, writable_target
 from skirmish.cli.help_text import example
 from skirmish.cli.store_options import CampaignOpt, session
+from skirmish.collector import quiet_until_done
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Catalogue, Lang, default_lang, messages, tr
 from skirmish.translation import N_, Both, Message
@@ -137,7 +138,7 @@ def _write(
     """Write what ``render`` lays out as PDF or HTML to ``output`` and say what was written.
     ``render(inline_css=…)``: HTML keeps the stylesheet inline, fonts embedded, so one file
     opens anywhere; the PDF gets it parsed once by ``write_pdf_sheets`` (``files``: another
-    stylesheet than the sheets', as the Gazette's)."""
+    stylesheet than the sheets', as the Gazette's, or the part of it a roster uses)."""
     fmt = _format(output, chosen)
     if fmt is Format.HTML:
         from skirmish.fileio import write_text  # lazy: command
@@ -320,7 +321,7 @@ def roster_cmd(
 
     # lazy: command
     from skirmish.campaign.print_options import PrintChoice, print_choice, save_print_choice
-    from skirmish.printing.render import render_roster  # lazy: command
+    from skirmish.printing.render import ROSTER_STYLESHEETS, render_roster  # lazy: command
     from skirmish.printing.sheets import roster_sheet  # lazy: command
 
     names = _model_names(models, model)
@@ -330,8 +331,9 @@ def roster_cmd(
         )
     _format(output, fmt)  # a wrong -o is refused before the store is opened
     with session(db, access="gang" if save else "read") as s:
+        quiet_until_done()  # its one PDF is the command's last act (skirmish.collector)
         found = lookup.current_campaign(s, campaign)
-        chosen = lookup.gang_by_name(s, found, gang, full=True)
+        chosen = lookup.gang_by_name(s, found, gang, full=False)  # rows, not objects (issue #23)
         saved = print_choice(chosen)
         choice = PrintChoice(
             models=() if all_models else tuple(names) if names is not None else saved.models,
@@ -348,7 +350,7 @@ def roster_cmd(
             with_dead=choice.with_dead,
             blank=choice.blank,
         )
-    _write(partial(render_roster, view, lang), output, fmt)
+    _write(partial(render_roster, view, lang), output, fmt, files=ROSTER_STYLESHEETS)
 
 
 @app.command(

@@ -100,8 +100,8 @@ def write_pdf_sheets(
     if not sheets:
         raise SkirmishError(Message("nothing to print: no sheet was rendered."))
     fonts, css = warm_stylesheet(files)
-    with quiet_layout():
-        document = _lay_out(sheets, fonts, css, progress)
+    with quiet_layout():  # one sheet: weasyprint's own user-agent stylesheet (``_sheet_html``)
+        document = _lay_out(sheets, fonts, css, progress, lean=len(sheets) > 1)
         _save(document, Path(path))
     return len(document.pages)
 
@@ -111,12 +111,14 @@ def _lay_out(
     fonts: Any,
     css: Any,
     progress: Callable[[int], None] | None = None,
+    *,
+    lean: bool = True,
 ) -> Any:
     """Lay each sheet out with ``css`` (parsed once, with ``fonts``) and return one weasyprint
-    document of all their pages, in order."""
+    document of all their pages, in order (``lean``: see ``lay_out_sheet``)."""
     documents = []
     for index, html in enumerate(sheets):
-        documents.append(lay_out_sheet(html, fonts, css))
+        documents.append(lay_out_sheet(html, fonts, css, lean=lean))
         if progress is not None:
             progress(index)
     pages = [page for document in documents for page in document.pages]
@@ -137,12 +139,23 @@ def warm_stylesheet(files: tuple[str, ...] = STYLESHEETS) -> tuple[Any, Any]:
     return fonts, CSS(string=stylesheet(files=files), base_url=_base_url(), font_config=fonts)
 
 
-def lay_out_sheet(html: str, fonts: Any, css: Any) -> Any:
+def lay_out_sheet(html: str, fonts: Any, css: Any, *, lean: bool = True) -> Any:
     """One sheet (HTML without its inline stylesheet) laid out as a weasyprint document
-    (callers keep the garbage collector quiet meanwhile: ``collector.quiet_layout``)."""
-    return _sheet_html()(string=_only_covered(html), base_url=_base_url()).render(
+    (callers keep the garbage collector quiet meanwhile: ``collector.quiet_layout``), with the
+    leaner user-agent stylesheet (``_sheet_html``), or with weasyprint's own when not ``lean``:
+    the same pages."""
+    laid_out_by = _sheet_html() if lean else _plain_html()
+    return laid_out_by(string=_only_covered(html), base_url=_base_url()).render(
         font_config=fonts, stylesheets=[css]
     )
+
+
+def _plain_html() -> Any:
+    """weasyprint's ``HTML``, with its own user-agent stylesheet."""
+    load_weasyprint()  # its libraries found at once (printing.libraries)
+    from weasyprint import HTML  # lazy: pdf
+
+    return HTML
 
 
 #: The rules of weasyprint's own stylesheet for footnotes and notes, which no sheet uses.
@@ -156,7 +169,11 @@ def _sheet_html() -> Any:
     no computed style for pseudo-elements no sheet shows (2,028 of them on a sheet of 338
     elements). Measured on the benchmark's sheets, in one process, interleaved: 5–18% less
     CPU a sheet, the PDFs byte for byte the same (tests/printing/test_book_press.py compares
-    the pages with ``write_pdf``'s). weasyprint without that stylesheet's text: its own."""
+    the pages with ``write_pdf``'s). weasyprint without that stylesheet's text: its own.
+    Parsing it costs a process more than it saves on one sheet (issue #23: ``print roster``
+    12 ms less CPU with weasyprint's own, medians of 6 fresh processes, the same bytes), so
+    ``write_pdf_sheets`` uses it only for several sheets; a book, and the web's warm press,
+    which parses it once for every download, always."""
     load_weasyprint()  # its libraries found at once (printing.libraries)
     import weasyprint.html as ua  # lazy: pdf
     from weasyprint import CSS, HTML  # lazy: pdf

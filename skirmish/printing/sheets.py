@@ -71,9 +71,11 @@ def roster_sheet(
     with_house_rules: bool = True,
     data: Mapping[str, Any] | None = None,
 ) -> RosterView:
-    """A gang's roster (``gang`` loaded ``full``, see ``lookup.gang_by_name``), with the
-    house rules of its campaign, its record in the standings, the campaign's name, the date
-    (``today``) and, when the campaign has a web address, a QR code to the gang's page.
+    """A gang's roster (``gang`` from ``lookup.gang_by_name``, loaded ``full`` or not:
+    ``views.gang_data`` reads as rows what is not loaded, cheaper for ``print roster`` than
+    loading it as objects, issue #23), with the house rules of its campaign, its record in the
+    standings, the campaign's name, the date (``today``) and, when the campaign has a web
+    address, a QR code to the gang's page.
     ``models``, ``with_dead`` and ``blank`` choose what prints (``chosen_members``; ``blank``
     empty cards for new hires, within ``limits.BLANK``). ``rows``: the campaign's standings when
     the caller has read them already (the book, for every gang); ``with_house_rules=False`` for
@@ -85,8 +87,9 @@ def roster_sheet(
     keep = {m.name for m in living}
     data["members"] = [m for m in data["members"] if m["name"] in keep]
     session = object_session(gang)
-    if rows is None and session is not None:
-        rows = standings(cast(Session, session), campaign=campaign)
+    if rows is None and session is not None:  # its own line only, its rating already said
+        rated = {gang.name: int(data["rating"])}
+        rows = standings(cast(Session, session), campaign=campaign, gangs=[gang], rated=rated)
     record = next((row for row in rows or () if row["gang"] == gang.name), None)
     link = gang_link(campaign, gang.name)
     qr = qr_svg(link, size_mm=ROSTER_QR_MM, title=gang.name) if link is not None else None
