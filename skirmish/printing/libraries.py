@@ -15,16 +15,6 @@ library the cache has, and none at once for a name it lacks, where ``gcc`` and `
 only find libraries on ``LD_LIBRARY_PATH``, which weasyprint's next names (the sonames,
 ``libgobject-2.0.so.0``) load from directly. ``find_library`` is put back once weasyprint is
 imported; where ``ldconfig`` cannot be run (not Linux), the original answers.
-
-Then ``quick_types``: weasyprint asks cffi for its C types by name as it lays out and writes a
-PDF (``ffi.new("PangoRectangle *")``, ``ffi.new(f"hb_codepoint_t[{n}]")`` for each font's
-subset), and cffi parses each new name as C with pycparser, every name it has declared put in
-front of it: 13 such names on a roster, about 2 ms of CPU each (26 ms, about 2.5 % of ``print
-roster``), paid again by every process. A pointer to, a pointer to a pointer to, or an array of
-a type weasyprint has declared (or a primitive one) is built from that type as cffi's parser
-would build it, and kept in the same cache; any other name is parsed as before.
-``tests/printing/test_libraries.py`` checks each of weasyprint's names against cffi's own parse,
-and that a roster's layout parses none.
 """
 
 from __future__ import annotations
@@ -39,7 +29,6 @@ import sys
 import threading
 from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 from skirmish.collector import quiet_import
 
@@ -99,63 +88,3 @@ def load_weasyprint() -> None:
                 importlib.import_module("weasyprint")
         finally:
             ctypes.util.find_library = original
-        quick_types(importlib.import_module("weasyprint.text.ffi").ffi)
-
-
-#: A C type named as weasyprint names its types to cffi: a type's name (one word, or a primitive
-#: of several, ``unsigned int``), then ``*``, ``**``, ``[]`` or ``[N]``.
-_DERIVED_TYPE = re.compile(
-    r"\s*([A-Za-z_][A-Za-z0-9_]*(?: [A-Za-z_][A-Za-z0-9_]*)*)\s*(\*\*?|\[(?:0|[1-9][0-9]*)?\])\s*"
-)
-
-
-def quick_types(ffi: Any) -> None:
-    """Have ``ffi`` (weasyprint's, a ``cffi.FFI``) build a pointer or an array of a type it has
-    declared without parsing its name as C (see the module); any other name as before. Nothing
-    changes where cffi's internals are not the ones this was written against."""
-    try:
-        from cffi import model  # type: ignore[import-untyped]  # lazy: pdf
-        from cffi.commontypes import (  # type: ignore[import-untyped]  # lazy: pdf
-            COMMON_TYPES,
-            resolve_common_type,
-        )
-
-        parser = ffi._parser
-        declarations: dict[str, tuple[Any, int]] = parser._declarations
-        parsed: dict[Any, tuple[Any, bool]] = ffi._parsed_types
-        parse: Callable[[Any], tuple[Any, bool]] = ffi._typeof_locked
-        backend_type: Callable[[Any], Any] = ffi._get_cached_btype
-        pointer: Callable[[Any, int], Any] = parser._get_type_pointer
-        primitive: dict[str, str] = model.PrimitiveType.ALL_PRIMITIVE_TYPES
-    except (ImportError, AttributeError):
-        return
-
-    def item_of(name: str) -> tuple[Any, int] | None:
-        """The type ``name`` names and its qualifiers, as cffi's parser resolves a name."""
-        if " " not in name and "typedef " + name in declarations:
-            return declarations["typedef " + name]
-        if name in primitive and COMMON_TYPES.get(name, name) == name:
-            found: tuple[Any, int] = resolve_common_type(parser, name)
-            return found
-        return None
-
-    def typeof_locked(cdecl: Any) -> tuple[Any, bool]:
-        """``FFI._typeof_locked``: called with ``ffi``'s lock held, as cffi calls it."""
-        if cdecl in parsed:
-            return parsed[cdecl]
-        shape = _DERIVED_TYPE.fullmatch(cdecl) if isinstance(cdecl, str) else None
-        found = item_of(shape[1]) if shape is not None else None
-        if shape is None or found is None or isinstance(found[0], model.RawFunctionType):
-            return parse(cdecl)
-        item, quals = found
-        suffix = shape[2]
-        if suffix == "*":
-            kind = pointer(item, quals)
-        elif suffix == "**":
-            kind = pointer(pointer(item, quals), 0)
-        else:
-            kind = model.ArrayType(item, int(suffix[1:-1]) if suffix != "[]" else None)
-        result = parsed[cdecl] = (backend_type(kind), False)
-        return result
-
-    ffi._typeof_locked = typeof_locked
