@@ -38,6 +38,8 @@ MOST = {
     "choose": 62,
     "shot": 58,
     "undo": 70,
+    "stream": 26,
+    "stream-again": 15,
 }
 
 
@@ -355,3 +357,43 @@ def test_the_game_as_it_stands_is_read_once_per_revision_by_its_readers(
         assert read(writer, store.Access.GANG) is not read(writer, store.Access.GANG)
     finally:
         writer.dispose()
+
+
+def test_a_streams_state_runs_a_bounded_number_of_statements(
+    phones: tuple[Phone, Phone], statements: Statements, demo: Path, monkeypatch: Any
+) -> None:
+    """Issue #23, fourth round: what a carrying stream brings (the game and the round for the
+    reader's side, ``web/game_state.py``) is read in one unit of work of a handful of queries,
+    in place of three requests; a second watcher with the same viewpoint reads only who they
+    are and the key. (The SQLite watcher reads the revision once as each stream starts, and
+    not again within the test; its query is left out of the counts.)"""
+    from skirmish.web import game_news
+    from tests.web.test_game_state import state
+    from tests.web.test_game_stream import Running, Stream
+
+    monkeypatch.setattr(game_news, "WATCH_SECONDS", 600.0)
+
+    def counted(seen: list[str]) -> list[str]:
+        return [s for s in seen if not s.startswith("SELECT game.id, game.revision FROM game")]
+
+    wyatt, _ = phones
+    path = f"{GAME}/events?carry=game,round"
+    cookie = "; ".join(f"{k}={v}" for k, v in wyatt.client.cookies.items())
+    server = Running(demo)
+    streams: list[Stream] = []
+    try:
+
+        def opened() -> dict[str, Any]:
+            streams.append(Stream(server.port, path, cookie))
+            return state(streams[-1])
+
+        first, seen = statements.count(opened)
+        assert first["round"]["sides"]["good"]["mine"] is True
+        assert len(counted(seen)) <= MOST["stream"], "\n".join(counted(seen))
+        again, seen = statements.count(opened)
+        assert again == first
+        assert len(counted(seen)) <= MOST["stream-again"], "\n".join(counted(seen))
+    finally:
+        for stream in streams:
+            stream.close()
+        server.stop()
