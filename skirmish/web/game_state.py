@@ -29,9 +29,10 @@ from typing import Any
 from fastapi import Request
 from sqlmodel import Session
 
-from skirmish.campaign.game.status import board
+from skirmish.campaign.game.status import Kept, board
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.models import Campaign
+from skirmish.campaign.store import Access
 from skirmish.i18n import Lang
 from skirmish.web.activation_panel import panel
 from skirmish.web.game_live_base import POLL
@@ -39,6 +40,7 @@ from skirmish.web.game_live_view import find_live_game, game_view
 from skirmish.web.game_render import (
     BOARDS,
     CSRF_MARK,
+    SIZE,
     Rendered,
     activation_viewpoint,
     board_viewpoint,
@@ -57,6 +59,8 @@ FORMS = ("turn", "end", "abandon", "vote")
 Key = tuple[object, ...]
 #: The payloads, once per key (module docstring).
 STATES = Rendered()
+#: The rounds' JSON, once per key (``round_text``).
+ROUNDS = Kept(SIZE)
 
 
 class Gone(Exception):
@@ -123,7 +127,7 @@ def state_text(
         key: Key = (store_mark(site), g.id, revision, lang.value, parts)
         key += (roster_mark(s, found.id),)
         if "round" in parts:
-            key += activation_viewpoint(s, site, g)
+            key += activation_viewpoint(s, site, g)  # the round's own key is in it too
         shown: tuple[Key, str | dict[str, Any]] | None = None
         if "board" in parts:
             shown = board_view(s, site, found, g, lang)
@@ -131,16 +135,37 @@ def state_text(
         cached = STATES.get(key)
         if cached is not None:
             return revision, cached
-        payload: dict[str, Any] = {"revision": revision}
+        pieces = [f'"revision":{revision}']
         if "game" in parts:
-            payload["game"] = board(s, game=g)
+            pieces.append('"game":' + json.dumps(board(s, game=g), separators=(",", ":")))
         if "round" in parts:
-            payload["round"] = panel(s, site, request, found, g).data
+            pieces.append('"round":' + round_text(s, site, request, found, g, lang))
     if shown is not None:
-        payload["board"] = board_text(site, request, *shown)
-    text = json.dumps({part: payload[part] for part in ("revision", *parts)}, separators=(",", ":"))
+        html = board_text(site, request, *shown)
+        pieces.insert(1, '"board":' + json.dumps(html, separators=(",", ":")))
+    text = "{" + ",".join(pieces) + "}"
     STATES.put(key, text)
     return revision, text
+
+
+def round_text(
+    session: Session, site: Site, request: Request, campaign: Campaign, game: Game, lang: Lang
+) -> str:
+    """The round of §1.8 as the reader may see it (``activation_panel.panel``'s data, what
+    ``GET …/picks`` answers), as JSON, built once per (store, game, revision, language,
+    rosters, viewpoint) in a READ unit of work (``ROUNDS``): the answer to a phone's change and
+    that phone's stream share one, and the second to ask waits for the first's build."""
+    view_of = activation_viewpoint(session, site, game)
+    mark = roster_mark(session, campaign.id)
+    key = (store_mark(site), game.id, game.revision, lang.value, mark, view_of)
+
+    def build() -> str:
+        return json.dumps(panel(session, site, request, campaign, game).data, separators=(",", ":"))
+
+    if session.info.get("access") != Access.READ:
+        return build()
+    text: str = ROUNDS.built(key, build)
+    return text
 
 
 def fill_state(text: str, csrf: str) -> str:

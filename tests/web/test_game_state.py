@@ -157,3 +157,42 @@ def test_a_stream_whose_session_ended_ends_at_the_next_change(server: Running, t
         stream.close()
         for p in (wyatt, ike):
             p.client.__exit__(None, None, None)
+
+
+def test_the_answer_to_a_change_and_its_phone_s_stream_share_one_round(
+    server: Running, table: Path, monkeypatch: Any
+) -> None:
+    """The round after Wyatt's card is built once for his viewpoint: by the API's answer or by
+    his stream's next state, whichever asks first (``game_state.round_text``); Ike's is his own
+    (his side's view), built once too."""
+    from skirmish.web import game_state
+
+    built: list[int] = []
+    made = game_state.panel
+
+    def counting(session: Any, site: Any, request: Any, campaign: Any, game: Any) -> Any:
+        built.append(game.revision)
+        return made(session, site, request, campaign, game)
+
+    monkeypatch.setattr(game_state, "panel", counting)
+    wyatt, ike = phone(table, "Wyatt"), phone(table, "Ike")
+    carry = f"{GAME}/events?carry=round"
+    to_wyatt, to_ike = (
+        Stream(server.port, carry, cookie(wyatt)),
+        Stream(server.port, carry, cookie(ike)),
+    )
+    try:
+        first = state(to_wyatt)["revision"]
+        state(to_ike)
+        answer = wyatt.api("picks", {"model": "Wyatt Earp"})
+        assert answer.status_code == 200
+        seen_by_wyatt, seen_by_ike = state(to_wyatt, first), state(to_ike, first)
+        assert seen_by_wyatt["round"] == {k: v for k, v in answer.json().items() if k != "lines"}
+        assert seen_by_ike["round"]["sides"]["good"]["model"] is None
+        after = seen_by_wyatt["revision"]
+        assert built.count(after) == 2  # one per viewpoint, not three
+    finally:
+        to_wyatt.close()
+        to_ike.close()
+        for p in (wyatt, ike):
+            p.client.__exit__(None, None, None)
