@@ -104,6 +104,12 @@
     if (!polled(e)) { return; }
     var status = e.detail.xhr.status;
     if (status !== 200) { e.detail.shouldSwap = false; }
+    /* a board fetched while the stream brought a newer one is not put back over it */
+    var came = /data-revision="(\d+)"/.exec(e.detail.xhr.responseText || "");
+    var now = board();
+    if (came && now && parseInt(came[1], 10) < parseInt(now.getAttribute("data-revision") || "0", 10)) {
+      e.detail.shouldSwap = false;
+    }
     if (status === 0 || status >= 500) { failed(); }
   });
   /* Before the first turn, "Begin the first turn" stands first on the page (outside the
