@@ -9,10 +9,14 @@ its game through the API (``POST /api/v1/campaigns/{c}/games``: a Duel, one phon
 the other's bad) and begins turn 1; then the two phones take turns for ``--seconds``:
 
 * each phone holds its game's stream open as the live page does (issue #23: one server-sent
-  events connection per phone, ``GET /c/{c}/games/{id}/events``, read in a thread of its own
-  with ``httpx`` streaming); when the stream says a revision newer than its board's, it fetches
-  the board (``GET /c/{c}/games/{id}/board?rev=N``, the "board" requests below), reads the game
-  (``GET …/games/{id}``, as ``game status --json``) and the round (``GET …/picks``), then does
+  events connection per phone, ``GET /c/{c}/games/{id}/events?carry=game,round``, read in a
+  thread of its own with ``httpx`` streaming); since issue #23's fourth round the stream
+  carries, at each new revision, the game (as ``GET …/games/{id}`` answers, ``game status
+  --json``) and the round (as ``GET …/picks`` answers, for this phone's side), read in one
+  unit of work (``web/game_state.py``; the live page's stream carries its board the same way,
+  ``?carry=board``), so the phone asks for nothing after a change; when its stream is broken
+  it falls back to the board's poll and the two reads (``poll``), as the live page does; then
+  it does
   what its player would do next, if anything is theirs to do: lay its card (``POST …/picks``:
   the good side's first, the bad side's once it sees the other card down), roll the initiative
   with typed dice (``POST …/initiative {"dice"}``, the bad side's phone; the dice alternate so
@@ -23,17 +27,23 @@ the other's bad) and begins turn 1; then the two phones take turns for ``--secon
   everyone has acted;
 * every change carries a fresh ``Idempotency-Key``, and one in ``RETRY_EVERY`` is sent twice with
   the same key: after the first answer (a retry of a lost answer) or at the same time (a double
-  tap); both must answer alike, and the game must change once;
-* the acting phone reads its own board right after its answer: the revision it sees is its
-  action's. The other phone's first board showing that revision (or a later one), fetched on
-  its stream's news, is the update's arrival: update latency, counted from the action's answer
-  and from its sending. A phone whose stream breaks says so (an error) and asks for the board
+  tap); both must answer alike (the round a card's or an initiative's answer ends with is the
+  round as it stands when answered: it may have moved on, by the other phone, in between; what
+  the change did, its lines and events, may not), and the game must change once;
+* the acting phone waits for its own change's state on its stream: the revision it brings is
+  its action's. The other phone's first state showing that revision (or a later one), as its
+  stream brings it, is the update's arrival: update latency, counted from the action's answer
+  and from its sending. A player decides nothing on a board older than the other player's
+  last "done". A phone whose stream breaks says so (an error) and asks for the board
   every ``FALLBACK`` seconds meanwhile, as the live page's fallback poll does.
 
-Two phases on the same server, side by side: every game at once, then one game alone (the
-latency without contention); the ratio of the two is what the load costs. Any 5xx, any 4xx (no
-refusal is expected: each phone does only what the game allows it) or a connection error is an
-error (the first few are printed).
+Three phases on the same server, side by side: every game at once with the phones unpaced
+(each acts the instant it may: what the goals were set on), the same games **paced**
+(``--think``: a player looks 0.5–1.5× that many seconds at the board before each tap, as
+``web_bench.py``'s clients do; ``--think 0``: no such phase), then one game alone (the latency
+without contention); the ratio of the first and the last is what the load costs. Any 5xx,
+any 4xx (no refusal is expected: each phone does only what the game allows it) or a connection
+error is an error (the first few are printed).
 
 Afterwards the books must balance: each game's events are exactly those the phones' answers
 named (each once, a retry's answer naming the first one's) plus one initiative for each choice
@@ -51,28 +61,30 @@ statistics there, to find what dominates.
 process reaches the streams of the others through PostgreSQL's LISTEN/NOTIFY).
 
 Run: .venv/bin/python benchmarks/table_bench.py [--seconds 60] [--games 10] [--db postgresql]
-                                                [--workers 1] [--profile FILE] [--no-append]
+                                                [--workers 1] [--think 1] [--profile FILE]
+                                                [--no-append]
 The club-night tournament (issue #23): ``--games 50 --workers 2``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import random
 import re
-import statistics
 import sys
 import threading
 import time
 import uuid
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from common import header, postgres, sqlite
-from web_bench import CAMPAIGN, PASSWORD, Player, _quantile, cpu_seconds, server, set_up
+from table_seen import SHOWN_ERRORS, WRITES, Act, Seen, _ms, _row, check_books, report, updates
+from web_bench import CAMPAIGN, PASSWORD, Player, cpu_seconds, server, set_up
 
 HERE = Path(__file__).resolve().parent
 SCENARIO = "duel"
@@ -88,11 +100,10 @@ MISS = "1,1,1,1,1"
 RANGE = 10
 #: The initiative's typed dice, good side's first: alternately each side wins (R-07).
 INITIATIVE = ("6,1", "1,6")
-WRITES = ("start", "pick", "roll", "choose", "shoot", "reload", "move", "turn")
-KINDS = (*WRITES, "retry", "board", "read")
 GOAL_ACTION_P95 = 0.100
 GOAL_UPDATE_P95 = 0.250
-SHOWN_ERRORS = 5
+#: How long a phone waits for its own change's state to come down its stream.
+OWN_STATE = 10.0
 BOARD_REVISION = re.compile(r'data-revision="(\d+)"')
 
 
@@ -119,49 +130,7 @@ def arm(url: str, players: list[Player]) -> None:
         engine.dispose()
 
 
-# --------------------------------------------------------------------------- what the phones saw
-
-
-@dataclass
-class Act:
-    """One change a phone sent: its kind, key, when, the answer, and the revision it made."""
-
-    game: int
-    side: str
-    kind: str
-    key: str
-    sent: float
-    answered: float
-    status: int
-    body: Any
-    request: dict[str, Any] = field(default_factory=dict)
-    revision: int | None = None  # the revision its own phone saw right after the answer
-
-
-@dataclass
-class Seen:
-    """What the phones saw in one phase: request timings, errors, changes, board revisions."""
-
-    samples: list[tuple[str, float]] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    error_count: int = 0
-    acts: list[Act] = field(default_factory=list)
-    retries: int = 0
-    mismatched: list[str] = field(default_factory=list)  # a retry answered otherwise
-    #: (game, side) → each new revision its board showed, with when
-    revisions: dict[tuple[int, str], list[tuple[float, int]]] = field(default_factory=dict)
-    wall: float = 0.0
-    server_cpu: float = 0.0
-    load: float = 0.0
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def note(self, kind: str, seconds: float, status: int, body: str) -> None:
-        with self.lock:
-            self.samples.append((kind, seconds))
-            if not (200 <= status < 300 or status in (204, 304)):
-                self.error_count += 1
-                if len(self.errors) < SHOWN_ERRORS:
-                    self.errors.append(f"{kind} → {status}: {body[:600]}")
+# --------------------------------------------------------------------------- across the table
 
 
 @dataclass
@@ -173,15 +142,18 @@ class Table:
     #: what wakes a waiting phone of this table: its stream's news, or the other player's word
     news: threading.Condition = field(default_factory=threading.Condition)
     said: int = 0  # how many times a player said "done"
+    #: the revision the last "done" was said at: a phone decides nothing on an older board
+    said_at: int = -1
 
     def has_acted(self, turn: int, model: str) -> bool:
         with self.news:
             return (turn, model) in self.done
 
-    def say_done(self, turn: int, model: str) -> None:
+    def say_done(self, turn: int, model: str, revision: int) -> None:
         with self.news:
             self.done.add((turn, model))
             self.said += 1
+            self.said_at = max(self.said_at, revision)
             self.news.notify_all()
 
 
@@ -214,6 +186,11 @@ class Phone:
         self.news = table.news  # the table's: the other player's word wakes this phone too
         self.streaming = False
         self.listener: Any = None
+        #: the newest state the stream brought (``?carry=game,round``), with when it came
+        self.pushed: tuple[float, dict[str, Any]] | None = None
+        self.stream_over = False  # the stream ended or broke (not merely not yet open)
+        self.think = 0.0  # paced: a player's look before each tap (``--think``)
+        self.dice = random.Random(player.user)
 
     def log_in(self) -> None:
         form = self.http.get("/login")
@@ -274,10 +251,29 @@ class Phone:
         return answer, start
 
     def refresh(self) -> bool:
-        """The board's poll; when it moved on, the round and the game read again, until both
-        are of one revision: the round read between the board and the game (whose ``ETag`` is
-        its revision) showing the same one, so a move is never decided on a game seen in one
-        state and a round seen in the next."""
+        """The game as the phone now knows it: the newest state its stream brought, if newer
+        than what the phone shows (no request: the stream carries the game and the round, each
+        read in one unit of work, issue #23's fourth round); without its stream, the fallback
+        (``poll``). Whether the game moved on."""
+        with self.news:
+            pushed = self.pushed
+            streaming = self.streaming
+        if pushed is not None:
+            when, state = pushed
+            if state["revision"] > (self.revision if self.revision is not None else -1):
+                self.status, self.round = state["game"], state["round"]
+                self._saw(int(state["revision"]), when)
+                return True
+        if streaming:
+            return False
+        return self.poll()
+
+    def poll(self) -> bool:
+        """The fallback while the stream is broken, as the live page's: the board's poll; when
+        it moved on, the round and the game read again, until both are of one revision: the
+        round read between the board and the game (whose ``ETag`` is its revision) showing the
+        same one, so a move is never decided on a game seen in one state and a round seen in
+        the next."""
         path = f"{self.page}/board" + (f"?rev={self.revision}" if self.revision is not None else "")
         answer = self._get("board", path)
         if answer.status_code == 204:
@@ -299,9 +295,24 @@ class Phone:
                 return True
             self._saw(int(tag.group(1)))
 
-    def _saw(self, revision: int) -> None:
-        """A revision the phone's board showed, with when."""
-        now = time.perf_counter()
+    def caught_up(self, before: int | None) -> bool:
+        """After the phone's own change: the state its stream brings past ``before`` (at most
+        ``OWN_STATE`` seconds; without its stream, the fallback's reads). Whether it came."""
+        deadline = time.perf_counter() + OWN_STATE
+        floor = before if before is not None else -1
+        with self.news:
+            self.news.wait_for(
+                lambda: (
+                    (self.stream_over and not self.streaming)
+                    or (self.pushed is not None and self.pushed[1]["revision"] > floor)
+                ),
+                timeout=max(0.0, deadline - time.perf_counter()),
+            )
+        return self.refresh() or (self.revision is not None and self.revision > floor)
+
+    def _saw(self, revision: int, when: float | None = None) -> None:
+        """A revision the phone's board showed, with when (``when``: the stream brought it)."""
+        now = time.perf_counter() if when is None else when
         with self.seen.lock:
             self.seen.revisions.setdefault((self.game, self.side), []).append((now, revision))
         self.revision = revision
@@ -310,6 +321,7 @@ class Phone:
         """One change with a fresh key; one in ``RETRY_EVERY`` sent again with the same key
         (after the answer, or at the same time); then the phone's own board read again."""
         key = f"{self.player.user}-{uuid.uuid4().hex[:20]}"
+        before = self.revision
         self.changes += 1
         twin: list[Any] = []
         thread = None
@@ -338,7 +350,7 @@ class Phone:
                   answer.json(), body)  # fmt: skip
         if twin:
             self._compare(act, twin[0])
-        if not self.refresh():
+        if not self.caught_up(before):
             self.seen.note(kind, 0.0, 599, f"{kind} did not move the game's revision on")
             raise Stop
         act.revision = self.revision
@@ -357,7 +369,17 @@ class Phone:
         first, second = dict(act.body), dict(other.json())
         for body in (first, second):
             body.pop("replayed", None)
-        if first != second:
+        if first == second:
+            return
+        # A card's or an initiative's answer ends with the round as it stands when answered
+        # (``GET …/picks``): a retry answered after the other phone played on (which its
+        # stream now tells at once) shows the newer round. What the change itself did, its
+        # lines and events, is the same in both, and the round differs only if it moved on.
+        did = ("lines", "events")
+        stands = ("turn", "round", "phase")
+        if any(first.get(k) != second.get(k) for k in did) or all(
+            first.get(k) == second.get(k) for k in stands
+        ):
             self.seen.mismatched.append(f"{act.kind} {act.key}: {first} then {second}")
 
     # ---------------------------------------------------------------- the player's mind
@@ -443,7 +465,7 @@ class Phone:
         )
         self.listener = client
         try:
-            with client.stream("GET", f"{self.page}/events") as answer:
+            with client.stream("GET", f"{self.page}/events?carry=game,round") as answer:
                 if answer.status_code != 200:
                     self.seen.note("stream", 0.0, answer.status_code, "the stream was refused")
                     return
@@ -453,9 +475,16 @@ class Phone:
                 for line in answer.iter_lines():
                     if line.startswith("event:"):
                         kind = line.partition(":")[2].strip()
-                    elif line.startswith("data:") and kind == "revision":
+                    elif line.startswith("data:") and kind == "state":
+                        state = json.loads(line.partition(":")[2])
+                        came = time.perf_counter()
                         with self.news:
-                            self.announced = max(self.announced, int(line.partition(":")[2]))
+                            if (
+                                self.pushed is None
+                                or state["revision"] > self.pushed[1]["revision"]
+                            ):
+                                self.pushed = (came, state)
+                            self.announced = max(self.announced, int(state["revision"]))
                             self.news.notify_all()
         except (httpx.HTTPError, OSError, RuntimeError, ValueError) as exc:
             if self.listener is client:  # not hung up: the stream broke
@@ -464,6 +493,7 @@ class Phone:
             if self.listener is client or self.listener is None:
                 with self.news:
                     self.streaming = False
+                    self.stream_over = True
                     self.news.notify_all()
 
     def hang_up(self) -> None:
@@ -494,18 +524,31 @@ class Phone:
         """Until ``deadline``: its stream open, act when it is this side's move, else wait for
         the stream's news and read the board."""
         self.announced = -1
+        self.pushed = None
+        self.stream_over = False
         listening = threading.Thread(target=self.listen, daemon=True)
         listening.start()
         try:
-            self.refresh()
+            self.caught_up(None)
             while time.perf_counter() < deadline:
+                if self.streaming and self.table.said_at > (self.revision or -1):
+                    # the other player said "done": the phone shows that board before its
+                    # player decides anything (its stream brings it)
+                    if self.wait_for_news(deadline):
+                        self.refresh()
+                    continue
                 move = self.next_move()
                 if move is not None:
+                    if self.think > 0:  # paced: the player looks at the board before the tap
+                        time.sleep(self.dice.uniform(self.think / 2, self.think * 3 / 2))
+                        if time.perf_counter() >= deadline:
+                            break
                     kind, path, body = move
                     turn = self.status["turn"]
-                    self.change(kind, path, body)
+                    act = self.change(kind, path, body)
                     if kind in ("shoot", "reload", "move"):
-                        self.table.say_done(turn, body.get("attacker") or body["member"])
+                        done = body.get("attacker") or body["member"]
+                        self.table.say_done(turn, done, act.revision or 0)
                     continue
                 if self.wait_for_news(deadline) and time.perf_counter() < deadline:
                     self.refresh()
@@ -548,173 +591,6 @@ def run_phase(pairs: list[tuple[Phone, Phone]], seconds: float, server_pid: int)
     return seen
 
 
-def updates(seen: Seen) -> tuple[list[float], list[float], int]:
-    """For each change, how long until the other phone's board showed it: from the answer
-    (0 when the other phone's poll saw it before the answer reached the acting phone), from
-    the sending; and how many the other phone never saw before the phase ended."""
-    after_answer, after_send, missed = [], [], 0
-    for act in seen.acts:
-        other = "bad" if act.side == "good" else "good"
-        shown = seen.revisions.get((act.game, other), [])
-        when = next((t for t, rev in shown if act.revision is not None and rev >= act.revision
-                     and t >= act.sent), None)  # fmt: skip
-        if when is None:
-            missed += 1
-            continue
-        after_answer.append(max(0.0, when - act.answered))
-        after_send.append(when - act.sent)
-    return after_answer, after_send, missed
-
-
-# --------------------------------------------------------------------------- the books
-
-
-def check_books(url: str, games: list[int], seen: list[Seen], openings: list[Act]) -> list[str]:
-    """Every problem with the games (see the module's docs); empty when the books balance."""
-    from sqlalchemy import text
-
-    from skirmish.campaign import lookup, store
-    from skirmish.campaign.audit import check_campaign
-
-    problems: list[str] = []
-    acts = [*openings, *(a for s in seen for a in s.acts)]
-    for phase in seen:
-        problems += [f"a retry answered otherwise: {m}" for m in phase.mismatched]
-        for (game, side), shown in phase.revisions.items():
-            numbers = [rev for _, rev in shown]
-            if any(b <= a for a, b in zip(numbers, numbers[1:], strict=False)):
-                problems.append(f"game {game}, {side}'s phone: revisions {numbers[:30]} …")
-    keys = Counter(a.key for a in acts)
-    problems += [f"key {k} answered as {n} changes" for k, n in keys.items() if n > 1]
-    engine = store.open_store(url, access=store.Access.READ, create=False)
-    try:
-        with store.transaction(engine, access=store.Access.READ) as s:
-            problems += map(str, check_campaign(s, lookup.campaign_by_name(s, CAMPAIGN)))
-            kept = {row[0] for row in s.execute(text("SELECT key FROM request_key"))}
-            problems += [f"key {a.key} ({a.kind}) was not kept" for a in acts if a.key not in kept]
-            for game in games:
-                events = list(
-                    s.execute(
-                        text("SELECT id, action FROM game_event WHERE game_id = :g"), {"g": game}
-                    )
-                )
-                revision = s.execute(
-                    text("SELECT revision FROM game WHERE id = :g"), {"g": game}
-                ).scalar_one()
-                mine = [a for a in acts if a.game == game]
-                named = Counter(
-                    e["id"]
-                    for a in mine
-                    if isinstance(a.body, dict)
-                    for e in a.body.get("events", [])
-                )
-                ids = {row[0] for row in events}
-                problems += [f"game {game}: event #{i} named {n} times" for i, n in named.items()
-                             if n > 1]  # fmt: skip
-                problems += [f"game {game}: event #{i} was answered but is not in the game"
-                             for i in named if i not in ids]  # fmt: skip
-                # A start's and a choice's answers name no event: a game's start records one,
-                # the winner's choice the initiative and the chosen model's activation (§1.8).
-                unnamed = Counter(action for i, action in events if i not in named)
-                chosen = sum(1 for a in mine if a.kind == "choose")
-                for action, expected in (
-                    ("start", 1),
-                    ("initiative", chosen),
-                    ("activate", chosen),
-                ):
-                    if unnamed.pop(action, 0) != expected:
-                        recorded = sum(1 for _, a in events if a == action)
-                        problems.append(f"game {game}: {expected} {action} expected, "
-                                        f"{recorded} recorded")  # fmt: skip
-                strays = sorted(unnamed.items())
-                if strays:
-                    problems.append(f"game {game}: events no answer named: {strays[:10]}")
-                changes = sum(1 for a in mine if a.kind != "start")
-                if revision != changes:
-                    problems.append(f"game {game}: revision {revision} after {changes} changes")
-    finally:
-        engine.dispose()
-    return problems
-
-
-# --------------------------------------------------------------------------- the report
-
-
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f}"
-
-
-def _row(values: list[float]) -> tuple[int, float, float, float]:
-    return len(values), statistics.median(values), _quantile(values, 0.95), max(values)
-
-
-def report(
-    database: str, phases: list[tuple[str, Seen]], workers: int = 1
-) -> tuple[str, float, float]:
-    """The table (ms): each kind of request in each phase, the first against the last as ratios,
-    the updates' arrival; the first phase's action p95 and update p95."""
-    cores = len(os.sched_getaffinity(0))
-    process = "1 process" if workers == 1 else f"{workers} worker processes"
-    walls = ", ".join(f"{title} {seen.wall:.0f} s" for title, seen in phases)
-    lines = [
-        f"table: games of 2 phones on {database} (skirmish serve, {process}), {cores} cores "
-        f"shared with the phones and the database; {walls}",
-        f"{'':<13}" + "".join(f"{t:>{28 if i == 0 else 21}}" for i, (t, _) in enumerate(phases))
-        + f"{'ratio':>14}",
-        f"{'request':<13}{'n':>7}{'p50':>7}{'p95':>7}{'max':>7}"
-        + f"{'n':>7}{'p50':>7}{'p95':>7}" * (len(phases) - 1) + f"{'p50':>7}{'p95':>7}",
-    ]  # fmt: skip
-    first, last = phases[0][1], phases[-1][1]
-
-    def values(seen: Seen, kind: str) -> list[float]:
-        actions = kind == "actions"
-        return [s for k, s in seen.samples if k == kind or (actions and k in WRITES)]
-
-    for kind in (*KINDS, "actions"):
-        mine = values(first, kind)
-        if not mine:
-            continue
-        n, p50, p95, most = _row(mine)
-        cells = f"{kind:<13}{n:>7}{_ms(p50):>7}{_ms(p95):>7}{_ms(most):>7}"
-        for _, other in phases[1:]:
-            theirs = values(other, kind)
-            cells += (f"{len(theirs):>7}{_ms(_row(theirs)[1]):>7}{_ms(_row(theirs)[2]):>7}"
-                      if theirs else f"{'-':>7}" * 3)  # fmt: skip
-        alone = values(last, kind)
-        if alone:
-            cells += f"{p50 / _row(alone)[1]:>6.1f}×{p95 / _row(alone)[2]:>6.1f}×"
-        lines.append(cells)
-    update_p95 = float("inf")
-    for title, seen in phases:
-        answer, send, missed = updates(seen)
-        if not answer:
-            lines.append(f"update on the other phone, {title}: none seen")
-            continue
-        a, s = _row(answer), _row(send)
-        lines.append(
-            f"update on the other phone, {title}: from the answer p50 {_ms(a[1])} p95 "
-            f"{_ms(a[2])} max {_ms(a[3])}; from the sending p50 {_ms(s[1])} p95 {_ms(s[2])} "
-            f"(n {a[0]}; {missed} not seen before the phase ended)"
-        )
-        if seen is first:
-            update_p95 = a[2]
-    counts = ", ".join(
-        f"{title} {len(seen.acts)} changes ({len(seen.acts) / seen.wall:.0f}/s), "
-        f"{seen.retries} sent twice"
-        for title, seen in phases
-    )
-    errors = sum(seen.error_count for _, seen in phases)
-    lines.append(f"changes: {counts}; errors {errors}")
-    per = ", ".join(
-        f"{title} {seen.server_cpu * 1000 / max(1, len(seen.samples)):.1f}"
-        for title, seen in phases
-    )
-    loads = ", ".join(f"{title} {seen.load:.1f}" for title, seen in phases)
-    lines.append(f"server processor ms per request: {per}; load average at the end: {loads}")
-    actions = values(first, "actions")
-    return "\n".join(lines), (_row(actions)[2] if actions else float("inf")), update_p95
-
-
 # --------------------------------------------------------------------------- main
 
 
@@ -748,6 +624,13 @@ def bench(options: argparse.Namespace) -> int:
                 return 1
             short = max(options.seconds / 3, 1.0)
             phases = [(_games(options.games), run_phase(pairs, options.seconds, pid))]
+            if options.think > 0:  # the same games, each player taking a moment before a tap
+                for phone in (p for pair in pairs for p in pair):
+                    phone.think = options.think
+                paced = run_phase(pairs, short * 2, pid)
+                phases.append((f"{_games(options.games)} paced", paced))
+                for phone in (p for pair in pairs for p in pair):
+                    phone.think = 0.0
             phases.append(("1 game alone", run_phase(pairs[:1], short, pid)))
             for good, bad in pairs:
                 good.http.close()
@@ -765,6 +648,17 @@ def bench(options: argparse.Namespace) -> int:
         + f" ({_ms(update_p95)} ms, pushed by the game's stream); books "
         + ("balance" if not problems else f"DO NOT balance ({len(problems)} problems)")
     )
+    if options.think > 0:
+        paced_actions = [t for k, t in phases[1][1].samples if k in WRITES]
+        paced_updates = updates(phases[1][1])[0]
+        table += (
+            f"\npaced ({_games(options.games)}, a tap every {options.think / 2:g}–"
+            f"{options.think * 3 / 2:g} s): action p95 "
+            + (_ms(_row(paced_actions)[2]) if paced_actions else "-")
+            + " ms; update p95 "
+            + (_ms(_row(paced_updates)[2]) if paced_updates else "-")
+            + " ms"
+        )
     print(table)
     for line in [e for _, seen in phases for e in seen.errors]:
         print(f"error: {line}", file=sys.stderr)
@@ -782,10 +676,14 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=10, help="games at once, 2 phones each")
     parser.add_argument("--db", choices=("postgresql", "sqlite"), default="postgresql")
     parser.add_argument("--workers", type=int, default=1, help="skirmish serve --workers")
+    parser.add_argument(
+        "--think", type=float, default=1.0,
+        help="the paced phase: a player's look before each tap, 0.5–1.5× this (0: no such phase)",
+    )  # fmt: skip
     parser.add_argument("--profile", metavar="FILE", help="profile the server into FILE")
     parser.add_argument("--no-append", action="store_true", help="do not add to results.txt")
     options = parser.parse_args()
-    if options.games < 1 or options.seconds <= 0 or options.workers < 1:
+    if options.games < 1 or options.seconds <= 0 or options.workers < 1 or options.think < 0:
         parser.error("--games, --seconds and --workers must be positive")
     return bench(options)
 

@@ -24,6 +24,7 @@ panel itself, what each reader may see of the round and its words, is ``web.acti
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -76,6 +77,7 @@ from skirmish.web.game_render import (
     roster_mark,
     store_mark,
 )
+from skirmish.web.game_state import round_text
 from skirmish.web.site import (
     CSRF_COOKIE,
     LangDep,
@@ -502,9 +504,14 @@ API_BASE = "/api/v1/campaigns/{campaign}/games/{game_id}"
 
 
 def state(site: Site, request: Request, campaign: str, game_id: int) -> dict[str, Any]:
+    """The round as the reader may see it, built once per revision and viewpoint (issue #23,
+    table mode's fourth round: the answer to a change and its phone's stream share it)."""
     with site.read() as s:
         found, game = find_game(s, site, campaign, game_id)
-        return panel(s, site, request, found, game).data
+        data: dict[str, Any] = json.loads(
+            round_text(s, site, request, found, game, pick_lang(request))
+        )
+        return data
 
 
 async def api_posted(

@@ -60,14 +60,9 @@ from skirmish.web.game_live_changes import (
 )
 from skirmish.web.game_live_view import find_live_game, game_view
 from skirmish.web.game_render import (
-    BOARDS,
-    CSRF_MARK,
-    board_viewpoint,
     fill,
-    key_mark,
-    roster_mark,
-    store_mark,
 )
+from skirmish.web.game_state import FORMS, board_text, board_view
 from skirmish.web.site import (
     CSRF_COOKIE,
     Forbidden,
@@ -231,28 +226,15 @@ def board_fragment(
         g = find_live_game(s, found, game)
         if rev and rev == str(g.revision):
             return Response(status_code=204)
-        view_of = board_viewpoint(s, site, g)
-        key = (store_mark(site), g.id, g.revision, lang.value, view_of, roster_mark(s, found.id))
-        cached = BOARDS.get(key)
-        view = None if cached is not None else game_view(s, site, found, g, lang)
+        key, shown = board_view(s, site, found, g, lang)
     csrf = request.state.csrf
-    if view is not None:
-        view["form_keys"] = {form: key_mark(form) for form in view["form_keys"]}
-        context: dict[str, Any] = {"game": view, "message": "", "poll": POLL}
-        rendered = site.page(request, "game/_board.html", **context).body
-        cached = bytes(rendered).decode().replace(csrf, CSRF_MARK)
-        BOARDS.put(key, cached)
-    assert cached is not None
+    cached = board_text(site, request, key, shown)
     response = remember(request, HTMLResponse(fill(cached, csrf, FORMS)))
     if request.cookies.get(CSRF_COOKIE) != csrf:
         set_csrf(request, response, csrf)
     response.headers["HX-Trigger"] = "game-changed"
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-#: The board's forms, each with its idempotency key (``game_view``'s ``form_keys``).
-FORMS = ("turn", "end", "abandon", "vote")
 
 
 def change(action: Any, template_code: int = 400) -> Any:  # the three buttons share their handling

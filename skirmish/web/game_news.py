@@ -34,6 +34,7 @@ from sqlalchemy import Engine, event, select
 from sqlalchemy.orm import Session
 
 from skirmish.campaign.game.capture import GAME, MOVED, NEWS_CHANNEL
+from skirmish.campaign.store import ACCESS_OPTION, Access
 
 log = logging.getLogger(__name__)
 
@@ -153,6 +154,9 @@ class GameNews:
         if not games:
             return {}
         with self.engine.connect() as connection:
+            # a reader's transaction (on SQLite a deferred, query-only one: the watcher's read
+            # every WATCH_SECONDS never takes the write lock, issue #23's fourth round)
+            connection.execution_options(**{ACCESS_OPTION: Access.READ})
             rows = connection.execute(
                 select(GAME.c.id, GAME.c.revision).where(GAME.c.id.in_(games))
             )

@@ -12,6 +12,12 @@ news (``web/game_news.py``), never on the database. It sends:
 - a comment line (``: keep-alive``) every ``HEARTBEAT_SECONDS`` so proxies keep the connection open;
 - ``retry: RETRY_MS`` first, how long the browser's ``EventSource`` waits before reconnecting.
 
+A stream opened with ``?carry=`` (``board``, ``game``, ``round``: issue #23's fourth round,
+``web/game_state.py``) sends instead ``event: state`` with one line of JSON at once and at every
+new revision: the revision and those parts as the reader may see them, built once per key and
+shared, so the phone need not ask for them; it ends when its session no longer names its reader
+or the reader may no longer see the game.
+
 It ends when the phone goes away (Starlette cancels a streaming response on the client's
 ``http.disconnect``) and when the server shuts down (``GameNews.stopping``). The phone then
 fetches the board as before (``…/board?rev=N``: 204/ETag while unchanged), so the rendered
@@ -21,7 +27,7 @@ board is the board route's, from its render cache (``web/game_render.py``).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
@@ -29,7 +35,8 @@ from starlette.concurrency import run_in_threadpool
 
 from skirmish.web.game_live_view import find_live_game
 from skirmish.web.game_news import GameNews, Watch
-from skirmish.web.site import Site, SiteDep
+from skirmish.web.game_state import Gone, fill_state, parts_of, state_text
+from skirmish.web.site import SESSION_COOKIE, NotFound, Site, SiteDep, pick_lang, reader
 
 #: A comment line this often keeps proxies from closing an idle stream.
 HEARTBEAT_SECONDS = 15.0
@@ -51,17 +58,40 @@ def revision_event(revision: int) -> bytes:
     return f"event: revision\ndata: {revision}\n\n".encode()
 
 
-async def events(news: GameNews, watch: Watch, heartbeat: float) -> AsyncIterator[bytes]:
-    """The stream's lines, as long as the phone listens and the server runs."""
+def state_event(text: str) -> bytes:
+    """A carrying stream's event (``web/game_state.py``): one line of JSON."""
+    return f"event: state\ndata: {text}\n\n".encode()
+
+
+#: A carrying stream's payload for the game's revision now: (that revision, the event's bytes).
+Build = Callable[[], Awaitable[tuple[int, bytes]]]
+
+
+async def events(
+    news: GameNews, watch: Watch, heartbeat: float, build: Build | None = None
+) -> AsyncIterator[bytes]:
+    """The stream's lines, as long as the phone listens and the server runs; with ``build``,
+    each new revision's ``state`` event instead of its ``revision`` event."""
     sent = watch.revision
-    yield f"retry: {RETRY_MS}\n\n".encode() + revision_event(sent)
+    if build is None:
+        first = revision_event(sent)
+    else:
+        read, first = await build()
+        sent = max(sent, read)
+    yield f"retry: {RETRY_MS}\n\n".encode() + first
     stopping = asyncio.ensure_future(news.stopping.wait())
     try:
         while not news.stopping.is_set():
             changed = watch.changed
             if watch.revision > sent:
-                sent = watch.revision
-                yield revision_event(sent)
+                wanted = watch.revision
+                if build is None:
+                    sent = wanted
+                    yield revision_event(sent)
+                    continue
+                read, chunk = await build()
+                sent = max(wanted, read)
+                yield chunk
                 continue
             waiter = asyncio.ensure_future(changed.wait())
             done, _ = await asyncio.wait(
@@ -76,17 +106,34 @@ async def events(news: GameNews, watch: Watch, heartbeat: float) -> AsyncIterato
 
 @router.get("/c/{campaign}/games/{game}/events", include_in_schema=False)
 async def game_events(
-    request: Request, campaign: str, game: str, site: SiteDep
+    request: Request, campaign: str, game: str, site: SiteDep, carry: str = ""
 ) -> StreamingResponse:
-    """The game's revisions as server-sent events (module docstring)."""
+    """The game's revisions as server-sent events (module docstring); with ``?carry=``, what
+    the phone needs of each (``web/game_state.py``)."""
     game_id, revision = await run_in_threadpool(_start, site, campaign, game)
     news: GameNews = request.app.state.news
     heartbeat: float = getattr(request.app.state, "heartbeat", HEARTBEAT_SECONDS)
+    parts = parts_of(carry)
+    build: Build | None = None
+    if parts:
+        viewer, lang = reader(), pick_lang(request)
+        token, csrf = request.cookies.get(SESSION_COOKIE), request.state.csrf
+
+        async def built() -> tuple[int, bytes]:
+            read, text = await run_in_threadpool(
+                state_text, site, request, viewer, token, campaign, game_id, lang, parts
+            )
+            return read, state_event(fill_state(text, csrf))
+
+        build = built
 
     async def stream() -> AsyncIterator[bytes]:
         async with news.watching(game_id, revision) as watch:
-            async for chunk in events(news, watch, heartbeat):
-                yield chunk
+            try:
+                async for chunk in events(news, watch, heartbeat, build):
+                    yield chunk
+            except (Gone, NotFound):
+                return  # the reader may no longer watch as they did: the phone opens it again
 
     return StreamingResponse(
         stream(),

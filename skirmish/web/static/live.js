@@ -1,10 +1,12 @@
 /* The live board (issue #12, pushed since issue #23).
 
    While the game is played the page holds ONE stream open (the board's data-events:
-   server-sent events, web/game_stream.py): each event says the game's revision; a newer one
-   than the board's makes the board fetch itself ("news": its hx-get, /board?rev=N, which
-   answers 204 while unchanged), and the new board's HX-Trigger "game-changed" refreshes the
-   panels. While the stream is up nothing is polled: the board's poll (the same "news" request
+   server-sent events, web/game_stream.py): since issue #23's fourth round it carries the board
+   (?carry=board, web/game_state.py): each "state" event is the game's revision and its board
+   for this reader, which replaces the page's when it is newer (no request), and "game-changed"
+   then refreshes the panels, as the fetched board's HX-Trigger does. A stream that says only a
+   revision ("revision" event) makes the board fetch itself ("news": its hx-get,
+   /board?rev=N, which answers 204 while unchanged). While the stream is up nothing is polled: the board's poll (the same "news" request
    every data-poll, here) and the polls of elements marked data-poll-stream (htmx's "every",
    cancelled at htmx:confirm) ask only when the stream is broken or a board it announced could
    not be fetched, until a board gets through; the browser opens the stream again by itself
@@ -51,6 +53,19 @@
         htmx.trigger(now, "news");
       }
     });
+    source.addEventListener("state", function (e) {
+      healthy = true;
+      var now = board();
+      var data = null;
+      try { data = JSON.parse(e.data); } catch (err) { return; }
+      banner(false); /* the server answered */
+      if (!now || !data || typeof data.board !== "string") { return; }
+      if (data.revision > parseInt(now.getAttribute("data-revision") || "0", 10)) {
+        htmx.swap(now, data.board, { swapStyle: "outerHTML" });
+        adopted();
+        htmx.trigger(document.body, "game-changed");
+      }
+    });
     source.addEventListener("error", function () {
       healthy = false; /* the poll asks meanwhile; the browser reopens the stream itself */
       if (source && source.readyState === 2) { source = null; window.setTimeout(open, 5000); }
@@ -89,17 +104,24 @@
     if (!polled(e)) { return; }
     var status = e.detail.xhr.status;
     if (status !== 200) { e.detail.shouldSwap = false; }
+    /* a board fetched while the stream brought a newer one is not put back over it */
+    var came = /data-revision="(\d+)"/.exec(e.detail.xhr.responseText || "");
+    var now = board();
+    if (came && now && parseInt(came[1], 10) < parseInt(now.getAttribute("data-revision") || "0", 10)) {
+      e.detail.shouldSwap = false;
+    }
     if (status === 0 || status >= 500) { failed(); }
   });
   /* Before the first turn, "Begin the first turn" stands first on the page (outside the
      board); once the board says a turn has begun, it goes. A board no longer played (the
      game ended) needs no stream. */
-  document.addEventListener("htmx:afterSwap", function () {
+  function adopted() {
     var el = board();
     var begin = document.getElementById("begin");
     if (el && begin && el.getAttribute("data-turn") !== "0") { begin.remove(); }
     if (el && !el.getAttribute("data-events")) { close(); }
-  });
+  }
+  document.addEventListener("htmx:afterSwap", adopted);
   document.addEventListener("htmx:afterRequest", function (e) {
     if (!polled(e)) { return; }
     var status = e.detail.xhr ? e.detail.xhr.status : 0;

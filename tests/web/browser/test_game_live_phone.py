@@ -18,6 +18,7 @@ from skirmish.web.text import words
 
 from .conftest import DEMO, Phones, Server, expect
 from .phone import check
+from .test_hidden_polls import SHOWN
 
 CAMPAIGN = "Tombstone 1881"
 
@@ -54,9 +55,14 @@ def test_the_board_follows_the_table_and_says_when_it_is_offline(
     )
     expect(phone.locator("#board")).to_contain_text(t["gl_to_act"])
 
-    # The server goes away: the banner says so when the board its stream announces does not
-    # come (issue #23: the stream says the table played on), and the poll asks again.
+    # The server goes away: the stream breaks (here: the tab hidden, which closes it, and
+    # shown again, which opens it again, refused) and the fallback poll's board requests fail;
+    # the banner says so (issue #23: the stream carries the board, so a broken stream is what
+    # a phone notices), while the table plays on.
     phone.route("**/board?**", lambda route: route.abort())
+    phone.route("**/events?**", lambda route: route.abort())
+    phone.evaluate(SHOWN, "hidden")
+    phone.evaluate(SHOWN, "visible")
     server.cli("game", "activate", "Wyatt Earp")  # the table plays on meanwhile
     expect(offline).to_be_visible()
     expect(offline).to_contain_text(t["gl_offline"])
@@ -66,6 +72,7 @@ def test_the_board_follows_the_table_and_says_when_it_is_offline(
 
     # It comes back: the banner goes and the board catches up with what happened meanwhile.
     phone.unroute("**/board?**")
+    phone.unroute("**/events?**")
     expect(offline).to_be_hidden()
     expect(phone.locator("#board .acting-now")).to_contain_text("Wyatt Earp")
     check(phone, f"live-{lang}-back", tmp_path)
@@ -123,7 +130,7 @@ def test_the_board_waits_on_its_stream_not_on_the_poll(
     serve: Callable[[Path], Server], phones: Phones, tmp_path: Path
 ) -> None:
     """Issue #23: while its stream is open the phone asks nothing; the table's change comes
-    down the stream and the board is fetched once for it."""
+    down the stream with its board (``?carry=board``), so no board is fetched for it."""
     db = tmp_path / "campaigns.db"
     shutil.copyfile(DEMO, db)
     server = serve(db)
@@ -131,7 +138,7 @@ def test_the_board_waits_on_its_stream_not_on_the_poll(
     phone: Any = phones.open("en")
     asked: list[str] = []
     phone.on("request", lambda request: asked.append(request.url))
-    with phone.expect_response("**/events") as opened:
+    with phone.expect_response(lambda answer: "/events" in answer.url) as opened:
         phone.goto(url)
     assert opened.value.status == 200
     expect(phone.locator("#board")).to_contain_text("Wyatt Earp")
@@ -141,4 +148,5 @@ def test_the_board_waits_on_its_stream_not_on_the_poll(
     server.cli("game", "turn")
     expect(phone.locator("#board .game-head .meta")).to_contain_text("Turn 1")
     boards = [a for a in asked[opened_at:] if "/board?" in a]
-    assert len(boards) == 1 and [a for a in asked if a.endswith("/events")] == [url + "/events"]
+    streams = [a for a in asked if "/events" in a]
+    assert boards == [] and streams == [url + "/events?carry=board"]

@@ -1,0 +1,173 @@
+"""What a game's stream carries after each change (issue #23, table mode's fourth round).
+
+A phone used to hear "revision N" from its game's stream (``web/game_stream.py``) and then ask
+the server three times: the board, the round (``…/picks``) and the game (``…/games/{id}``).
+A stream opened with ``?carry=`` names what its phone needs (``PARTS``: ``board``, the live
+page's board fragment; ``game``, the JSON of ``game status --json``, as ``GET …/games/{id}``
+answers; ``round``, the round of §1.8 as the reader may see it, as ``GET …/picks`` answers),
+and each of its events is then ``event: state`` with one line of JSON: ``{"revision": N,
+"board": …, "game": …, "round": …}`` (the parts asked for).
+
+- The payload is built once per (store, game, revision, language, rosters, parts, viewpoint)
+  and shared by every watcher with that key (``STATES``): the viewpoint is the board's and the
+  activation panel's (``game_render``), so the two players of a game never share one, and a
+  secret pick is only ever in its own side's payload (``round`` is the panel's own data).
+- The board is the board route's, from the same cache (``BOARDS``), with the stream's CSRF
+  token and fresh form keys filled in for each watcher (``game_render.fill``).
+- Each build is one READ unit of work in a worker thread that identifies the stream's reader
+  again (the session's token, as a route that identifies its reader does): a session that no
+  longer names the reader who opened the stream (logged out, ended), or a game the reader may
+  no longer see, ends the stream (``Gone``, ``NotFound``); the phone opens it again as whoever
+  it now is.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import Request
+from sqlmodel import Session
+
+from skirmish.campaign.game.status import Kept, board
+from skirmish.campaign.game.tables import Game
+from skirmish.campaign.models import Campaign
+from skirmish.campaign.store import Access
+from skirmish.i18n import Lang
+from skirmish.web.activation_panel import panel
+from skirmish.web.game_live_base import POLL
+from skirmish.web.game_live_view import find_live_game, game_view
+from skirmish.web.game_render import (
+    BOARDS,
+    CSRF_MARK,
+    SIZE,
+    Rendered,
+    activation_viewpoint,
+    board_viewpoint,
+    fill,
+    key_mark,
+    roster_mark,
+    store_mark,
+)
+from skirmish.web.site import PENDING, Pending, Site, Viewer, reader
+
+#: What a stream may carry, in the order its JSON holds them.
+PARTS = ("board", "game", "round")
+#: The board's forms, each with its idempotency key (``game_view``'s ``form_keys``).
+FORMS = ("turn", "end", "abandon", "vote")
+#: A cache key.
+Key = tuple[object, ...]
+#: The payloads, once per key (module docstring).
+STATES = Rendered()
+#: The rounds' JSON, once per key (``round_text``).
+ROUNDS = Kept(SIZE)
+
+
+class Gone(Exception):
+    """The stream's session no longer names the reader who opened it."""
+
+
+def parts_of(carry: str) -> tuple[str, ...]:
+    """The parts ``?carry=`` names (comma-separated), in ``PARTS`` order; others are ignored."""
+    asked = {part.strip() for part in carry.split(",")}
+    return tuple(part for part in PARTS if part in asked)
+
+
+def board_key(session: Session, site: Site, campaign: Campaign, game: Game, lang: Lang) -> Key:
+    """The board's key in ``BOARDS``: once per (store, game, revision, language, viewpoint,
+    rosters)."""
+    view_of = board_viewpoint(session, site, game)
+    mark = roster_mark(session, campaign.id)
+    return (store_mark(site), game.id, game.revision, lang.value, view_of, mark)
+
+
+def board_view(
+    session: Session, site: Site, campaign: Campaign, game: Game, lang: Lang
+) -> tuple[Key, str | dict[str, Any]]:
+    """The board's key, and its text when ``BOARDS`` holds it, else its view (to be rendered
+    with ``board_text`` once the unit of work is over)."""
+    key = board_key(session, site, campaign, game, lang)
+    cached = BOARDS.get(key)
+    return key, (cached if cached is not None else game_view(session, site, campaign, game, lang))
+
+
+def board_text(site: Site, request: Request, key: Key, shown: str | dict[str, Any]) -> str:
+    """The board rendered once per key, with marks where each answer's CSRF token and form
+    keys go (``fill``)."""
+    if isinstance(shown, str):
+        return shown
+    shown["form_keys"] = {form: key_mark(form) for form in shown["form_keys"]}
+    context: dict[str, Any] = {"game": shown, "message": "", "poll": POLL}
+    rendered = site.page(request, "game/_board.html", **context).body
+    text = bytes(rendered).decode().replace(request.state.csrf, CSRF_MARK)
+    BOARDS.put(key, text)
+    return text
+
+
+def state_text(
+    site: Site,
+    request: Request,
+    viewer: Viewer,
+    token: str | None,
+    campaign: str,
+    game_id: int,
+    lang: Lang,
+    parts: tuple[str, ...],
+) -> tuple[int, str]:
+    """The game's revision now and the stream's payload for it (JSON, the board's marks not yet
+    filled: ``fill_state``), read in a READ unit of work that identifies the reader again (in a
+    worker thread: ``Gone`` or ``NotFound`` end the stream)."""
+    PENDING.set(Pending(site.engine, token, None))
+    with site.read() as s:
+        if reader().user_id != viewer.user_id:
+            raise Gone
+        found = site.find_campaign(s, campaign)
+        g = find_live_game(s, found, str(game_id))
+        revision = g.revision
+        key: Key = (store_mark(site), g.id, revision, lang.value, parts)
+        key += (roster_mark(s, found.id),)
+        if "round" in parts:
+            key += activation_viewpoint(s, site, g)  # the round's own key is in it too
+        shown: tuple[Key, str | dict[str, Any]] | None = None
+        if "board" in parts:
+            shown = board_view(s, site, found, g, lang)
+            key += shown[0]
+        cached = STATES.get(key)
+        if cached is not None:
+            return revision, cached
+        pieces = [f'"revision":{revision}']
+        if "game" in parts:
+            pieces.append('"game":' + json.dumps(board(s, game=g), separators=(",", ":")))
+        if "round" in parts:
+            pieces.append('"round":' + round_text(s, site, request, found, g, lang))
+    if shown is not None:
+        html = board_text(site, request, *shown)
+        pieces.insert(1, '"board":' + json.dumps(html, separators=(",", ":")))
+    text = "{" + ",".join(pieces) + "}"
+    STATES.put(key, text)
+    return revision, text
+
+
+def round_text(
+    session: Session, site: Site, request: Request, campaign: Campaign, game: Game, lang: Lang
+) -> str:
+    """The round of §1.8 as the reader may see it (``activation_panel.panel``'s data, what
+    ``GET …/picks`` answers), as JSON, built once per (store, game, revision, language,
+    rosters, viewpoint) in a READ unit of work (``ROUNDS``): the answer to a phone's change and
+    that phone's stream share one, and the second to ask waits for the first's build."""
+    view_of = activation_viewpoint(session, site, game)
+    mark = roster_mark(session, campaign.id)
+    key = (store_mark(site), game.id, game.revision, lang.value, mark, view_of)
+
+    def build() -> str:
+        return json.dumps(panel(session, site, request, campaign, game).data, separators=(",", ":"))
+
+    if session.info.get("access") != Access.READ:
+        return build()
+    text: str = ROUNDS.built(key, build)
+    return text
+
+
+def fill_state(text: str, csrf: str) -> str:
+    """A payload for one watcher: its CSRF token and fresh keys in the board's forms."""
+    return fill(text, csrf, FORMS) if CSRF_MARK in text else text

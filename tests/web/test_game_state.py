@@ -1,0 +1,198 @@
+"""What a game's stream carries (issue #23, table mode's fourth round: web/game_state.py): a
+stream opened with ``?carry=`` brings, at each new revision, what its phone would otherwise ask
+for three times (the board, the round, the game), each as the reader may see it (the other
+side's card stays hidden), built once per key and shared; a stream whose session ends ends.
+
+Streams are read from a real server (``Running``, uvicorn in a thread) with ``http.client``;
+waits have deadlines, no duration is asserted."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.test_game_activation import API, GAME, Phone, make_table, open_client
+from tests.web.test_game_stream import Running, Stream, game_revision
+
+
+@pytest.fixture
+def table(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
+    return prepared(make_table)
+
+
+def cookie(phone: Phone) -> str:
+    return "; ".join(f"{k}={v}" for k, v in phone.client.cookies.items())
+
+
+def state(stream: Stream, after: int = -1) -> dict[str, Any]:
+    """The next ``event: state`` whose revision is past ``after`` (a carrying stream sends no
+    bare ``revision`` event)."""
+    kind = ""
+    while True:
+        line = stream.response.readline().decode()
+        assert line, "the stream ended"
+        if line.startswith("event:"):
+            kind = line.split(":", 1)[1].strip()
+            assert kind == "state", kind
+        elif line.startswith("data:"):
+            found: dict[str, Any] = json.loads(line.split(":", 1)[1])
+            if found["revision"] > after:
+                return found
+
+
+def ended(stream: Stream) -> bool:
+    """Whether the stream ends (no further event) before its deadline."""
+    while True:
+        line = stream.response.readline()
+        if not line:
+            return True
+        assert not line.startswith(b"data:"), line
+
+
+@pytest.fixture
+def server(table: Path) -> Any:
+    running = Running(table)
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def phone(table: Path, user: str) -> Phone:
+    client = open_client(table)
+    client.__enter__()
+    return Phone(client, user)
+
+
+def test_each_player_is_brought_the_game_and_the_round_as_they_may_see_them(
+    server: Running, table: Path
+) -> None:
+    wyatt, ike = phone(table, "Wyatt"), phone(table, "Ike")
+    carry = f"{GAME}/events?carry=game,round"
+    to_wyatt, to_ike = (
+        Stream(server.port, carry, cookie(wyatt)),
+        Stream(server.port, carry, cookie(ike)),
+    )
+    try:
+        first = state(to_wyatt)
+        assert set(first) == {"revision", "game", "round"}
+        assert first["revision"] == game_revision(table)
+        assert first["game"] == wyatt.client.get(API).json()  # what the two reads answer
+        assert first["round"] == wyatt.state()
+        assert state(to_ike)["revision"] == first["revision"]
+        assert wyatt.api("picks", {"model": "Wyatt Earp"}).status_code == 200
+        seen_by_ike = state(to_ike, first["revision"])
+        seen_by_wyatt = state(to_wyatt, first["revision"])
+        assert seen_by_ike["revision"] == seen_by_wyatt["revision"] == game_revision(table)
+        # the card is down, face down for the other side: never in Ike's payload
+        assert seen_by_ike["round"]["sides"]["good"] == {
+            "picked": True,
+            "mine": False,
+            "model": None,
+        }
+        assert "Wyatt Earp" not in json.dumps(seen_by_ike["round"])
+        assert seen_by_ike["round"] == ike.state()
+        assert seen_by_wyatt["round"]["sides"]["good"]["model"] == "Wyatt Earp"
+        assert seen_by_wyatt["game"] == seen_by_ike["game"] == ike.client.get(API).json()
+    finally:
+        to_wyatt.close()
+        to_ike.close()
+        for p in (wyatt, ike):
+            p.client.__exit__(None, None, None)
+
+
+def test_the_board_carried_is_the_board_route_s_with_this_phone_s_token(
+    server: Running, table: Path
+) -> None:
+    wyatt = phone(table, "Wyatt")
+    stream = Stream(server.port, f"{GAME}/events?carry=board", cookie(wyatt))
+    try:
+        carried = state(stream)
+        assert set(carried) == {"revision", "board"}
+        fetched = wyatt.client.get(f"{GAME}/board").text
+        assert f'data-revision="{carried["revision"]}"' in carried["board"]
+        assert wyatt.csrf in carried["board"]
+        keys = re.compile(r'name="key" value="[^"]*"')  # each answer's own fresh keys
+        assert keys.sub("", carried["board"]) == keys.sub("", fetched)
+    finally:
+        stream.close()
+        wyatt.client.__exit__(None, None, None)
+
+
+def test_two_watchers_of_one_viewpoint_share_one_payload(server: Running, table: Path) -> None:
+    from skirmish.web.game_state import STATES
+
+    docs = [phone(table, "Doc"), phone(table, "Doc")]
+    streams: list[Stream] = []
+    try:
+        built = STATES.misses
+        streams.append(Stream(server.port, f"{GAME}/events?carry=game,round", cookie(docs[0])))
+        one = state(streams[0])
+        hits = STATES.hits
+        streams.append(Stream(server.port, f"{GAME}/events?carry=game,round", cookie(docs[1])))
+        assert state(streams[1]) == one
+        assert STATES.hits == hits + 1 and STATES.misses == built + 1
+    finally:
+        for s in streams:
+            s.close()
+        for p in docs:
+            p.client.__exit__(None, None, None)
+
+
+def test_a_stream_whose_session_ended_ends_at_the_next_change(server: Running, table: Path) -> None:
+    wyatt, ike = phone(table, "Wyatt"), phone(table, "Ike")
+    stream = Stream(server.port, f"{GAME}/events?carry=round", cookie(wyatt))
+    try:
+        state(stream)
+        out = wyatt.client.post("/logout", data={"csrf": wyatt.csrf})
+        assert out.status_code == 303
+        assert ike.api("picks", {"model": "Ike Clanton"}).status_code == 200
+        assert ended(stream)  # and nothing of the round after it
+    finally:
+        stream.close()
+        for p in (wyatt, ike):
+            p.client.__exit__(None, None, None)
+
+
+def test_the_answer_to_a_change_and_its_phone_s_stream_share_one_round(
+    server: Running, table: Path, monkeypatch: Any
+) -> None:
+    """The round after Wyatt's card is built once for his viewpoint: by the API's answer or by
+    his stream's next state, whichever asks first (``game_state.round_text``); Ike's is his own
+    (his side's view), built once too."""
+    from skirmish.web import game_state
+
+    built: list[int] = []
+    made = game_state.panel
+
+    def counting(session: Any, site: Any, request: Any, campaign: Any, game: Any) -> Any:
+        built.append(game.revision)
+        return made(session, site, request, campaign, game)
+
+    monkeypatch.setattr(game_state, "panel", counting)
+    wyatt, ike = phone(table, "Wyatt"), phone(table, "Ike")
+    carry = f"{GAME}/events?carry=round"
+    to_wyatt, to_ike = (
+        Stream(server.port, carry, cookie(wyatt)),
+        Stream(server.port, carry, cookie(ike)),
+    )
+    try:
+        first = state(to_wyatt)["revision"]
+        state(to_ike)
+        answer = wyatt.api("picks", {"model": "Wyatt Earp"})
+        assert answer.status_code == 200
+        seen_by_wyatt, seen_by_ike = state(to_wyatt, first), state(to_ike, first)
+        assert seen_by_wyatt["round"] == {k: v for k, v in answer.json().items() if k != "lines"}
+        assert seen_by_ike["round"]["sides"]["good"]["model"] is None
+        after = seen_by_wyatt["revision"]
+        assert built.count(after) == 2  # one per viewpoint, not three
+    finally:
+        to_wyatt.close()
+        to_ike.close()
+        for p in (wyatt, ike):
+            p.client.__exit__(None, None, None)
