@@ -2,12 +2,13 @@
 browser (Debian's chromium, driven by Playwright, never downloaded) holding a phone: 390×844
 CSS pixels at twice the density, touch, in Italian or English.
 
-What a test costs (issue #23, docs/architecture.md "The browser tests' fixtures"): one chromium
-per worker of the session, a browser context (a phone: cookies, storage, cache) per phone and
-test; the app in the worker's own process, a server per store (``serve``: a test's own store,
-``demo_server``: a module's read-only copy of the demo), stopped when the test (the module)
-ends; the club's set-up through the command line in the same process (``skirmish``). One test,
-the journey, serves with the real ``skirmish serve`` process (``serve(db, process=True)``).
+What a test costs (issue #23, docs/architecture.md "The suite's shared fixtures"): one
+chromium per worker for this folder's files, a browser context (a phone: cookies, storage,
+cache) per phone and test; the app in the worker's own process, a server per store (``serve``:
+a test's own store, ``demo_server``: a module's read-only copy of the demo), stopped when the
+test (the module) ends; the club's set-up through the command line in the same process
+(``skirmish``). One test, the journey, serves with the real ``skirmish serve`` process
+(``serve(db, process=True)``).
 
 Without ``/usr/bin/chromium`` (or without the ``playwright`` package) a developer's machine
 skips these tests and says why; under CI (the ``CI`` variable, which ``.ci/run`` sets) they
@@ -253,14 +254,16 @@ def demo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 # --------------------------------------------------------------------------------- the browser
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """Headless chromium from Debian's package, one per worker of the session (issue #23: a
-    launch, with Playwright's driver, cost a second or two of CPU per module). Each test's
-    phones are contexts of their own (``Phones``: their own cookies, storage, cache and
-    service workers), closed when the test ends, so no test sees another's. Playwright passes
-    --no-sandbox itself (its chromium_sandbox is off by default), which chromium needs when
-    run as root."""
+    """Headless chromium from Debian's package, one for this folder's files in a worker (issue
+    #23: a launch, with Playwright's driver, cost a second or two of CPU per module; the files
+    run one after the other, ``LONGEST_FIRST``). Not the session's: Playwright's sync API
+    leaves its event loop marked running in the main thread, which the tests after this folder
+    (their own Playwright, ``asyncio.run``) must not meet. Each test's phones are contexts of
+    their own (``Phones``: their own cookies, storage, cache and service workers), closed when
+    its test ends, so no test sees another's. Playwright passes --no-sandbox itself (its
+    chromium_sandbox is off by default), which chromium needs when run as root."""
     _require_browser()
     from playwright.sync_api import sync_playwright
 
