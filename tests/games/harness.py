@@ -5,8 +5,10 @@ with one ``Error:`` line, and rosters and boards as plain data for exact compari
 
 from __future__ import annotations
 
+import atexit
 import json
 import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -134,13 +136,27 @@ SETUP: tuple[tuple[str, ...], ...] = (
 )
 
 
+#: The base campaign as ``SETUP`` left it, built once per test process (``build_base``).
+_BUILT: list[Path] = []
+
+
 def build_base(folder: Path) -> Path:
     """The base campaign: Earps (lawmen; Virgil a DOTTORE, Wyatt with marked cards), Clantons
-    (outlaws; Ike a gambler) and Hunters (bounty killers)."""
-    cli = Cli(folder / "base.db")
-    for command in SETUP:
-        cli.run(*command)
-    return cli.db
+    (outlaws; Ike a gambler) and Hunters (bounty killers), in ``folder/base.db``.
+
+    ``SETUP``'s 27 commands run once per test process, in a folder of its own that no test
+    touches; every caller gets a copy of that file, its own to change (issue #23: a dozen test
+    modules each built the same campaign, most of a second of CPU each)."""
+    if not _BUILT:
+        pristine = Path(tempfile.mkdtemp(prefix="skirmish-base-"))
+        atexit.register(shutil.rmtree, pristine, ignore_errors=True)
+        cli = Cli(pristine / "base.db")
+        for command in SETUP:
+            cli.run(*command)
+        _BUILT.append(pristine / "base.db")
+    target = folder / "base.db"
+    shutil.copyfile(_BUILT[0], target)
+    return target
 
 
 def fresh(base: Path, folder: Path, name: str = "campaign.db") -> Cli:

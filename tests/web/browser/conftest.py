@@ -1,6 +1,14 @@
-"""The real server (``skirmish serve`` in a subprocess on a free loopback port) and a real
+"""The real web app (``create_app``, served by uvicorn on a free loopback port) and a real
 browser (Debian's chromium, driven by Playwright, never downloaded) holding a phone: 390×844
 CSS pixels at twice the density, touch, in Italian or English.
+
+What a test costs (issue #23, docs/architecture.md "The suite's shared fixtures"): one
+chromium per worker for this folder's files, a browser context (a phone: cookies, storage,
+cache) per phone and test; the app in the worker's own process, a server per store (``serve``:
+a test's own store, ``demo_server``: a module's read-only copy of the demo), stopped when the
+test (the module) ends; the club's set-up through the command line in the same process
+(``skirmish``). One test, the journey, serves with the real ``skirmish serve`` process
+(``serve(db, process=True)``).
 
 Without ``/usr/bin/chromium`` (or without the ``playwright`` package) a developer's machine
 skips these tests and says why; under CI (the ``CI`` variable, which ``.ci/run`` sets) they
@@ -14,12 +22,13 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 
@@ -30,7 +39,7 @@ try:
 except ImportError:  # every test asks _require_browser first: it fails (CI) or skips, saying why
     expect = None  # type: ignore[assignment]
 
-__all__ = ["Phones", "Server", "expect", "free_port", "skirmish"]
+__all__ = ["Phones", "Serve", "Server", "expect", "free_port", "skirmish"]
 
 CHROMIUM = Path("/usr/bin/chromium")
 DEMO = Path(__file__).resolve().parents[3] / "campaigns.db.example"
@@ -79,37 +88,83 @@ def free_port() -> int:
 
 
 def skirmish(db: Path, *args: str, stdin: str | None = None) -> str:
-    """Run ``skirmish ARGS --db DB`` as a user would; its output, or a failure naming it."""
-    result = subprocess.run(
-        [sys.executable, "-m", "skirmish", *args, "--db", str(db)],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "SKIRMISH_LANG": ""},
+    """``skirmish ARGS --db DB`` in this process, through typer's ``CliRunner`` (issue #23: a
+    new process costs a second of CPU, and the tests set their clubs up with dozens of
+    commands); its output, or a failure naming it. The command runs as the console script
+    would (``cli.main.app``, its own unit of work, the store disposed of afterwards); the
+    command line's own processes are tested in tests/cli and tests/web/test_serve.py."""
+    from typer.testing import CliRunner
+
+    from skirmish.cli.main import app
+
+    result = CliRunner().invoke(
+        app, [*args, "--db", str(db)], input=stdin, env={"SKIRMISH_LANG": ""}
     )
-    assert result.returncode == 0, (args, result.stdout, result.stderr)
-    return result.stdout
+    assert result.exit_code == 0, (args, result.output)
+    return str(result.stdout)
 
 
 class Server:
-    """``skirmish serve --db DB --port PORT`` on 127.0.0.1, its output in a log file."""
+    """The web app on the store ``db``, listening on a free loopback port.
 
-    def __init__(self, db: Path, log: Path) -> None:
+    By default the app runs in this process (issue #23): ``create_app(db)`` served by uvicorn in
+    a thread of its own, the same app and middleware ``skirmish serve`` runs, without the
+    second or two of CPU a new Python process spends importing the web stack, once per test.
+    Its log goes to the test's log capture. ``process=True`` starts the real command instead,
+    ``skirmish serve --db DB --port PORT`` as a user types it, its output in ``log`` (the
+    journey's test does; tests/web/test_serve.py tests the command itself)."""
+
+    def __init__(self, db: Path, log: Path, *, process: bool = False) -> None:
         self.db = db
         self.log = log
-        self.port = free_port()
+        self.process: subprocess.Popen[str] | None = None
+        self._thread: threading.Thread | None = None
+        self._failure: BaseException | None = None
+        if process:
+            self.port = free_port()
+            self._out = log.open("w")
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "skirmish", "serve", "--db", str(db),
+                 "--port", str(self.port)],
+                stdout=self._out,
+                stderr=subprocess.STDOUT,
+                text=True,
+                env={**os.environ, "SKIRMISH_LANG": "", "PYTHONUNBUFFERED": "1"},
+            )  # fmt: skip
+        else:
+            import uvicorn
+
+            from skirmish.web.app import create_app
+
+            self.port = free_port()
+            config = uvicorn.Config(
+                create_app(str(db)),
+                host="127.0.0.1",
+                port=self.port,
+                log_config=None,  # the test's own log capture, not a global reconfiguration
+                access_log=False,
+                server_header=False,
+                timeout_graceful_shutdown=5,
+            )
+            self._uvicorn = uvicorn.Server(config)
+            self._thread = threading.Thread(target=self._run, name=f"serve-{self.port}")
+            self._thread.start()
         self.url = f"http://127.0.0.1:{self.port}"
-        self._out = log.open("w")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "skirmish", "serve", "--db", str(db), "--port", str(self.port)],
-            stdout=self._out,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env={**os.environ, "SKIRMISH_LANG": "", "PYTHONUNBUFFERED": "1"},
-        )
+
+    def _run(self) -> None:
+        try:
+            self._uvicorn.run()
+        except BaseException as exc:  # noqa: BLE001 - told by wait() and stop()
+            self._failure = exc
+
+    def running(self) -> bool:
+        if self.process is not None:
+            return self.process.poll() is None
+        return self._thread is not None and self._thread.is_alive()
 
     def output(self) -> str:
+        if self.process is None:
+            return f"(the app in this process: {self._failure!r}; its log is the test's)"
         self._out.flush()
         return self.log.read_text(errors="replace")
 
@@ -118,8 +173,8 @@ class Server:
         its own output."""
         deadline = time.monotonic() + START_TIMEOUT
         while True:
-            if self.process.poll() is not None:
-                pytest.fail(f"skirmish serve stopped ({self.process.returncode}):\n{self.output()}")
+            if not self.running():
+                pytest.fail(f"the server stopped:\n{self.output()}")
             try:
                 with urllib.request.urlopen(self.url + "/", timeout=5) as response:
                     if response.status == 200:
@@ -127,11 +182,20 @@ class Server:
             except (OSError, urllib.error.URLError):
                 pass
             if time.monotonic() > deadline:
-                pytest.fail(f"skirmish serve did not answer in {START_TIMEOUT}s:\n{self.output()}")
-            time.sleep(0.1)
+                pytest.fail(f"the server did not answer in {START_TIMEOUT}s:\n{self.output()}")
+            time.sleep(0.05)
 
     def stop(self) -> None:
-        """Ctrl-C, as a user stops it; killed if it does not stop."""
+        """Ctrl-C, as a user stops it (the app in this process: uvicorn's own way out of its
+        loop, the same graceful shutdown); killed if it does not stop."""
+        if self.process is None:
+            assert self._thread is not None
+            self._uvicorn.should_exit = True
+            self._thread.join(timeout=20)
+            if self._thread.is_alive():
+                self._uvicorn.force_exit = True
+                self._thread.join(timeout=20)
+            return
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
             try:
@@ -146,15 +210,21 @@ class Server:
         return skirmish(self.db, *args, stdin=stdin)
 
 
+class Serve(Protocol):
+    """``serve(db)``; ``serve(db, process=True)`` for the real ``skirmish serve``."""
+
+    def __call__(self, db: Path, *, process: bool = False) -> Server: ...
+
+
 @pytest.fixture
-def serve(tmp_path: Path) -> Iterator[Callable[[Path], Server]]:
-    """Start ``skirmish serve`` on a store; every server started is stopped afterwards, even
-    when the test fails."""
+def serve(tmp_path: Path) -> Iterator[Serve]:
+    """Start the server on a store; every server started is stopped afterwards, even when
+    the test fails."""
     _require_browser()
     started: list[Server] = []
 
-    def start(db: Path) -> Server:
-        server = Server(db, tmp_path / f"serve-{len(started)}.log")
+    def start(db: Path, *, process: bool = False) -> Server:
+        server = Server(db, tmp_path / f"serve-{len(started)}.log", process=process)
         started.append(server)
         server.wait()
         return server
@@ -184,9 +254,15 @@ def demo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 # --------------------------------------------------------------------------------- the browser
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """Headless chromium from Debian's package. Playwright passes --no-sandbox itself (its
+    """Headless chromium from Debian's package, one for this folder's files in a worker (issue
+    #23: a launch, with Playwright's driver, cost a second or two of CPU per module; the files
+    run one after the other, ``LONGEST_FIRST``). Not the session's: Playwright's sync API
+    leaves its event loop marked running in the main thread, which the tests after this folder
+    (their own Playwright, ``asyncio.run``) must not meet. Each test's phones are contexts of
+    their own (``Phones``: their own cookies, storage, cache and service workers), closed when
+    its test ends, so no test sees another's. Playwright passes --no-sandbox itself (its
     chromium_sandbox is off by default), which chromium needs when run as root."""
     _require_browser()
     from playwright.sync_api import sync_playwright

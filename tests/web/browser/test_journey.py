@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import re
 from collections import ChainMap
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,7 @@ from pypdf import PdfReader
 from skirmish.web import app as _routes  # noqa: F401  (every part's words are declared on import)
 from skirmish.web.text import words
 
-from .conftest import Phones, Server, expect, skirmish
+from .conftest import Phones, Serve, Server, expect, skirmish
 from .phone import assert_fits, assert_labelled, shot
 
 OWNER, OWNER_PASSWORD = "Vittorio", "sella-e-speroni-1878"
@@ -196,12 +196,10 @@ def build_gang(page: Any, journey: Journey, player: Player) -> None:
     assert player.gang in text and buyer in text, text[:400]
 
 
-def test_a_club_evening_on_phones(
-    tmp_path: Path, serve: Callable[[Path], Server], phones: Phones
-) -> None:
+def test_a_club_evening_on_phones(tmp_path: Path, serve: Serve, phones: Phones) -> None:
     store = tmp_path / "club.db"
     skirmish(store, "user", "add", OWNER, "--password-stdin", stdin=OWNER_PASSWORD + "\n")
-    server = serve(store)
+    server = serve(store, process=True)  # the real ``skirmish serve``, as the club starts it
     journey = Journey(tmp_path)
 
     # The owner logs in, creates the campaign and makes two invitations.
