@@ -238,7 +238,15 @@ class Phone:
         headers = {"X-CSRF-Token": self.http.cookies["csrf"], "Idempotency-Key": key}
         start = time.perf_counter()
         try:
-            answer = self.http.post(path, json=body, headers=headers)
+            try:
+                answer = self.http.post(path, json=body, headers=headers)
+            except (httpx.ReadError, httpx.RemoteProtocolError):
+                # the same race as a GET's (``_get``): since the stream carries the news
+                # (issue #23) a phone's connection idles between its taps, longer than
+                # uvicorn's keep-alive; Chromium sends a request that failed on a reused
+                # connection before any answer again, and so does the phone, with the same
+                # Idempotency-Key (the server acts on it at most once)
+                answer = self.http.post(path, json=body, headers=headers)
         except httpx.HTTPError as exc:
             self.seen.note(kind, time.perf_counter() - start, 0, f"{type(exc).__name__}: {exc}")
             raise Stop from exc
