@@ -16,8 +16,9 @@ from typing import Any, cast
 from sqlalchemy import Integer, bindparam, inspect
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import object_session
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
-from sqlmodel.sql.expression import Select
+from sqlmodel.sql.expression import Select, SelectOfScalar
 
 from skirmish import limits
 from skirmish.campaign import lookup, naming, store
@@ -139,6 +140,33 @@ def _read_settings(session: OrmSession, campaign_id: int | None) -> dict[str, st
         found = store.column_rows(session, _settings_query(), {"campaign": campaign_id})
         kept[campaign_id] = {row.key: row.value for row in found}
     return cast(dict[str, str], kept[campaign_id])
+
+
+def gangs_of(campaign: Campaign) -> list[Gang]:
+    """The campaign's gangs (``campaign.gangs``, in its order). In a READ unit of work where
+    they are not loaded yet they are read by a statement built once and kept as the
+    relationship's value (issue #23: the relationship's own lazy load cost twice as much
+    processor time as the same statement, 0.53 against 0.25 ms)."""
+    session = object_session(campaign)
+    if (
+        session is not None
+        and session.info.get("access") == store.Access.READ
+        and "gangs" in inspect(campaign).unloaded
+    ):
+        found = session.execute(_gangs_query(), {"campaign": campaign.id}).scalars().all()
+        set_committed_value(campaign, "gangs", list(found))
+    return campaign.gangs
+
+
+@cache
+def _gangs_query() -> SelectOfScalar[Gang]:
+    """``gangs_of``'s statement (the ``campaign`` parameter), in the relationship's order, built
+    once."""
+    return (
+        select(Gang)
+        .where(col(Gang.campaign_id) == bindparam("campaign", type_=Integer))
+        .order_by(col(Gang.id))
+    )
 
 
 def gang_setting(session: Session, gang: Gang, key: str) -> str:

@@ -18,7 +18,7 @@ from skirmish.campaign import accounts, logbook, views
 from skirmish.campaign.game.board import games_of
 from skirmish.campaign.game.pending import owing
 from skirmish.campaign.game.tables import GameGang
-from skirmish.campaign.gangs import settings_of
+from skirmish.campaign.gangs import gangs_of, settings_of
 from skirmish.campaign.lookup import IN_USE
 from skirmish.campaign.models import Campaign, Gang, Meta
 from skirmish.campaign.settings import HOUSE_RULES
@@ -60,7 +60,7 @@ def campaign_data(found: Campaign, lang: Lang | str) -> dict[str, Any]:
     ]
     session = object_session(found)
     gangs = (
-        views.gang_summaries(session, found.gangs, lang)
+        views.gang_summaries(session, gangs_of(found), lang)
         if session is not None
         else [views.gang_summary(g, lang) for g in found.gangs]
     )

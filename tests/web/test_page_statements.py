@@ -155,3 +155,37 @@ def test_campaigns_cost_no_statement_each(counter: Callable[..., Any]) -> None:
         code_four, with_four = four(path)
         assert code_one == code_four == 200, path
         assert with_four == with_one, f"{path}: {with_one} statements, {with_four} with four"
+
+
+def test_a_campaigns_gangs_and_games_are_read_once_per_unit_of_work(
+    prepared: Callable[..., Path],
+) -> None:
+    """In a READ unit of work the campaign's gangs are read by one statement and kept as the
+    relationship's value (``gangs.gangs_of``: the standings and the desk read them again from
+    there), in the relationship's order; its games likewise (``board.games_of``)."""
+    from skirmish.campaign.game.board import games_of
+
+    engine = store.open_store(str(prepared(build_one)), access=store.Access.READ, create=False)
+    seen: list[str] = []
+
+    def note(*args: object) -> None:
+        seen.append(str(args[2]))
+
+    try:
+        with store.transaction(engine, access=store.Access.READ) as s:
+            lazily = [g.id for g in lookup.campaign_by_name(s, CAMPAIGN).gangs]
+        with store.transaction(engine, access=store.Access.READ) as s:
+            campaign = lookup.campaign_by_name(s, CAMPAIGN)
+            event.listen(engine, "before_cursor_execute", note)
+            read = [g.id for g in gangs.gangs_of(campaign)]
+            again = [g.id for g in campaign.gangs] + [g.id for g in gangs.gangs_of(campaign)]
+            assert len(seen) == 1, seen
+            assert [g.id for g in games_of(s, campaign)] == [1]
+            assert [g.id for g in games_of(s, campaign)] == [1]
+            assert len(seen) == 2, seen
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+        engine.dispose()
+    assert len(lazily) == 4
+    assert read == lazily
+    assert again == lazily * 2

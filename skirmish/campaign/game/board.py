@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import Integer, bindparam, event
 from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as SaSession
 from sqlalchemy.sql.dml import UpdateBase
@@ -206,14 +207,21 @@ def games_of(session: Session, campaign: Campaign) -> list[Game]:
         kept = session.info.setdefault(_GAMES, {})
         if campaign.id in kept:
             return list(kept[campaign.id])
-    games = list(
-        session.exec(
-            select(Game).where(Game.campaign_id == campaign.id).order_by(col(Game.id))
-        ).all()
-    )
+    games = list(session.exec(_games_query(), params={"campaign": campaign.id}).all())
     if kept is not None:
         kept[campaign.id] = games
     return list(games)
+
+
+@cache
+def _games_query() -> Any:
+    """``games_of``' statement (the ``campaign`` parameter), built once (issue #23: built anew
+    on each request it cost twice the processor time, 0.28 against 0.13 ms)."""
+    return (
+        select(Game)
+        .where(col(Game.campaign_id) == bindparam("campaign", type_=Integer))
+        .order_by(col(Game.id))
+    )
 
 
 def gang_row(session: Session, game_gang: GameGang) -> Gang:
