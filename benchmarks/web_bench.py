@@ -14,7 +14,8 @@ in one iteration of five a purchase for its own gang through the API (``POST
 the client's own count of its money says it can pay). Three phases on the same server, side by
 side: every client **flat out** (the next request the moment the last is answered: what the
 issue's goal is judged on), every client **paced** like a player at the table (``--think``: a
-look of 0.5–1.5 s at each page before the next tap), and **one client alone** (the latency
+look of 0.5–1.5 s at each page before the next tap; each player's first tap somewhere within
+the first look, not all at the same instant), and **one client alone** (the latency
 without contention); the ratio of the first to the last is what the load costs. Beside the
 latencies: requests per second, the server's and the clients' processor time per request, and
 the machine's load average (other work on the same cores shows in every figure).
