@@ -6,8 +6,11 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlmodel import col, select
 
-from skirmish.campaign import equipment, gangs, lookup, roster, store, views
+from skirmish.campaign import equipment, gangs, logbook, lookup, roster, store, views
+from skirmish.campaign.models import LogEntry
+from skirmish.campaign.text import entry_data
 from skirmish.engine.dice import ScriptedDice
 
 
@@ -47,3 +50,30 @@ def test_gang_show_queries_do_not_grow_with_the_log(engine: Engine) -> None:
     # rating), and PRAGMA query_only + BEGIN of a read
     assert short == long <= 12
     assert after["members"] == before["members"]
+
+
+def test_a_log_entry_reads_the_same_as_a_row_and_as_an_entry(engine: Engine) -> None:
+    """``entry_data`` reads a row of the entry's columns (``history_rows``, the log's pages)
+    through its mapping, an entry through its attributes: the same answer, an unreadable
+    entry's fallback text included."""
+    with store.transaction(engine) as session:
+        campaign = gangs.new_campaign(session, name="West")
+        gang = gangs.new_gang(session, campaign=campaign, name="Earps", faction="lawmen")
+        roster.hire(session, gang=gang, profile="sheriff", name="Wyatt")
+        equipment.buy(session, gang=gang, item="six-shooter", member="Wyatt", dice=ScriptedDice([]))
+        assert campaign.id is not None
+        odd = logbook.log_entry(
+            session, campaign_id=campaign.id, gang=gang, action="hire", details={}
+        )
+        session.flush()
+    with store.transaction(engine, access=store.Access.READ) as session:
+        campaign = lookup.current_campaign(session)
+        rows = logbook.history_rows(session, campaign=campaign)
+        entries = session.exec(select(LogEntry).order_by(col(LogEntry.id))).all()
+        as_rows = [entry_data(r, "Earps", "it", "someone") for r in rows]
+        as_entries = [entry_data(e, "Earps", "it", "someone") for e in entries]
+    assert as_rows == as_entries
+    assert [r["action"] for r in as_rows] == ["campaign-new", "gang-new", "hire", "buy", "hire"]
+    assert as_rows[-1]["id"] == odd.id
+    assert as_rows[-1]["text"] == "hire: {}"  # the fallback: details it cannot read
+    assert "Wyatt" in as_rows[2]["text"] and "Wyatt" in as_rows[3]["text"]

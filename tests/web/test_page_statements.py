@@ -17,6 +17,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import select
 
 from skirmish.campaign import accounts, gangs, lookup, store
+from skirmish.campaign.game.board import games_of
 from skirmish.campaign.game.start import start_game
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.permissions import Role
@@ -163,8 +164,6 @@ def test_a_campaigns_gangs_and_games_are_read_once_per_unit_of_work(
     """In a READ unit of work the campaign's gangs are read by one statement and kept as the
     relationship's value (``gangs.gangs_of``: the standings and the desk read them again from
     there), in the relationship's order; its games likewise (``board.games_of``)."""
-    from skirmish.campaign.game.board import games_of
-
     engine = store.open_store(str(prepared(build_one)), access=store.Access.READ, create=False)
     seen: list[str] = []
 
