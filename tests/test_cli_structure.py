@@ -187,6 +187,33 @@ def test_a_roll_builds_no_dataclass(tmp_path: Path) -> None:
     assert "dataclasses" not in report["modules"]
 
 
+#: Reports, besides the dataclasses, the store's tables whose pydantic validator was built.
+BUILT_PROBE = DATACLASS_PROBE.replace(
+    '"modules": sorted(sys.modules),',
+    '"modules": sorted(sys.modules), "built": sorted('
+    't.__name__ for t in __import__("skirmish.campaign.models", fromlist=["Table"])'
+    ".Table.__subclasses__() if t.__pydantic_complete__),",
+)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["print", "roster", "Earp brothers", "--format", "html", "-o", "{db}.html", "--db", "{db}"],
+        ["gang", "show", "Earp brothers", "--db", "{db}"],
+    ],
+    ids=lambda args: " ".join(args[:2]),
+)
+def test_the_roster_and_gang_show_build_no_table_validator(args: list[str], tmp_path: Path) -> None:
+    """No row is validated by pydantic: the tables' validators are built on first use
+    (``models.Table``, ``defer_build``), never on these paths; and the roster's modules declare
+    no dataclass (issue #23: NamedTuples, created several times faster)."""
+    report = _probed(BUILT_PROBE, args, tmp_path)
+    assert report["built"] == []
+    if args[0] == "print":
+        assert report["dataclasses"] == []
+
+
 #: Reports the NamedTuples the command's own modules declared with annotations written as
 #: strings (each compiled into a ``typing.ForwardRef`` when the class is created).
 FORWARD_PROBE = PROBE.replace(
