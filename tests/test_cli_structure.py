@@ -149,6 +149,8 @@ def test_gang_show_the_roster_and_roll_never_import_the_game_tracker_or_the_scen
     report = _probed(PROBE, args, tmp_path)
     loaded = [m for m in report["modules"] if m.startswith(GAME_MODULES)]
     assert loaded == []
+    # nor Babel: the roster's date is said from CLDR's words in the catalogue (formats.day)
+    assert [m for m in report["modules"] if m.split(".")[0] == "babel"] == []
     if args[0] == "gang":  # nor the combat inputs: a gang's page rolls nothing
         assert "skirmish.engine.setup" not in report["modules"]
     if args[0] == "roll":  # nor the game's words: a roll says "steady" only after a panic
@@ -171,21 +173,45 @@ DATACLASS_PROBE = PROBE.replace(
 )
 
 
-def test_a_roll_builds_two_dataclasses(tmp_path: Path) -> None:
+def test_a_roll_builds_no_dataclass(tmp_path: Path) -> None:
     """A frozen dataclass costs several times a NamedTuple to create (it writes and runs its
     methods' code), and ``roll shoot`` creates its classes on every start (issue #23): the
-    rules' entries, the combat setups, the dice, the modifiers and the bounds are NamedTuples;
-    the two dataclasses left are the die's verdict (its field ``index`` would hide a tuple's
-    method) and a skill taken."""
+    rules' entries, the combat setups, the dice and their verdicts, the skills taken, the
+    modifiers and the bounds are NamedTuples, and the roll never imports ``dataclasses``."""
     report = _probed(
         DATACLASS_PROBE,
         ["roll", "shoot", "--tiro", "4", "--cover", "light", "--seed", "1"],
         tmp_path,
     )
-    assert report["dataclasses"] == [
-        "skirmish.engine.dice.Verdict",
-        "skirmish.engine.setup.SkillTaken",
-    ]
+    assert report["dataclasses"] == []
+    assert "dataclasses" not in report["modules"]
+
+
+#: Reports, besides the dataclasses, the store's tables whose pydantic validator was built.
+BUILT_PROBE = DATACLASS_PROBE.replace(
+    '"modules": sorted(sys.modules),',
+    '"modules": sorted(sys.modules), "built": sorted('
+    't.__name__ for t in __import__("skirmish.campaign.models", fromlist=["Table"])'
+    ".Table.__subclasses__() if t.__pydantic_complete__),",
+)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["print", "roster", "Earp brothers", "--format", "html", "-o", "{db}.html", "--db", "{db}"],
+        ["gang", "show", "Earp brothers", "--db", "{db}"],
+    ],
+    ids=lambda args: " ".join(args[:2]),
+)
+def test_the_roster_and_gang_show_build_no_table_validator(args: list[str], tmp_path: Path) -> None:
+    """No row is validated by pydantic: the tables' validators are built on first use
+    (``models.Table``, ``defer_build``), never on these paths; and the roster's modules declare
+    no dataclass (issue #23: NamedTuples, created several times faster)."""
+    report = _probed(BUILT_PROBE, args, tmp_path)
+    assert report["built"] == []
+    if args[0] == "print":
+        assert report["dataclasses"] == []
 
 
 #: Reports the NamedTuples the command's own modules declared with annotations written as

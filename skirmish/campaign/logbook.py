@@ -9,10 +9,9 @@ post-game step writes its entry here (STYLE.md habit 6).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import Integer, Select, bindparam
 from sqlalchemy import select as select_columns
@@ -94,8 +93,7 @@ def log_entry(
     return entry
 
 
-@dataclass(frozen=True)
-class Before:
+class Before(NamedTuple):
     """What an action's log entry keeps of the time before it: the gang's state (for
     ``undo``), its money and the model's XP."""
 

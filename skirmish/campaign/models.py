@@ -23,6 +23,18 @@ from skirmish.engine.recovery import RecoveryOutcome
 AUTOINCREMENT: dict[str, Any] = {"sqlite_autoincrement": True}
 
 
+class Table(SQLModel):
+    """The base of every table of the store (the game tracker's too): a row is never
+    validated by pydantic (SQLModel sets a table row's fields as given, and nothing calls
+    ``model_validate`` or ``model_dump`` on one), so the validator and serializer pydantic builds
+    for each model class when it is created would never be used; with ``defer_build`` pydantic
+    builds them on first use instead (issue #23: SQLModel building the campaign's sixteen tables
+    is most of ``campaign/models.py``'s import, on every command that opens the store;
+    benchmarks/imports.md)."""
+
+    model_config = {"defer_build": True}
+
+
 class MemberStatus(StrEnum):
     """Where a model stands: on the roster, dead (R-10), or gone (fired)."""
 
@@ -38,7 +50,7 @@ class GangStatus(StrEnum):
     RETIRED = "retired"
 
 
-class Meta(SQLModel, table=True):
+class Meta(Table, table=True):
     """Key/value facts about the database itself: that it is skirmish's, its schema version,
     and the campaign in use."""
 
@@ -48,7 +60,7 @@ class Meta(SQLModel, table=True):
     value: str = Field(max_length=200)
 
 
-class Campaign(SQLModel, table=True):
+class Campaign(Table, table=True):
     """A campaign: its gangs, its house rules (H-01…H-11) and whether explosives are sold."""
 
     __tablename__ = "campaign"
@@ -72,7 +84,7 @@ class Campaign(SQLModel, table=True):
     )
 
 
-class CampaignSetting(SQLModel, table=True):
+class CampaignSetting(Table, table=True):
     """One house rule's value in one campaign, as text (parsed by ``campaign.settings``)."""
 
     __tablename__ = "campaign_setting"
@@ -84,7 +96,7 @@ class CampaignSetting(SQLModel, table=True):
     campaign: Campaign | None = Relationship(back_populates="settings")
 
 
-class Gang(SQLModel, table=True):
+class Gang(Table, table=True):
     """A player's gang (R-13): faction id, treasury in $, games played (for H-03)."""
 
     __tablename__ = "gang"
@@ -120,7 +132,7 @@ class Gang(SQLModel, table=True):
     )
 
 
-class Member(SQLModel, table=True):
+class Member(Table, table=True):
     """A model of a gang: its profile id, name, current numbers, XP, role and status."""
 
     __tablename__ = "member"
@@ -153,7 +165,7 @@ class Member(SQLModel, table=True):
     )
 
 
-class MemberSkill(SQLModel, table=True):
+class MemberSkill(Table, table=True):
     """A skill of the §7.2 table owned by a model, with the weapon type chosen (R-11)."""
 
     __tablename__ = "member_skill"
@@ -171,7 +183,7 @@ class MemberSkill(SQLModel, table=True):
 WOUNDED = RecoveryOutcome.WOUNDED.value
 
 
-class Injury(SQLModel, table=True):
+class Injury(Table, table=True):
     """A lasting injury of R-10: an invalidity ("mano-mozzata"…) or "wounded" (next game)."""
 
     __tablename__ = "injury"
@@ -184,7 +196,7 @@ class Injury(SQLModel, table=True):
     member: Member | None = Relationship(back_populates="injuries")
 
 
-class OwnedItem(SQLModel, table=True):
+class OwnedItem(Table, table=True):
     """A weapon or item owned by a gang: in its stash (no member) or carried by a model."""
 
     __tablename__ = "owned_item"
@@ -200,7 +212,7 @@ class OwnedItem(SQLModel, table=True):
     member: Member | None = Relationship(back_populates="items")
 
 
-class FailedPurchase(SQLModel, table=True):
+class FailedPurchase(Table, table=True):
     """H-03: an availability roll that failed; the item waits until after the next game."""
 
     __tablename__ = "failed_purchase"
@@ -214,7 +226,7 @@ class FailedPurchase(SQLModel, table=True):
     gang: Gang | None = Relationship(back_populates="failed_purchases")
 
 
-class LogEntry(SQLModel, table=True):
+class LogEntry(Table, table=True):
     """One user action, append-only: what, to whom, the dice, money and XP before and after,
     and the gang's state before it (``undo`` restores that state exactly).
 
@@ -245,7 +257,7 @@ class LogEntry(SQLModel, table=True):
     author: int | None = None
 
 
-class User(SQLModel, table=True):
+class User(Table, table=True):
     """A club member's account (issue #11): a unique name (compared case-folded), an argon2
     hash of the password, and the epoch every session was opened at: a password change moves
     it on, and every older session ends."""
@@ -263,7 +275,7 @@ class User(SQLModel, table=True):
     lang: str | None = Field(default=None, max_length=8)
 
 
-class WebSession(SQLModel, table=True):
+class WebSession(Table, table=True):
     """A server-side login session: the hash of its random token (the cookie holds the token),
     whose account, the account's epoch when it opened, when it was last seen and expires."""
 
@@ -277,7 +289,7 @@ class WebSession(SQLModel, table=True):
     expires_at: str = Field(max_length=32)
 
 
-class Membership(SQLModel, table=True):
+class Membership(Table, table=True):
     """An account's role in a campaign: owner, arbitrator or player (``permissions``)."""
 
     __tablename__ = "membership"
@@ -287,7 +299,7 @@ class Membership(SQLModel, table=True):
     role: str = Field(max_length=16)
 
 
-class Invitation(SQLModel, table=True):
+class Invitation(Table, table=True):
     """An invitation to a campaign with a role: a short code to type, a link token (kept as its
     hash), who made it, until when, and who used it (each is used once)."""
 
@@ -306,7 +318,7 @@ class Invitation(SQLModel, table=True):
     used_at: str | None = Field(default=None, max_length=32)
 
 
-class LoginFailure(SQLModel, table=True):
+class LoginFailure(Table, table=True):
     """One failed login, by the name tried (case-folded) and the client's address, for the
     throttle's sliding window (``accounts.check_password``)."""
 
@@ -319,7 +331,7 @@ class LoginFailure(SQLModel, table=True):
     at: str = Field(max_length=32, index=True)
 
 
-class RequestKey(SQLModel, table=True):
+class RequestKey(Table, table=True):
     """Issue #12 (0009): the answer given to a client's idempotency key (``idempotency``), kept
     so a double tap or a retried request replays it instead of acting twice."""
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from skirmish.confusables import skeleton
 from skirmish.errors import CampaignError, UnknownNameError, shown
@@ -24,8 +23,7 @@ from skirmish.translation import N_, NP_, Message
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(NamedTuple):
     """What a name names, as the refusals say it (their words are the catalogue's)."""
 
     en: str  # as UnknownNameError's kind: "model", "gang", "campaign"

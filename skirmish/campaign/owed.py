@@ -13,7 +13,6 @@ refusal (``# lazy: game``). ``campaign.game.pending`` keeps the game tracker's o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -170,8 +169,7 @@ def require_between_games(session: Session, gang: Gang, what: str) -> None:
         )
 
 
-@dataclass(frozen=True)
-class Owed:
+class Owed(NamedTuple):
     """A post-game sequence a gang still owes: which gang, which game (issue #10)."""
 
     gang: str

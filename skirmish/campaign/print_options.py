@@ -13,8 +13,7 @@ that never saved one does. Saving is one unit of work on the gang with one log e
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlmodel import Session
 
@@ -28,8 +27,7 @@ from skirmish.limits import BLANK
 ACTION = "print-choice"
 
 
-@dataclass(frozen=True)
-class PrintChoice:
+class PrintChoice(NamedTuple):
     """What a gang's printed roster and cards show: ``models`` by name (empty: every model),
     the dead too (``with_dead``), and ``blank`` empty cards (``limits.BLANK``)."""
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from skirmish.errors import CampaignError, shown
 from skirmish.i18n import Catalogue, messages
@@ -32,8 +32,7 @@ from skirmish.rules.names import normalize
 from skirmish.translation import N_, Message, Said, gettext
 
 
-@dataclass(frozen=True)
-class HouseRule:
+class HouseRule(NamedTuple):
     """One campaign setting: key, house rule id, default and the values it accepts."""
 
     key: str

@@ -10,7 +10,6 @@ an advance never lowers the rating (issue #10). The treasury is not part of it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple, cast
 
@@ -265,8 +264,7 @@ def _member_data(
     }
 
 
-@dataclass(frozen=True)
-class _GangRows:
+class _GangRows(NamedTuple):
     """What ``gang_data`` shows of a gang besides its own row: its models, their skills and
     injuries (by model id), its items and its failed purchases, each in id order; rows of
     their columns (issue #23: read as Core rows, not loaded as objects) or the objects

@@ -8,8 +8,8 @@ roll follows the engine's pattern: a stage on die faces and a procedure on a dic
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from skirmish.engine.characteristic import HIGHEST, LOWEST, check_characteristic
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
@@ -121,8 +121,7 @@ def promotes_to_hero(*, role: str, advance: Advance) -> bool:
     return role == "common" and advance in (Advance.FAMA, Advance.FORTUNA)
 
 
-@dataclass(frozen=True, slots=True)
-class SkillRoll:
+class SkillRoll(NamedTuple):
     """One 2D6 roll on the new-skills table and what it gave (``None``: owned, rolled again)."""
 
     faces: tuple[int, int]
@@ -131,8 +130,7 @@ class SkillRoll:
     skill: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class NewSkillResult:
+class NewSkillResult(NamedTuple):
     """A new skill: every roll on the table, the skill gained and what it replaces."""
 
     dice: tuple[Die, ...]

@@ -7,7 +7,7 @@ rare for the gang are the campaign's questions; this module only rolls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
 from skirmish.errors import RulesError
@@ -17,8 +17,7 @@ from skirmish.translation import Message
 PURPOSE = "availability"
 
 
-@dataclass(frozen=True, slots=True)
-class AvailabilityResult:
+class AvailabilityResult(NamedTuple):
     """An availability roll: the DISP, the die and whether the item can be bought now."""
 
     disp: int

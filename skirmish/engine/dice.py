@@ -11,7 +11,6 @@ can record every die in order and a script that runs short can say what the next
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
 from typing import NamedTuple, Protocol, TypeVar
 
 from skirmish.errors import DiceError, NotEnoughDice, shown
@@ -180,13 +179,14 @@ def described(purpose: str, subject: str | None, lang: str) -> str:
     return gettext(lang, "{purpose} for {subject}", purpose=words, subject=subject)
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(NamedTuple):
     """What one die did, as its test's own result says (issue #20): "hit, damage 2", "saved",
     "failed". ``index`` is the die's place among its result's dice; ``subject`` whom it was
-    rolled for (``TableDice`` fills it in)."""
+    rolled for (``TableDice`` fills it in). A NamedTuple (issue #23: no dataclass on a roll's
+    path), whose field ``index`` hides the tuple's method of that name: nothing looks a value up
+    in a verdict."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple.index (see above)
     die: Die
     failed: bool
     #: the verdict and what came of it ("hit", "damage 2"), each said in the reader's language
@@ -350,7 +350,7 @@ class TableDice:
     def _named(self, verdict: Verdict) -> Verdict:
         if verdict.subject is not None:
             return verdict
-        return replace(verdict, subject=self.subject(verdict.die.purpose))
+        return verdict._replace(subject=self.subject(verdict.die.purpose))
 
     def push_judge(self, judge: Judge) -> None:
         """Judge the dice of the test now rolled with ``judge`` (``judging``)."""

@@ -9,10 +9,9 @@ rolls 1D6 on the invalid sub-table; an invalidity it already has is rolled again
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from skirmish.engine.characteristic import check_characteristic
 from skirmish.engine.dice import DiceSource, Die, RecordingDice
@@ -120,8 +119,7 @@ def find_invalidity(name: Invalidity | str) -> Invalidity:
     return Invalidity(_invalid_row(name).id)
 
 
-@dataclass(frozen=True, slots=True)
-class RecoveryResult:
+class RecoveryResult(NamedTuple):
     """A recovery roll: the dice, the doctor's bonus, the FORTUNA reroll and the outcome."""
 
     cos: int

@@ -18,7 +18,6 @@ their values are a NamedTuple of their fields and a subclass whose ``__new__`` c
 # annotations written as strings are each compiled into a ForwardRef when roll creates it
 # (issue #23, benchmarks/imports.md).
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -93,8 +92,7 @@ class Immunity(StrEnum):
     SERGENTE = "sergente"  # within 5U of at least two soldiers (§9.10)
 
 
-@dataclass(frozen=True, slots=True)
-class SkillTaken:
+class SkillTaken(NamedTuple):
     """A skill a model has; FUCILIERE, GUERRIERO and PISTOLERO name the chosen weapon id."""
 
     id: str

@@ -48,7 +48,7 @@ def uncovered_characters(html: str) -> list[str]:
     """The characters of ``html`` that the fonts lack (user text: an emoji, a CJK name…),
     which weasyprint would draw with a fallback face from the system."""
     covered = covered_code_points()
-    return sorted({c for c in html if ord(c) not in covered and c not in _WHITESPACE})
+    return sorted({c for c in set(html) if ord(c) not in covered and c not in _WHITESPACE})
 
 
 def _only_covered(html: str) -> str:

@@ -1,17 +1,19 @@
 """Entries of the rulebook's smaller tables (actions, movement, modifiers, protection, recovery).
 
-Like the types of ``rules.model`` (NamedTuples there: ``roll`` loads them) they are immutable,
-frozen dataclasses here, with a stable English ``id``, the Italian name as in the book, an
-English name and aliases, so ``rules.names`` finds them in either language.
+Like the types of ``rules.model`` they are immutable NamedTuples (issue #23: a frozen dataclass
+costs several times a NamedTuple to create, and ``gang show`` and ``print roster`` load these
+eight), with a stable English ``id``, the Italian name as in the book, an English name and
+aliases, so ``rules.names`` finds them in either language. ``rules.shapes`` reads their fields
+from ``_fields``.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: a NamedTuple compiles each annotation written as a
+# string into a ``typing.ForwardRef`` when the class is created (issue #23, rules/model.py).
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """An accessory action of table 1 (§2.3) and its action cost."""
 
     id: str
@@ -24,8 +26,7 @@ class Action:
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Movement:
+class Movement(NamedTuple):
     """A movement action of table 2 (§3.1): how far (DP, in U) and its action cost."""
 
     id: str
@@ -40,8 +41,7 @@ class Movement:
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class TableModifier:
+class TableModifier(NamedTuple):
     """One row of a modifier table (table 3, table 4, saving, nerve or cohesion modifiers)."""
 
     id: str
@@ -52,8 +52,7 @@ class TableModifier:
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Protection:
+class Protection(NamedTuple):
     """A row of table 8 (§5.5): damage an explosion loses against partial or total protection."""
 
     id: str
@@ -64,8 +63,7 @@ class Protection:
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class RecoveryResult:
+class RecoveryResult(NamedTuple):
     """A row of the recovery table (§6.5, R-10) for the modified 1D6 roll."""
 
     id: str  # "dead", "invalid", "wounded", "recovered"
@@ -83,8 +81,7 @@ class RecoveryResult:
         return self.low <= value and (self.high is None or value <= self.high)
 
 
-@dataclass(frozen=True)
-class Invalidity:
+class Invalidity(NamedTuple):
     """A row of the invalid sub-table (§6.5), rolled on 1D6."""
 
     id: str
@@ -96,8 +93,7 @@ class Invalidity:
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Doctor:
+class Doctor(NamedTuple):
     """A doctor who can be paid for a recovery roll (§6.5, R-10)."""
 
     id: str
@@ -110,8 +106,7 @@ class Doctor:
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Advance:
+class Advance(NamedTuple):
     """An experience advance of §7.2: its XP cost and the characteristics it raises."""
 
     id: str

@@ -16,10 +16,10 @@ from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import JSON, Column, Index, UniqueConstraint
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
 import skirmish.campaign.models  # noqa: F401 - the tables these rows point at
-from skirmish.campaign.models import AUTOINCREMENT
+from skirmish.campaign.models import AUTOINCREMENT, Table
 from skirmish.engine.glossary import GameStatus
 
 
@@ -30,7 +30,7 @@ class Retreat(StrEnum):
     COHESION = "cohesion"
 
 
-class Game(SQLModel, table=True):
+class Game(Table, table=True):
     """One game of a campaign: its scenario, turn, status and result."""
 
     __tablename__ = "game"
@@ -51,7 +51,7 @@ class Game(SQLModel, table=True):
     revision: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
-class GameGang(SQLModel, table=True):
+class GameGang(Table, table=True):
     """A gang in a game: its side, how many models it started with, retreat and infamy."""
 
     __tablename__ = "game_gang"
@@ -73,7 +73,7 @@ class GameGang(SQLModel, table=True):
     end_vote: str | None = Field(default=None, max_length=8)
 
 
-class GameModel(SQLModel, table=True):
+class GameModel(Table, table=True):
     """A model taking part in a game, as it stands now."""
 
     __tablename__ = "game_model"
@@ -111,7 +111,7 @@ class GameModel(SQLModel, table=True):
     )
 
 
-class GameObjective(SQLModel, table=True):
+class GameObjective(Table, table=True):
     """One copy of a scenario objective (a loot sack, the prisoner…), its state and carrier."""
 
     __tablename__ = "game_objective"
@@ -126,7 +126,7 @@ class GameObjective(SQLModel, table=True):
     by: int | None = None  # GameModel id who caused the last change (a kill…)
 
 
-class GameEvent(SQLModel, table=True):
+class GameEvent(Table, table=True):
     """One action of a game, append-only: the turn, who, what, and every die."""
 
     __tablename__ = "game_event"
@@ -145,7 +145,7 @@ class GameEvent(SQLModel, table=True):
     before: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
-class GamePick(SQLModel, table=True):
+class GamePick(Table, table=True):
     """Issue #12 (0009), §1.8: the model a side laid face down to activate in one round of a
     turn (``picks``); secret until both sides have picked."""
 
@@ -165,7 +165,7 @@ class GamePick(SQLModel, table=True):
     made_at: str = Field(max_length=32)
 
 
-class GameHandover(SQLModel, table=True):
+class GameHandover(Table, table=True):
     """Issue #20 (0011): an action begun on one player's phone that waits for a die or a
     reroll's answer of the other side's model (a save, a panic test, their FAMA or FORTUNA),
     asked on that side's player's phone (``handover``). Nothing of the action is recorded
@@ -195,7 +195,7 @@ class GameHandover(SQLModel, table=True):
     created_at: str = Field(max_length=32)
 
 
-class GameConflict(SQLModel, table=True):
+class GameConflict(Table, table=True):
     """Issue #24 (0013): an action a phone recorded offline that the server could not confirm
     on its return (``offline_sync``): the game changed meanwhile and the same dice give another
     result, or the action is refused now. Nothing of it was written to the game; it waits here,
