@@ -18,13 +18,8 @@ a float's ``12.49%``), then Babel writes the rounded number in the locale's own 
 decimal sign, grouping and percent sign). Only what a player reads goes through here: the JSON
 API, ``--json`` and the exports keep exact fractions and ISO 8601 timestamps.
 
-Babel (its CLDR data) is imported when a number or a moment is first said: ``skirmish roll``
-never says one. A day (``day``) is said from CLDR's words for it written out here, the month and
-weekday names and the three patterns, translated in the message catalogue (issue #23): Babel
-loads a locale's whole CLDR data the first time it formats a date, about half of what ``print
-roster`` spent above twice ``import weasyprint`` for the one date its sheet prints.
-``tests/test_formats.py`` holds every day of several years, in both languages and all three
-widths, to Babel's own ``format_date``.
+Babel (its CLDR data) is imported when a number or a date is first said: ``skirmish roll``
+never says one.
 """
 
 from __future__ import annotations
@@ -36,7 +31,6 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from skirmish.i18n import Lang
-from skirmish.translation import NP_, gettext, pgettext
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -114,82 +108,19 @@ def _when(stamp: str | date) -> datetime | date | None:
 
 Width = Literal["medium", "long", "full"]
 
-#: CLDR's month names (``en_GB``'s in English), wide then abbreviated: what Babel's
-#: ``format_date`` writes for ``MMMM`` and ``MMM`` (tests/test_formats.py holds them to it).
-MONTHS = (
-    NP_("month", "January"),
-    NP_("month", "February"),
-    NP_("month", "March"),
-    NP_("month", "April"),
-    NP_("month", "May"),
-    NP_("month", "June"),
-    NP_("month", "July"),
-    NP_("month", "August"),
-    NP_("month", "September"),
-    NP_("month", "October"),
-    NP_("month", "November"),
-    NP_("month", "December"),
-)
-MONTHS_SHORT = (
-    NP_("month, abbreviated", "Jan"),
-    NP_("month, abbreviated", "Feb"),
-    NP_("month, abbreviated", "Mar"),
-    NP_("month, abbreviated", "Apr"),
-    NP_("month, abbreviated", "May"),
-    NP_("month, abbreviated", "Jun"),
-    NP_("month, abbreviated", "Jul"),
-    NP_("month, abbreviated", "Aug"),
-    NP_("month, abbreviated", "Sept"),
-    NP_("month, abbreviated", "Oct"),
-    NP_("month, abbreviated", "Nov"),
-    NP_("month, abbreviated", "Dec"),
-)
-#: CLDR's weekday names (``EEEE``), Monday first as ``date.weekday()`` counts.
-WEEKDAYS = (
-    NP_("weekday", "Monday"),
-    NP_("weekday", "Tuesday"),
-    NP_("weekday", "Wednesday"),
-    NP_("weekday", "Thursday"),
-    NP_("weekday", "Friday"),
-    NP_("weekday", "Saturday"),
-    NP_("weekday", "Sunday"),
-)
-
-
-def _said_day(found: date, lang: str, width: Width) -> str:
-    """``found`` in CLDR's pattern of ``width`` (``d MMM y``, ``d MMMM y``, ``EEEE, d MMMM y``
-    in ``en_GB``; Italian's full one has no comma), from the words above."""
-    if lang not in LOCALES:
-        lang = Lang.EN
-    numbers = {"day": found.day, "year": found.year}
-    if width == "medium":
-        month = gettext(lang, MONTHS_SHORT[found.month - 1])
-        return pgettext(lang, "date, medium", "{day} {month} {year}", month=month, **numbers)
-    month = gettext(lang, MONTHS[found.month - 1])
-    if width == "long":
-        return pgettext(lang, "date, long", "{day} {month} {year}", month=month, **numbers)
-    weekday = gettext(lang, WEEKDAYS[found.weekday()])
-    return pgettext(
-        lang,
-        "date, full",
-        "{weekday}, {day} {month} {year}",
-        weekday=weekday,
-        month=month,
-        **numbers,
-    )
-
 
 def day(stamp: str | date | None, lang: str, width: Width = "medium") -> str:
     """The day of a log's timestamp in ``lang``: ``26 Nov 2026``, ``26 nov 2026`` (``long``:
     ``26 November 2026``, ``26 novembre 2026``; ``full``: ``Thursday, 26 November 2026``,
-    ``giovedì 26 novembre 2026``); ``""`` when there is none or it cannot be read. Said as
-    Babel's ``format_date`` says it, from CLDR's words written out (see the module)."""
+    ``giovedì 26 novembre 2026``); ``""`` when there is none or it cannot be read."""
+    from babel.dates import format_date  # lazy: babel
+
     found = _when(stamp) if stamp else None
     if found is None:
         return ""
     if isinstance(found, datetime):
         found = found.astimezone(UTC).date() if found.tzinfo else found.date()
-    return _said_day(found, str(lang), width)
+    return format_date(found, width, locale=_locale(str(lang)))
 
 
 @lru_cache(maxsize=4096)

@@ -149,8 +149,6 @@ def test_gang_show_the_roster_and_roll_never_import_the_game_tracker_or_the_scen
     report = _probed(PROBE, args, tmp_path)
     loaded = [m for m in report["modules"] if m.startswith(GAME_MODULES)]
     assert loaded == []
-    # nor Babel: the roster's date is said from CLDR's words in the catalogue (formats.day)
-    assert [m for m in report["modules"] if m.split(".")[0] == "babel"] == []
     if args[0] == "gang":  # nor the combat inputs: a gang's page rolls nothing
         assert "skirmish.engine.setup" not in report["modules"]
     if args[0] == "roll":  # nor the game's words: a roll says "steady" only after a panic

@@ -5,7 +5,7 @@ the machine outputs (``--json``) keep their exact fractions whatever the languag
 from __future__ import annotations
 
 import json
-from datetime import date, timedelta
+from datetime import date
 from fractions import Fraction
 
 import pytest
@@ -56,22 +56,6 @@ def test_dates_in_each_language() -> None:
     assert formats.day(stamp, "it", "full") == "mercoledì 26 ottobre 1881"
     assert formats.moment(stamp, "en") == "26 Oct 1881, 15:04"
     assert formats.moment(stamp, "it") == "26 ott 1881, 15:04"
-
-
-@pytest.mark.parametrize("lang", ["en", "it", "xx"])
-def test_a_day_is_said_as_babel_says_it(lang: str) -> None:
-    """``day`` writes CLDR's words itself (issue #23: Babel's locale data costs ``print roster``
-    tens of milliseconds for one date); every day of a leap year and of three others, in each
-    width, is said as Babel's ``format_date`` says it in that language's locale."""
-    from babel import Locale
-    from babel.dates import format_date
-
-    locale = Locale.parse(formats.locale_of(lang))
-    first = [date(year, 1, 1) for year in (5, 1881, 2024, 2026)]
-    days = [start + timedelta(days=n) for start in first for n in range(366)]
-    for width in ("medium", "long", "full"):
-        said = [formats.day(one, lang, width) for one in days]
-        assert said == [format_date(one, width, locale=locale) for one in days], width
 
 
 def test_a_timestamp_is_read_in_utc() -> None:

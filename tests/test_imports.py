@@ -58,8 +58,8 @@ SEAMS: dict[str, str] = {
     "babel": "Babel's catalogue reader and compiler, imported only when a message catalogue's "
     ".mo is missing or older than its .po (skirmish/translation.py: a checkout whose .po was "
     "just edited); `make` and the wheel's build compile it beforehand; and its CLDR number and "
-    "time formats (skirmish/formats.py), when a chance, a decimal or a moment is first said: "
-    "`roll` says none, and a day alone is said without it (issue #23)",
+    "date formats (skirmish/formats.py), when a chance, a decimal or a date is first said: "
+    "`roll` says none",
 }
 
 MARKER = re.compile(r"#\s*lazy:\s*([\w-]+)")
