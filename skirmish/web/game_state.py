@@ -126,8 +126,10 @@ def state_text(
         revision = g.revision
         key: Key = (store_mark(site), g.id, revision, lang.value, parts)
         key += (roster_mark(s, found.id),)
+        view_of: tuple[object, ...] | None = None
         if "round" in parts:
-            key += activation_viewpoint(s, site, g)  # the round's own key is in it too
+            view_of = activation_viewpoint(s, site, g)
+            key += view_of  # the round's own key is in it too
         shown: tuple[Key, str | dict[str, Any]] | None = None
         if "board" in parts:
             shown = board_view(s, site, found, g, lang)
@@ -139,7 +141,7 @@ def state_text(
         if "game" in parts:
             pieces.append('"game":' + json.dumps(board(s, game=g), separators=(",", ":")))
         if "round" in parts:
-            pieces.append('"round":' + round_text(s, site, request, found, g, lang))
+            pieces.append('"round":' + round_text(s, site, request, found, g, lang, view_of))
     if shown is not None:
         html = board_text(site, request, *shown)
         pieces.insert(1, '"board":' + json.dumps(html, separators=(",", ":")))
@@ -149,13 +151,21 @@ def state_text(
 
 
 def round_text(
-    session: Session, site: Site, request: Request, campaign: Campaign, game: Game, lang: Lang
+    session: Session,
+    site: Site,
+    request: Request,
+    campaign: Campaign,
+    game: Game,
+    lang: Lang,
+    view_of: tuple[object, ...] | None = None,
 ) -> str:
     """The round of §1.8 as the reader may see it (``activation_panel.panel``'s data, what
     ``GET …/picks`` answers), as JSON, built once per (store, game, revision, language,
     rosters, viewpoint) in a READ unit of work (``ROUNDS``): the answer to a phone's change and
-    that phone's stream share one, and the second to ask waits for the first's build."""
-    view_of = activation_viewpoint(session, site, game)
+    that phone's stream share one, and the second to ask waits for the first's build
+    (``view_of``: the reader's ``activation_viewpoint``, when the caller has it already)."""
+    if view_of is None:
+        view_of = activation_viewpoint(session, site, game)
     mark = roster_mark(session, campaign.id)
     key = (store_mark(site), game.id, game.revision, lang.value, mark, view_of)
 
