@@ -4,13 +4,13 @@ again (an N+1) fails here. Wyatt plays the Earps (good), Ike the Clantons (bad),
 robbery of the demo campaign at turn 1.
 
 The bounds are the counts measured on SQLite (issue #23, table mode's fourth round: poll 4 and
-13, round 13, game 7 (its board shared with the poll's), live page 17, a stream's opening 23
-and a second watcher's 13; its fifth round: card 39–40, roll 53, choose 45, shot 39, undo 40,
-where they were 41–43, 67, 52, 49 and 45), with a little room; they were first set when the unit of work's game rows were first read
-once (``campaign.game.board``: gangs, models and objectives once per unit of work, every row
-held for ``session.get``; ``game.permissions``: the game relations once per unit of work; the
-board's poll comparing the revision in one query first); before that, a card took 140
-statements, the live page 280 (benchmarks/results.txt)."""
+13, round 13, game 7 (its board shared with the poll's), live page 17, a stream's opening 23 and
+a second watcher's 13; its fifth round: card 39–40, roll 53, choose 45, shot 39, undo 40, where
+they were 41–43, 67, 52, 49 and 45), with a little room; they were first set when the unit of
+work's game rows were first read once (``campaign.game.board``: gangs, models and objectives
+once per unit of work, every row held for ``session.get``; ``game.permissions``: the game
+relations once per unit of work; the board's poll comparing the revision in one query first);
+before that, a card took 140 statements, the live page 280 (benchmarks/results.txt)."""
 
 from __future__ import annotations
 
