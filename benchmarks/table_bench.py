@@ -13,11 +13,11 @@ the other's bad) and begins turn 1; then the two phones take turns for ``--secon
   thread of its own with ``httpx`` streaming); since issue #23's fourth round the stream
   carries, at each new revision, the game (as ``GET …/games/{id}`` answers, ``game status
   --json``) and the round (as ``GET …/picks`` answers, for this phone's side), read in one
-  unit of work (``web/game_state.py``; the live page's stream carries its board the same way,
-  ``?carry=board``), so the phone asks for nothing after a change; when its stream is broken
-  it falls back to the board's poll and the two reads (``poll``), as the live page does; then
-  it does
-  what its player would do next, if anything is theirs to do: lay its card (``POST …/picks``:
+  unit of work (``web/game_state.py``; the live page's stream carries its board and its
+  panels the same way, ``?carry=board,panels``), so the phone asks for nothing after a change;
+  when its stream is broken it falls back to the board's poll and the two reads (``poll``), as
+  the live page does; then it does what its player would do next, if anything is theirs to
+  do: lay its card (``POST …/picks``:
   the good side's first, the bad side's once it sees the other card down), roll the initiative
   with typed dice (``POST …/initiative {"dice"}``, the bad side's phone; the dice alternate so
   both sides win), let the winner's phone choose its own model (``{"activate"}``), then the

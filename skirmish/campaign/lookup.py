@@ -49,12 +49,14 @@ def lock_row(session: Session, row: Any, *, shared: bool = False) -> None:
     locked: set[tuple[str, Any, bool]] = session.info.setdefault("locked", set())
     if key in locked or (model.__name__, row.id, False) in locked:
         return
-    table = model.__table__
-    query = sa_select(table.c.id).where(table.c.id == row.id).with_for_update(read=shared)
-    session.execute(query).all()
-    # Then its columns afresh (what another writer committed before the lock); its collections
+    # Locked and its columns read afresh (what another writer committed before the lock) in one
+    # statement (issue #23: it was a SELECT … FOR UPDATE, then the row again); its collections
     # are left as loaded (a selectinload of the roster stays).
-    session.refresh(row, attribute_names=[column.key for column in sa_inspect(model).column_attrs])
+    session.refresh(
+        row,
+        attribute_names=[column.key for column in sa_inspect(model).column_attrs],
+        with_for_update={"read": True} if shared else True,
+    )
     locked.add(key)
 
 

@@ -36,7 +36,7 @@ from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 
 from skirmish.campaign import idempotency
-from skirmish.campaign.game import commands, picks, table_roll
+from skirmish.campaign.game import capture, commands, picks, table_roll
 from skirmish.campaign.game.activations import to_activate
 from skirmish.campaign.game.board import find_model, side_of
 from skirmish.campaign.game.initiative import initiative
@@ -129,17 +129,23 @@ Prepare = Callable[[Site, Session, Campaign, Game, Mapping[str, str]], None]
 
 
 def prepared(
-    site: Site, campaign: str, game_id: int, form: Mapping[str, str], prepare: Prepare, key: str
+    site: Site,
+    session: Session,
+    found: Campaign,
+    game: Game,
+    form: Mapping[str, str],
+    prepare: Prepare,
+    key: str,
 ) -> _Discard | None:
-    """``prepare`` in a writing unit of work of its own, which it ends by throwing what it
-    found (``_Discard``): nothing it did is kept. Not for a retry (``key`` answered): its
-    answer is replayed as it was."""
+    """``prepare`` inside the action's unit of work, in a savepoint always rolled back
+    (``capture.thrown_away``; issue #23: it had a unit of work of its own), which it ends by
+    throwing what it found (``_Discard``): nothing it did is kept. Not for a retry (``key``
+    answered): its answer is replayed as it was."""
+    if idempotency.answered(session, key):
+        return None
     try:
-        with site.write() as s:
-            found, game = find_game(s, site, campaign, game_id)
-            if idempotency.answered(s, key):
-                return None
-            prepare(site, s, found, game, form)
+        with capture.thrown_away(session):
+            prepare(site, session, found, game, form)
     except _Discard as thrown:
         return thrown
     return None
@@ -279,8 +285,8 @@ def work(
     prepare: Prepare | None,
     step: str = "",
 ) -> list[str]:
-    """``prepare`` (in a unit of work of its own that it throws away), then ``act`` in one
-    writing unit of work, at most once per idempotency key; a further ``step`` of the same
+    """``prepare`` (in a savepoint of the unit of work that it throws away), then ``act`` in
+    the same writing unit of work, at most once per idempotency key; a further ``step`` of the same
     request (the API's roll then choice) is answered once under a key of its own, derived
     from the request's (``idempotency.step_key``)."""
     lang = pick_lang(request)
@@ -288,10 +294,10 @@ def work(
     key = form.get("key") or request.headers.get("idempotency-key") or ""
     if step:
         key = idempotency.step_key(key, step)
-    thrown = prepared(site, campaign, game_id, form, prepare, key) if prepare else None
-    tried = Done(form, lang, thrown.kept, thrown.earlier) if thrown else Done(form, lang)
     with site.write() as s:
         found, game = find_game(s, site, campaign, game_id)
+        thrown = prepared(site, s, found, game, form, prepare, key) if prepare else None
+        tried = Done(form, lang, thrown.kept, thrown.earlier) if thrown else Done(form, lang)
 
         def run() -> tuple[int, Any]:
             return 200, {"lines": act(site, s, found, game, tried)}

@@ -5,7 +5,7 @@ idempotency key and the revision the form was shown at."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -31,11 +31,11 @@ from skirmish.campaign.game.rerolls import (
 from skirmish.campaign.game.start import default_side, leader_to_name, names_leaders, start_game
 from skirmish.campaign.game.status import board
 from skirmish.campaign.game.tables import Game
-from skirmish.campaign.game.turns import new_turn
+from skirmish.campaign.game.turns import TurnReport, new_turn
 from skirmish.campaign.models import Campaign, GangStatus
 from skirmish.campaign.naming import with_handle
 from skirmish.campaign.permissions import Action, may
-from skirmish.engine.dice import DiceSource, RandomDice, TableDice, parse_dice
+from skirmish.engine.dice import RandomDice, TableDice, parse_dice
 from skirmish.i18n import Lang, name
 from skirmish.rules.model import Point, Side
 from skirmish.rules.scenarios import scenarios
@@ -53,14 +53,6 @@ def _check_fresh(game: Game, fields: Mapping[str, str]) -> None:
     sent = fields.get("revision", "")
     if sent and sent != str(game.revision):
         raise live_refusal("gl_stale")
-
-
-def _dice(typed: str) -> tuple[DiceSource, TableDice | None]:
-    """The dice of an action: the ones typed as rolled at the table, else random ones."""
-    if typed.strip():
-        table = TableDice(parse_dice(typed))
-        return table, table
-    return RandomDice(), None
 
 
 def _events_after(session: Session, game: Game, after: int) -> list[dict[str, Any]]:
@@ -136,16 +128,35 @@ def _cohesion_rerolls(
     return Rerolls(ask=ask)
 
 
+def next_turn(
+    session: Session,
+    game: Game,
+    typed: Sequence[int],
+    *,
+    random: bool,
+    rerolls: Rerolls = NO_REROLLS,
+) -> TurnReport:
+    """The next turn as a phone begins it (``game turn``, R-08), one declaration for the live
+    page's button (``do_turn``) and the phone's queued turn sent when back online
+    (``game_sync``, issue #24): the cohesion dice ``typed`` as rolled at the table, in order,
+    then (``random``) dice rolled here for any still needed; every typed die must be used. Who
+    may is asked by the caller (``GameAction.NEW_TURN``), as each refuses in its own way."""
+    dice = TableDice(typed, random_dice=RandomDice() if random else None)
+    report = new_turn(session, game=game, dice=dice, rerolls=rerolls)
+    dice.check_all_used()
+    return report
+
+
 def do_turn(
     site: Site, campaign_typed: str, game_typed: str, fields: Mapping[str, str]
 ) -> tuple[str, dict[str, Any]]:
     """``game turn`` (cohesion dice typed as rolled, else random: R-08)."""
 
     def turn(s: Session, game: Game) -> None:
-        source, table = _dice(fields.get("dice", ""))
-        new_turn(s, game=game, dice=source, rerolls=_cohesion_rerolls(s, site, game, fields))
-        if table is not None:
-            table.check_all_used()
+        typed = fields.get("dice", "")
+        dice = parse_dice(typed) if typed.strip() else ()
+        rerolls = _cohesion_rerolls(s, site, game, fields)
+        next_turn(s, game, dice, random=not typed.strip(), rerolls=rerolls)
 
     return _change(site, campaign_typed, game_typed, fields, "turn", GameAction.NEW_TURN, turn)
 

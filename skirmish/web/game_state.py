@@ -6,7 +6,10 @@ A stream opened with ``?carry=`` names what its phone needs (``PARTS``: ``board`
 page's board fragment; ``game``, the JSON of ``game status --json``, as ``GET …/games/{id}``
 answers; ``round``, the round of §1.8 as the reader may see it, as ``GET …/picks`` answers),
 and each of its events is then ``event: state`` with one line of JSON: ``{"revision": N,
-"board": …, "game": …, "round": …}`` (the parts asked for).
+"board": …, "game": …, "round": …, "panels": …}`` (the parts asked for). ``panels`` (issue
+#23, fifth round) is the live page's "your move" panels (``templates/game/_panels.html``, the
+parts ``game_live_base.PANELS`` declares), so that the live page fetches nothing after a
+change (``?carry=board,panels``; they fetched themselves at each "game-changed" before).
 
 - The payload is built once per (store, game, revision, language, rosters, parts, viewpoint)
   and shared by every watcher with that key (``STATES``): the viewpoint is the board's and the
@@ -14,6 +17,9 @@ and each of its events is then ``event: state`` with one line of JSON: ``{"revis
   secret pick is only ever in its own side's payload (``round`` is the panel's own data).
 - The board is the board route's, from the same cache (``BOARDS``), with the stream's CSRF
   token and fresh form keys filled in for each watcher (``game_render.fill``).
+- The panels are rendered for each watcher alone, in the same unit of work, and never kept:
+  their forms carry idempotency keys of their own, and what they show is the reader's own (a
+  die handed over to them, their conflicts, their card).
 - Each build is one READ unit of work in a worker thread that identifies the stream's reader
   again (the session's token, as a route that identifies its reader does): a session that no
   longer names the reader who opened the stream (logged out, ended), or a game the reader may
@@ -35,7 +41,7 @@ from skirmish.campaign.models import Campaign
 from skirmish.campaign.store import Access
 from skirmish.i18n import Lang
 from skirmish.web.activation_panel import panel
-from skirmish.web.game_live_base import POLL
+from skirmish.web.game_live_base import PANELS, POLL
 from skirmish.web.game_live_view import find_live_game, game_view
 from skirmish.web.game_render import (
     BOARDS,
@@ -52,7 +58,9 @@ from skirmish.web.game_render import (
 from skirmish.web.site import PENDING, Pending, Site, Viewer, reader
 
 #: What a stream may carry, in the order its JSON holds them.
-PARTS = ("board", "game", "round")
+PARTS = ("board", "game", "round", "panels")
+#: What is the same for every watcher with a key (the rest, ``panels``, is each watcher's own).
+SHARED_PARTS = PARTS[:3]
 #: The board's forms, each with its idempotency key (``game_view``'s ``form_keys``).
 FORMS = ("turn", "end", "abandon", "vote")
 #: A cache key.
@@ -116,46 +124,82 @@ def state_text(
 ) -> tuple[int, str]:
     """The game's revision now and the stream's payload for it (JSON, the board's marks not yet
     filled: ``fill_state``), read in a READ unit of work that identifies the reader again (in a
-    worker thread: ``Gone`` or ``NotFound`` end the stream)."""
+    worker thread: ``Gone`` or ``NotFound`` end the stream). The live page's panels
+    (``panels``) are rendered for this watcher alone, in the same unit of work: their forms
+    carry keys of their own, and what they show is the reader's (a handed-over die, the
+    reader's conflicts)."""
     PENDING.set(Pending(site.engine, token, None))
+    panels: str | None = None
     with site.read() as s:
         if reader().user_id != viewer.user_id:
             raise Gone
         found = site.find_campaign(s, campaign)
         g = find_live_game(s, found, str(game_id))
         revision = g.revision
-        key: Key = (store_mark(site), g.id, revision, lang.value, parts)
-        key += (roster_mark(s, found.id),)
-        if "round" in parts:
-            key += activation_viewpoint(s, site, g)  # the round's own key is in it too
-        shown: tuple[Key, str | dict[str, Any]] | None = None
-        if "board" in parts:
-            shown = board_view(s, site, found, g, lang)
-            key += shown[0]
-        cached = STATES.get(key)
-        if cached is not None:
-            return revision, cached
-        pieces = [f'"revision":{revision}']
-        if "game" in parts:
-            pieces.append('"game":' + json.dumps(board(s, game=g), separators=(",", ":")))
-        if "round" in parts:
-            pieces.append('"round":' + round_text(s, site, request, found, g, lang))
+        if "panels" in parts:
+            shown = {name: fn(s, site, request, found, g) for name, fn in PANELS.items()}
+            panels = bytes(site.page(request, "game/_panels.html", **shown).body).decode()
+        revision, text = _shared_state(site, request, s, found, g, lang, parts)
+    if panels is None:
+        return revision, text
+    return revision, text[:-1] + ',"panels":' + json.dumps(panels, separators=(",", ":")) + "}"
+
+
+def _shared_state(
+    site: Site,
+    request: Request,
+    s: Session,
+    found: Campaign,
+    g: Game,
+    lang: Lang,
+    parts: tuple[str, ...],
+) -> tuple[int, str]:
+    """The payload's parts every watcher with its key shares (``STATES``), built once per key
+    in the stream's unit of work (the board rendered there too)."""
+    parts = tuple(part for part in parts if part in SHARED_PARTS)
+    revision = g.revision
+    key: Key = (store_mark(site), g.id, revision, lang.value, parts)
+    key += (roster_mark(s, found.id),)
+    view_of: tuple[object, ...] | None = None
+    if "round" in parts:
+        view_of = activation_viewpoint(s, site, g)
+        key += view_of  # the round's own key is in it too
+    shown: tuple[Key, str | dict[str, Any]] | None = None
+    if "board" in parts:
+        shown = board_view(s, site, found, g, lang)
+        key += shown[0]
+    cached = STATES.get(key)
+    if cached is not None:
+        return revision, cached
+    pieces = [f'"revision":{revision}']
     if shown is not None:
         html = board_text(site, request, *shown)
-        pieces.insert(1, '"board":' + json.dumps(html, separators=(",", ":")))
+        pieces.append('"board":' + json.dumps(html, separators=(",", ":")))
+    if "game" in parts:
+        pieces.append('"game":' + json.dumps(board(s, game=g), separators=(",", ":")))
+    if "round" in parts:
+        pieces.append('"round":' + round_text(s, site, request, found, g, lang, view_of))
     text = "{" + ",".join(pieces) + "}"
     STATES.put(key, text)
     return revision, text
 
 
 def round_text(
-    session: Session, site: Site, request: Request, campaign: Campaign, game: Game, lang: Lang
+    session: Session,
+    site: Site,
+    request: Request,
+    campaign: Campaign,
+    game: Game,
+    lang: Lang,
+    view_of: tuple[object, ...] | None = None,
 ) -> str:
     """The round of §1.8 as the reader may see it (``activation_panel.panel``'s data, what
     ``GET …/picks`` answers), as JSON, built once per (store, game, revision, language,
     rosters, viewpoint) in a READ unit of work (``ROUNDS``): the answer to a phone's change and
-    that phone's stream share one, and the second to ask waits for the first's build."""
-    view_of = activation_viewpoint(session, site, game)
+    that phone's stream share one, and the second to ask waits for the first's build
+    (``view_of``: the reader's ``activation_viewpoint``, when the caller has it already)."""
+    if view_of is None:
+        view_of = activation_viewpoint(session, site, game)
     mark = roster_mark(session, campaign.id)
     key = (store_mark(site), game.id, game.revision, lang.value, mark, view_of)
 

@@ -12,11 +12,11 @@ news (``web/game_news.py``), never on the database. It sends:
 - a comment line (``: keep-alive``) every ``HEARTBEAT_SECONDS`` so proxies keep the connection open;
 - ``retry: RETRY_MS`` first, how long the browser's ``EventSource`` waits before reconnecting.
 
-A stream opened with ``?carry=`` (``board``, ``game``, ``round``: issue #23's fourth round,
-``web/game_state.py``) sends instead ``event: state`` with one line of JSON at once and at every
-new revision: the revision and those parts as the reader may see them, built once per key and
-shared, so the phone need not ask for them; it ends when its session no longer names its reader
-or the reader may no longer see the game.
+A stream opened with ``?carry=`` (``board``, ``game``, ``round``, ``panels``: issue #23's fourth
+and fifth rounds, ``web/game_state.py``) sends instead ``event: state`` with one line of JSON at
+once and at every new revision: the revision and those parts as the reader may see them, built
+once per key and shared, so the phone need not ask for them; it ends when its session no longer
+names its reader or the reader may no longer see the game.
 
 It ends when the phone goes away (Starlette cancels a streaming response on the client's
 ``http.disconnect``) and when the server shuts down (``GameNews.stopping``). The phone then

@@ -31,7 +31,6 @@ from skirmish.campaign.game import offline_sync
 from skirmish.campaign.game.offline_sync import CHOICES, Entry, Ran
 from skirmish.campaign.game.permissions import GameAction, require_game
 from skirmish.campaign.game.tables import Game
-from skirmish.campaign.game.turns import new_turn
 from skirmish.campaign.models import Campaign, User
 from skirmish.engine.cohesion import TurnBegun
 from skirmish.engine.dice import RandomDice, TableDice
@@ -43,6 +42,7 @@ from skirmish.translation import Message
 from skirmish.web import action_schema, game_live_base
 from skirmish.web.game_actions import api_body
 from skirmish.web.game_dice import Step
+from skirmish.web.game_live_changes import next_turn
 from skirmish.web.game_perform import (
     _last_event,
     _side_of,
@@ -110,9 +110,10 @@ class SyncTable:
         return Ran(answer, outcome(step.results[0]) if step.results else None)
 
     def _turn(self, session: Session, game: Game, entry: Entry, *, random: bool) -> Ran:
-        """ "Begin the next turn" queued on the phone: ``new_turn`` with its cohesion dice, as
-        the live page's button runs it (no reroll: the phone offers none), who may begin a
-        turn online may; its outcome is the turn and the cohesion tests (``TurnBegun``)."""
+        """ "Begin the next turn" queued on the phone: ``game_live_changes.next_turn`` with its
+        cohesion dice, the one declaration the live page's button runs too (no reroll: the
+        phone offers none); who may begin a turn online may; its outcome is the turn and the
+        cohesion tests (``TurnBegun``)."""
         require_game(session, self.site.actor(session), game, GameAction.NEW_TURN)
         if entry.fields:
             raise CampaignError(
@@ -120,9 +121,7 @@ class SyncTable:
                         name=sorted(entry.fields)[0])
             )  # fmt: skip
         mark = _last_event(session, game)
-        dice = TableDice(entry.dice, random_dice=RandomDice() if random else None)
-        report = new_turn(session, game=game, dice=dice)
-        dice.check_all_used()
+        report = next_turn(session, game, entry.dice, random=random)
         answer = {"game": game.id, "turn": game.turn, "events": events_after(session, game, mark)}
         return Ran(answer, outcome(TurnBegun(report.turn, report.tests)))
 

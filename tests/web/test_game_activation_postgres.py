@@ -56,8 +56,9 @@ def test_a_round_with_a_tie_on_postgresql(two: tuple[Phone, Phone], table_pg: st
 def test_two_phones_rolling_at_once_on_postgresql(
     two: tuple[Phone, Phone], table_pg: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Both rolls tried before either is kept: the second waits for the game's lock, then
-    finds the first one's roll and answers with it (issue #20)."""
+    """The second roll comes in while the first is held between its trial and its keeping:
+    it waits for the game's lock, then finds the first one's roll and answers with it (issue
+    #20; one unit of work for the trial and the keeping since issue #23)."""
     wyatt, ike = two
     assert wyatt.post("pick", {"model": "Wyatt Earp"}).status_code == 200
     assert ike.post("pick", {"model": "Ike Clanton"}).status_code == 200

@@ -196,3 +196,40 @@ def test_the_answer_to_a_change_and_its_phone_s_stream_share_one_round(
         to_ike.close()
         for p in (wyatt, ike):
             p.client.__exit__(None, None, None)
+
+
+def test_the_live_pages_panels_come_with_its_board_for_this_reader_alone(
+    server: Running, table: Path
+) -> None:
+    """Issue #23, fifth round (``?carry=board,panels``): the live page's "your move" panels,
+    rendered for the stream's reader, in the payload after the shared parts: the phone fetches
+    none of them after a change; the other side's card is never in Ike's, each phone's forms
+    carry its own token, and the panels are never a shared payload's."""
+    from skirmish.web.game_state import STATES
+
+    wyatt, ike = phone(table, "Wyatt"), phone(table, "Ike")
+    carry = f"{GAME}/events?carry=board,panels"
+    to_wyatt, to_ike = (
+        Stream(server.port, carry, cookie(wyatt)),
+        Stream(server.port, carry, cookie(ike)),
+    )
+    try:
+        first = state(to_wyatt)
+        assert list(first) == ["revision", "board", "panels"]
+        assert 'id="panels"' in first["panels"] and 'id="activation"' in first["panels"]
+        assert wyatt.csrf in first["panels"] and ike.csrf not in first["panels"]
+        state(to_ike)
+        assert wyatt.api("picks", {"model": "Wyatt Earp"}).status_code == 200
+        seen_by_ike = state(to_ike, first["revision"])
+        seen_by_wyatt = state(to_wyatt, first["revision"])
+        assert "Wyatt Earp" in seen_by_wyatt["panels"]  # his own card, face up to him
+        assert ike.csrf in seen_by_ike["panels"]
+        activation = seen_by_ike["panels"].split('id="activation"', 1)[1].split("</section>")[0]
+        assert "Ike Clanton" in activation  # his own models, to pick from
+        assert "Wyatt Earp" not in activation  # the other side's card stays face down
+        assert all('"panels":' not in text for text in STATES._kept.values())
+    finally:
+        to_wyatt.close()
+        to_ike.close()
+        for p in (wyatt, ike):
+            p.client.__exit__(None, None, None)

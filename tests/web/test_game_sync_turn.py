@@ -131,3 +131,16 @@ def test_a_turn_whose_cohesion_tests_changed_meanwhile_is_a_conflict(
     assert "where the phone showed turn 2; Clanton gang: fights on; dice 1." in said
     assert result["conflict"]["title"] == "Begin the next turn"
     assert events(synced) == count and revision(synced) == before + 1  # the conflict's row only
+
+
+def test_the_page_and_the_sync_begin_a_turn_through_one_declaration() -> None:
+    """Issue #23: the live page's button and the phone's queued turn both run
+    ``game_live_changes.next_turn``; neither wraps ``new_turn`` on its own."""
+    import inspect
+
+    from skirmish.web import game_live_changes, game_sync
+
+    assert "new_turn(" not in inspect.getsource(game_sync)
+    assert "next_turn(" in inspect.getsource(game_sync.SyncTable._turn)
+    assert "next_turn(" in inspect.getsource(game_live_changes.do_turn)
+    assert inspect.getsource(game_live_changes).count("new_turn(") == 1

@@ -1,7 +1,8 @@
 """Two phones rolling the initiative at the same moment (issue #20, §1.8, R-07): each roll is
-tried in a unit of work of its own, then kept; here both are tried before either is kept (the
-race, made certain by holding each request between its trial and its keeping), and everyone
-is answered with the one roll kept, never a roll of their own. The API's roll and choice in
+tried, then kept, in one unit of work that holds the game's lock (issue #23: the trial had a
+unit of work of its own); here the second comes in while the first holds its roll between
+its trial and its keeping (the race, made certain by holding it there), and everyone is
+answered with the one roll kept, never a roll of their own. The API's roll and choice in
 one call (``dice`` and ``activate``) are each answered once under one idempotency key. The
 PostgreSQL race: test_game_activation_postgres.py."""
 
@@ -33,18 +34,29 @@ def two(table: Path) -> Iterator[tuple[Phone, Phone]]:
 
 
 def both_tried_first(monkeypatch: pytest.MonkeyPatch, racers: int = 2) -> None:
-    """Hold each roll between its trial (its own unit of work, thrown away) and the unit of
-    work that keeps it, until every racer has tried: both trials see no roll kept."""
+    """Hold the first roll between its trial and its keeping (issue #23: both in one unit of
+    work, which holds the game's lock) until every racer's request has come in: the others
+    then wait for that lock, and their trials find the roll it keeps."""
     from skirmish.web import game_activation
 
-    tried = game_activation.prepared
-    gate = threading.Barrier(racers)
+    tried, worked = game_activation.prepared, game_activation.work
+    everyone = threading.Event()
+    count = [0]
+    lock = threading.Lock()
+
+    def came(*args: Any) -> Any:
+        with lock:
+            count[0] += 1
+            if count[0] >= racers:
+                everyone.set()
+        return worked(*args)
 
     def held(*args: Any) -> Any:
         found = tried(*args)
-        gate.wait(30)
+        assert everyone.wait(30), "the other racers never came"
         return found
 
+    monkeypatch.setattr(game_activation, "work", came)
     monkeypatch.setattr(game_activation, "prepared", held)
 
 

@@ -17,6 +17,7 @@ The roster itself (money, XP, injuries, deaths) changes only in the post-game se
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from functools import cache
 from typing import Any
 
 from sqlalchemy import Integer, bindparam, event
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as SaSession
 from sqlalchemy.sql.dml import UpdateBase
@@ -41,7 +43,7 @@ from skirmish.campaign.game.tables import (
 from skirmish.campaign.logbook import dice_data, log_entry, now_text
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import Campaign, Gang, Member
-from skirmish.campaign.store import Access
+from skirmish.campaign.store import Access, head_revision
 from skirmish.engine.dice import Die
 from skirmish.engine.glossary import EventKind, GameStatus
 from skirmish.errors import CampaignError, on_command_line
@@ -77,6 +79,13 @@ _GAMES = "campaign_games"  # session.info of a READ unit of work: campaign id �
 _LISTS = "game_rows"  # session.info: (kind, game id) → the rows, in the query's order
 _HELD = "game_held"  # session.info: every row loaded since, held for the identity map
 _LISTED = (GameGang, GameModel, GameObjective)
+_EVENTS = "game_events"  # session.info: game id → its events, oldest first (``events_of``)
+_FRESH = "game_rows_fresh"  # session.info: the lists are read under the lock (``_loaded``)
+_WRITES = "game_table_writes"  # session.info: statements that wrote a game's tables, counted
+
+
+def _fresh(session: Session) -> bool:
+    return bool(session.info.get(_FRESH))
 
 
 def _forget_lists(session: Session) -> None:
@@ -91,6 +100,26 @@ def _after_flush(session: SaSession, _context: Any) -> None:
         isinstance(row, _LISTED) for row in (*session.new, *session.deleted)
     ):
         _forget_lists(session)  # type: ignore[arg-type]
+    if session.info.get(_EVENTS) and any(
+        isinstance(row, GameEvent) for row in (*session.new, *session.deleted)
+    ):
+        session.info[_EVENTS].clear()
+
+
+@event.listens_for(SaSession, "after_commit")
+def _after_commit(session: SaSession) -> None:
+    """A session used past its transaction reads its events again: another writer may have
+    added some since."""
+    if session.info.get(_EVENTS):
+        session.info[_EVENTS].clear()
+
+
+@event.listens_for(SaSession, "after_rollback")
+def _after_rollback(session: SaSession) -> None:
+    """After a rollback (a savepoint's too: ``capture.thrown_away``) the game's rows and
+    events are read again: the rollback may have removed some."""
+    _after_commit(session)
+    _forget_lists(session)  # type: ignore[arg-type]
 
 
 def may_write(state: ORMExecuteState, tables: frozenset[str]) -> bool:
@@ -107,12 +136,18 @@ def may_write(state: ORMExecuteState, tables: frozenset[str]) -> bool:
 
 
 _LISTED_TABLES = frozenset({"game_gang", "game_model", "game_objective"})
+_EVENT_TABLES = frozenset({"game_event"})
+_GAME_TABLES = _LISTED_TABLES | {"game"}
 
 
 @event.listens_for(SaSession, "do_orm_execute")
 def _on_execute(state: ORMExecuteState) -> None:
     if _LISTS in state.session.info and may_write(state, _LISTED_TABLES):
         _forget_lists(state.session)  # type: ignore[arg-type]
+    if may_write(state, _GAME_TABLES):
+        state.session.info[_WRITES] = state.session.info.get(_WRITES, 0) + 1
+    if state.session.info.get(_EVENTS) and may_write(state, _EVENT_TABLES):
+        state.session.info[_EVENTS].clear()
 
 
 @event.listens_for(SaSession, "loaded_as_persistent")
@@ -146,7 +181,10 @@ def gangs_of(session: Session, game: Game) -> list[GameGang]:
 
     def load() -> list[GameGang]:
         rows = session.exec(
-            select(GameGang).where(GameGang.game_id == game.id).order_by(col(GameGang.id))
+            select(GameGang)
+            .where(GameGang.game_id == game.id)
+            .order_by(col(GameGang.id))
+            .execution_options(populate_existing=_fresh(session))
         ).all()
         ids = [gg.gang_id for gg in rows]
         if ids:  # the campaign gangs behind them, into the identity map in one query
@@ -161,7 +199,10 @@ def models_of(session: Session, game: Game) -> list[GameModel]:
 
     def load() -> list[GameModel]:
         rows = session.exec(
-            select(GameModel).where(GameModel.game_id == game.id).order_by(col(GameModel.id))
+            select(GameModel)
+            .where(GameModel.game_id == game.id)
+            .order_by(col(GameModel.id))
+            .execution_options(populate_existing=_fresh(session))
         ).all()
         ids = [m.member_id for m in rows]
         if ids:  # the roster models behind them, into the identity map in one query
@@ -180,23 +221,35 @@ def objectives_of(session: Session, game: Game) -> list[GameObjective]:
                 select(GameObjective)
                 .where(GameObjective.game_id == game.id)
                 .order_by(col(GameObjective.id))
+                .execution_options(populate_existing=_fresh(session))
             ).all()
         )
 
     return _listed(session, "objectives", game, load)
 
 
+def _known_events(session: Session, game: Game) -> list[GameEvent] | None:
+    """The game's events as this unit of work last read them, unless an event was added or
+    deleted since (``_EVENTS``)."""
+    lists: dict[int | None, list[GameEvent]] | None = session.info.get(_EVENTS)
+    if lists is None:
+        return None
+    if any(isinstance(row, GameEvent) for row in (*session.new, *session.deleted)):
+        lists.clear()
+    return lists.get(game.id)
+
+
 def events_of(session: Session, game: Game) -> list[GameEvent]:
-    """The game's event log, oldest first; read once in a READ unit of work, where nothing is
-    written (issue #23: the live page asked for it three times)."""
-
-    def load() -> list[GameEvent]:
+    """The game's event log, oldest first; read once per unit of work (issue #23: the live
+    page asked for it three times, an action four times). Read again after an event deleted
+    or an INSERT/UPDATE/DELETE statement on the table or raw SQL (``game undo``); an event
+    recorded by ``record_event`` is added to the list it read."""
+    known = _known_events(session, game)
+    if known is None:
         query = select(GameEvent).where(GameEvent.game_id == game.id).order_by(col(GameEvent.id))
-        return list(session.exec(query).all())
-
-    if session.info.get("access") == Access.READ:
-        return _listed(session, "events", game, load)
-    return load()
+        known = list(session.exec(query).all())
+        session.info.setdefault(_EVENTS, {})[game.id] = known
+    return list(known)
 
 
 def games_of(session: Session, campaign: Campaign) -> list[Game]:
@@ -310,7 +363,76 @@ def lock_game(session: Session, game: Game) -> None:
     the action (``capture.remember``: its first event carries them, for ``game undo``)."""
     hold_rows(session)
     lookup.lock_row(session, game)
-    capture.remember(session, game)
+    if capture.remembering(session, game):
+        capture.remember(session, game, lambda: _loaded_rows(session, game))
+
+
+def _loaded_rows(session: Session, game: Game) -> capture.Loaded:
+    """The game's rows before the action from the rows the unit of work loads for it anyway
+    (issue #23: they were read from the tables for the capture, then again by the action),
+    read afresh under the lock; its events' mark; and its rows after, from the same objects,
+    unless a statement wrote the game's tables in between (``_WRITES``)."""
+    session.flush()
+    _forget_lists(session)
+    if session.info.get(_EVENTS):
+        session.info[_EVENTS].pop(game.id, None)
+    session.info[_FRESH] = True
+    try:
+        gangs, models, objectives = _held(session, game)
+    finally:
+        session.info.pop(_FRESH, None)
+    events = events_of(session, game)
+    mark = (len(events), max((int(e.id or 0) for e in events), default=0))
+    writes = session.info.get(_WRITES, 0)
+
+    def after() -> capture.State | None:
+        if session.info.get(_WRITES, 0) != writes:
+            return None
+        session.flush()
+        return _state_of(game, *_held(session, game))
+
+    return _state_of(game, gangs, models, objectives), mark, after
+
+
+def _held(
+    session: Session, game: Game
+) -> tuple[list[GameGang], list[GameModel], list[GameObjective]]:
+    gangs = sorted(gangs_of(session, game), key=lambda g: int(g.id or 0))
+    return gangs, models_of(session, game), objectives_of(session, game)
+
+
+#: Each table's columns, in order, and the attribute that holds each (``_row_of``).
+_COLUMNS: dict[type[Any], list[tuple[str, str]]] = {}
+
+
+def _row_of(row: Any) -> dict[str, Any]:
+    """One row as ``capture.game_rows`` reads it from its table: every column by name (the
+    JSON ones copied: the action may change them in place)."""
+    kind = type(row)
+    columns = _COLUMNS.get(kind)
+    if columns is None:
+        mapper = sa_inspect(kind)
+        columns = _COLUMNS[kind] = [
+            (column.name, mapper.get_property_by_column(column).key)
+            for column in kind.__table__.columns
+        ]
+    found: dict[str, Any] = {}
+    for name, key in columns:
+        value = getattr(row, key)
+        found[name] = copy.deepcopy(value) if isinstance(value, dict | list) else value
+    return found
+
+
+def _state_of(
+    game: Game, gangs: list[GameGang], models: list[GameModel], objectives: list[GameObjective]
+) -> capture.State:
+    return {
+        "revision": head_revision(),
+        "game": [_row_of(game)],
+        "game_gang": [_row_of(g) for g in gangs],
+        "game_model": [_row_of(m) for m in models],
+        "game_objective": [_row_of(o) for o in objectives],
+    }
 
 
 def require_in_progress(game: Game) -> None:
@@ -601,8 +723,11 @@ def record_event(
         dice=dice_data(dice),
         before=capture.attach(session, row_id(game)),  # the action's first event: for game undo
     )
+    known = _known_events(session, game)
     session.add(event)
-    session.flush()
+    session.flush()  # the list of events is forgotten (``_after_flush``): it is this one more
+    if known is not None:
+        session.info[_EVENTS][game.id] = [*known, event]
     capture.recorded(session, event)
     return event
 

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import JSON, Table, delete, event, func, insert, select, text, update
+from sqlalchemy import JSON, Table, delete, event, func, insert, select, update
 from sqlmodel import Session, col
 
 from skirmish.campaign.game.tables import Game, GameEvent, GameGang, GameModel, GameObjective
@@ -159,12 +160,18 @@ def restore(session: Session, game_id: int, state: State) -> None:
 # --- the capture of a unit of work -----------------------------------------------------------
 
 
+#: The game's rows now as the unit of work holds them (``board.lock_game``: the rows it loaded,
+#: in ``game_rows``' form), or ``None`` when only the tables can say (a statement wrote them).
+Held = Callable[[], State | None]
+
+
 @dataclass
 class Pending:
     """A game locked by the unit of work: its rows before, and what the action has recorded."""
 
     state: State
     log_mark: tuple[int, int]  # the game's events when locked: how many, the last id
+    held: Held | None = None  # the rows after, from the unit of work's own (``rows_now``)
     first: GameEvent | None = None
     events: list[int] = field(default_factory=list)
     log: list[int] = field(default_factory=list)
@@ -176,14 +183,34 @@ def _pending(session: Session) -> dict[int, Pending]:
     return found
 
 
-def remember(session: Session, game: Game) -> None:
-    """Capture ``game``'s rows the first time a writer's unit of work locks it."""
-    if session.info.get("access") == Access.READ or game.id is None:
+def remembering(session: Session, game: Game) -> bool:
+    """Whether ``remember`` would capture ``game`` now: a writer's first lock of it."""
+    return (
+        session.info.get("access") != Access.READ
+        and game.id is not None
+        and game.id not in _pending(session)
+    )
+
+
+#: What ``board.lock_game`` gives ``remember`` instead of reading the tables again (issue #23):
+#: the game's rows as the unit of work just loaded them under the lock, its events' mark, and
+#: how to have its rows after the action from the unit of work's own (``Held``).
+Loaded = tuple[State, tuple[int, int], Held]
+
+
+def remember(session: Session, game: Game, loaded: Callable[[], Loaded] | None = None) -> None:
+    """Capture ``game``'s rows the first time a writer's unit of work locks it (from the rows
+    ``loaded`` gives, else read from the tables)."""
+    if not remembering(session, game):
         return
-    pending = _pending(session)
-    if game.id in pending:
-        return
-    pending[game.id] = Pending(game_rows(session, game.id), _log_mark(session, game.id))
+    assert game.id is not None
+    if loaded is not None:
+        state, mark, held = loaded()
+        _pending(session)[game.id] = Pending(state, mark, held)
+    else:
+        _pending(session)[game.id] = Pending(
+            game_rows(session, game.id), _log_mark(session, game.id)
+        )
     if not session.info.get(_HOOKED):
         event.listen(session, "before_commit", seal)
         event.listen(session, "after_transaction_end", _forget)
@@ -247,7 +274,7 @@ def seal(session: Session) -> None:
         _move_on(session, game_id, action)
         if action.first is None or action.first.before is None:
             continue
-        after = digest(game_rows(session, game_id))
+        after = digest(rows_now(session, game_id, action))
         action.first.before = {
             **action.first.before,
             ACTION: {"events": action.events, "log": action.log, "after": after},
@@ -261,7 +288,9 @@ def _move_on(session: Session, game_id: int, action: Pending) -> None:
     lapse when its log changed."""
     logged_now = bool(action.events) or _log_mark(session, game_id) != action.log_mark
     if not (
-        logged_now or action.touched or digest(game_rows(session, game_id)) != digest(action.state)
+        logged_now
+        or action.touched
+        or digest(rows_now(session, game_id, action)) != digest(action.state)
     ):
         return
     game = session.get(Game, game_id)
@@ -272,16 +301,43 @@ def _move_on(session: Session, game_id: int, action: Pending) -> None:
     session.add(game)
     session.info.setdefault(MOVED, {})[game_id] = game.revision
     if session.get_bind().dialect.name == "postgresql":
-        session.execute(
-            text("SELECT pg_notify(:channel, :news)"),
-            {"channel": NEWS_CHANNEL, "news": f"{game_id}:{game.revision}"},
-        )
+        # a query, not raw SQL, so that it is not taken for a write of the game's tables
+        session.execute(select(func.pg_notify(NEWS_CHANNEL, f"{game_id}:{game.revision}")))
     if logged_now:
         for side in session.scalars(select(GameGang).where(col(GameGang.game_id) == game_id)):
             if side.end_vote is not None:
                 side.end_vote = None
                 session.add(side)
     session.flush()
+
+
+@contextmanager
+def thrown_away(session: Session) -> Iterator[None]:
+    """A trial inside the unit of work (issue #23: the initiative tried before it is kept,
+    which took a unit of work of its own): in a savepoint that is always rolled back, after
+    which the unit of work knows what it knew before it: what the action has recorded of each
+    game (``Pending``) and the rows it holds locked (a row lock taken in a savepoint rolled
+    back is released: ``lookup.lock_row`` locks it again when asked)."""
+    locked = set(session.info.get("locked", ()))
+    pending = {
+        game_id: replace(action, events=list(action.events), log=list(action.log))
+        for game_id, action in _pending(session).items()
+    }
+    savepoint = session.begin_nested()
+    try:
+        yield
+    finally:
+        if savepoint.is_active:
+            savepoint.rollback()
+        session.info["locked"] = locked
+        session.info[_PENDING] = pending
+
+
+def rows_now(session: Session, game_id: int, action: Pending) -> State:
+    """The game's rows now: from the unit of work's own when it holds them all as the tables
+    have them (``Held``), else read from the tables (``game_rows``)."""
+    held = action.held() if action.held is not None else None
+    return held if held is not None else game_rows(session, game_id)
 
 
 def _forget(session: Session, transaction: Any) -> None:

@@ -3,8 +3,10 @@
    While the game is played the page holds ONE stream open (the board's data-events:
    server-sent events, web/game_stream.py): since issue #23's fourth round it carries the board
    (?carry=board, web/game_state.py): each "state" event is the game's revision and its board
-   for this reader, which replaces the page's when it is newer (no request), and "game-changed"
-   then refreshes the panels, as the fetched board's HX-Trigger does. A stream that says only a
+   for this reader, which replaces the page's when it is newer (no request), and, since its
+   fifth round (?carry=board,panels), the "your move" panels rendered for this reader, which
+   replace the page's too (no request); a state without them fires "game-changed", which makes
+   the panels fetch themselves, as the fetched board's HX-Trigger does. A stream that says only a
    revision ("revision" event) makes the board fetch itself ("news": its hx-get,
    /board?rev=N, which answers 204 while unchanged). While the stream is up nothing is polled: the board's poll (the same "news" request
    every data-poll, here) and the polls of elements marked data-poll-stream (htmx's "every",
@@ -63,13 +65,42 @@
       if (data.revision > parseInt(now.getAttribute("data-revision") || "0", 10)) {
         htmx.swap(now, data.board, { swapStyle: "outerHTML" });
         adopted();
-        htmx.trigger(document.body, "game-changed");
+        if (typeof data.panels !== "string" || !panels(data.panels)) {
+          htmx.trigger(document.body, "game-changed");
+        }
       }
     });
     source.addEventListener("error", function () {
       healthy = false; /* the poll asks meanwhile; the browser reopens the stream itself */
       if (source && source.readyState === 2) { source = null; window.setTimeout(open, 5000); }
     });
+  }
+  /* The panels the stream carried (?carry=…,panels: issue #23, fifth round), put in place of
+     the page's, so that none fetches itself: each panel by its id; one whose address names the
+     very version it shows (the activation panel's v=…) is kept, with the words of the action
+     this phone just made; when the panels shown are not the same ones, all of them. False:
+     there is no such part of the page (the panels then fetch themselves). */
+  function panels(html) {
+    var now = document.getElementById("panels");
+    if (!now) { return false; }
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var next = holder.querySelector("#panels");
+    if (!next) { return false; }
+    function ids(el) {
+      return Array.prototype.map.call(el.children, function (c) { return c.id; }).join(" ");
+    }
+    if (ids(now) !== ids(next)) {
+      htmx.swap(now, next.outerHTML, { swapStyle: "outerHTML" });
+      return true;
+    }
+    Array.prototype.forEach.call(Array.prototype.slice.call(next.children), function (el) {
+      var old = el.id ? document.getElementById(el.id) : null;
+      var url = el.getAttribute("hx-get") || "";
+      if (!old || (url.indexOf("v=") >= 0 && old.getAttribute("hx-get") === url)) { return; }
+      htmx.swap(old, el.outerHTML, { swapStyle: "outerHTML" });
+    });
+    return true;
   }
   /* htmx's own polls ("every") come with no triggering event: a panel's is not sent while
      the stream is up (its "game-changed" still is). */

@@ -149,4 +149,43 @@ def test_the_board_waits_on_its_stream_not_on_the_poll(
     expect(phone.locator("#board .game-head .meta")).to_contain_text("Turn 1")
     boards = [a for a in asked[opened_at:] if "/board?" in a]
     streams = [a for a in asked if "/events" in a]
-    assert boards == [] and streams == [url + "/events?carry=board"]
+    assert boards == [] and streams == [url + "/events?carry=board,panels"]
+
+
+def test_a_player_asks_nothing_after_the_other_phones_change(
+    serve: Callable[[Path], Server], phones: Phones, tmp_path: Path
+) -> None:
+    """Issue #23, fifth round: a player's live page takes the board and its "your move"
+    panels from its stream (``?carry=board,panels``): after a change it did not make it
+    sends no request at all (the panels fetched themselves, 2–3 requests, before), and the
+    panels show the change (the other side's card down, face down)."""
+    from .test_journey import log_in
+
+    db = tmp_path / "campaigns.db"
+    shutil.copyfile(DEMO, db)
+    server = serve(db)
+    password = "polvere e piombo"
+    for user in ("Wyatt", "Ike"):
+        server.cli("user", "add", user, "--password-stdin", stdin=password + "\n")
+    server.cli("gang", "owner", "Earp brothers", "Wyatt")
+    server.cli("gang", "owner", "Clanton gang", "Ike")
+    url = _game(server)
+    server.cli("game", "turn")
+    wyatt: Any = phones.open("en")
+    log_in(wyatt, server, words("en"), "Wyatt", password)
+    wyatt.goto(url)
+    phone: Any = phones.open("en")
+    log_in(phone, server, words("en"), "Ike", password)
+    asked: list[str] = []
+    phone.on("request", lambda request: asked.append(request.url))
+    with phone.expect_response(lambda answer: "/events" in answer.url) as opened:
+        phone.goto(url)
+    assert opened.value.status == 200
+    expect(phone.locator("#activation")).to_contain_text("Ike Clanton")
+    phone.wait_for_timeout(1000)  # whatever the page loads by itself, loaded
+    before = len(asked)
+    wyatt.locator("#activation").get_by_role("button", name="Wyatt Earp").tap()
+    expect(phone.locator("#activation")).to_contain_text(words("en")["ga_they_picked"])
+    phone.wait_for_timeout(2000)  # a panel that fetched itself would have done so by now
+    assert asked[before:] == []
+    expect(phone.locator("#activation")).not_to_contain_text("Wyatt Earp")
