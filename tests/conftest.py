@@ -16,6 +16,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -124,6 +125,62 @@ def _cheap_password_hashes() -> Iterator[None]:
     accounts._hasher = PasswordHasher(**TEST_HASH_COST)
     yield
     accounts._hasher = kept
+
+
+class EngineShelf:
+    """The engines ``store.make_engine`` made for this test, one per database, connection
+    count and thread, handed out again when the same store is opened again (issue #23).
+
+    A command run in the test's process (typer's ``CliRunner``: ``cli``, ``skirmish(db, …)``,
+    the games' harness) opens the store, does its one unit of work and disposes of the engine,
+    as from the shell. A new engine has a new dialect, and SQLAlchemy keys its compiled
+    statements by the dialect: each command compiled every statement it ran again, about 40%
+    of a command's processor time in the suite (tests/campaign/test_gang_commands.py with
+    tests/cli/test_game_cli.py: 31.5 s of CPU, 19.3 s with the engines kept). A disposed
+    engine is still an engine (SQLAlchemy's ``Engine.dispose``: its connections are closed,
+    the next one is opened afresh), so the next command on the same store reuses it and its
+    compiled statements, and still opens the file anew, checks it and upgrades it
+    (``store.open_store``). In-memory SQLite is never kept (each engine is its own database);
+    a thread gets engines of its own; the shelf is emptied, without disposing of anything (an
+    engine's owner does), when each test ends."""
+
+    def __init__(self, make: Any) -> None:
+        self.make = make
+        self.engines: dict[tuple[str, int | None, int], Any] = {}
+
+    def __call__(self, url: str, *, connections: int | None = None) -> Any:
+        from sqlalchemy.engine import make_url
+
+        parsed = make_url(url)
+        database = parsed.database or ""
+        if parsed.get_backend_name() == "sqlite" and (
+            database in ("", ":memory:") or database.startswith("file::memory:")
+        ):
+            return self.make(url, connections=connections)
+        key = (url, connections, threading.get_ident())
+        engine = self.engines.get(key)
+        if engine is None:
+            engine = self.engines[key] = self.make(url, connections=connections)
+        return engine
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _engine_shelf() -> Iterator[EngineShelf]:
+    """``store.make_engine`` through the session's ``EngineShelf`` (``store.open_store`` calls
+    it by the module's name, the CLI's and the web app's only way to an engine)."""
+    from skirmish.campaign import store
+
+    made = store.make_engine
+    shelf = EngineShelf(made)
+    store.make_engine = shelf  # type: ignore[assignment]
+    yield shelf
+    store.make_engine = made  # type: ignore[assignment]
+
+
+@pytest.fixture(autouse=True)
+def _empty_engine_shelf(_engine_shelf: EngineShelf) -> Iterator[None]:
+    yield
+    _engine_shelf.engines.clear()
 
 
 @pytest.fixture(scope="session")
