@@ -154,8 +154,8 @@ def _cheap_password_hashes() -> Iterator[None]:
 
 
 class EngineShelf:
-    """The engines ``store.make_engine`` made for this test, one per database, connection
-    count and thread, handed out again when the same store is opened again (issue #23).
+    """The engines ``store.make_engine`` made for this test, one per database and thread,
+    handed out again when the same store is opened again (issue #23).
 
     A command run in the test's process (typer's ``CliRunner``: ``cli``, ``skirmish(db, …)``,
     the games' harness) opens the store, does its one unit of work and disposes of the engine,
@@ -166,24 +166,28 @@ class EngineShelf:
     engine is still an engine (SQLAlchemy's ``Engine.dispose``: its connections are closed,
     the next one is opened afresh), so the next command on the same store reuses it and its
     compiled statements, and still opens the file anew, checks it and upgrades it
-    (``store.open_store``). In-memory SQLite is never kept (each engine is its own database);
-    a thread gets engines of its own; the shelf is emptied, without disposing of anything (an
-    engine's owner does), when each test ends."""
+    (``store.open_store``). Only the engines of SQLAlchemy's default pool are kept, the
+    command line's (``connections=None``): a web app's (``create_app``, a pool of its own
+    size) is its own, as two servers on one store are two processes (a test's two apps on one
+    file sharing an engine counted each other's statements). In-memory SQLite is never kept
+    (each engine is its own database); a thread gets engines of its own; the shelf is emptied,
+    without disposing of anything (an engine's owner does), when each test ends."""
 
     def __init__(self, make: Any) -> None:
         self.make = make
-        self.engines: dict[tuple[str, int | None, int], Any] = {}
+        self.engines: dict[tuple[str, int], Any] = {}
 
     def __call__(self, url: str, *, connections: int | None = None) -> Any:
         from sqlalchemy.engine import make_url
 
         parsed = make_url(url)
         database = parsed.database or ""
-        if parsed.get_backend_name() == "sqlite" and (
-            database in ("", ":memory:") or database.startswith("file::memory:")
+        if connections is not None or (
+            parsed.get_backend_name() == "sqlite"
+            and (database in ("", ":memory:") or database.startswith("file::memory:"))
         ):
             return self.make(url, connections=connections)
-        key = (url, connections, threading.get_ident())
+        key = (url, threading.get_ident())
         engine = self.engines.get(key)
         if engine is None:
             engine = self.engines[key] = self.make(url, connections=connections)
