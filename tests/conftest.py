@@ -16,6 +16,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -75,16 +76,42 @@ def _free_port() -> int:
 #: --no-loadscope-reorder``): a worker takes the next file when it is done, so the longest files
 #: go first and the many short ones fill the end. pytest-xdist's own reordering (most tests
 #: first) put the browser's files, one long test each, last: the suite's last minutes ran them
-#: on one or two workers while the others had nothing left.
-LONGEST_FIRST = ("browser", "slow")
+#: on one or two workers while the others had nothing left. A file named here starts in this
+#: order, before the rest: the longest measured (issue #23, benchmarks/issue23.md "the suite,
+#: second round": the test times summed per file at ``-n 2``, load 8–12, from 226.9 s down to
+#: 83.4 s); then the files of a test marked ``browser``, then ``slow``, then the others, each
+#: group in the collection's order.
+LONGEST_FIRST = (
+    "tests/printing/test_cards_pdf.py",
+    "tests/web/test_prints.py",
+    "tests/printing/test_print_pdf.py",
+    "tests/web/browser/test_offline_phone.py",
+    "tests/campaign/test_choices.py",
+    "tests/games/test_table_game.py",
+    "tests/web/browser/test_full_games_phone.py",
+    "tests/games/test_differential.py",
+    "tests/campaign/test_races.py",
+    "tests/web/browser/test_table_mode.py",
+    "tests/printing/test_print_book.py",
+    "tests/games/test_properties.py",
+    "tests/printing/test_gazette_print.py",
+    "tests/printing/test_print_roster_pdf.py",
+    "tests/campaign/test_audit.py",
+    "browser",
+    "slow",
+)
 
 
 @pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Files in the order of ``LONGEST_FIRST`` (a file goes where its heaviest test puts it),
-    each file's tests kept together and in their own order."""
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Files in the order of ``LONGEST_FIRST`` (a file goes where its name, else its heaviest
+    test, puts it), each file's tests kept together and in their own order."""
+    root = config.rootpath
 
     def weight(item: pytest.Item) -> int:
+        where = item.path.relative_to(root).as_posix() if item.path.is_relative_to(root) else ""
+        if where in LONGEST_FIRST:
+            return LONGEST_FIRST.index(where)
         marked = [i for i, name in enumerate(LONGEST_FIRST) if item.get_closest_marker(name)]
         return min(marked, default=len(LONGEST_FIRST))
 
@@ -124,6 +151,66 @@ def _cheap_password_hashes() -> Iterator[None]:
     accounts._hasher = PasswordHasher(**TEST_HASH_COST)
     yield
     accounts._hasher = kept
+
+
+class EngineShelf:
+    """The engines ``store.make_engine`` made for this test, one per database and thread,
+    handed out again when the same store is opened again (issue #23).
+
+    A command run in the test's process (typer's ``CliRunner``: ``cli``, ``skirmish(db, …)``,
+    the games' harness) opens the store, does its one unit of work and disposes of the engine,
+    as from the shell. A new engine has a new dialect, and SQLAlchemy keys its compiled
+    statements by the dialect: each command compiled every statement it ran again, about 40%
+    of a command's processor time in the suite (tests/campaign/test_gang_commands.py with
+    tests/cli/test_game_cli.py: 31.5 s of CPU, 19.3 s with the engines kept). A disposed
+    engine is still an engine (SQLAlchemy's ``Engine.dispose``: its connections are closed,
+    the next one is opened afresh), so the next command on the same store reuses it and its
+    compiled statements, and still opens the file anew, checks it and upgrades it
+    (``store.open_store``). Only the engines of SQLAlchemy's default pool are kept, the
+    command line's (``connections=None``): a web app's (``create_app``, a pool of its own
+    size) is its own, as two servers on one store are two processes (a test's two apps on one
+    file sharing an engine counted each other's statements). In-memory SQLite is never kept
+    (each engine is its own database); a thread gets engines of its own; the shelf is emptied,
+    without disposing of anything (an engine's owner does), when each test ends."""
+
+    def __init__(self, make: Any) -> None:
+        self.make = make
+        self.engines: dict[tuple[str, int], Any] = {}
+
+    def __call__(self, url: str, *, connections: int | None = None) -> Any:
+        from sqlalchemy.engine import make_url
+
+        parsed = make_url(url)
+        database = parsed.database or ""
+        if connections is not None or (
+            parsed.get_backend_name() == "sqlite"
+            and (database in ("", ":memory:") or database.startswith("file::memory:"))
+        ):
+            return self.make(url, connections=connections)
+        key = (url, threading.get_ident())
+        engine = self.engines.get(key)
+        if engine is None:
+            engine = self.engines[key] = self.make(url, connections=connections)
+        return engine
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _engine_shelf() -> Iterator[EngineShelf]:
+    """``store.make_engine`` through the session's ``EngineShelf`` (``store.open_store`` calls
+    it by the module's name, the CLI's and the web app's only way to an engine)."""
+    from skirmish.campaign import store
+
+    made = store.make_engine
+    shelf = EngineShelf(made)
+    store.make_engine = shelf  # type: ignore[assignment]
+    yield shelf
+    store.make_engine = made  # type: ignore[assignment]
+
+
+@pytest.fixture(autouse=True)
+def _empty_engine_shelf(_engine_shelf: EngineShelf) -> Iterator[None]:
+    yield
+    _engine_shelf.engines.clear()
 
 
 @pytest.fixture(scope="session")

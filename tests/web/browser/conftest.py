@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 import pytest
 
-from .phone import LOCALES, PHONE, shot
+from .phone import LOCALES, PHONE, photograph, shot
 
 try:
     from playwright.sync_api import expect
@@ -327,13 +327,43 @@ def needs_pyodide() -> None:
     pytest.skip(why)
 
 
+#: The phases of a test that failed (``setup``, ``call``), kept on the test for ``phones``.
+FAILED = pytest.StashKey[set[str]]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed:
+        item.stash.setdefault(FAILED, set()).add(report.when)
+
+
+def photograph_on_failure(request: pytest.FixtureRequest, opened: Phones, folder: Path) -> None:
+    """A failed test's every open page, photographed as it was when the test failed, in the
+    test's tmp dir (``failed-<phone>-<page>.png``): the page to look at, which a picture
+    taken before each check (until issue #23) only showed when the check itself failed."""
+    if "call" not in request.node.stash.get(FAILED, set()):
+        return
+    for n, context in enumerate(opened.contexts):
+        for m, page in enumerate(context.pages):
+            try:
+                path = photograph(page, f"failed-{n}-{m}", folder)
+            except Exception as exc:  # noqa: BLE001 - a closed or crashed page: say so, go on
+                print(f"no picture of phone {n} page {m}: {exc}")
+            else:
+                print(f"phone {n} page {m} ({page.url}) when the test failed: {path}")
+
+
 @pytest.fixture
-def phones(browser: Any) -> Iterator[Phones]:
-    """``phones.open("it")`` or ``phones.open("en")``: a new phone with its own cookies."""
+def phones(browser: Any, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Phones]:
+    """``phones.open("it")`` or ``phones.open("en")``: a new phone with its own cookies. When
+    the test fails, each phone's pages are photographed before they are closed."""
     opened = Phones(browser)
     try:
         yield opened
     finally:
+        photograph_on_failure(request, opened, tmp_path)
         opened.close()
     assert not opened.problems, opened.problems
 
@@ -351,11 +381,11 @@ def phone(phones: Phones, lang: str) -> Any:
 
 
 @pytest.fixture
-def snap(tmp_path: Path) -> Callable[[Any, str], Path]:
-    """``snap(page, name)``: the page's screenshot in the test's tmp dir (and in
-    ``$SKIRMISH_SCREENSHOTS`` when set)."""
+def snap(tmp_path: Path) -> Callable[[Any, str], Path | None]:
+    """``snap(page, name)``: with ``$SKIRMISH_SCREENSHOTS`` set, the page's screenshot in the
+    test's tmp dir and in that folder (``phone.shot``)."""
 
-    def take(page: Any, name: str) -> Path:
+    def take(page: Any, name: str) -> Path | None:
         return shot(page, name, tmp_path)
 
     return take

@@ -1,6 +1,7 @@
 """What every browser test asks of every page it reaches: it is one page (one header, one
-footer), it fits a phone (no sideways
-scrolling), every control has a name a screen reader reads, and a screenshot to look at."""
+footer), it fits a phone (no sideways scrolling), every control has a name a screen reader
+reads; and its screenshot, to look at, when asked (``SKIRMISH_SCREENSHOTS``) or when a test
+fails."""
 
 from __future__ import annotations
 
@@ -186,23 +187,39 @@ def assert_one_page(page: Any) -> None:
     assert counts == {"header": 1, "main": 1, "footer": 1}, f"{page.url}: {counts}"
 
 
-def shot(page: Any, name: str, folder: Path, full_page: bool = True) -> Path:
-    """A PNG in ``folder`` (the test's tmp dir), and a copy in the folder
-    ``SKIRMISH_SCREENSHOTS`` names, when it does: the whole page at one pixel per CSS pixel
-    (to look at; fast), or the phone's screen as the phone shows it, at its density (for the
-    README)."""
+#: Where every page's picture goes, when set (``make screenshots``: the README's pictures).
+SHOTS_ENV = "SKIRMISH_SCREENSHOTS"
+
+
+def shot(page: Any, name: str, folder: Path, full_page: bool = True) -> Path | None:
+    """With ``SKIRMISH_SCREENSHOTS`` set (``make screenshots``), a PNG in ``folder`` (the test's
+    tmp dir) and its copy in the folder it names: the whole page at one pixel per CSS pixel
+    (to look at), or the phone's screen as the phone shows it, at its density (for the README).
+    Otherwise nothing (issue #23): a picture cost chromium as much processor time as loading
+    the page, some 300 of them a run, and no test reads one; a failing test's pages are
+    photographed when it fails instead (``photograph_on_failure``, conftest.py)."""
+    wanted = os.environ.get(SHOTS_ENV)
+    if not wanted:
+        return None
     path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page, scale="css" if full_page else "device")
-    wanted = os.environ.get("SKIRMISH_SCREENSHOTS")
-    if wanted:
-        Path(wanted).mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, Path(wanted) / path.name)
+    Path(wanted).mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(path, Path(wanted) / path.name)
     return path
 
 
-def check(page: Any, name: str, folder: Path) -> Path:
+def photograph(page: Any, name: str, folder: Path) -> Path:
+    """The whole page as it is now, in ``folder``, whatever the environment says (a failing
+    test's pages)."""
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True, scale="css")
+    return path
+
+
+def check(page: Any, name: str, folder: Path) -> Path | None:
     """The three checks of every page a browser test reaches, in the order a failure is
-    easiest to read: the screenshot first, so a failing page can be looked at."""
+    easiest to read; the page's picture with ``SKIRMISH_SCREENSHOTS`` (a failing page is
+    photographed when its test fails)."""
     path = shot(page, name, folder)
     assert_one_page(page)
     assert_fits(page)

@@ -27,11 +27,26 @@ SHOWN = (
 
 
 def _polls_in(page: Any, asked: list[str], seconds: float) -> int:
+    """How many polls the page sends in ``seconds`` (to show that it sends none)."""
     before = len(asked)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         page.wait_for_timeout(100)
     return len(asked) - before
+
+
+#: How long two polls 300 ms apart may take on a busy machine (at a load of 21 on 2 cores, one
+#: came in 1.5 s): the wait ends at the second (issue #23).
+POLLING_S = 15.0
+
+
+def _polls_again(page: Any, asked: list[str]) -> None:
+    """Until the page has sent two more polls; a failure says how many it sent."""
+    before = len(asked)
+    deadline = time.monotonic() + POLLING_S
+    while len(asked) - before < 2:
+        assert time.monotonic() < deadline, f"{len(asked) - before} poll(s) in {POLLING_S} s"
+        page.wait_for_timeout(100)
 
 
 def test_a_hidden_page_polls_nothing_and_polls_again_once_shown(
@@ -42,9 +57,9 @@ def test_a_hidden_page_polls_nothing_and_polls_again_once_shown(
     page.on("request", lambda r: asked.append(r.url) if "poll=1" in r.url else None)
     page.goto(f"{demo_server.url}/")
     page.evaluate(POLL)
-    assert _polls_in(page, asked, 1.5) >= 2  # shown: it polls
+    _polls_again(page, asked)  # shown: it polls
     page.evaluate(SHOWN, "hidden")
     page.wait_for_timeout(400)  # a request already on its way may still land
     assert _polls_in(page, asked, 1.5) == 0  # hidden: nothing asked
     page.evaluate(SHOWN, "visible")
-    assert _polls_in(page, asked, 1.5) >= 2  # shown again: it polls again
+    _polls_again(page, asked)  # shown again: it polls again

@@ -31,7 +31,7 @@ def _numbers(page: Any, column: int) -> list[int]:
 
 
 def test_every_page_fits_a_phone(
-    demo_server: Server, phone: Any, lang: str, snap: Callable[[Any, str], Path]
+    demo_server: Server, phone: Any, lang: str, snap: Callable[[Any, str], Path | None]
 ) -> None:
     words = site_words(lang)
 
