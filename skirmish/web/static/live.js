@@ -23,6 +23,7 @@
   window.skirmishLive = true;
   var source = null;
   var healthy = false; /* the stream is open and the last board it announced came */
+  var carried = false; /* the panels the stream carried are being put in place */
   function board() { return document.getElementById("board"); }
   function banner(show) {
     var el = document.getElementById("offline");
@@ -77,7 +78,7 @@
   }
   /* The panels the stream carried (?carry=…,panels: issue #23, fifth round), put in place of
      the page's, so that none fetches itself: each panel by its id; one whose address names the
-     very version it shows (the activation panel's v=…) is kept, with the words of the action
+     very version it shows (the activation panel's v=…, not the hand-over's rev=…) is kept, with the words of the action
      this phone just made; when the panels shown are not the same ones, all of them. False:
      there is no such part of the page (the panels then fetch themselves). */
   function panels(html) {
@@ -90,23 +91,29 @@
     function ids(el) {
       return Array.prototype.map.call(el.children, function (c) { return c.id; }).join(" ");
     }
-    if (ids(now) !== ids(next)) {
-      htmx.swap(now, next.outerHTML, { swapStyle: "outerHTML" });
+    carried = true;  /* a panel that loads itself ("load": the hand-over's) asks now */
+    try {
+      if (ids(now) !== ids(next)) {
+        htmx.swap(now, next.outerHTML, { swapStyle: "outerHTML" });
+        return true;
+      }
+      Array.prototype.forEach.call(Array.prototype.slice.call(next.children), function (el) {
+        var old = el.id ? document.getElementById(el.id) : null;
+        var url = el.getAttribute("hx-get") || "";
+        if (!old || (/[?&]v=/.test(url) && old.getAttribute("hx-get") === url)) { return; }
+        htmx.swap(old, el.outerHTML, { swapStyle: "outerHTML" });
+      });
       return true;
+    } finally {
+      carried = false;
     }
-    Array.prototype.forEach.call(Array.prototype.slice.call(next.children), function (el) {
-      var old = el.id ? document.getElementById(el.id) : null;
-      var url = el.getAttribute("hx-get") || "";
-      if (!old || (url.indexOf("v=") >= 0 && old.getAttribute("hx-get") === url)) { return; }
-      htmx.swap(old, el.outerHTML, { swapStyle: "outerHTML" });
-    });
-    return true;
   }
   /* htmx's own polls ("every") come with no triggering event: a panel's is not sent while
-     the stream is up (its "game-changed" still is). */
+     the stream is up (its "game-changed" still is). Nor does a panel's "load": one the stream
+     just put in place (carried, set while htmx swaps it in, which loads it at once) is sent. */
   document.addEventListener("htmx:confirm", function (e) {
     var el = e.detail && e.detail.elt;
-    if (healthy && !e.detail.triggeringEvent && el && el.hasAttribute
+    if (healthy && !carried && !e.detail.triggeringEvent && el && el.hasAttribute
         && el.hasAttribute("data-poll-stream")) {
       e.preventDefault();
     }
