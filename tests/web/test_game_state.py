@@ -69,15 +69,24 @@ def phone(table: Path, user: str) -> Phone:
     return Phone(client, user)
 
 
+def players_streams(
+    server: Running, table: Path, carry: str
+) -> tuple[Phone, Phone, Stream, Stream]:
+    """Wyatt's and Ike's phones, and a stream of the game for each carrying ``carry``."""
+    wyatt, ike = phone(table, "Wyatt"), phone(table, "Ike")
+    address = f"{GAME}/events?carry={carry}"
+    return (
+        wyatt,
+        ike,
+        Stream(server.port, address, cookie(wyatt)),
+        Stream(server.port, address, cookie(ike)),
+    )
+
+
 def test_each_player_is_brought_the_game_and_the_round_as_they_may_see_them(
     server: Running, table: Path
 ) -> None:
-    wyatt, ike = phone(table, "Wyatt"), phone(table, "Ike")
-    carry = f"{GAME}/events?carry=game,round"
-    to_wyatt, to_ike = (
-        Stream(server.port, carry, cookie(wyatt)),
-        Stream(server.port, carry, cookie(ike)),
-    )
+    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "game,round")
     try:
         first = state(to_wyatt)
         assert set(first) == {"revision", "game", "round"}
@@ -175,12 +184,7 @@ def test_the_answer_to_a_change_and_its_phone_s_stream_share_one_round(
         return made(session, site, request, campaign, game)
 
     monkeypatch.setattr(game_state, "panel", counting)
-    wyatt, ike = phone(table, "Wyatt"), phone(table, "Ike")
-    carry = f"{GAME}/events?carry=round"
-    to_wyatt, to_ike = (
-        Stream(server.port, carry, cookie(wyatt)),
-        Stream(server.port, carry, cookie(ike)),
-    )
+    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "round")
     try:
         first = state(to_wyatt)["revision"]
         state(to_ike)
@@ -207,12 +211,7 @@ def test_the_live_pages_panels_come_with_its_board_for_this_reader_alone(
     carry its own token, and the panels are never a shared payload's."""
     from skirmish.web.game_state import STATES
 
-    wyatt, ike = phone(table, "Wyatt"), phone(table, "Ike")
-    carry = f"{GAME}/events?carry=board,panels"
-    to_wyatt, to_ike = (
-        Stream(server.port, carry, cookie(wyatt)),
-        Stream(server.port, carry, cookie(ike)),
-    )
+    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "board,panels")
     try:
         first = state(to_wyatt)
         assert list(first) == ["revision", "board", "panels"]

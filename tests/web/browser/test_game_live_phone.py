@@ -136,11 +136,7 @@ def test_the_board_waits_on_its_stream_not_on_the_poll(
     server = serve(db)
     url = _game(server)
     phone: Any = phones.open("en")
-    asked: list[str] = []
-    phone.on("request", lambda request: asked.append(request.url))
-    with phone.expect_response(lambda answer: "/events" in answer.url) as opened:
-        phone.goto(url)
-    assert opened.value.status == 200
+    asked = open_watched(phone, url)
     expect(phone.locator("#board")).to_contain_text("Wyatt Earp")
     opened_at = len(asked)  # from here the stream is open (a busy machine may poll before)
     phone.wait_for_timeout(3000)  # three polls' time: none is sent while the stream is up
@@ -150,6 +146,17 @@ def test_the_board_waits_on_its_stream_not_on_the_poll(
     boards = [a for a in asked[opened_at:] if "/board?" in a]
     streams = [a for a in asked if "/events" in a]
     assert boards == [] and streams == [url + "/events?carry=board,panels"]
+
+
+def open_watched(phone: Any, url: str) -> list[str]:
+    """Open the live page ``url`` on ``phone``, its stream answered: every request the phone
+    sends, in order, from the page's own on (the list grows as the phone asks)."""
+    asked: list[str] = []
+    phone.on("request", lambda request: asked.append(request.url))
+    with phone.expect_response(lambda answer: "/events" in answer.url) as opened:
+        phone.goto(url)
+    assert opened.value.status == 200
+    return asked
 
 
 def test_a_player_asks_nothing_after_the_other_phones_change(
@@ -176,11 +183,7 @@ def test_a_player_asks_nothing_after_the_other_phones_change(
     wyatt.goto(url)
     phone: Any = phones.open("en")
     log_in(phone, server, words("en"), "Ike", password)
-    asked: list[str] = []
-    phone.on("request", lambda request: asked.append(request.url))
-    with phone.expect_response(lambda answer: "/events" in answer.url) as opened:
-        phone.goto(url)
-    assert opened.value.status == 200
+    asked = open_watched(phone, url)
     expect(phone.locator("#activation")).to_contain_text("Ike Clanton")
     phone.wait_for_timeout(1000)  # whatever the page loads by itself, loaded
     before = len(asked)
