@@ -129,6 +129,9 @@ def _probed(probe: str, args: list[str], tmp_path: Path) -> dict[str, Any]:
 #: The game tracker and the scenarios' TOML (issue #23): only a game's commands (and a message
 #: naming a scenario or a game's argument) load them.
 GAME_MODULES = ("skirmish.campaign.game", "skirmish.rules.scenario", "tomllib")
+#: The club's accounts' tables (issue #23): the web app and the accounts' commands build them;
+#: a campaign's reads and prints on the command line never do.
+ACCOUNT_TABLES = "skirmish.campaign.account_tables"
 
 
 @pytest.mark.parametrize(
@@ -149,6 +152,7 @@ def test_gang_show_the_roster_and_roll_never_import_the_game_tracker_or_the_scen
     report = _probed(PROBE, args, tmp_path)
     loaded = [m for m in report["modules"] if m.startswith(GAME_MODULES)]
     assert loaded == []
+    assert ACCOUNT_TABLES not in report["modules"]  # nor the accounts' six tables
     if args[0] == "gang":  # nor the combat inputs: a gang's page rolls nothing
         assert "skirmish.engine.setup" not in report["modules"]
     if args[0] == "roll":  # nor the game's words: a roll says "steady" only after a panic

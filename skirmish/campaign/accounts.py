@@ -33,16 +33,9 @@ from sqlalchemy import String, and_, bindparam, delete, func
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import logbook, naming
+from skirmish.campaign.account_tables import Invitation, LoginFailure, Membership, User, WebSession
 from skirmish.campaign.links import join_path
-from skirmish.campaign.models import (
-    Campaign,
-    Gang,
-    Invitation,
-    LoginFailure,
-    Membership,
-    User,
-    WebSession,
-)
+from skirmish.campaign.models import Campaign, Gang
 from skirmish.campaign.permissions import RANK, Role, role_word
 from skirmish.errors import CampaignError, SkirmishError
 from skirmish.limits import INVITE_DAYS, PASSWORD_LENGTH, bad_character, clean_name

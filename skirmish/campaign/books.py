@@ -20,6 +20,7 @@ from sqlalchemy import Table, and_, select, text
 from sqlmodel import Session, SQLModel, col
 from sqlmodel import select as select_model
 
+import skirmish.campaign.account_tables  # noqa: F401 - the accounts' tables are checked too
 import skirmish.campaign.game.tables  # noqa: F401 - the game's tables are checked too
 from skirmish.campaign.audit import check_campaign
 from skirmish.campaign.models import Campaign

@@ -26,7 +26,8 @@ from typing import Any
 from sqlmodel import Session
 
 from skirmish.campaign import accounts, gangs, lookup
-from skirmish.campaign.models import Campaign, Gang, Invitation, LogEntry, User
+from skirmish.campaign.account_tables import Invitation, User
+from skirmish.campaign.models import Campaign, Gang, LogEntry
 from skirmish.campaign.permissions import (
     Action,
     Actor,

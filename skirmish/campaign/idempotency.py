@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
 from skirmish.campaign import logbook
-from skirmish.campaign.models import RequestKey
+from skirmish.campaign.account_tables import RequestKey
 from skirmish.errors import CampaignError
 from skirmish.translation import Message
 

@@ -19,8 +19,9 @@ from sqlalchemy import Integer, and_, bindparam
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import Select
 
+from skirmish.campaign.account_tables import Membership, User
 from skirmish.campaign.grants import Action as Action  # declared apart: store-free
-from skirmish.campaign.models import Campaign, Gang, Membership, User
+from skirmish.campaign.models import Campaign, Gang
 from skirmish.errors import CampaignError
 from skirmish.i18n import Catalogue, Lang, messages
 from skirmish.translation import N_, Message

@@ -17,7 +17,8 @@ from typing import Any, Final
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import logbook
-from skirmish.campaign.models import Gang, LogEntry, User
+from skirmish.campaign.account_tables import User
+from skirmish.campaign.models import Gang, LogEntry
 from skirmish.campaign.text import describe_entry
 from skirmish.errors import CampaignError, StaleError
 from skirmish.limits import ENTRY, Bound

@@ -10,6 +10,7 @@ from alembic import context
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
+import skirmish.campaign.account_tables  # noqa: F401 - registers the accounts' tables too
 import skirmish.campaign.models  # noqa: F401 - registers the tables on SQLModel.metadata
 
 config = context.config

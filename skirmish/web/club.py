@@ -26,10 +26,11 @@ from starlette.concurrency import run_in_threadpool
 
 from skirmish import formats
 from skirmish.campaign import accounts
+from skirmish.campaign.account_tables import User
 from skirmish.campaign.club import user_of
 from skirmish.campaign.club_commands import BY_NAME as C
 from skirmish.campaign.fields import Words
-from skirmish.campaign.models import Campaign, User
+from skirmish.campaign.models import Campaign
 from skirmish.campaign.permissions import NotAllowed, may_found_campaign, role_word
 from skirmish.errors import CampaignError, SkirmishError, StoreError
 from skirmish.i18n import Catalogue, Lang, messages

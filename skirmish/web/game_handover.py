@@ -25,12 +25,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 
+from skirmish.campaign.account_tables import User
 from skirmish.campaign.game import handover as handing
 from skirmish.campaign.game.board import scenario_of, side_gangs
 from skirmish.campaign.game.permissions import GameAction, may_game
 from skirmish.campaign.game.tables import Game, GameHandover
 from skirmish.campaign.game.telling import told
-from skirmish.campaign.models import Campaign, User
+from skirmish.campaign.models import Campaign
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError, SkirmishError, StaleError, StoreError
 from skirmish.i18n import Lang, messages

@@ -27,11 +27,12 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 
+from skirmish.campaign.account_tables import User
 from skirmish.campaign.game import offline_sync
 from skirmish.campaign.game.offline_sync import CHOICES, Entry, Ran
 from skirmish.campaign.game.permissions import GameAction, require_game
 from skirmish.campaign.game.tables import Game
-from skirmish.campaign.models import Campaign, User
+from skirmish.campaign.models import Campaign
 from skirmish.engine.cohesion import TurnBegun
 from skirmish.engine.dice import RandomDice, TableDice
 from skirmish.engine.glossary import GameStatus

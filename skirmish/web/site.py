@@ -27,9 +27,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from skirmish import formats, rules
 from skirmish.campaign import accounts, links, naming, store
+from skirmish.campaign.account_tables import User
 from skirmish.campaign.accounts import SESSION_MAX
 from skirmish.campaign.game.board import hold_rows
-from skirmish.campaign.models import Campaign, Gang, User
+from skirmish.campaign.models import Campaign, Gang
 from skirmish.campaign.permissions import (
     CLI,
     Action,

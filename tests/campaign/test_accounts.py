@@ -14,7 +14,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import accounts, gangs, logbook, lookup, roster, store, transfer
-from skirmish.campaign.models import Campaign, Gang, LogEntry, LoginFailure, User, WebSession
+from skirmish.campaign.account_tables import LoginFailure, User, WebSession
+from skirmish.campaign.models import Campaign, Gang, LogEntry
 from skirmish.campaign.permissions import (
     CLI,
     TABLE,

@@ -12,6 +12,7 @@ from sqlalchemy import Table, text
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import SQLModel
 
+import skirmish.campaign.account_tables  # noqa: F401 - the accounts' tables are compared too
 from skirmish.campaign import gangs, lookup, store
 from skirmish.errors import StoreError
 

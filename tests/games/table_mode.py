@@ -12,9 +12,9 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from skirmish.campaign import accounts, lookup, store
+from skirmish.campaign.account_tables import User
 from skirmish.campaign.game import board
 from skirmish.campaign.game.tables import Game
-from skirmish.campaign.models import User
 from skirmish.campaign.permissions import Role
 
 from .harness import Cli

@@ -20,10 +20,10 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from skirmish.campaign import equipment, gangs, idempotency, logbook, lookup, store
+from skirmish.campaign.account_tables import RequestKey
 from skirmish.campaign.game import activations
 from skirmish.campaign.game.activations import to_activate
 from skirmish.campaign.game.undo import undo
-from skirmish.campaign.models import RequestKey
 from skirmish.engine.dice import ScriptedDice
 from skirmish.errors import CampaignError, SkirmishError
 from skirmish.rules.model import Side

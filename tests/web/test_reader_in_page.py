@@ -15,7 +15,7 @@ import pytest
 from sqlmodel import select
 
 from skirmish.campaign import accounts, lookup, store
-from skirmish.campaign.models import User, WebSession
+from skirmish.campaign.account_tables import User, WebSession
 from skirmish.campaign.permissions import Role
 
 CAMPAIGN = "Tombstone 1881"

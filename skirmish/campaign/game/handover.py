@@ -25,10 +25,11 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import logbook
+from skirmish.campaign.account_tables import RequestKey, User
 from skirmish.campaign.game import capture
 from skirmish.campaign.game.board import gangs_of
 from skirmish.campaign.game.tables import Game, GameHandover
-from skirmish.campaign.models import Gang, RequestKey, User
+from skirmish.campaign.models import Gang
 from skirmish.errors import StaleError
 from skirmish.translation import Message
 

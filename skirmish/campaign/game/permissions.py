@@ -28,12 +28,13 @@ from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as SaSession
 from sqlmodel import Session, col, select
 
+from skirmish.campaign.account_tables import Membership, User
 from skirmish.campaign.game.board import gangs_of, may_write
 
 # the actions are declared apart, light enough for the catalogue to load without the store
 from skirmish.campaign.game.grants import GameAction as GameAction
 from skirmish.campaign.game.tables import Game, GameGang
-from skirmish.campaign.models import Campaign, Gang, Membership, User
+from skirmish.campaign.models import Campaign, Gang
 from skirmish.campaign.permissions import (
     CLI,
     Action,

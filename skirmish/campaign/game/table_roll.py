@@ -25,11 +25,11 @@ from typing import Any
 
 from sqlmodel import Session
 
+from skirmish.campaign.account_tables import RequestKey
 from skirmish.campaign.game import capture
 from skirmish.campaign.game.initiative import InitiativeReport, initiative
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.campaign.logbook import now_text
-from skirmish.campaign.models import RequestKey
 from skirmish.engine.dice import RandomDice, TableDice
 from skirmish.errors import CampaignError, DiceError
 from skirmish.rules.model import Side

@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from skirmish.campaign.account_tables import User
 from skirmish.campaign.game.history import standing_entries
 from skirmish.campaign.game.tables import Game, GameEvent, GameGang, GameModel
 from skirmish.campaign.luck.reading import (
@@ -34,7 +35,7 @@ from skirmish.campaign.luck.reading import (
     moments_of,
     postgame_moments,
 )
-from skirmish.campaign.models import Campaign, Gang, LogEntry, User
+from skirmish.campaign.models import Campaign, Gang, LogEntry
 
 #: How many luckiest and unluckiest moments a tally keeps.
 HIGHLIGHTS = 5
