@@ -51,7 +51,8 @@ PARTS: dict[str, Callable[[tuple[str, int, str]], bool]] = {
     # one statement since the fifth round (``find_session_and_campaigns``); else the two
     "the reader's session": lambda k: k[2] in ("find_session", "find_session_and_campaigns"),
     "the visible campaigns": lambda k: k[2] in ("visible_campaigns", "visible_among"),
-    "the log's text (entry_data)": lambda k: k[2] == "entry_data",
+    # the entries' texts: through ``entry_data`` (the API's log), or ``feed_rows`` (the pages')
+    "the log's text (described)": lambda k: k[2] == "described",
     "the printed sheet's view": lambda k: k[2] == "roster_view",
     "the unit of work (begin, commit)": lambda k: k[2] == "transaction" and "store" in k[0],
 }

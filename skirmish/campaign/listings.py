@@ -23,7 +23,7 @@ from skirmish.campaign.lookup import IN_USE
 from skirmish.campaign.models import Campaign, Gang, Meta
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.campaign.store import column_rows
-from skirmish.campaign.text import entry_data
+from skirmish.campaign.text import described, entry_data
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.rules.model import Side
 from skirmish.translation import N_
@@ -138,6 +138,33 @@ def log_rows(
         )
         for e in entries
     ]
+
+
+def feed_rows(
+    session: Session,
+    found: Campaign,
+    lang: Lang | str,
+    *,
+    gang: Gang | None = None,
+    last: int | None = None,
+) -> list[dict[str, Any]]:
+    """``log_rows`` as the log's pages show it: each entry's moment (``at``), gang and text
+    (``text``, as ``log_rows`` says it), oldest first; read without the columns and authors a
+    page does not show (issue #23: ``logbook.FEED``, and no statement for the authors' names)."""
+    names = {gang.id: gang.name} if gang is not None else _gang_names(session, found)
+    rows = logbook.history_rows(session, campaign=found, gang=gang, limit=last, feed=True)
+    entries = []
+    for row in rows:
+        e = row._mapping  # public despite its underscore (``text.entry_data``)
+        gang_id = e["gang_id"]
+        entries.append(
+            {
+                "at": e["at"],
+                "gang": names.get(gang_id) if gang_id else None,
+                "text": described(e["action"], e["details"], e["member_name"], lang),
+            }
+        )
+    return entries
 
 
 def _gang_names(session: Session, found: Campaign) -> dict[int | None, str]:

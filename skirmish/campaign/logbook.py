@@ -247,25 +247,40 @@ def history(
 SHOWN = tuple(c for c in LogEntry.__table__.columns if c.key != "state_before")  # type: ignore[attr-defined]
 
 
+#: What a page's log shows of each entry (``feed=True``): when, whose and what, the text's
+#: parts; not its dice, money, XP, ruling or author (issue #23: 30 to 200 entries a page).
+FEED = tuple(
+    c
+    for c in LogEntry.__table__.columns  # type: ignore[attr-defined]
+    if c.key in ("id", "at", "gang_id", "member_name", "action", "details")
+)
+
+
 def history_rows(
-    session: Session, *, campaign: Campaign, gang: Gang | None = None, limit: int | None = None
+    session: Session,
+    *,
+    campaign: Campaign,
+    gang: Gang | None = None,
+    limit: int | None = None,
+    feed: bool = False,
 ) -> list[Any]:
     """``history`` as rows of the ``SHOWN`` columns (the same attributes as the entries, read
-    without building an object each: the log's pages and ``log``, issue #23)."""
+    without building an object each: ``log``, issue #23), or of the ``FEED`` columns only
+    (``feed``: what the log's pages show)."""
     params: dict[str, Any] = {"campaign": campaign.id}
     if gang is not None:
         params["gang"] = gang.id
     if limit is not None:
         params["limit"] = limit
-    query = _history_query(gang is not None, limit is not None)
+    query = _history_query(gang is not None, limit is not None, feed)
     return list(reversed(column_rows(session, query, params)))
 
 
 @cache
-def _history_query(by_gang: bool, limited: bool) -> Select[Any]:
+def _history_query(by_gang: bool, limited: bool, feed: bool = False) -> Select[Any]:
     """``history_rows``'s statement (``_latest`` with parameters: ``campaign``, ``gang``,
     ``limit``), built once for each shape (issue #23: a page's log asks it on every request)."""
-    query = select_columns(*SHOWN).where(
+    query = select_columns(*(FEED if feed else SHOWN)).where(
         col(LogEntry.campaign_id) == bindparam("campaign", type_=Integer)
     )
     if by_gang:

@@ -204,11 +204,12 @@ def describe_entry(entry: LogEntry, lang: Lang | str) -> str:
     """One line for a log entry. An entry whose details this version cannot read (written by a
     newer skirmish, or a damaged import) is shown as its action and raw details, so one odd
     entry never stops ``skirmish log`` from showing the rest."""
-    return _described(entry.action, entry.details, entry.member_name, lang)
+    return described(entry.action, entry.details, entry.member_name, lang)
 
 
-def _described(action: str, details: Any, member: str | None, lang: Lang | str) -> str:
-    """``describe_entry`` of an entry's action, details and model."""
+def described(action: str, details: Any, member: str | None, lang: Lang | str) -> str:
+    """``describe_entry`` of an entry's action, details and model (a row's, as the log's pages
+    read them: ``listings.feed_rows``)."""
     try:
         return describe(action, details, member, lang)
     except (LookupError, TypeError, ValueError, AttributeError, SkirmishError):
@@ -230,7 +231,7 @@ def entry_data(
         "gang": gang_name,
         "member": e["member_name"],
         "action": e["action"],
-        "text": _described(e["action"], e["details"], e["member_name"], lang),
+        "text": described(e["action"], e["details"], e["member_name"], lang),
         "details": e["details"],
         "dice": e["dice"],
         "ruling": e["ruling"],

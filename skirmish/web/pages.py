@@ -75,7 +75,7 @@ def campaign_page(request: Request, campaign: str, site: SiteDep, sort: str = "p
         rated = {g["name"]: g["rating"] for g in shown["gangs"]}  # read once (issue #23)
         table = reads.campaign_standings(s, found, rated=rated)
         games = reads.game_list(s, found)
-        entries = reads.log(s, found, lang, last=FEED)
+        entries = reads.feed(s, found, lang, last=FEED)
         dead = reads.campaign_graveyard(s, found)
         can = allowed(s, site.actor(s), found)
         for g in games:
@@ -139,8 +139,11 @@ def gang_page(request: Request, campaign: str, gang: str, site: SiteDep) -> Resp
         chosen = site.find_gang(s, found, gang, full=False)
         data = reads.gang_show(chosen, lang)
         sheet = roster_view(data, lang, house_rules=reads.house_rules(found, lang))
-        entries = reads.log(s, found, lang, gang=chosen, last=reads.LOG_LIMIT)
         done = request.query_params.get("done")
+        # the whole entries only for the line of ``?done=ID`` (its ruling, money, dice and
+        # author: ``actions.panel``); else what the log shows (issue #23)
+        read = reads.log if done else reads.feed
+        entries = read(s, found, lang, gang=chosen, last=reads.LOG_LIMIT)
         panel = actions.panel(site, s, found, chosen, entries, done, lang)
         campaign_name = found.name
     owed = data["postgame_owed"]

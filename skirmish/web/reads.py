@@ -96,6 +96,19 @@ def log(
     return listings.log_rows(session, found, lang, gang=gang, last=last)
 
 
+def feed(
+    session: Session,
+    found: Campaign,
+    lang: Lang | str,
+    *,
+    gang: Gang | None = None,
+    last: int | None = None,
+) -> list[dict[str, Any]]:
+    """``log`` as the log's pages show it: each entry's moment, gang and text, oldest first
+    (``listings.feed_rows``)."""
+    return listings.feed_rows(session, found, lang, gang=gang, last=last)
+
+
 def gang(session: Session, found: Campaign, name: str, *, full: bool = True) -> Gang:
     """The gang ``name`` names in ``found``, with its models and items loaded unless not
     ``full`` (``gang_show`` reads them as rows: issue #23)."""

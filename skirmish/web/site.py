@@ -50,6 +50,7 @@ from skirmish.resources import templates_dir
 from skirmish.rules.scenarios import find_scenario
 from skirmish.translation import N_, NP_, Message, template_callables
 from skirmish.web import reads
+from skirmish.web.template_words import Folding
 from skirmish.web.text import words
 
 HERE = Path(__file__).resolve().parent
@@ -460,8 +461,9 @@ class _Templates(jinja2.Environment):
             return super().get_template(name, parent, globals)
 
 
-def _environment() -> jinja2.Environment:
-    """The pages' templates, then the printed sheets' (the roster's model card is shared)."""
+def _environment(lang: str | None = None) -> jinja2.Environment:
+    """The pages' templates, then the printed sheets' (the roster's model card is shared); with
+    ``lang``, their constant words said in it when each is compiled (``template_words``)."""
     env = _Templates(
         loader=jinja2.ChoiceLoader(
             [jinja2.FileSystemLoader(HERE / "templates"), jinja2.FileSystemLoader(templates_dir())]
@@ -470,7 +472,8 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
-        extensions=["jinja2.ext.i18n"],  # the words: `_("…")`, `{% trans %}` (issue #21)
+        # the words: `_("…")`, `{% trans %}` (issue #21), as Jinja2's i18n extension says them
+        extensions=[Folding],
         # The templates are the installed package's: they do not change while it serves, so a
         # page does not look at each of their files' times again (issue #23).
         auto_reload=False,
@@ -485,6 +488,7 @@ def _environment() -> jinja2.Environment:
         rules_url=rules_url,
         role_word=role_word,
     )
+    env.words_lang = lang  # type: ignore[attr-defined]
     return env
 
 
@@ -520,6 +524,8 @@ class Site:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.env = _environment()
+        #: The pages' templates in each language, their constant words said (issue #23).
+        self.envs = {lang.value: _environment(lang.value) for lang in Lang}
         self._presses: dict[tuple[str, ...], Press] = {}
         self._pressing = threading.Lock()
 
@@ -588,21 +594,25 @@ class Site:
         kept = cookie if 20 <= len(cookie) <= 100 else ""
         csrf = getattr(request.state, "csrf", "") or kept or secrets.token_urlsafe(32)
         said = template_callables(lang.value)
-        html = self.env.get_template(template).render(
-            viewer=viewer,
-            csrf=csrf,
-            lang=lang.value,
-            t=words(lang),
-            sheet=labels(lang),
-            **said,
-            # ``_("…")`` is the language's gettext itself, not the i18n extension's alias that
-            # looks ``gettext`` up in the context on each call (issue #23: a page says ~30).
-            _=said["gettext"],
-            when=lambda stamp: formats.moment(stamp, lang.value),
-            other_lang=other.value,
-            switch_url=relative(request, lang=other.value),
-            path=request.url.path,
-            **context,
+        html = (
+            self.envs[lang.value]
+            .get_template(template)
+            .render(
+                viewer=viewer,
+                csrf=csrf,
+                lang=lang.value,
+                t=words(lang),
+                sheet=labels(lang),
+                **said,
+                # ``_("…")`` is the language's gettext itself, not the i18n extension's alias that
+                # looks ``gettext`` up in the context on each call (issue #23: a page says ~30).
+                _=said["gettext"],
+                when=lambda stamp: formats.moment(stamp, lang.value),
+                other_lang=other.value,
+                switch_url=relative(request, lang=other.value),
+                path=request.url.path,
+                **context,
+            )
         )
         response = remember(request, HTMLResponse(html, status_code=code))
         if request.cookies.get(CSRF_COOKIE) != csrf:

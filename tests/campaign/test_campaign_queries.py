@@ -8,7 +8,17 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlmodel import col, select
 
-from skirmish.campaign import equipment, gangs, logbook, lookup, roster, store, views
+from skirmish.campaign import (
+    accounts,
+    equipment,
+    gangs,
+    listings,
+    logbook,
+    lookup,
+    roster,
+    store,
+    views,
+)
 from skirmish.campaign.models import LogEntry
 from skirmish.campaign.text import entry_data
 from skirmish.engine.dice import ScriptedDice
@@ -77,3 +87,48 @@ def test_a_log_entry_reads_the_same_as_a_row_and_as_an_entry(engine: Engine) -> 
     assert as_rows[-1]["id"] == odd.id
     assert as_rows[-1]["text"] == "hire: {}"  # the fallback: details it cannot read
     assert "Wyatt" in as_rows[2]["text"] and "Wyatt" in as_rows[3]["text"]
+
+
+def test_a_pages_log_says_what_the_log_says(engine: Engine) -> None:
+    """``listings.feed_rows`` (the log's pages) gives each entry's moment, gang and text as
+    ``log_rows`` (``log --json``) does, for the campaign and for one gang, the last few too and
+    an unreadable entry's fallback text included, from a statement that reads neither the dice
+    nor the authors' names (issue #23)."""
+    with store.transaction(engine) as session:
+        campaign = gangs.new_campaign(session, name="West")
+        gang = gangs.new_gang(session, campaign=campaign, name="Earps", faction="lawmen")
+        other = gangs.new_gang(session, campaign=campaign, name="Clantons", faction="outlaws")
+        roster.hire(session, gang=gang, profile="sheriff", name="Wyatt")
+        author = accounts.add_user(session, "doc", "a password long enough")
+    with store.transaction(engine, author=author.id) as session:  # entries an account made
+        campaign = lookup.current_campaign(session)
+        gang = lookup.gang_by_name(session, campaign, "Earps")
+        other = lookup.gang_by_name(session, campaign, "Clantons")
+        roster.hire(session, gang=other, profile="boss", name="Ike")
+        equipment.buy(session, gang=gang, item="six-shooter", member="Wyatt", dice=ScriptedDice([]))
+        assert campaign.id is not None
+        logbook.log_entry(session, campaign_id=campaign.id, gang=gang, action="hire", details={})
+        session.flush()
+    statements: list[str] = []
+
+    def note(*args: Any) -> None:
+        statements.append(str(args[2]))
+
+    with store.transaction(engine, access=store.Access.READ) as session:
+        campaign = lookup.current_campaign(session)
+        earps = lookup.gang_by_name(session, campaign, "Earps", full=False)
+        for lang in ("en", "it"):
+            for chosen, last in ((None, None), (None, 3), (earps, None), (earps, 2)):
+                logged = listings.log_rows(session, campaign, lang, gang=chosen, last=last)
+                event.listen(engine, "before_cursor_execute", note)
+                try:
+                    fed = listings.feed_rows(session, campaign, lang, gang=chosen, last=last)
+                finally:
+                    event.remove(engine, "before_cursor_execute", note)
+                said = [{"at": e["at"], "gang": e["gang"], "text": e["text"]} for e in logged]
+                assert fed == said, (lang, chosen, last)
+                assert any(e["author"] == "doc" for e in logged)  # log_rows names them
+        every = listings.feed_rows(session, campaign, "en")
+    assert len(fed) == 2 and fed[-1]["text"] == "hire: {}"
+    assert {e["gang"] for e in every} == {None, "Earps", "Clantons"}
+    assert statements and all("dice" not in s and "user_account" not in s for s in statements)

@@ -149,6 +149,23 @@ def test_the_reader_is_identified_in_the_pages_transaction(counter: Callable[...
         assert any("web_session" in s and "FROM campaign" in s for s in seen), page
 
 
+def test_the_pages_logs_read_only_what_they_show(counter: Callable[..., Any]) -> None:
+    """The campaign page's log and the gang page's read each entry's moment, gang and text's
+    parts (``logbook.FEED``): not its dice, money or author, nor the authors' names (issue
+    #23); the gang page after an action (``?done=ID``) reads the whole entries for its line."""
+    count = counter(build_one)
+    paths = _paths()
+    for page in ("campaign page", "gang page"):
+        code, seen = count.statements(paths[page])
+        assert code == 200, page
+        log = [s for s in seen if "FROM log_entry" in s and "log_entry.action" in s]
+        assert log, page
+        assert not any("log_entry.dice" in s or "log_entry.author" in s for s in log), page
+    code, seen = count.statements(paths["gang page"] + "?done=1")
+    assert code == 200
+    assert any("log_entry.dice" in s for s in seen)
+
+
 def test_campaigns_cost_no_statement_each(counter: Callable[..., Any]) -> None:
     one, four = counter(build_one), counter(build_four)
     for path in ["/", "/api/v1/campaigns", *_paths().values()]:
