@@ -79,12 +79,14 @@ def _free_port() -> int:
 #: on one or two workers while the others had nothing left. A file named here starts in this
 #: order, before the rest: the longest measured (issue #23, benchmarks/issue23.md "the suite,
 #: second round": the test times summed per file at ``-n 2``, load 8–12, from 226.9 s down to
-#: 83.4 s); then the files of a test marked ``browser``, then ``slow``, then the others, each
-#: group in the collection's order.
+#: 83.4 s; the third round added the campaign's state machine, one test of 66 s at load 10
+#: that had started among the short files); then the files of a test marked ``browser``, then
+#: ``slow``, then the others, each group in the collection's order.
 LONGEST_FIRST = (
     "tests/printing/test_cards_pdf.py",
     "tests/web/test_prints.py",
     "tests/printing/test_print_pdf.py",
+    "tests/campaign/test_campaign_machine.py",
     "tests/web/browser/test_offline_phone.py",
     "tests/campaign/test_choices.py",
     "tests/games/test_table_game.py",
