@@ -72,6 +72,8 @@ Key = tuple[object, ...]
 STATES = Rendered()
 #: The rounds' JSON, once per key (``round_text``).
 ROUNDS = Kept(SIZE)
+#: The game's JSON, once per (store, game, revision, rosters) for every viewpoint (``game_text``).
+GAMES = Kept(SIZE)
 #: The fields of the board's view the live page shows around its board (``game/live.html``).
 HEAD = (
     "campaign",
@@ -221,12 +223,28 @@ def _shared_state(
         html = board_text(site, request, *shown)
         pieces.append('"board":' + json.dumps(html, separators=(",", ":")))
     if "game" in parts:
-        pieces.append('"game":' + json.dumps(board(s, game=g), separators=(",", ":")))
+        pieces.append('"game":' + game_text(s, site, found, g))
     if "round" in parts:
         pieces.append('"round":' + round_text(s, site, request, found, g, lang, view_of))
     text = "{" + ",".join(pieces) + "}"
     STATES.put(key, text)
     return revision, text
+
+
+def game_text(session: Session, site: Site, campaign: Campaign, game: Game) -> str:
+    """The game as ``GET …/games/{id}`` answers it (``game status --json``), as JSON text,
+    built once per (store, game, revision, rosters) and shared by every watcher whatever their
+    viewpoint (issue #23, sixth round: the two players' states each copied the board and wrote
+    it out again): it is the same for every reader, and holds no side's secret."""
+
+    def build() -> str:
+        return json.dumps(board(session, game=game), separators=(",", ":"))
+
+    if session.info.get("access") != Access.READ:  # a writer's rows may not be its revision's
+        return build()
+    key = (store_mark(site), game.id, game.revision, roster_mark(session, campaign.id))
+    text: str = GAMES.built(key, build)
+    return text
 
 
 def round_text(
