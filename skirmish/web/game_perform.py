@@ -22,6 +22,7 @@ from skirmish.campaign.game.board import (
     events_of,
     find_game_gang,
     game_by_id,
+    load_befores,
     models_of,
     resolve_target,
     scenario_of,
@@ -369,11 +370,22 @@ def take_back(
         return Done(body, lines, replayed, found.name, status)
 
 
+#: How many of the game's newest events ``last_action`` looks at first for the last action's
+#: beginning (their ``before`` loaded; all of them when none of these begins one).
+TAIL = 8
+
+
 def last_action(session: Session, game: Game, lang: Lang) -> list[str]:
     """What undo would take back, in the game log's words: the events of the last action (the
     last one that keeps the rows as they were before it, and those after it)."""
     events = events_of(session, game)
+    load_befores(session, events[-TAIL:])  # an action's first event is seldom further back
     start = next((i for i in range(len(events) - 1, -1, -1) if events[i].before is not None), None)
+    if start is None and len(events) > TAIL:
+        load_befores(session, events)
+        start = next(
+            (i for i in range(len(events) - 1, -1, -1) if events[i].before is not None), None
+        )
     if start is None or events[start].action == EventKind.START:
         return []
     rows = log_rows(session, game, {e.id for e in events[start:]})
