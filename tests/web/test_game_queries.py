@@ -36,7 +36,7 @@ MOST = {
     "round": 15,
     "game": 9,
     "live": 19,
-    "live-again": 14,
+    "live-again": 13,
     "card": 43,
     "roll": 56,
     "choose": 48,

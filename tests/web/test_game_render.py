@@ -97,6 +97,33 @@ def test_the_live_page_shows_the_board_kept_for_its_key(demo: Path, monkeypatch:
         assert built == ["en", "it", "en"] and "Turn 1" in turned.text
 
 
+def test_what_the_undo_would_take_back_is_told_once_per_revision(
+    demo: Path, monkeypatch: Any
+) -> None:
+    """Issue #23, sixth round: the live page's "undo" words (``game_perform.last_action``) are
+    the game log's, the same for every reader: worked out once per (store, game, revision,
+    rosters, language) in a server process, again after a change."""
+    from skirmish.web import game_perform
+
+    live = start_bank(demo)
+    cli(demo, "game", "turn")
+    told: list[int] = []
+    real = game_perform._last_action
+
+    def counted(session: Any, game: Any, lang: Any) -> list[str]:
+        told.append(game.revision)
+        return real(session, game, lang)
+
+    monkeypatch.setattr(game_perform, "_last_action", counted)
+    with open_client(demo) as one:  # one app: one engine, as a server process has
+        first = one.get(f"{live}?lang=en")
+        again = one.get(f"{live}?lang=en")
+        assert first.status_code == again.status_code == 200 and len(told) == 1
+        cli(demo, "game", "turn")
+        assert one.get(f"{live}?lang=en").status_code == 200 and len(told) == 2
+        assert told[0] != told[1]
+
+
 def test_a_gang_renamed_at_the_same_revision_is_rendered_anew(demo: Path) -> None:
     """A roster's change does not move the game's revision on: the campaign's log does."""
     live = start_bank(demo)
