@@ -62,7 +62,14 @@ from skirmish.web.game_live_view import find_live_game, game_view
 from skirmish.web.game_render import (
     fill,
 )
-from skirmish.web.game_state import FORMS, board_text, board_view
+from skirmish.web.game_state import (
+    FORMS,
+    Key,
+    board_text,
+    board_view,
+    page_board,
+    page_board_html,
+)
 from skirmish.web.site import (
     CSRF_COOKIE,
     Forbidden,
@@ -91,14 +98,21 @@ def live_context(
 ) -> dict[str, Any]:
     """The live page's context, read in one READ unit of work; ``panels``: the "your move"
     panels too (the polled board alone has none)."""
+    paged: tuple[Key, dict[str, Any], str | None] | None = None
     with site.read() as s:
         lang = pick_lang(request)  # in the unit of work that identifies the reader (issue #23)
         found = site.find_campaign(s, campaign)
         g = find_live_game(s, found, game)
-        view = game_view(s, site, found, g, lang)
+        if panels and not message:  # the whole page: its board once per key (sixth round)
+            paged = page_board(s, site, found, g, lang)
+            view = paged[1]
+        else:
+            view = game_view(s, site, found, g, lang)
         shown = (
             {key: fn(s, site, request, found, g) for key, fn in PANELS.items()} if panels else {}
         )
+    if paged is not None:
+        shown["board_html"] = page_board_html(site, request, *paged)
     return {"game": view, "message": message, "poll": POLL, **shown}
 
 

@@ -22,6 +22,7 @@ from skirmish.campaign.game.board import (
     events_of,
     find_game_gang,
     game_by_id,
+    load_befores,
     models_of,
     resolve_target,
     scenario_of,
@@ -30,9 +31,11 @@ from skirmish.campaign.game.board import (
 )
 from skirmish.campaign.game.commands import Command
 from skirmish.campaign.game.permissions import GameAction, may_game, require_game
+from skirmish.campaign.game.status import Kept, engine_mark, rosters_mark
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.telling import sentence, told
 from skirmish.campaign.models import Campaign
+from skirmish.campaign.store import Access
 from skirmish.engine import situation_fields
 from skirmish.engine.glossary import EventKind
 from skirmish.engine.situation import Procedure
@@ -46,6 +49,7 @@ from skirmish.translation import Message, Said, gettext
 from skirmish.web import game_live_base, text
 from skirmish.web.game_action_words import act_url, action_words, refusal
 from skirmish.web.game_dice import HandTo, NeedAnswer, NeedDie, Step
+from skirmish.web.game_render import SIZE
 from skirmish.web.site import Forbidden, NotFound, Site, reader
 
 # ----------------------------------------------------------------------------- the actions
@@ -369,11 +373,34 @@ def take_back(
         return Done(body, lines, replayed, found.name, status)
 
 
+#: ``last_action``'s words, once per key.
+LAST = Kept(SIZE)
+#: How many of the game's newest events ``last_action`` looks at first for the last action's
+#: beginning (their ``before`` loaded; all of them when none of these begins one).
+TAIL = 8
+
+
 def last_action(session: Session, game: Game, lang: Lang) -> list[str]:
     """What undo would take back, in the game log's words: the events of the last action (the
-    last one that keeps the rows as they were before it, and those after it)."""
+    last one that keeps the rows as they were before it, and those after it). In a READ unit of
+    work, once per (store, game, revision, rosters, language) for every reader (``LAST``: issue
+    #23, sixth round; the same for every viewpoint: it is the game's log)."""
+    if session.info.get("access") != Access.READ:
+        return _last_action(session, game, lang)
+    key = (engine_mark(session), game.id, game.revision, rosters_mark(session, game), lang.value)
+    said: tuple[str, ...] = LAST.built(key, lambda: tuple(_last_action(session, game, lang)))
+    return list(said)
+
+
+def _last_action(session: Session, game: Game, lang: Lang) -> list[str]:
     events = events_of(session, game)
+    load_befores(session, events[-TAIL:])  # an action's first event is seldom further back
     start = next((i for i in range(len(events) - 1, -1, -1) if events[i].before is not None), None)
+    if start is None and len(events) > TAIL:
+        load_befores(session, events)
+        start = next(
+            (i for i in range(len(events) - 1, -1, -1) if events[i].before is not None), None
+        )
     if start is None or events[start].action == EventKind.START:
         return []
     rows = log_rows(session, game, {e.id for e in events[start:]})

@@ -49,9 +49,15 @@ def key_mark(form: str) -> str:
 
 def fill(cached: str, csrf: str, forms: Iterable[str]) -> str:
     """A cached fragment for this request: its CSRF token, a fresh key for each form."""
+    return fill_keys(cached, csrf, {form: secrets.token_urlsafe(12) for form in forms})
+
+
+def fill_keys(cached: str, csrf: str, keys: dict[str, str]) -> str:
+    """A cached fragment for this request: its CSRF token and each form's key as ``keys``
+    says (the live page's board repeats the keys its page shows: issue #23, sixth round)."""
     html = cached.replace(CSRF_MARK, csrf)
-    for form in forms:
-        html = html.replace(key_mark(form), secrets.token_urlsafe(12))
+    for form, key in keys.items():
+        html = html.replace(key_mark(form), key)
     return html
 
 

@@ -30,9 +30,11 @@ change (``?carry=board,panels``; they fetched themselves at each "game-changed" 
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 from fastapi import Request
+from markupsafe import Markup
 from sqlmodel import Session
 
 from skirmish.campaign.game.status import Kept, board
@@ -51,6 +53,7 @@ from skirmish.web.game_render import (
     activation_viewpoint,
     board_viewpoint,
     fill,
+    fill_keys,
     key_mark,
     roster_mark,
     store_mark,
@@ -69,6 +72,23 @@ Key = tuple[object, ...]
 STATES = Rendered()
 #: The rounds' JSON, once per key (``round_text``).
 ROUNDS = Kept(SIZE)
+#: The game's JSON, once per (store, game, revision, rosters) for every viewpoint (``game_text``).
+GAMES = Kept(SIZE)
+#: The fields of the board's view the live page shows around its board (``game/live.html``).
+HEAD = (
+    "campaign",
+    "cohesion_gangs",
+    "id",
+    "may_turn",
+    "playing",
+    "revision",
+    "status",
+    "title",
+    "turn",
+    "url",
+)
+#: Those fields, once per board key (``page_board``), beside the board's text in ``BOARDS``.
+HEADS = Kept(SIZE)
 
 
 class Gone(Exception):
@@ -110,6 +130,33 @@ def board_text(site: Site, request: Request, key: Key, shown: str | dict[str, An
     text = bytes(rendered).decode().replace(request.state.csrf, CSRF_MARK)
     BOARDS.put(key, text)
     return text
+
+
+def page_board(
+    session: Session, site: Site, campaign: Campaign, game: Game, lang: Lang
+) -> tuple[Key, dict[str, Any], str | None]:
+    """The live page's board (issue #23, sixth round): its key, its view and its text. When
+    ``BOARDS`` and ``HEADS`` hold the key, the view is only the page's own fields (``HEAD``)
+    with fresh form keys, and the text is the board's, rendered once for the key; else the view
+    is ``game_view``'s and the text None (``page_board_html`` renders it and keeps both)."""
+    key = board_key(session, site, campaign, game, lang)
+    text, head = BOARDS.get(key), HEADS.get(key)
+    if text is not None and head is not None:
+        view = dict(head)
+        view["form_keys"] = {form: secrets.token_urlsafe(12) for form in FORMS}
+        return key, view, text
+    return key, game_view(session, site, campaign, game, lang), None
+
+
+def page_board_html(
+    site: Site, request: Request, key: Key, view: dict[str, Any], text: str | None
+) -> Markup:
+    """The board the live page shows, with the page's CSRF token and the same form keys as
+    the page's own forms (``page_board``'s view); rendered and kept when ``text`` is None."""
+    if text is None:
+        text = board_text(site, request, key, dict(view))  # its form keys become marks
+        HEADS.put(key, {name: view[name] for name in HEAD})
+    return Markup(fill_keys(text, request.state.csrf, view["form_keys"]))
 
 
 def state_text(
@@ -176,12 +223,28 @@ def _shared_state(
         html = board_text(site, request, *shown)
         pieces.append('"board":' + json.dumps(html, separators=(",", ":")))
     if "game" in parts:
-        pieces.append('"game":' + json.dumps(board(s, game=g), separators=(",", ":")))
+        pieces.append('"game":' + game_text(s, site, found, g))
     if "round" in parts:
         pieces.append('"round":' + round_text(s, site, request, found, g, lang, view_of))
     text = "{" + ",".join(pieces) + "}"
     STATES.put(key, text)
     return revision, text
+
+
+def game_text(session: Session, site: Site, campaign: Campaign, game: Game) -> str:
+    """The game as ``GET …/games/{id}`` answers it (``game status --json``), as JSON text,
+    built once per (store, game, revision, rosters) and shared by every watcher whatever their
+    viewpoint (issue #23, sixth round: the two players' states each copied the board and wrote
+    it out again): it is the same for every reader, and holds no side's secret."""
+
+    def build() -> str:
+        return json.dumps(board(session, game=game), separators=(",", ":"))
+
+    if session.info.get("access") != Access.READ:  # a writer's rows may not be its revision's
+        return build()
+    key = (store_mark(site), game.id, game.revision, roster_mark(session, campaign.id))
+    text: str = GAMES.built(key, build)
+    return text
 
 
 def round_text(

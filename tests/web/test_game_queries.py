@@ -36,6 +36,7 @@ MOST = {
     "round": 15,
     "game": 9,
     "live": 19,
+    "live-again": 13,
     "card": 43,
     "roll": 56,
     "choose": 48,
@@ -163,6 +164,7 @@ def test_a_round_on_two_phones_runs_a_bounded_number_of_statements(
     bounded("round", *statements.count(lambda: web.get(f"{API}/picks")))
     bounded("game", *statements.count(lambda: web.get(API)))
     bounded("live", *statements.count(lambda: web.get(GAME)))
+    bounded("live-again", *statements.count(lambda: web.get(GAME)))  # its board kept (sixth round)
     bounded("card", *statements.count(lambda: wyatt.post("picks", {"model": "Wyatt Earp"})))
     bounded("card", *statements.count(lambda: ike.post("picks", {"model": "Ike Clanton"})))
     bounded("roll", *statements.count(lambda: ike.post("initiative", {"dice": "6,1"})))
@@ -202,6 +204,41 @@ def test_the_polls_short_way_answers_as_the_long_way(
         hidden = stranger.get(f"{GAME}/board?rev={rev}")
         assert hidden.status_code == 404 and "Wyatt" not in hidden.text
     assert wyatt.client.get(f"{GAME}/board?rev={rev}").status_code == 204
+
+
+def test_the_events_are_read_without_their_snapshots_until_asked(demo: Path) -> None:
+    """Issue #23, table mode's sixth round: ``events_of`` leaves out each event's ``before``
+    (the game's rows before an action, for ``game undo``); ``load_befores`` reads those of the
+    events it is given in one statement, each as the table holds it."""
+    from sqlalchemy import event, inspect
+
+    from skirmish.campaign import store
+    from skirmish.campaign.game.board import events_of, load_befores
+    from skirmish.campaign.game.tables import Game, GameEvent
+
+    cli(demo, "game", "start", "Rapina in banca", "--good", EARPS, "--bad", CLANTONS,
+        "--campaign", CAMPAIGN)  # fmt: skip
+    cli(demo, "game", "turn")
+    engine = store.open_store(str(demo), access=store.Access.READ, create=False)
+    seen: list[str] = []
+    try:
+        with store.transaction(engine, access=store.Access.READ) as s:
+            game = s.get(Game, 1)
+            assert game is not None
+            events = events_of(s, game)
+            assert len(events) >= 2
+            assert all("before" in inspect(e).unloaded for e in events)
+            event.listen(engine, "before_cursor_execute", lambda *a: seen.append(a[2]))
+            load_befores(s, events)
+            load_befores(s, events)  # loaded: nothing read again
+            assert len(seen) == 1 and '"before"' in seen[0]
+            assert any(e.before is not None for e in events)
+        with store.transaction(engine, access=store.Access.READ) as s:
+            for e in events:
+                kept = s.get(GameEvent, e.id)
+                assert kept is not None and kept.before == e.before
+    finally:
+        engine.dispose()
 
 
 def test_the_unit_of_works_game_rows_follow_its_changes(demo: Path) -> None:

@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 
+from skirmish.web import game_state
 from skirmish.web.game_render import ACTIVATIONS, BOARDS, Rendered
+from skirmish.web.game_state import HEADS
 from tests.web.conftest import DEMO
 from tests.web.test_game_activation import GAME, PANEL, Phone, make_table, open_client
 from tests.web.test_game_live import GAMES, cli, start_bank, token
@@ -24,9 +26,11 @@ from tests.web.test_game_live import GAMES, cli, start_bank, token
 def empty() -> Iterator[None]:
     BOARDS.clear()
     ACTIVATIONS.clear()
+    HEADS.clear()
     yield
     BOARDS.clear()
     ACTIVATIONS.clear()
+    HEADS.clear()
 
 
 def keys(html: str) -> list[str]:
@@ -55,6 +59,69 @@ def test_the_board_is_rendered_once_per_language_and_served_to_every_watcher(
         cli(demo, "game", "turn")  # a new revision: rendered anew
         turned = two.get(f"{live}/board?lang=en")
         assert BOARDS.misses == 3 and "Turn 1" in turned.text
+
+
+def test_the_live_page_shows_the_board_kept_for_its_key(demo: Path, monkeypatch: Any) -> None:
+    """Issue #23, table mode's sixth round: the live page's board and the few fields the page
+    shows around it are kept per board key; a second reader with the same viewpoint gets the
+    same page (its own CSRF token, fresh form keys, the board's turn form with the page's own
+    turn key) without the board's view being built again; a language or a revision of its own
+    is built anew."""
+    live = start_bank(demo)
+    built: list[str] = []
+    real = game_state.game_view
+
+    def counted(*args: Any) -> Any:
+        built.append(args[-1].value)
+        return real(*args)
+
+    monkeypatch.setattr(game_state, "game_view", counted)
+
+    def masked(html: str) -> str:
+        return re.sub(r'value="[A-Za-z0-9_-]{16,}"', "", html)
+
+    with open_client(demo) as one, open_client(demo) as two:
+        csrf_one, csrf_two = token(one), token(two)
+        first = one.get(f"{live}?lang=en")
+        assert first.status_code == 200 and built == ["en"]
+        again = two.get(f"{live}?lang=en")
+        assert again.status_code == 200 and built == ["en"]  # from the kept board
+        assert masked(again.text) == masked(first.text) and 'id="board"' in again.text
+        assert f'value="{csrf_two}"' in again.text and csrf_one not in again.text
+        assert set(keys(first.text)).isdisjoint(keys(again.text))
+        assert len(set(keys(again.text))) == len(set(keys(first.text)))  # the same forms share
+        italian = one.get(f"{live}?lang=it")
+        assert built == ["en", "it"] and "What happened" not in italian.text
+        cli(demo, "game", "turn")  # a new revision: built anew
+        turned = two.get(f"{live}?lang=en")
+        assert built == ["en", "it", "en"] and "Turn 1" in turned.text
+
+
+def test_what_the_undo_would_take_back_is_told_once_per_revision(
+    demo: Path, monkeypatch: Any
+) -> None:
+    """Issue #23, sixth round: the live page's "undo" words (``game_perform.last_action``) are
+    the game log's, the same for every reader: worked out once per (store, game, revision,
+    rosters, language) in a server process, again after a change."""
+    from skirmish.web import game_perform
+
+    live = start_bank(demo)
+    cli(demo, "game", "turn")
+    told: list[int] = []
+    real = game_perform._last_action
+
+    def counted(session: Any, game: Any, lang: Any) -> list[str]:
+        told.append(game.revision)
+        return real(session, game, lang)
+
+    monkeypatch.setattr(game_perform, "_last_action", counted)
+    with open_client(demo) as one:  # one app: one engine, as a server process has
+        first = one.get(f"{live}?lang=en")
+        again = one.get(f"{live}?lang=en")
+        assert first.status_code == again.status_code == 200 and len(told) == 1
+        cli(demo, "game", "turn")
+        assert one.get(f"{live}?lang=en").status_code == 200 and len(told) == 2
+        assert told[0] != told[1]
 
 
 def test_a_gang_renamed_at_the_same_revision_is_rendered_anew(demo: Path) -> None:

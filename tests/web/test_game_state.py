@@ -232,3 +232,37 @@ def test_the_live_pages_panels_come_with_its_board_for_this_reader_alone(
         to_ike.close()
         for p in (wyatt, ike):
             p.client.__exit__(None, None, None)
+
+
+def test_the_two_players_share_one_game_json_per_revision(
+    server: Running, table: Path, monkeypatch: Any
+) -> None:
+    """Issue #23, sixth round: the game's JSON is the same for every reader (no side's secret
+    is in it), so the two players' states, of two viewpoints, share one build per revision
+    (``game_state.game_text``), where each copied the board and wrote it out again."""
+    from skirmish.web import game_state
+
+    built: list[int] = []
+    made = game_state.board
+
+    def counting(session: Any, *, game: Any) -> Any:
+        built.append(game.revision)
+        return made(session, game=game)
+
+    monkeypatch.setattr(game_state, "board", counting)
+    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "game,round")
+    try:
+        first = state(to_wyatt)["revision"]
+        state(to_ike)
+        assert wyatt.api("picks", {"model": "Wyatt Earp"}).status_code == 200
+        seen_by_wyatt, seen_by_ike = state(to_wyatt, first), state(to_ike, first)
+        after = seen_by_wyatt["revision"]
+        assert seen_by_ike["revision"] == after and built.count(after) == 1
+        assert seen_by_wyatt["game"] == seen_by_ike["game"] == ike.client.get(API).json()
+        assert seen_by_wyatt["round"] != seen_by_ike["round"]  # each side's own round
+        assert "Wyatt Earp" not in json.dumps(seen_by_ike["round"])
+    finally:
+        to_wyatt.close()
+        to_ike.close()
+        for p in (wyatt, ike):
+            p.client.__exit__(None, None, None)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from skirmish.campaign.game.board import (
@@ -90,6 +91,7 @@ def acted(game: Game, model: GameModel) -> bool:
 
 def _turn_events(session: Session, game: Game, model: GameModel | None = None) -> list[GameEvent]:
     query = select(GameEvent).where(GameEvent.game_id == game.id, GameEvent.turn == game.turn)
+    query = query.options(defer(GameEvent.before))  # type: ignore[arg-type]
     if model is not None:
         query = query.where(GameEvent.model_id == model.id)
     return list(session.exec(query.order_by(col(GameEvent.id))).all())

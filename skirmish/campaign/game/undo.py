@@ -33,7 +33,13 @@ from typing import Any
 from sqlmodel import Session
 
 from skirmish.campaign import lookup
-from skirmish.campaign.game.board import events_of, models_of, scenario_of, side_gangs
+from skirmish.campaign.game.board import (
+    events_of,
+    load_befores,
+    models_of,
+    scenario_of,
+    side_gangs,
+)
 from skirmish.campaign.game.capture import ACTION, State, columns_of, digest, game_rows, restore
 from skirmish.campaign.game.tables import Game, GameEvent
 from skirmish.campaign.game.telling import sentence
@@ -208,7 +214,7 @@ def undo_last(
     ``entry`` or ``revision``, only the action shown (``check_shown``). The caller has locked
     the game (``board.game_by_id``)."""
     check_shown(session, game=game, entry=entry, revision=revision)
-    events = events_of(session, game)
+    events = _with_befores(session, game)
     first, tail = _last_action(game, events)
     before: State = dict(first.before or {})
     action = before.pop(ACTION, None)
@@ -244,7 +250,7 @@ def undoable(session: Session, *, game: Game) -> int:
     """How many of the game's actions ``game undo`` could take back one after another, as the
     events tell (the checks of each undo still apply)."""
     count = 0
-    for row in reversed(events_of(session, game)):
+    for row in reversed(_with_befores(session, game)):
         if row.before is None:
             if row.action == EventKind.START:
                 return count
@@ -258,10 +264,17 @@ def undoable(session: Session, *, game: Game) -> int:
 def shown_entry(session: Session, *, game: Game) -> int | None:
     """The id of the first event of the action ``game undo`` would take back now (what an undo
     page shows and its confirmation names), or ``None`` when there is none."""
-    for row in reversed(events_of(session, game)):
+    for row in reversed(_with_befores(session, game)):
         if row.before is not None:
             return None if row.action == EventKind.START else row.id
     return None
+
+
+def _with_befores(session: Session, game: Game) -> list[GameEvent]:
+    """The game's events, each with its ``before`` (``board.load_befores``)."""
+    events = events_of(session, game)
+    load_befores(session, events)
+    return events
 
 
 def check_shown(
@@ -272,7 +285,7 @@ def check_shown(
     ``revision`` (each when given)."""
     if entry is None and revision is None:
         return
-    events = events_of(session, game)
+    events = _with_befores(session, game)
     last = shown_entry(session, game=game)
     if entry is not None and last != entry:
         raise _stale_entry(session, game, events, entry)
