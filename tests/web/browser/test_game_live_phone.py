@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -159,6 +160,18 @@ def open_watched(phone: Any, url: str) -> list[str]:
     return asked
 
 
+def settled(phone: Any, asked: list[str], quiet_ms: int = 1500, seconds: float = 90) -> None:
+    """Until ``phone`` has asked for nothing new for ``quiet_ms`` (the files a page fetches by
+    itself come later on a busy machine than on a quiet one: a fixed wait failed at load 10)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        seen = len(asked)
+        phone.wait_for_timeout(quiet_ms)
+        if len(asked) == seen:
+            return
+        assert time.monotonic() < deadline, f"still asking after {seconds} s: {asked[seen:]}"
+
+
 def test_a_player_asks_nothing_after_the_other_phones_change(
     serve: Callable[[Path], Server], phones: Phones, tmp_path: Path
 ) -> None:
@@ -185,7 +198,7 @@ def test_a_player_asks_nothing_after_the_other_phones_change(
     log_in(phone, server, words("en"), "Ike", password)
     asked = open_watched(phone, url)
     expect(phone.locator("#activation")).to_contain_text("Ike Clanton")
-    phone.wait_for_timeout(1000)  # whatever the page loads by itself, loaded
+    settled(phone, asked)  # whatever the page loads by itself (its engine's files), loaded
     before = len(asked)
     wyatt.locator("#activation").get_by_role("button", name="Wyatt Earp").tap()
     expect(phone.locator("#activation")).to_contain_text(words("en")["ga_they_picked"])

@@ -214,6 +214,7 @@ def test_one_phone_offline_for_five_actions_then_back(
     # Wyatt, who took his turn before, offered again on the page kept; then synced
     wyatt.reload()  # the game as it stands now, the page kept by the phone
     wyatt.context.set_offline(True)
+    _engine_ready(wyatt)  # the reloaded page's engine started (Pyodide: seconds on a busy machine)
     wyatt.locator("form[data-offline-action=turn] button[value=random]").tap()
     expect(wyatt.locator("#queue-list > li")).to_have_count(1)
     (turn,) = _queue(wyatt)
