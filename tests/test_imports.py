@@ -54,6 +54,10 @@ SEAMS: dict[str, str] = {
     "pdf": "WeasyPrint, imported when a PDF is written (printing/pdf.py): the web app and the "
     "HTML sheets never need it",
     "upgrade": "Alembic, imported when the store's schema is upgraded",
+    "accounts": "the account tables (campaign/account_tables.py), imported by the store at a "
+    "unit of work's first flush: a write orders its rows by foreign keys, one of which points "
+    "at the accounts; `gang show` and `print roster` only read, and never build them (issue "
+    "#23)",
     "postgresql": "psycopg, imported only when the store is PostgreSQL",
     "babel": "Babel's catalogue reader and compiler, imported only when a message catalogue's "
     ".mo is missing or older than its .po (skirmish/translation.py: a checkout whose .po was "

@@ -560,6 +560,16 @@ def _digest(path: Path) -> bytes:
     return digest.digest()
 
 
+@event.listens_for(Session, "before_flush")
+def _accounts_declared(session: Session, _context: Any, _instances: Any) -> None:
+    """The account tables (``campaign/account_tables.py``) declared before anything is written:
+    a flush orders its rows by the tables' foreign keys, and ``gang.owner_id`` points at
+    ``user_account``, so a command that writes needs that table on the metadata. Reading does
+    not, and ``gang show`` and ``print roster`` never build them (issue #23); a command that
+    writes pays for them at its first flush."""
+    import skirmish.campaign.account_tables  # noqa: F401  # lazy: accounts
+
+
 @contextmanager
 def transaction(
     engine: Engine, *, access: Access = Access.GANG, author: int | None = None
