@@ -84,7 +84,7 @@ mark("import weasyprint")
 fonts, css = pdf.warm_stylesheet(ROSTER_STYLESHEETS)
 mark("the stylesheet (fonts, CSS)")
 with quiet_layout():
-    document = pdf._lay_out([html], fonts, css, None, lean=False)
+    document = pdf._lay_out([html], fonts, css, None)
     mark("the layout")
     pdf._save(document, Path(sys.argv[2]))
     mark("drawing and writing the PDF")

@@ -9,7 +9,6 @@ embed a system face; it prints as a white square instead.
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -100,8 +99,8 @@ def write_pdf_sheets(
     if not sheets:
         raise SkirmishError(Message("nothing to print: no sheet was rendered."))
     fonts, css = warm_stylesheet(files)
-    with quiet_layout():  # one sheet: weasyprint's own user-agent stylesheet (``_sheet_html``)
-        document = _lay_out(sheets, fonts, css, progress, lean=len(sheets) > 1)
+    with quiet_layout():
+        document = _lay_out(sheets, fonts, css, progress)
         _save(document, Path(path))
     return len(document.pages)
 
@@ -111,14 +110,12 @@ def _lay_out(
     fonts: Any,
     css: Any,
     progress: Callable[[int], None] | None = None,
-    *,
-    lean: bool = True,
 ) -> Any:
     """Lay each sheet out with ``css`` (parsed once, with ``fonts``) and return one weasyprint
-    document of all their pages, in order (``lean``: see ``lay_out_sheet``)."""
+    document of all their pages, in order (``lay_out_sheet``)."""
     documents = []
     for index, html in enumerate(sheets):
-        documents.append(lay_out_sheet(html, fonts, css, lean=lean))
+        documents.append(lay_out_sheet(html, fonts, css))
         if progress is not None:
             progress(index)
     pages = [page for document in documents for page in document.pages]
@@ -139,56 +136,23 @@ def warm_stylesheet(files: tuple[str, ...] = STYLESHEETS) -> tuple[Any, Any]:
     return fonts, CSS(string=stylesheet(files=files), base_url=_base_url(), font_config=fonts)
 
 
-def lay_out_sheet(html: str, fonts: Any, css: Any, *, lean: bool = True) -> Any:
+def lay_out_sheet(html: str, fonts: Any, css: Any) -> Any:
     """One sheet (HTML without its inline stylesheet) laid out as a weasyprint document
-    (callers keep the garbage collector quiet meanwhile: ``collector.quiet_layout``), with the
-    leaner user-agent stylesheet (``_sheet_html``), or with weasyprint's own when not ``lean``:
-    the same pages."""
-    laid_out_by = _sheet_html() if lean else _plain_html()
-    return laid_out_by(string=_only_covered(html), base_url=_base_url()).render(
+    (callers keep the garbage collector quiet meanwhile: ``collector.quiet_layout``), with
+    weasyprint's own user-agent stylesheet: it offers no public way to lay out with another
+    (issue #23; the leaner copy this used, without the footnote and note rules, overrode its
+    private ``HTML._ua_stylesheets``: docs/printing.md says what it saved)."""
+    return _html()(string=_only_covered(html), base_url=_base_url()).render(
         font_config=fonts, stylesheets=[css]
     )
 
 
-def _plain_html() -> Any:
-    """weasyprint's ``HTML``, with its own user-agent stylesheet."""
+def _html() -> Any:
+    """weasyprint's ``HTML``."""
     load_weasyprint()  # its libraries found at once (printing.libraries)
     from weasyprint import HTML  # lazy: pdf
 
     return HTML
-
-
-#: The rules of weasyprint's own stylesheet for footnotes and notes, which no sheet uses.
-_NOTE_RULES = re.compile(r"^::(footnote|note)-[a-z-]+ \{[^\n]*\}$", re.MULTILINE)
-
-
-@cache
-def _sheet_html() -> Any:
-    """weasyprint's ``HTML`` with a leaner user-agent stylesheet (issue #23): without its five
-    footnote and note rules and with ``li::marker`` for ``::marker``, so that an element gets
-    no computed style for pseudo-elements no sheet shows (2,028 of them on a sheet of 338
-    elements). Measured on the benchmark's sheets, in one process, interleaved: 5–18% less
-    CPU a sheet, the PDFs byte for byte the same (tests/printing/test_book_press.py compares
-    the pages with ``write_pdf``'s). weasyprint without that stylesheet's text: its own.
-    Parsing it costs a process more than it saves on one sheet (issue #23: ``print roster``
-    12 ms less CPU with weasyprint's own, medians of 6 fresh processes, the same bytes), so
-    ``write_pdf_sheets`` uses it only for several sheets; a book, and the web's warm press,
-    which parses it once for every download, always."""
-    load_weasyprint()  # its libraries found at once (printing.libraries)
-    import weasyprint.html as ua  # lazy: pdf
-    from weasyprint import CSS, HTML  # lazy: pdf
-
-    text = getattr(ua, "UA", None)
-    if not isinstance(text, str) or "\n::marker {" not in text:
-        return HTML
-    lean = _NOTE_RULES.sub("", text).replace("\n::marker {", "\nli::marker {")
-    sheet = CSS(string=lean, counter_style=ua.UA_COUNTER_STYLE)
-
-    class SheetHTML(HTML):  # type: ignore[misc]
-        def _ua_stylesheets(self, forms: bool = False) -> list[Any]:
-            return [sheet, ua.UA_FORM_STYLESHEET] if forms else [sheet]
-
-    return SheetHTML
 
 
 #: The margin box that numbers a sheet's pages (``sheet.css``: "N / total").
@@ -208,7 +172,7 @@ def folio_pages(total: int, fonts: Any, css: Any) -> list[Any]:
     ``FOLIO_BOX`` says "N / total". Only the footers are laid out, not the sheets (a few
     milliseconds a page)."""
     empty = '<div style="break-before: page"></div>' * total  # whatever the stylesheet says
-    folios = _sheet_html()(
+    folios = _html()(
         string=f"<!DOCTYPE html><html><body>{empty}</body></html>", base_url=_base_url()
     ).render(font_config=fonts, stylesheets=[css])
     if len(folios.pages) != total:  # never seen: one empty sheet is one page
@@ -238,7 +202,7 @@ def folios_of(numbers: Sequence[int], total: int, fonts: Any, css: Any) -> dict[
         f'@page folio-{n} {{ {FOLIO_BOX} {{ content: "{n + 1} / {total}" }} }}' for n in wanted
     )
     pages = "".join(f'<div style="page: folio-{n}"></div>' for n in wanted)
-    folios = _sheet_html()(
+    folios = _html()(
         string=f"<!DOCTYPE html><html><body>{pages}</body></html>", base_url=_base_url()
     ).render(font_config=fonts, stylesheets=[css, CSS(string=rules, font_config=fonts)])
     if len(folios.pages) != len(wanted):  # never seen: each named page is one page
