@@ -41,6 +41,18 @@ def test_a_quiet_layout_puts_the_thresholds_back() -> None:
     assert gc.get_freeze_count() == 0
 
 
+def test_a_quiet_layout_never_lowers_higher_thresholds() -> None:
+    """Inside ``quiet_until_done`` (``print roster``), a layout keeps the start's thresholds."""
+    before = gc.get_threshold()
+    gc.set_threshold(*START_THRESHOLDS)
+    try:
+        with quiet_layout():
+            assert gc.get_threshold() == START_THRESHOLDS
+        assert gc.get_threshold() == START_THRESHOLDS
+    finally:
+        gc.set_threshold(*before)
+
+
 def test_a_quiet_start_collects_nothing_until_started_then_puts_the_thresholds_back() -> None:
     before = gc.get_threshold()
     quiet_start()
@@ -140,7 +152,7 @@ try:
     main()
 except SystemExit:
     pass
-print(bool(after_start), sum(1 for t in seen if t == cpython))
+print(bool(after_start), sum(1 for t in seen if t == cpython), len(seen))
 """
 
 
@@ -148,7 +160,9 @@ def test_print_roster_collects_nothing_at_cpythons_thresholds_after_its_start(
     tmp_path: Path,
 ) -> None:
     """Its one PDF is its last act (``collector.quiet_until_done``): 43 young and 2 middle
-    collections before, one of them over the whole laid-out page."""
+    collections before, one of them over the whole laid-out page; and its layout keeps those
+    thresholds (``quiet_layout``): one young collection during the font subsetting before,
+    none now (the interpreter's own last collection at exit is not seen here)."""
     db = tmp_path / "campaign.db"
     shutil.copyfile(PACKAGE.parent / "campaigns.db.example", db)
     done = subprocess.run(
@@ -157,5 +171,5 @@ def test_print_roster_collects_nothing_at_cpythons_thresholds_after_its_start(
         text=True,
         check=True,
     )
-    assert done.stdout.splitlines()[-1] == "True 0"
+    assert done.stdout.splitlines()[-1] == "True 0 0"
     assert (tmp_path / "earps.pdf").stat().st_size > 0
