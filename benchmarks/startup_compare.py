@@ -17,6 +17,10 @@ that machine noise hits them alike, and reported as a ratio of medians:
 older revision's example has that revision's schema: the current code would upgrade it first).
 The worktrees are removed at the end, whatever happens.
 
+A REV that is a folder is taken as a tree already unpacked there (``git archive REV | tar -x``),
+run as it is: a library put in that folder comes first on its ``PYTHONPATH`` (issue #23: the
+revision before fontTools' ceiling, with the fontTools it had).
+
 Run: .venv/bin/python benchmarks/startup_compare.py REV [REV…] [--runs N] [--only roll,gang]
 """
 
@@ -143,7 +147,9 @@ def compare(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("revs", nargs="+", metavar="REV", help="revisions to compare the tree to")
+    parser.add_argument(
+        "revs", nargs="+", metavar="REV", help="revisions (or unpacked trees) to compare to"
+    )
     parser.add_argument("--runs", type=int, help="timed rounds of each measure (default: its own)")
     parser.add_argument("--warmup", type=int, default=3, help="untimed rounds first")
     parser.add_argument("--only", default=",".join(MEASURES), help="measures: roll,gang,print")
@@ -163,6 +169,9 @@ def main() -> int:
         try:
             trees = []
             for rev in args.revs:
+                if Path(rev).is_dir():  # a tree already unpacked (with its own libraries)
+                    trees.append(_prepare(rev, Path(rev).resolve(), tmp))
+                    continue
                 commit = _git("rev-parse", "--short", f"{rev}^{{commit}}")
                 path = tmp / f"rev-{commit}"
                 _git("worktree", "add", "--detach", "--quiet", str(path), commit)
