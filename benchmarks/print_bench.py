@@ -331,6 +331,7 @@ def time_cli(
         warmup=2,
         env=env,
         envs={"skirmish print roster, before": old_env},
+        cwd=tmp,  # not the checkout: `python -m skirmish` would import its package first
     )
     book = [skirmish, "print", "campaign", "-o", str(tmp / "campaign.pdf")]
     cores = os.cpu_count() or 1
@@ -341,16 +342,30 @@ def time_cli(
     serial, cold = f"book, 1 process, cold ({GANGS} gangs)", f"book, {cores} processes, cold"
     changed, same = "book reprinted, one gang changed", "book reprinted, nothing changed"
     books = {serial: book, cold: book, changed: book, same: book}
-    old_book = "book, before"
+    # The revision's book cold, as this tree's: its sheets have the same keys as this tree's
+    # when their HTML is the same, so it would be served from the cache otherwise.
+    old_serial, old_book = "book, before, 1 process, cold", f"book, before, {cores} processes, cold"
     if before is not None:
+        books[old_serial] = [*old, "print", "campaign", "-o", str(tmp / "before.pdf")]
         books[old_book] = [*old, "print", "campaign", "-o", str(tmp / "before.pdf")]
     campaign = time_commands(
         books,
         runs=campaign_runs,
         warmup=1,
         env=env,
-        envs={serial: {"SKIRMISH_PRINT_WORKERS": "1"}, old_book: old_env},
-        prepare={serial: forget, cold: forget, changed: change_a_gang(db)},
+        envs={
+            serial: {"SKIRMISH_PRINT_WORKERS": "1"},
+            old_serial: {**old_env, "SKIRMISH_PRINT_WORKERS": "1"},
+            old_book: old_env,
+        },
+        prepare={
+            serial: forget,
+            cold: forget,
+            changed: change_a_gang(db),
+            old_serial: forget,
+            old_book: forget,
+        },
+        cwd=tmp,
     )
     from pypdf import PdfReader
 
