@@ -42,9 +42,10 @@ calls ``gc.freeze``, ``gc.set_threshold`` or ``gc.disable`` (``tests/test_collec
   thresholds once its store is open, until ``cli.main.main`` calls ``started`` after it (then
   ``freeze_at_exit``): no collection at CPython's thresholds after its start
   (``tests/test_collector.py`` counts them). ``quiet_layout`` then keeps those higher
-  thresholds rather than its own: with its own, the roster's font subsetting ran one young
-  collection over the laid-out page (7–9 ms of CPU, ``gc.callbacks``, three runs, load 1–2);
-  with them, ``print roster`` runs no collection at all after its start.
+  thresholds rather than its own: with its own, the roster's font subsetting by fontTools ran
+  one young collection over the laid-out page (7–9 ms of CPU, ``gc.callbacks``, three runs, load
+  1–2); with them, ``print roster`` runs no collection at all after its start. (Subset by
+  HarfBuzz, when weasyprint finds libharfbuzz-subset, the fonts allocate too little for one.)
 - ``freeze_before_fork`` freezes what the parent process holds before it forks the book's
   layout workers (``printing.book_press``): the children share those pages with the parent
   instead of copying each one that a collection would touch.

@@ -23,8 +23,8 @@ PACKAGE = Path(skirmish.__file__).parent
 
 #: Private weasyprint names skirmish still uses, and why (issue #23 left them).
 ALLOWED = {
-    "_page_box": "pdf.renumber swaps a page's footer box: weasyprint has no public way to number "
-    "pages laid out one by one across a book (docs/printing.md)",
+    "_page_box": "pdf.renumber swaps a page's footer box to number a book's pages laid out one "
+    "sheet at a time; no public way looked for yet (issue #23, docs/printing.md)",
 }
 
 
