@@ -29,7 +29,7 @@ MOST = {
     "campaign page": 10,
     "gang page": 8,
     "gang JSON": 7,
-    "live game page": 17,
+    "live game page": 7,
     "board poll": 4,
 }
 
