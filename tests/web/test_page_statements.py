@@ -29,7 +29,7 @@ MOST = {
     "campaign page": 10,
     "gang page": 8,
     "gang JSON": 7,
-    "live game page": 7,
+    "live game page": 6,
     "board poll": 4,
 }
 
