@@ -25,6 +25,7 @@ from typing import Any
 
 from sqlalchemy import Integer, bindparam
 from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import Select
 
 from skirmish.campaign import logbook
 from skirmish.campaign.account_tables import RequestKey, User
@@ -50,13 +51,13 @@ def game_and_handover(session: Session, campaign: Campaign, game_id: int) -> Gam
     found = session.exec(_game_and_handover_query(), params={"game": game_id}).first()
     if found is None or found[0].campaign_id != campaign.id:
         return game_by_id(session, campaign, game_id)
-    game, waiting = found
+    game, waiting = found  # ``waiting`` None when the game has none (the outer join)
     session.info.setdefault(_BESIDE, {})[game.id] = waiting
     return game
 
 
 @cache
-def _game_and_handover_query() -> Any:
+def _game_and_handover_query() -> Select[Game, GameHandover]:
     """``game_and_handover``'s statement (the ``game`` parameter), built once."""
     return (
         select(Game, GameHandover)
@@ -68,6 +69,7 @@ def _game_and_handover_query() -> Any:
 def current(session: Session, game: Game) -> GameHandover | None:
     """The game's hand-over still waiting: ``None`` when there is none, or when the game has
     moved on since it was stored (it lapsed)."""
+    found: GameHandover | None
     beside = session.info.get(_BESIDE)
     if beside is not None and game.id in beside:  # a READ unit of work read it with the game
         found = beside[game.id]
