@@ -13,6 +13,7 @@ refusal (``# lazy: game``). ``campaign.game.pending`` keeps the game tracker's o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -82,14 +83,22 @@ def _games(session: Session, gang_id: int | None, status: str) -> list[GameRow]:
 @cache
 def _games_query() -> Any:
     """``_games``'s statement (parameters ``gang`` and ``status``), built once (issue #23)."""
+    return games_of_gang(
+        bindparam("gang", type_=Integer), bindparam("status", type_=String)
+    ).order_by(GAME.c.id)
+
+
+def games_of_gang(gang: Any, status: Any, shown: Any = None) -> Any:
+    """The games of the gang ``gang`` with ``status`` (each a bound parameter or a value), in no
+    order (``_games`` orders them by id): their id and scenario, or what ``shown`` makes of
+    those two columns (``views`` reads a gang's ended games beside its other rows, issue
+    #23)."""
+    columns = (GAME.c.id, GAME.c.scenario) if shown is None else shown(GAME.c.id, GAME.c.scenario)
     return (
-        select(GAME.c.id, GAME.c.scenario)
+        select(*columns)
+        .select_from(GAME)
         .join(GAME_GANG, GAME_GANG.c.game_id == GAME.c.id)
-        .where(
-            GAME_GANG.c.gang_id == bindparam("gang", type_=Integer),
-            GAME.c.status == bindparam("status", type_=String),
-        )
-        .order_by(GAME.c.id)
+        .where(GAME_GANG.c.gang_id == gang, GAME.c.status == status)
     )
 
 
@@ -99,10 +108,13 @@ def playing(session: Session, gang: Gang) -> GameRow | None:
     return rows[0] if rows else None
 
 
-def waiting(session: Session, gang: Gang) -> GameRow | None:
-    """An ended game of ``gang`` whose post-game sequence it has not run (or has undone)."""
+def waiting(session: Session, gang: Gang, ended: Sequence[GameRow] | None = None) -> GameRow | None:
+    """An ended game of ``gang`` whose post-game sequence it has not run (or has undone).
+    ``ended``: the gang's ended games, oldest first, when read already (``views.gang_data``
+    reads them beside the gang's other rows: issue #23)."""
     assert gang.id is not None
-    for game in _games(session, gang.id, GameStatus.ENDED):
+    games = _games(session, gang.id, GameStatus.ENDED) if ended is None else ended
+    for game in games:
         if not standing_entries(session, game.id, gang.id):
             return game
     return None
@@ -177,9 +189,9 @@ class Owed(NamedTuple):
     scenario: str
 
 
-def owed_by(session: Session, gang: Gang) -> Owed | None:
-    """The post-game sequence ``gang`` still owes, if any (``waiting``)."""
-    game = waiting(session, gang)
+def owed_by(session: Session, gang: Gang, ended: Sequence[GameRow] | None = None) -> Owed | None:
+    """The post-game sequence ``gang`` still owes, if any (``waiting``, ``ended`` as there)."""
+    game = waiting(session, gang, ended)
     return None if game is None else Owed(gang.name, game.id, game.scenario)
 
 

@@ -32,9 +32,10 @@ from skirmish.campaign.models import (
     MemberStatus,
     OwnedItem,
 )
-from skirmish.campaign.owed import owed_by
+from skirmish.campaign.owed import GameRow, games_of_gang, owed_by
 from skirmish.campaign.store import column_rows
 from skirmish.engine.advances import DOTTORE_LAUREATO
+from skirmish.engine.glossary import GameStatus
 from skirmish.i18n import Lang, name
 from skirmish.rules import find_equipment, find_faction, find_profile, find_skill, invalid_table
 from skirmish.rules.model import Weapon
@@ -310,7 +311,7 @@ def _members_query() -> Any:
 
 
 #: The kinds of row ``_gang_rows_query`` returns (its ``kind`` column).
-_SKILL, _INJURY, _ITEM, _FAILED, _STANDING_ADVANCE = 0, 1, 2, 3, 4
+_SKILL, _INJURY, _ITEM, _FAILED, _STANDING_ADVANCE, _ENDED = 0, 1, 2, 3, 4, 5
 
 
 class _Skill(NamedTuple):
@@ -339,10 +340,11 @@ class _Failed(NamedTuple):
 def _gang_rows_query() -> Any:
     """Everything ``gang_data`` reads of a gang besides its models, in one statement (``UNION
     ALL``; issue #23: one round trip, not five): its models' skills and injuries, its items,
-    its failed purchases and its standing advances (as ``_advances_query``), the gang being the
-    ``gang`` parameter. Each row says its ``kind``, then its own id (each kind in id order),
-    the model, two words (a skill and its choice, an injury, an item), a number (an item's
-    price, a failed purchase's game) and an advance's details."""
+    its failed purchases, its standing advances (as ``_advances_query``) and its ended games
+    (as ``owed.waiting`` reads them), the gang being the ``gang`` parameter. Each row says its
+    ``kind``, then its own id (each kind in id order), the model, two words (a skill and its
+    choice, an injury, an item, a game's scenario), a number (an item's price, a failed
+    purchase's game) and an advance's details."""
     gang = bindparam("gang", type_=Integer)
     in_gang = select_columns(col(Member.id)).where(col(Member.gang_id) == gang)
     undone = select_columns(col(LogEntry.reverts)).where(
@@ -398,22 +400,38 @@ def _gang_rows_query() -> Any:
         col(LogEntry.action) == "advance",
         col(LogEntry.id).not_in(undone),
     )
-    every = union_all(skills, injuries, items, failed, advances).subquery()
+    # its ended games (``owed.waiting``: which post-game it owes), id and scenario
+    ended = games_of_gang(
+        gang,
+        GameStatus.ENDED.value,
+        lambda game, scenario: (
+            literal(_ENDED, Integer),
+            game,
+            null(),
+            scenario,
+            null(),
+            null(),
+            null(),
+        ),
+    )
+    every = union_all(skills, injuries, items, failed, advances, ended).subquery()
     return select_columns(*every.c).order_by(every.c.kind, every.c.id)
 
 
 def _read_rows(
     session: OrmSession, gang_id: int | None
-) -> tuple[_GangRows, list[tuple[int | None, int]]]:
-    """``_GangRows`` read as columns, and the gang's standing advances (as ``_advances``): two
-    set-based statements (issue #23)."""
+) -> tuple[_GangRows, list[tuple[int | None, int]], list[GameRow]]:
+    """``_GangRows`` read as columns, the gang's standing advances (as ``_advances``) and its
+    ended games, oldest first (as ``owed.waiting`` reads them): two set-based statements (issue
+    #23)."""
     members = column_rows(session, _members_query(), {"gang": gang_id})
     skills: dict[int | None, list[Any]] = {}
     injuries: dict[int | None, list[Any]] = {}
     items: list[_Item] = []
     failed: list[_Failed] = []
     advances: list[tuple[int | None, int]] = []
-    for kind, _, member, word, other, number, details in column_rows(
+    ended: list[GameRow] = []
+    for kind, row_id, member, word, other, number, details in column_rows(
         session, _gang_rows_query(), {"gang": gang_id}
     ):
         if kind == _SKILL:
@@ -424,9 +442,11 @@ def _read_rows(
             items.append(_Item(member, word, number))
         elif kind == _FAILED:
             failed.append(_Failed(word, number))
+        elif kind == _ENDED:
+            ended.append(GameRow(int(row_id), str(word)))
         else:
             advances.append((member, int(details.get("cost", 0))))
-    return _GangRows(members, skills, injuries, items, failed), advances
+    return _GangRows(members, skills, injuries, items, failed), advances, ended
 
 
 def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
@@ -437,15 +457,16 @@ def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
     JSON's cost)."""
     faction = find_faction(gang.faction)
     session = object_session(gang)  # the caller's unit of work: a SQLModel session
+    ended: list[GameRow] | None = None  # read by ``owed_by`` unless read here
     if session is None or _loaded(gang):
         rows = _rows_of(gang)
         advances = _advances(session, [gang.id]) if session is not None else {}
     else:
-        rows, standing = _read_rows(session, gang.id)
+        rows, standing, ended = _read_rows(session, gang.id)
         advances = {gang.id: standing}
     on_session = cast(Session, session)
     waiting = waiting_among(on_session, gang, rows.failed) if session is not None else []
-    owed = owed_by(on_session, gang) if session is not None else None
+    owed = owed_by(on_session, gang, ended) if session is not None else None
     roster = [m for m in rows.members if m.status == MemberStatus.ACTIVE]
     paid = [item.paid for item in rows.items]
     return {

@@ -63,6 +63,7 @@ def roster_view(
     record: Mapping[str, Any] | None = None,
     link: str | None = None,
     qr: str | None = None,
+    laid_out: bool = True,
 ) -> RosterView:
     """A gang's sheet from the store's dict; ``house_rules`` are (rule id, text) pairs in force.
 
@@ -71,7 +72,8 @@ def roster_view(
     The header carries the gang's ``rating`` and games (``record``, the store's standings row:
     games and wins; else the dict's own ``games_played``), the ``campaign``'s name, the date
     ``printed`` and, when the campaign has a web address, the ``link`` to the gang's page and its
-    ``qr`` code (our own SVG)."""
+    ``qr`` code (our own SVG). ``laid_out``: fitted to its paper page (``fit_page``); the web's
+    pages, which show the cards without the page's ruled lines, ask for it without (issue #23)."""
     faction = find_faction(str(gang["faction"]))
     members = list(gang.get("members", ()))
     cards = [member_view(m, lang, faction.id) for m in by_rank(members, faction.id)]
@@ -98,7 +100,7 @@ def roster_view(
         advances=advance_marks(lang),
         blank=max(blank, 0),
     )
-    return fit_page(view)
+    return fit_page(view) if laid_out else view
 
 
 def _optional(row: Mapping[str, Any], *keys: str) -> int | None:

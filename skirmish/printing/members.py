@@ -370,6 +370,7 @@ def leader_aura(
 XP_ROW = 14
 
 
+@cache  # the same few XP on every card of every page (issue #23): said once per value
 def xp_track(xp: int) -> tuple[XpBox, ...]:
     """A card's ESPERIENZA boxes, as on the book's sheet: ``xp`` of them ticked, and the boxes
     whose number is the price of an advance of §7.2 (3, 5, 6, 7 XP, from the rules registry)
@@ -379,6 +380,7 @@ def xp_track(xp: int) -> tuple[XpBox, ...]:
     return tuple(XpBox(ticked=i <= xp, cost=i if i in costs else None) for i in range(1, count + 1))
 
 
+@cache  # once per language (issue #23: every roster's view asks it)
 def advance_marks(lang: Lang | str) -> tuple[AdvanceMark, ...]:
     """What each marked XP box buys (§7.2): a new skill, or +1 to one of two characteristics,
     in the sheet's own short words ("5: RIF/FRED")."""

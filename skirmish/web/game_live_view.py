@@ -14,13 +14,13 @@ from skirmish import rules
 from skirmish.campaign.game.activations import to_activate
 from skirmish.campaign.game.board import (
     events_of,
-    game_by_id,
     gang_row,
     gangs_of,
     models_of,
     scenario_of,
     side_gangs,
 )
+from skirmish.campaign.game.handover import game_and_handover
 from skirmish.campaign.game.permissions import (
     GameAction,
     may_game,
@@ -60,7 +60,7 @@ def find_live_game(session: Session, campaign: Campaign, typed: str) -> Game:
     try:
         if number is None:
             raise CampaignError(text.Worded("gl_not_a_game", typed=repr(typed)))
-        return game_by_id(session, campaign, number)
+        return game_and_handover(session, campaign, number)
     except CampaignError as error:
         links = [(campaign.name, games_url(campaign.name))]
         raise NotFound(error, links) from None

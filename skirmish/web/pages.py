@@ -138,7 +138,7 @@ def gang_page(request: Request, campaign: str, gang: str, site: SiteDep) -> Resp
         found = site.find_campaign(s, campaign)
         chosen = site.find_gang(s, found, gang, full=False)
         data = reads.gang_show(chosen, lang)
-        sheet = roster_view(data, lang, house_rules=reads.house_rules(found, lang))
+        sheet = roster_view(data, lang, house_rules=reads.house_rules(found, lang), laid_out=False)
         done = request.query_params.get("done")
         # the whole entries only for the line of ``?done=ID`` (its ruling, money, dice and
         # author: ``actions.panel``); else what the log shows (issue #23)
@@ -184,7 +184,7 @@ def model_page(request: Request, campaign: str, gang: str, model: str, site: Sit
         card = None
         if member is not None and member.status == "active":
             shown = reads.gang_show(chosen, lang)
-            sheet = roster_view(shown, lang)
+            sheet = roster_view(shown, lang, laid_out=False)
             card = next(
                 (v for d, v in zip(shown["members"], sheet.members, strict=True)
                  if d["name"] == member.name),

@@ -1,7 +1,8 @@
 """Issue #23: ``views.gang_data`` reads a gang's models, skills, injuries, items and failed
 purchases as rows of their columns when they are not loaded, and from the objects when they are
 (the printed sheets load the gang whole). Both ways give the same view, in both languages, for
-every gang of the demo campaign, one with a failed purchase and a dead model among them."""
+every gang of the demo campaign, one with a failed purchase and a dead model among them, two
+with an ended game whose post-game they owe (read beside the gang's other rows: issue #23)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from pathlib import Path
 from sqlmodel import select
 
 from skirmish.campaign import lookup, store, views
+from skirmish.campaign.game.start import start_game
 from skirmish.campaign.models import FailedPurchase, Gang, Member, MemberStatus
+from skirmish.engine.glossary import GameStatus
 
 DEMO = Path(__file__).resolve().parent.parent.parent / "campaigns.db.example"
 
@@ -30,6 +33,10 @@ def test_the_rows_and_the_objects_show_the_same_gang(tmp_path: Path) -> None:
             assert dead is not None
             dead.status = MemberStatus.DEAD
             names = [g.name for g in campaign.gangs]
+            ended = start_game(s, campaign=campaign, scenario="duel", good=names[1], bad=names[2])
+            ended.status = GameStatus.ENDED
+            s.flush()
+            ended_id = ended.id
         for lang in ("en", "it"):
             for name in names:
                 with store.transaction(engine, access=store.Access.READ) as s:
@@ -43,5 +50,7 @@ def test_the_rows_and_the_objects_show_the_same_gang(tmp_path: Path) -> None:
                 assert rows == objects, name
                 if name == names[0]:
                     assert rows["former_members"] and rows["failed_purchases"]
+                owed = rows["postgame_owed"]
+                assert (owed is not None and owed["game"] == ended_id) == (name in names[1:3])
     finally:
         engine.dispose()

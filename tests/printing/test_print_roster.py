@@ -223,6 +223,18 @@ def test_every_faction_is_laid_out_for_one_page() -> None:
         assert roster_view(gang, Lang.IT).one_page, gang["name"]
 
 
+def test_the_webs_view_is_the_sheets_without_its_page_layout() -> None:
+    """The gang page asks ``roster_view(…, laid_out=False)`` (issue #23): the same cards and
+    header, only the paper page's plan (ruled lines, weapon rows, fill) left as declared."""
+    layout = ("write_lines", "weapon_lines", "one_page", "fill", "fill_mm")
+    for gang in [lawmen_gang(), *faction_gangs()]:
+        for lang in Lang:
+            paper = roster_view(gang, lang, house_rules=[("H-01", "a rule")])
+            web = roster_view(gang, lang, house_rules=[("H-01", "a rule")], laid_out=False)
+            assert web._replace(**{f: getattr(paper, f) for f in layout}) == paper
+            assert web == paper._replace(**{f: views.RosterView._field_defaults[f] for f in layout})
+
+
 def test_the_qr_code_and_the_link_print_in_the_header() -> None:
     link = "https://saloon.example.org/c/Tombstone/g/Earp%20%3Cbrothers%3E"
     view = roster_view(lawmen_gang(), Lang.EN, link=link, qr=qr_svg(link, title="<Earps>"))

@@ -27,9 +27,9 @@ GOOD, BAD = "Earp brothers", "Clanton gang"
 #: The most statements each page may issue (its one BEGIN and its reader's session included).
 MOST = {
     "campaign page": 10,
-    "gang page": 8,
-    "gang JSON": 7,
-    "live game page": 17,
+    "gang page": 7,
+    "gang JSON": 6,
+    "live game page": 6,
     "board poll": 4,
 }
 

@@ -181,18 +181,44 @@ def gangs_of(session: Session, game: Game) -> list[GameGang]:
     """The two gangs of a game, good side first."""
 
     def load() -> list[GameGang]:
-        rows = session.exec(
-            select(GameGang)
-            .where(GameGang.game_id == game.id)
-            .order_by(col(GameGang.id))
-            .execution_options(populate_existing=_fresh(session))
-        ).all()
-        ids = [gg.gang_id for gg in rows]
-        if ids:  # the campaign gangs behind them, into the identity map in one query
-            session.exec(select(Gang).where(col(Gang.id).in_(ids))).all()
+        if _fresh(session):  # under the lock: the game's rows read afresh, the gangs as they are
+            rows = list(
+                session.exec(
+                    _game_gangs_query().execution_options(populate_existing=True),
+                    params={"game": game.id},
+                ).all()
+            )
+            ids = [gg.gang_id for gg in rows]
+            if ids:  # the campaign gangs behind them, into the identity map in one query
+                session.exec(select(Gang).where(col(Gang.id).in_(ids))).all()
+        else:  # the gangs beside them, one statement (issue #23, eighth round)
+            both = session.exec(_game_gangs_with_gangs_query(), params={"game": game.id}).all()
+            rows = [gg for gg, _ in both]
         return sorted(rows, key=lambda g: (g.side != Side.GOOD, g.id))
 
     return _listed(session, "gangs", game, load)
+
+
+@cache
+def _game_gangs_query() -> Any:
+    """``gangs_of``' statement under the lock, built once (the game is the ``game`` parameter)."""
+    return (
+        select(GameGang)
+        .where(col(GameGang.game_id) == bindparam("game", type_=Integer))
+        .order_by(col(GameGang.id))
+    )
+
+
+@cache
+def _game_gangs_with_gangs_query() -> Any:
+    """``gangs_of``' statement elsewhere, built once: each game gang beside its campaign gang
+    (every game gang has one: ``game_gang.gang_id`` is a foreign key, not null)."""
+    return (
+        select(GameGang, Gang)
+        .join(Gang, col(Gang.id) == col(GameGang.gang_id))
+        .where(col(GameGang.game_id) == bindparam("game", type_=Integer))
+        .order_by(col(GameGang.id))
+    )
 
 
 def models_of(session: Session, game: Game) -> list[GameModel]:

@@ -20,24 +20,61 @@ new turn) has lapsed: ``current`` does not return it, and the next hand-over rep
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
+from sqlalchemy import Integer, bindparam
 from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import Select
 
 from skirmish.campaign import logbook
 from skirmish.campaign.account_tables import RequestKey, User
 from skirmish.campaign.game import capture
-from skirmish.campaign.game.board import gangs_of
+from skirmish.campaign.game.board import game_by_id, gangs_of
 from skirmish.campaign.game.tables import Game, GameHandover
-from skirmish.campaign.models import Gang
+from skirmish.campaign.models import Campaign, Gang
+from skirmish.campaign.store import Access
 from skirmish.errors import StaleError
 from skirmish.translation import Message
+
+#: ``session.info`` of a READ unit of work: game id → its hand-over (or ``None``), read beside
+#: the game by ``game_and_handover``.
+_BESIDE = "handovers read beside their game"
+
+
+def game_and_handover(session: Session, campaign: Campaign, game_id: int) -> Game:
+    """``board.game_by_id``; in a READ unit of work the game's hand-over is read in the same
+    statement and kept for ``current`` (issue #23: the live page asks both, a statement each).
+    A game not found, or another campaign's, is refused by ``game_by_id`` in its words."""
+    if session.info.get("access") != Access.READ:
+        return game_by_id(session, campaign, game_id)
+    found = session.exec(_game_and_handover_query(), params={"game": game_id}).first()
+    if found is None or found[0].campaign_id != campaign.id:
+        return game_by_id(session, campaign, game_id)
+    game, waiting = found  # ``waiting`` None when the game has none (the outer join)
+    session.info.setdefault(_BESIDE, {})[game.id] = waiting
+    return game
+
+
+@cache
+def _game_and_handover_query() -> Select[Game, GameHandover]:
+    """``game_and_handover``'s statement (the ``game`` parameter), built once."""
+    return (
+        select(Game, GameHandover)
+        .outerjoin(GameHandover, col(GameHandover.game_id) == col(Game.id))
+        .where(col(Game.id) == bindparam("game", type_=Integer))
+    )
 
 
 def current(session: Session, game: Game) -> GameHandover | None:
     """The game's hand-over still waiting: ``None`` when there is none, or when the game has
     moved on since it was stored (it lapsed)."""
-    found = session.get(GameHandover, game.id)
+    found: GameHandover | None
+    beside = session.info.get(_BESIDE)
+    if beside is not None and game.id in beside:  # a READ unit of work read it with the game
+        found = beside[game.id]
+    else:
+        found = session.get(GameHandover, game.id)
     if found is None or found.revision != game.revision:
         return None
     return found

@@ -31,8 +31,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Final, Protocol
 
+from sqlalchemy import Integer, bindparam
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import idempotency, logbook
@@ -464,12 +466,21 @@ def sync(table: Table, entries: Sequence[Entry]) -> dict[str, Any]:
 
 def conflicts(session: Session, table: Table, game: Game, lang: Lang | str) -> list[dict[str, Any]]:
     """The game's open conflicts, oldest first, as ``view`` says them."""
-    query = (
+    rows = session.exec(_open_conflicts_query(), params={"game": game.id})
+    return [view(session, table, row, lang) for row in rows]
+
+
+@cache
+def _open_conflicts_query() -> Any:
+    """``conflicts``' statement, built once (issue #23: every live page asks it)."""
+    return (
         select(GameConflict)
-        .where(col(GameConflict.game_id) == game.id, col(GameConflict.status) == OPEN)
+        .where(
+            col(GameConflict.game_id) == bindparam("game", type_=Integer),
+            col(GameConflict.status) == OPEN,
+        )
         .order_by(col(GameConflict.id))
     )
-    return [view(session, table, row, lang) for row in session.exec(query)]
 
 
 def _locked(session: Session, game: Game, number: int) -> GameConflict:

@@ -8,11 +8,12 @@ import uuid
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from functools import cache
 from typing import Any, TypeVar
 
-from sqlalchemy import func
+from sqlalchemy import Integer, bindparam, func
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from skirmish.campaign.game import kit
 from skirmish.campaign.game.activations import acted, current
@@ -166,11 +167,17 @@ def campaign_log_mark(session: Session, campaign_id: int | None) -> int:
     read = session.info.get("access") == Access.READ
     marks: dict[int | None, int] = session.info.setdefault(_ROSTERS, {}) if read else {}
     if campaign_id not in marks:
-        found = session.exec(
-            select(func.max(LogEntry.id)).where(LogEntry.campaign_id == campaign_id)
-        ).one()
+        found = session.exec(_log_mark_query(), params={"campaign": campaign_id}).one()
         marks[campaign_id] = int(found or 0)
     return marks[campaign_id]
+
+
+@cache
+def _log_mark_query() -> Any:
+    """``campaign_log_mark``'s statement, built once (issue #23: every live page asks it)."""
+    return select(func.max(LogEntry.id)).where(
+        col(LogEntry.campaign_id) == bindparam("campaign", type_=Integer)
+    )
 
 
 def _board(session: Session, *, game: Game) -> dict[str, Any]:
