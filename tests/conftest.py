@@ -36,6 +36,14 @@ settings.load_profile("skirmish")
 #: never in the user's cache: ``printing.book_cache.CACHE_ENV``; it goes when the session ends.
 os.environ["SKIRMISH_CACHE_DIR"] = tempfile.mkdtemp(prefix="skirmish-cache-")
 atexit.register(shutil.rmtree, os.environ["SKIRMISH_CACHE_DIR"], ignore_errors=True)
+#: PDFs written by two processes are compared byte for byte (the server's warm press against
+#: the CLI, tests/web/test_prints.py). When weasyprint subsets fonts with fontTools (a machine
+#: without libharfbuzz-subset: this project's CI installs chromium, which brings it; a bare
+#: machine has none), fontTools stamps each subset font with the current second unless
+#: ``SOURCE_DATE_EPOCH`` says otherwise, so two PDFs written in different seconds differed by
+#: that stamp (issue #23, benchmarks/issue23.md "05:00–05:45"). The reproducible-builds
+#: convention fixes it for every process the suite starts; nothing else the suite uses reads it.
+os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
 #: A campaign book is laid out in this process (issue #23): the suite's own workers already
 #: share the cores. The tests of the book's press ask for two layout processes themselves.
 os.environ.setdefault("SKIRMISH_PRINT_WORKERS", "1")
