@@ -9,6 +9,7 @@ fail loudly; set ``SKIRMISH_SKIP_PG=1`` to skip them on a machine without Postgr
 from __future__ import annotations
 
 import atexit
+import gc
 import itertools
 import os
 import pwd
@@ -131,6 +132,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         files[path] = min(files.get(path, len(LONGEST_FIRST)), weight(item))
     rank = {path: n for n, path in enumerate(files)}  # the collection's own order, per class
     items.sort(key=lambda item: (files[str(item.path)], rank[str(item.path)]))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The session's last garbage collected while its worker is still at work, then the
+    survivors frozen (``gc.freeze``: left out of every later collection) (issue #23).
+
+    A pytest-xdist worker reports that it has finished when this hook returns, and then
+    unconfigures pytest, whose unraisable-exception plugin collects the garbage once more to
+    report what a finalizer raised. The controller stops the workers when the last has
+    reported, and execnet gives each 5 s to end before it sends it SIGINT: at a busy hour that
+    full collection of a worker's heap took longer, and the KeyboardInterrupt landed in
+    whichever Python code ran then, hypothesis's gc callback (a
+    ``PytestUnraisableExceptionWarning`` at the end of the run). Collected here, after the
+    session's fixtures are torn down, what any finalizer raises still goes to pytest's hook and
+    is reported as before; the later collection only walks what unconfiguring made."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True)

@@ -13,6 +13,7 @@ from collections.abc import Iterator, MutableMapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 from urllib.parse import parse_qsl, quote, unquote, unquote_to_bytes
@@ -492,6 +493,18 @@ def _environment(lang: str | None = None) -> jinja2.Environment:
     return env
 
 
+@cache
+def environment(lang: str | None = None) -> jinja2.Environment:
+    """The pages' templates of this process (``_environment``), made once per language
+    (issue #23), as the printed sheets' (``printing.render.environment``): each template is
+    compiled once per process, not once per app. A server has one app, but the suite makes a
+    new app for each web test, and each compiled every template it rendered again: about 80 ms
+    of processor time for a test's first few pages out of about 130. What it keeps is what the
+    package's files say (the templates, the catalogue's words, constant globals), not anything
+    an app or a request sets."""
+    return _environment(lang)
+
+
 def scenario_name(scenario_id: str | None, lang: Lang) -> str:
     if not scenario_id:
         return ""
@@ -523,9 +536,9 @@ class Site:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.env = _environment()
+        self.env = environment()
         #: The pages' templates in each language, their constant words said (issue #23).
-        self.envs = {lang.value: _environment(lang.value) for lang in Lang}
+        self.envs = {lang.value: environment(lang.value) for lang in Lang}
         self._presses: dict[tuple[str, ...], Press] = {}
         self._pressing = threading.Lock()
 

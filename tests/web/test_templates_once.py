@@ -4,9 +4,16 @@ times over, seconds of processor time before the first answers)."""
 
 from __future__ import annotations
 
+import shutil
 import threading
 from collections import Counter
+from pathlib import Path
 from typing import Any
+
+import jinja2
+import pytest
+
+from tests.web.conftest import DEMO
 
 
 def test_readers_at_once_compile_each_template_once() -> None:
@@ -35,3 +42,34 @@ def test_readers_at_once_compile_each_template_once() -> None:
     for thread in threads:
         thread.join()
     assert {name: compiled[name] for name in names} == dict.fromkeys(names, 1)
+
+
+def test_a_second_app_compiles_none_of_the_templates_the_first_compiled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The templates are the package's files, compiled once per process (issue #23,
+    ``site.environment``): a second app (each web test makes its own) renders the same pages,
+    the same to the byte, without compiling any of them again."""
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    pages = ["/", "/c/Tombstone%201881", "/c/Tombstone%201881/g/Earp%20brothers?lang=it"]
+
+    def read(name: str) -> list[str]:
+        path = tmp_path / name
+        shutil.copyfile(DEMO, path)
+        with TestClient(create_app(str(path))) as client:
+            return [client.get(page).text for page in pages]
+
+    first = read("first.db")
+    compiled: Counter[str | None] = Counter()
+    compile_source = jinja2.Environment.compile
+
+    def counting(env: Any, source: Any, name: str | None = None, *args: Any, **kw: Any) -> Any:
+        compiled[name] += 1
+        return compile_source(env, source, name, *args, **kw)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)  # every environment's
+    assert read("second.db") == first
+    assert compiled == Counter()
