@@ -177,13 +177,13 @@ def test_the_answer_to_a_change_and_its_phone_s_stream_share_one_round(
     from skirmish.web import game_state
 
     built: list[int] = []
-    made = game_state.panel
+    made = game_state.reader_round  # the round's data alone (issue #23, seventh round)
 
-    def counting(session: Any, site: Any, request: Any, campaign: Any, game: Any) -> Any:
+    def counting(session: Any, site: Any, game: Any) -> Any:
         built.append(game.revision)
-        return made(session, site, request, campaign, game)
+        return made(session, site, game)
 
-    monkeypatch.setattr(game_state, "panel", counting)
+    monkeypatch.setattr(game_state, "reader_round", counting)
     wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "round")
     try:
         first = state(to_wyatt)["revision"]
@@ -261,6 +261,48 @@ def test_the_two_players_share_one_game_json_per_revision(
         assert seen_by_wyatt["game"] == seen_by_ike["game"] == ike.client.get(API).json()
         assert seen_by_wyatt["round"] != seen_by_ike["round"]  # each side's own round
         assert "Wyatt Earp" not in json.dumps(seen_by_ike["round"])
+    finally:
+        to_wyatt.close()
+        to_ike.close()
+        for p in (wyatt, ike):
+            p.client.__exit__(None, None, None)
+
+
+def test_the_two_players_rounds_share_one_reading_of_the_round(
+    server: Running, table: Path, monkeypatch: Any
+) -> None:
+    """Issue #23, seventh round: what the round is whoever looks (the models left, both
+    sides' cards, the kept roll: ``activation_panel.RoundFacts``) is read once per revision
+    for both players' states and the answer; each phone's round then tells only its own card,
+    and the other side's stays out of its payload."""
+    from skirmish.campaign.game import picks
+
+    read: list[int] = []
+    real = picks.round_state
+
+    def counting(session: Any, game: Any, viewer: Any = None) -> Any:
+        read.append(game.revision)
+        return real(session, game, viewer)
+
+    monkeypatch.setattr(picks, "round_state", counting)
+    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "round")
+    try:
+        first = state(to_wyatt)["revision"]
+        state(to_ike)
+        answer = wyatt.api("picks", {"model": "Wyatt Earp"})
+        assert answer.status_code == 200
+        seen_by_wyatt, seen_by_ike = state(to_wyatt, first), state(to_ike, first)
+        after = seen_by_wyatt["revision"]
+        assert seen_by_ike["revision"] == after
+        assert read.count(after) == 1  # one reading for two viewpoints and the answer
+        assert seen_by_wyatt["round"]["sides"]["good"]["model"] == "Wyatt Earp"
+        assert seen_by_ike["round"]["sides"]["good"] == {
+            "picked": True,
+            "mine": False,
+            "model": None,
+        }
+        assert "Wyatt Earp" not in json.dumps(seen_by_ike)
+        assert answer.json()["sides"]["good"]["model"] == "Wyatt Earp"
     finally:
         to_wyatt.close()
         to_ike.close()
