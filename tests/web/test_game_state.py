@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -308,3 +310,51 @@ def test_the_two_players_rounds_share_one_reading_of_the_round(
         to_ike.close()
         for p in (wyatt, ike):
             p.client.__exit__(None, None, None)
+
+
+def test_the_streams_states_are_built_a_few_at_once(
+    server: Running, table: Path, monkeypatch: Any
+) -> None:
+    """Issue #23, seventh round: at most ``STATE_BUILDS`` carrying streams' states are built
+    at once in a server process (``game_stream``'s ``CapacityLimiter``); the others wait their
+    turn without a thread, and each is built when its turn comes."""
+
+    from skirmish.web import game_stream
+    from tests.web.test_game_stream import DEADLINE
+
+    release, lock = threading.Event(), threading.Lock()
+    running, most = [0], [0]
+    real = game_stream.state_text
+
+    def held(*args: Any) -> Any:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        try:
+            release.wait(DEADLINE)
+            return real(*args)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(game_stream, "state_text", held)
+    wyatt = phone(table, "Wyatt")
+    builds = game_stream.STATE_BUILDS
+    address = f"{GAME}/events?carry=round"
+    streams = [Stream(server.port, address, cookie(wyatt)) for _ in range(builds + 2)]
+    try:
+        limiter = server.app.state.state_builds
+        deadline = time.monotonic() + DEADLINE
+        while running[0] < builds or limiter.statistics().tasks_waiting < 2:
+            assert time.monotonic() < deadline, (running[0], limiter.statistics())
+            time.sleep(0.02)
+        assert most[0] == builds  # two streams wait, none of them in a thread
+        release.set()
+        firsts = [state(stream) for stream in streams]
+        assert all(first == firsts[0] for first in firsts)
+        assert most[0] == builds
+    finally:
+        release.set()
+        for stream in streams:
+            stream.close()
+        wyatt.client.__exit__(None, None, None)
