@@ -33,6 +33,7 @@ from skirmish.campaign.game.permissions import (
     require_game,
     sides_played,
 )
+from skirmish.campaign.game.status import shared_reading
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.campaign.models import Campaign
 from skirmish.engine.glossary import GameStatus, TableState, label, label_value
@@ -362,6 +363,111 @@ def round_view(session: Session, site: Site, game: Game) -> RoundView:
     )
 
 
+# ---------------------------------------------------------------- the round's data
+
+
+@dataclass(frozen=True)
+class RoundFacts:
+    """The round every reader's data is made from, whoever reads it (issue #23, table mode's
+    seventh round): built once per (store, game, revision, rosters) for every READ unit of
+    work (``status.shared_reading``), so the two phones' states after a change read the
+    models, the events, the cards and the kept roll once. It holds **both** sides' cards
+    (``cards``): it never leaves the server; ``round_data`` tells a reader a card only when
+    its side is theirs or both are down."""
+
+    acting: str | None
+    left: Mapping[Side, tuple[str, ...]]
+    round: int
+    made: Mapping[Side, bool]
+    cards: Mapping[Side, str | None]  # each side's pick: secret until both are down
+    card_ids: Mapping[Side, int | None]  # their game models' ids
+    revealed: bool
+    kept: table_roll.Kept | None  # the roll kept for the two revealed models
+
+
+def round_facts(session: Session, game: Game) -> RoundFacts:
+    """``RoundFacts`` for the game in progress, once per revision in a READ unit of work."""
+    return shared_reading(session, game, "round_facts", lambda: _round_facts(session, game))
+
+
+def _round_facts(session: Session, game: Game) -> RoundFacts:
+    acting = current(session, game)
+    left = to_activate(session, game)
+    state = picks.round_state(session, game, frozenset(Side))
+    cards = {side: state.card(side) for side in Side}
+    found = {
+        side: session.get(GameModel, card.model_id)
+        for side, card in cards.items()
+        if card.model_id is not None
+    }
+    models = {side: model for side, model in found.items() if model is not None}
+    revealed = state.revealed and len(models) == 2
+    kept = None
+    if revealed:
+        kept = table_roll.kept_roll(
+            session, game=game, turn=state.turn, round_no=state.round, revealed=models
+        )
+    return RoundFacts(
+        acting=acting.name if acting is not None else None,
+        left={side: tuple(m.name for m in left[side]) for side in Side},
+        round=state.round,
+        made={side: cards[side].picked for side in Side},
+        cards={side: models[side].name if side in models else None for side in Side},
+        card_ids={side: models[side].id if side in models else None for side in Side},
+        revealed=revealed,
+        kept=kept,
+    )
+
+
+def round_data(
+    game: Game, facts: RoundFacts | None, sides: frozenset[Side], seen: frozenset[Side]
+) -> dict[str, Any]:
+    """The round as a reader may see it (what ``GET …/picks`` answers, ``Panel.data``): the
+    reader acts for ``sides`` and plays ``seen`` (their own cards); ``facts`` is None for a
+    game over or not begun."""
+    data: dict[str, Any] = {"game": game.id, "turn": game.turn, "round": None, "phase": "closed"}
+    if facts is None:
+        return data
+    data["acting"] = facts.acting
+    waiting = [side for side in (Side.GOOD, Side.BAD) if facts.left[side]]
+    if not waiting:
+        data["phase"] = "all_done"
+        return data
+    if len(waiting) == 1:
+        only = waiting[0]
+        data["phase"] = "only"
+        data["only"] = only.value
+        data["models"] = list(facts.left[only]) if only in sides else []
+        return data
+    data["round"] = facts.round
+    data["sides"] = {
+        side.value: {
+            "picked": facts.made[side],
+            "mine": side in sides,
+            "model": facts.cards[side] if facts.revealed or side in seen else None,
+        }
+        for side in (Side.GOOD, Side.BAD)
+    }
+    if not facts.revealed:
+        data["phase"] = "pick"
+        data["revealed"] = None
+        data["roll"] = None
+        return data
+    kept = facts.kept
+    data["phase"] = "choose" if kept is not None and kept.winner_side is not None else "roll"
+    data["revealed"] = {"good": facts.cards[Side.GOOD], "bad": facts.cards[Side.BAD]}
+    data["roll"] = kept.data() if kept is not None else None
+    return data
+
+
+def reader_round(session: Session, site: Site, game: Game) -> dict[str, Any]:
+    """``round_data`` for this request's reader (the sides they act for and play)."""
+    if game.status != GameStatus.IN_PROGRESS or game.turn < 1:
+        return round_data(game, None, frozenset(), frozenset())
+    seen = sides_played(session, site.actor(session), game)
+    return round_data(game, round_facts(session, game), acts_for(session, site, game), seen)
+
+
 # ---------------------------------------------------------------- the panel
 
 
@@ -387,7 +493,6 @@ def panel(
         back=safe_next(back or quote(request.url.path, safe="/%")),
         key=secrets.token_urlsafe(18), error=error, done_lines=list(done_lines),
     )  # fmt: skip
-    p.data = {"game": game.id, "turn": game.turn, "round": None, "phase": "closed"}
     if game.status != GameStatus.IN_PROGRESS:
         p.why = say(lang, "ga_over")
     elif game.turn < 1:
@@ -396,18 +501,16 @@ def panel(
         _open_panel(session, site, game, p, lang)
     # What the action said, less what the panel shows anyway (the roll's lines).
     p.done_lines = [line for line in p.done_lines if line not in p.roll_lines]
-    p.data["phase"] = p.phase
+    p.data = reader_round(session, site, game)
     p.poll_url += "?" + urlencode({"back": p.back, "v": version(p, lang)})
     return p
 
 
 def _open_panel(session: Session, site: Site, game: Game, p: Panel, lang: Lang) -> None:
+    facts = round_facts(session, game)
     sides = acts_for(session, site, game)
-    acting = current(session, game)
-    p.acting = acting.name if acting is not None else None
-    p.data["acting"] = p.acting
-    left = to_activate(session, game)
-    waiting = [side for side in (Side.GOOD, Side.BAD) if left[side]]
+    p.acting = facts.acting
+    waiting = [side for side in (Side.GOOD, Side.BAD) if facts.left[side]]
     if not waiting:
         p.phase = "all_done"
     elif len(waiting) == 1:
@@ -415,11 +518,14 @@ def _open_panel(session: Session, site: Site, game: Game, p: Panel, lang: Lang) 
         only = waiting[0]
         p.only_side_word = _side_word(only, lang)
         if only in sides:
-            p.mine = [Choice(m.name, _info(session, m, lang)) for m in left[only]]
-        p.data["only"] = only.value
-        p.data["models"] = [m.name for m in left[only]] if only in sides else []
+            p.mine = [Choice(m.name, _info(session, m, lang)) for m in _left(session, game, only)]
     else:
-        _round_panel(session, site, game, p, sides, left, lang)
+        _round_panel(session, site, game, p, sides, facts, lang)
+
+
+def _left(session: Session, game: Game, side: Side) -> list[GameModel]:
+    """The models of ``side`` still to take their turn, as rows (the reader's own choices)."""
+    return to_activate(session, game)[side]
 
 
 def _round_panel(
@@ -428,50 +534,35 @@ def _round_panel(
     game: Game,
     p: Panel,
     sides: frozenset[Side],
-    left: Mapping[Side, list[GameModel]],
+    facts: RoundFacts,
     lang: Lang,
 ) -> None:
     actor = site.actor(session)
-    view = round_view(session, site, game)
-    p.round = view.round
-    p.data["round"] = view.round
-    p.data["sides"] = {
-        side.value: {
-            "picked": view.made.get(side, False),
-            "mine": side in sides,
-            "model": _own_name(view, side),
-        }
-        for side in (Side.GOOD, Side.BAD)
-    }
-    if view.revealed is None:
+    p.round = facts.round
+    if not facts.revealed:
+        seen = sides_played(session, actor, game)
         p.phase = "pick"
         for side in (Side.GOOD, Side.BAD):
             mine = side in sides
-            picked = _own_name(view, side)
             p.sides.append(
                 SideView(
                     side=side.value,
                     title=f"{side_gang(session, game, side)} ({_side_word(side, lang)})",
                     mine=mine,
-                    picked=picked,
-                    picked_any=view.made.get(side, False),
-                    models=tuple(Choice(m.name, _info(session, m, lang)) for m in left[side])
+                    picked=facts.cards[side] if side in seen else None,
+                    picked_any=facts.made[side],
+                    models=tuple(
+                        Choice(m.name, _info(session, m, lang)) for m in _left(session, game, side)
+                    )
                     if mine
                     else (),
                 )
             )
-        p.data["revealed"] = None
-        p.data["roll"] = None
         return
-    revealed = view.revealed
-    p.good, p.bad = revealed[Side.GOOD].name, revealed[Side.BAD].name
+    p.good, p.bad = facts.cards[Side.GOOD] or "", facts.cards[Side.BAD] or ""
     p.good_word = _side_word(Side.GOOD, lang).capitalize()
     p.bad_word = _side_word(Side.BAD, lang).capitalize()
-    p.data["revealed"] = {"good": p.good, "bad": p.bad}
-    kept = table_roll.kept_roll(
-        session, game=game, turn=view.turn, round_no=view.round, revealed=revealed
-    )
-    p.data["roll"] = kept.data() if kept is not None else None
+    kept = facts.kept
     if kept is not None:
         p.roll_lines = roll_lines(kept, lang)
     if kept is None or kept.winner_side is None:
@@ -479,6 +570,7 @@ def _round_panel(
         p.tied = kept is not None
         p.may_roll = may_game(session, actor, game, GameAction.INITIATIVE)
         if not p.tied:
+            revealed = {side: _row(session, facts.card_ids[side]) for side in Side}
             p.fama = _fama_fields(session, game, revealed, lang, sides)
         p.dice = [
             DieField("good_die", say(lang, "ga_die_for", name=p.good, side=p.good_word)),
@@ -488,10 +580,16 @@ def _round_panel(
     p.phase = "choose"
     winner = kept.winner_side
     loser = Side.BAD if winner is Side.GOOD else Side.GOOD
-    p.winner, p.loser = revealed[winner].name, revealed[loser].name
+    p.winner, p.loser = facts.cards[winner] or "", facts.cards[loser] or ""
     p.winner_side, p.loser_side = winner.value, loser.value
     p.may_choose = winner in sides
     p.winner_mine = winner in sides_played(session, actor, game)
+
+
+def _row(session: Session, model_id: int | None) -> GameModel:
+    model = session.get(GameModel, model_id)
+    assert model is not None  # a revealed card's model (``RoundFacts.revealed``)
+    return model
 
 
 def _own_name(view: RoundView, side: Side) -> str | None:

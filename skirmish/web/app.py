@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from anyio import to_thread
+from anyio import CapacityLimiter, to_thread
 from fastapi import Depends, FastAPI, Request
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -124,11 +124,13 @@ def create_app(db: str | None = None) -> FastAPI:
     news = GameNews(engine)
 
     @asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(served: FastAPI) -> AsyncIterator[None]:
         # Every route and ``guard``'s lookup runs in a worker thread and holds at most one
         # connection at a time: as many threads as connections kept open, so that no request
         # waits for a connection nor opens and closes one (docs/web.md, "Speed").
         to_thread.current_default_thread_limiter().total_tokens = THREADS
+        # the carrying streams' states, a few at once (issue #23, seventh round)
+        served.state.state_builds = CapacityLimiter(game_stream.STATE_BUILDS)
         await news.start()
         try:
             yield

@@ -42,7 +42,7 @@ from skirmish.campaign.game.tables import Game
 from skirmish.campaign.models import Campaign
 from skirmish.campaign.store import Access
 from skirmish.i18n import Lang
-from skirmish.web.activation_panel import panel
+from skirmish.web.activation_panel import reader_round
 from skirmish.web.game_live_base import PANELS, POLL
 from skirmish.web.game_live_view import find_live_game, game_view
 from skirmish.web.game_render import (
@@ -267,7 +267,7 @@ def round_text(
     key = (store_mark(site), game.id, game.revision, lang.value, mark, view_of)
 
     def build() -> str:
-        return json.dumps(panel(session, site, request, campaign, game).data, separators=(",", ":"))
+        return json.dumps(reader_round(session, site, game), separators=(",", ":"))
 
     if session.info.get("access") != Access.READ:
         return build()

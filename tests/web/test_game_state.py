@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -177,13 +179,13 @@ def test_the_answer_to_a_change_and_its_phone_s_stream_share_one_round(
     from skirmish.web import game_state
 
     built: list[int] = []
-    made = game_state.panel
+    made = game_state.reader_round  # the round's data alone (issue #23, seventh round)
 
-    def counting(session: Any, site: Any, request: Any, campaign: Any, game: Any) -> Any:
+    def counting(session: Any, site: Any, game: Any) -> Any:
         built.append(game.revision)
-        return made(session, site, request, campaign, game)
+        return made(session, site, game)
 
-    monkeypatch.setattr(game_state, "panel", counting)
+    monkeypatch.setattr(game_state, "reader_round", counting)
     wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "round")
     try:
         first = state(to_wyatt)["revision"]
@@ -266,3 +268,93 @@ def test_the_two_players_share_one_game_json_per_revision(
         to_ike.close()
         for p in (wyatt, ike):
             p.client.__exit__(None, None, None)
+
+
+def test_the_two_players_rounds_share_one_reading_of_the_round(
+    server: Running, table: Path, monkeypatch: Any
+) -> None:
+    """Issue #23, seventh round: what the round is whoever looks (the models left, both
+    sides' cards, the kept roll: ``activation_panel.RoundFacts``) is read once per revision
+    for both players' states and the answer; each phone's round then tells only its own card,
+    and the other side's stays out of its payload."""
+    from skirmish.campaign.game import picks
+
+    read: list[int] = []
+    real = picks.round_state
+
+    def counting(session: Any, game: Any, viewer: Any = None) -> Any:
+        read.append(game.revision)
+        return real(session, game, viewer)
+
+    monkeypatch.setattr(picks, "round_state", counting)
+    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "round")
+    try:
+        first = state(to_wyatt)["revision"]
+        state(to_ike)
+        answer = wyatt.api("picks", {"model": "Wyatt Earp"})
+        assert answer.status_code == 200
+        seen_by_wyatt, seen_by_ike = state(to_wyatt, first), state(to_ike, first)
+        after = seen_by_wyatt["revision"]
+        assert seen_by_ike["revision"] == after
+        assert read.count(after) == 1  # one reading for two viewpoints and the answer
+        assert seen_by_wyatt["round"]["sides"]["good"]["model"] == "Wyatt Earp"
+        assert seen_by_ike["round"]["sides"]["good"] == {
+            "picked": True,
+            "mine": False,
+            "model": None,
+        }
+        assert "Wyatt Earp" not in json.dumps(seen_by_ike)
+        assert answer.json()["sides"]["good"]["model"] == "Wyatt Earp"
+    finally:
+        to_wyatt.close()
+        to_ike.close()
+        for p in (wyatt, ike):
+            p.client.__exit__(None, None, None)
+
+
+def test_the_streams_states_are_built_a_few_at_once(
+    server: Running, table: Path, monkeypatch: Any
+) -> None:
+    """Issue #23, seventh round: at most ``STATE_BUILDS`` carrying streams' states are built
+    at once in a server process (``game_stream``'s ``CapacityLimiter``); the others wait their
+    turn without a thread, and each is built when its turn comes."""
+
+    from skirmish.web import game_stream
+    from tests.web.test_game_stream import DEADLINE
+
+    release, lock = threading.Event(), threading.Lock()
+    running, most = [0], [0]
+    real = game_stream.state_text
+
+    def held(*args: Any) -> Any:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        try:
+            release.wait(DEADLINE)
+            return real(*args)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(game_stream, "state_text", held)
+    wyatt = phone(table, "Wyatt")
+    builds = game_stream.STATE_BUILDS
+    address = f"{GAME}/events?carry=round"
+    streams = [Stream(server.port, address, cookie(wyatt)) for _ in range(builds + 2)]
+    try:
+        limiter = server.app.state.state_builds
+        deadline = time.monotonic() + DEADLINE
+        while running[0] < builds or limiter.statistics().tasks_waiting < 2:
+            assert time.monotonic() < deadline, (running[0], limiter.statistics())
+            time.sleep(0.02)
+        assert most[0] == builds  # two streams wait, none of them in a thread
+        release.set()
+        firsts = [state(stream) for stream in streams]
+        assert all(first == firsts[0] for first in firsts)
+        assert most[0] == builds
+    finally:
+        release.set()
+        for stream in streams:
+            stream.close()
+        wyatt.client.__exit__(None, None, None)

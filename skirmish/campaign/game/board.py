@@ -110,7 +110,11 @@ def _after_flush(session: SaSession, _context: Any) -> None:
 @event.listens_for(SaSession, "after_commit")
 def _after_commit(session: SaSession) -> None:
     """A session used past its transaction reads its events again: another writer may have
-    added some since."""
+    added some since. A savepoint released (SQLAlchemy says "after commit" for it too: the
+    idempotency key's claim) is not the transaction's end: its locks hold, its events stand
+    (issue #23, seventh round: each action read its turn's events again after it)."""
+    if session.in_nested_transaction():
+        return
     if session.info.get(_EVENTS):
         session.info[_EVENTS].clear()
 
@@ -264,6 +268,14 @@ def _known_events(session: Session, game: Game) -> list[GameEvent] | None:
     if any(isinstance(row, GameEvent) for row in (*session.new, *session.deleted)):
         lists.clear()
     return lists.get(game.id)
+
+
+def known_events(session: Session, game: Game) -> list[GameEvent] | None:
+    """The game's event log as this unit of work holds it (``events_of``, kept up to date as
+    it is), or None when it has not read it (or must read it again): a caller wanting some of
+    the events filters these rather than reading them again (issue #23, seventh round)."""
+    known = _known_events(session, game)
+    return None if known is None else list(known)
 
 
 def events_of(session: Session, game: Game) -> list[GameEvent]:
