@@ -23,7 +23,7 @@ from skirmish.campaign.lookup import IN_USE
 from skirmish.campaign.models import Campaign, Gang, Meta
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.campaign.store import column_rows
-from skirmish.campaign.text import described, entry_data
+from skirmish.campaign.text import described_text, entry_data
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.rules.model import Side
 from skirmish.translation import N_
@@ -161,7 +161,7 @@ def feed_rows(
             {
                 "at": e["at"],
                 "gang": names.get(gang_id) if gang_id else None,
-                "text": described(e["action"], e["details"], e["member_name"], lang),
+                "text": described_text(e["action"], e["details"], e["member_name"], lang),
             }
         )
     return entries
