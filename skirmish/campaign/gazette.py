@@ -36,8 +36,8 @@ from collections.abc import Sequence
 
 from sqlmodel import Session, col, select
 
-from skirmish.campaign.game.board import games_of
 from skirmish.campaign.game.history import standing_entries, standings
+from skirmish.campaign.game.listed import games_of
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.gazette_facts import Facts
 from skirmish.campaign.gazette_games import game_report, obituaries_of, upsets

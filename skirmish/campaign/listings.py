@@ -15,15 +15,14 @@ from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, func, select
 
 from skirmish.campaign import accounts, logbook, views
-from skirmish.campaign.game.board import games_of
+from skirmish.campaign.game.listed import games_and_sides
 from skirmish.campaign.game.pending import owing
-from skirmish.campaign.game.tables import GameGang
 from skirmish.campaign.gangs import gangs_of, settings_of
 from skirmish.campaign.lookup import IN_USE
 from skirmish.campaign.models import Campaign, Gang, Meta
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.campaign.store import column_rows
-from skirmish.campaign.text import described, entry_data
+from skirmish.campaign.text import described_text, entry_data
 from skirmish.i18n import Catalogue, Lang, messages, tr
 from skirmish.rules.model import Side
 from skirmish.translation import N_
@@ -73,15 +72,10 @@ def campaign_data(found: Campaign, lang: Lang | str) -> dict[str, Any]:
 
 
 def game_rows(session: Session, found: Campaign) -> list[dict[str, Any]]:
-    """The campaign's games, oldest first: ``game list``. Two queries whatever their number
-    (issue #23): the games, then the gangs of them all with their names (good side first, as
+    """The campaign's games, oldest first: ``game list``. One query whatever their number
+    (issue #23): the games with their gangs' names (``games_and_sides``; good side first, as
     the board lists them); only an ended game asks who still owes its post-game."""
-    games = games_of(session, found)
-    sides: dict[int | None, list[tuple[str, int | None, str]]] = {}
-    ids = [game.id for game in games]
-    if ids:
-        for game_id, side, row_id, name in column_rows(session, _sides_query(), {"ids": ids}):
-            sides.setdefault(game_id, []).append((side, row_id, name))
+    games, sides = games_and_sides(session, found)
     rows = []
     for game in games:
         both = sorted(sides.get(game.id, []), key=lambda s: (s[0] != Side.GOOD, s[1]))
@@ -101,17 +95,6 @@ def game_rows(session: Session, found: Campaign) -> list[dict[str, Any]]:
             }
         )
     return rows
-
-
-@cache
-def _sides_query() -> Any:
-    """``game_rows``' statement of the games' gangs (the ``ids`` parameter, expanded), built
-    once (issue #23)."""
-    return (
-        select(GameGang.game_id, GameGang.side, GameGang.id, Gang.name)
-        .join(Gang, col(Gang.id) == col(GameGang.gang_id))
-        .where(col(GameGang.game_id).in_(bindparam("ids", type_=Integer, expanding=True)))
-    )
 
 
 def log_rows(
@@ -161,7 +144,7 @@ def feed_rows(
             {
                 "at": e["at"],
                 "gang": names.get(gang_id) if gang_id else None,
-                "text": described(e["action"], e["details"], e["member_name"], lang),
+                "text": described_text(e["action"], e["details"], e["member_name"], lang),
             }
         )
     return entries

@@ -13,7 +13,8 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import Integer, Select, bindparam
+from sqlalchemy import Integer, Select, Text, bindparam
+from sqlalchemy import cast as sql_cast
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
@@ -248,11 +249,16 @@ SHOWN = tuple(c for c in LogEntry.__table__.columns if c.key != "state_before") 
 
 
 #: What a page's log shows of each entry (``feed=True``): when, whose and what, the text's
-#: parts; not its dice, money, XP, ruling or author (issue #23: 30 to 200 entries a page).
-FEED = tuple(
-    c
-    for c in LogEntry.__table__.columns  # type: ignore[attr-defined]
-    if c.key in ("id", "at", "gang_id", "member_name", "action", "details")
+#: parts; not its dice, money, XP, ruling or author (issue #23: 30 to 200 entries a page). Its
+#: details as their JSON text, not decoded: ``text.described_text`` decodes them only for a
+#: line it has not said yet.
+FEED = (
+    *(
+        c
+        for c in LogEntry.__table__.columns  # type: ignore[attr-defined]
+        if c.key in ("id", "at", "gang_id", "member_name", "action")
+    ),
+    sql_cast(col(LogEntry.details), Text).label("details"),
 )
 
 

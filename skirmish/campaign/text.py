@@ -5,7 +5,9 @@ Entries store rule ids and numbers only; the words are chosen here, when the log
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy.engine import Row
@@ -214,6 +216,16 @@ def described(action: str, details: Any, member: str | None, lang: Lang | str) -
         return describe(action, details, member, lang)
     except (LookupError, TypeError, ValueError, AttributeError, SkirmishError):
         return f"{action}: {shown(details, 120)}"
+
+
+@lru_cache(maxsize=4096)
+def described_text(action: str, details: str | None, member: str | None, lang: Lang | str) -> str:
+    """``described`` of an entry's details as their JSON text (``logbook.FEED``), decoded only
+    for a line not said yet. Kept by every input it is said from: the line depends on nothing
+    else (the catalogues and the rules tables are fixed for the process), so a kept line is
+    always the line ``described`` would say (issue #23: the log's pages say the same last
+    entries on every request; 4,096 lines at most)."""
+    return described(action, None if details is None else json.loads(details), member, lang)
 
 
 def entry_data(

@@ -33,7 +33,7 @@ from skirmish.campaign.models import (
     OwnedItem,
 )
 from skirmish.campaign.owed import GameRow, games_of_gang, owed_by
-from skirmish.campaign.store import column_rows
+from skirmish.campaign.store import Access, column_rows
 from skirmish.engine.advances import DOTTORE_LAUREATO
 from skirmish.engine.glossary import GameStatus
 from skirmish.i18n import Lang, name
@@ -63,7 +63,31 @@ def ratings(session: OrmSession, gangs: Sequence[Gang]) -> dict[int | None, int]
 
 
 #: The kinds of row ``_rated``'s one statement returns (its ``kind`` column).
-_ON_ROSTER, _OWNED, _ADVANCE = 0, 1, 2
+_ON_ROSTER, _OWNED, _ADVANCE, _FAILED = 0, 1, 2, 3
+#: ``session.info`` of a READ unit of work: gang id → its failed purchases, as ``_rated`` read
+#: them beside the ratings (``failed_purchases_read``).
+_FAILED_KEPT = "gangs_failed_purchases"
+
+
+class FailedRow(NamedTuple):
+    """A failed purchase (H-03) as a row: its gang, its item, the gang's game count then."""
+
+    gang_id: int | None
+    item: str
+    game: int
+
+
+def failed_purchases_read(
+    session: OrmSession, gang_ids: Iterable[int | None]
+) -> dict[int | None, list[FailedRow]] | None:
+    """The failed purchases of each of ``gang_ids``, oldest first, if this READ unit of work
+    read them already beside the gangs' ratings (``gang_summaries``; issue #23: the campaign
+    page's desk asks no statement of its own); ``None`` if it did not read them all."""
+    kept = session.info.get(_FAILED_KEPT, {})
+    wanted = list(gang_ids)
+    if not all(g in kept for g in wanted):
+        return None
+    return {g: list(kept[g]) for g in wanted}
 
 
 def _rated(
@@ -74,6 +98,7 @@ def _rated(
     roster: dict[int | None, list[Any]] = {}
     paid: dict[int | None, list[int]] = {}
     advances: dict[int | None, list[tuple[int | None, int]]] = {}
+    failed: dict[int | None, list[FailedRow]] = {}
     if ids:
         for kind, gang_id, member, profile, number, details in column_rows(
             session, _rating_query(), {"ids": ids}
@@ -82,8 +107,13 @@ def _rated(
                 roster.setdefault(gang_id, []).append(_Model(member, profile, number))
             elif kind == _OWNED:
                 paid.setdefault(gang_id, []).append(number)
-            else:
+            elif kind == _ADVANCE:
                 advances.setdefault(gang_id, []).append((member, int(details.get("cost", 0))))
+            else:
+                failed.setdefault(gang_id, []).append(FailedRow(gang_id, profile, number))
+        if session.info.get("access") == Access.READ:  # nothing changes them until it ends
+            kept = session.info.setdefault(_FAILED_KEPT, {})
+            kept.update({g: failed.get(g, []) for g in ids})
     rated = {
         g.id: _rating(g.faction, roster.get(g.id, []), paid.get(g.id, []), advances.get(g.id, []))
         for g in gangs
@@ -118,9 +148,12 @@ def _advances_query() -> Any:
 def _rating_query() -> Any:
     """The gangs' ratings' three sets of rows in one statement (``UNION ALL``, issue #23: one
     round trip, not three): their models on the roster, the prices paid for their items, their
-    standing advances (as ``_advances_query``). Each row says its ``kind``, then the gang, the
-    model, its profile, a number (the model's XP, an item's price) and an advance's details;
-    the models first, by id."""
+    standing advances (as ``_advances_query``); and a fourth the ratings do not use, the gangs'
+    failed purchases (H-03), which the campaign page's desk reads from them
+    (``failed_purchases_read``: one statement less). Each row says its ``kind``, then the gang,
+    the model (a failed purchase's id), its profile (the item), a number (the model's XP, an
+    item's price, the failed purchase's game) and an advance's details; the models first, by
+    id."""
     ids = bindparam("ids", type_=Integer, expanding=True)
     undone = select_columns(col(LogEntry.reverts)).where(
         col(LogEntry.gang_id).in_(ids), col(LogEntry.reverts).is_not(None)
@@ -154,7 +187,15 @@ def _rating_query() -> Any:
         col(LogEntry.action) == "advance",
         col(LogEntry.id).not_in(undone),
     )
-    both = union_all(on_roster, owned, advances).subquery()
+    failed = select_columns(
+        literal(_FAILED, Integer),
+        col(FailedPurchase.gang_id),
+        col(FailedPurchase.id),  # the order they failed in
+        col(FailedPurchase.item),
+        col(FailedPurchase.game),
+        null(),
+    ).where(col(FailedPurchase.gang_id).in_(ids))
+    both = union_all(on_roster, owned, advances, failed).subquery()
     return select_columns(*both.c).order_by(both.c.kind, both.c.member_id)
 
 

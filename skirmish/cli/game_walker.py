@@ -185,7 +185,7 @@ def walk(walker: Walker, scenario_id: str) -> bool:
 def _game_in_progress(db: str | None, campaign: str | None, scenario_id: str) -> int | None:
     """The campaign's game of ``scenario_id`` in progress, to resume."""
     from skirmish.campaign import lookup  # lazy: command
-    from skirmish.campaign.game.board import games_of  # lazy: command
+    from skirmish.campaign.game.listed import games_of  # lazy: command
 
     with session(db, access="read") as s:
         found = lookup.current_campaign(s, campaign)

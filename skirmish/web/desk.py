@@ -19,6 +19,7 @@ from skirmish.campaign.equipment import waiting_among
 from skirmish.campaign.models import Campaign, FailedPurchase, Gang, GangStatus
 from skirmish.campaign.permissions import Action, role_word
 from skirmish.campaign.store import column_rows
+from skirmish.campaign.views import failed_purchases_read
 from skirmish.engine.glossary import GameStatus
 from skirmish.i18n import Lang, name
 from skirmish.rules.tables import find_equipment
@@ -57,13 +58,18 @@ def desk(
     owed = []
     # the failed purchases of every gang as rows, in one query (issue #23); the gangs are the
     # campaign's own, which the campaign page has loaded already
-    failed: dict[int, list[Any]] = {}
-    for row in column_rows(session, _failed_query(), {"campaign": found.id}):
-        failed.setdefault(row.gang_id, []).append(row)
+    # read beside the ratings when the page read them (issue #23), else here
+    failed: dict[int | None, list[Any]] | None = failed_purchases_read(
+        session, (g.id for g in found.gangs)
+    )
+    if failed is None:
+        failed = {}
+        for row in column_rows(session, _failed_query(), {"campaign": found.id}):
+            failed.setdefault(row.gang_id, []).append(row)
     for gang in found.gangs:
         if gang.status != GangStatus.ACTIVE:
             continue
-        mine = failed.get(gang.id or 0, [])
+        mine = failed.get(gang.id, [])
         later = {f.item for f in waiting_among(session, gang, mine)}
         purchases = [
             {"name": name(find_equipment(f.item), lang), "later": f.item in later} for f in mine

@@ -15,8 +15,8 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import listings, lookup, views
-from skirmish.campaign.game.board import games_of
 from skirmish.campaign.game.history import graveyard, member_history, standings
+from skirmish.campaign.game.listed import games_of
 from skirmish.campaign.gangs import settings_of
 from skirmish.campaign.models import Campaign, Gang
 from skirmish.campaign.settings import HOUSE_RULES

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy import event
@@ -20,7 +21,7 @@ from skirmish.campaign import (
     views,
 )
 from skirmish.campaign.models import LogEntry
-from skirmish.campaign.text import entry_data
+from skirmish.campaign.text import described, described_text, entry_data
 from skirmish.engine.dice import ScriptedDice
 
 
@@ -132,3 +133,31 @@ def test_a_pages_log_says_what_the_log_says(engine: Engine) -> None:
     assert len(fed) == 2 and fed[-1]["text"] == "hire: {}"
     assert {e["gang"] for e in every} == {None, "Earps", "Clantons"}
     assert statements and all("dice" not in s and "user_account" not in s for s in statements)
+
+
+def test_a_line_kept_by_its_inputs_is_the_line_said_anew(engine: Engine) -> None:
+    """``text.described_text`` keeps each line by every input it is said from (issue #23): the
+    first and the kept answer are ``described``'s for the decoded details, in both languages;
+    other details, another model or language give their own line, never a kept one."""
+    with store.transaction(engine) as session:
+        campaign = gangs.new_campaign(session, name="West")
+        gang = gangs.new_gang(session, campaign=campaign, name="Earps", faction="lawmen")
+        roster.hire(session, gang=gang, profile="sheriff", name="Wyatt")
+        roster.hire(session, gang=gang, profile="deputy", name="Morgan")
+        equipment.buy(session, gang=gang, item="six-shooter", member="Wyatt", dice=ScriptedDice([]))
+        session.flush()
+        entries = session.exec(select(LogEntry).order_by(col(LogEntry.id))).all()
+        said = {
+            (e.id, lang): described(e.action, e.details, e.member_name, lang)
+            for e in entries
+            for lang in ("en", "it")
+        }
+    for _ in range(2):  # said, then kept
+        for e in entries:
+            for lang in ("en", "it"):
+                raw = json.dumps(e.details)
+                assert described_text(e.action, raw, e.member_name, lang) == said[e.id, lang]
+    hired = [e for e in entries if e.action == "hire"]
+    assert len({said[e.id, "en"] for e in hired}) == 2  # two details, two lines
+    assert said[hired[0].id, "en"] != said[hired[0].id, "it"]
+    assert described_text("hire", "{}", None, "en") == "hire: {}"  # unreadable: its fallback

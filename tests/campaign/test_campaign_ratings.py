@@ -10,9 +10,11 @@ from typing import Any
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
+from sqlmodel import col, select
 
 from skirmish.campaign import equipment, gangs, listings, lookup, roster, store, views
 from skirmish.campaign.game.history import standings
+from skirmish.campaign.models import FailedPurchase
 from skirmish.engine.dice import ScriptedDice
 
 DEMO = Path(__file__).resolve().parents[2] / "campaigns.db.example"
@@ -84,3 +86,35 @@ def test_standings_queries_do_not_grow_with_the_gangs(tmp_path: Path) -> None:
         assert many == few
     finally:
         engine.dispose()
+
+
+def test_the_failed_purchases_read_beside_the_ratings_are_the_campaigns_in_order(
+    tmp_path: Path,
+) -> None:
+    """Issue #23: the campaign page's desk takes the gangs' failed purchases (H-03) from the
+    ratings' statement: the same rows, each gang's in the order they failed, as reading them on
+    their own; none before the ratings were read, none outside a READ unit of work."""
+    engine = _demo(tmp_path)
+    with store.transaction(engine) as s:
+        campaign = lookup.current_campaign(s)
+        ids = [g.id for g in gangs.gangs_of(campaign)]
+        for gang_id, item, game in (
+            (ids[1], "rifle", 0),
+            (ids[0], "knife", 2),
+            (ids[1], "mule", 1),
+        ):
+            s.add(FailedPurchase(gang_id=gang_id, item=item, game=game))
+        views.gang_summaries(s, gangs.gangs_of(campaign), "en")
+        assert views.failed_purchases_read(s, ids) is None  # a writer keeps nothing
+    with store.transaction(engine, access=store.Access.READ) as s:
+        campaign = lookup.current_campaign(s)
+        found = gangs.gangs_of(campaign)
+        assert views.failed_purchases_read(s, ids) is None
+        views.gang_summaries(s, found, "en")
+        read = views.failed_purchases_read(s, ids)
+        alone = s.exec(select(FailedPurchase).order_by(col(FailedPurchase.id))).all()
+        expected = {g: [(f.gang_id, f.item, f.game) for f in alone if f.gang_id == g] for g in ids}
+        assert read is not None
+        assert {g: [tuple(f) for f in rows] for g, rows in read.items()} == expected
+        assert [f.item for f in read[ids[1]]][-2:] == ["rifle", "mule"]
+        assert views.failed_purchases_read(s, [*ids, -1]) is None  # a gang it did not read

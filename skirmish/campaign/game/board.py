@@ -44,7 +44,7 @@ from skirmish.campaign.game.tables import (
 from skirmish.campaign.logbook import dice_data, log_entry, now_text
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import Campaign, Gang, Member
-from skirmish.campaign.store import Access, head_revision
+from skirmish.campaign.store import head_revision
 from skirmish.engine.dice import Die
 from skirmish.engine.glossary import EventKind, GameStatus
 from skirmish.errors import CampaignError, on_command_line
@@ -76,7 +76,6 @@ def scenario_of(game: Game) -> Scenario:
 # expired one (after ``expire_all``) is read afresh by SQLAlchemy when next used, so a cached
 # answer is always the one the query would give.
 
-_GAMES = "campaign_games"  # session.info of a READ unit of work: campaign id → its games
 _LISTS = "game_rows"  # session.info: (kind, game id) → the rows, in the query's order
 _HELD = "game_held"  # session.info: every row loaded since, held for the identity map
 _LISTED = (GameGang, GameModel, GameObjective)
@@ -304,31 +303,6 @@ def load_befores(session: Session, events: Sequence[GameEvent]) -> None:
     query = select(GameEvent.id, GameEvent.before).where(col(GameEvent.id).in_(list(unloaded)))
     for event_id, before in session.exec(query).all():
         set_committed_value(unloaded[event_id], "before", before)
-
-
-def games_of(session: Session, campaign: Campaign) -> list[Game]:
-    """Every game of a campaign, oldest first; read once per READ unit of work (issue #23: the
-    campaign page's standings and its list of games both ask)."""
-    kept: dict[int | None, list[Game]] | None = None
-    if session.info.get("access") == Access.READ:
-        kept = session.info.setdefault(_GAMES, {})
-        if campaign.id in kept:
-            return list(kept[campaign.id])
-    games = list(session.exec(_games_query(), params={"campaign": campaign.id}).all())
-    if kept is not None:
-        kept[campaign.id] = games
-    return list(games)
-
-
-@cache
-def _games_query() -> Any:
-    """``games_of``' statement (the ``campaign`` parameter), built once (issue #23: built anew
-    on each request it cost twice the processor time, 0.28 against 0.13 ms)."""
-    return (
-        select(Game)
-        .where(col(Game.campaign_id) == bindparam("campaign", type_=Integer))
-        .order_by(col(Game.id))
-    )
 
 
 def gang_row(session: Session, game_gang: GameGang) -> Gang:

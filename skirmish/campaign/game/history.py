@@ -15,8 +15,9 @@ from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup, naming
-from skirmish.campaign.game.board import games_of, gang_row, gangs_of, models_of
+from skirmish.campaign.game.board import gang_row, gangs_of, models_of
 from skirmish.campaign.game.end import result_for
+from skirmish.campaign.game.listed import games_of
 from skirmish.campaign.game.tables import Game, GameGang, GameModel
 from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
 from skirmish.campaign.standings import standings as standings
