@@ -12,7 +12,8 @@ import json
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +84,26 @@ def players_streams(
         Stream(server.port, address, cookie(wyatt)),
         Stream(server.port, address, cookie(ike)),
     )
+
+
+@contextmanager
+def wyatt_s_card_down(
+    server: Running, table: Path
+) -> Iterator[tuple[Any, dict[str, Any], dict[str, Any]]]:
+    """Both players' streams carrying the round, then Wyatt's card put down: the API's answer,
+    and the next state each phone's stream brings (the streams and phones closed after)."""
+    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "round")
+    try:
+        first = state(to_wyatt)["revision"]
+        state(to_ike)
+        answer = wyatt.api("picks", {"model": "Wyatt Earp"})
+        assert answer.status_code == 200
+        yield answer, state(to_wyatt, first), state(to_ike, first)
+    finally:
+        to_wyatt.close()
+        to_ike.close()
+        for p in (wyatt, ike):
+            p.client.__exit__(None, None, None)
 
 
 def test_each_player_is_brought_the_game_and_the_round_as_they_may_see_them(
@@ -186,22 +207,11 @@ def test_the_answer_to_a_change_and_its_phone_s_stream_share_one_round(
         return made(session, site, game)
 
     monkeypatch.setattr(game_state, "reader_round", counting)
-    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "round")
-    try:
-        first = state(to_wyatt)["revision"]
-        state(to_ike)
-        answer = wyatt.api("picks", {"model": "Wyatt Earp"})
-        assert answer.status_code == 200
-        seen_by_wyatt, seen_by_ike = state(to_wyatt, first), state(to_ike, first)
+    with wyatt_s_card_down(server, table) as (answer, seen_by_wyatt, seen_by_ike):
         assert seen_by_wyatt["round"] == {k: v for k, v in answer.json().items() if k != "lines"}
         assert seen_by_ike["round"]["sides"]["good"]["model"] is None
         after = seen_by_wyatt["revision"]
         assert built.count(after) == 2  # one per viewpoint, not three
-    finally:
-        to_wyatt.close()
-        to_ike.close()
-        for p in (wyatt, ike):
-            p.client.__exit__(None, None, None)
 
 
 def test_the_live_pages_panels_come_with_its_board_for_this_reader_alone(
@@ -287,13 +297,7 @@ def test_the_two_players_rounds_share_one_reading_of_the_round(
         return real(session, game, viewer)
 
     monkeypatch.setattr(picks, "round_state", counting)
-    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "round")
-    try:
-        first = state(to_wyatt)["revision"]
-        state(to_ike)
-        answer = wyatt.api("picks", {"model": "Wyatt Earp"})
-        assert answer.status_code == 200
-        seen_by_wyatt, seen_by_ike = state(to_wyatt, first), state(to_ike, first)
+    with wyatt_s_card_down(server, table) as (answer, seen_by_wyatt, seen_by_ike):
         after = seen_by_wyatt["revision"]
         assert seen_by_ike["revision"] == after
         # One reading per app for every reader of it: the two streams (the server's app) share
@@ -311,11 +315,6 @@ def test_the_two_players_rounds_share_one_reading_of_the_round(
         }
         assert "Wyatt Earp" not in json.dumps(seen_by_ike)
         assert answer.json()["sides"]["good"]["model"] == "Wyatt Earp"
-    finally:
-        to_wyatt.close()
-        to_ike.close()
-        for p in (wyatt, ike):
-            p.client.__exit__(None, None, None)
 
 
 def test_the_streams_states_are_built_a_few_at_once(
