@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import JSON, Integer, bindparam, inspect, literal, null, union_all
+from sqlalchemy import JSON, Integer, bindparam, func, inspect, literal, null, union_all
 from sqlalchemy import cast as sql_cast
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import Session as OrmSession
@@ -100,7 +100,7 @@ def _rated(
     advances: dict[int | None, list[tuple[int | None, int]]] = {}
     failed: dict[int | None, list[FailedRow]] = {}
     if ids:
-        for kind, gang_id, member, profile, number, details in column_rows(
+        for kind, gang_id, member, profile, number in column_rows(
             session, _rating_query(), {"ids": ids}
         ):
             if kind == _ON_ROSTER:
@@ -108,7 +108,7 @@ def _rated(
             elif kind == _OWNED:
                 paid.setdefault(gang_id, []).append(number)
             elif kind == _ADVANCE:
-                advances.setdefault(gang_id, []).append((member, int(details.get("cost", 0))))
+                advances.setdefault(gang_id, []).append((member, number))
             else:
                 failed.setdefault(gang_id, []).append(FailedRow(gang_id, profile, number))
         if session.info.get("access") == Access.READ:  # nothing changes them until it ends
@@ -129,6 +129,13 @@ class _Model(NamedTuple):
     xp: int
 
 
+def _advance_cost() -> Any:
+    """An ``advance`` entry's XP cost (its details' ``cost``, 0 if it has none) as a column, read
+    by the database (SQLite ``JSON_EXTRACT``, PostgreSQL ``->>``; issue #23: no entry's JSON
+    decoded in Python for one number, and no JSON column in the ratings' rows)."""
+    return func.coalesce(col(LogEntry.details)["cost"].as_integer(), 0)
+
+
 @cache
 def _advances_query() -> Any:
     """A gang's standing advances (each ``advance`` entry not undone), built once for any gangs
@@ -137,9 +144,9 @@ def _advances_query() -> Any:
     undone = select(LogEntry.reverts).where(
         col(LogEntry.gang_id).in_(ids), col(LogEntry.reverts).is_not(None)
     )
-    return select(LogEntry.gang_id, LogEntry.member_id, LogEntry.details).where(
+    return select_columns(col(LogEntry.gang_id), col(LogEntry.member_id), _advance_cost()).where(
         col(LogEntry.gang_id).in_(ids),
-        LogEntry.action == "advance",
+        col(LogEntry.action) == "advance",
         col(LogEntry.id).not_in(undone),
     )
 
@@ -151,21 +158,18 @@ def _rating_query() -> Any:
     standing advances (as ``_advances_query``); and a fourth the ratings do not use, the gangs'
     failed purchases (H-03), which the campaign page's desk reads from them
     (``failed_purchases_read``: one statement less). Each row says its ``kind``, then the gang,
-    the model (a failed purchase's id), its profile (the item), a number (the model's XP, an
-    item's price, the failed purchase's game) and an advance's details; the models first, by
-    id."""
+    the model (a failed purchase's id), its profile (the item) and a number (the model's XP, an
+    item's price, an advance's XP cost, the failed purchase's game); the models first, by id."""
     ids = bindparam("ids", type_=Integer, expanding=True)
     undone = select_columns(col(LogEntry.reverts)).where(
         col(LogEntry.gang_id).in_(ids), col(LogEntry.reverts).is_not(None)
     )
-    no_details = sql_cast(null(), JSON)  # typed: PostgreSQL matches the branches by the first
-    on_roster = select_columns(
+    on_roster: Any = select_columns(  # mypy infers no type for this five-column select
         literal(_ON_ROSTER, Integer).label("kind"),
         col(Member.gang_id).label("gang_id"),
         col(Member.id).label("member_id"),
         col(Member.profile).label("profile"),
         col(Member.xp).label("number"),
-        no_details.label("details"),
     ).where(col(Member.gang_id).in_(ids), col(Member.status) == MemberStatus.ACTIVE)
     owned = select_columns(
         literal(_OWNED, Integer),
@@ -173,15 +177,13 @@ def _rating_query() -> Any:
         null(),
         null(),
         col(OwnedItem.paid),
-        null(),
     ).where(col(OwnedItem.gang_id).in_(ids))
     advances = select_columns(
         literal(_ADVANCE, Integer),
         col(LogEntry.gang_id),
         col(LogEntry.member_id),
         null(),
-        null(),
-        col(LogEntry.details),
+        _advance_cost(),
     ).where(
         col(LogEntry.gang_id).in_(ids),
         col(LogEntry.action) == "advance",
@@ -193,7 +195,6 @@ def _rating_query() -> Any:
         col(FailedPurchase.id),  # the order they failed in
         col(FailedPurchase.item),
         col(FailedPurchase.game),
-        null(),
     ).where(col(FailedPurchase.gang_id).in_(ids))
     both = union_all(on_roster, owned, advances, failed).subquery()
     return select_columns(*both.c).order_by(both.c.kind, both.c.member_id)
@@ -233,8 +234,8 @@ def _advances(
         return {}
     found = column_rows(session, _advances_query(), {"ids": ids})
     out: dict[int | None, list[tuple[int | None, int]]] = {}
-    for gang_id, member, details in found:
-        out.setdefault(gang_id, []).append((member, int(details.get("cost", 0))))
+    for gang_id, member, cost in found:
+        out.setdefault(gang_id, []).append((member, cost))
     return out
 
 

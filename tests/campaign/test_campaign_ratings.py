@@ -14,8 +14,9 @@ from sqlmodel import col, select
 
 from skirmish.campaign import equipment, gangs, listings, lookup, roster, store, views
 from skirmish.campaign.game.history import standings
-from skirmish.campaign.models import FailedPurchase
+from skirmish.campaign.models import FailedPurchase, LogEntry, MemberStatus
 from skirmish.engine.dice import ScriptedDice
+from skirmish.rules import find_profile
 
 DEMO = Path(__file__).resolve().parents[2] / "campaigns.db.example"
 
@@ -71,6 +72,40 @@ def test_ratings_together_are_each_gangs_rating(tmp_path: Path) -> None:
         assert {r["gang"]: r["rating"] for r in table} == {
             g["name"]: g["rating"] for g in shown["gangs"]
         }
+    finally:
+        engine.dispose()
+
+
+def test_an_advances_xp_counts_as_its_entrys_details_say(tmp_path: Path) -> None:
+    """Issue #23: the ratings read an advance's XP cost as a column (the database's JSON
+    extraction); each gang's rating is still the sum said from the log's entries decoded here:
+    its models' costs, what it paid, 5$ per XP held and spent on the advances it keeps."""
+    engine = _demo(tmp_path)
+    try:
+        with store.transaction(engine, access=store.Access.READ) as s:
+            every = lookup.current_campaign(s).gangs
+            rated = views.ratings(s, every)
+            entries = s.exec(select(LogEntry)).all()
+            undone = {e.reverts for e in entries if e.reverts is not None}
+            spent_by_any = 0
+            for gang in every:
+                roster = [m for m in gang.members if m.status == MemberStatus.ACTIVE]
+                on_roster = {m.id for m in roster}
+                spent = sum(
+                    e.details["cost"]
+                    for e in entries
+                    if e.gang_id == gang.id
+                    and e.action == "advance"
+                    and e.id not in undone
+                    and e.member_id in on_roster
+                )
+                spent_by_any += spent
+                costs = sum(find_profile(m.profile, faction=gang.faction).cost for m in roster)
+                xp = sum(m.xp for m in roster) + spent
+                paid = sum(i.paid for i in gang.items)
+                assert rated[gang.id] == costs + paid + views.XP_VALUE * xp
+                assert views.rating(gang) == rated[gang.id]
+        assert spent_by_any > 0  # the demo's advances are counted, not only its XP
     finally:
         engine.dispose()
 
