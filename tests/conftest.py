@@ -43,7 +43,8 @@ atexit.register(shutil.rmtree, os.environ["SKIRMISH_CACHE_DIR"], ignore_errors=T
 #: machine has none), fontTools stamps each subset font with the current second unless
 #: ``SOURCE_DATE_EPOCH`` says otherwise, so two PDFs written in different seconds differed by
 #: that stamp (issue #23, benchmarks/issue23.md "05:00–05:45"). The reproducible-builds
-#: convention fixes it for every process the suite starts; nothing else the suite uses reads it.
+#: convention fixes it for every process the suite starts (elsewhere only build tools read it,
+#: for the dates in a package they build, and no test builds one).
 os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
 #: A campaign book is laid out in this process (issue #23): the suite's own workers already
 #: share the cores. The tests of the book's press ask for two layout processes themselves.
