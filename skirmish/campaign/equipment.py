@@ -18,7 +18,14 @@ from sqlmodel import Session
 from skirmish.campaign import lookup
 from skirmish.campaign.gangs import gang_setting, require_active
 from skirmish.campaign.logbook import gang_log, snapshot_before
-from skirmish.campaign.models import FailedPurchase, Gang, LogEntry, Member, OwnedItem
+from skirmish.campaign.models import (
+    FailedPurchase,
+    Gang,
+    GangLine,
+    LogEntry,
+    Member,
+    OwnedItem,
+)
 from skirmish.campaign.owed import require_between_games
 from skirmish.engine.availability import roll_availability
 from skirmish.engine.dice import DiceSource, Die, dice_from
@@ -71,8 +78,9 @@ def waiting_purchases(session: Session, gang: Gang) -> list[FailedPurchase]:
     return waiting_among(session, gang, gang.failed_purchases)
 
 
-def waiting_among(session: Session, gang: Gang, failed: Sequence[_F]) -> list[_F]:
-    """Those of ``failed`` (the gang's failed rolls, objects or rows) still waiting (H-03)."""
+def waiting_among(session: Session, gang: GangLine, failed: Sequence[_F]) -> list[_F]:
+    """Those of ``failed`` (the gang's failed rolls, objects or rows; the gang, an object or a
+    row too) still waiting (H-03)."""
     if not failed or gang_setting(session, gang, "failed-item") != "next-game":
         return []
     return [f for f in failed if f.game >= gang.games_played]

@@ -10,14 +10,14 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Integer, bindparam, inspect
+from sqlalchemy import Integer, bindparam
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, func, select
 
 from skirmish.campaign import accounts, logbook, views
 from skirmish.campaign.game.listed import games_and_sides
 from skirmish.campaign.game.pending import owing
-from skirmish.campaign.gangs import gangs_of, settings_of
+from skirmish.campaign.gangs import gang_rows, gang_rows_read, settings_of
 from skirmish.campaign.lookup import IN_USE
 from skirmish.campaign.models import Campaign, Gang, Meta
 from skirmish.campaign.settings import HOUSE_RULES
@@ -59,7 +59,7 @@ def campaign_data(found: Campaign, lang: Lang | str) -> dict[str, Any]:
     ]
     session = object_session(found)
     gangs = (
-        views.gang_summaries(session, gangs_of(found), lang)
+        views.gang_summaries(session, gang_rows(found), lang)
         if session is not None
         else [views.gang_summary(g, lang) for g in found.gangs]
     )
@@ -151,10 +151,11 @@ def feed_rows(
 
 
 def _gang_names(session: Session, found: Campaign) -> dict[int | None, str]:
-    """The campaign's gangs' names by id: from its gangs if they are loaded, else as rows of
-    two columns (issue #23: not a gang loaded as an object for its name)."""
-    if "gangs" not in inspect(found).unloaded:
-        return {g.id: g.name for g in found.gangs}
+    """The campaign's gangs' names by id: from its gangs if they are loaded or read as rows
+    (``gang_rows``), else as rows of two columns (issue #23: not a gang loaded as an object for
+    its name)."""
+    if gang_rows_read(found):
+        return {g.id: g.name for g in gang_rows(found)}
     return {
         row.id: row.name for row in column_rows(session, _names_query(), {"campaign": found.id})
     }

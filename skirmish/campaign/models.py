@@ -11,7 +11,7 @@ Every schema change is an Alembic migration under ``skirmish/migrations/versions
 # class creation and needs them as real objects or plain strings.
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field, Relationship, SQLModel
@@ -48,6 +48,29 @@ class GangStatus(StrEnum):
 
     ACTIVE = "active"
     RETIRED = "retired"
+
+
+class GangLine(Protocol):
+    """A gang as a page shows it and the rules read it without changing it: a ``Gang``, or a
+    row of the gang table's columns (``gangs.gang_rows``: a READ unit of work's campaign page
+    reads its gangs so, issue #23)."""
+
+    @property
+    def id(self) -> int | None: ...
+    @property
+    def campaign_id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def faction(self) -> str: ...
+    @property
+    def treasury(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def games_played(self) -> int: ...
+    @property
+    def owner_id(self) -> int | None: ...
 
 
 class Meta(Table, table=True):

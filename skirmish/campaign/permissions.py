@@ -21,7 +21,7 @@ from sqlmodel.sql.expression import Select
 
 from skirmish.campaign.account_tables import Membership, User
 from skirmish.campaign.grants import Action as Action  # declared apart: store-free
-from skirmish.campaign.models import Campaign, Gang
+from skirmish.campaign.models import Campaign, GangLine
 from skirmish.errors import CampaignError
 from skirmish.i18n import Catalogue, Lang, messages
 from skirmish.translation import N_, Message
@@ -126,7 +126,7 @@ def relation(session: Session, user: User | None, campaign: Campaign) -> Relatio
 
 
 def may(
-    session: Session, actor: Actor, action: Action, campaign: Campaign, gang: Gang | None = None
+    session: Session, actor: Actor, action: Action, campaign: Campaign, gang: GangLine | None = None
 ) -> bool:
     """Whether ``actor`` may do ``action`` in ``campaign`` (to ``gang``, for gang actions)."""
     if isinstance(actor, _Cli):
@@ -135,7 +135,7 @@ def may(
 
 
 def _may(
-    role: Relation, actor: User | None, action: Action, campaign: Campaign, gang: Gang | None
+    role: Relation, actor: User | None, action: Action, campaign: Campaign, gang: GangLine | None
 ) -> bool:
     """``may`` once the actor's role in the campaign is known."""
     owns = actor is not None and gang is not None and gang.owner_id == actor.id
@@ -187,7 +187,7 @@ def _visible_query() -> Select[Campaign, Membership]:
 
 
 def allowed(
-    session: Session, actor: Actor, campaign: Campaign, gang: Gang | None = None
+    session: Session, actor: Actor, campaign: Campaign, gang: GangLine | None = None
 ) -> dict[Action, bool]:
     """``may`` for every action at once: what a page offers its reader (the web's links); the
     reader's role is read once for them all."""
@@ -222,7 +222,7 @@ _WHAT: Final[dict[Action, str]] = {
 
 
 def require(
-    session: Session, actor: Actor, action: Action, campaign: Campaign, gang: Gang | None = None
+    session: Session, actor: Actor, action: Action, campaign: Campaign, gang: GangLine | None = None
 ) -> None:
     """``may``, or a bilingual refusal that changes nothing."""
     if may(session, actor, action, campaign, gang):

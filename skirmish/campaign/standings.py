@@ -14,11 +14,12 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import column, inspect, table
+from sqlalchemy import column, table
 from sqlalchemy import select as select_columns
 from sqlmodel import Session, col, select
 
-from skirmish.campaign.models import Campaign, Gang
+from skirmish.campaign.gangs import gang_rows
+from skirmish.campaign.models import Campaign, Gang, GangLine
 from skirmish.campaign.store import Access
 from skirmish.campaign.views import ratings
 from skirmish.engine.glossary import GameResult, GameStatus
@@ -68,7 +69,7 @@ def standings(
     campaign: Campaign,
     rated: Mapping[str, int] | None = None,
     winners: Mapping[int, str | None] | None = None,
-    gangs: Sequence[Gang] | None = None,
+    gangs: Sequence[GangLine] | None = None,
 ) -> list[dict[str, Any]]:
     """Each gang's games, wins, losses, draws, retreats, eliminations, points (3 a win, 1 a
     draw) and rating (``campaign.views.ratings``, or ``rated`` by the gang's name when the
@@ -80,8 +81,8 @@ def standings(
     rows: dict[int, dict[str, Any]] = {}
     if gangs is not None:
         pass
-    elif session.info.get("access") == Access.READ and "gangs" not in inspect(campaign).unloaded:
-        gangs = campaign.gangs  # loaded by the page already (issue #23)
+    elif session.info.get("access") == Access.READ:
+        gangs = gang_rows(campaign)  # read by the page already, kept (issue #23)
     else:
         gangs = session.exec(
             select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))

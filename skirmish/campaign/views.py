@@ -25,6 +25,7 @@ from skirmish.campaign.lookup import active_members, carried
 from skirmish.campaign.models import (
     FailedPurchase,
     Gang,
+    GangLine,
     Injury,
     LogEntry,
     Member,
@@ -54,7 +55,7 @@ def rating(gang: Gang) -> int:
     return _rating(gang.faction, roster, paid, advances.get(gang.id, []))
 
 
-def ratings(session: OrmSession, gangs: Sequence[Gang]) -> dict[int | None, int]:
+def ratings(session: OrmSession, gangs: Sequence[GangLine]) -> dict[int | None, int]:
     """``rating`` of each of ``gangs`` (by id), in one query of columns whatever their number
     (a campaign's list and standings; issue #23: rows, not objects, and one statement, not
     three): their models on the roster, what they paid for their items (hundreds), and their
@@ -91,7 +92,7 @@ def failed_purchases_read(
 
 
 def _rated(
-    session: OrmSession, gangs: Sequence[Gang]
+    session: OrmSession, gangs: Sequence[GangLine]
 ) -> tuple[dict[int | None, int], dict[int | None, int]]:
     """``ratings`` and each gang's models on the roster (by id), from the same rows."""
     ids = [g.id for g in gangs if g.id is not None]
@@ -556,24 +557,36 @@ def gang_summary(
 ) -> dict[str, Any]:
     """One line of ``gang list`` (``rated`` and ``models``: its rating and the models on its
     roster, when ``gang_summaries`` has read them already)."""
+    return _summary(
+        gang,
+        lang,
+        rated=rating(gang) if rated is None else rated,
+        models=len(active_members(gang)) if models is None else models,
+    )
+
+
+def _summary(gang: GangLine, lang: Lang | str, *, rated: int, models: int) -> dict[str, Any]:
+    """``gang_summary``'s line of a gang (an object or a row) once its rating and models are
+    known."""
     return {
         "name": gang.name,
         "faction": gang.faction,
         "faction_name": name(find_faction(gang.faction), lang),
         "status": gang.status,
         "treasury": gang.treasury,
-        "models": len(active_members(gang)) if models is None else models,
-        "rating": rating(gang) if rated is None else rated,
+        "models": models,
+        "rating": rated,
     }
 
 
 def gang_summaries(
-    session: OrmSession, gangs: Sequence[Gang], lang: Lang | str
+    session: OrmSession, gangs: Sequence[GangLine], lang: Lang | str
 ) -> list[dict[str, Any]]:
-    """``gang_summary`` of each of ``gangs``, their ratings and models read together as rows
-    (``ratings``; their models are not loaded: issue #23)."""
+    """``gang_summary`` of each of ``gangs`` (objects, or rows: ``gangs.gang_rows``), their
+    ratings and models read together as rows (``ratings``; their models are not loaded: issue
+    #23)."""
     rated, models = _rated(session, gangs)
-    return [gang_summary(g, lang, rated=rated[g.id], models=models[g.id]) for g in gangs]
+    return [_summary(g, lang, rated=rated[g.id], models=models[g.id]) for g in gangs]
 
 
 def weapon_data(weapon: Weapon, lang: Lang | str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from sqlmodel.sql.expression import Select
 
 from skirmish.campaign import accounts
 from skirmish.campaign.equipment import waiting_among
+from skirmish.campaign.gangs import gang_rows
 from skirmish.campaign.models import Campaign, FailedPurchase, Gang, GangStatus
 from skirmish.campaign.permissions import Action, role_word
 from skirmish.campaign.store import column_rows
@@ -59,24 +60,32 @@ def desk(
     # the failed purchases of every gang as rows, in one query (issue #23); the gangs are the
     # campaign's own, which the campaign page has loaded already
     # read beside the ratings when the page read them (issue #23), else here
+    gangs = gang_rows(found)  # as the page's other parts read them (issue #23)
     failed: dict[int | None, list[Any]] | None = failed_purchases_read(
-        session, (g.id for g in found.gangs)
+        session, (g.id for g in gangs)
     )
     if failed is None:
         failed = {}
         for row in column_rows(session, _failed_query(), {"campaign": found.id}):
             failed.setdefault(row.gang_id, []).append(row)
-    for gang in found.gangs:
+    for gang in gangs:
         if gang.status != GangStatus.ACTIVE:
             continue
         mine = failed.get(gang.id, [])
         later = {f.item for f in waiting_among(session, gang, mine)}
-        purchases = [
-            {"name": name(find_equipment(f.item), lang), "later": f.item in later} for f in mine
-        ]
+        said = [(name(find_equipment(f.item), lang), f.item in later) for f in mine]
         due = postgames.get(gang.name, [])
-        if due or purchases:
-            owed.append({"gang": gang.name, "postgames": due, "purchases": purchases})
+        if due or said:
+            # the purchases' names said and joined here, not by the template's filters per
+            # gang (issue #23): all of them, and those not before the next game
+            owed.append(
+                {
+                    "gang": gang.name,
+                    "postgames": due,
+                    "purchases": ", ".join(n for n, _ in said),
+                    "later": ", ".join(n for n, waits in said if waits),
+                }
+            )
     invitations = None
     if can[Action.INVITE]:
         invitations = [

@@ -3,7 +3,7 @@ its panels' registry, its words, the games' addresses, and who may change a game
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -15,7 +15,8 @@ from skirmish.campaign.game.permissions import (
     require_game,
 )
 from skirmish.campaign.game.tables import Game
-from skirmish.campaign.models import Campaign, Gang
+from skirmish.campaign.gangs import gang_rows
+from skirmish.campaign.models import Campaign, Gang, GangLine
 from skirmish.campaign.permissions import Action, may
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang, messages
@@ -206,5 +207,5 @@ def may_start(session: Session, site: Site, campaign: Campaign, gangs: list[Gang
     actor = site.actor(session)
     if may(session, actor, Action.FIX_RESULTS, campaign):
         return True
-    pool = gangs or list(campaign.gangs)
+    pool: Sequence[GangLine] = gangs or gang_rows(campaign)
     return any(may(session, actor, Action.CHANGE_GANG, campaign, g) for g in pool)

@@ -132,18 +132,18 @@ def test_the_failed_purchases_read_beside_the_ratings_are_the_campaigns_in_order
     engine = _demo(tmp_path)
     with store.transaction(engine) as s:
         campaign = lookup.current_campaign(s)
-        ids = [g.id for g in gangs.gangs_of(campaign)]
+        ids = [g.id for g in gangs.gang_rows(campaign)]
         for gang_id, item, game in (
             (ids[1], "rifle", 0),
             (ids[0], "knife", 2),
             (ids[1], "mule", 1),
         ):
             s.add(FailedPurchase(gang_id=gang_id, item=item, game=game))
-        views.gang_summaries(s, gangs.gangs_of(campaign), "en")
+        views.gang_summaries(s, gangs.gang_rows(campaign), "en")
         assert views.failed_purchases_read(s, ids) is None  # a writer keeps nothing
     with store.transaction(engine, access=store.Access.READ) as s:
         campaign = lookup.current_campaign(s)
-        found = gangs.gangs_of(campaign)
+        found = gangs.gang_rows(campaign)
         assert views.failed_purchases_read(s, ids) is None
         views.gang_summaries(s, found, "en")
         read = views.failed_purchases_read(s, ids)
