@@ -93,6 +93,34 @@ def test_what_each_gang_owes_post_games_and_purchases_waiting(demo: Path) -> Non
         assert f"{EARPS} dopo-partita della partita 1 acquisti in attesa (H-03): Mulo" in italian
 
 
+def test_the_purchases_waiting_are_named_once_each_and_escaped_once(demo: Path) -> None:
+    """Issue #23: the desk joins a gang's failed purchases itself (not the template's filters):
+    every one, oldest first, then those not before the next game; a name with a quote is
+    escaped once, as every value."""
+    from skirmish.campaign import lookup, store
+    from skirmish.campaign.models import FailedPurchase
+
+    engine = store.open_store(str(demo), create=False)
+    try:
+        with store.transaction(engine) as s:
+            earps = lookup.gang_by_name(s, lookup.campaign_by_name(s, CAMPAIGN), EARPS)
+            earps.games_played = 1  # one game on: the mule's roll (before game 0) waits no more
+            s.add(earps)
+            s.add(FailedPurchase(gang_id=earps.id, item="woodsman-axe", game=1))
+    finally:
+        engine.dispose()
+    with open_client(demo) as web:
+        page = web.get(f"{HOME}?lang=en").text
+        assert (
+            "purchases waiting (H-03): Mule, Woodsman&#39;s axe"
+            " · not before the next game: Woodsman&#39;s axe</span>"
+        ) in page
+        italian = section(web.get(f"{HOME}?lang=it").text, "owed")
+        assert italian.endswith(
+            "(H-03): Mulo, Ascia boscaiolo · non prima della prossima partita: Ascia boscaiolo"
+        )
+
+
 def test_the_open_invitations_read_only_with_a_link_to_the_members_page(demo: Path) -> None:
     with open_client(demo) as web:
         assert section(web.get(f"{HOME}?lang=en").text, "desk-invitations") == (
