@@ -34,6 +34,7 @@ from markupsafe import Markup
 from sqlmodel import Session
 from starlette.exceptions import HTTPException
 
+from skirmish.campaign.game.listed import games_of
 from skirmish.campaign.gazette import gazette
 from skirmish.campaign.gazette_issue import Gazette
 from skirmish.campaign.models import Campaign
@@ -43,7 +44,7 @@ from skirmish.i18n import Lang, messages, tr
 from skirmish.printing.gazette import LABELS, STYLESHEETS, gazette_view, render_gazette
 from skirmish.printing.pdf import Press
 from skirmish.translation import N_, template_callables
-from skirmish.web import feeds, reads, text
+from skirmish.web import feeds, text
 from skirmish.web.prints import HTML_POLICY, Format, disposition
 from skirmish.web.site import LangDep, NotFound, Site, SiteDep, campaign_url, scenario_name
 
@@ -77,14 +78,16 @@ def gazette_url(campaign: str, *, game: int | None = None, suffix: str = "") -> 
 
 
 def issues(session: Session, campaign: Campaign, lang: Lang) -> list[dict[str, Any]]:
-    """The finished games, each an issue, the latest first: its game, scenario and number."""
-    ended = [g for g in reads.game_list(session, campaign) if g["status"] == GameStatus.ENDED]
+    """The finished games, each an issue, the latest first: its game, scenario and number. The
+    games are those the paper reads (``games_of``, kept by the unit of work: issue #23, one
+    statement for both)."""
+    ended = [g for g in games_of(session, campaign) if g.status == GameStatus.ENDED]
     return [
         {
-            "game": g["game"],
+            "game": g.id,
             "number": number,
-            "scenario": scenario_name(g["scenario"], lang),
-            "url": gazette_url(campaign.name, game=g["game"]),
+            "scenario": scenario_name(g.scenario, lang),
+            "url": gazette_url(campaign.name, game=g.id),
         }
         for number, g in reversed(list(enumerate(ended, start=1)))
     ]

@@ -16,7 +16,7 @@ from sqlmodel import Session, col, select
 
 from skirmish.campaign import listings, lookup, views
 from skirmish.campaign.game.history import graveyard, member_history, standings
-from skirmish.campaign.game.listed import games_of
+from skirmish.campaign.game.listed import games_and_sides
 from skirmish.campaign.gangs import settings_of
 from skirmish.campaign.models import Campaign, Gang
 from skirmish.campaign.settings import HOUSE_RULES
@@ -68,7 +68,7 @@ def campaign_standings(
     """``skirmish campaign standings --json`` (``rated``: the gangs' ratings by name, when
     ``campaign_show`` has read them already). The ended games' winners come from the
     campaign's games, which the unit of work keeps for the list of games (issue #23)."""
-    games = games_of(session, found)
+    games, _ = games_and_sides(session, found)
     winners = {g.id: g.winner for g in games if g.status == GameStatus.ENDED and g.id is not None}
     return standings(session, campaign=found, rated=rated, winners=winners)
 

@@ -17,7 +17,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import select
 
 from skirmish.campaign import accounts, gangs, lookup, store
-from skirmish.campaign.game.listed import games_of
+from skirmish.campaign.game.listed import games_and_sides, games_of
 from skirmish.campaign.game.start import start_game
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.permissions import Role
@@ -194,7 +194,7 @@ def test_a_campaigns_gangs_and_games_are_read_once_per_unit_of_work(
     """In a READ unit of work the campaign's gangs are read by one statement as rows and kept
     (``gangs.gang_rows``: the standings, the desk and the log read them again from there), in
     the relationship's order, each with the columns its object has; its games likewise
-    (``board.games_of``)."""
+    (``listed.games_of`` as objects, ``listed.games_and_sides`` as rows with their sides)."""
     engine = store.open_store(str(prepared(build_one)), access=store.Access.READ, create=False)
     seen: list[str] = []
 
@@ -219,6 +219,16 @@ def test_a_campaigns_gangs_and_games_are_read_once_per_unit_of_work(
             assert [g.id for g in games_of(s, campaign)] == [1]
             assert [g.id for g in games_of(s, campaign)] == [1]
             assert len(seen) == 2, seen
+            listed, sides = games_and_sides(s, campaign)
+            again_listed, _ = games_and_sides(s, campaign)
+            assert len(seen) == 3, seen  # the games as rows, with their sides: once
+            objects = games_of(s, campaign)
+            shown = ("id", "scenario", "status", "turn", "winner")
+            assert [tuple(getattr(g, c) for c in shown) for g in listed] == [
+                tuple(getattr(g, c) for c in shown) for g in objects
+            ]
+            assert [g.id for g in again_listed] == [1]
+            assert sorted(side for side, _, _ in sides[1]) == ["bad", "good"]
     finally:
         event.remove(engine, "before_cursor_execute", note)
         engine.dispose()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, select
 
-from skirmish.campaign.game.tables import Game, GameGang
+from skirmish.campaign.game.tables import Game, GameGang, GameLine
 from skirmish.campaign.models import Gang, LogEntry
 from skirmish.campaign.owed import playing, standing_entries, waiting
 from skirmish.engine.glossary import GameStatus
@@ -41,7 +41,7 @@ def postgame_waiting(session: Session, gang: Gang) -> Game | None:
     return None if found is None else session.get(Game, found.id)
 
 
-def owing(session: Session, game: Game) -> list[str]:
+def owing(session: Session, game: GameLine) -> list[str]:
     """The gangs of ``game`` that still owe its post-game sequence (none unless it has ended),
     good side first (what ``game list`` and ``game status`` say)."""
     if game.status != GameStatus.ENDED:

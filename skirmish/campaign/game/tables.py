@@ -13,7 +13,7 @@ Rows keep ids (scenario id, objective id, member id), never copies of the rules 
 # No ``from __future__ import annotations``: SQLModel needs real annotations (see models.py).
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field
@@ -49,6 +49,23 @@ class Game(Table, table=True):
     # Issue #12 (0009): moved on by one by every unit of work that changes the game, undo
     # included (capture.remember), so a phone knows its page is stale
     revision: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+
+
+class GameLine(Protocol):
+    """A game as its campaign's lists show it: a ``Game``, or a row of those of its columns
+    (``listed.games_and_sides``: the campaign page and ``game list`` read their games so,
+    issue #23)."""
+
+    @property
+    def id(self) -> int | None: ...
+    @property
+    def scenario(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def winner(self) -> str | None: ...
 
 
 class GameGang(Table, table=True):
