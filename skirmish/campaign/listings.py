@@ -59,7 +59,7 @@ def campaign_data(found: Campaign, lang: Lang | str) -> dict[str, Any]:
     ]
     session = object_session(found)
     gangs = (
-        views.gang_summaries(session, gang_rows(found), lang)
+        views.gang_summaries(session, gang_rows(found), lang, campaign=found.id)
         if session is not None
         else [views.gang_summary(g, lang) for g in found.gangs]
     )

@@ -92,18 +92,23 @@ def failed_purchases_read(
 
 
 def _rated(
-    session: OrmSession, gangs: Sequence[GangLine]
+    session: OrmSession, gangs: Sequence[GangLine], *, campaign: int | None = None
 ) -> tuple[dict[int | None, int], dict[int | None, int]]:
-    """``ratings`` and each gang's models on the roster (by id), from the same rows."""
+    """``ratings`` and each gang's models on the roster (by id), from the same rows.
+    ``campaign``: ``gangs`` are every gang of that campaign, whose rows the statement reads by
+    the campaign's id (issue #23: no list of ids expanded into its five sets on every call)."""
     ids = [g.id for g in gangs if g.id is not None]
     roster: dict[int | None, list[Any]] = {}
     paid: dict[int | None, list[int]] = {}
     advances: dict[int | None, list[tuple[int | None, int]]] = {}
     failed: dict[int | None, list[FailedRow]] = {}
     if ids:
-        for kind, gang_id, member, profile, number in column_rows(
-            session, _rating_query(), {"ids": ids}
-        ):
+        query, params = (
+            (_rating_query(by_campaign=False), {"ids": ids})
+            if campaign is None
+            else (_rating_query(by_campaign=True), {"campaign": campaign})
+        )
+        for kind, gang_id, member, profile, number in column_rows(session, query, params):
             if kind == _ON_ROSTER:
                 roster.setdefault(gang_id, []).append(_Model(member, profile, number))
             elif kind == _OWNED:
@@ -153,15 +158,22 @@ def _advances_query() -> Any:
 
 
 @cache
-def _rating_query() -> Any:
+def _rating_query(*, by_campaign: bool) -> Any:
     """The gangs' ratings' three sets of rows in one statement (``UNION ALL``, issue #23: one
     round trip, not three): their models on the roster, the prices paid for their items, their
     standing advances (as ``_advances_query``); and a fourth the ratings do not use, the gangs'
     failed purchases (H-03), which the campaign page's desk reads from them
     (``failed_purchases_read``: one statement less). Each row says its ``kind``, then the gang,
     the model (a failed purchase's id), its profile (the item) and a number (the model's XP, an
-    item's price, an advance's XP cost, the failed purchase's game); the models first, by id."""
-    ids = bindparam("ids", type_=Integer, expanding=True)
+    item's price, an advance's XP cost, the failed purchase's game); the models first, by id.
+    The gangs: the ``ids`` parameter, or (``by_campaign``) every gang of the ``campaign``."""
+    ids: Any = (
+        select_columns(col(Gang.id)).where(
+            col(Gang.campaign_id) == bindparam("campaign", type_=Integer)
+        )
+        if by_campaign
+        else bindparam("ids", type_=Integer, expanding=True)
+    )
     undone = select_columns(col(LogEntry.reverts)).where(
         col(LogEntry.gang_id).in_(ids), col(LogEntry.reverts).is_not(None)
     )
@@ -580,12 +592,12 @@ def _summary(gang: GangLine, lang: Lang | str, *, rated: int, models: int) -> di
 
 
 def gang_summaries(
-    session: OrmSession, gangs: Sequence[GangLine], lang: Lang | str
+    session: OrmSession, gangs: Sequence[GangLine], lang: Lang | str, *, campaign: int | None = None
 ) -> list[dict[str, Any]]:
     """``gang_summary`` of each of ``gangs`` (objects, or rows: ``gangs.gang_rows``), their
     ratings and models read together as rows (``ratings``; their models are not loaded: issue
-    #23)."""
-    rated, models = _rated(session, gangs)
+    #23). ``campaign``: ``gangs`` are every gang of that campaign (``_rated``)."""
+    rated, models = _rated(session, gangs, campaign=campaign)
     return [_summary(g, lang, rated=rated[g.id], models=models[g.id]) for g in gangs]
 
 

@@ -59,7 +59,7 @@ def campaign_show(found: Campaign, lang: Lang | str) -> dict[str, Any]:
 def gang_list(session: Session, found: Campaign, lang: Lang | str) -> list[dict[str, Any]]:
     """The campaign's gangs: ``skirmish gang list --json``."""
     query = select(Gang).where(Gang.campaign_id == found.id).order_by(col(Gang.id))
-    return views.gang_summaries(session, session.exec(query).all(), lang)
+    return views.gang_summaries(session, session.exec(query).all(), lang, campaign=found.id)
 
 
 def campaign_standings(

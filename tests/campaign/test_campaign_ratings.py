@@ -76,6 +76,35 @@ def test_ratings_together_are_each_gangs_rating(tmp_path: Path) -> None:
         engine.dispose()
 
 
+def test_a_campaigns_gangs_rated_by_its_id_are_rated_as_by_their_ids(tmp_path: Path) -> None:
+    """Issue #23: every gang of a campaign rated by the campaign's id (``campaign=``) reads the
+    rows their ids read: the same lines and failed purchases kept, in either of two campaigns
+    (the second's gang has a model and an item of its own)."""
+    engine = _demo(tmp_path)
+    try:
+        _add_gangs(engine, 1, 2)
+        with store.transaction(engine) as s:
+            other = gangs.new_campaign(s, name="Deadwood", use=False)
+            gang = gangs.new_gang(s, campaign=other, name="Seth's posse", faction="lawmen")
+            roster.hire(s, gang=gang, profile="sceriffo", name="Seth")
+            equipment.buy(s, gang=gang, item="knife", dice=ScriptedDice([6]))
+        for name in ("Tombstone 1881", "Deadwood"):
+            said = []
+            for by_id in (False, True):
+                with store.transaction(engine, access=store.Access.READ) as s:
+                    campaign = lookup.campaign_by_name(s, name)
+                    every = gangs.gang_rows(campaign)
+                    lines = views.gang_summaries(
+                        s, every, "en", campaign=campaign.id if by_id else None
+                    )
+                    kept = views.failed_purchases_read(s, [g.id for g in every])
+                    said.append((lines, kept))
+            assert said[0] == said[1], name
+            assert said[1][0] and all(line["rating"] > 0 for line in said[1][0])
+    finally:
+        engine.dispose()
+
+
 def test_an_advances_xp_counts_as_its_entrys_details_say(tmp_path: Path) -> None:
     """Issue #23: the ratings read an advance's XP cost as a column (the database's JSON
     extraction); each gang's rating is still the sum said from the log's entries decoded here:
