@@ -60,6 +60,21 @@ def _build(campaigns: int) -> Callable[[Path], object]:
 build_one, build_four = _build(1), _build(4)
 
 
+def build_ended(path: Path) -> None:
+    """``build_one``'s store with its duel ended (the Earps won), each gang owing its post-game
+    (the campaign page's standings, list of games and desk read the ended game's sides)."""
+    from tests.web.test_actions import cli
+
+    build_one(path)
+    cli(path, "game", "turn", "--campaign", CAMPAIGN)
+    cli(path, "game", "end", "--winner", GOOD, "--campaign", CAMPAIGN)
+
+
+#: The most statements of pages on ``build_ended``'s store (issue #23, eleventh round: who
+#: owes a post-game is read with the gangs' names, the Gazette's issues from its own games).
+MOST_ENDED = {"campaign page": 13, "gazette": 45, "gazette issue": 29}
+
+
 @pytest.fixture
 def counter(prepared: Callable[..., Path]) -> Iterator[Callable[[Callable[..., object]], Any]]:
     """``counter(build)``: a function counting the statements of one GET on that store, as its
@@ -134,6 +149,22 @@ def test_each_page_issues_a_few_statements(counter: Callable[..., Any]) -> None:
     code, statements = count(f"{_paths()['live game page']}/board?rev={revision}")
     assert code == 204
     assert statements <= MOST["board poll"], f"board poll: {statements} statements"
+
+
+def test_the_pages_of_an_ended_game_owing_its_post_game_issue_a_few_statements(
+    counter: Callable[..., Any],
+) -> None:
+    count = counter(build_ended)
+    c = quote(CAMPAIGN, safe="")
+    paths = {
+        "campaign page": f"/c/{c}",
+        "gazette": f"/c/{c}/gazette",
+        "gazette issue": f"/c/{c}/gazette?game=1",
+    }
+    for page, path in paths.items():
+        code, statements = count(path)
+        assert code == 200, page
+        assert statements <= MOST_ENDED[page], f"{page}: {statements} statements"
 
 
 def test_the_reader_is_identified_in_the_pages_transaction(counter: Callable[..., Any]) -> None:

@@ -43,16 +43,19 @@ def postgame_waiting(session: Session, gang: Gang) -> Game | None:
 
 def owing(session: Session, game: GameLine) -> list[str]:
     """The gangs of ``game`` that still owe its post-game sequence (none unless it has ended),
-    good side first (what ``game list`` and ``game status`` say)."""
+    good side first (what ``game list`` and ``game status`` say). Its sides are read with
+    their gangs' names (issue #23: no gang looked up apart, which a page that read its gangs
+    as rows would ask the store for)."""
     if game.status != GameStatus.ENDED:
         return []
     rows = session.exec(
-        select(GameGang).where(GameGang.game_id == game.id).order_by(col(GameGang.id))
+        select(GameGang, Gang.name)
+        .join(Gang, col(Gang.id) == col(GameGang.gang_id))
+        .where(GameGang.game_id == game.id)
+        .order_by(col(GameGang.id))
     ).all()
     names = []
-    for gg in sorted(rows, key=lambda g: (g.side != Side.GOOD, g.id)):
+    for gg, gang_name in sorted(rows, key=lambda row: (row[0].side != Side.GOOD, row[0].id)):
         if not standing_entries(session, game.id, gg.gang_id):
-            gang = session.get(Gang, gg.gang_id)
-            assert gang is not None
-            names.append(gang.name)
+            names.append(gang_name)
     return names
