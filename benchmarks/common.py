@@ -102,6 +102,37 @@ def _bindir() -> Path:
     return Path(out.stdout.strip())
 
 
+#: Each running throw-away PostgreSQL server's data directory, by the URL ``postgres`` yielded
+#: (``cluster_cpu`` finds its processes there).
+CLUSTERS: dict[str, Path] = {}
+
+
+def tree_cpu(pid: int) -> float:
+    """The processor time ``pid``, its children that ended (reaped: ``cutime``, ``cstime``) and
+    its living descendants have used so far, from ``/proc``: 0 for a process gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return 0.0
+    ticks = sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime stime cutime cstime
+    return ticks / os.sysconf("SC_CLK_TCK") + sum(tree_cpu(int(child)) for child in children)
+
+
+def cluster_cpu(url: str) -> float | None:
+    """The processor time every process of the throw-away PostgreSQL server at ``url`` has used
+    so far (the postmaster, each connection's backend, ended ones too, the background workers);
+    ``None`` for a store that is not one (SQLite runs in its users' processes)."""
+    data = CLUSTERS.get(url)
+    if data is None:
+        return None
+    try:
+        postmaster = int((data / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return tree_cpu(postmaster)
+
+
 @contextlib.contextmanager
 def postgres(database: str = "soak", *, settings: Sequence[str] = ()) -> Iterator[str]:
     """A throw-away PostgreSQL server on 127.0.0.1 (as ``tests/conftest.py`` starts one, as the
@@ -137,8 +168,11 @@ def postgres(database: str = "soak", *, settings: Sequence[str] = ()) -> Iterato
         dsn = f"host=127.0.0.1 port={port} user={user} dbname=postgres"
         with psycopg.connect(dsn, autocommit=True) as connection:
             connection.execute(f"CREATE DATABASE {database}")
-        yield f"postgresql+psycopg://{user}@127.0.0.1:{port}/{database}"
+        url = f"postgresql+psycopg://{user}@127.0.0.1:{port}/{database}"
+        CLUSTERS[url] = data
+        yield url
     finally:
+        CLUSTERS.pop(f"postgresql+psycopg://{user}@127.0.0.1:{port}/{database}", None)
         subprocess.run(
             [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
             capture_output=True, check=False,

@@ -82,7 +82,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from common import header, postgres, sqlite
+from common import cluster_cpu, header, postgres, sqlite
 from table_seen import SHOWN_ERRORS, WRITES, Act, Seen, _ms, _row, check_books, report, updates
 from web_bench import CAMPAIGN, PASSWORD, Player, cpu_seconds, server, set_up
 
@@ -567,14 +567,18 @@ class Phone:
 # --------------------------------------------------------------------------- the run
 
 
-def run_phase(pairs: list[tuple[Phone, Phone]], seconds: float, server_pid: int) -> Seen:
-    """Every pair's phones play their game together for ``seconds``."""
-    seen = Seen()
+def run_phase(
+    pairs: list[tuple[Phone, Phone]], seconds: float, server_pid: int, url: str = ""
+) -> Seen:
+    """Every pair's phones play their game together for ``seconds``; with ``url``, the
+    PostgreSQL server's processor time is measured too (``common.cluster_cpu``)."""
+    seen = Seen(games=len(pairs))
     phones = [phone for pair in pairs for phone in pair]
     for phone in phones:
         phone.seen = seen
         phone.revision = None
     cpu = cpu_seconds(server_pid)
+    db, mine = cluster_cpu(url), time.process_time()
     deadline: list[float] = []
     start = threading.Barrier(
         len(phones), action=lambda: deadline.append(time.perf_counter() + seconds)
@@ -595,6 +599,9 @@ def run_phase(pairs: list[tuple[Phone, Phone]], seconds: float, server_pid: int)
         thread.join()
     seen.wall = time.perf_counter() - began
     seen.server_cpu = cpu_seconds(server_pid) - cpu
+    seen.phones_cpu = time.process_time() - mine
+    db_after = cluster_cpu(url)
+    seen.db_cpu = None if db is None or db_after is None else db_after - db
     seen.load = os.getloadavg()[0]
     return seen
 
@@ -631,15 +638,15 @@ def bench(options: argparse.Namespace) -> int:
                 print("\n".join(opened.errors), file=sys.stderr)
                 return 1
             short = max(options.seconds / 3, 1.0)
-            phases = [(_games(options.games), run_phase(pairs, options.seconds, pid))]
+            phases = [(_games(options.games), run_phase(pairs, options.seconds, pid, url))]
             if options.think > 0:  # the same games, each player taking a moment before a tap
                 for phone in (p for pair in pairs for p in pair):
                     phone.think = options.think
-                paced = run_phase(pairs, short * 2, pid)
+                paced = run_phase(pairs, short * 2, pid, url)
                 phases.append((f"{_games(options.games)} paced", paced))
                 for phone in (p for pair in pairs for p in pair):
                     phone.think = 0.0
-            phases.append(("1 game alone", run_phase(pairs[:1], short, pid)))
+            phases.append(("1 game alone", run_phase(pairs[:1], short, pid, url)))
             for good, bad in pairs:
                 good.http.close()
                 bad.http.close()

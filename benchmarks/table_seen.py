@@ -49,6 +49,11 @@ class Seen:
     revisions: dict[tuple[int, str], list[tuple[float, int]]] = field(default_factory=dict)
     wall: float = 0.0
     server_cpu: float = 0.0
+    #: the processor time of the PostgreSQL server's processes (``None``: SQLite, in the
+    #: server's) and of this process (the phones and their streams) in the phase
+    db_cpu: float | None = None
+    phones_cpu: float = 0.0
+    games: int = 0
     load: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -228,5 +233,47 @@ def report(
     loads = ", ".join(f"{title} {seen.load:.1f}" for title, seen in phases)
     lines.append(f"server processor ms per request: {per}; per change: {per_change}; "
                  f"load average at the end: {loads}")  # fmt: skip
+    lines += budget(phases, workers, cores)
     actions = values(first, "actions")
     return "\n".join(lines), (_row(actions)[2] if actions else float("inf")), update_p95
+
+
+def budget(phases: list[tuple[str, Seen]], workers: int, cores: int) -> list[str]:
+    """Issue #23's eighth round: the whole processor time of a change (the server, PostgreSQL,
+    the phones) and the closed loop's bound it implies. Each game has one change in flight at a
+    time, so by Little's law a game's change comes every ``games / throughput`` (the action's
+    answer is part of that); the processor time caps the throughput at ``cores / all`` and, the
+    server's processes each being one interpreter (one lock), at ``min(workers, cores) /
+    server``: the cycle cannot be shorter than ``games × all / cores`` nor ``games × server /
+    min(workers, cores)``."""
+    lines = []
+    for title, seen in phases:
+        changes = max(1, len(seen.acts))
+        server = seen.server_cpu * 1000 / changes
+        phones = seen.phones_cpu * 1000 / changes
+        db = None if seen.db_cpu is None else seen.db_cpu * 1000 / changes
+        whole = server + phones + (db or 0.0)
+        busy = (seen.server_cpu + seen.phones_cpu + (seen.db_cpu or 0.0)) / max(seen.wall, 1e-9)
+        store = "in the server" if db is None else f"{db:.1f}"
+        lines.append(
+            f"processor ms per change, {title}: server {server:.1f}, PostgreSQL {store}, "
+            f"phones {phones:.1f}, all {whole:.1f} ({busy:.2f} of {cores} cores busy)"
+        )
+    for title, seen in phases:
+        changes = max(1, len(seen.acts))
+        rate = len(seen.acts) / max(seen.wall, 1e-9)
+        actions = [t for k, t in seen.samples if k in WRITES]
+        mean = statistics.fmean(actions) * 1000 if actions else 0.0
+        server = seen.server_cpu * 1000 / changes
+        whole = (seen.server_cpu + seen.phones_cpu + (seen.db_cpu or 0.0)) * 1000 / changes
+        interpreters = min(workers, cores)
+        cycle = seen.games / rate * 1000 if rate else float("inf")
+        lines.append(
+            f"closed loop, {title}: {seen.games} game(s) at {rate:.1f} changes/s, so a game's "
+            f"change every {cycle:.0f} ms (Little's law; the action's mean answer {mean:.0f} "
+            f"ms of it); bounds from the processor: {seen.games} × {whole:.1f} / {cores} cores "
+            f"= {seen.games * whole / cores:.0f} ms, the server's {interpreters} "
+            f"interpreter(s): {seen.games} × {server:.1f} / {interpreters} = "
+            f"{seen.games * server / interpreters:.0f} ms"
+        )
+    return lines

@@ -363,3 +363,66 @@ def test_the_streams_states_are_built_a_few_at_once(
         for stream in streams:
             stream.close()
         wyatt.client.__exit__(None, None, None)
+
+
+def test_a_change_s_answer_is_written_before_its_streams_states_are_built(
+    server: Running, table: Path, monkeypatch: Any
+) -> None:
+    """Issue #23, table mode's eighth round (``game_stream.AnswersFirst``): the commit of
+    Wyatt's card, posted to the server that holds both players' streams, wakes them, but
+    neither builds its state until the card's answer is written; they are then brought the
+    same states as before."""
+    import http.client
+
+    from skirmish.web import game_activation, game_stream
+    from tests.web.test_game_stream import DEADLINE
+
+    answered: list[float] = []
+    builds: list[float] = []
+    answer_state, state_text = game_activation.state, game_stream.state_text
+
+    def slow_answer(*args: Any) -> Any:
+        found = answer_state(*args)
+        time.sleep(0.3)  # the answer's last steps, long enough for a woken stream to start
+        answered.append(time.perf_counter())
+        return found
+
+    def timed_build(*args: Any) -> Any:
+        builds.append(time.perf_counter())
+        return state_text(*args)
+
+    monkeypatch.setattr(game_activation, "state", slow_answer)
+    monkeypatch.setattr(game_stream, "state_text", timed_build)
+    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "round")
+    try:
+        first = state(to_wyatt)["revision"]
+        state(to_ike)
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=DEADLINE)
+        connection.request(
+            "POST",
+            f"{API}/picks",
+            body=json.dumps({"model": "Wyatt Earp"}),
+            headers={
+                "Cookie": cookie(wyatt),
+                "Content-Type": "application/json",
+                "X-CSRF-Token": wyatt.csrf,
+                "Idempotency-Key": wyatt.key(),
+            },
+        )
+        answer = connection.getresponse()
+        assert answer.status == 200
+        body = json.loads(answer.read())
+        connection.close()
+        seen_by_wyatt, seen_by_ike = state(to_wyatt, first), state(to_ike, first)
+    finally:
+        to_wyatt.close()
+        to_ike.close()
+        for p in (wyatt, ike):
+            p.client.__exit__(None, None, None)
+    assert seen_by_wyatt["round"] == {k: v for k, v in body.items() if k != "lines"}
+    assert seen_by_ike["round"]["sides"]["good"]["model"] is None
+    assert seen_by_ike["revision"] == seen_by_wyatt["revision"] > first
+    assert len(answered) == 1
+    after_change = builds[2:]  # the two streams' first states came before the card
+    assert len(after_change) == 2
+    assert all(started > answered[0] for started in after_change), (answered, builds)
