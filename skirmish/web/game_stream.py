@@ -18,10 +18,6 @@ once and at every new revision: the revision and those parts as the reader may s
 once per key and shared, so the phone need not ask for them; it ends when its session no longer
 names its reader or the reader may no longer see the game.
 
-While this process answers a change to the game (a POST under ``…/games/{id}``), its carrying
-streams wait to build their states until the answer is written (``AnswersFirst``, issue #23's
-eighth round, at most ``game_news.ANSWERS_FIRST_SECONDS``).
-
 It ends when the phone goes away (Starlette cancels a streaming response on the client's
 ``http.disconnect``) and when the server shuts down (``GameNews.stopping``). The phone then
 fetches the board as before (``…/board?rev=N``: 204/ETag while unchanged), so the rendered
