@@ -199,7 +199,6 @@ def create_app(db: str | None = None) -> FastAPI:
     )
     app.mount("/static", StaticWithGzip(directory=HERE / "static"), name="static")
     app.add_middleware(NamesWithSlashes)
-    app.add_middleware(game_stream.AnswersFirst, news=news)  # a change's answer before its news
     app.add_middleware(InputNaming)  # a refusal names a field, not a flag (issue #20)
     app.add_middleware(SecurityHeaders)  # outermost: every answer, errors included (issue #22)
     site = Site(engine)

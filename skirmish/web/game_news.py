@@ -25,7 +25,7 @@ import contextlib
 import logging
 import signal
 import threading
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,10 +42,6 @@ log = logging.getLogger(__name__)
 WATCH_SECONDS = 0.3
 #: How long the PostgreSQL listener waits before opening a lost connection again.
 RECONNECT_SECONDS = 1.0
-#: How long a stream's state waits at most for the answers to the game's changes being made in
-#: this process (``GameNews.after_answers``): an answer that takes longer does not hold the
-#: other phone's update past it.
-ANSWERS_FIRST_SECONDS = 1.0
 
 
 @dataclass
@@ -57,10 +53,6 @@ class Watch:
     streams: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
-    #: the changes to the game this process is answering (``GameNews.answering``), and the
-    #: event set when none is
-    answering: int = 0
-    answered: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 class GameNews:
@@ -169,44 +161,6 @@ class GameNews:
                 select(GAME.c.id, GAME.c.revision).where(GAME.c.id.in_(games))
             )
             return {int(i): int(r) for i, r in rows}
-
-    # ------------------------------------------------------------- answers first
-
-    @contextlib.contextmanager
-    def answering(self, game_id: int) -> Iterator[Callable[[], None]]:
-        """A change to the game is being answered by this process (in the event loop's thread):
-        until the call it yields (its answer written) or the block's end, whichever comes first,
-        the game's streams build no state (``after_answers``). Issue #23, table mode's eighth
-        round: the commit wakes both phones' streams at once, and their states' builds took the
-        interpreter in turns with the answer's last steps (its round, its JSON)."""
-        watch = self.watches.get(game_id)
-        if watch is None:  # no stream watches it: nothing waits
-            yield lambda: None
-            return
-        watch.answering += 1
-        watch.answered.clear()
-        done = False
-
-        def answered() -> None:
-            nonlocal done
-            if not done:
-                done = True
-                watch.answering -= 1
-                if watch.answering <= 0:
-                    watch.answered.set()
-
-        try:
-            yield answered
-        finally:
-            answered()
-
-    async def after_answers(self, game_id: int) -> None:
-        """Until this process has answered the changes to the game it is answering, at most
-        ``ANSWERS_FIRST_SECONDS``."""
-        watch = self.watches.get(game_id)
-        if watch is not None and watch.answering > 0:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(watch.answered.wait(), ANSWERS_FIRST_SECONDS)
 
     # ------------------------------------------------------------- the streams' side
 

@@ -27,14 +27,12 @@ board is the board route's, from its render cache (``web/game_render.py``).
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 from anyio import CapacityLimiter
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from skirmish.web.game_live_view import find_live_game
 from skirmish.web.game_news import GameNews, Watch
@@ -53,40 +51,6 @@ RETRY_MS = 2000
 STATE_BUILDS = 4
 
 router = APIRouter()
-
-
-#: A change to a game: a POST to one of its addresses (the API's and the forms').
-_GAME_CHANGE = re.compile(r"/games/(\d+)(?:/|$)")
-
-
-class AnswersFirst:
-    """ASGI middleware (issue #23, table mode's eighth round): while this process answers a
-    change to a game (a POST under ``…/games/{id}``), the game's carrying streams start no
-    state's build until the answer's last byte is handed to the server
-    (``GameNews.answering``): the commit wakes both phones' streams at once, and their builds
-    shared the interpreter with the answer's last steps. What is built and sent is the same."""
-
-    def __init__(self, app: ASGIApp, news: GameNews) -> None:
-        self.app = app
-        self.news = news
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        found = (
-            _GAME_CHANGE.search(scope["path"])
-            if scope["type"] == "http" and scope["method"] == "POST"
-            else None
-        )
-        if found is None:
-            await self.app(scope, receive, send)
-            return
-        with self.news.answering(int(found.group(1))) as answered:
-
-            async def sending(message: Message) -> None:
-                await send(message)
-                if message["type"] == "http.response.body" and not message.get("more_body"):
-                    answered()
-
-            await self.app(scope, receive, sending)
 
 
 def _start(site: Site, campaign: str, game: str) -> tuple[int, int]:
@@ -165,7 +129,6 @@ async def game_events(
         limiter: CapacityLimiter = request.app.state.state_builds
 
         async def built() -> tuple[int, bytes]:
-            await news.after_answers(game_id)  # the change's own answer first (AnswersFirst)
             async with limiter:  # a few at once: an action is not one of many runnable threads
                 read, text = await run_in_threadpool(
                     state_text, site, request, viewer, token, campaign, game_id, lang, parts
