@@ -294,3 +294,26 @@ def test_an_english_command_never_reads_the_italian_catalogue(
     report = _probed(CATALOGUES_PROBE, args, tmp_path)
     # The Italian run is the control: the probe sees a catalogue being read.
     assert ("it" in report["read"]) == (args[:2] == ["--lang", "it"])
+
+
+def test_a_nouns_commands_are_built_once_per_process() -> None:
+    """The root group typer builds anew for each call finds the nouns' commands already built
+    (``cli.main.BUILT``, issue #23): the second ``roll shoot`` of a process runs the same
+    command objects as the first, and answers the same."""
+    from skirmish.cli.main import BUILT
+
+    args = ["roll", "shoot", "--tiro", "4", "--cover", "light", "--seed", "1"]
+    first = runner.invoke(app, args, env={"SKIRMISH_LANG": ""})
+    roll = BUILT["roll"]
+    shoot = roll.commands["shoot"]  # type: ignore[attr-defined]
+    again = runner.invoke(app, args, env={"SKIRMISH_LANG": ""})
+    italian = runner.invoke(app, ["--lang", "it", "roll", "shoot", "--help"])
+    english = runner.invoke(app, ["roll", "shoot", "--help"], env={"SKIRMISH_LANG": ""})
+    assert BUILT["roll"] is roll
+    assert roll.commands["shoot"] is shoot  # type: ignore[attr-defined]
+    assert first.exit_code == again.exit_code == 0, first.output
+    assert again.stdout == first.stdout
+    # the same command's help, said in each run's language
+    assert italian.exit_code == english.exit_code == 0
+    assert "Uso: skirmish roll shoot [OPZIONI]" in italian.stdout
+    assert "Usage: skirmish roll shoot [OPTIONS]" in english.stdout

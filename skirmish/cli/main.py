@@ -157,6 +157,15 @@ def _build(target: typer.Typer, name: str) -> Command:
     )
 
 
+#: Each noun's command, built once per process (issue #23): typer builds the root group anew
+#: each time the app is called (``typer.main.get_command``), and the root asked its nouns'
+#: commands to be built again with it. A command is a parser and a callback, the same for every
+#: run (its help is said in the run's language when it is shown, ``HelpContext``), so a process
+#: that runs the command line more than once (the tests' ``CliRunner``, hundreds of commands a
+#: file) builds each noun's, and each of its commands, the first time only.
+BUILT: dict[str, Command] = {}
+
+
 class SkirmishGroup(SuggestingGroup):
     """Root group: lazy nouns, every error reported as a single ``Error:`` line, and the help
     screens in the run's language (``cli/help_text.py``)."""
@@ -171,10 +180,12 @@ class SkirmishGroup(SuggestingGroup):
         found = super().get_command(ctx, cmd_name)
         if found is not None or cmd_name not in NOUNS:
             return found
-        noun = NOUNS[cmd_name]
-        target = getattr(importlib.import_module(noun.module), noun.attr)
-        command = _build(target, cmd_name)
-        command.name = cmd_name
+        command = BUILT.get(cmd_name)
+        if command is None:
+            noun = NOUNS[cmd_name]
+            target = getattr(importlib.import_module(noun.module), noun.attr)
+            command = BUILT[cmd_name] = _build(target, cmd_name)
+            command.name = cmd_name
         self.commands[cmd_name] = command
         return command
 

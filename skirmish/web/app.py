@@ -23,7 +23,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from anyio import CapacityLimiter, to_thread
-from fastapi import Depends, FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic.warnings import UnsupportedFieldAttributeWarning
@@ -109,6 +109,52 @@ warnings.filterwarnings(
 THREADS = 20
 
 
+async def guard(request: Request) -> None:
+    """Every request: who is reading (``VIEWER``), and on every POST the CSRF check. The
+    token is a random value in an HttpOnly, SameSite=Lax cookie that every form repeats in
+    the hidden field ``csrf`` or the header ``X-CSRF-Token`` (double submit); another site
+    can neither read the cookie nor set it, so a form posted from there cannot carry it.
+    Refused: 403, nothing read or changed. A new token is set at login and logout. A reading
+    route marked ``identifies_reader`` identifies its reader itself, in the same worker
+    thread and READ unit of work as its page (``Site.read``, issue #23); here it is only
+    told the session's token (``Pending``)."""
+    engine: Engine = request.app.state.site.engine
+    token = request.cookies.get(SESSION_COOKIE)
+    reading = request.method in ("GET", "HEAD")
+    if (
+        reading
+        and "lang" not in request.query_params
+        and getattr(request.scope.get("endpoint"), IDENTIFIES, False)
+    ):
+        # the route identifies its reader itself, in its own READ unit of work (issue #23)
+        pending = Pending(engine, token, request.cookies.get(LANG_COOKIE))
+        PENDING.set(pending)
+        request.state.pending = pending
+        cookie = request.cookies.get(CSRF_COOKIE, "")
+        request.state.csrf = cookie if 20 <= len(cookie) <= 100 else secrets.token_urlsafe(32)
+        return
+    viewer = await run_in_threadpool(identify, engine, token)
+    # A logged-in reader's choice (``?lang=``, or the one made before logging in, still in
+    # the cookie, while the account has none) is kept on the account, when a page is read:
+    # a form's POST writes its action and nothing else, even when it is refused.
+    chosen = request.query_params.get("lang") or (
+        None if viewer.lang else request.cookies.get(LANG_COOKIE)
+    )
+    if reading and viewer.user_id is not None and chosen in ("it", "en") and chosen != viewer.lang:
+        viewer = await run_in_threadpool(keep_language, engine, viewer, chosen)
+    VIEWER.set(viewer)
+    request.state.viewer = viewer
+    cookie = request.cookies.get(CSRF_COOKIE, "")
+    request.state.csrf = cookie if 20 <= len(cookie) <= 100 else secrets.token_urlsafe(32)
+    if request.method in SAFE_METHODS:
+        return
+    sent = request.headers.get(CSRF_HEADER, "")
+    if not sent:
+        sent = (await form_fields(request)).get(CSRF_FIELD, "")
+    if not cookie or not sent or not secrets.compare_digest(sent, cookie):
+        raise Refused(403, "csrf_refused")
+
+
 def create_app(db: str | None = None) -> FastAPI:
     """The web app on the store ``db`` names (``None``: ``SKIRMISH_DB`` or the default file,
     as ``--db`` resolves; so ``uvicorn skirmish.web.app:create_app --factory`` works too)."""
@@ -137,55 +183,6 @@ def create_app(db: str | None = None) -> FastAPI:
         finally:
             await news.stop()
             engine.dispose()
-
-    async def guard(request: Request) -> None:
-        """Every request: who is reading (``VIEWER``), and on every POST the CSRF check. The
-        token is a random value in an HttpOnly, SameSite=Lax cookie that every form repeats in
-        the hidden field ``csrf`` or the header ``X-CSRF-Token`` (double submit); another site
-        can neither read the cookie nor set it, so a form posted from there cannot carry it.
-        Refused: 403, nothing read or changed. A new token is set at login and logout. A reading
-        route marked ``identifies_reader`` identifies its reader itself, in the same worker
-        thread and READ unit of work as its page (``Site.read``, issue #23); here it is only
-        told the session's token (``Pending``)."""
-        token = request.cookies.get(SESSION_COOKIE)
-        reading = request.method in ("GET", "HEAD")
-        if (
-            reading
-            and "lang" not in request.query_params
-            and getattr(request.scope.get("endpoint"), IDENTIFIES, False)
-        ):
-            # the route identifies its reader itself, in its own READ unit of work (issue #23)
-            pending = Pending(engine, token, request.cookies.get(LANG_COOKIE))
-            PENDING.set(pending)
-            request.state.pending = pending
-            cookie = request.cookies.get(CSRF_COOKIE, "")
-            request.state.csrf = cookie if 20 <= len(cookie) <= 100 else secrets.token_urlsafe(32)
-            return
-        viewer = await run_in_threadpool(identify, engine, token)
-        # A logged-in reader's choice (``?lang=``, or the one made before logging in, still in
-        # the cookie, while the account has none) is kept on the account, when a page is read:
-        # a form's POST writes its action and nothing else, even when it is refused.
-        chosen = request.query_params.get("lang") or (
-            None if viewer.lang else request.cookies.get(LANG_COOKIE)
-        )
-        if (
-            reading
-            and viewer.user_id is not None
-            and chosen in ("it", "en")
-            and chosen != viewer.lang
-        ):
-            viewer = await run_in_threadpool(keep_language, engine, viewer, chosen)
-        VIEWER.set(viewer)
-        request.state.viewer = viewer
-        cookie = request.cookies.get(CSRF_COOKIE, "")
-        request.state.csrf = cookie if 20 <= len(cookie) <= 100 else secrets.token_urlsafe(32)
-        if request.method in SAFE_METHODS:
-            return
-        sent = request.headers.get(CSRF_HEADER, "")
-        if not sent:
-            sent = (await form_fields(request)).get(CSRF_FIELD, "")
-        if not cookie or not sent or not secrets.compare_digest(sent, cookie):
-            raise Refused(403, "csrf_refused")
 
     app = FastAPI(
         dependencies=[Depends(guard)],
@@ -305,14 +302,10 @@ def create_app(db: str | None = None) -> FastAPI:
 
     # The routes are module-level functions (issue #20), one module per noun, tried in
     # ``MATCHED``'s order (the first route whose address matches answers) and documented in
-    # ``DOCUMENTED``'s.
-    rank: dict[int, int] = {}  # each included route's module's place in ``DOCUMENTED``
-    for module in MATCHED:
-        before = len(app.routes)
-        app.include_router(module.router)
-        rank.update((id(route), DOCUMENTED.index(module)) for route in app.routes[before:])
+    # ``DOCUMENTED``'s: the process's one table of them, ``ROUTES``, after the app's own.
+    app.router.routes.extend(ROUTES.routes)
     # the app's own routes (the document, /static, logging in and out) first, as they were
-    listed = sorted(app.routes, key=lambda route: rank.get(id(route), -1))
+    listed = sorted(app.routes, key=lambda route: RANK.get(id(route), -1))
     app.openapi = lambda: documented(app, listed)  # type: ignore[method-assign]
     return app
 
@@ -335,6 +328,30 @@ MATCHED = (pages, api, game_live, game_stream, game_actions, game_sync, game_act
            game_handover, actions, game_postgame, game_offline, gazette, luck, club_campaigns,
            club_members, club_join, club, prints, tools, api_docs, installable,
            engine_bundle)  # fmt: skip
+
+
+def _route_table() -> tuple[APIRouter, dict[int, int]]:
+    """Every route module's router included once, in ``MATCHED``'s order, behind ``guard``; and
+    each included route's module's place in ``DOCUMENTED``."""
+    table = APIRouter(dependencies=[Depends(guard)])
+    rank: dict[int, int] = {}
+    for module in MATCHED:
+        before = len(table.routes)
+        table.include_router(module.router)
+        rank.update((id(route), DOCUMENTED.index(module)) for route in table.routes[before:])
+    return table, rank
+
+
+#: The routes of every app in this process (issue #23). FastAPI builds what answers a route
+#: (its parameters' validators, its dependencies, its handler) for each inclusion of its router,
+#: the first time a request is matched against it: included by each ``create_app``, a fresh
+#: app's first request built every route of every module tried before its own, about 100 ms of
+#: processor time for a page of ``/tools`` (benchmarks/issue23.md, "the suite, fifth round"),
+#: paid again by every app (a test's, a restarted server's). Included here once, every app
+#: serves the same inclusions, built on the first request of the process; what is per app (the
+#: store, the site, the games' news) each route reads from its request (``current_site``,
+#: ``guard``), never from these objects.
+ROUTES, RANK = _route_table()
 
 
 def documented(app: FastAPI, routes: list[BaseRoute]) -> dict[str, Any]:
