@@ -3,9 +3,8 @@ in Italian and English: a player taps a test, fills in the form with a thumb, ty
 rolled at the table and reads the CLI's lines; the odds come as bars. Every page reached fits
 the screen with no sideways scrolling, every control is labelled and thumb-sized (issue #11).
 
-Debian's chromium-headless-shell (``browser.phone.CHROMIUM``) through Playwright, as
-``tests/web/browser`` drives it; without it a developer's machine skips these tests, CI (``CI``
-set) fails them."""
+Debian's chromium (``/usr/bin/chromium``) through Playwright, as ``tests/web/browser`` drives
+it; without it a developer's machine skips these tests, CI (``CI`` set) fails them."""
 
 from __future__ import annotations
 
@@ -20,18 +19,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser.phone import CHROMIUM, LOCALES, PHONE, browser_unavailable, check
+from browser.phone import LOCALES, PHONE, check
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app as cli_app
 
 pytestmark = pytest.mark.browser
 
+CHROMIUM = Path("/usr/bin/chromium")
 DEMO = Path(__file__).resolve().parents[2] / "campaigns.db.example"
 
 
 def _require_browser() -> None:
-    why = browser_unavailable()
+    why = ""
+    if not CHROMIUM.exists():
+        why = f"{CHROMIUM} is missing (apt-get install chromium; .ci/run does)"
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            why = "the playwright package is missing (pip install -e '.[dev]')"
     if why and os.environ.get("CI"):
         pytest.fail(f"the browser tests must run under CI: {why}")
     if why:

@@ -1,7 +1,6 @@
 """The real web app (``create_app``, served by uvicorn on a free loopback port) and a real
-browser (Debian's chromium-headless-shell, ``phone.CHROMIUM``, driven by Playwright, never
-downloaded) holding a phone: 390×844 CSS pixels at twice the density, touch, in Italian or
-English.
+browser (Debian's chromium, driven by Playwright, never downloaded) holding a phone: 390×844
+CSS pixels at twice the density, touch, in Italian or English.
 
 What a test costs (issue #23, docs/architecture.md "The suite's shared fixtures"): one
 chromium per worker for this folder's files, a browser context (a phone: cookies, storage,
@@ -11,8 +10,8 @@ test (the module) ends; the club's set-up through the command line in the same p
 (``skirmish``). One test, the journey, serves with the real ``skirmish serve`` process
 (``serve(db, process=True)``).
 
-Without a chromium (``phone.BROWSERS``; or without the ``playwright`` package) a developer's
-machine skips these tests and says why; under CI (the ``CI`` variable, which ``.ci/run`` sets) they
+Without ``/usr/bin/chromium`` (or without the ``playwright`` package) a developer's machine
+skips these tests and says why; under CI (the ``CI`` variable, which ``.ci/run`` sets) they
 fail instead, so CI never passes without having driven the browser."""
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ from typing import Any, Protocol
 
 import pytest
 
-from .phone import CHROMIUM, LOCALES, PHONE, browser_unavailable, photograph, shot
+from .phone import LOCALES, PHONE, photograph, shot
 
 try:
     from playwright.sync_api import expect
@@ -42,6 +41,7 @@ except ImportError:  # every test asks _require_browser first: it fails (CI) or 
 
 __all__ = ["Phones", "Serve", "Server", "expect", "free_port", "skirmish"]
 
+CHROMIUM = Path("/usr/bin/chromium")
 DEMO = Path(__file__).resolve().parents[3] / "campaigns.db.example"
 
 #: How long the server may take to answer (a cold import of FastAPI and the store on 2 busy cores).
@@ -59,8 +59,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
+def _unavailable() -> str:
+    """Why the browser cannot run here, or "" when it can."""
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (apt-get install chromium; .ci/run does)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing (pip install -e '.[dev]')"
+    return ""
+
+
 def _require_browser() -> None:
-    why = browser_unavailable()
+    why = _unavailable()
     if why and os.environ.get("CI"):
         pytest.fail(f"the browser tests must run under CI: {why}")
     if why:
@@ -245,15 +256,14 @@ def demo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """Headless chromium from Debian's package (``phone.CHROMIUM``), one for this folder's files
-    in a worker (issue #23: a launch, with Playwright's driver, cost a second or two of CPU per
-    module; the files run one after the other, ``LONGEST_FIRST``). Not the session's:
-    Playwright's sync API leaves its event loop marked running in the main thread, which the
-    tests after this folder (their own Playwright, ``asyncio.run``) must not meet. Each test's
-    phones are contexts of their own (``Phones``: their own cookies, storage, cache and service
-    workers), closed when its test ends, so no test sees another's. Playwright passes
-    --no-sandbox itself (its chromium_sandbox is off by default), which chromium needs when run as
-    root."""
+    """Headless chromium from Debian's package, one for this folder's files in a worker (issue
+    #23: a launch, with Playwright's driver, cost a second or two of CPU per module; the files
+    run one after the other, ``LONGEST_FIRST``). Not the session's: Playwright's sync API
+    leaves its event loop marked running in the main thread, which the tests after this folder
+    (their own Playwright, ``asyncio.run``) must not meet. Each test's phones are contexts of
+    their own (``Phones``: their own cookies, storage, cache and service workers), closed when
+    its test ends, so no test sees another's. Playwright passes --no-sandbox itself (its
+    chromium_sandbox is off by default), which chromium needs when run as root."""
     _require_browser()
     from playwright.sync_api import sync_playwright
 

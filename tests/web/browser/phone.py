@@ -10,32 +10,6 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-#: The browser the tests drive (issue #23): Debian's ``chromium-headless-shell``, Chromium's own
-#: headless build of the same version as its ``chromium`` (the same Blink, V8 and network stack,
-#: without the desktop browser around them), which is what Playwright itself runs headless tests
-#: in; ``.ci/run`` installs it. ``chromium --headless`` is the whole desktop browser without a
-#: window: on the same three files its processes spent 25.0 s of processor time where the
-#: headless shell's spent 9.5, and the tests' whole process tree 37.7 s against 21.2
-#: (benchmarks/issue23.md, "the suite, fifth round"). A machine with only ``chromium`` runs the
-#: same tests in it.
-BROWSERS = (Path("/usr/bin/chromium-headless-shell"), Path("/usr/bin/chromium"))
-CHROMIUM = next((path for path in BROWSERS if path.exists()), BROWSERS[0])
-
-
-def browser_unavailable() -> str:
-    """Why the browser tests cannot run here, or "" when they can."""
-    if not CHROMIUM.exists():
-        return (
-            f"neither {' nor '.join(map(str, BROWSERS))} is installed "
-            "(apt-get install chromium-headless-shell; .ci/run does)"
-        )
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is missing (pip install -e '.[dev]')"
-    return ""
-
-
 #: The phone the tests hold: an iPhone 12-15 sized screen, CSS pixels, at twice the density.
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
