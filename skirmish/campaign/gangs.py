@@ -176,6 +176,19 @@ def gang_rows(campaign: Campaign) -> list[GangLine]:
     return list(kept[campaign.id])
 
 
+def gang_line(session: Session, campaign: Campaign, name: str) -> GangLine:
+    """The gang called ``name`` in ``campaign`` as a page shows it: in a READ unit of work, its
+    row among the campaign's (``gang_rows``: a statement of columns, where the object's lookup
+    paid the ORM's set-up of an execution, issue #23); else, or when no gang has that very name
+    (the nearest, or the error), ``lookup.gang_by_name``'s object, its models not loaded."""
+    if session.info.get("access") == store.Access.READ:
+        exact = next((g for g in gang_rows(campaign) if g.name == name), None)
+        if exact is not None:
+            lookup.touched(session, exact)
+            return exact
+    return lookup.gang_by_name(session, campaign, name)
+
+
 def gang_rows_read(campaign: Campaign) -> bool:
     """Whether ``gang_rows`` answers ``campaign``'s gangs without a statement (loaded as
     objects, or read as rows in this READ unit of work already)."""

@@ -19,7 +19,7 @@ from skirmish.campaign.game.listed import games_and_sides
 from skirmish.campaign.game.pending import owing
 from skirmish.campaign.gangs import gang_rows, gang_rows_read, settings_of
 from skirmish.campaign.lookup import IN_USE
-from skirmish.campaign.models import Campaign, Gang, Meta
+from skirmish.campaign.models import Campaign, Gang, GangLine, Meta
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.campaign.store import column_rows
 from skirmish.campaign.text import described_text, entry_data
@@ -102,7 +102,7 @@ def log_rows(
     found: Campaign,
     lang: Lang | str,
     *,
-    gang: Gang | None = None,
+    gang: GangLine | None = None,
     last: int | None = None,
 ) -> list[dict[str, Any]]:
     """The campaign's log (or one gang's), oldest first, the last ``last`` entries: ``log``.
@@ -128,7 +128,7 @@ def feed_rows(
     found: Campaign,
     lang: Lang | str,
     *,
-    gang: Gang | None = None,
+    gang: GangLine | None = None,
     last: int | None = None,
 ) -> list[dict[str, Any]]:
     """``log_rows`` as the log's pages show it: each entry's moment (``at``), gang and text

@@ -20,7 +20,7 @@ from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup
-from skirmish.campaign.models import Campaign, Gang, LogEntry, Member
+from skirmish.campaign.models import Campaign, Gang, GangLine, LogEntry, Member
 from skirmish.campaign.snapshot import State, capture, restore
 from skirmish.campaign.store import column_rows
 from skirmish.engine.dice import Die
@@ -266,7 +266,7 @@ def history_rows(
     session: Session,
     *,
     campaign: Campaign,
-    gang: Gang | None = None,
+    gang: GangLine | None = None,
     limit: int | None = None,
     feed: bool = False,
 ) -> list[Any]:

@@ -22,7 +22,15 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from skirmish.campaign import naming
-from skirmish.campaign.models import Campaign, Gang, Member, MemberStatus, Meta, OwnedItem
+from skirmish.campaign.models import (
+    Campaign,
+    Gang,
+    GangLine,
+    Member,
+    MemberStatus,
+    Meta,
+    OwnedItem,
+)
 from skirmish.campaign.naming import nearest as nearest
 from skirmish.campaign.store import Access, locking_rows
 from skirmish.errors import CampaignError, RulesError, UnknownNameError, shown
@@ -64,7 +72,7 @@ def lock_row(session: Session, row: Any, *, shared: bool = False) -> None:
 TOUCHED = "touched_gangs"
 
 
-def touched(session: Session, gang: Gang) -> None:
+def touched(session: Session, gang: GangLine) -> None:
     """Note that the command works on ``gang`` (every gang it looks up or locks), so the CLI
     can remind the player of what the gang still owes (issue #10)."""
     if gang.id is not None:

@@ -21,7 +21,7 @@ from sqlalchemy import Integer, String, bindparam, column, table
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup
-from skirmish.campaign.models import Gang, LogEntry
+from skirmish.campaign.models import Gang, GangLine, LogEntry
 from skirmish.campaign.store import column_rows
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError
@@ -108,7 +108,9 @@ def playing(session: Session, gang: Gang) -> GameRow | None:
     return rows[0] if rows else None
 
 
-def waiting(session: Session, gang: Gang, ended: Sequence[GameRow] | None = None) -> GameRow | None:
+def waiting(
+    session: Session, gang: GangLine, ended: Sequence[GameRow] | None = None
+) -> GameRow | None:
     """An ended game of ``gang`` whose post-game sequence it has not run (or has undone).
     ``ended``: the gang's ended games, oldest first, when read already (``views.gang_data``
     reads them beside the gang's other rows: issue #23)."""
@@ -189,7 +191,9 @@ class Owed(NamedTuple):
     scenario: str
 
 
-def owed_by(session: Session, gang: Gang, ended: Sequence[GameRow] | None = None) -> Owed | None:
+def owed_by(
+    session: Session, gang: GangLine, ended: Sequence[GameRow] | None = None
+) -> Owed | None:
     """The post-game sequence ``gang`` still owes, if any (``waiting``, ``ended`` as there)."""
     game = waiting(session, gang, ended)
     return None if game is None else Owed(gang.name, game.id, game.scenario)

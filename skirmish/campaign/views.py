@@ -504,19 +504,23 @@ def _read_rows(
     return _GangRows(members, skills, injuries, items, failed), advances, ended
 
 
-def gang_data(gang: Gang, lang: Lang | str) -> dict[str, Any]:
+def gang_data(
+    gang: GangLine, lang: Lang | str, *, session: OrmSession | None = None
+) -> dict[str, Any]:
     """The whole gang as JSON (``gang show --json``, the gang page, ``/api/v1``'s gang, the
     printed sheets); a failed purchase is ``waiting`` while its item may not be tried again
     (H-03). Its models, items and failed purchases are read as rows of their columns unless
     they are loaded already (issue #23: loading them as objects was a quarter of the gang
-    JSON's cost)."""
+    JSON's cost). ``gang``: an object, or a row (``gangs.gang_line``) read in ``session``."""
     faction = find_faction(gang.faction)
-    session = object_session(gang)  # the caller's unit of work: a SQLModel session
+    if isinstance(gang, Gang):
+        session = object_session(gang)  # the caller's unit of work: a SQLModel session
     ended: list[GameRow] | None = None  # read by ``owed_by`` unless read here
-    if session is None or _loaded(gang):
+    if isinstance(gang, Gang) and (session is None or _loaded(gang)):
         rows = _rows_of(gang)
         advances = _advances(session, [gang.id]) if session is not None else {}
     else:
+        assert session is not None, "a gang's row is read in its unit of work"
         rows, standing, ended = _read_rows(session, gang.id)
         advances = {gang.id: standing}
     on_session = cast(Session, session)

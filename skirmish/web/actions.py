@@ -36,7 +36,7 @@ from skirmish.campaign import (
 )
 from skirmish.campaign.commands import CATALOGUE, Command
 from skirmish.campaign.fields import Words
-from skirmish.campaign.models import Campaign, Gang, LogEntry
+from skirmish.campaign.models import Campaign, Gang, GangLine, LogEntry
 from skirmish.campaign.permissions import Action, may, require
 from skirmish.campaign.text import entry_data
 from skirmish.engine.dice import DiceSource, RandomDice, TableDice, parse_dice
@@ -544,7 +544,7 @@ def panel(
     site: Site,
     s: Session,
     campaign: Campaign,
-    gang: Gang,
+    gang: GangLine,
     entries: Sequence[Mapping[str, Any]],
     done: str | None,
     lang: Lang,

@@ -93,8 +93,8 @@ def api_gang(request: Request, campaign: str, gang: str, site: SiteDep) -> Respo
     """`skirmish gang show --json`."""
     with site.read() as s:
         lang = pick_lang(request)
-        chosen = site.find_gang(s, site.find_campaign(s, campaign), gang, full=False)
-        return site.api(request, reads.gang_show(chosen, lang))
+        chosen = site.find_gang_line(s, site.find_campaign(s, campaign), gang)
+        return site.api(request, reads.gang_show(chosen, lang, session=s))
 
 
 @router.get("/campaigns/{campaign}/gangs/{gang}/models/{model}", tags=["gangs"])

@@ -136,8 +136,8 @@ def gang_page(request: Request, campaign: str, gang: str, site: SiteDep) -> Resp
     with site.read() as s:
         lang = pick_lang(request)
         found = site.find_campaign(s, campaign)
-        chosen = site.find_gang(s, found, gang, full=False)
-        data = reads.gang_show(chosen, lang)
+        chosen = site.find_gang_line(s, found, gang)
+        data = reads.gang_show(chosen, lang, session=s)
         sheet = roster_view(data, lang, house_rules=reads.house_rules(found, lang), laid_out=False)
         done = request.query_params.get("done")
         # the whole entries only for the line of ``?done=ID`` (its ruling, money, dice and

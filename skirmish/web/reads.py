@@ -17,8 +17,9 @@ from sqlmodel import Session, col, select
 from skirmish.campaign import listings, lookup, views
 from skirmish.campaign.game.history import graveyard, member_history, standings
 from skirmish.campaign.game.listed import games_and_sides
+from skirmish.campaign.gangs import gang_line as _gang_line
 from skirmish.campaign.gangs import settings_of
-from skirmish.campaign.models import Campaign, Gang
+from skirmish.campaign.models import Campaign, Gang, GangLine
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.engine.glossary import GameStatus
 from skirmish.i18n import Lang
@@ -88,7 +89,7 @@ def log(
     found: Campaign,
     lang: Lang | str,
     *,
-    gang: Gang | None = None,
+    gang: GangLine | None = None,
     last: int | None = None,
 ) -> list[dict[str, Any]]:
     """The campaign log, oldest first, with each entry's author: ``skirmish log [GANG] --last N
@@ -101,7 +102,7 @@ def feed(
     found: Campaign,
     lang: Lang | str,
     *,
-    gang: Gang | None = None,
+    gang: GangLine | None = None,
     last: int | None = None,
 ) -> list[dict[str, Any]]:
     """``log`` as the log's pages show it: each entry's moment, gang and text, oldest first
@@ -115,9 +116,17 @@ def gang(session: Session, found: Campaign, name: str, *, full: bool = True) -> 
     return lookup.gang_by_name(session, found, name, full=full)
 
 
-def gang_show(found: Gang, lang: Lang | str) -> dict[str, Any]:
-    """``skirmish gang show --json``."""
-    return views.gang_data(found, lang)
+def gang_line(session: Session, found: Campaign, name: str) -> GangLine:
+    """The gang ``name`` names in ``found`` as a page shows it: a row in a READ unit of work
+    (``gangs.gang_line``; ``gang_show`` reads its models and items as rows: issue #23)."""
+    return _gang_line(session, found, name)
+
+
+def gang_show(
+    found: GangLine, lang: Lang | str, *, session: Session | None = None
+) -> dict[str, Any]:
+    """``skirmish gang show --json`` (``found``: an object, or a row read in ``session``)."""
+    return views.gang_data(found, lang, session=session)
 
 
 def member(session: Session, found: Campaign, gang_name: str, name: str) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import asyncio
 import json
 import secrets
 import threading
-from collections.abc import Iterator, MutableMapping, Sequence
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -31,7 +31,7 @@ from skirmish.campaign import accounts, links, naming, store
 from skirmish.campaign.account_tables import User
 from skirmish.campaign.accounts import SESSION_MAX
 from skirmish.campaign.game.board import hold_rows
-from skirmish.campaign.models import Campaign, Gang
+from skirmish.campaign.models import Campaign, Gang, GangLine
 from skirmish.campaign.permissions import (
     CLI,
     Action,
@@ -56,6 +56,7 @@ from skirmish.web.text import words
 
 HERE = Path(__file__).resolve().parent
 F = TypeVar("F")
+_G = TypeVar("_G", bound=GangLine)
 #: The cookie that remembers the language a reader chose with ``?lang=``.
 LANG_COOKIE = "lang"
 #: How the standings may be sorted (``?sort=``): the column and its words' key.
@@ -684,8 +685,21 @@ class Site:
         """A gang of ``campaign`` by name (a path segment, or a query's value); ``full=False``
         leaves its models and items unloaded (a page showing ``reads.gang_show``: issue #23)."""
         typed = segment(typed) if in_path else typed
+        return self._found_gang(
+            campaign, typed, lambda: reads.gang(session, campaign, typed, full=full)
+        )
+
+    def find_gang_line(self, session: Session, campaign: Campaign, typed: str) -> GangLine:
+        """A gang of ``campaign`` by a path segment, as a page shows it (``reads.gang_line``: a
+        row in a READ unit of work; ``reads.gang_show`` reads its models and items as rows)."""
+        typed = segment(typed)
+        return self._found_gang(campaign, typed, lambda: reads.gang_line(session, campaign, typed))
+
+    @staticmethod
+    def _found_gang(campaign: Campaign, typed: str, find: Callable[[], _G]) -> _G:
+        """``find()``'s gang, or a 404 naming ``campaign``'s gangs nearest ``typed``."""
         try:
-            return reads.gang(session, campaign, typed, full=full)
+            return find()
         except CampaignError as error:
             every = [g.name for g in campaign.gangs]
             near = naming.nearest(typed, every) if every else []
