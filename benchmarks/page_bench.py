@@ -19,8 +19,9 @@ issues (counted in this process, through Starlette's ``TestClient`` on the same 
 SQLAlchemy ``before_cursor_execute`` listener). The pages (issue #23's five): the campaign page,
 the gang page, the gang as JSON, the live game page and the board's poll at an unchanged
 revision (204); beside them ``anchor in the app``, the anchor's route added to the real app
-(``page_anchor.py --in-app``: its middlewares, its guard, the route marked ``identifies_reader``),
-the floor the app's own per-request stack puts under every page. Goal (issue #23): each page at
+(``page_anchor.py --in-app``: its middlewares, its guard, the route marked ``identifies_reader``,
+matched first as a page's route is among the first), the floor the app's own per-request stack
+puts under every page. Goal (issue #23): each page at
 most 3× the anchor. Timings are reported, never
 asserted; the load average is printed beside them (other work on the same cores shows in every
 figure): compare only figures of one run.
