@@ -31,18 +31,26 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
 from markupsafe import Markup
 from sqlmodel import Session
 
-from skirmish.campaign.game.status import Kept, board
+from skirmish.campaign.game.status import READINGS, Kept, board, keep_reading, reading_key
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.models import Campaign
 from skirmish.campaign.store import Access
 from skirmish.i18n import Lang
-from skirmish.web.activation_panel import reader_round
+from skirmish.web.activation_panel import (
+    ROUND_FACTS,
+    RoundFacts,
+    in_play,
+    reader_round,
+    round_facts,
+)
 from skirmish.web.game_live_base import PANELS, POLL
 from skirmish.web.game_live_view import find_live_game, game_view
 from skirmish.web.game_render import (
@@ -263,8 +271,7 @@ def round_text(
     (``view_of``: the reader's ``activation_viewpoint``, when the caller has it already)."""
     if view_of is None:
         view_of = activation_viewpoint(session, site, game)
-    mark = roster_mark(session, campaign.id)
-    key = (store_mark(site), game.id, game.revision, lang.value, mark, view_of)
+    key = round_key(session, site, campaign, game, lang, view_of)
 
     def build() -> str:
         return json.dumps(reader_round(session, site, game), separators=(",", ":"))
@@ -273,6 +280,74 @@ def round_text(
         return build()
     text: str = ROUNDS.built(key, build)
     return text
+
+
+def round_key(
+    session: Session,
+    site: Site,
+    campaign: Campaign,
+    game: Game,
+    lang: Lang,
+    view_of: tuple[object, ...],
+) -> Key:
+    """The round's key in ``ROUNDS``: (store, game, revision, language, rosters, viewpoint)."""
+    mark = roster_mark(session, campaign.id)
+    return (store_mark(site), game.id, game.revision, lang.value, mark, view_of)
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The round of an action's answer, read in the action's own unit of work (``answer_round``),
+    and where its text and its facts are kept once that unit of work has committed
+    (``keep_answer``)."""
+
+    text: str
+    key: Key
+    facts: RoundFacts | None
+    facts_key: Hashable | None
+
+
+def answer_round(
+    session: Session, site: Site, campaign: Campaign, game: Game, lang: Lang
+) -> Answered:
+    """The round as the reader may see it (``round_text``'s JSON), read in a writer's unit of
+    work once it has done its action, under its locks, at the revision it commits (issue #23,
+    table mode's ninth round: the answer read it again in a READ unit of work of its own, which
+    found the reader, the campaign and the game again)."""
+    view_of = activation_viewpoint(session, site, game)
+    facts = round_facts(session, game) if in_play(game) else None  # a writer's: built
+    data = reader_round(session, site, game, facts)
+    return Answered(
+        text=json.dumps(data, separators=(",", ":")),
+        key=round_key(session, site, campaign, game, lang, view_of),
+        facts=facts,
+        facts_key=reading_key(session, game, ROUND_FACTS) if facts is not None else None,
+    )
+
+
+def hold_answer(answered: Answered) -> None:
+    """Just before an answer's unit of work commits (and its news wakes the streams): the
+    streams' builds of its round and facts wait for ``keep_answer`` or ``drop_answer``."""
+    ROUNDS.hold(answered.key)
+    if answered.facts_key is not None:
+        READINGS.hold(answered.facts_key)
+
+
+def keep_answer(answered: Answered) -> None:
+    """Keep an answer's round and its facts for the READ units of work of its revision (the
+    streams' states of the two phones), once its unit of work has committed: the phone that
+    acted gets the same round from its stream, the other's is built from the same facts."""
+    ROUNDS.put(answered.key, answered.text)
+    ROUNDS.release(answered.key)
+    if answered.facts_key is not None:
+        keep_reading(answered.facts_key, answered.facts)
+
+
+def drop_answer(answered: Answered) -> None:
+    """Its unit of work did not commit: nothing is kept, the streams build their own."""
+    ROUNDS.release(answered.key)
+    if answered.facts_key is not None:
+        READINGS.release(answered.facts_key)
 
 
 def fill_state(text: str, csrf: str) -> str:

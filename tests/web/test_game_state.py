@@ -8,6 +8,7 @@ waits have deadlines, no duration is asserted."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import threading
@@ -202,9 +203,9 @@ def test_the_answer_to_a_change_and_its_phone_s_stream_share_one_round(
     built: list[int] = []
     made = game_state.reader_round  # the round's data alone (issue #23, seventh round)
 
-    def counting(session: Any, site: Any, game: Any) -> Any:
+    def counting(session: Any, site: Any, game: Any, facts: Any = None) -> Any:
         built.append(game.revision)
-        return made(session, site, game)
+        return made(session, site, game, facts)
 
     monkeypatch.setattr(game_state, "reader_round", counting)
     with wyatt_s_card_down(server, table) as (answer, seen_by_wyatt, seen_by_ike):
@@ -212,6 +213,56 @@ def test_the_answer_to_a_change_and_its_phone_s_stream_share_one_round(
         assert seen_by_ike["round"]["sides"]["good"]["model"] is None
         after = seen_by_wyatt["revision"]
         assert built.count(after) == 2  # one per viewpoint, not three
+
+
+def test_a_change_s_answer_and_both_streams_share_one_reading_of_the_round(
+    server: Running, table: Path, monkeypatch: Any
+) -> None:
+    """Issue #23, table mode's ninth round: the answer's round is read in the card's own unit
+    of work, and its facts (both cards, never sent) are kept for its revision once committed:
+    neither stream reads the round's facts again, and Ike's round, built from them, still does
+    not name Wyatt's card."""
+    from skirmish.campaign.store import Access
+    from skirmish.web import activation_panel
+
+    built: list[tuple[int, object]] = []  # (the revision, the unit of work's access)
+    made = activation_panel._round_facts
+
+    def counting(session: Any, game: Any) -> Any:
+        built.append((game.revision, session.info.get("access")))
+        return made(session, game)
+
+    monkeypatch.setattr(activation_panel, "_round_facts", counting)
+    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "game,round")
+    try:
+        first = state(to_wyatt)["revision"]
+        state(to_ike)
+        # to the app that holds both streams, its readings and its rounds
+        same_server = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        headers = {
+            "Cookie": cookie(wyatt),
+            "Content-Type": "application/json",
+            "X-CSRF-Token": wyatt.csrf,
+            "Idempotency-Key": wyatt.key(),
+        }
+        same_server.request("POST", f"{API}/picks", '{"model": "Wyatt Earp"}', headers)
+        answer = same_server.getresponse()
+        assert answer.status == 200, answer.read()
+        answered = json.loads(answer.read())
+        same_server.close()
+        seen_by_wyatt, seen_by_ike = state(to_wyatt, first), state(to_ike, first)
+        assert seen_by_wyatt["round"] == {k: v for k, v in answered.items() if k != "lines"}
+        assert seen_by_wyatt["round"]["sides"]["good"]["model"] == "Wyatt Earp"
+        assert seen_by_ike["round"]["sides"]["good"]["picked"] is True
+        assert seen_by_ike["round"]["sides"]["good"]["model"] is None
+        assert "Wyatt Earp" not in json.dumps(seen_by_ike["round"])
+        after = seen_by_wyatt["revision"]
+        assert [access for revision, access in built if revision == after] == [Access.GANG]
+    finally:
+        to_wyatt.close()
+        to_ike.close()
+        for p in (wyatt, ike):
+            p.client.__exit__(None, None, None)
 
 
 def test_the_live_pages_panels_come_with_its_board_for_this_reader_alone(
