@@ -328,7 +328,8 @@ def work(
                     # after ``capture.seal`` (listened for when the action locked the game,
                     # so before this), which moves the revision on; not at a savepoint's end
                     if not session.in_nested_transaction() and not answered:
-                        answered.append(answer_round(s, site, found, game, lang))
+                        watched = request.app.state.news.watched(game.id)
+                        answered.append(answer_round(s, site, found, game, lang, watched))
                         hold_answer(answered[0])  # before the commit's news
 
                 event.listen(s, "before_commit", sealed)

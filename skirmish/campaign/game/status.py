@@ -49,9 +49,22 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
         return _board(session, game=game)
     kept: dict[int | None, dict[str, Any]] = session.info.setdefault(_BOARDS, {})
     if game.id not in kept:
-        key = (engine_mark(session), game.id, game.revision, rosters_mark(session, game))
+        key = shared_board_key(session, game)
         kept[game.id] = SHARED.built(key, lambda: _board(session, game=game))
     return copy.deepcopy(kept[game.id])
+
+
+def shared_board_key(session: Session, game: Game) -> Hashable:
+    """The key of ``game``'s board in ``SHARED`` at its revision in ``session`` now."""
+    return (engine_mark(session), game.id, game.revision, rosters_mark(session, game))
+
+
+def keep_board(key: Hashable, made: dict[str, Any]) -> None:
+    """Keep ``made`` (``board`` of a writer's unit of work once it has sealed its change, never
+    changed after) for READ units of work under ``key`` (``shared_board_key``), once that unit
+    of work has committed (issue #23, table mode's ninth round; as ``keep_reading``)."""
+    SHARED.put(key, made)
+    SHARED.release(key)
 
 
 T = TypeVar("T")
