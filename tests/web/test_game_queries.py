@@ -9,9 +9,10 @@ a second watcher's 13; its fifth round: card 39–40, roll 53, choose 45, shot 3
 they were 41–43, 67, 52, 49 and 45), with a little room; its seventh round: roll 53 → 52,
 choose 45 → 44, shot 39 → 36, undo 41 → 40, live page 17 → 15 and 12 → 10 (the turn's events
 taken from the log an action holds, the round's facts read once), bounds that guard those
-cuts (no room for a cut of one); its ninth round: card 40 → 29–31, roll 52 → 44, choose 44 → 35
+cuts (no room for a cut of one); its ninth round: card 40 → 29–31, roll 52 → 45, choose 44 → 35
 (the answer's round read in the action's own unit of work, not in a READ one of its own that
-identified the reader and found the campaign and the game again); they were first set when
+identified the reader and found the campaign and the game again; the roll reads its events
+again after its trial, which a rolled-back savepoint left in the list); they were first set when
 the unit of work's game rows were first read once (``campaign.game.board``: gangs, models and
 objectives once per unit of work, every row held for ``session.get``; ``game.permissions``: the game
 relations once per unit of work; the board's poll comparing the revision in one query first);
@@ -43,7 +44,7 @@ MOST = {
     "live": 16,
     "live-again": 11,
     "card": 31,
-    "roll": 44,
+    "roll": 45,
     "choose": 35,
     "shot": 37,
     "undo": 40,

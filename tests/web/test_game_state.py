@@ -244,23 +244,39 @@ def test_a_round_s_answers_and_states_are_what_a_fresh_read_says(
     afresh, answers that phone (``GET …/picks``, ``GET …/games/{id}``)."""
     wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "game,round")
     try:
-        seen = state(to_wyatt)["revision"]
+        first = state(to_wyatt)
+        seen, game = first["revision"], first["game"]
         state(to_ike)
-        for phone, path, body in (
+
+        def second(side: str) -> str:  # a model of the side still to take its turn
+            gang = next(g for g in game["gangs"] if g["side"] == side)
+            return str(next(m["name"] for m in gang["models"] if not m["acted"]))
+
+        rounds = (
             (wyatt, "picks", {"model": "Wyatt Earp"}),
             (ike, "picks", {"model": "Ike Clanton"}),
             (ike, "initiative", {"dice": "6,1"}),
             (wyatt, "initiative", {"activate": "good"}),
-        ):
+            # the second round, Wyatt Earp's turn still the current one (``acting``)
+            (wyatt, "picks", {"model": "second good"}),
+            (ike, "picks", {"model": "second bad"}),
+            (ike, "initiative", {"dice": "1,6"}),
+            (ike, "initiative", {"activate": "bad"}),
+        )
+        for number, (phone, path, body) in enumerate(rounds):
+            if body.get("model", "").startswith("second "):
+                body = {"model": second(body["model"].removeprefix("second "))}
             answered = posted_to(server, phone, path, body)
             mine = {k: v for k, v in answered.items() if k != "lines"}
-            assert mine == phone.state(), (path, body)
+            assert mine == phone.state(), (number, path, body)
             by_wyatt, by_ike = state(to_wyatt, seen), state(to_ike, seen)
             assert by_wyatt["revision"] == by_ike["revision"] == game_revision(table)
             assert by_wyatt["round"] == wyatt.state() and by_ike["round"] == ike.state()
             assert by_wyatt["game"] == by_ike["game"] == ike.client.get(API).json()
-            seen = by_wyatt["revision"]
-        assert by_wyatt["round"]["acting"] == "Wyatt Earp" and mine["roll"] is None
+            seen, game = by_wyatt["revision"], by_wyatt["game"]
+            if number == 3:
+                assert by_wyatt["round"]["acting"] == "Wyatt Earp" and mine["roll"] is None
+        assert by_ike["round"]["acting"] != "Wyatt Earp"
     finally:
         to_wyatt.close()
         to_ike.close()
