@@ -385,9 +385,13 @@ class RoundFacts:
     kept: table_roll.Kept | None  # the roll kept for the two revealed models
 
 
+#: What the round's facts are kept as among a game's shared readings (``status.READINGS``).
+ROUND_FACTS = "round_facts"
+
+
 def round_facts(session: Session, game: Game) -> RoundFacts:
     """``RoundFacts`` for the game in progress, once per revision in a READ unit of work."""
-    return shared_reading(session, game, "round_facts", lambda: _round_facts(session, game))
+    return shared_reading(session, game, ROUND_FACTS, lambda: _round_facts(session, game))
 
 
 def _round_facts(session: Session, game: Game) -> RoundFacts:
@@ -460,12 +464,21 @@ def round_data(
     return data
 
 
-def reader_round(session: Session, site: Site, game: Game) -> dict[str, Any]:
-    """``round_data`` for this request's reader (the sides they act for and play)."""
-    if game.status != GameStatus.IN_PROGRESS or game.turn < 1:
+def in_play(game: Game) -> bool:
+    """Whether ``game`` has a round of §1.8 to show (begun, not over)."""
+    return game.status == GameStatus.IN_PROGRESS and game.turn >= 1
+
+
+def reader_round(
+    session: Session, site: Site, game: Game, facts: RoundFacts | None = None
+) -> dict[str, Any]:
+    """``round_data`` for this request's reader (the sides they act for and play), from
+    ``facts`` when the caller read them already (``round_facts``)."""
+    if not in_play(game):
         return round_data(game, None, frozenset(), frozenset())
     seen = sides_played(session, site.actor(session), game)
-    return round_data(game, round_facts(session, game), acts_for(session, site, game), seen)
+    facts = facts if facts is not None else round_facts(session, game)
+    return round_data(game, facts, acts_for(session, site, game), seen)
 
 
 # ---------------------------------------------------------------- the panel

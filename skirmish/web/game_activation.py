@@ -32,6 +32,7 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy import event
 from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 
@@ -77,7 +78,14 @@ from skirmish.web.game_render import (
     roster_mark,
     store_mark,
 )
-from skirmish.web.game_state import round_text
+from skirmish.web.game_state import (
+    Answered,
+    answer_round,
+    drop_answer,
+    hold_answer,
+    keep_answer,
+    round_text,
+)
 from skirmish.web.site import (
     CSRF_COOKIE,
     LangDep,
@@ -258,9 +266,12 @@ async def posted(
     lang = pick_lang(request)
     standalone = f"{game_path(segment(campaign), game_id)}/activation"
     back = safe_next(form.get("back") or standalone)
-    code, error, done = 200, "", []
+    code, error = 200, ""
+    done: list[str] = []
     try:
-        done = await run_in_threadpool(work, site, request, campaign, game_id, form, act, prepare)
+        done, _ = await run_in_threadpool(
+            work, site, request, campaign, game_id, form, act, prepare
+        )
     except StoreError:
         raise
     except Forbidden as refusal:
@@ -284,26 +295,52 @@ def work(
     act: Act,
     prepare: Prepare | None,
     step: str = "",
-) -> list[str]:
+    answer: bool = False,
+) -> tuple[list[str], Answered | None]:
     """``prepare`` (in a savepoint of the unit of work that it throws away), then ``act`` in
     the same writing unit of work, at most once per idempotency key; a further ``step`` of the same
     request (the API's roll then choice) is answered once under a key of its own, derived
-    from the request's (``idempotency.step_key``)."""
+    from the request's (``idempotency.step_key``). With ``answer``, also the round as its reader
+    may now see it (what ``GET …/picks`` answers), read in the same unit of work once the action
+    is sealed, just before it commits (``answer_round``: under the action's locks, at the
+    revision it commits, where the kept roll of ``table_roll.keep`` is found), and kept for that
+    revision's streams once committed (``keep_answer``; issue #23, table mode's ninth round)."""
     lang = pick_lang(request)
     route = f"{request.url.path}#{act.__name__}"[: idempotency.ROUTE_LENGTH]
     key = form.get("key") or request.headers.get("idempotency-key") or ""
     if step:
         key = idempotency.step_key(key, step)
-    with site.write() as s:
-        found, game = find_game(s, site, campaign, game_id)
-        thrown = prepared(site, s, found, game, form, prepare, key) if prepare else None
-        tried = Done(form, lang, thrown.kept, thrown.earlier) if thrown else Done(form, lang)
+    answered: list[Answered] = []
+    try:
+        with site.write() as s:
+            found, game = find_game(s, site, campaign, game_id)
+            thrown = prepared(site, s, found, game, form, prepare, key) if prepare else None
+            tried = Done(form, lang, thrown.kept, thrown.earlier) if thrown else Done(form, lang)
 
-        def run() -> tuple[int, Any]:
-            return 200, {"lines": act(site, s, found, game, tried)}
+            def run() -> tuple[int, Any]:
+                return 200, {"lines": act(site, s, found, game, tried)}
 
-        _, body, _ = idempotency.replay_or_run(s, key, reader().user_id, route, run)
-        return [str(line) for line in body.get("lines", [])]
+            _, body, _ = idempotency.replay_or_run(s, key, reader().user_id, route, run)
+            lines = [str(line) for line in body.get("lines", [])]
+            if answer:
+
+                def sealed(session: Session) -> None:
+                    # after ``capture.seal`` (listened for when the action locked the game,
+                    # so before this), which moves the revision on; not at a savepoint's end
+                    if not session.in_nested_transaction() and not answered:
+                        watched = request.app.state.news.watched(game.id)
+                        answered.append(answer_round(s, site, found, game, lang, watched))
+                        hold_answer(answered[0])  # before the commit's news
+
+                event.listen(s, "before_commit", sealed)
+    except BaseException:
+        for made in answered:
+            drop_answer(made)
+        raise
+    if not answer:
+        return lines, None
+    keep_answer(answered[0])  # committed: the revision it was read at is the store's
+    return lines, answered[0]
 
 
 # ------------------------------------------------------------ the actions
@@ -511,7 +548,8 @@ API_BASE = "/api/v1/campaigns/{campaign}/games/{game_id}"
 
 def state(site: Site, request: Request, campaign: str, game_id: int) -> dict[str, Any]:
     """The round as the reader may see it, built once per revision and viewpoint (issue #23,
-    table mode's fourth round: the answer to a change and its phone's stream share it)."""
+    table mode's fourth round: the answer to a change and its phone's stream share it; since
+    the ninth round an action's answer reads it in its own unit of work, ``worked``)."""
     with site.read() as s:
         found, game = find_game(s, site, campaign, game_id)
         data: dict[str, Any] = json.loads(
@@ -530,20 +568,23 @@ async def api_posted(
     form = await form_fields(request)
     lang = pick_lang(request)
     lines: list[str] = []
+    answered: Answered | None = None
     try:
         for number, (act, prepare) in enumerate(steps):
             step = act.__name__ if number else ""  # one key per step (issue #20)
-            lines += await run_in_threadpool(
-                work, site, request, campaign, game_id, form, act, prepare, step
+            last = number == len(steps) - 1  # the answer's round: the last step's
+            more, answered = await run_in_threadpool(
+                work, site, request, campaign, game_id, form, act, prepare, step, last
             )
+            lines += more
     except StoreError:
         raise
     except Forbidden as refusal:
         return site.api(request, {"error": refusal.text(lang.value), "nearest": []}, 403)
     except SkirmishError as refusal:
         return site.api(request, {"error": refusal.text(lang.value), "nearest": []}, 400)
-    answer = await run_in_threadpool(state, site, request, campaign, game_id)
-    return site.api(request, {**answer, "lines": lines})
+    assert answered is not None
+    return site.api(request, {**json.loads(answered.text), "lines": lines})
 
 
 @router.get(f"{API_BASE}/picks")

@@ -164,6 +164,10 @@ class GameNews:
 
     # ------------------------------------------------------------- the streams' side
 
+    def watched(self, game_id: int | None) -> bool:
+        """Whether a stream of this process watches the game now (from any thread)."""
+        return game_id in self.watches
+
     @contextlib.asynccontextmanager
     async def watching(self, game_id: int, revision: int) -> AsyncIterator[Watch]:
         """The game's ``Watch`` while a stream holds it (the game's revision ``revision`` as

@@ -31,18 +31,35 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
 from markupsafe import Markup
 from sqlmodel import Session
 
-from skirmish.campaign.game.status import Kept, board
+from skirmish.campaign.game.status import (
+    READINGS,
+    SHARED,
+    Kept,
+    board,
+    keep_board,
+    keep_reading,
+    reading_key,
+    shared_board_key,
+)
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.models import Campaign
 from skirmish.campaign.store import Access
 from skirmish.i18n import Lang
-from skirmish.web.activation_panel import reader_round
+from skirmish.web.activation_panel import (
+    ROUND_FACTS,
+    RoundFacts,
+    in_play,
+    reader_round,
+    round_facts,
+)
 from skirmish.web.game_live_base import PANELS, POLL
 from skirmish.web.game_live_view import find_live_game, game_view
 from skirmish.web.game_render import (
@@ -242,9 +259,13 @@ def game_text(session: Session, site: Site, campaign: Campaign, game: Game) -> s
 
     if session.info.get("access") != Access.READ:  # a writer's rows may not be its revision's
         return build()
-    key = (store_mark(site), game.id, game.revision, roster_mark(session, campaign.id))
-    text: str = GAMES.built(key, build)
+    text: str = GAMES.built(game_key(session, site, campaign, game), build)
     return text
+
+
+def game_key(session: Session, site: Site, campaign: Campaign, game: Game) -> Key:
+    """The game's JSON's key in ``GAMES``: (store, game, revision, rosters)."""
+    return (store_mark(site), game.id, game.revision, roster_mark(session, campaign.id))
 
 
 def round_text(
@@ -263,8 +284,7 @@ def round_text(
     (``view_of``: the reader's ``activation_viewpoint``, when the caller has it already)."""
     if view_of is None:
         view_of = activation_viewpoint(session, site, game)
-    mark = roster_mark(session, campaign.id)
-    key = (store_mark(site), game.id, game.revision, lang.value, mark, view_of)
+    key = round_key(session, site, campaign, game, lang, view_of)
 
     def build() -> str:
         return json.dumps(reader_round(session, site, game), separators=(",", ":"))
@@ -273,6 +293,105 @@ def round_text(
         return build()
     text: str = ROUNDS.built(key, build)
     return text
+
+
+def round_key(
+    session: Session,
+    site: Site,
+    campaign: Campaign,
+    game: Game,
+    lang: Lang,
+    view_of: tuple[object, ...],
+) -> Key:
+    """The round's key in ``ROUNDS``: (store, game, revision, language, rosters, viewpoint)."""
+    mark = roster_mark(session, campaign.id)
+    return (store_mark(site), game.id, game.revision, lang.value, mark, view_of)
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The round of an action's answer, read in the action's own unit of work (``answer_round``),
+    and where its text and its facts are kept once that unit of work has committed
+    (``keep_answer``)."""
+
+    text: str
+    key: Key
+    facts: RoundFacts | None
+    facts_key: Hashable | None
+    #: the game's board and JSON (``game_text``), when a stream of this process watches it
+    board: dict[str, Any] | None = None
+    board_key: Hashable | None = None
+    game: str | None = None
+    game_key: Key | None = None
+
+
+def answer_round(
+    session: Session,
+    site: Site,
+    campaign: Campaign,
+    game: Game,
+    lang: Lang,
+    watched: bool = False,
+) -> Answered:
+    """The round as the reader may see it (``round_text``'s JSON), read in a writer's unit of
+    work once it has done and sealed its action, under its locks, at the revision it commits
+    (issue #23, table mode's ninth round: the answer read it again in a READ unit of work of
+    its own, which found the reader, the campaign and the game again). When a stream of this
+    process ``watched`` the game, its board and JSON too (``game_text``), from the rows the
+    unit of work holds: the streams' states read them afresh."""
+    view_of = activation_viewpoint(session, site, game)
+    facts = round_facts(session, game) if in_play(game) else None  # a writer's: built
+    data = reader_round(session, site, game, facts)
+    made = board(session, game=game) if watched else None  # a writer's: built, its own
+    return Answered(
+        text=json.dumps(data, separators=(",", ":")),
+        key=round_key(session, site, campaign, game, lang, view_of),
+        facts=facts,
+        facts_key=reading_key(session, game, ROUND_FACTS) if facts is not None else None,
+        board=made,
+        board_key=shared_board_key(session, game) if made is not None else None,
+        game=json.dumps(made, separators=(",", ":")) if made is not None else None,
+        game_key=game_key(session, site, campaign, game) if made is not None else None,
+    )
+
+
+def hold_answer(answered: Answered) -> None:
+    """Just before an answer's unit of work commits (and its news wakes the streams): the
+    streams' builds of what it read wait for ``keep_answer`` or ``drop_answer``."""
+    for kept, key in _answer_keys(answered):
+        kept.hold(key)
+
+
+def keep_answer(answered: Answered) -> None:
+    """Keep what an answer read (its round, the round's facts, the game's board and JSON) for
+    the READ units of work of its revision (the streams' states of the two phones), once its
+    unit of work has committed: the phone that acted gets the same round from its stream, the
+    other's is built from the same facts, and neither reads the game again."""
+    ROUNDS.put(answered.key, answered.text)
+    if answered.facts_key is not None:
+        keep_reading(answered.facts_key, answered.facts)
+    if answered.board is not None and answered.board_key is not None:
+        keep_board(answered.board_key, answered.board)
+    if answered.game_key is not None:
+        GAMES.put(answered.game_key, answered.game)
+    drop_answer(answered)  # the holds end: whoever waited finds them
+
+
+def drop_answer(answered: Answered) -> None:
+    """End ``hold_answer``: kept (``keep_answer``), or its unit of work did not commit, and
+    the streams build their own."""
+    for kept, key in _answer_keys(answered):
+        kept.release(key)
+
+
+def _answer_keys(answered: Answered) -> list[tuple[Kept, Hashable]]:
+    keys: list[tuple[Kept, Hashable | None]] = [
+        (ROUNDS, answered.key),
+        (READINGS, answered.facts_key),
+        (SHARED, answered.board_key),
+        (GAMES, answered.game_key),
+    ]
+    return [(kept, key) for kept, key in keys if key is not None]
 
 
 def fill_state(text: str, csrf: str) -> str:

@@ -8,6 +8,7 @@ waits have deadlines, no duration is asserted."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import threading
@@ -202,9 +203,9 @@ def test_the_answer_to_a_change_and_its_phone_s_stream_share_one_round(
     built: list[int] = []
     made = game_state.reader_round  # the round's data alone (issue #23, seventh round)
 
-    def counting(session: Any, site: Any, game: Any) -> Any:
+    def counting(session: Any, site: Any, game: Any, facts: Any = None) -> Any:
         built.append(game.revision)
-        return made(session, site, game)
+        return made(session, site, game, facts)
 
     monkeypatch.setattr(game_state, "reader_round", counting)
     with wyatt_s_card_down(server, table) as (answer, seen_by_wyatt, seen_by_ike):
@@ -212,6 +213,127 @@ def test_the_answer_to_a_change_and_its_phone_s_stream_share_one_round(
         assert seen_by_ike["round"]["sides"]["good"]["model"] is None
         after = seen_by_wyatt["revision"]
         assert built.count(after) == 2  # one per viewpoint, not three
+
+
+def posted_to(server: Running, phone: Phone, path: str, body: dict[str, Any]) -> Any:
+    """``phone``'s API change posted to the app that holds the streams (its own client is an
+    app of its own), and its answer's JSON."""
+    same_server = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    headers = {
+        "Cookie": cookie(phone),
+        "Content-Type": "application/json",
+        "X-CSRF-Token": phone.csrf,
+        "Idempotency-Key": phone.key(),
+    }
+    try:
+        same_server.request("POST", f"{API}/{path}", json.dumps(body), headers)
+        answer = same_server.getresponse()
+        text = answer.read()
+        assert answer.status == 200, text
+        return json.loads(text)
+    finally:
+        same_server.close()
+
+
+def test_a_round_s_answers_and_states_are_what_a_fresh_read_says(
+    server: Running, table: Path
+) -> None:
+    """Issue #23, table mode's ninth round: through a whole round (both cards, the roll, the
+    winner's choice) posted to the app that holds both streams, each answer's round and each
+    phone's game and round, kept from the action's unit of work, are what another app, reading
+    afresh, answers that phone (``GET …/picks``, ``GET …/games/{id}``)."""
+    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "game,round")
+    try:
+        first = state(to_wyatt)
+        seen, game = first["revision"], first["game"]
+        state(to_ike)
+
+        def second(side: str) -> str:  # a model of the side still to take its turn
+            gang = next(g for g in game["gangs"] if g["side"] == side)
+            return str(next(m["name"] for m in gang["models"] if not m["acted"]))
+
+        rounds = (
+            (wyatt, "picks", {"model": "Wyatt Earp"}),
+            (ike, "picks", {"model": "Ike Clanton"}),
+            (ike, "initiative", {"dice": "6,1"}),
+            (wyatt, "initiative", {"activate": "good"}),
+            # the second round, Wyatt Earp's turn still the current one (``acting``)
+            (wyatt, "picks", {"model": "second good"}),
+            (ike, "picks", {"model": "second bad"}),
+            (ike, "initiative", {"dice": "1,6"}),
+            (ike, "initiative", {"activate": "bad"}),
+        )
+        for number, (phone, path, body) in enumerate(rounds):
+            if body.get("model", "").startswith("second "):
+                body = {"model": second(body["model"].removeprefix("second "))}
+            answered = posted_to(server, phone, path, body)
+            mine = {k: v for k, v in answered.items() if k != "lines"}
+            assert mine == phone.state(), (number, path, body)
+            by_wyatt, by_ike = state(to_wyatt, seen), state(to_ike, seen)
+            assert by_wyatt["revision"] == by_ike["revision"] == game_revision(table)
+            assert by_wyatt["round"] == wyatt.state() and by_ike["round"] == ike.state()
+            assert by_wyatt["game"] == by_ike["game"] == ike.client.get(API).json()
+            seen, game = by_wyatt["revision"], by_wyatt["game"]
+            if number == 3:
+                assert by_wyatt["round"]["acting"] == "Wyatt Earp" and mine["roll"] is None
+        assert by_ike["round"]["acting"] != "Wyatt Earp"
+    finally:
+        to_wyatt.close()
+        to_ike.close()
+        for p in (wyatt, ike):
+            p.client.__exit__(None, None, None)
+
+
+def test_a_change_s_answer_and_both_streams_share_one_reading_of_the_round(
+    server: Running, table: Path, monkeypatch: Any
+) -> None:
+    """Issue #23, table mode's ninth round: the answer's round is read in the card's own unit
+    of work, and its facts (both cards, never sent) and, the game being watched, its JSON are
+    kept for its revision once committed: neither stream reads the round's facts or the game
+    again, Ike's round, built from them, still does not name Wyatt's card, and the game is
+    what a fresh read of another app says."""
+    from skirmish.campaign.game import status
+    from skirmish.campaign.store import Access
+    from skirmish.web import activation_panel
+
+    built: list[tuple[int, object]] = []  # (the revision, the unit of work's access)
+    made = activation_panel._round_facts
+
+    def counting(session: Any, game: Any) -> Any:
+        built.append((game.revision, session.info.get("access")))
+        return made(session, game)
+
+    monkeypatch.setattr(activation_panel, "_round_facts", counting)
+    boards: list[tuple[int, object]] = []
+    whole = status._board
+
+    def board_counting(session: Any, *, game: Any) -> Any:
+        boards.append((game.revision, session.info.get("access")))
+        return whole(session, game=game)
+
+    monkeypatch.setattr(status, "_board", board_counting)
+    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "game,round")
+    try:
+        first = state(to_wyatt)["revision"]
+        state(to_ike)
+        # to the app that holds both streams, its readings and its rounds
+        answered = posted_to(server, wyatt, "picks", {"model": "Wyatt Earp"})
+        seen_by_wyatt, seen_by_ike = state(to_wyatt, first), state(to_ike, first)
+        assert seen_by_wyatt["round"] == {k: v for k, v in answered.items() if k != "lines"}
+        assert seen_by_wyatt["round"]["sides"]["good"]["model"] == "Wyatt Earp"
+        assert seen_by_ike["round"]["sides"]["good"]["picked"] is True
+        assert seen_by_ike["round"]["sides"]["good"]["model"] is None
+        assert "Wyatt Earp" not in json.dumps(seen_by_ike["round"])
+        after = seen_by_wyatt["revision"]
+        assert [access for revision, access in built if revision == after] == [Access.GANG]
+        # the game's JSON too, from the rows the card's unit of work holds, as read afresh
+        assert [access for revision, access in boards if revision == after] == [Access.GANG]
+        assert seen_by_wyatt["game"] == seen_by_ike["game"] == ike.client.get(API).json()
+    finally:
+        to_wyatt.close()
+        to_ike.close()
+        for p in (wyatt, ike):
+            p.client.__exit__(None, None, None)
 
 
 def test_the_live_pages_panels_come_with_its_board_for_this_reader_alone(

@@ -49,9 +49,22 @@ def board(session: Session, *, game: Game) -> dict[str, Any]:
         return _board(session, game=game)
     kept: dict[int | None, dict[str, Any]] = session.info.setdefault(_BOARDS, {})
     if game.id not in kept:
-        key = (engine_mark(session), game.id, game.revision, rosters_mark(session, game))
+        key = shared_board_key(session, game)
         kept[game.id] = SHARED.built(key, lambda: _board(session, game=game))
     return copy.deepcopy(kept[game.id])
+
+
+def shared_board_key(session: Session, game: Game) -> Hashable:
+    """The key of ``game``'s board in ``SHARED`` at its revision in ``session`` now."""
+    return (engine_mark(session), game.id, game.revision, rosters_mark(session, game))
+
+
+def keep_board(key: Hashable, made: dict[str, Any]) -> None:
+    """Keep ``made`` (``board`` of a writer's unit of work once it has sealed its change, never
+    changed after) for READ units of work under ``key`` (``shared_board_key``), once that unit
+    of work has committed (issue #23, table mode's ninth round; as ``keep_reading``)."""
+    SHARED.put(key, made)
+    SHARED.release(key)
 
 
 T = TypeVar("T")
@@ -101,6 +114,20 @@ class Kept:
                 self._building.pop(key, None)
             flight.set()
 
+    def hold(self, key: Hashable) -> None:
+        """``key`` is being built elsewhere (issue #23, table mode's ninth round: a writer's
+        unit of work about to commit what it read): ``built`` waits for it, as for a build of
+        its own, until ``put`` then ``release`` (or ``release`` alone: it was not kept)."""
+        with self._lock:
+            self._building.setdefault(key, threading.Event())
+
+    def release(self, key: Hashable) -> None:
+        """End ``hold``: whoever waits for ``key`` looks again (``built``)."""
+        with self._lock:
+            flight = self._building.pop(key, None)
+        if flight is not None:
+            flight.set()
+
     def get(self, key: Hashable) -> Any:
         with self._lock:
             found = self._kept.get(key)
@@ -135,9 +162,23 @@ def shared_reading(session: Session, game: Game, kind: str, build: Callable[[], 
     other unit of work built each time. What it returns is shared: no caller changes it."""
     if session.info.get("access") != Access.READ:
         return build()
-    key = (kind, engine_mark(session), game.id, game.revision, rosters_mark(session, game))
-    made: T = READINGS.built(key, build)
+    made: T = READINGS.built(reading_key(session, game, kind), build)
     return made
+
+
+def reading_key(session: Session, game: Game, kind: str) -> Hashable:
+    """The key of ``game``'s ``kind`` in ``READINGS`` at its revision in ``session`` now."""
+    return (kind, engine_mark(session), game.id, game.revision, rosters_mark(session, game))
+
+
+def keep_reading(key: Hashable, made: object) -> None:
+    """Keep ``made`` for READ units of work under ``key`` (``reading_key``), as
+    ``shared_reading`` would have built it (issue #23, table mode's ninth round: the round's
+    facts a writer read under its locks, at the revision it commits, once that unit of work
+    has committed, never before: a unit of work rolled back never made its revision; readers
+    of that revision wait for it from ``READINGS.hold`` on)."""
+    READINGS.put(key, made)
+    READINGS.release(key)
 
 
 #: Each engine's own mark: two stores (or one store created again at the same path, as tests
