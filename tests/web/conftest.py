@@ -11,33 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.clients import OPENED
-
 DEMO = Path(__file__).resolve().parents[2] / "campaigns.db.example"
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
-    """The clients a test opens (``tests/web/clients.py``) are kept from its set-up on."""
-    OPENED.start()
-    yield
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
-    """...and closed when its call ends, before its fixtures are torn down (a test's database
-    on PostgreSQL is dropped then)."""
-    try:
-        yield
-    finally:
-        OPENED.close()
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
-    """A test whose set-up failed has no call: its clients are closed here."""
-    OPENED.close()
-    yield
 
 
 @pytest.fixture

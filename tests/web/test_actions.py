@@ -18,8 +18,6 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.web.clients import open_client
-
 CAMPAIGN, EARPS, CLANTONS, POSSE = "Tombstone 1881", "Earp brothers", "Clanton gang", "Dodge posse"
 PASSWORD = "polvere e piombo"
 
@@ -48,6 +46,14 @@ def make_club(db: Path | str) -> None:
 @pytest.fixture
 def club(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
     return prepared(make_club)
+
+
+def open_client(db: Path | str) -> Any:
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    return TestClient(create_app(str(db)), follow_redirects=False)
 
 
 @pytest.fixture

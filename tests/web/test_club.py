@@ -17,8 +17,6 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.web.clients import open_client
-
 CAMPAIGN, GANG = "Tombstone 1881", "Earp brothers"
 C = quote(CAMPAIGN)
 PASSWORD = "polvere e piombo"
@@ -52,6 +50,14 @@ def make_club(db: Path) -> None:
 @pytest.fixture
 def club(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
     return prepared(make_club)
+
+
+def open_client(db: Path | str) -> Any:
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    return TestClient(create_app(str(db)), follow_redirects=False)
 
 
 @pytest.fixture

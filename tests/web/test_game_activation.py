@@ -15,8 +15,6 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.web.clients import open_client
-
 CAMPAIGN, EARPS, CLANTONS = "Tombstone 1881", "Earp brothers", "Clanton gang"
 PASSWORD = "polvere e piombo"
 GAME = f"/c/{quote(CAMPAIGN, safe='')}/games/1"
@@ -88,6 +86,14 @@ class Phone:
     def api(self, path: str, body: dict[str, Any], *, key: str | None = None) -> Any:
         headers = {"X-CSRF-Token": self.csrf, "Idempotency-Key": key or self.key()}
         return self.client.post(f"{API}/{path}", json=body, headers=headers)
+
+
+def open_client(db: Path | str) -> Any:
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    return TestClient(create_app(str(db)), follow_redirects=False)
 
 
 @pytest.fixture

@@ -19,8 +19,6 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.web.clients import open_client
-
 CAMPAIGN, EARPS, CLANTONS = "Tombstone 1881", "Earp brothers", "Clanton gang"
 RANCH, APACHES = "Lazy K Ranch", "Apache scouts"
 PASSWORD = "polvere e piombo"
@@ -42,6 +40,14 @@ def cli(db: Path | str, *args: str, stdin: str | None = None) -> str:
 
 def cli_json(db: Path | str, *args: str) -> Any:
     return json.loads(cli(db, *args, "--json"))
+
+
+def open_client(db: Path | str) -> Any:
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    return TestClient(create_app(str(db)), follow_redirects=False)
 
 
 @pytest.fixture

@@ -14,8 +14,6 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.web.clients import open_client
-
 CAMPAIGN, GANG, MODEL = "Tombstone 1881", "Earp brothers", "Wyatt Earp"
 OTHER = "Dodge City"
 PASSWORD = "polvere e piombo"
@@ -41,6 +39,14 @@ def club(demo: Path) -> Path:
         cli(demo, "user", "add", user, "--password-stdin", stdin=PASSWORD + "\n")
     cli(demo, "campaign", "role", "Wyatt", "owner", "--campaign", CAMPAIGN)
     return demo
+
+
+def open_client(db: Path | str, base_url: str = "http://testserver") -> Any:
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+
+    return TestClient(create_app(str(db)), base_url=base_url, follow_redirects=False)
 
 
 @pytest.fixture
