@@ -7,9 +7,13 @@ between runs, then joined into one PDF that is the same document as one laid out
 - **Workers.** ``os.cpu_count()`` of them (``workers``, or ``$SKIRMISH_PRINT_WORKERS``; 1 lays
   the sheets out in this process, with no pool), forked (``multiprocessing``'s ``fork``,
   Linux) once the garbage collector has frozen the parent's objects
-  (``collector.freeze_before_fork``). Sheets are dealt round the workers in turn. A
-  weasyprint page cannot cross processes (it holds C pointers), so each worker writes each of
-  its sheets as a PDF and this process joins them (``pikepdf``: ``_join``), outline included.
+  (``collector.freeze_before_fork``). The sheets are one queue, the longest HTML first (the
+  standings, two pages): a worker takes the next sheet whenever it is free (``_Queue``, a
+  counter in shared memory), so the workers end their layouts together however long each
+  sheet is (issue #23, ninth round: dealt round in turn, the worker with the standings laid
+  out about one gang more than the other, and they all waited for it). A weasyprint page
+  cannot cross processes (it holds C pointers), so each worker writes each of its sheets as a
+  PDF and this process joins them (``pikepdf``: ``_join``), outline included.
 - **Page numbers.** A sheet's folio says "N / total" across the book (``pdf.renumber``), which
   is known only once every sheet is laid out: the workers report their sheets' page counts,
   this process answers with each sheet's first page and the total, and the workers number and
@@ -91,8 +95,8 @@ def write_book(
         first = [i for i in counts if not cache.has(keys[i], starts[i], total)]
         done.add(-len(first))
     wanted = max(1, workers if workers is not None else default_workers())
-    parts = [first[k::wanted] for k in range(min(wanted, len(first)))]
-    pdfs = _run(sheets, parts, files, counts, keys, cache, done)
+    processes = min(wanted, len(first))
+    pdfs = _run(sheets, first, processes, files, counts, keys, cache, done)
     starts, total = _places(counts)
     missing = [i for i in range(len(sheets)) if i not in pdfs]
     for i in missing:  # kept at their place: read from the cache
@@ -104,7 +108,7 @@ def write_book(
     write_with(Path(path), partial(_join, [pdfs[i] for i in range(len(sheets))]))
     if cache is not None:
         cache.prune()  # after the book: its own sheets were used last, they go last
-    return Printed(pages=total, laid_out=len(sheets) - len(missing), workers=len(parts) or 1)
+    return Printed(pages=total, laid_out=len(sheets) - len(missing), workers=processes or 1)
 
 
 #: The variable that sets the number of layout processes (the benchmark compares 1 with more).
@@ -150,19 +154,45 @@ def _places(counts: Counts) -> tuple[dict[int, int], int]:
     return starts, page
 
 
+def longest_first(sheets: Sequence[str], indexes: Sequence[int]) -> list[int]:
+    """``indexes`` in the order the workers take them: the longest sheet's HTML first (its
+    layout is the longest: the standings' two pages), ties in the book's order. Taking the
+    longest first, each worker taking the next when it is free, the last to finish ends at
+    most one short sheet after the others."""
+    return sorted(indexes, key=lambda index: -len(sheets[index]))
+
+
+class _Queue:
+    """The sheets still to lay out, in ``order``, shared by the workers forked after it was
+    made: each ``take``s the next one when it is free (one integer in shared memory, under its
+    lock), so no process waits for another to be dealt its share."""
+
+    def __init__(self, context: Any, order: list[int]) -> None:
+        self.order = order
+        self.next = context.Value("i", 0)
+
+    def take(self) -> int | None:
+        """The next sheet to lay out (its index), or ``None`` once all are taken."""
+        with self.next.get_lock():
+            taken = self.next.value
+            self.next.value = taken + 1
+        return self.order[taken] if taken < len(self.order) else None
+
+
 def _part(
     sheets: Sequence[str],
-    first: list[int],
+    take: Callable[[], int | None],
     fonts: Any,
     css: Any,
     laid: Callable[[int], None],
 ) -> Generator[Counts | dict[int, bytes], Plan, None]:
     """One worker's share (a generator: this process or a forked one drives it the same way):
-    lay ``first`` out, yield their page counts; given the ``Plan``, lay out its extra sheets,
-    number every sheet for its place and yield their PDFs."""
+    lay out each sheet ``take`` gives until it gives ``None``, yield their page counts; given
+    the ``Plan``, lay out its extra sheets, number every sheet for its place and yield their
+    PDFs."""
     with quiet_layout():
         documents = {}
-        for index in first:
+        while (index := take()) is not None:
             documents[index] = lay_out_sheet(sheets[index], fonts, css)
             laid(index)
         starts, total, extra = yield {i: len(d.pages) for i, d in documents.items()}
@@ -184,42 +214,45 @@ def _part(
 
 
 def _plan(
-    parts: list[list[int]], counts: Counts, keys: list[str], cache: BookCache | None
+    first: list[int], parts: int, counts: Counts, keys: list[str], cache: BookCache | None
 ) -> list[Plan]:
-    """Each part's plan once every count is known: the sheets whose count was kept but whose
-    PDF at their place was not are dealt round the parts."""
+    """Each of the ``parts`` workers' plan once every count is known (``first``: the sheets
+    they laid out): the sheets whose count was kept but whose PDF at their place was not are
+    dealt round them."""
     starts, total = _places(counts)
-    laid = {i for part in parts for i in part}
+    laid = set(first)
     extra = [
         i
         for i in sorted(counts)
         if i not in laid and (cache is None or not cache.has(keys[i], starts[i], total))
     ]
-    return [(starts, total, extra[k :: len(parts)]) for k in range(len(parts))]
+    return [(starts, total, extra[k::parts]) for k in range(parts)]
 
 
 def _run(
     sheets: Sequence[str],
-    parts: list[list[int]],
+    first: list[int],
+    processes: int,
     files: tuple[str, ...],
     counts: Counts,
     keys: list[str],
     cache: BookCache | None,
     done: _Tally,
 ) -> dict[int, bytes]:
-    """Drive the parts, in this process (one part) or in forked workers, with the stylesheet
-    of ``files`` parsed once here, before any fork; ``counts`` gets the laid-out sheets'
-    counts. Returns the PDFs laid out, kept in ``cache``."""
-    if not parts:
+    """Lay ``first`` out, in this process (``processes`` 1) or in that many forked workers,
+    with the stylesheet of ``files`` parsed once here, before any fork; ``counts`` gets the
+    laid-out sheets' counts. Returns the PDFs laid out, kept in ``cache``."""
+    if not first:
         return {}
     fonts, css = warm_stylesheet(files)
-    if len(parts) == 1:
-        job = _part(sheets, parts[0], fonts, css, lambda _: done.add())
+    if processes == 1:
+        job = _part(sheets, partial(next, iter(first), None), fonts, css, lambda _: done.add())
         counts.update(next(job))  # type: ignore[arg-type]
-        (plan,) = _plan(parts, counts, keys, cache)
+        (plan,) = _plan(first, 1, counts, keys, cache)
         pdfs: dict[int, bytes] = job.send(plan)  # type: ignore[assignment]
     else:
-        pdfs = _Workers(sheets, parts, fonts, css).run(counts, keys, cache, done)
+        workers = _Workers(sheets, longest_first(sheets, first), processes, fonts, css)
+        pdfs = workers.run(counts, keys, cache, done)
     if cache is not None:
         starts, total = _places(counts)
         for index, pdf in pdfs.items():
@@ -228,10 +261,19 @@ def _run(
 
 
 class _Workers:
-    """Forked processes, one per part, each driving ``_part`` over a pipe (see the module)."""
+    """``count`` forked processes taking the sheets of ``order`` from one ``_Queue``, each
+    driving ``_part`` over a pipe (see the module)."""
 
-    def __init__(self, sheets: Sequence[str], parts: list[list[int]], fonts: Any, css: Any):
-        self.sheets, self.parts, self.fonts, self.css = sheets, parts, fonts, css
+    def __init__(
+        self, sheets: Sequence[str], order: list[int], count: int, fonts: Any, css: Any
+    ) -> None:
+        self.sheets, self.order, self.count, self.fonts, self.css = (
+            sheets,
+            order,
+            count,
+            fonts,
+            css,
+        )
         self.processes: list[Any] = []
         self.pipes: list[Connection] = []
 
@@ -239,18 +281,20 @@ class _Workers:
         self, counts: Counts, keys: list[str], cache: BookCache | None, done: _Tally
     ) -> dict[int, bytes]:
         context = multiprocessing.get_context("fork")
+        queue = _Queue(context, self.order)
         freeze_before_fork()
         try:
-            for part in self.parts:
+            for _ in range(self.count):
                 ours, theirs = context.Pipe()
-                process = context.Process(target=self._serve, args=(theirs, part), daemon=True)
+                process = context.Process(target=self._serve, args=(theirs, queue), daemon=True)
                 process.start()
                 theirs.close()  # only the worker holds its end: its death is our end of file
                 self.processes.append(process)
                 self.pipes.append(ours)
             for got in self._gather("pages", done):
                 counts.update(got)
-            for pipe, plan in zip(self.pipes, _plan(self.parts, counts, keys, cache), strict=True):
+            plans = _plan(self.order, self.count, counts, keys, cache)
+            for pipe, plan in zip(self.pipes, plans, strict=True):
                 pipe.send(plan)
             pdfs: dict[int, bytes] = {}
             for got in self._gather("pdfs", done):
@@ -259,10 +303,11 @@ class _Workers:
         finally:
             self._stop()
 
-    def _serve(self, pipe: Connection, first: list[int]) -> None:
+    def _serve(self, pipe: Connection, queue: _Queue) -> None:
         """A worker's whole life: its part, over ``pipe``."""
         try:
-            job = _part(self.sheets, first, self.fonts, self.css, lambda i: pipe.send(("laid", i)))
+            laid = partial(_send, pipe, "laid")
+            job = _part(self.sheets, queue.take, self.fonts, self.css, laid)
             pipe.send(("pages", next(job)))
             pipe.send(("pdfs", job.send(pipe.recv())))
         except BaseException as exc:  # sent back whole, raised by the parent
@@ -311,11 +356,15 @@ class _Workers:
                 process.join()
 
 
+def _send(pipe: Connection, kind: str, value: Any) -> None:
+    pipe.send((kind, value))
+
+
 def book_pdf(sheets: Sequence[str], fonts: Any, css: Any) -> bytes:
     """The book of ``sheets`` laid out in this process with ``fonts`` and ``css`` already
     loaded (the web app's warm ``pdf.Press``, its ``make``): the bytes ``write_book`` writes,
     with no fork and no kept sheet."""
-    job = _part(sheets, list(range(len(sheets))), fonts, css, lambda _: None)
+    job = _part(sheets, partial(next, iter(range(len(sheets))), None), fonts, css, lambda _: None)
     counts = cast(Counts, next(job))
     starts, total = _places(counts)
     pdfs = cast(dict[int, bytes], job.send((starts, total, [])))
