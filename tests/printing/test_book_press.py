@@ -17,7 +17,6 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import pikepdf
 import pypdf
 import pytest
 from sqlalchemy import event
@@ -333,18 +332,6 @@ def test_the_queue_gives_each_sheet_to_one_forked_worker_once() -> None:
     assert queue.take() is None
 
 
-def test_the_book_keeps_its_objects_in_object_streams(base: Path, tmp_path: Path) -> None:
-    """The joined book writes its dictionaries in compressed object streams, as each sheet's
-    PDF has them (``_join``): the book is smaller than its sheets' PDFs written plain."""
-    sheets = sheets_of(fresh(base, tmp_path))
-    write_book(sheets, tmp_path / "book.pdf", workers=1)
-    data = (tmp_path / "book.pdf").read_bytes()
-    assert b"/ObjStm" in data
-    with pikepdf.open(tmp_path / "book.pdf") as book:
-        assert len(book.pages) == 4
-        assert book.trailer.get("/Type") == "/XRef"  # a cross-reference stream
-
-
 def test_print_campaign_in_fresh_processes_cold_then_reprinted(base: Path, tmp_path: Path) -> None:
     """``skirmish print campaign`` as players run it, each step a new process: the cold book
     with two workers, a gang changed by ``gang hire`` (a command that writes), the reprint
@@ -385,3 +372,28 @@ def test_print_campaign_in_fresh_processes_cold_then_reprinted(base: Path, tmp_p
         "Error: SKIRMISH_PRINT_WORKERS is the number of processes laying out the book, 1 or "
         "more, not '0'."
     ]
+
+
+def test_the_book_is_the_same_whatever_order_its_sheets_come_in(base: Path, tmp_path: Path) -> None:
+    """``_Book`` puts each sheet's pages at their place, whichever sheet comes first (the kept
+    ones are added while the workers draw the others): the same bytes as in the book's order,
+    the outline pointing at the same pages."""
+    sheets = sheets_of(fresh(base, tmp_path))
+    cache = BookCache(tmp_path / "cache", salt())
+    write_book(sheets, tmp_path / "book.pdf", workers=1, cache=cache)
+    keys = [cache.key(html) for html in sheets]
+    counts = [cache.pages(key) for key in keys]
+    assert counts == [1, 1, 1, 1]
+    pdfs = [cache.pdf(key, n, 4) for n, key in enumerate(keys)]
+    assert all(pdf is not None for pdf in pdfs)
+    joined = {}
+    for name, order in (("in-order", [0, 1, 2, 3]), ("shuffled", [2, 0, 3, 1])):
+        book = book_press._Book()
+        for index in order:
+            book.add(index, pdfs[index])  # type: ignore[arg-type]
+        out = io.BytesIO()
+        book.write(out)
+        joined[name] = out.getvalue()
+        (tmp_path / f"{name}.pdf").write_bytes(joined[name])
+    assert joined["shuffled"] == joined["in-order"] == (tmp_path / "book.pdf").read_bytes()
+    assert outline(tmp_path / "shuffled.pdf") == outline(tmp_path / "book.pdf")
