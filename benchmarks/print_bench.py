@@ -46,7 +46,9 @@ then both commands read it like a player's would.
 Run: .venv/bin/python benchmarks/print_bench.py [--runs N] [--campaign-runs N] [--web-runs N]
 [--web-only] [--before REV]; `--reprint [--campaign-runs N] [--before REV]` times only the book
 reprinted after one gang changed, side by side with REV's (each tree with its own copy of the
-store and its own cache).
+store and its own cache); `--book [--campaign-runs N] --before REV` times the book cold and
+reprinted, each run printed beside `python -c pass`'s CPU, the trees alternated (issue #23,
+ninth round).
 """
 
 from __future__ import annotations
