@@ -46,7 +46,9 @@ then both commands read it like a player's would.
 Run: .venv/bin/python benchmarks/print_bench.py [--runs N] [--campaign-runs N] [--web-runs N]
 [--web-only] [--before REV]; `--reprint [--campaign-runs N] [--before REV]` times only the book
 reprinted after one gang changed, side by side with REV's (each tree with its own copy of the
-store and its own cache).
+store and its own cache); `--book [--campaign-runs N] --before REV` times the book cold and
+reprinted, each run printed beside `python -c pass`'s CPU, the trees alternated (issue #23,
+ninth round).
 """
 
 from __future__ import annotations
@@ -253,6 +255,11 @@ def main() -> dict[str, str]:
         help="only the book reprinted after one gang changed (with --before: side by side)",
     )
     parser.add_argument(
+        "--book",
+        action="store_true",
+        help="only the book cold and reprinted, each run printed, side by side with --before",
+    )
+    parser.add_argument(
         "--before",
         metavar="REV",
         help="also time the book and the roster of this revision (git archive), interleaved",
@@ -267,6 +274,10 @@ def main() -> dict[str, str]:
         os.environ["SKIRMISH_CACHE_DIR"] = str(Path(tmp) / "cache")  # never the user's cache
         db = str(Path(tmp) / "bench.db")
         gang = build_store(db)
+        if args.book:
+            before = checkout(args.before, Path(tmp)) if args.before else None
+            time_book_pairs(db, Path(tmp), args.campaign_runs, before)
+            return rows
         if args.reprint:
             before = checkout(args.before, Path(tmp)) if args.before else None
             for key, row in time_reprint(db, Path(tmp), args.campaign_runs, before).items():
@@ -416,6 +427,61 @@ def time_reprint(db: str, tmp: Path, runs: int, before: Path | None) -> dict[str
         name: f"{wall:.2f} s wall, {cpu:.2f} s CPU; budget 2 s"
         for name, (wall, cpu) in times.items()
     }
+
+
+def time_book_pairs(db: str, tmp: Path, runs: int, before: Path | None) -> None:
+    """``--book`` (issue #23, ninth round): the book cold (its cache emptied) and reprinted after
+    one gang changed, this tree and ``before`` alternated (which goes first alternates too), each
+    tree with its own copy of the store and its own cache, ``python -c pass`` timed before each
+    pair as the hour's yardstick. Prints every run (wall, CPU of the command and its workers) and
+    the medians; no warm-up is dropped but a first untimed print of each tree."""
+    skirmish = str(BIN / "skirmish")
+    trees = {"after": ([skirmish], tmp / "book-after")}
+    if before is not None:
+        trees["before"] = ([sys.executable, "-m", "skirmish"], tmp / "book-before")
+    setups = {}
+    for name, (program, folder) in trees.items():
+        folder.mkdir()
+        own_db = str(folder / "bench.db")
+        shutil.copyfile(db, own_db)
+        env = {**os.environ, "SKIRMISH_DB": own_db, "SKIRMISH_CACHE_DIR": str(folder / "cache")}
+        if name == "before":
+            env["PYTHONPATH"] = str(before)
+        argv = [*program, "print", "campaign", "-o", str(folder / "campaign.pdf")]
+        setups[name] = (argv, env, folder / "cache", change_a_gang(own_db))
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env, cwd=tmp)
+
+    def timed(argv: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
+        start_usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env, cwd=tmp)
+        wall = time.perf_counter() - start
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (usage.ru_utime - start_usage.ru_utime) + (usage.ru_stime - start_usage.ru_stime)
+        return wall, cpu
+
+    got: dict[str, list[tuple[float, float]]] = {}
+    for run in range(runs):
+        names = list(trees) if run % 2 == 0 else list(reversed(trees))
+        _, floor = timed([sys.executable, "-c", "pass"], dict(os.environ))
+        load = os.getloadavg()[0]
+        print(f"run {run + 1}: python -c pass {ms(floor)} CPU, load {load:.1f}")
+        for name in names:
+            argv, env, cache, change = setups[name]
+            shutil.rmtree(cache / "book", ignore_errors=True)
+            cold = timed(argv, env)
+            change()
+            reprint = timed(argv, env)
+            got.setdefault(f"{name} cold", []).append(cold)
+            got.setdefault(f"{name} reprint", []).append(reprint)
+            print(
+                f"  {name:6} cold {cold[0]:.2f} s wall, {cold[1]:.2f} s CPU; "
+                f"reprint {reprint[0]:.2f} s wall, {reprint[1]:.2f} s CPU"
+            )
+    for key, samples in got.items():
+        wall = statistics.median(w for w, _ in samples)
+        cpu = statistics.median(c for _, c in samples)
+        print(f"median {key:16} {wall:.2f} s wall, {cpu:.2f} s CPU")
 
 
 if __name__ == "__main__":

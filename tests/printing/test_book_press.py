@@ -9,7 +9,10 @@ One campaign of three gangs is built once with the CLI (``tests/games/harness``)
 from __future__ import annotations
 
 import io
+import multiprocessing
 import os
+import subprocess
+import sys
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -293,3 +296,104 @@ def test_a_workers_folios_are_the_whole_books() -> None:
         assert alone is not None and counted is not None
         assert _boxes(alone) == _boxes(counted)
         assert f"{n + 1} / 12" in [row[-1] for row in _boxes(alone)]
+
+
+def test_the_workers_take_the_longest_sheets_first(base: Path) -> None:
+    """The standings (two pages, the longest HTML) are laid out first, then the gangs, the
+    longest first, ties in the book's order (issue #23, ninth round)."""
+    sheets = ["a" * 5, "b" * 9, "c" * 5, "d" * 7]
+    assert book_press.longest_first(sheets, [0, 1, 2, 3]) == [1, 3, 0, 2]
+    assert book_press.longest_first(sheets, [2, 0]) == [0, 2]
+
+
+def test_the_queue_gives_each_sheet_to_one_forked_worker_once() -> None:
+    """Three forked processes taking from one ``_Queue`` until it is empty: every sheet is
+    taken, by one of them, once, in the queue's order within each process."""
+    context = multiprocessing.get_context("fork")
+    order = list(range(299, -1, -1))
+    queue = book_press._Queue(context, order)
+    pipes, processes = [], []
+    for _ in range(3):
+        ours, theirs = context.Pipe()
+
+        def take_all(pipe: Any = theirs) -> None:
+            pipe.send(list(iter(queue.take, None)))
+
+        process = context.Process(target=take_all)
+        process.start()
+        theirs.close()
+        pipes.append(ours)
+        processes.append(process)
+    taken = [pipe.recv() for pipe in pipes]
+    for process in processes:
+        process.join()
+    assert sorted(i for part in taken for i in part) == sorted(order)
+    assert all(part == sorted(part, reverse=True) for part in taken)
+    assert queue.take() is None
+
+
+def test_print_campaign_in_fresh_processes_cold_then_reprinted(base: Path, tmp_path: Path) -> None:
+    """``skirmish print campaign`` as players run it, each step a new process: the cold book
+    with two workers, a gang changed by ``gang hire`` (a command that writes), the reprint
+    (two sheets laid out again), which is byte for byte the book printed afresh in one
+    process; a wrong number of workers is one line of error."""
+    cli = fresh(base, tmp_path)
+    command = Path(sys.executable).with_name("skirmish")
+    env = {**os.environ, CACHE_ENV: str(tmp_path / "cache"), WORKERS_ENV: "2"}
+
+    def run(*args: str, **more: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(command), *args, "--db", str(cli.db)],
+            env={**env, **more},
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    cold = run("print", "campaign", "-o", "cold.pdf")
+    assert (cold.returncode, cold.stdout) == (0, "Wrote cold.pdf (4 pages).\n"), cold.stderr
+    hired = run("gang", "hire", "Hunters", "bounty-volunteer", "--name", "Newcomer")
+    assert hired.returncode == 0, hired.stderr
+    again = run("print", "campaign", "-o", "again.pdf")
+    assert (again.returncode, again.stdout) == (0, "Wrote again.pdf (4 pages).\n"), again.stderr
+    assert "Newcomer" in texts(tmp_path / "again.pdf")[3]
+    assert texts(tmp_path / "again.pdf")[1:3] == texts(tmp_path / "cold.pdf")[1:3]
+    fresh_cache = str(tmp_path / "none")
+    alone = run(
+        "print", "campaign", "-o", "alone.pdf", SKIRMISH_CACHE_DIR=fresh_cache, **{WORKERS_ENV: "1"}
+    )
+    assert alone.returncode == 0, alone.stderr
+    assert (tmp_path / "alone.pdf").read_bytes() == (tmp_path / "again.pdf").read_bytes()
+    wrong = run("print", "campaign", "-o", "wrong.pdf", SKIRMISH_PRINT_WORKERS="0")
+    assert wrong.returncode != 0 and not (tmp_path / "wrong.pdf").exists()
+    shown = [line for line in wrong.stderr.splitlines() if line.strip()]  # the bar's blank line
+    assert shown == [
+        "Error: SKIRMISH_PRINT_WORKERS is the number of processes laying out the book, 1 or "
+        "more, not '0'."
+    ]
+
+
+def test_the_book_is_the_same_whatever_order_its_sheets_come_in(base: Path, tmp_path: Path) -> None:
+    """``_Book`` puts each sheet's pages at their place, whichever sheet comes first (the kept
+    ones are added while the workers draw the others): the same bytes as in the book's order,
+    the outline pointing at the same pages."""
+    sheets = sheets_of(fresh(base, tmp_path))
+    cache = BookCache(tmp_path / "cache", salt())
+    write_book(sheets, tmp_path / "book.pdf", workers=1, cache=cache)
+    keys = [cache.key(html) for html in sheets]
+    counts = [cache.pages(key) for key in keys]
+    assert counts == [1, 1, 1, 1]
+    pdfs = [cache.pdf(key, n, 4) for n, key in enumerate(keys)]
+    assert all(pdf is not None for pdf in pdfs)
+    joined = {}
+    for name, order in (("in-order", [0, 1, 2, 3]), ("shuffled", [2, 0, 3, 1])):
+        book = book_press._Book()
+        for index in order:
+            book.add(index, pdfs[index])  # type: ignore[arg-type]
+        out = io.BytesIO()
+        book.write(out)
+        joined[name] = out.getvalue()
+        (tmp_path / f"{name}.pdf").write_bytes(joined[name])
+    assert joined["shuffled"] == joined["in-order"] == (tmp_path / "book.pdf").read_bytes()
+    assert outline(tmp_path / "shuffled.pdf") == outline(tmp_path / "book.pdf")
