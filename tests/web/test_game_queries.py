@@ -10,9 +10,10 @@ they were 41–43, 67, 52, 49 and 45), with a little room; its seventh round: ro
 choose 45 → 44, shot 39 → 36, undo 41 → 40, live page 17 → 15 and 12 → 10 (the turn's events
 taken from the log an action holds, the round's facts read once), bounds that guard those
 cuts (no room for a cut of one); the action's unit of work (issue #23): the lock reads the
-log's tail (its count, last id and this turn's events) where it read every event, the same
-statements for card, roll, choose and shot (card 38–39, roll 51, choose 43, shot 36), fewer
-rows, and the undo one more (41: it reads the whole log for itself); they were first set when the unit of
+log's tail (its count, last id and this turn's events) where it read every event, the key's
+claim one INSERT … ON CONFLICT DO NOTHING where it was a SELECT, a SAVEPOINT, an INSERT and a
+RELEASE, the revision's mark from that tail: card 38–39 → 34–35, roll 51 → 47, choose 43 →
+39, shot 36 → 32, undo 40 → 38 (the bounds guard them, no room); they were first set when the unit of
 work's game rows were first read once (``campaign.game.board``: gangs, models and objectives
 once per unit of work, every row held for ``session.get``; ``game.permissions``: the game
 relations once per unit of work; the board's poll comparing the revision in one query first);
@@ -43,11 +44,11 @@ MOST = {
     "game": 9,
     "live": 16,
     "live-again": 11,
-    "card": 43,
-    "roll": 52,
-    "choose": 44,
-    "shot": 37,
-    "undo": 41,
+    "card": 35,
+    "roll": 47,
+    "choose": 39,
+    "shot": 32,
+    "undo": 38,
     "stream": 26,
     "stream-again": 15,
 }
