@@ -12,8 +12,10 @@ taken from the log an action holds, the round's facts read once), bounds that gu
 cuts (no room for a cut of one); the action's unit of work (issue #23): the lock reads the
 log's tail (its count, last id and this turn's events) where it read every event, the key's
 claim one INSERT … ON CONFLICT DO NOTHING where it was a SELECT, a SAVEPOINT, an INSERT and a
-RELEASE, the revision's mark from that tail: card 38–39 → 34–35, roll 51 → 47, choose 43 →
-39, shot 36 → 32, undo 40 → 38 (the bounds guard them, no room); they were first set when the unit of
+RELEASE, the revision's mark from that tail, the game's gangs and models each beside their
+campaign gang and roster model in one statement, a card's round from the cards it read: card
+38–39 → 30–31, roll 51 → 43, choose 43 → 36, shot 36 → 30, undo 40 → 36 (the bounds guard
+them, no room); they were first set when the unit of
 work's game rows were first read once (``campaign.game.board``: gangs, models and objectives
 once per unit of work, every row held for ``session.get``; ``game.permissions``: the game
 relations once per unit of work; the board's poll comparing the revision in one query first);
@@ -44,11 +46,11 @@ MOST = {
     "game": 9,
     "live": 16,
     "live-again": 11,
-    "card": 35,
-    "roll": 47,
-    "choose": 39,
-    "shot": 32,
-    "undo": 38,
+    "card": 31,
+    "roll": 43,
+    "choose": 36,
+    "shot": 30,
+    "undo": 36,
     "stream": 26,
     "stream-again": 15,
 }

@@ -186,37 +186,21 @@ def gangs_of(session: Session, game: Game) -> list[GameGang]:
     """The two gangs of a game, good side first."""
 
     def load() -> list[GameGang]:
-        if _fresh(session):  # under the lock: the game's rows read afresh, the gangs as they are
-            rows = list(
-                session.exec(
-                    _game_gangs_query().execution_options(populate_existing=True),
-                    params={"game": game.id},
-                ).all()
-            )
-            ids = [gg.gang_id for gg in rows]
-            if ids:  # the campaign gangs behind them, into the identity map in one query
-                session.exec(select(Gang).where(col(Gang.id).in_(ids))).all()
-        else:  # the gangs beside them, one statement (issue #23, eighth round)
-            both = session.exec(_game_gangs_with_gangs_query(), params={"game": game.id}).all()
-            rows = [gg for gg, _ in both]
+        # the campaign gangs beside them, one statement (issue #23, eighth round); under the
+        # lock read afresh, the unit of work's changes flushed before (``_loaded_rows``)
+        query = _game_gangs_with_gangs_query()
+        if _fresh(session):
+            query = query.execution_options(populate_existing=True)
+        both = session.exec(query, params={"game": game.id}).all()
+        rows = [gg for gg, _ in both]
         return sorted(rows, key=lambda g: (g.side != Side.GOOD, g.id))
 
     return _listed(session, "gangs", game, load)
 
 
 @cache
-def _game_gangs_query() -> Any:
-    """``gangs_of``' statement under the lock, built once (the game is the ``game`` parameter)."""
-    return (
-        select(GameGang)
-        .where(col(GameGang.game_id) == bindparam("game", type_=Integer))
-        .order_by(col(GameGang.id))
-    )
-
-
-@cache
 def _game_gangs_with_gangs_query() -> Any:
-    """``gangs_of``' statement elsewhere, built once: each game gang beside its campaign gang
+    """``gangs_of``' statement, built once: each game gang beside its campaign gang
     (every game gang has one: ``game_gang.gang_id`` is a foreign key, not null)."""
     return (
         select(GameGang, Gang)
@@ -230,18 +214,25 @@ def models_of(session: Session, game: Game) -> list[GameModel]:
     """Every model of a game, in the order they joined it."""
 
     def load() -> list[GameModel]:
-        rows = session.exec(
-            select(GameModel)
-            .where(GameModel.game_id == game.id)
-            .order_by(col(GameModel.id))
-            .execution_options(populate_existing=_fresh(session))
-        ).all()
-        ids = [m.member_id for m in rows]
-        if ids:  # the roster models behind them, into the identity map in one query
-            session.exec(select(Member).where(col(Member.id).in_(ids))).all()
-        return list(rows)
+        # the roster models beside them, into the identity map in the same statement (issue #23)
+        query = _game_models_with_members_query()
+        if _fresh(session):
+            query = query.execution_options(populate_existing=True)
+        return [model for model, _ in session.exec(query, params={"game": game.id}).all()]
 
     return _listed(session, "models", game, load)
+
+
+@cache
+def _game_models_with_members_query() -> Any:
+    """``models_of``' statement, built once: each game model beside its roster model (every
+    game model has one: ``game_model.member_id`` is a foreign key, not null)."""
+    return (
+        select(GameModel, Member)
+        .join(Member, col(Member.id) == col(GameModel.member_id))
+        .where(col(GameModel.game_id) == bindparam("game", type_=Integer))
+        .order_by(col(GameModel.id))
+    )
 
 
 def objectives_of(session: Session, game: Game) -> list[GameObjective]:

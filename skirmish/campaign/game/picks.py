@@ -141,12 +141,24 @@ def round_state(
     """The game's round as ``viewer`` may see it: the sides it plays (none: a referee, a
     spectator). Which model a card shows is told only to that card's side until both are
     down (§1.8)."""
+    return _round_state(session, game, viewer)
+
+
+def _round_state(
+    session: Session,
+    game: Game,
+    viewer: Side | Iterable[Side] | None,
+    laid: dict[Side, GamePick] | None = None,
+) -> RoundState:
+    """``round_state``, from this round's cards when the caller has them (``laid``)."""
     sees = _viewers(viewer)
     left = to_activate(session, game)
     playing = game.turn >= 1 and game.status == GameStatus.IN_PROGRESS
     both = playing and all(left[s] for s in SIDES)
     round_no = round_number(session, game)
-    cards = _valid(_cards(session, game, game.turn, round_no), left) if both else {}
+    if laid is None and both:
+        laid = _cards(session, game, game.turn, round_no)
+    cards = _valid(laid or {}, left) if both else {}
     revealed = both and all(s in cards for s in SIDES)
     shown: dict[Side, Card] = {}
     for side in SIDES:
@@ -231,7 +243,7 @@ def pick(session: Session, game: Game, side: Side | str, member_name: str) -> Ro
     session.add(row)
     session.flush()
     capture.touch(session, game)
-    return round_state(session, game, mine)
+    return _round_state(session, game, mine, {**cards, mine: row})  # not read again (issue #23)
 
 
 def _require_cards(game: Game, side: Side, left: dict[Side, list[GameModel]]) -> None:
