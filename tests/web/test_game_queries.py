@@ -14,8 +14,9 @@ log's tail (its count, last id and this turn's events) where it read every event
 claim one INSERT … ON CONFLICT DO NOTHING where it was a SELECT, a SAVEPOINT, an INSERT and a
 RELEASE, the revision's mark from that tail, the game's gangs and models each beside their
 campaign gang and roster model in one statement, a card's round from the cards it read: card
-38–39 → 30–31, roll 51 → 43, choose 43 → 36, shot 36 → 30, undo 40 → 36 (the bounds guard
-them, no room); they were first set when the unit of
+38–39 → 29–30, roll 51 → 43, choose 43 → 36, shot 36 → 30, undo 40 → 36 (a card deletes the
+cards of earlier turns only when it read some; the bounds guard them, no room); they were
+first set when the unit of
 work's game rows were first read once (``campaign.game.board``: gangs, models and objectives
 once per unit of work, every row held for ``session.get``; ``game.permissions``: the game
 relations once per unit of work; the board's poll comparing the revision in one query first);
@@ -46,7 +47,7 @@ MOST = {
     "game": 9,
     "live": 16,
     "live-again": 11,
-    "card": 31,
+    "card": 30,
     "roll": 43,
     "choose": 36,
     "shot": 30,

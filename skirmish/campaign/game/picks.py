@@ -211,7 +211,8 @@ def pick(session: Session, game: Game, side: Side | str, member_name: str) -> Ro
     require_can_act(model)
     require_waiting(session, game, model)
     round_no = round_number(session, game)
-    cards = _cards(session, game, game.turn, round_no)
+    laid = session.exec(select(GamePick).where(GamePick.game_id == game.id)).all()
+    cards = {Side(r.side): r for r in laid if r.turn == game.turn and r.round == round_no}
     valid = _valid(cards, left)
     if mine in valid and mine.other in valid:
         raise CampaignError(
@@ -223,10 +224,12 @@ def pick(session: Session, game: Game, side: Side | str, member_name: str) -> Ro
                 game_turn=game.turn,
             )
         )
-    # Cards of earlier turns are of no more use: the turn's cards start afresh.
-    session.execute(
-        delete(GamePick).where(col(GamePick.game_id) == game.id, col(GamePick.turn) < game.turn)
-    )
+    # Cards of earlier turns are of no more use: the turn's cards start afresh (deleted when
+    # the game's cards, read in one statement with this round's, show some: issue #23).
+    if any(r.turn < game.turn for r in laid):
+        session.execute(
+            delete(GamePick).where(col(GamePick.game_id) == game.id, col(GamePick.turn) < game.turn)
+        )
     row = cards.get(mine)
     if row is None:
         row = GamePick(
