@@ -89,11 +89,11 @@ def measure(url: str, changes: int, warm: int, profile: str = "") -> dict[str, A
     from fastapi.testclient import TestClient
     from sqlalchemy import event
     from sqlalchemy.engine import Engine
+    from table_bench import Phone, Table, arm
+    from web_bench import set_up
 
     from skirmish.web import game_actions, game_activation
     from skirmish.web.app import create_app
-    from table_bench import Phone, Table, arm
-    from web_bench import set_up
 
     players, _ = set_up(url, 2)
     arm(url, players)
@@ -106,7 +106,8 @@ def measure(url: str, changes: int, warm: int, profile: str = "") -> dict[str, A
     game_activation.work = probe.wrap(game_activation.work)  # type: ignore[assignment]
     game_actions.perform = probe.wrap(game_actions.perform)  # type: ignore[assignment]
     table = Table()
-    phones = [Phone("http://testserver", p, side, table) for p, side in zip(players, ("good", "bad"))]
+    sides = zip(players, ("good", "bad"), strict=True)
+    phones = [Phone("http://testserver", player, side, table) for player, side in sides]
     with contextlib.ExitStack() as stack:
         for phone in phones:
             phone.http = stack.enter_context(TestClient(create_app(url), follow_redirects=False))

@@ -8,8 +8,9 @@ same transaction, so the action and its key are committed together or not at all
 identical requests racing: on SQLite writers already take turns (``BEGIN IMMEDIATE``); on
 PostgreSQL the second one's claim waits for the first's transaction, then finds the key taken
 (``ON CONFLICT DO NOTHING``: no row inserted, no error), and the second re-reads the stored
-answer and replays it (READ COMMITTED writers see the committed row). A refused action (a ``SkirmishError``) rolls back with its key: nothing is
-remembered, and a retry is refused the same way, changing nothing again.
+answer and replays it (READ COMMITTED writers see the committed row). A refused action (a
+``SkirmishError``) rolls back with its key: nothing is remembered, and a retry is refused the
+same way, changing nothing again.
 
 A key is refused, in words, when it is empty, longer than 64 characters or not printable
 ASCII, or when it was used for another route or by another account. Keys older than
@@ -113,9 +114,9 @@ def replay_or_run(
                 route_length=ROUTE_LENGTH,
             )
         )
-    claim = {"key": key, "user_id": user_id, "route": route, "status": _RUNNING, "body": {}}
-    stamped = {**claim, "created_at": _stamp(logbook.clock())}
-    if not session.connection().execute(_claim_statement(), stamped).rowcount:
+    claim: dict[str, Any] = {"key": key, "user_id": user_id, "route": route, "status": _RUNNING}
+    claim.update(body={}, created_at=_stamp(logbook.clock()))
+    if not session.connection().execute(_claim_statement(), claim).rowcount:
         # the key was seen (a retry), or committed by a request that ran at the same moment
         found = _stored(session, key)
         if found is None or found.status == _RUNNING:
