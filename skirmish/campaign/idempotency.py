@@ -6,10 +6,11 @@ answer, carries the same key, and gets the first answer again instead of acting 
 ``request_key``, whose primary key is the key), runs the action, and stores the answer in the
 same transaction, so the action and its key are committed together or not at all. Two
 identical requests racing: on SQLite writers already take turns (``BEGIN IMMEDIATE``); on
-PostgreSQL the second one's claim waits for the first's transaction, then fails on the unique
-key, and the second re-reads the stored answer and replays it (READ COMMITTED writers see the
-committed row). A refused action (a ``SkirmishError``) rolls back with its key: nothing is
-remembered, and a retry is refused the same way, changing nothing again.
+PostgreSQL the second one's claim waits for the first's transaction, then finds the key taken
+(``ON CONFLICT DO NOTHING``: no row inserted, no error), and the second re-reads the stored
+answer and replays it (READ COMMITTED writers see the committed row). A refused action (a
+``SkirmishError``) rolls back with its key: nothing is remembered, and a retry is refused the
+same way, changing nothing again.
 
 A key is refused, in words, when it is empty, longer than 64 characters or not printable
 ASCII, or when it was used for another route or by another account. Keys older than
@@ -22,10 +23,10 @@ import hashlib
 import string
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from typing import Any, Final
 
-from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import bindparam, delete, select, text, update
 from sqlmodel import Session, col
 
 from skirmish.campaign import logbook
@@ -113,23 +114,10 @@ def replay_or_run(
                 route_length=ROUTE_LENGTH,
             )
         )
-    found = _stored(session, key)
-    if found is not None:
-        return _replay(found, user_id, route)
-    claim = RequestKey(
-        key=key,
-        user_id=user_id,
-        route=route,
-        status=_RUNNING,
-        body={},
-        created_at=_stamp(logbook.clock()),
-    )
-    try:
-        with session.begin_nested():  # a savepoint: a lost race leaves the transaction usable
-            session.add(claim)
-            session.flush()
-    except IntegrityError:
-        # the same key committed by a request that ran at the same moment: its answer
+    claim: dict[str, Any] = {"key": key, "user_id": user_id, "route": route, "status": _RUNNING}
+    claim.update(body={}, created_at=_stamp(logbook.clock()))
+    if not session.connection().execute(_claim_statement(), claim).rowcount:
+        # the key was seen (a retry), or committed by a request that ran at the same moment
         found = _stored(session, key)
         if found is None or found.status == _RUNNING:
             raise CampaignError(
@@ -137,14 +125,30 @@ def replay_or_run(
                     "the same request is being answered right now; try again in a moment. "
                     "Nothing was changed."
                 )
-            ) from None
+            )
         return _replay(found, user_id, route)
     status, body = run()
-    claim.status = status
-    claim.body = body
-    session.add(claim)
-    session.flush()
+    answer = update(_TABLE).where(_TABLE.c.key == key).values(status=status, body=body)
+    session.connection().execute(answer)
     return status, body, False
+
+
+_TABLE: Final = RequestKey.__table__  # type: ignore[attr-defined]
+
+
+@cache
+def _claim_statement() -> Any:
+    """The claim of a key, built once: its row inserted unless the key is there already
+    (``ON CONFLICT DO NOTHING``, in PostgreSQL's and SQLite's words alike), so that a key seen
+    or a lost race is told by the count of rows inserted, in one statement, without the
+    savepoint a failed INSERT needs to leave the transaction usable (issue #23: the claim was a
+    SELECT, a SAVEPOINT, an INSERT and its RELEASE). On PostgreSQL the claim of a key that
+    another transaction is claiming waits for it, as the INSERT did."""
+    return text(
+        'INSERT INTO request_key ("key", user_id, route, status, body, created_at) '
+        "VALUES (:key, :user_id, :route, :status, :body, :created_at) "
+        'ON CONFLICT ("key") DO NOTHING'
+    ).bindparams(bindparam("body", type_=_TABLE.c.body.type))
 
 
 def forget_keys(session: Session, *, before: datetime | None = None) -> int:

@@ -15,7 +15,7 @@ from typing import Any
 from sqlmodel import Session
 
 from skirmish.campaign import idempotency
-from skirmish.campaign.game import commands
+from skirmish.campaign.game import commands, event_log
 from skirmish.campaign.game import handover as handing
 from skirmish.campaign.game import undo as undoing
 from skirmish.campaign.game.board import (
@@ -189,16 +189,15 @@ def sides_acting(site: Site, session: Session, game: Game) -> list[str]:
 
 
 def _last_event(session: Session, game: Game) -> int:
-    events = events_of(session, game)
-    return (events[-1].id or 0) if events else 0
+    return event_log.last_event_id(session, game)
 
 
 def events_after(session: Session, game: Game, after: int) -> list[dict[str, Any]]:
-    """The events recorded after id ``after``, as ``skirmish game … --json`` prints them."""
+    """The events recorded after id ``after``, as ``skirmish game … --json`` prints them (from
+    the log's tail the action holds, issue #23)."""
     return [
         {"id": e.id, "turn": e.turn, "action": e.action, "details": e.details, "dice": e.dice}
-        for e in events_of(session, game)
-        if (e.id or 0) > after
+        for e in event_log.events_after(session, game, after)
     ]
 
 
@@ -334,11 +333,11 @@ def log_rows(session: Session, game: Game, ids: set[Any] | None = None) -> list[
     """The game's events (those of ``ids``) as the game log reads them: with the name of the
     model each is about (``telling``)."""
     names = {m.id: m.name for m in models_of(session, game)}
+    rows = events_of(session, game) if ids is None else event_log.events_with(session, game, ids)
     return [
         {"id": e.id, "turn": e.turn, "action": e.action, "details": e.details, "dice": e.dice,
          "model": names.get(e.model_id) if e.model_id is not None else None}
-        for e in events_of(session, game)
-        if ids is None or e.id in ids
+        for e in rows
     ]  # fmt: skip
 
 

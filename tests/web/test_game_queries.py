@@ -12,8 +12,18 @@ taken from the log an action holds, the round's facts read once), bounds that gu
 cuts (no room for a cut of one); its ninth round: card 40 → 29–31, roll 52 → 45, choose 44 → 35
 (the answer's round read in the action's own unit of work, not in a READ one of its own that
 identified the reader and found the campaign and the game again; the roll reads its events
-again after its trial, which a rolled-back savepoint left in the list); they were first set when
-the unit of work's game rows were first read once (``campaign.game.board``: gangs, models and
+again after its trial, which a rolled-back savepoint left in the list); the action's unit of
+work (issue #23): the lock reads the log's tail (its count, last id and this turn's events)
+where it read every event, the key's claim one INSERT … ON CONFLICT DO NOTHING where it was a
+SELECT, a SAVEPOINT, an INSERT and a RELEASE, the revision's mark from that tail, the game's
+gangs and models each beside their campaign gang and roster model in one statement, a card's
+round from the cards it read: card 38–39 → 29–30, roll 51 → 43, choose 43 → 36, shot 36 → 30,
+undo 40 → 36 (a card deletes the cards of earlier turns only when it read some); both rounds
+together, at their merge: poll 4 and 11, round 11, game 7, live page 12 and 7, card
+21–23, roll 38, choose 29, shot 31, undo 36 (the bounds guard them, no room; a stream's
+opening and a second watcher's keep theirs, 26 and 15: they vary with what the state finds
+already built); they were first set when the unit
+of work's game rows were first read once (``campaign.game.board``: gangs, models and
 objectives once per unit of work, every row held for ``session.get``; ``game.permissions``: the game
 relations once per unit of work; the board's poll comparing the revision in one query first);
 before that, a card took 140 statements, the live page 280 (benchmarks/results.txt)."""
@@ -37,17 +47,17 @@ API = f"/api/v1/campaigns/{quote(CAMPAIGN, safe='')}/games/1"
 
 #: The most statements each request may run (the session's lookup by the guard included).
 MOST = {
-    "poll-unchanged": 5,
-    "poll-changed": 15,
-    "round": 15,
-    "game": 9,
-    "live": 16,
-    "live-again": 11,
-    "card": 31,
-    "roll": 45,
-    "choose": 35,
-    "shot": 37,
-    "undo": 40,
+    "poll-unchanged": 4,
+    "poll-changed": 11,
+    "round": 11,
+    "game": 7,
+    "live": 12,
+    "live-again": 7,
+    "card": 23,
+    "roll": 38,
+    "choose": 29,
+    "shot": 31,
+    "undo": 36,
     "stream": 26,
     "stream-again": 15,
 }

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
+from skirmish.campaign.game import event_log
 from skirmish.campaign.game.board import (
     in_play,
-    known_events,
     models_of,
     playing_model,
     record_event,
@@ -92,12 +92,11 @@ def acted(game: Game, model: GameModel) -> bool:
 
 def _turn_events(session: Session, game: Game, model: GameModel | None = None) -> list[GameEvent]:
     """The events of the game's turn (of ``model``'s, if given), oldest first: from the game's
-    log when the unit of work holds it (an action reads it as it locks the game), else read."""
-    known = known_events(session, game)
+    log or its tail when the unit of work holds it (an action reads the tail as it locks the
+    game, issue #23), else read."""
+    known = event_log.turn_events(session, game)
     if known is not None:
-        return [
-            e for e in known if e.turn == game.turn and (model is None or e.model_id == model.id)
-        ]
+        return [e for e in known if model is None or e.model_id == model.id]
     query = select(GameEvent).where(GameEvent.game_id == game.id, GameEvent.turn == game.turn)
     query = query.options(defer(GameEvent.before))  # type: ignore[arg-type]
     if model is not None:

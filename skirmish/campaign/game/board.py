@@ -26,14 +26,16 @@ from typing import Any
 
 from sqlalchemy import Integer, bindparam, event
 from sqlalchemy import inspect as sa_inspect
-from sqlalchemy.orm import ORMExecuteState, defer
+from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as SaSession
-from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.dml import UpdateBase
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup, naming
-from skirmish.campaign.game import capture
+from skirmish.campaign.game import capture, event_log
+from skirmish.campaign.game.event_log import events_of as events_of
+from skirmish.campaign.game.event_log import known_events as known_events
+from skirmish.campaign.game.event_log import load_befores as load_befores
 from skirmish.campaign.game.tables import (
     Game,
     GameEvent,
@@ -79,7 +81,7 @@ def scenario_of(game: Game) -> Scenario:
 _LISTS = "game_rows"  # session.info: (kind, game id) → the rows, in the query's order
 _HELD = "game_held"  # session.info: every row loaded since, held for the identity map
 _LISTED = (GameGang, GameModel, GameObjective)
-_EVENTS = "game_events"  # session.info: game id → its events, oldest first (``events_of``)
+_EVENTS = event_log.EVENTS  # session.info: game id → its events or their tail (``event_log``)
 _FRESH = "game_rows_fresh"  # session.info: the lists are read under the lock (``_loaded``)
 _WRITES = "game_table_writes"  # session.info: statements that wrote a game's tables, counted
 
@@ -188,37 +190,21 @@ def gangs_of(session: Session, game: Game) -> list[GameGang]:
     """The two gangs of a game, good side first."""
 
     def load() -> list[GameGang]:
-        if _fresh(session):  # under the lock: the game's rows read afresh, the gangs as they are
-            rows = list(
-                session.exec(
-                    _game_gangs_query().execution_options(populate_existing=True),
-                    params={"game": game.id},
-                ).all()
-            )
-            ids = [gg.gang_id for gg in rows]
-            if ids:  # the campaign gangs behind them, into the identity map in one query
-                session.exec(select(Gang).where(col(Gang.id).in_(ids))).all()
-        else:  # the gangs beside them, one statement (issue #23, eighth round)
-            both = session.exec(_game_gangs_with_gangs_query(), params={"game": game.id}).all()
-            rows = [gg for gg, _ in both]
+        # the campaign gangs beside them, one statement (issue #23, eighth round); under the
+        # lock read afresh, the unit of work's changes flushed before (``_loaded_rows``)
+        query = _game_gangs_with_gangs_query()
+        if _fresh(session):
+            query = query.execution_options(populate_existing=True)
+        both = session.exec(query, params={"game": game.id}).all()
+        rows = [gg for gg, _ in both]
         return sorted(rows, key=lambda g: (g.side != Side.GOOD, g.id))
 
     return _listed(session, "gangs", game, load)
 
 
 @cache
-def _game_gangs_query() -> Any:
-    """``gangs_of``' statement under the lock, built once (the game is the ``game`` parameter)."""
-    return (
-        select(GameGang)
-        .where(col(GameGang.game_id) == bindparam("game", type_=Integer))
-        .order_by(col(GameGang.id))
-    )
-
-
-@cache
 def _game_gangs_with_gangs_query() -> Any:
-    """``gangs_of``' statement elsewhere, built once: each game gang beside its campaign gang
+    """``gangs_of``' statement, built once: each game gang beside its campaign gang
     (every game gang has one: ``game_gang.gang_id`` is a foreign key, not null)."""
     return (
         select(GameGang, Gang)
@@ -232,18 +218,25 @@ def models_of(session: Session, game: Game) -> list[GameModel]:
     """Every model of a game, in the order they joined it."""
 
     def load() -> list[GameModel]:
-        rows = session.exec(
-            select(GameModel)
-            .where(GameModel.game_id == game.id)
-            .order_by(col(GameModel.id))
-            .execution_options(populate_existing=_fresh(session))
-        ).all()
-        ids = [m.member_id for m in rows]
-        if ids:  # the roster models behind them, into the identity map in one query
-            session.exec(select(Member).where(col(Member.id).in_(ids))).all()
-        return list(rows)
+        # the roster models beside them, into the identity map in the same statement (issue #23)
+        query = _game_models_with_members_query()
+        if _fresh(session):
+            query = query.execution_options(populate_existing=True)
+        return [model for model, _ in session.exec(query, params={"game": game.id}).all()]
 
     return _listed(session, "models", game, load)
+
+
+@cache
+def _game_models_with_members_query() -> Any:
+    """``models_of``' statement, built once: each game model beside its roster model (every
+    game model has one: ``game_model.member_id`` is a foreign key, not null)."""
+    return (
+        select(GameModel, Member)
+        .join(Member, col(Member.id) == col(GameModel.member_id))
+        .where(col(GameModel.game_id) == bindparam("game", type_=Integer))
+        .order_by(col(GameModel.id))
+    )
 
 
 def objectives_of(session: Session, game: Game) -> list[GameObjective]:
@@ -260,53 +253,6 @@ def objectives_of(session: Session, game: Game) -> list[GameObjective]:
         )
 
     return _listed(session, "objectives", game, load)
-
-
-def _known_events(session: Session, game: Game) -> list[GameEvent] | None:
-    """The game's events as this unit of work last read them, unless an event was added or
-    deleted since (``_EVENTS``)."""
-    lists: dict[int | None, list[GameEvent]] | None = session.info.get(_EVENTS)
-    if lists is None:
-        return None
-    if any(isinstance(row, GameEvent) for row in (*session.new, *session.deleted)):
-        lists.clear()
-    return lists.get(game.id)
-
-
-def known_events(session: Session, game: Game) -> list[GameEvent] | None:
-    """The game's event log as this unit of work holds it (``events_of``, kept up to date as
-    it is), or None when it has not read it (or must read it again): a caller wanting some of
-    the events filters these rather than reading them again (issue #23, seventh round)."""
-    known = _known_events(session, game)
-    return None if known is None else list(known)
-
-
-def events_of(session: Session, game: Game) -> list[GameEvent]:
-    """The game's event log, oldest first; read once per unit of work (issue #23: the live
-    page asked for it three times, an action four times). Read again after an event deleted
-    or an INSERT/UPDATE/DELETE statement on the table or raw SQL (``game undo``); an event
-    recorded by ``record_event`` is added to the list it read."""
-    known = _known_events(session, game)
-    if known is None:
-        query = select(GameEvent).where(GameEvent.game_id == game.id).order_by(col(GameEvent.id))
-        deferred = defer(GameEvent.before)  # type: ignore[arg-type]
-        known = list(session.exec(query.options(deferred)).all())
-        session.info.setdefault(_EVENTS, {})[game.id] = known
-    return list(known)
-
-
-def load_befores(session: Session, events: Sequence[GameEvent]) -> None:
-    """Each event's ``before`` (the game's rows before the action it begins: ``game undo``'s
-    snapshot, by far the largest column), loaded in one statement for those of ``events``
-    that have not loaded it. ``events_of`` leaves it out (issue #23, table mode's sixth round:
-    every unit of work that read the events decoded every action's snapshot); what needs it
-    (the undo, what it would take back) asks for it here."""
-    unloaded = {e.id: e for e in events if "before" in sa_inspect(e).unloaded}
-    if not unloaded:
-        return
-    query = select(GameEvent.id, GameEvent.before).where(col(GameEvent.id).in_(list(unloaded)))
-    for event_id, before in session.exec(query).all():
-        set_committed_value(unloaded[event_id], "before", before)
 
 
 def gang_row(session: Session, game_gang: GameGang) -> Gang:
@@ -413,8 +359,7 @@ def _loaded_rows(session: Session, game: Game) -> capture.Loaded:
         gangs, models, objectives = _held(session, game)
     finally:
         session.info.pop(_FRESH, None)
-    events = events_of(session, game)
-    mark = (len(events), max((int(e.id or 0) for e in events), default=0))
+    mark = event_log.mark(session, game)  # the log's tail read, not the whole log (issue #23)
     writes = session.info.get(_WRITES, 0)
 
     def after() -> capture.State | None:
@@ -755,11 +700,10 @@ def record_event(
         dice=dice_data(dice),
         before=capture.attach(session, row_id(game)),  # the action's first event: for game undo
     )
-    known = _known_events(session, game)
+    known = event_log.held(session, game)
     session.add(event)
     session.flush()  # the list of events is forgotten (``_after_flush``): it is this one more
-    if known is not None:
-        session.info[_EVENTS][game.id] = [*known, event]
+    event_log.hold(session, game, known, event)
     capture.recorded(session, event)
     return event
 

@@ -32,8 +32,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import JSON, Table, delete, event, func, insert, select, update
-from sqlmodel import Session, col
+from sqlmodel import Session
 
+from skirmish.campaign.game import event_log
 from skirmish.campaign.game.tables import Game, GameEvent, GameGang, GameModel, GameObjective
 from skirmish.campaign.store import Access, head_revision
 from skirmish.errors import StoreError
@@ -286,15 +287,16 @@ def seal(session: Session) -> None:
 def _move_on(session: Session, game_id: int, action: Pending) -> None:
     """Issue #12: one more revision for a unit of work that changed the game; the end votes
     lapse when its log changed."""
-    logged_now = bool(action.events) or _log_mark(session, game_id) != action.log_mark
+    game = session.get(Game, game_id)
+    if game is None:
+        return
+    # the mark from the log's tail the unit of work holds (issue #23), read only if it does not
+    logged_now = bool(action.events) or event_log.mark(session, game) != action.log_mark
     if not (
         logged_now
         or action.touched
         or digest(rows_now(session, game_id, action)) != digest(action.state)
     ):
-        return
-    game = session.get(Game, game_id)
-    if game is None:
         return
     was = action.state["game"][0].get("revision", 0) if action.state["game"] else 0
     game.revision = max(int(was or 0), game.revision) + 1
@@ -303,8 +305,9 @@ def _move_on(session: Session, game_id: int, action: Pending) -> None:
     if session.get_bind().dialect.name == "postgresql":
         # a query, not raw SQL, so that it is not taken for a write of the game's tables
         session.execute(select(func.pg_notify(NEWS_CHANNEL, f"{game_id}:{game.revision}")))
-    if logged_now:
-        for side in session.scalars(select(GameGang).where(col(GameGang.game_id) == game_id)):
+    if logged_now:  # the game's gangs as locked (held: no statement, issue #23)
+        gangs = (session.get(GameGang, row["id"]) for row in action.state["game_gang"])
+        for side in (g for g in gangs if g is not None):
             if side.end_vote is not None:
                 side.end_vote = None
                 session.add(side)

@@ -141,12 +141,24 @@ def round_state(
     """The game's round as ``viewer`` may see it: the sides it plays (none: a referee, a
     spectator). Which model a card shows is told only to that card's side until both are
     down (§1.8)."""
+    return _round_state(session, game, viewer)
+
+
+def _round_state(
+    session: Session,
+    game: Game,
+    viewer: Side | Iterable[Side] | None,
+    laid: dict[Side, GamePick] | None = None,
+) -> RoundState:
+    """``round_state``, from this round's cards when the caller has them (``laid``)."""
     sees = _viewers(viewer)
     left = to_activate(session, game)
     playing = game.turn >= 1 and game.status == GameStatus.IN_PROGRESS
     both = playing and all(left[s] for s in SIDES)
     round_no = round_number(session, game)
-    cards = _valid(_cards(session, game, game.turn, round_no), left) if both else {}
+    if laid is None and both:
+        laid = _cards(session, game, game.turn, round_no)
+    cards = _valid(laid or {}, left) if both else {}
     revealed = both and all(s in cards for s in SIDES)
     shown: dict[Side, Card] = {}
     for side in SIDES:
@@ -199,7 +211,8 @@ def pick(session: Session, game: Game, side: Side | str, member_name: str) -> Ro
     require_can_act(model)
     require_waiting(session, game, model)
     round_no = round_number(session, game)
-    cards = _cards(session, game, game.turn, round_no)
+    laid = session.exec(select(GamePick).where(GamePick.game_id == game.id)).all()
+    cards = {Side(r.side): r for r in laid if r.turn == game.turn and r.round == round_no}
     valid = _valid(cards, left)
     if mine in valid and mine.other in valid:
         raise CampaignError(
@@ -211,10 +224,12 @@ def pick(session: Session, game: Game, side: Side | str, member_name: str) -> Ro
                 game_turn=game.turn,
             )
         )
-    # Cards of earlier turns are of no more use: the turn's cards start afresh.
-    session.execute(
-        delete(GamePick).where(col(GamePick.game_id) == game.id, col(GamePick.turn) < game.turn)
-    )
+    # Cards of earlier turns are of no more use: the turn's cards start afresh (deleted when
+    # the game's cards, read in one statement with this round's, show some: issue #23).
+    if any(r.turn < game.turn for r in laid):
+        session.execute(
+            delete(GamePick).where(col(GamePick.game_id) == game.id, col(GamePick.turn) < game.turn)
+        )
     row = cards.get(mine)
     if row is None:
         row = GamePick(
@@ -231,7 +246,7 @@ def pick(session: Session, game: Game, side: Side | str, member_name: str) -> Ro
     session.add(row)
     session.flush()
     capture.touch(session, game)
-    return round_state(session, game, mine)
+    return _round_state(session, game, mine, {**cards, mine: row})  # not read again (issue #23)
 
 
 def _require_cards(game: Game, side: Side, left: dict[Side, list[GameModel]]) -> None:
