@@ -41,6 +41,7 @@ from markupsafe import Markup
 from sqlalchemy import event
 from sqlmodel import Session
 
+from skirmish.campaign.game import status
 from skirmish.campaign.game.status import (
     READINGS,
     SHARED,
@@ -451,6 +452,7 @@ class Answering:
                 watched = streams.watched(game.id)
                 if not (watched or answer):
                     return
+                status.sealed(session)  # nothing more is written: one log mark for the keys
                 made = answer_round(session, self.site, campaign, game, streams.lang, watched)
                 self.answered.append(made)
                 hold_answer(made)  # before the commit's news
