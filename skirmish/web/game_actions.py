@@ -62,6 +62,7 @@ from skirmish.web.game_perform import (
     required_field,
     take_back,
 )
+from skirmish.web.game_state import streams_of
 from skirmish.web.site import FORM_BYTES, Forbidden, NotFound, Site, SiteDep, form_fields, pick_lang
 
 # ----------------------------------------------------------------------------- the routes
@@ -214,7 +215,8 @@ async def act_step(request: Request, campaign: str, game: str, site: SiteDep) ->
     step = Step(lang, faces, [str(a.get("pay", "")) for a in answers], random)
     key = one.get("key")
     try:
-        done = await run_in_threadpool(perform, site, spec, campaign, game, values, step, key)
+        done = await run_in_threadpool(perform, site, spec, campaign, game, values, step, key,
+                                       None, streams_of(request))  # fmt: skip
     except (NeedDie, NeedAnswer) as pending:
         if pending.side is not None:  # the other side's die: asked on its player's phone
             there = await run_in_threadpool(hand_over, site, spec, campaign, game, values,
@@ -362,7 +364,8 @@ async def api_action(
             raise bad_field("reroll", chosen, "not a list of names")
         step = Step(lang, faces, whole=True, choices=tuple(chosen))
         key = request.headers.get(KEY_HEADER)
-        done = await run_in_threadpool(perform, site, spec, campaign, game, body, step, key)
+        done = await run_in_threadpool(perform, site, spec, campaign, game, body, step, key,
+                                       None, streams_of(request))  # fmt: skip
     except (StoreError, NotFound):
         raise
     except (Forbidden, SkirmishError) as refused:

@@ -32,7 +32,6 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from sqlalchemy import event
 from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 
@@ -78,14 +77,7 @@ from skirmish.web.game_render import (
     roster_mark,
     store_mark,
 )
-from skirmish.web.game_state import (
-    Answered,
-    answer_round,
-    drop_answer,
-    hold_answer,
-    keep_answer,
-    round_text,
-)
+from skirmish.web.game_state import Answered, Answering, round_text, streams_of
 from skirmish.web.site import (
     CSRF_COOKIE,
     LangDep,
@@ -304,43 +296,25 @@ def work(
     may now see it (what ``GET …/picks`` answers), read in the same unit of work once the action
     is sealed, just before it commits (``answer_round``: under the action's locks, at the
     revision it commits, where the kept roll of ``table_roll.keep`` is found), and kept for that
-    revision's streams once committed (``keep_answer``; issue #23, table mode's ninth round)."""
+    revision's streams once committed (``game_state.Answering``; issue #23, table mode's ninth
+    round)."""
     lang = pick_lang(request)
     route = f"{request.url.path}#{act.__name__}"[: idempotency.ROUTE_LENGTH]
     key = form.get("key") or request.headers.get("idempotency-key") or ""
     if step:
         key = idempotency.step_key(key, step)
-    answered: list[Answered] = []
-    try:
-        with site.write() as s:
-            found, game = find_game(s, site, campaign, game_id)
-            thrown = prepared(site, s, found, game, form, prepare, key) if prepare else None
-            tried = Done(form, lang, thrown.kept, thrown.earlier) if thrown else Done(form, lang)
+    with Answering(site, streams_of(request) if answer else None) as answering, site.write() as s:
+        found, game = find_game(s, site, campaign, game_id)
+        thrown = prepared(site, s, found, game, form, prepare, key) if prepare else None
+        tried = Done(form, lang, thrown.kept, thrown.earlier) if thrown else Done(form, lang)
 
-            def run() -> tuple[int, Any]:
-                return 200, {"lines": act(site, s, found, game, tried)}
+        def run() -> tuple[int, Any]:
+            return 200, {"lines": act(site, s, found, game, tried)}
 
-            _, body, _ = idempotency.replay_or_run(s, key, reader().user_id, route, run)
-            lines = [str(line) for line in body.get("lines", [])]
-            if answer:
-
-                def sealed(session: Session) -> None:
-                    # after ``capture.seal`` (listened for when the action locked the game,
-                    # so before this), which moves the revision on; not at a savepoint's end
-                    if not session.in_nested_transaction() and not answered:
-                        watched = request.app.state.news.watched(game.id)
-                        answered.append(answer_round(s, site, found, game, lang, watched))
-                        hold_answer(answered[0])  # before the commit's news
-
-                event.listen(s, "before_commit", sealed)
-    except BaseException:
-        for made in answered:
-            drop_answer(made)
-        raise
-    if not answer:
-        return lines, None
-    keep_answer(answered[0])  # committed: the revision it was read at is the store's
-    return lines, answered[0]
+        _, body, _ = idempotency.replay_or_run(s, key, reader().user_id, route, run)
+        lines = [str(line) for line in body.get("lines", [])]
+        answering.after_seal(s, found, game, answer=True)
+    return lines, answering.made
 
 
 # ------------------------------------------------------------ the actions

@@ -69,6 +69,7 @@ from skirmish.web.game_state import (
     board_view,
     page_board,
     page_board_html,
+    streams_of,
 )
 from skirmish.web.site import (
     CSRF_COOKIE,
@@ -256,7 +257,9 @@ def change(action: Any, template_code: int = 400) -> Any:  # the three buttons s
         fields = await form_fields(request)
         lang = pick_lang(request)
         try:
-            name_, answer = await run_in_threadpool(action, site, campaign, game, fields)
+            name_, answer = await run_in_threadpool(
+                action, site, campaign, game, fields, streams_of(request)
+            )
         except Forbidden as refusal:
             return await _again(site, request, campaign, game, refusal.error.text(lang), 403)
         except (NotFound, StoreError):
@@ -271,7 +274,9 @@ def change(action: Any, template_code: int = 400) -> Any:  # the three buttons s
             fields = {**fields, "key": request.headers["idempotency-key"]}
         lang = pick_lang(request)
         try:
-            _, answer = await run_in_threadpool(action, site, campaign, game, fields)
+            _, answer = await run_in_threadpool(
+                action, site, campaign, game, fields, streams_of(request)
+            )
         except (NotFound, StoreError):
             raise
         except (Forbidden, SkirmishError) as refused:

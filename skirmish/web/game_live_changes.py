@@ -42,6 +42,7 @@ from skirmish.rules.scenarios import scenarios
 from skirmish.web.action_schema import refuse_unknown
 from skirmish.web.game_live_base import forbid_game, live_refusal, may_start
 from skirmish.web.game_live_view import faction_name, find_live_game
+from skirmish.web.game_state import Answering, Streams
 from skirmish.web.site import Forbidden, Site, reader
 
 # ------------------------------------------------------------------ changing
@@ -77,13 +78,17 @@ def _change(
     route: str,
     permission: GameAction,
     action: Callable[[Session, Game], None],
+    streams: Streams | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """One change to a game in one unit of work: the game permissions asked there
     (``require_game``), the revision the form was shown at checked, then ``action``; the
     campaign's name and ``game … --json``'s answer (the events it recorded). With an
     idempotency key (``key``: each form carries one; an API client sends its own) a double tap
-    or a retry gets the first answer again and nothing happens twice (``idempotency``)."""
-    with site.write() as s:
+    or a retry gets the first answer again and nothing happens twice (``idempotency``). With
+    ``streams``, a change done (not replayed) also reads its revision's round and board for the
+    streams its commit wakes, in this unit of work once sealed (``game_state.Answering``; issue
+    #23, table mode's tenth round)."""
+    with Answering(site, streams) as answering, site.write() as s:
         campaign = site.find_campaign(s, campaign_typed)
         game = find_live_game(s, campaign, game_typed)
         forbid_game(s, site, game, permission)
@@ -97,9 +102,11 @@ def _change(
         key = fields.get("key", "")
         if key:
             where = f"game/{game.id}/{route}"
-            _, body, _ = idempotency.replay_or_run(s, key, reader().user_id, where, run)
+            _, body, replayed = idempotency.replay_or_run(s, key, reader().user_id, where, run)
         else:
-            body = run()[1]
+            body, replayed = run()[1], False
+        if not replayed:  # a replay changed nothing: its revision's streams have been told
+            answering.after_seal(s, campaign, game)
         return campaign.name, dict(body)
 
 
@@ -148,7 +155,11 @@ def next_turn(
 
 
 def do_turn(
-    site: Site, campaign_typed: str, game_typed: str, fields: Mapping[str, str]
+    site: Site,
+    campaign_typed: str,
+    game_typed: str,
+    fields: Mapping[str, str],
+    streams: Streams | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """``game turn`` (cohesion dice typed as rolled, else random: R-08)."""
 
@@ -158,18 +169,26 @@ def do_turn(
         rerolls = _cohesion_rerolls(s, site, game, fields)
         next_turn(s, game, dice, random=not typed.strip(), rerolls=rerolls)
 
-    return _change(site, campaign_typed, game_typed, fields, "turn", GameAction.NEW_TURN, turn)
+    return _change(
+        site, campaign_typed, game_typed, fields, "turn", GameAction.NEW_TURN, turn, streams
+    )
 
 
 def do_abandon(
-    site: Site, campaign_typed: str, game_typed: str, fields: Mapping[str, str]
+    site: Site,
+    campaign_typed: str,
+    game_typed: str,
+    fields: Mapping[str, str],
+    streams: Streams | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """``game abandon`` (the owner or an arbitrator)."""
 
     def abandon(s: Session, game: Game) -> None:
         ending.abandon(s, game=game)
 
-    return _change(site, campaign_typed, game_typed, fields, "abandon", GameAction.END, abandon)
+    return _change(
+        site, campaign_typed, game_typed, fields, "abandon", GameAction.END, abandon, streams
+    )
 
 
 def _verdict(fields: Mapping[str, str]) -> str:
@@ -180,7 +199,11 @@ def _verdict(fields: Mapping[str, str]) -> str:
 
 
 def do_vote(
-    site: Site, campaign_typed: str, game_typed: str, fields: Mapping[str, str]
+    site: Site,
+    campaign_typed: str,
+    game_typed: str,
+    fields: Mapping[str, str],
+    streams: Streams | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """A side's player confirms the verdict (``end.vote_end``: ``verdict`` good, bad or draw,
     or ``none`` to take the vote back, as ``withdraw`` does: the catalogue's field); the game
@@ -212,11 +235,17 @@ def do_vote(
     # recorded state contradicts), so the revision the form was shown at is not asked: the other
     # side's vote, cast a moment before, must not refuse it (issue #20).
     unchecked = {k: v for k, v in fields.items() if k != "revision"}
-    return _change(site, campaign_typed, game_typed, unchecked, "vote", GameAction.WATCH, vote)
+    return _change(
+        site, campaign_typed, game_typed, unchecked, "vote", GameAction.WATCH, vote, streams
+    )
 
 
 def do_end(
-    site: Site, campaign_typed: str, game_typed: str, fields: Mapping[str, str]
+    site: Site,
+    campaign_typed: str,
+    game_typed: str,
+    fields: Mapping[str, str],
+    streams: Streams | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """The owner or an arbitrator ends the game with a verdict, without the players' votes
     (``verdict`` good, bad or draw; or the catalogue's fields, as ``game end --winner GANG |
@@ -233,7 +262,7 @@ def do_end(
         else:
             ending.end_game(s, game=game, winner=ending.side_gang(s, game, Side(verdict)))
 
-    return _change(site, campaign_typed, game_typed, fields, "end", GameAction.END, end)
+    return _change(site, campaign_typed, game_typed, fields, "end", GameAction.END, end, streams)
 
 
 def _multi(body: bytes, key: str) -> list[str]:

@@ -50,6 +50,7 @@ from skirmish.web import game_live_base, text
 from skirmish.web.game_action_words import act_url, action_words, refusal
 from skirmish.web.game_dice import HandTo, NeedAnswer, NeedDie, Step
 from skirmish.web.game_render import SIZE
+from skirmish.web.game_state import Answering, Streams
 from skirmish.web.site import Forbidden, NotFound, Site, reader
 
 # ----------------------------------------------------------------------------- the actions
@@ -228,16 +229,18 @@ Claim = Callable[[Session, Game], int | None]
 
 def perform(
     site: Site, spec: Spec, campaign: str, game_id: str, values: Values, step: Step,
-    key: str | None, claim: Claim | None = None,
+    key: str | None, claim: Claim | None = None, streams: Streams | None = None,
 ) -> Done:  # fmt: skip
     """One unit of work: the campaign (one the reader may see), the game (locked), the
     permission, then the action once for the key. An action short of a die or of a reroll's
     answer raises ``NeedDie`` or ``NeedAnswer`` out of the unit of work: nothing is written.
     Each says on whose phone it is asked (``side``): the other side's when the die is of a
     model the reader does not play (the hand-over); with ``claim``, the side of the die's
-    model, always."""
+    model, always. With ``streams``, an action done (not replayed) also reads its revision's
+    round and board for the streams its commit wakes, in this unit of work once sealed
+    (``game_state.Answering``; issue #23, table mode's tenth round)."""
     lines: list[str] = []
-    with site.write() as s:
+    with Answering(site, streams) as answering, site.write() as s:
         found = site.find_campaign(s, campaign)
         game = find_game(s, found, game_id)
         if claim is None:
@@ -257,6 +260,8 @@ def perform(
 
         route = action_route(game, spec)
         status, body, replayed = idempotency.replay_or_run(s, _key(key), user, route, run)
+        if not replayed:  # a replay changed nothing: its revision's streams have been told
+            answering.after_seal(s, found, game)
         events = body.get("events", []) if isinstance(body, dict) else []
         ids = {e.get("id") for e in events if isinstance(e, dict)}
         said = told(log_rows(s, game, ids), scenario_of(game), step.lang, side_gangs(s, game))

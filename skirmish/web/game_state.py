@@ -31,14 +31,17 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from types import TracebackType
 from typing import Any
 
 from fastapi import Request
 from markupsafe import Markup
+from sqlalchemy import event
 from sqlmodel import Session
 
+from skirmish.campaign.game import status
 from skirmish.campaign.game.status import (
     READINGS,
     SHARED,
@@ -75,7 +78,7 @@ from skirmish.web.game_render import (
     roster_mark,
     store_mark,
 )
-from skirmish.web.site import PENDING, Pending, Site, Viewer, reader
+from skirmish.web.site import PENDING, Pending, Site, Viewer, pick_lang, reader
 
 #: What a stream may carry, in the order its JSON holds them.
 PARTS = ("board", "game", "round", "panels")
@@ -392,6 +395,89 @@ def _answer_keys(answered: Answered) -> list[tuple[Kept, Hashable]]:
         (GAMES, answered.game_key),
     ]
     return [(kept, key) for kept, key in keys if key is not None]
+
+
+#: Whether a stream of this process watches a game now (``GameNews.watched``).
+Watched = Callable[[int | None], bool]
+
+
+@dataclass(frozen=True)
+class Streams:
+    """For whom an action's unit of work reads its revision's round and board: the acting
+    reader's language (the round's key), and whether a stream of this process watches the game
+    (the board's and the game's JSON are read only then)."""
+
+    lang: Lang
+    watched: Watched
+
+
+def streams_of(request: Request) -> Streams:
+    """The streams a request's action reads for: its language, this app's ``GameNews``."""
+    return Streams(pick_lang(request), request.app.state.news.watched)
+
+
+class Answering:
+    """What an action's unit of work reads for its revision (``answer_round``): read once the
+    action is sealed, just before the commit, under its locks (a ``before_commit`` listener
+    registered after the action, so after ``capture.seal``'s, which moves the revision on; not
+    at a savepoint's end), held from then (``hold_answer``: the streams the commit's news wakes
+    wait for it), kept once committed (``keep_answer``), released if the unit of work did not
+    commit (``drop_answer``). One declaration for a card's, roll's, choice's and "only"'s answer
+    (``game_activation.work``) and a shot's, reload's, move's and turn's (``game_perform``,
+    ``game_live_changes``: issue #23, table mode's tenth round). Used around the unit of work::
+
+        with Answering(site, streams) as answering, site.write() as s:
+            ...  # the action
+            answering.after_seal(s, campaign, game)
+    """
+
+    def __init__(self, site: Site, streams: Streams | None) -> None:
+        self.site = site
+        self.streams = streams
+        self.answered: list[Answered] = []
+
+    def after_seal(
+        self, session: Session, campaign: Campaign, game: Game, answer: bool = False
+    ) -> None:
+        """Read ``game``'s round (and its board when watched) just before ``session`` commits:
+        when a stream of this process watches the game (nobody else would read what is kept
+        before the next change), or always when the round is the action's ``answer``; nothing
+        without ``streams``."""
+        streams = self.streams
+        if streams is None:
+            return
+
+        def sealed(s: Session) -> None:
+            if not s.in_nested_transaction() and not self.answered:
+                watched = streams.watched(game.id)
+                if not (watched or answer):
+                    return
+                status.sealed(session)  # nothing more is written: one log mark for the keys
+                made = answer_round(session, self.site, campaign, game, streams.lang, watched)
+                self.answered.append(made)
+                hold_answer(made)  # before the commit's news
+
+        event.listen(session, "before_commit", sealed)
+
+    @property
+    def made(self) -> Answered | None:
+        """What was read, once its unit of work committed (``None``: nothing was)."""
+        return self.answered[0] if self.answered else None
+
+    def __enter__(self) -> Answering:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        for made in self.answered:
+            if kind is None:
+                keep_answer(made)  # committed: the revision it was read at is the store's
+            else:
+                drop_answer(made)
 
 
 def fill_state(text: str, csrf: str) -> str:

@@ -20,9 +20,12 @@ gangs and models each beside their campaign gang and roster model in one stateme
 round from the cards it read: card 38–39 → 29–30, roll 51 → 43, choose 43 → 36, shot 36 → 30,
 undo 40 → 36 (a card deletes the cards of earlier turns only when it read some); both rounds
 together, at their merge: poll 4 and 11, round 11, game 7, live page 12 and 7, card
-21–23, roll 38, choose 29, shot 31, undo 36 (the bounds guard them, no room; a stream's
-opening and a second watcher's keep theirs, 26 and 15: they vary with what the state finds
-already built); they were first set when the unit
+21–23, roll 38, choose 29, shot 31, undo 36; and with the tenth round (a sealed writer reads
+its campaign's log mark once; a watched shot's and turn's round and board read by the writer
+for its streams), card 20–22, roll 37, choose 28, a watched shot with both phones' next states
+43 (49 before it), a watched turn 35 (40) (the bounds guard them, no room; a stream's opening
+and a second watcher's keep theirs, 26 and 15: they vary with what the state finds already
+built); they were first set when the unit
 of work's game rows were first read once (``campaign.game.board``: gangs, models and
 objectives once per unit of work, every row held for ``session.get``; ``game.permissions``: the game
 relations once per unit of work; the board's poll comparing the revision in one query first);
@@ -53,13 +56,15 @@ MOST = {
     "game": 7,
     "live": 12,
     "live-again": 7,
-    "card": 23,
-    "roll": 38,
-    "choose": 29,
+    "card": 22,
+    "roll": 37,
+    "choose": 28,
     "shot": 31,
     "undo": 36,
     "stream": 26,
     "stream-again": 15,
+    "watched-shot": 43,
+    "watched-turn": 35,
 }
 
 
@@ -528,3 +533,69 @@ def test_the_undo_snapshot_from_the_rows_loaded_is_the_tables_own(demo: Path) ->
             s.rollback()
     finally:
         engine.dispose()
+
+
+def test_a_watched_change_and_both_states_run_a_bounded_number_of_statements(
+    phones: tuple[Phone, Phone], statements: Statements, demo: Path, monkeypatch: Any
+) -> None:
+    """Issue #23, table mode's tenth round: a shot and a turn posted to the app whose streams
+    watch the game, with both phones' next states: the round's facts and the game's board read
+    once, in the change's unit of work (``game_state.Answering``), not again by each stream.
+    (The SQLite watcher's revision query is left out, as above.)"""
+    import http.client
+
+    from skirmish.web import game_news
+    from tests.web.test_game_state import state
+    from tests.web.test_game_stream import Running, Stream
+
+    monkeypatch.setattr(game_news, "WATCH_SECONDS", 600.0)
+
+    def counted(seen: list[str]) -> list[str]:
+        return [s for s in seen if not s.startswith("SELECT game.id, game.revision FROM game")]
+
+    wyatt, ike = phones
+    for phone, path, body in (
+        (wyatt, "picks", {"model": "Wyatt Earp"}),
+        (ike, "picks", {"model": "Ike Clanton"}),
+        (ike, "initiative", {"dice": "6,1"}),
+        (wyatt, "initiative", {"activate": "good"}),
+    ):
+        assert phone.post(path, body).status_code == 200
+    cookies = ["; ".join(f"{k}={v}" for k, v in p.client.cookies.items()) for p in phones]
+    server = Running(demo)
+    streams = [Stream(server.port, f"{GAME}/events?carry=game,round", c) for c in cookies]
+    try:
+        seen_at = state(streams[0])["revision"]
+        state(streams[1])
+        shot = {"attacker": "Wyatt Earp", "target": "Ike Clanton", "range": 10, "dice": "1,1,1,1,1"}
+        for kind, path, body in (
+            ("watched-shot", "actions/shoot", shot),
+            ("watched-turn", "turn", {}),
+        ):
+
+            def changed(path: str = path, body: dict[str, Any] = body, after: int = seen_at) -> int:
+                wyatt.taps += 1
+                same_server = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+                headers = {
+                    "Cookie": cookies[0],
+                    "Content-Type": "application/json",
+                    "X-CSRF-Token": wyatt.csrf,
+                    "Idempotency-Key": f"watched-{wyatt.taps}",
+                }
+                try:
+                    same_server.request("POST", f"{API}/{path}", json.dumps(body), headers)
+                    answer = same_server.getresponse()
+                    assert answer.status == 200, answer.read()
+                    answer.read()
+                finally:
+                    same_server.close()
+                now = state(streams[0], after)["revision"]
+                assert state(streams[1], after)["revision"] == now
+                return now
+
+            seen_at, seen = statements.count(changed)
+            assert len(counted(seen)) <= MOST[kind], "\n".join(counted(seen))
+    finally:
+        for stream in streams:
+            stream.close()
+        server.stop()

@@ -73,6 +73,8 @@ T = TypeVar("T")
 _BOARDS = "skirmish.boards"
 #: ``session.info``'s key for the campaigns' newest log entries a READ unit of work read.
 _ROSTERS = "skirmish.rosters"
+#: ``session.info``'s key: a writer's unit of work whose change is sealed (``sealed``).
+_SEALED = "skirmish.sealed"
 
 
 class Kept:
@@ -203,9 +205,18 @@ def rosters_mark(session: Session, game: Game) -> int:
     return campaign_log_mark(session, game.campaign_id)
 
 
+def sealed(session: Session) -> None:
+    """``session``, a writer's unit of work, has sealed its change and writes nothing more
+    before it commits (issue #23, table mode's tenth round: what its answer reads for the
+    streams, ``web.game_state.Answering``): its campaign's log mark is read once from now on,
+    as in a READ unit of work, not once per key that names it."""
+    session.info[_SEALED] = True
+
+
 def campaign_log_mark(session: Session, campaign_id: int | None) -> int:
-    """The campaign's newest log entry's id (0 without any); read once per READ unit of work."""
-    read = session.info.get("access") == Access.READ
+    """The campaign's newest log entry's id (0 without any); read once per READ unit of work
+    (or once a writer's is ``sealed``)."""
+    read = session.info.get("access") == Access.READ or bool(session.info.get(_SEALED))
     marks: dict[int | None, int] = session.info.setdefault(_ROSTERS, {}) if read else {}
     if campaign_id not in marks:
         found = session.exec(_log_mark_query(), params={"campaign": campaign_id}).one()
