@@ -14,8 +14,8 @@ The variants, from the outside in:
 - ``BEGIN, ROLLBACK through SQLAlchemy`` and ``… through the driver``: a pooled connection's
   deferred ``BEGIN`` and its end, by ``exec_driver_sql`` (as ``store`` begins a reader) or by the
   ``sqlite3`` connection itself;
-- ``the reader's statement, ORM (4 entities)`` and ``… Core rows``: the shape of
-  ``accounts.find_session_and_campaigns``' statement (every campaign, the session, its user and
+- ``the reader's statement, ORM (4 entities)`` and ``… Core rows``: the statement
+  of ``accounts.find_session_and_campaigns`` itself (every campaign, the session, its user and
   their membership) through ``Session.execute`` (entities, identity map) or its connection
   (rows of columns), in one open unit of work, its identity map emptied after each (the rows
   it loads are not held: ``board.hold_rows`` would hold every call's);
@@ -42,15 +42,14 @@ from pathlib import Path
 
 from common import header
 from page_bench import set_up
-from sqlalchemy import Integer, String, and_, bindparam
+from sqlalchemy import Integer, bindparam
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, col, select
 from web_bench import DEMO
 
-from skirmish.campaign import store
-from skirmish.campaign.account_tables import Membership, User, WebSession
+from skirmish.campaign import accounts, store
+from skirmish.campaign.account_tables import User
 from skirmish.campaign.game.board import hold_rows
-from skirmish.campaign.models import Campaign
 from skirmish.web.site import identify_in
 
 READ = store.Access.READ
@@ -84,20 +83,7 @@ def calls(
     engine: Engine, token: str, session: Session, pooled: Connection
 ) -> dict[str, Callable[[], object]]:
     """Each variant by its name, in the order they run."""
-    reader = (
-        select(Campaign, Membership, WebSession, User)
-        .select_from(Campaign)
-        .outerjoin(WebSession, col(WebSession.id) == bindparam("digest", type_=String))
-        .outerjoin(User, col(User.id) == col(WebSession.user_id))
-        .outerjoin(
-            Membership,
-            and_(
-                col(Membership.campaign_id) == col(Campaign.id),
-                col(Membership.user_id) == col(User.id),
-            ),
-        )
-        .order_by(col(Campaign.id))
-    )
+    reader = accounts._session_campaigns_query()  # the very statement, not a copy of it
     one = select(User).where(col(User.id) == bindparam("user", type_=Integer))
     # the session's row is found by its token's digest (``accounts``: SHA-256, hex)
     digest = {"digest": hashlib.sha256(token.encode("utf-8")).hexdigest()}
