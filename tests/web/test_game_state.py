@@ -13,7 +13,7 @@ import json
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -73,6 +73,14 @@ def phone(table: Path, user: str) -> Phone:
     return Phone(client, user)
 
 
+def closed(streams: Iterable[Stream], phones: Iterable[Phone]) -> None:
+    """A test's end, whatever it found: its streams closed, then its phones' clients."""
+    for stream in streams:
+        stream.close()
+    for p in phones:
+        p.client.__exit__(None, None, None)
+
+
 def players_streams(
     server: Running, table: Path, carry: str
 ) -> tuple[Phone, Phone, Stream, Stream]:
@@ -101,10 +109,7 @@ def wyatt_s_card_down(
         assert answer.status_code == 200
         yield answer, state(to_wyatt, first), state(to_ike, first)
     finally:
-        to_wyatt.close()
-        to_ike.close()
-        for p in (wyatt, ike):
-            p.client.__exit__(None, None, None)
+        closed((to_wyatt, to_ike), (wyatt, ike))
 
 
 def test_each_player_is_brought_the_game_and_the_round_as_they_may_see_them(
@@ -133,10 +138,7 @@ def test_each_player_is_brought_the_game_and_the_round_as_they_may_see_them(
         assert seen_by_wyatt["round"]["sides"]["good"]["model"] == "Wyatt Earp"
         assert seen_by_wyatt["game"] == seen_by_ike["game"] == ike.client.get(API).json()
     finally:
-        to_wyatt.close()
-        to_ike.close()
-        for p in (wyatt, ike):
-            p.client.__exit__(None, None, None)
+        closed((to_wyatt, to_ike), (wyatt, ike))
 
 
 def test_the_board_carried_is_the_board_route_s_with_this_phone_s_token(
@@ -171,10 +173,7 @@ def test_two_watchers_of_one_viewpoint_share_one_payload(server: Running, table:
         assert state(streams[1]) == one
         assert STATES.hits == hits + 1 and STATES.misses == built + 1
     finally:
-        for s in streams:
-            s.close()
-        for p in docs:
-            p.client.__exit__(None, None, None)
+        closed(streams, docs)
 
 
 def test_a_stream_whose_session_ended_ends_at_the_next_change(server: Running, table: Path) -> None:
@@ -187,9 +186,7 @@ def test_a_stream_whose_session_ended_ends_at_the_next_change(server: Running, t
         assert ike.api("picks", {"model": "Ike Clanton"}).status_code == 200
         assert ended(stream)  # and nothing of the round after it
     finally:
-        stream.close()
-        for p in (wyatt, ike):
-            p.client.__exit__(None, None, None)
+        closed((stream,), (wyatt, ike))
 
 
 def test_the_answer_to_a_change_and_its_phone_s_stream_share_one_round(
@@ -278,10 +275,7 @@ def test_a_round_s_answers_and_states_are_what_a_fresh_read_says(
                 assert by_wyatt["round"]["acting"] == "Wyatt Earp" and mine["roll"] is None
         assert by_ike["round"]["acting"] != "Wyatt Earp"
     finally:
-        to_wyatt.close()
-        to_ike.close()
-        for p in (wyatt, ike):
-            p.client.__exit__(None, None, None)
+        closed((to_wyatt, to_ike), (wyatt, ike))
 
 
 def test_a_change_s_answer_and_both_streams_share_one_reading_of_the_round(
@@ -330,10 +324,7 @@ def test_a_change_s_answer_and_both_streams_share_one_reading_of_the_round(
         assert [access for revision, access in boards if revision == after] == [Access.GANG]
         assert seen_by_wyatt["game"] == seen_by_ike["game"] == ike.client.get(API).json()
     finally:
-        to_wyatt.close()
-        to_ike.close()
-        for p in (wyatt, ike):
-            p.client.__exit__(None, None, None)
+        closed((to_wyatt, to_ike), (wyatt, ike))
 
 
 def test_the_live_pages_panels_come_with_its_board_for_this_reader_alone(
@@ -362,10 +353,7 @@ def test_the_live_pages_panels_come_with_its_board_for_this_reader_alone(
         assert "Wyatt Earp" not in activation  # the other side's card stays face down
         assert all('"panels":' not in text for text in STATES._kept.values())
     finally:
-        to_wyatt.close()
-        to_ike.close()
-        for p in (wyatt, ike):
-            p.client.__exit__(None, None, None)
+        closed((to_wyatt, to_ike), (wyatt, ike))
 
 
 def test_the_two_players_share_one_game_json_per_revision(
@@ -396,10 +384,7 @@ def test_the_two_players_share_one_game_json_per_revision(
         assert seen_by_wyatt["round"] != seen_by_ike["round"]  # each side's own round
         assert "Wyatt Earp" not in json.dumps(seen_by_ike["round"])
     finally:
-        to_wyatt.close()
-        to_ike.close()
-        for p in (wyatt, ike):
-            p.client.__exit__(None, None, None)
+        closed((to_wyatt, to_ike), (wyatt, ike))
 
 
 def test_the_two_players_rounds_share_one_reading_of_the_round(

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.web.test_game_activation import API, Phone, make_table
-from tests.web.test_game_state import cookie, phone, players_streams, posted_to, state
+from tests.web.test_game_state import closed, cookie, phone, players_streams, posted_to, state
 from tests.web.test_game_stream import Running, game_revision
 
 
@@ -126,10 +126,7 @@ def test_a_shot_reload_move_and_turn_share_their_writer_s_reading_with_both_stre
             assert game_revision(table) == after  # the replay changed nothing
             seen = after
     finally:
-        to_wyatt.close()
-        to_ike.close()
-        for p in (wyatt, ike):
-            p.client.__exit__(None, None, None)
+        closed((to_wyatt, to_ike), (wyatt, ike))
 
 
 def test_unwatched_a_shot_reads_nothing_more_for_streams(
@@ -152,8 +149,7 @@ def test_unwatched_a_shot_reads_nothing_more_for_streams(
         assert wyatt.api("actions/shoot", shot).status_code == 200
         assert facts == [] and boards == []
     finally:
-        for p in (wyatt, ike):
-            p.client.__exit__(None, None, None)
+        closed((), (wyatt, ike))
 
 
 def refused() -> Any:
@@ -227,7 +223,4 @@ def test_a_shot_whose_unit_of_work_does_not_commit_keeps_nothing_and_holds_nothi
             assert done.wait(kept.WAIT_SECONDS / 2), key  # not held: built at once
             worker.join()
     finally:
-        to_wyatt.close()
-        to_ike.close()
-        for p in (wyatt, ike):
-            p.client.__exit__(None, None, None)
+        closed((to_wyatt, to_ike), (wyatt, ike))
