@@ -30,6 +30,12 @@ serve_app = typer.Typer(name="serve", add_completion=False)
 #: would use to reach the network, without sending anything.
 PROBE_ADDRESS = "192.0.2.1"
 
+#: How uvicorn serves, with one process or several. Its HTTP parser and event loop are left to
+#: uvicorn ("auto"), which takes httptools and uvloop, dependencies of the project, over h11 and
+#: asyncio (issue #23: tests/web/test_server_stack.py holds it; docs/web.md "Table mode,
+#: eleventh round").
+SERVER_OPTIONS: dict[str, object] = {"log_level": "info", "server_header": False}
+
 MESSAGES: Catalogue = messages(
     {
         "local": N_("Serving the campaigns at {url} (this machine only; stop with Ctrl-C)."),
@@ -170,7 +176,7 @@ def serve(
     sys.stdout.flush()
     started()  # a server collects as usual (skirmish.collector)
     if workers == 1:
-        uvicorn.run(app, host=host, port=port, log_level="info", server_header=False)
+        uvicorn.run(app, host=host, port=port, **SERVER_OPTIONS)  # type: ignore[arg-type]
         return
     # Each worker process builds its own app, from the same store: uvicorn imports the factory
     # by name there, and the store is passed on the way ``create_app`` reads it.
@@ -182,6 +188,5 @@ def serve(
         workers=workers,
         host=host,
         port=port,
-        log_level="info",
-        server_header=False,
+        **SERVER_OPTIONS,  # type: ignore[arg-type]
     )
