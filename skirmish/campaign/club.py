@@ -27,7 +27,7 @@ from sqlmodel import Session
 
 from skirmish.campaign import accounts, gangs, lookup
 from skirmish.campaign.account_tables import Invitation, User
-from skirmish.campaign.models import Campaign, Gang, LogEntry
+from skirmish.campaign.models import Campaign, CampaignLine, Gang, LogEntry
 from skirmish.campaign.permissions import (
     Action,
     Actor,
@@ -183,7 +183,7 @@ def members(session: Session, *, actor: Actor, campaign: Campaign) -> dict[str, 
     return data
 
 
-def open_invitations(session: Session, campaign: Campaign) -> list[dict[str, Any]]:
+def open_invitations(session: Session, campaign: CampaignLine) -> list[dict[str, Any]]:
     """The campaign's open invitations, oldest first: each code, the role it offers, when and
     by whom it was made (``None``: the command line) and until when it is good."""
     rows = accounts.open_invitations(session, campaign)

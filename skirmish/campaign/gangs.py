@@ -25,6 +25,7 @@ from skirmish.campaign import lookup, naming, store
 from skirmish.campaign.logbook import gang_log, log_entry, now_text, snapshot_before
 from skirmish.campaign.models import (
     Campaign,
+    CampaignLine,
     CampaignSetting,
     Gang,
     GangLine,
@@ -112,20 +113,43 @@ def use_campaign(session: Session, *, name: str) -> Campaign:
     return campaign
 
 
-def settings_of(campaign: Campaign) -> dict[str, str]:
+def settings_of(campaign: CampaignLine, session: Session | None = None) -> dict[str, str]:
     """The campaign's settings, explosives included, by key. In a READ unit of work where they
-    are not loaded yet they are read as rows of two columns (issue #23: not an object each)."""
-    session = object_session(campaign)
-    if (
-        session is not None
-        and session.info.get("access") == store.Access.READ
-        and "settings" in inspect(campaign).unloaded
-    ):
-        values = dict(_read_settings(session, campaign.id))
+    are not loaded yet they are read as rows of two columns (issue #23: not an object each);
+    ``session``: the unit of work of a campaign read as a row (``Site.find_campaign_line``)."""
+    reading = _reading_rows(campaign, "settings", session)
+    if reading is not None:
+        values = dict(_read_settings(reading, campaign.id))
     else:
-        values = {row.key: row.value for row in campaign.settings}
+        values = {row.key: row.value for row in _object(campaign).settings}
     values["explosives"] = "on" if campaign.explosives else "off"
     return values
+
+
+def _reading_rows(
+    campaign: CampaignLine, relation: str, session: Session | None
+) -> OrmSession | None:
+    """The READ unit of work that reads ``campaign``'s ``relation`` (its gangs, its settings)
+    as rows: ``session`` for a campaign read as a row, an object's own where that relation is
+    not loaded; ``None``: the object's relation (loaded, or a unit of work that may write)."""
+    if not isinstance(campaign, Campaign):
+        if session is None or session.info.get("access") != store.Access.READ:
+            raise TypeError("a campaign read as a row is read in its READ unit of work")
+        return session
+    own = object_session(campaign)
+    if (
+        own is None
+        or own.info.get("access") != store.Access.READ
+        or relation not in inspect(campaign).unloaded
+    ):
+        return None
+    return own
+
+
+def _object(campaign: CampaignLine) -> Campaign:
+    """``campaign``, an object (``_reading_rows`` said ``None``: never a row)."""
+    assert isinstance(campaign, Campaign)
+    return campaign
 
 
 @cache
@@ -157,22 +181,19 @@ _GANG_LINE = (
 _GANG_ROWS = "campaign_gang_rows"
 
 
-def gang_rows(campaign: Campaign) -> list[GangLine]:
+def gang_rows(campaign: CampaignLine, session: Session | None = None) -> list[GangLine]:
     """The campaign's gangs as its pages show them, in its order (``campaign.gangs``'): in a
     READ unit of work where they are not loaded as objects, rows of the gang table's columns
     (``GangLine``), read by a statement built once and kept for the rest of the unit of work
     (issue #23: the campaign page, its standings, desk and log ask them; loaded as objects
-    they cost about twice the processor time of the same statement's rows); else the objects."""
-    session = object_session(campaign)
-    if (
-        session is None
-        or session.info.get("access") != store.Access.READ
-        or "gangs" not in inspect(campaign).unloaded
-    ):
-        return list(campaign.gangs)
-    kept = session.info.setdefault(_GANG_ROWS, {})
+    they cost about twice the processor time of the same statement's rows); else the objects.
+    ``session``: the unit of work of a campaign read as a row (``Site.find_campaign_line``)."""
+    reading = _reading_rows(campaign, "gangs", session)
+    if reading is None:
+        return list(_object(campaign).gangs)
+    kept = reading.info.setdefault(_GANG_ROWS, {})
     if campaign.id not in kept:
-        kept[campaign.id] = store.column_rows(session, _gangs_query(), {"campaign": campaign.id})
+        kept[campaign.id] = store.column_rows(reading, _gangs_query(), {"campaign": campaign.id})
     return list(kept[campaign.id])
 
 
@@ -182,20 +203,20 @@ def gang_line(session: Session, campaign: Campaign, name: str) -> GangLine:
     paid the ORM's set-up of an execution, issue #23); else, or when no gang has that very name
     (the nearest, or the error), ``lookup.gang_by_name``'s object, its models not loaded."""
     if session.info.get("access") == store.Access.READ:
-        exact = next((g for g in gang_rows(campaign) if g.name == name), None)
+        exact = next((g for g in gang_rows(campaign, session) if g.name == name), None)
         if exact is not None:
             lookup.touched(session, exact)
             return exact
     return lookup.gang_by_name(session, campaign, name)
 
 
-def gang_rows_read(campaign: Campaign) -> bool:
+def gang_rows_read(campaign: CampaignLine, session: Session | None = None) -> bool:
     """Whether ``gang_rows`` answers ``campaign``'s gangs without a statement (loaded as
     objects, or read as rows in this READ unit of work already)."""
-    session = object_session(campaign)
-    return "gangs" not in inspect(campaign).unloaded or (
-        session is not None and campaign.id in session.info.get(_GANG_ROWS, {})
-    )
+    if isinstance(campaign, Campaign) and "gangs" not in inspect(campaign).unloaded:
+        return True
+    own = object_session(campaign) if isinstance(campaign, Campaign) else session
+    return own is not None and campaign.id in own.info.get(_GANG_ROWS, {})
 
 
 @cache

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from sqlalchemy import Integer, bindparam
+from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, func, select
 
@@ -19,7 +20,7 @@ from skirmish.campaign.game.listed import games_and_sides
 from skirmish.campaign.game.pending import owing
 from skirmish.campaign.gangs import gang_rows, gang_rows_read, settings_of
 from skirmish.campaign.lookup import IN_USE
-from skirmish.campaign.models import Campaign, Gang, GangLine, Meta
+from skirmish.campaign.models import Campaign, CampaignLine, Gang, GangLine, Meta
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.campaign.store import column_rows
 from skirmish.campaign.text import described_text, entry_data
@@ -44,9 +45,12 @@ def campaign_rows(session: Session) -> list[dict[str, Any]]:
     ]
 
 
-def campaign_data(found: Campaign, lang: Lang | str) -> dict[str, Any]:
-    """A campaign's house rules in force and its gangs: ``campaign show``."""
-    values = settings_of(found)
+def campaign_data(
+    found: CampaignLine, lang: Lang | str, session: Session | None = None
+) -> dict[str, Any]:
+    """A campaign's house rules in force and its gangs: ``campaign show`` (``session``: the
+    unit of work of a campaign read as a row)."""
+    values = settings_of(found, session)
     settings = [
         {
             "key": rule.key,
@@ -57,12 +61,13 @@ def campaign_data(found: Campaign, lang: Lang | str) -> dict[str, Any]:
         }
         for rule in HOUSE_RULES
     ]
-    session = object_session(found)
-    gangs = (
-        views.gang_summaries(session, gang_rows(found), lang, campaign=found.id)
-        if session is not None
-        else [views.gang_summary(g, lang) for g in found.gangs]
-    )
+    reading: OrmSession | None = session
+    if isinstance(found, Campaign):
+        reading = object_session(found)
+        if reading is None:  # a campaign not in a unit of work, its gangs loaded
+            gangs = [views.gang_summary(g, lang) for g in found.gangs]
+    if reading is not None:
+        gangs = views.gang_summaries(reading, gang_rows(found, session), lang, campaign=found.id)
     return {
         "name": found.name,
         "web_address": found.web_address,  # issue #13: none until set (``campaign address``)
@@ -71,7 +76,7 @@ def campaign_data(found: Campaign, lang: Lang | str) -> dict[str, Any]:
     }
 
 
-def game_rows(session: Session, found: Campaign) -> list[dict[str, Any]]:
+def game_rows(session: Session, found: CampaignLine) -> list[dict[str, Any]]:
     """The campaign's games, oldest first: ``game list``. One query whatever their number
     (issue #23): the games with their gangs' names (``games_and_sides``; good side first, as
     the board lists them); only an ended game asks who still owes its post-game."""
@@ -125,7 +130,7 @@ def log_rows(
 
 def feed_rows(
     session: Session,
-    found: Campaign,
+    found: CampaignLine,
     lang: Lang | str,
     *,
     gang: GangLine | None = None,
@@ -150,12 +155,12 @@ def feed_rows(
     return entries
 
 
-def _gang_names(session: Session, found: Campaign) -> dict[int | None, str]:
+def _gang_names(session: Session, found: CampaignLine) -> dict[int | None, str]:
     """The campaign's gangs' names by id: from its gangs if they are loaded or read as rows
     (``gang_rows``), else as rows of two columns (issue #23: not a gang loaded as an object for
     its name)."""
-    if gang_rows_read(found):
-        return {g.id: g.name for g in gang_rows(found)}
+    if gang_rows_read(found, session):
+        return {g.id: g.name for g in gang_rows(found, session)}
     return {
         row.id: row.name for row in column_rows(session, _names_query(), {"campaign": found.id})
     }

@@ -20,7 +20,7 @@ from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup
-from skirmish.campaign.models import Campaign, Gang, GangLine, LogEntry, Member
+from skirmish.campaign.models import Campaign, CampaignLine, Gang, GangLine, LogEntry, Member
 from skirmish.campaign.snapshot import State, capture, restore
 from skirmish.campaign.store import column_rows
 from skirmish.engine.dice import Die
@@ -265,7 +265,7 @@ FEED = (
 def history_rows(
     session: Session,
     *,
-    campaign: Campaign,
+    campaign: CampaignLine,
     gang: GangLine | None = None,
     limit: int | None = None,
     feed: bool = False,

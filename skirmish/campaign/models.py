@@ -73,6 +73,25 @@ class GangLine(Protocol):
     def owner_id(self) -> int | None: ...
 
 
+class CampaignLine(Protocol):
+    """A campaign as a page shows it and the permission rules read it without changing it: a
+    ``Campaign``, or a row of the campaign table's columns (``accounts.find_reader``: a READ unit
+    of work's reader reads every campaign so, beside its roles, issue #23)."""
+
+    @property
+    def id(self) -> int | None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def explosives(self) -> bool: ...
+    @property
+    def created_at(self) -> str: ...
+    @property
+    def public(self) -> bool: ...
+    @property
+    def web_address(self) -> str | None: ...
+
+
 class Meta(Table, table=True):
     """Key/value facts about the database itself: that it is skirmish's, its schema version,
     and the campaign in use."""

@@ -10,10 +10,11 @@ shows a form and ``require`` inside the service's unit of work.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import Final
+from typing import Final, TypeVar
 
 from sqlalchemy import Integer, and_, bindparam
 from sqlmodel import Session, col, select
@@ -21,7 +22,7 @@ from sqlmodel.sql.expression import Select
 
 from skirmish.campaign.account_tables import Membership, User
 from skirmish.campaign.grants import Action as Action  # declared apart: store-free
-from skirmish.campaign.models import Campaign, GangLine
+from skirmish.campaign.models import Campaign, CampaignLine, GangLine
 from skirmish.errors import CampaignError
 from skirmish.i18n import Catalogue, Lang, messages
 from skirmish.translation import N_, Message
@@ -105,7 +106,24 @@ class _Cli:
 
 
 CLI: Final = _Cli()
-Actor = User | _Cli | None
+
+
+@dataclass(frozen=True, eq=False)
+class Account:
+    """A logged-in reader as the rules read them, from rows (issue #23: not the account and its
+    memberships loaded as objects): the account's id, name and language, and its role in each
+    campaign by the campaign's id (none: a visitor there). Read beside the reader's session in
+    one READ unit of work (``accounts.find_reader``) and good for that unit of work alone: a
+    role given or taken away is what the next one reads."""
+
+    id: int
+    name: str
+    lang: str | None
+    roles: Mapping[int, str]
+
+
+Actor = User | Account | _Cli | None
+_C = TypeVar("_C", bound=CampaignLine)
 
 
 def granted(grant: Grant, *, public: bool, owns_gang: bool) -> bool:
@@ -117,16 +135,23 @@ def granted(grant: Grant, *, public: bool, owns_gang: bool) -> bool:
     return grant is Grant.YES
 
 
-def relation(session: Session, user: User | None, campaign: Campaign) -> Relation:
-    """``user``'s role in ``campaign``, or ``VISITOR``."""
+def relation(session: Session, user: User | Account | None, campaign: CampaignLine) -> Relation:
+    """``user``'s role in ``campaign``, or ``VISITOR`` (an ``Account``'s as it was read)."""
     if user is None or user.id is None or campaign.id is None:
         return Relation.VISITOR
+    if isinstance(user, Account):
+        role = user.roles.get(campaign.id)
+        return Relation(role) if role is not None else Relation.VISITOR
     found = session.get(Membership, (campaign.id, user.id))
     return Relation(found.role) if found is not None else Relation.VISITOR
 
 
 def may(
-    session: Session, actor: Actor, action: Action, campaign: Campaign, gang: GangLine | None = None
+    session: Session,
+    actor: Actor,
+    action: Action,
+    campaign: CampaignLine,
+    gang: GangLine | None = None,
 ) -> bool:
     """Whether ``actor`` may do ``action`` in ``campaign`` (to ``gang``, for gang actions)."""
     if isinstance(actor, _Cli):
@@ -135,7 +160,11 @@ def may(
 
 
 def _may(
-    role: Relation, actor: User | None, action: Action, campaign: Campaign, gang: GangLine | None
+    role: Relation,
+    actor: User | Account | None,
+    action: Action,
+    campaign: CampaignLine,
+    gang: GangLine | None,
 ) -> bool:
     """``may`` once the actor's role in the campaign is known."""
     owns = actor is not None and gang is not None and gang.owner_id == actor.id
@@ -153,18 +182,17 @@ def visible_campaigns(session: Session, actor: Actor) -> list[Campaign]:
     return visible_among(actor, session.exec(_visible_query(), params={"user": user_id}).all())
 
 
-def visible_among(
-    actor: Actor, rows: Iterable[tuple[Campaign, Membership | None]]
-) -> list[Campaign]:
-    """The campaigns of ``rows`` (each beside ``actor``'s membership in it, or ``None``) that
-    ``actor`` may see, in their order: ``visible_campaigns``' filter, for rows read elsewhere
-    (``accounts.find_session_and_campaigns``: the reader's session in the same statement)."""
+def visible_among(actor: Actor, rows: Iterable[tuple[_C, Membership | str | None]]) -> list[_C]:
+    """The campaigns of ``rows`` (each beside ``actor``'s membership in it or its role, or
+    ``None``) that ``actor`` may see, in their order: ``visible_campaigns``' filter, for rows
+    read elsewhere (``accounts.find_reader``: the reader's session in the same statement)."""
     if isinstance(actor, _Cli):
         return [campaign for campaign, _ in rows]
     seen = []
-    for campaign, membership in rows:
-        role = Relation(membership.role) if membership is not None else Relation.VISITOR
-        if _may(role, actor, Action.VIEW, campaign, None):
+    for campaign, held in rows:
+        role = held.role if isinstance(held, Membership) else held
+        relation = Relation(role) if role is not None else Relation.VISITOR
+        if _may(relation, actor, Action.VIEW, campaign, None):
             seen.append(campaign)
     return seen
 
@@ -187,7 +215,7 @@ def _visible_query() -> Select[Campaign, Membership]:
 
 
 def allowed(
-    session: Session, actor: Actor, campaign: Campaign, gang: GangLine | None = None
+    session: Session, actor: Actor, campaign: CampaignLine, gang: GangLine | None = None
 ) -> dict[Action, bool]:
     """``may`` for every action at once: what a page offers its reader (the web's links); the
     reader's role is read once for them all."""
@@ -222,7 +250,11 @@ _WHAT: Final[dict[Action, str]] = {
 
 
 def require(
-    session: Session, actor: Actor, action: Action, campaign: Campaign, gang: GangLine | None = None
+    session: Session,
+    actor: Actor,
+    action: Action,
+    campaign: CampaignLine,
+    gang: GangLine | None = None,
 ) -> None:
     """``may``, or a bilingual refusal that changes nothing."""
     if may(session, actor, action, campaign, gang):

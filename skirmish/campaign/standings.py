@@ -19,7 +19,7 @@ from sqlalchemy import select as select_columns
 from sqlmodel import Session, col, select
 
 from skirmish.campaign.gangs import gang_rows
-from skirmish.campaign.models import Campaign, Gang, GangLine
+from skirmish.campaign.models import CampaignLine, Gang, GangLine
 from skirmish.campaign.store import Access
 from skirmish.campaign.views import ratings
 from skirmish.engine.glossary import GameResult, GameStatus
@@ -66,7 +66,7 @@ def result_of(status: str, winner: str | None, side: str, retreated: str | None)
 def standings(
     session: Session,
     *,
-    campaign: Campaign,
+    campaign: CampaignLine,
     rated: Mapping[str, int] | None = None,
     winners: Mapping[int, str | None] | None = None,
     gangs: Sequence[GangLine] | None = None,
@@ -82,7 +82,7 @@ def standings(
     if gangs is not None:
         pass
     elif session.info.get("access") == Access.READ:
-        gangs = gang_rows(campaign)  # read by the page already, kept (issue #23)
+        gangs = gang_rows(campaign, session)  # read by the page already, kept (issue #23)
     else:
         gangs = session.exec(
             select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))

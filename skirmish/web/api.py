@@ -38,28 +38,28 @@ def api_campaigns(request: Request, site: SiteDep) -> Response:
 def api_campaign(request: Request, campaign: str, site: SiteDep, lang: LangDep) -> Response:
     """A campaign's house rules and gangs: `skirmish campaign show --json`."""
     with site.read() as s:
-        return site.api(request, reads.campaign_show(site.find_campaign(s, campaign), lang))
+        return site.api(request, reads.campaign_show(site.find_campaign_line(s, campaign), lang, s))
 
 
 @router.get("/campaigns/{campaign}/standings", tags=["campaigns"])
 def api_standings(request: Request, campaign: str, site: SiteDep) -> Response:
     """`skirmish campaign standings --json`."""
     with site.read() as s:
-        return site.api(request, reads.campaign_standings(s, site.find_campaign(s, campaign)))
+        return site.api(request, reads.campaign_standings(s, site.find_campaign_line(s, campaign)))
 
 
 @router.get("/campaigns/{campaign}/graveyard", tags=["campaigns"])
 def api_graveyard(request: Request, campaign: str, site: SiteDep) -> Response:
     """`skirmish campaign graveyard --json`."""
     with site.read() as s:
-        return site.api(request, reads.campaign_graveyard(s, site.find_campaign(s, campaign)))
+        return site.api(request, reads.campaign_graveyard(s, site.find_campaign_line(s, campaign)))
 
 
 @router.get("/campaigns/{campaign}/games", tags=["campaigns"])
 def api_games(request: Request, campaign: str, site: SiteDep) -> Response:
     """`skirmish game list --json`."""
     with site.read() as s:
-        return site.api(request, reads.game_list(s, site.find_campaign(s, campaign)))
+        return site.api(request, reads.game_list(s, site.find_campaign_line(s, campaign)))
 
 
 @router.get("/campaigns/{campaign}/log", tags=["campaigns"])

@@ -17,7 +17,7 @@ from sqlmodel.sql.expression import Select
 from skirmish.campaign import accounts
 from skirmish.campaign.equipment import waiting_among
 from skirmish.campaign.gangs import gang_rows
-from skirmish.campaign.models import Campaign, FailedPurchase, Gang, GangStatus
+from skirmish.campaign.models import CampaignLine, FailedPurchase, Gang, GangStatus
 from skirmish.campaign.permissions import Action, role_word
 from skirmish.campaign.store import column_rows
 from skirmish.campaign.views import failed_purchases_read
@@ -32,7 +32,7 @@ from skirmish.web.site import Site, members_url
 def desk(
     site: Site,
     session: Session,
-    found: Campaign,
+    found: CampaignLine,
     games: Sequence[Mapping[str, Any]],
     can: Mapping[Action, bool],
     lang: Lang,
@@ -60,7 +60,7 @@ def desk(
     # the failed purchases of every gang as rows, in one query (issue #23); the gangs are the
     # campaign's own, which the campaign page has loaded already
     # read beside the ratings when the page read them (issue #23), else here
-    gangs = gang_rows(found)  # as the page's other parts read them (issue #23)
+    gangs = gang_rows(found, session)  # as the page's other parts read them (issue #23)
     failed: dict[int | None, list[Any]] | None = failed_purchases_read(
         session, (g.id for g in gangs)
     )

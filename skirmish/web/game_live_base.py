@@ -16,7 +16,7 @@ from skirmish.campaign.game.permissions import (
 )
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.gangs import gang_rows
-from skirmish.campaign.models import Campaign, Gang, GangLine
+from skirmish.campaign.models import Campaign, CampaignLine, Gang, GangLine
 from skirmish.campaign.permissions import Action, may
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang, messages
@@ -201,11 +201,11 @@ def forbid_game(
         raise Forbidden(error) from None
 
 
-def may_start(session: Session, site: Site, campaign: Campaign, gangs: list[Gang]) -> bool:
+def may_start(session: Session, site: Site, campaign: CampaignLine, gangs: list[Gang]) -> bool:
     """The owner or an arbitrator, or the player of one of ``gangs`` (any gang he may change,
     when none is chosen yet: what the list of games offers)."""
     actor = site.actor(session)
     if may(session, actor, Action.FIX_RESULTS, campaign):
         return True
-    pool: Sequence[GangLine] = gangs or gang_rows(campaign)
+    pool: Sequence[GangLine] = gangs or gang_rows(campaign, session)
     return any(may(session, actor, Action.CHANGE_GANG, campaign, g) for g in pool)

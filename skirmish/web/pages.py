@@ -68,10 +68,10 @@ def index(request: Request, site: SiteDep) -> Response:
 @router.get("/c/{campaign}", response_class=HTMLResponse, include_in_schema=False)
 @identifies_reader
 def campaign_page(request: Request, campaign: str, site: SiteDep, sort: str = "place") -> Response:
-    with site.read() as s:
+    with site.read(rows=True) as s:
         lang = pick_lang(request)
-        found = site.find_campaign(s, campaign)
-        shown = reads.campaign_show(found, lang)
+        found = site.find_campaign_line(s, campaign)
+        shown = reads.campaign_show(found, lang, s)
         rated = {g["name"]: g["rating"] for g in shown["gangs"]}  # read once (issue #23)
         table = reads.campaign_standings(s, found, rated=rated)
         games = reads.game_list(s, found)

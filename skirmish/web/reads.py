@@ -19,7 +19,7 @@ from skirmish.campaign.game.history import graveyard, member_history, standings
 from skirmish.campaign.game.listed import games_and_sides
 from skirmish.campaign.gangs import gang_line as _gang_line
 from skirmish.campaign.gangs import settings_of
-from skirmish.campaign.models import Campaign, Gang, GangLine
+from skirmish.campaign.models import Campaign, CampaignLine, Gang, GangLine
 from skirmish.campaign.settings import HOUSE_RULES
 from skirmish.engine.glossary import GameStatus
 from skirmish.i18n import Lang
@@ -52,9 +52,12 @@ def campaign(session: Session, name: str) -> Campaign:
     return lookup.campaign_by_name(session, name)
 
 
-def campaign_show(found: Campaign, lang: Lang | str) -> dict[str, Any]:
-    """The campaign's house rules and gangs: ``skirmish campaign show --json``."""
-    return listings.campaign_data(found, lang)
+def campaign_show(
+    found: CampaignLine, lang: Lang | str, session: Session | None = None
+) -> dict[str, Any]:
+    """The campaign's house rules and gangs: ``skirmish campaign show --json`` (``session``:
+    the unit of work of a campaign read as a row)."""
+    return listings.campaign_data(found, lang, session)
 
 
 def gang_list(session: Session, found: Campaign, lang: Lang | str) -> list[dict[str, Any]]:
@@ -64,7 +67,7 @@ def gang_list(session: Session, found: Campaign, lang: Lang | str) -> list[dict[
 
 
 def campaign_standings(
-    session: Session, found: Campaign, *, rated: Mapping[str, int] | None = None
+    session: Session, found: CampaignLine, *, rated: Mapping[str, int] | None = None
 ) -> list[dict[str, Any]]:
     """``skirmish campaign standings --json`` (``rated``: the gangs' ratings by name, when
     ``campaign_show`` has read them already). The ended games' winners come from the
@@ -74,12 +77,12 @@ def campaign_standings(
     return standings(session, campaign=found, rated=rated, winners=winners)
 
 
-def campaign_graveyard(session: Session, found: Campaign) -> list[dict[str, Any]]:
+def campaign_graveyard(session: Session, found: CampaignLine) -> list[dict[str, Any]]:
     """``skirmish campaign graveyard --json``."""
     return graveyard(session, campaign=found)
 
 
-def game_list(session: Session, found: Campaign) -> list[dict[str, Any]]:
+def game_list(session: Session, found: CampaignLine) -> list[dict[str, Any]]:
     """The campaign's games, oldest first: ``skirmish game list --json``."""
     return listings.game_rows(session, found)
 
@@ -99,7 +102,7 @@ def log(
 
 def feed(
     session: Session,
-    found: Campaign,
+    found: CampaignLine,
     lang: Lang | str,
     *,
     gang: GangLine | None = None,

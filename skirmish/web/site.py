@@ -31,9 +31,10 @@ from skirmish.campaign import accounts, links, naming, store
 from skirmish.campaign.account_tables import User
 from skirmish.campaign.accounts import SESSION_MAX
 from skirmish.campaign.game.board import hold_rows
-from skirmish.campaign.models import Campaign, Gang, GangLine
+from skirmish.campaign.models import Campaign, CampaignLine, Gang, GangLine
 from skirmish.campaign.permissions import (
     CLI,
+    Account,
     Action,
     Actor,
     may,
@@ -57,6 +58,7 @@ from skirmish.web.text import words
 HERE = Path(__file__).resolve().parent
 F = TypeVar("F")
 _G = TypeVar("_G", bound=GangLine)
+_C = TypeVar("_C", bound=CampaignLine)
 #: The cookie that remembers the language a reader chose with ``?lang=``.
 LANG_COOKIE = "lang"
 #: How the standings may be sorted (``?sort=``): the column and its words' key.
@@ -105,7 +107,12 @@ class Viewer:
         """The actor ``permissions.may`` asks about, read in ``session``."""
         if not self.accounts:
             return CLI
-        return session.get(User, self.user_id) if self.user_id is not None else None
+        if self.user_id is None:
+            return None
+        kept: Account | None = session.info.get(_ACCOUNT)
+        if kept is not None and kept.id == self.user_id:
+            return kept  # read as rows beside the reader's session (``identify_in``)
+        return session.get(User, self.user_id)
 
 
 #: The reader of the request being answered (set by ``guard``, read by the routes' lookups).
@@ -121,14 +128,20 @@ def reader() -> Viewer:
     return VIEWER.get() or Viewer()
 
 
-def identify_in(session: Session, token: str | None) -> Viewer | None:
+def identify_in(session: Session, token: str | None, *, rows: bool = False) -> Viewer | None:
     """The reader of a session cookie, read in ``session`` (a READ unit of work: one statement
     for a live session, which reads the campaigns they may see beside it, kept for
     ``Site.campaigns``: issue #23); ``None`` when the session owes the store a write (touched
     at most once a minute, an ended one deleted: ``accounts.session_user``), which
     ``identify_writing`` makes. So reading pages takes no write lock (SQLite's ``BEGIN
-    IMMEDIATE`` would queue every reader behind every other)."""
-    both = accounts.find_session_and_campaigns(session, token)
+    IMMEDIATE`` would queue every reader behind every other). ``rows``: that statement's
+    campaigns, account and roles read as rows (``accounts.find_reader``), for a page that
+    shows its campaign as a row (``Site.find_campaign_line``)."""
+    if rows:
+        found_rows = accounts.find_reader(session, token)
+        if found_rows is not None:
+            return _identified(session, found_rows)
+    both = None if rows else accounts.find_session_and_campaigns(session, token)
     found = both[0] if both else accounts.find_session(session, token) if token else None
     viewer: Viewer | None = None
     if found is not None and found.user is not None and not found.due:
@@ -144,9 +157,29 @@ def identify_in(session: Session, token: str | None) -> Viewer | None:
     return viewer
 
 
+def _identified(session: Session, found: accounts.Reader) -> Viewer | None:
+    """``identify_in`` from the rows of ``accounts.find_reader``: the reader, the campaigns they
+    may see and their account as the rules read it kept in the unit of work (``Viewer.actor``)."""
+    account = found.account
+    viewer: Viewer | None = None
+    if account is not None and not found.due:
+        viewer = Viewer(user_id=account.id, name=account.name, lang=account.lang)
+    elif not found.due:  # no such session
+        none_yet = session.exec(select(User.id).limit(1)).first() is None
+        viewer = Viewer(accounts=False) if none_yet else Viewer()
+    if viewer is not None:
+        actor: Actor = account if viewer.user_id is not None else None
+        seen = visible_among(actor if viewer.accounts else CLI, found.campaigns)
+        session.info[_VISIBLE] = (viewer, seen)
+        session.info[_ACCOUNT] = account
+    return viewer
+
+
 #: Where a READ unit of work keeps the campaigns its reader may see, when ``identify_in`` read
-#: them beside the reader's session: (the reader, the campaigns).
+#: them beside the reader's session: (the reader, the campaigns, objects or rows).
 _VISIBLE = "visible campaigns"
+#: Where it keeps the reader's account read as rows (``permissions.Account``), if any.
+_ACCOUNT = "reader's account"
 
 
 def identify_writing(engine: Engine, token: str | None) -> Viewer:
@@ -552,16 +585,18 @@ class Site:
             return self._presses[files]
 
     @contextmanager
-    def read(self) -> Iterator[Session]:
+    def read(self, *, rows: bool = False) -> Iterator[Session]:
         """A READ unit of work: a page never changes the store, never sees half a change. A
         route that identifies its reader itself (``identifies_reader``) has them identified
         here, in the same unit of work (issue #23: one worker thread, one transaction); a
-        session that owes the store its write (``identify_in``) has it made first, apart."""
+        session that owes the store its write (``identify_in``) has it made first, apart.
+        ``rows``: the route finds its campaign as a row (``find_campaign_line``), and the
+        reader is read as rows (``identify_in``)."""
         pending = PENDING.get()
         if pending is not None and pending.found is None:
             with store.transaction(self.engine, access=store.Access.READ) as session:
                 hold_rows(session)
-                found = identify_in(session, pending.token)
+                found = identify_in(session, pending.token, rows=rows)
                 if found is not None:
                     pending.settle(found)
                     yield session
@@ -590,7 +625,7 @@ class Site:
         """This request's reader as ``permissions`` knows them, read in ``session``."""
         return reader().actor(session)
 
-    def visible(self, session: Session, campaign: Campaign) -> bool:
+    def visible(self, session: Session, campaign: CampaignLine) -> bool:
         """Whether this request's reader may see ``campaign`` (``permissions``, one place)."""
         return may(session, self.actor(session), Action.VIEW, campaign)
 
@@ -647,19 +682,39 @@ class Site:
         code = 409 if isinstance(refused, StaleError) else 400
         return self.api(request, {"error": refused.text(lang), "nearest": []}, code)
 
-    def campaigns(self, session: Session) -> list[Campaign]:
-        """Every campaign this reader may see, oldest first (one query, whatever their number)."""
+    def campaign_lines(self, session: Session) -> list[CampaignLine]:
+        """Every campaign this reader may see, oldest first (one query, whatever their number):
+        as ``identify_in`` read them beside the reader's session (objects, or rows), else the
+        objects."""
         kept = session.info.get(_VISIBLE)
         if kept is not None and kept[0] == reader():
             return list(kept[1])  # read beside the reader's session (``identify_in``)
+        return list(visible_campaigns(session, self.actor(session)))
+
+    def campaigns(self, session: Session) -> list[Campaign]:
+        """Every campaign this reader may see, oldest first, as objects (``campaign_lines``;
+        read again as objects in a unit of work that read them as rows)."""
+        every = self.campaign_lines(session)
+        objects = [c for c in every if isinstance(c, Campaign)]
+        if len(objects) == len(every):
+            return objects
         return visible_campaigns(session, self.actor(session))
 
     def find_campaign(self, session: Session, typed: str) -> Campaign:
         """The campaign a path names, among those this reader may see; else ``NotFound``."""
+        return self._chosen(self.campaigns(session), typed)
+
+    def find_campaign_line(self, session: Session, typed: str) -> CampaignLine:
+        """``find_campaign`` as a page that only shows the campaign finds it: a row in a unit of
+        work that read the reader as rows (``read(rows=True)``: issue #23), else the object."""
+        return self._chosen(self.campaign_lines(session), typed)
+
+    @staticmethod
+    def _chosen(every: Sequence[_C], typed: str) -> _C:
+        """The campaign of ``every`` (those the reader may see) a path names; else ``NotFound``."""
         typed = segment(typed)
         # Only the campaigns this reader may see are matched, named or suggested: one they may
         # not see is answered exactly as one that does not exist (404), so no name leaks.
-        every = self.campaigns(session)
         try:
             if not every:
                 raise CampaignError(

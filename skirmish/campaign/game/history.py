@@ -19,7 +19,7 @@ from skirmish.campaign.game.board import gang_row, gangs_of, models_of
 from skirmish.campaign.game.end import result_for
 from skirmish.campaign.game.listed import games_of
 from skirmish.campaign.game.tables import Game, GameGang, GameModel
-from skirmish.campaign.models import Campaign, Gang, LogEntry, Member, MemberStatus
+from skirmish.campaign.models import Campaign, CampaignLine, Gang, LogEntry, Member, MemberStatus
 from skirmish.campaign.standings import standings as standings
 from skirmish.campaign.store import column_rows
 from skirmish.engine.glossary import GameStatus
@@ -196,7 +196,7 @@ def member_history(
     }
 
 
-def graveyard(session: Session, *, campaign: Campaign) -> list[dict[str, Any]]:
+def graveyard(session: Session, *, campaign: CampaignLine) -> list[dict[str, Any]]:
     """The campaign's dead (R-10): who, of which gang, in which game, eliminated by whom. One
     statement (issue #23): the dead as rows of their columns (no model loaded as an object),
     each beside its standing ``recovery`` entries; the last of them whose outcome was death

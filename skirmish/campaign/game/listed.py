@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from skirmish.campaign.game.tables import Game, GameGang, GameLine
-from skirmish.campaign.models import Campaign, Gang
+from skirmish.campaign.models import Campaign, CampaignLine, Gang
 from skirmish.campaign.store import Access, column_rows
 
 #: ``session.info`` of a READ unit of work: campaign id → its games as rows and their sides
@@ -51,7 +51,7 @@ def _objects_query() -> SelectOfScalar[Game]:
 Sides = dict[int | None, list[tuple[str, int | None, str]]]
 
 
-def games_and_sides(session: Session, campaign: Campaign) -> tuple[list[GameLine], Sides]:
+def games_and_sides(session: Session, campaign: CampaignLine) -> tuple[list[GameLine], Sides]:
     """Every game of a campaign, oldest first, as rows of what its lists show (``GameLine``),
     and their ``Sides``, in one statement (issue #23: ``game list`` asked a second, and the
     games as objects cost about twice the processor time of the same rows); read once per READ
