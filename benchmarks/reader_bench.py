@@ -83,7 +83,7 @@ def calls(
     engine: Engine, token: str, session: Session, pooled: Connection
 ) -> dict[str, Callable[[], object]]:
     """Each variant by its name, in the order they run."""
-    reader = accounts._session_campaigns_query()  # the very statement, not a copy of it
+    reader = accounts.session_campaigns_query()  # the very statement, not a copy of it
     one = select(User).where(col(User.id) == bindparam("user", type_=Integer))
     # the session's row is found by its token's digest (``accounts``: SHA-256, hex)
     digest = {"digest": hashlib.sha256(token.encode("utf-8")).hexdigest()}

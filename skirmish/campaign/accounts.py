@@ -25,19 +25,18 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Final
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import String, and_, bindparam, delete, func
-from sqlalchemy import select as select_columns
 from sqlmodel import Session, col, select
 
-from skirmish.campaign import logbook, naming, store
+from skirmish.campaign import logbook, naming
 from skirmish.campaign.account_tables import Invitation, LoginFailure, Membership, User, WebSession
 from skirmish.campaign.links import join_path
 from skirmish.campaign.models import Campaign, CampaignLine, Gang
-from skirmish.campaign.permissions import RANK, Account, Role, role_word
+from skirmish.campaign.permissions import RANK, Role, role_word
 from skirmish.errors import CampaignError, SkirmishError
 from skirmish.limits import INVITE_DAYS, PASSWORD_LENGTH, bad_character, clean_name
 from skirmish.translation import Both, Message
@@ -46,7 +45,6 @@ if TYPE_CHECKING:
     from argon2 import PasswordHasher
     from sqlmodel.sql.expression import Select
 
-_S = TypeVar("_S")
 #: A session ends this long after it was last seen…
 SESSION_IDLE: Final = timedelta(days=14)
 #: …and this long after it opened, however often it is used.
@@ -97,6 +95,11 @@ def _moment(stamp: str) -> datetime:
         # every page, issue #23); the same moment, in UTC
         return datetime.fromisoformat(stamp)
     return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+
+
+def token_digest(token: str | None) -> str:
+    """The digest a session is looked up by (none, ``""``, for no token or one too long)."""
+    return _digest(token) if token and len(token) <= 200 else ""
 
 
 def _digest(token: str) -> str:
@@ -307,79 +310,20 @@ def _found(row: WebSession | None, user: User | None) -> Found:
     """What a session's row and its user's (as the store holds them) read as (``Found``)."""
     if row is None:
         return Found(None, None, due=False)
-    live, due = _standing(
-        row.epoch, row.expires_at, row.last_seen, user.session_epoch if user else None
-    )
+    epoch = user.session_epoch if user else None
+    live, due = session_standing(row.epoch, row.expires_at, row.last_seen, epoch)
     return Found(row, user if live else None, due=due)
 
 
-def _standing(
+def session_standing(
     epoch: int, expires_at: str, last_seen: str, user_epoch: int | None
 ) -> tuple[bool, bool]:
-    """Whether a session (its account's epoch when it opened, its expiry, when it was last seen)
-    of an account at ``user_epoch`` (``None``: no account) is live, and whether the store owes
-    it a write (an ended one deleted, a live one touched at most every ``TOUCH_EVERY``)."""
+    """Whether a session of an account at ``user_epoch`` (``None``: none) is live, and whether
+    the store owes it a write (an ended one deleted, a live one touched: ``session_user``)."""
     now = _now()
     if user_epoch is None or epoch != user_epoch or _moment(expires_at) <= now:
         return False, True
     return True, now - _moment(last_seen) >= TOUCH_EVERY
-
-
-@dataclass(frozen=True)
-class Reader:
-    """What a session cookie's token reads as in a READ unit of work, from rows (issue #23: not
-    four objects a campaign): the live session's account as the permission rules read it
-    (``permissions.Account``, its roles in it; ``None``: no live session), whether the store
-    owes the session a write (``Found.due``), and every campaign of the store (oldest first)
-    beside that account's role in it."""
-
-    account: Account | None
-    due: bool
-    campaigns: list[tuple[CampaignLine, str | None]]
-
-
-def find_reader(session: Session, token: str | None) -> Reader | None:
-    """``find_session_and_campaigns`` as rows of columns (``store.column_rows``): the reader's
-    account, roles and session and every campaign in one statement run by Core (issue #23: the
-    ORM's four entities a row cost three to four times the same statement's rows). ``None``
-    when the store has no campaign (no row to carry the session's): ask ``find_session``."""
-    digest = _digest(token) if token and len(token) <= 200 else ""
-    rows = store.column_rows(session, _reader_query(), {"digest": digest})
-    if not rows:
-        return None
-    first = rows[0]
-    live, due = False, False
-    if first.epoch is not None:  # the token's session is there
-        live, due = _standing(first.epoch, first.expires_at, first.last_seen, first.user_epoch)
-    account = None
-    if live:
-        roles = {row.id: row.role for row in rows if row.role is not None}
-        account = Account(first.user_id, first.user_name, first.user_lang, roles)
-    return Reader(account, due, [(row, row.role if live else None) for row in rows])
-
-
-@cache
-def _reader_query() -> Any:
-    """``find_reader``'s statement, built once: ``_session_campaigns_query``'s, as the columns a
-    reader's rules and pages read (the campaign's own under their names)."""
-    return _beside_every_campaign(
-        select_columns(
-            col(Campaign.id),
-            col(Campaign.name),
-            col(Campaign.explosives),
-            col(Campaign.created_at),
-            col(Campaign.public),
-            col(Campaign.web_address),
-            col(Membership.role),
-            col(WebSession.epoch),
-            col(WebSession.expires_at),
-            col(WebSession.last_seen),
-            col(User.id).label("user_id"),
-            col(User.name).label("user_name"),
-            col(User.lang).label("user_lang"),
-            col(User.session_epoch).label("user_epoch"),
-        )
-    )
 
 
 def find_session_and_campaigns(
@@ -391,9 +335,7 @@ def find_session_and_campaigns(
     campaign (no row to carry the session's): ask ``find_session``. The memberships are those
     of the session's user as the store holds it: of a session that has ended (``Found.user``
     ``None``) they are no one's, and are left out (``None``)."""
-    # no token (a visitor), or one no session can have: a digest no session has
-    digest = _digest(token) if token and len(token) <= 200 else ""
-    rows = session.exec(_session_campaigns_query(), params={"digest": digest}).all()
+    rows = session.exec(session_campaigns_query(), params={"digest": token_digest(token)}).all()
     if not rows:
         return None
     found = _found(rows[0][2], rows[0][3])
@@ -402,20 +344,12 @@ def find_session_and_campaigns(
 
 
 @cache
-def _session_campaigns_query() -> Select[Campaign, Membership, WebSession, User]:
+def session_campaigns_query() -> Select[Campaign, Membership, WebSession, User]:
     """``find_session_and_campaigns``' statement, built once: every campaign (oldest first),
     the session ``digest`` and its user beside each, and that user's membership in it."""
-    return _beside_every_campaign(select(Campaign, Membership, WebSession, User))
-
-
-def _beside_every_campaign(chosen: _S) -> _S:
-    """``chosen`` (entities or columns) read from every campaign (oldest first), the session
-    ``digest`` and its user beside each, and that user's membership in it: the reader's joins,
-    said once for ``_session_campaigns_query`` and ``_reader_query``."""
-    select_from: Any = chosen
-    return cast(
-        _S,
-        select_from.select_from(Campaign)
+    return (
+        select(Campaign, Membership, WebSession, User)
+        .select_from(Campaign)
         .outerjoin(WebSession, col(WebSession.id) == bindparam("digest", type_=String))
         .outerjoin(User, col(User.id) == col(WebSession.user_id))
         .outerjoin(
@@ -425,7 +359,7 @@ def _beside_every_campaign(chosen: _S) -> _S:
                 col(Membership.user_id) == col(User.id),
             ),
         )
-        .order_by(col(Campaign.id)),
+        .order_by(col(Campaign.id))
     )
 
 

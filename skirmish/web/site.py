@@ -27,8 +27,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from skirmish import formats, rules
-from skirmish.campaign import accounts, links, naming, store
-from skirmish.campaign.account_tables import User
+from skirmish.campaign import accounts, links, naming, readers, store
+from skirmish.campaign.account_tables import Membership, User
 from skirmish.campaign.accounts import SESSION_MAX
 from skirmish.campaign.game.board import hold_rows
 from skirmish.campaign.models import Campaign, CampaignLine, Gang, GangLine
@@ -107,12 +107,10 @@ class Viewer:
         """The actor ``permissions.may`` asks about, read in ``session``."""
         if not self.accounts:
             return CLI
-        if self.user_id is None:
-            return None
         kept: Account | None = session.info.get(_ACCOUNT)
         if kept is not None and kept.id == self.user_id:
             return kept  # read as rows beside the reader's session (``identify_in``)
-        return session.get(User, self.user_id)
+        return session.get(User, self.user_id) if self.user_id is not None else None
 
 
 #: The reader of the request being answered (set by ``guard``, read by the routes' lookups).
@@ -135,51 +133,37 @@ def identify_in(session: Session, token: str | None, *, rows: bool = False) -> V
     at most once a minute, an ended one deleted: ``accounts.session_user``), which
     ``identify_writing`` makes. So reading pages takes no write lock (SQLite's ``BEGIN
     IMMEDIATE`` would queue every reader behind every other). ``rows``: that statement's
-    campaigns, account and roles read as rows (``accounts.find_reader``), for a page that
+    campaigns, account and roles read as rows (``readers.find_reader``), for a page that
     shows its campaign as a row (``Site.find_campaign_line``)."""
-    if rows:
-        found_rows = accounts.find_reader(session, token)
-        if found_rows is not None:
-            return _identified(session, found_rows)
-    both = None if rows else accounts.find_session_and_campaigns(session, token)
-    found = both[0] if both else accounts.find_session(session, token) if token else None
+    user: User | Account | None = None
+    every: Sequence[tuple[CampaignLine, Membership | str | None]] | None = None
+    due = False
+    read = readers.find_reader(session, token) if rows else None
+    if read is not None:
+        user, due, every = read.account, read.due, read.campaigns
+        session.info[_ACCOUNT] = user  # what ``Viewer.actor`` answers in this unit of work
+    else:
+        both = accounts.find_session_and_campaigns(session, token)
+        found = both[0] if both else accounts.find_session(session, token) if token else None
+        if found is not None:
+            user, due, every = found.user, found.due, both[1] if both else None
     viewer: Viewer | None = None
-    if found is not None and found.user is not None and not found.due:
-        viewer = Viewer(user_id=found.user.id, name=found.user.name, lang=found.user.lang)
-    elif found is None or not found.due:
+    if user is not None and not due:
+        viewer = Viewer(user_id=user.id, name=user.name, lang=user.lang)
+    elif not due:
         none_yet = session.exec(select(User.id).limit(1)).first() is None
         viewer = Viewer(accounts=False) if none_yet else Viewer()
-    if viewer is not None and both:
+    if viewer is not None and every is not None:
         # what this reader may see, from the same statement's rows (``Site.campaigns``)
-        actor: Actor = both[0].user if viewer.user_id is not None else None
-        seen = visible_among(actor if viewer.accounts else CLI, both[1])
+        actor: Actor = user if viewer.user_id is not None else None
+        seen = visible_among(actor if viewer.accounts else CLI, every)
         session.info[_VISIBLE] = (viewer, seen)
     return viewer
 
 
-def _identified(session: Session, found: accounts.Reader) -> Viewer | None:
-    """``identify_in`` from the rows of ``accounts.find_reader``: the reader, the campaigns they
-    may see and their account as the rules read it kept in the unit of work (``Viewer.actor``)."""
-    account = found.account
-    viewer: Viewer | None = None
-    if account is not None and not found.due:
-        viewer = Viewer(user_id=account.id, name=account.name, lang=account.lang)
-    elif not found.due:  # no such session
-        none_yet = session.exec(select(User.id).limit(1)).first() is None
-        viewer = Viewer(accounts=False) if none_yet else Viewer()
-    if viewer is not None:
-        actor: Actor = account if viewer.user_id is not None else None
-        seen = visible_among(actor if viewer.accounts else CLI, found.campaigns)
-        session.info[_VISIBLE] = (viewer, seen)
-        session.info[_ACCOUNT] = account
-    return viewer
-
-
-#: Where a READ unit of work keeps the campaigns its reader may see, when ``identify_in`` read
-#: them beside the reader's session: (the reader, the campaigns, objects or rows).
-_VISIBLE = "visible campaigns"
-#: Where it keeps the reader's account read as rows (``permissions.Account``), if any.
-_ACCOUNT = "reader's account"
+#: Where a READ unit of work keeps what ``identify_in`` read beside the reader's session: the
+#: campaigns they may see, (the reader, the campaigns), and their account as rows, if so.
+_VISIBLE, _ACCOUNT = "visible campaigns", "reader's account"
 
 
 def identify_writing(engine: Engine, token: str | None) -> Viewer:
@@ -590,8 +574,7 @@ class Site:
         route that identifies its reader itself (``identifies_reader``) has them identified
         here, in the same unit of work (issue #23: one worker thread, one transaction); a
         session that owes the store its write (``identify_in``) has it made first, apart.
-        ``rows``: the route finds its campaign as a row (``find_campaign_line``), and the
-        reader is read as rows (``identify_in``)."""
+        ``rows``: the reader read as rows, for a route that calls ``find_campaign_line``."""
         pending = PENDING.get()
         if pending is not None and pending.found is None:
             with store.transaction(self.engine, access=store.Access.READ) as session:
@@ -684,16 +667,14 @@ class Site:
 
     def campaign_lines(self, session: Session) -> list[CampaignLine]:
         """Every campaign this reader may see, oldest first (one query, whatever their number):
-        as ``identify_in`` read them beside the reader's session (objects, or rows), else the
-        objects."""
+        objects, or rows where ``identify_in`` read them so."""
         kept = session.info.get(_VISIBLE)
         if kept is not None and kept[0] == reader():
             return list(kept[1])  # read beside the reader's session (``identify_in``)
         return list(visible_campaigns(session, self.actor(session)))
 
     def campaigns(self, session: Session) -> list[Campaign]:
-        """Every campaign this reader may see, oldest first, as objects (``campaign_lines``;
-        read again as objects in a unit of work that read them as rows)."""
+        """``campaign_lines`` as objects (read again as such where they were read as rows)."""
         every = self.campaign_lines(session)
         objects = [c for c in every if isinstance(c, Campaign)]
         if len(objects) == len(every):
@@ -705,8 +686,7 @@ class Site:
         return self._chosen(self.campaigns(session), typed)
 
     def find_campaign_line(self, session: Session, typed: str) -> CampaignLine:
-        """``find_campaign`` as a page that only shows the campaign finds it: a row in a unit of
-        work that read the reader as rows (``read(rows=True)``: issue #23), else the object."""
+        """``find_campaign`` for a page that only shows it: a row in a ``read(rows=True)``."""
         return self._chosen(self.campaign_lines(session), typed)
 
     @staticmethod
