@@ -21,7 +21,10 @@ The variants, from the outside in:
   it loads are not held: ``board.hold_rows`` would hold every call's);
 - ``one entity by id, ORM`` and ``… Core rows``: ``select(User)`` by its id, either way;
 - ``identify_in``: the reader found as every page finds them (the statement, the session's
-  checks, the campaigns they may see), in one open unit of work.
+  checks, the campaigns they may see), in one open unit of work;
+- ``identify_in, rows``: the same as the campaign page finds them since the fifteenth round
+  (``readers.find_reader``: the statement's rows through Core, the account as
+  ``permissions.Account``).
 
 Run: .venv/bin/python benchmarks/reader_bench.py [--rounds 9] [--batch 400]
 """
@@ -127,6 +130,10 @@ def calls(
         identify_in(session, token)
         session.expunge_all()
 
+    def identify_rows() -> None:
+        identify_in(session, token, rows=True)
+        session.expunge_all()
+
     return {
         "unit of work, nothing read": empty,
         "… ended by rollback": empty_rollback,
@@ -137,6 +144,7 @@ def calls(
         "one entity by id, ORM": one_orm,
         "… Core rows ": one_core,
         "identify_in": identify,
+        "identify_in, rows (fifteenth round)": identify_rows,
     }
 
 

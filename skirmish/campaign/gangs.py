@@ -197,7 +197,7 @@ def gang_rows(campaign: CampaignLine, session: Session | None = None) -> list[Ga
     return list(kept[campaign.id])
 
 
-def gang_line(session: Session, campaign: Campaign, name: str) -> GangLine:
+def gang_line(session: Session, campaign: CampaignLine, name: str) -> GangLine:
     """The gang called ``name`` in ``campaign`` as a page shows it: in a READ unit of work, its
     row among the campaign's (``gang_rows``: a statement of columns, where the object's lookup
     paid the ORM's set-up of an execution, issue #23); else, or when no gang has that very name

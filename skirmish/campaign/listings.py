@@ -104,7 +104,7 @@ def game_rows(session: Session, found: CampaignLine) -> list[dict[str, Any]]:
 
 def log_rows(
     session: Session,
-    found: Campaign,
+    found: CampaignLine,
     lang: Lang | str,
     *,
     gang: GangLine | None = None,

@@ -24,6 +24,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 from skirmish.campaign import naming
 from skirmish.campaign.models import (
     Campaign,
+    CampaignLine,
     Gang,
     GangLine,
     Member,
@@ -173,7 +174,9 @@ def set_current(session: Session, campaign: Campaign) -> None:
         session.add(row)
 
 
-def gang_by_name(session: Session, campaign: Campaign, name: str, *, full: bool = False) -> Gang:
+def gang_by_name(
+    session: Session, campaign: CampaignLine, name: str, *, full: bool = False
+) -> Gang:
     """The gang called ``name`` in ``campaign``; ``full`` loads its models, skills, injuries
     and items in a few ``selectinload`` queries (for showing it)."""
     exact: Gang | None
@@ -207,7 +210,7 @@ def gang_by_name(session: Session, campaign: Campaign, name: str, *, full: bool 
     return gang
 
 
-def _gangs_of(campaign: Campaign) -> SelectOfScalar[Gang]:
+def _gangs_of(campaign: CampaignLine) -> SelectOfScalar[Gang]:
     """The campaign's gangs, in their order (``gang_by_name``'s statements start from it)."""
     return select(Gang).where(Gang.campaign_id == campaign.id).order_by(col(Gang.id))
 

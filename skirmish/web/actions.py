@@ -36,7 +36,7 @@ from skirmish.campaign import (
 )
 from skirmish.campaign.commands import CATALOGUE, Command
 from skirmish.campaign.fields import Words
-from skirmish.campaign.models import Campaign, Gang, GangLine, LogEntry
+from skirmish.campaign.models import Campaign, CampaignLine, Gang, GangLine, LogEntry
 from skirmish.campaign.permissions import Action, may, require
 from skirmish.campaign.text import entry_data
 from skirmish.engine.dice import DiceSource, RandomDice, TableDice, parse_dice
@@ -543,7 +543,7 @@ def done_line(entry: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
 def panel(
     site: Site,
     s: Session,
-    campaign: Campaign,
+    campaign: CampaignLine,
     gang: GangLine,
     entries: Sequence[Mapping[str, Any]],
     done: str | None,

@@ -91,9 +91,9 @@ def api_gangs(request: Request, campaign: str, site: SiteDep, lang: LangDep) -> 
 @identifies_reader
 def api_gang(request: Request, campaign: str, gang: str, site: SiteDep) -> Response:
     """`skirmish gang show --json`."""
-    with site.read() as s:
+    with site.read(rows=True) as s:
         lang = pick_lang(request)
-        chosen = site.find_gang_line(s, site.find_campaign(s, campaign), gang)
+        chosen = site.find_gang_line(s, site.find_campaign_line(s, campaign), gang)
         return site.api(request, reads.gang_show(chosen, lang, session=s))
 
 

@@ -133,12 +133,13 @@ def _feed(
 @router.get("/c/{campaign}/g/{gang}", response_class=HTMLResponse, include_in_schema=False)
 @identifies_reader
 def gang_page(request: Request, campaign: str, gang: str, site: SiteDep) -> Response:
-    with site.read() as s:
+    with site.read(rows=True) as s:
         lang = pick_lang(request)
-        found = site.find_campaign(s, campaign)
+        found = site.find_campaign_line(s, campaign)
         chosen = site.find_gang_line(s, found, gang)
         data = reads.gang_show(chosen, lang, session=s)
-        sheet = roster_view(data, lang, house_rules=reads.house_rules(found, lang), laid_out=False)
+        rules = reads.house_rules(found, lang, s)
+        sheet = roster_view(data, lang, house_rules=rules, laid_out=False)
         done = request.query_params.get("done")
         # the whole entries only for the line of ``?done=ID`` (its ruling, money, dice and
         # author: ``actions.panel``); else what the log shows (issue #23)

@@ -89,7 +89,7 @@ def game_list(session: Session, found: CampaignLine) -> list[dict[str, Any]]:
 
 def log(
     session: Session,
-    found: Campaign,
+    found: CampaignLine,
     lang: Lang | str,
     *,
     gang: GangLine | None = None,
@@ -119,7 +119,7 @@ def gang(session: Session, found: Campaign, name: str, *, full: bool = True) -> 
     return lookup.gang_by_name(session, found, name, full=full)
 
 
-def gang_line(session: Session, found: Campaign, name: str) -> GangLine:
+def gang_line(session: Session, found: CampaignLine, name: str) -> GangLine:
     """The gang ``name`` names in ``found`` as a page shows it: a row in a READ unit of work
     (``gangs.gang_line``; ``gang_show`` reads its models and items as rows: issue #23)."""
     return _gang_line(session, found, name)
@@ -137,9 +137,12 @@ def member(session: Session, found: Campaign, gang_name: str, name: str) -> dict
     return member_history(session, campaign=found, gang=gang_name, member=name)
 
 
-def house_rules(found: Campaign, lang: Lang | str) -> list[tuple[str, str]]:
-    """The house rules in force as (rule id, text) pairs, as the printed roster lists them."""
-    values = settings_of(found)
+def house_rules(
+    found: CampaignLine, lang: Lang | str, session: Session | None = None
+) -> list[tuple[str, str]]:
+    """The house rules in force as (rule id, text) pairs, as the printed roster lists them
+    (``session``: the unit of work of a campaign read as a row)."""
+    values = settings_of(found, session)
     return [
         (rule.rule, rule.describe(values.get(rule.key, rule.default), str(lang)))
         for rule in HOUSE_RULES

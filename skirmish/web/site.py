@@ -15,7 +15,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar, cast
 from urllib.parse import parse_qsl, quote, unquote, unquote_to_bytes
 
 import jinja2
@@ -31,6 +31,7 @@ from skirmish.campaign import accounts, links, naming, readers, store
 from skirmish.campaign.account_tables import Membership, User
 from skirmish.campaign.accounts import SESSION_MAX
 from skirmish.campaign.game.board import hold_rows
+from skirmish.campaign.gangs import gang_rows
 from skirmish.campaign.models import Campaign, CampaignLine, Gang, GangLine
 from skirmish.campaign.permissions import (
     CLI,
@@ -132,9 +133,8 @@ def identify_in(session: Session, token: str | None, *, rows: bool = False) -> V
     ``Site.campaigns``: issue #23); ``None`` when the session owes the store a write (touched
     at most once a minute, an ended one deleted: ``accounts.session_user``), which
     ``identify_writing`` makes. So reading pages takes no write lock (SQLite's ``BEGIN
-    IMMEDIATE`` would queue every reader behind every other). ``rows``: that statement's
-    campaigns, account and roles read as rows (``readers.find_reader``), for a page that
-    shows its campaign as a row (``Site.find_campaign_line``)."""
+    IMMEDIATE`` would queue every reader behind every other). ``rows``: the statement's
+    rows (``readers.find_reader``), for ``Site.find_campaign_line``."""
     user: User | Account | None = None
     every: Sequence[tuple[CampaignLine, Membership | str | None]] | None = None
     due = False
@@ -161,8 +161,7 @@ def identify_in(session: Session, token: str | None, *, rows: bool = False) -> V
     return viewer
 
 
-#: Where a READ unit of work keeps what ``identify_in`` read beside the reader's session: the
-#: campaigns they may see, (the reader, the campaigns), and their account as rows, if so.
+#: What ``identify_in`` keeps: (the reader, the campaigns they may see), their account as rows.
 _VISIBLE, _ACCOUNT = "visible campaigns", "reader's account"
 
 
@@ -573,8 +572,8 @@ class Site:
         """A READ unit of work: a page never changes the store, never sees half a change. A
         route that identifies its reader itself (``identifies_reader``) has them identified
         here, in the same unit of work (issue #23: one worker thread, one transaction); a
-        session that owes the store its write (``identify_in``) has it made first, apart.
-        ``rows``: the reader read as rows, for a route that calls ``find_campaign_line``."""
+        session that owes the store its write (``identify_in``) has it made first, apart;
+        ``rows``: as rows (``find_campaign_line``)."""
         pending = PENDING.get()
         if pending is not None and pending.found is None:
             with store.transaction(self.engine, access=store.Access.READ) as session:
@@ -676,9 +675,8 @@ class Site:
     def campaigns(self, session: Session) -> list[Campaign]:
         """``campaign_lines`` as objects (read again as such where they were read as rows)."""
         every = self.campaign_lines(session)
-        objects = [c for c in every if isinstance(c, Campaign)]
-        if len(objects) == len(every):
-            return objects
+        if all(isinstance(c, Campaign) for c in every):
+            return cast(list[Campaign], every)
         return visible_campaigns(session, self.actor(session))
 
     def find_campaign(self, session: Session, typed: str) -> Campaign:
@@ -704,8 +702,7 @@ class Site:
                 typed, [(c, (c.name,)) for c in every], kind=naming.CAMPAIGN, label=lambda c: c.name
             )
         except CampaignError as error:
-            names = [c.name for c in every]
-            near = naming.nearest(typed, names) if names else []
+            near = naming.nearest(typed, [c.name for c in every]) if every else []
             raise NotFound(error, [(n, campaign_url(n)) for n in near]) from None
 
     def find_gang(
@@ -721,22 +718,25 @@ class Site:
         leaves its models and items unloaded (a page showing ``reads.gang_show``: issue #23)."""
         typed = segment(typed) if in_path else typed
         return self._found_gang(
-            campaign, typed, lambda: reads.gang(session, campaign, typed, full=full)
+            session, campaign, typed, lambda: reads.gang(session, campaign, typed, full=full)
         )
 
-    def find_gang_line(self, session: Session, campaign: Campaign, typed: str) -> GangLine:
-        """A gang of ``campaign`` by a path segment, as a page shows it (``reads.gang_line``: a
-        row in a READ unit of work; ``reads.gang_show`` reads its models and items as rows)."""
+    def find_gang_line(self, session: Session, campaign: CampaignLine, typed: str) -> GangLine:
+        """A gang of ``campaign`` by a path segment, as a page shows it (``reads.gang_line``)."""
         typed = segment(typed)
-        return self._found_gang(campaign, typed, lambda: reads.gang_line(session, campaign, typed))
+        return self._found_gang(
+            session, campaign, typed, lambda: reads.gang_line(session, campaign, typed)
+        )
 
     @staticmethod
-    def _found_gang(campaign: Campaign, typed: str, find: Callable[[], _G]) -> _G:
+    def _found_gang(
+        session: Session, campaign: CampaignLine, typed: str, find: Callable[[], _G]
+    ) -> _G:
         """``find()``'s gang, or a 404 naming ``campaign``'s gangs nearest ``typed``."""
         try:
             return find()
         except CampaignError as error:
-            every = [g.name for g in campaign.gangs]
+            every = [g.name for g in gang_rows(campaign, session)]
             near = naming.nearest(typed, every) if every else []
             raise NotFound(error, [(n, gang_url(campaign.name, n)) for n in near]) from None
 
