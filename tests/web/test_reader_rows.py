@@ -14,14 +14,18 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as OrmSession
+from sqlmodel import select
 
 from skirmish.campaign import accounts, lookup, store
+from skirmish.campaign.game.permissions import allowed_game
+from skirmish.campaign.game.tables import Game
 from skirmish.campaign.gangs import gang_rows
 from skirmish.campaign.permissions import Account, Role, allowed
+from skirmish.rules.model import Side
 
 CAMPAIGN = "Tombstone 1881"
 OTHER = "Deadwood 1876"
-GANG = "Earp brothers"
+GANG, BAD = "Earp brothers", "Clanton gang"
 PASSWORD = "a rows reader's password"
 #: Each account and its role in Tombstone (``None``: a visitor there).
 ROLES = {"player": Role.PLAYER, "owner": Role.OWNER, "arbiter": Role.ARBITRATOR, "drifter": None}
@@ -34,6 +38,7 @@ PAGES = (
 
 def build_club(path: Path) -> None:
     from skirmish.campaign import gangs
+    from skirmish.campaign.game.start import start_game
 
     engine = store.open_store(str(path), access=store.Access.CAMPAIGN, create=False)
     try:
@@ -49,6 +54,7 @@ def build_club(path: Path) -> None:
                 s, lookup.gang_by_name(s, campaign, GANG), accounts.find_user(s, "player")
             )
             accounts.set_public(s, campaign, False)
+            start_game(s, campaign=campaign, scenario="duel", good=GANG, bad=BAD)
     finally:
         engine.dispose()
 
@@ -73,7 +79,8 @@ def _token(engine: Any, name: str) -> str:
 def test_the_reader_read_as_rows_is_the_reader_read_as_objects(club: tuple[Any, Any]) -> None:
     """Every account, a signed-out visitor and an unknown token: ``identify_in`` with ``rows``
     finds the same reader, the same campaigns in the same order and, for every campaign and
-    every gang, the same permissions as with the objects; it loads no object."""
+    every gang, the same permissions as with the objects (the game's, for every side, too); it
+    loads no object."""
     from skirmish.web.site import VIEWER, identify_in
 
     _, engine = club
@@ -90,7 +97,11 @@ def test_the_reader_read_as_rows_is_the_reader_read_as_objects(club: tuple[Any, 
                     actor = viewer.actor(s)
                     seen = [c.name for c in s.info["visible campaigns"][1]]
                     every = [lookup.campaign_by_name(s, name) for name in (CAMPAIGN, OTHER)]
-                    may = [allowed(s, actor, c, g) for c in every for g in [None, *gang_rows(c, s)]]
+                    may: list[object] = [
+                        allowed(s, actor, c, g) for c in every for g in [None, *gang_rows(c, s)]
+                    ]
+                    game = s.exec(select(Game)).one()
+                    may += [allowed_game(s, actor, game, side) for side in (None, *Side)]
                 finally:
                     VIEWER.reset(kept)
                 if rows:

@@ -37,6 +37,7 @@ from skirmish.campaign.game.tables import Game, GameGang
 from skirmish.campaign.models import Campaign, Gang
 from skirmish.campaign.permissions import (
     CLI,
+    Account,
     Action,
     Actor,
     Relation,
@@ -129,7 +130,9 @@ def _on_execute(state: ORMExecuteState) -> None:
         known.clear()
 
 
-def _standing(session: Session, actor: User, game: Game) -> tuple[frozenset[GameRelation], bool]:
+def _standing(
+    session: Session, actor: User | Account, game: Game
+) -> tuple[frozenset[GameRelation], bool]:
     """``actor``'s relations to ``game`` and whether they may see its campaign, read once per
     unit of work."""
     known: dict[tuple[int | None, int | None], tuple[frozenset[GameRelation], bool]]
@@ -144,7 +147,7 @@ def _standing(session: Session, actor: User, game: Game) -> tuple[frozenset[Game
 
 def relations(session: Session, actor: Actor, game: Game) -> frozenset[GameRelation]:
     """Every relation ``actor`` holds to ``game`` (``SPECTATOR`` when none other)."""
-    if isinstance(actor, User) and actor.id is not None:
+    if isinstance(actor, (User, Account)) and actor.id is not None:
         return _standing(session, actor, game)[0]
     return frozenset({GameRelation.SPECTATOR})
 
@@ -152,7 +155,7 @@ def relations(session: Session, actor: Actor, game: Game) -> frozenset[GameRelat
 def _relations(session: Session, actor: Actor, game: Game) -> frozenset[GameRelation]:
     found: set[GameRelation] = set()
     campaign = session.get(Campaign, game.campaign_id)
-    if isinstance(actor, User) and actor.id is not None and campaign is not None:
+    if isinstance(actor, (User, Account)) and actor.id is not None and campaign is not None:
         role = relation(session, actor, campaign)
         if role in (Relation.OWNER, Relation.ARBITRATOR):
             found.add(GameRelation.REFEREE)
@@ -221,7 +224,7 @@ def may_game(
     if actor is CLI:
         return True
     wanted = _side(side)
-    if isinstance(actor, User) and actor.id is not None:
+    if isinstance(actor, (User, Account)) and actor.id is not None:
         found, visible = _standing(session, actor, game)
     else:  # nobody logged in: a spectator, who watches a campaign they may see
         campaign = session.get(Campaign, game.campaign_id)
