@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from sqlmodel import Session, col
 
@@ -44,11 +44,25 @@ def find_reader(session: Session, token: str | None) -> Reader | None:
         live, due = accounts.session_standing(
             first.epoch, first.expires_at, first.last_seen, first.user_epoch
         )
+    session.info[_CAMPAIGNS] = {row.id: row for row in rows}
     account = None
     if live:
         roles = {row.id: row.role for row in rows if row.role is not None}
         account = Account(first.user_id, first.user_name, first.user_lang, roles)
     return Reader(account, due, [(row, row.role if live else None) for row in rows])
+
+
+#: ``session.info``: the campaigns ``find_reader`` read in this unit of work, by id.
+_CAMPAIGNS = "reader's campaigns"
+
+
+def campaign_of(session: Session, campaign_id: int) -> CampaignLine | None:
+    """The campaign ``campaign_id`` as ``find_reader`` read it in this unit of work (a row), else
+    the object (``None``: no such campaign): what the game permissions read (issue #23)."""
+    kept = session.info.get(_CAMPAIGNS)
+    if kept is not None and campaign_id in kept:
+        return cast(CampaignLine, kept[campaign_id])
+    return session.get(Campaign, campaign_id)
 
 
 @cache

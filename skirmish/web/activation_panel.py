@@ -35,7 +35,7 @@ from skirmish.campaign.game.permissions import (
 )
 from skirmish.campaign.game.status import shared_reading
 from skirmish.campaign.game.tables import Game, GameModel
-from skirmish.campaign.models import Campaign
+from skirmish.campaign.models import Campaign, CampaignLine
 from skirmish.engine.glossary import GameStatus, TableState, label, label_value
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang, messages
@@ -488,7 +488,7 @@ def panel(
     session: Session,
     site: Site,
     request: Request,
-    campaign: Campaign,
+    campaign: CampaignLine,
     game: Game,
     *,
     back: str | None = None,
@@ -639,7 +639,7 @@ def game_title(game: Game, lang: Lang) -> str:
 
 @game_live_base.panel("activation")
 def live_panel(
-    session: Session, site: Site, request: Request, campaign: Campaign, game: Game
+    session: Session, site: Site, request: Request, campaign: CampaignLine, game: Game
 ) -> Panel:
     """The panel on the game's live page (``game_live_base.PANELS``), for its reader."""
     return panel(session, site, request, campaign, game)

@@ -22,7 +22,7 @@ from skirmish.campaign.game.objectives import offered_events
 from skirmish.campaign.game.reactions import questions
 from skirmish.campaign.game.situations import Figure, Table, jammed, reloadable
 from skirmish.campaign.game.tables import Game
-from skirmish.campaign.models import Campaign
+from skirmish.campaign.models import Campaign, CampaignLine
 from skirmish.engine.glossary import VOCABULARIES, GameStatus, Pace, TableState, label, label_value
 from skirmish.engine.situation import Procedure, choice_label
 from skirmish.errors import SkirmishError
@@ -491,7 +491,7 @@ def _table_fields(
 
 @game_live_base.panel("actions")
 def live_panel(
-    session: Session, site: Site, request: Request, campaign: Campaign, game: Game
+    session: Session, site: Site, request: Request, campaign: CampaignLine, game: Game
 ) -> dict[str, Any] | None:
     """The live page's part: act with the model taking its turn (or any other), undo; nothing
     for a reader who only watches, or a game that is over; hidden before the first turn."""

@@ -31,7 +31,7 @@ from skirmish.campaign.game.board import scenario_of, side_gangs
 from skirmish.campaign.game.permissions import GameAction, may_game
 from skirmish.campaign.game.tables import Game, GameHandover
 from skirmish.campaign.game.telling import told
-from skirmish.campaign.models import Campaign
+from skirmish.campaign.models import CampaignLine
 from skirmish.engine.glossary import GameStatus
 from skirmish.errors import CampaignError, SkirmishError, StaleError, StoreError
 from skirmish.i18n import Lang, messages
@@ -296,7 +296,7 @@ def _take_over(site: Site, campaign: str, game: str, key: str, rev: str) -> None
 
 @game_live_base.panel("handover")
 def live_panel(
-    session: Session, site: Site, request: Request, campaign: Campaign, game: Game
+    session: Session, site: Site, request: Request, campaign: CampaignLine, game: Game
 ) -> dict[str, Any] | None:
     """The live page's part: a place the hand-over's question or wait shows in, fetched when
     there is one and again whenever the game changes; nothing for a reader who only watches."""

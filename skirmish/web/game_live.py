@@ -100,9 +100,9 @@ def live_context(
     """The live page's context, read in one READ unit of work; ``panels``: the "your move"
     panels too (the polled board alone has none)."""
     paged: tuple[Key, dict[str, Any], str | None] | None = None
-    with site.read() as s:
+    with site.read(rows=True) as s:
         lang = pick_lang(request)  # in the unit of work that identifies the reader (issue #23)
-        found = site.find_campaign(s, campaign)
+        found = site.find_campaign_line(s, campaign)
         g = find_live_game(s, found, game)
         if panels and not message:  # the whole page: its board once per key (sixth round)
             paged = page_board(s, site, found, g, lang)

@@ -16,7 +16,7 @@ from skirmish.campaign.game.permissions import (
 )
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.gangs import gang_rows
-from skirmish.campaign.models import Campaign, CampaignLine, Gang, GangLine
+from skirmish.campaign.models import CampaignLine, Gang, GangLine
 from skirmish.campaign.permissions import Action, may
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang, messages
@@ -30,7 +30,7 @@ from skirmish.web.site import Forbidden, Site, campaign_url
 #: panel's template reads under that name (``None``: nothing to show this reader). Added with
 #: ``@game_live_base.panel("activation")`` by the module that owns the panel (docs/web.md).
 
-PanelFn = Callable[[Session, "Site", Request, Campaign, Game], Any]
+PanelFn = Callable[[Session, "Site", Request, CampaignLine, Game], Any]
 PANELS: dict[str, PanelFn] = {}
 
 

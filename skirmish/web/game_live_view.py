@@ -34,7 +34,7 @@ from skirmish.campaign.game.status import Kept, board, engine_mark, rosters_mark
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.telling import carried_name, objective_name, reason_text, sentences
 from skirmish.campaign.game.turns import cohesion_due
-from skirmish.campaign.models import Campaign
+from skirmish.campaign.models import CampaignLine
 from skirmish.campaign.naming import with_handle
 from skirmish.campaign.store import Access
 from skirmish.engine.glossary import GameResult, GameStatus, TableState, label, label_value
@@ -54,7 +54,7 @@ from skirmish.web.site import NotFound, Site
 # ------------------------------------------------------------------ reading
 
 
-def find_live_game(session: Session, campaign: Campaign, typed: str) -> Game:
+def find_live_game(session: Session, campaign: CampaignLine, typed: str) -> Game:
     """Game number ``typed`` of ``campaign``; else ``NotFound`` with the campaign's games."""
     number = int(typed) if typed.isascii() and typed.isdigit() and len(typed) <= 9 else None
     try:
@@ -152,7 +152,7 @@ SHARED_VIEWS = Kept(256)
 
 
 def game_view(
-    session: Session, site: Site, campaign: Campaign, game: Game, lang: Lang
+    session: Session, site: Site, campaign: CampaignLine, game: Game, lang: Lang
 ) -> dict[str, Any]:
     """Everything the live page shows of ``game`` for this reader, in ``lang``: the board of
     ``game status --json`` in words, whose turn it is, the newest log lines (``shared_view``,
@@ -193,7 +193,7 @@ def game_view(
     return view
 
 
-def shared_view(session: Session, campaign: Campaign, game: Game, lang: Lang) -> dict[str, Any]:
+def shared_view(session: Session, campaign: CampaignLine, game: Game, lang: Lang) -> dict[str, Any]:
     """What every reader sees of ``game`` in ``lang`` (``game_view`` less the reader's own);
     in a READ unit of work built once per (store, game, revision, language, rosters,
     campaign) for the whole server process (``SHARED_VIEWS``), each caller given a copy
@@ -213,7 +213,9 @@ def _copy(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "gangs": [dict(g) for g in view["gangs"]]}
 
 
-def _shared_view(session: Session, campaign: Campaign, game: Game, lang: Lang) -> dict[str, Any]:
+def _shared_view(
+    session: Session, campaign: CampaignLine, game: Game, lang: Lang
+) -> dict[str, Any]:
     data = board(session, game=game)
     scenario = scenario_of(game)
     playing = data["status"] == GameStatus.IN_PROGRESS

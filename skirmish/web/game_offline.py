@@ -33,7 +33,7 @@ from skirmish.campaign.game.board import scenario_of
 from skirmish.campaign.game.offline_kit import offline_kit
 from skirmish.campaign.game.situations import Figure, Table
 from skirmish.campaign.game.tables import Game
-from skirmish.campaign.models import Campaign
+from skirmish.campaign.models import Campaign, CampaignLine
 from skirmish.engine.glossary import GameStatus
 from skirmish.engine.situation import Procedure
 from skirmish.i18n import Lang, name
@@ -173,7 +173,7 @@ def sync_url(campaign: str, game: int | None) -> str:
 
 @game_live_base.panel("queue")
 def queue_panel(
-    session: Session, site: Site, request: Request, campaign: Campaign, game: Game
+    session: Session, site: Site, request: Request, campaign: CampaignLine, game: Game
 ) -> dict[str, str] | None:
     """The live page's part: the phone's queue of actions not yet sent (shown by offline.js
     when it holds any) and where the offline page is, for a player of a game being played."""

@@ -53,7 +53,7 @@ from skirmish.campaign.game.status import (
     shared_board_key,
 )
 from skirmish.campaign.game.tables import Game
-from skirmish.campaign.models import Campaign
+from skirmish.campaign.models import Campaign, CampaignLine
 from skirmish.campaign.store import Access
 from skirmish.i18n import Lang
 from skirmish.web.activation_panel import (
@@ -121,7 +121,7 @@ def parts_of(carry: str) -> tuple[str, ...]:
     return tuple(part for part in PARTS if part in asked)
 
 
-def board_key(session: Session, site: Site, campaign: Campaign, game: Game, lang: Lang) -> Key:
+def board_key(session: Session, site: Site, campaign: CampaignLine, game: Game, lang: Lang) -> Key:
     """The board's key in ``BOARDS``: once per (store, game, revision, language, viewpoint,
     rosters)."""
     view_of = board_viewpoint(session, site, game)
@@ -153,7 +153,7 @@ def board_text(site: Site, request: Request, key: Key, shown: str | dict[str, An
 
 
 def page_board(
-    session: Session, site: Site, campaign: Campaign, game: Game, lang: Lang
+    session: Session, site: Site, campaign: CampaignLine, game: Game, lang: Lang
 ) -> tuple[Key, dict[str, Any], str | None]:
     """The live page's board (issue #23, sixth round): its key, its view and its text. When
     ``BOARDS`` and ``HEADS`` hold the key, the view is only the page's own fields (``HEAD``)

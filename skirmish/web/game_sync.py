@@ -32,7 +32,7 @@ from skirmish.campaign.game import offline_sync
 from skirmish.campaign.game.offline_sync import CHOICES, Entry, Ran
 from skirmish.campaign.game.permissions import GameAction, require_game
 from skirmish.campaign.game.tables import Game
-from skirmish.campaign.models import Campaign
+from skirmish.campaign.models import CampaignLine
 from skirmish.engine.cohesion import TurnBegun
 from skirmish.engine.dice import RandomDice, TableDice
 from skirmish.engine.glossary import GameStatus
@@ -301,7 +301,7 @@ async def api_settle(
 
 
 def _panel_view(
-    session: Session, site: Site, campaign: Campaign, game: Game, lang: Lang
+    session: Session, site: Site, campaign: CampaignLine, game: Game, lang: Lang
 ) -> dict[str, Any] | None:
     table = SyncTable(site, campaign.name, str(game.id), lang)
     try:
@@ -315,7 +315,7 @@ def _panel_view(
 
 @game_live_base.panel("conflicts")
 def live_panel(
-    session: Session, site: Site, request: Request, campaign: Campaign, game: Game
+    session: Session, site: Site, request: Request, campaign: CampaignLine, game: Game
 ) -> dict[str, Any] | None:
     """The live page's part: the open conflicts with their two choices, for the game's
     players and the referee; refreshed at every "game-changed"."""

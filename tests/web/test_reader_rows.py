@@ -34,6 +34,7 @@ PAGES = (
     f"/c/{quote(CAMPAIGN)}/g/{quote(GANG)}",
     f"/api/v1/campaigns/{quote(CAMPAIGN)}/gangs/{quote(GANG)}",
 )
+LIVE = f"/c/{quote(CAMPAIGN)}/games/1"  # the duel ``build_club`` starts, the store's first game
 
 
 def build_club(path: Path) -> None:
@@ -118,7 +119,8 @@ def test_the_reader_read_as_rows_is_the_reader_read_as_objects(club: tuple[Any, 
 def test_the_pages_read_as_rows_run_no_orm_statement(club: tuple[Any, Any]) -> None:
     """A player's campaign page, gang page and gang JSON run every statement through Core (the
     reader's, since this round, too): SQLAlchemy's ORM executes none of them. An owner's run
-    one: the desk's open invitations, which only an owner is shown."""
+    one: the desk's open invitations, which only an owner is shown. The live page reads its
+    reader, and its campaign for the game's permissions, without the ORM too."""
     client, engine = club
     executed: list[str] = []
 
@@ -133,11 +135,15 @@ def test_the_pages_read_as_rows_run_no_orm_statement(club: tuple[Any, Any]) -> N
         try:
             for page in PAGES:
                 assert client.get(page).status_code == 200, page
+            pages = len(executed)
+            assert client.get(LIVE).status_code == 200
         finally:
             event.remove(OrmSession, "do_orm_execute", orm)
-        invitations = [q for q in executed if q.startswith("SELECT invitation.id")]
+        # the live page reads its game through the ORM, its reader and campaign not
+        assert not [q for q in executed[pages:] if "web_session" in q or "FROM campaign" in q]
+        invitations = [q for q in executed[:pages] if q.startswith("SELECT invitation.id")]
         assert len(invitations) == (1 if name == "owner" else 0), name
-        assert [q for q in executed if q not in invitations] == [], name
+        assert [q for q in executed[:pages] if q not in invitations] == [], name
         executed.clear()
 
 

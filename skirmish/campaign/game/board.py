@@ -45,7 +45,7 @@ from skirmish.campaign.game.tables import (
 )
 from skirmish.campaign.logbook import dice_data, log_entry, now_text
 from skirmish.campaign.lookup import row_id
-from skirmish.campaign.models import Campaign, Gang, Member
+from skirmish.campaign.models import Campaign, CampaignLine, Gang, Member
 from skirmish.campaign.store import head_revision
 from skirmish.engine.dice import Die
 from skirmish.engine.glossary import EventKind, GameStatus
@@ -284,7 +284,7 @@ def game_gang_of(session: Session, model: GameModel) -> GameGang:
     return gg
 
 
-def game_by_id(session: Session, campaign: Campaign, game_id: int) -> Game:
+def game_by_id(session: Session, campaign: CampaignLine, game_id: int) -> Game:
     """Game number ``game_id`` of ``campaign``."""
     game = session.get(Game, game_id)
     if game is None or game.campaign_id != campaign.id:

@@ -32,7 +32,7 @@ from skirmish.campaign.account_tables import RequestKey, User
 from skirmish.campaign.game import capture
 from skirmish.campaign.game.board import game_by_id, gangs_of
 from skirmish.campaign.game.tables import Game, GameHandover
-from skirmish.campaign.models import Campaign, Gang
+from skirmish.campaign.models import CampaignLine, Gang
 from skirmish.campaign.store import Access
 from skirmish.errors import StaleError
 from skirmish.translation import Message
@@ -42,7 +42,7 @@ from skirmish.translation import Message
 _BESIDE = "handovers read beside their game"
 
 
-def game_and_handover(session: Session, campaign: Campaign, game_id: int) -> Game:
+def game_and_handover(session: Session, campaign: CampaignLine, game_id: int) -> Game:
     """``board.game_by_id``; in a READ unit of work the game's hand-over is read in the same
     statement and kept for ``current`` (issue #23: the live page asks both, a statement each).
     A game not found, or another campaign's, is refused by ``game_by_id`` in its words."""

@@ -46,6 +46,7 @@ from skirmish.campaign.permissions import (
     relation,
 )
 from skirmish.campaign.permissions import TABLE as CAMPAIGN_TABLE
+from skirmish.campaign.readers import campaign_of
 from skirmish.engine.glossary import label
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Side
@@ -139,7 +140,7 @@ def _standing(
     known = session.info.setdefault(_KNOWN, {})
     key = (actor.id, game.id)
     if key not in known:
-        campaign = session.get(Campaign, game.campaign_id)
+        campaign = campaign_of(session, game.campaign_id)
         visible = campaign is not None and may(session, actor, Action.VIEW, campaign)
         known[key] = (_relations(session, actor, game), visible)
     return known[key]
@@ -154,7 +155,7 @@ def relations(session: Session, actor: Actor, game: Game) -> frozenset[GameRelat
 
 def _relations(session: Session, actor: Actor, game: Game) -> frozenset[GameRelation]:
     found: set[GameRelation] = set()
-    campaign = session.get(Campaign, game.campaign_id)
+    campaign = campaign_of(session, game.campaign_id)
     if isinstance(actor, (User, Account)) and actor.id is not None and campaign is not None:
         role = relation(session, actor, campaign)
         if role in (Relation.OWNER, Relation.ARBITRATOR):
@@ -227,7 +228,7 @@ def may_game(
     if isinstance(actor, (User, Account)) and actor.id is not None:
         found, visible = _standing(session, actor, game)
     else:  # nobody logged in: a spectator, who watches a campaign they may see
-        campaign = session.get(Campaign, game.campaign_id)
+        campaign = campaign_of(session, game.campaign_id)
         visible = campaign is not None and may(session, actor, Action.VIEW, campaign)
         found = relations(session, actor, game)
     return any(
