@@ -8,10 +8,13 @@ between runs, then joined into one PDF that is the same document as one laid out
   the sheets out in this process, with no pool), forked (``multiprocessing``'s ``fork``,
   Linux) once the garbage collector has frozen the parent's objects
   (``collector.freeze_before_fork``). The sheets are one queue, the longest HTML first (the
-  standings, two pages): a worker takes the next sheet whenever it is free (``_Queue``, a
-  counter in shared memory), so the workers end their layouts together however long each
-  sheet is (issue #23, ninth round: dealt round in turn, the worker with the standings laid
-  out about one gang more than the other, and they all waited for it). A weasyprint page
+  standings, two pages): a worker takes the next few sheets whenever it is free (``_Queue``, a
+  counter in shared memory; ``batch_size``: twelve at most, fewer as the queue runs out, the
+  last ones one by one), so the workers end their layouts together however long each sheet
+  is (issue #23, ninth round: dealt round in turn, the worker with the standings laid out
+  about one gang more than the other, and they all waited for it). The gangs a worker takes
+  at once are laid out as one document and split back into each sheet's own
+  (``pdf.lay_out_sheets``, tenth round: the styles they share computed once). A weasyprint page
   cannot cross processes (it holds C pointers), so each worker writes each of its sheets as a
   PDF and this process joins them (``pikepdf``: ``_Book``), outline included.
 - **Page numbers.** A sheet's folio says "N / total" across the book (``pdf.renumber``), which

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from importlib.metadata import version
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from skirmish import __version__
 from skirmish.collector import quiet_layout
@@ -153,7 +153,7 @@ def lay_out_sheets(sheets: Sequence[str], fonts: Any, css: Any) -> list[Any]:
     ``lay_out_sheet`` gives it, the sheets alike laid out together (issue #23, tenth round).
 
     Sheets alike (the same document around their title and body, as a book's gangs are:
-    ``Shape``) are laid out as one document, their bodies one after the other, each starting a
+    ``_cut``) are laid out as one document, their bodies one after the other, each starting a
     page (sheet.css's ``.sheet``): weasyprint then computes the styles their elements share
     once, not once a sheet. The pages are split back at each sheet's ``<h1>`` (its one level-1
     bookmark: the gang's name) and each sheet's pages become a document of their own
@@ -163,15 +163,15 @@ def lay_out_sheets(sheets: Sequence[str], fonts: Any, css: Any) -> list[Any]:
     (tests/printing/test_book_press.py). Any other sheet, or sheets whose split could not be
     told, are laid out one by one."""
     documents: list[Any] = [None] * len(sheets)
-    alike: dict[str, list[tuple[int, Shape]]] = {}
+    alike: dict[str, list[tuple[int, Cut]]] = {}
     for index, html in enumerate(sheets):
-        shape = Shape.of(html)
-        if shape is None or not shape.heads_its_pages:
+        cut = _cut(html)
+        if cut is None:
             documents[index] = lay_out_sheet(html, fonts, css)
         else:
-            alike.setdefault(shape.frame, []).append((index, shape))
+            alike.setdefault(cut[3], []).append((index, cut))
     for group in alike.values():
-        together = _together([shape for _, shape in group], fonts, css) if len(group) > 1 else None
+        together = _together([cut for _, cut in group], fonts, css) if len(group) > 1 else None
         for n, (index, _) in enumerate(group):
             documents[index] = (
                 together[n] if together is not None else lay_out_sheet(sheets[index], fonts, css)
@@ -179,76 +179,62 @@ def lay_out_sheets(sheets: Sequence[str], fonts: Any, css: Any) -> list[Any]:
     return documents
 
 
-#: Opening tags of blocks, and whitespace, alone: what may come before a sheet's ``<h1>``.
-_OPENING_TAGS = re.compile(r"(?:\s*<(?:section|header|div)\b[^>]*>)*\s*")
+#: A sheet's HTML cut around its body's content (``_cut``): the head (to the body's opening
+#: tag, included), the body's content, the tail (from its closing tag) and the frame.
+Cut = tuple[str, str, str, str]
+
+#: What may come before a sheet's ``<h1>``: opening tags of blocks, and whitespace (compiled
+#: by ``re`` at its first use: the roster, one sheet, never pays for it).
+_OPENING_TAGS = r"(?:\s*<(?:section|header|div)\b[^>]*>)*\s*"
 
 
-class Shape(NamedTuple):
-    """A sheet's HTML (``base.html``'s shape) cut around its body's content."""
-
-    head: str  # up to the body's opening tag, included
-    body: str  # the body's content
-    tail: str  # from the body's closing tag
-    title: slice  # where ``head`` holds the title's text
-
-    @classmethod
-    def of(cls, html: str) -> Shape | None:
-        """``html`` cut, or ``None`` for a document not shaped so."""
-        title = html.find("<title>")
-        titled = html.find("</title>", title)
-        opened = html.find(">", html.find("<body", titled)) + 1
-        closed = html.rfind("</body>")
-        if min(title, titled) < 0 or opened <= titled or closed < opened:
-            return None
-        return cls(html[:opened], html[opened:closed], html[closed:], slice(title, titled))
-
-    @property
-    def heads_its_pages(self) -> bool:
-        """Whether the body holds one ``<h1>`` (one level-1 bookmark) and nothing before it but
-        the opening tags of the blocks around it: its first page is the one that holds it."""
-        before, heading, _ = self.body.partition("<h1")
-        return (
-            heading != ""
-            and self.body.count("<h1") == 1
-            and _OPENING_TAGS.fullmatch(before) is not None
-        )
-
-    @property
-    def frame(self) -> str:
-        """The whole document but its title's text and its body's content: sheets with the
-        same frame are laid out alike (the same language, stylesheet, body class)."""
-        return self.head[: self.title.start] + self.head[self.title.stop :] + self.tail
+def _cut(html: str) -> Cut | None:
+    """``html`` (``base.html``'s shape) cut around its body's content, with its frame: the
+    whole document but its title's text and its body's content (sheets with the same frame are
+    laid out alike: the same language, stylesheet, body class). ``None`` for a sheet that does
+    not head its pages: one ``<h1>`` (one level-1 bookmark) and nothing before it but the
+    opening tags of the blocks around it, so that its first page is the one that holds it."""
+    title = html.find("<title>")
+    titled = html.find("</title>", title)
+    opened = html.find(">", html.find("<body", titled)) + 1
+    closed = html.rfind("</body>")
+    if min(title, titled) < 0 or opened <= titled or closed < opened:
+        return None
+    head, body, tail = html[:opened], html[opened:closed], html[closed:]
+    before, heading, _ = body.partition("<h1")
+    if not heading or body.count("<h1") != 1 or not re.fullmatch(_OPENING_TAGS, before):
+        return None
+    return head, body, tail, head[:title] + head[titled:] + tail
 
 
-def _together(shapes: Sequence[Shape], fonts: Any, css: Any) -> list[Any] | None:
-    """Sheets alike that head their pages (``lay_out_sheets``) laid out as one document and
-    split back into one document each at the pages with a level-1 bookmark; ``None`` unless
-    there is one such page a sheet, the first page among them, each with one such bookmark
-    (sheets sharing a page, a heading hidden or another made a level-1 bookmark)."""
-    joined = shapes[0].head + "".join(shape.body for shape in shapes) + shapes[0].tail
-    laid = lay_out_sheet(joined, fonts, css)
+def _together(cuts: Sequence[Cut], fonts: Any, css: Any) -> list[Any] | None:
+    """Sheets alike (``lay_out_sheets``) laid out as one document and split back into one
+    document each at the pages with a level-1 bookmark; ``None`` unless there is one such page
+    a sheet, the first page among them, each with one such bookmark (sheets sharing a page, a
+    heading hidden or another made a level-1 bookmark)."""
+    head, _, tail, _ = cuts[0]
+    laid = lay_out_sheet(head + "".join(cut[1] for cut in cuts) + tail, fonts, css)
     marks = [sum(mark[0] == 1 for mark in page.bookmarks) for page in laid.pages]
     starts = [n for n, count in enumerate(marks) if count]
-    if len(starts) != len(shapes) or starts[0] != 0 or any(count > 1 for count in marks):
+    if len(starts) != len(cuts) or starts[0] != 0 or any(count > 1 for count in marks):
         return None
     ends = [*starts[1:], len(laid.pages)]
     documents = []
-    for shape, start, end in zip(shapes, starts, ends, strict=True):
+    for (own_head, _, own_tail, _), start, end in zip(cuts, starts, ends, strict=True):
         own = laid.copy(laid.pages[start:end])
-        own.metadata = _metadata(shape)
+        own.metadata = _metadata(own_head + own_tail)
         documents.append(own)
     return documents
 
 
-def _metadata(shape: Shape) -> Any:
+def _metadata(bare: str) -> Any:
     """The metadata weasyprint gives a sheet's document (its title, language…), read from the
-    sheet without its body's content."""
+    sheet without its body's content (``bare``)."""
     load_weasyprint()  # its libraries found at once (printing.libraries)
     from weasyprint.document import DocumentMetadata  # lazy: pdf
     from weasyprint.html import get_html_metadata  # lazy: pdf
 
-    bare = _html()(string=shape.head + shape.tail, base_url=_base_url())
-    return DocumentMetadata(**get_html_metadata(bare))
+    return DocumentMetadata(**get_html_metadata(_html()(string=bare, base_url=_base_url())))
 
 
 def _html() -> Any:
