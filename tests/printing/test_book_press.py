@@ -35,6 +35,7 @@ from skirmish.printing.pdf import (
     _folio_of,
     folio_pages,
     folios_of,
+    lay_out_sheet,
     renumber,
     salt,
     warm_stylesheet,
@@ -496,3 +497,43 @@ def test_the_book_is_the_same_whatever_order_its_sheets_come_in(base: Path, tmp_
         (tmp_path / f"{name}.pdf").write_bytes(joined[name])
     assert joined["shuffled"] == joined["in-order"] == (tmp_path / "book.pdf").read_bytes()
     assert outline(tmp_path / "shuffled.pdf") == outline(tmp_path / "book.pdf")
+
+
+def test_the_book_is_the_same_however_its_gangs_are_batched(base: Path, tmp_path: Path) -> None:
+    """Eleven gangs, in fresh ``skirmish print campaign`` processes: two workers take them in
+    batches of three, two and one (``batches``), one process in sixes, threes and ones, each
+    batch's gangs laid out as one document (``pdf.lay_out_sheets``); the books are the same
+    bytes, and the same as the sheets laid out one by one and joined."""
+    cli = fresh(base, tmp_path)
+    for number in range(8):
+        cli.run("gang", "new", f"Posse {number}", "--faction", "lawmen")
+        cli.run("gang", "hire", f"Posse {number}", "sheriff", "--name", f"Marshal {number}")
+    sheets = sheets_of(cli, Lang.IT)
+    assert len(sheets) == 12
+    assert [len(b) for b in book_press.batches(list(range(12)), 2)][:2] == [3, 2]
+    command = Path(sys.executable).with_name("skirmish")
+    books = {}
+    for workers in ("2", "1"):
+        done = subprocess.run(
+            [str(command), "print", "campaign", "-o", f"{workers}.pdf", "--db", str(cli.db)],
+            env={**os.environ, CACHE_ENV: str(tmp_path / workers), WORKERS_ENV: workers},
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        books[workers] = (tmp_path / f"{workers}.pdf").read_bytes()
+    assert books["2"] == books["1"]
+    fonts, css = warm_stylesheet()
+    alone = [lay_out_sheet(html, fonts, css) for html in sheets]
+    total = sum(len(document.pages) for document in alone)
+    folios = folios_of(range(total), total, fonts, css)
+    start, pdfs = 0, []
+    for document in alone:
+        renumber(document.pages, [folios[start + n] for n in range(len(document.pages))])
+        start += len(document.pages)
+        pdfs.append(bytes(document.write_pdf()))
+    out = io.BytesIO()
+    book_press._join(pdfs, out)
+    assert out.getvalue() == books["1"]
