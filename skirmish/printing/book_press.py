@@ -8,13 +8,10 @@ between runs, then joined into one PDF that is the same document as one laid out
   the sheets out in this process, with no pool), forked (``multiprocessing``'s ``fork``,
   Linux) once the garbage collector has frozen the parent's objects
   (``collector.freeze_before_fork``). The sheets are one queue, the longest HTML first (the
-  standings, two pages): a worker takes the next few sheets whenever it is free (``_Queue``, a
-  counter in shared memory; ``batch_size``: twelve at most, fewer as the queue runs out, the
-  last ones one by one), so the workers end their layouts together however long each sheet
-  is (issue #23, ninth round: dealt round in turn, the worker with the standings laid out
-  about one gang more than the other, and they all waited for it). The gangs a worker takes
-  at once are laid out as one document and split back into each sheet's own
-  (``pdf.lay_out_sheets``, tenth round: the styles they share computed once). A weasyprint page
+  standings, two pages): a worker takes the next sheet whenever it is free (``_Queue``, a
+  counter in shared memory), so the workers end their layouts together however long each
+  sheet is (issue #23, ninth round: dealt round in turn, the worker with the standings laid
+  out about one gang more than the other, and they all waited for it). A weasyprint page
   cannot cross processes (it holds C pointers), so each worker writes each of its sheets as a
   PDF and this process joins them (``pikepdf``: ``_Book``), outline included.
 - **Page numbers.** A sheet's folio says "N / total" across the book (``pdf.renumber``), which
@@ -51,7 +48,7 @@ from skirmish.collector import freeze_before_fork, quiet_layout
 from skirmish.errors import SkirmishError
 from skirmish.fileio import write_with
 from skirmish.printing.book_cache import BookCache
-from skirmish.printing.pdf import folios_of, lay_out_sheets, renumber, warm_stylesheet
+from skirmish.printing.pdf import folios_of, lay_out_sheet, renumber, warm_stylesheet
 from skirmish.printing.render import STYLESHEETS
 from skirmish.translation import Message
 
@@ -177,73 +174,43 @@ def longest_first(sheets: Sequence[str], indexes: Sequence[int]) -> list[int]:
     return sorted(indexes, key=lambda index: (-len(sheets[index]), index))
 
 
-#: The most sheets a worker lays out as one document (``pdf.lay_out_sheets``): the book's
-#: gangs twelve at a time, the last ones fewer (``batch_size``).
-BATCH = 12
-
-
-def batch_size(left: int, workers: int) -> int:
-    """How many of the ``left`` sheets a worker takes at once: a share of what is left, so that
-    the last sheets go one at a time and the ``workers`` still end their layouts together
-    (guided self-scheduling), at most ``BATCH`` and at least one."""
-    return max(1, min(BATCH, left // (2 * workers)))
-
-
-def batches(order: Sequence[int], workers: int = 1) -> list[list[int]]:
-    """``order`` cut as ``workers`` taking from one queue would take it (``batch_size``)."""
-    cut, taken = [], 0
-    while taken < len(order):
-        size = batch_size(len(order) - taken, workers)
-        cut.append(list(order[taken : taken + size]))
-        taken += size
-    return cut
-
-
 class _Queue:
-    """The sheets still to lay out, in ``order``, shared by the ``workers`` forked after it
-    was made: each ``take``s the next few (``batch_size``) when it is free (one integer in
-    shared memory, under its lock), so no process waits for another to be dealt its share."""
+    """The sheets still to lay out, in ``order``, shared by the workers forked after it was
+    made: each ``take``s the next one when it is free (one integer in shared memory, under its
+    lock), so no process waits for another to be dealt its share."""
 
-    def __init__(self, context: Any, order: list[int], workers: int) -> None:
+    def __init__(self, context: Any, order: list[int]) -> None:
         self.order = order
-        self.workers = workers
         self.next = context.Value("i", 0)
 
-    def take(self) -> list[int] | None:
-        """The next sheets to lay out (their indexes), or ``None`` once all are taken."""
+    def take(self) -> int | None:
+        """The next sheet to lay out (its index), or ``None`` once all are taken."""
         with self.next.get_lock():
             taken = self.next.value
-            size = batch_size(len(self.order) - taken, self.workers)
-            self.next.value = taken + size
-        return self.order[taken : taken + size] if taken < len(self.order) else None
+            self.next.value = taken + 1
+        return self.order[taken] if taken < len(self.order) else None
 
 
 def _part(
     sheets: Sequence[str],
-    take: Callable[[], list[int] | None],
+    take: Callable[[], int | None],
     fonts: Any,
     css: Any,
     laid: Callable[[int], None],
 ) -> Generator[Counts | dict[int, bytes], Plan, None]:
     """One worker's share (a generator: this process or a forked one drives it the same way):
-    lay out the sheets ``take`` gives, a few at a time (``pdf.lay_out_sheets``), until it gives
-    ``None``, yield their page counts; given the ``Plan``, lay out its extra sheets, number
-    every sheet for its place and yield their PDFs."""
-
-    def lay_out(batch: list[int]) -> None:
-        for index, document in zip(
-            batch, lay_out_sheets([sheets[i] for i in batch], fonts, css), strict=True
-        ):
-            documents[index] = document
-            laid(index)
-
+    lay out each sheet ``take`` gives until it gives ``None``, yield their page counts; given
+    the ``Plan``, lay out its extra sheets, number every sheet for its place and yield their
+    PDFs."""
     with quiet_layout():
-        documents: dict[int, Any] = {}
-        while (batch := take()) is not None:
-            lay_out(batch)
+        documents = {}
+        while (index := take()) is not None:
+            documents[index] = lay_out_sheet(sheets[index], fonts, css)
+            laid(index)
         starts, total, extra = yield {i: len(d.pages) for i, d in documents.items()}
-        for batch in batches(extra):
-            lay_out(batch)
+        for index in extra:
+            documents[index] = lay_out_sheet(sheets[index], fonts, css)
+            laid(index)
         places = {i: range(starts[i], starts[i] + len(d.pages)) for i, d in documents.items()}
         folios = (
             folios_of([n for pages in places.values() for n in pages], total, fonts, css)
@@ -300,8 +267,7 @@ def _run(
         return {}
     fonts, css = warm_stylesheet(files)
     if processes == 1:
-        take = partial(next, iter(batches(first)), None)
-        job = _part(sheets, take, fonts, css, lambda _: done.add())
+        job = _part(sheets, partial(next, iter(first), None), fonts, css, lambda _: done.add())
         counts.update(next(job))  # type: ignore[arg-type]
         plans = _plan(first, 1, counts, keys, cache)
         meanwhile(_laying(first, plans))
@@ -342,7 +308,7 @@ class _Workers:
         meanwhile: Callable[[set[int]], None],
     ) -> dict[int, bytes]:
         context = multiprocessing.get_context("fork")
-        queue = _Queue(context, self.order, self.count)
+        queue = _Queue(context, self.order)
         freeze_before_fork()
         try:
             for _ in range(self.count):
@@ -426,8 +392,7 @@ def book_pdf(sheets: Sequence[str], fonts: Any, css: Any) -> bytes:
     """The book of ``sheets`` laid out in this process with ``fonts`` and ``css`` already
     loaded (the web app's warm ``pdf.Press``, its ``make``): the bytes ``write_book`` writes,
     with no fork and no kept sheet."""
-    take = partial(next, iter(batches(range(len(sheets)))), None)
-    job = _part(sheets, take, fonts, css, lambda _: None)
+    job = _part(sheets, partial(next, iter(range(len(sheets))), None), fonts, css, lambda _: None)
     counts = cast(Counts, next(job))
     starts, total = _places(counts)
     pdfs = cast(dict[int, bytes], job.send((starts, total, [])))

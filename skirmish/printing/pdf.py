@@ -9,7 +9,6 @@ embed a system face; it prints as a white square instead.
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -146,95 +145,6 @@ def lay_out_sheet(html: str, fonts: Any, css: Any) -> Any:
     return _html()(string=_only_covered(html), base_url=_base_url()).render(
         font_config=fonts, stylesheets=[css]
     )
-
-
-def lay_out_sheets(sheets: Sequence[str], fonts: Any, css: Any) -> list[Any]:
-    """Each of ``sheets`` as its own weasyprint document, with the pages and the PDF bytes
-    ``lay_out_sheet`` gives it, the sheets alike laid out together (issue #23, tenth round).
-
-    Sheets alike (the same document around their title and body, as a book's gangs are:
-    ``_cut``) are laid out as one document, their bodies one after the other, each starting a
-    page (sheet.css's ``.sheet``): weasyprint then computes the styles their elements share
-    once, not once a sheet. The pages are split back at each sheet's ``<h1>`` (its one level-1
-    bookmark: the gang's name) and each sheet's pages become a document of their own
-    (``Document.copy``) with its own metadata (its title). Their footers count the pages of
-    the document they were laid out in: numbered for their place (``renumber``, as the book
-    numbers every sheet), each sheet's PDF is the one it has laid out alone, byte for byte
-    (tests/printing/test_book_press.py). Any other sheet, or sheets whose split could not be
-    told, are laid out one by one."""
-    documents: list[Any] = [None] * len(sheets)
-    alike: dict[str, list[tuple[int, Cut]]] = {}
-    for index, html in enumerate(sheets):
-        cut = _cut(html)
-        if cut is None:
-            documents[index] = lay_out_sheet(html, fonts, css)
-        else:
-            alike.setdefault(cut[3], []).append((index, cut))
-    for group in alike.values():
-        together = _together([cut for _, cut in group], fonts, css) if len(group) > 1 else None
-        for n, (index, _) in enumerate(group):
-            documents[index] = (
-                together[n] if together is not None else lay_out_sheet(sheets[index], fonts, css)
-            )
-    return documents
-
-
-#: A sheet's HTML cut around its body's content (``_cut``): the head (to the body's opening
-#: tag, included), the body's content, the tail (from its closing tag) and the frame.
-Cut = tuple[str, str, str, str]
-
-#: What may come before a sheet's ``<h1>``: opening tags of blocks, and whitespace (compiled
-#: by ``re`` at its first use: the roster, one sheet, never pays for it).
-_OPENING_TAGS = r"(?:\s*<(?:section|header|div)\b[^>]*>)*\s*"
-
-
-def _cut(html: str) -> Cut | None:
-    """``html`` (``base.html``'s shape) cut around its body's content, with its frame: the
-    whole document but its title's text and its body's content (sheets with the same frame are
-    laid out alike: the same language, stylesheet, body class). ``None`` for a sheet that does
-    not head its pages: one ``<h1>`` (one level-1 bookmark) and nothing before it but the
-    opening tags of the blocks around it, so that its first page is the one that holds it."""
-    title = html.find("<title>")
-    titled = html.find("</title>", title)
-    opened = html.find(">", html.find("<body", titled)) + 1
-    closed = html.rfind("</body>")
-    if min(title, titled) < 0 or opened <= titled or closed < opened:
-        return None
-    head, body, tail = html[:opened], html[opened:closed], html[closed:]
-    before, heading, _ = body.partition("<h1")
-    if not heading or body.count("<h1") != 1 or not re.fullmatch(_OPENING_TAGS, before):
-        return None
-    return head, body, tail, head[:title] + head[titled:] + tail
-
-
-def _together(cuts: Sequence[Cut], fonts: Any, css: Any) -> list[Any] | None:
-    """Sheets alike (``lay_out_sheets``) laid out as one document and split back into one
-    document each at the pages with a level-1 bookmark; ``None`` unless there is one such page
-    a sheet, the first page among them, each with one such bookmark (sheets sharing a page, a
-    heading hidden or another made a level-1 bookmark)."""
-    head, _, tail, _ = cuts[0]
-    laid = lay_out_sheet(head + "".join(cut[1] for cut in cuts) + tail, fonts, css)
-    marks = [sum(mark[0] == 1 for mark in page.bookmarks) for page in laid.pages]
-    starts = [n for n, count in enumerate(marks) if count]
-    if len(starts) != len(cuts) or starts[0] != 0 or any(count > 1 for count in marks):
-        return None
-    ends = [*starts[1:], len(laid.pages)]
-    documents = []
-    for (own_head, _, own_tail, _), start, end in zip(cuts, starts, ends, strict=True):
-        own = laid.copy(laid.pages[start:end])
-        own.metadata = _metadata(own_head + own_tail)
-        documents.append(own)
-    return documents
-
-
-def _metadata(bare: str) -> Any:
-    """The metadata weasyprint gives a sheet's document (its title, language…), read from the
-    sheet without its body's content (``bare``)."""
-    load_weasyprint()  # its libraries found at once (printing.libraries)
-    from weasyprint.document import DocumentMetadata  # lazy: pdf
-    from weasyprint.html import get_html_metadata  # lazy: pdf
-
-    return DocumentMetadata(**get_html_metadata(_html()(string=bare, base_url=_base_url())))
 
 
 def _html() -> Any:

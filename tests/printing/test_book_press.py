@@ -28,7 +28,7 @@ from skirmish.cli.main import app
 from skirmish.cli.store_options import session
 from skirmish.errors import SkirmishError
 from skirmish.i18n import Lang
-from skirmish.printing import book_press, pdf
+from skirmish.printing import book_press
 from skirmish.printing.book_cache import CACHE_ENV, BookCache, cache_dir
 from skirmish.printing.book_press import WORKERS_ENV, Printed, default_workers, write_book
 from skirmish.printing.pdf import (
@@ -41,7 +41,7 @@ from skirmish.printing.pdf import (
     warm_stylesheet,
     write_pdf_sheets,
 )
-from skirmish.printing.render import render_campaign_sheets, render_roster
+from skirmish.printing.render import render_campaign_sheets
 from skirmish.printing.sheets import campaign_sheet, roster_sheet
 from tests.games.harness import Cli, build_base, fresh
 
@@ -214,14 +214,14 @@ def test_a_worker_that_dies_fails_the_book_in_one_line(
     base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     sheets = sheets_of(fresh(base, tmp_path))
-    laid = book_press.lay_out_sheets
+    laid = book_press.lay_out_sheet
 
-    def dying(htmls: list[str], fonts: Any, css: Any) -> Any:
-        if any("Hunters" in html and "Clantons" not in html for html in htmls):  # their sheet
+    def dying(html: str, fonts: Any, css: Any) -> Any:
+        if "Hunters" in html and "Clantons" not in html:  # the Hunters' own sheet
             os._exit(9)  # as the kernel's out-of-memory killer would
-        return laid(htmls, fonts, css)
+        return laid(html, fonts, css)
 
-    monkeypatch.setattr(book_press, "lay_out_sheets", dying)
+    monkeypatch.setattr(book_press, "lay_out_sheet", dying)
     target = tmp_path / "book.pdf"
     with pytest.raises(SkirmishError, match=r"stopped \(exit code 9\); nothing was written"):
         write_book(sheets, target, workers=2)
@@ -233,10 +233,10 @@ def test_a_worker_that_raises_raises_the_same_error(
 ) -> None:
     sheets = sheets_of(fresh(base, tmp_path))
 
-    def failing(htmls: list[str], fonts: Any, css: Any) -> Any:
+    def failing(html: str, fonts: Any, css: Any) -> Any:
         raise SkirmishError("no paper")
 
-    monkeypatch.setattr(book_press, "lay_out_sheets", failing)
+    monkeypatch.setattr(book_press, "lay_out_sheet", failing)
     with pytest.raises(SkirmishError, match="no paper"):
         write_book(sheets, tmp_path / "book.pdf", workers=2)
 
@@ -310,13 +310,11 @@ def test_the_workers_take_the_longest_sheets_first(base: Path) -> None:
 
 def test_the_queue_gives_each_sheet_to_one_forked_worker_once() -> None:
     """Three forked processes taking from one ``_Queue`` until it is empty: every sheet is
-    taken, by one of them, once, in the queue's order within each process, a few at a time
-    (``batch_size`` of what is left: never more than ``BATCH``, one at a time at the end)."""
+    taken, by one of them, once, in the queue's order within each process."""
     context = multiprocessing.get_context("fork")
     order = list(range(299, -1, -1))
-    queue = book_press._Queue(context, order, 3)
+    queue = book_press._Queue(context, order)
     pipes, processes = [], []
-    batches: list[list[int]] = []
     for _ in range(3):
         ours, theirs = context.Pipe()
 
@@ -328,108 +326,12 @@ def test_the_queue_gives_each_sheet_to_one_forked_worker_once() -> None:
         theirs.close()
         pipes.append(ours)
         processes.append(process)
-    for pipe in pipes:
-        batches += pipe.recv()
+    taken = [pipe.recv() for pipe in pipes]
     for process in processes:
         process.join()
-    taken = [i for batch in batches for i in batch]
-    assert sorted(taken) == sorted(order)
-    assert all(batch == sorted(batch, reverse=True) for batch in batches)
-    assert max(len(batch) for batch in batches) == book_press.BATCH
-    assert sorted(len(batch) for batch in batches)[:3] == [1, 1, 1]
+    assert sorted(i for part in taken for i in part) == sorted(order)
+    assert all(part == sorted(part, reverse=True) for part in taken)
     assert queue.take() is None
-
-
-def test_the_sheets_are_cut_as_the_workers_take_them() -> None:
-    """``batches``: the book's 51 sheets as two workers take them, twelve at most, fewer as
-    they run out, the last ones one by one; one sheet, one batch."""
-    cut = book_press.batches(list(range(51)), 2)
-    assert [len(batch) for batch in cut] == [12, 9, 7, 5, 4, 3, 2, 2, 1, 1, 1, 1, 1, 1, 1]
-    assert [i for batch in cut for i in batch] == list(range(51))
-    assert book_press.batches([7]) == [[7]] and book_press.batches([]) == []
-    assert [len(batch) for batch in book_press.batches(list(range(4)))] == [2, 1, 1]
-
-
-def test_gangs_laid_out_together_print_as_each_laid_out_alone(
-    base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """``pdf.lay_out_sheets`` (issue #23, tenth round): the gangs' sheets, one of them on two
-    pages, laid out as one document, the standings alone; each sheet, numbered for its place
-    in the book, is the PDF it has laid out alone, byte for byte (its title included)."""
-    cli = fresh(base, tmp_path)
-    sheets = sheets_of(cli)
-    with session(str(cli.db), access="read") as s:
-        campaign = lookup.current_campaign(s, None)
-        clantons = lookup.gang_by_name(s, campaign, "Clantons", full=True)
-        long = roster_sheet(campaign, clantons, Lang.EN, blank=9, today=date(2026, 11, 30))
-    sheets.insert(2, render_roster(long, Lang.EN, inline_css=False))
-    fonts, css = warm_stylesheet()
-    laid: list[str] = []
-    real = pdf.lay_out_sheet
-
-    def spy(html: str, fonts: Any, css: Any) -> Any:
-        laid.append(html)
-        return real(html, fonts, css)
-
-    monkeypatch.setattr(pdf, "lay_out_sheet", spy)
-    together = pdf.lay_out_sheets(sheets, fonts, css)
-    assert len(laid) == 2 and laid[0] == sheets[0]  # the standings; the four gangs as one
-    assert all(
-        html[html.index("<section") : html.rindex("</body>")] in laid[1] for html in sheets[1:]
-    )
-    alone = [real(html, fonts, css) for html in sheets]
-    counts = [len(document.pages) for document in alone]
-    assert [len(document.pages) for document in together] == counts
-    assert counts[2] == 2
-    folios = folios_of(range(sum(counts)), sum(counts), fonts, css)
-    start = 0
-    for mine, own in zip(together, alone, strict=True):
-        numbers = range(start, start + len(own.pages))
-        start += len(own.pages)
-        renumber(mine.pages, [folios[n] for n in numbers])
-        renumber(own.pages, [folios[n] for n in numbers])
-        assert mine.metadata.title == own.metadata.title
-        assert bytes(mine.write_pdf()) == bytes(own.write_pdf())
-
-
-def _sheet(title: str, body: str) -> str:
-    return (
-        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{title}'
-        f'</title>\n</head>\n<body class="doc-roster">\n{body}\n</body>\n</html>\n'
-    )
-
-
-def test_sheets_whose_pages_cannot_be_told_apart_are_laid_out_alone(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A sheet whose heading is not its first content, or a heading that makes no bookmark
-    (so the pages of the sheets laid out together cannot be split back), is laid out alone:
-    the pages are each sheet's own either way."""
-    first = _sheet("A", '<section class="sheet"><h1>A</h1><p>one</p></section>')
-    late = _sheet(
-        "B", '<section class="sheet"><p style="break-after: page">x</p><h1>B</h1></section>'
-    )
-    third = _sheet("C", '<section class="sheet"><header><div><h1>C</h1></div></header></section>')
-    hidden = _sheet("D", '<section class="sheet"><h1 style="bookmark-level: none">D</h1></section>')
-    fonts, css = warm_stylesheet()
-    laid: list[str] = []
-    real = pdf.lay_out_sheet
-
-    def spy(html: str, fonts: Any, css: Any) -> Any:
-        laid.append(html)
-        return real(html, fonts, css)
-
-    monkeypatch.setattr(pdf, "lay_out_sheet", spy)
-    mixed = pdf.lay_out_sheets([first, late, third, "<p>no title</p>"], fonts, css)
-    assert laid[:2] == [late, "<p>no title</p>"] and len(laid) == 3  # alone, each
-    assert "<h1>A</h1>" in laid[2] and "<h1>C</h1>" in laid[2]  # first and third as one
-    laid.clear()
-    unsplit = pdf.lay_out_sheets([first, hidden], fonts, css)
-    assert laid[1:] == [first, hidden]  # together, then alone: the split failed
-    got = [[page.bookmarks for page in document.pages] for document in [*mixed, *unsplit]]
-    assert [len(pages) for pages in got] == [1, 2, 1, 1, 1, 1]
-    titles = [document.metadata.title for document in [*mixed, *unsplit]]
-    assert titles == ["A", "B", "C", None, "A", "D"]
 
 
 def test_print_campaign_in_fresh_processes_cold_then_reprinted(base: Path, tmp_path: Path) -> None:
@@ -499,18 +401,16 @@ def test_the_book_is_the_same_whatever_order_its_sheets_come_in(base: Path, tmp_
     assert outline(tmp_path / "shuffled.pdf") == outline(tmp_path / "book.pdf")
 
 
-def test_the_book_is_the_same_however_its_gangs_are_batched(base: Path, tmp_path: Path) -> None:
-    """Eleven gangs, in fresh ``skirmish print campaign`` processes: two workers take them in
-    batches of three, two and one (``batches``), one process in sixes, threes and ones, each
-    batch's gangs laid out as one document (``pdf.lay_out_sheets``); the books are the same
-    bytes, and the same as the sheets laid out one by one and joined."""
+def test_the_book_is_the_same_with_two_workers_or_one(base: Path, tmp_path: Path) -> None:
+    """Twelve sheets (eleven gangs and the standings), in fresh ``skirmish print campaign``
+    processes with two layout workers and with one: the books are the same bytes, and the same
+    as the sheets laid out one by one in this process, numbered across the book and joined."""
     cli = fresh(base, tmp_path)
     for number in range(8):
         cli.run("gang", "new", f"Posse {number}", "--faction", "lawmen")
         cli.run("gang", "hire", f"Posse {number}", "sheriff", "--name", f"Marshal {number}")
     sheets = sheets_of(cli, Lang.IT)
     assert len(sheets) == 12
-    assert [len(b) for b in book_press.batches(list(range(12)), 2)][:2] == [3, 2]
     command = Path(sys.executable).with_name("skirmish")
     books = {}
     for workers in ("2", "1"):
