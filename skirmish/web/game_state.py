@@ -218,7 +218,11 @@ def state_text(site: Site, carried: Carried) -> tuple[int, str]:
         return _carried_state(s, site, carried, {})
 
 
-def states_text(site: Site, carried: Sequence[Carried]) -> list[tuple[int, str] | Exception]:
+def states_text(
+    site: Site,
+    carried: Sequence[Carried],
+    each: Callable[[int, tuple[int, str] | Exception], None] | None = None,
+) -> list[tuple[int, str] | Exception]:
     """The payloads of several carrying streams of one game for its new revision, read in ONE
     READ unit of work (issue #23, table mode's twelfth round: the two phones' streams each read
     it in a unit of work of their own, the game's row and hand-over, the campaign's log mark and
@@ -228,7 +232,8 @@ def states_text(site: Site, carried: Sequence[Carried]) -> list[tuple[int, str] 
     the unit of work's own once-per-unit readings); what is a reader's own (the viewpoint, the
     round as their side may see it, the panels) is built for each. For each stream, its
     ``(revision, payload)`` or what ends it (``Gone``, ``NotFound``), in order; a reader whose
-    session owes the store a write is read alone afterwards (``state_text``)."""
+    session owes the store a write is read alone afterwards (``state_text``). ``each(at, made)``
+    is told each one as soon as it is made, so that its stream need not wait for the others."""
     results: dict[int, tuple[int, str] | Exception] = {}
     games: dict[tuple[int | None, int], Game] = {}
     alone: list[int] = []
@@ -246,12 +251,16 @@ def states_text(site: Site, carried: Sequence[Carried]) -> list[tuple[int, str] 
                 results[at] = _carried_state(s, site, one, games)
             except (Gone, NotFound) as ended:
                 results[at] = ended
+            if each is not None:
+                each(at, results[at])
         PENDING.set(None)
     for at in alone:
         try:
             results[at] = state_text(site, carried[at])
         except (Gone, NotFound) as ended:
             results[at] = ended
+        if each is not None:
+            each(at, results[at])
     return [results[at] for at in range(len(carried))]
 
 

@@ -82,53 +82,85 @@ def state_event(text: str) -> bytes:
 Build = Callable[[int | None], Awaitable[tuple[int, bytes]]]
 #: What ``states_text`` made for each stream: its (revision, payload), or what ends it.
 Made = tuple[int, str] | Exception
+#: Told each stream's ``Made`` as soon as it is made (by its place among the streams built).
+Each = Callable[[int, Made], None]
+#: The states of several streams built together (``states_text`` in a worker thread).
+BuildAll = Callable[[list[Carried], Each | None], Awaitable[list[Made]]]
 
 
 class Together:
     """The carrying streams of one game in this process (``Watch.together``), whose states of a
     new revision are built together (issue #23, table mode's twelfth round): the first stream
     the news wakes builds, in one READ unit of work (``states_text``), the state of every
-    stream of the game that has not had that revision yet, and the others take theirs from it.
-    A stream's first state is its own (``state_text``), as is the state of one that began
-    after the build it would have shared."""
+    stream of the game that has had its first state and not yet that revision, and each takes
+    its own as soon as it is made. A stream's first state is its own (``state_text``), as is the
+    state of one that began after the build it would have shared."""
 
     def __init__(self) -> None:
         self.members: dict[int, Carried] = {}  # by stream, while it runs
         self.sent: dict[int, int] = {}  # the revision each stream has sent
-        #: the newest revision's build: (its revision, its streams, its results to come)
-        self.flight: tuple[int, list[int], asyncio.Future[list[Made]]] | None = None
+        #: the newest revision's build: its revision, and each of its streams' state to come
+        self.flight: tuple[int, dict[int, asyncio.Future[Made]]] | None = None
+        self._running: set[asyncio.Task[None]] = set()  # the builds under way, held
 
-    async def state(
-        self,
-        stream: int,
-        wanted: int,
-        build: Callable[[list[Carried]], Awaitable[list[Made]]],
-    ) -> tuple[int, str]:
+    async def state(self, stream: int, wanted: int, build: BuildAll) -> tuple[int, str]:
         """Stream ``stream``'s state of revision ``wanted`` (the news's), built with the others
-        of that revision (``build``: ``states_text`` in a worker thread); it raises what ends
-        that stream alone."""
+        of that revision; it raises what ends that stream alone."""
         flight = self.flight
         if flight is None or flight[0] < wanted:
             streams = [n for n in self.members if self.sent.get(n, wanted) < wanted or n == stream]
-            built = asyncio.ensure_future(build([self.members[n] for n in streams]))
-            built.add_done_callback(_seen)
-            flight = self.flight = (wanted, streams, built)
-        if flight[0] == wanted and stream in flight[1]:
+            loop = asyncio.get_running_loop()
+            futures: dict[int, asyncio.Future[Made]] = {n: loop.create_future() for n in streams}
+            for future in futures.values():
+                future.add_done_callback(_seen)
+            flight = self.flight = (wanted, futures)
+            carried = [self.members[n] for n in streams]
+            task = asyncio.ensure_future(_build_all(build, carried, list(futures.values())))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+        mine = flight[1].get(stream) if flight[0] == wanted else None
+        if mine is not None:
             # shielded: a stream that goes away (cancelled) does not cancel the others' build
-            made = (await asyncio.shield(flight[2]))[flight[1].index(stream)]
+            made = await asyncio.shield(mine)
         else:  # it began after that build had set out
-            made = (await build([self.members[stream]]))[0]
+            made = (await build([self.members[stream]], None))[0]
         if isinstance(made, Exception):
             raise made
         self.sent[stream] = max(wanted, made[0])
         return made
 
 
-def _seen(built: asyncio.Future[list[Made]]) -> None:
-    """A build nobody waits for any more (its streams gone) fails quietly, not as an exception
+async def _build_all(
+    build: BuildAll, carried: list[Carried], futures: list[asyncio.Future[Made]]
+) -> None:
+    """``build`` the streams' states, each future given its own as soon as it is made; a
+    build that fails fails every stream still waiting."""
+    loop = asyncio.get_running_loop()
+
+    def each(at: int, made: Made) -> None:  # in the worker thread
+        loop.call_soon_threadsafe(_settle, futures[at], made)
+
+    try:
+        made = await build(carried, each)
+    except Exception as error:
+        for future in futures:
+            if not future.done():
+                future.set_exception(error)
+        return
+    for future, one in zip(futures, made, strict=True):
+        _settle(future, one)
+
+
+def _settle(future: asyncio.Future[Made], made: Made) -> None:
+    if not future.done():
+        future.set_result(made)
+
+
+def _seen(future: asyncio.Future[Made]) -> None:
+    """A state nobody waits for any more (its stream gone) fails quietly, not as an exception
     never retrieved."""
-    if not built.cancelled():
-        built.exception()
+    if not future.cancelled():
+        future.exception()
 
 
 async def events(
@@ -185,9 +217,9 @@ async def game_events(
     csrf = request.state.csrf
     limiter: CapacityLimiter = request.app.state.state_builds
 
-    async def built(members: list[Carried]) -> list[Made]:
+    async def built(members: list[Carried], each: Each | None) -> list[Made]:
         async with limiter:  # a few at once: an action is not one of many runnable threads
-            return await run_in_threadpool(states_text, site, members)
+            return await run_in_threadpool(states_text, site, members, each)
 
     async def stream() -> AsyncIterator[bytes]:
         async with news.watching(game_id, revision) as watch:

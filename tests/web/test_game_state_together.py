@@ -61,14 +61,19 @@ class Builds:
             self._finds.count = getattr(self._finds, "count", 0) + 1
             return find(*args)
 
-        def shared(site: Any, carried: list[Any]) -> Any:
+        def shared(site: Any, carried: list[Any], each: Any = None) -> Any:
             self._finds.count = 0
-            made = together(site, carried)
+            told: list[tuple[int, Any]] = []
+            made = together(site, carried, lambda at, one: told.append((at, one)))
+            assert sorted(at for at, _ in told) == list(range(len(carried)))  # each one told
             users = [c.viewer.user_id for c in carried]
             self.together.append((users, made, self._finds.count))
             for one, result in zip(carried, made, strict=True):
                 if not isinstance(result, Exception) and alone(site, one) != result:
                     self.mismatches.append((one.viewer.user_id, result))
+            for at, one in told:  # the streams told once all is noted (no race with the test)
+                if each is not None:
+                    each(at, one)
             return made
 
         def by_itself(site: Any, carried: Any) -> Any:
@@ -85,10 +90,9 @@ def test_both_phones_states_of_a_revision_are_read_in_one_unit_of_work(
 ) -> None:
     wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "game,round")
     try:
-        builds = Builds(monkeypatch)
         seen = state(to_wyatt)["revision"]
         state(to_ike)
-        assert len(builds.alone) == 0  # the first states were built before the spies
+        builds = Builds(monkeypatch)
         for step, (who, path, body) in enumerate(
             (
                 (wyatt, "picks", {"model": "Wyatt Earp"}),
@@ -137,4 +141,40 @@ def test_a_reader_whose_session_ended_is_ended_alone_in_the_shared_build(
         users, made, _ = builds.together[-1]
         assert len(users) == 2 and sum(isinstance(m, Exception) for m in made) == 1
     finally:
+        closed((to_wyatt, to_ike), (wyatt, ike))
+
+
+def test_each_stream_is_sent_its_state_as_soon_as_it_is_made(
+    server: Running, table: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a shared build, Wyatt's state (his stream opened first, built first) is sent while
+    Ike's is still being built: a phone does not wait for the other's viewpoint."""
+    from skirmish.web import game_state
+    from tests.web.test_game_stream import DEADLINE
+
+    wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "round")
+    release, entered, over = threading.Event(), threading.Event(), threading.Event()
+    real = game_state._carried_state
+
+    def ike_s_held(s: Any, site: Any, carried: Any, games: Any) -> Any:
+        if carried.viewer.name == "Ike":
+            entered.set()
+            release.wait(DEADLINE)
+            over.set()
+        return real(s, site, carried, games)
+
+    try:
+        seen = state(to_wyatt)["revision"]
+        state(to_ike)
+        monkeypatch.setattr(game_state, "_carried_state", ike_s_held)
+        posted_to(server, wyatt, "picks", {"model": "Wyatt Earp"})
+        by_wyatt = state(to_wyatt, seen)
+        assert not over.is_set()  # sent before Ike's build was over
+        release.set()
+        by_ike = state(to_ike, seen)
+        assert entered.is_set() and over.is_set()  # Ike's was built (and held) in the same
+        assert by_wyatt["revision"] == by_ike["revision"] == game_revision(table)
+        assert by_ike["round"] == ike.state() and by_wyatt["round"] == wyatt.state()
+    finally:
+        release.set()
         closed((to_wyatt, to_ike), (wyatt, ike))
