@@ -53,6 +53,9 @@ class Watch:
     streams: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
+    #: what its carrying streams build together (``game_stream.Together``: issue #23, table
+    #: mode's twelfth round), made by the first of them
+    together: object | None = None
 
 
 class GameNews:

@@ -25,13 +25,18 @@ change (``?carry=board,panels``; they fetched themselves at each "game-changed" 
   longer names the reader who opened the stream (logged out, ended), or a game the reader may
   no longer see, ends the stream (``Gone``, ``NotFound``); the phone opens it again as whoever
   it now is.
+- After a change, the streams of the game in this process that the news wakes are built in
+  ONE such unit of work (``states_text``, issue #23, table mode's twelfth round): each reader
+  identified in it from their own session, the game and what the unit of work reads once (the
+  campaign's log mark, the game's gangs) read for all, each payload built from its reader's own
+  viewpoint as it would be alone (``game_stream.Together`` gathers them).
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
@@ -78,7 +83,16 @@ from skirmish.web.game_render import (
     roster_mark,
     store_mark,
 )
-from skirmish.web.site import PENDING, Pending, Site, Viewer, pick_lang, reader
+from skirmish.web.site import (
+    PENDING,
+    NotFound,
+    Pending,
+    Site,
+    Viewer,
+    identify_in,
+    pick_lang,
+    reader,
+)
 
 #: What a stream may carry, in the order its JSON holds them.
 PARTS = ("board", "game", "round", "panels")
@@ -179,34 +193,99 @@ def page_board_html(
     return Markup(fill_keys(text, request.state.csrf, view["form_keys"]))
 
 
-def state_text(
-    site: Site,
-    request: Request,
-    viewer: Viewer,
-    token: str | None,
-    campaign: str,
-    game_id: int,
-    lang: Lang,
-    parts: tuple[str, ...],
-) -> tuple[int, str]:
-    """The game's revision now and the stream's payload for it (JSON, the board's marks not yet
-    filled: ``fill_state``), read in a READ unit of work that identifies the reader again (in a
-    worker thread: ``Gone`` or ``NotFound`` end the stream). The live page's panels
-    (``panels``) are rendered for this watcher alone, in the same unit of work: their forms
-    carry keys of their own, and what they show is the reader's (a handed-over die, the
-    reader's conflicts)."""
-    PENDING.set(Pending(site.engine, token, None))
-    panels: str | None = None
+@dataclass(frozen=True)
+class Carried:
+    """What a carrying stream asks of each revision of its game: its reader (who opened it,
+    whom the session's ``token`` must still name), its campaign and game as its path says them,
+    its language and its parts, and its request (the board's and the panels' rendering)."""
+
+    request: Request
+    viewer: Viewer
+    token: str | None
+    campaign: str
+    game_id: int
+    lang: Lang
+    parts: tuple[str, ...]
+
+
+def state_text(site: Site, carried: Carried) -> tuple[int, str]:
+    """The game's revision now and one stream's payload for it (JSON, the board's marks not yet
+    filled: ``fill_state``), read in a READ unit of work of its own that identifies the reader
+    again (in a worker thread: ``Gone`` or ``NotFound`` end the stream): a stream's first
+    state, and a reader whose session owes the store a write (``states_text``)."""
+    PENDING.set(Pending(site.engine, carried.token, None))
     with site.read() as s:
-        if reader().user_id != viewer.user_id:
-            raise Gone
-        found = site.find_campaign(s, campaign)
-        g = find_live_game(s, found, str(game_id))
-        revision = g.revision
-        if "panels" in parts:
-            shown = {name: fn(s, site, request, found, g) for name, fn in PANELS.items()}
-            panels = bytes(site.page(request, "game/_panels.html", **shown).body).decode()
-        revision, text = _shared_state(site, request, s, found, g, lang, parts)
+        return _carried_state(s, site, carried, {})
+
+
+def states_text(
+    site: Site,
+    carried: Sequence[Carried],
+    each: Callable[[int, tuple[int, str] | Exception], None] | None = None,
+) -> list[tuple[int, str] | Exception]:
+    """The payloads of several carrying streams of one game for its new revision, read in ONE
+    READ unit of work (issue #23, table mode's twelfth round: the two phones' streams each read
+    it in a unit of work of their own, the game's row and hand-over, the campaign's log mark and
+    the game's gangs twice). Each reader is identified again from their session's token in it,
+    as ``state_text`` does, and their campaign found among those they may see; what every
+    viewpoint shares is read once (the game, found for the first reader of its campaign, and
+    the unit of work's own once-per-unit readings); what is a reader's own (the viewpoint, the
+    round as their side may see it, the panels) is built for each. For each stream, its
+    ``(revision, payload)`` or what ends it (``Gone``, ``NotFound``), in order; a reader whose
+    session owes the store a write is read alone afterwards (``state_text``). ``each(at, made)``
+    is told each one as soon as it is made, so that its stream need not wait for the others."""
+    results: dict[int, tuple[int, str] | Exception] = {}
+    games: dict[tuple[int | None, int], Game] = {}
+    alone: list[int] = []
+    PENDING.set(None)  # a plain READ unit of work: each reader is identified in it below
+    with site.read() as s:
+        for at, one in enumerate(carried):
+            found = identify_in(s, one.token)
+            if found is None:  # the session owes the store its write: made apart, later
+                alone.append(at)
+                continue
+            pending = Pending(site.engine, one.token, None)
+            PENDING.set(pending)
+            pending.settle(found)
+            try:
+                results[at] = _carried_state(s, site, one, games)
+            except (Gone, NotFound) as ended:
+                results[at] = ended
+            if each is not None:
+                each(at, results[at])
+        PENDING.set(None)
+    for at in alone:
+        try:
+            results[at] = state_text(site, carried[at])
+        except (Gone, NotFound) as ended:
+            results[at] = ended
+        if each is not None:
+            each(at, results[at])
+    return [results[at] for at in range(len(carried))]
+
+
+def _carried_state(
+    s: Session, site: Site, carried: Carried, games: dict[tuple[int | None, int], Game]
+) -> tuple[int, str]:
+    """One stream's payload in ``s``, its reader identified (``reader()``): ``Gone`` when that
+    is no longer who opened the stream. The campaign is found among those the reader may see;
+    the game, once per campaign for the unit of work (``games``: it is the same row for every
+    reader who may see that campaign). The live page's panels (``panels``) are rendered for
+    this watcher alone: their forms carry keys of their own, and what they show is the reader's
+    (a handed-over die, the reader's conflicts)."""
+    if reader().user_id != carried.viewer.user_id:
+        raise Gone
+    found = site.find_campaign(s, carried.campaign)
+    where = (found.id, carried.game_id)
+    g = games.get(where)
+    if g is None:
+        g = games[where] = find_live_game(s, found, str(carried.game_id))
+    request, parts = carried.request, carried.parts
+    panels: str | None = None
+    if "panels" in parts:
+        shown = {name: fn(s, site, request, found, g) for name, fn in PANELS.items()}
+        panels = bytes(site.page(request, "game/_panels.html", **shown).body).decode()
+    revision, text = _shared_state(site, request, s, found, g, carried.lang, parts)
     if panels is None:
         return revision, text
     return revision, text[:-1] + ',"panels":' + json.dumps(panels, separators=(",", ":")) + "}"

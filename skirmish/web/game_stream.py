@@ -36,7 +36,14 @@ from starlette.concurrency import run_in_threadpool
 
 from skirmish.web.game_live_view import find_live_game
 from skirmish.web.game_news import GameNews, Watch
-from skirmish.web.game_state import Gone, fill_state, parts_of, state_text
+from skirmish.web.game_state import (
+    Carried,
+    Gone,
+    fill_state,
+    parts_of,
+    state_text,
+    states_text,
+)
 from skirmish.web.site import SESSION_COOKIE, NotFound, Site, SiteDep, pick_lang, reader
 
 #: A comment line this often keeps proxies from closing an idle stream.
@@ -70,8 +77,90 @@ def state_event(text: str) -> bytes:
     return f"event: state\ndata: {text}\n\n".encode()
 
 
-#: A carrying stream's payload for the game's revision now: (that revision, the event's bytes).
-Build = Callable[[], Awaitable[tuple[int, bytes]]]
+#: A carrying stream's payload for the game's revision now: (that revision, the event's bytes);
+#: its argument, the revision the news said (``None``: the stream's first state, at its opening).
+Build = Callable[[int | None], Awaitable[tuple[int, bytes]]]
+#: What ``states_text`` made for each stream: its (revision, payload), or what ends it.
+Made = tuple[int, str] | Exception
+#: Told each stream's ``Made`` as soon as it is made (by its place among the streams built).
+Each = Callable[[int, Made], None]
+#: The states of several streams built together (``states_text`` in a worker thread).
+BuildAll = Callable[[list[Carried], Each | None], Awaitable[list[Made]]]
+
+
+class Together:
+    """The carrying streams of one game in this process (``Watch.together``), whose states of a
+    new revision are built together (issue #23, table mode's twelfth round): the first stream
+    the news wakes builds, in one READ unit of work (``states_text``), the state of every
+    stream of the game that has had its first state and not yet that revision, and each takes
+    its own as soon as it is made. A stream's first state is its own (``state_text``), as is the
+    state of one that began after the build it would have shared."""
+
+    def __init__(self) -> None:
+        self.members: dict[int, Carried] = {}  # by stream, while it runs
+        self.sent: dict[int, int] = {}  # the revision each stream has sent
+        #: the newest revision's build: its revision, and each of its streams' state to come
+        self.flight: tuple[int, dict[int, asyncio.Future[Made]]] | None = None
+        self._running: set[asyncio.Task[None]] = set()  # the builds under way, held
+
+    async def state(self, stream: int, wanted: int, build: BuildAll) -> tuple[int, str]:
+        """Stream ``stream``'s state of revision ``wanted`` (the news's), built with the others
+        of that revision; it raises what ends that stream alone."""
+        flight = self.flight
+        if flight is None or flight[0] < wanted:
+            streams = [n for n in self.members if self.sent.get(n, wanted) < wanted or n == stream]
+            loop = asyncio.get_running_loop()
+            futures: dict[int, asyncio.Future[Made]] = {n: loop.create_future() for n in streams}
+            for future in futures.values():
+                future.add_done_callback(_seen)
+            flight = self.flight = (wanted, futures)
+            carried = [self.members[n] for n in streams]
+            task = asyncio.ensure_future(_build_all(build, carried, list(futures.values())))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+        mine = flight[1].get(stream) if flight[0] == wanted else None
+        if mine is not None:
+            # shielded: a stream that goes away (cancelled) does not cancel the others' build
+            made = await asyncio.shield(mine)
+        else:  # it began after that build had set out
+            made = (await build([self.members[stream]], None))[0]
+        if isinstance(made, Exception):
+            raise made
+        self.sent[stream] = max(wanted, made[0])
+        return made
+
+
+async def _build_all(
+    build: BuildAll, carried: list[Carried], futures: list[asyncio.Future[Made]]
+) -> None:
+    """``build`` the streams' states, each future given its own as soon as it is made; a
+    build that fails fails every stream still waiting."""
+    loop = asyncio.get_running_loop()
+
+    def each(at: int, made: Made) -> None:  # in the worker thread
+        loop.call_soon_threadsafe(_settle, futures[at], made)
+
+    try:
+        made = await build(carried, each)
+    except Exception as error:
+        for future in futures:
+            if not future.done():
+                future.set_exception(error)
+        return
+    for future, one in zip(futures, made, strict=True):
+        _settle(future, one)
+
+
+def _settle(future: asyncio.Future[Made], made: Made) -> None:
+    if not future.done():
+        future.set_result(made)
+
+
+def _seen(future: asyncio.Future[Made]) -> None:
+    """A state nobody waits for any more (its stream gone) fails quietly, not as an exception
+    never retrieved."""
+    if not future.cancelled():
+        future.exception()
 
 
 async def events(
@@ -83,7 +172,7 @@ async def events(
     if build is None:
         first = revision_event(sent)
     else:
-        read, first = await build()
+        read, first = await build(None)
         sent = max(sent, read)
     yield f"retry: {RETRY_MS}\n\n".encode() + first
     stopping = asyncio.ensure_future(news.stopping.wait())
@@ -96,7 +185,7 @@ async def events(
                     sent = wanted
                     yield revision_event(sent)
                     continue
-                read, chunk = await build()
+                read, chunk = await build(wanted)
                 sent = max(wanted, read)
                 yield chunk
                 continue
@@ -121,29 +210,47 @@ async def game_events(
     news: GameNews = request.app.state.news
     heartbeat: float = getattr(request.app.state, "heartbeat", HEARTBEAT_SECONDS)
     parts = parts_of(carry)
-    build: Build | None = None
+    carried: Carried | None = None
     if parts:
-        viewer, lang = reader(), pick_lang(request)
-        token, csrf = request.cookies.get(SESSION_COOKIE), request.state.csrf
+        viewer, lang, token = reader(), pick_lang(request), request.cookies.get(SESSION_COOKIE)
+        carried = Carried(request, viewer, token, campaign, game_id, lang, parts)
+    csrf = request.state.csrf
+    limiter: CapacityLimiter = request.app.state.state_builds
 
-        limiter: CapacityLimiter = request.app.state.state_builds
-
-        async def built() -> tuple[int, bytes]:
-            async with limiter:  # a few at once: an action is not one of many runnable threads
-                read, text = await run_in_threadpool(
-                    state_text, site, request, viewer, token, campaign, game_id, lang, parts
-                )
-            return read, state_event(fill_state(text, csrf))
-
-        build = built
+    async def built(members: list[Carried], each: Each | None) -> list[Made]:
+        async with limiter:  # a few at once: an action is not one of many runnable threads
+            return await run_in_threadpool(states_text, site, members, each)
 
     async def stream() -> AsyncIterator[bytes]:
         async with news.watching(game_id, revision) as watch:
+            build: Build | None = None
+            if carried is not None:
+                together = watch.together
+                if not isinstance(together, Together):
+                    together = watch.together = Together()
+                me = id(carried)
+                together.members[me] = carried
+
+                async def carried_state(wanted: int | None) -> tuple[int, bytes]:
+                    assert carried is not None and isinstance(together, Together)
+                    if wanted is None:  # the stream's first state: its own
+                        async with limiter:
+                            read, text = await run_in_threadpool(state_text, site, carried)
+                        together.sent[me] = read
+                    else:
+                        read, text = await together.state(me, wanted, built)
+                    return read, state_event(fill_state(text, csrf))
+
+                build = carried_state
             try:
                 async for chunk in events(news, watch, heartbeat, build):
                     yield chunk
             except (Gone, NotFound):
                 return  # the reader may no longer watch as they did: the phone opens it again
+            finally:
+                if carried is not None and isinstance(watch.together, Together):
+                    watch.together.members.pop(id(carried), None)
+                    watch.together.sent.pop(id(carried), None)
 
     return StreamingResponse(
         stream(),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -57,6 +57,7 @@ from skirmish.web.game_perform import (
     permitted,
     sides_acting,
 )
+from skirmish.web.game_state import Answering, Streams, streams_of
 from skirmish.web.site import Forbidden, NotFound, Site, SiteDep, form_fields, pick_lang, reader
 
 router = APIRouter()
@@ -70,25 +71,43 @@ PAGE = "/c/{campaign}/games/{game}"
 class SyncTable:
     """The web's side of the sync (``offline_sync.Table``): this request's reader, the game
     the path names (locked in each writing unit of work), the catalogue's actions run as the
-    API runs them."""
+    API runs them. With ``streams``, each writing unit of work whose entry is run (not replayed)
+    also reads its revision's round and board for the streams its commit wakes, as an action
+    or a turn sent online does (``game_state.Answering``; issue #23, table mode's twelfth
+    round): held from just before the commit, kept once committed, released if not."""
 
     site: Site
     campaign: str
     game_id: str
     lang: Lang
+    streams: Streams | None = None
+    #: the unit of work now open (``write``): its reading for the streams, and its campaign
+    _answering: Answering | None = field(default=None, init=False, repr=False)
+    _found: Campaign | None = field(default=None, init=False, repr=False)
 
     @contextmanager
     def write(self) -> Iterator[Session]:
-        with self.site.write() as s:
-            yield s
+        with Answering(self.site, self.streams) as answering, self.site.write() as s:
+            self._answering, self._found = answering, None
+            try:
+                yield s
+            finally:
+                self._answering = None
 
     def game(self, session: Session) -> Game:
-        found = self.site.find_campaign(session, self.campaign)
+        found = self._found = self.site.find_campaign(session, self.campaign)
         return find_game(session, found, self.game_id)
 
     def run(self, session: Session, game: Game, entry: Entry, *, random: bool) -> Ran:
         """The entry's action with its dice, as ``POST …/actions/{action}`` runs it; refused in
-        words (a ``SkirmishError``), a reader who may not act for it included."""
+        words (a ``SkirmishError``), a reader who may not act for it included. Done, its
+        revision is read for the streams before the commit (``Answering.after_seal``)."""
+        ran = self._run(session, game, entry, random=random)
+        if self._answering is not None and self._found is not None:
+            self._answering.after_seal(session, self._found, game)
+        return ran
+
+    def _run(self, session: Session, game: Game, entry: Entry, *, random: bool) -> Ran:
         if entry.action == TURN:
             return self._turn(session, game, entry, random=random)
         try:
@@ -166,8 +185,10 @@ class SyncTable:
             raise Forbidden(error) from None
 
 
-def _sync(site: Site, campaign: str, game: str, lang: Lang, body: Any) -> dict[str, Any]:
-    table = SyncTable(site, campaign, game, lang)
+def _sync(
+    site: Site, campaign: str, game: str, lang: Lang, body: Any, streams: Streams | None = None
+) -> dict[str, Any]:
+    table = SyncTable(site, campaign, game, lang, streams)
     entries = offline_sync.read_entries(body)
     with site.read() as s:
         table.allowed(s, table.game(s))
@@ -182,8 +203,12 @@ def _listed(site: Site, campaign: str, game: str, lang: Lang) -> list[dict[str, 
         return offline_sync.conflicts(s, table, g, lang)
 
 
-def _settle(site: Site, campaign: str, game: str, lang: Lang, number: int, choice: Any) -> Any:
-    return offline_sync.settle(SyncTable(site, campaign, game, lang), number, str(choice), lang)
+def _settle(
+    site: Site, campaign: str, game: str, lang: Lang, number: int, choice: Any,
+    streams: Streams | None = None,
+) -> Any:  # fmt: skip
+    table = SyncTable(site, campaign, game, lang, streams)
+    return offline_sync.settle(table, number, str(choice), lang)
 
 
 # ----------------------------------------------------------------------------- the API
@@ -243,7 +268,9 @@ async def api_sync(request: Request, campaign: str, game: str, site: SiteDep) ->
     lang = pick_lang(request)
     try:
         body = await api_body(request)
-        found = await run_in_threadpool(_sync, site, campaign, game, lang, body)
+        found = await run_in_threadpool(
+            _sync, site, campaign, game, lang, body, streams_of(request)
+        )
     except (StoreError, NotFound):
         raise
     except (Forbidden, SkirmishError) as refused:
@@ -288,7 +315,7 @@ async def api_settle(
         body = await api_body(request)
         action_schema.refuse_unknown("conflict", frozenset({"choice"}), body)
         found = await run_in_threadpool(
-            _settle, site, campaign, game, lang, number, body.get("choice")
+            _settle, site, campaign, game, lang, number, body.get("choice"), streams_of(request)
         )
     except (StoreError, NotFound):
         raise
@@ -341,7 +368,9 @@ async def settle_form(
     lang = pick_lang(request)
     fields = await form_fields(request)
     try:
-        await run_in_threadpool(_settle, site, campaign, game, lang, number, fields.get("choice"))
+        await run_in_threadpool(
+            _settle, site, campaign, game, lang, number, fields.get("choice"), streams_of(request)
+        )
     except (StoreError, NotFound):
         raise
     except Forbidden as refused:

@@ -25,7 +25,9 @@ its campaign's log mark once; a watched shot's and turn's round and board read b
 for its streams), card 20–22, roll 37, choose 28, a watched shot with both phones' next states
 43 (49 before it), a watched turn 35 (40) (the bounds guard them, no room; a stream's opening
 and a second watcher's keep theirs, 26 and 15: they vary with what the state finds already
-built); they were first set when the unit
+built); and with the twelfth round (the two phones' states of a revision read in one unit of
+work, the game, the log mark and the game's gangs once), a watched shot with both states 43 →
+38, a watched turn 35 → 31; they were first set when the unit
 of work's game rows were first read once (``campaign.game.board``: gangs, models and
 objectives once per unit of work, every row held for ``session.get``; ``game.permissions``: the game
 relations once per unit of work; the board's poll comparing the revision in one query first);
@@ -63,8 +65,8 @@ MOST = {
     "undo": 36,
     "stream": 26,
     "stream-again": 15,
-    "watched-shot": 43,
-    "watched-turn": 35,
+    "watched-shot": 38,
+    "watched-turn": 31,
 }
 
 

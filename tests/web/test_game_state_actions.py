@@ -162,7 +162,6 @@ def test_a_shot_whose_unit_of_work_does_not_commit_keeps_nothing_and_holds_nothi
     """The commit fails after the reading was held (a failing listener after ours): the shot is
     not recorded, nothing is kept under the revision it would have had, and its keys are
     released (a build of them does not wait for a writer that is gone)."""
-    from skirmish.campaign.game import status
     from skirmish.web import game_state
 
     wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "game,round")
@@ -198,29 +197,38 @@ def test_a_shot_whose_unit_of_work_does_not_commit_keeps_nothing_and_holds_nothi
         assert failed.status == 500
         assert len(read) == 1
         assert game_revision(table) == before  # nothing recorded
-        answered = read[0]
-        assert answered.facts_key is not None and answered.board_key is not None
-        assert game_state.ROUNDS.get(answered.key) is None
-        assert status.READINGS.get(answered.facts_key) is None
-        assert status.SHARED.get(answered.board_key) is None
-        assert answered.game_key is not None and game_state.GAMES.get(answered.game_key) is None
-        for kept, key in (
-            (game_state.ROUNDS, answered.key),
-            (status.READINGS, answered.facts_key),
-            (status.SHARED, answered.board_key),
-            (game_state.GAMES, answered.game_key),
-        ):
-            done = threading.Event()
-
-            def build(kept: Any = kept, key: Any = key, done: Any = done) -> None:
-                try:
-                    kept.built(key, refused)  # builds at once, keeps nothing
-                except LookupError:
-                    done.set()
-
-            worker = threading.Thread(target=build)
-            worker.start()
-            assert done.wait(kept.WAIT_SECONDS / 2), key  # not held: built at once
-            worker.join()
+        nothing_kept_nor_held(read[0])
     finally:
         closed((to_wyatt, to_ike), (wyatt, ike))
+
+
+def nothing_kept_nor_held(answered: Any) -> None:
+    """What a writer read for its streams (``game_state.Answered``) when its unit of work did
+    not commit: nothing kept under any of its four keys, and none of them held (a build of each
+    runs at once rather than waiting for a writer that is gone)."""
+    from skirmish.campaign.game import status
+    from skirmish.web import game_state
+
+    assert answered.facts_key is not None and answered.board_key is not None
+    assert game_state.ROUNDS.get(answered.key) is None
+    assert status.READINGS.get(answered.facts_key) is None
+    assert status.SHARED.get(answered.board_key) is None
+    assert answered.game_key is not None and game_state.GAMES.get(answered.game_key) is None
+    for kept, key in (
+        (game_state.ROUNDS, answered.key),
+        (status.READINGS, answered.facts_key),
+        (status.SHARED, answered.board_key),
+        (game_state.GAMES, answered.game_key),
+    ):
+        done = threading.Event()
+
+        def build(kept: Any = kept, key: Any = key, done: Any = done) -> None:
+            try:
+                kept.built(key, refused)  # builds at once, keeps nothing
+            except LookupError:
+                done.set()
+
+        worker = threading.Thread(target=build)
+        worker.start()
+        assert done.wait(kept.WAIT_SECONDS / 2), key  # not held: built at once
+        worker.join()
