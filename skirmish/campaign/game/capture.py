@@ -320,8 +320,11 @@ def thrown_away(session: Session) -> Iterator[None]:
     which took a unit of work of its own): in a savepoint that is always rolled back, after
     which the unit of work knows what it knew before it: what the action has recorded of each
     game (``Pending``) and the rows it holds locked (a row lock taken in a savepoint rolled
-    back is released: ``lookup.lock_row`` locks it again when asked)."""
+    back is released: ``lookup.lock_row`` locks it again when asked), and the game's events
+    it held (``event_log``: the trial changes none of them, and what it recorded is gone with
+    the savepoint; issue #23: the log's tail was read again after it)."""
     locked = set(session.info.get("locked", ()))
+    events = dict(session.info.get(event_log.EVENTS) or {})
     pending = {
         game_id: replace(action, events=list(action.events), log=list(action.log))
         for game_id, action in _pending(session).items()
@@ -334,6 +337,7 @@ def thrown_away(session: Session) -> Iterator[None]:
             savepoint.rollback()
         session.info["locked"] = locked
         session.info[_PENDING] = pending
+        session.info[event_log.EVENTS] = events
 
 
 def rows_now(session: Session, game_id: int, action: Pending) -> State:

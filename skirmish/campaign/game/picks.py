@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
+from skirmish.campaign import lookup
 from skirmish.campaign.game import capture
 from skirmish.campaign.game.activations import acted, require_waiting, to_activate
 from skirmish.campaign.game.board import (
@@ -49,6 +50,7 @@ from skirmish.campaign.game.board import (
 from skirmish.campaign.game.tables import Game, GameModel, GamePick
 from skirmish.campaign.logbook import author, now_text
 from skirmish.campaign.lookup import row_id
+from skirmish.campaign.models import Gang
 from skirmish.engine.glossary import GameStatus, label, parse
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Side
@@ -125,6 +127,13 @@ def _cards(session: Session, game: Game, turn: int, round_no: int) -> dict[Side,
     return {Side(row.side): row for row in rows}
 
 
+def _lock_gangs(session: Session, models: list[GameModel]) -> None:
+    """The gangs of ``models`` locked, as ``_ref`` locks each (``gang_row``), in one statement
+    (issue #23: a statement each)."""
+    gangs = [session.get(Gang, game_gang_of(session, model).gang_id) for model in models]
+    lookup.lock_rows(session, [gang for gang in gangs if gang is not None])
+
+
 def _ref(session: Session, model: GameModel) -> str:
     return f"{gang_row(session, game_gang_of(session, model)).name}:{model.name}"
 
@@ -160,10 +169,13 @@ def _round_state(
         laid = _cards(session, game, game.turn, round_no)
     cards = _valid(laid or {}, left) if both else {}
     revealed = both and all(s in cards for s in SIDES)
+    models = {s: session.get(GameModel, cards[s].game_model_id) for s in SIDES if s in cards}
+    seen = [m for s, m in models.items() if m is not None and (revealed or s in sees)]
+    _lock_gangs(session, seen)
     shown: dict[Side, Card] = {}
     for side in SIDES:
         row = cards.get(side)
-        model = session.get(GameModel, row.game_model_id) if row is not None else None
+        model = models.get(side)
         visible = model is not None and (revealed or side in sees)
         shown[side] = Card(
             side=side,
