@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import JSON, Table, delete, event, func, insert, select, update
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from skirmish.campaign.game import event_log
@@ -299,12 +300,16 @@ def _move_on(session: Session, game_id: int, action: Pending) -> None:
     ):
         return
     was = action.state["game"][0].get("revision", 0) if action.state["game"] else 0
-    game.revision = max(int(was or 0), game.revision) + 1
-    session.add(game)
-    session.info.setdefault(MOVED, {})[game_id] = game.revision
+    revision = max(int(was or 0), game.revision) + 1
+    # One statement (issue #23: the ORM's UPDATE, then the NOTIFY's query): through the
+    # session's connection, so that it is not taken for a write of the game's rows that the
+    # unit of work holds (``board``); the row it holds is told the revision it now has.
+    moved = update(GAME).where(GAME.c.id == game_id).values(revision=revision)
     if session.get_bind().dialect.name == "postgresql":
-        # a query, not raw SQL, so that it is not taken for a write of the game's tables
-        session.execute(select(func.pg_notify(NEWS_CHANNEL, f"{game_id}:{game.revision}")))
+        moved = moved.returning(func.pg_notify(NEWS_CHANNEL, f"{game_id}:{revision}"))
+    session.connection().execute(moved)
+    set_committed_value(game, "revision", revision)
+    session.info.setdefault(MOVED, {})[game_id] = game.revision
     if logged_now:  # the game's gangs as locked (held: no statement, issue #23)
         gangs = (session.get(GameGang, row["id"]) for row in action.state["game_gang"])
         for side in (g for g in gangs if g is not None):
