@@ -47,7 +47,7 @@ from skirmish.campaign.game.tables import (
 from skirmish.campaign.logbook import dice_data, log_entry, now_text
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import Campaign, Gang, Member
-from skirmish.campaign.store import head_revision
+from skirmish.campaign.store import head_revision, locking_rows
 from skirmish.engine.dice import Die
 from skirmish.engine.glossary import EventKind, GameStatus
 from skirmish.errors import CampaignError, on_command_line
@@ -326,7 +326,8 @@ def game_gang_of(session: Session, model: GameModel) -> GameGang:
 def game_by_id(session: Session, campaign: Campaign, game_id: int) -> Game:
     """Game number ``game_id`` of ``campaign``: a writer's found and locked in one statement
     (issue #23: it was read, then locked and read again)."""
-    if lookup.locking_rows(session) and not lookup.is_locked(session, Game, game_id):
+    game: Game | None
+    if locking_rows(session) and not lookup.is_locked(session, Game, game_id):
         game = lookup.lock_found(session, _game_query().params(game=game_id, campaign=campaign.id))
     else:
         game = session.get(Game, game_id)

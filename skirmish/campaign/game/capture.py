@@ -68,6 +68,10 @@ UNWATCHED = frozenset({"revision", "end_vote"})
 #: (``web/game_news.py``).
 NEWS_CHANNEL = "skirmish_game"
 MOVED = "skirmish_moved_revisions"
+#: session.info: the cards of the rounds the unit of work read or laid (``picks``).
+CARDS = "game_cards"
+#: session.info: how many flushes or statements of the unit of work may have written a card.
+CARD_WRITES = "game_card_writes"
 _PENDING = "game_before"
 _HOOKED = "game_before_hooked"
 
@@ -326,10 +330,14 @@ def thrown_away(session: Session) -> Iterator[None]:
     which the unit of work knows what it knew before it: what the action has recorded of each
     game (``Pending``) and the rows it holds locked (a row lock taken in a savepoint rolled
     back is released: ``lookup.lock_row`` locks it again when asked), and the game's events
-    it held (``event_log``: the trial changes none of them, and what it recorded is gone with
-    the savepoint; issue #23: the log's tail was read again after it)."""
+    and the round's cards it held (``event_log``, ``picks``; issue #23: read again after it):
+    the rollback puts the tables back as they were when those were read (what the trial added
+    is gone, what it deleted is back), and SQLAlchemy expires any row the trial changed, so
+    that it is read afresh when next used. The cards the trial read are kept too when it wrote
+    none (``CARD_WRITES``): they are the tables' as they are once it is rolled back."""
     locked = set(session.info.get("locked", ()))
-    events = dict(session.info.get(event_log.EVENTS) or {})
+    held = {key: dict(session.info.get(key) or {}) for key in (event_log.EVENTS, CARDS)}
+    card_writes = session.info.get(CARD_WRITES, 0)
     pending = {
         game_id: replace(action, events=list(action.events), log=list(action.log))
         for game_id, action in _pending(session).items()
@@ -338,11 +346,13 @@ def thrown_away(session: Session) -> Iterator[None]:
     try:
         yield
     finally:
+        if session.info.get(CARD_WRITES, 0) == card_writes:
+            held[CARDS] = dict(session.info.get(CARDS) or {})
         if savepoint.is_active:
             savepoint.rollback()
         session.info["locked"] = locked
         session.info[_PENDING] = pending
-        session.info[event_log.EVENTS] = events
+        session.info.update(held)
 
 
 def rows_now(session: Session, game_id: int, action: Pending) -> State:
