@@ -27,10 +27,10 @@ for its streams), card 20–22, roll 37, choose 28, a watched shot with both pho
 and a second watcher's keep theirs, 26 and 15: they vary with what the state finds already
 built); the action's unit of work's second round (issue #23: a shot's two models read together,
 a roll's kept roll looked up once and held once kept, a round's cards read once per unit of
-work, the initiative's injuries in one statement): card 20–22 → 19–20, roll 37 → 29, choose 28 → 27, shot 31 → 25, a watched shot 43
-→ 37 (its game locked as it is read, its gangs locked in one statement, its revision moved and
-announced in one, a writer's lock wait set per connection: PostgreSQL's alone, not counted
-here); they were first set when the unit
+work, the initiative's injuries in one statement): card 20–22 → 19–20, roll 37 → 29, choose
+28 → 27, shot 31 → 25, a watched shot 43 → 37 (its game locked as it is read, its gangs
+locked in one statement, its revision moved and announced in one, a writer's lock wait set per
+connection: PostgreSQL's alone, not counted here); they were first set when the unit
 of work's game rows were first read once (``campaign.game.board``: gangs, models and
 objectives once per unit of work, every row held for ``session.get``; ``game.permissions``: the game
 relations once per unit of work; the board's poll comparing the revision in one query first);
