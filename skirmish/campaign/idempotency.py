@@ -89,12 +89,6 @@ def _stored(session: Session, key: str) -> RequestKey | None:
     return session.execute(query.execution_options(populate_existing=True)).scalar_one_or_none()
 
 
-def answered(session: Session, key: str) -> bool:
-    """Whether an answer is stored for ``key`` (a retry, which ``replay_or_run`` answers
-    without running anything): a step before the action need not run either."""
-    return bool(key) and _stored(session, key) is not None
-
-
 def replay_or_run(
     session: Session,
     key: str,

@@ -10,11 +10,11 @@ the player of a post-game sequence the gang still owes (``game.pending.reminders
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Integer, String, bindparam
+from sqlalchemy import Integer, String, bindparam, case
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy import select as sa_select
 from sqlalchemy.orm import selectinload
@@ -67,6 +67,51 @@ def lock_row(session: Session, row: Any, *, shared: bool = False) -> None:
         with_for_update={"read": True} if shared else True,
     )
     locked.add(key)
+
+
+def lock_rows(session: Session, rows: Sequence[Any]) -> None:
+    """``lock_row`` of each of ``rows`` (of one table) in turn, in one statement for those not
+    locked yet (issue #23: a statement each): ``SELECT … FOR UPDATE`` of their ids, in the
+    order given (PostgreSQL locks a sorted query's rows as it returns them), read afresh."""
+    for row in rows:
+        if isinstance(row, Gang):
+            touched(session, row)
+    if not locking_rows(session):
+        return
+    locked: set[tuple[str, Any, bool]] = session.info.setdefault("locked", set())
+    wanted = [r for r in rows if (type(r).__name__, r.id, False) not in locked]
+    if len(wanted) < 2:
+        for row in wanted:
+            lock_row(session, row)
+        return
+    model = type(wanted[0])
+    ids = list(dict.fromkeys(r.id for r in wanted))
+    identity = sa_inspect(model).primary_key[0]
+    query = (
+        sa_select(model)
+        .where(identity.in_(ids))
+        .order_by(case({key: place for place, key in enumerate(ids)}, value=identity))
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    session.execute(query).scalars().all()
+    locked.update((model.__name__, key, False) for key in ids)
+
+
+def is_locked(session: Session, model: type[Any], key: Any) -> bool:
+    """Whether the unit of work has locked row ``key`` of ``model`` for update."""
+    return (model.__name__, key, False) in session.info.get("locked", ())
+
+
+def lock_found(session: Session, query: Any) -> Any:
+    """The one row ``query`` (a select of one table's rows) finds, or ``None``, locked as
+    ``lock_row`` locks it and read afresh, in one statement (issue #23: the row was read,
+    then locked and read again); for a writer that locks rows (``locking_rows``)."""
+    query = query.with_for_update().execution_options(populate_existing=True)
+    row = session.execute(query).scalars().first()
+    if row is not None:
+        session.info.setdefault("locked", set()).add((type(row).__name__, row.id, False))
+    return row
 
 
 #: ``session.info`` key: the ids of the gangs the unit of work has looked up, in order.

@@ -124,6 +124,7 @@ def make_engine(url: str, *, connections: int | None = None) -> Engine:
                 Message("cannot use database {url!r}: {exc}", url=url, exc=exc)
             ) from None
         if engine.dialect.name == "postgresql":
+            event.listen(engine, "connect", _postgresql_connect)
             event.listen(engine, "begin", _postgresql_begin)
         return engine
     database = parsed.database or ""
@@ -197,6 +198,29 @@ def _sqlite_begin(connection: Connection) -> None:
         connection.exec_driver_sql(f"PRAGMA busy_timeout={int(busy_seconds() * 1000)}")
 
 
+#: A connection's info: the ``lock_timeout`` it was opened with (``_postgresql_connect``).
+_LOCK_TIMEOUT = "skirmish_lock_timeout"
+
+
+def _lock_timeout() -> int:
+    """A writer's longest wait for a row another writer holds, in milliseconds (at least 1: 0
+    would be no limit)."""
+    return max(int(busy_seconds() * 1000), 1)
+
+
+def _postgresql_connect(driver: Any, record: Any) -> None:
+    """A new connection waits at most ``busy_seconds()`` for a lock, from its first transaction
+    on (issue #23: each writer's transaction set it, one statement more each); a writer's
+    transaction sets it again only when the wait has been changed since (``_postgresql_begin``).
+    A reader's takes no row lock, so only a table's exclusive lock (a schema upgrade) could hold
+    it, and it then waits as long as a writer would."""
+    milliseconds = _lock_timeout()
+    with driver.cursor() as cursor:
+        cursor.execute(f"SET lock_timeout = {milliseconds}")
+    driver.commit()
+    record.info[_LOCK_TIMEOUT] = milliseconds
+
+
 def _postgresql_begin(connection: Connection) -> None:
     """A reader's transaction is read-only and reads one snapshot (REPEATABLE READ: every
     query of a page sees the same committed state, as an SQLite reader does); a writer's reads
@@ -219,8 +243,8 @@ def _postgresql_begin(connection: Connection) -> None:
         connection.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
     elif getattr(driver, "read_only", False):
         connection.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL READ COMMITTED READ WRITE")
-    if not reading:
-        milliseconds = max(int(busy_seconds() * 1000), 1)
+    milliseconds = _lock_timeout()
+    if not reading and connection.connection.info.get(_LOCK_TIMEOUT) != milliseconds:
         connection.exec_driver_sql(f"SET LOCAL lock_timeout = {milliseconds}")
 
 

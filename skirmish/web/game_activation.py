@@ -38,7 +38,7 @@ from starlette.concurrency import run_in_threadpool
 from skirmish.campaign import idempotency
 from skirmish.campaign.game import capture, commands, picks, table_roll
 from skirmish.campaign.game.activations import to_activate
-from skirmish.campaign.game.board import find_model, side_of
+from skirmish.campaign.game.board import find_model, gang_rows, side_of
 from skirmish.campaign.game.initiative import initiative
 from skirmish.campaign.game.permissions import (
     GameAction,
@@ -135,14 +135,14 @@ def prepared(
     game: Game,
     form: Mapping[str, str],
     prepare: Prepare,
-    key: str,
 ) -> _Discard | None:
     """``prepare`` inside the action's unit of work, in a savepoint always rolled back
     (``capture.thrown_away``; issue #23: it had a unit of work of its own), which it ends by
-    throwing what it found (``_Discard``): nothing it did is kept. Not for a retry (``key``
-    answered): its answer is replayed as it was."""
-    if idempotency.answered(session, key):
-        return None
+    throwing what it found (``_Discard``): nothing it did is kept. Run once the request's
+    key is claimed (a retry replays its answer and runs nothing, ``work``); the game's gangs,
+    which the trial locks (the two revealed models'), are locked before the savepoint, so
+    that its rollback does not release them (issue #23: locked again after it)."""
+    gang_rows(session, game)
     try:
         with capture.thrown_away(session):
             prepare(site, session, found, game, form)
@@ -305,10 +305,10 @@ def work(
         key = idempotency.step_key(key, step)
     with Answering(site, streams_of(request) if answer else None) as answering, site.write() as s:
         found, game = find_game(s, site, campaign, game_id)
-        thrown = prepared(site, s, found, game, form, prepare, key) if prepare else None
-        tried = Done(form, lang, thrown.kept, thrown.earlier) if thrown else Done(form, lang)
 
         def run() -> tuple[int, Any]:
+            thrown = prepared(site, s, found, game, form, prepare) if prepare else None
+            tried = Done(form, lang, thrown.kept, thrown.earlier) if thrown else Done(form, lang)
             return 200, {"lines": act(site, s, found, game, tried)}
 
         _, body, _ = idempotency.replay_or_run(s, key, reader().user_id, route, run)

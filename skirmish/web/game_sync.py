@@ -32,7 +32,7 @@ from skirmish.campaign.game import offline_sync
 from skirmish.campaign.game.offline_sync import CHOICES, Entry, Ran
 from skirmish.campaign.game.permissions import GameAction, require_game
 from skirmish.campaign.game.tables import Game
-from skirmish.campaign.models import CampaignLine
+from skirmish.campaign.models import Campaign, CampaignLine
 from skirmish.engine.cohesion import TurnBegun
 from skirmish.engine.dice import RandomDice, TableDice
 from skirmish.engine.glossary import GameStatus

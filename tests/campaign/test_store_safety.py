@@ -359,6 +359,72 @@ def test_a_locked_row_is_read_afresh_on_postgresql(postgres_migrated_database: s
         engine.dispose()
 
 
+@pytest.mark.postgres
+def test_rows_locked_together_are_read_afresh_and_held_in_one_statement(
+    postgres_migrated_database: str,
+) -> None:
+    """Issue #23: ``lookup.lock_rows`` locks what ``lock_row`` of each would (FOR UPDATE, the
+    rows read afresh), in one statement; a row already locked is not asked for again."""
+    import psycopg
+    from sqlalchemy import event
+
+    engine = store.open_store(postgres_migrated_database)
+    seen: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *args: seen.append(args[2]))
+    dsn = postgres_migrated_database.replace("postgresql+psycopg://", "postgresql://")
+    try:
+        with store.transaction(engine, access=store.Access.CAMPAIGN) as session:
+            campaign = gangs.new_campaign(session, name="R")
+            for name in ("A", "B"):
+                gangs.new_gang(session, campaign=campaign, name=name, faction="lawmen")
+        with store.transaction(engine) as session:
+            both = [session.get(lookup.Gang, 2), session.get(lookup.Gang, 1)]
+            assert all(g is not None and g.treasury == 400 for g in both)
+            with psycopg.connect(dsn, autocommit=True) as other:
+                other.execute("UPDATE gang SET treasury = 123")
+            seen.clear()
+            lookup.lock_rows(session, both)
+            assert [g.treasury for g in both if g is not None] == [123, 123]
+            assert len(seen) == 1 and "FOR UPDATE" in seen[0], seen
+            lookup.lock_rows(session, both)
+            assert len(seen) == 1, seen
+            with psycopg.connect(dsn, autocommit=True) as other:
+                for gang_id in (1, 2):
+                    with pytest.raises(psycopg.errors.LockNotAvailable):
+                        other.execute(f"SELECT id FROM gang WHERE id = {gang_id} FOR UPDATE NOWAIT")
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.postgres
+def test_a_writer_s_wait_is_set_once_per_connection_and_follows_a_change(
+    postgres_migrated_database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #23: a connection waits ``SKIRMISH_BUSY_TIMEOUT`` for a lock from the moment it is
+    opened, so a writer's transaction sets nothing more; a wait changed since is set again in
+    the writer's transaction, for it alone."""
+    from sqlalchemy import event
+
+    monkeypatch.delenv("SKIRMISH_BUSY_TIMEOUT", raising=False)
+    engine = store.open_store(postgres_migrated_database)
+    seen: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *args: seen.append(args[2]))
+
+    def waits(access: store.Access) -> str:
+        with store.transaction(engine, access=access) as session:
+            return str(session.execute(text("SHOW lock_timeout")).scalar())
+
+    try:
+        assert waits(store.Access.GANG) == "10s"
+        assert waits(store.Access.READ) == "10s"
+        assert not [s for s in seen if "lock_timeout =" in s], seen
+        monkeypatch.setenv("SKIRMISH_BUSY_TIMEOUT", "0.3")
+        assert waits(store.Access.GANG) == "300ms"
+        assert [s for s in seen if "lock_timeout =" in s] == ["SET LOCAL lock_timeout = 300"]
+    finally:
+        engine.dispose()
+
+
 # --------------------------------------------------------------------------- undo across upgrades
 
 

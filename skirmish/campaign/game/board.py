@@ -28,6 +28,7 @@ from sqlalchemy import Integer, bindparam, event
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as SaSession
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.dml import UpdateBase
 from sqlmodel import Session, col, select
 
@@ -46,7 +47,7 @@ from skirmish.campaign.game.tables import (
 from skirmish.campaign.logbook import dice_data, log_entry, now_text
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import Campaign, CampaignLine, Gang, Member
-from skirmish.campaign.store import head_revision
+from skirmish.campaign.store import head_revision, locking_rows
 from skirmish.engine.dice import Die
 from skirmish.engine.glossary import EventKind, GameStatus
 from skirmish.errors import CampaignError, on_command_line
@@ -167,6 +168,13 @@ def _loaded(session: SaSession, row: Any) -> None:
         held.append(row)
 
 
+@event.listens_for(SaSession, "pending_to_persistent")
+def _inserted(session: SaSession, row: Any) -> None:
+    """A row the unit of work inserted is held as a loaded one is (issue #23: a kept
+    initiative roll, inserted then looked up by the answer's round, was read again)."""
+    _loaded(session, row)
+
+
 def hold_rows(session: Session) -> None:
     """From now on, hold every row the unit of work loads (see above)."""
     session.info.setdefault(_HELD, [])
@@ -255,12 +263,43 @@ def objectives_of(session: Session, game: Game) -> list[GameObjective]:
     return _listed(session, "objectives", game, load)
 
 
+def load_collections(session: Session, rows: Sequence[Any], name: str) -> None:
+    """The collection ``name`` (a one-to-many relationship: ``Member.injuries``, ``Gang.items``)
+    of each of ``rows`` (of one table) that has not loaded it, loaded in one statement, in the
+    relationship's order, as its own lazy load would have it (issue #23: a statement per row)."""
+    waiting = [row for row in rows if name in sa_inspect(row).unloaded]
+    if not waiting:
+        return
+    relationship = sa_inspect(type(waiting[0])).relationships[name]
+    ((local, remote),) = relationship.local_remote_pairs
+    unloaded = {getattr(row, local.key): row for row in waiting}
+    query = select(relationship.mapper.class_).where(remote.in_(list(unloaded)))
+    order = relationship.order_by or ()
+    found: dict[Any, list[Any]] = {key: [] for key in unloaded}
+    for item in session.exec(query.order_by(*order)).all():
+        found[getattr(item, remote.key)].append(item)
+    for key, row in unloaded.items():
+        set_committed_value(row, name, found[key])
+
+
 def gang_row(session: Session, game_gang: GameGang) -> Gang:
     """The campaign gang behind a game gang."""
     gang = session.get(Gang, game_gang.gang_id)
     assert gang is not None
     lookup.lock_row(session, gang)
     return gang
+
+
+def gang_rows(session: Session, game: Game) -> list[tuple[GameGang, Gang]]:
+    """Each gang of ``game`` (``gangs_of``) beside its campaign gang, locked as ``gang_row``
+    locks it, in that order, in one statement (issue #23: a statement each)."""
+    found = []
+    for game_gang in gangs_of(session, game):
+        gang = session.get(Gang, game_gang.gang_id)
+        assert gang is not None
+        found.append((game_gang, gang))
+    lookup.lock_rows(session, [gang for _, gang in found])
+    return found
 
 
 def side_gangs(session: Session, game: Game) -> dict[str, str]:
@@ -285,8 +324,13 @@ def game_gang_of(session: Session, model: GameModel) -> GameGang:
 
 
 def game_by_id(session: Session, campaign: CampaignLine, game_id: int) -> Game:
-    """Game number ``game_id`` of ``campaign``."""
-    game = session.get(Game, game_id)
+    """Game number ``game_id`` of ``campaign``: a writer's found and locked in one statement
+    (issue #23: it was read, then locked and read again)."""
+    game: Game | None
+    if locking_rows(session) and not lookup.is_locked(session, Game, game_id):
+        game = lookup.lock_found(session, _game_query().params(game=game_id, campaign=campaign.id))
+    else:
+        game = session.get(Game, game_id)
     if game is None or game.campaign_id != campaign.id:
         raise CampaignError(
             Message(
@@ -301,6 +345,15 @@ def game_by_id(session: Session, campaign: CampaignLine, game_id: int) -> Game:
         )
     lock_game(session, game)
     return game
+
+
+@cache
+def _game_query() -> Any:
+    """``game_by_id``'s statement, built once: the game of that number and campaign."""
+    return select(Game).where(
+        col(Game.id) == bindparam("game", type_=Integer),
+        col(Game.campaign_id) == bindparam("campaign", type_=Integer),
+    )
 
 
 def current_game(session: Session, campaign: Campaign, game_id: int | None = None) -> Game:
@@ -474,7 +527,7 @@ def find_model(session: Session, game: Game, name: str) -> GameModel:
     models = models_of(session, game)
     gang_part, sep, model_part = name.rpartition(":")
     pool, typed = models, name
-    gangs = [(gg, (gang_row(session, gg).name,)) for gg in gangs_of(session, game)]
+    gangs = [(gg, (gang.name,)) for gg, gang in gang_rows(session, game)]
     if sep and matching(gang_part, gangs):
         gg = naming.choose(
             gang_part, gangs, kind=naming.GANG, label=lambda g: gang_row(session, g).name
@@ -511,7 +564,7 @@ def find_model(session: Session, game: Game, name: str) -> GameModel:
 def find_game_gang(session: Session, game: Game, name: str) -> GameGang:
     """The gang of ``game`` that ``name`` names (``campaign.naming``: a prefix or whole words
     will do)."""
-    gangs = [(gg, (gang_row(session, gg).name,)) for gg in gangs_of(session, game)]
+    gangs = [(gg, (gang.name,)) for gg, gang in gang_rows(session, game)]
 
     def missing(near: list[str]) -> CampaignError:
         names = ", ".join(repr(names[0]) for _, names in gangs)

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import JSON, Table, delete, event, func, insert, select, update
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from skirmish.campaign.game import event_log
@@ -67,6 +68,10 @@ UNWATCHED = frozenset({"revision", "end_vote"})
 #: (``web/game_news.py``).
 NEWS_CHANNEL = "skirmish_game"
 MOVED = "skirmish_moved_revisions"
+#: session.info: the cards of the rounds the unit of work read or laid (``picks``).
+CARDS = "game_cards"
+#: session.info: how many flushes or statements of the unit of work may have written a card.
+CARD_WRITES = "game_card_writes"
 _PENDING = "game_before"
 _HOOKED = "game_before_hooked"
 
@@ -299,12 +304,16 @@ def _move_on(session: Session, game_id: int, action: Pending) -> None:
     ):
         return
     was = action.state["game"][0].get("revision", 0) if action.state["game"] else 0
-    game.revision = max(int(was or 0), game.revision) + 1
-    session.add(game)
-    session.info.setdefault(MOVED, {})[game_id] = game.revision
+    revision = max(int(was or 0), game.revision) + 1
+    # One statement (issue #23: the ORM's UPDATE, then the NOTIFY's query): through the
+    # session's connection, so that it is not taken for a write of the game's rows that the
+    # unit of work holds (``board``); the row it holds is told the revision it now has.
+    moved = update(GAME).where(GAME.c.id == game_id).values(revision=revision)
     if session.get_bind().dialect.name == "postgresql":
-        # a query, not raw SQL, so that it is not taken for a write of the game's tables
-        session.execute(select(func.pg_notify(NEWS_CHANNEL, f"{game_id}:{game.revision}")))
+        moved = moved.returning(func.pg_notify(NEWS_CHANNEL, f"{game_id}:{revision}"))
+    session.connection().execute(moved)
+    set_committed_value(game, "revision", revision)
+    session.info.setdefault(MOVED, {})[game_id] = game.revision
     if logged_now:  # the game's gangs as locked (held: no statement, issue #23)
         gangs = (session.get(GameGang, row["id"]) for row in action.state["game_gang"])
         for side in (g for g in gangs if g is not None):
@@ -320,8 +329,15 @@ def thrown_away(session: Session) -> Iterator[None]:
     which took a unit of work of its own): in a savepoint that is always rolled back, after
     which the unit of work knows what it knew before it: what the action has recorded of each
     game (``Pending``) and the rows it holds locked (a row lock taken in a savepoint rolled
-    back is released: ``lookup.lock_row`` locks it again when asked)."""
+    back is released: ``lookup.lock_row`` locks it again when asked), and the game's events
+    and the round's cards it held (``event_log``, ``picks``; issue #23: read again after it):
+    the rollback puts the tables back as they were when those were read (what the trial added
+    is gone, what it deleted is back), and SQLAlchemy expires any row the trial changed, so
+    that it is read afresh when next used. The cards the trial read are kept too when it wrote
+    none (``CARD_WRITES``): they are the tables' as they are once it is rolled back."""
     locked = set(session.info.get("locked", ()))
+    held = {key: dict(session.info.get(key) or {}) for key in (event_log.EVENTS, CARDS)}
+    card_writes = session.info.get(CARD_WRITES, 0)
     pending = {
         game_id: replace(action, events=list(action.events), log=list(action.log))
         for game_id, action in _pending(session).items()
@@ -330,10 +346,13 @@ def thrown_away(session: Session) -> Iterator[None]:
     try:
         yield
     finally:
+        if session.info.get(CARD_WRITES, 0) == card_writes:
+            held[CARDS] = dict(session.info.get(CARDS) or {})
         if savepoint.is_active:
             savepoint.rollback()
         session.info["locked"] = locked
         session.info[_PENDING] = pending
+        session.info.update(held)
 
 
 def rows_now(session: Session, game_id: int, action: Pending) -> State:

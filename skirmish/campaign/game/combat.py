@@ -28,7 +28,7 @@ from skirmish.campaign.game.board import (
     scenario_of,
     side_of,
 )
-from skirmish.campaign.game.combatant import combatant, pick_weapon
+from skirmish.campaign.game.combatant import combatant, combatants, pick_weapon
 from skirmish.campaign.game.end import settle
 from skirmish.campaign.game.objectives import objective_event, transitions
 from skirmish.campaign.game.reactions import (
@@ -50,6 +50,7 @@ from skirmish.campaign.game.rerolls import (
 )
 from skirmish.campaign.game.states import change_state, civilians_flee
 from skirmish.campaign.game.tables import Game, GameEvent, GameModel
+from skirmish.campaign.lookup import row_id
 from skirmish.engine.combatant import Combatant, person, reflex_mods, setup_of
 from skirmish.engine.dice import DiceSource, Ending, dice_from, note_end, rolling_for
 from skirmish.engine.fight import MeleeResult
@@ -215,8 +216,9 @@ def _combatants(
     session: Session, game: Game, attacker: GameModel, ref: ModelRef
 ) -> tuple[Combatant, Combatant]:
     """Both models as the engine sees them (``combatant``); a scenario's person is a civilian."""
-    if ref.model is not None:
-        return combatant(session, attacker), combatant(session, ref.model)
+    if ref.model is not None:  # both read together (issue #23: each read alone)
+        read = combatants(session, game, [attacker, ref.model])
+        return read[row_id(attacker)], read[row_id(ref.model)]
     assert ref.objective is not None
     return combatant(session, attacker), person(ProfileId.UNARMED_CIVILIAN, ref.objective.objective)
 

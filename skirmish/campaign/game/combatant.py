@@ -5,10 +5,12 @@ moved everything that needs no ``Session`` there: the inputs, the weapon picked,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import lookup
-from skirmish.campaign.game.board import member_of, models_of
+from skirmish.campaign.game.board import load_collections, member_of, models_of
 from skirmish.campaign.game.tables import Game, GameEvent, GameModel
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import Gang, Injury, Member, MemberSkill
@@ -58,30 +60,9 @@ def whisky_drinkers(session: Session, game_id: int | None) -> set[int | None]:
 
 def combatant(session: Session, model: GameModel) -> Combatant:
     """``model`` of a game, read once from the roster and the game (no row is locked)."""
-    member = session.get(Member, model.member_id)
-    gang = session.get(Gang, member.gang_id) if member is not None else None
-    assert member is not None and gang is not None
-    mates = session.exec(
-        select(GameModel).where(
-            GameModel.game_gang_id == model.game_gang_id,
-            GameModel.id != model.id,
-            col(GameModel.eliminated).is_(False),
-            col(GameModel.left_turn).is_(None),
-        )
-    ).all()
-    allies = []
-    for mate in mates:
-        row = session.get(Member, mate.member_id)
-        assert row is not None
-        allies.append(Ally(row.profile, row.fred, ModelState(mate.state)))
-    known = {i.value for i in Invalidity}
-    return _made(
-        model, member, gang,
-        skills=tuple(SkillTaken(s.skill, s.choice) for s in member.skills),
-        injuries=frozenset(Invalidity(i.injury) for i in member.injuries if i.injury in known),
-        drank=drank_whisky(session, model),
-        allies=tuple(allies),
-    )  # fmt: skip
+    game = session.get(Game, model.game_id)
+    assert game is not None
+    return combatants(session, game, [model])[row_id(model)]
 
 
 def _made(
@@ -109,15 +90,21 @@ def _made(
     )
 
 
-def combatants(session: Session, game: Game) -> dict[int, Combatant]:
-    """Every model of ``game`` still in play as ``combatant`` reads it, by the model's id, in
-    a few queries whatever the number of models (the offline kit of each board, issue #24):
-    the game's rows once per unit of work (``board``), the skills, the injuries and the
-    whisky drunk once each."""
+def combatants(
+    session: Session, game: Game, only: Sequence[GameModel] | None = None
+) -> dict[int, Combatant]:
+    """Every model of ``game`` still in play (or the models ``only`` names: a shot's two, issue
+    #23) as the engine sees it, by the model's id, in a few queries whatever the number of
+    models (the offline kit of each board, issue #24): the game's rows once per unit of work
+    (``board``), their allies among them, the skills, the injuries, the whisky drunk and the
+    gangs' items once each."""
     models = models_of(session, game)
     playing = [m for m in models if not m.eliminated and m.left_turn is None]
+    wanted = playing if only is None else list(only)
     members = {row_id(m): member_of(session, m) for m in models}
-    ids = [m.id for m in members.values()]
+    for model in wanted:
+        members.setdefault(row_id(model), member_of(session, model))
+    ids = [members[row_id(m)].id for m in wanted]
     skills: dict[int | None, list[SkillTaken]] = {}
     for skill in session.exec(
         select(MemberSkill).where(col(MemberSkill.member_id).in_(ids)).order_by(col(MemberSkill.id))
@@ -129,18 +116,22 @@ def combatants(session: Session, game: Game) -> dict[int, Combatant]:
         if injury.injury in known:
             injuries.setdefault(injury.member_id, set()).add(Invalidity(injury.injury))
     drinkers = whisky_drinkers(session, game.id)
-    found: dict[int, Combatant] = {}
-    for model in playing:
-        member = members[row_id(model)]
-        gang = session.get(Gang, member.gang_id)
+    gangs: dict[int, Gang] = {}
+    for model in wanted:
+        gang = session.get(Gang, members[row_id(model)].gang_id)
         assert gang is not None
+        gangs[row_id(model)] = gang
+    load_collections(session, list({id(g): g for g in gangs.values()}.values()), "items")
+    found: dict[int, Combatant] = {}
+    for model in wanted:
+        member = members[row_id(model)]
         allies = tuple(
             Ally(members[row_id(m)].profile, members[row_id(m)].fred, ModelState(m.state))
             for m in playing
             if m.game_gang_id == model.game_gang_id and m.id != model.id
         )
         found[row_id(model)] = _made(
-            model, member, gang,
+            model, member, gangs[row_id(model)],
             skills=tuple(skills.get(member.id, ())),
             injuries=frozenset(injuries.get(member.id, ())),
             drank=model.id in drinkers,

@@ -21,6 +21,7 @@ from sqlmodel import Session
 from skirmish.campaign.game.activations import Activation, begin, require_waiting, to_activate
 from skirmish.campaign.game.board import (
     find_model,
+    load_collections,
     member_of,
     record_event,
     require_alive,
@@ -201,6 +202,8 @@ def initiative(
                 )
             counted[side] = _Counted(friend, member_of(session, friend).fama)
             lenders[side] = friend.name
+    members = [member_of(session, m) for m in picked.values()]
+    load_collections(session, members, "injuries")  # both in one statement (issue #23)
     nerves = {s: Invalidity.NERVI_SCOSSI in _injuries(session, m) for s, m in picked.items()}
     rifs = {s: member_of(session, m).rif for s, m in picked.items()}
     result, tables = _roll_off(session, game, picked, rifs, counted, nerves, dice, rerolls)

@@ -29,16 +29,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, event
+from sqlalchemy.orm import ORMExecuteState
+from sqlalchemy.orm import Session as SaSession
 from sqlmodel import Session, col, select
 
+from skirmish.campaign import lookup
 from skirmish.campaign.game import capture
 from skirmish.campaign.game.activations import acted, require_waiting, to_activate
 from skirmish.campaign.game.board import (
     find_model,
     game_gang_of,
     gang_row,
+    may_write,
     models_of,
     require_alive,
     require_can_act,
@@ -49,6 +54,7 @@ from skirmish.campaign.game.board import (
 from skirmish.campaign.game.tables import Game, GameModel, GamePick
 from skirmish.campaign.logbook import author, now_text
 from skirmish.campaign.lookup import row_id
+from skirmish.campaign.models import Gang
 from skirmish.engine.glossary import GameStatus, label, parse
 from skirmish.errors import CampaignError
 from skirmish.rules.model import Side
@@ -116,13 +122,78 @@ def _viewers(viewer: Side | Iterable[Side] | None) -> frozenset[Side]:
     return frozenset(viewer)
 
 
+# The cards of a round are read once per unit of work (issue #23: a roll read them three times,
+# a card twice), kept in ``session.info`` (``capture.CARDS``) and forgotten after anything that
+# may change one: a flush of a card, a statement that may write the table, a commit, a rollback
+# (a trial's, ``capture.thrown_away``, gives back what was read before it).
+
+
+def _held_cards(session: Session) -> dict[tuple[int | None, int, int], dict[Side, GamePick]]:
+    held: dict[tuple[int | None, int, int], dict[Side, GamePick]] = session.info.setdefault(
+        capture.CARDS, {}
+    )
+    if held and any(
+        isinstance(row, GamePick) for row in (*session.new, *session.dirty, *session.deleted)
+    ):
+        held.clear()
+    return held
+
+
+def _wrote_cards(session: SaSession) -> None:
+    session.info[capture.CARD_WRITES] = session.info.get(capture.CARD_WRITES, 0) + 1
+    _forget_cards(session)
+
+
+def _forget_cards(session: SaSession) -> None:
+    held = session.info.get(capture.CARDS)
+    if held:
+        held.clear()
+
+
+@event.listens_for(SaSession, "after_flush")
+def _after_flush(session: SaSession, _context: Any) -> None:
+    if any(isinstance(row, GamePick) for row in (*session.new, *session.dirty, *session.deleted)):
+        _wrote_cards(session)
+
+
+@event.listens_for(SaSession, "do_orm_execute")
+def _on_execute(state: ORMExecuteState) -> None:
+    if may_write(state, _CARD_TABLES):
+        _wrote_cards(state.session)
+
+
+@event.listens_for(SaSession, "after_commit")
+def _after_commit(session: SaSession) -> None:
+    if not session.in_nested_transaction():
+        _forget_cards(session)
+
+
+@event.listens_for(SaSession, "after_rollback")
+def _after_rollback(session: SaSession) -> None:
+    _forget_cards(session)
+
+
+_CARD_TABLES = frozenset({"game_pick"})
+
+
 def _cards(session: Session, game: Game, turn: int, round_no: int) -> dict[Side, GamePick]:
-    rows = session.exec(
-        select(GamePick).where(
-            GamePick.game_id == game.id, GamePick.turn == turn, GamePick.round == round_no
-        )
-    ).all()
-    return {Side(row.side): row for row in rows}
+    held = _held_cards(session)
+    key = (game.id, turn, round_no)
+    if key not in held:
+        rows = session.exec(
+            select(GamePick).where(
+                GamePick.game_id == game.id, GamePick.turn == turn, GamePick.round == round_no
+            )
+        ).all()
+        held[key] = {Side(row.side): row for row in rows}
+    return dict(held[key])
+
+
+def _lock_gangs(session: Session, models: list[GameModel]) -> None:
+    """The gangs of ``models`` locked, as ``_ref`` locks each (``gang_row``), in one statement
+    (issue #23: a statement each)."""
+    gangs = [session.get(Gang, game_gang_of(session, model).gang_id) for model in models]
+    lookup.lock_rows(session, [gang for gang in gangs if gang is not None])
 
 
 def _ref(session: Session, model: GameModel) -> str:
@@ -160,10 +231,13 @@ def _round_state(
         laid = _cards(session, game, game.turn, round_no)
     cards = _valid(laid or {}, left) if both else {}
     revealed = both and all(s in cards for s in SIDES)
+    models = {s: session.get(GameModel, cards[s].game_model_id) for s in SIDES if s in cards}
+    seen = [m for s, m in models.items() if m is not None and (revealed or s in sees)]
+    _lock_gangs(session, seen)
     shown: dict[Side, Card] = {}
     for side in SIDES:
         row = cards.get(side)
-        model = session.get(GameModel, row.game_model_id) if row is not None else None
+        model = models.get(side)
         visible = model is not None and (revealed or side in sees)
         shown[side] = Card(
             side=side,
@@ -246,7 +320,9 @@ def pick(session: Session, game: Game, side: Side | str, member_name: str) -> Ro
     session.add(row)
     session.flush()
     capture.touch(session, game)
-    return _round_state(session, game, mine, {**cards, mine: row})  # not read again (issue #23)
+    laid_now = {**cards, mine: row}
+    _held_cards(session)[(game.id, game.turn, round_no)] = laid_now  # not read again (issue #23)
+    return _round_state(session, game, mine, dict(laid_now))
 
 
 def _require_cards(game: Game, side: Side, left: dict[Side, list[GameModel]]) -> None:

@@ -25,11 +25,13 @@ from typing import Any
 
 from sqlmodel import Session
 
+from skirmish.campaign import lookup
 from skirmish.campaign.account_tables import RequestKey
 from skirmish.campaign.game import capture
 from skirmish.campaign.game.initiative import InitiativeReport, initiative
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.campaign.logbook import now_text
+from skirmish.campaign.store import locking_rows
 from skirmish.engine.dice import RandomDice, TableDice
 from skirmish.errors import CampaignError, DiceError
 from skirmish.rules.model import Side
@@ -215,12 +217,45 @@ def _kept(
     )
 
 
+#: session.info: the unit of work (its root transaction) and the keys of kept rolls it looked
+#: up and did not find (``_kept_row``).
+_ABSENT = "initiative_rolls_absent"
+
+
+def _kept_row(session: Session, game: Game, key: str, *, ours: bool) -> RequestKey | None:
+    """The row of the roll kept under ``key``, read once per unit of work (issue #23: a roll
+    looked its key up three times, a card or a choice once more in its answer).
+
+    A roll is kept only by a unit of work that holds the game (its lock; on SQLite the
+    database's) under the revision that unit of work commits (``keep``), and revisions never
+    come back (``capture.seal``). So the key of a revision this unit of work makes (``ours``)
+    is found only among the rows it holds (``board`` holds what it inserts); and a key looked up
+    and not found stays so for the rest of a unit of work that holds the game or reads one
+    snapshot (neither a trial rolled back nor anything else of it keeps a roll under a revision
+    not its own)."""
+    if ours:
+        found = session.identity_map.get(Session.identity_key(RequestKey, key))
+        return found if isinstance(found, RequestKey) else None
+    transaction = session.get_transaction()
+    absent: tuple[Any, set[str]] | None = session.info.get(_ABSENT)
+    if absent is None or absent[0] is not transaction:
+        absent = session.info[_ABSENT] = (transaction, set())
+    if key in absent[1]:
+        return None
+    row = session.get(RequestKey, key)
+    held = not locking_rows(session) or lookup.is_locked(session, Game, game.id)
+    if row is None and held:
+        absent[1].add(key)
+    return row
+
+
 def kept_roll(
     session: Session, *, game: Game, turn: int, round_no: int, revealed: Mapping[Side, GameModel]
 ) -> Kept | None:
     """The roll kept for this round in the game's present state, if any (for the two models
     revealed now)."""
-    row = session.get(RequestKey, key_of(game, turn, round_no))
+    ours = (session.info.get(capture.MOVED) or {}).get(game.id) == game.revision
+    row = _kept_row(session, game, key_of(game, turn, round_no), ours=ours)
     if row is None or row.route != ROUTE:
         return None
     kept = Kept.of(row.body)
@@ -257,7 +292,7 @@ def keep(
     # (``capture.seal``), and the roll is kept under that next revision.
     capture.touch(session, game)
     key = key_of(game, turn, round_no, game.revision + 1)
-    row = session.get(RequestKey, key)
+    row = _kept_row(session, game, key, ours=True)
     if row is None:
         row = RequestKey(
             key=key, user_id=roll.user_id, route=ROUTE, status=200, body={}, created_at=now_text()
