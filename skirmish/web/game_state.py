@@ -30,6 +30,10 @@ change (``?carry=board,panels``; they fetched themselves at each "game-changed" 
   identified in it from their own session, the game and what the unit of work reads once (the
   campaign's log mark, the game's gangs) read for all, each payload built from its reader's own
   viewpoint as it would be alone (``game_stream.Together`` gathers them).
+- Every build identifies its readers as rows (``readers.find_reader``: one statement a reader,
+  run by Core, no ORM object) and finds the campaign among those rows
+  (``Site.find_campaign_line``), as the live page does (issue #23, table mode's thirteenth
+  round: the ORM's four objects a campaign were about 1.6 ms profiled a phone a change).
 """
 
 from __future__ import annotations
@@ -144,7 +148,7 @@ def board_key(session: Session, site: Site, campaign: CampaignLine, game: Game, 
 
 
 def board_view(
-    session: Session, site: Site, campaign: Campaign, game: Game, lang: Lang
+    session: Session, site: Site, campaign: CampaignLine, game: Game, lang: Lang
 ) -> tuple[Key, str | dict[str, Any]]:
     """The board's key, and its text when ``BOARDS`` holds it, else its view (to be rendered
     with ``board_text`` once the unit of work is over)."""
@@ -212,9 +216,10 @@ def state_text(site: Site, carried: Carried) -> tuple[int, str]:
     """The game's revision now and one stream's payload for it (JSON, the board's marks not yet
     filled: ``fill_state``), read in a READ unit of work of its own that identifies the reader
     again (in a worker thread: ``Gone`` or ``NotFound`` end the stream): a stream's first
-    state, and a reader whose session owes the store a write (``states_text``)."""
+    state, and a reader whose session owes the store a write (``states_text``); the reader and
+    the campaign read as rows (``Site.read(rows=True)``)."""
     PENDING.set(Pending(site.engine, carried.token, None))
-    with site.read() as s:
+    with site.read(rows=True) as s:
         return _carried_state(s, site, carried, {})
 
 
@@ -227,7 +232,8 @@ def states_text(
     READ unit of work (issue #23, table mode's twelfth round: the two phones' streams each read
     it in a unit of work of their own, the game's row and hand-over, the campaign's log mark and
     the game's gangs twice). Each reader is identified again from their session's token in it,
-    as ``state_text`` does, and their campaign found among those they may see; what every
+    as rows (``identify_in(rows=True)``, as ``state_text`` does), and their campaign found among
+    those rows they may see (``find_campaign_line``); what every
     viewpoint shares is read once (the game, found for the first reader of its campaign, and
     the unit of work's own once-per-unit readings); what is a reader's own (the viewpoint, the
     round as their side may see it, the panels) is built for each. For each stream, its
@@ -240,7 +246,7 @@ def states_text(
     PENDING.set(None)  # a plain READ unit of work: each reader is identified in it below
     with site.read() as s:
         for at, one in enumerate(carried):
-            found = identify_in(s, one.token)
+            found = identify_in(s, one.token, rows=True)
             if found is None:  # the session owes the store its write: made apart, later
                 alone.append(at)
                 continue
@@ -268,14 +274,15 @@ def _carried_state(
     s: Session, site: Site, carried: Carried, games: dict[tuple[int | None, int], Game]
 ) -> tuple[int, str]:
     """One stream's payload in ``s``, its reader identified (``reader()``): ``Gone`` when that
-    is no longer who opened the stream. The campaign is found among those the reader may see;
+    is no longer who opened the stream. The campaign is found among those the reader may see,
+    as a row where the reader was read as rows (``find_campaign_line``);
     the game, once per campaign for the unit of work (``games``: it is the same row for every
     reader who may see that campaign). The live page's panels (``panels``) are rendered for
     this watcher alone: their forms carry keys of their own, and what they show is the reader's
     (a handed-over die, the reader's conflicts)."""
     if reader().user_id != carried.viewer.user_id:
         raise Gone
-    found = site.find_campaign(s, carried.campaign)
+    found = site.find_campaign_line(s, carried.campaign)
     where = (found.id, carried.game_id)
     g = games.get(where)
     if g is None:
@@ -295,7 +302,7 @@ def _shared_state(
     site: Site,
     request: Request,
     s: Session,
-    found: Campaign,
+    found: CampaignLine,
     g: Game,
     lang: Lang,
     parts: tuple[str, ...],
@@ -330,7 +337,7 @@ def _shared_state(
     return revision, text
 
 
-def game_text(session: Session, site: Site, campaign: Campaign, game: Game) -> str:
+def game_text(session: Session, site: Site, campaign: CampaignLine, game: Game) -> str:
     """The game as ``GET …/games/{id}`` answers it (``game status --json``), as JSON text,
     built once per (store, game, revision, rosters) and shared by every watcher whatever their
     viewpoint (issue #23, sixth round: the two players' states each copied the board and wrote
@@ -345,7 +352,7 @@ def game_text(session: Session, site: Site, campaign: Campaign, game: Game) -> s
     return text
 
 
-def game_key(session: Session, site: Site, campaign: Campaign, game: Game) -> Key:
+def game_key(session: Session, site: Site, campaign: CampaignLine, game: Game) -> Key:
     """The game's JSON's key in ``GAMES``: (store, game, revision, rosters)."""
     return (store_mark(site), game.id, game.revision, roster_mark(session, campaign.id))
 
@@ -354,7 +361,7 @@ def round_text(
     session: Session,
     site: Site,
     request: Request,
-    campaign: Campaign,
+    campaign: CampaignLine,
     game: Game,
     lang: Lang,
     view_of: tuple[object, ...] | None = None,
@@ -380,7 +387,7 @@ def round_text(
 def round_key(
     session: Session,
     site: Site,
-    campaign: Campaign,
+    campaign: CampaignLine,
     game: Game,
     lang: Lang,
     view_of: tuple[object, ...],
