@@ -77,3 +77,25 @@ def cli_json(demo: Path) -> Callable[..., Any]:
         return json.loads(result.stdout)
 
     return run
+
+
+@pytest.fixture
+def table(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
+    """A store with a Duel between two players' gangs, each player logged in on a phone
+    (``test_game_activation.make_table``), prepared once per test process and copied."""
+    from tests.web.test_game_activation import make_table
+
+    return prepared(make_table)
+
+
+@pytest.fixture
+def server(table: Path) -> Iterator[Any]:
+    """The app on ``table``, served by uvicorn on a free loopback port in a thread
+    (``test_game_stream.Running``), stopped afterwards."""
+    from tests.web.test_game_stream import Running
+
+    running = Running(table)
+    try:
+        yield running
+    finally:
+        running.stop()

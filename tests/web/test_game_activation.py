@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import re
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -45,11 +45,6 @@ def make_table(db: Path | str) -> None:
     cli(db, "game", "start", "Rapina in banca", "--good", EARPS, "--bad", CLANTONS,
         "--campaign", CAMPAIGN)  # fmt: skip
     cli(db, "game", "turn", "--campaign", CAMPAIGN)
-
-
-@pytest.fixture
-def table(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
-    return prepared(make_table)
 
 
 class Phone:

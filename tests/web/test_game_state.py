@@ -13,20 +13,13 @@ import json
 import re
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.web.test_game_activation import API, GAME, Phone, make_table, open_client
+from tests.web.test_game_activation import API, GAME, Phone, open_client
 from tests.web.test_game_stream import Running, Stream, game_revision
-
-
-@pytest.fixture
-def table(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
-    return prepared(make_table)
 
 
 def cookie(phone: Phone) -> str:
@@ -56,15 +49,6 @@ def ended(stream: Stream) -> bool:
         if not line:
             return True
         assert not line.startswith(b"data:"), line
-
-
-@pytest.fixture
-def server(table: Path) -> Any:
-    running = Running(table)
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def phone(table: Path, user: str) -> Phone:

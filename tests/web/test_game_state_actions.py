@@ -13,29 +13,14 @@ from __future__ import annotations
 import http.client
 import json
 import threading
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.test_game_activation import API, Phone, make_table
+from tests.web.test_game_activation import API, Phone
 from tests.web.test_game_state import closed, cookie, phone, players_streams, posted_to, state
 from tests.web.test_game_stream import Running, game_revision
-
-
-@pytest.fixture
-def table(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
-    return prepared(make_table)
-
-
-@pytest.fixture
-def server(table: Path) -> Any:
-    running = Running(table)
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def sent(server: Running, phone: Phone, path: str, body: dict[str, Any], key: str) -> str:

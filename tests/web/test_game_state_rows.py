@@ -25,23 +25,9 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as OrmSession
 
-from tests.web.test_game_activation import API, make_table
+from tests.web.test_game_activation import API
 from tests.web.test_game_state import closed, players_streams, posted_to, state
 from tests.web.test_game_stream import Running, game_revision
-
-
-@pytest.fixture
-def table(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
-    return prepared(make_table)
-
-
-@pytest.fixture
-def server(table: Path) -> Iterator[Running]:
-    running = Running(table)
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 class Statements:

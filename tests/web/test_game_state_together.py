@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.test_game_activation import API, make_table
+from tests.web.test_game_activation import API
 from tests.web.test_game_state import (
     closed,
     ended,
@@ -26,20 +25,6 @@ from tests.web.test_game_state import (
     state,
 )
 from tests.web.test_game_stream import Running, game_revision
-
-
-@pytest.fixture
-def table(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
-    return prepared(make_table)
-
-
-@pytest.fixture
-def server(table: Path) -> Any:
-    running = Running(table)
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 class Builds:

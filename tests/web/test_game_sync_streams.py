@@ -12,30 +12,15 @@ from __future__ import annotations
 
 import http.client
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.test_game_activation import API, make_table
+from tests.web.test_game_activation import API
 from tests.web.test_game_state import closed, cookie, players_streams, posted_to, state
 from tests.web.test_game_state_actions import nothing_kept_nor_held, sent, spied
 from tests.web.test_game_stream import Running, game_revision
-
-
-@pytest.fixture
-def table(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
-    return prepared(make_table)
-
-
-@pytest.fixture
-def server(table: Path) -> Any:
-    running = Running(table)
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def queued(

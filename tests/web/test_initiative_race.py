@@ -15,12 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_game_activation import Phone, make_table, open_client, rows
-
-
-@pytest.fixture
-def table(prepared: Callable[[Callable[[Path], object]], Path]) -> Path:
-    return prepared(make_table)
+from tests.web.test_game_activation import Phone, open_client, rows
 
 
 @pytest.fixture
