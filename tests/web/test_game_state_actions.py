@@ -23,6 +23,28 @@ from tests.web.test_game_state import closed, cookie, phone, players_streams, po
 from tests.web.test_game_stream import Running, game_revision
 
 
+def first_round(
+    server: Running, phones: tuple[Phone, Phone], streams: tuple[Any, Any], *, both: bool = True
+) -> int:
+    """Both cards laid and the initiative rolled and chosen through ``server`` (Wyatt Earp
+    activated), each change waited for on Wyatt's stream and, ``both``, on Ike's: the revision
+    Wyatt's stream saw last."""
+    (wyatt, ike), (to_wyatt, to_ike) = phones, streams
+    seen = state(to_wyatt)["revision"]
+    state(to_ike)
+    for who, path, body in (
+        (wyatt, "picks", {"model": "Wyatt Earp"}),
+        (ike, "picks", {"model": "Ike Clanton"}),
+        (ike, "initiative", {"dice": "6,1"}),
+        (wyatt, "initiative", {"activate": "good"}),
+    ):
+        posted_to(server, who, path, body)
+        seen = state(to_wyatt, seen)["revision"]
+        if both:
+            state(to_ike, seen - 1)
+    return int(seen)
+
+
 def sent(server: Running, phone: Phone, path: str, body: dict[str, Any], key: str) -> str:
     """``phone``'s API change posted with idempotency ``key`` to the app that holds the
     streams: its answer's text, as sent."""
@@ -72,17 +94,7 @@ def test_a_shot_reload_move_and_turn_share_their_writer_s_reading_with_both_stre
 
     wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "game,round")
     try:
-        seen = state(to_wyatt)["revision"]
-        state(to_ike)
-        for who, path, body in (
-            (wyatt, "picks", {"model": "Wyatt Earp"}),
-            (ike, "picks", {"model": "Ike Clanton"}),
-            (ike, "initiative", {"dice": "6,1"}),
-            (wyatt, "initiative", {"activate": "good"}),
-        ):
-            posted_to(server, who, path, body)
-            seen = state(to_wyatt, seen)["revision"]
-            state(to_ike, seen - 1)
+        seen = first_round(server, (wyatt, ike), (to_wyatt, to_ike))
         facts, boards = spied(monkeypatch)
         shot = {"attacker": "Wyatt Earp", "target": "Ike Clanton", "range": 10, "dice": "1,1,1,1,1"}
         for who, path, body in (
@@ -159,16 +171,7 @@ def test_a_shot_whose_unit_of_work_does_not_commit_keeps_nothing_and_holds_nothi
         raise RuntimeError("the commit failed")  # in the commit's listener: no commit
 
     try:
-        seen = state(to_wyatt)["revision"]
-        state(to_ike)
-        for who, path, body in (
-            (wyatt, "picks", {"model": "Wyatt Earp"}),
-            (ike, "picks", {"model": "Ike Clanton"}),
-            (ike, "initiative", {"dice": "6,1"}),
-            (wyatt, "initiative", {"activate": "good"}),
-        ):
-            posted_to(server, who, path, body)
-            seen = state(to_wyatt, seen)["revision"]
+        first_round(server, (wyatt, ike), (to_wyatt, to_ike), both=False)
         before = game_revision(table)
         monkeypatch.setattr(game_state, "hold_answer", held_then_failed)
         shot = {"attacker": "Wyatt Earp", "target": "Ike Clanton", "range": 10, "dice": "1,1,1,1,1"}

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from tests.web.test_game_activation import API
-from tests.web.test_game_state import closed, cookie, players_streams, posted_to, state
-from tests.web.test_game_state_actions import nothing_kept_nor_held, sent, spied
+from tests.web.test_game_state import closed, cookie, players_streams, state
+from tests.web.test_game_state_actions import first_round, nothing_kept_nor_held, sent, spied
 from tests.web.test_game_stream import Running, game_revision
 
 
@@ -40,17 +40,7 @@ def test_a_shot_and_a_turn_sent_back_online_share_their_writer_s_reading_with_bo
 
     wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "game,round")
     try:
-        seen = state(to_wyatt)["revision"]
-        state(to_ike)
-        for who, path, body in (
-            (wyatt, "picks", {"model": "Wyatt Earp"}),
-            (ike, "picks", {"model": "Ike Clanton"}),
-            (ike, "initiative", {"dice": "6,1"}),
-            (wyatt, "initiative", {"activate": "good"}),
-        ):
-            posted_to(server, who, path, body)
-            seen = state(to_wyatt, seen)["revision"]
-            state(to_ike, seen - 1)
+        seen = first_round(server, (wyatt, ike), (to_wyatt, to_ike))
         facts, boards = spied(monkeypatch)
         turn = game_revision(table)
         shot = {"attacker": "Wyatt Earp", "target": "Ike Clanton", "range": 10}
@@ -94,16 +84,7 @@ def test_a_turn_sent_back_online_whose_unit_of_work_does_not_commit_keeps_nothin
         raise RuntimeError("the commit failed")  # in the commit's listener: no commit
 
     try:
-        seen = state(to_wyatt)["revision"]
-        state(to_ike)
-        for who, path, body in (
-            (wyatt, "picks", {"model": "Wyatt Earp"}),
-            (ike, "picks", {"model": "Ike Clanton"}),
-            (ike, "initiative", {"dice": "6,1"}),
-            (wyatt, "initiative", {"activate": "good"}),
-        ):
-            posted_to(server, who, path, body)
-            seen = state(to_wyatt, seen)["revision"]
+        first_round(server, (wyatt, ike), (to_wyatt, to_ike), both=False)
         before = game_revision(table)
         monkeypatch.setattr(game_state, "hold_answer", held_then_failed)
         entry = queued("offline-failed", "turn", {}, before)
