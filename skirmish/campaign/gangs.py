@@ -157,9 +157,9 @@ def _settings_query() -> Select[str, str]:
     """A campaign's settings as rows, in the relationship's order (the ``campaign`` parameter),
     built once."""
     return (
-        select(CampaignSetting.__table__.c.key, CampaignSetting.__table__.c.value)  # PROTOTYPE
-        .where(CampaignSetting.__table__.c.campaign_id == bindparam("campaign", type_=Integer))
-        .order_by(CampaignSetting.__table__.c.key)
+        select(CampaignSetting.key, CampaignSetting.value)
+        .where(col(CampaignSetting.campaign_id) == bindparam("campaign", type_=Integer))
+        .order_by(col(CampaignSetting.key))
     )
 
 

@@ -203,35 +203,6 @@ def current_campaign(session: Session, name: str | None = None) -> Campaign:
     return _lock_campaign(session, campaign)
 
 
-def roster_rows(session: Session, name: str | None, gang_name: str) -> Any:
-    """PROTOTYPE: the campaign in use, the gang called exactly ``gang_name`` and its models as
-    rows of the tables' Core columns (no mapper configured); ``None`` when a name is not exact
-    (the objects' lookup then finds the nearest or says the error)."""
-    if name is not None:
-        return None
-    meta, campaigns, gangs = Meta.__table__, Campaign.__table__, Gang.__table__  # type: ignore[attr-defined]
-    members = Member.__table__  # type: ignore[attr-defined]
-    connection = session.connection()
-    key = connection.execute(sa_select(meta.c.value).where(meta.c.key == IN_USE)).scalar()
-    if key is None:
-        return None
-    campaign = connection.execute(sa_select(campaigns).where(campaigns.c.id == int(key))).first()
-    if campaign is None:
-        return None
-    gang = connection.execute(
-        sa_select(gangs)
-        .where(gangs.c.campaign_id == campaign.id, gangs.c.name == gang_name)
-        .order_by(gangs.c.id)
-    ).first()
-    if gang is None:
-        return None
-    touched(session, gang)
-    rows = connection.execute(
-        sa_select(members).where(members.c.gang_id == gang.id).order_by(members.c.id)
-    ).all()
-    return campaign, gang, rows
-
-
 def has_current(session: Session) -> bool:
     """Whether the store has a campaign in use (``campaign use``, or the first one made)."""
     row = session.get(Meta, IN_USE)

@@ -36,17 +36,16 @@ class PrintChoice(NamedTuple):
     blank: int = 0
 
 
-def printable_members(gang: Gang, members: Any = None) -> list[Member]:
+def printable_members(gang: Gang) -> list[Member]:
     """The models a print may name: those on the roster and the dead (not the fired)."""
-    every = gang.members if members is None else members  # PROTOTYPE: rows
-    return [m for m in every if m.status != MemberStatus.RETIRED]
+    return [m for m in gang.members if m.status != MemberStatus.RETIRED]
 
 
-def choose_models(gang: Gang, names: Iterable[str], members: Any = None) -> list[Member]:
+def choose_models(gang: Gang, names: Iterable[str]) -> list[Member]:
     """The models of ``gang`` that ``names`` name, in the order given, each once: a name or
     handle in any case, a unique prefix or whole words (``naming``), a model on the roster
     preferred to a dead one of the same name. An unknown name is refused with the nearest."""
-    candidates = lookup.names_of(printable_members(gang, members))
+    candidates = lookup.names_of(printable_members(gang))
     chosen: list[Member] = []
     for typed in names:
         found = naming.choose(
@@ -61,11 +60,11 @@ def choose_models(gang: Gang, names: Iterable[str], members: Any = None) -> list
     return chosen
 
 
-def print_choice(gang: Gang, members: Any = None) -> PrintChoice:
+def print_choice(gang: Gang) -> PrintChoice:
     """The gang's saved print choice, or the default one (every living model, no blank card)."""
     saved: Mapping[str, Any] = gang.print_options or {}
     ids = saved.get("models", [])
-    by_id = {m.id: m for m in printable_members(gang, members)}
+    by_id = {m.id: m for m in printable_members(gang)}
     names = tuple(by_id[i].name for i in ids if i in by_id)
     blank = saved.get("blank", 0)
     return PrintChoice(

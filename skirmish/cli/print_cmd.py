@@ -330,16 +330,11 @@ def roster_cmd(
             Message("--all-models and --models contradict each other: give one of them.")
         )
     _format(output, fmt)  # a wrong -o is refused before the store is opened
-    with session(db, access="gang" if save else "read", mappers=save) as s:
+    with session(db, access="gang" if save else "read") as s:
         quiet_until_done()  # its one PDF is the command's last act (skirmish.collector)
-        read = None if save else lookup.roster_rows(s, campaign, gang)  # PROTOTYPE
-        if read is None:
-            found = lookup.current_campaign(s, campaign)
-            chosen = lookup.gang_by_name(s, found, gang, full=False)
-            members = None
-        else:
-            found, chosen, members = read
-        saved = print_choice(chosen, members)
+        found = lookup.current_campaign(s, campaign)
+        chosen = lookup.gang_by_name(s, found, gang, full=False)  # rows, not objects (issue #23)
+        saved = print_choice(chosen)
         choice = PrintChoice(
             models=() if all_models else tuple(names) if names is not None else saved.models,
             with_dead=saved.with_dead if with_dead is None else with_dead,
@@ -354,8 +349,6 @@ def roster_cmd(
             models=choice.models,
             with_dead=choice.with_dead,
             blank=choice.blank,
-            members=members,
-            session=s if members is not None else None,
         )
     _write(partial(render_roster, view, lang), output, fmt, files=ROSTER_STYLESHEETS)
 

@@ -43,7 +43,6 @@ def session(
     *,
     access: Literal["read", "gang", "campaign"] = "gang",
     create: bool = False,
-    mappers: bool = True,
 ) -> Iterator[Session]:
     """One unit of work on the database ``--db`` names (``store.transaction``): committed if
     the command succeeds, rolled back (nothing changed) if it fails.
@@ -59,8 +58,7 @@ def session(
     from skirmish.campaign import lookup, store  # noqa: F401 - lookup brings the tables
 
     engine = store.open_store(db, access=store.Access(access), create=create)
-    if mappers:  # PROTOTYPE: the roster's read configures none
-        configure_mappers()
+    configure_mappers()
     started()  # the start is over: the collector runs as usual from here (skirmish.collector)
     owed: list[Owed] = []
     try:

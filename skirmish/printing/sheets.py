@@ -28,11 +28,9 @@ from skirmish.printing.views import CampaignView, RosterView
 from skirmish.translation import Message
 
 
-def house_rules(
-    campaign: Campaign, lang: Lang | str, session: Any = None
-) -> list[tuple[str, str]]:
+def house_rules(campaign: Campaign, lang: Lang | str) -> list[tuple[str, str]]:
     """The campaign's house rules in force, as (rule id, text) pairs (RULINGS §4)."""
-    values = settings_of(campaign, session)
+    values = settings_of(campaign)
     return [
         (rule.rule, rule.describe(values.get(rule.key, rule.default), str(lang)))
         for rule in HOUSE_RULES
@@ -44,7 +42,7 @@ ROSTER_QR_MM = 20.0
 
 
 def chosen_members(
-    gang: Gang, models: Sequence[str] = (), *, with_dead: bool = False, members: Any = None
+    gang: Gang, models: Sequence[str] = (), *, with_dead: bool = False
 ) -> tuple[list[Member], list[Member]]:
     """The models a roster prints, each list in hiring order: (the living, the dead).
 
@@ -52,12 +50,11 @@ def chosen_members(
     ``models`` (names or handles as ``print_options.choose_models`` reads them), only those: a
     dead model named prints too, marked; a name that is no model of the gang's, living or dead,
     is refused with the nearest names."""
-    every = gang.members if members is None else members  # PROTOTYPE: rows
-    living = [m for m in every if m.status == MemberStatus.ACTIVE]
-    dead = [m for m in every if m.status == MemberStatus.DEAD]
+    living = lookup.active_members(gang)
+    dead = [m for m in gang.members if m.status == MemberStatus.DEAD]
     if not models:
         return living, dead if with_dead else []
-    wanted = {id(m) for m in choose_models(gang, models, members)}
+    wanted = {id(m) for m in choose_models(gang, models)}
     return [m for m in living if id(m) in wanted], [m for m in dead if id(m) in wanted]
 
 
@@ -73,8 +70,6 @@ def roster_sheet(
     rows: Sequence[Mapping[str, Any]] | None = None,
     with_house_rules: bool = True,
     data: Mapping[str, Any] | None = None,
-    members: Any = None,
-    session: Any = None,
 ) -> RosterView:
     """A gang's roster (``gang`` from ``lookup.gang_by_name``, loaded ``full`` or not:
     ``views.gang_data`` reads as rows what is not loaded, cheaper for ``print roster`` than
@@ -87,11 +82,11 @@ def roster_sheet(
     the book, which prints them once; ``data``: the gang's ``views.gang_data`` in ``lang`` when
     the caller has it already (the book, which shows it in the standings too)."""
     BLANK.check(blank)
-    living, dead = chosen_members(gang, models, with_dead=with_dead, members=members)
-    data = dict(data) if data is not None else views.gang_data(gang, lang, session=session)
+    living, dead = chosen_members(gang, models, with_dead=with_dead)
+    data = dict(data) if data is not None else views.gang_data(gang, lang)
     keep = {m.name for m in living}
     data["members"] = [m for m in data["members"] if m["name"] in keep]
-    session = object_session(gang) if session is None else session
+    session = object_session(gang)
     if rows is None and session is not None:  # its own line only, its rating already said
         rated = {gang.name: int(data["rating"])}
         rows = standings(cast(Session, session), campaign=campaign, gangs=[gang], rated=rated)
@@ -101,10 +96,8 @@ def roster_sheet(
     return roster_view(
         data,
         lang,
-        house_rules=house_rules(campaign, lang, session if members is not None else None)
-        if with_house_rules
-        else (),
-        dead=_dead_data(session, gang, dead, lang, members),
+        house_rules=house_rules(campaign, lang) if with_house_rules else (),
+        dead=[views.member_data(gang, m, lang) for m in dead],
         blank=blank,
         campaign=campaign.name,
         printed=today or date.today(),
@@ -112,26 +105,6 @@ def roster_sheet(
         link=link,
         qr=qr,
     )
-
-
-def _dead_data(session: Any, gang: Any, dead: Any, lang: Any, members: Any) -> Any:
-    """PROTOTYPE: the dead models' data, objects or rows."""
-    if members is None:
-        return [views.member_data(gang, m, lang) for m in dead]
-    if not dead:
-        return []
-    rows, _, _ = views._read_rows(session, gang.id)
-    return [
-        views._member_data(
-            gang.faction,
-            m,
-            rows.skills.get(m.id, ()),
-            rows.injuries.get(m.id, ()),
-            [item for item in rows.items if item.member_id == m.id],
-            lang,
-        )
-        for m in dead
-    ]
 
 
 def printed_gangs(campaign: Campaign) -> list[Gang]:
