@@ -21,6 +21,10 @@ What a ``core`` read cannot take off is everything the tables' one declaration i
 ``Model.__table__`` is built by SQLModel, so SQLAlchemy's ORM, pydantic and SQLModel are
 imported and the classes created either way.
 
+Byte-compile the package first (``python -m compileall -q skirmish``: these machines set
+``PYTHONDONTWRITEBYTECODE``), as for ``roster_phases.py``. ``tests/printing/test_roster_store.py``
+runs it once: the three reads agree, and only the command's way configures the mappers.
+
 Run: .venv/bin/python benchmarks/roster_store.py [--runs 15]
 """
 
@@ -201,11 +205,6 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
-    subprocess.run(
-        [sys.executable, "-m", "compileall", "-q", str(REPO / "skirmish")],
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
     split: dict[str, list[float]] = {}
     modes = ("orm", "core", "reflected")
     reads: dict[str, list[float]] = {mode: [] for mode in modes}
