@@ -50,6 +50,7 @@ from markupsafe import Markup
 from sqlalchemy import event
 from sqlmodel import Session
 
+from skirmish.campaign import readers
 from skirmish.campaign.game import status
 from skirmish.campaign.game.status import (
     READINGS,
@@ -245,6 +246,7 @@ def states_text(
     alone: list[int] = []
     PENDING.set(None)  # a plain READ unit of work: each reader is identified in it below
     with site.read() as s:
+        readers.find_readers(s, [one.token for one in carried])  # one statement for them all
         for at, one in enumerate(carried):
             found = identify_in(s, one.token, rows=True)
             if found is None:  # the session owes the store its write: made apart, later
