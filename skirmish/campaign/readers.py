@@ -72,7 +72,7 @@ def find_readers(session: Session, tokens: Iterable[str | None]) -> None:
     in this READ unit of work (issue #23, table mode's fourteenth round: a game's streams built
     together identified each reader with a statement of its own). Each token's rows are those
     ``find_reader``'s own statement reads for it: the same joins, the session's condition
-    ``= :digest`` become ``IN (:digests)``, so that each campaign's row is repeated once per
+    ``= :digest`` become ``IN (:digest_0, …)``, so that each campaign's row is repeated once per
     session found, beside that session's account and role; a READ unit of work reads one
     snapshot, so a row read now is the row ``find_reader`` would read later in it. A token
     whose session is not there (none, ended and deleted) has no row of its own here: it is read
@@ -84,7 +84,8 @@ def find_readers(session: Session, tokens: Iterable[str | None]) -> None:
     if len(digests) < 2:
         return
     kept: dict[str, list[Any]] = session.info.setdefault(_TOGETHER, {})
-    for row in store.column_rows(session, _readers_query(), {"digests": digests}):
+    given = {f"digest_{at}": digest for at, digest in enumerate(digests)}
+    for row in store.column_rows(session, _readers_query(len(digests)), given):
         if row.digest is not None:  # a campaign's row when no session was found
             kept.setdefault(row.digest, []).append(row)
 
@@ -121,20 +122,22 @@ def _reader_query() -> Any:
 
 
 @cache
-def _readers_query() -> Any:
-    """``find_readers``' statement, built once from ``find_reader``'s: its session's condition
-    (``web_session.id = :digest``) becomes ``web_session.id IN (:digests)``, and each row says
-    its session's digest."""
+def _readers_query(several: int) -> Any:
+    """``find_readers``' statement for ``several`` sessions, built once from ``find_reader``'s:
+    its session's condition (``web_session.id = :digest``) becomes ``web_session.id IN
+    (:digest_0, …)``, and each row says its session's digest. (Parameters of their own, not
+    one expanded list: an expanded list's statement is written out again at each run.)"""
+    digests = [bindparam(f"digest_{at}", type_=String) for at in range(several)]
 
-    def several(element: Any, **kw: Any) -> ClauseElement | None:
+    def among(element: Any, **kw: Any) -> ClauseElement | None:
         if (
             isinstance(element, BinaryExpression)
             and isinstance(element.right, BindParameter)
             and element.right.key == "digest"
         ):
-            return element.left.in_(bindparam("digests", type_=String, expanding=True))
+            return element.left.in_(digests)
         return None
 
     opts: dict[str, Any] = {}
-    statement: Any = visitors.replacement_traverse(_reader_query(), opts, several)
+    statement: Any = visitors.replacement_traverse(_reader_query(), opts, among)
     return statement.add_columns(col(WebSession.id).label("digest"))
