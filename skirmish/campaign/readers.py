@@ -1,14 +1,20 @@
 """The reader of a page as rows (issue #23): a session cookie's account, its roles and every
 campaign of the store, read in one statement by Core (``find_reader``), where
 ``accounts.find_session_and_campaigns`` loads the same as four objects a campaign. The
-permission rules read the account as they read a ``User`` (``permissions.Account``)."""
+permission rules read the account as they read a ``User`` (``permissions.Account``). Several
+readers identified in one READ unit of work (a game's streams built together) are read in one
+statement (``find_readers``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
+from sqlalchemy import String, bindparam
+from sqlalchemy.sql import visitors
+from sqlalchemy.sql.elements import BinaryExpression, BindParameter, ClauseElement
 from sqlmodel import Session, col
 
 from skirmish.campaign import accounts, store
@@ -35,7 +41,10 @@ def find_reader(session: Session, token: str | None) -> Reader | None:
     account, roles and session and every campaign in one statement run by Core (issue #23: the
     ORM's four entities a row cost three to four times the same statement's rows). ``None``
     when the store has no campaign (no row to carry the session's): ask ``find_session``."""
-    rows = store.column_rows(session, _reader_query(), {"digest": accounts.token_digest(token)})
+    digest = accounts.token_digest(token)
+    rows = session.info.get(_TOGETHER, {}).get(digest) if digest else None
+    if rows is None:  # not read beforehand with others (``find_readers``)
+        rows = store.column_rows(session, _reader_query(), {"digest": digest})
     if not rows:
         return None
     first = rows[0]
@@ -54,6 +63,31 @@ def find_reader(session: Session, token: str | None) -> Reader | None:
 
 #: ``session.info``: the campaigns ``find_reader`` read in this unit of work, by id.
 _CAMPAIGNS = "reader's campaigns"
+#: ``session.info``: the rows ``find_readers`` read for several sessions, by their digest.
+_TOGETHER = "readers read together"
+
+
+def find_readers(session: Session, tokens: Iterable[str | None]) -> None:
+    """Read the readers of several session tokens in ONE statement, kept for ``find_reader``
+    in this READ unit of work (issue #23, table mode's fourteenth round: a game's streams built
+    together identified each reader with a statement of its own). Each token's rows are those
+    ``find_reader``'s own statement reads for it: the same joins, the session's condition
+    ``= :digest`` become ``IN (:digest_0, …)``, so that each campaign's row is repeated once per
+    session found, beside that session's account and role; a READ unit of work reads one
+    snapshot, so a row read now is the row ``find_reader`` would read later in it. A token
+    whose session is not there (none, ended and deleted) has no row of its own here: it is read
+    by ``find_reader``'s statement, as before. Nothing outside a READ unit of work (a writer's
+    rows may change under it), nor for fewer than two sessions (one statement either way)."""
+    if session.info.get("access") != store.Access.READ:
+        return
+    digests = list(dict.fromkeys(d for d in map(accounts.token_digest, tokens) if d))
+    if len(digests) < 2:
+        return
+    kept: dict[str, list[Any]] = session.info.setdefault(_TOGETHER, {})
+    given = {f"digest_{at}": digest for at, digest in enumerate(digests)}
+    for row in store.column_rows(session, _readers_query(len(digests)), given):
+        if row.digest is not None:  # a campaign's row when no session was found
+            kept.setdefault(row.digest, []).append(row)
 
 
 def campaign_of(session: Session, campaign_id: int) -> CampaignLine | None:
@@ -85,3 +119,25 @@ def _reader_query() -> Any:
         col(User.lang).label("user_lang"),
         col(User.session_epoch).label("user_epoch"),
     )
+
+
+@cache
+def _readers_query(several: int) -> Any:
+    """``find_readers``' statement for ``several`` sessions, built once from ``find_reader``'s:
+    its session's condition (``web_session.id = :digest``) becomes ``web_session.id IN
+    (:digest_0, …)``, and each row says its session's digest. (Parameters of their own, not
+    one expanded list: an expanded list's statement is written out again at each run.)"""
+    digests = [bindparam(f"digest_{at}", type_=String) for at in range(several)]
+
+    def among(element: Any, **kw: Any) -> ClauseElement | None:
+        if (
+            isinstance(element, BinaryExpression)
+            and isinstance(element.right, BindParameter)
+            and element.right.key == "digest"
+        ):
+            return element.left.in_(digests)
+        return None
+
+    opts: dict[str, Any] = {}
+    statement: Any = visitors.replacement_traverse(_reader_query(), opts, among)
+    return statement.add_columns(col(WebSession.id).label("digest"))

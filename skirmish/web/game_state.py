@@ -33,7 +33,9 @@ change (``?carry=board,panels``; they fetched themselves at each "game-changed" 
 - Every build identifies its readers as rows (``readers.find_reader``: one statement a reader,
   run by Core, no ORM object) and finds the campaign among those rows
   (``Site.find_campaign_line``), as the live page does (issue #23, table mode's thirteenth
-  round: the ORM's four objects a campaign were about 1.6 ms profiled a phone a change).
+  round: the ORM's four objects a campaign were about 1.6 ms profiled a phone a change); a
+  shared build reads all its readers' sessions in one statement first (``readers.find_readers``,
+  the fourteenth round), from which each is then identified as alone.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from markupsafe import Markup
 from sqlalchemy import event
 from sqlmodel import Session
 
+from skirmish.campaign import readers
 from skirmish.campaign.game import status
 from skirmish.campaign.game.status import (
     READINGS,
@@ -232,8 +235,9 @@ def states_text(
     READ unit of work (issue #23, table mode's twelfth round: the two phones' streams each read
     it in a unit of work of their own, the game's row and hand-over, the campaign's log mark and
     the game's gangs twice). Each reader is identified again from their session's token in it,
-    as rows (``identify_in(rows=True)``, as ``state_text`` does), and their campaign found among
-    those rows they may see (``find_campaign_line``); what every
+    as rows (``identify_in(rows=True)``, as ``state_text`` does; their sessions read in one
+    statement beforehand, ``readers.find_readers``: the same rows, one snapshot), and their
+    campaign found among those rows they may see (``find_campaign_line``); what every
     viewpoint shares is read once (the game, found for the first reader of its campaign, and
     the unit of work's own once-per-unit readings); what is a reader's own (the viewpoint, the
     round as their side may see it, the panels) is built for each. For each stream, its
@@ -245,6 +249,7 @@ def states_text(
     alone: list[int] = []
     PENDING.set(None)  # a plain READ unit of work: each reader is identified in it below
     with site.read() as s:
+        readers.find_readers(s, [one.token for one in carried])  # one statement for them all
         for at, one in enumerate(carried):
             found = identify_in(s, one.token, rows=True)
             if found is None:  # the session owes the store its write: made apart, later
