@@ -151,7 +151,7 @@ def identify_in(session: Session, token: str | None, *, rows: bool = False) -> V
     if user is not None and not due:
         viewer = Viewer(user_id=user.id, name=user.name, lang=user.lang)
     elif not due:
-        none_yet = session.exec(select(User.id).limit(1)).first() is None
+        none_yet = not store.column_rows(session, select(User.id).limit(1))  # Core (issue #23)
         viewer = Viewer(accounts=False) if none_yet else Viewer()
     if viewer is not None and every is not None:
         # what this reader may see, from the same statement's rows (``Site.campaigns``)

@@ -150,6 +150,29 @@ def test_the_pages_read_as_rows_run_no_orm_statement(club: tuple[Any, Any]) -> N
         executed.clear()
 
 
+def test_a_signed_out_reader_runs_no_orm_statement(club: tuple[Any, Any]) -> None:
+    """Signed out, the public campaign's pages ask whether the store has any account (which
+    says whether to offer to log in) through Core too (issue #23, seventeenth round): no ORM
+    statement, and the same page as before (its link to log in)."""
+    client, engine = club
+    with store.transaction(engine, access=store.Access.CAMPAIGN) as s:
+        accounts.set_public(s, lookup.campaign_by_name(s, CAMPAIGN), True)
+    client.cookies.clear()
+    executed: list[str] = []
+
+    def orm(state: ORMExecuteState) -> None:
+        executed.append(str(state.statement))
+
+    event.listen(OrmSession, "do_orm_execute", orm)
+    try:
+        answers = [client.get(page) for page in PAGES]
+    finally:
+        event.remove(OrmSession, "do_orm_execute", orm)
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert '<a href="/login?next=' in answers[0].text
+    assert executed == []
+
+
 def test_a_role_taken_away_or_a_session_ended_counts_at_the_next_page(
     club: tuple[Any, Any],
 ) -> None:
