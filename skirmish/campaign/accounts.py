@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import String, and_, bindparam, delete, func
+from sqlalchemy import Integer, String, and_, bindparam, delete, func
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import logbook, naming
@@ -734,18 +734,22 @@ def join(session: Session, code_or_token: str, user: User) -> tuple[Campaign, Ro
 
 def open_invitations(session: Session, campaign: CampaignLine) -> list[Invitation]:
     """The campaign's invitations still good (``still_open``), as objects."""
-    return list(session.exec(still_open(select(Invitation), campaign)).all())
+    return list(session.exec(still_open(select(Invitation)), params=open_now(campaign)).all())
 
 
-def still_open(query: _Q, campaign: CampaignLine) -> _Q:
-    """``query`` of the invitation table narrowed to ``campaign``'s invitations still good,
-    unused and not expired, oldest first: one rule for the objects and the pages' rows."""
-    now = _stamp(_now())
+def still_open(query: _Q) -> _Q:
+    """``query`` of the invitations narrowed to those of ``campaign`` unused and not expired at
+    ``now`` (parameters: ``open_now``), oldest first: one rule for the objects and rows."""
     return query.where(
-        col(Invitation.campaign_id) == campaign.id,
+        col(Invitation.campaign_id) == bindparam("campaign", type_=Integer),
         col(Invitation.used_at).is_(None),
-        col(Invitation.expires_at) > now,
+        col(Invitation.expires_at) > bindparam("now", type_=String),
     ).order_by(col(Invitation.id))
+
+
+def open_now(campaign: CampaignLine) -> dict[str, Any]:
+    """``still_open``'s parameters: ``campaign``'s invitations still good now."""
+    return {"campaign": campaign.id, "now": _stamp(_now())}
 
 
 def join_new(

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from sqlalchemy import select as select_columns
@@ -205,12 +206,18 @@ def open_invitation_rows(session: Session, campaign: CampaignLine) -> list[Any]:
     """``accounts.open_invitations`` (the same rule: ``accounts.still_open``) as rows of the
     ``_SHOWN_INVITATION`` columns (issue #23: the campaign page's desk and the members page
     build no object)."""
-    shown = select_columns(*(getattr(Invitation, name) for name in _SHOWN_INVITATION))
-    return store.column_rows(session, accounts.still_open(shown, campaign))
+    return store.column_rows(session, _open_rows_query(), accounts.open_now(campaign))
 
 
 #: What the pages show of an open invitation: never its link token's hash.
 _SHOWN_INVITATION = ("code", "role", "created_by", "created_at", "expires_at")
+
+
+@cache
+def _open_rows_query() -> Any:
+    """``open_invitation_rows``' statement, built once (issue #23)."""
+    shown = select_columns(*(getattr(Invitation, name) for name in _SHOWN_INVITATION))
+    return accounts.still_open(shown)
 
 
 def invitations(session: Session, *, actor: Actor, campaign: Campaign) -> list[dict[str, Any]]:
