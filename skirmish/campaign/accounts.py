@@ -25,11 +25,11 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import String, and_, bindparam, delete, func
+from sqlalchemy import Integer, String, and_, bindparam, delete, func
 from sqlmodel import Session, col, select
 
 from skirmish.campaign import logbook, naming
@@ -42,6 +42,7 @@ from skirmish.limits import INVITE_DAYS, PASSWORD_LENGTH, bad_character, clean_n
 from skirmish.translation import Both, Message
 
 if TYPE_CHECKING:
+    import sqlalchemy
     from argon2 import PasswordHasher
     from sqlmodel.sql.expression import Select
 
@@ -71,6 +72,7 @@ INVITATION_FAILURES: Final = 10
 GUESSED_CODE: Final = " invitation"
 
 _hasher: PasswordHasher | None = None
+_Q = TypeVar("_Q", bound="sqlalchemy.Select[Any]")
 
 
 def hasher() -> PasswordHasher:
@@ -731,14 +733,23 @@ def join(session: Session, code_or_token: str, user: User) -> tuple[Campaign, Ro
 
 
 def open_invitations(session: Session, campaign: CampaignLine) -> list[Invitation]:
-    """The campaign's invitations still good: unused and not expired."""
-    now = _stamp(_now())
-    query = select(Invitation).where(
-        Invitation.campaign_id == campaign.id,
+    """The campaign's invitations still good (``still_open``), as objects."""
+    return list(session.exec(still_open(select(Invitation)), params=open_now(campaign)).all())
+
+
+def still_open(query: _Q) -> _Q:
+    """``query`` of the invitations narrowed to those of ``campaign`` unused and not expired at
+    ``now`` (parameters: ``open_now``), oldest first: one rule for the objects and rows."""
+    return query.where(
+        col(Invitation.campaign_id) == bindparam("campaign", type_=Integer),
         col(Invitation.used_at).is_(None),
-        col(Invitation.expires_at) > now,
-    )
-    return list(session.exec(query.order_by(col(Invitation.id))).all())
+        col(Invitation.expires_at) > bindparam("now", type_=String),
+    ).order_by(col(Invitation.id))
+
+
+def open_now(campaign: CampaignLine) -> dict[str, Any]:
+    """``still_open``'s parameters: ``campaign``'s invitations still good now."""
+    return {"campaign": campaign.id, "now": _stamp(_now())}
 
 
 def join_new(
@@ -787,14 +798,3 @@ def change_password(
             Message("the current password is wrong. Nothing was changed.")
         ) from None
     return set_password(session, user.name, password)
-
-
-def memberships(session: Session, user: User) -> list[tuple[Campaign, Role]]:
-    """The campaigns ``user`` has a role in, with the role, oldest campaign first."""
-    rows = session.exec(
-        select(Campaign, Membership.role)
-        .join(Membership, col(Membership.campaign_id) == col(Campaign.id))
-        .where(Membership.user_id == user.id)
-        .order_by(col(Campaign.id))
-    ).all()
-    return [(campaign, Role(role)) for campaign, role in rows]

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from sqlmodel import Session
+from sqlalchemy import select as select_columns
+from sqlmodel import Session, col, select
 
-from skirmish.campaign import accounts, gangs, lookup
-from skirmish.campaign.account_tables import Invitation, User
+from skirmish.campaign import accounts, gangs, lookup, store
+from skirmish.campaign.account_tables import Invitation, Membership, User
 from skirmish.campaign.models import Campaign, CampaignLine, Gang, LogEntry
 from skirmish.campaign.permissions import (
     Action,
@@ -186,7 +188,7 @@ def members(session: Session, *, actor: Actor, campaign: Campaign) -> dict[str, 
 def open_invitations(session: Session, campaign: CampaignLine) -> list[dict[str, Any]]:
     """The campaign's open invitations, oldest first: each code, the role it offers, when and
     by whom it was made (``None``: the command line) and until when it is good."""
-    rows = accounts.open_invitations(session, campaign)
+    rows = open_invitation_rows(session, campaign)
     makers = accounts.user_names(session, {i.created_by for i in rows if i.created_by})
     return [
         {
@@ -198,6 +200,24 @@ def open_invitations(session: Session, campaign: CampaignLine) -> list[dict[str,
         }
         for i in rows
     ]
+
+
+def open_invitation_rows(session: Session, campaign: CampaignLine) -> list[Any]:
+    """``accounts.open_invitations`` (the same rule: ``accounts.still_open``) as rows of the
+    ``_SHOWN_INVITATION`` columns (issue #23: the campaign page's desk and the members page
+    build no object)."""
+    return store.column_rows(session, _open_rows_query(), accounts.open_now(campaign))
+
+
+#: What the pages show of an open invitation: never its link token's hash.
+_SHOWN_INVITATION = ("code", "role", "created_by", "created_at", "expires_at")
+
+
+@cache
+def _open_rows_query() -> Any:
+    """``open_invitation_rows``' statement, built once (issue #23)."""
+    shown = select_columns(*(getattr(Invitation, name) for name in _SHOWN_INVITATION))
+    return accounts.still_open(shown)
 
 
 def invitations(session: Session, *, actor: Actor, campaign: Campaign) -> list[dict[str, Any]]:
@@ -278,3 +298,15 @@ def join(session: Session, *, code: str, user: User) -> tuple[Campaign, Role]:
     """``user`` uses an invitation (its code or link token); nobody's permission is asked:
     holding the invitation is the permission."""
     return accounts.join(session, code, user)
+
+
+def memberships(session: Session, user: User) -> list[tuple[Campaign, Role]]:
+    """The campaigns ``user`` has a role in, with the role, oldest campaign first (the account
+    page, ``user list``)."""
+    rows = session.exec(
+        select(Campaign, Membership.role)
+        .join(Membership, col(Membership.campaign_id) == col(Campaign.id))
+        .where(Membership.user_id == user.id)
+        .order_by(col(Campaign.id))
+    ).all()
+    return [(campaign, Role(role)) for campaign, role in rows]

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any, cast
 
 from sqlalchemy import String, bindparam
+from sqlalchemy import select as select_columns
 from sqlalchemy.sql import visitors
 from sqlalchemy.sql.elements import BinaryExpression, BindParameter, ClauseElement
 from sqlmodel import Session, col
@@ -97,6 +98,18 @@ def campaign_of(session: Session, campaign_id: int) -> CampaignLine | None:
     if kept is not None and campaign_id in kept:
         return cast(CampaignLine, kept[campaign_id])
     return session.get(Campaign, campaign_id)
+
+
+def any_account(session: Session) -> bool:
+    """Whether the store has any account (none: a club without accounts, whose pages offer no
+    login), asked by a statement built once and run by Core (issue #23: a signed-out reader's
+    every page asks it)."""
+    return bool(store.column_rows(session, _any_account_query()))
+
+
+@cache
+def _any_account_query() -> Any:
+    return select_columns(col(User.id)).limit(1)
 
 
 @cache

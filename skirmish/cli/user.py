@@ -140,12 +140,13 @@ def passwd(
 def list_(lang: LangOpt, json_: JsonOpt = False, db: DbOpt = None) -> None:
     """``list``: its help is the command's (above)."""
     from skirmish.campaign import accounts  # lazy: command
+    from skirmish.campaign.club import memberships  # lazy: command
     from skirmish.campaign.permissions import role_word  # lazy: command
 
     with session(db, access="read") as s:
         rows: list[dict[str, Any]] = []
         for user in accounts.list_users(s):
-            roles = sorted((c.name, r.value) for c, r in accounts.memberships(s, user))
+            roles = sorted((c.name, r.value) for c, r in memberships(s, user))
             rows.append(
                 {
                     "name": user.name,

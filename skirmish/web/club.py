@@ -27,7 +27,7 @@ from starlette.concurrency import run_in_threadpool
 from skirmish import formats
 from skirmish.campaign import accounts
 from skirmish.campaign.account_tables import User
-from skirmish.campaign.club import user_of
+from skirmish.campaign.club import memberships, user_of
 from skirmish.campaign.club_commands import BY_NAME as C
 from skirmish.campaign.fields import Words
 from skirmish.campaign.models import Campaign
@@ -257,7 +257,7 @@ def yours(site: Site, session: Session, lang: Lang) -> dict[str, Any]:
     mine: list[tuple[str, str]] = []
     owned: list[tuple[str, str]] = []
     if user is not None:
-        for campaign, role in accounts.memberships(session, user):
+        for campaign, role in memberships(session, user):
             mine.append((campaign.name, role_word(role, lang.value)))
         for gang in accounts.owned_gangs(session, user):
             home = session.get(Campaign, gang.campaign_id)

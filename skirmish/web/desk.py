@@ -15,6 +15,7 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import Select
 
 from skirmish.campaign import accounts
+from skirmish.campaign.club import open_invitation_rows
 from skirmish.campaign.equipment import waiting_among
 from skirmish.campaign.gangs import gang_rows
 from skirmish.campaign.models import CampaignLine, FailedPurchase, Gang, GangStatus
@@ -94,7 +95,7 @@ def desk(
                 "role": role_word(i.role, lang.value),
                 "until": moment(i.expires_at, lang),
             }
-            for i in accounts.open_invitations(session, found)
+            for i in open_invitation_rows(session, found)
         ]
     return {
         "new_game": games_url(found.name) + "/new" if may_start(session, site, found, []) else "",

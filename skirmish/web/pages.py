@@ -13,6 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from skirmish import rules
+from skirmish.campaign.models import GangStatus
 from skirmish.campaign.permissions import allowed
 from skirmish.campaign.views import injury_name, skill_name
 from skirmish.engine.glossary import GameResult, GameStatus, label_value
@@ -39,6 +40,7 @@ from skirmish.web.site import (
     gang_url,
     identifies_reader,
     injury_word,
+    model_url,
     pick_lang,
     profile_name,
     recovery_name,
@@ -97,10 +99,14 @@ def campaign_page(request: Request, campaign: str, site: SiteDep, sort: str = "p
     for d in dead:
         d["profile_name"] = profile_name(d["profile"], lang)
         d["scenario_name"] = scenario_name(d["scenario"], lang)
+        d["url"] = model_url(shown["name"], d["gang"], d["name"])  # not a template call per row
     return site.page(
         request,
         "campaign.html",
         campaign=shown,
+        # whether the campaign's sheet has a gang to print, asked here once (issue #23: not a
+        # chain of three filters in the template)
+        printable=any(g["status"] == GangStatus.ACTIVE for g in shown["gangs"]),
         standings=table,
         sort=key,
         sorts=SORT_WORDS,

@@ -22,7 +22,7 @@ import jinja2
 from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -151,7 +151,7 @@ def identify_in(session: Session, token: str | None, *, rows: bool = False) -> V
     if user is not None and not due:
         viewer = Viewer(user_id=user.id, name=user.name, lang=user.lang)
     elif not due:
-        none_yet = session.exec(select(User.id).limit(1)).first() is None
+        none_yet = not readers.any_account(session)
         viewer = Viewer(accounts=False) if none_yet else Viewer()
     if viewer is not None and every is not None:
         # what this reader may see, from the same statement's rows (``Site.campaigns``)
