@@ -13,6 +13,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import col, select
 
 from skirmish.campaign import equipment, gangs, listings, lookup, roster, store, views
+from skirmish.campaign.game import history
 from skirmish.campaign.game.history import standings
 from skirmish.campaign.models import FailedPurchase, LogEntry, MemberStatus
 from skirmish.engine.dice import ScriptedDice
@@ -218,5 +219,37 @@ def test_the_ratings_read_each_gangs_log_once(tmp_path: Path) -> None:
                 by_gang = [p for p in plan if p.startswith("SEARCH log_entry USING")]
                 assert len(by_gang) == 1 and "(gang_id=?)" in by_gang[0], plan
                 assert any("INDEX ix_log_entry_reverts (reverts=?)" in p for p in plan), plan
+    finally:
+        engine.dispose()
+
+
+def test_the_graveyard_searches_each_dead_models_gangs_log(tmp_path: Path) -> None:
+    """Issue #23: the graveyard's one statement finds each dead model's ``recovery`` entries
+    among its own gang's entries (``ix_log_entry_gang_id_id``), not by walking the whole
+    campaign's log once per dead model (SQLite's plan of the statement as it ran; the
+    graveyard's answers themselves: tests/games/test_scenarios.py, the campaign book)."""
+    engine = _demo(tmp_path)
+    ran: list[tuple[str, Any]] = []
+
+    def keep(*args: Any) -> None:
+        if "FROM member" in args[2]:
+            ran.append((args[2], args[3]))
+
+    try:
+        with store.transaction(engine, access=store.Access.READ) as s:
+            campaign = lookup.current_campaign(s)
+            event.listen(engine, "before_cursor_execute", keep)
+            history.graveyard(s, campaign=campaign)
+            event.remove(engine, "before_cursor_execute", keep)
+            assert len(ran) == 1
+            statement, parameters = ran[0]
+            plan = [
+                row[3]
+                for row in s.connection().exec_driver_sql(
+                    f"EXPLAIN QUERY PLAN {statement}", parameters
+                )
+            ]
+            joined = [p for p in plan if p.startswith("SEARCH log_entry") and "LEFT-JOIN" in p]
+            assert len(joined) == 1 and "ix_log_entry_gang_id_id (gang_id=?)" in joined[0], plan
     finally:
         engine.dispose()

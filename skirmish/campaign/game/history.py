@@ -238,8 +238,11 @@ def _graveyard_query() -> Select[Any]:
         col(LogEntry.campaign_id) == campaign, col(LogEntry.reverts).is_not(None)
     )
     recovery = and_(
+        # the model's own gang's entries (those of the campaign: an entry naming a gang is
+        # its campaign's, ``logbook``), searched by ``ix_log_entry_gang_id_id`` (issue #23: by
+        # the campaign's index the join walked the whole campaign's log once per dead model)
+        col(LogEntry.gang_id) == col(Member.gang_id),
         col(LogEntry.member_id) == col(Member.id),
-        col(LogEntry.campaign_id) == campaign,
         col(LogEntry.action) == "recovery",
         col(LogEntry.id).not_in(undone),
     )
