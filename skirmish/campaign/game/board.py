@@ -727,7 +727,28 @@ def flight_of(session: Session, model: GameModel) -> Flight | None:
 def carried_items(session: Session, member: Member) -> list[str]:
     gang = session.get(Gang, member.gang_id)
     assert gang is not None
+    if "items" in sa_inspect(gang).unloaded:
+        load_collections(session, _gangs_beside(session, gang), "items")
     return [i.item for i in lookup.carried(gang, member)]
+
+
+def _gangs_beside(session: Session, gang: Gang) -> list[Gang]:
+    """``gang`` and the other campaign gang of a game it plays whose gangs or models the unit
+    of work holds (``gangs_of``, ``models_of``), so that both gangs' items are read in one
+    statement (issue #23: each ``Gang.items`` was a lazy load of its own, a statement per gang
+    per unit of work that showed the board); what the lazy loads would read in the same
+    transaction."""
+    for (kind, _), listed in (session.info.get(_LISTS) or {}).items():
+        if kind == "gangs":
+            ids = [row.gang_id for row in listed]
+        elif kind == "models":
+            ids = list(dict.fromkeys(member_of(session, row).gang_id for row in listed))
+        else:
+            continue
+        if gang.id in ids:
+            found = [session.get(Gang, gang_id) for gang_id in ids]
+            return [row for row in found if row is not None]
+    return [gang]
 
 
 def objectives_carried(session: Session, game: Game, model: GameModel) -> list[GameObjective]:
