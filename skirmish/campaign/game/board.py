@@ -17,7 +17,6 @@ The roster itself (money, XP, injuries, deaths) changes only in the post-game se
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -47,7 +46,7 @@ from skirmish.campaign.game.tables import (
 from skirmish.campaign.logbook import dice_data, log_entry, now_text
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import Campaign, CampaignLine, Gang, Member
-from skirmish.campaign.store import head_revision, locking_rows
+from skirmish.campaign.store import locking_rows
 from skirmish.engine.dice import Die
 from skirmish.engine.glossary import EventKind, GameStatus
 from skirmish.errors import CampaignError, on_command_line
@@ -419,9 +418,9 @@ def _loaded_rows(session: Session, game: Game) -> capture.Loaded:
         if session.info.get(_WRITES, 0) != writes:
             return None
         session.flush()
-        return _state_of(game, *_held(session, game))
+        return capture.state_of(game, *_held(session, game))
 
-    return _state_of(game, gangs, models, objectives), mark, after
+    return capture.state_of(game, gangs, models, objectives), mark, after
 
 
 def _held(
@@ -429,40 +428,6 @@ def _held(
 ) -> tuple[list[GameGang], list[GameModel], list[GameObjective]]:
     gangs = sorted(gangs_of(session, game), key=lambda g: int(g.id or 0))
     return gangs, models_of(session, game), objectives_of(session, game)
-
-
-#: Each table's columns, in order, and the attribute that holds each (``_row_of``).
-_COLUMNS: dict[type[Any], list[tuple[str, str]]] = {}
-
-
-def _row_of(row: Any) -> dict[str, Any]:
-    """One row as ``capture.game_rows`` reads it from its table: every column by name (the
-    JSON ones copied: the action may change them in place)."""
-    kind = type(row)
-    columns = _COLUMNS.get(kind)
-    if columns is None:
-        mapper = sa_inspect(kind)
-        columns = _COLUMNS[kind] = [
-            (column.name, mapper.get_property_by_column(column).key)
-            for column in kind.__table__.columns
-        ]
-    found: dict[str, Any] = {}
-    for name, key in columns:
-        value = getattr(row, key)
-        found[name] = copy.deepcopy(value) if isinstance(value, dict | list) else value
-    return found
-
-
-def _state_of(
-    game: Game, gangs: list[GameGang], models: list[GameModel], objectives: list[GameObjective]
-) -> capture.State:
-    return {
-        "revision": head_revision(),
-        "game": [_row_of(game)],
-        "game_gang": [_row_of(g) for g in gangs],
-        "game_model": [_row_of(m) for m in models],
-        "game_objective": [_row_of(o) for o in objectives],
-    }
 
 
 def require_in_progress(game: Game) -> None:

@@ -24,6 +24,7 @@ votes of both sides lapse (``end.vote_end``): they were given on the game as it 
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import JSON, Table, delete, event, func, insert, select, update
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
@@ -88,6 +90,41 @@ def game_rows(session: Session, game_id: int) -> State:
         result = session.execute(select(table).where(_where(table, game_id)).order_by(table.c.id))
         state[name] = [dict(row) for row in result.mappings()]
     return state
+
+
+#: Each table's columns, in order, and the attribute that holds each (``row_of``).
+_COLUMNS: dict[type[Any], list[tuple[str, str]]] = {}
+
+
+def row_of(row: Any) -> dict[str, Any]:
+    """One row as ``game_rows`` reads it from its table: every column by name (the JSON ones
+    copied: the action may change them in place)."""
+    kind = type(row)
+    columns = _COLUMNS.get(kind)
+    if columns is None:
+        mapper = sa_inspect(kind)
+        columns = _COLUMNS[kind] = [
+            (column.name, mapper.get_property_by_column(column).key)
+            for column in kind.__table__.columns
+        ]
+    found: dict[str, Any] = {}
+    for name, key in columns:
+        value = getattr(row, key)
+        found[name] = copy.deepcopy(value) if isinstance(value, dict | list) else value
+    return found
+
+
+def state_of(
+    game: Game, gangs: list[GameGang], models: list[GameModel], objectives: list[GameObjective]
+) -> State:
+    """``game_rows`` from the rows the unit of work holds (``board.lock_game``), in its order."""
+    return {
+        "revision": head_revision(),
+        "game": [row_of(game)],
+        "game_gang": [row_of(g) for g in gangs],
+        "game_model": [row_of(m) for m in models],
+        "game_objective": [row_of(o) for o in objectives],
+    }
 
 
 def columns_of(state: State) -> dict[str, set[str]]:
