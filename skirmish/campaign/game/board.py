@@ -426,8 +426,41 @@ def _loaded_rows(session: Session, game: Game) -> capture.Loaded:
 def _held(
     session: Session, game: Game
 ) -> tuple[list[GameGang], list[GameModel], list[GameObjective]]:
+    if _fresh(session):
+        _read_gangs_and_objectives(session, game)
     gangs = sorted(gangs_of(session, game), key=lambda g: int(g.id or 0))
     return gangs, models_of(session, game), objectives_of(session, game)
+
+
+def _read_gangs_and_objectives(session: Session, game: Game) -> None:
+    """The game's gangs beside their campaign gangs and the game's objective copies, read
+    afresh in one statement and listed as ``gangs_of`` and ``objectives_of`` list them (issue
+    #23: a statement each under every writer's lock; a game of a scenario without objectives,
+    most, read none at every action). The copies are joined to each of the two gangs' rows
+    (the same rows twice, held once): a game has its two gangs from its start, and with none
+    the copies are read alone."""
+    found = session.exec(_gangs_and_objectives_query(), params={"game": game.id}).all()
+    if not found:
+        return
+    gangs = list({id(gg): gg for gg, _, _ in found}.values())
+    gangs.sort(key=lambda g: (g.side != Side.GOOD, g.id))
+    objectives = list({id(o): o for _, _, o in found if o is not None}.values())
+    _listed(session, "gangs", game, lambda: gangs)
+    _listed(session, "objectives", game, lambda: objectives)
+
+
+@cache
+def _gangs_and_objectives_query() -> Any:
+    """``_read_gangs_and_objectives``' statement, built once: ``gangs_of``' rows, each beside
+    every objective copy of the game (none: once, without), by gang then copy."""
+    return (
+        select(GameGang, Gang, GameObjective)
+        .join(Gang, col(Gang.id) == col(GameGang.gang_id))
+        .outerjoin(GameObjective, col(GameObjective.game_id) == col(GameGang.game_id))
+        .where(col(GameGang.game_id) == bindparam("game", type_=Integer))
+        .order_by(col(GameGang.id), col(GameObjective.id))
+        .execution_options(populate_existing=True)
+    )
 
 
 def require_in_progress(game: Game) -> None:
