@@ -30,9 +30,10 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
-from sqlalchemy import JSON, Table, delete, event, func, insert, select, update
+from sqlalchemy import JSON, String, Table, bindparam, delete, event, func, insert, select, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
@@ -345,10 +346,11 @@ def _move_on(session: Session, game_id: int, action: Pending) -> None:
     # One statement (issue #23: the ORM's UPDATE, then the NOTIFY's query): through the
     # session's connection, so that it is not taken for a write of the game's rows that the
     # unit of work holds (``board``); the row it holds is told the revision it now has.
-    moved = update(GAME).where(GAME.c.id == game_id).values(revision=revision)
-    if session.get_bind().dialect.name == "postgresql":
-        moved = moved.returning(func.pg_notify(NEWS_CHANNEL, f"{game_id}:{revision}"))
-    session.connection().execute(moved)
+    announced = session.get_bind().dialect.name == "postgresql"
+    moved: dict[str, Any] = {"game": game_id, "to": revision}
+    if announced:
+        moved["news"] = f"{game_id}:{revision}"
+    session.connection().execute(_moved_statement(announced), moved)
     set_committed_value(game, "revision", revision)
     session.info.setdefault(MOVED, {})[game_id] = game.revision
     if logged_now:  # the game's gangs as locked (held: no statement, issue #23)
@@ -358,6 +360,21 @@ def _move_on(session: Session, game_id: int, action: Pending) -> None:
                 side.end_vote = None
                 session.add(side)
     session.flush()
+
+
+@cache
+def _moved_statement(announced: bool) -> Any:
+    """``_move_on``'s UPDATE of the game's revision, with PostgreSQL's NOTIFY of it when
+    ``announced`` (``news``: ``'<game id>:<revision>'``), built once (issue #23: at every
+    change)."""
+    moved = (
+        update(GAME)
+        .where(GAME.c.id == bindparam("game"))
+        .values(revision=bindparam("to", type_=GAME.c.revision.type))
+    )
+    if announced:
+        return moved.returning(func.pg_notify(NEWS_CHANNEL, bindparam("news", type_=String)))
+    return moved
 
 
 @contextmanager
