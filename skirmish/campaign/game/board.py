@@ -27,7 +27,6 @@ from sqlalchemy import Integer, bindparam, event
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as SaSession
-from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.dml import UpdateBase
 from sqlmodel import Session, col, select
 
@@ -44,6 +43,7 @@ from skirmish.campaign.game.tables import (
     GameObjective,
 )
 from skirmish.campaign.logbook import dice_data, log_entry, now_text
+from skirmish.campaign.lookup import load_collections as load_collections
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import Campaign, CampaignLine, Gang, Member
 from skirmish.campaign.store import locking_rows
@@ -260,25 +260,6 @@ def objectives_of(session: Session, game: Game) -> list[GameObjective]:
         )
 
     return _listed(session, "objectives", game, load)
-
-
-def load_collections(session: Session, rows: Sequence[Any], name: str) -> None:
-    """The collection ``name`` (a one-to-many relationship: ``Member.injuries``, ``Gang.items``)
-    of each of ``rows`` (of one table) that has not loaded it, loaded in one statement, in the
-    relationship's order, as its own lazy load would have it (issue #23: a statement per row)."""
-    waiting = [row for row in rows if name in sa_inspect(row).unloaded]
-    if not waiting:
-        return
-    relationship = sa_inspect(type(waiting[0])).relationships[name]
-    ((local, remote),) = relationship.local_remote_pairs
-    unloaded = {getattr(row, local.key): row for row in waiting}
-    query = select(relationship.mapper.class_).where(remote.in_(list(unloaded)))
-    order = relationship.order_by or ()
-    found: dict[Any, list[Any]] = {key: [] for key in unloaded}
-    for item in session.exec(query.order_by(*order)).all():
-        found[getattr(item, remote.key)].append(item)
-    for key, row in unloaded.items():
-        set_committed_value(row, name, found[key])
 
 
 def gang_row(session: Session, game_gang: GameGang) -> Gang:
