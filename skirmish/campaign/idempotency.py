@@ -122,8 +122,7 @@ def replay_or_run(
             )
         return _replay(found, user_id, route)
     status, body = run()
-    answer = update(_TABLE).where(_TABLE.c.key == key).values(status=status, body=body)
-    session.connection().execute(answer)
+    session.connection().execute(_answer_statement(), {"k": key, "s": status, "b": body})
     return status, body, False
 
 
@@ -143,6 +142,17 @@ def _claim_statement() -> Any:
         "VALUES (:key, :user_id, :route, :status, :body, :created_at) "
         'ON CONFLICT ("key") DO NOTHING'
     ).bindparams(bindparam("body", type_=_TABLE.c.body.type))
+
+
+@cache
+def _answer_statement() -> Any:
+    """The answer stored with its claimed key (``k``: status ``s``, body ``b``), built once
+    (issue #23: it was built again at every action)."""
+    return (
+        update(_TABLE)
+        .where(_TABLE.c.key == bindparam("k"))
+        .values(status=bindparam("s"), body=bindparam("b", type_=_TABLE.c.body.type))
+    )
 
 
 def forget_keys(session: Session, *, before: datetime | None = None) -> int:

@@ -17,7 +17,8 @@ from typing import Any
 from sqlalchemy import Integer, String, bindparam, case
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy import select as sa_select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import Mapper, selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -368,3 +369,31 @@ def stash(gang: Gang) -> list[OwnedItem]:
 def carried(gang: Gang, member: Member) -> list[OwnedItem]:
     """Items ``member`` carries."""
     return [item for item in gang.items if item.member_id == member.id]
+
+
+def load_collections(session: Session, rows: Sequence[Any], name: str) -> None:
+    """The collection ``name`` (a one-to-many relationship: ``Member.injuries``, ``Gang.items``)
+    of each of ``rows`` (of one table) that has not loaded it, loaded in one statement, in the
+    relationship's order, as its own lazy load would have it (issue #23: a statement per row)."""
+    waiting = [row for row in rows if name in sa_inspect(row).unloaded]
+    if not waiting:
+        return
+    local, remote, query = _collection_query(sa_inspect(waiting[0]).mapper, name)
+    unloaded = {getattr(row, local): row for row in waiting}
+    found: dict[Any, list[Any]] = {key: [] for key in unloaded}
+    for item in session.exec(query, params={"keys": list(unloaded)}).all():
+        found[getattr(item, remote)].append(item)
+    for key, row in unloaded.items():
+        set_committed_value(row, name, found[key])
+
+
+@cache
+def _collection_query(mapper: Mapper[Any], name: str) -> tuple[str, str, Any]:
+    """``load_collections``' statement for the collection ``name`` of ``mapper``'s rows, built
+    once (issue #23: at every call), with the attributes that join it: the owner's, the
+    item's."""
+    relationship = mapper.relationships[name]
+    ((local, remote),) = relationship.local_remote_pairs
+    assert local.key is not None and remote.key is not None
+    query = select(relationship.mapper.class_).where(remote.in_(bindparam("keys", expanding=True)))
+    return local.key, remote.key, query.order_by(*(relationship.order_by or ()))

@@ -17,7 +17,6 @@ The roster itself (money, XP, injuries, deaths) changes only in the post-game se
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,7 +27,6 @@ from sqlalchemy import Integer, bindparam, event
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as SaSession
-from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.dml import UpdateBase
 from sqlmodel import Session, col, select
 
@@ -45,9 +43,10 @@ from skirmish.campaign.game.tables import (
     GameObjective,
 )
 from skirmish.campaign.logbook import dice_data, log_entry, now_text
+from skirmish.campaign.lookup import load_collections as load_collections
 from skirmish.campaign.lookup import row_id
 from skirmish.campaign.models import Campaign, CampaignLine, Gang, Member
-from skirmish.campaign.store import head_revision, locking_rows
+from skirmish.campaign.store import locking_rows
 from skirmish.engine.dice import Die
 from skirmish.engine.glossary import EventKind, GameStatus
 from skirmish.errors import CampaignError, on_command_line
@@ -263,25 +262,6 @@ def objectives_of(session: Session, game: Game) -> list[GameObjective]:
     return _listed(session, "objectives", game, load)
 
 
-def load_collections(session: Session, rows: Sequence[Any], name: str) -> None:
-    """The collection ``name`` (a one-to-many relationship: ``Member.injuries``, ``Gang.items``)
-    of each of ``rows`` (of one table) that has not loaded it, loaded in one statement, in the
-    relationship's order, as its own lazy load would have it (issue #23: a statement per row)."""
-    waiting = [row for row in rows if name in sa_inspect(row).unloaded]
-    if not waiting:
-        return
-    relationship = sa_inspect(type(waiting[0])).relationships[name]
-    ((local, remote),) = relationship.local_remote_pairs
-    unloaded = {getattr(row, local.key): row for row in waiting}
-    query = select(relationship.mapper.class_).where(remote.in_(list(unloaded)))
-    order = relationship.order_by or ()
-    found: dict[Any, list[Any]] = {key: [] for key in unloaded}
-    for item in session.exec(query.order_by(*order)).all():
-        found[getattr(item, remote.key)].append(item)
-    for key, row in unloaded.items():
-        set_committed_value(row, name, found[key])
-
-
 def gang_row(session: Session, game_gang: GameGang) -> Gang:
     """The campaign gang behind a game gang."""
     gang = session.get(Gang, game_gang.gang_id)
@@ -419,50 +399,49 @@ def _loaded_rows(session: Session, game: Game) -> capture.Loaded:
         if session.info.get(_WRITES, 0) != writes:
             return None
         session.flush()
-        return _state_of(game, *_held(session, game))
+        return capture.state_of(game, *_held(session, game))
 
-    return _state_of(game, gangs, models, objectives), mark, after
+    return capture.state_of(game, gangs, models, objectives), mark, after
 
 
 def _held(
     session: Session, game: Game
 ) -> tuple[list[GameGang], list[GameModel], list[GameObjective]]:
+    if _fresh(session):
+        _read_gangs_and_objectives(session, game)
     gangs = sorted(gangs_of(session, game), key=lambda g: int(g.id or 0))
     return gangs, models_of(session, game), objectives_of(session, game)
 
 
-#: Each table's columns, in order, and the attribute that holds each (``_row_of``).
-_COLUMNS: dict[type[Any], list[tuple[str, str]]] = {}
+def _read_gangs_and_objectives(session: Session, game: Game) -> None:
+    """The game's gangs beside their campaign gangs and the game's objective copies, read
+    afresh in one statement and listed as ``gangs_of`` and ``objectives_of`` list them (issue
+    #23: a statement each under every writer's lock; a game of a scenario without objectives,
+    most, read none at every action). The copies are joined to each of the two gangs' rows
+    (the same rows twice, held once): a game has its two gangs from its start, and with none
+    the copies are read alone."""
+    found = session.exec(_gangs_and_objectives_query(), params={"game": game.id}).all()
+    if not found:
+        return
+    gangs = list({id(gg): gg for gg, _, _ in found}.values())
+    gangs.sort(key=lambda g: (g.side != Side.GOOD, g.id))
+    objectives = list({id(o): o for _, _, o in found if o is not None}.values())
+    _listed(session, "gangs", game, lambda: gangs)
+    _listed(session, "objectives", game, lambda: objectives)
 
 
-def _row_of(row: Any) -> dict[str, Any]:
-    """One row as ``capture.game_rows`` reads it from its table: every column by name (the
-    JSON ones copied: the action may change them in place)."""
-    kind = type(row)
-    columns = _COLUMNS.get(kind)
-    if columns is None:
-        mapper = sa_inspect(kind)
-        columns = _COLUMNS[kind] = [
-            (column.name, mapper.get_property_by_column(column).key)
-            for column in kind.__table__.columns
-        ]
-    found: dict[str, Any] = {}
-    for name, key in columns:
-        value = getattr(row, key)
-        found[name] = copy.deepcopy(value) if isinstance(value, dict | list) else value
-    return found
-
-
-def _state_of(
-    game: Game, gangs: list[GameGang], models: list[GameModel], objectives: list[GameObjective]
-) -> capture.State:
-    return {
-        "revision": head_revision(),
-        "game": [_row_of(game)],
-        "game_gang": [_row_of(g) for g in gangs],
-        "game_model": [_row_of(m) for m in models],
-        "game_objective": [_row_of(o) for o in objectives],
-    }
+@cache
+def _gangs_and_objectives_query() -> Any:
+    """``_read_gangs_and_objectives``' statement, built once: ``gangs_of``' rows, each beside
+    every objective copy of the game (none: once, without), by gang then copy."""
+    return (
+        select(GameGang, Gang, GameObjective)
+        .join(Gang, col(Gang.id) == col(GameGang.gang_id))
+        .outerjoin(GameObjective, col(GameObjective.game_id) == col(GameGang.game_id))
+        .where(col(GameGang.game_id) == bindparam("game", type_=Integer))
+        .order_by(col(GameGang.id), col(GameObjective.id))
+        .execution_options(populate_existing=True)
+    )
 
 
 def require_in_progress(game: Game) -> None:
@@ -727,7 +706,28 @@ def flight_of(session: Session, model: GameModel) -> Flight | None:
 def carried_items(session: Session, member: Member) -> list[str]:
     gang = session.get(Gang, member.gang_id)
     assert gang is not None
+    if "items" in sa_inspect(gang).unloaded:
+        load_collections(session, _gangs_beside(session, gang), "items")
     return [i.item for i in lookup.carried(gang, member)]
+
+
+def _gangs_beside(session: Session, gang: Gang) -> list[Gang]:
+    """``gang`` and the other campaign gang of a game it plays whose gangs or models the unit
+    of work holds (``gangs_of``, ``models_of``), so that both gangs' items are read in one
+    statement (issue #23: each ``Gang.items`` was a lazy load of its own, a statement per gang
+    per unit of work that showed the board); what the lazy loads would read in the same
+    transaction."""
+    for (kind, _), listed in (session.info.get(_LISTS) or {}).items():
+        if kind == "gangs":
+            ids = [row.gang_id for row in listed]
+        elif kind == "models":
+            ids = list(dict.fromkeys(member_of(session, row).gang_id for row in listed))
+        else:
+            continue
+        if gang.id in ids:
+            found = [session.get(Gang, gang_id) for gang_id in ids]
+            return [row for row in found if row is not None]
+    return [gang]
 
 
 def objectives_carried(session: Session, game: Game, model: GameModel) -> list[GameObjective]:

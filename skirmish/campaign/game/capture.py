@@ -24,14 +24,17 @@ votes of both sides lapse (``end.vote_end``): they were given on the game as it 
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
-from sqlalchemy import JSON, Table, delete, event, func, insert, select, update
+from sqlalchemy import JSON, String, Table, bindparam, delete, event, func, insert, select, update
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
@@ -88,6 +91,41 @@ def game_rows(session: Session, game_id: int) -> State:
         result = session.execute(select(table).where(_where(table, game_id)).order_by(table.c.id))
         state[name] = [dict(row) for row in result.mappings()]
     return state
+
+
+#: Each table's columns, in order, and the attribute that holds each (``row_of``).
+_COLUMNS: dict[type[Any], list[tuple[str, str]]] = {}
+
+
+def row_of(row: Any) -> dict[str, Any]:
+    """One row as ``game_rows`` reads it from its table: every column by name (the JSON ones
+    copied: the action may change them in place)."""
+    kind = type(row)
+    columns = _COLUMNS.get(kind)
+    if columns is None:
+        mapper = sa_inspect(kind)
+        columns = _COLUMNS[kind] = [
+            (column.name, mapper.get_property_by_column(column).key)
+            for column in kind.__table__.columns
+        ]
+    found: dict[str, Any] = {}
+    for name, key in columns:
+        value = getattr(row, key)
+        found[name] = copy.deepcopy(value) if isinstance(value, dict | list) else value
+    return found
+
+
+def state_of(
+    game: Game, gangs: list[GameGang], models: list[GameModel], objectives: list[GameObjective]
+) -> State:
+    """``game_rows`` from the rows the unit of work holds (``board.lock_game``), in its order."""
+    return {
+        "revision": head_revision(),
+        "game": [row_of(game)],
+        "game_gang": [row_of(g) for g in gangs],
+        "game_model": [row_of(m) for m in models],
+        "game_objective": [row_of(o) for o in objectives],
+    }
 
 
 def columns_of(state: State) -> dict[str, set[str]]:
@@ -308,10 +346,11 @@ def _move_on(session: Session, game_id: int, action: Pending) -> None:
     # One statement (issue #23: the ORM's UPDATE, then the NOTIFY's query): through the
     # session's connection, so that it is not taken for a write of the game's rows that the
     # unit of work holds (``board``); the row it holds is told the revision it now has.
-    moved = update(GAME).where(GAME.c.id == game_id).values(revision=revision)
-    if session.get_bind().dialect.name == "postgresql":
-        moved = moved.returning(func.pg_notify(NEWS_CHANNEL, f"{game_id}:{revision}"))
-    session.connection().execute(moved)
+    announced = session.get_bind().dialect.name == "postgresql"
+    moved: dict[str, Any] = {"game": game_id, "to": revision}
+    if announced:
+        moved["news"] = f"{game_id}:{revision}"
+    session.connection().execute(_moved_statement(announced), moved)
     set_committed_value(game, "revision", revision)
     session.info.setdefault(MOVED, {})[game_id] = game.revision
     if logged_now:  # the game's gangs as locked (held: no statement, issue #23)
@@ -321,6 +360,21 @@ def _move_on(session: Session, game_id: int, action: Pending) -> None:
                 side.end_vote = None
                 session.add(side)
     session.flush()
+
+
+@cache
+def _moved_statement(announced: bool) -> Any:
+    """``_move_on``'s UPDATE of the game's revision, with PostgreSQL's NOTIFY of it when
+    ``announced`` (``news``: ``'<game id>:<revision>'``), built once (issue #23: at every
+    change)."""
+    moved = (
+        update(GAME)
+        .where(GAME.c.id == bindparam("game"))
+        .values(revision=bindparam("to", type_=GAME.c.revision.type))
+    )
+    if announced:
+        return moved.returning(func.pg_notify(NEWS_CHANNEL, bindparam("news", type_=String)))
+    return moved
 
 
 @contextmanager

@@ -308,6 +308,12 @@ def _no_roll(
     return InitiativeReport(rolled=False, only=side, left=names, activated=started)
 
 
+def _ties_to_higher_rif(session: Session, game: Game) -> bool:
+    """Whether the campaign's H-06 says a tie goes to the higher RIF (else it is rolled again)."""
+    row = session.get(CampaignSetting, (game.campaign_id, "initiative-ties"))
+    return row is not None and row.value == "higher-rif"
+
+
 def _roll_off(
     session: Session,
     game: Game,
@@ -321,8 +327,9 @@ def _roll_off(
     """R-07 round by round with the campaign's H-06 (ties rolled again, or won by the higher
     RIF), each side's failed die offered for a reroll as the round is complete (R-15); the
     rounds rolled at the table, for their rerolls."""
-    row = session.get(CampaignSetting, (game.campaign_id, "initiative-ties"))
-    by_rif = row is not None and row.value == "higher-rif" and rifs[Side.GOOD] != rifs[Side.BAD]
+    # H-06 can only matter when the two RIFs differ: the setting is read then only (issue #23:
+    # a statement in every roll and choice, most between models of the same RIF)
+    by_rif = rifs[Side.GOOD] != rifs[Side.BAD] and _ties_to_higher_rif(session, game)
     tie_winner = (
         (Player.FIRST if rifs[Side.GOOD] > rifs[Side.BAD] else Player.SECOND) if by_rif else None
     )
