@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import String, bindparam
+from sqlalchemy import Integer, String, and_, bindparam
 from sqlalchemy import select as select_columns
 from sqlalchemy.sql import visitors
 from sqlalchemy.sql.elements import BinaryExpression, BindParameter, ClauseElement
@@ -89,6 +89,60 @@ def find_readers(session: Session, tokens: Iterable[str | None]) -> None:
     for row in store.column_rows(session, _readers_query(len(digests)), given):
         if row.digest is not None:  # a campaign's row when no session was found
             kept.setdefault(row.digest, []).append(row)
+
+
+def find_writer(
+    session: Session, user_id: int
+) -> tuple[Account | None, list[tuple[CampaignLine, str | None]]] | None:
+    """A writer's account ``user_id`` (identified beforehand: ``guard``), its roles and every
+    campaign of the store beside its role, as rows of one statement run by Core (issue #23,
+    the action's unit of work's fifth round: a game's writer read the account and the
+    campaigns it may see as objects, two statements and their entities, though it changes
+    neither; the rules check them). Read in the writer's transaction, so a role taken away
+    counts at the next action, as before. Kept for ``campaign_of``, like ``find_reader``'s.
+    The account is ``None`` when it is not there (deleted); ``None`` altogether when the
+    store has no campaign (no row to carry the account's): ask for the objects."""
+    rows = store.column_rows(session, _writer_query(), {"user": user_id})
+    if not rows:
+        return None
+    first = rows[0]
+    session.info[_CAMPAIGNS] = {row.id: row for row in rows}
+    account = None
+    if first.user_id is not None:
+        roles = {row.id: row.role for row in rows if row.role is not None}
+        account = Account(first.user_id, first.user_name, first.user_lang, roles)
+    return account, [(row, row.role if account is not None else None) for row in rows]
+
+
+@cache
+def _writer_query() -> Any:
+    """``find_writer``'s statement, built once: every campaign (oldest first), the account
+    ``user`` beside each and its membership in it, as the columns ``_reader_query`` reads."""
+    user = bindparam("user", type_=Integer)
+    return (
+        select_columns(
+            col(Campaign.id),
+            col(Campaign.name),
+            col(Campaign.explosives),
+            col(Campaign.created_at),
+            col(Campaign.public),
+            col(Campaign.web_address),
+            col(Membership.role),
+            col(User.id).label("user_id"),
+            col(User.name).label("user_name"),
+            col(User.lang).label("user_lang"),
+        )
+        .select_from(Campaign)
+        .outerjoin(User, col(User.id) == user)
+        .outerjoin(
+            Membership,
+            and_(
+                col(Membership.campaign_id) == col(Campaign.id),
+                col(Membership.user_id) == col(User.id),
+            ),
+        )
+        .order_by(col(Campaign.id))
+    )
 
 
 def campaign_of(session: Session, campaign_id: int) -> CampaignLine | None:

@@ -35,7 +35,7 @@ from skirmish.campaign.game.permissions import (
 )
 from skirmish.campaign.game.status import shared_reading
 from skirmish.campaign.game.tables import Game, GameModel
-from skirmish.campaign.models import Campaign, CampaignLine
+from skirmish.campaign.models import CampaignLine
 from skirmish.engine.glossary import GameStatus, TableState, label, label_value
 from skirmish.errors import CampaignError
 from skirmish.i18n import Lang, messages
@@ -621,9 +621,12 @@ def version(p: Panel, lang: Lang) -> str:
     return hashlib.sha256(seen.encode()).hexdigest()[:16]
 
 
-def find_game(session: Session, site: Site, campaign: str, game_id: int) -> tuple[Campaign, Game]:
-    """The campaign (among those the reader may see) and its game ``game_id``; else 404."""
-    found = site.find_campaign(session, campaign)
+def find_game(
+    session: Session, site: Site, campaign: str, game_id: int
+) -> tuple[CampaignLine, Game]:
+    """The campaign (among those the reader may see: a row in a ``write(rows=True)``) and its
+    game ``game_id``; else 404."""
+    found = site.find_campaign_line(session, campaign)
     try:
         return found, game_by_id(session, found, game_id)
     except CampaignError as error:

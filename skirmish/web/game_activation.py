@@ -45,7 +45,7 @@ from skirmish.campaign.game.permissions import (
     may_game,
 )
 from skirmish.campaign.game.tables import Game
-from skirmish.campaign.models import Campaign
+from skirmish.campaign.models import CampaignLine
 from skirmish.engine.dice import TableDice, parse_dice
 from skirmish.engine.glossary import parse
 from skirmish.errors import CampaignError, SkirmishError, StoreError, shown
@@ -123,15 +123,15 @@ class Done:
 
 #: A posted form's action: given the site, the unit of work, the campaign, the game and the
 #: form, the lines to say once it is done.
-Act = Callable[[Site, Session, Campaign, Game, Done], list[str]]
+Act = Callable[[Site, Session, CampaignLine, Game, Done], list[str]]
 #: A step before it, in a unit of work of its own that ends by throwing ``_Discard``.
-Prepare = Callable[[Site, Session, Campaign, Game, Mapping[str, str]], None]
+Prepare = Callable[[Site, Session, CampaignLine, Game, Mapping[str, str]], None]
 
 
 def prepared(
     site: Site,
     session: Session,
-    found: Campaign,
+    found: CampaignLine,
     game: Game,
     form: Mapping[str, str],
     prepare: Prepare,
@@ -303,7 +303,10 @@ def work(
     key = form.get("key") or request.headers.get("idempotency-key") or ""
     if step:
         key = idempotency.step_key(key, step)
-    with Answering(site, streams_of(request) if answer else None) as answering, site.write() as s:
+    with (
+        Answering(site, streams_of(request) if answer else None) as answering,
+        site.write(rows=True) as s,
+    ):
         found, game = find_game(s, site, campaign, game_id)
 
         def run() -> tuple[int, Any]:
@@ -343,7 +346,7 @@ def side_asked(form: Mapping[str, str]) -> Side | None:
         raise CampaignError(Message("say which side picks: good or bad.")) from None
 
 
-def do_pick(site: Site, s: Session, found: Campaign, game: Game, done: Done) -> list[str]:
+def do_pick(site: Site, s: Session, found: CampaignLine, game: Game, done: Done) -> list[str]:
     """The side picking is the one named, else the tapped model's: a model of a side the
     reader does not play is a refusal of the game permissions (403)."""
     sides_or_refuse(site, s, game)
@@ -396,7 +399,9 @@ def _check_named(s: Session, game: Game, view: RoundView, form: Mapping[str, str
             _revealed_side(s, game, view, typed)
 
 
-def try_roll(site: Site, s: Session, found: Campaign, game: Game, form: Mapping[str, str]) -> None:
+def try_roll(
+    site: Site, s: Session, found: CampaignLine, game: Game, form: Mapping[str, str]
+) -> None:
     require(s, site, game, GameAction.INITIATIVE)
     view = revealed_or_refuse(site, s, game)
     assert view.revealed is not None
@@ -416,7 +421,7 @@ def try_roll(site: Site, s: Session, found: Campaign, game: Game, form: Mapping[
     raise _Discard(tried, earlier)
 
 
-def do_roll(site: Site, s: Session, found: Campaign, game: Game, done: Done) -> list[str]:
+def do_roll(site: Site, s: Session, found: CampaignLine, game: Game, done: Done) -> list[str]:
     """Keep the roll tried, unless another phone kept one since its trial: then everyone
     is answered with that one (``table_roll.keep``)."""
     require(s, site, game, GameAction.INITIATIVE)
@@ -429,7 +434,7 @@ def do_roll(site: Site, s: Session, found: Campaign, game: Game, done: Done) -> 
     return roll_lines(kept, done.lang)
 
 
-def do_choose(site: Site, s: Session, found: Campaign, game: Game, done: Done) -> list[str]:
+def do_choose(site: Site, s: Session, found: CampaignLine, game: Game, done: Done) -> list[str]:
     sides_or_refuse(site, s, game)
     view = revealed_or_refuse(site, s, game)
     assert view.revealed is not None
@@ -462,7 +467,7 @@ def do_choose(site: Site, s: Session, found: Campaign, game: Game, done: Done) -
     return roll_lines(kept, done.lang) + chosen_lines(report, game.turn, done.lang)
 
 
-def do_only(site: Site, s: Session, found: Campaign, game: Game, done: Done) -> list[str]:
+def do_only(site: Site, s: Session, found: CampaignLine, game: Game, done: Done) -> list[str]:
     sides_or_refuse(site, s, game)
     left = to_activate(s, game)
     waiting = [side for side in (Side.GOOD, Side.BAD) if left[side]]

@@ -88,8 +88,8 @@ def _change(
     ``streams``, a change done (not replayed) also reads its revision's round and board for the
     streams its commit wakes, in this unit of work once sealed (``game_state.Answering``; issue
     #23, table mode's tenth round)."""
-    with Answering(site, streams) as answering, site.write() as s:
-        campaign = site.find_campaign(s, campaign_typed)
+    with Answering(site, streams) as answering, site.write(rows=True) as s:
+        campaign = site.find_campaign_line(s, campaign_typed)
         game = find_live_game(s, campaign, game_typed)
         forbid_game(s, site, game, permission)
 

@@ -34,7 +34,7 @@ from skirmish.campaign.game.permissions import GameAction, may_game, require_gam
 from skirmish.campaign.game.status import Kept, engine_mark, rosters_mark
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.telling import sentence, told
-from skirmish.campaign.models import Campaign
+from skirmish.campaign.models import CampaignLine
 from skirmish.campaign.store import Access
 from skirmish.engine import situation_fields
 from skirmish.engine.glossary import EventKind
@@ -114,7 +114,7 @@ def actor_field(spec: Spec) -> str:
 # ----------------------------------------------------------------------------- who may
 
 
-def find_game(session: Session, campaign: Campaign, typed: str | int) -> Game:
+def find_game(session: Session, campaign: CampaignLine, typed: str | int) -> Game:
     """Game number ``typed`` of ``campaign`` (locked in a writing unit of work); else
     ``NotFound`` naming the campaign's games."""
     text_ = str(typed)
@@ -240,8 +240,8 @@ def perform(
     round and board for the streams its commit wakes, in this unit of work once sealed
     (``game_state.Answering``; issue #23, table mode's tenth round)."""
     lines: list[str] = []
-    with Answering(site, streams) as answering, site.write() as s:
-        found = site.find_campaign(s, campaign)
+    with Answering(site, streams) as answering, site.write(rows=True) as s:
+        found = site.find_campaign_line(s, campaign)
         game = find_game(s, found, game_id)
         if claim is None:
             permitted(site, s, game, spec, values)
@@ -321,8 +321,8 @@ def hand_over(
     """Store the action so far for the other side's phone (``campaign.game.handover``), in one
     small unit of work that moves the game's revision on; the page that waits for it."""
     assert pending.side is not None
-    with site.write() as s:
-        found = site.find_campaign(s, campaign)
+    with site.write(rows=True) as s:
+        found = site.find_campaign_line(s, campaign)
         game = find_game(s, found, game_id)
         permitted(site, s, game, spec, values)
         acting = _side_of(s, game, _text(values, spec.actor) if spec.actor else None)
@@ -355,8 +355,8 @@ def take_back(
     (the game's, as the client saw it): refused (``StaleError``) when the game has moved on
     since, so two phones confirming the same undo take back one action (issue #20)."""
     lines: list[str] = []
-    with site.write() as s:
-        found = site.find_campaign(s, campaign)
+    with site.write(rows=True) as s:
+        found = site.find_campaign_line(s, campaign)
         game = find_game(s, found, game_id)
         try:
             require_game(s, site.actor(s), game, GameAction.UNDO)

@@ -65,7 +65,7 @@ from skirmish.campaign.game.status import (
     shared_board_key,
 )
 from skirmish.campaign.game.tables import Game
-from skirmish.campaign.models import Campaign, CampaignLine
+from skirmish.campaign.models import CampaignLine
 from skirmish.campaign.store import Access
 from skirmish.i18n import Lang
 from skirmish.web.activation_panel import (
@@ -422,7 +422,7 @@ class Answered:
 def answer_round(
     session: Session,
     site: Site,
-    campaign: Campaign,
+    campaign: CampaignLine,
     game: Game,
     lang: Lang,
     watched: bool = False,
@@ -528,7 +528,7 @@ class Answering:
         self.answered: list[Answered] = []
 
     def after_seal(
-        self, session: Session, campaign: Campaign, game: Game, answer: bool = False
+        self, session: Session, campaign: CampaignLine, game: Game, answer: bool = False
     ) -> None:
         """Read ``game``'s round (and its board when watched) just before ``session`` commits:
         when a stream of this process watches the game (nobody else would read what is kept

@@ -5,14 +5,11 @@ JSON answers, and the lookups of a campaign, gang and model that every route mak
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
 import threading
 from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, TypeVar, cast
@@ -23,24 +20,19 @@ from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
-from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from skirmish import formats, rules
-from skirmish.campaign import accounts, links, naming, readers, store
-from skirmish.campaign.account_tables import Membership, User
+from skirmish.campaign import links, naming, store
 from skirmish.campaign.accounts import SESSION_MAX
 from skirmish.campaign.game.board import hold_rows
 from skirmish.campaign.gangs import gang_rows
 from skirmish.campaign.models import Campaign, CampaignLine, Gang, GangLine
 from skirmish.campaign.permissions import (
-    CLI,
-    Account,
     Action,
     Actor,
     may,
     role_word,
-    visible_among,
     visible_campaigns,
 )
 from skirmish.campaign.views import injury_name
@@ -53,11 +45,24 @@ from skirmish.resources import templates_dir
 from skirmish.rules.scenarios import find_scenario
 from skirmish.translation import N_, NP_, Message, template_callables
 from skirmish.web import reads
+from skirmish.web.identity import IDENTIFIES as IDENTIFIES
+from skirmish.web.identity import PENDING as PENDING
+from skirmish.web.identity import VIEWER as VIEWER
+from skirmish.web.identity import Pending as Pending
+from skirmish.web.identity import Viewer as Viewer
+from skirmish.web.identity import identifies_reader as identifies_reader
+from skirmish.web.identity import identify as identify
+from skirmish.web.identity import identify_in as identify_in
+from skirmish.web.identity import identify_writing as identify_writing
+from skirmish.web.identity import keep_language as keep_language
+from skirmish.web.identity import kept_visible, writing_rows
+from skirmish.web.identity import reader as reader
+from skirmish.web.identity import settle as settle
+from skirmish.web.identity import viewer_of as viewer_of
 from skirmish.web.template_words import Folding
 from skirmish.web.text import words
 
 HERE = Path(__file__).resolve().parent
-F = TypeVar("F")
 _G = TypeVar("_G", bound=GangLine)
 _C = TypeVar("_C", bound=CampaignLine)
 #: The cookie that remembers the language a reader chose with ``?lang=``.
@@ -91,186 +96,6 @@ CSRF_FIELD = "csrf"
 CSRF_HEADER = "x-csrf-token"
 #: Methods that change nothing, and so carry no CSRF token.
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-
-
-@dataclass(frozen=True)
-class Viewer:
-    """Who is reading: a logged-in account (``user_id``, ``name``), or nobody; ``everyone`` in a
-    store with no accounts at all (nobody could log in: the single-laptop case sees all)."""
-
-    user_id: int | None = None
-    name: str = ""
-    accounts: bool = True
-    #: The language the account chose (``User.lang``, issue #21); ``None``: not chosen.
-    lang: str | None = None
-
-    def actor(self, session: Session) -> Actor:
-        """The actor ``permissions.may`` asks about, read in ``session``."""
-        if not self.accounts:
-            return CLI
-        kept: Account | None = session.info.get(_ACCOUNT)
-        if kept is not None and kept.id == self.user_id:
-            return kept  # read as rows beside the reader's session (``identify_in``)
-        return session.get(User, self.user_id) if self.user_id is not None else None
-
-
-#: The reader of the request being answered (set by ``guard``, read by the routes' lookups).
-VIEWER: ContextVar[Viewer | None] = ContextVar("viewer", default=None)
-
-
-def reader() -> Viewer:
-    """This request's reader; nobody (a logged-out visitor) when ``guard`` has not said. A reader
-    the route identifies itself (``Pending``) is identified now, if its route has not yet."""
-    pending = PENDING.get()
-    if pending is not None:
-        return pending.viewer()
-    return VIEWER.get() or Viewer()
-
-
-def identify_in(session: Session, token: str | None, *, rows: bool = False) -> Viewer | None:
-    """The reader of a session cookie, read in ``session`` (a READ unit of work: one statement
-    for a live session, which reads the campaigns they may see beside it, kept for
-    ``Site.campaigns``: issue #23); ``None`` when the session owes the store a write (touched
-    at most once a minute, an ended one deleted: ``accounts.session_user``), which
-    ``identify_writing`` makes. So reading pages takes no write lock (SQLite's ``BEGIN
-    IMMEDIATE`` would queue every reader behind every other). ``rows``: the statement's
-    rows (``readers.find_reader``), for ``Site.find_campaign_line``."""
-    user: User | Account | None = None
-    every: Sequence[tuple[CampaignLine, Membership | str | None]] | None = None
-    due = False
-    read = readers.find_reader(session, token) if rows else None
-    if read is not None:
-        user, due, every = read.account, read.due, read.campaigns
-        session.info[_ACCOUNT] = user  # what ``Viewer.actor`` answers in this unit of work
-    else:
-        both = accounts.find_session_and_campaigns(session, token)
-        found = both[0] if both else accounts.find_session(session, token) if token else None
-        if found is not None:
-            user, due, every = found.user, found.due, both[1] if both else None
-    viewer: Viewer | None = None
-    if user is not None and not due:
-        viewer = Viewer(user_id=user.id, name=user.name, lang=user.lang)
-    elif not due:
-        none_yet = not readers.any_account(session)
-        viewer = Viewer(accounts=False) if none_yet else Viewer()
-    if viewer is not None and every is not None:
-        # what this reader may see, from the same statement's rows (``Site.campaigns``)
-        actor: Actor = user if viewer.user_id is not None else None
-        seen = visible_among(actor if viewer.accounts else CLI, every)
-        session.info[_VISIBLE] = (viewer, seen)
-    return viewer
-
-
-#: What ``identify_in`` keeps: (the reader, the campaigns they may see), their account as rows.
-_VISIBLE, _ACCOUNT = "visible campaigns", "reader's account"
-
-
-def identify_writing(engine: Engine, token: str | None) -> Viewer:
-    """The reader of a session that owes the store its write, in a unit of work that makes it."""
-    with store.transaction(engine, access=store.Access.GANG) as s:
-        user = accounts.session_user(s, token) if token else None
-        if user is None:
-            return Viewer()
-        return Viewer(user_id=user.id, name=user.name, lang=user.lang)
-
-
-def identify(engine: Engine, token: str | None) -> Viewer:
-    """The reader of a session cookie, in a unit of work of its own (``identify_in``)."""
-    with store.transaction(engine, access=store.Access.READ) as s:
-        found = identify_in(s, token)
-    return found if found is not None else identify_writing(engine, token)
-
-
-def keep_language(engine: Engine, viewer: Viewer, chosen: str) -> Viewer:
-    """The reader's account keeps the language they chose (issue #21), in a unit of work of its
-    own (a page's switch is a GET: the page itself only reads)."""
-    with store.transaction(engine, access=store.Access.GANG) as s:
-        user = s.get(User, viewer.user_id)
-        if user is not None:
-            accounts.set_language(s, user, chosen)
-    return replace(viewer, lang=chosen)
-
-
-#: The attribute that marks a route which identifies its reader itself (``identifies_reader``).
-IDENTIFIES = "identifies_reader"
-
-
-def identifies_reader(route: F) -> F:
-    """Mark a reading route (GET) that identifies its reader in its own READ unit of work
-    (``Site.read``), in the same worker thread and the same transaction as it reads the page
-    (issue #23), instead of ``guard`` doing it beforehand in a hop and a transaction of its own.
-    Such a route asks for the page's language (``pick_lang``) and the reader (``reader``) only
-    inside ``site.read()``, never through ``LangDep`` or ``ReaderDep``: on the event loop an
-    unidentified reader is refused (``Pending.viewer``), never guessed."""
-    setattr(route, IDENTIFIES, True)
-    return route
-
-
-@dataclass
-class Pending:
-    """The reader of a request whose route identifies them (``identifies_reader``): the
-    session's token, found the first time it is asked (``Site.read``, in the route's unit of
-    work; else ``viewer``, in a unit of work of its own), and kept for the rest of the request
-    (its errors' pages too). ``lang_cookie``: the language a visitor chose before logging in,
-    which an account that has none keeps (as ``guard`` does)."""
-
-    engine: Engine
-    token: str | None
-    lang_cookie: str | None
-    found: Viewer | None = None
-
-    def settle(self, viewer: Viewer) -> Viewer:
-        """The reader is ``viewer``, for the rest of the request."""
-        self.found = viewer
-        VIEWER.set(viewer)
-        return viewer
-
-    def keep(self) -> None:
-        """An account with no language keeps the one the cookie says (in a unit of work of its
-        own, once the route's READ one is over; the page's words are the cookie's either way,
-        ``pick_lang``)."""
-        viewer, chosen = self.found, self.lang_cookie
-        if viewer is None or viewer.user_id is None or viewer.lang is not None:
-            return
-        if chosen in ("it", "en"):
-            assert chosen is not None
-            self.settle(keep_language(self.engine, viewer, chosen))
-
-    def viewer(self) -> Viewer:
-        """The reader, identified now in a unit of work of its own if nobody has yet; never on
-        the event loop (a blocking read there would stall every other request)."""
-        if self.found is not None:
-            return self.found
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            viewer = self.settle(identify(self.engine, self.token))
-            self.keep()
-            return self.found or viewer
-        raise RuntimeError("a route marked identifies_reader asked for its reader too early")
-
-
-#: The request's reader when its route identifies them itself (set by ``guard``).
-PENDING: ContextVar[Pending | None] = ContextVar("pending", default=None)
-
-
-def viewer_of(request: Request) -> Viewer | None:
-    """The reader ``guard`` found for ``request``, or its route did (``Pending``); ``None``: no
-    route answered (``guard`` did not run)."""
-    found: Viewer | None = getattr(request.state, "viewer", None)
-    if found is None:
-        pending: Pending | None = getattr(request.state, "pending", None)
-        if pending is not None:
-            found = pending.viewer()
-    return found
-
-
-async def settle(request: Request) -> None:
-    """Identify the reader of a request whose route has not (it failed before ``Site.read``),
-    in a worker thread: what an error's page does before it says who is reading."""
-    pending: Pending | None = getattr(request.state, "pending", None)
-    if pending is not None and pending.found is None:
-        await run_in_threadpool(pending.viewer)
 
 
 class Refused(Exception):
@@ -592,15 +417,20 @@ class Site:
             yield session
 
     @contextmanager
-    def write(self) -> Iterator[Session]:
+    def write(self, *, rows: bool = False) -> Iterator[Session]:
         """A writing unit of work for this request's reader: it locks what it changes, commits
         at the end or changes nothing, and its log entries name the reader (``log_entry.author``;
-        ``None``, the local command line, in a store with no accounts)."""
+        ``None``, the local command line, in a store with no accounts). ``rows``: for a writer
+        that only checks its reader's account and the campaigns they may see (a game's
+        actions), read as rows in one statement (``identity.writing_rows``; then
+        ``find_campaign_line`` answers a row)."""
         viewer = reader()
         with store.transaction(
             self.engine, access=store.Access.GANG, author=viewer.user_id
         ) as session:
             hold_rows(session)
+            if rows:
+                writing_rows(session, viewer)
             yield session
 
     def actor(self, session: Session) -> Actor:
@@ -667,9 +497,9 @@ class Site:
     def campaign_lines(self, session: Session) -> list[CampaignLine]:
         """Every campaign this reader may see, oldest first (one query, whatever their number):
         objects, or rows where ``identify_in`` read them so."""
-        kept = session.info.get(_VISIBLE)
-        if kept is not None and kept[0] == reader():
-            return list(kept[1])  # read beside the reader's session (``identify_in``)
+        kept = kept_visible(session, reader())
+        if kept is not None:
+            return kept  # read beside the reader's session (``identify_in``)
         return list(visible_campaigns(session, self.actor(session)))
 
     def campaigns(self, session: Session) -> list[Campaign]:
@@ -684,7 +514,8 @@ class Site:
         return self._chosen(self.campaigns(session), typed)
 
     def find_campaign_line(self, session: Session, typed: str) -> CampaignLine:
-        """``find_campaign`` for a page that only shows it: a row in a ``read(rows=True)``."""
+        """``find_campaign`` for a page that only shows it, or a writer that only checks it: a
+        row in a ``read(rows=True)`` or a ``write(rows=True)``."""
         return self._chosen(self.campaign_lines(session), typed)
 
     @staticmethod
