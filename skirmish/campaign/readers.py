@@ -121,13 +121,7 @@ def _writer_query() -> Any:
     user = bindparam("user", type_=Integer)
     return (
         select_columns(
-            col(Campaign.id),
-            col(Campaign.name),
-            col(Campaign.explosives),
-            col(Campaign.created_at),
-            col(Campaign.public),
-            col(Campaign.web_address),
-            col(Membership.role),
+            *_campaign_columns(),
             col(User.id).label("user_id"),
             col(User.name).label("user_name"),
             col(User.lang).label("user_lang"),
@@ -166,11 +160,10 @@ def _any_account_query() -> Any:
     return select_columns(col(User.id)).limit(1)
 
 
-@cache
-def _reader_query() -> Any:
-    """``find_reader``'s statement, built once: ``accounts.session_campaigns_query``'s (its
-    joins, its order), as the columns a reader's rules and pages read."""
-    return accounts.session_campaigns_query().with_only_columns(
+def _campaign_columns() -> tuple[Any, ...]:
+    """The columns of a campaign's row as the rules and pages read it (``CampaignLine``), and
+    the reader's role in it: what ``find_reader``'s and ``find_writer``'s statements share."""
+    return (
         col(Campaign.id),
         col(Campaign.name),
         col(Campaign.explosives),
@@ -178,6 +171,15 @@ def _reader_query() -> Any:
         col(Campaign.public),
         col(Campaign.web_address),
         col(Membership.role),
+    )
+
+
+@cache
+def _reader_query() -> Any:
+    """``find_reader``'s statement, built once: ``accounts.session_campaigns_query``'s (its
+    joins, its order), as the columns a reader's rules and pages read."""
+    return accounts.session_campaigns_query().with_only_columns(
+        *_campaign_columns(),
         col(WebSession.epoch),
         col(WebSession.expires_at),
         col(WebSession.last_seen),
