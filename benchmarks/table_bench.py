@@ -189,6 +189,9 @@ class Phone:
         #: the newest state the stream brought (``?carry=game,round``), with when it came
         self.pushed: tuple[float, dict[str, Any]] | None = None
         self.stream_over = False  # the stream ended or broke (not merely not yet open)
+        #: in a phase (``play``): its stream is meant to be open; before the phases (the game's
+        #: start and opening turn) no stream is, and its own changes are read back at once
+        self.watching = False
         self.think = 0.0  # paced: a player's look before each tap (``--think``)
         self.dice = random.Random(player.user)
 
@@ -308,6 +311,8 @@ class Phone:
         ``OWN_STATE`` seconds; without its stream, the fallback's reads). Whether it came."""
         deadline = time.perf_counter() + OWN_STATE
         floor = before if before is not None else -1
+        if not self.watching:  # no stream to bring it (before the phases): read it back
+            return self.refresh() or (self.revision is not None and self.revision > floor)
         with self.news:
             self.news.wait_for(
                 lambda: (
@@ -535,6 +540,7 @@ class Phone:
         self.pushed = None
         self.stream_over = False
         listening = threading.Thread(target=self.listen, daemon=True)
+        self.watching = True
         listening.start()
         try:
             self.caught_up(None)
@@ -562,6 +568,7 @@ class Phone:
                     self.refresh()
         finally:
             self.hang_up()
+            self.watching = False
 
 
 # --------------------------------------------------------------------------- the run
