@@ -122,7 +122,7 @@ def _after_commit(session: SaSession) -> None:
 
 @event.listens_for(SaSession, "after_rollback")
 def _after_rollback(session: SaSession) -> None:
-    """After a rollback (a savepoint's too: ``capture.thrown_away``) the game's rows and
+    """After a rollback (a savepoint's too) the game's rows and
     events are read again: the rollback may have removed some. (Issue #23, table mode's ninth
     round: not through ``_after_commit``, which keeps them inside a savepoint, as a released
     one's stand: the initiative's trial, rolled back, left its events in the list, and the
