@@ -4,8 +4,11 @@
 that miss, reloads and moves), played by two ``TestClient`` phones against ``create_app`` in
 this process, one request at a time, on a throw-away PostgreSQL server (``--db sqlite``: an
 SQLite file). Each card's, roll's or choice's unit of work (``game_activation.work``) and each
-shot's, reload's or move's (``game_actions.perform``) is wrapped: its thread's processor time
-(``time.thread_time``) and the SQL statements it ran are noted by kind. Everything else the
+shot's, reload's or move's (``game_actions.perform``), each new turn's
+(``game_live_changes._change``) and each undo's (``game_actions.take_back``: every
+``--undo``-th change, a card, roll, choice or action, is taken back and made again) is wrapped:
+its thread's processor time (``time.thread_time``) and the SQL statements it ran are noted by
+kind. Everything else the
 requests do (the answer's round, the reads between the taps) is not counted. The medians per
 kind are printed; the game grows as in a club night (one game, ``--changes`` actions after
 ``--warm`` unmeasured ones).
@@ -15,7 +18,7 @@ process of its own with ``PYTHONPATH=tree`` and a fresh database, so that the ma
 hits both alike; it prints each round's medians and the median of the rounds' medians.
 
 Run: .venv/bin/python benchmarks/uow_bench.py [--db postgresql|sqlite] [--changes 300]
-        [--trees /tmp/before-uow . --rounds 3]
+        [--undo 7] [--trees /tmp/before-uow . --rounds 3]
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from typing import Any
 from common import postgres, sqlite
 
 HERE = Path(__file__).resolve().parent
-KINDS = ("pick", "roll", "choose", "shoot", "reload", "move", "turn")
+KINDS = ("pick", "roll", "choose", "shoot", "reload", "move", "turn", "undo")
 
 
 class Probe:
@@ -84,7 +87,7 @@ def post(phone: Any, path: str, body: dict[str, Any]) -> None:
         raise SystemExit(f"{path} {body}: {answer.status_code} {answer.text[:300]}")
 
 
-def measure(url: str, changes: int, warm: int, profile: str = "") -> dict[str, Any]:
+def measure(url: str, changes: int, warm: int, profile: str = "", undo: int = 0) -> dict[str, Any]:
     """One game played in this process; the medians per kind."""
     from fastapi.testclient import TestClient
     from sqlalchemy import event
@@ -92,7 +95,7 @@ def measure(url: str, changes: int, warm: int, profile: str = "") -> dict[str, A
     from table_bench import Phone, Table, arm
     from web_bench import set_up
 
-    from skirmish.web import game_actions, game_activation
+    from skirmish.web import game_actions, game_activation, game_live_changes
     from skirmish.web.app import create_app
 
     players, _ = set_up(url, 2)
@@ -105,6 +108,9 @@ def measure(url: str, changes: int, warm: int, profile: str = "") -> dict[str, A
     event.listen(Engine, "before_cursor_execute", probe.statement)
     game_activation.work = probe.wrap(game_activation.work)  # type: ignore[assignment]
     game_actions.perform = probe.wrap(game_actions.perform)  # type: ignore[assignment]
+    game_actions.take_back = probe.wrap(game_actions.take_back)  # type: ignore[assignment]
+    # the turn's route holds ``do_turn``, which calls the module's ``_change`` by name
+    game_live_changes._change = probe.wrap(game_live_changes._change)  # type: ignore[assignment]
     table = Table()
     sides = zip(players, ("good", "bad"), strict=True)
     phones = [Phone("http://testserver", player, side, table) for player, side in sides]
@@ -133,6 +139,12 @@ def measure(url: str, changes: int, warm: int, profile: str = "") -> dict[str, A
             if kind in ("shoot", "reload", "move"):
                 table.say_done(turn, body.get("attacker") or body["member"], 0)
             made += 1
+            if undo and kind != "turn" and made % undo == 0:
+                probe.kind, probe.on = "undo", made > warm
+                post(phone, f"{phone.api}/undo", {})
+                probe.on = False
+                if kind in ("shoot", "reload", "move"):  # the model acts again
+                    table.done.discard((turn, body.get("attacker") or body["member"]))
     if profile:
         probe.profile.dump_stats(profile)
     return {
@@ -181,7 +193,8 @@ def compare(options: argparse.Namespace) -> None:
         for number in range(options.rounds):
             for tree in trees:
                 argv = [sys.executable, str(HERE / "uow_bench.py"), "--child", fresh(),
-                        "--changes", str(options.changes), "--warm", str(options.warm)]  # fmt: skip
+                        "--changes", str(options.changes), "--warm", str(options.warm),
+                        "--undo", str(options.undo)]  # fmt: skip
                 env = {**os.environ, "PYTHONPATH": f"{tree}:{HERE}"}
                 done = subprocess.run(argv, env=env, cwd=tree, capture_output=True, text=True)
                 if done.returncode != 0:
@@ -214,11 +227,13 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=30)
     parser.add_argument("--trees", nargs="*", default=[])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--undo", type=int, default=7, help="take back every N-th change (0: none)")
     parser.add_argument("--child", metavar="URL")
     parser.add_argument("--profile", metavar="FILE", help="with --child: cProfile the units")
     options = parser.parse_args()
     if options.child:
-        print(json.dumps(measure(options.child, options.changes, options.warm, options.profile)))
+        found = measure(options.child, options.changes, options.warm, options.profile, options.undo)
+        print(json.dumps(found))
         return
     if not options.trees:
         options.trees = [str(HERE.parent)]

@@ -36,7 +36,7 @@ from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 
 from skirmish.campaign import idempotency
-from skirmish.campaign.game import capture, commands, picks, table_roll
+from skirmish.campaign.game import commands, picks, table_roll
 from skirmish.campaign.game.activations import to_activate
 from skirmish.campaign.game.board import find_model, gang_rows, side_of
 from skirmish.campaign.game.initiative import initiative
@@ -136,19 +136,27 @@ def prepared(
     form: Mapping[str, str],
     prepare: Prepare,
 ) -> _Discard | None:
-    """``prepare`` inside the action's unit of work, in a savepoint always rolled back
-    (``capture.thrown_away``; issue #23: it had a unit of work of its own), which it ends by
-    throwing what it found (``_Discard``): nothing it did is kept. Run once the request's
-    key is claimed (a retry replays its answer and runs nothing, ``work``); the game's gangs,
-    which the trial locks (the two revealed models'), are locked before the savepoint, so
-    that its rollback does not release them (issue #23: locked again after it)."""
+    """``prepare`` inside the action's unit of work, which it ends by throwing what it found
+    (``_Discard``). It writes nothing: the initiative's trial reckons the roll-off and records
+    nothing (``initiative.reckon``; issue #23, the action's unit of work, sixth round: it ran in
+    a savepoint always rolled back, which cost the savepoint, the trial's two events and its
+    activation, their rollback and the game's models read again after it); a prepare that
+    leaves a row to write is a defect, refused before anything is written. Run once the
+    request's key is claimed (a retry replays its answer and runs nothing, ``work``); the game's
+    gangs, which the trial locks (the two revealed models'), are locked first, as before."""
     gang_rows(session, game)
     try:
-        with capture.thrown_away(session):
-            prepare(site, session, found, game, form)
+        prepare(site, session, found, game, form)
     except _Discard as thrown:
+        _wrote_nothing(session)
         return thrown
+    _wrote_nothing(session)
     return None
+
+
+def _wrote_nothing(session: Session) -> None:
+    if session.new or session.dirty or session.deleted:
+        raise AssertionError("a trial left rows to write: it must record nothing")
 
 
 def _dice(form: Mapping[str, str]) -> tuple[int, ...] | None:

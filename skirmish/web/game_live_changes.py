@@ -14,10 +14,8 @@ from sqlmodel import Session
 from skirmish.campaign import idempotency, lookup
 from skirmish.campaign.fields import YES
 from skirmish.campaign.game import end as ending
-from skirmish.campaign.game.board import (
-    events_of,
-    gangs_of,
-)
+from skirmish.campaign.game import event_log
+from skirmish.campaign.game.board import gangs_of
 from skirmish.campaign.game.permissions import (
     GameAction,
     sides_played,
@@ -42,6 +40,7 @@ from skirmish.rules.scenarios import scenarios
 from skirmish.web.action_schema import refuse_unknown
 from skirmish.web.game_live_base import forbid_game, live_refusal, may_start
 from skirmish.web.game_live_view import faction_name, find_live_game
+from skirmish.web.game_perform import events_after
 from skirmish.web.game_state import Answering, Streams
 from skirmish.web.site import Forbidden, Site, reader
 
@@ -54,20 +53,6 @@ def _check_fresh(game: Game, fields: Mapping[str, str]) -> None:
     sent = fields.get("revision", "")
     if sent and sent != str(game.revision):
         raise live_refusal("gl_stale")
-
-
-def _events_after(session: Session, game: Game, after: int) -> list[dict[str, Any]]:
-    """The events recorded after id ``after``, as ``game … --json`` prints them."""
-    return [
-        {"id": e.id, "turn": e.turn, "action": e.action, "details": e.details, "dice": e.dice}
-        for e in events_of(session, game)
-        if (e.id or 0) > after
-    ]
-
-
-def _last_event(session: Session, game: Game) -> int:
-    events = events_of(session, game)
-    return (events[-1].id or 0) if events else 0
 
 
 def _change(
@@ -87,7 +72,9 @@ def _change(
     or a retry gets the first answer again and nothing happens twice (``idempotency``). With
     ``streams``, a change done (not replayed) also reads its revision's round and board for the
     streams its commit wakes, in this unit of work once sealed (``game_state.Answering``; issue
-    #23, table mode's tenth round)."""
+    #23, table mode's tenth round). The answer's events come from the log's tail the lock read
+    (``event_log``; issue #23, the action's unit of work, sixth round: the whole log was read
+    and decoded for them at every turn, vote, end and abandon)."""
     with Answering(site, streams) as answering, site.write(rows=True) as s:
         campaign = site.find_campaign_line(s, campaign_typed)
         game = find_live_game(s, campaign, game_typed)
@@ -95,9 +82,9 @@ def _change(
 
         def run() -> tuple[int, Any]:
             _check_fresh(game, fields)
-            mark = _last_event(s, game)
+            mark = event_log.last_event_id(s, game)
             action(s, game)
-            return 200, {"game": game.id, "turn": game.turn, "events": _events_after(s, game, mark)}
+            return 200, {"game": game.id, "turn": game.turn, "events": events_after(s, game, mark)}
 
         key = fields.get("key", "")
         if key:

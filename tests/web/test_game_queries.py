@@ -45,7 +45,11 @@ together): card 19–20 → 18–19, roll 29 → 28, choose 27 → 26, shot 25 �
 watched shot 32 → 31, a watched turn 29–31 → 29 (bounds lowered, the turn's to 30: it varies
 with what its streams find built). Both rounds together (counted three times at their merge):
 a watched shot 30, a watched turn 28 (its bound kept at 30 for that variation), a stream's
-opening 18–19 and a second watcher's 11 (bounds 20 and 12, one above, as they vary too)."""
+opening 18–19 and a second watcher's 11 (bounds 20 and 12, one above, as they vary too). The
+action's unit of work's sixth round (the initiative's trial records nothing, so no savepoint,
+events or activation to roll back; the undo reads the game's rows once and keeps its events
+through the restore; a turn's answer from the log's tail): roll 27 → 21, undo 33 → 28, a watched
+turn 27 → 26 (counted three times each; its bound 30 → 27, one above, as it varies)."""
 
 from __future__ import annotations
 
@@ -73,14 +77,14 @@ MOST = {
     "live": 12,
     "live-again": 7,
     "card": 18,
-    "roll": 27,
+    "roll": 21,
     "choose": 25,
     "shot": 23,
-    "undo": 33,
+    "undo": 28,
     "stream": 20,
     "stream-again": 12,
     "watched-shot": 29,
-    "watched-turn": 30,
+    "watched-turn": 27,
 }
 
 

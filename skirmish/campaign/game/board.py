@@ -122,11 +122,11 @@ def _after_commit(session: SaSession) -> None:
 
 @event.listens_for(SaSession, "after_rollback")
 def _after_rollback(session: SaSession) -> None:
-    """After a rollback (a savepoint's too: ``capture.thrown_away``) the game's rows and
-    events are read again: the rollback may have removed some. (Issue #23, table mode's ninth
-    round: not through ``_after_commit``, which keeps them inside a savepoint, as a released
-    one's stand: the initiative's trial, rolled back, left its events in the list, and the
-    roll's unit of work then saw the trial's model as taking its turn.)"""
+    """After a rollback (a savepoint's too) the game's rows and events are read again: the
+    rollback may have removed some. (Issue #23, table mode's ninth round: not through
+    ``_after_commit``, which keeps them inside a savepoint, as a released one's stand: the
+    initiative's trial, then rolled back, left its events in the list, and the roll's unit of
+    work then saw the trial's model as taking its turn.)"""
     if session.info.get(_EVENTS):
         session.info[_EVENTS].clear()
     _forget_lists(session)  # type: ignore[arg-type]

@@ -27,9 +27,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -54,12 +53,8 @@ def _table(model: type[Any]) -> Table:
 
 GAME = _table(Game)
 #: The game's own row, then the rows that hang from it, in the order they are put back.
-TABLES: tuple[tuple[str, Table], ...] = (
-    ("game", GAME),
-    ("game_gang", _table(GameGang)),
-    ("game_model", _table(GameModel)),
-    ("game_objective", _table(GameObjective)),
-)
+_RESTORED: tuple[type[Any], ...] = (Game, GameGang, GameModel, GameObjective)
+TABLES: tuple[tuple[str, Table], ...] = tuple((_table(m).name, _table(m)) for m in _RESTORED)
 #: Where the action's own facts are kept in ``GameEvent.before`` (``seal``).
 ACTION = "action"
 #: Columns that are not the game's play (issue #12): the revision moves on at every change,
@@ -73,8 +68,6 @@ NEWS_CHANNEL = "skirmish_game"
 MOVED = "skirmish_moved_revisions"
 #: session.info: the cards of the rounds the unit of work read or laid (``picks``).
 CARDS = "game_cards"
-#: session.info: how many flushes or statements of the unit of work may have written a card.
-CARD_WRITES = "game_card_writes"
 _PENDING = "game_before"
 _HOOKED = "game_before_hooked"
 
@@ -179,10 +172,19 @@ def _fit(table: Table, row: dict[str, Any]) -> dict[str, Any]:
     return fitted
 
 
-def restore(session: Session, game_id: int, state: State) -> None:
+def restore(session: Session, game_id: int, state: State, *, current: State | None = None) -> None:
     """Bring the game's rows back to ``state`` (from ``game_rows``): rows that still exist are
-    updated, rows the action removed come back with their ids, rows it added are deleted."""
-    current = game_rows(session, game_id)
+    updated, rows the action removed come back with their ids, rows it added are deleted.
+    ``current``: the game's rows as the caller has just read them (``game_rows``) in this unit
+    of work, holding the game, with nothing written to them since (issue #23, the action's unit
+    of work, sixth round: the undo read them twice); else they are read here. The rows of the
+    game's tables the unit of work holds are expired (read afresh when next used); the others
+    (its events, its gangs' campaign rows, the log), which this does not write, are kept (issue
+    #23, sixth round: every row was expired, and the undo read its events again one by one)."""
+    if current is None:
+        current = game_rows(session, game_id)
+    else:
+        session.flush()
     for name, table in TABLES:
         existing = {row["id"]: row for row in current[name]}
         for row in (_fit(table, r) for r in state[name]):
@@ -198,7 +200,9 @@ def restore(session: Session, game_id: int, state: State) -> None:
         if extra:
             session.execute(delete(table).where(table.c.id.in_(extra)))
     session.flush()
-    session.expire_all()
+    for held in list(session.identity_map.values()):
+        if isinstance(held, _RESTORED):
+            session.expire(held)
 
 
 # --- the capture of a unit of work -----------------------------------------------------------
@@ -375,38 +379,6 @@ def _moved_statement(announced: bool) -> Any:
     if announced:
         return moved.returning(func.pg_notify(NEWS_CHANNEL, bindparam("news", type_=String)))
     return moved
-
-
-@contextmanager
-def thrown_away(session: Session) -> Iterator[None]:
-    """A trial inside the unit of work (issue #23: the initiative tried before it is kept,
-    which took a unit of work of its own): in a savepoint that is always rolled back, after
-    which the unit of work knows what it knew before it: what the action has recorded of each
-    game (``Pending``) and the rows it holds locked (a row lock taken in a savepoint rolled
-    back is released: ``lookup.lock_row`` locks it again when asked), and the game's events
-    and the round's cards it held (``event_log``, ``picks``; issue #23: read again after it):
-    the rollback puts the tables back as they were when those were read (what the trial added
-    is gone, what it deleted is back), and SQLAlchemy expires any row the trial changed, so
-    that it is read afresh when next used. The cards the trial read are kept too when it wrote
-    none (``CARD_WRITES``): they are the tables' as they are once it is rolled back."""
-    locked = set(session.info.get("locked", ()))
-    held = {key: dict(session.info.get(key) or {}) for key in (event_log.EVENTS, CARDS)}
-    card_writes = session.info.get(CARD_WRITES, 0)
-    pending = {
-        game_id: replace(action, events=list(action.events), log=list(action.log))
-        for game_id, action in _pending(session).items()
-    }
-    savepoint = session.begin_nested()
-    try:
-        yield
-    finally:
-        if session.info.get(CARD_WRITES, 0) == card_writes:
-            held[CARDS] = dict(session.info.get(CARDS) or {})
-        if savepoint.is_active:
-            savepoint.rollback()
-        session.info["locked"] = locked
-        session.info[_PENDING] = pending
-        session.info.update(held)
 
 
 def rows_now(session: Session, game_id: int, action: Pending) -> State:

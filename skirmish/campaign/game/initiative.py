@@ -163,6 +163,108 @@ def initiative(
     in either order. When only one side has models left to take their turn, no roll: its
     model (the one named, or the only one left) takes its turn. Each side's failed die may be
     rerolled with a FAMA or FORTUNA point as ``rerolls`` says (R-15)."""
+    rolled = _roll(session, game, good, bad, good_fama_from, bad_fama_from, dice, rerolls)
+    if isinstance(rolled, _NoRoll):
+        return _no_roll(session, game, rolled.side, rolled.left, rolled.picked)
+    picked, result, report = rolled.picked, rolled.result, rolled.report
+    for side in _shaken_sides(result):
+        change_state(picked[side], ModelState.SHAKEN, game.turn, nervi_scossi=True)
+        session.add(picked[side])
+    winner_side = report.winner_side
+    assert winner_side is not None
+    answer = activate if activate is not None else choose(report) if choose else None
+    revealed = {side: model.name for side, model in picked.items()}
+    chosen = picked[side_chosen(answer, revealed)] if answer else picked[winner_side]
+    record_event(
+        session,
+        game,
+        EventKind.INITIATIVE,
+        model=picked[winner_side],
+        details={
+            "good": report.good,
+            "bad": report.bad,
+            "good_totals": list(report.good_totals),
+            "bad_totals": list(report.bad_totals),
+            "winner": report.winner,
+            "side": winner_side.value,
+            "shaken": list(report.shaken),
+            "fama": {s.value: v for s, v in rolled.fama.items()},
+            "fama_from": {s.value: v for s, v in rolled.lenders.items() if v is not None},
+            "activates": chosen.name,
+            "dice_from": dice_from(dice),  # issue #14: typed in at the table or rolled
+        },
+        dice=result.dice,
+    )
+    taken = [said for table in rolled.tables for said in record_rerolls(session, game, table)]
+    started = begin(session, game, chosen)
+    return replace(report, activated=started, chosen=bool(answer), rerolls=tuple(taken))
+
+
+def reckon(
+    session: Session,
+    *,
+    game: Game,
+    good: str,
+    bad: str,
+    good_fama_from: str | None,
+    bad_fama_from: str | None,
+    dice: DiceSource,
+) -> InitiativeReport:
+    """The initiative of the revealed ``good`` and ``bad`` rolled as ``initiative`` rolls it
+    (its refusals, R-07's totals and ties, H-06, Nervi scossi), with no reroll, and nothing
+    recorded: no state, event or activation; ``rolled`` false when no roll is needed (§1.8).
+    What a phone's roll is tried with before it is kept (``table_roll.trial``; issue #23,
+    the action's unit of work, sixth round: the trial recorded it all in a savepoint, rolled
+    back). What ``initiative`` records after this could refuse nothing: the winner's model is
+    one of the two revealed, each checked free to take its turn (``_revealed``), and Nervi
+    scossi leaves it so."""
+    rolled = _roll(session, game, good, bad, good_fama_from, bad_fama_from, dice, NO_REROLLS)
+    if isinstance(rolled, _NoRoll):
+        names = tuple(m.name for m in rolled.left[rolled.side]) if rolled.side else ()
+        return InitiativeReport(rolled=False, only=rolled.side, left=names)
+    return rolled.report
+
+
+@dataclass(frozen=True)
+class _NoRoll:
+    """Only ``side`` (or nobody) has models left to take their turn (``_no_roll``)."""
+
+    side: Side | None
+    left: dict[Side, list[GameModel]]
+    picked: dict[Side, GameModel]
+
+
+@dataclass(frozen=True)
+class _Rolled:
+    """The roll-off reckoned, before anything is recorded: the report (no activation yet), the
+    two revealed models, the engine's result and its tables (for their rerolls), each side's
+    FAMA as the deciding round counted it and whose it was."""
+
+    report: InitiativeReport
+    picked: dict[Side, GameModel]
+    result: RollOffResult
+    tables: list[Any]
+    fama: dict[Side, int]
+    lenders: dict[Side, str | None]
+
+
+def _shaken_sides(result: RollOffResult) -> list[Side]:
+    """The sides whose model rolled a natural 1 (Nervi scossi, R-07), good first."""
+    flags = ((Side.GOOD, result.first_shaken), (Side.BAD, result.second_shaken))
+    return [side for side, flag in flags if flag]
+
+
+def _roll(
+    session: Session,
+    game: Game,
+    good: str | None,
+    bad: str | None,
+    good_fama_from: str | None,
+    bad_fama_from: str | None,
+    dice: DiceSource,
+    rerolls: Rerolls,
+) -> _Rolled | _NoRoll:
+    """``initiative``'s checks and roll-off, nothing written (``initiative``, ``reckon``)."""
     require_in_progress(game)
     require_started(game)
     left = to_activate(session, game)
@@ -170,7 +272,7 @@ def initiative(
     picked = _revealed(session, game, names)
     waiting = [side for side in (Side.GOOD, Side.BAD) if left[side]]
     if len(waiting) < 2:
-        return _no_roll(session, game, waiting[0] if waiting else None, left, picked)
+        return _NoRoll(waiting[0] if waiting else None, left, picked)
     missing = [side for side in (Side.GOOD, Side.BAD) if side not in picked]
     if missing:
         still = [(side, _names(left[side])) for side in missing]  # read now: said later
@@ -209,12 +311,7 @@ def initiative(
     result, tables = _roll_off(session, game, picked, rifs, counted, nerves, dice, rerolls)
     fama = {side: c.fama for side, c in counted.items()}  # as the deciding round counted it
     winner_side = Side.GOOD if result.winner.value == "first" else Side.BAD
-    shaken: list[str] = []
-    for side, flag in ((Side.GOOD, result.first_shaken), (Side.BAD, result.second_shaken)):
-        if flag:
-            change_state(picked[side], ModelState.SHAKEN, game.turn, nervi_scossi=True)
-            session.add(picked[side])
-            shaken.append(picked[side].name)
+    shaken = [picked[side].name for side in _shaken_sides(result)]
     rollers = tuple(
         Roller(
             model=picked[side].name,
@@ -241,32 +338,7 @@ def initiative(
         rulings=result.rulings,
         rollers=rollers,
     )
-    answer = activate if activate is not None else choose(report) if choose else None
-    revealed = {side: model.name for side, model in picked.items()}
-    chosen = picked[side_chosen(answer, revealed)] if answer else picked[winner_side]
-    record_event(
-        session,
-        game,
-        EventKind.INITIATIVE,
-        model=picked[winner_side],
-        details={
-            "good": report.good,
-            "bad": report.bad,
-            "good_totals": list(report.good_totals),
-            "bad_totals": list(report.bad_totals),
-            "winner": report.winner,
-            "side": winner_side.value,
-            "shaken": shaken,
-            "fama": {s.value: v for s, v in fama.items()},
-            "fama_from": {s.value: v for s, v in lenders.items() if v is not None},
-            "activates": chosen.name,
-            "dice_from": dice_from(dice),  # issue #14: typed in at the table or rolled
-        },
-        dice=result.dice,
-    )
-    taken = [said for table in tables for said in record_rerolls(session, game, table)]
-    started = begin(session, game, chosen)
-    return replace(report, activated=started, chosen=bool(answer), rerolls=tuple(taken))
+    return _Rolled(report, picked, result, tables, fama, lenders)
 
 
 def side_chosen(answer: str, names: Mapping[Side, str]) -> Side:

@@ -124,8 +124,7 @@ def _viewers(viewer: Side | Iterable[Side] | None) -> frozenset[Side]:
 
 # The cards of a round are read once per unit of work (issue #23: a roll read them three times,
 # a card twice), kept in ``session.info`` (``capture.CARDS``) and forgotten after anything that
-# may change one: a flush of a card, a statement that may write the table, a commit, a rollback
-# (a trial's, ``capture.thrown_away``, gives back what was read before it).
+# may change one: a flush of a card, a statement that may write the table, a commit, a rollback.
 
 
 def _held_cards(session: Session) -> dict[tuple[int | None, int, int], dict[Side, GamePick]]:
@@ -139,11 +138,6 @@ def _held_cards(session: Session) -> dict[tuple[int | None, int, int], dict[Side
     return held
 
 
-def _wrote_cards(session: SaSession) -> None:
-    session.info[capture.CARD_WRITES] = session.info.get(capture.CARD_WRITES, 0) + 1
-    _forget_cards(session)
-
-
 def _forget_cards(session: SaSession) -> None:
     held = session.info.get(capture.CARDS)
     if held:
@@ -153,13 +147,13 @@ def _forget_cards(session: SaSession) -> None:
 @event.listens_for(SaSession, "after_flush")
 def _after_flush(session: SaSession, _context: Any) -> None:
     if any(isinstance(row, GamePick) for row in (*session.new, *session.dirty, *session.deleted)):
-        _wrote_cards(session)
+        _forget_cards(session)
 
 
 @event.listens_for(SaSession, "do_orm_execute")
 def _on_execute(state: ORMExecuteState) -> None:
     if may_write(state, _CARD_TABLES):
-        _wrote_cards(state.session)
+        _forget_cards(state.session)
 
 
 @event.listens_for(SaSession, "after_commit")

@@ -3,10 +3,10 @@
 At the table the roll and the winner's choice are two moments: both players see the dice, then
 the winner says which of the two revealed models takes its turn (R-07: "chi vince può decidere
 se attivare un suo personaggio o farlo attivare all'avversario"). ``initiative.initiative``
-records both at once, so a phone first *tries* it (``trial``, in a unit of work its caller
-throws away: nothing is recorded), keeps what the dice said (``keep``), and the winner's tap
-then records the initiative with those very dice (``choose``), so the totals, the ties (H-06)
-and Nervi scossi are reckoned once, by the service, the same way twice.
+records both at once, so a phone first *tries* it (``trial``: the service's roll-off,
+``initiative.reckon``, which records nothing), keeps what the dice said (``keep``), and the
+winner's tap then records the initiative with those very dice (``choose``), so the totals, the
+ties (H-06) and Nervi scossi are reckoned by the service, the same way twice.
 
 The roll is kept as the answer to the roll (``request_key``, 0009) under a key naming the game,
 the turn, the round and the game's revision: a second roll in the same state is answered with
@@ -28,7 +28,7 @@ from sqlmodel import Session
 from skirmish.campaign import lookup
 from skirmish.campaign.account_tables import RequestKey
 from skirmish.campaign.game import capture
-from skirmish.campaign.game.initiative import InitiativeReport, initiative
+from skirmish.campaign.game.initiative import InitiativeReport, initiative, reckon
 from skirmish.campaign.game.tables import Game, GameModel
 from skirmish.campaign.logbook import now_text
 from skirmish.campaign.store import locking_rows
@@ -153,9 +153,10 @@ def trial(
 ) -> Kept:
     """The initiative of the two ``revealed`` models rolled with the dice of ``earlier`` tied
     rounds, then ``typed`` (one die for each side, good first) or, with ``None``, dice rolled
-    here; what the dice said, to keep. It records the initiative in ``session``, which the
-    caller throws away: only ``choose`` records it for good. Typed dice that tie again are kept
-    as tied rounds, to be rolled again (R-07, H-06)."""
+    here; what the dice said, to keep. Nothing is recorded (``initiative.reckon``; issue #23,
+    the action's unit of work, sixth round: it recorded the initiative in a savepoint its
+    caller rolled back): only ``choose`` records it. Typed dice that tie again are kept as tied
+    rounds, to be rolled again (R-07, H-06)."""
     if typed is not None and len(typed) != 2:
         raise DiceError(
             Message(
@@ -168,9 +169,9 @@ def trial(
     # Typed dice go first; if they tie, random dice finish the roll only so that the service
     # reports the tied rounds' totals: those dice are not kept.
     source = TableDice(given, random_dice=RandomDice())
-    report = initiative(
+    report = reckon(
         session, game=game, good=good.name, bad=bad.name, good_fama_from=good_fama_from,
-        bad_fama_from=bad_fama_from, activate=None, choose=None, dice=source,
+        bad_fama_from=bad_fama_from, dice=source,
     )  # fmt: skip
     return _kept(report, good, bad, good_fama_from, bad_fama_from, given, typed, user_id)
 

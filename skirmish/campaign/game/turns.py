@@ -13,6 +13,7 @@ from sqlmodel import Session
 from skirmish.campaign.game.activations import idle as not_activated
 from skirmish.campaign.game.board import (
     gang_row,
+    gang_rows,
     gangs_of,
     in_play,
     member_of,
@@ -133,6 +134,10 @@ def new_turn(
     models = models_of(session, game)
     recovered = states_ending(session, game, models)
     tests: list[tuple[GangCohesion, CohesionResult]] = []
+    # Each gang's test locks its campaign gang (``gang_cohesion``): both are locked here, in the
+    # loop's order, in one statement (issue #23, the action's unit of work, sixth round: one
+    # statement each), so the loop's locks find them held.
+    gang_rows(session, game)
     for gg in gangs_of(session, game):
         state = gang_cohesion(session, gg, models)
         test = state.test()  # the engine's: due, the highest FRED in play, the leader

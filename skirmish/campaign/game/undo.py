@@ -238,7 +238,8 @@ def undo_last(
         changes=tuple(_changes(session, before, now, names)),
         log=tuple(taken_back),
     )
-    restore(session, lookup.row_id(game), before)
+    # ``now`` was read above, the game locked: what came since wrote the campaign's log only
+    restore(session, lookup.row_id(game), before, current=now)
     for row in tail:
         session.delete(row)
     session.flush()
