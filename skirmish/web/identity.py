@@ -153,9 +153,12 @@ def identify_writing(engine: Engine, token: str | None) -> Viewer:
 
 
 def identify(engine: Engine, token: str | None) -> Viewer:
-    """The reader of a session cookie, in a unit of work of its own (``identify_in``)."""
+    """The reader of a session cookie, in a unit of work of its own (``identify_in``), read as
+    rows (``readers.find_reader``: issue #23, table mode's fifteenth round: ``guard``'s reader
+    of every POST, each table-mode change's, was read as the ORM's four objects a campaign,
+    about half of that hop's processor time; the same statement, the same reader)."""
     with store.transaction(engine, access=store.Access.READ) as s:
-        found = identify_in(s, token)
+        found = identify_in(s, token, rows=True)
     return found if found is not None else identify_writing(engine, token)
 
 

@@ -5,6 +5,7 @@ and no ORM statement run, and a role taken away or a session ended counts at the
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -198,3 +199,42 @@ def test_a_role_taken_away_or_a_session_ended_counts_at_the_next_page(
     with store.transaction(engine, access=store.Access.GANG) as s:
         accounts.end_all_sessions(s, accounts.find_user(s, "player"))
     assert [client.get(p).status_code for p in PAGES] == [404, 404, 404]
+
+
+def test_a_posts_reader_is_read_as_rows_and_counts_at_the_next_post(
+    club: tuple[Any, Any],
+) -> None:
+    """Issue #23, table mode's fifteenth round: ``guard`` identifies the reader of a POST (every
+    table-mode change) as rows too, in its own READ unit of work: no ORM statement reads a web
+    session, the player is known (a card for a model that is not there: refused in words, 400,
+    not the private campaign's 404), and once their sessions are ended, the same POST is the
+    private campaign's 404: read at each POST."""
+    client, engine = club
+    client.cookies.set("session", _token(engine, "player"))
+    assert client.get(PAGES[0]).status_code == 200  # the session touched; the CSRF cookie set
+    csrf = client.cookies.get("csrf")
+    picks = f"/api/v1/campaigns/{quote(CAMPAIGN)}/games/1/picks"
+
+    def post() -> tuple[int, list[str]]:
+        executed: list[str] = []
+
+        def orm(state: ORMExecuteState) -> None:
+            executed.append(str(state.statement))
+
+        event.listen(OrmSession, "do_orm_execute", orm)
+        try:
+            answer = client.post(
+                picks,
+                json={"model": "Nobody Earp", "key": str(uuid.uuid4())},
+                headers={"X-CSRF-Token": csrf},
+            )
+        finally:
+            event.remove(OrmSession, "do_orm_execute", orm)
+        return answer.status_code, executed
+
+    code, executed = post()
+    assert code == 400, code
+    assert [q for q in executed if "web_session" in q] == []
+    with store.transaction(engine, access=store.Access.GANG) as s:
+        accounts.end_all_sessions(s, accounts.find_user(s, "player"))
+    assert post()[0] == 404
