@@ -13,7 +13,9 @@ between runs, then joined into one PDF that is the same document as one laid out
   sheet is (issue #23, ninth round: dealt round in turn, the worker with the standings laid
   out about one gang more than the other, and they all waited for it). A weasyprint page
   cannot cross processes (it holds C pointers), so each worker writes each of its sheets as a
-  PDF and this process joins them (``pikepdf``: ``_Book``), outline included.
+  PDF and this process joins them (``pikepdf``: ``_Book``), outline included. A worker whose
+  PDFs are sent ends at once (``_end_worker``: ``os._exit``), its documents alive: taking them
+  down object by object held the parent 0.2–1 s before it could join the book.
 - **Page numbers.** A sheet's folio says "N / total" across the book (``pdf.renumber``), which
   is known only once every sheet is laid out: the workers report their sheets' page counts,
   this process answers with each sheet's first page and the total, and the workers number and
