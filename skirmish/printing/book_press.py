@@ -13,7 +13,9 @@ between runs, then joined into one PDF that is the same document as one laid out
   sheet is (issue #23, ninth round: dealt round in turn, the worker with the standings laid
   out about one gang more than the other, and they all waited for it). A weasyprint page
   cannot cross processes (it holds C pointers), so each worker writes each of its sheets as a
-  PDF and this process joins them (``pikepdf``: ``_Book``), outline included.
+  PDF and this process joins them (``pikepdf``: ``_Book``), outline included. A worker whose
+  PDFs are sent ends at once (``_end_worker``: ``os._exit``), its documents alive: taking them
+  down object by object held the parent 0.2–1 s before it could join the book.
 - **Page numbers.** A sheet's folio says "N / total" across the book (``pdf.renumber``), which
   is known only once every sheet is laid out: the workers report their sheets' page counts,
   this process answers with each sheet's first page and the total, and the workers number and
@@ -35,6 +37,7 @@ from __future__ import annotations
 import io
 import multiprocessing
 import os
+import sys
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -332,19 +335,23 @@ class _Workers:
             self._stop()
 
     def _serve(self, pipe: Connection, queue: _Queue) -> None:
-        """A worker's whole life: its part, over ``pipe``."""
+        """A worker's whole life: its part, over ``pipe``; then it ends at once, its laid-out
+        documents still alive (``_end_worker``)."""
+        code = 0
         try:
             laid = partial(_send, pipe, "laid")
             job = _part(self.sheets, queue.take, self.fonts, self.css, laid)
             pipe.send(("pages", next(job)))
             pipe.send(("pdfs", job.send(pipe.recv())))
         except BaseException as exc:  # sent back whole, raised by the parent
+            code = 1
             try:
                 pipe.send(("error", exc))
             except Exception:  # an exception that cannot be pickled: its words
                 pipe.send(("error", RuntimeError(repr(exc))))
         finally:
             pipe.close()
+            _end_worker(code)
 
     def _gather(self, kind: str, done: _Tally) -> list[Any]:
         """One message of ``kind`` from every worker, counting the sheets laid out meanwhile."""
@@ -386,6 +393,17 @@ class _Workers:
 
 def _send(pipe: Connection, kind: str, value: Any) -> None:
     pipe.send((kind, value))
+
+
+def _end_worker(code: int) -> None:
+    """End a forked worker now that everything it made is sent: ``os._exit``, as the ``os``
+    documentation has a child of ``fork`` end, and as ``multiprocessing`` ends it after its
+    target returns. Returning first would take its laid-out documents down object by object
+    (the generator of ``_part`` closed, its sheets' boxes freed) while the parent waits for it
+    to end before it joins the book; the kernel frees the memory at once."""
+    sys.stdout.flush()  # weasyprint's warnings, if any, are not lost
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def book_pdf(sheets: Sequence[str], fonts: Any, css: Any) -> bytes:

@@ -13,6 +13,8 @@ import multiprocessing
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -239,6 +241,34 @@ def test_a_worker_that_raises_raises_the_same_error(
     monkeypatch.setattr(book_press, "lay_out_sheet", failing)
     with pytest.raises(SkirmishError, match="no paper"):
         write_book(sheets, tmp_path / "book.pdf", workers=2)
+
+
+def test_a_worker_ends_once_its_pdfs_are_sent_without_taking_its_layouts_down(
+    base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker's laid-out documents live until it ends (``os._exit``), so the parent never
+    waits for them to be freed before it joins the book: a worker's layouts (its ``_part``, in
+    ``quiet_layout``) are never closed, in a worker; in this process (one worker) they are."""
+    sheets = sheets_of(fresh(base, tmp_path))
+    closed = tmp_path / "closed"
+    closed.mkdir()
+    quiet = book_press.quiet_layout
+
+    @contextmanager
+    def watched() -> Iterator[None]:
+        try:
+            with quiet():
+                yield
+        finally:  # closed or ended: the layouts are taken down now
+            (closed / str(os.getpid())).touch()
+
+    monkeypatch.setattr(book_press, "quiet_layout", watched)
+    two = write_book(sheets, tmp_path / "two.pdf", workers=2)
+    assert two.workers == 2 and two.laid_out == len(sheets)
+    assert list(closed.iterdir()) == []
+    one = write_book(sheets, tmp_path / "one.pdf", workers=1)
+    assert one.workers == 1 and [p.name for p in closed.iterdir()] == [str(os.getpid())]
+    assert (tmp_path / "two.pdf").read_bytes() == (tmp_path / "one.pdf").read_bytes()
 
 
 def test_print_campaign_keeps_its_sheets_in_the_cache_folder(
