@@ -27,6 +27,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm.util import identity_key
 from sqlmodel import Field, Relationship, SQLModel
 
 from skirmish.engine.recovery import RecoveryOutcome
@@ -407,12 +408,23 @@ def _note(session: OrmSession, _context: Any) -> None:
             gangs.add(row.gang_id)
         else:
             members.add(row.member_id)
-    if not (campaigns or gangs or members):
-        return
-    connection = session.connection()
+    # a model's gang, and a gang's campaign, from the unit of work's own rows when it holds
+    # them (an action has loaded and locked its gang: no statement), else read
+    for member_id in list(members):
+        model = session.identity_map.get(identity_key(Member, member_id))
+        if model is not None:
+            gangs.add(model.gang_id)
+            members.discard(member_id)
+    for gang_id in list(gangs):
+        gang = session.identity_map.get(identity_key(Gang, gang_id))
+        if gang is not None:
+            campaigns.add(gang.campaign_id)
+            gangs.discard(gang_id)
     for sql, ids in ((_BY_GANG_SQL, gangs), (_BY_MEMBER_SQL, members)):
         if ids:
-            campaigns.update(connection.execute(sql, {"ids": sorted(ids)}).scalars())
+            campaigns.update(session.connection().execute(sql, {"ids": sorted(ids)}).scalars())
+    if not campaigns:
+        return
     noted: set[int] = session.info.setdefault(_TO_MOVE, set())
     noted.update(c for c in campaigns if c is not None)
     if session.info.get(_COMMITTING):
