@@ -2,13 +2,14 @@
 ``web/campaign_shared.py``; the revision: ``campaign.models.CampaignRevision``, migration 0014).
 
 On SQLite and on PostgreSQL alike: after every action of the catalogue, taken through a fresh
-``skirmish`` process or through the API of the app that kept its builds, and after a game's start,
-turn, shots, end, undo and post-games, a house rule and the campaign's address (which the
-catalogue does not hold), the page (English and Italian, three sorts) is byte for byte the page
-of an app that kept nothing; the revision moved exactly once for each of those writes and not at
-all for a game's turn or shot (a game's own actions never write it: the games of a club night do
-not wait for each other there). Several writers at once move it once each, lose nothing and do not
-deadlock. A page at a key already read asks no part again.
+``skirmish`` process or through the API of the app that kept its builds (and seen by a second app
+keeping its own: another server process), and after a game's start, turn, shots, end, undo and
+post-games, a house rule and the campaign's address (which the catalogue does not hold), the page
+(English and Italian, three sorts) is byte for byte the page of an app that kept nothing; the
+revision moved exactly once for each of those writes and not at all for a game's turn or shot (a
+game's own actions never write it: the games of a club night do not wait for each other there).
+Several writers at once move it once each, lose nothing and do not deadlock. A page at a key
+already read asks no part again.
 """
 
 from __future__ import annotations
@@ -121,10 +122,11 @@ def test_every_write_shows_at_once_as_on_an_app_that_kept_nothing(store_url: str
     db = store_url
     _cli(db, "gang", "new", "Dodge posse", "--faction", "lawmen")
     played = set()
-    with TestClient(create_app(db)) as kept:
+    with TestClient(create_app(db)) as kept, TestClient(create_app(db)) as other:
         kept.get("/")
         headers = {"X-CSRF-Token": str(kept.cookies.get("csrf"))}
         before = _pages(kept)
+        assert _pages(other) == before  # a second server process, keeping its own builds
         revision = _revision(db)
         for number, (gang, name, values, dice) in enumerate(PLAYED):
             if number % 2 == 0:
@@ -136,6 +138,7 @@ def test_every_write_shows_at_once_as_on_an_app_that_kept_nothing(store_url: str
             with TestClient(create_app(db)) as fresh:
                 now = _pages(fresh)
             assert _pages(kept) == now, name
+            assert _pages(other) == now, name  # what the first server wrote too
             assert now != before, name  # the action changed what the page shows
             assert _revision(db) == revision + 1, name  # moved once
             before, revision = now, revision + 1
@@ -146,6 +149,7 @@ def test_every_write_shows_at_once_as_on_an_app_that_kept_nothing(store_url: str
             with TestClient(create_app(db)) as fresh:
                 now = _pages(fresh)
             assert _pages(kept) == now, args
+            assert _pages(other) == now, args
             assert _revision(db) == revision + moves, args
             revision += moves
 
