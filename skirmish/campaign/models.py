@@ -27,6 +27,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm import SessionTransaction
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Field, Relationship, SQLModel
 
@@ -454,9 +455,12 @@ def _move_noted(session: OrmSession) -> None:
         moved.add(campaign)
 
 
-@event.listens_for(OrmSession, "after_commit")
-@event.listens_for(OrmSession, "after_rollback")
-def _forget(session: OrmSession) -> None:
-    """A unit of work ended: nothing noted carries over to the session's next."""
+@event.listens_for(OrmSession, "after_transaction_end")
+def _forget(session: OrmSession, transaction: SessionTransaction) -> None:
+    """A unit of work ended (committed or rolled back): nothing noted carries over to the
+    session's next. A savepoint's end is not the unit of work's: SQLAlchemy fires its commit
+    and rollback events for a savepoint too (the idempotency key's claim)."""
+    if transaction.parent is not None:
+        return
     for key in (_TO_MOVE, _MOVED, _COMMITTING):
         session.info.pop(key, None)
