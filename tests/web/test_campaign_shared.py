@@ -28,6 +28,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, event, text
 
+from skirmish.campaign import lookup, store
 from skirmish.campaign.commands import BY_NAME, CATALOGUE
 from skirmish.web.app import create_app
 from tests.campaign.test_gang_commands import CAMPAIGN, DEMO, EARPS, PLAYED, _argv
@@ -218,3 +219,23 @@ def test_writers_at_once_move_the_revision_once_each(store_url: str) -> None:
         list(pool.map(lambda args: _cli(db, *args), writers))  # each exits 0: nothing refused
     assert _revision(db) == revision + len(writers)
     assert _count(db, "SELECT count(*) FROM log_entry") == entries + len(writers)  # none lost
+
+
+def test_a_savepoint_inside_a_unit_of_work_keeps_what_it_noted(tmp_path: Path) -> None:
+    """SQLAlchemy fires its commit and rollback events for a savepoint too (a game action's
+    trial, ``capture``): what the unit of work wrote before one is still moved at its commit,
+    once."""
+    db = tmp_path / "campaign.db"
+    shutil.copyfile(DEMO, db)
+    before = _revision(str(db))
+    engine = store.open_store(str(db))
+    try:
+        with store.transaction(engine, access=store.Access.CAMPAIGN) as session:
+            campaign = lookup.campaign_by_name(session, CAMPAIGN)
+            campaign.web_address = "https://club.example/skirmish"
+            session.flush()
+            session.begin_nested().commit()
+            session.begin_nested().rollback()
+    finally:
+        engine.dispose()
+    assert _revision(str(db)) == before + 1
