@@ -2,11 +2,13 @@
 advances, injuries and a logged history (a failed availability roll, a sale, an undo).
 
 Reproducible: every roll uses seeded dice and the log's clock is fixed, so running it again
-gives the same database. Usage: ``.venv/bin/python scripts/make_demo_db.py [OUTPUT]``.
+gives the same database (the campaign revision's stamps come from a seeded source).
+Usage: ``.venv/bin/python scripts/make_demo_db.py [OUTPUT]``.
 """
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -15,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from skirmish.campaign import advancement, equipment, gangs, logbook, lookup, roster, store
+from skirmish.campaign import advancement, equipment, gangs, logbook, lookup, models, roster, store
 from skirmish.engine.dice import RandomDice, ScriptedDice
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +40,8 @@ def build(path: Path) -> None:
     for stale in (path, *path.parent.glob(path.name + ".*.bak")):
         stale.unlink(missing_ok=True)
     logbook.clock = Clock()
+    seeded = random.Random(1881)
+    models.stamps = lambda: seeded.getrandbits(62)  # the revisions' stamps too
     engine = store.open_store(str(path))
     seeds = iter(range(1881, 10_000))
 

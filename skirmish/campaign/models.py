@@ -10,10 +10,25 @@ Every schema change is an Alembic migration under ``skirmish/migrations/versions
 # No ``from __future__ import annotations``: SQLModel resolves relationship annotations at
 # class creation and needs them as real objects or plain strings.
 
+import secrets
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, Protocol
 
-from sqlalchemy import JSON, Column, Index, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    Index,
+    UniqueConstraint,
+    bindparam,
+    event,
+    inspect,
+    text,
+)
+from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm import SessionTransaction
+from sqlalchemy.orm.util import identity_key
 from sqlmodel import Field, Relationship, SQLModel
 
 from skirmish.engine.recovery import RecoveryOutcome
@@ -124,6 +139,23 @@ class Campaign(Table, table=True):
     gangs: list["Gang"] = Relationship(
         back_populates="campaign", sa_relationship_kwargs={"order_by": "Gang.id"}
     )
+
+
+class CampaignRevision(Table, table=True):
+    """0014: what a campaign's shared pages were built from (issue #23): moved once by every unit
+    of work that changes what every reader of the campaign page sees alike, at its commit
+    (``campaign.revision``). A table of its own, not a column of ``campaign``: a gang's writer
+    holds the campaign's row ``FOR SHARE`` on PostgreSQL, so two of them moving a column there
+    would wait for each other; nothing else locks this row, and it is locked last."""
+
+    __tablename__ = "campaign_revision"
+
+    campaign_id: int = Field(foreign_key="campaign.id", primary_key=True)
+    #: how many units of work moved it (one each)
+    revision: int = Field(default=0)
+    #: a random number drawn anew at each move: the same ``revision`` in a store file put back
+    #: from a backup (and written on since) names other rows, never the same stamp
+    stamp: int = Field(default=0, sa_type=BigInteger)
 
 
 class CampaignSetting(Table, table=True):
@@ -297,3 +329,138 @@ class LogEntry(Table, table=True):
     #: 0008: the account that made the entry; ``None`` is the local command line (issue #11).
     #: No foreign key: the entry outlives a removed account (ids are never reused).
     author: int | None = None
+
+
+# What moves a campaign's revision (``CampaignRevision``, issue #23): every unit of work that
+# changes a row the campaign page's shared parts are built from (``web.campaign_shared``). Its
+# rows are watched at each flush (``_note``) and each campaign's revision moved once at the
+# commit, after everything else the unit of work locked (``_move``): a lock taken last by every
+# writer never closes a cycle. Declared here, beside the tables, so that every process that
+# writes them moves it. Watched: the campaign, its house rules, its gangs and their models,
+# skills, injuries and items, the failed purchases (H-03), the log (every user action appends
+# an entry; an undo too) and a game's row when its status, result or scenario changes (its
+# start and its end): not its turn, which the page reads at each request, nor any other row of
+# a game in play, so the games of a club night never wait for each other here. ``campaign set``,
+# renames, a gang's owner move it too (each a row of a watched table).
+
+#: The tables whose rows name their campaign, and by which column.
+_OWN = {"campaign": "id", "campaign_setting": "campaign_id", "gang": "campaign_id"}
+_OWN |= {"log_entry": "campaign_id", "game": "campaign_id"}
+#: The tables whose rows name their gang, and those that name their model.
+_BY_GANG = frozenset({"member", "owned_item", "failed_purchase"})
+_BY_MEMBER = frozenset({"member_skill", "injury"})
+#: A game's columns the shared parts show, but its turn: what its start, end and abandon change.
+_GAME_SHOWN = ("status", "winner", "scenario")
+#: ``session.info``'s keys: the campaigns to move at the commit, those moved, and that the
+#: commit has begun (a flush after it moves what it notes at once).
+_TO_MOVE = "skirmish_revision_to_move"
+_MOVED = "skirmish_revision_moved"
+_COMMITTING = "skirmish_revision_committing"
+_BY_GANG_SQL = text("SELECT DISTINCT campaign_id FROM gang WHERE id IN :ids").bindparams(
+    bindparam("ids", expanding=True)
+)
+_BY_MEMBER_SQL = text(
+    "SELECT DISTINCT gang.campaign_id FROM member JOIN gang ON gang.id = member.gang_id"
+    " WHERE member.id IN :ids"
+).bindparams(bindparam("ids", expanding=True))
+_UPDATE = text(
+    "UPDATE campaign_revision SET revision = revision + 1, stamp = :stamp"
+    " WHERE campaign_id = :campaign"
+)
+_INSERT = text(
+    "INSERT INTO campaign_revision (campaign_id, revision, stamp) VALUES (:campaign, 1, :stamp)"
+)
+
+
+def _random_stamp() -> int:
+    return secrets.randbits(62)
+
+
+#: Where a revision's stamps come from; ``scripts/make_demo_db.py`` sets a seeded one (as it
+#: sets the log's clock) so that the example store is rebuilt byte for byte.
+stamps: Callable[[], int] = _random_stamp
+
+
+def _shown_change(row: Any) -> bool:
+    """Whether ``row`` (new, changed or deleted in this flush) changes what the parts show."""
+    state = inspect(row)
+    if state.deleted or state.was_deleted or state.key is None or row in state.session.new:
+        return True
+    if row.__table__.name == "game":
+        return any(state.attrs[name].history.has_changes() for name in _GAME_SHOWN)
+    return bool(state.session.is_modified(row, include_collections=False))
+
+
+@event.listens_for(OrmSession, "after_flush")
+def _note(session: OrmSession, _context: Any) -> None:
+    """Note the campaigns whose shared parts this flush changed (moved at the commit)."""
+    campaigns: set[int] = set()
+    gangs: set[int] = set()
+    members: set[int] = set()
+    for row in (*session.new, *session.dirty, *session.deleted):
+        name = getattr(getattr(row, "__table__", None), "name", None)
+        if name is None or not (name in _OWN or name in _BY_GANG or name in _BY_MEMBER):
+            continue
+        if not _shown_change(row):
+            continue
+        if name in _OWN:
+            campaigns.add(getattr(row, _OWN[name]))
+        elif name in _BY_GANG:
+            gangs.add(row.gang_id)
+        else:
+            members.add(row.member_id)
+    # a model's gang, and a gang's campaign, from the unit of work's own rows when it holds
+    # them (an action has loaded and locked its gang: no statement), else read
+    for member_id in list(members):
+        model = session.identity_map.get(identity_key(Member, member_id))
+        if model is not None:
+            gangs.add(model.gang_id)
+            members.discard(member_id)
+    for gang_id in list(gangs):
+        gang = session.identity_map.get(identity_key(Gang, gang_id))
+        if gang is not None:
+            campaigns.add(gang.campaign_id)
+            gangs.discard(gang_id)
+    for sql, ids in ((_BY_GANG_SQL, gangs), (_BY_MEMBER_SQL, members)):
+        if ids:
+            campaigns.update(session.connection().execute(sql, {"ids": sorted(ids)}).scalars())
+    if not campaigns:
+        return
+    noted: set[int] = session.info.setdefault(_TO_MOVE, set())
+    noted.update(c for c in campaigns if c is not None)
+    if session.info.get(_COMMITTING):
+        _move_noted(session)
+
+
+@event.listens_for(OrmSession, "before_commit")
+def _move(session: OrmSession) -> None:
+    """At the commit, after everything else: each noted campaign's revision moved once."""
+    if session.in_nested_transaction():
+        return  # a savepoint released: the unit of work goes on
+    session.flush()
+    session.info[_COMMITTING] = True
+    _move_noted(session)
+
+
+def _move_noted(session: OrmSession) -> None:
+    noted: set[int] = session.info.get(_TO_MOVE, set())
+    moved: set[int] = session.info.setdefault(_MOVED, set())
+    if not noted - moved:
+        return  # nothing shown changed (a reader, a game's action): no statement
+    connection = session.connection()
+    for campaign in sorted(noted - moved):  # in one order: two campaigns never cross
+        values = {"campaign": campaign, "stamp": stamps()}
+        if connection.execute(_UPDATE, values).rowcount == 0:
+            connection.execute(_INSERT, values)  # a campaign made in this unit of work
+        moved.add(campaign)
+
+
+@event.listens_for(OrmSession, "after_transaction_end")
+def _forget(session: OrmSession, transaction: SessionTransaction) -> None:
+    """A unit of work ended (committed or rolled back): nothing noted carries over to the
+    session's next. A savepoint's end is not the unit of work's: SQLAlchemy fires its commit
+    and rollback events for a savepoint too (the idempotency key's claim)."""
+    if transaction.parent is not None:
+        return
+    for key in (_TO_MOVE, _MOVED, _COMMITTING):
+        session.info.pop(key, None)

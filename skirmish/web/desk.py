@@ -34,12 +34,37 @@ def desk(
     site: Site,
     session: Session,
     found: CampaignLine,
-    games: Sequence[Mapping[str, Any]],
+    kept: Mapping[str, Any],
     can: Mapping[Action, bool],
     lang: Lang,
 ) -> dict[str, Any]:
-    """The desk of ``found`` for the page's reader; ``games`` are ``reads.game_list``'s rows
-    with their ``scenario_name``."""
+    """The desk of ``found`` for the page's reader: ``kept`` (``desk_parts``: what every reader
+    sees alike, kept with the page's shared parts, issue #23), and what depends on who reads: a
+    new game, the open invitations."""
+    invitations = None
+    if can[Action.INVITE]:
+        invitations = [
+            {
+                "code": accounts.show_code(i.code),
+                "role": role_word(i.role, lang.value),
+                "until": moment(i.expires_at, lang),
+            }
+            for i in open_invitation_rows(session, found)
+        ]
+    return {
+        "new_game": games_url(found.name) + "/new" if may_start(session, site, found, []) else "",
+        "in_play": kept["in_play"],
+        "owed": kept["owed"],
+        "invitations": invitations,
+        "members_url": members_url(found.name),
+    }
+
+
+def desk_parts(
+    session: Session, found: CampaignLine, games: Sequence[Mapping[str, Any]], lang: Lang
+) -> dict[str, Any]:
+    """What the desk of ``found`` shows every reader alike: the games in play, what each gang
+    still owes; ``games`` are ``reads.game_list``'s rows with their ``scenario_name``."""
     in_play = [
         {
             "url": game_url(found.name, g["game"]),
@@ -87,23 +112,7 @@ def desk(
                     "later": ", ".join(n for n, waits in said if waits),
                 }
             )
-    invitations = None
-    if can[Action.INVITE]:
-        invitations = [
-            {
-                "code": accounts.show_code(i.code),
-                "role": role_word(i.role, lang.value),
-                "until": moment(i.expires_at, lang),
-            }
-            for i in open_invitation_rows(session, found)
-        ]
-    return {
-        "new_game": games_url(found.name) + "/new" if may_start(session, site, found, []) else "",
-        "in_play": in_play,
-        "owed": owed,
-        "invitations": invitations,
-        "members_url": members_url(found.name),
-    }
+    return {"in_play": in_play, "owed": owed}
 
 
 @cache

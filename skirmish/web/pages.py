@@ -13,12 +13,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from skirmish import rules
-from skirmish.campaign.models import GangStatus
 from skirmish.campaign.permissions import allowed
 from skirmish.campaign.views import injury_name, skill_name
-from skirmish.engine.glossary import GameResult, GameStatus, label_value
+from skirmish.engine.glossary import GameResult, label_value
 from skirmish.errors import RulesError, SkirmishError, UnknownNameError, shown
-from skirmish.formats import moment
 from skirmish.i18n import Lang, name
 from skirmish.printing.build import roster_view, scenario_view
 from skirmish.printing.members import weapon_line
@@ -27,20 +25,15 @@ from skirmish.rules.scenario_model import Scenario
 from skirmish.rules.scenarios import find_scenario, scenarios
 from skirmish.rules.shapes import kind_of, rules_text
 from skirmish.translation import N_, Message
-from skirmish.web import actions, club, reads
+from skirmish.web import actions, campaign_shared, club, reads
 from skirmish.web.desk import desk
 from skirmish.web.site import (
-    FEED,
-    RECENT_GAMES,
-    SORT_WORDS,
     SORTS,
     LangDep,
     NotFound,
     SiteDep,
-    gang_url,
     identifies_reader,
     injury_word,
-    model_url,
     pick_lang,
     profile_name,
     recovery_name,
@@ -73,69 +66,18 @@ def campaign_page(request: Request, campaign: str, site: SiteDep, sort: str = "p
     with site.read(rows=True) as s:
         lang = pick_lang(request)
         found = site.find_campaign_line(s, campaign)
-        shown = reads.campaign_show(found, lang, s)
-        rated = {g["name"]: g["rating"] for g in shown["gangs"]}  # read once (issue #23)
-        table = reads.campaign_standings(s, found, rated=rated)
-        games = reads.game_list(s, found)
-        entries = reads.feed(s, found, lang, last=FEED)
-        dead = reads.campaign_graveyard(s, found)
+        # what every reader sees alike, once per revision (issue #23: ``campaign_shared``)
+        built = campaign_shared.shared(site, s, found, lang)
         can = allowed(s, site.actor(s), found)
-        for g in games:
-            g["scenario_name"] = scenario_name(g["scenario"], lang)
-            g["status_word"] = label_value(GameStatus, g["status"], lang)
-        on_desk = desk(site, s, found, games, can, lang)
-    treasury = {g["name"]: g["treasury"] for g in shown["gangs"]}
-    factions = {g["name"]: g["faction_name"] for g in shown["gangs"]}
-    for row in table:
-        row["treasury"] = treasury.get(row["gang"], 0)
-        # said here once per row, not called by the template (issue #23)
-        row["url"] = gang_url(shown["name"], row["gang"])
-        row["faction_name"] = factions.get(row["gang"], "")
-    key = SORTS.get(sort, "place")
-    if key == "place":
-        table.sort(key=lambda r: r["place"])
-    else:
-        table.sort(key=lambda r: (-r[key], r["place"]))
-    for d in dead:
-        d["profile_name"] = profile_name(d["profile"], lang)
-        d["scenario_name"] = scenario_name(d["scenario"], lang)
-        d["url"] = model_url(shown["name"], d["gang"], d["name"])  # not a template call per row
+        on_desk = desk(site, s, found, built["desk"], can, lang)
     return site.page(
         request,
         "campaign.html",
-        campaign=shown,
-        # whether the campaign's sheet has a gang to print, asked here once (issue #23: not a
-        # chain of three filters in the template)
-        printable=any(g["status"] == GangStatus.ACTIVE for g in shown["gangs"]),
-        standings=table,
-        sort=key,
-        sorts=SORT_WORDS,
-        games=list(reversed(games))[:RECENT_GAMES],
-        feed=_feed(shown["name"], entries, lang),
-        graveyard=dead,
+        campaign=built["campaign"],
+        parts=campaign_shared.parts(site, built, lang, SORTS.get(sort, "place")),
         can=can,
         desk=on_desk,
     )
-
-
-def _feed(
-    campaign: str, entries: list[dict[str, Any]], lang: Lang, *, links: bool = True
-) -> list[dict[str, Any]]:
-    """A page's log, newest first, each entry with its moment in the reader's words and (unless
-    not ``links``: one gang's own log) its gang's link said here (issue #23: not a template call
-    per entry; each gang's link said once, not once per entry)."""
-    named = {e["gang"] for e in entries if e["gang"]} if links else set()
-    urls = {gang: gang_url(campaign, gang) for gang in named}
-    return [
-        {
-            "at": e["at"],
-            "when": moment(e["at"], lang.value),
-            "gang": e["gang"],
-            "url": urls.get(e["gang"], ""),
-            "text": e["text"],
-        }
-        for e in reversed(entries)
-    ]
 
 
 @router.get("/c/{campaign}/g/{gang}", response_class=HTMLResponse, include_in_schema=False)
@@ -170,7 +112,7 @@ def gang_page(request: Request, campaign: str, gang: str, site: SiteDep) -> Resp
         cards=list(zip(data["members"], sheet.members, strict=True)),
         owed=owed,
         former=former,
-        feed=_feed(campaign_name, entries, lang, links=False),
+        feed=campaign_shared.feed(campaign_name, entries, lang, links=False),
         status_word=status_word,
         panel=panel,
     )

@@ -117,8 +117,9 @@ def test_upgrading_keeps_the_ids_an_undo_remembers_out_of_reach(tmp_path: Path) 
     engine = store.make_engine(f"sqlite:///{path}")
     store.upgrade(engine, "0004")  # 0005 only adds AUTOINCREMENT: the tables are the same
     # ... but for the member's handle of 0007, the accounts' columns of 0008 and the table
-    # mode's of 0009 and the web address and print options of 0010, which the models map: add
-    # them while the models write, and drop them again so the file is 0004's.
+    # mode's of 0009 and the web address and print options of 0010, which the models map, and
+    # the campaign revision's table of 0014, which a writer moves: add them while the models
+    # write, and drop them again so the file is 0004's.
     later = [
         ("member", "handle VARCHAR(24)"),
         ("campaign", "public BOOLEAN NOT NULL DEFAULT 0"),
@@ -129,9 +130,13 @@ def test_upgrading_keeps_the_ids_an_undo_remembers_out_of_reach(tmp_path: Path) 
         ("game", "revision INTEGER NOT NULL DEFAULT 0"),
         ("game_gang", "end_vote VARCHAR(8)"),
     ]
+    revisions = (
+        "campaign_revision (campaign_id INTEGER PRIMARY KEY, revision INTEGER, stamp INTEGER)"
+    )
     with engine.begin() as connection:
         for table, column in later:
             connection.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column}")
+        connection.exec_driver_sql(f"CREATE TABLE {revisions}")
     with store.transaction(engine, access=store.Access.CAMPAIGN) as session:
         campaign = gangs.new_campaign(session, name="R")
         a = gangs.new_gang(session, campaign=campaign, name="A", faction="lawmen")
@@ -141,6 +146,7 @@ def test_upgrading_keeps_the_ids_an_undo_remembers_out_of_reach(tmp_path: Path) 
     with engine.begin() as connection:
         for table, column in later:
             connection.exec_driver_sql(f"ALTER TABLE {table} DROP COLUMN {column.split()[0]}")
+        connection.exec_driver_sql("DROP TABLE campaign_revision")
     engine.dispose()
     assert "sqlite_sequence" not in _tables(path)
     engine = store.open_store(str(path))  # upgrades to the head
