@@ -4,12 +4,6 @@ was a lazy load of its own, one statement per gang per unit of work that showed 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
-
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from skirmish.campaign import lookup
@@ -17,22 +11,8 @@ from skirmish.campaign.game import board
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.models import Gang, Member
 
+from .statements import recorded
 from .table_mode import Table
-
-
-@contextmanager
-def _items_read() -> Iterator[list[str]]:
-    seen: list[str] = []
-
-    def note(_c: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        if "FROM owned_item" in statement:
-            seen.append(statement)
-
-    event.listen(Engine, "before_cursor_execute", note)
-    try:
-        yield seen
-    finally:
-        event.remove(Engine, "before_cursor_execute", note)
 
 
 def _game(s: Session) -> Game:
@@ -60,7 +40,7 @@ def _lazily(s: Session) -> dict[str, list[str]]:
 def test_both_gangs_items_are_read_in_one_statement_as_their_lazy_loads_would(
     table: Table,
 ) -> None:
-    with _items_read() as seen:
+    with recorded("FROM owned_item") as seen:
         carried = table.read(_carried)
     assert len(seen) == 1, seen
     assert carried == table.read(_lazily)
@@ -74,6 +54,6 @@ def test_a_gang_outside_the_held_games_reads_its_own_items(table: Table) -> None
         django = s.exec(select(Member).where(Member.name == "Django")).one()
         return board.carried_items(s, django)
 
-    with _items_read() as seen:
+    with recorded("FROM owned_item") as seen:
         assert table.read(step) == ["six-shooter"]
     assert len(seen) == 1

@@ -7,14 +7,10 @@ action's unit of work, sixth round"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from skirmish.campaign.game import picks, table_roll
@@ -26,6 +22,7 @@ from skirmish.engine.dice import TableDice
 from skirmish.engine.recovery import Invalidity
 from skirmish.rules.model import Side
 
+from .statements import recorded
 from .table_mode import Table
 
 NERVES = Invalidity.NERVI_SCOSSI.value
@@ -50,20 +47,6 @@ def _thrown(table: Table, step: Any) -> Any:
     with pytest.raises(_Thrown) as thrown:
         table.run(run)
     return thrown.value.found
-
-
-@contextmanager
-def _statements() -> Iterator[list[str]]:
-    seen: list[str] = []
-
-    def note(_c: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        seen.append(" ".join(statement.split()))
-
-    event.listen(Engine, "before_cursor_execute", note)
-    try:
-        yield seen
-    finally:
-        event.remove(Engine, "before_cursor_execute", note)
 
 
 def _revealed(s: Session, game: Game) -> dict[Side, GameModel]:
@@ -101,7 +84,7 @@ def test_the_trial_reckons_what_the_initiative_records_and_writes_nothing(
     def trial(s: Session) -> tuple[table_roll.Kept, InitiativeReport, list[str], bool]:
         game = table.game(s)
         revealed = _revealed(s, game)
-        with _statements() as seen:
+        with recorded() as seen:
             report = reckon(s, game=game, good="Wyatt", bad="Ike", good_fama_from=None,
                             bad_fama_from=None, dice=TableDice(dice))  # fmt: skip
             kept = table_roll.trial(
@@ -116,10 +99,10 @@ def test_the_trial_reckons_what_the_initiative_records_and_writes_nothing(
     writes = [x for x in seen if not x.startswith("SELECT")]
     assert writes == [], writes  # no INSERT, UPDATE, DELETE or SAVEPOINT
 
-    def recorded(s: Session) -> InitiativeReport:
+    def for_good(s: Session) -> InitiativeReport:
         return initiative(s, game=table.game(s), good="Wyatt", bad="Ike", dice=TableDice(dice))
 
-    report = _thrown(table, recorded)
+    report = _thrown(table, for_good)
     assert report.rolled and report.activated is not None  # the winner's turn began
     assert replace(report, activated=None, chosen=False, rerolls=()) == reckoned
     assert (kept.winner_side, kept.dice, kept.shaken) == (

@@ -6,14 +6,10 @@ Wyatt (sheriff, RIF 4, FAMA 1), Ike (boss, RIF 3, FAMA 1), Billy (henchman, RIF 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
-
 from .harness import Cli
+from .statements import recorded
 
 
 def _start(cli: Cli, ties: str | None = None) -> None:
@@ -30,25 +26,9 @@ def _roll(cli: Cli, good: str, bad: str, dice: str) -> dict[str, Any]:
     return details
 
 
-@contextmanager
-def _settings_read() -> Iterator[list[str]]:
-    """The statements that read a campaign setting, while the block runs."""
-    seen: list[str] = []
-
-    def note(_c: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        if "FROM campaign_setting" in statement:
-            seen.append(statement)
-
-    event.listen(Engine, "before_cursor_execute", note)
-    try:
-        yield seen
-    finally:
-        event.remove(Engine, "before_cursor_execute", note)
-
-
 def test_a_tie_is_rolled_again_by_default(cli: Cli) -> None:
     _start(cli)
-    with _settings_read() as seen:
+    with recorded("FROM campaign_setting") as seen:
         rolled = _roll(cli, "Wyatt", "Ike", "3,4,2,5")  # 3 + 4 + 1 = 4 + 3 + 1; then 7 to 9
     assert (rolled["good_totals"], rolled["bad_totals"], rolled["winner"]) == (
         [8, 7],
@@ -60,7 +40,7 @@ def test_a_tie_is_rolled_again_by_default(cli: Cli) -> None:
 
 def test_higher_rif_wins_a_tie_when_the_rifs_differ(cli: Cli) -> None:
     _start(cli, "higher-rif")
-    with _settings_read() as seen:
+    with recorded("FROM campaign_setting") as seen:
         rolled = _roll(cli, "Wyatt", "Ike", "3,4")  # 8 to 8: Wyatt's RIF 4 beats Ike's 3
     assert (rolled["good_totals"], rolled["bad_totals"], rolled["winner"]) == ([8], [8], "Wyatt")
     assert len(seen) == 1
@@ -68,7 +48,7 @@ def test_higher_rif_wins_a_tie_when_the_rifs_differ(cli: Cli) -> None:
 
 def test_between_equal_rifs_a_tie_is_rolled_again_and_the_setting_not_read(cli: Cli) -> None:
     _start(cli, "higher-rif")
-    with _settings_read() as seen:
+    with recorded("FROM campaign_setting") as seen:
         rolled = _roll(cli, "Wyatt", "Billy", "3,4,5,2")  # 3 + 4 + 1 = 4 + 4 + 0; then 10 to 6
     assert (rolled["good_totals"], rolled["bad_totals"], rolled["winner"]) == (
         [8, 10],

@@ -4,31 +4,14 @@ and ``objectives_of`` read alone list them, and the undo's snapshot equal to the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from skirmish.campaign.game import board, capture
 
+from .statements import recorded
 from .table_mode import Table
-
-
-@contextmanager
-def _statements() -> Iterator[list[str]]:
-    seen: list[str] = []
-
-    def note(_c: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        seen.append(" ".join(statement.split()))
-
-    event.listen(Engine, "before_cursor_execute", note)
-    try:
-        yield seen
-    finally:
-        event.remove(Engine, "before_cursor_execute", note)
 
 
 def _ids(rows: list[Any]) -> list[int]:
@@ -41,7 +24,7 @@ def test_a_writer_reads_the_gangs_and_objectives_of_a_game_it_locks_in_one_state
     table.cli.run("game", "objective", "sacco", "porta", "--by", "Billy", "--copy", "1")
 
     def locked(s: Session) -> tuple[list[str], Any, Any]:
-        with _statements() as seen:
+        with recorded() as seen:
             game = table.game(s)
         listed = (_ids(board.gangs_of(s, game)), _ids(board.objectives_of(s, game)))
         snapshot = capture.attach(s, int(game.id or 0))

@@ -7,13 +7,7 @@ docs/web.md, "Table mode, the action's unit of work, sixth round"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
-
 import pytest
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from skirmish.campaign.game import capture, undo
@@ -21,21 +15,8 @@ from skirmish.campaign.game.turns import new_turn
 from skirmish.engine.dice import TableDice
 
 from .harness import SETUP, Cli, register_views
+from .statements import recorded
 from .table_mode import Table
-
-
-@contextmanager
-def _statements() -> Iterator[list[str]]:
-    seen: list[str] = []
-
-    def note(_c: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        seen.append(" ".join(statement.split()))
-
-    event.listen(Engine, "before_cursor_execute", note)
-    try:
-        yield seen
-    finally:
-        event.remove(Engine, "before_cursor_execute", note)
 
 
 def test_the_undo_reads_the_game_rows_once_and_not_its_events_again(table: Table) -> None:
@@ -46,7 +27,7 @@ def test_the_undo_reads_the_game_rows_once_and_not_its_events_again(table: Table
 
     def undone(s: Session) -> list[str]:
         game = table.game(s)
-        with _statements() as seen:
+        with recorded() as seen:
             undo.undo_last(s, game=game)
         return seen
 
@@ -77,7 +58,7 @@ def test_a_new_turn_locks_both_gangs_in_one_statement(postgres_migrated_database
 
         def turned(s: Session) -> list[str]:
             game = table.game(s)
-            with _statements() as seen:
+            with recorded() as seen:
                 new_turn(s, game=game, dice=TableDice((), random_dice=None))
             return seen
 
