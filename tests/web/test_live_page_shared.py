@@ -99,3 +99,43 @@ def test_the_kept_page_is_the_page_built_from_nothing(
     assert "Wyatt Earp" in secret["Ike"] and "Picked: Wyatt Earp" not in secret["Ike"]
     assert "Picked: Wyatt Earp" not in secret["Doc"]
     assert "Logged in as Wyatt" in secret["Wyatt"] and "Logged in as Doc" in secret["Doc"]
+
+
+def test_a_readers_name_is_escaped_in_the_kept_frame_and_shared_by_spectators(
+    tmp_path: Path,
+) -> None:
+    """Two spectators (players of the campaign with no gang in the game) share the frame kept
+    for their board key, each page with its own name, escaped as the template escapes it."""
+    from fastapi.testclient import TestClient
+
+    from skirmish.web.app import create_app
+    from tests.web.live_pages import CAMPAIGN, CLANTONS, EARPS, LIVE, PASSWORD, cli
+
+    db = tmp_path / "campaigns.db"
+    shutil.copy(DEMO, db)
+    names = ("O'Hara & <b>Sons</b>", "Doc")
+    for user in names:
+        cli(db, "user", "add", user, "--password-stdin", stdin=PASSWORD + "\n")
+        cli(db, "campaign", "role", user, "player", "--campaign", CAMPAIGN)
+    cli(db, "game", "start", "Rapina in banca", "--good", EARPS, "--bad", CLANTONS,
+        "--campaign", CAMPAIGN)  # fmt: skip
+    cli(db, "game", "turn", "--campaign", CAMPAIGN)
+    app = create_app(str(db))
+    pages = []
+    with (
+        TestClient(app, follow_redirects=False) as one,
+        TestClient(app, follow_redirects=False) as two,
+    ):
+        for client, user in zip((one, two), names, strict=True):
+            assert client.get("/login").status_code == 200
+            form = {"user": user, "password": PASSWORD, "csrf": client.cookies.get("csrf")}
+            assert client.post("/login", data=form).status_code == 303
+            pages.append(client.get(f"{LIVE}?lang=en").text)
+    assert len(BOARDS.keys()) == 1  # one board key for both spectators
+    head = HEADS.get(BOARDS.keys()[0])
+    assert isinstance(head, Head) and len(head.frames) == 1  # and one frame
+    assert "Logged in as O&#39;Hara &amp; &lt;b&gt;Sons&lt;/b&gt;" in pages[0]
+    assert "<b>Sons" not in pages[0] and "Logged in as Doc" in pages[1]
+    assert masked(pages[0]).replace("O&#39;Hara &amp; &lt;b&gt;Sons&lt;/b&gt;", "Doc") == masked(
+        pages[1]
+    )
