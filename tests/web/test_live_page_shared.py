@@ -131,8 +131,17 @@ def test_a_readers_name_is_escaped_in_the_kept_frame_and_shared_by_spectators(
             form = {"user": user, "password": PASSWORD, "csrf": client.cookies.get("csrf")}
             assert client.post("/login", data=form).status_code == 303
             pages.append(client.get(f"{LIVE}?lang=en").text)
-    assert len(BOARDS.keys()) == 1  # one board key for both spectators
-    head = HEADS.get(BOARDS.keys()[0])
+        assert len(BOARDS.keys()) == 1  # one board key for both spectators
+        spectators = BOARDS.keys()[0]
+        assert "End the game now" not in pages[1]
+        cli(db, "campaign", "role", "Doc", "arbitrator", "--campaign", CAMPAIGN)
+        promoted = two.get(f"{LIVE}?lang=en").text  # a role changed counts at once
+        assert "End the game now" in promoted and "Logged in as Doc" in promoted
+        logout = {"csrf": two.cookies.get("csrf")}
+        assert two.post("/logout", data=logout).status_code == 303
+        ended = two.get(f"{LIVE}?lang=en")  # a session ended counts at once: a visitor
+        assert "Logged in as" not in ended.text and "End the game now" not in ended.text
+    head = HEADS.get(spectators)
     assert isinstance(head, Head) and len(head.frames) == 1  # and one frame
     assert "Logged in as O&#39;Hara &amp; &lt;b&gt;Sons&lt;/b&gt;" in pages[0]
     assert "<b>Sons" not in pages[0] and "Logged in as Doc" in pages[1]
