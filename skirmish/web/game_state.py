@@ -36,6 +36,10 @@ change (``?carry=board,panels``; they fetched themselves at each "game-changed" 
   round: the ORM's four objects a campaign were about 1.6 ms profiled a phone a change); a
   shared build reads all its readers' sessions in one statement first (``readers.find_readers``,
   the fourteenth round), from which each is then identified as alone.
+- The live page itself (``live_page``, issue #23, the live page's request) is its board and its
+  frame from the same build: the frame (``live.html`` and ``base.html`` around marks) kept in
+  the board key's ``Head``, the reader's own parts (token, form keys, name, panels) set in at
+  each request.
 """
 
 from __future__ import annotations
