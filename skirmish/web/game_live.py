@@ -64,13 +64,12 @@ from skirmish.web.game_render import (
 )
 from skirmish.web.game_state import (
     FORMS,
-    Key,
     board_text,
     board_view,
     page_board,
-    page_board_html,
     streams_of,
 )
+from skirmish.web.game_state import live_page as shared_live_page
 from skirmish.web.site import (
     CSRF_COOKIE,
     Forbidden,
@@ -95,25 +94,16 @@ router = APIRouter()
 
 
 def live_context(
-    site: Site, request: Request, campaign: str, game: str, message: str = "", panels: bool = True
+    site: Site, request: Request, campaign: str, game: str, message: str
 ) -> dict[str, Any]:
-    """The live page's context, read in one READ unit of work; ``panels``: the "your move"
-    panels too (the polled board alone has none)."""
-    paged: tuple[Key, dict[str, Any], str | None] | None = None
+    """The live page's context with a refusal's ``message`` over its board (``_again``), read
+    in one READ unit of work."""
     with site.read(rows=True) as s:
         lang = pick_lang(request)  # in the unit of work that identifies the reader (issue #23)
         found = site.find_campaign_line(s, campaign)
         g = find_live_game(s, found, game)
-        if panels and not message:  # the whole page: its board once per key (sixth round)
-            paged = page_board(s, site, found, g, lang)
-            view = paged[1]
-        else:
-            view = game_view(s, site, found, g, lang)
-        shown = (
-            {key: fn(s, site, request, found, g) for key, fn in PANELS.items()} if panels else {}
-        )
-    if paged is not None:
-        shown["board_html"] = page_board_html(site, request, *paged)
+        view = game_view(s, site, found, g, lang)
+        shown = {key: fn(s, site, request, found, g) for key, fn in PANELS.items()}
     return {"game": view, "message": message, "poll": POLL, **shown}
 
 
@@ -213,7 +203,15 @@ async def start_submit(request: Request, campaign: str, site: SiteDep) -> Respon
 @router.get("/c/{campaign}/games/{game}", response_class=HTMLResponse, include_in_schema=False)
 @identifies_reader
 def live_page(request: Request, campaign: str, game: str, site: SiteDep) -> Response:
-    return site.page(request, "game/live.html", **live_context(site, request, campaign, game))
+    """The live page: its board and frame once per board key, the reader's own parts read and
+    set in at each request (``game_state.live_page``, issue #23)."""
+    with site.read(rows=True) as s:
+        lang = pick_lang(request)  # in the unit of work that identifies the reader (issue #23)
+        found = site.find_campaign_line(s, campaign)
+        g = find_live_game(s, found, game)
+        paged = page_board(s, site, found, g, lang)
+        shown = {key: fn(s, site, request, found, g) for key, fn in PANELS.items()}
+    return shared_live_page(site, request, paged, shown)
 
 
 @router.get(

@@ -36,19 +36,24 @@ change (``?carry=board,panels``; they fetched themselves at each "game-changed" 
   round: the ORM's four objects a campaign were about 1.6 ms profiled a phone a change); a
   shared build reads all its readers' sessions in one statement first (``readers.find_readers``,
   the fourteenth round), from which each is then identified as alone.
+- The live page itself (``live_page``, issue #23, the live page's request) is its board and its
+  frame from the same build: the frame (``live.html`` and ``base.html`` around marks) kept in
+  the board key's ``Head``, the reader's own parts (token, form keys, name, panels) set in at
+  each request.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from types import TracebackType
 from typing import Any
 
 from fastapi import Request
-from markupsafe import Markup
+from fastapi.responses import Response
+from markupsafe import Markup, escape
 from sqlalchemy import event
 from sqlmodel import Session
 
@@ -99,6 +104,7 @@ from skirmish.web.site import (
     identify_in,
     pick_lang,
     reader,
+    viewer_of,
 )
 
 #: What a stream may carry, in the order its JSON holds them.
@@ -128,8 +134,30 @@ HEAD = (
     "turn",
     "url",
 )
-#: Those fields, once per board key (``page_board``), beside the board's text in ``BOARDS``.
+#: Those fields and the page's frames, once per board key (``page_board``, ``Head``), beside
+#: the board's text in ``BOARDS``.
 HEADS = Kept(SIZE)
+#: How many frames a board key keeps (``Head.frames``: the page's addresses and kinds of reader
+#: that asked for it; a frame past them is rendered for its request and not kept).
+FRAMES = 8
+#: This process's marks of what a kept frame of the live page leaves to each answer (random:
+#: no name can spell them): the reader's name, their panels and the board.
+_PAGE_MARK = secrets.token_hex(12)
+NAME_MARK = f"name{_PAGE_MARK}"
+PANELS_MARK = f"panels{_PAGE_MARK}"
+BOARD_MARK = f"board{_PAGE_MARK}"
+
+
+@dataclass
+class Head:
+    """What the live page shows around its board for one board key (issue #23): the view's
+    fields the page reads (``HEAD``), and the page's frames (``live.html`` and ``base.html``
+    rendered with marks where each answer's CSRF token, form keys, reader's name, panels and
+    board go), by ``frame_key``. Nothing in it is a reader's own: who they are is a mark, what
+    they may do is the board key's viewpoint."""
+
+    fields: dict[str, Any]
+    frames: dict[Key, str] = field(default_factory=dict)
 
 
 class Gone(Exception):
@@ -175,29 +203,69 @@ def board_text(site: Site, request: Request, key: Key, shown: str | dict[str, An
 
 def page_board(
     session: Session, site: Site, campaign: CampaignLine, game: Game, lang: Lang
-) -> tuple[Key, dict[str, Any], str | None]:
-    """The live page's board (issue #23, sixth round): its key, its view and its text. When
-    ``BOARDS`` and ``HEADS`` hold the key, the view is only the page's own fields (``HEAD``)
-    with fresh form keys, and the text is the board's, rendered once for the key; else the view
-    is ``game_view``'s and the text None (``page_board_html`` renders it and keeps both)."""
+) -> tuple[Key, dict[str, Any], str | None, Head | None]:
+    """The live page's board (issue #23, sixth round): its key, its view, its text and its
+    ``Head``. When ``BOARDS`` and ``HEADS`` hold the key, the view is only the page's own fields
+    (``HEAD``) with fresh form keys, and the text is the board's, rendered once for the key;
+    else the view is ``game_view``'s and the text and head None (``live_page`` renders the
+    board and keeps both)."""
     key = board_key(session, site, campaign, game, lang)
     text, head = BOARDS.get(key), HEADS.get(key)
-    if text is not None and head is not None:
-        view = dict(head)
+    if text is not None and isinstance(head, Head):
+        view = dict(head.fields)
         view["form_keys"] = {form: secrets.token_urlsafe(12) for form in FORMS}
-        return key, view, text
-    return key, game_view(session, site, campaign, game, lang), None
+        return key, view, text, head
+    return key, game_view(session, site, campaign, game, lang), None, None
 
 
-def page_board_html(
-    site: Site, request: Request, key: Key, view: dict[str, Any], text: str | None
-) -> Markup:
-    """The board the live page shows, with the page's CSRF token and the same form keys as
-    the page's own forms (``page_board``'s view); rendered and kept when ``text`` is None."""
-    if text is None:
+def frame_key(request: Request, viewer: Viewer, queue: Mapping[str, str] | None) -> Key:
+    """What of a request a live page's frame shows besides its board key: its address (the
+    header's links, the language switch's), whether the store has accounts and the reader is
+    logged in (the header's "Log in" or "Logged in as", their name a mark), and the offline
+    queue's addresses when the page shows it."""
+    queued = tuple(sorted(queue.items())) if queue else None
+    return (request.url.path, request.url.query, viewer.accounts, bool(viewer.name), queued)
+
+
+def live_page(
+    site: Site,
+    request: Request,
+    paged: tuple[Key, dict[str, Any], str | None, Head | None],
+    shown: dict[str, Any],
+) -> Response:
+    """The live page (issue #23): its frame and board as every reader with the board key sees
+    them, rendered once per key and kept (``Head``), and this reader's own parts set into them:
+    the CSRF token, the form keys (the page's and its board's the same), the reader's name, the
+    "your move" panels (``shown``, read for this reader in the page's unit of work and rendered
+    at each request). The page is byte for byte what ``game/live.html`` renders for the reader
+    (``tests/web/test_live_page_shared.py``)."""
+    key, view, text, head = paged
+    csrf = request.state.csrf
+    viewer = viewer_of(request) or Viewer(accounts=False)
+    if text is None or head is None:
         text = board_text(site, request, key, dict(view))  # its form keys become marks
-        HEADS.put(key, {name: view[name] for name in HEAD})
-    return Markup(fill_keys(text, request.state.csrf, view["form_keys"]))
+        head = Head({name: view[name] for name in HEAD})
+        HEADS.put(key, head)
+    queue = shown.get("queue")
+    where = frame_key(request, viewer, queue)
+    frame = head.frames.get(where)
+    if frame is None:
+        marked = {**view, "form_keys": {form: key_mark(form) for form in view["form_keys"]}}
+        named = replace(viewer, name=NAME_MARK) if viewer.name else viewer
+        frame = site.render(
+            request, "game/live.html", named, CSRF_MARK, game=marked, message="", poll=POLL,
+            queue=queue, panels_html=Markup(PANELS_MARK), board_html=Markup(BOARD_MARK),
+        )  # fmt: skip
+        if len(head.frames) < FRAMES:
+            head.frames[where] = frame
+    page = fill_keys(frame, csrf, view["form_keys"]).replace(NAME_MARK, escape(viewer.name))
+    before, _, after = page.partition(PANELS_MARK)
+    if _:  # the panels: a game being played
+        panels = site.render(request, "game/_panels.html", viewer, csrf, **shown)
+        page = before + panels + after
+    before, _, after = page.partition(BOARD_MARK)
+    html = before + fill_keys(text, csrf, view["form_keys"]) + after
+    return site.answer(request, html, csrf)
 
 
 @dataclass(frozen=True)

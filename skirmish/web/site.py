@@ -445,17 +445,25 @@ class Site:
         """``template`` rendered in the reader's language, with the header's reader, the CSRF
         token every form repeats, the language switch and ``when(stamp)``, a log's timestamp in the
         reader's words (``formats.moment``)."""
-        lang = pick_lang(request)
-        other = Lang.EN if lang is Lang.IT else Lang.IT
-        viewer = viewer_of(request) or Viewer(accounts=False)
         # A page no route answered (a 404 such as the browser's own /favicon.ico) ran no
         # ``guard``: it keeps the browser's token, or it would replace the one that the form
         # of a page loaded at the same moment repeats, and that form would be refused.
         cookie = request.cookies.get(CSRF_COOKIE, "")
         kept = cookie if 20 <= len(cookie) <= 100 else ""
         csrf = getattr(request.state, "csrf", "") or kept or secrets.token_urlsafe(32)
+        viewer = viewer_of(request) or Viewer(accounts=False)
+        html = self.render(request, template, viewer, csrf, **context)
+        return self.answer(request, html, csrf, code)
+
+    def render(
+        self, request: Request, template: str, viewer: Viewer, csrf: str, **context: Any
+    ) -> str:
+        """``template``'s text as ``page`` renders it for ``viewer`` with ``csrf`` (a page that
+        keeps its text for every reader renders it with marks for both: ``game_state``)."""
+        lang = pick_lang(request)
+        other = Lang.EN if lang is Lang.IT else Lang.IT
         said = template_callables(lang.value)
-        html = (
+        return (
             self.envs[lang.value]
             .get_template(template)
             .render(
@@ -475,6 +483,9 @@ class Site:
                 **context,
             )
         )
+
+    def answer(self, request: Request, html: str, csrf: str, code: int = 200) -> Response:
+        """A page's answer of ``html``, its CSRF cookie set when the browser's is not ``csrf``."""
         response = remember(request, HTMLResponse(html, status_code=code))
         if request.cookies.get(CSRF_COOKIE) != csrf:
             set_csrf(request, response, csrf)

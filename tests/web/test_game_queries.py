@@ -49,7 +49,10 @@ opening 18–19 and a second watcher's 11 (bounds 20 and 12, one above, as they 
 action's unit of work's sixth round (the initiative's trial records nothing, so no savepoint,
 events or activation to roll back; the undo reads the game's rows once and keeps its events
 through the restore; a turn's answer from the log's tail): roll 27 → 21, undo 33 → 28, a watched
-turn 27 → 26 (counted three times each; its bound 30 → 27, one above, as it varies)."""
+turn 27 → 26 (counted three times each; its bound 30 → 27, one above, as it varies). The live
+page's request (issue #23: a READ unit of work's game read with its campaign's log mark,
+``handover.game_and_handover``): live page 11 → 10 and 7 → 6, a changed poll 11 → 10, the game's
+JSON 7 → 6 (counted three times; the bounds are the counts)."""
 
 from __future__ import annotations
 
@@ -71,11 +74,11 @@ API = f"/api/v1/campaigns/{quote(CAMPAIGN, safe='')}/games/1"
 #: The most statements each request may run (the session's lookup by the guard included).
 MOST = {
     "poll-unchanged": 4,
-    "poll-changed": 11,
+    "poll-changed": 10,
     "round": 11,
-    "game": 7,
-    "live": 12,
-    "live-again": 7,
+    "game": 6,
+    "live": 10,
+    "live-again": 6,
     "card": 18,
     "roll": 21,
     "choose": 25,

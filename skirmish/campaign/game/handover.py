@@ -31,6 +31,7 @@ from skirmish.campaign import logbook
 from skirmish.campaign.account_tables import RequestKey, User
 from skirmish.campaign.game import capture
 from skirmish.campaign.game.board import game_by_id, gangs_of
+from skirmish.campaign.game.status import log_mark_of, note_log_mark
 from skirmish.campaign.game.tables import Game, GameHandover
 from skirmish.campaign.models import CampaignLine, Gang
 from skirmish.campaign.store import Access
@@ -44,23 +45,26 @@ _BESIDE = "handovers read beside their game"
 
 def game_and_handover(session: Session, campaign: CampaignLine, game_id: int) -> Game:
     """``board.game_by_id``; in a READ unit of work the game's hand-over is read in the same
-    statement and kept for ``current`` (issue #23: the live page asks both, a statement each).
+    statement and kept for ``current`` (issue #23: the live page asks both, a statement each),
+    and its campaign's log mark for ``status.campaign_log_mark`` (the boards' keys).
     A game not found, or another campaign's, is refused by ``game_by_id`` in its words."""
     if session.info.get("access") != Access.READ:
         return game_by_id(session, campaign, game_id)
     found = session.exec(_game_and_handover_query(), params={"game": game_id}).first()
     if found is None or found[0].campaign_id != campaign.id:
         return game_by_id(session, campaign, game_id)
-    game, waiting = found  # ``waiting`` None when the game has none (the outer join)
+    game, waiting, mark = found  # ``waiting`` None when the game has none (the outer join)
     session.info.setdefault(_BESIDE, {})[game.id] = waiting
+    note_log_mark(session, game.campaign_id, mark)  # the boards' keys ask it next
     return game
 
 
 @cache
-def _game_and_handover_query() -> Select[Game, GameHandover]:
-    """``game_and_handover``'s statement (the ``game`` parameter), built once."""
+def _game_and_handover_query() -> Select[Game, GameHandover, int]:
+    """``game_and_handover``'s statement (the ``game`` parameter), built once: the game, its
+    hand-over and its campaign's log mark (``status.log_mark_of``)."""
     return (
-        select(Game, GameHandover)
+        select(Game, GameHandover, log_mark_of(col(Game.campaign_id)))
         .outerjoin(GameHandover, col(GameHandover.game_id) == col(Game.id))
         .where(col(Game.id) == bindparam("game", type_=Integer))
     )

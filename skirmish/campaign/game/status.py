@@ -227,9 +227,26 @@ def campaign_log_mark(session: Session, campaign_id: int | None) -> int:
 @cache
 def _log_mark_query() -> Any:
     """``campaign_log_mark``'s statement, built once (issue #23: every live page asks it)."""
-    return select(func.max(LogEntry.id)).where(
-        col(LogEntry.campaign_id) == bindparam("campaign", type_=Integer)
-    )
+    return _log_mark(bindparam("campaign", type_=Integer))
+
+
+def _log_mark(campaign_id: Any) -> Any:
+    return select(func.max(LogEntry.id)).where(col(LogEntry.campaign_id) == campaign_id)
+
+
+def log_mark_of(campaign_id: Any) -> Any:
+    """``campaign_log_mark``'s answer as a column of another statement, for the campaign
+    ``campaign_id`` names (a column of that statement): read beside a row of the campaign, then
+    noted (``note_log_mark``)."""
+    return _log_mark(campaign_id).scalar_subquery()
+
+
+def note_log_mark(session: Session, campaign_id: int | None, mark: int | None) -> None:
+    """``campaign_log_mark``'s answer for ``campaign_id``, read beside another row in a READ
+    unit of work (``log_mark_of``, the same snapshot): not read again in it (issue #23: the live
+    page read it in a statement of its own after its game)."""
+    if session.info.get("access") == Access.READ:
+        session.info.setdefault(_ROSTERS, {}).setdefault(campaign_id, int(mark or 0))
 
 
 def _board(session: Session, *, game: Game) -> dict[str, Any]:
