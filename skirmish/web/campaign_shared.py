@@ -2,7 +2,10 @@
 revision (issue #23, the campaign page's nineteenth round): the standings, the recent games, the
 log, the graveyard and the house rules, in one language and one sort, as ``campaign_parts.html``
 renders them, and the games the desk lists. The desk's links, the club's links and anything else
-that depends on who reads is not here: ``pages.campaign_page`` adds it on every request.
+that depends on who reads is not here: ``pages.campaign_page`` adds it on every request. And the
+same for each gang's page (the twentieth round, ``gang_shared``): its facts, the post-game it
+owes and ``gang_parts.html`` (its roster laid out like the printed one, its stash, rules, former
+models and log); ``pages.gang_page`` adds the actions the reader may take and the "done" line.
 
 The key is read by one statement at each request (``_KEY``), so a change made by another server
 process or by the command line is seen at once: the campaign's revision
@@ -12,7 +15,8 @@ stamp, and the turn of each of its games in play (a game's turn is shown, and mo
 revision: a game's actions never write it). A reader's unit of work reads one snapshot (SQLite's
 transaction, PostgreSQL's ``REPEATABLE READ``), so the key and the parts built beside it are of
 the same commit. A store whose campaign has no revision row (none written since 0014 made them)
-keeps nothing: its parts are read at each request.
+keeps nothing: its parts are read at each request. The builds of both pages share one bounded
+store per app (``KEPT``).
 """
 
 from __future__ import annotations
