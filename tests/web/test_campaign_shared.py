@@ -183,9 +183,7 @@ def _counted(client: TestClient, path: str) -> list[str]:
 
 
 @pytest.mark.parametrize("gang", [None, EARPS, CLANTONS])
-def test_a_page_at_a_key_already_read_reads_no_part_again(
-    store_url: str, gang: str | None
-) -> None:
+def test_a_page_at_a_key_already_read_reads_no_part_again(store_url: str, gang: str | None) -> None:
     page = f"/c/{quote(CAMPAIGN, safe='')}"
     if gang is not None:
         page += f"/g/{quote(gang, safe='')}"  # a gang's page: its own log's entries
