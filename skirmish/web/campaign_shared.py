@@ -92,6 +92,21 @@ def gang_shared(
     )
 
 
+def gang_data(
+    site: Site, session: Session, found: CampaignLine, chosen: GangLine, lang: Lang
+) -> dict[str, Any]:
+    """``chosen`` as ``skirmish gang show --json`` says it in ``lang`` (the gang JSON), read
+    from the store or kept by the same key as the pages' parts (issue #23). Shared by every
+    request of that key: read, never changed."""
+    return _kept(
+        site,
+        session,
+        found,
+        ("gang data", chosen.id, lang.value),
+        lambda: reads.gang_show(chosen, lang, session=session),
+    )
+
+
 def _kept(
     site: Site,
     session: Session,

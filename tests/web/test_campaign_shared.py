@@ -54,9 +54,9 @@ def _cli(db: str, *args: str) -> None:
 
 
 def _pages(client: Any) -> list[str]:
-    """The campaign page in both languages and three sorts, and the page of each of its gangs
-    (by their names now: a gang is renamed) in both languages (their shared parts kept per
-    revision too: the gang page's twentieth round), tokens masked."""
+    """The campaign page in both languages and three sorts, and the page and the JSON of each
+    of its gangs (by their names now: a gang is renamed) in both languages (their shared parts
+    kept per revision too: the gang page's twentieth round), tokens masked."""
     c = quote(CAMPAIGN, safe="")
     gangs = [row["name"] for row in client.get(f"/api/v1/campaigns/{c}/gangs").json()]
     assert len(gangs) >= 4, gangs
@@ -65,7 +65,9 @@ def _pages(client: Any) -> list[str]:
         for lang in ("en", "it")
         for sort in ("place", "rating", "treasury")
     ]
-    paths += [f"/c/{c}/g/{quote(g, safe='')}?lang={lang}" for g in gangs for lang in ("en", "it")]
+    for g in (quote(g, safe="") for g in gangs):
+        paths += [f"/c/{c}/g/{g}?lang={lang}" for lang in ("en", "it")]
+        paths += [f"/api/v1/campaigns/{c}/gangs/{g}?lang={lang}" for lang in ("en", "it")]
     said = []
     for path in paths:
         answer = client.get(path)
