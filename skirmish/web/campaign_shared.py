@@ -6,6 +6,7 @@ that depends on who reads is not here: ``pages.campaign_page`` adds it on every 
 same for each gang's page (the twentieth round, ``gang_shared``): its facts, the post-game it
 owes and ``gang_parts.html`` (its roster laid out like the printed one, its stash, rules, former
 models and log); ``pages.gang_page`` adds the actions the reader may take and the "done" line.
+The gang JSON's dict is kept by the same key (``gang_data``).
 
 The key is read by one statement at each request (``_KEY``), so a change made by another server
 process or by the command line is seen at once: the campaign's revision
