@@ -11,7 +11,7 @@ from skirmish import rules
 from skirmish.errors import UnknownNameError
 from skirmish.rules.scenarios import scenario_data, scenario_summary, scenarios
 from skirmish.rules.shapes import kind_of, to_json
-from skirmish.web import reads
+from skirmish.web import campaign_shared, reads
 from skirmish.web.pages import find_scenario_named
 from skirmish.web.site import (
     LangDep,
@@ -93,8 +93,10 @@ def api_gang(request: Request, campaign: str, gang: str, site: SiteDep) -> Respo
     """`skirmish gang show --json`."""
     with site.read(rows=True) as s:
         lang = pick_lang(request)
-        chosen = site.find_gang_line(s, site.find_campaign_line(s, campaign), gang)
-        return site.api(request, reads.gang_show(chosen, lang, session=s))
+        found = site.find_campaign_line(s, campaign)
+        chosen = site.find_gang_line(s, found, gang)
+        # kept per campaign revision, as the gang page's parts (issue #23: ``campaign_shared``)
+        return site.api(request, campaign_shared.gang_data(site, s, found, chosen, lang))
 
 
 @router.get("/campaigns/{campaign}/gangs/{gang}/models/{model}", tags=["gangs"])

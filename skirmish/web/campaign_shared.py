@@ -2,7 +2,11 @@
 revision (issue #23, the campaign page's nineteenth round): the standings, the recent games, the
 log, the graveyard and the house rules, in one language and one sort, as ``campaign_parts.html``
 renders them, and the games the desk lists. The desk's links, the club's links and anything else
-that depends on who reads is not here: ``pages.campaign_page`` adds it on every request.
+that depends on who reads is not here: ``pages.campaign_page`` adds it on every request. And the
+same for each gang's page (the twentieth round, ``gang_shared``): its facts, the post-game it
+owes and ``gang_parts.html`` (its roster laid out like the printed one, its stash, rules, former
+models and log); ``pages.gang_page`` adds the actions the reader may take and the "done" line.
+The gang JSON's dict is kept by the same key (``gang_data``).
 
 The key is read by one statement at each request (``_KEY``), so a change made by another server
 process or by the command line is seen at once: the campaign's revision
@@ -12,7 +16,8 @@ stamp, and the turn of each of its games in play (a game's turn is shown, and mo
 revision: a game's actions never write it). A reader's unit of work reads one snapshot (SQLite's
 transaction, PostgreSQL's ``REPEATABLE READ``), so the key and the parts built beside it are of
 the same commit. A store whose campaign has no revision row (none written since 0014 made them)
-keeps nothing: its parts are read at each request.
+keeps nothing: its parts are read at each request. The builds of both pages share one bounded
+store per app (``KEPT``).
 """
 
 from __future__ import annotations
@@ -20,16 +25,19 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from markupsafe import Markup
 from sqlalchemy import text
 from sqlmodel import Session
 
-from skirmish.campaign.models import CampaignLine, GangStatus
+from skirmish.campaign.models import CampaignLine, GangLine, GangStatus
 from skirmish.engine.glossary import GameStatus, label_value
 from skirmish.formats import moment
 from skirmish.i18n import Lang
+from skirmish.printing.build import roster_view
+from skirmish.printing.labels import labels
 from skirmish.translation import template_callables
 from skirmish.web import reads
 from skirmish.web.desk import desk_parts
@@ -43,6 +51,7 @@ from skirmish.web.site import (
     profile_name,
     scenario_name,
 )
+from skirmish.web.text import status_word
 
 #: The campaign's revision and stamp, and its games in play with their turns, in their order (one
 #: statement: the revision's primary key and ``ix_game_campaign_id``).
@@ -51,12 +60,13 @@ _KEY = text(
     " LEFT OUTER JOIN game g ON g.campaign_id = r.campaign_id AND g.status = :playing"
     " WHERE r.campaign_id = :campaign ORDER BY g.id"
 )
-#: How many (campaign, language, revision) builds a server process keeps, the oldest dropped.
+#: How many builds (a campaign page's or a gang page's parts in one language at one revision) an
+#: app keeps, the oldest dropped.
 KEPT = 64
 
 _lock = threading.Lock()
 #: Each app's builds (its ``Site``: one store), dropped with it.
-_kept: weakref.WeakKeyDictionary[Site, OrderedDict[Any, dict[str, Any]]] = (
+_kept_by_site: weakref.WeakKeyDictionary[Site, OrderedDict[Any, dict[str, Any]]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -64,21 +74,65 @@ _kept: weakref.WeakKeyDictionary[Site, OrderedDict[Any, dict[str, Any]]] = (
 def shared(site: Site, session: Session, found: CampaignLine, lang: Lang) -> dict[str, Any]:
     """The parts every reader of ``found`` sees alike in ``lang``: read from the store, or kept
     from a request of the same key (read here by one statement: the module's docstring)."""
+    return _kept(site, session, found, (lang.value,), lambda: _build(session, found, lang))
+
+
+def gang_shared(
+    site: Site, session: Session, found: CampaignLine, chosen: GangLine, lang: Lang
+) -> dict[str, Any]:
+    """What every reader of ``chosen``'s page sees alike in ``lang`` (its facts, the post-game
+    it owes, and ``gang_parts.html`` rendered: its roster laid out like the printed one, its
+    stash, rules, former models and log), read from the store or kept as ``shared``'s parts,
+    by the same key and in the same place (issue #23, the gang page's twentieth round)."""
+    return _kept(
+        site,
+        session,
+        found,
+        ("gang", chosen.id, lang.value),
+        lambda: _build_gang(site, session, found, chosen, lang),
+    )
+
+
+def gang_data(
+    site: Site, session: Session, found: CampaignLine, chosen: GangLine, lang: Lang
+) -> dict[str, Any]:
+    """``chosen`` as ``skirmish gang show --json`` says it in ``lang`` (the gang JSON), read
+    from the store or kept by the same key as the pages' parts (issue #23). Shared by every
+    request of that key: read, never changed."""
+    return _kept(
+        site,
+        session,
+        found,
+        ("gang data", chosen.id, lang.value),
+        lambda: reads.gang_show(chosen, lang, session=session),
+    )
+
+
+def _kept(
+    site: Site,
+    session: Session,
+    found: CampaignLine,
+    what: tuple[Any, ...],
+    build: Callable[[], dict[str, Any]],
+) -> dict[str, Any]:
+    """``build()``'s parts of ``found`` (``what``: which parts, in which language), kept per
+    campaign revision: the key read by one statement (``_KEY``), the builds of an app kept
+    together, the oldest dropped past ``KEPT``."""
     rows = session.connection().execute(
         _KEY, {"campaign": found.id, "playing": GameStatus.IN_PROGRESS.value}
     )
     said = [tuple(row) for row in rows]
     if not said:
-        return _build(session, found, lang)  # no revision row: nothing kept
+        return build()  # no revision row: nothing kept
     revision, stamp = said[0][:2]
     playing = tuple((game, turn) for _, _, game, turn in said if game is not None)
-    key = (found.id, lang.value, revision, stamp, playing)
+    key = (found.id, what, revision, stamp, playing)
     with _lock:
-        kept = _kept.setdefault(site, OrderedDict())
+        kept = _kept_by_site.setdefault(site, OrderedDict())
         hit = kept.get(key)
     if hit is not None:
         return hit
-    built = _build(session, found, lang)
+    built = build()
     with _lock:
         kept[key] = built
         while len(kept) > KEPT:
@@ -155,6 +209,49 @@ def _build(session: Session, found: CampaignLine, lang: Lang) -> dict[str, Any]:
         "feed": feed(shown["name"], entries, lang),
         "graveyard": dead,
         "parts": {},
+    }
+
+
+def _build_gang(
+    site: Site, session: Session, found: CampaignLine, chosen: GangLine, lang: Lang
+) -> dict[str, Any]:
+    """The gang page's shared parts read from the store: the gang (``reads.gang_show``), laid out
+    like its printed roster with the campaign's house rules, its own log's last
+    ``reads.LOG_LIMIT`` entries, and ``gang_parts.html`` rendered from them in ``lang``."""
+    data = reads.gang_show(chosen, lang, session=session)
+    house = reads.house_rules(found, lang, session)
+    sheet = roster_view(data, lang, house_rules=house, laid_out=False)
+    entries = reads.feed(session, found, lang, gang=chosen, last=reads.LOG_LIMIT)
+    owed = data["postgame_owed"]
+    if owed is not None:
+        owed = {**owed, "scenario_name": scenario_name(owed["scenario"], lang)}
+    former = [
+        {**m, "profile_name": profile_name(m["profile"], lang)} for m in data["former_members"]
+    ]
+    said = template_callables(lang.value)
+    rendered = Markup(
+        site.envs[lang.value]
+        .get_template("gang_parts.html")
+        .render(
+            lang=lang.value,
+            **said,
+            _=said["gettext"],
+            sheet=labels(lang),
+            campaign_name=found.name,
+            gang=data,
+            roster=sheet,
+            cards=list(zip(data["members"], sheet.members, strict=True)),
+            former=former,
+            feed=feed(found.name, entries, lang, links=False),
+            status_word=status_word,
+        )
+    )
+    facts = ("name", "faction_name", "treasury", "rating", "games_played", "status")
+    return {
+        "campaign_name": found.name,
+        "gang": {key: data[key] for key in facts},
+        "owed": owed,
+        "parts": rendered,
     }
 
 

@@ -87,32 +87,21 @@ def gang_page(request: Request, campaign: str, gang: str, site: SiteDep) -> Resp
         lang = pick_lang(request)
         found = site.find_campaign_line(s, campaign)
         chosen = site.find_gang_line(s, found, gang)
-        data = reads.gang_show(chosen, lang, session=s)
-        rules = reads.house_rules(found, lang, s)
-        sheet = roster_view(data, lang, house_rules=rules, laid_out=False)
+        # what every reader of the gang sees alike, once per revision (issue #23, as the
+        # campaign page's: ``campaign_shared``)
+        built = campaign_shared.gang_shared(site, s, found, chosen, lang)
         done = request.query_params.get("done")
         # the whole entries only for the line of ``?done=ID`` (its ruling, money, dice and
-        # author: ``actions.panel``); else what the log shows (issue #23)
-        read = reads.log if done else reads.feed
-        entries = read(s, found, lang, gang=chosen, last=reads.LOG_LIMIT)
+        # author: ``actions.panel``; issue #23)
+        entries = reads.log(s, found, lang, gang=chosen, last=reads.LOG_LIMIT) if done else []
         panel = actions.panel(site, s, found, chosen, entries, done, lang)
-        campaign_name = found.name
-    owed = data["postgame_owed"]
-    if owed is not None:
-        owed = {**owed, "scenario_name": scenario_name(owed["scenario"], lang)}
-    former = [
-        {**m, "profile_name": profile_name(m["profile"], lang)} for m in data["former_members"]
-    ]
     return site.page(
         request,
         "gang.html",
-        campaign_name=campaign_name,
-        gang=data,
-        roster=sheet,
-        cards=list(zip(data["members"], sheet.members, strict=True)),
-        owed=owed,
-        former=former,
-        feed=campaign_shared.feed(campaign_name, entries, lang, links=False),
+        campaign_name=built["campaign_name"],
+        gang=built["gang"],
+        owed=built["owed"],
+        parts=built["parts"],
         status_word=status_word,
         panel=panel,
     )

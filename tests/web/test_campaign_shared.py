@@ -54,13 +54,26 @@ def _cli(db: str, *args: str) -> None:
 
 
 def _pages(client: Any) -> list[str]:
-    """The campaign page in both languages and three sorts, tokens masked."""
+    """The campaign page in both languages and three sorts, and the page and the JSON of each
+    of its gangs (by their names now: a gang is renamed) in both languages (their shared parts
+    kept per revision too: the gang page's twentieth round), tokens masked."""
     c = quote(CAMPAIGN, safe="")
-    return [
-        _TOKENS.sub(r"\1\2", client.get(f"/c/{c}?sort={sort}&lang={lang}").text)
+    gangs = [row["name"] for row in client.get(f"/api/v1/campaigns/{c}/gangs").json()]
+    assert len(gangs) >= 4, gangs
+    paths = [
+        f"/c/{c}?sort={sort}&lang={lang}"
         for lang in ("en", "it")
         for sort in ("place", "rating", "treasury")
     ]
+    for g in (quote(g, safe="") for g in gangs):
+        paths += [f"/c/{c}/g/{g}?lang={lang}" for lang in ("en", "it")]
+        paths += [f"/api/v1/campaigns/{c}/gangs/{g}?lang={lang}" for lang in ("en", "it")]
+    said = []
+    for path in paths:
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        said.append(_TOKENS.sub(r"\1\2", answer.text))
+    return said
 
 
 def _revision(db: str) -> int:
@@ -171,8 +184,11 @@ def _counted(client: TestClient, path: str) -> list[str]:
     return seen
 
 
-def test_a_page_at_a_key_already_read_reads_no_part_again(store_url: str) -> None:
+@pytest.mark.parametrize("gang", [None, EARPS, CLANTONS])
+def test_a_page_at_a_key_already_read_reads_no_part_again(store_url: str, gang: str | None) -> None:
     page = f"/c/{quote(CAMPAIGN, safe='')}"
+    if gang is not None:
+        page += f"/g/{quote(gang, safe='')}"  # a gang's page: its own log's entries
     with TestClient(create_app(store_url)) as client:
         first = _counted(client, page)
         second = _counted(client, page)
