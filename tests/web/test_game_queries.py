@@ -84,10 +84,10 @@ MOST = {
     "choose": 25,
     "shot": 23,
     "undo": 28,
-    "stream": 20,
-    "stream-again": 12,
-    "watched-shot": 29,
-    "watched-turn": 27,
+    "stream": 18,
+    "stream-again": 11,
+    "watched-shot": 28,
+    "watched-turn": 26,
 }
 
 
