@@ -57,7 +57,7 @@ import psycopg
 import table_bench
 import uvicorn
 from anyio import to_thread
-from common import header, postgres
+from common import postgres
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, StreamingResponse
 from page_bench import serving
@@ -80,7 +80,7 @@ from sqlalchemy import (
     update,
 )
 from starlette.concurrency import run_in_threadpool
-from table_bench import Phone, run_phase
+from table_bench import Phone, _games, publish, run_phase
 from table_seen import Seen, _ms, report
 from web_bench import PASSWORD, Player
 
@@ -500,10 +500,6 @@ def check_books(url: str, games: list[int], phases: list[Seen]) -> list[str]:
     return problems
 
 
-def _games(count: int) -> str:
-    return f"{count} game" if count == 1 else f"{count} games"
-
-
 @contextlib.contextmanager
 def store(url: str | None) -> Iterator[str]:
     if url:
@@ -541,21 +537,12 @@ def bench(options: argparse.Namespace) -> int:
         problems = check_books(url, games, [seen for _, seen in phases])
     table, action_p95, update_p95 = report("postgresql", phases)
     table = table.replace("(skirmish serve, 1 process)", "(change_anchor.py, 1 process)", 1)
-    errors = sum(seen.error_count for _, seen in phases)
     table += (
         f"\nanchor with {_games(options.games)} at once: action p95 {_ms(action_p95)} ms, update "
         f"p95 {_ms(update_p95)} ms; books "
         + ("balance" if not problems else f"DO NOT balance ({len(problems)} problems)")
     )
-    print(table)
-    for line in [e for _, seen in phases for e in seen.errors]:
-        print(f"error: {line}", file=sys.stderr)
-    for line in problems[:20]:
-        print(f"books: {line}", file=sys.stderr)
-    if not options.no_append:
-        with open(HERE / "results.txt", "a", encoding="utf-8") as results:
-            results.write(f"{header()}\n== change_anchor.py\n{table}\n")
-    return 1 if errors or problems else 0
+    return publish(table, phases, problems, script="change_anchor.py", append=not options.no_append)
 
 
 def main() -> int:

@@ -660,7 +660,6 @@ def bench(options: argparse.Namespace) -> int:
         games = [good.game for good, _ in pairs]
         problems = check_books(url, games, [seen for _, seen in phases], openings)
     table, action_p95, update_p95 = report(options.db, phases, options.workers)
-    errors = sum(seen.error_count for _, seen in phases)
     table += (
         f"\ngoals with {_games(options.games)} at once: action p95 < "
         f"{GOAL_ACTION_P95 * 1000:.0f} ms "
@@ -681,14 +680,23 @@ def bench(options: argparse.Namespace) -> int:
             + (_ms(_row(paced_updates)[2]) if paced_updates else "-")
             + " ms"
         )
+    return publish(table, phases, problems, script="table_bench.py", append=not options.no_append)
+
+
+def publish(
+    table: str, phases: list[tuple[str, Seen]], problems: list[str], *, script: str, append: bool
+) -> int:
+    """The report printed, the phases' errors and the books' problems after it, the report
+    added to ``results.txt`` (``append``); the exit code (1: an error or a problem)."""
     print(table)
     for line in [e for _, seen in phases for e in seen.errors]:
         print(f"error: {line}", file=sys.stderr)
     for line in problems[:20]:
         print(f"books: {line}", file=sys.stderr)
-    if not options.no_append:
+    if append:
         with open(HERE / "results.txt", "a", encoding="utf-8") as results:
-            results.write(f"{header()}\n== table_bench.py\n{table}\n")
+            results.write(f"{header()}\n== {script}\n{table}\n")
+    errors = sum(seen.error_count for _, seen in phases)
     return 1 if errors or problems else 0
 
 
