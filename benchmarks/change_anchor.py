@@ -29,10 +29,10 @@ PostgreSQL cluster's, this process's, per change). Afterwards the books must bal
 game's revision = the changes its phones saw succeed = its events, each named once; each key
 kept once; each phone saw revisions strictly increase). Timings are reported, never asserted.
 
-Run: .venv/bin/python benchmarks/change_anchor.py [--seconds 60] [--games 10] [--url URL]
-                                                  [--no-append]
+Run: .venv/bin/python benchmarks/change_anchor.py [--seconds 60] [--games 10] [--workers 1]
+                                                  [--url URL] [--no-append]
 (``--url``: an empty PostgreSQL database to use instead of a throw-away server, as the tests do.)
-The server alone: change_anchor.py --serve URL PORT
+The server alone: change_anchor.py --serve URL [--workers N] PORT
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ import contextlib
 import hashlib
 import hmac
 import json
+import os
 import secrets
 import sys
 from collections import Counter
@@ -95,6 +96,8 @@ CHANNEL = "anchor_game"
 #: The events a state shows, as the pages' anchor reads 20 rows.
 ROWS = 20
 HEARTBEAT_SECONDS = 15.0
+#: The store's URL for the worker processes of ``--workers`` (``serve``).
+URL_VARIABLE = "CHANGE_ANCHOR_URL"
 SIDES = ("good", "bad")
 
 # --------------------------------------------------------------------------- the store
@@ -241,6 +244,19 @@ class News:
         watch.revision, watch.chunk, watch.building = revision, chunk, None
         watch.changed.set()
         watch.changed = asyncio.Event()
+
+    def watch(self, game: int) -> Watch:
+        """The game's watch, held by one more stream (``leave`` when it ends)."""
+        watch = self.watches.get(game)
+        if watch is None:
+            watch = self.watches[game] = Watch(revision=-1)
+        watch.streams += 1
+        return watch
+
+    def leave(self, game: int, watch: Watch) -> None:
+        watch.streams -= 1
+        if watch.streams <= 0 and self.watches.get(game) is watch:
+            del self.watches[game]
 
     def told(self, game: int, revision: int, chunk: bytes) -> None:
         """From a worker thread: a change this process committed, rendered."""
@@ -417,14 +433,18 @@ def create_app(url: str) -> FastAPI:
 
     @app.get("/c/{campaign}/games/{game}/events")
     async def events(game: int, request: Request) -> StreamingResponse:
-        revision, first = await run_in_threadpool(opening, game, request.cookies.get("session"))
-        watch = news.watches.get(game)
-        if watch is None:
-            watch = news.watches[game] = Watch(revision=revision)
+        # The stream holds the game's watch before its first read: news committed after that
+        # read wakes it, news before is in it (a watch made after the read would miss a change
+        # committed in between, and one left by a stream ending as this one opens is not lost).
+        watch = news.watch(game)
+        try:
+            revision, first = await run_in_threadpool(opening, game, request.cookies.get("session"))
+        except BaseException:
+            news.leave(game, watch)
+            raise
         news.publish(game, revision, first)
 
         async def stream() -> AsyncIterator[bytes]:
-            watch.streams += 1
             sent = revision
             try:
                 yield b"retry: 2000\n\n" + first
@@ -438,9 +458,7 @@ def create_app(url: str) -> FastAPI:
                     except TimeoutError:
                         yield b": keep-alive\n\n"
             finally:
-                watch.streams -= 1
-                if watch.streams <= 0 and news.watches.get(game) is watch:
-                    del news.watches[game]
+                news.leave(game, watch)
 
         return StreamingResponse(
             stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"}
@@ -449,8 +467,22 @@ def create_app(url: str) -> FastAPI:
     return app
 
 
-def serve(url: str, port: int) -> None:
-    uvicorn.run(create_app(url), host="127.0.0.1", port=port, **SERVER_OPTIONS)  # type: ignore[arg-type]
+def serve(url: str, port: int, workers: int = 1) -> None:
+    """The anchor's server, as ``skirmish serve [--workers N]`` serves the app: with several
+    worker processes, each builds its own app from the URL in the environment (``from_env``);
+    a change made in one reaches the streams of the others by the LISTEN."""
+    if workers == 1:
+        uvicorn.run(create_app(url), host="127.0.0.1", port=port, **SERVER_OPTIONS)  # type: ignore[arg-type]
+        return
+    os.environ[URL_VARIABLE] = url
+    uvicorn.run(
+        "change_anchor:from_env", factory=True, workers=workers, host="127.0.0.1", port=port,
+        **SERVER_OPTIONS,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+def from_env() -> FastAPI:
+    return create_app(os.environ[URL_VARIABLE])
 
 
 # --------------------------------------------------------------------------- the phones
@@ -514,6 +546,7 @@ def bench(options: argparse.Namespace) -> int:
     with store(options.url) as url:
         games = set_up(url, users, PASSWORD)
         argv = [sys.executable, str(Path(__file__).resolve()), "--serve", url]
+        argv += ["--workers", str(options.workers)] if options.workers > 1 else []
         with serving(argv, "/login") as (base, pid):
             pairs = []
             for number, game in enumerate(games):
@@ -535,8 +568,8 @@ def bench(options: argparse.Namespace) -> int:
                 good.http.close()
                 bad.http.close()
         problems = check_books(url, games, [seen for _, seen in phases])
-    table, action_p95, update_p95 = report("postgresql", phases)
-    table = table.replace("(skirmish serve, 1 process)", "(change_anchor.py, 1 process)", 1)
+    table, action_p95, update_p95 = report("postgresql", phases, options.workers)
+    table = table.replace("(skirmish serve, ", "(change_anchor.py, ", 1)
     table += (
         f"\nanchor with {_games(options.games)} at once: action p95 {_ms(action_p95)} ms, update "
         f"p95 {_ms(update_p95)} ms; books "
@@ -546,17 +579,19 @@ def bench(options: argparse.Namespace) -> int:
 
 
 def main() -> int:
-    if sys.argv[1:2] == ["--serve"]:
-        serve(sys.argv[2], int(sys.argv[3]))
+    if sys.argv[1:2] == ["--serve"]:  # --serve URL [--workers N] PORT
+        workers = int(sys.argv[4]) if sys.argv[3:4] == ["--workers"] else 1
+        serve(sys.argv[2], int(sys.argv[-1]), workers)
         return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="the full load's length")
     parser.add_argument("--games", type=int, default=10, help="games at once, 2 phones each")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (uvicorn's)")
     parser.add_argument("--url", help="an empty PostgreSQL database (default: a throw-away one)")
     parser.add_argument("--no-append", action="store_true", help="do not add to results.txt")
     options = parser.parse_args()
-    if options.games < 1 or options.seconds <= 0:
-        parser.error("--games and --seconds must be positive")
+    if options.games < 1 or options.seconds <= 0 or options.workers < 1:
+        parser.error("--games, --seconds and --workers must be positive")
     return bench(options)
 
 

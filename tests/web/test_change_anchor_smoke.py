@@ -23,10 +23,13 @@ pytestmark = pytest.mark.slow
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "change_anchor.py"
 
 
-def test_change_anchor_runs_with_balanced_books(postgres_database: str) -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_change_anchor_runs_with_balanced_books(postgres_database: str, workers: int) -> None:
+    """With two server processes, a phone's stream may be in another process than its game's
+    change: the change reaches it by the LISTEN."""
     done = subprocess.run(
         [sys.executable, str(BENCH), "--url", postgres_database, "--seconds", "3", "--games",
-         "2", "--no-append"],
+         "2", "--workers", str(workers), "--no-append"],
         capture_output=True, text=True, timeout=300, cwd=BENCH.parent,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
