@@ -8,6 +8,7 @@ the changes its phones saw succeed = its events, each named by one answer; each 
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -46,3 +47,47 @@ def test_change_anchor_serves_with_the_apps_threads() -> None:
     not import the app, so that it loads none of it)."""
     found = re.search(r"^THREADS = (\d+)$", BENCH.read_text(encoding="utf-8"), re.MULTILINE)
     assert found is not None and int(found.group(1)) == THREADS
+
+
+#: One change and its retry with the same key, their statements counted (run in ``benchmarks/``,
+#: whose modules import one another by bare name).
+COUNT = """
+import json, sys
+from sqlalchemy import create_engine, event, insert
+import change_anchor as a
+url = sys.argv[1]
+a.set_up(url, ["good", "bad"], "a password")
+engine = create_engine(url)
+with engine.begin() as connection:
+    connection.execute(insert(a.WEB_SESSION).values(token="t", user_id=1, csrf="c"))
+seen = []
+def note(connection, cursor, statement, *rest):
+    marks = [m for m in ("FOR UPDATE", "pg_notify") if m in statement]
+    seen.append(" ".join([statement.split()[0], *marks]))
+event.listen(engine, "before_cursor_execute", note)
+event.listen(engine, "begin", lambda connection: seen.append("BEGIN"))
+event.listen(engine, "commit", lambda connection: seen.append("COMMIT"))
+news = a.News(engine)
+answers = [a.change(engine, news, 1, "Boss", "t", "c", "key") for _ in range(2)]
+print(json.dumps({"answers": answers, "statements": seen}))
+"""
+
+
+def test_a_change_is_one_transaction_and_its_retry_changes_nothing(postgres_database: str) -> None:
+    """The anchor's change is what docs/web.md says: one transaction of 7 statements (the
+    session, the game locked, the key, the event, the revision with its NOTIFY, the state, the
+    key kept); its retry with the same key reads the session, the game and the key, and answers
+    the first answer again."""
+    done = subprocess.run(
+        [sys.executable, "-c", COUNT, postgres_database],
+        capture_output=True, text=True, timeout=120, cwd=BENCH.parent,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    first = ["BEGIN", "SELECT", "SELECT FOR UPDATE", "SELECT", "INSERT", "UPDATE pg_notify",
+             "SELECT", "INSERT"]  # fmt: skip
+    again = ["BEGIN", "SELECT", "SELECT FOR UPDATE", "SELECT"]
+    assert found["statements"] == [*first, "COMMIT", *again, "COMMIT"]
+    change, retry = found["answers"]
+    assert change == {"revision": 1, "events": [{"id": 1}], "next": "bad"}
+    assert retry == {**change, "replayed": True}
