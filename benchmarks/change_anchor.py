@@ -289,6 +289,8 @@ class News:
 
 
 class Refused(Exception):
+    """A change or a stream refused: its HTTP status and why, answered as JSON."""
+
     def __init__(self, status: int, why: str) -> None:
         super().__init__(why)
         self.status = status
