@@ -1,0 +1,192 @@
+"""The streams' states built in the writer's unit of work (issue #23, table mode's sixteenth
+round: ``game_state.prepare_states``, ``game_news.READY``): a change made through this process
+builds the state of every carrying stream of its game in this process, in its own unit of work
+once its action is sealed, and the woken streams take them (no READ unit of work of their own,
+``states_text``); each such payload is the same, byte for byte (panels' form keys masked), as a
+READ unit of work builds from nothing for the same stream at the same revision, for the two
+players, a spectator, the arbitrator and a visitor, in English and Italian, through a game's
+states (cards, the roll, the choice, a shot, a turn, an undo made elsewhere, the end); a change
+made elsewhere (the command line) still reaches the streams through ``states_text``; a reader
+whose session ended is not built by the writer, and their stream ends as before.
+
+Streams are read from a real server (``Running``, uvicorn in a thread); no duration is
+asserted."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from contextvars import copy_context
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skirmish.web.game_render import CSRF_MARK
+from tests.web.test_game_activation import CAMPAIGN, EARPS, GAME, Phone, cli
+from tests.web.test_game_state import closed, cookie, ended, phone, posted_to, state
+from tests.web.test_game_stream import Running, Stream, game_revision
+
+#: A form's idempotency key in a payload's panels (each watcher's own, fresh at each build), its
+#: quotes escaped in the payload's JSON.
+_KEY = re.compile(r'(name=\\"key\\" value=\\")[A-Za-z0-9_-]{16,}(?=\\")')
+READERS = ("Wyatt", "Ike", "Doc", "Arbo", "visitor")
+CARRY = "board,game,round,panels"
+
+
+def masked(text: str) -> str:
+    return _KEY.sub(r"\1…", text)
+
+
+class Writers:
+    """Every build of the streams' states by a writer (``prepare_states``: its site, streams
+    and payloads) and every READ build (``states_text``: the revision of each stream's state),
+    recorded as they happen in the server's threads."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from skirmish.web import game_state, game_stream
+
+        self.lock = threading.Lock()
+        self.built: list[tuple[Any, dict[int, Any], dict[int, tuple[int, str]]]] = []
+        self.read: list[int] = []
+        prepare, together = game_state.prepare_states, game_stream.states_text
+
+        def preparing(session: Any, site: Any, carrying: Any, answered: Any) -> Any:
+            made = prepare(session, site, carrying, answered)
+            with self.lock:
+                self.built.append((site, dict(carrying), dict(made)))
+            return made
+
+        def reading(site: Any, carried: list[Any], each: Any = None) -> Any:
+            told: list[tuple[int, Any]] = []
+            made = together(site, carried, lambda at, one: told.append((at, one)))
+            with self.lock:
+                self.read.extend(m[0] for m in made if not isinstance(m, Exception))
+            for at, one in told:  # the streams told once all is noted (no race with the test)
+                if each is not None:
+                    each(at, one)
+            return made
+
+        monkeypatch.setattr(game_state, "prepare_states", preparing)
+        monkeypatch.setattr(game_stream, "states_text", reading)
+
+
+def from_nothing(site: Any, carried: Any) -> tuple[int, str]:
+    """The stream's state as a READ unit of work builds it with nothing kept: every cache the
+    writer's answer or build fills emptied first (``states_text``, in a context of its own)."""
+    from skirmish.campaign.game.status import READINGS, SHARED
+    from skirmish.web.game_render import BOARDS
+    from skirmish.web.game_state import GAMES, ROUNDS, STATES, states_text
+
+    for kept in (STATES, BOARDS, ROUNDS, GAMES, SHARED, READINGS):
+        kept.clear()
+    made = copy_context().run(states_text, site, [carried])[0]
+    assert not isinstance(made, Exception), made
+    return made
+
+
+def who(carried: Any) -> tuple[str, str]:
+    return (carried.viewer.name or "visitor", carried.lang.value)
+
+
+def test_the_writers_states_are_the_read_states_byte_for_byte(
+    server: Running, table: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cli(table, "campaign", "set-public", "on", "--campaign", CAMPAIGN)
+    phones = {user: phone(table, user) for user in READERS if user != "visitor"}
+    streams = {
+        (user, lang): Stream(
+            server.port,
+            f"{GAME}/events?carry={CARRY}&lang={lang}",
+            cookie(phones[user]) if user in phones else "",
+        )
+        for user in READERS
+        for lang in ("en", "it")
+    }
+    wyatt, ike, arbo = phones["Wyatt"], phones["Ike"], phones["Arbo"]
+    try:
+        seen = max(state(stream)["revision"] for stream in streams.values())
+        writers = Writers(monkeypatch)
+        shot = {"attacker": "Wyatt Earp", "target": "Ike Clanton", "range": 10, "dice": "1,1,1,1,1"}
+        steps: list[tuple[Phone | None, str, dict[str, Any]]] = [
+            (wyatt, "picks", {"model": "Wyatt Earp"}),
+            (ike, "picks", {"model": "Ike Clanton"}),
+            (ike, "initiative", {"dice": "6,1"}),
+            (wyatt, "initiative", {"activate": "good"}),
+            (wyatt, "actions/shoot", shot),
+            (wyatt, "turn", {}),
+            (None, "undo", {}),  # the command line's: another process
+            (wyatt, "turn", {}),
+            (arbo, "end", {"winner": EARPS}),
+        ]
+        secret_seen = False
+        for step, (by, path, body) in enumerate(steps):
+            built_before = len(writers.built)
+            if by is None:
+                cli(table, "game", "undo", "--campaign", CAMPAIGN)
+            else:
+                posted_to(server, by, path, body)
+            after = game_revision(table)
+            got = {where: state(stream, seen) for where, stream in streams.items()}
+            assert {g["revision"] for g in got.values()} == {after}, (path, after)
+            if by is None:  # made elsewhere: the streams read it themselves, as before
+                assert len(writers.built) == built_before, path
+                assert writers.read.count(after) == len(streams), (path, writers.read)
+                seen = after
+                continue
+            # one build, by the writer, for every stream; no READ build of this revision
+            assert len(writers.built) == built_before + 1, path
+            site, carrying, made = writers.built[-1]
+            assert after not in writers.read, (path, writers.read)
+            assert len(carrying) == len(streams) and set(made) == set(carrying), path
+            assert {who(c) for c in carrying.values()} == set(streams), path
+            for stream, carried in carrying.items():
+                revision, text = made[stream]
+                assert revision == after, path
+                # the same, byte for byte, as a READ unit of work builds it from nothing
+                again = from_nothing(site, carried)
+                assert again[0] == revision, path
+                assert masked(again[1]) == masked(text), (path, who(carried))
+                # what the stream sent is this payload, its token and form keys filled in
+                sent = got[who(carried)]
+                assert set(sent) == {"revision", "board", "game", "round", "panels"}, path
+                assert CSRF_MARK not in json.dumps(sent), path
+                if step == 0 and who(carried)[0] != "Wyatt":  # Wyatt's card: his own
+                    assert '"model":"Wyatt Earp"' not in text, who(carried)
+                    assert "Picked: Wyatt Earp" not in json.loads(text)["panels"], who(carried)
+                elif step == 0:
+                    assert '"model":"Wyatt Earp"' in text
+                    secret_seen = True
+            seen = after
+        assert secret_seen
+    finally:
+        closed(streams.values(), phones.values())
+
+
+def test_a_reader_whose_session_ended_is_left_to_its_own_build_and_ends(
+    server: Running, table: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ike logs out; Wyatt's change is built by its writer for Wyatt's stream only, and Ike's
+    stream, built on its own (``states_text``), ends with nothing of the round."""
+    wyatt, ike = phone(table, "Wyatt"), phone(table, "Ike")
+    address = f"{GAME}/events?carry=game,round"
+    to_wyatt, to_ike = (Stream(server.port, address, cookie(p)) for p in (wyatt, ike))
+    try:
+        seen = state(to_wyatt)["revision"]
+        state(to_ike)
+        writers = Writers(monkeypatch)
+        out = ike.client.post("/logout", data={"csrf": ike.csrf})
+        assert out.status_code == 303
+        posted_to(server, wyatt, "picks", {"model": "Wyatt Earp"})
+        by_wyatt = state(to_wyatt, seen)
+        assert by_wyatt["round"] == wyatt.state()
+        assert ended(to_ike)
+        (_, carrying, made), = writers.built
+        assert len(carrying) == 2 and [who(c) for c in carrying.values() if c.viewer.name] == [
+            ("Wyatt", "en"),
+            ("Ike", "en"),
+        ]
+        assert [who(carrying[s])[0] for s in made] == ["Wyatt"]  # Ike's: not the writer's
+    finally:
+        closed((to_wyatt, to_ike), (wyatt, ike))
