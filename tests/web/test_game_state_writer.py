@@ -182,7 +182,7 @@ def test_a_reader_whose_session_ended_is_left_to_its_own_build_and_ends(
         by_wyatt = state(to_wyatt, seen)
         assert by_wyatt["round"] == wyatt.state()
         assert ended(to_ike)
-        (_, carrying, made), = writers.built
+        ((_, carrying, made),) = writers.built
         assert len(carrying) == 2 and [who(c) for c in carrying.values() if c.viewer.name] == [
             ("Wyatt", "en"),
             ("Ike", "en"),
