@@ -45,6 +45,7 @@ change (``?carry=board,panels``; they fetched themselves at each "game-changed" 
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from contextvars import copy_context
@@ -108,6 +109,8 @@ from skirmish.web.site import (
     reader,
     viewer_of,
 )
+
+log = logging.getLogger(__name__)
 
 #: What a stream may carry, in the order its JSON holds them.
 PARTS = ("board", "game", "round", "panels")
@@ -684,6 +687,9 @@ def prepare_states(
 
     try:
         copy_context().run(build)
+    except Exception:  # the action is the user's: never lost for its streams (they build theirs)
+        log.warning("the streams' states of game %s were not built", answered.key[1], exc_info=True)
+        return {}
     finally:
         session.info.clear()
         session.info.update(kept)

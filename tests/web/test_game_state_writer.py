@@ -190,3 +190,37 @@ def test_a_reader_whose_session_ended_is_left_to_its_own_build_and_ends(
         assert [who(carrying[s])[0] for s in made] == ["Wyatt"]  # Ike's: not the writer's
     finally:
         closed((to_wyatt, to_ike), (wyatt, ike))
+
+
+def test_a_writers_build_that_fails_loses_no_action(
+    server: Running, table: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer's build of the streams' states is the streams' convenience: if it fails, the
+    action still commits, and the streams build their own states (``states_text``)."""
+    from skirmish.campaign.store import Access
+    from skirmish.web import game_state
+
+    wyatt, ike = phone(table, "Wyatt"), phone(table, "Ike")
+    address = f"{GAME}/events?carry=game,round"
+    to_wyatt, to_ike = (Stream(server.port, address, cookie(p)) for p in (wyatt, ike))
+    try:
+        seen = state(to_wyatt)["revision"]
+        state(to_ike)
+        writers = Writers(monkeypatch)
+        real = game_state._carried_state
+
+        def broken(s: Any, *args: Any) -> Any:
+            if s.info.get("access") != Access.READ:  # the writer's build alone
+                raise RuntimeError("a bug in a payload's build")
+            return real(s, *args)
+
+        monkeypatch.setattr(game_state, "_carried_state", broken)
+        before = game_revision(table)
+        posted_to(server, wyatt, "picks", {"model": "Wyatt Earp"})
+        assert game_revision(table) == before + 1  # the card is down
+        by_wyatt, by_ike = state(to_wyatt, seen), state(to_ike, seen)
+        assert by_wyatt["revision"] == by_ike["revision"] == before + 1
+        assert by_wyatt["round"] == wyatt.state() and by_ike["round"] == ike.state()
+        assert writers.read.count(before + 1) == 2 and [m for *_, m in writers.built] == [{}]
+    finally:
+        closed((to_wyatt, to_ike), (wyatt, ike))
