@@ -650,7 +650,11 @@ class Own:
 
 
 def prepare_states(
-    session: Session, site: Site, carrying: Mapping[int, Carried], answered: Answered
+    session: Session,
+    site: Site,
+    carrying: Mapping[int, Carried],
+    answered: Answered,
+    game: Game,
 ) -> dict[int, tuple[int, str]]:
     """The payloads of this process's carrying streams of a game for the revision a writer's
     unit of work is about to commit, built in that unit of work once its action is sealed
@@ -658,7 +662,9 @@ def prepare_states(
     unit of work of their own, ``states_text``): each reader identified again from their
     session's token in it, as rows (``identify_in(rows=True)``; their sessions read in one
     statement first, ``readers.find_readers``), each payload built as ``_carried_state`` builds
-    it, from the rows the writer holds under its locks and what its answer read (``Own``). A
+    it, from the rows the writer holds under its locks and what its answer read (``Own``; the
+    writer's ``game``, not found again: finding it in a writer's unit of work is locking it for
+    an action, which reads its rows for the undo). A
     reader who is not the stream's any more, may no longer see the game, or whose session owes
     the store a write has none here: their stream builds its own (``states_text``), as does
     every stream of a change made elsewhere. Run in a copy of the context (the readers set
@@ -672,7 +678,7 @@ def prepare_states(
 
     def build() -> None:
         readers.find_readers(session, [one.token for one in carrying.values()], sealed=True)
-        games: dict[tuple[int | None, int], Game] = {}
+        games: dict[tuple[int | None, int], Game] = {(game.campaign_id, int(game.id or 0)): game}
         for stream, one in carrying.items():
             found = identify_in(session, one.token, rows=True)
             if found is None:  # the session owes the store its write: its stream's own
@@ -745,7 +751,7 @@ class Answering:
                 hold_answer(made)  # before the commit's news
                 carrying = streams.carrying(game.id) if watched else {}
                 if carrying:
-                    states = prepare_states(session, self.site, carrying, made)
+                    states = prepare_states(session, self.site, carrying, made, game)
                     key = ready_key(self.site, game.id, game.revision)
                     READY.hold(key)
                     self.prepared.append((key, states))

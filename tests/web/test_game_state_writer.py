@@ -52,8 +52,8 @@ class Writers:
         self.read: list[int] = []
         prepare, together = game_state.prepare_states, game_stream.states_text
 
-        def preparing(session: Any, site: Any, carrying: Any, answered: Any) -> Any:
-            made = prepare(session, site, carrying, answered)
+        def preparing(session: Any, site: Any, carrying: Any, answered: Any, game: Any) -> Any:
+            made = prepare(session, site, carrying, answered, game)
             with self.lock:
                 self.built.append((site, dict(carrying), dict(made)))
             return made
