@@ -257,41 +257,45 @@ class Ready:
     """The streams' states writers of this process built, by (store, game, revision), held
     before their unit of work commits (its news wakes the streams: they wait, ``take``), kept
     once it has committed, dropped if it did not (as ``ROUNDS`` and ``GAMES`` are: ``hold``,
-    ``keep``, ``drop``). Waited for on the event loop, never in a thread."""
+    ``keep``, ``drop``). Waited for on the event loop, never in a thread. Each is taken once
+    (the game's ``Together``, for all its streams), then forgotten; one nobody took (its
+    streams gone, or woken by news that came before the hold) goes after ``size`` newer."""
 
     #: How long a stream waits for a held build before building its own.
     WAIT_SECONDS = 5.0
 
-    def __init__(self, size: int = 64) -> None:
+    def __init__(self, size: int = 16) -> None:
         self.size = size
         self._lock = threading.Lock()
         self._kept: OrderedDict[Hashable, Prepared] = OrderedDict()
         self._held: dict[Hashable, list[tuple[asyncio.AbstractEventLoop, asyncio.Future[Any]]]] = {}
 
     def hold(self, key: Hashable) -> None:
+        """``key`` is being built by a unit of work about to commit: ``take`` waits for it."""
         with self._lock:
             self._held.setdefault(key, [])
 
     def keep(self, key: Hashable, made: Prepared) -> None:
-        with self._lock:
-            self._kept[key] = made
-            self._kept.move_to_end(key)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-        self.drop(key, made)
-
-    def drop(self, key: Hashable, made: Prepared | None = None) -> None:
+        """``key``'s unit of work committed: ``made`` to whoever waits, else kept for ``take``."""
         with self._lock:
             waiting = self._held.pop(key, [])
-        for loop, future in waiting:
-            if not loop.is_closed():
-                loop.call_soon_threadsafe(_give, future, made)
+            if not waiting:
+                self._kept[key] = made
+                while len(self._kept) > self.size:
+                    self._kept.popitem(last=False)
+        _tell(waiting, made)
+
+    def drop(self, key: Hashable) -> None:
+        """``key``'s unit of work did not commit: whoever waits builds their own."""
+        with self._lock:
+            waiting = self._held.pop(key, [])
+        _tell(waiting, None)
 
     async def take(self, key: Hashable) -> Prepared | None:
         """What was built for ``key``, once kept (``None``: nothing was, or it was dropped)."""
         loop = asyncio.get_running_loop()
         with self._lock:
-            found = self._kept.get(key)
+            found = self._kept.pop(key, None)
             if found is not None or key not in self._held:
                 return found
             future: asyncio.Future[Any] = loop.create_future()
@@ -301,6 +305,14 @@ class Ready:
         except TimeoutError:
             return None
         return made
+
+
+def _tell(
+    waiting: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[Any]]], made: Prepared | None
+) -> None:
+    for loop, future in waiting:
+        if not loop.is_closed():
+            loop.call_soon_threadsafe(_give, future, made)
 
 
 def _give(future: asyncio.Future[Any], made: Prepared | None) -> None:

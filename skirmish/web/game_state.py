@@ -655,7 +655,7 @@ def prepare_states(
     carrying: Mapping[int, Carried],
     answered: Answered,
     game: Game,
-) -> dict[int, tuple[int, str]]:
+) -> Prepared:
     """The payloads of this process's carrying streams of a game for the revision a writer's
     unit of work is about to commit, built in that unit of work once its action is sealed
     (issue #23, table mode's sixteenth round: each change's streams read it again in a READ
@@ -664,13 +664,13 @@ def prepare_states(
     statement first, ``readers.find_readers``), each payload built as ``_carried_state`` builds
     it, from the rows the writer holds under its locks and what its answer read (``Own``; the
     writer's ``game``, not found again: finding it in a writer's unit of work is locking it for
-    an action, which reads its rows for the undo). A
-    reader who is not the stream's any more, may no longer see the game, or whose session owes
-    the store a write has none here: their stream builds its own (``states_text``), as does
-    every stream of a change made elsewhere. Run in a copy of the context (the readers set
-    ``PENDING`` and ``VIEWER``), the unit of work's ``info`` as it was afterwards (the readers'
-    rows are not the writer's)."""
-    made: dict[int, tuple[int, str]] = {}
+    an action, which reads its rows for the undo). A reader who is not the stream's any more,
+    may no longer see the game, or whose session owes the store a write has none here: their
+    stream builds its own (``states_text``), as does every stream of a change made elsewhere,
+    and every stream when the build fails (logged: the action commits all the same). Run in a
+    copy of the context (the readers set ``PENDING`` and ``VIEWER``), the unit of work's
+    ``info`` as it was afterwards (the readers' rows are not the writer's)."""
+    made: Prepared = {}
     if not carrying:
         return made
     own = Own(answered)

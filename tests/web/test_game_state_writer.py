@@ -224,3 +224,33 @@ def test_a_writers_build_that_fails_loses_no_action(
         assert writers.read.count(before + 1) == 2 and [m for *_, m in writers.built] == [{}]
     finally:
         closed((to_wyatt, to_ike), (wyatt, ike))
+
+
+def test_ready_states_are_held_kept_or_dropped_and_taken_once() -> None:
+    """``game_news.Ready``: a held key is waited for until kept (its states) or dropped
+    (``None``: the streams build their own); a key nobody holds is ``None`` at once; a state
+    kept before anybody asked is taken once."""
+    import asyncio
+
+    from skirmish.web.game_news import Ready
+
+    async def run() -> None:
+        ready = Ready()
+        assert await ready.take("nobody") is None
+        ready.hold("kept")
+        waiting = asyncio.ensure_future(ready.take("kept"))
+        await asyncio.sleep(0)
+        assert not waiting.done()
+        threading.Thread(target=ready.keep, args=("kept", {1: (7, "{}")})).start()
+        assert await waiting == {1: (7, "{}")}
+        ready.hold("dropped")
+        waiting = asyncio.ensure_future(ready.take("dropped"))
+        await asyncio.sleep(0)
+        ready.drop("dropped")
+        assert await waiting is None
+        ready.hold("early")
+        ready.keep("early", {2: (8, "{}")})
+        assert await ready.take("early") == {2: (8, "{}")}
+        assert await ready.take("early") is None  # taken once
+
+    asyncio.run(run())
