@@ -30,6 +30,10 @@ change (``?carry=board,panels``; they fetched themselves at each "game-changed" 
   identified in it from their own session, the game and what the unit of work reads once (the
   campaign's log mark, the game's gangs) read for all, each payload built from its reader's own
   viewpoint as it would be alone (``game_stream.Together`` gathers them).
+- A change made through this process builds those payloads itself, in its own unit of work
+  once sealed (``prepare_states``, issue #23, table mode's sixteenth round), held for the woken
+  streams in ``game_news.READY`` until it commits; ``states_text`` builds the rest (a change
+  made elsewhere, a reader the writer leaves to it).
 - Every build identifies its readers as rows (``readers.find_reader``: one statement a reader,
   run by Core, no ORM object) and finds the campaign among those rows
   (``Site.find_campaign_line``), as the live page does (issue #23, table mode's thirteenth
