@@ -254,3 +254,65 @@ def test_ready_states_are_held_kept_or_dropped_and_taken_once() -> None:
         assert await ready.take("early") is None  # taken once
 
     asyncio.run(run())
+
+
+def test_the_writers_build_identifies_its_readers_as_rows_in_one_statement(
+    server: Running, table: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the writer's build, both phones' readers are read in one statement through Core
+    (``find_readers``, their two sessions), the ORM reads neither a session nor a campaign, and
+    nothing is read or written of the game's rows again (the writer's game is its own): what
+    the build sends is that statement alone (carrying the game and the round)."""
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+    from sqlalchemy.orm import ORMExecuteState
+    from sqlalchemy.orm import Session as OrmSession
+
+    from skirmish.web import game_state
+
+    here = threading.local()
+    builds: list[dict[str, list[str]]] = []
+    prepare = game_state.prepare_states
+
+    def preparing(*args: Any) -> Any:
+        here.build = {"sent": [], "orm": []}
+        try:
+            return prepare(*args)
+        finally:
+            builds.append(here.build)
+            here.build = None
+
+    def sent(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if getattr(here, "build", None) is not None:
+            here.build["sent"].append(" ".join(statement.split()))
+
+    def orm(execute: ORMExecuteState) -> None:
+        if getattr(here, "build", None) is not None:
+            here.build["orm"].append(str(execute.statement))
+
+    monkeypatch.setattr(game_state, "prepare_states", preparing)
+    wyatt, ike = phone(table, "Wyatt"), phone(table, "Ike")
+    address = f"{GAME}/events?carry=game,round"
+    to_wyatt, to_ike = (Stream(server.port, address, cookie(p)) for p in (wyatt, ike))
+    event.listen(Engine, "before_cursor_execute", sent)
+    event.listen(OrmSession, "do_orm_execute", orm)
+    try:
+        seen = state(to_wyatt)["revision"]
+        state(to_ike)
+        for who_, path, body in (
+            (wyatt, "picks", {"model": "Wyatt Earp"}),
+            (ike, "picks", {"model": "Ike Clanton"}),
+            (ike, "initiative", {"dice": "6,1"}),
+        ):
+            posted_to(server, who_, path, body)
+            seen = state(to_wyatt, seen)["revision"]
+            assert state(to_ike, seen - 1)["revision"] == seen
+        assert len(builds) == 3
+        for build in builds:
+            assert len(build["sent"]) == 1, build["sent"]
+            assert "web_session.id IN (" in build["sent"][0], build["sent"]
+            assert not build["orm"], build["orm"]
+    finally:
+        event.remove(Engine, "before_cursor_execute", sent)
+        event.remove(OrmSession, "do_orm_execute", orm)
+        closed((to_wyatt, to_ike), (wyatt, ike))
