@@ -316,3 +316,37 @@ def test_the_writers_build_identifies_its_readers_as_rows_in_one_statement(
         event.remove(Engine, "before_cursor_execute", sent)
         event.remove(OrmSession, "do_orm_execute", orm)
         closed((to_wyatt, to_ike), (wyatt, ike))
+
+
+def test_a_session_the_store_owes_a_write_is_left_to_its_streams_own_build(
+    server: Running, table: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ike's session last seen minutes ago: Wyatt's change builds Wyatt's state alone, and
+    Ike's stream builds its own (``states_text``, which touches the session in a writing unit
+    of work of its own), with his own round."""
+    import sqlite3
+
+    wyatt, ike = phone(table, "Wyatt"), phone(table, "Ike")
+    address = f"{GAME}/events?carry=game,round"
+    to_wyatt, to_ike = (Stream(server.port, address, cookie(p)) for p in (wyatt, ike))
+    ike_s = "WHERE user_id = (SELECT id FROM user_account WHERE name = 'Ike')"
+    try:
+        seen = state(to_wyatt)["revision"]
+        state(to_ike)
+        writers = Writers(monkeypatch)
+        old = "2020-01-01T00:00:00Z"
+        with sqlite3.connect(table) as db:
+            db.execute(f"UPDATE web_session SET last_seen = ? {ike_s}", (old,))
+        posted_to(server, wyatt, "picks", {"model": "Wyatt Earp"})
+        by_wyatt, by_ike = state(to_wyatt, seen), state(to_ike, seen)
+        ((_, carrying, made),) = writers.built
+        assert [who(carrying[s])[0] for s in made] == ["Wyatt"]
+        assert writers.read == [by_ike["revision"]]  # Ike's, by his stream
+        with sqlite3.connect(table) as db:
+            ((touched,),) = db.execute(f"SELECT last_seen FROM web_session {ike_s}").fetchall()
+        assert touched > old
+        assert by_wyatt["revision"] == by_ike["revision"] == game_revision(table)
+        assert by_wyatt["round"] == wyatt.state() and by_ike["round"] == ike.state()
+        assert by_ike["round"]["sides"]["good"]["model"] is None
+    finally:
+        closed((to_wyatt, to_ike), (wyatt, ike))
