@@ -68,7 +68,7 @@ _CAMPAIGNS = "reader's campaigns"
 _TOGETHER = "readers read together"
 
 
-def find_readers(session: Session, tokens: Iterable[str | None]) -> None:
+def find_readers(session: Session, tokens: Iterable[str | None], *, sealed: bool = False) -> None:
     """Read the readers of several session tokens in ONE statement, kept for ``find_reader``
     in this READ unit of work (issue #23, table mode's fourteenth round: a game's streams built
     together identified each reader with a statement of its own). Each token's rows are those
@@ -78,8 +78,11 @@ def find_readers(session: Session, tokens: Iterable[str | None]) -> None:
     snapshot, so a row read now is the row ``find_reader`` would read later in it. A token
     whose session is not there (none, ended and deleted) has no row of its own here: it is read
     by ``find_reader``'s statement, as before. Nothing outside a READ unit of work (a writer's
-    rows may change under it), nor for fewer than two sessions (one statement either way)."""
-    if session.info.get("access") != store.Access.READ:
+    rows may change under it), unless ``sealed``: a writer that has done its action and writes
+    nothing more (its streams' states, issue #23, table mode's sixteenth round; it changes no
+    session, account nor membership, and its own reads of them come from the same transaction);
+    nor for fewer than two sessions (one statement either way)."""
+    if session.info.get("access") != store.Access.READ and not sealed:
         return
     digests = list(dict.fromkeys(d for d in map(accounts.token_digest, tokens) if d))
     if len(digests) < 2:

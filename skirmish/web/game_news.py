@@ -25,7 +25,8 @@ import contextlib
 import logging
 import signal
 import threading
-from collections.abc import AsyncIterator
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +43,9 @@ log = logging.getLogger(__name__)
 WATCH_SECONDS = 0.3
 #: How long the PostgreSQL listener waits before opening a lost connection again.
 RECONNECT_SECONDS = 1.0
+#: What a writer of this process built of a game's carrying streams' states for a revision
+#: (``game_state.prepare_states``): each stream's (revision, payload), by stream.
+Prepared = dict[int, tuple[int, str]]
 
 
 @dataclass
@@ -171,6 +175,15 @@ class GameNews:
         """Whether a stream of this process watches the game now (from any thread)."""
         return game_id in self.watches
 
+    def carrying(self, game_id: int | None) -> dict[int, Any]:
+        """The carrying streams of the game in this process now, by stream (``Together``'s
+        members: issue #23, table mode's sixteenth round, what a writer of this process builds
+        the states of), a copy taken from any thread; none when no stream carries it."""
+        watch = self.watches.get(game_id) if game_id is not None else None
+        together = watch.together if watch is not None else None
+        members: dict[int, Any] | None = getattr(together, "members", None)
+        return dict(members) if members else {}
+
     @contextlib.asynccontextmanager
     async def watching(self, game_id: int, revision: int) -> AsyncIterator[Watch]:
         """The game's ``Watch`` while a stream holds it (the game's revision ``revision`` as
@@ -238,3 +251,74 @@ class GameNews:
         game, _, revision = payload.partition(":")
         if game.isdigit() and revision.isdigit():
             self.publish(int(game), int(revision))
+
+
+class Ready:
+    """The streams' states writers of this process built, by (store, game, revision), held
+    before their unit of work commits (its news wakes the streams: they wait, ``take``), kept
+    once it has committed, dropped if it did not (as ``ROUNDS`` and ``GAMES`` are: ``hold``,
+    ``keep``, ``drop``). Waited for on the event loop, never in a thread. Each is taken once
+    (the game's ``Together``, for all its streams), then forgotten; one nobody took (its
+    streams gone, or woken by news that came before the hold) goes after ``size`` newer."""
+
+    #: How long a stream waits for a held build before building its own.
+    WAIT_SECONDS = 5.0
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[Hashable, Prepared] = OrderedDict()
+        self._held: dict[Hashable, list[tuple[asyncio.AbstractEventLoop, asyncio.Future[Any]]]] = {}
+
+    def hold(self, key: Hashable) -> None:
+        """``key`` is being built by a unit of work about to commit: ``take`` waits for it."""
+        with self._lock:
+            self._held.setdefault(key, [])
+
+    def keep(self, key: Hashable, made: Prepared) -> None:
+        """``key``'s unit of work committed: ``made`` to whoever waits, else kept for ``take``."""
+        with self._lock:
+            waiting = self._held.pop(key, [])
+            if not waiting:
+                self._kept[key] = made
+                while len(self._kept) > self.size:
+                    self._kept.popitem(last=False)
+        _tell(waiting, made)
+
+    def drop(self, key: Hashable) -> None:
+        """``key``'s unit of work did not commit: whoever waits builds their own."""
+        with self._lock:
+            waiting = self._held.pop(key, [])
+        _tell(waiting, None)
+
+    async def take(self, key: Hashable) -> Prepared | None:
+        """What was built for ``key``, once kept (``None``: nothing was, or it was dropped)."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            found = self._kept.pop(key, None)
+            if found is not None or key not in self._held:
+                return found
+            future: asyncio.Future[Any] = loop.create_future()
+            self._held[key].append((loop, future))
+        try:
+            made: Prepared | None = await asyncio.wait_for(future, self.WAIT_SECONDS)
+        except TimeoutError:
+            return None
+        return made
+
+
+def _tell(
+    waiting: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[Any]]], made: Prepared | None
+) -> None:
+    for loop, future in waiting:
+        if not loop.is_closed():
+            loop.call_soon_threadsafe(_give, future, made)
+
+
+def _give(future: asyncio.Future[Any], made: Prepared | None) -> None:
+    if not future.done():
+        future.set_result(made)
+
+
+#: The streams' states built by this process's writers (``Ready``).
+READY = Ready()

@@ -30,6 +30,10 @@ change (``?carry=board,panels``; they fetched themselves at each "game-changed" 
   identified in it from their own session, the game and what the unit of work reads once (the
   campaign's log mark, the game's gangs) read for all, each payload built from its reader's own
   viewpoint as it would be alone (``game_stream.Together`` gathers them).
+- A change made through this process builds those payloads itself, in its own unit of work
+  once sealed (``prepare_states``, issue #23, table mode's sixteenth round), held for the woken
+  streams in ``game_news.READY`` until it commits; ``states_text`` builds the rest (a change
+  made elsewhere, a reader the writer leaves to it).
 - Every build identifies its readers as rows (``readers.find_reader``: one statement a reader,
   run by Core, no ORM object) and finds the campaign among those rows
   (``Site.find_campaign_line``), as the live page does (issue #23, table mode's thirteenth
@@ -45,8 +49,10 @@ change (``?carry=board,panels``; they fetched themselves at each "game-changed" 
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from contextvars import copy_context
 from dataclasses import dataclass, field, replace
 from types import TracebackType
 from typing import Any
@@ -82,6 +88,7 @@ from skirmish.web.activation_panel import (
 )
 from skirmish.web.game_live_base import PANELS, POLL
 from skirmish.web.game_live_view import find_live_game, game_view
+from skirmish.web.game_news import READY, Prepared
 from skirmish.web.game_render import (
     BOARDS,
     CSRF_MARK,
@@ -106,6 +113,8 @@ from skirmish.web.site import (
     reader,
     viewer_of,
 )
+
+log = logging.getLogger(__name__)
 
 #: What a stream may carry, in the order its JSON holds them.
 PARTS = ("board", "game", "round", "panels")
@@ -188,16 +197,21 @@ def board_view(
     return key, (cached if cached is not None else game_view(session, site, campaign, game, lang))
 
 
-def board_text(site: Site, request: Request, key: Key, shown: str | dict[str, Any]) -> str:
+def board_text(
+    site: Site, request: Request, key: Key, shown: str | dict[str, Any], own: Own | None = None
+) -> str:
     """The board rendered once per key, with marks where each answer's CSRF token and form
-    keys go (``fill``)."""
+    keys go (``fill``); kept in ``BOARDS`` (by a writer's build, ``own``, once it commits)."""
     if isinstance(shown, str):
         return shown
     shown["form_keys"] = {form: key_mark(form) for form in shown["form_keys"]}
     context: dict[str, Any] = {"game": shown, "message": "", "poll": POLL}
     rendered = site.page(request, "game/_board.html", **context).body
     text = bytes(rendered).decode().replace(request.state.csrf, CSRF_MARK)
-    BOARDS.put(key, text)
+    if own is None:
+        BOARDS.put(key, text)
+    else:
+        own.later.append((BOARDS, key, text))
     return text
 
 
@@ -344,7 +358,11 @@ def states_text(
 
 
 def _carried_state(
-    s: Session, site: Site, carried: Carried, games: dict[tuple[int | None, int], Game]
+    s: Session,
+    site: Site,
+    carried: Carried,
+    games: dict[tuple[int | None, int], Game],
+    own: Own | None = None,
 ) -> tuple[int, str]:
     """One stream's payload in ``s``, its reader identified (``reader()``): ``Gone`` when that
     is no longer who opened the stream. The campaign is found among those the reader may see,
@@ -365,7 +383,7 @@ def _carried_state(
     if "panels" in parts:
         shown = {name: fn(s, site, request, found, g) for name, fn in PANELS.items()}
         panels = bytes(site.page(request, "game/_panels.html", **shown).body).decode()
-    revision, text = _shared_state(site, request, s, found, g, carried.lang, parts)
+    revision, text = _shared_state(site, request, s, found, g, carried.lang, parts, own)
     if panels is None:
         return revision, text
     return revision, text[:-1] + ',"panels":' + json.dumps(panels, separators=(",", ":")) + "}"
@@ -379,9 +397,11 @@ def _shared_state(
     g: Game,
     lang: Lang,
     parts: tuple[str, ...],
+    own: Own | None = None,
 ) -> tuple[int, str]:
     """The payload's parts every watcher with its key shares (``STATES``), built once per key
-    in the stream's unit of work (the board rendered there too)."""
+    in the stream's unit of work (the board rendered there too); in a writer's (``own``), from
+    what its answer read (``Own``), kept once it commits."""
     parts = tuple(part for part in parts if part in SHARED_PARTS)
     revision = g.revision
     key: Key = (store_mark(site), g.id, revision, lang.value, parts)
@@ -394,19 +414,27 @@ def _shared_state(
     if "board" in parts:
         shown = board_view(s, site, found, g, lang)
         key += shown[0]
-    cached = STATES.get(key)
+    cached = STATES.get(key) if own is None else own.states.get(key)
     if cached is not None:
         return revision, cached
     pieces = [f'"revision":{revision}']
     if shown is not None:
-        html = board_text(site, request, *shown)
+        html = board_text(site, request, *shown, own)
         pieces.append('"board":' + json.dumps(html, separators=(",", ":")))
     if "game" in parts:
-        pieces.append('"game":' + game_text(s, site, found, g))
+        shared = game_text(s, site, found, g) if own is None else own.game_text(s, site, found, g)
+        pieces.append('"game":' + shared)
     if "round" in parts:
-        pieces.append('"round":' + round_text(s, site, request, found, g, lang, view_of))
+        if own is None:
+            pieces.append('"round":' + round_text(s, site, request, found, g, lang, view_of))
+        else:
+            pieces.append('"round":' + own.round_text(s, site, found, g, lang, view_of))
     text = "{" + ",".join(pieces) + "}"
-    STATES.put(key, text)
+    if own is None:
+        STATES.put(key, text)
+    else:
+        own.states[key] = text
+        own.later.append((STATES, key, text))
     return revision, text
 
 
@@ -485,6 +513,8 @@ class Answered:
     board_key: Hashable | None = None
     game: str | None = None
     game_key: Key | None = None
+    #: what a writer's build of its streams' states keeps once committed (``prepare_states``)
+    later: list[tuple[Rendered, Key, str]] = field(default_factory=list)
 
 
 def answer_round(
@@ -536,6 +566,8 @@ def keep_answer(answered: Answered) -> None:
         keep_board(answered.board_key, answered.board)
     if answered.game_key is not None:
         GAMES.put(answered.game_key, answered.game)
+    for kept, key, text in answered.later:
+        kept.put(key, text)
     drop_answer(answered)  # the holds end: whoever waited finds them
 
 
@@ -558,21 +590,126 @@ def _answer_keys(answered: Answered) -> list[tuple[Kept, Hashable]]:
 
 #: Whether a stream of this process watches a game now (``GameNews.watched``).
 Watched = Callable[[int | None], bool]
+#: The carrying streams of a game in this process now, by stream (``GameNews.carrying``).
+Carrying = Callable[[int | None], Mapping[int, Carried]]
+
+
+def _none_carry(game_id: int | None) -> Mapping[int, Carried]:
+    return {}
 
 
 @dataclass(frozen=True)
 class Streams:
     """For whom an action's unit of work reads its revision's round and board: the acting
-    reader's language (the round's key), and whether a stream of this process watches the game
-    (the board's and the game's JSON are read only then)."""
+    reader's language (the round's key), whether a stream of this process watches the game
+    (the board's and the game's JSON are read only then), and which of them carry states
+    (built in the unit of work: ``prepare_states``)."""
 
     lang: Lang
     watched: Watched
+    carrying: Carrying = _none_carry
 
 
 def streams_of(request: Request) -> Streams:
     """The streams a request's action reads for: its language, this app's ``GameNews``."""
-    return Streams(pick_lang(request), request.app.state.news.watched)
+    news = request.app.state.news
+    return Streams(pick_lang(request), news.watched, news.carrying)
+
+
+@dataclass
+class Own:
+    """What a writer's build of its streams' states reads from its answer (``Answered``: the
+    game's JSON, the round's facts, the acting reader's round) and what it keeps once its unit
+    of work has committed (``later``: the shared parts and boards, under their keys)."""
+
+    answered: Answered
+    states: dict[Key, str] = field(default_factory=dict)
+    later: list[tuple[Rendered, Key, str]] = field(default_factory=list)
+
+    def game_text(self, s: Session, site: Site, campaign: CampaignLine, game: Game) -> str:
+        """``game_text`` in the writer's unit of work: the answer's (its board's JSON)."""
+        answered = self.answered
+        if answered.game is not None and answered.game_key == game_key(s, site, campaign, game):
+            return answered.game
+        return game_text(s, site, campaign, game)
+
+    def round_text(
+        self,
+        s: Session,
+        site: Site,
+        campaign: CampaignLine,
+        game: Game,
+        lang: Lang,
+        view_of: tuple[object, ...] | None,
+    ) -> str:
+        """``round_text`` for a viewpoint, in the writer's unit of work: the answer's own when
+        it is that key, else built from the answer's facts (as a READ unit of work builds it
+        from the facts the answer kept)."""
+        if view_of is None:
+            view_of = activation_viewpoint(s, site, game)
+        if round_key(s, site, campaign, game, lang, view_of) == self.answered.key:
+            return self.answered.text
+        made = reader_round(s, site, game, self.answered.facts)
+        return json.dumps(made, separators=(",", ":"))
+
+
+def prepare_states(
+    session: Session,
+    site: Site,
+    carrying: Mapping[int, Carried],
+    answered: Answered,
+    game: Game,
+) -> Prepared:
+    """The payloads of this process's carrying streams of a game for the revision a writer's
+    unit of work is about to commit, built in that unit of work once its action is sealed
+    (issue #23, table mode's sixteenth round: each change's streams read it again in a READ
+    unit of work of their own, ``states_text``): each reader identified again from their
+    session's token in it, as rows (``identify_in(rows=True)``; their sessions read in one
+    statement first, ``readers.find_readers``), each payload built as ``_carried_state`` builds
+    it, from the rows the writer holds under its locks and what its answer read (``Own``; the
+    writer's ``game``, not found again: finding it in a writer's unit of work is locking it for
+    an action, which reads its rows for the undo). A reader who is not the stream's any more,
+    may no longer see the game, or whose session owes the store a write has none here: their
+    stream builds its own (``states_text``), as does every stream of a change made elsewhere,
+    and every stream when the build fails (logged: the action commits all the same). Run in a
+    copy of the context (the readers set ``PENDING`` and ``VIEWER``), the unit of work's
+    ``info`` as it was afterwards (the readers' rows are not the writer's)."""
+    made: Prepared = {}
+    if not carrying:
+        return made
+    own = Own(answered)
+    kept = dict(session.info)
+
+    def build() -> None:
+        readers.find_readers(session, [one.token for one in carrying.values()], sealed=True)
+        games: dict[tuple[int | None, int], Game] = {(game.campaign_id, int(game.id or 0)): game}
+        for stream, one in carrying.items():
+            found = identify_in(session, one.token, rows=True)
+            if found is None:  # the session owes the store its write: its stream's own
+                continue
+            pending = Pending(site.engine, one.token, None)
+            PENDING.set(pending)
+            pending.settle(found)
+            try:
+                made[stream] = _carried_state(session, site, one, games, own)
+            except (Gone, NotFound):
+                continue  # its stream ends in its own build, as it would have
+
+    try:
+        copy_context().run(build)
+    except Exception:  # the action is the user's: never lost for its streams (they build theirs)
+        log.warning("the streams' states of game %s were not built", answered.key[1], exc_info=True)
+        return {}
+    finally:
+        session.info.clear()
+        session.info.update(kept)
+    answered.later.extend(own.later)
+    return made
+
+
+def ready_key(site: Site, game_id: int | None, revision: int) -> Key:
+    """A game's revision's key in ``READY``."""
+    return (store_mark(site), game_id, revision)
 
 
 class Answering:
@@ -594,6 +731,7 @@ class Answering:
         self.site = site
         self.streams = streams
         self.answered: list[Answered] = []
+        self.prepared: list[tuple[Key, Prepared]] = []
 
     def after_seal(
         self, session: Session, campaign: CampaignLine, game: Game, answer: bool = False
@@ -615,6 +753,12 @@ class Answering:
                 made = answer_round(session, self.site, campaign, game, streams.lang, watched)
                 self.answered.append(made)
                 hold_answer(made)  # before the commit's news
+                carrying = streams.carrying(game.id) if watched else {}
+                if carrying:
+                    states = prepare_states(session, self.site, carrying, made, game)
+                    key = ready_key(self.site, game.id, game.revision)
+                    READY.hold(key)
+                    self.prepared.append((key, states))
 
         event.listen(session, "before_commit", sealed)
 
@@ -637,6 +781,11 @@ class Answering:
                 keep_answer(made)  # committed: the revision it was read at is the store's
             else:
                 drop_answer(made)
+        for key, states in self.prepared:
+            if kind is None:
+                READY.keep(key, states)  # the streams the news woke take theirs
+            else:
+                READY.drop(key)
 
 
 def fill_state(text: str, csrf: str) -> str:

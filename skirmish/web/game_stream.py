@@ -35,12 +35,13 @@ from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from skirmish.web.game_live_view import find_live_game
-from skirmish.web.game_news import GameNews, Watch
+from skirmish.web.game_news import READY, GameNews, Prepared, Watch
 from skirmish.web.game_state import (
     Carried,
     Gone,
     fill_state,
     parts_of,
+    ready_key,
     state_text,
     states_text,
 )
@@ -86,6 +87,8 @@ Made = tuple[int, str] | Exception
 Each = Callable[[int, Made], None]
 #: The states of several streams built together (``states_text`` in a worker thread).
 BuildAll = Callable[[list[Carried], Each | None], Awaitable[list[Made]]]
+#: The states a writer of this process built of a revision (``READY``; ``None``: none).
+Take = Callable[[int], Awaitable[Prepared | None]]
 
 
 class Together:
@@ -94,7 +97,9 @@ class Together:
     the news wakes builds, in one READ unit of work (``states_text``), the state of every
     stream of the game that has had its first state and not yet that revision, and each takes
     its own as soon as it is made. A stream's first state is its own (``state_text``), as is the
-    state of one that began after the build it would have shared."""
+    state of one that began after the build it would have shared. When the revision's writer
+    was of this process, it built the streams' states in its unit of work (``take``, issue #23,
+    table mode's sixteenth round): those streams take theirs, the others are built as above."""
 
     def __init__(self) -> None:
         self.members: dict[int, Carried] = {}  # by stream, while it runs
@@ -103,9 +108,11 @@ class Together:
         self.flight: tuple[int, dict[int, asyncio.Future[Made]]] | None = None
         self._running: set[asyncio.Task[None]] = set()  # the builds under way, held
 
-    async def state(self, stream: int, wanted: int, build: BuildAll) -> tuple[int, str]:
+    async def state(
+        self, stream: int, wanted: int, build: BuildAll, take: Take | None = None
+    ) -> tuple[int, str]:
         """Stream ``stream``'s state of revision ``wanted`` (the news's), built with the others
-        of that revision; it raises what ends that stream alone."""
+        of that revision (or by its writer, ``take``); it raises what ends that stream alone."""
         flight = self.flight
         if flight is None or flight[0] < wanted:
             streams = [n for n in self.members if self.sent.get(n, wanted) < wanted or n == stream]
@@ -115,7 +122,10 @@ class Together:
                 future.add_done_callback(_seen)
             flight = self.flight = (wanted, futures)
             carried = [self.members[n] for n in streams]
-            task = asyncio.ensure_future(_build_all(build, carried, list(futures.values())))
+            ready = take(wanted) if take is not None else None
+            task = asyncio.ensure_future(
+                _build_all(build, carried, list(futures.values()), streams, ready)
+            )
             self._running.add(task)
             task.add_done_callback(self._running.discard)
         mine = flight[1].get(stream) if flight[0] == wanted else None
@@ -131,11 +141,27 @@ class Together:
 
 
 async def _build_all(
-    build: BuildAll, carried: list[Carried], futures: list[asyncio.Future[Made]]
+    build: BuildAll,
+    carried: list[Carried],
+    futures: list[asyncio.Future[Made]],
+    streams: list[int] | None = None,
+    ready: Awaitable[Prepared | None] | None = None,
 ) -> None:
     """``build`` the streams' states, each future given its own as soon as it is made; a
-    build that fails fails every stream still waiting."""
+    build that fails fails every stream still waiting. The states ``ready`` holds (their
+    writer's, by stream) are given first and not built."""
     loop = asyncio.get_running_loop()
+    made_ready = await ready if ready is not None else None
+    if made_ready and streams is not None:
+        rest = []
+        for at, stream in enumerate(streams):
+            if stream in made_ready:
+                _settle(futures[at], made_ready[stream])
+            else:
+                rest.append(at)
+        if not rest:
+            return
+        carried, futures = [carried[at] for at in rest], [futures[at] for at in rest]
 
     def each(at: int, made: Made) -> None:  # in the worker thread
         loop.call_soon_threadsafe(_settle, futures[at], made)
@@ -217,6 +243,9 @@ async def game_events(
     csrf = request.state.csrf
     limiter: CapacityLimiter = request.app.state.state_builds
 
+    async def take(wanted: int) -> Prepared | None:
+        return await READY.take(ready_key(site, game_id, wanted))
+
     async def built(members: list[Carried], each: Each | None) -> list[Made]:
         async with limiter:  # a few at once: an action is not one of many runnable threads
             return await run_in_threadpool(states_text, site, members, each)
@@ -238,7 +267,7 @@ async def game_events(
                             read, text = await run_in_threadpool(state_text, site, carried)
                         together.sent[me] = read
                     else:
-                        read, text = await together.state(me, wanted, built)
+                        read, text = await together.state(me, wanted, built, take)
                     return read, state_event(fill_state(text, csrf))
 
                 build = carried_state

@@ -38,6 +38,11 @@ class Statements:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         from skirmish.web import game_state, game_stream
 
+        # The writers of this app build nothing for the streams, as for a change made elsewhere
+        # (the command line, another process): the states here are the READ build's, which
+        # such changes still take (the writer's own build: test_game_state_writer.py).
+        monkeypatch.setattr(game_state, "prepare_states", lambda *args: {})
+
         self.builds: list[dict[str, Any]] = []
         self.mismatches: list[Any] = []
         self.alone_in_shared: list[str] = []

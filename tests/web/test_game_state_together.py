@@ -35,6 +35,11 @@ class Builds:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         from skirmish.web import game_state, game_stream
 
+        # The writers of this app build nothing for the streams, as for a change made elsewhere
+        # (the command line, another process): the states here are the READ build's, which
+        # such changes still take (the writer's own build: test_game_state_writer.py).
+        monkeypatch.setattr(game_state, "prepare_states", lambda *args: {})
+
         self.together: list[tuple[list[int | None], list[Any], int]] = []
         self.alone: list[int | None] = []
         self.mismatches: list[Any] = []
@@ -140,6 +145,7 @@ def test_each_stream_is_sent_its_state_as_soon_as_it_is_made(
     wyatt, ike, to_wyatt, to_ike = players_streams(server, table, "round")
     release, entered, over = threading.Event(), threading.Event(), threading.Event()
     real = game_state._carried_state
+    monkeypatch.setattr(game_state, "prepare_states", lambda *args: {})  # as Builds does
 
     def ike_s_held(s: Any, site: Any, carried: Any, games: Any) -> Any:
         if carried.viewer.name == "Ike":
