@@ -52,7 +52,13 @@ through the restore; a turn's answer from the log's tail): roll 27 → 21, undo 
 turn 27 → 26 (counted three times each; its bound 30 → 27, one above, as it varies). The live
 page's request (issue #23: a READ unit of work's game read with its campaign's log mark,
 ``handover.game_and_handover``): live page 11 → 10 and 7 → 6, a changed poll 11 → 10, the game's
-JSON 7 → 6 (counted three times; the bounds are the counts)."""
+JSON 7 → 6 (counted three times; the bounds are the counts). The action's unit of work's seventh
+round (a table-mode POST's reader identified in its own writing unit of work, not by ``guard`` in
+a READ one before it: its BEGIN, its busy timeout and its reader's statement gone, and the
+writer's own statement for the account and campaigns, which the reader's statement now reads):
+card 17–18 → 14–15, roll 21 → 17, choose 25 → 21, shot 23 → 19, undo 28 → 24, a watched shot
+28 → 26, a watched turn 25 → 21 (counted three times each; the turn's bound 22, one above, as it
+varied before)."""
 
 from __future__ import annotations
 
@@ -79,15 +85,15 @@ MOST = {
     "game": 6,
     "live": 10,
     "live-again": 6,
-    "card": 18,
-    "roll": 21,
-    "choose": 25,
-    "shot": 23,
-    "undo": 28,
+    "card": 15,
+    "roll": 17,
+    "choose": 21,
+    "shot": 19,
+    "undo": 24,
     "stream": 18,
     "stream-again": 11,
-    "watched-shot": 28,
-    "watched-turn": 26,
+    "watched-shot": 26,
+    "watched-turn": 22,
 }
 
 
@@ -256,7 +262,9 @@ def test_a_change_is_answered_from_its_own_unit_of_work(
         answer = phone.post(path, body)
         assert answer.status_code == 200, answer.text
         assert opened[-1] is not store.Access.READ, (path, body, opened)
-        assert opened.count(store.Access.READ) <= 1, (path, body, opened)  # the reader's only
+        # the reader identified in the writer's (issue #23, the action's unit of work's seventh
+        # round): no READ unit of work at all, where ``guard`` had one for the reader
+        assert store.Access.READ not in opened, (path, body, opened)
         mine = phone.client.get(f"{API}/picks").json()
         assert {k: v for k, v in answer.json().items() if k != "lines"} == mine
 
