@@ -69,6 +69,7 @@ from skirmish.web.site import (
     CSRF_HEADER,
     HERE,
     IDENTIFIES,
+    IDENTIFIES_WRITER,
     LANG_COOKIE,
     PENDING,
     SAFE_METHODS,
@@ -117,7 +118,9 @@ async def guard(request: Request) -> None:
     Refused: 403, nothing read or changed. A new token is set at login and logout. A reading
     route marked ``identifies_reader`` identifies its reader itself, in the same worker
     thread and READ unit of work as its page (``Site.read``, issue #23); here it is only
-    told the session's token (``Pending``)."""
+    told the session's token (``Pending``); so is a POST route marked ``identifies_writer``,
+    whose writing unit of work identifies its reader (``Site.write``), once its CSRF token is
+    checked here."""
     engine: Engine = request.app.state.site.engine
     token = request.cookies.get(SESSION_COOKIE)
     reading = request.method in ("GET", "HEAD")
@@ -133,6 +136,15 @@ async def guard(request: Request) -> None:
         cookie = request.cookies.get(CSRF_COOKIE, "")
         request.state.csrf = cookie if 20 <= len(cookie) <= 100 else secrets.token_urlsafe(32)
         return
+    endpoint = request.scope.get("endpoint")
+    if request.method == "POST" and getattr(endpoint, IDENTIFIES_WRITER, False):
+        # the route's writing unit of work identifies its reader (issue #23, the action's unit
+        # of work's seventh round); the CSRF check comes first all the same
+        pending = Pending(engine, token, None)
+        PENDING.set(pending)
+        request.state.pending = pending
+        await _check_csrf(request)
+        return
     viewer = await run_in_threadpool(identify, engine, token)
     # A logged-in reader's choice (``?lang=``, or the one made before logging in, still in
     # the cookie, while the account has none) is kept on the account, when a page is read:
@@ -144,6 +156,12 @@ async def guard(request: Request) -> None:
         viewer = await run_in_threadpool(keep_language, engine, viewer, chosen)
     VIEWER.set(viewer)
     request.state.viewer = viewer
+    await _check_csrf(request)
+
+
+async def _check_csrf(request: Request) -> None:
+    """The request's CSRF token kept for its answer; on every POST, the double submit checked
+    (``guard``): refused, 403, before anything is read or changed."""
     cookie = request.cookies.get(CSRF_COOKIE, "")
     request.state.csrf = cookie if 20 <= len(cookie) <= 100 else secrets.token_urlsafe(32)
     if request.method in SAFE_METHODS:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
+from functools import partial
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -62,8 +63,18 @@ from skirmish.web.game_perform import (
     required_field,
     take_back,
 )
-from skirmish.web.game_state import streams_of
-from skirmish.web.site import FORM_BYTES, Forbidden, NotFound, Site, SiteDep, form_fields, pick_lang
+from skirmish.web.site import (
+    FORM_BYTES,
+    IDENTIFIES_WRITER,
+    Forbidden,
+    NotFound,
+    Site,
+    SiteDep,
+    form_fields,
+    identified_lang,
+    identifies_writer,
+    pick_lang,
+)
 
 # ----------------------------------------------------------------------------- the routes
 
@@ -139,6 +150,8 @@ def _one_action(
     async def one(request: Request, campaign: str, game: str, site: SiteDep) -> Response:
         return await handle(request, campaign, game, action, site)
 
+    if getattr(handle, IDENTIFIES_WRITER, False):
+        identifies_writer(one)  # as its handler: its unit of work identifies its reader
     return one
 
 
@@ -179,14 +192,18 @@ def act_panel(request: Request, campaign: str, game: str, site: SiteDep) -> Resp
 
 
 @router.post(PAGE + "/act", response_class=HTMLResponse, include_in_schema=False)
+@identifies_writer
 async def act_step(request: Request, campaign: str, game: str, site: SiteDep) -> Response:
+    """A tap of the flow: the action done in one unit of work that identifies its reader
+    (``identifies_writer``), or its next die asked; the reader's language is asked once they
+    are identified (``identified_lang``)."""
     every = await all_fields(request)
-    lang = pick_lang(request)
     one = {k: v[0] for k, v in every.items() if v}
     try:
         spec = find_spec(one.get("action", ""))
         values = _state(one["state"]) if one.get("state") else _values(spec, every)
     except SkirmishError as error:
+        lang = await identified_lang(request)
         return flow_page(site, request, campaign, game, {}, error.text(lang.value), 400)
     query = {**values, "model": values.get(actor_field(spec), ""), "action": spec.name}
     if spec.target:  # the flow's own name for the model it is done to
@@ -209,15 +226,18 @@ async def act_step(request: Request, campaign: str, game: str, site: SiteDep) ->
         elif one.get("answer"):
             answers.append({"at": len(faces), "pay": one["answer"]})
     except SkirmishError as error:
+        lang = await identified_lang(request)
         return await run_in_threadpool(flow_page, site, request, campaign, game, query,
                                        error.text(lang.value), 400)  # fmt: skip
     random = one.get("mode") == "random"
-    step = Step(lang, faces, [str(a.get("pay", "")) for a in answers], random)
+    step = partial(Step, faces=faces, answers=[str(a.get("pay", "")) for a in answers],
+                   random=random)  # fmt: skip
     key = one.get("key")
     try:
         done = await run_in_threadpool(perform, site, spec, campaign, game, values, step, key,
-                                       None, streams_of(request))  # fmt: skip
+                                       None, request)  # fmt: skip
     except (NeedDie, NeedAnswer) as pending:
+        lang = await identified_lang(request)
         if pending.side is not None:  # the other side's die: asked on its player's phone
             there = await run_in_threadpool(hand_over, site, spec, campaign, game, values,
                                             pending, answers, random, key)  # fmt: skip
@@ -225,15 +245,17 @@ async def act_step(request: Request, campaign: str, game: str, site: SiteDep) ->
         return _dice_page(site, request, campaign, game, spec, values, pending, answers, random,
                           key or "", lang)  # fmt: skip
     except Forbidden as refusal:
+        lang = await identified_lang(request)
         return site.page(request, "refused.html", 403, message=refusal.error.text(lang))
     except StoreError:
         raise
     except NotFound:
         raise
     except SkirmishError as error:
+        lang = await identified_lang(request)
         return await run_in_threadpool(flow_page, site, request, campaign, game, query,
                                        error.text(lang.value), 400)  # fmt: skip
-    return _done_page(site, request, campaign, game, done, lang)
+    return _done_page(site, request, campaign, game, done)
 
 
 def _dice_page(
@@ -265,9 +287,7 @@ def _dice_page(
     )  # fmt: skip
 
 
-def _done_page(
-    site: Site, request: Request, campaign: str, game: str, done: Done, lang: Lang
-) -> Response:
+def _done_page(site: Site, request: Request, campaign: str, game: str, done: Done) -> Response:
     game_id = done.body.get("game") if isinstance(done.body, dict) else None
     number = int(game_id) if isinstance(game_id, int) else int(game)
     return site.page(
@@ -308,25 +328,28 @@ def undo_view(
 
 
 @router.post(PAGE + "/undo", response_class=HTMLResponse, include_in_schema=False)
+@identifies_writer
 async def undo_post(request: Request, campaign: str, game: str, site: SiteDep) -> Response:
     fields = await form_fields(request)
-    lang = pick_lang(request)
     try:
         entry = undo_shown.number(fields.get("entry"), "entry")
         done = await run_in_threadpool(take_back, site, campaign, game, fields.get(KEY_FIELD),
-                                       lang, entry)  # fmt: skip
+                                       request, entry)  # fmt: skip
     except StaleError as stale:  # the page again: what changed, and what undo takes now
+        lang = await identified_lang(request)
         return await run_in_threadpool(undo_view, site, request, campaign, game,
                                        stale.text(lang.value), 409)  # fmt: skip
     except Forbidden as refusal:
+        lang = await identified_lang(request)
         return site.page(request, "refused.html", 403, message=refusal.error.text(lang))
     except StoreError:
         raise
     except NotFound:
         raise
     except SkirmishError as error:
+        lang = await identified_lang(request)
         return site.page(request, "refused.html", 400, message=error.text(lang.value))
-    return _done_page(site, request, campaign, game, done, lang)
+    return _done_page(site, request, campaign, game, done)
 
 
 # ------------------------------------------------------------------------ the API
@@ -344,10 +367,12 @@ async def api_body(request: Request) -> dict[str, Any]:
     return found
 
 
+@identifies_writer
 async def api_action(
     request: Request, campaign: str, game: str, action: str, site: SiteDep
 ) -> Response:
-    lang = pick_lang(request)
+    """An action of the catalogue through the API, in one unit of work that identifies its
+    reader (``identifies_writer``); a refusal in the reader's language."""
     try:
         spec = find_spec(action)
         body = await api_body(request)
@@ -362,14 +387,14 @@ async def api_action(
         chosen = [chosen] if isinstance(chosen, str) else chosen
         if not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen):
             raise bad_field("reroll", chosen, "not a list of names")
-        step = Step(lang, faces, whole=True, choices=tuple(chosen))
+        step = partial(Step, faces=faces, whole=True, choices=tuple(chosen))
         key = request.headers.get(KEY_HEADER)
         done = await run_in_threadpool(perform, site, spec, campaign, game, body, step, key,
-                                       None, streams_of(request))  # fmt: skip
+                                       None, request)  # fmt: skip
     except (StoreError, NotFound):
         raise
     except (Forbidden, SkirmishError) as refused:
-        return site.api_refusal(request, refused, lang)
+        return site.api_refusal(request, refused, await identified_lang(request))
     return site.api(request, done.body, done.status)
 
 
@@ -453,8 +478,8 @@ _UNDO_FIELDS = action_schema.step_fields(_UNDO, _UNDO_MORE)
     responses={409: {"description": "The action shown is no longer the last (or the game "
                      "has moved on): what changed since; nothing changed."}},
 )  # fmt: skip
+@identifies_writer
 async def api_undo(request: Request, campaign: str, game: str, site: SiteDep) -> Response:
-    lang = pick_lang(request)
     try:
         body = await api_body(request)
         action_schema.refuse_unknown(_UNDO.name, _UNDO_FIELDS, body)
@@ -465,10 +490,10 @@ async def api_undo(request: Request, campaign: str, game: str, site: SiteDep) ->
         entry = undo_shown.number(body.get("entry"), "entry")
         revision = undo_shown.number(body.get("revision"), "revision", REVISION)
         key = request.headers.get(KEY_HEADER) or body.get("key")
-        done = await run_in_threadpool(take_back, site, campaign, game, key and str(key), lang,
-                                       entry, revision)  # fmt: skip
+        done = await run_in_threadpool(take_back, site, campaign, game, key and str(key),
+                                       request, entry, revision)  # fmt: skip
     except (StoreError, NotFound):
         raise
     except (Forbidden, SkirmishError) as refused:  # a stale revision: 409
-        return site.api_refusal(request, refused, lang)
+        return site.api_refusal(request, refused, await identified_lang(request))
     return site.api(request, done.body, done.status)

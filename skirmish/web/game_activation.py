@@ -84,6 +84,8 @@ from skirmish.web.site import (
     Site,
     SiteDep,
     form_fields,
+    identified_lang,
+    identifies_writer,
     pick_lang,
     reader,
     remember,
@@ -261,9 +263,10 @@ async def posted(
     act: Act,
     prepare: Prepare | None = None,
 ) -> Response:
-    """One form's unit of work, then the panel (HTMX) or back to the page (303)."""
+    """One form's unit of work, then the panel (HTMX) or back to the page (303). The reader is
+    identified in that unit of work (``identifies_writer``), so the refusal's words are asked
+    after it."""
     form = await form_fields(request)
-    lang = pick_lang(request)
     standalone = f"{game_path(segment(campaign), game_id)}/activation"
     back = safe_next(form.get("back") or standalone)
     code, error = 200, ""
@@ -275,9 +278,9 @@ async def posted(
     except StoreError:
         raise
     except Forbidden as refusal:
-        code, error = 403, refusal.text(lang.value)
+        code, error = 403, refusal.text((await identified_lang(request)).value)
     except SkirmishError as refusal:
-        code, error = 400, refusal.text(lang.value)
+        code, error = 400, refusal.text((await identified_lang(request)).value)
     if request.headers.get("hx-request") == "true":
         return show(site, request, campaign, game_id, code=code, error=error, done=done,
                     back=back, fragment=True)  # fmt: skip
@@ -305,16 +308,17 @@ def work(
     is sealed, just before it commits (``answer_round``: under the action's locks, at the
     revision it commits, where the kept roll of ``table_roll.keep`` is found), and kept for that
     revision's streams once committed (``game_state.Answering``; issue #23, table mode's ninth
+    round). The reader's language (the lines', the answer's) is asked once ``site.write`` has
+    identified them (``identifies_writer``; issue #23, the action's unit of work's seventh
     round)."""
-    lang = pick_lang(request)
     route = f"{request.url.path}#{act.__name__}"[: idempotency.ROUTE_LENGTH]
     key = form.get("key") or request.headers.get("idempotency-key") or ""
     if step:
         key = idempotency.step_key(key, step)
-    with (
-        Answering(site, streams_of(request) if answer else None) as answering,
-        site.write(rows=True) as s,
-    ):
+    with Answering(site, None) as answering, site.write(rows=True) as s:
+        lang = pick_lang(request)  # the reader is identified now
+        if answer:
+            answering.streams = streams_of(request)
         found, game = find_game(s, site, campaign, game_id)
 
         def run() -> tuple[int, Any]:
@@ -503,24 +507,28 @@ BASE = "/c/{campaign}/games/{game_id}/activation"
 
 
 @router.post(f"{BASE}/pick", response_class=HTMLResponse, include_in_schema=False)
+@identifies_writer
 async def pick_form(request: Request, campaign: str, game_id: int, site: SiteDep) -> Response:
     """Lay a model's card face down for this round (§1.8), or change it."""
     return await posted(site, request, campaign, game_id, do_pick)
 
 
 @router.post(f"{BASE}/roll", response_class=HTMLResponse, include_in_schema=False)
+@identifies_writer
 async def roll_form(request: Request, campaign: str, game_id: int, site: SiteDep) -> Response:
     """Roll the initiative of the two revealed models (R-07, H-06): typed dice or random."""
     return await posted(site, request, campaign, game_id, do_roll, try_roll)
 
 
 @router.post(f"{BASE}/choose", response_class=HTMLResponse, include_in_schema=False)
+@identifies_writer
 async def choose_form(request: Request, campaign: str, game_id: int, site: SiteDep) -> Response:
     """The winner's choice: its own model or the opponent's takes its turn (§1.8)."""
     return await posted(site, request, campaign, game_id, do_choose)
 
 
 @router.post(f"{BASE}/only", response_class=HTMLResponse, include_in_schema=False)
+@identifies_writer
 async def only_form(request: Request, campaign: str, game_id: int, site: SiteDep) -> Response:
     """One side alone has models left: its player says which takes its turn (§1.8)."""
     return await posted(site, request, campaign, game_id, do_only)
@@ -553,7 +561,6 @@ async def api_posted(
     steps: Sequence[tuple[Act, Prepare | None]],
 ) -> Response:
     form = await form_fields(request)
-    lang = pick_lang(request)
     lines: list[str] = []
     answered: Answered | None = None
     try:
@@ -567,8 +574,10 @@ async def api_posted(
     except StoreError:
         raise
     except Forbidden as refusal:
+        lang = await identified_lang(request)
         return site.api(request, {"error": refusal.text(lang.value), "nearest": []}, 403)
     except SkirmishError as refusal:
+        lang = await identified_lang(request)
         return site.api(request, {"error": refusal.text(lang.value), "nearest": []}, 400)
     assert answered is not None
     return site.api(request, {**json.loads(answered.text), "lines": lines})
@@ -582,6 +591,7 @@ def api_round(request: Request, campaign: str, game_id: int, site: SiteDep) -> R
 
 
 @router.post(f"{API_BASE}/picks")
+@identifies_writer
 async def api_pick(request: Request, campaign: str, game_id: int, site: SiteDep) -> Response:
     """Pick (or change) the model a side activates this round: ``model``, ``side`` (when
     the reader plays both), ``key`` (or the header ``Idempotency-Key``)."""
@@ -609,9 +619,8 @@ _INITIATIVE_FIELDS = step_fields(_INITIATIVE, _INITIATIVE_MORE, common=("key",))
     f"{API_BASE}/initiative",
     openapi_extra=step_openapi_extra(_INITIATIVE, _INITIATIVE_MORE, common=("key",)),
 )
-async def api_initiative(
-    request: Request, campaign: str, game_id: int, site: SiteDep, lang: LangDep
-) -> Response:
+@identifies_writer
+async def api_initiative(request: Request, campaign: str, game_id: int, site: SiteDep) -> Response:
     """Roll the initiative of the two revealed models (``dice``: the good side's die and
     the bad side's, or ``random``: true; ``good-fama-from``, ``bad-fama-from``; ``good`` and
     ``bad``, if given, must be the models revealed), and/or the winner's choice
@@ -620,6 +629,7 @@ async def api_initiative(
     try:
         refuse_unknown(_INITIATIVE.name, _INITIATIVE_FIELDS, form)
     except SkirmishError as error:
+        lang = await identified_lang(request)
         return site.api(request, {"error": error.text(lang.value), "nearest": []}, 400)
     steps: list[tuple[Act, Prepare | None]] = []
     if form.get("dice") or form.get("random"):
@@ -627,6 +637,7 @@ async def api_initiative(
     if form.get("activate"):
         steps.append((do_choose, None))
     if not steps:
+        lang = await identified_lang(request)
         message = CampaignError(
             Message("give the dice (dice, or random: true) or the winner's choice (activate).")
         ).text(lang.value)

@@ -47,7 +47,6 @@ from skirmish.web.game_perform import (
     run_action,
     sides_acting,
 )
-from skirmish.web.game_state import streams_of
 from skirmish.web.site import Forbidden, NotFound, Site, SiteDep, form_fields, pick_lang, reader
 
 WORDS = text.part(
@@ -402,7 +401,7 @@ async def handover_post(request: Request, campaign: str, game: str, site: SiteDe
         spec = find_spec(held.action)
         claim = _claim(site, key, rev)
         done = await run_in_threadpool(perform, site, spec, campaign, game, held.values,
-                                       step, key, claim, streams_of(request))  # fmt: skip
+                                       step, key, claim, request)  # fmt: skip
     except (NeedDie, NeedAnswer) as pending:
         try:
             await run_in_threadpool(_carry_on, site, campaign, game, key, rev, held,

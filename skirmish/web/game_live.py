@@ -67,7 +67,6 @@ from skirmish.web.game_state import (
     board_text,
     board_view,
     page_board,
-    streams_of,
 )
 from skirmish.web.game_state import live_page as shared_live_page
 from skirmish.web.site import (
@@ -77,7 +76,9 @@ from skirmish.web.site import (
     Site,
     SiteDep,
     form_fields,
+    identified_lang,
     identifies_reader,
+    identifies_writer,
     pick_lang,
     reader,
     remember,
@@ -251,34 +252,36 @@ def board_fragment(
 
 
 def change(action: Any, template_code: int = 400) -> Any:  # the three buttons share their handling
+    """A change's form and API routes: each identifies its reader in the change's own unit of
+    work (``identifies_writer``; issue #23, the action's unit of work's seventh round), and asks
+    the reader's language only after it (``identified_lang``)."""
+
+    @identifies_writer
     async def submit(request: Request, campaign: str, game: str, site: SiteDep) -> Response:
         fields = await form_fields(request)
-        lang = pick_lang(request)
         try:
-            name_, answer = await run_in_threadpool(
-                action, site, campaign, game, fields, streams_of(request)
-            )
+            name_, answer = await run_in_threadpool(action, site, campaign, game, fields, request)
         except Forbidden as refusal:
+            lang = await identified_lang(request)
             return await _again(site, request, campaign, game, refusal.error.text(lang), 403)
         except (NotFound, StoreError):
             raise
         except SkirmishError as error:
+            lang = await identified_lang(request)
             return await _again(site, request, campaign, game, error.text(lang), template_code)
         return RedirectResponse(game_url(name_, answer["game"]), status_code=303)
 
+    @identifies_writer
     async def api_submit(request: Request, campaign: str, game: str, site: SiteDep) -> Response:
         fields = await form_fields(request)
         if request.headers.get("idempotency-key"):
             fields = {**fields, "key": request.headers["idempotency-key"]}
-        lang = pick_lang(request)
         try:
-            _, answer = await run_in_threadpool(
-                action, site, campaign, game, fields, streams_of(request)
-            )
+            _, answer = await run_in_threadpool(action, site, campaign, game, fields, request)
         except (NotFound, StoreError):
             raise
         except (Forbidden, SkirmishError) as refused:
-            return site.api_refusal(request, refused, lang)
+            return site.api_refusal(request, refused, await identified_lang(request))
         return site.api(request, answer)
 
     return submit, api_submit

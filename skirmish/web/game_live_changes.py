@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import parse_qsl
 
+from fastapi import Request
 from sqlmodel import Session
 
 from skirmish.campaign import idempotency, lookup
@@ -41,7 +42,7 @@ from skirmish.web.action_schema import refuse_unknown
 from skirmish.web.game_live_base import forbid_game, live_refusal, may_start
 from skirmish.web.game_live_view import faction_name, find_live_game
 from skirmish.web.game_perform import events_after
-from skirmish.web.game_state import Answering, Streams
+from skirmish.web.game_state import Answering, streams_of
 from skirmish.web.site import Forbidden, Site, reader
 
 # ------------------------------------------------------------------ changing
@@ -63,19 +64,23 @@ def _change(
     route: str,
     permission: GameAction,
     action: Callable[[Session, Game], None],
-    streams: Streams | None = None,
+    request: Request | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """One change to a game in one unit of work: the game permissions asked there
     (``require_game``), the revision the form was shown at checked, then ``action``; the
     campaign's name and ``game … --json``'s answer (the events it recorded). With an
     idempotency key (``key``: each form carries one; an API client sends its own) a double tap
     or a retry gets the first answer again and nothing happens twice (``idempotency``). With
-    ``streams``, a change done (not replayed) also reads its revision's round and board for the
-    streams its commit wakes, in this unit of work once sealed (``game_state.Answering``; issue
-    #23, table mode's tenth round). The answer's events come from the log's tail the lock read
-    (``event_log``; issue #23, the action's unit of work, sixth round: the whole log was read
-    and decoded for them at every turn, vote, end and abandon)."""
-    with Answering(site, streams) as answering, site.write(rows=True) as s:
+    the ``request``, a change done (not replayed) also reads its revision's round and board for
+    its streams (``streams_of``), in this unit of work once sealed (``game_state.Answering``;
+    issue #23, table mode's tenth round), asked once this unit of work has identified its
+    reader (``identifies_writer``; the action's unit of work's seventh round). The answer's
+    events come from the log's tail the lock read (``event_log``; issue #23, the action's unit
+    of work, sixth round: the whole log was read and decoded for them at every turn, vote, end
+    and abandon)."""
+    with Answering(site, None) as answering, site.write(rows=True) as s:
+        if request is not None:  # the reader is identified now: the streams' language is theirs
+            answering.streams = streams_of(request)
         campaign = site.find_campaign_line(s, campaign_typed)
         game = find_live_game(s, campaign, game_typed)
         forbid_game(s, site, game, permission)
@@ -146,7 +151,7 @@ def do_turn(
     campaign_typed: str,
     game_typed: str,
     fields: Mapping[str, str],
-    streams: Streams | None = None,
+    request: Request | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """``game turn`` (cohesion dice typed as rolled, else random: R-08)."""
 
@@ -157,7 +162,7 @@ def do_turn(
         next_turn(s, game, dice, random=not typed.strip(), rerolls=rerolls)
 
     return _change(
-        site, campaign_typed, game_typed, fields, "turn", GameAction.NEW_TURN, turn, streams
+        site, campaign_typed, game_typed, fields, "turn", GameAction.NEW_TURN, turn, request
     )
 
 
@@ -166,7 +171,7 @@ def do_abandon(
     campaign_typed: str,
     game_typed: str,
     fields: Mapping[str, str],
-    streams: Streams | None = None,
+    request: Request | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """``game abandon`` (the owner or an arbitrator)."""
 
@@ -174,7 +179,7 @@ def do_abandon(
         ending.abandon(s, game=game)
 
     return _change(
-        site, campaign_typed, game_typed, fields, "abandon", GameAction.END, abandon, streams
+        site, campaign_typed, game_typed, fields, "abandon", GameAction.END, abandon, request
     )
 
 
@@ -190,7 +195,7 @@ def do_vote(
     campaign_typed: str,
     game_typed: str,
     fields: Mapping[str, str],
-    streams: Streams | None = None,
+    request: Request | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """A side's player confirms the verdict (``end.vote_end``: ``verdict`` good, bad or draw,
     or ``none`` to take the vote back, as ``withdraw`` does: the catalogue's field); the game
@@ -223,7 +228,7 @@ def do_vote(
     # side's vote, cast a moment before, must not refuse it (issue #20).
     unchecked = {k: v for k, v in fields.items() if k != "revision"}
     return _change(
-        site, campaign_typed, game_typed, unchecked, "vote", GameAction.WATCH, vote, streams
+        site, campaign_typed, game_typed, unchecked, "vote", GameAction.WATCH, vote, request
     )
 
 
@@ -232,7 +237,7 @@ def do_end(
     campaign_typed: str,
     game_typed: str,
     fields: Mapping[str, str],
-    streams: Streams | None = None,
+    request: Request | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """The owner or an arbitrator ends the game with a verdict, without the players' votes
     (``verdict`` good, bad or draw; or the catalogue's fields, as ``game end --winner GANG |
@@ -249,7 +254,7 @@ def do_end(
         else:
             ending.end_game(s, game=game, winner=ending.side_gang(s, game, Side(verdict)))
 
-    return _change(site, campaign_typed, game_typed, fields, "end", GameAction.END, end, streams)
+    return _change(site, campaign_typed, game_typed, fields, "end", GameAction.END, end, request)
 
 
 def _multi(body: bytes, key: str) -> list[str]:

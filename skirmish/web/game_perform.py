@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from fastapi import Request
 from sqlmodel import Session
 
 from skirmish.campaign import idempotency
@@ -50,8 +51,8 @@ from skirmish.web import game_live_base, text
 from skirmish.web.game_action_words import act_url, action_words, refusal
 from skirmish.web.game_dice import HandTo, NeedAnswer, NeedDie, Step
 from skirmish.web.game_render import SIZE
-from skirmish.web.game_state import Answering, Streams
-from skirmish.web.site import Forbidden, NotFound, Site, reader
+from skirmish.web.game_state import Answering, streams_of
+from skirmish.web.site import Forbidden, NotFound, Site, pick_lang, reader
 
 # ----------------------------------------------------------------------------- the actions
 
@@ -225,36 +226,49 @@ def _key(key: str | None) -> str:
 #: reader may answer what it waits for, and it is still the one shown; the account whose
 #: idempotency key the action's is.
 Claim = Callable[[Session, Game], int | None]
+#: How an action's dice come, made in the reader's language once the unit of work has
+#: identified them (``identifies_writer``): ``functools.partial(Step, faces=…)``.
+StepIn = Callable[[Lang], Step]
 
 
 def perform(
-    site: Site, spec: Spec, campaign: str, game_id: str, values: Values, step: Step,
-    key: str | None, claim: Claim | None = None, streams: Streams | None = None,
+    site: Site, spec: Spec, campaign: str, game_id: str, values: Values, step: Step | StepIn,
+    key: str | None, claim: Claim | None = None, request: Request | None = None,
 ) -> Done:  # fmt: skip
     """One unit of work: the campaign (one the reader may see), the game (locked), the
     permission, then the action once for the key. An action short of a die or of a reroll's
     answer raises ``NeedDie`` or ``NeedAnswer`` out of the unit of work: nothing is written.
     Each says on whose phone it is asked (``side``): the other side's when the die is of a
     model the reader does not play (the hand-over); with ``claim``, the side of the die's
-    model, always. With ``streams``, an action done (not replayed) also reads its revision's
-    round and board for the streams its commit wakes, in this unit of work once sealed
-    (``game_state.Answering``; issue #23, table mode's tenth round)."""
+    model, always. With the ``request``, an action done (not replayed) also reads its
+    revision's round and board for its streams (``streams_of``), in this unit of work once
+    sealed (``game_state.Answering``; issue #23, table mode's tenth round). Its reader is
+    identified in this unit of work when its route says so (``identifies_writer``; the
+    seventh round of the action's unit of work): the streams' language and the step's (a
+    ``StepIn``) are asked once it is."""
     lines: list[str] = []
-    with Answering(site, streams) as answering, site.write(rows=True) as s:
+    with Answering(site, None) as answering, site.write(rows=True) as s:
+        if request is not None:  # the reader is identified now
+            answering.streams = streams_of(request)
+        if isinstance(step, Step):
+            stepping = step
+        else:
+            assert request is not None, "a step made in the reader's language needs the request"
+            stepping = step(pick_lang(request))
         found = site.find_campaign_line(s, campaign)
         game = find_game(s, found, game_id)
         if claim is None:
             permitted(site, s, game, spec, values)
             user = reader().user_id
             acting = _text(values, spec.actor) if spec.actor else None
-            step.hand_to = _hand_to(site, s, game, acting)
+            stepping.hand_to = _hand_to(site, s, game, acting)
         else:
             user = claim(s, game)
-            step.hand_to = lambda model: _side_of(s, game, model)
-        step.mine = lambda: played_models(site, s, game)  # asked only when a die fails
+            stepping.hand_to = lambda model: _side_of(s, game, model)
+        stepping.mine = lambda: played_models(site, s, game)  # asked only when a die fails
 
         def run() -> tuple[int, dict[str, Any]]:
-            body, said = act(s, game, spec, values, step)
+            body, said = act(s, game, spec, values, stepping)
             lines.extend(said)
             return 200, body
 
@@ -264,7 +278,7 @@ def perform(
             answering.after_seal(s, found, game)
         events = body.get("events", []) if isinstance(body, dict) else []
         ids = {e.get("id") for e in events if isinstance(e, dict)}
-        said = told(log_rows(s, game, ids), scenario_of(game), step.lang, side_gangs(s, game))
+        said = told(log_rows(s, game, ids), scenario_of(game), stepping.lang, side_gangs(s, game))
         return Done(body, lines + said, replayed, found.name, status)
 
 
@@ -347,15 +361,18 @@ def log_rows(session: Session, game: Game, ids: set[Any] | None = None) -> list[
 
 
 def take_back(
-    site: Site, campaign: str, game_id: str, key: str | None, lang: Lang,
+    site: Site, campaign: str, game_id: str, key: str | None, request: Request,
     entry: int | None = None, revision: int | None = None,
 ) -> Done:  # fmt: skip
     """Undo the game's last action (``undo.undo_last``), once for the key; the same JSON as
     ``skirmish game undo --json``. ``entry`` (the action the page showed) or ``revision``
     (the game's, as the client saw it): refused (``StaleError``) when the game has moved on
-    since, so two phones confirming the same undo take back one action (issue #20)."""
+    since, so two phones confirming the same undo take back one action (issue #20). Its words
+    are in the reader's language (``pick_lang``), asked once this unit of work has identified
+    them (``identifies_writer``)."""
     lines: list[str] = []
     with site.write(rows=True) as s:
+        lang = pick_lang(request)
         found = site.find_campaign_line(s, campaign)
         game = find_game(s, found, game_id)
         try:

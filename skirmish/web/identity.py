@@ -174,6 +174,9 @@ def keep_language(engine: Engine, viewer: Viewer, chosen: str) -> Viewer:
 
 #: The attribute that marks a route which identifies its reader itself (``identifies_reader``).
 IDENTIFIES = "identifies_reader"
+#: The attribute that marks a POST route whose writing unit of work identifies its reader
+#: (``identifies_writer``).
+IDENTIFIES_WRITER = "identifies_writer"
 
 
 def identifies_reader(route: F) -> F:
@@ -187,13 +190,28 @@ def identifies_reader(route: F) -> F:
     return route
 
 
+def identifies_writer(route: F) -> F:
+    """Mark a POST route whose writing unit of work (``Site.write``) identifies its reader, in
+    the same worker thread and the same transaction as its change (issue #23, the action's unit
+    of work's seventh round: a table-mode change identified its reader in a hop and a READ
+    transaction of their own beforehand). ``guard`` still checks the CSRF token first, on the
+    event loop, and refuses before anything is read or written. Such a route asks for the
+    reader's language (``pick_lang``) and the reader (``reader``) only once its unit of work has
+    identified them, or after ``settle`` (a refusal before its unit of work): on the event loop
+    an unidentified reader is refused (``Pending.viewer``), never guessed. Its reader's choice
+    of language is never kept on their account (a POST writes its action and nothing else)."""
+    setattr(route, IDENTIFIES_WRITER, True)
+    return route
+
+
 @dataclass
 class Pending:
     """The reader of a request whose route identifies them (``identifies_reader``): the
     session's token, found the first time it is asked (``Site.read``, in the route's unit of
     work; else ``viewer``, in a unit of work of its own), and kept for the rest of the request
     (its errors' pages too). ``lang_cookie``: the language a visitor chose before logging in,
-    which an account that has none keeps (as ``guard`` does)."""
+    which an account that has none keeps (as ``guard`` does); ``None`` for a POST
+    (``identifies_writer``), which keeps nothing but its change."""
 
     engine: Engine
     token: str | None

@@ -46,11 +46,13 @@ from skirmish.rules.scenarios import find_scenario
 from skirmish.translation import N_, NP_, Message, template_callables
 from skirmish.web import reads
 from skirmish.web.identity import IDENTIFIES as IDENTIFIES
+from skirmish.web.identity import IDENTIFIES_WRITER as IDENTIFIES_WRITER
 from skirmish.web.identity import PENDING as PENDING
 from skirmish.web.identity import VIEWER as VIEWER
 from skirmish.web.identity import Pending as Pending
 from skirmish.web.identity import Viewer as Viewer
 from skirmish.web.identity import identifies_reader as identifies_reader
+from skirmish.web.identity import identifies_writer as identifies_writer
 from skirmish.web.identity import identify as identify
 from skirmish.web.identity import identify_in as identify_in
 from skirmish.web.identity import identify_writing as identify_writing
@@ -423,7 +425,26 @@ class Site:
         ``None``, the local command line, in a store with no accounts). ``rows``: for a writer
         that only checks its reader's account and the campaigns they may see (a game's
         actions), read as rows in one statement (``identity.writing_rows``; then
-        ``find_campaign_line`` answers a row)."""
+        ``find_campaign_line`` answers a row). A POST route marked ``identifies_writer`` has its
+        reader identified here, in this unit of work (issue #23, the action's unit of work's
+        seventh round: one worker thread and one transaction, not ``guard``'s READ one before;
+        the statement that reads the reader's session reads the account and campaigns that
+        ``writing_rows`` would read again); a session that owes the store its write
+        (``identify_in``) has it made first, apart, committed whatever the change does."""
+        pending = PENDING.get()
+        if pending is not None and pending.found is None:
+            with store.transaction(self.engine, access=store.Access.GANG) as session:
+                hold_rows(session)
+                found = identify_in(session, pending.token, rows=rows)
+                if found is not None:
+                    pending.settle(found)
+                    session.info["author"] = found.user_id  # ``store.transaction``'s author
+                    if rows:
+                        writing_rows(session, found)
+                    yield session
+            if found is not None:
+                return
+            pending.settle(identify_writing(self.engine, pending.token))
         viewer = reader()
         with store.transaction(
             self.engine, access=store.Access.GANG, author=viewer.user_id
@@ -625,6 +646,13 @@ async def current_site(request: Request) -> Site:
     """The ``Site`` the app serves (``create_app`` keeps it on ``app.state.site``)."""
     site: Site = request.app.state.site
     return site
+
+
+async def identified_lang(request: Request) -> Lang:
+    """The page's language (``pick_lang``) once the reader is identified: by now, or in a worker
+    thread here (a route marked ``identifies_writer`` refusing before its unit of work)."""
+    await settle(request)
+    return pick_lang(request)
 
 
 async def current_reader() -> Viewer:

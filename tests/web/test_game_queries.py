@@ -56,7 +56,16 @@ JSON 7 → 6 (counted three times; the bounds are the counts). Table mode's sixt
 streams' states built in the writer's unit of work, ``game_state.prepare_states``: no READ unit
 of work of their own, the game not found again): a watched shot 28 → 25, a watched turn 25 →
 20–21 (counted three times each on both trees; the bounds are the counts, the turn's its
-largest)."""
+largest). The action's unit of work's seventh round (a table-mode POST's reader identified in its
+own writing unit of work, not by ``guard`` in a READ one before it: its BEGIN, its busy timeout and
+its reader's statement gone, and the writer's own statement for the account and campaigns, which the
+reader's statement now reads): card 17–18 → 14–15, roll 21 → 17, choose 25 → 21, shot 23 → 19, undo
+28 → 24, a watched shot 28 → 26, a watched turn 25 → 21 (counted three times each; the bounds are
+the counts, but for the watched shot's and turn's, 28 and 23, two above: with no READ unit of work
+before the writer's, a stream's READ connection is now and then the one the writer gets next, which
+turns its ``query_only`` off first and on again for the stream's next build: seen 23 for the turn).
+Both rounds merged (counted eleven times): a watched shot 23, a watched turn 19; their bounds 25 and
+21, two above for the seventh round's reason."""
 
 from __future__ import annotations
 
@@ -83,11 +92,11 @@ MOST = {
     "game": 6,
     "live": 10,
     "live-again": 6,
-    "card": 18,
-    "roll": 21,
-    "choose": 25,
-    "shot": 23,
-    "undo": 28,
+    "card": 15,
+    "roll": 17,
+    "choose": 21,
+    "shot": 19,
+    "undo": 24,
     "stream": 18,
     "stream-again": 11,
     "watched-shot": 25,
@@ -260,7 +269,9 @@ def test_a_change_is_answered_from_its_own_unit_of_work(
         answer = phone.post(path, body)
         assert answer.status_code == 200, answer.text
         assert opened[-1] is not store.Access.READ, (path, body, opened)
-        assert opened.count(store.Access.READ) <= 1, (path, body, opened)  # the reader's only
+        # the reader identified in the writer's (issue #23, the action's unit of work's seventh
+        # round): no READ unit of work at all, where ``guard`` had one for the reader
+        assert store.Access.READ not in opened, (path, body, opened)
         mine = phone.client.get(f"{API}/picks").json()
         assert {k: v for k, v in answer.json().items() if k != "lines"} == mine
 
