@@ -61,6 +61,7 @@ from fastapi import Request
 from fastapi.responses import Response
 from markupsafe import Markup, escape
 from sqlalchemy import event
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
 from skirmish.campaign import readers
@@ -671,7 +672,9 @@ def prepare_states(
     an action, which reads its rows for the undo). A reader who is not the stream's any more,
     may no longer see the game, or whose session owes the store a write has none here: their
     stream builds its own (``states_text``), as does every stream of a change made elsewhere,
-    and every stream when the build fails (logged: the action commits all the same). Run in a
+    and every stream when the build fails (logged: the action commits all the same), but for
+    the store refusing one of its statements (``SQLAlchemyError``: the whole action fails, as
+    it would have in ``answer_round``; on PostgreSQL its transaction is aborted). Run in a
     copy of the context (the readers set ``PENDING`` and ``VIEWER``), the unit of work's
     ``info`` as it was afterwards (the readers' rows are not the writer's)."""
     made: Prepared = {}
@@ -697,6 +700,8 @@ def prepare_states(
 
     try:
         copy_context().run(build)
+    except SQLAlchemyError:  # PostgreSQL's COMMIT of an aborted transaction rolls it back
+        raise  # without a word: the action fails aloud, never answered as done and not kept
     except Exception:  # the action is the user's: never lost for its streams (they build theirs)
         log.warning("the streams' states of game %s were not built", answered.key[1], exc_info=True)
         return {}

@@ -226,6 +226,56 @@ def test_a_writers_build_that_fails_loses_no_action(
         closed((to_wyatt, to_ike), (wyatt, ike))
 
 
+def test_a_store_error_in_the_writers_build_fails_the_action_aloud(
+    server: Running, table: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A statement the store refuses in the writer's build is not swallowed with the build's
+    other failures: on PostgreSQL it aborts the transaction, whose COMMIT would then roll the
+    action back silently while its answer said it was done. The action fails as one (503, one
+    line naming the store), nothing is written, and the same card is taken once the store
+    answers again."""
+    import http.client
+
+    from sqlalchemy.exc import OperationalError
+
+    from skirmish.campaign.store import Access
+    from skirmish.web import game_state
+    from tests.web.test_game_activation import API
+
+    wyatt = phone(table, "Wyatt")
+    to_wyatt = Stream(server.port, f"{GAME}/events?carry=game,round", cookie(wyatt))
+    try:
+        seen = state(to_wyatt)["revision"]
+        real = game_state._carried_state
+
+        def refused(s: Any, *args: Any) -> Any:
+            if s.info.get("access") != Access.READ:  # the writer's build alone
+                raise OperationalError("SELECT 1", {}, Exception("the store went away"))
+            return real(s, *args)
+
+        monkeypatch.setattr(game_state, "_carried_state", refused)
+        before = game_revision(table)
+        same_server = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        headers = {"Cookie": cookie(wyatt), "Content-Type": "application/json",
+                   "X-CSRF-Token": wyatt.csrf, "Idempotency-Key": wyatt.key()}  # fmt: skip
+        try:
+            body = json.dumps({"model": "Wyatt Earp"})
+            same_server.request("POST", f"{API}/picks", body, headers)
+            answer = same_server.getresponse()
+            text = answer.read().decode()
+        finally:
+            same_server.close()
+        assert answer.status == 503, text
+        assert "the store went away" in text and "Traceback" not in text
+        assert game_revision(table) == before  # nothing written, nothing claimed
+        monkeypatch.setattr(game_state, "_carried_state", real)
+        posted_to(server, wyatt, "picks", {"model": "Wyatt Earp"})
+        assert game_revision(table) == before + 1
+        assert state(to_wyatt, seen)["revision"] == before + 1
+    finally:
+        closed((to_wyatt,), (wyatt,))
+
+
 def test_ready_states_are_held_kept_or_dropped_and_taken_once() -> None:
     """``game_news.Ready``: a held key is waited for until kept (its states) or dropped
     (``None``: the streams build their own); a key nobody holds is ``None`` at once; a state
