@@ -203,12 +203,17 @@ def new_turn(table: Table, player: Player, turn: int) -> None:
     table.used.add("turn")
 
 
-def pick(table: Table, player: Player, model: str) -> None:
-    """Lay the card face down (§1.8) on the player's own phone."""
+def pick(table: Table, player: Player, model: str, second: bool = False) -> None:
+    """Lay the card face down (§1.8) on the player's own phone; the ``second`` card once the
+    phone shows the first one down (its panel is swapped when the other's card goes down: a tap
+    in the middle of the swap lands on the model below the one meant, as a player's thumb
+    would)."""
     if player.page.url != table.url():
         open_game(table, player)
     panel = player.page.locator("#activation")
     expect(panel).to_contain_text(player.t["ga_pick_hint"])
+    if second:
+        expect(panel).to_contain_text(player.t["ga_they_picked"])
     panel.get_by_role("button", name=model).tap()
     expect(panel.locator(".ga-picked, .ga-pair").first).to_contain_text(model)
 
@@ -435,7 +440,7 @@ def play_rapina(table: Table, wyatt: Player, ike: Player) -> None:
 
     new_turn(table, wyatt, 1)
     pick(table, ike, CURLY)
-    pick(table, wyatt, SETH)
+    pick(table, wyatt, SETH, second=True)
     # Seth 6 + RIF 4 + FAMA 1 = 11 against Curly 1 + 3 + 1 = 5: Seth acts.
     initiative(table, wyatt, wyatt, (6, 1), SETH, (SETH, CURLY))
     act(table, wyatt, SETH, "mount", fill=select("gac-pace", "still"))
@@ -477,7 +482,7 @@ def play_prisoner(table: Table, wyatt: Player, ike: Player) -> None:
     expect(wyatt.page.locator("#board .objectives")).to_be_visible()
     new_turn(table, ike, 1)
     pick(table, wyatt, SETH)
-    pick(table, ike, JOHNNY)
+    pick(table, ike, JOHNNY, second=True)
     # Seth 1 + RIF 4 + FAMA 1 = 6 against Johnny 6 + 3 + 0 = 9: Johnny acts.
     initiative(table, ike, ike, (1, 6), JOHNNY, (SETH, JOHNNY))
     # Nerve 1,1 calm; the fight roll 1: a miss; Seth's panic 1,1 steady.
@@ -592,7 +597,7 @@ def test_taps_for_one_turn_of_a_duel_then_the_referee_abandons_it(
     # initiative, 6 + RIF 4 + FAMA 1 = 11 against 1 + 3 + 1 = 5, and sends Seth.
     tap_and_load(wyatt.page, wyatt.page.get_by_role("button", name=wyatt.t["gl_begin_first"]))
     pick(table, ike, CURLY)
-    pick(table, wyatt, SETH)
+    pick(table, wyatt, SETH, second=True)
     initiative(table, wyatt, wyatt, (6, 1), SETH, (SETH, CURLY))
     # Seth hits at 10U (nerve 1,1 calm; 2 + 7 = 9), Curly saves with a 1; his panic 1,1 steady.
     duel_shot(table, wyatt, SETH, CURLY, 10, SETH_DICE, ike)

@@ -166,13 +166,16 @@ def new_turn(table: Table, player: Player, turn: int) -> None:
     table.then("game", "turn")
 
 
-def pick(table: Table, player: Player, model: str, name: str) -> None:
-    """Lay the card face down (§1.8): the phone says it is hidden, or, the second card down,
-    shows both."""
+def pick(table: Table, player: Player, model: str, name: str, second: bool = False) -> None:
+    """Lay the card face down (§1.8): the phone says it is hidden, or, the ``second`` card down
+    (tapped once the phone shows the first one down: the panel is swapped then, and a tap in the
+    middle of the swap lands on another model), shows both."""
     if player.page.url != game_url(table.server, table.game):
         open_game(player, table.server, table.game)
     panel = player.page.locator("#activation")
     expect(panel).to_contain_text(player.t["ga_pick_hint"])
+    if second:
+        expect(panel).to_contain_text(player.t["ga_they_picked"])
     panel.get_by_role("button", name=model).tap()
     expect(panel.locator(".ga-picked, .ga-pair").first).to_contain_text(model)
     table.check(player.page, name)
@@ -412,7 +415,7 @@ def test_two_phones_play_a_duel_and_a_bank_robbery(
     expect(ike.page.locator("#activation")).to_contain_text(ike.t["ga_they_picked"])
     expect(ike.page.locator("#activation")).not_to_contain_text(WYATT)
     table.publish(wyatt.page, "table-pick")
-    pick(table, ike, IKE, "duel-1-pick-ike")
+    pick(table, ike, IKE, "duel-1-pick-ike", second=True)
     # Wyatt 5 + RIF 4 + FAMA 1 = 10 against Ike 2 + RIF 3 + FAMA 1 = 6 (R-07): Wyatt acts.
     initiative(table, ike, wyatt, (5, 2), "good", (WYATT, IKE))
 
@@ -448,7 +451,7 @@ def test_two_phones_play_a_duel_and_a_bank_robbery(
     # other wins).
     new_turn(table, wyatt, 2)
     pick(table, ike, IKE, "duel-2-pick-ike")
-    pick(table, wyatt, WYATT, "duel-2-pick")
+    pick(table, wyatt, WYATT, "duel-2-pick", second=True)
     initiative(table, wyatt, wyatt, (4, 3), "good", (WYATT, IKE))
     shoot(table, wyatt, WYATT, IKE, 10, (1, 1, 6, 6), name="shot-4", acting=True, other=ike)
     for player in (wyatt, ike):
@@ -467,7 +470,7 @@ def test_two_phones_play_a_duel_and_a_bank_robbery(
     open_game(wyatt, server, 2)
     new_turn(table, wyatt, 1)
     pick(table, ike, IKE, "bank-1-pick-ike")
-    pick(table, wyatt, WYATT, "bank-1-pick")
+    pick(table, wyatt, WYATT, "bank-1-pick", second=True)
     # Wyatt 1 + 4 + 1 = 6 against Ike 6 + 3 + 1 = 10: Ike acts.
     initiative(table, wyatt, ike, (1, 6), "bad", (WYATT, IKE))
     page, t = ike.page, ike.t
