@@ -35,6 +35,7 @@ from typing import Any
 from sqlalchemy import JSON, String, Table, bindparam, delete, event, func, insert, select, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col
 from sqlmodel import select as select_of
 
@@ -366,12 +367,21 @@ def _move_on(session: Session, game_id: int, action: Pending) -> None:
     session.info.setdefault(_SEALED_MARKS, {})[game.campaign_id] = int(mark or 0)
     session.info.setdefault(MOVED, {})[game_id] = game.revision
     if logged_now:  # the game's gangs as locked (held: no statement, issue #23)
-        gangs = (session.get(GameGang, row["id"]) for row in action.state["game_gang"])
-        for side in (g for g in gangs if g is not None):
+        for side in _gangs(session, [row["id"] for row in action.state["game_gang"]]):
             if side.end_vote is not None:
                 side.end_vote = None
                 session.add(side)
     session.flush()
+
+
+def _gangs(session: Session, ids: list[int]) -> list[GameGang]:
+    """The game's gangs ``ids``: as the unit of work holds them, else (an undo's restore expired
+    them) read again together, in one statement (issue #23: one each)."""
+    held = [session.identity_map.get(identity_key(GameGang, i)) for i in ids]
+    if all(g is not None and not sa_inspect(g).expired_attributes for g in held):
+        return [g for g in held if g is not None]
+    query = select(GameGang).where(GameGang.__table__.c.id.in_(ids))  # type: ignore[attr-defined]
+    return list(session.execute(query).scalars())
 
 
 @cache
