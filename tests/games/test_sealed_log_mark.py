@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sqlalchemy import event
 from sqlmodel import Session
 
 from skirmish.campaign import lookup
 from skirmish.campaign.game import board, capture, status
 
+from .harness import SETUP, Cli, register_views
 from .statements import recorded
-from .table_mode import Table
+from .table_mode import Table, seat
 
 
 def _mark(table: Table) -> int:
@@ -24,6 +26,24 @@ def _mark(table: Table) -> int:
 def test_a_sealed_writer_s_log_mark_is_its_seal_s_and_counts_its_own_entries(
     table: Table,
 ) -> None:
+    _sealed_mark(table)
+
+
+@pytest.mark.postgres
+def test_on_postgresql_too(postgres_migrated_database: str) -> None:
+    """The same, the mark returned beside the revision's NOTIFY (``RETURNING pg_notify(…)``)."""
+    register_views()
+    cli = Cli(postgres_migrated_database)
+    for command in SETUP:
+        cli.run(*command)
+    table = seat(cli)
+    try:
+        _sealed_mark(table)
+    finally:
+        table.engine.dispose()
+
+
+def _sealed_mark(table: Table) -> None:
     before = _mark(table)
 
     def change(s: Session) -> dict[str, Any]:
