@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session
 
-from skirmish.campaign.game import capture, undo
+from skirmish.campaign.game import board, capture, undo
 from skirmish.campaign.game.turns import new_turn
 from skirmish.engine.dice import TableDice
 
@@ -68,3 +68,19 @@ def test_a_new_turn_locks_both_gangs_in_one_statement(postgres_migrated_database
     locks = [x for x in seen if "FROM gang" in x and "FOR UPDATE" in x]
     assert len(locks) == 1 and " IN (" in locks[0], locks
     assert "ORDER BY CASE" in locks[0]  # in the order given: the good side's first
+
+
+def test_the_undo_s_seal_reads_the_gangs_it_restored_in_one_statement(table: Table) -> None:
+    """The eighth round: the seal reads the game's gangs (the votes lapse when the log changed)
+    that the restore expired together, not one ``session.get`` each."""
+    table.cli.run("game", "turn")
+    table.cli.run("game", "shoot", "Wyatt", "Ike", "--range", "5", "--dice", "1,1,1,1,1")
+    with recorded() as seen:  # the whole unit of work, its commit and seal included
+        table.run(lambda s: undo.undo_last(s, game=table.game(s)))
+    gangs = [x for x in seen if x.startswith("SELECT game_gang.") and "game_gang.id" in x]
+    by_id = [x for x in gangs if "WHERE game_gang.id" in x]
+    assert len(by_id) == 1 and " IN (" in by_id[0], gangs
+    assert table.read(lambda s: [g.end_vote for g in board.gangs_of(s, table.game(s))]) == [
+        None,
+        None,
+    ]

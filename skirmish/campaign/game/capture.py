@@ -35,10 +35,13 @@ from typing import Any
 from sqlalchemy import JSON, String, Table, bindparam, delete, event, func, insert, select, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm.attributes import set_committed_value
-from sqlmodel import Session
+from sqlalchemy.orm.util import identity_key
+from sqlmodel import Session, col
+from sqlmodel import select as select_of
 
 from skirmish.campaign.game import event_log
 from skirmish.campaign.game.tables import Game, GameEvent, GameGang, GameModel, GameObjective
+from skirmish.campaign.models import LogEntry
 from skirmish.campaign.store import Access, head_revision
 from skirmish.errors import StoreError
 from skirmish.translation import Message
@@ -69,6 +72,8 @@ MOVED = "skirmish_moved_revisions"
 #: session.info: the cards of the rounds the unit of work read or laid (``picks``).
 CARDS = "game_cards"
 _PENDING = "game_before"
+#: The campaigns' log marks the seal read with its game's new revision (``sealed_log_mark``).
+_SEALED_MARKS = "game_sealed_log_marks"
 _HOOKED = "game_before_hooked"
 
 
@@ -354,31 +359,64 @@ def _move_on(session: Session, game_id: int, action: Pending) -> None:
     moved: dict[str, Any] = {"game": game_id, "to": revision}
     if announced:
         moved["news"] = f"{game_id}:{revision}"
-    session.connection().execute(_moved_statement(announced), moved)
+    session.flush()  # the action's log entries written (the models' own commit hook flushed)
+    mark = session.connection().execute(_moved_statement(announced), moved).one().mark
     set_committed_value(game, "revision", revision)
+    # the campaign's log mark after every write of the action, read by the same statement
+    # (issue #23: the answer's boards' keys read it next, ``status.campaign_log_mark``)
+    session.info.setdefault(_SEALED_MARKS, {})[game.campaign_id] = int(mark or 0)
     session.info.setdefault(MOVED, {})[game_id] = game.revision
     if logged_now:  # the game's gangs as locked (held: no statement, issue #23)
-        gangs = (session.get(GameGang, row["id"]) for row in action.state["game_gang"])
-        for side in (g for g in gangs if g is not None):
+        for side in _gangs(session, [row["id"] for row in action.state["game_gang"]]):
             if side.end_vote is not None:
                 side.end_vote = None
                 session.add(side)
     session.flush()
 
 
+def _gangs(session: Session, ids: list[int]) -> list[GameGang]:
+    """The game's gangs ``ids``: as the unit of work holds them, else (an undo's restore expired
+    them) read again together, in one statement (issue #23: one each)."""
+    held = [session.identity_map.get(identity_key(GameGang, i)) for i in ids]
+    if all(g is not None and not sa_inspect(g).expired_attributes for g in held):
+        return [g for g in held if g is not None]
+    query = select(GameGang).where(GameGang.__table__.c.id.in_(ids))  # type: ignore[attr-defined]
+    return list(session.execute(query).scalars())
+
+
 @cache
 def _moved_statement(announced: bool) -> Any:
-    """``_move_on``'s UPDATE of the game's revision, with PostgreSQL's NOTIFY of it when
-    ``announced`` (``news``: ``'<game id>:<revision>'``), built once (issue #23: at every
-    change)."""
+    """``_move_on``'s UPDATE of the game's revision, returning its campaign's log mark
+    (``mark``, ``log_mark_of``), with PostgreSQL's NOTIFY of it when ``announced`` (``news``:
+    ``'<game id>:<revision>'``), built once (issue #23: at every change)."""
     moved = (
         update(GAME)
         .where(GAME.c.id == bindparam("game"))
         .values(revision=bindparam("to", type_=GAME.c.revision.type))
     )
+    mark = log_mark_of(GAME.c.campaign_id).label("mark")
     if announced:
-        return moved.returning(func.pg_notify(NEWS_CHANNEL, bindparam("news", type_=String)))
-    return moved
+        notify = func.pg_notify(NEWS_CHANNEL, bindparam("news", type_=String))
+        return moved.returning(notify, mark)
+    return moved.returning(mark)
+
+
+def log_mark_select(campaign_id: Any) -> Any:
+    """The campaign's log mark: its newest log entry's id (``status.campaign_log_mark``)."""
+    return select_of(func.max(LogEntry.id)).where(col(LogEntry.campaign_id) == campaign_id)
+
+
+def log_mark_of(campaign_id: Any) -> Any:
+    """``log_mark_select`` as a column of another statement, for the campaign ``campaign_id``
+    names (a column of that statement): read beside a row of the campaign."""
+    return log_mark_select(campaign_id).scalar_subquery()
+
+
+def sealed_log_mark(session: Session, campaign_id: int | None) -> int | None:
+    """The campaign's log mark as the seal read it with its game's new revision, once the
+    action had written everything but the undo mark (``None``: not read so)."""
+    marks: dict[int | None, int] = session.info.get(_SEALED_MARKS, {})
+    return marks.get(campaign_id)
 
 
 def rows_now(session: Session, game_id: int, action: Pending) -> State:
@@ -391,3 +429,4 @@ def rows_now(session: Session, game_id: int, action: Pending) -> State:
 def _forget(session: Session, transaction: Any) -> None:
     if transaction.parent is None:
         session.info.pop(_PENDING, None)
+        session.info.pop(_SEALED_MARKS, None)

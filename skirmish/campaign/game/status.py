@@ -11,11 +11,11 @@ from collections.abc import Callable, Hashable
 from functools import cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Integer, bindparam, func
+from sqlalchemy import Integer, bindparam
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
-from skirmish.campaign.game import kit
+from skirmish.campaign.game import capture, kit
 from skirmish.campaign.game.activations import acted, current
 from skirmish.campaign.game.board import (
     carried_items,
@@ -27,12 +27,13 @@ from skirmish.campaign.game.board import (
     objectives_of,
     scenario_of,
 )
+from skirmish.campaign.game.capture import log_mark_of as log_mark_of
+from skirmish.campaign.game.capture import log_mark_select
 from skirmish.campaign.game.end import result_for, side_gang, verdict
 from skirmish.campaign.game.pending import owing
 from skirmish.campaign.game.tables import Game
 from skirmish.campaign.game.turns import cohesion_due
 from skirmish.campaign.lookup import row_id
-from skirmish.campaign.models import LogEntry
 from skirmish.campaign.store import Access
 from skirmish.engine.glossary import GameStatus
 from skirmish.rules.model import Side
@@ -216,29 +217,23 @@ def sealed(session: Session) -> None:
 def campaign_log_mark(session: Session, campaign_id: int | None) -> int:
     """The campaign's newest log entry's id (0 without any); read once per READ unit of work
     (or once a writer's is ``sealed``)."""
-    read = session.info.get("access") == Access.READ or bool(session.info.get(_SEALED))
+    sealed = bool(session.info.get(_SEALED))
+    read = session.info.get("access") == Access.READ or sealed
     marks: dict[int | None, int] = session.info.setdefault(_ROSTERS, {}) if read else {}
     if campaign_id not in marks:
-        found = session.exec(_log_mark_query(), params={"campaign": campaign_id}).one()
-        marks[campaign_id] = int(found or 0)
+        # a sealed writer's mark was read by its seal, after the action's last log entry
+        noted = capture.sealed_log_mark(session, campaign_id) if sealed else None
+        if noted is None:
+            found = session.exec(_log_mark_query(), params={"campaign": campaign_id}).one()
+            noted = int(found or 0)
+        marks[campaign_id] = noted
     return marks[campaign_id]
 
 
 @cache
 def _log_mark_query() -> Any:
     """``campaign_log_mark``'s statement, built once (issue #23: every live page asks it)."""
-    return _log_mark(bindparam("campaign", type_=Integer))
-
-
-def _log_mark(campaign_id: Any) -> Any:
-    return select(func.max(LogEntry.id)).where(col(LogEntry.campaign_id) == campaign_id)
-
-
-def log_mark_of(campaign_id: Any) -> Any:
-    """``campaign_log_mark``'s answer as a column of another statement, for the campaign
-    ``campaign_id`` names (a column of that statement): read beside a row of the campaign, then
-    noted (``note_log_mark``)."""
-    return _log_mark(campaign_id).scalar_subquery()
+    return log_mark_select(bindparam("campaign", type_=Integer))
 
 
 def note_log_mark(session: Session, campaign_id: int | None, mark: int | None) -> None:
