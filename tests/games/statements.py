@@ -6,8 +6,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+
+from skirmish.campaign import store
 
 
 @contextmanager
@@ -26,3 +29,18 @@ def recorded(naming: str | None = None) -> Iterator[list[str]]:
         yield seen
     finally:
         event.remove(Engine, "before_cursor_execute", note)
+
+
+def units_opened(monkeypatch: pytest.MonkeyPatch) -> list[store.Access]:
+    """Every unit of work opened from now on (``store.transaction``), by its access."""
+    opened: list[store.Access] = []
+    transaction = store.transaction
+
+    def counting(
+        engine: Any, *, access: store.Access = store.Access.GANG, author: Any = None
+    ) -> Any:
+        opened.append(access)
+        return transaction(engine, access=access, author=author)
+
+    monkeypatch.setattr(store, "transaction", counting)
+    return opened

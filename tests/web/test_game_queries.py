@@ -83,6 +83,8 @@ from urllib.parse import quote
 
 import pytest
 
+from tests.games.statements import units_opened
+
 CAMPAIGN, EARPS, CLANTONS = "Tombstone 1881", "Earp brothers", "Clanton gang"
 PASSWORD = "polvere e piombo"
 GAME = f"/c/{quote(CAMPAIGN, safe='')}/games/1"
@@ -252,16 +254,7 @@ def test_a_change_is_answered_from_its_own_unit_of_work(
     and found the campaign and the game again); the answer is what ``GET …/picks`` says."""
     from skirmish.campaign import store
 
-    opened: list[store.Access] = []
-    transaction = store.transaction
-
-    def counting(
-        engine: Any, *, access: store.Access = store.Access.GANG, author: Any = None
-    ) -> Any:
-        opened.append(access)
-        return transaction(engine, access=access, author=author)
-
-    monkeypatch.setattr(store, "transaction", counting)
+    opened = units_opened(monkeypatch)
     wyatt, ike = phones
     for phone, path, body in (
         (wyatt, "picks", {"model": "Wyatt Earp"}),

@@ -10,34 +10,18 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from skirmish.campaign import store
 from skirmish.web.app import create_app
-from tests.games.statements import recorded
+from tests.games.statements import recorded, units_opened
 from tests.web.test_game_queries import API, CAMPAIGN, CLANTONS, GAME, Phone, cli, phones
 
 __all__ = ["phones"]  # the fixture, shared with the statement counts
 
 WRITES = ("INSERT", "UPDATE", "DELETE")
-
-
-def _opened(monkeypatch: pytest.MonkeyPatch) -> list[store.Access]:
-    """Every unit of work opened from now on, by its access."""
-    opened: list[store.Access] = []
-    transaction = store.transaction
-
-    def counting(
-        engine: Any, *, access: store.Access = store.Access.GANG, author: Any = None
-    ) -> Any:
-        opened.append(access)
-        return transaction(engine, access=access, author=author)
-
-    monkeypatch.setattr(store, "transaction", counting)
-    return opened
 
 
 def _revision(db: Path) -> int:
@@ -51,7 +35,7 @@ def test_a_table_mode_post_identifies_its_reader_in_its_own_unit_of_work(
     """Each change runs in ONE unit of work, a writing one, that reads the reader's session
     once (the statement that reads it reads the account and campaigns too, which the writer
     read again before): no READ unit of work opened for ``guard``'s identification."""
-    opened = _opened(monkeypatch)
+    opened = units_opened(monkeypatch)
     wyatt, ike = phones
     shot = {"attacker": "Wyatt Earp", "target": "Ike Clanton", "range": 10, "dice": "1,1,1,1,1"}
     for phone, path, body, code in (
@@ -78,7 +62,7 @@ def test_a_form_identifies_its_reader_in_its_own_unit_of_work(
     phones: tuple[Phone, Phone], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The forms of the panel, the flow and the live page alike (a card, a shot's tap, a turn)."""
-    opened = _opened(monkeypatch)
+    opened = units_opened(monkeypatch)
     wyatt, _ = phones
     web, csrf = wyatt.client, wyatt.csrf
     shot = {"action": "shoot", "attacker": "Wyatt Earp", "target": "Ike Clanton", "range": "10"}
