@@ -499,11 +499,14 @@ def panel(
     calls it too, and puts it in its context as ``activation``)."""
     lang = pick_lang(request)
     base = game_path(campaign.name, int(game.id or 0))
+    here = quote(request.url.path, safe="/%")
+    if here == f"{base}/events":  # built for a stream (game_state): back to its live page
+        here = base
     p = Panel(
         phase="closed", turn=game.turn, round=0, poll_url=f"{base}/activation/panel",
         pick_url=f"{base}/activation/pick", roll_url=f"{base}/activation/roll",
         choose_url=f"{base}/activation/choose", only_url=f"{base}/activation/only",
-        back=safe_next(back or quote(request.url.path, safe="/%")),
+        back=safe_next(back or here),
         key=secrets.token_urlsafe(18), error=error, done_lines=list(done_lines),
     )  # fmt: skip
     if game.status != GameStatus.IN_PROGRESS:

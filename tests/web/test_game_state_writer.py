@@ -276,6 +276,27 @@ def test_a_store_error_in_the_writers_build_fails_the_action_aloud(
         closed((to_wyatt,), (wyatt,))
 
 
+def test_a_streams_panels_send_their_forms_back_to_the_live_page(
+    server: Running, table: Path
+) -> None:
+    """The live page's panels built for its stream (its first state, alone, and the writer's
+    build of the next) send a form posted without HTMX back to the live page that opened the
+    stream, never to the stream's own address (``…/events``, where a 303 would land the phone
+    on a text/event-stream)."""
+    wyatt = phone(table, "Wyatt")
+    to_wyatt = Stream(server.port, f"{GAME}/events?carry=panels", cookie(wyatt))
+    back = re.compile(r'name=\\"back\\" value=\\"([^\\"]*)\\"')
+    try:
+        first = state(to_wyatt)
+        posted_to(server, wyatt, "picks", {"model": "Wyatt Earp"})
+        after = state(to_wyatt, first["revision"])
+        for payload in (first, after):
+            found = set(back.findall(json.dumps(payload["panels"])))
+            assert found == {GAME}, found
+    finally:
+        closed((to_wyatt,), (wyatt,))
+
+
 def test_ready_states_are_held_kept_or_dropped_and_taken_once() -> None:
     """``game_news.Ready``: a held key is waited for until kept (its states) or dropped
     (``None``: the streams build their own); a key nobody holds is ``None`` at once; a state
