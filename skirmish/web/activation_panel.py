@@ -558,7 +558,9 @@ def _round_panel(
     if not facts.revealed:
         seen = sides_played(session, actor, game)
         p.phase = "pick"
-        for side in (Side.GOOD, Side.BAD):
+        # the reader's own side first: the other's line grows when its card goes down (three
+        # lines in Italian on a phone), and would move the buttons under a thumb about to tap
+        for side in sorted((Side.GOOD, Side.BAD), key=lambda side: side not in sides):
             mine = side in sides
             p.sides.append(
                 SideView(

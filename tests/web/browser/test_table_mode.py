@@ -411,8 +411,12 @@ def test_two_phones_play_a_duel_and_a_bank_robbery(
     new_turn(table, ike, 1)
 
     # Turn 1: secret picks; the other phone only learns that a card is down.
+    ikes_card = ike.page.locator("#activation").get_by_role("button", name=IKE)
+    where = ikes_card.bounding_box()
     pick(table, wyatt, WYATT, "duel-1-pick")
     expect(ike.page.locator("#activation")).to_contain_text(ike.t["ga_they_picked"])
+    # his own side first: Wyatt's card going down does not move Ike's buttons under his thumb
+    assert ikes_card.bounding_box() == where
     expect(ike.page.locator("#activation")).not_to_contain_text(WYATT)
     table.publish(wyatt.page, "table-pick")
     pick(table, ike, IKE, "duel-1-pick-ike", second=True)
